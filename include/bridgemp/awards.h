@@ -1,0 +1,84 @@
+/* bridgemp: computed awards and their derivation.
+ *
+ * A body's rules turn a bmp_event into a bmp_awards: one bmp_award per
+ * contestant (or per player where players differ) per award family, each
+ * carrying its points in hundredths, its colour, the rule ID and section that
+ * produced it, and a one-line derivation for --explain.  Event-level
+ * derivation steps (the factors, the first-place computation) go in notes.
+ */
+#ifndef BRIDGEMP_AWARDS_H
+#define BRIDGEMP_AWARDS_H
+
+#include <stdio.h>
+#include <stddef.h>
+#include "bridgemp/error.h"
+#include "bridgemp/event.h"
+#include "bridgemp/points.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BMP_ALL_PLAYERS (-1)
+
+typedef struct bmp_award {
+    size_t contestant;   /* index into event->contestants */
+    int player;          /* index into the contestant's players; BMP_ALL_PLAYERS = each player */
+    char kind[24];       /* "overall", "session", "match", "section-top", "stratum" ... */
+    char ranking[64];    /* which ranking: "overall", "B", "session 1 A NS" ... */
+    bmp_place place;
+    bmp_points points;   /* hundredths, per player */
+    char colour[16];     /* "black", "silver", "red", "gold", "platinum", "green", ... */
+    char rule[16];       /* rule ID, e.g. "ACBL-9" */
+    char section[48];    /* regulation section, e.g. "later §I.B" */
+    char *explain;       /* derivation of this award (owned), may be NULL */
+} bmp_award;
+
+typedef struct bmp_awards {
+    bmp_award *items;
+    size_t count, cap;
+    char **notes;        /* event-level derivation lines (owned) */
+    size_t nnotes, notes_cap;
+} bmp_awards;
+
+void bmp_awards_init(bmp_awards *a);
+void bmp_awards_free(bmp_awards *a);
+
+/* Append a copy of *aw; explain_fmt (may be NULL) becomes aw->explain. */
+bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *explain_fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Append an event-level derivation line. */
+bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Fill the fixed-size text fields of an award safely. */
+void bmp_award_set(bmp_award *aw, const char *kind, const char *ranking, const char *colour,
+                   const char *rule, const char *section);
+
+/* Total points one player of contestant c receives (all families, colours). */
+bmp_points bmp_awards_player_total(const bmp_awards *a, size_t contestant, int player);
+
+typedef enum bmp_output_format {
+    BMP_OUT_TABLE,
+    BMP_OUT_JSON,
+    BMP_OUT_CSV
+} bmp_output_format;
+
+bool bmp_output_format_parse(const char *s, bmp_output_format *out);
+
+/* Print awards per contestant and per player.  With explain, the event notes
+ * and each award's derivation, rule ID and section are printed too. */
+bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output_format fmt,
+                            bool explain, FILE *out, bmp_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,18 @@
+/* libbridgemp: exact masterpoint awards for contract bridge.
+ * Umbrella header; see docs/architecture.md. */
+#ifndef BRIDGEMP_H
+#define BRIDGEMP_H
+
+#include "bridgemp/error.h"
+#include "bridgemp/points.h"
+#include "bridgemp/place.h"
+#include "bridgemp/event.h"
+#include "bridgemp/awards.h"
+#include "bridgemp/table.h"
+#include "bridgemp/rules.h"
+
+#define BMP_VERSION "0.1.0"
+
+const char *bmp_version(void);
+
+#endif

@@ -1,0 +1,191 @@
+/* bridgemp: the event model.
+ *
+ * One structure carries every event the four bodies' regulations describe:
+ * pairs, teams, individual, Swiss, BAM, knockouts, round robins, Butler,
+ * congress events, club sessions ...  Common structure is typed; what only
+ * one body needs (ABF acceleration factor, EBU scale, ACBL KO bracket average)
+ * travels in a small typed key/value bag (bmp_params) on the event, each
+ * group and each contestant, so that a body's rules can grow without changing
+ * the model.  docs/event-format.md documents the JSON form.
+ *
+ * Ownership: a bmp_event and everything under it is owned by the event and
+ * released by bmp_event_free.  Strings are heap copies.
+ */
+#ifndef BRIDGEMP_EVENT_H
+#define BRIDGEMP_EVENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "bridgemp/error.h"
+#include "bridgemp/place.h"
+#include "bridgemp/points.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum bmp_event_kind {
+    BMP_KIND_UNKNOWN = 0,
+    BMP_KIND_PAIRS,
+    BMP_KIND_TEAMS,        /* teams of four, scored as a multi-team event */
+    BMP_KIND_INDIVIDUAL,
+    BMP_KIND_SWISS_PAIRS,
+    BMP_KIND_SWISS_TEAMS,
+    BMP_KIND_BAM,          /* board-a-match teams */
+    BMP_KIND_KNOCKOUT,
+    BMP_KIND_ROUND_ROBIN,
+    BMP_KIND_BUTLER,       /* pairs in a teams event, Butler scored */
+    BMP_KIND_TEAM_OF_TWO,
+    BMP_KIND_MATCH,        /* a single teams match / series */
+    BMP_KIND__COUNT
+} bmp_event_kind;
+
+const char *bmp_event_kind_name(bmp_event_kind k);
+bmp_event_kind bmp_event_kind_parse(const char *s); /* BMP_KIND_UNKNOWN if bad */
+bool bmp_event_kind_is_teams(bmp_event_kind k);
+
+typedef enum bmp_movement {
+    BMP_MOVEMENT_UNSPECIFIED = 0,
+    BMP_MOVEMENT_ONE_WINNER,  /* Howell, arrow-switched Mitchell, teams */
+    BMP_MOVEMENT_TWO_WINNER   /* Mitchell, NS and EW ranked separately */
+} bmp_movement;
+
+/* Typed key/value bag for body-specific facts. */
+typedef enum bmp_param_type { BMP_PARAM_NUMBER, BMP_PARAM_STRING, BMP_PARAM_BOOL } bmp_param_type;
+
+typedef struct bmp_param {
+    char *key;
+    bmp_param_type type;
+    double number;
+    char *string;
+    bool boolean;
+} bmp_param;
+
+typedef struct bmp_params {
+    bmp_param *items;
+    size_t count;
+} bmp_params;
+
+const bmp_param *bmp_params_get(const bmp_params *p, const char *key);
+double bmp_params_number(const bmp_params *p, const char *key, double dflt);
+const char *bmp_params_string(const bmp_params *p, const char *key, const char *dflt);
+bool bmp_params_bool(const bmp_params *p, const char *key, bool dflt);
+bool bmp_params_has(const bmp_params *p, const char *key);
+
+/* No masterpoint limit. */
+#define BMP_NO_LIMIT (-1)
+
+/* A group: a section, direction, flight, stratum, bracket, stage, heat ...
+ * Groups carry their own table count and limits; contestants name the groups
+ * they belong to. */
+typedef struct bmp_group {
+    char *name;
+    char *type;             /* "section", "flight", "stratum", "bracket", "stage", ... */
+    double tables;          /* tables (teams for team events); 0 = not stated */
+    int64_t upper_limit;    /* masterpoint upper limit, BMP_NO_LIMIT if none */
+    int64_t lower_limit;    /* masterpoint lower limit, BMP_NO_LIMIT if none */
+    int session;            /* session number it belongs to, 0 = all */
+    bmp_params params;
+} bmp_group;
+
+typedef struct bmp_player {
+    char *id;               /* national ID number (ACBL player no., EBU no., ABF no., NZB no.) */
+    char *name;
+    double participation;   /* fraction of boards/matches played, 1.0 = all */
+    bmp_params params;
+} bmp_player;
+
+/* A place in one ranking: overall, a stratum, a session/section. */
+typedef struct bmp_ranking_entry {
+    char *ranking;          /* "overall", a stratum/flight name, or "session:2/section:A/NS" */
+    int session;            /* 0 = overall */
+    char *section;          /* section name, NULL for overall */
+    char *direction;        /* "NS", "EW" or NULL */
+    bmp_place place;
+    double score;           /* percentage, VPs, IMPs ...; NaN if not given */
+    bool has_score;
+} bmp_ranking_entry;
+
+typedef struct bmp_contestant {
+    char *id;               /* pair/team number as scored */
+    char *name;
+    bmp_place place;        /* overall place in its own group; lo = 0 if unplaced */
+    char *group;            /* flight/stratum/bracket it competes in, or NULL */
+    double score;
+    bool has_score;
+    bmp_ranking_entry *rankings;   /* further places: strata, sessions, sections */
+    size_t nrankings;
+    int matches_played;
+    int matches_won;
+    double match_wins;      /* e.g. 3.5 with halves for ties, for match awards */
+    bool phantom;           /* sit-out / phantom pair: never awarded */
+    bmp_player *players;
+    size_t nplayers;
+    bmp_params params;
+} bmp_contestant;
+
+typedef struct bmp_match {
+    int round;
+    char *stage;            /* "qualifying", "final", bracket name ... or NULL */
+    char *home;             /* contestant ids */
+    char *away;
+    double home_score;      /* IMPs, VPs or boards won, as the event scores */
+    double away_score;
+    bool has_score;
+    char *winner;           /* contestant id, "tie", or NULL (decided by score) */
+    int boards;
+    bmp_params params;
+} bmp_match;
+
+typedef struct bmp_event {
+    char *source;           /* file name it came from, for messages */
+    char *body;             /* "acbl", "ebu", "abf", "nzb" */
+    char *edition;          /* body edition, e.g. "2003" / "current"; NULL = body default */
+    char *name;
+    char *date;             /* ISO 8601 yyyy-mm-dd */
+    bmp_event_kind kind;
+    char *classification;   /* ACBL: club, unit, sectional, regional, national; others per body */
+    char *rating;           /* championship, non-championship, consolation, charity ... */
+    char *grade;            /* ABF grade (E, D, C, B4, A ...), NZ grade */
+    char *status;           /* EBU status / scale, NZ level ... */
+    int sessions;           /* sessions in the event (>= 1) */
+    int boards;             /* boards played (per session for pairs, per match for teams) */
+    int boards_per_match;
+    bmp_movement movement;
+    double tables;          /* tables entered (teams for team events) */
+    int64_t upper_limit;    /* masterpoint upper limit, BMP_NO_LIMIT if none */
+    int64_t lower_limit;
+    char **restrictions;    /* "women", "senior", "junior", "mixed", "novice" ... */
+    size_t nrestrictions;
+    bmp_group *groups;
+    size_t ngroups;
+    bmp_contestant *contestants;
+    size_t ncontestants;
+    bmp_match *matches;
+    size_t nmatches;
+    bmp_params params;
+} bmp_event;
+
+/* Load and validate an event from JSON (docs/event-format.md).  Every
+ * validation error names the file, the JSON path and what was expected, e.g.
+ *   "ev.json: $.contestants[3].place: expected a place such as 3, \"3=\" or
+ *    \"3/4\", got true". */
+bmp_status bmp_event_load_file(const char *path, bmp_event **out, bmp_error *err);
+bmp_status bmp_event_load_string(const char *json, const char *source_name,
+                                 bmp_event **out, bmp_error *err);
+
+/* Write the event back as JSON (caller frees *out with free()). */
+bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err);
+
+void bmp_event_free(bmp_event *ev);
+
+/* Lookups. */
+const bmp_group *bmp_event_group(const bmp_event *ev, const char *name);
+const bmp_contestant *bmp_event_contestant(const bmp_event *ev, const char *id);
+bool bmp_event_has_restriction(const bmp_event *ev, const char *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,13 @@
+#!/bin/sh
+# Install everything bridgemp needs to build and test, on Debian 12, as root.
+# One list, used by both README commands and by CI.
+set -e
+export DEBIAN_FRONTEND=noninteractive
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+    build-essential cmake pkg-config ca-certificates \
+    libjansson-dev libxml2-dev libsqlite3-dev libcmocka-dev \
+    clang libclang-rt-14-dev >/dev/null
+echo "deps.sh: dependencies installed"

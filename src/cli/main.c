@@ -1,0 +1,277 @@
+/* bridgemp: a thin command line over libbridgemp.
+ *
+ * Exit codes: 0 success; 1 invalid input or computation error; 2 usage
+ * error; 3 a rule the input needs is not supported yet. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/bridgemp.h"
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
+
+static const char *const main_help =
+    "usage: bridgemp [--help] [--version] COMMAND [ARGS]\n"
+    "\n"
+    "Exact masterpoint awards for contract bridge (ACBL, EBU, ABF, NZ Bridge).\n"
+    "\n"
+    "commands:\n"
+    "  award FILE      compute the awards of an event (JSON, docs/event-format.md)\n"
+    "  scale BODY TBL  print a regulation table computed by the engine\n"
+    "  validate FILE   check an event file and summarise it\n"
+    "  bodies          list governing bodies, editions and tables\n"
+    "\n"
+    "Run 'bridgemp COMMAND --help' for a command's options; see bridgemp(1).\n";
+
+static const char *const award_help =
+    "usage: bridgemp award FILE [--format table|json|csv] [--explain] [--output OUT]\n"
+    "\n"
+    "Compute the masterpoint awards of the event in FILE under its body's rules\n"
+    "and edition, and print them per contestant and per player.\n"
+    "\n"
+    "  -f, --format FMT   table (default), json or csv\n"
+    "  -x, --explain      show the derivation: factors, intermediate values,\n"
+    "                     rounding, and the rule ID and section of each award\n"
+    "  -o, --output OUT   write to OUT instead of standard output\n"
+    "  -h, --help         this help\n";
+
+static const char *const scale_help =
+    "usage: bridgemp scale BODY TABLE [--edition ED] [--format table|json|csv]\n"
+    "                     [--OPTION VALUE ...]\n"
+    "\n"
+    "Print a regulation table computed by the engine from the regulation's\n"
+    "formulas (not copied from print).  'bridgemp bodies' lists the tables.\n"
+    "Table-specific options are passed as --NAME VALUE (e.g. --sessions 2).\n"
+    "\n"
+    "  -e, --edition ED   the body's edition (default: the newest)\n"
+    "  -f, --format FMT   table (default), json or csv\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "examples:\n"
+    "  bridgemp scale acbl appendix-a --edition 2003\n"
+    "  bridgemp scale acbl appendix-c --edition current --format csv\n";
+
+static const char *const validate_help =
+    "usage: bridgemp validate FILE\n"
+    "\n"
+    "Check an event file against docs/event-format.md and print a summary.\n"
+    "Every problem is reported with the file, the JSON path and what was\n"
+    "expected; the exit code is 1 if the file is invalid.\n";
+
+static int fail_with(const bmp_error *e, bmp_status st)
+{
+    fprintf(stderr, "bridgemp: %s\n", e->msg[0] ? e->msg : bmp_status_name(st));
+    return st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
+}
+
+static int wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return 1;
+    return 0;
+}
+
+static int cmd_award(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(award_help, stdout);
+        return 0;
+    }
+    static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
+                                         {"explain", no_argument, NULL, 'x'},
+                                         {"output", required_argument, NULL, 'o'},
+                                         {NULL, 0, NULL, 0}};
+    bmp_output_format fmt = BMP_OUT_TABLE;
+    bool explain = false;
+    const char *outpath = NULL;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "f:xo:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            if (!bmp_output_format_parse(optarg, &fmt)) {
+                fprintf(stderr, "bridgemp award: --format: expected table, json or csv, got \"%s\"\n",
+                        optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'x': explain = true; break;
+        case 'o': outpath = optarg; break;
+        default: fputs(award_help, stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        fputs("bridgemp award: expected exactly one event FILE\n", stderr);
+        fputs(award_help, stderr);
+        return EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_event *ev = NULL;
+    bmp_status st = bmp_event_load_file(argv[optind], &ev, &e);
+    if (st)
+        return fail_with(&e, st);
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    st = bmp_award_event(ev, &aw, &e);
+    if (st) {
+        bmp_error_prefix(&e, "%s: ", argv[optind]);
+        bmp_awards_free(&aw);
+        bmp_event_free(ev);
+        return fail_with(&e, st);
+    }
+    FILE *out = stdout;
+    if (outpath && !(out = fopen(outpath, "w"))) {
+        fprintf(stderr, "bridgemp award: cannot write %s\n", outpath);
+        bmp_awards_free(&aw);
+        bmp_event_free(ev);
+        return EXIT_INPUT;
+    }
+    st = bmp_awards_write(ev, &aw, fmt, explain, out, &e);
+    if (out != stdout && fclose(out) != 0 && !st)
+        st = bmp_error_set(&e, BMP_EIO, "%s: write error", outpath);
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+    return st ? fail_with(&e, st) : 0;
+}
+
+static int cmd_scale(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(scale_help, stdout);
+        return 0;
+    }
+    const char *body = NULL, *table = NULL, *edition = NULL;
+    bmp_output_format fmt = BMP_OUT_TABLE;
+    bmp_params params = {0};
+    params.items = calloc((size_t)argc, sizeof *params.items);
+    int rc = 0;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) == 0 || (a[0] == '-' && a[1] && a[2] == '\0')) {
+            const char *name = a[1] == '-' ? a + 2 : a + 1;
+            const char *val = NULL;
+            char key[64];
+            const char *eq = strchr(name, '=');
+            if (eq) {
+                snprintf(key, sizeof key, "%.*s", (int)(eq - name), name);
+                val = eq + 1;
+            } else {
+                snprintf(key, sizeof key, "%s", name);
+                if (i + 1 >= argc) {
+                    fprintf(stderr, "bridgemp scale: %s needs a value\n", a);
+                    rc = EXIT_USAGE;
+                    break;
+                }
+                val = argv[++i];
+            }
+            if (strcmp(key, "edition") == 0 || strcmp(key, "e") == 0)
+                edition = val;
+            else if (strcmp(key, "format") == 0 || strcmp(key, "f") == 0) {
+                if (!bmp_output_format_parse(val, &fmt)) {
+                    fprintf(stderr, "bridgemp scale: --format: expected table, json or csv, got \"%s\"\n",
+                            val);
+                    rc = EXIT_USAGE;
+                }
+            } else {
+                bmp_param *p = &params.items[params.count++];
+                p->key = strdup(key);
+                p->type = BMP_PARAM_STRING;
+                p->string = strdup(val);
+            }
+        } else if (!body) {
+            body = a;
+        } else if (!table) {
+            table = a;
+        } else {
+            fprintf(stderr, "bridgemp scale: unexpected argument \"%s\"\n", a);
+            rc = EXIT_USAGE;
+        }
+    }
+    if (!rc && (!body || !table)) {
+        fputs("bridgemp scale: expected BODY and TABLE\n", stderr);
+        fputs(scale_help, stderr);
+        rc = EXIT_USAGE;
+    }
+    if (!rc) {
+        bmp_error e = {0};
+        bmp_table t;
+        bmp_table_init(&t);
+        bmp_status st = bmp_scale(body, table, edition, &params, &t, &e);
+        if (!st)
+            st = bmp_table_write(&t, fmt, stdout, &e);
+        if (st)
+            rc = fail_with(&e, st);
+        bmp_table_free(&t);
+    }
+    for (size_t i = 0; i < params.count; i++) {
+        free(params.items[i].key);
+        free(params.items[i].string);
+    }
+    free(params.items);
+    return rc;
+}
+
+static int cmd_validate(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(validate_help, stdout);
+        return 0;
+    }
+    if (argc != 2) {
+        fputs(validate_help, stderr);
+        return EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_event *ev = NULL;
+    bmp_status st = bmp_event_load_file(argv[1], &ev, &e);
+    if (st)
+        return fail_with(&e, st);
+    printf("%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, %zu "
+           "groups, %zu matches\n",
+           argv[1], ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
+           ev->ncontestants, ev->ngroups, ev->nmatches);
+    bmp_event_free(ev);
+    return 0;
+}
+
+static int cmd_bodies(void)
+{
+    for (const bmp_rules *const *r = bmp_rules_list(); *r; r++) {
+        printf("%s  %s\n", (*r)->body, (*r)->name);
+        for (size_t i = 0; (*r)->editions[i]; i++)
+            printf("  edition %-8s %s%s\n", (*r)->editions[i],
+                   (*r)->edition_docs ? (*r)->edition_docs[i] : "", i == 0 ? " (default)" : "");
+        for (size_t i = 0; (*r)->scales && (*r)->scales[i].name; i++)
+            printf("  table   %-12s %s\n", (*r)->scales[i].name, (*r)->scales[i].description);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(main_help, stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(main_help, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        printf("bridgemp %s\n", bmp_version());
+        return 0;
+    }
+    if (strcmp(cmd, "award") == 0)
+        return cmd_award(argc - 1, argv + 1);
+    if (strcmp(cmd, "scale") == 0)
+        return cmd_scale(argc - 1, argv + 1);
+    if (strcmp(cmd, "validate") == 0)
+        return cmd_validate(argc - 1, argv + 1);
+    if (strcmp(cmd, "bodies") == 0)
+        return cmd_bodies();
+    fprintf(stderr, "bridgemp: unknown command \"%s\"\n\n%s", cmd, main_help);
+    return EXIT_USAGE;
+}

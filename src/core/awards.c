@@ -1,0 +1,110 @@
+/* Award lists: appending awards and derivation notes. */
+#include "bridgemp/awards.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+
+void bmp_awards_init(bmp_awards *a)
+{
+    memset(a, 0, sizeof *a);
+}
+
+void bmp_awards_free(bmp_awards *a)
+{
+    if (!a)
+        return;
+    for (size_t i = 0; i < a->count; i++)
+        free(a->items[i].explain);
+    free(a->items);
+    for (size_t i = 0; i < a->nnotes; i++)
+        free(a->notes[i]);
+    free(a->notes);
+    memset(a, 0, sizeof *a);
+}
+
+bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *fmt, ...)
+{
+    if (a->count == a->cap) {
+        size_t nc = a->cap ? a->cap * 2 : 16;
+        bmp_award *n = realloc(a->items, nc * sizeof *n);
+        if (!n)
+            return BMP_ENOMEM;
+        a->items = n;
+        a->cap = nc;
+    }
+    bmp_award *dst = &a->items[a->count];
+    *dst = *aw;
+    dst->explain = NULL;
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        dst->explain = bmp_vasprintf(fmt, ap);
+        va_end(ap);
+        if (!dst->explain)
+            return BMP_ENOMEM;
+    }
+    a->count++;
+    return BMP_OK;
+}
+
+bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
+{
+    if (a->nnotes == a->notes_cap) {
+        size_t nc = a->notes_cap ? a->notes_cap * 2 : 8;
+        char **n = realloc(a->notes, nc * sizeof *n);
+        if (!n)
+            return BMP_ENOMEM;
+        a->notes = n;
+        a->notes_cap = nc;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = bmp_vasprintf(fmt, ap);
+    va_end(ap);
+    if (!s)
+        return BMP_ENOMEM;
+    a->notes[a->nnotes++] = s;
+    return BMP_OK;
+}
+
+void bmp_award_set(bmp_award *aw, const char *kind, const char *ranking, const char *colour,
+                   const char *rule, const char *section)
+{
+    if (kind)
+        snprintf(aw->kind, sizeof aw->kind, "%s", kind);
+    if (ranking)
+        snprintf(aw->ranking, sizeof aw->ranking, "%s", ranking);
+    if (colour)
+        snprintf(aw->colour, sizeof aw->colour, "%s", colour);
+    if (rule)
+        snprintf(aw->rule, sizeof aw->rule, "%s", rule);
+    if (section)
+        snprintf(aw->section, sizeof aw->section, "%s", section);
+}
+
+bmp_points bmp_awards_player_total(const bmp_awards *a, size_t contestant, int player)
+{
+    bmp_points t = 0;
+    for (size_t i = 0; i < a->count; i++)
+        if (a->items[i].contestant == contestant &&
+            (a->items[i].player == BMP_ALL_PLAYERS || a->items[i].player == player))
+            t += a->items[i].points;
+    return t;
+}
+
+bool bmp_output_format_parse(const char *s, bmp_output_format *out)
+{
+    if (strcmp(s, "table") == 0)
+        *out = BMP_OUT_TABLE;
+    else if (strcmp(s, "json") == 0)
+        *out = BMP_OUT_JSON;
+    else if (strcmp(s, "csv") == 0)
+        *out = BMP_OUT_CSV;
+    else
+        return false;
+    return true;
+}

@@ -1,0 +1,174 @@
+/* The event model: names, lookups, parameters and release.  Loading from
+ * JSON lives in src/io/event_json.c. */
+#include "bridgemp/event.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const kind_names[BMP_KIND__COUNT] = {
+    [BMP_KIND_UNKNOWN] = "unknown",         [BMP_KIND_PAIRS] = "pairs",
+    [BMP_KIND_TEAMS] = "teams",             [BMP_KIND_INDIVIDUAL] = "individual",
+    [BMP_KIND_SWISS_PAIRS] = "swiss-pairs", [BMP_KIND_SWISS_TEAMS] = "swiss-teams",
+    [BMP_KIND_BAM] = "bam",                 [BMP_KIND_KNOCKOUT] = "knockout",
+    [BMP_KIND_ROUND_ROBIN] = "round-robin", [BMP_KIND_BUTLER] = "butler",
+    [BMP_KIND_TEAM_OF_TWO] = "team-of-two", [BMP_KIND_MATCH] = "match",
+};
+
+const char *bmp_event_kind_name(bmp_event_kind k)
+{
+    return (unsigned)k < BMP_KIND__COUNT ? kind_names[k] : "unknown";
+}
+
+bmp_event_kind bmp_event_kind_parse(const char *s)
+{
+    if (!s)
+        return BMP_KIND_UNKNOWN;
+    for (int k = 1; k < BMP_KIND__COUNT; k++)
+        if (strcasecmp(s, kind_names[k]) == 0)
+            return (bmp_event_kind)k;
+    return BMP_KIND_UNKNOWN;
+}
+
+bool bmp_event_kind_is_teams(bmp_event_kind k)
+{
+    return k == BMP_KIND_TEAMS || k == BMP_KIND_SWISS_TEAMS || k == BMP_KIND_BAM ||
+           k == BMP_KIND_KNOCKOUT || k == BMP_KIND_ROUND_ROBIN || k == BMP_KIND_MATCH;
+}
+
+const bmp_param *bmp_params_get(const bmp_params *p, const char *key)
+{
+    if (!p)
+        return NULL;
+    for (size_t i = 0; i < p->count; i++)
+        if (strcmp(p->items[i].key, key) == 0)
+            return &p->items[i];
+    return NULL;
+}
+
+bool bmp_params_has(const bmp_params *p, const char *key)
+{
+    return bmp_params_get(p, key) != NULL;
+}
+
+double bmp_params_number(const bmp_params *p, const char *key, double dflt)
+{
+    const bmp_param *v = bmp_params_get(p, key);
+    if (!v)
+        return dflt;
+    if (v->type == BMP_PARAM_NUMBER)
+        return v->number;
+    if (v->type == BMP_PARAM_BOOL)
+        return v->boolean ? 1.0 : 0.0;
+    char *end;
+    double d = strtod(v->string, &end);
+    return (end != v->string && *end == '\0') ? d : dflt;
+}
+
+const char *bmp_params_string(const bmp_params *p, const char *key, const char *dflt)
+{
+    const bmp_param *v = bmp_params_get(p, key);
+    return (v && v->type == BMP_PARAM_STRING) ? v->string : dflt;
+}
+
+bool bmp_params_bool(const bmp_params *p, const char *key, bool dflt)
+{
+    const bmp_param *v = bmp_params_get(p, key);
+    if (!v)
+        return dflt;
+    if (v->type == BMP_PARAM_BOOL)
+        return v->boolean;
+    if (v->type == BMP_PARAM_NUMBER)
+        return v->number != 0;
+    return strcasecmp(v->string, "true") == 0 || strcasecmp(v->string, "yes") == 0;
+}
+
+static void params_free(bmp_params *p)
+{
+    for (size_t i = 0; i < p->count; i++) {
+        free(p->items[i].key);
+        free(p->items[i].string);
+    }
+    free(p->items);
+    p->items = NULL;
+    p->count = 0;
+}
+
+void bmp_event_free(bmp_event *ev)
+{
+    if (!ev)
+        return;
+    free(ev->source);
+    free(ev->body);
+    free(ev->edition);
+    free(ev->name);
+    free(ev->date);
+    free(ev->classification);
+    free(ev->rating);
+    free(ev->grade);
+    free(ev->status);
+    for (size_t i = 0; i < ev->nrestrictions; i++)
+        free(ev->restrictions[i]);
+    free(ev->restrictions);
+    for (size_t i = 0; i < ev->ngroups; i++) {
+        free(ev->groups[i].name);
+        free(ev->groups[i].type);
+        params_free(&ev->groups[i].params);
+    }
+    free(ev->groups);
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        bmp_contestant *c = &ev->contestants[i];
+        free(c->id);
+        free(c->name);
+        free(c->group);
+        for (size_t r = 0; r < c->nrankings; r++) {
+            free(c->rankings[r].ranking);
+            free(c->rankings[r].section);
+            free(c->rankings[r].direction);
+        }
+        free(c->rankings);
+        for (size_t p = 0; p < c->nplayers; p++) {
+            free(c->players[p].id);
+            free(c->players[p].name);
+            params_free(&c->players[p].params);
+        }
+        free(c->players);
+        params_free(&c->params);
+    }
+    free(ev->contestants);
+    for (size_t i = 0; i < ev->nmatches; i++) {
+        bmp_match *m = &ev->matches[i];
+        free(m->stage);
+        free(m->home);
+        free(m->away);
+        free(m->winner);
+        params_free(&m->params);
+    }
+    free(ev->matches);
+    params_free(&ev->params);
+    free(ev);
+}
+
+const bmp_group *bmp_event_group(const bmp_event *ev, const char *name)
+{
+    for (size_t i = 0; name && i < ev->ngroups; i++)
+        if (strcmp(ev->groups[i].name, name) == 0)
+            return &ev->groups[i];
+    return NULL;
+}
+
+const bmp_contestant *bmp_event_contestant(const bmp_event *ev, const char *id)
+{
+    for (size_t i = 0; id && i < ev->ncontestants; i++)
+        if (ev->contestants[i].id && strcmp(ev->contestants[i].id, id) == 0)
+            return &ev->contestants[i];
+    return NULL;
+}
+
+bool bmp_event_has_restriction(const bmp_event *ev, const char *r)
+{
+    for (size_t i = 0; i < ev->nrestrictions; i++)
+        if (strcasecmp(ev->restrictions[i], r) == 0)
+            return true;
+    return false;
+}

@@ -1,0 +1,97 @@
+/* The registry of governing bodies: a constant table, no mutable state. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bridgemp/bridgemp.h"
+
+extern const bmp_rules bmp_rules_acbl;
+extern const bmp_rules bmp_rules_ebu;
+extern const bmp_rules bmp_rules_abf;
+extern const bmp_rules bmp_rules_nzb;
+
+static const bmp_rules *const all_rules[] = {&bmp_rules_acbl, &bmp_rules_ebu, &bmp_rules_abf,
+                                             &bmp_rules_nzb, NULL};
+
+const char *bmp_version(void)
+{
+    return BMP_VERSION;
+}
+
+const bmp_rules *const *bmp_rules_list(void)
+{
+    return all_rules;
+}
+
+const bmp_rules *bmp_rules_find(const char *body)
+{
+    if (!body)
+        return NULL;
+    if (strcasecmp(body, "nz") == 0 || strcasecmp(body, "nzbridge") == 0)
+        body = "nzb";
+    for (size_t i = 0; all_rules[i]; i++)
+        if (strcasecmp(all_rules[i]->body, body) == 0)
+            return all_rules[i];
+    return NULL;
+}
+
+bmp_status bmp_rules_edition(const bmp_rules *r, const char *requested, const char **out,
+                             bmp_error *err)
+{
+    if (!requested) {
+        *out = r->editions[0];
+        return BMP_OK;
+    }
+    for (size_t i = 0; r->editions[i]; i++)
+        if (strcasecmp(r->editions[i], requested) == 0) {
+            *out = r->editions[i];
+            return BMP_OK;
+        }
+    char list[256] = "";
+    for (size_t i = 0; r->editions[i]; i++) {
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, r->editions[i], sizeof list - strlen(list) - 1);
+    }
+    return bmp_error_set(err, BMP_ENOTFOUND, "unknown %s edition \"%s\" (known: %s)", r->body,
+                         requested, list);
+}
+
+bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
+{
+    const bmp_rules *r = bmp_rules_find(ev->body);
+    if (!r)
+        return bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\"",
+                             ev->body ? ev->body : "(none)");
+    const char *ed;
+    bmp_status st = bmp_rules_edition(r, ev->edition, &ed, err);
+    if (st)
+        return st;
+    return r->award(ev, ed, out, err);
+}
+
+bmp_status bmp_scale(const char *body, const char *name, const char *edition,
+                     const bmp_params *opts, bmp_table *out, bmp_error *err)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    if (!r)
+        return bmp_error_set(err, BMP_ENOTFOUND,
+                             "unknown body \"%s\" (known: acbl, ebu, abf, nzb)", body);
+    const char *ed;
+    bmp_status st = bmp_rules_edition(r, edition, &ed, err);
+    if (st)
+        return st;
+    bool known = false;
+    for (size_t i = 0; r->scales && r->scales[i].name; i++)
+        if (strcasecmp(r->scales[i].name, name) == 0)
+            known = true;
+    if (!known) {
+        char list[512] = "";
+        for (size_t i = 0; r->scales && r->scales[i].name; i++) {
+            strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+            strncat(list, r->scales[i].name, sizeof list - strlen(list) - 1);
+        }
+        return bmp_error_set(err, BMP_ENOTFOUND, "unknown %s table \"%s\" (known: %s)", r->body,
+                             name, *list ? list : "none yet");
+    }
+    return r->scale(name, ed, opts, out, err);
+}

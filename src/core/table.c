@@ -1,0 +1,201 @@
+/* Regulation tables computed by the engine, printed as text, CSV or JSON. */
+#include "bridgemp/table.h"
+
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+
+void bmp_table_init(bmp_table *t)
+{
+    memset(t, 0, sizeof *t);
+}
+
+void bmp_table_free(bmp_table *t)
+{
+    if (!t)
+        return;
+    free(t->title);
+    for (size_t i = 0; i < t->ncols; i++)
+        free(t->columns[i]);
+    free(t->columns);
+    for (size_t i = 0; i < t->nrows * t->ncols + t->cur; i++)
+        free(t->cells[i]);
+    free(t->cells);
+    for (size_t i = 0; i < t->nnotes; i++)
+        free(t->notes[i]);
+    free(t->notes);
+    memset(t, 0, sizeof *t);
+}
+
+bmp_status bmp_table_title(bmp_table *t, const char *title)
+{
+    free(t->title);
+    t->title = bmp_strdup(title);
+    return t->title ? BMP_OK : BMP_ENOMEM;
+}
+
+bmp_status bmp_table_columns(bmp_table *t, const char *const *names)
+{
+    size_t n = 0;
+    while (names[n])
+        n++;
+    t->columns = calloc(n, sizeof *t->columns);
+    if (!t->columns)
+        return BMP_ENOMEM;
+    t->ncols = n;
+    for (size_t i = 0; i < n; i++)
+        if (!(t->columns[i] = bmp_strdup(names[i])))
+            return BMP_ENOMEM;
+    return BMP_OK;
+}
+
+bmp_status bmp_table_cell(bmp_table *t, const char *fmt, ...)
+{
+    if (t->ncols == 0)
+        return BMP_EINVAL;
+    size_t used = t->nrows * t->ncols + t->cur;
+    if (used == t->cap) {
+        size_t nc = t->cap ? t->cap * 2 : 64;
+        char **n = realloc(t->cells, nc * sizeof *n);
+        if (!n)
+            return BMP_ENOMEM;
+        t->cells = n;
+        t->cap = nc;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = bmp_vasprintf(fmt, ap);
+    va_end(ap);
+    if (!s)
+        return BMP_ENOMEM;
+    t->cells[used] = s;
+    if (++t->cur == t->ncols) {
+        t->cur = 0;
+        t->nrows++;
+    }
+    return BMP_OK;
+}
+
+bmp_status bmp_table_note(bmp_table *t, const char *fmt, ...)
+{
+    char **n = realloc(t->notes, (t->nnotes + 1) * sizeof *n);
+    if (!n)
+        return BMP_ENOMEM;
+    t->notes = n;
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = bmp_vasprintf(fmt, ap);
+    va_end(ap);
+    if (!s)
+        return BMP_ENOMEM;
+    t->notes[t->nnotes++] = s;
+    return BMP_OK;
+}
+
+const char *bmp_table_get(const bmp_table *t, size_t row, size_t col)
+{
+    if (row >= t->nrows || col >= t->ncols)
+        return NULL;
+    return t->cells[row * t->ncols + col];
+}
+
+size_t bmp_table_find_row(const bmp_table *t, const char *key)
+{
+    for (size_t r = 0; r < t->nrows; r++)
+        if (strcmp(t->cells[r * t->ncols], key) == 0)
+            return r;
+    return (size_t)-1;
+}
+
+static void csv_field(FILE *out, const char *s)
+{
+    if (strpbrk(s, ",\"\n")) {
+        fputc('"', out);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', out);
+            fputc(*s, out);
+        }
+        fputc('"', out);
+    } else {
+        fputs(s, out);
+    }
+}
+
+bmp_status bmp_table_write(const bmp_table *t, bmp_output_format fmt, FILE *out, bmp_error *err)
+{
+    if (fmt == BMP_OUT_CSV) {
+        for (size_t c = 0; c < t->ncols; c++) {
+            if (c)
+                fputc(',', out);
+            csv_field(out, t->columns[c]);
+        }
+        fputc('\n', out);
+        for (size_t r = 0; r < t->nrows; r++) {
+            for (size_t c = 0; c < t->ncols; c++) {
+                if (c)
+                    fputc(',', out);
+                csv_field(out, t->cells[r * t->ncols + c]);
+            }
+            fputc('\n', out);
+        }
+    } else if (fmt == BMP_OUT_JSON) {
+        json_t *root = json_object(), *cols = json_array(), *rows = json_array(),
+               *notes = json_array();
+        if (t->title)
+            json_object_set_new(root, "title", json_string(t->title));
+        for (size_t c = 0; c < t->ncols; c++)
+            json_array_append_new(cols, json_string(t->columns[c]));
+        for (size_t r = 0; r < t->nrows; r++) {
+            json_t *row = json_array();
+            for (size_t c = 0; c < t->ncols; c++)
+                json_array_append_new(row, json_string(t->cells[r * t->ncols + c]));
+            json_array_append_new(rows, row);
+        }
+        for (size_t i = 0; i < t->nnotes; i++)
+            json_array_append_new(notes, json_string(t->notes[i]));
+        json_object_set_new(root, "columns", cols);
+        json_object_set_new(root, "rows", rows);
+        json_object_set_new(root, "notes", notes);
+        int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        fputc('\n', out);
+        json_decref(root);
+        if (rc != 0)
+            return bmp_error_set(err, BMP_EIO, "could not write JSON table");
+    } else {
+        size_t *w = calloc(t->ncols ? t->ncols : 1, sizeof *w);
+        if (!w)
+            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        for (size_t c = 0; c < t->ncols; c++) {
+            w[c] = strlen(t->columns[c]);
+            for (size_t r = 0; r < t->nrows; r++) {
+                size_t l = strlen(t->cells[r * t->ncols + c]);
+                if (l > w[c])
+                    w[c] = l;
+            }
+        }
+        if (t->title)
+            fprintf(out, "%s\n\n", t->title);
+        for (size_t c = 0; c < t->ncols; c++)
+            fprintf(out, "%s%*s", c ? "  " : "", (int)w[c], t->columns[c]);
+        fputc('\n', out);
+        for (size_t c = 0; c < t->ncols; c++) {
+            fputs(c ? "  " : "", out);
+            for (size_t i = 0; i < w[c]; i++)
+                fputc('-', out);
+        }
+        fputc('\n', out);
+        for (size_t r = 0; r < t->nrows; r++) {
+            for (size_t c = 0; c < t->ncols; c++)
+                fprintf(out, "%s%*s", c ? "  " : "", (int)w[c], t->cells[r * t->ncols + c]);
+            fputc('\n', out);
+        }
+        for (size_t i = 0; i < t->nnotes; i++)
+            fprintf(out, "%s%s\n", i ? "" : "\n", t->notes[i]);
+        free(w);
+    }
+    return ferror(out) ? bmp_error_set(err, BMP_EIO, "write error") : BMP_OK;
+}

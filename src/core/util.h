@@ -1,0 +1,18 @@
+/* Internal helpers shared across the library (not public API). */
+#ifndef BMP_CORE_UTIL_H
+#define BMP_CORE_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* malloc'ed printf; NULL on allocation failure. */
+char *bmp_vasprintf(const char *fmt, va_list ap);
+char *bmp_asprintf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* strdup that accepts NULL. */
+char *bmp_strdup(const char *s);
+
+#endif

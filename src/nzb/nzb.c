@@ -1,0 +1,37 @@
+/* NZ Bridge: rules entry point (NZ Bridge Manual Part E (Sept 2017)).
+ * Not implemented yet: every request answers "not supported" with the rule
+ * and section, never a guess. */
+#include "bridgemp/bridgemp.h"
+
+static const char *const editions[] = {"2017", NULL};
+static const char *const edition_docs[] = {"NZ Bridge Manual Part E (Sept 2017)", NULL};
+static const bmp_scale_info scales[] = {{NULL, NULL}};
+
+static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
+                        bmp_error *err)
+{
+    (void)ev;
+    (void)edition;
+    (void)out;
+    return bmp_not_supported(err, "NZ masterpoint awards", "NZ-1", "1",
+                             "the NZ rules are not implemented yet");
+}
+
+static bmp_status scale(const char *name, const char *edition, const bmp_params *opts,
+                        bmp_table *out, bmp_error *err)
+{
+    (void)edition;
+    (void)opts;
+    (void)out;
+    return bmp_not_supported(err, name, "NZ-1", "1", "the NZ tables are not implemented yet");
+}
+
+const bmp_rules bmp_rules_nzb = {
+    .body = "nzb",
+    .name = "NZ Bridge",
+    .editions = editions,
+    .edition_docs = edition_docs,
+    .scales = scales,
+    .award = award,
+    .scale = scale,
+};
