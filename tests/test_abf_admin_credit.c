@@ -359,6 +359,32 @@ static void build_and_save(void **state)
     bmp_abf_credit_free(&f);
 }
 
+/* ABF-120: merging files of the same colour sums per ABF number (App. G). */
+static void merge(void **state)
+{
+    (void)state;
+    bmp_abf_credit_file a = parse(BMP_ABF_CREDIT_RED, "0123456000042\n0002288000007\n", false, BMP_OK);
+    bmp_abf_credit_file b = parse(BMP_ABF_CREDIT_RED, "0002288000100\n0088249000145\n", false, BMP_OK);
+    bmp_error e = {0};
+    assert_int_equal(bmp_abf_credit_merge(&a, &b, &e), BMP_OK);
+    assert_int_equal(a.nrecs, 3);
+    assert_string_equal(a.recs[1].abf, "0002288");
+    assert_points(a.recs[1].points, "1.07"); /* 0.07 + 1.00 */
+    assert_string_equal(a.recs[2].abf, "0088249");
+    bmp_points tot;
+    bmp_abf_credit_totals(&a, &tot, NULL);
+    assert_points(tot, "2.94"); /* 0.42 + 0.07 + 1.00 + 1.45 */
+    bmp_abf_credit_file g = parse(BMP_ABF_CREDIT_GREEN, "0002288000100\n", false, BMP_OK);
+    assert_int_equal(bmp_abf_credit_merge(&a, &g, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "same colour only"));
+    bmp_abf_credit_file big = parse(BMP_ABF_CREDIT_RED, "0123456999999\n", false, BMP_OK);
+    assert_int_equal(bmp_abf_credit_merge(&a, &big, &e), BMP_ERANGE);
+    bmp_abf_credit_free(&a);
+    bmp_abf_credit_free(&b);
+    bmp_abf_credit_free(&g);
+    bmp_abf_credit_free(&big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +392,7 @@ int main(void)
         cmocka_unit_test(round_trips),           cmocka_unit_test(every_malformed_line),
         cmocka_unit_test(file_naming),           cmocka_unit_test(abf_numbers),
         cmocka_unit_test(write_from_awards),     cmocka_unit_test(build_and_save),
+        cmocka_unit_test(merge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -288,6 +288,11 @@ bmp_status bmp_abf_credit_add(bmp_abf_credit_file *f, const char *abf, bmp_point
 bmp_status bmp_abf_credit_format(const bmp_abf_credit_file *f, char **out, size_t *len,
                                  bmp_error *err);
 bmp_status bmp_abf_credit_save(const bmp_abf_credit_file *f, const char *path, bmp_error *err);
+/* ABF-120 (App. G "Merge"): add src's credits to dst, both of the same kind
+ * (colour), summing per ABF number (a new number is appended at the end).
+ * ERANGE if a sum exceeds 9999.99; EINVAL for different kinds. */
+bmp_status bmp_abf_credit_merge(bmp_abf_credit_file *dst, const bmp_abf_credit_file *src,
+                                bmp_error *err);
 /* Sum of the credits (ABF-120 "total credits"): points, and green of a .rag. */
 void bmp_abf_credit_totals(const bmp_abf_credit_file *f, bmp_points *points, bmp_points *green);
 

@@ -354,6 +354,36 @@ bmp_status bmp_abf_credit_save(const bmp_abf_credit_file *f, const char *path, b
     return ok ? BMP_OK : bmp_error_set(err, BMP_EIO, "%s: write error", path);
 }
 
+/* App. G: "merge two or more masterpoint files of the same type (colour)". */
+bmp_status bmp_abf_credit_merge(bmp_abf_credit_file *dst, const bmp_abf_credit_file *src,
+                                bmp_error *err)
+{
+    if (dst->kind != src->kind)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "cannot merge a .%s file into a .%s file: same colour only (App. G)",
+                             exts[src->kind], exts[dst->kind]);
+    for (size_t i = 0; i < src->nrecs; i++) {
+        const bmp_abf_credit_rec *r = &src->recs[i];
+        size_t j = 0;
+        while (j < dst->nrecs && strcmp(dst->recs[j].abf, r->abf) != 0)
+            j++;
+        if (j == dst->nrecs) {
+            if (push_rec(dst, r))
+                return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            continue;
+        }
+        bmp_abf_credit_rec *d = &dst->recs[j];
+        if (d->points + r->points > MAX_AWARD || d->green + r->green > MAX_AWARD)
+            return bmp_error_set(err, BMP_ERANGE,
+                                 "ABF %s: merged credit exceeds 9999.99, the most a 6-digit field "
+                                 "holds (App. D)",
+                                 r->abf);
+        d->points += r->points;
+        d->green += r->green;
+    }
+    return BMP_OK;
+}
+
 void bmp_abf_credit_totals(const bmp_abf_credit_file *f, bmp_points *points, bmp_points *green)
 {
     bmp_points p = 0, g = 0;
