@@ -269,6 +269,7 @@ static void write_from_awards(void **state)
     add(&aw, 0, BMP_ALL_PLAYERS, 42, "green");   /* Ames, Bell 0.42 */
     add(&aw, 1, BMP_ALL_PLAYERS, 7, "green");    /* Cook, Ames 0.07 */
     add(&aw, 1, 0, 145, "red");                  /* Cook 1.45 red */
+    add(&aw, 0, 0, 0, "gold");                   /* 0.00: no line, no .gld */
     char dir[] = "/tmp/bmp_abf_credit_XXXXXX";
     assert_non_null(mkdtemp(dir));
     char prefix[256], path[300];

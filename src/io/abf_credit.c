@@ -499,6 +499,14 @@ bmp_status bmp_abf_credit_write_opts(const bmp_event *ev, const bmp_awards *aw,
         bmp_abf_credit_file *f = &files[k];
         if (f->nrecs == 0)
             continue;
+        /* A player whose awards of this colour sum to 0.00 gets no line. */
+        size_t kept = 0;
+        for (size_t i = 0; i < f->nrecs; i++)
+            if (f->recs[i].points != 0)
+                f->recs[kept++] = f->recs[i];
+        f->nrecs = kept;
+        if (f->nrecs == 0)
+            continue;
         qsort(f->recs, f->nrecs, sizeof *f->recs, cmp_rec);
         for (size_t i = 0; i < f->nrecs && !st; i++)
             if (f->recs[i].points > MAX_AWARD)
