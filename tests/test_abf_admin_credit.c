@@ -254,7 +254,7 @@ static void add(bmp_awards *aw, size_t c, int player, bmp_points p, const char *
     a.contestant = c;
     a.player = player;
     a.points = p;
-    bmp_award_set(&a, "session", "overall", colour, "ABF-1", "4.2.1");
+    bmp_award_set(&a, "session", "overall", colour, "(test)", "4.2.1");
     assert_int_equal(bmp_awards_add(aw, &a, NULL), BMP_OK);
 }
 

@@ -149,7 +149,8 @@ static void capitation_rules(void **state)
     capitation("2025-04-01", true, false, NULL, 2330, 100);
     capitation("2025-11-20", true, false, NULL, 1165, 100);
     capitation("2026-02-01", true, false, NULL, 0, 100); /* nil period, commission too (AMB-18) */
-    /* Overseas players' clubs and the Youth Players' Club: no capitation. */
+    /* ABF-100, ABF-102: overseas players' clubs (1.3.3) and the Youth
+     * Players' Club (1.3.6) pay no capitation. */
     capitation("2025-04-01", false, true, NULL, 0, 0);
     /* ABF-112: club first affiliated 2025-06-10: its first registration year
      * is 2025-04-01 .. 2026-03-31; new players then pay nothing. */

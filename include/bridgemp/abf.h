@@ -215,6 +215,24 @@ bmp_status bmp_abf_state_championships_check(const int *sessions, size_t n, int 
 bmp_status bmp_abf_awp_awards(const bmp_points *standard, size_t nstandard, size_t entitled,
                               bmp_points *out, bmp_error *err);
 
+/* ---- Membership (1.3, ABF-98, ABF-99, ABF-102) -------------------------- */
+
+/* ABF-98 (1.3.1): the membership year containing `date` runs from April 1 of
+ * the year written into *start_year to March 31 of the next. */
+bmp_status bmp_abf_membership_year(const char *date, int *start_year, bmp_error *err);
+
+/* ABF-99 (1.3.2): are points earned on `earned` while the player was not
+ * registered credited when the player renews on `renewed`?  Only those of the
+ * calendar quarter of renewal and the quarter before it (AMB-19). */
+bmp_status bmp_abf_unregistered_credited(const char *earned, const char *renewed, bool *credited,
+                                         bmp_error *err);
+
+/* ABF-102 (1.3.6): may a player born on `born` join the Youth Players' Club
+ * for calendar year `year` (under 26 on January 1), and the last year of
+ * membership (*until: the year the player turns 26). */
+bmp_status bmp_abf_youth_eligible(const char *born, int year, bool *eligible, int *until,
+                                  bmp_error *err);
+
 /* ---- ABF numbers (App. D, ABF-93) --------------------------------------- */
 
 /* The mod-11 check digit of a 7-digit (zero-filled) ABF number: weights
