@@ -386,6 +386,34 @@ static void merge(void **state)
     bmp_abf_credit_free(&big);
 }
 
+/* ABF-117, ABF-118: files read from disk and saved again are identical, byte
+ * for byte. */
+static void file_round_trip(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"appd.red", "appd.rag", "usebio.grn", "more.red"};
+    char dir[] = "/tmp/bmp_abf_rt_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char in[1024], out[1024];
+        snprintf(in, sizeof in, "%s/abf_admin/%s", BMP_TEST_DATA, names[i]);
+        snprintf(out, sizeof out, "%s/%s", dir, names[i]);
+        bmp_abf_credit_file f;
+        bmp_error e = {0};
+        assert_int_equal(bmp_abf_credit_read(in, NULL, &f, &e), BMP_OK);
+        assert_int_equal(bmp_abf_credit_save(&f, out, &e), BMP_OK);
+        bmp_abf_credit_free(&f);
+        size_t la, lb;
+        char *a = slurp(in, &la), *b = slurp(out, &lb);
+        assert_int_equal(la, lb);
+        assert_memory_equal(a, b, la);
+        free(a);
+        free(b);
+        unlink(out);
+    }
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,7 +421,7 @@ int main(void)
         cmocka_unit_test(round_trips),           cmocka_unit_test(every_malformed_line),
         cmocka_unit_test(file_naming),           cmocka_unit_test(abf_numbers),
         cmocka_unit_test(write_from_awards),     cmocka_unit_test(build_and_save),
-        cmocka_unit_test(merge),
+        cmocka_unit_test(merge),                 cmocka_unit_test(file_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
