@@ -159,7 +159,7 @@ int bmp_cli_credit(int argc, char **argv)
 int bmp_cli_abf_rank(int argc, char **argv)
 {
     bmp_abf_totals t = {0, 0, 0, 0};
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* --NAME VALUE pairs */
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(rank_help, stdout);
@@ -179,7 +179,6 @@ int bmp_cli_abf_rank(int argc, char **argv)
                     a, i + 1 < argc ? argv[i + 1] : "");
             return EXIT_USAGE;
         }
-        i++;
     }
     int r;
     bmp_error e = {0};
