@@ -414,6 +414,47 @@ static void file_round_trip(void **state)
     rmdir(dir);
 }
 
+/* ABF-117: every line is either a credit or a reported problem, whatever the
+ * bytes (a small deterministic fuzz over the characters that matter). */
+static void every_line_accounted_for(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "0000000001234567\r\n\n -x\t";
+    uint32_t seed = 12345;
+    char buf[80];
+    for (int iter = 0; iter < 3000; iter++) {
+        seed = seed * 1103515245u + 12345u;
+        size_t len = (seed >> 16) % sizeof buf;
+        for (size_t i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            /* Mostly digits, so that well-formed lines occur too. */
+            buf[i] = (seed >> 16) % 4 ? (char)('0' + (seed >> 20) % 10)
+                                       : alphabet[(seed >> 20) % (sizeof alphabet - 1)];
+        }
+        size_t lines = 0;
+        for (size_t i = 0; i < len; i++)
+            lines += buf[i] == '\n';
+        if (len && buf[len - 1] != '\n')
+            lines++;
+        bmp_abf_credit_kind kind = (bmp_abf_credit_kind)(iter % 4);
+        bmp_abf_credit_file f;
+        bmp_abf_credit_init(&f, kind);
+        bmp_error e = {0};
+        bmp_status st = bmp_abf_credit_parse(buf, len, NULL, &f, &e);
+        assert_int_equal(f.nrecs + f.nproblems, lines ? lines : 1);
+        assert_int_equal(st, f.nproblems ? BMP_EPARSE : BMP_OK);
+        if (st == BMP_OK) {
+            char *out;
+            size_t olen;
+            assert_int_equal(bmp_abf_credit_format(&f, &out, &olen, &e), BMP_OK);
+            assert_int_equal(olen, len);
+            assert_memory_equal(out, buf, len);
+            free(out);
+        }
+        bmp_abf_credit_free(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +463,7 @@ int main(void)
         cmocka_unit_test(file_naming),           cmocka_unit_test(abf_numbers),
         cmocka_unit_test(write_from_awards),     cmocka_unit_test(build_and_save),
         cmocka_unit_test(merge),                 cmocka_unit_test(file_round_trip),
+        cmocka_unit_test(every_line_accounted_for),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
