@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "cmd_credit.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
 
@@ -21,11 +22,13 @@ static const char *const main_help =
     "  scale BODY TBL  print a regulation table computed by the engine\n"
     "  validate FILE   check an event file and summarise it\n"
     "  bodies          list governing bodies, editions and tables\n"
+    "  credit CMD      check, show or merge ABF credit files (.grn .red .gld .rag)\n"
+    "  abf-rank        the ABF master rank of green/red/gold totals\n"
     "\n"
     "Run 'bridgemp COMMAND --help' for a command's options; see bridgemp(1).\n";
 
 static const char *const award_help =
-    "usage: bridgemp award FILE [--format table|json|csv] [--explain] [--output OUT]\n"
+    "usage: bridgemp award FILE [--format table|json|csv|abf-credit] [--explain] [--output OUT]\n"
     "\n"
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.\n"
@@ -34,6 +37,8 @@ static const char *const award_help =
     "  -x, --explain      show the derivation: factors, intermediate values,\n"
     "                     rounding, and the rule ID and section of each award\n"
     "  -o, --output OUT   write to OUT instead of standard output\n"
+    "                     (abf-credit: OUT is a prefix: OUT.grn, OUT.red, OUT.gld)\n"
+    "      --check-digit  abf-credit: require ABF mod-11 check digits\n"
     "  -h, --help         this help\n";
 
 static const char *const scale_help =
@@ -82,16 +87,18 @@ static int cmd_award(int argc, char **argv)
     static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
                                          {"explain", no_argument, NULL, 'x'},
                                          {"output", required_argument, NULL, 'o'},
+                                         {"check-digit", no_argument, NULL, 'k'},
                                          {NULL, 0, NULL, 0}};
     bmp_output_format fmt = BMP_OUT_TABLE;
-    bool explain = false;
+    bool explain = false, abf_credit = false, check_digit = false;
     const char *outpath = NULL;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:xo:", opts, NULL)) != -1) {
         switch (c) {
         case 'f':
-            if (!bmp_output_format_parse(optarg, &fmt)) {
+            abf_credit = strcmp(optarg, "abf-credit") == 0;
+            if (!abf_credit && !bmp_output_format_parse(optarg, &fmt)) {
                 fprintf(stderr, "bridgemp award: --format: expected table, json or csv, got \"%s\"\n",
                         optarg);
                 return EXIT_USAGE;
@@ -99,12 +106,17 @@ static int cmd_award(int argc, char **argv)
             break;
         case 'x': explain = true; break;
         case 'o': outpath = optarg; break;
+        case 'k': check_digit = true; break;
         default: fputs(award_help, stderr); return EXIT_USAGE;
         }
     }
     if (optind != argc - 1) {
         fputs("bridgemp award: expected exactly one event FILE\n", stderr);
         fputs(award_help, stderr);
+        return EXIT_USAGE;
+    }
+    if (abf_credit && !outpath) {
+        fputs("bridgemp award: --format abf-credit needs --output PREFIX\n", stderr);
         return EXIT_USAGE;
     }
     bmp_error e = {0};
@@ -120,6 +132,12 @@ static int cmd_award(int argc, char **argv)
         bmp_awards_free(&aw);
         bmp_event_free(ev);
         return fail_with(&e, st);
+    }
+    if (abf_credit) {
+        st = bmp_cli_award_credit(ev, &aw, outpath, check_digit, &e);
+        bmp_awards_free(&aw);
+        bmp_event_free(ev);
+        return st ? fail_with(&e, st) : 0;
     }
     FILE *out = stdout;
     if (outpath && !(out = fopen(outpath, "w"))) {
@@ -272,6 +290,10 @@ int main(int argc, char **argv)
         return cmd_validate(argc - 1, argv + 1);
     if (strcmp(cmd, "bodies") == 0)
         return cmd_bodies();
+    if (strcmp(cmd, "credit") == 0)
+        return bmp_cli_credit(argc - 1, argv + 1);
+    if (strcmp(cmd, "abf-rank") == 0)
+        return bmp_cli_abf_rank(argc - 1, argv + 1);
     fprintf(stderr, "bridgemp: unknown command \"%s\"\n\n%s", cmd, main_help);
     return EXIT_USAGE;
 }

@@ -1,0 +1,50 @@
+/* Calendar dates for the ABF administration rules: the fee schedule in force
+ * (8.3), registration periods (8.2), penalty periods (8.4). */
+#include "abf/admin_date.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool leap(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+bool bmp_date_parse(const char *s, bmp_date *out)
+{
+    if (!s || strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+        return false;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9'))
+            return false;
+    int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    int m = (s[5] - '0') * 10 + (s[6] - '0');
+    int d = (s[8] - '0') * 10 + (s[9] - '0');
+    static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1] + (m == 2 && leap(y)))
+        return false;
+    out->y = y;
+    out->m = m;
+    out->d = d;
+    return true;
+}
+
+bmp_status bmp_date_get(const char *s, const char *what, bmp_date *out, bmp_error *err)
+{
+    if (!bmp_date_parse(s, out))
+        return bmp_error_set(err, BMP_EINVAL, "%s: expected a date as YYYY-MM-DD, got \"%s\"",
+                             what, s ? s : "(none)");
+    return BMP_OK;
+}
+
+/* Days from civil (proleptic Gregorian), the usual era arithmetic. */
+long bmp_date_days(bmp_date dt)
+{
+    long y = dt.y - (dt.m <= 2);
+    long era = (y >= 0 ? y : y - 399) / 400;
+    long yoe = y - era * 400;
+    long mp = (dt.m + 9) % 12;
+    long doy = (153 * mp + 2) / 5 + dt.d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}

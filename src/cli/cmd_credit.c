@@ -1,0 +1,210 @@
+/* bridgemp CLI: ABF credit files (Appendix D, G) and master ranks (1.8). */
+#include "cmd_credit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/abf.h"
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
+
+static const char *const credit_help =
+    "usage: bridgemp credit check [--check-digit] FILE...\n"
+    "       bridgemp credit show [--check-digit] FILE\n"
+    "       bridgemp credit merge [--check-digit] OUT FILE...\n"
+    "\n"
+    "ABF masterpoint credit files (Masterpoint Scheme Appendix D): .grn, .red,\n"
+    ".gld (13 digits a line: ABF number 7 + award 6 in hundredths), .rag and the\n"
+    "legacy .mp5 (19 digits: ABF number 7 + red 6 + green 6).\n"
+    "\n"
+    "  check   report every malformed line as FILE:LINE: message (exit 1 if any)\n"
+    "  show    list the credits and the file's total credits\n"
+    "  merge   merge files of the same colour into OUT, summing per ABF number\n"
+    "\n"
+    "  --check-digit   also require the ABF mod-11 check digit (docs/rulings.md)\n";
+
+static const char *const rank_help =
+    "usage: bridgemp abf-rank --green X --red Y --gold Z [--pre1982 P]\n"
+    "\n"
+    "Print the ABF master rank (Masterpoint Scheme 1.8) earned by lifetime\n"
+    "totals of green, red and gold masterpoints; --pre1982 is the part of the\n"
+    "red total earned before 1982 (its allowance lowers the Life and Grand\n"
+    "red+gold and gold minima).  Also says whether the player is in the One\n"
+    "Thousand Club (1.9).\n";
+
+static int print_problems(const char *path, const bmp_abf_credit_file *f)
+{
+    for (size_t i = 0; i < f->nproblems; i++) {
+        if (f->problems[i].line)
+            printf("%s:%zu: %s\n", path, f->problems[i].line, f->problems[i].msg);
+        else
+            printf("%s: %s\n", path, f->problems[i].msg);
+    }
+    return f->nproblems ? 1 : 0;
+}
+
+/* Read one file; on a whole-file error (extension, I/O) print it. */
+static bmp_status load(const char *path, bool check, bmp_abf_credit_file *f, int *rc)
+{
+    bmp_abf_credit_opts o = {check};
+    bmp_error e = {0};
+    bmp_status st = bmp_abf_credit_read(path, &o, f, &e);
+    if (st == BMP_EPARSE) {
+        print_problems(path, f);
+        *rc = *rc ? *rc : EXIT_INPUT;
+    } else if (st) {
+        printf("%s\n", e.msg);
+        *rc = st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
+    }
+    return st;
+}
+
+static void print_totals(const char *path, const bmp_abf_credit_file *f)
+{
+    bmp_points p, g;
+    char a[32], b[32];
+    bmp_abf_credit_totals(f, &p, &g);
+    bmp_points_format(p, a, sizeof a);
+    if (f->kind == BMP_ABF_CREDIT_RAG) {
+        bmp_points_format(g, b, sizeof b);
+        printf("%s: %zu credits, red %s, green %s\n", path, f->nrecs, a, b);
+    } else {
+        printf("%s: %zu credits, %s %s\n", path, f->nrecs,
+               f->kind == BMP_ABF_CREDIT_GREEN ? "green"
+               : f->kind == BMP_ABF_CREDIT_RED ? "red"
+                                               : "gold",
+               a);
+    }
+}
+
+int bmp_cli_credit(int argc, char **argv)
+{
+    bool check = false;
+    int nargs = 0;
+    char **args = calloc((size_t)argc + 1, sizeof *args);
+    if (!args)
+        return EXIT_INPUT;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(credit_help, stdout);
+            free(args);
+            return 0;
+        }
+        if (strcmp(argv[i], "--check-digit") == 0)
+            check = true;
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "bridgemp credit: unknown option %s\n%s", argv[i], credit_help);
+            free(args);
+            return EXIT_USAGE;
+        } else
+            args[nargs++] = argv[i];
+    }
+    const char *sub = nargs ? args[0] : NULL;
+    int rc = 0;
+    if (sub && strcmp(sub, "check") == 0 && nargs >= 2) {
+        for (int i = 1; i < nargs; i++) {
+            bmp_abf_credit_file f;
+            if (!load(args[i], check, &f, &rc))
+                print_totals(args[i], &f);
+            bmp_abf_credit_free(&f);
+        }
+    } else if (sub && strcmp(sub, "show") == 0 && nargs == 2) {
+        bmp_abf_credit_file f;
+        if (!load(args[1], check, &f, &rc)) {
+            char a[32], b[32];
+            for (size_t i = 0; i < f.nrecs; i++) {
+                bmp_points_format(f.recs[i].points, a, sizeof a);
+                if (f.kind == BMP_ABF_CREDIT_RAG) {
+                    bmp_points_format(f.recs[i].green, b, sizeof b);
+                    printf("%s  red %8s  green %8s\n", f.recs[i].abf, a, b);
+                } else {
+                    printf("%s  %8s\n", f.recs[i].abf, a);
+                }
+            }
+            print_totals(args[1], &f);
+        }
+        bmp_abf_credit_free(&f);
+    } else if (sub && strcmp(sub, "merge") == 0 && nargs >= 3) {
+        bmp_abf_credit_kind kind;
+        bmp_error e = {0};
+        bmp_status st = bmp_abf_credit_kind_of(args[1], &kind, &e);
+        bmp_abf_credit_file out;
+        bmp_abf_credit_init(&out, kind);
+        for (int i = 2; i < nargs && !st && !rc; i++) {
+            bmp_abf_credit_file f;
+            if (!load(args[i], check, &f, &rc))
+                st = bmp_abf_credit_merge(&out, &f, &e);
+            bmp_abf_credit_free(&f);
+        }
+        for (size_t i = 0; i < out.nrecs; i++)
+            out.recs[i].crlf = true; /* DOS text, as App. D recommends */
+        if (!st && !rc)
+            st = bmp_abf_credit_save(&out, args[1], &e);
+        if (st) {
+            fprintf(stderr, "bridgemp credit merge: %s\n", e.msg);
+            rc = st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
+        } else if (!rc) {
+            print_totals(args[1], &out);
+        }
+        bmp_abf_credit_free(&out);
+    } else {
+        fputs(credit_help, stderr);
+        rc = EXIT_USAGE;
+    }
+    free(args);
+    return rc;
+}
+
+int bmp_cli_abf_rank(int argc, char **argv)
+{
+    bmp_abf_totals t = {0, 0, 0, 0};
+    for (int i = 1; i < argc; i += 2) { /* --NAME VALUE pairs */
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(rank_help, stdout);
+            return 0;
+        }
+        bmp_points *dst = strcmp(a, "--green") == 0   ? &t.green
+                          : strcmp(a, "--red") == 0   ? &t.red
+                          : strcmp(a, "--gold") == 0  ? &t.gold
+                          : strcmp(a, "--pre1982") == 0 ? &t.pre1982_red
+                                                      : NULL;
+        if (!dst) {
+            fprintf(stderr, "bridgemp abf-rank: unexpected argument \"%s\"\n%s", a, rank_help);
+            return EXIT_USAGE;
+        }
+        if (i + 1 >= argc || !bmp_points_parse(argv[i + 1], dst)) {
+            fprintf(stderr, "bridgemp abf-rank: %s: expected masterpoints such as 12.34, got \"%s\"\n",
+                    a, i + 1 < argc ? argv[i + 1] : "");
+            return EXIT_USAGE;
+        }
+    }
+    int r;
+    bmp_error e = {0};
+    if (bmp_abf_rank(&t, &r, &e)) {
+        fprintf(stderr, "bridgemp abf-rank: %s\n", e.msg);
+        return EXIT_INPUT;
+    }
+    char tot[32];
+    bmp_points_format(t.green + t.red + t.gold, tot, sizeof tot);
+    printf("%s (rank %d of %d; total %s)%s\n", bmp_abf_rank_name(r), r, BMP_ABF_NRANKS, tot,
+           bmp_abf_one_thousand_club(&t) ? "; One Thousand Club" : "");
+    return 0;
+}
+
+bmp_status bmp_cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,
+                                bool check_digit, bmp_error *err)
+{
+    bmp_abf_credit_opts o = {check_digit};
+    unsigned written = 0;
+    bmp_status st = bmp_abf_credit_write_opts(ev, aw, prefix, &o, &written, err);
+    if (st)
+        return st;
+    for (int k = 0; k < 3; k++)
+        if (written & (1u << k))
+            printf("wrote %s.%s\n", prefix, bmp_abf_credit_ext((bmp_abf_credit_kind)k));
+    if (!written)
+        printf("no green, red or gold awards: no credit file written\n");
+    return BMP_OK;
+}
