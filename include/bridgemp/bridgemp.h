@@ -10,6 +10,7 @@
 #include "bridgemp/awards.h"
 #include "bridgemp/table.h"
 #include "bridgemp/rules.h"
+#include "bridgemp/abf.h"
 
 #define BMP_VERSION "0.1.0"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abf/admin_date.h"
+#include "core/date.h"
 
 /* 2.3: up to 6 grade D championships a year, each of 2 to 10 sessions. */
 bmp_status bmp_abf_grade_d_check(int held, int sessions, bmp_error *err)

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "abf/admin_date.h"
+#include "core/date.h"
 
 /* 8.3 "Fees as at April 1st 2025".  The fees are set each year at the ABF
  * AGM (1.4.3): a new schedule is a new row, never an edit of an old one.

@@ -2,7 +2,7 @@
  * ABF-99, ABF-102): the date arithmetic the Centre applies to players. */
 #include "bridgemp/abf.h"
 
-#include "abf/admin_date.h"
+#include "core/date.h"
 
 /* 1.3.1: "renewed annually (on March 31st)"; 1.4.3: April 1st to March 31st. */
 bmp_status bmp_abf_membership_year(const char *date, int *start_year, bmp_error *err)

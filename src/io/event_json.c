@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/date.h"
 #include "core/util.h"
 
 typedef struct ctx {
@@ -319,18 +320,8 @@ static bmp_status need_object(ctx *c, json_t *v)
 
 static bool valid_date(const char *s)
 {
-    if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
-        return false;
-    for (int i = 0; i < 10; i++)
-        if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
-            return false;
-    int m = atoi(s + 5), d = atoi(s + 8), y = atoi(s);
-    static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
-        return false;
-    if (m == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
-        return false;
-    return true;
+    bmp_date d;
+    return bmp_date_parse(s, &d);
 }
 
 static bmp_status read_group(ctx *c, json_t *g, bmp_group *out)

@@ -1,6 +1,7 @@
-/* Calendar dates for the ABF administration rules (internal). */
-#ifndef BMP_ABF_ADMIN_DATE_H
-#define BMP_ABF_ADMIN_DATE_H
+/* Calendar dates (internal): ISO yyyy-mm-dd parsing and day counts, shared
+ * by the event reader and the administration rules. */
+#ifndef BMP_CORE_DATE_H
+#define BMP_CORE_DATE_H
 
 #include <stdbool.h>
 

@@ -1,6 +1,6 @@
-/* Calendar dates for the ABF administration rules: the fee schedule in force
- * (8.3), registration periods (8.2), penalty periods (8.4). */
-#include "abf/admin_date.h"
+/* Calendar dates: ISO yyyy-mm-dd, leap years, day counts.  Used by the event
+ * reader and by dated rules (ABF fee schedules 8.3, registration periods 8.2). */
+#include "core/date.h"
 
 #include <stdio.h>
 #include <string.h>
