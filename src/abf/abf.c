@@ -1,29 +1,34 @@
-/* Australian Bridge Federation: rules entry point (Masterpoint Scheme (27/07/2025)).
- * Not implemented yet: every request answers "not supported" with the rule
- * and section, never a guess. */
-#include "bridgemp/bridgemp.h"
+/* Australian Bridge Federation: rules entry point (Masterpoint Scheme,
+ * 27/07/2025).  The award computation is in award.c; this file registers
+ * the body, its edition and its tables. */
+#include "abf/abf_internal.h"
 
 static const char *const editions[] = {"2025", NULL};
 static const char *const edition_docs[] = {"Masterpoint Scheme (27/07/2025)", NULL};
-static const bmp_scale_info scales[] = {{NULL, NULL}};
+static const bmp_scale_info scales[] = {
+    {"1A", "Session awards, two winners (Mitchell), weight 1.0 (3.2)"},
+    {"1B", "Session awards, two winners (Mitchell), weight 1.5 (3.2)"},
+    {"1C", "Session awards, two winners (Mitchell), weight 2.5 (3.2)"},
+    {"2A", "Session awards, one winner (Howell), weight 1.0 (3.3)"},
+    {"2B", "Session awards, one winner (Howell), weight 1.5 (3.3)"},
+    {"2C", "Session awards, one winner (Howell), weight 2.5 (3.3)"},
+    {"3A", "Outright winners' awards, weight 1.0 (3.4)"},
+    {"3B", "Outright winners' awards, weight 1.5 (3.4)"},
+    {"3C", "Outright winners' awards, weight 2.5 (3.4)"},
+    {NULL, NULL}};
 
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
-    (void)ev;
-    (void)edition;
-    (void)out;
-    return bmp_not_supported(err, "ABF masterpoint awards", "ABF-1", "1",
-                             "the ABF rules are not implemented yet");
+    (void)edition; /* one edition: 2025 */
+    return abf_award_event(ev, out, err);
 }
 
 static bmp_status scale(const char *name, const char *edition, const bmp_params *opts,
                         bmp_table *out, bmp_error *err)
 {
     (void)edition;
-    (void)opts;
-    (void)out;
-    return bmp_not_supported(err, name, "ABF-1", "1", "the ABF tables are not implemented yet");
+    return abf_scale(name, opts, out, err);
 }
 
 const bmp_rules bmp_rules_abf = {
