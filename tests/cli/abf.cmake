@@ -4,7 +4,7 @@ bmp_cli_test(NAME abf_scale_1B ARGS scale abf 1B --format csv
              EXPECT "\n7,0\\.21,0\\.15,0\\.11,,,,,,\n")
 bmp_cli_test(NAME abf_scale_3B ARGS scale abf 3B --format csv
              EXPECT "\n6,0\\.44,0\\.71,")
-bmp_cli_test(NAME abf_scale_3C ARGS scale abf 3C EXPECT " 82  ")
+bmp_cli_test(NAME abf_scale_3C ARGS scale abf 3C --format csv EXPECT "\n82,[0-9.]+,[0-9.]+,")
 bmp_cli_test(NAME abf_scale_2A ARGS scale abf 2A --format csv EXPECT "\n8,0\\.32,0\\.22,0\\.16,")
 bmp_cli_test(NAME abf_scale_grade ARGS scale abf 1C --grade A --format csv
              EXPECT "\n4,0\\.80,0\\.56,")
