@@ -85,6 +85,12 @@ int abf_sessions_from_boards(int total_boards, int session_boards);
  * unrounded place awards (winner given). Returns false if nothing is paid. */
 bool abf_tie_share(abf_val winner, int paid, int lo, int hi, abf_val *out);
 
+/* ABF-37 (App. A "Singles"): partnerships needed = ceil(min sessions / 3). */
+int abf_singles_min_partnerships(int min_sessions);
+/* ABF-41 (4.4.6 NOTE): neighbours are tied when their scores differ by less
+ * than 0.1 of the scoring unit, or by less than 0.01 VP. */
+bool abf_scores_tied(double a, double b, double unit, bool vp);
+
 /* ABF-13 percentage-based session award (4.2.2), rounded down; 0 below 46 %. */
 bmp_points abf_percentage_award(double percent, int w100);
 
@@ -146,6 +152,18 @@ bmp_status abf_congress_grade(const char *type, const char *role, const char **g
                               bmp_error *err);
 /* ABF-32 acceleration (extra sessions) for that congress event. */
 int abf_congress_acceleration(const char *type, const char *role);
+/* ABF-70 (5.3.1): most major championships a congress may hold. */
+int abf_congress_max_majors(const char *type, bool alongside_national);
+/* ABF-65/67 (5.1.1, 5.1.3, 5.3.1): validate a congress event; NULL if fine,
+ * else the requirement broken (static text). */
+const char *abf_congress_check(const char *type, const char *role, int sessions,
+                               double tables_per_director);
+/* ABF-73/76 (5.4.1, 7.5.1): who masterpoints events of a grade. */
+const char *abf_masterpointed_by(const abf_grade *g, bool gnot_qualifying);
+/* ABF-85 (1.5.2): may a playing director run this event?  qualifying = a
+ * qualifying round (State Championship, GNOT, B4s). */
+bool abf_playing_director_allowed(const abf_grade *g, bool congress, bool qualifying,
+                                  bool gnot);
 /* ABF-72 extra nominated minor championships for table-sessions. */
 int abf_large_congress_extra(double table_sessions);
 /* ABF-33 walk-in T: min(average attendance, 1.25 x qualified tables). */

@@ -13,7 +13,8 @@
 typedef struct ctx {
     const bmp_event *ev;
     const abf_grade *g;
-    bool teams;          /* teams weights, top-third places */
+    bool teams;          /* teams weights (4.1.2 team shares) */
+    bool top_third;      /* places to the top third (4.1.1: teams, Butler) */
     bool individual;
     bool table_route;    /* 3.1.3 table x factor instead of formula with W (AMB-2) */
     bmp_round_mode mode;
@@ -209,7 +210,8 @@ static bmp_status session_awards(ctx *c)
              * teams session awards are made whatever the field size. */
             if (!c->teams && T < (one ? 2 : 4))
                 continue;
-            int paid = c->teams ? abf_places_top_third(T) : abf_session_places(one, c->individual, T);
+            int paid = c->top_third ? abf_places_top_third(c->teams ? T : 2 * T)
+                                    : abf_session_places(one, c->individual, T);
             /* ABF-15 (4.4.7): short sessions factored down. */
             int boards = grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
             int64_t sn, sd;
@@ -306,7 +308,8 @@ static bmp_status match_awards(ctx *c)
                                               "\"boards_per_match\") for its award (4.2.3)");
             break;
         }
-        if (boards < 5) {
+        bool triangle = bmp_params_bool(&m->params, "triangle", false);
+        if (boards < 5 && !triangle) {
             st = bmp_not_supported(c->err, "match awards for matches under 5 boards", "ABF-23",
                                    "4.2.3", "give contestant places and no matches: such events "
                                             "use the one-winner tables");
@@ -326,6 +329,10 @@ static bmp_status match_awards(ctx *c)
         if (bmp_params_has(&m->params, "rate"))
             rate = llround(bmp_params_number(&m->params, "rate", 0) * 100000);
         abf_val per_win = abf_mul(abf_q(rate * boards, 100000), pn, pd);
+        /* 4.2.3 NOTE (iii) (ABF-22): a single-round triangle with half-matches
+         * under 5 boards: half the masterpoints for a normal win. */
+        if (triangle)
+            per_win = abf_mul(per_win, 1, 2);
         if (c->table_route) /* Appendix B: the per-win award is rounded first */
             per_win = abf_q(abf_round(per_win, c->mode), 100);
         const bmp_contestant *h = bmp_event_contestant(ev, m->home);
@@ -463,7 +470,7 @@ static bmp_status outright_awards(ctx *c)
     /* ABF-11, ABF-39: places are the top part of the (amplified) field. */
     int afield = (int)floor(field * c->amplify + 1e-9);
     bool walkin = bmp_params_has(&ev->params, "walk_in_average");
-    int paid = (c->teams && !walkin) ? abf_places_top_third(afield) : abf_places_top_half(afield);
+    int paid = (c->top_third && !walkin) ? abf_places_top_third(afield) : abf_places_top_half(afield);
     /* ABF-34: with a final, to the lesser of that and the final's size,
      * except teams events without parallel consolations. */
     const bmp_group *final = NULL;
@@ -483,7 +490,7 @@ static bmp_status outright_awards(ctx *c)
     if (bmp_awards_note(c->out, "outright: T = %d%s, S = %d%s, %d place(s) paid of a field of %d%s",
                         T, c->amplify != 1.0 ? " (amplified, 7.5.2)" : "", S,
                         c->accel ? " (congress acceleration +1, 5.4.2)" : "", paid, afield,
-                        c->teams ? " (top third)" : " (top half)"))
+                        c->top_third ? " (top third)" : " (top half)"))
         return BMP_ENOMEM;
     nconsol = (int)bmp_params_number(&ev->params, "consolations", nconsol);
     bool graded = bmp_params_bool(&ev->params, "consolations_graded", true);
@@ -497,6 +504,27 @@ static bmp_status outright_awards(ctx *c)
         int s = (int)bmp_params_number(&ct->params, "sessions_played", S0) + c->accel;
         winner_spec ws = {3, T, s};
         int cpaid = paid;
+        /* ABF-36 (4.3.4): winners of separate fields that cannot be compared
+         * each get an outright award on their own field's tables. */
+        if (grp && grp->type && !strcasecmp(grp->type, "field") && grp->tables > 0) {
+            ws.tables = abf_round_tables(grp->tables * c->amplify);
+            int gf = (int)floor(count_in_group(ev, grp->name) * c->amplify + 1e-9);
+            cpaid = c->top_third ? abf_places_top_third(gf) : abf_places_top_half(gf);
+        }
+        /* ABF-37 (App. A "Singles"): a player needs at least a third of the
+         * qualifying sessions (rounded up) as partnerships. */
+        if (bmp_params_bool(&ev->params, "singles", false) &&
+            bmp_params_has(&ct->params, "partnerships")) {
+            int need = abf_singles_min_partnerships(
+                (int)bmp_params_number(&ev->params, "qualifying_sessions", S0));
+            int have = (int)bmp_params_number(&ct->params, "partnerships", 0);
+            if (have < need) {
+                if (bmp_awards_note(c->out, "%s: %d partnership(s) < %d required: no outright "
+                                            "award (App. A Singles)", ct->id, have, need))
+                    return BMP_ENOMEM;
+                continue;
+            }
+        }
         char how[160], pre[256] = "";
         abf_val v;
         const char *rule = "ABF-28", *section = "4.3.1";
@@ -504,7 +532,7 @@ static bmp_status outright_awards(ctx *c)
             /* ABF-35 (4.3.3): a proportion of the final's award. */
             int cfield = count_in_group(ev, grp->name);
             bool two = bmp_params_bool(&grp->params, "two_winners", false);
-            cpaid = c->teams ? abf_places_top_third(cfield) : abf_places_top_half(two ? cfield / 2 : cfield);
+            cpaid = c->top_third ? abf_places_top_third(cfield) : abf_places_top_half(two ? cfield / 2 : cfield);
             int k = (int)bmp_params_number(&grp->params, "consolation", 1);
             int64_t on, od, rn, rd;
             bmp_status st = abf_consolation_outright(k, nconsol ? nconsol : 1, graded, &on, &od, c->err);
@@ -534,7 +562,7 @@ static bmp_status outright_awards(ctx *c)
         char pl[24], ps[32], ex[1024];
         bmp_place_format(ct->place, pl, sizeof pl);
         fmt_pts(p, ps, sizeof ps);
-        snprintf(ex, sizeof ex, "outright T=%d S=%d place %s of %d paid: %s%s%s%s = %s", T, s, pl,
+        snprintf(ex, sizeof ex, "outright T=%d S=%d place %s of %d paid: %s%s%s%s = %s", ws.tables, s, pl,
                  cpaid, how, pre, c->fdesc,
                  tn != td ? (tn == 4 ? " x 4/5 (team of 5)" : " x 2/3 (team of 6)") : "", ps);
         bmp_status st = emit(c, ci, "outright", consol ? grp->name : "overall", ct->place, p, rule,
@@ -631,12 +659,14 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         return fail_at(&c, BMP_EINVAL, "$.params.rounding",
                        "expected half-up (default, as the printed tables) or half-even (4.4.2 "
                        "literal), got \"%s\"", rounding);
-    c.teams = bmp_event_kind_is_teams(ev->kind) || ev->kind == BMP_KIND_BUTLER ||
-              ev->kind == BMP_KIND_SWISS_TEAMS;
+    c.teams = bmp_event_kind_is_teams(ev->kind);
+    /* 4.1.1: teams and Butler pairs pay the top third; Butler pairs keep the
+     * pairs weight for table awards (4.2.3: "awards listed in clause 4.2.1"). */
+    c.top_third = c.teams || ev->kind == BMP_KIND_BUTLER;
     c.individual = ev->kind == BMP_KIND_INDIVIDUAL;
     /* ABF-37: Singles are treated as Pairs even if played as Teams. */
     if (bmp_params_bool(p, "singles", false))
-        c.teams = false;
+        c.teams = c.top_third = false;
     /* ABF-44 (4.4.8): handicap events: no masterpoints unless awarded on the
      * pre-handicap scores (which the event file then carries). */
     if (bmp_params_bool(p, "handicap", false) && !bmp_params_bool(p, "pre_handicap_scores", false))
@@ -655,6 +685,10 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             return fail_at(&c, BMP_EINVAL, "$.grade",
                            "a %s congress %s event is grade %s (5.1-5.3), got \"%s\"", ctype, role,
                            cg, ev->grade);
+        const char *why = abf_congress_check(ctype, role, ev->sessions,
+                                             bmp_params_number(p, "tables_per_director", 0));
+        if (why)
+            return fail_at(&c, BMP_EINVAL, "$.params.congress", "%s", why);
         c.accel = abf_congress_acceleration(ctype, role);
         if (bmp_params_has(p, "acceleration_applies") && !bmp_params_bool(p, "acceleration_applies", true))
             c.accel = 0; /* 5.4.2: a second competition of the same format */
@@ -676,6 +710,24 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     }
     if (bmp_params_has(p, "amplification"))
         c.amplify = bmp_params_number(p, "amplification", 1);
+    /* 1.6, 5.4.1, 7.5.1 (ABF-73, ABF-76): who issues these points. */
+    if (bmp_awards_note(out, "%s points, masterpointed by the %s", c.g->colour,
+                        abf_masterpointed_by(c.g, c.nat && !strcmp(c.nat->name, "gnot-qualifying"))))
+        return BMP_ENOMEM;
+    /* 7.1, 5.1.4 (ABF-74, ABF-68): gold-point entry is limited to registered
+     * players (an ABF number) and overseas visitors (player param
+     * "overseas"). */
+    if (!strcmp(c.g->colour, "gold"))
+        for (size_t i = 0; i < ev->ncontestants; i++)
+            for (size_t j = 0; j < ev->contestants[i].nplayers; j++) {
+                const bmp_player *pl = &ev->contestants[i].players[j];
+                if (!pl->id && !bmp_params_bool(&pl->params, "overseas", false) &&
+                    bmp_awards_note(out, "warning: $.contestants[%zu].players[%zu] (%s) has no ABF "
+                                         "number: gold-point entry is limited to registered "
+                                         "players and overseas visitors (7.1)",
+                                    i, j, pl->name ? pl->name : "?"))
+                    return BMP_ENOMEM;
+            }
     bmp_status st = factors(&c);
     if (st)
         return st;

@@ -89,3 +89,67 @@ double abf_walkin_tables(double average_attendance, double qualified_tables)
     double q = 1.25 * qualified_tables;
     return average_attendance < q ? average_attendance : q;
 }
+
+/* 5.3.1 (ABF-70): B4 congresses may hold 2 major championships (Open Pairs,
+ * Open Teams); A2 and B3 one more (of >= 4 sessions); a congress alongside a
+ * National or International championship up to 6. */
+int abf_congress_max_majors(const char *type, bool alongside_national)
+{
+    if (alongside_national)
+        return 6;
+    if (!strcasecmp(type, "super") || !strcasecmp(type, "abf-super"))
+        return 3;
+    if (!strcasecmp(type, "tour"))
+        return 1; /* 5.1.2: one major at B4, the others at B5 */
+    return 2;
+}
+
+/* 5.1.1 (ABF-65): congress championships have at least two sessions
+ * (5.3.1; a third A2/B3 major at least four); 5.1.3 (ABF-67): a Super
+ * Congress has at most 40 tables per director. */
+const char *abf_congress_check(const char *type, const char *role, int sessions,
+                               double tables_per_director)
+{
+    bool champ = !strcasecmp(role, "championship") || !strcasecmp(role, "restricted") ||
+                 !strcasecmp(role, "nominated");
+    if (champ && sessions < 2)
+        return "a congress championship is played over at least two sessions (5.1.1, 5.3.1)";
+    if (!strcasecmp(type, "super") && tables_per_director > 40)
+        return "a Super Congress must not exceed 40 tables per director (5.1.3)";
+    return NULL;
+}
+
+/* 5.4.1, 7.5.1, 1.6 (ABF-73, ABF-76): B4/B3 congresses and State events by
+ * the State Masterpoint Secretary (or nominee); A2 by the ABF Masterpoint
+ * Unit under the Goldpoint Coordinator, except GNOT qualifying rounds (State
+ * Masterpoint Secretaries, 7.5.7); green club events by the club. */
+const char *abf_masterpointed_by(const abf_grade *g, bool gnot_qualifying)
+{
+    if (!strcmp(g->colour, "gold"))
+        return gnot_qualifying ? "State Masterpoint Secretary (7.5.7)"
+                               : "ABF Masterpoint Unit / Goldpoint Coordinator (5.4.1, 7.5.1)";
+    if (!strcmp(g->colour, "red"))
+        return "State Masterpoint Secretary or nominee (5.4.1, 1.6)";
+    if (!strcmp(g->code, "C"))
+        return "State Masterpoint Secretary (1.6, 2.4)";
+    return "club masterpoint secretary (1.6)";
+}
+
+/* 1.5.2 (ABF-85): congresses (not tours), State and National
+ * Championships need a non-playing accredited director; a playing director
+ * may run GNOT qualifying rounds, State Championship qualifying rounds, and
+ * all B5i, B4c, B4s (qualifying only), C, D, E and F events. */
+bool abf_playing_director_allowed(const abf_grade *g, bool congress, bool qualifying, bool gnot)
+{
+    if (gnot && qualifying)
+        return true;
+    if (congress)
+        return false;
+    const char *c = g->code;
+    if (!strcmp(c, "B") && qualifying)
+        return true;
+    if (!strcmp(c, "B4s"))
+        return qualifying;
+    return !strcmp(c, "B5i") || !strcmp(c, "B4c") || !strcmp(c, "C") || !strcmp(c, "D") ||
+           !strcmp(c, "E") || !strcmp(c, "F");
+}

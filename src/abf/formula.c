@@ -123,3 +123,20 @@ bmp_points abf_percentage_award(double percent, int w100)
         return 0;
     return bmp_div_round(num, 100, BMP_ROUND_FLOOR, 1);
 }
+
+/* App. A "Singles" (ABF-37): at least one third of the minimum number of
+ * sessions needed for a final placing, rounded up (best 4 scores -> 2). */
+int abf_singles_min_partnerships(int min_sessions)
+{
+    return min_sessions <= 0 ? 0 : (min_sessions + 2) / 3;
+}
+
+/* 4.4.6 NOTE (ABF-41): a tie is a difference below 0.1 of the scoring unit,
+ * or below 0.01 VP under victory point scales.  Compared in integer units
+ * of 1e-6 so that 0.1 x 1 matchpoint is not lost to binary error. */
+bool abf_scores_tied(double a, double b, double unit, bool vp)
+{
+    long long d = llround(fabs(a - b) * 1e6);
+    long long lim = vp ? 10000 : llround(unit * 0.1 * 1e6);
+    return d < lim;
+}
