@@ -91,6 +91,12 @@ int abf_singles_min_partnerships(int min_sessions);
  * than 0.1 of the scoring unit, or by less than 0.01 VP. */
 bool abf_scores_tied(double a, double b, double unit, bool vp);
 
+/* ABF-43 (4.4.5 NOTE): split a per-player award among n team members whose
+ * shares are 1.0 (eligible) or their fraction of Playoff Qualifying Points;
+ * what the others lose is shared equally among the eligible members. */
+void abf_pqp_split(bmp_points award, const double *shares, size_t n, bmp_round_mode mode,
+                   bmp_points *out);
+
 /* ABF-13 percentage-based session award (4.2.2), rounded down; 0 below 46 %. */
 bmp_points abf_percentage_award(double percent, int w100);
 

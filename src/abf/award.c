@@ -92,6 +92,38 @@ static bmp_status emit(ctx *c, size_t ci, const char *kind, const char *ranking,
     aw.place = place;
     aw.points = pts;
     bmp_award_set(&aw, kind, ranking, c->g->colour, rule, section);
+    /* 4.4.5 NOTE (ABF-43): in National teams finals, a player under 40 %
+     * with a share of the Playoff Qualifying Points (player param
+     * "pqp_share") gets that share; the rest goes to the eligible mates. */
+    if (c->nat && ct->nplayers > 0) {
+        bool any = false;
+        for (size_t p = 0; p < ct->nplayers; p++)
+            any |= bmp_params_has(&ct->players[p].params, "pqp_share");
+        if (any) {
+            double shares[16];
+            size_t np = ct->nplayers < 16 ? ct->nplayers : 16;
+            for (size_t p = 0; p < np; p++)
+                shares[p] = ct->players[p].participation >= 0.40
+                                ? 1.0
+                                : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
+            bmp_points parts[16];
+            abf_pqp_split(pts, shares, np, c->mode, parts);
+            for (size_t p = 0; p < np; p++) {
+                if (parts[p] <= 0)
+                    continue;
+                bmp_award a2 = {0};
+                a2.contestant = ci;
+                a2.place = place;
+                a2.points = parts[p];
+                a2.player = (int)p;
+                bmp_award_set(&a2, kind, ranking, c->g->colour, "ABF-43", "4.4.5");
+                if (bmp_awards_add(c->out, &a2, "%s; PQP share %.2f (4.4.5 NOTE)", explain,
+                                   shares[p]))
+                    return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
+            }
+            return BMP_OK;
+        }
+    }
     bool all = true;
     for (size_t p = 0; p < ct->nplayers; p++)
         if (ct->players[p].participation < min_part ||
@@ -455,17 +487,10 @@ static bmp_status outright_awards(ctx *c)
     int T = abf_round_tables(tables * c->amplify);
     int field = (int)bmp_params_number(&ev->params, "field", 0);
     if (field <= 0) {
-        field = 0;
-        for (size_t i = 0; i < ev->ncontestants; i++) {
-            const bmp_contestant *ct = &ev->contestants[i];
-            const bmp_group *g = ct->group ? bmp_event_group(ev, ct->group) : NULL;
-            if (!ct->phantom && !(g && g->type && !strcasecmp(g->type, "consolation")))
-                field++;
-        }
-        /* consolation contestants are also part of the original entry */
-        for (size_t i = 0; i < ev->ngroups; i++)
-            if (ev->groups[i].type && !strcasecmp(ev->groups[i].type, "consolation"))
-                field += count_in_group(ev, ev->groups[i].name);
+        /* 4.1.1 NOTE: the field is the original entry: its tables hold one
+         * team, two pairs or four individuals each (half tables: 17 pairs). */
+        double per = c->teams ? 1 : c->individual ? 4 : 2;
+        field = (int)floor(tables * per + 1e-9);
     }
     /* ABF-11, ABF-39: places are the top part of the (amplified) field. */
     int afield = (int)floor(field * c->amplify + 1e-9);
@@ -530,9 +555,15 @@ static bmp_status outright_awards(ctx *c)
         const char *rule = "ABF-28", *section = "4.3.1";
         if (consol) {
             /* ABF-35 (4.3.3): a proportion of the final's award. */
-            int cfield = count_in_group(ev, grp->name);
+            /* Its field: the consolation's tables when given (a two-winner
+             * Mitchell ranks T pairs per direction), else its contestants. */
             bool two = bmp_params_bool(&grp->params, "two_winners", false);
-            cpaid = c->top_third ? abf_places_top_third(cfield) : abf_places_top_half(two ? cfield / 2 : cfield);
+            int cfield = count_in_group(ev, grp->name);
+            if (grp->tables > 0) {
+                int ct_ = abf_round_tables(grp->tables);
+                cfield = c->teams ? ct_ : (two ? ct_ : 2 * ct_);
+            }
+            cpaid = c->top_third ? abf_places_top_third(cfield) : abf_places_top_half(cfield);
             int k = (int)bmp_params_number(&grp->params, "consolation", 1);
             int64_t on, od, rn, rd;
             bmp_status st = abf_consolation_outright(k, nconsol ? nconsol : 1, graded, &on, &od, c->err);

@@ -140,3 +140,24 @@ bool abf_scores_tied(double a, double b, double unit, bool vp)
     long long lim = vp ? 10000 : llround(unit * 0.1 * 1e6);
     return d < lim;
 }
+
+/* 4.4.5 NOTE (ABF-43): a player under 40 % in a National teams final gets
+ * the PQP share of the final's masterpoints; the points lost are shared
+ * among the eligible team mates.  Each part is rounded once. */
+void abf_pqp_split(bmp_points award, const double *shares, size_t n, bmp_round_mode mode,
+                   bmp_points *out)
+{
+    double lost = 0;
+    size_t eligible = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (shares[i] >= 1.0)
+            eligible++;
+        else
+            lost += award * (1.0 - shares[i]);
+    }
+    for (size_t i = 0; i < n; i++) {
+        double v = shares[i] >= 1.0 ? award + (eligible ? lost / (double)eligible : 0)
+                                    : award * shares[i];
+        out[i] = bmp_round_real(v / 100.0, mode, BMP_UNIT_CENT);
+    }
+}
