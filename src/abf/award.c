@@ -533,7 +533,8 @@ static bmp_status outright_awards(ctx *c)
          * each get an outright award on their own field's tables. */
         if (grp && grp->type && !strcasecmp(grp->type, "field") && grp->tables > 0) {
             ws.tables = abf_round_tables(grp->tables * c->amplify);
-            int gf = (int)floor(count_in_group(ev, grp->name) * c->amplify + 1e-9);
+            double per = c->teams ? 1 : c->individual ? 4 : 2;
+            int gf = (int)floor(grp->tables * per * c->amplify + 1e-9);
             cpaid = c->top_third ? abf_places_top_third(gf) : abf_places_top_half(gf);
         }
         /* ABF-37 (App. A "Singles"): a player needs at least a third of the
