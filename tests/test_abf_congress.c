@@ -37,7 +37,7 @@ static void congress_grades(void **state)
 /* ABF-32 (5.4.2): Congress Championships use S + 1 for the outright
  * award: a 2-session B4 championship, 20 tables: Table 3C T=20 S=3 = 3.33;
  * ABF-66 (5.1.2): Bridge Tours get no acceleration: S=2: 3C T=20 S=2 =
- * 2.17 (printed); minor events none; the grade must match the congress. */
+ * 2.01 (printed); minor events none; the grade must match the congress. */
 static void acceleration(void **state)
 {
     (void)state;
@@ -111,7 +111,7 @@ static void majors(void **state)
 /* ABF-71 (5.3.3): a walk-in final gets no final premium and an outright
  * award on the average tables of the heats with S = 2: B5, heats average
  * 10 tables: session Howell T=5 final 0.04 x 2 x 5 = 0.40 (not 0.60);
- * outright Table 3A T=10 S=2 x 2.0 = formula W=2: 2 x 0.43... */
+ * outright: the formula F(10, 2) with W = 2 (the S=2 clamp applies). */
 static void walk_in_final(void **state)
 {
     (void)state;
