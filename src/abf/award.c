@@ -34,8 +34,8 @@ static bmp_status fail_at(const ctx *c, bmp_status code, const char *path, const
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return bmp_error_set(c->err, code, "%s: %s: %s", c->ev->source ? c->ev->source : "event",
-                         path, msg);
+    /* The caller (CLI) prefixes the file name, as for every award error. */
+    return bmp_error_set(c->err, code, "%s: %s", path, msg);
 }
 
 static int weight(const ctx *c)
@@ -317,6 +317,8 @@ typedef struct acc {
     abf_val normal, final;
     int halves_normal, halves_final; /* wins counted in halves */
     int matches;
+    abf_val unit[2];   /* the per-win award, for --explain */
+    bool has_unit[2], mixed[2];
 } acc;
 
 static bmp_status match_awards(ctx *c)
@@ -383,6 +385,16 @@ static bmp_status match_awards(ctx *c)
             out = abf_match_outcome(m->home_score, m->away_score, boards);
         int hh = out == 1 ? 2 : out == -1 ? 1 : 0, wh = 2 - hh;
         abf_val hv = abf_mul(per_win, hh, 2), wv = abf_mul(per_win, wh, 2);
+        size_t who[2] = {hi, wi};
+        for (int k = 0; k < 2; k++) {
+            acc *x = &a[who[k]];
+            if (!x->has_unit[final]) {
+                x->unit[final] = per_win;
+                x->has_unit[final] = true;
+            } else if (abf_cmp(x->unit[final], per_win) != 0) {
+                x->mixed[final] = true;
+            }
+        }
         if (final) {
             a[hi].final = abf_add(a[hi].final, hv);
             a[wi].final = abf_add(a[wi].final, wv);
@@ -413,9 +425,12 @@ static bmp_status match_awards(ctx *c)
             bmp_points p = abf_round(v, c->mode);
             char ps[32], ex[1024];
             fmt_pts(p, ps, sizeof ps);
-            snprintf(ex, sizeof ex, "%s%g win(s)%s = %.6g%s%s -> %s", f ? "final (+50%): " : "",
-                     halves / 2.0, c->table_route ? " x rounded per-win award" : " x rate x boards",
-                     abf_dbl(raw), c->fdesc,
+            char unit[64] = " x per-win awards";
+            if (!a[ci].mixed[f])
+                snprintf(unit, sizeof unit, " x %.6g%s", abf_dbl(a[ci].unit[f]),
+                         c->table_route ? " (rounded per-win award)" : " (rate x boards)");
+            snprintf(ex, sizeof ex, "%s%g win(s)%s = %.6g%s%s -> %s", f ? "final: " : "",
+                     halves / 2.0, unit, abf_dbl(raw), c->fdesc,
                      tn != td ? (tn == 4 ? " x 4/5 (team of 5)" : " x 2/3 (team of 6)") : "", ps);
             bmp_place none = {0, 0, false};
             st = emit(c, ci, f ? "final-match" : "match", f ? "final matches" : "matches", none, p,
@@ -633,7 +648,7 @@ static bmp_status factors(ctx *c)
         int f;
         bmp_status st = abf_master_factor(c->g, bmp_params_string(p, "master_rank", ""), &f, c->err);
         if (st) {
-            bmp_error_prefix(c->err, "%s: $.params.master_rank: ", ev->source);
+            bmp_error_prefix(c->err, "$.params.master_rank: ");
             return st;
         }
         snprintf(what, sizeof what, "%d.%03d master factor %s (4.4.9)", f / 1000, f % 1000,
@@ -645,7 +660,7 @@ static bmp_status factors(ctx *c)
         bmp_status st = abf_master_factor_field(c->g, bmp_params_string(p, "master_field", ""),
                                                 avg, &n, &d, c->err);
         if (st) {
-            bmp_error_prefix(c->err, "%s: $.params.master_field: ", ev->source);
+            bmp_error_prefix(c->err, "$.params.master_field: ");
             return st;
         }
         snprintf(what, sizeof what, "%lld/%lld master factor, %s (4.4.9)", (long long)n,
@@ -710,7 +725,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         const char *cg;
         bmp_status st = abf_congress_grade(ctype, role, &cg, err);
         if (st) {
-            bmp_error_prefix(err, "%s: $.params.congress: ", ev->source);
+            bmp_error_prefix(err, "$.params.congress: ");
             return st;
         }
         if (strcasecmp(cg, c.g->code))

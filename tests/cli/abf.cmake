@@ -29,3 +29,20 @@ bmp_cli_test(NAME abf_appendix_b12_short ARGS award examples/abf/appendix-b-1-2-
                     "T6 +session +session 1 +3 +0\\.16")
 bmp_cli_test(NAME abf_explain ARGS award examples/abf/appendix-b-1-1.json --explain
              EXPECT "Table 3B 0\\.71" "grade D")
+# examples/abf/club-pairs.json: grade E 10-table Mitchell: 0.02 x 1.5 x 10 =
+# 0.30 to each direction's winner (ABF-6), 5 places each way (ABF-11).
+bmp_cli_test(NAME abf_club_pairs ARGS award examples/abf/club-pairs.json
+             EXPECT " 1 +session +session 1 NS +1 +0\\.30 +green"
+                    " 11 +session +session 1 EW +1 +0\\.30"
+                    " 15 +session +session 1 EW +5 +0\\.08")
+# examples/abf/congress-teams.json: B4 congress championship, 8 teams, 2
+# sessions + 1 acceleration (ABF-32): S = 3; 16-board wins 0.02 x 16 = 0.32
+# red; a team of 5 gets 4/5 (ABF-27).
+bmp_cli_test(NAME abf_congress_teams ARGS award examples/abf/congress-teams.json --explain
+             EXPECT "S = 3 \\(congress acceleration" "T6 +Team 6 +match +matches +- +1\\.92 +red"
+                    "T3 +Team 3 +match +matches +- +0\\.26")
+bmp_cli_test(NAME abf_validate_examples ARGS validate examples/abf/congress-teams.json
+             EXPECT "valid abf event")
+# A missing grade is an input error naming $.grade (exit 1).
+bmp_cli_test(NAME abf_no_grade ARGS award tests/data/abf/no-grade.json EXIT 1
+             EXPECT "no-grade.json: \\$\\.grade: missing required field")
