@@ -1,6 +1,49 @@
 /* Australian Bridge Federation: rules entry point (Masterpoint Scheme,
  * 27/07/2025).  The award computation is in award.c; this file registers
- * the body, its edition and its tables. */
+ * the body, its edition and its tables.
+ *
+ * Event fields used (docs/event-format.md):
+ *   grade        required: F, E, D, C, B4c, B5i, B4s, B5, B4, B3, B, A2, A (1.5.1)
+ *   kind         pairs / individual (tables), teams-like kinds (teams
+ *                weights, top third), butler (pairs weight, top third)
+ *   sessions     >= 2 gives an outright award (4.3.1)
+ *   boards       boards per session (short sessions 4.4.7; S from boards 4.3.1)
+ *   boards_per_match, matches[].boards  match awards (4.2.3); matches[].stage
+ *                "final" = the +50 % final / last rounds (4.2.4, 4.2.5) or the
+ *                national finals rate (7.5)
+ *   tables       the original entry (half tables round up, 4.4.1)
+ *   movement     two-winner requires session rankings with a direction
+ *   contestants[].rankings  session places: {session, direction?, section?,
+ *                place, score?}; a direction means a two-winner field
+ *                (Mitchell); section names a group
+ *   contestants[].place     overall (outright) place, within its group
+ *   groups[]     type "final" (4.2.5 premium, 4.3.3 limit), "consolation"
+ *                (params consolation = k, two_winners), "field" (4.3.4
+ *                separate fields); tables; params boards
+ *   players[].participation  < 0.75 no session award (4.4.4), < 0.40 no
+ *                outright award (4.4.5); players[].params npc, overseas,
+ *                pqp_share (4.4.5 NOTE)
+ *   restrictions women, men, seniors, juniors, youth, mixed, veterans ->
+ *                the 0.75 restriction factor at A, A2, B (4.4.10)
+ * Event params:
+ *   route "formula" (default: 3.1 formula with W, rounded once, 4.4.2) or
+ *         "table" (3.1.3 table x factor; Appendix B's rounded per-win award)
+ *   rounding "half-up" (default, as every printed table) or "half-even"
+ *   percentage_awards (4.2.2), master_factor | master_rank | master_field +
+ *         master_method median|average (4.4.9), restriction_factor (bool
+ *         override), reduced_championship (6.2.2 "+" events)
+ *   congress state|tour|super|abf-super|festival, congress_event
+ *         championship|restricted|minor|nominated|walk-in|single-session|
+ *         major|open|supervised, acceleration_applies, acceleration (5.x),
+ *         tables_per_director (5.1.3)
+ *   national_event playoff|playoff-mixed|butler|interstate-teams|
+ *         interstate-pairs|gnot-qualifying|gnot-national|not, amplification (7.5)
+ *   outright_tables, outright_sessions, field, walk_in_average,
+ *         walk_in_qualified, walk_in_final, consolations, consolations_graded,
+ *         singles, qualifying_sessions, handicap, pre_handicap_scores,
+ *         scores "imps"|"vp"
+ * Contestant params: sessions_played (4.3.3), partnerships (App. A Singles).
+ * Match params: rate (per board), final, triangle (4.2.3 NOTE iii). */
 #include "abf/abf_internal.h"
 
 static const char *const editions[] = {"2025", NULL};
