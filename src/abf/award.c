@@ -490,7 +490,7 @@ static bmp_status outright_awards(ctx *c)
 {
     const bmp_event *ev = c->ev;
     int S0 = outright_sessions(c);
-    if (S0 < 2 && !bmp_params_has(&ev->params, "outright_sessions")) {
+    if (S0 < 2) {
         /* ABF-17: single-session events get only 4.2.1/4.2.3 awards. */
         return bmp_awards_note(c->out, "no outright award: S = %d session(s) (4.2, 4.3.1)", S0)
                    ? BMP_ENOMEM : BMP_OK;
