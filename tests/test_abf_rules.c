@@ -516,6 +516,49 @@ static void routes(void **state)
     abf_free(&r);
 }
 
+/* Bad input names the path and what was expected; an unimplemented case
+ * answers "not supported" with the rule (ABF-23: matches under 5 boards
+ * given as matches). */
+static void bad_inputs(void **state)
+{
+    (void)state;
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'teams','grade':'A','sessions':1,"
+                                "'params':{'national_event':'world-cup'},'contestants':[{'id':'1'}]}",
+                                BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.national_event: unknown national event"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B','sessions':1,"
+                      "'params':{'master_field':'Life=3'},'contestants':[{'id':'1','place':1}]}",
+                      BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.master_field: "));
+    assert_non_null(strstr(e.msg, "expected Rank:count"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,"
+                      "'params':{'congress':'state','congress_event':'raffle'},"
+                      "'contestants':[{'id':'1','place':1}]}", BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "unknown congress event role \"raffle\""));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
+                      "'contestants':[{'id':'A'},{'id':'B'}],"
+                      "'matches':[{'home':'A','away':'B','home_score':3,'away_score':0}]}", BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.matches[0]: a match needs \"boards\""));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
+                      "'contestants':[{'id':'A'},{'id':'B'}],"
+                      "'matches':[{'home':'A','away':'B','home_score':3,'away_score':0,'boards':4}]}",
+                      BMP_ENOTSUP);
+    assert_non_null(strstr(e.msg, "not supported: match awards for matches under 5 boards (ABF-23, §4.2.3)"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
+                      "'contestants':[{'id':'A'},{'id':'B'}],"
+                      "'matches':[{'home':'A','away':'B','boards':8}]}", BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "\"winner\" for its award"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,'tables':5,"
+                      "'movement':'two-winner','contestants':[{'id':'1','place':1}]}", BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "needs \"direction\""));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,"
+                      "'params':{'rounding':'up'},'contestants':[{'id':'1','place':1}]}", BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.rounding"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,"
+                      "'params':{'master_factor':7},'contestants':[{'id':'1','place':1}]}", BMP_ERANGE);
+    assert_non_null(strstr(e.msg, "$.params.master_factor"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -533,7 +576,7 @@ int main(void)
         cmocka_unit_test(handicap),           cmocka_unit_test(final_limit),
         cmocka_unit_test(consolation_factors), cmocka_unit_test(restriction_factor),
         cmocka_unit_test(reduced_championship), cmocka_unit_test(master_event),
-        cmocka_unit_test(routes),
+        cmocka_unit_test(routes),             cmocka_unit_test(bad_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -225,12 +225,97 @@ static void table_times_factor_vs_formula(void **state)
                   "0.11");
 }
 
+/* Cells of a table where table x factor (rounded twice) and the formula
+ * with W = table weight x factor (rounded once) differ. */
+static int differing(char kind, char letter, int f100)
+{
+    int tmin, tmax, n = 0;
+    abf_table_range(kind, letter, &tmin, &tmax);
+    int w = abf_table_w100(letter) * f100 / 100;
+    for (int t = tmin; t <= tmax; t++)
+        for (int col = kind == '3' ? 2 : 1; col <= (kind == '3' ? 10 : 9); col++) {
+            bmp_points cell;
+            if (!abf_table_cell(kind, letter, t, col, BMP_ROUND_HALF_UP, &cell))
+                continue;
+            bmp_points via_table = bmp_mul_ratio(cell, f100, 100, BMP_ROUND_HALF_UP, 1);
+            abf_val v = kind == '3' ? abf_outright_winner(t, col, w)
+                                    : abf_place_award(abf_session_winner(kind == '2', t, w), col);
+            n += via_table != abf_round(v, BMP_ROUND_HALF_UP);
+        }
+    return n;
+}
+
+/* ABF-4 / AMB-2: the counts of abf.md §3.5 for every grade route: B3 (1C x
+ * 1.5) 96/277, B/A2 (1C x 2) 122/277, A (1C x 4) 165/277, F (1B x 0.5)
+ * 16/97; outright 3C x 4 502/729, 3C x 2 316/729, 3A x 2 182/351. */
+static void routes_differ(void **state)
+{
+    (void)state;
+    assert_int_equal(differing('1', 'C', 150), 96);
+    assert_int_equal(differing('1', 'C', 200), 122);
+    assert_int_equal(differing('1', 'C', 400), 165);
+    assert_int_equal(differing('1', 'B', 50), 16);
+    assert_int_equal(differing('3', 'C', 400), 502);
+    assert_int_equal(differing('3', 'C', 200), 316);
+    assert_int_equal(differing('3', 'A', 200), 182);
+}
+
+/* ABF-45 (4.4.2 literal, AMB-1): `scale --rounding half-even` changes
+ * exactly the tie cells: 1A T=18 9th 0.045 -> 0.04 (printed 0.05), 1B T=5
+ * 2nd 0.105 -> 0.10 (printed 0.11), 2A T=13 9th 0.065 -> 0.06 (printed
+ * 0.07). */
+static void half_even_cells(void **state)
+{
+    (void)state;
+    bmp_points p;
+    abf_table_cell('1', 'A', 18, 9, BMP_ROUND_HALF_EVEN, &p);
+    assert_points(p, "0.04");
+    abf_table_cell('1', 'A', 18, 9, BMP_ROUND_HALF_UP, &p);
+    assert_points(p, "0.05");
+    abf_table_cell('1', 'B', 5, 2, BMP_ROUND_HALF_EVEN, &p);
+    assert_points(p, "0.10");
+    abf_table_cell('2', 'A', 13, 9, BMP_ROUND_HALF_EVEN, &p);
+    assert_points(p, "0.06");
+    abf_table_cell('2', 'A', 13, 9, BMP_ROUND_HALF_UP, &p);
+    assert_points(p, "0.07");
+}
+
+/* The scale entry: table shape and options. */
+static void scale_tables(void **state)
+{
+    (void)state;
+    bmp_table t;
+    bmp_error e = {0};
+    bmp_table_init(&t);
+    assert_int_equal(bmp_scale("abf", "3C", NULL, NULL, &t, &e), BMP_OK);
+    assert_int_equal(t.nrows, 81); /* T = 2..82 (3.4) */
+    assert_string_equal(bmp_table_get(&t, bmp_table_find_row(&t, "20"), 2), "3.33");
+    bmp_table_free(&t);
+    bmp_param opt[2] = {{.key = "grade", .type = BMP_PARAM_STRING, .string = "A"},
+                        {.key = "max-tables", .type = BMP_PARAM_STRING, .string = "45"}};
+    bmp_params opts = {opt, 2};
+    bmp_table_init(&t);
+    assert_int_equal(bmp_scale("abf", "1C", NULL, &opts, &t, &e), BMP_OK);
+    assert_int_equal(t.nrows, 42); /* 4..45 */
+    /* grade A, W = 10: T=4 0.02 x 10 x 4 = 0.80 */
+    assert_string_equal(bmp_table_get(&t, 0, 1), "0.80");
+    bmp_table_free(&t);
+    bmp_param bad = {.key = "grade", .type = BMP_PARAM_STRING, .string = "Q"};
+    bmp_params badp = {&bad, 1};
+    bmp_table_init(&t);
+    assert_int_equal(bmp_scale("abf", "1C", NULL, &badp, &t, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "unknown ABF grade \"Q\""));
+    bmp_table_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tables_1x),   cmocka_unit_test(tables_2x),
         cmocka_unit_test(tables_3x),   cmocka_unit_test(beyond_limits),
         cmocka_unit_test(grade_table), cmocka_unit_test(table_times_factor_vs_formula),
+        cmocka_unit_test(routes_differ), cmocka_unit_test(half_even_cells),
+        cmocka_unit_test(scale_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
