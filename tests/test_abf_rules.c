@@ -444,6 +444,9 @@ static void consolation_factors(void **state)
     assert_int_equal(n * 1000, 525 * d);
     abf_consolation_session_factor(dd, 1, 1, true, false, &n, &d, NULL);
     assert_int_equal(n * 100, 75 * d);
+    /* grade F is not a 4.2.5 green grade: factor 1 */
+    abf_consolation_session_factor(abf_grade_find("F"), 1, 1, true, false, &n, &d, NULL);
+    assert_int_equal(n, d);
     bmp_error e = {0};
     assert_int_equal(abf_consolation_session_factor(a, 3, 2, true, false, &n, &d, &e), BMP_EINVAL);
 }

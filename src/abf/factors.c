@@ -59,6 +59,12 @@ bmp_status abf_consolation_session_factor(const abf_grade *g, int k, int n, bool
                              "consolation %d of %d: expected 1 <= consolation <= consolations", k,
                              n);
     int w = abf_grade_w100(g, teams);
+    if (strcmp(g->code, "F") == 0) {
+        /* 4.2.5 names grades C, D and E only; supervised play keeps its own
+         * (already half-rate) awards (ruling ABF-R7). */
+        *num = *den = 1;
+        return BMP_OK;
+    }
     if (strcmp(g->colour, "green") == 0) {
         const abf_grade *e = abf_grade_find("E");
         *num = abf_grade_w100(e, teams);
