@@ -67,6 +67,23 @@ static void acceleration(void **state)
     assert_non_null(strstr(e.msg, "$.grade: a state congress minor event is grade B5"));
 }
 
+/* ABF-66 (5.1.2): on a Bridge Tour, a local player who is not a tour
+ * member gets the award in green; the partner keeps red.  B4 Howell T=7:
+ * 0.04 x 2.5 x 7 = 0.70. */
+static void tour_local_green(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,'tables':7,"
+                    "'params':{'congress':'tour','outright_sessions':1},'contestants':[{'id':'1',"
+                    "'rankings':[{'session':1,'place':1}],'players':[{'name':'tourist'},"
+                    "{'name':'local','params':{'local':true}}]}]}");
+    assert_int_equal(r.aw.count, 2);
+    assert_string_equal(r.aw.items[0].colour, "red");
+    assert_string_equal(r.aw.items[1].colour, "green");
+    assert_points(r.aw.items[1].points, "0.70");
+    abf_free(&r);
+}
+
 /* ABF-51 (5.3.2): a restricted congress event keeps grade and acceleration
  * with a master factor: B4, 2 sessions, 20 tables, Local (0.65):
  * 3.32629 x 0.65 = 2.162 -> 2.16. */
@@ -310,7 +327,7 @@ int main(void)
         cmocka_unit_test(national_events),  cmocka_unit_test(playoff_rates),
         cmocka_unit_test(butler_pairs),     cmocka_unit_test(interstate),
         cmocka_unit_test(gnot),             cmocka_unit_test(not_teams),
-        cmocka_unit_test(directors),
+        cmocka_unit_test(directors),        cmocka_unit_test(tour_local_green),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

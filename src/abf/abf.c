@@ -21,7 +21,7 @@
  *                (params consolation = k, two_winners), "field" (4.3.4
  *                separate fields); tables; params boards
  *   players[].participation  < 0.75 no session award (4.4.4), < 0.40 no
- *                outright award (4.4.5); players[].params npc, overseas,
+ *                outright award (4.4.5); players[].params npc, overseas, local (5.1.2),
  *                pqp_share (4.4.5 NOTE)
  *   restrictions women, men, seniors, juniors, youth, mixed, veterans ->
  *                the 0.75 restriction factor at A, A2, B (4.4.10)

@@ -22,6 +22,7 @@ typedef struct ctx {
     char fdesc[256];
     const abf_national *nat;
     int accel;           /* 5.4.2 extra sessions */
+    bool tour;           /* a Bridge Tour or Cruise (5.1.2) */
     double amplify;      /* 7.5.2 table amplification */
     bmp_awards *out;
     bmp_error *err;
@@ -127,7 +128,8 @@ static bmp_status emit(ctx *c, size_t ci, const char *kind, const char *ranking,
     bool all = true;
     for (size_t p = 0; p < ct->nplayers; p++)
         if (ct->players[p].participation < min_part ||
-            bmp_params_bool(&ct->players[p].params, "npc", false))
+            bmp_params_bool(&ct->players[p].params, "npc", false) ||
+            (c->tour && bmp_params_bool(&ct->players[p].params, "local", false)))
             all = false;
     if (all) {
         aw.player = BMP_ALL_PLAYERS;
@@ -147,7 +149,12 @@ static bmp_status emit(ctx *c, size_t ci, const char *kind, const char *ranking,
             continue;
         }
         aw.player = (int)p;
-        if (bmp_awards_add(c->out, &aw, "%s", explain))
+        /* 5.1.2 (ABF-66): on a Bridge Tour, players living within 50 km who
+         * are not tour members (player param "local") get green points only. */
+        bool local = c->tour && bmp_params_bool(&pl->params, "local", false);
+        snprintf(aw.colour, sizeof aw.colour, "%s", local ? "green" : c->g->colour);
+        if (bmp_awards_add(c->out, &aw, "%s%s", explain,
+                           local ? "; green only: local non-member of the tour (5.1.2)" : ""))
             return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
     }
     return BMP_OK;
@@ -737,6 +744,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         if (why)
             return fail_at(&c, BMP_EINVAL, "$.params.congress", "%s", why);
         c.accel = abf_congress_acceleration(ctype, role);
+        c.tour = !strcasecmp(ctype, "tour");
         if (bmp_params_has(p, "acceleration_applies") && !bmp_params_bool(p, "acceleration_applies", true))
             c.accel = 0; /* 5.4.2: a second competition of the same format */
     }
