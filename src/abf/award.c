@@ -158,14 +158,14 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
  * weight, rounded as the table prints it, then x the 3.1.3 factor. */
 
 
-static abf_val winner_at(winner_spec s, int w100)
+static abf_val winner_at(abf_winner_spec s, int w100)
 {
     if (s.kind == 3)
         return abf_outright_winner(s.tables, s.sessions, w100);
     return abf_session_winner(s.kind == 2, s.tables, w100);
 }
 
-bool abf_place_value(const abf_ctx *c, winner_spec s, int paid, int lo, int hi, abf_val *out,
+bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, abf_val *out,
                         char *how, size_t hown)
 {
     abf_val v;

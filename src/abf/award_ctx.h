@@ -1,5 +1,5 @@
 /* ABF awards: the per-event context shared by award.c (dispatch, factors,
- * emitting awards), session.c (4.2.1, 4.2.5), matches.c (4.2.3) and
+ * emitting awards), session.c (4.2.1, 4.2.5), match_awards.c (4.2.3) and
  * outright.c (4.3).  Internal to src/abf. */
 #ifndef BMP_ABF_AWARD_CTX_H
 #define BMP_ABF_AWARD_CTX_H
@@ -25,10 +25,10 @@ typedef struct abf_ctx {
 } abf_ctx;
 
 /* The winner's award of a field: Mitchell (1), Howell (2) or outright (3). */
-typedef struct winner_spec {
+typedef struct abf_winner_spec {
     int kind; /* 1 Mitchell, 2 Howell, 3 outright */
     int tables, sessions;
-} winner_spec;
+} abf_winner_spec;
 
 /* "$.path: message" (the CLI prefixes the file name). */
 bmp_status abf_fail_at(const abf_ctx *c, bmp_status code, const char *path, const char *fmt, ...)
@@ -43,7 +43,7 @@ const char *abf_team_share_text(int64_t num, int64_t den);
 bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking, bmp_place place,
                     bmp_points pts, const char *rule, const char *section, double min_part,
                     const char *explain);
-bool abf_place_value(const abf_ctx *c, winner_spec s, int paid, int lo, int hi, abf_val *out,
+bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, abf_val *out,
                      char *how, size_t hown);
 int abf_count_in_group(const bmp_event *ev, const char *group);
 

@@ -111,7 +111,7 @@ bmp_status abf_outright_awards(abf_ctx *c)
         bool consol = grp && grp->type && !strcasecmp(grp->type, "consolation");
         /* ABF-34: each recipient's own sessions when they differ. */
         int s = (int)bmp_params_number(&ct->params, "sessions_played", S0) + c->accel;
-        winner_spec ws = {3, T, s};
+        abf_winner_spec ws = {3, T, s};
         int cpaid = paid;
         /* ABF-36 (4.3.4): winners of separate fields that cannot be compared
          * each get an outright award on their own field's tables. */

@@ -66,7 +66,7 @@ bmp_status abf_session_awards(abf_ctx *c)
             int64_t sn, sd;
             if (!abf_short_session(c->g, boards, &sn, &sd))
                 continue;
-            winner_spec ws = {one ? 2 : 1, T, 0};
+            abf_winner_spec ws = {one ? 2 : 1, T, 0};
             char how[160], pre[200] = "";
             abf_val v;
             const char *rule = one ? "ABF-7" : "ABF-6";
