@@ -288,6 +288,65 @@ static void gnot(void **state)
     abf_free(&r);
 }
 
+/* ABF-83 (7.5.7) placing awards: a GNOT qualifier whose winners do not go
+ * directly to the National Finals gets no placing award; one whose winners
+ * do gets A2 placing awards on its own tables and sessions (T = 10, S = 3:
+ * Table 3C T=10 S=3 x 2 -> formula F(10, 3) at W = 5).  The National final
+ * pays all players who reached the National preliminary. */
+static void gnot_placing(void **state)
+{
+    (void)state;
+    const char *ev = "{'body':'abf','name':'x','kind':'teams','grade':'A2','sessions':3,'tables':10,"
+                     "'params':{'national_event':'gnot-qualifying','outright_sessions':3%s},"
+                     "'contestants':[{'id':'A','place':1},{'id':'B','place':2}]}";
+    char buf[512];
+    snprintf(buf, sizeof buf, ev, "");
+    run r = abf_run(buf);
+    assert_points(abf_pts(&r, "A", "outright", 0), "0.00");
+    assert_true(abf_has_note(&r, "session awards only (7.5.7)"));
+    abf_free(&r);
+    snprintf(buf, sizeof buf, ev, ",'direct_to_national_final':true");
+    r = abf_run(buf);
+    assert_int_equal(abf_pts(&r, "A", "outright", 0),
+                     abf_round(abf_outright_winner(10, 3, 500), BMP_ROUND_HALF_UP));
+    abf_free(&r);
+    char json[2048] = "{'body':'abf','name':'x','kind':'teams','grade':'A','sessions':4,'tables':6,"
+                      "'params':{'national_event':'gnot-national','outright_sessions':4},"
+                      "'contestants':[";
+    for (int i = 1; i <= 6; i++) {
+        char one[64];
+        snprintf(one, sizeof one, "%s{'id':'%d','place':%d}", i > 1 ? "," : "", i, i);
+        strcat(json, one);
+    }
+    strcat(json, "]}");
+    r = abf_run(json);
+    /* 6th of 6 is paid: F(6, 4) at W = 10 / 5 */
+    assert_int_equal(abf_pts(&r, "6", "outright", 0),
+                     abf_round(abf_place_award(abf_outright_winner(6, 4, 1000), 6),
+                               BMP_ROUND_HALF_UP));
+    abf_free(&r);
+}
+
+/* ABF-79 (7.5.3): outright S is each team's own 24-board sessions: a
+ * play-off of 4 teams (T = 12 amplified): the finalists played 96 boards (S
+ * = 4), the losing semi-finalists 48 (S = 2). */
+static void playoff_own_sessions(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'knockout','grade':'A','sessions':4,'tables':4,"
+                    "'params':{'national_event':'playoff'},'contestants':[{'id':'A','place':1},"
+                    "{'id':'B','place':2},{'id':'C','place':'3='},{'id':'D','place':'3='}],'matches':["
+                    "{'home':'A','away':'C','winner':'A','boards':48},"
+                    "{'home':'B','away':'D','winner':'B','boards':48},"
+                    "{'home':'A','away':'B','winner':'A','boards':48,'stage':'final'}]}");
+    assert_int_equal(abf_pts(&r, "A", "outright", 0),
+                     abf_round(abf_outright_winner(12, 4, 1000), BMP_ROUND_HALF_UP));
+    abf_val s2 = abf_outright_winner(12, 2, 1000), tie;
+    abf_tie_share(s2, 4, 3, 4, &tie);
+    assert_int_equal(abf_pts(&r, "C", "outright", 0), abf_round(tie, BMP_ROUND_HALF_UP));
+    abf_free(&r);
+}
+
 /* ABF-84 (7.5.8): National Open Teams: 0.12 per board throughout; x3. */
 static void not_teams(void **state)
 {
@@ -328,6 +387,7 @@ int main(void)
         cmocka_unit_test(butler_pairs),     cmocka_unit_test(interstate),
         cmocka_unit_test(gnot),             cmocka_unit_test(not_teams),
         cmocka_unit_test(directors),        cmocka_unit_test(tour_local_green),
+        cmocka_unit_test(gnot_placing),     cmocka_unit_test(playoff_own_sessions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

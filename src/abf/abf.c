@@ -40,6 +40,7 @@
  *         interstate-pairs|gnot-qualifying|gnot-national|not, amplification (7.5)
  *   outright_tables, outright_sessions, field, walk_in_average,
  *         walk_in_qualified, walk_in_final, consolations, consolations_graded,
+ *         direct_to_national_final (7.5.7),
  *         singles, qualifying_sessions, handicap, pre_handicap_scores,
  *         scores "imps"|"vp"
  * Contestant params: sessions_played (4.3.3), partnerships (App. A Singles).

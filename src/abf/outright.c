@@ -19,6 +19,19 @@ int abf_count_in_group(const bmp_event *ev, const char *group)
     return n;
 }
 
+/* Boards a contestant played in the event's matches. */
+static int boards_played(const bmp_event *ev, const char *id)
+{
+    int b = 0;
+    for (size_t m = 0; m < ev->nmatches; m++) {
+        const bmp_match *mt = &ev->matches[m];
+        if (!strcmp(mt->home, id) || !strcmp(mt->away, id))
+            b += mt->boards ? mt->boards
+                            : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
+    }
+    return b;
+}
+
 /* 4.3.1, 4.2.4, 4.3.3, 5.3.3 (ABF-26, ABF-31, ABF-38): S for the outright
  * award, before any congress acceleration. */
 static int outright_sessions(const abf_ctx *c)
@@ -30,21 +43,16 @@ static int outright_sessions(const abf_ctx *c)
         return 2; /* 5.3.3 */
     int min = strcmp(c->g->code, "F") == 0 ? 15 : 24; /* ABF-38 */
     if (ev->nmatches > 0) {
-        /* ABF-26/ABF-31: the most boards played by a contestant, / 24. */
+        /* ABF-26/ABF-31: the most boards played by a contestant, / 24;
+         * national events always count 24-board sessions (7.5.3, 7.5.4,
+         * AMB-23). */
         int best = 0;
         for (size_t i = 0; i < ev->ncontestants; i++) {
-            int b = 0;
-            for (size_t m = 0; m < ev->nmatches; m++) {
-                const bmp_match *mt = &ev->matches[m];
-                if (!strcmp(mt->home, ev->contestants[i].id) ||
-                    !strcmp(mt->away, ev->contestants[i].id))
-                    b += mt->boards ? mt->boards
-                                    : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
-            }
+            int b = boards_played(ev, ev->contestants[i].id);
             if (b > best)
                 best = b;
         }
-        if (!ev->sessions || best < ev->sessions * min)
+        if (!ev->sessions || best < ev->sessions * min || c->nat)
             return abf_sessions_from_boards(best, min);
         return ev->sessions;
     }
@@ -80,6 +88,13 @@ bmp_status abf_outright_awards(abf_ctx *c)
     int afield = (int)floor(field * c->amplify + 1e-9);
     bool walkin = bmp_params_has(&ev->params, "walk_in_average");
     int paid = (c->top_third && !walkin) ? abf_places_top_third(afield) : abf_places_top_half(afield);
+    if (c->nat && !strcmp(c->nat->name, "gnot-national"))
+        paid = field; /* 7.5.7: all players who reached the National preliminary */
+    if (c->nat && !strcmp(c->nat->name, "gnot-qualifying") &&
+        !bmp_params_bool(&ev->params, "direct_to_national_final", false))
+        return bmp_awards_note(c->out, "GNOT qualifying event whose winners do not go directly "
+                                       "to the National Finals: session awards only (7.5.7)")
+                   ? BMP_ENOMEM : BMP_OK;
     /* ABF-34: with a final, to the lesser of that and the final's size,
      * except teams events without parallel consolations. */
     const bmp_group *final = NULL;
@@ -110,7 +125,13 @@ bmp_status abf_outright_awards(abf_ctx *c)
         const bmp_group *grp = ct->group ? bmp_event_group(ev, ct->group) : NULL;
         bool consol = grp && grp->type && !strcasecmp(grp->type, "consolation");
         /* ABF-34: each recipient's own sessions when they differ. */
-        int s = (int)bmp_params_number(&ct->params, "sessions_played", S0) + c->accel;
+        /* 7.5.3: national events count each team's own 24-board sessions. */
+        int own = S0;
+        if (c->nat && ev->nmatches > 0 && !bmp_params_has(&ev->params, "outright_sessions"))
+            own = abf_sessions_from_boards(boards_played(ev, ct->id), 24);
+        int s = (int)bmp_params_number(&ct->params, "sessions_played", own) + c->accel;
+        if (s < 2)
+            continue;
         abf_winner_spec ws = {3, T, s};
         int cpaid = paid;
         /* ABF-36 (4.3.4): winners of separate fields that cannot be compared
