@@ -562,6 +562,23 @@ static void bad_inputs(void **state)
     assert_non_null(strstr(e.msg, "$.params.master_factor"));
 }
 
+/* Degenerate fields compute nothing and do not fail: an empty 2-session
+ * event; a phantom pair is never awarded (ABF-11 counts real pairs). */
+static void degenerate(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,"
+                    "'contestants':[]}");
+    assert_int_equal(r.aw.count, 0);
+    abf_free(&r);
+    r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,'tables':7,"
+                "'contestants':[{'id':'1','phantom':true},{'id':'2','place':1},{'id':'3','place':2}]}");
+    assert_null(abf_find(&r, "1", "session"));
+    /* 2nd: 0.7 x 0.42 = 0.294 -> 0.29 */
+    assert_points(abf_pts(&r, "3", "session", 0), "0.29");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -580,6 +597,7 @@ int main(void)
         cmocka_unit_test(consolation_factors), cmocka_unit_test(restriction_factor),
         cmocka_unit_test(reduced_championship), cmocka_unit_test(master_event),
         cmocka_unit_test(routes),             cmocka_unit_test(bad_inputs),
+        cmocka_unit_test(degenerate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
