@@ -560,6 +560,14 @@ static void bad_inputs(void **state)
     e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,"
                       "'params':{'master_factor':7},'contestants':[{'id':'1','place':1}]}", BMP_ERANGE);
     assert_non_null(strstr(e.msg, "$.params.master_factor"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,"
+                      "'params':{'amplification':0.5},'contestants':[{'id':'1','place':1}]}",
+                      BMP_ERANGE);
+    assert_non_null(strstr(e.msg, "$.params.amplification"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,"
+                      "'params':{'acceleration':1.5},'contestants':[{'id':'1','place':1}]}",
+                      BMP_ERANGE);
+    assert_non_null(strstr(e.msg, "$.params.acceleration"));
 }
 
 /* Degenerate fields compute nothing and do not fail: an empty 2-session

@@ -74,8 +74,8 @@ const char *abf_team_share_text(int64_t num, int64_t den)
  * reaches min_part (ABF-16 75 % for session awards, ABF-42 40 % for
  * outright awards), or to all players at once when all do. */
 bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking, bmp_place place,
-                       bmp_points pts, const char *rule, const char *section, double min_part,
-                       const char *explain)
+                    bmp_points pts, const char *rule, const char *section, double min_part,
+                    const char *explain)
 {
     const bmp_contestant *ct = &c->ev->contestants[ci];
     if (pts <= 0)
@@ -125,9 +125,9 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
             all = false;
     if (all) {
         aw.player = BMP_ALL_PLAYERS;
-        return bmp_awards_add(c->out, &aw, "%s", explain) ? bmp_error_set(c->err, BMP_ENOMEM,
-                                                                          "out of memory")
-                                                          : BMP_OK;
+        return bmp_awards_add(c->out, &aw, "%s", explain)
+                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
     }
     for (size_t p = 0; p < ct->nplayers; p++) {
         const bmp_player *pl = &ct->players[p];
@@ -157,7 +157,6 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
  * grade weight (3.1.1/3.1.2 with W).  Table route: evaluated at the table's
  * weight, rounded as the table prints it, then x the 3.1.3 factor. */
 
-
 static abf_val winner_at(abf_winner_spec s, int w100)
 {
     if (s.kind == 3)
@@ -166,7 +165,7 @@ static abf_val winner_at(abf_winner_spec s, int w100)
 }
 
 bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, abf_val *out,
-                        char *how, size_t hown)
+                     char *how, size_t hown)
 {
     abf_val v;
     if (!c->table_route) {
@@ -208,12 +207,13 @@ static bmp_status factors(abf_ctx *c)
         double f = bmp_params_number(p, "master_factor", 1);
         if (!(f > 0 && f <= 2))
             return abf_fail_at(c, BMP_ERANGE, "$.params.master_factor",
-                           "expected a factor from the 4.4.9 table (0 < f <= 2), got %g", f);
+                               "expected a factor from the 4.4.9 table (0 < f <= 2), got %g", f);
         snprintf(what, sizeof what, "%g master factor (4.4.9)", f);
         add_factor(c, llround(f * 1000), 1000, what);
     } else if (bmp_params_has(p, "master_rank")) {
         int f;
-        bmp_status st = abf_master_factor(c->g, bmp_params_string(p, "master_rank", ""), &f, c->err);
+        bmp_status st =
+            abf_master_factor(c->g, bmp_params_string(p, "master_rank", ""), &f, c->err);
         if (st) {
             bmp_error_prefix(c->err, "$.params.master_rank: ");
             return st;
@@ -224,8 +224,8 @@ static bmp_status factors(abf_ctx *c)
     } else if (bmp_params_has(p, "master_field")) {
         int64_t n, d;
         bool avg = !strcasecmp(bmp_params_string(p, "master_method", "median"), "average");
-        bmp_status st = abf_master_factor_field(c->g, bmp_params_string(p, "master_field", ""),
-                                                avg, &n, &d, c->err);
+        bmp_status st = abf_master_factor_field(c->g, bmp_params_string(p, "master_field", ""), avg,
+                                                &n, &d, c->err);
         if (st) {
             bmp_error_prefix(c->err, "$.params.master_field: ");
             return st;
@@ -241,9 +241,11 @@ static bmp_status factors(abf_ctx *c)
     /* ABF-50 (6.2.2): "+" State Championships get 75 % of the grade B award. */
     if (bmp_params_bool(p, "reduced_championship", false)) {
         if (strcmp(c->g->code, "B"))
-            return abf_fail_at(c, BMP_EINVAL, "$.params.reduced_championship",
-                           "the 75%% \"+\" championships are grade B State Championships (6.2.2), "
-                           "got grade %s", c->g->code);
+            return abf_fail_at(
+                c, BMP_EINVAL, "$.params.reduced_championship",
+                "the 75%% \"+\" championships are grade B State Championships (6.2.2), "
+                "got grade %s",
+                c->g->code);
         add_factor(c, 3, 4, "0.75 \"+\" State Championship (6.2.2)");
     }
     return BMP_OK;
@@ -253,26 +255,31 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     abf_ctx c = {.ev = ev, .out = out, .err = err, .mode = BMP_ROUND_HALF_UP, .amplify = 1.0};
     if (!ev->grade)
-        return abf_fail_at(&c, BMP_EINVAL, "$.grade",
-                       "missing required field for ABF awards (expected a grade: F, E, D, C, B4c, "
-                       "B5i, B4s, B5, B4, B3, B, A2 or A; 1.5.1)");
+        return abf_fail_at(
+            &c, BMP_EINVAL, "$.grade",
+            "missing required field for ABF awards (expected a grade: F, E, D, C, B4c, "
+            "B5i, B4s, B5, B4, B3, B, A2 or A; 1.5.1)");
     if (!(c.g = abf_grade_find(ev->grade)))
-        return abf_fail_at(&c, BMP_EINVAL, "$.grade",
-                       "unknown ABF grade \"%s\" (expected F, E, D, C, B4c, B5i, B4s, B5, B4, B3, "
-                       "B, A2 or A; 1.5.1)", ev->grade);
+        return abf_fail_at(
+            &c, BMP_EINVAL, "$.grade",
+            "unknown ABF grade \"%s\" (expected F, E, D, C, B4c, B5i, B4s, B5, B4, B3, "
+            "B, A2 or A; 1.5.1)",
+            ev->grade);
     const bmp_params *p = &ev->params;
     const char *route = bmp_params_string(p, "route", "formula");
     if (!strcasecmp(route, "table"))
         c.table_route = true;
     else if (strcasecmp(route, "formula"))
         return abf_fail_at(&c, BMP_EINVAL, "$.params.route",
-                       "expected \"formula\" (3.1.1/3.1.2 with the grade weight, rounded once: "
-                       "4.4.2) or \"table\" (3.1.3 table x factor), got \"%s\"", route);
+                           "expected \"formula\" (3.1.1/3.1.2 with the grade weight, rounded once: "
+                           "4.4.2) or \"table\" (3.1.3 table x factor), got \"%s\"",
+                           route);
     const char *rounding = bmp_params_string(p, "rounding", NULL);
     if (rounding && !bmp_round_mode_parse(rounding, &c.mode))
         return abf_fail_at(&c, BMP_EINVAL, "$.params.rounding",
-                       "expected half-up (default, as the printed tables) or half-even (4.4.2 "
-                       "literal), got \"%s\"", rounding);
+                           "expected half-up (default, as the printed tables) or half-even (4.4.2 "
+                           "literal), got \"%s\"",
+                           rounding);
     c.teams = bmp_event_kind_is_teams(ev->kind);
     /* 4.1.1: teams and Butler pairs pay the top third; Butler pairs keep the
      * pairs weight for table awards (4.2.3: "awards listed in clause 4.2.1"). */
@@ -284,7 +291,8 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* ABF-44 (4.4.8): handicap events: no masterpoints unless awarded on the
      * pre-handicap scores (which the event file then carries). */
     if (bmp_params_bool(p, "handicap", false) && !bmp_params_bool(p, "pre_handicap_scores", false))
-        return bmp_awards_note(out, "handicap event: no masterpoints (4.4.8)") ? BMP_ENOMEM : BMP_OK;
+        return bmp_awards_note(out, "handicap event: no masterpoints (4.4.8)") ? BMP_ENOMEM
+                                                                               : BMP_OK;
     /* Congresses (ABF-63/64/71, ABF-32). */
     const char *ctype = bmp_params_string(p, "congress", NULL);
     if (ctype) {
@@ -297,37 +305,50 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         }
         if (strcasecmp(cg, c.g->code))
             return abf_fail_at(&c, BMP_EINVAL, "$.grade",
-                           "a %s congress %s event is grade %s (5.1-5.3), got \"%s\"", ctype, role,
-                           cg, ev->grade);
+                               "a %s congress %s event is grade %s (5.1-5.3), got \"%s\"", ctype,
+                               role, cg, ev->grade);
         const char *why = abf_congress_check(ctype, role, ev->sessions,
                                              bmp_params_number(p, "tables_per_director", 0));
         if (why)
             return abf_fail_at(&c, BMP_EINVAL, "$.params.congress", "%s", why);
         c.accel = abf_congress_acceleration(ctype, role);
         c.tour = !strcasecmp(ctype, "tour");
-        if (bmp_params_has(p, "acceleration_applies") && !bmp_params_bool(p, "acceleration_applies", true))
+        if (bmp_params_has(p, "acceleration_applies") &&
+            !bmp_params_bool(p, "acceleration_applies", true))
             c.accel = 0; /* 5.4.2: a second competition of the same format */
     }
-    if (bmp_params_has(p, "acceleration"))
-        c.accel = (int)bmp_params_number(p, "acceleration", 0);
+    if (bmp_params_has(p, "acceleration")) {
+        double a = bmp_params_number(p, "acceleration", 0);
+        if (!(a >= 0 && a <= 10) || a != floor(a))
+            return abf_fail_at(&c, BMP_ERANGE, "$.params.acceleration",
+                               "expected a whole number of extra sessions (5.4.2: 1), got %g", a);
+        c.accel = (int)a;
+    }
     /* National events (ABF-77..84). */
     const char *nat = bmp_params_string(p, "national_event", NULL);
     if (nat) {
         if (!(c.nat = abf_national_find(nat)))
             return abf_fail_at(&c, BMP_EINVAL, "$.params.national_event",
-                           "unknown national event \"%s\" (expected playoff, playoff-mixed, "
-                           "butler, interstate-teams, interstate-pairs, gnot-qualifying, "
-                           "gnot-national or not)", nat);
+                               "unknown national event \"%s\" (expected playoff, playoff-mixed, "
+                               "butler, interstate-teams, interstate-pairs, gnot-qualifying, "
+                               "gnot-national or not)",
+                               nat);
         if (strcmp(c.nat->grade, c.g->code))
             return abf_fail_at(&c, BMP_EINVAL, "$.grade", "the %s is grade %s (%s), got \"%s\"",
-                           c.nat->description, c.nat->grade, c.nat->section, ev->grade);
+                               c.nat->description, c.nat->grade, c.nat->section, ev->grade);
         c.amplify = c.nat->amplify10 / 10.0;
     }
-    if (bmp_params_has(p, "amplification"))
+    if (bmp_params_has(p, "amplification")) {
         c.amplify = bmp_params_number(p, "amplification", 1);
+        if (!(c.amplify >= 1 && c.amplify <= 10))
+            return abf_fail_at(&c, BMP_ERANGE, "$.params.amplification",
+                               "expected a table amplification factor from 1 to 10 (7.5.2: 1.5 "
+                               "or 3), got %g", c.amplify);
+    }
     /* 1.6, 5.4.1, 7.5.1 (ABF-73, ABF-76): who issues these points. */
-    if (bmp_awards_note(out, "%s points, masterpointed by the %s", c.g->colour,
-                        abf_masterpointed_by(c.g, c.nat && !strcmp(c.nat->name, "gnot-qualifying"))))
+    if (bmp_awards_note(
+            out, "%s points, masterpointed by the %s", c.g->colour,
+            abf_masterpointed_by(c.g, c.nat && !strcmp(c.nat->name, "gnot-qualifying"))))
         return BMP_ENOMEM;
     /* 7.1, 5.1.4 (ABF-74, ABF-68): gold-point entry is limited to registered
      * players (an ABF number) and overseas visitors (player param
@@ -337,9 +358,10 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             for (size_t j = 0; j < ev->contestants[i].nplayers; j++) {
                 const bmp_player *pl = &ev->contestants[i].players[j];
                 if (!pl->id && !bmp_params_bool(&pl->params, "overseas", false) &&
-                    bmp_awards_note(out, "warning: $.contestants[%zu].players[%zu] (%s) has no ABF "
-                                         "number: gold-point entry is limited to registered "
-                                         "players and overseas visitors (7.1)",
+                    bmp_awards_note(out,
+                                    "warning: $.contestants[%zu].players[%zu] (%s) has no ABF "
+                                    "number: gold-point entry is limited to registered "
+                                    "players and overseas visitors (7.1)",
                                     i, j, pl->name ? pl->name : "?"))
                     return BMP_ENOMEM;
             }
@@ -361,6 +383,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         st = abf_outright_awards(&c);
     else if (!st)
         st = bmp_awards_note(out, "single session: session awards only, no outright award (4.2)")
-                 ? BMP_ENOMEM : BMP_OK;
+                 ? BMP_ENOMEM
+                 : BMP_OK;
     return st;
 }

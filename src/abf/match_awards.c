@@ -13,7 +13,7 @@ typedef struct acc {
     abf_val normal, final;
     int halves_normal, halves_final; /* wins counted in halves */
     int matches;
-    abf_val unit[2];   /* the per-win award, for --explain */
+    abf_val unit[2]; /* the per-win award, for --explain */
     bool has_unit[2], mixed[2];
 } acc;
 
@@ -35,17 +35,20 @@ bmp_status abf_match_awards(abf_ctx *c)
         const bmp_match *m = &ev->matches[mi];
         char path[64];
         snprintf(path, sizeof path, "$.matches[%zu]", mi);
-        int boards = m->boards ? m->boards : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
+        int boards =
+            m->boards ? m->boards : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
         if (boards <= 0) {
-            st = abf_fail_at(c, BMP_EINVAL, path, "a match needs \"boards\" (or the event's "
-                                              "\"boards_per_match\") for its award (4.2.3)");
+            st = abf_fail_at(c, BMP_EINVAL, path,
+                             "a match needs \"boards\" (or the event's "
+                             "\"boards_per_match\") for its award (4.2.3)");
             break;
         }
         bool triangle = bmp_params_bool(&m->params, "triangle", false);
         if (boards < 5 && !triangle) {
             st = bmp_not_supported(c->err, "match awards for matches under 5 boards", "ABF-23",
-                                   "4.2.3", "give contestant places and no matches: such events "
-                                            "use the one-winner tables");
+                                   "4.2.3",
+                                   "give contestant places and no matches: such events "
+                                   "use the one-winner tables");
             break;
         }
         bool final = (m->stage && !strcasecmp(m->stage, "final")) ||
@@ -75,8 +78,9 @@ bmp_status abf_match_awards(abf_ctx *c)
         if (m->winner)
             out = !strcmp(m->winner, "tie") ? -1 : !strcmp(m->winner, m->home) ? 1 : 0;
         else if (!m->has_score) {
-            st = abf_fail_at(c, BMP_EINVAL, path, "a match needs \"home_score\"/\"away_score\" (IMPs) "
-                                              "or \"winner\" for its award (4.2.3)");
+            st = abf_fail_at(c, BMP_EINVAL, path,
+                             "a match needs \"home_score\"/\"away_score\" (IMPs) "
+                             "or \"winner\" for its award (4.2.3)");
             break;
         } else if (vp)
             out = m->home_score == m->away_score ? -1 : m->home_score > m->away_score;
@@ -129,11 +133,10 @@ bmp_status abf_match_awards(abf_ctx *c)
                 snprintf(unit, sizeof unit, " x %.6g%s", abf_dbl(a[ci].unit[f]),
                          c->table_route ? " (rounded per-win award)" : " (rate x boards)");
             snprintf(ex, sizeof ex, "%s%g win(s)%s = %.6g%s%s -> %s", f ? "final: " : "",
-                     halves / 2.0, unit, abf_dbl(raw), c->fdesc,
-                     abf_team_share_text(tn, td), ps);
+                     halves / 2.0, unit, abf_dbl(raw), c->fdesc, abf_team_share_text(tn, td), ps);
             bmp_place none = {0, 0, false};
-            st = abf_emit(c, ci, f ? "final-match" : "match", f ? "final matches" : "matches", none, p,
-                      f ? "ABF-46" : "ABF-19", f ? "4.2.5" : "4.2.3", 0.0, ex);
+            st = abf_emit(c, ci, f ? "final-match" : "match", f ? "final matches" : "matches", none,
+                          p, f ? "ABF-46" : "ABF-19", f ? "4.2.5" : "4.2.3", 0.0, ex);
         }
     }
     free(a);

@@ -40,7 +40,7 @@ static int outright_sessions(const abf_ctx *c)
     if (bmp_params_has(&ev->params, "outright_sessions"))
         return (int)bmp_params_number(&ev->params, "outright_sessions", 0);
     if (bmp_params_bool(&ev->params, "walk_in_final", false))
-        return 2; /* 5.3.3 */
+        return 2;                                     /* 5.3.3 */
     int min = strcmp(c->g->code, "F") == 0 ? 15 : 24; /* ABF-38 */
     if (ev->nmatches > 0) {
         /* ABF-26/ABF-31: the most boards played by a contestant, / 24;
@@ -70,7 +70,8 @@ bmp_status abf_outright_awards(abf_ctx *c)
     if (S0 < 2) {
         /* ABF-17: single-session events get only 4.2.1/4.2.3 awards. */
         return bmp_awards_note(c->out, "no outright award: S = %d session(s) (4.2, 4.3.1)", S0)
-                   ? BMP_ENOMEM : BMP_OK;
+                   ? BMP_ENOMEM
+                   : BMP_OK;
     }
     double tables = bmp_params_number(&ev->params, "outright_tables", ev->tables);
     if (bmp_params_has(&ev->params, "walk_in_average"))
@@ -89,14 +90,16 @@ bmp_status abf_outright_awards(abf_ctx *c)
     /* ABF-11, ABF-39: places are the top part of the (amplified) field. */
     int afield = (int)floor(field * c->amplify + 1e-9);
     bool walkin = bmp_params_has(&ev->params, "walk_in_average");
-    int paid = (c->top_third && !walkin) ? abf_places_top_third(afield) : abf_places_top_half(afield);
+    int paid =
+        (c->top_third && !walkin) ? abf_places_top_third(afield) : abf_places_top_half(afield);
     if (c->nat && !strcmp(c->nat->name, "gnot-national"))
         paid = field; /* 7.5.7: all players who reached the National preliminary */
     if (c->nat && !strcmp(c->nat->name, "gnot-qualifying") &&
         !bmp_params_bool(&ev->params, "direct_to_national_final", false))
         return bmp_awards_note(c->out, "GNOT qualifying event whose winners do not go directly "
                                        "to the National Finals: session awards only (7.5.7)")
-                   ? BMP_ENOMEM : BMP_OK;
+                   ? BMP_ENOMEM
+                   : BMP_OK;
     /* ABF-34: with a final, to the lesser of that and the final's size,
      * except teams events without parallel consolations. */
     const bmp_group *final = NULL;
@@ -152,8 +155,10 @@ bmp_status abf_outright_awards(abf_ctx *c)
                 (int)bmp_params_number(&ev->params, "qualifying_sessions", S0));
             int have = (int)bmp_params_number(&ct->params, "partnerships", 0);
             if (have < need) {
-                if (bmp_awards_note(c->out, "%s: %d partnership(s) < %d required: no outright "
-                                            "award (App. A Singles)", ct->id, have, need))
+                if (bmp_awards_note(c->out,
+                                    "%s: %d partnership(s) < %d required: no outright "
+                                    "award (App. A Singles)",
+                                    ct->id, have, need))
                     return BMP_ENOMEM;
                 continue;
             }
@@ -174,7 +179,8 @@ bmp_status abf_outright_awards(abf_ctx *c)
             cpaid = c->top_third ? abf_places_top_third(cfield) : abf_places_top_half(cfield);
             int k = (int)bmp_params_number(&grp->params, "consolation", 1);
             int64_t on, od, rn, rd;
-            bmp_status st = abf_consolation_outright(k, nconsol ? nconsol : 1, graded, &on, &od, c->err);
+            bmp_status st =
+                abf_consolation_outright(k, nconsol ? nconsol : 1, graded, &on, &od, c->err);
             if (st)
                 return st;
             if (!abf_place_value(c, ws, cpaid, ct->place.lo, ct->place.hi, &v, how, sizeof how))
@@ -191,7 +197,8 @@ bmp_status abf_outright_awards(abf_ctx *c)
             }
             rule = "ABF-35";
             section = "4.3.3";
-        } else if (!abf_place_value(c, ws, cpaid, ct->place.lo, ct->place.hi, &v, how, sizeof how)) {
+        } else if (!abf_place_value(c, ws, cpaid, ct->place.lo, ct->place.hi, &v, how,
+                                    sizeof how)) {
             continue;
         }
         int64_t tn, td;
@@ -201,11 +208,10 @@ bmp_status abf_outright_awards(abf_ctx *c)
         char pl[24], ps[32], ex[1024];
         bmp_place_format(ct->place, pl, sizeof pl);
         abf_fmt_pts(p, ps, sizeof ps);
-        snprintf(ex, sizeof ex, "outright T=%d S=%d place %s of %d paid: %s%s%s%s = %s", ws.tables, s, pl,
-                 cpaid, how, pre, c->fdesc,
-                 abf_team_share_text(tn, td), ps);
-        bmp_status st = abf_emit(c, ci, "outright", consol ? grp->name : "overall", ct->place, p, rule,
-                             section, 0.40, ex);
+        snprintf(ex, sizeof ex, "outright T=%d S=%d place %s of %d paid: %s%s%s%s = %s", ws.tables,
+                 s, pl, cpaid, how, pre, c->fdesc, abf_team_share_text(tn, td), ps);
+        bmp_status st = abf_emit(c, ci, "outright", consol ? grp->name : "overall", ct->place, p,
+                                 rule, section, 0.40, ex);
         if (st)
             return st;
     }

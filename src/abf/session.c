@@ -52,9 +52,11 @@ bmp_status abf_session_awards(abf_ctx *c)
             bool one = !re->direction;
             if (ev->movement == BMP_MOVEMENT_TWO_WINNER && !re->direction && !c->teams &&
                 !c->individual)
-                return abf_fail_at(c, BMP_EINVAL, "$.contestants",
-                               "contestant \"%s\": a two-winner (Mitchell) session ranking needs "
-                               "\"direction\": \"NS\" or \"EW\"", ct->id);
+                return abf_fail_at(
+                    c, BMP_EINVAL, "$.contestants",
+                    "contestant \"%s\": a two-winner (Mitchell) session ranking needs "
+                    "\"direction\": \"NS\" or \"EW\"",
+                    ct->id);
             /* ABF-14 (4.4.3): Howell/individual >= 2 tables, Mitchell >= 4;
              * teams session awards are made whatever the field size. */
             if (!c->teams && T < (one ? 2 : 4))
@@ -62,7 +64,8 @@ bmp_status abf_session_awards(abf_ctx *c)
             int paid = c->top_third ? abf_places_top_third(c->teams ? T : 2 * T)
                                     : abf_session_places(one, c->individual, T);
             /* ABF-15 (4.4.7): short sessions factored down. */
-            int boards = grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
+            int boards =
+                grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
             int64_t sn, sd;
             if (!abf_short_session(c->g, boards, &sn, &sd))
                 continue;
@@ -79,7 +82,8 @@ bmp_status abf_session_awards(abf_ctx *c)
                          abf_ctx_weight(c) / 100.0, p / 100.0);
                 rule = "ABF-13";
                 section = "4.2.2";
-            } else if (!abf_place_value(c, ws, paid, re->place.lo, re->place.hi, &v, how, sizeof how)) {
+            } else if (!abf_place_value(c, ws, paid, re->place.lo, re->place.hi, &v, how,
+                                        sizeof how)) {
                 continue;
             }
             if (sn != sd) {
@@ -117,10 +121,11 @@ bmp_status abf_session_awards(abf_ctx *c)
             bmp_place_format(re->place, pl, sizeof pl);
             abf_fmt_pts(p, ps, sizeof ps);
             char ex[1024];
-            snprintf(ex, sizeof ex, "%s T=%d %s place %s of %d paid: %s%s%s%s = %s", re->ranking,
-                     T, one ? "one-winner" : "two-winner", pl, paid, how, pre, c->fdesc,
+            snprintf(ex, sizeof ex, "%s T=%d %s place %s of %d paid: %s%s%s%s = %s", re->ranking, T,
+                     one ? "one-winner" : "two-winner", pl, paid, how, pre, c->fdesc,
                      abf_team_share_text(tn, td), ps);
-            bmp_status st = abf_emit(c, ci, "session", re->ranking, re->place, p, rule, section, 0.75, ex);
+            bmp_status st =
+                abf_emit(c, ci, "session", re->ranking, re->place, p, rule, section, 0.75, ex);
             if (st)
                 return st;
         }
