@@ -568,6 +568,19 @@ static void bad_inputs(void **state)
                       "'params':{'acceleration':1.5},'contestants':[{'id':'1','place':1}]}",
                       BMP_ERANGE);
     assert_non_null(strstr(e.msg, "$.params.acceleration"));
+    /* a misspelt or mistyped param is an error, never ignored */
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,"
+                      "'params':{'acceleraton':1},'contestants':[{'id':'1','place':1}]}",
+                      BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.acceleraton: unknown ABF param"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,"
+                      "'params':{'outright_tables':'20'},'contestants':[{'id':'1','place':1}]}",
+                      BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.outright_tables: expected a number"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,"
+                      "'contestants':[{'id':'1','place':1,'players':[{'name':'a','params':"
+                      "{'npc':1}}]}]}", BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.contestants[0].players[0].params.npc: expected true or false"));
 }
 
 /* Degenerate fields compute nothing and do not fail: an empty 2-session

@@ -251,6 +251,92 @@ static bmp_status factors(abf_ctx *c)
     return BMP_OK;
 }
 
+/* The params each level of an ABF event may carry (abf.c): a typo is an
+ * error naming its path, never a silently different award. */
+typedef struct param_spec {
+    const char *key;
+    bmp_param_type type;
+} param_spec;
+
+#define N BMP_PARAM_NUMBER
+#define S BMP_PARAM_STRING
+#define B BMP_PARAM_BOOL
+static const param_spec event_params[] = {
+    {"note", S},           {"route", S},          {"rounding", S},
+    {"percentage_awards", B}, {"master_factor", N}, {"master_rank", S},
+    {"master_field", S},   {"master_method", S},  {"restriction_factor", B},
+    {"reduced_championship", B}, {"congress", S}, {"congress_event", S},
+    {"acceleration_applies", B}, {"acceleration", N}, {"tables_per_director", N},
+    {"national_event", S}, {"amplification", N},  {"outright_tables", N},
+    {"outright_sessions", N}, {"field", N},       {"walk_in_average", N},
+    {"walk_in_qualified", N}, {"walk_in_final", B}, {"consolations", N},
+    {"consolations_graded", B}, {"direct_to_national_final", B}, {"singles", B},
+    {"qualifying_sessions", N}, {"handicap", B},  {"pre_handicap_scores", B},
+    {"scores", S},         {NULL, N}};
+static const param_spec contestant_params[] = {
+    {"note", S}, {"sessions_played", N}, {"partnerships", N}, {NULL, N}};
+static const param_spec player_params[] = {
+    {"note", S}, {"npc", B}, {"overseas", B}, {"local", B}, {"pqp_share", N}, {NULL, N}};
+static const param_spec group_params[] = {
+    {"note", S}, {"consolation", N}, {"two_winners", B}, {"boards", N}, {NULL, N}};
+static const param_spec match_params[] = {
+    {"note", S}, {"rate", N}, {"final", B}, {"triangle", B}, {NULL, N}};
+#undef N
+#undef S
+#undef B
+
+static bmp_status check_params(abf_ctx *c, const bmp_params *p, const param_spec *spec,
+                               const char *path)
+{
+    static const char *const type_names[] = {"a number", "a string", "true or false"};
+    for (size_t i = 0; i < p->count; i++) {
+        const bmp_param *q = &p->items[i];
+        const param_spec *f = NULL;
+        for (const param_spec *k = spec; k->key; k++)
+            if (!strcmp(k->key, q->key))
+                f = k;
+        char at[160];
+        snprintf(at, sizeof at, "%s.params.%s", path, q->key);
+        if (!f) {
+            char list[900] = "";
+            for (const param_spec *k = spec; k->key; k++) {
+                strncat(list, k == spec ? "" : ", ", sizeof list - strlen(list) - 1);
+                strncat(list, k->key, sizeof list - strlen(list) - 1);
+            }
+            return abf_fail_at(c, BMP_EINVAL, at, "unknown ABF param (expected one of: %s)",
+                               list);
+        }
+        if (f->type != q->type)
+            return abf_fail_at(c, BMP_EINVAL, at, "expected %s", type_names[f->type]);
+    }
+    return BMP_OK;
+}
+
+static bmp_status check_all_params(abf_ctx *c)
+{
+    const bmp_event *ev = c->ev;
+    char path[96];
+    bmp_status st = check_params(c, &ev->params, event_params, "$");
+    for (size_t i = 0; !st && i < ev->ngroups; i++) {
+        snprintf(path, sizeof path, "$.groups[%zu]", i);
+        st = check_params(c, &ev->groups[i].params, group_params, path);
+    }
+    for (size_t i = 0; !st && i < ev->nmatches; i++) {
+        snprintf(path, sizeof path, "$.matches[%zu]", i);
+        st = check_params(c, &ev->matches[i].params, match_params, path);
+    }
+    for (size_t i = 0; !st && i < ev->ncontestants; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        snprintf(path, sizeof path, "$.contestants[%zu]", i);
+        st = check_params(c, &ct->params, contestant_params, path);
+        for (size_t j = 0; !st && j < ct->nplayers; j++) {
+            snprintf(path, sizeof path, "$.contestants[%zu].players[%zu]", i, j);
+            st = check_params(c, &ct->players[j].params, player_params, path);
+        }
+    }
+    return st;
+}
+
 bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     abf_ctx c = {.ev = ev, .out = out, .err = err, .mode = BMP_ROUND_HALF_UP, .amplify = 1.0};
@@ -265,6 +351,9 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             "unknown ABF grade \"%s\" (expected F, E, D, C, B4c, B5i, B4s, B5, B4, B3, "
             "B, A2 or A; 1.5.1)",
             ev->grade);
+    bmp_status pst = check_all_params(&c);
+    if (pst)
+        return pst;
     const bmp_params *p = &ev->params;
     const char *route = bmp_params_string(p, "route", "formula");
     if (!strcasecmp(route, "table"))
