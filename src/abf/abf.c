@@ -1,29 +1,78 @@
-/* Australian Bridge Federation: rules entry point (Masterpoint Scheme (27/07/2025)).
- * Not implemented yet: every request answers "not supported" with the rule
- * and section, never a guess. */
-#include "bridgemp/bridgemp.h"
+/* Australian Bridge Federation: rules entry point (Masterpoint Scheme,
+ * 27/07/2025).  The award computation is in award.c; this file registers
+ * the body, its edition and its tables.
+ *
+ * Event fields used (docs/event-format.md):
+ *   grade        required: F, E, D, C, B4c, B5i, B4s, B5, B4, B3, B, A2, A (1.5.1)
+ *   kind         pairs / individual (tables), teams-like kinds (teams
+ *                weights, top third), butler (pairs weight, top third)
+ *   sessions     >= 2 gives an outright award (4.3.1)
+ *   boards       boards per session (short sessions 4.4.7; S from boards 4.3.1)
+ *   boards_per_match, matches[].boards  match awards (4.2.3); matches[].stage
+ *                "final" = the +50 % final / last rounds (4.2.4, 4.2.5) or the
+ *                national finals rate (7.5)
+ *   tables       the original entry (half tables round up, 4.4.1)
+ *   movement     two-winner requires session rankings with a direction
+ *   contestants[].rankings  session places: {session, direction?, section?,
+ *                place, score?}; a direction means a two-winner field
+ *                (Mitchell); section names a group
+ *   contestants[].place     overall (outright) place, within its group
+ *   groups[]     type "final" (4.2.5 premium, 4.3.3 limit), "consolation"
+ *                (params consolation = k, two_winners), "field" (4.3.4
+ *                separate fields); tables; params boards
+ *   players[].participation  < 0.75 no session award (4.4.4), < 0.40 no
+ *                outright award (4.4.5); players[].params npc, overseas, local (5.1.2),
+ *                pqp_share (4.4.5 NOTE)
+ *   restrictions women, men, seniors, juniors, youth, mixed, veterans ->
+ *                the 0.75 restriction factor at A, A2, B (4.4.10)
+ * Event params:
+ *   route "formula" (default: 3.1 formula with W, rounded once, 4.4.2) or
+ *         "table" (3.1.3 table x factor; Appendix B's rounded per-win award)
+ *   rounding "half-up" (default, as every printed table) or "half-even"
+ *   percentage_awards (4.2.2), master_factor | master_rank | master_field +
+ *         master_method median|average (4.4.9), restriction_factor (bool
+ *         override), reduced_championship (6.2.2 "+" events)
+ *   congress state|tour|super|abf-super|festival, congress_event
+ *         championship|restricted|minor|nominated|walk-in|single-session|
+ *         major|open|supervised, acceleration_applies, acceleration (5.x),
+ *         tables_per_director (5.1.3)
+ *   national_event playoff|playoff-mixed|butler|interstate-teams|
+ *         interstate-pairs|gnot-qualifying|gnot-national|not, amplification (7.5)
+ *   outright_tables, outright_sessions, field, walk_in_average,
+ *         walk_in_qualified, walk_in_final, consolations, consolations_graded,
+ *         direct_to_national_final (7.5.7),
+ *         singles, qualifying_sessions, handicap, pre_handicap_scores,
+ *         scores "imps"|"vp"
+ * Contestant params: sessions_played (4.3.3), partnerships (App. A Singles).
+ * Match params: rate (per board), final, triangle (4.2.3 NOTE iii). */
+#include "abf/abf_internal.h"
 
 static const char *const editions[] = {"2025", NULL};
 static const char *const edition_docs[] = {"Masterpoint Scheme (27/07/2025)", NULL};
-static const bmp_scale_info scales[] = {{NULL, NULL}};
+static const bmp_scale_info scales[] = {
+    {"1A", "Session awards, two winners (Mitchell), weight 1.0 (3.2)"},
+    {"1B", "Session awards, two winners (Mitchell), weight 1.5 (3.2)"},
+    {"1C", "Session awards, two winners (Mitchell), weight 2.5 (3.2)"},
+    {"2A", "Session awards, one winner (Howell), weight 1.0 (3.3)"},
+    {"2B", "Session awards, one winner (Howell), weight 1.5 (3.3)"},
+    {"2C", "Session awards, one winner (Howell), weight 2.5 (3.3)"},
+    {"3A", "Outright winners' awards, weight 1.0 (3.4)"},
+    {"3B", "Outright winners' awards, weight 1.5 (3.4)"},
+    {"3C", "Outright winners' awards, weight 2.5 (3.4)"},
+    {NULL, NULL}};
 
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
-    (void)ev;
-    (void)edition;
-    (void)out;
-    return bmp_not_supported(err, "ABF masterpoint awards", "ABF-1", "1",
-                             "the ABF rules are not implemented yet");
+    (void)edition; /* one edition: 2025 */
+    return abf_award_event(ev, out, err);
 }
 
 static bmp_status scale(const char *name, const char *edition, const bmp_params *opts,
                         bmp_table *out, bmp_error *err)
 {
     (void)edition;
-    (void)opts;
-    (void)out;
-    return bmp_not_supported(err, name, "ABF-1", "1", "the ABF tables are not implemented yet");
+    return abf_scale(name, opts, out, err);
 }
 
 const bmp_rules bmp_rules_abf = {

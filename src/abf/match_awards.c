@@ -1,0 +1,144 @@
+/* ABF match awards for teams, Butler and pairs matches (4.2.3, 4.2.4,
+ * 4.2.5, 7.5). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "abf/award_ctx.h"
+
+/* One contestant's match awards, ordinary and final stage. */
+typedef struct acc {
+    abf_val normal, final;
+    int halves_normal, halves_final; /* wins counted in halves */
+    int matches;
+    abf_val unit[2]; /* the per-win award, for --explain */
+    bool has_unit[2], mixed[2];
+} acc;
+
+/* 4.2.3 (ABF-19, ABF-20): rate x boards to the winner of each match, shared
+ * when the margin is 0.2 IMP per board or less; +50 % in finals (4.2.4,
+ * 4.2.5) or the national rates (7.5); summed and rounded once per family. */
+bmp_status abf_match_awards(abf_ctx *c)
+{
+    const bmp_event *ev = c->ev;
+    size_t n = ev->ncontestants;
+    acc *a = calloc(n ? n : 1, sizeof *a);
+    if (!a)
+        return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        a[i].normal = a[i].final = abf_q(0, 1);
+    bmp_status st = BMP_OK;
+    bool vp = !strcasecmp(bmp_params_string(&ev->params, "scores", "imps"), "vp");
+    for (size_t mi = 0; mi < ev->nmatches && !st; mi++) {
+        const bmp_match *m = &ev->matches[mi];
+        char path[64];
+        snprintf(path, sizeof path, "$.matches[%zu]", mi);
+        int boards =
+            m->boards ? m->boards : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
+        if (boards <= 0) {
+            st = abf_fail_at(c, BMP_EINVAL, path,
+                             "a match needs \"boards\" (or the event's "
+                             "\"boards_per_match\") for its award (4.2.3)");
+            break;
+        }
+        bool triangle = bmp_params_bool(&m->params, "triangle", false);
+        if (boards < 5 && !triangle) {
+            st = bmp_not_supported(c->err, "match awards for matches under 5 boards", "ABF-23",
+                                   "4.2.3",
+                                   "give contestant places and no matches: such events "
+                                   "use the one-winner tables");
+            break;
+        }
+        bool final = (m->stage && !strcasecmp(m->stage, "final")) ||
+                     bmp_params_bool(&m->params, "final", false);
+        /* Rate per board in 1e-5 (ABF-5); national events (ABF-78..84). */
+        int64_t rate = abf_rate_per_board_e5(c->g);
+        if (c->nat && c->nat->rate_e5)
+            rate = final ? c->nat->final_rate_e5 : c->nat->rate_e5;
+        int64_t pn = 1, pd = 1;
+        if (final && !(c->nat && c->nat->rate_e5)) {
+            pn = 3; /* 4.2.4/4.2.5: +50 % premium (ABF-25, ABF-46) */
+            pd = 2;
+        }
+        if (bmp_params_has(&m->params, "rate"))
+            rate = llround(bmp_params_number(&m->params, "rate", 0) * 100000);
+        abf_val per_win = abf_mul(abf_q(rate * boards, 100000), pn, pd);
+        /* 4.2.3 NOTE (iii) (ABF-22): a single-round triangle with half-matches
+         * under 5 boards: half the masterpoints for a normal win. */
+        if (triangle)
+            per_win = abf_mul(per_win, 1, 2);
+        if (c->table_route) /* Appendix B: the per-win award is rounded first */
+            per_win = abf_q(abf_round(per_win, c->mode), 100);
+        const bmp_contestant *h = bmp_event_contestant(ev, m->home);
+        const bmp_contestant *w = bmp_event_contestant(ev, m->away);
+        size_t hi = (size_t)(h - ev->contestants), wi = (size_t)(w - ev->contestants);
+        int out; /* 1 home wins, 0 away wins, -1 shared */
+        if (m->winner)
+            out = !strcmp(m->winner, "tie") ? -1 : !strcmp(m->winner, m->home) ? 1 : 0;
+        else if (!m->has_score) {
+            st = abf_fail_at(c, BMP_EINVAL, path,
+                             "a match needs \"home_score\"/\"away_score\" (IMPs) "
+                             "or \"winner\" for its award (4.2.3)");
+            break;
+        } else if (vp)
+            out = m->home_score == m->away_score ? -1 : m->home_score > m->away_score;
+        else
+            out = abf_match_outcome(m->home_score, m->away_score, boards);
+        int hh = out == 1 ? 2 : out == -1 ? 1 : 0, wh = 2 - hh;
+        abf_val hv = abf_mul(per_win, hh, 2), wv = abf_mul(per_win, wh, 2);
+        size_t who[2] = {hi, wi};
+        for (int k = 0; k < 2; k++) {
+            acc *x = &a[who[k]];
+            if (!x->has_unit[final]) {
+                x->unit[final] = per_win;
+                x->has_unit[final] = true;
+            } else if (abf_cmp(x->unit[final], per_win) != 0) {
+                x->mixed[final] = true;
+            }
+        }
+        if (final) {
+            a[hi].final = abf_add(a[hi].final, hv);
+            a[wi].final = abf_add(a[wi].final, wv);
+            a[hi].halves_final += hh;
+            a[wi].halves_final += wh;
+        } else {
+            a[hi].normal = abf_add(a[hi].normal, hv);
+            a[wi].normal = abf_add(a[wi].normal, wv);
+            a[hi].halves_normal += hh;
+            a[wi].halves_normal += wh;
+        }
+        a[hi].matches++;
+        a[wi].matches++;
+    }
+    for (size_t ci = 0; ci < n && !st; ci++) {
+        const bmp_contestant *ct = &ev->contestants[ci];
+        if (ct->phantom)
+            continue;
+        for (int f = 0; f < 2 && !st; f++) {
+            abf_val v = f ? a[ci].final : a[ci].normal;
+            int halves = f ? a[ci].halves_final : a[ci].halves_normal;
+            if (halves == 0)
+                continue;
+            int64_t tn, td;
+            abf_team_share(c, ct, &tn, &td);
+            abf_val raw = v;
+            v = abf_mul(abf_mul(v, c->fnum, c->fden), tn, td);
+            bmp_points p = abf_round(v, c->mode);
+            char ps[32], ex[1024];
+            abf_fmt_pts(p, ps, sizeof ps);
+            char unit[64] = " x per-win awards";
+            if (!a[ci].mixed[f])
+                snprintf(unit, sizeof unit, " x %.6g%s", abf_dbl(a[ci].unit[f]),
+                         c->table_route ? " (rounded per-win award)" : " (rate x boards)");
+            snprintf(ex, sizeof ex, "%s%g win(s)%s = %.6g%s%s -> %s", f ? "final: " : "",
+                     halves / 2.0, unit, abf_dbl(raw), c->fdesc, abf_team_share_text(tn, td), ps);
+            bmp_place none = {0, 0, false};
+            st = abf_emit(c, ci, f ? "final-match" : "match", f ? "final matches" : "matches", none,
+                          p, f ? "ABF-46" : "ABF-19", f ? "4.2.5" : "4.2.3", 0.0, ex);
+        }
+    }
+    free(a);
+    return st;
+}

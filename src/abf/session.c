@@ -1,0 +1,134 @@
+/* ABF session awards from session rankings (4.2.1, 4.2.2, 4.2.5, 4.4.3, 4.4.7). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "abf/award_ctx.h"
+
+/* 4.2.1 (ABF-6..8): the award of each session ranking of each contestant,
+ * with 4.4.3 minimum sizes, 4.4.7 short sessions, 4.2.2 percentages and the
+ * 4.2.5 final premium or consolation factor of its group. */
+bmp_status abf_session_awards(abf_ctx *c)
+{
+    const bmp_event *ev = c->ev;
+    bool percentage = bmp_params_bool(&ev->params, "percentage_awards", false);
+    int nconsol = 0;
+    for (size_t i = 0; i < ev->ngroups; i++)
+        nconsol += ev->groups[i].type && !strcasecmp(ev->groups[i].type, "consolation");
+    nconsol = (int)bmp_params_number(&ev->params, "consolations", nconsol);
+    bool graded = bmp_params_bool(&ev->params, "consolations_graded", true);
+    for (size_t ci = 0; ci < ev->ncontestants; ci++) {
+        const bmp_contestant *ct = &ev->contestants[ci];
+        if (ct->phantom)
+            continue;
+        /* A single-session event without session rankings ranks by place. */
+        bmp_ranking_entry implicit = {0};
+        const bmp_ranking_entry *list = ct->rankings;
+        size_t n = ct->nrankings;
+        bool has_session = false;
+        for (size_t r = 0; r < n; r++)
+            has_session |= list[r].session > 0;
+        if (!has_session && ev->sessions <= 1 && ct->place.lo > 0) {
+            implicit.ranking = "session 1";
+            implicit.session = 1;
+            implicit.section = ct->group;
+            implicit.place = ct->place;
+            implicit.score = ct->score;
+            implicit.has_score = ct->has_score;
+            list = &implicit;
+            n = 1;
+        }
+        for (size_t r = 0; r < n; r++) {
+            const bmp_ranking_entry *re = &list[r];
+            if (re->session <= 0 || re->place.lo <= 0)
+                continue;
+            const bmp_group *grp = re->section ? bmp_event_group(ev, re->section) : NULL;
+            double tables = grp && grp->tables > 0 ? grp->tables : ev->tables;
+            int T = abf_round_tables(tables);
+            /* ABF-8: two winners when the ranking is by direction; teams with
+             * matches < 5 boards use the one-winner awards (4.2.3, ABF-23). */
+            bool one = !re->direction;
+            if (ev->movement == BMP_MOVEMENT_TWO_WINNER && !re->direction && !c->teams &&
+                !c->individual)
+                return abf_fail_at(
+                    c, BMP_EINVAL, "$.contestants",
+                    "contestant \"%s\": a two-winner (Mitchell) session ranking needs "
+                    "\"direction\": \"NS\" or \"EW\"",
+                    ct->id);
+            /* ABF-14 (4.4.3): Howell/individual >= 2 tables, Mitchell >= 4;
+             * teams session awards are made whatever the field size. */
+            if (!c->teams && T < (one ? 2 : 4))
+                continue;
+            int paid = c->top_third ? abf_places_top_third(c->teams ? T : 2 * T)
+                                    : abf_session_places(one, c->individual, T);
+            /* ABF-15 (4.4.7): short sessions factored down. */
+            int boards =
+                grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
+            int64_t sn, sd;
+            if (!abf_short_session(c->g, boards, &sn, &sd))
+                continue;
+            abf_winner_spec ws = {one ? 2 : 1, T, 0};
+            char how[160], pre[200] = "";
+            abf_val v;
+            const char *rule = one ? "ABF-7" : "ABF-6";
+            const char *section = "4.2.1";
+            if (percentage && re->has_score) {
+                /* ABF-13 (4.2.2): by percentage, rounded down. */
+                bmp_points p = abf_percentage_award(re->score, abf_ctx_weight(c));
+                v = abf_q(p, 100);
+                snprintf(how, sizeof how, "4.2.2: P=%d%% W=%.2f -> %.2f", (int)floor(re->score),
+                         abf_ctx_weight(c) / 100.0, p / 100.0);
+                rule = "ABF-13";
+                section = "4.2.2";
+            } else if (!abf_place_value(c, ws, paid, re->place.lo, re->place.hi, &v, how,
+                                        sizeof how)) {
+                continue;
+            }
+            if (sn != sd) {
+                v = abf_mul(v, sn, sd);
+                snprintf(pre + strlen(pre), sizeof pre - strlen(pre), " x %d/%lld boards (4.4.7)",
+                         boards, (long long)sd);
+            }
+            if (grp && grp->type && !strcasecmp(grp->type, "final") &&
+                !bmp_params_bool(&ev->params, "walk_in_final", false)) {
+                int64_t pn, pd;
+                abf_final_premium(tables, ev->tables, &pn, &pd);
+                v = abf_mul(v, pn, pd);
+                snprintf(pre + strlen(pre), sizeof pre - strlen(pre), " x %lld/%lld final (4.2.5)",
+                         (long long)pn, (long long)pd);
+                rule = "ABF-46";
+                section = "4.2.5";
+            } else if (grp && grp->type && !strcasecmp(grp->type, "consolation")) {
+                int k = (int)bmp_params_number(&grp->params, "consolation", 1);
+                int64_t kn, kd;
+                bmp_status st = abf_consolation_session_factor(c->g, k, nconsol ? nconsol : 1,
+                                                               graded, c->teams, &kn, &kd, c->err);
+                if (st)
+                    return st;
+                v = abf_mul(v, kn, kd);
+                snprintf(pre + strlen(pre), sizeof pre - strlen(pre),
+                         " x %lld/%lld consolation %d (4.2.5)", (long long)kn, (long long)kd, k);
+                rule = "ABF-47";
+                section = "4.2.5";
+            }
+            int64_t tn, td;
+            abf_team_share(c, ct, &tn, &td);
+            v = abf_mul(abf_mul(v, c->fnum, c->fden), tn, td);
+            bmp_points p = abf_round(v, !strcmp(rule, "ABF-13") ? BMP_ROUND_FLOOR : c->mode);
+            char pl[24], ps[32];
+            bmp_place_format(re->place, pl, sizeof pl);
+            abf_fmt_pts(p, ps, sizeof ps);
+            char ex[1024];
+            snprintf(ex, sizeof ex, "%s T=%d %s place %s of %d paid: %s%s%s%s = %s", re->ranking, T,
+                     one ? "one-winner" : "two-winner", pl, paid, how, pre, c->fdesc,
+                     abf_team_share_text(tn, td), ps);
+            bmp_status st =
+                abf_emit(c, ci, "session", re->ranking, re->place, p, rule, section, 0.75, ex);
+            if (st)
+                return st;
+        }
+    }
+    return BMP_OK;
+}
