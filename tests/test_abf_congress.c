@@ -219,6 +219,29 @@ static void playoff_rates(void **state)
     abf_free(&r);
 }
 
+/* ABF-61 (6.2.2): a State Play-off is masterpointed like the National
+ * Play-offs (ABF-79) at grade B (ruling ABF-R20): 0.04 per board, 0.06 in
+ * the final (4 teams or fewer), red points: 20 boards 0.06 x 20 = 1.20 and
+ * 0.04 x 20 = 0.80.  It must be graded B. */
+static void state_playoff(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'knockout','grade':'B','sessions':1,"
+                    "'params':{'national_event':'state-playoff'},"
+                    "'contestants':[{'id':'A'},{'id':'B'}],'matches':["
+                    "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':20,'stage':'final'},"
+                    "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':20}]}");
+    assert_points(abf_pts(&r, "A", "final-match", 0), "1.20");
+    assert_points(abf_pts(&r, "A", "match", 0), "0.80");
+    assert_string_equal(abf_find(&r, "A", "match")->colour, "red");
+    abf_free(&r);
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'knockout','grade':'A',"
+                                "'params':{'national_event':'state-playoff'},"
+                                "'contestants':[{'id':'A'},{'id':'B'}]}",
+                                BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "the State Play-off is grade B (6.2.2)"));
+}
+
 /* ABF-80 (7.5.4): Australian Butler Pairs: stage 1 grade A session
  * awards, stage 2 0.12 per board; outright T = stage-1 tables, S = 24-board
  * sessions of both stages: 30 stage-1 tables, 96 + 48 boards = 6 sessions:
@@ -384,6 +407,7 @@ int main(void)
         cmocka_unit_test(majors),           cmocka_unit_test(walk_in_final),
         cmocka_unit_test(large_congress),   cmocka_unit_test(issuers),
         cmocka_unit_test(national_events),  cmocka_unit_test(playoff_rates),
+        cmocka_unit_test(state_playoff),
         cmocka_unit_test(butler_pairs),     cmocka_unit_test(interstate),
         cmocka_unit_test(gnot),             cmocka_unit_test(not_teams),
         cmocka_unit_test(directors),        cmocka_unit_test(tour_local_green),

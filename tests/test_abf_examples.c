@@ -43,6 +43,26 @@ static void appendix_b2(void **state)
     abf_free(&r);
 }
 
+/* ABF-54 (2.2, 1.6): grade F supervised play earns green points at half the
+ * grade E rate (pairs W 0.75 against 1.5).  Appendix B.2 played at grade F:
+ * each award is half the unrounded grade E value, rounded once (ABF-R1):
+ * P7 session 1 NS 1st: 0.21 / 2 = 0.105 -> 0.11 (an exact half-cent tie);
+ * P5 session 2 1st: 0.42 / 2 = 0.21; P5 session 1 NS tie 2/3:
+ * 0.126 / 2 = 0.063 -> 0.06; P5 outright 0.502478 / 2 = 0.251239 -> 0.25;
+ * P7 outright 0.167493 / 2 = 0.083746 -> 0.08. */
+static void grade_f_half_rate(void **state)
+{
+    (void)state;
+    run r = abf_run_file("examples/abf/appendix-b-2.json", "\"grade\": \"E\"",
+                         "\"grade\": \"F\"");
+    assert_points(abf_pts(&r, "P7", "session", 0), "0.11");
+    assert_points(abf_pts(&r, "P5", "session", 0), "0.27"); /* 0.06 + 0.21 */
+    assert_points(abf_pts(&r, "P5", "outright", 0), "0.25");
+    assert_points(abf_pts(&r, "P7", "outright", 0), "0.08");
+    assert_string_equal(abf_find(&r, "P5", "outright")->colour, "green");
+    abf_free(&r);
+}
+
 /* Appendix B.1.1: club teams championship, grade D, T = 6 (AMB-6: T3 v T5
  * is +4).  ABF-19: 0.012 x 14 = 0.168 per win; ABF-20: a draw is a margin
  * <= 14 x 0.2 = 2.8 IMP (T3 +2 v T6 in the play-off); ABF-46: the final
@@ -377,6 +397,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(appendix_b2),
+        cmocka_unit_test(grade_f_half_rate),
         cmocka_unit_test(appendix_b11),
         cmocka_unit_test(appendix_b12),
         cmocka_unit_test(half_table_mitchell),

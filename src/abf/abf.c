@@ -36,7 +36,7 @@
  *         championship|restricted|minor|nominated|walk-in|single-session|
  *         major|open|supervised, acceleration_applies, acceleration (5.x),
  *         tables_per_director (5.1.3)
- *   national_event playoff|playoff-mixed|butler|interstate-teams|
+ *   national_event playoff|playoff-mixed|state-playoff|butler|interstate-teams|
  *         interstate-pairs|gnot-qualifying|gnot-national|not, amplification (7.5)
  *   outright_tables, outright_sessions, field, walk_in_average,
  *         walk_in_qualified, walk_in_final, consolations, consolations_graded,

@@ -180,7 +180,7 @@ double abf_walkin_tables(double average_attendance, double qualified_tables);
 typedef struct abf_national {
     const char *name;        /* "playoff", "interstate-teams", ... */
     const char *description;
-    const char *grade;       /* "A" or "A2" */
+    const char *grade;       /* "A", "A2" or "B" */
     int rate_e5;             /* session rate per board (1e-5 gold), standard stage */
     int final_rate_e5;       /* finals rate */
     int amplify10;           /* table amplification x 10 (30 = x3, 15 = x1.5, 10 = none) */

@@ -418,7 +418,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if (nat) {
         if (!(c.nat = abf_national_find(nat)))
             return abf_fail_at(&c, BMP_EINVAL, "$.params.national_event",
-                               "unknown national event \"%s\" (expected playoff, playoff-mixed, "
+                               "unknown national event \"%s\" (expected playoff, playoff-mixed, state-playoff, "
                                "butler, interstate-teams, interstate-pairs, gnot-qualifying, "
                                "gnot-national or not)",
                                nat);

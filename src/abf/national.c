@@ -9,6 +9,10 @@ static const abf_national events[] = {
      * (not the Mixed Teams Playoff). */
     {"playoff", "National Play-offs", "A", 8000, 12000, 30, "7.5.3", "ABF-79"},
     {"playoff-mixed", "Mixed Teams Playoff", "A", 8000, 12000, 10, "7.5.3", "ABF-79"},
+    /* 6.2.2: a State Play-off is masterpointed like the National Play-offs
+     * but at grade B: the 7.5.3 rates are 1x and 1.5x grade A's per-board
+     * rate (0.08), so grade B's 0.04 gives 0.04 and 0.06; x3 (ruling ABF-R20). */
+    {"state-playoff", "State Play-off", "B", 4000, 6000, 30, "6.2.2", "ABF-61"},
     /* 7.5.4: stage 1 standard grade A; stage 2 0.12 per board; outright T =
      * stage-1 tables (no amplification stated). */
     {"butler", "Australian Butler Pairs", "A", 8000, 12000, 10, "7.5.4", "ABF-80"},
