@@ -1,0 +1,31 @@
+# ACBL through the CLI: appendices computed by the engine, the README demo.
+# ACBL-98 / ACBL-2: Appendix A, both editions (2003 row 358 is the formula's 1.9518, A-2)
+bmp_cli_test(NAME acbl_appendix_a_2003 ARGS scale acbl appendix-a --edition 2003
+             EXPECT "  358  1\\.9518" "    0  0\\.0000" "  499  2\\.0960" "  250  1\\.7959")
+bmp_cli_test(NAME acbl_appendix_a_current ARGS scale acbl appendix-a --format csv
+             EXPECT "tables,B\n1,0\\.1833\n" "61,1\\.1833\n" "250,1\\.7959\n$")
+# ACBL-5: Appendix B (DOC-04)
+bmp_cli_test(NAME acbl_appendix_b ARGS scale acbl appendix-b
+             EXPECT "100  0\\.5102" "6136  1\\.0000")
+# ACBL-10 (D3): later Appendix C has a 2-session column; ACBL-9: 2003 does not
+bmp_cli_test(NAME acbl_appendix_c_current ARGS scale acbl appendix-c --format csv
+             EXPECT "place,1 session,2 sessions,4 sessions,6 sessions" "\n5,0\\.32,0\\.33,0\\.40,0\\.43\n"
+                    "\n20,0\\.05,0\\.10,0\\.16,0\\.21\n")
+bmp_cli_test(NAME acbl_appendix_c_2003 ARGS scale acbl appendix-c --edition 2003 --format csv
+             EXPECT "place,1 or 2 sessions,4 sessions,6 sessions" "\n8,0\\.13,0\\.31,0\\.35\n")
+# ACBL-26: Appendix E
+bmp_cli_test(NAME acbl_appendix_e_2003 ARGS scale acbl appendix-e --edition 2003 --format csv
+             EXPECT "\n3,0\\.1250\n" "\n24-47,1\\.0000\n" "\n48 and more,1\\.5000\n")
+bmp_cli_test(NAME acbl_appendix_e_current ARGS scale acbl appendix-e --format csv
+             EXPECT "boards,L\n6,0\\.2500\n12,0\\.5000\n24-47,1\\.0000\n48\\+,1\\.5000\n")
+bmp_cli_test(NAME acbl_unknown_table ARGS scale acbl appendix-z EXIT 1
+             EXPECT "unknown acbl table \"appendix-z\" \\(known: appendix-a, appendix-b")
+bmp_cli_test(NAME acbl_unknown_edition ARGS scale acbl appendix-a --edition 1999 EXIT 1
+             EXPECT "unknown acbl edition \"1999\"")
+# ACBL-1/ACBL-8: the README demo, 42 tables Regional 2 sessions: 1st 18.20
+bmp_cli_test(NAME acbl_demo ARGS award examples/acbl/regional-pairs.json --explain
+             EXPECT "B = \\(42 \\+ 10\\) / 60 = 0\\.866667 \\(ACBL-2" "-> 18\\.20 \\(ACBL-1"
+                    "overall +1 +18\\.20 +gold +ACBL-8" "5/6 +5\\.64 +gold +ACBL-10"
+                    "Per player:")
+bmp_cli_test(NAME acbl_demo_2003 ARGS award examples/acbl/regional-pairs-2003.json --format json
+             EXPECT "\"edition\": \"2003\"" "\"points\": \"5\\.04\"" "\"rule\": \"ACBL-9\"")
