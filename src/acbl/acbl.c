@@ -55,23 +55,6 @@ static const bmp_scale_info scales[] = {
     {"appendix-e", "L factor by boards per match (ACBL-26)"},
     {NULL, NULL}};
 
-/* Everything the General Formula needs, derived once from the event. */
-typedef struct acbl_calc {
-    const bmp_event *ev;
-    acbl_edition ed;
-    acbl_class cls;
-    acbl_rating rating;
-    acbl_type type;
-    int sessions;
-    double tables;
-    double b, r, s, m, p, t;
-    int nrestrictions;
-    bool junior, nabc, club;
-    bmp_points first;
-    char sec_overall[32];  /* "later §I.B" / "2003 p.2" */
-    char sec_session[48];
-} acbl_calc;
-
 static bmp_status bad(bmp_error *err, const char *path, const char *fmt, const char *got)
 {
     return bmp_error_set(err, BMP_EINVAL, "%s: %s, got \"%s\"", path, fmt, got ? got : "(none)");
@@ -129,6 +112,8 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
     if (!(ev->tables > 0))
         return bmp_error_set(err, BMP_EINVAL, "$.tables: expected more than 0 tables");
     c->club = is_club(c->cls);
+    c->first_factor = c->m_cap = c->session_factor = 1.0;
+    c->unrestricted_events = 1;
     c->nabc = bmp_params_bool(&ev->params, "nabc", false);
     if (c->nabc && c->cls != ACBL_CLASS_NATIONAL)
         return bmp_error_set(err, BMP_EINVAL,
@@ -196,111 +181,31 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
     return BMP_OK;
 }
 
-static void colour_in(const acbl_calc *c, bool overall_or_top, acbl_colour_in *ci)
+void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool top_strata,
+                      acbl_colour_in *ci)
 {
     *ci = (acbl_colour_in){.ed = c->ed,
                            .cls = c->cls,
                            .rating = c->rating,
                            .sessions = c->sessions,
-                           .upper_limit = c->ev->upper_limit,
+                           .upper_limit = ul,
                            .junior = c->junior,
                            .overall_or_top = overall_or_top,
-                           .top_two_strata = true,
+                           .top_two_strata = top_strata,
                            .nabc = c->nabc};
 }
 
-/* Overall awards (ACBL-1, ACBL-8..16). */
-static bmp_status overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
+/* ACBL-91: restricted Regionals and Sectionals award black (silver when part
+ * of a concurrent open Sectional) to unrestricted and not similarly
+ * restricted events. */
+const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci, const char **rule)
 {
-    const bmp_event *ev = c->ev;
-    bool any = false;
-    for (size_t i = 0; i < ev->ncontestants; i++) {
-        if (ev->contestants[i].group)
-            return bmp_not_supported(err, "flighted or stratified overall awards", "ACBL-67",
-                                     "IV.A", "contestant groups (flights, strata) are not "
-                                             "implemented yet");
-        if (ev->contestants[i].place.lo)
-            any = true;
+    if (c->restricted_colour) {
+        if (rule)
+            *rule = "ACBL-91";
+        return c->restricted_colour_name;
     }
-    if (!any)
-        return BMP_OK;
-    if (c->club)
-        return bmp_not_supported(err, "club game overall awards", "ACBL-95", "IV.F",
-                                 "club awards follow the club scale of Handbook chapter 4, which "
-                                 "is not part of the regulation");
-    double real = c->b * c->r * c->s * c->m * c->p * c->t;
-    c->first = acbl_round_award(real);
-    char f[32];
-    bmp_points_format(c->first, f, sizeof f);
-    bmp_awards_note(out,
-                    "1st overall = B x R x S x M x P x T = %.6f x %.2f x %.2f x %.6f x %.2f x "
-                    "%.2f = %.6f -> %s (ACBL-1; rounded half-up to 2 decimals, ACBL-8)",
-                    c->b, c->r, c->s, c->m, c->p, c->t, real, f);
-    acbl_depth_in din = {.ed = c->ed,
-                         .type = c->type,
-                         .tables = c->tables,
-                         .sessions = c->sessions,
-                         .first = c->first,
-                         .r = c->r,
-                         .m = c->m,
-                         .p = c->p,
-                         .nabc = c->nabc,
-                         .final_qualifiers =
-                             (int)bmp_params_number(&ev->params, "final_qualifiers", 0)};
-    acbl_depth_out dep;
-    bmp_status st = acbl_overall_depth(&din, &dep, err);
-    if (st)
-        return st;
-    bmp_awards_note(out, "depth: %s", dep.why);
-    bmp_awards_note(out, "lower places from the rounded 1st: %s decay, %s (ACBL-11: exact, "
-                         "half-up)",
-                    acbl_overall_rule(c->ed), c->sec_overall);
-    bmp_points *awards = calloc((size_t)dep.places + 1, sizeof *awards);
-    if (!awards)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
-    for (int pos = 1; pos <= dep.places; pos++)
-        awards[pos - 1] = acbl_overall_place(c->first, pos, c->sessions, c->ed);
-    acbl_colour_in ci;
-    colour_in(c, true, &ci);
-    const char *crule;
-    const char *colour = acbl_colour(&ci, &crule);
-    for (size_t i = 0; i < ev->ncontestants && !st; i++) {
-        const bmp_contestant *ct = &ev->contestants[i];
-        if (!ct->place.lo || ct->phantom || ct->place.lo > dep.places)
-            continue;
-        bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS, .place = ct->place};
-        const char *rule = ct->place.lo == 1 && ct->place.hi == 1 ? "ACBL-8"
-                                                                   : acbl_overall_rule(c->ed);
-        bmp_award_set(&aw, "overall", "overall", colour, rule, c->sec_overall);
-        char d[160], a[32];
-        if (ct->place.hi > ct->place.lo) {
-            aw.points = bmp_tie_share(awards, (size_t)dep.places, ct->place.lo, ct->place.hi,
-                                      BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
-            char list[256] = "";
-            for (int p = ct->place.lo; p <= ct->place.hi; p++) {
-                char v[32];
-                bmp_points_format(p <= dep.places ? awards[p - 1] : 0, v, sizeof v);
-                size_t l = strlen(list);
-                snprintf(list + l, sizeof list - l, "%s%s", p > ct->place.lo ? " + " : "", v);
-            }
-            bmp_points_format(aw.points, a, sizeof a);
-            st = bmp_awards_add(out, &aw,
-                                "tie %d/%d shares the average: (%s) / %d -> %s (C-2); colour "
-                                "%s (%s)",
-                                ct->place.lo, ct->place.hi, list, ct->place.hi - ct->place.lo + 1,
-                                a, colour, crule);
-        } else {
-            aw.points = awards[ct->place.lo - 1];
-            acbl_overall_describe(c->first, ct->place.lo, c->sessions, c->ed, d, sizeof d);
-            bmp_points_format(aw.points, a, sizeof a);
-            st = bmp_awards_add(out, &aw, "place %d: %s -> %s; colour %s (%s)", ct->place.lo, d,
-                                a, colour, crule);
-        }
-        if (st)
-            st = bmp_error_set(err, st, "out of memory");
-    }
-    free(awards);
-    return st;
+    return acbl_colour(ci, rule);
 }
 
 /* Cuts before session s (ACBL-20). */
@@ -373,11 +278,17 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
     /* Adjustments: Flight A +10% at Sectionals and higher (ACBL-19), +10% /
      * +20% after one / two cuts (ACBL-20), applied to each calculated award. */
     int64_t num = 100, den = 100;
-    char adj[160] = "";
+    char adj[200] = "";
+    if (c->session_factor != 1.0) { /* ACBL-75: series side game sessions at 80% */
+        num = 80;
+        snprintf(adj, sizeof adj, " x 0.80 Side Game Series game (ACBL-75)");
+    }
     bool flight_a = bmp_params_bool(&ev->params, "flight_a", false);
     if (flight_a && c->cls >= ACBL_CLASS_SECTIONAL) {
-        num = num * 110 / 100;
-        snprintf(adj, sizeof adj, " x 1.10 Flight A (ACBL-19)");
+        num = num * 110;
+        den = den * 100;
+        size_t l = strlen(adj);
+        snprintf(adj + l, sizeof adj - l, " x 1.10 Flight A (ACBL-19)");
     }
     int cuts = cuts_before(&ev->params, proto->session);
     if (cuts > 0) {
@@ -407,6 +318,17 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
     }
     acbl_colour_in ci;
     bmp_status st = BMP_OK;
+    /* ACBL-92: combined sections pay as many gold session places as sections
+     * combined (each at least 9 tables). */
+    int gold_places = 1;
+    int combined = (int)bmp_params_number(&ev->params, "sections_combined", 0);
+    if (!proto->section && combined > 1) {
+        if (tables / combined >= 9)
+            gold_places = combined;
+        bmp_awards_note(out, "%s: %d sections combined%s (ACBL-92)", key, combined,
+                        tables / combined >= 9 ? ": gold session places = sections combined"
+                                               : ", but sections under 9 tables: one gold place");
+    }
     for (size_t i = 0; i < ev->ncontestants && !st; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom)
@@ -416,10 +338,10 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
             if (strcmp(re->ranking, key) != 0 || re->place.lo > depth)
                 continue;
             bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS, .place = re->place};
-            bool top = re->place.lo == 1;
-            colour_in(c, top, &ci);
+            bool top = re->place.lo <= gold_places;
+            acbl_calc_colour(c, ev->upper_limit, top, true, &ci);
             const char *crule;
-            const char *colour = acbl_colour(&ci, &crule);
+            const char *colour = acbl_calc_colour_name(c, &ci, &crule);
             const char *arule = re->place.lo == 1 && !re->place.tied
                                     ? (ind1 ? "ACBL-24" : "ACBL-17")
                                     : rule;
@@ -432,7 +354,8 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
                 aw.points = bmp_tie_share(awards, (size_t)depth, re->place.lo, re->place.hi,
                                           BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
                 bmp_points_format(aw.points, a, sizeof a);
-                if (strcmp(colour, "gold") == 0 && c->ed == ACBL_ED_CURRENT) {
+                if (strcmp(colour, "gold") == 0 && c->ed == ACBL_ED_CURRENT && gold_places == 1 &&
+                    re->place.hi > 1) {
                     /* ACBL-89 later: a tie for a section top shares gold and
                      * red: the share of 1st is gold, the rest red. */
                     int64_t w[2] = {awards[0], 0};
@@ -483,10 +406,17 @@ static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
     for (size_t i = 0; i < ev->ncontestants && !st; i++)
         for (size_t r = 0; r < ev->contestants[i].nrankings && !st; r++) {
             const bmp_ranking_entry *re = &ev->contestants[i].rankings[r];
-            if (re->session == 0)
-                return bmp_not_supported(err, "stratum and flight rankings", "ACBL-67", "IV.A",
-                                         "rankings other than session places are not "
-                                         "implemented yet");
+            if (re->session == 0) {
+                /* a stratum ranking: overall awards (fields.c) */
+                const bmp_group *g = bmp_event_group(ev, re->ranking);
+                if (!g || !g->type || strcasecmp(g->type, "stratum") != 0)
+                    return bmp_error_set(err, BMP_EINVAL,
+                                         "$.contestants[%zu].rankings[%zu].ranking: \"%s\" is "
+                                         "not a session: expected a session number or the name "
+                                         "of a group of type \"stratum\"",
+                                         i, r, re->ranking);
+                continue;
+            }
             bool seen = false;
             for (size_t j = 0; j <= i && !seen; j++)
                 for (size_t s = 0; s < ev->contestants[j].nrankings; s++) {
@@ -507,9 +437,13 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
     acbl_calc c;
     bmp_status st = setup(ev, edition, &c, out, err);
     if (!st)
-        st = overall_awards(&c, out, err);
+        st = acbl_classify(&c, out, err);
+    if (!st)
+        st = acbl_overall_awards(&c, out, err);
     if (!st)
         st = session_awards(&c, out, err);
+    if (!st)
+        st = acbl_match_awards(&c, out, err);
     return st;
 }
 

@@ -201,6 +201,91 @@ const char *acbl_colour(const acbl_colour_in *in, const char **rule);
  * sessions, championship rating, upper limit none or >= 750. */
 bool acbl_gold_event(const acbl_colour_in *in);
 
+
+/* ---- Special structures and table credit (ACBL-65..83) ----------------- */
+
+/* ACBL-67 (strata), ACBL-68 (stratum A), ACBL-73 (flights): the tables
+ * credited to group k of n ordered top first: its own plus all lower ones. */
+double acbl_credit_lower(const double *own, size_t n, size_t k);
+
+/* ACBL-65: unrestricted two-session events at Regionals and Sectionals:
+ * own + the restricted tables in totally concurrent events, shared equally
+ * among the concurrent unrestricted events (A-31: an unused share is not
+ * redistributed), at most 3 x own. */
+double acbl_unrestricted_credit(double own, double concurrent_restricted,
+                                int unrestricted_events);
+
+/* ACBL-66: split Regionals, 1st and 2nd in gold-point pair events: the
+ * larger of 80% of the combined-attendance award and the single-site
+ * award.  80% is taken of the cent-rounded combined award (A-30). */
+bmp_points acbl_split_regional(bmp_points combined, bmp_points single_site);
+
+/* ACBL-69: the stratum X first place.  x, a: actual tables in X and A;
+ * flight_b_first: the rounded first of Flight B; x_only_first: the General
+ * Formula first on X's tables alone.  why gets the comparison. */
+bmp_points acbl_stratum_x_first(double x, double a, bmp_points flight_b_first,
+                                bmp_points x_only_first, char *why, size_t n);
+
+/* ACBL-74: Flight A is at least 110% of Flight B. */
+bmp_points acbl_flight_a_floor(bmp_points a_first, bmp_points b_first);
+
+/* ACBL-82 / ACBL-83: tables credited to bracket k (0 = top) of a bracketed
+ * Swiss / round robin: own + lower (<= 40 at 100%, rest 1/3) for the top,
+ * own + lower (<= 20, rest 1/3) for the second, own + lower/3 below. */
+double acbl_bracket_tables(size_t k, double own, double lower);
+
+/* ACBL-79 (and ACBL-34's 2003 National D, ACBL-96 club D): D by
+ * classification; later has no National D -> BMP_ENOTSUP. */
+bmp_status acbl_factor_d(acbl_class c, acbl_edition ed, double *d, bmp_error *err);
+/* ACBL-79: one match award D x L x M x P, rounded to the cent; later: +20%
+ * for stratiflighted A (or A/X) games. */
+bmp_points acbl_match_award(double d, double l, double m, double p, bool stratiflighted_a,
+                            acbl_edition ed);
+
+
+/* ---- The event being computed (acbl.c builds it; fields.c, swiss.c,
+ * classify.c and later KO/NABC files read it) ----------------------------- */
+
+typedef struct acbl_calc {
+    const bmp_event *ev;
+    acbl_edition ed;
+    acbl_class cls;
+    acbl_rating rating;
+    acbl_type type;
+    int sessions;          /* sessions the formula uses (S, decay, limit) */
+    double tables;         /* tables entered (teams for team events) */
+    double credit_extra;   /* ACBL-65 share of concurrent restricted tables, 0 if none */
+    int unrestricted_events; /* ACBL-65 concurrent unrestricted events sharing it (>= 1) */
+    double b, r, s, m, p, t;
+    double first_factor;   /* extra multiplier on overall first (ACBL-75 series 0.80), 1 = none */
+    double m_cap;          /* ACBL-72/75 caps on M besides the rating's, 1 = none */
+    double session_factor; /* ACBL-75 series game session awards 0.80, 1 = none */
+    int nrestrictions;
+    bool junior, nabc, club;
+    bool restricted_colour; /* ACBL-91: black (or silver) only */
+    const char *restricted_colour_name;
+    bmp_points first;      /* rounded first overall of the whole field */
+    char sec_overall[32];  /* "later §I.B" / "2003 p.2" */
+    char sec_session[48];
+} acbl_calc;
+
+/* The colour input for an award of this event in a field with upper limit
+ * ul (BMP_NO_LIMIT = none) and gold eligibility of its stratum. */
+void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool top_strata,
+                      acbl_colour_in *ci);
+/* Colour with ACBL-91 applied. */
+const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci,
+                                  const char **rule);
+
+/* fields.c: overall awards of the whole field, flights, strata,
+ * stratiflighted strata and brackets (ACBL-1, 8..16, 66..74, 78, 81, 82). */
+bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err);
+/* swiss.c: Swiss team match awards (ACBL-79..81, 96). */
+bmp_status acbl_match_awards(acbl_calc *c, bmp_awards *out, bmp_error *err);
+/* classify.c: barometer finals, side game series, unrestricted credit,
+ * restricted tournaments (ACBL-65, 72, 75, 91); after the factors. */
+bmp_status acbl_classify(acbl_calc *c, bmp_awards *out, bmp_error *err);
+
 /* ---- Regulation tables (ACBL-98) -------------------------------------- */
 
 bmp_status acbl_scale(const char *name, acbl_edition ed, const bmp_params *opts, bmp_table *out,
