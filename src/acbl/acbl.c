@@ -134,14 +134,19 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
                          acbl_class_name(c->cls), acbl_rating_name(c->rating),
                          acbl_type_name(c->type), c->sessions, c->sessions == 1 ? "" : "s",
                          c->tables);
-    if ((st = acbl_factor_r(c->cls, &c->r, err)) || (st = acbl_factor_s(c->sessions, &c->s, err)))
+    /* Club Masterpoint games have no R (ACBL-96): only what needs R fails. */
+    if ((c->cls != ACBL_CLASS_CLUB_MASTERPOINT && (st = acbl_factor_r(c->cls, &c->r, err))) ||
+        (st = acbl_factor_s(c->sessions, &c->s, err)))
         return st;
     c->b = acbl_factor_b(c->tables);
     if (c->tables < 61)
         bmp_awards_note(out, "B = (%g + 10) / 60 = %.6f (ACBL-2, %s)", c->tables, c->b, sec_a);
     else
         bmp_awards_note(out, "B = log10(%g / 4) = %.6f (ACBL-2, %s)", c->tables, c->b, sec_a);
-    bmp_awards_note(out, "R = %.2f for %s (ACBL-3)", c->r, acbl_class_name(c->cls));
+    if (c->cls == ACBL_CLASS_CLUB_MASTERPOINT)
+        bmp_awards_note(out, "R: none for Club Masterpoint games (ACBL-96)");
+    else
+        bmp_awards_note(out, "R = %.2f for %s (ACBL-3)", c->r, acbl_class_name(c->cls));
     bmp_awards_note(out, "S = %.2f for %d session%s (ACBL-4)", c->s, c->sessions,
                     c->sessions == 1 ? "" : "s");
     c->m = acbl_factor_m(ev->upper_limit, c->rating);
@@ -249,7 +254,10 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
     acbl_session_scale scale = ACBL_SESSION_STANDARD;
     const char *rule = "ACBL-18";
     if (c->club) {
-        double pairs = tables * 2;
+        double pairs = tables * 2, r;
+        bmp_status rs = acbl_factor_r(c->cls, &r, err);
+        if (rs)
+            return rs;
         if (c->type != ACBL_TYPE_PAIRS || pairs < 16)
             return bmp_not_supported(err, "club game session awards", "ACBL-95", "IV.F",
                                      "club awards follow the club scale of Handbook chapter 4, "

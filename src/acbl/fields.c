@@ -107,6 +107,23 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
                                  "stratified, stratiflighted or bracketed, not several",
                                  gi, kind_word(k), kind_word(*kind));
         }
+        if (k == F_BRACKET && bmp_params_has(&g->params, "bracket_position")) {
+            double bp = bmp_params_number(&g->params, "bracket_position", 0);
+            if (c->ed == ACBL_ED_2003) {
+                free(f);
+                return bmp_not_supported(err, "flighted-bracketed round robin bracket position",
+                                         "ACBL-83", "IV.C",
+                                         "the 2003 edition has only the three bracket counting "
+                                         "rules (D24)");
+            }
+            if (bp < 1 || bp != (int)bp) {
+                free(f);
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.groups[%zu].params.bracket_position: expected 1, 2, 3 "
+                                     "..., got %g",
+                                     gi, bp);
+            }
+        }
         *kind = k;
         field *x = &f[n++];
         x->name = g->name;
@@ -170,10 +187,14 @@ static void credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind)
             x->is_x = x->flight == 'A' && k > 0 && f[k - 1].flight == 'A';
             break;
         }
-        case F_BRACKET: /* ACBL-82 */
-            x->credit = acbl_bracket_tables(k, x->own, k + 1 < n ? acbl_credit_lower(own, n, k + 1)
-                                                                 : 0);
+        case F_BRACKET: { /* ACBL-82; ACBL-83 bracket_position */
+            size_t pos = k;
+            if (x->g && bmp_params_has(&x->g->params, "bracket_position"))
+                pos = (size_t)bmp_params_number(&x->g->params, "bracket_position", 1) - 1;
+            x->credit = acbl_bracket_tables(pos, x->own,
+                                            k + 1 < n ? acbl_credit_lower(own, n, k + 1) : 0);
             break;
+        }
         }
         x->m = x->g ? acbl_factor_m(x->ul, c->rating) : c->m;
         if (x->m > c->m_cap)
