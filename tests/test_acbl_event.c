@@ -249,7 +249,8 @@ static void session_multi_section(void **state)
 }
 
 /* ACBL-24: individual, one-winner movement: session first 0.33 x ...;
- * otherwise 0.50 (ACBL-17 with T 0.75). */
+ * otherwise 0.50 (ACBL-17 with T 0.75); ACBL-84: individual events use the
+ * pair formulas with T 0.75 and the individual depth (ACBL-14). */
 static void session_individual(void **state)
 {
     (void)state;
@@ -264,12 +265,17 @@ static void session_individual(void **state)
     assert_string_equal(find(&aw, 1, "session", NULL)->rule, "ACBL-24");
     bmp_awards_free(&aw);
     free(j);
-    /* two-winner: 0.5 x 0.3 x 14 x 0.75 = 1.575 -> 1.58 (exact half cent) */
+    /* ACBL-84 overall would be 18/60 x 14 x 0.75 = 3.15; depth 8 tables > 5:
+     * floor 2.80: 3.15, 2.36 -> the table's 6 places, 5% of 32 players = 2.
+     * two-winner session: 0.5 x 0.3 x 14 x 0.75 = 1.575 -> 1.58 (exact half cent) */
+    const char *pl1[1] = {"1"};
     j = build("\"kind\": \"individual\", \"classification\": \"regional\", \"tables\": 8, "
               "\"movement\": \"two-winner\"",
-              1, NULL, sess);
+              1, pl1, sess);
     run_ok(j, &aw);
     assert_points(find(&aw, 1, "session", NULL)->points, "1.58");
+    assert_points(find(&aw, 1, "overall", NULL)->points, "3.15");
+    assert_true(note_has(&aw, "ACBL-14: 8 tables > 5"));
     bmp_awards_free(&aw);
     free(j);
 }

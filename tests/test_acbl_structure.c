@@ -231,8 +231,8 @@ static void stratified(void **state)
     done(&r);
 }
 
-/* ACBL-68/69/70 (= ACBL-93) stratiflighted: A on A + X, X against Flight B,
- * gold for A, X and B when each limit >= 750. */
+/* Stratiflighted: ACBL-68 A on A + X; ACBL-69 X against Flight B; ACBL-70
+ * and ACBL-93: gold for A, X and B when each limit >= 750. */
 static void stratiflighted(void **state)
 {
     (void)state;
@@ -567,6 +567,38 @@ static void club_games(void **state)
     done(&r);
 }
 
+/* ACBL-71 and ACBL-94 (pointing at ACBL-50/51): Regional bracketed KO gold
+ * shares split exactly with bmp_split. */
+static void ko_gold(void **state)
+{
+    (void)state;
+    int64_t g, r;
+    bmp_points gp, rp;
+    acbl_ko_bracket_gold(true, 100, &g, &r); /* top bracket: 100% gold */
+    acbl_split_gold_red(1000, g, r, &gp, &rp);
+    assert_points(gp, "10.00");
+    assert_points(rp, "0.00");
+    acbl_ko_bracket_gold(false, 750, &g, &r); /* 750+: 100% gold */
+    assert_true(g == 1 && r == 0);
+    acbl_ko_bracket_gold(false, 600, &g, &r); /* 500-749: 2/3 gold, 1/3 red */
+    acbl_split_gold_red(1000, g, r, &gp, &rp);
+    assert_points(gp, "6.67"); /* 10.00 x 2/3 = 6.667 -> 6.67, red the rest 3.33 */
+    assert_points(rp, "3.33");
+    acbl_ko_bracket_gold(false, 499, &g, &r); /* 300-499: 1/2, 1/2 */
+    acbl_split_gold_red(1001, g, r, &gp, &rp);
+    assert_points(gp, "5.01"); /* 10.01 / 2 = 5.005 -> 5.01; red 5.00 */
+    assert_points(rp, "5.00");
+    acbl_ko_bracket_gold(false, 299, &g, &r); /* under 300: 1/3 gold, 2/3 red */
+    acbl_split_gold_red(900, g, r, &gp, &rp);
+    assert_points(gp, "3.00");
+    assert_points(rp, "6.00");
+    /* flighted KO: flight 2 gold if 0-750 or higher; flight 3 no gold */
+    assert_true(acbl_ko_flight_gold(1, BMP_NO_LIMIT));
+    assert_true(acbl_ko_flight_gold(2, 750));
+    assert_false(acbl_ko_flight_gold(2, 500));
+    assert_false(acbl_ko_flight_gold(3, 5000));
+}
+
 /* ACBL-99: ties as stated: section-top tie by edition (ACBL-89), and the
  * average-of-places convention (C-2) for overall ties. */
 static void ties(void **state)
@@ -595,6 +627,7 @@ int main(void)
         cmocka_unit_test(unrestricted_event),  cmocka_unit_test(split_regional_event),
         cmocka_unit_test(team_of_two_and_bam), cmocka_unit_test(colours_more),
         cmocka_unit_test(club_games),          cmocka_unit_test(ties),
+        cmocka_unit_test(ko_gold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -286,6 +286,19 @@ bmp_status acbl_match_awards(acbl_calc *c, bmp_awards *out, bmp_error *err);
  * restricted tournaments (ACBL-65, 72, 75, 91); after the factors. */
 bmp_status acbl_classify(acbl_calc *c, bmp_awards *out, bmp_error *err);
 
+/* ACBL-71/94 (= ACBL-50): gold share of overall awards in a Regional
+ * bracketed KO: the top bracket 100%; lower brackets by the average
+ * masterpoints per player of the bracket's top team: 750+ all gold, 500-749
+ * 2/3, 300-499 1/2, under 300 1/3.  Writes the gold:red weights. */
+void acbl_ko_bracket_gold(bool top_bracket, double top_team_avg, int64_t *gold, int64_t *red);
+/* ACBL-94 (= ACBL-51): Regional flighted KO: the second flight is 100% gold
+ * if its upper limit is 750 or higher; the third flight has no gold.
+ * flight is 1-based; returns true when all gold, false when none. */
+bool acbl_ko_flight_gold(int flight, int64_t upper_limit);
+/* Split an award into gold and red by weights, exactly (bmp_split). */
+void acbl_split_gold_red(bmp_points award, int64_t gold, int64_t red, bmp_points *gold_part,
+                         bmp_points *red_part);
+
 /* ---- Regulation tables (ACBL-98) -------------------------------------- */
 
 bmp_status acbl_scale(const char *name, acbl_edition ed, const bmp_params *opts, bmp_table *out,

@@ -41,3 +41,44 @@ const char *acbl_colour(const acbl_colour_in *in, const char **rule)
         *rule = r;
     return c;
 }
+
+/* ACBL-71/94 -> ACBL-50 (later §IV.C "Bracketed and Flighted Knockout
+ * Teams"; 2003 p.12). */
+void acbl_ko_bracket_gold(bool top_bracket, double avg, int64_t *gold, int64_t *red)
+{
+    if (top_bracket || avg >= 750) {
+        *gold = 1;
+        *red = 0;
+    } else if (avg >= 500) {
+        *gold = 2;
+        *red = 1;
+    } else if (avg >= 300) {
+        *gold = 1;
+        *red = 1;
+    } else {
+        *gold = 1;
+        *red = 2;
+    }
+}
+
+/* ACBL-94 -> ACBL-51: "the second Flight is 100% gold if it is 0-750 or
+ * higher, and the third group awards no gold at all"; the first flight is
+ * the top: gold. */
+bool acbl_ko_flight_gold(int flight, int64_t ul)
+{
+    if (flight <= 1)
+        return true;
+    if (flight == 2)
+        return ul == BMP_NO_LIMIT || ul >= 750;
+    return false;
+}
+
+void acbl_split_gold_red(bmp_points award, int64_t gold, int64_t red, bmp_points *g,
+                         bmp_points *r)
+{
+    int64_t w[2] = {gold, red};
+    bmp_points parts[2];
+    bmp_split(award, w, 2, BMP_ROUND_HALF_UP, parts);
+    *g = parts[0];
+    *r = parts[1];
+}
