@@ -26,6 +26,7 @@ typedef struct field {
     bool eligible;         /* ACBL-67: lowest stratum needs 3 tables */
     char flight;           /* stratiflighted: 'A' or 'B' */
     bool is_x;             /* stratiflighted X stratum */
+    bool stratiflighted;   /* gold by ACBL-70 */
     int cap_places;        /* ACBL-73: 35% of actual competitors, 0 = none */
     char why[512];
 } field;
@@ -204,6 +205,7 @@ static void credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind)
         /* ACBL-88: top two strata (flights, brackets alike); ACBL-70:
          * stratiflighted A, X and B. */
         x->top = kind == F_WHOLE || k < (kind == F_STRATIFLIGHTED ? 3u : 2u);
+        x->stratiflighted = kind == F_STRATIFLIGHTED;
     }
     /* ACBL-67: the lowest stratum needs at least three tables. */
     if ((kind == F_STRATUM || kind == F_STRATIFLIGHTED) && n > 1 && f[n - 1].own < 3)
@@ -254,6 +256,8 @@ static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards 
     acbl_calc_colour(c, f->ul, true, f->top, &ci);
     const char *crule;
     const char *colour = acbl_calc_colour_name(c, &ci, &crule);
+    if (f->stratiflighted && strcmp(crule, "ACBL-88") == 0)
+        crule = "ACBL-70"; /* the upper three strata A, X, B */
     bmp_award aw = {.contestant = cd->contestant, .player = BMP_ALL_PLAYERS, .place = cd->place,
                     .points = cd->points};
     const char *rule = cd->place.lo == 1 && cd->place.hi == 1 ? "ACBL-8" : acbl_overall_rule(c->ed);

@@ -29,3 +29,16 @@ bmp_cli_test(NAME acbl_demo ARGS award examples/acbl/regional-pairs.json --expla
                     "Per player:")
 bmp_cli_test(NAME acbl_demo_2003 ARGS award examples/acbl/regional-pairs-2003.json --format json
              EXPECT "\"edition\": \"2003\"" "\"points\": \"5\\.04\"" "\"rule\": \"ACBL-9\"")
+# Part 2 examples: ACBL-68/69/70 stratiflighted (X against Flight B: 105% x 7.42 = 7.79)
+bmp_cli_test(NAME acbl_stratiflighted ARGS award examples/acbl/stratiflighted-pairs.json --explain
+             EXPECT "stratum A: 1st = B\\(20\\)" "max\\(105% of Flight B = 7\\.79, X alone = 5\\.67\\) -> 7\\.79 \\(ACBL-69\\)"
+                    "X +1 +7\\.79 +gold +ACBL-8" "C +1 +3\\.82 +red")
+# ACBL-79 match awards (1.25 x 7/24 = 0.36 per win), ACBL-78 participation
+bmp_cli_test(NAME acbl_swiss ARGS award examples/acbl/swiss-teams.json --explain
+             EXPECT "1st = B\\(24\\) .* -> 11\\.90" "0\\.36 per match won x 6\\.5 wins -> 2\\.34"
+                    "participation 0\\.25: 1-2 sessions: award x participation")
+# ACBL-84/ACBL-24: individual, one-winner: (7 + 10)/60 x 10 x 0.75 = 2.125 -> 2.13; session 0.33
+bmp_cli_test(NAME acbl_individual ARGS award examples/acbl/individual.json --explain
+             EXPECT "= 2\\.125000 -> 2\\.13" "session 1st = 0\\.33 x B\\(7\\)" "ACBL-14: 7 tables > 5")
+bmp_cli_test(NAME acbl_knockout_notsup ARGS award tests/data/acbl/knockout.json EXIT 3
+             EXPECT "not supported: knockout teams \\(ACBL-36, §II\\.A\\)")
