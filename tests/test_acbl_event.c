@@ -487,6 +487,16 @@ static void errors(void **state)
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"params\": {\"nabc\": true}",
                  BMP_EINVAL, "$.params.nabc");
+    /* a typo in a parameter is an error, not a silently different award */
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"params\": {\"cut1_after_sesion\": 1}",
+                 BMP_EINVAL, "$.params.cut1_after_sesion: unknown ACBL parameter (expected one of: nabc");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"params\": {\"flight_a\": 1}",
+                 BMP_EINVAL, "$.params.flight_a: expected true or false (ACBL-19)");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"groups\": [{\"name\": \"A\", \"params\": {\"flite\": \"A\"}}]",
+                 BMP_EINVAL, "$.groups[0].params.flite: unknown ACBL parameter");
 }
 
 int main(void)

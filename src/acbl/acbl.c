@@ -23,14 +23,31 @@
  *                           "direction": "NS", "place": 1}
  *   groups[]        a group named as a ranking's section gives that section's
  *                   `tables` (session B) and optional params.field (session depth)
- *   params (event):
+ *   groups[].type   "flight" (ACBL-73/74), "stratum" (ACBL-67; with
+ *                   params.flight "A"/"B": stratiflighted, ACBL-68..70) or
+ *                   "bracket" (ACBL-82); contestants name theirs in `group`.
+ *                   Flight and bracket places: contestant `place`; strata:
+ *                   rankings {"ranking": "<stratum>", "place": n} (one per
+ *                   stratum placed in; not cumulative, ruling ACBL-R15).
+ *   groups[].params flight ("A"/"B"), bracket_position (ACBL-83, later),
+ *                   field (session depth field, ACBL-18)
+ *   boards_per_match  L for Swiss match awards (ACBL-26, ACBL-79)
+ *   contestants[].match_wins  Swiss matches won (ties count 1/2)
+ *   players[].participation   5-6 player teams (ACBL-78, ACBL-81)
+ *   params (event; src/acbl/params.c rejects others):
  *     nabc (bool)             a nationally-rated NABC event (ACBL-12 25% cap
  *                             for 4-session pairs, ACBL-16, ACBL-90)
  *     final_qualifiers (num)  6-session NABC pairs: pairs in the final (ACBL-16)
  *     flight_a (bool)         a separate Flight A event: session awards +10% (ACBL-19)
  *     cuts (num)              cuts before every session ranked (ACBL-20), or
  *     cut1_after_session, cut2_after_session (num): sessions after them follow 1 / 2 cuts
- *     internet (bool)         an Internet game (club-rated, ACBL-21/22)
+ *     concurrent_restricted_tables, concurrent_unrestricted_events (num),
+ *     concurrent_open_event (bool)             unrestricted credit (ACBL-65)
+ *     combined_tables (num)   split Regional combined attendance (ACBL-66)
+ *     barometer_level (1-3), tables_entered (num)   barometer finals (ACBL-72)
+ *     side_game_series (bool), series_tables_1/2 (num), series_game (bool)  (ACBL-75)
+ *     restricted_tournament, similarly_restricted, open_sectional (bool)  (ACBL-91)
+ *     sections_combined (num) gold session places when sections are combined (ACBL-92)
  *
  * Awards: overall (kind "overall", ranking "overall") and session (kind
  * "session", ranking as the file names it); each for every player of the
@@ -92,6 +109,8 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
     memset(c, 0, sizeof *c);
     c->ev = ev;
     bmp_status st = acbl_edition_parse(edition, &c->ed, err);
+    if (!st)
+        st = acbl_check_params(ev, err);
     if (st)
         return st;
     if (!acbl_class_parse(ev->classification, &c->cls))
