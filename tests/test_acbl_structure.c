@@ -614,6 +614,61 @@ static void ties(void **state)
     done(&r);
 }
 
+static void expect_fail(const char *json, bmp_status code, const char *text)
+{
+    bmp_awards aw;
+    bmp_error e = {0};
+    assert_int_equal(run(json, &aw, &e), code);
+    if (!strstr(e.msg, text))
+        fail_msg("message \"%s\" lacks \"%s\"", e.msg, text);
+    bmp_awards_free(&aw);
+}
+
+/* Structural input errors name the path and what was expected. */
+static void structure_errors(void **state)
+{
+    (void)state;
+    /* ACBL-69 needs Flight B */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 12, \"params\": {\"flight\": \"A\"}}, {\"name\": \"X\", \"type\": "
+                "\"stratum\", \"tables\": 8, \"upper_limit\": 3000, \"params\": {\"flight\": \"A\"}}], "
+                "\"contestants\": [{\"id\": \"1\", \"group\": \"X\", \"rankings\": [{\"ranking\": "
+                "\"X\", \"place\": 1}]}]}",
+                BMP_EINVAL, "no group has params.flight \"B\"");
+    /* flights and strata cannot be mixed */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"flight\"}, "
+                "{\"name\": \"B\", \"type\": \"stratum\"}], \"contestants\": [{\"id\": \"1\", "
+                "\"group\": \"A\", \"place\": 1}, {\"id\": \"2\", \"group\": \"B\", \"place\": 1}]}",
+                BMP_EINVAL, "$.groups[1]: a stratum mixed with flights");
+    /* a contestant group must be a flight, stratum or bracket */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"section\"}], "
+                "\"contestants\": [{\"id\": \"1\", \"group\": \"A\", \"place\": 1}]}",
+                BMP_EINVAL, "$.groups[0].type: contestants compete in it");
+    /* a non-session ranking must name a stratum */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"contestants\": [{\"id\": \"1\", \"rankings\": "
+                "[{\"ranking\": \"B\", \"place\": 1}]}]}",
+                BMP_EINVAL, "$.contestants[0].rankings[0].ranking: \"B\" is not a session");
+    /* in a flighted event every placed contestant names its flight */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"flight\", "
+                "\"tables\": 20}], \"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
+                BMP_EINVAL, "$.contestants[0].group: the event has flights");
+    /* ACBL-72 levels */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"params\": {\"barometer_level\": 4}, "
+                "\"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
+                BMP_EINVAL, "$.params.barometer_level: expected 1 (top), 2 or 3, got 4");
+    /* ACBL-79 needs boards per match */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"swiss-teams\", "
+                "\"classification\": \"regional\", \"tables\": 20, \"contestants\": [{\"id\": "
+                "\"1\", \"match_wins\": 3}]}",
+                BMP_EINVAL, "$.boards_per_match");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -627,7 +682,7 @@ int main(void)
         cmocka_unit_test(unrestricted_event),  cmocka_unit_test(split_regional_event),
         cmocka_unit_test(team_of_two_and_bam), cmocka_unit_test(colours_more),
         cmocka_unit_test(club_games),          cmocka_unit_test(ties),
-        cmocka_unit_test(ko_gold),
+        cmocka_unit_test(ko_gold),             cmocka_unit_test(structure_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,10 +84,14 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
                 used = true;
                 members++;
             }
-        if (!used)
+        const char *type = g->type ? g->type : "";
+        bool structural = strcasecmp(type, "flight") == 0 || strcasecmp(type, "stratum") == 0 ||
+                          strcasecmp(type, "bracket") == 0;
+        /* every flight/stratum/bracket counts its tables, with or without
+         * placed contestants; other groups (sections) are not fields */
+        if (!used && !structural)
             continue;
         field_kind k;
-        const char *type = g->type ? g->type : "";
         if (strcasecmp(type, "flight") == 0)
             k = F_FLIGHT;
         else if (strcasecmp(type, "stratum") == 0)
@@ -320,6 +324,19 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
     bmp_status st = build_fields(c, &f, &n, &kind, err);
     if (st)
         return st;
+    for (size_t i = 0; i < ev->ncontestants && kind != F_WHOLE; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        bool placed = ct->place.lo != 0;
+        for (size_t r = 0; r < ct->nrankings; r++)
+            placed = placed || ct->rankings[r].session == 0;
+        if (!ct->group && !ct->phantom && placed) {
+                free(f);
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.contestants[%zu].group: the event has %ss: expected the "
+                                     "name of the contestant's %s",
+                                     i, kind_word(kind), kind_word(kind));
+        }
+    }
     credit_fields(c, f, n, kind);
     if (kind == F_STRATUM && bmp_params_bool(&ev->params, "side_game_series", false)) {
         free(f);
