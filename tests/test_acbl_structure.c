@@ -636,6 +636,15 @@ static void structure_errors(void **state)
                 "\"contestants\": [{\"id\": \"1\", \"group\": \"X\", \"rankings\": [{\"ranking\": "
                 "\"X\", \"place\": 1}]}]}",
                 BMP_EINVAL, "no group has params.flight \"B\"");
+    /* ACBL-68: X at least 500 above B (X 1000, B 750) */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 8, \"params\": {\"flight\": \"A\"}}, {\"name\": \"X\", \"type\": "
+                "\"stratum\", \"tables\": 4, \"upper_limit\": 1000, \"params\": {\"flight\": \"A\"}}, "
+                "{\"name\": \"B\", \"type\": \"stratum\", \"tables\": 8, \"upper_limit\": 750, "
+                "\"params\": {\"flight\": \"B\"}}], \"contestants\": [{\"id\": \"1\", \"group\": "
+                "\"X\", \"rankings\": [{\"ranking\": \"X\", \"place\": 1}]}]}",
+                BMP_EINVAL, "must be at least 500 above stratum B");
     /* flights and strata cannot be mixed */
     expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
                 "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"flight\"}, "

@@ -266,7 +266,7 @@ static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards 
                     .points = cd->points};
     const char *rule = cd->place.lo == 1 && cd->place.hi == 1 ? "ACBL-8" : acbl_overall_rule(c->ed);
     bmp_award_set(&aw, "overall", f->name, colour, rule, c->sec_overall);
-    bool teams = acbl_type_is_teams(c->type);
+    bool teams = c->type == ACBL_TYPE_SWISS; /* §IV.C "Swiss Teams" */
     bool consolation = c->rating == ACBL_RATING_CONSOLATION && teams;
     bool split = teams && ct->nplayers && ((c->sessions <= 2 && any_partial(ct)) || consolation);
     if (!split)
@@ -337,6 +337,25 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                                      i, kind_word(kind), kind_word(kind));
         }
     }
+    /* ACBL-68: "provided that the limit of the X stratum is at least 500
+     * points higher than the limit of B stratum". */
+    if (kind == F_STRATIFLIGHTED)
+        for (size_t k = 1; k < n; k++)
+            if (f[k].flight == 'A' && f[k - 1].flight == 'A')
+                for (size_t b = k + 1; b < n; b++)
+                    if (f[b].flight == 'B') {
+                        if (f[b].ul != BMP_NO_LIMIT &&
+                            (f[k].ul == BMP_NO_LIMIT ? false : f[k].ul < f[b].ul + 500)) {
+                            bmp_status e2 = bmp_error_set(
+                                err, BMP_EINVAL,
+                                "stratum X \"%s\" (limit %lld) must be at least 500 above "
+                                "stratum B \"%s\" (limit %lld) to split Flight A (ACBL-68)",
+                                f[k].name, (long long)f[k].ul, f[b].name, (long long)f[b].ul);
+                            free(f);
+                            return e2;
+                        }
+                        break;
+                    }
     credit_fields(c, f, n, kind);
     if (kind == F_STRATUM && bmp_params_bool(&ev->params, "side_game_series", false)) {
         free(f);
