@@ -395,11 +395,12 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
             double real;
             bmp_points x_only = formula_first(c, f[k].own, f[k].m, &real);
             if (b == n) {
+                bmp_status e2 = bmp_error_set(err, BMP_EINVAL,
+                                              "stratum X (\"%s\") is computed against Flight B "
+                                              "(ACBL-69), but no group has params.flight \"B\"",
+                                              f[k].name);
                 free(f);
-                return bmp_error_set(err, BMP_EINVAL,
-                                     "stratum X (\"%s\") is computed against Flight B (ACBL-69), "
-                                     "but no group has params.flight \"B\"",
-                                     f[k].name);
+                return e2;
             }
             char why[400];
             f[k].first = acbl_stratum_x_first(f[k].own, f[k - 1].own, f[b].first, x_only, why,
