@@ -56,8 +56,9 @@ static bmp_status appendix_b(bmp_table *t)
     return st;
 }
 
-/* Appendix C: overall awards relative to 1st = 1.00 (ACBL-9/10/11). */
-static bmp_status appendix_c(acbl_edition ed, bmp_table *t)
+/* Appendix C: overall awards relative to 1st = 1.00 (ACBL-9/10/11).  The
+ * printed rows are 1-10, 15, 20; --places N prints 1..N instead. */
+static bmp_status appendix_c(acbl_edition ed, int upto, bmp_table *t)
 {
     static const char *const cols_2003[] = {"place", "1 or 2 sessions", "4 sessions",
                                             "6 sessions", NULL};
@@ -72,11 +73,13 @@ static bmp_status appendix_c(acbl_edition ed, bmp_table *t)
                               : "ACBL Appendix C: overall awards compared with 1st place");
     if (!st)
         st = bmp_table_columns(t, ed == ACBL_ED_2003 ? cols_2003 : cols_later);
-    for (size_t i = 0; i < sizeof places / sizeof *places && !st; i++) {
-        st = bmp_table_cell(t, "%d", places[i]);
+    size_t nrows = upto > 0 ? (size_t)upto : sizeof places / sizeof *places;
+    for (size_t i = 0; i < nrows && !st; i++) {
+        int place = upto > 0 ? (int)i + 1 : places[i];
+        st = bmp_table_cell(t, "%d", place);
         for (size_t k = 0; k < ns && !st; k++) {
             char v[32];
-            bmp_points_format(acbl_overall_place(100, places[i], ss[k], ed), v, sizeof v);
+            bmp_points_format(acbl_overall_place(100, place, ss[k], ed), v, sizeof v);
             st = bmp_table_cell(t, "%s", v);
         }
     }
@@ -129,14 +132,27 @@ static bmp_status appendix_e(acbl_edition ed, bmp_table *t)
 bmp_status acbl_scale(const char *name, acbl_edition ed, const bmp_params *opts, bmp_table *out,
                       bmp_error *err)
 {
-    (void)opts;
     bmp_status st;
+    int upto = 0;
+    if (bmp_params_has(opts, "places")) {
+        double v = bmp_params_number(opts, "places", -1);
+        if (strcmp(name, "appendix-c") != 0 || !(v >= 1 && v <= 1000) || v != (int)v)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "--places: expected a whole number of places from 1 to 1000, "
+                                 "for appendix-c only");
+        upto = (int)v;
+    }
+    for (size_t i = 0; opts && i < opts->count; i++)
+        if (strcmp(opts->items[i].key, "places") != 0)
+            return bmp_error_set(err, BMP_EINVAL, "--%s: unknown option for acbl %s%s",
+                                 opts->items[i].key, name,
+                                 strcmp(name, "appendix-c") == 0 ? " (known: --places N)" : "");
     if (strcmp(name, "appendix-a") == 0)
         st = appendix_a(ed, out);
     else if (strcmp(name, "appendix-b") == 0)
         st = appendix_b(out);
     else if (strcmp(name, "appendix-c") == 0)
-        st = appendix_c(ed, out);
+        st = appendix_c(ed, upto, out);
     else if (strcmp(name, "appendix-e") == 0)
         st = appendix_e(ed, out);
     else
