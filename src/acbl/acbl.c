@@ -141,7 +141,6 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
                              acbl_class_name(c->cls));
     c->sessions = ev->sessions;
     c->tables = ev->tables;
-    const char *cite = acbl_edition_cite(c->ed);
     snprintf(c->sec_overall, sizeof c->sec_overall, "%s", c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I.B");
     snprintf(c->sec_session, sizeof c->sec_session, "%s",
              c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I B. Session Awards");
@@ -201,7 +200,6 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
     c->t = acbl_factor_t(c->type);
     bmp_awards_note(out, "T = %.2f for %s (ACBL-7%s)", c->t, acbl_type_name(c->type),
                     c->type == ACBL_TYPE_TEAM_OF_TWO ? ", ACBL-76" : "");
-    (void)cite;
     return BMP_OK;
 }
 
