@@ -333,6 +333,14 @@ static void depth_nabc_editions(void **state)
     assert_int_equal(d.places, 188);
     assert_int_equal(
         depth_full(ACBL_ED_2003, ACBL_TYPE_PAIRS, 300, 6, ACBL_CLASS_NATIONAL, true).places, 60);
+    /* ACBL-16 (ruling ACBL-R5): 200 pairs qualified for the final two
+     * sessions all receive the calculated award: 200 places. */
+    acbl_depth_in in = {.ed = ACBL_ED_CURRENT, .type = ACBL_TYPE_PAIRS, .tables = 300,
+                        .sessions = 6, .first = 14766, .r = 22.5, .m = 1, .p = 1, .nabc = true,
+                        .final_qualifiers = 200};
+    assert_int_equal(acbl_overall_depth(&in, &d, NULL), BMP_OK);
+    assert_int_equal(d.places, 200);
+    assert_int_equal(d.by_floor, 188);
 }
 
 /* ACBL-26: L = boards/24 for 2-23, 1.00 24-47, 1.50 from 48. */
