@@ -567,7 +567,7 @@ static void club_games(void **state)
     done(&r);
 }
 
-/* ACBL-71 and ACBL-94 (pointing at ACBL-50/51): Regional bracketed KO gold
+/* ACBL-71 and ACBL-94 (they refer to the KO gold rules): Regional bracketed KO gold
  * shares split exactly with bmp_split. */
 static void ko_gold(void **state)
 {
