@@ -1,29 +1,485 @@
-/* American Contract Bridge League: rules entry point (Masterpoint Awards Rules & Regulations).
- * Not implemented yet: every request answers "not supported" with the rule
- * and section, never a guess. */
-#include "bridgemp/bridgemp.h"
+/* American Contract Bridge League: the bmp_rules entry point.  Maps a
+ * bmp_event onto the General Formula (later §I; 2003 p.1-3) and prints the
+ * appendices (ACBL-98).
+ *
+ * Event mapping (docs/event-format.md, ACBL):
+ *   edition         "current" (default: Masterpoint Awards Rules &
+ *                   Regulations, later) or "2003" (MPBOOK.041 Rev. 11/2003)
+ *   classification  required: club-masterpoint | club-championship | unit
+ *                   (alias unit-championship) | sectional | regional | national  -> R (ACBL-3)
+ *   rating          championship (default) | non-championship (alias
+ *                   side-game) | consolation | charity (alias
+ *                   special-beneficiary)  -> M cap 0.65 (ACBL-62..64)
+ *   upper_limit     masterpoint upper limit, none = M 1.0  -> M (ACBL-5)
+ *   restrictions    "women", "senior", "junior", "mixed" count for P (ACBL-6);
+ *                   any other entry (e.g. "199er", "novice") does not (A-21)
+ *   sessions        1..6  -> S (ACBL-4), decay (ACBL-9/10), absolute limit (ACBL-15)
+ *   kind            pairs | swiss-teams | bam | individual | team-of-two  -> T (ACBL-7)
+ *   tables          tables entered (teams for team events); fractional allowed
+ *   movement        "one-winner" with kind individual -> session first 0.33 (ACBL-24)
+ *   contestants[].place     overall place ("3", "3=", "3/4"); ties share the
+ *                           average of the tied places (C-2)
+ *   contestants[].rankings  session places: {"session": 1, "section": "A",
+ *                           "direction": "NS", "place": 1}
+ *   groups[]        a group named as a ranking's section gives that section's
+ *                   `tables` (session B) and optional params.field (session depth)
+ *   groups[].type   "flight" (ACBL-73/74), "stratum" (ACBL-67; with
+ *                   params.flight "A"/"B": stratiflighted, ACBL-68..70) or
+ *                   "bracket" (ACBL-82); contestants name theirs in `group`.
+ *                   Flight and bracket places: contestant `place`; strata:
+ *                   rankings {"ranking": "<stratum>", "place": n} (one per
+ *                   stratum placed in; not cumulative, ruling ACBL-R15).
+ *   groups[].params flight ("A"/"B"), bracket_position (ACBL-83, later),
+ *                   field (session depth field, ACBL-18)
+ *   boards_per_match  L for Swiss match awards (ACBL-26, ACBL-79)
+ *   contestants[].match_wins  Swiss matches won (ties count 1/2)
+ *   players[].participation   5-6 player teams (ACBL-78, ACBL-81)
+ *   params (event; src/acbl/params.c rejects others):
+ *     nabc (bool)             a nationally-rated NABC event (ACBL-12 25% cap
+ *                             for 4-session pairs, ACBL-16, ACBL-90)
+ *     final_qualifiers (num)  6-session NABC pairs: pairs in the final (ACBL-16)
+ *     flight_a (bool)         a separate Flight A event: session awards +10% (ACBL-19)
+ *     cuts (num)              cuts before every session ranked (ACBL-20), or
+ *     cut1_after_session, cut2_after_session (num): sessions after them follow 1 / 2 cuts
+ *     concurrent_restricted_tables, concurrent_unrestricted_events (num),
+ *     concurrent_open_event (bool)             unrestricted credit (ACBL-65)
+ *     combined_tables (num)   split Regional combined attendance (ACBL-66)
+ *     barometer_level (1-3), tables_entered (num)   barometer finals (ACBL-72)
+ *     side_game_series (bool), series_tables_1/2 (num), series_game (bool)  (ACBL-75)
+ *     restricted_tournament, similarly_restricted, open_sectional (bool)  (ACBL-91)
+ *     sections_combined (num) gold session places when sections are combined (ACBL-92)
+ *
+ * Awards: overall (kind "overall", ranking "overall") and session (kind
+ * "session", ranking as the file names it); each for every player of the
+ * contestant.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "acbl/acbl_internal.h"
 
 static const char *const editions[] = {"current", "2003", NULL};
-static const char *const edition_docs[] = {"Masterpoint Awards Rules & Regulations (later, undated)", "Masterpoint Rules & Regulations MPBOOK.041 (Rev. 11/2003)", NULL};
-static const bmp_scale_info scales[] = {{NULL, NULL}};
+static const char *const edition_docs[] = {
+    "Masterpoint Awards Rules & Regulations (later, undated)",
+    "Masterpoint Rules & Regulations MPBOOK.041 (Rev. 11/2003)", NULL};
+static const bmp_scale_info scales[] = {
+    {"appendix-a", "B factor by tables (ACBL-2; 2003: 0-499, current: 1-250)"},
+    {"appendix-b", "sample M factor values (ACBL-5)"},
+    {"appendix-c", "overall awards relative to 1st by sessions (ACBL-9/10/11)"},
+    {"appendix-e", "L factor by boards per match (ACBL-26)"},
+    {NULL, NULL}};
+
+static bmp_status bad(bmp_error *err, const char *path, const char *fmt, const char *got)
+{
+    return bmp_error_set(err, BMP_EINVAL, "%s: %s, got \"%s\"", path, fmt, got ? got : "(none)");
+}
+
+static bool is_club(acbl_class c)
+{
+    return c == ACBL_CLASS_CLUB_MASTERPOINT || c == ACBL_CLASS_CLUB_CHAMPIONSHIP;
+}
+
+/* Map ev->kind onto the T/depth types; other kinds belong to other rule
+ * families. */
+static bmp_status map_kind(const bmp_event *ev, acbl_type *out, bmp_error *err)
+{
+    switch (ev->kind) {
+    case BMP_KIND_PAIRS: *out = ACBL_TYPE_PAIRS; return BMP_OK;
+    case BMP_KIND_SWISS_TEAMS: *out = ACBL_TYPE_SWISS; return BMP_OK;
+    case BMP_KIND_BAM: *out = ACBL_TYPE_BAM; return BMP_OK;
+    case BMP_KIND_INDIVIDUAL: *out = ACBL_TYPE_INDIVIDUAL; return BMP_OK;
+    case BMP_KIND_TEAM_OF_TWO: *out = ACBL_TYPE_TEAM_OF_TWO; return BMP_OK;
+    case BMP_KIND_KNOCKOUT:
+        return bmp_not_supported(err, "knockout teams", "ACBL-36", "II.A",
+                                 "the Knockout Teams Formula is not implemented yet");
+    default: break;
+    }
+    char why[128];
+    snprintf(why, sizeof why, "the ACBL regulation has no T factor for kind \"%s\"",
+             bmp_event_kind_name(ev->kind));
+    return bmp_not_supported(err, "event type", "ACBL-7", "I.A", why);
+}
+
+static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, bmp_awards *out,
+                        bmp_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->ev = ev;
+    bmp_status st = acbl_edition_parse(edition, &c->ed, err);
+    if (!st)
+        st = acbl_check_params(ev, err);
+    if (st)
+        return st;
+    if (!acbl_class_parse(ev->classification, &c->cls))
+        return bad(err, "$.classification",
+                   "expected club-masterpoint, club-championship, unit, sectional, regional or "
+                   "national",
+                   ev->classification);
+    c->rating = ACBL_RATING_CHAMPIONSHIP;
+    if (ev->rating && !acbl_rating_parse(ev->rating, &c->rating))
+        return bad(err, "$.rating",
+                   "expected championship, non-championship, consolation or charity", ev->rating);
+    if ((st = map_kind(ev, &c->type, err)))
+        return st;
+    if (ev->upper_limit == 0)
+        return bmp_error_set(err, BMP_ERANGE,
+                             "$.upper_limit: M = log10(UL)/5 + 0.1102 needs an upper limit of at "
+                             "least 1 (ACBL-5), got 0");
+    if (!(ev->tables > 0))
+        return bmp_error_set(err, BMP_EINVAL, "$.tables: expected more than 0 tables");
+    c->club = is_club(c->cls);
+    c->first_factor = c->m_cap = c->session_factor = 1.0;
+    c->unrestricted_events = 1;
+    c->nabc = bmp_params_bool(&ev->params, "nabc", false);
+    if (c->nabc && c->cls != ACBL_CLASS_NATIONAL)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params.nabc: an NABC event is nationally rated: expected "
+                             "classification \"national\", got \"%s\"",
+                             acbl_class_name(c->cls));
+    c->sessions = ev->sessions;
+    c->tables = ev->tables;
+    snprintf(c->sec_overall, sizeof c->sec_overall, "%s", c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I.B");
+    snprintf(c->sec_session, sizeof c->sec_session, "%s",
+             c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I B. Session Awards");
+
+    /* Factors (ACBL-2..7), each noted with its rule. */
+    const char *sec_a = c->ed == ACBL_ED_2003 ? "2003 p.1" : "later §I.A";
+    st = bmp_awards_note(out, "ACBL edition %s (%s); %s %s %s, %d session%s, %g tables", edition,
+                         c->ed == ACBL_ED_2003 ? edition_docs[1] : edition_docs[0],
+                         acbl_class_name(c->cls), acbl_rating_name(c->rating),
+                         acbl_type_name(c->type), c->sessions, c->sessions == 1 ? "" : "s",
+                         c->tables);
+    /* Club Masterpoint games have no R (ACBL-96): only what needs R fails. */
+    if ((c->cls != ACBL_CLASS_CLUB_MASTERPOINT && (st = acbl_factor_r(c->cls, &c->r, err))) ||
+        (st = acbl_factor_s(c->sessions, &c->s, err)))
+        return st;
+    c->b = acbl_factor_b(c->tables);
+    if (c->tables < 61)
+        bmp_awards_note(out, "B = (%g + 10) / 60 = %.6f (ACBL-2, %s)", c->tables, c->b, sec_a);
+    else
+        bmp_awards_note(out, "B = log10(%g / 4) = %.6f (ACBL-2, %s)", c->tables, c->b, sec_a);
+    if (c->cls == ACBL_CLASS_CLUB_MASTERPOINT)
+        bmp_awards_note(out, "R: none for Club Masterpoint games (ACBL-96)");
+    else
+        bmp_awards_note(out, "R = %.2f for %s (ACBL-3)", c->r, acbl_class_name(c->cls));
+    bmp_awards_note(out, "S = %.2f for %d session%s (ACBL-4)", c->s, c->sessions,
+                    c->sessions == 1 ? "" : "s");
+    c->m = acbl_factor_m(ev->upper_limit, c->rating);
+    if (ev->upper_limit == BMP_NO_LIMIT)
+        bmp_awards_note(out, "M = 1.0000: no upper limit (ACBL-5)%s",
+                        c->m < 1.0 ? "; capped at 0.65 for non-championship/consolation "
+                                     "(ACBL-62/63)"
+                                   : "");
+    else {
+        double raw = acbl_factor_m_formula(ev->upper_limit);
+        bmp_awards_note(out, "M = log10(%lld)%s = %.6f%s -> %.6f (ACBL-5%s)",
+                        (long long)ev->upper_limit,
+                        ev->upper_limit < 500 ? "/5 + 0.1102" : "/3.11 - 0.218", raw,
+                        raw > 1.0 ? ", capped at 1.0" : "", c->m,
+                        c->m < raw && c->m == ACBL_M_SIDE_GAME_CAP
+                            ? ", capped at 0.65 for non-championship/consolation: ACBL-62/63"
+                            : "");
+    }
+    for (size_t i = 0; i < ev->nrestrictions; i++) {
+        if (acbl_restriction_counts(ev->restrictions[i]))
+            c->nrestrictions++;
+        else
+            bmp_awards_note(out, "restriction \"%s\" is not a participant restriction for P "
+                                 "(ACBL-6; A-21)",
+                            ev->restrictions[i]);
+        if (strncasecmp(ev->restrictions[i], "junior", 6) == 0 ||
+            strcasecmp(ev->restrictions[i], "youth") == 0)
+            c->junior = true;
+    }
+    c->p = acbl_factor_p(c->nrestrictions);
+    bmp_awards_note(out, "P = %.2f for %d participant restriction%s (ACBL-6)", c->p,
+                    c->nrestrictions, c->nrestrictions == 1 ? "" : "s");
+    c->t = acbl_factor_t(c->type);
+    bmp_awards_note(out, "T = %.2f for %s (ACBL-7%s)", c->t, acbl_type_name(c->type),
+                    c->type == ACBL_TYPE_TEAM_OF_TWO ? ", ACBL-76" : "");
+    return BMP_OK;
+}
+
+void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool top_strata,
+                      acbl_colour_in *ci)
+{
+    *ci = (acbl_colour_in){.ed = c->ed,
+                           .cls = c->cls,
+                           .rating = c->rating,
+                           .sessions = c->sessions,
+                           .upper_limit = ul,
+                           .junior = c->junior,
+                           .overall_or_top = overall_or_top,
+                           .top_two_strata = top_strata,
+                           .nabc = c->nabc};
+}
+
+/* ACBL-91: restricted Regionals and Sectionals award black (silver when part
+ * of a concurrent open Sectional) to unrestricted and not similarly
+ * restricted events. */
+const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci, const char **rule)
+{
+    if (c->restricted_colour) {
+        if (rule)
+            *rule = "ACBL-91";
+        return c->restricted_colour_name;
+    }
+    return acbl_colour(ci, rule);
+}
+
+/* Cuts before session s (ACBL-20). */
+static int cuts_before(const bmp_params *pp, int session)
+{
+    int n = 0;
+    double c1 = bmp_params_number(pp, "cut1_after_session", 0);
+    double c2 = bmp_params_number(pp, "cut2_after_session", 0);
+    if (c1 > 0 && session > c1)
+        n++;
+    if (c2 > 0 && session > c2)
+        n++;
+    if (c1 <= 0 && c2 <= 0)
+        n = (int)bmp_params_number(pp, "cuts", 0);
+    return n > 2 ? 2 : n;
+}
+
+/* Session awards of one ranking (ACBL-17..24). */
+static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out,
+                                  bmp_error *err)
+{
+    const bmp_event *ev = c->ev;
+    const bmp_ranking_entry *proto = NULL;
+    for (size_t i = 0; i < ev->ncontestants && !proto; i++)
+        for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
+            if (strcmp(ev->contestants[i].rankings[r].ranking, key) == 0) {
+                proto = &ev->contestants[i].rankings[r];
+                break;
+            }
+    const bmp_group *g = proto->section ? bmp_event_group(ev, proto->section) : NULL;
+    double tables = g && g->tables > 0 ? g->tables : c->tables;
+    double field;
+    if (g && bmp_params_has(&g->params, "field"))
+        field = bmp_params_number(&g->params, "field", 0);
+    else {
+        double per_table = c->type == ACBL_TYPE_INDIVIDUAL ? 4 : acbl_type_is_teams(c->type) ? 1 : 2;
+        if (proto->direction && !acbl_type_is_teams(c->type))
+            per_table /= 2;
+        field = tables * per_table;
+    }
+    acbl_session_scale scale = ACBL_SESSION_STANDARD;
+    const char *rule = "ACBL-18";
+    if (c->club) {
+        double pairs = tables * 2, r;
+        bmp_status rs = acbl_factor_r(c->cls, &r, err);
+        if (rs)
+            return rs;
+        if (c->type != ACBL_TYPE_PAIRS || pairs < 16)
+            return bmp_not_supported(err, "club game session awards", "ACBL-95", "IV.F",
+                                     "club awards follow the club scale of Handbook chapter 4, "
+                                     "which is not part of the regulation");
+        if (pairs < 60)
+            return bmp_not_supported(
+                err, "club/Internet games of 16 to 59 pairs", "ACBL-22", "I, App. D",
+                "Appendix D takes the lower of the 4-session scale and the club scale for first "
+                "place without a cap; the club scale (Handbook chapter 4) is not part of the "
+                "regulation");
+        scale = ACBL_SESSION_FOUR_SESSION;
+        rule = "ACBL-21";
+    }
+    double btables = tables;
+    if (tables >= 26 && !c->club) {
+        scale = ACBL_SESSION_MULTI_SECTION;
+        rule = "ACBL-23";
+        btables = acbl_multisection_tables(tables);
+    }
+    bool ind1 = c->type == ACBL_TYPE_INDIVIDUAL && ev->movement == BMP_MOVEMENT_ONE_WINNER;
+    double frac = acbl_session_fraction(ind1);
+    double b = acbl_factor_b(btables);
+    double real = frac * b * c->r * c->m * c->p * c->t;
+    bmp_points first = acbl_round_award(real);
+    int depth = acbl_session_depth(field);
+    /* Adjustments: Flight A +10% at Sectionals and higher (ACBL-19), +10% /
+     * +20% after one / two cuts (ACBL-20), applied to each calculated award. */
+    int64_t num = 100, den = 100;
+    char adj[200] = "";
+    if (c->session_factor != 1.0) { /* ACBL-75: series side game sessions at 80% */
+        num = 80;
+        snprintf(adj, sizeof adj, " x 0.80 Side Game Series game (ACBL-75)");
+    }
+    bool flight_a = bmp_params_bool(&ev->params, "flight_a", false);
+    if (flight_a && c->cls >= ACBL_CLASS_SECTIONAL) {
+        num = num * 110;
+        den = den * 100;
+        size_t l = strlen(adj);
+        snprintf(adj + l, sizeof adj - l, " x 1.10 Flight A (ACBL-19)");
+    }
+    int cuts = cuts_before(&ev->params, proto->session);
+    if (cuts > 0) {
+        num = num * (100 + 10 * cuts);
+        den = den * 100;
+        size_t l = strlen(adj);
+        snprintf(adj + l, sizeof adj - l, " x %s after %d cut%s (ACBL-20)",
+                 cuts == 1 ? "1.10" : "1.20", cuts, cuts == 1 ? "" : "s");
+    }
+    char fs[32];
+    bmp_points_format(first, fs, sizeof fs);
+    bmp_awards_note(out,
+                    "%s: session 1st = %.2f x B(%s%.4g) x R x M x P x T = %.2f x %.6f x %.2f x "
+                    "%.6f x %.2f x %.2f = %.6f -> %s (%s%s); depth 40%% of %g = %d (ACBL-18)%s",
+                    key, frac, scale == ACBL_SESSION_MULTI_SECTION ? "2 sqrt(13 (T - 13)) = " : "",
+                    btables, frac, b, c->r, c->m, c->p, c->t, real, fs,
+                    ind1 ? "ACBL-24" : "ACBL-17",
+                    scale == ACBL_SESSION_MULTI_SECTION ? ", ACBL-23" : "", field, depth, adj);
+    bmp_points *awards = calloc((size_t)depth + 1, sizeof *awards);
+    if (!awards)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    for (int pos = 1; pos <= depth; pos++) {
+        awards[pos - 1] = acbl_session_place(first, pos, scale);
+        if (num != den)
+            awards[pos - 1] =
+                bmp_mul_ratio(awards[pos - 1], num, den, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+    }
+    acbl_colour_in ci;
+    bmp_status st = BMP_OK;
+    /* ACBL-92: combined sections pay as many gold session places as sections
+     * combined (each at least 9 tables). */
+    int gold_places = 1;
+    int combined = (int)bmp_params_number(&ev->params, "sections_combined", 0);
+    if (!proto->section && combined > 1) {
+        if (tables / combined >= 9)
+            gold_places = combined;
+        bmp_awards_note(out, "%s: %d sections combined%s (ACBL-92)", key, combined,
+                        tables / combined >= 9 ? ": gold session places = sections combined"
+                                               : ", but sections under 9 tables: one gold place");
+    }
+    for (size_t i = 0; i < ev->ncontestants && !st; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        if (ct->phantom)
+            continue;
+        for (size_t r = 0; r < ct->nrankings && !st; r++) {
+            const bmp_ranking_entry *re = &ct->rankings[r];
+            if (strcmp(re->ranking, key) != 0 || re->place.lo > depth)
+                continue;
+            bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS, .place = re->place};
+            bool top = re->place.lo <= gold_places;
+            acbl_calc_colour(c, ev->upper_limit, top, true, &ci);
+            const char *crule;
+            const char *colour = acbl_calc_colour_name(c, &ci, &crule);
+            const char *arule = re->place.lo == 1 && !re->place.tied
+                                    ? (ind1 ? "ACBL-24" : "ACBL-17")
+                                    : rule;
+            bmp_award_set(&aw, "session", key, colour, arule,
+                          scale == ACBL_SESSION_MULTI_SECTION || scale == ACBL_SESSION_FOUR_SESSION
+                              ? (c->ed == ACBL_ED_2003 ? "2003 p.3" : "later §I Adjustments")
+                              : c->sec_session);
+            char d[128], a[32];
+            if (re->place.hi > re->place.lo) {
+                aw.points = bmp_tie_share(awards, (size_t)depth, re->place.lo, re->place.hi,
+                                          BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+                bmp_points_format(aw.points, a, sizeof a);
+                if (strcmp(colour, "gold") == 0 && c->ed == ACBL_ED_CURRENT && gold_places == 1 &&
+                    re->place.hi > 1) {
+                    /* ACBL-89 later: a tie for a section top shares gold and
+                     * red: the share of 1st is gold, the rest red. */
+                    int64_t w[2] = {awards[0], 0};
+                    for (int p = re->place.lo + 1; p <= re->place.hi; p++)
+                        w[1] += p <= depth ? awards[p - 1] : 0;
+                    bmp_points parts[2];
+                    bmp_split(aw.points, w, 2, BMP_ROUND_HALF_UP, parts);
+                    char g[32], rd[32];
+                    bmp_points_format(parts[0], g, sizeof g);
+                    bmp_points_format(parts[1], rd, sizeof rd);
+                    aw.points = parts[0];
+                    bmp_award_set(&aw, NULL, NULL, "gold", "ACBL-89", NULL);
+                    st = bmp_awards_add(out, &aw,
+                                        "tie %d/%d for section top: average %s shared gold %s / "
+                                        "red %s in proportion to the tied places' awards "
+                                        "(ACBL-89 later; C-2)",
+                                        re->place.lo, re->place.hi, a, g, rd);
+                    aw.points = parts[1];
+                    bmp_award_set(&aw, NULL, NULL, "red", "ACBL-89", NULL);
+                    if (!st && parts[1])
+                        st = bmp_awards_add(out, &aw, "red part of the shared section top "
+                                                      "(ACBL-89 later)");
+                    continue;
+                }
+                st = bmp_awards_add(out, &aw,
+                                    "tie %d/%d shares the average of the tied session awards -> "
+                                    "%s (C-2); colour %s (%s%s)",
+                                    re->place.lo, re->place.hi, a, colour, crule,
+                                    top && strcmp(colour, "gold") == 0 ? ", ACBL-89 2003: gold"
+                                                                       : "");
+            } else {
+                aw.points = awards[re->place.lo - 1];
+                acbl_session_describe(first, re->place.lo, scale, d, sizeof d);
+                bmp_points_format(aw.points, a, sizeof a);
+                st = bmp_awards_add(out, &aw, "session place %d: %s%s -> %s; colour %s (%s)",
+                                    re->place.lo, d, adj, a, colour, crule);
+            }
+        }
+    }
+    free(awards);
+    return st ? bmp_error_set(err, st, "out of memory") : BMP_OK;
+}
+
+static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
+{
+    const bmp_event *ev = c->ev;
+    bmp_status st = BMP_OK;
+    for (size_t i = 0; i < ev->ncontestants && !st; i++)
+        for (size_t r = 0; r < ev->contestants[i].nrankings && !st; r++) {
+            const bmp_ranking_entry *re = &ev->contestants[i].rankings[r];
+            if (re->session == 0) {
+                /* a stratum ranking: overall awards (fields.c) */
+                const bmp_group *g = bmp_event_group(ev, re->ranking);
+                if (!g || !g->type || strcasecmp(g->type, "stratum") != 0)
+                    return bmp_error_set(err, BMP_EINVAL,
+                                         "$.contestants[%zu].rankings[%zu].ranking: \"%s\" is "
+                                         "not a session: expected a session number or the name "
+                                         "of a group of type \"stratum\"",
+                                         i, r, re->ranking);
+                continue;
+            }
+            bool seen = false;
+            for (size_t j = 0; j <= i && !seen; j++)
+                for (size_t s = 0; s < ev->contestants[j].nrankings; s++) {
+                    if (j == i && s >= r)
+                        break;
+                    if (strcmp(ev->contestants[j].rankings[s].ranking, re->ranking) == 0)
+                        seen = true;
+                }
+            if (!seen)
+                st = session_ranking(c, re->ranking, out, err);
+        }
+    return st;
+}
 
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
-    (void)ev;
-    (void)edition;
-    (void)out;
-    return bmp_not_supported(err, "ACBL masterpoint awards", "ACBL-1", "1",
-                             "the ACBL rules are not implemented yet");
+    acbl_calc c;
+    bmp_status st = setup(ev, edition, &c, out, err);
+    if (!st)
+        st = acbl_classify(&c, out, err);
+    if (!st)
+        st = acbl_overall_awards(&c, out, err);
+    if (!st)
+        st = session_awards(&c, out, err);
+    if (!st)
+        st = acbl_match_awards(&c, out, err);
+    return st;
 }
 
 static bmp_status scale(const char *name, const char *edition, const bmp_params *opts,
                         bmp_table *out, bmp_error *err)
 {
-    (void)edition;
-    (void)opts;
-    (void)out;
-    return bmp_not_supported(err, name, "ACBL-1", "1", "the ACBL tables are not implemented yet");
+    acbl_edition ed;
+    bmp_status st = acbl_edition_parse(edition, &ed, err);
+    if (st)
+        return st;
+    return acbl_scale(name, ed, opts, out, err);
 }
 
 const bmp_rules bmp_rules_acbl = {

@@ -1,0 +1,568 @@
+/* ACBL overall awards of a field and its divisions: the whole field,
+ * flights (ACBL-73/74), strata (ACBL-67), stratiflighted strata with X
+ * (ACBL-68/69), bracketed Swiss (ACBL-82), split Regionals (ACBL-66),
+ * unrestricted table credit (ACBL-65), and team participation (ACBL-78/81).
+ * later §I.B, §IV.A-C; 2003 p.2, p.9-12. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "acbl/acbl_internal.h"
+
+typedef enum { F_WHOLE, F_FLIGHT, F_STRATUM, F_STRATIFLIGHTED, F_BRACKET } field_kind;
+
+typedef struct field {
+    const char *name;      /* "overall" or the group's name */
+    const bmp_group *g;    /* NULL for the whole field */
+    double own;            /* actual tables */
+    double credit;         /* tables for B */
+    double m;
+    int64_t ul;
+    bmp_points first;
+    bool top;              /* in the strata that may be gold (ACBL-88/70) */
+    bool eligible;         /* ACBL-67: lowest stratum needs 3 tables */
+    char flight;           /* stratiflighted: 'A' or 'B' */
+    bool is_x;             /* stratiflighted X stratum */
+    bool stratiflighted;   /* gold by ACBL-70 */
+    int cap_places;        /* ACBL-73: 35% of actual competitors, 0 = none */
+    char why[512];
+} field;
+
+typedef struct cand {
+    size_t contestant;
+    bmp_place place;
+    bmp_points points;
+    size_t field;
+    char *explain;
+    bool dropped;
+} cand;
+
+static int64_t ul_key(int64_t ul)
+{
+    return ul == BMP_NO_LIMIT ? INT64_MAX : ul;
+}
+
+static double per_table(acbl_type t)
+{
+    return t == ACBL_TYPE_INDIVIDUAL ? 4.0 : acbl_type_is_teams(t) ? 1.0 : 2.0;
+}
+
+static const char *kind_word(field_kind k)
+{
+    switch (k) {
+    case F_FLIGHT: return "flight";
+    case F_STRATUM:
+    case F_STRATIFLIGHTED: return "stratum";
+    case F_BRACKET: return "bracket";
+    case F_WHOLE: break;
+    }
+    return "field";
+}
+
+/* Build the fields from the groups the contestants name. */
+static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_kind *kind,
+                               bmp_error *err)
+{
+    const bmp_event *ev = c->ev;
+    *out = NULL;
+    *nout = 0;
+    *kind = F_WHOLE;
+    size_t n = 0;
+    field *f = calloc(ev->ngroups + 1, sizeof *f);
+    if (!f)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    for (size_t gi = 0; gi < ev->ngroups; gi++) {
+        const bmp_group *g = &ev->groups[gi];
+        bool used = false;
+        double members = 0;
+        for (size_t i = 0; i < ev->ncontestants; i++)
+            if (ev->contestants[i].group && strcmp(ev->contestants[i].group, g->name) == 0 &&
+                !ev->contestants[i].phantom) {
+                used = true;
+                members++;
+            }
+        const char *type = g->type ? g->type : "";
+        bool structural = strcasecmp(type, "flight") == 0 || strcasecmp(type, "stratum") == 0 ||
+                          strcasecmp(type, "bracket") == 0;
+        /* every flight/stratum/bracket counts its tables, with or without
+         * placed contestants; other groups (sections) are not fields */
+        if (!used && !structural)
+            continue;
+        field_kind k;
+        if (strcasecmp(type, "flight") == 0)
+            k = F_FLIGHT;
+        else if (strcasecmp(type, "stratum") == 0)
+            k = bmp_params_has(&g->params, "flight") ? F_STRATIFLIGHTED : F_STRATUM;
+        else if (strcasecmp(type, "bracket") == 0)
+            k = F_BRACKET;
+        else {
+            free(f);
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.groups[%zu].type: contestants compete in it: expected "
+                                 "\"flight\", \"stratum\" or \"bracket\", got \"%s\"",
+                                 gi, type);
+        }
+        if (n > 0 && k != *kind) {
+            free(f);
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.groups[%zu]: a %s mixed with %ss: an event is flighted, "
+                                 "stratified, stratiflighted or bracketed, not several",
+                                 gi, kind_word(k), kind_word(*kind));
+        }
+        if (k == F_BRACKET && bmp_params_has(&g->params, "bracket_position")) {
+            double bp = bmp_params_number(&g->params, "bracket_position", 0);
+            if (c->ed == ACBL_ED_2003) {
+                free(f);
+                return bmp_not_supported(err, "flighted-bracketed round robin bracket position",
+                                         "ACBL-83", "IV.C",
+                                         "the 2003 edition has only the three bracket counting "
+                                         "rules (D24)");
+            }
+            if (bp < 1 || bp != (int)bp) {
+                free(f);
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.groups[%zu].params.bracket_position: expected 1, 2, 3 "
+                                     "..., got %g",
+                                     gi, bp);
+            }
+        }
+        *kind = k;
+        field *x = &f[n++];
+        x->name = g->name;
+        x->g = g;
+        x->own = g->tables > 0 ? g->tables : members / per_table(c->type);
+        x->ul = g->upper_limit;
+        x->eligible = true;
+        if (k == F_STRATIFLIGHTED) {
+            const char *fl = bmp_params_string(&g->params, "flight", "");
+            if (strcasecmp(fl, "A") != 0 && strcasecmp(fl, "B") != 0) {
+                free(f);
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.groups[%zu].params.flight: expected \"A\" or \"B\" "
+                                     "(stratiflighted event), got \"%s\"",
+                                     gi, fl);
+            }
+            x->flight = (char)(fl[0] & ~0x20);
+        }
+    }
+    if (n == 0) {
+        f[0] = (field){.name = "overall", .own = c->tables, .ul = c->ev->upper_limit,
+                       .eligible = true, .top = true};
+        n = 1;
+    }
+    /* Order top first: flights and strata by upper limit (none highest),
+     * stratiflighted by flight then limit; brackets as listed. */
+    if (*kind != F_BRACKET && *kind != F_WHOLE)
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = i; j > 0; j--) {
+                field *a = &f[j - 1], *b = &f[j];
+                bool swap = a->flight != b->flight ? a->flight > b->flight
+                                                   : ul_key(a->ul) < ul_key(b->ul);
+                if (!swap)
+                    break;
+                field t = *a;
+                *a = *b;
+                *b = t;
+            }
+    *out = f;
+    *nout = n;
+    return BMP_OK;
+}
+
+/* Credited tables, M, gold eligibility per field. */
+static void credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind)
+{
+    double *own = calloc(n, sizeof *own);
+    for (size_t i = 0; i < n; i++)
+        own[i] = f[i].own;
+    for (size_t k = 0; k < n; k++) {
+        field *x = &f[k];
+        switch (kind) {
+        case F_WHOLE: x->credit = x->own; break;
+        case F_FLIGHT:  /* ACBL-73 */
+        case F_STRATUM: /* ACBL-67 */ x->credit = acbl_credit_lower(own, n, k); break;
+        case F_STRATIFLIGHTED: { /* ACBL-68: within the flight */
+            size_t end = k;
+            while (end < n && f[end].flight == x->flight)
+                end++;
+            x->credit = acbl_credit_lower(own, end, k);
+            x->is_x = x->flight == 'A' && k > 0 && f[k - 1].flight == 'A';
+            break;
+        }
+        case F_BRACKET: { /* ACBL-82; ACBL-83 bracket_position */
+            size_t pos = k;
+            if (x->g && bmp_params_has(&x->g->params, "bracket_position"))
+                pos = (size_t)bmp_params_number(&x->g->params, "bracket_position", 1) - 1;
+            x->credit = acbl_bracket_tables(pos, x->own,
+                                            k + 1 < n ? acbl_credit_lower(own, n, k + 1) : 0);
+            break;
+        }
+        }
+        x->m = x->g ? acbl_factor_m(x->ul, c->rating) : c->m;
+        if (x->m > c->m_cap)
+            x->m = c->m_cap;
+        if (!x->g)
+            x->ul = c->ev->upper_limit;
+        /* ACBL-88: top two strata (flights, brackets alike); ACBL-70:
+         * stratiflighted A, X and B. */
+        x->top = kind == F_WHOLE || k < (kind == F_STRATIFLIGHTED ? 3u : 2u);
+        x->stratiflighted = kind == F_STRATIFLIGHTED;
+    }
+    /* ACBL-67: the lowest stratum needs at least three tables. */
+    if ((kind == F_STRATUM || kind == F_STRATIFLIGHTED) && n > 1 && f[n - 1].own < 3)
+        f[n - 1].eligible = false;
+    /* ACBL-65: the unrestricted (top) field's credit. */
+    if (c->credit_extra > 0)
+        f[0].credit = acbl_unrestricted_credit(f[0].credit, c->credit_extra,
+                                               c->unrestricted_events);
+    free(own);
+}
+
+static bmp_points formula_first(const acbl_calc *c, double tables, double m, double *real)
+{
+    *real = acbl_factor_b(tables) * c->r * c->s * m * c->p * c->t * c->first_factor;
+    return acbl_round_award(*real);
+}
+
+/* Place of contestant i in field f, or lo = 0. */
+static bmp_place place_in(const acbl_calc *c, const field *f, field_kind kind, size_t i)
+{
+    const bmp_contestant *ct = &c->ev->contestants[i];
+    bmp_place none = {0, 0, false};
+    if (ct->phantom)
+        return none;
+    if (kind == F_STRATUM || kind == F_STRATIFLIGHTED)
+        for (size_t r = 0; r < ct->nrankings; r++)
+            if (ct->rankings[r].session == 0 && strcmp(ct->rankings[r].ranking, f->name) == 0)
+                return ct->rankings[r].place;
+    if (!f->g)
+        return ct->group ? none : ct->place;
+    return ct->group && strcmp(ct->group, f->name) == 0 ? ct->place : none;
+}
+
+static bool any_partial(const bmp_contestant *ct)
+{
+    for (size_t p = 0; p < ct->nplayers; p++)
+        if (ct->players[p].participation < 1.0)
+            return true;
+    return false;
+}
+
+/* Emit one overall award: per player for team participation (ACBL-78) and
+ * consolation eligibility (ACBL-81). */
+static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards *out)
+{
+    const bmp_contestant *ct = &c->ev->contestants[cd->contestant];
+    acbl_colour_in ci;
+    acbl_calc_colour(c, f->ul, true, f->top, &ci);
+    const char *crule;
+    const char *colour = acbl_calc_colour_name(c, &ci, &crule);
+    if (f->stratiflighted && strcmp(crule, "ACBL-88") == 0)
+        crule = "ACBL-70"; /* the upper three strata A, X, B */
+    bmp_award aw = {.contestant = cd->contestant, .player = BMP_ALL_PLAYERS, .place = cd->place,
+                    .points = cd->points};
+    const char *rule = cd->place.lo == 1 && cd->place.hi == 1 ? "ACBL-8" : acbl_overall_rule(c->ed);
+    bmp_award_set(&aw, "overall", f->name, colour, rule, c->sec_overall);
+    bool teams = c->type == ACBL_TYPE_SWISS; /* §IV.C "Swiss Teams" */
+    bool consolation = c->rating == ACBL_RATING_CONSOLATION && teams;
+    bool split = teams && ct->nplayers && ((c->sessions <= 2 && any_partial(ct)) || consolation);
+    if (!split)
+        return bmp_awards_add(out, &aw, "%s; colour %s (%s)", cd->explain, colour, crule);
+    for (size_t p = 0; p < ct->nplayers; p++) {
+        double part = ct->players[p].participation;
+        aw.player = (int)p;
+        char a[32];
+        if (consolation && part < 0.5) {
+            /* ACBL-81: at least half the consolation's matches. */
+            continue;
+        }
+        bmp_points pts = cd->points;
+        const char *why = "3+ sessions: every eligible player receives the full award (ACBL-78)";
+        if (c->sessions <= 2) {
+            pts = acbl_round_award((double)cd->points / 100.0 * part);
+            why = "1-2 sessions: award x participation (ACBL-78)";
+        }
+        aw.points = pts;
+        bmp_award_set(&aw, NULL, NULL, NULL, part < 1.0 && c->sessions <= 2 ? "ACBL-78" : rule,
+                      NULL);
+        bmp_points_format(pts, a, sizeof a);
+        bmp_status st = bmp_awards_add(out, &aw, "%s; player participation %.4g: %s -> %s%s; "
+                                                 "colour %s (%s)",
+                                       cd->explain, part, why, a,
+                                       consolation ? " (played at least half: ACBL-81)" : "",
+                                       colour, crule);
+        if (st)
+            return st;
+    }
+    return BMP_OK;
+}
+
+bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
+{
+    const bmp_event *ev = c->ev;
+    bool any = false;
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        if (ev->contestants[i].place.lo)
+            any = true;
+        for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
+            if (ev->contestants[i].rankings[r].session == 0)
+                any = true;
+    }
+    if (!any)
+        return BMP_OK;
+    if (c->club)
+        return bmp_not_supported(err, "club game overall awards", "ACBL-95", "IV.F",
+                                 "club awards (overall awards are authorized for 16+ tables) "
+                                 "follow the club scale of Handbook chapter 4, which is not part "
+                                 "of the regulation");
+    field *f;
+    size_t n;
+    field_kind kind;
+    bmp_status st = build_fields(c, &f, &n, &kind, err);
+    if (st)
+        return st;
+    for (size_t i = 0; i < ev->ncontestants && kind != F_WHOLE; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        bool placed = ct->place.lo != 0;
+        for (size_t r = 0; r < ct->nrankings; r++)
+            placed = placed || ct->rankings[r].session == 0;
+        if (!ct->group && !ct->phantom && placed) {
+                free(f);
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.contestants[%zu].group: the event has %ss: expected the "
+                                     "name of the contestant's %s",
+                                     i, kind_word(kind), kind_word(kind));
+        }
+    }
+    /* ACBL-68: "provided that the limit of the X stratum is at least 500
+     * points higher than the limit of B stratum". */
+    if (kind == F_STRATIFLIGHTED)
+        for (size_t k = 1; k < n; k++)
+            if (f[k].flight == 'A' && f[k - 1].flight == 'A')
+                for (size_t b = k + 1; b < n; b++)
+                    if (f[b].flight == 'B') {
+                        if (f[b].ul != BMP_NO_LIMIT &&
+                            (f[k].ul == BMP_NO_LIMIT ? false : f[k].ul < f[b].ul + 500)) {
+                            bmp_status e2 = bmp_error_set(
+                                err, BMP_EINVAL,
+                                "stratum X \"%s\" (limit %lld) must be at least 500 above "
+                                "stratum B \"%s\" (limit %lld) to split Flight A (ACBL-68)",
+                                f[k].name, (long long)f[k].ul, f[b].name, (long long)f[b].ul);
+                            free(f);
+                            return e2;
+                        }
+                        break;
+                    }
+    credit_fields(c, f, n, kind);
+    if (kind == F_STRATUM && bmp_params_bool(&ev->params, "side_game_series", false)) {
+        free(f);
+        return bmp_error_set(err, BMP_EINVAL, "$.params.side_game_series: Side Game Series "
+                                              "overall awards have no stratification (ACBL-75)");
+    }
+    /* First places. */
+    for (size_t k = 0; k < n; k++) {
+        double real;
+        f[k].first = formula_first(c, f[k].credit, f[k].m, &real);
+        char fs[32];
+        bmp_points_format(f[k].first, fs, sizeof fs);
+        char head[80];
+        if (kind == F_WHOLE)
+            snprintf(head, sizeof head, "overall");
+        else
+            snprintf(head, sizeof head, "%s %s", kind_word(kind), f[k].name);
+        snprintf(f[k].why, sizeof f[k].why,
+                 "%s: 1st = B(%g) x R x S x M x P x T%s = %.6f x %.2f x %.2f x %.6f x %.2f x "
+                 "%.2f = %.6f -> %s (ACBL-1, ACBL-8%s)",
+                 head, f[k].credit, c->first_factor != 1.0 ? " x 0.80" : "",
+                 acbl_factor_b(f[k].credit), c->r, c->s, f[k].m, c->p, c->t, real, fs,
+                 kind == F_FLIGHT    ? "; tables: own + lower flights, ACBL-73"
+                 : kind == F_STRATUM ? "; tables: own + lower strata, ACBL-67"
+                 : kind == F_STRATIFLIGHTED ? "; tables: own + lower strata of the flight, ACBL-68"
+                 : kind == F_BRACKET        ? "; bracket tables, ACBL-82"
+                                            : "");
+    }
+    /* ACBL-69: the X stratum against Flight B. */
+    if (kind == F_STRATIFLIGHTED)
+        for (size_t k = 0; k < n; k++) {
+            if (!f[k].is_x)
+                continue;
+            size_t b = k;
+            while (b < n && f[b].flight != 'B')
+                b++;
+            double real;
+            bmp_points x_only = formula_first(c, f[k].own, f[k].m, &real);
+            if (b == n) {
+                bmp_status e2 = bmp_error_set(err, BMP_EINVAL,
+                                              "stratum X (\"%s\") is computed against Flight B "
+                                              "(ACBL-69), but no group has params.flight \"B\"",
+                                              f[k].name);
+                free(f);
+                return e2;
+            }
+            char why[400];
+            f[k].first = acbl_stratum_x_first(f[k].own, f[k - 1].own, f[b].first, x_only, why,
+                                              sizeof why);
+            char fs[32];
+            bmp_points_format(f[k].first, fs, sizeof fs);
+            snprintf(f[k].why, sizeof f[k].why, "stratum %s (X): %s -> %s (ACBL-69)", f[k].name,
+                     why, fs);
+        }
+    /* ACBL-74: Flight A at least 110% of Flight B (flighted pairs). */
+    if (kind == F_FLIGHT && n >= 2 && c->type == ACBL_TYPE_PAIRS) {
+        bmp_points a = acbl_flight_a_floor(f[0].first, f[1].first);
+        if (a != f[0].first) {
+            char fs[32], bs[32];
+            bmp_points_format(a, fs, sizeof fs);
+            bmp_points_format(f[1].first, bs, sizeof bs);
+            size_t l = strlen(f[0].why);
+            snprintf(f[0].why + l, sizeof f[0].why - l,
+                     "; below 110%% of Flight B's %s: raised to %s (ACBL-74)", bs, fs);
+            f[0].first = a;
+        }
+    }
+    for (size_t k = 0; k < n; k++)
+        bmp_awards_note(out, "%s", f[k].why);
+    bmp_awards_note(out, "lower places from the rounded 1st: %s decay, %s (ACBL-11: exact, "
+                         "half-up)",
+                    acbl_overall_rule(c->ed), c->sec_overall);
+    c->first = f[0].first;
+
+    cand *cands = NULL;
+    size_t ncand = 0;
+    for (size_t k = 0; k < n && !st; k++) {
+        field *x = &f[k];
+        acbl_depth_in din = {.ed = c->ed,
+                             .type = c->type,
+                             .tables = x->credit,
+                             .sessions = c->sessions,
+                             .first = x->first,
+                             .r = c->r,
+                             .m = x->m,
+                             .p = c->p,
+                             .nabc = c->nabc,
+                             .final_qualifiers =
+                                 (int)bmp_params_number(&ev->params, "final_qualifiers", 0)};
+        acbl_depth_out dep;
+        if ((st = acbl_overall_depth(&din, &dep, err)))
+            break;
+        int places = x->eligible ? dep.places : 0;
+        char capwhy[160] = "";
+        /* ACBL-73: with 10+ tables, at most 35% of the flight's own
+         * competitors. */
+        if (kind == F_FLIGHT && c->tables >= 10) {
+            int cap = (int)floor(x->own * per_table(c->type) * 0.35 + 1e-9);
+            if (places > cap) {
+                places = cap;
+                snprintf(capwhy, sizeof capwhy,
+                         "; at most 35%% of the flight's %g competitors = %d (ACBL-73)",
+                         x->own * per_table(c->type), cap);
+            }
+        }
+        bmp_awards_note(out, "%s%s%s depth: %s%s%s", kind == F_WHOLE ? "" : kind_word(kind),
+                        kind == F_WHOLE ? "" : " ", x->name, dep.why, capwhy,
+                        x->eligible ? "" : "; lowest stratum below 3 tables: no overall awards "
+                                           "(ACBL-67)");
+        bmp_points *awards = calloc((size_t)places + 2, sizeof *awards);
+        if (!awards) {
+            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            break;
+        }
+        for (int pos = 1; pos <= places; pos++)
+            awards[pos - 1] = acbl_overall_place(x->first, pos, c->sessions, c->ed);
+        /* ACBL-66: split Regionals, 1st and 2nd of gold-point pair events. */
+        double combined = bmp_params_number(&ev->params, "combined_tables", 0);
+        if (combined > 0 && kind == F_WHOLE) {
+            acbl_colour_in ci;
+            acbl_calc_colour(c, x->ul, true, true, &ci);
+            if (c->type == ACBL_TYPE_PAIRS && c->cls == ACBL_CLASS_REGIONAL &&
+                acbl_gold_event(&ci)) {
+                double real;
+                bmp_points cf = formula_first(c, combined, x->m, &real);
+                for (int pos = 1; pos <= 2 && pos <= places; pos++) {
+                    bmp_points comb = acbl_overall_place(cf, pos, c->sessions, c->ed);
+                    bmp_points r = acbl_split_regional(comb, awards[pos - 1]);
+                    char a1[32], a2[32], a3[32];
+                    bmp_points_format(comb, a1, sizeof a1);
+                    bmp_points_format(awards[pos - 1], a2, sizeof a2);
+                    bmp_points_format(r, a3, sizeof a3);
+                    bmp_awards_note(out,
+                                    "split Regional, place %d: max(80%% of %s (combined %g "
+                                    "tables), %s (this site)) = %s (ACBL-66)",
+                                    pos, a1, combined, a2, a3);
+                    awards[pos - 1] = r;
+                }
+            } else {
+                bmp_awards_note(out, "combined_tables ignored: split-Regional combined attendance "
+                                     "counts only for gold-point pair events (ACBL-66)");
+            }
+        }
+        for (size_t i = 0; i < ev->ncontestants; i++) {
+            bmp_place pl = place_in(c, x, kind, i);
+            if (!pl.lo || pl.lo > places)
+                continue;
+            cand cd = {.contestant = i, .place = pl, .field = k};
+            char d[640], a[32];
+            if (pl.hi > pl.lo) {
+                cd.points = bmp_tie_share(awards, (size_t)places, pl.lo, pl.hi, BMP_ROUND_HALF_UP,
+                                          BMP_UNIT_CENT);
+                char list[256] = "";
+                for (int p = pl.lo; p <= pl.hi; p++) {
+                    char v[32];
+                    bmp_points_format(p <= places ? awards[p - 1] : 0, v, sizeof v);
+                    size_t l = strlen(list);
+                    snprintf(list + l, sizeof list - l, "%s%s", p > pl.lo ? " + " : "", v);
+                }
+                bmp_points_format(cd.points, a, sizeof a);
+                snprintf(d, sizeof d, "tie %d/%d shares the average: (%s) / %d -> %s (C-2)", pl.lo,
+                         pl.hi, list, pl.hi - pl.lo + 1, a);
+            } else {
+                cd.points = awards[pl.lo - 1];
+                char desc[128];
+                acbl_overall_describe(x->first, pl.lo, c->sessions, c->ed, desc, sizeof desc);
+                bmp_points_format(cd.points, a, sizeof a);
+                snprintf(d, sizeof d, "place %d: %s -> %s%s", pl.lo, desc, a,
+                         pl.lo <= 2 && combined > 0 && kind == F_WHOLE ? " (ACBL-66)" : "");
+            }
+            if (kind != F_WHOLE) {
+                char tmp[700];
+                snprintf(tmp, sizeof tmp, "%s %s, %s", kind_word(kind), x->name, d);
+                snprintf(d, sizeof d, "%.600s", tmp);
+            }
+            cd.explain = malloc(strlen(d) + 1);
+            cand *nc = realloc(cands, (ncand + 1) * sizeof *cands);
+            if (!cd.explain || !nc) {
+                free(cd.explain);
+                if (nc)
+                    cands = nc;
+                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                break;
+            }
+            strcpy(cd.explain, d);
+            cands = nc;
+            cands[ncand++] = cd;
+        }
+        free(awards);
+    }
+    /* Strata are not cumulative: a contestant placing in several strata
+     * receives the largest of those awards (docs/rulings.md ACBL-R15). */
+    if (!st && (kind == F_STRATUM || kind == F_STRATIFLIGHTED))
+        for (size_t i = 0; i < ncand; i++)
+            for (size_t j = 0; j < ncand; j++)
+                if (i != j && !cands[j].dropped && cands[i].contestant == cands[j].contestant &&
+                    (cands[j].points > cands[i].points ||
+                     (cands[j].points == cands[i].points && j < i))) {
+                    cands[i].dropped = true;
+                    break;
+                }
+    for (size_t i = 0; i < ncand; i++) {
+        if (!st && !cands[i].dropped && (st = emit(c, &cands[i], &f[cands[i].field], out)))
+            st = bmp_error_set(err, st, "out of memory");
+        free(cands[i].explain);
+    }
+    free(cands);
+    free(f);
+    return st;
+}
