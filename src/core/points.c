@@ -56,47 +56,40 @@ bmp_points bmp_round_real(double points, bmp_round_mode mode, int64_t unit)
     return r * unit;
 }
 
+/* Round the exact quotient n/d (d != 0) to an integer per mode: floor
+ * division, then the exact remainder decides (2r < d, 2r == d, 2r > d). */
+static int64_t div128(__int128 n, __int128 d, bmp_round_mode mode)
+{
+    if (d < 0) {
+        n = -n;
+        d = -d;
+    }
+    __int128 q = n / d, r = n % d;
+    if (r < 0) { /* C truncates toward zero: make it floor division */
+        q -= 1;
+        r += d;
+    }
+    if (r == 0)
+        return (int64_t)q;
+    return pick((int64_t)q, 2 * r == d, 2 * r < d, n > 0, mode);
+}
+
 bmp_points bmp_div_round(int64_t num, int64_t den, bmp_round_mode mode, int64_t unit)
 {
     if (unit <= 0)
         unit = 1;
-    __int128 n = num, d = (__int128)den * unit;
-    if (d < 0) {
-        n = -n;
-        d = -d;
-    }
-    if (d == 0)
+    if (den == 0)
         return 0;
-    __int128 q = n / d, r = n % d;
-    if (r < 0) { /* make floor division */
-        q -= 1;
-        r += d;
-    }
-    int64_t res;
-    if (r == 0)
-        res = (int64_t)q;
-    else
-        res = pick((int64_t)q, 2 * r == d, 2 * r < d, n > 0, mode);
-    return res * unit;
+    return div128(num, (__int128)den * unit, mode) * unit;
 }
 
 bmp_points bmp_mul_ratio(bmp_points p, int64_t num, int64_t den, bmp_round_mode mode, int64_t unit)
 {
-    __int128 n = (__int128)p * num;
-    __int128 d = (__int128)den * (unit <= 0 ? 1 : unit);
-    if (d < 0) {
-        n = -n;
-        d = -d;
-    }
-    if (d == 0)
+    if (unit <= 0)
+        unit = 1;
+    if (den == 0)
         return 0;
-    __int128 q = n / d, r = n % d;
-    if (r < 0) {
-        q -= 1;
-        r += d;
-    }
-    int64_t res = r == 0 ? (int64_t)q : pick((int64_t)q, 2 * r == d, 2 * r < d, n > 0, mode);
-    return res * (unit <= 0 ? 1 : unit);
+    return div128((__int128)p * num, (__int128)den * unit, mode) * unit;
 }
 
 void bmp_split(bmp_points p, const int64_t *weights, size_t n, bmp_round_mode mode,
