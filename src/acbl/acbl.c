@@ -452,7 +452,7 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
         bmp_awards_note(out, "zip knockout: computed as a one-session Swiss teams side game, M "
                              "at most 0.65 (ACBL-47)");
         ev = &zip;
-    } else if (ev->kind == BMP_KIND_KNOCKOUT && !acbl_is_nabc_event(ev))
+    } else if (ev->kind == BMP_KIND_KNOCKOUT && !acbl_is_nabc_event(ev) && !acbl_is_wbf_event(ev))
         return acbl_award_knockout(ev, edition, out, err);
     if (acbl_is_wbf_event(ev))
         return acbl_award_wbf(ev, edition, out, err);
