@@ -50,8 +50,8 @@ void acbl_ko_counts_2003(const double *teams, const double *credit, size_t n, ac
 void acbl_ko_firsts_2003(acbl_ko_bracket_2003 *br, size_t n, double k, double l, double p,
                          bool regional_three_sessions)
 {
-    double teams[64], credit[64];
-    acbl_ko_count cnt[64];
+    double teams[64] = {0}, credit[64] = {0};
+    acbl_ko_count cnt[64] = {{0}};
     if (n > 64)
         n = 64;
     double total = 0;
