@@ -515,6 +515,14 @@ static void errors(void **state)
     json = event(HEAD("2003", "regional") "\"tables\": 8, ", &b);
     expect_error(json, BMP_EINVAL, "the winner of a bracket cannot have forfeited a match (ACBL-48)");
     free(json);
+    /* ACBL-50: a lower bracket's gold share needs its top team's average */
+    jb c = {0};
+    team(&c, "B1", "1", NULL);
+    team(&c, "B2", "1", NULL);
+    json = event(HEAD("2003", "regional") "\"groups\": [{\"name\": \"B1\", \"type\": \"bracket\", "
+                 "\"tables\": 8}, {\"name\": \"B2\", \"type\": \"bracket\", \"tables\": 8}], ", &c);
+    expect_error(json, BMP_EINVAL, "group \"B2\": the gold share of a lower bracket");
+    free(json);
 }
 
 int main(void)

@@ -403,6 +403,8 @@ static const char *overall_colour(const ko_ctx *c, size_t k, int64_t *gw, int64_
     *rule = "ACBL-50";
     if (k == 0)
         return "gold";
+    if (!b->has_top_avg)
+        return NULL; /* the share depends on it: never a guess */
     acbl_ko_gold_share(b->top_avg, gw, rw);
     return *rw ? "mixed" : "gold";
 }
@@ -551,6 +553,12 @@ static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
         int64_t gw, rw;
         const char *crule;
         const char *colour = overall_colour(c, k, &gw, &rw, &crule);
+        if (!colour)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "group \"%s\": the gold share of a lower bracket of a Regional "
+                                 "KO depends on the top team's average masterpoints per player: "
+                                 "expected params.top_team_average (ACBL-50)",
+                                 b->name);
         char a[32], fs[32], pct[64];
         bmp_points_format(pts, a, sizeof a);
         bmp_points_format(b->first, fs, sizeof fs);
