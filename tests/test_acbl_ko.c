@@ -430,6 +430,59 @@ static void gold(void **state)
     assert_false(acbl_ko_flight_gold(3, BMP_NO_LIMIT));
 }
 
+
+/* The engine's printed tables (`bridgemp scale acbl ...`) against the CSV
+ * transcriptions, every cell: ACBL-39 reduction factors, ACBL-37 Computed
+ * Award, ACBL-33 / ACBL-41 percentages, ACBL-29/30 Appendix F. */
+static void scale_vs_csv(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *table, *edition, *csv;
+    } cases[] = {
+        {"ko-reduction-factor", "current", "acbl/ko_reduction_factor_later.csv"},
+        {"ko-computed-award", "current", "acbl/ko_computed_award_later.csv"},
+        {"ko-overall-pct", "2003", "acbl/ko_overall_pct_2003.csv"},
+        {"ko-overall-pct", "current", "acbl/ko_overall_pct_later.csv"},
+        {"appendix-f", "2003", "acbl/appendix_f_2003.csv"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        bmp_table t;
+        bmp_table_init(&t);
+        bmp_error e = {0};
+        if (bmp_scale("acbl", cases[k].table, cases[k].edition, NULL, &t, &e))
+            fail_msg("%s: %s", cases[k].table, e.msg);
+        bmp_csv csv;
+        bmp_csv_load(&csv, cases[k].csv);
+        assert_int_equal(t.nrows, csv.nrows - 1);
+        size_t compared = 0;
+        for (size_t tc = 0; tc < t.ncols; tc++) {
+            /* the CSV column of the same name; others (T, B, 1st) are
+             * checked by DOC-02 */
+            size_t c = (size_t)-1;
+            for (size_t j = 0; j < csv.ncells[0]; j++)
+                if (strcmp(bmp_csv_get(&csv, 0, j), t.columns[tc]) == 0)
+                    c = j;
+            if (c == (size_t)-1)
+                continue;
+            compared++;
+            for (size_t r = 1; r < csv.nrows; r++) {
+                const char *want = c < csv.ncells[r] ? bmp_csv_get(&csv, r, c) : "";
+                const char *got = bmp_table_get(&t, r - 1, tc);
+                bool same = strcmp(want, got) == 0 ||
+                            (*want && *got && strspn(want, "0123456789.") == strlen(want) &&
+                             fabs(num(want) - num(got)) < 1e-9);
+                if (!same)
+                    fail_msg("%s %s row %zu col %s: table \"%s\", CSV \"%s\"", cases[k].table,
+                             cases[k].edition, r, t.columns[tc], got, want);
+            }
+        }
+        assert_true(compared >= 2);
+        bmp_csv_free(&csv);
+        bmp_table_free(&t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -441,6 +494,7 @@ int main(void)
         cmocka_unit_test(reduction_factors), cmocka_unit_test(firsts_current),
         cmocka_unit_test(match_award_current), cmocka_unit_test(compact),
         cmocka_unit_test(forfeit_place),    cmocka_unit_test(gold),
+        cmocka_unit_test(scale_vs_csv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,8 +17,9 @@ static bmp_status pct_cell(bmp_table *t, double f)
  * of each bracket (default: six brackets of 16, Regional K 46, L 1). */
 static bmp_status appendix_f(const bmp_params *o, bmp_table *t)
 {
-    static const char *const cols[] = {"bracket", "at 100%", "at 1/2", "at 1/3", "at 1/5",
-                                       "T", "B", "1st", NULL};
+    static const char *const cols[] = {"bracket",        "teams_at_100pct", "teams_at_half",
+                                       "teams_at_third", "teams_at_fifth",  "T",
+                                       "B",              "1st",             NULL};
     int n = (int)bmp_params_number(o, "brackets", 6);
     double teams = bmp_params_number(o, "teams", 16);
     double k = bmp_params_number(o, "k", 46), l = bmp_params_number(o, "l", 1);
