@@ -406,24 +406,28 @@ static void colours(void **state)
     assert_points(total(&aw, 2, "overall", "red"), "2.40");
     assert_string_equal(find(&aw, 2, "overall")->rule, "ACBL-36");
     bmp_awards_free(&aw);
-    /* ACBL-51: flights: the second flight (upper limit 750) all gold, the
-     * third none. */
+    /* ACBL-51: flights: the second flight (upper limit 5000 >= 750) all
+     * gold, the third none.  Each flight is its own event: A: B(8) = 18/60
+     * x 46 = 13.80; B: 13.80 x M(5000) 0.971379 = 13.405 -> 13.41 (not
+     * capped at 90% of A, ACBL-28 applies between brackets); C: 13.80 x
+     * M(300) 0.605624 = 8.358 -> 8.36 red. */
     jb c = {0};
     team(&c, "A", "1", NULL);
     team(&c, "B", "1", NULL);
     team(&c, "C", "1", NULL);
     json = event(HEAD("2003", "regional") "\"groups\": ["
                  "{\"name\": \"A\", \"type\": \"flight\", \"tables\": 8},"
-                 "{\"name\": \"B\", \"type\": \"flight\", \"tables\": 8, \"upper_limit\": 750},"
+                 "{\"name\": \"B\", \"type\": \"flight\", \"tables\": 8, \"upper_limit\": 5000},"
                  "{\"name\": \"C\", \"type\": \"flight\", \"tables\": 8, \"upper_limit\": 300}], ",
                  &c);
     run_ok(json, &aw);
     free(json);
-    assert_true(total(&aw, 0, "overall", "gold") > 0);
-    assert_true(total(&aw, 1, "overall", "gold") > 0);
+    assert_points(total(&aw, 0, "overall", "gold"), "13.80");
+    assert_points(total(&aw, 1, "overall", "gold"), "13.41");
     assert_int_equal(total(&aw, 1, "overall", "red"), 0);
+    assert_string_equal(find(&aw, 1, "overall")->rule, "ACBL-25");
     assert_int_equal(total(&aw, 2, "overall", "gold"), 0);
-    assert_true(total(&aw, 2, "overall", "red") > 0);
+    assert_points(total(&aw, 2, "overall", "red"), "8.36");
     bmp_awards_free(&aw);
 }
 

@@ -32,6 +32,10 @@
  *     cut1_after_session, cut2_after_session (num): sessions after them follow 1 / 2 cuts
  *     internet (bool)         an Internet game (club-rated, ACBL-21/22)
  *
+ * Knockouts (kind "knockout"), NABC fixed-award events (params.nabc_event)
+ * and WBF events (params.wbf_event) are dispatched to src/acbl/ko_common.c,
+ * nabc.c and wbf.c, which document their inputs (ACBL-25..61, ACBL-97).
+ *
  * Awards: overall (kind "overall", ranking "overall") and session (kind
  * "session", ranking as the file names it); each for every player of the
  * contestant.

@@ -83,6 +83,7 @@ void acbl_ko_counts_2003(const double *teams, const double *credit, size_t n,
 
 typedef struct acbl_ko_bracket_2003 {
     double teams;          /* teams credited (ACBL-49 largest group when split) */
+    double entered;        /* teams actually entered, for the 18-team test (0 = teams) */
     double top_team_average; /* ACBL-31 */
     double player_average; /* average MP of all players, for the prestige factor */
     double m;              /* M of the bracket */

@@ -58,7 +58,7 @@ void acbl_ko_firsts_2003(acbl_ko_bracket_2003 *br, size_t n, double k, double l,
     for (size_t i = 0; i < n; i++) {
         teams[i] = br[i].teams;
         credit[i] = acbl_ko_lower_credit_2003(br[i].top_team_average);
-        total += br[i].teams;
+        total += br[i].entered > 0 ? br[i].entered : br[i].teams;
     }
     acbl_ko_counts_2003(teams, credit, n, cnt);
     for (size_t i = 0; i < n; i++) {

@@ -294,6 +294,25 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
     return BMP_OK;
 }
 
+/* The chain of groups computed together that starts at group k: a flight
+ * alone (a separate event), or all the brackets when k is the first
+ * bracket; 0 otherwise.  Fills idx. */
+static size_t chain_at(const ko_ctx *c, size_t k, size_t *idx)
+{
+    if (c->br[k].flight_rank) {
+        idx[0] = k;
+        return 1;
+    }
+    for (size_t j = 0; j < k; j++)
+        if (!c->br[j].flight_rank)
+            return 0;
+    size_t n = 0;
+    for (size_t j = k; j < c->nbr; j++)
+        if (!c->br[j].flight_rank)
+            idx[n++] = j;
+    return n;
+}
+
 static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
 {
     const bmp_event *ev = c->ev;
@@ -304,6 +323,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
             return bmp_error_set(err, BMP_ENOMEM, "out of memory");
         for (size_t k = 0; k < c->nbr; k++) {
             b[k].teams = c->br[k].credited;
+            b[k].entered = c->br[k].teams;
             /* ACBL-31 applies to "brackets where the average of the top team
              * is below 300"; without the figure, full credit. */
             b[k].top_team_average = c->br[k].has_top_avg ? c->br[k].top_avg : 300;
@@ -315,7 +335,19 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
             free(b);
             return bmp_error_set(err, BMP_ERANGE, "more than 64 brackets");
         }
-        acbl_ko_firsts_2003(b, c->nbr, c->k, c->l, c->p, three);
+        /* The brackets form one chain (counting, minimum, cap); each flight
+         * is a separate event with its own chain. */
+        size_t idx[64];
+        for (size_t k = 0, n; k < c->nbr; k++) {
+            if (!(n = chain_at(c, k, idx)))
+                continue;
+            acbl_ko_bracket_2003 tmp[64];
+            for (size_t i = 0; i < n; i++)
+                tmp[i] = b[idx[i]];
+            acbl_ko_firsts_2003(tmp, n, c->k, c->l, c->p, three);
+            for (size_t i = 0; i < n; i++)
+                b[idx[i]] = tmp[i];
+        }
         for (size_t k = 0; k < c->nbr; k++) {
             const acbl_ko_count *n = &b[k].count;
             c->br[k].real = b[k].real;
@@ -354,7 +386,21 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
         }
     }
     double minf = c->compact ? (c->consolation ? 3.20 : 8.00) : 0;
-    acbl_ko_firsts_current(b, c->nbr, c->k, c->l, c->p, minf);
+    if (c->nbr > 64) {
+        free(b);
+        return bmp_error_set(err, BMP_ERANGE, "more than 64 brackets");
+    }
+    size_t idx[64];
+    for (size_t k = 0, n; k < c->nbr; k++) {
+        if (!(n = chain_at(c, k, idx)))
+            continue;
+        acbl_ko_bracket_cur tmp[64];
+        for (size_t i = 0; i < n; i++)
+            tmp[i] = b[idx[i]];
+        acbl_ko_firsts_current(tmp, n, c->k, c->l, c->p, minf);
+        for (size_t i = 0; i < n; i++)
+            b[idx[i]] = tmp[i];
+    }
     for (size_t k = 0; k < c->nbr; k++) {
         c->br[k].real = b[k].real;
         c->br[k].first = acbl_round_award(b[k].real);
