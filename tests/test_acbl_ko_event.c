@@ -197,6 +197,33 @@ static void current_event(void **state)
     bmp_awards_free(&aw);
 }
 
+/* ACBL-27: a 2003 Regional KO scheduled for three sessions pays 70%:
+ * B(16) = 26/60 x 46 = 19.933333 x 0.70 = 13.953333 -> 13.95; 3/4 50% of
+ * the unrounded 13.953333 = 6.976667 -> 6.98.  Scheduled for 4: 19.93. */
+static void three_sessions(void **state)
+{
+    (void)state;
+    jb b = {0};
+    team(&b, NULL, "1", NULL);
+    team(&b, NULL, "2", NULL);
+    team(&b, NULL, "3/4", NULL);
+    team(&b, NULL, "3/4", NULL);
+    pad(&b, NULL, 12);
+    char *json = event(HEAD("2003", "regional") "\"tables\": 16, \"sessions\": 2, \"params\": "
+                       "{\"scheduled_sessions\": 3}, ", &b);
+    bmp_awards aw;
+    run_ok(json, &aw);
+    free(json);
+    assert_points(total(&aw, 0, "overall", NULL), "13.95");
+    assert_points(total(&aw, 2, "overall", NULL), "6.98");
+    bmp_awards_free(&aw);
+    json = event(HEAD("2003", "regional") "\"tables\": 16, \"sessions\": 4, ", &b);
+    run_ok(json, &aw);
+    free(json);
+    assert_points(total(&aw, 0, "overall", NULL), "19.93");
+    bmp_awards_free(&aw);
+}
+
 /* ACBL-32 (editions), ACBL-35, ACBL-43: 8-team brackets.  2003: 3/4
  * won one match: nothing; the 3/4 playoff winner 22.50% (not the 50% of
  * the tie).  Later: 2nd 53%, the playoff winner for a clear 3rd 22.50%. */
@@ -535,7 +562,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(doc02_event),    cmocka_unit_test(current_event),
-        cmocka_unit_test(playoffs),       cmocka_unit_test(low_ranks),
+        cmocka_unit_test(three_sessions), cmocka_unit_test(playoffs),
+        cmocka_unit_test(low_ranks),
         cmocka_unit_test(forfeits_and_split), cmocka_unit_test(colours),
         cmocka_unit_test(compact_event),  cmocka_unit_test(zip),
         cmocka_unit_test(errors),

@@ -8,7 +8,8 @@
  * Event input (kind "knockout"):
  *   edition, classification (-> K: ACBL-25 2003 / ACBL-36 later), rating
  *   boards_per_match (or boards)  -> L (ACBL-26); required
- *   sessions          scheduled sessions: 2003 Regional KO of 3 -> 70% (ACBL-27)
+ *   sessions          sessions played; params.scheduled_sessions (default sessions):
+ *                     2003 Regional KO scheduled for 3 sessions -> 70% (ACBL-27)
  *   upper_limit       2003 M (ACBL-25; a bracket's own upper_limit wins, A-22)
  *   restrictions      P (ACBL-6)
  *   params.compact (bool)             compact KO (ACBL-45/46)
@@ -330,7 +331,8 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
             b[k].player_average = c->br[k].avg_mp;
             b[k].m = c->br[k].m;
         }
-        bool three = c->cls == ACBL_CLASS_REGIONAL && ev->sessions == 3 && !c->compact;
+        int sched = (int)bmp_params_number(&ev->params, "scheduled_sessions", ev->sessions);
+        bool three = c->cls == ACBL_CLASS_REGIONAL && sched == 3 && !c->compact;
         if (c->nbr > 64) {
             free(b);
             return bmp_error_set(err, BMP_ERANGE, "more than 64 brackets");
