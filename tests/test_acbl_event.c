@@ -475,7 +475,7 @@ static void errors(void **state)
                  "\"tables\": 9",
                  BMP_EINVAL, "$.rating: expected championship");
     expect_error("\"kind\": \"knockout\", \"classification\": \"regional\", \"tables\": 9",
-                 BMP_ENOTSUP, "not supported: knockout teams (");
+                 BMP_EINVAL, "$.boards_per_match: the KO formula needs the boards per match");
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"sessions\": 7, "
                  "\"tables\": 9",
                  BMP_ENOTSUP, "not supported: S factor (ACBL-4, §I.A)");

@@ -49,6 +49,10 @@
  *     restricted_tournament, similarly_restricted, open_sectional (bool)  (ACBL-91)
  *     sections_combined (num) gold session places when sections are combined (ACBL-92)
  *
+ * Knockouts (kind "knockout"), NABC fixed-award events (params.nabc_event)
+ * and WBF events (params.wbf_event) are dispatched to src/acbl/ko_common.c,
+ * nabc.c and wbf.c, which document their inputs (ACBL-25..61, ACBL-97).
+ *
  * Awards: overall (kind "overall", ranking "overall") and session (kind
  * "session", ranking as the file names it); each for every player of the
  * contestant.
@@ -60,6 +64,7 @@
 #include <strings.h>
 
 #include "acbl/acbl_internal.h"
+#include "acbl/ko.h"
 
 static const char *const editions[] = {"current", "2003", NULL};
 static const char *const edition_docs[] = {
@@ -70,6 +75,16 @@ static const bmp_scale_info scales[] = {
     {"appendix-b", "sample M factor values (ACBL-5)"},
     {"appendix-c", "overall awards relative to 1st by sessions (ACBL-9/10/11)"},
     {"appendix-e", "L factor by boards per match (ACBL-26)"},
+    {"appendix-f", "2003 KO bracket table counts, six brackets of 16 (ACBL-29/30)"},
+
+    {"ko-overall-pct", "KO overall percentages by position (ACBL-33 / ACBL-41)"},
+    {"ko-reduction-factor", "later KO reduction factor by teams (ACBL-39)"},
+    {"ko-computed-award", "later KO Computed Award by bracket AVG MP (ACBL-37)"},
+    {"nabc-pairs", "NABC pair events (ACBL-53)"},
+    {"nabc-teams", "NABC Swiss and BAM team events (ACBL-55)"},
+    {"nabc-ko", "NABC knockout events, fixed and formula (ACBL-57, ACBL-60)"},
+    {"nabc-min-tables", "NABC minimum-table reductions (ACBL-54, ACBL-56, ACBL-58)"},
+    {"wbf", "WBF events: fixed first places (ACBL-97)"},
     {NULL, NULL}};
 
 static bmp_status bad(bmp_error *err, const char *path, const char *fmt, const char *got)
@@ -459,6 +474,19 @@ static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
+    /* Knockouts, NABC fixed-award and WBF events: src/acbl/ko_*.c, nabc.c,
+     * wbf.c.  A zip KO is a one-session Swiss side game (ACBL-47). */
+    bmp_event zip;
+    if (acbl_ko_zip_as_swiss(ev, &zip)) {
+        bmp_awards_note(out, "zip knockout: computed as a one-session Swiss teams side game, M "
+                             "at most 0.65 (ACBL-47)");
+        ev = &zip;
+    } else if (ev->kind == BMP_KIND_KNOCKOUT && !acbl_is_nabc_event(ev) && !acbl_is_wbf_event(ev))
+        return acbl_award_knockout(ev, edition, out, err);
+    if (acbl_is_wbf_event(ev))
+        return acbl_award_wbf(ev, edition, out, err);
+    if (acbl_is_nabc_event(ev))
+        return acbl_award_nabc(ev, edition, out, err);
     acbl_calc c;
     bmp_status st = setup(ev, edition, &c, out, err);
     if (!st)

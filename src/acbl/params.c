@@ -33,11 +33,31 @@ static const known event_params[] = {
     {"similarly_restricted", BMP_PARAM_BOOL, "ACBL-91"},
     {"open_sectional", BMP_PARAM_BOOL, "ACBL-91"},
     {"sections_combined", BMP_PARAM_NUMBER, "ACBL-92"},
+    /* Knockouts, NABC and WBF (ko_common.c, nabc.c, wbf.c); an unbracketed
+     * KO carries its bracket parameters on the event. */
+    {"compact", BMP_PARAM_BOOL, "ACBL-45/46"},
+    {"compact_consolation", BMP_PARAM_BOOL, "ACBL-45"},
+    {"zip", BMP_PARAM_BOOL, "ACBL-47"},
+    {"scheduled_sessions", BMP_PARAM_NUMBER, "ACBL-27"},
+    {"nabc_event", BMP_PARAM_STRING, "ACBL-53..61"},
+    {"wbf_event", BMP_PARAM_STRING, "ACBL-97"},
+    {"average_mp", BMP_PARAM_NUMBER, "ACBL-28/37/38"},
+    {"top_team_average", BMP_PARAM_NUMBER, "ACBL-31/50"},
+    {"rounds", BMP_PARAM_NUMBER, "ACBL-41"},
+    {"non_power_of_two", BMP_PARAM_BOOL, "ACBL-42"},
+    {"down_to_12", BMP_PARAM_BOOL, "ACBL-33"},
+    {"split", BMP_PARAM_STRING, "ACBL-49"},
     {NULL, BMP_PARAM_NUMBER, NULL}};
 
 static const known group_params[] = {{"flight", BMP_PARAM_STRING, "ACBL-68"},
                                      {"bracket_position", BMP_PARAM_NUMBER, "ACBL-83"},
                                      {"field", BMP_PARAM_NUMBER, "ACBL-18"},
+    {"average_mp", BMP_PARAM_NUMBER, "ACBL-28/37/38"},
+    {"top_team_average", BMP_PARAM_NUMBER, "ACBL-31/50"},
+    {"rounds", BMP_PARAM_NUMBER, "ACBL-41"},
+    {"non_power_of_two", BMP_PARAM_BOOL, "ACBL-42"},
+    {"down_to_12", BMP_PARAM_BOOL, "ACBL-33"},
+    {"split", BMP_PARAM_STRING, "ACBL-49"},
                                      {NULL, BMP_PARAM_NUMBER, NULL}};
 
 static const char *type_word(bmp_param_type t)

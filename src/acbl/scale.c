@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "acbl/acbl_internal.h"
+#include "acbl/ko.h"
 
 /* Appendix A (later App. A: 1-250; 2003 p.16: 0-499). */
 static bmp_status appendix_a(acbl_edition ed, bmp_table *t)
@@ -155,6 +156,8 @@ bmp_status acbl_scale(const char *name, acbl_edition ed, const bmp_params *opts,
         st = appendix_c(ed, upto, out);
     else if (strcmp(name, "appendix-e") == 0)
         st = appendix_e(ed, out);
+    else if ((st = acbl_ko_scale(name, ed, opts, out, err)) != BMP_ENOTFOUND)
+        return st; /* KO, NABC and WBF tables: ko_scale.c */
     else
         return bmp_error_set(err, BMP_ENOTFOUND, "unknown acbl table \"%s\"", name);
     return st ? bmp_error_set(err, st, "out of memory building %s", name) : BMP_OK;

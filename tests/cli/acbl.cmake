@@ -40,8 +40,9 @@ bmp_cli_test(NAME acbl_swiss ARGS award examples/acbl/swiss-teams.json --explain
 # ACBL-84/ACBL-24: individual, one-winner: (7 + 10)/60 x 10 x 0.75 = 2.125 -> 2.13; session 0.33
 bmp_cli_test(NAME acbl_individual ARGS award examples/acbl/individual.json --explain
              EXPECT "= 2\\.125000 -> 2\\.13" "session 1st = 0\\.33 x B\\(7\\)" "ACBL-14: 7 tables > 5")
-bmp_cli_test(NAME acbl_knockout_notsup ARGS award tests/data/acbl/knockout.json EXIT 3
-             EXPECT "not supported: knockout teams \\(" "§II\\.A\\)")
+# ACBL-26: a knockout without boards per match cannot have an L factor: an error, not a guess
+bmp_cli_test(NAME acbl_knockout_needs_boards ARGS award tests/data/acbl/knockout.json EXIT 1
+             EXPECT "knockout.json: \\$.boards_per_match: the KO formula needs the boards per match for L \\(ACBL-26\\)")
 # ACBL-11 / DOC-01 extended: places 1..20 (11-14 are not printed): later 2 sessions 11th 2/12 = 0.17
 bmp_cli_test(NAME acbl_appendix_c_places ARGS scale acbl appendix-c --places 20 --format csv
              EXPECT "\n11,0\\.09,0\\.17,0\\.25,0\\.30\n" "\n14,0\\.07,0\\.13,0\\.21,0\\.26\n")
