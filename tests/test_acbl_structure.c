@@ -676,6 +676,14 @@ static void structure_errors(void **state)
                 "\"classification\": \"regional\", \"tables\": 20, \"contestants\": [{\"id\": "
                 "\"1\", \"match_wins\": 3}]}",
                 BMP_EINVAL, "$.boards_per_match");
+    /* Audit: 2.3 wins was silently paid as 2.5 wins (0.36 x 2.5 = 0.90);
+     * ACBL-79 match awards are per match won, a tie a half. */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"swiss-teams\", "
+                "\"classification\": \"regional\", \"tables\": 10, \"boards_per_match\": 7, "
+                "\"contestants\": [{\"id\": \"1\", \"match_wins\": 2.5}, {\"id\": \"2\", "
+                "\"match_wins\": 2.3}]}",
+                BMP_EINVAL, "$.contestants[1].match_wins: expected whole matches won, a tied "
+                            "match counting 1/2 (ACBL-79), got 2.3");
 }
 
 int main(void)
