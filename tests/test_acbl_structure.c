@@ -195,6 +195,33 @@ static void flighted_pairs(void **state)
     done(&r);
 }
 
+/* ACBL-80: "Flighted ... Swiss events award points according to the
+ * conditions outlined (above) for flighted": the Flight A floor (ACBL-74)
+ * and the 35% limit (ACBL-73) apply to a flighted Swiss too (audit: the floor
+ * was applied to pairs only, paying a1 8.83). */
+static void flighted_swiss(void **state)
+{
+    (void)state;
+    /* Sectional, 1 session; Flight A open 3 teams, Flight B UL 5000 40 teams.
+     * A credit 43: 53/60 x 10 = 8.8333 -> 8.83; B credit 40: 50/60 x 10 x
+     * M(5000) (log10(5000)/3.11 - 0.218 = 0.971379) = 8.0948 -> 8.09; 110%
+     * of 8.09 = 8.899 -> 8.90 > 8.83: A first 8.90 (ACBL-74).  35% of 3
+     * teams = 1.05 -> 1 place in Flight A (ACBL-73). */
+    res r = go("{\"body\": \"acbl\", \"name\": \"f\", \"kind\": \"swiss-teams\", "
+               "\"classification\": \"sectional\", \"tables\": 43, \"groups\": ["
+               "{\"name\": \"A\", \"type\": \"flight\", \"tables\": 3},"
+               "{\"name\": \"B\", \"type\": \"flight\", \"tables\": 40, \"upper_limit\": 5000}],"
+               "\"contestants\": ["
+               "{\"id\": \"a1\", \"group\": \"A\", \"place\": 1},"
+               "{\"id\": \"a2\", \"group\": \"A\", \"place\": 2},"
+               "{\"id\": \"b1\", \"group\": \"B\", \"place\": 1}]}");
+    expect_points(&r, "a1", "overall", -2, "8.90");
+    assert_null(find(r.ev, &r.aw, "a2", "overall", -2));
+    expect_points(&r, "b1", "overall", -2, "8.09");
+    assert_true(note_has(&r.aw, "raised to 8.90 (ACBL-74)"));
+    done(&r);
+}
+
 /* ACBL-67 stratified: own + lower strata, each stratum's M; lowest stratum
  * needs 3 tables; strata not cumulative (ruling ACBL-R15); ACBL-88 gold in
  * the top two strata. */
@@ -692,7 +719,8 @@ int main(void)
         cmocka_unit_test(bracket_credit),      cmocka_unit_test(unrestricted_credit),
         cmocka_unit_test(split_regional),      cmocka_unit_test(flight_a_floor),
         cmocka_unit_test(stratum_x),           cmocka_unit_test(match_award_formula),
-        cmocka_unit_test(flighted_pairs),      cmocka_unit_test(stratified),
+        cmocka_unit_test(flighted_pairs),      cmocka_unit_test(flighted_swiss),
+        cmocka_unit_test(stratified),
         cmocka_unit_test(stratiflighted),      cmocka_unit_test(bracketed_swiss),
         cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match),
         cmocka_unit_test(barometer),           cmocka_unit_test(side_game_series),

@@ -410,8 +410,10 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
             snprintf(f[k].why, sizeof f[k].why, "stratum %s (X): %s -> %s (ACBL-69)", f[k].name,
                      why, fs);
         }
-    /* ACBL-74: Flight A at least 110% of Flight B (flighted pairs). */
-    if (kind == F_FLIGHT && n >= 2 && c->type == ACBL_TYPE_PAIRS) {
+    /* ACBL-74: Flight A at least 110% of Flight B (flighted pairs; flighted
+     * Swiss follow the flighted rules, ACBL-80; BAM and individual events use
+     * the pair formulas, ACBL-77/84). */
+    if (kind == F_FLIGHT && n >= 2) {
         bmp_points a = acbl_flight_a_floor(f[0].first, f[1].first);
         if (a != f[0].first) {
             char fs[32], bs[32];
