@@ -293,6 +293,34 @@ static void stratiflighted(void **state)
     done(&r);
 }
 
+/* ACBL-70 / ACBL-93: with Flight A not split (no X) the gold strata are A
+ * and Flight B's top stratum B; Flight B's second stratum is not gold even
+ * with a limit >= 750 (audit: "upper three" was counted as any three). */
+static void stratiflighted_no_x(void **state)
+{
+    (void)state;
+    /* Regional 2 sessions. Flight A: A open 10; Flight B: B UL 2000 10, C UL
+     * 1000 10.  A credit 10: 20/60 x 21 = 7.00.  B credit 20: 30/60 x 21 x
+     * M(2000) (log10(2000)/3.11 - 0.218 = 0.843424) = 8.8560 -> 8.86.  C
+     * credit 10: 20/60 x 21 x M(1000) 0.746610 = 5.2263 -> 5.23. */
+    res r = go("{\"body\": \"acbl\", \"name\": \"sf\", \"kind\": \"pairs\", \"classification\": "
+               "\"regional\", \"sessions\": 2, \"tables\": 30, \"groups\": ["
+               "{\"name\": \"A\", \"type\": \"stratum\", \"tables\": 10, \"params\": {\"flight\": \"A\"}},"
+               "{\"name\": \"B\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 2000, \"params\": {\"flight\": \"B\"}},"
+               "{\"name\": \"C\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 1000, \"params\": {\"flight\": \"B\"}}],"
+               "\"contestants\": ["
+               "{\"id\": \"a1\", \"group\": \"A\", \"rankings\": [{\"ranking\": \"A\", \"place\": 1}]},"
+               "{\"id\": \"b1\", \"group\": \"B\", \"rankings\": [{\"ranking\": \"B\", \"place\": 1}]},"
+               "{\"id\": \"c1\", \"group\": \"C\", \"rankings\": [{\"ranking\": \"C\", \"place\": 1}]}]}");
+    expect_points(&r, "a1", "overall", -2, "7.00");
+    expect_points(&r, "b1", "overall", -2, "8.86");
+    expect_points(&r, "c1", "overall", -2, "5.23");
+    assert_string_equal(find(r.ev, &r.aw, "a1", "overall", -2)->colour, "gold");
+    assert_string_equal(find(r.ev, &r.aw, "b1", "overall", -2)->colour, "gold");
+    assert_string_equal(find(r.ev, &r.aw, "c1", "overall", -2)->colour, "red");
+    done(&r);
+}
+
 /* ACBL-82 bracketed Swiss through the event, with match awards (ACBL-79)
  * and ACBL-83 (later) bracket position; 2003 has no ACBL-83. */
 static void bracketed_swiss(void **state)
@@ -721,7 +749,7 @@ int main(void)
         cmocka_unit_test(stratum_x),           cmocka_unit_test(match_award_formula),
         cmocka_unit_test(flighted_pairs),      cmocka_unit_test(flighted_swiss),
         cmocka_unit_test(stratified),
-        cmocka_unit_test(stratiflighted),      cmocka_unit_test(bracketed_swiss),
+        cmocka_unit_test(stratiflighted),      cmocka_unit_test(stratiflighted_no_x),      cmocka_unit_test(bracketed_swiss),
         cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match),
         cmocka_unit_test(barometer),           cmocka_unit_test(side_game_series),
         cmocka_unit_test(unrestricted_event),  cmocka_unit_test(split_regional_event),

@@ -208,7 +208,12 @@ static void credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind)
             x->ul = c->ev->upper_limit;
         /* ACBL-88: top two strata (flights, brackets alike); ACBL-70:
          * stratiflighted A, X and B. */
-        x->top = kind == F_WHOLE || k < (kind == F_STRATIFLIGHTED ? 3u : 2u);
+        x->top = kind == F_WHOLE || k < 2;
+        /* ACBL-70: "the upper three strata ... (A, X, B)": Flight A's strata
+         * and the top stratum of Flight B -- without an X that is A and B,
+         * not Flight B's second stratum (audit). */
+        if (kind == F_STRATIFLIGHTED)
+            x->top = x->flight == 'A' || (k > 0 && f[k - 1].flight == 'A');
         x->stratiflighted = kind == F_STRATIFLIGHTED;
     }
     /* ACBL-67: the lowest stratum needs at least three tables. */
