@@ -519,6 +519,32 @@ static void unrestricted_event(void **state)
     bmp_awards_free(&aw);
 }
 
+/* ACBL-65: "Flighted, Stratified and Stratiflighted events count all tables
+ * in all flights/strata to determine the number of tables in the
+ * unrestricted event (the A Flight or Stratum)" (audit: a stratiflighted
+ * stratum A counted only Flight A's tables, paying 14.00). */
+static void unrestricted_stratiflighted(void **state)
+{
+    (void)state;
+    /* Regional 2 sessions: A open 10 (Flight A); B UL 2000 10, C UL 1000 10
+     * (Flight B); 20 concurrent restricted tables.  A: all 30 tables + 20 =
+     * 50 <= 3 x 30: 60/60 x 14 x 1.5 = 21.00 (Flight A alone would be 10 +
+     * 20 = 30: 40/60 x 21 = 14.00).  B unchanged: 30/60 x 21 x M(2000)
+     * 0.843424 = 8.8560 -> 8.86. */
+    res r = go("{\"body\": \"acbl\", \"name\": \"u\", \"kind\": \"pairs\", \"classification\": "
+               "\"regional\", \"sessions\": 2, \"tables\": 30, "
+               "\"params\": {\"concurrent_restricted_tables\": 20}, \"groups\": ["
+               "{\"name\": \"A\", \"type\": \"stratum\", \"tables\": 10, \"params\": {\"flight\": \"A\"}},"
+               "{\"name\": \"B\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 2000, \"params\": {\"flight\": \"B\"}},"
+               "{\"name\": \"C\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 1000, \"params\": {\"flight\": \"B\"}}],"
+               "\"contestants\": ["
+               "{\"id\": \"a1\", \"group\": \"A\", \"rankings\": [{\"ranking\": \"A\", \"place\": 1}]},"
+               "{\"id\": \"b1\", \"group\": \"B\", \"rankings\": [{\"ranking\": \"B\", \"place\": 1}]}]}");
+    expect_points(&r, "a1", "overall", -2, "21.00");
+    expect_points(&r, "b1", "overall", -2, "8.86");
+    done(&r);
+}
+
 /* ACBL-66 through the event. */
 static void split_regional_event(void **state)
 {
@@ -752,7 +778,7 @@ int main(void)
         cmocka_unit_test(stratiflighted),      cmocka_unit_test(stratiflighted_no_x),      cmocka_unit_test(bracketed_swiss),
         cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match),
         cmocka_unit_test(barometer),           cmocka_unit_test(side_game_series),
-        cmocka_unit_test(unrestricted_event),  cmocka_unit_test(split_regional_event),
+        cmocka_unit_test(unrestricted_event),  cmocka_unit_test(unrestricted_stratiflighted),  cmocka_unit_test(split_regional_event),
         cmocka_unit_test(team_of_two_and_bam), cmocka_unit_test(colours_more),
         cmocka_unit_test(club_games),          cmocka_unit_test(ties),
         cmocka_unit_test(ko_gold),             cmocka_unit_test(structure_errors),

@@ -220,9 +220,16 @@ static void credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind)
     if ((kind == F_STRATUM || kind == F_STRATIFLIGHTED) && n > 1 && f[n - 1].own < 3)
         f[n - 1].eligible = false;
     /* ACBL-65: the unrestricted (top) field's credit. */
-    if (c->credit_extra > 0)
-        f[0].credit = acbl_unrestricted_credit(f[0].credit, c->credit_extra,
-                                               c->unrestricted_events);
+    if (c->credit_extra > 0) {
+        /* "Flighted, Stratified and Stratiflighted events count all tables
+         * in all flights/strata to determine the number of tables in the
+         * unrestricted event (the A Flight or Stratum)": for a
+         * stratiflighted event that is Flight B's tables too (audit). */
+        double base = f[0].credit;
+        if (kind == F_STRATIFLIGHTED)
+            base = acbl_credit_lower(own, n, 0);
+        f[0].credit = acbl_unrestricted_credit(base, c->credit_extra, c->unrestricted_events);
+    }
     free(own);
 }
 
