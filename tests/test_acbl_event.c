@@ -491,6 +491,22 @@ static void errors(void **state)
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"params\": {\"cut1_after_sesion\": 1}",
                  BMP_EINVAL, "$.params.cut1_after_sesion: unknown ACBL parameter (expected one of: nabc");
+    /* ACBL-20 knows one cut and a second cut: a third, a cut after the last
+     * session or a second cut before the first was silently ignored or
+     * capped (audit). */
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 4, \"params\": {\"cuts\": 3}",
+                 BMP_EINVAL, "$.params.cuts: expected 0, 1 or 2 cuts (ACBL-20");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 2, \"params\": {\"cut1_after_session\": 2}",
+                 BMP_EINVAL, "$.params.cut1_after_session: expected a session from 1 to 1");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 4, \"params\": {\"cut1_after_session\": 2, "
+                 "\"cut2_after_session\": 1}",
+                 BMP_EINVAL, "$.params.cut2_after_session: the second cut must follow");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 4, \"params\": {\"cuts\": 1, \"cut1_after_session\": 1}",
+                 BMP_EINVAL, "$.params.cuts: give either cuts or cut1_after_session");
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"params\": {\"flight_a\": 1}",
                  BMP_EINVAL, "$.params.flight_a: expected true or false (ACBL-19)");

@@ -230,6 +230,43 @@ const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci, 
     return acbl_colour(ci, rule);
 }
 
+/* ACBL-20 names one cut and "a second cut": the cut parameters must say
+ * which sessions follow them, or the increase would silently be wrong. */
+static bmp_status check_cuts(const bmp_event *ev, bmp_error *err)
+{
+    const bmp_params *pp = &ev->params;
+    if (bmp_params_has(pp, "cuts")) {
+        double n = bmp_params_number(pp, "cuts", 0);
+        if (!(n == 0 || n == 1 || n == 2))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.cuts: expected 0, 1 or 2 cuts (ACBL-20 increases "
+                                 "session awards after one cut and after a second cut), got %g",
+                                 n);
+        if (bmp_params_has(pp, "cut1_after_session") || bmp_params_has(pp, "cut2_after_session"))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.cuts: give either cuts or cut1_after_session / "
+                                 "cut2_after_session, not both (ACBL-20)");
+    }
+    static const char *const keys[] = {"cut1_after_session", "cut2_after_session"};
+    for (int k = 0; k < 2; k++) {
+        if (!bmp_params_has(pp, keys[k]))
+            continue;
+        double v = bmp_params_number(pp, keys[k], 0);
+        if (!(v >= 1 && v < ev->sessions) || v != (int)v)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.%s: expected a session from 1 to %d (sessions after "
+                                 "it follow the cut, ACBL-20), got %g",
+                                 keys[k], ev->sessions - 1, v);
+    }
+    if (bmp_params_has(pp, "cut2_after_session") &&
+        !(bmp_params_number(pp, "cut2_after_session", 0) >
+          bmp_params_number(pp, "cut1_after_session", 0)))
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params.cut2_after_session: the second cut must follow "
+                             "cut1_after_session (ACBL-20)");
+    return BMP_OK;
+}
+
 /* Cuts before session s (ACBL-20). */
 static int cuts_before(const bmp_params *pp, int session)
 {
@@ -461,6 +498,8 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
 {
     acbl_calc c;
     bmp_status st = setup(ev, edition, &c, out, err);
+    if (!st)
+        st = check_cuts(ev, err);
     if (!st)
         st = acbl_classify(&c, out, err);
     if (!st)
