@@ -626,6 +626,53 @@ static void colours_more(void **state)
     done(&r);
 }
 
+/* ACBL-89 with ACBL-92: two 10-table sections combined pay two gold session
+ * places; a tie 2/3 straddles the last gold place.  later: "gold and red
+ * points will be shared"; 2003: "gold points will be awarded" (audit: the
+ * later split was made only when one place was gold, so 2/3 was all gold). */
+static void combined_sections_tie(void **state)
+{
+    (void)state;
+    const char *json = "{\"body\": \"acbl\", \"name\": \"c\", \"edition\": \"%s\", "
+                       "\"kind\": \"pairs\", \"classification\": \"regional\", \"sessions\": 2, "
+                       "\"tables\": 20, \"params\": {\"sections_combined\": 2}, \"contestants\": ["
+                       "{\"id\": \"1\", \"rankings\": [{\"session\": 1, \"place\": 1}]},"
+                       "{\"id\": \"2\", \"rankings\": [{\"session\": 1, \"place\": \"2=\"}]},"
+                       "{\"id\": \"3\", \"rankings\": [{\"session\": 1, \"place\": \"2=\"}]}]}";
+    char buf[1024];
+    /* session 1st = 0.5 x 30/60 x 14 = 3.50; 2nd 70% = 2.45; 3rd 50% =
+     * 1.75; tie 2/3 = (2.45 + 1.75)/2 = 2.10; later: gold 2.10 x 245/420 =
+     * 1.225 -> 1.23, red the rest 0.87. */
+    snprintf(buf, sizeof buf, json, "current");
+    res r = go(buf);
+    size_t gold = 0, red = 0;
+    for (size_t i = 0; i < r.aw.count; i++) {
+        const bmp_award *a = &r.aw.items[i];
+        if (strcmp(r.ev->contestants[a->contestant].id, "2") != 0)
+            continue;
+        if (strcmp(a->colour, "gold") == 0) {
+            assert_points(a->points, "1.23");
+            gold++;
+        } else {
+            assert_string_equal(a->colour, "red");
+            assert_points(a->points, "0.87");
+            red++;
+        }
+        assert_string_equal(a->rule, "ACBL-89");
+    }
+    assert_int_equal(gold, 1);
+    assert_int_equal(red, 1);
+    done(&r);
+    /* 2003: the whole 2.10 is gold */
+    snprintf(buf, sizeof buf, json, "2003");
+    r = go(buf);
+    const bmp_award *a = find(r.ev, &r.aw, "3", "session", -2);
+    assert_non_null(a);
+    assert_points(a->points, "2.10");
+    assert_string_equal(a->colour, "gold");
+    done(&r);
+}
+
 /* ACBL-95/96 clubs: Swiss match awards with the club D; later's regular
  * club game maximum 2.50; overall awards need the absent club scale. */
 static void club_games(void **state)
@@ -779,7 +826,7 @@ int main(void)
         cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match),
         cmocka_unit_test(barometer),           cmocka_unit_test(side_game_series),
         cmocka_unit_test(unrestricted_event),  cmocka_unit_test(unrestricted_stratiflighted),  cmocka_unit_test(split_regional_event),
-        cmocka_unit_test(team_of_two_and_bam), cmocka_unit_test(colours_more),
+        cmocka_unit_test(team_of_two_and_bam), cmocka_unit_test(colours_more),        cmocka_unit_test(combined_sections_tie),
         cmocka_unit_test(club_games),          cmocka_unit_test(ties),
         cmocka_unit_test(ko_gold),             cmocka_unit_test(structure_errors),
     };

@@ -416,13 +416,15 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
                 aw.points = bmp_tie_share(awards, (size_t)depth, re->place.lo, re->place.hi,
                                           BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
                 bmp_points_format(aw.points, a, sizeof a);
-                if (strcmp(colour, "gold") == 0 && c->ed == ACBL_ED_CURRENT && gold_places == 1 &&
-                    re->place.hi > 1) {
+                if (strcmp(colour, "gold") == 0 && c->ed == ACBL_ED_CURRENT &&
+                    re->place.hi > gold_places) {
                     /* ACBL-89 later: a tie for a section top shares gold and
-                     * red: the share of 1st is gold, the rest red. */
-                    int64_t w[2] = {awards[0], 0};
-                    for (int p = re->place.lo + 1; p <= re->place.hi; p++)
-                        w[1] += p <= depth ? awards[p - 1] : 0;
+                     * red: the share of the gold places is gold, the rest
+                     * red (with combined sections, ACBL-92, a tie across
+                     * the last gold place likewise; audit). */
+                    int64_t w[2] = {0, 0};
+                    for (int p = re->place.lo; p <= re->place.hi; p++)
+                        w[p > gold_places] += p <= depth ? awards[p - 1] : 0;
                     bmp_points parts[2];
                     bmp_split(aw.points, w, 2, BMP_ROUND_HALF_UP, parts);
                     char g[32], rd[32];
