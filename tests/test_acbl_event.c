@@ -110,6 +110,32 @@ static void session_standard(void **state)
     free(j);
 }
 
+/* ACBL-18: every printed row of the session place table
+ * (session_award_pct.csv), on a first of 10.00 so that each percentage is
+ * exact: 2nd 70% = 7.00, 3rd 50% = 5.00, 4th 35% = 3.50; "5 & lower" first /
+ * position: 5th 2.00, 6th 1.6667 -> 1.67, 7th 1.4286 -> 1.43, 8th 1.25. */
+static void session_pct_csv(void **state)
+{
+    (void)state;
+    bmp_csv csv;
+    bmp_csv_load(&csv, "acbl/session_award_pct.csv");
+    assert_int_equal(csv.nrows - 1, 5);
+    for (size_t r = 1; r < csv.nrows; r++) {
+        const char *pos = bmp_csv_get(&csv, r, 0), *pct = bmp_csv_get(&csv, r, 1);
+        if (strcmp(pos, "5+") == 0) {
+            assert_string_equal(pct, "first/position");
+            static const bmp_points lower[] = {200, 167, 143, 125};
+            for (int p = 5; p <= 8; p++)
+                assert_int_equal(acbl_session_place(1000, p, ACBL_SESSION_STANDARD),
+                                 lower[p - 5]);
+        } else {
+            assert_int_equal(acbl_session_place(1000, atoi(pos), ACBL_SESSION_STANDARD),
+                             10 * atoi(pct));
+        }
+    }
+    bmp_csv_free(&csv);
+}
+
 /* ACBL-19: separate Flight A events at Sectionals and higher: +10%. */
 static void session_flight_a(void **state)
 {
@@ -518,7 +544,8 @@ static void errors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(session_standard),   cmocka_unit_test(session_flight_a),
+        cmocka_unit_test(session_standard),   cmocka_unit_test(session_pct_csv),
+        cmocka_unit_test(session_flight_a),
         cmocka_unit_test(session_cuts),       cmocka_unit_test(session_club),
         cmocka_unit_test(session_multi_section), cmocka_unit_test(session_individual),
         cmocka_unit_test(regional_examples),  cmocka_unit_test(colours),

@@ -4,6 +4,7 @@
  * Expected values hand-computed from the regulation, arithmetic in comments. */
 #include "bmp_test.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,48 @@ static void match_award_formula(void **state)
     assert_true(d == 0.240);
     assert_int_equal(acbl_factor_d(ACBL_CLASS_CLUB_CHAMPIONSHIP, ACBL_ED_2003, &d, NULL), BMP_OK);
     assert_true(d == 0.360);
+}
+
+/* ACBL-79 (and ACBL-34's 2003 National D, ACBL-96 club D): every printed D
+ * of both editions (match_award_d_factors.csv); an empty cell is "not
+ * listed" and must not be invented. */
+static void match_d_csv(void **state)
+{
+    (void)state;
+    static const struct { const char *csv; acbl_class c; } map[] = {
+        {"Unit Championship", ACBL_CLASS_UNIT},
+        {"Sectional", ACBL_CLASS_SECTIONAL},
+        {"Regional", ACBL_CLASS_REGIONAL},
+        {"National", ACBL_CLASS_NATIONAL},
+        {"Club Masterpoint", ACBL_CLASS_CLUB_MASTERPOINT},
+        {"Club Championship", ACBL_CLASS_CLUB_CHAMPIONSHIP}};
+    bmp_csv csv;
+    bmp_csv_load(&csv, "acbl/match_award_d_factors.csv");
+    assert_int_equal(csv.nrows - 1, 6);
+    for (size_t r = 1; r < csv.nrows; r++) {
+        size_t k = 0;
+        while (k < 6 && strcmp(map[k].csv, bmp_csv_get(&csv, r, 0)) != 0)
+            k++;
+        assert_true(k < 6);
+        /* column 1: 2003 (KO and Swiss); column 2: later (Swiss).  The 2003
+         * club cells are empty in this column, but the 2003 club table lists
+         * the same D (ACBL-96), so only National is truly absent (later). */
+        const char *later = bmp_csv_get(&csv, r, 2);
+        double d = 0;
+        bmp_error e = {0};
+        if (*later) {
+            assert_int_equal(acbl_factor_d(map[k].c, ACBL_ED_CURRENT, &d, NULL), BMP_OK);
+            assert_true(fabs(d - atof(later)) < 1e-12);
+        } else {
+            assert_int_equal(acbl_factor_d(map[k].c, ACBL_ED_CURRENT, &d, &e), BMP_ENOTSUP);
+        }
+        const char *y2003 = bmp_csv_get(&csv, r, 1);
+        if (*y2003) {
+            assert_int_equal(acbl_factor_d(map[k].c, ACBL_ED_2003, &d, NULL), BMP_OK);
+            assert_true(fabs(d - atof(y2003)) < 1e-12);
+        }
+    }
+    bmp_csv_free(&csv);
 }
 
 /* ---- events ------------------------------------------------------------ */
@@ -819,7 +862,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bracket_credit),      cmocka_unit_test(unrestricted_credit),
         cmocka_unit_test(split_regional),      cmocka_unit_test(flight_a_floor),
-        cmocka_unit_test(stratum_x),           cmocka_unit_test(match_award_formula),
+        cmocka_unit_test(stratum_x),           cmocka_unit_test(match_award_formula), cmocka_unit_test(match_d_csv),
         cmocka_unit_test(flighted_pairs),      cmocka_unit_test(flighted_swiss),
         cmocka_unit_test(stratified),
         cmocka_unit_test(stratiflighted),      cmocka_unit_test(stratiflighted_no_x),      cmocka_unit_test(bracketed_swiss),
