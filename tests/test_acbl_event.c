@@ -533,6 +533,49 @@ static void errors(void **state)
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"sessions\": 4, \"params\": {\"cuts\": 1, \"cut1_after_session\": 1}",
                  BMP_EINVAL, "$.params.cuts: give either cuts or cut1_after_session");
+    /* Audit: values that were ignored, truncated or turned into "out of
+     * memory" are input errors naming their path. */
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 2, \"params\": {\"combined_tables\": -3}",
+                 BMP_EINVAL, "$.params.combined_tables: expected the tables at both sites");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 2, \"params\": {\"concurrent_restricted_tables\": 10, "
+                 "\"concurrent_unrestricted_events\": 0}",
+                 BMP_EINVAL, "$.params.concurrent_unrestricted_events: expected a whole number");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 2, \"params\": {\"sections_combined\": 2.5}",
+                 BMP_EINVAL, "$.params.sections_combined: expected a whole number");
+    expect_error("\"kind\": \"pairs\", \"edition\": \"2003\", \"classification\": \"national\", "
+                 "\"tables\": 300, \"sessions\": 6, \"params\": {\"nabc\": true, "
+                 "\"final_qualifiers\": 200}",
+                 BMP_EINVAL, "$.params.final_qualifiers: only 6-session NABC pair games");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"national\", \"tables\": 300, "
+                 "\"sessions\": 4, \"params\": {\"nabc\": true, \"final_qualifiers\": 200}",
+                 BMP_EINVAL, "$.params.final_qualifiers: only 6-session NABC pair games");
+    {
+        /* a session field of -5 was "out of memory"; a session beyond the
+         * event's sessions was paid */
+        const char *sess[1] = {"{\"session\": 1, \"section\": \"A\", \"place\": 1}"};
+        char *j = build("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 14, "
+                        "\"groups\": [{\"name\": \"A\", \"tables\": 14, \"params\": {\"field\": -5}}]",
+                        1, NULL, sess);
+        bmp_awards aw;
+        bmp_error e = {0};
+        assert_int_equal(run(j, &aw, &e), BMP_EINVAL);
+        assert_non_null(strstr(e.msg, "$.groups[0].params.field: expected the number of "
+                                      "contestants"));
+        bmp_awards_free(&aw);
+        free(j);
+        const char *s3[1] = {"{\"session\": 3, \"place\": 1}"};
+        j = build("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 14, "
+                  "\"sessions\": 2", 1, NULL, s3);
+        e = (bmp_error){0};
+        assert_int_equal(run(j, &aw, &e), BMP_EINVAL);
+        assert_non_null(strstr(e.msg, "$.contestants[0].rankings[0].session: expected a session "
+                                      "from 1 to 2"));
+        bmp_awards_free(&aw);
+        free(j);
+    }
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"params\": {\"flight_a\": 1}",
                  BMP_EINVAL, "$.params.flight_a: expected true or false (ACBL-19)");

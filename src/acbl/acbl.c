@@ -141,6 +141,23 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
                              acbl_class_name(c->cls));
     c->sessions = ev->sessions;
     c->tables = ev->tables;
+    /* ACBL-16 is a later-edition note for 6-session NABC pair games only;
+     * elsewhere final_qualifiers would be silently ignored. */
+    if (bmp_params_has(&ev->params, "final_qualifiers")) {
+        double fq = bmp_params_number(&ev->params, "final_qualifiers", 0);
+        if (c->ed != ACBL_ED_CURRENT || !c->nabc || ev->kind != BMP_KIND_PAIRS ||
+            ev->sessions < 6)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.final_qualifiers: only 6-session NABC pair games "
+                                 "(params.nabc, kind pairs, 6 sessions) of the current edition "
+                                 "pay every final qualifier (ACBL-16; the 2003 edition has no "
+                                 "such note)");
+        if (!(fq >= 1) || fq != (int)fq)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.final_qualifiers: expected the number of pairs in the "
+                                 "final two sessions (a whole number, 1 or more), got %g",
+                                 fq);
+    }
     snprintf(c->sec_overall, sizeof c->sec_overall, "%s", c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I.B");
     snprintf(c->sec_session, sizeof c->sec_session, "%s",
              c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I B. Session Awards");
@@ -231,7 +248,9 @@ const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci, 
 }
 
 /* ACBL-20 names one cut and "a second cut": the cut parameters must say
- * which sessions follow them, or the increase would silently be wrong. */
+ * which sessions follow them, or the increase would silently be wrong.
+ * Also the other numeric event parameters that would otherwise be ignored
+ * or truncated (ACBL-65, 66, 92). */
 static bmp_status check_cuts(const bmp_event *ev, bmp_error *err)
 {
     const bmp_params *pp = &ev->params;
@@ -257,6 +276,24 @@ static bmp_status check_cuts(const bmp_event *ev, bmp_error *err)
                                  "$.params.%s: expected a session from 1 to %d (sessions after "
                                  "it follow the cut, ACBL-20), got %g",
                                  keys[k], ev->sessions - 1, v);
+    }
+    /* Counts that the rules use as whole numbers or positive amounts: a bad
+     * value must not be silently ignored, truncated or replaced by 1. */
+    if (bmp_params_has(pp, "combined_tables") && !(bmp_params_number(pp, "combined_tables", 0) > 0))
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params.combined_tables: expected the tables at both sites of a "
+                             "split Regional (more than 0, ACBL-66), got %g",
+                             bmp_params_number(pp, "combined_tables", 0));
+    static const char *const counts[] = {"concurrent_unrestricted_events", "sections_combined"};
+    static const char *const rules[] = {"ACBL-65", "ACBL-92"};
+    for (int k = 0; k < 2; k++) {
+        if (!bmp_params_has(pp, counts[k]))
+            continue;
+        double v = bmp_params_number(pp, counts[k], 0);
+        if (!(v >= 1) || v != (int)v)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.%s: expected a whole number, 1 or more (%s), got %g",
+                                 counts[k], rules[k], v);
     }
     if (bmp_params_has(pp, "cut2_after_session") &&
         !(bmp_params_number(pp, "cut2_after_session", 0) >
@@ -297,9 +334,15 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
     const bmp_group *g = proto->section ? bmp_event_group(ev, proto->section) : NULL;
     double tables = g && g->tables > 0 ? g->tables : c->tables;
     double field;
-    if (g && bmp_params_has(&g->params, "field"))
+    if (g && bmp_params_has(&g->params, "field")) {
         field = bmp_params_number(&g->params, "field", 0);
-    else {
+        if (!(field >= 1))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.groups[%zu].params.field: expected the number of "
+                                 "contestants the session ranking compares (1 or more) for the "
+                                 "40%% depth (ACBL-18), got %g",
+                                 (size_t)(g - ev->groups), field);
+    } else {
         double per_table = c->type == ACBL_TYPE_INDIVIDUAL ? 4 : acbl_type_is_teams(c->type) ? 1 : 2;
         if (proto->direction && !acbl_type_is_teams(c->type))
             per_table /= 2;
@@ -481,6 +524,11 @@ static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                                          i, r, re->ranking);
                 continue;
             }
+            if (re->session > ev->sessions)
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.contestants[%zu].rankings[%zu].session: expected a "
+                                     "session from 1 to %d (the event's sessions), got %d",
+                                     i, r, ev->sessions, re->session);
             bool seen = false;
             for (size_t j = 0; j <= i && !seen; j++)
                 for (size_t s = 0; s < ev->contestants[j].nrankings; s++) {
