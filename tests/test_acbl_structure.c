@@ -783,6 +783,20 @@ static void ties(void **state)
     expect_points(&r, "1", "overall", -2, "4.09");
     expect_points(&r, "2", "overall", -2, "4.09");
     done(&r);
+    /* C-2 across the last paid place (ACBL-12): Regional 1 session 11
+     * tables: 1st 21/60 x 14 = 4.90; floor 2.80 adds nothing (7th = 4.90 x
+     * 0.75^6 = 0.87), 5% of 22 = 2, 35% = 7 -> the table's 6 places.  Tie
+     * 6/7: (4.90 x 0.75^5 = 1.1628 -> 1.16, + 0 for the unpaid 7th) / 2 =
+     * 0.58; 8th nothing. */
+    r = go("{\"body\": \"acbl\", \"name\": \"t\", \"kind\": \"pairs\", \"classification\": "
+           "\"regional\", \"tables\": 11, \"contestants\": [{\"id\": \"1\", \"place\": 1}, "
+           "{\"id\": \"2\", \"place\": 2}, {\"id\": \"3\", \"place\": 3}, {\"id\": \"4\", "
+           "\"place\": 4}, {\"id\": \"5\", \"place\": 5}, {\"id\": \"6\", \"place\": \"6=\"}, "
+           "{\"id\": \"7\", \"place\": \"6=\"}, {\"id\": \"8\", \"place\": 8}]}");
+    expect_points(&r, "6", "overall", -2, "0.58");
+    expect_points(&r, "7", "overall", -2, "0.58");
+    assert_null(find(r.ev, &r.aw, "8", "overall", -2));
+    done(&r);
 }
 
 static void expect_fail(const char *json, bmp_status code, const char *text)
