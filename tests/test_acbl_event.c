@@ -533,6 +533,12 @@ static void errors(void **state)
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"sessions\": 4, \"params\": {\"cuts\": 1, \"cut1_after_session\": 1}",
                  BMP_EINVAL, "$.params.cuts: give either cuts or cut1_after_session");
+    /* ACBL-62: an NABC side game is a Regional side game (audit: it was
+     * computed with R 22.50 and coloured platinum). */
+    expect_error("\"kind\": \"pairs\", \"classification\": \"national\", \"rating\": "
+                 "\"non-championship\", \"tables\": 9",
+                 BMP_EINVAL, "$.rating: side games and consolations at NABCs are computed as at "
+                             "a Regional (ACBL-62, ACBL-63)");
     /* Audit: values that were ignored, truncated or turned into "out of
      * memory" are input errors naming their path. */
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "

@@ -122,6 +122,16 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
     if (ev->rating && !acbl_rating_parse(ev->rating, &c->rating))
         return bad(err, "$.rating",
                    "expected championship, non-championship, consolation or charity", ev->rating);
+    /* ACBL-62/63: "Side games at NABCs are the same as side games at
+     * Regionals", and consolations are computed like them: a nationally
+     * rated non-championship event would take R 22.50 and platinum. */
+    if (c->cls == ACBL_CLASS_NATIONAL && (c->rating == ACBL_RATING_NON_CHAMPIONSHIP ||
+                                          c->rating == ACBL_RATING_CONSOLATION))
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.rating: side games and consolations at NABCs are computed as at "
+                             "a Regional (ACBL-62, ACBL-63): expected classification "
+                             "\"regional\" for a %s event, got \"national\"",
+                             acbl_rating_name(c->rating));
     if ((st = map_kind(ev, &c->type, err)))
         return st;
     if (ev->upper_limit == 0)
