@@ -162,7 +162,7 @@ static void match_award_formula(void **state)
     assert_true(d == 0.360);
 }
 
-/* ACBL-79 (and ACBL-34's 2003 National D, ACBL-96 club D): every printed D
+/* ACBL-79 (with the 2003 National D of its KO section, ACBL-96 club D): every printed D
  * of both editions (match_award_d_factors.csv); an empty cell is "not
  * listed" and must not be invented. */
 static void match_d_csv(void **state)
