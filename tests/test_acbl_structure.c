@@ -71,6 +71,8 @@ static bool note_has(const bmp_awards *aw, const char *text)
     return false;
 }
 
+static void expect_fail(const char *json, bmp_status code, const char *text);
+
 /* ---- pure functions ---------------------------------------------------- */
 
 /* ACBL-82: bracketed Swiss table credit. */
@@ -604,6 +606,16 @@ static void split_regional_event(void **state)
     expect_points(&r, "2", "overall", -2, "14.70");
     expect_points(&r, "3", "overall", -2, "5.91");
     done(&r);
+    /* Audit: in a stratified field combined_tables was silently ignored;
+     * the regulation does not say how it credits strata. */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"sr\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"sessions\": 2, \"tables\": 20, \"params\": "
+                "{\"combined_tables\": 60}, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 12}, {\"name\": \"B\", \"type\": \"stratum\", \"tables\": 8, "
+                "\"upper_limit\": 1500}], \"contestants\": [{\"id\": \"1\", \"group\": \"A\", "
+                "\"rankings\": [{\"ranking\": \"A\", \"place\": 1}]}]}",
+                BMP_ENOTSUP, "not supported: split Regional combined attendance in a divided field "
+                             "(ACBL-66, §IV.A)");
 }
 
 /* ACBL-76 team-of-two: T 1.00 with the team depth table; ACBL-77 BAM 1.10. */

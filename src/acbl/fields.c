@@ -368,6 +368,16 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                         }
                         break;
                     }
+    /* ACBL-66 names the combined attendance of a split Regional for 1st and
+     * 2nd only; how it would credit flights, strata or brackets (own +
+     * lower at both sites?) is not said: answer rather than ignore it. */
+    if (kind != F_WHOLE && bmp_params_has(&ev->params, "combined_tables")) {
+        free(f);
+        return bmp_not_supported(err, "split Regional combined attendance in a divided field",
+                                 "ACBL-66", "IV.A",
+                                 "the regulation does not say how the combined attendance of "
+                                 "both sites is credited to flights, strata or brackets");
+    }
     credit_fields(c, f, n, kind);
     if (kind == F_STRATUM && bmp_params_bool(&ev->params, "side_game_series", false)) {
         free(f);
