@@ -863,6 +863,30 @@ static void structure_errors(void **state)
                 "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"flight\", "
                 "\"tables\": 20}], \"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
                 BMP_EINVAL, "$.contestants[0].group: the event has flights");
+    /* ACBL-67: a stratum A contestant cannot place in the lower stratum B
+     * (audit: it was paid B's first); ACBL-68: nor across the flights of a
+     * stratiflighted event */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 14, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 7}, {\"name\": \"B\", \"type\": \"stratum\", \"tables\": 7, "
+                "\"upper_limit\": 500}], \"contestants\": [{\"id\": \"1\", \"group\": \"A\", "
+                "\"rankings\": [{\"ranking\": \"B\", \"place\": 1}]}]}",
+                BMP_EINVAL, "$.contestants[0].rankings[0].ranking: a contestant of stratum \"A\" "
+                            "cannot place in stratum \"B\"");
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 10, \"params\": {\"flight\": \"A\"}}, {\"name\": \"B\", \"type\": "
+                "\"stratum\", \"tables\": 10, \"upper_limit\": 2000, \"params\": {\"flight\": \"B\"}}], "
+                "\"contestants\": [{\"id\": \"1\", \"group\": \"B\", \"rankings\": [{\"ranking\": "
+                "\"A\", \"place\": 1}]}]}",
+                BMP_EINVAL, "strata rank their own and lower strata of the same flight (ACBL-67)");
+    /* ACBL-17/23: a section ranking with no group for the section fell back
+     * to the event's 40 tables and was scored "across sections" (audit) */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 40, \"contestants\": [{\"id\": \"1\", \"rankings\": "
+                "[{\"session\": 1, \"section\": \"A\", \"direction\": \"NS\", \"place\": 1}]}]}",
+                BMP_EINVAL, "$.contestants[0].rankings[0].section: section \"A\" with 40 tables: "
+                            "expected a group named \"A\"");
     /* ACBL-72 levels */
     expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
                 "\"regional\", \"tables\": 20, \"params\": {\"barometer_level\": 4}, "

@@ -335,14 +335,29 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
 {
     const bmp_event *ev = c->ev;
     const bmp_ranking_entry *proto = NULL;
+    size_t pi = 0, pr = 0;
     for (size_t i = 0; i < ev->ncontestants && !proto; i++)
         for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
             if (strcmp(ev->contestants[i].rankings[r].ranking, key) == 0) {
                 proto = &ev->contestants[i].rankings[r];
+                pi = i;
+                pr = r;
                 break;
             }
     const bmp_group *g = proto->section ? bmp_event_group(ev, proto->section) : NULL;
     double tables = g && g->tables > 0 ? g->tables : c->tables;
+    /* A ranking that names a section is scored within it; ACBL-23 ("scoring
+     * is done across multiple sections", 26+ tables) is for rankings across
+     * sections.  A section of 26+ tables is almost always the event's
+     * tables standing in for a section group that is missing (audit). */
+    if (proto->section && tables >= 26 && !c->club)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.contestants[%zu].rankings[%zu].section: section \"%s\" with %g "
+                             "tables: expected a group named \"%s\" giving the section's tables "
+                             "(session awards are based on the section, ACBL-17; 26+ tables "
+                             "are scored across sections, ACBL-23, in a ranking that names no "
+                             "section)",
+                             pi, pr, proto->section, tables, proto->section);
     double field;
     if (g && bmp_params_has(&g->params, "field")) {
         field = bmp_params_number(&g->params, "field", 0);

@@ -349,6 +349,35 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                                      i, kind_word(kind), kind_word(kind));
         }
     }
+    /* ACBL-67/68: strata are ranked cumulatively downward: a contestant may
+     * place in its own stratum and the higher ones of its flight, never in
+     * a lower stratum (its masterpoints exceed that limit) nor in the other
+     * flight of a stratiflighted event (a separate event) (audit). */
+    if (kind == F_STRATUM || kind == F_STRATIFLIGHTED)
+        for (size_t i = 0; i < ev->ncontestants; i++) {
+            const bmp_contestant *ct = &ev->contestants[i];
+            size_t own = n;
+            for (size_t k = 0; k < n && ct->group; k++)
+                if (strcmp(f[k].name, ct->group) == 0)
+                    own = k;
+            for (size_t r = 0; r < ct->nrankings && own < n; r++) {
+                if (ct->rankings[r].session != 0)
+                    continue;
+                for (size_t k = 0; k < n; k++)
+                    if (strcmp(f[k].name, ct->rankings[r].ranking) == 0 &&
+                        (k > own || f[k].flight != f[own].flight)) {
+                        bmp_status e2 = bmp_error_set(
+                            err, BMP_EINVAL,
+                            "$.contestants[%zu].rankings[%zu].ranking: a contestant of stratum "
+                            "\"%s\" cannot place in stratum \"%s\": strata rank their own "
+                            "and lower strata%s (ACBL-67)",
+                            i, r, f[own].name, f[k].name,
+                            kind == F_STRATIFLIGHTED ? " of the same flight" : "");
+                        free(f);
+                        return e2;
+                    }
+            }
+        }
     /* ACBL-68: "provided that the limit of the X stratum is at least 500
      * points higher than the limit of B stratum". */
     if (kind == F_STRATIFLIGHTED)
