@@ -892,6 +892,18 @@ static void structure_errors(void **state)
                 "\"regional\", \"tables\": 20, \"params\": {\"barometer_level\": 4}, "
                 "\"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
                 BMP_EINVAL, "$.params.barometer_level: expected 1 (top), 2 or 3, got 4");
+    /* ACBL-72 / ACBL-75: a barometer level and a Side Game Series were
+     * combined silently (audit) */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 14, \"params\": {\"barometer_level\": 2, "
+                "\"side_game_series\": true, \"series_tables_1\": 3, \"series_tables_2\": 4}, "
+                "\"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
+                BMP_EINVAL, "describe different events: expected at most one of them");
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 14, \"params\": {\"series_game\": true, "
+                "\"side_game_series\": true, \"series_tables_1\": 3, \"series_tables_2\": 4}, "
+                "\"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
+                BMP_EINVAL, "describe different events: expected at most one of them");
     /* ACBL-79 needs boards per match */
     expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"swiss-teams\", "
                 "\"classification\": \"regional\", \"tables\": 20, \"contestants\": [{\"id\": "
