@@ -468,6 +468,30 @@ static void stratified_swiss_match(void **state)
     done(&r);
 }
 
+/* ACBL-5 with ACBL-67 and ACBL-80: a stratum that states no upper limit has
+ * the event's (audit: it was taken as unlimited, M = 1). */
+static void stratum_inherits_limit(void **state)
+{
+    (void)state;
+    /* Regional 2 sessions Swiss, event UL 5000: A (no limit stated) 10
+     * teams, B UL 1000 10 teams.  M(5000) = log10(5000)/3.11 - 0.218 =
+     * 0.971379.  A credit 20: 30/60 x 14 x 1.5 x 0.971379 = 10.1995 -> 10.20
+     * (not 10.50).  Match award, 24 boards, highest stratum's M (ACBL-80):
+     * 1.25 x 1 x 0.971379 = 1.2142 -> 1.21 per win, x 2 = 2.42 (not 2.50). */
+    res r = go("{\"body\": \"acbl\", \"name\": \"s\", \"kind\": \"swiss-teams\", \"classification\": "
+               "\"regional\", \"sessions\": 2, \"tables\": 20, \"upper_limit\": 5000, "
+               "\"boards_per_match\": 24, \"groups\": ["
+               "{\"name\": \"A\", \"type\": \"stratum\", \"tables\": 10},"
+               "{\"name\": \"B\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 1000}],"
+               "\"contestants\": ["
+               "{\"id\": \"a1\", \"group\": \"A\", \"match_wins\": 2, \"rankings\": [{\"ranking\": \"A\", \"place\": 1}]},"
+               "{\"id\": \"b1\", \"group\": \"B\", \"match_wins\": 2, \"rankings\": [{\"ranking\": \"B\", \"place\": 1}]}]}");
+    expect_points(&r, "a1", "overall", -2, "10.20");
+    expect_points(&r, "a1", "match", -2, "2.42");
+    expect_points(&r, "b1", "match", -2, "2.42");
+    done(&r);
+}
+
 /* ACBL-72 barometer finals, edition wording D23. */
 static void barometer(void **state)
 {
@@ -928,7 +952,7 @@ int main(void)
         cmocka_unit_test(flighted_pairs),      cmocka_unit_test(flighted_swiss),
         cmocka_unit_test(stratified),
         cmocka_unit_test(stratiflighted),      cmocka_unit_test(stratiflighted_no_x),      cmocka_unit_test(bracketed_swiss),
-        cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match),
+        cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match), cmocka_unit_test(stratum_inherits_limit),
         cmocka_unit_test(barometer),           cmocka_unit_test(side_game_series),
         cmocka_unit_test(unrestricted_event),  cmocka_unit_test(unrestricted_stratiflighted),  cmocka_unit_test(split_regional_event),
         cmocka_unit_test(team_of_two_and_bam), cmocka_unit_test(colours_more),        cmocka_unit_test(combined_sections_tie),

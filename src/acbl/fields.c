@@ -135,6 +135,10 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
         x->g = g;
         x->own = g->tables > 0 ? g->tables : members / per_table(c->type);
         x->ul = g->upper_limit;
+        /* A division states its own limit; one that states none has the
+         * event's (a top stratum "0-5000" of a 5000 event), not M = 1 (audit). */
+        if (x->ul == BMP_NO_LIMIT)
+            x->ul = ev->upper_limit;
         x->eligible = true;
         if (k == F_STRATIFLIGHTED) {
             const char *fl = bmp_params_string(&g->params, "flight", "");

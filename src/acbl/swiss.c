@@ -48,7 +48,7 @@ static double match_m(const acbl_calc *c, const bmp_contestant *ct, bool *strat_
     *strat_a = false;
     int64_t ul = ev->upper_limit;
     if (g) {
-        ul = g->upper_limit;
+        ul = g->upper_limit == BMP_NO_LIMIT ? ev->upper_limit : g->upper_limit;
         if (g->type && strcmp(g->type, "stratum") == 0) {
             const char *fl = bmp_params_string(&g->params, "flight", NULL);
             *strat_a = fl && (fl[0] == 'A' || fl[0] == 'a');
@@ -56,10 +56,10 @@ static double match_m(const acbl_calc *c, const bmp_contestant *ct, bool *strat_
                 const bmp_group *h = &ev->groups[i];
                 const char *hf = bmp_params_string(&h->params, "flight", NULL);
                 bool same = (!fl && !hf) || (fl && hf && (hf[0] | 0x20) == (fl[0] | 0x20));
+                int64_t hul = h->upper_limit == BMP_NO_LIMIT ? ev->upper_limit : h->upper_limit;
                 if (h->type && strcmp(h->type, "stratum") == 0 && same &&
-                    (h->upper_limit == BMP_NO_LIMIT ||
-                     (ul != BMP_NO_LIMIT && h->upper_limit > ul)))
-                    ul = h->upper_limit;
+                    (hul == BMP_NO_LIMIT || (ul != BMP_NO_LIMIT && hul > ul)))
+                    ul = hul;
             }
         }
     }
