@@ -916,6 +916,15 @@ static void structure_errors(void **state)
                 "\"regional\", \"tables\": 20, \"params\": {\"barometer_level\": 4}, "
                 "\"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
                 BMP_EINVAL, "$.params.barometer_level: expected 1 (top), 2 or 3, got 4");
+    /* ACBL-5: a stratum with upper limit 0 gave M = log10(0) = -inf and an
+     * award of -92233720368547758.07 (audit) */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 14, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 7}, {\"name\": \"B\", \"type\": \"stratum\", \"tables\": 7, "
+                "\"upper_limit\": 0}], \"contestants\": [{\"id\": \"1\", \"group\": \"B\", "
+                "\"rankings\": [{\"ranking\": \"B\", \"place\": 1}]}]}",
+                BMP_ERANGE, "$.groups[1].upper_limit: M = log10(UL)/5 + 0.1102 needs an upper "
+                            "limit of at least 1 (ACBL-5), got 0");
     /* ACBL-72 / ACBL-75: a barometer level and a Side Game Series were
      * combined silently (audit) */
     expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "

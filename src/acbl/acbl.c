@@ -140,6 +140,14 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
                              "least 1 (ACBL-5), got 0");
     if (!(ev->tables > 0))
         return bmp_error_set(err, BMP_EINVAL, "$.tables: expected more than 0 tables");
+    /* The same for every division: log10(0) made M infinite and the award
+     * -92233720368547758.07 (audit). */
+    for (size_t gi = 0; gi < ev->ngroups; gi++)
+        if (ev->groups[gi].upper_limit == 0)
+            return bmp_error_set(err, BMP_ERANGE,
+                                 "$.groups[%zu].upper_limit: M = log10(UL)/5 + 0.1102 needs an "
+                                 "upper limit of at least 1 (ACBL-5), got 0",
+                                 gi);
     c->club = is_club(c->cls);
     c->first_factor = c->m_cap = c->session_factor = 1.0;
     c->unrestricted_events = 1;
