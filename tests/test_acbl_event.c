@@ -558,6 +558,9 @@ static void errors(void **state)
     expect_error("\"kind\": \"pairs\", \"classification\": \"national\", \"tables\": 300, "
                  "\"sessions\": 4, \"params\": {\"nabc\": true, \"final_qualifiers\": 200}",
                  BMP_EINVAL, "$.params.final_qualifiers: only 6-session NABC pair games");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"national\", \"tables\": 300, "
+                 "\"sessions\": 6, \"params\": {\"nabc\": true, \"final_qualifiers\": 601}",
+                 BMP_EINVAL, "from 1 to the 600 pairs entered), got 601");
     {
         /* a session field of -5 was "out of memory"; a session beyond the
          * event's sessions was paid */

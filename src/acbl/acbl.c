@@ -170,11 +170,12 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
                                  "(params.nabc, kind pairs, 6 sessions) of the current edition "
                                  "pay every final qualifier (ACBL-16; the 2003 edition has no "
                                  "such note)");
-        if (!(fq >= 1) || fq != (int)fq)
+        if (!(fq >= 1) || !(fq <= 2 * ev->tables) || fq != (int)fq)
             return bmp_error_set(err, BMP_EINVAL,
                                  "$.params.final_qualifiers: expected the number of pairs in the "
-                                 "final two sessions (a whole number, 1 or more), got %g",
-                                 fq);
+                                 "final two sessions (a whole number from 1 to the %g pairs "
+                                 "entered), got %g",
+                                 2 * ev->tables, fq);
     }
     snprintf(c->sec_overall, sizeof c->sec_overall, "%s", c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I.B");
     snprintf(c->sec_session, sizeof c->sec_session, "%s",
