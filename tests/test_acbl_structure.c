@@ -909,8 +909,8 @@ static void structure_errors(void **state)
     expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
                 "\"regional\", \"tables\": 40, \"contestants\": [{\"id\": \"1\", \"rankings\": "
                 "[{\"session\": 1, \"section\": \"A\", \"direction\": \"NS\", \"place\": 1}]}]}",
-                BMP_EINVAL, "$.contestants[0].rankings[0].section: section \"A\" with 40 tables: "
-                            "expected a group named \"A\"");
+                BMP_EINVAL, "$.contestants[0].rankings[0].section: section \"A\" with 40 tables "
+                            "(the event's: no group of that name): expected a group of that name");
     /* ACBL-72 levels */
     expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
                 "\"regional\", \"tables\": 20, \"params\": {\"barometer_level\": 4}, "

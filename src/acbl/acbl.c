@@ -362,11 +362,13 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
     if (proto->section && tables >= 26 && !c->club)
         return bmp_error_set(err, BMP_EINVAL,
                              "$.contestants[%zu].rankings[%zu].section: section \"%s\" with %g "
-                             "tables: expected a group named \"%s\" giving the section's tables "
-                             "(session awards are based on the section, ACBL-17; 26+ tables "
-                             "are scored across sections, ACBL-23, in a ranking that names no "
-                             "section)",
-                             pi, pr, proto->section, tables, proto->section);
+                             "tables%s: expected %s (session awards are based on the section, "
+                             "ACBL-17; 26+ tables are scored across sections, ACBL-23, in a "
+                             "ranking that names no section)",
+                             pi, pr, proto->section, tables,
+                             g ? "" : " (the event's: no group of that name)",
+                             g ? "a section of fewer than 26 tables"
+                               : "a group of that name giving the section's tables");
     double field;
     if (g && bmp_params_has(&g->params, "field")) {
         field = bmp_params_number(&g->params, "field", 0);
