@@ -110,6 +110,32 @@ static void session_standard(void **state)
     free(j);
 }
 
+/* ACBL-18: every printed row of the session place table
+ * (session_award_pct.csv), on a first of 10.00 so that each percentage is
+ * exact: 2nd 70% = 7.00, 3rd 50% = 5.00, 4th 35% = 3.50; "5 & lower" first /
+ * position: 5th 2.00, 6th 1.6667 -> 1.67, 7th 1.4286 -> 1.43, 8th 1.25. */
+static void session_pct_csv(void **state)
+{
+    (void)state;
+    bmp_csv csv;
+    bmp_csv_load(&csv, "acbl/session_award_pct.csv");
+    assert_int_equal(csv.nrows - 1, 5);
+    for (size_t r = 1; r < csv.nrows; r++) {
+        const char *pos = bmp_csv_get(&csv, r, 0), *pct = bmp_csv_get(&csv, r, 1);
+        if (strcmp(pos, "5+") == 0) {
+            assert_string_equal(pct, "first/position");
+            static const bmp_points lower[] = {200, 167, 143, 125};
+            for (int p = 5; p <= 8; p++)
+                assert_int_equal(acbl_session_place(1000, p, ACBL_SESSION_STANDARD),
+                                 lower[p - 5]);
+        } else {
+            assert_int_equal(acbl_session_place(1000, atoi(pos), ACBL_SESSION_STANDARD),
+                             10 * atoi(pct));
+        }
+    }
+    bmp_csv_free(&csv);
+}
+
 /* ACBL-19: separate Flight A events at Sectionals and higher: +10%. */
 static void session_flight_a(void **state)
 {
@@ -491,6 +517,74 @@ static void errors(void **state)
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"params\": {\"cut1_after_sesion\": 1}",
                  BMP_EINVAL, "$.params.cut1_after_sesion: unknown ACBL parameter (expected one of: nabc");
+    /* ACBL-20 knows one cut and a second cut: a third, a cut after the last
+     * session or a second cut before the first was silently ignored or
+     * capped (audit). */
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 4, \"params\": {\"cuts\": 3}",
+                 BMP_EINVAL, "$.params.cuts: expected 0, 1 or 2 cuts (ACBL-20");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 2, \"params\": {\"cut1_after_session\": 2}",
+                 BMP_EINVAL, "$.params.cut1_after_session: expected a session from 1 to 1");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 4, \"params\": {\"cut1_after_session\": 2, "
+                 "\"cut2_after_session\": 1}",
+                 BMP_EINVAL, "$.params.cut2_after_session: the second cut must follow");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 4, \"params\": {\"cuts\": 1, \"cut1_after_session\": 1}",
+                 BMP_EINVAL, "$.params.cuts: give either cuts or cut1_after_session");
+    /* ACBL-62: an NABC side game is a Regional side game (audit: it was
+     * computed with R 22.50 and coloured platinum). */
+    expect_error("\"kind\": \"pairs\", \"classification\": \"national\", \"rating\": "
+                 "\"non-championship\", \"tables\": 9",
+                 BMP_EINVAL, "$.rating: side games and consolations at NABCs are computed as at "
+                             "a Regional (ACBL-62, ACBL-63)");
+    /* Audit: values that were ignored, truncated or turned into "out of
+     * memory" are input errors naming their path. */
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 2, \"params\": {\"combined_tables\": -3}",
+                 BMP_EINVAL, "$.params.combined_tables: expected the tables at both sites");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 2, \"params\": {\"concurrent_restricted_tables\": 10, "
+                 "\"concurrent_unrestricted_events\": 0}",
+                 BMP_EINVAL, "$.params.concurrent_unrestricted_events: expected a whole number");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
+                 "\"sessions\": 2, \"params\": {\"sections_combined\": 2.5}",
+                 BMP_EINVAL, "$.params.sections_combined: expected a whole number");
+    expect_error("\"kind\": \"pairs\", \"edition\": \"2003\", \"classification\": \"national\", "
+                 "\"tables\": 300, \"sessions\": 6, \"params\": {\"nabc\": true, "
+                 "\"final_qualifiers\": 200}",
+                 BMP_EINVAL, "$.params.final_qualifiers: only 6-session NABC pair games");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"national\", \"tables\": 300, "
+                 "\"sessions\": 4, \"params\": {\"nabc\": true, \"final_qualifiers\": 200}",
+                 BMP_EINVAL, "$.params.final_qualifiers: only 6-session NABC pair games");
+    expect_error("\"kind\": \"pairs\", \"classification\": \"national\", \"tables\": 300, "
+                 "\"sessions\": 6, \"params\": {\"nabc\": true, \"final_qualifiers\": 601}",
+                 BMP_EINVAL, "from 1 to the 600 pairs entered), got 601");
+    {
+        /* a session field of -5 was "out of memory"; a session beyond the
+         * event's sessions was paid */
+        const char *sess[1] = {"{\"session\": 1, \"section\": \"A\", \"place\": 1}"};
+        char *j = build("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 14, "
+                        "\"groups\": [{\"name\": \"A\", \"tables\": 14, \"params\": {\"field\": -5}}]",
+                        1, NULL, sess);
+        bmp_awards aw;
+        bmp_error e = {0};
+        assert_int_equal(run(j, &aw, &e), BMP_EINVAL);
+        assert_non_null(strstr(e.msg, "$.groups[0].params.field: expected the number of "
+                                      "contestants"));
+        bmp_awards_free(&aw);
+        free(j);
+        const char *s3[1] = {"{\"session\": 3, \"place\": 1}"};
+        j = build("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 14, "
+                  "\"sessions\": 2", 1, NULL, s3);
+        e = (bmp_error){0};
+        assert_int_equal(run(j, &aw, &e), BMP_EINVAL);
+        assert_non_null(strstr(e.msg, "$.contestants[0].rankings[0].session: expected a session "
+                                      "from 1 to 2"));
+        bmp_awards_free(&aw);
+        free(j);
+    }
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"params\": {\"flight_a\": 1}",
                  BMP_EINVAL, "$.params.flight_a: expected true or false (ACBL-19)");
@@ -502,7 +596,8 @@ static void errors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(session_standard),   cmocka_unit_test(session_flight_a),
+        cmocka_unit_test(session_standard),   cmocka_unit_test(session_pct_csv),
+        cmocka_unit_test(session_flight_a),
         cmocka_unit_test(session_cuts),       cmocka_unit_test(session_club),
         cmocka_unit_test(session_multi_section), cmocka_unit_test(session_individual),
         cmocka_unit_test(regional_examples),  cmocka_unit_test(colours),

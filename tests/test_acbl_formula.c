@@ -109,10 +109,18 @@ static void factor_m(void **state)
 static void factor_p(void **state)
 {
     (void)state;
-    assert_true(acbl_factor_p(0) == 1.00);
-    assert_true(acbl_factor_p(1) == 0.80);
-    assert_true(acbl_factor_p(2) == 0.70);
-    assert_true(acbl_factor_p(3) == 0.70);
+    /* every printed row ("2+" checked at 2 and 3) */
+    bmp_csv csv;
+    bmp_csv_load(&csv, "acbl/p_factors.csv");
+    assert_int_equal(csv.nrows - 1, 3);
+    for (size_t r = 1; r < csv.nrows; r++) {
+        int n = atoi(bmp_csv_get(&csv, r, 0));
+        double want = atof(bmp_csv_get(&csv, r, 1));
+        assert_true(fabs(acbl_factor_p(n) - want) < 1e-12);
+        if (strchr(bmp_csv_get(&csv, r, 0), '+'))
+            assert_true(fabs(acbl_factor_p(n + 1) - want) < 1e-12);
+    }
+    bmp_csv_free(&csv);
     assert_true(acbl_restriction_counts("women"));
     assert_true(acbl_restriction_counts("Senior"));
     assert_true(acbl_restriction_counts("junior"));
@@ -126,11 +134,26 @@ static void factor_p(void **state)
 static void factor_t(void **state)
 {
     (void)state;
-    assert_true(acbl_factor_t(ACBL_TYPE_BAM) == 1.10);
-    assert_true(acbl_factor_t(ACBL_TYPE_PAIRS) == 1.00);
-    assert_true(acbl_factor_t(ACBL_TYPE_SWISS) == 1.00);
-    assert_true(acbl_factor_t(ACBL_TYPE_INDIVIDUAL) == 0.75);
-    assert_true(acbl_factor_t(ACBL_TYPE_TEAM_OF_TWO) == 1.00);
+    static const struct { const char *csv; acbl_type t; } map[] = {
+        {"BAM Teams", ACBL_TYPE_BAM},
+        {"Pairs", ACBL_TYPE_PAIRS},
+        {"Swiss Teams", ACBL_TYPE_SWISS},
+        {"Individual", ACBL_TYPE_INDIVIDUAL},
+        {"Team-of-Two Pairs", ACBL_TYPE_TEAM_OF_TWO}};
+    bmp_csv csv;
+    bmp_csv_load(&csv, "acbl/t_factors.csv");
+    assert_int_equal(csv.nrows - 1, 5);
+    for (size_t r = 1; r < csv.nrows; r++) {
+        bool found = false;
+        for (size_t k = 0; k < 5; k++)
+            if (strcmp(bmp_csv_get(&csv, r, 0), map[k].csv) == 0) {
+                assert_true(fabs(acbl_factor_t(map[k].t) - atof(bmp_csv_get(&csv, r, 1))) <
+                            1e-12);
+                found = true;
+            }
+        assert_true(found);
+    }
+    bmp_csv_free(&csv);
 }
 
 /* ACBL-1 and ACBL-8: first = B x R x S x M x P x T rounded half-up to 2 dp. */

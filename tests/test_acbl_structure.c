@@ -4,6 +4,7 @@
  * Expected values hand-computed from the regulation, arithmetic in comments. */
 #include "bmp_test.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,8 @@ static bool note_has(const bmp_awards *aw, const char *text)
             return true;
     return false;
 }
+
+static void expect_fail(const char *json, bmp_status code, const char *text);
 
 /* ---- pure functions ---------------------------------------------------- */
 
@@ -161,6 +164,48 @@ static void match_award_formula(void **state)
     assert_true(d == 0.360);
 }
 
+/* ACBL-79 (with the 2003 National D of its KO section, ACBL-96 club D): every printed D
+ * of both editions (match_award_d_factors.csv); an empty cell is "not
+ * listed" and must not be invented. */
+static void match_d_csv(void **state)
+{
+    (void)state;
+    static const struct { const char *csv; acbl_class c; } map[] = {
+        {"Unit Championship", ACBL_CLASS_UNIT},
+        {"Sectional", ACBL_CLASS_SECTIONAL},
+        {"Regional", ACBL_CLASS_REGIONAL},
+        {"National", ACBL_CLASS_NATIONAL},
+        {"Club Masterpoint", ACBL_CLASS_CLUB_MASTERPOINT},
+        {"Club Championship", ACBL_CLASS_CLUB_CHAMPIONSHIP}};
+    bmp_csv csv;
+    bmp_csv_load(&csv, "acbl/match_award_d_factors.csv");
+    assert_int_equal(csv.nrows - 1, 6);
+    for (size_t r = 1; r < csv.nrows; r++) {
+        size_t k = 0;
+        while (k < 6 && strcmp(map[k].csv, bmp_csv_get(&csv, r, 0)) != 0)
+            k++;
+        assert_true(k < 6);
+        /* column 1: 2003 (KO and Swiss); column 2: later (Swiss).  The 2003
+         * club cells are empty in this column, but the 2003 club table lists
+         * the same D (ACBL-96), so only National is truly absent (later). */
+        const char *later = bmp_csv_get(&csv, r, 2);
+        double d = 0;
+        bmp_error e = {0};
+        if (*later) {
+            assert_int_equal(acbl_factor_d(map[k].c, ACBL_ED_CURRENT, &d, NULL), BMP_OK);
+            assert_true(fabs(d - atof(later)) < 1e-12);
+        } else {
+            assert_int_equal(acbl_factor_d(map[k].c, ACBL_ED_CURRENT, &d, &e), BMP_ENOTSUP);
+        }
+        const char *y2003 = bmp_csv_get(&csv, r, 1);
+        if (*y2003) {
+            assert_int_equal(acbl_factor_d(map[k].c, ACBL_ED_2003, &d, NULL), BMP_OK);
+            assert_true(fabs(d - atof(y2003)) < 1e-12);
+        }
+    }
+    bmp_csv_free(&csv);
+}
+
 /* ---- events ------------------------------------------------------------ */
 
 /* ACBL-73 flighted pairs: own + lower flights, 35% of the flight's own
@@ -192,6 +237,33 @@ static void flighted_pairs(void **state)
     assert_string_equal(find(r.ev, &r.aw, "b1", "overall", -2)->colour, "silver");
     assert_true(note_has(&r.aw, "raised to 8.90 (ACBL-74)"));
     assert_true(note_has(&r.aw, "35% of the flight's 6 competitors = 2 (ACBL-73)"));
+    done(&r);
+}
+
+/* ACBL-80: "Flighted ... Swiss events award points according to the
+ * conditions outlined (above) for flighted": the Flight A floor (ACBL-74)
+ * and the 35% limit (ACBL-73) apply to a flighted Swiss too (audit: the floor
+ * was applied to pairs only, paying a1 8.83). */
+static void flighted_swiss(void **state)
+{
+    (void)state;
+    /* Sectional, 1 session; Flight A open 3 teams, Flight B UL 5000 40 teams.
+     * A credit 43: 53/60 x 10 = 8.8333 -> 8.83; B credit 40: 50/60 x 10 x
+     * M(5000) (log10(5000)/3.11 - 0.218 = 0.971379) = 8.0948 -> 8.09; 110%
+     * of 8.09 = 8.899 -> 8.90 > 8.83: A first 8.90 (ACBL-74).  35% of 3
+     * teams = 1.05 -> 1 place in Flight A (ACBL-73). */
+    res r = go("{\"body\": \"acbl\", \"name\": \"f\", \"kind\": \"swiss-teams\", "
+               "\"classification\": \"sectional\", \"tables\": 43, \"groups\": ["
+               "{\"name\": \"A\", \"type\": \"flight\", \"tables\": 3},"
+               "{\"name\": \"B\", \"type\": \"flight\", \"tables\": 40, \"upper_limit\": 5000}],"
+               "\"contestants\": ["
+               "{\"id\": \"a1\", \"group\": \"A\", \"place\": 1},"
+               "{\"id\": \"a2\", \"group\": \"A\", \"place\": 2},"
+               "{\"id\": \"b1\", \"group\": \"B\", \"place\": 1}]}");
+    expect_points(&r, "a1", "overall", -2, "8.90");
+    assert_null(find(r.ev, &r.aw, "a2", "overall", -2));
+    expect_points(&r, "b1", "overall", -2, "8.09");
+    assert_true(note_has(&r.aw, "raised to 8.90 (ACBL-74)"));
     done(&r);
 }
 
@@ -261,6 +333,34 @@ static void stratiflighted(void **state)
     expect_points(&r, "x2", "overall", -2, "5.84");
     expect_points(&r, "c1", "overall", -2, "3.82");
     assert_string_equal(find(r.ev, &r.aw, "x1", "overall", -2)->colour, "gold");
+    assert_string_equal(find(r.ev, &r.aw, "b1", "overall", -2)->colour, "gold");
+    assert_string_equal(find(r.ev, &r.aw, "c1", "overall", -2)->colour, "red");
+    done(&r);
+}
+
+/* ACBL-70 / ACBL-93: with Flight A not split (no X) the gold strata are A
+ * and Flight B's top stratum B; Flight B's second stratum is not gold even
+ * with a limit >= 750 (audit: "upper three" was counted as any three). */
+static void stratiflighted_no_x(void **state)
+{
+    (void)state;
+    /* Regional 2 sessions. Flight A: A open 10; Flight B: B UL 2000 10, C UL
+     * 1000 10.  A credit 10: 20/60 x 21 = 7.00.  B credit 20: 30/60 x 21 x
+     * M(2000) (log10(2000)/3.11 - 0.218 = 0.843424) = 8.8560 -> 8.86.  C
+     * credit 10: 20/60 x 21 x M(1000) 0.746610 = 5.2263 -> 5.23. */
+    res r = go("{\"body\": \"acbl\", \"name\": \"sf\", \"kind\": \"pairs\", \"classification\": "
+               "\"regional\", \"sessions\": 2, \"tables\": 30, \"groups\": ["
+               "{\"name\": \"A\", \"type\": \"stratum\", \"tables\": 10, \"params\": {\"flight\": \"A\"}},"
+               "{\"name\": \"B\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 2000, \"params\": {\"flight\": \"B\"}},"
+               "{\"name\": \"C\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 1000, \"params\": {\"flight\": \"B\"}}],"
+               "\"contestants\": ["
+               "{\"id\": \"a1\", \"group\": \"A\", \"rankings\": [{\"ranking\": \"A\", \"place\": 1}]},"
+               "{\"id\": \"b1\", \"group\": \"B\", \"rankings\": [{\"ranking\": \"B\", \"place\": 1}]},"
+               "{\"id\": \"c1\", \"group\": \"C\", \"rankings\": [{\"ranking\": \"C\", \"place\": 1}]}]}");
+    expect_points(&r, "a1", "overall", -2, "7.00");
+    expect_points(&r, "b1", "overall", -2, "8.86");
+    expect_points(&r, "c1", "overall", -2, "5.23");
+    assert_string_equal(find(r.ev, &r.aw, "a1", "overall", -2)->colour, "gold");
     assert_string_equal(find(r.ev, &r.aw, "b1", "overall", -2)->colour, "gold");
     assert_string_equal(find(r.ev, &r.aw, "c1", "overall", -2)->colour, "red");
     done(&r);
@@ -368,6 +468,30 @@ static void stratified_swiss_match(void **state)
     done(&r);
 }
 
+/* ACBL-5 with ACBL-67 and ACBL-80: a stratum that states no upper limit has
+ * the event's (audit: it was taken as unlimited, M = 1). */
+static void stratum_inherits_limit(void **state)
+{
+    (void)state;
+    /* Regional 2 sessions Swiss, event UL 5000: A (no limit stated) 10
+     * teams, B UL 1000 10 teams.  M(5000) = log10(5000)/3.11 - 0.218 =
+     * 0.971379.  A credit 20: 30/60 x 14 x 1.5 x 0.971379 = 10.1995 -> 10.20
+     * (not 10.50).  Match award, 24 boards, highest stratum's M (ACBL-80):
+     * 1.25 x 1 x 0.971379 = 1.2142 -> 1.21 per win, x 2 = 2.42 (not 2.50). */
+    res r = go("{\"body\": \"acbl\", \"name\": \"s\", \"kind\": \"swiss-teams\", \"classification\": "
+               "\"regional\", \"sessions\": 2, \"tables\": 20, \"upper_limit\": 5000, "
+               "\"boards_per_match\": 24, \"groups\": ["
+               "{\"name\": \"A\", \"type\": \"stratum\", \"tables\": 10},"
+               "{\"name\": \"B\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 1000}],"
+               "\"contestants\": ["
+               "{\"id\": \"a1\", \"group\": \"A\", \"match_wins\": 2, \"rankings\": [{\"ranking\": \"A\", \"place\": 1}]},"
+               "{\"id\": \"b1\", \"group\": \"B\", \"match_wins\": 2, \"rankings\": [{\"ranking\": \"B\", \"place\": 1}]}]}");
+    expect_points(&r, "a1", "overall", -2, "10.20");
+    expect_points(&r, "a1", "match", -2, "2.42");
+    expect_points(&r, "b1", "match", -2, "2.42");
+    done(&r);
+}
+
 /* ACBL-72 barometer finals, edition wording D23. */
 static void barometer(void **state)
 {
@@ -464,6 +588,32 @@ static void unrestricted_event(void **state)
     bmp_awards_free(&aw);
 }
 
+/* ACBL-65: "Flighted, Stratified and Stratiflighted events count all tables
+ * in all flights/strata to determine the number of tables in the
+ * unrestricted event (the A Flight or Stratum)" (audit: a stratiflighted
+ * stratum A counted only Flight A's tables, paying 14.00). */
+static void unrestricted_stratiflighted(void **state)
+{
+    (void)state;
+    /* Regional 2 sessions: A open 10 (Flight A); B UL 2000 10, C UL 1000 10
+     * (Flight B); 20 concurrent restricted tables.  A: all 30 tables + 20 =
+     * 50 <= 3 x 30: 60/60 x 14 x 1.5 = 21.00 (Flight A alone would be 10 +
+     * 20 = 30: 40/60 x 21 = 14.00).  B unchanged: 30/60 x 21 x M(2000)
+     * 0.843424 = 8.8560 -> 8.86. */
+    res r = go("{\"body\": \"acbl\", \"name\": \"u\", \"kind\": \"pairs\", \"classification\": "
+               "\"regional\", \"sessions\": 2, \"tables\": 30, "
+               "\"params\": {\"concurrent_restricted_tables\": 20}, \"groups\": ["
+               "{\"name\": \"A\", \"type\": \"stratum\", \"tables\": 10, \"params\": {\"flight\": \"A\"}},"
+               "{\"name\": \"B\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 2000, \"params\": {\"flight\": \"B\"}},"
+               "{\"name\": \"C\", \"type\": \"stratum\", \"tables\": 10, \"upper_limit\": 1000, \"params\": {\"flight\": \"B\"}}],"
+               "\"contestants\": ["
+               "{\"id\": \"a1\", \"group\": \"A\", \"rankings\": [{\"ranking\": \"A\", \"place\": 1}]},"
+               "{\"id\": \"b1\", \"group\": \"B\", \"rankings\": [{\"ranking\": \"B\", \"place\": 1}]}]}");
+    expect_points(&r, "a1", "overall", -2, "21.00");
+    expect_points(&r, "b1", "overall", -2, "8.86");
+    done(&r);
+}
+
 /* ACBL-66 through the event. */
 static void split_regional_event(void **state)
 {
@@ -480,6 +630,16 @@ static void split_regional_event(void **state)
     expect_points(&r, "2", "overall", -2, "14.70");
     expect_points(&r, "3", "overall", -2, "5.91");
     done(&r);
+    /* Audit: in a stratified field combined_tables was silently ignored;
+     * the regulation does not say how it credits strata. */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"sr\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"sessions\": 2, \"tables\": 20, \"params\": "
+                "{\"combined_tables\": 60}, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 12}, {\"name\": \"B\", \"type\": \"stratum\", \"tables\": 8, "
+                "\"upper_limit\": 1500}], \"contestants\": [{\"id\": \"1\", \"group\": \"A\", "
+                "\"rankings\": [{\"ranking\": \"A\", \"place\": 1}]}]}",
+                BMP_ENOTSUP, "not supported: split Regional combined attendance in a divided field "
+                             "(ACBL-66, §IV.A)");
 }
 
 /* ACBL-76 team-of-two: T 1.00 with the team depth table; ACBL-77 BAM 1.10. */
@@ -542,6 +702,53 @@ static void colours_more(void **state)
     r = go(buf);
     assert_string_equal(find(r.ev, &r.aw, "1", "session", -2)->colour, "gold");
     assert_string_equal(find(r.ev, &r.aw, "2", "session", -2)->colour, "red");
+    done(&r);
+}
+
+/* ACBL-89 with ACBL-92: two 10-table sections combined pay two gold session
+ * places; a tie 2/3 straddles the last gold place.  later: "gold and red
+ * points will be shared"; 2003: "gold points will be awarded" (audit: the
+ * later split was made only when one place was gold, so 2/3 was all gold). */
+static void combined_sections_tie(void **state)
+{
+    (void)state;
+    const char *json = "{\"body\": \"acbl\", \"name\": \"c\", \"edition\": \"%s\", "
+                       "\"kind\": \"pairs\", \"classification\": \"regional\", \"sessions\": 2, "
+                       "\"tables\": 20, \"params\": {\"sections_combined\": 2}, \"contestants\": ["
+                       "{\"id\": \"1\", \"rankings\": [{\"session\": 1, \"place\": 1}]},"
+                       "{\"id\": \"2\", \"rankings\": [{\"session\": 1, \"place\": \"2=\"}]},"
+                       "{\"id\": \"3\", \"rankings\": [{\"session\": 1, \"place\": \"2=\"}]}]}";
+    char buf[1024];
+    /* session 1st = 0.5 x 30/60 x 14 = 3.50; 2nd 70% = 2.45; 3rd 50% =
+     * 1.75; tie 2/3 = (2.45 + 1.75)/2 = 2.10; later: gold 2.10 x 245/420 =
+     * 1.225 -> 1.23, red the rest 0.87. */
+    snprintf(buf, sizeof buf, json, "current");
+    res r = go(buf);
+    size_t gold = 0, red = 0;
+    for (size_t i = 0; i < r.aw.count; i++) {
+        const bmp_award *a = &r.aw.items[i];
+        if (strcmp(r.ev->contestants[a->contestant].id, "2") != 0)
+            continue;
+        if (strcmp(a->colour, "gold") == 0) {
+            assert_points(a->points, "1.23");
+            gold++;
+        } else {
+            assert_string_equal(a->colour, "red");
+            assert_points(a->points, "0.87");
+            red++;
+        }
+        assert_string_equal(a->rule, "ACBL-89");
+    }
+    assert_int_equal(gold, 1);
+    assert_int_equal(red, 1);
+    done(&r);
+    /* 2003: the whole 2.10 is gold */
+    snprintf(buf, sizeof buf, json, "2003");
+    r = go(buf);
+    const bmp_award *a = find(r.ev, &r.aw, "3", "session", -2);
+    assert_non_null(a);
+    assert_points(a->points, "2.10");
+    assert_string_equal(a->colour, "gold");
     done(&r);
 }
 
@@ -612,6 +819,20 @@ static void ties(void **state)
     expect_points(&r, "1", "overall", -2, "4.09");
     expect_points(&r, "2", "overall", -2, "4.09");
     done(&r);
+    /* C-2 across the last paid place (ACBL-12): Regional 1 session 11
+     * tables: 1st 21/60 x 14 = 4.90; floor 2.80 adds nothing (7th = 4.90 x
+     * 0.75^6 = 0.87), 5% of 22 = 2, 35% = 7 -> the table's 6 places.  Tie
+     * 6/7: (4.90 x 0.75^5 = 1.1628 -> 1.16, + 0 for the unpaid 7th) / 2 =
+     * 0.58; 8th nothing. */
+    r = go("{\"body\": \"acbl\", \"name\": \"t\", \"kind\": \"pairs\", \"classification\": "
+           "\"regional\", \"tables\": 11, \"contestants\": [{\"id\": \"1\", \"place\": 1}, "
+           "{\"id\": \"2\", \"place\": 2}, {\"id\": \"3\", \"place\": 3}, {\"id\": \"4\", "
+           "\"place\": 4}, {\"id\": \"5\", \"place\": 5}, {\"id\": \"6\", \"place\": \"6=\"}, "
+           "{\"id\": \"7\", \"place\": \"6=\"}, {\"id\": \"8\", \"place\": 8}]}");
+    expect_points(&r, "6", "overall", -2, "0.58");
+    expect_points(&r, "7", "overall", -2, "0.58");
+    assert_null(find(r.ev, &r.aw, "8", "overall", -2));
+    done(&r);
 }
 
 static void expect_fail(const char *json, bmp_status code, const char *text)
@@ -666,16 +887,69 @@ static void structure_errors(void **state)
                 "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"flight\", "
                 "\"tables\": 20}], \"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
                 BMP_EINVAL, "$.contestants[0].group: the event has flights");
+    /* ACBL-67: a stratum A contestant cannot place in the lower stratum B
+     * (audit: it was paid B's first); ACBL-68: nor across the flights of a
+     * stratiflighted event */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 14, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 7}, {\"name\": \"B\", \"type\": \"stratum\", \"tables\": 7, "
+                "\"upper_limit\": 500}], \"contestants\": [{\"id\": \"1\", \"group\": \"A\", "
+                "\"rankings\": [{\"ranking\": \"B\", \"place\": 1}]}]}",
+                BMP_EINVAL, "$.contestants[0].rankings[0].ranking: a contestant of stratum \"A\" "
+                            "cannot place in stratum \"B\"");
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 20, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 10, \"params\": {\"flight\": \"A\"}}, {\"name\": \"B\", \"type\": "
+                "\"stratum\", \"tables\": 10, \"upper_limit\": 2000, \"params\": {\"flight\": \"B\"}}], "
+                "\"contestants\": [{\"id\": \"1\", \"group\": \"B\", \"rankings\": [{\"ranking\": "
+                "\"A\", \"place\": 1}]}]}",
+                BMP_EINVAL, "strata rank their own and lower strata of the same flight (ACBL-67)");
+    /* ACBL-17/23: a section ranking with no group for the section fell back
+     * to the event's 40 tables and was scored "across sections" (audit) */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 40, \"contestants\": [{\"id\": \"1\", \"rankings\": "
+                "[{\"session\": 1, \"section\": \"A\", \"direction\": \"NS\", \"place\": 1}]}]}",
+                BMP_EINVAL, "$.contestants[0].rankings[0].section: section \"A\" with 40 tables "
+                            "(the event's: no group of that name): expected a group of that name");
     /* ACBL-72 levels */
     expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
                 "\"regional\", \"tables\": 20, \"params\": {\"barometer_level\": 4}, "
                 "\"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
                 BMP_EINVAL, "$.params.barometer_level: expected 1 (top), 2 or 3, got 4");
+    /* ACBL-5: a stratum with upper limit 0 gave M = log10(0) = -inf and an
+     * award of -92233720368547758.07 (audit) */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 14, \"groups\": [{\"name\": \"A\", \"type\": \"stratum\", "
+                "\"tables\": 7}, {\"name\": \"B\", \"type\": \"stratum\", \"tables\": 7, "
+                "\"upper_limit\": 0}], \"contestants\": [{\"id\": \"1\", \"group\": \"B\", "
+                "\"rankings\": [{\"ranking\": \"B\", \"place\": 1}]}]}",
+                BMP_ERANGE, "$.groups[1].upper_limit: M = log10(UL)/5 + 0.1102 needs an upper "
+                            "limit of at least 1 (ACBL-5), got 0");
+    /* ACBL-72 / ACBL-75: a barometer level and a Side Game Series were
+     * combined silently (audit) */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 14, \"params\": {\"barometer_level\": 2, "
+                "\"side_game_series\": true, \"series_tables_1\": 3, \"series_tables_2\": 4}, "
+                "\"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
+                BMP_EINVAL, "describe different events: expected at most one of them");
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"pairs\", \"classification\": "
+                "\"regional\", \"tables\": 14, \"params\": {\"series_game\": true, "
+                "\"side_game_series\": true, \"series_tables_1\": 3, \"series_tables_2\": 4}, "
+                "\"contestants\": [{\"id\": \"1\", \"place\": 1}]}",
+                BMP_EINVAL, "describe different events: expected at most one of them");
     /* ACBL-79 needs boards per match */
     expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"swiss-teams\", "
                 "\"classification\": \"regional\", \"tables\": 20, \"contestants\": [{\"id\": "
                 "\"1\", \"match_wins\": 3}]}",
                 BMP_EINVAL, "$.boards_per_match");
+    /* Audit: 2.3 wins was silently paid as 2.5 wins (0.36 x 2.5 = 0.90);
+     * ACBL-79 match awards are per match won, a tie a half. */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"x\", \"kind\": \"swiss-teams\", "
+                "\"classification\": \"regional\", \"tables\": 10, \"boards_per_match\": 7, "
+                "\"contestants\": [{\"id\": \"1\", \"match_wins\": 2.5}, {\"id\": \"2\", "
+                "\"match_wins\": 2.3}]}",
+                BMP_EINVAL, "$.contestants[1].match_wins: expected whole matches won, a tied "
+                            "match counting 1/2 (ACBL-79), got 2.3");
 }
 
 int main(void)
@@ -683,13 +957,14 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bracket_credit),      cmocka_unit_test(unrestricted_credit),
         cmocka_unit_test(split_regional),      cmocka_unit_test(flight_a_floor),
-        cmocka_unit_test(stratum_x),           cmocka_unit_test(match_award_formula),
-        cmocka_unit_test(flighted_pairs),      cmocka_unit_test(stratified),
-        cmocka_unit_test(stratiflighted),      cmocka_unit_test(bracketed_swiss),
-        cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match),
+        cmocka_unit_test(stratum_x),           cmocka_unit_test(match_award_formula), cmocka_unit_test(match_d_csv),
+        cmocka_unit_test(flighted_pairs),      cmocka_unit_test(flighted_swiss),
+        cmocka_unit_test(stratified),
+        cmocka_unit_test(stratiflighted),      cmocka_unit_test(stratiflighted_no_x),      cmocka_unit_test(bracketed_swiss),
+        cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match), cmocka_unit_test(stratum_inherits_limit),
         cmocka_unit_test(barometer),           cmocka_unit_test(side_game_series),
-        cmocka_unit_test(unrestricted_event),  cmocka_unit_test(split_regional_event),
-        cmocka_unit_test(team_of_two_and_bam), cmocka_unit_test(colours_more),
+        cmocka_unit_test(unrestricted_event),  cmocka_unit_test(unrestricted_stratiflighted),  cmocka_unit_test(split_regional_event),
+        cmocka_unit_test(team_of_two_and_bam), cmocka_unit_test(colours_more),        cmocka_unit_test(combined_sections_tie),
         cmocka_unit_test(club_games),          cmocka_unit_test(ties),
         cmocka_unit_test(ko_gold),             cmocka_unit_test(structure_errors),
     };

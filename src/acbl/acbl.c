@@ -137,6 +137,16 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
     if (ev->rating && !acbl_rating_parse(ev->rating, &c->rating))
         return bad(err, "$.rating",
                    "expected championship, non-championship, consolation or charity", ev->rating);
+    /* ACBL-62/63: "Side games at NABCs are the same as side games at
+     * Regionals", and consolations are computed like them: a nationally
+     * rated non-championship event would take R 22.50 and platinum. */
+    if (c->cls == ACBL_CLASS_NATIONAL && (c->rating == ACBL_RATING_NON_CHAMPIONSHIP ||
+                                          c->rating == ACBL_RATING_CONSOLATION))
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.rating: side games and consolations at NABCs are computed as at "
+                             "a Regional (ACBL-62, ACBL-63): expected classification "
+                             "\"regional\" for a %s event, got \"national\"",
+                             acbl_rating_name(c->rating));
     if ((st = map_kind(ev, &c->type, err)))
         return st;
     if (ev->upper_limit == 0)
@@ -145,6 +155,14 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
                              "least 1 (ACBL-5), got 0");
     if (!(ev->tables > 0))
         return bmp_error_set(err, BMP_EINVAL, "$.tables: expected more than 0 tables");
+    /* The same for every division: log10(0) made M infinite and the award
+     * -92233720368547758.07 (audit). */
+    for (size_t gi = 0; gi < ev->ngroups; gi++)
+        if (ev->groups[gi].upper_limit == 0)
+            return bmp_error_set(err, BMP_ERANGE,
+                                 "$.groups[%zu].upper_limit: M = log10(UL)/5 + 0.1102 needs an "
+                                 "upper limit of at least 1 (ACBL-5), got 0",
+                                 gi);
     c->club = is_club(c->cls);
     c->first_factor = c->m_cap = c->session_factor = 1.0;
     c->unrestricted_events = 1;
@@ -156,6 +174,24 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
                              acbl_class_name(c->cls));
     c->sessions = ev->sessions;
     c->tables = ev->tables;
+    /* ACBL-16 is a later-edition note for 6-session NABC pair games only;
+     * elsewhere final_qualifiers would be silently ignored. */
+    if (bmp_params_has(&ev->params, "final_qualifiers")) {
+        double fq = bmp_params_number(&ev->params, "final_qualifiers", 0);
+        if (c->ed != ACBL_ED_CURRENT || !c->nabc || ev->kind != BMP_KIND_PAIRS ||
+            ev->sessions < 6)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.final_qualifiers: only 6-session NABC pair games "
+                                 "(params.nabc, kind pairs, 6 sessions) of the current edition "
+                                 "pay every final qualifier (ACBL-16; the 2003 edition has no "
+                                 "such note)");
+        if (!(fq >= 1) || !(fq <= 2 * ev->tables) || fq != (int)fq)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.final_qualifiers: expected the number of pairs in the "
+                                 "final two sessions (a whole number from 1 to the %g pairs "
+                                 "entered), got %g",
+                                 2 * ev->tables, fq);
+    }
     snprintf(c->sec_overall, sizeof c->sec_overall, "%s", c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I.B");
     snprintf(c->sec_session, sizeof c->sec_session, "%s",
              c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I B. Session Awards");
@@ -245,6 +281,63 @@ const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci, 
     return acbl_colour(ci, rule);
 }
 
+/* ACBL-20 names one cut and "a second cut": the cut parameters must say
+ * which sessions follow them, or the increase would silently be wrong.
+ * Also the other numeric event parameters that would otherwise be ignored
+ * or truncated (ACBL-65, 66, 92). */
+static bmp_status check_cuts(const bmp_event *ev, bmp_error *err)
+{
+    const bmp_params *pp = &ev->params;
+    if (bmp_params_has(pp, "cuts")) {
+        double n = bmp_params_number(pp, "cuts", 0);
+        if (!(n == 0 || n == 1 || n == 2))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.cuts: expected 0, 1 or 2 cuts (ACBL-20 increases "
+                                 "session awards after one cut and after a second cut), got %g",
+                                 n);
+        if (bmp_params_has(pp, "cut1_after_session") || bmp_params_has(pp, "cut2_after_session"))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.cuts: give either cuts or cut1_after_session / "
+                                 "cut2_after_session, not both (ACBL-20)");
+    }
+    static const char *const keys[] = {"cut1_after_session", "cut2_after_session"};
+    for (int k = 0; k < 2; k++) {
+        if (!bmp_params_has(pp, keys[k]))
+            continue;
+        double v = bmp_params_number(pp, keys[k], 0);
+        if (!(v >= 1 && v < ev->sessions) || v != (int)v)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.%s: expected a session from 1 to %d (sessions after "
+                                 "it follow the cut, ACBL-20), got %g",
+                                 keys[k], ev->sessions - 1, v);
+    }
+    /* Counts that the rules use as whole numbers or positive amounts: a bad
+     * value must not be silently ignored, truncated or replaced by 1. */
+    if (bmp_params_has(pp, "combined_tables") && !(bmp_params_number(pp, "combined_tables", 0) > 0))
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params.combined_tables: expected the tables at both sites of a "
+                             "split Regional (more than 0, ACBL-66), got %g",
+                             bmp_params_number(pp, "combined_tables", 0));
+    static const char *const counts[] = {"concurrent_unrestricted_events", "sections_combined"};
+    static const char *const rules[] = {"ACBL-65", "ACBL-92"};
+    for (int k = 0; k < 2; k++) {
+        if (!bmp_params_has(pp, counts[k]))
+            continue;
+        double v = bmp_params_number(pp, counts[k], 0);
+        if (!(v >= 1) || v != (int)v)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.params.%s: expected a whole number, 1 or more (%s), got %g",
+                                 counts[k], rules[k], v);
+    }
+    if (bmp_params_has(pp, "cut2_after_session") &&
+        !(bmp_params_number(pp, "cut2_after_session", 0) >
+          bmp_params_number(pp, "cut1_after_session", 0)))
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params.cut2_after_session: the second cut must follow "
+                             "cut1_after_session (ACBL-20)");
+    return BMP_OK;
+}
+
 /* Cuts before session s (ACBL-20). */
 static int cuts_before(const bmp_params *pp, int session)
 {
@@ -266,18 +359,41 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
 {
     const bmp_event *ev = c->ev;
     const bmp_ranking_entry *proto = NULL;
+    size_t pi = 0, pr = 0;
     for (size_t i = 0; i < ev->ncontestants && !proto; i++)
         for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
             if (strcmp(ev->contestants[i].rankings[r].ranking, key) == 0) {
                 proto = &ev->contestants[i].rankings[r];
+                pi = i;
+                pr = r;
                 break;
             }
     const bmp_group *g = proto->section ? bmp_event_group(ev, proto->section) : NULL;
     double tables = g && g->tables > 0 ? g->tables : c->tables;
+    /* A ranking that names a section is scored within it; ACBL-23 ("scoring
+     * is done across multiple sections", 26+ tables) is for rankings across
+     * sections.  A section of 26+ tables is almost always the event's
+     * tables standing in for a section group that is missing (audit). */
+    if (proto->section && tables >= 26 && !c->club)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.contestants[%zu].rankings[%zu].section: section \"%s\" with %g "
+                             "tables%s: expected %s (session awards are based on the section, "
+                             "ACBL-17; 26+ tables are scored across sections, ACBL-23, in a "
+                             "ranking that names no section)",
+                             pi, pr, proto->section, tables,
+                             g ? "" : " (the event's: no group of that name)",
+                             g ? "a section of fewer than 26 tables"
+                               : "a group of that name giving the section's tables");
     double field;
-    if (g && bmp_params_has(&g->params, "field"))
+    if (g && bmp_params_has(&g->params, "field")) {
         field = bmp_params_number(&g->params, "field", 0);
-    else {
+        if (!(field >= 1))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.groups[%zu].params.field: expected the number of "
+                                 "contestants the session ranking compares (1 or more) for the "
+                                 "40%% depth (ACBL-18), got %g",
+                                 (size_t)(g - ev->groups), field);
+    } else {
         double per_table = c->type == ACBL_TYPE_INDIVIDUAL ? 4 : acbl_type_is_teams(c->type) ? 1 : 2;
         if (proto->direction && !acbl_type_is_teams(c->type))
             per_table /= 2;
@@ -394,13 +510,15 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
                 aw.points = bmp_tie_share(awards, (size_t)depth, re->place.lo, re->place.hi,
                                           BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
                 bmp_points_format(aw.points, a, sizeof a);
-                if (strcmp(colour, "gold") == 0 && c->ed == ACBL_ED_CURRENT && gold_places == 1 &&
-                    re->place.hi > 1) {
+                if (strcmp(colour, "gold") == 0 && c->ed == ACBL_ED_CURRENT &&
+                    re->place.hi > gold_places) {
                     /* ACBL-89 later: a tie for a section top shares gold and
-                     * red: the share of 1st is gold, the rest red. */
-                    int64_t w[2] = {awards[0], 0};
-                    for (int p = re->place.lo + 1; p <= re->place.hi; p++)
-                        w[1] += p <= depth ? awards[p - 1] : 0;
+                     * red: the share of the gold places is gold, the rest
+                     * red (with combined sections, ACBL-92, a tie across
+                     * the last gold place likewise; audit). */
+                    int64_t w[2] = {0, 0};
+                    for (int p = re->place.lo; p <= re->place.hi; p++)
+                        w[p > gold_places] += p <= depth ? awards[p - 1] : 0;
                     bmp_points parts[2];
                     bmp_split(aw.points, w, 2, BMP_ROUND_HALF_UP, parts);
                     char g[32], rd[32];
@@ -457,6 +575,11 @@ static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                                          i, r, re->ranking);
                 continue;
             }
+            if (re->session > ev->sessions)
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.contestants[%zu].rankings[%zu].session: expected a "
+                                     "session from 1 to %d (the event's sessions), got %d",
+                                     i, r, ev->sessions, re->session);
             bool seen = false;
             for (size_t j = 0; j <= i && !seen; j++)
                 for (size_t s = 0; s < ev->contestants[j].nrankings; s++) {
@@ -489,6 +612,8 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
         return acbl_award_nabc(ev, edition, out, err);
     acbl_calc c;
     bmp_status st = setup(ev, edition, &c, out, err);
+    if (!st)
+        st = check_cuts(ev, err);
     if (!st)
         st = acbl_classify(&c, out, err);
     if (!st)

@@ -134,6 +134,16 @@ bmp_status acbl_classify(acbl_calc *c, bmp_awards *out, bmp_error *err)
 {
     const bmp_params *pp = &c->ev->params;
     bmp_status st = BMP_OK;
+    /* The barometer levels, the series overall and a single series game
+     * each set the tables, sessions and M their own way: one at a time. */
+    int kinds = bmp_params_has(pp, "barometer_level") +
+                bmp_params_bool(pp, "side_game_series", false) +
+                bmp_params_bool(pp, "series_game", false);
+    if (kinds > 1)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params: barometer_level (ACBL-72), side_game_series and "
+                             "series_game (ACBL-75) describe different events: expected at most "
+                             "one of them");
     if (bmp_params_has(pp, "barometer_level") && (st = barometer(c, out, err)))
         return st;
     if ((st = side_game_series(c, out, err)) || (st = unrestricted(c, out, err)))

@@ -135,6 +135,10 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
         x->g = g;
         x->own = g->tables > 0 ? g->tables : members / per_table(c->type);
         x->ul = g->upper_limit;
+        /* A division states its own limit; one that states none has the
+         * event's (a top stratum "0-5000" of a 5000 event), not M = 1 (audit). */
+        if (x->ul == BMP_NO_LIMIT)
+            x->ul = ev->upper_limit;
         x->eligible = true;
         if (k == F_STRATIFLIGHTED) {
             const char *fl = bmp_params_string(&g->params, "flight", "");
@@ -208,16 +212,28 @@ static void credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind)
             x->ul = c->ev->upper_limit;
         /* ACBL-88: top two strata (flights, brackets alike); ACBL-70:
          * stratiflighted A, X and B. */
-        x->top = kind == F_WHOLE || k < (kind == F_STRATIFLIGHTED ? 3u : 2u);
+        x->top = kind == F_WHOLE || k < 2;
+        /* ACBL-70: "the upper three strata ... (A, X, B)": Flight A's strata
+         * and the top stratum of Flight B -- without an X that is A and B,
+         * not Flight B's second stratum (audit). */
+        if (kind == F_STRATIFLIGHTED)
+            x->top = x->flight == 'A' || (k > 0 && f[k - 1].flight == 'A');
         x->stratiflighted = kind == F_STRATIFLIGHTED;
     }
     /* ACBL-67: the lowest stratum needs at least three tables. */
     if ((kind == F_STRATUM || kind == F_STRATIFLIGHTED) && n > 1 && f[n - 1].own < 3)
         f[n - 1].eligible = false;
     /* ACBL-65: the unrestricted (top) field's credit. */
-    if (c->credit_extra > 0)
-        f[0].credit = acbl_unrestricted_credit(f[0].credit, c->credit_extra,
-                                               c->unrestricted_events);
+    if (c->credit_extra > 0) {
+        /* "Flighted, Stratified and Stratiflighted events count all tables
+         * in all flights/strata to determine the number of tables in the
+         * unrestricted event (the A Flight or Stratum)": for a
+         * stratiflighted event that is Flight B's tables too (audit). */
+        double base = f[0].credit;
+        if (kind == F_STRATIFLIGHTED)
+            base = acbl_credit_lower(own, n, 0);
+        f[0].credit = acbl_unrestricted_credit(base, c->credit_extra, c->unrestricted_events);
+    }
     free(own);
 }
 
@@ -337,6 +353,35 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                                      i, kind_word(kind), kind_word(kind));
         }
     }
+    /* ACBL-67/68: strata are ranked cumulatively downward: a contestant may
+     * place in its own stratum and the higher ones of its flight, never in
+     * a lower stratum (its masterpoints exceed that limit) nor in the other
+     * flight of a stratiflighted event (a separate event) (audit). */
+    if (kind == F_STRATUM || kind == F_STRATIFLIGHTED)
+        for (size_t i = 0; i < ev->ncontestants; i++) {
+            const bmp_contestant *ct = &ev->contestants[i];
+            size_t own = n;
+            for (size_t k = 0; k < n && ct->group; k++)
+                if (strcmp(f[k].name, ct->group) == 0)
+                    own = k;
+            for (size_t r = 0; r < ct->nrankings && own < n; r++) {
+                if (ct->rankings[r].session != 0)
+                    continue;
+                for (size_t k = 0; k < n; k++)
+                    if (strcmp(f[k].name, ct->rankings[r].ranking) == 0 &&
+                        (k > own || f[k].flight != f[own].flight)) {
+                        bmp_status e2 = bmp_error_set(
+                            err, BMP_EINVAL,
+                            "$.contestants[%zu].rankings[%zu].ranking: a contestant of stratum "
+                            "\"%s\" cannot place in stratum \"%s\": strata rank their own "
+                            "and lower strata%s (ACBL-67)",
+                            i, r, f[own].name, f[k].name,
+                            kind == F_STRATIFLIGHTED ? " of the same flight" : "");
+                        free(f);
+                        return e2;
+                    }
+            }
+        }
     /* ACBL-68: "provided that the limit of the X stratum is at least 500
      * points higher than the limit of B stratum". */
     if (kind == F_STRATIFLIGHTED)
@@ -356,6 +401,16 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                         }
                         break;
                     }
+    /* ACBL-66 names the combined attendance of a split Regional for 1st and
+     * 2nd only; how it would credit flights, strata or brackets (own +
+     * lower at both sites?) is not said: answer rather than ignore it. */
+    if (kind != F_WHOLE && bmp_params_has(&ev->params, "combined_tables")) {
+        free(f);
+        return bmp_not_supported(err, "split Regional combined attendance in a divided field",
+                                 "ACBL-66", "IV.A",
+                                 "the regulation does not say how the combined attendance of "
+                                 "both sites is credited to flights, strata or brackets");
+    }
     credit_fields(c, f, n, kind);
     if (kind == F_STRATUM && bmp_params_bool(&ev->params, "side_game_series", false)) {
         free(f);
@@ -410,8 +465,10 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
             snprintf(f[k].why, sizeof f[k].why, "stratum %s (X): %s -> %s (ACBL-69)", f[k].name,
                      why, fs);
         }
-    /* ACBL-74: Flight A at least 110% of Flight B (flighted pairs). */
-    if (kind == F_FLIGHT && n >= 2 && c->type == ACBL_TYPE_PAIRS) {
+    /* ACBL-74: Flight A at least 110% of Flight B (flighted pairs; flighted
+     * Swiss follow the flighted rules, ACBL-80; BAM and individual events use
+     * the pair formulas, ACBL-77/84). */
+    if (kind == F_FLIGHT && n >= 2) {
         bmp_points a = acbl_flight_a_floor(f[0].first, f[1].first);
         if (a != f[0].first) {
             char fs[32], bs[32];

@@ -48,7 +48,7 @@ static double match_m(const acbl_calc *c, const bmp_contestant *ct, bool *strat_
     *strat_a = false;
     int64_t ul = ev->upper_limit;
     if (g) {
-        ul = g->upper_limit;
+        ul = g->upper_limit == BMP_NO_LIMIT ? ev->upper_limit : g->upper_limit;
         if (g->type && strcmp(g->type, "stratum") == 0) {
             const char *fl = bmp_params_string(&g->params, "flight", NULL);
             *strat_a = fl && (fl[0] == 'A' || fl[0] == 'a');
@@ -56,10 +56,10 @@ static double match_m(const acbl_calc *c, const bmp_contestant *ct, bool *strat_
                 const bmp_group *h = &ev->groups[i];
                 const char *hf = bmp_params_string(&h->params, "flight", NULL);
                 bool same = (!fl && !hf) || (fl && hf && (hf[0] | 0x20) == (fl[0] | 0x20));
+                int64_t hul = h->upper_limit == BMP_NO_LIMIT ? ev->upper_limit : h->upper_limit;
                 if (h->type && strcmp(h->type, "stratum") == 0 && same &&
-                    (h->upper_limit == BMP_NO_LIMIT ||
-                     (ul != BMP_NO_LIMIT && h->upper_limit > ul)))
-                    ul = h->upper_limit;
+                    (hul == BMP_NO_LIMIT || (ul != BMP_NO_LIMIT && hul > ul)))
+                    ul = hul;
             }
         }
     }
@@ -94,6 +94,16 @@ bmp_status acbl_match_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
     bmp_awards_note(out, "match award = D x L x M x P: D = %.3f for %s (ACBL-79%s), L = %.4f for "
                          "%d boards (ACBL-26)",
                     d, acbl_class_name(c->cls), c->club ? ", ACBL-96" : "", l, boards);
+    /* Wins count whole matches, a tie a half (ACBL-R21): anything else would
+     * be silently rounded to a half, so it is an input error. */
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        double w2 = ev->contestants[i].match_wins * 2;
+        if (w2 != (double)(int64_t)w2)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.contestants[%zu].match_wins: expected whole matches won, a "
+                                 "tied match counting 1/2 (ACBL-79), got %g",
+                                 i, ev->contestants[i].match_wins);
+    }
     for (size_t i = 0; i < ev->ncontestants && !st; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || !(ct->match_wins > 0))
@@ -102,7 +112,7 @@ bmp_status acbl_match_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
         int64_t ul;
         double m = match_m(c, ct, &strat_a, &ul);
         bmp_points one = acbl_match_award(d, l, m, c->p, strat_a, c->ed);
-        int64_t halves = (int64_t)(ct->match_wins * 2 + 0.5);
+        int64_t halves = (int64_t)(ct->match_wins * 2);
         bmp_points total = bmp_mul_ratio(one, halves, 2, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
         char cap[96] = "";
         /* ACBL-96 (later): "For regular club games, the maximum award is 2.50". */
