@@ -57,12 +57,23 @@ bmp_status abf_session_awards(abf_ctx *c)
                     "contestant \"%s\": a two-winner (Mitchell) session ranking needs "
                     "\"direction\": \"NS\" or \"EW\"",
                     ct->id);
-            /* ABF-14 (4.4.3): Howell/individual >= 2 tables, Mitchell >= 4;
-             * teams session awards are made whatever the field size. */
-            if (!c->teams && T < (one ? 2 : 4))
+            /* ABF-14 (4.4.3): Howell/individual ">= 2 or more full tables"
+             * (1.5 tables do not qualify, so the unrounded count is used),
+             * Mitchell >= 4; teams session awards are made whatever the
+             * field size. */
+            bool howell = one || c->individual;
+            if (!c->teams && (howell ? tables < 2 - 1e-9 : T < 4))
                 continue;
-            int paid = c->top_third ? abf_places_top_third(c->teams ? T : 2 * T)
-                                    : abf_session_places(one, c->individual, T);
+            /* ABF-11 (4.1.1): the top half of the field in contestants; a
+             * half table is a missing pair (or two players), so a 7.5-table
+             * Howell is a field of 15 pairs paying 7, not 8 (audit). */
+            int paid;
+            if (c->top_third)
+                paid = abf_places_top_third(c->teams ? T : 2 * T);
+            else if (howell)
+                paid = abf_places_top_half((int)floor(tables * (c->individual ? 4 : 2) + 1e-9));
+            else
+                paid = abf_session_places(false, false, T);
             /* ABF-15 (4.4.7): short sessions factored down. */
             int boards =
                 grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;

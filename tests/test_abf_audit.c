@@ -1,0 +1,91 @@
+/* ABF audit: edge cases the regulation states explicitly, each checked
+ * against the regulation text (abf-2025.txt) with the arithmetic shown. */
+#include "abf_test_util.h"
+
+/* A grade E single-session Howell of `pairs` pairs (tables = pairs / 2),
+ * places 1..placed given. */
+static run howell(int pairs, int placed, const char *extra)
+{
+    char json[4096];
+    snprintf(json, sizeof json,
+             "{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,"
+             "'movement':'one-winner','tables':%g%s,'contestants':[",
+             pairs / 2.0, extra ? extra : "");
+    for (int i = 1; i <= pairs; i++) {
+        char one[64];
+        if (i <= placed)
+            snprintf(one, sizeof one, "%s{'id':'%d','place':%d}", i > 1 ? "," : "", i, i);
+        else
+            snprintf(one, sizeof one, "%s{'id':'%d'}", i > 1 ? "," : "", i);
+        strcat(json, one);
+    }
+    strcat(json, "]}");
+    return abf_run(json);
+}
+
+/* ABF-11 (4.1.1): "Placing awards in all Individual and Duplicate events are
+ * made to the top half of the field, rounding down".  A 7.5-table Howell
+ * is a field of 15 pairs: 15 / 2 = 7.5 -> 7 places.  4.4.1: the award
+ * itself uses T = 8 (half table counted as a full table): grade E winner
+ * 0.04 x 1.5 x 8 = 0.48; 7th 0.48 / 6 = 0.08; 8th nothing (the engine paid
+ * 8 places before the audit).  A 16-pair Howell pays 8: 8th 0.48 / 7 =
+ * 0.0686 -> 0.07. */
+static void howell_half_table_places(void **state)
+{
+    (void)state;
+    run r = howell(15, 8, NULL);
+    assert_points(abf_pts(&r, "1", "session", 0), "0.48");
+    assert_points(abf_pts(&r, "7", "session", 0), "0.08");
+    assert_points(abf_pts(&r, "8", "session", 0), "0.00");
+    abf_free(&r);
+    r = howell(16, 8, NULL);
+    assert_points(abf_pts(&r, "8", "session", 0), "0.07");
+    abf_free(&r);
+}
+
+/* ABF-11 (4.1.1) for an Individual: 4.5 tables hold 18 players: the top
+ * half is 9 places (the rounded T = 5 would give 10).  Howell award for
+ * T = 5 (4.2.1): 0.04 x 1.5 x 5 = 0.30; 9th 0.30 / 8 = 0.0375 -> 0.04;
+ * 10th nothing. */
+static void individual_half_table_places(void **state)
+{
+    (void)state;
+    char json[4096] = "{'body':'abf','name':'x','kind':'individual','grade':'E','sessions':1,"
+                      "'tables':4.5,'contestants':[";
+    for (int i = 1; i <= 18; i++) {
+        char one[64];
+        snprintf(one, sizeof one, "%s{'id':'%d','place':%d}", i > 1 ? "," : "", i, i);
+        strcat(json, one);
+    }
+    strcat(json, "]}");
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "1", "session", 0), "0.30");
+    assert_points(abf_pts(&r, "9", "session", 0), "0.04");
+    assert_points(abf_pts(&r, "10", "session", 0), "0.00");
+    abf_free(&r);
+}
+
+/* ABF-14 (4.4.3): "Masterpoints are awarded in all Individual and Pairs
+ * (Howell movement) events of 2 or more full tables": 3 pairs (1.5
+ * tables) get nothing, although 4.4.1 would round the award's T up to 2;
+ * 4 pairs (2 full tables) do: 0.04 x 1.5 x 2 = 0.12. */
+static void howell_two_full_tables(void **state)
+{
+    (void)state;
+    run r = howell(3, 3, NULL);
+    assert_int_equal(r.aw.count, 0);
+    abf_free(&r);
+    r = howell(4, 2, NULL);
+    assert_points(abf_pts(&r, "1", "session", 0), "0.12");
+    abf_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(howell_half_table_places),
+        cmocka_unit_test(individual_half_table_places),
+        cmocka_unit_test(howell_two_full_tables),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
