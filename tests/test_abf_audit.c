@@ -80,12 +80,43 @@ static void howell_two_full_tables(void **state)
     abf_free(&r);
 }
 
+/* ABF-21 (4.2.3): "These match awards can be awarded for matchpoint scoring
+ * events if each round is of 5 or more boards duration. The contesting
+ * pairs then share the match masterpoint award if the winners' score is
+ * less than or equal to 52.5%."  Grade E pairs, 8-board rounds: 0.008 x 8
+ * = 0.064.  52.5 % v 47.5 %: shared, 0.032 -> 0.03 each (the IMP rule,
+ * margin 5 > 1.6, wrongly made it a win before the audit); 53 % v 47 %: a
+ * win, 0.064 -> 0.06. */
+static void matchpoint_pairs_matches(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,"
+                    "'params':{'scores':'matchpoints'},'contestants':[{'id':'A'},{'id':'B'},"
+                    "{'id':'C'},{'id':'D'}],'matches':["
+                    "{'home':'A','away':'B','home_score':52.5,'away_score':47.5,'boards':8},"
+                    "{'home':'C','away':'D','home_score':47,'away_score':53,'boards':8}]}");
+    assert_points(abf_pts(&r, "A", "match", 0), "0.03");
+    assert_points(abf_pts(&r, "B", "match", 0), "0.03");
+    assert_points(abf_pts(&r, "D", "match", 0), "0.06");
+    assert_points(abf_pts(&r, "C", "match", 0), "0.00");
+    assert_string_equal(abf_find(&r, "D", "match")->rule, "ABF-19");
+    abf_free(&r);
+    /* An unknown kind of score is an error naming its path, not the IMP rule. */
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E',"
+                                "'sessions':1,'params':{'scores':'percent'},'contestants':"
+                                "[{'id':'A'},{'id':'B'}],'matches':[{'home':'A','away':'B',"
+                                "'home_score':60,'away_score':40,'boards':8}]}",
+                                BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.scores"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(howell_half_table_places),
         cmocka_unit_test(individual_half_table_places),
         cmocka_unit_test(howell_two_full_tables),
+        cmocka_unit_test(matchpoint_pairs_matches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,7 +30,19 @@ bmp_status abf_match_awards(abf_ctx *c)
     for (size_t i = 0; i < n; i++)
         a[i].normal = a[i].final = abf_q(0, 1);
     bmp_status st = BMP_OK;
-    bool vp = !strcasecmp(bmp_params_string(&ev->params, "scores", "imps"), "vp");
+    /* What the match scores are: IMPs (the 0.2 IMP per board margin), VPs
+     * (NOTE i: shared on equal VPs) or matchpoint percentages (shared when
+     * the winners score 52.5 % or less). */
+    const char *scores = bmp_params_string(&ev->params, "scores", "imps");
+    bool vp = !strcasecmp(scores, "vp");
+    bool mp = !strcasecmp(scores, "matchpoints");
+    if (!vp && !mp && strcasecmp(scores, "imps")) {
+        free(a);
+        return abf_fail_at(c, BMP_EINVAL, "$.params.scores",
+                           "expected \"imps\" (default), \"vp\" or \"matchpoints\" "
+                           "(percentages) for the match scores (4.2.3), got \"%s\"",
+                           scores);
+    }
     for (size_t mi = 0; mi < ev->nmatches && !st; mi++) {
         const bmp_match *m = &ev->matches[mi];
         char path[64];
@@ -84,6 +96,11 @@ bmp_status abf_match_awards(abf_ctx *c)
             break;
         } else if (vp)
             out = m->home_score == m->away_score ? -1 : m->home_score > m->away_score;
+        else if (mp) /* ABF-21 (4.2.3): matchpoint pairs matches */
+            out = abf_mp_match_shared(m->home_score > m->away_score ? m->home_score
+                                                                    : m->away_score)
+                      ? -1
+                      : m->home_score > m->away_score;
         else
             out = abf_match_outcome(m->home_score, m->away_score, boards);
         int hh = out == 1 ? 2 : out == -1 ? 1 : 0, wh = 2 - hh;
