@@ -110,6 +110,57 @@ static void matchpoint_pairs_matches(void **state)
     assert_non_null(strstr(e.msg, "$.params.scores"));
 }
 
+/* A grade E teams event of `teams` teams whose first `finalists` teams play
+ * 10-board final matches (home wins by 9 IMPs). */
+static run teams_final(int teams, int finalists)
+{
+    char json[8192];
+    snprintf(json, sizeof json,
+             "{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,'tables':%d,"
+             "'contestants':[",
+             teams);
+    for (int i = 1; i <= teams; i++) {
+        char one[32];
+        snprintf(one, sizeof one, "%s{'id':'%d'}", i > 1 ? "," : "", i);
+        strcat(json, one);
+    }
+    strcat(json, "],'matches':[");
+    for (int i = 1; i < finalists; i += 2) {
+        char one[128];
+        snprintf(one, sizeof one,
+                 "%s{'home':'%d','away':'%d','home_score':9,'away_score':0,'boards':10,"
+                 "'stage':'final'}",
+                 i > 1 ? "," : "", i, i + 1);
+        strcat(json, one);
+    }
+    strcat(json, "]}");
+    return abf_run(json);
+}
+
+/* ABF-46 (4.2.5): "A final must not exceed one quarter of the original
+ * entry or 9 tables, whichever is the greater. If the final is larger ...
+ * multiply the awards by the maximum allowable number of tables and divide
+ * by the actual number ... the minimum session award is the standard".
+ * Teams finals by match (grade E, 10 boards: 0.008 x 10 = 0.08 a win):
+ * 4 of 8 teams: 0.08 x 1.5 = 0.12; 16 of 48: limit max(12, 9) = 12,
+ * 0.08 x 1.5 x 12/16 = 0.09; 16 of 40: limit 10, 1.5 x 10/16 = 0.9375 is
+ * below the standard award, so 0.08 (before the audit every match final
+ * got 0.12). */
+static void match_final_limit(void **state)
+{
+    (void)state;
+    run r = teams_final(8, 4);
+    assert_points(abf_pts(&r, "1", "final-match", 0), "0.12");
+    abf_free(&r);
+    r = teams_final(48, 16);
+    assert_points(abf_pts(&r, "1", "final-match", 0), "0.09");
+    assert_points(abf_pts(&r, "2", "final-match", 0), "0.00");
+    abf_free(&r);
+    r = teams_final(40, 16);
+    assert_points(abf_pts(&r, "15", "final-match", 0), "0.08");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -117,6 +168,7 @@ int main(void)
         cmocka_unit_test(individual_half_table_places),
         cmocka_unit_test(howell_two_full_tables),
         cmocka_unit_test(matchpoint_pairs_matches),
+        cmocka_unit_test(match_final_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -43,6 +43,23 @@ bmp_status abf_match_awards(abf_ctx *c)
                            "(percentages) for the match scores (4.2.3), got \"%s\"",
                            scores);
     }
+    /* 4.2.5 (ABF-46): the final's premium is limited by its size: the teams
+     * that play final matches, against the original entry (tables = teams). */
+    int nfinal = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *id = ev->contestants[i].id;
+        for (size_t mi = 0; mi < ev->nmatches; mi++) {
+            const bmp_match *m = &ev->matches[mi];
+            bool fin = (m->stage && !strcasecmp(m->stage, "final")) ||
+                       bmp_params_bool(&m->params, "final", false);
+            if (fin && (!strcmp(m->home, id) || !strcmp(m->away, id))) {
+                nfinal++;
+                break;
+            }
+        }
+    }
+    int64_t fpn, fpd;
+    abf_final_premium(nfinal, ev->tables > nfinal ? ev->tables : nfinal, &fpn, &fpd);
     for (size_t mi = 0; mi < ev->nmatches && !st; mi++) {
         const bmp_match *m = &ev->matches[mi];
         char path[64];
@@ -71,8 +88,10 @@ bmp_status abf_match_awards(abf_ctx *c)
             rate = final ? c->nat->final_rate_e5 : c->nat->rate_e5;
         int64_t pn = 1, pd = 1;
         if (final && !(c->nat && c->nat->rate_e5)) {
-            pn = 3; /* 4.2.4/4.2.5: +50 % premium (ABF-25, ABF-46) */
-            pd = 2;
+            /* 4.2.4/4.2.5: +50 % premium (ABF-25, ABF-46), scaled down for
+             * a final larger than max(entry / 4, 9), never below 1. */
+            pn = fpn;
+            pd = fpd;
         }
         if (bmp_params_has(&m->params, "rate"))
             rate = llround(bmp_params_number(&m->params, "rate", 0) * 100000);
