@@ -161,6 +161,26 @@ static void match_final_limit(void **state)
     abf_free(&r);
 }
 
+/* ABF-13 (4.2.2): "rounding down if necessary": grade B3 (W = 3.75), P =
+ * 52.4 -> 52: (37.5 + 2 x 2 x 3.75)/100 = 0.525 -> 0.52 (half-up would give
+ * 0.53).  4.2.2 is for "Duplicate Congress, State, and National Events":
+ * asking for it at a club grade (E) is an error naming the param. */
+static void percentage_awards_scope(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'B3','sessions':1,"
+                    "'tables':10,'params':{'percentage_awards':true},'contestants':["
+                    "{'id':'1','rankings':[{'session':1,'place':1,'score':52.4}]}]}");
+    assert_points(abf_pts(&r, "1", "session", 0), "0.52");
+    abf_free(&r);
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E',"
+                                "'sessions':1,'tables':10,'params':{'percentage_awards':true},"
+                                "'contestants':[{'id':'1','rankings':[{'session':1,'place':1,"
+                                "'score':60}]}]}",
+                                BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.percentage_awards"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -169,6 +189,7 @@ int main(void)
         cmocka_unit_test(howell_two_full_tables),
         cmocka_unit_test(matchpoint_pairs_matches),
         cmocka_unit_test(match_final_limit),
+        cmocka_unit_test(percentage_awards_scope),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,15 @@ bmp_status abf_session_awards(abf_ctx *c)
 {
     const bmp_event *ev = c->ev;
     bool percentage = bmp_params_bool(&ev->params, "percentage_awards", false);
+    /* 4.2.2 (ABF-13) is for "Duplicate Congress, State, and National Events"
+     * (and the Australia-Wide Pairs, 6.3): not club grades. */
+    static const char *const club[] = {"F", "E", "D", "C", "B4c", "B5i", NULL};
+    for (size_t i = 0; percentage && club[i]; i++)
+        if (!strcmp(c->g->code, club[i]))
+            return abf_fail_at(c, BMP_EINVAL, "$.params.percentage_awards",
+                               "the 4.2.2 percentage awards are for congress, State and "
+                               "National events (grades B5, B4, B4s, B3, B, A2, A), got grade %s",
+                               c->g->code);
     int nconsol = 0;
     for (size_t i = 0; i < ev->ngroups; i++)
         nconsol += ev->groups[i].type && !strcasecmp(ev->groups[i].type, "consolation");
