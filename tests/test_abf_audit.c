@@ -181,6 +181,52 @@ static void percentage_awards_scope(void **state)
     assert_non_null(strstr(e.msg, "$.params.percentage_awards"));
 }
 
+/* Bad numbers in params are errors naming their JSON path, never a silent
+ * truncation or a silently missing award: a negative or fractional session
+ * count (4.3.1: "Both T and S are whole numbers"), a negative field or
+ * table count, a PQP share above 1, a consolation number beyond the
+ * consolations played (4.2.5). */
+static void bad_numbers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *params, *path;
+    } bad[] = {
+        {"'params':{'outright_sessions':-1}", "$.params.outright_sessions"},
+        {"'params':{'outright_sessions':2.5}", "$.params.outright_sessions"},
+        {"'params':{'field':-4}", "$.params.field"},
+        {"'params':{'outright_tables':-5}", "$.params.outright_tables"},
+        {"'params':{'walk_in_average':-3}", "$.params.walk_in_average"},
+        {"'params':{'consolations':0}", "$.params.consolations"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char json[512];
+        snprintf(json, sizeof json,
+                 "{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,'tables':8,"
+                 "%s,'contestants':[{'id':'1','place':1}]}",
+                 bad[i].params);
+        bmp_error e = abf_run_error(json, BMP_ERANGE);
+        if (!strstr(e.msg, bad[i].path))
+            fail_msg("%s: %s", bad[i].params, e.msg);
+    }
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,"
+                                "'tables':8,'contestants':[{'id':'1','place':1,'params':"
+                                "{'sessions_played':-3}}]}",
+                                BMP_ERANGE);
+    assert_non_null(strstr(e.msg, "$.contestants[0].params.sessions_played"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,"
+                      "'tables':8,'contestants':[{'id':'1','place':1,'players':[{'name':'a',"
+                      "'params':{'pqp_share':1.5}}]}]}",
+                      BMP_ERANGE);
+    assert_non_null(strstr(e.msg, "$.contestants[0].players[0].params.pqp_share"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,"
+                      "'tables':16,'groups':[{'name':'C','type':'consolation','tables':8,"
+                      "'params':{'consolation':3}}],'contestants':[{'id':'1','group':'C',"
+                      "'place':1,'rankings':[{'session':2,'section':'C','place':1}]}]}",
+                      BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.groups[0].params.consolation: consolation 3 of 1"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -190,6 +236,7 @@ int main(void)
         cmocka_unit_test(matchpoint_pairs_matches),
         cmocka_unit_test(match_final_limit),
         cmocka_unit_test(percentage_awards_scope),
+        cmocka_unit_test(bad_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -253,34 +253,51 @@ static bmp_status factors(abf_ctx *c)
 
 /* The params each level of an ABF event may carry (abf.c): a typo is an
  * error naming its path, never a silently different award. */
+typedef enum param_range {
+    ANY,      /* no range check here (checked where it is used, or a string) */
+    WHOLE0,   /* a whole number >= 0 */
+    WHOLE1,   /* a whole number >= 1 */
+    POSITIVE, /* a number > 0 */
+    NONNEG,   /* a number >= 0 */
+    FRACTION, /* 0 to 1 */
+} param_range;
+
 typedef struct param_spec {
     const char *key;
     bmp_param_type type;
+    param_range range;
 } param_spec;
 
 #define N BMP_PARAM_NUMBER
 #define S BMP_PARAM_STRING
 #define B BMP_PARAM_BOOL
 static const param_spec event_params[] = {
-    {"note", S},           {"route", S},          {"rounding", S},
-    {"percentage_awards", B}, {"master_factor", N}, {"master_rank", S},
-    {"master_field", S},   {"master_method", S},  {"restriction_factor", B},
-    {"reduced_championship", B}, {"congress", S}, {"congress_event", S},
-    {"acceleration_applies", B}, {"acceleration", N}, {"tables_per_director", N},
-    {"national_event", S}, {"amplification", N},  {"outright_tables", N},
-    {"outright_sessions", N}, {"field", N},       {"walk_in_average", N},
-    {"walk_in_qualified", N}, {"walk_in_final", B}, {"consolations", N},
-    {"consolations_graded", B}, {"direct_to_national_final", B}, {"singles", B},
-    {"qualifying_sessions", N}, {"handicap", B},  {"pre_handicap_scores", B},
-    {"scores", S},         {NULL, N}};
-static const param_spec contestant_params[] = {
-    {"note", S}, {"sessions_played", N}, {"partnerships", N}, {NULL, N}};
-static const param_spec player_params[] = {
-    {"note", S}, {"npc", B}, {"overseas", B}, {"local", B}, {"pqp_share", N}, {NULL, N}};
-static const param_spec group_params[] = {
-    {"note", S}, {"consolation", N}, {"two_winners", B}, {"boards", N}, {NULL, N}};
-static const param_spec match_params[] = {
-    {"note", S}, {"rate", N}, {"final", B}, {"triangle", B}, {NULL, N}};
+    {"note", S, ANY},           {"route", S, ANY},          {"rounding", S, ANY},
+    {"percentage_awards", B, ANY}, {"master_factor", N, ANY}, {"master_rank", S, ANY},
+    {"master_field", S, ANY},   {"master_method", S, ANY},  {"restriction_factor", B, ANY},
+    {"reduced_championship", B, ANY}, {"congress", S, ANY}, {"congress_event", S, ANY},
+    {"acceleration_applies", B, ANY}, {"acceleration", N, ANY},
+    {"tables_per_director", N, NONNEG}, {"national_event", S, ANY},
+    {"amplification", N, ANY},  {"outright_tables", N, POSITIVE},
+    {"outright_sessions", N, WHOLE0}, {"field", N, WHOLE1},
+    {"walk_in_average", N, POSITIVE}, {"walk_in_qualified", N, POSITIVE},
+    {"walk_in_final", B, ANY},  {"consolations", N, WHOLE1},
+    {"consolations_graded", B, ANY}, {"direct_to_national_final", B, ANY},
+    {"singles", B, ANY},        {"qualifying_sessions", N, WHOLE1}, {"handicap", B, ANY},
+    {"pre_handicap_scores", B, ANY}, {"scores", S, ANY},     {NULL, N, ANY}};
+static const param_spec contestant_params[] = {{"note", S, ANY},
+                                               {"sessions_played", N, WHOLE0},
+                                               {"partnerships", N, WHOLE0},
+                                               {NULL, N, ANY}};
+static const param_spec player_params[] = {{"note", S, ANY},     {"npc", B, ANY},
+                                           {"overseas", B, ANY}, {"local", B, ANY},
+                                           {"pqp_share", N, FRACTION}, {NULL, N, ANY}};
+static const param_spec group_params[] = {{"note", S, ANY},        {"consolation", N, WHOLE1},
+                                          {"two_winners", B, ANY}, {"boards", N, WHOLE1},
+                                          {NULL, N, ANY}};
+static const param_spec match_params[] = {{"note", S, ANY},  {"rate", N, NONNEG},
+                                          {"final", B, ANY}, {"triangle", B, ANY},
+                                          {NULL, N, ANY}};
 #undef N
 #undef S
 #undef B
@@ -308,6 +325,21 @@ static bmp_status check_params(abf_ctx *c, const bmp_params *p, const param_spec
         }
         if (f->type != q->type)
             return abf_fail_at(c, BMP_EINVAL, at, "expected %s", type_names[f->type]);
+        /* A number out of its range is an error, never silently truncated
+         * or ignored (a negative field, 2.5 sessions ...). */
+        double v = q->number;
+        bool whole = v == floor(v);
+        const char *want = NULL;
+        switch (f->range) {
+        case ANY: break;
+        case WHOLE0: want = whole && v >= 0 && v <= 1e6 ? NULL : "a whole number >= 0"; break;
+        case WHOLE1: want = whole && v >= 1 && v <= 1e6 ? NULL : "a whole number >= 1"; break;
+        case POSITIVE: want = v > 0 && v <= 1e6 ? NULL : "a number > 0"; break;
+        case NONNEG: want = v >= 0 && v <= 1e6 ? NULL : "a number >= 0"; break;
+        case FRACTION: want = v >= 0 && v <= 1 ? NULL : "a number from 0 to 1"; break;
+        }
+        if (want)
+            return abf_fail_at(c, BMP_ERANGE, at, "expected %s, got %g", want, v);
     }
     return BMP_OK;
 }

@@ -181,8 +181,11 @@ bmp_status abf_outright_awards(abf_ctx *c)
             int64_t on, od, rn, rd;
             bmp_status st =
                 abf_consolation_outright(k, nconsol ? nconsol : 1, graded, &on, &od, c->err);
-            if (st)
+            if (st) {
+                bmp_error_prefix(c->err, "$.groups[%zu].params.consolation: ",
+                                 (size_t)(grp - ev->groups));
                 return st;
+            }
             if (!abf_place_value(c, ws, cpaid, ct->place.lo, ct->place.hi, &v, how, sizeof how))
                 continue;
             /* the consolation's place k gets the final's place-k award x proportion */

@@ -125,8 +125,11 @@ bmp_status abf_session_awards(abf_ctx *c)
                 int64_t kn, kd;
                 bmp_status st = abf_consolation_session_factor(c->g, k, nconsol ? nconsol : 1,
                                                                graded, c->teams, &kn, &kd, c->err);
-                if (st)
+                if (st) {
+                    bmp_error_prefix(c->err, "$.groups[%zu].params.consolation: ",
+                                     (size_t)(grp - ev->groups));
                     return st;
+                }
                 v = abf_mul(v, kn, kd);
                 snprintf(pre + strlen(pre), sizeof pre - strlen(pre),
                          " x %lld/%lld consolation %d (4.2.5)", (long long)kn, (long long)kd, k);
