@@ -227,6 +227,28 @@ static void bad_numbers(void **state)
     assert_non_null(strstr(e.msg, "$.groups[0].params.consolation: consolation 3 of 1"));
 }
 
+/* ABF-43 (4.4.5 NOTE) with ABF-27 (4.1.2: "Awards are not given to
+ * non-playing captains"): a National play-off final team of four players
+ * and a captain; the fourth player (under 40 %) holds half the PQP.  A
+ * 20-board final win at 0.12 per board = 2.40: the fourth gets 1.20, the
+ * 1.20 lost goes to the three eligible players, 2.40 + 0.40 = 2.80 each;
+ * the captain nothing (before the audit the captain took a full share). */
+static void pqp_share_with_captain(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'knockout','grade':'A','sessions':1,"
+                    "'params':{'national_event':'playoff'},'contestants':[{'id':'A','players':["
+                    "{'name':'a'},{'name':'b'},{'name':'c'},{'name':'d','participation':0.3,"
+                    "'params':{'pqp_share':0.5}},{'name':'npc','params':{'npc':true}}]},"
+                    "{'id':'B'}],'matches':[{'home':'A','away':'B','home_score':50,"
+                    "'away_score':0,'boards':20,'stage':'final'}]}");
+    assert_points(abf_pts(&r, "A", "final-match", 0), "2.80");
+    assert_points(abf_pts(&r, "A", "final-match", 2), "2.80");
+    assert_points(abf_pts(&r, "A", "final-match", 3), "1.20");
+    assert_points(abf_pts(&r, "A", "final-match", 4), "0.00");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +259,7 @@ int main(void)
         cmocka_unit_test(match_final_limit),
         cmocka_unit_test(percentage_awards_scope),
         cmocka_unit_test(bad_numbers),
+        cmocka_unit_test(pqp_share_with_captain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -93,25 +93,31 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
         for (size_t p = 0; p < ct->nplayers; p++)
             any |= bmp_params_has(&ct->players[p].params, "pqp_share");
         if (any) {
+            /* Non-playing captains take no part (4.1.2): not in the split. */
             double shares[16];
-            size_t np = ct->nplayers < 16 ? ct->nplayers : 16;
-            for (size_t p = 0; p < np; p++)
-                shares[p] = ct->players[p].participation >= 0.40
-                                ? 1.0
-                                : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
+            size_t who[16], np = 0;
+            for (size_t p = 0; p < ct->nplayers && np < 16; p++) {
+                if (bmp_params_bool(&ct->players[p].params, "npc", false))
+                    continue;
+                who[np] = p;
+                shares[np++] = ct->players[p].participation >= 0.40
+                                   ? 1.0
+                                   : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
+            }
             bmp_points parts[16];
             abf_pqp_split(pts, shares, np, c->mode, parts);
-            for (size_t p = 0; p < np; p++) {
-                if (parts[p] <= 0)
+            for (size_t k = 0; k < np; k++) {
+                size_t p = who[k];
+                if (parts[k] <= 0)
                     continue;
                 bmp_award a2 = {0};
                 a2.contestant = ci;
                 a2.place = place;
-                a2.points = parts[p];
+                a2.points = parts[k];
                 a2.player = (int)p;
                 bmp_award_set(&a2, kind, ranking, c->g->colour, "ABF-43", "4.4.5");
                 if (bmp_awards_add(c->out, &a2, "%s; PQP share %.2f (4.4.5 NOTE)", explain,
-                                   shares[p]))
+                                   shares[k]))
                     return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
             }
             return BMP_OK;
