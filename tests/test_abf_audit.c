@@ -249,6 +249,33 @@ static void pqp_share_with_captain(void **state)
     abf_free(&r);
 }
 
+/* ABF-47 (4.2.5): "In red or gold events the session awards are the
+ * standard awards for the grade, multiplied by a factor determined by the
+ * number of consolations ... In green events (grade C, D, or E) the awards
+ * are the basic ones (grade E)."  Teams matches in a consolation (match
+ * stage = the consolation group): B4, one consolation, 10 boards: 0.020 x
+ * 10 x 0.60 = 0.12 (standard 0.20 before the audit); grade D: the grade E
+ * basic award 0.008 x 10 = 0.08 (not D's 0.012 x 10 = 0.12). */
+static void consolation_matches(void **state)
+{
+    (void)state;
+    const char *ev = "{'body':'abf','name':'x','kind':'teams','grade':'%s','sessions':1,"
+                     "'groups':[{'name':'F','type':'final'},{'name':'C','type':'consolation'}],"
+                     "'contestants':[{'id':'A','group':'C'},{'id':'B','group':'C'}],'matches':["
+                     "{'home':'A','away':'B','home_score':9,'away_score':0,'boards':10,"
+                     "'stage':'C'}]}";
+    char json[1024];
+    snprintf(json, sizeof json, ev, "B4");
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "A", "match", 0), "0.12");
+    assert_string_equal(abf_find(&r, "A", "match")->colour, "red");
+    abf_free(&r);
+    snprintf(json, sizeof json, ev, "D");
+    r = abf_run(json);
+    assert_points(abf_pts(&r, "A", "match", 0), "0.08");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +287,7 @@ int main(void)
         cmocka_unit_test(percentage_awards_scope),
         cmocka_unit_test(bad_numbers),
         cmocka_unit_test(pqp_share_with_captain),
+        cmocka_unit_test(consolation_matches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -93,6 +93,28 @@ bmp_status abf_match_awards(abf_ctx *c)
             pn = fpn;
             pd = fpd;
         }
+        /* 4.2.5 (ABF-47): a match in a consolation (its stage names a group
+         * of type consolation) earns the standard award x the consolation
+         * factor (green events: the grade E award). */
+        const bmp_group *cg = m->stage ? bmp_event_group(ev, m->stage) : NULL;
+        if (cg && cg->type && !strcasecmp(cg->type, "consolation") && !final) {
+            int nconsol = 0;
+            for (size_t gi = 0; gi < ev->ngroups; gi++)
+                nconsol += ev->groups[gi].type && !strcasecmp(ev->groups[gi].type, "consolation");
+            nconsol = (int)bmp_params_number(&ev->params, "consolations", nconsol);
+            int64_t kn, kd;
+            st = abf_consolation_session_factor(
+                c->g, (int)bmp_params_number(&cg->params, "consolation", 1), nconsol,
+                bmp_params_bool(&ev->params, "consolations_graded", true), c->teams, &kn, &kd,
+                c->err);
+            if (st) {
+                bmp_error_prefix(c->err, "$.groups[%zu].params.consolation: ",
+                                 (size_t)(cg - ev->groups));
+                break;
+            }
+            pn *= kn;
+            pd *= kd;
+        }
         if (bmp_params_has(&m->params, "rate"))
             rate = llround(bmp_params_number(&m->params, "rate", 0) * 100000);
         abf_val per_win = abf_mul(abf_q(rate * boards, 100000), pn, pd);
