@@ -276,6 +276,25 @@ static void consolation_matches(void **state)
     abf_free(&r);
 }
 
+/* Degenerate outright fields (AMB-29): the outright tables start at T = 2
+ * and 4.4.3 requires 2 full tables of the smallest events.  A 2-session
+ * grade E event of 1 table (two pairs) gets no outright award (it used to
+ * get F(1, 2) clamped: 0.44 x F(1, 4) = 0.0781 -> 0.08); two tables do:
+ * Table 3B T=2 S=2 is unreadable, the formula gives 0.15 (abf.md §3.4). */
+static void one_table_outright(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,'tables':1,"
+                    "'contestants':[{'id':'1','place':1},{'id':'2','place':2}]}");
+    assert_null(abf_find(&r, "1", "outright"));
+    assert_true(abf_has_note(&r, "no outright award: T = 1"));
+    abf_free(&r);
+    r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':2,'tables':2,"
+                "'contestants':[{'id':'1','place':1},{'id':'2','place':2}]}");
+    assert_points(abf_pts(&r, "1", "outright", 0), "0.15");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -288,6 +307,7 @@ int main(void)
         cmocka_unit_test(bad_numbers),
         cmocka_unit_test(pqp_share_with_captain),
         cmocka_unit_test(consolation_matches),
+        cmocka_unit_test(one_table_outright),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

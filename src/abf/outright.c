@@ -78,8 +78,13 @@ bmp_status abf_outright_awards(abf_ctx *c)
         tables = abf_walkin_tables(bmp_params_number(&ev->params, "walk_in_average", 0),
                                    bmp_params_number(&ev->params, "walk_in_qualified", 1e9));
     int T = abf_round_tables(tables * c->amplify);
-    if (T < 1) /* AMB-29: no field, no outright award */
-        return bmp_awards_note(c->out, "no outright award: no tables") ? BMP_ENOMEM : BMP_OK;
+    /* AMB-29: Tables 3A-3C start at T = 2 and 4.4.3 asks 2 full tables of
+     * the smallest events: a one-table field has no outright award. */
+    if (T < 2)
+        return bmp_awards_note(c->out, "no outright award: T = %d table(s), fewer than 2 "
+                                       "(Tables 3A-3C, 4.4.3)", T)
+                   ? BMP_ENOMEM
+                   : BMP_OK;
     int field = (int)bmp_params_number(&ev->params, "field", 0);
     if (field <= 0) {
         /* 4.1.1 NOTE: the field is the original entry: its tables hold one
