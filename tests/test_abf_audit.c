@@ -295,6 +295,31 @@ static void one_table_outright(void **state)
     abf_free(&r);
 }
 
+/* ABF-24 (4.2.3: Butler pairs with matches of less than 5 boards use "the
+ * awards listed in clause 4.2.1 for movements with one or two winners, as
+ * applicable ... only given the top third of the field") with ABF-11: in
+ * a 9-table Butler Mitchell each direction is a field of 9 pairs: top third
+ * 3 places.  Grade E: 0.02 x 1.5 x 9 = 0.27; 3rd 0.27 / 2 = 0.135 -> 0.14;
+ * 4th nothing (before the audit the field was taken as all 18 pairs: 6). */
+static void butler_mitchell_top_third(void **state)
+{
+    (void)state;
+    char json[4096] = "{'body':'abf','name':'x','kind':'butler','grade':'E','sessions':1,"
+                      "'tables':9,'movement':'two-winner','contestants':[";
+    for (int i = 1; i <= 4; i++) {
+        char one[128];
+        snprintf(one, sizeof one, "%s{'id':'%d','rankings':[{'session':1,'direction':'NS',"
+                 "'place':%d}]}", i > 1 ? "," : "", i, i);
+        strcat(json, one);
+    }
+    strcat(json, "]}");
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "1", "session", 0), "0.27");
+    assert_points(abf_pts(&r, "3", "session", 0), "0.14");
+    assert_points(abf_pts(&r, "4", "session", 0), "0.00");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -308,6 +333,7 @@ int main(void)
         cmocka_unit_test(pqp_share_with_captain),
         cmocka_unit_test(consolation_matches),
         cmocka_unit_test(one_table_outright),
+        cmocka_unit_test(butler_mitchell_top_third),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

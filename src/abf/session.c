@@ -78,7 +78,11 @@ bmp_status abf_session_awards(abf_ctx *c)
              * Howell is a field of 15 pairs paying 7, not 8 (audit). */
             int paid;
             if (c->top_third)
-                paid = abf_places_top_third(c->teams ? T : 2 * T);
+                /* teams: T teams; Butler pairs: a Mitchell direction holds T
+                 * pairs, a one-winner field all the pairs (audit: a 9-table
+                 * Butler Mitchell pays 3 per direction, not ceil(18/3)). */
+                paid = abf_places_top_third(
+                    c->teams || !one ? T : (int)floor(tables * 2 + 1e-9));
             else if (howell)
                 paid = abf_places_top_half((int)floor(tables * (c->individual ? 4 : 2) + 1e-9));
             else
