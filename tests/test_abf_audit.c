@@ -320,6 +320,24 @@ static void butler_mitchell_top_third(void **state)
     abf_free(&r);
 }
 
+/* Bad matches are errors naming the match, never an award to the wrong
+ * team: a winner who did not play in the match, a team playing itself. */
+static void bad_matches(void **state)
+{
+    (void)state;
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
+                                "'contestants':[{'id':'A'},{'id':'B'},{'id':'C'}],'matches':["
+                                "{'home':'A','away':'B','winner':'C','boards':10}]}",
+                                BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.matches[0]: winner \"C\" is neither"));
+    e = abf_run_error("{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
+                      "'contestants':[{'id':'A'},{'id':'B'}],'matches':["
+                      "{'home':'A','away':'B','winner':'tie','boards':10},"
+                      "{'home':'A','away':'A','winner':'A','boards':10}]}",
+                      BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.matches[1]: \"home\" and \"away\" are both"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -334,6 +352,7 @@ int main(void)
         cmocka_unit_test(consolation_matches),
         cmocka_unit_test(one_table_outright),
         cmocka_unit_test(butler_mitchell_top_third),
+        cmocka_unit_test(bad_matches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
