@@ -551,6 +551,7 @@ static void bad_inputs(void **state)
     assert_non_null(strstr(e.msg, "\"winner\" for its award"));
     e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,'tables':5,"
                       "'movement':'two-winner','contestants':[{'id':'1','place':1}]}", BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.contestants[0].place: contestant \"1\""));
     assert_non_null(strstr(e.msg, "needs \"direction\""));
     e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,"
                       "'params':{'rounding':'up'},'contestants':[{'id':'1','place':1}]}", BMP_EINVAL);

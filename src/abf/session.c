@@ -60,12 +60,18 @@ bmp_status abf_session_awards(abf_ctx *c)
              * matches < 5 boards use the one-winner awards (4.2.3, ABF-23). */
             bool one = !re->direction;
             if (ev->movement == BMP_MOVEMENT_TWO_WINNER && !re->direction && !c->teams &&
-                !c->individual)
+                !c->individual) {
+                char at[96];
+                if (list == &implicit)
+                    snprintf(at, sizeof at, "$.contestants[%zu].place", ci);
+                else
+                    snprintf(at, sizeof at, "$.contestants[%zu].rankings[%zu]", ci, r);
                 return abf_fail_at(
-                    c, BMP_EINVAL, "$.contestants",
+                    c, BMP_EINVAL, at,
                     "contestant \"%s\": a two-winner (Mitchell) session ranking needs "
                     "\"direction\": \"NS\" or \"EW\"",
                     ct->id);
+            }
             /* ABF-14 (4.4.3): Howell/individual ">= 2 or more full tables"
              * (1.5 tables do not qualify, so the unrounded count is used),
              * Mitchell >= 4; teams session awards are made whatever the
