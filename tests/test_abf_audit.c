@@ -338,6 +338,27 @@ static void bad_matches(void **state)
     assert_non_null(strstr(e.msg, "$.matches[1]: \"home\" and \"away\" are both"));
 }
 
+/* ABF-69 (5.1.5): at a Bridge Festival "Multi-session events receive red
+ * masterpoints at the B4 rate" and "Only two events ... get the Congress
+ * Acceleration factor": a 2-session festival event that is not one of the
+ * two is B4 without acceleration: 20-table pairs, S = 2: Table 3C T=20 S=2
+ * = 2.01 (the accelerated championship would get S=3 3.33).  Calling it B5
+ * (the 5.3.3 drop for congress minor events) is an error. */
+static void festival_minor(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,'tables':20,"
+                    "'params':{'congress':'festival','congress_event':'minor'},"
+                    "'contestants':[{'id':'1','place':1}]}");
+    assert_points(abf_pts(&r, "1", "outright", 0), "2.01");
+    abf_free(&r);
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B5','sessions':2,"
+                                "'tables':20,'params':{'congress':'festival','congress_event':"
+                                "'minor'},'contestants':[{'id':'1','place':1}]}",
+                                BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "is grade B4"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -353,6 +374,7 @@ int main(void)
         cmocka_unit_test(one_table_outright),
         cmocka_unit_test(butler_mitchell_top_third),
         cmocka_unit_test(bad_matches),
+        cmocka_unit_test(festival_minor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -430,6 +430,11 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             bmp_error_prefix(err, "$.params.congress: ");
             return st;
         }
+        /* 5.1.5 (ABF-69): at a Bridge Festival every multi-session event is
+         * B4 (only single-session events are B5); the "minor" ones simply
+         * get no acceleration. */
+        if (!strcasecmp(ctype, "festival") && !strcasecmp(role, "minor") && ev->sessions >= 2)
+            cg = "B4";
         if (strcasecmp(cg, c.g->code))
             return abf_fail_at(&c, BMP_EINVAL, "$.grade",
                                "a %s congress %s event is grade %s (5.1-5.3), got \"%s\"", ctype,
