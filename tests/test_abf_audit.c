@@ -359,6 +359,22 @@ static void festival_minor(void **state)
     assert_non_null(strstr(e.msg, "is grade B4"));
 }
 
+/* ABF-35 (4.3.3 NOTE): a consolation's outright award is scaled by its
+ * tables against 75 %..150 % of the final's.  A consolation without
+ * "tables" beside a final with them is an error naming the group (the
+ * ratio was silently 0 / 5.25 = 0: no award at all). */
+static void consolation_needs_tables(void **state)
+{
+    (void)state;
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,"
+                                "'tables':20,'groups':[{'name':'F','type':'final','tables':7},"
+                                "{'name':'C','type':'consolation'}],'contestants':["
+                                "{'id':'f1','group':'F','place':1},{'id':'c1','group':'C',"
+                                "'place':1}]}",
+                                BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.groups[1].tables: consolation \"C\" needs \"tables\""));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +391,7 @@ int main(void)
         cmocka_unit_test(butler_mitchell_top_third),
         cmocka_unit_test(bad_matches),
         cmocka_unit_test(festival_minor),
+        cmocka_unit_test(consolation_needs_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

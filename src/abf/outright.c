@@ -191,10 +191,18 @@ bmp_status abf_outright_awards(abf_ctx *c)
                                  (size_t)(grp - ev->groups));
                 return st;
             }
+            double ft = final && final->tables > 0 ? final->tables : 0;
+            if (ft > 0 && !(grp->tables > 0)) {
+                char at[64];
+                snprintf(at, sizeof at, "$.groups[%zu].tables", (size_t)(grp - ev->groups));
+                return abf_fail_at(c, BMP_EINVAL, at,
+                                   "consolation \"%s\" needs \"tables\" to compare with the "
+                                   "final's %g (4.3.3 NOTE: 75 %% to 150 %% of the final)",
+                                   grp->name, ft);
+            }
             if (!abf_place_value(c, ws, cpaid, ct->place.lo, ct->place.hi, &v, how, sizeof how))
                 continue;
             /* the consolation's place k gets the final's place-k award x proportion */
-            double ft = final && final->tables > 0 ? final->tables : 0;
             abf_consolation_size_ratio(grp->tables, ft > 0 ? ft : grp->tables, &rn, &rd);
             v = abf_mul(abf_mul(v, on, od), rn, rd);
             snprintf(pre, sizeof pre, " x %lld/%lld consolation %d x %lld/%lld size", (long long)on,
