@@ -373,6 +373,14 @@ static void consolation_needs_tables(void **state)
                                 "'place':1}]}",
                                 BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.groups[1].tables: consolation \"C\" needs \"tables\""));
+    /* ABF-46/ABF-47 (4.2.5): a final's session awards use its own tables;
+     * without them the event's 20 tables would have been used silently. */
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,"
+                      "'tables':20,'groups':[{'name':'F','type':'final'}],'contestants':["
+                      "{'id':'f1','group':'F','place':1,'rankings':[{'session':2,'section':'F',"
+                      "'place':1}]}]}",
+                      BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.groups[0].tables: the final \"F\" needs its \"tables\""));
 }
 
 int main(void)

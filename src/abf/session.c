@@ -54,6 +54,18 @@ bmp_status abf_session_awards(abf_ctx *c)
             if (re->session <= 0 || re->place.lo <= 0)
                 continue;
             const bmp_group *grp = re->section ? bmp_event_group(ev, re->section) : NULL;
+            /* 4.2.5: a final's or consolation's awards depend on its own size
+             * ("the size of the field under consideration"): the event's
+             * tables would silently inflate them. */
+            if (grp && !(grp->tables > 0) && grp->type &&
+                (!strcasecmp(grp->type, "final") || !strcasecmp(grp->type, "consolation"))) {
+                char at[64];
+                snprintf(at, sizeof at, "$.groups[%zu].tables", (size_t)(grp - ev->groups));
+                return abf_fail_at(c, BMP_EINVAL, at,
+                                   "the %s \"%s\" needs its \"tables\" for its session awards "
+                                   "(4.2.5)",
+                                   grp->type, grp->name);
+            }
             double tables = grp && grp->tables > 0 ? grp->tables : ev->tables;
             int T = abf_round_tables(tables);
             /* ABF-8: two winners when the ranking is by direction; teams with
