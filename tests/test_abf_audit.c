@@ -383,6 +383,48 @@ static void consolation_needs_tables(void **state)
     assert_non_null(strstr(e.msg, "$.groups[0].tables: the final \"F\" needs its \"tables\""));
 }
 
+/* ABF-6/ABF-7/ABF-12 (3.1.1) at the formula boundaries, beyond the printed
+ * Tables 1B/2B (T <= 20 / 13), grade E (W = 1.5):
+ * Howell T = 15: 0.04 x 1.5 x 15 = 0.90; 15 places, 15th 0.90 / 14 =
+ * 0.0643 -> 0.06.  T = 16 (exponential): 1.5 (1 - e^-1) = 0.94818 -> 0.95;
+ * 16th 0.94818 / 15 = 0.0632 -> 0.06; 17th nothing.
+ * Mitchell T = 30: 0.02 x 1.5 x 30 = 0.90; T = 31: 1.5 (1 - e^(-31/32)) =
+ * 0.93066 -> 0.93; 15 places a direction (31 / 2), 15th 0.93066 / 14 =
+ * 0.0665 -> 0.07; 16th nothing. */
+static void formula_boundaries(void **state)
+{
+    (void)state;
+    run r = howell(30, 15, NULL);
+    assert_points(abf_pts(&r, "1", "session", 0), "0.90");
+    assert_points(abf_pts(&r, "15", "session", 0), "0.06");
+    abf_free(&r);
+    r = howell(32, 17, NULL);
+    assert_points(abf_pts(&r, "1", "session", 0), "0.95");
+    assert_points(abf_pts(&r, "16", "session", 0), "0.06");
+    assert_points(abf_pts(&r, "17", "session", 0), "0.00");
+    abf_free(&r);
+    for (int t = 30; t <= 31; t++) {
+        char json[8192];
+        snprintf(json, sizeof json,
+                 "{'body':'abf','name':'x','kind':'pairs','grade':'E','sessions':1,'tables':%d,"
+                 "'movement':'two-winner','contestants':[",
+                 t);
+        for (int i = 1; i <= 16; i++) {
+            char one[128];
+            snprintf(one, sizeof one,
+                     "%s{'id':'%d','rankings':[{'session':1,'direction':'NS','place':%d}]}",
+                     i > 1 ? "," : "", i, i);
+            strcat(json, one);
+        }
+        strcat(json, "]}");
+        r = abf_run(json);
+        assert_points(abf_pts(&r, "1", "session", 0), t == 30 ? "0.90" : "0.93");
+        assert_points(abf_pts(&r, "15", "session", 0), t == 30 ? "0.06" : "0.07");
+        assert_points(abf_pts(&r, "16", "session", 0), "0.00");
+        abf_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -400,6 +442,7 @@ int main(void)
         cmocka_unit_test(bad_matches),
         cmocka_unit_test(festival_minor),
         cmocka_unit_test(consolation_needs_tables),
+        cmocka_unit_test(formula_boundaries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
