@@ -425,6 +425,28 @@ static void formula_boundaries(void **state)
     }
 }
 
+/* ABF-31/ABF-32 (4.3.1, 5.4.2): a 2-session B4 congress championship of
+ * 21-board sessions: 42 / 24 = 1.75, fraction 0.75 <= 0.83 dropped: S = 1;
+ * the acceleration adds one session: S = 2: Table 3C T=20 S=2 = 2.01 (the
+ * engine used to stop at the counted S = 1 and give no outright award).
+ * Without acceleration (a second competition of the format) S = 1: none. */
+static void accelerated_short_sessions(void **state)
+{
+    (void)state;
+    const char *ev = "{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,"
+                     "'tables':20,'boards':21,'params':{'congress':'state'%s},"
+                     "'contestants':[{'id':'1','place':1}]}";
+    char json[512];
+    snprintf(json, sizeof json, ev, "");
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "1", "outright", 0), "2.01");
+    abf_free(&r);
+    snprintf(json, sizeof json, ev, ",'acceleration_applies':false");
+    r = abf_run(json);
+    assert_null(abf_find(&r, "1", "outright"));
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -443,6 +465,7 @@ int main(void)
         cmocka_unit_test(festival_minor),
         cmocka_unit_test(consolation_needs_tables),
         cmocka_unit_test(formula_boundaries),
+        cmocka_unit_test(accelerated_short_sessions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

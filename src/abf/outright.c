@@ -67,7 +67,10 @@ bmp_status abf_outright_awards(abf_ctx *c)
 {
     const bmp_event *ev = c->ev;
     int S0 = outright_sessions(c);
-    if (S0 < 2) {
+    /* The congress acceleration (5.4.2) is added to the counted sessions
+     * first: a 2-session championship of 21-board sessions counts S = 1
+     * (4.3.1) and is accelerated to S = 2 (audit ruling). */
+    if (S0 + c->accel < 2) {
         /* ABF-17: single-session events get only 4.2.1/4.2.3 awards. */
         return bmp_awards_note(c->out, "no outright award: S = %d session(s) (4.2, 4.3.1)", S0)
                    ? BMP_ENOMEM
