@@ -179,6 +179,12 @@ static void percentage_awards_scope(void **state)
                                 "'score':60}]}]}",
                                 BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.params.percentage_awards"));
+    /* A ranking without its percentage is an error, not a place award. */
+    e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':1,"
+                      "'tables':10,'params':{'percentage_awards':true},'contestants':["
+                      "{'id':'1','rankings':[{'session':1,'place':1}]}]}",
+                      BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.contestants[0].rankings[0].score"));
 }
 
 /* Bad numbers in params are errors naming their JSON path, never a silent

@@ -116,7 +116,19 @@ bmp_status abf_session_awards(abf_ctx *c)
             abf_val v;
             const char *rule = one ? "ABF-7" : "ABF-6";
             const char *section = "4.2.1";
-            if (percentage && re->has_score) {
+            if (percentage && !re->has_score) {
+                /* 4.2.2 needs the pair's percentage: never fall back silently
+                 * to the place award. */
+                char at[96];
+                if (list == &implicit)
+                    snprintf(at, sizeof at, "$.contestants[%zu].score", ci);
+                else
+                    snprintf(at, sizeof at, "$.contestants[%zu].rankings[%zu].score", ci, r);
+                return abf_fail_at(c, BMP_EINVAL, at,
+                                   "params.percentage_awards (4.2.2) needs the pair's "
+                                   "percentage score");
+            }
+            if (percentage) {
                 /* ABF-13 (4.2.2): by percentage, rounded down. */
                 bmp_points p = abf_percentage_award(re->score, abf_ctx_weight(c));
                 v = abf_q(p, 100);
