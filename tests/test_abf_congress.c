@@ -47,9 +47,7 @@ static void acceleration(void **state)
     abf_free(&r);
     r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,'tables':20,"
                 "'params':{'congress':'tour'},'contestants':[{'id':'1','place':1}]}");
-    bmp_points cell;
-    abf_table_cell('3', 'C', 20, 2, BMP_ROUND_HALF_UP, &cell);
-    assert_int_equal(abf_pts(&r, "1", "outright", 0), cell);
+    assert_points(abf_pts(&r, "1", "outright", 0), "2.01"); /* printed 3C T=20 S=2 */
     abf_free(&r);
     assert_int_equal(abf_congress_acceleration("state", "championship"), 1);
     assert_int_equal(abf_congress_acceleration("tour", "championship"), 0);
@@ -59,7 +57,7 @@ static void acceleration(void **state)
     r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,'tables':20,"
                 "'params':{'congress':'state','acceleration_applies':false},"
                 "'contestants':[{'id':'1','place':1}]}");
-    assert_int_equal(abf_pts(&r, "1", "outright", 0), cell);
+    assert_points(abf_pts(&r, "1", "outright", 0), "2.01");
     abf_free(&r);
     bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,"
                                 "'params':{'congress':'state','congress_event':'minor'},"
@@ -138,8 +136,9 @@ static void walk_in_final(void **state)
                     "'section':'F','place':1}]}]}");
     assert_points(abf_pts(&r, "1", "session", 0), "0.40");
     assert_true(abf_has_note(&r, "S = 2,"));
-    abf_val w = abf_outright_winner(10, 2, 200);
-    assert_int_equal(abf_pts(&r, "1", "outright", 0), abf_round(w, BMP_ROUND_HALF_UP));
+    /* B5 pairs W = 2.0, T = 10, S = 2: F(10, 2) = 0.76309 is raised to 44 %
+     * of F(10, 4) = 2.08759: 0.91854 -> 0.92 (Table 3A T=10 S=2 0.46 x 2). */
+    assert_points(abf_pts(&r, "1", "outright", 0), "0.92");
     abf_free(&r);
 }
 
@@ -254,8 +253,9 @@ static void butler_pairs(void **state)
                     "'contestants':[{'id':'A','place':1},{'id':'B','place':2}],'matches':["
                     "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':12,'stage':'final'}]}");
     assert_points(abf_pts(&r, "A", "final-match", 0), "1.44");
-    assert_int_equal(abf_pts(&r, "A", "outright", 0),
-                     abf_round(abf_outright_winner(30, 6, 1000), BMP_ROUND_HALF_UP));
+    /* F(30, 6) at W = 10 = 4.2 x 10 x (1 - e^(-150/105) + 0.65 e^(-800/150))
+     * = 32.0665 -> 32.07 (the table route, 3C T=30 S=6 8.02 x 4, gives 32.08). */
+    assert_points(abf_pts(&r, "A", "outright", 0), "32.07");
     abf_free(&r);
 }
 
@@ -281,10 +281,14 @@ static void interstate(void **state)
     strcat(json, "]}");
     r = abf_run(json);
     assert_true(abf_has_note(&r, "T = 15 (amplified"));
-    assert_true(abf_pts(&r, "15", "outright", 0) > 0);
+    /* 10 tables x 1.5 = 15 (ABF-82): 20 pairs x 1.5 = 30, top half 15
+     * places (3/4 of the actual field).  Winner F(15, 4) at W = 10 =
+     * 4.2 x 10 x (1 - e^(-45/105) + 0.65 e^(-800/45)) = 14.6396 -> 14.64
+     * (Table 3C T=15 S=4 prints 3.66 = the same at W = 2.5, x 4 = 14.64);
+     * 15th = 14.6396 / 14 = 1.0457 -> 1.05. */
+    assert_points(abf_pts(&r, "15", "outright", 0), "1.05");
     assert_points(abf_pts(&r, "16", "outright", 0), "0.00");
-    assert_int_equal(abf_pts(&r, "1", "outright", 0),
-                     abf_round(abf_outright_winner(15, 4, 1000), BMP_ROUND_HALF_UP));
+    assert_points(abf_pts(&r, "1", "outright", 0), "14.64");
     abf_free(&r);
 }
 
@@ -330,8 +334,9 @@ static void gnot_placing(void **state)
     abf_free(&r);
     snprintf(buf, sizeof buf, ev, ",'direct_to_national_final':true");
     r = abf_run(buf);
-    assert_int_equal(abf_pts(&r, "A", "outright", 0),
-                     abf_round(abf_outright_winner(10, 3, 500), BMP_ROUND_HALF_UP));
+    /* F(10, 3) at W = 5 = 3.64213 is raised to 72 % of F(10, 4) = 5.21898:
+     * 3.75766 -> 3.76 (Table 3C T=10 S=3 1.88 x 2). */
+    assert_points(abf_pts(&r, "A", "outright", 0), "3.76");
     abf_free(&r);
     char json[2048] = "{'body':'abf','name':'x','kind':'teams','grade':'A','sessions':4,'tables':6,"
                       "'params':{'national_event':'gnot-national','outright_sessions':4},"
@@ -344,9 +349,8 @@ static void gnot_placing(void **state)
     strcat(json, "]}");
     r = abf_run(json);
     /* 6th of 6 is paid: F(6, 4) at W = 10 / 5 */
-    assert_int_equal(abf_pts(&r, "6", "outright", 0),
-                     abf_round(abf_place_award(abf_outright_winner(6, 4, 1000), 6),
-                               BMP_ROUND_HALF_UP));
+    /* F(6, 4) at W = 10 = 6.61666; 6th = 6.61666 / 5 = 1.3233 -> 1.32 */
+    assert_points(abf_pts(&r, "6", "outright", 0), "1.32");
     abf_free(&r);
 }
 
@@ -362,11 +366,12 @@ static void playoff_own_sessions(void **state)
                     "{'home':'A','away':'C','winner':'A','boards':48},"
                     "{'home':'B','away':'D','winner':'B','boards':48},"
                     "{'home':'A','away':'B','winner':'A','boards':48,'stage':'final'}]}");
-    assert_int_equal(abf_pts(&r, "A", "outright", 0),
-                     abf_round(abf_outright_winner(12, 4, 1000), BMP_ROUND_HALF_UP));
-    abf_val s2 = abf_outright_winner(12, 2, 1000), tie;
-    abf_tie_share(s2, 4, 3, 4, &tie);
-    assert_int_equal(abf_pts(&r, "C", "outright", 0), abf_round(tie, BMP_ROUND_HALF_UP));
+    /* A: F(12, 4) at W = 10 = 12.19094 -> 12.19.  C and D (=3rd, S = 2):
+     * F(12, 2) = 4.53587 raised to 44 % of F(12, 4): 5.36401; the tie
+     * shares 3rd and 4th: (5.36401/2 + 5.36401/3)/2 = 2.23501 -> 2.24. */
+    assert_points(abf_pts(&r, "A", "outright", 0), "12.19");
+    assert_points(abf_pts(&r, "C", "outright", 0), "2.24");
+    assert_points(abf_pts(&r, "D", "outright", 0), "2.24");
     abf_free(&r);
 }
 

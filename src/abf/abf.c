@@ -42,7 +42,7 @@
  *         walk_in_qualified, walk_in_final, consolations, consolations_graded,
  *         direct_to_national_final (7.5.7),
  *         singles, qualifying_sessions, handicap, pre_handicap_scores,
- *         scores "imps"|"vp"
+ *         scores "imps"|"vp"|"matchpoints" (match scores: 4.2.3)
  * Contestant params: sessions_played (4.3.3), partnerships (App. A Singles).
  * Match params: rate (per board), final, triangle (4.2.3 NOTE iii). */
 #include "abf/abf_internal.h"

@@ -93,25 +93,31 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
         for (size_t p = 0; p < ct->nplayers; p++)
             any |= bmp_params_has(&ct->players[p].params, "pqp_share");
         if (any) {
+            /* Non-playing captains take no part (4.1.2): not in the split. */
             double shares[16];
-            size_t np = ct->nplayers < 16 ? ct->nplayers : 16;
-            for (size_t p = 0; p < np; p++)
-                shares[p] = ct->players[p].participation >= 0.40
-                                ? 1.0
-                                : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
+            size_t who[16], np = 0;
+            for (size_t p = 0; p < ct->nplayers && np < 16; p++) {
+                if (bmp_params_bool(&ct->players[p].params, "npc", false))
+                    continue;
+                who[np] = p;
+                shares[np++] = ct->players[p].participation >= 0.40
+                                   ? 1.0
+                                   : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
+            }
             bmp_points parts[16];
             abf_pqp_split(pts, shares, np, c->mode, parts);
-            for (size_t p = 0; p < np; p++) {
-                if (parts[p] <= 0)
+            for (size_t k = 0; k < np; k++) {
+                size_t p = who[k];
+                if (parts[k] <= 0)
                     continue;
                 bmp_award a2 = {0};
                 a2.contestant = ci;
                 a2.place = place;
-                a2.points = parts[p];
+                a2.points = parts[k];
                 a2.player = (int)p;
                 bmp_award_set(&a2, kind, ranking, c->g->colour, "ABF-43", "4.4.5");
                 if (bmp_awards_add(c->out, &a2, "%s; PQP share %.2f (4.4.5 NOTE)", explain,
-                                   shares[p]))
+                                   shares[k]))
                     return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
             }
             return BMP_OK;
@@ -253,34 +259,51 @@ static bmp_status factors(abf_ctx *c)
 
 /* The params each level of an ABF event may carry (abf.c): a typo is an
  * error naming its path, never a silently different award. */
+typedef enum param_range {
+    ANY,      /* no range check here (checked where it is used, or a string) */
+    WHOLE0,   /* a whole number >= 0 */
+    WHOLE1,   /* a whole number >= 1 */
+    POSITIVE, /* a number > 0 */
+    NONNEG,   /* a number >= 0 */
+    FRACTION, /* 0 to 1 */
+} param_range;
+
 typedef struct param_spec {
     const char *key;
     bmp_param_type type;
+    param_range range;
 } param_spec;
 
 #define N BMP_PARAM_NUMBER
 #define S BMP_PARAM_STRING
 #define B BMP_PARAM_BOOL
 static const param_spec event_params[] = {
-    {"note", S},           {"route", S},          {"rounding", S},
-    {"percentage_awards", B}, {"master_factor", N}, {"master_rank", S},
-    {"master_field", S},   {"master_method", S},  {"restriction_factor", B},
-    {"reduced_championship", B}, {"congress", S}, {"congress_event", S},
-    {"acceleration_applies", B}, {"acceleration", N}, {"tables_per_director", N},
-    {"national_event", S}, {"amplification", N},  {"outright_tables", N},
-    {"outright_sessions", N}, {"field", N},       {"walk_in_average", N},
-    {"walk_in_qualified", N}, {"walk_in_final", B}, {"consolations", N},
-    {"consolations_graded", B}, {"direct_to_national_final", B}, {"singles", B},
-    {"qualifying_sessions", N}, {"handicap", B},  {"pre_handicap_scores", B},
-    {"scores", S},         {NULL, N}};
-static const param_spec contestant_params[] = {
-    {"note", S}, {"sessions_played", N}, {"partnerships", N}, {NULL, N}};
-static const param_spec player_params[] = {
-    {"note", S}, {"npc", B}, {"overseas", B}, {"local", B}, {"pqp_share", N}, {NULL, N}};
-static const param_spec group_params[] = {
-    {"note", S}, {"consolation", N}, {"two_winners", B}, {"boards", N}, {NULL, N}};
-static const param_spec match_params[] = {
-    {"note", S}, {"rate", N}, {"final", B}, {"triangle", B}, {NULL, N}};
+    {"note", S, ANY},           {"route", S, ANY},          {"rounding", S, ANY},
+    {"percentage_awards", B, ANY}, {"master_factor", N, ANY}, {"master_rank", S, ANY},
+    {"master_field", S, ANY},   {"master_method", S, ANY},  {"restriction_factor", B, ANY},
+    {"reduced_championship", B, ANY}, {"congress", S, ANY}, {"congress_event", S, ANY},
+    {"acceleration_applies", B, ANY}, {"acceleration", N, ANY},
+    {"tables_per_director", N, NONNEG}, {"national_event", S, ANY},
+    {"amplification", N, ANY},  {"outright_tables", N, POSITIVE},
+    {"outright_sessions", N, WHOLE0}, {"field", N, WHOLE1},
+    {"walk_in_average", N, POSITIVE}, {"walk_in_qualified", N, POSITIVE},
+    {"walk_in_final", B, ANY},  {"consolations", N, WHOLE1},
+    {"consolations_graded", B, ANY}, {"direct_to_national_final", B, ANY},
+    {"singles", B, ANY},        {"qualifying_sessions", N, WHOLE1}, {"handicap", B, ANY},
+    {"pre_handicap_scores", B, ANY}, {"scores", S, ANY},     {NULL, N, ANY}};
+static const param_spec contestant_params[] = {{"note", S, ANY},
+                                               {"sessions_played", N, WHOLE0},
+                                               {"partnerships", N, WHOLE0},
+                                               {NULL, N, ANY}};
+static const param_spec player_params[] = {{"note", S, ANY},     {"npc", B, ANY},
+                                           {"overseas", B, ANY}, {"local", B, ANY},
+                                           {"pqp_share", N, FRACTION}, {NULL, N, ANY}};
+static const param_spec group_params[] = {{"note", S, ANY},        {"consolation", N, WHOLE1},
+                                          {"two_winners", B, ANY}, {"boards", N, WHOLE1},
+                                          {NULL, N, ANY}};
+static const param_spec match_params[] = {{"note", S, ANY},  {"rate", N, NONNEG},
+                                          {"final", B, ANY}, {"triangle", B, ANY},
+                                          {NULL, N, ANY}};
 #undef N
 #undef S
 #undef B
@@ -308,6 +331,21 @@ static bmp_status check_params(abf_ctx *c, const bmp_params *p, const param_spec
         }
         if (f->type != q->type)
             return abf_fail_at(c, BMP_EINVAL, at, "expected %s", type_names[f->type]);
+        /* A number out of its range is an error, never silently truncated
+         * or ignored (a negative field, 2.5 sessions ...). */
+        double v = q->number;
+        bool whole = v == floor(v);
+        const char *want = NULL;
+        switch (f->range) {
+        case ANY: break;
+        case WHOLE0: want = whole && v >= 0 && v <= 1e6 ? NULL : "a whole number >= 0"; break;
+        case WHOLE1: want = whole && v >= 1 && v <= 1e6 ? NULL : "a whole number >= 1"; break;
+        case POSITIVE: want = v > 0 && v <= 1e6 ? NULL : "a number > 0"; break;
+        case NONNEG: want = v >= 0 && v <= 1e6 ? NULL : "a number >= 0"; break;
+        case FRACTION: want = v >= 0 && v <= 1 ? NULL : "a number from 0 to 1"; break;
+        }
+        if (want)
+            return abf_fail_at(c, BMP_ERANGE, at, "expected %s, got %g", want, v);
     }
     return BMP_OK;
 }
@@ -392,6 +430,11 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             bmp_error_prefix(err, "$.params.congress: ");
             return st;
         }
+        /* 5.1.5 (ABF-69): at a Bridge Festival every multi-session event is
+         * B4 (only single-session events are B5); the "minor" ones simply
+         * get no acceleration. */
+        if (!strcasecmp(ctype, "festival") && !strcasecmp(role, "minor") && ev->sessions >= 2)
+            cg = "B4";
         if (strcasecmp(cg, c.g->code))
             return abf_fail_at(&c, BMP_EINVAL, "$.grade",
                                "a %s congress %s event is grade %s (5.1-5.3), got \"%s\"", ctype,

@@ -30,7 +30,36 @@ bmp_status abf_match_awards(abf_ctx *c)
     for (size_t i = 0; i < n; i++)
         a[i].normal = a[i].final = abf_q(0, 1);
     bmp_status st = BMP_OK;
-    bool vp = !strcasecmp(bmp_params_string(&ev->params, "scores", "imps"), "vp");
+    /* What the match scores are: IMPs (the 0.2 IMP per board margin), VPs
+     * (NOTE i: shared on equal VPs) or matchpoint percentages (shared when
+     * the winners score 52.5 % or less). */
+    const char *scores = bmp_params_string(&ev->params, "scores", "imps");
+    bool vp = !strcasecmp(scores, "vp");
+    bool mp = !strcasecmp(scores, "matchpoints");
+    if (!vp && !mp && strcasecmp(scores, "imps")) {
+        free(a);
+        return abf_fail_at(c, BMP_EINVAL, "$.params.scores",
+                           "expected \"imps\" (default), \"vp\" or \"matchpoints\" "
+                           "(percentages) for the match scores (4.2.3), got \"%s\"",
+                           scores);
+    }
+    /* 4.2.5 (ABF-46): the final's premium is limited by its size: the teams
+     * that play final matches, against the original entry (tables = teams). */
+    int nfinal = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *id = ev->contestants[i].id;
+        for (size_t mi = 0; mi < ev->nmatches; mi++) {
+            const bmp_match *m = &ev->matches[mi];
+            bool fin = (m->stage && !strcasecmp(m->stage, "final")) ||
+                       bmp_params_bool(&m->params, "final", false);
+            if (fin && (!strcmp(m->home, id) || !strcmp(m->away, id))) {
+                nfinal++;
+                break;
+            }
+        }
+    }
+    int64_t fpn, fpd;
+    abf_final_premium(nfinal, ev->tables > nfinal ? ev->tables : nfinal, &fpn, &fpd);
     for (size_t mi = 0; mi < ev->nmatches && !st; mi++) {
         const bmp_match *m = &ev->matches[mi];
         char path[64];
@@ -59,8 +88,32 @@ bmp_status abf_match_awards(abf_ctx *c)
             rate = final ? c->nat->final_rate_e5 : c->nat->rate_e5;
         int64_t pn = 1, pd = 1;
         if (final && !(c->nat && c->nat->rate_e5)) {
-            pn = 3; /* 4.2.4/4.2.5: +50 % premium (ABF-25, ABF-46) */
-            pd = 2;
+            /* 4.2.4/4.2.5: +50 % premium (ABF-25, ABF-46), scaled down for
+             * a final larger than max(entry / 4, 9), never below 1. */
+            pn = fpn;
+            pd = fpd;
+        }
+        /* 4.2.5 (ABF-47): a match in a consolation (its stage names a group
+         * of type consolation) earns the standard award x the consolation
+         * factor (green events: the grade E award). */
+        const bmp_group *cg = m->stage ? bmp_event_group(ev, m->stage) : NULL;
+        if (cg && cg->type && !strcasecmp(cg->type, "consolation") && !final) {
+            int nconsol = 0;
+            for (size_t gi = 0; gi < ev->ngroups; gi++)
+                nconsol += ev->groups[gi].type && !strcasecmp(ev->groups[gi].type, "consolation");
+            nconsol = (int)bmp_params_number(&ev->params, "consolations", nconsol);
+            int64_t kn, kd;
+            st = abf_consolation_session_factor(
+                c->g, (int)bmp_params_number(&cg->params, "consolation", 1), nconsol,
+                bmp_params_bool(&ev->params, "consolations_graded", true), c->teams, &kn, &kd,
+                c->err);
+            if (st) {
+                bmp_error_prefix(c->err, "$.groups[%zu].params.consolation: ",
+                                 (size_t)(cg - ev->groups));
+                break;
+            }
+            pn *= kn;
+            pd *= kd;
         }
         if (bmp_params_has(&m->params, "rate"))
             rate = llround(bmp_params_number(&m->params, "rate", 0) * 100000);
@@ -74,6 +127,20 @@ bmp_status abf_match_awards(abf_ctx *c)
         const bmp_contestant *h = bmp_event_contestant(ev, m->home);
         const bmp_contestant *w = bmp_event_contestant(ev, m->away);
         size_t hi = (size_t)(h - ev->contestants), wi = (size_t)(w - ev->contestants);
+        /* A match of a team against itself, or a winner who did not play
+         * in it, would credit a wrong team silently. */
+        if (hi == wi) {
+            st = abf_fail_at(c, BMP_EINVAL, path, "\"home\" and \"away\" are both \"%s\"",
+                             m->home);
+            break;
+        }
+        if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
+            strcmp(m->winner, m->away)) {
+            st = abf_fail_at(c, BMP_EINVAL, path,
+                             "winner \"%s\" is neither \"%s\" nor \"%s\" (or \"tie\")",
+                             m->winner, m->home, m->away);
+            break;
+        }
         int out; /* 1 home wins, 0 away wins, -1 shared */
         if (m->winner)
             out = !strcmp(m->winner, "tie") ? -1 : !strcmp(m->winner, m->home) ? 1 : 0;
@@ -84,6 +151,11 @@ bmp_status abf_match_awards(abf_ctx *c)
             break;
         } else if (vp)
             out = m->home_score == m->away_score ? -1 : m->home_score > m->away_score;
+        else if (mp) /* ABF-21 (4.2.3): matchpoint pairs matches */
+            out = abf_mp_match_shared(m->home_score > m->away_score ? m->home_score
+                                                                    : m->away_score)
+                      ? -1
+                      : m->home_score > m->away_score;
         else
             out = abf_match_outcome(m->home_score, m->away_score, boards);
         int hh = out == 1 ? 2 : out == -1 ? 1 : 0, wh = 2 - hh;

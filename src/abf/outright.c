@@ -67,7 +67,10 @@ bmp_status abf_outright_awards(abf_ctx *c)
 {
     const bmp_event *ev = c->ev;
     int S0 = outright_sessions(c);
-    if (S0 < 2) {
+    /* The congress acceleration (5.4.2) is added to the counted sessions
+     * first: a 2-session championship of 21-board sessions counts S = 1
+     * (4.3.1) and is accelerated to S = 2 (audit ruling). */
+    if (S0 + c->accel < 2) {
         /* ABF-17: single-session events get only 4.2.1/4.2.3 awards. */
         return bmp_awards_note(c->out, "no outright award: S = %d session(s) (4.2, 4.3.1)", S0)
                    ? BMP_ENOMEM
@@ -78,8 +81,13 @@ bmp_status abf_outright_awards(abf_ctx *c)
         tables = abf_walkin_tables(bmp_params_number(&ev->params, "walk_in_average", 0),
                                    bmp_params_number(&ev->params, "walk_in_qualified", 1e9));
     int T = abf_round_tables(tables * c->amplify);
-    if (T < 1) /* AMB-29: no field, no outright award */
-        return bmp_awards_note(c->out, "no outright award: no tables") ? BMP_ENOMEM : BMP_OK;
+    /* AMB-29: Tables 3A-3C start at T = 2 and 4.4.3 asks 2 full tables of
+     * the smallest events: a one-table field has no outright award. */
+    if (T < 2)
+        return bmp_awards_note(c->out, "no outright award: T = %d table(s), fewer than 2 "
+                                       "(Tables 3A-3C, 4.4.3)", T)
+                   ? BMP_ENOMEM
+                   : BMP_OK;
     int field = (int)bmp_params_number(&ev->params, "field", 0);
     if (field <= 0) {
         /* 4.1.1 NOTE: the field is the original entry: its tables hold one
@@ -181,12 +189,23 @@ bmp_status abf_outright_awards(abf_ctx *c)
             int64_t on, od, rn, rd;
             bmp_status st =
                 abf_consolation_outright(k, nconsol ? nconsol : 1, graded, &on, &od, c->err);
-            if (st)
+            if (st) {
+                bmp_error_prefix(c->err, "$.groups[%zu].params.consolation: ",
+                                 (size_t)(grp - ev->groups));
                 return st;
+            }
+            double ft = final && final->tables > 0 ? final->tables : 0;
+            if (ft > 0 && !(grp->tables > 0)) {
+                char at[64];
+                snprintf(at, sizeof at, "$.groups[%zu].tables", (size_t)(grp - ev->groups));
+                return abf_fail_at(c, BMP_EINVAL, at,
+                                   "consolation \"%s\" needs \"tables\" to compare with the "
+                                   "final's %g (4.3.3 NOTE: 75 %% to 150 %% of the final)",
+                                   grp->name, ft);
+            }
             if (!abf_place_value(c, ws, cpaid, ct->place.lo, ct->place.hi, &v, how, sizeof how))
                 continue;
             /* the consolation's place k gets the final's place-k award x proportion */
-            double ft = final && final->tables > 0 ? final->tables : 0;
             abf_consolation_size_ratio(grp->tables, ft > 0 ? ft : grp->tables, &rn, &rd);
             v = abf_mul(abf_mul(v, on, od), rn, rd);
             snprintf(pre, sizeof pre, " x %lld/%lld consolation %d x %lld/%lld size", (long long)on,

@@ -14,6 +14,15 @@ bmp_status abf_session_awards(abf_ctx *c)
 {
     const bmp_event *ev = c->ev;
     bool percentage = bmp_params_bool(&ev->params, "percentage_awards", false);
+    /* 4.2.2 (ABF-13) is for "Duplicate Congress, State, and National Events"
+     * (and the Australia-Wide Pairs, 6.3): not club grades. */
+    static const char *const club[] = {"F", "E", "D", "C", "B4c", "B5i", NULL};
+    for (size_t i = 0; percentage && club[i]; i++)
+        if (!strcmp(c->g->code, club[i]))
+            return abf_fail_at(c, BMP_EINVAL, "$.params.percentage_awards",
+                               "the 4.2.2 percentage awards are for congress, State and "
+                               "National events (grades B5, B4, B4s, B3, B, A2, A), got grade %s",
+                               c->g->code);
     int nconsol = 0;
     for (size_t i = 0; i < ev->ngroups; i++)
         nconsol += ev->groups[i].type && !strcasecmp(ev->groups[i].type, "consolation");
@@ -45,24 +54,57 @@ bmp_status abf_session_awards(abf_ctx *c)
             if (re->session <= 0 || re->place.lo <= 0)
                 continue;
             const bmp_group *grp = re->section ? bmp_event_group(ev, re->section) : NULL;
+            /* 4.2.5: a final's or consolation's awards depend on its own size
+             * ("the size of the field under consideration"): the event's
+             * tables would silently inflate them. */
+            if (grp && !(grp->tables > 0) && grp->type &&
+                (!strcasecmp(grp->type, "final") || !strcasecmp(grp->type, "consolation"))) {
+                char at[64];
+                snprintf(at, sizeof at, "$.groups[%zu].tables", (size_t)(grp - ev->groups));
+                return abf_fail_at(c, BMP_EINVAL, at,
+                                   "the %s \"%s\" needs its \"tables\" for its session awards "
+                                   "(4.2.5)",
+                                   grp->type, grp->name);
+            }
             double tables = grp && grp->tables > 0 ? grp->tables : ev->tables;
             int T = abf_round_tables(tables);
             /* ABF-8: two winners when the ranking is by direction; teams with
              * matches < 5 boards use the one-winner awards (4.2.3, ABF-23). */
             bool one = !re->direction;
             if (ev->movement == BMP_MOVEMENT_TWO_WINNER && !re->direction && !c->teams &&
-                !c->individual)
+                !c->individual) {
+                char at[96];
+                if (list == &implicit)
+                    snprintf(at, sizeof at, "$.contestants[%zu].place", ci);
+                else
+                    snprintf(at, sizeof at, "$.contestants[%zu].rankings[%zu]", ci, r);
                 return abf_fail_at(
-                    c, BMP_EINVAL, "$.contestants",
+                    c, BMP_EINVAL, at,
                     "contestant \"%s\": a two-winner (Mitchell) session ranking needs "
                     "\"direction\": \"NS\" or \"EW\"",
                     ct->id);
-            /* ABF-14 (4.4.3): Howell/individual >= 2 tables, Mitchell >= 4;
-             * teams session awards are made whatever the field size. */
-            if (!c->teams && T < (one ? 2 : 4))
+            }
+            /* ABF-14 (4.4.3): Howell/individual ">= 2 or more full tables"
+             * (1.5 tables do not qualify, so the unrounded count is used),
+             * Mitchell >= 4; teams session awards are made whatever the
+             * field size. */
+            bool howell = one || c->individual;
+            if (!c->teams && (howell ? tables < 2 - 1e-9 : T < 4))
                 continue;
-            int paid = c->top_third ? abf_places_top_third(c->teams ? T : 2 * T)
-                                    : abf_session_places(one, c->individual, T);
+            /* ABF-11 (4.1.1): the top half of the field in contestants; a
+             * half table is a missing pair (or two players), so a 7.5-table
+             * Howell is a field of 15 pairs paying 7, not 8 (audit). */
+            int paid;
+            if (c->top_third)
+                /* teams: T teams; Butler pairs: a Mitchell direction holds T
+                 * pairs, a one-winner field all the pairs (audit: a 9-table
+                 * Butler Mitchell pays 3 per direction, not ceil(18/3)). */
+                paid = abf_places_top_third(
+                    c->teams || !one ? T : (int)floor(tables * 2 + 1e-9));
+            else if (howell)
+                paid = abf_places_top_half((int)floor(tables * (c->individual ? 4 : 2) + 1e-9));
+            else
+                paid = abf_session_places(false, false, T);
             /* ABF-15 (4.4.7): short sessions factored down. */
             int boards =
                 grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
@@ -74,7 +116,19 @@ bmp_status abf_session_awards(abf_ctx *c)
             abf_val v;
             const char *rule = one ? "ABF-7" : "ABF-6";
             const char *section = "4.2.1";
-            if (percentage && re->has_score) {
+            if (percentage && !re->has_score) {
+                /* 4.2.2 needs the pair's percentage: never fall back silently
+                 * to the place award. */
+                char at[96];
+                if (list == &implicit)
+                    snprintf(at, sizeof at, "$.contestants[%zu].score", ci);
+                else
+                    snprintf(at, sizeof at, "$.contestants[%zu].rankings[%zu].score", ci, r);
+                return abf_fail_at(c, BMP_EINVAL, at,
+                                   "params.percentage_awards (4.2.2) needs the pair's "
+                                   "percentage score");
+            }
+            if (percentage) {
                 /* ABF-13 (4.2.2): by percentage, rounded down. */
                 bmp_points p = abf_percentage_award(re->score, abf_ctx_weight(c));
                 v = abf_q(p, 100);
@@ -105,8 +159,11 @@ bmp_status abf_session_awards(abf_ctx *c)
                 int64_t kn, kd;
                 bmp_status st = abf_consolation_session_factor(c->g, k, nconsol ? nconsol : 1,
                                                                graded, c->teams, &kn, &kd, c->err);
-                if (st)
+                if (st) {
+                    bmp_error_prefix(c->err, "$.groups[%zu].params.consolation: ",
+                                     (size_t)(grp - ev->groups));
                     return st;
+                }
                 v = abf_mul(v, kn, kd);
                 snprintf(pre + strlen(pre), sizeof pre - strlen(pre),
                          " x %lld/%lld consolation %d (4.2.5)", (long long)kn, (long long)kd, k);
