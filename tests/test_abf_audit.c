@@ -326,24 +326,6 @@ static void butler_mitchell_top_third(void **state)
     abf_free(&r);
 }
 
-/* Bad matches are errors naming the match, never an award to the wrong
- * team: a winner who did not play in the match, a team playing itself. */
-static void bad_matches(void **state)
-{
-    (void)state;
-    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
-                                "'contestants':[{'id':'A'},{'id':'B'},{'id':'C'}],'matches':["
-                                "{'home':'A','away':'B','winner':'C','boards':10}]}",
-                                BMP_EINVAL);
-    assert_non_null(strstr(e.msg, "$.matches[0]: winner \"C\" is neither"));
-    e = abf_run_error("{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
-                      "'contestants':[{'id':'A'},{'id':'B'}],'matches':["
-                      "{'home':'A','away':'B','winner':'tie','boards':10},"
-                      "{'home':'A','away':'A','winner':'A','boards':10}]}",
-                      BMP_EINVAL);
-    assert_non_null(strstr(e.msg, "$.matches[1]: \"home\" and \"away\" are both"));
-}
-
 /* ABF-69 (5.1.5): at a Bridge Festival "Multi-session events receive red
  * masterpoints at the B4 rate" and "Only two events ... get the Congress
  * Acceleration factor": a 2-session festival event that is not one of the
@@ -467,7 +449,6 @@ int main(void)
         cmocka_unit_test(consolation_matches),
         cmocka_unit_test(one_table_outright),
         cmocka_unit_test(butler_mitchell_top_third),
-        cmocka_unit_test(bad_matches),
         cmocka_unit_test(festival_minor),
         cmocka_unit_test(consolation_needs_tables),
         cmocka_unit_test(formula_boundaries),

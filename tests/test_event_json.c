@@ -181,6 +181,15 @@ static void rejects_bad_references(void **state)
                  BMP_EINVAL, "$.groups[1].name", "duplicate group name");
     expect_error(HEAD "\"contestants\":[{\"id\":\"1\"}],\"matches\":[{\"home\":\"1\",\"away\":\"9\"}]}",
                  BMP_EINVAL, "$.matches[0].away", "no contestant with id \"9\"");
+    /* A team playing itself, or a winner who did not play, would credit a
+     * wrong team silently. */
+    expect_error(HEAD "\"contestants\":[{\"id\":\"1\"},{\"id\":\"2\"},{\"id\":\"3\"}],"
+                      "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"3\"}]}",
+                 BMP_EINVAL, "$.matches[0].winner", "winner \"3\" did not play in this match");
+    expect_error(HEAD "\"contestants\":[{\"id\":\"1\"},{\"id\":\"2\"}],"
+                      "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"tie\"},"
+                      "{\"home\":\"1\",\"away\":\"1\"}]}",
+                 BMP_EINVAL, "$.matches[1].away", "\"home\" and \"away\" are both \"1\"");
     expect_error(HEAD "\"contestants\":[{\"id\":\"1\"},{\"id\":\"2\"}],"
                       "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"home_score\":12}]}",
                  BMP_EINVAL, "$.matches[0]", "both \"home_score\" and \"away_score\"");

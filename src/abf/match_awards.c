@@ -127,20 +127,8 @@ bmp_status abf_match_awards(abf_ctx *c)
         const bmp_contestant *h = bmp_event_contestant(ev, m->home);
         const bmp_contestant *w = bmp_event_contestant(ev, m->away);
         size_t hi = (size_t)(h - ev->contestants), wi = (size_t)(w - ev->contestants);
-        /* A match of a team against itself, or a winner who did not play
-         * in it, would credit a wrong team silently. */
-        if (hi == wi) {
-            st = abf_fail_at(c, BMP_EINVAL, path, "\"home\" and \"away\" are both \"%s\"",
-                             m->home);
-            break;
-        }
-        if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
-            strcmp(m->winner, m->away)) {
-            st = abf_fail_at(c, BMP_EINVAL, path,
-                             "winner \"%s\" is neither \"%s\" nor \"%s\" (or \"tie\")",
-                             m->winner, m->home, m->away);
-            break;
-        }
+        /* The event reader guarantees home != away and that a winner
+         * played in the match. */
         int out; /* 1 home wins, 0 away wins, -1 shared */
         if (m->winner)
             out = !strcmp(m->winner, "tie") ? -1 : !strcmp(m->winner, m->home) ? 1 : 0;

@@ -735,6 +735,20 @@ static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
                     strcat(c->path, names[k]);
                     return fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
                 }
+            /* A team against itself, or a winner who did not play, would
+             * credit a wrong team silently. */
+            if (strcmp(m->home, m->away) == 0) {
+                strcat(c->path, ".away");
+                return fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
+            }
+            if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
+                strcmp(m->winner, m->away)) {
+                strcat(c->path, ".winner");
+                return fail(c, BMP_EINVAL,
+                            "winner \"%s\" did not play in this match (expected \"%s\", \"%s\" "
+                            "or \"tie\")",
+                            m->winner, m->home, m->away);
+            }
         }
     }
     if (!has_tables) {
