@@ -412,6 +412,36 @@ static void bracketed_swiss(void **state)
     bmp_awards_free(&aw);
 }
 
+/* ACBL-13 with ACBL-82 (ruling ACBL-L1): a bracket credited with more
+ * tables than it has teams pays no more places than its own teams would.
+ * Top bracket of 4 x 8 teams: credit 8 + 24 = 32, 1st 42/60 x 14 = 9.80;
+ * by the credited 32 tables depth would be 6 (19+ teams; place 7 =
+ * 9.80 x 0.75^6 = 1.74 < floor 2.80; 10%..35% of 32 = 4..11), but 8 teams
+ * pay 3 (ACBL-13: 7-8 -> 3): 9.80, 7.35, 9.80 x 0.5625 = 5.5125 -> 5.51,
+ * and 4th nothing. */
+static void bracket_depth_own_teams(void **state)
+{
+    (void)state;
+    const char *json =
+        "{\"body\": \"acbl\", \"name\": \"b\", \"kind\": \"swiss-teams\", "
+        "\"classification\": \"regional\", \"tables\": 32, \"boards_per_match\": 7, \"groups\": ["
+        "{\"name\": \"1\", \"type\": \"bracket\", \"tables\": 8},"
+        "{\"name\": \"2\", \"type\": \"bracket\", \"tables\": 8},"
+        "{\"name\": \"3\", \"type\": \"bracket\", \"tables\": 8},"
+        "{\"name\": \"4\", \"type\": \"bracket\", \"tables\": 8}],"
+        "\"contestants\": ["
+        "{\"id\": \"a1\", \"group\": \"1\", \"place\": 1},"
+        "{\"id\": \"a2\", \"group\": \"1\", \"place\": 2},"
+        "{\"id\": \"a3\", \"group\": \"1\", \"place\": 3},"
+        "{\"id\": \"a4\", \"group\": \"1\", \"place\": 4}]}";
+    res r = go(json);
+    expect_points(&r, "a1", "overall", -2, "9.80");
+    expect_points(&r, "a2", "overall", -2, "7.35");
+    expect_points(&r, "a3", "overall", -2, "5.51");
+    assert_null(find(r.ev, &r.aw, "a4", "overall", -2));
+    done(&r);
+}
+
 /* ACBL-78 participation on 5-6 player teams (1-2 sessions), full awards in
  * 3+ sessions; ACBL-81 consolations: M <= 0.65 for overall, finals' M for
  * match awards, at least half the matches. */
@@ -961,6 +991,7 @@ int main(void)
         cmocka_unit_test(flighted_pairs),      cmocka_unit_test(flighted_swiss),
         cmocka_unit_test(stratified),
         cmocka_unit_test(stratiflighted),      cmocka_unit_test(stratiflighted_no_x),      cmocka_unit_test(bracketed_swiss),
+        cmocka_unit_test(bracket_depth_own_teams),
         cmocka_unit_test(swiss_players),       cmocka_unit_test(stratified_swiss_match), cmocka_unit_test(stratum_inherits_limit),
         cmocka_unit_test(barometer),           cmocka_unit_test(side_game_series),
         cmocka_unit_test(unrestricted_event),  cmocka_unit_test(unrestricted_stratiflighted),  cmocka_unit_test(split_regional_event),

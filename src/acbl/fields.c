@@ -518,6 +518,22 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                          x->own * per_table(c->type), cap);
             }
         }
+        /* Ruling ACBL-L1: a bracket's credited tables (ACBL-82) set its award
+         * and its depth, but it pays no more places than an event of its own
+         * teams would (as ACBL-73 caps a flight at its actual competitors). */
+        if (kind == F_BRACKET && x->credit > x->own) {
+            acbl_depth_in own_in = din;
+            own_in.tables = x->own;
+            acbl_depth_out od;
+            if ((st = acbl_overall_depth(&own_in, &od, err)))
+                break;
+            if (places > od.places) {
+                places = od.places;
+                snprintf(capwhy, sizeof capwhy,
+                         "; at most the %d place%s its own %g teams would pay (ruling ACBL-L1)",
+                         od.places, od.places == 1 ? "" : "s", x->own);
+            }
+        }
         bmp_awards_note(out, "%s%s%s depth: %s%s%s", kind == F_WHOLE ? "" : kind_word(kind),
                         kind == F_WHOLE ? "" : " ", x->name, dep.why, capwhy,
                         x->eligible ? "" : "; lowest stratum below 3 tables: no overall awards "
