@@ -198,6 +198,37 @@ static void rejects_bad_references(void **state)
                  BMP_ERANGE, "$.contestants[0].players[0].participation", "from 0 to 1");
 }
 
+static void params_check(void **state)
+{
+    (void)state;
+    /* One mechanism for every body's params (bmp_params_check). */
+    static const bmp_param_spec spec[] = {{"cuts", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "ACBL-20"},
+                                          {"flight_a", BMP_PARAM_BOOL, BMP_RANGE_ANY, "ACBL-19"},
+                                          {"share", BMP_PARAM_NUMBER, BMP_RANGE_FRACTION, NULL},
+                                          {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
+    bmp_error e = {0};
+    bmp_event *ev = bmp_test_event(HEAD "\"contestants\":[],\"params\":{\"cuts\":1,\"share\":0.5}}");
+    assert_int_equal(bmp_params_check(&ev->params, spec, "$", "ACBL", &e), BMP_OK);
+    bmp_event_free(ev);
+    ev = bmp_test_event(HEAD "\"contestants\":[],\"params\":{\"cutz\":1}}");
+    assert_int_equal(bmp_params_check(&ev->params, spec, "$", "ACBL", &e), BMP_EINVAL);
+    assert_string_equal(e.msg, "$.params.cutz: unknown ACBL parameter (expected one of: cuts, "
+                               "flight_a, share)");
+    bmp_event_free(ev);
+    ev = bmp_test_event(HEAD "\"contestants\":[],\"params\":{\"flight_a\":1}}");
+    assert_int_equal(bmp_params_check(&ev->params, spec, "$", "ACBL", &e), BMP_EINVAL);
+    assert_string_equal(e.msg, "$.params.flight_a: expected true or false (ACBL-19)");
+    bmp_event_free(ev);
+    ev = bmp_test_event(HEAD "\"contestants\":[],\"params\":{\"cuts\":2.5}}");
+    assert_int_equal(bmp_params_check(&ev->params, spec, "$", "ACBL", &e), BMP_ERANGE);
+    assert_string_equal(e.msg, "$.params.cuts: expected a whole number >= 0, got 2.5");
+    bmp_event_free(ev);
+    ev = bmp_test_event(HEAD "\"contestants\":[],\"params\":{\"share\":1.5}}");
+    assert_int_equal(bmp_params_check(&ev->params, spec, "$", "ACBL", &e), BMP_ERANGE);
+    assert_non_null(strstr(e.msg, "expected a number from 0 to 1, got 1.5"));
+    bmp_event_free(ev);
+}
+
 static void file_errors(void **state)
 {
     (void)state;
@@ -251,6 +282,7 @@ int main(void)
         cmocka_unit_test(rejects_unknown_names),
         cmocka_unit_test(rejects_bad_places),
         cmocka_unit_test(rejects_bad_references),
+        cmocka_unit_test(params_check),
         cmocka_unit_test(file_errors),
         cmocka_unit_test(every_example_validates),
         cmocka_unit_test(unimplemented_body_says_not_supported),

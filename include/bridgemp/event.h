@@ -73,6 +73,32 @@ const char *bmp_params_string(const bmp_params *p, const char *key, const char *
 bool bmp_params_bool(const bmp_params *p, const char *key, bool dflt);
 bool bmp_params_has(const bmp_params *p, const char *key);
 
+/* What a body accepts in a params bag: checked by bmp_params_check so that
+ * a typo or a wrong type is an error naming its path, never a silently
+ * different award. */
+typedef enum bmp_param_range {
+    BMP_RANGE_ANY,      /* no range check (or checked where it is used) */
+    BMP_RANGE_WHOLE0,   /* a whole number >= 0 */
+    BMP_RANGE_WHOLE1,   /* a whole number >= 1 */
+    BMP_RANGE_POSITIVE, /* a number > 0 */
+    BMP_RANGE_NONNEG,   /* a number >= 0 */
+    BMP_RANGE_FRACTION  /* 0 to 1 */
+} bmp_param_range;
+
+typedef struct bmp_param_spec {
+    const char *key;       /* NULL ends the list */
+    bmp_param_type type;
+    bmp_param_range range; /* numbers only */
+    const char *rule;      /* rule ID named in a type error, or NULL */
+} bmp_param_spec;
+
+/* Check every param in p against spec.  Errors (without a file name; the
+ * caller adds it): "<path>.params.<key>: unknown <BODY> parameter (expected
+ * one of: ...)", "...: expected true or false (ACBL-19)", "...: expected a
+ * whole number >= 1, got 2.5" (BMP_ERANGE). */
+bmp_status bmp_params_check(const bmp_params *p, const bmp_param_spec *spec, const char *path,
+                            const char *body, bmp_error *err);
+
 /* No masterpoint limit. */
 #define BMP_NO_LIMIT (-1)
 

@@ -259,95 +259,57 @@ static bmp_status factors(abf_ctx *c)
 
 /* The params each level of an ABF event may carry (abf.c): a typo is an
  * error naming its path, never a silently different award. */
-typedef enum param_range {
-    ANY,      /* no range check here (checked where it is used, or a string) */
-    WHOLE0,   /* a whole number >= 0 */
-    WHOLE1,   /* a whole number >= 1 */
-    POSITIVE, /* a number > 0 */
-    NONNEG,   /* a number >= 0 */
-    FRACTION, /* 0 to 1 */
-} param_range;
-
-typedef struct param_spec {
-    const char *key;
-    bmp_param_type type;
-    param_range range;
-} param_spec;
-
+typedef bmp_param_spec param_spec;
+#define ANY BMP_RANGE_ANY
+#define WHOLE0 BMP_RANGE_WHOLE0
+#define WHOLE1 BMP_RANGE_WHOLE1
+#define POSITIVE BMP_RANGE_POSITIVE
+#define NONNEG BMP_RANGE_NONNEG
+#define FRACTION BMP_RANGE_FRACTION
 #define N BMP_PARAM_NUMBER
 #define S BMP_PARAM_STRING
 #define B BMP_PARAM_BOOL
 static const param_spec event_params[] = {
-    {"note", S, ANY},           {"route", S, ANY},          {"rounding", S, ANY},
-    {"percentage_awards", B, ANY}, {"master_factor", N, ANY}, {"master_rank", S, ANY},
-    {"master_field", S, ANY},   {"master_method", S, ANY},  {"restriction_factor", B, ANY},
-    {"reduced_championship", B, ANY}, {"congress", S, ANY}, {"congress_event", S, ANY},
-    {"acceleration_applies", B, ANY}, {"acceleration", N, ANY},
-    {"tables_per_director", N, NONNEG}, {"national_event", S, ANY},
-    {"amplification", N, ANY},  {"outright_tables", N, POSITIVE},
-    {"outright_sessions", N, WHOLE0}, {"field", N, WHOLE1},
-    {"walk_in_average", N, POSITIVE}, {"walk_in_qualified", N, POSITIVE},
-    {"walk_in_final", B, ANY},  {"consolations", N, WHOLE1},
-    {"consolations_graded", B, ANY}, {"direct_to_national_final", B, ANY},
-    {"singles", B, ANY},        {"qualifying_sessions", N, WHOLE1}, {"handicap", B, ANY},
-    {"pre_handicap_scores", B, ANY}, {"scores", S, ANY},     {NULL, N, ANY}};
-static const param_spec contestant_params[] = {{"note", S, ANY},
-                                               {"sessions_played", N, WHOLE0},
-                                               {"partnerships", N, WHOLE0},
-                                               {NULL, N, ANY}};
-static const param_spec player_params[] = {{"note", S, ANY},     {"npc", B, ANY},
-                                           {"overseas", B, ANY}, {"local", B, ANY},
-                                           {"pqp_share", N, FRACTION}, {NULL, N, ANY}};
-static const param_spec group_params[] = {{"note", S, ANY},        {"consolation", N, WHOLE1},
-                                          {"two_winners", B, ANY}, {"boards", N, WHOLE1},
-                                          {NULL, N, ANY}};
-static const param_spec match_params[] = {{"note", S, ANY},  {"rate", N, NONNEG},
-                                          {"final", B, ANY}, {"triangle", B, ANY},
-                                          {NULL, N, ANY}};
+    {"note", S, ANY, NULL},           {"route", S, ANY, NULL},          {"rounding", S, ANY, NULL},
+    {"percentage_awards", B, ANY, NULL}, {"master_factor", N, ANY, NULL}, {"master_rank", S, ANY, NULL},
+    {"master_field", S, ANY, NULL},   {"master_method", S, ANY, NULL},  {"restriction_factor", B, ANY, NULL},
+    {"reduced_championship", B, ANY, NULL}, {"congress", S, ANY, NULL}, {"congress_event", S, ANY, NULL},
+    {"acceleration_applies", B, ANY, NULL}, {"acceleration", N, ANY, NULL},
+    {"tables_per_director", N, NONNEG, NULL}, {"national_event", S, ANY, NULL},
+    {"amplification", N, ANY, NULL},  {"outright_tables", N, POSITIVE, NULL},
+    {"outright_sessions", N, WHOLE0, NULL}, {"field", N, WHOLE1, NULL},
+    {"walk_in_average", N, POSITIVE, NULL}, {"walk_in_qualified", N, POSITIVE, NULL},
+    {"walk_in_final", B, ANY, NULL},  {"consolations", N, WHOLE1, NULL},
+    {"consolations_graded", B, ANY, NULL}, {"direct_to_national_final", B, ANY, NULL},
+    {"singles", B, ANY, NULL},        {"qualifying_sessions", N, WHOLE1, NULL}, {"handicap", B, ANY, NULL},
+    {"pre_handicap_scores", B, ANY, NULL}, {"scores", S, ANY, NULL},     {NULL, N, ANY, NULL}};
+static const param_spec contestant_params[] = {{"note", S, ANY, NULL},
+                                               {"sessions_played", N, WHOLE0, NULL},
+                                               {"partnerships", N, WHOLE0, NULL},
+                                               {NULL, N, ANY, NULL}};
+static const param_spec player_params[] = {{"note", S, ANY, NULL},     {"npc", B, ANY, NULL},
+                                           {"overseas", B, ANY, NULL}, {"local", B, ANY, NULL},
+                                           {"pqp_share", N, FRACTION, NULL}, {NULL, N, ANY, NULL}};
+static const param_spec group_params[] = {{"note", S, ANY, NULL},        {"consolation", N, WHOLE1, NULL},
+                                          {"two_winners", B, ANY, NULL}, {"boards", N, WHOLE1, NULL},
+                                          {NULL, N, ANY, NULL}};
+static const param_spec match_params[] = {{"note", S, ANY, NULL},  {"rate", N, NONNEG, NULL},
+                                          {"final", B, ANY, NULL}, {"triangle", B, ANY, NULL},
+                                          {NULL, N, ANY, NULL}};
 #undef N
 #undef S
 #undef B
+#undef ANY
+#undef WHOLE0
+#undef WHOLE1
+#undef POSITIVE
+#undef NONNEG
+#undef FRACTION
 
 static bmp_status check_params(abf_ctx *c, const bmp_params *p, const param_spec *spec,
                                const char *path)
 {
-    static const char *const type_names[] = {"a number", "a string", "true or false"};
-    for (size_t i = 0; i < p->count; i++) {
-        const bmp_param *q = &p->items[i];
-        const param_spec *f = NULL;
-        for (const param_spec *k = spec; k->key; k++)
-            if (!strcmp(k->key, q->key))
-                f = k;
-        char at[160];
-        snprintf(at, sizeof at, "%s.params.%s", path, q->key);
-        if (!f) {
-            char list[900] = "";
-            for (const param_spec *k = spec; k->key; k++) {
-                strncat(list, k == spec ? "" : ", ", sizeof list - strlen(list) - 1);
-                strncat(list, k->key, sizeof list - strlen(list) - 1);
-            }
-            return abf_fail_at(c, BMP_EINVAL, at, "unknown ABF param (expected one of: %s)",
-                               list);
-        }
-        if (f->type != q->type)
-            return abf_fail_at(c, BMP_EINVAL, at, "expected %s", type_names[f->type]);
-        /* A number out of its range is an error, never silently truncated
-         * or ignored (a negative field, 2.5 sessions ...). */
-        double v = q->number;
-        bool whole = v == floor(v);
-        const char *want = NULL;
-        switch (f->range) {
-        case ANY: break;
-        case WHOLE0: want = whole && v >= 0 && v <= 1e6 ? NULL : "a whole number >= 0"; break;
-        case WHOLE1: want = whole && v >= 1 && v <= 1e6 ? NULL : "a whole number >= 1"; break;
-        case POSITIVE: want = v > 0 && v <= 1e6 ? NULL : "a number > 0"; break;
-        case NONNEG: want = v >= 0 && v <= 1e6 ? NULL : "a number >= 0"; break;
-        case FRACTION: want = v >= 0 && v <= 1 ? NULL : "a number from 0 to 1"; break;
-        }
-        if (want)
-            return abf_fail_at(c, BMP_ERANGE, at, "expected %s, got %g", want, v);
-    }
-    return BMP_OK;
+    return bmp_params_check(p, spec, path, "ABF", c->err);
 }
 
 static bmp_status check_all_params(abf_ctx *c)
