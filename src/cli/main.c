@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "cli_io.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
 
@@ -17,7 +18,9 @@ static const char *const main_help =
     "Exact masterpoint awards for contract bridge (ACBL, EBU, ABF, NZ Bridge).\n"
     "\n"
     "commands:\n"
-    "  award FILE      compute the awards of an event (JSON, docs/event-format.md)\n"
+    "  award FILE      compute the awards of an event (JSON, docs/event-format.md,\n"
+    "                  or USEBIO results with --body ...: docs/usebio.md)\n"
+    "  convert IN OUT  convert between JSON events and USEBIO\n"
     "  scale BODY TBL  print a regulation table computed by the engine\n"
     "  validate FILE   check an event file and summarise it\n"
     "  bodies          list governing bodies, editions and tables\n"
@@ -265,7 +268,10 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "award") == 0)
-        return cmd_award(argc - 1, argv + 1);
+        return bmp_cli_award_io_applies(argc - 1, argv + 1) ? bmp_cli_award_io(argc - 1, argv + 1)
+                                                            : cmd_award(argc - 1, argv + 1);
+    if (strcmp(cmd, "convert") == 0)
+        return bmp_cli_convert(argc - 1, argv + 1);
     if (strcmp(cmd, "scale") == 0)
         return cmd_scale(argc - 1, argv + 1);
     if (strcmp(cmd, "validate") == 0)
