@@ -54,6 +54,20 @@ const char *bmp_usebio_type(const char *body, const char *colour)
     return NULL;
 }
 
+void bmp_io_usebio_types(const char *body, char *buf, size_t n)
+{
+    *buf = '\0';
+    const char *last = NULL;
+    for (size_t i = 0; i < sizeof mp_types / sizeof mp_types[0]; i++) {
+        if (strcasecmp(mp_types[i].body, body) != 0 ||
+            (last && strcmp(last, mp_types[i].colour) == 0))
+            continue;
+        last = mp_types[i].colour;
+        strncat(buf, *buf ? ", " : "", n - strlen(buf) - 1);
+        strncat(buf, mp_types[i].type, n - strlen(buf) - 1);
+    }
+}
+
 bool bmp_usebio_sniff(const char *data, size_t len)
 {
     size_t i = 0;

@@ -14,6 +14,9 @@ bmp_status bmp_io_param_parse(bmp_params *p, const char *key, const char *text);
 /* bmp_usebio_apply_opts (public) is called twice by the reader: before
  * mapping (the body decides MASTER_POINT_TYPE) and after (to override). */
 
+/* The body's MASTER_POINT_TYPE spellings, one per colour ("GREEN, RED, GOLD"). */
+void bmp_io_usebio_types(const char *body, char *buf, size_t n);
+
 #define BMP_USEBIO_MP_PREFIX "mp."
 
 #endif

@@ -593,18 +593,10 @@ static bmp_status read_mp(rd *r, xmlNode *holder, bmp_contestant *c)
                      "MASTER_POINTS_AWARDED without a MASTER_POINT_TYPE here or on EVENT");
     const char *colour = st ? NULL : bmp_usebio_colour(r->ev->body, ty);
     if (!st && !colour) {
-        char list[160] = "";
-        static const char *const colours[] = {"black", "silver", "red", "gold", "platinum",
-                                              "green", "blue", "a", "b", "c", NULL};
-        for (size_t i = 0; colours[i]; i++) {
-            const char *tt = bmp_usebio_type(r->ev->body, colours[i]);
-            if (tt) {
-                strncat(list, *list ? ", " : "", sizeof list - strlen(list) - 1);
-                strncat(list, tt, sizeof list - strlen(list) - 1);
-            }
-        }
+        char list[160];
+        bmp_io_usebio_types(r->ev->body, list, sizeof list);
         st = fail_at(r, wt ? wt : wa, BMP_EINVAL,
-                     "MASTER_POINT_TYPE: expected one of %s (%s), got \"%.40s\"", list,
+                     "expected one of %s (%s), got \"%.40s\"", list,
                      r->ev->body, ty);
     }
     if (!st) {
@@ -1301,8 +1293,12 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
         if (t) {
             const char *colour = bmp_usebio_colour(ev->body, t);
             if (!colour)
-                st = fail_at(r, w, BMP_EINVAL, "unknown MASTER_POINT_TYPE \"%.40s\" for %s", t,
-                             ev->body);
+                {
+                char list[160];
+                bmp_io_usebio_types(ev->body, list, sizeof list);
+                st = fail_at(r, w, BMP_EINVAL, "expected one of %s (%s), got \"%.40s\"", list,
+                             ev->body, t);
+            }
             else
                 st = set_event_param(r, "master_point_type", t);
             if (!st)
@@ -1392,6 +1388,29 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
 #define PARSE_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | \
                     XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA)
 
+/* The first error libxml2 reports (the last one is often a consequence,
+ * such as "Premature end of data" after a mismatched tag). */
+typedef struct first_error {
+    bool have;
+    int line, code;
+    char msg[400];
+} first_error;
+
+static void on_error(void *ud, xmlErrorPtr e)
+{
+    xmlParserCtxtPtr ctxt = ud;
+    first_error *fe = ctxt ? ctxt->_private : NULL;
+    if (!fe || fe->have || !e || e->level < XML_ERR_ERROR)
+        return;
+    fe->have = true;
+    fe->line = e->line;
+    fe->code = e->code;
+    snprintf(fe->msg, sizeof fe->msg, "%s", e->message ? e->message : "error");
+    size_t l = strlen(fe->msg);
+    while (l && (fe->msg[l - 1] == '\n' || fe->msg[l - 1] == ' '))
+        fe->msg[--l] = '\0';
+}
+
 static xmlDoc *parse(const char *data, size_t len, const char *src, const char *encoding,
                      char *msg, size_t msgsz, int *code)
 {
@@ -1400,17 +1419,20 @@ static xmlDoc *parse(const char *data, size_t len, const char *src, const char *
         snprintf(msg, msgsz, "out of memory");
         return NULL;
     }
+    first_error fe = {0};
+    ctxt->_private = &fe;
+    if (ctxt->sax) {
+        ctxt->sax->initialized = XML_SAX2_MAGIC;
+        ctxt->sax->serror = on_error;
+    }
     xmlDoc *doc = xmlCtxtReadMemory(ctxt, data, (int)len, src, encoding, PARSE_OPTS);
     if (!doc || !ctxt->wellFormed) {
         const xmlError *e = xmlCtxtGetLastError(ctxt);
-        if (e && e->message) {
-            char m[512];
-            snprintf(m, sizeof m, "%s", e->message);
-            size_t l = strlen(m);
-            while (l && (m[l - 1] == '\n' || m[l - 1] == ' '))
-                m[--l] = '\0';
-            snprintf(msg, msgsz, "%s:%d: malformed XML: %s", src, e->line, m);
-            *code = e->code;
+        if (!fe.have && e && e->message)
+            on_error(ctxt, (xmlErrorPtr)e);
+        if (fe.have) {
+            snprintf(msg, msgsz, "%s:%d: malformed XML: %s", src, fe.line, fe.msg);
+            *code = fe.code;
         } else {
             snprintf(msg, msgsz, "%s: malformed XML", src);
         }
