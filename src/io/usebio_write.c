@@ -169,8 +169,11 @@ static bmp_status collect_awards(wr *w, const bmp_awards *aw)
 static void write_mp(wr *w, size_t ci, bool team)
 {
     const struct cmp *m = &w->mp[ci];
+    /* The flat form holds one colour; ABF producers write it (Compscore,
+     * read by Cobalt), so it is the ABF default where it fits. */
     bool flat = w->form == BMP_USEBIO_MP_FLAT ||
-                (w->form == BMP_USEBIO_MP_DEFAULT && !team && strcmp(w->ev->body, "abf") == 0);
+                (w->form == BMP_USEBIO_MP_DEFAULT && !team && m->n <= 1 &&
+                 strcmp(w->ev->body, "abf") == 0);
     for (size_t k = 0; k < m->n; k++) {
         if (!flat)
             start(w, "MASTER_POINTS");
