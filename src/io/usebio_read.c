@@ -40,6 +40,10 @@ typedef struct rd {
     xmlNode **cnode;    /* contestant -> its first element, for messages */
     slot *slots;
     size_t nslots, slots_cap;
+    size_t ccap;        /* contestants allocated */
+    size_t mcap;        /* matches allocated */
+    size_t *htab;       /* id hash: contestant index + 1, 0 = empty */
+    size_t hcap;
     bool two_winner;
     bool multi_section;
     double event_boards;
@@ -676,25 +680,74 @@ static char *qualified_id(rd *r, const scope *sc, const char *raw)
     return bmp_strdup(raw);
 }
 
-static long find_contestant(rd *r, const char *id)
+/* Contestant ids are looked up through a small open-addressing hash so
+ * that a 100k-pair file is read in linear time. */
+static size_t hash_id(const char *s)
 {
-    for (size_t i = 0; i < r->ev->ncontestants; i++)
-        if (strcmp(r->ev->contestants[i].id, id) == 0)
-            return (long)i;
-    return -1;
+    size_t h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
 }
 
+static long find_contestant(rd *r, const char *id)
+{
+    if (!r->hcap)
+        return -1;
+    for (size_t i = hash_id(id) & (r->hcap - 1);; i = (i + 1) & (r->hcap - 1)) {
+        size_t v = r->htab[i];
+        if (!v)
+            return -1;
+        if (strcmp(r->ev->contestants[v - 1].id, id) == 0)
+            return (long)(v - 1);
+    }
+}
+
+/* Index contestant ci (its id set) in the hash, growing it at half load. */
+static bmp_status index_contestant(rd *r, size_t ci)
+{
+    if ((r->ev->ncontestants + 1) * 2 > r->hcap) {
+        size_t cap = r->hcap ? r->hcap * 2 : 64;
+        while ((r->ev->ncontestants + 1) * 2 > cap)
+            cap *= 2;
+        size_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return oom(r);
+        free(r->htab);
+        r->htab = t;
+        r->hcap = cap;
+        for (size_t k = 0; k < r->ev->ncontestants; k++)
+            if (k != ci && r->ev->contestants[k].id) {
+                size_t i = hash_id(r->ev->contestants[k].id) & (cap - 1);
+                while (t[i])
+                    i = (i + 1) & (cap - 1);
+                t[i] = k + 1;
+            }
+    }
+    size_t i = hash_id(r->ev->contestants[ci].id) & (r->hcap - 1);
+    while (r->htab[i])
+        i = (i + 1) & (r->hcap - 1);
+    r->htab[i] = ci + 1;
+    return BMP_OK;
+}
+
+/* Room for one more contestant; capacity doubles (a +1 realloc per pair is
+ * quadratic where realloc copies, as under AddressSanitizer). */
 static bmp_status grow_contestants(rd *r, size_t *idx)
 {
     bmp_event *ev = r->ev;
-    bmp_contestant *nc = realloc(ev->contestants, (ev->ncontestants + 1) * sizeof *nc);
-    if (!nc)
-        return oom(r);
-    ev->contestants = nc;
-    xmlNode **nn = realloc(r->cnode, (ev->ncontestants + 1) * sizeof *nn);
-    if (!nn)
-        return oom(r);
-    r->cnode = nn;
+    if (ev->ncontestants == r->ccap) {
+        size_t cap = r->ccap ? r->ccap * 2 : 16;
+        bmp_contestant *nc = realloc(ev->contestants, cap * sizeof *nc);
+        if (!nc)
+            return oom(r);
+        ev->contestants = nc;
+        xmlNode **nn = realloc(r->cnode, cap * sizeof *nn);
+        if (!nn)
+            return oom(r);
+        r->cnode = nn;
+        r->ccap = cap;
+    }
     *idx = ev->ncontestants++;
     memset(&ev->contestants[*idx], 0, sizeof ev->contestants[*idx]);
     return BMP_OK;
@@ -817,6 +870,8 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
         r->cnode[ci] = n;
         c->id = cid;
         cid = NULL;
+        if ((st = index_contestant(r, ci)))
+            goto out;
         c->name = name;
         name = NULL;
         if (sc->section && !(c->group = bmp_strdup(sc->section))) {
@@ -934,6 +989,21 @@ static int by_score_desc(const void *a, const void *b)
     return (x->score < y->score) - (x->score > y->score);
 }
 
+/* True when the n places are untied and distinct within 1..n: then they are
+ * already resolved and consistent (what bmp_places_resolve would accept
+ * unchanged), checked in linear time.  seen has room for n + 1 flags. */
+static bool distinct_untied(const bmp_place *pl, size_t n, bool *seen)
+{
+    memset(seen, 0, (n + 1) * sizeof *seen);
+    for (size_t k = 0; k < n; k++) {
+        if (pl[k].tied || pl[k].hi != pl[k].lo || pl[k].lo < 1 || (size_t)pl[k].lo > n ||
+            seen[pl[k].lo])
+            return false;
+        seen[pl[k].lo] = true;
+    }
+    return true;
+}
+
 /* Resolve "3=" extents and check each ranking; rebuild a ranking from the
  * scores when any of its places is missing (ecosystem.md §2.3 PLACE). */
 static bmp_status resolve_places(rd *r)
@@ -942,7 +1012,8 @@ static bmp_status resolve_places(rd *r)
     slot **group = calloc(r->nslots ? r->nslots : 1, sizeof *group);
     bmp_place *pl = calloc(r->nslots ? r->nslots : 1, sizeof *pl);
     bool *done = calloc(r->nslots ? r->nslots : 1, sizeof *done);
-    if (!group || !pl || !done) {
+    bool *seen = calloc(r->nslots + 2, sizeof *seen);
+    if (!group || !pl || !done || !seen) {
         st = oom(r);
         goto out;
     }
@@ -985,6 +1056,8 @@ static bmp_status resolve_places(rd *r)
         }
         for (size_t k = 0; k < m; k++)
             pl[k] = *slot_place(r, group[k]);
+        if (distinct_untied(pl, m, seen))
+            continue; /* nothing to resolve; skips the quadratic general check */
         bmp_error e2 = {0};
         if ((st = bmp_places_resolve(pl, m, &e2))) {
             size_t bad = 0;
@@ -1006,6 +1079,7 @@ out:
     free(group);
     free(pl);
     free(done);
+    free(seen);
     return st;
 }
 
@@ -1035,13 +1109,17 @@ static bmp_status read_match(rd *r, xmlNode *n, int session)
         free(away);
         return st;
     }
-    bmp_match *nm = realloc(ev->matches, (ev->nmatches + 1) * sizeof *nm);
-    if (!nm) {
-        free(home);
-        free(away);
-        return oom(r);
+    if (ev->nmatches == r->mcap) {
+        size_t cap = r->mcap ? r->mcap * 2 : 16;
+        bmp_match *nm = realloc(ev->matches, cap * sizeof *nm);
+        if (!nm) {
+            free(home);
+            free(away);
+            return oom(r);
+        }
+        ev->matches = nm;
+        r->mcap = cap;
     }
-    ev->matches = nm;
     bmp_match *m = &ev->matches[ev->nmatches++];
     memset(m, 0, sizeof *m);
     m->home = home;
@@ -1499,6 +1577,7 @@ bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *sour
         free(r.slots[i].key);
     free(r.slots);
     free(r.cnode);
+    free(r.htab);
     xmlFreeDoc(doc);
     if (st) {
         bmp_event_free(ev);
