@@ -1,0 +1,36 @@
+/* libFuzzer harness: the JSON event reader must never crash or leak, and an
+ * event it accepts must round-trip through the writer to a fixed point. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/bridgemp.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1);
+    if (!text)
+        return 0;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    if (bmp_event_load_string(text, "fuzz.json", &ev, &e) == BMP_OK) {
+        char *j1 = NULL, *j2 = NULL;
+        bmp_event *b = NULL;
+        if (bmp_event_to_json(ev, &j1, &e))
+            __builtin_trap();
+        if (bmp_event_load_string(j1, "rewritten.json", &b, &e))
+            __builtin_trap(); /* the writer's output must load */
+        if (bmp_event_to_json(b, &j2, &e) || strcmp(j1, j2) != 0)
+            __builtin_trap(); /* and be a fixed point */
+        free(j1);
+        free(j2);
+        bmp_event_free(b);
+        bmp_event_free(ev);
+    }
+    free(text);
+    return 0;
+}
