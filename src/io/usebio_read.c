@@ -852,7 +852,7 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     }
     /* Find or create the contestant. */
     long found = find_contestant(r, cid);
-    size_t ci;
+    size_t ci = 0;
     if (found >= 0 && overall) {
         st = fail_at(r, n, BMP_EINVAL,
                      "duplicate contestant \"%s\" (also at line %ld)", cid,
@@ -949,7 +949,7 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     } else {
         ranking_name(key, sizeof key, overall ? 0 : sc->session, sc->section,
                      r->two_winner ? d : NULL);
-        long ri;
+        long ri = 0;
         if ((st = add_ranking(r, c, key, overall ? 0 : sc->session, sc->section,
                               r->two_winner ? d : NULL, has_score, score, &ri)))
             goto out;
