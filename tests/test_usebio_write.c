@@ -275,6 +275,40 @@ static void escaping(void **state)
     bmp_event_free(ev);
 }
 
+/* Fuzzing finding (tests/fuzz/corpus/usebio/regress-phantom-direction): a
+ * phantom in a two-winner event whose PAIR_NUMBER names no direction lost
+ * its DIRECTION on writing, and the rewritten file no longer imported. */
+static void regress_phantom_direction(void **state)
+{
+    (void)state;
+    static const char xml[] =
+        "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"PAIRS\"><WINNER_TYPE>2</WINNER_TYPE>"
+        "<PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>8</PAIR_NUMBER><DIRECTION>EW</DIRECTION>"
+        "<PLAYER><PLAYER_NAME>PHANTOM</PLAYER_NAME></PLAYER></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>";
+    bmp_event *ev = reread(xml, "ebu");
+    assert_true(bmp_event_contestant(ev, "8")->phantom);
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>8</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>"));
+    bmp_event *back = reread(doc, "ebu");
+    assert_true(bmp_event_contestant(back, "8")->phantom);
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+    /* A phantom needs no direction at all: it is never ranked. */
+    static const char xml2[] =
+        "<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>9</PAIR_NUMBER><PLAYER><PLAYER_NAME>SIT OUT</PLAYER_NAME></PLAYER></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>";
+    ev = reread(xml2, "ebu");
+    assert_true(bmp_event_contestant(ev, "9")->phantom);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +317,7 @@ int main(void)
         cmocka_unit_test(model_round_trips),
         cmocka_unit_test(write_errors),
         cmocka_unit_test(escaping),
+        cmocka_unit_test(regress_phantom_direction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -827,13 +827,6 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     if (!team && !indiv && !(dir = child_text(r, n, "DIRECTION", NULL, &st)) && st)
         goto out;
     const char *d = indiv || team ? NULL : pair_direction(dir, raw);
-    if (r->two_winner && !d && !team && !indiv) {
-        st = fail_at(r, n, BMP_EINVAL,
-                     "WINNER_TYPE is 2 (NS and EW ranked separately) but this PAIR has no "
-                     "DIRECTION NS or EW and its PAIR_NUMBER \"%.40s\" names none",
-                     raw);
-        goto out;
-    }
     /* Scores: the percentage for pairs, else the total. */
     double pct = 0, total = 0;
     bool has_pct = false, has_total = false;
@@ -901,6 +894,12 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
                 ph &= !c->players[i].id && is_placeholder_name(c->players[i].name);
         }
         c->phantom = ph;
+        /* The direction a pair sat, kept for the writer (a phantom has no
+         * ranking to carry it). */
+        if (d && bmp_io_param_string(&c->params, "direction", d)) {
+            st = oom(r);
+            goto out;
+        }
         if (has_score) {
             c->has_score = true;
             c->score = score;
@@ -940,6 +939,13 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     }
     if (c->phantom)
         goto out; /* a phantom is never ranked nor awarded */
+    if (r->two_winner && !d && !team && !indiv) {
+        st = fail_at(r, n, BMP_EINVAL,
+                     "WINNER_TYPE is 2 (NS and EW ranked separately) but this PAIR has no "
+                     "DIRECTION NS or EW and its PAIR_NUMBER \"%.40s\" names none",
+                     raw);
+        goto out;
+    }
     /* Where the place goes. */
     char key[160];
     if (overall && !r->two_winner) {

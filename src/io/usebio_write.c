@@ -270,8 +270,9 @@ static void write_contestant(wr *w, size_t ci)
     }
     start(w, "PAIR");
     el(w, "PAIR_NUMBER", raw_id(c));
-    if (dr)
-        el(w, "DIRECTION", dr->direction);
+    const char *dir = dr ? dr->direction : bmp_params_string(&c->params, "direction", NULL);
+    if (dir)
+        el(w, "DIRECTION", dir);
     if (bmp_params_has(&c->params, "boards_played"))
         num_el(w, "BOARDS_PLAYED", bmp_params_number(&c->params, "boards_played", 0));
     write_scores(w, c, true);
