@@ -1493,6 +1493,9 @@ static void on_error(void *ud, xmlErrorPtr e)
     size_t l = strlen(fe->msg);
     while (l && (fe->msg[l - 1] == '\n' || fe->msg[l - 1] == ' '))
         fe->msg[--l] = '\0';
+    for (char *p = fe->msg; *p; p++) /* one line: libxml2 appends "\nBytes: ..." */
+        if (*p == '\n')
+            *p = ' ';
 }
 
 static xmlDoc *parse(const char *data, size_t len, const char *src, const char *encoding,
