@@ -1405,6 +1405,9 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
         }
     if (!st && ns == 0)
         st = fail_at(r, event, BMP_EINVAL, "no PARTICIPANTS: nothing to award");
+    if (!st && nsessions > 100)
+        st = fail_at(r, event, BMP_ERANGE, "%d SESSION elements: at most 100 are supported",
+                     nsessions);
     if (!st) {
         if (nsessions > ev->sessions)
             ev->sessions = nsessions;
