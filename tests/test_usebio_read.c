@@ -4,6 +4,7 @@
 #include "bmp_test.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/usebio.h"
@@ -497,6 +498,147 @@ static void sniff_and_colours(void **state)
     assert_null(bmp_usebio_type("ebu", "silver"));
 }
 
+static bmp_event *ok_string(const char *xml, const char *body)
+{
+    bmp_error e = {0};
+    bmp_event *ev = from_string(xml, body, &e);
+    if (!ev)
+        fail_msg("did not load: %s", e.msg);
+    return ev;
+}
+
+/* Teams whose players sit in PAIRs, TEAM_ID/TEAM_NAME as child elements,
+ * WINS_OR_DRAWS without MATCH data, a "1-2" place range. */
+static void team_variants(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO Version=\"1.1\"><EVENT EVENT_TYPE=\"TEAMS_OF_FOUR\"><PARTICIPANTS>"
+        "<TEAM><TEAM_ID>7</TEAM_ID><TEAM_NAME>SMITH</TEAM_NAME><PLACE>1-2</PLACE>"
+        "<TOTAL_SCORE>40</TOTAL_SCORE><WINS_OR_DRAWS>2.5</WINS_OR_DRAWS>"
+        "<PAIR><PLAYER><PLAYER_NAME>A</PLAYER_NAME><NATIONAL_ID_NUMBER>1</NATIONAL_ID_NUMBER></PLAYER>"
+        "<PLAYER><PLAYER_NAME>B</PLAYER_NAME><NATIONAL_ID_NUMBER>2</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+        "<PAIR><PLAYER><PLAYER_NAME>C</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>D</PLAYER_NAME></PLAYER></PAIR>"
+        "</TEAM>"
+        "<TEAM TEAM_ID=\"8\" TEAM_NAME=\"JONES\"><PLACE>1-2</PLACE><TOTAL_SCORE>40</TOTAL_SCORE></TEAM>"
+        "<TEAM TEAM_ID=\"9\" TEAM_NAME=\"BYE\"/>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "ebu");
+    assert_int_equal(ev->kind, BMP_KIND_TEAMS);
+    const bmp_contestant *c = ct(ev, "7");
+    assert_string_equal(c->name, "SMITH");
+    assert_int_equal(c->nplayers, 4); /* from the two PAIRs */
+    assert_string_equal(c->players[1].id, "2");
+    assert_true(c->match_wins == 2.5);
+    assert_place(c->place, 1, 2);
+    assert_true(c->place.tied);
+    assert_true(ct(ev, "9")->phantom); /* a BYE team */
+    assert_true(ev->tables == 2.0);     /* two real teams */
+    bmp_event_free(ev);
+}
+
+/* Swiss pairs: MATCH by NS_/EW_PAIR_NUMBER with NS_/EW_SCORE only. */
+static void swiss_pairs_matches(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"SWISS_PAIRS_CROSS_IMPS\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><PLACE>3</PLACE></PAIR>"
+        "</PARTICIPANTS>"
+        "<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+        "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><NS_SCORE>14</NS_SCORE><EW_SCORE>6</EW_SCORE></MATCH>"
+        "<MATCH><ROUND_NUMBER>2</ROUND_NUMBER><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER>"
+        "<EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><NS_SCORE>10</NS_SCORE><EW_SCORE>10</EW_SCORE></MATCH>"
+        "</EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->kind, BMP_KIND_SWISS_PAIRS);
+    assert_string_equal(bmp_params_string(&ev->params, "scoring", ""), "CROSS_IMPS");
+    assert_int_equal(ev->nmatches, 2);
+    assert_true(ev->matches[0].home_score == 14); /* no VPs: the score itself */
+    assert_string_equal(ev->matches[0].winner, "1");
+    assert_string_equal(ev->matches[1].winner, "tie");
+    /* Pair 1: a win and a draw = 1.5; pair 2 lost its only match. */
+    assert_true(ct(ev, "1")->match_wins == 1.5);
+    assert_int_equal(ct(ev, "1")->matches_played, 2);
+    assert_true(ct(ev, "2")->match_wins == 0);
+    bmp_event_free(ev);
+}
+
+/* Sessions with sections, no event-level results: session rankings only. */
+static void sessions_without_overall(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><WINNER_TYPE>2</WINNER_TYPE>"
+        "<SESSION SESSION_ID=\"1\"><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>1EW</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "</PARTICIPANTS></SECTION></SESSION>"
+        "<SESSION SESSION_ID=\"2\"><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2NS</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "</PARTICIPANTS></SECTION></SESSION>"
+        "</EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->sessions, 2);
+    assert_int_equal(ev->ncontestants, 3); /* 1NS matched across the sessions */
+    const bmp_contestant *c = ct(ev, "1NS");
+    assert_int_equal(c->place.lo, 0);      /* no overall result in the file */
+    assert_int_equal(c->nrankings, 2);
+    const bmp_ranking_entry *r2 = rk(c, "session 2 section A NS");
+    assert_int_equal(r2->session, 2);
+    assert_string_equal(r2->section, "A");
+    assert_string_equal(r2->direction, "NS");
+    assert_place(rk(ct(ev, "2NS"), "session 2 section A NS")->place, 2, 2);
+    assert_place(rk(ct(ev, "1EW"), "session 1 section A EW")->place, 1, 1);
+    assert_null(c->group); /* session sections are not the event's groups */
+    /* The mapped event is valid as a JSON event too. */
+    char *json = NULL;
+    assert_int_equal(bmp_event_to_json(ev, &json, NULL), BMP_OK);
+    bmp_event *j = bmp_test_event(json);
+    assert_int_equal(j->ncontestants, 3);
+    bmp_event_free(j);
+    free(json);
+    bmp_event_free(ev);
+    /* Two sections per session and no overall: ids are section-qualified. */
+    ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"PAIRS\">"
+        "<SESSION SESSION_ID=\"1\"><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+        "<SECTION SECTION_ID=\"B\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION></SESSION>"
+        "<SESSION SESSION_ID=\"2\"><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION></SESSION>"
+        "</EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->ncontestants, 2);
+    assert_int_equal(ct(ev, "A:1")->nrankings, 2);
+    assert_int_equal(ct(ev, "B:1")->nrankings, 1);
+    bmp_event_free(ev);
+}
+
+/* BOARDS_PLAYED per pair -> participation; the EVENT's type for flat MPs. */
+static void participation_and_event_type(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><BOARDS_PLAYED>24</BOARDS_PLAYED>"
+        "<MASTER_POINT_TYPE>RED</MASTER_POINT_TYPE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE><BOARDS_PLAYED>18</BOARDS_PLAYED>"
+        "<MASTER_POINTS_AWARDED>125</MASTER_POINTS_AWARDED>"
+        "<PLAYER><PLAYER_NAME>X</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>Y</PLAYER_NAME></PLAYER></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE><BOARDS_PLAYED>24</BOARDS_PLAYED></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "abf");
+    const bmp_contestant *c = ct(ev, "1");
+    assert_true(c->players[0].participation == 0.75); /* 18 of 24 boards */
+    assert_true(bmp_params_number(&c->params, "mp.red", -1) == 125);
+    assert_string_equal(bmp_params_string(&ev->params, "colour", ""), "red");
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -515,6 +657,10 @@ int main(void)
         cmocka_unit_test(small_cases),
         cmocka_unit_test(options_and_sidecar),
         cmocka_unit_test(sniff_and_colours),
+        cmocka_unit_test(team_variants),
+        cmocka_unit_test(swiss_pairs_matches),
+        cmocka_unit_test(sessions_without_overall),
+        cmocka_unit_test(participation_and_event_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -867,7 +867,8 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
             goto out;
         c->name = name;
         name = NULL;
-        if (sc->section && !(c->group = bmp_strdup(sc->section))) {
+        /* Only the overall result's sections are groups (U-6, U-7). */
+        if (overall && sc->section && !(c->group = bmp_strdup(sc->section))) {
             st = oom(r);
             goto out;
         }
@@ -1419,9 +1420,10 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
             first_session = ns;
             event_level = true;
         }
-        /* Sections, counted over the overall scopes. */
-        size_t nsec = 0;
-        for (size_t i = 0; i < first_session; i++)
+        /* Sections, counted over the scopes that define the contestants:
+         * the overall ones, or every session's when there is no overall. */
+        size_t nsec = 0, def_end = event_level ? first_session : ns;
+        for (size_t i = 0; i < def_end; i++)
             if (sv[i].section) {
                 bool dup = false;
                 for (size_t j = 0; j < i; j++)
