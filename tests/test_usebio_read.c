@@ -639,6 +639,34 @@ static void participation_and_event_type(void **state)
     bmp_event_free(ev);
 }
 
+/* A MATCH names pair "1" of a two-section event: the unique "B:1" when
+ * only one section has it, an error when both do. */
+static void match_ids_across_sections(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"SWISS_PAIRS\">"
+        "<SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+        "<SECTION SECTION_ID=\"B\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+        "<MATCH><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        "<NS_SCORE>3</NS_SCORE><EW_SCORE>1</EW_SCORE></MATCH></EVENT></USEBIO>",
+        "abf");
+    assert_string_equal(ev->matches[0].home, "B:1");
+    assert_string_equal(ev->matches[0].away, "A:2");
+    assert_string_equal(ev->matches[0].winner, "B:1");
+    bmp_event_free(ev);
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"SWISS_PAIRS\">"
+                 "<SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+                 "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+                 "<SECTION SECTION_ID=\"B\"><PARTICIPANTS>"
+                 "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+                 "<MATCH><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>A:1</EW_PAIR_NUMBER>"
+                 "</MATCH></EVENT></USEBIO>",
+                 "abf", "more than one (in different sections) participant with id \"1\"");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -661,6 +689,7 @@ int main(void)
         cmocka_unit_test(swiss_pairs_matches),
         cmocka_unit_test(sessions_without_overall),
         cmocka_unit_test(participation_and_event_type),
+        cmocka_unit_test(match_ids_across_sections),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

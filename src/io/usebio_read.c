@@ -1106,11 +1106,32 @@ static bmp_status read_match(rd *r, xmlNode *n, int session)
     if (!st && (!home || !away))
         st = fail_at(r, n, BMP_EINVAL,
                      "a MATCH needs TEAM and OPPOSING_TEAM (or NS_PAIR_NUMBER and EW_PAIR_NUMBER)");
-    const char *names[2] = {home, away};
+    char **names[2] = {&home, &away};
     xmlNode *where[2] = {wh, wa};
     for (int k = 0; k < 2 && !st; k++)
-        if (find_contestant(r, names[k]) < 0)
-            st = fail_at(r, where[k], BMP_EINVAL, "no participant with id \"%.40s\"", names[k]);
+        if (find_contestant(r, *names[k]) < 0) {
+            /* With several sections the ids are "A:1"; a MATCH names "1". */
+            long only = -1;
+            size_t l = strlen(*names[k]);
+            for (size_t i = 0; i < ev->ncontestants && only != -2; i++) {
+                const char *id = ev->contestants[i].id, *colon = strchr(id, ':');
+                if (colon && strlen(colon + 1) == l && strcmp(colon + 1, *names[k]) == 0)
+                    only = only == -1 ? (long)i : -2;
+            }
+            if (only >= 0) {
+                char *q = bmp_strdup(ev->contestants[only].id);
+                if (!q) {
+                    st = oom(r);
+                    break;
+                }
+                free(*names[k]);
+                *names[k] = q;
+            } else {
+                st = fail_at(r, where[k], BMP_EINVAL, "%s participant with id \"%.40s\"",
+                             only == -2 ? "more than one (in different sections)" : "no",
+                             *names[k]);
+            }
+        }
     if (st) {
         free(home);
         free(away);
