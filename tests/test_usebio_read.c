@@ -399,6 +399,8 @@ static void small_cases(void **state)
     expect_error("<USEBIO><EVENT EVENT_TYPE=\"LADDER\"><PARTICIPANTS/></EVENT></USEBIO>", "abf",
                  "EVENT_TYPE: expected one of");
     expect_error("<RESULTS/>", "abf", "expected the root element USEBIO");
+    expect_error("<USEBIO><EVENT><PARTICIPANTS/></EVENT></USEBIO>", "abf",
+                 "no EVENT_TYPE (expected e.g. MP_PAIRS");
     expect_error("<USEBIO Version=\"2.0\"/>", "abf", "Version: expected 1.0");
     expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1", "50") "</PARTICIPANTS></EVENT>"
                       "<EVENT EVENT_TYPE=\"PAIRS\"/></USEBIO>",
@@ -472,6 +474,18 @@ static void options_and_sidecar(void **state)
     o = (bmp_usebio_opts){.body = "wbf"};
     assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "unknown body \"wbf\""));
+    /* A file without EVENT_TYPE: the sidecar's "kind" supplies it. */
+    snprintf(side, sizeof side, "%s/usebio/sidecar_kind.json", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.sidecar = side};
+    static const char nokind[] = "<USEBIO><EVENT><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
+                                 "<PLACE>1</PLACE></PAIR></PARTICIPANTS></EVENT></USEBIO>";
+    if (bmp_usebio_read_memory(nokind, strlen(nokind), "nokind.xml", &o, &ev, &e))
+        fail_msg("%s", e.msg);
+    assert_int_equal(ev->kind, BMP_KIND_PAIRS);
+    assert_string_equal(ev->body, "ebu");
+    assert_string_equal(ev->date, "2025-05-01");
+    assert_int_equal(ev->movement, BMP_MOVEMENT_ONE_WINNER);
+    bmp_event_free(ev);
     o = (bmp_usebio_opts){.body = "acbl", .edition = "1999"};
     snprintf(path, sizeof path, "%s/usebio/acbl_13.xml", BMP_TEST_DATA);
     assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);

@@ -332,19 +332,15 @@ static bmp_status read_header(rd *r, xmlNode *root, xmlNode *event)
         xmlNode *p = child(event, "PARTICIPANTS");
         type = p ? attr(p, "EVENT_TYPE") : NULL;
     }
-    if (!type)
-        return fail_at(r, event, BMP_EINVAL,
-                       "missing EVENT_TYPE (expected e.g. MP_PAIRS, PAIRS, TEAMS, SWISS_TEAMS, "
-                       "INDIVIDUAL); give --set or a sidecar \"kind\" only if the file has none");
     bool found = false;
-    for (size_t i = 0; i < sizeof event_types / sizeof event_types[0]; i++)
+    for (size_t i = 0; type && i < sizeof event_types / sizeof event_types[0]; i++)
         if (strcasecmp(type, event_types[i].name) == 0) {
             found = true;
             ev->kind = event_types[i].kind;
             if (event_types[i].scoring)
                 st = set_event_param(r, "scoring", event_types[i].scoring);
         }
-    if (!found) {
+    if (type && !found) {
         st = fail_at(r, event, BMP_EINVAL,
                      "EVENT_TYPE: expected one of MP_PAIRS, BUTLER_PAIRS, CROSS_IMP, AGGREGATE, "
                      "PAIRS, SWISS_PAIRS(_CROSS_IMPS|_BUTLER_IMPS), SWISS_TEAMS, TEAMS_OF_FOUR, "
@@ -1388,6 +1384,10 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     /* Body-dependent mapping (MASTER_POINT_TYPE) needs the body now. */
     if ((st = bmp_usebio_apply_opts(ev, opts, r->err)))
         return st;
+    if (ev->kind == BMP_KIND_UNKNOWN)
+        return fail_at(r, event, BMP_EINVAL,
+                       "no EVENT_TYPE (expected e.g. MP_PAIRS, PAIRS, TEAMS, SWISS_TEAMS, "
+                       "INDIVIDUAL): add it, or give \"kind\" in a --sidecar file");
     if (!ev->body)
         return bmp_error_set(r->err, BMP_EINVAL,
                              "%s: a USEBIO file does not say which body's rules apply: give "
