@@ -1384,6 +1384,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     /* Body-dependent mapping (MASTER_POINT_TYPE) needs the body now. */
     if ((st = bmp_usebio_apply_opts(ev, opts, r->err)))
         return st;
+    r->two_winner = ev->movement == BMP_MOVEMENT_TWO_WINNER; /* a sidecar may say it */
     if (ev->kind == BMP_KIND_UNKNOWN)
         return fail_at(r, event, BMP_EINVAL,
                        "no EVENT_TYPE (expected e.g. MP_PAIRS, PAIRS, TEAMS, SWISS_TEAMS, "
