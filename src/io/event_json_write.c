@@ -146,6 +146,20 @@ static json_t *match_json(const bmp_match *m)
     return o;
 }
 
+/* Tables counted from the field, as src/io/event_json.c does when the file
+ * states none: pairs / 2, individuals / 4, one per team, phantoms excluded. */
+static double field_tables(const bmp_event *ev)
+{
+    size_t real = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        real += !ev->contestants[i].phantom;
+    if (bmp_event_kind_is_teams(ev->kind))
+        return (double)real;
+    if (ev->kind == BMP_KIND_INDIVIDUAL)
+        return real / 4.0;
+    return real / 2.0;
+}
+
 bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err)
 {
     *out = NULL;
@@ -174,7 +188,10 @@ bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err)
         json_object_set_new(o, "movement", json_string(ev->movement == BMP_MOVEMENT_TWO_WINNER
                                                            ? "two-winner"
                                                            : "one-winner"));
-    if (ev->tables > 0)
+    /* Tables are written only when they differ from what the reader counts
+     * from the field (rulings C-3), so a counted value (even a quarter table
+     * of one individual) round-trips. */
+    if (ev->tables > 0 && ev->tables != field_tables(ev))
         json_object_set_new(o, "tables", num(ev->tables));
     set_limit(o, "upper_limit", ev->upper_limit);
     set_limit(o, "lower_limit", ev->lower_limit);
