@@ -187,6 +187,23 @@ static void regress_quarter_table(void **state)
     bmp_event_free(ev);
 }
 
+/* Fuzzing finding (tests/fuzz/corpus/usebio/regress-repeated-ranking): a
+ * contestant naming the same ranking twice overflowed the JSON reader's
+ * place arrays (src/io/event_json.c resolve_places, heap-buffer-overflow
+ * under ASan).  It is now refused with the path of the repeat. */
+static void regress_repeated_ranking(void **state)
+{
+    (void)state;
+    bmp_error e = {0};
+    assert_int_equal(
+        bmp_test_event_error("{\"body\": \"abf\", \"name\": \"r\", \"kind\": \"pairs\","
+                             " \"contestants\": [{\"id\": \"1\", \"rankings\": ["
+                             "{\"session\": 1, \"place\": 1}, {\"session\": 1, \"place\": 2}]}]}",
+                             &e),
+        BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.contestants[0].rankings[1]: ranking \"session 1\" repeated"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +211,7 @@ int main(void)
         cmocka_unit_test(minimal_event),
         cmocka_unit_test(usebio_to_json_is_valid),
         cmocka_unit_test(regress_quarter_table),
+        cmocka_unit_test(regress_repeated_ranking),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

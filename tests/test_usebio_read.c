@@ -412,6 +412,12 @@ static void small_cases(void **state)
     expect_error(HEAD "<WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>" PAIR("1", "1", "50")
                       "</PARTICIPANTS></EVENT></USEBIO>",
                  "abf", "no DIRECTION NS or EW");
+    /* The same pair twice in one session's result (fuzzing finding,
+     * corpus regress-repeated-ranking). */
+    expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1", "50") PAIR("2", "2", "40")
+                      "</PARTICIPANTS><SESSION SESSION_ID=\"1\"><PARTICIPANTS>" PAIR("2", "1", "50")
+                          PAIR("2", "2", "40") "</PARTICIPANTS></SESSION></EVENT></USEBIO>",
+                 "abf", "\"2\" appears twice in ranking \"session 1\"");
     /* Missing place and no score to rebuild it. */
     expect_error(HEAD "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR>"
                       "</PARTICIPANTS></EVENT></USEBIO>",

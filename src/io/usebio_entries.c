@@ -486,6 +486,12 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
         ranking_name(key, sizeof key, overall ? 0 : sc->session, sc->section,
                      r->two_winner ? d : NULL);
         long ri = 0;
+        for (size_t k = 0; k < c->nrankings; k++)
+            if (strcmp(c->rankings[k].ranking, key) == 0) {
+                st = ub_fail(r, n, BMP_EINVAL, "\"%s\" appears twice in ranking \"%s\"", c->id,
+                             key);
+                goto out;
+            }
         if ((st = add_ranking(r, c, key, overall ? 0 : sc->session, sc->section,
                               r->two_winner ? d : NULL, has_score, score, &ri)))
             goto out;
