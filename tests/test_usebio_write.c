@@ -239,6 +239,17 @@ static void write_errors(void **state)
     assert_int_equal(bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_FLAT, &doc, NULL, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "flat"));
     bmp_awards_free(&aw);
+    /* Strata have no USEBIO element: refused, not written as sections. */
+    {
+        bmp_event *st = bmp_test_event(
+            "{\"body\": \"acbl\", \"name\": \"s\", \"kind\": \"pairs\", \"groups\": "
+            "[{\"name\": \"A\", \"type\": \"stratum\"}], \"contestants\": "
+            "[{\"id\": \"1\", \"group\": \"A\", \"place\": 1}]}");
+        assert_int_equal(bmp_usebio_write(st, NULL, BMP_USEBIO_MP_DEFAULT, &doc, NULL, &e),
+                         BMP_EINVAL);
+        assert_non_null(strstr(e.msg, "is in stratum \"A\": USEBIO can only group"));
+        bmp_event_free(st);
+    }
     /* No awards at all: a valid file without MASTER_POINTS. */
     assert_int_equal(bmp_usebio_write(ev, NULL, BMP_USEBIO_MP_DEFAULT, &doc, NULL, &e), BMP_OK);
     assert_null(strstr(doc, "MASTER_POINTS_AWARDED"));

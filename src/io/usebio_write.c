@@ -428,11 +428,21 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
     if (!event_type(ev->kind))
         return bmp_error_set(err, BMP_EINVAL, "USEBIO writer: no EVENT_TYPE for kind \"%s\"",
                              bmp_event_kind_name(ev->kind));
-    for (size_t g = 0; g < ev->ngroups; g++)
-        for (size_t i = 0; i < ev->ncontestants; i++)
-            if (ev->contestants[i].group && !bmp_event_group(ev, ev->contestants[i].group))
-                return bmp_error_set(err, BMP_EINVAL, "contestant \"%s\": no group \"%s\"",
-                                     ev->contestants[i].id, ev->contestants[i].group);
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const char *gn = ev->contestants[i].group;
+        const bmp_group *g = gn ? bmp_event_group(ev, gn) : NULL;
+        if (gn && !g)
+            return bmp_error_set(err, BMP_EINVAL, "contestant \"%s\": no group \"%s\"",
+                                 ev->contestants[i].id, gn);
+        /* Only sections have a USEBIO element; the 1.3 stratification
+         * elements are not published (ecosystem.md §2.3), so a stratum or
+         * flight is refused rather than written as a section (rulings U-13). */
+        if (g && g->type && strcmp(g->type, "section") != 0)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "contestant \"%s\" is in %s \"%s\": USEBIO can only group "
+                                 "contestants by SECTION (keep this event as JSON)",
+                                 ev->contestants[i].id, g->type, gn);
+    }
     wr w = {.ev = ev, .err = err, .form = form};
     w.mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w.mp);
     if (!w.mp)
