@@ -320,6 +320,28 @@ static void regress_phantom_direction(void **state)
     bmp_event_free(ev);
 }
 
+/* Fuzzing finding (corpus regress-individual-two-winner): WINNER_TYPE 2 on
+ * an individual event put the places in a direction-less ranking the writer
+ * did not write back.  Only pairs have NS and EW fields (rulings U-5). */
+static void regress_individual_two_winner(void **state)
+{
+    (void)state;
+    static const char xml[] =
+        "<USEBIO><EVENT EVENT_TYPE=\"INDIVIDUAL\"><WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>"
+        "<PLAYER><PLAYER_NUMBER>1</PLAYER_NUMBER><PLACE>2</PLACE></PLAYER>"
+        "<PLAYER><PLAYER_NUMBER>2</PLAYER_NUMBER><PLACE>1</PLACE></PLAYER>"
+        "</PARTICIPANTS></EVENT></USEBIO>";
+    bmp_event *ev = reread(xml, "ebu");
+    assert_int_equal(bmp_event_contestant(ev, "2")->place.lo, 1);
+    assert_int_equal(bmp_event_contestant(ev, "2")->nrankings, 0);
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    bmp_event *back = reread(doc, "ebu");
+    assert_int_equal(bmp_event_contestant(back, "1")->place.lo, 2);
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +351,7 @@ int main(void)
         cmocka_unit_test(write_errors),
         cmocka_unit_test(escaping),
         cmocka_unit_test(regress_phantom_direction),
+        cmocka_unit_test(regress_individual_two_winner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

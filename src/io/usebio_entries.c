@@ -469,7 +469,10 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     }
     if (c->phantom)
         goto out; /* a phantom is never ranked nor awarded */
-    if (r->two_winner && !d && !team && !indiv) {
+    /* NS and EW fields exist only for pairs: a WINNER_TYPE 2 on a teams or
+     * individual file changes nothing. */
+    bool by_dir = r->two_winner && !team && !indiv;
+    if (by_dir && !d) {
         st = ub_fail(r, n, BMP_EINVAL,
                      "WINNER_TYPE is 2 (NS and EW ranked separately) but this PAIR has no "
                      "DIRECTION NS or EW and its PAIR_NUMBER \"%.40s\" names none",
@@ -478,13 +481,13 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     }
     /* Where the place goes. */
     char key[160];
-    if (overall && !r->two_winner) {
+    if (overall && !by_dir) {
         snprintf(key, sizeof key, "overall:%s", sc->section ? sc->section : "");
         c->place = pl;
         st = add_slot(r, key, ci, -1, n, place != NULL, has_score, score);
     } else {
         ranking_name(key, sizeof key, overall ? 0 : sc->session, sc->section,
-                     r->two_winner ? d : NULL);
+                     by_dir ? d : NULL);
         long ri = 0;
         for (size_t k = 0; k < c->nrankings; k++)
             if (strcmp(c->rankings[k].ranking, key) == 0) {
@@ -493,7 +496,7 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
                 goto out;
             }
         if ((st = add_ranking(r, c, key, overall ? 0 : sc->session, sc->section,
-                              r->two_winner ? d : NULL, has_score, score, &ri)))
+                              by_dir ? d : NULL, has_score, score, &ri)))
             goto out;
         c->rankings[ri].place = pl;
         st = add_slot(r, key, ci, ri, n, place != NULL, has_score, score);

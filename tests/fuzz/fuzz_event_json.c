@@ -1,10 +1,12 @@
 /* libFuzzer harness: the JSON event reader must never crash or leak, and an
- * event it accepts must round-trip through the writer to a fixed point. */
+ * event it accepts must round-trip through the writer to a fixed point,
+ * and the USEBIO writer must never crash on it nor write malformed XML. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "bridgemp/usebio.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -28,6 +30,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap(); /* and be a fixed point */
         free(j1);
         free(j2);
+        /* The USEBIO writer on arbitrary models: it may refuse (EINVAL),
+         * never crash; what it writes must be well-formed enough to parse. */
+        bmp_awards aw;
+        bmp_awards_init(&aw);
+        char *doc = NULL;
+        if (bmp_usebio_file_awards(ev, &aw, &e) == BMP_OK &&
+            bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_DEFAULT, &doc, NULL, &e) == BMP_OK) {
+            bmp_usebio_opts o = {.body = ev->body};
+            bmp_event *u = NULL;
+            if (bmp_usebio_read_memory(doc, strlen(doc), "written.xml", &o, &u, &e) == BMP_EPARSE)
+                __builtin_trap(); /* the writer produced malformed XML */
+            bmp_event_free(u);
+        }
+        free(doc);
+        bmp_awards_free(&aw);
         bmp_event_free(b);
         bmp_event_free(ev);
     }
