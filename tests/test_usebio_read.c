@@ -418,6 +418,12 @@ static void small_cases(void **state)
                       "</PARTICIPANTS><SESSION SESSION_ID=\"1\"><PARTICIPANTS>" PAIR("2", "1", "50")
                           PAIR("2", "2", "40") "</PARTICIPANTS></SESSION></EVENT></USEBIO>",
                  "abf", "\"2\" appears twice in ranking \"session 1\"");
+    /* A session's pair missing from the overall result (fuzzing finding,
+     * corpus regress-session-only-pair; rulings U-7). */
+    expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1", "50") PAIR("2", "2", "40")
+                      "</PARTICIPANTS><SESSION SESSION_ID=\"1\"><PARTICIPANTS>" PAIR("3", "1", "50")
+                          "</PARTICIPANTS></SESSION></EVENT></USEBIO>",
+                 "abf", "\"3\" is in this session's results but not in the event's overall");
     /* Missing place and no score to rebuild it. */
     expect_error(HEAD "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR>"
                       "</PARTICIPANTS></EVENT></USEBIO>",

@@ -239,6 +239,25 @@ static void write_errors(void **state)
     assert_int_equal(bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_FLAT, &doc, NULL, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "flat"));
     bmp_awards_free(&aw);
+    /* Fuzzing finding (corpus event_json/regress-control-char.json): a JSON
+     * string with a control character was written raw, giving malformed XML. */
+    {
+        bmp_event *cc = bmp_test_event(
+            "{\"body\": \"abf\", \"name\": \"n\", \"kind\": \"pairs\", \"params\": "
+            "{\"club_name\": \"Har\\bour\"}, \"contestants\": [{\"id\": \"1\", \"place\": 1}]}");
+        assert_int_equal(bmp_usebio_write(cc, NULL, BMP_USEBIO_MP_DEFAULT, &doc, NULL, &e),
+                         BMP_EINVAL);
+        assert_non_null(strstr(e.msg, "CLUB_NAME: \"Har\bour\" holds a character XML 1.0 cannot"));
+        assert_null(doc);
+        bmp_event_free(cc);
+        cc = bmp_test_event("{\"body\": \"abf\", \"name\": \"n\", \"kind\": \"teams\","
+                            " \"contestants\": [{\"id\": \"1\", \"name\": \"\\uffff\","
+                            " \"place\": 1}]}");
+        assert_int_equal(bmp_usebio_write(cc, NULL, BMP_USEBIO_MP_DEFAULT, &doc, NULL, &e),
+                         BMP_EINVAL);
+        assert_non_null(strstr(e.msg, "TEAM_NAME"));
+        bmp_event_free(cc);
+    }
     /* Strata have no USEBIO element: refused, not written as sections. */
     {
         bmp_event *st = bmp_test_event(

@@ -382,6 +382,15 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
         goto out;
     }
     bmp_contestant *c;
+    if (found < 0 && !overall && r->has_overall) {
+        /* A session's pair must be one of the overall result's (U-7): the
+         * overall result is what is awarded and what the writer uploads. */
+        st = ub_fail(r, n, BMP_EINVAL,
+                     "\"%s\" is in this session's results but not in the event's overall "
+                     "PARTICIPANTS",
+                     cid);
+        goto out;
+    }
     if (found >= 0) {
         ci = (size_t)found;
         c = &ev->contestants[ci];

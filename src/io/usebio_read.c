@@ -230,6 +230,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
                 nsec += !dup;
             }
         r->multi_section = nsec > 1;
+        r->has_overall = event_level;
         st = add_section_groups(r, sv, first_session);
         for (size_t i = 0; i < first_session && !st; i++)
             st = ub_read_scope(r, &sv[i], true);

@@ -34,6 +34,7 @@ typedef struct rd {
     size_t hcap;
     bool two_winner;
     bool multi_section;
+    bool has_overall;   /* event-level results exist: sessions only rank them */
     double event_boards;
 } rd;
 

@@ -20,7 +20,8 @@ typedef struct wr {
     xmlTextWriterPtr w;
     const bmp_event *ev;
     bmp_error *err;
-    int rc;           /* first negative xmlTextWriter return */
+    int rc;           /* first negative xmlTextWriter return; -2: bad text */
+    char bad[96];     /* the element and text refused */
     bmp_usebio_mp_form form;
     /* Per contestant: colours and amounts (hundredths), from the awards. */
     struct cmp {
@@ -30,10 +31,35 @@ typedef struct wr {
     } *mp;
 } wr;
 
+/* XML 1.0 forbids most control characters and U+FFFE/U+FFFF, which a JSON
+ * string may hold; xmlTextWriter would write them raw.  Refuse instead. */
+static bool xml_text_ok(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
+            return false;
+        if (p[0] == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF))
+            return false;
+    }
+    return true;
+}
+
+static void bad_text(wr *w, const char *where, const char *text)
+{
+    if (w->rc >= 0) {
+        w->rc = -2;
+        snprintf(w->bad, sizeof w->bad, "%s: \"%.40s\"", where, text);
+    }
+}
+
 static void el(wr *w, const char *name, const char *text)
 {
     if (w->rc < 0 || !text)
         return;
+    if (!xml_text_ok(text)) {
+        bad_text(w, name, text);
+        return;
+    }
     int r = xmlTextWriterWriteElement(w->w, BAD_CAST name, BAD_CAST text);
     if (r < 0)
         w->rc = r;
@@ -74,6 +100,10 @@ static void end(wr *w)
 
 static void at(wr *w, const char *name, const char *v)
 {
+    if (v && !xml_text_ok(v)) {
+        bad_text(w, name, v);
+        return;
+    }
     if (w->rc >= 0 && v) {
         int r = xmlTextWriterWriteAttribute(w->w, BAD_CAST name, BAD_CAST v);
         if (r < 0)
@@ -478,6 +508,13 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
         w.rc = xmlTextWriterEndDocument(w.w);
     xmlFreeTextWriter(w.w); /* flushes into buf */
     free(w.mp);
+    if (w.rc == -2) {
+        xmlBufferFree(buf);
+        return bmp_error_set(err, BMP_EINVAL,
+                             "USEBIO writer: %s holds a character XML 1.0 cannot carry (a "
+                             "control character or U+FFFE/U+FFFF)",
+                             w.bad);
+    }
     if (w.rc < 0) {
         xmlBufferFree(buf);
         return bmp_error_set(err, BMP_EINVAL,
