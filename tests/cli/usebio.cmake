@@ -38,3 +38,18 @@ bmp_cli_test(NAME award_usebio_bad_file ARGS award ${U}/bad_place.xml --body abf
              EXPECT "PAIR\\[3\\]/PLACE")
 bmp_cli_test(NAME award_usebio_format ARGS award ${U}/example_pairs.xml --format pbn EXIT 2
              EXPECT "expected table, json, csv or usebio")
+bmp_cli_test(NAME award_json_with_usebio_options
+             ARGS award ${U}/pairs_event.json --body ebu --set x=1 EXIT 3 EXPECT "not supported: ")
+bmp_cli_test(NAME convert_latin1 ARGS convert ${U}/latin1.xml - --to json --body abf
+             EXPECT "ZOË ZAPATA" "\"usebio.encoding\": \"ISO-8859-1\"")
+bmp_cli_test(NAME convert_utf16 ARGS convert ${U}/utf16.xml - --to json --body abf
+             EXPECT "ŁUKASZ ŻAK")
+
+# End to end, for the lead after merging the ABF/ACBL award rules (these need
+# the bodies' award engines; on this branch every body answers exit 3):
+#   bridgemp award tests/data/usebio/example_pairs.xml --body abf [--grade …] --format json
+#     -> exit 0, one award per pair and colour with "hundredths"
+#   bridgemp award tests/data/usebio/example_pairs.xml --body abf --format usebio
+#     -> exit 0, <MASTER_POINTS_AWARDED>N</MASTER_POINTS_AWARDED> on each awarded PAIR;
+#        re-import with `bridgemp convert OUT - --to json --body abf`: "mp.green": N
+#   bridgemp award tests/data/usebio/acbl_13.xml --body acbl --classification club --format csv
