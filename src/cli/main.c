@@ -37,7 +37,11 @@ static const char *const award_help =
     "  -x, --explain      show the derivation: factors, intermediate values,\n"
     "                     rounding, and the rule ID and section of each award\n"
     "  -o, --output OUT   write to OUT instead of standard output\n"
-    "  -h, --help         this help\n";
+    "  -h, --help         this help\n"
+    "\n"
+    "FILE may also be a USEBIO results file: add --body BODY (and --grade,\n"
+    "--classification, --set KEY=VALUE, --sidecar FILE ...); --format usebio\n"
+    "writes the results back with MASTER_POINTS (docs/usebio.md).\n";
 
 static const char *const scale_help =
     "usage: bridgemp scale BODY TABLE [--edition ED] [--format table|json|csv]\n"
