@@ -693,6 +693,32 @@ static void match_ids_across_sections(void **state)
                  "abf", "more than one (in different sections) participant with id \"1\"");
 }
 
+/* Missing places in one direction of a two-winner event: that field alone is
+ * rebuilt, from TOTAL_SCORE when there is no PERCENTAGE (rulings U-4). */
+static void rebuilt_per_direction(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><TOTAL_SCORE>30</TOTAL_SCORE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2NS</PAIR_NUMBER><TOTAL_SCORE>42</TOTAL_SCORE></PAIR>"
+        "<PAIR><PAIR_NUMBER>3NS</PAIR_NUMBER><TOTAL_SCORE>30</TOTAL_SCORE></PAIR>"
+        "<PAIR><PAIR_NUMBER>1EW</PAIR_NUMBER><TOTAL_SCORE>10</TOTAL_SCORE><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2EW</PAIR_NUMBER><TOTAL_SCORE>5</TOTAL_SCORE><PLACE>1</PLACE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "nzb");
+    /* NS: 42 > 30 = 30 -> 2NS first, 1NS and 3NS share 2/3. */
+    assert_place(rk(ct(ev, "2NS"), "NS")->place, 1, 1);
+    assert_place(rk(ct(ev, "1NS"), "NS")->place, 2, 3);
+    assert_place(rk(ct(ev, "3NS"), "NS")->place, 2, 3);
+    /* EW keeps the file's places even though they disagree with the totals
+     * (a lower total may be better, e.g. aggregate): only missing ones are rebuilt. */
+    assert_place(rk(ct(ev, "2EW"), "EW")->place, 1, 1);
+    assert_place(rk(ct(ev, "1EW"), "EW")->place, 2, 2);
+    assert_true(bmp_params_bool(&ev->params, "usebio.places_rebuilt", false));
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -716,6 +742,7 @@ int main(void)
         cmocka_unit_test(sessions_without_overall),
         cmocka_unit_test(participation_and_event_type),
         cmocka_unit_test(match_ids_across_sections),
+        cmocka_unit_test(rebuilt_per_direction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
