@@ -483,6 +483,10 @@ static void options_and_sidecar(void **state)
     o = (bmp_usebio_opts){.sidecar = side};
     assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.contestants: not a sidecar field"));
+    snprintf(side, sizeof side, "%s/usebio/sidecar_bad_date.json", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.sidecar = side};
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.date: expected a date as YYYY-MM-DD, got \"14/01/2025\""));
     o = (bmp_usebio_opts){.body = "wbf"};
     assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "unknown body \"wbf\""));

@@ -61,6 +61,23 @@ static bmp_status side_int(json_t *root, const char *key, const char *path, long
     return BMP_OK;
 }
 
+/* YYYY-MM-DD with a real month and day (the JSON event format's date). */
+static bool iso_date(const char *s)
+{
+    int y, m, d;
+    char extra;
+    if (strlen(s) != 10 || s[4] != '-' || s[7] != '-' ||
+        sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &extra) != 3)
+        return false;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9'))
+            return false;
+    static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+        return false;
+    return !(m == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0));
+}
+
 static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
 {
     static const char *const keys[] = {
@@ -106,6 +123,11 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
         (st = side_str(root, "grade", path, &ev->grade, err)) ||
         (st = side_str(root, "status", path, &ev->status, err)))
         goto done;
+    if (json_object_get(root, "date") && ev->date && !iso_date(ev->date)) {
+        st = bmp_error_set(err, BMP_EINVAL, "%s: $.date: expected a date as YYYY-MM-DD, got \"%s\"",
+                           path, ev->date);
+        goto done;
+    }
     if ((v = json_object_get(root, "kind")) && !json_is_null(v)) {
         bmp_event_kind k = json_is_string(v) ? bmp_event_kind_parse(json_string_value(v))
                                              : BMP_KIND_UNKNOWN;
