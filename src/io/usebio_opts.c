@@ -123,6 +123,10 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
         (st = side_str(root, "grade", path, &ev->grade, err)) ||
         (st = side_str(root, "status", path, &ev->status, err)))
         goto done;
+    if (json_object_get(root, "name") && ev->name && !*ev->name) {
+        st = bmp_error_set(err, BMP_EINVAL, "%s: $.name: expected a non-empty string", path);
+        goto done;
+    }
     if (json_object_get(root, "date") && ev->date && !iso_date(ev->date)) {
         st = bmp_error_set(err, BMP_EINVAL, "%s: $.date: expected a date as YYYY-MM-DD, got \"%s\"",
                            path, ev->date);
