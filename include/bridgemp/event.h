@@ -95,7 +95,8 @@ typedef struct bmp_param_spec {
 /* Check every param in p against spec.  Errors (without a file name; the
  * caller adds it): "<path>.params.<key>: unknown <BODY> parameter (expected
  * one of: ...)", "...: expected true or false (ACBL-19)", "...: expected a
- * whole number >= 1, got 2.5" (BMP_ERANGE). */
+ * whole number >= 1, got 2.5" (BMP_ERANGE).  Dotted keys ("usebio.version",
+ * "mp.green") are importers' file metadata and are not checked. */
 bmp_status bmp_params_check(const bmp_params *p, const bmp_param_spec *spec, const char *path,
                             const char *body, bmp_error *err);
 

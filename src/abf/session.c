@@ -39,7 +39,20 @@ bmp_status abf_session_awards(abf_ctx *c)
         bool has_session = false;
         for (size_t r = 0; r < n; r++)
             has_session |= list[r].session > 0;
-        if (!has_session && ev->sessions <= 1 && ct->place.lo > 0) {
+        /* ... or, as a USEBIO two-winner file says it, by its direction
+         * ranking (NS or EW, no session number): the session's result. */
+        const bmp_ranking_entry *dir = NULL;
+        for (size_t r = 0; r < n && !has_session; r++)
+            if (list[r].direction && list[r].place.lo > 0)
+                dir = &list[r];
+        if (!has_session && ev->sessions <= 1 && dir) {
+            implicit = *dir;
+            implicit.session = 1;
+            if (!implicit.section)
+                implicit.section = ct->group;
+            list = &implicit;
+            n = 1;
+        } else if (!has_session && ev->sessions <= 1 && ct->place.lo > 0) {
             implicit.ranking = "session 1";
             implicit.session = 1;
             implicit.section = ct->group;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "cli_io.h"
 #include "cmd_credit.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
@@ -18,7 +19,9 @@ static const char *const main_help =
     "Exact masterpoint awards for contract bridge (ACBL, EBU, ABF, NZ Bridge).\n"
     "\n"
     "commands:\n"
-    "  award FILE      compute the awards of an event (JSON, docs/event-format.md)\n"
+    "  award FILE      compute the awards of an event (JSON, docs/event-format.md,\n"
+    "                  or a USEBIO results file, docs/usebio.md)\n"
+    "  convert IN OUT  convert between JSON events and USEBIO\n"
     "  scale BODY TBL  print a regulation table computed by the engine\n"
     "  validate FILE   check an event file and summarise it\n"
     "  bodies          list governing bodies, editions and tables\n"
@@ -26,20 +29,6 @@ static const char *const main_help =
     "  abf-rank        the ABF master rank of green/red/gold totals\n"
     "\n"
     "Run 'bridgemp COMMAND --help' for a command's options; see bridgemp(1).\n";
-
-static const char *const award_help =
-    "usage: bridgemp award FILE [--format table|json|csv|abf-credit] [--explain] [--output OUT]\n"
-    "\n"
-    "Compute the masterpoint awards of the event in FILE under its body's rules\n"
-    "and edition, and print them per contestant and per player.\n"
-    "\n"
-    "  -f, --format FMT   table (default), json or csv\n"
-    "  -x, --explain      show the derivation: factors, intermediate values,\n"
-    "                     rounding, and the rule ID and section of each award\n"
-    "  -o, --output OUT   write to OUT instead of standard output\n"
-    "                     (abf-credit: OUT is a prefix: OUT.grn, OUT.red, OUT.gld)\n"
-    "      --check-digit  abf-credit: require ABF mod-11 check digits\n"
-    "  -h, --help         this help\n";
 
 static const char *const scale_help =
     "usage: bridgemp scale BODY TABLE [--edition ED] [--format table|json|csv]\n"
@@ -76,82 +65,6 @@ static int wants_help(int argc, char **argv)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
             return 1;
     return 0;
-}
-
-static int cmd_award(int argc, char **argv)
-{
-    if (wants_help(argc, argv)) {
-        fputs(award_help, stdout);
-        return 0;
-    }
-    static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
-                                         {"explain", no_argument, NULL, 'x'},
-                                         {"output", required_argument, NULL, 'o'},
-                                         {"check-digit", no_argument, NULL, 'k'},
-                                         {NULL, 0, NULL, 0}};
-    bmp_output_format fmt = BMP_OUT_TABLE;
-    bool explain = false, abf_credit = false, check_digit = false;
-    const char *outpath = NULL;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "f:xo:", opts, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            abf_credit = strcmp(optarg, "abf-credit") == 0;
-            if (!abf_credit && !bmp_output_format_parse(optarg, &fmt)) {
-                fprintf(stderr, "bridgemp award: --format: expected table, json or csv, got \"%s\"\n",
-                        optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'x': explain = true; break;
-        case 'o': outpath = optarg; break;
-        case 'k': check_digit = true; break;
-        default: fputs(award_help, stderr); return EXIT_USAGE;
-        }
-    }
-    if (optind != argc - 1) {
-        fputs("bridgemp award: expected exactly one event FILE\n", stderr);
-        fputs(award_help, stderr);
-        return EXIT_USAGE;
-    }
-    if (abf_credit && !outpath) {
-        fputs("bridgemp award: --format abf-credit needs --output PREFIX\n", stderr);
-        return EXIT_USAGE;
-    }
-    bmp_error e = {0};
-    bmp_event *ev = NULL;
-    bmp_status st = bmp_event_load_file(argv[optind], &ev, &e);
-    if (st)
-        return fail_with(&e, st);
-    bmp_awards aw;
-    bmp_awards_init(&aw);
-    st = bmp_award_event(ev, &aw, &e);
-    if (st) {
-        bmp_error_prefix(&e, "%s: ", argv[optind]);
-        bmp_awards_free(&aw);
-        bmp_event_free(ev);
-        return fail_with(&e, st);
-    }
-    if (abf_credit) {
-        st = bmp_cli_award_credit(ev, &aw, outpath, check_digit, &e);
-        bmp_awards_free(&aw);
-        bmp_event_free(ev);
-        return st ? fail_with(&e, st) : 0;
-    }
-    FILE *out = stdout;
-    if (outpath && !(out = fopen(outpath, "w"))) {
-        fprintf(stderr, "bridgemp award: cannot write %s\n", outpath);
-        bmp_awards_free(&aw);
-        bmp_event_free(ev);
-        return EXIT_INPUT;
-    }
-    st = bmp_awards_write(ev, &aw, fmt, explain, out, &e);
-    if (out != stdout && fclose(out) != 0 && !st)
-        st = bmp_error_set(&e, BMP_EIO, "%s: write error", outpath);
-    bmp_awards_free(&aw);
-    bmp_event_free(ev);
-    return st ? fail_with(&e, st) : 0;
 }
 
 static int cmd_scale(int argc, char **argv)
@@ -283,7 +196,9 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "award") == 0)
-        return cmd_award(argc - 1, argv + 1);
+        return bmp_cli_award(argc - 1, argv + 1);
+    if (strcmp(cmd, "convert") == 0)
+        return bmp_cli_convert(argc - 1, argv + 1);
     if (strcmp(cmd, "scale") == 0)
         return cmd_scale(argc - 1, argv + 1);
     if (strcmp(cmd, "validate") == 0)

@@ -32,6 +32,10 @@ bmp_status bmp_params_check(const bmp_params *p, const bmp_param_spec *spec, con
 {
     for (size_t i = 0; p && i < p->count; i++) {
         const bmp_param *q = &p->items[i];
+        /* Dotted keys ("usebio.version", "mp.green") are file metadata kept
+         * by importers for round trips, never rule inputs. */
+        if (strchr(q->key, '.'))
+            continue;
         const bmp_param_spec *f = NULL;
         for (const bmp_param_spec *k = spec; k->key; k++)
             if (strcmp(k->key, q->key) == 0)

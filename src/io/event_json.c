@@ -426,6 +426,12 @@ static bmp_status read_contestant(ctx *c, json_t *o, bmp_contestant *out)
             out->nrankings++;
             if ((st = read_ranking(c, json_array_get(arr, i), &out->rankings[i])))
                 return st;
+            /* One place per ranking: a repeated ranking is a contradiction
+             * (and resolve_places sizes its work arrays by contestants). */
+            for (size_t k = 0; k < i; k++)
+                if (strcmp(out->rankings[k].ranking, out->rankings[i].ranking) == 0)
+                    return fail(c, BMP_EINVAL, "ranking \"%s\" repeated (also rankings[%zu])",
+                                out->rankings[i].ranking, k);
             pop(c, l2);
         }
         pop(c, l);

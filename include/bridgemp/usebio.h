@@ -1,0 +1,90 @@
+/* bridgemp: USEBIO 1.0-1.3 results files (docs/usebio.md).
+ *
+ * The reader is lenient (every producer's dialect seen in practice) and maps
+ * a results file into a bmp_event.  What USEBIO cannot say (the body, its
+ * edition, the ABF grade, the EBU status, the ACBL classification ...) comes
+ * from bmp_usebio_opts: command-line style values and/or a JSON sidecar with
+ * the JSON event format's top-level field names.  Precedence: options, then
+ * sidecar, then the file.  Every problem names the file, the line and the
+ * element path, e.g.
+ *   "r.xml:57: /USEBIO/EVENT/PARTICIPANTS/PAIR[3]/PLACE: expected a place
+ *    such as 3 or \"3=\", got \"x\"".
+ * External entities, DTD loading and network access are refused.
+ *
+ * Masterpoints found in the file (MASTER_POINTS_AWARDED, flat or nested
+ * form) are kept, in hundredths, as contestant params "mp.<colour>"
+ * (e.g. "mp.green": 30 for 0.30 green points); bmp_usebio_file_awards turns
+ * them into a bmp_awards.
+ *
+ * The writer is strict: it writes a USEBIO 1.2 document with the awards
+ * filled in as MASTER_POINTS, so that reading it back gives the same awards.
+ */
+#ifndef BRIDGEMP_USEBIO_H
+#define BRIDGEMP_USEBIO_H
+
+#include <stddef.h>
+#include "bridgemp/awards.h"
+#include "bridgemp/error.h"
+#include "bridgemp/event.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bmp_usebio_opts {
+    const char *body;            /* "acbl", "ebu", "abf", "nzb" (required here or in sidecar) */
+    const char *edition;
+    const char *grade;
+    const char *classification;
+    const char *status;
+    const char *rating;
+    const char *sidecar;         /* path of a JSON sidecar, or NULL */
+    const char *const *set;      /* "key=value" strings -> event params; may be NULL */
+    size_t nset;
+} bmp_usebio_opts;
+
+/* Read a USEBIO file into a new event (free with bmp_event_free). */
+bmp_status bmp_usebio_read_file(const char *path, const bmp_usebio_opts *opts,
+                                bmp_event **out, bmp_error *err);
+/* The same from memory; source_name is used in messages. */
+bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *source_name,
+                                  const bmp_usebio_opts *opts, bmp_event **out,
+                                  bmp_error *err);
+
+/* Apply opts (sidecar first, then the option values, then --set params) to
+ * an event read from any format; options win over what the file said. */
+bmp_status bmp_usebio_apply_opts(bmp_event *ev, const bmp_usebio_opts *opts, bmp_error *err);
+
+/* True when the bytes look like XML (after an optional BOM and white space
+ * the first character is '<'), as opposed to a JSON event. */
+bool bmp_usebio_sniff(const char *data, size_t len);
+
+/* The masterpoints the file itself carried (contestant params "mp.*"), as
+ * awards of kind "usebio", one per contestant and colour, all players. */
+bmp_status bmp_usebio_file_awards(const bmp_event *ev, bmp_awards *out, bmp_error *err);
+
+typedef enum bmp_usebio_mp_form {
+    BMP_USEBIO_MP_DEFAULT = 0,   /* flat for ABF (Compscore, Cobalt), nested otherwise */
+    BMP_USEBIO_MP_FLAT,          /* PAIR/MASTER_POINTS_AWARDED + MASTER_POINT_TYPE */
+    BMP_USEBIO_MP_NESTED         /* PAIR|TEAM/MASTER_POINTS{...}, one per colour */
+} bmp_usebio_mp_form;
+
+/* Write ev as USEBIO 1.2 with the awards in aw (may be NULL: no
+ * MASTER_POINTS) into a malloc'ed NUL-terminated buffer *out.  Awards of one
+ * contestant are summed per colour; per-player awards must be equal for
+ * every player of the contestant (USEBIO has one award per pair/team). */
+bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebio_mp_form form,
+                            char **out, size_t *len, bmp_error *err);
+bmp_status bmp_usebio_write_file(const bmp_event *ev, const bmp_awards *aw,
+                                 bmp_usebio_mp_form form, const char *path, bmp_error *err);
+
+/* USEBIO MASTER_POINT_TYPE <-> colour, per body (ecosystem.md §2.4 rule 2):
+ * ABF G/GREEN, R/RED, Y/GOLD; EBU black/blue/green/gold; NZB a/b/c;
+ * ACBL B/S/R/G/P.  NULL when the type is not one of the body's. */
+const char *bmp_usebio_colour(const char *body, const char *type);
+const char *bmp_usebio_type(const char *body, const char *colour);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

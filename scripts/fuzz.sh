@@ -1,0 +1,34 @@
+#!/bin/sh
+# Build the libFuzzer harnesses (tests/fuzz/) with clang into build-fuzz/ and
+# run each for a bounded time (FUZZ_SECONDS, default 30), starting from the
+# committed seed corpus.  Fails on any crash, leak, timeout or trap.  New
+# corpus entries go to build-fuzz/corpus/ (not committed); a crash leaves its
+# input in build-fuzz/artifacts/ -- make it a regression test.
+set -e
+cd "$(dirname "$0")/.."
+SECS=${FUZZ_SECONDS:-30}
+JOBS=${JOBS:-2}
+CC=${FUZZ_CC:-clang} cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DBMP_FUZZ=ON \
+    -DBMP_TESTS=OFF >/dev/null
+cmake --build build-fuzz -j"$JOBS" >/dev/null
+mkdir -p build-fuzz/artifacts
+status=0
+for bin in build-fuzz/tests/fuzz/fuzz_*; do
+    [ -x "$bin" ] || continue
+    name=${bin##*/fuzz_}
+    mkdir -p "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name"
+    echo "== fuzz $name (${SECS}s)"
+    if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+         "$bin" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+                -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$name-" \
+                "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" \
+                >"build-fuzz/$name.log" 2>&1; then
+        echo "fuzz $name FAILED: see build-fuzz/$name.log and build-fuzz/artifacts/" >&2
+        tail -40 "build-fuzz/$name.log" >&2
+        status=1
+    else
+        grep -E 'stat::number_of_executed_units|stat::new_units_added' "build-fuzz/$name.log" || true
+    fi
+done
+exit $status

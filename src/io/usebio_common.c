@@ -1,0 +1,174 @@
+/* USEBIO helpers shared by the reader and the writer: masterpoint types per
+ * body (ecosystem.md §2.4 rule 2), content sniffing, the awards a file
+ * carries, and a typed parameter setter. */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bridgemp/bridgemp.h"
+#include "core/util.h"
+#include "io/usebio_internal.h"
+
+/* One accepted spelling of a MASTER_POINT_TYPE and the colour it names.
+ * The first entry of each colour is what the writer emits. */
+typedef struct mp_type {
+    const char *body, *type, *colour;
+} mp_type;
+
+static const mp_type mp_types[] = {
+    /* ABF: green, red, gold (Compscore writes GREEN / RED; G/R/Y in the credit files). */
+    {"abf", "GREEN", "green"}, {"abf", "G", "green"},   {"abf", "RED", "red"},
+    {"abf", "R", "red"},       {"abf", "GOLD", "gold"}, {"abf", "Y", "gold"},
+    /* EBU: black (local) points, blue, green, gold. */
+    {"ebu", "BLACK", "black"}, {"ebu", "LOCAL", "black"}, {"ebu", "BLUE", "blue"},
+    {"ebu", "GREEN", "green"}, {"ebu", "GOLD", "gold"},
+    /* NZ Bridge: A, B and C points, written lower case by the NZ converter. */
+    {"nzb", "a", "a"},         {"nzb", "b", "b"},       {"nzb", "c", "c"},
+    /* ACBL: the ACBLscore pigments. */
+    {"acbl", "BLACK", "black"}, {"acbl", "B", "black"},   {"acbl", "SILVER", "silver"},
+    {"acbl", "S", "silver"},    {"acbl", "RED", "red"},   {"acbl", "R", "red"},
+    {"acbl", "GOLD", "gold"},   {"acbl", "G", "gold"},    {"acbl", "PLATINUM", "platinum"},
+    {"acbl", "P", "platinum"},
+};
+
+const char *bmp_usebio_colour(const char *body, const char *type)
+{
+    if (!body || !type)
+        return NULL;
+    for (size_t i = 0; i < sizeof mp_types / sizeof mp_types[0]; i++)
+        if (strcasecmp(mp_types[i].body, body) == 0 && strcasecmp(mp_types[i].type, type) == 0)
+            return mp_types[i].colour;
+    return NULL;
+}
+
+const char *bmp_usebio_type(const char *body, const char *colour)
+{
+    if (!body || !colour)
+        return NULL;
+    for (size_t i = 0; i < sizeof mp_types / sizeof mp_types[0]; i++)
+        if (strcasecmp(mp_types[i].body, body) == 0 &&
+            strcasecmp(mp_types[i].colour, colour) == 0)
+            return mp_types[i].type;
+    return NULL;
+}
+
+void bmp_io_usebio_types(const char *body, char *buf, size_t n)
+{
+    *buf = '\0';
+    const char *last = NULL;
+    for (size_t i = 0; i < sizeof mp_types / sizeof mp_types[0]; i++) {
+        if (strcasecmp(mp_types[i].body, body) != 0 ||
+            (last && strcmp(last, mp_types[i].colour) == 0))
+            continue;
+        last = mp_types[i].colour;
+        strncat(buf, *buf ? ", " : "", n - strlen(buf) - 1);
+        strncat(buf, mp_types[i].type, n - strlen(buf) - 1);
+    }
+}
+
+bool bmp_usebio_sniff(const char *data, size_t len)
+{
+    size_t i = 0;
+    const unsigned char *d = (const unsigned char *)data;
+    if (len >= 2 && ((d[0] == 0xFF && d[1] == 0xFE) || (d[0] == 0xFE && d[1] == 0xFF)))
+        return true; /* UTF-16 BOM: only the XML reader accepts UTF-16 */
+    if (len >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF)
+        i = 3;
+    while (i < len && isspace(d[i]))
+        i++;
+    return i < len && d[i] == '<';
+}
+
+bmp_status bmp_usebio_file_awards(const bmp_event *ev, bmp_awards *out, bmp_error *err)
+{
+    size_t plen = strlen(BMP_USEBIO_MP_PREFIX);
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const bmp_contestant *c = &ev->contestants[i];
+        for (size_t k = 0; k < c->params.count; k++) {
+            const bmp_param *p = &c->params.items[k];
+            if (strncmp(p->key, BMP_USEBIO_MP_PREFIX, plen) != 0 || p->type != BMP_PARAM_NUMBER)
+                continue;
+            bmp_award aw = {0};
+            aw.contestant = i;
+            aw.player = BMP_ALL_PLAYERS;
+            aw.place = c->place;
+            aw.points = (bmp_points)p->number; /* whole hundredths by construction */
+            bmp_award_set(&aw, "usebio", "file", p->key + plen, "", "");
+            bmp_status st = bmp_awards_add(out, &aw, "MASTER_POINTS_AWARDED %lld (%s) in the file",
+                                           (long long)aw.points, p->key + plen);
+            if (st)
+                return bmp_error_set(err, st, "out of memory");
+        }
+    }
+    return BMP_OK;
+}
+
+static bmp_param *param_slot(bmp_params *p, const char *key, bmp_status *st)
+{
+    for (size_t i = 0; i < p->count; i++)
+        if (strcmp(p->items[i].key, key) == 0) {
+            free(p->items[i].string);
+            p->items[i].string = NULL;
+            return &p->items[i];
+        }
+    bmp_param *n = realloc(p->items, (p->count + 1) * sizeof *n);
+    char *k = bmp_strdup(key);
+    if (!n || !k) {
+        if (n)
+            p->items = n;
+        free(k);
+        *st = BMP_ENOMEM;
+        return NULL;
+    }
+    p->items = n;
+    bmp_param *s = &p->items[p->count++];
+    memset(s, 0, sizeof *s);
+    s->key = k;
+    return s;
+}
+
+bmp_status bmp_io_param_number(bmp_params *p, const char *key, double v)
+{
+    bmp_status st = BMP_OK;
+    bmp_param *s = param_slot(p, key, &st);
+    if (!s)
+        return st;
+    s->type = BMP_PARAM_NUMBER;
+    s->number = v;
+    return BMP_OK;
+}
+
+bmp_status bmp_io_param_string(bmp_params *p, const char *key, const char *v)
+{
+    bmp_status st = BMP_OK;
+    bmp_param *s = param_slot(p, key, &st);
+    if (!s)
+        return st;
+    s->type = BMP_PARAM_STRING;
+    s->string = bmp_strdup(v ? v : "");
+    return s->string ? BMP_OK : BMP_ENOMEM;
+}
+
+bmp_status bmp_io_param_bool(bmp_params *p, const char *key, bool v)
+{
+    bmp_status st = BMP_OK;
+    bmp_param *s = param_slot(p, key, &st);
+    if (!s)
+        return st;
+    s->type = BMP_PARAM_BOOL;
+    s->boolean = v;
+    return BMP_OK;
+}
+
+bmp_status bmp_io_param_parse(bmp_params *p, const char *key, const char *text)
+{
+    if (strcmp(text, "true") == 0 || strcmp(text, "false") == 0)
+        return bmp_io_param_bool(p, key, text[0] == 't');
+    char *end;
+    double d = strtod(text, &end);
+    if (*text && !isspace((unsigned char)*text) && *end == '\0' && end != text && isfinite(d))
+        return bmp_io_param_number(p, key, d);
+    return bmp_io_param_string(p, key, text);
+}

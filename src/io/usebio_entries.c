@@ -1,0 +1,530 @@
+/* USEBIO reader: participants -- PAIR, TEAM and PLAYER entries, their
+ * players, scores, places and MASTER_POINTS (ecosystem.md §2.3). */
+#include <ctype.h>
+#include <errno.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bridgemp/bridgemp.h"
+#include "core/util.h"
+#include "io/usebio_internal.h"
+#include "io/usebio_read.h"
+
+/* ---- contestants ------------------------------------------------------- */
+
+static bool is_placeholder_name(const char *s)
+{
+    static const char *const names[] = {"PHANTOM", "SIT OUT", "SITOUT", "SIT-OUT", "BYE", NULL};
+    for (size_t i = 0; s && names[i]; i++)
+        if (strcasecmp(s, names[i]) == 0)
+            return true;
+    return false;
+}
+
+/* NBO numbers are strings (leading zeros matter); "", "0", "000" and the EBU
+ * guest number 88888888 mean "no number". */
+static bool is_sentinel_id(const char *s)
+{
+    if (!s || !*s || strcmp(s, "88888888") == 0)
+        return true;
+    return strspn(s, "0") == strlen(s);
+}
+
+static bmp_status add_player(rd *r, bmp_contestant *c, xmlNode *pn)
+{
+    bmp_status st = BMP_OK;
+    bmp_player *np = realloc(c->players, (c->nplayers + 1) * sizeof *np);
+    if (!np)
+        return ub_oom(r);
+    c->players = np;
+    bmp_player *p = &c->players[c->nplayers++];
+    memset(p, 0, sizeof *p);
+    p->participation = 1.0;
+    char *id = ub_child_text(r, pn, "NATIONAL_ID_NUMBER", NULL, &st);
+    if (st)
+        return st;
+    if (is_sentinel_id(id)) {
+        if (id && strcmp(id, "88888888") == 0 && bmp_io_param_bool(&p->params, "guest", true)) {
+            free(id);
+            return ub_oom(r);
+        }
+        free(id);
+    } else {
+        p->id = id;
+    }
+    p->name = ub_child_text(r, pn, "PLAYER_NAME", NULL, &st);
+    if (st)
+        return st;
+    char *club = ub_child_text(r, pn, "CLUB_ID_NUMBER", NULL, &st);
+    if (club)
+        st = bmp_io_param_string(&p->params, "usebio.club_id", club) ? ub_oom(r) : BMP_OK;
+    free(club);
+    if (st)
+        return st;
+    if (!p->id && !p->name && !(p->name = bmp_strdup("UNKNOWN")))
+        return ub_oom(r);
+    return BMP_OK;
+}
+
+/* MASTER_POINTS_AWARDED: whole hundredths of the type's unit ("57" = 0.57).
+ * "36.0" (Salliere) is accepted; a fraction of a hundredth is not. */
+static bmp_status mp_amount(rd *r, xmlNode *w, const char *t, int64_t *out)
+{
+    const char *p = t;
+    int64_t v = 0;
+    if (!isdigit((unsigned char)*p))
+        goto bad;
+    while (isdigit((unsigned char)*p)) {
+        v = v * 10 + (*p++ - '0');
+        if (v > 1000000000000LL)
+            goto bad;
+    }
+    if (*p == '.') {
+        p++;
+        while (*p == '0')
+            p++;
+    }
+    if (*p)
+        goto bad;
+    *out = v;
+    return BMP_OK;
+bad:
+    return ub_fail(r, w, BMP_EINVAL,
+                   "expected a whole number of hundredths of a point (e.g. 57 for 0.57), got "
+                   "\"%.40s\"",
+                   t);
+}
+
+/* A default colour where files commonly omit the type: ABF club sessions
+ * award green points; EBU MASTER_POINTS_AWARDED alone are black/local. */
+static const char *default_type(const char *body)
+{
+    if (strcmp(body, "abf") == 0)
+        return "GREEN";
+    if (strcmp(body, "ebu") == 0)
+        return "BLACK";
+    return NULL;
+}
+
+/* One MASTER_POINTS_AWARDED + MASTER_POINT_TYPE pair inside `holder`
+ * (the PAIR/TEAM itself in the flat form, a MASTER_POINTS in the nested). */
+static bmp_status read_mp(rd *r, xmlNode *holder, bmp_contestant *c)
+{
+    bmp_status st = BMP_OK;
+    xmlNode *wa, *wt;
+    char *amount = ub_child_text(r, holder, "MASTER_POINTS_AWARDED", &wa, &st);
+    if (!amount)
+        return st;
+    char *type = ub_child_text(r, holder, "MASTER_POINT_TYPE", &wt, &st);
+    const char *ty = type ? type : bmp_params_string(&r->ev->params, "usebio.master_point_type", NULL);
+    if (!ty)
+        ty = default_type(r->ev->body);
+    int64_t v = 0;
+    if (!st)
+        st = mp_amount(r, wa, amount, &v);
+    if (!st && !ty)
+        st = ub_fail(r, wa, BMP_EINVAL,
+                     "MASTER_POINTS_AWARDED without a MASTER_POINT_TYPE here or on EVENT");
+    const char *colour = st ? NULL : bmp_usebio_colour(r->ev->body, ty);
+    if (!st && !colour) {
+        char list[160];
+        bmp_io_usebio_types(r->ev->body, list, sizeof list);
+        st = ub_fail(r, wt ? wt : wa, BMP_EINVAL,
+                     "expected one of %s (%s), got \"%.40s\"", list,
+                     r->ev->body, ty);
+    }
+    if (!st) {
+        char key[64];
+        snprintf(key, sizeof key, BMP_USEBIO_MP_PREFIX "%s", colour);
+        double prev = bmp_params_number(&c->params, key, 0);
+        if (bmp_io_param_number(&c->params, key, prev + (double)v))
+            st = ub_oom(r);
+    }
+    free(amount);
+    free(type);
+    return st;
+}
+
+static bmp_status read_all_mp(rd *r, xmlNode *n, bmp_contestant *c)
+{
+    bmp_status st = read_mp(r, n, c); /* flat form */
+    for (xmlNode *m = n->children; m && !st; m = m->next)
+        if (ub_is(m, "MASTER_POINTS"))
+            st = read_mp(r, m, c); /* nested form, one per type */
+    return st;
+}
+
+/* Direction of a pair: DIRECTION, or the "NS"/"EW" in "1NS", "1 EW". */
+static const char *pair_direction(const char *dir, const char *number)
+{
+    const char *s = dir && *dir ? dir : number;
+    if (!s)
+        return NULL;
+    size_t l = strlen(s);
+    if (l >= 2) {
+        const char *e = s + l - 2;
+        if (strcasecmp(e, "NS") == 0 || strcasecmp(s, "N") == 0)
+            return "NS";
+        if (strcasecmp(e, "EW") == 0 || strcasecmp(s, "E") == 0)
+            return "EW";
+    }
+    if (strcasecmp(s, "N") == 0 || strcasecmp(s, "N-S") == 0)
+        return "NS";
+    if (strcasecmp(s, "E") == 0 || strcasecmp(s, "E-W") == 0)
+        return "EW";
+    return NULL;
+}
+
+
+static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode *node,
+                           bool has_place, bool has_score, double score)
+{
+    if (r->nslots == r->slots_cap) {
+        size_t cap = r->slots_cap ? r->slots_cap * 2 : 64;
+        slot *ns = realloc(r->slots, cap * sizeof *ns);
+        if (!ns)
+            return ub_oom(r);
+        r->slots = ns;
+        r->slots_cap = cap;
+    }
+    char *k = bmp_strdup(key);
+    if (!k)
+        return ub_oom(r);
+    r->slots[r->nslots++] = (slot){k, ci, rank, node, has_place, has_score, score};
+    return BMP_OK;
+}
+
+/* Contestant id as written, qualified by the section when an event has
+ * several ("A:1NS") so that ids stay unique. */
+static char *qualified_id(rd *r, const scope *sc, const char *raw)
+{
+    if (sc->section && r->multi_section)
+        return bmp_asprintf("%s:%s", sc->section, raw);
+    return bmp_strdup(raw);
+}
+
+/* Contestant ids are looked up through a small open-addressing hash so
+ * that a 100k-pair file is read in linear time. */
+static size_t hash_id(const char *s)
+{
+    size_t h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+long ub_find_contestant(rd *r, const char *id)
+{
+    if (!r->hcap)
+        return -1;
+    for (size_t i = hash_id(id) & (r->hcap - 1);; i = (i + 1) & (r->hcap - 1)) {
+        size_t v = r->htab[i];
+        if (!v)
+            return -1;
+        if (strcmp(r->ev->contestants[v - 1].id, id) == 0)
+            return (long)(v - 1);
+    }
+}
+
+/* Index contestant ci (its id set) in the hash, growing it at half load. */
+static bmp_status index_contestant(rd *r, size_t ci)
+{
+    if ((r->ev->ncontestants + 1) * 2 > r->hcap) {
+        size_t cap = r->hcap ? r->hcap * 2 : 64;
+        while ((r->ev->ncontestants + 1) * 2 > cap)
+            cap *= 2;
+        size_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return ub_oom(r);
+        free(r->htab);
+        r->htab = t;
+        r->hcap = cap;
+        for (size_t k = 0; k < r->ev->ncontestants; k++)
+            if (k != ci && r->ev->contestants[k].id) {
+                size_t i = hash_id(r->ev->contestants[k].id) & (cap - 1);
+                while (t[i])
+                    i = (i + 1) & (cap - 1);
+                t[i] = k + 1;
+            }
+    }
+    size_t i = hash_id(r->ev->contestants[ci].id) & (r->hcap - 1);
+    while (r->htab[i])
+        i = (i + 1) & (r->hcap - 1);
+    r->htab[i] = ci + 1;
+    return BMP_OK;
+}
+
+/* Room for one more contestant; capacity doubles (a +1 realloc per pair is
+ * quadratic where realloc copies, as under AddressSanitizer). */
+static bmp_status grow_contestants(rd *r, size_t *idx)
+{
+    bmp_event *ev = r->ev;
+    if (ev->ncontestants == r->ccap) {
+        size_t cap = r->ccap ? r->ccap * 2 : 16;
+        bmp_contestant *nc = realloc(ev->contestants, cap * sizeof *nc);
+        if (!nc)
+            return ub_oom(r);
+        ev->contestants = nc;
+        xmlNode **nn = realloc(r->cnode, cap * sizeof *nn);
+        if (!nn)
+            return ub_oom(r);
+        r->cnode = nn;
+        r->ccap = cap;
+    }
+    *idx = ev->ncontestants++;
+    memset(&ev->contestants[*idx], 0, sizeof ev->contestants[*idx]);
+    return BMP_OK;
+}
+
+static bmp_status add_ranking(rd *r, bmp_contestant *c, const char *name, int session,
+                              const char *section, const char *dir, bool has_score, double score,
+                              long *idx)
+{
+    bmp_ranking_entry *nr = realloc(c->rankings, (c->nrankings + 1) * sizeof *nr);
+    if (!nr)
+        return ub_oom(r);
+    c->rankings = nr;
+    bmp_ranking_entry *e = &c->rankings[c->nrankings];
+    memset(e, 0, sizeof *e);
+    e->ranking = bmp_strdup(name);
+    e->session = session;
+    e->section = bmp_strdup(section);
+    e->direction = bmp_strdup(dir);
+    e->has_score = has_score;
+    e->score = has_score ? score : NAN;
+    *idx = (long)c->nrankings++;
+    if (!e->ranking || (section && !e->section) || (dir && !e->direction))
+        return ub_oom(r);
+    return BMP_OK;
+}
+
+/* Name of a ranking: "session 2 section A NS", "section A", "NS", or
+ * "overall" (which is the contestant's own place). */
+static void ranking_name(char *buf, size_t n, int session, const char *section, const char *dir)
+{
+    snprintf(buf, n, "%s%.0d%s%s%s%s%s", session ? "session " : "", session,
+             session && section ? " " : "", section ? "section " : "", section ? section : "",
+             (session || section) && dir ? " " : "", dir ? dir : "");
+    if (!*buf)
+        snprintf(buf, n, "overall");
+}
+
+/* One PAIR / TEAM / PLAYER element of a scope. */
+static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
+{
+    bmp_event *ev = r->ev;
+    bmp_status st = BMP_OK;
+    char *raw = NULL, *name = NULL, *dir = NULL, *place = NULL, *cid = NULL;
+    xmlNode *wplace = NULL;
+    bool team = ub_is(n, "TEAM"), indiv = ub_is(n, "PLAYER");
+    /* Identity. */
+    if (team) {
+        raw = ub_attr(n, "TEAM_ID");
+        if (!raw)
+            raw = ub_child_text(r, n, "TEAM_ID", NULL, &st);
+        if (!raw && !st)
+            raw = ub_child_text(r, n, "TEAM_NUMBER", NULL, &st);
+        name = st ? NULL : ub_attr(n, "TEAM_NAME");
+        if (!name && !st)
+            name = ub_child_text(r, n, "TEAM_NAME", NULL, &st);
+    } else if (indiv) {
+        raw = ub_child_text(r, n, "PLAYER_NUMBER", NULL, &st);
+        if (!raw && !st)
+            raw = ub_child_text(r, n, "NATIONAL_ID_NUMBER", NULL, &st);
+    } else {
+        raw = ub_child_text(r, n, "PAIR_NUMBER", NULL, &st);
+    }
+    if (st)
+        goto out;
+    if (!raw) {
+        st = ub_fail(r, n, BMP_EINVAL, "%s",
+                     team    ? "a TEAM needs a TEAM_ID attribute (or TEAM_ID element)"
+                     : indiv ? "a PLAYER needs a PLAYER_NUMBER or NATIONAL_ID_NUMBER"
+                             : "a PAIR needs a PAIR_NUMBER");
+        goto out;
+    }
+    if (!(cid = qualified_id(r, sc, raw))) {
+        st = ub_oom(r);
+        goto out;
+    }
+    if (!team && !indiv && !(dir = ub_child_text(r, n, "DIRECTION", NULL, &st)) && st)
+        goto out;
+    const char *d = indiv || team ? NULL : pair_direction(dir, raw);
+    /* Scores: the percentage for pairs, else the total. */
+    double pct = 0, total = 0;
+    bool has_pct = false, has_total = false;
+    if ((st = ub_child_number(r, n, "PERCENTAGE", -1000, 1000, &pct, &has_pct)) ||
+        (st = ub_child_number(r, n, "TOTAL_SCORE", -1e9, 1e9, &total, &has_total)))
+        goto out;
+    bool has_score = has_pct || has_total;
+    double score = has_pct ? pct : total;
+    if ((place = ub_child_text(r, n, "PLACE", &wplace, &st)), st)
+        goto out;
+    bmp_place pl = {0, 0, false};
+    if (place && (!bmp_place_parse(place, &pl) || pl.lo == 0)) {
+        st = ub_fail(r, wplace, BMP_EINVAL, "expected a place such as 3 or \"3=\", got \"%.40s\"",
+                     place);
+        goto out;
+    }
+    /* Find or create the contestant. */
+    long found = ub_find_contestant(r, cid);
+    size_t ci = 0;
+    if (found >= 0 && overall) {
+        st = ub_fail(r, n, BMP_EINVAL,
+                     "duplicate contestant \"%s\" (also at line %ld)", cid,
+                     xmlGetLineNo(r->cnode[found]));
+        goto out;
+    }
+    bmp_contestant *c;
+    if (found < 0 && !overall && r->has_overall) {
+        /* A session's pair must be one of the overall result's (U-7): the
+         * overall result is what is awarded and what the writer uploads. */
+        st = ub_fail(r, n, BMP_EINVAL,
+                     "\"%s\" is in this session's results but not in the event's overall "
+                     "PARTICIPANTS",
+                     cid);
+        goto out;
+    }
+    if (found >= 0) {
+        ci = (size_t)found;
+        c = &ev->contestants[ci];
+    } else {
+        if ((st = grow_contestants(r, &ci)))
+            goto out;
+        c = &ev->contestants[ci];
+        r->cnode[ci] = n;
+        c->id = cid;
+        cid = NULL;
+        if ((st = index_contestant(r, ci)))
+            goto out;
+        c->name = name;
+        name = NULL;
+        /* Only the overall result's sections are groups (U-6, U-7). */
+        if (overall && sc->section && !(c->group = bmp_strdup(sc->section))) {
+            st = ub_oom(r);
+            goto out;
+        }
+        /* Players. */
+        if (indiv) {
+            st = add_player(r, c, n);
+        } else {
+            for (xmlNode *p = n->children; p && !st; p = p->next) {
+                if (ub_is(p, "PLAYER"))
+                    st = add_player(r, c, p);
+                else if (team && ub_is(p, "PAIR"))
+                    for (xmlNode *q = p->children; q && !st; q = q->next)
+                        if (ub_is(q, "PLAYER"))
+                            st = add_player(r, c, q);
+            }
+        }
+        if (st)
+            goto out;
+        /* Phantom / sit-out: every player a placeholder, or so named. */
+        bool ph = is_placeholder_name(c->name) || is_placeholder_name(raw);
+        if (!ph && c->nplayers) {
+            ph = true;
+            for (size_t i = 0; i < c->nplayers; i++)
+                ph &= !c->players[i].id && is_placeholder_name(c->players[i].name);
+        }
+        c->phantom = ph;
+        /* The direction a pair sat, kept for the writer (a phantom has no
+         * ranking to carry it). */
+        if (d && bmp_io_param_string(&c->params, "usebio.direction", d)) {
+            st = ub_oom(r);
+            goto out;
+        }
+        if (has_score) {
+            c->has_score = true;
+            c->score = score;
+        }
+        if ((has_pct && bmp_io_param_number(&c->params, "usebio.percentage", pct)) ||
+            (has_total && bmp_io_param_number(&c->params, "usebio.total_score", total))) {
+            st = ub_oom(r);
+            goto out;
+        }
+        /* Boards played: the players' participation. */
+        int bp = 0;
+        bool has_bp = false;
+        if ((st = ub_child_int(r, n, "BOARDS_PLAYED", 0, 100000, &bp, &has_bp)))
+            goto out;
+        if (has_bp) {
+            if (bmp_io_param_number(&c->params, "usebio.boards_played", bp)) {
+                st = ub_oom(r);
+                goto out;
+            }
+            if (r->event_boards > 0 && bp < r->event_boards)
+                for (size_t i = 0; i < c->nplayers; i++)
+                    c->players[i].participation = bp / r->event_boards;
+        }
+        double wod = 0;
+        bool has_wod = false;
+        if ((st = ub_child_number(r, n, "WINS_OR_DRAWS", 0, 100000, &wod, &has_wod)))
+            goto out;
+        if (has_wod) {
+            c->match_wins = wod;
+            if (bmp_io_param_number(&c->params, "usebio.wins_or_draws", wod)) {
+                st = ub_oom(r);
+                goto out;
+            }
+        }
+        if ((st = read_all_mp(r, n, c)))
+            goto out;
+    }
+    if (c->phantom)
+        goto out; /* a phantom is never ranked nor awarded */
+    /* NS and EW fields exist only for pairs: a WINNER_TYPE 2 on a teams or
+     * individual file changes nothing. */
+    bool by_dir = r->two_winner && !team && !indiv;
+    if (by_dir && !d) {
+        st = ub_fail(r, n, BMP_EINVAL,
+                     "WINNER_TYPE is 2 (NS and EW ranked separately) but this PAIR has no "
+                     "DIRECTION NS or EW and its PAIR_NUMBER \"%.40s\" names none",
+                     raw);
+        goto out;
+    }
+    /* Where the place goes. */
+    char key[160];
+    if (overall && !by_dir) {
+        snprintf(key, sizeof key, "overall:%s", sc->section ? sc->section : "");
+        c->place = pl;
+        st = add_slot(r, key, ci, -1, n, place != NULL, has_score, score);
+    } else {
+        ranking_name(key, sizeof key, overall ? 0 : sc->session, sc->section,
+                     by_dir ? d : NULL);
+        long ri = 0;
+        for (size_t k = 0; k < c->nrankings; k++)
+            if (strcmp(c->rankings[k].ranking, key) == 0) {
+                st = ub_fail(r, n, BMP_EINVAL, "\"%s\" appears twice in ranking \"%s\"", c->id,
+                             key);
+                goto out;
+            }
+        if ((st = add_ranking(r, c, key, overall ? 0 : sc->session, sc->section,
+                              by_dir ? d : NULL, has_score, score, &ri)))
+            goto out;
+        c->rankings[ri].place = pl;
+        st = add_slot(r, key, ci, ri, n, place != NULL, has_score, score);
+    }
+out:
+    free(raw);
+    free(name);
+    free(dir);
+    free(place);
+    free(cid);
+    return st;
+}
+
+bmp_status ub_read_scope(rd *r, const scope *sc, bool overall)
+{
+    bmp_status st = BMP_OK;
+    for (xmlNode *n = sc->participants->children; n && !st; n = n->next) {
+        if (ub_is(n, "PAIR") || ub_is(n, "TEAM") || ub_is(n, "PLAYER"))
+            st = read_entry(r, sc, n, overall);
+    }
+    return st;
+}

@@ -1,0 +1,22 @@
+/* Internal helpers of the USEBIO reader and writer (not public API). */
+#ifndef BMP_IO_USEBIO_INTERNAL_H
+#define BMP_IO_USEBIO_INTERNAL_H
+
+#include "bridgemp/usebio.h"
+
+/* Set (add or replace) a parameter in a bag. */
+bmp_status bmp_io_param_number(bmp_params *p, const char *key, double v);
+bmp_status bmp_io_param_string(bmp_params *p, const char *key, const char *v);
+bmp_status bmp_io_param_bool(bmp_params *p, const char *key, bool v);
+/* "12" -> number, "true"/"false" -> bool, otherwise a string. */
+bmp_status bmp_io_param_parse(bmp_params *p, const char *key, const char *text);
+
+/* bmp_usebio_apply_opts (public) is called twice by the reader: before
+ * mapping (the body decides MASTER_POINT_TYPE) and after (to override). */
+
+/* The body's MASTER_POINT_TYPE spellings, one per colour ("GREEN, RED, GOLD"). */
+void bmp_io_usebio_types(const char *body, char *buf, size_t n);
+
+#define BMP_USEBIO_MP_PREFIX "mp."
+
+#endif

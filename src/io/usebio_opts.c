@@ -1,0 +1,274 @@
+/* What a USEBIO file cannot say, from options and a JSON sidecar
+ * (docs/usebio.md, "Options and the sidecar").  The sidecar is a JSON object
+ * with the JSON event format's top-level field names; options given on the
+ * command line win over it, and both win over the file. */
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/bridgemp.h"
+#include "core/util.h"
+#include "io/usebio_internal.h"
+
+static bmp_status replace(char **field, const char *v)
+{
+    char *d = bmp_strdup(v);
+    if (v && !d)
+        return BMP_ENOMEM;
+    free(*field);
+    *field = d;
+    return BMP_OK;
+}
+
+static bool valid_body(bmp_event *ev, const char *src, const char *what, bmp_error *err,
+                       bmp_status *st)
+{
+    const bmp_rules *r = bmp_rules_find(ev->body);
+    if (!r) {
+        *st = bmp_error_set(err, BMP_EINVAL, "%s: %s: unknown body \"%s\" (expected acbl, ebu, abf or nzb)",
+                            src, what, ev->body);
+        return false;
+    }
+    *st = replace(&ev->body, r->body);
+    return *st == BMP_OK;
+}
+
+/* One string field of the sidecar. */
+static bmp_status side_str(json_t *root, const char *key, const char *path, char **field,
+                           bmp_error *err)
+{
+    json_t *v = json_object_get(root, key);
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    if (!json_is_string(v))
+        return bmp_error_set(err, BMP_EINVAL, "%s: $.%s: expected a string", path, key);
+    return replace(field, json_string_value(v));
+}
+
+static bmp_status side_int(json_t *root, const char *key, const char *path, long long min,
+                           long long max, long long *out, bool *has, bmp_error *err)
+{
+    json_t *v = json_object_get(root, key);
+    *has = false;
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    if (!json_is_integer(v) || json_integer_value(v) < min || json_integer_value(v) > max)
+        return bmp_error_set(err, BMP_EINVAL, "%s: $.%s: expected an integer from %lld to %lld",
+                             path, key, min, max);
+    *out = json_integer_value(v);
+    *has = true;
+    return BMP_OK;
+}
+
+/* YYYY-MM-DD with a real month and day (the JSON event format's date). */
+static bool iso_date(const char *s)
+{
+    int y, m, d;
+    char extra;
+    if (strlen(s) != 10 || s[4] != '-' || s[7] != '-' ||
+        sscanf(s, "%4d-%2d-%2d%c", &y, &m, &d, &extra) != 3)
+        return false;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9'))
+            return false;
+    static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+        return false;
+    return !(m == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0));
+}
+
+static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
+{
+    static const char *const keys[] = {
+        "format",  "body",   "edition",  "name",   "date",        "kind",
+        "classification", "rating", "grade", "status", "sessions", "boards",
+        "boards_per_match", "movement", "tables", "upper_limit", "lower_limit",
+        "restrictions", "params", NULL};
+    json_error_t je;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    if (!root)
+        return bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", path,
+                             je.line, je.column, je.text);
+    bmp_status st = BMP_OK;
+    if (!json_is_object(root)) {
+        st = bmp_error_set(err, BMP_EINVAL, "%s: $: expected an object of event fields", path);
+        goto done;
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(root, key, v) {
+        bool ok = false;
+        for (size_t i = 0; keys[i]; i++)
+            ok |= strcmp(keys[i], key) == 0;
+        if (!ok) {
+            st = bmp_error_set(err, BMP_EINVAL,
+                               "%s: $.%s: not a sidecar field (a sidecar holds the event's "
+                               "top-level fields: body, edition, grade, classification, status, "
+                               "rating, name, date, kind, sessions, boards, movement, tables, "
+                               "limits, restrictions, params)",
+                               path, key);
+            goto done;
+        }
+    }
+    if ((st = side_str(root, "body", path, &ev->body, err)))
+        goto done;
+    if (ev->body && !valid_body(ev, path, "$.body", err, &st))
+        goto done;
+    if ((st = side_str(root, "edition", path, &ev->edition, err)) ||
+        (st = side_str(root, "name", path, &ev->name, err)) ||
+        (st = side_str(root, "date", path, &ev->date, err)) ||
+        (st = side_str(root, "classification", path, &ev->classification, err)) ||
+        (st = side_str(root, "rating", path, &ev->rating, err)) ||
+        (st = side_str(root, "grade", path, &ev->grade, err)) ||
+        (st = side_str(root, "status", path, &ev->status, err)))
+        goto done;
+    if (json_object_get(root, "name") && ev->name && !*ev->name) {
+        st = bmp_error_set(err, BMP_EINVAL, "%s: $.name: expected a non-empty string", path);
+        goto done;
+    }
+    if (json_object_get(root, "date") && ev->date && !iso_date(ev->date)) {
+        st = bmp_error_set(err, BMP_EINVAL, "%s: $.date: expected a date as YYYY-MM-DD, got \"%s\"",
+                           path, ev->date);
+        goto done;
+    }
+    if ((v = json_object_get(root, "kind")) && !json_is_null(v)) {
+        bmp_event_kind k = json_is_string(v) ? bmp_event_kind_parse(json_string_value(v))
+                                             : BMP_KIND_UNKNOWN;
+        if (k == BMP_KIND_UNKNOWN) {
+            st = bmp_error_set(err, BMP_EINVAL, "%s: $.kind: expected an event kind such as "
+                               "\"pairs\" or \"swiss-teams\"", path);
+            goto done;
+        }
+        ev->kind = k;
+    }
+    if ((v = json_object_get(root, "movement")) && !json_is_null(v)) {
+        const char *m = json_is_string(v) ? json_string_value(v) : "";
+        if (strcmp(m, "one-winner") == 0)
+            ev->movement = BMP_MOVEMENT_ONE_WINNER;
+        else if (strcmp(m, "two-winner") == 0)
+            ev->movement = BMP_MOVEMENT_TWO_WINNER;
+        else {
+            st = bmp_error_set(err, BMP_EINVAL,
+                               "%s: $.movement: expected \"one-winner\" or \"two-winner\"", path);
+            goto done;
+        }
+    }
+    long long n;
+    bool has;
+    if ((st = side_int(root, "sessions", path, 1, 100, &n, &has, err)))
+        goto done;
+    if (has)
+        ev->sessions = (int)n;
+    if ((st = side_int(root, "boards", path, 0, 10000, &n, &has, err)))
+        goto done;
+    if (has)
+        ev->boards = (int)n;
+    if ((st = side_int(root, "boards_per_match", path, 0, 1000, &n, &has, err)))
+        goto done;
+    if (has)
+        ev->boards_per_match = (int)n;
+    if ((st = side_int(root, "upper_limit", path, 0, INT64_MAX / 2, &n, &has, err)))
+        goto done;
+    if (has)
+        ev->upper_limit = n;
+    if ((st = side_int(root, "lower_limit", path, 0, INT64_MAX / 2, &n, &has, err)))
+        goto done;
+    if (has)
+        ev->lower_limit = n;
+    if ((v = json_object_get(root, "tables")) && !json_is_null(v)) {
+        if (!json_is_number(v) || !(json_number_value(v) >= 0.5 && json_number_value(v) <= 1e6)) {
+            st = bmp_error_set(err, BMP_EINVAL, "%s: $.tables: expected a number from 0.5 to 1e6",
+                               path);
+            goto done;
+        }
+        ev->tables = json_number_value(v);
+        st = bmp_io_param_bool(&ev->params, "usebio.tables_stated", true);
+        if (st)
+            goto done;
+    }
+    if ((v = json_object_get(root, "restrictions")) && !json_is_null(v)) {
+        if (!json_is_array(v)) {
+            st = bmp_error_set(err, BMP_EINVAL, "%s: $.restrictions: expected an array", path);
+            goto done;
+        }
+        for (size_t i = 0; i < ev->nrestrictions; i++)
+            free(ev->restrictions[i]);
+        free(ev->restrictions);
+        ev->nrestrictions = 0;
+        ev->restrictions = calloc(json_array_size(v) + 1, sizeof *ev->restrictions);
+        if (!ev->restrictions) {
+            st = BMP_ENOMEM;
+            goto done;
+        }
+        for (size_t i = 0; i < json_array_size(v); i++) {
+            json_t *r = json_array_get(v, i);
+            if (!json_is_string(r)) {
+                st = bmp_error_set(err, BMP_EINVAL, "%s: $.restrictions[%zu]: expected a string",
+                                   path, i);
+                goto done;
+            }
+            ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r));
+        }
+    }
+    if ((v = json_object_get(root, "params")) && !json_is_null(v)) {
+        if (!json_is_object(v)) {
+            st = bmp_error_set(err, BMP_EINVAL, "%s: $.params: expected an object", path);
+            goto done;
+        }
+        const char *pk;
+        json_t *pv;
+        json_object_foreach(v, pk, pv) {
+            if (json_is_number(pv))
+                st = bmp_io_param_number(&ev->params, pk, json_number_value(pv));
+            else if (json_is_string(pv))
+                st = bmp_io_param_string(&ev->params, pk, json_string_value(pv));
+            else if (json_is_boolean(pv))
+                st = bmp_io_param_bool(&ev->params, pk, json_is_true(pv));
+            else
+                st = bmp_error_set(err, BMP_EINVAL,
+                                   "%s: $.params.%s: expected a number, string or boolean", path, pk);
+            if (st)
+                goto done;
+        }
+    }
+done:
+    json_decref(root);
+    return st;
+}
+
+bmp_status bmp_usebio_apply_opts(bmp_event *ev, const bmp_usebio_opts *o, bmp_error *err)
+{
+    bmp_status st;
+    if (!o)
+        return BMP_OK;
+    if (o->sidecar && (st = apply_sidecar(ev, o->sidecar, err)))
+        return st;
+    if (o->body) {
+        if ((st = replace(&ev->body, o->body)))
+            return st;
+        if (!valid_body(ev, "option", "--body", err, &st))
+            return st;
+    }
+    if ((o->edition && (st = replace(&ev->edition, o->edition))) ||
+        (o->grade && (st = replace(&ev->grade, o->grade))) ||
+        (o->classification && (st = replace(&ev->classification, o->classification))) ||
+        (o->status && (st = replace(&ev->status, o->status))) ||
+        (o->rating && (st = replace(&ev->rating, o->rating))))
+        return st;
+    for (size_t i = 0; i < o->nset; i++) {
+        const char *kv = o->set[i];
+        const char *eq = kv ? strchr(kv, '=') : NULL;
+        if (!eq || eq == kv)
+            return bmp_error_set(err, BMP_EINVAL, "--set: expected key=value, got \"%s\"",
+                                 kv ? kv : "");
+        char *key = bmp_asprintf("%.*s", (int)(eq - kv), kv);
+        if (!key)
+            return BMP_ENOMEM;
+        st = bmp_io_param_parse(&ev->params, key, eq + 1);
+        free(key);
+        if (st)
+            return bmp_error_set(err, st, "out of memory");
+    }
+    return BMP_OK;
+}

@@ -1,0 +1,125 @@
+/* USEBIO reader: places -- "3=" ties resolved, missing places rebuilt from
+ * the scores (rulings U-4), every ranking checked. */
+#include <ctype.h>
+#include <errno.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bridgemp/bridgemp.h"
+#include "core/util.h"
+#include "io/usebio_internal.h"
+#include "io/usebio_read.h"
+
+/* ---- places ------------------------------------------------------------ */
+
+static bmp_place *slot_place(rd *r, const slot *s)
+{
+    bmp_contestant *c = &r->ev->contestants[s->ci];
+    return s->rank < 0 ? &c->place : &c->rankings[s->rank].place;
+}
+
+static int by_score_desc(const void *a, const void *b)
+{
+    const slot *x = *(const slot *const *)a, *y = *(const slot *const *)b;
+    return (x->score < y->score) - (x->score > y->score);
+}
+
+/* True when the n places are untied and distinct within 1..n: then they are
+ * already resolved and consistent (what bmp_places_resolve would accept
+ * unchanged), checked in linear time.  seen has room for n + 1 flags. */
+static bool distinct_untied(const bmp_place *pl, size_t n, bool *seen)
+{
+    memset(seen, 0, (n + 1) * sizeof *seen);
+    for (size_t k = 0; k < n; k++) {
+        if (pl[k].tied || pl[k].hi != pl[k].lo || pl[k].lo < 1 || (size_t)pl[k].lo > n ||
+            seen[pl[k].lo])
+            return false;
+        seen[pl[k].lo] = true;
+    }
+    return true;
+}
+
+/* Resolve "3=" extents and check each ranking; rebuild a ranking from the
+ * scores when any of its places is missing (ecosystem.md §2.3 PLACE). */
+bmp_status ub_resolve_places(rd *r)
+{
+    bmp_status st = BMP_OK;
+    slot **group = calloc(r->nslots ? r->nslots : 1, sizeof *group);
+    bmp_place *pl = calloc(r->nslots ? r->nslots : 1, sizeof *pl);
+    bool *done = calloc(r->nslots ? r->nslots : 1, sizeof *done);
+    bool *seen = calloc(r->nslots + 2, sizeof *seen);
+    if (!group || !pl || !done || !seen) {
+        st = ub_oom(r);
+        goto out;
+    }
+    for (size_t i = 0; i < r->nslots && !st; i++) {
+        if (done[i])
+            continue;
+        size_t m = 0;
+        bool missing = false;
+        for (size_t j = i; j < r->nslots; j++)
+            if (!done[j] && strcmp(r->slots[j].key, r->slots[i].key) == 0) {
+                done[j] = true;
+                group[m++] = &r->slots[j];
+                missing |= !r->slots[j].has_place;
+            }
+        if (missing) {
+            for (size_t k = 0; k < m; k++)
+                if (!group[k]->has_score) {
+                    st = ub_fail(r, group[k]->node, BMP_EINVAL,
+                                 "PLACE is missing in ranking \"%s\" and this entry has no "
+                                 "PERCENTAGE or TOTAL_SCORE to rebuild it from",
+                                 group[k]->key);
+                    goto out;
+                }
+            /* Highest score first; equal scores share the places they span. */
+            qsort(group, m, sizeof *group, by_score_desc);
+            for (size_t k = 0; k < m;) {
+                size_t e = k;
+                while (e + 1 < m && group[e + 1]->score == group[k]->score)
+                    e++;
+                for (size_t q = k; q <= e; q++)
+                    *slot_place(r, group[q]) =
+                        (bmp_place){(int)k + 1, (int)e + 1, e > k};
+                k = e + 1;
+            }
+            if (bmp_io_param_bool(&r->ev->params, "usebio.places_rebuilt", true)) {
+                st = ub_oom(r);
+                goto out;
+            }
+            continue;
+        }
+        for (size_t k = 0; k < m; k++)
+            pl[k] = *slot_place(r, group[k]);
+        if (distinct_untied(pl, m, seen))
+            continue; /* nothing to resolve; skips the quadratic general check */
+        bmp_error e2 = {0};
+        if ((st = bmp_places_resolve(pl, m, &e2))) {
+            size_t bad = 0;
+            sscanf(e2.msg, "[%zu]", &bad);
+            if (bad >= m)
+                bad = 0;
+            const char *rest = strchr(e2.msg, ':');
+            xmlNode *w = ub_child(group[bad]->node, "PLACE");
+            const char *k = group[bad]->key;
+            st = ub_fail(r, w ? w : group[bad]->node, st, "%s (ranking \"%s\")",
+                         rest ? rest + 2 : e2.msg,
+                         strncmp(k, "overall:", 8) == 0 ? (k[8] ? k + 8 : "overall") : k);
+            goto out;
+        }
+        for (size_t k = 0; k < m; k++)
+            *slot_place(r, group[k]) = pl[k];
+    }
+out:
+    free(group);
+    free(pl);
+    free(done);
+    free(seen);
+    return st;
+}

@@ -1,0 +1,437 @@
+/* USEBIO 1.0-1.3 reader: a lenient libxml2 reader mapping a results file
+ * into the event model (ecosystem.md §2; docs/usebio.md has the mapping).
+ *
+ * Lenient about what producers really write (1.1 event types under 1.2,
+ * "3=" places, missing PLACE, flat or nested MASTER_POINTS, day-first dates,
+ * Latin-1 bytes in a file declared UTF-8), strict about what would change an
+ * award: every problem is an error naming file, line and element path.
+ * Safety: no DTD loading, no network, no entity declarations. */
+#include <ctype.h>
+#include <errno.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bridgemp/bridgemp.h"
+#include "core/util.h"
+#include "io/usebio_internal.h"
+#include "io/usebio_read.h"
+
+/* ---- the document ------------------------------------------------------ */
+
+static bmp_status add_scope(rd *r, scope **sv, size_t *n, size_t *cap, xmlNode *p, int session,
+                            xmlNode *section)
+{
+    if (*n == *cap) {
+        size_t nc = *cap ? *cap * 2 : 8;
+        scope *ns = realloc(*sv, nc * sizeof *ns);
+        if (!ns)
+            return ub_oom(r);
+        *sv = ns;
+        *cap = nc;
+    }
+    char *sid = NULL;
+    if (section) {
+        sid = ub_attr(section, "SECTION_ID");
+        if (!sid) {
+            bmp_status st = BMP_OK;
+            sid = ub_child_text(r, section, "SECTION_ID", NULL, &st);
+            if (st)
+                return st;
+        }
+        if (!sid)
+            return ub_fail(r, section, BMP_EINVAL, "a SECTION needs a SECTION_ID attribute");
+    }
+    (*sv)[(*n)++] = (scope){p, session, sid, section};
+    return BMP_OK;
+}
+
+/* Session number from SESSION_ID ("2"), else its position. */
+static int session_number(xmlNode *s, int ordinal)
+{
+    char *id = ub_attr(s, "SESSION_ID");
+    int n = ordinal;
+    if (id) {
+        char *end;
+        long v = strtol(id, &end, 10);
+        if (!*end && v >= 1 && v <= 100)
+            n = (int)v;
+        free(id);
+    }
+    return n;
+}
+
+static bmp_status collect_sections(rd *r, xmlNode *parent, int session, scope **sv, size_t *n,
+                                   size_t *cap)
+{
+    bmp_status st = BMP_OK;
+    for (xmlNode *c = parent->children; c && !st; c = c->next) {
+        if (ub_is(c, "PARTICIPANTS"))
+            st = add_scope(r, sv, n, cap, c, session, NULL);
+        else if (ub_is(c, "SECTION"))
+            for (xmlNode *p = c->children; p && !st; p = p->next)
+                if (ub_is(p, "PARTICIPANTS"))
+                    st = add_scope(r, sv, n, cap, p, session, c);
+    }
+    return st;
+}
+
+static bmp_status add_section_groups(rd *r, const scope *sv, size_t n)
+{
+    bmp_event *ev = r->ev;
+    for (size_t i = 0; i < n; i++) {
+        if (!sv[i].section || bmp_event_group(ev, sv[i].section))
+            continue;
+        bmp_group *ng = realloc(ev->groups, (ev->ngroups + 1) * sizeof *ng);
+        if (!ng)
+            return ub_oom(r);
+        ev->groups = ng;
+        bmp_group *g = &ev->groups[ev->ngroups++];
+        memset(g, 0, sizeof *g);
+        g->upper_limit = g->lower_limit = BMP_NO_LIMIT;
+        g->session = sv[i].session;
+        g->name = bmp_strdup(sv[i].section);
+        g->type = bmp_strdup("section");
+        if (!g->name || !g->type)
+            return ub_oom(r);
+    }
+    return BMP_OK;
+}
+
+/* Tables from the field (docs/rulings.md C-3): pairs / 2, teams one each,
+ * individuals / 4, phantoms excluded; per section too. */
+static void count_tables(rd *r)
+{
+    bmp_event *ev = r->ev;
+    double per = bmp_event_kind_is_teams(ev->kind)   ? 1.0
+                 : ev->kind == BMP_KIND_INDIVIDUAL ? 0.25
+                                                    : 0.5;
+    double all = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        if (!ev->contestants[i].phantom)
+            all += per;
+    if (!bmp_params_bool(&ev->params, "usebio.tables_stated", false))
+        ev->tables = all;
+    for (size_t g = 0; g < ev->ngroups; g++) {
+        double t = 0;
+        for (size_t i = 0; i < ev->ncontestants; i++)
+            if (!ev->contestants[i].phantom && ev->contestants[i].group &&
+                strcmp(ev->contestants[i].group, ev->groups[g].name) == 0)
+                t += per;
+        ev->groups[g].tables = t;
+    }
+}
+
+static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
+{
+    bmp_event *ev = r->ev;
+    bmp_status st;
+    xmlNode *root = xmlDocGetRootElement(doc);
+    if (!root || !ub_is(root, "USEBIO"))
+        return ub_fail(r, root, BMP_EINVAL, "expected the root element USEBIO, got %s",
+                       root ? (const char *)root->name : "nothing");
+    char *ver = ub_attr(root, "Version");
+    if (ver) {
+        bool ok = strcmp(ver, "1.0") == 0 || strcmp(ver, "1.1") == 0 ||
+                  strcmp(ver, "1.2") == 0 || strcmp(ver, "1.3") == 0;
+        st = ok ? ub_set_event_param(r, "usebio.version", ver)
+                : ub_fail(r, root, BMP_EINVAL, "Version: expected 1.0, 1.1, 1.2 or 1.3, got \"%.20s\"", ver);
+        free(ver);
+        if (st)
+            return st;
+    }
+    xmlNode *event = NULL;
+    for (xmlNode *c = root->children; c; c = c->next)
+        if (ub_is(c, "EVENT")) {
+            if (event)
+                return ub_fail(r, c, BMP_EINVAL,
+                               "a second EVENT: convert one event per file (split the file)");
+            event = c;
+        }
+    if (!event)
+        return ub_fail(r, root, BMP_EINVAL, "no EVENT element");
+    ev->sessions = 1;
+    if ((st = ub_read_header(r, root, event)))
+        return st;
+    /* Body-dependent mapping (MASTER_POINT_TYPE) needs the body now. */
+    if ((st = bmp_usebio_apply_opts(ev, opts, r->err)))
+        return st;
+    r->two_winner = ev->movement == BMP_MOVEMENT_TWO_WINNER; /* a sidecar may say it */
+    if (ev->kind == BMP_KIND_UNKNOWN)
+        return ub_fail(r, event, BMP_EINVAL,
+                       "no EVENT_TYPE (expected e.g. MP_PAIRS, PAIRS, TEAMS, SWISS_TEAMS, "
+                       "INDIVIDUAL): add it, or give \"kind\" in a --sidecar file");
+    if (!ev->body)
+        return bmp_error_set(r->err, BMP_EINVAL,
+                             "%s: a USEBIO file does not say which body's rules apply: give "
+                             "--body acbl|ebu|abf|nzb (or \"body\" in a --sidecar file)",
+                             r->src);
+    {
+        xmlNode *w;
+        char *t = ub_child_text(r, event, "MASTER_POINT_TYPE", &w, &st);
+        if (t) {
+            const char *colour = bmp_usebio_colour(ev->body, t);
+            if (!colour)
+                {
+                char list[160];
+                bmp_io_usebio_types(ev->body, list, sizeof list);
+                st = ub_fail(r, w, BMP_EINVAL, "expected one of %s (%s), got \"%.40s\"", list,
+                             ev->body, t);
+            }
+            else
+                st = ub_set_event_param(r, "usebio.master_point_type", t);
+            if (!st)
+                st = ub_set_event_param(r, "usebio.colour", colour);
+        }
+        free(t);
+        if (st)
+            return st;
+    }
+    /* Scopes: event level (with its sections), then each SESSION. */
+    scope *sv = NULL;
+    size_t ns = 0, cap = 0, first_session = 0;
+    st = collect_sections(r, event, 0, &sv, &ns, &cap);
+    first_session = ns;
+    int ordinal = 0, nsessions = 0;
+    for (xmlNode *c = event->children; c && !st; c = c->next)
+        if (ub_is(c, "SESSION")) {
+            nsessions++;
+            st = collect_sections(r, c, session_number(c, ++ordinal), &sv, &ns, &cap);
+        }
+    if (!st && ns == 0)
+        st = ub_fail(r, event, BMP_EINVAL, "no PARTICIPANTS: nothing to award");
+    if (!st && nsessions > 100)
+        st = ub_fail(r, event, BMP_ERANGE, "%d SESSION elements: at most 100 are supported",
+                     nsessions);
+    if (!st) {
+        if (nsessions > ev->sessions)
+            ev->sessions = nsessions;
+        /* With no event-level results, a single session is the event. */
+        bool event_level = first_session > 0;
+        if (!event_level && nsessions == 1) {
+            for (size_t i = 0; i < ns; i++)
+                sv[i].session = 0;
+            first_session = ns;
+            event_level = true;
+        }
+        /* Sections, counted over the scopes that define the contestants:
+         * the overall ones, or every session's when there is no overall. */
+        size_t nsec = 0, def_end = event_level ? first_session : ns;
+        for (size_t i = 0; i < def_end; i++)
+            if (sv[i].section) {
+                bool dup = false;
+                for (size_t j = 0; j < i; j++)
+                    dup |= sv[j].section && strcmp(sv[j].section, sv[i].section) == 0;
+                nsec += !dup;
+            }
+        r->multi_section = nsec > 1;
+        r->has_overall = event_level;
+        st = add_section_groups(r, sv, first_session);
+        for (size_t i = 0; i < first_session && !st; i++)
+            st = ub_read_scope(r, &sv[i], true);
+        for (size_t i = first_session; i < ns && !st; i++)
+            st = ub_read_scope(r, &sv[i], false);
+    }
+    for (size_t i = 0; i < ns; i++)
+        free(sv[i].section);
+    free(sv);
+    if (st)
+        return st;
+    if ((st = ub_resolve_places(r)))
+        return st;
+    /* Matches: event level and per session. */
+    ordinal = 0;
+    for (xmlNode *c = event->children; c && !st; c = c->next) {
+        if (ub_is(c, "MATCH"))
+            st = ub_read_match(r, c, 0);
+        else if (ub_is(c, "SESSION")) {
+            int sn = session_number(c, ++ordinal);
+            for (xmlNode *m = c->children; m && !st; m = m->next)
+                if (ub_is(m, "MATCH"))
+                    st = ub_read_match(r, m, sn);
+        }
+    }
+    if (st)
+        return st;
+    ub_tally_matches(r);
+    count_tables(r);
+    /* Options once more: they win over what the file said. */
+    if ((st = bmp_usebio_apply_opts(ev, opts, r->err)))
+        return st;
+    if (ev->edition) {
+        const char *ed;
+        bmp_error e2 = {0};
+        if (bmp_rules_edition(bmp_rules_find(ev->body), ev->edition, &ed, &e2))
+            return bmp_error_set(r->err, BMP_EINVAL, "%s: %s", r->src, e2.msg);
+    }
+    return BMP_OK;
+}
+
+/* libxml2 options: no network, no DTD loading or validation, no entity
+ * substitution, large line numbers, no messages on stderr. */
+#define PARSE_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | \
+                    XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA)
+
+/* The first error libxml2 reports (the last one is often a consequence,
+ * such as "Premature end of data" after a mismatched tag). */
+typedef struct first_error {
+    bool have;
+    int line, code;
+    char msg[400];
+} first_error;
+
+static void on_error(void *ud, xmlErrorPtr e)
+{
+    xmlParserCtxtPtr ctxt = ud;
+    first_error *fe = ctxt ? ctxt->_private : NULL;
+    if (!fe || fe->have || !e || e->level < XML_ERR_ERROR)
+        return;
+    fe->have = true;
+    fe->line = e->line;
+    fe->code = e->code;
+    snprintf(fe->msg, sizeof fe->msg, "%s", e->message ? e->message : "error");
+    size_t l = strlen(fe->msg);
+    while (l && (fe->msg[l - 1] == '\n' || fe->msg[l - 1] == ' '))
+        fe->msg[--l] = '\0';
+    for (char *p = fe->msg; *p; p++) /* one line: libxml2 appends "\nBytes: ..." */
+        if (*p == '\n')
+            *p = ' ';
+}
+
+static xmlDoc *parse(const char *data, size_t len, const char *src, const char *encoding,
+                     char *msg, size_t msgsz, int *code)
+{
+    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    if (!ctxt) {
+        snprintf(msg, msgsz, "out of memory");
+        return NULL;
+    }
+    first_error fe = {0};
+    ctxt->_private = &fe;
+    if (ctxt->sax) {
+        ctxt->sax->initialized = XML_SAX2_MAGIC;
+        ctxt->sax->serror = on_error;
+    }
+    xmlDoc *doc = xmlCtxtReadMemory(ctxt, data, (int)len, src, encoding, PARSE_OPTS);
+    if (!doc || !ctxt->wellFormed) {
+        const xmlError *e = xmlCtxtGetLastError(ctxt);
+        if (!fe.have && e && e->message)
+            on_error(ctxt, (xmlErrorPtr)e);
+        if (fe.have) {
+            snprintf(msg, msgsz, "%s:%d: malformed XML: %s", src, fe.line, fe.msg);
+            *code = fe.code;
+        } else {
+            snprintf(msg, msgsz, "%s: malformed XML", src);
+        }
+        if (doc)
+            xmlFreeDoc(doc);
+        doc = NULL;
+    }
+    xmlFreeParserCtxt(ctxt);
+    return doc;
+}
+
+/* Entity declarations (internal subset) are refused outright: they are the
+ * vehicle of external-entity and entity-expansion attacks, and no scorer
+ * writes them. */
+static bool has_entities(xmlDoc *doc)
+{
+    return (doc->intSubset && (doc->intSubset->entities || doc->intSubset->pentities)) ||
+           (doc->extSubset && doc->extSubset->entities);
+}
+
+bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *source_name,
+                                  const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
+{
+    *out = NULL;
+    const char *src = source_name ? source_name : "<memory>";
+    if (len > (size_t)INT32_MAX)
+        return bmp_error_set(err, BMP_EINVAL, "%s: file too large (over 2 GB)", src);
+    char msg[BMP_ERROR_MSG_MAX - 32];
+    int code = 0;
+    bool latin1 = false;
+    xmlDoc *doc = parse(data, len, src, NULL, msg, sizeof msg, &code);
+    if (!doc && code == XML_ERR_INVALID_CHAR) {
+        /* Declared (or defaulted to) UTF-8 but written in Latin-1 by a
+         * Windows scorer: read it as ISO-8859-1 (docs/rulings.md U-3). */
+        char m2[16];
+        int c2 = 0;
+        doc = parse(data, len, src, "ISO-8859-1", m2, sizeof m2, &c2);
+        latin1 = doc != NULL;
+    }
+    if (!doc)
+        return bmp_error_set(err, BMP_EPARSE, "%s", msg);
+    if (has_entities(doc)) {
+        xmlFreeDoc(doc);
+        return bmp_error_set(err, BMP_EPARSE,
+                             "%s: entity declarations are not accepted in a USEBIO file "
+                             "(external entities and entity expansion are refused)",
+                             src);
+    }
+    bmp_event *ev = calloc(1, sizeof *ev);
+    if (!ev) {
+        xmlFreeDoc(doc);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
+    ev->source = bmp_strdup(src);
+    rd r = {.src = src, .err = err, .ev = ev};
+    bmp_status st = ev->source ? BMP_OK : ub_oom(&r);
+    if (!st && latin1)
+        st = bmp_io_param_string(&ev->params, "usebio.encoding", "ISO-8859-1") ? ub_oom(&r)
+                                                                                : BMP_OK;
+    if (!st)
+        st = map_document(&r, doc, opts);
+    for (size_t i = 0; i < r.nslots; i++)
+        free(r.slots[i].key);
+    free(r.slots);
+    free(r.cnode);
+    free(r.htab);
+    xmlFreeDoc(doc);
+    if (st) {
+        bmp_event_free(ev);
+        return st;
+    }
+    *out = ev;
+    return BMP_OK;
+}
+
+bmp_status bmp_usebio_read_file(const char *path, const bmp_usebio_opts *opts, bmp_event **out,
+                                bmp_error *err)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, len = 0, n;
+    char *buf = malloc(cap);
+    while (buf && (n = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += n;
+        if (len == cap) {
+            char *nb = cap > ((size_t)1 << 31) ? NULL : realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    int ioerr = ferror(f);
+    fclose(f);
+    if (!buf)
+        return bmp_error_set(err, BMP_ENOMEM, "%s: out of memory (or over 2 GB)", path);
+    if (ioerr) {
+        free(buf);
+        return bmp_error_set(err, BMP_EIO, "%s: read error", path);
+    }
+    bmp_status st = bmp_usebio_read_memory(buf, len, path, opts, out, err);
+    free(buf);
+    return st;
+}

@@ -1,0 +1,77 @@
+/* Internal interface between the parts of the USEBIO reader:
+ * usebio_xml.c (messages, element access), usebio_header.c (EVENT header),
+ * usebio_entries.c (participants), usebio_places.c (places and ties),
+ * usebio_matches.c (MATCH records), usebio_read.c (the document). */
+#ifndef BMP_IO_USEBIO_READ_H
+#define BMP_IO_USEBIO_READ_H
+
+#include <libxml/tree.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bridgemp/usebio.h"
+
+typedef struct slot {
+    char *key;
+    size_t ci;
+    long rank;
+    xmlNode *node;      /* the PAIR / TEAM / PLAYER element */
+    bool has_place;
+    bool has_score;
+    double score;
+} slot;
+
+typedef struct rd {
+    const char *src;
+    bmp_error *err;
+    bmp_event *ev;
+    xmlNode **cnode;    /* contestant -> its first element, for messages */
+    slot *slots;
+    size_t nslots, slots_cap;
+    size_t ccap;        /* contestants allocated */
+    size_t mcap;        /* matches allocated */
+    size_t *htab;       /* id hash: contestant index + 1, 0 = empty */
+    size_t hcap;
+    bool two_winner;
+    bool multi_section;
+    bool has_overall;   /* event-level results exist: sessions only rank them */
+    double event_boards;
+} rd;
+
+/* A scope: one PARTICIPANTS element, with its session and section. */
+typedef struct scope {
+    xmlNode *participants;
+    int session;       /* 0 = event level */
+    char *section;     /* NULL = none */
+    xmlNode *section_node;
+} scope;
+
+/* Error at element n: "file:line: /element/path: message". */
+bmp_status ub_fail(rd *r, xmlNode *n, bmp_status code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+bmp_status ub_oom(rd *r);
+
+/* Element access; names compare case-insensitively. */
+bool ub_is(const xmlNode *n, const char *name);
+xmlNode *ub_child(xmlNode *n, const char *name);
+char *ub_text(xmlNode *n);
+char *ub_child_text(rd *r, xmlNode *n, const char *name, xmlNode **where, bmp_status *st);
+char *ub_attr(xmlNode *n, const char *name);
+bool ub_parse_number(const char *s, double *out);
+bmp_status ub_child_number(rd *r, xmlNode *n, const char *name, double min, double max,
+                           double *out, bool *has);
+bmp_status ub_child_int(rd *r, xmlNode *n, const char *name, int min, int max, int *out,
+                        bool *has);
+
+bmp_status ub_set_event_param(rd *r, const char *key, const char *v);
+bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event);
+bmp_status ub_read_scope(rd *r, const scope *sc, bool overall);
+long ub_find_contestant(rd *r, const char *id);
+bmp_status ub_resolve_places(rd *r);
+bmp_status ub_read_match(rd *r, xmlNode *n, int session);
+void ub_tally_matches(rd *r);
+
+#endif

@@ -1,0 +1,553 @@
+/* USEBIO writer: a strict USEBIO 1.2 document with the awards filled in as
+ * MASTER_POINTS (ecosystem.md §2.3-2.4), for a club to upload its results.
+ * Strict means: one spelling per element (the 1.2 generic EVENT_TYPE, day-
+ * first dates, "3=" for ties, whole hundredths), and an error rather than a
+ * lossy file when an award cannot be expressed (an unknown colour for the
+ * body, different awards for two players of one pair). */
+#include <ctype.h>
+#include <libxml/xmlwriter.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/bridgemp.h"
+#include "core/util.h"
+#include "io/usebio_internal.h"
+
+typedef struct wr {
+    xmlTextWriterPtr w;
+    const bmp_event *ev;
+    bmp_error *err;
+    int rc;           /* first negative xmlTextWriter return; -2: bad text */
+    char bad[96];     /* the element and text refused */
+    bmp_usebio_mp_form form;
+    /* Per contestant: colours and amounts (hundredths), from the awards. */
+    struct cmp {
+        const char *colour[8];
+        bmp_points amount[8];
+        size_t n;
+    } *mp;
+} wr;
+
+/* XML 1.0 forbids most control characters and U+FFFE/U+FFFF, which a JSON
+ * string may hold; xmlTextWriter would write them raw.  Refuse instead. */
+static bool xml_text_ok(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
+            return false;
+        if (p[0] == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF))
+            return false;
+    }
+    return true;
+}
+
+static void bad_text(wr *w, const char *where, const char *text)
+{
+    if (w->rc >= 0) {
+        w->rc = -2;
+        snprintf(w->bad, sizeof w->bad, "%s: \"%.40s\"", where, text);
+    }
+}
+
+static void el(wr *w, const char *name, const char *text)
+{
+    if (w->rc < 0 || !text)
+        return;
+    if (!xml_text_ok(text)) {
+        bad_text(w, name, text);
+        return;
+    }
+    int r = xmlTextWriterWriteElement(w->w, BAD_CAST name, BAD_CAST text);
+    if (r < 0)
+        w->rc = r;
+}
+
+static void elf(wr *w, const char *name, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void elf(wr *w, const char *name, const char *fmt, ...)
+{
+    char buf[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    el(w, name, buf);
+}
+
+static void start(wr *w, const char *name)
+{
+    if (w->rc >= 0) {
+        int r = xmlTextWriterStartElement(w->w, BAD_CAST name);
+        if (r < 0)
+            w->rc = r;
+    }
+}
+
+static void end(wr *w)
+{
+    if (w->rc >= 0) {
+        int r = xmlTextWriterEndElement(w->w);
+        if (r < 0)
+            w->rc = r;
+    }
+}
+
+static void at(wr *w, const char *name, const char *v)
+{
+    if (v && !xml_text_ok(v)) {
+        bad_text(w, name, v);
+        return;
+    }
+    if (w->rc >= 0 && v) {
+        int r = xmlTextWriterWriteAttribute(w->w, BAD_CAST name, BAD_CAST v);
+        if (r < 0)
+            w->rc = r;
+    }
+}
+
+static void num_el(wr *w, const char *name, double v)
+{
+    elf(w, name, "%.15g", v);
+}
+
+static const char *event_type(bmp_event_kind k)
+{
+    switch (k) {
+    case BMP_KIND_PAIRS: return "PAIRS";
+    case BMP_KIND_INDIVIDUAL: return "INDIVIDUAL";
+    case BMP_KIND_SWISS_PAIRS: return "SWISS_PAIRS";
+    case BMP_KIND_SWISS_TEAMS: return "SWISS_TEAMS";
+    case BMP_KIND_BUTLER: return "BUTLER_PAIRS";
+    case BMP_KIND_KNOCKOUT: return "KO";
+    default: return bmp_event_kind_is_teams(k) ? "TEAMS" : NULL;
+    }
+}
+
+/* Sum the awards per contestant and colour.  Per-player awards must agree
+ * across the contestant's players: USEBIO has one award per pair or team. */
+static bmp_status collect_awards(wr *w, const bmp_awards *aw)
+{
+    const bmp_event *ev = w->ev;
+    if (!aw)
+        return BMP_OK;
+    for (size_t i = 0; i < aw->count; i++) {
+        const bmp_award *a = &aw->items[i];
+        if (a->contestant >= ev->ncontestants)
+            return bmp_error_set(w->err, BMP_EINVAL, "award %zu names contestant %zu of %zu", i,
+                                 a->contestant, ev->ncontestants);
+        const bmp_contestant *c = &ev->contestants[a->contestant];
+        if (!bmp_usebio_type(ev->body, a->colour))
+            return bmp_error_set(w->err, BMP_EINVAL,
+                                 "contestant \"%s\": %s has no %s colour \"%s\" for USEBIO "
+                                 "MASTER_POINT_TYPE",
+                                 c->id, a->rule, ev->body, a->colour);
+        if (a->points < 0)
+            return bmp_error_set(w->err, BMP_EINVAL,
+                                 "contestant \"%s\": a negative award (%lld hundredths) cannot "
+                                 "be written as MASTER_POINTS_AWARDED",
+                                 c->id, (long long)a->points);
+    }
+    for (size_t ci = 0; ci < ev->ncontestants; ci++) {
+        const bmp_contestant *c = &ev->contestants[ci];
+        struct cmp *m = &w->mp[ci];
+        for (size_t i = 0; i < aw->count; i++) {
+            const bmp_award *a = &aw->items[i];
+            if (a->contestant != ci)
+                continue;
+            size_t k = 0;
+            while (k < m->n && strcmp(m->colour[k], a->colour) != 0)
+                k++;
+            if (k == m->n) {
+                if (m->n == 8)
+                    return bmp_error_set(w->err, BMP_EINVAL, "too many colours");
+                /* Amount per player: the all-players awards plus player 0's
+                 * own, checked equal for every other player below. */
+                bmp_points total = 0;
+                for (size_t p = 0; p < (c->nplayers ? c->nplayers : 1); p++) {
+                    bmp_points t = 0;
+                    for (size_t j = 0; j < aw->count; j++) {
+                        const bmp_award *b = &aw->items[j];
+                        if (b->contestant == ci && strcmp(b->colour, a->colour) == 0 &&
+                            (b->player == BMP_ALL_PLAYERS || b->player == (int)p))
+                            t += b->points;
+                    }
+                    if (p == 0)
+                        total = t;
+                    else if (t != total)
+                        return bmp_error_set(
+                            w->err, BMP_EINVAL,
+                            "contestant \"%s\": players 1 and %zu receive different %s awards "
+                            "(%lld and %lld hundredths); USEBIO carries one award per %s",
+                            c->id, p + 1, a->colour, (long long)total, (long long)t,
+                            bmp_event_kind_is_teams(ev->kind) ? "team" : "pair");
+                }
+                m->colour[k] = a->colour;
+                m->amount[k] = total;
+                m->n++;
+            }
+        }
+    }
+    return BMP_OK;
+}
+
+static void write_mp(wr *w, size_t ci, bool team)
+{
+    const struct cmp *m = &w->mp[ci];
+    /* The flat form holds one colour; ABF producers write it (Compscore,
+     * read by Cobalt), so it is the ABF default where it fits. */
+    bool flat = w->form == BMP_USEBIO_MP_FLAT ||
+                (w->form == BMP_USEBIO_MP_DEFAULT && !team && m->n <= 1 &&
+                 strcmp(w->ev->body, "abf") == 0);
+    for (size_t k = 0; k < m->n; k++) {
+        if (!flat)
+            start(w, "MASTER_POINTS");
+        elf(w, "MASTER_POINTS_AWARDED", "%lld", (long long)m->amount[k]);
+        el(w, "MASTER_POINT_TYPE", bmp_usebio_type(w->ev->body, m->colour[k]));
+        if (!flat)
+            end(w);
+    }
+}
+
+static void write_player(wr *w, const bmp_player *p)
+{
+    start(w, "PLAYER");
+    el(w, "PLAYER_NAME", p->name ? p->name : "");
+    el(w, "NATIONAL_ID_NUMBER", p->id ? p->id : "");
+    el(w, "CLUB_ID_NUMBER", bmp_params_string(&p->params, "usebio.club_id", NULL));
+    end(w);
+}
+
+/* The place in the ranking USEBIO's PLACE holds: the overall place, or in a
+ * two-winner event the event-level NS/EW ranking. */
+static const bmp_ranking_entry *direction_ranking(const bmp_contestant *c)
+{
+    for (size_t r = 0; r < c->nrankings; r++)
+        if (c->rankings[r].direction && c->rankings[r].session == 0)
+            return &c->rankings[r];
+    return NULL;
+}
+
+static void write_place(wr *w, bmp_place p)
+{
+    if (p.lo == 0)
+        return;
+    if (p.hi > p.lo || p.tied)
+        elf(w, "PLACE", "%d=", p.lo);
+    else
+        elf(w, "PLACE", "%d", p.lo);
+}
+
+/* The id as written: without the "A:" section qualifier the reader adds. */
+static const char *raw_id(const bmp_contestant *c)
+{
+    size_t gl = c->group ? strlen(c->group) : 0;
+    if (gl && strncmp(c->id, c->group, gl) == 0 && c->id[gl] == ':')
+        return c->id + gl + 1;
+    return c->id;
+}
+
+static void write_scores(wr *w, const bmp_contestant *c, bool pct_first)
+{
+    bool has_pct = bmp_params_has(&c->params, "usebio.percentage");
+    bool has_tot = bmp_params_has(&c->params, "usebio.total_score");
+    if (has_tot)
+        num_el(w, "TOTAL_SCORE", bmp_params_number(&c->params, "usebio.total_score", 0));
+    else if (c->has_score && !pct_first)
+        num_el(w, "TOTAL_SCORE", c->score);
+    if (has_pct)
+        num_el(w, "PERCENTAGE", bmp_params_number(&c->params, "usebio.percentage", 0));
+    else if (c->has_score && pct_first && !has_tot)
+        num_el(w, "PERCENTAGE", c->score);
+}
+
+static void write_contestant(wr *w, size_t ci)
+{
+    const bmp_event *ev = w->ev;
+    const bmp_contestant *c = &ev->contestants[ci];
+    bool team = bmp_event_kind_is_teams(ev->kind);
+    const bmp_ranking_entry *dr = direction_ranking(c);
+    if (team) {
+        start(w, "TEAM");
+        at(w, "TEAM_ID", raw_id(c));
+        at(w, "TEAM_NAME", c->name);
+        write_place(w, c->place);
+        write_scores(w, c, false);
+        if (c->matches_played || c->match_wins)
+            num_el(w, "WINS_OR_DRAWS", c->match_wins);
+        write_mp(w, ci, true);
+        for (size_t p = 0; p < c->nplayers; p++)
+            write_player(w, &c->players[p]);
+        end(w);
+        return;
+    }
+    if (ev->kind == BMP_KIND_INDIVIDUAL) {
+        start(w, "PLAYER");
+        el(w, "PLAYER_NUMBER", raw_id(c));
+        const bmp_player *p = c->nplayers ? &c->players[0] : NULL;
+        el(w, "PLAYER_NAME", p && p->name ? p->name : c->name ? c->name : "");
+        el(w, "NATIONAL_ID_NUMBER", p && p->id ? p->id : "");
+        write_scores(w, c, true);
+        write_place(w, c->place);
+        write_mp(w, ci, false);
+        end(w);
+        return;
+    }
+    start(w, "PAIR");
+    el(w, "PAIR_NUMBER", raw_id(c));
+    const char *dir = dr ? dr->direction : bmp_params_string(&c->params, "usebio.direction", NULL);
+    if (dir)
+        el(w, "DIRECTION", dir);
+    if (bmp_params_has(&c->params, "usebio.boards_played"))
+        num_el(w, "BOARDS_PLAYED", bmp_params_number(&c->params, "usebio.boards_played", 0));
+    write_scores(w, c, true);
+    write_place(w, dr ? dr->place : c->place);
+    write_mp(w, ci, false);
+    if (c->matches_played || bmp_params_has(&c->params, "usebio.wins_or_draws"))
+        num_el(w, "WINS_OR_DRAWS", c->match_wins);
+    for (size_t p = 0; p < c->nplayers; p++)
+        write_player(w, &c->players[p]);
+    if (c->phantom && c->nplayers == 0)
+        for (int k = 0; k < 2; k++) {
+            start(w, "PLAYER");
+            el(w, "PLAYER_NAME", "PHANTOM");
+            end(w);
+        }
+    end(w);
+}
+
+static void write_match(wr *w, const bmp_match *m)
+{
+    bool team = bmp_event_kind_is_teams(w->ev->kind);
+    start(w, "MATCH");
+    if (m->round)
+        elf(w, "ROUND_NUMBER", "%d", m->round);
+    el(w, team ? "TEAM" : "NS_PAIR_NUMBER", m->home);
+    el(w, team ? "OPPOSING_TEAM" : "EW_PAIR_NUMBER", m->away);
+    bool imps = bmp_params_has(&m->params, "usebio.home_imps");
+    if (imps) {
+        num_el(w, team ? "TEAM_SCORE" : "NS_SCORE", bmp_params_number(&m->params, "usebio.home_imps", 0));
+        num_el(w, team ? "OPPOSING_TEAM_SCORE" : "EW_SCORE",
+               bmp_params_number(&m->params, "usebio.away_imps", 0));
+    }
+    if (m->has_score) {
+        num_el(w, imps ? (team ? "TEAM_VICTORY_POINTS" : "NS_VICTORY_POINTS")
+                       : (team ? "TEAM_SCORE" : "NS_SCORE"),
+               m->home_score);
+        num_el(w, imps ? (team ? "OPPOSING_TEAM_VICTORY_POINTS" : "EW_VICTORY_POINTS")
+                       : (team ? "OPPOSING_TEAM_SCORE" : "EW_SCORE"),
+               m->away_score);
+    }
+    end(w);
+}
+
+/* Header elements the reader kept verbatim ("usebio.venue" -> VENUE; the
+ * 1.3 ACBL additions) go back out unchanged, except the reader's own notes. */
+static void write_passthrough(wr *w)
+{
+    static const char *const own[] = {"usebio.version", "usebio.encoding",
+                                      "usebio.places_rebuilt", "usebio.tables_stated",
+                                      "usebio.program_name", "usebio.program_version", NULL};
+    const bmp_params *p = &w->ev->params;
+    for (size_t i = 0; i < p->count; i++) {
+        const char *k = p->items[i].key;
+        if (strncmp(k, "usebio.", 7) != 0 || p->items[i].type != BMP_PARAM_STRING)
+            continue;
+        bool skip = false;
+        for (size_t j = 0; own[j]; j++)
+            skip |= strcmp(k, own[j]) == 0;
+        char name[96];
+        size_t n = 0;
+        for (const char *c = k + 7; *c && n + 1 < sizeof name; c++) {
+            if (!(isalnum((unsigned char)*c) || *c == '_'))
+                skip = true;
+            name[n++] = (char)toupper((unsigned char)*c);
+        }
+        name[n] = '\0';
+        if (!skip && n && !isdigit((unsigned char)name[0]))
+            el(w, name, p->items[i].string);
+    }
+}
+
+static bool in_group(const bmp_contestant *c, const char *g)
+{
+    return g ? (c->group && strcmp(c->group, g) == 0) : c->group == NULL;
+}
+
+static void write_event(wr *w, bool any_awards)
+{
+    const bmp_event *ev = w->ev;
+    const bmp_params *p = &ev->params;
+    start(w, "USEBIO");
+    at(w, "Version", "1.2");
+    const char *club = bmp_params_string(p, "usebio.club_name", NULL);
+    const char *club_id = bmp_params_string(p, "usebio.club_id", NULL);
+    if (club || club_id) {
+        start(w, "CLUB");
+        el(w, "CLUB_NAME", club);
+        el(w, "CLUB_ID_NUMBER", club_id);
+        end(w);
+    }
+    start(w, "EVENT");
+    at(w, "EVENT_TYPE", event_type(ev->kind));
+    el(w, "EVENT_IDENTIFIER", bmp_params_string(p, "usebio.event_id", NULL));
+    el(w, "EVENT_DESCRIPTION", bmp_params_string(p, "usebio.description", NULL));
+    el(w, "PROGRAM_NAME", "bridgemp");
+    el(w, "PROGRAM_VERSION", bmp_version());
+    el(w, "TITLE", ev->name);
+    if (ev->date && strlen(ev->date) == 10)
+        elf(w, "DATE", "%.2s/%.2s/%.4s", ev->date + 8, ev->date + 5, ev->date);
+    if (ev->movement != BMP_MOVEMENT_UNSPECIFIED)
+        el(w, "WINNER_TYPE", ev->movement == BMP_MOVEMENT_TWO_WINNER ? "2" : "1");
+    el(w, "BOARD_SCORING_METHOD", bmp_params_string(p, "usebio.scoring", NULL));
+    el(w, "MATCH_SCORING_METHOD", bmp_params_string(p, "usebio.match_scoring", NULL));
+    el(w, "MASTER_POINT_SCALE", bmp_params_string(p, "usebio.master_point_scale", NULL));
+    if (any_awards || bmp_params_has(p, "usebio.mps_awarded"))
+        el(w, "MPS_AWARDED_FLAG", any_awards || bmp_params_bool(p, "usebio.mps_awarded", false) ? "Y" : "N");
+    elf(w, "SESSION_COUNT", "%d", ev->sessions > 0 ? ev->sessions : 1);
+    if (ev->ngroups)
+        elf(w, "SECTION_COUNT", "%zu", ev->ngroups);
+    if (ev->boards)
+        elf(w, "BOARDS_PLAYED", "%d", ev->boards);
+    if (ev->boards_per_match)
+        elf(w, "BOARDS_PER_ROUND", "%d", ev->boards_per_match);
+    el(w, "P2P_CHARGE_RATE", bmp_params_string(p, "usebio.charge_code", NULL));
+    el(w, "MASTER_POINT_TYPE", bmp_params_string(p, "usebio.master_point_type", NULL));
+    write_passthrough(w);
+    /* Contestants without a group at event level; each group as a SECTION. */
+    bool any_ungrouped = false;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        any_ungrouped |= ev->contestants[i].group == NULL;
+    if (any_ungrouped || ev->ncontestants == 0) {
+        start(w, "PARTICIPANTS");
+        at(w, "EVENT_TYPE", event_type(ev->kind));
+        for (size_t i = 0; i < ev->ncontestants; i++)
+            if (in_group(&ev->contestants[i], NULL))
+                write_contestant(w, i);
+        end(w);
+    }
+    for (size_t g = 0; g < ev->ngroups; g++) {
+        start(w, "SECTION");
+        at(w, "SECTION_ID", ev->groups[g].name);
+        start(w, "PARTICIPANTS");
+        for (size_t i = 0; i < ev->ncontestants; i++)
+            if (in_group(&ev->contestants[i], ev->groups[g].name))
+                write_contestant(w, i);
+        end(w);
+        end(w);
+    }
+    for (size_t m = 0; m < ev->nmatches; m++)
+        write_match(w, &ev->matches[m]);
+    end(w); /* EVENT */
+    end(w); /* USEBIO */
+}
+
+bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebio_mp_form form,
+                            char **out, size_t *len, bmp_error *err)
+{
+    *out = NULL;
+    if (len)
+        *len = 0;
+    if (!ev || !ev->body || !ev->name)
+        return bmp_error_set(err, BMP_EINVAL, "USEBIO writer: the event needs a body and a name");
+    if (!event_type(ev->kind))
+        return bmp_error_set(err, BMP_EINVAL, "USEBIO writer: no EVENT_TYPE for kind \"%s\"",
+                             bmp_event_kind_name(ev->kind));
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const char *gn = ev->contestants[i].group;
+        const bmp_group *g = gn ? bmp_event_group(ev, gn) : NULL;
+        if (gn && !g)
+            return bmp_error_set(err, BMP_EINVAL, "contestant \"%s\": no group \"%s\"",
+                                 ev->contestants[i].id, gn);
+        /* Only sections have a USEBIO element; the 1.3 stratification
+         * elements are not published (ecosystem.md §2.3), so a stratum or
+         * flight is refused rather than written as a section (rulings U-13). */
+        if (g && g->type && strcmp(g->type, "section") != 0)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "contestant \"%s\" is in %s \"%s\": USEBIO can only group "
+                                 "contestants by SECTION (keep this event as JSON)",
+                                 ev->contestants[i].id, g->type, gn);
+    }
+    wr w = {.ev = ev, .err = err, .form = form};
+    w.mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w.mp);
+    if (!w.mp)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_status st = collect_awards(&w, aw);
+    if (!st && form == BMP_USEBIO_MP_FLAT)
+        for (size_t i = 0; i < ev->ncontestants && !st; i++)
+            if (w.mp[i].n > 1)
+                st = bmp_error_set(err, BMP_EINVAL,
+                                   "contestant \"%s\" has awards in %zu colours: the flat "
+                                   "MASTER_POINTS form holds one (use the nested form)",
+                                   ev->contestants[i].id, w.mp[i].n);
+    if (st) {
+        free(w.mp);
+        return st;
+    }
+    xmlBufferPtr buf = xmlBufferCreate();
+    w.w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+    if (!w.w) {
+        if (buf)
+            xmlBufferFree(buf);
+        free(w.mp);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    xmlTextWriterSetIndent(w.w, 1);
+    xmlTextWriterSetIndentString(w.w, BAD_CAST "  ");
+    w.rc = xmlTextWriterStartDocument(w.w, "1.0", "UTF-8", NULL);
+    bool any = false;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        any |= w.mp[i].n > 0;
+    write_event(&w, any);
+    if (w.rc >= 0)
+        w.rc = xmlTextWriterEndDocument(w.w);
+    xmlFreeTextWriter(w.w); /* flushes into buf */
+    free(w.mp);
+    if (w.rc == -2) {
+        xmlBufferFree(buf);
+        return bmp_error_set(err, BMP_EINVAL,
+                             "USEBIO writer: %s holds a character XML 1.0 cannot carry (a "
+                             "control character or U+FFFE/U+FFFF)",
+                             w.bad);
+    }
+    if (w.rc < 0) {
+        xmlBufferFree(buf);
+        return bmp_error_set(err, BMP_EINVAL,
+                             "USEBIO writer: libxml2 could not write the document (a text "
+                             "field is not valid UTF-8?)");
+    }
+    size_t n = (size_t)xmlBufferLength(buf);
+    *out = malloc(n + 1);
+    if (*out) {
+        memcpy(*out, xmlBufferContent(buf), n);
+        (*out)[n] = '\0';
+        if (len)
+            *len = n;
+    }
+    xmlBufferFree(buf);
+    return *out ? BMP_OK : bmp_error_set(err, BMP_ENOMEM, "out of memory");
+}
+
+bmp_status bmp_usebio_write_file(const bmp_event *ev, const bmp_awards *aw,
+                                 bmp_usebio_mp_form form, const char *path, bmp_error *err)
+{
+    char *doc;
+    size_t len;
+    bmp_status st = bmp_usebio_write(ev, aw, form, &doc, &len, err);
+    if (st)
+        return st;
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        free(doc);
+        return bmp_error_set(err, BMP_EIO, "%s: cannot write", path);
+    }
+    bool ok = fwrite(doc, 1, len, f) == len;
+    ok &= fclose(f) == 0;
+    free(doc);
+    return ok ? BMP_OK : bmp_error_set(err, BMP_EIO, "%s: write error", path);
+}

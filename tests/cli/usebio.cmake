@@ -1,0 +1,67 @@
+# USEBIO import/export and the results -> awards pipeline (docs/usebio.md).
+set(U tests/data/usebio)
+bmp_cli_test(NAME convert_usebio_to_json
+             ARGS convert ${U}/example_pairs.xml - --to json --body abf
+             EXPECT "\"format\": \"bridgemp-event/1\"" "\"movement\": \"two-winner\""
+                    "\"mp.green\": 30" "\"date\": \"2025-01-14\"")
+bmp_cli_test(NAME convert_json_to_usebio
+             ARGS convert ${U}/pairs_event.json - --to usebio
+             EXPECT "<USEBIO Version=\"1.2\">" "<WINNER_TYPE>2</WINNER_TYPE>"
+                    "<MASTER_POINTS_AWARDED>30</MASTER_POINTS_AWARDED>"
+                    "<MASTER_POINT_TYPE>GREEN</MASTER_POINT_TYPE>")
+bmp_cli_test(NAME convert_teams_nested
+             ARGS convert ${U}/example_teams.xml - --to usebio --body nzb
+             EXPECT "<TEAM TEAM_ID=\"3\" TEAM_NAME=\"CLARKE\">" "<MASTER_POINTS>"
+                    "<TEAM_VICTORY_POINTS>15.23</TEAM_VICTORY_POINTS>")
+bmp_cli_test(NAME convert_sidecar
+             ARGS convert ${U}/example_pairs.xml - --to json --sidecar ${U}/sidecar_abf.json
+                  --set acceleration=1.5
+             EXPECT "\"grade\": \"D\"" "\"name\": \"Harbourside Tuesday\"" "\"acceleration\": 1.5")
+bmp_cli_test(NAME convert_needs_body ARGS convert ${U}/example_pairs.xml - --to json EXIT 1
+             EXPECT "give --body acbl\\|ebu\\|abf\\|nzb")
+bmp_cli_test(NAME convert_unknown_extension ARGS convert ${U}/example_pairs.xml out.txt --body abf
+             EXIT 2 EXPECT "give --to json\\|usebio")
+bmp_cli_test(NAME convert_bad_to ARGS convert a b --to pbn EXIT 2 EXPECT "--to: expected json or usebio")
+bmp_cli_test(NAME convert_bad_set ARGS convert a b --set novalue EXIT 2 EXPECT "expected KEY=VALUE")
+bmp_cli_test(NAME convert_malformed ARGS convert ${U}/malformed.xml - --to json --body abf EXIT 1
+             EXPECT "malformed.xml:7: malformed XML")
+bmp_cli_test(NAME convert_bad_place ARGS convert ${U}/bad_place.xml - --to json --body abf EXIT 1
+             EXPECT "bad_place.xml:23: /USEBIO/EVENT/PARTICIPANTS/PAIR\\[3\\]/PLACE: expected a place")
+bmp_cli_test(NAME convert_xxe ARGS convert ${U}/xxe.xml - --to json --body abf EXIT 1
+             EXPECT "entity declarations are not accepted")
+bmp_cli_test(NAME convert_help ARGS convert --help EXPECT "usage: bridgemp convert IN OUT")
+# The award pipeline reads USEBIO (detected from the content) and reaches the
+# body's rules; on this branch no body awards yet, so the answer is exit 3.
+bmp_cli_test(NAME award_usebio_reaches_rules ARGS award ${U}/individual.xml --body ebu EXIT 3
+             EXPECT "not supported: ")
+bmp_cli_test(NAME award_usebio_bad_file ARGS award ${U}/bad_place.xml --body abf EXIT 1
+             EXPECT "PAIR\\[3\\]/PLACE")
+bmp_cli_test(NAME award_usebio_format ARGS award ${U}/example_pairs.xml --format pbn EXIT 2
+             EXPECT "expected table, json, csv, usebio or abf-credit")
+bmp_cli_test(NAME award_json_with_usebio_options
+             ARGS award ${U}/pairs_event.json --body ebu --set x=1 EXIT 3 EXPECT "not supported: ")
+bmp_cli_test(NAME convert_latin1 ARGS convert ${U}/latin1.xml - --to json --body abf
+             EXPECT "ZOË ZAPATA" "\"usebio.encoding\": \"ISO-8859-1\"")
+bmp_cli_test(NAME convert_utf16 ARGS convert ${U}/utf16.xml - --to json --body abf
+             EXPECT "ŁUKASZ ŻAK")
+
+# End to end: a club scorer's USEBIO export in, ABF awards out (ABF-6: Table
+# 1B T=5 two-winner, grade E: 1st 0.15, 2nd 0.11 each way; ABF-11: floor(5/2)
+# = 2 places each way), then written back as USEBIO MASTER_POINTS (hundredths)
+# and as an ABF green credit file (ABF-117: 7-digit number + 6-digit award).
+bmp_cli_test(NAME e2e_usebio_abf_awards
+             ARGS award ${U}/abf_club_5tables.xml --body abf --grade E --format csv
+             EXPECT "1NS,,session,NS,1,0\\.15,green,ABF-6,4\\.2\\.1"
+                    "2NS,,session,NS,2,0\\.11,green,ABF-6"
+                    "1EW,,session,EW,1,0\\.15,green" "2EW,,session,EW,2,0\\.11,green")
+bmp_cli_test(NAME e2e_usebio_abf_usebio_out
+             ARGS award ${U}/abf_club_5tables.xml --body abf --grade E --format usebio
+             EXPECT "<PLACE>1</PLACE>[ \n]*<MASTER_POINTS_AWARDED>15</MASTER_POINTS_AWARDED>[ \n]*<MASTER_POINT_TYPE>GREEN</MASTER_POINT_TYPE>"
+                    "<PLACE>2</PLACE>[ \n]*<MASTER_POINTS_AWARDED>11</MASTER_POINTS_AWARDED>")
+bmp_cli_test(NAME e2e_usebio_abf_credit
+             ARGS award ${U}/abf_club_5tables.xml --body abf --grade E --format abf-credit
+                  --output ${CMAKE_CURRENT_BINARY_DIR}/e2e_club5
+             EXPECT "wrote .*e2e_club5\\.grn")
+bmp_cli_test(NAME e2e_usebio_acbl_not_club
+             ARGS award ${U}/abf_club_5tables.xml --body acbl --classification club-masterpoint
+             EXIT 3 EXPECT "not supported: ")

@@ -1,0 +1,752 @@
+/* USEBIO reader (ecosystem.md §2): the two reference examples and the
+ * realistic variants under tests/data/usebio/, each asserting the mapped
+ * model.  Expected values are read off the files by hand (comments say how). */
+#include "bmp_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/usebio.h"
+
+static bmp_event *load(const char *name, const char *body)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/usebio/%s", BMP_TEST_DATA, name);
+    bmp_usebio_opts o = {.body = body};
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    if (bmp_usebio_read_file(path, &o, &ev, &e))
+        fail_msg("%s did not load: %s", name, e.msg);
+    return ev;
+}
+
+/* Load expecting failure; the message must contain every fragment. */
+static void load_fails(const char *name, const char *body, bmp_status want, const char *frag1,
+                       const char *frag2)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/usebio/%s", BMP_TEST_DATA, name);
+    bmp_usebio_opts o = {.body = body};
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    bmp_status st = bmp_usebio_read_file(path, &o, &ev, &e);
+    if (st == BMP_OK) {
+        bmp_event_free(ev);
+        fail_msg("%s loaded but an error was expected", name);
+    }
+    assert_null(ev);
+    assert_int_equal(st, want);
+    if (frag1 && !strstr(e.msg, frag1))
+        fail_msg("message \"%s\" lacks \"%s\"", e.msg, frag1);
+    if (frag2 && !strstr(e.msg, frag2))
+        fail_msg("message \"%s\" lacks \"%s\"", e.msg, frag2);
+}
+
+static bmp_event *from_string(const char *xml, const char *body, bmp_error *e)
+{
+    bmp_usebio_opts o = {.body = body};
+    bmp_event *ev = NULL;
+    bmp_usebio_read_memory(xml, strlen(xml), "mem.xml", &o, &ev, e);
+    return ev;
+}
+
+static const bmp_contestant *ct(const bmp_event *ev, const char *id)
+{
+    const bmp_contestant *c = bmp_event_contestant(ev, id);
+    if (!c)
+        fail_msg("no contestant \"%s\"", id);
+    return c;
+}
+
+static void assert_place(bmp_place p, int lo, int hi)
+{
+    if (p.lo != lo || p.hi != hi)
+        fail_msg("place %d..%d, expected %d..%d", p.lo, p.hi, lo, hi);
+}
+
+/* The ranking entry of c named `ranking`. */
+static const bmp_ranking_entry *rk(const bmp_contestant *c, const char *ranking)
+{
+    for (size_t i = 0; i < c->nrankings; i++)
+        if (strcmp(c->rankings[i].ranking, ranking) == 0)
+            return &c->rankings[i];
+    fail_msg("contestant %s has no ranking \"%s\"", c->id, ranking);
+    return NULL;
+}
+
+/* example_pairs.xml: 1.2 file with 1.1 EVENT_TYPE MP_PAIRS, WINNER_TYPE 2
+ * (Mitchell), flat MASTER_POINTS_AWARDED + MASTER_POINT_TYPE GREEN. */
+static void example_pairs(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("example_pairs.xml", "abf");
+    assert_string_equal(ev->body, "abf");
+    assert_int_equal(ev->kind, BMP_KIND_PAIRS);
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.scoring", ""), "MATCH_POINTS");
+    assert_string_equal(ev->name, "Tuesday Evening");
+    assert_string_equal(ev->date, "2025-01-14"); /* DATE 14/01/2025, day first */
+    assert_int_equal(ev->movement, BMP_MOVEMENT_TWO_WINNER);
+    assert_int_equal(ev->boards, 2);
+    assert_int_equal(ev->ncontestants, 6);
+    assert_true(ev->tables == 3.0); /* 6 pairs = 3 tables (rulings C-3) */
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.club_id", ""), "3107");
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.event_id", ""), "5521");
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.master_point_scale", ""), "Club");
+    assert_true(bmp_params_bool(&ev->params, "usebio.mps_awarded", false));
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.venue", ""), "Clubrooms");
+    /* NZ-21 (import side): a Mitchell section gives two groups, N/S and E/W,
+     * ranked separately: the places go to rankings "NS" and "EW", not to one
+     * overall field. */
+    const bmp_contestant *c = ct(ev, "3NS");
+    assert_int_equal(c->place.lo, 0);
+    assert_int_equal(c->nrankings, 1);
+    assert_string_equal(c->rankings[0].ranking, "NS");
+    assert_string_equal(c->rankings[0].direction, "NS");
+    assert_place(c->rankings[0].place, 1, 1);
+    assert_place(rk(ct(ev, "2EW"), "EW")->place, 1, 1); /* both fields have a winner */
+    assert_place(rk(ct(ev, "1EW"), "EW")->place, 3, 3);
+    assert_true(c->score == 75.0);                      /* PERCENTAGE 75.00 */
+    assert_true(bmp_params_number(&c->params, "usebio.total_score", 0) == 6.0);
+    /* Flat MP form: 30 = 0.30 green, 20 = 0.20, 0 = 0. */
+    assert_true(bmp_params_number(&c->params, "mp.green", -1) == 30);
+    assert_true(bmp_params_number(&ct(ev, "1NS")->params, "mp.green", -1) == 20);
+    assert_true(bmp_params_number(&ct(ev, "2NS")->params, "mp.green", -1) == 0);
+    /* Players: IDs as strings; the VISITOR placeholder has no number. */
+    assert_int_equal(c->nplayers, 2);
+    assert_string_equal(c->players[0].id, "805610");
+    assert_string_equal(c->players[0].name, "ELLA EVANS");
+    assert_null(c->players[1].id);
+    assert_string_equal(c->players[1].name, "VISITOR");
+    assert_string_equal(bmp_params_string(&ct(ev, "2NS")->players[1].params, "usebio.club_id", ""),
+                        "2940");
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    assert_int_equal(bmp_usebio_file_awards(ev, &aw, NULL), BMP_OK);
+    assert_int_equal(aw.count, 6); /* one per pair, one colour each */
+    assert_points(bmp_awards_player_total(&aw, 2, 0), "0.30"); /* 3NS, a player */
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+}
+
+/* example_teams.xml: 1.2 Swiss teams, TEAM attributes, MATCH records,
+ * nested and repeated MASTER_POINTS (NZ a/b/c). */
+static void example_teams(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("example_teams.xml", "nzb");
+    assert_int_equal(ev->kind, BMP_KIND_SWISS_TEAMS);
+    assert_string_equal(ev->date, "2025-03-22");
+    assert_int_equal(ev->boards, 24);
+    assert_int_equal(ev->boards_per_match, 8);
+    assert_int_equal(ev->ncontestants, 4);
+    assert_true(ev->tables == 4.0); /* teams count one each (C-3) */
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.match_scoring", ""), "VPS");
+    const bmp_contestant *c = ct(ev, "3");
+    assert_string_equal(c->name, "CLARKE");
+    assert_place(c->place, 1, 1);
+    assert_true(c->score == 37.45);
+    assert_int_equal(c->nplayers, 4);
+    assert_null(c->players[3].id); /* Carl Curtis: empty NATIONAL_ID_NUMBER */
+    assert_int_equal(ct(ev, "2")->nplayers, 5);
+    /* NZ-1 (import side): A, B and C points kept separately: CLARKE's two
+     * MASTER_POINTS blocks are 800 b (8.00 B) and 2400 c (24.00 C). */
+    assert_true(bmp_params_number(&c->params, "mp.b", -1) == 800);
+    assert_true(bmp_params_number(&c->params, "mp.c", -1) == 2400);
+    assert_false(bmp_params_has(&c->params, "mp.a"));
+    /* Matches: 6, VPs as the match score, IMPs kept, winner from the IMPs. */
+    assert_int_equal(ev->nmatches, 6);
+    const bmp_match *m = &ev->matches[0];
+    assert_int_equal(m->round, 1);
+    assert_string_equal(m->home, "1");
+    assert_string_equal(m->away, "2");
+    assert_true(m->home_score == 15.23 && m->away_score == 4.77);
+    assert_true(bmp_params_number(&m->params, "usebio.home_imps", 0) == 23);
+    assert_string_equal(m->winner, "1");
+    assert_int_equal(m->boards, 8); /* 8 BOARD elements; their IMPs sum to 23 - 8 = 15 */
+    assert_string_equal(ev->matches[1].winner, "tie"); /* 12-12 */
+    assert_int_equal(ev->matches[1].boards, 8);        /* BOARDS_PER_ROUND */
+    /* Wins recomputed from the matches (ecosystem.md §2.4 rule 5):
+     * CLARKE drew DUNN (12-12), beat ADAMS 17-10 and BROWN 22-9 -> 2.5,
+     * which agrees with WINS_OR_DRAWS 2.5; DUNN: one draw, two losses. */
+    assert_int_equal(c->matches_played, 3);
+    assert_int_equal(c->matches_won, 2);
+    assert_true(c->match_wins == 2.5);
+    assert_true(ct(ev, "4")->match_wins == 0.5);
+    assert_int_equal(ct(ev, "4")->matches_won, 0);
+    assert_true(ct(ev, "1")->match_wins == 2.0);
+    bmp_event_free(ev);
+}
+
+/* Missing PLACE: rebuilt from PERCENTAGE, equal scores tied. */
+static void missing_place_rebuilt(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("missing_place.xml", "acbl");
+    /* 60.50 > 55.00 = 55.00 > 29.50: pair 2 first, 1 and 4 share 2/3, 3 last. */
+    assert_place(ct(ev, "2")->place, 1, 1);
+    assert_place(ct(ev, "1")->place, 2, 3);
+    assert_true(ct(ev, "1")->place.tied);
+    assert_place(ct(ev, "4")->place, 2, 3);
+    assert_place(ct(ev, "3")->place, 4, 4);
+    assert_true(bmp_params_bool(&ev->params, "usebio.places_rebuilt", false));
+    assert_string_equal(ev->date, "2025-02-03"); /* 3/2/2025: d/m/yyyy */
+    assert_int_equal(ev->movement, BMP_MOVEMENT_ONE_WINNER);
+    bmp_event_free(ev);
+}
+
+/* "3=" ties: the extent is the number of pairs written "3=". */
+static void tied_places(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("tied_places.xml", "abf");
+    assert_place(ct(ev, "3")->place, 3, 4);
+    assert_true(ct(ev, "3")->place.tied);
+    assert_place(ct(ev, "4")->place, 3, 4);
+    assert_place(ct(ev, "5")->place, 5, 5);
+    assert_false(bmp_params_has(&ev->params, "usebio.places_rebuilt"));
+    assert_string_equal(ev->date, "2025-02-10"); /* year-first date accepted */
+    bmp_event_free(ev);
+}
+
+/* Two sections of 4 and 3 tables, each ranked on its own. */
+static void sections_different_sizes(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("sections.xml", "nzb");
+    assert_int_equal(ev->ngroups, 2);
+    const bmp_group *a = bmp_event_group(ev, "A"), *b = bmp_event_group(ev, "B");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_string_equal(a->type, "section");
+    assert_true(a->tables == 4.0); /* 8 pairs */
+    assert_true(b->tables == 3.0); /* 6 pairs */
+    assert_true(ev->tables == 7.0);
+    assert_int_equal(ev->ncontestants, 14);
+    /* NZ-22 (import side): sections are separate competitions: both pair 1 of
+     * A and pair 6 of B are first, each in its own section; ids are
+     * qualified by the section so they stay unique. */
+    const bmp_contestant *a1 = ct(ev, "A:1"), *b6 = ct(ev, "B:6");
+    assert_string_equal(a1->group, "A");
+    assert_string_equal(b6->group, "B");
+    assert_place(a1->place, 1, 1);
+    assert_place(b6->place, 1, 1);
+    assert_place(ct(ev, "B:1")->place, 6, 6);
+    bmp_event_free(ev);
+}
+
+/* Arrow-switched Mitchell: DIRECTION present but WINNER_TYPE 1 -> one field. */
+static void arrow_switch_one_field(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("arrow_switch.xml", "abf");
+    /* NZ-21 (import side): a scrambled (arrow-switched) Mitchell gives one group. */
+    assert_int_equal(ev->movement, BMP_MOVEMENT_ONE_WINNER);
+    assert_place(ct(ev, "2NS")->place, 1, 1);
+    assert_place(ct(ev, "1EW")->place, 2, 2);
+    assert_place(ct(ev, "3NS")->place, 6, 6);
+    assert_int_equal(ct(ev, "2NS")->nrankings, 0);
+    bmp_event_free(ev);
+}
+
+/* A phantom EW pair; players without national numbers. */
+static void phantom_and_missing_ids(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("phantom.xml", "abf");
+    const bmp_contestant *ph = ct(ev, "4EW");
+    assert_true(ph->phantom);
+    assert_int_equal(ph->nrankings, 0); /* never ranked */
+    /* 7 real pairs = 3.5 tables: the phantom is not counted (C-3). */
+    assert_true(ev->tables == 3.5);
+    assert_place(rk(ct(ev, "1EW"), "EW")->place, 1, 1);
+    assert_place(rk(ct(ev, "3EW"), "EW")->place, 2, 2);
+    const bmp_contestant *c = ct(ev, "1NS");
+    assert_string_equal(c->players[0].id, "0332135"); /* leading zero kept */
+    assert_null(c->players[1].id);                    /* VISITOR, empty */
+    c = ct(ev, "2NS");
+    assert_null(c->players[0].id); /* "0" means unknown */
+    assert_null(c->players[1].id); /* 88888888: EBU guest */
+    assert_true(bmp_params_bool(&c->players[1].params, "guest", false));
+    assert_string_equal(c->players[1].name, "GUEST PLAYER");
+    bmp_event_free(ev);
+}
+
+/* A 1.3 file: ACBL elements kept verbatim, EBU_CHARGE_CODE, ACBL pigments. */
+static void acbl_13(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("acbl_13.xml", "acbl");
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.version", ""), "1.3");
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.charge_code", ""), "60");
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.acbl_sanction_number", ""),
+                        "A1234567");
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.acbl_club_number", ""),
+                        "123456");
+    const bmp_contestant *c = ct(ev, "1");
+    /* Nested MASTER_POINTS with ACBLscore pigments: R = red, B = black. */
+    assert_true(bmp_params_number(&c->params, "mp.red", -1) == 800);
+    assert_true(bmp_params_number(&c->params, "mp.black", -1) == 120);
+    assert_string_equal(c->players[0].id, "J123456");
+    assert_string_equal(c->players[1].id, "0012345");
+    bmp_event_free(ev);
+}
+
+/* Overall results plus each session's: sessions become rankings. */
+static void sessions(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("sessions.xml", "abf");
+    assert_int_equal(ev->sessions, 2);
+    assert_string_equal(ev->date, "2025-03-15"); /* dd-mm-yyyy */
+    const bmp_contestant *c = ct(ev, "1");
+    assert_place(c->place, 2, 2);
+    assert_true(c->score == 110.5); /* TOTAL_SCORE, no PERCENTAGE */
+    assert_int_equal(c->nrankings, 2);
+    const bmp_ranking_entry *s2 = rk(c, "session 2");
+    assert_int_equal(s2->session, 2);
+    assert_place(s2->place, 3, 3);
+    assert_place(rk(c, "session 1")->place, 1, 1);
+    assert_true(s2->has_score && s2->score == 50.5);
+    assert_int_equal(ev->ncontestants, 4);
+    bmp_event_free(ev);
+}
+
+static void individual(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("individual.xml", "ebu");
+    assert_int_equal(ev->kind, BMP_KIND_INDIVIDUAL);
+    assert_int_equal(ev->ncontestants, 4);
+    assert_true(ev->tables == 1.0); /* 4 players = 1 table */
+    assert_place(ct(ev, "2")->place, 1, 1);
+    assert_int_equal(ct(ev, "2")->nplayers, 1);
+    assert_string_equal(ct(ev, "2")->players[0].id, "5002");
+    bmp_event_free(ev);
+}
+
+/* Encodings: declared UTF-8 but Latin-1 bytes; UTF-16 with a BOM. */
+static void encodings(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("latin1.xml", "abf");
+    assert_string_equal(ct(ev, "1")->players[0].name, "ZO\xc3\x8b ZAPATA"); /* ZOË in UTF-8 */
+    assert_string_equal(ct(ev, "1")->players[1].name, "REN\xc3\x89 ROUX");
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.encoding", ""), "ISO-8859-1");
+    bmp_event_free(ev);
+    ev = load("utf16.xml", "abf");
+    assert_string_equal(ct(ev, "1")->players[0].name, "\xc5\x81UKASZ \xc5\xbb" "AK");
+    assert_string_equal(ev->name, "UTF-16 file");
+    bmp_event_free(ev);
+}
+
+/* Problems are reported with file, line and element path. */
+static void errors_name_line_and_path(void **state)
+{
+    (void)state;
+    load_fails("bad_place.xml", "abf", BMP_EINVAL,
+               "bad_place.xml:23: /USEBIO/EVENT/PARTICIPANTS/PAIR[3]/PLACE: expected a place",
+               "got \"x\"");
+    load_fails("malformed.xml", "abf", BMP_EPARSE, "malformed.xml:7: malformed XML",
+               "mismatch");
+    load_fails("xxe.xml", "abf", BMP_EPARSE, "entity declarations are not accepted", NULL);
+    load_fails("example_pairs.xml", NULL, BMP_EINVAL, "--body", NULL);
+    load_fails("example_teams.xml", "abf", BMP_EINVAL, "MASTER_POINTS[1]/MASTER_POINT_TYPE",
+               "expected one of GREEN, RED, GOLD (abf), got \"b\"");
+    load_fails("no-such.xml", "abf", BMP_EIO, "cannot open", NULL);
+}
+
+#define HEAD "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"PAIRS\">"
+#define PAIR(n, pl, pct)                                                                        \
+    "<PAIR><PAIR_NUMBER>" n "</PAIR_NUMBER><PERCENTAGE>" pct "</PERCENTAGE><PLACE>" pl          \
+    "</PLACE><PLAYER><PLAYER_NAME>P" n "</PLAYER_NAME></PLAYER></PAIR>"
+
+static void expect_error(const char *xml, const char *body, const char *frag)
+{
+    bmp_error e = {0};
+    bmp_event *ev = from_string(xml, body, &e);
+    if (ev) {
+        bmp_event_free(ev);
+        fail_msg("loaded, expected an error with \"%s\"", frag);
+    }
+    if (!strstr(e.msg, frag))
+        fail_msg("message \"%s\" lacks \"%s\"", e.msg, frag);
+}
+
+static void small_cases(void **state)
+{
+    (void)state;
+    /* Dates: ambiguous two-digit years and impossible dates are refused. */
+    expect_error(HEAD "<DATE>14/01/25</DATE><PARTICIPANTS>" PAIR("1", "1", "50")
+                      "</PARTICIPANTS></EVENT></USEBIO>",
+                 "abf", "4-digit year");
+    expect_error(HEAD "<DATE>01/14/2025</DATE><PARTICIPANTS>" PAIR("1", "1", "50")
+                      "</PARTICIPANTS></EVENT></USEBIO>",
+                 "abf", "day-first date");
+    /* A tie that nobody shares, a place beyond the field. */
+    expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1=", "50") PAIR("2", "2", "40")
+                      "</PARTICIPANTS></EVENT></USEBIO>",
+                 "abf", "no other contestant shares it");
+    expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1", "50") PAIR("2", "3", "40")
+                      "</PARTICIPANTS></EVENT></USEBIO>",
+                 "abf", "out of range");
+    /* MP amounts are whole hundredths ("36.0" is fine, "0.5" is not). */
+    expect_error(HEAD "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE>"
+                      "<MASTER_POINTS_AWARDED>0.5</MASTER_POINTS_AWARDED></PAIR>"
+                      "</PARTICIPANTS></EVENT></USEBIO>",
+                 "ebu", "whole number of hundredths");
+    /* Unknown event type, wrong root, second EVENT. */
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"LADDER\"><PARTICIPANTS/></EVENT></USEBIO>", "abf",
+                 "EVENT_TYPE: expected one of");
+    expect_error("<RESULTS/>", "abf", "expected the root element USEBIO");
+    expect_error("<USEBIO><EVENT><PARTICIPANTS/></EVENT></USEBIO>", "abf",
+                 "no EVENT_TYPE (expected e.g. MP_PAIRS");
+    expect_error("<USEBIO Version=\"2.0\"/>", "abf", "Version: expected 1.0");
+    expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1", "50") "</PARTICIPANTS></EVENT>"
+                      "<EVENT EVENT_TYPE=\"PAIRS\"/></USEBIO>",
+                 "abf", "a second EVENT");
+    expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1", "50") PAIR("1", "2", "40")
+                      "</PARTICIPANTS></EVENT></USEBIO>",
+                 "abf", "duplicate contestant \"1\"");
+    /* Two-winner without a direction. */
+    expect_error(HEAD "<WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>" PAIR("1", "1", "50")
+                      "</PARTICIPANTS></EVENT></USEBIO>",
+                 "abf", "no DIRECTION NS or EW");
+    /* The same pair twice in one session's result (fuzzing finding,
+     * corpus regress-repeated-ranking). */
+    expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1", "50") PAIR("2", "2", "40")
+                      "</PARTICIPANTS><SESSION SESSION_ID=\"1\"><PARTICIPANTS>" PAIR("2", "1", "50")
+                          PAIR("2", "2", "40") "</PARTICIPANTS></SESSION></EVENT></USEBIO>",
+                 "abf", "\"2\" appears twice in ranking \"session 1\"");
+    /* A session's pair missing from the overall result (fuzzing finding,
+     * corpus regress-session-only-pair; rulings U-7). */
+    expect_error(HEAD "<PARTICIPANTS>" PAIR("1", "1", "50") PAIR("2", "2", "40")
+                      "</PARTICIPANTS><SESSION SESSION_ID=\"1\"><PARTICIPANTS>" PAIR("3", "1", "50")
+                          "</PARTICIPANTS></SESSION></EVENT></USEBIO>",
+                 "abf", "\"3\" is in this session's results but not in the event's overall");
+    /* Missing place and no score to rebuild it. */
+    expect_error(HEAD "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR>"
+                      "</PARTICIPANTS></EVENT></USEBIO>",
+                 "abf", "no PERCENTAGE or TOTAL_SCORE");
+    /* Board IMPs that disagree with the match score. */
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"TEAMS\"><PARTICIPANTS>"
+                 "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE></TEAM><TEAM TEAM_ID=\"2\"><PLACE>2</PLACE></TEAM>"
+                 "</PARTICIPANTS><MATCH><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>"
+                 "<TEAM_SCORE>10</TEAM_SCORE><OPPOSING_TEAM_SCORE>2</OPPOSING_TEAM_SCORE>"
+                 "<BOARD><IMPS>5</IMPS></BOARD></MATCH></EVENT></USEBIO>",
+                 "abf", "BOARD IMPS sum to 5");
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"TEAMS\"><PARTICIPANTS>"
+                 "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE></TEAM></PARTICIPANTS>"
+                 "<MATCH><TEAM>1</TEAM><OPPOSING_TEAM>9</OPPOSING_TEAM></MATCH></EVENT></USEBIO>",
+                 "abf", "no participant with id \"9\"");
+    /* Lenient: flat MP without a type is EBU black; "36.0" = 36 hundredths;
+     * "T2"/"=2" ties (ACBLscore writes T). */
+    bmp_error e = {0};
+    bmp_event *ev = from_string(
+        HEAD "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE>"
+             "<MASTER_POINTS_AWARDED>36.0</MASTER_POINTS_AWARDED></PAIR>" PAIR("2", "T2", "40")
+                 PAIR("3", "=2", "40") "</PARTICIPANTS></EVENT></USEBIO>",
+        "ebu", &e);
+    if (!ev)
+        fail_msg("%s", e.msg);
+    assert_true(bmp_params_number(&ct(ev, "1")->params, "mp.black", -1) == 36);
+    assert_place(ct(ev, "3")->place, 2, 3);
+    bmp_event_free(ev);
+}
+
+/* Options and the sidecar fill in what the file cannot say. */
+static void options_and_sidecar(void **state)
+{
+    (void)state;
+    char side[512];
+    snprintf(side, sizeof side, "%s/usebio/sidecar_abf.json", BMP_TEST_DATA);
+    char path[512];
+    snprintf(path, sizeof path, "%s/usebio/example_pairs.xml", BMP_TEST_DATA);
+    const char *set[] = {"acceleration=1.5", "note=club champs", "open=true"};
+    bmp_usebio_opts o = {.sidecar = side, .grade = "C", .set = set, .nset = 3};
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    if (bmp_usebio_read_file(path, &o, &ev, &e))
+        fail_msg("%s", e.msg);
+    assert_string_equal(ev->body, "abf");      /* from the sidecar */
+    assert_string_equal(ev->grade, "C");       /* option wins over sidecar's "D" */
+    assert_string_equal(ev->rating, "championship");
+    assert_string_equal(ev->name, "Harbourside Tuesday"); /* sidecar wins over TITLE */
+    assert_true(ev->upper_limit == 300);
+    assert_true(bmp_params_number(&ev->params, "acceleration", 0) == 1.5);
+    assert_string_equal(bmp_params_string(&ev->params, "note", ""), "club champs");
+    assert_true(bmp_params_bool(&ev->params, "open", false));
+    assert_true(bmp_params_number(&ev->params, "from_sidecar", 0) == 7);
+    bmp_event_free(ev);
+    /* A field a sidecar cannot hold. */
+    snprintf(side, sizeof side, "%s/usebio/sidecar_bad.json", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.sidecar = side};
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.contestants: not a sidecar field"));
+    snprintf(side, sizeof side, "%s/usebio/sidecar_bad_date.json", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.sidecar = side};
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.date: expected a date as YYYY-MM-DD, got \"14/01/2025\""));
+    o = (bmp_usebio_opts){.body = "wbf"};
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "unknown body \"wbf\""));
+    /* A file without EVENT_TYPE: the sidecar's "kind" supplies it. */
+    snprintf(side, sizeof side, "%s/usebio/sidecar_kind.json", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.sidecar = side};
+    static const char nokind[] = "<USEBIO><EVENT><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
+                                 "<PLACE>1</PLACE></PAIR></PARTICIPANTS></EVENT></USEBIO>";
+    if (bmp_usebio_read_memory(nokind, strlen(nokind), "nokind.xml", &o, &ev, &e))
+        fail_msg("%s", e.msg);
+    assert_int_equal(ev->kind, BMP_KIND_PAIRS);
+    assert_string_equal(ev->body, "ebu");
+    assert_string_equal(ev->date, "2025-05-01");
+    assert_int_equal(ev->movement, BMP_MOVEMENT_ONE_WINNER);
+    bmp_event_free(ev);
+    o = (bmp_usebio_opts){.body = "acbl", .edition = "1999"};
+    snprintf(path, sizeof path, "%s/usebio/acbl_13.xml", BMP_TEST_DATA);
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
+}
+
+static void sniff_and_colours(void **state)
+{
+    (void)state;
+    assert_true(bmp_usebio_sniff("<?xml version=\"1.0\"?>", 21));
+    assert_true(bmp_usebio_sniff("\xef\xbb\xbf  <USEBIO>", 12));
+    assert_true(bmp_usebio_sniff("\xff\xfe<\0", 4));
+    assert_false(bmp_usebio_sniff("{\"body\": \"abf\"}", 15));
+    assert_false(bmp_usebio_sniff("", 0));
+    /* ecosystem.md §2.4 rule 2: types normalised per body, case-insensitive. */
+    assert_string_equal(bmp_usebio_colour("abf", "green"), "green");
+    assert_string_equal(bmp_usebio_colour("abf", "G"), "green");
+    assert_string_equal(bmp_usebio_colour("abf", "Y"), "gold");
+    assert_string_equal(bmp_usebio_colour("ebu", "Blue"), "blue");
+    assert_string_equal(bmp_usebio_colour("nzb", "A"), "a");
+    assert_string_equal(bmp_usebio_colour("acbl", "P"), "platinum");
+    assert_null(bmp_usebio_colour("abf", "BLACK"));
+    assert_string_equal(bmp_usebio_type("nzb", "c"), "c");
+    assert_string_equal(bmp_usebio_type("abf", "red"), "RED");
+    assert_null(bmp_usebio_type("ebu", "silver"));
+}
+
+static bmp_event *ok_string(const char *xml, const char *body)
+{
+    bmp_error e = {0};
+    bmp_event *ev = from_string(xml, body, &e);
+    if (!ev)
+        fail_msg("did not load: %s", e.msg);
+    return ev;
+}
+
+/* Teams whose players sit in PAIRs, TEAM_ID/TEAM_NAME as child elements,
+ * WINS_OR_DRAWS without MATCH data, a "1-2" place range. */
+static void team_variants(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO Version=\"1.1\"><EVENT EVENT_TYPE=\"TEAMS_OF_FOUR\"><PARTICIPANTS>"
+        "<TEAM><TEAM_ID>7</TEAM_ID><TEAM_NAME>SMITH</TEAM_NAME><PLACE>1-2</PLACE>"
+        "<TOTAL_SCORE>40</TOTAL_SCORE><WINS_OR_DRAWS>2.5</WINS_OR_DRAWS>"
+        "<PAIR><PLAYER><PLAYER_NAME>A</PLAYER_NAME><NATIONAL_ID_NUMBER>1</NATIONAL_ID_NUMBER></PLAYER>"
+        "<PLAYER><PLAYER_NAME>B</PLAYER_NAME><NATIONAL_ID_NUMBER>2</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+        "<PAIR><PLAYER><PLAYER_NAME>C</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>D</PLAYER_NAME></PLAYER></PAIR>"
+        "</TEAM>"
+        "<TEAM TEAM_ID=\"8\" TEAM_NAME=\"JONES\"><PLACE>1-2</PLACE><TOTAL_SCORE>40</TOTAL_SCORE></TEAM>"
+        "<TEAM TEAM_ID=\"9\" TEAM_NAME=\"BYE\"/>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "ebu");
+    assert_int_equal(ev->kind, BMP_KIND_TEAMS);
+    const bmp_contestant *c = ct(ev, "7");
+    assert_string_equal(c->name, "SMITH");
+    assert_int_equal(c->nplayers, 4); /* from the two PAIRs */
+    assert_string_equal(c->players[1].id, "2");
+    assert_true(c->match_wins == 2.5);
+    assert_place(c->place, 1, 2);
+    assert_true(c->place.tied);
+    assert_true(ct(ev, "9")->phantom); /* a BYE team */
+    assert_true(ev->tables == 2.0);     /* two real teams */
+    bmp_event_free(ev);
+}
+
+/* Swiss pairs: MATCH by NS_/EW_PAIR_NUMBER with NS_/EW_SCORE only. */
+static void swiss_pairs_matches(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"SWISS_PAIRS_CROSS_IMPS\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><PLACE>3</PLACE></PAIR>"
+        "</PARTICIPANTS>"
+        "<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+        "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><NS_SCORE>14</NS_SCORE><EW_SCORE>6</EW_SCORE></MATCH>"
+        "<MATCH><ROUND_NUMBER>2</ROUND_NUMBER><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER>"
+        "<EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><NS_SCORE>10</NS_SCORE><EW_SCORE>10</EW_SCORE></MATCH>"
+        "</EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->kind, BMP_KIND_SWISS_PAIRS);
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.scoring", ""), "CROSS_IMPS");
+    assert_int_equal(ev->nmatches, 2);
+    assert_true(ev->matches[0].home_score == 14); /* no VPs: the score itself */
+    assert_string_equal(ev->matches[0].winner, "1");
+    assert_string_equal(ev->matches[1].winner, "tie");
+    /* Pair 1: a win and a draw = 1.5; pair 2 lost its only match. */
+    assert_true(ct(ev, "1")->match_wins == 1.5);
+    assert_int_equal(ct(ev, "1")->matches_played, 2);
+    assert_true(ct(ev, "2")->match_wins == 0);
+    bmp_event_free(ev);
+}
+
+/* Sessions with sections, no event-level results: session rankings only. */
+static void sessions_without_overall(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><WINNER_TYPE>2</WINNER_TYPE>"
+        "<SESSION SESSION_ID=\"1\"><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>1EW</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "</PARTICIPANTS></SECTION></SESSION>"
+        "<SESSION SESSION_ID=\"2\"><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2NS</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "</PARTICIPANTS></SECTION></SESSION>"
+        "</EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->sessions, 2);
+    assert_int_equal(ev->ncontestants, 3); /* 1NS matched across the sessions */
+    const bmp_contestant *c = ct(ev, "1NS");
+    assert_int_equal(c->place.lo, 0);      /* no overall result in the file */
+    assert_int_equal(c->nrankings, 2);
+    const bmp_ranking_entry *r2 = rk(c, "session 2 section A NS");
+    assert_int_equal(r2->session, 2);
+    assert_string_equal(r2->section, "A");
+    assert_string_equal(r2->direction, "NS");
+    assert_place(rk(ct(ev, "2NS"), "session 2 section A NS")->place, 2, 2);
+    assert_place(rk(ct(ev, "1EW"), "session 1 section A EW")->place, 1, 1);
+    assert_null(c->group); /* session sections are not the event's groups */
+    /* The mapped event is valid as a JSON event too. */
+    char *json = NULL;
+    assert_int_equal(bmp_event_to_json(ev, &json, NULL), BMP_OK);
+    bmp_event *j = bmp_test_event(json);
+    assert_int_equal(j->ncontestants, 3);
+    bmp_event_free(j);
+    free(json);
+    bmp_event_free(ev);
+    /* Two sections per session and no overall: ids are section-qualified. */
+    ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"PAIRS\">"
+        "<SESSION SESSION_ID=\"1\"><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+        "<SECTION SECTION_ID=\"B\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION></SESSION>"
+        "<SESSION SESSION_ID=\"2\"><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION></SESSION>"
+        "</EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->ncontestants, 2);
+    assert_int_equal(ct(ev, "A:1")->nrankings, 2);
+    assert_int_equal(ct(ev, "B:1")->nrankings, 1);
+    bmp_event_free(ev);
+}
+
+/* BOARDS_PLAYED per pair -> participation; the EVENT's type for flat MPs. */
+static void participation_and_event_type(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><BOARDS_PLAYED>24</BOARDS_PLAYED>"
+        "<MASTER_POINT_TYPE>RED</MASTER_POINT_TYPE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE><BOARDS_PLAYED>18</BOARDS_PLAYED>"
+        "<MASTER_POINTS_AWARDED>125</MASTER_POINTS_AWARDED>"
+        "<PLAYER><PLAYER_NAME>X</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>Y</PLAYER_NAME></PLAYER></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE><BOARDS_PLAYED>24</BOARDS_PLAYED></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "abf");
+    const bmp_contestant *c = ct(ev, "1");
+    assert_true(c->players[0].participation == 0.75); /* 18 of 24 boards */
+    assert_true(bmp_params_number(&c->params, "mp.red", -1) == 125);
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.colour", ""), "red");
+    bmp_event_free(ev);
+}
+
+/* A MATCH names pair "1" of a two-section event: the unique "B:1" when
+ * only one section has it, an error when both do. */
+static void match_ids_across_sections(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"SWISS_PAIRS\">"
+        "<SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+        "<SECTION SECTION_ID=\"B\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+        "<MATCH><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        "<NS_SCORE>3</NS_SCORE><EW_SCORE>1</EW_SCORE></MATCH></EVENT></USEBIO>",
+        "abf");
+    assert_string_equal(ev->matches[0].home, "B:1");
+    assert_string_equal(ev->matches[0].away, "A:2");
+    assert_string_equal(ev->matches[0].winner, "B:1");
+    bmp_event_free(ev);
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"SWISS_PAIRS\">"
+                 "<SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+                 "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+                 "<SECTION SECTION_ID=\"B\"><PARTICIPANTS>"
+                 "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS></SECTION>"
+                 "<MATCH><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>A:1</EW_PAIR_NUMBER>"
+                 "</MATCH></EVENT></USEBIO>",
+                 "abf", "more than one (in different sections) participant with id \"1\"");
+}
+
+/* Missing places in one direction of a two-winner event: that field alone is
+ * rebuilt, from TOTAL_SCORE when there is no PERCENTAGE (rulings U-4). */
+static void rebuilt_per_direction(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><TOTAL_SCORE>30</TOTAL_SCORE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2NS</PAIR_NUMBER><TOTAL_SCORE>42</TOTAL_SCORE></PAIR>"
+        "<PAIR><PAIR_NUMBER>3NS</PAIR_NUMBER><TOTAL_SCORE>30</TOTAL_SCORE></PAIR>"
+        "<PAIR><PAIR_NUMBER>1EW</PAIR_NUMBER><TOTAL_SCORE>10</TOTAL_SCORE><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2EW</PAIR_NUMBER><TOTAL_SCORE>5</TOTAL_SCORE><PLACE>1</PLACE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "nzb");
+    /* NS: 42 > 30 = 30 -> 2NS first, 1NS and 3NS share 2/3. */
+    assert_place(rk(ct(ev, "2NS"), "NS")->place, 1, 1);
+    assert_place(rk(ct(ev, "1NS"), "NS")->place, 2, 3);
+    assert_place(rk(ct(ev, "3NS"), "NS")->place, 2, 3);
+    /* EW keeps the file's places even though they disagree with the totals
+     * (a lower total may be better, e.g. aggregate): only missing ones are rebuilt. */
+    assert_place(rk(ct(ev, "2EW"), "EW")->place, 1, 1);
+    assert_place(rk(ct(ev, "1EW"), "EW")->place, 2, 2);
+    assert_true(bmp_params_bool(&ev->params, "usebio.places_rebuilt", false));
+    bmp_event_free(ev);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(example_pairs),
+        cmocka_unit_test(example_teams),
+        cmocka_unit_test(missing_place_rebuilt),
+        cmocka_unit_test(tied_places),
+        cmocka_unit_test(sections_different_sizes),
+        cmocka_unit_test(arrow_switch_one_field),
+        cmocka_unit_test(phantom_and_missing_ids),
+        cmocka_unit_test(acbl_13),
+        cmocka_unit_test(sessions),
+        cmocka_unit_test(individual),
+        cmocka_unit_test(encodings),
+        cmocka_unit_test(errors_name_line_and_path),
+        cmocka_unit_test(small_cases),
+        cmocka_unit_test(options_and_sidecar),
+        cmocka_unit_test(sniff_and_colours),
+        cmocka_unit_test(team_variants),
+        cmocka_unit_test(swiss_pairs_matches),
+        cmocka_unit_test(sessions_without_overall),
+        cmocka_unit_test(participation_and_event_type),
+        cmocka_unit_test(match_ids_across_sections),
+        cmocka_unit_test(rebuilt_per_direction),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
