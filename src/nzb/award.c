@@ -453,7 +453,12 @@ static bmp_status place_value(ctx *c, size_t ci, int field, int p, int *out, ove
             return BMP_OK;
         }
         if (!strcasecmp(type, "semifinal")) {
-            int sf = (int)bmp_params_number(&sg->params, "field", stage_size(ev, "semifinal"));
+            /* The group holds the pairs eliminated at the semi-final; they
+             * take its bottom places: semi-final place = field - size + p
+             * (ruling NZ-L9). */
+            int size = stage_size(ev, "semifinal");
+            int sf = (int)bmp_params_number(&sg->params, "field", size);
+            p += sf - size;
             if (!nzb_a25_pairs_semifinal(sf, p, out))
                 return bmp_not_supported(c->err, "25A Pairs semi-final of this size", "NZ-53",
                                          "25A point - Pairs Event",
@@ -482,7 +487,9 @@ static bmp_status overall_awards(ctx *c, int field)
         const bmp_contestant *ct = &ev->contestants[ci];
         if (ct->phantom || ct->place.lo < 1)
             continue;
-        int off = stage_offset(ev, stage_of(ev, ct));
+        /* 25A pairs: the Final and Plate have their own columns (NZ-53). */
+        bool a25_pairs = c->g && !c->ip && !strcmp(c->g->code, "25A") && !c->teams;
+        int off = a25_pairs ? 0 : stage_offset(ev, stage_of(ev, ct));
         int lo = ct->place.lo + off, hi = ct->place.hi + off;
         /* NZ-34, NZ-46: ties share the average of the places in contention,
          * kept to 0.01 (A-7). */

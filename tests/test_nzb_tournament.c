@@ -1,0 +1,465 @@
+/* NZ A and B tournaments: overall placings from the grade grids, ties,
+ * session C x factor and the session-winner bonus, match-play fractional A,
+ * teams/substitute shares, minimum deals and contestants, stages, 25A and
+ * interprovincial events (Part E; nzb.md NZ-33..NZ-85). */
+#include "nzb_test_util.h"
+
+/* NZ-55, NZ-33: 20A Pairs N=40 (4 sessions x 28 = 112 deals >= 110):
+ * 20 18 16 14 12 10 8 6 4 2 1 (nzb.md §4: floor(20 - 19(p-1)/10)). */
+static void a20_pairs_overall(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"20A\",\"sessions\":4,\"boards\":28", 40, 2, 0, 1);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    static const char *const want[] = {"20.00", "18.00", "16.00", "14.00", "12.00", "10.00",
+                                       "8.00",  "6.00",  "4.00",  "2.00",  "1.00",  "0.00"};
+    for (int p = 1; p <= 12; p++) {
+        char id[8];
+        snprintf(id, sizeof id, "%d", p);
+        assert_points(nz_pts(ev, &a, id, "overall", "A", -1), want[p - 1]);
+    }
+    const bmp_award *w = nz_find(ev, &a, "1", "overall");
+    assert_string_equal(w->rule, "NZ-55");
+    /* NZ-40: session C x 5 at 20A: N=40 session, 1st 40 x 5 = 200 C, 2nd
+     * floor(40 - 39/14) = 37 x 5 = 185 C.  NZ-39: 1 A to the session winner. */
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "200.00");
+    assert_points(nz_pts(ev, &a, "2", "session", "C", -1), "185.00");
+    assert_points(nz_pts(ev, &a, "1", "session-top", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "2", "session-top", "A", -1), "0.00");
+    assert_string_equal(nz_find(ev, &a, "1", "session")->rule, "NZ-40");
+    assert_string_equal(nz_find(ev, &a, "1", "session-top")->rule, "NZ-39");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
+/* NZ-84: a 20A pairs event needs 110 deals; 2 x 28 = 56 is refused unless
+ * the Chief Director approved fewer. */
+static void minimum_deals(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"20A\",\"sessions\":2,\"boards\":28", 40, 2, 0, 0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "$.boards: a 20A pairs event needs at least 110 deals"));
+    free(js);
+    js = nz_event("pairs",
+                  "\"grade\":\"20A\",\"sessions\":2,\"boards\":28,"
+                  "\"params\":{\"min_deals_approved\":true}",
+                  40, 2, 0, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "20.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    /* NZ-45: 8B pairs need 44 deals: 43 refused. */
+    js = nz_event("pairs", "\"grade\":\"8B\",\"sessions\":1,\"boards\":43", 28, 2, 0, 0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "at least 44 deals"));
+    free(js);
+}
+
+/* NZ-85: two complete tables (4 pairs). */
+static void minimum_contestants(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"3A\",\"sessions\":2,\"boards\":24", 3, 2, 0, 0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "two complete tables"));
+    free(js);
+}
+
+/* NZ-69, NZ-49, NZ-50: 8B Pairs N=28: 8 7 6 5 4 3 2 1 B; session C x 2;
+ * 1 B to the session winner. */
+static void b8_pairs(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"8B\",\"sessions\":2,\"boards\":24", 28, 2, 0, 1);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    for (int p = 1; p <= 9; p++) {
+        char id[8], want[16];
+        snprintf(id, sizeof id, "%d", p);
+        snprintf(want, sizeof want, "%d.00", p <= 8 ? 9 - p : 0);
+        assert_points(nz_pts(ev, &a, id, "overall", "B", -1), want);
+    }
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-69");
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "80.00");
+    assert_points(nz_pts(ev, &a, "1", "session-top", "B", -1), "1.00");
+    assert_string_equal(nz_find(ev, &a, "1", "session")->rule, "NZ-50");
+    assert_string_equal(nz_find(ev, &a, "1", "session-top")->rule, "NZ-49");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
+/* NZ-34, A-7: 5A Pairs N=11, tie for 2nd-3rd: (3 + 2) / 2 = 2.5 A. */
+static void overall_tie_average(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"5A\",\"sessions\":3,\"boards\":20", 11, 2, 0, 0);
+    char *p2 = strstr(js, "\"place\":2,"), *p3 = strstr(js, "\"place\":3,");
+    nz_sb b = {0};
+    nz_add(&b, "%.*s\"place\":\"2=\",%.*s\"place\":\"2=\",%s", (int)(p2 - js), js,
+           (int)(p3 - (p2 + 10)), p2 + 10, p3 + 10);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "2.50");
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "2.50");
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "5.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(js);
+}
+
+/* NZ-39 / A-25: all first-equal session winners each get the full 1 A. */
+static void session_bonus_first_equal(void **state)
+{
+    (void)state;
+    const char *js =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"pairs\",\"grade\":\"3A\",\"sessions\":2,\"boards\":24,\"contestants\":["
+        "{\"id\":\"1\",\"place\":1,\"rankings\":[{\"session\":1,\"place\":\"1=\"}],\"players\":[{\"id\":\"1\"},{\"id\":\"2\"}]},"
+        "{\"id\":\"2\",\"place\":2,\"rankings\":[{\"session\":1,\"place\":\"1=\"}],\"players\":[{\"id\":\"3\"},{\"id\":\"4\"}]},"
+        "{\"id\":\"3\",\"place\":3,\"rankings\":[{\"session\":1,\"place\":3}],\"players\":[{\"id\":\"5\"},{\"id\":\"6\"}]},"
+        "{\"id\":\"4\",\"place\":4,\"rankings\":[{\"session\":1,\"place\":4}],\"players\":[{\"id\":\"7\"},{\"id\":\"8\"}]}]}";
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "session-top", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "2", "session-top", "A", -1), "1.00");
+    /* session C x 2 at 3A, N=4: places 1-2 average (40 + 12) / 2 = 26, x 2 = 52 */
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "52.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+}
+
+static char *teams_event(const char *grade, int players5, int players6)
+{
+    /* 10 teams, a 12-board match: team 1 beats 2, 3 ties 4; team 5 (of 5
+     * players) beats 6; team 7 (of 6) beats 8. */
+    nz_sb b = {0};
+    nz_add(&b, "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\","
+               "\"date\":\"2025-05-21\",\"kind\":\"swiss-teams\",\"grade\":\"%s\","
+               "\"boards_per_match\":12,\"params\":{\"total_deals\":120},\"contestants\":[",
+           grade);
+    for (int i = 1; i <= 10; i++) {
+        int np = i == 5 ? players5 : i == 7 ? players6 : 4;
+        nz_add(&b, "%s{\"id\":\"%d\",\"place\":%d,\"players\":[", i > 1 ? "," : "", i, i);
+        for (int p = 0; p < np; p++)
+            nz_add(&b, "%s{\"id\":\"%d\"}", p ? "," : "", i * 10 + p);
+        nz_add(&b, "]}");
+    }
+    nz_add(&b, "],\"matches\":["
+               "{\"home\":\"1\",\"away\":\"2\",\"home_score\":15,\"away_score\":5},"
+               "{\"home\":\"3\",\"away\":\"4\",\"winner\":\"tie\"},"
+               "{\"home\":\"5\",\"away\":\"6\",\"winner\":\"5\"},"
+               "{\"home\":\"7\",\"away\":\"8\",\"winner\":\"7\"}]}");
+    return b.s;
+}
+
+/* NZ-41: 20A teams, 12-board win: 0.02 x 12 x 4 = 0.96 A; NZ-42 / A-12:
+ * tie 0.01 x 12 x 4 = 0.48 A; NZ-38 / E-14: team of 5 4/5 -> 0.768 ->
+ * 0.77 A (A-35), team of 6 4/6 -> 0.64 A.  NZ-56: 20A Teams N=10
+ * overall: 20 14 9 3. */
+static void a20_teams_match_play(void **state)
+{
+    (void)state;
+    char *js = teams_event("20A", 5, 6);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "match", "A", -1), "0.96");
+    assert_points(nz_pts(ev, &a, "2", "match", "A", -1), "0.00");
+    assert_points(nz_pts(ev, &a, "3", "match", "A", -1), "0.48");
+    assert_points(nz_pts(ev, &a, "4", "match", "A", -1), "0.48");
+    assert_points(nz_pts(ev, &a, "5", "match", "A", -1), "0.77");
+    assert_points(nz_pts(ev, &a, "7", "match", "A", -1), "0.64");
+    assert_string_equal(nz_find(ev, &a, "1", "match")->rule, "NZ-41");
+    assert_string_equal(nz_find(ev, &a, "5", "match")->rule, "NZ-38");
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "20.00");
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "14.00");
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "9.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "3.00");
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-56");
+    /* NZ-43: an A-point match win gives no C for that match */
+    assert_points(nz_pts(ev, &a, "1", "match", "C", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
+/* NZ-51: B teams give match-play C: 8B x 2 (A-13): 12-board win 48 C;
+ * 5B x 1: 24 C, tie 12 C.  NZ-70: 8B Teams N=10 overall 8 6 4 2 B. */
+static void b_teams_match_play(void **state)
+{
+    (void)state;
+    char *js = teams_event("8B", 4, 4);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "match", "C", -1), "48.00");
+    assert_points(nz_pts(ev, &a, "3", "match", "C", -1), "24.00");
+    assert_string_equal(nz_find(ev, &a, "1", "match")->rule, "NZ-51");
+    assert_points(nz_pts(ev, &a, "4", "overall", "B", -1), "2.00");
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-70");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = teams_event("5B", 4, 4);
+    ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "match", "C", -1), "24.00");
+    assert_points(nz_pts(ev, &a, "3", "match", "C", -1), "12.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
+/* NZ-36: a team member who played under a quarter of the team's deals gets
+ * no placing award; the others get the full award. */
+static void team_quarter_rule(void **state)
+{
+    (void)state;
+    /* team 1 with a 5th member at 0.25 (qualifies) and a 6th at 0.24 */
+    const char *j2 =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"teams\",\"grade\":\"5A\",\"params\":{\"total_deals\":60},\"contestants\":["
+        "{\"id\":\"1\",\"place\":1,\"players\":[{\"id\":\"a\"},{\"id\":\"b\"},{\"id\":\"c\"},"
+        "{\"id\":\"d\",\"participation\":0.8},{\"id\":\"e\",\"participation\":0.25},"
+        "{\"id\":\"f\",\"participation\":0.24}]},"
+        "{\"id\":\"2\",\"place\":2},{\"id\":\"3\",\"place\":3},{\"id\":\"4\",\"place\":4}]}";
+    bmp_awards a;
+    bmp_event *ev = nz_award(j2, &a);
+    /* 5A Teams N=4 (formula, A-24): 5, 2 */
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", 0), "5.00");
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", 4), "5.00");
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", 5), "0.00");
+    assert_true(nz_note(&a, "under one quarter"));
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-36");
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "2.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+}
+
+/* NZ-35: a pairs substitute shares the A by deals played, to the nearest
+ * whole point: 20A N=40 winner 20 A: a player at 2/3 gets 13.33 -> 13, the
+ * substitute at 1/3 6.67 -> 7, the partner who played all 20. */
+static void pairs_substitute(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"20A\",\"sessions\":4,\"boards\":28", 40, 2, 0, 0);
+    char *p = strstr(js, "{\"id\":\"11\"}");
+    assert_non_null(p);
+    nz_sb b = {0};
+    nz_add(&b, "%.*s{\"id\":\"11\",\"participation\":0.6666667},{\"id\":\"99\","
+               "\"participation\":0.3333333}%s",
+           (int)(p - js), js, p + 11);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", 0), "20.00");
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", 1), "13.00");
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", 2), "7.00");
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-35");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(js);
+}
+
+/* NZ-77, A-23: Final of 10, Plate of 10, Total field 40 (20A pairs grid):
+ * Plate place 1 = overall 11 -> 1 A; Plate 2 = overall 12 -> none; Final
+ * place 2 -> 18 A. */
+static void stages_continue_places(void **state)
+{
+    (void)state;
+    nz_sb b = {0};
+    nz_add(&b, "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\","
+               "\"date\":\"2025-05-21\",\"kind\":\"pairs\",\"grade\":\"20A\",\"sessions\":4,"
+               "\"boards\":28,\"params\":{\"field\":40},"
+               "\"groups\":[{\"name\":\"F\",\"type\":\"final\"},{\"name\":\"P\",\"type\":\"plate\"}],"
+               "\"contestants\":[");
+    for (int i = 1; i <= 20; i++)
+        nz_add(&b, "%s{\"id\":\"%d\",\"group\":\"%s\",\"place\":%d,\"players\":[{\"id\":\"%d\"}]}",
+               i > 1 ? "," : "", i, i <= 10 ? "F" : "P", i <= 10 ? i : i - 10, i);
+    nz_add(&b, "]}");
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "18.00");
+    assert_points(nz_pts(ev, &a, "10", "overall", "A", -1), "2.00");
+    assert_points(nz_pts(ev, &a, "11", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "12", "overall", "A", -1), "0.00");
+    assert_non_null(strstr(nz_find(ev, &a, "11", "overall")->explain, "stage place 1 + 10"));
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+}
+
+/* NZ-53: 25A Pairs: Final place 1 25 A, Plate place 1 15 A; the 25 pairs
+ * eliminated in a semi-final of 78 hold its places 54-78: group place 1 =
+ * semi-final place 54 -> 5 A, group place 25 = 78th -> 1 A (data).  NZ-54: 25A Teams of 60, 3= (places 3-4) 21 A. */
+static void special_25a(void **state)
+{
+    (void)state;
+    const char *head =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"pairs\",\"grade\":\"25A\",\"sessions\":6,\"boards\":27,"
+        "\"groups\":[{\"name\":\"F\",\"type\":\"final\"},{\"name\":\"P\",\"type\":\"plate\"},"
+        "{\"name\":\"S\",\"type\":\"semifinal\",\"params\":{\"field\":78}}],\"contestants\":["
+        "{\"id\":\"f1\",\"group\":\"F\",\"place\":1},{\"id\":\"f2\",\"group\":\"F\",\"place\":2},"
+        "{\"id\":\"p1\",\"group\":\"P\",\"place\":1},{\"id\":\"p2\",\"group\":\"P\",\"place\":2},"
+        "{\"id\":\"s1\",\"group\":\"S\",\"place\":1}";
+    nz_sb sb = {0};
+    nz_add(&sb, "%s", head);
+    for (int i = 2; i <= 25; i++)
+        nz_add(&sb, ",{\"id\":\"s%d\",\"group\":\"S\",\"place\":%d}", i, i);
+    nz_add(&sb, "]}");
+    bmp_awards a;
+    bmp_event *ev = nz_award(sb.s, &a);
+    free(sb.s);
+    assert_points(nz_pts(ev, &a, "f1", "overall", "A", -1), "25.00");
+    assert_points(nz_pts(ev, &a, "f2", "overall", "A", -1), "24.00");
+    assert_points(nz_pts(ev, &a, "p1", "overall", "A", -1), "15.00");
+    assert_points(nz_pts(ev, &a, "s1", "overall", "A", -1), "5.00");
+    assert_points(nz_pts(ev, &a, "s4", "overall", "A", -1), "4.00"); /* 57th */
+    assert_points(nz_pts(ev, &a, "s25", "overall", "A", -1), "1.00");
+    assert_string_equal(nz_find(ev, &a, "f1", "overall")->rule, "NZ-53");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+
+    nz_sb b = {0};
+    nz_add(&b, "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\","
+               "\"date\":\"2025-05-21\",\"kind\":\"teams\",\"grade\":\"25A\","
+               "\"params\":{\"total_deals\":340},\"contestants\":[");
+    for (int i = 1; i <= 60; i++)
+        nz_add(&b, "%s{\"id\":\"%d\",\"place\":\"%s\"}", i > 1 ? "," : "", i,
+               i == 3 || i == 4 ? "3=" : "");
+    nz_add(&b, "]}");
+    /* places: only 3= given, the rest unplaced */
+    char *fixed = malloc(b.n * 2);
+    size_t k = 0;
+    for (size_t i = 0; i < b.n; i++) { /* drop ,"place":"" */
+        if (!strncmp(b.s + i, ",\"place\":\"\"", 11)) {
+            i += 10;
+            continue;
+        }
+        fixed[k++] = b.s[i];
+    }
+    fixed[k] = '\0';
+    ev = nz_award(fixed, &a);
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "21.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "21.00");
+    assert_string_equal(nz_find(ev, &a, "3", "overall")->rule, "NZ-54");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(fixed);
+    free(b.s);
+}
+
+/* NZ-54 / A-19: fields outside 50-130 teams have no 25A table. */
+static void a25_teams_outside_bands(void **state)
+{
+    (void)state;
+    char *js = nz_event("teams", "\"grade\":\"25A\",\"params\":{\"total_deals\":340}", 40, 4, 0,
+                        0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_ENOTSUP);
+    assert_non_null(strstr(err.msg, "not supported: 25A Teams award for this field (NZ-54"));
+    free(js);
+}
+
+/* NZ-75: Interprovincial Trials, teams, Open: 5/3/1 A, match A x 1 (12
+ * boards won = 0.24 A); Intermediate: 5/3/1 B; restricted entry: nothing.
+ * NZ-76: Championships Open 15/8/4 A, Intermediate 5/3/1 A. */
+static void interprovincial(void **state)
+{
+    (void)state;
+    char *js = nz_event("teams",
+                        "\"boards_per_match\":12,\"params\":{\"interprovincial\":\"trials\","
+                        "\"category\":\"open\",\"total_deals\":60},"
+                        "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\"}]",
+                        6, 4, 0, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "5.00");
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "3.00");
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "0.00");
+    assert_points(nz_pts(ev, &a, "1", "match", "A", -1), "0.24");
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-75");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("teams",
+                  "\"params\":{\"interprovincial\":\"trials\",\"category\":\"intermediate\","
+                  "\"total_deals\":44}",
+                  6, 4, 0, 0);
+    ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "B", -1), "5.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("teams",
+                  "\"params\":{\"interprovincial\":\"trials\",\"open_entry\":false,"
+                  "\"total_deals\":60}",
+                  6, 4, 0, 0);
+    ev = nz_award(js, &a);
+    assert_int_equal(a.count, 0);
+    assert_true(nz_note(&a, "no masterpoints (NZ-75)"));
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("teams",
+                  "\"params\":{\"interprovincial\":\"championship\",\"category\":\"open\","
+                  "\"total_deals\":60}",
+                  6, 4, 0, 0);
+    ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "15.00");
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "4.00");
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-76");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    /* fewer than six contestants: "proportional", no formula */
+    js = nz_event("teams",
+                  "\"params\":{\"interprovincial\":\"trials\",\"total_deals\":60}", 5, 4, 0, 0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_ENOTSUP);
+    free(js);
+}
+
+/* NZ-65: 5A Swiss pairs: overall from the 5A Pairs grid (N=12: 5 3 2 1),
+ * match play x 1 A. */
+static void swiss_pairs(void **state)
+{
+    (void)state;
+    char *js = nz_event("swiss-pairs",
+                        "\"grade\":\"5A\",\"boards_per_match\":10,\"params\":{\"total_deals\":60},"
+                        "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\"}]",
+                        12, 2, 0, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "5.00");
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "3.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "1", "match", "A", -1), "0.20");
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-65");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a20_pairs_overall),      cmocka_unit_test(minimum_deals),
+        cmocka_unit_test(minimum_contestants),    cmocka_unit_test(b8_pairs),
+        cmocka_unit_test(overall_tie_average),    cmocka_unit_test(session_bonus_first_equal),
+        cmocka_unit_test(a20_teams_match_play),   cmocka_unit_test(b_teams_match_play),
+        cmocka_unit_test(team_quarter_rule),      cmocka_unit_test(pairs_substitute),
+        cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
+        cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
+        cmocka_unit_test(swiss_pairs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
