@@ -87,7 +87,7 @@ bool nzb_a25_teams(int teams, int place, int *out)
 bool nzb_interprovincial(bool trials, const char *category, int place, int *out, char *letter)
 {
     static const int trials_pts[3] = {5, 3, 1};
-    static const int open[3] = {15, 8, 4}, women[3] = {10, 5, 3}, inter[3] = {5, 3, 1};
+    static const int champ[3][3] = {{15, 8, 4}, {10, 5, 3}, {5, 3, 1}}; /* open, w/s, int. */
     bool intermediate = !strcasecmp(category, "intermediate");
     bool ws = !strcasecmp(category, "women") || !strcasecmp(category, "senior");
     if (!intermediate && !ws && strcasecmp(category, "open"))
@@ -99,6 +99,6 @@ bool nzb_interprovincial(bool trials, const char *category, int place, int *out,
     if (trials)
         *out = trials_pts[place - 1];
     else
-        *out = (intermediate ? inter : ws ? women : open)[place - 1];
+        *out = champ[intermediate ? 2 : ws ? 1 : 0][place - 1];
     return true;
 }
