@@ -449,6 +449,60 @@ static void swiss_pairs(void **state)
     free(js);
 }
 
+/* NZ-12: a non-eligible player in a Tournament: the partner gets nothing;
+ * NZ-13: the others keep exactly their places' awards (no re-ranking):
+ * 20A N=40, pair 1 has an ineligible player, pair 2 still gets 18 A. */
+static void ineligible_player(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"20A\",\"sessions\":4,\"boards\":28", 40, 2, 0, 1);
+    char *p = strstr(js, "{\"id\":\"11\"}");
+    nz_sb b = {0};
+    nz_add(&b, "%.*s{\"id\":\"11\",\"params\":{\"ineligible\":true}}%s", (int)(p - js), js,
+           p + 11);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_null(nz_find(ev, &a, "1", "overall"));
+    assert_null(nz_find(ev, &a, "1", "session"));
+    assert_true(nz_note(&a, "non-eligible player took part"));
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "18.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(js);
+}
+
+/* NZ-15 (i): in a club session the eligible partner keeps the award. */
+static void ineligible_player_club(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"40C\",\"boards\":24", 20, 2, 0, 0);
+    char *p = strstr(js, "{\"id\":\"11\"}");
+    nz_sb b = {0};
+    nz_add(&b, "%.*s{\"id\":\"11\",\"params\":{\"ineligible\":true}}%s", (int)(p - js), js,
+           p + 11);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "1", "session", "C", 0), "40.00");
+    assert_points(nz_pts(ev, &a, "1", "session", "C", 1), "0.00");
+    assert_string_equal(nz_find(ev, &a, "1", "session")->rule, "NZ-15");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(js);
+    /* a player param typo is an error naming its path */
+    js = nz_event("pairs", "\"grade\":\"40C\",\"boards\":24", 20, 2, 0, 0);
+    p = strstr(js, "{\"id\":\"11\"}");
+    b = (nz_sb){0};
+    nz_add(&b, "%.*s{\"id\":\"11\",\"params\":{\"inelegible\":true}}%s", (int)(p - js), js,
+           p + 11);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(b.s, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.contestants[0].players[1].params.inelegible"));
+    free(b.s);
+    free(js);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -459,7 +513,8 @@ int main(void)
         cmocka_unit_test(team_quarter_rule),      cmocka_unit_test(pairs_substitute),
         cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
-        cmocka_unit_test(swiss_pairs),
+        cmocka_unit_test(swiss_pairs),            cmocka_unit_test(ineligible_player),
+        cmocka_unit_test(ineligible_player_club),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

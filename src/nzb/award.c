@@ -51,6 +51,32 @@ static bmp_status emit(ctx *c, size_t ci, int player, const char *kind, const ch
 {
     if (pts <= 0)
         return BMP_OK;
+    const bmp_contestant *ct = &c->ev->contestants[ci];
+    bool has_inel = false;
+    for (size_t p = 0; p < ct->nplayers; p++)
+        has_inel |= bmp_params_bool(&ct->players[p].params, "ineligible", false);
+    if (has_inel && !c->club) {
+        /* NZ-12: a non-eligible player in a Tournament: partners and
+         * team-mates receive no masterpoints either. */
+        return bmp_awards_note(c->out, "%s: a non-eligible player took part: no %s award to "
+                                       "the pair or team (NZ-12)",
+                               ct->id ? ct->id : "?", kind)
+                   ? oom(c)
+                   : BMP_OK;
+    }
+    if (has_inel && player == BMP_ALL_PLAYERS) {
+        /* NZ-15 (i): club sessions award on gross scores: the eligible
+         * players keep their award, the non-eligible player gets none. */
+        for (size_t p = 0; p < ct->nplayers; p++) {
+            if (bmp_params_bool(&ct->players[p].params, "ineligible", false))
+                continue;
+            bmp_status st = emit(c, ci, (int)p, kind, ranking, place, pts, letter,
+                                 "NZ-15", "Issue of Masterpoints 7", explain);
+            if (st)
+                return st;
+        }
+        return BMP_OK;
+    }
     bmp_award aw = {0};
     aw.contestant = ci;
     aw.player = player;
@@ -579,6 +605,10 @@ static const bmp_param_spec spec[] = {
     {"open_entry", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-75"},
     {NULL, 0, 0, NULL}};
 
+static const bmp_param_spec player_spec[] = {
+    {"ineligible", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-12"},
+    {NULL, 0, 0, NULL}};
+
 bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     ctx c = {.ev = ev, .out = out, .err = err};
@@ -586,6 +616,14 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = bmp_params_check(p, spec, "$", "NZB", err);
     if (st)
         return st;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        for (size_t j = 0; j < ev->contestants[i].nplayers; j++) {
+            char path[96];
+            snprintf(path, sizeof path, "$.contestants[%zu].players[%zu]", i, j);
+            if ((st = bmp_params_check(&ev->contestants[i].players[j].params, player_spec, path,
+                                       "NZB", err)))
+                return st;
+        }
     c.ip = bmp_params_string(p, "interprovincial", NULL);
     if (c.ip && strcasecmp(c.ip, "trials") && strcasecmp(c.ip, "championship"))
         return fail(&c, BMP_EINVAL, "$.params.interprovincial",

@@ -32,7 +32,9 @@
  *                approval of fewer deals / contestants (NZ-84, NZ-85)
  *   interprovincial "trials" | "championship", category open | women |
  *                senior | intermediate, open_entry (NZ-75, NZ-76)
- * Group params: size (stage size, NZ-77), field (25A semi-final field). */
+ * Group params: size (stage size, NZ-77), field (25A semi-final field).
+ * Player params: ineligible (NZ-12 tournaments: no award to the pair/team;
+ *   NZ-15 club sessions: only that player gets nothing). */
 #include "nzb/nzb_internal.h"
 
 static const char *const editions[] = {"2017", NULL};
