@@ -235,6 +235,43 @@ static void bad_grade_and_params(void **state)
     free(js);
 }
 
+/* NZ-22: sections are separate competitions, each with its own winner;
+ * NZ-23: replicated deals scored as one group of 60 use the expanded table
+ * (row 60: 40, 38, 36, 34 ...). */
+static void sections_and_large_groups(void **state)
+{
+    (void)state;
+    nz_sb b = {0};
+    nz_add(&b, "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\","
+               "\"date\":\"2025-05-21\",\"kind\":\"pairs\",\"grade\":\"40C\",\"boards\":24,"
+               "\"contestants\":[");
+    for (int i = 1; i <= 16; i++)
+        nz_add(&b, "%s{\"id\":\"%d\",\"rankings\":[{\"session\":1,\"section\":\"%s\","
+                   "\"place\":%d}],\"players\":[{\"id\":\"%d\"}]}",
+               i > 1 ? "," : "", i, i <= 8 ? "A" : "B", i <= 8 ? i : i - 8, i);
+    nz_add(&b, "]}");
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    /* two sections of 8: each winner 40 C, each 2nd 26 C (row 8) */
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "40.00");
+    assert_points(nz_pts(ev, &a, "9", "session", "C", -1), "40.00");
+    assert_points(nz_pts(ev, &a, "10", "session", "C", -1), "26.00");
+    assert_string_equal(nz_find(ev, &a, "9", "session")->ranking, "session 1 B");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    char *js = nz_event("pairs", CLUB(24), 60, 2, 0, 0);
+    ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "2", "session", "C", -1), "38.00");
+    assert_points(nz_pts(ev, &a, "10", "session", "C", -1), "23.00");
+    assert_points(nz_pts(ev, &a, "20", "session", "C", -1), "4.00");
+    assert_points(nz_pts(ev, &a, "22", "session", "C", -1), "1.00"); /* places paid: 22 */
+    assert_points(nz_pts(ev, &a, "23", "session", "C", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +280,7 @@ int main(void)
         cmocka_unit_test(ties_average),            cmocka_unit_test(uneven_mitchell_directions),
         cmocka_unit_test(mitchell_needs_directions), cmocka_unit_test(club_match_play),
         cmocka_unit_test(individual_uses_pairs_scale), cmocka_unit_test(bad_grade_and_params),
+        cmocka_unit_test(sections_and_large_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

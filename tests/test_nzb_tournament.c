@@ -4,7 +4,7 @@
  * interprovincial events (Part E; nzb.md NZ-33..NZ-85). */
 #include "nzb_test_util.h"
 
-/* NZ-55, NZ-33: 20A Pairs N=40 (4 sessions x 28 = 112 deals >= 110):
+/* NZ-55, NZ-33, NZ-79 (one stage: everything on the Total field): 20A Pairs N=40 (4 sessions x 28 = 112 deals >= 110):
  * 20 18 16 14 12 10 8 6 4 2 1 (nzb.md §4: floor(20 - 19(p-1)/10)). */
 static void a20_pairs_overall(void **state)
 {
@@ -503,6 +503,55 @@ static void ineligible_player_club(void **state)
     free(js);
 }
 
+/* NZ-78: a separate 3A consolation event is computed as a 3A event on its
+ * own field (3A Pairs N=12: 3 2 1 1), needing 44 boards. */
+static void separate_3a_consolation(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"3A\",\"sessions\":2,\"boards\":22", 12, 2, 0, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "3.00");
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "2.00");
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "5", "overall", "A", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("pairs", "\"grade\":\"3A\",\"sessions\":2,\"boards\":21", 12, 2, 0, 0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "at least 44 deals"));
+    free(js);
+}
+
+/* NZ-80: teams stages: Final of 4, Plate of 4, Total field 12 (20A Teams
+ * grid N=12: 20 15 10 6 1): Plate place 1 is overall 5 -> 1 A. */
+static void teams_stages(void **state)
+{
+    (void)state;
+    nz_sb b = {0};
+    nz_add(&b, "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\","
+               "\"date\":\"2025-05-21\",\"kind\":\"teams\",\"grade\":\"20A\","
+               "\"params\":{\"field\":12,\"total_deals\":112},"
+               "\"groups\":[{\"name\":\"F\",\"type\":\"final\"},{\"name\":\"P\",\"type\":\"plate\"}],"
+               "\"contestants\":[");
+    for (int i = 1; i <= 8; i++)
+        nz_add(&b, "%s{\"id\":\"%d\",\"group\":\"%s\",\"place\":%d}", i > 1 ? "," : "", i,
+               i <= 4 ? "F" : "P", i <= 4 ? i : i - 4);
+    nz_add(&b, "]}");
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "20.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "6.00");
+    assert_points(nz_pts(ev, &a, "5", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "6", "overall", "A", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,7 +563,8 @@ int main(void)
         cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
         cmocka_unit_test(swiss_pairs),            cmocka_unit_test(ineligible_player),
-        cmocka_unit_test(ineligible_player_club),
+        cmocka_unit_test(ineligible_player_club), cmocka_unit_test(separate_3a_consolation),
+        cmocka_unit_test(teams_stages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
