@@ -3,6 +3,8 @@
  * Points", "3. Masterpoint Awards"; nzb.md NZ-2..NZ-6, E-1, E-4..E-6, E-12). */
 #include "bmp_test.h"
 
+#include <string.h>
+
 #include "bridgemp/nzb.h"
 
 static bmp_nz_rank rank_of(int a, int b, int *stars)
@@ -104,12 +106,49 @@ static void c_to_b(void **state)
     assert_points(rem, "51.50");
 }
 
+/* NZ-102, E-11: 1 ABF Gold = 1 A; 1 Klinger Red = 1 B; green/red rates
+ * are missing (A-29): not supported. */
+static void overseas_transfer(void **state)
+{
+    (void)state;
+    bmp_points out;
+    char l;
+    assert_int_equal(bmp_nz_transfer("gold", BMP_CENTS(1, 0), &out, &l, NULL), BMP_OK);
+    assert_points(out, "1.00");
+    assert_int_equal(l, 'A');
+    assert_int_equal(bmp_nz_transfer("klinger-red", BMP_CENTS(1, 0), &out, &l, NULL), BMP_OK);
+    assert_points(out, "1.00");
+    assert_int_equal(l, 'B');
+    bmp_error err = {0};
+    assert_int_equal(bmp_nz_transfer("green", 100, &out, &l, &err), BMP_ENOTSUP);
+    assert_non_null(strstr(err.msg, "not supported: transfer of ABF green/red points (NZ-102"));
+    assert_int_equal(bmp_nz_transfer("silver", 100, &out, &l, &err), BMP_EINVAL);
+}
+
+/* NZ-104: a new resident recognised at an overseas rank is allocated the
+ * minimum points of the equivalent NZ rank: Life Master = 500 total of
+ * which 250 A; the allocation then ranks exactly there. */
+static void new_resident_allocation(void **state)
+{
+    (void)state;
+    bmp_points total, a;
+    bmp_nz_rank_thresholds(BMP_NZ_LIFE_MASTER, &total, &a);
+    assert_points(total, "500.00");
+    assert_points(a, "250.00");
+    bmp_nz_rank r;
+    int s;
+    assert_int_equal(bmp_nz_rank_of(a, total - a, &r, &s, NULL), BMP_OK);
+    assert_int_equal(r, BMP_NZ_LIFE_MASTER);
+    assert_int_equal(s, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rank_thresholds), cmocka_unit_test(stars),
         cmocka_unit_test(gradings),        cmocka_unit_test(rating_points),
-        cmocka_unit_test(c_to_b),
+        cmocka_unit_test(c_to_b),          cmocka_unit_test(overseas_transfer),
+        cmocka_unit_test(new_resident_allocation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,6 +63,13 @@ bmp_points bmp_nz_rating_points(bmp_points previous, bmp_points earned_ab);
  * *remainder gets the C left over.  C in hundredths of a C point. */
 bmp_points bmp_nz_c_to_b(bmp_points c, bmp_points *remainder);
 
+/* NZ-102: points earned overseas by NZ-registered players, transferred:
+ * ABF "gold" 1 Gold = 1 A; "klinger-red" (Klinger holidays and cruises)
+ * 1 Red = 1 B.  Other ABF colours: the rates are not legible in the
+ * document (A-29): not supported.  *letter gets 'A' or 'B'. */
+bmp_status bmp_nz_transfer(const char *kind, bmp_points points, bmp_points *out, char *letter,
+                           bmp_error *err);
+
 #ifdef __cplusplus
 }
 #endif

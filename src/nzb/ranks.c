@@ -2,6 +2,7 @@
  * ("5. Masterpoint Rankings", "4. Masterpoint Gradings", "6. Rating Points",
  * "3. Masterpoint Awards"). */
 #include <stdbool.h>
+#include <strings.h>
 
 #include "bridgemp/nzb.h"
 
@@ -94,4 +95,29 @@ bmp_points bmp_nz_c_to_b(bmp_points c, bmp_points *remainder)
     if (remainder)
         *remainder = c - blocks * 10000;
     return blocks * 100;
+}
+
+/* NZ-102 ("8. Overseas Masterpoints and/or Players" (a)). */
+bmp_status bmp_nz_transfer(const char *kind, bmp_points points, bmp_points *out, char *letter,
+                           bmp_error *err)
+{
+    if (points < 0)
+        return bmp_error_set(err, BMP_EINVAL, "NZ transfer: points must not be negative");
+    if (kind && !strcasecmp(kind, "gold")) {
+        *out = points;
+        *letter = 'A';
+        return BMP_OK;
+    }
+    if (kind && !strcasecmp(kind, "klinger-red")) {
+        *out = points;
+        *letter = 'B';
+        return BMP_OK;
+    }
+    if (kind && (!strcasecmp(kind, "green") || !strcasecmp(kind, "red")))
+        return bmp_not_supported(err, "transfer of ABF green/red points", "NZ-102",
+                                 "8. Overseas Masterpoints (a)",
+                                 "the green and red rates are not legible in the document (A-29)");
+    return bmp_error_set(err, BMP_EINVAL,
+                         "NZ transfer: expected gold, klinger-red, green or red, got \"%s\"",
+                         kind ? kind : "");
 }
