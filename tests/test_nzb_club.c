@@ -89,7 +89,8 @@ static void two_complete_tables(void **state)
     free(js);
 }
 
-/* NZ-29: ties share the average of the places: N=20, 2nd-3rd equal:
+/* NZ-25: the phantom is not a contestant (N=6 row, not 7).
+ * NZ-29: ties share the average of the places: N=20, 2nd-3rd equal:
  * (34 + 28) / 2 = 31; N=6 2nd-3rd: (21 + 2) / 2 = 11.5 kept (A-7). */
 static void ties_average(void **state)
 {

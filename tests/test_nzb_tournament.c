@@ -72,7 +72,8 @@ static void minimum_contestants(void **state)
     free(js);
 }
 
-/* NZ-69, NZ-49, NZ-50: 8B Pairs N=28: 8 7 6 5 4 3 2 1 B; session C x 2;
+/* NZ-1 (A, B and C kept apart: B overall, B bonus, C session), NZ-69,
+ * NZ-49, NZ-50: 8B Pairs N=28: 8 7 6 5 4 3 2 1 B; session C x 2;
  * 1 B to the session winner. */
 static void b8_pairs(void **state)
 {
@@ -552,6 +553,130 @@ static void teams_stages(void **state)
     free(b.s);
 }
 
+/* NZ-7, NZ-8: a 5B (Intermediate) tournament admits players graded below
+ * Open: a pair with an Open player gets nothing (NZ-12); a Restricted 8B
+ * refuses Open-Open pairs only.  5B Pairs N=12: 5 3 2 1. */
+static void grade_restricted_entry(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"5B\",\"sessions\":2,\"boards\":22", 12, 2, 0, 0);
+    char *p = strstr(js, "{\"id\":\"10\"}");
+    nz_sb b = {0};
+    nz_add(&b, "%.*s{\"id\":\"10\",\"params\":{\"grading\":\"open\"}}%s", (int)(p - js), js,
+           p + 11);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_null(nz_find(ev, &a, "1", "overall"));
+    assert_points(nz_pts(ev, &a, "2", "overall", "B", -1), "3.00"); /* NZ-13: no moving up */
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    /* 8B Restricted: Open + Intermediate is fine, Open + Open is not */
+    char *j8 = nz_event("pairs",
+                        "\"grade\":\"8B\",\"sessions\":2,\"boards\":22,"
+                        "\"params\":{\"restricted\":true}",
+                        28, 2, 0, 0);
+    b = (nz_sb){0};
+    char *q1 = strstr(j8, "{\"id\":\"10\"}"), *q2 = strstr(j8, "{\"id\":\"20\"}"),
+         *q3 = strstr(j8, "{\"id\":\"21\"}");
+    nz_add(&b, "%.*s{\"id\":\"10\",\"params\":{\"grading\":\"open\"}}", (int)(q1 - j8), j8);
+    nz_add(&b, "%.*s{\"id\":\"20\",\"params\":{\"grading\":\"open\"}}", (int)(q2 - (q1 + 11)),
+           q1 + 11);
+    nz_add(&b, "%.*s{\"id\":\"21\",\"params\":{\"grading\":\"open\"}}%s",
+           (int)(q3 - (q2 + 11)), q2 + 11, q3 + 11);
+    ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "B", -1), "8.00");
+    assert_null(nz_find(ev, &a, "2", "overall"));
+    assert_points(nz_pts(ev, &a, "3", "overall", "B", -1), "6.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(j8);
+    /* a grading typo is an error */
+    b = (nz_sb){0};
+    nz_add(&b, "%.*s{\"id\":\"10\",\"params\":{\"grading\":\"expert\"}}%s", (int)(p - js),
+           js, p + 11);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(b.s, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.contestants[0].players[0]: params.grading: expected open"));
+    free(b.s);
+    free(js);
+}
+
+/* NZ-46 (B ties average: 8B Pairs N=28 1st-2nd (8 + 7) / 2 = 7.5 B),
+ * NZ-47 (B substitutes: 7.5 x 0.5 = 3.75 -> 4 B; the partner who played
+ * every deal keeps 7.5), NZ-48 (B team member under
+ * 1/4: nothing; 8B Teams N=10 p1 = 8 B). */
+static void b_ties_and_shares(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"8B\",\"sessions\":2,\"boards\":22", 28, 2, 0, 0);
+    char *p1 = strstr(js, "\"place\":1,"), *p2 = strstr(js, "\"place\":2,");
+    char *s11 = strstr(js, "{\"id\":\"11\"}");
+    nz_sb b = {0};
+    nz_add(&b, "%.*s\"place\":\"1=\",%.*s{\"id\":\"11\",\"participation\":0.5},"
+               "{\"id\":\"19\",\"participation\":0.5}%.*s\"place\":\"1=\",%s",
+           (int)(p1 - js), js, (int)(s11 - (p1 + 10)), p1 + 10, (int)(p2 - (s11 + 11)), s11 + 11,
+           p2 + 10);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "2", "overall", "B", -1), "7.50");
+    assert_points(nz_pts(ev, &a, "1", "overall", "B", 0), "7.50");
+    assert_points(nz_pts(ev, &a, "1", "overall", "B", 1), "4.00");
+    assert_points(nz_pts(ev, &a, "1", "overall", "B", 2), "4.00");
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-47");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(js);
+    const char *jt =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"teams\",\"grade\":\"8B\",\"params\":{\"total_deals\":48},\"contestants\":["
+        "{\"id\":\"1\",\"place\":1,\"players\":[{\"id\":\"a\"},{\"id\":\"b\"},{\"id\":\"c\"},"
+        "{\"id\":\"d\"},{\"id\":\"e\",\"participation\":0.1}]},"
+        "{\"id\":\"2\",\"place\":2},{\"id\":\"3\",\"place\":3},{\"id\":\"4\",\"place\":4},"
+        "{\"id\":\"5\",\"place\":5},{\"id\":\"6\",\"place\":6},{\"id\":\"7\",\"place\":7},"
+        "{\"id\":\"8\",\"place\":8},{\"id\":\"9\",\"place\":9},{\"id\":\"10\",\"place\":10}]}";
+    ev = nz_award(jt, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "B", 0), "8.00");
+    assert_points(nz_pts(ev, &a, "1", "overall", "B", 4), "0.00");
+    assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, "NZ-48");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+}
+
+/* NZ-59, NZ-62, NZ-68 (and NZ-1: A points overall, A per match): Swiss
+ * pairs at 15A / 10A / 3A use the grade's Pairs grid (N=12: 15A 15 10 5 1;
+ * 10A 10 7 4 1; 3A 3 2 1 1) and the teams match factor (x3, x2, x1:
+ * 10-board win 0.60, 0.40, 0.20 A); 3A Swiss pairs need 44 deals (A-14). */
+static void swiss_pairs_grades(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *grade, *rule, *p1, *p4, *match;
+        int deals;
+    } g[] = {{"15A", "NZ-59", "15.00", "1.00", "0.60", 88},
+             {"10A", "NZ-62", "10.00", "1.00", "0.40", 72},
+             {"3A", "NZ-68", "3.00", "1.00", "0.20", 44}};
+    for (size_t i = 0; i < 3; i++) {
+        char head[256];
+        snprintf(head, sizeof head,
+                 "\"grade\":\"%s\",\"boards_per_match\":10,\"params\":{\"total_deals\":%d},"
+                 "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\"}]",
+                 g[i].grade, g[i].deals);
+        char *js = nz_event("swiss-pairs", head, 12, 2, 0, 0);
+        bmp_awards a;
+        bmp_event *ev = nz_award(js, &a);
+        assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), g[i].p1);
+        assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), g[i].p4);
+        assert_points(nz_pts(ev, &a, "1", "match", "A", -1), g[i].match);
+        assert_string_equal(nz_find(ev, &a, "1", "overall")->rule, g[i].rule);
+        bmp_awards_free(&a);
+        bmp_event_free(ev);
+        free(js);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -564,7 +689,8 @@ int main(void)
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
         cmocka_unit_test(swiss_pairs),            cmocka_unit_test(ineligible_player),
         cmocka_unit_test(ineligible_player_club), cmocka_unit_test(separate_3a_consolation),
-        cmocka_unit_test(teams_stages),
+        cmocka_unit_test(teams_stages),           cmocka_unit_test(grade_restricted_entry),
+        cmocka_unit_test(b_ties_and_shares),      cmocka_unit_test(swiss_pairs_grades),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

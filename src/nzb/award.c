@@ -44,6 +44,41 @@ static const char *fmtp(bmp_points p, char *buf, size_t n)
     return buf;
 }
 
+/* NZ-7, NZ-8: a player graded (player param "grading") above what the
+ * tournament admits is not eligible: 5B (Intermediate) admits players below
+ * Open, 3B (Junior) Juniors only, a Restricted 8B (params.restricted) any
+ * pair but Open-Open. */
+static int grading_rank(const char *g)
+{
+    if (!g)
+        return -1;
+    return !strcasecmp(g, "open") ? 2 : !strcasecmp(g, "intermediate") ? 1
+                                       : !strcasecmp(g, "junior")     ? 0
+                                                                       : -2;
+}
+
+static bool player_ineligible(const ctx *c, const bmp_contestant *ct, size_t p)
+{
+    const bmp_params *pp = &ct->players[p].params;
+    if (bmp_params_bool(pp, "ineligible", false))
+        return true;
+    int gr = grading_rank(bmp_params_string(pp, "grading", NULL));
+    if (gr < 0 || !c->g || c->ip)
+        return false;
+    if (!strcmp(c->g->code, "5B"))
+        return gr >= 2;
+    if (!strcmp(c->g->code, "3B"))
+        return gr >= 1;
+    if (!strcmp(c->g->code, "8B") && bmp_params_bool(&c->ev->params, "restricted", false) &&
+        gr == 2) {
+        size_t open = 0;
+        for (size_t k = 0; k < ct->nplayers; k++)
+            open += grading_rank(bmp_params_string(&ct->players[k].params, "grading", NULL)) == 2;
+        return ct->nplayers == 2 && open == 2;
+    }
+    return false;
+}
+
 /* One award to every player of contestant ci. */
 static bmp_status emit(ctx *c, size_t ci, int player, const char *kind, const char *ranking,
                        bmp_place place, bmp_points pts, char letter, const char *rule,
@@ -54,12 +89,12 @@ static bmp_status emit(ctx *c, size_t ci, int player, const char *kind, const ch
     const bmp_contestant *ct = &c->ev->contestants[ci];
     bool has_inel = false;
     for (size_t p = 0; p < ct->nplayers; p++)
-        has_inel |= bmp_params_bool(&ct->players[p].params, "ineligible", false);
+        has_inel |= player_ineligible(c, ct, p);
     if (has_inel && !c->club) {
         /* NZ-12: a non-eligible player in a Tournament: partners and
          * team-mates receive no masterpoints either. */
-        return bmp_awards_note(c->out, "%s: a non-eligible player took part: no %s award to "
-                                       "the pair or team (NZ-12)",
+        return bmp_awards_note(c->out, "%s: a non-eligible player took part (NZ-7/NZ-8 grading "
+                                       "or not eligible): no %s award to the pair or team (NZ-12)",
                                ct->id ? ct->id : "?", kind)
                    ? oom(c)
                    : BMP_OK;
@@ -68,7 +103,7 @@ static bmp_status emit(ctx *c, size_t ci, int player, const char *kind, const ch
         /* NZ-15 (i): club sessions award on gross scores: the eligible
          * players keep their award, the non-eligible player gets none. */
         for (size_t p = 0; p < ct->nplayers; p++) {
-            if (bmp_params_bool(&ct->players[p].params, "ineligible", false))
+            if (player_ineligible(c, ct, p))
                 continue;
             bmp_status st = emit(c, ci, (int)p, kind, ranking, place, pts, letter,
                                  "NZ-15", "Issue of Masterpoints 7", explain);
@@ -574,8 +609,10 @@ static bmp_status overall_awards(ctx *c, int field)
                           how.section, px);
             } else {
                 const char *r = how.letter == 'B' ? "NZ-47" : "NZ-35";
-                bmp_points share = bmp_round_real(bmp_points_to_double(pts) * part,
-                                                  BMP_ROUND_HALF_UP, BMP_UNIT_WHOLE);
+                /* a player who played every deal keeps the award as it is */
+                bmp_points share = part >= 1.0 ? pts
+                                               : bmp_round_real(bmp_points_to_double(pts) * part,
+                                                                BMP_ROUND_HALF_UP, BMP_UNIT_WHOLE);
                 snprintf(px, sizeof px, "%s; x %.4g of the deals played, to the nearest whole "
                                         "point (%s)",
                          ex, part, r);
@@ -603,16 +640,19 @@ static const bmp_param_spec spec[] = {
     {"interprovincial", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-75"},
     {"category", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-75"},
     {"open_entry", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-75"},
+    {"restricted", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-7"},
     {NULL, 0, 0, NULL}};
 
 static const bmp_param_spec player_spec[] = {
     {"ineligible", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-12"},
+    {"grading", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-7"},
     {NULL, 0, 0, NULL}};
 
 bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     ctx c = {.ev = ev, .out = out, .err = err};
     const bmp_params *p = &ev->params;
+    c.g = nzb_grade_find(ev->grade);
     bmp_status st = bmp_params_check(p, spec, "$", "NZB", err);
     if (st)
         return st;
@@ -623,6 +663,12 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             if ((st = bmp_params_check(&ev->contestants[i].players[j].params, player_spec, path,
                                        "NZB", err)))
                 return st;
+            const char *gr = bmp_params_string(&ev->contestants[i].players[j].params, "grading",
+                                               NULL);
+            if (gr && grading_rank(gr) < 0)
+                return fail(&c, BMP_EINVAL, path,
+                            "params.grading: expected open, intermediate or junior (NZ-5), got "
+                            "\"%s\"", gr);
         }
     c.ip = bmp_params_string(p, "interprovincial", NULL);
     if (c.ip && strcasecmp(c.ip, "trials") && strcasecmp(c.ip, "championship"))

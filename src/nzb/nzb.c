@@ -33,8 +33,11 @@
  *   interprovincial "trials" | "championship", category open | women |
  *                senior | intermediate, open_entry (NZ-75, NZ-76)
  * Group params: size (stage size, NZ-77), field (25A semi-final field).
+ *   restricted   an 8B Restricted tournament: no Open-Open pairs (NZ-7)
  * Player params: ineligible (NZ-12 tournaments: no award to the pair/team;
- *   NZ-15 club sessions: only that player gets nothing). */
+ *   NZ-15 club sessions: only that player gets nothing); grading open |
+ *   intermediate | junior: above the tournament's grade is not eligible
+ *   (NZ-7, NZ-8: 5B below Open, 3B Junior only). */
 #include "nzb/nzb_internal.h"
 
 static const char *const editions[] = {"2017", NULL};
