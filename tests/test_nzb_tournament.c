@@ -34,7 +34,7 @@ static void a20_pairs_overall(void **state)
     free(js);
 }
 
-/* NZ-84: a 20A pairs event needs 110 deals; 2 x 28 = 56 is refused unless
+/* NZ-84: an NZ 20A pairs event needs 110 deals; 2 x 28 = 56 is refused unless
  * the Chief Director approved fewer. */
 static void minimum_deals(void **state)
 {
@@ -42,7 +42,7 @@ static void minimum_deals(void **state)
     char *js = nz_event("pairs", "\"grade\":\"20A\",\"sessions\":2,\"boards\":28", 40, 2, 0, 0);
     bmp_error err = {0};
     assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
-    assert_non_null(strstr(err.msg, "$.boards: a 20A pairs event needs at least 110 deals"));
+    assert_non_null(strstr(err.msg, "$.boards: an NZ 20A pairs event needs at least 110 deals"));
     free(js);
     js = nz_event("pairs",
                   "\"grade\":\"20A\",\"sessions\":2,\"boards\":28,"

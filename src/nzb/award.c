@@ -752,7 +752,7 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if (total < min && !bmp_params_bool(p, "min_deals_approved", false))
         return fail(&c, BMP_ERANGE, bmp_params_has(p, "total_deals") ? "$.params.total_deals"
                                                                      : "$.boards",
-                    "a %s %s event needs at least %d deals (%s), got %d; "
+                    "an NZ %s %s event needs at least %d deals (%s), got %d; "
                     "params.min_deals_approved records the Chief Director's approval of fewer",
                     c.ip ? "interprovincial" : c.g->code, c.teams ? "teams" : "pairs", min,
                     c.ip ? "NZ-75" : "NZ-84, §9 Minimum number of boards", total);

@@ -40,6 +40,6 @@ bmp_cli_test(NAME nzb_award_10A ARGS award examples/nzb/provincial-pairs-10A.jso
              EXPECT "10A Pairs grid N=14 place 2 = 7.00 A" "session winner: 1 A \\(NZ-39\\)")
 # NZ-84: 2 x 24 = 48 deals < 72 for 10A.
 bmp_cli_test(NAME nzb_award_short ARGS award tests/data/nzb/bad/short-10A.json EXIT 1
-             EXPECT "short-10A.json: \\$.boards: a 10A pairs event needs at least 72 deals")
+             EXPECT "short-10A.json: \\$.boards: an NZ 10A pairs event needs at least 72 deals")
 bmp_cli_test(NAME nzb_award_bad_grade ARGS award tests/data/nzb/bad/bad-grade.json EXIT 1
              EXPECT "bad-grade.json: \\$.grade: expected an NZ grade")
