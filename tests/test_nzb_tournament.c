@@ -677,6 +677,44 @@ static void swiss_pairs_grades(void **state)
     }
 }
 
+/* NZ-37: with line-up records only the players who took part in a match
+ * get its fractional A, in full: 20A, 12-board win, 0.96 A to each of the
+ * four listed players of a team of 6, nothing to the other two. */
+static void lineup_records(void **state)
+{
+    (void)state;
+    const char *head =
+        "\"boards_per_match\":12,\"params\":{\"total_deals\":120},"
+        "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\","
+        "\"params\":{\"home_lineup\":\"10, 11,12,15\"}},"
+        "{\"home\":\"3\",\"away\":\"1\",\"winner\":\"1\",\"boards\":6,"
+        "\"params\":{\"away_lineup\":\"13,14,10,11\"}}],\"grade\":\"20A\"";
+    char *js = nz_event("teams", head, 10, 6, 0, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    /* player 10, 11: 0.96 + 0.48; 12, 15: 0.96; 13, 14: 0.48 */
+    assert_points(nz_pts(ev, &a, "1", "match", "A", 0), "1.44");
+    assert_points(nz_pts(ev, &a, "1", "match", "A", 1), "1.44");
+    assert_points(nz_pts(ev, &a, "1", "match", "A", 2), "0.96");
+    assert_points(nz_pts(ev, &a, "1", "match", "A", 3), "0.48");
+    assert_points(nz_pts(ev, &a, "1", "match", "A", 4), "0.48");
+    assert_points(nz_pts(ev, &a, "1", "match", "A", 5), "0.96");
+    assert_points(nz_pts(ev, &a, "1", "match", "A", -1), "0.00");
+    assert_string_equal(nz_find(ev, &a, "1", "match")->rule, "NZ-37");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("teams",
+                  "\"boards_per_match\":12,\"params\":{\"total_deals\":120},\"grade\":\"20A\","
+                  "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\","
+                  "\"params\":{\"home_lineup\":\"10,99\"}}]",
+                  10, 4, 0, 0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.matches[0].params.home_lineup: \"99\" is not a player"));
+    free(js);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -691,6 +729,7 @@ int main(void)
         cmocka_unit_test(ineligible_player_club), cmocka_unit_test(separate_3a_consolation),
         cmocka_unit_test(teams_stages),           cmocka_unit_test(grade_restricted_entry),
         cmocka_unit_test(b_ties_and_shares),      cmocka_unit_test(swiss_pairs_grades),
+        cmocka_unit_test(lineup_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

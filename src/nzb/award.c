@@ -322,6 +322,49 @@ static long find_contestant(const bmp_event *ev, const char *id)
     return -1;
 }
 
+/* Credit a side's deal-units for match m: to the team, or with a line-up
+ * (match param home_lineup / away_lineup: comma-separated player ids or
+ * names) to the players who took part (NZ-37). */
+static bmp_status credit(const ctx *c, size_t m, const char *key, size_t ci, long u, long *units,
+                         long *punits, const size_t *pofs)
+{
+    const bmp_contestant *ct = &c->ev->contestants[ci];
+    const char *lineup = bmp_params_string(&c->ev->matches[m].params, key, NULL);
+    if (!lineup) {
+        units[ci] += u;
+        return BMP_OK;
+    }
+    char path[96];
+    snprintf(path, sizeof path, "$.matches[%zu].params.%s", m, key);
+    const char *p = lineup;
+    int n = 0;
+    while (*p) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        while (len && *p == ' ')
+            p++, len--;
+        while (len && p[len - 1] == ' ')
+            len--;
+        size_t j = 0;
+        for (; j < ct->nplayers; j++) {
+            const char *id = ct->players[j].id ? ct->players[j].id : ct->players[j].name;
+            if (id && strlen(id) == len && !strncmp(id, p, len))
+                break;
+        }
+        if (j == ct->nplayers)
+            return fail(c, BMP_EINVAL, path, "\"%.*s\" is not a player of contestant %s",
+                        (int)len, p, ct->id ? ct->id : "?");
+        punits[pofs[ci] + j] += u;
+        n++;
+        p += len;
+        while (*p == ' ' || *p == ',')
+            p++;
+    }
+    if (n == 0)
+        return fail(c, BMP_EINVAL, path, "expected the ids of the players who took part");
+    return BMP_OK;
+}
+
 /* NZ-31, NZ-41, NZ-42, NZ-51: per deal of each match won (2 units) or tied
  * (1 unit): A grades 0.01 A per unit x factor, otherwise 1 C per unit x
  * factor.  A team of 5 (6) without line-ups gets 4/5 (4/6) each (NZ-38). */
@@ -332,9 +375,15 @@ static bmp_status match_awards(ctx *c, int factor, char letter, const char *rule
     size_t nc = ev->ncontestants;
     long *units = calloc(nc ? nc : 1, sizeof *units);
     int *played = calloc(nc ? nc : 1, sizeof *played);
-    if (!units || !played) {
+    size_t *pofs = calloc(nc + 1, sizeof *pofs);
+    for (size_t i = 0; pofs && i < nc; i++)
+        pofs[i + 1] = pofs[i] + ev->contestants[i].nplayers;
+    long *punits = pofs ? calloc(pofs[nc] ? pofs[nc] : 1, sizeof *punits) : NULL;
+    if (!units || !played || !pofs || !punits) {
         free(units);
         free(played);
+        free(pofs);
+        free(punits);
         return oom(c);
     }
     bmp_status st = BMP_OK;
@@ -367,12 +416,11 @@ static bmp_status match_awards(ctx *c, int factor, char letter, const char *rule
         }
         played[h] += deals;
         played[a] += deals;
-        if (res == 0) {
-            units[h] += deals;
-            units[a] += deals;
-        } else {
-            units[res > 0 ? h : a] += 2L * deals;
-        }
+        long uh = res == 0 ? deals : res > 0 ? 2L * deals : 0;
+        long ua = res == 0 ? deals : res < 0 ? 2L * deals : 0;
+        if ((st = credit(c, m, "home_lineup", (size_t)h, uh, units, punits, pofs)) ||
+            (st = credit(c, m, "away_lineup", (size_t)a, ua, units, punits, pofs)))
+            break;
     }
     /* Without a match list: matches_won / match_wins x boards_per_match. */
     if (!st && ev->nmatches == 0)
@@ -419,8 +467,27 @@ static bmp_status match_awards(ctx *c, int factor, char letter, const char *rule
                       'C', rule, section, ex);
         }
     }
+    /* NZ-37: with line-up records only the players who took part get the
+     * match award, in full (no 4/5 or 4/6 share). */
+    for (size_t i = 0; i < nc && !st; i++)
+        for (size_t j = 0; j < ev->contestants[i].nplayers && !st; j++) {
+            long u = punits[pofs[i] + j];
+            if (u == 0 || ev->contestants[i].phantom)
+                continue;
+            bmp_points pts = letter == 'A' ? (bmp_points)u * factor : (bmp_points)u * factor * 100;
+            char ex[300], b[32];
+            snprintf(ex, sizeof ex,
+                     "line-up record: %ld deal-units played (2 per deal won, 1 per deal tied) "
+                     "x %s x %d (%s) = %s %c",
+                     u, letter == 'A' ? "0.01 A" : "1 C", factor, rule, fmtp(pts, b, sizeof b),
+                     letter);
+            st = emit(c, i, (int)j, "match", "matches", (bmp_place){0, 0, false}, pts, letter,
+                      "NZ-37", section, ex);
+        }
     free(units);
     free(played);
+    free(pofs);
+    free(punits);
     return st;
 }
 
@@ -643,6 +710,11 @@ static const bmp_param_spec spec[] = {
     {"restricted", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-7"},
     {NULL, 0, 0, NULL}};
 
+static const bmp_param_spec match_spec[] = {
+    {"home_lineup", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-37"},
+    {"away_lineup", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-37"},
+    {NULL, 0, 0, NULL}};
+
 static const bmp_param_spec player_spec[] = {
     {"ineligible", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-12"},
     {"grading", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-7"},
@@ -656,6 +728,12 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = bmp_params_check(p, spec, "$", "NZB", err);
     if (st)
         return st;
+    for (size_t m = 0; m < ev->nmatches; m++) {
+        char path[64];
+        snprintf(path, sizeof path, "$.matches[%zu]", m);
+        if ((st = bmp_params_check(&ev->matches[m].params, match_spec, path, "NZB", err)))
+            return st;
+    }
     for (size_t i = 0; i < ev->ncontestants; i++)
         for (size_t j = 0; j < ev->contestants[i].nplayers; j++) {
             char path[96];

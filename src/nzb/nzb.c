@@ -32,6 +32,8 @@
  *                approval of fewer deals / contestants (NZ-84, NZ-85)
  *   interprovincial "trials" | "championship", category open | women |
  *                senior | intermediate, open_entry (NZ-75, NZ-76)
+ * Match params: home_lineup, away_lineup: comma-separated ids of the
+ *   players who took part (NZ-37 line-up records).
  * Group params: size (stage size, NZ-77), field (25A semi-final field).
  *   restricted   an 8B Restricted tournament: no Open-Open pairs (NZ-7)
  * Player params: ineligible (NZ-12 tournaments: no award to the pair/team;
