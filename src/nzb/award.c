@@ -202,11 +202,16 @@ static bmp_status session_awards(ctx *c, int factor, bool bonus, const char *c_r
                                  const char *c_sec)
 {
     const bmp_event *ev = c->ev;
-    sentry *e;
-    size_t n;
+    sentry *e = NULL;
+    size_t n = 0;
     bmp_status st = collect(c, &e, &n);
     if (st)
         return st;
+    if (n == 0 && bmp_awards_note(c->out, "no session places given (contestants[].rankings): "
+                                          "no session C or session-winner awards")) {
+        free(e);
+        return oom(c);
+    }
     bmp_points *vals = NULL;
     bool *done = calloc(n ? n : 1, sizeof *done);
     if (!done) {
