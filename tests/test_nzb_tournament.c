@@ -715,6 +715,51 @@ static void lineup_records(void **state)
     free(js);
 }
 
+/* NZ-52 (A-26: one award per combination): 8B Pairs N=28 pays places 1-8;
+ * the best all-Intermediate pair outside them (9th) and the best
+ * Intermediate-Junior pair (11th) get 1 B; a 10th all-Intermediate pair and
+ * an all-Intermediate pair inside the placings (3rd) do not. */
+static void b8_non_open_bonus(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"8B\",\"sessions\":2,\"boards\":22", 28, 2, 0, 0);
+    static const struct {
+        int id;
+        const char *g0, *g1;
+    } set[] = {{3, "intermediate", "intermediate"},
+               {9, "intermediate", "intermediate"},
+               {10, "intermediate", "intermediate"},
+               {11, "intermediate", "junior"},
+               {12, "open", "junior"}};
+    char *cur = js;
+    nz_sb b = {0};
+    for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
+        char pat[32];
+        snprintf(pat, sizeof pat, "{\"id\":\"%d\"},{\"id\":\"%d\"}", set[i].id * 10,
+                 set[i].id * 10 + 1);
+        char *p = strstr(cur, pat);
+        assert_non_null(p);
+        nz_add(&b, "%.*s{\"id\":\"%d\",\"params\":{\"grading\":\"%s\"}},"
+                   "{\"id\":\"%d\",\"params\":{\"grading\":\"%s\"}}",
+               (int)(p - cur), cur, set[i].id * 10, set[i].g0, set[i].id * 10 + 1, set[i].g1);
+        cur = p + strlen(pat);
+    }
+    nz_add(&b, "%s", cur);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "9", "grade-bonus", "B", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "11", "grade-bonus", "B", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "10", "grade-bonus", "B", -1), "0.00");
+    assert_points(nz_pts(ev, &a, "3", "grade-bonus", "B", -1), "0.00");
+    assert_points(nz_pts(ev, &a, "12", "grade-bonus", "B", -1), "0.00");
+    assert_points(nz_pts(ev, &a, "3", "overall", "B", -1), "6.00");
+    assert_string_equal(nz_find(ev, &a, "9", "grade-bonus")->rule, "NZ-52");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(js);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -729,7 +774,7 @@ int main(void)
         cmocka_unit_test(ineligible_player_club), cmocka_unit_test(separate_3a_consolation),
         cmocka_unit_test(teams_stages),           cmocka_unit_test(grade_restricted_entry),
         cmocka_unit_test(b_ties_and_shares),      cmocka_unit_test(swiss_pairs_grades),
-        cmocka_unit_test(lineup_records),
+        cmocka_unit_test(lineup_records),         cmocka_unit_test(b8_non_open_bonus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

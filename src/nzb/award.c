@@ -696,6 +696,58 @@ static bmp_status overall_awards(ctx *c, int field)
     return st;
 }
 
+/* NZ-52 ("8B point - Pairs Event" item 4): 1 B to the highest placed all
+ * Intermediate, Intermediate and Junior, and all Junior pairs finishing
+ * outside the placings that earn overall points; one award per combination
+ * (A-26), every pair tied at that place included.  Needs the players'
+ * grading (player param "grading"); the NZB Secretary applies it on request,
+ * so this computes what to request. */
+static bmp_status non_open_bonus(ctx *c, int field)
+{
+    const bmp_event *ev = c->ev;
+    static const char *const combo_name[3] = {"all Junior", "Intermediate and Junior",
+                                              "all Intermediate"};
+    int best[3] = {0, 0, 0};
+    size_t n = ev->ncontestants;
+    int *combo_of = calloc(n ? n : 1, sizeof *combo_of);
+    if (!combo_of)
+        return oom(c);
+    for (size_t i = 0; i < n; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        combo_of[i] = -1;
+        if (ct->phantom || ct->place.lo < 1 || ct->nplayers != 2)
+            continue;
+        int g0 = grading_rank(bmp_params_string(&ct->players[0].params, "grading", NULL));
+        int g1 = grading_rank(bmp_params_string(&ct->players[1].params, "grading", NULL));
+        if (g0 < 0 || g1 < 0 || g0 > 1 || g1 > 1)
+            continue; /* unknown grading or an Open player */
+        int off = stage_offset(ev, stage_of(ev, ct));
+        if (nzb_grid(c->g, false, field, ct->place.lo + off) > 0)
+            continue; /* inside the placings */
+        int k = g0 + g1; /* 0 JJ, 1 IJ, 2 II */
+        combo_of[i] = k;
+        if (!best[k] || ct->place.lo + off < best[k])
+            best[k] = ct->place.lo + off;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        int k = combo_of[i];
+        if (k < 0 || ct->place.lo + stage_offset(ev, stage_of(ev, ct)) != best[k])
+            continue;
+        char ex[200];
+        snprintf(ex, sizeof ex, "highest placed %s pair outside the placings: 1 B (NZ-52)",
+                 combo_name[k]);
+        bmp_status st = emit(c, i, BMP_ALL_PLAYERS, "grade-bonus", combo_name[k], ct->place, 100,
+                             'B', "NZ-52", "8B point - Pairs Event 4", ex);
+        if (st) {
+            free(combo_of);
+            return st;
+        }
+    }
+    free(combo_of);
+    return BMP_OK;
+}
+
 /* ---- dispatch ----------------------------------------------------------- */
 
 static bool teams_kind(bmp_event_kind k)
@@ -853,5 +905,9 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if ((st = bmp_awards_note(out, "NZ %s %s event, overall field N=%d", c.ip ? "interprovincial" : c.g->code,
                               c.teams ? "teams" : c.swiss_pairs ? "Swiss pairs" : "pairs", field)))
         return oom(&c);
-    return overall_awards(&c, field);
+    if ((st = overall_awards(&c, field)))
+        return st;
+    if (!c.ip && !strcmp(c.g->code, "8B") && !c.teams && !c.swiss_pairs)
+        return non_open_bonus(&c, field);
+    return BMP_OK;
 }
