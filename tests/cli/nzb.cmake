@@ -43,3 +43,8 @@ bmp_cli_test(NAME nzb_award_short ARGS award tests/data/nzb/bad/short-10A.json E
              EXPECT "short-10A.json: \\$.boards: an NZ 10A pairs event needs at least 72 deals")
 bmp_cli_test(NAME nzb_award_bad_grade ARGS award tests/data/nzb/bad/bad-grade.json EXIT 1
              EXPECT "bad-grade.json: \\$.grade: expected an NZ grade")
+# NZ-41, NZ-38, NZ-64: 5A Swiss teams, 10-board matches: 6 wins = 120 units x 0.01 = 1.20 A;
+# the team of 5 gets 4/5 (60 units: 0.48 A); overall 5A Teams N=10: 5 3 2 1.
+bmp_cli_test(NAME nzb_award_swiss ARGS award examples/nzb/regional-swiss-teams-5A.json --format csv
+             EXPECT "\n9,[^\n]*match[^\n]*,1.20,A,NZ-41" "\n2,[^\n]*match[^\n]*,0.48,A,NZ-38"
+                    "\n9,[^\n]*overall[^\n]*,5.00,A,NZ-64")
