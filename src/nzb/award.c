@@ -486,8 +486,9 @@ static bmp_status match_awards(ctx *c, int factor, char letter, const char *rule
                      "x %s x %d (%s) = %s %c",
                      u, letter == 'A' ? "0.01 A" : "1 C", factor, rule, fmtp(pts, b, sizeof b),
                      letter);
+            /* the C match tables are per deal the player took part in */
             st = emit(c, i, (int)j, "match", "matches", (bmp_place){0, 0, false}, pts, letter,
-                      "NZ-37", section, ex);
+                      letter == 'A' ? "NZ-37" : rule, section, ex);
         }
     free(units);
     free(played);
