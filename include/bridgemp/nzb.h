@@ -17,7 +17,7 @@ extern "C" {
 /* NZ-3: the eleven ranks, in order. */
 typedef enum bmp_nz_rank {
     BMP_NZ_NOVICE = 0,
-    BMP_NZ_CERTIFICATE,     /* Certificate of Proficiency */
+    BMP_NZ_CERTIFICATE, /* Certificate of Proficiency */
     BMP_NZ_CLUB_MASTER,
     BMP_NZ_LOCAL_MASTER,
     BMP_NZ_PROVINCIAL_MASTER,
@@ -40,19 +40,14 @@ void bmp_nz_rank_thresholds(bmp_nz_rank r, bmp_points *total, bmp_points *min_a)
  * points for the next rank are missing (exact for Local Master; ruling
  * NZ-L8 for the others, A-3).  EINVAL on negative points. */
 bmp_status bmp_nz_rank_of(bmp_points a, bmp_points b, bmp_nz_rank *rank, int *stars,
-                       bmp_error *err);
+                          bmp_error *err);
 
-typedef enum bmp_nz_grading {
-    BMP_NZ_JUNIOR = 0,
-    BMP_NZ_INTERMEDIATE,
-    BMP_NZ_OPEN
-} bmp_nz_grading;
+typedef enum bmp_nz_grading { BMP_NZ_JUNIOR = 0, BMP_NZ_INTERMEDIATE, BMP_NZ_OPEN } bmp_nz_grading;
 const char *bmp_nz_grading_name(bmp_nz_grading g);
 
 /* NZ-5: the grading fixed at 1 January from the rank, stars, rating points
  * and lifetime A points.  Exactly 100 RP is Open (A-4). */
-bmp_nz_grading bmp_nz_grading_of(bmp_nz_rank rank, int stars, bmp_points rating,
-                                 bmp_points a);
+bmp_nz_grading bmp_nz_grading_of(bmp_nz_rank rank, int stars, bmp_points rating, bmp_points a);
 
 /* NZ-6: RP_new = RP_prev x 0.8 + A and B earned in the past year, kept to
  * 0.01 (x 0.8 rounded half up; A-6). */

@@ -73,8 +73,7 @@ static const bmp_scale_info scales[] = {
     {"ranks", "Masterpoint Rankings (NZ-3)"},
     {NULL, NULL}};
 
-static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
-                        bmp_error *err)
+static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out, bmp_error *err)
 {
     (void)edition; /* one edition: 2017 */
     return nzb_award_event(ev, out, err);

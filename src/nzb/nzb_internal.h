@@ -41,11 +41,11 @@ int nzb_grid(const nzb_grade *g, bool teams, int n, int p);
 
 /* 25A special tables (NZ-53, NZ-54), data transcribed from the document.
  * Return false when the place/field is outside the printed table. */
-int nzb_a25_pairs_final(int place);                 /* 1..28, else 0 */
-int nzb_a25_pairs_plate(int place);                 /* Final - 10 */
+int nzb_a25_pairs_final(int place);                           /* 1..28, else 0 */
+int nzb_a25_pairs_plate(int place);                           /* Final - 10 */
 bool nzb_a25_pairs_semifinal(int field, int place, int *out); /* field 78 or 104 */
-bool nzb_a25_teams(int teams, int place, int *out); /* teams 50..130 */
-int nzb_a25_teams_band(int teams);                  /* 0..3, or -1 */
+bool nzb_a25_teams(int teams, int place, int *out);           /* teams 50..130 */
+int nzb_a25_teams_band(int teams);                            /* 0..3, or -1 */
 
 /* Interprovincial events (NZ-75, NZ-76): 1st-3rd awards.  category is
  * "open", "women", "senior" or "intermediate". */

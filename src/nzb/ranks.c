@@ -36,8 +36,7 @@ void bmp_nz_rank_thresholds(bmp_nz_rank r, bmp_points *total, bmp_points *min_a)
 }
 
 /* NZ-3: the highest rank whose two thresholds are both met; NZ-4 stars. */
-bmp_status bmp_nz_rank_of(bmp_points a, bmp_points b, bmp_nz_rank *rank, int *stars,
-                       bmp_error *err)
+bmp_status bmp_nz_rank_of(bmp_points a, bmp_points b, bmp_nz_rank *rank, int *stars, bmp_error *err)
 {
     if (a < 0 || b < 0)
         return bmp_error_set(err, BMP_EINVAL, "NZ rank: A and B points must not be negative");

@@ -60,8 +60,8 @@ static bmp_status set_columns(bmp_table *t, const char *first, const int *places
 }
 
 /* A place-by-entrants grid: top M, f = fnum/fden, rows nmin..nmax. */
-static bmp_status grid(bmp_table *t, int top, int fnum, int fden, int nmin, int nmax,
-                       int step, const int *cols, int ncols, bmp_error *err)
+static bmp_status grid(bmp_table *t, int top, int fnum, int fden, int nmin, int nmax, int step,
+                       const int *cols, int ncols, bmp_error *err)
 {
     int all[128];
     if (!cols) {
@@ -104,7 +104,7 @@ static int opt_int(const bmp_params *opts, const char *key, int dflt, int lo, bm
 
 static bmp_status a25_teams_table(bmp_table *t, bmp_error *err)
 {
-    static const char *const cols[] = {"place", "teams_50_100", "teams_101_110",
+    static const char *const cols[] = {"place",         "teams_50_100",  "teams_101_110",
                                        "teams_111_120", "teams_121_130", NULL};
     static const int reps[4] = {75, 105, 115, 125};
     if (bmp_table_columns(t, cols))
@@ -178,8 +178,7 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
         if (bmp_table_columns(out, cols))
             return oom(err);
         for (int p = 1; p <= 28; p++)
-            if (bmp_table_cell(out, "%d", p) ||
-                bmp_table_cell(out, "%d", nzb_a25_pairs_final(p)) ||
+            if (bmp_table_cell(out, "%d", p) || bmp_table_cell(out, "%d", nzb_a25_pairs_final(p)) ||
                 bmp_table_cell(out, "%d", nzb_a25_pairs_plate(p)))
                 return oom(err);
         return BMP_OK;
@@ -245,10 +244,9 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
         return BMP_OK;
     }
     if (!strcasecmp(name, "summary")) {
-        static const char *const cols[] = {"event",          "pairs_min_deals",
-                                           "teams_min_deals", "pairs_c_factor",
-                                           "session_bonus",  "match_factor",
-                                           "match_unit",     NULL};
+        static const char *const cols[] = {
+            "event",         "pairs_min_deals", "teams_min_deals", "pairs_c_factor",
+            "session_bonus", "match_factor",    "match_unit",      NULL};
         bmp_table_title(out, "NZ Summary of event requirements and awards (NZ-82, NZ-83, "
                              "NZ-84)");
         if (bmp_table_columns(out, cols))
@@ -256,9 +254,11 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
         for (int i = 0; nzb_grade_at(i); i++) {
             const nzb_grade *g = nzb_grade_at(i);
             if (bmp_table_cell(out, "%s", g->code) || bmp_table_cell(out, "%d", g->min_pairs) ||
-                bmp_table_cell(out, "%d", g->min_teams) ||
-                bmp_table_cell(out, "%d", g->c_factor) ||
-                bmp_table_cell(out, "%s", g->letter == 'C' ? "-" : g->letter == 'A' ? "1A" : "1B") ||
+                bmp_table_cell(out, "%d", g->min_teams) || bmp_table_cell(out, "%d", g->c_factor) ||
+                bmp_table_cell(out, "%s",
+                               g->letter == 'C'   ? "-"
+                               : g->letter == 'A' ? "1A"
+                                                  : "1B") ||
                 bmp_table_cell(out, "%d", g->match_factor) ||
                 bmp_table_cell(out, "%s", g->letter == 'A' ? "0.02A" : "2C"))
                 return oom(err);
@@ -285,9 +285,8 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
             snprintf(title, sizeof title, "NZ %s - %s Event (%s)", g->heading,
                      teams ? "Teams" : "Pairs", teams ? g->teams_rule : g->pairs_rule);
             bmp_table_title(out, title);
-            bmp_status st =
-                grid(out, g->top, teams ? 7 : 1, teams ? 20 : 4, nmin, nmax, STEP_GRID, NULL,
-                     bmp_params_has(opts, "max-entrants") ? 0 : pcols, err);
+            bmp_status st = grid(out, g->top, teams ? 7 : 1, teams ? 20 : 4, nmin, nmax, STEP_GRID,
+                                 NULL, bmp_params_has(opts, "max-entrants") ? 0 : pcols, err);
             bmp_table_note(out, "award = floor(%d - %d(p-1)/(%s N)), paid while >= 1 (nzb.md §3).",
                            g->top, g->top - 1, teams ? "0.35" : "0.25");
             return st;
