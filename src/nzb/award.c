@@ -214,9 +214,9 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         int factor = c.ip ? 1 : c.g->match_factor;
         const char *rule = c.ip ? "NZ-75" : letter == 'A' ? "NZ-41" : c.club ? "NZ-31" : "NZ-51";
         const char *sec = c.ip            ? "Interprovincial Teams Trials"
-                          : letter == 'A' ? "A 4.1"
-                          : c.club        ? "Club Sessions B."
-                                          : "B 4";
+                          : letter == 'A' ? "A Point Tournaments 4.1"
+                          : c.club        ? "Club Sessions, Basic C Tables B"
+                                          : "B Point Tournaments 4";
         if (c.ip && !ip_trials) {
             if (bmp_awards_note(out, "Interprovincial Championships: no session awards are "
                                      "printed (NZ-76)"))
@@ -230,9 +230,9 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                            : c.g->letter == 'A' ? "NZ-40"
                                                 : "NZ-50";
         const char *sec = c.ip                 ? "Interprovincial Teams Trials"
-                          : c.club             ? "Club Sessions A."
-                          : c.g->letter == 'A' ? "A 3.2"
-                                               : "B 3.2";
+                          : c.club             ? "Club Sessions, Basic C Tables A"
+                          : c.g->letter == 'A' ? "A Point Tournaments 3.2"
+                                               : "B Point Tournaments 3.2";
         if (!c.club && !c.ip && ev->boards <= 0)
             return nzb_fail(&c, BMP_EINVAL, "$.boards",
                             "the deals per session are needed for session awards (NZ-39, NZ-40)");

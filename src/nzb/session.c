@@ -195,7 +195,8 @@ bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_
                 snprintf(bx, sizeof bx, "session winner%s: 1 %c (%s)", pl.hi > 1 ? " (equal)" : "",
                          l, l == 'A' ? "NZ-39" : "NZ-49");
                 st = nzb_emit(c, e[j].ci, BMP_ALL_PLAYERS, "session-top", ranking, pl, 100, l,
-                              l == 'A' ? "NZ-39" : "NZ-49", l == 'A' ? "A 3.1" : "B 3.1", bx);
+                              l == 'A' ? "NZ-39" : "NZ-49",
+                              l == 'A' ? "A Point Tournaments 3.1" : "B Point Tournaments 3.1", bx);
             }
         }
     }
