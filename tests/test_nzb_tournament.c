@@ -760,6 +760,66 @@ static void b8_non_open_bonus(void **state)
     free(js);
 }
 
+/* NZ-75: Interprovincial Trials run as pairs: session C x 2 (Open) or x 1
+ * (Intermediate), N=8 row 40 26 12; placings 5/3/1 A (Open) or B
+ * (Intermediate); 44 deals are enough only for Intermediate. */
+static void interprovincial_pairs(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs",
+                        "\"sessions\":3,\"boards\":20,\"params\":{\"interprovincial\":\"trials\","
+                        "\"category\":\"women\"}",
+                        8, 2, 0, 1);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "80.00");
+    assert_points(nz_pts(ev, &a, "2", "session", "C", -1), "52.00");
+    assert_null(nz_find(ev, &a, "1", "session-top"));
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "3.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("pairs",
+                  "\"sessions\":2,\"boards\":22,\"params\":{\"interprovincial\":\"trials\","
+                  "\"category\":\"intermediate\"}",
+                  8, 2, 0, 1);
+    ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "40.00");
+    assert_points(nz_pts(ev, &a, "3", "overall", "B", -1), "1.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("pairs",
+                  "\"sessions\":2,\"boards\":22,\"params\":{\"interprovincial\":\"trials\","
+                  "\"category\":\"open\"}",
+                  8, 2, 0, 1);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "at least 60 deals (NZ-75)"));
+    free(js);
+}
+
+/* NZ-53 / A-18: a 25A pair outside the Final/Plate/semi-final, or a
+ * semi-final of another size, has no printed award: not supported. */
+static void a25_pairs_unsupported(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"25A\",\"sessions\":6,\"boards\":27", 10, 2, 0, 0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_ENOTSUP);
+    assert_non_null(strstr(err.msg, "not supported: 25A Pairs award outside the Final"));
+    free(js);
+    const char *semi =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"pairs\",\"grade\":\"25A\",\"sessions\":6,\"boards\":27,"
+        "\"groups\":[{\"name\":\"S\",\"type\":\"semifinal\",\"params\":{\"field\":90}}],"
+        "\"contestants\":[{\"id\":\"1\",\"group\":\"S\",\"place\":1},"
+        "{\"id\":\"2\",\"group\":\"S\",\"place\":2},{\"id\":\"3\",\"group\":\"S\",\"place\":3},"
+        "{\"id\":\"4\",\"group\":\"S\",\"place\":4}]}";
+    assert_int_equal(nz_award_error(semi, &err), BMP_ENOTSUP);
+    assert_non_null(strstr(err.msg, "only 78- and 104-pair semi-finals"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -775,6 +835,7 @@ int main(void)
         cmocka_unit_test(teams_stages),           cmocka_unit_test(grade_restricted_entry),
         cmocka_unit_test(b_ties_and_shares),      cmocka_unit_test(swiss_pairs_grades),
         cmocka_unit_test(lineup_records),         cmocka_unit_test(b8_non_open_bonus),
+        cmocka_unit_test(interprovincial_pairs),  cmocka_unit_test(a25_pairs_unsupported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
