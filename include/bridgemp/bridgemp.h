@@ -11,6 +11,8 @@
 #include "bridgemp/table.h"
 #include "bridgemp/rules.h"
 #include "bridgemp/abf.h"
+#include "bridgemp/nzb.h"
+#include "bridgemp/usebio.h"
 
 #define BMP_VERSION "0.1.0"
 

@@ -65,3 +65,20 @@ bmp_cli_test(NAME e2e_usebio_abf_credit
 bmp_cli_test(NAME e2e_usebio_acbl_not_club
              ARGS award ${U}/abf_club_5tables.xml --body acbl --classification club-masterpoint
              EXIT 3 EXPECT "not supported: ")
+# The spec's two example files end to end.  Pairs (ABF, grade E): a 3-table
+# Mitchell is below ABF-14's 4-table minimum for two-winner session awards, so
+# it computes and pays nothing.  Teams (NZ, as a 40C club session, NZ-31:
+# 2 C per deal of a match won, 1 per deal of a match tied, 8-board matches):
+# ADAMS 2 wins = 32 C, BROWN 16, CLARKE 2 wins + 1 tie = 40, DUNN 8; written
+# back as nested MASTER_POINTS in hundredths.
+bmp_cli_test(NAME e2e_example_pairs_abf
+             ARGS award ${U}/example_pairs.xml --body abf --grade E --explain
+             EXPECT "grade E \\(Club events, green\\)")
+bmp_cli_test(NAME e2e_example_teams_nzb
+             ARGS award ${U}/example_teams.xml --body nzb --grade 40C --format csv
+             EXPECT "1,ADAMS,match,matches,-,32\\.00,C,NZ-31" "2,BROWN,match,matches,-,16\\.00,C"
+                    "3,CLARKE,match,matches,-,40\\.00,C" "4,DUNN,match,matches,-,8\\.00,C")
+bmp_cli_test(NAME e2e_example_teams_nzb_usebio
+             ARGS award ${U}/example_teams.xml --body nzb --grade 40C --format usebio
+             EXPECT "<MASTER_POINTS_AWARDED>3200</MASTER_POINTS_AWARDED>[ \n]*<MASTER_POINT_TYPE>c</MASTER_POINT_TYPE>"
+                    "<MASTER_POINTS_AWARDED>4000</MASTER_POINTS_AWARDED>")

@@ -1,0 +1,193 @@
+/* NZ match play: C per deal in clubs and B tournaments (NZ-31, NZ-51),
+ * fractional A in A tournaments (NZ-41, NZ-42), team shares and line-up
+ * records (NZ-37, NZ-38). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "nzb/award_ctx.h"
+
+static long find_contestant(const bmp_event *ev, const char *id)
+{
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        if (ev->contestants[i].id && id && !strcmp(ev->contestants[i].id, id))
+            return (long)i;
+    return -1;
+}
+
+/* Credit a side's deal-units for match m: to the team, or with a line-up
+ * (match param home_lineup / away_lineup: comma-separated player ids or
+ * names) to the players who took part (NZ-37). */
+static bmp_status credit(const nzb_ctx *c, size_t m, const char *key, size_t ci, long u,
+                         long *units, long *punits, const size_t *pofs)
+{
+    const bmp_contestant *ct = &c->ev->contestants[ci];
+    const char *lineup = bmp_params_string(&c->ev->matches[m].params, key, NULL);
+    if (!lineup) {
+        units[ci] += u;
+        return BMP_OK;
+    }
+    char path[96];
+    snprintf(path, sizeof path, "$.matches[%zu].params.%s", m, key);
+    const char *p = lineup;
+    int n = 0;
+    while (*p) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        while (len && *p == ' ')
+            p++, len--;
+        while (len && p[len - 1] == ' ')
+            len--;
+        size_t j = 0;
+        for (; j < ct->nplayers; j++) {
+            const char *id = ct->players[j].id ? ct->players[j].id : ct->players[j].name;
+            if (id && strlen(id) == len && !strncmp(id, p, len))
+                break;
+        }
+        if (j == ct->nplayers)
+            return nzb_fail(c, BMP_EINVAL, path, "\"%.*s\" is not a player of contestant %s",
+                            (int)len, p, ct->id ? ct->id : "?");
+        punits[pofs[ci] + j] += u;
+        n++;
+        p += len;
+        while (*p == ' ' || *p == ',')
+            p++;
+    }
+    if (n == 0)
+        return nzb_fail(c, BMP_EINVAL, path, "expected the ids of the players who took part");
+    return BMP_OK;
+}
+
+/* NZ-31, NZ-41, NZ-42, NZ-51: per deal of each match won (2 units) or tied
+ * (1 unit): A grades 0.01 A per unit x factor, otherwise 1 C per unit x
+ * factor.  A team of 5 (6) without line-ups gets 4/5 (4/6) each (NZ-38). */
+bmp_status nzb_match_awards(nzb_ctx *c, int factor, char letter, const char *rule,
+                            const char *section, int *max_deals)
+{
+    const bmp_event *ev = c->ev;
+    size_t nc = ev->ncontestants;
+    long *units = calloc(nc ? nc : 1, sizeof *units);
+    int *played = calloc(nc ? nc : 1, sizeof *played);
+    size_t *pofs = calloc(nc + 1, sizeof *pofs);
+    for (size_t i = 0; pofs && i < nc; i++)
+        pofs[i + 1] = pofs[i] + ev->contestants[i].nplayers;
+    long *punits = pofs ? calloc(pofs[nc] ? pofs[nc] : 1, sizeof *punits) : NULL;
+    if (!units || !played || !pofs || !punits) {
+        free(units);
+        free(played);
+        free(pofs);
+        free(punits);
+        return nzb_oom(c);
+    }
+    bmp_status st = BMP_OK;
+    char path[64];
+    for (size_t m = 0; m < ev->nmatches && !st; m++) {
+        const bmp_match *mt = &ev->matches[m];
+        snprintf(path, sizeof path, "$.matches[%zu]", m);
+        long h = find_contestant(ev, mt->home), a = find_contestant(ev, mt->away);
+        if (h < 0 || a < 0) {
+            st = nzb_fail(c, BMP_EINVAL, path, "home and away must name contestants");
+            break;
+        }
+        int deals = mt->boards ? mt->boards : ev->boards_per_match;
+        if (deals <= 0) {
+            st = nzb_fail(c, BMP_EINVAL, path,
+                          "the deals played are needed for match-play awards (%s): give boards "
+                          "here or boards_per_match on the event",
+                          rule);
+            break;
+        }
+        int res; /* 1 home won, -1 away won, 0 tie */
+        if (mt->winner)
+            res = !strcasecmp(mt->winner, "tie") ? 0 : !strcmp(mt->winner, mt->home) ? 1 : -1;
+        else if (mt->has_score)
+            res = mt->home_score > mt->away_score ? 1 : mt->home_score < mt->away_score ? -1 : 0;
+        else {
+            st = nzb_fail(c, BMP_EINVAL, path,
+                          "a match needs scores or a winner for match-play "
+                          "awards (%s)",
+                          rule);
+            break;
+        }
+        played[h] += deals;
+        played[a] += deals;
+        long uh = res == 0 ? deals : res > 0 ? 2L * deals : 0;
+        long ua = res == 0 ? deals : res < 0 ? 2L * deals : 0;
+        if ((st = credit(c, m, "home_lineup", (size_t)h, uh, units, punits, pofs)) ||
+            (st = credit(c, m, "away_lineup", (size_t)a, ua, units, punits, pofs)))
+            break;
+    }
+    /* Without a match list: matches_won / match_wins x boards_per_match. */
+    if (!st && ev->nmatches == 0)
+        for (size_t i = 0; i < nc; i++) {
+            const bmp_contestant *ct = &ev->contestants[i];
+            if (ct->match_wins <= 0)
+                continue;
+            if (ev->boards_per_match <= 0) {
+                snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
+                st = nzb_fail(c, BMP_EINVAL, path,
+                              "match wins need the event's boards_per_match (%s)", rule);
+                break;
+            }
+            units[i] = (long)(ct->match_wins * 2 + 0.5) * ev->boards_per_match;
+            played[i] = ct->matches_played * ev->boards_per_match;
+        }
+    for (size_t i = 0; i < nc && !st; i++) {
+        if (played[i] > *max_deals)
+            *max_deals = played[i];
+        const bmp_contestant *ct = &ev->contestants[i];
+        if (ct->phantom || units[i] == 0)
+            continue;
+        long base = units[i] * factor; /* hundredths of A, or whole C */
+        char ex[300], b[32];
+        if (letter == 'A') {
+            int num = 1, den = 1;
+            if (c->teams && (ct->nplayers == 5 || ct->nplayers == 6)) {
+                num = 4;
+                den = (int)ct->nplayers;
+            }
+            bmp_points pts = bmp_mul_ratio(base, num, den, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+            snprintf(ex, sizeof ex,
+                     "%ld deal-units (2 per deal won, 1 per deal tied) x 0.01 A x %d (%s)%s = %s A",
+                     units[i], factor, rule,
+                     num == den ? ""
+                     : den == 5 ? " x 4/5 (team of 5, NZ-38)"
+                                : " x 4/6 (team of 6, NZ-38)",
+                     nzb_fmtp(pts, b, sizeof b));
+            st = nzb_emit(c, i, BMP_ALL_PLAYERS, "match", "matches", (bmp_place){0, 0, false}, pts,
+                          'A', num == den ? rule : "NZ-38", section, ex);
+        } else {
+            bmp_points pts = (bmp_points)base * 100;
+            snprintf(ex, sizeof ex,
+                     "%ld deal-units (2 C per deal won, 1 per deal tied) x %d (%s) = %s C",
+                     units[i], factor, rule, nzb_fmtp(pts, b, sizeof b));
+            st = nzb_emit(c, i, BMP_ALL_PLAYERS, "match", "matches", (bmp_place){0, 0, false}, pts,
+                          'C', rule, section, ex);
+        }
+    }
+    /* NZ-37: with line-up records only the players who took part get the
+     * match award, in full (no 4/5 or 4/6 share). */
+    for (size_t i = 0; i < nc && !st; i++)
+        for (size_t j = 0; j < ev->contestants[i].nplayers && !st; j++) {
+            long u = punits[pofs[i] + j];
+            if (u == 0 || ev->contestants[i].phantom)
+                continue;
+            bmp_points pts = letter == 'A' ? (bmp_points)u * factor : (bmp_points)u * factor * 100;
+            char ex[300], b[32];
+            snprintf(ex, sizeof ex,
+                     "line-up record: %ld deal-units played (2 per deal won, 1 per deal tied) "
+                     "x %s x %d (%s) = %s %c",
+                     u, letter == 'A' ? "0.01 A" : "1 C", factor, rule, nzb_fmtp(pts, b, sizeof b),
+                     letter);
+            /* the C match tables are per deal the player took part in */
+            st = nzb_emit(c, i, (int)j, "match", "matches", (bmp_place){0, 0, false}, pts, letter,
+                          letter == 'A' ? "NZ-37" : rule, section, ex);
+        }
+    free(units);
+    free(played);
+    free(pofs);
+    free(punits);
+    return st;
+}
