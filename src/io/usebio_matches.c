@@ -58,6 +58,11 @@ bmp_status ub_read_match(rd *r, xmlNode *n, int session)
                              *names[k]);
             }
         }
+    /* A team against itself would credit a win to the wrong team (the JSON
+     * reader refuses it too, so convert's output stays loadable). */
+    if (!st && strcmp(home, away) == 0)
+        st = ub_fail(r, wa ? wa : n, BMP_EINVAL, "a team cannot play itself: \"%.40s\" on both sides",
+                     home);
     if (st) {
         free(home);
         free(away);

@@ -82,3 +82,8 @@ bmp_cli_test(NAME e2e_example_teams_nzb_usebio
              ARGS award ${U}/example_teams.xml --body nzb --grade 40C --format usebio
              EXPECT "<MASTER_POINTS_AWARDED>3200</MASTER_POINTS_AWARDED>[ \n]*<MASTER_POINT_TYPE>c</MASTER_POINT_TYPE>"
                     "<MASTER_POINTS_AWARDED>4000</MASTER_POINTS_AWARDED>")
+# Fuzzing finding: a MATCH of a team against itself was imported, and the JSON
+# that `convert` wrote from it was then refused by the JSON reader.
+bmp_cli_test(NAME usebio_team_plays_itself
+             ARGS award ${U}/self_match.xml --body nzb --grade 40C EXIT 1
+             EXPECT "self_match.xml:108: /USEBIO/EVENT/MATCH\\[1\\]/OPPOSING_TEAM: a team cannot play itself")
