@@ -1,12 +1,17 @@
 #!/bin/sh
 # Build the libFuzzer harnesses (tests/fuzz/) with clang into build-fuzz/ and
-# run each for a bounded time (FUZZ_SECONDS, default 30), starting from the
-# committed seed corpus.  Fails on any crash, leak, timeout or trap.  New
+# run each for a bounded number of inputs (FUZZ_RUNS, default 60000) and time
+# (FUZZ_SECONDS, default 60), starting from the committed seed corpus.  The
+# seed is fixed (FUZZ_SEED, default 1) so that CI is reproducible: the same
+# commit explores the same inputs.  For exploratory runs set FUZZ_SEED=0
+# (random) and a larger FUZZ_SECONDS/FUZZ_RUNS=-1.  Fails on any crash, leak, timeout or trap.  New
 # corpus entries go to build-fuzz/corpus/ (not committed); a crash leaves its
 # input in build-fuzz/artifacts/ -- make it a regression test.
 set -e
 cd "$(dirname "$0")/.."
-SECS=${FUZZ_SECONDS:-30}
+SECS=${FUZZ_SECONDS:-60}
+RUNS=${FUZZ_RUNS:-60000}
+SEED=${FUZZ_SEED:-1}
 JOBS=${JOBS:-2}
 CC=${FUZZ_CC:-clang} cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DBMP_FUZZ=ON \
     -DBMP_TESTS=OFF >/dev/null
@@ -17,10 +22,10 @@ for bin in build-fuzz/tests/fuzz/fuzz_*; do
     [ -x "$bin" ] || continue
     name=${bin##*/fuzz_}
     mkdir -p "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name"
-    echo "== fuzz $name (${SECS}s)"
+    echo "== fuzz $name (seed $SEED, $RUNS runs, at most ${SECS}s)"
     if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-         "$bin" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+         "$bin" -seed="$SEED" -runs="$RUNS" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
                 -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$name-" \
                 "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" \
                 >"build-fuzz/$name.log" 2>&1; then
