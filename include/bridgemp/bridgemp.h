@@ -11,6 +11,7 @@
 #include "bridgemp/table.h"
 #include "bridgemp/rules.h"
 #include "bridgemp/abf.h"
+#include "bridgemp/ebu.h"
 
 #define BMP_VERSION "0.1.0"
 
