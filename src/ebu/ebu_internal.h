@@ -97,6 +97,9 @@ int ebu_match_won(int m4, int boards);
  * for a type out of range. */
 int ebu_ko_club(int type, int round);
 int ebu_ko_max_rounds(int type);
+/* 4.7.9: round number of a KO stage of `stage` teams (a power of 2) from an
+ * original entry of `original` teams; 0 if undefined. */
+int ebu_ko_round(int original, int stage);
 /* 4.8.5-4.8.7 league key figure K = num/den exactly for division d of n;
  * org m4 = Club 4, District 6, County 8.  Printed values are ceil(K). */
 bool ebu_league_key(int org_m4, int n, int d, int64_t *num, int64_t *den);

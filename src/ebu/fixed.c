@@ -175,3 +175,24 @@ int ebu_consolation_mult2(int consolation, int original)
         return 3;
     return 4;
 }
+
+/* 4.7.9 (EBU-92): the round number of a knock-out stage of `stage` teams in
+ * an event whose original entry was `original`: the round it would have had
+ * if every original entrant had played knock-out throughout.  With P the
+ * largest power of 2 <= original, r = log2(P) - log2(stage) + 1 (the rounds
+ * before are a preliminary round when original > P).  0 if stage is not a
+ * power of 2 or exceeds P. */
+int ebu_ko_round(int original, int stage)
+{
+    if (original < 2 || stage < 2 || (stage & (stage - 1)) != 0)
+        return 0;
+    int lp = 0, ls = 0;
+    while ((2 << lp) <= original)
+        lp++;
+    while ((1 << ls) < stage)
+        ls++;
+    int logP = lp; /* P = 2^lp: the loop stops when 2^(lp+1) > original */
+    if (ls > logP)
+        return 0;
+    return logP - ls + 1;
+}

@@ -3,6 +3,7 @@
  * 4.8, 4.9, 4.4.9, 4.11, 6.2.2, 6.4.7, 2.6).  Scale cells are the scale's
  * top award (whole Local Points, rounded up) and its number of awards. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -27,9 +28,22 @@ static bmp_points top_of(const ebu_scale *s)
     return s->k > 0 ? ebu_scale_award(s, 1) : 0;
 }
 
+/* A numeric option: the CLI passes options as strings. */
+static int opt_int(const bmp_params *opts, const char *key, int dflt)
+{
+    const bmp_param *p = opts ? bmp_params_get(opts, key) : NULL;
+    if (!p)
+        return dflt;
+    if (p->type == BMP_PARAM_NUMBER)
+        return (int)p->number;
+    if (p->type == BMP_PARAM_STRING && p->string)
+        return atoi(p->string);
+    return dflt;
+}
+
 static int opt_status(const bmp_params *opts, int dflt)
 {
-    const char *s = bmp_params_string(opts, "status", NULL);
+    const char *s = opts ? bmp_params_string(opts, "status", NULL) : NULL;
     return s ? ebu_status_parse(s) : dflt;
 }
 
@@ -143,7 +157,7 @@ static bmp_status scale_strat(bool qs, const bmp_params *opts, bmp_table *t, bmp
     if (m4 == 0)
         return bmp_error_set(err, BMP_EINVAL, "status: expected club, district, county, "
                                               "regional or national");
-    int boards = (int)bmp_params_number(opts, "boards", 24);
+    int boards = opt_int(opts, "boards", 24);
     ebu_band band;
     if (!ebu_band_of(boards, &band))
         return bmp_error_set(err, BMP_EINVAL, "boards: expected 12 or more");
@@ -212,7 +226,7 @@ static bmp_status ko(bmp_table *t)
 
 static int opt_org(const bmp_params *opts)
 {
-    const char *o = bmp_params_string(opts, "org", "club");
+    const char *o = opts ? bmp_params_string(opts, "org", "club") : "club";
     return strcasecmp(o, "club") == 0       ? EBU_M4_CLUB
            : strcasecmp(o, "district") == 0 ? EBU_M4_DISTRICT
            : strcasecmp(o, "county") == 0   ? EBU_M4_COUNTY
@@ -282,11 +296,13 @@ static bmp_status sections(const bmp_params *opts, bmp_table *t, bmp_error *err)
     return BMP_OK;
 }
 
-static bmp_status sqrt_table(const bmp_params *opts, bmp_table *t)
+static bmp_status sqrt_table(const bmp_params *opts, bmp_table *t, bmp_error *err)
 {
     static const char *const cols[] = {"tables", "actual maximum", NULL};
-    int max = (int)bmp_params_number(opts, "max", 100);
-    int tt = (int)bmp_params_number(opts, "t", 25);
+    int max = opt_int(opts, "max", 100);
+    int tt = opt_int(opts, "t", 25);
+    if (max < 1 || tt < 1)
+        return bmp_error_set(err, BMP_EINVAL, "max and t: expected whole numbers >= 1");
     char title[128];
     snprintf(title, sizeof title, "EBU actual maximum = %d x sqrt(tables/%d), rounded up (4.4.9)",
              max, tt);
@@ -413,7 +429,7 @@ bmp_status ebu_scale_table(const char *name, const bmp_params *opts, bmp_table *
     if (strcasecmp(name, "sections") == 0)
         return sections(opts, out, err);
     if (strcasecmp(name, "sqrt") == 0)
-        return sqrt_table(opts, out);
+        return sqrt_table(opts, out, err);
     if (strcasecmp(name, "ladder") == 0)
         return ladder(out);
     if (strcasecmp(name, "gp-round") == 0)
