@@ -478,6 +478,13 @@ static void errors(void **state)
     j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":6,"
                    "\"params\":{\"points\":\"green\"}",
                    2, NULL);
+    /* EBU-137: Green pairs events need the unpublished standard formula (6.6). */
+    assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
+    assert_non_null(strstr(e.msg, "EBU-137"));
+    free(j);
+    j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":6,"
+                   "\"params\":{\"points\":\"gold\"}",
+                   2, NULL);
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.params.points"));
     free(j);
@@ -650,6 +657,152 @@ static void ranks_csv(void **state)
     bmp_csv_free(&csv);
 }
 
+
+/* A knock-out: n teams; team 1 beats team 2^(k-1)+1 in round k (k = 1..R);
+ * team T = 2^(R-1)+1 (the runner-up) beats T + 2^(k-1) in rounds k < R. */
+static char *ko_json(const char *head, int n, int rounds)
+{
+    size_t cap = 8192 + (size_t)n * 64;
+    char *b = malloc(cap);
+    size_t o = (size_t)snprintf(b, cap, "{\"body\":\"ebu\",\"name\":\"ko\",\"kind\":\"knockout\",%s,"
+                                "\"contestants\":[", head);
+    for (int i = 1; i <= n; i++)
+        o += (size_t)snprintf(b + o, cap - o, "%s{\"id\":\"%d\"}", i > 1 ? "," : "", i);
+    o += (size_t)snprintf(b + o, cap - o, "],\"matches\":[");
+    int T = (1 << (rounds - 1)) + 1;
+    bool first = true;
+    for (int k = 1; k <= rounds; k++) {
+        o += (size_t)snprintf(b + o, cap - o,
+                              "%s{\"round\":%d,\"home\":\"1\",\"away\":\"%d\",\"home_score\":50,\"away_score\":40}",
+                              first ? "" : ",", k, (1 << (k - 1)) + 1);
+        first = false;
+        if (k < rounds && T + (1 << (k - 1)) <= n)
+            o += (size_t)snprintf(b + o, cap - o,
+                                  ",{\"round\":%d,\"home\":\"%d\",\"away\":\"%d\",\"home_score\":50,\"away_score\":40}",
+                                  k, T, T + (1 << (k - 1)));
+    }
+    snprintf(b + o, cap - o, "]}");
+    return b;
+}
+
+/* EBU-87, EBU-88, EBU-89, EBU-90, EBU-92, EBU-93: knock-out events (4.7). */
+static void ko_events(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    /* 32 teams, single elimination, 24-board matches, Club: the winner wins
+     * Rounds 1-5: 27 + 38 + 54 + 76 + 108 = 303. */
+    char *j = ko_json("\"status\":\"club\",\"tables\":32,\"boards_per_match\":24", 32, 5);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "303.00");
+    /* The runner-up (team 17) won Rounds 1-4: 27 + 38 + 54 + 76 = 195. */
+    assert_points(total_of(&aw, 16), "195.00");
+    bmp_awards_free(&aw);
+    /* 4.7.9: 8 of 32 qualify: the stage starts at Round 3: 54 + 76 + 108 = 238. */
+    j = ko_json("\"status\":\"club\",\"tables\":8,\"boards_per_match\":24,"
+                "\"params\":{\"original_tables\":32}", 8, 3);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "238.00");
+    bmp_awards_free(&aw);
+    /* 4.7.10 (b): consolation of 8 with original 24: Round 2 at half:
+     * (38 + 54 + 76)/2 = 84; its first round 38/2 = 19. */
+    j = ko_json("\"status\":\"club\",\"tables\":8,\"boards_per_match\":24,"
+                "\"params\":{\"original_tables\":24,\"consolation\":true}", 8, 3);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "84.00");
+    /* the runner-up (team 5) won the first two: (38 + 54)/2 = 46 */
+    assert_points(total_of(&aw, 4), "46.00");
+    bmp_awards_free(&aw);
+    /* 4.7.3: 36-board matches at District are one level higher (County x2):
+     * a 4-team KO plays Rounds 1 and 2 (27, 38): (27 + 38) x 2 = 130. */
+    j = ko_json("\"status\":\"district\",\"tables\":4,\"boards_per_match\":36", 4, 2);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "130.00");
+    bmp_awards_free(&aw);
+    /* Fewer than 18 boards pro rata: 9-board matches, 4 teams Club:
+     * (27 + 38) x 9/18 = 32.5 -> 33 (rounded up at the end). */
+    j = ko_json("\"status\":\"club\",\"tables\":4,\"boards_per_match\":9", 4, 2);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "33.00");
+    bmp_awards_free(&aw);
+    /* 4.7.5: 40 teams: a preliminary round (27), then Rounds 1-5 of 32:
+     * 27 + 27 + 38 + 54 + 76 + 108 = 330 for six wins. */
+    j = ko_json("\"status\":\"club\",\"tables\":40,\"boards_per_match\":24", 40, 6);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "330.00");
+    bmp_awards_free(&aw);
+    /* 4.7.4: 128 teams need 7 rounds, single-elimination teams allow 6: the
+     * first round is preliminary (27), then 27, 38, 54, 76, 108, 152 = 482. */
+    j = ko_json("\"status\":\"club\",\"tables\":128,\"boards_per_match\":24", 128, 7);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "482.00");
+    bmp_awards_free(&aw);
+    /* Single-elimination pairs (max 7): 8 pairs, Rounds 1-3: 27 + 27 + 38 = 92. */
+    j = ko_json("\"status\":\"club\",\"tables\":8,\"boards_per_match\":24,"
+                "\"params\":{\"ko_type\":\"single-pairs\"}", 8, 3);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "92.00");
+    bmp_awards_free(&aw);
+    bmp_error e = {0};
+    j = ko_json("\"status\":\"club\",\"tables\":8,\"boards_per_match\":24,"
+                "\"params\":{\"ko_type\":\"double-teams\"}", 8, 3);
+    assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
+    free(j);
+}
+
+/* EBU-121, EBU-3: county teams KO in Green Points (6.2.2) and Gold (2.5.1). */
+static void green_ko(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    /* 128 teams (row 65+): the winner 0.50 + 0.75 + 1.00 + 1.50 + 2.00 +
+     * 2.50 + 3.00 = 11.25 GP, Gold 11.25/5 = 2.25; the runner-up 8.25 GP,
+     * Gold 1.65. */
+    char *j = ko_json("\"status\":\"county\",\"tables\":128,\"boards_per_match\":24,"
+                      "\"params\":{\"points\":\"green\"}", 128, 7);
+    run(j, &aw);
+    free(j);
+    bmp_points green = 0, gold = 0, rgreen = 0, rgold = 0;
+    for (size_t i = 0; i < aw.count; i++) {
+        bmp_points *g = NULL;
+        if (aw.items[i].contestant == 0)
+            g = strcmp(aw.items[i].colour, "gold") == 0 ? &gold : &green;
+        if (aw.items[i].contestant == 64)
+            g = strcmp(aw.items[i].colour, "gold") == 0 ? &rgold : &rgreen;
+        if (g)
+            *g += aw.items[i].points;
+    }
+    assert_points(green, "11.25");
+    assert_points(gold, "2.25");
+    assert_points(rgreen, "8.25");
+    assert_points(rgold, "1.65");
+    bmp_awards_free(&aw);
+    /* 16 teams (row 9-16): 0.50 + 0.75 + 1.25 + 2.00 = 4.50: no Gold. */
+    j = ko_json("\"status\":\"county\",\"tables\":16,\"boards_per_match\":24,"
+                "\"params\":{\"points\":\"green\"}", 16, 4);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "4.50");
+    for (size_t i = 0; i < aw.count; i++)
+        assert_string_not_equal(aw.items[i].colour, "gold");
+    bmp_awards_free(&aw);
+    /* 6.2.1: every Green KO match has at least 24 boards. */
+    bmp_error e = {0};
+    j = ko_json("\"status\":\"county\",\"tables\":16,\"boards_per_match\":16,"
+                "\"params\":{\"points\":\"green\"}", 16, 4);
+    assert_int_equal(run_err(j, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "6.2.1"));
+    free(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -661,6 +814,7 @@ int main(void)
         cmocka_unit_test(errors),              cmocka_unit_test(ko_rounds),
         cmocka_unit_test(ladder_4_11_9),       cmocka_unit_test(strat_4_12_6),
         cmocka_unit_test(ranks_2_6),           cmocka_unit_test(ranks_csv),
+        cmocka_unit_test(ko_events),           cmocka_unit_test(green_ko),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

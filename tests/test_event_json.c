@@ -260,14 +260,17 @@ static void every_example_validates(void **state)
 static void unimplemented_body_says_not_supported(void **state)
 {
     (void)state;
-    /* EBU knock-out events (4.7) are not implemented as events yet. */
-    bmp_event *ev = bmp_test_event("{\"body\":\"ebu\",\"name\":\"x\",\"kind\":\"knockout\","
-                                   "\"status\":\"club\",\"contestants\":[{\"id\":\"1\",\"place\":1}]}");
+    /* EBU Green Point pairs events need the EBU's standard formula (6.6),
+     * which the handbook does not give. */
+    bmp_event *ev = bmp_test_event("{\"body\":\"ebu\",\"name\":\"x\",\"kind\":\"pairs\","
+                                   "\"status\":\"county\",\"params\":{\"points\":\"green\"},"
+                                   "\"contestants\":[{\"id\":\"1\",\"place\":1}]}");
     bmp_awards aw;
     bmp_awards_init(&aw);
     bmp_error e = {0};
     assert_int_equal(bmp_award_event(ev, &aw, &e), BMP_ENOTSUP);
-    assert_non_null(strstr(e.msg, "not supported: EBU knock-out events (EBU-86, \xC2\xA7"));
+    assert_non_null(strstr(e.msg, "not supported: EBU Green Point events other than the county teams "
+                                  "knock-out (EBU-137, \xC2\xA7"));
     bmp_awards_free(&aw);
     bmp_event_free(ev);
 }

@@ -204,6 +204,8 @@ static const bmp_param_spec event_spec[] = {
     {"four_winner", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-45"},
     {"qualified_final", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-83"},
     {"ums_charge_code", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-7"},
+    {"ko_type", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-86"},
+    {"consolation", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-93"},
     {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
 
 static const bmp_param_spec contestant_spec[] = {
@@ -255,10 +257,6 @@ static bmp_status movement(ctx *c, ebu_move *mv, bool *two_winner, bool *four_wi
     case BMP_KIND_BAM:
         *mv = EBU_TEAMS;
         return BMP_OK;
-    case BMP_KIND_KNOCKOUT:
-        return bmp_not_supported(c->err, "EBU knock-out events", "EBU-86", "4.7",
-                                 "the per-round awards are computed (bridgemp scale ebu ko) but "
-                                 "a knock-out event is not awarded yet");
     default:
         return bmp_not_supported(c->err, "EBU awards for this kind of event", "EBU-36", "3.7",
                                  "Butler, team-of-two and single matches are not implemented");
@@ -401,9 +399,24 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                     "(3.2)%s%s",
                     ev->status ? ", got " : "", ev->status ? ev->status : "");
     const char *pts = bmp_params_string(&ev->params, "points", "local");
+    if (ev->kind == BMP_KIND_KNOCKOUT) {
+        /* 4.7 (EBU-86..93); Green Points only for a county teams KO (6.2.2). */
+        bool green = strcmp(pts, "green") == 0;
+        if (!green && strcmp(pts, "local") != 0 && strcmp(pts, "blue") != 0)
+            return fail(&c, BMP_EINVAL, "$.params.points",
+                        "expected \"local\", \"blue\" or \"green\", got \"%s\"", pts);
+        if (strcmp(pts, "blue") == 0)
+            return bmp_not_supported(err, "EBU Blue Point knock-outs", "EBU-117", "5.4", NULL);
+        return ebu_ko_event(ev, m4, green, green ? "green" : "local", out, err);
+    }
     if (strcmp(pts, "blue") == 0) {
         c.blue = true;
         c.colour = "blue";
+    } else if (strcmp(pts, "green") == 0) {
+        return bmp_not_supported(err, "EBU Green Point events other than the county teams "
+                                      "knock-out", "EBU-137", "6.6",
+                                 "their intermediate awards use the EBU's standard formula, "
+                                 "which the handbook does not give");
     } else if (strcmp(pts, "local") != 0) {
         return fail(&c, BMP_EINVAL, "$.params.points", "expected \"local\" or \"blue\", got \"%s\" "
                     "(Green Points events: not supported yet)", pts);

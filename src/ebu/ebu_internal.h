@@ -121,6 +121,8 @@ int ebu_qualified_mult2(int finalists, int original);
 int ebu_consolation_mult2(int consolation, int original);
 
 /* ---- Engine --------------------------------------------------------------- */
+bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *colour,
+                        bmp_awards *out, bmp_error *err);
 bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 bmp_status ebu_scale_table(const char *name, const bmp_params *opts, bmp_table *out,
                            bmp_error *err);
