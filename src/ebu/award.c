@@ -192,6 +192,12 @@ static bmp_status note(ctx *c, const char *fmt, ...)
     return bmp_awards_note(c->out, "%s", msg) ? oom(c) : BMP_OK;
 }
 
+static bool teams_like_kind(bmp_event_kind k)
+{
+    return k == BMP_KIND_TEAMS || k == BMP_KIND_SWISS_TEAMS || k == BMP_KIND_ROUND_ROBIN ||
+           k == BMP_KIND_BAM;
+}
+
 static const bmp_param_spec event_spec[] = {
     {"points", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-2"},
     {"stage", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-36"},
@@ -206,10 +212,15 @@ static const bmp_param_spec event_spec[] = {
     {"ums_charge_code", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-7"},
     {"ko_type", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-86"},
     {"consolation", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-93"},
+    {"league", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-94"},
+    {"divisions", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-97"},
+    {"division", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-97"},
+    {"stratified", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-107"},
     {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
 
 static const bmp_param_spec contestant_spec[] = {
     {"without_standing", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-9"},
+    {"category", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-107"},
     {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
 
 static bmp_status check_params(ctx *c)
@@ -455,10 +466,32 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             return st;
     }
 
+    /* 4.8 (EBU-94..99): teams leagues, status of the organisation. */
+    if (bmp_params_bool(&ev->params, "league", false)) {
+        if (!teams_like_kind(ev->kind))
+            return fail(&c, BMP_EINVAL, "$.params.league", "a league is a teams event (4.8)");
+        return ebu_league_event(ev, m4, duration, c.colour, c.blue, out, err);
+    }
+    /* 4.12 (EBU-107..113): stratified basic events. */
+    if (bmp_params_bool(&ev->params, "stratified", false)) {
+        if (two_winner || mv == EBU_INDIV_1W)
+            return bmp_not_supported(err, "EBU stratified two-winner or individual events",
+                                     "EBU-111", "4.12.6", NULL);
+        if (strcmp(stage, "basic") != 0 || (duration >= 36 && ev->boards_per_match >= 6))
+            return bmp_not_supported(err, "EBU stratified finals and match-won events (Scale QS)",
+                                     "EBU-112", "4.12.7", NULL);
+        if (duration >= 72) {
+            m4 = ebu_status_shift(m4, 1);
+            if (m4 == 0)
+                return bmp_not_supported(err, "EBU status two levels above National", "EBU-48",
+                                         "4.1.7", NULL);
+        }
+        return ebu_strat_event(ev, m4, band, mv, c.colour, c.blue, out, err);
+    }
+
     /* 4.5.1 (EBU-70): stages of 36+ boards with matches of 6+ boards, and any
      * teams event of 36+ boards, have an award per match won. */
-    bool teams_like = ev->kind == BMP_KIND_TEAMS || ev->kind == BMP_KIND_SWISS_TEAMS ||
-                      ev->kind == BMP_KIND_ROUND_ROBIN || ev->kind == BMP_KIND_BAM;
+    bool teams_like = teams_like_kind(ev->kind);
     bool has_matches = ev->boards_per_match > 0 || ev->nmatches > 0;
     bool match_won = duration >= 36 && (teams_like || (has_matches && ev->boards_per_match >= 6));
     if (match_won && strcmp(stage, "basic") == 0)

@@ -123,6 +123,10 @@ int ebu_consolation_mult2(int consolation, int original);
 /* ---- Engine --------------------------------------------------------------- */
 bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *colour,
                         bmp_awards *out, bmp_error *err);
+bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const char *colour,
+                            bool blue, bmp_awards *out, bmp_error *err);
+bmp_status ebu_strat_event(const bmp_event *ev, int m4, ebu_band band, ebu_move mv,
+                           const char *colour, bool blue, bmp_awards *out, bmp_error *err);
 bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 bmp_status ebu_scale_table(const char *name, const bmp_params *opts, bmp_table *out,
                            bmp_error *err);
