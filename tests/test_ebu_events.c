@@ -265,7 +265,7 @@ static void consolation_4_3(void **state)
     assert_points(total_of(&aw, 13), "0.00");
     assert_string_equal(aw.items[0].rule, "EBU-64");
     bmp_awards_free(&aw);
-    /* 4.3.6: consolation maximum 180 at Club: a 36-board consolation of 40
+    /* EBU-65, 4.3.6: consolation maximum 180 at Club: a 36-board consolation of 40
      * teams with N = 120 (original 40 + 40 = 80) at District (+1 for 36+):
      * QB teams 20 x 18 = 360 > 180: top 180 x 1.5 x sqrt(80/40) = 381.8 -> 382. */
     j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":18,\"sessions\":2,"
@@ -295,7 +295,7 @@ static void consolation_4_3(void **state)
     bmp_awards_free(&aw);
 }
 
-/* EBU-82, EBU-80, EBU-72: 4.6.5 examples of events with an award per match won. */
+/* EBU-82, EBU-80, EBU-72, EBU-71: 4.6.5 examples (match awards plus ranking awards) of events with an award per match won. */
 static void match_won_4_6_5(void **state)
 {
     (void)state;
@@ -316,7 +316,8 @@ static void match_won_4_6_5(void **state)
     assert_points(total_of(&aw, 5), "126.00");  /* 14 x 9 */
     assert_points(total_of(&aw, 19), "0.00");   /* no wins, no ranking */
     bmp_awards_free(&aw);
-    /* (b) Club multiple teams, 15 teams, 14 x 3 boards: 5 per win; ranking
+    /* EBU-70: (b) a teams event of 36+ boards is match-won even with
+     * 3-board matches: Club multiple teams, 15 teams, 14 x 3 boards: 5 per win; ranking
      * 72, 54, 36, 18. */
     j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":42,"
                    "\"boards_per_match\":3,\"tables\":15",
@@ -354,7 +355,7 @@ static void match_won_4_6_5(void **state)
     bmp_awards_free(&aw);
 }
 
-/* EBU-81, EBU-77, EBU-76, EBU-35: match awards from matches[]: draws, the
+/* EBU-81, EBU-77, EBU-76, EBU-35, EBU-74: match awards from matches[] (each match earns its own award): draws, the
  * minimum total, triangles, unplayed matches. */
 static void match_won_matches(void **state)
 {
@@ -393,7 +394,7 @@ static void basic_events(void **state)
 {
     (void)state;
     bmp_awards aw;
-    /* 4.1.7: 2 x 36 = 72 boards, Club -> District: 7-table Mitchell, 36+:
+    /* EBU-38, 4.1.7: 2 x 36 = 72 boards (duration counts every session), Club -> District: 7-table Mitchell, 36+:
      * k = ceil(7/2) = 4, 10 x 4 x 1.5 = 60, 45, 30, 15. */
     const char *mitchell =
         "{\"body\":\"ebu\",\"name\":\"m\",\"kind\":\"pairs\",\"status\":\"club\",\"boards\":36,"
@@ -411,7 +412,7 @@ static void basic_events(void **state)
     assert_points(bmp_awards_player_total(&aw, 1, 0), "45.00");
     assert_points(bmp_awards_player_total(&aw, 1, 1), "0.00");
     bmp_awards_free(&aw);
-    /* 5.4.1: Blue Points = Local / 100: 60 -> 0.60 BP. */
+    /* EBU-117, 5.4.1: Blue Points = Local / 100: 60 -> 0.60 BP. */
     snprintf(j, sizeof j, mitchell, ",\"params\":{\"points\":\"blue\"}", "");
     run(j, &aw);
     assert_points(total_of(&aw, 0), "0.60");
@@ -744,7 +745,7 @@ static void ko_events(void **state)
     free(j);
     assert_points(total_of(&aw, 0), "482.00");
     bmp_awards_free(&aw);
-    /* Single-elimination pairs (max 7): 8 pairs, Rounds 1-3: 27 + 27 + 38 = 92. */
+    /* EBU-86: single-elimination pairs (max 7): 8 pairs, Rounds 1-3: 27 + 27 + 38 = 92. */
     j = ko_json("\"status\":\"club\",\"tables\":8,\"boards_per_match\":24,"
                 "\"params\":{\"ko_type\":\"single-pairs\"}", 8, 3);
     run(j, &aw);

@@ -57,7 +57,8 @@ static int printed_top(const ebu_scale *s)
     return (int)((x + 799) / 800);
 }
 
-/* EBU-42, EBU-43, EBU-46: Scales A-E (4.1.5), every printed cell of both
+/* EBU-42, EBU-43, EBU-46, EBU-30: Scales A-E (4.1.5) at every status
+ * multiplier, every printed cell of both
  * parts (k = 1..20 with the three duration columns; 36+ at 21-60 tables). */
 static void scales_a_to_e(void **state)
 {
@@ -335,7 +336,7 @@ static void scale_x(void **state)
     assert_true(compared > 150);
 }
 
-/* EBU-80: award per match won (4.6.3).  The District 36+ cell is printed 62
+/* EBU-80, EBU-73: award per match won (4.6.3), 36+-board matches +50 %.  The District 36+ cell is printed 62
  * = ceil(1.5 x 41): the handbook multiplies the rounded 18-35 figure; the
  * engine follows the printed table (docs/rulings.md EBU), so the printed
  * value is asserted, and the single-rounded 60.75 -> 61 is not used. */
@@ -551,7 +552,7 @@ static void qualified_factors(void **state)
     bmp_csv_free(&csv);
 }
 
-/* EBU-46, EBU-49, EBU-50, EBU-67, EBU-69: the rule-derived oracle of every
+/* EBU-46, EBU-49, EBU-50, EBU-67, EBU-68, EBU-69: the rule-derived oracle of every
  * status x duration x movement x N = 2..120: awards, effective top (capped,
  * enlarged, rounded up) and minimum. */
 static void basic_lookup_oracle(void **state)
