@@ -40,15 +40,48 @@ static void fmt_pts(bmp_points p, char *buf, size_t n)
     bmp_points_format(p, buf, n);
 }
 
-/* Emit an award of `local` whole Local Points (hundredths) to every player of
- * contestant ci who played at least 1/3 of the boards (3.3.2, EBU-31). */
+/* 3.3.2 (EBU-31): a player who played fewer than 1/3 of the boards of the
+ * stage gets no award.  Adds tmpl for every eligible player of its
+ * contestant (once for all players when all are eligible). */
+bmp_status ebu_emit(const bmp_event *ev, bmp_awards *out, bmp_error *err, const bmp_award *tmpl,
+                    const char *fmt, ...)
+{
+    char explain[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(explain, sizeof explain, fmt, ap);
+    va_end(ap);
+    const bmp_contestant *ct = &ev->contestants[tmpl->contestant];
+    if (tmpl->points <= 0)
+        return BMP_OK;
+    bmp_award aw = *tmpl;
+    aw.explain = NULL;
+    bool all = true;
+    for (size_t p = 0; p < ct->nplayers; p++)
+        if (ct->players[p].participation * 3 < 1.0 - 1e-9)
+            all = false;
+    if (all) {
+        aw.player = BMP_ALL_PLAYERS;
+        return bmp_awards_add(out, &aw, "%s", explain)
+                   ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
+    }
+    for (size_t p = 0; p < ct->nplayers; p++) {
+        if (ct->players[p].participation * 3 < 1.0 - 1e-9)
+            continue;
+        aw.player = (int)p;
+        if (bmp_awards_add(out, &aw, "%s (player played >= 1/3 of the boards, 3.3.2)", explain))
+            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    return BMP_OK;
+}
+
+/* Emit an award of `local` whole Local Points (hundredths), in Blue when the
+ * event is a Blue Point event. */
 static bmp_status emit(ctx *c, size_t ci, const char *kind, const char *ranking, bmp_place place,
                        bmp_points local, const char *rule, const char *section,
                        const char *explain)
 {
-    const bmp_contestant *ct = &c->ev->contestants[ci];
-    if (local <= 0)
-        return BMP_OK;
     bmp_award aw = {0};
     aw.contestant = ci;
     aw.place = place;
@@ -56,26 +89,8 @@ static bmp_status emit(ctx *c, size_t ci, const char *kind, const char *ranking,
      * hundredths of a Blue Point that is the Local figure itself. */
     aw.points = c->blue ? local / 100 : local;
     bmp_award_set(&aw, kind, ranking, c->colour, rule, section);
-    char extra[64] = "";
-    if (c->blue)
-        snprintf(extra, sizeof extra, "; Blue = Local / 100 (5.4.1)");
-    bool all = true;
-    for (size_t p = 0; p < ct->nplayers; p++)
-        if (ct->players[p].participation * 3 < 1.0 - 1e-9)
-            all = false;
-    if (all) {
-        aw.player = BMP_ALL_PLAYERS;
-        return bmp_awards_add(c->out, &aw, "%s%s", explain, extra) ? oom(c) : BMP_OK;
-    }
-    for (size_t p = 0; p < ct->nplayers; p++) {
-        if (ct->players[p].participation * 3 < 1.0 - 1e-9)
-            continue; /* 3.3.2: fewer than 1/3 of the boards: no award */
-        aw.player = (int)p;
-        if (bmp_awards_add(c->out, &aw, "%s%s (player played >= 1/3 of the boards, 3.3.2)",
-                           explain, extra))
-            return oom(c);
-    }
-    return BMP_OK;
+    return ebu_emit(c->ev, c->out, c->err, &aw, "%s%s", explain,
+                    c->blue ? "; Blue = Local / 100 (5.4.1)" : "");
 }
 
 /* The place of contestant ci in the ranking used: its direction ranking for a

@@ -121,6 +121,14 @@ int ebu_qualified_mult2(int finalists, int original);
 int ebu_consolation_mult2(int consolation, int original);
 
 /* ---- Engine --------------------------------------------------------------- */
+/* Add tmpl for each player of its contestant who played >= 1/3 of the
+ * boards (3.3.2); explain is printf-style. */
+bmp_status ebu_emit(const bmp_event *ev, bmp_awards *out, bmp_error *err, const bmp_award *tmpl,
+                    const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
 bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *colour,
                         bmp_awards *out, bmp_error *err);
 bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const char *colour,

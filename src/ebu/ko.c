@@ -168,10 +168,8 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
         aw.points = green ? acc[i] : bmp_div_round(acc[i] * 100, 144, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
         bmp_award_set(&aw, "match", "knock-out", colour, green ? "EBU-121" : "EBU-87",
                       green ? "6.2.2" : "4.7.7");
-        if (bmp_awards_add(out, &aw, "per match won: %s", why[i])) {
-            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        if ((st = ebu_emit(ev, out, err, &aw, "per match won: %s", why[i])))
             break;
-        }
         /* 2.5.1 (EBU-3): 5 Green Points or more in one event also earn Gold
          * = Green / 5, to 0.01 (half up: docs/rulings.md EBU). */
         if (green && aw.points >= 500) {
@@ -179,10 +177,9 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
             g.points = bmp_div_round(aw.points, 5, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
             bmp_award_set(&g, "gold", "event", "gold", "EBU-3", "2.5.1");
             g.explain = NULL;
-            if (bmp_awards_add(out, &g, "Gold = %.2f Green / 5 (2.5.1)", (double)aw.points / 100)) {
-                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            if ((st = ebu_emit(ev, out, err, &g, "Gold = %.2f Green / 5 (2.5.1)",
+                               (double)aw.points / 100)))
                 break;
-            }
         }
     }
     for (size_t i = 0; i < n; i++)

@@ -110,16 +110,14 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
         if (match > 0) {
             aw.points = blue ? match / 100 : match;
             bmp_award_set(&aw, "match", "matches won", colour, "EBU-94", "4.8.2");
-            if (bmp_awards_add(out, &aw, "%.4g wins x K = %lld per match won (Division %d of %d)",
-                               ct->match_wins, (long long)kp, d, n))
-                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            st = ebu_emit(ev, out, err, &aw, "K = %lld per match won (Division %d of %d)",
+                          (long long)kp, d, n);
         }
         if (!st && rank > 0) {
             aw.points = blue ? rank / 100 : rank;
             bmp_award_set(&aw, "ranking", "division", colour, "EBU-96", "4.8.4");
-            if (bmp_awards_add(out, &aw, "ranking: %d awards in steps of K = %.4g%s", k,
-                               (double)kn / (double)kd, cut ? ", x 2/3 (36-71 boards, 4.8.3)" : ""))
-                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            st = ebu_emit(ev, out, err, &aw, "ranking: %d awards in steps of K = %.4g%s", k,
+                          (double)kn / (double)kd, cut ? ", x 2/3 (36-71 boards, 4.8.3)" : "");
         }
     }
     free(acc);

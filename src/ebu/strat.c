@@ -90,10 +90,13 @@ bmp_status ebu_strat_event(const bmp_event *ev, int m4, ebu_band band, ebu_move 
         char ranking[16];
         snprintf(ranking, sizeof ranking, "list %c", 'A' + best_list - 1);
         bmp_award_set(&aw, "stratum", ranking, colour, "EBU-109", "4.12.5");
-        if (bmp_awards_add(out, &aw, "Scale S, list %c (%d contestants), place %d: %lld "
-                                     "(the highest of its lists, 4.12.5)",
-                           'A' + best_list - 1, count[best_list], bp.lo, (long long)(best / 100)))
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        bmp_status st = ebu_emit(ev, out, err, &aw,
+                                 "Scale S, list %c (%d contestants), place %d: %lld (the highest "
+                                 "of its lists, 4.12.5)",
+                                 'A' + best_list - 1, count[best_list], bp.lo,
+                                 (long long)(best / 100));
+        if (st)
+            return st;
     }
     return bmp_awards_note(out, "EBU stratified event (4.12, Scale S): %s, %s; lists A %d, B %d, "
                                 "C %d, D %d contestants",
