@@ -265,23 +265,18 @@ static void consolation_4_3(void **state)
     assert_points(total_of(&aw, 13), "0.00");
     assert_string_equal(aw.items[0].rule, "EBU-64");
     bmp_awards_free(&aw);
-    /* EBU-65, 4.3.6: consolation maximum 180 at Club: a 36-board consolation of 40
-     * teams with N = 120 (original 40 + 40 = 80) at District (+1 for 36+):
-     * QB teams 20 x 18 = 360 > 180: top 180 x 1.5 x sqrt(80/40) = 381.8 -> 382. */
-    j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":18,\"sessions\":2,"
-                   "\"tables\":40,\"params\":{\"stage\":\"consolation\",\"premier_tables\":8,"
-                   "\"neither_tables\":120,\"duration\":36}",
-                   40, NULL);
-    bmp_event *ev = bmp_test_event(j);
+    /* EBU-65, 4.3.6: consolation maximum 180 at Club: a 36-board 1w pairs
+     * consolation of 40 tables with P = 8, N = 120 (original 40 + 40 = 80)
+     * is District (+1 for 36+): QB 1w pairs 40 awards x 16.5 = 660 > 180 x
+     * 1.5 = 270: top 270 x sqrt(80/33) = 420.39 -> 421 (t = 33, EBU-R3). */
+    j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
+                   "\"boards\":18,\"sessions\":2,\"tables\":40,\"params\":{\"stage\":"
+                   "\"consolation\",\"premier_tables\":8,\"neither_tables\":120}",
+                   80, NULL);
+    run(j, &aw);
     free(j);
-    bmp_awards_init(&aw);
-    bmp_error e = {0};
-    /* A 36+-board teams consolation is an event with an award per match won
-     * only at stage "basic"; as a consolation final it is ranked (4.3). */
-    assert_int_equal(bmp_award_event(ev, &aw, &e), BMP_OK);
-    assert_points(total_of(&aw, 0), "382.00");
+    assert_points(total_of(&aw, 0), "421.00");
     bmp_awards_free(&aw);
-    bmp_event_free(ev);
     /* 4.3.3: C < P fails: a basic event on the actual entry one level lower
      * (never below Club): District -> Club, 12 tables 1w 18-35: 8 awards of 6. */
     j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"district\","
@@ -910,6 +905,41 @@ static void strat_event(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-83, EBU-84, EBU-85: qualified finals and consolations of match-won
+ * events (4.6.6, 4.6.7). */
+static void match_won_finals(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    /* Club teams final: 8 of 40 qualify (q = 1/5: x2), 7 x 24 = 168 boards:
+     * 27 x 2 = 54 per win; QF teams, original 40: 5 awards of 40 x 1.5
+     * (72+) = 300, 240, 180, 120, 60.  The winner (7 wins): 378 + 300 = 678. */
+    char *j = event_json("\"kind\":\"round-robin\",\"status\":\"club\",\"boards\":168,"
+                         "\"boards_per_match\":24,\"tables\":8,"
+                         "\"params\":{\"stage\":\"final\",\"original_tables\":40}",
+                         8, ",\"match_wins\":%d");
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "678.00");
+    assert_points(total_of(&aw, 4), "222.00"); /* 3 x 54 + 60 */
+    assert_points(total_of(&aw, 5), "108.00"); /* 2 x 54 */
+    bmp_awards_free(&aw);
+    /* Consolation: P = 8, C = 10, N = 30 (>= 3C), of an original field of
+     * 120 (q = 1/12: x1 1/2): 40.5 per win; QF on 10 + 30/3 = 20: 3 awards
+     * of 40 x 1.5 (5 x 24 = 120 boards) = 180, 120, 60.  The winner (9
+     * wins): 364.5 -> 365 + 180 = 545. */
+    j = event_json("\"kind\":\"round-robin\",\"status\":\"club\",\"boards\":120,"
+                   "\"boards_per_match\":24,\"tables\":10,"
+                   "\"params\":{\"stage\":\"consolation\",\"premier_tables\":8,"
+                   "\"neither_tables\":30,\"original_tables\":120}",
+                   10, ",\"match_wins\":%d");
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "545.00");
+    assert_points(total_of(&aw, 2), "344.00"); /* 7 x 40.5 = 283.5 -> 284, + 60 */
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -923,6 +953,7 @@ int main(void)
         cmocka_unit_test(ranks_2_6),           cmocka_unit_test(ranks_csv),
         cmocka_unit_test(ko_events),           cmocka_unit_test(green_ko),
         cmocka_unit_test(leagues),             cmocka_unit_test(strat_event),
+        cmocka_unit_test(match_won_finals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -223,7 +223,6 @@ static const bmp_param_spec event_spec[] = {
     {"premier_tables", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-63"},
     {"neither_tables", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "EBU-63"},
     {"four_winner", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-45"},
-    {"qualified_final", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-83"},
     {"ums_charge_code", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-7"},
     {"ko_type", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-86"},
     {"consolation", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-93"},
@@ -348,28 +347,71 @@ static bmp_status match_awards(ctx *c, int m4, int mult2, int64_t *award_x4, siz
     return BMP_OK;
 }
 
-/* 4.5, 4.6 (EBU-70..EBU-85): award per match won plus ranking awards. */
-static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int duration)
+/* 4.5, 4.6 (EBU-70..EBU-85): award per match won plus ranking awards.
+ * stage "basic": QA-QE ranking on the field (4.6.4); "final": a qualified
+ * final (4.6.6: match multiplier by the proportion qualified, QF ranking on
+ * the original entry); "consolation": 4.6.7 (multiplier by the proportion
+ * in the consolation, QF ranking on C + N/3, maximum 180 at Club). */
+static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int duration,
+                                  const char *stage)
 {
     const bmp_event *ev = c->ev;
     size_t n = ev->ncontestants;
-    bool qualified = bmp_params_bool(&ev->params, "qualified_final", false);
-    int original = (int)bmp_params_number(&ev->params, "original_tables", tables);
+    bool final = strcmp(stage, "final") == 0, cons = strcmp(stage, "consolation") == 0;
     int finalists = count_ranked(ev, NULL);
-    int mult2 = qualified ? ebu_qualified_mult2(tables, original) : 2;
+    int mult2 = 2, original = tables;
+    const char *rule = "EBU-82", *section = "4.6.4";
+    ebu_scale s;
+    bmp_status st;
+    if (final) {
+        if (!bmp_params_has(&ev->params, "original_tables"))
+            return fail(c, BMP_EINVAL, "$.params.original_tables",
+                        "a qualified final needs the original entry (4.6.6)");
+        original = (int)bmp_params_number(&ev->params, "original_tables", tables);
+        mult2 = ebu_qualified_mult2(tables, original);
+        s = ebu_qf_scale(m4, mv, original, finalists, false);
+        rule = "EBU-84";
+        section = "4.6.6";
+    } else if (cons) {
+        if (!bmp_params_has(&ev->params, "premier_tables") ||
+            !bmp_params_has(&ev->params, "neither_tables"))
+            return fail(c, BMP_EINVAL, "$.params",
+                        "a consolation final needs premier_tables (P) and neither_tables (N) "
+                        "(4.6.7)");
+        int P = (int)bmp_params_number(&ev->params, "premier_tables", 0);
+        int N = (int)bmp_params_number(&ev->params, "neither_tables", 0);
+        int C = tables;
+        if (!(C >= P && N >= 3 * C)) {
+            /* 4.6.7 -> 4.3.3 (EBU-85, EBU-63): on its actual entry, one level
+             * lower (never below Club), as an ordinary match-won event. */
+            m4 = ebu_status_down_min_club(m4);
+            if ((st = note(c, "match-won consolation fails 4.6.7 (C=%d, P=%d, N=%d): its "
+                              "actual entry one level lower, %s (4.3.3)",
+                           C, P, N, ebu_status_name(m4))))
+                return st;
+            s = ebu_qa_scale(m4, mv, tables, 0, false);
+            rule = "EBU-63";
+            section = "4.3.3";
+        } else {
+            int field = (int)bmp_params_number(&ev->params, "original_tables", P + C + N);
+            mult2 = ebu_consolation_mult2(C, field);
+            original = C + N / 3;
+            s = ebu_qf_scale(m4, mv, original, finalists, true);
+            rule = "EBU-85";
+            section = "4.6.7";
+        }
+    } else {
+        s = ebu_qa_scale(m4, mv, tables, 0, false);
+    }
     int64_t *mx4 = calloc(n ? n : 1, sizeof *mx4);
     if (!mx4)
         return oom(c);
-    bmp_status st = match_awards(c, m4, mult2, mx4, n);
+    st = match_awards(c, m4, mult2, mx4, n);
     if (st) {
         free(mx4);
         return st;
     }
-    /* Ranking awards: QA-QE to the top 1/4 of the field (4.6.4, EBU-82), or
-     * QF to the top 1/8 of the original entry in a qualified final (4.6.6 b,
-     * EBU-84); +50 % (maximum included) for a 72+-board event. */
-    ebu_scale s = qualified ? ebu_qf_scale(m4, mv, original, finalists, false)
-                            : ebu_qa_scale(m4, mv, tables, 0, false);
+    /* +50 % (maximum included) for a 72+-board event (4.6.4, QF note 1). */
     if (duration >= 72) {
         s.pct = 150;
         ebu_scale_cap(&s);
@@ -379,8 +421,10 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
               "Scale Q%s, %d tables, %d awards, top %.4g%s",
               ebu_status_name(m4), ev->boards_per_match,
               ebu_match_won(m4, ev->boards_per_match > 0 ? ev->boards_per_match : 1),
-              mult2 != 2 ? " (x qualified-final multiplier, 4.6.6 a)" : "",
-              qualified ? "F" : "A-E", qualified ? original : tables, s.k, ebu_scale_top(&s),
+              mult2 != 2 ? (cons ? " x consolation multiplier (4.6.7)"
+                                 : " x qualified-final multiplier (4.6.6 a)")
+                         : "",
+              final || cons ? "F" : "A-E", s.tables, s.k, ebu_scale_top(&s),
               s.pct == 150 ? " (+50 %: 72+ boards)" : "");
     bmp_points mn = ebu_scale_min(&s);
     for (size_t i = 0; !st && i < n; i++) {
@@ -399,17 +443,18 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
         char buf[32];
         fmt_pts(match, buf, sizeof buf);
         char ex[256];
-        snprintf(ex, sizeof ex, "%.4g matches won x award per match%s = %s%s",
-                 mx4[i] / 4.0 / (mult2 / 2.0), mult2 != 2 ? " x multiplier" : "", buf,
-                 raised ? " (raised so the event total is the minimum 6 x m, 4.6.3)" : "");
-        st = emit(c, i, "match", "matches won", p, match, raised ? "EBU-81" : "EBU-80", "4.6.3",
-                  ex);
+        snprintf(ex, sizeof ex, "awards per match won%s, summed and rounded up = %s%s",
+                 mult2 == 3 ? " x 1 1/2" : mult2 == 4 ? " x 2" : mult2 == 6 ? " x 3"
+                 : mult2 == 8 ? " x 4" : "",
+                 buf, raised ? " (raised so the event total is the minimum 6 x m, 4.6.3)" : "");
+        st = emit(c, i, "match", "matches won", p, match,
+                  raised ? "EBU-81" : mult2 != 2 ? (cons ? "EBU-85" : "EBU-83") : "EBU-80",
+                  mult2 != 2 ? (cons ? "4.6.7" : "4.6.6") : "4.6.3", ex);
     }
     free(mx4);
     if (st)
         return st;
-    return award_ranking(c, &s, false, "ranking", qualified ? "EBU-84" : "EBU-82",
-                         qualified ? "4.6.6" : "4.6.4", "ranking award");
+    return award_ranking(c, &s, false, "ranking", rule, section, "ranking award");
 }
 
 bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
@@ -509,8 +554,17 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bool teams_like = teams_like_kind(ev->kind);
     bool has_matches = ev->boards_per_match > 0 || ev->nmatches > 0;
     bool match_won = duration >= 36 && (teams_like || (has_matches && ev->boards_per_match >= 6));
-    if (match_won && strcmp(stage, "basic") == 0)
-        return match_won_event(&c, m4, mv, tables, duration);
+    if (match_won) {
+        if (strcmp(stage, "later-qualifying") == 0 || strcmp(stage, "qualifying") == 0)
+            return bmp_not_supported(err, "EBU qualifying stages with an award per match won",
+                                     "EBU-59", "4.2.8", NULL);
+        if (strcmp(stage, "basic") != 0 && strcmp(stage, "final") != 0 &&
+            strcmp(stage, "consolation") != 0)
+            return fail(&c, BMP_EINVAL, "$.params.stage",
+                        "expected basic, qualifying, final, later-qualifying or consolation, "
+                        "got \"%s\"", stage);
+        return match_won_event(&c, m4, mv, tables, duration, stage);
+    }
 
     ebu_scale s;
     const char *rule, *section, *what;

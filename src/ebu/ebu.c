@@ -21,10 +21,14 @@
  *         | "final" | "later-qualifying" (4.2) | "consolation" (4.3)
  *   major (1.2.4: +1 status), duration (3.9.1), original_tables (4.2.3),
  *   separate_qualifying (4.2.6), premier_tables, neither_tables (4.3.3),
- *   four_winner (individual, 4.1.4), qualified_final (4.6.6),
+ *   four_winner (individual, 4.1.4); a match-won event at stage "final" is a
+ *   qualified final (4.6.6), at "consolation" a 4.6.7 consolation;
+ *   league, divisions, division (4.8); stratified (4.12); ko_type,
+ *   consolation (4.7);
  *   ums_charge_code (2.8.2, recorded only)
  * Contestant params: without_standing (2.10: no award, taken out of the
- *   ranking; give `tables` without them, 3.1.1). */
+ *   ranking; give `tables` without them, 3.1.1), category A-D (4.12).
+ * points "green": the county teams knock-out (6.2.2) only. */
 #include "ebu/ebu_internal.h"
 
 static const char *const editions[] = {"2024", NULL};
