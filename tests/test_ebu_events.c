@@ -940,6 +940,64 @@ static void match_won_finals(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-134, EBU-135, EBU-136, EBU-3: inter-county Green leagues (6.5.5). */
+static void green_league(void **state)
+{
+    (void)state;
+    /* 6.5.5 per match: Division 1 24+ boards 1.00; Division 3 16 boards
+     * 16/48 = 0.333 -> 0.34, a draw 0.1667 -> 0.17; Division 2 10 boards
+     * 10/32 = 0.3125 -> 0.32; Division 1 8 boards 8/24 -> 0.34. */
+    assert_points(ebu_green_league_match(1, 24, false), "1.00");
+    assert_points(ebu_green_league_match(2, 32, false), "0.75");
+    assert_points(ebu_green_league_match(3, 40, true), "0.25");
+    assert_points(ebu_green_league_match(3, 16, false), "0.34");
+    assert_points(ebu_green_league_match(3, 16, true), "0.17");
+    assert_points(ebu_green_league_match(2, 10, false), "0.32");
+    assert_points(ebu_green_league_match(1, 8, false), "0.34");
+    /* Bonus wins from gp_intercounty_ranking_6_5_5.csv, every cell. */
+    bmp_csv csv;
+    bmp_csv_load(&csv, "ebu/gp_intercounty_ranking_6_5_5.csv");
+    for (size_t r = 1; r < csv.nrows; r++) {
+        int lo = atoi(bmp_csv_get(&csv, r, 0));
+        for (int pl = 1; pl <= 3; pl++)
+            assert_int_equal(ebu_green_league_bonus(lo, pl), atoi(bmp_csv_get(&csv, r, (size_t)pl)));
+        assert_int_equal(ebu_green_league_bonus(lo + 4, 1), atoi(bmp_csv_get(&csv, r, 1)));
+    }
+    bmp_csv_free(&csv);
+    /* Division 1 of 3, 8 teams, 24-board matches: the winner (7 wins) 7.00
+     * + 2 bonus wins 2.00 = 9.00 Green, Gold 1.80; 2nd 6.00 + 1.00 = 7.00,
+     * Gold 1.40; 3rd 5.00, Gold 1.00; 4th 4.00, no Gold. */
+    char *j = event_json("\"kind\":\"round-robin\",\"status\":\"national\",\"boards\":168,"
+                         "\"boards_per_match\":24,\"tables\":8,\"params\":{\"league\":true,"
+                         "\"points\":\"green\",\"divisions\":3,\"division\":1}",
+                         8, ",\"match_wins\":%d");
+    bmp_awards aw;
+    run(j, &aw);
+    free(j);
+    bmp_points g[4] = {0}, au[4] = {0};
+    for (size_t i = 0; i < aw.count; i++)
+        if (aw.items[i].contestant < 4)
+            *(strcmp(aw.items[i].colour, "gold") == 0 ? &au[aw.items[i].contestant]
+                                                      : &g[aw.items[i].contestant]) += aw.items[i].points;
+    assert_points(g[0], "9.00");
+    assert_points(au[0], "1.80");
+    assert_points(g[1], "7.00");
+    assert_points(au[1], "1.40");
+    assert_points(g[2], "5.00");
+    assert_points(au[2], "1.00");
+    assert_points(g[3], "4.00");
+    assert_points(au[3], "0.00");
+    bmp_awards_free(&aw);
+    /* Division 4 has no printed awards (AMB-19). */
+    bmp_error e = {0};
+    j = event_json("\"kind\":\"round-robin\",\"status\":\"national\",\"boards\":168,"
+                   "\"boards_per_match\":24,\"tables\":8,\"params\":{\"league\":true,"
+                   "\"points\":\"green\",\"divisions\":4,\"division\":4}",
+                   8, NULL);
+    assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
+    free(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -953,7 +1011,7 @@ int main(void)
         cmocka_unit_test(ranks_2_6),           cmocka_unit_test(ranks_csv),
         cmocka_unit_test(ko_events),           cmocka_unit_test(green_ko),
         cmocka_unit_test(leagues),             cmocka_unit_test(strat_event),
-        cmocka_unit_test(match_won_finals),
+        cmocka_unit_test(match_won_finals),    cmocka_unit_test(green_league),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

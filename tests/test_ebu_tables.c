@@ -626,6 +626,31 @@ static void qualifinal_lookup_oracle(void **state)
     assert_true(compared > 3500);
 }
 
+/* EBU-135: inter-county Green match awards (6.5.5), both printed rows:
+ * "boards/24", "boards/32", "boards/48" for 4-23 boards (rounded up to
+ * 0.01) and 1.00 / 0.75 / 0.50 for 24+. */
+static void gp_intercounty_table(void **state)
+{
+    (void)state;
+    bmp_csv csv;
+    bmp_csv_load(&csv, "ebu/gp_intercounty_6_5_5.csv");
+    for (size_t r = 1; r < csv.nrows; r++) {
+        bool formula = strncmp(bmp_csv_get(&csv, r, 0), "4-23", 4) == 0;
+        for (int d = 1; d <= 3; d++) {
+            const char *cell = bmp_csv_get(&csv, r, (size_t)d);
+            if (formula) {
+                int den = atoi(strchr(cell, '/') + 1);
+                for (int b = 4; b <= 23; b++)
+                    assert_int_equal(ebu_green_league_match(d, b, false), (b * 100 + den - 1) / den);
+            } else {
+                for (int b = 24; b <= 48; b += 8)
+                    assert_points(ebu_green_league_match(d, b, false), cell);
+            }
+        }
+    }
+    bmp_csv_free(&csv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -638,6 +663,7 @@ int main(void)
         cmocka_unit_test(gp_round_table),    cmocka_unit_test(gp_ko_table),
         cmocka_unit_test(ladder_table),      cmocka_unit_test(qualified_factors),
         cmocka_unit_test(basic_lookup_oracle), cmocka_unit_test(qualifinal_lookup_oracle),
+        cmocka_unit_test(gp_intercounty_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

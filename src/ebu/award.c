@@ -230,6 +230,7 @@ static const bmp_param_spec event_spec[] = {
     {"divisions", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-97"},
     {"division", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-97"},
     {"stratified", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-107"},
+    {"boards_per_opponent", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-136"},
     {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
 
 static const bmp_param_spec contestant_spec[] = {
@@ -484,8 +485,11 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         c.blue = true;
         c.colour = "blue";
     } else if (strcmp(pts, "green") == 0) {
+        /* 6.5 (EBU-134..136): inter-county leagues are computable tables. */
+        if (bmp_params_bool(&ev->params, "league", false) && teams_like_kind(ev->kind))
+            return ebu_green_league_event(ev, out, err);
         return bmp_not_supported(err, "EBU Green Point events other than the county teams "
-                                      "knock-out", "EBU-137", "6.6",
+                                      "knock-out and inter-county leagues", "EBU-137", "6.6",
                                  "their intermediate awards use the EBU's standard formula, "
                                  "which the handbook does not give");
     } else if (strcmp(pts, "local") != 0) {

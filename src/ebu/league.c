@@ -128,3 +128,130 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
         st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
     return st;
 }
+
+/* 6.5.5 (EBU-135): Green Points per match won in an inter-county league, in
+ * hundredths: 4-23 boards Division 1 boards/24, 2 boards/32, 3 boards/48;
+ * 24+ boards 1.00 / 0.75 / 0.50; a single-division league uses Division 2;
+ * a draw half; rounded up to 0.01.  0 for an undefined division. */
+bmp_points ebu_green_league_match(int division, int boards, bool draw)
+{
+    static const int per24[3] = {24, 32, 48};
+    static const int full[3] = {100, 75, 50};
+    if (division < 1 || division > 3 || boards < 1)
+        return 0;
+    int64_t num = boards >= 24 ? full[division - 1] : (int64_t)boards * 100;
+    int64_t den = boards >= 24 ? 1 : per24[division - 1];
+    return bmp_div_round(num, den * (draw ? 2 : 1), BMP_ROUND_CEIL, BMP_UNIT_CENT);
+}
+
+/* 6.5.5 (EBU-136): bonus wins of place 1..3 by teams in the division. */
+int ebu_green_league_bonus(int teams, int place)
+{
+    static const int t[4][3] = {{1, 0, 0}, {2, 1, 0}, {3, 2, 1}, {4, 3, 2}};
+    if (teams < 1 || place < 1 || place > 3)
+        return 0;
+    int row = teams <= 5 ? 0 : teams <= 10 ? 1 : teams <= 15 ? 2 : 3;
+    return t[row][place - 1];
+}
+
+/* 6.5 (EBU-134..136): an inter-county teams league in Green Points: an
+ * award per match won (6.5.5) and ranking "bonus wins" worth a match win of
+ * the boards played against each opponent (params.boards_per_opponent, else
+ * boards_per_match); Gold on an event total of 5.00 or more (2.5.1). */
+bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
+{
+    int n = (int)bmp_params_number(&ev->params, "divisions", 1);
+    int d = (int)bmp_params_number(&ev->params, "division", 1);
+    if (d > n)
+        return bmp_error_set(err, BMP_EINVAL, "$.params.division: expected a division from 1 "
+                                              "to params.divisions (%d), got %d", n, d);
+    int div = n == 1 ? 2 : d; /* single-division leagues use Division 2 */
+    if (div > 3)
+        return bmp_not_supported(err, "EBU inter-county Green leagues below Division 3",
+                                 "EBU-135", "6.5.5", "the handbook gives awards for Divisions "
+                                 "1-3 only");
+    int teams = (int)(ev->tables + 1e-9);
+    size_t nc = ev->ncontestants;
+    bmp_points *acc = calloc(nc ? nc : 1, sizeof *acc);
+    if (!acc)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_status st = BMP_OK;
+    if (ev->nmatches == 0) {
+        int b = ev->boards_per_match;
+        if (b < 4) {
+            free(acc);
+            return bmp_error_set(err, BMP_EINVAL, "$.boards_per_match: an inter-county league "
+                                                  "match has at least 4 boards (6.5.2)");
+        }
+        bmp_points win = ebu_green_league_match(div, b, false);
+        bmp_points draw = ebu_green_league_match(div, b, true);
+        for (size_t i = 0; i < nc; i++) {
+            int64_t h = (int64_t)(ev->contestants[i].match_wins * 2 + 0.5);
+            acc[i] = (h / 2) * win + (h % 2) * draw;
+        }
+    } else {
+        for (size_t k = 0; k < ev->nmatches; k++) {
+            const bmp_match *m = &ev->matches[k];
+            int b = m->boards > 0 ? m->boards : ev->boards_per_match;
+            if (b < 4) {
+                free(acc);
+                return bmp_error_set(err, BMP_EINVAL, "$.matches[%zu].boards: an inter-county "
+                                                      "league match has at least 4 boards "
+                                                      "(6.5.2)", k);
+            }
+            if (bmp_params_bool(&m->params, "not_played", false))
+                continue;
+            const char *w = winner_of(m);
+            if (!w)
+                continue;
+            bool tie = strcmp(w, "tie") == 0;
+            bmp_points v = ebu_green_league_match(div, b, tie);
+            for (size_t i = 0; i < nc; i++) {
+                const char *id = ev->contestants[i].id;
+                if (tie ? (strcmp(id, m->home) == 0 || strcmp(id, m->away) == 0)
+                        : strcmp(id, w) == 0)
+                    acc[i] += v;
+            }
+        }
+    }
+    int bb = (int)bmp_params_number(&ev->params, "boards_per_opponent", ev->boards_per_match);
+    bmp_points bonus_win = ebu_green_league_match(div, bb, false);
+    for (size_t i = 0; !st && i < nc; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        if (ct->phantom)
+            continue;
+        bmp_place p = ct->place;
+        bmp_points rank = 0;
+        if (p.lo > 0) {
+            int64_t s = 0;
+            for (int pl = p.lo; pl <= p.hi; pl++)
+                s += ebu_green_league_bonus(teams, pl);
+            /* a tie shares the bonus wins of the places it covers */
+            rank = bmp_div_round(s * bonus_win, p.hi - p.lo + 1, BMP_ROUND_CEIL, BMP_UNIT_CENT);
+        }
+        bmp_award aw = {0};
+        aw.contestant = i;
+        aw.place = p;
+        aw.points = acc[i];
+        bmp_award_set(&aw, "match", "matches won", "green", "EBU-135", "6.5.5");
+        st = ebu_emit(ev, out, err, &aw, "Division %d awards per match won (6.5.5)", div);
+        if (!st && rank > 0) {
+            aw.points = rank;
+            bmp_award_set(&aw, "ranking", "division", "green", "EBU-136", "6.5.5");
+            st = ebu_emit(ev, out, err, &aw, "bonus wins x %.2f (a win over %d boards)",
+                          (double)bonus_win / 100, bb);
+        }
+        if (!st && acc[i] + rank >= 500) {
+            aw.points = bmp_div_round(acc[i] + rank, 5, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+            bmp_award_set(&aw, "gold", "event", "gold", "EBU-3", "2.5.1");
+            st = ebu_emit(ev, out, err, &aw, "Gold = %.2f Green / 5 (2.5.1)",
+                          (double)(acc[i] + rank) / 100);
+        }
+    }
+    free(acc);
+    if (!st && bmp_awards_note(out, "EBU inter-county Green league (6.5): Division %d values, %d "
+                                    "teams, bonus win %.2f",
+                               div, teams, (double)bonus_win / 100))
+        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    return st;
+}
