@@ -998,6 +998,89 @@ static void green_league(void **state)
     free(j);
 }
 
+/* EBU-103, EBU-104, EBU-105, EBU-106: ladder bonus as an event (4.11). */
+static void ladder_event(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    /* 4.11.9: Club pairs ladder, 12 games, 10 average tables: 64, 48, 32, 16. */
+    char *j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"tables\":10,"
+                         "\"params\":{\"ladder\":true,\"ladder_games\":12}", 6, NULL);
+    run(j, &aw);
+    free(j);
+    static const char *const a[5] = {"64.00", "48.00", "32.00", "16.00", "0.00"};
+    for (size_t i = 0; i < 5; i++)
+        assert_points(total_of(&aw, i), a[i]);
+    bmp_awards_free(&aw);
+    /* With a final: +1 (District): 96, 72, 48, 24. */
+    j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"tables\":10,"
+                   "\"params\":{\"ladder\":true,\"ladder_games\":12,\"ladder_final\":true}", 6, NULL);
+    run(j, &aw);
+    free(j);
+    static const char *const b[4] = {"96.00", "72.00", "48.00", "24.00"};
+    for (size_t i = 0; i < 4; i++)
+        assert_points(total_of(&aw, i), b[i]);
+    bmp_awards_free(&aw);
+    /* 18+ games and a final: +2 (County x2): 128, 96, 64, 32; in Blue
+     * (a major pairs championship ladder, 4.11.10): 1.28 ... */
+    j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"tables\":10,"
+                   "\"params\":{\"ladder\":true,\"ladder_games\":20,\"ladder_final\":true,"
+                   "\"points\":\"blue\"}", 6, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "1.28");
+    assert_points(total_of(&aw, 3), "0.32");
+    bmp_awards_free(&aw);
+    /* Teams ladder, 5 average tables: 1 award of 27; a tie for 1st shares
+     * (27 + 0)/2 = 13.5 -> 14. */
+    const char *t = "{\"body\":\"ebu\",\"name\":\"l\",\"kind\":\"teams\",\"status\":\"club\","
+                    "\"tables\":5,\"params\":{\"ladder\":true,\"ladder_games\":8},"
+                    "\"contestants\":[{\"id\":\"1\",\"place\":\"1=\"},{\"id\":\"2\",\"place\":\"1=\"},"
+                    "{\"id\":\"3\",\"place\":3}]}";
+    run(t, &aw);
+    assert_points(total_of(&aw, 0), "14.00");
+    assert_points(total_of(&aw, 2), "0.00");
+    bmp_awards_free(&aw);
+    bmp_error e = {0};
+    j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"tables\":10,"
+                   "\"params\":{\"ladder\":true,\"ladder_games\":5}", 6, NULL);
+    assert_int_equal(run_err(j, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "4.11.4"));
+    free(j);
+}
+
+/* EBU-100, EBU-101: sections of differing status (4.9). */
+static void sections_event(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    /* County organisation, 3 sections: Section 1 x3, 2 x2 1/2, 3 x2.  Section
+     * 2, 10 teams, 24 boards: 4 awards of 10 x 2.5: 100, 75, 50, 25. */
+    char *j = event_json("\"kind\":\"teams\",\"status\":\"county\",\"boards\":24,\"tables\":10,"
+                         "\"params\":{\"sections\":3,\"section\":2}", 10, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "100.00");
+    assert_points(total_of(&aw, 3), "25.00");
+    bmp_awards_free(&aw);
+    /* Club organisation, 5 sections (4.9.8): 2, 7/4, 3/2, 5/4, 1; Section 2
+     * (x7/4): 10 teams 24 boards: 40 x 7/4 = 70, 52.5 -> 53, 35, 17.5 -> 18. */
+    j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":24,\"tables\":10,"
+                   "\"params\":{\"sections\":5,\"section\":2}", 10, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "70.00");
+    assert_points(total_of(&aw, 1), "53.00");
+    assert_points(total_of(&aw, 3), "18.00");
+    bmp_awards_free(&aw);
+    /* 6 Club sections: 2 - (s - 1)/5 is not a quarter of Club. */
+    bmp_error e = {0};
+    j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":24,\"tables\":10,"
+                   "\"params\":{\"sections\":6,\"section\":2}", 10, NULL);
+    assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
+    free(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1012,6 +1095,7 @@ int main(void)
         cmocka_unit_test(ko_events),           cmocka_unit_test(green_ko),
         cmocka_unit_test(leagues),             cmocka_unit_test(strat_event),
         cmocka_unit_test(match_won_finals),    cmocka_unit_test(green_league),
+        cmocka_unit_test(ladder_event),        cmocka_unit_test(sections_event),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -231,6 +231,11 @@ static const bmp_param_spec event_spec[] = {
     {"division", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-97"},
     {"stratified", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-107"},
     {"boards_per_opponent", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-136"},
+    {"ladder", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-103"},
+    {"ladder_games", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "EBU-105"},
+    {"ladder_final", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-105"},
+    {"sections", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-101"},
+    {"section", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-101"},
     {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
 
 static const bmp_param_spec contestant_spec[] = {
@@ -496,6 +501,33 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         return fail(&c, BMP_EINVAL, "$.params.points", "expected \"local\" or \"blue\", got \"%s\" "
                     "(Green Points events: not supported yet)", pts);
     }
+    /* 4.9 (EBU-100, EBU-101): a section of an event in sections of
+     * differing status has its own status, from the organisation's. */
+    if (bmp_params_has(&ev->params, "sections") || bmp_params_has(&ev->params, "section")) {
+        int ns = (int)bmp_params_number(&ev->params, "sections", 1);
+        int sct = (int)bmp_params_number(&ev->params, "section", 1);
+        int64_t num, den;
+        if (m4 != EBU_M4_CLUB && m4 != EBU_M4_DISTRICT && m4 != EBU_M4_COUNTY)
+            return bmp_not_supported(err, "EBU sections of differing status above County",
+                                     "EBU-101", "4.9.4", "the handbook tables Club, District "
+                                     "league and County organisations");
+        if (sct > ns || !ebu_section_mult(m4, ns, sct, &num, &den))
+            return fail(&c, BMP_EINVAL, "$.params.section",
+                        "expected a section from 1 to params.sections (%d), got %d", ns, sct);
+        if ((4 * num) % den != 0)
+            return bmp_not_supported(err, "EBU section status between quarter levels",
+                                     "EBU-101", "4.9.8", "constant reductions between the top "
+                                     "and bottom sections give a multiplier that is not a "
+                                     "quarter of Club");
+        int org = m4;
+        m4 = (int)(4 * num / den);
+        if ((st = note(&c, "section %d of %d of a %s organisation: %s (4.9)", sct, ns,
+                       ebu_status_name(org), ebu_status_name(m4))))
+            return st;
+    }
+    /* 4.11 (EBU-103..106): the series bonus of a ladder. */
+    if (bmp_params_bool(&ev->params, "ladder", false))
+        return ebu_ladder_event(ev, m4, c.colour, c.blue, out, err);
     ebu_move mv;
     bool two_winner, four_winner;
     if ((st = movement(&c, &mv, &two_winner, &four_winner)))
@@ -547,7 +579,7 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         if (duration >= 72) {
             m4 = ebu_status_shift(m4, 1);
             if (m4 == 0)
-                return bmp_not_supported(err, "EBU status two levels above National", "EBU-48",
+                return bmp_not_supported(err, "EBU status changes beyond the defined levels", "EBU-48",
                                          "4.1.7", NULL);
         }
         return ebu_strat_event(ev, m4, band, mv, c.colour, c.blue, out, err);
@@ -580,7 +612,7 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                 return st;
         }
         if (m4 == 0)
-            return bmp_not_supported(err, "EBU status two levels above National", "EBU-48",
+            return bmp_not_supported(err, "EBU status changes beyond the defined levels", "EBU-48",
                                      "4.1.7", "the handbook defines only one level above National");
         s = ebu_basic_scale(m4, band, mv, tables, strcmp(stage, "qualifying") == 0);
         rule = "EBU-46";
