@@ -43,3 +43,16 @@ bmp_cli_test(NAME ebu_swiss_teams ARGS award examples/ebu/swiss-teams.json
              EXPECT "Team Ash +match +matches won +1 +45\\.00" "Team Ash +ranking +overall +1 +90\\.00")
 bmp_cli_test(NAME ebu_bad_status ARGS award tests/data/ebu/bad-status.json EXIT 1
              EXPECT "bad-status\\.json: \\$\\.status: expected the EBU status")
+# EBU-54, EBU-61: 4.2.10 final of 6 teams from an original entry of 16: 72, 54, 36, 18.
+bmp_cli_test(NAME ebu_teams_final ARGS award examples/ebu/teams-final.json
+             EXPECT "Team Ash +ranking +overall +1 +72\\.00" "Team Elm +ranking +overall +4 +18\\.00")
+# EBU-97, EBU-96: Club league Division 1 of 2: K = 40.5, 41 per win; ranking 81, 41.
+bmp_cli_test(NAME ebu_club_league ARGS award examples/ebu/club-league.json
+             EXPECT "Aces +match +matches won +1 +328\\.00" "Aces +ranking +division +1 +81\\.00"
+                    "Kings +ranking +division +2 +41\\.00")
+# EBU-121: 8-team county KO in Green: winner 0.50 + 0.75 + 1.50 = 2.75.
+bmp_cli_test(NAME ebu_county_ko_green ARGS award examples/ebu/county-teams-ko-green.json
+             EXPECT "Team Avon +match +knock-out +- +2\\.75 +green +EBU-121")
+# EBU-109, EBU-110: stratified Howell: A list 20 15 10 5; B list 12 8 4; C list 6 3.
+bmp_cli_test(NAME ebu_stratified ARGS award examples/ebu/stratified-pairs.json
+             EXPECT "Pair 5 +stratum +list B +3 +4\\.00" "Pair 6 +stratum +list C +2 +3\\.00")
