@@ -1081,6 +1081,37 @@ static void sections_event(void **state)
     free(j);
 }
 
+/* EBU-122: county teams heats in Green Points (6.2.3). */
+static void green_heats(void **state)
+{
+    (void)state;
+    /* 18-35 boards, 10 teams: halfway = 5 places, 2 blocks 2 + 3 (the
+     * smaller first): 0.75, 0.75, 0.50, 0.50, 0.50. */
+    static const char *const a[6] = {"0.75", "0.75", "0.50", "0.50", "0.50", "0.00"};
+    for (int p = 1; p <= 6; p++)
+        assert_points(ebu_green_heat(10, 24, p), a[p - 1]);
+    /* 36+ boards, 20 teams: 10 places in 4 blocks 2, 2, 3, 3: 1.25 x2,
+     * 1.00 x2, 0.75 x3, 0.50 x3. */
+    static const char *const b[11] = {"1.25", "1.25", "1.00", "1.00", "0.75", "0.75",
+                                      "0.75", "0.50", "0.50", "0.50", "0.00"};
+    for (int p = 1; p <= 11; p++)
+        assert_points(ebu_green_heat(20, 36, p), b[p - 1]);
+    assert_points(ebu_green_heat(20, 16, 1), "0.00"); /* under 18 boards: no Green */
+    /* As an event: a tie for 2nd-3rd of 10 teams, 24 boards: (0.75 + 0.50)/2
+     * = 0.625 -> 0.63 (rounded up, docs/rulings.md EBU-R16). */
+    bmp_awards aw;
+    const char *j2 = "{\"body\":\"ebu\",\"name\":\"h\",\"kind\":\"teams\",\"status\":\"county\","
+                     "\"boards\":24,\"tables\":10,\"params\":{\"points\":\"green\",\"stage\":\"qualifying\"},"
+                     "\"contestants\":[{\"id\":\"1\",\"place\":1},{\"id\":\"2\",\"place\":\"2=\"},"
+                     "{\"id\":\"3\",\"place\":\"2=\"},{\"id\":\"4\",\"place\":4}]}";
+    run(j2, &aw);
+    assert_points(total_of(&aw, 0), "0.75");
+    assert_points(total_of(&aw, 1), "0.63");
+    assert_points(total_of(&aw, 3), "0.50");
+    assert_string_equal(aw.items[0].colour, "green");
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1096,6 +1127,7 @@ int main(void)
         cmocka_unit_test(leagues),             cmocka_unit_test(strat_event),
         cmocka_unit_test(match_won_finals),    cmocka_unit_test(green_league),
         cmocka_unit_test(ladder_event),        cmocka_unit_test(sections_event),
+        cmocka_unit_test(green_heats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -270,7 +270,7 @@ static void unimplemented_body_says_not_supported(void **state)
     bmp_error e = {0};
     assert_int_equal(bmp_award_event(ev, &aw, &e), BMP_ENOTSUP);
     assert_non_null(strstr(e.msg, "not supported: EBU Green Point events other than the county teams "
-                                  "knock-out and inter-county leagues (EBU-137, \xC2\xA7"));
+                                  "knock-out, its heats and inter-county leagues (EBU-137, \xC2\xA7"));
     bmp_awards_free(&aw);
     bmp_event_free(ev);
 }

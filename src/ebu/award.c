@@ -493,8 +493,16 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         /* 6.5 (EBU-134..136): inter-county leagues are computable tables. */
         if (bmp_params_bool(&ev->params, "league", false) && teams_like_kind(ev->kind))
             return ebu_green_league_event(ev, out, err);
+        /* 6.2.3 (EBU-122): county teams championship qualifying heats. */
+        if (teams_like_kind(ev->kind) &&
+            strcmp(bmp_params_string(&ev->params, "stage", "basic"), "qualifying") == 0) {
+            int sessions = ev->sessions > 0 ? ev->sessions : 1;
+            int duration =
+                (int)bmp_params_number(&ev->params, "duration", (double)ev->boards * sessions);
+            return ebu_green_heat_event(ev, duration, out, err);
+        }
         return bmp_not_supported(err, "EBU Green Point events other than the county teams "
-                                      "knock-out and inter-county leagues", "EBU-137", "6.6",
+                                      "knock-out, its heats and inter-county leagues", "EBU-137", "6.6",
                                  "their intermediate awards use the EBU's standard formula, "
                                  "which the handbook does not give");
     } else if (strcmp(pts, "local") != 0) {

@@ -138,6 +138,9 @@ bmp_points ebu_green_league_match(int division, int boards, bool draw);
 int ebu_green_league_bonus(int teams, int place);
 bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, bool blue,
                             bmp_awards *out, bmp_error *err);
+bmp_points ebu_green_heat(int teams, int boards, int place);
+bmp_status ebu_green_heat_event(const bmp_event *ev, int duration, bmp_awards *out,
+                                bmp_error *err);
 bmp_status ebu_strat_event(const bmp_event *ev, int m4, ebu_band band, ebu_move mv,
                            const char *colour, bool blue, bmp_awards *out, bmp_error *err);
 bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);

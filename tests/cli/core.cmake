@@ -18,4 +18,4 @@ bmp_cli_test(NAME validate_bad_place ARGS validate tests/data/bad/wrong-place.js
 bmp_cli_test(NAME award_bad_place ARGS award tests/data/bad/wrong-place.json EXIT 1
              EXPECT "\\$.contestants\\[1\\].place")
 bmp_cli_test(NAME award_not_supported ARGS award tests/data/ebu/green-pairs.json EXIT 3
-             EXPECT "not supported: EBU Green Point events other than the county teams knock-out and inter-county leagues \\(EBU-137, §6.6\\)")
+             EXPECT "not supported: EBU Green Point events other than the county teams knock-out, its heats and inter-county leagues \\(EBU-137, §6.6\\)")
