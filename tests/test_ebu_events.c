@@ -1112,6 +1112,33 @@ static void green_heats(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-45: a four-winner individual uses the teams scale in each direction
+ * (4.1.4): Club, 8 tables, 24 boards: ceil(8/3) = 3 awards: 30, 20, 10 for
+ * the N, E, S and W winners alike. */
+static void four_winner_individual(void **state)
+{
+    (void)state;
+    char b[8192];
+    size_t o = (size_t)snprintf(b, sizeof b,
+        "{\"body\":\"ebu\",\"name\":\"4w\",\"kind\":\"individual\",\"status\":\"club\","
+        "\"boards\":24,\"tables\":8,\"params\":{\"four_winner\":true},\"contestants\":[");
+    const char *dirs = "NESW";
+    for (int d = 0; d < 4; d++)
+        for (int p = 1; p <= 8; p++)
+            o += (size_t)snprintf(b + o, sizeof b - o,
+                                  "%s{\"id\":\"%c%d\",\"rankings\":[{\"ranking\":\"%c\",\"place\":%d}]}",
+                                  d || p > 1 ? "," : "", dirs[d], p, dirs[d], p);
+    snprintf(b + o, sizeof b - o, "]}");
+    bmp_awards aw;
+    run(b, &aw);
+    for (int d = 0; d < 4; d++) {
+        assert_points(total_of(&aw, (size_t)d * 8 + 0), "30.00");
+        assert_points(total_of(&aw, (size_t)d * 8 + 2), "10.00");
+        assert_points(total_of(&aw, (size_t)d * 8 + 3), "0.00");
+    }
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1127,7 +1154,7 @@ int main(void)
         cmocka_unit_test(leagues),             cmocka_unit_test(strat_event),
         cmocka_unit_test(match_won_finals),    cmocka_unit_test(green_league),
         cmocka_unit_test(ladder_event),        cmocka_unit_test(sections_event),
-        cmocka_unit_test(green_heats),
+        cmocka_unit_test(green_heats),         cmocka_unit_test(four_winner_individual),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

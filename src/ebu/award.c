@@ -109,9 +109,12 @@ static bmp_place place_in(const bmp_event *ev, size_t ci, const char *dir)
     bmp_place none = {0, 0, false};
     if (!dir)
         return ct->place;
-    for (size_t r = 0; r < ct->nrankings; r++)
-        if (ct->rankings[r].direction && strcmp(ct->rankings[r].direction, dir) == 0)
-            return ct->rankings[r].place;
+    for (size_t r = 0; r < ct->nrankings; r++) {
+        const bmp_ranking_entry *e = &ct->rankings[r];
+        if ((e->direction && strcmp(e->direction, dir) == 0) ||
+            (!e->direction && e->ranking && strcmp(e->ranking, dir) == 0))
+            return e->place;
+    }
     return none;
 }
 
@@ -133,11 +136,17 @@ static bmp_place eligible_place(const bmp_event *ev, size_t ci, const char *dir)
     return p;
 }
 
+/* The direction ranking of a contestant: "NS"/"EW" (two-winner), or a
+ * ranking named "N", "E", "S" or "W" (four-winner individual, 4.1.4). */
 static const char *dir_of(const bmp_contestant *ct)
 {
-    for (size_t r = 0; r < ct->nrankings; r++)
-        if (ct->rankings[r].direction)
-            return ct->rankings[r].direction;
+    for (size_t r = 0; r < ct->nrankings; r++) {
+        const bmp_ranking_entry *e = &ct->rankings[r];
+        if (e->direction)
+            return e->direction;
+        if (e->ranking && strlen(e->ranking) == 1 && strchr("NESW", e->ranking[0]))
+            return e->ranking;
+    }
     return NULL;
 }
 
@@ -168,8 +177,9 @@ static bmp_status award_ranking(ctx *c, const ebu_scale *s, bool two_winner, con
             char path[64];
             snprintf(path, sizeof path, "$.contestants[%zu].rankings", i);
             return fail(c, BMP_EINVAL, path,
-                        "a two-winner event needs a ranking with a direction (NS or EW) "
-                        "for every contestant (4.1.4)");
+                        "a two-winner event needs a ranking with a direction (NS or EW; "
+                        "a four-winner individual a ranking N, E, S or W) for every "
+                        "contestant (4.1.4)");
         }
         bmp_place p = eligible_place(ev, i, dir);
         if (p.lo <= 0)
@@ -188,8 +198,8 @@ static bmp_status award_ranking(ctx *c, const ebu_scale *s, bool two_winner, con
                      "minimum), rounded up = %s (3.5)",
                      what, p.lo, p.hi, buf);
         else
-            snprintf(ex, sizeof ex, "%s: place %d of %d awards, top %s, step top/%d = %s", what,
-                     p.lo, s->k, top, s->n, buf);
+            snprintf(ex, sizeof ex, "%s: place %d of %d awards: top %s x (%d - %d + 1)/%d, "
+                     "rounded up = %s", what, p.lo, s->k, top, s->n, p.lo, s->n, buf);
         bmp_status st = emit(c, i, kind, ranking, p, pts, rule, section, ex);
         if (st)
             return st;

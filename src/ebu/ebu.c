@@ -1,34 +1,48 @@
 /* English Bridge Union: rules entry point (Master Points and Licensing
- * Handbook 2024).  The awards are computed in award.c from the scales in
- * scales.c and the fixed tables in fixed.c; tables.c prints them.
+ * Handbook 2024).  The awards are computed in award.c (basic events,
+ * quali-finals, consolations, match-won events), ko.c (knock-outs, 4.7),
+ * league.c (leagues, 4.8; inter-county Green leagues, 6.5), strat.c (4.12),
+ * ladder.c (4.11) and green.c (county teams heats, 6.2.3) from the scales in
+ * scales.c and the tables in fixed.c; tables.c prints them; ranks.c is the
+ * public rank function (include/bridgemp/ebu.h).
  *
  * Event fields used (docs/event-format.md):
- *   status       required: club, district, county, regional, national (3.2)
+ *   status       required: club, district, county, regional, national (3.2);
+ *                for leagues and sections the organisation's status
  *   kind         pairs, individual, teams, swiss-pairs, swiss-teams,
- *                round-robin, bam (knock-outs: not supported yet)
+ *                round-robin, bam, knockout (4.7)
  *   movement     one-winner / two-winner (pairs; 4.1.4)
  *   sessions, boards   duration = boards x sessions (3.9.1) unless params.duration
- *   boards_per_match, matches[]   award per match won (4.5, 4.6); matches[].params
- *                not_played (4.5.10), triangle (4.5.7)
- *   tables       full tables / teams (half tables ignored, 4.1.3)
- *   contestants[].place      the ranking (one-winner, teams)
- *   contestants[].rankings   {direction: NS|EW, place} for a two-winner field
+ *   boards_per_match, matches[]   award per match won (4.5-4.8); matches[].round
+ *                (knock-outs: 1 = the first round of this stage),
+ *                matches[].params not_played (4.5.10), triangle (4.5.7)
+ *   tables       full tables / teams (half tables ignored, 4.1.3); ladders:
+ *                average full tables per game
+ *   contestants[].place      the ranking (one-winner, teams; A list of a strat)
+ *   contestants[].rankings   {direction: NS|EW, place} for a two-winner field;
+ *                {ranking: B|C|D, place} for the lower lists of a strat
  *   contestants[].match_wins wins with halves for draws (without matches[])
  *   players[].participation  < 1/3 of the boards: no award (3.3.2)
  * Event params:
- *   points "local" (default) | "blue" (5.4.1: Local scale / 100)
+ *   points "local" (default) | "blue" (5.4.1: Local scale / 100) | "green"
+ *         (county teams knock-out 6.2.2, its heats 6.2.3 at stage
+ *         "qualifying", inter-county leagues 6.5; other Green events need
+ *         the unpublished 6.6 formula: not supported)
  *   stage "basic" (default) | "qualifying" (first stage, 36+ max 180, 4.2.1)
- *         | "final" | "later-qualifying" (4.2) | "consolation" (4.3)
- *   major (1.2.4: +1 status), duration (3.9.1), original_tables (4.2.3),
- *   separate_qualifying (4.2.6), premier_tables, neither_tables (4.3.3),
- *   four_winner (individual, 4.1.4); a match-won event at stage "final" is a
- *   qualified final (4.6.6), at "consolation" a 4.6.7 consolation;
- *   league, divisions, division (4.8); stratified (4.12); ko_type,
- *   consolation (4.7);
+ *         | "final" | "later-qualifying" (4.2) | "consolation" (4.3); a
+ *         match-won event at "final" is a qualified final (4.6.6), at
+ *         "consolation" a 4.6.7 consolation
+ *   major (1.2.4: +1 status), duration (3.9.1), original_tables (4.2.3,
+ *   4.6.6, 4.7.9), separate_qualifying (4.2.6), premier_tables,
+ *   neither_tables (4.3.3, 4.6.7), four_winner (individual, 4.1.4)
+ *   ko_type "single-teams" | "double-teams" | "single-pairs", consolation (4.7)
+ *   league, divisions, division (4.8, 6.5), boards_per_opponent (6.5.5)
+ *   stratified (4.12)
+ *   ladder, ladder_games, ladder_final (4.11)
+ *   sections, section (4.9)
  *   ums_charge_code (2.8.2, recorded only)
  * Contestant params: without_standing (2.10: no award, taken out of the
- *   ranking; give `tables` without them, 3.1.1), category A-D (4.12).
- * points "green": the county teams knock-out (6.2.2) only. */
+ *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
 #include "ebu/ebu_internal.h"
 
 static const char *const editions[] = {"2024", NULL};
