@@ -747,6 +747,14 @@ static void ko_events(void **state)
     free(j);
     assert_points(total_of(&aw, 0), "92.00");
     bmp_awards_free(&aw);
+    /* EBU-75: a 2-team final after qualifying from 32 teams is a knock-out
+     * final (4.5.6, 4.7.9): Round 5 = 108. */
+    j = ko_json("\"status\":\"club\",\"tables\":2,\"boards_per_match\":24,"
+                "\"params\":{\"original_tables\":32}", 2, 1);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "108.00");
+    bmp_awards_free(&aw);
     bmp_error e = {0};
     j = ko_json("\"status\":\"club\",\"tables\":8,\"boards_per_match\":24,"
                 "\"params\":{\"ko_type\":\"double-teams\"}", 8, 3);
