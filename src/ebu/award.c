@@ -546,8 +546,8 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* 4.11 (EBU-103..106): the series bonus of a ladder. */
     if (bmp_params_bool(&ev->params, "ladder", false))
         return ebu_ladder_event(ev, m4, c.colour, c.blue, out, err);
-    ebu_move mv;
-    bool two_winner, four_winner;
+    ebu_move mv = EBU_TEAMS;
+    bool two_winner = false, four_winner = false;
     if ((st = movement(&c, &mv, &two_winner, &four_winner)))
         return st;
     /* 3.9.1 (EBU-38): duration = the most boards scheduled for any competitor. */
