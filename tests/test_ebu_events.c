@@ -1147,6 +1147,49 @@ static void four_winner_individual(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-112, EBU-110: a stratified Swiss teams (4.12.7): match awards as
+ * usual, ranking awards by Scale QS per list.  Club, 12 teams (A, B, C in
+ * turn by A-list place), 6 x 6 boards: 9 per win; A list (12 teams) 3
+ * awards of 15: 45, 30, 15; B list (8) 2 of 12: 24, 12; C list (4) 1 of 9. */
+static void strat_swiss(void **state)
+{
+    (void)state;
+    char b[8192];
+    size_t o = (size_t)snprintf(b, sizeof b,
+        "{\"body\":\"ebu\",\"name\":\"qs\",\"kind\":\"swiss-teams\",\"status\":\"club\","
+        "\"boards\":36,\"boards_per_match\":6,\"tables\":12,\"params\":{\"stratified\":true},"
+        "\"contestants\":[");
+    int bpl = 0, cpl = 0;
+    for (int i = 1; i <= 12; i++) {
+        char cat = i % 3 == 1 ? 'A' : i % 3 == 2 ? 'B' : 'C';
+        char rk[128] = "";
+        if (cat == 'B')
+            snprintf(rk, sizeof rk, ",\"rankings\":[{\"ranking\":\"B\",\"place\":%d}]", ++bpl);
+        if (cat == 'C') {
+            ++bpl;
+            snprintf(rk, sizeof rk, ",\"rankings\":[{\"ranking\":\"B\",\"place\":%d},"
+                                    "{\"ranking\":\"C\",\"place\":%d}]", bpl, ++cpl);
+        }
+        o += (size_t)snprintf(b + o, sizeof b - o,
+                              "%s{\"id\":\"%d\",\"place\":%d,\"match_wins\":%d,"
+                              "\"params\":{\"category\":\"%c\"}%s}",
+                              i > 1 ? "," : "", i, i, 12 - i, cat, rk);
+    }
+    snprintf(b + o, sizeof b - o, "]}");
+    bmp_awards aw;
+    run(b, &aw);
+    assert_points(total_of(&aw, 0), "144.00"); /* 11 x 9 + A 45 */
+    assert_points(total_of(&aw, 1), "120.00"); /* 10 x 9 + A 30 (> B 24) */
+    assert_points(total_of(&aw, 2), "96.00");  /* 9 x 9 + A 15 (> B 12, C 9) */
+    assert_points(total_of(&aw, 4), "63.00");  /* 7 x 9: B 3rd of 2 awards */
+    assert_points(total_of(&aw, 5), "54.00");  /* 6 x 9: C 2nd of 1 award */
+    bool qs = false;
+    for (size_t i = 0; i < aw.count; i++)
+        qs |= strcmp(aw.items[i].rule, "EBU-112") == 0;
+    assert_true(qs);
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1163,6 +1206,7 @@ int main(void)
         cmocka_unit_test(match_won_finals),    cmocka_unit_test(green_league),
         cmocka_unit_test(ladder_event),        cmocka_unit_test(sections_event),
         cmocka_unit_test(green_heats),         cmocka_unit_test(four_winner_individual),
+        cmocka_unit_test(strat_swiss),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

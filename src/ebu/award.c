@@ -443,6 +443,10 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
               final || cons ? "F" : "A-E", s.tables, s.k, ebu_scale_top(&s),
               s.pct == 150 ? " (+50 %: 72+ boards)" : "");
     bmp_points mn = ebu_scale_min(&s);
+    bool strat = bmp_params_bool(&ev->params, "stratified", false);
+    int count[5] = {0};
+    if (!st && strat)
+        st = ebu_strat_counts(ev, count, c->err);
     for (size_t i = 0; !st && i < n; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || without_standing(ct))
@@ -450,6 +454,13 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
         bmp_points match = bmp_div_round(mx4[i] * 100, 4, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
         bmp_place p = eligible_place(ev, i, NULL);
         bmp_points rank = p.lo > 0 ? ebu_scale_share(&s, p.lo, p.hi) : 0;
+        if (strat) { /* 4.12.7 (EBU-112): the best Scale QS award */
+            int bl;
+            bmp_place bp;
+            if ((st = ebu_strat_best(ev, i, count, m4, EBU_B36, mv, true, s.pct, &rank, &bl, &bp,
+                                     c->err)))
+                break;
+        }
         /* 4.6.3 (EBU-81): a total below 6 x m is raised to 6 x m. */
         bool raised = false;
         if (match + rank > 0 && match + rank < mn) {
@@ -470,6 +481,9 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
     free(mx4);
     if (st)
         return st;
+    if (strat)
+        return ebu_strat_event(ev, m4, EBU_B36, mv, true, s.pct, c->colour, c->blue, c->out,
+                               c->err);
     return award_ranking(c, &s, false, "ranking", rule, section, "ranking award");
 }
 
@@ -591,16 +605,19 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         if (two_winner || mv == EBU_INDIV_1W)
             return bmp_not_supported(err, "EBU stratified two-winner or individual events",
                                      "EBU-111", "4.12.6", NULL);
-        if (strcmp(stage, "basic") != 0 || (duration >= 36 && ev->boards_per_match >= 6))
-            return bmp_not_supported(err, "EBU stratified finals and match-won events (Scale QS)",
-                                     "EBU-112", "4.12.7", NULL);
+        if (strcmp(stage, "basic") != 0)
+            return bmp_not_supported(err, "EBU stratified finals", "EBU-112", "4.12.7", NULL);
+        bool tl = teams_like_kind(ev->kind);
+        bool mw = duration >= 36 && (tl || ev->boards_per_match >= 6);
+        if (mw) /* 4.12.7: match awards as usual, ranking by Scale QS */
+            return match_won_event(&c, m4, mv, tables, duration, "basic");
         if (duration >= 72) {
             m4 = ebu_status_shift(m4, 1);
             if (m4 == 0)
                 return bmp_not_supported(err, "EBU status changes beyond the defined levels", "EBU-48",
                                          "4.1.7", NULL);
         }
-        return ebu_strat_event(ev, m4, band, mv, c.colour, c.blue, out, err);
+        return ebu_strat_event(ev, m4, band, mv, false, 100, c.colour, c.blue, out, err);
     }
 
     /* 4.5.1 (EBU-70): stages of 36+ boards with matches of 6+ boards, and any

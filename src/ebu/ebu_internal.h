@@ -141,8 +141,12 @@ bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, boo
 bmp_points ebu_green_heat(int teams, int boards, int place);
 bmp_status ebu_green_heat_event(const bmp_event *ev, int duration, bmp_awards *out,
                                 bmp_error *err);
-bmp_status ebu_strat_event(const bmp_event *ev, int m4, ebu_band band, ebu_move mv,
-                           const char *colour, bool blue, bmp_awards *out, bmp_error *err);
+bmp_status ebu_strat_counts(const bmp_event *ev, int count[5], bmp_error *err);
+bmp_status ebu_strat_best(const bmp_event *ev, size_t i, const int count[5], int m4,
+                          ebu_band band, ebu_move mv, bool qs, int pct, bmp_points *best,
+                          int *best_list, bmp_place *bp, bmp_error *err);
+bmp_status ebu_strat_event(const bmp_event *ev, int m4, ebu_band band, ebu_move mv, bool qs,
+                           int pct, const char *colour, bool blue, bmp_awards *out, bmp_error *err);
 bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 bmp_status ebu_scale_table(const char *name, const bmp_params *opts, bmp_table *out,
                            bmp_error *err);
