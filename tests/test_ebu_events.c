@@ -747,6 +747,15 @@ static void ko_events(void **state)
     free(j);
     assert_points(total_of(&aw, 0), "92.00");
     bmp_awards_free(&aw);
+    /* EBU-13: a club's major teams championship played as a knock-out is
+     * one level up (District x1 1/2): 4 teams, Rounds 1-2: (27 + 38) x 1.5
+     * = 97.5 -> 98. */
+    j = ko_json("\"status\":\"club\",\"tables\":4,\"boards_per_match\":24,"
+                "\"params\":{\"major\":true}", 4, 2);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "98.00");
+    bmp_awards_free(&aw);
     /* EBU-75: a 2-team final after qualifying from 32 teams is a knock-out
      * final (4.5.6, 4.7.9): Round 5 = 108. */
     j = ko_json("\"status\":\"club\",\"tables\":2,\"boards_per_match\":24,"

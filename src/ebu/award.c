@@ -508,6 +508,16 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                         "expected \"local\", \"blue\" or \"green\", got \"%s\"", pts);
         if (strcmp(pts, "blue") == 0)
             return bmp_not_supported(err, "EBU Blue Point knock-outs", "EBU-117", "5.4", NULL);
+        /* 1.2.4 (EBU-13): a major championship knock-out is one level up
+         * (the 3-session limit applies "apart from knock-outs"). */
+        if (!green && bmp_params_bool(&ev->params, "major", false)) {
+            m4 = ebu_status_shift(m4, 1);
+            if (m4 == 0)
+                return bmp_not_supported(err, "EBU status changes beyond the defined levels",
+                                         "EBU-13", "1.2.4", NULL);
+            if ((st = note(&c, "major championship: status +1 (1.2.4)")))
+                return st;
+        }
         return ebu_ko_event(ev, m4, green, green ? "green" : "local", out, err);
     }
     if (strcmp(pts, "blue") == 0) {
