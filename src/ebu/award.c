@@ -535,13 +535,15 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                 (int)bmp_params_number(&ev->params, "duration", (double)ev->boards * sessions);
             return ebu_green_heat_event(ev, duration, out, err);
         }
-        return bmp_not_supported(err, "EBU Green Point events other than the county teams "
-                                      "knock-out, its heats and inter-county leagues", "EBU-137", "6.6",
+        return bmp_not_supported(err,
+                                 "EBU Green Point events other than the county teams "
+                                 "knock-out, its heats and inter-county leagues",
+                                 "EBU-137", "6.6",
                                  "their intermediate awards use the EBU's standard formula, "
                                  "which the handbook does not give");
     } else if (strcmp(pts, "local") != 0) {
-        return fail(&c, BMP_EINVAL, "$.params.points", "expected \"local\" or \"blue\", got \"%s\" "
-                    "(Green Points events: not supported yet)", pts);
+        return fail(&c, BMP_EINVAL, "$.params.points",
+                    "expected \"local\", \"blue\" or \"green\", got \"%s\"", pts);
     }
     /* 4.9 (EBU-100, EBU-101): a section of an event in sections of
      * differing status has its own status, from the organisation's. */

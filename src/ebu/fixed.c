@@ -60,7 +60,7 @@ bool ebu_league_key(int org_m4, int n, int d, int64_t *num, int64_t *den)
     default: return false;
     }
     if (n <= nstep) {
-        /* x2: 27 m + 27 (n - d) = 27 (m4/2) + 27 (n - d) */
+        /* K x 4 = 27 m4 + 54 (n - d): B = 27 m plus 13.5 per division below */
         *num = 27 * (int64_t)org_m4 + 54 * (int64_t)(n - d);
         *den = 4;
         return true;
