@@ -56,3 +56,13 @@ bmp_cli_test(NAME ebu_county_ko_green ARGS award examples/ebu/county-teams-ko-gr
 # EBU-109, EBU-110: stratified Howell: A list 20 15 10 5; B list 12 8 4; C list 6 3.
 bmp_cli_test(NAME ebu_stratified ARGS award examples/ebu/stratified-pairs.json
              EXPECT "Pair 5 +stratum +list B +3 +4\\.00" "Pair 6 +stratum +list C +2 +3\\.00")
+# EBU-92, EBU-77: last 8 of 32 start at Round 3 (54, 76, 108); a tie broken by extra boards
+# gives the eventual winner the full award (Team Birch 54).
+bmp_cli_test(NAME ebu_club_knockout ARGS award examples/ebu/club-knockout.json --explain
+             EXPECT "Team Ash +match +knock-out +- +238\\.00" "Team Birch +match +knock-out +- +54\\.00"
+                    "first full round = Round 3 \\(4\\.7\\.9\\)")
+# EBU-104, EBU-105: 4.11.9 pairs ladder of 10 tables qualifying for a final: 96, 72, 48, 24.
+bmp_cli_test(NAME ebu_pairs_ladder ARGS award examples/ebu/pairs-ladder.json
+             EXPECT "Hart - Bell +ladder +series +1 +96\\.00" "Shaw - Cole +ladder +series +4 +24\\.00")
+bmp_cli_test(NAME ebu_award_json ARGS award examples/ebu/teams-final.json --format json
+             EXPECT "\"rule\": *\"EBU-54\"")
