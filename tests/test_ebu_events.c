@@ -296,14 +296,12 @@ static void match_won_4_6_5(void **state)
     (void)state;
     bmp_awards aw;
     /* (a) Club Swiss teams, 20 teams, 6 x 6 boards: 9 per win; ranking 90,
-     * 72, 54, 36, 18.  Team i wins 20 - i matches (capped by the JSON
-     * helper): the winner 9 x 5 + 90 = 135? No: match_wins = n - i = 19 ->
-     * use explicit wins below. */
+     * 72, 54, 36, 18.  The helper gives match_wins = 20 - place (19 for the
+     * winner: not a real 6-round Swiss, but the arithmetic is what is
+     * tested; examples/ebu/swiss-teams.json has real win counts). */
     char *j = event_json("\"kind\":\"swiss-teams\",\"status\":\"club\",\"boards\":36,"
                          "\"boards_per_match\":6,\"tables\":20",
                          20, ",\"match_wins\":%d");
-    /* match_wins = 20 - place: 19 for the winner (not realistic for 6
-     * rounds, but the arithmetic is what is tested): 19 x 9 + 90 = 261. */
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "261.00");  /* 171 + 90 */
@@ -356,7 +354,7 @@ static void match_won_matches(void **state)
 {
     (void)state;
     bmp_awards aw;
-    /* Club, 4 teams (below 3? no: 4 >= 3), 6 x 6-board matches = 36 boards. */
+    /* Club, 4 teams, 6-board matches, 36 boards. */
     const char *j =
         "{\"body\":\"ebu\",\"name\":\"rr\",\"kind\":\"swiss-teams\",\"status\":\"club\","
         "\"boards\":36,\"boards_per_match\":6,\"tables\":4,"
