@@ -1197,6 +1197,45 @@ static void strat_swiss(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-29: the 70 % rule (3.1.4): 21 boards scheduled allow at most 30 in
+ * play (21/30 = 70 %); 31 in play earns nothing.  EBU-32: teams of 6
+ * count as teams (3.3.3): tables defaults to the number of teams, 10 teams
+ * 24 boards: 4 awards, 40 ... 10. */
+static void seventy_percent_and_big_teams(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    char *j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
+                         "\"boards\":21,\"tables\":8,\"params\":{\"boards_in_play\":30}", 16, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "36.00"); /* 8 tables 18-35: ceil(16/3) = 6 awards of 6 */
+    bmp_awards_free(&aw);
+    j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
+                   "\"boards\":21,\"tables\":8,\"params\":{\"boards_in_play\":31}", 16, NULL);
+    run(j, &aw);
+    free(j);
+    assert_int_equal((int)aw.count, 0);
+    assert_non_null(strstr(aw.notes[0], "EBU-29"));
+    bmp_awards_free(&aw);
+    char b[8192];
+    size_t o = (size_t)snprintf(b, sizeof b, "{\"body\":\"ebu\",\"name\":\"t6\",\"kind\":\"teams\","
+                                "\"status\":\"club\",\"boards\":24,\"contestants\":[");
+    for (int i = 1; i <= 10; i++) {
+        o += (size_t)snprintf(b + o, sizeof b - o, "%s{\"id\":\"%d\",\"place\":%d,\"players\":[",
+                              i > 1 ? "," : "", i, i);
+        for (int p = 1; p <= 6; p++)
+            o += (size_t)snprintf(b + o, sizeof b - o, "%s{\"id\":\"%d-%d\",\"participation\":0.5}",
+                                  p > 1 ? "," : "", i, p);
+        o += (size_t)snprintf(b + o, sizeof b - o, "]}");
+    }
+    snprintf(b + o, sizeof b - o, "]}");
+    run(b, &aw);
+    assert_points(bmp_awards_player_total(&aw, 0, 5), "40.00");
+    assert_points(total_of(&aw, 3), "10.00");
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1213,7 +1252,7 @@ int main(void)
         cmocka_unit_test(match_won_finals),    cmocka_unit_test(green_league),
         cmocka_unit_test(ladder_event),        cmocka_unit_test(sections_event),
         cmocka_unit_test(green_heats),         cmocka_unit_test(four_winner_individual),
-        cmocka_unit_test(strat_swiss),
+        cmocka_unit_test(strat_swiss),         cmocka_unit_test(seventy_percent_and_big_teams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

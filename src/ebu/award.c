@@ -242,6 +242,7 @@ static const bmp_param_spec event_spec[] = {
     {"stratified", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-107"},
     {"boards_per_opponent", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-136"},
     {"ladder", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-103"},
+    {"boards_in_play", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-29"},
     {"ladder_games", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "EBU-105"},
     {"ladder_final", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-105"},
     {"sections", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-101"},
@@ -588,6 +589,16 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         return note(&c, "EBU: no master points: competitors must be scheduled for at least 12 "
                         "boards (3.1.2, EBU-28); this event has %d",
                     duration);
+    /* 3.1.4 (EBU-29): a pairs event earns nothing unless every competitor is
+     * scheduled for at least 70 % of the boards in play in the movement. */
+    if ((ev->kind == BMP_KIND_PAIRS || ev->kind == BMP_KIND_SWISS_PAIRS) &&
+        bmp_params_has(&ev->params, "boards_in_play")) {
+        int used = (int)bmp_params_number(&ev->params, "boards_in_play", 0);
+        if (10 * (int64_t)duration < 7 * (int64_t)used)
+            return note(&c, "EBU: no master points: %d boards scheduled of %d in play is below "
+                            "70 %% (3.1.4, EBU-29)",
+                        duration, used);
+    }
     /* 4.1.3 (EBU-44): whole tables only; 3.3.3: teams count as tables. */
     int tables = (int)floor(ev->tables + 1e-9);
     int minimum = ebu_min_tables(mv, two_winner && !four_winner && mv == EBU_TEAMS &&
