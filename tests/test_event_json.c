@@ -260,13 +260,17 @@ static void every_example_validates(void **state)
 static void unimplemented_body_says_not_supported(void **state)
 {
     (void)state;
+    /* EBU Green Point pairs events need the EBU's standard formula (6.6),
+     * which the handbook does not give. */
     bmp_event *ev = bmp_test_event("{\"body\":\"ebu\",\"name\":\"x\",\"kind\":\"pairs\","
+                                   "\"status\":\"county\",\"params\":{\"points\":\"green\"},"
                                    "\"contestants\":[{\"id\":\"1\",\"place\":1}]}");
     bmp_awards aw;
     bmp_awards_init(&aw);
     bmp_error e = {0};
     assert_int_equal(bmp_award_event(ev, &aw, &e), BMP_ENOTSUP);
-    assert_non_null(strstr(e.msg, "not supported: EBU masterpoint awards (EBU-1, \xC2\xA7"));
+    assert_non_null(strstr(e.msg, "not supported: EBU Green Point events other than the county teams "
+                                  "knock-out, its heats and inter-county leagues (EBU-137, \xC2\xA7"));
     bmp_awards_free(&aw);
     bmp_event_free(ev);
 }

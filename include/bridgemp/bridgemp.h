@@ -11,6 +11,7 @@
 #include "bridgemp/table.h"
 #include "bridgemp/rules.h"
 #include "bridgemp/abf.h"
+#include "bridgemp/ebu.h"
 #include "bridgemp/nzb.h"
 #include "bridgemp/usebio.h"
 

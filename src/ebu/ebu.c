@@ -1,29 +1,92 @@
-/* English Bridge Union: rules entry point (Master Points and Licensing Handbook 2024).
- * Not implemented yet: every request answers "not supported" with the rule
- * and section, never a guess. */
-#include "bridgemp/bridgemp.h"
+/* English Bridge Union: rules entry point (Master Points and Licensing
+ * Handbook 2024).  The awards are computed in award.c (basic events,
+ * quali-finals, consolations, match-won events), ko.c (knock-outs, 4.7),
+ * league.c (leagues, 4.8; inter-county Green leagues, 6.5), strat.c (4.12),
+ * ladder.c (4.11) and green.c (county teams heats, 6.2.3) from the scales in
+ * scales.c and the tables in fixed.c; tables.c prints them; ranks.c is the
+ * public rank function (include/bridgemp/ebu.h).
+ *
+ * Event fields used (docs/event-format.md):
+ *   status       required: club, district, county, regional, national (3.2);
+ *                for leagues and sections the organisation's status
+ *   kind         pairs, individual, teams, swiss-pairs, swiss-teams,
+ *                round-robin, bam, knockout (4.7)
+ *   movement     one-winner / two-winner (pairs; 4.1.4)
+ *   sessions, boards   duration = boards x sessions (3.9.1) unless params.duration
+ *   boards_per_match, matches[]   award per match won (4.5-4.8); matches[].round
+ *                (knock-outs: 1 = the first round of this stage),
+ *                matches[].params not_played (4.5.10), triangle (4.5.7)
+ *   tables       full tables / teams (half tables ignored, 4.1.3); ladders:
+ *                average full tables per game
+ *   contestants[].place      the ranking (one-winner, teams; A list of a strat)
+ *   contestants[].rankings   {direction: NS|EW, place} for a two-winner field;
+ *                {ranking: B|C|D, place} for the lower lists of a strat
+ *   contestants[].match_wins wins with halves for draws (without matches[])
+ *   players[].participation  < 1/3 of the boards: no award (3.3.2)
+ * Event params:
+ *   points "local" (default) | "blue" (5.4.1: Local scale / 100) | "green"
+ *         (county teams knock-out 6.2.2, its heats 6.2.3 at stage
+ *         "qualifying", inter-county leagues 6.5; other Green events need
+ *         the unpublished 6.6 formula: not supported)
+ *   stage "basic" (default) | "qualifying" (first stage, 36+ max 180, 4.2.1)
+ *         | "final" | "later-qualifying" (4.2) | "consolation" (4.3); a
+ *         match-won event at "final" is a qualified final (4.6.6), at
+ *         "consolation" a 4.6.7 consolation
+ *   major (1.2.4: +1 status), duration (3.9.1), original_tables (4.2.3,
+ *   4.6.6, 4.7.9), separate_qualifying (4.2.6), premier_tables,
+ *   neither_tables (4.3.3, 4.6.7), four_winner (individual, 4.1.4)
+ *   ko_type "single-teams" | "double-teams" | "single-pairs", consolation (4.7)
+ *   league, divisions, division (4.8, 6.5), boards_per_opponent (6.5.5)
+ *   stratified (4.12)
+ *   ladder, ladder_games, ladder_final (4.11)
+ *   sections, section (4.9)
+ *   boards_in_play (3.1.4: the 70 % rule for pairs)
+ *   ums_charge_code (2.8.2, recorded only)
+ * Contestant params: without_standing (2.10: no award, taken out of the
+ *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
+#include "ebu/ebu_internal.h"
 
 static const char *const editions[] = {"2024", NULL};
 static const char *const edition_docs[] = {"Master Points and Licensing Handbook 2024", NULL};
-static const bmp_scale_info scales[] = {{NULL, NULL}};
+static const bmp_scale_info scales[] = {
+    {"A", "Basic events, Club (Scale A, 4.1)"},
+    {"B", "Basic events, District (Scale B)"},
+    {"C", "Basic events, County (Scale C)"},
+    {"D", "Basic events, Regional (Scale D)"},
+    {"E", "Basic events, National (Scale E)"},
+    {"F", "Basic single-winner individual, all statuses (Scale F)"},
+    {"X", "Scales A-E for 18-35 boards (Scale X)"},
+    {"QA", "Finals, Club (Scale QA, 4.2)"},
+    {"QB", "Finals, District (Scale QB)"},
+    {"QC", "Finals, County (Scale QC)"},
+    {"QD", "Finals, Regional (Scale QD)"},
+    {"QE", "Finals, National (Scale QE)"},
+    {"QF", "Qualified finals of match-won events (Scale QF, 4.6.6)"},
+    {"S", "Stratified basic events (Scale S, 4.12); opts status"},
+    {"QS", "Stratified ranking awards (Scale QS, 4.12.7); opts status"},
+    {"match-won", "Award per match won (4.6.3)"},
+    {"ko", "Knock-out award per match won, Club (4.7.7)"},
+    {"league", "Teams-league key figures (4.8.5-4.8.7); opts org"},
+    {"sections", "Sections of differing status (4.9.4-4.9.8); opts org"},
+    {"sqrt", "Actual maximum for large events (4.4.9); opts max, t"},
+    {"ladder", "Ladder bonus awards, Club (4.11.5-4.11.7)"},
+    {"gp-round", "Green Points per round won (6.4.7)"},
+    {"gp-ko", "Green Points per KO match won, county teams (6.2.2)"},
+    {"ranks", "Ranks (2.6)"},
+    {NULL, NULL}};
 
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
-    (void)ev;
-    (void)edition;
-    (void)out;
-    return bmp_not_supported(err, "EBU masterpoint awards", "EBU-1", "1",
-                             "the EBU rules are not implemented yet");
+    (void)edition; /* one edition: 2024 */
+    return ebu_award_event(ev, out, err);
 }
 
 static bmp_status scale(const char *name, const char *edition, const bmp_params *opts,
                         bmp_table *out, bmp_error *err)
 {
     (void)edition;
-    (void)opts;
-    (void)out;
-    return bmp_not_supported(err, name, "EBU-1", "1", "the EBU tables are not implemented yet");
+    return ebu_scale_table(name, opts, out, err);
 }
 
 const bmp_rules bmp_rules_ebu = {

@@ -17,5 +17,5 @@ bmp_cli_test(NAME validate_bad_place ARGS validate tests/data/bad/wrong-place.js
              EXPECT "wrong-place.json: \\$.contestants\\[1\\].place: expected a place such as 3, \"3=\" or \"3/4\" \\(1 or more\\), got \"second\"")
 bmp_cli_test(NAME award_bad_place ARGS award tests/data/bad/wrong-place.json EXIT 1
              EXPECT "\\$.contestants\\[1\\].place")
-bmp_cli_test(NAME award_not_supported ARGS award examples/ebu/club-pairs.json EXIT 3
-             EXPECT "not supported: EBU masterpoint awards \\(EBU-1, §1\\)")
+bmp_cli_test(NAME award_not_supported ARGS award tests/data/ebu/green-pairs.json EXIT 3
+             EXPECT "not supported: EBU Green Point events other than the county teams knock-out, its heats and inter-county leagues \\(EBU-137, §6.6\\)")

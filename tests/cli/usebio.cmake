@@ -32,14 +32,16 @@ bmp_cli_test(NAME convert_xxe ARGS convert ${U}/xxe.xml - --to json --body abf E
 bmp_cli_test(NAME convert_help ARGS convert --help EXPECT "usage: bridgemp convert IN OUT")
 # The award pipeline reads USEBIO (detected from the content) and reaches the
 # body's rules; on this branch no body awards yet, so the answer is exit 3.
-bmp_cli_test(NAME award_usebio_reaches_rules ARGS award ${U}/individual.xml --body ebu EXIT 3
-             EXPECT "not supported: ")
+# What a USEBIO file cannot say reaches the body's rules, which name it.
+bmp_cli_test(NAME award_usebio_reaches_rules ARGS award ${U}/individual.xml --body ebu EXIT 1
+             EXPECT "individual.xml: \\$.status: expected the EBU status")
 bmp_cli_test(NAME award_usebio_bad_file ARGS award ${U}/bad_place.xml --body abf EXIT 1
              EXPECT "PAIR\\[3\\]/PLACE")
 bmp_cli_test(NAME award_usebio_format ARGS award ${U}/example_pairs.xml --format pbn EXIT 2
              EXPECT "expected table, json, csv, usebio or abf-credit")
 bmp_cli_test(NAME award_json_with_usebio_options
-             ARGS award ${U}/pairs_event.json --body ebu --set x=1 EXIT 3 EXPECT "not supported: ")
+             ARGS award ${U}/pairs_event.json --body ebu --set x=1 EXIT 1
+             EXPECT "pairs_event.json: \\$.params.x: unknown EBU parameter")
 bmp_cli_test(NAME convert_latin1 ARGS convert ${U}/latin1.xml - --to json --body abf
              EXPECT "ZOË ZAPATA" "\"usebio.encoding\": \"ISO-8859-1\"")
 bmp_cli_test(NAME convert_utf16 ARGS convert ${U}/utf16.xml - --to json --body abf

@@ -1,0 +1,62 @@
+/* EBU county teams championship qualifying heats in Green Points (6.2.3):
+ * 0.75 and 0.50 (18-35 boards) or 1.25, 1.00, 0.75, 0.50 (36+ boards) in
+ * equal blocks down to halfway, smaller blocks first; fewer than 18 boards
+ * earn Local Points only. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ebu/ebu_internal.h"
+
+/* The Green award (hundredths) of place 1..teams of a heat of `teams` teams
+ * and `boards` boards; 0 beyond halfway (floor(teams/2) places, AMB-18). */
+bmp_points ebu_green_heat(int teams, int boards, int place)
+{
+    static const bmp_points v18[2] = {75, 50};
+    static const bmp_points v36[4] = {125, 100, 75, 50};
+    const bmp_points *v = boards >= 36 ? v36 : v18;
+    int nb = boards >= 36 ? 4 : 2;
+    int half = teams / 2;
+    if (boards < 18 || place < 1 || place > half)
+        return 0;
+    /* Blocks as equal as possible, the smaller ones first. */
+    int base = half / nb, rem = half % nb, at = 0;
+    for (int b = 0; b < nb; b++) {
+        int size = base + (b >= nb - rem ? 1 : 0);
+        if (place <= at + size)
+            return v[b];
+        at += size;
+    }
+    return 0;
+}
+
+bmp_status ebu_green_heat_event(const bmp_event *ev, int duration, bmp_awards *out,
+                                bmp_error *err)
+{
+    if (duration < 18)
+        return bmp_error_set(err, BMP_EINVAL, "$.boards: a heat of fewer than 18 boards earns "
+                                              "no Green Points (6.2.3 a): award it in Local "
+                                              "Points");
+    int teams = (int)(ev->tables + 1e-9);
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        if (ct->phantom || ct->place.lo <= 0)
+            continue;
+        int64_t s = 0, c = ct->place.hi - ct->place.lo + 1;
+        for (int p = ct->place.lo; p <= ct->place.hi; p++)
+            s += ebu_green_heat(teams, duration, p);
+        if (s == 0)
+            continue;
+        bmp_award aw = {0};
+        aw.contestant = i;
+        aw.place = ct->place;
+        /* a tie shares its places' awards, rounded up to 0.01 */
+        aw.points = bmp_div_round(s, c, BMP_ROUND_CEIL, BMP_UNIT_CENT);
+        bmp_award_set(&aw, "ranking", "heat", "green", "EBU-122", "6.2.3");
+        bmp_status st = ebu_emit(ev, out, err, &aw, "heat of %d teams, %d boards: blocks to "
+                                                    "halfway (%d places), smaller blocks first",
+                                 teams, duration, teams / 2);
+        if (st)
+            return st;
+    }
+    return BMP_OK;
+}

@@ -1,0 +1,257 @@
+/* EBU teams leagues (4.8): the key figure K of a division (4.8.5-4.8.7) is
+ * the award per match won (18-35-board matches; pro rata below 18, +50 % for
+ * 36+, 4.8.2) and the step of the ranking awards k K, (k-1) K, ..., K to the
+ * top quarter of the division (4.8.3, 4.8.4); a division playing only 36-71
+ * boards has its ranking awards cut by a third (4.8.3). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ebu/ebu_internal.h"
+
+static const char *winner_of(const bmp_match *m)
+{
+    if (m->winner)
+        return m->winner;
+    if (!m->has_score)
+        return NULL;
+    return m->home_score > m->away_score ? m->home
+           : m->away_score > m->home_score ? m->away
+                                           : "tie";
+}
+
+bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const char *colour,
+                            bool blue, bmp_awards *out, bmp_error *err)
+{
+    int n = (int)bmp_params_number(&ev->params, "divisions", 1);
+    int d = (int)bmp_params_number(&ev->params, "division", 1);
+    int64_t kn, kd;
+    if (org_m4 != EBU_M4_CLUB && org_m4 != EBU_M4_DISTRICT && org_m4 != EBU_M4_COUNTY)
+        return bmp_not_supported(err, "EBU leagues of Regional or National organisations",
+                                 "EBU-97", "4.8.5", "the key figures are given for Club, "
+                                 "District and County leagues only");
+    if (d > n || !ebu_league_key(org_m4, n, d, &kn, &kd))
+        return bmp_error_set(err, BMP_EINVAL, "$.params.division: expected a division from 1 "
+                                              "to params.divisions (%d), got %d", n, d);
+    int teams = (int)(ev->tables + 1e-9);
+    /* 4.8.8 (EBU-98): every division but the first has at least 5 teams. */
+    if (d > 1 && teams < 5)
+        return bmp_error_set(err, BMP_EINVAL, "$.tables: Division %d has %d teams; every "
+                                              "division except Division 1 needs at least 5 "
+                                              "(4.8.8)", d, teams);
+    if (teams < 3)
+        return bmp_awards_note(out, "EBU: no master points: a league division needs 3 complete "
+                                    "teams (3.1.1, EBU-27)")
+                   ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
+    int64_t kp = (kn + kd - 1) / kd; /* the printed K: the award per match won */
+    size_t nc = ev->ncontestants;
+    int64_t *acc = calloc(nc ? nc : 1, sizeof *acc); /* x 36 */
+    if (!acc)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_status st = BMP_OK;
+    if (ev->nmatches == 0) {
+        int b = ev->boards_per_match;
+        if (b < 1) {
+            free(acc);
+            return bmp_error_set(err, BMP_EINVAL, "$.boards_per_match: a league needs "
+                                                  "boards_per_match or matches (4.8.2)");
+        }
+        int64_t per = kp * (b < 18 ? b : 18) * (b >= 36 ? 3 : 2); /* x 36 */
+        for (size_t i = 0; i < nc; i++)
+            acc[i] = (int64_t)(ev->contestants[i].match_wins * 2 + 0.5) * per / 2;
+    } else {
+        for (size_t k = 0; k < ev->nmatches; k++) {
+            const bmp_match *m = &ev->matches[k];
+            int b = m->boards > 0 ? m->boards : ev->boards_per_match;
+            if (b < 1) {
+                free(acc);
+                return bmp_error_set(err, BMP_EINVAL, "$.matches[%zu].boards: expected the "
+                                                      "boards of the match (4.8.2)", k);
+            }
+            /* 4.5.10 (EBU-79): an adjusted score for an unplayed match: no match award. */
+            if (bmp_params_bool(&m->params, "not_played", false))
+                continue;
+            const char *w = winner_of(m);
+            if (!w)
+                continue;
+            int64_t per = kp * (b < 18 ? b : 18) * (b >= 36 ? 3 : 2);
+            bool tie = strcmp(w, "tie") == 0;
+            for (size_t i = 0; i < nc; i++) {
+                const char *id = ev->contestants[i].id;
+                if (tie ? (strcmp(id, m->home) == 0 || strcmp(id, m->away) == 0)
+                        : strcmp(id, w) == 0)
+                    acc[i] += tie ? per / 2 : per;
+            }
+        }
+    }
+    int k = (teams + 3) / 4;
+    bool cut = duration < 72;
+    for (size_t i = 0; !st && i < nc; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        if (ct->phantom)
+            continue;
+        bmp_points match = bmp_div_round(acc[i] * 100, 36, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+        bmp_points rank = 0;
+        bmp_place p = ct->place;
+        if (p.lo > 0) {
+            int64_t s = 0, c = p.hi - p.lo + 1;
+            for (int pl = p.lo; pl <= p.hi && pl <= k; pl++)
+                s += k - pl + 1;
+            /* (sum of k - i + 1) x K / c, x 2/3 for 36-71 boards, rounded up */
+            if (s > 0)
+                rank = bmp_div_round(s * kn * 100 * (cut ? 2 : 3), kd * c * 3, BMP_ROUND_CEIL,
+                                     BMP_UNIT_WHOLE);
+        }
+        bmp_award aw = {0};
+        aw.contestant = i;
+        aw.player = BMP_ALL_PLAYERS;
+        aw.place = p;
+        if (match > 0) {
+            aw.points = blue ? match / 100 : match;
+            bmp_award_set(&aw, "match", "matches won", colour, "EBU-94", "4.8.2");
+            st = ebu_emit(ev, out, err, &aw, "K = %lld per match won (Division %d of %d)",
+                          (long long)kp, d, n);
+        }
+        if (!st && rank > 0) {
+            aw.points = blue ? rank / 100 : rank;
+            bmp_award_set(&aw, "ranking", "division", colour, "EBU-96", "4.8.4");
+            st = ebu_emit(ev, out, err, &aw, "ranking: %d awards in steps of K = %.4g%s", k,
+                          (double)kn / (double)kd, cut ? ", x 2/3 (36-71 boards, 4.8.3)" : "");
+        }
+    }
+    free(acc);
+    if (!st && bmp_awards_note(out, "EBU teams league (4.8): %s organisation, Division %d of %d, "
+                                    "K = %.4g (printed %lld), %d teams, %d ranking awards",
+                               ebu_status_name(org_m4), d, n, (double)kn / (double)kd,
+                               (long long)kp, teams, k))
+        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    return st;
+}
+
+/* 6.5.5 (EBU-135): Green Points per match won in an inter-county league, in
+ * hundredths: 4-23 boards Division 1 boards/24, 2 boards/32, 3 boards/48;
+ * 24+ boards 1.00 / 0.75 / 0.50; a single-division league uses Division 2;
+ * a draw half; rounded up to 0.01.  0 for an undefined division. */
+bmp_points ebu_green_league_match(int division, int boards, bool draw)
+{
+    static const int per24[3] = {24, 32, 48};
+    static const int full[3] = {100, 75, 50};
+    if (division < 1 || division > 3 || boards < 1)
+        return 0;
+    int64_t num = boards >= 24 ? full[division - 1] : (int64_t)boards * 100;
+    int64_t den = boards >= 24 ? 1 : per24[division - 1];
+    return bmp_div_round(num, den * (draw ? 2 : 1), BMP_ROUND_CEIL, BMP_UNIT_CENT);
+}
+
+/* 6.5.5 (EBU-136): bonus wins of place 1..3 by teams in the division. */
+int ebu_green_league_bonus(int teams, int place)
+{
+    static const int t[4][3] = {{1, 0, 0}, {2, 1, 0}, {3, 2, 1}, {4, 3, 2}};
+    if (teams < 1 || place < 1 || place > 3)
+        return 0;
+    int row = teams <= 5 ? 0 : teams <= 10 ? 1 : teams <= 15 ? 2 : 3;
+    return t[row][place - 1];
+}
+
+/* 6.5 (EBU-134..136): an inter-county teams league in Green Points: an
+ * award per match won (6.5.5) and ranking "bonus wins" worth a match win of
+ * the boards played against each opponent (params.boards_per_opponent, else
+ * boards_per_match); Gold on an event total of 5.00 or more (2.5.1). */
+bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
+{
+    int n = (int)bmp_params_number(&ev->params, "divisions", 1);
+    int d = (int)bmp_params_number(&ev->params, "division", 1);
+    if (d > n)
+        return bmp_error_set(err, BMP_EINVAL, "$.params.division: expected a division from 1 "
+                                              "to params.divisions (%d), got %d", n, d);
+    int div = n == 1 ? 2 : d; /* single-division leagues use Division 2 */
+    if (div > 3)
+        return bmp_not_supported(err, "EBU inter-county Green leagues below Division 3",
+                                 "EBU-135", "6.5.5", "the handbook gives awards for Divisions "
+                                 "1-3 only");
+    int teams = (int)(ev->tables + 1e-9);
+    size_t nc = ev->ncontestants;
+    bmp_points *acc = calloc(nc ? nc : 1, sizeof *acc);
+    if (!acc)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_status st = BMP_OK;
+    if (ev->nmatches == 0) {
+        int b = ev->boards_per_match;
+        if (b < 4) {
+            free(acc);
+            return bmp_error_set(err, BMP_EINVAL, "$.boards_per_match: an inter-county league "
+                                                  "match has at least 4 boards (6.5.2)");
+        }
+        bmp_points win = ebu_green_league_match(div, b, false);
+        bmp_points draw = ebu_green_league_match(div, b, true);
+        for (size_t i = 0; i < nc; i++) {
+            int64_t h = (int64_t)(ev->contestants[i].match_wins * 2 + 0.5);
+            acc[i] = (h / 2) * win + (h % 2) * draw;
+        }
+    } else {
+        for (size_t k = 0; k < ev->nmatches; k++) {
+            const bmp_match *m = &ev->matches[k];
+            int b = m->boards > 0 ? m->boards : ev->boards_per_match;
+            if (b < 4) {
+                free(acc);
+                return bmp_error_set(err, BMP_EINVAL, "$.matches[%zu].boards: an inter-county "
+                                                      "league match has at least 4 boards "
+                                                      "(6.5.2)", k);
+            }
+            if (bmp_params_bool(&m->params, "not_played", false))
+                continue;
+            const char *w = winner_of(m);
+            if (!w)
+                continue;
+            bool tie = strcmp(w, "tie") == 0;
+            bmp_points v = ebu_green_league_match(div, b, tie);
+            for (size_t i = 0; i < nc; i++) {
+                const char *id = ev->contestants[i].id;
+                if (tie ? (strcmp(id, m->home) == 0 || strcmp(id, m->away) == 0)
+                        : strcmp(id, w) == 0)
+                    acc[i] += v;
+            }
+        }
+    }
+    int bb = (int)bmp_params_number(&ev->params, "boards_per_opponent", ev->boards_per_match);
+    bmp_points bonus_win = ebu_green_league_match(div, bb, false);
+    for (size_t i = 0; !st && i < nc; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        if (ct->phantom)
+            continue;
+        bmp_place p = ct->place;
+        bmp_points rank = 0;
+        if (p.lo > 0) {
+            int64_t s = 0;
+            for (int pl = p.lo; pl <= p.hi; pl++)
+                s += ebu_green_league_bonus(teams, pl);
+            /* a tie shares the bonus wins of the places it covers */
+            rank = bmp_div_round(s * bonus_win, p.hi - p.lo + 1, BMP_ROUND_CEIL, BMP_UNIT_CENT);
+        }
+        bmp_award aw = {0};
+        aw.contestant = i;
+        aw.place = p;
+        aw.points = acc[i];
+        bmp_award_set(&aw, "match", "matches won", "green", "EBU-135", "6.5.5");
+        st = ebu_emit(ev, out, err, &aw, "Division %d awards per match won (6.5.5)", div);
+        if (!st && rank > 0) {
+            aw.points = rank;
+            bmp_award_set(&aw, "ranking", "division", "green", "EBU-136", "6.5.5");
+            st = ebu_emit(ev, out, err, &aw, "bonus wins x %.2f (a win over %d boards)",
+                          (double)bonus_win / 100, bb);
+        }
+        if (!st && acc[i] + rank >= 500) {
+            aw.points = bmp_div_round(acc[i] + rank, 5, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+            bmp_award_set(&aw, "gold", "event", "gold", "EBU-3", "2.5.1");
+            st = ebu_emit(ev, out, err, &aw, "Gold = %.2f Green / 5 (2.5.1)",
+                          (double)(acc[i] + rank) / 100);
+        }
+    }
+    free(acc);
+    if (!st && bmp_awards_note(out, "EBU inter-county Green league (6.5): Division %d values, %d "
+                                    "teams, bonus win %.2f",
+                               div, teams, (double)bonus_win / 100))
+        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    return st;
+}
