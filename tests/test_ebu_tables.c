@@ -140,7 +140,7 @@ static void scale_f(void **state)
     for (size_t r = 1; r < csv.nrows; r++) {
         bool any = false;
         for (int b = 0; b < 3; b++) {
-            int lo, hi;
+            int lo = 0, hi = -1;
             if (!label_range(bmp_csv_get(&csv, r, bmp_csv_col(&csv, bands[b])), &lo, &hi))
                 continue;
             any = true;
@@ -223,7 +223,7 @@ static void scale_qf(void **state)
                                         "district_teams_2w", "district_pairs_1w", "district_indiv_1w"};
     int compared = 0;
     for (size_t r = 1; r < csv.nrows; r++) {
-        int lo, hi;
+        int lo = 0, hi = -1;
         assert_true(label_range(bmp_csv_get(&csv, r, bmp_csv_col(&csv, "orig_tables")), &lo, &hi));
         for (int n = lo; n <= hi; n++)
             for (int c = 0; c < 6; c++) {
@@ -253,7 +253,7 @@ static void scale_s(void **state)
         bmp_csv_load(&csv, files[f]);
         for (size_t r = 1; r < csv.nrows; r++)
             for (int b = 0; b < 3; b++) {
-                int lo, hi;
+                int lo = 0, hi = -1;
                 if (!label_range(bmp_csv_get(&csv, r, bmp_csv_col(&csv, bands[b])), &lo, &hi))
                     continue;
                 for (int n = lo; n <= hi; n++)
@@ -282,7 +282,7 @@ static void scale_qs(void **state)
         bmp_csv csv;
         bmp_csv_load(&csv, files[f]);
         for (size_t r = 1; r < csv.nrows; r++) {
-            int lo, hi;
+            int lo = 0, hi = -1;
             if (!label_range(bmp_csv_get(&csv, r, bmp_csv_col(&csv, "orig_tables")), &lo, &hi))
                 continue;
             for (int n = lo; n <= hi; n++)
@@ -312,7 +312,7 @@ static void scale_x(void **state)
         bmp_csv csv;
         bmp_csv_load(&csv, files[f]);
         for (size_t r = 1; r < csv.nrows; r++) {
-            int lo, hi;
+            int lo = 0, hi = -1;
             if (!label_range(bmp_csv_get(&csv, r, bmp_csv_col(&csv, "tables")), &lo, &hi))
                 continue;
             for (int n = lo; n <= hi; n++)
@@ -512,7 +512,7 @@ static void ladder_table(void **state)
     bmp_csv csv;
     bmp_csv_load(&csv, "ebu/ladder_4_11_6.csv");
     for (size_t r = 1; r < csv.nrows; r++) {
-        int lo, hi;
+        int lo = 0, hi = -1;
         assert_true(label_range(bmp_csv_get(&csv, r, 0), &lo, &hi));
         if (r == csv.nrows - 1)
             hi = 40; /* "18+" */

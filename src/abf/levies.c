@@ -84,8 +84,8 @@ bmp_status bmp_abf_levy_rate(const bmp_abf_fees *f, const char *grade, int64_t *
 bmp_status bmp_abf_levy(const char *date, const char *grade, bmp_points points, int64_t *cents,
                         bmp_error *err)
 {
-    const bmp_abf_fees *f;
-    int64_t rate;
+    const bmp_abf_fees *f = NULL;
+    int64_t rate = 0;
     bmp_status st;
     if ((st = bmp_abf_fees_on(date, &f, err)) || (st = bmp_abf_levy_rate(f, grade, &rate, err)))
         return st;
@@ -109,7 +109,7 @@ static long membership_year(bmp_date d)
 bmp_status bmp_abf_capitation(const bmp_abf_member *m, int64_t *fee, int64_t *commission,
                               bmp_error *err)
 {
-    const bmp_abf_fees *f;
+    const bmp_abf_fees *f = NULL;
     bmp_date d, club;
     bmp_status st;
     if ((st = bmp_date_get(m->date, "capitation: registration date", &d, err)) ||
@@ -167,8 +167,8 @@ bmp_status bmp_abf_late_file_penalty(const char *grade, bool exempt, int64_t lev
                                      const char *ended, const char *lodged, int64_t *penalty,
                                      bmp_error *err)
 {
-    const bmp_abf_fees *f;
-    int64_t rate;
+    const bmp_abf_fees *f = NULL;
+    int64_t rate = 0;
     long days;
     bmp_status st;
     if ((st = bmp_abf_fees_on(lodged, &f, err)) || (st = bmp_abf_levy_rate(f, grade, &rate, err)) ||
@@ -194,7 +194,7 @@ bmp_status bmp_abf_late_file_penalty(const char *grade, bool exempt, int64_t lev
 bmp_status bmp_abf_overdue_penalty(const char *due, const char *paid, int64_t balance_cents,
                                    int64_t *penalty, bmp_error *err)
 {
-    const bmp_abf_fees *f;
+    const bmp_abf_fees *f = NULL;
     long days;
     bmp_status st;
     if ((st = bmp_abf_fees_on(paid, &f, err)) || (st = bmp_abf_days_between(due, paid, &days, err)))
@@ -209,7 +209,7 @@ bmp_status bmp_abf_overdue_penalty(const char *due, const char *paid, int64_t ba
 bmp_status bmp_abf_no_club_number_fee(const char *date, int payments, int64_t *cents,
                                       bmp_error *err)
 {
-    const bmp_abf_fees *f;
+    const bmp_abf_fees *f = NULL;
     bmp_status st = bmp_abf_fees_on(date, &f, err);
     if (st)
         return st;

@@ -80,7 +80,7 @@ bmp_status acbl_match_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
             any = true;
     if (!any)
         return BMP_OK;
-    double d;
+    double d = 0;
     bmp_status st = acbl_factor_d(c->cls, c->ed, &d, err);
     if (st)
         return st;
