@@ -5,7 +5,6 @@
  * Every message names the source, the JSON path and what was expected.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -804,34 +803,11 @@ bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_
 bmp_status bmp_event_load_file(const char *path, bmp_event **out, bmp_error *err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len + 1 == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int ioerr = ferror(f);
-    fclose(f);
-    if (!buf)
-        return bmp_error_set(err, BMP_ENOMEM, "%s: out of memory", path);
-    if (ioerr) {
-        free(buf);
-        return bmp_error_set(err, BMP_EIO, "%s: read error", path);
-    }
-    buf[len] = '\0';
+    char *buf;
+    size_t len;
+    bmp_status rs = bmp_read_file(path, &buf, &len, err);
+    if (rs)
+        return rs;
     if (strlen(buf) != len) {
         free(buf);
         return bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file", path);

@@ -7,7 +7,6 @@
  * award: every problem is an error naming file, line and element path.
  * Safety: no DTD loading, no network, no entity declarations. */
 #include <ctype.h>
-#include <errno.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <math.h>
@@ -405,32 +404,11 @@ bmp_status bmp_usebio_read_file(const char *path, const bmp_usebio_opts *opts, b
                                 bmp_error *err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0, n;
-    char *buf = malloc(cap);
-    while (buf && (n = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += n;
-        if (len == cap) {
-            char *nb = cap > ((size_t)1 << 31) ? NULL : realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int ioerr = ferror(f);
-    fclose(f);
-    if (!buf)
-        return bmp_error_set(err, BMP_ENOMEM, "%s: out of memory (or over 2 GB)", path);
-    if (ioerr) {
-        free(buf);
-        return bmp_error_set(err, BMP_EIO, "%s: read error", path);
-    }
+    char *buf;
+    size_t len;
+    bmp_status rs = bmp_read_file(path, &buf, &len, err);
+    if (rs)
+        return rs;
     bmp_status st = bmp_usebio_read_memory(buf, len, path, opts, out, err);
     free(buf);
     return st;
