@@ -429,6 +429,55 @@ static void interprovincial(void **state)
     free(js);
 }
 
+/* Audit: NZ-76 Interprovincial Championships (Open 15/8/4 A) print no
+ * "proportional on field" note and no minimum deals: those are items of
+ * the Trials page (NZ-75).  Five teams, 36 deals: 15, 8, 4 A as printed.
+ * NZ-75 item 3: Trials need 60 deals (Open), 44 (Intermediate): 59 and 43
+ * are refused, naming the path. */
+static void interprovincial_championship_small_field(void **state)
+{
+    (void)state;
+    char *js = nz_event("teams",
+                        "\"params\":{\"interprovincial\":\"championship\","
+                        "\"category\":\"open\",\"total_deals\":36}",
+                        5, 4, 0, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "15.00");
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "8.00");
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "4.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    /* Championships run as pairs: placings only, no session C (NZ-76). */
+    js = nz_event("pairs",
+                  "\"boards\":24,\"params\":{\"interprovincial\":\"championship\","
+                  "\"category\":\"women\"}",
+                  6, 2, 0, 1);
+    ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "10.00");
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    bmp_error err = {0};
+    js = nz_event("teams",
+                  "\"params\":{\"interprovincial\":\"trials\",\"total_deals\":59}", 6, 4, 0,
+                  0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "$.params.total_deals"));
+    assert_non_null(strstr(err.msg, "at least 60 deals"));
+    free(js);
+    js = nz_event("teams",
+                  "\"params\":{\"interprovincial\":\"trials\",\"category\":\"intermediate\","
+                  "\"total_deals\":43}",
+                  6, 4, 0, 0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "at least 44 deals"));
+    free(js);
+}
+
 /* NZ-65: 5A Swiss pairs: overall from the 5A Pairs grid (N=12: 5 3 2 1),
  * match play x 1 A. */
 static void swiss_pairs(void **state)
@@ -830,6 +879,7 @@ int main(void)
         cmocka_unit_test(team_quarter_rule),      cmocka_unit_test(pairs_substitute),
         cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
+        cmocka_unit_test(interprovincial_championship_small_field),
         cmocka_unit_test(swiss_pairs),            cmocka_unit_test(ineligible_player),
         cmocka_unit_test(ineligible_player_club), cmocka_unit_test(separate_3a_consolation),
         cmocka_unit_test(teams_stages),           cmocka_unit_test(grade_restricted_entry),

@@ -223,6 +223,12 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                 return nzb_oom(&c);
         } else if ((st = nzb_match_awards(&c, factor, letter, rule, sec, &max_deals)))
             return st;
+    } else if (c.ip && !ip_trials) {
+        /* NZ-76: the Championships page prints placings only, for pairs as
+         * for teams (Audit ruling NZ-L18). */
+        if (bmp_awards_note(out, "Interprovincial Championships: no session awards are "
+                                 "printed (NZ-76)"))
+            return nzb_oom(&c);
     } else {
         int factor = c.ip ? (ip_inter ? 1 : 2) : c.g->c_factor;
         const char *rule = c.ip                 ? "NZ-75"
@@ -248,9 +254,12 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if (c.club)
         return BMP_OK; /* 40C: session awards only */
 
-    /* NZ-84, NZ-45, NZ-75: the event's minimum deals. */
+    /* NZ-84, NZ-45, NZ-75: the event's minimum deals.  The 60 / 44 deals
+     * are the Trials' item 3; the Championships page prints no minimum
+     * (Audit ruling NZ-L18). */
     int total = (int)bmp_params_number(p, "total_deals", max_deals);
-    int min = c.ip            ? (ip_inter ? 44 : 60)
+    int min = c.ip && !ip_trials ? 0
+              : c.ip             ? (ip_inter ? 44 : 60)
               : c.swiss_pairs ? (c.g->min_swiss_pairs ? c.g->min_swiss_pairs : c.g->min_teams)
               : c.teams       ? c.g->min_teams
                               : c.g->min_pairs;
@@ -267,8 +276,9 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         return nzb_fail(&c, BMP_ERANGE, "$.contestants",
                         "an NZ tournament needs two complete tables (%d %s) (NZ-85), got %d", need,
                         c.teams ? "teams" : "contestants", contestants);
-    /* "proportional on field if fewer than six" has no formula. */
-    if (c.ip && field < 6)
+    /* A-20: "proportional on field if fewer than six" has no formula; it
+     * is printed under the Trials only (Audit ruling NZ-L18). */
+    if (ip_trials && field < 6)
         return bmp_not_supported(err, "Interprovincial award with fewer than six contestants",
                                  "NZ-75", "Interprovincial Teams Trials",
                                  "\"proportional on field\" gives no formula (A-20)");
