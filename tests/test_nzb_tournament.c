@@ -59,6 +59,27 @@ static void minimum_deals(void **state)
     assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
     assert_non_null(strstr(err.msg, "at least 44 deals"));
     free(js);
+    /* Audit, NZ-84: a teams event counts the deals of its matches: 5A teams
+     * need 60; four 14-board matches = 56 are refused, the error naming
+     * $.matches (not $.boards, which a teams event does not use). */
+    js = nz_event("teams",
+                  "\"grade\":\"5A\",\"boards_per_match\":14,\"matches\":["
+                  "{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\"},"
+                  "{\"home\":\"1\",\"away\":\"3\",\"winner\":\"1\"},"
+                  "{\"home\":\"1\",\"away\":\"4\",\"winner\":\"1\"},"
+                  "{\"home\":\"1\",\"away\":\"5\",\"winner\":\"1\"}]",
+                  10, 4, 0, 0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "$.matches: an NZ 5A teams event needs at least 60 deals"));
+    assert_non_null(strstr(err.msg, "got 56"));
+    free(js);
+    /* NZ-68 / A-14: 3A Swiss pairs need 44 deals (the page), named as such. */
+    js = nz_event("swiss-pairs", "\"grade\":\"3A\",\"params\":{\"total_deals\":42}", 12, 2, 0,
+                  0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(
+        strstr(err.msg, "$.params.total_deals: an NZ 3A Swiss pairs event needs at least 44"));
+    free(js);
 }
 
 /* NZ-85: two complete tables (4 pairs). */

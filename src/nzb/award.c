@@ -264,12 +264,22 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
               : c.teams       ? c.g->min_teams
                               : c.g->min_pairs;
     if (total < min && !bmp_params_bool(p, "min_deals_approved", false))
+        /* Match-play events count the deals of their matches, not boards. */
         return nzb_fail(&c, BMP_ERANGE,
-                        bmp_params_has(p, "total_deals") ? "$.params.total_deals" : "$.boards",
-                        "an NZ %s %s event needs at least %d deals (%s), got %d; "
+                        bmp_params_has(p, "total_deals") ? "$.params.total_deals"
+                        : c.teams || c.swiss_pairs       ? "$.matches"
+                                                         : "$.boards",
+                        "an NZ %s %s event needs at least %d deals (%s), got %d%s; "
                         "params.min_deals_approved records the Chief Director's approval of fewer",
-                        c.ip ? "interprovincial" : c.g->code, c.teams ? "teams" : "pairs", min,
-                        c.ip ? "NZ-75" : "NZ-84, §9 Minimum number of boards", total);
+                        c.ip ? "interprovincial" : c.g->code,
+                        c.teams         ? "teams"
+                        : c.swiss_pairs ? "Swiss pairs"
+                                        : "pairs",
+                        min, c.ip ? "NZ-75" : "NZ-84, §9 Minimum number of boards", total,
+                        (c.teams || c.swiss_pairs) && !bmp_params_has(p, "total_deals")
+                            ? " (the most deals a contestant played in matches[]; give "
+                              "params.total_deals when the matches are not listed)"
+                            : "");
     /* NZ-85: two complete tables. */
     int need = c.teams ? 2 : ev->kind == BMP_KIND_INDIVIDUAL ? 8 : 4;
     if (contestants < need && !bmp_params_bool(p, "min_contestants_approved", false))
