@@ -499,6 +499,47 @@ static void interprovincial_championship_small_field(void **state)
     free(js);
 }
 
+/* Audit, NZ-34 / NZ-60: a tie straddling the last paid place.  10A Pairs
+ * N=14 prints 10, 7, 4, 2 (row 14 of the 10A grid, places 1-4); pairs tied
+ * 4th-5th share (2 + 0) / 2 = 1.00 A each; 6th gets nothing. */
+static void tie_straddles_last_paid_place(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"10A\",\"sessions\":2,\"boards\":36", 14, 2, 0, 0);
+    char *p4 = strstr(js, "\"place\":4,"), *p5 = strstr(js, "\"place\":5,");
+    assert_non_null(p4);
+    assert_non_null(p5);
+    nz_sb b = {0};
+    nz_add(&b, "%.*s\"place\":\"4=\",%.*s\"place\":\"4=\",%s", (int)(p4 - js), js,
+           (int)(p5 - (p4 + 10)), p4 + 10, p5 + 10);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "4.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "5", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "6", "overall", "A", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(js);
+}
+
+/* Audit, NZ-25 / NZ-77: params.field is the Total field; one smaller than
+ * the contestants of the event (2 < 4) would read a smaller row (5A Pairs
+ * N=2 pays only 1st; N=4 pays 5, 1): refused, naming the path. */
+static void field_smaller_than_event(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs",
+                        "\"grade\":\"5A\",\"sessions\":2,\"boards\":30,"
+                        "\"params\":{\"field\":2}",
+                        4, 2, 0, 0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.params.field: the Total field (2) cannot be smaller"));
+    free(js);
+}
+
 /* NZ-65: 5A Swiss pairs: overall from the 5A Pairs grid (N=12: 5 3 2 1),
  * match play x 1 A. */
 static void swiss_pairs(void **state)
@@ -900,6 +941,7 @@ int main(void)
         cmocka_unit_test(team_quarter_rule),      cmocka_unit_test(pairs_substitute),
         cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
+        cmocka_unit_test(tie_straddles_last_paid_place), cmocka_unit_test(field_smaller_than_event),
         cmocka_unit_test(interprovincial_championship_small_field),
         cmocka_unit_test(swiss_pairs),            cmocka_unit_test(ineligible_player),
         cmocka_unit_test(ineligible_player_club), cmocka_unit_test(separate_3a_consolation),

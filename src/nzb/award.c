@@ -206,6 +206,13 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     for (size_t i = 0; i < ev->ncontestants; i++)
         contestants += !ev->contestants[i].phantom;
     int field = (int)bmp_params_number(p, "field", contestants);
+    /* The Total field (NZ-77) includes every contestant of the event: a
+     * smaller one would read a smaller row and silently cut awards. */
+    if (field < contestants)
+        return nzb_fail(&c, BMP_EINVAL, "$.params.field",
+                        "the Total field (%d) cannot be smaller than the %d contestants of the "
+                        "event (NZ-25, NZ-77)",
+                        field, contestants);
 
     /* Session / match awards first; they tell the deals played. */
     int max_deals = 0;
