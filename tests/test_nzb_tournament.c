@@ -540,6 +540,41 @@ static void field_smaller_than_event(void **state)
     free(js);
 }
 
+/* Audit, NZ-39 / NZ-40 / NZ-28 at the 20-deal boundary: 3A pairs (Basic
+ * Table x 2), 10 pairs, printed C row 10 = 40 28 17 6.  19-deal sessions:
+ * half rounded up (20 14 9 3) then x 2 = 40 28 18 6 C and no 1 A session
+ * bonus ("conditional on at least 20 deals"); 20-deal sessions: 80 56 34
+ * 12 C and 1 A to the session winner (ruling NZ-L5: halve, then factor). */
+static void session_twenty_deal_boundary(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"3A\",\"sessions\":3,\"boards\":19", 10, 2, 0, 1);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    static const char *const half[] = {"40.00", "28.00", "18.00", "6.00"};
+    for (int p = 1; p <= 4; p++) {
+        char id[8];
+        snprintf(id, sizeof id, "%d", p);
+        assert_points(nz_pts(ev, &a, id, "session", "C", -1), half[p - 1]);
+    }
+    assert_null(nz_find(ev, &a, "1", "session-top"));
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("pairs", "\"grade\":\"3A\",\"sessions\":3,\"boards\":20", 10, 2, 0, 1);
+    ev = nz_award(js, &a);
+    static const char *const full[] = {"80.00", "56.00", "34.00", "12.00"};
+    for (int p = 1; p <= 4; p++) {
+        char id[8];
+        snprintf(id, sizeof id, "%d", p);
+        assert_points(nz_pts(ev, &a, id, "session", "C", -1), full[p - 1]);
+    }
+    assert_points(nz_pts(ev, &a, "1", "session-top", "A", -1), "1.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
 /* NZ-65: 5A Swiss pairs: overall from the 5A Pairs grid (N=12: 5 3 2 1),
  * match play x 1 A. */
 static void swiss_pairs(void **state)
@@ -941,6 +976,7 @@ int main(void)
         cmocka_unit_test(team_quarter_rule),      cmocka_unit_test(pairs_substitute),
         cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
+        cmocka_unit_test(session_twenty_deal_boundary),
         cmocka_unit_test(tie_straddles_last_paid_place), cmocka_unit_test(field_smaller_than_event),
         cmocka_unit_test(interprovincial_championship_small_field),
         cmocka_unit_test(swiss_pairs),            cmocka_unit_test(ineligible_player),
