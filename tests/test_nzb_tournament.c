@@ -575,6 +575,36 @@ static void session_twenty_deal_boundary(void **state)
     free(js);
 }
 
+/* Audit, NZ-41 / NZ-42 from match totals (no matches[] list): 5A teams
+ * (factor 1), 12-board matches, 3.5 wins of 5 (3 won, 1 tied):
+ * 3 x 12 x 0.02 + 1 x 12 x 0.01 = 0.72 + 0.12 = 0.84 A.  More wins than
+ * matches played is refused, naming the path. */
+static void match_totals(void **state)
+{
+    (void)state;
+    const char *js =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"swiss-teams\",\"grade\":\"5A\",\"boards_per_match\":12,"
+        "\"params\":{\"total_deals\":60},\"contestants\":["
+        "{\"id\":\"1\",\"place\":1,\"match_wins\":3.5,\"matches_played\":5},"
+        "{\"id\":\"2\",\"place\":2,\"match_wins\":7,\"matches_played\":5}]}";
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.contestants[1].match_wins: 7 match wins but only 5"));
+    const char *ok =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"swiss-teams\",\"grade\":\"5A\",\"boards_per_match\":12,"
+        "\"params\":{\"total_deals\":60},\"contestants\":["
+        "{\"id\":\"1\",\"place\":1,\"match_wins\":3.5,\"matches_played\":5},"
+        "{\"id\":\"2\",\"place\":2,\"match_wins\":1.5,\"matches_played\":5}]}";
+    bmp_awards a;
+    bmp_event *ev = nz_award(ok, &a);
+    assert_points(nz_pts(ev, &a, "1", "match", "A", -1), "0.84");
+    assert_points(nz_pts(ev, &a, "2", "match", "A", -1), "0.36"); /* 1 x 0.24 + 1 x 0.12 */
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+}
+
 /* NZ-65: 5A Swiss pairs: overall from the 5A Pairs grid (N=12: 5 3 2 1),
  * match play x 1 A. */
 static void swiss_pairs(void **state)
@@ -976,6 +1006,7 @@ int main(void)
         cmocka_unit_test(team_quarter_rule),      cmocka_unit_test(pairs_substitute),
         cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
+        cmocka_unit_test(match_totals),
         cmocka_unit_test(session_twenty_deal_boundary),
         cmocka_unit_test(tie_straddles_last_paid_place), cmocka_unit_test(field_smaller_than_event),
         cmocka_unit_test(interprovincial_championship_small_field),

@@ -131,6 +131,14 @@ bmp_status nzb_match_awards(nzb_ctx *c, int factor, char letter, const char *rul
                               "match wins need the event's boards_per_match (%s)", rule);
                 break;
             }
+            /* more wins than matches would award deals never played */
+            if (ct->matches_played > 0 && ct->match_wins > ct->matches_played) {
+                snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
+                st = nzb_fail(c, BMP_EINVAL, path,
+                              "%g match wins but only %d matches played (%s)", ct->match_wins,
+                              ct->matches_played, rule);
+                break;
+            }
             units[i] = (long)(ct->match_wins * 2 + 0.5) * ev->boards_per_match;
             played[i] = ct->matches_played * ev->boards_per_match;
         }
