@@ -889,6 +889,16 @@ static void lineup_records(void **state)
     assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
     assert_non_null(strstr(err.msg, "$.matches[0].params.home_lineup: \"99\" is not a player"));
     free(js);
+    /* Audit: a player listed twice would be credited 2 x 0.96 A for one
+     * 12-board win (NZ-37 pays per deal the player took part in). */
+    js = nz_event("teams",
+                  "\"boards_per_match\":12,\"params\":{\"total_deals\":120},\"grade\":\"20A\","
+                  "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\","
+                  "\"params\":{\"home_lineup\":\"10,11,12,10\"}}]",
+                  10, 4, 0, 0);
+    assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.matches[0].params.home_lineup: \"10\" is listed twice"));
+    free(js);
 }
 
 /* NZ-52 (A-26: one award per combination): 8B Pairs N=28 pays places 1-8;
