@@ -315,6 +315,22 @@ static void stages_continue_places(void **state)
     bmp_awards_free(&a);
     bmp_event_free(ev);
     free(b.s);
+    /* Audit: a Final size of -5 would make Plate place 1 overall place -4
+     * (no award, silently): group params are checked, naming the path. */
+    b = (nz_sb){0};
+    nz_add(&b, "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\","
+               "\"date\":\"2025-05-21\",\"kind\":\"pairs\",\"grade\":\"20A\",\"sessions\":4,"
+               "\"boards\":28,\"params\":{\"field\":40},"
+               "\"groups\":[{\"name\":\"F\",\"type\":\"final\",\"params\":{\"size\":-5}},"
+               "{\"name\":\"P\",\"type\":\"plate\"}],\"contestants\":[");
+    for (int i = 1; i <= 20; i++)
+        nz_add(&b, "%s{\"id\":\"%d\",\"group\":\"%s\",\"place\":%d}", i > 1 ? "," : "", i,
+               i <= 10 ? "F" : "P", i <= 10 ? i : i - 10);
+    nz_add(&b, "]}");
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(b.s, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "$.groups[0].params.size: expected a whole number"));
+    free(b.s);
 }
 
 /* NZ-53: 25A Pairs: Final place 1 25 A, Plate place 1 15 A; the 25 pairs

@@ -137,6 +137,13 @@ static const bmp_param_spec match_spec[] = {
     {"away_lineup", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-37"},
     {NULL, 0, 0, NULL}};
 
+/* Stage groups: size of a stage (NZ-77, NZ-80), field of a 25A semi-final
+ * (NZ-53).  Checked so that a negative or fractional size cannot shift
+ * Plate places silently. */
+static const bmp_param_spec group_spec[] = {{"size", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "NZ-77"},
+                                            {"field", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "NZ-53"},
+                                            {NULL, 0, 0, NULL}};
+
 static const bmp_param_spec player_spec[] = {{"ineligible", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-12"},
                                              {"grading", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-7"},
                                              {NULL, 0, 0, NULL}};
@@ -149,6 +156,12 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = bmp_params_check(p, spec, "$", "NZB", err);
     if (st)
         return st;
+    for (size_t gi = 0; gi < ev->ngroups; gi++) {
+        char path[64];
+        snprintf(path, sizeof path, "$.groups[%zu]", gi);
+        if ((st = bmp_params_check(&ev->groups[gi].params, group_spec, path, "NZB", err)))
+            return st;
+    }
     for (size_t m = 0; m < ev->nmatches; m++) {
         char path[64];
         snprintf(path, sizeof path, "$.matches[%zu]", m);
