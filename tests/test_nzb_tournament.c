@@ -621,6 +621,34 @@ static void match_totals(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit, NZ-30 + NZ-40 + NZ-39 in a tournament: a 5A pairs session (Basic
+ * Table x 2), Mitchell with a phantom, 8 pairs N/S and 7 E/W, 24 deals.
+ * Printed C rows 8 (40 26 12) and 7 (40 24 8): 2nd in both directions
+ * (26 + 24) / 2 = 25 x 2 = 50 C; 3rd (12 + 8) / 2 = 10 x 2 = 20 C; each
+ * direction's winner 40 x 2 = 80 C and 1 A. */
+static void tournament_uneven_mitchell(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs",
+                        "\"grade\":\"5A\",\"sessions\":3,\"boards\":24,"
+                        "\"movement\":\"two-winner\"",
+                        15, 2, 8, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "2", "session", "C", -1), "50.00");  /* NS 2nd */
+    assert_points(nz_pts(ev, &a, "10", "session", "C", -1), "50.00"); /* EW 2nd */
+    assert_points(nz_pts(ev, &a, "3", "session", "C", -1), "20.00");
+    assert_points(nz_pts(ev, &a, "11", "session", "C", -1), "20.00");
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "80.00");
+    assert_points(nz_pts(ev, &a, "9", "session", "C", -1), "80.00"); /* EW winner */
+    assert_points(nz_pts(ev, &a, "1", "session-top", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "9", "session-top", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "4", "session", "C", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
 /* NZ-65: 5A Swiss pairs: overall from the 5A Pairs grid (N=12: 5 3 2 1),
  * match play x 1 A. */
 static void swiss_pairs(void **state)
@@ -1032,6 +1060,7 @@ int main(void)
         cmocka_unit_test(team_quarter_rule),      cmocka_unit_test(pairs_substitute),
         cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
+        cmocka_unit_test(tournament_uneven_mitchell),
         cmocka_unit_test(match_totals),
         cmocka_unit_test(session_twenty_deal_boundary),
         cmocka_unit_test(tie_straddles_last_paid_place), cmocka_unit_test(field_smaller_than_event),
