@@ -273,6 +273,84 @@ static void sections_and_large_groups(void **state)
     free(js);
 }
 
+/* A Howell of 20 pairs at `boards` deals with the places given (strings
+ * such as "1=" allowed). */
+static char *howell20(int boards, const char *const places[20])
+{
+    nz_sb b = {0};
+    nz_add(&b, "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\","
+               "\"date\":\"2025-05-21\",\"kind\":\"pairs\",\"grade\":\"40C\",\"boards\":%d,"
+               "\"contestants\":[",
+           boards);
+    for (int i = 1; i <= 20; i++)
+        nz_add(&b, "%s{\"id\":\"%d\",\"place\":\"%s\",\"players\":[{\"id\":\"%d\"},{\"id\":\"%d\"}]}",
+               i > 1 ? "," : "", i, places[i - 1], 2 * i, 2 * i + 1);
+    nz_add(&b, "]}");
+    return b.s;
+}
+
+/* Audit, NZ-28 at its boundaries ("between 11 and 19 deals inclusive ...
+ * half the Basic Table, any fraction rounded upwards"; "at least 20 deals"
+ * for the full table).  N=20 2nd place prints 34: 11 and 19 deals give
+ * ceil(34 / 2) = 17 C, 20 deals 34 C; 3rd (28) gives 14 at 19 deals. */
+static void deal_count_boundaries(void **state)
+{
+    (void)state;
+    static const struct {
+        int boards;
+        const char *p2, *p3;
+    } cases[] = {{11, "17.00", "14.00"}, {19, "17.00", "14.00"}, {20, "34.00", "28.00"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char head[64];
+        snprintf(head, sizeof head, "\"grade\":\"40C\",\"sessions\":1,\"boards\":%d",
+                 cases[k].boards);
+        char *js = nz_event("pairs", head, 20, 2, 0, 0);
+        bmp_awards a;
+        bmp_event *ev = nz_award(js, &a);
+        assert_points(nz_pts(ev, &a, "2", "session", "C", -1), cases[k].p2);
+        assert_points(nz_pts(ev, &a, "3", "session", "C", -1), cases[k].p3);
+        bmp_awards_free(&a);
+        bmp_event_free(ev);
+        free(js);
+    }
+}
+
+/* Audit, NZ-29 ("Contestants who tie receive the average points for the
+ * shared places"), N=20 printed row 40 34 28 23 17 12 6 1:
+ * - a tie straddling the last paid place, 8th-9th: (1 + 0) / 2 = 0.50 C;
+ * - a half-cent average, eight pairs first equal:
+ *   (40+34+28+23+17+12+6+1) / 8 = 161 / 8 = 20.125 -> 20.13 C (kept to
+ *   0.01, half up: ruling NZ-L2). */
+static void tie_edges(void **state)
+{
+    (void)state;
+    static const char *const straddle[20] = {"1", "2", "3", "4", "5", "6", "7", "8=", "8=", "10",
+                                             "11", "12", "13", "14", "15", "16", "17", "18", "19", "20"};
+    char *js = howell20(24, straddle);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "7", "session", "C", -1), "6.00");
+    assert_points(nz_pts(ev, &a, "8", "session", "C", -1), "0.50");
+    assert_points(nz_pts(ev, &a, "9", "session", "C", -1), "0.50");
+    assert_points(nz_pts(ev, &a, "10", "session", "C", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    static const char *const eight[20] = {"1=", "1=", "1=", "1=", "1=", "1=", "1=", "1=", "9", "10",
+                                          "11", "12", "13", "14", "15", "16", "17", "18", "19", "20"};
+    js = howell20(24, eight);
+    ev = nz_award(js, &a);
+    for (int i = 1; i <= 8; i++) {
+        char id[8];
+        snprintf(id, sizeof id, "%d", i);
+        assert_points(nz_pts(ev, &a, id, "session", "C", -1), "20.13");
+    }
+    assert_points(nz_pts(ev, &a, "9", "session", "C", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +360,7 @@ int main(void)
         cmocka_unit_test(mitchell_needs_directions), cmocka_unit_test(club_match_play),
         cmocka_unit_test(individual_uses_pairs_scale), cmocka_unit_test(bad_grade_and_params),
         cmocka_unit_test(sections_and_large_groups),
+        cmocka_unit_test(deal_count_boundaries), cmocka_unit_test(tie_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -342,7 +342,8 @@ static void requirement_matrix(void **state)
     for (size_t r = 1; r < csv.nrows; r++) {
         const nzb_grade *g = nzb_grade_find(bmp_csv_get(&csv, r, 0));
         if (!g)
-            continue; /* interprovincial and consolation rows: tested in test_nzb_events */
+            continue; /* interprovincial and consolation rows: test_nzb_tournament.c
+                       * interprovincial_championship_small_field, separate_3a_consolation */
         assert_int_equal(g->min_pairs, atoi(bmp_csv_get(&csv, r, 1)));
         assert_int_equal(g->min_teams, atoi(bmp_csv_get(&csv, r, 2)));
         const char *sw = bmp_csv_get(&csv, r, 3);

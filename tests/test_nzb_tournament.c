@@ -59,6 +59,27 @@ static void minimum_deals(void **state)
     assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
     assert_non_null(strstr(err.msg, "at least 44 deals"));
     free(js);
+    /* Audit, NZ-84: a teams event counts the deals of its matches: 5A teams
+     * need 60; four 14-board matches = 56 are refused, the error naming
+     * $.matches (not $.boards, which a teams event does not use). */
+    js = nz_event("teams",
+                  "\"grade\":\"5A\",\"boards_per_match\":14,\"matches\":["
+                  "{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\"},"
+                  "{\"home\":\"1\",\"away\":\"3\",\"winner\":\"1\"},"
+                  "{\"home\":\"1\",\"away\":\"4\",\"winner\":\"1\"},"
+                  "{\"home\":\"1\",\"away\":\"5\",\"winner\":\"1\"}]",
+                  10, 4, 0, 0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "$.matches: an NZ 5A teams event needs at least 60 deals"));
+    assert_non_null(strstr(err.msg, "got 56"));
+    free(js);
+    /* NZ-68 / A-14: 3A Swiss pairs need 44 deals (the page), named as such. */
+    js = nz_event("swiss-pairs", "\"grade\":\"3A\",\"params\":{\"total_deals\":42}", 12, 2, 0,
+                  0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(
+        strstr(err.msg, "$.params.total_deals: an NZ 3A Swiss pairs event needs at least 44"));
+    free(js);
 }
 
 /* NZ-85: two complete tables (4 pairs). */
@@ -294,6 +315,22 @@ static void stages_continue_places(void **state)
     bmp_awards_free(&a);
     bmp_event_free(ev);
     free(b.s);
+    /* Audit: a Final size of -5 would make Plate place 1 overall place -4
+     * (no award, silently): group params are checked, naming the path. */
+    b = (nz_sb){0};
+    nz_add(&b, "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\","
+               "\"date\":\"2025-05-21\",\"kind\":\"pairs\",\"grade\":\"20A\",\"sessions\":4,"
+               "\"boards\":28,\"params\":{\"field\":40},"
+               "\"groups\":[{\"name\":\"F\",\"type\":\"final\",\"params\":{\"size\":-5}},"
+               "{\"name\":\"P\",\"type\":\"plate\"}],\"contestants\":[");
+    for (int i = 1; i <= 20; i++)
+        nz_add(&b, "%s{\"id\":\"%d\",\"group\":\"%s\",\"place\":%d}", i > 1 ? "," : "", i,
+               i <= 10 ? "F" : "P", i <= 10 ? i : i - 10);
+    nz_add(&b, "]}");
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(b.s, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "$.groups[0].params.size: expected a whole number"));
+    free(b.s);
 }
 
 /* NZ-53: 25A Pairs: Final place 1 25 A, Plate place 1 15 A; the 25 pairs
@@ -426,6 +463,189 @@ static void interprovincial(void **state)
                   "\"params\":{\"interprovincial\":\"trials\",\"total_deals\":60}", 5, 4, 0, 0);
     bmp_error err = {0};
     assert_int_equal(nz_award_error(js, &err), BMP_ENOTSUP);
+    free(js);
+}
+
+/* Audit: NZ-76 Interprovincial Championships (Open 15/8/4 A) print no
+ * "proportional on field" note and no minimum deals: those are items of
+ * the Trials page (NZ-75).  Five teams, 36 deals: 15, 8, 4 A as printed.
+ * NZ-75 item 3: Trials need 60 deals (Open), 44 (Intermediate): 59 and 43
+ * are refused, naming the path. */
+static void interprovincial_championship_small_field(void **state)
+{
+    (void)state;
+    char *js = nz_event("teams",
+                        "\"params\":{\"interprovincial\":\"championship\","
+                        "\"category\":\"open\",\"total_deals\":36}",
+                        5, 4, 0, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "15.00");
+    assert_points(nz_pts(ev, &a, "2", "overall", "A", -1), "8.00");
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "4.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    /* Championships run as pairs: placings only, no session C (NZ-76). */
+    js = nz_event("pairs",
+                  "\"boards\":24,\"params\":{\"interprovincial\":\"championship\","
+                  "\"category\":\"women\"}",
+                  6, 2, 0, 1);
+    ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "1", "overall", "A", -1), "10.00");
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    bmp_error err = {0};
+    js = nz_event("teams",
+                  "\"params\":{\"interprovincial\":\"trials\",\"total_deals\":59}", 6, 4, 0,
+                  0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "$.params.total_deals"));
+    assert_non_null(strstr(err.msg, "at least 60 deals"));
+    free(js);
+    js = nz_event("teams",
+                  "\"params\":{\"interprovincial\":\"trials\",\"category\":\"intermediate\","
+                  "\"total_deals\":43}",
+                  6, 4, 0, 0);
+    assert_int_equal(nz_award_error(js, &err), BMP_ERANGE);
+    assert_non_null(strstr(err.msg, "at least 44 deals"));
+    free(js);
+}
+
+/* Audit, NZ-34 / NZ-60: a tie straddling the last paid place.  10A Pairs
+ * N=14 prints 10, 7, 4, 2 (row 14 of the 10A grid, places 1-4); pairs tied
+ * 4th-5th share (2 + 0) / 2 = 1.00 A each; 6th gets nothing. */
+static void tie_straddles_last_paid_place(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"10A\",\"sessions\":2,\"boards\":36", 14, 2, 0, 0);
+    char *p4 = strstr(js, "\"place\":4,"), *p5 = strstr(js, "\"place\":5,");
+    assert_non_null(p4);
+    assert_non_null(p5);
+    nz_sb b = {0};
+    nz_add(&b, "%.*s\"place\":\"4=\",%.*s\"place\":\"4=\",%s", (int)(p4 - js), js,
+           (int)(p5 - (p4 + 10)), p4 + 10, p5 + 10);
+    bmp_awards a;
+    bmp_event *ev = nz_award(b.s, &a);
+    assert_points(nz_pts(ev, &a, "3", "overall", "A", -1), "4.00");
+    assert_points(nz_pts(ev, &a, "4", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "5", "overall", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "6", "overall", "A", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(b.s);
+    free(js);
+}
+
+/* Audit, NZ-25 / NZ-77: params.field is the Total field; one smaller than
+ * the contestants of the event (2 < 4) would read a smaller row (5A Pairs
+ * N=2 pays only 1st; N=4 pays 5, 1): refused, naming the path. */
+static void field_smaller_than_event(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs",
+                        "\"grade\":\"5A\",\"sessions\":2,\"boards\":30,"
+                        "\"params\":{\"field\":2}",
+                        4, 2, 0, 0);
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.params.field: the Total field (2) cannot be smaller"));
+    free(js);
+}
+
+/* Audit, NZ-39 / NZ-40 / NZ-28 at the 20-deal boundary: 3A pairs (Basic
+ * Table x 2), 10 pairs, printed C row 10 = 40 28 17 6.  19-deal sessions:
+ * half rounded up (20 14 9 3) then x 2 = 40 28 18 6 C and no 1 A session
+ * bonus ("conditional on at least 20 deals"); 20-deal sessions: 80 56 34
+ * 12 C and 1 A to the session winner (ruling NZ-L5: halve, then factor). */
+static void session_twenty_deal_boundary(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs", "\"grade\":\"3A\",\"sessions\":3,\"boards\":19", 10, 2, 0, 1);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    static const char *const half[] = {"40.00", "28.00", "18.00", "6.00"};
+    for (int p = 1; p <= 4; p++) {
+        char id[8];
+        snprintf(id, sizeof id, "%d", p);
+        assert_points(nz_pts(ev, &a, id, "session", "C", -1), half[p - 1]);
+    }
+    assert_null(nz_find(ev, &a, "1", "session-top"));
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+    js = nz_event("pairs", "\"grade\":\"3A\",\"sessions\":3,\"boards\":20", 10, 2, 0, 1);
+    ev = nz_award(js, &a);
+    static const char *const full[] = {"80.00", "56.00", "34.00", "12.00"};
+    for (int p = 1; p <= 4; p++) {
+        char id[8];
+        snprintf(id, sizeof id, "%d", p);
+        assert_points(nz_pts(ev, &a, id, "session", "C", -1), full[p - 1]);
+    }
+    assert_points(nz_pts(ev, &a, "1", "session-top", "A", -1), "1.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+    free(js);
+}
+
+/* Audit, NZ-41 / NZ-42 from match totals (no matches[] list): 5A teams
+ * (factor 1), 12-board matches, 3.5 wins of 5 (3 won, 1 tied):
+ * 3 x 12 x 0.02 + 1 x 12 x 0.01 = 0.72 + 0.12 = 0.84 A.  More wins than
+ * matches played is refused, naming the path. */
+static void match_totals(void **state)
+{
+    (void)state;
+    const char *js =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"swiss-teams\",\"grade\":\"5A\",\"boards_per_match\":12,"
+        "\"params\":{\"total_deals\":60},\"contestants\":["
+        "{\"id\":\"1\",\"place\":1,\"match_wins\":3.5,\"matches_played\":5},"
+        "{\"id\":\"2\",\"place\":2,\"match_wins\":7,\"matches_played\":5}]}";
+    bmp_error err = {0};
+    assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.contestants[1].match_wins: 7 match wins but only 5"));
+    const char *ok =
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"nzb\",\"name\":\"t\",\"date\":\"2025-05-21\","
+        "\"kind\":\"swiss-teams\",\"grade\":\"5A\",\"boards_per_match\":12,"
+        "\"params\":{\"total_deals\":60},\"contestants\":["
+        "{\"id\":\"1\",\"place\":1,\"match_wins\":3.5,\"matches_played\":5},"
+        "{\"id\":\"2\",\"place\":2,\"match_wins\":1.5,\"matches_played\":5}]}";
+    bmp_awards a;
+    bmp_event *ev = nz_award(ok, &a);
+    assert_points(nz_pts(ev, &a, "1", "match", "A", -1), "0.84");
+    assert_points(nz_pts(ev, &a, "2", "match", "A", -1), "0.36"); /* 1 x 0.24 + 1 x 0.12 */
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+}
+
+/* Audit, NZ-30 + NZ-40 + NZ-39 in a tournament: a 5A pairs session (Basic
+ * Table x 2), Mitchell with a phantom, 8 pairs N/S and 7 E/W, 24 deals.
+ * Printed C rows 8 (40 26 12) and 7 (40 24 8): 2nd in both directions
+ * (26 + 24) / 2 = 25 x 2 = 50 C; 3rd (12 + 8) / 2 = 10 x 2 = 20 C; each
+ * direction's winner 40 x 2 = 80 C and 1 A. */
+static void tournament_uneven_mitchell(void **state)
+{
+    (void)state;
+    char *js = nz_event("pairs",
+                        "\"grade\":\"5A\",\"sessions\":3,\"boards\":24,"
+                        "\"movement\":\"two-winner\"",
+                        15, 2, 8, 0);
+    bmp_awards a;
+    bmp_event *ev = nz_award(js, &a);
+    assert_points(nz_pts(ev, &a, "2", "session", "C", -1), "50.00");  /* NS 2nd */
+    assert_points(nz_pts(ev, &a, "10", "session", "C", -1), "50.00"); /* EW 2nd */
+    assert_points(nz_pts(ev, &a, "3", "session", "C", -1), "20.00");
+    assert_points(nz_pts(ev, &a, "11", "session", "C", -1), "20.00");
+    assert_points(nz_pts(ev, &a, "1", "session", "C", -1), "80.00");
+    assert_points(nz_pts(ev, &a, "9", "session", "C", -1), "80.00"); /* EW winner */
+    assert_points(nz_pts(ev, &a, "1", "session-top", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "9", "session-top", "A", -1), "1.00");
+    assert_points(nz_pts(ev, &a, "4", "session", "C", -1), "0.00");
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
     free(js);
 }
 
@@ -713,6 +933,16 @@ static void lineup_records(void **state)
     assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
     assert_non_null(strstr(err.msg, "$.matches[0].params.home_lineup: \"99\" is not a player"));
     free(js);
+    /* Audit: a player listed twice would be credited 2 x 0.96 A for one
+     * 12-board win (NZ-37 pays per deal the player took part in). */
+    js = nz_event("teams",
+                  "\"boards_per_match\":12,\"params\":{\"total_deals\":120},\"grade\":\"20A\","
+                  "\"matches\":[{\"home\":\"1\",\"away\":\"2\",\"winner\":\"1\","
+                  "\"params\":{\"home_lineup\":\"10,11,12,10\"}}]",
+                  10, 4, 0, 0);
+    assert_int_equal(nz_award_error(js, &err), BMP_EINVAL);
+    assert_non_null(strstr(err.msg, "$.matches[0].params.home_lineup: \"10\" is listed twice"));
+    free(js);
 }
 
 /* NZ-52 (A-26: one award per combination): 8B Pairs N=28 pays places 1-8;
@@ -830,6 +1060,11 @@ int main(void)
         cmocka_unit_test(team_quarter_rule),      cmocka_unit_test(pairs_substitute),
         cmocka_unit_test(stages_continue_places), cmocka_unit_test(special_25a),
         cmocka_unit_test(a25_teams_outside_bands), cmocka_unit_test(interprovincial),
+        cmocka_unit_test(tournament_uneven_mitchell),
+        cmocka_unit_test(match_totals),
+        cmocka_unit_test(session_twenty_deal_boundary),
+        cmocka_unit_test(tie_straddles_last_paid_place), cmocka_unit_test(field_smaller_than_event),
+        cmocka_unit_test(interprovincial_championship_small_field),
         cmocka_unit_test(swiss_pairs),            cmocka_unit_test(ineligible_player),
         cmocka_unit_test(ineligible_player_club), cmocka_unit_test(separate_3a_consolation),
         cmocka_unit_test(teams_stages),           cmocka_unit_test(grade_restricted_entry),

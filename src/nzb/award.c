@@ -137,6 +137,13 @@ static const bmp_param_spec match_spec[] = {
     {"away_lineup", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-37"},
     {NULL, 0, 0, NULL}};
 
+/* Stage groups: size of a stage (NZ-77, NZ-80), field of a 25A semi-final
+ * (NZ-53).  Checked so that a negative or fractional size cannot shift
+ * Plate places silently. */
+static const bmp_param_spec group_spec[] = {{"size", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "NZ-77"},
+                                            {"field", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "NZ-53"},
+                                            {NULL, 0, 0, NULL}};
+
 static const bmp_param_spec player_spec[] = {{"ineligible", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-12"},
                                              {"grading", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-7"},
                                              {NULL, 0, 0, NULL}};
@@ -149,6 +156,12 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = bmp_params_check(p, spec, "$", "NZB", err);
     if (st)
         return st;
+    for (size_t gi = 0; gi < ev->ngroups; gi++) {
+        char path[64];
+        snprintf(path, sizeof path, "$.groups[%zu]", gi);
+        if ((st = bmp_params_check(&ev->groups[gi].params, group_spec, path, "NZB", err)))
+            return st;
+    }
     for (size_t m = 0; m < ev->nmatches; m++) {
         char path[64];
         snprintf(path, sizeof path, "$.matches[%zu]", m);
@@ -206,6 +219,13 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     for (size_t i = 0; i < ev->ncontestants; i++)
         contestants += !ev->contestants[i].phantom;
     int field = (int)bmp_params_number(p, "field", contestants);
+    /* The Total field (NZ-77) includes every contestant of the event: a
+     * smaller one would read a smaller row and silently cut awards. */
+    if (field < contestants)
+        return nzb_fail(&c, BMP_EINVAL, "$.params.field",
+                        "the Total field (%d) cannot be smaller than the %d contestants of the "
+                        "event (NZ-25, NZ-77)",
+                        field, contestants);
 
     /* Session / match awards first; they tell the deals played. */
     int max_deals = 0;
@@ -223,6 +243,12 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                 return nzb_oom(&c);
         } else if ((st = nzb_match_awards(&c, factor, letter, rule, sec, &max_deals)))
             return st;
+    } else if (c.ip && !ip_trials) {
+        /* NZ-76: the Championships page prints placings only, for pairs as
+         * for teams (Audit ruling NZ-L18). */
+        if (bmp_awards_note(out, "Interprovincial Championships: no session awards are "
+                                 "printed (NZ-76)"))
+            return nzb_oom(&c);
     } else {
         int factor = c.ip ? (ip_inter ? 1 : 2) : c.g->c_factor;
         const char *rule = c.ip                 ? "NZ-75"
@@ -248,27 +274,41 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if (c.club)
         return BMP_OK; /* 40C: session awards only */
 
-    /* NZ-84, NZ-45, NZ-75: the event's minimum deals. */
+    /* NZ-84, NZ-45, NZ-75: the event's minimum deals.  The 60 / 44 deals
+     * are the Trials' item 3; the Championships page prints no minimum
+     * (Audit ruling NZ-L18). */
     int total = (int)bmp_params_number(p, "total_deals", max_deals);
-    int min = c.ip            ? (ip_inter ? 44 : 60)
+    int min = c.ip && !ip_trials ? 0
+              : c.ip             ? (ip_inter ? 44 : 60)
               : c.swiss_pairs ? (c.g->min_swiss_pairs ? c.g->min_swiss_pairs : c.g->min_teams)
               : c.teams       ? c.g->min_teams
                               : c.g->min_pairs;
     if (total < min && !bmp_params_bool(p, "min_deals_approved", false))
+        /* Match-play events count the deals of their matches, not boards. */
         return nzb_fail(&c, BMP_ERANGE,
-                        bmp_params_has(p, "total_deals") ? "$.params.total_deals" : "$.boards",
-                        "an NZ %s %s event needs at least %d deals (%s), got %d; "
+                        bmp_params_has(p, "total_deals") ? "$.params.total_deals"
+                        : c.teams || c.swiss_pairs       ? "$.matches"
+                                                         : "$.boards",
+                        "an NZ %s %s event needs at least %d deals (%s), got %d%s; "
                         "params.min_deals_approved records the Chief Director's approval of fewer",
-                        c.ip ? "interprovincial" : c.g->code, c.teams ? "teams" : "pairs", min,
-                        c.ip ? "NZ-75" : "NZ-84, §9 Minimum number of boards", total);
+                        c.ip ? "interprovincial" : c.g->code,
+                        c.teams         ? "teams"
+                        : c.swiss_pairs ? "Swiss pairs"
+                                        : "pairs",
+                        min, c.ip ? "NZ-75" : "NZ-84, §9 Minimum number of boards", total,
+                        (c.teams || c.swiss_pairs) && !bmp_params_has(p, "total_deals")
+                            ? " (the most deals a contestant played in matches[]; give "
+                              "params.total_deals when the matches are not listed)"
+                            : "");
     /* NZ-85: two complete tables. */
     int need = c.teams ? 2 : ev->kind == BMP_KIND_INDIVIDUAL ? 8 : 4;
     if (contestants < need && !bmp_params_bool(p, "min_contestants_approved", false))
         return nzb_fail(&c, BMP_ERANGE, "$.contestants",
                         "an NZ tournament needs two complete tables (%d %s) (NZ-85), got %d", need,
                         c.teams ? "teams" : "contestants", contestants);
-    /* "proportional on field if fewer than six" has no formula. */
-    if (c.ip && field < 6)
+    /* A-20: "proportional on field if fewer than six" has no formula; it
+     * is printed under the Trials only (Audit ruling NZ-L18). */
+    if (ip_trials && field < 6)
         return bmp_not_supported(err, "Interprovincial award with fewer than six contestants",
                                  "NZ-75", "Interprovincial Teams Trials",
                                  "\"proportional on field\" gives no formula (A-20)");

@@ -33,6 +33,10 @@ static bmp_status credit(const nzb_ctx *c, size_t m, const char *key, size_t ci,
     snprintf(path, sizeof path, "$.matches[%zu].params.%s", m, key);
     const char *p = lineup;
     int n = 0;
+    /* a player named twice would be credited the match twice */
+    bool *seen = calloc(ct->nplayers ? ct->nplayers : 1, sizeof *seen);
+    if (!seen)
+        return nzb_oom(c);
     while (*p) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
@@ -46,15 +50,21 @@ static bmp_status credit(const nzb_ctx *c, size_t m, const char *key, size_t ci,
             if (id && strlen(id) == len && !strncmp(id, p, len))
                 break;
         }
-        if (j == ct->nplayers)
-            return nzb_fail(c, BMP_EINVAL, path, "\"%.*s\" is not a player of contestant %s",
+        if (j == ct->nplayers || seen[j]) {
+            free(seen);
+            return nzb_fail(c, BMP_EINVAL, path,
+                            j == ct->nplayers ? "\"%.*s\" is not a player of contestant %s"
+                                              : "\"%.*s\" is listed twice for contestant %s",
                             (int)len, p, ct->id ? ct->id : "?");
+        }
+        seen[j] = true;
         punits[pofs[ci] + j] += u;
         n++;
         p += len;
         while (*p == ' ' || *p == ',')
             p++;
     }
+    free(seen);
     if (n == 0)
         return nzb_fail(c, BMP_EINVAL, path, "expected the ids of the players who took part");
     return BMP_OK;
@@ -129,6 +139,14 @@ bmp_status nzb_match_awards(nzb_ctx *c, int factor, char letter, const char *rul
                 snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
                 st = nzb_fail(c, BMP_EINVAL, path,
                               "match wins need the event's boards_per_match (%s)", rule);
+                break;
+            }
+            /* more wins than matches would award deals never played */
+            if (ct->matches_played > 0 && ct->match_wins > ct->matches_played) {
+                snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
+                st = nzb_fail(c, BMP_EINVAL, path,
+                              "%g match wins but only %d matches played (%s)", ct->match_wins,
+                              ct->matches_played, rule);
                 break;
             }
             units[i] = (long)(ct->match_wins * 2 + 0.5) * ev->boards_per_match;
