@@ -558,6 +558,34 @@ static void errors(void **state)
     free(json);
 }
 
+/* Audit: ACBL-28 (2003 p.4) prestige "when the average of all the players
+ * in the bracket exceeds 7500": from params.team_mp it is total MP / total
+ * players, not the later 4 x team MP / players team AvgMP (ACBL-38).  16
+ * teams of 4 at 8000 team MP = 2000 a player: no prestige; B(16) 0.433333
+ * x K 46 = 19.9333 -> 19.93.  At 32000 a team = 8000 a player > 7500:
+ * x 1.10 = 21.9267 -> 21.93. */
+static void prestige_from_team_mp(void **state)
+{
+    (void)state;
+    static const char *const mp[] = {"8000", "32000"};
+    static const char *const want[] = {"19.93", "21.93"};
+    for (int k = 0; k < 2; k++) {
+        jb b = {0};
+        char extra[128];
+        snprintf(extra, sizeof extra, "\"matches_won\": 4, \"params\": {\"team_mp\": %s}", mp[k]);
+        team(&b, NULL, "1", extra);
+        snprintf(extra, sizeof extra, "\"params\": {\"team_mp\": %s}", mp[k]);
+        for (int i = 0; i < 15; i++)
+            team(&b, NULL, NULL, extra);
+        char *json = event(HEAD("2003", "regional") "\"sessions\": 4, ", &b);
+        bmp_awards aw;
+        run_ok(json, &aw);
+        free(json);
+        assert_points(total(&aw, 0, "overall", NULL), want[k]);
+        bmp_awards_free(&aw);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -567,6 +595,7 @@ int main(void)
         cmocka_unit_test(forfeits_and_split), cmocka_unit_test(colours),
         cmocka_unit_test(compact_event),  cmocka_unit_test(zip),
         cmocka_unit_test(errors),
+        cmocka_unit_test(prestige_from_team_mp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

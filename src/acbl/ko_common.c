@@ -30,8 +30,9 @@
  *     match_wins (match awards; halves allowed), params.rounds_advanced
  *     (default matches_won, else derived from the place), params.playoff
  *     (bool, won a playoff for this place: ACBL-35/43), params.forfeited
- *     (bool, forfeited its last match: ACBL-48), params.team_mp (later: the
- *     team's total MP, to compute AVG MP when average_mp is absent).
+ *     (bool, forfeited its last match: ACBL-48), params.team_mp (the team's
+ *     total MP, when average_mp is absent: later AVG MP (ACBL-38); 2003 the
+ *     players' average, total MP / total players, for the prestige factor).
  */
 #include <math.h>
 #include <stdio.h>
@@ -204,7 +205,7 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
     for (size_t k = 0; k < c->nbr; k++) {
         ko_bracket *b = &c->br[k];
         int count = 0;
-        double team_sum = 0;
+        double team_sum = 0, mp_sum = 0, players = 0;
         int with_mp = 0;
         for (size_t i = 0; i < ev->ncontestants; i++) {
             const bmp_contestant *ct = &ev->contestants[i];
@@ -212,8 +213,11 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
                 continue;
             count++;
             if (bmp_params_has(&ct->params, "team_mp")) {
-                team_sum += acbl_ko_team_average(bmp_params_number(&ct->params, "team_mp", 0),
-                                                 ct->nplayers ? (int)ct->nplayers : 4);
+                int np = ct->nplayers ? (int)ct->nplayers : 4;
+                double mp = bmp_params_number(&ct->params, "team_mp", 0);
+                team_sum += acbl_ko_team_average(mp, np);
+                mp_sum += mp;
+                players += np;
                 with_mp++;
             }
         }
@@ -233,6 +237,10 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
         b->has_top_avg = bmp_params_has(b->params, "top_team_average");
         if (bmp_params_has(b->params, "average_mp"))
             b->avg_mp = bmp_params_number(b->params, "average_mp", 0);
+        else if (with_mp && with_mp == count && c->ed == ACBL_ED_2003)
+            /* ACBL-28b: "the average of all the players in the bracket" is
+             * per player, not the later 4-player team AvgMP (ACBL-38). */
+            b->avg_mp = mp_sum / players;
         else if (with_mp && with_mp == count)
             b->avg_mp = team_sum / count; /* ACBL-38 */
         else if (c->ed == ACBL_ED_CURRENT)
