@@ -491,6 +491,20 @@ static void formula_kos(void **state)
     assert_points(total(&aw, 0, "match"), "5.25");
     assert_string_equal(find(&aw, 0, "match")->rule, "ACBL-34");
     bmp_awards_free(&aw);
+    /* Audit: ACBL-8 / ACBL-60: a KO's places come from the UNROUNDED first.
+     * 2003 Mini-Spingold 0-5000, 16 teams, UL 5000: B(16) 0.433333 x K 70 x
+     * L 1 x M 0.971379 = 29.465176 -> 1st 29.47; 2nd 75% = 22.098882 ->
+     * 22.10; 3/4 50% = 14.732588 -> 14.73 (the rounded first would give
+     * 29.47 x 0.50 = 14.735 -> 14.74). */
+    json = build_n(NABC("2003", "knockout", "mini-spingold-0-5000") "\"tables\": 16, "
+                 "\"upper_limit\": 5000, \"boards_per_match\": 24, ", 16, ko_places, COUNT(ko_places), NULL, 0);
+    run_ok(json, &aw);
+    free(json);
+    assert_points(total(&aw, 0, "overall"), "29.47");
+    assert_points(total(&aw, 1, "overall"), "22.10");
+    assert_points(total(&aw, 2, "overall"), "14.73");
+    assert_points(total(&aw, 3, "overall"), "14.73");
+    bmp_awards_free(&aw);
     /* 2003 GNT depth (ACBL-60): 12 teams -> 4 places: 5/8 unpaid.  1st 100;
      * 4 rounds... 2003 percentages: 2nd 75.00, 3/4 50.00 */
     json = build_n(NABC("2003", "knockout", "gnt-a") "\"tables\": 12, ", 12, ko_places, COUNT(ko_places), NULL, 0);

@@ -341,7 +341,7 @@ static bmp_status nabc_matches(nabc_ctx *c, bmp_awards *out, bmp_error *err)
 /* KO placings of an NABC KO: fixed ranks (ACBL-57) or the KO percentages
  * (ACBL-60 "Other Positions Formula"). */
 static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first,
-                            bmp_awards *out, bmp_error *err)
+                            double first_real, bmp_awards *out, bmp_error *err)
 {
     const bmp_event *ev = c->ev;
     const acbl_nabc_event *e = c->e;
@@ -401,9 +401,11 @@ static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first
             double f = acbl_ko_place_fraction(c->ed, lo, hi, &o);
             if (f <= 0)
                 continue;
-            pts = bmp_round_real(first / 100.0 * f, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
-            snprintf(why, sizeof why, "1st %.2f x %.4g%% for %d/%d (KO percentages %s, %s)",
-                     first / 100.0, f * 100, lo, hi,
+            /* ACBL-8: "in all events (except KO's)" lower places come from
+             * the rounded first: a KO's come from the unrounded one. */
+            pts = bmp_round_real(first_real * f, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+            snprintf(why, sizeof why, "1st %.6f x %.4g%% for %d/%d (KO percentages %s, %s)",
+                     first_real, f * 100, lo, hi,
                      c->ed == ACBL_ED_2003 ? "ACBL-33" : "ACBL-41", "ACBL-60");
             rule = "ACBL-60";
         }
@@ -462,12 +464,16 @@ bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards 
                     e->name, c.sec, c.tables, e->kind == NABC_PAIRS ? "tables" : "teams");
     /* First place. */
     bmp_points full = e->first;
+    double full_real = full / 100.0; /* unrounded, for KO places (ACBL-8) */
     if (e->max) {
         char why[256];
         double v = formula_first(&c, e, why, sizeof why);
         full = acbl_round_award(v);
-        if (full > e->max)
+        full_real = v;
+        if (full > e->max) {
             full = e->max;
+            full_real = e->max / 100.0;
+        }
         bmp_awards_note(out, "1st = %s, at most %.2f -> %.2f (%s \"Formula; Max\")", why,
                         e->max / 100.0, full / 100.0,
                         e->kind == NABC_PAIRS ? "ACBL-53" : "ACBL-60");
@@ -507,7 +513,10 @@ bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards 
             st = nabc_matches(&c, out, err);
         return st;
     }
-    if (!(st = ko_awards(&c, full, first, out, err)))
+    /* A reduced first is exact in cents (a fixed first x per-mille); only
+     * an unreduced formula first keeps its fraction of a cent. */
+    double first_real = first == full ? full_real : first / 100.0;
+    if (!(st = ko_awards(&c, full, first, first_real, out, err)))
         st = nabc_matches(&c, out, err);
     return st;
 }
