@@ -556,6 +556,46 @@ static void errors(void **state)
                  "\"tables\": 8}, {\"name\": \"B2\", \"type\": \"bracket\", \"tables\": 8}], ", &c);
     expect_error(json, BMP_EINVAL, "group \"B2\": the gold share of a lower bracket");
     free(json);
+    /* Audit: impossible bracket inputs name their JSON path instead of a
+     * silent award (a negative AVG MP was the 6.00 Computed Award, rounds 0
+     * paid nobody, 8.5 teams became 8, a negative top-team average cut the
+     * ACBL-31 credit to 0). */
+    jb d = {0};
+    team(&d, NULL, "1", NULL);
+    team(&d, NULL, "2", NULL);
+    pad(&d, NULL, 6);
+    static const struct {
+        const char *head, *msg;
+    } bad[] = {
+        {HEAD("current", "regional") "\"tables\": 8, \"params\": {\"average_mp\": -100}, ",
+         "$.params.average_mp: expected average masterpoints (0 or more), got -100"},
+        {HEAD("2003", "regional") "\"tables\": 8, \"params\": {\"top_team_average\": -5}, ",
+         "$.params.top_team_average: expected average masterpoints"},
+        {HEAD("current", "regional") "\"tables\": 8, \"params\": {\"average_mp\": 100, \"rounds\": 0}, ",
+         "$.params.rounds: expected a whole number of rounds from 1 to 64, got 0"},
+        {HEAD("current", "regional") "\"tables\": 8.5, \"params\": {\"average_mp\": 100}, ",
+         "$.tables: a knockout bracket counts whole teams, got 8.5"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        json = event(bad[i].head, &d);
+        expect_error(json, BMP_EINVAL, bad[i].msg);
+        free(json);
+    }
+    jb m = {0};
+    team(&m, NULL, "1", NULL);
+    team(&m, NULL, "2", "\"params\": {\"team_mp\": -5}");
+    pad(&m, NULL, 6);
+    json = event(HEAD("current", "regional") "\"tables\": 8, ", &m);
+    expect_error(json, BMP_EINVAL,
+                 "$.contestants[1].params.team_mp: expected the team's total masterpoints (0 or more)");
+    free(json);
+    jb g = {0};
+    team(&g, "A", "1", NULL);
+    pad(&g, "A", 7);
+    json = event(HEAD("current", "regional") "\"groups\": [{\"name\": \"A\", \"type\": "
+                 "\"bracket\", \"tables\": 8, \"params\": {\"average_mp\": -1}}], ", &g);
+    expect_error(json, BMP_EINVAL, "$.groups[0].params.average_mp: expected average masterpoints");
+    free(json);
 }
 
 /* Audit: ACBL-28 (2003 p.4) prestige "when the average of all the players

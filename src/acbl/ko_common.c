@@ -215,12 +215,28 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
             if (bmp_params_has(&ct->params, "team_mp")) {
                 int np = ct->nplayers ? (int)ct->nplayers : 4;
                 double mp = bmp_params_number(&ct->params, "team_mp", 0);
+                if (!(mp >= 0))
+                    return bmp_error_set(err, BMP_EINVAL,
+                                         "$.contestants[%zu].params.team_mp: expected the team's "
+                                         "total masterpoints (0 or more), got %g",
+                                         i, mp);
                 team_sum += acbl_ko_team_average(mp, np);
                 mp_sum += mp;
                 players += np;
                 with_mp++;
             }
         }
+        /* The JSON path of this bracket's fields, for errors. */
+        char at[64];
+        if (b->g)
+            snprintf(at, sizeof at, "$.groups[%zu]", (size_t)(b->g - ev->groups));
+        else
+            snprintf(at, sizeof at, "$");
+        double tab = b->g ? b->g->tables : ev->tables;
+        if (tab > 0 && tab != floor(tab))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "%s.tables: a knockout bracket counts whole teams, got %g", at,
+                                 tab);
         if (b->g && b->g->tables > 0)
             b->teams = (int)b->g->tables;
         else if (!b->g && ev->tables > 0)
@@ -248,7 +264,22 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
                                  "%s \"%s\": the later KO formula needs the bracket's average "
                                  "(params.average_mp, ACBL-37/38) or every team's params.team_mp",
                                  b->g ? "group" : "event", b->name);
-        b->rounds = (int)bmp_params_number(b->params, "rounds", acbl_ko_rounds(b->teams));
+        static const char *const nonneg[] = {"average_mp", "top_team_average"};
+        for (size_t j = 0; j < 2; j++) {
+            double v = bmp_params_number(b->params, nonneg[j], 0);
+            if (bmp_params_has(b->params, nonneg[j]) && !(v >= 0))
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "%s.params.%s: expected average masterpoints (0 or more), "
+                                     "got %g",
+                                     at, nonneg[j], v);
+        }
+        double rounds = bmp_params_number(b->params, "rounds", acbl_ko_rounds(b->teams));
+        if (!(rounds >= 1 && rounds <= 64 && rounds == floor(rounds)))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "%s.params.rounds: expected a whole number of rounds from 1 to "
+                                 "64, got %g",
+                                 at, rounds);
+        b->rounds = (int)rounds;
         b->nonpow2 = bmp_params_bool(b->params, "non_power_of_two", false);
         b->down12 = bmp_params_bool(b->params, "down_to_12", false);
         b->m = acbl_factor_m(b->ul, c->rating);
