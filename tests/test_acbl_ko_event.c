@@ -626,6 +626,39 @@ static void prestige_from_team_mp(void **state)
     }
 }
 
+/* Audit: ACBL-32 "advance through at least two rounds" (2003: "win at
+ * least two matches (or advance through at least two rounds)"): in a
+ * 6-team KO (3 rounds) the runner-up had a first-round bye, so it won one
+ * match but advanced through two rounds: it is paid.  Later Regional: 21.00
+ * (AVG 5000) x RF 0.450 = 9.45; 2nd 53% = 5.0085 -> 5.01.  2003 Regional of
+ * three sessions: B(6) = 16/60 x K 46 = 12.266667 x 0.70 (ACBL-27) =
+ * 8.586667 -> 8.59; 2nd 75% = 6.44. */
+static void bye_advances(void **state)
+{
+    (void)state;
+    jb b = {0};
+    team(&b, NULL, "1", "\"matches_won\": 2");
+    team(&b, NULL, "2", "\"matches_won\": 1");
+    pad(&b, NULL, 4);
+    static const char *const ed[] = {"current", "2003"};
+    static const char *const want1[] = {"9.45", "8.59"}, *const want2[] = {"5.01", "6.44"};
+    for (int k = 0; k < 2; k++) {
+        char head[512];
+        snprintf(head, sizeof head,
+                 "{\"body\": \"acbl\", \"name\": \"ko\", \"edition\": \"%s\", \"kind\": "
+                 "\"knockout\", \"classification\": \"regional\", \"boards_per_match\": 24, "
+                 "\"sessions\": 3, \"tables\": 6, \"params\": {\"average_mp\": 5000}, ",
+                 ed[k]);
+        char *json = event(head, &b);
+        bmp_awards aw;
+        run_ok(json, &aw);
+        free(json);
+        assert_points(total(&aw, 0, "overall", NULL), want1[k]);
+        assert_points(total(&aw, 1, "overall", NULL), want2[k]);
+        bmp_awards_free(&aw);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -635,7 +668,7 @@ int main(void)
         cmocka_unit_test(forfeits_and_split), cmocka_unit_test(colours),
         cmocka_unit_test(compact_event),  cmocka_unit_test(zip),
         cmocka_unit_test(errors),
-        cmocka_unit_test(prestige_from_team_mp),
+        cmocka_unit_test(prestige_from_team_mp), cmocka_unit_test(bye_advances),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

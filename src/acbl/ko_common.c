@@ -28,7 +28,8 @@
  *     params.split            name shared by the groups of a split lowest flight (ACBL-49)
  *   contestants[]: group, place ("1", "2", "3/4", "5/8", ...), matches_won or
  *     match_wins (match awards; halves allowed), params.rounds_advanced
- *     (default matches_won, else derived from the place), params.playoff
+ *     (default: derived from the place, or matches_won if more; a
+ *     non_power_of_two bracket: matches_won), params.playoff
  *     (bool, won a playoff for this place: ACBL-35/43), params.forfeited
  *     (bool, forfeited its last match: ACBL-48), params.team_mp (the team's
  *     total MP, when average_mp is absent: later AVG MP (ACBL-38); 2003 the
@@ -483,18 +484,19 @@ static int rounds_advanced(const ko_bracket *b, const bmp_contestant *ct, bmp_pl
     *known = true;
     if (bmp_params_has(&ct->params, "rounds_advanced"))
         return (int)bmp_params_number(&ct->params, "rounds_advanced", 0);
-    if (ct->matches_won > 0)
-        return ct->matches_won;
     if (b->nonpow2) {
-        *known = false;
-        return 0;
+        *known = ct->matches_won > 0;
+        return ct->matches_won;
     }
     /* Single elimination: 1st advanced through every round, 2nd one fewer,
-     * 3/4 two fewer, 5/8 three fewer. */
+     * 3/4 two fewer, 5/8 three fewer.  A bye advances a team through a round
+     * it did not win a match in (2003: "win at least two matches (or advance
+     * through at least two rounds)"), so matches won only ever adds. */
     int lo = pl.lo, lg = 0;
     while ((1 << lg) < lo)
         lg++;
-    return b->rounds - lg;
+    int adv = b->rounds - lg;
+    return ct->matches_won > adv ? ct->matches_won : adv;
 }
 
 static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
