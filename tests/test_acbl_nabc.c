@@ -505,6 +505,18 @@ static void formula_kos(void **state)
     assert_points(total(&aw, 2, "overall"), "14.73");
     assert_points(total(&aw, 3, "overall"), "14.73");
     bmp_awards_free(&aw);
+    /* Audit: ACBL-32 / ACBL-60: a bye advances a team through a round.
+     * Later GNT A Flight (1st 75), 6 teams = 3 rounds: the runner-up had a
+     * first-round bye (one match won, two rounds advanced): 2nd 53% x 75 =
+     * 39.75. */
+    static const char *const bye[] = {"\"matches_won\": 2", "\"matches_won\": 1"};
+    json = build_n(NABC("current", "knockout", "gnt-a") "\"tables\": 6, ", 6, ko_places,
+                   COUNT(ko_places), bye, COUNT(bye));
+    run_ok(json, &aw);
+    free(json);
+    assert_points(total(&aw, 0, "overall"), "75.00");
+    assert_points(total(&aw, 1, "overall"), "39.75");
+    bmp_awards_free(&aw);
     /* 2003 GNT depth (ACBL-60): 12 teams -> 4 places: 5/8 unpaid.  1st 100;
      * 4 rounds... 2003 percentages: 2nd 75.00, 3/4 50.00 */
     json = build_n(NABC("2003", "knockout", "gnt-a") "\"tables\": 12, ", 12, ko_places, COUNT(ko_places), NULL, 0);

@@ -386,10 +386,12 @@ static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first
             int lg = 0;
             while ((1 << lg) < lo)
                 lg++;
+            /* The place fixes the rounds advanced, byes included; matches
+             * won only add (ACBL-32, as in ko_common.c). */
             int adv = bmp_params_has(&ct->params, "rounds_advanced")
                           ? (int)bmp_params_number(&ct->params, "rounds_advanced", 0)
-                      : ct->matches_won > 0 ? ct->matches_won
-                                            : rounds - lg;
+                      : ct->matches_won > rounds - lg ? ct->matches_won
+                                                      : rounds - lg;
             if (adv < 2 && !(c->ed == ACBL_ED_2003 && ct->matches_won >= 2) && lo > 1) {
                 bmp_awards_note(out, "team %s: advanced through %d round%s: no overall award "
                                      "(ACBL-32)",
