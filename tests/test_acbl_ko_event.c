@@ -386,9 +386,10 @@ static void forfeits_and_split(void **state)
     assert_points(total(&aw, 1, "overall", NULL), "9.97");
     bmp_awards_free(&aw);
     /* ACBL-49: the lowest flight split into groups of 6 and 8 teams: both
-     * count 8 (RF 0.600): 21.28 x 0.6 = 12.768 -> 12.77 for L2; L1 (listed
-     * first) is raised by the 105% rule to 1.05 x 12.768 = 13.4064 -> 13.41
-     * (ACBL-40).  Without the split L1 would have RF 0.450. */
+     * count 8 (RF 0.600): 21.28 x 0.6 = 12.768 -> 12.77 for both (Audit:
+     * parallel groups are not each other's "next lower bracket", so ACBL-40
+     * does not raise L1 to 105% of L2).  Without the split L1 would have RF
+     * 0.450. */
     jb c = {0};
     team(&c, "L1", "1", NULL);
     pad(&c, "L1", 5);
@@ -402,9 +403,60 @@ static void forfeits_and_split(void **state)
                  &c);
     run_ok(json, &aw);
     free(json);
-    assert_points(total(&aw, 0, "overall", NULL), "13.41");
+    assert_points(total(&aw, 0, "overall", NULL), "12.77");
     assert_points(total(&aw, 6, "overall", NULL), "12.77");
     bmp_awards_free(&aw);
+    /* Audit: a bracket above the split flight.  Later: B1 16 teams AVG 1000:
+     * 11.00 x 1.000 = 11.00, held to 105% of the larger split group (ACBL-40):
+     * 1.05 x 12.768 = 13.4064 -> 13.41; L1 = L2 = 12.77.
+     * 2003 Regional (K 46): B1 counts the 6 + 8 = 14 teams actually below it
+     * at 1/2: T = 16 + 7 = 23, B = 33/60 x 46 = 25.30; L1 and L2 count 8
+     * each and nothing below (not each other): B = 18/60 x 46 = 13.80, under
+     * the 90% cap (22.77) of B1 (ACBL-28).  (Counting the credited 8 + 8 gave
+     * B1 26.07; L1 counting L2 at 1/5 gave 15.03 and L2 capped at 13.52.) */
+    jb d = {0};
+    team(&d, "B1", "1", NULL);
+    pad(&d, "B1", 15);
+    team(&d, "L1", "1", NULL); /* 16 */
+    pad(&d, "L1", 5);
+    team(&d, "L2", "1", NULL); /* 22 */
+    pad(&d, "L2", 7);
+    static const char *const groups =
+        "\"groups\": [{\"name\": \"B1\", \"type\": \"bracket\", \"tables\": 16, \"params\": "
+        "{\"average_mp\": 1000}}, "
+        "{\"name\": \"L1\", \"type\": \"bracket\", \"tables\": 6, \"params\": {\"average_mp\": "
+        "5200, \"split\": \"low\", \"top_team_average\": 800}},"
+        "{\"name\": \"L2\", \"type\": \"bracket\", \"tables\": 8, \"params\": {\"average_mp\": "
+        "5200, \"split\": \"low\", \"top_team_average\": 800}}], ";
+    static const char *const ed[] = {"current", "2003"};
+    static const char *const w1[] = {"13.41", "25.30"}, *const wl[] = {"12.77", "13.80"};
+    for (int k = 0; k < 2; k++) {
+        char head[2048];
+        snprintf(head, sizeof head,
+                 "{\"body\": \"acbl\", \"name\": \"ko\", \"edition\": \"%s\", \"kind\": "
+                 "\"knockout\", \"classification\": \"regional\", \"boards_per_match\": 24, "
+                 "\"sessions\": 4, %s",
+                 ed[k], groups);
+        json = event(head, &d);
+        run_ok(json, &aw);
+        free(json);
+        assert_points(total(&aw, 0, "overall", NULL), w1[k]);
+        assert_points(total(&aw, 16, "overall", NULL), wl[k]);
+        assert_points(total(&aw, 22, "overall", NULL), wl[k]);
+        bmp_awards_free(&aw);
+    }
+    /* Only the lowest flight splits (ACBL-49): a bracket after a split
+     * group is an error naming it. */
+    json = event(HEAD("current", "regional") "\"groups\": ["
+                 "{\"name\": \"L1\", \"type\": \"bracket\", \"tables\": 6, \"params\": {\"average_mp\": "
+                 "5200, \"split\": \"low\"}},"
+                 "{\"name\": \"L2\", \"type\": \"bracket\", \"tables\": 8, \"params\": "
+                 "{\"average_mp\": 1000}}], ",
+                 &c);
+    expect_error(json, BMP_EINVAL,
+                 "$.groups[0].params.split: only the lowest flight may be split (ACBL-49), but "
+                 "bracket \"L2\" comes after");
+    free(json);
 }
 
 /* ACBL-50 / ACBL-51 colours; ACBL-87 Sectional silver. */

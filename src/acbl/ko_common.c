@@ -145,6 +145,7 @@ typedef struct ko_bracket {
     int teams;           /* original entry */
     double credited;     /* teams for B / the reduction factor (ACBL-49) */
     int largest;         /* ACBL-49 split: the largest group's teams, 0 = not split */
+    int peer;            /* ACBL-49: 1 + index of the first group of its split, 0 = none */
     int64_t ul;
     double m, avg_mp, top_avg;
     bool has_top_avg;
@@ -296,6 +297,20 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
             const char *t = bmp_params_string(c->br[j].params, "split", NULL);
             if (t && strcmp(s, t) == 0 && c->br[j].teams > largest)
                 largest = c->br[j].teams;
+            if (t && strcmp(s, t) == 0 && !c->br[k].peer)
+                c->br[k].peer = (int)j + 1;
+        }
+        /* Only the lowest flight splits: after a split bracket come only
+         * groups of the same split (or separate flights). */
+        for (size_t j = k + 1; j < c->nbr && !c->br[k].flight_rank; j++) {
+            const char *t = bmp_params_string(c->br[j].params, "split", NULL);
+            if (!c->br[j].flight_rank && !(t && strcmp(s, t) == 0))
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.groups[%zu].params.split: only the lowest flight may be "
+                                     "split (ACBL-49), but bracket \"%s\" comes after the split "
+                                     "group \"%s\"",
+                                     (size_t)(c->br[k].g - ev->groups), c->br[j].name,
+                                     c->br[k].name);
         }
         c->br[k].largest = largest;
         c->br[k].credited = largest;
@@ -341,6 +356,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
             b[k].top_team_average = c->br[k].has_top_avg ? c->br[k].top_avg : 300;
             b[k].player_average = c->br[k].avg_mp;
             b[k].m = c->br[k].m;
+            b[k].peer = c->br[k].peer;
         }
         int sched = (int)bmp_params_number(&ev->params, "scheduled_sessions", ev->sessions);
         bool three = c->cls == ACBL_CLASS_REGIONAL && sched == 3 && !c->compact;
@@ -389,6 +405,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
         b[k].teams = t;
         b[k].avg_mp = c->br[k].avg_mp;
         b[k].rf = c->consolation ? 400 : acbl_ko_reduction_factor(t);
+        b[k].peer = c->br[k].peer;
         if (!b[k].rf) {
             free(b);
             char why[128];
