@@ -641,6 +641,16 @@ static void errors(void **state)
     expect_error(json, BMP_EINVAL,
                  "$.contestants[1].params.team_mp: expected the team's total masterpoints (0 or more)");
     free(json);
+    /* Audit: ACBL-32 rounds_advanced outside 0..rounds (3 for 8 teams) is an
+     * error, not a silently unpaid winner. */
+    jb r = {0};
+    team(&r, NULL, "1", "\"params\": {\"rounds_advanced\": -1}");
+    pad(&r, NULL, 7);
+    json = event(HEAD("current", "regional") "\"tables\": 8, \"params\": {\"average_mp\": 100}, ", &r);
+    expect_error(json, BMP_EINVAL,
+                 "$.contestants[0].params.rounds_advanced: expected a whole number of rounds from 0 "
+                 "to the bracket's 3, got -1");
+    free(json);
     jb g = {0};
     team(&g, "A", "1", NULL);
     pad(&g, "A", 7);

@@ -535,6 +535,14 @@ static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
                                  "\"bracket\" or \"flight\", got \"%s\"",
                                  i, ct->group ? ct->group : "(none)");
         const ko_bracket *b = &c->br[k];
+        if (bmp_params_has(&ct->params, "rounds_advanced")) {
+            double ra = bmp_params_number(&ct->params, "rounds_advanced", 0);
+            if (!(ra >= 0 && ra <= b->rounds && ra == floor(ra)))
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.contestants[%zu].params.rounds_advanced: expected a whole "
+                                     "number of rounds from 0 to the bracket's %d, got %g",
+                                     i, b->rounds, ra);
+        }
         bmp_place pl = ct->place;
         if (pl.hi < pl.lo)
             pl.hi = pl.lo;
