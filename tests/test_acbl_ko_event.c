@@ -282,6 +282,21 @@ static void playoffs(void **state)
     json = event(HEAD("2003", "regional") "\"tables\": 6, ", &d);
     expect_error(json, BMP_EINVAL, "ACBL-35");
     free(json);
+    /* Audit: ACBL-35 playoffs only "whenever the number of overalls allowed
+     * under the two match restriction would be less": with 12 teams (4
+     * rounds) 3/4 won two matches and already gets 50%, so a 3/4 playoff
+     * (and its 22.50%) is refused. */
+    jb p = {0};
+    team(&p, NULL, "1", NULL);
+    team(&p, NULL, "2", NULL);
+    team(&p, NULL, "3/4", "\"params\": {\"playoff\": true}");
+    team(&p, NULL, "3/4", NULL);
+    pad(&p, NULL, 8);
+    json = event(HEAD("2003", "regional") "\"tables\": 12, ", &p);
+    expect_error(json, BMP_EINVAL,
+                 "$.contestants[2].params.playoff: place 3/4 already qualifies under the two-match "
+                 "restriction in a 4-round bracket: no playoff is permitted for it (ACBL-35)");
+    free(json);
     /* ACBL-43: later playoffs only with 7 or 8 teams */
     jb e = {0};
     team(&e, NULL, "1", NULL);

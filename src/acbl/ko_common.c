@@ -581,6 +581,18 @@ static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
                                          "to 4 places, 16-31 up to 8, 32+ up to 16; none below "
                                          "8)",
                                          i, pl.lo, pl.hi, b->teams);
+                /* "whenever the number of overalls allowed under the two
+                 * match restriction would be less": a place that already
+                 * qualifies by its rounds has no playoff (nor its 22.50%). */
+                int lg = 0;
+                while ((1 << lg) < pl.lo)
+                    lg++;
+                if (!b->nonpow2 && b->rounds - lg >= 2)
+                    return bmp_error_set(err, BMP_EINVAL,
+                                         "$.contestants[%zu].params.playoff: place %d/%d already "
+                                         "qualifies under the two-match restriction in a %d-round "
+                                         "bracket: no playoff is permitted for it (ACBL-35)",
+                                         i, pl.lo, pl.hi, b->rounds);
                 rule = "ACBL-35";
             } else {
                 if ((b->teams != 7 && b->teams != 8) || pl.lo != 3)
