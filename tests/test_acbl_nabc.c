@@ -165,6 +165,13 @@ static void min_tables(void **state)
     assert_int_equal(acbl_nabc_teams_min_pm(ACBL_ED_CURRENT, 31), 970);
     assert_int_equal(acbl_nabc_teams_min_pm(ACBL_ED_CURRENT, 16), 520);
     assert_int_equal(acbl_nabc_teams_min_pm(ACBL_ED_CURRENT, 15), 500);
+    /* Audit: "minimum award of 50% for fewer than 24 tables" / "minimum of
+     * 50% for fewer than 16 tables" includes a half table short: 23.5 pair
+     * tables -> 50% (not linear 1 - 0.02 x 24.5 = 51%), 15.5 teams -> 50%
+     * (not 1 - 0.03 x 16.5 = 50.5%); 24.5 -> 1 - 0.02 x 23.5 = 53%. */
+    assert_int_equal(acbl_nabc_pairs_min_pm(ACBL_ED_CURRENT, 23.5), 500);
+    assert_int_equal(acbl_nabc_pairs_min_pm(ACBL_ED_CURRENT, 24.5), 530);
+    assert_int_equal(acbl_nabc_teams_min_pm(ACBL_ED_CURRENT, 15.5), 500);
     bmp_csv csv;
     bmp_csv_load(&csv, "acbl/nabc_starred_ko_2003.csv");
     size_t lo = bmp_csv_col(&csv, "teams_min"), hi = bmp_csv_col(&csv, "teams_max"),

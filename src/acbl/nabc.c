@@ -132,6 +132,8 @@ int acbl_nabc_pairs_min_pm(acbl_edition ed, double t)
         return 1000;
     if (ed == ACBL_ED_2003)
         return t >= 24 ? 750 : 500;
+    if (t < 24)
+        return 500; /* "a minimum award of 50% for fewer than 24 tables" (23.5 too) */
     int pm = (int)lround(1000 - 20 * (48 - t));
     return pm < 500 ? 500 : pm;
 }
@@ -144,6 +146,8 @@ int acbl_nabc_teams_min_pm(acbl_edition ed, double t)
         return 1000;
     if (ed == ACBL_ED_2003)
         return 750;
+    if (t < 16)
+        return 500; /* "a minimum of 50% for fewer than 16 tables" (15.5 too) */
     int pm = (int)lround(1000 - 30 * (32 - t));
     return pm < 500 ? 500 : pm;
 }
