@@ -282,6 +282,21 @@ static void playoffs(void **state)
     json = event(HEAD("2003", "regional") "\"tables\": 6, ", &d);
     expect_error(json, BMP_EINVAL, "ACBL-35");
     free(json);
+    /* Audit: ACBL-35 playoffs only "whenever the number of overalls allowed
+     * under the two match restriction would be less": with 12 teams (4
+     * rounds) 3/4 won two matches and already gets 50%, so a 3/4 playoff
+     * (and its 22.50%) is refused. */
+    jb p = {0};
+    team(&p, NULL, "1", NULL);
+    team(&p, NULL, "2", NULL);
+    team(&p, NULL, "3/4", "\"params\": {\"playoff\": true}");
+    team(&p, NULL, "3/4", NULL);
+    pad(&p, NULL, 8);
+    json = event(HEAD("2003", "regional") "\"tables\": 12, ", &p);
+    expect_error(json, BMP_EINVAL,
+                 "$.contestants[2].params.playoff: place 3/4 already qualifies under the two-match "
+                 "restriction in a 4-round bracket: no playoff is permitted for it (ACBL-35)");
+    free(json);
     /* ACBL-43: later playoffs only with 7 or 8 teams */
     jb e = {0};
     team(&e, NULL, "1", NULL);
@@ -386,9 +401,10 @@ static void forfeits_and_split(void **state)
     assert_points(total(&aw, 1, "overall", NULL), "9.97");
     bmp_awards_free(&aw);
     /* ACBL-49: the lowest flight split into groups of 6 and 8 teams: both
-     * count 8 (RF 0.600): 21.28 x 0.6 = 12.768 -> 12.77 for L2; L1 (listed
-     * first) is raised by the 105% rule to 1.05 x 12.768 = 13.4064 -> 13.41
-     * (ACBL-40).  Without the split L1 would have RF 0.450. */
+     * count 8 (RF 0.600): 21.28 x 0.6 = 12.768 -> 12.77 for both (Audit:
+     * parallel groups are not each other's "next lower bracket", so ACBL-40
+     * does not raise L1 to 105% of L2).  Without the split L1 would have RF
+     * 0.450. */
     jb c = {0};
     team(&c, "L1", "1", NULL);
     pad(&c, "L1", 5);
@@ -402,9 +418,60 @@ static void forfeits_and_split(void **state)
                  &c);
     run_ok(json, &aw);
     free(json);
-    assert_points(total(&aw, 0, "overall", NULL), "13.41");
+    assert_points(total(&aw, 0, "overall", NULL), "12.77");
     assert_points(total(&aw, 6, "overall", NULL), "12.77");
     bmp_awards_free(&aw);
+    /* Audit: a bracket above the split flight.  Later: B1 16 teams AVG 1000:
+     * 11.00 x 1.000 = 11.00, held to 105% of the larger split group (ACBL-40):
+     * 1.05 x 12.768 = 13.4064 -> 13.41; L1 = L2 = 12.77.
+     * 2003 Regional (K 46): B1 counts the 6 + 8 = 14 teams actually below it
+     * at 1/2: T = 16 + 7 = 23, B = 33/60 x 46 = 25.30; L1 and L2 count 8
+     * each and nothing below (not each other): B = 18/60 x 46 = 13.80, under
+     * the 90% cap (22.77) of B1 (ACBL-28).  (Counting the credited 8 + 8 gave
+     * B1 26.07; L1 counting L2 at 1/5 gave 15.03 and L2 capped at 13.52.) */
+    jb d = {0};
+    team(&d, "B1", "1", NULL);
+    pad(&d, "B1", 15);
+    team(&d, "L1", "1", NULL); /* 16 */
+    pad(&d, "L1", 5);
+    team(&d, "L2", "1", NULL); /* 22 */
+    pad(&d, "L2", 7);
+    static const char *const groups =
+        "\"groups\": [{\"name\": \"B1\", \"type\": \"bracket\", \"tables\": 16, \"params\": "
+        "{\"average_mp\": 1000}}, "
+        "{\"name\": \"L1\", \"type\": \"bracket\", \"tables\": 6, \"params\": {\"average_mp\": "
+        "5200, \"split\": \"low\", \"top_team_average\": 800}},"
+        "{\"name\": \"L2\", \"type\": \"bracket\", \"tables\": 8, \"params\": {\"average_mp\": "
+        "5200, \"split\": \"low\", \"top_team_average\": 800}}], ";
+    static const char *const ed[] = {"current", "2003"};
+    static const char *const w1[] = {"13.41", "25.30"}, *const wl[] = {"12.77", "13.80"};
+    for (int k = 0; k < 2; k++) {
+        char head[2048];
+        snprintf(head, sizeof head,
+                 "{\"body\": \"acbl\", \"name\": \"ko\", \"edition\": \"%s\", \"kind\": "
+                 "\"knockout\", \"classification\": \"regional\", \"boards_per_match\": 24, "
+                 "\"sessions\": 4, %s",
+                 ed[k], groups);
+        json = event(head, &d);
+        run_ok(json, &aw);
+        free(json);
+        assert_points(total(&aw, 0, "overall", NULL), w1[k]);
+        assert_points(total(&aw, 16, "overall", NULL), wl[k]);
+        assert_points(total(&aw, 22, "overall", NULL), wl[k]);
+        bmp_awards_free(&aw);
+    }
+    /* Only the lowest flight splits (ACBL-49): a bracket after a split
+     * group is an error naming it. */
+    json = event(HEAD("current", "regional") "\"groups\": ["
+                 "{\"name\": \"L1\", \"type\": \"bracket\", \"tables\": 6, \"params\": {\"average_mp\": "
+                 "5200, \"split\": \"low\"}},"
+                 "{\"name\": \"L2\", \"type\": \"bracket\", \"tables\": 8, \"params\": "
+                 "{\"average_mp\": 1000}}], ",
+                 &c);
+    expect_error(json, BMP_EINVAL,
+                 "$.groups[0].params.split: only the lowest flight may be split (ACBL-49), but "
+                 "bracket \"L2\" comes after");
+    free(json);
 }
 
 /* ACBL-50 / ACBL-51 colours; ACBL-87 Sectional silver. */
@@ -556,6 +623,117 @@ static void errors(void **state)
                  "\"tables\": 8}, {\"name\": \"B2\", \"type\": \"bracket\", \"tables\": 8}], ", &c);
     expect_error(json, BMP_EINVAL, "group \"B2\": the gold share of a lower bracket");
     free(json);
+    /* Audit: impossible bracket inputs name their JSON path instead of a
+     * silent award (a negative AVG MP was the 6.00 Computed Award, rounds 0
+     * paid nobody, 8.5 teams became 8, a negative top-team average cut the
+     * ACBL-31 credit to 0). */
+    jb d = {0};
+    team(&d, NULL, "1", NULL);
+    team(&d, NULL, "2", NULL);
+    pad(&d, NULL, 6);
+    static const struct {
+        const char *head, *msg;
+    } bad[] = {
+        {HEAD("current", "regional") "\"tables\": 8, \"params\": {\"average_mp\": -100}, ",
+         "$.params.average_mp: expected average masterpoints (0 or more), got -100"},
+        {HEAD("2003", "regional") "\"tables\": 8, \"params\": {\"top_team_average\": -5}, ",
+         "$.params.top_team_average: expected average masterpoints"},
+        {HEAD("current", "regional") "\"tables\": 8, \"params\": {\"average_mp\": 100, \"rounds\": 0}, ",
+         "$.params.rounds: expected a whole number of rounds from 1 to 64, got 0"},
+        {HEAD("current", "regional") "\"tables\": 8.5, \"params\": {\"average_mp\": 100}, ",
+         "$.tables: a knockout bracket counts whole teams, got 8.5"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        json = event(bad[i].head, &d);
+        expect_error(json, BMP_EINVAL, bad[i].msg);
+        free(json);
+    }
+    jb m = {0};
+    team(&m, NULL, "1", NULL);
+    team(&m, NULL, "2", "\"params\": {\"team_mp\": -5}");
+    pad(&m, NULL, 6);
+    json = event(HEAD("current", "regional") "\"tables\": 8, ", &m);
+    expect_error(json, BMP_EINVAL,
+                 "$.contestants[1].params.team_mp: expected the team's total masterpoints (0 or more)");
+    free(json);
+    /* Audit: ACBL-32 rounds_advanced outside 0..rounds (3 for 8 teams) is an
+     * error, not a silently unpaid winner. */
+    jb r = {0};
+    team(&r, NULL, "1", "\"params\": {\"rounds_advanced\": -1}");
+    pad(&r, NULL, 7);
+    json = event(HEAD("current", "regional") "\"tables\": 8, \"params\": {\"average_mp\": 100}, ", &r);
+    expect_error(json, BMP_EINVAL,
+                 "$.contestants[0].params.rounds_advanced: expected a whole number of rounds from 0 "
+                 "to the bracket's 3, got -1");
+    free(json);
+    jb g = {0};
+    team(&g, "A", "1", NULL);
+    pad(&g, "A", 7);
+    json = event(HEAD("current", "regional") "\"groups\": [{\"name\": \"A\", \"type\": "
+                 "\"bracket\", \"tables\": 8, \"params\": {\"average_mp\": -1}}], ", &g);
+    expect_error(json, BMP_EINVAL, "$.groups[0].params.average_mp: expected average masterpoints");
+    free(json);
+}
+
+/* Audit: ACBL-28 (2003 p.4) prestige "when the average of all the players
+ * in the bracket exceeds 7500": from params.team_mp it is total MP / total
+ * players, not the later 4 x team MP / players team AvgMP (ACBL-38).  16
+ * teams of 4 at 8000 team MP = 2000 a player: no prestige; B(16) 0.433333
+ * x K 46 = 19.9333 -> 19.93.  At 32000 a team = 8000 a player > 7500:
+ * x 1.10 = 21.9267 -> 21.93. */
+static void prestige_from_team_mp(void **state)
+{
+    (void)state;
+    static const char *const mp[] = {"8000", "32000"};
+    static const char *const want[] = {"19.93", "21.93"};
+    for (int k = 0; k < 2; k++) {
+        jb b = {0};
+        char extra[128];
+        snprintf(extra, sizeof extra, "\"matches_won\": 4, \"params\": {\"team_mp\": %s}", mp[k]);
+        team(&b, NULL, "1", extra);
+        snprintf(extra, sizeof extra, "\"params\": {\"team_mp\": %s}", mp[k]);
+        for (int i = 0; i < 15; i++)
+            team(&b, NULL, NULL, extra);
+        char *json = event(HEAD("2003", "regional") "\"sessions\": 4, ", &b);
+        bmp_awards aw;
+        run_ok(json, &aw);
+        free(json);
+        assert_points(total(&aw, 0, "overall", NULL), want[k]);
+        bmp_awards_free(&aw);
+    }
+}
+
+/* Audit: ACBL-32 "advance through at least two rounds" (2003: "win at
+ * least two matches (or advance through at least two rounds)"): in a
+ * 6-team KO (3 rounds) the runner-up had a first-round bye, so it won one
+ * match but advanced through two rounds: it is paid.  Later Regional: 21.00
+ * (AVG 5000) x RF 0.450 = 9.45; 2nd 53% = 5.0085 -> 5.01.  2003 Regional of
+ * three sessions: B(6) = 16/60 x K 46 = 12.266667 x 0.70 (ACBL-27) =
+ * 8.586667 -> 8.59; 2nd 75% = 6.44. */
+static void bye_advances(void **state)
+{
+    (void)state;
+    jb b = {0};
+    team(&b, NULL, "1", "\"matches_won\": 2");
+    team(&b, NULL, "2", "\"matches_won\": 1");
+    pad(&b, NULL, 4);
+    static const char *const ed[] = {"current", "2003"};
+    static const char *const want1[] = {"9.45", "8.59"}, *const want2[] = {"5.01", "6.44"};
+    for (int k = 0; k < 2; k++) {
+        char head[512];
+        snprintf(head, sizeof head,
+                 "{\"body\": \"acbl\", \"name\": \"ko\", \"edition\": \"%s\", \"kind\": "
+                 "\"knockout\", \"classification\": \"regional\", \"boards_per_match\": 24, "
+                 "\"sessions\": 3, \"tables\": 6, \"params\": {\"average_mp\": 5000}, ",
+                 ed[k]);
+        char *json = event(head, &b);
+        bmp_awards aw;
+        run_ok(json, &aw);
+        free(json);
+        assert_points(total(&aw, 0, "overall", NULL), want1[k]);
+        assert_points(total(&aw, 1, "overall", NULL), want2[k]);
+        bmp_awards_free(&aw);
+    }
 }
 
 int main(void)
@@ -567,6 +745,7 @@ int main(void)
         cmocka_unit_test(forfeits_and_split), cmocka_unit_test(colours),
         cmocka_unit_test(compact_event),  cmocka_unit_test(zip),
         cmocka_unit_test(errors),
+        cmocka_unit_test(prestige_from_team_mp), cmocka_unit_test(bye_advances),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

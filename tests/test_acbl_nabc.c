@@ -165,6 +165,13 @@ static void min_tables(void **state)
     assert_int_equal(acbl_nabc_teams_min_pm(ACBL_ED_CURRENT, 31), 970);
     assert_int_equal(acbl_nabc_teams_min_pm(ACBL_ED_CURRENT, 16), 520);
     assert_int_equal(acbl_nabc_teams_min_pm(ACBL_ED_CURRENT, 15), 500);
+    /* Audit: "minimum award of 50% for fewer than 24 tables" / "minimum of
+     * 50% for fewer than 16 tables" includes a half table short: 23.5 pair
+     * tables -> 50% (not linear 1 - 0.02 x 24.5 = 51%), 15.5 teams -> 50%
+     * (not 1 - 0.03 x 16.5 = 50.5%); 24.5 -> 1 - 0.02 x 23.5 = 53%. */
+    assert_int_equal(acbl_nabc_pairs_min_pm(ACBL_ED_CURRENT, 23.5), 500);
+    assert_int_equal(acbl_nabc_pairs_min_pm(ACBL_ED_CURRENT, 24.5), 530);
+    assert_int_equal(acbl_nabc_teams_min_pm(ACBL_ED_CURRENT, 15.5), 500);
     bmp_csv csv;
     bmp_csv_load(&csv, "acbl/nabc_starred_ko_2003.csv");
     size_t lo = bmp_csv_col(&csv, "teams_min"), hi = bmp_csv_col(&csv, "teams_max"),
@@ -490,6 +497,32 @@ static void formula_kos(void **state)
     assert_points(total(&aw, 0, "overall"), "81.88");
     assert_points(total(&aw, 0, "match"), "5.25");
     assert_string_equal(find(&aw, 0, "match")->rule, "ACBL-34");
+    bmp_awards_free(&aw);
+    /* Audit: ACBL-8 / ACBL-60: a KO's places come from the UNROUNDED first.
+     * 2003 Mini-Spingold 0-5000, 16 teams, UL 5000: B(16) 0.433333 x K 70 x
+     * L 1 x M 0.971379 = 29.465176 -> 1st 29.47; 2nd 75% = 22.098882 ->
+     * 22.10; 3/4 50% = 14.732588 -> 14.73 (the rounded first would give
+     * 29.47 x 0.50 = 14.735 -> 14.74). */
+    json = build_n(NABC("2003", "knockout", "mini-spingold-0-5000") "\"tables\": 16, "
+                 "\"upper_limit\": 5000, \"boards_per_match\": 24, ", 16, ko_places, COUNT(ko_places), NULL, 0);
+    run_ok(json, &aw);
+    free(json);
+    assert_points(total(&aw, 0, "overall"), "29.47");
+    assert_points(total(&aw, 1, "overall"), "22.10");
+    assert_points(total(&aw, 2, "overall"), "14.73");
+    assert_points(total(&aw, 3, "overall"), "14.73");
+    bmp_awards_free(&aw);
+    /* Audit: ACBL-32 / ACBL-60: a bye advances a team through a round.
+     * Later GNT A Flight (1st 75), 6 teams = 3 rounds: the runner-up had a
+     * first-round bye (one match won, two rounds advanced): 2nd 53% x 75 =
+     * 39.75. */
+    static const char *const bye[] = {"\"matches_won\": 2", "\"matches_won\": 1"};
+    json = build_n(NABC("current", "knockout", "gnt-a") "\"tables\": 6, ", 6, ko_places,
+                   COUNT(ko_places), bye, COUNT(bye));
+    run_ok(json, &aw);
+    free(json);
+    assert_points(total(&aw, 0, "overall"), "75.00");
+    assert_points(total(&aw, 1, "overall"), "39.75");
     bmp_awards_free(&aw);
     /* 2003 GNT depth (ACBL-60): 12 teams -> 4 places: 5/8 unpaid.  1st 100;
      * 4 rounds... 2003 percentages: 2nd 75.00, 3/4 50.00 */

@@ -81,6 +81,9 @@ typedef struct acbl_ko_bracket_2003 {
     double top_team_average; /* ACBL-31 */
     double player_average; /* average MP of all players, for the prestige factor */
     double m;              /* M of the bracket */
+    int peer;              /* ACBL-49: nonzero id shared by the parallel groups of a split
+                            * lowest flight (last in the chain): they do not count or cap
+                            * each other */
     /* out */
     acbl_ko_count count;
     double b, base;        /* B(T), B x K x L x M x P */
@@ -111,6 +114,7 @@ typedef struct acbl_ko_bracket_cur {
     int teams;
     double avg_mp;        /* bracket AVG MP (ACBL-38) */
     int rf;               /* reduction factor, thousandths (compact consolation: 400) */
+    int peer;             /* ACBL-49: as in acbl_ko_bracket_2003 (no 105% between peers) */
     /* out */
     double computed, basic, real;
     bool raised105;       /* ACBL-40 */

@@ -56,13 +56,20 @@ void acbl_ko_firsts_2003(acbl_ko_bracket_2003 *br, size_t n, double k, double l,
         n = 64;
     double total = 0;
     for (size_t i = 0; i < n; i++) {
-        teams[i] = br[i].teams;
+        /* Higher brackets count the teams actually in the lower ones. */
+        teams[i] = br[i].entered > 0 ? br[i].entered : br[i].teams;
         credit[i] = acbl_ko_lower_credit_2003(br[i].top_team_average);
-        total += br[i].entered > 0 ? br[i].entered : br[i].teams;
+        total += teams[i];
     }
     acbl_ko_counts_2003(teams, credit, n, cnt);
     for (size_t i = 0; i < n; i++) {
         acbl_ko_bracket_2003 *b = &br[i];
+        if (b->peer) {
+            /* ACBL-49: a group of the split lowest flight counts the
+             * largest group's teams and nothing below it (its parallel
+             * groups are not lower brackets). */
+            cnt[i] = (acbl_ko_count){.own = b->teams, .credit = cnt[i].credit, .t = b->teams};
+        }
         b->count = cnt[i];
         b->b = acbl_factor_b(cnt[i].t);
         b->base = b->b * k * l * b->m * p;
@@ -73,7 +80,7 @@ void acbl_ko_firsts_2003(acbl_ko_bracket_2003 *br, size_t n, double k, double l,
             b->real *= 0.70;
             b->three_session = true;
         }
-        if (i == 0) {
+        if (i == 0 || (b->peer && br[0].peer == b->peer)) {
             /* ACBL-28a: with 18+ teams the top bracket gets at least the
              * award of a 16-table bracket (A-11: B(16) x K x L x M x P). */
             double min16 = acbl_factor_b(16) * k * l * b->m * p * (b->three_session ? 0.70 : 1.0);
@@ -87,10 +94,16 @@ void acbl_ko_firsts_2003(acbl_ko_bracket_2003 *br, size_t n, double k, double l,
                 b->real *= 1.10;
                 b->prestige = true;
             }
-        } else if (b->real > 0.90 * br[i - 1].real) {
-            /* ACBL-28c: at most 90% of the bracket immediately above. */
-            b->real = 0.90 * br[i - 1].real;
-            b->capped = true;
+        } else {
+            /* ACBL-28c: at most 90% of the bracket immediately above (for a
+             * split group, the bracket above the split flight). */
+            size_t j = i - 1;
+            while (j > 0 && b->peer && br[j].peer == b->peer)
+                j--;
+            if (!(b->peer && br[j].peer == b->peer) && b->real > 0.90 * br[j].real) {
+                b->real = 0.90 * br[j].real;
+                b->capped = true;
+            }
         }
     }
 }

@@ -28,10 +28,12 @@
  *     params.split            name shared by the groups of a split lowest flight (ACBL-49)
  *   contestants[]: group, place ("1", "2", "3/4", "5/8", ...), matches_won or
  *     match_wins (match awards; halves allowed), params.rounds_advanced
- *     (default matches_won, else derived from the place), params.playoff
+ *     (default: derived from the place, or matches_won if more; a
+ *     non_power_of_two bracket: matches_won), params.playoff
  *     (bool, won a playoff for this place: ACBL-35/43), params.forfeited
- *     (bool, forfeited its last match: ACBL-48), params.team_mp (later: the
- *     team's total MP, to compute AVG MP when average_mp is absent).
+ *     (bool, forfeited its last match: ACBL-48), params.team_mp (the team's
+ *     total MP, when average_mp is absent: later AVG MP (ACBL-38); 2003 the
+ *     players' average, total MP / total players, for the prestige factor).
  */
 #include <math.h>
 #include <stdio.h>
@@ -143,6 +145,7 @@ typedef struct ko_bracket {
     int teams;           /* original entry */
     double credited;     /* teams for B / the reduction factor (ACBL-49) */
     int largest;         /* ACBL-49 split: the largest group's teams, 0 = not split */
+    int peer;            /* ACBL-49: 1 + index of the first group of its split, 0 = none */
     int64_t ul;
     double m, avg_mp, top_avg;
     bool has_top_avg;
@@ -204,7 +207,7 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
     for (size_t k = 0; k < c->nbr; k++) {
         ko_bracket *b = &c->br[k];
         int count = 0;
-        double team_sum = 0;
+        double team_sum = 0, mp_sum = 0, players = 0;
         int with_mp = 0;
         for (size_t i = 0; i < ev->ncontestants; i++) {
             const bmp_contestant *ct = &ev->contestants[i];
@@ -212,11 +215,30 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
                 continue;
             count++;
             if (bmp_params_has(&ct->params, "team_mp")) {
-                team_sum += acbl_ko_team_average(bmp_params_number(&ct->params, "team_mp", 0),
-                                                 ct->nplayers ? (int)ct->nplayers : 4);
+                int np = ct->nplayers ? (int)ct->nplayers : 4;
+                double mp = bmp_params_number(&ct->params, "team_mp", 0);
+                if (!(mp >= 0))
+                    return bmp_error_set(err, BMP_EINVAL,
+                                         "$.contestants[%zu].params.team_mp: expected the team's "
+                                         "total masterpoints (0 or more), got %g",
+                                         i, mp);
+                team_sum += acbl_ko_team_average(mp, np);
+                mp_sum += mp;
+                players += np;
                 with_mp++;
             }
         }
+        /* The JSON path of this bracket's fields, for errors. */
+        char at[64];
+        if (b->g)
+            snprintf(at, sizeof at, "$.groups[%zu]", (size_t)(b->g - ev->groups));
+        else
+            snprintf(at, sizeof at, "$");
+        double tab = b->g ? b->g->tables : ev->tables;
+        if (tab > 0 && tab != floor(tab))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "%s.tables: a knockout bracket counts whole teams, got %g", at,
+                                 tab);
         if (b->g && b->g->tables > 0)
             b->teams = (int)b->g->tables;
         else if (!b->g && ev->tables > 0)
@@ -233,6 +255,10 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
         b->has_top_avg = bmp_params_has(b->params, "top_team_average");
         if (bmp_params_has(b->params, "average_mp"))
             b->avg_mp = bmp_params_number(b->params, "average_mp", 0);
+        else if (with_mp && with_mp == count && c->ed == ACBL_ED_2003)
+            /* ACBL-28b: "the average of all the players in the bracket" is
+             * per player, not the later 4-player team AvgMP (ACBL-38). */
+            b->avg_mp = mp_sum / players;
         else if (with_mp && with_mp == count)
             b->avg_mp = team_sum / count; /* ACBL-38 */
         else if (c->ed == ACBL_ED_CURRENT)
@@ -240,7 +266,22 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
                                  "%s \"%s\": the later KO formula needs the bracket's average "
                                  "(params.average_mp, ACBL-37/38) or every team's params.team_mp",
                                  b->g ? "group" : "event", b->name);
-        b->rounds = (int)bmp_params_number(b->params, "rounds", acbl_ko_rounds(b->teams));
+        static const char *const nonneg[] = {"average_mp", "top_team_average"};
+        for (size_t j = 0; j < 2; j++) {
+            double v = bmp_params_number(b->params, nonneg[j], 0);
+            if (bmp_params_has(b->params, nonneg[j]) && !(v >= 0))
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "%s.params.%s: expected average masterpoints (0 or more), "
+                                     "got %g",
+                                     at, nonneg[j], v);
+        }
+        double rounds = bmp_params_number(b->params, "rounds", acbl_ko_rounds(b->teams));
+        if (!(rounds >= 1 && rounds <= 64 && rounds == floor(rounds)))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "%s.params.rounds: expected a whole number of rounds from 1 to "
+                                 "64, got %g",
+                                 at, rounds);
+        b->rounds = (int)rounds;
         b->nonpow2 = bmp_params_bool(b->params, "non_power_of_two", false);
         b->down12 = bmp_params_bool(b->params, "down_to_12", false);
         b->m = acbl_factor_m(b->ul, c->rating);
@@ -256,6 +297,20 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
             const char *t = bmp_params_string(c->br[j].params, "split", NULL);
             if (t && strcmp(s, t) == 0 && c->br[j].teams > largest)
                 largest = c->br[j].teams;
+            if (t && strcmp(s, t) == 0 && !c->br[k].peer)
+                c->br[k].peer = (int)j + 1;
+        }
+        /* Only the lowest flight splits: after a split bracket come only
+         * groups of the same split (or separate flights). */
+        for (size_t j = k + 1; j < c->nbr && !c->br[k].flight_rank; j++) {
+            const char *t = bmp_params_string(c->br[j].params, "split", NULL);
+            if (!c->br[j].flight_rank && !(t && strcmp(s, t) == 0))
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.groups[%zu].params.split: only the lowest flight may be "
+                                     "split (ACBL-49), but bracket \"%s\" comes after the split "
+                                     "group \"%s\"",
+                                     (size_t)(c->br[k].g - ev->groups), c->br[j].name,
+                                     c->br[k].name);
         }
         c->br[k].largest = largest;
         c->br[k].credited = largest;
@@ -301,6 +356,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
             b[k].top_team_average = c->br[k].has_top_avg ? c->br[k].top_avg : 300;
             b[k].player_average = c->br[k].avg_mp;
             b[k].m = c->br[k].m;
+            b[k].peer = c->br[k].peer;
         }
         int sched = (int)bmp_params_number(&ev->params, "scheduled_sessions", ev->sessions);
         bool three = c->cls == ACBL_CLASS_REGIONAL && sched == 3 && !c->compact;
@@ -349,6 +405,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
         b[k].teams = t;
         b[k].avg_mp = c->br[k].avg_mp;
         b[k].rf = c->consolation ? 400 : acbl_ko_reduction_factor(t);
+        b[k].peer = c->br[k].peer;
         if (!b[k].rf) {
             free(b);
             char why[128];
@@ -444,18 +501,19 @@ static int rounds_advanced(const ko_bracket *b, const bmp_contestant *ct, bmp_pl
     *known = true;
     if (bmp_params_has(&ct->params, "rounds_advanced"))
         return (int)bmp_params_number(&ct->params, "rounds_advanced", 0);
-    if (ct->matches_won > 0)
-        return ct->matches_won;
     if (b->nonpow2) {
-        *known = false;
-        return 0;
+        *known = ct->matches_won > 0;
+        return ct->matches_won;
     }
     /* Single elimination: 1st advanced through every round, 2nd one fewer,
-     * 3/4 two fewer, 5/8 three fewer. */
+     * 3/4 two fewer, 5/8 three fewer.  A bye advances a team through a round
+     * it did not win a match in (2003: "win at least two matches (or advance
+     * through at least two rounds)"), so matches won only ever adds. */
     int lo = pl.lo, lg = 0;
     while ((1 << lg) < lo)
         lg++;
-    return b->rounds - lg;
+    int adv = b->rounds - lg;
+    return ct->matches_won > adv ? ct->matches_won : adv;
 }
 
 static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
@@ -477,6 +535,14 @@ static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
                                  "\"bracket\" or \"flight\", got \"%s\"",
                                  i, ct->group ? ct->group : "(none)");
         const ko_bracket *b = &c->br[k];
+        if (bmp_params_has(&ct->params, "rounds_advanced")) {
+            double ra = bmp_params_number(&ct->params, "rounds_advanced", 0);
+            if (!(ra >= 0 && ra <= b->rounds && ra == floor(ra)))
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "$.contestants[%zu].params.rounds_advanced: expected a whole "
+                                     "number of rounds from 0 to the bracket's %d, got %g",
+                                     i, b->rounds, ra);
+        }
         bmp_place pl = ct->place;
         if (pl.hi < pl.lo)
             pl.hi = pl.lo;
@@ -515,6 +581,18 @@ static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
                                          "to 4 places, 16-31 up to 8, 32+ up to 16; none below "
                                          "8)",
                                          i, pl.lo, pl.hi, b->teams);
+                /* "whenever the number of overalls allowed under the two
+                 * match restriction would be less": a place that already
+                 * qualifies by its rounds has no playoff (nor its 22.50%). */
+                int lg = 0;
+                while ((1 << lg) < pl.lo)
+                    lg++;
+                if (!b->nonpow2 && b->rounds - lg >= 2)
+                    return bmp_error_set(err, BMP_EINVAL,
+                                         "$.contestants[%zu].params.playoff: place %d/%d already "
+                                         "qualifies under the two-match restriction in a %d-round "
+                                         "bracket: no playoff is permitted for it (ACBL-35)",
+                                         i, pl.lo, pl.hi, b->rounds);
                 rule = "ACBL-35";
             } else {
                 if ((b->teams != 7 && b->teams != 8) || pl.lo != 3)

@@ -65,7 +65,16 @@ void acbl_ko_firsts_current(acbl_ko_bracket_cur *br, size_t n, double k, double 
         br[i].raised105 = br[i].minimum = false;
     }
     for (size_t i = n; i-- > 1;) {
-        double floor105 = 1.05 * br[i].basic;
+        /* ACBL-49: the parallel groups of a split flight are not each
+         * other's lower bracket; the bracket above them is held to 105% of
+         * the largest of them. */
+        if (br[i].peer && br[i - 1].peer == br[i].peer)
+            continue;
+        double lower = br[i].basic;
+        for (size_t j = i + 1; j < n && br[i].peer && br[j].peer == br[i].peer; j++)
+            if (br[j].basic > lower)
+                lower = br[j].basic;
+        double floor105 = 1.05 * lower;
         if (br[i - 1].basic < floor105) {
             br[i - 1].basic = floor105;
             br[i - 1].raised105 = true;

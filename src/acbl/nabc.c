@@ -132,6 +132,8 @@ int acbl_nabc_pairs_min_pm(acbl_edition ed, double t)
         return 1000;
     if (ed == ACBL_ED_2003)
         return t >= 24 ? 750 : 500;
+    if (t < 24)
+        return 500; /* "a minimum award of 50% for fewer than 24 tables" (23.5 too) */
     int pm = (int)lround(1000 - 20 * (48 - t));
     return pm < 500 ? 500 : pm;
 }
@@ -144,6 +146,8 @@ int acbl_nabc_teams_min_pm(acbl_edition ed, double t)
         return 1000;
     if (ed == ACBL_ED_2003)
         return 750;
+    if (t < 16)
+        return 500; /* "a minimum of 50% for fewer than 16 tables" (15.5 too) */
     int pm = (int)lround(1000 - 30 * (32 - t));
     return pm < 500 ? 500 : pm;
 }
@@ -341,7 +345,7 @@ static bmp_status nabc_matches(nabc_ctx *c, bmp_awards *out, bmp_error *err)
 /* KO placings of an NABC KO: fixed ranks (ACBL-57) or the KO percentages
  * (ACBL-60 "Other Positions Formula"). */
 static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first,
-                            bmp_awards *out, bmp_error *err)
+                            double first_real, bmp_awards *out, bmp_error *err)
 {
     const bmp_event *ev = c->ev;
     const acbl_nabc_event *e = c->e;
@@ -386,10 +390,12 @@ static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first
             int lg = 0;
             while ((1 << lg) < lo)
                 lg++;
+            /* The place fixes the rounds advanced, byes included; matches
+             * won only add (ACBL-32, as in ko_common.c). */
             int adv = bmp_params_has(&ct->params, "rounds_advanced")
                           ? (int)bmp_params_number(&ct->params, "rounds_advanced", 0)
-                      : ct->matches_won > 0 ? ct->matches_won
-                                            : rounds - lg;
+                      : ct->matches_won > rounds - lg ? ct->matches_won
+                                                      : rounds - lg;
             if (adv < 2 && !(c->ed == ACBL_ED_2003 && ct->matches_won >= 2) && lo > 1) {
                 bmp_awards_note(out, "team %s: advanced through %d round%s: no overall award "
                                      "(ACBL-32)",
@@ -401,9 +407,11 @@ static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first
             double f = acbl_ko_place_fraction(c->ed, lo, hi, &o);
             if (f <= 0)
                 continue;
-            pts = bmp_round_real(first / 100.0 * f, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
-            snprintf(why, sizeof why, "1st %.2f x %.4g%% for %d/%d (KO percentages %s, %s)",
-                     first / 100.0, f * 100, lo, hi,
+            /* ACBL-8: "in all events (except KO's)" lower places come from
+             * the rounded first: a KO's come from the unrounded one. */
+            pts = bmp_round_real(first_real * f, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+            snprintf(why, sizeof why, "1st %.6f x %.4g%% for %d/%d (KO percentages %s, %s)",
+                     first_real, f * 100, lo, hi,
                      c->ed == ACBL_ED_2003 ? "ACBL-33" : "ACBL-41", "ACBL-60");
             rule = "ACBL-60";
         }
@@ -462,12 +470,16 @@ bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards 
                     e->name, c.sec, c.tables, e->kind == NABC_PAIRS ? "tables" : "teams");
     /* First place. */
     bmp_points full = e->first;
+    double full_real = full / 100.0; /* unrounded, for KO places (ACBL-8) */
     if (e->max) {
         char why[256];
         double v = formula_first(&c, e, why, sizeof why);
         full = acbl_round_award(v);
-        if (full > e->max)
+        full_real = v;
+        if (full > e->max) {
             full = e->max;
+            full_real = e->max / 100.0;
+        }
         bmp_awards_note(out, "1st = %s, at most %.2f -> %.2f (%s \"Formula; Max\")", why,
                         e->max / 100.0, full / 100.0,
                         e->kind == NABC_PAIRS ? "ACBL-53" : "ACBL-60");
@@ -507,7 +519,10 @@ bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards 
             st = nabc_matches(&c, out, err);
         return st;
     }
-    if (!(st = ko_awards(&c, full, first, out, err)))
+    /* A reduced first is exact in cents (a fixed first x per-mille); only
+     * an unreduced formula first keeps its fraction of a cent. */
+    double first_real = first == full ? full_real : first / 100.0;
+    if (!(st = ko_awards(&c, full, first, first_real, out, err)))
         st = nabc_matches(&c, out, err);
     return st;
 }
