@@ -306,7 +306,9 @@ static bmp_status movement(ctx *c, ebu_move *mv, bool *two_winner, bool *four_wi
 }
 
 /* 4.6.3 with the 4.6.6 a / 4.6.7 multipliers: the match award of each
- * contestant, summed over its matches (draws half), exact in halves. */
+ * contestant, summed over its matches (draws half), exact in eighths: the
+ * sum x4 (a triangular draw is a quarter of a win) times mult2 (a multiplier
+ * in halves), kept whole so that 3.4.1 rounds up only at the end. */
 static bmp_status match_awards(ctx *c, int m4, int mult2, int64_t *award_x4, size_t n)
 {
     const bmp_event *ev = c->ev;
@@ -321,7 +323,7 @@ static bmp_status match_awards(ctx *c, int m4, int mult2, int64_t *award_x4, siz
         for (size_t i = 0; i < n; i++) /* match_wins counts a draw as 1/2 */
             award_x4[i] = (int64_t)llround(ev->contestants[i].match_wins * 2) * 2 * per;
         for (size_t i = 0; i < n; i++)
-            award_x4[i] = award_x4[i] * mult2 / 2;
+            award_x4[i] = award_x4[i] * mult2; /* now x8 */
         return BMP_OK;
     }
     for (size_t k = 0; k < ev->nmatches; k++) {
@@ -360,7 +362,7 @@ static bmp_status match_awards(ctx *c, int m4, int mult2, int64_t *award_x4, siz
         }
     }
     for (size_t i = 0; i < n; i++)
-        award_x4[i] = award_x4[i] * mult2 / 2;
+        award_x4[i] = award_x4[i] * mult2; /* now x8 */
     return BMP_OK;
 }
 
@@ -452,7 +454,7 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || without_standing(ct))
             continue;
-        bmp_points match = bmp_div_round(mx4[i] * 100, 4, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+        bmp_points match = bmp_div_round(mx4[i] * 100, 8, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
         bmp_place p = eligible_place(ev, i, NULL);
         bmp_points rank = p.lo > 0 ? ebu_scale_share(&s, p.lo, p.hi) : 0;
         if (strat) { /* 4.12.7 (EBU-112): the best Scale QS award */

@@ -1,0 +1,83 @@
+/* EBU audit: cases found by reading the 2024 handbook against the engine.
+ * Each test states the regulation's arithmetic in a comment. */
+#include "bmp_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/ebu.h"
+#include "ebu/ebu_internal.h"
+
+/* Build an event JSON with n contestants placed 1..n (2 players each);
+ * extra_fmt gets (n - i) for contestant i (e.g. match wins). */
+static char *event_json(const char *head, int n, const char *extra_fmt, const char *tail)
+{
+    size_t cap = 4096 + (size_t)n * 256;
+    char *b = malloc(cap);
+    size_t o = (size_t)snprintf(b, cap, "{\"body\":\"ebu\",\"name\":\"t\",%s,\"contestants\":[", head);
+    for (int i = 1; i <= n; i++) {
+        char extra[128] = "";
+        if (extra_fmt)
+            snprintf(extra, sizeof extra, extra_fmt, n - i);
+        o += (size_t)snprintf(b + o, cap - o,
+                              "%s{\"id\":\"%d\",\"place\":%d%s,\"players\":[{\"id\":\"%d1\"},"
+                              "{\"id\":\"%d2\"}]}",
+                              i > 1 ? "," : "", i, i, extra, i, i);
+    }
+    snprintf(b + o, cap - o, "]%s}", tail ? tail : "");
+    return b;
+}
+
+static void run(const char *json, bmp_awards *aw)
+{
+    bmp_event *ev = bmp_test_event(json);
+    bmp_error e = {0};
+    bmp_awards_init(aw);
+    if (bmp_award_event(ev, aw, &e))
+        fail_msg("award failed: %s", e.msg);
+    bmp_event_free(ev);
+}
+
+/* Sum of the awards of one kind ("match", "ranking") to contestant ci. */
+static bmp_points kind_of(const bmp_awards *aw, size_t ci, const char *kind)
+{
+    bmp_points t = 0;
+    for (size_t i = 0; i < aw->count; i++)
+        if (aw->items[i].contestant == ci &&
+            strcmp(aw->items[i].kind, kind) == 0)
+            t += aw->items[i].points;
+    return t;
+}
+
+/* EBU-76, EBU-83, EBU-33: a drawn triangular mini-match is half of a draw
+ * (4.5.7, 4.5.8), and the qualified-final multiplier applies before the one
+ * rounding up at the end (3.4.1).  Club final of 8 teams from 24 (q = 1/3:
+ * x 1 1/2, 4.6.6 a), 18-board mini-match drawn: 27 / 2 / 2 x 1.5 = 10.125
+ * -> 11 (the engine once truncated the x 1.5 to 10). */
+static void triangle_draw_multiplier(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    char *j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":48,\"tables\":8,"
+                         "\"params\":{\"stage\":\"final\",\"original_tables\":24}",
+                         8, NULL,
+                         ",\"matches\":[{\"round\":1,\"home\":\"1\",\"away\":\"2\",\"boards\":18,"
+                         "\"winner\":\"tie\",\"params\":{\"triangle\":true}}]");
+    run(j, &aw);
+    free(j);
+    assert_points(kind_of(&aw, 0, "match"), "11.00");
+    assert_points(kind_of(&aw, 1, "match"), "11.00");
+    /* QF on 24 original teams: ceil(24/8) = 3 awards of 40: 120, 80, 40. */
+    assert_points(kind_of(&aw, 0, "ranking"), "120.00");
+    assert_points(kind_of(&aw, 2, "ranking"), "40.00");
+    bmp_awards_free(&aw);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(triangle_draw_multiplier),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
