@@ -39,6 +39,17 @@ static void run(const char *json, bmp_awards *aw)
     bmp_event_free(ev);
 }
 
+static bmp_status run_err(const char *json, bmp_error *e)
+{
+    bmp_event *ev = bmp_test_event(json);
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    bmp_status st = bmp_award_event(ev, &aw, e);
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+    return st;
+}
+
 /* Sum of the awards of one kind ("match", "ranking") to contestant ci. */
 static bmp_points kind_of(const bmp_awards *aw, size_t ci, const char *kind)
 {
@@ -74,10 +85,26 @@ static void triangle_draw_multiplier(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-53: a final of 8 full tables cannot come from an original entry of 4
+ * (4.2.3); the engine used to size the awards on 4 tables silently. */
+static void original_smaller_than_stage(void **state)
+{
+    (void)state;
+    bmp_error e = {0};
+    char *j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,"
+                         "\"tables\":8,\"params\":{\"stage\":\"final\",\"original_tables\":4}",
+                         16, NULL, NULL);
+    assert_int_equal(run_err(j, &e), BMP_EINVAL);
+    free(j);
+    assert_non_null(strstr(e.msg, "$.params.original_tables"));
+    assert_non_null(strstr(e.msg, "cannot be smaller"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(triangle_draw_multiplier),
+        cmocka_unit_test(original_smaller_than_stage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

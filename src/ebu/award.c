@@ -608,6 +608,14 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                                  four_winner);
     const char *stage = bmp_params_string(&ev->params, "stage", "basic");
     int original = (int)bmp_params_number(&ev->params, "original_tables", tables);
+    /* 4.2.3 (EBU-53): the original entry is the first stage's full tables;
+     * a later stage cannot have more tables than it (the awards would be
+     * sized on a field smaller than the one playing). */
+    if (original < tables)
+        return fail(&c, BMP_EINVAL, "$.params.original_tables",
+                    "the original entry (%d full tables) cannot be smaller than this stage's "
+                    "%d full tables (4.2.3)",
+                    original, tables);
     if (original < minimum)
         return note(&c, "EBU: no master points: the original entry (%d full tables) is below "
                         "the minimum of %d (3.1.1, EBU-27)",
