@@ -100,11 +100,59 @@ static void original_smaller_than_stage(void **state)
     assert_non_null(strstr(e.msg, "cannot be smaller"));
 }
 
+/* EBU-65, EBU-58, EBU-64: a consolation is awarded "exactly as though [it]
+ * were the premier final" (4.3.5), so a 12-17-board consolation is one level
+ * down like a 12-17-board final (4.2.7), and the premier's 4.2.6 increase
+ * applies to it (4.3.5 a).  4.3.4 example: 60 tables, P = 9, C = 12, N = 39:
+ * original entry 12 + 39/3 = 25; 1w pairs QA: ceil(25/2) = 13 awards of
+ * step 11 (top 143 at Club, max 180: not reached). */
+static void consolation_status(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    /* 16 boards: one below Club (x3/4): 143 x 3/4 = 107.25 -> 108; 13th:
+     * 11 x 3/4 = 8.25 -> 9 (the engine gave 143 and 11 at Club). */
+    char *j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":16,"
+                         "\"tables\":12,\"params\":{\"stage\":\"consolation\","
+                         "\"premier_tables\":9,\"neither_tables\":39}",
+                         24, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(kind_of(&aw, 0, "ranking"), "108.00");
+    assert_points(kind_of(&aw, 12, "ranking"), "9.00");
+    assert_points(kind_of(&aw, 13, "ranking"), "0.00");
+    bmp_awards_free(&aw);
+    /* 24 boards: as a final of 18-35 boards, no change: 143 ... 11. */
+    j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,"
+                   "\"tables\":12,\"params\":{\"stage\":\"consolation\","
+                   "\"premier_tables\":9,\"neither_tables\":39}",
+                   24, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(kind_of(&aw, 0, "ranking"), "143.00");
+    assert_points(kind_of(&aw, 12, "ranking"), "11.00");
+    bmp_awards_free(&aw);
+    /* Two separate qualifying stages, premier 9 of 60 (<= 1/2): the premier
+     * is +1 (4.2.6), so the consolation is District: 143 x 1.5 = 214.5 ->
+     * 215 (max 180 x 1.5 = 270 not reached); 13th 16.5 -> 17. */
+    j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,"
+                   "\"tables\":12,\"params\":{\"stage\":\"consolation\","
+                   "\"premier_tables\":9,\"neither_tables\":39,\"original_tables\":60,"
+                   "\"separate_qualifying\":true}",
+                   24, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(kind_of(&aw, 0, "ranking"), "215.00");
+    assert_points(kind_of(&aw, 12, "ranking"), "17.00");
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(triangle_draw_multiplier),
         cmocka_unit_test(original_smaller_than_stage),
+        cmocka_unit_test(consolation_status),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

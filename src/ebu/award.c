@@ -745,8 +745,19 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             /* 4.3.4 (EBU-64): original entry floor(C + N/3); 4.3.5 (EBU-65):
              * 36+ boards +1; 4.3.6 (EBU-66): maximum 3/5 of 300 = 180. */
             int orig = C + N / 3;
-            if (band == EBU_B36)
-                m4 = ebu_status_shift(m4, 1);
+            /* 4.3.5: "exactly as though the consolation event were the
+             * premier final": (a) the premier's 4.2.6 increase applies, (b)
+             * 36+ boards +1 (together at most +1, 4.2.6), and the 12-17-board
+             * decrease of 4.2.7 applies as it does to the final (Audit ruling,
+             * docs/rulings.md EBU). */
+            int up = band == EBU_B36 ? 1 : 0;
+            int field = (int)bmp_params_number(&ev->params, "original_tables", P + C + N);
+            if (bmp_params_bool(&ev->params, "separate_qualifying", false) && 2 * P <= field)
+                up = 1;
+            if (band == EBU_B12_17)
+                up -= 1;
+            if (up)
+                m4 = ebu_status_shift(m4, up);
             if (m4 == 0)
                 return bmp_not_supported(err, "EBU status beyond the defined levels", "EBU-65",
                                          "4.3.5", NULL);
