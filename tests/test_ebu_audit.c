@@ -147,12 +147,43 @@ static void consolation_status(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-75, EBU-92, EBU-88: a 2-team final is a knock-out final (4.5.6,
+ * 4.6.1; original entry >= 5).  16 original teams: had all played knock-out
+ * the 2-team stage is Round 4 (16 -> 8 -> 4 -> 2, 4.7.9): 76 at Club; a
+ * 48-board match is one level up (4.7.3): 76 x 1.5 = 114 to the winner,
+ * nothing to the loser, no ranking award.  (The engine once paid it as a
+ * qualified match-won final: 41 x 3 + QF 80 = 203, and 40 to the loser.) */
+static void two_team_final_is_ko(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    char *j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":48,"
+                         "\"tables\":2,\"params\":{\"stage\":\"final\",\"original_tables\":16}",
+                         2, NULL,
+                         ",\"matches\":[{\"round\":1,\"home\":\"1\",\"away\":\"2\","
+                         "\"boards\":48,\"winner\":\"1\"}]");
+    run(j, &aw);
+    free(j);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "114.00");
+    assert_points(bmp_awards_player_total(&aw, 1, 0), "0.00");
+    bmp_awards_free(&aw);
+    /* A 3-team final's round number is not defined: not supported. */
+    bmp_error e = {0};
+    j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":48,"
+                   "\"tables\":3,\"params\":{\"stage\":\"final\",\"original_tables\":16}",
+                   3, ",\"match_wins\":%d", NULL);
+    assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
+    free(j);
+    assert_non_null(strstr(e.msg, "EBU-75"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(triangle_draw_multiplier),
         cmocka_unit_test(original_smaller_than_stage),
         cmocka_unit_test(consolation_status),
+        cmocka_unit_test(two_team_final_is_ko),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

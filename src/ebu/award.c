@@ -667,6 +667,20 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             return fail(&c, BMP_EINVAL, "$.params.stage",
                         "expected basic, qualifying, final, later-qualifying or consolation, "
                         "got \"%s\"", stage);
+        /* 4.5.6, 4.6.1 (EBU-75): a 2- or 3-team final (or later stage) of an
+         * original entry of 5+ full tables is a knock-out final, its round
+         * numbered as in 4.7.9. */
+        if (teams_like && strcmp(stage, "final") == 0 && tables <= 3 && original >= 5) {
+            if (tables == 3)
+                return bmp_not_supported(err, "EBU 3-team finals", "EBU-75", "4.5.6",
+                                         "a 3-team final is a knock-out stage whose round "
+                                         "number (4.7.9) the handbook does not define");
+            if ((st = note(&c, "2-team final of an original entry of %d: a knock-out final "
+                               "(4.5.6, 4.6.1)",
+                           original)))
+                return st;
+            return ebu_ko_event(ev, m4, false, c.colour, out, err);
+        }
         return match_won_event(&c, m4, mv, tables, duration, stage);
     }
 
