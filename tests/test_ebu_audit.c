@@ -177,6 +177,44 @@ static void two_team_final_is_ko(void **state)
     assert_non_null(strstr(e.msg, "EBU-75"));
 }
 
+/* EBU-9, EBU-34: contestants without standing are not part of the ranking
+ * for awards (3.1.1, 2.10; docs/rulings.md EBU-R9).  Club Howell, 8 tables,
+ * 24 boards: k = ceil(16/3) = 6, step 6: 36, 30, 24, 18, 12, 6.  Pair 3 ties
+ * for 2nd with pair 2 who plays without standing: taken out, pair 3 is
+ * alone in 2nd = 30 (not (30 + 24)/2 = 27); pair 4 is 3rd = 24. */
+static void without_standing_in_a_tie(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    const char *head = "\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
+                       "\"boards\":24,\"tables\":8";
+    /* 17 pairs, one without standing: the caller's tables (8) already
+     * exclude it (3.1.1). */
+    char *j = event_json(head, 17, NULL, NULL);
+    /* Rewrite places: 2 and 3 tie for 2nd ("2="), pair 2 without standing. */
+    char *p2 = strstr(j, "\"id\":\"2\",\"place\":2");
+    char *p3 = strstr(j, "\"id\":\"3\",\"place\":3");
+    assert_non_null(p2);
+    assert_non_null(p3);
+    size_t cap = strlen(j) + 256;
+    char *k = malloc(cap);
+    snprintf(k, cap, "%.*s\"id\":\"2\",\"place\":\"2=\",\"params\":{\"without_standing\":true}"
+                     "%.*s\"id\":\"3\",\"place\":\"2=\"%s",
+             (int)(p2 - j), j, (int)(p3 - (p2 + strlen("\"id\":\"2\",\"place\":2"))),
+             p2 + strlen("\"id\":\"2\",\"place\":2"), p3 + strlen("\"id\":\"3\",\"place\":3"));
+    free(j);
+    run(k, &aw);
+    free(k);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "36.00");
+    assert_points(bmp_awards_player_total(&aw, 1, 0), "0.00");
+    assert_points(bmp_awards_player_total(&aw, 2, 0), "30.00");
+    assert_points(bmp_awards_player_total(&aw, 3, 0), "24.00");
+    /* 7th overall is 6th eligible: 6; 8th: nothing. */
+    assert_points(bmp_awards_player_total(&aw, 6, 0), "6.00");
+    assert_points(bmp_awards_player_total(&aw, 7, 0), "0.00");
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +222,7 @@ int main(void)
         cmocka_unit_test(original_smaller_than_stage),
         cmocka_unit_test(consolation_status),
         cmocka_unit_test(two_team_final_is_ko),
+        cmocka_unit_test(without_standing_in_a_tie),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -123,16 +123,22 @@ static bmp_place eligible_place(const bmp_event *ev, size_t ci, const char *dir)
     bmp_place p = place_in(ev, ci, dir);
     if (p.lo <= 0)
         return p;
-    int ahead = 0;
+    int ahead = 0, tied = 0;
     for (size_t j = 0; j < ev->ncontestants; j++) {
         if (j == ci || !without_standing(&ev->contestants[j]))
             continue;
         bmp_place q = place_in(ev, j, dir);
         if (q.lo > 0 && q.hi < p.lo)
             ahead++;
+        else if (q.lo > 0 && q.lo <= p.hi && q.hi >= p.lo)
+            tied++; /* tied with ci: out of the list, the tie covers fewer places */
     }
     p.lo -= ahead;
-    p.hi -= ahead;
+    p.hi -= ahead + tied;
+    if (p.hi <= p.lo) {
+        p.hi = p.lo;
+        p.tied = false;
+    }
     return p;
 }
 
