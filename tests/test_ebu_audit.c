@@ -215,6 +215,63 @@ static void without_standing_in_a_tie(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-34, EBU-104: the 3.5 minimum (6 x factor) applies to a tie for the
+ * lowest award of a ladder too: Club individual ladder, up to 8 tables:
+ * 4 awards of 8 = 32, 24, 16, 8 (4.11.6); a tie for 4th-5th shares
+ * (8 + 0)/2 = 4, raised to 6 (the engine gave 4).  At County (x2, 18+
+ * games +1 = Regional x3): (8 x 3 + 0)/2 = 12, raised to 6 x 3 = 18. */
+static void ladder_tie_minimum(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    const char *t = "{\"body\":\"ebu\",\"name\":\"l\",\"kind\":\"individual\","
+                    "\"status\":\"%s\",\"tables\":6,\"params\":{\"ladder\":true,"
+                    "\"ladder_games\":%d},\"contestants\":["
+                    "{\"id\":\"1\",\"place\":1},{\"id\":\"2\",\"place\":2},"
+                    "{\"id\":\"3\",\"place\":3},{\"id\":\"4\",\"place\":\"4=\"},"
+                    "{\"id\":\"5\",\"place\":\"4=\"},{\"id\":\"6\",\"place\":6}]}";
+    char j[1024];
+    snprintf(j, sizeof j, t, "club", 10);
+    run(j, &aw);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "32.00");
+    assert_points(bmp_awards_player_total(&aw, 3, 0), "6.00");
+    assert_points(bmp_awards_player_total(&aw, 4, 0), "6.00");
+    assert_points(bmp_awards_player_total(&aw, 5, 0), "0.00");
+    bmp_awards_free(&aw);
+    snprintf(j, sizeof j, t, "county", 20);
+    run(j, &aw);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "96.00"); /* 32 x 3 */
+    assert_points(bmp_awards_player_total(&aw, 3, 0), "18.00");
+    bmp_awards_free(&aw);
+}
+
+/* EBU-34, EBU-96: the 3.5 tie minimum in a league: Club league, one
+ * division of 10 teams, K = 27, ranking 81, 54, 27 (4.8.4), cut by 1/3 for
+ * a 2 x 24 = 48-board programme (4.8.3): 54, 36, 18.  Teams 3-7 tie for
+ * 3rd: (18 + 0 + 0 + 0 + 0)/5 = 3.6 -> 4, raised to 6 by 3.5 (the engine
+ * gave 4). */
+static void league_tie_minimum(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    char j[2048];
+    const char *t = "{\"body\":\"ebu\",\"name\":\"l\",\"kind\":\"teams\",\"status\":\"club\","
+                    "\"boards\":%d,\"boards_per_match\":24,\"tables\":10,"
+                    "\"params\":{\"league\":true},\"contestants\":["
+                    "{\"id\":\"1\",\"place\":1},{\"id\":\"2\",\"place\":2},"
+                    "{\"id\":\"3\",\"place\":\"3=\"},{\"id\":\"4\",\"place\":\"3=\"},"
+                    "{\"id\":\"5\",\"place\":\"3=\"},{\"id\":\"6\",\"place\":\"3=\"},"
+                    "{\"id\":\"7\",\"place\":\"3=\"},{\"id\":\"8\",\"place\":8},"
+                    "{\"id\":\"9\",\"place\":9},{\"id\":\"10\",\"place\":10}]}";
+    snprintf(j, sizeof j, t, 48);
+    run(j, &aw);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "54.00"); /* 81 x 2/3 */
+    assert_points(bmp_awards_player_total(&aw, 2, 0), "6.00");
+    assert_points(bmp_awards_player_total(&aw, 6, 0), "6.00");
+    assert_points(bmp_awards_player_total(&aw, 7, 0), "0.00");
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +280,8 @@ int main(void)
         cmocka_unit_test(consolation_status),
         cmocka_unit_test(two_team_final_is_ko),
         cmocka_unit_test(without_standing_in_a_tie),
+        cmocka_unit_test(ladder_tie_minimum),
+        cmocka_unit_test(league_tie_minimum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
