@@ -272,6 +272,34 @@ static void league_tie_minimum(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-31: exactly 1/3 of the boards qualifies (3.3.2 "at least
+ * one-third"): a player who played 8 of 24 boards (participation 1/3 at
+ * double precision) gets the award; 7 of 24 does not.  Club Howell 8 tables
+ * 24 boards: 1st = 36 (k = 6, step 6). */
+static void one_third_boundary(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    char *j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
+                         "\"boards\":24,\"tables\":8",
+                         16, NULL, NULL);
+    /* Give pair 1's players 8/24 and 7/24 of the boards. */
+    const char *from = "[{\"id\":\"11\"},{\"id\":\"12\"}]";
+    char *at = strstr(j, from);
+    assert_non_null(at);
+    size_t cap = strlen(j) + 256;
+    char *k = malloc(cap);
+    snprintf(k, cap, "%.*s[{\"id\":\"11\",\"participation\":%.17g},"
+                     "{\"id\":\"12\",\"participation\":%.17g}]%s",
+             (int)(at - j), j, 8.0 / 24.0, 7.0 / 24.0, at + strlen(from));
+    free(j);
+    run(k, &aw);
+    free(k);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "36.00");
+    assert_points(bmp_awards_player_total(&aw, 0, 1), "0.00");
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +310,7 @@ int main(void)
         cmocka_unit_test(without_standing_in_a_tie),
         cmocka_unit_test(ladder_tie_minimum),
         cmocka_unit_test(league_tie_minimum),
+        cmocka_unit_test(one_third_boundary),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
