@@ -441,11 +441,14 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
         s.pct = 150;
         ebu_scale_cap(&s);
     }
+    char per_win[64] = "per win by each match's boards (4.6.3)";
+    if (ev->boards_per_match > 0)
+        snprintf(per_win, sizeof per_win, "%d-board matches = %d per win", ev->boards_per_match,
+                 ebu_match_won(m4, ev->boards_per_match));
     st = note(c,
-              "EBU award per match won (4.5, 4.6): %s, %d-board matches = %d per win%s; ranking "
+              "EBU award per match won (4.5, 4.6): %s, %s%s; ranking "
               "Scale Q%s, %d tables, %d awards, top %.4g%s",
-              ebu_status_name(m4), ev->boards_per_match,
-              ebu_match_won(m4, ev->boards_per_match > 0 ? ev->boards_per_match : 1),
+              ebu_status_name(m4), per_win,
               mult2 != 2 ? (cons ? " x consolation multiplier (4.6.7)"
                                  : " x qualified-final multiplier (4.6.6 a)")
                          : "",
