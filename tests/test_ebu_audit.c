@@ -300,6 +300,41 @@ static void one_third_boundary(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-70, EBU-80, EBU-82: a Swiss pairs of 6 x 7 = 42 boards has an award
+ * per match won (4.5.1: 36+ boards, matches of 6+ boards) also when the
+ * match lengths come only from matches[] (no boards_per_match): the engine
+ * once scored it as a basic event (top 60).  Club, 20 pairs = 10 tables:
+ * 7 x 1 1/2 = 10.5 -> 11 per win (4.6.3); QA 1w pairs ceil(10/2) = 5 awards
+ * of 11: 55, 44, 33, 22, 11.  Pair 1 wins all 6: 66 + 55 = 121; pair 2
+ * (no wins, 2nd): 44. */
+static void swiss_pairs_match_lengths(void **state)
+{
+    (void)state;
+    char *j = event_json("\"kind\":\"swiss-pairs\",\"status\":\"club\",\"boards\":42,"
+                         "\"tables\":10",
+                         20, NULL, ",\"matches\":[%s]");
+    char ms[4096] = "";
+    size_t o = 0;
+    for (int r = 1; r <= 6; r++)
+        for (int k = 0; k < 10; k++)
+            o += (size_t)snprintf(ms + o, sizeof ms - o,
+                                  "%s{\"round\":%d,\"home\":\"%d\",\"away\":\"%d\","
+                                  "\"boards\":7,\"winner\":\"%d\"}",
+                                  o ? "," : "", r, 2 * k + 1, 2 * k + 2, 2 * k + 1);
+    size_t cap = strlen(j) + strlen(ms) + 1;
+    char *k = malloc(cap);
+    snprintf(k, cap, j, ms);
+    free(j);
+    bmp_awards aw;
+    run(k, &aw);
+    free(k);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "121.00");
+    assert_points(bmp_awards_player_total(&aw, 1, 0), "44.00");
+    assert_points(bmp_awards_player_total(&aw, 2, 0), "99.00"); /* 66 + 33 */
+    assert_points(bmp_awards_player_total(&aw, 5, 0), "0.00");  /* 6th, no wins */
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -311,6 +346,7 @@ int main(void)
         cmocka_unit_test(ladder_tie_minimum),
         cmocka_unit_test(league_tie_minimum),
         cmocka_unit_test(one_third_boundary),
+        cmocka_unit_test(swiss_pairs_match_lengths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

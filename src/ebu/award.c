@@ -311,6 +311,19 @@ static bmp_status movement(ctx *c, ebu_move *mv, bool *two_winner, bool *four_wi
     }
 }
 
+/* 4.5.1: the length of the matches: boards_per_match, else the shortest
+ * match listed (0 when there are none). */
+static int match_length(const bmp_event *ev)
+{
+    if (ev->boards_per_match > 0)
+        return ev->boards_per_match;
+    int b = 0;
+    for (size_t k = 0; k < ev->nmatches; k++)
+        if (ev->matches[k].boards > 0 && (b == 0 || ev->matches[k].boards < b))
+            b = ev->matches[k].boards;
+    return b;
+}
+
 /* 4.6.3 with the 4.6.6 a / 4.6.7 multipliers: the match award of each
  * contestant, summed over its matches (draws half), exact in eighths: the
  * sum x4 (a triangular draw is a quarter of a win) times mult2 (a multiplier
@@ -650,7 +663,7 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         if (strcmp(stage, "basic") != 0)
             return bmp_not_supported(err, "EBU stratified finals", "EBU-112", "4.12.7", NULL);
         bool tl = teams_like_kind(ev->kind);
-        bool mw = duration >= 36 && (tl || ev->boards_per_match >= 6);
+        bool mw = duration >= 36 && (tl || match_length(ev) >= 6);
         if (mw) /* 4.12.7: match awards as usual, ranking by Scale QS */
             return match_won_event(&c, m4, mv, tables, duration, "basic");
         if (duration >= 72) {
@@ -666,7 +679,7 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
      * teams event of 36+ boards, have an award per match won. */
     bool teams_like = teams_like_kind(ev->kind);
     bool has_matches = ev->boards_per_match > 0 || ev->nmatches > 0;
-    bool match_won = duration >= 36 && (teams_like || (has_matches && ev->boards_per_match >= 6));
+    bool match_won = duration >= 36 && (teams_like || (has_matches && match_length(ev) >= 6));
     if (match_won) {
         if (strcmp(stage, "later-qualifying") == 0 || strcmp(stage, "qualifying") == 0)
             return bmp_not_supported(err, "EBU qualifying stages with an award per match won",
