@@ -335,6 +335,37 @@ static void swiss_pairs_match_lengths(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-27: 3.1.1 applies to knock-outs too: a knock-out whose original
+ * entry is 2 teams earns nothing (the engine paid the winner 27). */
+static void ko_minimum_entry(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    char *j = event_json("\"kind\":\"knockout\",\"status\":\"club\",\"boards_per_match\":24,"
+                         "\"tables\":2",
+                         2, NULL,
+                         ",\"matches\":[{\"round\":1,\"home\":\"1\",\"away\":\"2\","
+                         "\"winner\":\"1\"}]");
+    run(j, &aw);
+    free(j);
+    assert_int_equal((int)aw.count, 0);
+    assert_non_null(strstr(aw.notes[0], "EBU-27"));
+    bmp_awards_free(&aw);
+    /* 3 teams (a preliminary round, then the final) do earn: the final of a
+     * 3-team knock-out is Round 1 = 27 at Club (4.7.5, 4.7.7). */
+    j = event_json("\"kind\":\"knockout\",\"status\":\"club\",\"boards_per_match\":24,"
+                   "\"tables\":3",
+                   3, NULL,
+                   ",\"matches\":[{\"round\":1,\"home\":\"2\",\"away\":\"3\","
+                   "\"winner\":\"2\"},{\"round\":2,\"home\":\"1\",\"away\":\"2\","
+                   "\"winner\":\"1\"}]");
+    run(j, &aw);
+    free(j);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "27.00");
+    assert_points(bmp_awards_player_total(&aw, 1, 0), "27.00"); /* preliminary win */
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +378,7 @@ int main(void)
         cmocka_unit_test(league_tie_minimum),
         cmocka_unit_test(one_third_boundary),
         cmocka_unit_test(swiss_pairs_match_lengths),
+        cmocka_unit_test(ko_minimum_entry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
