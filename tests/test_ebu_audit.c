@@ -366,6 +366,35 @@ static void ko_minimum_entry(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-29: the 70 % rule is per movement (3.1.4: "when the intention is to
+ * play 21 boards in a session, no more than 30 boards should be in play").
+ * Two sessions of 24 boards with 36 boards in each session's movement:
+ * 24/36 = 66.7 % < 70 %: no master points (the engine compared the event's
+ * 48 boards with 36 and paid).  With 34 in play: 24/34 = 70.6 %: paid,
+ * 8 tables 36+ boards: ceil(16/2) = 8 awards of 6: top 48. */
+static void seventy_percent_per_session(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    char *j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
+                         "\"boards\":24,\"sessions\":2,\"tables\":8,"
+                         "\"params\":{\"boards_in_play\":36}",
+                         16, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    assert_int_equal((int)aw.count, 0);
+    assert_non_null(strstr(aw.notes[0], "EBU-29"));
+    bmp_awards_free(&aw);
+    j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
+                   "\"boards\":24,\"sessions\":2,\"tables\":8,"
+                   "\"params\":{\"boards_in_play\":34}",
+                   16, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "48.00");
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +408,7 @@ int main(void)
         cmocka_unit_test(one_third_boundary),
         cmocka_unit_test(swiss_pairs_match_lengths),
         cmocka_unit_test(ko_minimum_entry),
+        cmocka_unit_test(seventy_percent_per_session),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -618,10 +618,14 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if ((ev->kind == BMP_KIND_PAIRS || ev->kind == BMP_KIND_SWISS_PAIRS) &&
         bmp_params_has(&ev->params, "boards_in_play")) {
         int used = (int)bmp_params_number(&ev->params, "boards_in_play", 0);
-        if (10 * (int64_t)duration < 7 * (int64_t)used)
+        /* The rule is per movement ("21 boards in a session, no more than 30
+         * in play"): compare the boards of one session, not the event's
+         * total (Audit ruling, docs/rulings.md EBU). */
+        int sched = ev->boards > 0 ? ev->boards : duration;
+        if (10 * (int64_t)sched < 7 * (int64_t)used)
             return note(&c, "EBU: no master points: %d boards scheduled of %d in play is below "
                             "70 %% (3.1.4, EBU-29)",
-                        duration, used);
+                        sched, used);
     }
     /* 4.1.3 (EBU-44): whole tables only; 3.3.3: teams count as tables. */
     int tables = (int)floor(ev->tables + 1e-9);

@@ -40,7 +40,8 @@
  *   stratified (4.12)
  *   ladder, ladder_games, ladder_final (4.11)
  *   sections, section (4.9)
- *   boards_in_play (3.1.4: the 70 % rule for pairs)
+ *   boards_in_play (3.1.4: the 70 % rule for pairs; boards in play in one
+ *   session's movement, compared with `boards` per session)
  *   ums_charge_code (2.8.2, recorded only)
  * Contestant params: without_standing (2.10: no award, taken out of the
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
