@@ -395,6 +395,32 @@ static void seventy_percent_per_session(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-76, EBU-77, EBU-80: match_wins in quarters: a drawn triangular
+ * mini-match is 1/4 of a win (4.5.7, 4.5.8).  Club Swiss teams, 7 teams,
+ * 6 x 6 boards = 36: 9 per win (4.6.3).  A team with 1.25 wins: 9 x 1.25 =
+ * 11.25 -> 12 (the engine read 1.25 as 1.5: 13.5 -> 14).  QA teams 7:
+ * ceil(7/4) = 2 awards of 18: 36, 18.  Wins that are not quarters (1.3)
+ * are an input error. */
+static void match_wins_quarters(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    const char *head = "\"kind\":\"swiss-teams\",\"status\":\"club\",\"boards\":36,"
+                       "\"boards_per_match\":6,\"tables\":7";
+    char *j = event_json(head, 7, ",\"match_wins\":%d.25", NULL);
+    run(j, &aw);
+    free(j);
+    /* contestant i has n - i + 0.25 wins: 1st 6.25 x 9 = 56.25 -> 57 + 36. */
+    assert_points(bmp_awards_player_total(&aw, 0, 0), "93.00");
+    assert_points(bmp_awards_player_total(&aw, 5, 0), "12.00"); /* 1.25 wins, 6th */
+    bmp_awards_free(&aw);
+    bmp_error e = {0};
+    j = event_json(head, 7, ",\"match_wins\":%d.3", NULL);
+    assert_int_equal(run_err(j, &e), BMP_EINVAL);
+    free(j);
+    assert_non_null(strstr(e.msg, "$.contestants[0].match_wins"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -409,6 +435,7 @@ int main(void)
         cmocka_unit_test(swiss_pairs_match_lengths),
         cmocka_unit_test(ko_minimum_entry),
         cmocka_unit_test(seventy_percent_per_session),
+        cmocka_unit_test(match_wins_quarters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -339,8 +339,20 @@ static bmp_status match_awards(ctx *c, int m4, int mult2, int64_t *award_x4, siz
                         "an event with an award per match won needs boards_per_match or "
                         "matches (4.6.3)");
         int per = ebu_match_won(m4, ev->boards_per_match);
-        for (size_t i = 0; i < n; i++) /* match_wins counts a draw as 1/2 */
-            award_x4[i] = (int64_t)llround(ev->contestants[i].match_wins * 2) * 2 * per;
+        /* match_wins counts a draw as 1/2 and a triangular mini-match as 1/2
+         * (a drawn one 1/4, 4.5.7): whole quarters of a win. */
+        for (size_t i = 0; i < n; i++) {
+            double q = ev->contestants[i].match_wins * 4;
+            if (fabs(q - (double)llround(q)) > 1e-9) {
+                char path[64];
+                snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
+                return fail(c, BMP_EINVAL, path,
+                            "expected wins in quarters (a draw 1/2, a triangular mini-match "
+                            "1/2, drawn 1/4; 4.5.7, 4.5.8), got %g",
+                            ev->contestants[i].match_wins);
+            }
+            award_x4[i] = (int64_t)llround(q) * per;
+        }
         for (size_t i = 0; i < n; i++)
             award_x4[i] = award_x4[i] * mult2; /* now x8 */
         return BMP_OK;
