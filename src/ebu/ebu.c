@@ -21,7 +21,8 @@
  *   contestants[].place      the ranking (one-winner, teams; A list of a strat)
  *   contestants[].rankings   {direction: NS|EW, place} for a two-winner field;
  *                {ranking: B|C|D, place} for the lower lists of a strat
- *   contestants[].match_wins wins with halves for draws (without matches[])
+ *   contestants[].match_wins wins in quarters: a draw 1/2, a triangular
+ *                mini-match 1/2, drawn 1/4 (without matches[])
  *   players[].participation  < 1/3 of the boards: no award (3.3.2)
  * Event params:
  *   points "local" (default) | "blue" (5.4.1: Local scale / 100) | "green"
