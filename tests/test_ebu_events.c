@@ -80,8 +80,8 @@ static void ties_3_5(void **state)
     s = ebu_basic_scale(EBU_M4_CLUB, EBU_B18_35, EBU_PAIRS_1W, 16, false);
     assert_points(ebu_scale_share(&s, 1, 2), "63.00");
     assert_points(ebu_scale_share(&s, 1, 3), "60.00");
-    /* District 4 tables 2w 18-35: k = 2, 30 and 15; tie 2-3 = 15/2 = 7.5 ->
-     * raised to the District minimum 9 (EBU-49). */
+    /* District 5 tables 2w 18-35: k = ceil(5/3) = 2, 30 and 15; tie 2-3 =
+     * 15/2 = 7.5 -> 8, raised to the District minimum 9 (EBU-49). */
     s = ebu_basic_scale(EBU_M4_DISTRICT, EBU_B18_35, EBU_TEAMS, 5, false);
     assert_points(ebu_scale_share(&s, 2, 3), "9.00");
 }
@@ -229,8 +229,8 @@ static void final_status_changes(void **state)
     free(j);
     assert_points(total_of(&aw, 0), "72.00");
     bmp_awards_free(&aw);
-    /* 4.2.5 + 4.2.6 together only +1: a 2 x 24-board final of 6 of 16 after
-     * separate qualifying: District, 18 x 4 x 1.5 = 108. */
+    /* 4.2.5 + 4.2.6 together only +1: a 2 x 24-board final of 3 tables (6
+     * pairs) of 16 after separate qualifying: District (not County). */
     j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
                    "\"boards\":24,\"sessions\":2,\"tables\":3,"
                    "\"params\":{\"stage\":\"final\",\"original_tables\":16,"

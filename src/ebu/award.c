@@ -123,16 +123,22 @@ static bmp_place eligible_place(const bmp_event *ev, size_t ci, const char *dir)
     bmp_place p = place_in(ev, ci, dir);
     if (p.lo <= 0)
         return p;
-    int ahead = 0;
+    int ahead = 0, tied = 0;
     for (size_t j = 0; j < ev->ncontestants; j++) {
         if (j == ci || !without_standing(&ev->contestants[j]))
             continue;
         bmp_place q = place_in(ev, j, dir);
         if (q.lo > 0 && q.hi < p.lo)
             ahead++;
+        else if (q.lo > 0 && q.lo <= p.hi && q.hi >= p.lo)
+            tied++; /* tied with ci: out of the list, the tie covers fewer places */
     }
     p.lo -= ahead;
-    p.hi -= ahead;
+    p.hi -= ahead + tied;
+    if (p.hi <= p.lo) {
+        p.hi = p.lo;
+        p.tied = false;
+    }
     return p;
 }
 
@@ -305,8 +311,23 @@ static bmp_status movement(ctx *c, ebu_move *mv, bool *two_winner, bool *four_wi
     }
 }
 
+/* 4.5.1: the length of the matches: boards_per_match, else the shortest
+ * match listed (0 when there are none). */
+static int match_length(const bmp_event *ev)
+{
+    if (ev->boards_per_match > 0)
+        return ev->boards_per_match;
+    int b = 0;
+    for (size_t k = 0; k < ev->nmatches; k++)
+        if (ev->matches[k].boards > 0 && (b == 0 || ev->matches[k].boards < b))
+            b = ev->matches[k].boards;
+    return b;
+}
+
 /* 4.6.3 with the 4.6.6 a / 4.6.7 multipliers: the match award of each
- * contestant, summed over its matches (draws half), exact in halves. */
+ * contestant, summed over its matches (draws half), exact in eighths: the
+ * sum x4 (a triangular draw is a quarter of a win) times mult2 (a multiplier
+ * in halves), kept whole so that 3.4.1 rounds up only at the end. */
 static bmp_status match_awards(ctx *c, int m4, int mult2, int64_t *award_x4, size_t n)
 {
     const bmp_event *ev = c->ev;
@@ -318,10 +339,22 @@ static bmp_status match_awards(ctx *c, int m4, int mult2, int64_t *award_x4, siz
                         "an event with an award per match won needs boards_per_match or "
                         "matches (4.6.3)");
         int per = ebu_match_won(m4, ev->boards_per_match);
-        for (size_t i = 0; i < n; i++) /* match_wins counts a draw as 1/2 */
-            award_x4[i] = (int64_t)llround(ev->contestants[i].match_wins * 2) * 2 * per;
+        /* match_wins counts a draw as 1/2 and a triangular mini-match as 1/2
+         * (a drawn one 1/4, 4.5.7): whole quarters of a win. */
+        for (size_t i = 0; i < n; i++) {
+            double q = ev->contestants[i].match_wins * 4;
+            if (fabs(q - (double)llround(q)) > 1e-9) {
+                char path[64];
+                snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
+                return fail(c, BMP_EINVAL, path,
+                            "expected wins in quarters (a draw 1/2, a triangular mini-match "
+                            "1/2, drawn 1/4; 4.5.7, 4.5.8), got %g",
+                            ev->contestants[i].match_wins);
+            }
+            award_x4[i] = (int64_t)llround(q) * per;
+        }
         for (size_t i = 0; i < n; i++)
-            award_x4[i] = award_x4[i] * mult2 / 2;
+            award_x4[i] = award_x4[i] * mult2; /* now x8 */
         return BMP_OK;
     }
     for (size_t k = 0; k < ev->nmatches; k++) {
@@ -360,7 +393,7 @@ static bmp_status match_awards(ctx *c, int m4, int mult2, int64_t *award_x4, siz
         }
     }
     for (size_t i = 0; i < n; i++)
-        award_x4[i] = award_x4[i] * mult2 / 2;
+        award_x4[i] = award_x4[i] * mult2; /* now x8 */
     return BMP_OK;
 }
 
@@ -433,11 +466,14 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
         s.pct = 150;
         ebu_scale_cap(&s);
     }
+    char per_win[64] = "per win by each match's boards (4.6.3)";
+    if (ev->boards_per_match > 0)
+        snprintf(per_win, sizeof per_win, "%d-board matches = %d per win", ev->boards_per_match,
+                 ebu_match_won(m4, ev->boards_per_match));
     st = note(c,
-              "EBU award per match won (4.5, 4.6): %s, %d-board matches = %d per win%s; ranking "
+              "EBU award per match won (4.5, 4.6): %s, %s%s; ranking "
               "Scale Q%s, %d tables, %d awards, top %.4g%s",
-              ebu_status_name(m4), ev->boards_per_match,
-              ebu_match_won(m4, ev->boards_per_match > 0 ? ev->boards_per_match : 1),
+              ebu_status_name(m4), per_win,
               mult2 != 2 ? (cons ? " x consolation multiplier (4.6.7)"
                                  : " x qualified-final multiplier (4.6.6 a)")
                          : "",
@@ -452,7 +488,7 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || without_standing(ct))
             continue;
-        bmp_points match = bmp_div_round(mx4[i] * 100, 4, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+        bmp_points match = bmp_div_round(mx4[i] * 100, 8, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
         bmp_place p = eligible_place(ev, i, NULL);
         bmp_points rank = p.lo > 0 ? ebu_scale_share(&s, p.lo, p.hi) : 0;
         if (strat) { /* 4.12.7 (EBU-112): the best Scale QS award */
@@ -594,10 +630,14 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if ((ev->kind == BMP_KIND_PAIRS || ev->kind == BMP_KIND_SWISS_PAIRS) &&
         bmp_params_has(&ev->params, "boards_in_play")) {
         int used = (int)bmp_params_number(&ev->params, "boards_in_play", 0);
-        if (10 * (int64_t)duration < 7 * (int64_t)used)
+        /* The rule is per movement ("21 boards in a session, no more than 30
+         * in play"): compare the boards of one session, not the event's
+         * total (Audit ruling, docs/rulings.md EBU). */
+        int sched = ev->boards > 0 ? ev->boards : duration;
+        if (10 * (int64_t)sched < 7 * (int64_t)used)
             return note(&c, "EBU: no master points: %d boards scheduled of %d in play is below "
                             "70 %% (3.1.4, EBU-29)",
-                        duration, used);
+                        sched, used);
     }
     /* 4.1.3 (EBU-44): whole tables only; 3.3.3: teams count as tables. */
     int tables = (int)floor(ev->tables + 1e-9);
@@ -606,6 +646,14 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                                  four_winner);
     const char *stage = bmp_params_string(&ev->params, "stage", "basic");
     int original = (int)bmp_params_number(&ev->params, "original_tables", tables);
+    /* 4.2.3 (EBU-53): the original entry is the first stage's full tables;
+     * a later stage cannot have more tables than it (the awards would be
+     * sized on a field smaller than the one playing). */
+    if (original < tables)
+        return fail(&c, BMP_EINVAL, "$.params.original_tables",
+                    "the original entry (%d full tables) cannot be smaller than this stage's "
+                    "%d full tables (4.2.3)",
+                    original, tables);
     if (original < minimum)
         return note(&c, "EBU: no master points: the original entry (%d full tables) is below "
                         "the minimum of %d (3.1.1, EBU-27)",
@@ -631,7 +679,7 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         if (strcmp(stage, "basic") != 0)
             return bmp_not_supported(err, "EBU stratified finals", "EBU-112", "4.12.7", NULL);
         bool tl = teams_like_kind(ev->kind);
-        bool mw = duration >= 36 && (tl || ev->boards_per_match >= 6);
+        bool mw = duration >= 36 && (tl || match_length(ev) >= 6);
         if (mw) /* 4.12.7: match awards as usual, ranking by Scale QS */
             return match_won_event(&c, m4, mv, tables, duration, "basic");
         if (duration >= 72) {
@@ -647,7 +695,7 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
      * teams event of 36+ boards, have an award per match won. */
     bool teams_like = teams_like_kind(ev->kind);
     bool has_matches = ev->boards_per_match > 0 || ev->nmatches > 0;
-    bool match_won = duration >= 36 && (teams_like || (has_matches && ev->boards_per_match >= 6));
+    bool match_won = duration >= 36 && (teams_like || (has_matches && match_length(ev) >= 6));
     if (match_won) {
         if (strcmp(stage, "later-qualifying") == 0 || strcmp(stage, "qualifying") == 0)
             return bmp_not_supported(err, "EBU qualifying stages with an award per match won",
@@ -657,6 +705,20 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             return fail(&c, BMP_EINVAL, "$.params.stage",
                         "expected basic, qualifying, final, later-qualifying or consolation, "
                         "got \"%s\"", stage);
+        /* 4.5.6, 4.6.1 (EBU-75): a 2- or 3-team final (or later stage) of an
+         * original entry of 5+ full tables is a knock-out final, its round
+         * numbered as in 4.7.9. */
+        if (teams_like && strcmp(stage, "final") == 0 && tables <= 3 && original >= 5) {
+            if (tables == 3)
+                return bmp_not_supported(err, "EBU 3-team finals", "EBU-75", "4.5.6",
+                                         "a 3-team final is a knock-out stage whose round "
+                                         "number (4.7.9) the handbook does not define");
+            if ((st = note(&c, "2-team final of an original entry of %d: a knock-out final "
+                               "(4.5.6, 4.6.1)",
+                           original)))
+                return st;
+            return ebu_ko_event(ev, m4, false, c.colour, out, err);
+        }
         return match_won_event(&c, m4, mv, tables, duration, stage);
     }
 
@@ -735,8 +797,19 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             /* 4.3.4 (EBU-64): original entry floor(C + N/3); 4.3.5 (EBU-65):
              * 36+ boards +1; 4.3.6 (EBU-66): maximum 3/5 of 300 = 180. */
             int orig = C + N / 3;
-            if (band == EBU_B36)
-                m4 = ebu_status_shift(m4, 1);
+            /* 4.3.5: "exactly as though the consolation event were the
+             * premier final": (a) the premier's 4.2.6 increase applies, (b)
+             * 36+ boards +1 (together at most +1, 4.2.6), and the 12-17-board
+             * decrease of 4.2.7 applies as it does to the final (Audit ruling,
+             * docs/rulings.md EBU). */
+            int up = band == EBU_B36 ? 1 : 0;
+            int field = (int)bmp_params_number(&ev->params, "original_tables", P + C + N);
+            if (bmp_params_bool(&ev->params, "separate_qualifying", false) && 2 * P <= field)
+                up = 1;
+            if (band == EBU_B12_17)
+                up -= 1;
+            if (up)
+                m4 = ebu_status_shift(m4, up);
             if (m4 == 0)
                 return bmp_not_supported(err, "EBU status beyond the defined levels", "EBU-65",
                                          "4.3.5", NULL);

@@ -21,7 +21,8 @@
  *   contestants[].place      the ranking (one-winner, teams; A list of a strat)
  *   contestants[].rankings   {direction: NS|EW, place} for a two-winner field;
  *                {ranking: B|C|D, place} for the lower lists of a strat
- *   contestants[].match_wins wins with halves for draws (without matches[])
+ *   contestants[].match_wins wins in quarters: a draw 1/2, a triangular
+ *                mini-match 1/2, drawn 1/4 (without matches[])
  *   players[].participation  < 1/3 of the boards: no award (3.3.2)
  * Event params:
  *   points "local" (default) | "blue" (5.4.1: Local scale / 100) | "green"
@@ -40,7 +41,8 @@
  *   stratified (4.12)
  *   ladder, ladder_games, ladder_final (4.11)
  *   sections, section (4.9)
- *   boards_in_play (3.1.4: the 70 % rule for pairs)
+ *   boards_in_play (3.1.4: the 70 % rule for pairs; boards in play in one
+ *   session's movement, compared with `boards` per session)
  *   ums_charge_code (2.8.2, recorded only)
  * Contestant params: without_standing (2.10: no award, taken out of the
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */

@@ -63,6 +63,14 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
     if (S < 2 || E < S)
         return ko_fail(err, "$.tables", "expected the teams in the knock-out (2 or more, and no "
                                         "more than params.original_tables)");
+    /* 3.1.1 (EBU-27): no master points unless the original entry was 3
+     * complete teams (a Green Point knock-out needs 3 as well, 6.2.2). */
+    if (!green && E < 3)
+        return bmp_awards_note(out, "EBU: no master points: the original entry (%d teams) is "
+                                    "below the minimum of 3 (3.1.1, EBU-27)",
+                               E)
+                   ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
     int lS = log2_floor(S), lE = log2_floor(E);
     bool prelim_first = (1 << lS) != S; /* 4.7.5: the first round has byes */
     /* 4.7.9 (EBU-92): handbook round of this stage's first full round. */

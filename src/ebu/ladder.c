@@ -41,6 +41,11 @@ bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, boo
             continue;
         /* u x (sum of n - i + 1) x m4/4 / c, rounded up (3.4.1, 3.5). */
         bmp_points pts = bmp_div_round(s * u * m4l * 100, 4 * c, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+        /* 3.5 (EBU-34): a tie's share is never below 6 x the status factor
+         * (only a tie straddling the last award can fall below it). */
+        bmp_points mn = bmp_div_round((int64_t)6 * m4l * 100, 4, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+        if (pts < mn)
+            pts = mn;
         bmp_award aw = {0};
         aw.contestant = i;
         aw.place = ct->place;

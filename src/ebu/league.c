@@ -102,6 +102,12 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
             if (s > 0)
                 rank = bmp_div_round(s * kn * 100 * (cut ? 2 : 3), kd * c * 3, BMP_ROUND_CEIL,
                                      BMP_UNIT_WHOLE);
+            /* 3.5 (EBU-34): a tie straddling the last award shares at least
+             * 6 x the organisation's factor. */
+            bmp_points mn = bmp_div_round((int64_t)6 * org_m4 * 100, 4, BMP_ROUND_CEIL,
+                                          BMP_UNIT_WHOLE);
+            if (rank > 0 && rank < mn)
+                rank = mn;
         }
         bmp_award aw = {0};
         aw.contestant = i;

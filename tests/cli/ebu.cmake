@@ -66,3 +66,7 @@ bmp_cli_test(NAME ebu_pairs_ladder ARGS award examples/ebu/pairs-ladder.json
              EXPECT "Hart - Bell +ladder +series +1 +96\\.00" "Shaw - Cole +ladder +series +4 +24\\.00")
 bmp_cli_test(NAME ebu_award_json ARGS award examples/ebu/teams-final.json --format json
              EXPECT "\"rule\": *\"EBU-54\"")
+# Audit, EBU-76, EBU-83: a drawn 18-board triangular mini-match in a Club final of 8 from 24
+# (x 1 1/2): 27 / 4 x 1.5 = 10.125 -> 11 (3.4.1); the note names no "0-board" matches.
+bmp_cli_test(NAME ebu_audit_triangle_final ARGS award tests/data/ebu/triangle-final.json --explain
+             EXPECT "per win by each match's boards" "T1 +match +matches won +1 +11\\.00")
