@@ -1,7 +1,7 @@
 /* EBU awards for whole events and the handbook's worked examples (4.1.6,
  * 3.5, 4.2.10, 4.3.4, 4.4.3, 4.4.9, 4.6.5, 4.7.9, 4.7.10, 4.8.4, 4.11.9,
  * 4.12.6, 2.4.2, 2.6.1), with the arithmetic in comments. */
-#include "bmp_test.h"
+#include "ebu_test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,48 +131,9 @@ static void sqrt_4_4_9(void **state)
     }
 }
 
-/* Build an event JSON with n contestants placed 1..n (players 2 each). */
-static char *event_json(const char *head, int n, const char *extra_fmt)
-{
-    size_t cap = 4096 + (size_t)n * 256;
-    char *b = malloc(cap);
-    size_t o = (size_t)snprintf(b, cap, "{\"body\":\"ebu\",\"name\":\"t\",%s,\"contestants\":[", head);
-    for (int i = 1; i <= n; i++) {
-        char extra[128] = "";
-        if (extra_fmt)
-            snprintf(extra, sizeof extra, extra_fmt, n - i); /* e.g. match wins */
-        o += (size_t)snprintf(b + o, cap - o,
-                              "%s{\"id\":\"%d\",\"place\":%d%s,\"players\":[{\"id\":\"%d1\"},{\"id\":\"%d2\"}]}",
-                              i > 1 ? "," : "", i, i, extra, i, i);
-    }
-    snprintf(b + o, cap - o, "]}");
-    return b;
-}
-
 static bmp_points total_of(const bmp_awards *aw, size_t ci)
 {
     return bmp_awards_player_total(aw, ci, 0);
-}
-
-static void run(const char *json, bmp_awards *aw)
-{
-    bmp_event *ev = bmp_test_event(json);
-    bmp_error e = {0};
-    bmp_awards_init(aw);
-    if (bmp_award_event(ev, aw, &e))
-        fail_msg("award failed: %s", e.msg);
-    bmp_event_free(ev);
-}
-
-static bmp_status run_err(const char *json, bmp_error *e)
-{
-    bmp_event *ev = bmp_test_event(json);
-    bmp_awards aw;
-    bmp_awards_init(&aw);
-    bmp_status st = bmp_award_event(ev, &aw, e);
-    bmp_awards_free(&aw);
-    bmp_event_free(ev);
-    return st;
 }
 
 /* EBU-61, EBU-53, EBU-54: 4.2.10, a Club teams event of 16 teams with a
@@ -184,7 +145,7 @@ static void quali_final_4_2_10(void **state)
     bmp_awards aw;
     char *j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":24,\"tables\":16,"
                          "\"params\":{\"stage\":\"qualifying\"}",
-                         16, NULL);
+                         16, NULL, NULL);
     run(j, &aw);
     free(j);
     static const char *const q[7] = {"60.00", "50.00", "40.00", "30.00", "20.00", "10.00", "0.00"};
@@ -193,7 +154,7 @@ static void quali_final_4_2_10(void **state)
     bmp_awards_free(&aw);
     j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":24,\"tables\":6,"
                    "\"params\":{\"stage\":\"final\",\"original_tables\":16}",
-                   6, NULL);
+                   6, NULL, NULL);
     run(j, &aw);
     free(j);
     static const char *const f[5] = {"72.00", "54.00", "36.00", "18.00", "0.00"};
@@ -212,7 +173,7 @@ static void final_status_changes(void **state)
      * original: 4 awards of 18 x 3/4 = 13.5: 54, 40.5 -> 41, 27, 13.5 -> 14. */
     char *j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":16,\"tables\":6,"
                          "\"params\":{\"stage\":\"final\",\"original_tables\":16}",
-                         6, NULL);
+                         6, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "54.00");
@@ -224,7 +185,7 @@ static void final_status_changes(void **state)
     j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":16,\"tables\":6,"
                    "\"params\":{\"stage\":\"final\",\"original_tables\":16,"
                    "\"separate_qualifying\":true}",
-                   6, NULL);
+                   6, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "72.00");
@@ -235,7 +196,7 @@ static void final_status_changes(void **state)
                    "\"boards\":24,\"sessions\":2,\"tables\":3,"
                    "\"params\":{\"stage\":\"final\",\"original_tables\":16,"
                    "\"separate_qualifying\":true}",
-                   6, NULL);
+                   6, NULL, NULL);
     run(j, &aw);
     free(j);
     /* 1w pairs QB, 16 original: k = 8 awards of 11 x 1.5 = 16.5 -> 132; only
@@ -257,7 +218,7 @@ static void consolation_4_3(void **state)
     char *j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
                          "\"boards\":24,\"tables\":12,\"params\":{\"stage\":\"consolation\","
                          "\"premier_tables\":9,\"neither_tables\":39}",
-                         24, NULL);
+                         24, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "143.00");
@@ -272,7 +233,7 @@ static void consolation_4_3(void **state)
     j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
                    "\"boards\":18,\"sessions\":2,\"tables\":40,\"params\":{\"stage\":"
                    "\"consolation\",\"premier_tables\":8,\"neither_tables\":120}",
-                   80, NULL);
+                   80, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "421.00");
@@ -282,7 +243,7 @@ static void consolation_4_3(void **state)
     j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"district\","
                    "\"boards\":24,\"tables\":12,\"params\":{\"stage\":\"consolation\","
                    "\"premier_tables\":13,\"neither_tables\":39}",
-                   24, NULL);
+                   24, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "48.00");
@@ -301,7 +262,7 @@ static void match_won_4_6_5(void **state)
      * tested; examples/ebu/swiss-teams.json has real win counts). */
     char *j = event_json("\"kind\":\"swiss-teams\",\"status\":\"club\",\"boards\":36,"
                          "\"boards_per_match\":6,\"tables\":20",
-                         20, ",\"match_wins\":%d");
+                         20, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "261.00");  /* 171 + 90 */
@@ -314,7 +275,7 @@ static void match_won_4_6_5(void **state)
      * 72, 54, 36, 18. */
     j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":42,"
                    "\"boards_per_match\":3,\"tables\":15",
-                   15, ",\"match_wins\":%d");
+                   15, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "142.00"); /* 14 x 5 + 72 */
@@ -324,7 +285,7 @@ static void match_won_4_6_5(void **state)
      * +50 % (216 boards >= 72): 3 x 27 x 1.5 = 121.5 -> 122, 81, 40.5 -> 41. */
     j = event_json("\"kind\":\"round-robin\",\"status\":\"district\",\"boards\":216,"
                    "\"boards_per_match\":24,\"tables\":10",
-                   10, ",\"match_wins\":%d");
+                   10, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "491.00"); /* 9 x 41 + 122 */
@@ -339,7 +300,7 @@ static void match_won_4_6_5(void **state)
     assert_int_equal(num / den, 27);
     j = event_json("\"kind\":\"round-robin\",\"status\":\"club\",\"boards\":216,"
                    "\"boards_per_match\":24,\"tables\":10",
-                   10, ",\"match_wins\":%d");
+                   10, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "324.00"); /* 9 x 27 + 81 */
@@ -420,14 +381,14 @@ static void basic_events(void **state)
     /* 3.1.1: a two-winner field needs 5 full tables: 4 earn nothing. */
     char *k = event_json("\"kind\":\"pairs\",\"movement\":\"two-winner\",\"status\":\"club\","
                          "\"boards\":24,\"tables\":4.5",
-                         2, NULL);
+                         2, NULL, NULL);
     run(k, &aw);
     free(k);
     assert_int_equal((int)aw.count, 0);
     assert_non_null(strstr(aw.notes[0], "EBU-27"));
     bmp_awards_free(&aw);
     /* 3.1.2: fewer than 12 boards: nothing. */
-    k = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":10,\"tables\":6", 2, NULL);
+    k = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":10,\"tables\":6", 2, NULL, NULL);
     run(k, &aw);
     free(k);
     assert_int_equal((int)aw.count, 0);
@@ -436,7 +397,7 @@ static void basic_events(void **state)
     /* 4.1.3 (EBU-44): 9.5 tables count as 9: Howell 18-35 k = 6: top 36. */
     k = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
                    "\"boards\":24,\"tables\":9.5",
-                   19, NULL);
+                   19, NULL, NULL);
     run(k, &aw);
     free(k);
     assert_points(total_of(&aw, 0), "36.00");
@@ -445,14 +406,14 @@ static void basic_events(void **state)
      * Regional, k = 4, 10 x 4 x 3 = 120. */
     k = event_json("\"kind\":\"teams\",\"status\":\"county\",\"boards\":24,\"tables\":10,"
                    "\"params\":{\"major\":true}",
-                   10, NULL);
+                   10, NULL, NULL);
     run(k, &aw);
     free(k);
     assert_points(total_of(&aw, 0), "120.00");
     bmp_awards_free(&aw);
     /* EBU-42 (Scale F): single-winner individual, 3 tables of 12 players,
      * 18-35: k = ceil(12/3) = 4, 3 x 4 = 12, 9, 6, 3 -> 6. */
-    k = event_json("\"kind\":\"individual\",\"status\":\"club\",\"boards\":24,\"tables\":3", 12, NULL);
+    k = event_json("\"kind\":\"individual\",\"status\":\"club\",\"boards\":24,\"tables\":3", 12, NULL, NULL);
     run(k, &aw);
     free(k);
     assert_points(total_of(&aw, 0), "12.00");
@@ -465,45 +426,45 @@ static void errors(void **state)
 {
     (void)state;
     bmp_error e = {0};
-    char *j = event_json("\"kind\":\"pairs\",\"boards\":24,\"tables\":6", 2, NULL);
+    char *j = event_json("\"kind\":\"pairs\",\"boards\":24,\"tables\":6", 2, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.status: expected the EBU status"));
     free(j);
     j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":6,"
                    "\"params\":{\"points\":\"green\"}",
-                   2, NULL);
+                   2, NULL, NULL);
     /* EBU-137: Green pairs events need the unpublished standard formula (6.6). */
     assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
     assert_non_null(strstr(e.msg, "EBU-137"));
     free(j);
     j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":6,"
                    "\"params\":{\"points\":\"gold\"}",
-                   2, NULL);
+                   2, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.params.points"));
     free(j);
     j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":6,"
                    "\"params\":{\"stage\":\"final\"}",
-                   2, NULL);
+                   2, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.params.original_tables"));
     free(j);
     j = event_json("\"kind\":\"pairs\",\"movement\":\"two-winner\",\"status\":\"club\","
                    "\"boards\":24,\"tables\":6",
-                   2, NULL);
+                   2, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.contestants[0].rankings"));
     free(j);
     j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":6,"
                    "\"params\":{\"tabels\":6}",
-                   2, NULL);
+                   2, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "unknown EBU parameter"));
     free(j);
     /* EBU-48: two levels above National is not defined (ruling AMB-8). */
     j = event_json("\"kind\":\"pairs\",\"status\":\"national\",\"boards\":24,\"sessions\":3,"
                    "\"tables\":10,\"params\":{\"major\":true}",
-                   2, NULL);
+                   2, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
     free(j);
 }
@@ -823,7 +784,7 @@ static void leagues(void **state)
      * 3 awards of 27: 81, 54, 27.  match_wins = 10 - place. */
     char *j = event_json("\"kind\":\"round-robin\",\"status\":\"club\",\"boards\":216,"
                          "\"boards_per_match\":24,\"tables\":10,\"params\":{\"league\":true}",
-                         10, ",\"match_wins\":%d");
+                         10, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "324.00"); /* 9 x 27 + 81 */
@@ -835,7 +796,7 @@ static void leagues(void **state)
     j = event_json("\"kind\":\"round-robin\",\"status\":\"county\",\"boards\":168,"
                    "\"boards_per_match\":24,\"tables\":8,"
                    "\"params\":{\"league\":true,\"divisions\":6,\"division\":2}",
-                   8, ",\"match_wins\":%d");
+                   8, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "881.00"); /* 7 x 98 + 195 */
@@ -850,7 +811,7 @@ static void leagues(void **state)
      * 12/18 = 18; ranking cut by a third: 54 x 2/3 = 36, 27 x 2/3 = 18. */
     j = event_json("\"kind\":\"round-robin\",\"status\":\"club\",\"boards\":60,"
                    "\"boards_per_match\":12,\"tables\":6,\"params\":{\"league\":true}",
-                   6, ",\"match_wins\":%d");
+                   6, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "126.00"); /* 5 x 18 + 36 */
@@ -860,7 +821,7 @@ static void leagues(void **state)
      * 121.5 -> 122; 4 teams, 3 x 36 = 108 boards: 1 ranking award 27. */
     j = event_json("\"kind\":\"round-robin\",\"status\":\"club\",\"boards\":108,"
                    "\"boards_per_match\":36,\"tables\":4,\"params\":{\"league\":true}",
-                   4, ",\"match_wins\":%d");
+                   4, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "149.00"); /* 122 + 27 */
@@ -870,7 +831,7 @@ static void leagues(void **state)
     j = event_json("\"kind\":\"round-robin\",\"status\":\"club\",\"boards\":72,"
                    "\"boards_per_match\":24,\"tables\":4,"
                    "\"params\":{\"league\":true,\"divisions\":2,\"division\":2}",
-                   4, NULL);
+                   4, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "4.8.8"));
     free(j);
@@ -932,7 +893,7 @@ static void match_won_finals(void **state)
     char *j = event_json("\"kind\":\"round-robin\",\"status\":\"club\",\"boards\":168,"
                          "\"boards_per_match\":24,\"tables\":8,"
                          "\"params\":{\"stage\":\"final\",\"original_tables\":40}",
-                         8, ",\"match_wins\":%d");
+                         8, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "678.00");
@@ -947,7 +908,7 @@ static void match_won_finals(void **state)
                    "\"boards_per_match\":24,\"tables\":10,"
                    "\"params\":{\"stage\":\"consolation\",\"premier_tables\":8,"
                    "\"neither_tables\":30,\"original_tables\":120}",
-                   10, ",\"match_wins\":%d");
+                   10, ",\"match_wins\":%d", NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "545.00");
@@ -985,7 +946,7 @@ static void green_league(void **state)
     char *j = event_json("\"kind\":\"round-robin\",\"status\":\"national\",\"boards\":168,"
                          "\"boards_per_match\":24,\"tables\":8,\"params\":{\"league\":true,"
                          "\"points\":\"green\",\"divisions\":3,\"division\":1}",
-                         8, ",\"match_wins\":%d");
+                         8, ",\"match_wins\":%d", NULL);
     bmp_awards aw;
     run(j, &aw);
     free(j);
@@ -1008,7 +969,7 @@ static void green_league(void **state)
     j = event_json("\"kind\":\"round-robin\",\"status\":\"national\",\"boards\":168,"
                    "\"boards_per_match\":24,\"tables\":8,\"params\":{\"league\":true,"
                    "\"points\":\"green\",\"divisions\":4,\"division\":4}",
-                   8, NULL);
+                   8, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
     free(j);
 }
@@ -1020,7 +981,7 @@ static void ladder_event(void **state)
     bmp_awards aw;
     /* 4.11.9: Club pairs ladder, 12 games, 10 average tables: 64, 48, 32, 16. */
     char *j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"tables\":10,"
-                         "\"params\":{\"ladder\":true,\"ladder_games\":12}", 6, NULL);
+                         "\"params\":{\"ladder\":true,\"ladder_games\":12}", 6, NULL, NULL);
     run(j, &aw);
     free(j);
     static const char *const a[5] = {"64.00", "48.00", "32.00", "16.00", "0.00"};
@@ -1029,7 +990,7 @@ static void ladder_event(void **state)
     bmp_awards_free(&aw);
     /* With a final: +1 (District): 96, 72, 48, 24. */
     j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"tables\":10,"
-                   "\"params\":{\"ladder\":true,\"ladder_games\":12,\"ladder_final\":true}", 6, NULL);
+                   "\"params\":{\"ladder\":true,\"ladder_games\":12,\"ladder_final\":true}", 6, NULL, NULL);
     run(j, &aw);
     free(j);
     static const char *const b[4] = {"96.00", "72.00", "48.00", "24.00"};
@@ -1040,7 +1001,7 @@ static void ladder_event(void **state)
      * (a major pairs championship ladder, 4.11.10): 1.28 ... */
     j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"tables\":10,"
                    "\"params\":{\"ladder\":true,\"ladder_games\":20,\"ladder_final\":true,"
-                   "\"points\":\"blue\"}", 6, NULL);
+                   "\"points\":\"blue\"}", 6, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "1.28");
@@ -1058,7 +1019,7 @@ static void ladder_event(void **state)
     bmp_awards_free(&aw);
     bmp_error e = {0};
     j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"tables\":10,"
-                   "\"params\":{\"ladder\":true,\"ladder_games\":5}", 6, NULL);
+                   "\"params\":{\"ladder\":true,\"ladder_games\":5}", 6, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "4.11.4"));
     free(j);
@@ -1072,7 +1033,7 @@ static void sections_event(void **state)
     /* County organisation, 3 sections: Section 1 x3, 2 x2 1/2, 3 x2.  Section
      * 2, 10 teams, 24 boards: 4 awards of 10 x 2.5: 100, 75, 50, 25. */
     char *j = event_json("\"kind\":\"teams\",\"status\":\"county\",\"boards\":24,\"tables\":10,"
-                         "\"params\":{\"sections\":3,\"section\":2}", 10, NULL);
+                         "\"params\":{\"sections\":3,\"section\":2}", 10, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "100.00");
@@ -1081,7 +1042,7 @@ static void sections_event(void **state)
     /* Club organisation, 5 sections (4.9.8): 2, 7/4, 3/2, 5/4, 1; Section 2
      * (x7/4): 10 teams 24 boards: 40 x 7/4 = 70, 52.5 -> 53, 35, 17.5 -> 18. */
     j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":24,\"tables\":10,"
-                   "\"params\":{\"sections\":5,\"section\":2}", 10, NULL);
+                   "\"params\":{\"sections\":5,\"section\":2}", 10, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "70.00");
@@ -1091,7 +1052,7 @@ static void sections_event(void **state)
     /* 6 Club sections: 2 - (s - 1)/5 is not a quarter of Club. */
     bmp_error e = {0};
     j = event_json("\"kind\":\"teams\",\"status\":\"club\",\"boards\":24,\"tables\":10,"
-                   "\"params\":{\"sections\":6,\"section\":2}", 10, NULL);
+                   "\"params\":{\"sections\":6,\"section\":2}", 10, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
     free(j);
 }
@@ -1206,13 +1167,13 @@ static void seventy_percent_and_big_teams(void **state)
     (void)state;
     bmp_awards aw;
     char *j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
-                         "\"boards\":21,\"tables\":8,\"params\":{\"boards_in_play\":30}", 16, NULL);
+                         "\"boards\":21,\"tables\":8,\"params\":{\"boards_in_play\":30}", 16, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_points(total_of(&aw, 0), "36.00"); /* 8 tables 18-35: ceil(16/3) = 6 awards of 6 */
     bmp_awards_free(&aw);
     j = event_json("\"kind\":\"pairs\",\"movement\":\"one-winner\",\"status\":\"club\","
-                   "\"boards\":21,\"tables\":8,\"params\":{\"boards_in_play\":31}", 16, NULL);
+                   "\"boards\":21,\"tables\":8,\"params\":{\"boards_in_play\":31}", 16, NULL, NULL);
     run(j, &aw);
     free(j);
     assert_int_equal((int)aw.count, 0);
