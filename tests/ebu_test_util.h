@@ -31,12 +31,7 @@ static inline char *event_json(const char *head, int n, const char *extra_fmt, c
 
 static inline void run(const char *json, bmp_awards *aw)
 {
-    bmp_event *ev = bmp_test_event(json);
-    bmp_error e = {0};
-    bmp_awards_init(aw);
-    if (bmp_award_event(ev, aw, &e))
-        fail_msg("award failed: %s", e.msg);
-    bmp_event_free(ev);
+    bmp_test_run_ok(json, aw);
 }
 
 static inline bmp_status run_err(const char *json, bmp_error *e)

@@ -30,22 +30,6 @@ static char *build(const char *head, int n, const char *const *places, const cha
     return s;
 }
 
-static bmp_status run(const char *json, bmp_awards *aw, bmp_error *e)
-{
-    bmp_event *ev = bmp_test_event(json);
-    bmp_awards_init(aw);
-    bmp_status st = bmp_award_event(ev, aw, e);
-    bmp_event_free(ev);
-    return st;
-}
-
-static void run_ok(const char *json, bmp_awards *aw)
-{
-    bmp_error e = {0};
-    if (run(json, aw, &e))
-        fail_msg("award failed: %s", e.msg);
-}
-
 /* The award of contestant id (1-based index) of a kind ("overall"/"session")
  * and colour (NULL = any); fails if absent. */
 static const bmp_award *find(const bmp_awards *aw, size_t idx, const char *kind,
@@ -91,7 +75,7 @@ static void session_standard(void **state)
                     "\"groups\": [{\"name\": \"A\", \"type\": \"section\", \"tables\": 14}]",
                     7, places, sess);
     bmp_awards aw;
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     static const char *const want[] = {"2.80", "1.96", "1.40", "0.98", "0.56", "0.47"};
     for (size_t i = 1; i <= 6; i++)
         assert_points(find(&aw, i, "session", NULL)->points, want[i - 1]);
@@ -149,7 +133,7 @@ static void session_flight_a(void **state)
                     "\"groups\": [{\"name\": \"A\", \"type\": \"section\", \"tables\": 13}]",
                     3, NULL, sess);
     bmp_awards aw;
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     assert_points(find(&aw, 1, "session", NULL)->points, "2.11");
     assert_points(find(&aw, 2, "session", NULL)->points, "1.47");
     assert_string_equal(find(&aw, 1, "session", NULL)->colour, "silver"); /* ACBL-87 */
@@ -161,7 +145,7 @@ static void session_flight_a(void **state)
               "\"params\": {\"flight_a\": true}, "
               "\"groups\": [{\"name\": \"A\", \"type\": \"section\", \"tables\": 13}]",
               3, NULL, sess);
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     assert_points(find(&aw, 1, "session", NULL)->points, "1.63");
     assert_string_equal(find(&aw, 1, "session", NULL)->colour, "black"); /* ACBL-86 */
     bmp_awards_free(&aw);
@@ -187,7 +171,7 @@ static void session_cuts(void **state)
                     "{\"name\": \"C\", \"tables\": 7, \"params\": {\"field\": 14}}]",
                     2, NULL, sess);
     bmp_awards aw;
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     /* 7-table sections: 1st = 0.5 x 17/60 x 14 = 1.9833 -> 1.98; 2nd 1.386
      * -> 1.39.  Session 2: 1.98 x 1.1 = 2.178 -> 2.18; 1.39 x 1.1 = 1.529 ->
      * 1.53.  Session 3: 1.98 x 1.2 = 2.376 -> 2.38; 1.39 x 1.2 = 1.668 -> 1.67. */
@@ -227,7 +211,7 @@ static void session_club(void **state)
                     "\"tables\": 32",
                     5, NULL, sess);
     bmp_awards aw;
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     static const char *const want[] = {"2.28", "1.71", "1.28", "1.01", "0.91"};
     for (size_t i = 1; i <= 5; i++) {
         assert_points(find(&aw, i, "session", NULL)->points, want[i - 1]);
@@ -240,7 +224,7 @@ static void session_club(void **state)
     j = build("\"kind\": \"pairs\", \"classification\": \"club-championship\", \"tables\": 20",
               5, NULL, sess);
     bmp_error e = {0};
-    assert_int_equal(run(j, &aw, &e), BMP_ENOTSUP);
+    assert_int_equal(bmp_test_run(j, &aw, &e), BMP_ENOTSUP);
     assert_non_null(strstr(e.msg, "not supported: club/Internet games of 16 to 59 pairs (ACBL-22"));
     bmp_awards_free(&aw);
     free(j);
@@ -265,7 +249,7 @@ static void session_multi_section(void **state)
     char *j = build("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 40", 5,
                     NULL, sess);
     bmp_awards aw;
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     static const char *const want[] = {"5.54", "3.88", "2.77", "1.94", "1.47"};
     for (size_t i = 1; i <= 5; i++)
         assert_points(find(&aw, i, "session", NULL)->points, want[i - 1]);
@@ -286,7 +270,7 @@ static void session_individual(void **state)
                     "\"movement\": \"one-winner\"",
                     1, NULL, sess);
     bmp_awards aw;
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     assert_points(find(&aw, 1, "session", NULL)->points, "1.04");
     assert_string_equal(find(&aw, 1, "session", NULL)->rule, "ACBL-24");
     bmp_awards_free(&aw);
@@ -298,7 +282,7 @@ static void session_individual(void **state)
     j = build("\"kind\": \"individual\", \"classification\": \"regional\", \"tables\": 8, "
               "\"movement\": \"two-winner\"",
               1, pl1, sess);
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     assert_points(find(&aw, 1, "session", NULL)->points, "1.58");
     assert_points(find(&aw, 1, "overall", NULL)->points, "3.15");
     assert_true(note_has(&aw, "ACBL-14: 8 tables > 5"));
@@ -452,7 +436,7 @@ static void restrictions_p(void **state)
                     "\"restrictions\": [\"women\", \"senior\", \"199er\"]",
                     1, places, NULL);
     bmp_awards aw;
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     assert_points(find(&aw, 1, "overall", NULL)->points, "2.22");
     assert_true(note_has(&aw, "P = 0.70 for 2 participant restrictions (ACBL-6)"));
     assert_true(note_has(&aw, "restriction \"199er\" is not a participant restriction"));
@@ -463,7 +447,7 @@ static void restrictions_p(void **state)
     j = build("\"kind\": \"pairs\", \"classification\": \"regional\", \"rating\": "
               "\"non-championship\", \"tables\": 9",
               1, places, NULL);
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     assert_points(find(&aw, 1, "overall", NULL)->points, "2.88");
     bmp_awards_free(&aw);
     free(j);
@@ -471,7 +455,7 @@ static void restrictions_p(void **state)
      * 14 x 1.1 = 4.8767 -> 4.88 */
     j = build("\"kind\": \"bam\", \"classification\": \"regional\", \"tables\": 9", 1, places,
               NULL);
-    run_ok(j, &aw);
+    bmp_test_run_ok(j, &aw);
     assert_points(find(&aw, 1, "overall", NULL)->points, "4.88");
     bmp_awards_free(&aw);
     free(j);
@@ -483,7 +467,7 @@ static void expect_error(const char *head, bmp_status code, const char *text)
     char *j = build(head, 1, places, NULL);
     bmp_awards aw;
     bmp_error e = {0};
-    assert_int_equal(run(j, &aw, &e), code);
+    assert_int_equal(bmp_test_run(j, &aw, &e), code);
     if (!strstr(e.msg, text))
         fail_msg("message \"%s\" lacks \"%s\"", e.msg, text);
     bmp_awards_free(&aw);
@@ -570,7 +554,7 @@ static void errors(void **state)
                         1, NULL, sess);
         bmp_awards aw;
         bmp_error e = {0};
-        assert_int_equal(run(j, &aw, &e), BMP_EINVAL);
+        assert_int_equal(bmp_test_run(j, &aw, &e), BMP_EINVAL);
         assert_non_null(strstr(e.msg, "$.groups[0].params.field: expected the number of "
                                       "contestants"));
         bmp_awards_free(&aw);
@@ -579,7 +563,7 @@ static void errors(void **state)
         j = build("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 14, "
                   "\"sessions\": 2", 1, NULL, s3);
         e = (bmp_error){0};
-        assert_int_equal(run(j, &aw, &e), BMP_EINVAL);
+        assert_int_equal(bmp_test_run(j, &aw, &e), BMP_EINVAL);
         assert_non_null(strstr(e.msg, "$.contestants[0].rankings[0].session: expected a session "
                                       "from 1 to 2"));
         bmp_awards_free(&aw);

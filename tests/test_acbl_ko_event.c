@@ -11,27 +11,11 @@
 
 #include "acbl/ko.h"
 
-static bmp_status run(const char *json, bmp_awards *aw, bmp_error *e)
-{
-    bmp_event *ev = bmp_test_event(json);
-    bmp_awards_init(aw);
-    bmp_status st = bmp_award_event(ev, aw, e);
-    bmp_event_free(ev);
-    return st;
-}
-
-static void run_ok(const char *json, bmp_awards *aw)
-{
-    bmp_error e = {0};
-    if (run(json, aw, &e))
-        fail_msg("award failed: %s", e.msg);
-}
-
 static void expect_error(const char *json, bmp_status code, const char *text)
 {
     bmp_awards aw;
     bmp_error e = {0};
-    bmp_status st = run(json, &aw, &e);
+    bmp_status st = bmp_test_run(json, &aw, &e);
     bmp_awards_free(&aw);
     if (st != code || !strstr(e.msg, text))
         fail_msg("expected %s containing \"%s\", got %s: %s", bmp_status_name(code), text,
@@ -123,7 +107,7 @@ static void doc02_event(void **state)
     team(&b, "B6", "1", NULL);                 /* 9 */
     char *json = event(head, &b);
     bmp_awards aw;
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     /* 1st 40.991111 -> 40.99; 2nd x 0.75 = 30.743333 -> 30.74; 3/4: (55 +
      * 45)/2 = 50% -> 20.495556 -> 20.50 (A-14); 5/8 advanced one round: no
@@ -172,7 +156,7 @@ static void current_event(void **state)
     snprintf(head, sizeof head, HEAD("current", "regional") "%s", rest);
     char *json = event(head, &b);
     bmp_awards aw;
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "11.02");
     assert_string_equal(find(&aw, 0, "overall")->rule, "ACBL-36");
@@ -187,7 +171,7 @@ static void current_event(void **state)
     bmp_awards_free(&aw);
     snprintf(head, sizeof head, HEAD("2003", "regional") "%s", rest);
     json = event(head, &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     /* average_mp 1009.44 is the 2003 players' average: no prestige */
     assert_points(total(&aw, 0, "overall", NULL), "19.93");
@@ -212,13 +196,13 @@ static void three_sessions(void **state)
     char *json = event(HEAD("2003", "regional") "\"tables\": 16, \"sessions\": 2, \"params\": "
                        "{\"scheduled_sessions\": 3}, ", &b);
     bmp_awards aw;
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "13.95");
     assert_points(total(&aw, 2, "overall", NULL), "6.98");
     bmp_awards_free(&aw);
     json = event(HEAD("2003", "regional") "\"tables\": 16, \"sessions\": 4, ", &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "19.93");
     bmp_awards_free(&aw);
@@ -244,7 +228,7 @@ static void playoffs(void **state)
     snprintf(head, sizeof head, HEAD("2003", "sectional") "%s", rest);
     char *json = event(head, &b);
     bmp_awards aw;
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", "silver"), "9.90");
     assert_points(total(&aw, 1, "overall", NULL), "7.43");
@@ -264,7 +248,7 @@ static void playoffs(void **state)
     pad(&c, NULL, 4);
     snprintf(head, sizeof head, HEAD("current", "regional") "%s", rest);
     json = event(head, &c);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "20.26");
     assert_points(total(&aw, 1, "overall", NULL), "10.74");
@@ -322,7 +306,7 @@ static void low_ranks(void **state)
         team(&b, NULL, "9/12", "\"params\": {\"rounds_advanced\": 2}");
     pad(&b, NULL, 31);
     char *json = event(HEAD("2003", "regional") "\"tables\": 36, \"params\": {\"down_to_12\": true}, ", &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "35.27");
     assert_points(total(&aw, 1, "overall", NULL), "4.23");
@@ -341,7 +325,7 @@ static void low_ranks(void **state)
         HEAD("current", "regional") "\"tables\": 16, \"params\": {\"average_mp\": 10000, "
                                     "\"non_power_of_two\": true, \"rounds\": 5}, ";
     json = event(np, &c);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "28.00");
     assert_points(total(&aw, 1, "overall", NULL), "3.11");
@@ -359,7 +343,7 @@ static void low_ranks(void **state)
         team(&d, NULL, "9/13", NULL); /* 1..5 */
     pad(&d, NULL, 10);
     json = event(np, &d);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 1, "overall", NULL), "2.80");
     bmp_awards_free(&aw);
@@ -369,7 +353,7 @@ static void low_ranks(void **state)
     team(&e, NULL, "9/10", NULL);
     pad(&e, NULL, 13);
     json = event(np, &e);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 1, "overall", NULL), "2.96");
     bmp_awards_free(&aw);
@@ -388,7 +372,7 @@ static void forfeits_and_split(void **state)
     team(&b, NULL, "2", "\"params\": {\"forfeited\": true}");
     pad(&b, NULL, 14);
     char *json = event(HEAD("current", "regional") "\"tables\": 16, \"params\": {\"average_mp\": 14800}, ", &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "33.76");
     assert_points(total(&aw, 1, "overall", NULL), "13.50");
@@ -396,7 +380,7 @@ static void forfeits_and_split(void **state)
     bmp_awards_free(&aw);
     /* 2003, same: B(16) x 46 = 19.9333; forfeit -> 3/4 = 50% -> 9.97 */
     json = event(HEAD("2003", "regional") "\"tables\": 16, ", &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 1, "overall", NULL), "9.97");
     bmp_awards_free(&aw);
@@ -416,7 +400,7 @@ static void forfeits_and_split(void **state)
                  "{\"name\": \"L2\", \"type\": \"bracket\", \"tables\": 8, \"params\": {\"average_mp\": "
                  "5200, \"split\": \"low\", \"top_team_average\": 800}}], ",
                  &c);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "12.77");
     assert_points(total(&aw, 6, "overall", NULL), "12.77");
@@ -453,7 +437,7 @@ static void forfeits_and_split(void **state)
                  "\"sessions\": 4, %s",
                  ed[k], groups);
         json = event(head, &d);
-        run_ok(json, &aw);
+        bmp_test_run_ok(json, &aw);
         free(json);
         assert_points(total(&aw, 0, "overall", NULL), w1[k]);
         assert_points(total(&aw, 16, "overall", NULL), wl[k]);
@@ -493,7 +477,7 @@ static void colours(void **state)
                        "{\"name\": \"B3\", \"type\": \"bracket\", \"tables\": 8, \"params\": {\"average_mp\": "
                        "400, \"top_team_average\": 200}}], ",
                        &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", "gold"), "3.97");
     assert_points(total(&aw, 1, "overall", "gold"), "1.89"); /* 3.78 / 2 */
@@ -516,7 +500,7 @@ static void colours(void **state)
                  "{\"name\": \"B\", \"type\": \"flight\", \"tables\": 8, \"upper_limit\": 5000},"
                  "{\"name\": \"C\", \"type\": \"flight\", \"tables\": 8, \"upper_limit\": 300}], ",
                  &c);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", "gold"), "13.80");
     assert_points(total(&aw, 1, "overall", "gold"), "13.41");
@@ -547,7 +531,7 @@ static void compact_event(void **state)
     char head[1024];
     snprintf(head, sizeof head, "{\"body\": \"acbl\", \"name\": \"c\", \"edition\": \"current\", %s", rest);
     char *json = event(head, &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", "silver"), "2.86");
     assert_points(total(&aw, 1, "overall", NULL), "1.00");
@@ -557,7 +541,7 @@ static void compact_event(void **state)
      * 5th nothing (no 2003 compact minimum) */
     snprintf(head, sizeof head, "{\"body\": \"acbl\", \"name\": \"c\", \"edition\": \"2003\", %s", rest);
     json = event(head, &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "4.75");
     assert_points(total(&aw, 1, "overall", NULL), "2.14");
@@ -574,7 +558,7 @@ static void compact_event(void **state)
                  "\"regional\", \"boards_per_match\": 12, \"tables\": 8, \"params\": "
                  "{\"compact_consolation\": true, \"average_mp\": 400}, ",
                  &c);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", NULL), "1.60");
     bmp_awards_free(&aw);
@@ -594,7 +578,7 @@ static void zip(void **state)
                        "\"knockout\", \"classification\": \"regional\", \"tables\": 10, "
                        "\"params\": {\"zip\": true}, ",
                        &b);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall", "red"), "3.03");
     bmp_awards_free(&aw);
@@ -696,7 +680,7 @@ static void prestige_from_team_mp(void **state)
             team(&b, NULL, NULL, extra);
         char *json = event(HEAD("2003", "regional") "\"sessions\": 4, ", &b);
         bmp_awards aw;
-        run_ok(json, &aw);
+        bmp_test_run_ok(json, &aw);
         free(json);
         assert_points(total(&aw, 0, "overall", NULL), want[k]);
         bmp_awards_free(&aw);
@@ -728,7 +712,7 @@ static void bye_advances(void **state)
                  ed[k]);
         char *json = event(head, &b);
         bmp_awards aw;
-        run_ok(json, &aw);
+        bmp_test_run_ok(json, &aw);
         free(json);
         assert_points(total(&aw, 0, "overall", NULL), want1[k]);
         assert_points(total(&aw, 1, "overall", NULL), want2[k]);

@@ -215,27 +215,11 @@ static void wbf_table(void **state)
 
 /* ---- Events ------------------------------------------------------------ */
 
-static bmp_status run(const char *json, bmp_awards *aw, bmp_error *e)
-{
-    bmp_event *ev = bmp_test_event(json);
-    bmp_awards_init(aw);
-    bmp_status st = bmp_award_event(ev, aw, e);
-    bmp_event_free(ev);
-    return st;
-}
-
-static void run_ok(const char *json, bmp_awards *aw)
-{
-    bmp_error e = {0};
-    if (run(json, aw, &e))
-        fail_msg("award failed: %s", e.msg);
-}
-
 static void expect_error(const char *json, bmp_status code, const char *text)
 {
     bmp_awards aw;
     bmp_error e = {0};
-    bmp_status st = run(json, &aw, &e);
+    bmp_status st = bmp_test_run(json, &aw, &e);
     bmp_awards_free(&aw);
     if (st != code || !strstr(e.msg, text))
         fail_msg("expected %s containing \"%s\", got %s: %s", bmp_status_name(code), text,
@@ -303,7 +287,7 @@ static void doc03_womens_ko(void **state)
     (void)state;
     bmp_awards aw;
     char *json = build_n(NABC("2003", "knockout", "womens-ko") "\"tables\": 28, ", 28, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "120.00");
     assert_points(total(&aw, 1, "overall"), "90.00");
@@ -315,7 +299,7 @@ static void doc03_womens_ko(void **state)
     assert_int_equal(total(&aw, 16, "overall"), 0); /* no 17-32 row */
     bmp_awards_free(&aw);
     json = build_n(NABC("current", "knockout", "womens-ko") "\"tables\": 28, ", 28, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "105.60");
     assert_points(total(&aw, 1, "overall"), "79.20");
@@ -326,7 +310,7 @@ static void doc03_womens_ko(void **state)
     bmp_awards_free(&aw);
     /* later, 10 teams: 1 - 0.03 x 22 = 0.34 -> at least 50%: 60.00 */
     json = build_n(NABC("current", "knockout", "womens-ko") "\"tables\": 10, ", 10, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "60.00");
     bmp_awards_free(&aw);
@@ -343,7 +327,7 @@ static void spingold(void **state)
         "\"match_wins\": 2, \"params\": {\"multiway_full\": 1}"};
     bmp_awards aw;
     char *json = build_n(NABC("2003", "knockout", "spingold") "\"tables\": 32, ", 32, ko_places, COUNT(ko_places), extra, COUNT(extra));
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "250.00");
     assert_points(total(&aw, 1, "overall"), "180.00");
@@ -357,7 +341,7 @@ static void spingold(void **state)
     assert_string_equal(find(&aw, 0, "match")->rule, "ACBL-61");
     bmp_awards_free(&aw);
     json = build_n(NABC("current", "knockout", "spingold") "\"tables\": 32, ", 32, ko_places, COUNT(ko_places), extra, COUNT(extra));
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "match"), "30.00");  /* 5 x 6.00 */
     assert_points(total(&aw, 1, "match"), "27.00");  /* 4.5 x 6.00 */
@@ -378,14 +362,14 @@ static void open_pairs(void **state)
     bmp_awards aw;
     char *json = build_n(NABC("2003", "pairs", "Open Pairs (no other event)") "\"sessions\": 4, "
                        "\"tables\": 40, ", 80, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "97.50");
     assert_points(total(&aw, 1, "overall"), "73.13");
     assert_string_equal(find(&aw, 0, "overall")->rule, "ACBL-53");
     bmp_awards_free(&aw);
     json = build_n(NABC("current", "pairs", "open-pairs") "\"sessions\": 4, \"tables\": 40, ", 80, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "105.00");
     assert_points(total(&aw, 1, "overall"), "78.75");
@@ -394,19 +378,19 @@ static void open_pairs(void **state)
     bmp_awards_free(&aw);
     /* 20 tables: 2003 50% of 130 = 65.00; later 1 - 0.56 -> 50% of 125 = 62.50 */
     json = build_n(NABC("2003", "pairs", "open-pairs") "\"sessions\": 4, \"tables\": 20, ", 40, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "65.00");
     bmp_awards_free(&aw);
     json = build_n(NABC("current", "pairs", "open-pairs") "\"sessions\": 4, \"tables\": 20, ", 40, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "62.50");
     bmp_awards_free(&aw);
     /* Blue Ribbon (no X): 190 at any size; 2nd 142.50 (6 sessions) */
     json = build_n(NABC("current", "pairs", "blue-ribbon-pairs") "\"sessions\": 6, \"tables\": 30, ",
                  60, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "190.00");
     assert_points(total(&aw, 1, "overall"), "142.50");
@@ -423,14 +407,14 @@ static void formula_max(void **state)
     bmp_awards aw;
     char *json = build_n(NABC("current", "pairs", "lm-5000-pairs") "\"sessions\": 6, \"tables\": 10, "
                        "\"upper_limit\": 5000, ", 20, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "25.50");
     assert_string_equal(find(&aw, 0, "overall")->colour, "gold"); /* UL: not platinum */
     bmp_awards_free(&aw);
     json = build_n(NABC("2003", "pairs", "lm-5000-pairs") "\"sessions\": 6, \"tables\": 100, "
                  "\"upper_limit\": 5000, ", 200, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "75.00");
     bmp_awards_free(&aw);
@@ -445,14 +429,14 @@ static void open_swiss(void **state)
     bmp_awards aw;
     char *json = build_n(NABC("2003", "swiss-teams", "open-swiss") "\"sessions\": 4, \"tables\": 20, ",
                        20, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "93.75");
     assert_string_equal(find(&aw, 0, "overall")->rule, "ACBL-55");
     bmp_awards_free(&aw);
     json = build_n(NABC("current", "swiss-teams", "open-swiss") "\"sessions\": 4, \"tables\": 20, ",
                  20, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "80.00");
     assert_points(total(&aw, 1, "overall"), "60.00"); /* 80 x 0.75 */
@@ -470,7 +454,7 @@ static void formula_kos(void **state)
      * 2.50 x 3 = 7.50 */
     static const char *const ex[] = {"\"match_wins\": 3"};
     char *json = build_n(NABC("current", "knockout", "mini-spingold-0-1500") "\"tables\": 20, ", 20, ko_places, COUNT(ko_places), ex, COUNT(ex));
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "38.40");
     assert_points(total(&aw, 1, "overall"), "28.80");
@@ -481,7 +465,7 @@ static void formula_kos(void **state)
     /* 2003 Canadian Women's Teams, 20 teams: 80 x 75% = 60.00 (ACBL-59);
      * 2nd 75% = 45.00 */
     json = build_n(NABC("2003", "knockout", "canadian-womens-teams") "\"tables\": 20, ", 20, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "60.00");
     assert_points(total(&aw, 1, "overall"), "45.00");
@@ -492,7 +476,7 @@ static void formula_kos(void **state)
      * 1.75 per match (ACBL-34; A-25) */
     json = build_n(NABC("2003", "knockout", "mini-spingold-0-5000") "\"tables\": 64, "
                  "\"upper_limit\": 5000, \"boards_per_match\": 24, ", 64, ko_places, COUNT(ko_places), ex, COUNT(ex));
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "81.88");
     assert_points(total(&aw, 0, "match"), "5.25");
@@ -505,7 +489,7 @@ static void formula_kos(void **state)
      * 29.47 x 0.50 = 14.735 -> 14.74). */
     json = build_n(NABC("2003", "knockout", "mini-spingold-0-5000") "\"tables\": 16, "
                  "\"upper_limit\": 5000, \"boards_per_match\": 24, ", 16, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "29.47");
     assert_points(total(&aw, 1, "overall"), "22.10");
@@ -519,7 +503,7 @@ static void formula_kos(void **state)
     static const char *const bye[] = {"\"matches_won\": 2", "\"matches_won\": 1"};
     json = build_n(NABC("current", "knockout", "gnt-a") "\"tables\": 6, ", 6, ko_places,
                    COUNT(ko_places), bye, COUNT(bye));
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "75.00");
     assert_points(total(&aw, 1, "overall"), "39.75");
@@ -527,7 +511,7 @@ static void formula_kos(void **state)
     /* 2003 GNT depth (ACBL-60): 12 teams -> 4 places: 5/8 unpaid.  1st 100;
      * 4 rounds... 2003 percentages: 2nd 75.00, 3/4 50.00 */
     json = build_n(NABC("2003", "knockout", "gnt-a") "\"tables\": 12, ", 12, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "75.00");
     assert_points(total(&aw, 1, "overall"), "56.25"); /* 75 x 0.75 */
@@ -547,7 +531,7 @@ static void formula_and_errors(void **state)
      * x M(500) 0.649809 x P 1 x T 1 = 18.275 -> 18.28 */
     char *json = build_n(NABC("2003", "pairs", "non-life-master-pairs") "\"sessions\": 4, "
                        "\"tables\": 20, \"upper_limit\": 500, ", 40, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "18.28");
     bmp_awards_free(&aw);
@@ -581,7 +565,7 @@ static void wbf_events(void **state)
     char head[512];
     snprintf(head, sizeof head, h, "current", "knockout", "Bermuda Bowl", 32);
     char *json = build_n(head, 32, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "200.00");
     assert_points(total(&aw, 1, "overall"), "144.00");
@@ -594,14 +578,14 @@ static void wbf_events(void **state)
     bmp_awards_free(&aw);
     snprintf(head, sizeof head, h, "current", "knockout", "venice-cup", 16);
     json = build_n(head, 16, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 1, "overall"), "105.00");
     assert_points(total(&aw, 4, "overall"), "46.67");
     bmp_awards_free(&aw);
     snprintf(head, sizeof head, h, "2003", "knockout", "venice-cup", 16);
     json = build_n(head, 16, ko_places, COUNT(ko_places), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 4, "overall"), "45.00");
     bmp_awards_free(&aw);
@@ -610,7 +594,7 @@ static void wbf_events(void **state)
     static const char *const pl[] = {"1", "2", "3", "4"};
     snprintf(head, sizeof head, h, "current", "pairs", "open-pairs", 50);
     json = build_n(head, 100, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 1, "overall"), "142.50");
     assert_points(total(&aw, 3, "overall"), "87.69");
@@ -623,7 +607,7 @@ static void wbf_events(void **state)
     /* Mixed Teams 100 by the Mixed BAM formulas (4 sessions): 2nd 75.00 */
     snprintf(head, sizeof head, h, "current", "bam", "mixed-teams", 40);
     json = build_n(head, 40, pl, COUNT(pl), NULL, 0);
-    run_ok(json, &aw);
+    bmp_test_run_ok(json, &aw);
     free(json);
     assert_points(total(&aw, 0, "overall"), "100.00");
     assert_points(total(&aw, 1, "overall"), "75.00");

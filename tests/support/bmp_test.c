@@ -123,3 +123,19 @@ bmp_status bmp_test_event_error(const char *json, bmp_error *err)
     }
     return st;
 }
+
+bmp_status bmp_test_run(const char *json, bmp_awards *aw, bmp_error *err)
+{
+    bmp_event *ev = bmp_test_event(json);
+    bmp_awards_init(aw);
+    bmp_status st = bmp_award_event(ev, aw, err);
+    bmp_event_free(ev);
+    return st;
+}
+
+void bmp_test_run_ok(const char *json, bmp_awards *aw)
+{
+    bmp_error e = {0};
+    if (bmp_test_run(json, aw, &e))
+        fail_msg("award failed: %s", e.msg);
+}

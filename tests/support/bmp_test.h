@@ -35,4 +35,10 @@ bmp_event *bmp_test_event(const char *json);
  * writes into err). */
 bmp_status bmp_test_event_error(const char *json, bmp_error *err);
 
+/* Load an event from JSON (it must load) and compute its awards into *aw
+ * (initialised here; the caller frees it).  Returns the award status. */
+bmp_status bmp_test_run(const char *json, bmp_awards *aw, bmp_error *err);
+/* The same, failing the test if the award fails. */
+void bmp_test_run_ok(const char *json, bmp_awards *aw);
+
 #endif
