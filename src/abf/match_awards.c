@@ -60,6 +60,31 @@ bmp_status abf_match_awards(abf_ctx *c)
     }
     int64_t fpn, fpd;
     abf_final_premium(nfinal, ev->tables > nfinal ? ev->tables : nfinal, &fpn, &fpd);
+    /* National events (7.5): when the finals rate applies to every match.
+     * The field is the teams entered (non-phantom contestants, or `tables`
+     * when larger: teams events count a team per table, ABF-R5). */
+    int nfield = 0;
+    for (size_t i = 0; i < n; i++)
+        nfield += !ev->contestants[i].phantom;
+    if (ev->tables > nfield)
+        nfield = (int)ceil(ev->tables);
+    bool nat_all_final = false, nat_no_final = false;
+    if (c->nat && c->nat->rate_e5) {
+        const char *nn = c->nat->name;
+        /* 7.5.3 (ABF-79; 6.2.2 ABF-61): 0.12 per board "when the field is,
+         * or is reduced to, 4 teams or less": a play-off of 4 teams or
+         * fewer is at the finals rate throughout. */
+        if (!strncmp(nn, "playoff", 7) || !strcmp(nn, "state-playoff"))
+            nat_all_final = nfield <= 4;
+        /* 7.5.7 (ABF-83): the National finals are "the point at which the
+         * number of tables drops to 8 or less". */
+        else if (!strcmp(nn, "gnot-national"))
+            nat_all_final = nfield <= 8;
+        /* 7.5.7 (ABF-83): 0.06 only for State or Regional finals "of at
+         * least three sessions duration, with not less than 10 teams". */
+        else if (!strcmp(nn, "gnot-qualifying"))
+            nat_no_final = ev->sessions < 3 || nfinal < 10;
+    }
     for (size_t mi = 0; mi < ev->nmatches && !st; mi++) {
         const bmp_match *m = &ev->matches[mi];
         char path[64];
@@ -85,7 +110,8 @@ bmp_status abf_match_awards(abf_ctx *c)
         /* Rate per board in 1e-5 (ABF-5); national events (ABF-78..84). */
         int64_t rate = abf_rate_per_board_e5(c->g);
         if (c->nat && c->nat->rate_e5)
-            rate = final ? c->nat->final_rate_e5 : c->nat->rate_e5;
+            rate = (final && !nat_no_final) || nat_all_final ? c->nat->final_rate_e5
+                                                              : c->nat->rate_e5;
         int64_t pn = 1, pd = 1;
         if (final && !(c->nat && c->nat->rate_e5)) {
             /* 4.2.4/4.2.5: +50 % premium (ABF-25, ABF-46), scaled down for

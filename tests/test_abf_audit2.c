@@ -1,0 +1,119 @@
+/* Second audit of the ABF rules: tests that pin values the first pass did
+ * not reach (national events 7.5, congresses 5.x, factors 4.4.9/4.4.10,
+ * consolations 4.2.5/4.3.3).  Every value comes from the regulation text
+ * (abf-2025) with the arithmetic in the comment. */
+#include "abf_test_util.h"
+
+/* Builds contestants '1'..'n' (no places) into buf. */
+static void teams_list(char *buf, size_t size, int n)
+{
+    buf[0] = '\0';
+    for (int i = 1; i <= n; i++) {
+        char one[32];
+        snprintf(one, sizeof one, "%s{'id':'%d'}", i > 1 ? "," : "", i);
+        strncat(buf, one, size - strlen(buf) - 1);
+    }
+}
+
+/* ABF-79 (7.5.3): "Session awards are standard for the grade (0.08 gold
+ * point per board), and increase to 0.12 gold point per board when the
+ * field is, or is reduced to, 4 teams or less."  A play-off of 4 teams is
+ * at 0.12 from its first match, stage or not: 20 boards x 0.12 = 2.40
+ * (before the audit: 0.08 x 20 = 1.60).  A 5-team field keeps 0.08 for its
+ * unmarked matches: 1.60. */
+static void playoff_small_field(void **state)
+{
+    (void)state;
+    char list[512], json[2048];
+    teams_list(list, sizeof list, 4);
+    snprintf(json, sizeof json,
+             "{'body':'abf','name':'x','kind':'knockout','grade':'A','sessions':1,"
+             "'params':{'national_event':'playoff'},'contestants':[%s],'matches':["
+             "{'home':'1','away':'2','home_score':30,'away_score':0,'boards':20}]}",
+             list);
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "1", "match", 0), "2.40");
+    abf_free(&r);
+    teams_list(list, sizeof list, 5);
+    snprintf(json, sizeof json,
+             "{'body':'abf','name':'x','kind':'knockout','grade':'A','sessions':1,"
+             "'params':{'national_event':'playoff'},'contestants':[%s],'matches':["
+             "{'home':'1','away':'2','home_score':30,'away_score':0,'boards':20}]}",
+             list);
+    r = abf_run(json);
+    assert_points(abf_pts(&r, "1", "match", 0), "1.60");
+    abf_free(&r);
+    /* ABF-61 (6.2.2, ruling ABF-R20): a two-team State Play-off is at grade
+     * B's finals rate 0.06 throughout: 16 boards x 0.06 = 0.96. */
+    r = abf_run("{'body':'abf','name':'x','kind':'knockout','grade':'B','sessions':1,"
+                "'params':{'national_event':'state-playoff'},'contestants':[{'id':'A'},{'id':'B'}],"
+                "'matches':[{'home':'A','away':'B','home_score':30,'away_score':0,'boards':16}]}");
+    assert_points(abf_pts(&r, "A", "match", 0), "0.96");
+    abf_free(&r);
+}
+
+/* ABF-83 (7.5.7): the GNOT National preliminary's "finals, defined as the
+ * point at which the number of tables drops to 8 or less" get 0.12 per
+ * board: a field of 8 teams (a table per team, ABF-R5) is at 0.12 without
+ * a stage mark: 10 boards 1.20; 9 teams stay at 0.08: 0.80. */
+static void gnot_national_eight_tables(void **state)
+{
+    (void)state;
+    char list[512], json[2048];
+    for (int n = 8; n <= 9; n++) {
+        teams_list(list, sizeof list, n);
+        snprintf(json, sizeof json,
+                 "{'body':'abf','name':'x','kind':'teams','grade':'A','sessions':1,"
+                 "'params':{'national_event':'gnot-national'},'contestants':[%s],'matches':["
+                 "{'home':'1','away':'2','home_score':30,'away_score':0,'boards':10}]}",
+                 list);
+        run r = abf_run(json);
+        assert_points(abf_pts(&r, "1", "match", 0), n == 8 ? "1.20" : "0.80");
+        abf_free(&r);
+    }
+}
+
+/* ABF-83 (7.5.7): GNOT qualifying rounds get 0.04 per board, "increasing
+ * to 0.06 gold point per board for State or Regional finals, provided that
+ * such finals are of at least three sessions duration, with not less than
+ * 10 teams".  A 3-session final of 10 teams: 10 boards x 0.06 = 0.60; the
+ * same final in 2 sessions, or with 8 teams, is at 0.04: 0.40 (before the
+ * audit every stage-final match got 0.06). */
+static void gnot_qualifying_final_size(void **state)
+{
+    (void)state;
+    static const struct {
+        int teams, sessions;
+        const char *want;
+    } t[] = {{10, 3, "0.60"}, {10, 2, "0.40"}, {8, 3, "0.40"}};
+    for (size_t k = 0; k < sizeof t / sizeof *t; k++) {
+        char list[512], matches[2048] = "", json[4096];
+        teams_list(list, sizeof list, t[k].teams);
+        for (int i = 1; i < t[k].teams; i += 2) {
+            char one[160];
+            snprintf(one, sizeof one,
+                     "%s{'home':'%d','away':'%d','home_score':30,'away_score':0,'boards':10,"
+                     "'stage':'final'}",
+                     i > 1 ? "," : "", i, i + 1);
+            strcat(matches, one);
+        }
+        snprintf(json, sizeof json,
+                 "{'body':'abf','name':'x','kind':'teams','grade':'A2','sessions':%d,"
+                 "'params':{'national_event':'gnot-qualifying'},'contestants':[%s],"
+                 "'matches':[%s]}",
+                 t[k].sessions, list, matches);
+        run r = abf_run(json);
+        assert_points(abf_pts(&r, "1", "final-match", 0), t[k].want);
+        abf_free(&r);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(playoff_small_field),
+        cmocka_unit_test(gnot_national_eight_tables),
+        cmocka_unit_test(gnot_qualifying_final_size),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
