@@ -108,12 +108,43 @@ static void gnot_qualifying_final_size(void **state)
     }
 }
 
+/* ABF-48 (4.4.9) end to end: "A grade B event, graded 'below 50
+ * masterpoints', in which Graduate, Club and Local masters compete, would
+ * have a factor of (0.40 + 0.50 + 0.65)/3 = 0.52".  A grade B teams match
+ * of 20 boards: 0.040 x 20 = 0.80 (4.2.3); x 1.55/3 = 0.41333 -> 0.41
+ * (the unrounded factor, ruling ABF-R6; the printed 0.52 would give
+ * 0.416 -> 0.42).  The median of Graduate:6, Club:9, Local:4 (19 players,
+ * the 10th from the top is a Club master) is 0.50: 0.80 x 0.50 = 0.40.
+ * A method other than median/average is an error naming its path. */
+static void master_field_event(void **state)
+{
+    (void)state;
+    const char *ev = "{'body':'abf','name':'x','kind':'teams','grade':'B','sessions':1,"
+                     "'params':{'master_field':'Graduate:6,Club:9,Local:4'%s},"
+                     "'contestants':[{'id':'A'},{'id':'B'}],'matches':[{'home':'A','away':'B',"
+                     "'home_score':30,'away_score':0,'boards':20}]}";
+    char json[1024];
+    snprintf(json, sizeof json, ev, ",'master_method':'average'");
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "A", "match", 0), "0.41");
+    abf_free(&r);
+    snprintf(json, sizeof json, ev, "");
+    r = abf_run(json);
+    assert_points(abf_pts(&r, "A", "match", 0), "0.40");
+    abf_free(&r);
+    snprintf(json, sizeof json, ev, ",'master_method':'mean'");
+    bmp_error e = abf_run_error(json, BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.master_method"));
+    assert_non_null(strstr(e.msg, "\"mean\""));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(playoff_small_field),
         cmocka_unit_test(gnot_national_eight_tables),
         cmocka_unit_test(gnot_qualifying_final_size),
+        cmocka_unit_test(master_field_event),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

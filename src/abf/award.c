@@ -229,7 +229,14 @@ static bmp_status factors(abf_ctx *c)
         add_factor(c, f, 1000, what);
     } else if (bmp_params_has(p, "master_field")) {
         int64_t n, d;
-        bool avg = !strcasecmp(bmp_params_string(p, "master_method", "median"), "average");
+        const char *method = bmp_params_string(p, "master_method", "median");
+        bool avg = !strcasecmp(method, "average");
+        /* 4.4.9 names two methods only: a misspelt one must not silently
+         * become the median. */
+        if (!avg && strcasecmp(method, "median"))
+            return abf_fail_at(c, BMP_EINVAL, "$.params.master_method",
+                               "expected \"median\" (default) or \"average\" (4.4.9), got \"%s\"",
+                               method);
         bmp_status st = abf_master_factor_field(c->g, bmp_params_string(p, "master_field", ""), avg,
                                                 &n, &d, c->err);
         if (st) {
