@@ -138,6 +138,21 @@ static void master_field_event(void **state)
     assert_non_null(strstr(e.msg, "\"mean\""));
 }
 
+/* ABF-71 (5.3.3): "If a walk-in final (open only to place-getters from the
+ * heats) is played, no final premium applies".  A B5 teams walk-in final
+ * of 10-board matches: 0.016 x 10 = 0.16 per win (not 0.24 with the
+ * 4.2.5 premium, as before the audit for matches). */
+static void walk_in_final_matches(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'teams','grade':'B5','sessions':1,'tables':4,"
+                    "'params':{'walk_in_final':true},'contestants':[{'id':'A'},{'id':'B'}],"
+                    "'matches':[{'home':'A','away':'B','home_score':30,'away_score':0,'boards':10,"
+                    "'stage':'final'}]}");
+    assert_points(abf_pts(&r, "A", "final-match", 0), "0.16");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -145,6 +160,7 @@ int main(void)
         cmocka_unit_test(gnot_national_eight_tables),
         cmocka_unit_test(gnot_qualifying_final_size),
         cmocka_unit_test(master_field_event),
+        cmocka_unit_test(walk_in_final_matches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,7 +113,10 @@ bmp_status abf_match_awards(abf_ctx *c)
             rate = (final && !nat_no_final) || nat_all_final ? c->nat->final_rate_e5
                                                               : c->nat->rate_e5;
         int64_t pn = 1, pd = 1;
-        if (final && !(c->nat && c->nat->rate_e5)) {
+        /* 5.3.3 (ABF-71): "If a walk-in final ... is played, no final
+         * premium applies" - to its matches as to its sessions. */
+        if (final && !(c->nat && c->nat->rate_e5) &&
+            !bmp_params_bool(&ev->params, "walk_in_final", false)) {
             /* 4.2.4/4.2.5: +50 % premium (ABF-25, ABF-46), scaled down for
              * a final larger than max(entry / 4, 9), never below 1. */
             pn = fpn;
