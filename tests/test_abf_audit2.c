@@ -153,6 +153,31 @@ static void walk_in_final_matches(void **state)
     abf_free(&r);
 }
 
+/* ABF-51 (5.3.2): "Restricted events retain the same grade and session
+ * acceleration as Congress Championships, but are subject to an adjustment
+ * by the appropriate Master Factor".  Without a master factor the event
+ * used to get the open championship's award (B4, 2 sessions, 20 tables:
+ * 3C T=20 S=3 = 3.33); it is now an error naming the missing parameter.
+ * With master_field Graduate:3,Club:3 (average (0.40 + 0.50)/2 = 0.45 in
+ * the B3/B4/B5 row): F(20, 3) at W = 2.5 = 3.32629 x 0.45 = 1.49683 -> 1.50. */
+static void restricted_congress_needs_factor(void **state)
+{
+    (void)state;
+    bmp_error e = abf_run_error(
+        "{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,'tables':20,"
+        "'params':{'congress':'state','congress_event':'restricted'},"
+        "'contestants':[{'id':'1','place':1}]}",
+        BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.master_rank"));
+    assert_non_null(strstr(e.msg, "5.3.2"));
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,'tables':20,"
+                    "'params':{'congress':'state','congress_event':'restricted',"
+                    "'master_field':'Graduate:3,Club:3','master_method':'average'},"
+                    "'contestants':[{'id':'1','place':1}]}");
+    assert_points(abf_pts(&r, "1", "outright", 0), "1.50");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -161,6 +186,7 @@ int main(void)
         cmocka_unit_test(gnot_qualifying_final_size),
         cmocka_unit_test(master_field_event),
         cmocka_unit_test(walk_in_final_matches),
+        cmocka_unit_test(restricted_congress_needs_factor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

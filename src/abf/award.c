@@ -412,6 +412,15 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                                              bmp_params_number(p, "tables_per_director", 0));
         if (why)
             return abf_fail_at(&c, BMP_EINVAL, "$.params.congress", "%s", why);
+        /* 5.3.2 (ABF-51): restricted events "are subject to an adjustment
+         * by the appropriate Master Factor": without one the award would
+         * silently be the open championship's. */
+        if (!strcasecmp(role, "restricted") && !bmp_params_has(p, "master_factor") &&
+            !bmp_params_has(p, "master_rank") && !bmp_params_has(p, "master_field"))
+            return abf_fail_at(&c, BMP_EINVAL, "$.params.master_rank",
+                               "a restricted congress event takes the Master Factor of its "
+                               "field (5.3.2, 4.4.9): give params.master_rank, master_field or "
+                               "master_factor");
         c.accel = abf_congress_acceleration(ctype, role);
         c.tour = !strcasecmp(ctype, "tour");
         if (bmp_params_has(p, "acceleration_applies") &&
