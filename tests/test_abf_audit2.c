@@ -178,6 +178,30 @@ static void restricted_congress_needs_factor(void **state)
     abf_free(&r);
 }
 
+/* ABF-49 (4.4.10): the 0.75 restriction factor is for "Grade A National
+ * Championships, Grade A2 National (minor) Championships, Grade B State
+ * Championships"; an ABF Super Congress (A2, 5.1.4) is not listed.  A
+ * Seniors championship of an ABF Super Congress, pairs, 20 tables, 2
+ * sessions accelerated to S = 3 (5.4.2): F(20, 3) at W = 5 = 2 x 3.32629
+ * (the B4 value at W = 2.5, test_abf_congress.c) = 6.65258 -> 6.65, not
+ * x 0.75 = 4.99 as before the audit.  The same seniors event as an A2
+ * National minor championship (no congress, S = 2) keeps the factor:
+ * F(20, 2) at W = 5 = 3.64213 is raised to 44 % of F(20, 4) = 9.14094:
+ * 4.02201 (Table 3C T=20 S=2 2.01 x 2), x 0.75 = 3.01651 -> 3.02. */
+static void restriction_not_for_congresses(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'A2','sessions':2,'tables':20,"
+                    "'restrictions':['seniors'],'params':{'congress':'abf-super'},"
+                    "'contestants':[{'id':'1','place':1}]}");
+    assert_points(abf_pts(&r, "1", "outright", 0), "6.65");
+    abf_free(&r);
+    r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'A2','sessions':2,'tables':20,"
+                "'restrictions':['seniors'],'contestants':[{'id':'1','place':1}]}");
+    assert_points(abf_pts(&r, "1", "outright", 0), "3.02");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -187,6 +211,7 @@ int main(void)
         cmocka_unit_test(master_field_event),
         cmocka_unit_test(walk_in_final_matches),
         cmocka_unit_test(restricted_congress_needs_factor),
+        cmocka_unit_test(restriction_not_for_congresses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -249,7 +249,11 @@ static bmp_status factors(abf_ctx *c)
     }
     /* ABF-49 (4.4.10) restriction factor; ABF-79 7.5.3's -25 % is the same
      * factor (AMB-25: not applied twice). */
-    if (bmp_params_bool(p, "restriction_factor", abf_restriction_applies(c->g, ev)))
+    /* 4.4.10 names Grade A2 *National (minor) Championships*: an A2 ABF
+     * Super Congress (5.1.4, 7.4) is not in the list, nor is any other
+     * congress grade (audit 2). */
+    bool restricted = abf_restriction_applies(c->g, ev) && !bmp_params_has(p, "congress");
+    if (bmp_params_bool(p, "restriction_factor", restricted))
         add_factor(c, 3, 4, "0.75 restricted by age/gender (4.4.10)");
     /* ABF-50 (6.2.2): "+" State Championships get 75 % of the grade B award. */
     if (bmp_params_bool(p, "reduced_championship", false)) {
