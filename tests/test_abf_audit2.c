@@ -202,6 +202,31 @@ static void restriction_not_for_congresses(void **state)
     abf_free(&r);
 }
 
+/* ABF-79 (7.5.3): "session awards are given per segment (and not the
+ * whole match) provided the segments are not shorter than 12 boards.
+ * Therefore, when a 60 board final is played in 6x10 board segments, it
+ * will be treated as three 20 board matches."  A 10-board play-off segment
+ * given as a match is an error naming the match (it used to earn 0.12 x 10
+ * on its own); a 12-board segment is paid: 4 teams, 0.12 x 12 = 1.44. */
+static void playoff_short_segments(void **state)
+{
+    (void)state;
+    const char *ev = "{'body':'abf','name':'x','kind':'knockout','grade':'A','sessions':1,"
+                     "'params':{'national_event':'playoff'},'contestants':[{'id':'A'},{'id':'B'},"
+                     "{'id':'C'},{'id':'D'}],'matches':[{'home':'C','away':'D','winner':'C',"
+                     "'boards':12},{'home':'A','away':'B','home_score':30,'away_score':0,"
+                     "'boards':%d}]}";
+    char json[1024];
+    snprintf(json, sizeof json, ev, 10);
+    bmp_error e = abf_run_error(json, BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.matches[1]"));
+    assert_non_null(strstr(e.msg, "12 boards"));
+    snprintf(json, sizeof json, ev, 12);
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "A", "match", 0), "1.44");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -212,6 +237,7 @@ int main(void)
         cmocka_unit_test(walk_in_final_matches),
         cmocka_unit_test(restricted_congress_needs_factor),
         cmocka_unit_test(restriction_not_for_congresses),
+        cmocka_unit_test(playoff_short_segments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -194,12 +194,13 @@ static void national_events(void **state)
     assert_non_null(strstr(e.msg, "$.grade: the National Play-offs is grade A (7.5.3)"));
     /* ABF-77: amplification is for the outright award only: a play-off's
      * session (match) award stays 0.08 per board in a field of more than 4
-     * teams (7.5.3): 10 boards 0.80. */
+     * teams (7.5.3): 12 boards 0.96 (segments under 12 boards are
+     * combined, 7.5.3). */
     run r = abf_run("{'body':'abf','name':'x','kind':'teams','grade':'A','sessions':1,"
                     "'params':{'national_event':'playoff'},"
                     "'contestants':[{'id':'A'},{'id':'B'},{'id':'C'},{'id':'D'},{'id':'E'}],"
-                    "'matches':[{'home':'A','away':'B','home_score':20,'away_score':0,'boards':10}]}");
-    assert_points(abf_pts(&r, "A", "match", 0), "0.80");
+                    "'matches':[{'home':'A','away':'B','home_score':20,'away_score':0,'boards':12}]}");
+    assert_points(abf_pts(&r, "A", "match", 0), "0.96");
     abf_free(&r);
 }
 

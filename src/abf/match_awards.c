@@ -97,6 +97,19 @@ bmp_status abf_match_awards(abf_ctx *c)
                              "\"boards_per_match\") for its award (4.2.3)");
             break;
         }
+        /* 7.5.3 (ABF-79): play-off session awards are per segment
+         * "provided the segments are not shorter than 12 boards" (6 x 10
+         * boards count as three 20-board matches): a shorter segment must be
+         * combined by the caller, never paid as a match of its own. */
+        if (c->nat && boards < 12 &&
+            (!strncmp(c->nat->name, "playoff", 7) || !strcmp(c->nat->name, "state-playoff"))) {
+            st = abf_fail_at(c, BMP_EINVAL, path,
+                             "a play-off segment of %d boards: segments shorter than 12 boards "
+                             "are combined into matches of 12 or more (7.5.3: 6 x 10 boards are "
+                             "three 20-board matches)",
+                             boards);
+            break;
+        }
         bool triangle = bmp_params_bool(&m->params, "triangle", false);
         if (boards < 5 && !triangle) {
             st = bmp_not_supported(c->err, "match awards for matches under 5 boards", "ABF-23",
