@@ -227,6 +227,81 @@ static void playoff_short_segments(void **state)
     abf_free(&r);
 }
 
+/* ABF-47 (4.2.5) with several consolations: "Three* or more: 0.75, 0.60,
+ * 0.45, 0.30 (Others)"; "* If ungraded consolations are played the award
+ * multiplying factor is to be taken as the average of the relevant quoted
+ * factors"; "No consolation award shall drop below the base grade
+ * weighting of 1.0 ... for a grade B4 event the lowest possible factor is
+ * 0.40".  B4 pairs, four 9-table Mitchell consolations beside a 7-table
+ * final; a 9-table Mitchell winner is 0.02 x 2.5 x 9 = 0.45 (3.1.1):
+ *   graded, 4th consolation: 0.30 < 0.40 -> 0.40 x 0.45 = 0.18;
+ *   graded, 3rd: 0.45 x 0.45 = 0.2025 -> 0.20;
+ *   ungraded, any: (0.75 + 0.60 + 0.45 + 0.30) / 4 = 0.525 x 0.45 =
+ *   0.23625 -> 0.24. */
+static void four_consolations(void **state)
+{
+    (void)state;
+    const char *ev =
+        "{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':3,"
+        "'tables':50,'params':{'outright_sessions':0,'consolations_graded':%s},"
+        "'groups':[{'name':'F','type':'final','tables':7},"
+        "{'name':'C1','type':'consolation','tables':9,'params':{'consolation':1}},"
+        "{'name':'C2','type':'consolation','tables':9,'params':{'consolation':2}},"
+        "{'name':'C3','type':'consolation','tables':9,'params':{'consolation':3}},"
+        "{'name':'C4','type':'consolation','tables':9,'params':{'consolation':4}}],"
+        "'contestants':["
+        "{'id':'c3','rankings':[{'session':3,'section':'C3','direction':'NS','place':1}]},"
+        "{'id':'c4','rankings':[{'session':3,'section':'C4','direction':'EW','place':1}]}]}";
+    char json[2048];
+    snprintf(json, sizeof json, ev, "true");
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "c3", "session", 0), "0.20");
+    assert_points(abf_pts(&r, "c4", "session", 0), "0.18");
+    abf_free(&r);
+    snprintf(json, sizeof json, ev, "false");
+    r = abf_run(json);
+    assert_points(abf_pts(&r, "c3", "session", 0), "0.24");
+    assert_points(abf_pts(&r, "c4", "session", 0), "0.24");
+    abf_free(&r);
+}
+
+/* ABF-35 (4.3.3) with several graded consolations: proportions "one third,
+ * one quarter, one fifth, i.e. reciprocal of (the consolation number + 2)"
+ * for 3 or more graded; "2 or more, ungraded: one fifth".  The final's
+ * award: B4, T = 40, S = 2 (no acceleration): F(40, 2) at W = 2.5 =
+ * 10.5 x (1 - e^(-40/105) + 0.65 e^(-20)) = 10.5 x 0.31679 = 3.32629
+ * (above 44 % of F(40, 4) = 0.44 x 7.16017 = 3.15047; Table 3C T=20 S=3
+ * has the same T(S-1) = 40).  Consolations of 8 tables beside an 8-table
+ * final (inside 75 %..150 %: ratio 1), fields of 16 pairs: the winner of
+ * consolation 3 of 3 graded gets 3.32629 / 5 = 0.66526 -> 0.67;
+ * consolation 2 graded 3.32629 / 4 = 0.83157 -> 0.83; ungraded, both 1/5:
+ * 0.67. */
+static void consolation_outright_proportions(void **state)
+{
+    (void)state;
+    const char *ev =
+        "{'body':'abf','name':'x','kind':'pairs','grade':'B4','sessions':2,'tables':40,"
+        "'params':{'consolations_graded':%s},"
+        "'groups':[{'name':'F','type':'final','tables':8},"
+        "{'name':'C1','type':'consolation','tables':8,'params':{'consolation':1}},"
+        "{'name':'C2','type':'consolation','tables':8,'params':{'consolation':2}},"
+        "{'name':'C3','type':'consolation','tables':8,'params':{'consolation':3}}],"
+        "'contestants':[{'id':'f','group':'F','place':1},{'id':'c2','group':'C2','place':1},"
+        "{'id':'c3','group':'C3','place':1}]}";
+    char json[2048];
+    snprintf(json, sizeof json, ev, "true");
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "f", "outright", 0), "3.33");
+    assert_points(abf_pts(&r, "c2", "outright", 0), "0.83");
+    assert_points(abf_pts(&r, "c3", "outright", 0), "0.67");
+    abf_free(&r);
+    snprintf(json, sizeof json, ev, "false");
+    r = abf_run(json);
+    assert_points(abf_pts(&r, "c2", "outright", 0), "0.67");
+    assert_points(abf_pts(&r, "c3", "outright", 0), "0.67");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -238,6 +313,8 @@ int main(void)
         cmocka_unit_test(restricted_congress_needs_factor),
         cmocka_unit_test(restriction_not_for_congresses),
         cmocka_unit_test(playoff_short_segments),
+        cmocka_unit_test(four_consolations),
+        cmocka_unit_test(consolation_outright_proportions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
