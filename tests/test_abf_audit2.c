@@ -302,6 +302,31 @@ static void consolation_outright_proportions(void **state)
     abf_free(&r);
 }
 
+/* ABF-22 (4.2.3 NOTE iii): "Where it is necessary for a single round
+ * triangle to be played in a Teams event with the half-matches being of
+ * less than 5 boards, half the masterpoints for a normal win will be
+ * awarded."  A triangle whose half-matches have 5 or more boards is a
+ * normal match (4.2.3): grade E, 8 boards: 0.008 x 8 = 0.064 -> 0.06 (it
+ * used to be halved: 0.032 -> 0.03); with 4 boards 0.008 x 4 / 2 = 0.016
+ * -> 0.02. */
+static void triangle_long_half_matches(void **state)
+{
+    (void)state;
+    const char *ev = "{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
+                     "'contestants':[{'id':'A'},{'id':'B'},{'id':'C'}],'matches':[{'home':'A',"
+                     "'away':'B','home_score':9,'away_score':0,'boards':%d,"
+                     "'params':{'triangle':true}}]}";
+    char json[1024];
+    snprintf(json, sizeof json, ev, 8);
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "A", "match", 0), "0.06");
+    abf_free(&r);
+    snprintf(json, sizeof json, ev, 4);
+    r = abf_run(json);
+    assert_points(abf_pts(&r, "A", "match", 0), "0.02");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -315,6 +340,7 @@ int main(void)
         cmocka_unit_test(playoff_short_segments),
         cmocka_unit_test(four_consolations),
         cmocka_unit_test(consolation_outright_proportions),
+        cmocka_unit_test(triangle_long_half_matches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -162,7 +162,7 @@ bmp_status abf_match_awards(abf_ctx *c)
         abf_val per_win = abf_mul(abf_q(rate * boards, 100000), pn, pd);
         /* 4.2.3 NOTE (iii) (ABF-22): a single-round triangle with half-matches
          * under 5 boards: half the masterpoints for a normal win. */
-        if (triangle)
+        if (triangle && boards < 5) /* NOTE (iii) is for half-matches under 5 boards */
             per_win = abf_mul(per_win, 1, 2);
         if (c->table_route) /* Appendix B: the per-win award is rounded first */
             per_win = abf_q(abf_round(per_win, c->mode), 100);
