@@ -327,6 +327,29 @@ static void triangle_long_half_matches(void **state)
     abf_free(&r);
 }
 
+/* ABF-66 (5.1.2): "Each Tour may conduct one of each of the following
+ * major events, each event to be of a minimum of two sessions duration
+ * ... one event only shall receive masterpoints at the B4 rate, the others
+ * to receive points at the B5 rate."  A one-session B5 tour "major" is an
+ * error (it used to pass); a two-session one is B5 without acceleration:
+ * pairs, 10 tables, S = 2, W = 2.0: F(10, 2) = 0.76309 raised to 44 % of
+ * F(10, 4) = 2.08759 -> 0.91854 -> 0.92 (Table 3A T=10 S=2 0.46 x 2). */
+static void tour_major_sessions(void **state)
+{
+    (void)state;
+    bmp_error e = abf_run_error("{'body':'abf','name':'x','kind':'pairs','grade':'B5','sessions':1,"
+                                "'tables':10,'params':{'congress':'tour','congress_event':'major'},"
+                                "'contestants':[{'id':'1','place':1}]}",
+                                BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.params.congress"));
+    assert_non_null(strstr(e.msg, "5.1.2"));
+    run r = abf_run("{'body':'abf','name':'x','kind':'pairs','grade':'B5','sessions':2,'tables':10,"
+                    "'params':{'congress':'tour','congress_event':'major'},"
+                    "'contestants':[{'id':'1','place':1}]}");
+    assert_points(abf_pts(&r, "1", "outright", 0), "0.92");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +364,7 @@ int main(void)
         cmocka_unit_test(four_consolations),
         cmocka_unit_test(consolation_outright_proportions),
         cmocka_unit_test(triangle_long_half_matches),
+        cmocka_unit_test(tour_major_sessions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
