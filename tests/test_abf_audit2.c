@@ -350,6 +350,31 @@ static void tour_major_sessions(void **state)
     abf_free(&r);
 }
 
+/* ABF-27 (4.1.2): "When a team has 5 or 6 members each of them receives
+ * 4/5 or 2/3 of the standard award respectively. Awards are not given to
+ * non-playing captains."  A team of 7 playing members has no stated share:
+ * an error naming the team's players (it used to get 2/3 each); 6 players
+ * and a captain: 0.008 x 20 = 0.16 x 2/3 = 0.10667 -> 0.11 each, the
+ * captain nothing. */
+static void team_of_seven(void **state)
+{
+    (void)state;
+    const char *ev = "{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
+                     "'contestants':[{'id':'A','players':[{'name':'a'},{'name':'b'},{'name':'c'},"
+                     "{'name':'d'},{'name':'e'},{'name':'f'},{'name':'g'%s}]},{'id':'B'}],"
+                     "'matches':[{'home':'A','away':'B','winner':'A','boards':20}]}";
+    char json[1024];
+    snprintf(json, sizeof json, ev, "");
+    bmp_error e = abf_run_error(json, BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.contestants[0].players"));
+    assert_non_null(strstr(e.msg, "4.1.2"));
+    snprintf(json, sizeof json, ev, ",'params':{'npc':true}");
+    run r = abf_run(json);
+    assert_points(abf_pts(&r, "A", "match", 0), "0.11");
+    assert_points(abf_pts(&r, "A", "match", 6), "0.00");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +390,7 @@ int main(void)
         cmocka_unit_test(consolation_outright_proportions),
         cmocka_unit_test(triangle_long_half_matches),
         cmocka_unit_test(tour_major_sessions),
+        cmocka_unit_test(team_of_seven),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

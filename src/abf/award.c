@@ -479,6 +479,23 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                                     i, j, pl->name ? pl->name : "?"))
                     return BMP_ENOMEM;
             }
+    /* 4.1.2 (ABF-27) shares awards in teams of 5 or 6 members (4/5, 2/3);
+     * a larger team has no stated share: an input error, not a guess. */
+    if (c.teams)
+        for (size_t i = 0; i < ev->ncontestants; i++) {
+            size_t np = 0;
+            const bmp_contestant *ct = &ev->contestants[i];
+            for (size_t j = 0; j < ct->nplayers; j++)
+                np += !bmp_params_bool(&ct->players[j].params, "npc", false);
+            if (np > 6) {
+                char at[64];
+                snprintf(at, sizeof at, "$.contestants[%zu].players", i);
+                return abf_fail_at(&c, BMP_EINVAL, at,
+                                   "team \"%s\" has %zu playing members; 4.1.2 shares awards "
+                                   "in teams of 4, 5 or 6 (non-playing captains: \"npc\")",
+                                   ct->id, np);
+            }
+        }
     bmp_status st = factors(&c);
     if (st)
         return st;
