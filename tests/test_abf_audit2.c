@@ -375,6 +375,22 @@ static void team_of_seven(void **state)
     abf_free(&r);
 }
 
+/* ABF-79 (7.5.3): "These awards should be reduced by 25% for Women's
+ * Senior's, Youth and Mixed events ... A table amplification factor of 3
+ * applies (except for the Mixed Teams Playoff)".  The Mixed Teams Playoff
+ * is reduced without restating 'restrictions': 4 teams, 0.12 x 20 x 0.75 =
+ * 1.80 (it used to be 2.40). */
+static void mixed_playoff_reduced(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'knockout','grade':'A','sessions':1,"
+                    "'params':{'national_event':'playoff-mixed'},'contestants':[{'id':'A'},"
+                    "{'id':'B'},{'id':'C'},{'id':'D'}],'matches':[{'home':'A','away':'B',"
+                    "'home_score':30,'away_score':0,'boards':20}]}");
+    assert_points(abf_pts(&r, "A", "match", 0), "1.80");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -391,6 +407,7 @@ int main(void)
         cmocka_unit_test(triangle_long_half_matches),
         cmocka_unit_test(tour_major_sessions),
         cmocka_unit_test(team_of_seven),
+        cmocka_unit_test(mixed_playoff_reduced),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -253,6 +253,10 @@ static bmp_status factors(abf_ctx *c)
      * Super Congress (5.1.4, 7.4) is not in the list, nor is any other
      * congress grade (audit 2). */
     bool restricted = abf_restriction_applies(c->g, ev) && !bmp_params_has(p, "congress");
+    /* 7.5.3: the Mixed Teams Playoff is a Mixed event by definition: its
+     * awards are "reduced by 25 %" without restating the restriction. */
+    if (c->nat && !strcmp(c->nat->name, "playoff-mixed"))
+        restricted = true;
     if (bmp_params_bool(p, "restriction_factor", restricted))
         add_factor(c, 3, 4, "0.75 restricted by age/gender (4.4.10)");
     /* ABF-50 (6.2.2): "+" State Championships get 75 % of the grade B award. */
