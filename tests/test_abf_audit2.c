@@ -391,6 +391,21 @@ static void mixed_playoff_reduced(void **state)
     abf_free(&r);
 }
 
+/* ABF-24 (4.2.3): "For Butler Pairs events with matches of less than 5
+ * boards, the awards listed in clause 4.2.1 ... should be used. Placing
+ * awards should only be given if two or more sessions have been played".
+ * A single-session Butler of short matches (given as places, ABF-R4) gets
+ * no award (it used to get 0.04 x 1.5 x 6 = 0.36 for 1st of 6 tables). */
+static void butler_single_session(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'butler','grade':'E','sessions':1,"
+                    "'tables':6,'contestants':[{'id':'1','place':1},{'id':'2','place':2}]}");
+    assert_int_equal(r.aw.count, 0);
+    assert_true(abf_has_note(&r, "no placing awards for a single session (4.2.3)"));
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -408,6 +423,7 @@ int main(void)
         cmocka_unit_test(tour_major_sessions),
         cmocka_unit_test(team_of_seven),
         cmocka_unit_test(mixed_playoff_reduced),
+        cmocka_unit_test(butler_single_session),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
