@@ -406,6 +406,22 @@ static void butler_single_session(void **state)
     abf_free(&r);
 }
 
+/* ABF-19 (4.2.3): "0.008 green point per board to the winner of any
+ * match"; a match against a phantom is a bye (4.2.4): no boards are
+ * played and nothing is paid (A used to get 0.008 x 10 = 0.08 for its
+ * bye).  B's real 10-board win: 0.08. */
+static void bye_match(void **state)
+{
+    (void)state;
+    run r = abf_run("{'body':'abf','name':'x','kind':'teams','grade':'E','sessions':1,"
+                    "'contestants':[{'id':'A'},{'id':'B'},{'id':'C'},{'id':'BYE','phantom':true}],"
+                    "'matches':[{'home':'A','away':'BYE','winner':'A','boards':10},"
+                    "{'home':'B','away':'C','winner':'B','boards':10}]}");
+    assert_points(abf_pts(&r, "A", "match", 0), "0.00");
+    assert_points(abf_pts(&r, "B", "match", 0), "0.08");
+    abf_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -424,6 +440,7 @@ int main(void)
         cmocka_unit_test(team_of_seven),
         cmocka_unit_test(mixed_playoff_reduced),
         cmocka_unit_test(butler_single_session),
+        cmocka_unit_test(bye_match),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -169,6 +169,11 @@ bmp_status abf_match_awards(abf_ctx *c)
         const bmp_contestant *h = bmp_event_contestant(ev, m->home);
         const bmp_contestant *w = bmp_event_contestant(ev, m->away);
         size_t hi = (size_t)(h - ev->contestants), wi = (size_t)(w - ev->contestants);
+        /* 4.2.3 pays "the winner of any match" per board played; a match
+         * against a phantom is a bye: no boards are played, no award
+         * (4.2.4 speaks of byes beside the boards played; audit 2). */
+        if (h->phantom || w->phantom)
+            continue;
         /* The event reader guarantees home != away and that a winner
          * played in the match. */
         int out; /* 1 home wins, 0 away wins, -1 shared */
