@@ -48,6 +48,8 @@ bmp_status abf_match_awards(abf_ctx *c)
     int nfinal = 0;
     for (size_t i = 0; i < n; i++) {
         const char *id = ev->contestants[i].id;
+        if (ev->contestants[i].phantom)
+            continue; /* a bye is not a finalist */
         for (size_t mi = 0; mi < ev->nmatches; mi++) {
             const bmp_match *m = &ev->matches[mi];
             bool fin = (m->stage && !strcasecmp(m->stage, "final")) ||
