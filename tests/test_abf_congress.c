@@ -193,23 +193,26 @@ static void national_events(void **state)
                                 BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.grade: the National Play-offs is grade A (7.5.3)"));
     /* ABF-77: amplification is for the outright award only: a play-off's
-     * session (match) award stays 0.08 per board: 10 boards 0.80. */
+     * session (match) award stays 0.08 per board in a field of more than 4
+     * teams (7.5.3): 12 boards 0.96 (segments under 12 boards are
+     * combined, 7.5.3). */
     run r = abf_run("{'body':'abf','name':'x','kind':'teams','grade':'A','sessions':1,"
-                    "'params':{'national_event':'playoff'},'contestants':[{'id':'A'},{'id':'B'}],"
-                    "'matches':[{'home':'A','away':'B','home_score':20,'away_score':0,'boards':10}]}");
-    assert_points(abf_pts(&r, "A", "match", 0), "0.80");
+                    "'params':{'national_event':'playoff'},"
+                    "'contestants':[{'id':'A'},{'id':'B'},{'id':'C'},{'id':'D'},{'id':'E'}],"
+                    "'matches':[{'home':'A','away':'B','home_score':20,'away_score':0,'boards':12}]}");
+    assert_points(abf_pts(&r, "A", "match", 0), "0.96");
     abf_free(&r);
 }
 
-/* ABF-78/ABF-79 (7.5.3): play-off session awards per board: 0.08, 0.12
- * for the last 4 teams; -25 % for Women's (the 4.4.10 factor, applied
+/* ABF-78/ABF-79 (7.5.3): play-off session awards per board: 0.08 in a
+ * field of 5 teams, 0.12 for the last 4 teams (stage final); -25 % for Women's (the 4.4.10 factor, applied
  * once: AMB-25): 20 boards 0.12 x 20 x 0.75 = 1.80. */
 static void playoff_rates(void **state)
 {
     (void)state;
     run r = abf_run("{'body':'abf','name':'x','kind':'knockout','grade':'A','sessions':1,"
                     "'restrictions':['women'],'params':{'national_event':'playoff'},"
-                    "'contestants':[{'id':'A'},{'id':'B'}],'matches':["
+                    "'contestants':[{'id':'A'},{'id':'B'},{'id':'C'},{'id':'D'},{'id':'E'}],'matches':["
                     "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':20,'stage':'final'},"
                     "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':20}]}");
     assert_points(abf_pts(&r, "A", "final-match", 0), "1.80");
@@ -219,15 +222,15 @@ static void playoff_rates(void **state)
 }
 
 /* ABF-61 (6.2.2): a State Play-off is masterpointed like the National
- * Play-offs (ABF-79) at grade B (ruling ABF-R20): 0.04 per board, 0.06 in
- * the final (4 teams or fewer), red points: 20 boards 0.06 x 20 = 1.20 and
+ * Play-offs (ABF-79) at grade B (ruling ABF-R20): 0.04 per board in a
+ * field of 5 teams, 0.06 in the final (4 teams or fewer), red points: 20 boards 0.06 x 20 = 1.20 and
  * 0.04 x 20 = 0.80.  It must be graded B. */
 static void state_playoff(void **state)
 {
     (void)state;
     run r = abf_run("{'body':'abf','name':'x','kind':'knockout','grade':'B','sessions':1,"
                     "'params':{'national_event':'state-playoff'},"
-                    "'contestants':[{'id':'A'},{'id':'B'}],'matches':["
+                    "'contestants':[{'id':'A'},{'id':'B'},{'id':'C'},{'id':'D'},{'id':'E'}],'matches':["
                     "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':20,'stage':'final'},"
                     "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':20}]}");
     assert_points(abf_pts(&r, "A", "final-match", 0), "1.20");
@@ -293,8 +296,8 @@ static void interstate(void **state)
 }
 
 /* ABF-83 (7.5.7): GNOT qualifying at A2 0.04 per board, 0.06 for State or
- * Regional finals; the National final's preliminary 0.08, finals 0.12; no
- * amplification (AMB-14). */
+ * Regional finals; the National final's preliminary 0.08 (9 teams: more
+ * than 8 tables), finals 0.12; no amplification (AMB-14). */
 static void gnot(void **state)
 {
     (void)state;
@@ -303,11 +306,15 @@ static void gnot(void **state)
                     "'matches':[{'home':'A','away':'B','home_score':20,'away_score':0,'boards':10},"
                     "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':10,'stage':'final'}]}");
     assert_points(abf_pts(&r, "A", "match", 0), "0.40");
-    assert_points(abf_pts(&r, "A", "final-match", 0), "0.60");
+    /* Audit 2: this one-session, two-team "final" is below the 3 sessions
+     * and 10 teams 7.5.7 asks of a State or Regional final: 0.04 x 10 (the
+     * 0.06 rate is tested in test_abf_audit2.c). */
+    assert_points(abf_pts(&r, "A", "final-match", 0), "0.40");
     assert_true(abf_has_note(&r, "State Masterpoint Secretary (7.5.7)"));
     abf_free(&r);
     r = abf_run("{'body':'abf','name':'x','kind':'teams','grade':'A','sessions':1,"
-                "'params':{'national_event':'gnot-national'},'contestants':[{'id':'A'},{'id':'B'}],"
+                "'params':{'national_event':'gnot-national'},'contestants':[{'id':'A'},{'id':'B'},"
+                "{'id':'C'},{'id':'D'},{'id':'E'},{'id':'F'},{'id':'G'},{'id':'H'},{'id':'I'}],"
                 "'matches':[{'home':'A','away':'B','home_score':20,'away_score':0,'boards':10},"
                 "{'home':'A','away':'B','home_score':20,'away_score':0,'boards':10,'stage':'final'}]}");
     assert_points(abf_pts(&r, "A", "match", 0), "0.80");

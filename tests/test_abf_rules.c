@@ -168,15 +168,17 @@ static void triangle(void **state)
 
 /* ABF-24 (4.2.3): Butler pairs with matches under 5 boards use the 4.2.1
  * tables (pairs weight) to the top third: 6 tables (12 pairs) grade E
- * Howell: 0.04 x 1.5 x 6 = 0.36; 4 places; 5th nothing. */
+ * Howell, session 1 of 2 (placing awards need two or more sessions):
+ * 0.04 x 1.5 x 6 = 0.36; 4 places; 5th nothing. */
 static void butler_short(void **state)
 {
     (void)state;
-    char json[2048] = "{'body':'abf','name':'x','kind':'butler','grade':'E','sessions':1,"
+    char json[4096] = "{'body':'abf','name':'x','kind':'butler','grade':'E','sessions':2,"
                       "'tables':6,'contestants':[";
     for (int i = 1; i <= 12; i++) {
-        char one[64];
-        snprintf(one, sizeof one, "%s{'id':'%d','place':%d}", i > 1 ? "," : "", i, i);
+        char one[96];
+        snprintf(one, sizeof one, "%s{'id':'%d','rankings':[{'session':1,'place':%d}]}",
+                 i > 1 ? "," : "", i, i);
         strcat(json, one);
     }
     strcat(json, "]}");

@@ -229,7 +229,14 @@ static bmp_status factors(abf_ctx *c)
         add_factor(c, f, 1000, what);
     } else if (bmp_params_has(p, "master_field")) {
         int64_t n, d;
-        bool avg = !strcasecmp(bmp_params_string(p, "master_method", "median"), "average");
+        const char *method = bmp_params_string(p, "master_method", "median");
+        bool avg = !strcasecmp(method, "average");
+        /* 4.4.9 names two methods only: a misspelt one must not silently
+         * become the median. */
+        if (!avg && strcasecmp(method, "median"))
+            return abf_fail_at(c, BMP_EINVAL, "$.params.master_method",
+                               "expected \"median\" (default) or \"average\" (4.4.9), got \"%s\"",
+                               method);
         bmp_status st = abf_master_factor_field(c->g, bmp_params_string(p, "master_field", ""), avg,
                                                 &n, &d, c->err);
         if (st) {
@@ -242,7 +249,15 @@ static bmp_status factors(abf_ctx *c)
     }
     /* ABF-49 (4.4.10) restriction factor; ABF-79 7.5.3's -25 % is the same
      * factor (AMB-25: not applied twice). */
-    if (bmp_params_bool(p, "restriction_factor", abf_restriction_applies(c->g, ev)))
+    /* 4.4.10 names Grade A2 *National (minor) Championships*: an A2 ABF
+     * Super Congress (5.1.4, 7.4) is not in the list, nor is any other
+     * congress grade (audit 2). */
+    bool restricted = abf_restriction_applies(c->g, ev) && !bmp_params_has(p, "congress");
+    /* 7.5.3: the Mixed Teams Playoff is a Mixed event by definition: its
+     * awards are "reduced by 25 %" without restating the restriction. */
+    if (c->nat && !strcmp(c->nat->name, "playoff-mixed"))
+        restricted = true;
+    if (bmp_params_bool(p, "restriction_factor", restricted))
         add_factor(c, 3, 4, "0.75 restricted by age/gender (4.4.10)");
     /* ABF-50 (6.2.2): "+" State Championships get 75 % of the grade B award. */
     if (bmp_params_bool(p, "reduced_championship", false)) {
@@ -405,6 +420,15 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                                              bmp_params_number(p, "tables_per_director", 0));
         if (why)
             return abf_fail_at(&c, BMP_EINVAL, "$.params.congress", "%s", why);
+        /* 5.3.2 (ABF-51): restricted events "are subject to an adjustment
+         * by the appropriate Master Factor": without one the award would
+         * silently be the open championship's. */
+        if (!strcasecmp(role, "restricted") && !bmp_params_has(p, "master_factor") &&
+            !bmp_params_has(p, "master_rank") && !bmp_params_has(p, "master_field"))
+            return abf_fail_at(&c, BMP_EINVAL, "$.params.master_rank",
+                               "a restricted congress event takes the Master Factor of its "
+                               "field (5.3.2, 4.4.9): give params.master_rank, master_field or "
+                               "master_factor");
         c.accel = abf_congress_acceleration(ctype, role);
         c.tour = !strcasecmp(ctype, "tour");
         if (bmp_params_has(p, "acceleration_applies") &&
@@ -459,6 +483,23 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                                     i, j, pl->name ? pl->name : "?"))
                     return BMP_ENOMEM;
             }
+    /* 4.1.2 (ABF-27) shares awards in teams of 5 or 6 members (4/5, 2/3);
+     * a larger team has no stated share: an input error, not a guess. */
+    if (c.teams)
+        for (size_t i = 0; i < ev->ncontestants; i++) {
+            size_t np = 0;
+            const bmp_contestant *ct = &ev->contestants[i];
+            for (size_t j = 0; j < ct->nplayers; j++)
+                np += !bmp_params_bool(&ct->players[j].params, "npc", false);
+            if (np > 6) {
+                char at[64];
+                snprintf(at, sizeof at, "$.contestants[%zu].players", i);
+                return abf_fail_at(&c, BMP_EINVAL, at,
+                                   "team \"%s\" has %zu playing members; 4.1.2 shares awards "
+                                   "in teams of 4, 5 or 6 (non-playing captains: \"npc\")",
+                                   ct->id, np);
+            }
+        }
     bmp_status st = factors(&c);
     if (st)
         return st;

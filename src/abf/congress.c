@@ -114,6 +114,10 @@ const char *abf_congress_check(const char *type, const char *role, int sessions,
                  !strcasecmp(role, "nominated");
     if (champ && sessions < 2)
         return "a congress championship is played over at least two sessions (5.1.1, 5.3.1)";
+    /* 5.1.2: every major event of a Bridge Tour ("each event to be of a
+     * minimum of two sessions duration"), also those paid at B5. */
+    if (!strcasecmp(type, "tour") && !strcasecmp(role, "major") && sessions < 2)
+        return "a Bridge Tour major event is of at least two sessions (5.1.2)";
     if (!strcasecmp(type, "super") && tables_per_director > 40)
         return "a Super Congress must not exceed 40 tables per director (5.1.3)";
     return NULL;

@@ -48,6 +48,8 @@ bmp_status abf_match_awards(abf_ctx *c)
     int nfinal = 0;
     for (size_t i = 0; i < n; i++) {
         const char *id = ev->contestants[i].id;
+        if (ev->contestants[i].phantom)
+            continue; /* a bye is not a finalist */
         for (size_t mi = 0; mi < ev->nmatches; mi++) {
             const bmp_match *m = &ev->matches[mi];
             bool fin = (m->stage && !strcasecmp(m->stage, "final")) ||
@@ -60,6 +62,31 @@ bmp_status abf_match_awards(abf_ctx *c)
     }
     int64_t fpn, fpd;
     abf_final_premium(nfinal, ev->tables > nfinal ? ev->tables : nfinal, &fpn, &fpd);
+    /* National events (7.5): when the finals rate applies to every match.
+     * The field is the teams entered (non-phantom contestants, or `tables`
+     * when larger: teams events count a team per table, ABF-R5). */
+    int nfield = 0;
+    for (size_t i = 0; i < n; i++)
+        nfield += !ev->contestants[i].phantom;
+    if (ev->tables > nfield)
+        nfield = (int)ceil(ev->tables);
+    bool nat_all_final = false, nat_no_final = false;
+    if (c->nat && c->nat->rate_e5) {
+        const char *nn = c->nat->name;
+        /* 7.5.3 (ABF-79; 6.2.2 ABF-61): 0.12 per board "when the field is,
+         * or is reduced to, 4 teams or less": a play-off of 4 teams or
+         * fewer is at the finals rate throughout. */
+        if (!strncmp(nn, "playoff", 7) || !strcmp(nn, "state-playoff"))
+            nat_all_final = nfield <= 4;
+        /* 7.5.7 (ABF-83): the National finals are "the point at which the
+         * number of tables drops to 8 or less". */
+        else if (!strcmp(nn, "gnot-national"))
+            nat_all_final = nfield <= 8;
+        /* 7.5.7 (ABF-83): 0.06 only for State or Regional finals "of at
+         * least three sessions duration, with not less than 10 teams". */
+        else if (!strcmp(nn, "gnot-qualifying"))
+            nat_no_final = ev->sessions < 3 || nfinal < 10;
+    }
     for (size_t mi = 0; mi < ev->nmatches && !st; mi++) {
         const bmp_match *m = &ev->matches[mi];
         char path[64];
@@ -70,6 +97,19 @@ bmp_status abf_match_awards(abf_ctx *c)
             st = abf_fail_at(c, BMP_EINVAL, path,
                              "a match needs \"boards\" (or the event's "
                              "\"boards_per_match\") for its award (4.2.3)");
+            break;
+        }
+        /* 7.5.3 (ABF-79): play-off session awards are per segment
+         * "provided the segments are not shorter than 12 boards" (6 x 10
+         * boards count as three 20-board matches): a shorter segment must be
+         * combined by the caller, never paid as a match of its own. */
+        if (c->nat && boards < 12 &&
+            (!strncmp(c->nat->name, "playoff", 7) || !strcmp(c->nat->name, "state-playoff"))) {
+            st = abf_fail_at(c, BMP_EINVAL, path,
+                             "a play-off segment of %d boards: segments shorter than 12 boards "
+                             "are combined into matches of 12 or more (7.5.3: 6 x 10 boards are "
+                             "three 20-board matches)",
+                             boards);
             break;
         }
         bool triangle = bmp_params_bool(&m->params, "triangle", false);
@@ -85,9 +125,13 @@ bmp_status abf_match_awards(abf_ctx *c)
         /* Rate per board in 1e-5 (ABF-5); national events (ABF-78..84). */
         int64_t rate = abf_rate_per_board_e5(c->g);
         if (c->nat && c->nat->rate_e5)
-            rate = final ? c->nat->final_rate_e5 : c->nat->rate_e5;
+            rate = (final && !nat_no_final) || nat_all_final ? c->nat->final_rate_e5
+                                                              : c->nat->rate_e5;
         int64_t pn = 1, pd = 1;
-        if (final && !(c->nat && c->nat->rate_e5)) {
+        /* 5.3.3 (ABF-71): "If a walk-in final ... is played, no final
+         * premium applies" - to its matches as to its sessions. */
+        if (final && !(c->nat && c->nat->rate_e5) &&
+            !bmp_params_bool(&ev->params, "walk_in_final", false)) {
             /* 4.2.4/4.2.5: +50 % premium (ABF-25, ABF-46), scaled down for
              * a final larger than max(entry / 4, 9), never below 1. */
             pn = fpn;
@@ -120,13 +164,18 @@ bmp_status abf_match_awards(abf_ctx *c)
         abf_val per_win = abf_mul(abf_q(rate * boards, 100000), pn, pd);
         /* 4.2.3 NOTE (iii) (ABF-22): a single-round triangle with half-matches
          * under 5 boards: half the masterpoints for a normal win. */
-        if (triangle)
+        if (triangle && boards < 5) /* NOTE (iii) is for half-matches under 5 boards */
             per_win = abf_mul(per_win, 1, 2);
         if (c->table_route) /* Appendix B: the per-win award is rounded first */
             per_win = abf_q(abf_round(per_win, c->mode), 100);
         const bmp_contestant *h = bmp_event_contestant(ev, m->home);
         const bmp_contestant *w = bmp_event_contestant(ev, m->away);
         size_t hi = (size_t)(h - ev->contestants), wi = (size_t)(w - ev->contestants);
+        /* 4.2.3 pays "the winner of any match" per board played; a match
+         * against a phantom is a bye: no boards are played, no award
+         * (4.2.4 speaks of byes beside the boards played; audit 2). */
+        if (h->phantom || w->phantom)
+            continue;
         /* The event reader guarantees home != away and that a winner
          * played in the match. */
         int out; /* 1 home wins, 0 away wins, -1 shared */

@@ -25,6 +25,10 @@ static int boards_played(const bmp_event *ev, const char *id)
     int b = 0;
     for (size_t m = 0; m < ev->nmatches; m++) {
         const bmp_match *mt = &ev->matches[m];
+        const bmp_contestant *h = bmp_event_contestant(ev, mt->home);
+        const bmp_contestant *a = bmp_event_contestant(ev, mt->away);
+        if ((h && h->phantom) || (a && a->phantom))
+            continue; /* a bye: no boards played (4.2.4) */
         if (!strcmp(mt->home, id) || !strcmp(mt->away, id))
             b += mt->boards ? mt->boards
                             : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
