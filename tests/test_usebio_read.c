@@ -723,6 +723,35 @@ static void rebuilt_per_direction(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: a Mitchell numbers NS 1..n and EW 1..n, and many scorers write the
+ * bare number with DIRECTION (§2.3 PAIR_NUMBER "1", DIRECTION NS/EW).  NS 1
+ * and EW 1 are two pairs, not a duplicate (was refused as "duplicate
+ * contestant \"1\""); ids carry the direction (rulings U-18). */
+static void mitchell_bare_numbers(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>2</PLACE>"
+        "<PLAYER><NATIONAL_ID_NUMBER>11</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>1</PLACE>"
+        "<PLAYER><NATIONAL_ID_NUMBER>55</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>2</PLACE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->ncontestants, 4);
+    assert_place(rk(ct(ev, "1NS"), "NS")->place, 2, 2);
+    assert_place(rk(ct(ev, "2NS"), "NS")->place, 1, 1);
+    assert_place(rk(ct(ev, "1EW"), "EW")->place, 1, 1);
+    assert_place(rk(ct(ev, "2EW"), "EW")->place, 2, 2);
+    assert_string_equal(ct(ev, "1NS")->players[0].id, "11");
+    assert_string_equal(ct(ev, "1EW")->players[0].id, "55");
+    /* 4 pairs = 2 tables (C-3). */
+    assert_true(ev->tables == 2.0);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -747,6 +776,7 @@ int main(void)
         cmocka_unit_test(participation_and_event_type),
         cmocka_unit_test(match_ids_across_sections),
         cmocka_unit_test(rebuilt_per_direction),
+        cmocka_unit_test(mitchell_bare_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -320,11 +320,12 @@ static void regress_phantom_direction(void **state)
         "<PLAYER><PLAYER_NAME>PHANTOM</PLAYER_NAME></PLAYER></PAIR>"
         "</PARTICIPANTS></EVENT></USEBIO>";
     bmp_event *ev = reread(xml, "ebu");
-    assert_true(bmp_event_contestant(ev, "8")->phantom);
+    /* Bare number + DIRECTION: the id carries the direction (rulings U-18). */
+    assert_true(bmp_event_contestant(ev, "8EW")->phantom);
     char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
-    assert_non_null(strstr(doc, "<PAIR_NUMBER>8</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>"));
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>8EW</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>"));
     bmp_event *back = reread(doc, "ebu");
-    assert_true(bmp_event_contestant(back, "8")->phantom);
+    assert_true(bmp_event_contestant(back, "8EW")->phantom);
     free(doc);
     bmp_event_free(back);
     bmp_event_free(ev);

@@ -349,13 +349,27 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
                              : "a PAIR needs a PAIR_NUMBER");
         goto out;
     }
+    if (!team && !indiv && !(dir = ub_child_text(r, n, "DIRECTION", NULL, &st)) && st)
+        goto out;
+    const char *d = indiv || team ? NULL : pair_direction(dir, raw);
+    /* A Mitchell numbers NS 1..n and EW 1..n: a bare PAIR_NUMBER with a
+     * DIRECTION names a different pair in each direction, so the id carries
+     * the direction ("1NS", the §2.3 spelling) unless the number already
+     * does.  Not in Swiss pairs, whose MATCH records name bare numbers
+     * (rulings U-18). */
+    if (d && !pair_direction(NULL, raw) && ev->kind != BMP_KIND_SWISS_PAIRS) {
+        char *q = bmp_asprintf("%s%s", raw, d);
+        if (!q) {
+            st = ub_oom(r);
+            goto out;
+        }
+        free(raw);
+        raw = q;
+    }
     if (!(cid = qualified_id(r, sc, raw))) {
         st = ub_oom(r);
         goto out;
     }
-    if (!team && !indiv && !(dir = ub_child_text(r, n, "DIRECTION", NULL, &st)) && st)
-        goto out;
-    const char *d = indiv || team ? NULL : pair_direction(dir, raw);
     /* Scores: the percentage for pairs, else the total. */
     double pct = 0, total = 0;
     bool has_pct = false, has_total = false;
