@@ -752,6 +752,32 @@ static void mitchell_bare_numbers(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: §2.4 rule 5 -- wins come from the MATCH and board data, never the
+ * VPs alone.  A MATCH with VPs and board IMPS but no TEAM_SCORE took the
+ * winner from the VPs.  Here the VPs say 12-8 (the EBUScore quirk of VPs
+ * that do not fit the match) but the boards say -3 + 1 = -2 IMPs for team 1:
+ * team 2 won; the VPs stay the match score. */
+static void match_winner_from_board_imps(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"SWISS_TEAMS\"><PARTICIPANTS>"
+        "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE></TEAM><TEAM TEAM_ID=\"2\"><PLACE>2</PLACE></TEAM>"
+        "</PARTICIPANTS><MATCH><ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM>"
+        "<OPPOSING_TEAM>2</OPPOSING_TEAM><TEAM_VICTORY_POINTS>12</TEAM_VICTORY_POINTS>"
+        "<OPPOSING_TEAM_VICTORY_POINTS>8</OPPOSING_TEAM_VICTORY_POINTS>"
+        "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><IMPS>-3</IMPS></BOARD>"
+        "<BOARD><BOARD_NUMBER>2</BOARD_NUMBER><IMPS>1</IMPS></BOARD></MATCH>"
+        "</EVENT></USEBIO>",
+        "ebu");
+    const bmp_match *m = &ev->matches[0];
+    assert_true(m->home_score == 12 && m->away_score == 8);
+    assert_string_equal(m->winner, "2");
+    assert_true(ct(ev, "2")->match_wins == 1.0);
+    assert_true(ct(ev, "1")->match_wins == 0.0);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -777,6 +803,7 @@ int main(void)
         cmocka_unit_test(match_ids_across_sections),
         cmocka_unit_test(rebuilt_per_direction),
         cmocka_unit_test(mitchell_bare_numbers),
+        cmocka_unit_test(match_winner_from_board_imps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
