@@ -362,6 +362,41 @@ static void regress_individual_two_winner(void **state)
     bmp_event_free(ev);
 }
 
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+/* Audit: §2.4 "strict writer".  Header values the reader maps (club, ids,
+ * scale, type, scoring, charge code) were also written back a second time
+ * by the pass-through, as duplicate MASTER_POINT_SCALE / MASTER_POINT_TYPE
+ * and as invented EVENT children CLUB_NAME, CLUB_ID, SCORING, DESCRIPTION,
+ * EVENT_ID, COLOUR.  Each must appear once, under its §2.3 name only. */
+static void header_written_once(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("example_pairs.xml", "abf");
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_int_equal(count(doc, "<MASTER_POINT_SCALE>Club<"), 1);
+    assert_int_equal(count(doc, "<MASTER_POINT_TYPE>GREEN<"), 1);
+    assert_int_equal(count(doc, "<CLUB_NAME>Harbourside Bridge Club<"), 1); /* under CLUB */
+    /* as in the file: CLUB + the 10 players of club 3107 (of 12: one 2940, one empty) */
+    assert_int_equal(count(doc, "<CLUB_ID_NUMBER>3107<"), 1 + 10);
+    assert_int_equal(count(doc, "<EVENT_IDENTIFIER>5521<"), 1);
+    assert_int_equal(count(doc, "<BOARD_SCORING_METHOD>MATCH_POINTS<"), 1);
+    static const char *const invented[] = {"<CLUB_ID>", "<SCORING>", "<DESCRIPTION>",
+                                           "<EVENT_ID>", "<COLOUR>"};
+    for (size_t i = 0; i < sizeof invented / sizeof invented[0]; i++)
+        if (strstr(doc, invented[i]))
+            fail_msg("writer invented %s", invented[i]);
+    assert_int_equal(count(doc, "<VENUE>Clubrooms<"), 1); /* a real pass-through leaf */
+    free(doc);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,6 +407,7 @@ int main(void)
         cmocka_unit_test(escaping),
         cmocka_unit_test(regress_phantom_direction),
         cmocka_unit_test(regress_individual_two_winner),
+        cmocka_unit_test(header_written_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

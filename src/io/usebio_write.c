@@ -352,7 +352,15 @@ static void write_passthrough(wr *w)
 {
     static const char *const own[] = {"usebio.version", "usebio.encoding",
                                       "usebio.places_rebuilt", "usebio.tables_stated",
-                                      "usebio.program_name", "usebio.program_version", NULL};
+                                      "usebio.program_name", "usebio.program_version",
+                                      /* mapped by the reader and written above under
+                                       * their own element names (never twice, never
+                                       * as invented CLUB_ID, SCORING, COLOUR ...) */
+                                      "usebio.club_name", "usebio.club_id", "usebio.scoring",
+                                      "usebio.match_scoring", "usebio.description",
+                                      "usebio.event_id", "usebio.master_point_scale",
+                                      "usebio.master_point_type", "usebio.colour",
+                                      "usebio.charge_code", NULL};
     const bmp_params *p = &w->ev->params;
     for (size_t i = 0; i < p->count; i++) {
         const char *k = p->items[i].key;
