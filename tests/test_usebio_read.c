@@ -778,6 +778,37 @@ static void match_winner_from_board_imps(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: §2.3 MASTER_POINT_SCALE -- for the EBU it names the event's
+ * status (Club, District, County, Regional, National = EBU 3.2); the EBU
+ * rules require a status, so a file saying "Club" was refused without
+ * --status (rulings U-19).  Options still win; other bodies keep it as a
+ * param only (ABF Compscore writes "Club" too). */
+static void ebu_scale_is_status(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("example_pairs.xml", "ebu"); /* MASTER_POINT_SCALE Club */
+    assert_string_equal(ev->status, "club");
+    bmp_event_free(ev);
+    char path[512];
+    snprintf(path, sizeof path, "%s/usebio/example_pairs.xml", BMP_TEST_DATA);
+    bmp_usebio_opts o = {.body = "ebu", .status = "county"};
+    bmp_error e = {0};
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_OK);
+    assert_string_equal(ev->status, "county");
+    bmp_event_free(ev);
+    ev = load("example_pairs.xml", "abf");
+    assert_null(ev->status);
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.master_point_scale", ""), "Club");
+    bmp_event_free(ev);
+    /* Salliere's letter scales (A-E) are not EBU 3.2 words: not mapped. */
+    ev = ok_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><MASTER_POINT_SCALE>B"
+                   "</MASTER_POINT_SCALE><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
+                   "<PLACE>1</PLACE></PAIR></PARTICIPANTS></EVENT></USEBIO>",
+                   "ebu");
+    assert_null(ev->status);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -804,6 +835,7 @@ int main(void)
         cmocka_unit_test(rebuilt_per_direction),
         cmocka_unit_test(mitchell_bare_numbers),
         cmocka_unit_test(match_winner_from_board_imps),
+        cmocka_unit_test(ebu_scale_is_status),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

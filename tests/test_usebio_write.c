@@ -397,6 +397,26 @@ static void header_written_once(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: an EBU JSON event's status goes out as MASTER_POINT_SCALE (the
+ * §2.3 element the EBU upload reads) and comes back as the status (U-19). */
+static void ebu_status_as_scale(void **state)
+{
+    (void)state;
+    bmp_event *ev = reread("<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><PARTICIPANTS><PAIR>"
+                           "<PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                           "</PARTICIPANTS></EVENT></USEBIO>",
+                           "ebu");
+    assert_null(ev->status);
+    ev->status = strdup("district");
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<MASTER_POINT_SCALE>District</MASTER_POINT_SCALE>"));
+    bmp_event *back = reread(doc, "ebu");
+    assert_string_equal(back->status, "district");
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -408,6 +428,7 @@ int main(void)
         cmocka_unit_test(regress_phantom_direction),
         cmocka_unit_test(regress_individual_two_winner),
         cmocka_unit_test(header_written_once),
+        cmocka_unit_test(ebu_status_as_scale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -414,7 +414,18 @@ static void write_event(wr *w, bool any_awards)
         el(w, "WINNER_TYPE", ev->movement == BMP_MOVEMENT_TWO_WINNER ? "2" : "1");
     el(w, "BOARD_SCORING_METHOD", bmp_params_string(p, "usebio.scoring", NULL));
     el(w, "MATCH_SCORING_METHOD", bmp_params_string(p, "usebio.match_scoring", NULL));
-    el(w, "MASTER_POINT_SCALE", bmp_params_string(p, "usebio.master_point_scale", NULL));
+    const char *scale = bmp_params_string(p, "usebio.master_point_scale", NULL);
+    char scale_buf[16];
+    if (!scale && ev->body && strcasecmp(ev->body, "ebu") == 0 && ev->status &&
+        strlen(ev->status) > 1 && strlen(ev->status) < sizeof scale_buf) {
+        /* EBU status -> MASTER_POINT_SCALE "Club" ... (rulings U-19). */
+        static const char *const scales[] = {"Club", "District", "County", "Regional",
+                                             "National"};
+        for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++)
+            if (strcasecmp(ev->status, scales[i]) == 0)
+                scale = strcpy(scale_buf, scales[i]);
+    }
+    el(w, "MASTER_POINT_SCALE", scale);
     if (any_awards || bmp_params_has(p, "usebio.mps_awarded"))
         el(w, "MPS_AWARDED_FLAG", any_awards || bmp_params_bool(p, "usebio.mps_awarded", false) ? "Y" : "N");
     elf(w, "SESSION_COUNT", "%d", ev->sessions > 0 ? ev->sessions : 1);
