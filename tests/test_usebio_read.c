@@ -439,7 +439,9 @@ static void small_cases(void **state)
                  "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE></TEAM></PARTICIPANTS>"
                  "<MATCH><TEAM>1</TEAM><OPPOSING_TEAM>9</OPPOSING_TEAM></MATCH></EVENT></USEBIO>",
                  "abf", "no participant with id \"9\"");
-    /* Lenient: flat MP without a type is EBU black; "36.0" = 36 hundredths;
+    /* Lenient: flat MP without a type is EBU black (local); "36.0" is 36
+     * whole local points (§2.3: "36 for a club win"), 3600 hundredths in the
+     * EBU rules' unit (audit: was read as 0.36, rulings U-20);
      * "T2"/"=2" ties (ACBLscore writes T). */
     bmp_error e = {0};
     bmp_event *ev = from_string(
@@ -449,7 +451,7 @@ static void small_cases(void **state)
         "ebu", &e);
     if (!ev)
         fail_msg("%s", e.msg);
-    assert_true(bmp_params_number(&ct(ev, "1")->params, "mp.black", -1) == 36);
+    assert_true(bmp_params_number(&ct(ev, "1")->params, "mp.local", -1) == 3600);
     assert_place(ct(ev, "3")->place, 2, 3);
     bmp_event_free(ev);
 }

@@ -417,6 +417,44 @@ static void ebu_status_as_scale(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: EBU local points.  The EBU rules award colour "local" in
+ * hundredths of a Local Point (a 36-point club win = 3600); §2.3 says an EBU
+ * file carries them whole ("36 for a club win") as MASTER_POINT_TYPE BLACK,
+ * and blue in hundredths of a Blue Point (1 BP = 100).  The writer refused
+ * every EBU local award (no colour "local") and the reader took "36" as 0.36
+ * (rulings U-20). */
+static void ebu_local_points_whole(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("example_pairs.xml", "ebu");
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    add(&aw, ev, "3NS", BMP_ALL_PLAYERS, "local", 3600); /* 36 local points */
+    add(&aw, ev, "1NS", BMP_ALL_PLAYERS, "blue", 60);    /* 0.60 BP (EBU-R10: 60 Local) */
+    char *doc = write_doc(ev, &aw, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<MASTER_POINTS_AWARDED>36</MASTER_POINTS_AWARDED>\n"
+                                "          <MASTER_POINT_TYPE>BLACK</MASTER_POINT_TYPE>"));
+    assert_non_null(strstr(doc, "<MASTER_POINTS_AWARDED>60</MASTER_POINTS_AWARDED>\n"
+                                "          <MASTER_POINT_TYPE>BLUE</MASTER_POINT_TYPE>"));
+    bmp_event *back = reread(doc, "ebu");
+    assert_points(file_points(back, "3NS", "local"), "36.00");
+    assert_points(file_points(back, "1NS", "blue"), "0.60");
+    free(doc);
+    bmp_event_free(back);
+    /* A fraction of a local point has no USEBIO spelling: refused. */
+    add(&aw, ev, "2NS", BMP_ALL_PLAYERS, "local", 3650);
+    char *out = NULL;
+    size_t len = 0;
+    bmp_error e = {0};
+    assert_int_equal(bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_DEFAULT, &out, &len, &e),
+                     BMP_EINVAL);
+    assert_null(out);
+    assert_non_null(strstr(e.msg, "\"2NS\""));
+    assert_non_null(strstr(e.msg, "not a whole number"));
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -429,6 +467,7 @@ int main(void)
         cmocka_unit_test(regress_individual_two_winner),
         cmocka_unit_test(header_written_once),
         cmocka_unit_test(ebu_status_as_scale),
+        cmocka_unit_test(ebu_local_points_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -143,6 +143,7 @@ static bmp_status read_mp(rd *r, xmlNode *holder, bmp_contestant *c)
         char key[64];
         snprintf(key, sizeof key, BMP_USEBIO_MP_PREFIX "%s", colour);
         double prev = bmp_params_number(&c->params, key, 0);
+        v *= bmp_io_usebio_unit(r->ev->body, colour); /* EBU local: whole points (U-20) */
         if (bmp_io_param_number(&c->params, key, prev + (double)v))
             st = ub_oom(r);
     }

@@ -187,8 +187,17 @@ static bmp_status collect_awards(wr *w, const bmp_awards *aw)
                             c->id, p + 1, a->colour, (long long)total, (long long)t,
                             bmp_event_kind_is_teams(ev->kind) ? "team" : "pair");
                 }
+                /* EBU local points go out whole (U-20): a fraction
+                 * cannot be written, and EBU local awards are whole. */
+                bmp_points unit = bmp_io_usebio_unit(ev->body, a->colour);
+                if (total % unit != 0)
+                    return bmp_error_set(
+                        w->err, BMP_EINVAL,
+                        "contestant \"%s\": %s award %lld hundredths is not a whole number of "
+                        "points, which is what USEBIO MASTER_POINTS_AWARDED %s carries",
+                        c->id, a->colour, (long long)total, bmp_usebio_type(ev->body, a->colour));
                 m->colour[k] = a->colour;
-                m->amount[k] = total;
+                m->amount[k] = total / unit;
                 m->n++;
             }
         }

@@ -89,3 +89,10 @@ bmp_cli_test(NAME e2e_example_teams_nzb_usebio
 bmp_cli_test(NAME usebio_team_plays_itself
              ARGS award ${U}/self_match.xml --body nzb --grade 40C EXIT 1
              EXPECT "self_match.xml:108: /USEBIO/EVENT/MATCH\\[1\\]/OPPOSING_TEAM: a team cannot play itself")
+# Audit (rulings U-20): EBU local points go out whole as BLACK.  EBU-46,
+# Scale A (club), 24 boards -> the 18-35 column, 5 tables -> row "5-6":
+# two-winner 1st = 20 local points each way; §2.3: the file carries 20, not
+# 2000 (hundredths) -- and the writer used to refuse colour "local" outright.
+bmp_cli_test(NAME audit_usebio_ebu_local_whole
+             ARGS award ${U}/abf_club_5tables.xml --body ebu --status club --format usebio
+             EXPECT "<PAIR_NUMBER>1NS</PAIR_NUMBER>[ \n]*<DIRECTION>NS</DIRECTION>[ \n]*<PLACE>1</PLACE>[ \n]*<MASTER_POINTS>[ \n]*<MASTER_POINTS_AWARDED>20</MASTER_POINTS_AWARDED>[ \n]*<MASTER_POINT_TYPE>BLACK</MASTER_POINT_TYPE>")
