@@ -455,6 +455,52 @@ static void ebu_local_points_whole(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: JSON -> USEBIO of the bodies' own one-session form (ABF session
+ * rankings {session 1, direction, place}) wrote neither DIRECTION nor PLACE,
+ * so the file could not even be read back ("WINNER_TYPE is 2 ... no
+ * DIRECTION").  The session-1 ranking is the event's result (rulings U-21). */
+static void one_session_rankings_written(void **state)
+{
+    (void)state;
+    bmp_event *ev = bmp_test_event(
+        "{\"body\": \"abf\", \"name\": \"T\", \"kind\": \"pairs\", \"movement\": \"two-winner\","
+        " \"contestants\": ["
+        " {\"id\": \"1\", \"rankings\": [{\"session\": 1, \"direction\": \"NS\", \"place\": 2}]},"
+        " {\"id\": \"2\", \"rankings\": [{\"session\": 1, \"direction\": \"NS\", \"place\": 1}]},"
+        " {\"id\": \"3\", \"rankings\": [{\"session\": 1, \"direction\": \"EW\", \"place\": \"1=\"}]},"
+        " {\"id\": \"4\", \"rankings\": [{\"session\": 1, \"direction\": \"EW\", \"place\": \"1=\"}]}]}");
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>1</PAIR_NUMBER>\n        <DIRECTION>NS</DIRECTION>\n"
+                                "        <PLACE>2</PLACE>"));
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>4</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>\n"
+                                "        <PLACE>1=</PLACE>"));
+    bmp_event *back = reread(doc, "abf");
+    /* Bare number + DIRECTION: ids 1NS ... (U-18); EW 1= is a 2-way tie. */
+    const bmp_contestant *c = bmp_event_contestant(back, "2NS");
+    assert_non_null(c);
+    assert_int_equal(c->nrankings, 1);
+    assert_string_equal(c->rankings[0].direction, "NS");
+    assert_int_equal(c->rankings[0].place.lo, 1);
+    c = bmp_event_contestant(back, "4EW");
+    assert_non_null(c);
+    assert_int_equal(c->rankings[0].place.lo, 1);
+    assert_int_equal(c->rankings[0].place.hi, 2);
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+    /* One winner: the session-1 ranking's place is the PLACE. */
+    ev = bmp_test_event("{\"body\": \"abf\", \"name\": \"T\", \"kind\": \"pairs\", \"contestants\": ["
+                        " {\"id\": \"1\", \"rankings\": [{\"session\": 1, \"place\": 2}]},"
+                        " {\"id\": \"2\", \"rankings\": [{\"session\": 1, \"place\": 1}]}]}");
+    doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>1</PAIR_NUMBER>\n        <PLACE>2</PLACE>"));
+    back = reread(doc, "abf");
+    assert_int_equal(bmp_event_contestant(back, "2")->place.lo, 1);
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +514,7 @@ int main(void)
         cmocka_unit_test(header_written_once),
         cmocka_unit_test(ebu_status_as_scale),
         cmocka_unit_test(ebu_local_points_whole),
+        cmocka_unit_test(one_session_rankings_written),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -233,13 +233,29 @@ static void write_player(wr *w, const bmp_player *p)
 }
 
 /* The place in the ranking USEBIO's PLACE holds: the overall place, or in a
- * two-winner event the event-level NS/EW ranking. */
-static const bmp_ranking_entry *direction_ranking(const bmp_contestant *c)
+ * two-winner event the event-level NS/EW ranking.  In a one-session event
+ * the session-1 ranking is the event's result (the JSON form the bodies
+ * use: rankings [{session 1, direction, place}]), so it stands in when
+ * there is no event-level one (rulings U-21). */
+static const bmp_ranking_entry *direction_ranking(const bmp_event *ev, const bmp_contestant *c)
 {
-    for (size_t r = 0; r < c->nrankings; r++)
-        if (c->rankings[r].direction && c->rankings[r].session == 0)
-            return &c->rankings[r];
+    for (int s = 0; s <= (ev->sessions <= 1 ? 1 : 0); s++)
+        for (size_t r = 0; r < c->nrankings; r++)
+            if (c->rankings[r].direction && c->rankings[r].session == s)
+                return &c->rankings[r];
     return NULL;
+}
+
+/* The one-field place: the overall place, else (one session) the
+ * direction-less session-1 ranking's (U-21). */
+static bmp_place field_place(const bmp_event *ev, const bmp_contestant *c)
+{
+    if (c->place.lo > 0 || ev->sessions > 1)
+        return c->place;
+    for (size_t r = 0; r < c->nrankings; r++)
+        if (!c->rankings[r].direction && c->rankings[r].session == 1)
+            return c->rankings[r].place;
+    return c->place;
 }
 
 static void write_place(wr *w, bmp_place p)
@@ -280,12 +296,12 @@ static void write_contestant(wr *w, size_t ci)
     const bmp_event *ev = w->ev;
     const bmp_contestant *c = &ev->contestants[ci];
     bool team = bmp_event_kind_is_teams(ev->kind);
-    const bmp_ranking_entry *dr = direction_ranking(c);
+    const bmp_ranking_entry *dr = direction_ranking(ev, c);
     if (team) {
         start(w, "TEAM");
         at(w, "TEAM_ID", raw_id(c));
         at(w, "TEAM_NAME", c->name);
-        write_place(w, c->place);
+        write_place(w, field_place(ev, c));
         write_scores(w, c, false);
         if (c->matches_played || c->match_wins)
             num_el(w, "WINS_OR_DRAWS", c->match_wins);
@@ -302,7 +318,7 @@ static void write_contestant(wr *w, size_t ci)
         el(w, "PLAYER_NAME", p && p->name ? p->name : c->name ? c->name : "");
         el(w, "NATIONAL_ID_NUMBER", p && p->id ? p->id : "");
         write_scores(w, c, true);
-        write_place(w, c->place);
+        write_place(w, field_place(ev, c));
         write_mp(w, ci, false);
         end(w);
         return;
@@ -315,7 +331,7 @@ static void write_contestant(wr *w, size_t ci)
     if (bmp_params_has(&c->params, "usebio.boards_played"))
         num_el(w, "BOARDS_PLAYED", bmp_params_number(&c->params, "usebio.boards_played", 0));
     write_scores(w, c, true);
-    write_place(w, dr ? dr->place : c->place);
+    write_place(w, dr ? dr->place : field_place(ev, c));
     write_mp(w, ci, false);
     if (c->matches_played || bmp_params_has(&c->params, "usebio.wins_or_draws"))
         num_el(w, "WINS_OR_DRAWS", c->match_wins);
