@@ -811,6 +811,38 @@ static void ebu_scale_is_status(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: §2.3 PLACE is "integer, possibly with = for ties": a producer
+ * that leaves the "=" off writes the tie as "2", "2", then "4".  That is
+ * the same tie as "2=" twice (was refused: "place 2 is held by 2
+ * contestants"); inconsistent places stay errors (rulings U-22). */
+static void ties_without_equals(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>4</PAIR_NUMBER><PLACE>4</PLACE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "abf");
+    assert_place(ct(ev, "2")->place, 2, 3);
+    assert_true(ct(ev, "3")->place.tied);
+    assert_place(ct(ev, "3")->place, 2, 3);
+    assert_place(ct(ev, "4")->place, 4, 4);
+    bmp_event_free(ev);
+    /* "1", "1", "2": a tie for 1st spans 1-2, so a 2nd cannot exist. */
+    bmp_error e = {0};
+    ev = from_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+                     "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+                     "</PARTICIPANTS></EVENT></USEBIO>",
+                     "abf", &e);
+    assert_null(ev);
+    assert_non_null(strstr(e.msg, "/PLACE"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -838,6 +870,7 @@ int main(void)
         cmocka_unit_test(mitchell_bare_numbers),
         cmocka_unit_test(match_winner_from_board_imps),
         cmocka_unit_test(ebu_scale_is_status),
+        cmocka_unit_test(ties_without_equals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,6 +97,14 @@ bmp_status ub_resolve_places(rd *r)
         }
         for (size_t k = 0; k < m; k++)
             pl[k] = *slot_place(r, group[k]);
+        /* §2.3 PLACE: the "=" is optional ("possibly with ="; IU and JS
+         * strip it), so one plain place held by several entries ("2", "2",
+         * then "4") is the same tie as "2=" written twice; bmp_places_resolve
+         * still checks that the places it spans are free (rulings U-22). */
+        for (size_t k = 0; k < m; k++)
+            for (size_t q = k + 1; q < m; q++)
+                if (pl[q].lo == pl[k].lo && pl[q].hi == pl[q].lo && pl[k].hi == pl[k].lo)
+                    pl[k].tied = pl[q].tied = true;
         if (distinct_untied(pl, m, seen))
             continue; /* nothing to resolve; skips the quadratic general check */
         bmp_error e2 = {0};
