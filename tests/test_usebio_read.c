@@ -843,6 +843,35 @@ static void ties_without_equals(void **state)
     assert_non_null(strstr(e.msg, "/PLACE"));
 }
 
+/* Audit: a ranking rebuilt from scores (U-4) compared a PERCENTAGE with
+ * another entry's TOTAL_SCORE: pair 2 (35 %, total 90) was put below pair 1
+ * (only TOTAL_SCORE 40, which is not a percentage) as 35 < 40.  With mixed entries the totals decide when all have one (90 > 40 >
+ * 30: 2, 1, 3), else the file is refused (rulings U-23). */
+static void rebuilt_mixed_scores(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>40</TOTAL_SCORE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><TOTAL_SCORE>90</TOTAL_SCORE><PERCENTAGE>35</PERCENTAGE></PAIR>"
+        "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><TOTAL_SCORE>30</TOTAL_SCORE><PERCENTAGE>15</PERCENTAGE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "abf");
+    assert_place(ct(ev, "2")->place, 1, 1);
+    assert_place(ct(ev, "1")->place, 2, 2);
+    assert_place(ct(ev, "3")->place, 3, 3);
+    bmp_event_free(ev);
+    bmp_error e = {0};
+    ev = from_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+                     "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>40</TOTAL_SCORE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PERCENTAGE>45</PERCENTAGE></PAIR>"
+                     "</PARTICIPANTS></EVENT></USEBIO>",
+                     "abf", &e);
+    assert_null(ev);
+    assert_non_null(strstr(e.msg, "PAIR[2]"));
+    assert_non_null(strstr(e.msg, "cannot be compared"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -871,6 +900,7 @@ int main(void)
         cmocka_unit_test(match_winner_from_board_imps),
         cmocka_unit_test(ebu_scale_is_status),
         cmocka_unit_test(ties_without_equals),
+        cmocka_unit_test(rebuilt_mixed_scores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -184,7 +184,7 @@ static const char *pair_direction(const char *dir, const char *number)
 
 
 static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode *node,
-                           bool has_place, bool has_score, double score)
+                           bool has_place, bool has_score, double score, bool pct)
 {
     if (r->nslots == r->slots_cap) {
         size_t cap = r->slots_cap ? r->slots_cap * 2 : 64;
@@ -197,7 +197,7 @@ static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode
     char *k = bmp_strdup(key);
     if (!k)
         return ub_oom(r);
-    r->slots[r->nslots++] = (slot){k, ci, rank, node, has_place, has_score, score};
+    r->slots[r->nslots++] = (slot){k, ci, rank, node, has_place, has_score, score, pct};
     return BMP_OK;
 }
 
@@ -508,7 +508,7 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     if (overall && !by_dir) {
         snprintf(key, sizeof key, "overall:%s", sc->section ? sc->section : "");
         c->place = pl;
-        st = add_slot(r, key, ci, -1, n, place != NULL, has_score, score);
+        st = add_slot(r, key, ci, -1, n, place != NULL, has_score, score, has_pct);
     } else {
         ranking_name(key, sizeof key, overall ? 0 : sc->session, sc->section,
                      by_dir ? d : NULL);
@@ -523,7 +523,7 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
                               by_dir ? d : NULL, has_score, score, &ri)))
             goto out;
         c->rankings[ri].place = pl;
-        st = add_slot(r, key, ci, ri, n, place != NULL, has_score, score);
+        st = add_slot(r, key, ci, ri, n, place != NULL, has_score, score, has_pct);
     }
 out:
     free(raw);

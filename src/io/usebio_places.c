@@ -78,6 +78,32 @@ bmp_status ub_resolve_places(rd *r)
                                  group[k]->key);
                     goto out;
                 }
+            /* A percentage and a total are on different scales: with some
+             * entries giving only TOTAL_SCORE, rebuild from the totals when
+             * every entry has one, else refuse rather than mix (U-23). */
+            bool any_pct = false, all_pct = true;
+            for (size_t k = 0; k < m; k++) {
+                any_pct |= group[k]->score_is_pct;
+                all_pct &= group[k]->score_is_pct;
+            }
+            if (any_pct && !all_pct)
+                for (size_t k = 0; k < m && !st; k++) {
+                    bmp_contestant *c = &r->ev->contestants[group[k]->ci];
+                    const char *key = "usebio.total_score";
+                    /* Session rankings keep no total of their own: refuse. */
+                    if ((group[k]->rank >= 0 && c->rankings[group[k]->rank].session > 0) ||
+                        !bmp_params_has(&c->params, key))
+                        st = ub_fail(r, group[k]->node, BMP_EINVAL,
+                                     "PLACE is missing in ranking \"%s\" and its entries "
+                                     "cannot be compared: some give PERCENTAGE, this one %s",
+                                     group[k]->key,
+                                     group[k]->score_is_pct ? "has no TOTAL_SCORE"
+                                                            : "only TOTAL_SCORE");
+                    else
+                        group[k]->score = bmp_params_number(&c->params, key, 0);
+                }
+            if (st)
+                goto out;
             /* Highest score first; equal scores share the places they span. */
             qsort(group, m, sizeof *group, by_score_desc);
             for (size_t k = 0; k < m;) {
