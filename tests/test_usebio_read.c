@@ -872,6 +872,20 @@ static void rebuilt_mixed_scores(void **state)
     assert_non_null(strstr(e.msg, "cannot be compared"));
 }
 
+/* Audit: a degenerate file -- PARTICIPANTS present but empty -- computed an
+ * empty award list with exit 0 instead of the "nothing to award" error a
+ * file without PARTICIPANTS gets; the error names the EVENT path. */
+static void empty_participants(void **state)
+{
+    (void)state;
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><PARTICIPANTS></PARTICIPANTS>"
+                 "</EVENT></USEBIO>",
+                 "abf", "mem.xml:1: /USEBIO/EVENT: PARTICIPANTS hold no PAIR");
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"TEAMS\"><SESSION SESSION_ID=\"1\"><SECTION "
+                 "SECTION_ID=\"A\"><PARTICIPANTS/></SECTION></SESSION></EVENT></USEBIO>",
+                 "nzb", "nothing to award");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -901,6 +915,7 @@ int main(void)
         cmocka_unit_test(ebu_scale_is_status),
         cmocka_unit_test(ties_without_equals),
         cmocka_unit_test(rebuilt_mixed_scores),
+        cmocka_unit_test(empty_participants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -252,6 +252,9 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     free(sv);
     if (st)
         return st;
+    if (ev->ncontestants == 0) /* as with no PARTICIPANTS at all */
+        return ub_fail(r, event, BMP_EINVAL,
+                       "PARTICIPANTS hold no PAIR, TEAM or PLAYER: nothing to award");
     if ((st = ub_resolve_places(r)))
         return st;
     /* Matches: event level and per session. */
