@@ -886,6 +886,36 @@ static void empty_participants(void **state)
                  "nzb", "nothing to award");
 }
 
+/* Audit: §2.4 rule 4 -- the 1.1 BUTLER_PAIRS and the 1.2 generic PAIRS +
+ * BOARD_SCORING_METHOD BUTLER_IMPS are the same event; the 1.2 form was read
+ * as plain pairs, so a body that treats Butler differently (the ABF's top
+ * third) computed it as matchpointed pairs.  Plain IMPS stays pairs. */
+static void butler_both_vocabularies(void **state)
+{
+    (void)state;
+    static const char *const heads[] = {
+        "<USEBIO Version=\"1.1\"><EVENT EVENT_TYPE=\"BUTLER_PAIRS\">",
+        "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"PAIRS\">"
+        "<BOARD_SCORING_METHOD>Butler_Imps</BOARD_SCORING_METHOD>"};
+    for (size_t i = 0; i < 2; i++) {
+        char xml[512];
+        snprintf(xml, sizeof xml,
+                 "%s<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                 "</PARTICIPANTS></EVENT></USEBIO>",
+                 heads[i]);
+        bmp_event *ev = ok_string(xml, "abf");
+        assert_int_equal(ev->kind, BMP_KIND_BUTLER);
+        assert_string_equal(bmp_params_string(&ev->params, "usebio.scoring", ""), "BUTLER_IMPS");
+        bmp_event_free(ev);
+    }
+    bmp_event *ev = ok_string("<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><SCORING_METHOD>IMPS"
+                              "</SCORING_METHOD><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
+                              "<PLACE>1</PLACE></PAIR></PARTICIPANTS></EVENT></USEBIO>",
+                              "abf");
+    assert_int_equal(ev->kind, BMP_KIND_PAIRS);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -916,6 +946,7 @@ int main(void)
         cmocka_unit_test(ties_without_equals),
         cmocka_unit_test(rebuilt_mixed_scores),
         cmocka_unit_test(empty_participants),
+        cmocka_unit_test(butler_both_vocabularies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
