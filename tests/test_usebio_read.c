@@ -841,6 +841,18 @@ static void ties_without_equals(void **state)
                      "abf", &e);
     assert_null(ev);
     assert_non_null(strstr(e.msg, "/PLACE"));
+    /* A Mitchell without WINNER_TYPE: NS 1, 2 and EW 1, 2 in one field are
+     * not ties (1= would span 1-2 and clash with 2=): an error that points
+     * at the missing WINNER_TYPE 2 (U-5). */
+    ev = from_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+                     "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>2NS</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>1EW</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>2EW</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+                     "</PARTICIPANTS></EVENT></USEBIO>",
+                     "abf", &e);
+    assert_null(ev);
+    assert_non_null(strstr(e.msg, "needs WINNER_TYPE 2"));
 }
 
 /* Audit: a ranking rebuilt from scores (U-4) compared a PERCENTAGE with

@@ -142,9 +142,22 @@ bmp_status ub_resolve_places(rd *r)
             const char *rest = strchr(e2.msg, ':');
             xmlNode *w = ub_child(group[bad]->node, "PLACE");
             const char *k = group[bad]->key;
-            st = ub_fail(r, w ? w : group[bad]->node, st, "%s (ranking \"%s\")",
+            /* NS and EW pairs in one field with clashing places: most
+             * likely a Mitchell whose file lacks WINNER_TYPE 2 (U-5). */
+            bool ns = false, ew = false;
+            for (size_t q = 0; q < m; q++) {
+                const char *d = bmp_params_string(&r->ev->contestants[group[q]->ci].params,
+                                                  "usebio.direction", "");
+                ns |= strcmp(d, "NS") == 0;
+                ew |= strcmp(d, "EW") == 0;
+            }
+            st = ub_fail(r, w ? w : group[bad]->node, st, "%s (ranking \"%s\")%s",
                          rest ? rest + 2 : e2.msg,
-                         strncmp(k, "overall:", 8) == 0 ? (k[8] ? k + 8 : "overall") : k);
+                         strncmp(k, "overall:", 8) == 0 ? (k[8] ? k + 8 : "overall") : k,
+                         !r->two_winner && ns && ew
+                             ? "; NS and EW are ranked as one field: if each direction has "
+                               "its own winner the file needs WINNER_TYPE 2"
+                             : "");
             goto out;
         }
         for (size_t k = 0; k < m; k++)
