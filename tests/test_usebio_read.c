@@ -928,6 +928,32 @@ static void butler_both_vocabularies(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit (U-18): sessions name a pair by bare number + the DIRECTION it sat
+ * in that session; the overall result names it without a direction.  Pair 1
+ * sat NS in session 1 and EW in session 2: both are the overall pair "1". */
+static void session_direction_matches_overall(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR></PARTICIPANTS>"
+        "<SESSION SESSION_ID=\"1\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>2</PLACE></PAIR>"
+        "</PARTICIPANTS></SESSION><SESSION SESSION_ID=\"2\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "</PARTICIPANTS></SESSION></EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->ncontestants, 2);
+    assert_place(ct(ev, "1")->place, 1, 1);
+    assert_place(rk(ct(ev, "1"), "session 1")->place, 1, 1);
+    assert_place(rk(ct(ev, "1"), "session 2")->place, 2, 2);
+    assert_place(rk(ct(ev, "2"), "session 2")->place, 1, 1);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -959,6 +985,7 @@ int main(void)
         cmocka_unit_test(rebuilt_mixed_scores),
         cmocka_unit_test(empty_participants),
         cmocka_unit_test(butler_both_vocabularies),
+        cmocka_unit_test(session_direction_matches_overall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -358,7 +358,9 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
      * the direction ("1NS", the §2.3 spelling) unless the number already
      * does.  Not in Swiss pairs, whose MATCH records name bare numbers
      * (rulings U-18). */
+    bool suffixed = false;
     if (d && !pair_direction(NULL, raw) && ev->kind != BMP_KIND_SWISS_PAIRS) {
+        suffixed = true;
         char *q = bmp_asprintf("%s%s", raw, d);
         if (!q) {
             st = ub_oom(r);
@@ -389,6 +391,15 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     }
     /* Find or create the contestant. */
     long found = ub_find_contestant(r, cid);
+    if (found < 0 && !overall && suffixed) {
+        /* A session's "1" + DIRECTION is the overall "1" that has none (a
+         * pair may sit NS in one session and EW in another). */
+        size_t l = strlen(cid);
+        cid[l - 2] = '\0';
+        found = ub_find_contestant(r, cid);
+        if (found < 0)
+            memcpy(cid + l - 2, d, 3);
+    }
     size_t ci = 0;
     if (found >= 0 && overall) {
         st = ub_fail(r, n, BMP_EINVAL,
