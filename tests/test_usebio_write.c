@@ -501,6 +501,36 @@ static void one_session_rankings_written(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: U-9 -- the EBU guest number 88888888 is read as "no number" plus
+ * player param guest; it was written back as an empty NATIONAL_ID_NUMBER,
+ * so USEBIO -> USEBIO lost the guest flag the EBU upload relies on. */
+static void guest_number_round_trip(void **state)
+{
+    (void)state;
+    bmp_event *ev = reread("<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><PARTICIPANTS><PAIR>"
+                           "<PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE>"
+                           "<PLAYER><PLAYER_NAME>A GUEST</PLAYER_NAME><NATIONAL_ID_NUMBER>88888888"
+                           "</NATIONAL_ID_NUMBER></PLAYER>"
+                           "<PLAYER><PLAYER_NAME>B</PLAYER_NAME><NATIONAL_ID_NUMBER>0"
+                           "</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+                           "</PARTICIPANTS></EVENT></USEBIO>",
+                           "ebu");
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<PLAYER_NAME>A GUEST</PLAYER_NAME>\n          "
+                                "<NATIONAL_ID_NUMBER>88888888</NATIONAL_ID_NUMBER>"));
+    /* "0" (unknown, not a guest) stays empty. */
+    assert_non_null(strstr(doc, "<PLAYER_NAME>B</PLAYER_NAME>\n          "
+                                "<NATIONAL_ID_NUMBER></NATIONAL_ID_NUMBER>"));
+    bmp_event *back = reread(doc, "ebu");
+    const bmp_contestant *c = bmp_event_contestant(back, "1");
+    assert_null(c->players[0].id);
+    assert_true(bmp_params_bool(&c->players[0].params, "guest", false));
+    assert_false(bmp_params_bool(&c->players[1].params, "guest", false));
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -515,6 +545,7 @@ int main(void)
         cmocka_unit_test(ebu_status_as_scale),
         cmocka_unit_test(ebu_local_points_whole),
         cmocka_unit_test(one_session_rankings_written),
+        cmocka_unit_test(guest_number_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -227,7 +227,9 @@ static void write_player(wr *w, const bmp_player *p)
 {
     start(w, "PLAYER");
     el(w, "PLAYER_NAME", p->name ? p->name : "");
-    el(w, "NATIONAL_ID_NUMBER", p->id ? p->id : "");
+    /* The EBU guest number goes back out (U-9): "" would lose the flag. */
+    el(w, "NATIONAL_ID_NUMBER",
+       p->id ? p->id : bmp_params_bool(&p->params, "guest", false) ? "88888888" : "");
     el(w, "CLUB_ID_NUMBER", bmp_params_string(&p->params, "usebio.club_id", NULL));
     end(w);
 }
