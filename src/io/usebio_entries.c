@@ -530,7 +530,10 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
                              key);
                 goto out;
             }
-        if ((st = add_ranking(r, c, key, overall ? 0 : sc->session, sc->section,
+        /* One session: its NS/EW fields are that session's result, which
+         * is how the bodies read a Mitchell session (NZ-21; U-25). */
+        int sess = overall ? (ev->sessions <= 1 ? 1 : 0) : sc->session;
+        if ((st = add_ranking(r, c, key, sess, sc->section,
                               by_dir ? d : NULL, has_score, score, &ri)))
             goto out;
         c->rankings[ri].place = pl;
