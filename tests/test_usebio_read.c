@@ -747,6 +747,8 @@ static void mitchell_bare_numbers(void **state)
     assert_place(rk(ct(ev, "2NS"), "NS")->place, 1, 1);
     assert_place(rk(ct(ev, "1EW"), "EW")->place, 1, 1);
     assert_place(rk(ct(ev, "2EW"), "EW")->place, 2, 2);
+    /* One session: the NS/EW fields are session 1's (U-25). */
+    assert_int_equal(rk(ct(ev, "2EW"), "EW")->session, 1);
     assert_string_equal(ct(ev, "1NS")->players[0].id, "11");
     assert_string_equal(ct(ev, "1EW")->players[0].id, "55");
     /* 4 pairs = 2 tables (C-3). */
