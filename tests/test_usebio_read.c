@@ -439,7 +439,9 @@ static void small_cases(void **state)
                  "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE></TEAM></PARTICIPANTS>"
                  "<MATCH><TEAM>1</TEAM><OPPOSING_TEAM>9</OPPOSING_TEAM></MATCH></EVENT></USEBIO>",
                  "abf", "no participant with id \"9\"");
-    /* Lenient: flat MP without a type is EBU black; "36.0" = 36 hundredths;
+    /* Lenient: flat MP without a type is EBU black (local); "36.0" is 36
+     * whole local points (§2.3: "36 for a club win"), 3600 hundredths in the
+     * EBU rules' unit (audit: was read as 0.36, rulings U-20);
      * "T2"/"=2" ties (ACBLscore writes T). */
     bmp_error e = {0};
     bmp_event *ev = from_string(
@@ -449,7 +451,7 @@ static void small_cases(void **state)
         "ebu", &e);
     if (!ev)
         fail_msg("%s", e.msg);
-    assert_true(bmp_params_number(&ct(ev, "1")->params, "mp.black", -1) == 36);
+    assert_true(bmp_params_number(&ct(ev, "1")->params, "mp.local", -1) == 3600);
     assert_place(ct(ev, "3")->place, 2, 3);
     bmp_event_free(ev);
 }
@@ -723,6 +725,237 @@ static void rebuilt_per_direction(void **state)
     bmp_event_free(ev);
 }
 
+/* Audit: a Mitchell numbers NS 1..n and EW 1..n, and many scorers write the
+ * bare number with DIRECTION (§2.3 PAIR_NUMBER "1", DIRECTION NS/EW).  NS 1
+ * and EW 1 are two pairs, not a duplicate (was refused as "duplicate
+ * contestant \"1\""); ids carry the direction (rulings U-18). */
+static void mitchell_bare_numbers(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>2</PLACE>"
+        "<PLAYER><NATIONAL_ID_NUMBER>11</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>1</PLACE>"
+        "<PLAYER><NATIONAL_ID_NUMBER>55</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>2</PLACE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->ncontestants, 4);
+    assert_place(rk(ct(ev, "1NS"), "NS")->place, 2, 2);
+    assert_place(rk(ct(ev, "2NS"), "NS")->place, 1, 1);
+    assert_place(rk(ct(ev, "1EW"), "EW")->place, 1, 1);
+    assert_place(rk(ct(ev, "2EW"), "EW")->place, 2, 2);
+    /* One session: the NS/EW fields are session 1's (U-25). */
+    assert_int_equal(rk(ct(ev, "2EW"), "EW")->session, 1);
+    assert_string_equal(ct(ev, "1NS")->players[0].id, "11");
+    assert_string_equal(ct(ev, "1EW")->players[0].id, "55");
+    /* 4 pairs = 2 tables (C-3). */
+    assert_true(ev->tables == 2.0);
+    bmp_event_free(ev);
+}
+
+/* Audit: §2.4 rule 5 -- wins come from the MATCH and board data, never the
+ * VPs alone.  A MATCH with VPs and board IMPS but no TEAM_SCORE took the
+ * winner from the VPs.  Here the VPs say 12-8 (the EBUScore quirk of VPs
+ * that do not fit the match) but the boards say -3 + 1 = -2 IMPs for team 1:
+ * team 2 won; the VPs stay the match score. */
+static void match_winner_from_board_imps(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"SWISS_TEAMS\"><PARTICIPANTS>"
+        "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE></TEAM><TEAM TEAM_ID=\"2\"><PLACE>2</PLACE></TEAM>"
+        "</PARTICIPANTS><MATCH><ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM>"
+        "<OPPOSING_TEAM>2</OPPOSING_TEAM><TEAM_VICTORY_POINTS>12</TEAM_VICTORY_POINTS>"
+        "<OPPOSING_TEAM_VICTORY_POINTS>8</OPPOSING_TEAM_VICTORY_POINTS>"
+        "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><IMPS>-3</IMPS></BOARD>"
+        "<BOARD><BOARD_NUMBER>2</BOARD_NUMBER><IMPS>1</IMPS></BOARD></MATCH>"
+        "</EVENT></USEBIO>",
+        "ebu");
+    const bmp_match *m = &ev->matches[0];
+    assert_true(m->home_score == 12 && m->away_score == 8);
+    assert_string_equal(m->winner, "2");
+    assert_true(ct(ev, "2")->match_wins == 1.0);
+    assert_true(ct(ev, "1")->match_wins == 0.0);
+    bmp_event_free(ev);
+}
+
+/* Audit: §2.3 MASTER_POINT_SCALE -- for the EBU it names the event's
+ * status (Club, District, County, Regional, National = EBU 3.2); the EBU
+ * rules require a status, so a file saying "Club" was refused without
+ * --status (rulings U-19).  Options still win; other bodies keep it as a
+ * param only (ABF Compscore writes "Club" too). */
+static void ebu_scale_is_status(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("example_pairs.xml", "ebu"); /* MASTER_POINT_SCALE Club */
+    assert_string_equal(ev->status, "club");
+    bmp_event_free(ev);
+    char path[512];
+    snprintf(path, sizeof path, "%s/usebio/example_pairs.xml", BMP_TEST_DATA);
+    bmp_usebio_opts o = {.body = "ebu", .status = "county"};
+    bmp_error e = {0};
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_OK);
+    assert_string_equal(ev->status, "county");
+    bmp_event_free(ev);
+    ev = load("example_pairs.xml", "abf");
+    assert_null(ev->status);
+    assert_string_equal(bmp_params_string(&ev->params, "usebio.master_point_scale", ""), "Club");
+    bmp_event_free(ev);
+    /* Salliere's letter scales (A-E) are not EBU 3.2 words: not mapped. */
+    ev = ok_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><MASTER_POINT_SCALE>B"
+                   "</MASTER_POINT_SCALE><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
+                   "<PLACE>1</PLACE></PAIR></PARTICIPANTS></EVENT></USEBIO>",
+                   "ebu");
+    assert_null(ev->status);
+    bmp_event_free(ev);
+}
+
+/* Audit: §2.3 PLACE is "integer, possibly with = for ties": a producer
+ * that leaves the "=" off writes the tie as "2", "2", then "4".  That is
+ * the same tie as "2=" twice (was refused: "place 2 is held by 2
+ * contestants"); inconsistent places stay errors (rulings U-22). */
+static void ties_without_equals(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>4</PAIR_NUMBER><PLACE>4</PLACE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "abf");
+    assert_place(ct(ev, "2")->place, 2, 3);
+    assert_true(ct(ev, "3")->place.tied);
+    assert_place(ct(ev, "3")->place, 2, 3);
+    assert_place(ct(ev, "4")->place, 4, 4);
+    bmp_event_free(ev);
+    /* "1", "1", "2": a tie for 1st spans 1-2, so a 2nd cannot exist. */
+    bmp_error e = {0};
+    ev = from_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+                     "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+                     "</PARTICIPANTS></EVENT></USEBIO>",
+                     "abf", &e);
+    assert_null(ev);
+    assert_non_null(strstr(e.msg, "/PLACE"));
+    /* A Mitchell without WINNER_TYPE: NS 1, 2 and EW 1, 2 in one field are
+     * not ties (1= would span 1-2 and clash with 2=): an error that points
+     * at the missing WINNER_TYPE 2 (U-5). */
+    ev = from_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+                     "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>2NS</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>1EW</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>2EW</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+                     "</PARTICIPANTS></EVENT></USEBIO>",
+                     "abf", &e);
+    assert_null(ev);
+    assert_non_null(strstr(e.msg, "needs WINNER_TYPE 2"));
+}
+
+/* Audit: a ranking rebuilt from scores (U-4) compared a PERCENTAGE with
+ * another entry's TOTAL_SCORE: pair 2 (35 %, total 90) was put below pair 1
+ * (only TOTAL_SCORE 40, which is not a percentage) as 35 < 40.  With mixed entries the totals decide when all have one (90 > 40 >
+ * 30: 2, 1, 3), else the file is refused (rulings U-23). */
+static void rebuilt_mixed_scores(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>40</TOTAL_SCORE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><TOTAL_SCORE>90</TOTAL_SCORE><PERCENTAGE>35</PERCENTAGE></PAIR>"
+        "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><TOTAL_SCORE>30</TOTAL_SCORE><PERCENTAGE>15</PERCENTAGE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>",
+        "abf");
+    assert_place(ct(ev, "2")->place, 1, 1);
+    assert_place(ct(ev, "1")->place, 2, 2);
+    assert_place(ct(ev, "3")->place, 3, 3);
+    bmp_event_free(ev);
+    bmp_error e = {0};
+    ev = from_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+                     "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>40</TOTAL_SCORE></PAIR>"
+                     "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PERCENTAGE>45</PERCENTAGE></PAIR>"
+                     "</PARTICIPANTS></EVENT></USEBIO>",
+                     "abf", &e);
+    assert_null(ev);
+    assert_non_null(strstr(e.msg, "PAIR[2]"));
+    assert_non_null(strstr(e.msg, "cannot be compared"));
+}
+
+/* Audit: a degenerate file -- PARTICIPANTS present but empty -- computed an
+ * empty award list with exit 0 instead of the "nothing to award" error a
+ * file without PARTICIPANTS gets; the error names the EVENT path. */
+static void empty_participants(void **state)
+{
+    (void)state;
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><PARTICIPANTS></PARTICIPANTS>"
+                 "</EVENT></USEBIO>",
+                 "abf", "mem.xml:1: /USEBIO/EVENT: PARTICIPANTS hold no PAIR");
+    expect_error("<USEBIO><EVENT EVENT_TYPE=\"TEAMS\"><SESSION SESSION_ID=\"1\"><SECTION "
+                 "SECTION_ID=\"A\"><PARTICIPANTS/></SECTION></SESSION></EVENT></USEBIO>",
+                 "nzb", "nothing to award");
+}
+
+/* Audit: §2.4 rule 4 -- the 1.1 BUTLER_PAIRS and the 1.2 generic PAIRS +
+ * BOARD_SCORING_METHOD BUTLER_IMPS are the same event; the 1.2 form was read
+ * as plain pairs, so a body that treats Butler differently (the ABF's top
+ * third) computed it as matchpointed pairs.  Plain IMPS stays pairs. */
+static void butler_both_vocabularies(void **state)
+{
+    (void)state;
+    static const char *const heads[] = {
+        "<USEBIO Version=\"1.1\"><EVENT EVENT_TYPE=\"BUTLER_PAIRS\">",
+        "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"PAIRS\">"
+        "<BOARD_SCORING_METHOD>Butler_Imps</BOARD_SCORING_METHOD>"};
+    for (size_t i = 0; i < 2; i++) {
+        char xml[512];
+        snprintf(xml, sizeof xml,
+                 "%s<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                 "</PARTICIPANTS></EVENT></USEBIO>",
+                 heads[i]);
+        bmp_event *ev = ok_string(xml, "abf");
+        assert_int_equal(ev->kind, BMP_KIND_BUTLER);
+        assert_string_equal(bmp_params_string(&ev->params, "usebio.scoring", ""), "BUTLER_IMPS");
+        bmp_event_free(ev);
+    }
+    bmp_event *ev = ok_string("<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><SCORING_METHOD>IMPS"
+                              "</SCORING_METHOD><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
+                              "<PLACE>1</PLACE></PAIR></PARTICIPANTS></EVENT></USEBIO>",
+                              "abf");
+    assert_int_equal(ev->kind, BMP_KIND_PAIRS);
+    bmp_event_free(ev);
+}
+
+/* Audit (U-18): sessions name a pair by bare number + the DIRECTION it sat
+ * in that session; the overall result names it without a direction.  Pair 1
+ * sat NS in session 1 and EW in session 2: both are the overall pair "1". */
+static void session_direction_matches_overall(void **state)
+{
+    (void)state;
+    bmp_event *ev = ok_string(
+        "<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR></PARTICIPANTS>"
+        "<SESSION SESSION_ID=\"1\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>2</PLACE></PAIR>"
+        "</PARTICIPANTS></SESSION><SESSION SESSION_ID=\"2\"><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>2</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>1</PLACE></PAIR>"
+        "</PARTICIPANTS></SESSION></EVENT></USEBIO>",
+        "abf");
+    assert_int_equal(ev->ncontestants, 2);
+    assert_place(ct(ev, "1")->place, 1, 1);
+    assert_place(rk(ct(ev, "1"), "session 1")->place, 1, 1);
+    assert_place(rk(ct(ev, "1"), "session 2")->place, 2, 2);
+    assert_place(rk(ct(ev, "2"), "session 2")->place, 1, 1);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -747,6 +980,14 @@ int main(void)
         cmocka_unit_test(participation_and_event_type),
         cmocka_unit_test(match_ids_across_sections),
         cmocka_unit_test(rebuilt_per_direction),
+        cmocka_unit_test(mitchell_bare_numbers),
+        cmocka_unit_test(match_winner_from_board_imps),
+        cmocka_unit_test(ebu_scale_is_status),
+        cmocka_unit_test(ties_without_equals),
+        cmocka_unit_test(rebuilt_mixed_scores),
+        cmocka_unit_test(empty_participants),
+        cmocka_unit_test(butler_both_vocabularies),
+        cmocka_unit_test(session_direction_matches_overall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -320,11 +320,12 @@ static void regress_phantom_direction(void **state)
         "<PLAYER><PLAYER_NAME>PHANTOM</PLAYER_NAME></PLAYER></PAIR>"
         "</PARTICIPANTS></EVENT></USEBIO>";
     bmp_event *ev = reread(xml, "ebu");
-    assert_true(bmp_event_contestant(ev, "8")->phantom);
+    /* Bare number + DIRECTION: the id carries the direction (rulings U-18). */
+    assert_true(bmp_event_contestant(ev, "8EW")->phantom);
     char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
-    assert_non_null(strstr(doc, "<PAIR_NUMBER>8</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>"));
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>8EW</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>"));
     bmp_event *back = reread(doc, "ebu");
-    assert_true(bmp_event_contestant(back, "8")->phantom);
+    assert_true(bmp_event_contestant(back, "8EW")->phantom);
     free(doc);
     bmp_event_free(back);
     bmp_event_free(ev);
@@ -361,6 +362,175 @@ static void regress_individual_two_winner(void **state)
     bmp_event_free(ev);
 }
 
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+/* Audit: §2.4 "strict writer".  Header values the reader maps (club, ids,
+ * scale, type, scoring, charge code) were also written back a second time
+ * by the pass-through, as duplicate MASTER_POINT_SCALE / MASTER_POINT_TYPE
+ * and as invented EVENT children CLUB_NAME, CLUB_ID, SCORING, DESCRIPTION,
+ * EVENT_ID, COLOUR.  Each must appear once, under its §2.3 name only. */
+static void header_written_once(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("example_pairs.xml", "abf");
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_int_equal(count(doc, "<MASTER_POINT_SCALE>Club<"), 1);
+    assert_int_equal(count(doc, "<MASTER_POINT_TYPE>GREEN<"), 1);
+    assert_int_equal(count(doc, "<CLUB_NAME>Harbourside Bridge Club<"), 1); /* under CLUB */
+    /* as in the file: CLUB + the 10 players of club 3107 (of 12: one 2940, one empty) */
+    assert_int_equal(count(doc, "<CLUB_ID_NUMBER>3107<"), 1 + 10);
+    assert_int_equal(count(doc, "<EVENT_IDENTIFIER>5521<"), 1);
+    assert_int_equal(count(doc, "<BOARD_SCORING_METHOD>MATCH_POINTS<"), 1);
+    static const char *const invented[] = {"<CLUB_ID>", "<SCORING>", "<DESCRIPTION>",
+                                           "<EVENT_ID>", "<COLOUR>"};
+    for (size_t i = 0; i < sizeof invented / sizeof invented[0]; i++)
+        if (strstr(doc, invented[i]))
+            fail_msg("writer invented %s", invented[i]);
+    assert_int_equal(count(doc, "<VENUE>Clubrooms<"), 1); /* a real pass-through leaf */
+    free(doc);
+    bmp_event_free(ev);
+}
+
+/* Audit: an EBU JSON event's status goes out as MASTER_POINT_SCALE (the
+ * §2.3 element the EBU upload reads) and comes back as the status (U-19). */
+static void ebu_status_as_scale(void **state)
+{
+    (void)state;
+    bmp_event *ev = reread("<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><PARTICIPANTS><PAIR>"
+                           "<PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+                           "</PARTICIPANTS></EVENT></USEBIO>",
+                           "ebu");
+    assert_null(ev->status);
+    ev->status = strdup("district");
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<MASTER_POINT_SCALE>District</MASTER_POINT_SCALE>"));
+    bmp_event *back = reread(doc, "ebu");
+    assert_string_equal(back->status, "district");
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+}
+
+/* Audit: EBU local points.  The EBU rules award colour "local" in
+ * hundredths of a Local Point (a 36-point club win = 3600); §2.3 says an EBU
+ * file carries them whole ("36 for a club win") as MASTER_POINT_TYPE BLACK,
+ * and blue in hundredths of a Blue Point (1 BP = 100).  The writer refused
+ * every EBU local award (no colour "local") and the reader took "36" as 0.36
+ * (rulings U-20). */
+static void ebu_local_points_whole(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("example_pairs.xml", "ebu");
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    add(&aw, ev, "3NS", BMP_ALL_PLAYERS, "local", 3600); /* 36 local points */
+    add(&aw, ev, "1NS", BMP_ALL_PLAYERS, "blue", 60);    /* 0.60 BP (EBU-R10: 60 Local) */
+    char *doc = write_doc(ev, &aw, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<MASTER_POINTS_AWARDED>36</MASTER_POINTS_AWARDED>\n"
+                                "          <MASTER_POINT_TYPE>BLACK</MASTER_POINT_TYPE>"));
+    assert_non_null(strstr(doc, "<MASTER_POINTS_AWARDED>60</MASTER_POINTS_AWARDED>\n"
+                                "          <MASTER_POINT_TYPE>BLUE</MASTER_POINT_TYPE>"));
+    bmp_event *back = reread(doc, "ebu");
+    assert_points(file_points(back, "3NS", "local"), "36.00");
+    assert_points(file_points(back, "1NS", "blue"), "0.60");
+    free(doc);
+    bmp_event_free(back);
+    /* A fraction of a local point has no USEBIO spelling: refused. */
+    add(&aw, ev, "2NS", BMP_ALL_PLAYERS, "local", 3650);
+    char *out = NULL;
+    size_t len = 0;
+    bmp_error e = {0};
+    assert_int_equal(bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_DEFAULT, &out, &len, &e),
+                     BMP_EINVAL);
+    assert_null(out);
+    assert_non_null(strstr(e.msg, "\"2NS\""));
+    assert_non_null(strstr(e.msg, "not a whole number"));
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+}
+
+/* Audit: JSON -> USEBIO of the bodies' own one-session form (ABF session
+ * rankings {session 1, direction, place}) wrote neither DIRECTION nor PLACE,
+ * so the file could not even be read back ("WINNER_TYPE is 2 ... no
+ * DIRECTION").  The session-1 ranking is the event's result (rulings U-21). */
+static void one_session_rankings_written(void **state)
+{
+    (void)state;
+    bmp_event *ev = bmp_test_event(
+        "{\"body\": \"abf\", \"name\": \"T\", \"kind\": \"pairs\", \"movement\": \"two-winner\","
+        " \"contestants\": ["
+        " {\"id\": \"1\", \"rankings\": [{\"session\": 1, \"direction\": \"NS\", \"place\": 2}]},"
+        " {\"id\": \"2\", \"rankings\": [{\"session\": 1, \"direction\": \"NS\", \"place\": 1}]},"
+        " {\"id\": \"3\", \"rankings\": [{\"session\": 1, \"direction\": \"EW\", \"place\": \"1=\"}]},"
+        " {\"id\": \"4\", \"rankings\": [{\"session\": 1, \"direction\": \"EW\", \"place\": \"1=\"}]}]}");
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>1</PAIR_NUMBER>\n        <DIRECTION>NS</DIRECTION>\n"
+                                "        <PLACE>2</PLACE>"));
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>4</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>\n"
+                                "        <PLACE>1=</PLACE>"));
+    bmp_event *back = reread(doc, "abf");
+    /* Bare number + DIRECTION: ids 1NS ... (U-18); EW 1= is a 2-way tie. */
+    const bmp_contestant *c = bmp_event_contestant(back, "2NS");
+    assert_non_null(c);
+    assert_int_equal(c->nrankings, 1);
+    assert_string_equal(c->rankings[0].direction, "NS");
+    assert_int_equal(c->rankings[0].place.lo, 1);
+    c = bmp_event_contestant(back, "4EW");
+    assert_non_null(c);
+    assert_int_equal(c->rankings[0].place.lo, 1);
+    assert_int_equal(c->rankings[0].place.hi, 2);
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+    /* One winner: the session-1 ranking's place is the PLACE. */
+    ev = bmp_test_event("{\"body\": \"abf\", \"name\": \"T\", \"kind\": \"pairs\", \"contestants\": ["
+                        " {\"id\": \"1\", \"rankings\": [{\"session\": 1, \"place\": 2}]},"
+                        " {\"id\": \"2\", \"rankings\": [{\"session\": 1, \"place\": 1}]}]}");
+    doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>1</PAIR_NUMBER>\n        <PLACE>2</PLACE>"));
+    back = reread(doc, "abf");
+    assert_int_equal(bmp_event_contestant(back, "2")->place.lo, 1);
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+}
+
+/* Audit: U-9 -- the EBU guest number 88888888 is read as "no number" plus
+ * player param guest; it was written back as an empty NATIONAL_ID_NUMBER,
+ * so USEBIO -> USEBIO lost the guest flag the EBU upload relies on. */
+static void guest_number_round_trip(void **state)
+{
+    (void)state;
+    bmp_event *ev = reread("<USEBIO><EVENT EVENT_TYPE=\"PAIRS\"><PARTICIPANTS><PAIR>"
+                           "<PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE>"
+                           "<PLAYER><PLAYER_NAME>A GUEST</PLAYER_NAME><NATIONAL_ID_NUMBER>88888888"
+                           "</NATIONAL_ID_NUMBER></PLAYER>"
+                           "<PLAYER><PLAYER_NAME>B</PLAYER_NAME><NATIONAL_ID_NUMBER>0"
+                           "</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+                           "</PARTICIPANTS></EVENT></USEBIO>",
+                           "ebu");
+    char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
+    assert_non_null(strstr(doc, "<PLAYER_NAME>A GUEST</PLAYER_NAME>\n          "
+                                "<NATIONAL_ID_NUMBER>88888888</NATIONAL_ID_NUMBER>"));
+    /* "0" (unknown, not a guest) stays empty. */
+    assert_non_null(strstr(doc, "<PLAYER_NAME>B</PLAYER_NAME>\n          "
+                                "<NATIONAL_ID_NUMBER></NATIONAL_ID_NUMBER>"));
+    bmp_event *back = reread(doc, "ebu");
+    const bmp_contestant *c = bmp_event_contestant(back, "1");
+    assert_null(c->players[0].id);
+    assert_true(bmp_params_bool(&c->players[0].params, "guest", false));
+    assert_false(bmp_params_bool(&c->players[1].params, "guest", false));
+    free(doc);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -371,6 +541,11 @@ int main(void)
         cmocka_unit_test(escaping),
         cmocka_unit_test(regress_phantom_direction),
         cmocka_unit_test(regress_individual_two_winner),
+        cmocka_unit_test(header_written_once),
+        cmocka_unit_test(ebu_status_as_scale),
+        cmocka_unit_test(ebu_local_points_whole),
+        cmocka_unit_test(one_session_rankings_written),
+        cmocka_unit_test(guest_number_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,8 +21,9 @@ static const mp_type mp_types[] = {
     /* ABF: green, red, gold (Compscore writes GREEN / RED; G/R/Y in the credit files). */
     {"abf", "GREEN", "green"}, {"abf", "G", "green"},   {"abf", "RED", "red"},
     {"abf", "R", "red"},       {"abf", "GOLD", "gold"}, {"abf", "Y", "gold"},
-    /* EBU: black (local) points, blue, green, gold. */
-    {"ebu", "BLACK", "black"}, {"ebu", "LOCAL", "black"}, {"ebu", "BLUE", "blue"},
+    /* EBU: black (local) points -- the EBU rules' colour "local" -- blue,
+     * green, gold. */
+    {"ebu", "BLACK", "local"}, {"ebu", "LOCAL", "local"}, {"ebu", "BLUE", "blue"},
     {"ebu", "GREEN", "green"}, {"ebu", "GOLD", "gold"},
     /* NZ Bridge: A, B and C points, written lower case by the NZ converter. */
     {"nzb", "a", "a"},         {"nzb", "b", "b"},       {"nzb", "c", "c"},
@@ -52,6 +53,17 @@ const char *bmp_usebio_type(const char *body, const char *colour)
             strcasecmp(mp_types[i].colour, colour) == 0)
             return mp_types[i].type;
     return NULL;
+}
+
+/* Hundredths of the body's colour per MASTER_POINTS_AWARDED unit (§2.3):
+ * 1 where the file counts hundredths of the point (57 = 0.57 green), 100
+ * for EBU local points, which the file counts whole (36 for a club win)
+ * while the EBU rules count them in hundredths of a Local Point like any
+ * other bmp_points (rulings U-20). */
+bmp_points bmp_io_usebio_unit(const char *body, const char *colour)
+{
+    return body && colour && strcasecmp(body, "ebu") == 0 && strcmp(colour, "local") == 0 ? 100
+                                                                                          : 1;
 }
 
 void bmp_io_usebio_types(const char *body, char *buf, size_t n)

@@ -143,6 +143,7 @@ static bmp_status read_mp(rd *r, xmlNode *holder, bmp_contestant *c)
         char key[64];
         snprintf(key, sizeof key, BMP_USEBIO_MP_PREFIX "%s", colour);
         double prev = bmp_params_number(&c->params, key, 0);
+        v *= bmp_io_usebio_unit(r->ev->body, colour); /* EBU local: whole points (U-20) */
         if (bmp_io_param_number(&c->params, key, prev + (double)v))
             st = ub_oom(r);
     }
@@ -183,7 +184,7 @@ static const char *pair_direction(const char *dir, const char *number)
 
 
 static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode *node,
-                           bool has_place, bool has_score, double score)
+                           bool has_place, bool has_score, double score, bool pct)
 {
     if (r->nslots == r->slots_cap) {
         size_t cap = r->slots_cap ? r->slots_cap * 2 : 64;
@@ -196,7 +197,7 @@ static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode
     char *k = bmp_strdup(key);
     if (!k)
         return ub_oom(r);
-    r->slots[r->nslots++] = (slot){k, ci, rank, node, has_place, has_score, score};
+    r->slots[r->nslots++] = (slot){k, ci, rank, node, has_place, has_score, score, pct};
     return BMP_OK;
 }
 
@@ -349,13 +350,29 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
                              : "a PAIR needs a PAIR_NUMBER");
         goto out;
     }
+    if (!team && !indiv && !(dir = ub_child_text(r, n, "DIRECTION", NULL, &st)) && st)
+        goto out;
+    const char *d = indiv || team ? NULL : pair_direction(dir, raw);
+    /* A Mitchell numbers NS 1..n and EW 1..n: a bare PAIR_NUMBER with a
+     * DIRECTION names a different pair in each direction, so the id carries
+     * the direction ("1NS", the §2.3 spelling) unless the number already
+     * does.  Not in Swiss pairs, whose MATCH records name bare numbers
+     * (rulings U-18). */
+    bool suffixed = false;
+    if (d && !pair_direction(NULL, raw) && ev->kind != BMP_KIND_SWISS_PAIRS) {
+        suffixed = true;
+        char *q = bmp_asprintf("%s%s", raw, d);
+        if (!q) {
+            st = ub_oom(r);
+            goto out;
+        }
+        free(raw);
+        raw = q;
+    }
     if (!(cid = qualified_id(r, sc, raw))) {
         st = ub_oom(r);
         goto out;
     }
-    if (!team && !indiv && !(dir = ub_child_text(r, n, "DIRECTION", NULL, &st)) && st)
-        goto out;
-    const char *d = indiv || team ? NULL : pair_direction(dir, raw);
     /* Scores: the percentage for pairs, else the total. */
     double pct = 0, total = 0;
     bool has_pct = false, has_total = false;
@@ -374,6 +391,15 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     }
     /* Find or create the contestant. */
     long found = ub_find_contestant(r, cid);
+    if (found < 0 && !overall && suffixed) {
+        /* A session's "1" + DIRECTION is the overall "1" that has none (a
+         * pair may sit NS in one session and EW in another). */
+        size_t l = strlen(cid);
+        cid[l - 2] = '\0';
+        found = ub_find_contestant(r, cid);
+        if (found < 0)
+            memcpy(cid + l - 2, d, 3);
+    }
     size_t ci = 0;
     if (found >= 0 && overall) {
         st = ub_fail(r, n, BMP_EINVAL,
@@ -493,7 +519,7 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     if (overall && !by_dir) {
         snprintf(key, sizeof key, "overall:%s", sc->section ? sc->section : "");
         c->place = pl;
-        st = add_slot(r, key, ci, -1, n, place != NULL, has_score, score);
+        st = add_slot(r, key, ci, -1, n, place != NULL, has_score, score, has_pct);
     } else {
         ranking_name(key, sizeof key, overall ? 0 : sc->session, sc->section,
                      by_dir ? d : NULL);
@@ -504,11 +530,14 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
                              key);
                 goto out;
             }
-        if ((st = add_ranking(r, c, key, overall ? 0 : sc->session, sc->section,
+        /* One session: its NS/EW fields are that session's result, which
+         * is how the bodies read a Mitchell session (NZ-21; U-25). */
+        int sess = overall ? (ev->sessions <= 1 ? 1 : 0) : sc->session;
+        if ((st = add_ranking(r, c, key, sess, sc->section,
                               by_dir ? d : NULL, has_score, score, &ri)))
             goto out;
         c->rankings[ri].place = pl;
-        st = add_slot(r, key, ci, ri, n, place != NULL, has_score, score);
+        st = add_slot(r, key, ci, ri, n, place != NULL, has_score, score, has_pct);
     }
 out:
     free(raw);

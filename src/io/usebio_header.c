@@ -157,6 +157,13 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         if (st)
             return st;
     }
+    /* 1.2 generic PAIRS + BOARD_SCORING_METHOD BUTLER_IMPS is the 1.1
+     * BUTLER_PAIRS (§2.4 rule 4): the same kind whichever vocabulary the
+     * producer used (the ABF pays Butler pairs by the top third, 4.2.3).
+     * Plain "IMPS" (Compscore) may be Butler or cross-IMPs: left as pairs. */
+    if (ev->kind == BMP_KIND_PAIRS &&
+        strcmp(bmp_params_string(&ev->params, "usebio.scoring", ""), "BUTLER_IMPS") == 0)
+        ev->kind = BMP_KIND_BUTLER;
     /* Name: TITLE, else the description, else the identifier. */
     char *title = ub_child_text(r, event, "TITLE", NULL, &st);
     char *desc = st ? NULL : ub_child_text(r, event, "EVENT_DESCRIPTION", NULL, &st);

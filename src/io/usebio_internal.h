@@ -17,6 +17,10 @@ bmp_status bmp_io_param_parse(bmp_params *p, const char *key, const char *text);
 /* The body's MASTER_POINT_TYPE spellings, one per colour ("GREEN, RED, GOLD"). */
 void bmp_io_usebio_types(const char *body, char *buf, size_t n);
 
+/* Hundredths of `colour` per MASTER_POINTS_AWARDED unit: 100 for EBU local
+ * points (whole in the file), else 1 (rulings U-20). */
+bmp_points bmp_io_usebio_unit(const char *body, const char *colour);
+
 #define BMP_USEBIO_MP_PREFIX "mp."
 
 #endif

@@ -140,7 +140,10 @@ bmp_status ub_read_match(rd *r, xmlNode *n, int session)
         m->has_score = true;
         m->home_score = hs;
         m->away_score = as;
-    } else if (has_imps) {
+    }
+    if (!h1 && has_imps) {
+        /* Only board IMPs: they decide the winner, even when VPs are given
+         * (rule 5: never the VPs alone when the IMPs are known). */
         h1 = true;
         hs = imps > 0 ? imps : 0;
         as = imps < 0 ? -imps : 0;

@@ -78,6 +78,32 @@ bmp_status ub_resolve_places(rd *r)
                                  group[k]->key);
                     goto out;
                 }
+            /* A percentage and a total are on different scales: with some
+             * entries giving only TOTAL_SCORE, rebuild from the totals when
+             * every entry has one, else refuse rather than mix (U-23). */
+            bool any_pct = false, all_pct = true;
+            for (size_t k = 0; k < m; k++) {
+                any_pct |= group[k]->score_is_pct;
+                all_pct &= group[k]->score_is_pct;
+            }
+            if (any_pct && !all_pct)
+                for (size_t k = 0; k < m && !st; k++) {
+                    bmp_contestant *c = &r->ev->contestants[group[k]->ci];
+                    const char *key = "usebio.total_score";
+                    /* Session rankings keep no total of their own: refuse. */
+                    if ((group[k]->rank >= 0 && c->rankings[group[k]->rank].session > 0) ||
+                        !bmp_params_has(&c->params, key))
+                        st = ub_fail(r, group[k]->node, BMP_EINVAL,
+                                     "PLACE is missing in ranking \"%s\" and its entries "
+                                     "cannot be compared: some give PERCENTAGE, this one %s",
+                                     group[k]->key,
+                                     group[k]->score_is_pct ? "has no TOTAL_SCORE"
+                                                            : "only TOTAL_SCORE");
+                    else
+                        group[k]->score = bmp_params_number(&c->params, key, 0);
+                }
+            if (st)
+                goto out;
             /* Highest score first; equal scores share the places they span. */
             qsort(group, m, sizeof *group, by_score_desc);
             for (size_t k = 0; k < m;) {
@@ -97,6 +123,14 @@ bmp_status ub_resolve_places(rd *r)
         }
         for (size_t k = 0; k < m; k++)
             pl[k] = *slot_place(r, group[k]);
+        /* §2.3 PLACE: the "=" is optional ("possibly with ="; IU and JS
+         * strip it), so one plain place held by several entries ("2", "2",
+         * then "4") is the same tie as "2=" written twice; bmp_places_resolve
+         * still checks that the places it spans are free (rulings U-22). */
+        for (size_t k = 0; k < m; k++)
+            for (size_t q = k + 1; q < m; q++)
+                if (pl[q].lo == pl[k].lo && pl[q].hi == pl[q].lo && pl[k].hi == pl[k].lo)
+                    pl[k].tied = pl[q].tied = true;
         if (distinct_untied(pl, m, seen))
             continue; /* nothing to resolve; skips the quadratic general check */
         bmp_error e2 = {0};
@@ -108,9 +142,22 @@ bmp_status ub_resolve_places(rd *r)
             const char *rest = strchr(e2.msg, ':');
             xmlNode *w = ub_child(group[bad]->node, "PLACE");
             const char *k = group[bad]->key;
-            st = ub_fail(r, w ? w : group[bad]->node, st, "%s (ranking \"%s\")",
+            /* NS and EW pairs in one field with clashing places: most
+             * likely a Mitchell whose file lacks WINNER_TYPE 2 (U-5). */
+            bool ns = false, ew = false;
+            for (size_t q = 0; q < m; q++) {
+                const char *d = bmp_params_string(&r->ev->contestants[group[q]->ci].params,
+                                                  "usebio.direction", "");
+                ns |= strcmp(d, "NS") == 0;
+                ew |= strcmp(d, "EW") == 0;
+            }
+            st = ub_fail(r, w ? w : group[bad]->node, st, "%s (ranking \"%s\")%s",
                          rest ? rest + 2 : e2.msg,
-                         strncmp(k, "overall:", 8) == 0 ? (k[8] ? k + 8 : "overall") : k);
+                         strncmp(k, "overall:", 8) == 0 ? (k[8] ? k + 8 : "overall") : k,
+                         !r->two_winner && ns && ew
+                             ? "; NS and EW are ranked as one field: if each direction has "
+                               "its own winner the file needs WINNER_TYPE 2"
+                             : "");
             goto out;
         }
         for (size_t k = 0; k < m; k++)

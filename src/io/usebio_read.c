@@ -170,6 +170,17 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
                              "%s: a USEBIO file does not say which body's rules apply: give "
                              "--body acbl|ebu|abf|nzb (or \"body\" in a --sidecar file)",
                              r->src);
+    /* EBU: MASTER_POINT_SCALE (Club, District, County, Regional, National,
+     * §2.3) is the event's status (EBU 3.2); options and the sidecar, applied
+     * above and again at the end, still win (rulings U-19). */
+    if (!ev->status && strcasecmp(ev->body, "ebu") == 0) {
+        static const char *const scales[] = {"club", "district", "county", "regional",
+                                             "national"};
+        const char *sc = bmp_params_string(&ev->params, "usebio.master_point_scale", NULL);
+        for (size_t i = 0; sc && i < sizeof scales / sizeof scales[0]; i++)
+            if (strcasecmp(sc, scales[i]) == 0 && !(ev->status = bmp_strdup(scales[i])))
+                return ub_oom(r);
+    }
     {
         xmlNode *w;
         char *t = ub_child_text(r, event, "MASTER_POINT_TYPE", &w, &st);
@@ -241,6 +252,9 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     free(sv);
     if (st)
         return st;
+    if (ev->ncontestants == 0) /* as with no PARTICIPANTS at all */
+        return ub_fail(r, event, BMP_EINVAL,
+                       "PARTICIPANTS hold no PAIR, TEAM or PLAYER: nothing to award");
     if ((st = ub_resolve_places(r)))
         return st;
     /* Matches: event level and per session. */

@@ -19,6 +19,7 @@ typedef struct slot {
     bool has_place;
     bool has_score;
     double score;
+    bool score_is_pct;  /* score is the PERCENTAGE (else TOTAL_SCORE) */
 } slot;
 
 typedef struct rd {

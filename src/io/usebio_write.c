@@ -187,8 +187,17 @@ static bmp_status collect_awards(wr *w, const bmp_awards *aw)
                             c->id, p + 1, a->colour, (long long)total, (long long)t,
                             bmp_event_kind_is_teams(ev->kind) ? "team" : "pair");
                 }
+                /* EBU local points go out whole (U-20): a fraction
+                 * cannot be written, and EBU local awards are whole. */
+                bmp_points unit = bmp_io_usebio_unit(ev->body, a->colour);
+                if (total % unit != 0)
+                    return bmp_error_set(
+                        w->err, BMP_EINVAL,
+                        "contestant \"%s\": %s award %lld hundredths is not a whole number of "
+                        "points, which is what USEBIO MASTER_POINTS_AWARDED %s carries",
+                        c->id, a->colour, (long long)total, bmp_usebio_type(ev->body, a->colour));
                 m->colour[k] = a->colour;
-                m->amount[k] = total;
+                m->amount[k] = total / unit;
                 m->n++;
             }
         }
@@ -218,19 +227,37 @@ static void write_player(wr *w, const bmp_player *p)
 {
     start(w, "PLAYER");
     el(w, "PLAYER_NAME", p->name ? p->name : "");
-    el(w, "NATIONAL_ID_NUMBER", p->id ? p->id : "");
+    /* The EBU guest number goes back out (U-9): "" would lose the flag. */
+    el(w, "NATIONAL_ID_NUMBER",
+       p->id ? p->id : bmp_params_bool(&p->params, "guest", false) ? "88888888" : "");
     el(w, "CLUB_ID_NUMBER", bmp_params_string(&p->params, "usebio.club_id", NULL));
     end(w);
 }
 
 /* The place in the ranking USEBIO's PLACE holds: the overall place, or in a
- * two-winner event the event-level NS/EW ranking. */
-static const bmp_ranking_entry *direction_ranking(const bmp_contestant *c)
+ * two-winner event the event-level NS/EW ranking.  In a one-session event
+ * the session-1 ranking is the event's result (the JSON form the bodies
+ * use: rankings [{session 1, direction, place}]), so it stands in when
+ * there is no event-level one (rulings U-21). */
+static const bmp_ranking_entry *direction_ranking(const bmp_event *ev, const bmp_contestant *c)
 {
-    for (size_t r = 0; r < c->nrankings; r++)
-        if (c->rankings[r].direction && c->rankings[r].session == 0)
-            return &c->rankings[r];
+    for (int s = 0; s <= (ev->sessions <= 1 ? 1 : 0); s++)
+        for (size_t r = 0; r < c->nrankings; r++)
+            if (c->rankings[r].direction && c->rankings[r].session == s)
+                return &c->rankings[r];
     return NULL;
+}
+
+/* The one-field place: the overall place, else (one session) the
+ * direction-less session-1 ranking's (U-21). */
+static bmp_place field_place(const bmp_event *ev, const bmp_contestant *c)
+{
+    if (c->place.lo > 0 || ev->sessions > 1)
+        return c->place;
+    for (size_t r = 0; r < c->nrankings; r++)
+        if (!c->rankings[r].direction && c->rankings[r].session == 1)
+            return c->rankings[r].place;
+    return c->place;
 }
 
 static void write_place(wr *w, bmp_place p)
@@ -271,12 +298,12 @@ static void write_contestant(wr *w, size_t ci)
     const bmp_event *ev = w->ev;
     const bmp_contestant *c = &ev->contestants[ci];
     bool team = bmp_event_kind_is_teams(ev->kind);
-    const bmp_ranking_entry *dr = direction_ranking(c);
+    const bmp_ranking_entry *dr = direction_ranking(ev, c);
     if (team) {
         start(w, "TEAM");
         at(w, "TEAM_ID", raw_id(c));
         at(w, "TEAM_NAME", c->name);
-        write_place(w, c->place);
+        write_place(w, field_place(ev, c));
         write_scores(w, c, false);
         if (c->matches_played || c->match_wins)
             num_el(w, "WINS_OR_DRAWS", c->match_wins);
@@ -293,7 +320,7 @@ static void write_contestant(wr *w, size_t ci)
         el(w, "PLAYER_NAME", p && p->name ? p->name : c->name ? c->name : "");
         el(w, "NATIONAL_ID_NUMBER", p && p->id ? p->id : "");
         write_scores(w, c, true);
-        write_place(w, c->place);
+        write_place(w, field_place(ev, c));
         write_mp(w, ci, false);
         end(w);
         return;
@@ -306,7 +333,7 @@ static void write_contestant(wr *w, size_t ci)
     if (bmp_params_has(&c->params, "usebio.boards_played"))
         num_el(w, "BOARDS_PLAYED", bmp_params_number(&c->params, "usebio.boards_played", 0));
     write_scores(w, c, true);
-    write_place(w, dr ? dr->place : c->place);
+    write_place(w, dr ? dr->place : field_place(ev, c));
     write_mp(w, ci, false);
     if (c->matches_played || bmp_params_has(&c->params, "usebio.wins_or_draws"))
         num_el(w, "WINS_OR_DRAWS", c->match_wins);
@@ -352,7 +379,15 @@ static void write_passthrough(wr *w)
 {
     static const char *const own[] = {"usebio.version", "usebio.encoding",
                                       "usebio.places_rebuilt", "usebio.tables_stated",
-                                      "usebio.program_name", "usebio.program_version", NULL};
+                                      "usebio.program_name", "usebio.program_version",
+                                      /* mapped by the reader and written above under
+                                       * their own element names (never twice, never
+                                       * as invented CLUB_ID, SCORING, COLOUR ...) */
+                                      "usebio.club_name", "usebio.club_id", "usebio.scoring",
+                                      "usebio.match_scoring", "usebio.description",
+                                      "usebio.event_id", "usebio.master_point_scale",
+                                      "usebio.master_point_type", "usebio.colour",
+                                      "usebio.charge_code", NULL};
     const bmp_params *p = &w->ev->params;
     for (size_t i = 0; i < p->count; i++) {
         const char *k = p->items[i].key;
@@ -406,7 +441,18 @@ static void write_event(wr *w, bool any_awards)
         el(w, "WINNER_TYPE", ev->movement == BMP_MOVEMENT_TWO_WINNER ? "2" : "1");
     el(w, "BOARD_SCORING_METHOD", bmp_params_string(p, "usebio.scoring", NULL));
     el(w, "MATCH_SCORING_METHOD", bmp_params_string(p, "usebio.match_scoring", NULL));
-    el(w, "MASTER_POINT_SCALE", bmp_params_string(p, "usebio.master_point_scale", NULL));
+    const char *scale = bmp_params_string(p, "usebio.master_point_scale", NULL);
+    char scale_buf[16];
+    if (!scale && ev->body && strcasecmp(ev->body, "ebu") == 0 && ev->status &&
+        strlen(ev->status) > 1 && strlen(ev->status) < sizeof scale_buf) {
+        /* EBU status -> MASTER_POINT_SCALE "Club" ... (rulings U-19). */
+        static const char *const scales[] = {"Club", "District", "County", "Regional",
+                                             "National"};
+        for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++)
+            if (strcasecmp(ev->status, scales[i]) == 0)
+                scale = strcpy(scale_buf, scales[i]);
+    }
+    el(w, "MASTER_POINT_SCALE", scale);
     if (any_awards || bmp_params_has(p, "usebio.mps_awarded"))
         el(w, "MPS_AWARDED_FLAG", any_awards || bmp_params_bool(p, "usebio.mps_awarded", false) ? "Y" : "N");
     elf(w, "SESSION_COUNT", "%d", ev->sessions > 0 ? ev->sessions : 1);

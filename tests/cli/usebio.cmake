@@ -89,3 +89,20 @@ bmp_cli_test(NAME e2e_example_teams_nzb_usebio
 bmp_cli_test(NAME usebio_team_plays_itself
              ARGS award ${U}/self_match.xml --body nzb --grade 40C EXIT 1
              EXPECT "self_match.xml:108: /USEBIO/EVENT/MATCH\\[1\\]/OPPOSING_TEAM: a team cannot play itself")
+# Audit (rulings U-20): EBU local points go out whole as BLACK.  EBU-46,
+# Scale A (club), 24 boards -> the 18-35 column, 5 tables -> row "5-6":
+# two-winner 1st = 20 local points each way; §2.3: the file carries 20, not
+# 2000 (hundredths) -- and the writer used to refuse colour "local" outright.
+bmp_cli_test(NAME audit_usebio_ebu_local_whole
+             ARGS award ${U}/abf_club_5tables.xml --body ebu --status club --format usebio
+             EXPECT "<PAIR_NUMBER>1NS</PAIR_NUMBER>[ \n]*<DIRECTION>NS</DIRECTION>[ \n]*<PLACE>1</PLACE>[ \n]*<MASTER_POINTS>[ \n]*<MASTER_POINTS_AWARDED>20</MASTER_POINTS_AWARDED>[ \n]*<MASTER_POINT_TYPE>BLACK</MASTER_POINT_TYPE>")
+# Audit (rulings U-25): a one-session two-winner club file is that session's
+# NS and EW fields, the shape the NZB rules read (it was refused: "a
+# two-winner (Mitchell) session needs session rankings with a direction").
+# NZ-26: 5 pairs a direction, C(p) = floor(40 - 39(p-1)/(0.35 x 5)):
+# 1st 40, 2nd floor(17.71) = 17; floor(1.75) + 1 = 2 places each way.
+bmp_cli_test(NAME audit_usebio_nzb_one_session_mitchell
+             ARGS award ${U}/abf_club_5tables.xml --body nzb --grade 40C --format csv
+             EXPECT "1NS,,session,session 1 NS,1,40\\.00,C,NZ-26"
+                    "2NS,,session,session 1 NS,2,17\\.00,C,NZ-26"
+                    "1EW,,session,session 1 EW,1,40\\.00,C" "2EW,,session,session 1 EW,2,17\\.00,C")
