@@ -1,0 +1,30 @@
+#!/bin/sh
+# Award every example (and a set of USEBIO files) with --explain and write
+# one text file per input into DIR.  tests/golden/ holds the reference run:
+# a refactor must leave every award and derivation byte-identical
+# (ctest: golden_examples).  Regenerate deliberately, and say why in the
+# commit, only when a change of results is intended:
+#   sh scripts/golden.sh build/bridgemp tests/golden
+set -e
+BIN=${1:?usage: golden.sh BRIDGEMP DIR}
+OUT=${2:?usage: golden.sh BRIDGEMP DIR}
+cd "$(dirname "$0")/.."
+mkdir -p "$OUT"
+for f in examples/*/*.json; do
+    b=$(basename "$(dirname "$f")")-$(basename "$f" .json)
+    "$BIN" award "$f" --explain >"$OUT/$b.txt" 2>&1 || echo "exit $?" >>"$OUT/$b.txt"
+done
+U=tests/data/usebio
+while read -r name file args; do
+    [ -n "$name" ] || continue
+    # shellcheck disable=SC2086
+    "$BIN" award "$U/$file" $args --explain >"$OUT/usebio-$name.txt" 2>&1 ||
+        echo "exit $?" >>"$OUT/usebio-$name.txt"
+done <<LIST
+abf-club abf_club_5tables.xml --body abf --grade E
+abf-example-pairs example_pairs.xml --body abf --grade E
+abf-tied tied_places.xml --body abf --grade E
+nzb-example-teams example_teams.xml --body nzb --grade 40C
+nzb-club-5tables abf_club_5tables.xml --body nzb --grade 40C
+ebu-club-5tables abf_club_5tables.xml --body ebu --status club
+LIST
