@@ -8,6 +8,6 @@ SUDO=
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
-    libjansson-dev libxml2-dev libsqlite3-dev libcmocka-dev \
+    libjansson-dev libxml2-dev libsqlite3-dev libsodium-dev libcmocka-dev \
     clang libclang-rt-14-dev >/dev/null
 echo "deps.sh: dependencies installed"
