@@ -140,9 +140,12 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
         if (bmp_params_bool(&pl->params, "npc", false))
             continue;
         if (pl->participation < min_part) {
-            if (bmp_awards_note(c->out, "%s: player %s played %.0f%% < %.0f%%: no %s award (%s)",
-                                ct->id, pl->id ? pl->id : pl->name, pl->participation * 100,
-                                min_part * 100, kind, min_part > 0.5 ? "4.4.4" : "4.4.5"))
+            if (bmp_awards_reason(c->out, (size_t)(ct - c->ev->contestants), (int)p,
+                                  min_part > 0.5 ? "ABF-16" : "ABF-42",
+                                  min_part > 0.5 ? "4.4.4" : "4.4.5",
+                                  "%s: player %s played %.0f%% < %.0f%%: no %s award (%s)",
+                                  ct->id, pl->id ? pl->id : pl->name, pl->participation * 100,
+                                  min_part * 100, kind, min_part > 0.5 ? "4.4.4" : "4.4.5"))
                 return BMP_ENOMEM;
             continue;
         }
@@ -395,8 +398,10 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* ABF-44 (4.4.8): handicap events: no masterpoints unless awarded on the
      * pre-handicap scores (which the event file then carries). */
     if (bmp_params_bool(p, "handicap", false) && !bmp_params_bool(p, "pre_handicap_scores", false))
-        return bmp_awards_note(out, "handicap event: no masterpoints (4.4.8)") ? BMP_ENOMEM
-                                                                               : BMP_OK;
+        return bmp_awards_reason(out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-44", "4.4.8",
+                                 "handicap event: no masterpoints (4.4.8)")
+                   ? BMP_ENOMEM
+                   : BMP_OK;
     /* Congresses (ABF-63/64/71, ABF-32). */
     const char *ctype = bmp_params_string(p, "congress", NULL);
     if (ctype) {

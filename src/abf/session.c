@@ -28,8 +28,9 @@ bmp_status abf_session_awards(abf_ctx *c)
      * given if two or more sessions have been played" (audit 2: the
      * sentence would be idle if it meant the outright award only). */
     if (ev->kind == BMP_KIND_BUTLER && ev->sessions < 2)
-        return bmp_awards_note(c->out, "Butler pairs with matches under 5 boards: no placing "
-                                       "awards for a single session (4.2.3)")
+        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-24", "4.2.3",
+                                 "Butler pairs with matches under 5 boards: no placing "
+                                 "awards for a single session (4.2.3)")
                    ? BMP_ENOMEM
                    : BMP_OK;
     int nconsol = 0;
@@ -111,8 +112,14 @@ bmp_status abf_session_awards(abf_ctx *c)
              * Mitchell >= 4; teams session awards are made whatever the
              * field size. */
             bool howell = one || c->individual;
-            if (!c->teams && (howell ? tables < 2 - 1e-9 : T < 4))
+            if (!c->teams && (howell ? tables < 2 - 1e-9 : T < 4)) {
+                if (bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-14", "4.4.3",
+                                      "%s: %.4g table(s), fewer than %d: no session award "
+                                      "(4.4.3, ABF-14)",
+                                      re->ranking, tables, howell ? 2 : 4))
+                    return BMP_ENOMEM;
                 continue;
+            }
             /* ABF-11 (4.1.1): the top half of the field in contestants; a
              * half table is a missing pair (or two players), so a 7.5-table
              * Howell is a field of 15 pairs paying 7, not 8 (audit). */
@@ -131,8 +138,14 @@ bmp_status abf_session_awards(abf_ctx *c)
             int boards =
                 grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
             int64_t sn, sd;
-            if (!abf_short_session(c->g, boards, &sn, &sd))
+            if (!abf_short_session(c->g, boards, &sn, &sd)) {
+                if (bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-15", "4.4.7",
+                                      "%s: %d board(s), fewer than 12: no session award "
+                                      "(4.4.7, ABF-15)",
+                                      re->ranking, boards))
+                    return BMP_ENOMEM;
                 continue;
+            }
             abf_winner_spec ws = {one ? 2 : 1, T, 0};
             char how[160], pre[200] = "";
             abf_val v;
