@@ -275,6 +275,25 @@ static void usebio_writes_identity(void **state)
     bmp_event_free(ev);
 }
 
+/* What a USEBIO file lacks (a sanction, here) comes from the sidecar, and
+ * the sidecar wins over the file's EVENT_IDENTIFIER (U-16 precedence). */
+static void sidecar_identity(void **state)
+{
+    (void)state;
+    char path[512], side[512];
+    snprintf(path, sizeof path, "%s/usebio/example_pairs.xml", BMP_TEST_DATA);
+    snprintf(side, sizeof side, "%s/output/sidecar_identity.json", BMP_TEST_DATA);
+    bmp_usebio_opts o = {.sidecar = side};
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    if (bmp_usebio_read_file(path, &o, &ev, &e))
+        fail_msg("%s", e.msg);
+    assert_string_equal(ev->sanction, "ABF-2025-17");
+    assert_string_equal(ev->event_id, "TUE-0114");
+    assert_string_equal(ev->organiser, "3107"); /* from the file's CLUB */
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +304,7 @@ int main(void)
         cmocka_unit_test(hash_changes_with_content),
         cmocka_unit_test(usebio_and_json_hash_alike),
         cmocka_unit_test(usebio_writes_identity),
+        cmocka_unit_test(sidecar_identity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -121,21 +121,33 @@ static json_t *award_json(const bmp_event *ev, const bmp_award *w, bool explain)
     return o;
 }
 
-/* Player totals per point type, in one pass over the awards: each
- * contestant's awards are visited once (bucketed by contestant). */
+/* The awards bucketed by contestant (a counting sort, linear): contestant
+ * c's awards are order[start[c]] .. order[start[c + 1] - 1], in award order.
+ * Free both; false on no memory. */
+static bool by_contestant(const bmp_awards *a, size_t n, size_t **startp, size_t **orderp)
+{
+    size_t *start = calloc(n + 2, sizeof *start), *order = calloc(a->count + 1, sizeof *order);
+    *startp = start;
+    *orderp = order;
+    if (!start || !order)
+        return false;
+    for (size_t i = 0; i < a->count; i++)
+        start[a->items[i].contestant + 2]++;
+    for (size_t i = 2; i < n + 2; i++)
+        start[i] += start[i - 1];
+    for (size_t i = 0; i < a->count; i++)
+        order[start[a->items[i].contestant + 1]++] = i;
+    return true;
+}
+
+/* Player totals per point type, each contestant's awards visited through
+ * its bucket: linear in contestants and awards. */
 static json_t *players_json(const bmp_event *ev, const bmp_awards *a)
 {
     size_t n = ev->ncontestants;
-    size_t *start = calloc(n + 2, sizeof *start), *order = calloc(a->count + 1, sizeof *order);
+    size_t *start, *order;
     json_t *arr = json_array();
-    bool ok = start && order && arr;
-    for (size_t i = 0; ok && i < a->count; i++)
-        start[a->items[i].contestant + 2]++;
-    for (size_t i = 2; ok && i < n + 2; i++)
-        start[i] += start[i - 1];
-    for (size_t i = 0; ok && i < a->count; i++)
-        order[start[a->items[i].contestant + 1]++] = i;
-    /* start[c] .. start[c + 1] now index contestant c's awards in order. */
+    bool ok = by_contestant(a, n, &start, &order) && arr;
     for (size_t ci = 0; ok && ci < n; ci++) {
         const bmp_contestant *c = &ev->contestants[ci];
         for (size_t p = 0; ok && p < c->nplayers; p++) {
@@ -314,10 +326,20 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
     bmp_table_init(&p);
     static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
     bmp_status st = bmp_table_columns(&p, pcols);
+    size_t *start = NULL, *order = NULL;
+    if (!st && !by_contestant(a, ev->ncontestants, &start, &order))
+        st = BMP_ENOMEM;
     for (size_t i = 0; i < ev->ncontestants && !st; i++) {
         const bmp_contestant *c = &ev->contestants[i];
         for (size_t k = 0; k < c->nplayers; k++) {
-            bmp_points tot = bmp_awards_player_total(a, i, (int)k);
+            /* Every award of the contestant to this player (all types, as
+             * the table has always shown). */
+            bmp_points tot = 0;
+            for (size_t j = start[i]; j < start[i + 1]; j++) {
+                const bmp_award *w = &a->items[order[j]];
+                if (w->player == BMP_ALL_PLAYERS || w->player == (int)k)
+                    tot += w->points;
+            }
             if (tot == 0)
                 continue;
             char pts[32];
@@ -328,6 +350,10 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
             st = bmp_table_cell(&p, "%s", pts);
         }
     }
+    free(start);
+    free(order);
+    if (st == BMP_ENOMEM)
+        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
     if (!st && p.nrows) {
         fputs("\nPer player:\n", out);
         st = bmp_table_write(&p, BMP_OUT_TABLE, out, err);
