@@ -658,7 +658,7 @@ static const bmp_point_type point_types[] = {
 
 /* The ACBL player number: seven digits, the first replaced by a letter J
  * (1) .. R (9) for a Life Master (ACBL Handbook, "The Player Number"; not in
- * the masterpoint regulations: docs/rulings.md, ACBL-R-ID). */
+ * the masterpoint regulations: docs/rulings.md, RI-3). */
 static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err)
 {
     (void)flags; /* no check digit is known */
@@ -679,14 +679,14 @@ static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err
 }
 
 /* Ranks (Life Master and the others) are in the ACBL Handbook, not in the
- * masterpoint regulations this library follows. */
+ * masterpoint regulations this library follows (docs/rulings.md, RI-4). */
 static bmp_status rank(const bmp_holding *h, bmp_rank *out, bmp_error *err)
 {
     (void)h;
     (void)out;
-    return bmp_not_supported(err, "ACBL ranks", "ACBL", "-",
-                             "the rank requirements (Club Master .. Grand Life Master) are not "
-                             "in the ACBL masterpoint regulations");
+    return bmp_not_supported(err, "ACBL ranks", "RI-4", "none in the regulations",
+                             "the rank requirements (Club Master .. Grand Life Master) are in "
+                             "the ACBL Handbook, not in the masterpoint regulations followed here");
 }
 
 const bmp_rules bmp_rules_acbl = {

@@ -45,7 +45,7 @@ bmp_status bmp_rules_check_colour(const bmp_rules *r, const char *colour, bmp_er
         return BMP_OK;
     char list[160];
     type_names(r, list, sizeof list);
-    return bmp_error_set(err, BMP_EINVAL, "\"%s\" is not a %s point type (expected one of: %s)",
+    return bmp_error_set(err, BMP_EINVAL, "\"%s\" is not a point type of %s (expected one of: %s)",
                          colour ? colour : "", r->body, list);
 }
 

@@ -97,13 +97,13 @@ static const bmp_point_type point_types[] = {
                       "1 Green Point = 100 master points (2.6.1); ranks need Green Points (2.6.2)",
                       "EBU-1", usebio_green, 1},
     [EBU_PT_GOLD] = {"gold", "Gold Points", "gold", BMP_UNIT_CENT, 0, false,
-                     "no part in the total holding or rank; decays 20% a year (2.5.1)", "EBU-3",
+                     "1 Gold for a performance worth 5+ Green Points in one event; decays 20% a year (2.5.1)", "EBU-3",
                      usebio_gold, 1},
     {0}};
 
 /* 2.9.2 (EBU-8): participants are identified by EBU number.  The handbook
  * gives no format: digits, 1 to 8 of them, not zero; 88888888 is the guest
- * number, which identifies nobody (docs/rulings.md, EBU-R-ID). */
+ * number, which identifies nobody (docs/rulings.md, RI-2). */
 static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err)
 {
     (void)flags; /* no check digit is known */

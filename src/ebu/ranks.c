@@ -176,11 +176,12 @@ bool ebu_rules_rank_info(int ordinal, bmp_rank_info *out)
     const rank_row *q = &ranks[ordinal - 1];
     snprintf(out->name, sizeof out->name, "%s%s", q->star_total || q->star_green ? "* " : "",
              q->name);
-    int n = snprintf(out->requires, sizeof out->requires, "total %lld master points",
-                     (long long)q->total);
-    if (q->green && n > 0 && (size_t)n < sizeof out->requires)
+    int n = q->total ? snprintf(out->requires, sizeof out->requires, "total %lld master points",
+                                (long long)q->total)
+                     : 0;
+    if (q->green && n >= 0 && (size_t)n < sizeof out->requires)
         n += snprintf(out->requires + n, sizeof out->requires - (size_t)n,
-                      ", green %d (up to 50 as 3 blue each)", q->green);
+                      "%sgreen %d (up to 50 as 3 blue each)", n ? ", " : "", q->green);
     if (q->star_total && n > 0 && (size_t)n < sizeof out->requires)
         n += snprintf(out->requires + n, sizeof out->requires - (size_t)n,
                       "; a further star per %lld", (long long)q->star_total);

@@ -91,7 +91,7 @@ static const bmp_point_type point_types[] = {
     {0}};
 
 /* NZ-89 (A-33): the NZB Computer number, 4 or 5 digits, first available
- * allocated; no leading zero (docs/rulings.md, NZ-L-ID). */
+ * allocated; no leading zero (docs/rulings.md, RI-2). */
 static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err)
 {
     (void)flags; /* no check digit is known */
