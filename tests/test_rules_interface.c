@@ -6,7 +6,6 @@
 
 #include <glob.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const bmp_rules *body(const char *name)
@@ -135,47 +134,6 @@ static void per_type_totals(void **state)
     assert_int_equal(bmp_rules_check_awards(body("ebu"), &a, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "award 1 (contestant index 0, rule ACBL-88): \"red\""));
     bmp_awards_free(&a);
-}
-
-/* The per-player output never adds Green and Gold (EBU-3, 2.5.1: Gold is
- * outside the total holding): a 128-team county KO winner's 11.25 GP and
- * 2.25 Gold (test_ebu_events green_ko) are two rows, not 13.50. */
-static void per_player_output_by_type(void **state)
-{
-    (void)state;
-    bmp_event *ev = NULL;
-    assert_int_equal(bmp_event_load_file(BMP_SOURCE_DIR "/examples/ebu/county-teams-ko-green.json",
-                                         &ev, NULL),
-                     BMP_OK);
-    bmp_awards a;
-    bmp_awards_init(&a);
-    bmp_award w = {0};
-    w.player = BMP_ALL_PLAYERS;
-    w.points = BMP_CENTS(11, 25);
-    bmp_award_set(&w, "match", "knock-out", "green", "EBU-121", "6.2.2");
-    assert_int_equal(bmp_awards_add(&a, &w, NULL), BMP_OK);
-    w.points = BMP_CENTS(2, 25);
-    bmp_award_set(&w, "gold", "knock-out", "gold", "EBU-3", "2.5.1");
-    assert_int_equal(bmp_awards_add(&a, &w, NULL), BMP_OK);
-    w.contestant = 1; /* one type only: one row, as before */
-    w.points = BMP_CENTS(0, 50);
-    bmp_award_set(&w, "match", "knock-out", "green", "EBU-121", "6.2.2");
-    assert_int_equal(bmp_awards_add(&a, &w, NULL), BMP_OK);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_int_equal(bmp_awards_write(ev, &a, BMP_OUT_TABLE, false, f, NULL), BMP_OK);
-    assert_int_equal(bmp_awards_write(ev, &a, BMP_OUT_JSON, false, f, NULL), BMP_OK);
-    fclose(f);
-    assert_non_null(strstr(buf, "Avon player A           1  11.25 green"));
-    assert_non_null(strstr(buf, "Avon player A           1    2.25 gold"));
-    assert_non_null(strstr(buf, "Brent player A           2         0.50"));
-    assert_null(strstr(buf, "13.50"));
-    assert_non_null(strstr(buf, "\"points\": \"2.25\",\n      \"hundredths\": 225,\n      "
-                                "\"colour\": \"gold\""));
-    free(buf);
-    bmp_awards_free(&a);
-    bmp_event_free(ev);
 }
 
 /* Every award of every example names a point type of its body. */
@@ -341,7 +299,7 @@ int main(void)
         cmocka_unit_test(total_holding),     cmocka_unit_test(colour_check),
         cmocka_unit_test(per_type_totals),   cmocka_unit_test(examples_name_point_types),
         cmocka_unit_test(player_ids),        cmocka_unit_test(usebio_fields),
-        cmocka_unit_test(named_functions),   cmocka_unit_test(per_player_output_by_type),
+        cmocka_unit_test(named_functions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

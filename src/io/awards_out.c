@@ -16,42 +16,6 @@ static void place_str(const bmp_award *a, char *buf, size_t n)
     bmp_place_format(a->place, buf, n);
 }
 
-/* One player's total, or its parts where they do not add up. */
-typedef struct player_row {
-    const char *type; /* NULL: the player's whole total */
-    bmp_points points;
-} player_row;
-
-/* A player's per-player rows: one, the sum of the awards, where their point
- * types add up (one type, or types of one unit and weight in the body's
- * total: ACBL gold and red); else one per point type (EBU Green and Gold,
- * 2.5.1), never a blind sum of different units (pointtype.h). */
-static size_t player_rows(const bmp_event *ev, const bmp_awards *a, size_t c, int p,
-                          player_row rows[BMP_MAX_POINT_TYPES])
-{
-    const bmp_rules *r = bmp_rules_find(ev->body);
-    bmp_points t[BMP_MAX_POINT_TYPES];
-    size_t n = 0;
-    bool addable = true;
-    if (r && bmp_awards_player_totals(r, a, c, p, t, NULL) == BMP_OK) {
-        const bmp_point_type *first = NULL;
-        for (size_t i = 0; i < bmp_rules_point_type_count(r); i++) {
-            const bmp_point_type *pt = &r->point_types[i];
-            if (!t[i])
-                continue;
-            if (first && (first->unit != pt->unit || first->total_weight != pt->total_weight))
-                addable = false;
-            first = first ? first : pt;
-            rows[n++] = (player_row){pt->name, t[i]};
-        }
-    }
-    if (addable || n <= 1) {
-        rows[0] = (player_row){NULL, bmp_awards_player_total(a, c, p)};
-        return 1;
-    }
-    return n;
-}
-
 static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool explain, FILE *out,
                              bmp_error *err)
 {
@@ -91,26 +55,20 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
     for (size_t i = 0; i < ev->ncontestants; i++) {
         const bmp_contestant *c = &ev->contestants[i];
         for (size_t p = 0; p < c->nplayers; p++) {
-            player_row rows[BMP_MAX_POINT_TYPES];
-            size_t nrows = player_rows(ev, a, i, (int)p, rows);
-            for (size_t k = 0; k < nrows; k++) {
-                bmp_points t = rows[k].points;
-                if (t == 0)
-                    continue;
-                char pts[32];
-                bmp_points_format(t, pts, sizeof pts);
-                json_t *o = json_object();
-                if (c->players[p].id)
-                    json_object_set_new(o, "id", json_string(c->players[p].id));
-                if (c->players[p].name)
-                    json_object_set_new(o, "name", json_string(c->players[p].name));
-                json_object_set_new(o, "contestant", json_string(c->id));
-                json_object_set_new(o, "points", json_string(pts));
-                json_object_set_new(o, "hundredths", json_integer(t));
-                if (rows[k].type)
-                    json_object_set_new(o, "colour", json_string(rows[k].type));
-                json_array_append_new(players, o);
-            }
+            bmp_points t = bmp_awards_player_total(a, i, (int)p);
+            if (t == 0)
+                continue;
+            char pts[32];
+            bmp_points_format(t, pts, sizeof pts);
+            json_t *o = json_object();
+            if (c->players[p].id)
+                json_object_set_new(o, "id", json_string(c->players[p].id));
+            if (c->players[p].name)
+                json_object_set_new(o, "name", json_string(c->players[p].name));
+            json_object_set_new(o, "contestant", json_string(c->id));
+            json_object_set_new(o, "points", json_string(pts));
+            json_object_set_new(o, "hundredths", json_integer(t));
+            json_array_append_new(players, o);
         }
     }
     json_object_set_new(root, "players", players);
@@ -187,20 +145,16 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     st = bmp_table_columns(&p, pcols);
     for (size_t i = 0; i < ev->ncontestants && !st; i++) {
         const bmp_contestant *c = &ev->contestants[i];
-        for (size_t k = 0; k < c->nplayers && !st; k++) {
-            player_row rows[BMP_MAX_POINT_TYPES];
-            size_t nrows = player_rows(ev, a, i, (int)k, rows);
-            for (size_t j = 0; j < nrows && !st; j++) {
-                if (rows[j].points == 0)
-                    continue;
-                char pts[32];
-                bmp_points_format(rows[j].points, pts, sizeof pts);
-                bmp_table_cell(&p, "%s", c->players[k].id ? c->players[k].id : "-");
-                bmp_table_cell(&p, "%s", c->players[k].name ? c->players[k].name : "");
-                bmp_table_cell(&p, "%s", c->id);
-                st = bmp_table_cell(&p, "%s%s%s", pts, rows[j].type ? " " : "",
-                                    rows[j].type ? rows[j].type : "");
-            }
+        for (size_t k = 0; k < c->nplayers; k++) {
+            bmp_points tot = bmp_awards_player_total(a, i, (int)k);
+            if (tot == 0)
+                continue;
+            char pts[32];
+            bmp_points_format(tot, pts, sizeof pts);
+            bmp_table_cell(&p, "%s", c->players[k].id ? c->players[k].id : "-");
+            bmp_table_cell(&p, "%s", c->players[k].name ? c->players[k].name : "");
+            bmp_table_cell(&p, "%s", c->id);
+            st = bmp_table_cell(&p, "%s", pts);
         }
     }
     if (!st && p.nrows) {
