@@ -45,3 +45,11 @@ add_test(NAME output_hash_convert
                  -DOUT=${CMAKE_CURRENT_BINARY_DIR}/hash_convert.json "-DOPTS=--body;abf;--grade;E"
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/support/hash_convert.cmake
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# A player left out: ABF-16 (4.4.4), 50 % of the boards < 75 %: named in JSON and on stderr.
+bmp_cli_test(NAME output_player_left_out ARGS award ${O}/abf-participation.json --format json
+             EXPECT "\"rule\": \"ABF-16\",[ \n]*\"section\": \"4\\.4\\.4\",[ \n]*\"contestant\": \"1\",[ \n]*\"player\": \"1003\"")
+bmp_cli_test(NAME output_player_left_out_table ARGS award ${O}/abf-participation.json
+             EXPECT "bridgemp: no award: contestant 1, player 1003: .*played 50% < 75%.*ABF-16")
+# NZ-28: 10 deals in circulation earn no C points; exit 0, or 4 with --fail-empty.
+bmp_cli_test(NAME output_nzb_few_deals ARGS award ${O}/nzb-few-deals.json --format csv --fail-empty
+             EXIT 4 EXPECT ",Short club session,none,event,,0\\.00,,NZ-28,Club Sessions A\\.2")

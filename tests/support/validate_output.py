@@ -27,7 +27,9 @@ runs += [[U + "abf_club_5tables.xml", "--body", "abf", "--grade", "E"],
          [U + "abf_club_5tables.xml", "--body", "nzb", "--grade", "40C"],
          [U + "abf_club_5tables.xml", "--body", "ebu", "--status", "club"],
          ["tests/data/output/ebu-short.json"],
-         ["tests/data/output/hostile-names.json"]]
+         ["tests/data/output/hostile-names.json"],
+         ["tests/data/output/abf-participation.json"],
+         ["tests/data/output/nzb-few-deals.json"]]
 
 failures = 0
 checked = 0
