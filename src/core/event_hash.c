@@ -47,16 +47,18 @@ void bmp_event_identity(const bmp_event *ev, bmp_identity *out)
 
 /* ---- building blocks --------------------------------------------------- */
 
-static void put(json_t *o, const char *key, json_t *v)
+/* Set key to v; a value that could not be built (no memory) clears *ok,
+ * so that a hash is never taken of incomplete content. */
+static void put(bool *ok, json_t *o, const char *key, json_t *v)
 {
-    if (v)
-        json_object_set_new_nocheck(o, key, v);
+    if (!v || !o || json_object_set_new_nocheck(o, key, v))
+        *ok = false;
 }
 
-static void put_str(json_t *o, const char *key, const char *s)
+static void put_str(bool *ok, json_t *o, const char *key, const char *s)
 {
     if (s)
-        put(o, key, json_string_nocheck(s));
+        put(ok, o, key, json_string_nocheck(s));
 }
 
 static json_t *num(double d)
@@ -66,49 +68,52 @@ static json_t *num(double d)
     return json_real(d);
 }
 
-static void put_num(json_t *o, const char *key, double d, bool present)
+static void put_num(bool *ok, json_t *o, const char *key, double d, bool present)
 {
     if (present)
-        put(o, key, num(d));
+        put(ok, o, key, num(d));
 }
 
-static void put_int(json_t *o, const char *key, long long v)
+static void put_int(bool *ok, json_t *o, const char *key, long long v)
 {
     if (v)
-        put(o, key, json_integer(v));
+        put(ok, o, key, json_integer(v));
 }
 
-static void put_limit(json_t *o, const char *key, int64_t v)
+static void put_limit(bool *ok, json_t *o, const char *key, int64_t v)
 {
     if (v != BMP_NO_LIMIT)
-        put(o, key, json_integer(v));
+        put(ok, o, key, json_integer(v));
 }
 
-static void put_place(json_t *o, const char *key, bmp_place p)
+static void put_place(bool *ok, json_t *o, const char *key, bmp_place p)
 {
     if (p.lo == 0)
         return;
     char buf[32];
     bmp_place_format(p, buf, sizeof buf);
-    put_str(o, key, buf);
+    put_str(ok, o, key, buf);
 }
 
 /* Rule inputs only: dotted keys are importers' metadata. */
-static void put_params(json_t *o, const bmp_params *p)
+static void put_params(bool *ok, json_t *o, const bmp_params *p)
 {
     json_t *po = NULL;
     for (size_t i = 0; i < p->count; i++) {
         const bmp_param *x = &p->items[i];
         if (!x->key || strchr(x->key, '.'))
             continue;
-        if (!po)
-            po = json_object();
+        if (!po && !(po = json_object())) {
+            *ok = false;
+            return;
+        }
         json_t *v = x->type == BMP_PARAM_NUMBER   ? num(x->number)
                     : x->type == BMP_PARAM_STRING ? json_string_nocheck(x->string ? x->string : "")
                                                   : json_boolean(x->boolean);
-        put(po, x->key, v);
+        put(ok, po, x->key, v);
     }
-    put(o, "params", po);
+    if (po)
+        put(ok, o, "params", po);
 }
 
 /* ---- sets: arrays sorted by their elements' canonical text ------------- */
@@ -168,115 +173,115 @@ static json_t *set_of(json_t **vals, size_t n)
                 json_decref(o);                                                                  \
                 return NULL;                                                                     \
             }                                                                                    \
-            put((o), (key), set_);                                                               \
+            put(ok, (o), (key), set_);                                                            \
         }                                                                                        \
     } while (0)
 
 /* ---- the model, field by field ----------------------------------------- */
 
-static json_t *group_canon(const bmp_group *g)
+static json_t *group_canon(bool *ok, const bmp_group *g)
 {
     json_t *o = json_object();
-    put_str(o, "name", g->name);
-    put_str(o, "type", g->type);
-    put_num(o, "tables", g->tables, g->tables > 0);
-    put_limit(o, "upper_limit", g->upper_limit);
-    put_limit(o, "lower_limit", g->lower_limit);
-    put_int(o, "session", g->session);
-    put_params(o, &g->params);
+    put_str(ok, o, "name", g->name);
+    put_str(ok, o, "type", g->type);
+    put_num(ok, o, "tables", g->tables, g->tables > 0);
+    put_limit(ok, o, "upper_limit", g->upper_limit);
+    put_limit(ok, o, "lower_limit", g->lower_limit);
+    put_int(ok, o, "session", g->session);
+    put_params(ok, o, &g->params);
     return o;
 }
 
-static json_t *ranking_canon(const bmp_ranking_entry *e)
+static json_t *ranking_canon(bool *ok, const bmp_ranking_entry *e)
 {
     json_t *o = json_object();
-    put_str(o, "ranking", e->ranking);
-    put_int(o, "session", e->session);
-    put_str(o, "section", e->section);
-    put_str(o, "direction", e->direction);
-    put_place(o, "place", e->place);
-    put_num(o, "score", e->score, e->has_score);
+    put_str(ok, o, "ranking", e->ranking);
+    put_int(ok, o, "session", e->session);
+    put_str(ok, o, "section", e->section);
+    put_str(ok, o, "direction", e->direction);
+    put_place(ok, o, "place", e->place);
+    put_num(ok, o, "score", e->score, e->has_score);
     return o;
 }
 
-static json_t *player_canon(const bmp_player *p)
+static json_t *player_canon(bool *ok, const bmp_player *p)
 {
     json_t *o = json_object();
-    put_str(o, "id", p->id);
+    put_str(ok, o, "id", p->id);
     if (!p->id)
-        put_str(o, "name", p->name); /* the only thing that tells this player apart */
-    put_num(o, "participation", p->participation, p->participation != 1.0);
-    put_params(o, &p->params);
+        put_str(ok, o, "name", p->name); /* the only thing that tells this player apart */
+    put_num(ok, o, "participation", p->participation, p->participation != 1.0);
+    put_params(ok, o, &p->params);
     return o;
 }
 
-static json_t *contestant_canon(const bmp_contestant *c)
+static json_t *contestant_canon(bool *ok, const bmp_contestant *c)
 {
     json_t *o = json_object();
-    put_str(o, "id", c->id);
-    put_place(o, "place", c->place);
-    put_str(o, "group", c->group);
-    put_num(o, "score", c->score, c->has_score);
-    PUT_SET(o, "rankings", c->nrankings, ranking_canon(&c->rankings[i_]));
-    PUT_SET(o, "players", c->nplayers, player_canon(&c->players[i_]));
-    put_int(o, "matches_played", c->matches_played);
-    put_int(o, "matches_won", c->matches_won);
-    put_num(o, "match_wins", c->match_wins, c->match_wins != 0);
+    put_str(ok, o, "id", c->id);
+    put_place(ok, o, "place", c->place);
+    put_str(ok, o, "group", c->group);
+    put_num(ok, o, "score", c->score, c->has_score);
+    PUT_SET(o, "rankings", c->nrankings, ranking_canon(ok, &c->rankings[i_]));
+    PUT_SET(o, "players", c->nplayers, player_canon(ok, &c->players[i_]));
+    put_int(ok, o, "matches_played", c->matches_played);
+    put_int(ok, o, "matches_won", c->matches_won);
+    put_num(ok, o, "match_wins", c->match_wins, c->match_wins != 0);
     if (c->phantom)
-        put(o, "phantom", json_true());
-    put_params(o, &c->params);
+        put(ok, o, "phantom", json_true());
+    put_params(ok, o, &c->params);
     return o;
 }
 
-static json_t *match_canon(const bmp_match *m)
+static json_t *match_canon(bool *ok, const bmp_match *m)
 {
     json_t *o = json_object();
-    put_int(o, "round", m->round);
-    put_str(o, "stage", m->stage);
-    put_str(o, "home", m->home);
-    put_str(o, "away", m->away);
-    put_num(o, "home_score", m->home_score, m->has_score);
-    put_num(o, "away_score", m->away_score, m->has_score);
-    put_str(o, "winner", m->winner);
-    put_int(o, "boards", m->boards);
-    put_params(o, &m->params);
+    put_int(ok, o, "round", m->round);
+    put_str(ok, o, "stage", m->stage);
+    put_str(ok, o, "home", m->home);
+    put_str(ok, o, "away", m->away);
+    put_num(ok, o, "home_score", m->home_score, m->has_score);
+    put_num(ok, o, "away_score", m->away_score, m->has_score);
+    put_str(ok, o, "winner", m->winner);
+    put_int(ok, o, "boards", m->boards);
+    put_params(ok, o, &m->params);
     return o;
 }
 
-static json_t *event_canon(const bmp_event *ev)
+static json_t *event_canon(bool *ok, const bmp_event *ev)
 {
     json_t *o = json_object();
     if (!o)
         return NULL;
     bmp_identity id;
     bmp_event_identity(ev, &id);
-    put_str(o, "canon", CANON_VERSION);
-    put_str(o, "body", id.body);
-    put_str(o, "edition", id.edition);
-    put_str(o, "date", id.date);
-    put_str(o, "event_id", id.event_id);
-    put_str(o, "sanction", id.sanction);
-    put_str(o, "organiser", id.organiser);
-    put_str(o, "kind", bmp_event_kind_name(ev->kind));
-    put_str(o, "classification", ev->classification);
-    put_str(o, "rating", ev->rating);
-    put_str(o, "grade", ev->grade);
-    put_str(o, "status", ev->status);
+    put_str(ok, o, "canon", CANON_VERSION);
+    put_str(ok, o, "body", id.body);
+    put_str(ok, o, "edition", id.edition);
+    put_str(ok, o, "date", id.date);
+    put_str(ok, o, "event_id", id.event_id);
+    put_str(ok, o, "sanction", id.sanction);
+    put_str(ok, o, "organiser", id.organiser);
+    put_str(ok, o, "kind", bmp_event_kind_name(ev->kind));
+    put_str(ok, o, "classification", ev->classification);
+    put_str(ok, o, "rating", ev->rating);
+    put_str(ok, o, "grade", ev->grade);
+    put_str(ok, o, "status", ev->status);
     if (ev->sessions > 1) /* 0 (not stated) and 1 are one session */
-        put_int(o, "sessions", ev->sessions);
-    put_int(o, "boards", ev->boards);
-    put_int(o, "boards_per_match", ev->boards_per_match);
+        put_int(ok, o, "sessions", ev->sessions);
+    put_int(ok, o, "boards", ev->boards);
+    put_int(ok, o, "boards_per_match", ev->boards_per_match);
     if (ev->movement != BMP_MOVEMENT_UNSPECIFIED)
-        put_str(o, "movement",
+        put_str(ok, o, "movement",
                 ev->movement == BMP_MOVEMENT_TWO_WINNER ? "two-winner" : "one-winner");
-    put_num(o, "tables", ev->tables, ev->tables > 0);
-    put_limit(o, "upper_limit", ev->upper_limit);
-    put_limit(o, "lower_limit", ev->lower_limit);
+    put_num(ok, o, "tables", ev->tables, ev->tables > 0);
+    put_limit(ok, o, "upper_limit", ev->upper_limit);
+    put_limit(ok, o, "lower_limit", ev->lower_limit);
     PUT_SET(o, "restrictions", ev->nrestrictions, json_string_nocheck(ev->restrictions[i_]));
-    PUT_SET(o, "groups", ev->ngroups, group_canon(&ev->groups[i_]));
-    PUT_SET(o, "contestants", ev->ncontestants, contestant_canon(&ev->contestants[i_]));
-    PUT_SET(o, "matches", ev->nmatches, match_canon(&ev->matches[i_]));
-    put_params(o, &ev->params);
+    PUT_SET(o, "groups", ev->ngroups, group_canon(ok, &ev->groups[i_]));
+    PUT_SET(o, "contestants", ev->ncontestants, contestant_canon(ok, &ev->contestants[i_]));
+    PUT_SET(o, "matches", ev->nmatches, match_canon(ok, &ev->matches[i_]));
+    put_params(ok, o, &ev->params);
     return o;
 }
 
@@ -285,8 +290,9 @@ bmp_status bmp_event_canonical(const bmp_event *ev, char **out, bmp_error *err)
     *out = NULL;
     if (!ev)
         return bmp_error_set(err, BMP_EINVAL, "bmp_event_canonical: no event");
-    json_t *o = event_canon(ev);
-    if (o)
+    bool ok = true;
+    json_t *o = event_canon(&ok, ev);
+    if (o && ok)
         *out = json_dumps(o, DUMP_FLAGS);
     json_decref(o);
     return *out ? BMP_OK : bmp_error_set(err, BMP_ENOMEM, "out of memory");
