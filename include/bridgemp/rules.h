@@ -36,6 +36,9 @@ typedef struct bmp_rules {
      * table-specific options (e.g. "sessions"). */
     bmp_status (*scale)(const char *name, const char *edition, const bmp_params *opts,
                         bmp_table *out, bmp_error *err);
+    /* The parameters the body reads at each level (name, type, values,
+     * default, unit, rule, doc); its award refuses any other. */
+    const bmp_param_specs *params;
 } bmp_rules;
 
 /* NULL-terminated list of every body. */

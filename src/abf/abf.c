@@ -83,4 +83,5 @@ const bmp_rules bmp_rules_abf = {
     .scales = scales,
     .award = award,
     .scale = scale,
+    .params = &abf_param_specs,
 };

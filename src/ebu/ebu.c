@@ -99,4 +99,5 @@ const bmp_rules bmp_rules_ebu = {
     .scales = scales,
     .award = award,
     .scale = scale,
+    .params = &ebu_param_specs,
 };

@@ -94,4 +94,5 @@ const bmp_rules bmp_rules_nzb = {
     .scales = scales,
     .award = award,
     .scale = scale,
+    .params = &nzb_param_specs,
 };
