@@ -258,7 +258,7 @@ static void string_values_checked(void **state)
 }
 
 /* Numbers out of the declared range name the range (NZ-77 stage size,
- * ABF-42 pqp_share). */
+ * ACBL-61 multi-way matches, ABF-42 pqp_share). */
 static void number_ranges_checked(void **state)
 {
     (void)state;
@@ -267,6 +267,14 @@ static void number_ranges_checked(void **state)
     char *json = event_with("nzb", BMP_PARAM_GROUP, "size", "2.5");
     assert_int_equal(bmp_test_run(json, &aw, &e), BMP_ERANGE);
     assert_string_equal(e.msg, "$.groups[0].params.size: expected a whole number >= 0, got 2.5");
+    bmp_awards_free(&aw);
+    free(json);
+    /* ACBL-61: multi-way matches won are counted, never negative (the
+     * award would have been truncated and subtracted) */
+    json = event_with("acbl", BMP_PARAM_CONTESTANT, "multiway_full", "-1");
+    assert_int_equal(bmp_test_run(json, &aw, &e), BMP_ERANGE);
+    assert_string_equal(e.msg, "$.contestants[0].params.multiway_full: expected a whole number "
+                               ">= 0, got -1");
     bmp_awards_free(&aw);
     free(json);
     json = event_with("abf", BMP_PARAM_PLAYER, "pqp_share", "1.5");

@@ -64,7 +64,7 @@ static const bmp_param_spec event_params[] = {
     BMP_PBOOL("compact_consolation", "ACBL-45", "false",
               "later compact KO consolation: RF 0.40, minimum 3.20 x K x L"),
     BMP_PBOOL("zip", "ACBL-47", "false", "a zip knockout: a one-session Swiss side game"),
-    BMP_PNUM("scheduled_sessions", ANY, "ACBL-27", "sessions", "sessions",
+    BMP_PNUM("scheduled_sessions", WHOLE1, "ACBL-27", "sessions", "sessions",
              "KO sessions scheduled (2003 Regional KO for 3 sessions: 70%)"),
     BMP_PSTR("nabc_event", "ACBL-53..61", NULL, NULL,
              "NABC fixed-award event by key or printed name (bridgemp scale acbl nabc-pairs)"),
@@ -90,9 +90,9 @@ static const bmp_param_spec contestant_params[] = {
     BMP_PBOOL("forfeited", "ACBL-48", "false", "KO: forfeited its last match"),
     BMP_PNUM("team_mp", ANY, "ACBL-38", NULL, "masterpoints",
              "KO: the team's total MP, when the bracket has no average_mp"),
-    BMP_PNUM("multiway_full", ANY, "ACBL-61", "0", "matches",
+    BMP_PNUM("multiway_full", WHOLE0, "ACBL-61", "0", "matches",
              "NABC: 3-/4-way matches won with 2 wins"),
-    BMP_PNUM("multiway_half", ANY, "ACBL-61", "0", "matches",
+    BMP_PNUM("multiway_half", WHOLE0, "ACBL-61", "0", "matches",
              "NABC: 3-/4-way matches won with 1 win"),
     BMP_PEND};
 
