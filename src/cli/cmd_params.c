@@ -225,14 +225,16 @@ int bmp_cli_params(int argc, char **argv)
                 fmt);
         return EXIT_USAGE;
     }
-    if (!body) {
-        fprintf(stderr, "bridgemp params: expected BODY (acbl, ebu, abf or nzb)\n%s", params_help);
-        return EXIT_USAGE;
-    }
-    const bmp_rules *r = bmp_rules_find(body);
+    const bmp_rules *r = body ? bmp_rules_find(body) : NULL;
     if (!r) {
-        fprintf(stderr, "bridgemp params: unknown body \"%s\" (known: acbl, ebu, abf, nzb)\n",
-                body);
+        char known[128] = "";
+        for (const bmp_rules *const *k = bmp_rules_list(); *k; k++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+                     *known ? ", " : "", (*k)->body);
+        if (body)
+            fprintf(stderr, "bridgemp params: unknown body \"%s\" (known: %s)\n", body, known);
+        else
+            fprintf(stderr, "bridgemp params: expected BODY (%s)\n%s", known, params_help);
         return EXIT_USAGE;
     }
     return cli_print_param_spec(r, form);

@@ -9,7 +9,8 @@ bmp_cli_test(NAME params_ebu_json ARGS params ebu --format json
 bmp_cli_test(NAME params_abf_markdown ARGS params abf --format markdown
              EXPECT "<!-- params:abf begin" "\\| player \\| `pqp_share` \\| number \\| 0 to 1 \\|")
 bmp_cli_test(NAME params_nzb ARGS params nz EXPECT "match +home_lineup +string" "NZB takes no contestant parameters")
-bmp_cli_test(NAME params_unknown_body ARGS params wbf EXIT 2 EXPECT "unknown body \"wbf\"")
+bmp_cli_test(NAME params_unknown_body ARGS params wbf EXIT 2 EXPECT "unknown body \"wbf\" \\(known: acbl, ebu, abf, nzb\\)")
+bmp_cli_test(NAME params_no_body ARGS params EXIT 2 EXPECT "expected BODY \\(acbl, ebu, abf, nzb\\)")
 bmp_cli_test(NAME params_bad_format ARGS params acbl --format xml EXIT 2
              EXPECT "expected table, json or markdown, got \"xml\"")
 bmp_cli_test(NAME params_help ARGS params --help EXPECT "usage: bridgemp params BODY")
