@@ -304,11 +304,13 @@ bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *
 
 static const char *const credit_colour[] = {"green", "red", "gold", "red"};
 
-static bmp_status credit_award(bmp_awards *aw, size_t contestant, const char *colour,
-                               bmp_points points)
+/* ABF-117 single-colour file, ABF-118 red-and-green file (App. D) */
+static bmp_status credit_award(bmp_awards *aw, size_t contestant, bmp_abf_credit_kind kind,
+                               const char *colour, bmp_points points)
 {
     bmp_award a = {.contestant = contestant, .player = BMP_ALL_PLAYERS, .points = points};
-    bmp_award_set(&a, "credit", "credit file", colour, "ABF-117", "App. D");
+    bmp_award_set(&a, "credit", "credit file", colour,
+                  kind == BMP_ABF_CREDIT_RAG ? "ABF-118" : "ABF-117", "App. D");
     return bmp_awards_add(aw, &a, NULL);
 }
 
@@ -337,9 +339,13 @@ static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
         c->players[0].participation = 1.0;
         if (!(c->players[0].id = bmp_strdup(f->recs[i].abf)))
             return bmp_error_set(err, BMP_ENOMEM, "out of memory");
-        bmp_status st = credit_award(&p->aw, i, credit_colour[f->kind], f->recs[i].points);
-        if (!st && f->kind == BMP_ABF_CREDIT_RAG && f->recs[i].green)
-            st = credit_award(&p->aw, i, "green", f->recs[i].green);
+        /* a .rag line of green only gives no 0.00 red award */
+        bool rag = f->kind == BMP_ABF_CREDIT_RAG;
+        bmp_status st = BMP_OK;
+        if (!rag || f->recs[i].points || !f->recs[i].green)
+            st = credit_award(&p->aw, i, f->kind, credit_colour[f->kind], f->recs[i].points);
+        if (!st && rag && f->recs[i].green)
+            st = credit_award(&p->aw, i, f->kind, "green", f->recs[i].green);
         if (st)
             return bmp_error_set(err, st, "out of memory");
     }
