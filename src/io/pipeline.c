@@ -227,7 +227,9 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
 {
     drop_input(p);
     const char *src = name ? name : "<memory>";
-    const char *d = data;
+    const char *d = data ? data : "";
+    if (!data && len)
+        return bmp_error_set(err, BMP_EINVAL, "%s: no data", src);
     bmp_status st;
     if (is_credit_name(name)) {
         p->input = IN_CREDIT;
