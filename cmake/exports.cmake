@@ -1,5 +1,5 @@
-# Generate the list of symbols libbridgemp exports: every bmp_ function
-# declared in a public header (include/bridgemp/*.h).  One name a line.
+# Generate the list of symbols libbridgemp exports: every bmp_ function (and
+# extern bmp_ object) declared in a public header (include/bridgemp/*.h).
 # It drives both the shared library's linker version script (MAP) and the
 # static archive's objcopy --keep-global-symbols list (LIST), so the two
 # export exactly the same ABI.  Internal helpers that happen to be named
@@ -17,6 +17,16 @@ foreach(h ${headers})
   foreach(f ${found})
     string(REGEX REPLACE "[ \t\n]*\\(.$" "" f "${f}")
     list(APPEND names ${f})
+  endforeach()
+  # data: "extern const bmp_rules bmp_rules_abf;" (or an array); ";" is a
+  # CMake list separator, so statements are split on "@" instead
+  string(REPLACE ";" "@" stmts "${text}")
+  string(REGEX MATCHALL "extern[^@(){}\"\n]*[ *]bmp_[A-Za-z0-9_]+[ \t]*(\\[[^]@]*\\])?[ \t]*@" data
+         "${stmts}")
+  foreach(d ${data})
+    string(REGEX MATCH "bmp_[A-Za-z0-9_]+[ \t]*(\\[[^]@]*\\])?[ \t]*@$" d "${d}")
+    string(REGEX REPLACE "[ \t]*(\\[[^]@]*\\])?[ \t]*@$" "" d "${d}")
+    list(APPEND names ${d})
   endforeach()
 endforeach()
 list(REMOVE_DUPLICATES names)
