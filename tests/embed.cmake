@@ -54,6 +54,13 @@ function(run_embed bin)
   endif()
 endfunction()
 run_embed(${work}/embed)
+# the library reports the version bridgemp.pc announces (project(VERSION))
+execute_process(COMMAND pkg-config --modversion bridgemp OUTPUT_VARIABLE ver
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${work}/embed ${SRC}/examples/abf/club-pairs.json OUTPUT_VARIABLE out)
+if(NOT ver OR NOT out MATCHES "\\(libbridgemp ${ver}\\)")
+  message(FATAL_ERROR "bmp_version() is not pkg-config's ${ver}:\n${out}")
+endif()
 
 # Static: libbridgemp.a and its pkg-config dependencies, plus a clash.
 execute_process(COMMAND ${NM} -g --defined-only ${BUILD}/libbridgemp_internal.a
@@ -86,7 +93,17 @@ if(NOT internal)
 endif()
 file(WRITE ${work}/clash.c "/* an embedder's own function that happens to share an internal name */\n"
                            "void ${internal}(void);\nvoid ${internal}(void) {}\n")
-execute_process(COMMAND pkg-config --libs jansson libxml-2.0 OUTPUT_VARIABLE deps
+# the dependencies as bridgemp.pc states them (Requires.private)
+execute_process(COMMAND pkg-config --print-requires-private bridgemp OUTPUT_VARIABLE req
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+string(REGEX REPLACE "[ \t]*[<>=]+[ \t]*[^ \t\n]+" "" req "${req}")
+string(REGEX REPLACE "[\n ]+" ";" req "${req}")
+foreach(m jansson libxml-2.0)
+  if(NOT m IN_LIST req)
+    message(FATAL_ERROR "bridgemp.pc: Requires.private lacks ${m} (has: ${req})")
+  endif()
+endforeach()
+execute_process(COMMAND pkg-config --libs ${req} OUTPUT_VARIABLE deps
                 OUTPUT_STRIP_TRAILING_WHITESPACE)
 separate_arguments(deps)
 separate_arguments(sflags UNIX_COMMAND "${SAN_FLAGS}")
