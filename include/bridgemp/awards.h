@@ -109,6 +109,24 @@ bool bmp_output_format_parse(const char *s, bmp_output_format *out);
 bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output_format fmt,
                             bool explain, FILE *out, bmp_error *err);
 
+/* ---- Reading awards in memory (for programs that embed the library) ----
+ * The awards are a documented array (a->items[0..a->count)); these read it
+ * without touching the struct, which may grow. */
+
+/* Number of awards; 0 for NULL. */
+size_t bmp_awards_count(const bmp_awards *a);
+/* Award i, or NULL when i >= count. */
+const bmp_award *bmp_awards_at(const bmp_awards *a, size_t i);
+/* Event-level derivation lines. */
+size_t bmp_awards_note_count(const bmp_awards *a);
+const char *bmp_awards_note_at(const bmp_awards *a, size_t i);
+
+/* What bmp_awards_write prints, into a malloc'ed NUL-terminated buffer
+ * (*len without the NUL; len may be NULL).  The caller frees *out. */
+bmp_status bmp_awards_write_buffer(const bmp_event *ev, const bmp_awards *a,
+                                   bmp_output_format fmt, bool explain, char **out, size_t *len,
+                                   bmp_error *err);
+
 /* ---- output helpers (src/io/awards_out.c) ------------------------------ */
 
 /* The fixed award-kind vocabulary of the output ("overall", "stratum",
@@ -121,7 +139,7 @@ bool bmp_awards_empty(const bmp_awards *a);
 
 /* Every reason for no award: the body's (bmp_awards_reason), then one for
  * the whole event when it earns nothing and the body gave none, then one
- * per contestant left out (phantom, no place) without one.  Free with
+ * per contestant left out (a phantom) without one.  Free with
  * bmp_reasons_free. */
 bmp_status bmp_awards_reasons(const bmp_event *ev, const bmp_awards *a, bmp_reason **out,
                               size_t *n, bmp_error *err);
