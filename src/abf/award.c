@@ -116,9 +116,9 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
                 a2.points = parts[k];
                 a2.player = (int)p;
                 bmp_award_set(&a2, kind, ranking, c->g->colour, "ABF-43", "4.4.5");
-                if (bmp_awards_add(c->out, &a2, "%s; PQP share %.2f (4.4.5 NOTE)", explain,
+                if (bmp_awards_add(c->out, c->err, &a2, "%s; PQP share %.2f (4.4.5 NOTE)", explain,
                                    shares[k]))
-                    return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
+                    return bmp_error_oom(c->err);
             }
             return BMP_OK;
         }
@@ -131,16 +131,15 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
             all = false;
     if (all) {
         aw.player = BMP_ALL_PLAYERS;
-        return bmp_awards_add(c->out, &aw, "%s", explain)
-                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
+        return bmp_awards_add(c->out, c->err, &aw, "%s", explain);
     }
     for (size_t p = 0; p < ct->nplayers; p++) {
         const bmp_player *pl = &ct->players[p];
         if (bmp_params_bool(&pl->params, "npc", false))
             continue;
         if (pl->participation < min_part) {
-            if (bmp_awards_note(c->out, "%s: player %s played %.0f%% < %.0f%%: no %s award (%s)",
+            if (bmp_awards_note(c->out, c->err,
+                                "%s: player %s played %.0f%% < %.0f%%: no %s award (%s)",
                                 ct->id, pl->id ? pl->id : pl->name, pl->participation * 100,
                                 min_part * 100, kind, min_part > 0.5 ? "4.4.4" : "4.4.5"))
                 return BMP_ENOMEM;
@@ -151,9 +150,9 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
          * are not tour members (player param "local") get green points only. */
         bool local = c->tour && bmp_params_bool(&pl->params, "local", false);
         snprintf(aw.colour, sizeof aw.colour, "%s", local ? "green" : c->g->colour);
-        if (bmp_awards_add(c->out, &aw, "%s%s", explain,
+        if (bmp_awards_add(c->out, c->err, &aw, "%s%s", explain,
                            local ? "; green only: local non-member of the tour (5.1.2)" : ""))
-            return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(c->err);
     }
     return BMP_OK;
 }
@@ -395,8 +394,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* ABF-44 (4.4.8): handicap events: no masterpoints unless awarded on the
      * pre-handicap scores (which the event file then carries). */
     if (bmp_params_bool(p, "handicap", false) && !bmp_params_bool(p, "pre_handicap_scores", false))
-        return bmp_awards_note(out, "handicap event: no masterpoints (4.4.8)") ? BMP_ENOMEM
-                                                                               : BMP_OK;
+        return bmp_awards_note(out, err, "handicap event: no masterpoints (4.4.8)");
     /* Congresses (ABF-63/64/71, ABF-32). */
     const char *ctype = bmp_params_string(p, "congress", NULL);
     if (ctype) {
@@ -464,8 +462,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                                "or 3), got %g", c.amplify);
     }
     /* 1.6, 5.4.1, 7.5.1 (ABF-73, ABF-76): who issues these points. */
-    if (bmp_awards_note(
-            out, "%s points, masterpointed by the %s", c.g->colour,
+    if (bmp_awards_note(out, err, "%s points, masterpointed by the %s", c.g->colour,
             abf_masterpointed_by(c.g, c.nat && !strcmp(c.nat->name, "gnot-qualifying"))))
         return BMP_ENOMEM;
     /* 7.1, 5.1.4 (ABF-74, ABF-68): gold-point entry is limited to registered
@@ -476,7 +473,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             for (size_t j = 0; j < ev->contestants[i].nplayers; j++) {
                 const bmp_player *pl = &ev->contestants[i].players[j];
                 if (!pl->id && !bmp_params_bool(&pl->params, "overseas", false) &&
-                    bmp_awards_note(out,
+                    bmp_awards_note(out, err,
                                     "warning: $.contestants[%zu].players[%zu] (%s) has no ABF "
                                     "number: gold-point entry is limited to registered "
                                     "players and overseas visitors (7.1)",
@@ -503,7 +500,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = factors(&c);
     if (st)
         return st;
-    if (bmp_awards_note(out, "grade %s (%s, %s): %s weight W = %.2f; %s; rounding %s%s%s",
+    if (bmp_awards_note(out, err, "grade %s (%s, %s): %s weight W = %.2f; %s; rounding %s%s%s",
                         c.g->code, c.g->description, c.g->colour, c.teams ? "teams" : "pairs",
                         abf_ctx_weight(&c) / 100.0,
                         c.table_route ? "table x factor route (3.1.3)"
@@ -517,8 +514,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if (!st && ev->sessions >= 2)
         st = abf_outright_awards(&c);
     else if (!st)
-        st = bmp_awards_note(out, "single session: session awards only, no outright award (4.2)")
-                 ? BMP_ENOMEM
-                 : BMP_OK;
+        st = bmp_awards_note(out, err,
+                             "single session: session awards only, no outright award (4.2)");
     return st;
 }

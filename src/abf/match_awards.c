@@ -26,7 +26,7 @@ bmp_status abf_match_awards(abf_ctx *c)
     size_t n = ev->ncontestants;
     acc *a = calloc(n ? n : 1, sizeof *a);
     if (!a)
-        return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(c->err);
     for (size_t i = 0; i < n; i++)
         a[i].normal = a[i].final = abf_q(0, 1);
     bmp_status st = BMP_OK;

@@ -28,10 +28,9 @@ bmp_status abf_session_awards(abf_ctx *c)
      * given if two or more sessions have been played" (audit 2: the
      * sentence would be idle if it meant the outright award only). */
     if (ev->kind == BMP_KIND_BUTLER && ev->sessions < 2)
-        return bmp_awards_note(c->out, "Butler pairs with matches under 5 boards: no placing "
-                                       "awards for a single session (4.2.3)")
-                   ? BMP_ENOMEM
-                   : BMP_OK;
+        return bmp_awards_note(c->out, c->err,
+                               "Butler pairs with matches under 5 boards: no placing "
+                                       "awards for a single session (4.2.3)");
     int nconsol = 0;
     for (size_t i = 0; i < ev->ngroups; i++)
         nconsol += ev->groups[i].type && !strcasecmp(ev->groups[i].type, "consolation");

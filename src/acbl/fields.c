@@ -73,7 +73,7 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
     size_t n = 0;
     field *f = calloc(ev->ngroups + 1, sizeof *f);
     if (!f)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     for (size_t gi = 0; gi < ev->ngroups; gi++) {
         const bmp_group *g = &ev->groups[gi];
         bool used = false;
@@ -269,7 +269,8 @@ static bool any_partial(const bmp_contestant *ct)
 
 /* Emit one overall award: per player for team participation (ACBL-78) and
  * consolation eligibility (ACBL-81). */
-static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards *out)
+static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards *out,
+                       bmp_error *err)
 {
     const bmp_contestant *ct = &c->ev->contestants[cd->contestant];
     acbl_colour_in ci;
@@ -286,7 +287,7 @@ static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards 
     bool consolation = c->rating == ACBL_RATING_CONSOLATION && teams;
     bool split = teams && ct->nplayers && ((c->sessions <= 2 && any_partial(ct)) || consolation);
     if (!split)
-        return bmp_awards_add(out, &aw, "%s; colour %s (%s)", cd->explain, colour, crule);
+        return bmp_awards_add(out, err, &aw, "%s; colour %s (%s)", cd->explain, colour, crule);
     for (size_t p = 0; p < ct->nplayers; p++) {
         double part = ct->players[p].participation;
         aw.player = (int)p;
@@ -305,7 +306,7 @@ static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards 
         bmp_award_set(&aw, NULL, NULL, NULL, part < 1.0 && c->sessions <= 2 ? "ACBL-78" : rule,
                       NULL);
         bmp_points_format(pts, a, sizeof a);
-        bmp_status st = bmp_awards_add(out, &aw, "%s; player participation %.4g: %s -> %s%s; "
+        bmp_status st = bmp_awards_add(out, err, &aw, "%s; player participation %.4g: %s -> %s%s; "
                                                  "colour %s (%s)",
                                        cd->explain, part, why, a,
                                        consolation ? " (played at least half: ACBL-81)" : "",
@@ -481,8 +482,8 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
         }
     }
     for (size_t k = 0; k < n; k++)
-        bmp_awards_note(out, "%s", f[k].why);
-    bmp_awards_note(out, "lower places from the rounded 1st: %s decay, %s (ACBL-11: exact, "
+        bmp_awards_note(out, err, "%s", f[k].why);
+    bmp_awards_note(out, err, "lower places from the rounded 1st: %s decay, %s (ACBL-11: exact, "
                          "half-up)",
                     acbl_overall_rule(c->ed), c->sec_overall);
     c->first = f[0].first;
@@ -534,13 +535,13 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                          od.places, od.places == 1 ? "" : "s", x->own);
             }
         }
-        bmp_awards_note(out, "%s%s%s depth: %s%s%s", kind == F_WHOLE ? "" : kind_word(kind),
+        bmp_awards_note(out, err, "%s%s%s depth: %s%s%s", kind == F_WHOLE ? "" : kind_word(kind),
                         kind == F_WHOLE ? "" : " ", x->name, dep.why, capwhy,
                         x->eligible ? "" : "; lowest stratum below 3 tables: no overall awards "
                                            "(ACBL-67)");
         bmp_points *awards = calloc((size_t)places + 2, sizeof *awards);
         if (!awards) {
-            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            st = bmp_error_oom(err);
             break;
         }
         for (int pos = 1; pos <= places; pos++)
@@ -561,14 +562,15 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                     bmp_points_format(comb, a1, sizeof a1);
                     bmp_points_format(awards[pos - 1], a2, sizeof a2);
                     bmp_points_format(r, a3, sizeof a3);
-                    bmp_awards_note(out,
+                    bmp_awards_note(out, err,
                                     "split Regional, place %d: max(80%% of %s (combined %g "
                                     "tables), %s (this site)) = %s (ACBL-66)",
                                     pos, a1, combined, a2, a3);
                     awards[pos - 1] = r;
                 }
             } else {
-                bmp_awards_note(out, "combined_tables ignored: split-Regional combined attendance "
+                bmp_awards_note(out, err,
+                                "combined_tables ignored: split-Regional combined attendance "
                                      "counts only for gold-point pair events (ACBL-66)");
             }
         }
@@ -610,7 +612,7 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                 free(cd.explain);
                 if (nc)
                     cands = nc;
-                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                st = bmp_error_oom(err);
                 break;
             }
             strcpy(cd.explain, d);
@@ -631,8 +633,8 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                     break;
                 }
     for (size_t i = 0; i < ncand; i++) {
-        if (!st && !cands[i].dropped && (st = emit(c, &cands[i], &f[cands[i].field], out)))
-            st = bmp_error_set(err, st, "out of memory");
+        if (!st && !cands[i].dropped)
+            st = emit(c, &cands[i], &f[cands[i].field], out, err);
         free(cands[i].explain);
     }
     free(cands);

@@ -186,7 +186,7 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
     c->nbr = n ? n : 1;
     c->br = calloc(c->nbr, sizeof *c->br);
     if (!c->br)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     if (!n) {
         c->br[0] = (ko_bracket){.name = "overall", .params = &ev->params, .ul = ev->upper_limit};
     } else {
@@ -314,7 +314,8 @@ static bmp_status collect(ko_ctx *c, bmp_awards *out, bmp_error *err)
         }
         c->br[k].largest = largest;
         c->br[k].credited = largest;
-        bmp_awards_note(out, "%s: split group \"%s\" of the lowest flight counts %d teams, the "
+        bmp_awards_note(out, err,
+                        "%s: split group \"%s\" of the lowest flight counts %d teams, the "
                              "largest group (ACBL-49)",
                         c->br[k].name, s, largest);
     }
@@ -347,7 +348,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
     if (c->ed == ACBL_ED_2003) {
         acbl_ko_bracket_2003 *b = calloc(c->nbr, sizeof *b);
         if (!b)
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         for (size_t k = 0; k < c->nbr; k++) {
             b[k].teams = c->br[k].credited;
             b[k].entered = c->br[k].teams;
@@ -382,7 +383,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
             c->br[k].real = b[k].real;
             c->br[k].first = acbl_round_award(b[k].real);
             bmp_points_format(c->br[k].first, f, sizeof f);
-            bmp_awards_note(out,
+            bmp_awards_note(out, err,
                             "%s: T = %g + %g x (%g/2 + %g/3 + %g/5) = %.4f (ACBL-29/30, App. F; "
                             "credit %g ACBL-31); 1st = B %.6f x K %.2f x L %.4f x M %.6f x P "
                             "%.2f = %.6f%s%s%s%s -> %s (ACBL-25)",
@@ -399,7 +400,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
     }
     acbl_ko_bracket_cur *b = calloc(c->nbr, sizeof *b);
     if (!b)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     for (size_t k = 0; k < c->nbr; k++) {
         int t = (int)c->br[k].credited;
         b[k].teams = t;
@@ -435,7 +436,7 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
         c->br[k].real = b[k].real;
         c->br[k].first = acbl_round_award(b[k].real);
         bmp_points_format(c->br[k].first, f, sizeof f);
-        bmp_awards_note(out,
+        bmp_awards_note(out, err,
                         "%s: Computed Award %.6f for AVG MP %g (ACBL-37) x RF %d.%03d for %d "
                         "teams (%s) = Basic %.6f%s; 1st = Basic x K %.6f x L %.4f x P %.2f = "
                         "%.6f%s -> %s (ACBL-36)",
@@ -637,7 +638,7 @@ static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
                      r_pct);
         }
         if (!paid) {
-            bmp_awards_note(out, "%s team %s: no overall award: %s", b->name, ct->id, why);
+            bmp_awards_note(out, err, "%s team %s: no overall award: %s", b->name, ct->id, why);
             continue;
         }
         bmp_points pts = acbl_round_award(b->real * frac);
@@ -675,7 +676,7 @@ static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
             bmp_points_format(parts[1], rd, sizeof rd);
             aw.points = parts[0];
             bmp_award_set(&aw, "overall", b->name, "gold", rule, sec);
-            st = bmp_awards_add(out, &aw,
+            st = bmp_awards_add(out, err, &aw,
                                 "%s%s unrounded 1st %.6f x %s -> %s: gold %lld/%lld = %s, red %s "
                                 "(top team averages %g per player: ACBL-50)",
                                 pre, b->name, b->real, pct, a, (long long)gw,
@@ -683,15 +684,16 @@ static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
             aw.points = parts[1];
             bmp_award_set(&aw, "overall", b->name, "red", rule, sec);
             if (!st)
-                st = bmp_awards_add(out, &aw, "red part of the %s overall award (ACBL-50)", a);
+                st = bmp_awards_add(out, err, &aw, "red part of the %s overall award (ACBL-50)", a);
         } else {
             aw.points = pts;
             bmp_award_set(&aw, "overall", b->name, colour, rule, sec);
-            st = bmp_awards_add(out, &aw, "%s%s unrounded 1st %.6f (1st %s) x %s -> %s; colour %s (%s)",
+            st = bmp_awards_add(out, err, &aw,
+                                "%s%s unrounded 1st %.6f (1st %s) x %s -> %s; colour %s (%s)",
                                 pre, b->name, b->real, fs, pct, a, colour, crule);
         }
         if (st)
-            return bmp_error_set(err, st, "out of memory");
+            return st;
     }
     return BMP_OK;
 }
@@ -741,9 +743,9 @@ static bmp_status match_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
         char o[32], t[32];
         bmp_points_format(one, o, sizeof o);
         bmp_points_format(total, t, sizeof t);
-        if ((st = bmp_awards_add(out, &aw, "%s -> %s per match won x %g -> %s; colour %s (%s)",
+        if ((st = bmp_awards_add(out, err, &aw, "%s -> %s per match won x %g -> %s; colour %s (%s)",
                                  how, o, wins, t, colour, crule)))
-            return bmp_error_set(err, st, "out of memory");
+            return st;
     }
     return BMP_OK;
 }
@@ -789,7 +791,8 @@ bmp_status acbl_award_knockout(const bmp_event *ev, const char *edition, bmp_awa
             c.junior = true;
     }
     c.p = acbl_factor_p(c.nrestr);
-    bmp_awards_note(out, "ACBL edition %s knockout teams, %s, %s%s: K = %.6f (%s), L = %.4f for "
+    bmp_awards_note(out, err,
+                    "ACBL edition %s knockout teams, %s, %s%s: K = %.6f (%s), L = %.4f for "
                          "%d boards (ACBL-26), P = %.2f (ACBL-6)",
                     edition, acbl_class_name(c.cls), acbl_rating_name(c.rating),
                     c.consolation ? ", compact KO consolation" : c.compact ? ", compact KO" : "",

@@ -29,11 +29,6 @@ static bmp_status fail(ctx *c, bmp_status code, const char *path, const char *fm
     return bmp_error_set(c->err, code, "%s: %s", path, msg);
 }
 
-static bmp_status oom(ctx *c)
-{
-    return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
-}
-
 /* Format whole Local Points (or Blue) for an explanation. */
 static void fmt_pts(bmp_points p, char *buf, size_t n)
 {
@@ -62,16 +57,15 @@ bmp_status ebu_emit(const bmp_event *ev, bmp_awards *out, bmp_error *err, const 
             all = false;
     if (all) {
         aw.player = BMP_ALL_PLAYERS;
-        return bmp_awards_add(out, &aw, "%s", explain)
-                   ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
+        return bmp_awards_add(out, err, &aw, "%s", explain);
     }
     for (size_t p = 0; p < ct->nplayers; p++) {
         if (ct->players[p].participation * 3 < 1.0 - 1e-9)
             continue;
         aw.player = (int)p;
-        if (bmp_awards_add(out, &aw, "%s (player played >= 1/3 of the boards, 3.3.2)", explain))
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        if (bmp_awards_add(out, err, &aw,
+                           "%s (player played >= 1/3 of the boards, 3.3.2)", explain))
+            return bmp_error_oom(err);
     }
     return BMP_OK;
 }
@@ -220,7 +214,7 @@ static bmp_status note(ctx *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return bmp_awards_note(c->out, "%s", msg) ? oom(c) : BMP_OK;
+    return bmp_awards_note(c->out, c->err, "%s", msg);
 }
 
 static bool teams_like_kind(bmp_event_kind k)
@@ -455,7 +449,7 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
     }
     int64_t *mx4 = calloc(n ? n : 1, sizeof *mx4);
     if (!mx4)
-        return oom(c);
+        return bmp_error_oom(c->err);
     st = match_awards(c, m4, mult2, mx4, n);
     if (st) {
         free(mx4);

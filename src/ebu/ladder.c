@@ -57,10 +57,9 @@ bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, boo
         if (st)
             return st;
     }
-    return bmp_awards_note(out, "EBU ladder (4.11): %d average tables, %d games, %d awards of %d "
+    return bmp_awards_note(out, err,
+                           "EBU ladder (4.11): %d average tables, %d games, %d awards of %d "
                                 "at %s%s",
                            avg, games, n, u, ebu_status_name(m4l),
-                           up ? " (raised: 18+ games and/or a final, 4.11.8-4.11.9)" : "")
-               ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
-               : BMP_OK;
+                           up ? " (raised: 18+ games and/or a final, 4.11.8-4.11.9)" : "");
 }

@@ -40,15 +40,14 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
                                               "division except Division 1 needs at least 5 "
                                               "(4.8.8)", d, teams);
     if (teams < 3)
-        return bmp_awards_note(out, "EBU: no master points: a league division needs 3 complete "
-                                    "teams (3.1.1, EBU-27)")
-                   ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
+        return bmp_awards_note(out, err,
+                               "EBU: no master points: a league division needs 3 complete "
+                                    "teams (3.1.1, EBU-27)");
     int64_t kp = (kn + kd - 1) / kd; /* the printed K: the award per match won */
     size_t nc = ev->ncontestants;
     int64_t *acc = calloc(nc ? nc : 1, sizeof *acc); /* x 36 */
     if (!acc)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     bmp_status st = BMP_OK;
     if (ev->nmatches == 0) {
         int b = ev->boards_per_match;
@@ -127,11 +126,12 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
         }
     }
     free(acc);
-    if (!st && bmp_awards_note(out, "EBU teams league (4.8): %s organisation, Division %d of %d, "
+    if (!st && bmp_awards_note(out, err,
+                               "EBU teams league (4.8): %s organisation, Division %d of %d, "
                                     "K = %.4g (printed %lld), %d teams, %d ranking awards",
                                ebu_status_name(org_m4), d, n, (double)kn / (double)kd,
                                (long long)kp, teams, k))
-        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        st = bmp_error_oom(err);
     return st;
 }
 
@@ -180,7 +180,7 @@ bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_erro
     size_t nc = ev->ncontestants;
     bmp_points *acc = calloc(nc ? nc : 1, sizeof *acc);
     if (!acc)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     bmp_status st = BMP_OK;
     if (ev->nmatches == 0) {
         int b = ev->boards_per_match;
@@ -255,9 +255,10 @@ bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_erro
         }
     }
     free(acc);
-    if (!st && bmp_awards_note(out, "EBU inter-county Green league (6.5): Division %d values, %d "
+    if (!st && bmp_awards_note(out, err,
+                               "EBU inter-county Green league (6.5): Division %d values, %d "
                                     "teams, bonus win %.2f",
                                div, teams, (double)bonus_win / 100))
-        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        st = bmp_error_oom(err);
     return st;
 }

@@ -785,7 +785,7 @@ bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_
     bmp_event *ev = calloc(1, sizeof *ev);
     if (!ev) {
         json_decref(root);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
     ev->source = bmp_strdup(src);

@@ -21,11 +21,6 @@ bmp_status nzb_fail(const nzb_ctx *c, bmp_status code, const char *path, const c
     return bmp_error_set(c->err, code, "%s: %s", path, msg);
 }
 
-bmp_status nzb_oom(const nzb_ctx *c)
-{
-    return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
-}
-
 const char *nzb_fmtp(bmp_points p, char *buf, size_t n)
 {
     bmp_points_format(p, buf, n);
@@ -83,12 +78,10 @@ bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const c
     if (has_inel && !c->club) {
         /* NZ-12: a non-eligible player in a Tournament: partners and
          * team-mates receive no masterpoints either. */
-        return bmp_awards_note(c->out,
+        return bmp_awards_note(c->out, c->err,
                                "%s: a non-eligible player took part (NZ-7/NZ-8 grading "
                                "or not eligible): no %s award to the pair or team (NZ-12)",
-                               ct->id ? ct->id : "?", kind)
-                   ? nzb_oom(c)
-                   : BMP_OK;
+                               ct->id ? ct->id : "?", kind);
     }
     if (has_inel && player == BMP_ALL_PLAYERS) {
         /* NZ-15 (i): club sessions award on gross scores: the eligible
@@ -110,7 +103,7 @@ bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const c
     aw.points = pts;
     char colour[2] = {letter, '\0'};
     bmp_award_set(&aw, kind, ranking, colour, rule, section);
-    return bmp_awards_add(c->out, &aw, "%s", explain) ? nzb_oom(c) : BMP_OK;
+    return bmp_awards_add(c->out, c->err, &aw, "%s", explain);
 }
 
 /* ---- dispatch ----------------------------------------------------------- */
@@ -209,10 +202,9 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 
     /* NZ-75: restricted or partly selected trials earn no masterpoints. */
     if (ip_trials && !bmp_params_bool(p, "open_entry", true)) {
-        return bmp_awards_note(out, "Interprovincial Trials not open to all registered members "
-                                    "of the Region: no masterpoints (NZ-75)")
-                   ? nzb_oom(&c)
-                   : BMP_OK;
+        return bmp_awards_note(out, err,
+                               "Interprovincial Trials not open to all registered members "
+                                    "of the Region: no masterpoints (NZ-75)");
     }
 
     int contestants = 0;
@@ -238,17 +230,17 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                           : c.club        ? "Club Sessions, Basic C Tables B"
                                           : "B Point Tournaments 4";
         if (c.ip && !ip_trials) {
-            if (bmp_awards_note(out, "Interprovincial Championships: no session awards are "
+            if (bmp_awards_note(out, err, "Interprovincial Championships: no session awards are "
                                      "printed (NZ-76)"))
-                return nzb_oom(&c);
+                return bmp_error_oom(err);
         } else if ((st = nzb_match_awards(&c, factor, letter, rule, sec, &max_deals)))
             return st;
     } else if (c.ip && !ip_trials) {
         /* NZ-76: the Championships page prints placings only, for pairs as
          * for teams (Audit ruling NZ-L18). */
-        if (bmp_awards_note(out, "Interprovincial Championships: no session awards are "
+        if (bmp_awards_note(out, err, "Interprovincial Championships: no session awards are "
                                  "printed (NZ-76)"))
-            return nzb_oom(&c);
+            return bmp_error_oom(err);
     } else {
         int factor = c.ip ? (ip_inter ? 1 : 2) : c.g->c_factor;
         const char *rule = c.ip                 ? "NZ-75"
@@ -312,13 +304,13 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         return bmp_not_supported(err, "Interprovincial award with fewer than six contestants",
                                  "NZ-75", "Interprovincial Teams Trials",
                                  "\"proportional on field\" gives no formula (A-20)");
-    if ((st = bmp_awards_note(out, "NZ %s %s event, overall field N=%d",
+    if ((st = bmp_awards_note(out, err, "NZ %s %s event, overall field N=%d",
                               c.ip ? "interprovincial" : c.g->code,
                               c.teams         ? "teams"
                               : c.swiss_pairs ? "Swiss pairs"
                                               : "pairs",
                               field)))
-        return nzb_oom(&c);
+        return bmp_error_oom(err);
     if ((st = nzb_overall_awards(&c, field)))
         return st;
     if (!c.ip && !strcmp(c.g->code, "8B") && !c.teams && !c.swiss_pairs)

@@ -22,7 +22,6 @@ bmp_status nzb_fail(const nzb_ctx *c, bmp_status code, const char *path, const c
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-bmp_status nzb_oom(const nzb_ctx *c);
 const char *nzb_fmtp(bmp_points p, char *buf, size_t n);
 /* "open" 2, "intermediate" 1, "junior" 0, NULL -1, anything else -2. */
 int nzb_grading_rank(const char *g);

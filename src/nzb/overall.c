@@ -181,14 +181,14 @@ bmp_status nzb_overall_awards(nzb_ctx *c, int field)
             if (c->teams) {
                 const char *r = how.letter == 'B' ? "NZ-48" : "NZ-36";
                 if (part < 0.25) {
-                    if (bmp_awards_note(c->out,
+                    if (bmp_awards_note(c->out, c->err,
                                         "%s: player %s played %.0f%% of the deals, under "
                                         "one quarter: no placing award (%s)",
                                         ct->id ? ct->id : "?",
                                         ct->players[pi].id ? ct->players[pi].id
                                                            : ct->players[pi].name,
                                         part * 100, r))
-                        st = nzb_oom(c);
+                        st = bmp_error_oom(c->err);
                     continue;
                 }
                 snprintf(px, sizeof px, "%s; played >= 1/4 of the deals (%s)", ex, r);
@@ -227,7 +227,7 @@ bmp_status nzb_non_open_bonus(nzb_ctx *c, int field)
     size_t n = ev->ncontestants;
     int *combo_of = calloc(n ? n : 1, sizeof *combo_of);
     if (!combo_of)
-        return nzb_oom(c);
+        return bmp_error_oom(c->err);
     for (size_t i = 0; i < n; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         combo_of[i] = -1;
