@@ -162,21 +162,21 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
  * grade weight (3.1.1/3.1.2 with W).  Table route: evaluated at the table's
  * weight, rounded as the table prints it, then x the 3.1.3 factor. */
 
-static abf_val winner_at(abf_winner_spec s, int w100)
+static bmp_exact winner_at(abf_winner_spec s, int w100)
 {
     if (s.kind == 3)
         return abf_outright_winner(s.tables, s.sessions, w100);
     return abf_session_winner(s.kind == 2, s.tables, w100);
 }
 
-bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, abf_val *out,
+bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, bmp_exact *out,
                      char *how, size_t hown)
 {
-    abf_val v;
+    bmp_exact v;
     if (!c->table_route) {
         if (!abf_tie_share(winner_at(s, abf_ctx_weight(c)), paid, lo, hi, &v))
             return false;
-        snprintf(how, hown, "formula W=%.2f: %.6g", abf_ctx_weight(c) / 100.0, abf_dbl(v));
+        snprintf(how, hown, "formula W=%.2f: %.6g", abf_ctx_weight(c) / 100.0, bmp_exact_dbl(v));
         *out = v;
         return true;
     }
@@ -187,7 +187,7 @@ bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int 
     char b[32];
     abf_fmt_pts(cell, b, sizeof b);
     snprintf(how, hown, "Table %d%c %s x %.2f", s.kind, letter, b, table_factor100(c) / 100.0);
-    *out = abf_mul(abf_q(cell, 100), table_factor100(c), 100);
+    *out = bmp_exact_mul(bmp_exact_q(cell, 100), table_factor100(c), 100);
     return true;
 }
 
@@ -195,7 +195,7 @@ bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int 
 
 static void add_factor(abf_ctx *c, int64_t num, int64_t den, const char *what)
 {
-    abf_val f = abf_mul(abf_q(c->fnum, c->fden), num, den);
+    bmp_exact f = bmp_exact_mul(bmp_exact_q(c->fnum, c->fden), num, den);
     c->fnum = f.num;
     c->fden = f.den;
     snprintf(c->fdesc + strlen(c->fdesc), sizeof c->fdesc - strlen(c->fdesc), " x %s", what);

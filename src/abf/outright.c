@@ -173,7 +173,7 @@ bmp_status abf_outright_awards(abf_ctx *c)
             }
         }
         char how[160], pre[256] = "";
-        abf_val v;
+        bmp_exact v;
         const char *rule = "ABF-28", *section = "4.3.1";
         if (consol) {
             /* ABF-35 (4.3.3): a proportion of the final's award. */
@@ -208,11 +208,11 @@ bmp_status abf_outright_awards(abf_ctx *c)
                 continue;
             /* the consolation's place k gets the final's place-k award x proportion */
             abf_consolation_size_ratio(grp->tables, ft > 0 ? ft : grp->tables, &rn, &rd);
-            v = abf_mul(abf_mul(v, on, od), rn, rd);
+            v = bmp_exact_mul(bmp_exact_mul(v, on, od), rn, rd);
             snprintf(pre, sizeof pre, " x %lld/%lld consolation %d x %lld/%lld size", (long long)on,
                      (long long)od, k, (long long)rn, (long long)rd);
             if (two) {
-                v = abf_mul(v, 65, 100);
+                v = bmp_exact_mul(v, 65, 100);
                 strncat(pre, " x 0.65 (two winners)", sizeof pre - strlen(pre) - 1);
             }
             rule = "ABF-35";
@@ -223,7 +223,7 @@ bmp_status abf_outright_awards(abf_ctx *c)
         }
         int64_t tn, td;
         abf_team_share(c, ct, &tn, &td);
-        v = abf_mul(abf_mul(v, c->fnum, c->fden), tn, td);
+        v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
         bmp_points p = abf_round(v, c->mode);
         char pl[24], ps[32], ex[1024];
         bmp_place_format(ct->place, pl, sizeof pl);

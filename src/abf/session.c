@@ -134,7 +134,7 @@ bmp_status abf_session_awards(abf_ctx *c)
                 continue;
             abf_winner_spec ws = {one ? 2 : 1, T, 0};
             char how[160], pre[200] = "";
-            abf_val v;
+            bmp_exact v;
             const char *rule = one ? "ABF-7" : "ABF-6";
             const char *section = "4.2.1";
             if (percentage && !re->has_score) {
@@ -152,7 +152,7 @@ bmp_status abf_session_awards(abf_ctx *c)
             if (percentage) {
                 /* ABF-13 (4.2.2): by percentage, rounded down. */
                 bmp_points p = abf_percentage_award(re->score, abf_ctx_weight(c));
-                v = abf_q(p, 100);
+                v = bmp_exact_q(p, 100);
                 snprintf(how, sizeof how, "4.2.2: P=%d%% W=%.2f -> %.2f", (int)floor(re->score),
                          abf_ctx_weight(c) / 100.0, p / 100.0);
                 rule = "ABF-13";
@@ -162,7 +162,7 @@ bmp_status abf_session_awards(abf_ctx *c)
                 continue;
             }
             if (sn != sd) {
-                v = abf_mul(v, sn, sd);
+                v = bmp_exact_mul(v, sn, sd);
                 snprintf(pre + strlen(pre), sizeof pre - strlen(pre), " x %d/%lld boards (4.4.7)",
                          boards, (long long)sd);
             }
@@ -170,7 +170,7 @@ bmp_status abf_session_awards(abf_ctx *c)
                 !bmp_params_bool(&ev->params, "walk_in_final", false)) {
                 int64_t pn, pd;
                 abf_final_premium(tables, ev->tables, &pn, &pd);
-                v = abf_mul(v, pn, pd);
+                v = bmp_exact_mul(v, pn, pd);
                 snprintf(pre + strlen(pre), sizeof pre - strlen(pre), " x %lld/%lld final (4.2.5)",
                          (long long)pn, (long long)pd);
                 rule = "ABF-46";
@@ -185,7 +185,7 @@ bmp_status abf_session_awards(abf_ctx *c)
                                      (size_t)(grp - ev->groups));
                     return st;
                 }
-                v = abf_mul(v, kn, kd);
+                v = bmp_exact_mul(v, kn, kd);
                 snprintf(pre + strlen(pre), sizeof pre - strlen(pre),
                          " x %lld/%lld consolation %d (4.2.5)", (long long)kn, (long long)kd, k);
                 rule = "ABF-47";
@@ -193,7 +193,7 @@ bmp_status abf_session_awards(abf_ctx *c)
             }
             int64_t tn, td;
             abf_team_share(c, ct, &tn, &td);
-            v = abf_mul(abf_mul(v, c->fnum, c->fden), tn, td);
+            v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
             bmp_points p = abf_round(v, !strcmp(rule, "ABF-13") ? BMP_ROUND_FLOOR : c->mode);
             char pl[24], ps[32];
             bmp_place_format(re->place, pl, sizeof pl);

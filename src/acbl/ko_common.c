@@ -42,6 +42,7 @@
 #include <strings.h>
 
 #include "acbl/ko.h"
+#include "core/tie.h"
 
 /* ACBL-25 (2003 p.3) / ACBL-36 (later §II.A: K = R/14); club K ACBL-96. */
 bmp_status acbl_ko_k(acbl_class c, acbl_edition ed, double *k, bmp_error *err)
@@ -97,6 +98,18 @@ double acbl_ko_fraction(acbl_edition ed, int pos, const acbl_ko_pct_opts *o)
     return 0;
 }
 
+typedef struct ko_at {
+    acbl_edition ed;
+    const acbl_ko_pct_opts *o;
+} ko_at;
+
+static bmp_status ko_place_value(void *ctx, int place, bmp_exact *v)
+{
+    const ko_at *k = ctx;
+    *v = bmp_exact_real(acbl_ko_fraction(k->ed, place, k->o));
+    return BMP_OK;
+}
+
 /* A-14 ties; ACBL-35 (2003) / ACBL-43 (later) playoff winners 22.50%;
  * ACBL-42 ties including 9th at least 10%. */
 double acbl_ko_place_fraction(acbl_edition ed, int lo, int hi, const acbl_ko_pct_opts *o)
@@ -105,10 +118,11 @@ double acbl_ko_place_fraction(acbl_edition ed, int lo, int hi, const acbl_ko_pct
         hi = lo;
     if (o && o->playoff && lo == 3 && (hi == 4 || ed == ACBL_ED_CURRENT))
         return 0.225;
-    double sum = 0;
-    for (int p = lo; p <= hi; p++)
-        sum += acbl_ko_fraction(ed, p, o);
-    double f = sum / (hi - lo + 1);
+    /* a tie shares the places' percentages (core/tie.h) */
+    ko_at at = {ed, o};
+    bmp_exact share;
+    bmp_tie_share_exact(lo, hi, -1, ko_place_value, &at, &share);
+    double f = bmp_exact_dbl(share);
     if (ed == ACBL_ED_CURRENT && o && o->non_power_of_two && lo <= 9 && hi >= 9 && hi > lo &&
         f < 0.10)
         f = 0.10;

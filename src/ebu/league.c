@@ -9,6 +9,13 @@
 
 #include "ebu/ebu_internal.h"
 
+/* 6.5.5 (EBU-136): the bonus wins of place i of a division of *(int *)teams teams. */
+static bmp_status bonus_wins(void *teams, int place, bmp_exact *v)
+{
+    *v = bmp_exact_q(ebu_green_league_bonus(*(int *)teams, place), 1);
+    return BMP_OK;
+}
+
 static const char *winner_of(const bmp_match *m)
 {
     if (m->winner)
@@ -94,13 +101,12 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
         bmp_points rank = 0;
         bmp_place p = ct->place;
         if (p.lo > 0) {
-            int64_t s = 0, c = p.hi - p.lo + 1;
-            for (int pl = p.lo; pl <= p.hi && pl <= k; pl++)
-                s += k - pl + 1;
-            /* (sum of k - i + 1) x K / c, x 2/3 for 36-71 boards, rounded up */
-            if (s > 0)
-                rank = bmp_div_round(s * kn * 100 * (cut ? 2 : 3), kd * c * 3, BMP_ROUND_CEIL,
-                                     BMP_UNIT_WHOLE);
+            /* (sum of k - i + 1) / c x K, x 2/3 for 36-71 boards, rounded up */
+            bmp_exact steps;
+            bmp_tie_share_exact(p.lo, p.hi, k, ebu_linear_steps, &k, &steps);
+            if (!bmp_exact_is_zero(steps))
+                rank = bmp_exact_round(bmp_exact_mul(steps, kn * (cut ? 2 : 3), kd * 3),
+                                       BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
             /* 3.5 (EBU-34): a tie straddling the last award shares at least
              * 6 x the organisation's factor. */
             bmp_points mn = bmp_div_round((int64_t)6 * org_m4 * 100, 4, BMP_ROUND_CEIL,
@@ -229,11 +235,11 @@ bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_erro
         bmp_place p = ct->place;
         bmp_points rank = 0;
         if (p.lo > 0) {
-            int64_t s = 0;
-            for (int pl = p.lo; pl <= p.hi; pl++)
-                s += ebu_green_league_bonus(teams, pl);
-            /* a tie shares the bonus wins of the places it covers */
-            rank = bmp_div_round(s * bonus_win, p.hi - p.lo + 1, BMP_ROUND_CEIL, BMP_UNIT_CENT);
+            /* a tie shares the bonus wins of the places it covers (core/tie.h) */
+            bmp_exact wins;
+            bmp_tie_share_exact(p.lo, p.hi, -1, bonus_wins, &teams, &wins);
+            rank = bmp_exact_round(bmp_exact_mul(wins, bonus_win, 100), BMP_ROUND_CEIL,
+                                   BMP_UNIT_CENT);
         }
         bmp_award aw = {0};
         aw.contestant = i;
