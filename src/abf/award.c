@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "abf/award_ctx.h"
+#include "core/emit.h"
 
 bmp_status abf_fail_at(const abf_ctx *c, bmp_status code, const char *path, const char *fmt, ...)
 {
@@ -70,9 +71,85 @@ const char *abf_team_share_text(int64_t num, int64_t den)
     return num == 4 ? " x 4/5 (team of 5)" : " x 2/3 (team of 6)";
 }
 
+/* 4.4.5 NOTE (ABF-43): the Playoff Qualifying Point split of one team. */
+typedef struct pqp {
+    double shares[16];
+    bmp_points parts[16];
+    int slot[64]; /* player -> index in shares/parts, -1: npc or beyond 16 */
+} pqp;
+
+static void pqp_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+{
+    (void)ct;
+    const pqp *q = ctx;
+    int k = p < 64 ? q->slot[p] : -1;
+    if (k < 0 || q->parts[k] <= 0) {
+        pa->award = false;
+        return;
+    }
+    pa->points = q->parts[k];
+    pa->rule = "ABF-43";
+    pa->section = "4.4.5";
+    snprintf(pa->why, sizeof pa->why, "; PQP share %.2f (4.4.5 NOTE)", q->shares[k]);
+}
+
+/* 4.4.5 NOTE (ABF-43): in National teams finals, a player under 40 % with a
+ * share of the Playoff Qualifying Points (player param "pqp_share") gets
+ * that share; the rest goes to the eligible mates.  Non-playing captains
+ * take no part (4.1.2): not in the split. */
+static bmp_status emit_pqp(abf_ctx *c, const bmp_award *aw, const char *explain)
+{
+    const bmp_contestant *ct = &c->ev->contestants[aw->contestant];
+    pqp q;
+    size_t np = 0;
+    for (size_t p = 0; p < 64; p++)
+        q.slot[p] = -1;
+    for (size_t p = 0; p < ct->nplayers && np < 16; p++) {
+        if (bmp_params_bool(&ct->players[p].params, "npc", false))
+            continue;
+        if (p < 64)
+            q.slot[p] = (int)np;
+        q.shares[np++] = ct->players[p].participation >= 0.40
+                             ? 1.0
+                             : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
+    }
+    abf_pqp_split(aw->points, q.shares, np, c->mode, q.parts);
+    return bmp_emit_players(c->ev, c->out, c->err, aw, explain, true, pqp_player, &q);
+}
+
+/* Who of a team receives a session or outright award. */
+typedef struct eligibility {
+    const abf_ctx *c;
+    const char *kind;
+    double min_part;
+} eligibility;
+
+static void abf_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+{
+    const eligibility *e = ctx;
+    const bmp_player *pl = &ct->players[p];
+    if (bmp_params_bool(&pl->params, "npc", false)) {
+        pa->award = false; /* 4.1.2: non-playing captains take no part */
+        return;
+    }
+    if (pl->participation < e->min_part) {
+        pa->award = false;
+        snprintf(pa->why, sizeof pa->why, "%s: player %s played %.0f%% < %.0f%%: no %s award (%s)",
+                 ct->id, pl->id ? pl->id : pl->name, pl->participation * 100, e->min_part * 100,
+                 e->kind, e->min_part > 0.5 ? "4.4.4" : "4.4.5");
+        return;
+    }
+    /* 5.1.2 (ABF-66): on a Bridge Tour, players living within 50 km who are
+     * not tour members (player param "local") get green points only. */
+    if (e->c->tour && bmp_params_bool(&pl->params, "local", false)) {
+        pa->colour = "green";
+        snprintf(pa->why, sizeof pa->why, "; green only: local non-member of the tour (5.1.2)");
+    }
+}
+
 /* Add an award for contestant ci to every player whose participation
  * reaches min_part (ABF-16 75 % for session awards, ABF-42 40 % for
- * outright awards), or to all players at once when all do. */
+ * outright awards), or to all players at once when all do (core/emit.h). */
 bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking, bmp_place place,
                     bmp_points pts, const char *rule, const char *section, double min_part,
                     const char *explain)
@@ -85,76 +162,12 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
     aw.place = place;
     aw.points = pts;
     bmp_award_set(&aw, kind, ranking, c->g->colour, rule, section);
-    /* 4.4.5 NOTE (ABF-43): in National teams finals, a player under 40 %
-     * with a share of the Playoff Qualifying Points (player param
-     * "pqp_share") gets that share; the rest goes to the eligible mates. */
-    if (c->nat && ct->nplayers > 0) {
-        bool any = false;
+    if (c->nat)
         for (size_t p = 0; p < ct->nplayers; p++)
-            any |= bmp_params_has(&ct->players[p].params, "pqp_share");
-        if (any) {
-            /* Non-playing captains take no part (4.1.2): not in the split. */
-            double shares[16];
-            size_t who[16], np = 0;
-            for (size_t p = 0; p < ct->nplayers && np < 16; p++) {
-                if (bmp_params_bool(&ct->players[p].params, "npc", false))
-                    continue;
-                who[np] = p;
-                shares[np++] = ct->players[p].participation >= 0.40
-                                   ? 1.0
-                                   : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
-            }
-            bmp_points parts[16];
-            abf_pqp_split(pts, shares, np, c->mode, parts);
-            for (size_t k = 0; k < np; k++) {
-                size_t p = who[k];
-                if (parts[k] <= 0)
-                    continue;
-                bmp_award a2 = {0};
-                a2.contestant = ci;
-                a2.place = place;
-                a2.points = parts[k];
-                a2.player = (int)p;
-                bmp_award_set(&a2, kind, ranking, c->g->colour, "ABF-43", "4.4.5");
-                if (bmp_awards_add(c->out, c->err, &a2, "%s; PQP share %.2f (4.4.5 NOTE)", explain,
-                                   shares[k]))
-                    return bmp_error_oom(c->err);
-            }
-            return BMP_OK;
-        }
-    }
-    bool all = true;
-    for (size_t p = 0; p < ct->nplayers; p++)
-        if (ct->players[p].participation < min_part ||
-            bmp_params_bool(&ct->players[p].params, "npc", false) ||
-            (c->tour && bmp_params_bool(&ct->players[p].params, "local", false)))
-            all = false;
-    if (all) {
-        aw.player = BMP_ALL_PLAYERS;
-        return bmp_awards_add(c->out, c->err, &aw, "%s", explain);
-    }
-    for (size_t p = 0; p < ct->nplayers; p++) {
-        const bmp_player *pl = &ct->players[p];
-        if (bmp_params_bool(&pl->params, "npc", false))
-            continue;
-        if (pl->participation < min_part) {
-            if (bmp_awards_note(c->out, c->err,
-                                "%s: player %s played %.0f%% < %.0f%%: no %s award (%s)",
-                                ct->id, pl->id ? pl->id : pl->name, pl->participation * 100,
-                                min_part * 100, kind, min_part > 0.5 ? "4.4.4" : "4.4.5"))
-                return BMP_ENOMEM;
-            continue;
-        }
-        aw.player = (int)p;
-        /* 5.1.2 (ABF-66): on a Bridge Tour, players living within 50 km who
-         * are not tour members (player param "local") get green points only. */
-        bool local = c->tour && bmp_params_bool(&pl->params, "local", false);
-        snprintf(aw.colour, sizeof aw.colour, "%s", local ? "green" : c->g->colour);
-        if (bmp_awards_add(c->out, c->err, &aw, "%s%s", explain,
-                           local ? "; green only: local non-member of the tour (5.1.2)" : ""))
-            return bmp_error_oom(c->err);
-    }
-    return BMP_OK;
+            if (bmp_params_has(&ct->players[p].params, "pqp_share"))
+                return emit_pqp(c, &aw, explain);
+    eligibility e = {c, kind, min_part};
+    return bmp_emit_players(c->ev, c->out, c->err, &aw, explain, false, abf_player, &e);
 }
 
 /* The unrounded award for places lo..hi (tied) of a field whose winner gets

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "acbl/acbl_internal.h"
+#include "core/emit.h"
 
 typedef enum { F_WHOLE, F_FLIGHT, F_STRATUM, F_STRATIFLIGHTED, F_BRACKET } field_kind;
 
@@ -267,6 +268,35 @@ static bool any_partial(const bmp_contestant *ct)
     return false;
 }
 
+/* A team's players under ACBL-78 (1-2 sessions: award x participation) and
+ * ACBL-81 (consolation: at least half the matches). */
+typedef struct team_share {
+    const acbl_calc *c;
+    bool consolation;
+    const char *rule, *colour, *crule;
+} team_share;
+
+static void team_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+{
+    const team_share *t = ctx;
+    double part = ct->players[p].participation;
+    if (t->consolation && part < 0.5) {
+        pa->award = false; /* ACBL-81: at least half the consolation's matches. */
+        return;
+    }
+    const char *why = "3+ sessions: every eligible player receives the full award (ACBL-78)";
+    if (t->c->sessions <= 2) {
+        pa->points = acbl_round_award((double)pa->points / 100.0 * part);
+        why = "1-2 sessions: award x participation (ACBL-78)";
+    }
+    pa->rule = part < 1.0 && t->c->sessions <= 2 ? "ACBL-78" : t->rule;
+    char a[32];
+    bmp_points_format(pa->points, a, sizeof a);
+    snprintf(pa->why, sizeof pa->why, "; player participation %.4g: %s -> %s%s; colour %s (%s)",
+             part, why, a, t->consolation ? " (played at least half: ACBL-81)" : "", t->colour,
+             t->crule);
+}
+
 /* Emit one overall award: per player for team participation (ACBL-78) and
  * consolation eligibility (ACBL-81). */
 static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards *out,
@@ -288,33 +318,8 @@ static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards 
     bool split = teams && ct->nplayers && ((c->sessions <= 2 && any_partial(ct)) || consolation);
     if (!split)
         return bmp_awards_add(out, err, &aw, "%s; colour %s (%s)", cd->explain, colour, crule);
-    for (size_t p = 0; p < ct->nplayers; p++) {
-        double part = ct->players[p].participation;
-        aw.player = (int)p;
-        char a[32];
-        if (consolation && part < 0.5) {
-            /* ACBL-81: at least half the consolation's matches. */
-            continue;
-        }
-        bmp_points pts = cd->points;
-        const char *why = "3+ sessions: every eligible player receives the full award (ACBL-78)";
-        if (c->sessions <= 2) {
-            pts = acbl_round_award((double)cd->points / 100.0 * part);
-            why = "1-2 sessions: award x participation (ACBL-78)";
-        }
-        aw.points = pts;
-        bmp_award_set(&aw, NULL, NULL, NULL, part < 1.0 && c->sessions <= 2 ? "ACBL-78" : rule,
-                      NULL);
-        bmp_points_format(pts, a, sizeof a);
-        bmp_status st = bmp_awards_add(out, err, &aw, "%s; player participation %.4g: %s -> %s%s; "
-                                                 "colour %s (%s)",
-                                       cd->explain, part, why, a,
-                                       consolation ? " (played at least half: ACBL-81)" : "",
-                                       colour, crule);
-        if (st)
-            return st;
-    }
-    return BMP_OK;
+    team_share t = {c, consolation, rule, colour, crule};
+    return bmp_emit_players(c->ev, out, err, &aw, cd->explain, true, team_player, &t);
 }
 
 bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/emit.h"
 #include "ebu/ebu_internal.h"
 
 typedef struct ctx {
@@ -36,8 +37,18 @@ static void fmt_pts(bmp_points p, char *buf, size_t n)
 }
 
 /* 3.3.2 (EBU-31): a player who played fewer than 1/3 of the boards of the
- * stage gets no award.  Adds tmpl for every eligible player of its
- * contestant (once for all players when all are eligible). */
+ * stage gets no award. */
+static void third_of_boards(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+{
+    (void)ctx;
+    if (ct->players[p].participation * 3 < 1.0 - 1e-9)
+        pa->award = false;
+    else
+        snprintf(pa->why, sizeof pa->why, " (player played >= 1/3 of the boards, 3.3.2)");
+}
+
+/* Adds tmpl for every eligible player of its contestant (once for all
+ * players when all are eligible, core/emit.h). */
 bmp_status ebu_emit(const bmp_event *ev, bmp_awards *out, bmp_error *err, const bmp_award *tmpl,
                     const char *fmt, ...)
 {
@@ -46,28 +57,9 @@ bmp_status ebu_emit(const bmp_event *ev, bmp_awards *out, bmp_error *err, const 
     va_start(ap, fmt);
     vsnprintf(explain, sizeof explain, fmt, ap);
     va_end(ap);
-    const bmp_contestant *ct = &ev->contestants[tmpl->contestant];
     if (tmpl->points <= 0)
         return BMP_OK;
-    bmp_award aw = *tmpl;
-    aw.explain = NULL;
-    bool all = true;
-    for (size_t p = 0; p < ct->nplayers; p++)
-        if (ct->players[p].participation * 3 < 1.0 - 1e-9)
-            all = false;
-    if (all) {
-        aw.player = BMP_ALL_PLAYERS;
-        return bmp_awards_add(out, err, &aw, "%s", explain);
-    }
-    for (size_t p = 0; p < ct->nplayers; p++) {
-        if (ct->players[p].participation * 3 < 1.0 - 1e-9)
-            continue;
-        aw.player = (int)p;
-        if (bmp_awards_add(out, err, &aw,
-                           "%s (player played >= 1/3 of the boards, 3.3.2)", explain))
-            return bmp_error_oom(err);
-    }
-    return BMP_OK;
+    return bmp_emit_players(ev, out, err, tmpl, explain, false, third_of_boards, NULL);
 }
 
 /* Emit an award of `local` whole Local Points (hundredths), in Blue when the

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/emit.h"
 #include "nzb/award_ctx.h"
 
 bmp_status nzb_fail(const nzb_ctx *c, bmp_status code, const char *path, const char *fmt, ...)
@@ -64,6 +65,19 @@ static bool player_ineligible(const nzb_ctx *c, const bmp_contestant *ct, size_t
     return false;
 }
 
+/* NZ-15 (i): club sessions award on gross scores: the eligible players keep
+ * their award, the non-eligible player gets none. */
+static void club_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+{
+    const nzb_ctx *c = ctx;
+    if (player_ineligible(c, ct, p)) {
+        pa->award = false;
+        return;
+    }
+    pa->rule = "NZ-15";
+    pa->section = "Issue of Masterpoints 7";
+}
+
 /* One award to every player of contestant ci. */
 bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const char *ranking,
                     bmp_place place, bmp_points pts, char letter, const char *rule,
@@ -83,19 +97,6 @@ bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const c
                                "or not eligible): no %s award to the pair or team (NZ-12)",
                                ct->id ? ct->id : "?", kind);
     }
-    if (has_inel && player == BMP_ALL_PLAYERS) {
-        /* NZ-15 (i): club sessions award on gross scores: the eligible
-         * players keep their award, the non-eligible player gets none. */
-        for (size_t p = 0; p < ct->nplayers; p++) {
-            if (player_ineligible(c, ct, p))
-                continue;
-            bmp_status st = nzb_emit(c, ci, (int)p, kind, ranking, place, pts, letter, "NZ-15",
-                                     "Issue of Masterpoints 7", explain);
-            if (st)
-                return st;
-        }
-        return BMP_OK;
-    }
     bmp_award aw = {0};
     aw.contestant = ci;
     aw.player = player;
@@ -103,6 +104,8 @@ bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const c
     aw.points = pts;
     char colour[2] = {letter, '\0'};
     bmp_award_set(&aw, kind, ranking, colour, rule, section);
+    if (has_inel && player == BMP_ALL_PLAYERS)
+        return bmp_emit_players(c->ev, c->out, c->err, &aw, explain, true, club_player, c);
     return bmp_awards_add(c->out, c->err, &aw, "%s", explain);
 }
 
