@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "abf/award_ctx.h"
+#include "abf/award_families.h"
 
 /* One contestant's match awards, ordinary and final stage. */
 typedef struct acc {

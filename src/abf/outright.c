@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "abf/award_ctx.h"
+#include "abf/award_families.h"
 
 /* Contestants (not phantoms) of a group; group NULL = ungrouped. */
 int abf_count_in_group(const bmp_event *ev, const char *group)

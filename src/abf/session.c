@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "abf/award_ctx.h"
+#include "abf/award_families.h"
 
 /* 4.2.1 (ABF-6..8): the award of each session ranking of each contestant,
  * with 4.4.3 minimum sizes, 4.4.7 short sessions, 4.2.2 percentages and the
