@@ -255,33 +255,6 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
     return BMP_OK;
 }
 
-void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool top_strata,
-                      acbl_colour_in *ci)
-{
-    *ci = (acbl_colour_in){.ed = c->ed,
-                           .cls = c->cls,
-                           .rating = c->rating,
-                           .sessions = c->sessions,
-                           .upper_limit = ul,
-                           .junior = c->junior,
-                           .overall_or_top = overall_or_top,
-                           .top_two_strata = top_strata,
-                           .nabc = c->nabc};
-}
-
-/* ACBL-91: restricted Regionals and Sectionals award black (silver when part
- * of a concurrent open Sectional) to unrestricted and not similarly
- * restricted events. */
-const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci, const char **rule)
-{
-    if (c->restricted_colour) {
-        if (rule)
-            *rule = "ACBL-91";
-        return c->restricted_colour_name;
-    }
-    return acbl_colour(ci, rule);
-}
-
 /* ACBL-20 names one cut and "a second cut": the cut parameters must say
  * which sessions follow them, or the increase would silently be wrong.
  * Also the other numeric event parameters that would otherwise be ignored

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "nzb/award_ctx.h"
+#include "nzb/award_families.h"
 
 static long find_contestant(const bmp_event *ev, const char *id)
 {

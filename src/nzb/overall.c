@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "core/tie.h"
-#include "nzb/award_ctx.h"
+#include "nzb/award_families.h"
 
 const bmp_group *nzb_stage_of(const bmp_event *ev, const bmp_contestant *ct)
 {

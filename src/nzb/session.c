@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "nzb/award_ctx.h"
+#include "nzb/award_families.h"
 
 typedef struct sentry {
     size_t ci;
