@@ -424,185 +424,227 @@ static int rounds_advanced(const ko_bracket *b, const bmp_contestant *ct, bmp_pl
     return ct->matches_won > adv ? ct->matches_won : adv;
 }
 
+/* The bracket of team i (its group); rounds_advanced within it. */
+static bmp_status team_bracket(const ko_ctx *c, size_t i, size_t *k, bmp_error *err)
+{
+    const bmp_contestant *ct = &c->ev->contestants[i];
+    *k = 0;
+    while (*k < c->nbr && !in_bracket(c, ct, *k))
+        (*k)++;
+    if (*k == c->nbr)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.contestants[%zu].group: expected the name of a group of type "
+                             "\"bracket\" or \"flight\", got \"%s\"",
+                             i, ct->group ? ct->group : "(none)");
+    const ko_bracket *b = &c->br[*k];
+    if (bmp_params_has(&ct->params, "rounds_advanced")) {
+        double ra = bmp_params_number(&ct->params, "rounds_advanced", 0);
+        if (!(ra >= 0 && ra <= b->rounds && ra == floor(ra)))
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.contestants[%zu].params.rounds_advanced: expected a whole "
+                                 "number of rounds from 0 to the bracket's %d, got %g",
+                                 i, b->rounds, ra);
+    }
+    return BMP_OK;
+}
+
+/* ACBL-35 (2003) / ACBL-43 (later): where playoffs are allowed. */
+static bmp_status check_playoff(const ko_ctx *c, const ko_bracket *b, size_t i, bmp_place pl,
+                                const char **rule, bmp_error *err)
+{
+    if (c->compact)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.contestants[%zu].params.playoff: no playoff matches for "
+                             "additional overall awards in a compact KO (ACBL-46)",
+                             i);
+    if (c->ed != ACBL_ED_2003) {
+        if ((b->teams != 7 && b->teams != 8) || pl.lo != 3)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.contestants[%zu].params.playoff: playoffs are permitted "
+                                 "only for a clear 3rd in a 3-session KO of exactly 7 or 8 "
+                                 "teams (ACBL-43); bracket has %d",
+                                 i, b->teams);
+        *rule = "ACBL-43";
+        return BMP_OK;
+    }
+    int pos = acbl_ko_playoff_positions_2003((int)b->teams);
+    if (!pos || pl.hi > pos)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.contestants[%zu].params.playoff: a playoff for %d/%d is not "
+                             "permitted with %d teams (ACBL-35: 8-15 teams up to 4 places, "
+                             "16-31 up to 8, 32+ up to 16; none below 8)",
+                             i, pl.lo, pl.hi, b->teams);
+    /* "whenever the number of overalls allowed under the two match
+     * restriction would be less": a place that already qualifies by its
+     * rounds has no playoff (nor its 22.50%). */
+    int lg = 0;
+    while ((1 << lg) < pl.lo)
+        lg++;
+    if (!b->nonpow2 && b->rounds - lg >= 2)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.contestants[%zu].params.playoff: place %d/%d already qualifies "
+                             "under the two-match restriction in a %d-round bracket: no "
+                             "playoff is permitted for it (ACBL-35)",
+                             i, pl.lo, pl.hi, b->rounds);
+    *rule = "ACBL-35";
+    return BMP_OK;
+}
+
+/* Qualification and depth: ACBL-46 compact depth, ACBL-32 two rounds (or,
+ * 2003, two matches won), and the edition's percentages (ACBL-33/41).
+ * Returns false with the reason in why when the place is not paid. */
+static bool place_paid(const ko_ctx *c, const ko_bracket *b, const bmp_contestant *ct,
+                       bmp_place pl, bool playoff, double frac, char *why, size_t whyn)
+{
+    const char *r_pct = c->ed == ACBL_ED_2003 ? "ACBL-33" : "ACBL-41";
+    if (c->compact) {
+        int d = acbl_ko_compact_depth(b->teams);
+        if (pl.lo > d) {
+            snprintf(why, whyn, "compact KO of %d teams pays %d place%s (ACBL-46)", b->teams, d,
+                     d == 1 ? "" : "s");
+            return false;
+        }
+    } else if (!playoff) {
+        bool known;
+        int adv = rounds_advanced(b, ct, pl, &known);
+        bool two_matches = c->ed == ACBL_ED_2003 && ct->matches_won >= 2;
+        if (known && adv < 2 && !two_matches) {
+            snprintf(why, whyn, "advanced through %d round%s: %s (%s)", adv, adv == 1 ? "" : "s",
+                     c->ed == ACBL_ED_2003 ? "a team must win at least two matches (or "
+                                             "advance through at least two rounds)"
+                                           : "a team must advance through at least two rounds",
+                     "ACBL-32");
+            return false;
+        }
+    }
+    if (frac <= 0) {
+        snprintf(why, whyn, "position %d/%d is not paid by the %s percentages (%s)", pl.lo, pl.hi,
+                 c->ed == ACBL_ED_2003 ? "KO"
+                 : b->rounds >= 5      ? "5+ round"
+                 : b->rounds == 4      ? "4 round"
+                                       : "3 round",
+                 r_pct);
+        return false;
+    }
+    return true;
+}
+
+/* The overall award of team i at place pl (fraction frac of the bracket's
+ * unrounded first), in its colour; gold and red parts for a mixed award
+ * (ACBL-50). */
+static bmp_status add_overall(const ko_ctx *c, size_t k, size_t i, bmp_place pl, double frac,
+                              const char *rule, bool forfeited, bool playoff, const char *pre,
+                              bmp_awards *out, bmp_error *err)
+{
+    const ko_bracket *b = &c->br[k];
+    const bmp_contestant *ct = &c->ev->contestants[i];
+    bmp_points pts = acbl_round_award(b->real * frac);
+    int64_t gw, rw;
+    const char *crule;
+    const char *colour = overall_colour(c, k, &gw, &rw, &crule);
+    if (!colour)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "group \"%s\": the gold share of a lower bracket of a Regional KO "
+                             "depends on the top team's average masterpoints per player: "
+                             "expected params.top_team_average (ACBL-50)",
+                             b->name);
+    char a[32], fs[32], pct[64];
+    bmp_points_format(pts, a, sizeof a);
+    bmp_points_format(b->first, fs, sizeof fs);
+    if (pl.hi > pl.lo)
+        snprintf(pct, sizeof pct, "%d/%d: average %.4f%% (A-14)", pl.lo, pl.hi, frac * 100);
+    else
+        snprintf(pct, sizeof pct, "%d: %.4g%%", pl.lo, frac * 100);
+    bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS, .place = ct->place};
+    const char *sec = c->ed == ACBL_ED_2003 ? (forfeited || playoff ? "2003 p.13" : "2003 p.4")
+                                            : (forfeited ? "later §IV.C" : "later §II.B");
+    if (strcmp(colour, "mixed") != 0) {
+        aw.points = pts;
+        bmp_award_set(&aw, "overall", b->name, colour, rule, sec);
+        return bmp_awards_add(out, err, &aw,
+                              "%s%s unrounded 1st %.6f (1st %s) x %s -> %s; colour %s (%s)", pre,
+                              b->name, b->real, fs, pct, a, colour, crule);
+    }
+    int64_t w[2] = {gw, rw};
+    bmp_points parts[2];
+    bmp_split(pts, w, 2, BMP_ROUND_HALF_UP, parts);
+    char g[32], rd[32];
+    bmp_points_format(parts[0], g, sizeof g);
+    bmp_points_format(parts[1], rd, sizeof rd);
+    aw.points = parts[0];
+    bmp_award_set(&aw, "overall", b->name, "gold", rule, sec);
+    bmp_status st = bmp_awards_add(out, err, &aw,
+                                   "%s%s unrounded 1st %.6f x %s -> %s: gold %lld/%lld = %s, red "
+                                   "%s (top team averages %g per player: ACBL-50)",
+                                   pre, b->name, b->real, pct, a, (long long)gw,
+                                   (long long)(gw + rw), g, rd, b->top_avg);
+    aw.points = parts[1];
+    bmp_award_set(&aw, "overall", b->name, "red", rule, sec);
+    if (!st)
+        st = bmp_awards_add(out, err, &aw, "red part of the %s overall award (ACBL-50)", a);
+    return st;
+}
+
+/* The overall award of team i: its bracket, a forfeit (ACBL-48), a playoff
+ * (ACBL-35/43), qualification and depth, the place's percentage (ties:
+ * A-14) and its rule. */
+static bmp_status team_award(ko_ctx *c, size_t i, bmp_awards *out, bmp_error *err)
+{
+    const bmp_contestant *ct = &c->ev->contestants[i];
+    size_t k;
+    bmp_status st = team_bracket(c, i, &k, err);
+    if (st)
+        return st;
+    const ko_bracket *b = &c->br[k];
+    bmp_place pl = ct->place;
+    if (pl.hi < pl.lo)
+        pl.hi = pl.lo;
+    bool forfeited = bmp_params_bool(&ct->params, "forfeited", false);
+    bool playoff = bmp_params_bool(&ct->params, "playoff", false);
+    char pre[160] = "";
+    const char *rule = c->ed == ACBL_ED_2003 ? "ACBL-33" : "ACBL-41";
+    if (forfeited) {
+        bmp_place q = acbl_ko_forfeit_place(pl);
+        if (!q.lo)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "$.contestants[%zu].params.forfeited: the winner of a bracket "
+                                 "cannot have forfeited a match (ACBL-48)",
+                                 i);
+        snprintf(pre, sizeof pre, "forfeited its match: receives the award for %d/%d, the "
+                                  "team it beat in its previous match (ACBL-48); ",
+                 q.lo, q.hi);
+        pl = q;
+        rule = "ACBL-48";
+    }
+    acbl_ko_pct_opts o = {.rounds = b->rounds, .down_to_12 = b->down12,
+                          .non_power_of_two = b->nonpow2, .playoff = playoff};
+    if (playoff && (st = check_playoff(c, b, i, pl, &rule, err)))
+        return st;
+    double frac = acbl_ko_place_fraction(c->ed, pl.lo, pl.hi, &o);
+    char why[512];
+    if (!place_paid(c, b, ct, pl, playoff, frac, why, sizeof why))
+        return bmp_awards_note(out, err, "%s team %s: no overall award: %s", b->name, ct->id,
+                               why);
+    if (pl.lo == 1 && !forfeited)
+        rule = c->ed == ACBL_ED_2003 ? "ACBL-25" : "ACBL-36";
+    else if (!forfeited && !playoff && pl.hi > pl.lo)
+        rule = c->ed == ACBL_ED_CURRENT && b->nonpow2 ? "ACBL-42" : rule;
+    else if (!forfeited && !playoff && b->nonpow2 && pl.lo > 8)
+        rule = "ACBL-42";
+    return add_overall(c, k, i, pl, frac, rule, forfeited, playoff, pre, out, err);
+}
+
 static bmp_status place_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
 {
     const bmp_event *ev = c->ev;
     bmp_status st = BMP_OK;
-    const char *r_qual = "ACBL-32";
-    const char *r_pct = c->ed == ACBL_ED_2003 ? "ACBL-33" : "ACBL-41";
     for (size_t i = 0; i < ev->ncontestants && !st; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || ct->place.lo < 1)
             continue;
-        size_t k = 0;
-        while (k < c->nbr && !in_bracket(c, ct, k))
-            k++;
-        if (k == c->nbr)
-            return bmp_error_set(err, BMP_EINVAL,
-                                 "$.contestants[%zu].group: expected the name of a group of type "
-                                 "\"bracket\" or \"flight\", got \"%s\"",
-                                 i, ct->group ? ct->group : "(none)");
-        const ko_bracket *b = &c->br[k];
-        if (bmp_params_has(&ct->params, "rounds_advanced")) {
-            double ra = bmp_params_number(&ct->params, "rounds_advanced", 0);
-            if (!(ra >= 0 && ra <= b->rounds && ra == floor(ra)))
-                return bmp_error_set(err, BMP_EINVAL,
-                                     "$.contestants[%zu].params.rounds_advanced: expected a whole "
-                                     "number of rounds from 0 to the bracket's %d, got %g",
-                                     i, b->rounds, ra);
-        }
-        bmp_place pl = ct->place;
-        if (pl.hi < pl.lo)
-            pl.hi = pl.lo;
-        bool forfeited = bmp_params_bool(&ct->params, "forfeited", false);
-        bool playoff = bmp_params_bool(&ct->params, "playoff", false);
-        char pre[160] = "";
-        const char *rule = r_pct;
-        if (forfeited) {
-            bmp_place q = acbl_ko_forfeit_place(pl);
-            if (!q.lo)
-                return bmp_error_set(err, BMP_EINVAL,
-                                     "$.contestants[%zu].params.forfeited: the winner of a bracket "
-                                     "cannot have forfeited a match (ACBL-48)",
-                                     i);
-            snprintf(pre, sizeof pre, "forfeited its match: receives the award for %d/%d, the "
-                                      "team it beat in its previous match (ACBL-48); ",
-                     q.lo, q.hi);
-            pl = q;
-            rule = "ACBL-48";
-        }
-        acbl_ko_pct_opts o = {.rounds = b->rounds, .down_to_12 = b->down12,
-                              .non_power_of_two = b->nonpow2, .playoff = playoff};
-        if (playoff) {
-            /* ACBL-35 (2003) / ACBL-43 (later): where playoffs are allowed. */
-            if (c->compact)
-                return bmp_error_set(err, BMP_EINVAL,
-                                     "$.contestants[%zu].params.playoff: no playoff matches for "
-                                     "additional overall awards in a compact KO (ACBL-46)",
-                                     i);
-            if (c->ed == ACBL_ED_2003) {
-                int pos = acbl_ko_playoff_positions_2003((int)b->teams);
-                if (!pos || pl.hi > pos)
-                    return bmp_error_set(err, BMP_EINVAL,
-                                         "$.contestants[%zu].params.playoff: a playoff for %d/%d "
-                                         "is not permitted with %d teams (ACBL-35: 8-15 teams up "
-                                         "to 4 places, 16-31 up to 8, 32+ up to 16; none below "
-                                         "8)",
-                                         i, pl.lo, pl.hi, b->teams);
-                /* "whenever the number of overalls allowed under the two
-                 * match restriction would be less": a place that already
-                 * qualifies by its rounds has no playoff (nor its 22.50%). */
-                int lg = 0;
-                while ((1 << lg) < pl.lo)
-                    lg++;
-                if (!b->nonpow2 && b->rounds - lg >= 2)
-                    return bmp_error_set(err, BMP_EINVAL,
-                                         "$.contestants[%zu].params.playoff: place %d/%d already "
-                                         "qualifies under the two-match restriction in a %d-round "
-                                         "bracket: no playoff is permitted for it (ACBL-35)",
-                                         i, pl.lo, pl.hi, b->rounds);
-                rule = "ACBL-35";
-            } else {
-                if ((b->teams != 7 && b->teams != 8) || pl.lo != 3)
-                    return bmp_error_set(err, BMP_EINVAL,
-                                         "$.contestants[%zu].params.playoff: playoffs are "
-                                         "permitted only for a clear 3rd in a 3-session KO of "
-                                         "exactly 7 or 8 teams (ACBL-43); bracket has %d",
-                                         i, b->teams);
-                rule = "ACBL-43";
-            }
-        }
-        /* Qualification and depth. */
-        char why[512];
-        bool paid = true;
-        if (c->compact) {
-            int d = acbl_ko_compact_depth(b->teams);
-            if (pl.lo > d) {
-                paid = false;
-                snprintf(why, sizeof why, "compact KO of %d teams pays %d place%s (ACBL-46)",
-                         b->teams, d, d == 1 ? "" : "s");
-            }
-        } else if (!playoff) {
-            bool known;
-            int adv = rounds_advanced(b, ct, pl, &known);
-            bool two_matches = c->ed == ACBL_ED_2003 && ct->matches_won >= 2;
-            if (known && adv < 2 && !two_matches) {
-                paid = false;
-                snprintf(why, sizeof why,
-                         "advanced through %d round%s: %s (%s)", adv, adv == 1 ? "" : "s",
-                         c->ed == ACBL_ED_2003 ? "a team must win at least two matches (or "
-                                                 "advance through at least two rounds)"
-                                               : "a team must advance through at least two rounds",
-                         r_qual);
-            }
-        }
-        double frac = acbl_ko_place_fraction(c->ed, pl.lo, pl.hi, &o);
-        if (paid && frac <= 0) {
-            paid = false;
-            snprintf(why, sizeof why, "position %d/%d is not paid by the %s percentages (%s)",
-                     pl.lo, pl.hi,
-                     c->ed == ACBL_ED_2003 ? "KO" : (b->rounds >= 5 ? "5+ round" : b->rounds == 4 ? "4 round" : "3 round"),
-                     r_pct);
-        }
-        if (!paid) {
-            bmp_awards_note(out, err, "%s team %s: no overall award: %s", b->name, ct->id, why);
-            continue;
-        }
-        bmp_points pts = acbl_round_award(b->real * frac);
-        if (pl.lo == 1 && !forfeited)
-            rule = c->ed == ACBL_ED_2003 ? "ACBL-25" : "ACBL-36";
-        else if (!forfeited && !playoff && pl.hi > pl.lo)
-            rule = c->ed == ACBL_ED_CURRENT && b->nonpow2 ? "ACBL-42" : rule;
-        else if (!forfeited && !playoff && b->nonpow2 && pl.lo > 8)
-            rule = "ACBL-42";
-        int64_t gw, rw;
-        const char *crule;
-        const char *colour = overall_colour(c, k, &gw, &rw, &crule);
-        if (!colour)
-            return bmp_error_set(err, BMP_EINVAL,
-                                 "group \"%s\": the gold share of a lower bracket of a Regional "
-                                 "KO depends on the top team's average masterpoints per player: "
-                                 "expected params.top_team_average (ACBL-50)",
-                                 b->name);
-        char a[32], fs[32], pct[64];
-        bmp_points_format(pts, a, sizeof a);
-        bmp_points_format(b->first, fs, sizeof fs);
-        if (pl.hi > pl.lo)
-            snprintf(pct, sizeof pct, "%d/%d: average %.4f%% (A-14)", pl.lo, pl.hi, frac * 100);
-        else
-            snprintf(pct, sizeof pct, "%d: %.4g%%", pl.lo, frac * 100);
-        bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS, .place = ct->place};
-        const char *sec = c->ed == ACBL_ED_2003 ? (forfeited || playoff ? "2003 p.13" : "2003 p.4")
-                                                : (forfeited ? "later §IV.C" : "later §II.B");
-        if (strcmp(colour, "mixed") == 0) {
-            int64_t w[2] = {gw, rw};
-            bmp_points parts[2];
-            bmp_split(pts, w, 2, BMP_ROUND_HALF_UP, parts);
-            char g[32], rd[32];
-            bmp_points_format(parts[0], g, sizeof g);
-            bmp_points_format(parts[1], rd, sizeof rd);
-            aw.points = parts[0];
-            bmp_award_set(&aw, "overall", b->name, "gold", rule, sec);
-            st = bmp_awards_add(out, err, &aw,
-                                "%s%s unrounded 1st %.6f x %s -> %s: gold %lld/%lld = %s, red %s "
-                                "(top team averages %g per player: ACBL-50)",
-                                pre, b->name, b->real, pct, a, (long long)gw,
-                                (long long)(gw + rw), g, rd, b->top_avg);
-            aw.points = parts[1];
-            bmp_award_set(&aw, "overall", b->name, "red", rule, sec);
-            if (!st)
-                st = bmp_awards_add(out, err, &aw, "red part of the %s overall award (ACBL-50)", a);
-        } else {
-            aw.points = pts;
-            bmp_award_set(&aw, "overall", b->name, colour, rule, sec);
-            st = bmp_awards_add(out, err, &aw,
-                                "%s%s unrounded 1st %.6f (1st %s) x %s -> %s; colour %s (%s)",
-                                pre, b->name, b->real, fs, pct, a, colour, crule);
-        }
-        if (st)
-            return st;
+        st = team_award(c, i, out, err);
     }
-    return BMP_OK;
+    return st;
 }
 
 static bmp_status match_awards(ko_ctx *c, bmp_awards *out, bmp_error *err)
