@@ -82,105 +82,88 @@ static bmp_status match_awards(ebu_ctx *c, int m4, int mult2, int64_t *award_x4,
     return BMP_OK;
 }
 
-/* 4.5, 4.6 (EBU-70..EBU-85): award per match won plus ranking awards.
- * stage "basic": QA-QE ranking on the field (4.6.4); "final": a qualified
- * final (4.6.6: match multiplier by the proportion qualified, QF ranking on
- * the original entry); "consolation": 4.6.7 (multiplier by the proportion
- * in the consolation, QF ranking on C + N/3, maximum 180 at Club). */
-bmp_status ebu_match_won_event(ebu_ctx *c, int m4, ebu_move mv, int tables, int duration,
-                               const char *stage)
+/* The ranking scale of a match-won stage and how its awards cite it. */
+typedef struct mw_stage {
+    ebu_scale s;
+    int m4;
+    int mult2;        /* match multiplier in halves (2 = x1) */
+    bool final, cons;
+    const char *rule, *section;
+} mw_stage;
+
+/* 4.6.6 (EBU-84): a qualified final: match multiplier by the proportion
+ * qualified, QF ranking on the original entry. */
+static bmp_status qualified_final(ebu_ctx *c, ebu_move mv, int tables, int finalists,
+                                  mw_stage *g)
 {
     const bmp_event *ev = c->ev;
-    size_t n = ev->ncontestants;
-    bool final = strcmp(stage, "final") == 0, cons = strcmp(stage, "consolation") == 0;
-    int finalists = ebu_count_ranked(ev, NULL);
-    int mult2 = 2, original = tables;
-    const char *rule = "EBU-82", *section = "4.6.4";
-    ebu_scale s;
-    bmp_status st;
-    if (final) {
-        if (!bmp_params_has(&ev->params, "original_tables"))
-            return ebu_fail(c, BMP_EINVAL, "$.params.original_tables",
+    if (!bmp_params_has(&ev->params, "original_tables"))
+        return ebu_fail(c, BMP_EINVAL, "$.params.original_tables",
                         "a qualified final needs the original entry (4.6.6)");
-        original = (int)bmp_params_number(&ev->params, "original_tables", tables);
-        mult2 = ebu_qualified_mult2(tables, original);
-        s = ebu_qf_scale(m4, mv, original, finalists, false);
-        rule = "EBU-84";
-        section = "4.6.6";
-    } else if (cons) {
-        if (!bmp_params_has(&ev->params, "premier_tables") ||
-            !bmp_params_has(&ev->params, "neither_tables"))
-            return ebu_fail(c, BMP_EINVAL, "$.params",
+    int original = (int)bmp_params_number(&ev->params, "original_tables", tables);
+    g->mult2 = ebu_qualified_mult2(tables, original);
+    g->s = ebu_qf_scale(g->m4, mv, original, finalists, false);
+    g->rule = "EBU-84";
+    g->section = "4.6.6";
+    return BMP_OK;
+}
+
+/* 4.6.7 (EBU-85): a consolation: multiplier by the proportion in the
+ * consolation, QF ranking on C + N/3 (maximum 180 at Club); when it fails
+ * 4.6.7, 4.3.3 (EBU-63): its actual entry one level lower (never below
+ * Club), as an ordinary match-won event. */
+static bmp_status match_won_consolation(ebu_ctx *c, ebu_move mv, int tables, int finalists,
+                                        mw_stage *g)
+{
+    const bmp_event *ev = c->ev;
+    if (!bmp_params_has(&ev->params, "premier_tables") ||
+        !bmp_params_has(&ev->params, "neither_tables"))
+        return ebu_fail(c, BMP_EINVAL, "$.params",
                         "a consolation final needs premier_tables (P) and neither_tables (N) "
                         "(4.6.7)");
-        int P = (int)bmp_params_number(&ev->params, "premier_tables", 0);
-        int N = (int)bmp_params_number(&ev->params, "neither_tables", 0);
-        int C = tables;
-        if (!(C >= P && N >= 3 * C)) {
-            /* 4.6.7 -> 4.3.3 (EBU-85, EBU-63): on its actual entry, one level
-             * lower (never below Club), as an ordinary match-won event. */
-            m4 = ebu_status_down_min_club(m4);
-            if ((st = ebu_note(c, "match-won consolation fails 4.6.7 (C=%d, P=%d, N=%d): its "
-                              "actual entry one level lower, %s (4.3.3)",
-                           C, P, N, ebu_status_name(m4))))
-                return st;
-            s = ebu_qa_scale(m4, mv, tables, 0, false);
-            rule = "EBU-63";
-            section = "4.3.3";
-        } else {
-            int field = (int)bmp_params_number(&ev->params, "original_tables", P + C + N);
-            mult2 = ebu_consolation_mult2(C, field);
-            original = C + N / 3;
-            s = ebu_qf_scale(m4, mv, original, finalists, true);
-            rule = "EBU-85";
-            section = "4.6.7";
-        }
-    } else {
-        s = ebu_qa_scale(m4, mv, tables, 0, false);
+    int P = (int)bmp_params_number(&ev->params, "premier_tables", 0);
+    int N = (int)bmp_params_number(&ev->params, "neither_tables", 0);
+    int C = tables;
+    if (!(C >= P && N >= 3 * C)) {
+        g->m4 = ebu_status_down_min_club(g->m4);
+        bmp_status st = ebu_note(c, "match-won consolation fails 4.6.7 (C=%d, P=%d, N=%d): "
+                                    "its actual entry one level lower, %s (4.3.3)",
+                                 C, P, N, ebu_status_name(g->m4));
+        if (st)
+            return st;
+        g->s = ebu_qa_scale(g->m4, mv, tables, 0, false);
+        g->rule = "EBU-63";
+        g->section = "4.3.3";
+        return BMP_OK;
     }
-    int64_t *mx4 = calloc(n ? n : 1, sizeof *mx4);
-    if (!mx4)
-        return bmp_error_oom(c->err);
-    st = match_awards(c, m4, mult2, mx4, n);
-    if (st) {
-        free(mx4);
-        return st;
-    }
-    /* +50 % (maximum included) for a 72+-board event (4.6.4, QF note 1). */
-    if (duration >= 72) {
-        s.pct = 150;
-        ebu_scale_cap(&s);
-    }
-    char per_win[64] = "per win by each match's boards (4.6.3)";
-    if (ev->boards_per_match > 0)
-        snprintf(per_win, sizeof per_win, "%d-board matches = %d per win", ev->boards_per_match,
-                 ebu_match_won(m4, ev->boards_per_match));
-    st = ebu_note(c,
-              "EBU award per match won (4.5, 4.6): %s, %s%s; ranking "
-              "Scale Q%s, %d tables, %d awards, top %.4g%s",
-              ebu_status_name(m4), per_win,
-              mult2 != 2 ? (cons ? " x consolation multiplier (4.6.7)"
-                                 : " x qualified-final multiplier (4.6.6 a)")
-                         : "",
-              final || cons ? "F" : "A-E", s.tables, s.k, ebu_scale_top(&s),
-              s.pct == 150 ? " (+50 %: 72+ boards)" : "");
-    bmp_points mn = ebu_scale_min(&s);
-    bool strat = bmp_params_bool(&ev->params, "stratified", false);
-    int count[5] = {0};
-    if (!st && strat)
-        st = ebu_strat_counts(ev, count, c->err);
-    for (size_t i = 0; !st && i < n; i++) {
+    int field = (int)bmp_params_number(&ev->params, "original_tables", P + C + N);
+    g->mult2 = ebu_consolation_mult2(C, field);
+    g->s = ebu_qf_scale(g->m4, mv, C + N / 3, finalists, true);
+    g->rule = "EBU-85";
+    g->section = "4.6.7";
+    return BMP_OK;
+}
+
+/* The match award and the ranking award of every contestant (4.6.3,
+ * 4.6.4; 4.12.7 (EBU-112) the best Scale QS award when stratified). */
+static bmp_status contestant_awards(ebu_ctx *c, const mw_stage *g, ebu_move mv,
+                                    const int64_t *mx4, bool strat, const int *count)
+{
+    const bmp_event *ev = c->ev;
+    bmp_points mn = ebu_scale_min(&g->s);
+    bmp_status st = BMP_OK;
+    for (size_t i = 0; !st && i < ev->ncontestants; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || ebu_without_standing(ct))
             continue;
         bmp_points match = bmp_div_round(mx4[i] * 100, 8, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
         bmp_place p = ebu_eligible_place(ev, i, NULL);
-        bmp_points rank = p.lo > 0 ? ebu_scale_share(&s, p.lo, p.hi) : 0;
-        if (strat) { /* 4.12.7 (EBU-112): the best Scale QS award */
+        bmp_points rank = p.lo > 0 ? ebu_scale_share(&g->s, p.lo, p.hi) : 0;
+        if (strat) {
             int bl;
             bmp_place bp;
-            if ((st = ebu_strat_best(ev, i, count, m4, EBU_B36, mv, true, s.pct, &rank, &bl, &bp,
-                                     c->err)))
+            if ((st = ebu_strat_best(ev, i, count, g->m4, EBU_B36, mv, true, g->s.pct, &rank,
+                                     &bl, &bp, c->err)))
                 break;
         }
         /* 4.6.3 (EBU-81): a total below 6 x m is raised to 6 x m. */
@@ -192,19 +175,77 @@ bmp_status ebu_match_won_event(ebu_ctx *c, int m4, ebu_move mv, int tables, int 
         char buf[32];
         ebu_fmt_pts(match, buf, sizeof buf);
         char ex[256];
+        int m2 = g->mult2;
         snprintf(ex, sizeof ex, "awards per match won%s, summed and rounded up = %s%s",
-                 mult2 == 3 ? " x 1 1/2" : mult2 == 4 ? " x 2" : mult2 == 6 ? " x 3"
-                 : mult2 == 8 ? " x 4" : "",
+                 m2 == 3 ? " x 1 1/2" : m2 == 4 ? " x 2" : m2 == 6 ? " x 3" : m2 == 8 ? " x 4" : "",
                  buf, raised ? " (raised so the event total is the minimum 6 x m, 4.6.3)" : "");
         st = ebu_emit_local(c, i, "match", "matches won", p, match,
-                  raised ? "EBU-81" : mult2 != 2 ? (cons ? "EBU-85" : "EBU-83") : "EBU-80",
-                  mult2 != 2 ? (cons ? "4.6.7" : "4.6.6") : "4.6.3", ex);
+                            raised    ? "EBU-81"
+                            : m2 != 2 ? (g->cons ? "EBU-85" : "EBU-83")
+                                      : "EBU-80",
+                            m2 != 2 ? (g->cons ? "4.6.7" : "4.6.6") : "4.6.3", ex);
     }
+    return st;
+}
+
+/* 4.5, 4.6 (EBU-70..EBU-85): award per match won plus ranking awards.
+ * stage "basic": QA-QE ranking on the field (4.6.4); "final": a qualified
+ * final (4.6.6); "consolation": 4.6.7. */
+bmp_status ebu_match_won_event(ebu_ctx *c, int m4, ebu_move mv, int tables, int duration,
+                               const char *stage)
+{
+    const bmp_event *ev = c->ev;
+    size_t n = ev->ncontestants;
+    mw_stage g = {.m4 = m4, .mult2 = 2, .rule = "EBU-82", .section = "4.6.4"};
+    g.final = strcmp(stage, "final") == 0;
+    g.cons = strcmp(stage, "consolation") == 0;
+    int finalists = ebu_count_ranked(ev, NULL);
+    bmp_status st = BMP_OK;
+    if (g.final)
+        st = qualified_final(c, mv, tables, finalists, &g);
+    else if (g.cons)
+        st = match_won_consolation(c, mv, tables, finalists, &g);
+    else
+        g.s = ebu_qa_scale(g.m4, mv, tables, 0, false);
+    if (st)
+        return st;
+    int64_t *mx4 = calloc(n ? n : 1, sizeof *mx4);
+    if (!mx4)
+        return bmp_error_oom(c->err);
+    st = match_awards(c, g.m4, g.mult2, mx4, n);
+    if (st) {
+        free(mx4);
+        return st;
+    }
+    /* +50 % (maximum included) for a 72+-board event (4.6.4, QF note 1). */
+    if (duration >= 72) {
+        g.s.pct = 150;
+        ebu_scale_cap(&g.s);
+    }
+    char per_win[64] = "per win by each match's boards (4.6.3)";
+    if (ev->boards_per_match > 0)
+        snprintf(per_win, sizeof per_win, "%d-board matches = %d per win", ev->boards_per_match,
+                 ebu_match_won(g.m4, ev->boards_per_match));
+    st = ebu_note(c,
+                  "EBU award per match won (4.5, 4.6): %s, %s%s; ranking "
+                  "Scale Q%s, %d tables, %d awards, top %.4g%s",
+                  ebu_status_name(g.m4), per_win,
+                  g.mult2 != 2 ? (g.cons ? " x consolation multiplier (4.6.7)"
+                                         : " x qualified-final multiplier (4.6.6 a)")
+                               : "",
+                  g.final || g.cons ? "F" : "A-E", g.s.tables, g.s.k, ebu_scale_top(&g.s),
+                  g.s.pct == 150 ? " (+50 %: 72+ boards)" : "");
+    bool strat = bmp_params_bool(&ev->params, "stratified", false);
+    int count[5] = {0};
+    if (!st && strat)
+        st = ebu_strat_counts(ev, count, c->err);
+    if (!st)
+        st = contestant_awards(c, &g, mv, mx4, strat, count);
     free(mx4);
     if (st)
         return st;
     if (strat)
-        return ebu_strat_event(ev, m4, EBU_B36, mv, true, s.pct, c->colour, c->blue, c->out,
+        return ebu_strat_event(ev, g.m4, EBU_B36, mv, true, g.s.pct, c->colour, c->blue, c->out,
                                c->err);
-    return ebu_award_ranking(c, &s, false, "ranking", rule, section, "ranking award");
+    return ebu_award_ranking(c, &g.s, false, "ranking", g.rule, g.section, "ranking award");
 }
