@@ -106,7 +106,7 @@ static void json_always_utf8_and_reasons(void **state)
     bmp_award w = {.contestant = 0, .player = BMP_ALL_PLAYERS, .points = 125};
     w.place.lo = w.place.hi = 1;
     bmp_award_set(&w, "outright", "overall", "green", "ABF-9", "4.3");
-    assert_int_equal(bmp_awards_add(&a, &w, NULL), BMP_OK);
+    assert_int_equal(bmp_awards_add(&a, NULL, &w, NULL), BMP_OK);
     assert_int_equal(bmp_awards_reason(&a, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-15", "4.4.7",
                                        "session 1: 8 board(s), fewer than 12"),
                      BMP_OK);
@@ -139,7 +139,7 @@ static void reason_from_note(void **state)
                          "\"kind\": \"pairs\", \"contestants\": [{\"id\": 1, \"place\": 1}]}");
     bmp_awards a;
     bmp_awards_init(&a);
-    assert_int_equal(bmp_awards_note(&a, "EBU: no master points: the original entry (1 full "
+    assert_int_equal(bmp_awards_note(&a, NULL, "EBU: no master points: the original entry (1 full "
                                          "tables) is below the minimum of 2 (3.1.1, EBU-27)"),
                      BMP_OK);
     bmp_reason *r;
