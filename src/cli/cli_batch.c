@@ -146,6 +146,18 @@ void cli_batch_fail(cli_batch *b, size_t i, bmp_status st, const char *msg)
     }
 }
 
+void cli_batch_skip_rest(cli_batch *b, size_t from, const char *why)
+{
+    for (size_t j = from; j < b->n; j++) {
+        if (b->items[j].st)
+            continue;
+        b->items[j].st = BMP_EIO;
+        b->items[j].skipped = true;
+        free(b->items[j].why);
+        b->items[j].why = strdup(why);
+    }
+}
+
 static int cmp_out(const void *a, const void *b, void *items)
 {
     const cli_input *it = items;
@@ -212,13 +224,22 @@ int cli_batch_finish(cli_batch *b, bool summary)
     if (summary && failed) {
         fprintf(stderr, "bridgemp: %zu of %zu files failed (%zu computed):\n", failed, b->n,
                 b->n - failed);
-        for (size_t i = 0; i < b->n; i++)
-            if (b->items[i].st) {
-                const cli_input *it = &b->items[i];
+        size_t skipped = 0;
+        const char *why = NULL;
+        for (size_t i = 0; i < b->n; i++) {
+            const cli_input *it = &b->items[i];
+            if (it->skipped) {
+                skipped++;
+                why = it->why;
+            } else if (it->st) {
                 size_t pl = strlen(it->path);
-                bool named = strncmp(it->why, it->path, pl) == 0 && it->why[pl] == ':';
-                fprintf(stderr, "  %s%s%s\n", named ? "" : it->path, named ? "" : ": ", it->why);
+                bool named = it->why && strncmp(it->why, it->path, pl) == 0 && it->why[pl] == ':';
+                fprintf(stderr, "  %s%s%s\n", named ? "" : it->path, named ? "" : ": ",
+                        it->why ? it->why : bmp_status_name(it->st));
             }
+        }
+        if (skipped)
+            fprintf(stderr, "  %zu more not computed: %s\n", skipped, why ? why : "");
     } else if (summary) {
         fprintf(stderr, "bridgemp: all %zu files computed\n", b->n);
     }

@@ -14,6 +14,7 @@ typedef struct cli_input {
     char *out;           /* the output path or prefix (NULL: standard output) */
     bmp_status st;       /* BMP_OK, or why this input failed */
     char *why;           /* the failure's message (malloc'ed) */
+    bool skipped;        /* not computed (see cli_batch_skip_rest) */
 } cli_input;
 
 typedef struct cli_batch {
@@ -33,6 +34,9 @@ bmp_status cli_batch_expand(cli_batch *b, char *const *args, size_t nargs, bmp_e
 /* Record a failure of item i (its message printed on stderr now, unless
  * b->quiet: then in the summary only). */
 void cli_batch_fail(cli_batch *b, size_t i, bmp_status st, const char *msg);
+/* Mark the inputs from `from` on as failed without computing them (a
+ * shared cause, such as standard output gone); the summary counts them. */
+void cli_batch_skip_rest(cli_batch *b, size_t from, const char *why);
 /* Mark every input whose output path repeats an earlier input's as failed
  * (two inputs would write one file). */
 void cli_batch_dedupe_outputs(cli_batch *b);

@@ -31,6 +31,20 @@ bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max)
     return false;
 }
 
+/* UTF-16 (either byte order, with its byte-order mark) whose first
+ * character after white space is '<': an XML document. */
+static bool utf16_xml_start(const char *buf, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)buf;
+    int le = len >= 2 && u[0] == 0xFF && u[1] == 0xFE ? 1 : len >= 2 && u[0] == 0xFE && u[1] == 0xFF ? 0 : -1;
+    for (size_t i = 2; le >= 0 && i + 1 < len; i += 2) {
+        unsigned c = le ? u[i] | (unsigned)u[i + 1] << 8 : (unsigned)u[i] << 8 | u[i + 1];
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
+            return c == '<';
+    }
+    return false;
+}
+
 bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
                               bmp_event **ev, bmp_error *e)
 {
@@ -47,8 +61,7 @@ bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opt
      * XML's other required encoding (docs/usebio.md), all decoded by
      * libxml2; UTF-16 without the mark (NUL bytes) is refused. */
     bool xml = bmp_usebio_sniff(buf, len);
-    const unsigned char *u = (const unsigned char *)buf;
-    bool utf16_xml = xml && len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF));
+    bool utf16_xml = xml && utf16_xml_start(buf, len);
     if (!utf16_xml)
         st = bmp_text_check(name, buf, len, !xml, &bom, e);
     if (!st && xml)

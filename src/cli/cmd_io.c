@@ -457,6 +457,12 @@ int bmp_cli_award(int argc, char **argv)
                 bmp_status st = award_one(&a, it->path, it->out, several && !it->out, &ei);
                 if (st)
                     cli_batch_fail(&b, i, st, ei.msg);
+                if (st && !it->out && ferror(stdout)) {
+                    /* standard output is gone (closed pipe, full disk): the
+                     * rest would fail the same way */
+                    cli_batch_skip_rest(&b, i + 1, "standard output failed");
+                    break;
+                }
             }
             cli_batch_progress(&b, i + 1);
         }
