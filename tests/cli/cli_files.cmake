@@ -3,7 +3,7 @@
 # Shell cases (redirections, pipes, cmp before/after): tests/cli/cli_files.sh.
 foreach(case dev_full dev_full_output closed_pipe output_is_input credit_merge_into_input
              atomic_output stdin_json stdin_usebio bom utf16 bad_utf8 dev_zero too_large
-             batch credit_dir strerror)
+             batch credit_dir strerror docs_list_commands completion)
   add_test(NAME cli_files_${case}
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_files.sh $<TARGET_FILE:bridgemp> ${case}
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -201,6 +201,25 @@ strerror) # OS errors say why
     expect_rc 1 $?
     expect_err "missing.red: cannot open: No such file or directory"
     ;;
+docs_list_commands) # the man page and README's "Using it" list every command
+    cmds=$("$BIN" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z0-9-]*\).*/\1/p')
+    [ -n "$cmds" ] || fail "no commands in bridgemp --help"
+    sed 's/\\-/-/g; s/\\f[BIRP]//g' docs/bridgemp.1 >"$T/man"
+    sed -n '/^## Using it/,/^## /p' README.md >"$T/readme"
+    for c in $cmds; do
+        grep -q "^\.B.* $c\b\|^\.B $c\b\|bridgemp $c\b" "$T/man" || fail "man page lacks $c"
+        grep -q "bridgemp $c\b" "$T/readme" || fail "README's Using it lacks $c"
+    done
+    ;;
+completion) # the bash completion file parses and completes every command
+    command -v bash >/dev/null || exit 0
+    bash -n scripts/bridgemp.bash || fail "syntax error"
+    got=$(bash -c '. scripts/bridgemp.bash; COMP_WORDS=("$1" ""); COMP_CWORD=1; _bridgemp;
+                   echo "${COMPREPLY[@]}"' sh "$BIN")
+    for c in award convert credit abf-rank --help; do
+        case " $got " in *" $c "*) ;; *) fail "completion lacks $c: $got" ;; esac
+    done
+    ;;
 *)
     fail "unknown case"
     ;;
