@@ -278,14 +278,26 @@ static bool is_dir(const char *path)
 
 /* ---- award ------------------------------------------------------------------ */
 
+static bool ends_in_slash(const char *s)
+{
+    size_t n = strlen(s);
+    return n > 0 && s[n - 1] == '/';
+}
+
+static int reads_stdin(const io_args *a)
+{
+    int n = 0;
+    for (int i = 0; i < a->npos; i++)
+        n += strcmp(a->pos[i], "-") == 0;
+    return n;
+}
+
 /* Contradictory or missing options: a message, or NULL. */
 static const char *award_contradiction(const io_args *a)
 {
     if (a->npos == 0)
         return "expected an event FILE (or several, or a directory)";
-    int stdin_n = 0;
-    for (int i = 0; i < a->npos; i++)
-        stdin_n += strcmp(a->pos[i], "-") == 0;
+    int stdin_n = reads_stdin(a);
     if (stdin_n > 1)
         return "standard input (-) can be read only once";
     if (a->outpath && a->outdir)
@@ -300,6 +312,8 @@ static const char *award_contradiction(const io_args *a)
         return "--format abf-credit needs --output PREFIX (or --output-dir DIR): it writes files";
     if (a->abf_credit && a->outpath && strcmp(a->outpath, "-") == 0)
         return "--format abf-credit writes files, not standard output: give --output PREFIX";
+    if (a->abf_credit && a->outpath && ends_in_slash(a->outpath) && !is_dir(a->outpath))
+        return "--output DIR/: no such directory (the credit files are written into it)";
     if (stdin_n && a->outdir)
         return "--output-dir names each output after its input, and standard input (-) has "
                "no name: use --output";
@@ -340,14 +354,13 @@ static bmp_status check_outputs(const io_args *a, const char *in, const char *ou
     const char *inputs[2] = {in, a->uo.sidecar};
     if (!a->abf_credit)
         return bmp_cli_check_not_input(out ? out : "-", inputs, 2, e);
-    for (int k = 0; k < 3; k++) {
+    bmp_status st = bmp_cli_check_not_input("-", inputs, 2, e); /* "wrote ..." lines */
+    for (int k = 0; k < 3 && !st; k++) {
         char path[4096];
         snprintf(path, sizeof path, "%s.%s", out, bmp_abf_credit_ext((bmp_abf_credit_kind)k));
-        bmp_status st = bmp_cli_check_not_input(path, inputs, 2, e);
-        if (st)
-            return st;
+        st = bmp_cli_check_not_input(path, inputs, 2, e);
     }
-    return BMP_OK;
+    return st;
 }
 
 /* The awards of ev rendered in the chosen format (a malloc'ed text). */
@@ -437,7 +450,7 @@ int bmp_cli_award(int argc, char **argv)
         rc = award_usage("several inputs write several outputs: use --output-dir DIR");
     else if (!rc && several && !a.outdir && !a.abf_credit && a.fmt != BMP_OUT_TABLE)
         rc = award_usage("several inputs to standard output only as tables: use --output-dir");
-    else if (!rc && a.abf_credit && a.outpath && is_dir(a.outpath) && strcmp(a.pos[0], "-") == 0)
+    else if (!rc && a.abf_credit && a.outpath && is_dir(a.outpath) && reads_stdin(&a))
         rc = award_usage("--output DIR names the credit files after the input, and standard "
                          "input (-) has no name: give --output PREFIX");
     if (!rc && a.outdir && !is_dir(a.outdir) && mkdir(a.outdir, 0777) != 0) {

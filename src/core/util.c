@@ -315,6 +315,9 @@ bmp_status bmp_file_write_atomic(const char *path, const void *data, size_t len,
         return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(EISDIR));
     if (exists && !S_ISREG(st.st_mode))
         return write_special(path, data, len, err);
+    /* A read-only file stays read-only: renaming over it would not ask. */
+    if (exists && access(path, W_OK) != 0)
+        return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(errno));
     char *real = NULL;
     struct stat lst;
     if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && !(real = realpath(path, NULL)))
