@@ -160,6 +160,7 @@ int bmp_cli_credit(int argc, char **argv)
         else if (strcmp(argv[i], "--max-input") == 0 || strncmp(argv[i], "--max-input=", 12) == 0) {
             const char *v = argv[i][11] == '=' ? argv[i] + 12 : i + 1 < argc ? argv[++i] : "";
             if (!bmp_cli_parse_max_input("credit", v, &max)) {
+                fprintf(stderr, "\n%s", credit_help);
                 free(args);
                 return BMP_EXIT_USAGE;
             }
@@ -227,8 +228,9 @@ int bmp_cli_abf_rank(int argc, char **argv)
             return BMP_EXIT_USAGE;
         }
         if (i + 1 >= argc || !bmp_points_parse(argv[i + 1], dst)) {
-            fprintf(stderr, "bridgemp abf-rank: %s: expected masterpoints such as 12.34, got \"%s\"\n",
-                    a, i + 1 < argc ? argv[i + 1] : "");
+            fprintf(stderr,
+                    "bridgemp abf-rank: %s: expected masterpoints such as 12.34, got \"%s\"\n\n%s",
+                    a, i + 1 < argc ? argv[i + 1] : "", rank_help);
             return BMP_EXIT_USAGE;
         }
     }

@@ -55,7 +55,8 @@ static const char *const award_io_help =
     "  --body, --edition, --grade, --classification, --status, --rating,\n"
     "  --set KEY=VALUE, --sidecar FILE\n"
     "                     what a USEBIO file cannot say (options win over the\n"
-    "                     sidecar, a JSON object with the event format's fields);\n"
+    "                     sidecar, a JSON object with the event format's fields,\n"
+    "                     - for standard input);\n"
     "                     --set KEY=VALUE sets an event param of any input\n"
     "  --mp-form FORM     usebio output: flat or nested MASTER_POINTS\n"
     "  --max-input SIZE   refuse inputs larger than SIZE (default 256M; K, M, G)\n"
@@ -171,7 +172,9 @@ static int parse_opt(const char *cmd, int c, io_args *a)
     case 'c': a->uo.classification = optarg; return O_USEBIO;
     case 's': a->uo.status = optarg; return O_USEBIO;
     case 'r': a->uo.rating = optarg; return O_USEBIO;
-    case 'C': a->uo.sidecar = optarg; return O_USEBIO;
+    case 'C': /* "-": standard input (read by path, so through /dev/stdin) */
+        a->uo.sidecar = strcmp(optarg, "-") == 0 ? "/dev/stdin" : optarg;
+        return O_USEBIO;
     case 'S':
         if (!strchr(optarg, '=') || optarg[0] == '=') {
             fprintf(stderr, "bridgemp %s: --set: expected KEY=VALUE, got \"%s\"\n", cmd, optarg);
@@ -261,6 +264,13 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
     }
     while (optind < argc) /* after "--" */
         a->pos[a->npos++] = argv[optind++];
+    /* the inputs: every positional but convert's OUT */
+    int nin = strcmp(cmd, "convert") == 0 && a->npos > 1 ? 1 : a->npos;
+    for (int i = 0; i < nin && a->uo.sidecar; i++)
+        if (strcmp(a->pos[i], "-") == 0 && strcmp(a->uo.sidecar, "/dev/stdin") == 0)
+            return usage(help, cmd, "%s",
+                         "standard input (-) can be read only once: not as both FILE and "
+                         "--sidecar");
     return 0;
 }
 

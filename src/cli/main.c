@@ -113,9 +113,10 @@ static int cmd_scale(int argc, char **argv)
     }
     if (!rc && (!body || !table)) {
         fputs("bridgemp scale: expected BODY and TABLE\n", stderr);
-        fputs(scale_help, stderr);
         rc = BMP_EXIT_USAGE;
     }
+    if (rc == BMP_EXIT_USAGE)
+        fprintf(stderr, "\n%s", scale_help);
     if (!rc) {
         bmp_error e = {0};
         bmp_table t;

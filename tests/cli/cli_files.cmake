@@ -37,6 +37,8 @@ bmp_cli_test(NAME usage_several_json_stdout ARGS award examples/ebu/club-pairs.j
              EXPECT "several inputs to standard output only as tables")
 bmp_cli_test(NAME usage_stdin_twice ARGS award - - EXIT 2
              EXPECT "standard input \\(-\\) can be read only once")
+bmp_cli_test(NAME usage_stdin_and_sidecar ARGS award - --sidecar - EXIT 2
+             EXPECT "not as both FILE and --sidecar" "usage: bridgemp award")
 bmp_cli_test(NAME usage_credit_stdout ARGS award examples/abf/club-pairs.json
                   --format abf-credit --output - EXIT 2
              EXPECT "abf-credit writes files, not standard output")
@@ -48,6 +50,10 @@ bmp_cli_test(NAME usage_abf_rank_none ARGS abf-rank EXIT 2
              EXPECT "expected at least one of --green, --red, --gold" "usage: bridgemp abf-rank")
 bmp_cli_test(NAME usage_bodies_extra ARGS bodies acbl EXIT 2
              EXPECT "unexpected argument \"acbl\"" "usage: bridgemp bodies")
+bmp_cli_test(NAME usage_scale_missing_value ARGS scale acbl appendix-a --edition EXIT 2
+             EXPECT "--edition needs a value" "usage: bridgemp scale")
+bmp_cli_test(NAME usage_abf_rank_bad_value ARGS abf-rank --green lots EXIT 2
+             EXPECT "expected masterpoints" "usage: bridgemp abf-rank")
 bmp_cli_test(NAME usage_validate_two ARGS validate a.json b.json EXIT 2
              EXPECT "expected exactly one event FILE" "usage: bridgemp validate")
 

@@ -107,6 +107,11 @@ stdin_usebio) # a USEBIO file on standard input, through a pipe
     "$BIN" convert - - --to json --body abf <"$U/example_pairs.xml" >"$T/out" 2>"$T/err"
     expect_rc 0 $?
     expect_out '"movement": "two-winner"'
+    # the sidecar on standard input
+    "$BIN" convert "$U/example_pairs.xml" - --to json --sidecar - <"$U/sidecar_abf.json" \
+        >"$T/out" 2>"$T/err"
+    expect_rc 0 $?
+    expect_out '"grade": "D"'
     ;;
 bom) # a UTF-8 byte-order mark is accepted (JSON and USEBIO)
     printf '\357\273\277' | cat - "$EV" >"$T/bom.json"
