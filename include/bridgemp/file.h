@@ -52,8 +52,9 @@ bmp_status bmp_file_write_atomic(const char *path, const void *data, size_t len,
                                  bmp_error *err);
 
 /* True when a and b are the same existing regular file (same device and
- * inode; a terminal or pipe is never "the same file").  "-" is compared through the descriptor of standard input (as a)
- * and standard output (as b). */
+ * inode; a terminal or pipe is never "the same file").  "-" is compared
+ * through the descriptor of standard input (as a) and standard output (as
+ * b). */
 bool bmp_file_same(const char *a, const char *b);
 
 /* Parse a size such as 1048576, 512K, 256M or 2G (powers of 1024; K, M, G

@@ -36,7 +36,10 @@ bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max)
 static bool utf16_xml_start(const char *buf, size_t len)
 {
     const unsigned char *u = (const unsigned char *)buf;
-    int le = len >= 2 && u[0] == 0xFF && u[1] == 0xFE ? 1 : len >= 2 && u[0] == 0xFE && u[1] == 0xFF ? 0 : -1;
+    int le = len < 2                          ? -1
+             : u[0] == 0xFF && u[1] == 0xFE ? 1 /* little-endian */
+             : u[0] == 0xFE && u[1] == 0xFF ? 0
+                                            : -1;
     for (size_t i = 2; le >= 0 && i + 1 < len; i += 2) {
         unsigned c = le ? u[i] | (unsigned)u[i + 1] << 8 : (unsigned)u[i] << 8 | u[i + 1];
         if (c != ' ' && c != '\t' && c != '\r' && c != '\n')

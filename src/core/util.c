@@ -110,6 +110,8 @@ bmp_status bmp_file_read(const char *path, size_t max, char **out, size_t *outle
     /* A regular file is read in one go (plus a byte to see it did not grow);
      * anything else in doubling chunks, never past max + 1 bytes. */
     size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : (size_t)1 << 16;
+    if (cap < 4096) /* small, or a /proc file that says 0 */
+        cap = 4096;
     if (cap > max + 2)
         cap = max + 2;
     size_t len = 0;
@@ -170,7 +172,10 @@ static size_t utf8_seq(const unsigned char *s, size_t left)
     unsigned c = s[0];
     if (c < 0x80)
         return 1;
-    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+               : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4
+                                        : 0;
     if (n == 0 || n > left)
         return 0;
     for (size_t i = 1; i < n; i++)
