@@ -310,6 +310,8 @@ static const char *award_contradiction(const io_args *a)
     int stdin_n = reads_stdin(a);
     if (stdin_n > 1)
         return "standard input (-) can be read only once";
+    if (a->outdir && strcmp(a->outdir, "-") == 0)
+        return "--output-dir needs a directory (standard output is --output -)";
     if (a->outpath && a->outdir)
         return "--output and --output-dir contradict each other: give one";
     if ((a->given & O_MPFORM) && !a->usebio_out)
