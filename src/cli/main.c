@@ -30,7 +30,8 @@ static const char *const main_help =
     "  credit CMD      check, show or merge ABF credit files (.grn .red .gld .rag)\n"
     "  abf-rank        the ABF master rank of green/red/gold totals\n"
     "\n"
-    "Run 'bridgemp COMMAND --help' for a command's options; see bridgemp(1).\n"
+    "Run 'bridgemp COMMAND --help' (or 'bridgemp help COMMAND') for a command's\n"
+    "options; see bridgemp(1).\n"
     "Exit status: 0 success; 1 invalid input, computation error or failed\n"
     "write; 2 usage error; 3 a rule the input needs is not supported yet.\n";
 
@@ -170,6 +171,10 @@ static int run(int argc, char **argv)
         return BMP_EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 && argc > 2) { /* bridgemp help COMMAND */
+        char *again[] = {argv[0], argv[2], "--help", NULL};
+        return run(3, again);
+    }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         fputs(main_help, stdout);
         return 0;

@@ -82,3 +82,15 @@ bmp_cli_test(NAME credit_max_input ARGS credit check --max-input 10 tests/data/a
              EXIT 1 EXPECT "appd.red: larger than the input limit of 10 bytes")
 bmp_cli_test(NAME credit_stdin_no_colour ARGS credit show - EXIT 1
              EXPECT "standard input: a credit file's colour comes from its extension")
+
+# Batch exit codes: 3 when every failure is a rule not supported yet, 1 when
+# any other failure is among them, 0 when all succeeded.
+bmp_cli_test(NAME batch_all_not_supported
+             ARGS award tests/data/ebu/green-pairs.json tests/data/ebu/green-pairs.json EXIT 3
+             EXPECT "2 of 2 files failed \\(0 computed\\)" "not supported: EBU Green Point")
+bmp_cli_test(NAME batch_mixed_failures
+             ARGS award tests/data/ebu/green-pairs.json tests/data/bad/wrong-place.json
+                  examples/ebu/club-pairs.json EXIT 1
+             EXPECT "2 of 3 files failed \\(1 computed\\)" "wrong-place.json: \\$.contestants"
+                    "==> examples/ebu/club-pairs.json <==")
+bmp_cli_test(NAME help_via_help ARGS help credit EXPECT "usage: bridgemp credit check")
