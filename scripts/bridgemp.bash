@@ -55,6 +55,9 @@ _bridgemp()
     scale) opts="--edition --format --help" ;;
     credit) opts="--check-digit --max-input --help" ;;
     abf-rank) opts="--green --red --gold --pre1982 --help" ;;
+    rank) # the body's point types, from its own help
+        opts=$("${COMP_WORDS[0]}" rank "${COMP_WORDS[i+1]}" --help 2>/dev/null |
+            grep -o -- '--[a-z][a-z0-9-]*' | sort -u | tr '\n' ' ') ;;
     *) opts="--help" ;;
     esac
     if [[ $cur == -* ]]; then
@@ -62,7 +65,7 @@ _bridgemp()
         return
     fi
     case $cmd in
-    scale | bodies)
+    scale | bodies | rank)
         if [[ $prev == "$cmd" ]]; then
             COMPREPLY=($(compgen -W "acbl ebu abf nzb" -- "$cur"))
         fi ;;

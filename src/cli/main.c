@@ -12,6 +12,7 @@
 #include "bridgemp/bridgemp.h"
 #include "cli_io.h"
 #include "cmd_credit.h"
+#include "cmd_rules.h"
 
 
 static const char *const main_help =
@@ -26,9 +27,12 @@ static const char *const main_help =
     "  convert IN OUT  convert between JSON events and USEBIO\n"
     "  scale BODY TBL  print a regulation table computed by the engine\n"
     "  validate FILE   check an event file and summarise it\n"
-    "  bodies          list governing bodies, editions and tables\n"
+    "  bodies [BODY]   list governing bodies, editions and tables; with BODY\n"
+    "                  its point types, player numbers, ranks and functions\n"
     "  credit CMD      check, show or merge ABF credit files (.grn .red .gld .rag)\n"
-    "  abf-rank        the ABF master rank of green/red/gold totals\n"
+    "  rank BODY       a player's rank from lifetime points (ABF, EBU, NZ), and\n"
+    "                  the body's other functions (NZ grading, rating points, C->B)\n"
+    "  abf-rank        the old name of 'rank abf'\n"
     "\n"
     "Run 'bridgemp COMMAND --help' (or 'bridgemp help COMMAND') for a command's\n"
     "options; see bridgemp(1).\n"
@@ -137,33 +141,6 @@ static int cmd_scale(int argc, char **argv)
     return rc;
 }
 
-static const char *const bodies_help =
-    "usage: bridgemp bodies\n"
-    "\n"
-    "List the governing bodies, each edition of their regulations (the default\n"
-    "first) and the regulation tables 'bridgemp scale' computes.\n";
-
-static int cmd_bodies(int argc, char **argv)
-{
-    if (wants_help(argc, argv)) {
-        fputs(bodies_help, stdout);
-        return 0;
-    }
-    if (argc > 1) {
-        fprintf(stderr, "bridgemp bodies: unexpected argument \"%s\"\n\n%s", argv[1], bodies_help);
-        return BMP_EXIT_USAGE;
-    }
-    for (const bmp_rules *const *r = bmp_rules_list(); *r; r++) {
-        printf("%s  %s\n", (*r)->body, (*r)->name);
-        for (size_t i = 0; (*r)->editions[i]; i++)
-            printf("  edition %-8s %s%s\n", (*r)->editions[i],
-                   (*r)->edition_docs ? (*r)->edition_docs[i] : "", i == 0 ? " (default)" : "");
-        for (size_t i = 0; (*r)->scales && (*r)->scales[i].name; i++)
-            printf("  table   %-12s %s\n", (*r)->scales[i].name, (*r)->scales[i].description);
-    }
-    return 0;
-}
-
 static int run(int argc, char **argv)
 {
     if (argc < 2) {
@@ -192,9 +169,11 @@ static int run(int argc, char **argv)
     if (strcmp(cmd, "validate") == 0)
         return bmp_cli_validate(argc - 1, argv + 1);
     if (strcmp(cmd, "bodies") == 0)
-        return cmd_bodies(argc - 1, argv + 1);
+        return bmp_cli_bodies(argc - 1, argv + 1);
     if (strcmp(cmd, "credit") == 0)
         return bmp_cli_credit(argc - 1, argv + 1);
+    if (strcmp(cmd, "rank") == 0)
+        return bmp_cli_rank(argc - 1, argv + 1);
     if (strcmp(cmd, "abf-rank") == 0)
         return bmp_cli_abf_rank(argc - 1, argv + 1);
     fprintf(stderr, "bridgemp: unknown command \"%s\"\n\n%s", cmd, main_help);

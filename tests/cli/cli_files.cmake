@@ -47,20 +47,21 @@ bmp_cli_test(NAME usage_credit_dir_stdin ARGS award - --format abf-credit --outp
 bmp_cli_test(NAME usage_max_input_bad ARGS award examples/ebu/club-pairs.json --max-input 12X
              EXIT 2 EXPECT "--max-input: expected a size such as 1048576, 512K, 256M or 2G")
 bmp_cli_test(NAME usage_abf_rank_none ARGS abf-rank EXIT 2
-             EXPECT "expected at least one of --green, --red, --gold" "usage: bridgemp abf-rank")
-bmp_cli_test(NAME usage_bodies_extra ARGS bodies acbl EXIT 2
-             EXPECT "unexpected argument \"acbl\"" "usage: bridgemp bodies")
+             EXPECT "give the player's points")
+bmp_cli_test(NAME usage_bodies_extra ARGS bodies acbl ebu EXIT 2
+             EXPECT "unexpected argument \"ebu\"" "usage: bridgemp bodies")
 bmp_cli_test(NAME usage_scale_missing_value ARGS scale acbl appendix-a --edition EXIT 2
              EXPECT "--edition needs a value" "usage: bridgemp scale")
 bmp_cli_test(NAME usage_abf_rank_bad_value ARGS abf-rank --green lots EXIT 2
-             EXPECT "expected masterpoints" "usage: bridgemp abf-rank")
+             EXPECT "expected masterpoints")
 bmp_cli_test(NAME usage_validate_two ARGS validate a.json b.json EXIT 2
              EXPECT "expected exactly one event FILE" "usage: bridgemp validate")
 
 # Every command has --help (exit 0, on standard output).
-foreach(cmd award convert scale validate bodies credit abf-rank)
+foreach(cmd award convert scale validate bodies credit rank)
   bmp_cli_test(NAME help_${cmd} ARGS ${cmd} --help EXPECT "usage: bridgemp ${cmd}")
 endforeach()
+bmp_cli_test(NAME help_abf-rank ARGS abf-rank --help EXPECT "usage: bridgemp rank abf")
 bmp_cli_test(NAME help_award_exit_codes ARGS award --help
              EXPECT "Exit status: 0 every input computed" "--output-dir DIR" "--max-input SIZE"
                     "param \"field\"")
