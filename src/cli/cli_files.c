@@ -48,14 +48,13 @@ static bool utf16_xml_start(const char *buf, size_t len)
     return false;
 }
 
-bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
-                              bmp_event **ev, bmp_error *e)
+/* Read path once, whole, within max bytes, and check it is text:
+ * *xml tells USEBIO from JSON, *bom is a UTF-8 byte-order mark to skip. */
+static bmp_status read_text(const char *path, const char *name, size_t max, char **buf,
+                            size_t *len, size_t *bom, bool *xml, bmp_error *e)
 {
-    *ev = NULL;
-    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
-    char *buf = NULL;
-    size_t len = 0, bom = 0;
-    bmp_status st = bmp_file_read(path, max, &buf, &len, e);
+    *bom = 0;
+    bmp_status st = bmp_file_read(path, max, buf, len, e);
     if (st)
         return st;
     /* A JSON event is UTF-8 (RFC 8259): UTF-16 and invalid UTF-8 are
@@ -63,10 +62,25 @@ bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opt
      * Latin-1, docs/rulings.md U-3), and UTF-16 with its byte-order mark is
      * XML's other required encoding (docs/usebio.md), all decoded by
      * libxml2; UTF-16 without the mark (NUL bytes) is refused. */
-    bool xml = bmp_usebio_sniff(buf, len);
-    bool utf16_xml = xml && utf16_xml_start(buf, len);
-    if (!utf16_xml)
-        st = bmp_text_check(name, buf, len, !xml, &bom, e);
+    *xml = bmp_usebio_sniff(*buf, *len);
+    if (!(*xml && utf16_xml_start(*buf, *len)))
+        st = bmp_text_check(name, *buf, *len, !*xml, bom, e);
+    if (st) {
+        free(*buf);
+        *buf = NULL;
+    }
+    return st;
+}
+
+bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
+                              bmp_event **ev, bmp_error *e)
+{
+    *ev = NULL;
+    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+    char *buf = NULL;
+    size_t len = 0, bom = 0;
+    bool xml = false;
+    bmp_status st = read_text(path, name, max, &buf, &len, &bom, &xml, e);
     if (!st && xml)
         st = bmp_usebio_read_memory(buf, len, name, uo, ev, e);
     else if (!st) {
@@ -76,6 +90,19 @@ bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opt
             *ev = NULL;
         }
     }
+    free(buf);
+    return st;
+}
+
+bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e)
+{
+    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+    char *buf = NULL;
+    size_t len = 0, bom = 0;
+    bool xml = false;
+    bmp_status st = read_text(path, name, max, &buf, &len, &bom, &xml, e);
+    if (!st)
+        st = bmp_pipeline_read_memory(p, buf + bom, len - bom, name, e);
     free(buf);
     return st;
 }

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "bridgemp/bridgemp.h"
+#include "bridgemp/pipeline.h"
 #include "bridgemp/usebio.h"
 
 enum { BMP_EXIT_OK = 0, BMP_EXIT_INPUT = 1, BMP_EXIT_USAGE = 2, BMP_EXIT_NOTSUP = 3 };
@@ -41,6 +42,10 @@ bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
  * (detected from the content) with the options applied. */
 bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
                               bmp_event **ev, bmp_error *e);
+
+/* The same checks, then the bytes into a pipeline (bridgemp/pipeline.h:
+ * JSON, USEBIO or, by path's extension, an ABF credit file). */
+bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e);
 
 /* Refuse (EINVAL, before anything is written) an output that is the same
  * file as one of the inputs (same device and inode; "-" = stdout/stdin). */

@@ -16,6 +16,7 @@
 
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/file.h"
+#include "bridgemp/pipeline.h"
 #include "bridgemp/usebio.h"
 #include "cli_batch.h"
 #include "cli_io.h"
@@ -32,10 +33,11 @@ static const char *const award_io_help =
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
     "event (docs/event-format.md) or a USEBIO results file (docs/usebio.md),\n"
-    "detected from its content; - is standard input.  Several FILEs, or a DIR\n"
-    "(its *.json and *.xml files, sorted by name), are computed one by one: a\n"
-    "failure never stops the others, and a summary on standard error names\n"
-    "each file that failed and why.\n"
+    "detected from its content, or an ABF credit file (.grn .red .gld .rag),\n"
+    "whose lines are shown as awards; - is standard input.  Several FILEs, or\n"
+    "a DIR (its *.json and *.xml files, sorted by name), are computed one by\n"
+    "one: a failure never stops the others, and a summary on standard error\n"
+    "names each file that failed and why.\n"
     "\n"
     "  -f, --format FMT   table (default), json, csv; usebio writes the results\n"
     "                     back as USEBIO with MASTER_POINTS filled in, ready to\n"
@@ -100,9 +102,13 @@ static const char *const validate_help =
     "                         [--sidecar FILE] [--set KEY=VALUE ...] [--max-input SIZE]\n"
     "\n"
     "Check an event file (JSON, docs/event-format.md, or USEBIO with the options\n"
-    "of 'bridgemp award') and print a summary; FILE - is standard input.  Every\n"
-    "problem is reported with the file, the JSON path or line and what was\n"
-    "expected; the exit code is 1 if the file is invalid.\n";
+    "of 'bridgemp award'; FILE - is standard input) against its body's rules,\n"
+    "and print a summary: the file must load, every params bag must hold only\n"
+    "the body's parameters ('bridgemp params BODY') with the right types and\n"
+    "values, and the body's award computation must accept the event (the\n"
+    "awards are discarded).  Every problem is reported with the file, the JSON\n"
+    "path or line and what was expected; the exit code is 1 if the file is\n"
+    "invalid, 3 if it needs a rule that is not supported yet.\n";
 
 /* Options, as bits: which command accepts which. */
 enum {
@@ -375,38 +381,57 @@ static bmp_status check_outputs(const io_args *a, const char *in, const char *ou
     return st;
 }
 
-/* The awards of ev rendered in the chosen format (a malloc'ed text). */
-static bmp_status render(const io_args *a, const bmp_event *ev, const bmp_awards *aw, char **text,
-                         size_t *len, bmp_error *e)
+/* A pipeline (bridgemp/pipeline.h) with the command's options: reading
+ * (from memory), awarding and formatting are the library's; the CLI parses
+ * arguments and handles files. */
+static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e)
 {
-    if (a->usebio_out)
-        return bmp_usebio_write(ev, aw, a->form, text, len, e);
-    FILE *mem = open_memstream(text, len);
-    if (!mem)
-        return bmp_error_set(e, BMP_ENOMEM, "out of memory");
-    bmp_status st = bmp_awards_write(ev, aw, a->fmt, a->explain, mem, e);
-    if (fclose(mem) != 0 && !st)
-        st = bmp_error_set(e, BMP_ENOMEM, "out of memory");
+    const char *const names[] = {"body",   "edition", "grade",  "classification",
+                                 "status", "rating",  "sidecar"};
+    const char *const vals[] = {a->uo.body,   a->uo.edition, a->uo.grade, a->uo.classification,
+                                a->uo.status, a->uo.rating,  a->uo.sidecar};
+    bmp_status st = bmp_pipeline_new(p, e);
+    for (size_t i = 0; i < sizeof names / sizeof *names && !st; i++)
+        if (vals[i])
+            st = bmp_pipeline_set(*p, names[i], vals[i], e);
+    for (size_t i = 0; i < a->uo.nset && !st; i++)
+        st = bmp_pipeline_set(*p, "set", a->set[i], e);
+    if (!st)
+        st = bmp_pipeline_set(*p, "explain", a->explain ? "true" : "false", e);
+    if (!st)
+        st = bmp_pipeline_set(*p, "check-digit", a->check_digit ? "true" : "false", e);
+    if (!st && a->form)
+        st = bmp_pipeline_set(*p, "mp-form", a->form == BMP_USEBIO_MP_FLAT ? "flat" : "nested",
+                              e);
     return st;
+}
+
+static bmp_pipeline_format pipe_format(const io_args *a)
+{
+    return a->usebio_out            ? BMP_PIPE_USEBIO
+           : a->fmt == BMP_OUT_JSON ? BMP_PIPE_JSON
+           : a->fmt == BMP_OUT_CSV  ? BMP_PIPE_CSV
+                                    : BMP_PIPE_TABLE;
 }
 
 static bmp_status award_one(const io_args *a, const char *in, const char *out, bool header,
                             bmp_error *e)
 {
     bmp_status st = check_outputs(a, in, out, e);
-    bmp_event *ev = NULL;
+    bmp_pipeline *p = NULL;
     if (!st)
-        st = bmp_cli_load_event(in, a->max_input, &a->uo, &ev, e);
-    bmp_awards aw;
-    bmp_awards_init(&aw);
-    if (!st && (st = bmp_award_event(ev, &aw, e)))
-        bmp_error_prefix(e, "%s: ", strcmp(in, "-") == 0 ? "standard input" : in);
+        st = open_pipeline(a, &p, e);
+    if (!st)
+        st = bmp_cli_read_pipeline(p, in, a->max_input, e);
+    if (!st)
+        st = bmp_pipeline_award(p, e);
     if (!st && a->abf_credit) {
-        st = bmp_cli_award_credit(ev, &aw, out, a->check_digit, e);
+        st = bmp_cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), out,
+                                  a->check_digit, e);
     } else if (!st) {
         char *text = NULL;
         size_t len = 0;
-        st = render(a, ev, &aw, &text, &len, e);
+        st = bmp_pipeline_write_buffer(p, pipe_format(a), &text, &len, e);
         if (!st && header && printf("==> %s <==\n", in) < 0)
             st = bmp_error_set(e, BMP_EIO, "standard output: write error");
         if (!st)
@@ -415,8 +440,7 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
             st = bmp_error_set(e, BMP_EIO, "standard output: write error");
         free(text);
     }
-    bmp_awards_free(&aw);
-    bmp_event_free(ev);
+    bmp_pipeline_free(p);
     return st;
 }
 
@@ -588,13 +612,23 @@ int bmp_cli_validate(int argc, char **argv)
     }
     bmp_error e = {0};
     bmp_event *ev = NULL;
+    const char *name = strcmp(a.pos[0], "-") == 0 ? "standard input" : a.pos[0];
     bmp_status st = bmp_cli_load_event(a.pos[0], a.max_input, &a.uo, &ev, &e);
+    /* The body's checks: its parameter spec, then its own validation, run
+     * as the award computation (the awards are discarded). */
+    const bmp_rules *r = st ? NULL : bmp_rules_find(ev->body);
+    if (r && r->params && (st = bmp_params_check_event(ev, r->params, &e)))
+        bmp_error_prefix(&e, "%s: ", name);
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    if (!st && ev && (st = bmp_award_event(ev, &aw, &e)))
+        bmp_error_prefix(&e, "%s: ", name);
     if (!st)
         printf("%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, %zu "
-               "groups, %zu matches\n",
-               strcmp(a.pos[0], "-") == 0 ? "standard input" : a.pos[0], ev->body, ev->name,
-               bmp_event_kind_name(ev->kind), ev->sessions, ev->tables, ev->ncontestants,
-               ev->ngroups, ev->nmatches);
+               "groups, %zu matches, %zu awards\n",
+               name, ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
+               ev->ncontestants, ev->ngroups, ev->nmatches, aw.count);
+    bmp_awards_free(&aw);
     bmp_event_free(ev);
     free_args(&a);
     return st ? bmp_cli_fail(&e, st) : 0;

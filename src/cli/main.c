@@ -12,6 +12,7 @@
 #include "bridgemp/bridgemp.h"
 #include "cli_io.h"
 #include "cmd_credit.h"
+#include "cmd_params.h"
 #include "cmd_rules.h"
 
 
@@ -26,7 +27,9 @@ static const char *const main_help =
     "                  *.json and *.xml files; - is standard input)\n"
     "  convert IN OUT  convert between JSON events and USEBIO\n"
     "  scale BODY TBL  print a regulation table computed by the engine\n"
-    "  validate FILE   check an event file and summarise it\n"
+    "  validate FILE   check an event file (its body's parameters and rules) and\n"
+    "                  summarise it\n"
+    "  params BODY     the parameters a body reads, with types, values and rules\n"
     "  bodies [BODY]   list governing bodies, editions and tables; with BODY\n"
     "                  its point types, player numbers, ranks and functions\n"
     "  credit CMD      check, show or merge ABF credit files (.grn .red .gld .rag)\n"
@@ -170,6 +173,8 @@ static int run(int argc, char **argv)
         return bmp_cli_validate(argc - 1, argv + 1);
     if (strcmp(cmd, "bodies") == 0)
         return bmp_cli_bodies(argc - 1, argv + 1);
+    if (strcmp(cmd, "params") == 0)
+        return bmp_cli_params(argc - 1, argv + 1);
     if (strcmp(cmd, "credit") == 0)
         return bmp_cli_credit(argc - 1, argv + 1);
     if (strcmp(cmd, "rank") == 0)
