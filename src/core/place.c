@@ -82,7 +82,7 @@ bmp_status bmp_places_resolve(bmp_place *pl, size_t n, bmp_error *err)
     }
     int *ext = calloc(n ? n : 1, sizeof *ext);
     if (!ext)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     for (size_t i = 0; i < n; i++) {
         ext[i] = pl[i].hi;
         if (pl[i].lo && pl[i].tied && pl[i].hi == pl[i].lo) {

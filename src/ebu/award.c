@@ -271,8 +271,8 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     int m4;
     bool done = false;
     bmp_status st;
-    if ((st = bmp_params_check_event(ev, &ebu_param_specs, err)) || /* params.c */
-        (st = status_of(&c, &m4)))
+    /* the parameter spec is in params.c */
+    if ((st = bmp_params_check_event(ev, &ebu_param_specs, err)) || (st = status_of(&c, &m4)))
         return st;
     const char *pts = bmp_params_string(&ev->params, "points", "local");
     if (ev->kind == BMP_KIND_KNOCKOUT)
