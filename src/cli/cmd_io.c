@@ -29,6 +29,7 @@ static const char *const award_io_help =
     "                      [--classification C] [--status S] [--rating R]\n"
     "                      [--set KEY=VALUE ...] [--sidecar FILE]\n"
     "                      [--mp-form flat|nested] [--check-digit] [--max-input SIZE]\n"
+    "                      [--fail-empty]\n"
     "\n"
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
@@ -62,6 +63,9 @@ static const char *const award_io_help =
     "                     --set KEY=VALUE sets an event param of any input\n"
     "  --mp-form FORM     usebio output: flat or nested MASTER_POINTS\n"
     "  --max-input SIZE   refuse inputs larger than SIZE (default 256M; K, M, G)\n"
+    "      --fail-empty   exit 4 when the event is valid but earns nothing (the\n"
+    "                     default is exit 0; the reason is printed either way:\n"
+    "                     in \"notes\" for JSON, on standard error otherwise)\n"
     "  -h, --help         this help\n"
     "\n"
     "Every output is written to a temporary file and renamed into place once\n"
@@ -77,7 +81,8 @@ static const char *const award_io_help =
     "Exit status: 0 every input computed and written; 1 invalid input, a\n"
     "computation error or a failed write (several inputs: any failed); 2 usage\n"
     "error; 3 a rule the input needs is not supported yet (several inputs:\n"
-    "every failure was of this kind).\n";
+    "every failure was of this kind); 4 with --fail-empty, an event (any of\n"
+    "several) earned nothing and nothing failed.\n";
 
 static const char *const convert_help =
     "usage: bridgemp convert IN OUT [--to json|usebio] [--body BODY] [--edition ED]\n"
@@ -121,6 +126,7 @@ enum {
     O_OUTDIR = 1 << 6,
     O_CHECK = 1 << 7,
     O_MAX = 1 << 8,
+    O_FAILEMPTY = 1 << 9,
 };
 
 typedef struct io_args {
@@ -129,7 +135,7 @@ typedef struct io_args {
     const char *to, *outpath, *outdir, *format_name;
     bmp_usebio_mp_form form;
     bmp_output_format fmt;
-    bool usebio_out, explain, abf_credit, check_digit;
+    bool usebio_out, explain, abf_credit, check_digit, fail_empty;
     size_t max_input;
     char **pos;
     int npos;
@@ -167,7 +173,7 @@ static int usage(const char *help, const char *cmd, const char *fmt, const char 
 
 static const char *const opt_names[] = {"--body etc.", "--format", "--to", "--mp-form",
                                         "--explain", "--output", "--output-dir", "--check-digit",
-                                        "--max-input"};
+                                        "--max-input", "--fail-empty"};
 
 static int parse_opt(const char *cmd, int c, io_args *a)
 {
@@ -223,6 +229,7 @@ static int parse_opt(const char *cmd, int c, io_args *a)
     case 'o': a->outpath = optarg; return O_OUTPUT;
     case 'O': a->outdir = optarg; return O_OUTDIR;
     case 'k': a->check_digit = true; return O_CHECK;
+    case 'E': a->fail_empty = true; return O_FAILEMPTY;
     case 'M': return bmp_cli_parse_max_input(cmd, optarg, &a->max_input) ? O_MAX : -1;
     default: return -1;
     }
@@ -242,6 +249,7 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
         {"mp-form", required_argument, NULL, 'm'}, {"explain", no_argument, NULL, 'x'},
         {"output", required_argument, NULL, 'o'}, {"output-dir", required_argument, NULL, 'O'},
         {"check-digit", no_argument, NULL, 'k'}, {"max-input", required_argument, NULL, 'M'},
+        {"fail-empty", no_argument, NULL, 'E'},
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     a->set = calloc((size_t)argc + 1, sizeof *a->set);
@@ -252,7 +260,7 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
     int c;
     optind = 1;
     opterr = 1;
-    while ((c = getopt_long(argc, argv, "-b:e:g:c:s:r:S:C:f:t:m:xo:O:kM:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "-b:e:g:c:s:r:S:C:f:t:m:xo:O:kM:E", opts, NULL)) != -1) {
         if (c == 1) {
             a->pos[a->npos++] = optarg;
             continue;
@@ -415,7 +423,7 @@ static bmp_pipeline_format pipe_format(const io_args *a)
 }
 
 static bmp_status award_one(const io_args *a, const char *in, const char *out, bool header,
-                            bmp_error *e)
+                            bool *empty, bmp_error *e)
 {
     bmp_status st = check_outputs(a, in, out, e);
     bmp_pipeline *p = NULL;
@@ -440,6 +448,11 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
             st = bmp_error_set(e, BMP_EIO, "standard output: write error");
         free(text);
     }
+    /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
+     * every other format gets them on standard error. */
+    if (!st && (a->fmt != BMP_OUT_JSON || a->usebio_out || a->abf_credit))
+        st = bmp_awards_write_reasons(bmp_pipeline_event(p), bmp_pipeline_awards(p), stderr, e);
+    *empty = !st && bmp_awards_empty(bmp_pipeline_awards(p));
     bmp_pipeline_free(p);
     return st;
 }
@@ -499,11 +512,15 @@ int bmp_cli_award(int argc, char **argv)
             rc = bmp_cli_fail(&e, e.code);
     if (!rc) {
         cli_batch_dedupe_outputs(&b);
+        size_t nempty = 0;
         for (size_t i = 0; i < b.n; i++) {
             cli_input *it = &b.items[i];
             if (!it->st) {
                 bmp_error ei = {0};
-                bmp_status st = award_one(&a, it->path, it->out, several && !it->out, &ei);
+                bool empty = false;
+                bmp_status st =
+                    award_one(&a, it->path, it->out, several && !it->out, &empty, &ei);
+                nempty += empty;
                 if (st)
                     cli_batch_fail(&b, i, st, ei.msg);
                 if (st && !it->out && ferror(stdout)) {
@@ -516,6 +533,8 @@ int bmp_cli_award(int argc, char **argv)
             cli_batch_progress(&b, i + 1);
         }
         rc = cli_batch_finish(&b, several);
+        if (rc == 0 && a.fail_empty && nempty)
+            rc = 4; /* --fail-empty: valid, but nothing earned */
     }
     cli_batch_free(&b);
     free_args(&a);
