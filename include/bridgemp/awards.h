@@ -39,19 +39,22 @@ typedef struct bmp_awards {
     size_t count, cap;
     char **notes;        /* event-level derivation lines (owned) */
     size_t nnotes, notes_cap;
+    bool skip_explain;   /* set by the caller: no derivation text is formatted
+                          * (every explain NULL, no notes); the awards are the same */
 } bmp_awards;
 
 void bmp_awards_init(bmp_awards *a);
 void bmp_awards_free(bmp_awards *a);
 
-/* Append a copy of *aw; explain_fmt (may be NULL) becomes aw->explain. */
+/* Append a copy of *aw; explain_fmt (may be NULL) becomes aw->explain,
+ * unless a->skip_explain. */
 bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *explain_fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
-/* Append an event-level derivation line. */
+/* Append an event-level derivation line (nothing when a->skip_explain). */
 bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

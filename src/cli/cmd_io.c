@@ -233,6 +233,7 @@ int bmp_cli_award(int argc, char **argv)
     bmp_status st = load_any(a.pos[0], &a.uo, &ev, &e);
     bmp_awards aw;
     bmp_awards_init(&aw);
+    aw.skip_explain = !a.explain; /* no derivation text unless it is printed */
     if (!st && (st = bmp_award_event(ev, &aw, &e)))
         bmp_error_prefix(&e, "%s: ", a.pos[0]);
     if (!st && a.abf_credit) {

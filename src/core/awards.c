@@ -39,7 +39,7 @@ bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *fmt, .
     bmp_award *dst = &a->items[a->count];
     *dst = *aw;
     dst->explain = NULL;
-    if (fmt) {
+    if (fmt && !a->skip_explain) {
         va_list ap;
         va_start(ap, fmt);
         dst->explain = bmp_vasprintf(fmt, ap);
@@ -53,6 +53,8 @@ bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *fmt, .
 
 bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
 {
+    if (a->skip_explain)
+        return BMP_OK;
     if (a->nnotes == a->notes_cap) {
         size_t nc = a->notes_cap ? a->notes_cap * 2 : 8;
         char **n = realloc(a->notes, nc * sizeof *n);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/event_index.h"
 #include "bridgemp/bridgemp.h"
 
 extern const bmp_rules bmp_rules_acbl;
@@ -66,7 +67,17 @@ bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = bmp_rules_edition(r, ev->edition, &ed, err);
     if (st)
         return st;
-    return r->award(ev, ed, out, err);
+    if (bmp_event_index_fresh(ev))
+        return r->award(ev, ed, out, err);
+    /* Unindexed (built by hand, or changed since): index a shallow copy, so
+     * that lookups by id are O(1) without writing to the caller's event. */
+    bmp_event tmp = *ev;
+    tmp.index = NULL;
+    if ((st = bmp_event_reindex(&tmp, err)))
+        return st;
+    st = r->award(&tmp, ed, out, err);
+    bmp_event_index_free(tmp.index);
+    return st;
 }
 
 bmp_status bmp_scale(const char *body, const char *name, const char *edition,

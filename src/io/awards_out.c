@@ -16,6 +16,36 @@ static void place_str(const bmp_award *a, char *buf, size_t n)
     bmp_place_format(a->place, buf, n);
 }
 
+/* Per-player totals of every contestant in one pass over the awards:
+ * tot[first[c] + p] for player p of contestant c (what
+ * bmp_awards_player_total gives, without a scan per player). */
+static bmp_points *player_totals(const bmp_event *ev, const bmp_awards *a, size_t **first_out)
+{
+    size_t *first = malloc((ev->ncontestants + 1) * sizeof *first);
+    size_t n = 0;
+    for (size_t i = 0; first && i < ev->ncontestants; i++) {
+        first[i] = n;
+        n += ev->contestants[i].nplayers;
+    }
+    bmp_points *tot = first ? calloc(n ? n : 1, sizeof *tot) : NULL;
+    if (!tot) {
+        free(first);
+        return NULL;
+    }
+    first[ev->ncontestants] = n;
+    for (size_t i = 0; i < a->count; i++) {
+        const bmp_award *w = &a->items[i];
+        if (w->contestant >= ev->ncontestants)
+            continue;
+        size_t np = ev->contestants[w->contestant].nplayers;
+        for (size_t p = 0; p < np; p++)
+            if (w->player == BMP_ALL_PLAYERS || w->player == (int)p)
+                tot[first[w->contestant] + p] += w->points;
+    }
+    *first_out = first;
+    return tot;
+}
+
 static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool explain, FILE *out,
                              bmp_error *err)
 {
@@ -52,10 +82,16 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
     }
     json_object_set_new(root, "awards", arr);
     json_t *players = json_array();
+    size_t *first = NULL;
+    bmp_points *tot = player_totals(ev, a, &first);
+    if (!tot) {
+        json_decref(root);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
     for (size_t i = 0; i < ev->ncontestants; i++) {
         const bmp_contestant *c = &ev->contestants[i];
         for (size_t p = 0; p < c->nplayers; p++) {
-            bmp_points t = bmp_awards_player_total(a, i, (int)p);
+            bmp_points t = tot[first[i] + p];
             if (t == 0)
                 continue;
             char pts[32];
@@ -71,6 +107,8 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
             json_array_append_new(players, o);
         }
     }
+    free(tot);
+    free(first);
     json_object_set_new(root, "players", players);
     if (explain) {
         json_t *notes = json_array();
@@ -143,10 +181,14 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     bmp_table_init(&p);
     static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
     st = bmp_table_columns(&p, pcols);
+    size_t *first = NULL;
+    bmp_points *totals = st ? NULL : player_totals(ev, a, &first);
+    if (!st && !totals)
+        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
     for (size_t i = 0; i < ev->ncontestants && !st; i++) {
         const bmp_contestant *c = &ev->contestants[i];
         for (size_t k = 0; k < c->nplayers; k++) {
-            bmp_points tot = bmp_awards_player_total(a, i, (int)k);
+            bmp_points tot = totals[first[i] + k];
             if (tot == 0)
                 continue;
             char pts[32];
@@ -157,6 +199,8 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
             st = bmp_table_cell(&p, "%s", pts);
         }
     }
+    free(totals);
+    free(first);
     if (!st && p.nrows) {
         fputs("\nPer player:\n", out);
         st = bmp_table_write(&p, BMP_OUT_TABLE, out, err);
