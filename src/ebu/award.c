@@ -17,6 +17,8 @@ typedef struct ctx {
     bmp_error *err;
     bool blue;        /* Blue Point event: Local scale / 100 (5.4.1) */
     const char *colour;
+    const size_t *ws; /* contestants without standing, listed once */
+    size_t nws;
 } ctx;
 
 static bmp_status fail(ctx *c, bmp_status code, const char *path, const char *fmt, ...)
@@ -118,14 +120,16 @@ static bmp_place place_in(const bmp_event *ev, size_t ci, const char *dir)
     return none;
 }
 
-static bmp_place eligible_place(const bmp_event *ev, size_t ci, const char *dir)
+static bmp_place eligible_place(const ctx *c, size_t ci, const char *dir)
 {
+    const bmp_event *ev = c->ev;
     bmp_place p = place_in(ev, ci, dir);
     if (p.lo <= 0)
         return p;
     int ahead = 0, tied = 0;
-    for (size_t j = 0; j < ev->ncontestants; j++) {
-        if (j == ci || !without_standing(&ev->contestants[j]))
+    for (size_t k = 0; k < c->nws; k++) {
+        size_t j = c->ws[k];
+        if (j == ci)
             continue;
         bmp_place q = place_in(ev, j, dir);
         if (q.lo > 0 && q.hi < p.lo)
@@ -187,7 +191,7 @@ static bmp_status award_ranking(ctx *c, const ebu_scale *s, bool two_winner, con
                         "a four-winner individual a ranking N, E, S or W) for every "
                         "contestant (4.1.4)");
         }
-        bmp_place p = eligible_place(ev, i, dir);
+        bmp_place p = eligible_place(c, i, dir);
         if (p.lo <= 0)
             continue;
         bmp_points pts = ebu_scale_share(s, p.lo, p.hi);
@@ -489,7 +493,7 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
         if (ct->phantom || without_standing(ct))
             continue;
         bmp_points match = bmp_div_round(mx4[i] * 100, 8, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
-        bmp_place p = eligible_place(ev, i, NULL);
+        bmp_place p = eligible_place(c, i, NULL);
         bmp_points rank = p.lo > 0 ? ebu_scale_share(&s, p.lo, p.hi) : 0;
         if (strat) { /* 4.12.7 (EBU-112): the best Scale QS award */
             int bl;
@@ -524,9 +528,10 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
     return award_ranking(c, &s, false, "ranking", rule, section, "ranking award");
 }
 
-bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
+static bmp_status award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err,
+                              const size_t *ws, size_t nws)
 {
-    ctx c = {ev, out, err, false, "local"};
+    ctx c = {ev, out, err, false, "local", ws, nws};
     bmp_status st = check_params(&c);
     if (st)
         return st;
@@ -839,4 +844,19 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                    (long long)(ebu_scale_min(&s) / 100))))
         return st;
     return award_ranking(&c, &s, two_winner, "ranking", rule, section, what);
+}
+
+bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
+{
+    /* Contestants without standing, found once: eligible_place reads them
+     * for every contestant (linear time). */
+    size_t *ws = malloc((ev->ncontestants ? ev->ncontestants : 1) * sizeof *ws), nws = 0;
+    if (!ws)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    for (size_t j = 0; j < ev->ncontestants; j++)
+        if (without_standing(&ev->contestants[j]))
+            ws[nws++] = j;
+    bmp_status st = award_event(ev, out, err, ws, nws);
+    free(ws);
+    return st;
 }
