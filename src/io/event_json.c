@@ -74,17 +74,33 @@ static bmp_status expected(ctx *c, const char *what, const json_t *got)
     return fail(c, BMP_EINVAL, "expected %s, got %s", what, g);
 }
 
-/* Path stack: push a key or index, pop back to a saved length. */
+/* Path stack: push a key or index, pop back to a saved length.  Pushed on
+ * every field read, so written without printf (truncated as snprintf would). */
+static void append(ctx *c, size_t len, const char *s, size_t n)
+{
+    if (len + n >= sizeof c->path)
+        n = sizeof c->path - 1 - len;
+    memcpy(c->path + len, s, n);
+    c->path[len + n] = '\0';
+}
+
 static size_t push_key(ctx *c, const char *key)
 {
     size_t len = strlen(c->path);
-    snprintf(c->path + len, sizeof c->path - len, ".%s", key);
+    append(c, len, ".", 1);
+    append(c, len + 1 < sizeof c->path ? len + 1 : len, key, strlen(key));
     return len;
 }
 static size_t push_index(ctx *c, size_t i)
 {
     size_t len = strlen(c->path);
-    snprintf(c->path + len, sizeof c->path - len, "[%zu]", i);
+    char d[24], *p = d + sizeof d;
+    *--p = ']';
+    do
+        *--p = (char)('0' + i % 10);
+    while ((i /= 10) > 0);
+    *--p = '[';
+    append(c, len, p, (size_t)(d + sizeof d - p));
     return len;
 }
 static void pop(ctx *c, size_t len)
