@@ -67,17 +67,30 @@ bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = bmp_rules_edition(r, ev->edition, &ed, err);
     if (st)
         return st;
-    if (bmp_event_index_fresh(ev))
-        return r->award(ev, ed, out, err);
-    /* Unindexed (built by hand, or changed since): index a shallow copy, so
-     * that lookups by id are O(1) without writing to the caller's event. */
-    bmp_event tmp = *ev;
-    tmp.index = NULL;
-    if ((st = bmp_event_reindex(&tmp, err)))
+    size_t first = out->count;
+    if (bmp_event_index_fresh(ev)) {
+        st = r->award(ev, ed, out, err);
+    } else {
+        /* Unindexed (built by hand, or changed since): index a shallow copy,
+         * so that lookups by id are O(1) without writing to the caller's event. */
+        bmp_event tmp = *ev;
+        tmp.index = NULL;
+        if ((st = bmp_event_reindex(&tmp, err)))
+            return st;
+        st = r->award(&tmp, ed, out, err);
+        bmp_event_index_free(tmp.index);
+    }
+    if (st)
         return st;
-    st = r->award(&tmp, ed, out, err);
-    bmp_event_index_free(tmp.index);
-    return st;
+    /* Every award names a point type of its body (pointtype.h). */
+    for (size_t i = first; i < out->count; i++)
+        if (!bmp_rules_point_type(r, out->items[i].colour)) {
+            st = bmp_rules_check_colour(r, out->items[i].colour, err);
+            bmp_error_prefix(err, "internal error: award %zu (rule %s): ", i,
+                             out->items[i].rule);
+            return st;
+        }
+    return BMP_OK;
 }
 
 bmp_status bmp_scale(const char *body, const char *name, const char *edition,
