@@ -292,7 +292,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
 
 /* libxml2 options: no network, no DTD loading or validation, no entity
  * substitution, large line numbers, no messages on stderr. */
-#define PARSE_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | \
+#define PARSE_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOBLANKS | XML_PARSE_COMPACT | \
                     XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA)
 
 /* The first error libxml2 reports (the last one is often a consequence,
