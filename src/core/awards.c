@@ -73,19 +73,27 @@ bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
     return BMP_OK;
 }
 
+/* Copy s into a field of size n, truncated as snprintf("%s") would. */
+static void set_field(char *dst, size_t n, const char *s)
+{
+    size_t l = strnlen(s, n - 1);
+    memcpy(dst, s, l);
+    dst[l] = '\0';
+}
+
 void bmp_award_set(bmp_award *aw, const char *kind, const char *ranking, const char *colour,
                    const char *rule, const char *section)
 {
     if (kind)
-        snprintf(aw->kind, sizeof aw->kind, "%s", kind);
+        set_field(aw->kind, sizeof aw->kind, kind);
     if (ranking)
-        snprintf(aw->ranking, sizeof aw->ranking, "%s", ranking);
+        set_field(aw->ranking, sizeof aw->ranking, ranking);
     if (colour)
-        snprintf(aw->colour, sizeof aw->colour, "%s", colour);
+        set_field(aw->colour, sizeof aw->colour, colour);
     if (rule)
-        snprintf(aw->rule, sizeof aw->rule, "%s", rule);
+        set_field(aw->rule, sizeof aw->rule, rule);
     if (section)
-        snprintf(aw->section, sizeof aw->section, "%s", section);
+        set_field(aw->section, sizeof aw->section, section);
 }
 
 bmp_points bmp_awards_player_total(const bmp_awards *a, size_t contestant, int player)

@@ -623,7 +623,8 @@ static bmp_status read_contestants(ctx *c, json_t *arr, bmp_event *ev)
         return fail(c, BMP_ENOMEM, "out of memory");
     bmp_status st = BMP_OK;
     for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
-        snprintf(c->path, sizeof c->path, "$.contestants[%zu]", i);
+        strcpy(c->path, "$.contestants");
+        push_index(c, i);
         ev->ncontestants++;
         bmp_contestant *ct = &ev->contestants[i];
         bool dup = false;
