@@ -23,43 +23,45 @@ void bmp_awards_free(bmp_awards *a)
     for (size_t i = 0; i < a->nnotes; i++)
         free(a->notes[i]);
     free(a->notes);
+    for (size_t i = 0; i < a->nreasons; i++)
+        free(a->reasons[i].text);
+    free(a->reasons);
     memset(a, 0, sizeof *a);
 }
 
-bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *fmt, ...)
+bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw, const char *fmt,
+                          ...)
 {
     if (a->count == a->cap) {
         size_t nc = a->cap ? a->cap * 2 : 16;
         bmp_award *n = realloc(a->items, nc * sizeof *n);
         if (!n)
-            return BMP_ENOMEM;
+            return bmp_error_oom(err);
         a->items = n;
         a->cap = nc;
     }
     bmp_award *dst = &a->items[a->count];
     *dst = *aw;
     dst->explain = NULL;
-    if (fmt && !a->skip_explain) {
+    if (fmt && !a->skip_explain) { /* derivation text only when asked */
         va_list ap;
         va_start(ap, fmt);
         dst->explain = bmp_vasprintf(fmt, ap);
         va_end(ap);
         if (!dst->explain)
-            return BMP_ENOMEM;
+            return bmp_error_oom(err);
     }
     a->count++;
     return BMP_OK;
 }
 
-bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
+bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
 {
-    if (a->skip_explain)
-        return BMP_OK;
     if (a->nnotes == a->notes_cap) {
         size_t nc = a->notes_cap ? a->notes_cap * 2 : 8;
         char **n = realloc(a->notes, nc * sizeof *n);
         if (!n)
-            return BMP_ENOMEM;
+            return bmp_error_oom(err);
         a->notes = n;
         a->notes_cap = nc;
     }
@@ -68,32 +70,62 @@ bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
     char *s = bmp_vasprintf(fmt, ap);
     va_end(ap);
     if (!s)
-        return BMP_ENOMEM;
+        return bmp_error_oom(err);
     a->notes[a->nnotes++] = s;
     return BMP_OK;
 }
 
-/* Copy s into a field of size n, truncated as snprintf("%s") would. */
-static void set_field(char *dst, size_t n, const char *s)
+bmp_status bmp_awards_reason(bmp_awards *a, size_t contestant, int player, const char *rule,
+                             const char *section, const char *fmt, ...)
 {
-    size_t l = strnlen(s, n - 1);
-    memcpy(dst, s, l);
-    dst[l] = '\0';
+    if (a->nreasons == a->reasons_cap) {
+        size_t nc = a->reasons_cap ? a->reasons_cap * 2 : 4;
+        bmp_reason *n = realloc(a->reasons, nc * sizeof *n);
+        if (!n)
+            return BMP_ENOMEM;
+        a->reasons = n;
+        a->reasons_cap = nc;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = bmp_vasprintf(fmt, ap);
+    va_end(ap);
+    if (!s)
+        return BMP_ENOMEM;
+    /* A whole-event reason met once per contestant or session (a rule
+     * checked in a loop) is said once. */
+    for (size_t i = 0; contestant == BMP_WHOLE_EVENT && i < a->nreasons; i++)
+        if (a->reasons[i].contestant == BMP_WHOLE_EVENT && strcmp(a->reasons[i].text, s) == 0) {
+            free(s);
+            return BMP_OK;
+        }
+    if (bmp_awards_note(a, NULL, "%s", s)) {
+        free(s);
+        return BMP_ENOMEM;
+    }
+    bmp_reason *r = &a->reasons[a->nreasons++];
+    memset(r, 0, sizeof *r);
+    r->contestant = contestant;
+    r->player = player;
+    snprintf(r->rule, sizeof r->rule, "%s", rule ? rule : "");
+    snprintf(r->section, sizeof r->section, "%s", section ? section : "");
+    r->text = s;
+    return BMP_OK;
 }
 
 void bmp_award_set(bmp_award *aw, const char *kind, const char *ranking, const char *colour,
                    const char *rule, const char *section)
 {
     if (kind)
-        set_field(aw->kind, sizeof aw->kind, kind);
+        snprintf(aw->kind, sizeof aw->kind, "%s", kind);
     if (ranking)
-        set_field(aw->ranking, sizeof aw->ranking, ranking);
+        snprintf(aw->ranking, sizeof aw->ranking, "%s", ranking);
     if (colour)
-        set_field(aw->colour, sizeof aw->colour, colour);
+        snprintf(aw->colour, sizeof aw->colour, "%s", colour);
     if (rule)
-        set_field(aw->rule, sizeof aw->rule, rule);
+        snprintf(aw->rule, sizeof aw->rule, "%s", rule);
     if (section)
-        set_field(aw->section, sizeof aw->section, section);
+        snprintf(aw->section, sizeof aw->section, "%s", section);
 }
 
 bmp_points bmp_awards_player_total(const bmp_awards *a, size_t contestant, int player)
@@ -117,4 +149,51 @@ bool bmp_output_format_parse(const char *s, bmp_output_format *out)
     else
         return false;
     return true;
+}
+
+/* ---- Reading awards in memory -------------------------------------------- */
+
+size_t bmp_awards_count(const bmp_awards *a)
+{
+    return a ? a->count : 0;
+}
+
+const bmp_award *bmp_awards_at(const bmp_awards *a, size_t i)
+{
+    return a && i < a->count ? &a->items[i] : NULL;
+}
+
+size_t bmp_awards_note_count(const bmp_awards *a)
+{
+    return a ? a->nnotes : 0;
+}
+
+const char *bmp_awards_note_at(const bmp_awards *a, size_t i)
+{
+    return a && i < a->nnotes ? a->notes[i] : NULL;
+}
+
+bmp_status bmp_awards_write_buffer(const bmp_event *ev, const bmp_awards *a,
+                                   bmp_output_format fmt, bool explain, char **out, size_t *len,
+                                   bmp_error *err)
+{
+    *out = NULL;
+    if (len)
+        *len = 0;
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    if (!f)
+        return bmp_error_oom(err);
+    bmp_status st = bmp_awards_write(ev, a, fmt, explain, f, err);
+    if (fclose(f) != 0 && !st)
+        st = bmp_error_oom(err);
+    if (st) {
+        free(buf);
+        return st;
+    }
+    *out = buf;
+    if (len)
+        *len = n;
+    return BMP_OK;
 }

@@ -1,5 +1,5 @@
-/* Places and ties: parsing "3", "3=", "3/4"; resolving tie extents; the
- * average-of-tied-places share.  Shared by every body. */
+/* Places and ties: parsing "3", "3=", "3/4"; resolving tie extents (the
+ * share of a tie is core/tie.c).  Shared by every body. */
 #define _GNU_SOURCE /* qsort_r */
 #include "bridgemp/place.h"
 
@@ -117,7 +117,7 @@ static bmp_status tie_extents(bmp_place *pl, size_t n, size_t *ord, size_t *cnt,
 {
     bmp_place *ties = malloc((n ? n : 1) * sizeof *ties);
     if (!ties)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     /* Only the open ties take part: others get lo = 0 and are skipped. */
     for (size_t i = 0; i < n; i++)
         ties[i] = placed(&pl[i]) && open_tie(&pl[i]) ? pl[i] : (bmp_place){0, 0, false};
@@ -176,7 +176,7 @@ static bmp_status check_ranges(const bmp_place *pl, size_t n, size_t *ord, size_
 {
     bool *bad = calloc(n ? n : 1, sizeof *bad);
     if (!bad)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     size_t m = sort_runs(pl, n, placed, ord, cnt);
     int reach = 0; /* highest hi of the runs before */
     for (size_t k = 0; k < m;) {
@@ -212,16 +212,4 @@ bmp_status bmp_places_resolve(bmp_place *pl, size_t n, bmp_error *err)
     free(ord);
     free(cnt);
     return st;
-}
-
-bmp_points bmp_tie_share(const bmp_points *awards, size_t n, int lo, int hi, bmp_round_mode mode,
-                         int64_t unit)
-{
-    if (lo < 1 || hi < lo)
-        return 0;
-    int64_t sum = 0;
-    for (int p = lo; p <= hi; p++)
-        if ((size_t)p <= n)
-            sum += awards[p - 1];
-    return bmp_div_round(sum, hi - lo + 1, mode, unit);
 }

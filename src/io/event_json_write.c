@@ -167,12 +167,15 @@ bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err)
         return bmp_error_set(err, BMP_EINVAL, "bmp_event_to_json: no event");
     json_t *o = json_object();
     if (!o)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     json_object_set_new(o, "format", json_string("bridgemp-event/1"));
     set_str(o, "body", ev->body);
     set_str(o, "edition", ev->edition);
     set_str(o, "name", ev->name);
     set_str(o, "date", ev->date);
+    set_str(o, "event_id", ev->event_id);
+    set_str(o, "sanction", ev->sanction);
+    set_str(o, "organiser", ev->organiser);
     json_object_set_new(o, "kind", json_string(bmp_event_kind_name(ev->kind)));
     set_str(o, "classification", ev->classification);
     set_str(o, "rating", ev->rating);
@@ -222,6 +225,6 @@ bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err)
     *out = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
     json_decref(o);
     if (!*out)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     return BMP_OK;
 }
