@@ -52,6 +52,8 @@ typedef struct bmp_awards {
     size_t nnotes, notes_cap;
     bmp_reason *reasons; /* structured "no award" reasons (bmp_awards_reason) */
     size_t nreasons, reasons_cap;
+    bool skip_explain;   /* set by the caller: no per-award derivation text is
+                          * formatted (every explain NULL); the awards are the same */
 } bmp_awards;
 
 void bmp_awards_init(bmp_awards *a);

@@ -202,6 +202,10 @@ typedef struct bmp_match {
     bmp_params params;
 } bmp_match;
 
+/* Hash lookups by contestant id and group name (opaque, owned by the event;
+ * see bmp_event_reindex). */
+typedef struct bmp_event_index bmp_event_index;
+
 typedef struct bmp_event {
     char *source;           /* file name it came from, for messages */
     char *body;             /* "acbl", "ebu", "abf", "nzb" */
@@ -233,6 +237,7 @@ typedef struct bmp_event {
     bmp_match *matches;
     size_t nmatches;
     bmp_params params;
+    bmp_event_index *index; /* built by the loaders and bmp_event_reindex; NULL = none */
 } bmp_event;
 
 /* Check every params bag of ev (event, groups, matches, contestants,
@@ -252,9 +257,16 @@ bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err);
 
 void bmp_event_free(bmp_event *ev);
 
-/* Lookups. */
+/* Lookups: by hash in O(1) when the event's index is current, else by a
+ * scan.  The first contestant (group) with the id (name) is found. */
 const bmp_group *bmp_event_group(const bmp_event *ev, const char *name);
 const bmp_contestant *bmp_event_contestant(const bmp_event *ev, const char *id);
+
+/* (Re)build the event's lookup index.  The loaders do this; a caller that
+ * builds an event by hand, or changes contestant ids or group names in
+ * place, calls it afterwards (adding or removing contestants or groups is
+ * noticed and falls back to a scan; bmp_award_event indexes on its own). */
+bmp_status bmp_event_reindex(bmp_event *ev, bmp_error *err);
 bool bmp_event_has_restriction(const bmp_event *ev, const char *r);
 
 /* ---- event identity and content hash (src/core/event_hash.c) ---------- */

@@ -15,6 +15,7 @@ typedef struct acc {
     int matches;
     bmp_exact unit[2]; /* the per-win award, for --explain */
     bool has_unit[2], mixed[2];
+    bool finalist;   /* plays a final match (4.2.5) */
 } acc;
 
 /* 4.2.3 (ABF-19, ABF-20): rate x boards to the winner of each match, shared
@@ -46,19 +47,18 @@ bmp_status abf_match_awards(abf_ctx *c)
     /* 4.2.5 (ABF-46): the final's premium is limited by its size: the teams
      * that play final matches, against the original entry (tables = teams). */
     int nfinal = 0;
-    for (size_t i = 0; i < n; i++) {
-        const char *id = ev->contestants[i].id;
-        if (ev->contestants[i].phantom)
-            continue; /* a bye is not a finalist */
-        for (size_t mi = 0; mi < ev->nmatches; mi++) {
-            const bmp_match *m = &ev->matches[mi];
-            bool fin = (m->stage && !strcasecmp(m->stage, "final")) ||
-                       bmp_params_bool(&m->params, "final", false);
-            if (fin && (!strcmp(m->home, id) || !strcmp(m->away, id))) {
+    for (size_t mi = 0; mi < ev->nmatches; mi++) { /* one pass: finalists marked */
+        const bmp_match *m = &ev->matches[mi];
+        if (!(m->stage && !strcasecmp(m->stage, "final")) &&
+            !bmp_params_bool(&m->params, "final", false))
+            continue;
+        const bmp_contestant *side[2] = {bmp_event_contestant(ev, m->home),
+                                         bmp_event_contestant(ev, m->away)};
+        for (int k = 0; k < 2; k++)
+            if (side[k] && !side[k]->phantom && !a[side[k] - ev->contestants].finalist) {
+                a[side[k] - ev->contestants].finalist = true; /* a bye is not a finalist */
                 nfinal++;
-                break;
             }
-        }
     }
     int64_t fpn, fpd;
     abf_final_premium(nfinal, ev->tables > nfinal ? ev->tables : nfinal, &fpn, &fpd);

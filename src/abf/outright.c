@@ -20,25 +20,30 @@ int abf_count_in_group(const bmp_event *ev, const char *group)
 }
 
 /* Boards a contestant played in the event's matches. */
-static int boards_played(const bmp_event *ev, const char *id)
+/* Boards each contestant played in the listed matches (byes aside), in
+ * one pass over the matches; NULL when out of memory. */
+static int *boards_each(const bmp_event *ev)
 {
-    int b = 0;
-    for (size_t m = 0; m < ev->nmatches; m++) {
+    int *b = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *b);
+    for (size_t m = 0; b && m < ev->nmatches; m++) {
         const bmp_match *mt = &ev->matches[m];
         const bmp_contestant *h = bmp_event_contestant(ev, mt->home);
         const bmp_contestant *a = bmp_event_contestant(ev, mt->away);
         if ((h && h->phantom) || (a && a->phantom))
             continue; /* a bye: no boards played (4.2.4) */
-        if (!strcmp(mt->home, id) || !strcmp(mt->away, id))
-            b += mt->boards ? mt->boards
-                            : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
+        int n = mt->boards ? mt->boards
+                           : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
+        if (h)
+            b[h - ev->contestants] += n;
+        if (a && a != h)
+            b[a - ev->contestants] += n;
     }
     return b;
 }
 
 /* 4.3.1, 4.2.4, 4.3.3, 5.3.3 (ABF-26, ABF-31, ABF-38): S for the outright
  * award, before any congress acceleration. */
-static int outright_sessions(const abf_ctx *c)
+static int outright_sessions(const abf_ctx *c, const int *played)
 {
     const bmp_event *ev = c->ev;
     if (bmp_params_has(&ev->params, "outright_sessions"))
@@ -51,11 +56,9 @@ static int outright_sessions(const abf_ctx *c)
          * national events always count 24-board sessions (7.5.3, 7.5.4,
          * AMB-23). */
         int best = 0;
-        for (size_t i = 0; i < ev->ncontestants; i++) {
-            int b = boards_played(ev, ev->contestants[i].id);
-            if (b > best)
-                best = b;
-        }
+        for (size_t i = 0; i < ev->ncontestants; i++)
+            if (played[i] > best)
+                best = played[i];
         if (!ev->sessions || best < ev->sessions * min || c->nat)
             return abf_sessions_from_boards(best, min);
         return ev->sessions;
@@ -67,10 +70,10 @@ static int outright_sessions(const abf_ctx *c)
 
 /* 4.3 (ABF-28..37): outright awards to the top part of the original field,
  * with finals, consolations, separate fields and amplification. */
-bmp_status abf_outright_awards(abf_ctx *c)
+static bmp_status outright_awards(abf_ctx *c, const int *played)
 {
     const bmp_event *ev = c->ev;
-    int S0 = outright_sessions(c);
+    int S0 = outright_sessions(c, played);
     /* The congress acceleration (5.4.2) is added to the counted sessions
      * first: a 2-session championship of 21-board sessions counts S = 1
      * (4.3.1) and is accelerated to S = 2 (audit ruling). */
@@ -153,7 +156,7 @@ bmp_status abf_outright_awards(abf_ctx *c)
         /* 7.5.3: national events count each team's own 24-board sessions. */
         int own = S0;
         if (c->nat && ev->nmatches > 0 && !bmp_params_has(&ev->params, "outright_sessions"))
-            own = abf_sessions_from_boards(boards_played(ev, ct->id), 24);
+            own = abf_sessions_from_boards(played[ci], 24);
         int s = (int)bmp_params_number(&ct->params, "sessions_played", own) + c->accel;
         if (s < 2)
             continue;
@@ -247,4 +250,12 @@ bmp_status abf_outright_awards(abf_ctx *c)
             return st;
     }
     return BMP_OK;
+}
+
+bmp_status abf_outright_awards(abf_ctx *c)
+{
+    int *played = boards_each(c->ev);
+    bmp_status st = played ? outright_awards(c, played) : BMP_ENOMEM;
+    free(played);
+    return st;
 }

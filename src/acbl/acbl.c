@@ -64,6 +64,7 @@
 #include <strings.h>
 
 #include "acbl/acbl_internal.h"
+#include "core/strindex.h"
 #include "acbl/ko.h"
 
 static const char *const editions[] = {"current", "2003", NULL};
@@ -325,21 +326,27 @@ static int cuts_before(const bmp_params *pp, int session)
     return n > 2 ? 2 : n;
 }
 
-/* Session awards of one ranking (ACBL-17..24). */
-static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out,
+/* One (contestant, ranking) entry; a ranking's entries are listed by
+ * bmp_buckets_make in contestant order (linear time). */
+typedef struct rank_ref {
+    size_t ci, r;
+    const char *key;
+} rank_ref;
+
+static const char *rank_ref_key(const void *arr, size_t i)
+{
+    return ((const rank_ref *)arr)[i].key;
+}
+
+/* Session awards of one ranking (ACBL-17..24), whose entries are
+ * refs[items[0..m)]. */
+static bmp_status session_ranking(acbl_calc *c, const char *key, const rank_ref *refs,
+                                  const size_t *items, size_t m, bmp_awards *out,
                                   bmp_error *err)
 {
     const bmp_event *ev = c->ev;
-    const bmp_ranking_entry *proto = NULL;
-    size_t pi = 0, pr = 0;
-    for (size_t i = 0; i < ev->ncontestants && !proto; i++)
-        for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
-            if (strcmp(ev->contestants[i].rankings[r].ranking, key) == 0) {
-                proto = &ev->contestants[i].rankings[r];
-                pi = i;
-                pr = r;
-                break;
-            }
+    size_t pi = refs[items[0]].ci, pr = refs[items[0]].r;
+    const bmp_ranking_entry *proto = &ev->contestants[pi].rankings[pr];
     const bmp_group *g = proto->section ? bmp_event_group(ev, proto->section) : NULL;
     double tables = g && g->tables > 0 ? g->tables : c->tables;
     /* A ranking that names a section is scored within it; ACBL-23 ("scoring
@@ -457,13 +464,14 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
                         tables / combined >= 9 ? ": gold session places = sections combined"
                                                : ", but sections under 9 tables: one gold place");
     }
-    for (size_t i = 0; i < ev->ncontestants && !st; i++) {
+    for (size_t k = 0; k < m && !st; k++) {
+        size_t i = refs[items[k]].ci;
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom)
             continue;
-        for (size_t r = 0; r < ct->nrankings && !st; r++) {
-            const bmp_ranking_entry *re = &ct->rankings[r];
-            if (strcmp(re->ranking, key) != 0 || re->place.lo > depth)
+        {
+            const bmp_ranking_entry *re = &ct->rankings[refs[items[k]].r];
+            if (re->place.lo > depth)
                 continue;
             bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS, .place = re->place};
             bool top = re->place.lo <= gold_places;
@@ -529,12 +537,16 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
     return st;
 }
 
-static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
+/* Each ranking once, at its first entry; the validity of every entry in
+ * order (as before any ranking after it is awarded). */
+static bmp_status session_rankings(acbl_calc *c, const rank_ref *refs, const bmp_buckets *b,
+                                   bmp_awards *out, bmp_error *err)
 {
     const bmp_event *ev = c->ev;
     bmp_status st = BMP_OK;
+    size_t e = 0, k = 0;
     for (size_t i = 0; i < ev->ncontestants && !st; i++)
-        for (size_t r = 0; r < ev->contestants[i].nrankings && !st; r++) {
+        for (size_t r = 0; r < ev->contestants[i].nrankings && !st; r++, e++) {
             const bmp_ranking_entry *re = &ev->contestants[i].rankings[r];
             if (re->session == 0) {
                 /* a stratum ranking: overall awards (fields.c) */
@@ -552,17 +564,34 @@ static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                                      "$.contestants[%zu].rankings[%zu].session: expected a "
                                      "session from 1 to %d (the event's sessions), got %d",
                                      i, r, ev->sessions, re->session);
-            bool seen = false;
-            for (size_t j = 0; j <= i && !seen; j++)
-                for (size_t s = 0; s < ev->contestants[j].nrankings; s++) {
-                    if (j == i && s >= r)
-                        break;
-                    if (strcmp(ev->contestants[j].rankings[s].ranking, re->ranking) == 0)
-                        seen = true;
-                }
-            if (!seen)
-                st = session_ranking(c, re->ranking, out, err);
+            /* Buckets are numbered in order of first entry. */
+            while (k < b->nb && b->items[b->start[k]] < e)
+                k++;
+            if (k < b->nb && b->items[b->start[k]] == e)
+                st = session_ranking(c, re->ranking, refs, &b->items[b->start[k]],
+                                     b->start[k + 1] - b->start[k], out, err);
         }
+    return st;
+}
+
+static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
+{
+    const bmp_event *ev = c->ev;
+    size_t nrefs = 0, e = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        nrefs += ev->contestants[i].nrankings;
+    rank_ref *refs = malloc((nrefs ? nrefs : 1) * sizeof *refs);
+    for (size_t i = 0; refs && i < ev->ncontestants; i++)
+        for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
+            refs[e++] = (rank_ref){i, r, ev->contestants[i].rankings[r].ranking};
+    bmp_buckets b;
+    if (!refs || !bmp_buckets_make(&b, nrefs, rank_ref_key, refs)) {
+        free(refs);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    bmp_status st = session_rankings(c, refs, &b, out, err);
+    bmp_buckets_free(&b);
+    free(refs);
     return st;
 }
 

@@ -64,6 +64,9 @@ static const char *kind_word(field_kind k)
 }
 
 /* Build the fields from the groups the contestants name. */
+static bmp_status build_fields_of(acbl_calc *c, field *f, const size_t *count, size_t *nf,
+                                  field_kind *kind, bmp_error *err);
+
 static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_kind *kind,
                                bmp_error *err)
 {
@@ -73,18 +76,38 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
     *kind = F_WHOLE;
     size_t n = 0;
     field *f = calloc(ev->ngroups + 1, sizeof *f);
-    if (!f)
+    size_t *count = calloc(ev->ngroups + 1, sizeof *count); /* members, one pass by hash */
+    if (!f || !count) {
+        free(f);
+        free(count);
         return bmp_error_oom(err);
+    }
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const bmp_group *g = bmp_event_group(ev, ev->contestants[i].group);
+        if (g && !ev->contestants[i].phantom)
+            count[g - ev->groups]++;
+    }
+    bmp_status st = build_fields_of(c, f, count, &n, kind, err);
+    free(count);
+    if (st) {
+        free(f);
+        return st;
+    }
+    *out = f;
+    *nout = n;
+    return BMP_OK;
+}
+
+/* The fields from each group (its members counted in count[]). */
+static bmp_status build_fields_of(acbl_calc *c, field *f, const size_t *count, size_t *nf,
+                                  field_kind *kind, bmp_error *err)
+{
+    const bmp_event *ev = c->ev;
+    size_t n = 0;
     for (size_t gi = 0; gi < ev->ngroups; gi++) {
         const bmp_group *g = &ev->groups[gi];
-        bool used = false;
-        double members = 0;
-        for (size_t i = 0; i < ev->ncontestants; i++)
-            if (ev->contestants[i].group && strcmp(ev->contestants[i].group, g->name) == 0 &&
-                !ev->contestants[i].phantom) {
-                used = true;
-                members++;
-            }
+        double members = (double)count[gi];
+        bool used = count[gi] > 0;
         const char *type = g->type ? g->type : "";
         bool structural = strcasecmp(type, "flight") == 0 || strcasecmp(type, "stratum") == 0 ||
                           strcasecmp(type, "bracket") == 0;
@@ -100,14 +123,12 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
         else if (strcasecmp(type, "bracket") == 0)
             k = F_BRACKET;
         else {
-            free(f);
             return bmp_error_set(err, BMP_EINVAL,
                                  "$.groups[%zu].type: contestants compete in it: expected "
                                  "\"flight\", \"stratum\" or \"bracket\", got \"%s\"",
                                  gi, type);
         }
         if (n > 0 && k != *kind) {
-            free(f);
             return bmp_error_set(err, BMP_EINVAL,
                                  "$.groups[%zu]: a %s mixed with %ss: an event is flighted, "
                                  "stratified, stratiflighted or bracketed, not several",
@@ -116,14 +137,12 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
         if (k == F_BRACKET && bmp_params_has(&g->params, "bracket_position")) {
             double bp = bmp_params_number(&g->params, "bracket_position", 0);
             if (c->ed == ACBL_ED_2003) {
-                free(f);
                 return bmp_not_supported(err, "flighted-bracketed round robin bracket position",
                                          "ACBL-83", "IV.C",
                                          "the 2003 edition has only the three bracket counting "
                                          "rules (D24)");
             }
             if (bp < 1 || bp != (int)bp) {
-                free(f);
                 return bmp_error_set(err, BMP_EINVAL,
                                      "$.groups[%zu].params.bracket_position: expected 1, 2, 3 "
                                      "..., got %g",
@@ -144,7 +163,6 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
         if (k == F_STRATIFLIGHTED) {
             const char *fl = bmp_params_string(&g->params, "flight", "");
             if (strcasecmp(fl, "A") != 0 && strcasecmp(fl, "B") != 0) {
-                free(f);
                 return bmp_error_set(err, BMP_EINVAL,
                                      "$.groups[%zu].params.flight: expected \"A\" or \"B\" "
                                      "(stratiflighted event), got \"%s\"",
@@ -172,8 +190,7 @@ static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_ki
                 *a = *b;
                 *b = t;
             }
-    *out = f;
-    *nout = n;
+    *nf = n;
     return BMP_OK;
 }
 

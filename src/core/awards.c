@@ -43,7 +43,7 @@ bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw, co
     bmp_award *dst = &a->items[a->count];
     *dst = *aw;
     dst->explain = NULL;
-    if (fmt) {
+    if (fmt && !a->skip_explain) { /* derivation text only when asked */
         va_list ap;
         va_start(ap, fmt);
         dst->explain = bmp_vasprintf(fmt, ap);

@@ -6,6 +6,20 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/event_index.h"
+#include "core/strindex.h"
+
+/* What the index was built for: lookups fall back to a scan when the
+ * arrays have been replaced or resized since. */
+struct bmp_event_index {
+    const bmp_event *ev;
+    const bmp_contestant *contestants;
+    size_t ncontestants;
+    const bmp_group *groups;
+    size_t ngroups;
+    bmp_strindex by_id, by_group;
+};
+
 static const char *const kind_names[BMP_KIND__COUNT] = {
     [BMP_KIND_UNKNOWN] = "unknown",         [BMP_KIND_PAIRS] = "pairs",
     [BMP_KIND_TEAMS] = "teams",             [BMP_KIND_INDIVIDUAL] = "individual",
@@ -149,12 +163,81 @@ void bmp_event_free(bmp_event *ev)
     }
     free(ev->matches);
     params_free(&ev->params);
+    bmp_event_index_free(ev->index);
     free(ev);
+}
+
+static const char *contestant_key(const void *arr, size_t i)
+{
+    const bmp_event *ev = arr;
+    return i < ev->ncontestants ? ev->contestants[i].id : NULL;
+}
+
+static const char *group_key(const void *arr, size_t i)
+{
+    const bmp_event *ev = arr;
+    return i < ev->ngroups ? ev->groups[i].name : NULL;
+}
+
+void bmp_event_index_free(bmp_event_index *x)
+{
+    if (!x)
+        return;
+    bmp_strindex_free(&x->by_id);
+    bmp_strindex_free(&x->by_group);
+    free(x);
+}
+
+static bool ids_fresh(const bmp_event *ev)
+{
+    const bmp_event_index *x = ev->index;
+    return x && x->ev == ev && x->contestants == ev->contestants &&
+           x->ncontestants == ev->ncontestants;
+}
+
+static bool groups_fresh(const bmp_event *ev)
+{
+    const bmp_event_index *x = ev->index;
+    return x && x->ev == ev && x->groups == ev->groups && x->ngroups == ev->ngroups;
+}
+
+bool bmp_event_index_fresh(const bmp_event *ev)
+{
+    return ids_fresh(ev) && groups_fresh(ev);
+}
+
+bmp_status bmp_event_reindex(bmp_event *ev, bmp_error *err)
+{
+    bmp_event_index_free(ev->index);
+    ev->index = NULL;
+    bmp_event_index *x = calloc(1, sizeof *x);
+    bool ok = x && bmp_strindex_init(&x->by_id, ev->ncontestants, contestant_key, ev) &&
+              bmp_strindex_init(&x->by_group, ev->ngroups, group_key, ev);
+    for (size_t i = 0; ok && i < ev->ncontestants; i++)
+        ok = bmp_strindex_add(&x->by_id, i, NULL, NULL);
+    for (size_t i = 0; ok && i < ev->ngroups; i++)
+        ok = bmp_strindex_add(&x->by_group, i, NULL, NULL);
+    if (!ok) {
+        bmp_event_index_free(x);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    x->ev = ev;
+    x->contestants = ev->contestants;
+    x->ncontestants = ev->ncontestants;
+    x->groups = ev->groups;
+    x->ngroups = ev->ngroups;
+    ev->index = x;
+    return BMP_OK;
 }
 
 const bmp_group *bmp_event_group(const bmp_event *ev, const char *name)
 {
-    for (size_t i = 0; name && i < ev->ngroups; i++)
+    if (!name)
+        return NULL;
+    size_t i;
+    if (groups_fresh(ev))
+        return bmp_strindex_find(&ev->index->by_group, name, &i) ? &ev->groups[i] : NULL;
+    for (i = 0; i < ev->ngroups; i++)
         if (strcmp(ev->groups[i].name, name) == 0)
             return &ev->groups[i];
     return NULL;
@@ -162,7 +245,12 @@ const bmp_group *bmp_event_group(const bmp_event *ev, const char *name)
 
 const bmp_contestant *bmp_event_contestant(const bmp_event *ev, const char *id)
 {
-    for (size_t i = 0; id && i < ev->ncontestants; i++)
+    if (!id)
+        return NULL;
+    size_t i;
+    if (ids_fresh(ev))
+        return bmp_strindex_find(&ev->index->by_id, id, &i) ? &ev->contestants[i] : NULL;
+    for (i = 0; i < ev->ncontestants; i++)
         if (ev->contestants[i].id && strcmp(ev->contestants[i].id, id) == 0)
             return &ev->contestants[i];
     return NULL;

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/event_index.h"
 #include "bridgemp/bridgemp.h"
 
 extern const bmp_rules bmp_rules_acbl;
@@ -67,7 +68,19 @@ bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if (st)
         return st;
     size_t first = out->count;
-    if ((st = r->award(ev, ed, out, err)))
+    if (bmp_event_index_fresh(ev)) {
+        st = r->award(ev, ed, out, err);
+    } else {
+        /* Unindexed (built by hand, or changed since): index a shallow copy,
+         * so that lookups by id are O(1) without writing to the caller's event. */
+        bmp_event tmp = *ev;
+        tmp.index = NULL;
+        if ((st = bmp_event_reindex(&tmp, err)))
+            return st;
+        st = r->award(&tmp, ed, out, err);
+        bmp_event_index_free(tmp.index);
+    }
+    if (st)
         return st;
     /* Every award names a point type of its body (pointtype.h). */
     for (size_t i = first; i < out->count; i++)

@@ -141,11 +141,18 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
                      b < 18 ? " x boards/18" : "", cons ? " x 1/2" : "");
         }
         bool tie = strcmp(w, "tie") == 0;
-        for (size_t i = 0; i < n; i++) {
-            const char *id = ev->contestants[i].id;
-            bool in = strcmp(id, m->home) == 0 || strcmp(id, m->away) == 0;
-            if (!(tie ? in : strcmp(id, w) == 0))
+        /* The winner, or both teams of a draw, found by id (hash lookup). */
+        const bmp_contestant *who[2] = {bmp_event_contestant(ev, tie ? m->home : w),
+                                        tie ? bmp_event_contestant(ev, m->away) : NULL};
+        if (who[1] && who[1] < who[0]) { /* in contestant order, as a scan finds them */
+            const bmp_contestant *t = who[0];
+            who[0] = who[1];
+            who[1] = t;
+        }
+        for (int k = 0; k < 2 && !st; k++) {
+            if (!who[k] || (k == 1 && who[1] == who[0]))
                 continue;
+            size_t i = (size_t)(who[k] - ev->contestants);
             /* 4.5.8 (EBU-77): a drawn match is half a win. */
             int64_t v = tie ? value / 2 : value;
             if (tie && green)

@@ -15,6 +15,7 @@
 
 #include "bridgemp/bridgemp.h"
 #include "core/date.h"
+#include "core/strindex.h"
 #include "core/util.h"
 #include "io/json_fields.h"
 
@@ -178,97 +179,155 @@ static bmp_status read_match(bmp_json_ctx *c, json_t *o, bmp_match *out)
     return BMP_OK;
 }
 
-/* Resolve ties and check ranges within each ranking: overall places per
- * group, and each named ranking across contestants. */
-static bmp_status resolve_places(bmp_json_ctx *c, bmp_event *ev)
+/* A ranking's entries: bucketed by key (bmp_buckets_make), in O(n). */
+typedef struct entry {
+    size_t ci;      /* contestant */
+    long rank;      /* index in its rankings[], -1 = its overall place */
+    const char *key;
+} entry;
+
+static const char *entry_key(const void *arr, size_t i)
 {
-    size_t n = ev->ncontestants;
-    bmp_place *pl = calloc(n ? n : 1, sizeof *pl);
-    size_t *idx = calloc(n ? n : 1, sizeof *idx);
-    bmp_status st = BMP_OK;
-    if (!pl || !idx) {
-        free(pl);
-        free(idx);
-        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
-    }
-    /* Overall places, one ranking per group (NULL group = whole field). */
-    for (size_t i = 0; i < n && !st; i++) {
-        bmp_contestant *ci = &ev->contestants[i];
-        bool first = true;
-        for (size_t j = 0; j < i; j++) {
-            const char *a = ev->contestants[j].group, *b = ci->group;
-            if ((!a && !b) || (a && b && strcmp(a, b) == 0))
-                first = false;
-        }
-        if (!first)
-            continue;
-        size_t m = 0;
-        for (size_t j = 0; j < n; j++) {
-            const char *a = ev->contestants[j].group, *b = ci->group;
-            if (((!a && !b) || (a && b && strcmp(a, b) == 0)) && !ev->contestants[j].phantom) {
-                idx[m] = j;
-                pl[m++] = ev->contestants[j].place;
-            }
-        }
+    return ((const entry *)arr)[i].key;
+}
+
+static bmp_place *entry_place(bmp_event *ev, const entry *e)
+{
+    bmp_contestant *c = &ev->contestants[e->ci];
+    return e->rank < 0 ? &c->place : &c->rankings[e->rank].place;
+}
+
+/* Resolve ties and check the ranges of each bucket's ranking. */
+static bmp_status resolve_buckets(bmp_json_ctx *c, bmp_event *ev, const entry *e, const bmp_buckets *b,
+                                  bmp_place *pl)
+{
+    for (size_t k = 0; k < b->nb; k++) {
+        const size_t *it = &b->items[b->start[k]];
+        size_t m = b->start[k + 1] - b->start[k];
+        for (size_t q = 0; q < m; q++)
+            pl[q] = *entry_place(ev, &e[it[q]]);
         bmp_error e2 = {0};
-        if ((st = bmp_places_resolve(pl, m, &e2))) {
+        bmp_status st = bmp_places_resolve(pl, m, &e2);
+        if (st) {
             size_t bad = 0;
             sscanf(e2.msg, "[%zu]", &bad);
+            const entry *w = &e[it[bad < m ? bad : 0]];
             const char *rest = strchr(e2.msg, ':');
-            snprintf(c->path, sizeof c->path, "$.contestants[%zu].place", idx[bad < m ? bad : 0]);
-            st = bmp_json_fail(c, st, "%s%s", rest ? rest + 2 : e2.msg,
-                      ci->group ? " (within its group)" : "");
-            break;
-        }
-        for (size_t k = 0; k < m; k++)
-            ev->contestants[idx[k]].place = pl[k];
-    }
-    /* Named rankings: strata, sessions, sections. */
-    for (size_t i = 0; i < n && !st; i++) {
-        for (size_t r = 0; r < ev->contestants[i].nrankings && !st; r++) {
-            const char *key = ev->contestants[i].rankings[r].ranking;
-            bool seen = false;
-            for (size_t j = 0; j <= i && !seen; j++)
-                for (size_t s = 0; s < ev->contestants[j].nrankings; s++) {
-                    if (j == i && s >= r)
-                        break;
-                    if (strcmp(ev->contestants[j].rankings[s].ranking, key) == 0)
-                        seen = true;
-                }
-            if (seen)
-                continue;
-            size_t m = 0;
-            size_t *which = calloc(n ? n : 1, sizeof *which);
-            if (!which) {
-                st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
-                break;
+            if (w->rank < 0) {
+                snprintf(c->path, sizeof c->path, "$.contestants[%zu].place", w->ci);
+                return bmp_json_fail(c, st, "%s%s", rest ? rest + 2 : e2.msg,
+                            w->key ? " (within its group)" : "");
             }
-            for (size_t j = 0; j < n; j++)
-                for (size_t s = 0; s < ev->contestants[j].nrankings; s++)
-                    if (strcmp(ev->contestants[j].rankings[s].ranking, key) == 0) {
-                        idx[m] = j;
-                        which[m] = s;
-                        pl[m++] = ev->contestants[j].rankings[s].place;
-                    }
-            bmp_error e2 = {0};
-            if ((st = bmp_places_resolve(pl, m, &e2))) {
-                size_t bad = 0;
-                sscanf(e2.msg, "[%zu]", &bad);
-                if (bad >= m)
-                    bad = 0;
-                const char *rest = strchr(e2.msg, ':');
-                snprintf(c->path, sizeof c->path, "$.contestants[%zu].rankings[%zu].place",
-                         idx[bad], which[bad]);
-                st = bmp_json_fail(c, st, "%s (ranking \"%s\")", rest ? rest + 2 : e2.msg, key);
-            } else {
-                for (size_t k = 0; k < m; k++)
-                    ev->contestants[idx[k]].rankings[which[k]].place = pl[k];
-            }
-            free(which);
+            snprintf(c->path, sizeof c->path, "$.contestants[%zu].rankings[%ld].place", w->ci,
+                     w->rank);
+            return bmp_json_fail(c, st, "%s (ranking \"%s\")", rest ? rest + 2 : e2.msg, w->key);
         }
+        for (size_t q = 0; q < m; q++)
+            *entry_place(ev, &e[it[q]]) = pl[q];
     }
+    return BMP_OK;
+}
+
+/* Resolve ties and check ranges within each ranking: overall places per
+ * group (phantoms aside), then each named ranking across contestants. */
+static bmp_status resolve_places(bmp_json_ctx *c, bmp_event *ev)
+{
+    size_t n = ev->ncontestants, ne = 0, nr = 0;
+    for (size_t i = 0; i < n; i++)
+        nr += ev->contestants[i].nrankings;
+    entry *e = malloc((n + nr ? n + nr : 1) * sizeof *e);
+    bmp_place *pl = malloc((n + nr ? n + nr : 1) * sizeof *pl);
+    bmp_buckets b = {0};
+    bmp_status st = e && pl ? BMP_OK : bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    for (size_t i = 0; !st && i < n; i++)
+        if (!ev->contestants[i].phantom)
+            e[ne++] = (entry){i, -1, ev->contestants[i].group};
+    if (!st && !bmp_buckets_make(&b, ne, entry_key, e))
+        st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    if (!st)
+        st = resolve_buckets(c, ev, e, &b, pl);
+    bmp_buckets_free(&b);
+    ne = 0;
+    for (size_t i = 0; !st && i < n; i++)
+        for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
+            e[ne++] = (entry){i, (long)r, ev->contestants[i].rankings[r].ranking};
+    if (!st && !bmp_buckets_make(&b, ne, entry_key, e))
+        st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    if (!st)
+        st = resolve_buckets(c, ev, e, &b, pl);
+    bmp_buckets_free(&b);
+    free(e);
     free(pl);
-    free(idx);
+    return st;
+}
+
+static const char *group_name(const void *arr, size_t i)
+{
+    return ((const bmp_group *)arr)[i].name;
+}
+
+static const char *contestant_id(const void *arr, size_t i)
+{
+    return ((const bmp_contestant *)arr)[i].id;
+}
+
+/* Groups, each name once (checked by hash). */
+static bmp_status read_groups(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
+{
+    bmp_strindex names;
+    ev->groups = calloc(json_array_size(arr) + 1, sizeof *ev->groups);
+    if (!ev->groups || !bmp_strindex_init(&names, json_array_size(arr), group_name, ev->groups))
+        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    bmp_status st = BMP_OK;
+    for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
+        snprintf(c->path, sizeof c->path, "$.groups[%zu]", i);
+        ev->ngroups++;
+        bool dup = false;
+        size_t j = 0;
+        if ((st = read_group(c, json_array_get(arr, i), &ev->groups[i])))
+            break;
+        if (!bmp_strindex_add(&names, i, &dup, &j))
+            st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+        else if (dup) {
+            strcat(c->path, ".name");
+            st = bmp_json_fail(c, BMP_EINVAL, "duplicate group name \"%s\" (also $.groups[%zu])",
+                      ev->groups[i].name, j);
+        }
+    }
+    bmp_strindex_free(&names);
+    return st;
+}
+
+/* Contestants, each id once (checked by hash), each in a known group. */
+static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
+{
+    bmp_strindex ids;
+    ev->contestants = calloc(json_array_size(arr) + 1, sizeof *ev->contestants);
+    if (!ev->contestants ||
+        !bmp_strindex_init(&ids, json_array_size(arr), contestant_id, ev->contestants))
+        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    bmp_status st = BMP_OK;
+    for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
+        strcpy(c->path, "$.contestants");
+        bmp_json_push_index(c, i);
+        ev->ncontestants++;
+        bmp_contestant *ct = &ev->contestants[i];
+        bool dup = false;
+        size_t j = 0;
+        if ((st = read_contestant(c, json_array_get(arr, i), ct)))
+            break;
+        if (ct->group && !bmp_event_group(ev, ct->group)) {
+            strcat(c->path, ".group");
+            st = bmp_json_fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
+        } else if (!bmp_strindex_add(&ids, i, &dup, &j)) {
+            st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+        } else if (dup) {
+            strcat(c->path, ".id");
+            st = bmp_json_fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
+                      ct->id, j);
+        }
+    }
+    bmp_strindex_free(&ids);
     return st;
 }
 
@@ -394,21 +453,10 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
     }
     if ((st = bmp_json_get_array(c, root, "groups", &arr)))
         return st;
-    if (arr) {
-        ev->groups = calloc(json_array_size(arr) + 1, sizeof *ev->groups);
-        for (size_t i = 0; i < json_array_size(arr); i++) {
-            snprintf(c->path, sizeof c->path, "$.groups[%zu]", i);
-            ev->ngroups++;
-            if ((st = read_group(c, json_array_get(arr, i), &ev->groups[i])))
-                return st;
-            for (size_t j = 0; j < i; j++)
-                if (strcmp(ev->groups[j].name, ev->groups[i].name) == 0) {
-                    strcat(c->path, ".name");
-                    return bmp_json_fail(c, BMP_EINVAL, "duplicate group name \"%s\" (also $.groups[%zu])",
-                                ev->groups[i].name, j);
-                }
-        }
-    }
+    if (arr && (st = read_groups(c, arr, ev)))
+        return st;
+    if ((st = bmp_event_reindex(ev, c->err))) /* groups by name, for the contestants */
+        return st;
     strcpy(c->path, "$");
     if ((st = bmp_json_get_array(c, root, "contestants", &arr)))
         return st;
@@ -416,24 +464,8 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         strcpy(c->path, "$.contestants");
         return bmp_json_fail(c, BMP_EINVAL, "missing required field (expected an array of contestants)");
     }
-    ev->contestants = calloc(json_array_size(arr) + 1, sizeof *ev->contestants);
-    for (size_t i = 0; i < json_array_size(arr); i++) {
-        snprintf(c->path, sizeof c->path, "$.contestants[%zu]", i);
-        ev->ncontestants++;
-        bmp_contestant *ct = &ev->contestants[i];
-        if ((st = read_contestant(c, json_array_get(arr, i), ct)))
-            return st;
-        if (ct->group && !bmp_event_group(ev, ct->group)) {
-            strcat(c->path, ".group");
-            return bmp_json_fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
-        }
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(ev->contestants[j].id, ct->id) == 0) {
-                strcat(c->path, ".id");
-                return bmp_json_fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
-                            ct->id, j);
-            }
-    }
+    if ((st = read_contestants(c, arr, ev)) || (st = bmp_event_reindex(ev, c->err)))
+        return st;
     strcpy(c->path, "$");
     if ((st = bmp_json_get_array(c, root, "matches", &arr)))
         return st;

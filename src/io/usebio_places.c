@@ -1,5 +1,6 @@
 /* USEBIO reader: places -- "3=" ties resolved, missing places rebuilt from
  * the scores (rulings U-4), every ranking checked. */
+#define _GNU_SOURCE /* qsort_r */
 #include <ctype.h>
 #include <errno.h>
 #include <libxml/parser.h>
@@ -12,6 +13,7 @@
 #include <strings.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/strindex.h"
 #include "core/util.h"
 #include "io/usebio_internal.h"
 #include "io/usebio_read.h"
@@ -47,28 +49,61 @@ static bool distinct_untied(const bmp_place *pl, size_t n, bool *seen)
 
 /* Resolve "3=" extents and check each ranking; rebuild a ranking from the
  * scores when any of its places is missing (ecosystem.md §2.3 PLACE). */
+static const char *slot_key(const void *arr, size_t i)
+{
+    return ((const slot *)arr)[i].key;
+}
+
+/* §2.3 PLACE: one plain place held by several entries is a tie (U-22):
+ * mark every lo..lo place that more than one entry holds, via a sort. */
+static int cmp_lo(const void *a, const void *b, void *arg)
+{
+    const bmp_place *pl = arg;
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    return pl[i].lo != pl[j].lo ? (pl[i].lo > pl[j].lo) - (pl[i].lo < pl[j].lo)
+                                : (i > j) - (i < j);
+}
+
+static bool mark_plain_ties(bmp_place *pl, size_t m)
+{
+    size_t *ord = malloc((m ? m : 1) * sizeof *ord), k = 0;
+    if (!ord)
+        return false;
+    for (size_t q = 0; q < m; q++)
+        if (pl[q].hi == pl[q].lo)
+            ord[k++] = q;
+    qsort_r(ord, k, sizeof *ord, cmp_lo, pl);
+    for (size_t a = 0; a < k;) {
+        size_t e = a + 1;
+        while (e < k && pl[ord[e]].lo == pl[ord[a]].lo)
+            e++;
+        for (size_t q = a; e - a > 1 && q < e; q++)
+            pl[ord[q]].tied = true;
+        a = e;
+    }
+    free(ord);
+    return true;
+}
+
 bmp_status ub_resolve_places(rd *r)
 {
     bmp_status st = BMP_OK;
     slot **group = calloc(r->nslots ? r->nslots : 1, sizeof *group);
     bmp_place *pl = calloc(r->nslots ? r->nslots : 1, sizeof *pl);
-    bool *done = calloc(r->nslots ? r->nslots : 1, sizeof *done);
     bool *seen = calloc(r->nslots + 2, sizeof *seen);
-    if (!group || !pl || !done || !seen) {
+    bmp_buckets b = {0};
+    if (!group || !pl || !seen || !bmp_buckets_make(&b, r->nslots, slot_key, r->slots)) {
         st = ub_oom(r);
         goto out;
     }
-    for (size_t i = 0; i < r->nslots && !st; i++) {
-        if (done[i])
-            continue;
+    /* Each ranking's entries (slots with one key), in order of first entry. */
+    for (size_t bk = 0; bk < b.nb && !st; bk++) {
         size_t m = 0;
         bool missing = false;
-        for (size_t j = i; j < r->nslots; j++)
-            if (!done[j] && strcmp(r->slots[j].key, r->slots[i].key) == 0) {
-                done[j] = true;
-                group[m++] = &r->slots[j];
-                missing |= !r->slots[j].has_place;
-            }
+        for (size_t q = b.start[bk]; q < b.start[bk + 1]; q++) {
+            group[m++] = &r->slots[b.items[q]];
+            missing |= !r->slots[b.items[q]].has_place;
+        }
         if (missing) {
             for (size_t k = 0; k < m; k++)
                 if (!group[k]->has_score) {
@@ -127,10 +162,10 @@ bmp_status ub_resolve_places(rd *r)
          * strip it), so one plain place held by several entries ("2", "2",
          * then "4") is the same tie as "2=" written twice; bmp_places_resolve
          * still checks that the places it spans are free (rulings U-22). */
-        for (size_t k = 0; k < m; k++)
-            for (size_t q = k + 1; q < m; q++)
-                if (pl[q].lo == pl[k].lo && pl[q].hi == pl[q].lo && pl[k].hi == pl[k].lo)
-                    pl[k].tied = pl[q].tied = true;
+        if (!mark_plain_ties(pl, m)) {
+            st = ub_oom(r);
+            goto out;
+        }
         if (distinct_untied(pl, m, seen))
             continue; /* nothing to resolve; skips the quadratic general check */
         bmp_error e2 = {0};
@@ -164,9 +199,9 @@ bmp_status ub_resolve_places(rd *r)
             *slot_place(r, group[k]) = pl[k];
     }
 out:
+    bmp_buckets_free(&b);
     free(group);
     free(pl);
-    free(done);
     free(seen);
     return st;
 }

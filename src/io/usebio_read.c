@@ -116,13 +116,12 @@ static void count_tables(rd *r)
             all += per;
     if (!bmp_params_bool(&ev->params, "usebio.tables_stated", false))
         ev->tables = all;
-    for (size_t g = 0; g < ev->ngroups; g++) {
-        double t = 0;
-        for (size_t i = 0; i < ev->ncontestants; i++)
-            if (!ev->contestants[i].phantom && ev->contestants[i].group &&
-                strcmp(ev->contestants[i].group, ev->groups[g].name) == 0)
-                t += per;
-        ev->groups[g].tables = t;
+    for (size_t g = 0; g < ev->ngroups; g++)
+        ev->groups[g].tables = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++) { /* groups found by hash */
+        const bmp_group *g = bmp_event_group(ev, ev->contestants[i].group);
+        if (g && !ev->contestants[i].phantom)
+            ev->groups[g - ev->groups].tables += per;
     }
 }
 
@@ -276,6 +275,8 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     if (st)
         return st;
     ub_tally_matches(r);
+    if ((st = bmp_event_reindex(ev, r->err)))
+        return st;
     count_tables(r);
     /* Options once more: they win over what the file said. */
     if ((st = bmp_usebio_apply_opts(ev, opts, r->err)))
@@ -291,7 +292,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
 
 /* libxml2 options: no network, no DTD loading or validation, no entity
  * substitution, large line numbers, no messages on stderr. */
-#define PARSE_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | \
+#define PARSE_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOBLANKS | XML_PARSE_COMPACT | \
                     XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA)
 
 /* The first error libxml2 reports (the last one is often a consequence,

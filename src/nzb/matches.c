@@ -11,10 +11,8 @@
 
 static long find_contestant(const bmp_event *ev, const char *id)
 {
-    for (size_t i = 0; i < ev->ncontestants; i++)
-        if (ev->contestants[i].id && id && !strcmp(ev->contestants[i].id, id))
-            return (long)i;
-    return -1;
+    const bmp_contestant *c = bmp_event_contestant(ev, id); /* by hash */
+    return c ? (long)(c - ev->contestants) : -1;
 }
 
 /* Credit a side's deal-units for match m: to the team, or with a line-up

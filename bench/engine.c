@@ -1,0 +1,508 @@
+/* Benchmark: the award engine, end to end, beside floors measured in the
+ * same run (docs/performance.md).
+ *
+ *   1. club:   N ordinary club events (EBU, ABF, NZB pairs, ACBL sectional
+ *              pairs; 8 to 30 pairs) loaded from JSON and awarded, explain
+ *              off and on; floor: jansson parsing the same texts.
+ *   2. big:    one event of 10k, 100k and 1M contestants per shape (pairs,
+ *              two-winner pairs, Swiss teams, KO), loaded from a JSON file
+ *              and awarded; floor: jansson parsing the same file.
+ *   3. usebio: a generated USEBIO pairs file of S MB read by
+ *              bmp_usebio_read_file in a child process (time, peak memory
+ *              from wait4's maxrss); floor: `xmllint --stream` on the file.
+ *
+ *   bench/engine [--quick] [--club N] [--sizes 10000,100000,1000000]
+ *                [--shapes acbl-pairs,ebu-pairs,...] [--usebio-mb S]
+ *
+ * --quick (CI smoke test): 200 club events, sizes 1000,10000, 4 MB USEBIO.
+ * Files go to a temporary directory, removed at the end.  No asserts on
+ * timings: the figures are for reading. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bridgemp/bridgemp.h"
+#include "bridgemp/usebio.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- a growable text buffer -------------------------------------------- */
+
+typedef struct buf {
+    char *s;
+    size_t len, cap;
+} buf;
+
+static void put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(buf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n >= 0 && b->s && (size_t)n < b->cap - b->len) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t nc = b->cap ? b->cap * 2 : 4096;
+        while (nc < b->len + (size_t)n + 1)
+            nc *= 2;
+        char *ns = realloc(b->s, nc);
+        if (!ns) {
+            fprintf(stderr, "engine: out of memory\n");
+            exit(1);
+        }
+        b->s = ns;
+        b->cap = nc;
+    }
+}
+
+/* ---- event generators (JSON, docs/event-format.md) ---------------------- */
+
+static void players(buf *b, long i, int k)
+{
+    put(b, "\"players\":[");
+    for (int j = 0; j < k; j++)
+        put(b, "%s{\"id\":\"%ld\",\"name\":\"Player %ld-%d\"}", j ? "," : "", 100000 + 10 * i + j,
+            i, j);
+    put(b, "]");
+}
+
+static const char *const shapes[] = {"acbl-pairs", "ebu-pairs",  "nzb-pairs", "abf-swiss",
+                                     "acbl-swiss", "ebu-ko",     NULL};
+
+/* One event of n contestants of the given shape; false if unknown. */
+static bool gen_event(buf *b, const char *shape, long n)
+{
+    put(b, "{\"format\":\"bridgemp-event/1\",\"name\":\"bench %s %ld\",\"date\":\"2025-05-21\",",
+        shape, n);
+    if (!strcmp(shape, "acbl-pairs")) { /* one-winner sectional pairs, ties every 50th */
+        put(b, "\"body\":\"acbl\",\"kind\":\"pairs\",\"classification\":\"sectional\","
+               "\"movement\":\"one-winner\",\"tables\":%g,\"contestants\":[", n / 2.0);
+        for (long i = 1; i <= n; i++) {
+            bool tie = i % 50 == 1 && i < n;
+            long pl = i % 50 == 2 ? i - 1 : i;
+            put(b, "%s{\"id\":\"%ld\",\"place\":%s%ld%s,", i > 1 ? "," : "", i,
+                tie || i % 50 == 2 ? "\"" : "", pl, tie || i % 50 == 2 ? "=\"" : "");
+            players(b, i, 2);
+            put(b, "}");
+        }
+    } else if (!strcmp(shape, "ebu-pairs")) { /* two-winner club pairs, NS/EW rankings */
+        put(b, "\"body\":\"ebu\",\"edition\":\"2024\",\"kind\":\"pairs\",\"status\":\"club\","
+               "\"boards\":24,\"movement\":\"two-winner\",\"tables\":%g,"
+               "\"params\":{\"ums_charge_code\":\"01\"},\"contestants\":[", n / 2.0);
+        for (long i = 1; i <= n; i++) {
+            put(b, "%s{\"id\":\"%ld\",\"score\":%.2f,\"rankings\":[{\"session\":1,"
+                   "\"direction\":\"%s\",\"place\":%ld}],",
+                i > 1 ? "," : "", i, 70 - i * 40.0 / n, i % 2 ? "NS" : "EW", (i + 1) / 2);
+            players(b, i, 2);
+            put(b, "}");
+        }
+    } else if (!strcmp(shape, "nzb-pairs")) {
+        put(b, "\"body\":\"nzb\",\"kind\":\"pairs\",\"grade\":\"40C\",\"boards\":27,"
+               "\"movement\":\"one-winner\",\"tables\":%g,\"contestants\":[", n / 2.0);
+        for (long i = 1; i <= n; i++) {
+            put(b, "%s{\"id\":\"%ld\",\"place\":%ld,\"score\":%.2f,", i > 1 ? "," : "", i, i,
+                70 - i * 40.0 / n);
+            players(b, i, 2);
+            put(b, "}");
+        }
+    } else if (!strcmp(shape, "abf-swiss")) { /* Swiss teams with 3 rounds of matches */
+        put(b, "\"body\":\"abf\",\"edition\":\"2025\",\"kind\":\"swiss-teams\",\"grade\":\"B4\","
+               "\"sessions\":2,\"boards_per_match\":16,\"tables\":%ld,"
+               "\"params\":{\"congress\":\"state\",\"congress_event\":\"championship\"},"
+               "\"contestants\":[", n);
+        for (long i = 1; i <= n; i++) {
+            put(b, "%s{\"id\":\"T%ld\",\"place\":%ld,\"score\":%.2f,", i > 1 ? "," : "", i, i,
+                100 - i * 90.0 / n);
+            players(b, i, 4);
+            put(b, "}");
+        }
+        put(b, "],\"matches\":[");
+        for (int r = 1; r <= 3; r++)
+            for (long i = 1; i + 1 <= n; i += 2)
+                put(b, "%s{\"round\":%d,\"home\":\"T%ld\",\"away\":\"T%ld\",\"home_score\":14,"
+                       "\"away_score\":6,\"boards\":16}",
+                    r == 1 && i == 1 ? "" : ",", r, i, i + 1);
+    } else if (!strcmp(shape, "acbl-swiss")) {
+        put(b, "\"body\":\"acbl\",\"kind\":\"swiss-teams\",\"classification\":\"regional\","
+               "\"sessions\":2,\"tables\":%ld,\"boards_per_match\":7,\"contestants\":[", n);
+        for (long i = 1; i <= n; i++) {
+            double w = 10 - i * 10.0 / n;
+            put(b, "%s{\"id\":\"%ld\",\"place\":%ld,\"match_wins\":%.1f,", i > 1 ? "," : "", i, i,
+                (long)(w * 2) / 2.0);
+            players(b, i, 4);
+            put(b, "}");
+        }
+    } else if (!strcmp(shape, "ebu-ko")) { /* a knockout bracket: n - 1 matches */
+        put(b, "\"body\":\"ebu\",\"edition\":\"2024\",\"kind\":\"knockout\",\"status\":\"club\","
+               "\"boards_per_match\":24,\"tables\":%ld,\"params\":{\"original_tables\":%ld},"
+               "\"contestants\":[", n, n);
+        for (long i = 1; i <= n; i++) {
+            put(b, "%s{\"id\":\"%ld\",", i > 1 ? "," : "", i);
+            players(b, i, 4);
+            put(b, "}");
+        }
+        put(b, "],\"matches\":[");
+        long *alive = malloc((size_t)n * sizeof *alive), na = n;
+        for (long i = 0; i < n; i++)
+            alive[i] = i + 1;
+        bool firstm = true;
+        for (int r = 1; na > 1; r++) {
+            long k = 0;
+            for (long i = 0; i + 1 < na; i += 2) {
+                put(b, "%s{\"round\":%d,\"home\":\"%ld\",\"away\":\"%ld\",\"home_score\":70,"
+                       "\"away_score\":44}",
+                    firstm ? "" : ",", r, alive[i], alive[i + 1]);
+                firstm = false;
+                alive[k++] = alive[i];
+            }
+            if (na % 2)
+                alive[k++] = alive[na - 1];
+            na = k;
+        }
+        free(alive);
+    } else {
+        return false;
+    }
+    put(b, "]}");
+    return true;
+}
+
+/* An ordinary club event: one of four bodies, 8 to 30 pairs. */
+static void gen_club(buf *b, long k)
+{
+    static const char *const kinds[] = {"ebu-pairs", "nzb-pairs", "acbl-pairs", "abf-pairs"};
+    const char *shape = kinds[k % 4];
+    long n = 8 + (k * 7) % 23;
+    if (!strcmp(shape, "abf-pairs")) {
+        put(b, "{\"format\":\"bridgemp-event/1\",\"name\":\"club %ld\",\"body\":\"abf\","
+               "\"edition\":\"2025\",\"kind\":\"pairs\",\"grade\":\"E\",\"boards\":24,"
+               "\"movement\":\"one-winner\",\"contestants\":[", k);
+        for (long i = 1; i <= n; i++) {
+            put(b, "%s{\"id\":\"%ld\",\"place\":%ld,\"score\":%.2f,", i > 1 ? "," : "", i, i,
+                65 - i * 1.1);
+            players(b, i, 2);
+            put(b, "}");
+        }
+        put(b, "]}");
+        return;
+    }
+    if (!strcmp(shape, "acbl-pairs"))
+        n = 2 * (n / 2) < 12 ? 12 : 2 * (n / 2); /* a sectional of 6+ tables */
+    gen_event(b, shape, n);
+}
+
+static bool write_file(const char *path, const buf *b)
+{
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(b->s, 1, b->len, f) == b->len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    return ok;
+}
+
+/* ---- 1. club events ----------------------------------------------------- */
+
+static int bench_club(long count)
+{
+    char **texts = calloc((size_t)count, sizeof *texts);
+    size_t bytes = 0;
+    for (long k = 0; k < count; k++) {
+        buf b = {0};
+        gen_club(&b, k);
+        texts[k] = b.s;
+        bytes += b.len;
+    }
+    double t0 = now();
+    for (long k = 0; k < count; k++) {
+        json_error_t je;
+        json_t *root = json_loads(texts[k], JSON_REJECT_DUPLICATES, &je);
+        if (!root) {
+            fprintf(stderr, "engine: club event %ld: %s\n", k, je.text);
+            return 1;
+        }
+        json_decref(root);
+    }
+    double parse = now() - t0;
+    double t[2];
+    size_t rows = 0;
+    for (int explain = 0; explain < 2; explain++) {
+        double t1 = now();
+        for (long k = 0; k < count; k++) {
+            bmp_event *ev = NULL;
+            bmp_error e = {0};
+            bmp_awards aw;
+            bmp_awards_init(&aw);
+            aw.skip_explain = !explain;
+            if (bmp_event_load_string(texts[k], "club.json", &ev, &e) ||
+                bmp_award_event(ev, &aw, &e)) {
+                fprintf(stderr, "engine: club event %ld: %s\n", k, e.msg);
+                return 1;
+            }
+            rows += explain ? 0 : aw.count;
+            bmp_awards_free(&aw);
+            bmp_event_free(ev);
+        }
+        t[explain] = now() - t1;
+    }
+    printf("club events: %ld events (EBU, NZB, ACBL, ABF pairs of 8-30 pairs), %.1f MB of JSON\n",
+           count, bytes / 1e6);
+    printf("  floor: jansson parse only      %8.3f s  %10.0f events/s\n", parse, count / parse);
+    printf("  load + award (explain off)     %8.3f s  %10.0f events/s  %10.0f awards/s  %5.2fx floor\n",
+           t[0], count / t[0], rows / t[0], t[0] / parse);
+    printf("  load + award (explain on)      %8.3f s  %10.0f events/s  %21s %5.2fx floor\n", t[1],
+           count / t[1], "", t[1] / parse);
+    for (long k = 0; k < count; k++)
+        free(texts[k]);
+    free(texts);
+    return 0;
+}
+
+/* ---- 2. big events ------------------------------------------------------ */
+
+static int bench_big(const char *dir, const char *shape, const long *sizes, size_t nsizes)
+{
+    double prev = 0;
+    printf("%s:\n", shape);
+    for (size_t s = 0; s < nsizes; s++) {
+        long n = sizes[s];
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s-%ld.json", dir, shape, n);
+        buf b = {0};
+        if (!gen_event(&b, shape, n) || !write_file(path, &b)) {
+            fprintf(stderr, "engine: cannot generate %s\n", path);
+            free(b.s);
+            return 1;
+        }
+        size_t bytes = b.len;
+        free(b.s);
+        double t0 = now();
+        json_error_t je;
+        json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+        if (!root) {
+            fprintf(stderr, "engine: %s: %s\n", path, je.text);
+            return 1;
+        }
+        json_decref(root);
+        double parse = now() - t0;
+        double t1 = now();
+        bmp_event *ev = NULL;
+        bmp_error e = {0};
+        bmp_awards aw;
+        bmp_awards_init(&aw);
+        aw.skip_explain = true;
+        if (bmp_event_load_file(path, &ev, &e) || bmp_award_event(ev, &aw, &e)) {
+            fprintf(stderr, "engine: %s: %s\n", path, e.msg);
+            bmp_event_free(ev);
+            return 1;
+        }
+        double load = 0, award = now() - t1;
+        size_t rows = aw.count;
+        bmp_awards_free(&aw);
+        bmp_event_free(ev);
+        (void)load;
+        char scale[48] = "";
+        if (prev > 0 && s > 0)
+            snprintf(scale, sizeof scale, "  x%.1f time for x%.0f contestants", award / prev,
+                     (double)n / sizes[s - 1]);
+        printf("  %8ld contestants %7.1f MB: parse %7.3f s  load+award %7.3f s  %5.2fx floor  "
+               "%8zu awards%s\n",
+               n, bytes / 1e6, parse, award, award / parse, rows, scale);
+        fflush(stdout);
+        prev = award;
+        remove(path);
+    }
+    return 0;
+}
+
+/* ---- 3. USEBIO ---------------------------------------------------------- */
+
+static long gen_usebio(const char *path, double mb)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    /* about 640 bytes a pair: pairs = MB * 1e6 / 640 */
+    long pairs = (long)(mb * 1e6 / 640);
+    if (pairs < 4)
+        pairs = 4;
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<USEBIO Version=\"1.2\">\n"
+          "  <EVENT EVENT_TYPE=\"MP_PAIRS\">\n    <TITLE>Benchmark congress</TITLE>\n"
+          "    <DATE>01/06/2025</DATE>\n    <WINNER_TYPE>2</WINNER_TYPE>\n    <PARTICIPANTS>\n",
+          f);
+    for (long n = 1; n <= pairs; n++) {
+        const char *d = n % 2 ? "NS" : "EW";
+        long place = (n + 1) / 2;
+        fprintf(f,
+                "      <PAIR>\n        <PAIR_NUMBER>%ld%s</PAIR_NUMBER>\n"
+                "        <DIRECTION>%s</DIRECTION>\n        <TOTAL_SCORE>%ld</TOTAL_SCORE>\n"
+                "        <PERCENTAGE>%ld.%02ld</PERCENTAGE>\n        <PLACE>%ld</PLACE>\n"
+                "        <MASTER_POINTS_AWARDED>%ld</MASTER_POINTS_AWARDED>\n"
+                "        <MASTER_POINT_TYPE>GREEN</MASTER_POINT_TYPE>\n",
+                n, d, d, 10000000 - place, 70 - place * 40 / (pairs / 2 + 1), place % 100, place,
+                place <= 3 ? 100 - place * 20 : 0);
+        for (int p = 0; p < 2; p++)
+            fprintf(f,
+                    "        <PLAYER>\n          <PLAYER_NAME>PLAYER %ld-%d</PLAYER_NAME>\n"
+                    "          <NATIONAL_ID_NUMBER>%07ld</NATIONAL_ID_NUMBER>\n"
+                    "          <CLUB_ID_NUMBER>%04ld</CLUB_ID_NUMBER>\n        </PLAYER>\n",
+                    n, p, 2 * n + p, n % 3000);
+        fputs("      </PAIR>\n", f);
+    }
+    fputs("    </PARTICIPANTS>\n  </EVENT>\n</USEBIO>\n", f);
+    fclose(f);
+    return pairs;
+}
+
+/* Run fn(arg) or argv in a child; its wall time and peak RSS (KB). */
+static int in_child(const char *path, char *const *argv, double *secs, long *maxrss_kb)
+{
+    double t0 = now();
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        if (argv) {
+            int null = open("/dev/null", 1);
+            if (null >= 0) {
+                dup2(null, 1);
+                dup2(null, 2);
+            }
+            execvp(argv[0], argv);
+            _exit(127);
+        }
+        bmp_usebio_opts o = {.body = "abf", .grade = "E"};
+        bmp_event *ev = NULL;
+        bmp_error e = {0};
+        if (bmp_usebio_read_file(path, &o, &ev, &e)) {
+            fprintf(stderr, "engine: %s\n", e.msg);
+            _exit(1);
+        }
+        bmp_event_free(ev);
+        _exit(0);
+    }
+    int status = 0;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) < 0)
+        return -1;
+    *secs = now() - t0;
+    *maxrss_kb = ru.ru_maxrss;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int bench_usebio(const char *dir, double mb)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/results.xml", dir);
+    long pairs = gen_usebio(path, mb);
+    struct stat sb;
+    if (pairs < 0 || stat(path, &sb) != 0) {
+        fprintf(stderr, "engine: cannot generate %s\n", path);
+        return 1;
+    }
+    double size = sb.st_size / 1e6, ti, tx;
+    long ri, rx;
+    printf("usebio: %ld pairs, %.1f MB\n", pairs, size);
+    char *xl[] = {"xmllint", "--stream", "--noout", path, NULL};
+    int rc = in_child(path, xl, &tx, &rx);
+    if (rc == 0)
+        printf("  floor: xmllint --stream        %8.3f s  %7.1f MB/s  peak %7.1f MB\n", tx,
+               size / tx, rx / 1024.0);
+    else
+        printf("  floor: xmllint --stream        not available (install libxml2-utils: "
+               "scripts/deps.sh)\n");
+    if (in_child(path, NULL, &ti, &ri) != 0) {
+        remove(path);
+        return 1;
+    }
+    printf("  bmp_usebio_read_file           %8.3f s  %7.1f MB/s  peak %7.1f MB (%.2fx the file)\n",
+           ti, size / ti, ri / 1024.0, ri / 1024.0 / size);
+    remove(path);
+    return 0;
+}
+
+/* ---- main --------------------------------------------------------------- */
+
+static size_t parse_list(const char *s, long *out, size_t max)
+{
+    size_t n = 0;
+    while (*s && n < max) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 2)
+            break;
+        out[n++] = v;
+        s = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    long club = 10000, sizes[8] = {10000, 100000, 1000000};
+    size_t nsizes = 3;
+    double usebio_mb = 500;
+    const char *shape_list = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) {
+            club = 200;
+            sizes[0] = 1000;
+            sizes[1] = 10000;
+            nsizes = 2;
+            usebio_mb = 4;
+        } else if (!strcmp(argv[i], "--club") && i + 1 < argc) {
+            club = atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+            nsizes = parse_list(argv[++i], sizes, 8);
+        } else if (!strcmp(argv[i], "--shapes") && i + 1 < argc) {
+            shape_list = argv[++i];
+        } else if (!strcmp(argv[i], "--usebio-mb") && i + 1 < argc) {
+            usebio_mb = atof(argv[++i]);
+        } else {
+            fprintf(stderr, "usage: engine [--quick] [--club N] [--sizes A,B,C] "
+                            "[--shapes S1,S2] [--usebio-mb MB]\n  shapes:");
+            for (size_t k = 0; shapes[k]; k++)
+                fprintf(stderr, " %s", shapes[k]);
+            fputc('\n', stderr);
+            return 2;
+        }
+    }
+    char dir[] = "/tmp/bmp-engine-XXXXXX";
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    int rc = 0;
+    if (club > 0)
+        rc = bench_club(club);
+    for (size_t k = 0; shapes[k] && !rc; k++) {
+        if (shape_list) {
+            const char *p = strstr(shape_list, shapes[k]);
+            size_t l = strlen(shapes[k]);
+            if (!p || (p[l] && p[l] != ','))
+                continue;
+        }
+        rc = bench_big(dir, shapes[k], sizes, nsizes);
+    }
+    if (!rc && usebio_mb > 0)
+        rc = bench_usebio(dir, usebio_mb);
+    rmdir(dir);
+    return rc;
+}
