@@ -10,6 +10,7 @@
 #include "bridgemp/bridgemp.h"
 #include "cli_io.h"
 #include "cmd_credit.h"
+#include "cmd_ledger.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
 
@@ -27,6 +28,7 @@ static const char *const main_help =
     "  bodies          list governing bodies, editions and tables\n"
     "  credit CMD      check, show or merge ABF credit files (.grn .red .gld .rag)\n"
     "  abf-rank        the ABF master rank of green/red/gold totals\n"
+    "  ledger CMD      the masterpoint ledger (SQLite): registry, batches, closes\n"
     "\n"
     "Run 'bridgemp COMMAND --help' for a command's options; see bridgemp(1).\n";
 
@@ -207,6 +209,8 @@ int main(int argc, char **argv)
         return cmd_bodies();
     if (strcmp(cmd, "credit") == 0)
         return bmp_cli_credit(argc - 1, argv + 1);
+    if (strcmp(cmd, "ledger") == 0)
+        return bmp_cli_ledger(argc - 1, argv + 1);
     if (strcmp(cmd, "abf-rank") == 0)
         return bmp_cli_abf_rank(argc - 1, argv + 1);
     fprintf(stderr, "bridgemp: unknown command \"%s\"\n\n%s", cmd, main_help);
