@@ -94,11 +94,11 @@ static tally *tally_of(tally *t, size_t *nt, const char *type)
 /* Who may be credited (NZ-9, NZ-88, ABF-99, EBU-5): Active, Temporary and
  * Unknown players are; Deceased never; an unregistered, Dormant or
  * Resigned player's points are held where the body holds them. */
-static const char *credit_check(const ledger_body *b, const pslot *s, const bmp_ledger_line *ln,
+static const char *credit_check(const ledger_body *b, const pslot *s, const char *number,
                                 const char *where, bmp_problems *probs, size_t *bad)
 {
     if (s->id && strcmp(s->status, "Deceased") == 0) {
-        problems_add(probs, "%splayer %s is Deceased: no points (NZ-88)", where, ln->number);
+        problems_add(probs, "%splayer %s is Deceased: no points (NZ-88)", where, number);
         (*bad)++;
         return NULL;
     }
@@ -112,9 +112,9 @@ static const char *credit_check(const ledger_body *b, const pslot *s, const bmp_
                      : "not registered";
     if (strcmp(b->code, "nzb") == 0)
         problems_add(probs, "%splayer %s %s: masterpoints are issued only to members (NZ-9)",
-                     where, ln->number, what);
+                     where, number, what);
     else
-        problems_add(probs, "%splayer %s %s of %s (%s)", where, ln->number, what, b->code, b->rule);
+        problems_add(probs, "%splayer %s %s of %s (%s)", where, number, what, b->code, b->rule);
     (*bad)++;
     return NULL;
 }
@@ -402,7 +402,7 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
         if ((rc = pcache_get(l, &pc, b.id, norm[i], &s, err)))
             break;
         rv[i].number = norm[i];
-        rv[i].why = credit_check(&b, s, ln, where, pp, &bad);
+        rv[i].why = credit_check(&b, s, norm[i], where, pp, &bad);
         rv[i].player = rv[i].why ? 0 : s->id;
         tally *tt = tally_of(t, &nt, ln->point_type);
         if (tt) {
