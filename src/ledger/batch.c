@@ -413,7 +413,7 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     l->ops->finalize(pc.find);
     if (!rc)
         bad += check_controls(&b, o, file, t, nt, pp);
-    if (!rc && !bad)
+    if (!rc)
         rc = check_negative(l, lines, rv, n, file, pp, &bad, err);
     if (!rc && !bad && n == 0) {
         problems_add(pp, "%s: no award lines (nothing to import)", file);
