@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "core/util.h"
@@ -35,6 +36,8 @@ void bmp_ledger_close(bmp_ledger *l)
 {
     if (!l)
         return;
+    for (size_t i = 0; i < sizeof l->cache / sizeof l->cache[0]; i++)
+        l->ops->finalize(l->cache[i].st);
     l->ops->close(l->s);
     free(l);
 }
@@ -84,10 +87,46 @@ bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sq
     return rc;
 }
 
+/* The cached statement for a SQL literal (prepared on first use); a full
+ * cache falls back to a statement of the caller's (*owned true). */
+static bmp_status cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
+                         bmp_error *err)
+{
+    size_t n = sizeof l->cache / sizeof l->cache[0];
+    size_t i = ((uintptr_t)sql >> 3) % n;
+    for (size_t k = 0; k < n; k++, i = (i + 1) % n) {
+        if (l->cache[i].sql == sql) {
+            *st = l->cache[i].st;
+            *owned = false;
+            return BMP_OK;
+        }
+        if (!l->cache[i].sql) {
+            bmp_status rc = l->ops->prepare(l->s, sql, st, err);
+            if (!rc) {
+                l->cache[i].sql = sql;
+                l->cache[i].st = *st;
+                *owned = false;
+            }
+            return rc;
+        }
+    }
+    *owned = true;
+    return l->ops->prepare(l->s, sql, st, err);
+}
+
+static void release(bmp_ledger *l, bmp_stmt *st, bool owned)
+{
+    if (owned)
+        l->ops->finalize(st);
+    else
+        l->ops->reset(st);
+}
+
 bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fmt, ...)
 {
     bmp_stmt *st = NULL;
-    bmp_status rc = l->ops->prepare(l->s, sql, &st, err);
+    bool owned = false;
+    bmp_status rc = cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
     va_list ap;
@@ -96,7 +135,7 @@ bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fm
     va_end(ap);
     if (!rc)
         rc = l->ops->step(st, NULL, err);
-    l->ops->finalize(st);
+    release(l, st, owned);
     return rc;
 }
 
@@ -104,7 +143,8 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
                   const char *fmt, ...)
 {
     bmp_stmt *st = NULL;
-    bmp_status rc = l->ops->prepare(l->s, sql, &st, err);
+    bool owned = false;
+    bmp_status rc = cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
     va_list ap;
@@ -118,7 +158,7 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
         *out = l->ops->col_int(st, 0);
     if (found)
         *found = !rc && row;
-    l->ops->finalize(st);
+    release(l, st, owned);
     return rc;
 }
 

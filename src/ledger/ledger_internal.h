@@ -12,6 +12,10 @@ struct bmp_ledger {
     char who[64];
     char now[40];      /* fixed timestamp, or "" for the clock */
     char path[512];
+    struct {               /* statements of lq_run / lq_int, prepared once */
+        const char *sql;   /* keyed by the address of the SQL literal */
+        bmp_stmt *st;
+    } cache[64];
 };
 
 typedef struct ledger_body {

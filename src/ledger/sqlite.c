@@ -103,7 +103,8 @@ static bmp_status s_open(const char *path, bool create, bmp_store **out, bmp_err
     sqlite3_extended_result_codes(db, 0);
     bmp_status st = exec(db,
                          "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"
-                         "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF",
+                         "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF;"
+                         "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY",
                          err);
     if (!st && (!sqlite3_db_readonly(db, "main")))
         st = migrate(db, path, err);
@@ -183,7 +184,7 @@ static bmp_status s_bind_int(bmp_stmt *st, int idx, int64_t v, bmp_error *err)
 
 static bmp_status s_bind_text(bmp_stmt *st, int idx, const char *v, bmp_error *err)
 {
-    int rc = v ? sqlite3_bind_text(st->st, idx, v, -1, SQLITE_TRANSIENT)
+    int rc = v ? sqlite3_bind_text(st->st, idx, v, -1, SQLITE_STATIC)
                : sqlite3_bind_null(st->st, idx);
     if (rc != SQLITE_OK)
         return db_error(st->db, err, "database: bind");

@@ -37,7 +37,9 @@ typedef struct bmp_store_ops {
     /* Statements: prepare once, bind, step until no row, reset, reuse. */
     bmp_status (*prepare)(bmp_store *s, const char *sql, bmp_stmt **out, bmp_error *err);
     bmp_status (*bind_int)(bmp_stmt *st, int idx, int64_t v, bmp_error *err);
-    bmp_status (*bind_text)(bmp_stmt *st, int idx, const char *v, bmp_error *err); /* NULL: SQL NULL */
+    /* v (NULL: SQL NULL) is not copied: it must stay valid until the statement
+     * is reset or finalized. */
+    bmp_status (*bind_text)(bmp_stmt *st, int idx, const char *v, bmp_error *err);
     /* One step: *row is true when a result row is available.  A constraint
      * failure is BMP_EINVAL with the database's message. */
     bmp_status (*step)(bmp_stmt *st, bool *row, bmp_error *err);
