@@ -87,7 +87,7 @@ const char bmp_sqlite_migration_001[] =
     /* the journal: one row per award line, append-only */
     "CREATE TABLE journal (\n"
     "  id INTEGER PRIMARY KEY,\n"
-    "  batch_id INTEGER NOT NULL REFERENCES batch(id),\n"
+    "  batch_id INTEGER NOT NULL,  -- a batch being received: trigger journal_open_batch\n"
     "  player_id INTEGER NOT NULL REFERENCES player(id),\n"
     "  point_type TEXT NOT NULL,\n"
     "  points INTEGER NOT NULL,\n"
@@ -155,7 +155,7 @@ const char bmp_sqlite_migration_001[] =
     "CREATE TRIGGER journal_no_delete BEFORE DELETE ON journal\n"
     "BEGIN SELECT RAISE(ABORT, 'journal rows are append-only'); END;\n"
     "CREATE TRIGGER journal_open_batch BEFORE INSERT ON journal\n"
-    "WHEN (SELECT state FROM batch WHERE id = NEW.batch_id) NOT IN ('received', 'provisional')\n"
+    "WHEN coalesce((SELECT state FROM batch WHERE id = NEW.batch_id), '') <> 'received'\n"
     "BEGIN SELECT RAISE(ABORT, 'journal rows go only into a batch being received'); END;\n"
     "CREATE TRIGGER held_no_change BEFORE UPDATE ON held\n"
     "BEGIN SELECT RAISE(ABORT, 'held rows are append-only'); END;\n"
