@@ -226,7 +226,7 @@ static void abf_credit_file(void **state)
 }
 
 /* A USEBIO file carrying MASTER_POINTS is credited as the file says
- * (ABF-103 route 1). */
+ * (ABF-103 route 1; EBU-7 results file, EBU-5 crediting from it). */
 static void usebio_with_master_points(void **state)
 {
     (void)state;

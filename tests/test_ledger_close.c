@@ -159,6 +159,53 @@ static void negative_holding_refuses_close(void **state)
     lt_done(&t);
 }
 
+/* ABF-94..96 club report: home members always (even without points),
+ * alternates at the club's request, and other players only when they earned
+ * at the club in the past quarter (App. C iii). */
+static void club_report_membership(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "v.csv",
+                     "number,name,status,home_club\n2001,Visitor,Active,\n2002,Old Visitor,Active,\n"),
+                     NULL, NULL, &e), BMP_OK);
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "3101"};
+    int64_t id = 0;
+    /* 2002 earned at the congress in June, 2001 in September */
+    assert_int_equal(bmp_ledger_import(t.l, lt_file(&t, "jun.csv", ADJ "2002,red,1.00,June congress,x\n"),
+                                       &o, &id, NULL, &e), BMP_OK);
+    approve_all(&t, id, id);
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-06", NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_import(t.l, lt_file(&t, "sep.csv", ADJ "2001,red,0.50,Sept congress,x\n"),
+                                       &o, &id, NULL, &e), BMP_OK);
+    approve_all(&t, id, id);
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-09", NULL, &e), BMP_OK);
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_club_report(t.l, "abf", "3101", "2025-09", &tb, &e), BMP_OK);
+    /* 1002 is an alternate member of 3101 (ABF-95); 2001 earned there in the
+     * quarter 2025-07..2025-09; 2002's June points are outside it */
+    assert_int_equal(tb.nrows, 2);
+    size_t r = bmp_table_find_row(&tb, "0002001");
+    assert_true(r != (size_t)-1);
+    assert_string_equal(lt_cell(&tb, r, "membership"), "earned here");
+    r = bmp_table_find_row(&tb, "0001002");
+    assert_string_equal(lt_cell(&tb, r, "membership"), "alternate");
+    assert_true(bmp_table_find_row(&tb, "0002002") == (size_t)-1);
+    bmp_table_free(&tb);
+    /* the home club lists its five living home members (ABF-94), 1006 is
+     * Deceased and removed from all reports (ABF-97) */
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_club_report(t.l, "abf", "2074", "2025-09", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 5);
+    assert_true(bmp_table_find_row(&tb, "0001006") == (size_t)-1);
+    assert_string_equal(lt_cell(&tb, 0, "membership"), "home");
+    bmp_table_free(&tb);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -167,6 +214,7 @@ int main(void)
         cmocka_unit_test(ebu_rank),
         cmocka_unit_test(periods_frozen),
         cmocka_unit_test(negative_holding_refuses_close),
+        cmocka_unit_test(club_report_membership),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
