@@ -301,6 +301,60 @@ static void lifecycle_and_correction(void **state)
     lt_done(&t);
 }
 
+/* NZ-44: a corrected event re-submitted replaces the old batch by reversal
+ * in one transaction; both stay in the history.  A pending batch is
+ * rejected instead. */
+static void corrected_resubmission_replaces(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    int64_t old = lt_import(&t, lt_file(&t, "v1.csv", "number,point_type,points,event,reason\n"
+                                                      "1002,green,0.30,Club night,result\n"
+                                                      "1003,green,0.21,Club night,result\n"),
+                            "abf", BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, old, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-08", NULL, &e), BMP_OK);
+    const char *v2 = lt_file(&t, "v2.csv", "number,point_type,points,event,reason\n"
+                                           "1002,green,0.21,Club night,result\n"
+                                           "1003,green,0.30,Club night,result\n");
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .replaces = old};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import(t.l, v2, &o, &id, NULL, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "a replacement needs a reason (NZ-44)"));
+    o.reason = "NS/EW swapped at table 3";
+    assert_int_equal(bmp_ledger_import(t.l, v2, &o, &id, NULL, &e), BMP_OK);
+    assert_int_equal(id, 3); /* batch 2 is the reversal of batch 1 */
+    assert_int_equal(bmp_ledger_approve(t.l, 2, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, 3, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-09", NULL, &e), BMP_OK);
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_statement(t.l, "abf", "1002", &tb, &e), BMP_OK);
+    /* 2025-08: +0.30; 2025-09: -0.30 + 0.21 = -0.09; holding 0.21 */
+    assert_string_equal(lt_cell(&tb, 1, "period"), "2025-09");
+    assert_string_equal(lt_cell(&tb, 1, "points"), "-0.09");
+    assert_string_equal(lt_cell(&tb, 2, "points"), "0.21");
+    bmp_table_free(&tb);
+    /* a pending batch is rejected by its replacement */
+    o.replaces = 3;
+    assert_int_equal(bmp_ledger_import(t.l, lt_file(&t, "v3.csv",
+                     "number,point_type,points,event,reason\n1002,green,0.15,Club night,r\n"),
+                     &o, &id, NULL, &e), BMP_OK);
+    assert_int_equal(id, 5); /* 4 reverses 3 */
+    o.replaces = 5;
+    assert_int_equal(bmp_ledger_import(t.l, lt_file(&t, "v4.csv",
+                     "number,point_type,points,event,reason\n1002,green,0.10,Club night,r\n"),
+                     &o, &id, NULL, &e), BMP_OK);
+    size_t r;
+    batch_row(&t, 5, &tb, &r);
+    assert_string_equal(lt_cell(&tb, r, "state"), "rejected");
+    assert_string_equal(lt_cell(&tb, r, "reason"), "NS/EW swapped at table 3");
+    bmp_table_free(&tb);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -313,6 +367,7 @@ int main(void)
         cmocka_unit_test(abf_credit_file),
         cmocka_unit_test(usebio_with_master_points),
         cmocka_unit_test(lifecycle_and_correction),
+        cmocka_unit_test(corrected_resubmission_replaces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -123,6 +123,9 @@ typedef struct bmp_ledger_import_opts {
     const char *const *control;    /* expected totals "green=12.34", one per point type */
     size_t ncontrol;
     const bmp_usebio_opts *usebio; /* what a USEBIO file cannot say */
+    int64_t replaces;              /* a corrected submission: the batch it replaces (posted:
+                                    * reversed; pending: rejected), in the same transaction */
+    const char *reason;            /* why (required with replaces, NZ-44) */
 } bmp_ledger_import_opts;
 
 /* Import a file as one batch, left provisional.  All or nothing: every bad

@@ -58,6 +58,7 @@ static const char *const help_import =
     "usage: bridgemp ledger import FILE... [--body B] [--club C] [--control TYPE=POINTS]...\n"
     "                              [--kind event|usebio-mp|abf-credit|adjustment]\n"
     "                              [--grade G] [--edition E] [--status S] [--sidecar F]\n"
+    "                              [--replaces ID --reason R]\n"
     "\n"
     "Each FILE becomes one provisional batch, all or nothing: every bad line is\n"
     "listed and the ledger is unchanged.  Kinds (from the file unless --kind):\n"
@@ -66,7 +67,9 @@ static const char *const help_import =
     "  .grn .red .gld .rag   ABF credit files (App. D)\n"
     "  .csv                  adjustments: number,point_type,points,event,reason (NZ-91)\n"
     "The same content again is refused, naming the batch that holds it.\n"
-    "--control green=12.34 checks the batch's control total per point type.\n";
+    "--control green=12.34 checks the batch's control total per point type.\n"
+    "--replaces ID --reason R: a corrected event replaces batch ID in the same\n"
+    "transaction (a posted batch is reversed, a pending one rejected; NZ-44).\n";
 static const char *const help_batches =
     "usage: bridgemp ledger batches [--state S] [--format table|csv|json]\n";
 static const char *const help_approve =
@@ -123,7 +126,7 @@ typedef struct opt {
 static const opt opts[] = {
     S(db), S(who), S(body), S(club), S(number), S(name), S(status), S(alternates), S(reason),
     S(state), S(period), S(output), S(kind), S(grade), S(edition), S(classification),
-    S(rating), S(sidecar), S(limit),
+    S(rating), S(sidecar), S(limit), S(replaces),
     {"--usebio-status", offsetof(ledger_args, usebio_status), false},
     {"--dummy", offsetof(ledger_args, dummy), true},
     {"--overseas", offsetof(ledger_args, overseas), true},
@@ -324,7 +327,14 @@ static int cmd_import(ledger_args *a)
                           .classification = a->classification, .status = a->usebio_status,
                           .rating = a->rating, .sidecar = a->sidecar};
     bmp_ledger_import_opts o = {.size = sizeof o, .body = a->body, .source = src, .club = a->club,
-                                .control = a->control, .ncontrol = a->ncontrol, .usebio = &uo};
+                                .control = a->control, .ncontrol = a->ncontrol, .usebio = &uo,
+                                .replaces = a->replaces ? strtoll(a->replaces, NULL, 10) : 0,
+                                .reason = a->reason};
+    if (a->replaces && (o.replaces <= 0 || a->npos != 2)) {
+        fputs("bridgemp ledger import: --replaces takes one batch number and one FILE\n", stderr);
+        bmp_ledger_close(l);
+        return LEDGER_EXIT_USAGE;
+    }
     int rc = 0;
     for (size_t i = 1; i < a->npos; i++) {
         bmp_problems p = {0};

@@ -349,9 +349,15 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     ledger_body b;
     if (batch)
         *batch = 0;
+    /* options of an older, shorter struct: the fields it has */
+    bmp_ledger_import_opts full = {0};
+    memcpy(&full, o, o->size && o->size < sizeof full ? o->size : sizeof full);
+    o = &full;
     bmp_status rc = ledger_body_get(l, o->body, &b, err);
     if (rc)
         return rc;
+    if (o->replaces && (!o->reason || !*o->reason))
+        return bmp_error_set(err, BMP_EINVAL, "%s: a replacement needs a reason (NZ-44)", file);
     int64_t holder = 0;
     char hstate[16] = "";
     if ((rc = find_holder(l, b.id, hash, &holder, hstate, err)))
@@ -424,6 +430,8 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     if (!rc) {
         rc = l->ops->begin(l->s, err);
         int64_t id = 0;
+        if (!rc && o->replaces)
+            rc = ledger_replace(l, o->replaces, o->reason, err);
         if (!rc)
             rc = write_batch(l, &b, o, source, file, hash, event, event_date, checksum, lines, rv,
                              n, t, nt, &id, err);

@@ -77,4 +77,10 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
                                  const bmp_ledger_line *lines, size_t n, int64_t *batch,
                                  bmp_problems *probs, bmp_error *err);
 
+/* Reverse a posted batch / replace a batch, inside the caller's
+ * transaction (lifecycle.c). */
+bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int64_t *reversal,
+                          bmp_error *err);
+bmp_status ledger_replace(bmp_ledger *l, int64_t old, const char *reason, bmp_error *err);
+
 #endif

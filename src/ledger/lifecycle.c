@@ -69,18 +69,15 @@ bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, b
 }
 
 /* NZ-91, NZ-44: a posted batch is never edited; a new batch reverses each
- * of its lines (and each held line), carrying the reason, who and when. */
-bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
-                              int64_t *reversal, bmp_error *err)
+ * of its lines (and each held line), carrying the reason, who and when.
+ * Inside the caller's transaction. */
+bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int64_t *reversal,
+                          bmp_error *err)
 {
-    if (!reason || !*reason)
-        return bmp_error_set(err, BMP_EINVAL, "a correction needs a reason (NZ-91)");
     char state[16], hash[65], rhash[65], at[40];
     int64_t body = 0, id = 0;
     bool found = false;
-    bmp_status rc = l->ops->begin(l->s, err);
-    if (!rc)
-        rc = batch_state(l, batch, state, hash, &body, err);
+    bmp_status rc = batch_state(l, batch, state, hash, &body, err);
     if (!rc && strcmp(state, "posted") != 0)
         rc = bmp_error_set(err, BMP_EINVAL,
                            "batch %lld is %s: only a posted batch is corrected by reversal "
@@ -89,21 +86,20 @@ bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
         found)
         rc = bmp_error_set(err, BMP_EINVAL, "batch %lld is already reversed by batch %lld",
                            (long long)batch, (long long)id);
+    if (rc)
+        return rc;
     char *seed = bmp_asprintf("reversal of %lld %s", (long long)batch, hash);
-    if (!seed) {
-        l->ops->rollback(l->s);
-        return bmp_error_set(err, BMP_ENOMEM, "oom");
-    }
+    if (!seed)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
     ledger_sha256_hex(seed, strlen(seed), rhash);
     free(seed);
     ledger_now(l, at);
-    if (!rc)
-        rc = lq_int(l, &id, &found, err,
-                    "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
-                    "content_hash, state, reason, who, created_at, reverses, lines) "
-                    "SELECT body_id, 'reversal', file, event, event_date, club_id, ?2, 'received', "
-                    "?3, ?4, ?5, id, lines FROM batch WHERE id = ?1 RETURNING id",
-                    "issss", batch, rhash, reason, l->who, at);
+    rc = lq_int(l, &id, &found, err,
+                "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
+                "content_hash, state, reason, who, created_at, reverses, lines) "
+                "SELECT body_id, 'reversal', file, event, event_date, club_id, ?2, 'received', "
+                "?3, ?4, ?5, id, lines FROM batch WHERE id = ?1 RETURNING id",
+                "issss", batch, rhash, reason, l->who, at);
     if (!rc)
         rc = lq_run(l, err,
                     "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
@@ -129,11 +125,44 @@ bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
         rc = d ? ledger_audit(l, "correct", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
         free(d);
     }
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
     if (!rc && reversal)
         *reversal = id;
+    return rc;
+}
+
+bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
+                              int64_t *reversal, bmp_error *err)
+{
+    if (!reason || !*reason)
+        return bmp_error_set(err, BMP_EINVAL, "a correction needs a reason (NZ-91)");
+    bmp_status rc = l->ops->begin(l->s, err);
+    if (!rc)
+        rc = ledger_reverse(l, batch, reason, reversal, err);
+    if (!rc)
+        return l->ops->commit(l->s, err);
+    l->ops->rollback(l->s);
+    return rc;
+}
+
+/* A corrected submission replaces batch `old` (inside the caller's
+ * transaction): a posted batch is reversed, a pending one rejected. */
+bmp_status ledger_replace(bmp_ledger *l, int64_t old, const char *reason, bmp_error *err)
+{
+    char state[16];
+    bmp_status rc = batch_state(l, old, state, NULL, NULL, err);
+    if (rc)
+        return rc;
+    if (strcmp(state, "posted") == 0)
+        return ledger_reverse(l, old, reason, NULL, err);
+    if (strcmp(state, "provisional") != 0 && strcmp(state, "approved") != 0)
+        return bmp_error_set(err, BMP_EINVAL, "batch %lld is %s: nothing to replace",
+                             (long long)old, state);
+    rc = lq_run(l, err, "UPDATE batch SET state = 'rejected', reason = ?2 WHERE id = ?1", "is",
+                old, reason);
+    if (!rc) {
+        char *d = bmp_asprintf("batch %lld %s -> rejected: %s", (long long)old, state, reason);
+        rc = d ? ledger_audit(l, "rejected", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        free(d);
+    }
     return rc;
 }
