@@ -34,7 +34,7 @@ static void die(const char *what, const bmp_error *e)
 }
 
 /* The floor: the same rows, raw, one transaction. */
-static double raw_insert(const char *path, long players, long lines)
+__attribute__((noinline)) static double raw_insert(const char *path, long players, long lines)
 {
     sqlite3 *db = NULL;
     sqlite3_stmt *st = NULL;

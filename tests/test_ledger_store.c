@@ -77,8 +77,9 @@ static void history_immutable_in_the_database(void **state)
     raw_exec(t.db, "UPDATE audit SET who = 'mallory'", SQLITE_CONSTRAINT);
     raw_exec(t.db, "DELETE FROM audit", SQLITE_CONSTRAINT);
     raw_exec(t.db, "DELETE FROM period", SQLITE_CONSTRAINT);
-    raw_exec(t.db, "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
-                   "contestant) VALUES (1, 1, 'green', 5, 'x', 'x', 'x')", SQLITE_CONSTRAINT);
+    /* foreign keys (enforced on connections that turn them on, as the ledger's do) */
+    raw_exec(t.db, "PRAGMA foreign_keys = ON; INSERT INTO journal (batch_id, player_id, point_type, "
+                   "points, rule, event, contestant) VALUES (99, 1, 'green', 5, 'x', 'x', 'x')", SQLITE_CONSTRAINT);
     /* STRICT tables refuse a value of the wrong type */
     raw_exec(t.db, "INSERT INTO club (body_id, number, name, dummy) VALUES ('abf', 1, 'x', 0)",
              SQLITE_CONSTRAINT);
@@ -103,11 +104,16 @@ static void verify_finds_tampering(void **state)
     assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_OK);
     bmp_ledger_close(t.l);
     raw_exec(t.db, "DROP TRIGGER audit_no_update; UPDATE audit SET detail = 'nothing' WHERE seq = 2;"
-                   "UPDATE holding SET points = 9999", SQLITE_OK);
+                   "UPDATE holding SET points = 9999;"
+                   "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
+                   "contestant) VALUES (1, 2, 'green', 5, 'x', 'x', 'x')", SQLITE_OK);
     lt_open(&t);
     assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_EINVAL);
     lt_has(&p, "audit 2: hash mismatch");
     lt_has(&p, "holding of player 0001002 green: recorded 99.99, recomputed 1.50");
+    /* a line slipped into the posted batch: its control total no longer agrees */
+    lt_has(&p, "control total of batch 1 green: recorded 1.50, recomputed 1.55");
+    lt_has(&p, "holding of player 0001003 green: recorded 0.00, recomputed 0.05");
     bmp_problems_free(&p);
     lt_done(&t);
 }

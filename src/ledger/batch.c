@@ -95,16 +95,18 @@ static tally *tally_of(tally *t, size_t *nt, const char *type)
  * Unknown players are; Deceased never; an unregistered, Dormant or
  * Resigned player's points are held where the body holds them. */
 static const char *credit_check(const ledger_body *b, const pslot *s, const char *number,
-                                const char *where, bmp_problems *probs, size_t *bad)
+                                const char *file, size_t line, bmp_problems *probs, size_t *bad)
 {
+    char where[560];
     if (s->id && strcmp(s->status, "Deceased") == 0) {
-        problems_add(probs, "%splayer %s is Deceased: no points (NZ-88)", where, number);
+        problems_add(probs, "%s:%zu: player %s is Deceased: no points (NZ-88)", file, line, number);
         (*bad)++;
         return NULL;
     }
     bool member = s->id && strcmp(s->status, "Dormant") != 0 && strcmp(s->status, "Resigned") != 0;
     if (member)
         return NULL;
+    snprintf(where, sizeof where, "%s:%zu: ", file, line);
     const char *what = s->id ? (strcmp(s->status, "Dormant") == 0 ? "is Dormant" : "has Resigned")
                              : "is not in the register";
     if (b->hold_unknown)
@@ -385,22 +387,21 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     size_t nt = 0;
     for (size_t i = 0; i < n && !rc; i++) {
         const bmp_ledger_line *ln = &lines[i];
-        char where[560];
-        snprintf(where, sizeof where, "%s:%zu: ", file, ln->line ? ln->line : i + 1);
-        bmp_error e = {0};
+        size_t at = ln->line ? ln->line : i + 1;
+        bmp_error e;
         if (!ln->point_type || !ledger_point_type_ok(b.code, ln->point_type)) {
-            problems_add(pp, "%spoint type \"%s\" is not one of %s's", where,
+            problems_add(pp, "%s:%zu: point type \"%s\" is not one of %s's", file, at,
                          ln->point_type ? ln->point_type : "", b.code);
             bad++;
             continue;
         }
         if (ln->points < 0 && source != BMP_BATCH_ADJUSTMENT) {
-            problems_add(pp, "%snegative points in an award (only adjustments may lower a "
-                         "holding, NZ-91)", where);
+            problems_add(pp, "%s:%zu: negative points in an award (only adjustments may lower a "
+                         "holding, NZ-91)", file, at);
             bad++;
         }
         if (ledger_number_check(b.code, ln->number ? ln->number : "", norm[i], sizeof norm[i], &e)) {
-            problems_add(pp, "%splayer number: %s", where, e.msg);
+            problems_add(pp, "%s:%zu: player number: %s", file, at, e.msg);
             bad++;
             continue;
         }
@@ -408,7 +409,7 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
         if ((rc = pcache_get(l, &pc, b.id, norm[i], &s, err)))
             break;
         rv[i].number = norm[i];
-        rv[i].why = credit_check(&b, s, norm[i], where, pp, &bad);
+        rv[i].why = credit_check(&b, s, norm[i], file, at, pp, &bad);
         rv[i].player = rv[i].why ? 0 : s->id;
         tally *tt = tally_of(t, &nt, ln->point_type);
         if (tt) {
