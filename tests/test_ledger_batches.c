@@ -355,6 +355,47 @@ static void corrected_resubmission_replaces(void **state)
     lt_done(&t);
 }
 
+/* ABF-99 (1.3.2): points earned while unregistered are held, and credited
+ * only when the player renews in the quarter they were earned or the next:
+ * 1008 won 0.10 green on 4 Aug 2025 (4th NS, ABF-6) while unregistered.
+ * Renewed 15 Jan 2026 (quarter before: Oct-Dec): not credited; renewed
+ * 30 Sep 2025 (quarter of renewal: Jul-Sep): credited, once. */
+static void abf_held_points_released_on_renewal(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    make_1006_active(&t);
+    lt_import(&t, EX "abf/club-pairs.json", "abf", BMP_OK);
+    bmp_error e = {0};
+    int64_t id = 0;
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_release_held(t.l, "abf", "1008", "2025-09-30", &id, &n, &e),
+                     BMP_ENOTFOUND);
+    assert_non_null(strstr(e.msg, "register the player first"));
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p3.csv",
+                     "number,name,status,home_club\n1008,Player 8,Active,2074\n"), NULL, NULL, &e),
+                     BMP_OK);
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_release_held(t.l, "abf", "1008", "2026-01-15", &id, &n, &e),
+                     BMP_ENOTFOUND);
+    assert_non_null(strstr(e.msg, "1 held line(s) outside the quarter of renewal"));
+    lt_unchanged(&t, before);
+    assert_int_equal(bmp_ledger_release_held(t.l, "abf", "1008", "2025-09-30", &id, &n, &e), BMP_OK);
+    assert_int_equal(n, 1);
+    bmp_table tb;
+    size_t r;
+    batch_row(&t, id, &tb, &r);
+    assert_string_equal(lt_cell(&tb, r, "source"), "release");
+    assert_string_equal(lt_cell(&tb, r, "totals"), "green 0.10");
+    bmp_table_free(&tb);
+    assert_int_equal(bmp_ledger_release_held(t.l, "abf", "1008", "2025-09-30", &id, &n, &e),
+                     BMP_ENOTFOUND);
+    bmp_problems p = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_OK);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -368,6 +409,7 @@ int main(void)
         cmocka_unit_test(usebio_with_master_points),
         cmocka_unit_test(lifecycle_and_correction),
         cmocka_unit_test(corrected_resubmission_replaces),
+        cmocka_unit_test(abf_held_points_released_on_renewal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

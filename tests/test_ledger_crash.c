@@ -9,7 +9,7 @@
 #include <time.h>
 
 #define NPLAYERS 2000
-#define NLINES 20000
+#define NLINES 12000
 #define KILLS 16
 
 static char dir[64], tmpl[128], work[128];

@@ -148,6 +148,14 @@ bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, b
 bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
                               int64_t *reversal, bmp_error *err);
 
+/* Credit the points held for `number` (now registered) as a provisional
+ * batch: under the ABF only those earned in the calendar quarter of
+ * renewal (`renewed`, yyyy-mm-dd) and the quarter before (ABF-99); under the
+ * EBU all (EBU-5).  ENOTFOUND when nothing qualifies. */
+bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *number,
+                                   const char *renewed, int64_t *batch, size_t *released,
+                                   bmp_error *err);
+
 /* ---- Period close ------------------------------------------------------- */
 
 typedef struct bmp_ledger_close_stats {

@@ -25,6 +25,7 @@ static const char *const ledger_help =
     "  approve ID...|--all          provisional -> approved\n"
     "  reject ID --reason R         provisional or approved -> rejected\n"
     "  correct ID --reason R        reverse a posted batch (a new batch)\n"
+    "  release NUMBER --date D      credit held points of a now registered player\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
@@ -86,6 +87,11 @@ static const char *const help_close =
     "usage: bridgemp ledger close PERIOD --body B\n\nClose month PERIOD (yyyy-mm): post the "
     "approved batches, recompute the\ntouched players' holdings and ranks, record promotions "
     "and freeze the period,\nin one transaction.\n";
+static const char *const help_release =
+    "usage: bridgemp ledger release NUMBER --body B --date yyyy-mm-dd\n\nCredit the points held "
+    "for a player who has now registered or renewed on\nDATE, as a provisional batch: under the "
+    "ABF only those earned in the quarter\nof renewal and the quarter before (ABF-99); under the "
+    "EBU all (EBU-5).\n";
 static const char *const help_verify =
     "usage: bridgemp ledger verify\n\nRecompute the audit log's hash chain, each batch's "
     "control totals and every\nholding from the journal; exit 1 on any difference.\n";
@@ -126,7 +132,7 @@ typedef struct opt {
 static const opt opts[] = {
     S(db), S(who), S(body), S(club), S(number), S(name), S(status), S(alternates), S(reason),
     S(state), S(period), S(output), S(kind), S(grade), S(edition), S(classification),
-    S(rating), S(sidecar), S(limit), S(replaces),
+    S(rating), S(sidecar), S(limit), S(replaces), S(date),
     {"--usebio-status", offsetof(ledger_args, usebio_status), false},
     {"--dummy", offsetof(ledger_args, dummy), true},
     {"--overseas", offsetof(ledger_args, overseas), true},
@@ -454,6 +460,29 @@ static int cmd_verify(ledger_args *a, bool dump)
     return rc;
 }
 
+static int cmd_release(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_release, stdout);
+        return 0;
+    }
+    if (a->npos != 2 || !a->body || !a->date)
+        return usage(help_release);
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    int64_t id = 0;
+    size_t n = 0;
+    st = bmp_ledger_release_held(l, a->body, a->pos[1], a->date, &id, &n, &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    printf("batch %lld provisional: %zu held line(s) released\n", (long long)id, n);
+    return 0;
+}
+
 static int dispatch(ledger_args *a)
 {
     if (a->npos == 0) {
@@ -482,10 +511,8 @@ static int dispatch(ledger_args *a)
             fputs(help_batches, stdout);
             return 0;
         }
-        a->pos[0] = "batches";
-        a->pos[1] = "batches";
+        a->pos[1] = "batches"; /* the same as 'report batches' */
         a->npos = 2;
-        a->pos[0] = "report";
         return ledger_cmd_report(a);
     }
     if (strcmp(c, "approve") == 0)
@@ -496,6 +523,8 @@ static int dispatch(ledger_args *a)
         return cmd_batch_ids(a, help_correct, 2);
     if (strcmp(c, "close") == 0)
         return cmd_close(a);
+    if (strcmp(c, "release") == 0)
+        return cmd_release(a);
     if (strcmp(c, "report") == 0)
         return ledger_cmd_report(a);
     if (strcmp(c, "verify") == 0)

@@ -12,7 +12,7 @@ int bmp_cli_ledger(int argc, char **argv);
 typedef struct ledger_args {
     const char *db, *who, *body, *club, *number, *name, *status, *alternates, *reason,
         *state, *period, *output, *kind, *grade, *edition, *classification, *usebio_status,
-        *rating, *sidecar, *limit, *replaces;
+        *rating, *sidecar, *limit, *replaces, *date;
     bool dummy, overseas, youth, all, help;
     bmp_output_format fmt;
     const char **control;

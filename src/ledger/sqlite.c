@@ -25,7 +25,7 @@ static const char *const migrations[] = {
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
 static const char *const tables[] = {"body",    "club",    "player", "alternate", "batch",
-                                     "batch_total", "journal", "held", "holding", "period",
+                                     "batch_total", "journal", "held", "held_release", "holding", "period",
                                      "promotion", "audit", NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)

@@ -66,4 +66,10 @@ step 0 "0001002,Player 2,Active,2074,3101" $L player export --body abf
 step 0 "" $L player export --body abf --output "$W/players.csv"
 step 0 "0001002,Player 2" cat "$W/players.csv"
 step 3 "not supported: ACBL ranks" $L close 2025-09 --body acbl
+# ABF-99: the congress's unregistered player 2099 gets nothing until registered
+printf 'number,point_type,points,event,reason\n2099,red,0.40,Spring Congress,late entry\n' > "$W/late.csv"
+step 0 "batch 3 provisional" $L import "$W/late.csv" --body abf
+step 1 "register the player first" $L release 2099 --body abf --date 2025-10-02
+step 0 "player 0002099 Visitor" $L player add --body abf --number 2099 --name Visitor
+step 0 "batch 4 provisional: 1 held line\\(s\\) released" $L release 2099 --body abf --date 2026-11-30
 exit $fails
