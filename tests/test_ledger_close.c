@@ -206,6 +206,35 @@ static void club_report_membership(void **state)
     lt_done(&t);
 }
 
+/* ABF-107 monthly reports: top earners of a period by rank group (the
+ * groups are the ranks held after the close, most senior last). */
+static void top_earners_by_rank_group(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    lt_import(&t, lt_file(&t, "o.csv", ADJ "1002,green,3.00,x,opening\n1003,green,1.00,x,opening\n"
+                                           "1004,green,1.50,x,opening\n1005,green,0.50,x,opening\n"),
+              "abf", BMP_OK);
+    approve_all(&t, 1, 1);
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-08", NULL, &e), BMP_OK);
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_top_earners(t.l, "abf", "2025-08", 2, &tb, &e), BMP_OK);
+    /* Nil: 1004 1.50, 1003 1.00 (1005 0.50 beyond the limit of 2);
+     * Graduate (>= 2): 1002 3.00 */
+    assert_int_equal(tb.nrows, 3);
+    assert_string_equal(lt_cell(&tb, 0, "rank_group"), "Nil");
+    assert_string_equal(lt_cell(&tb, 0, "number"), "0001004");
+    assert_string_equal(lt_cell(&tb, 0, "points"), "1.50");
+    assert_string_equal(lt_cell(&tb, 1, "number"), "0001003");
+    assert_string_equal(lt_cell(&tb, 2, "rank_group"), "Graduate Master");
+    assert_string_equal(lt_cell(&tb, 2, "points"), "3.00");
+    bmp_table_free(&tb);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +244,7 @@ int main(void)
         cmocka_unit_test(periods_frozen),
         cmocka_unit_test(negative_holding_refuses_close),
         cmocka_unit_test(club_report_membership),
+        cmocka_unit_test(top_earners_by_rank_group),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
