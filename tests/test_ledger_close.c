@@ -235,6 +235,50 @@ static void top_earners_by_rank_group(void **state)
     lt_done(&t);
 }
 
+/* NZ-87, NZ-9: a Temporary player's points are cancelled when the player
+ * is not active within six months.  Points first earned 2026-11-24 (the
+ * import date): on 2027-05-23 the six months are not up; on 2027-05-24
+ * they are, and one adjustment cancels 1.50 B and 40.00 C.  The Active
+ * player keeps everything. */
+static void nz_temporary_expiry(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_players(t.l, "nzb", lt_file(&t, "p.csv",
+                     "number,name,status\n1000,Temp,Temporary\n1001,Member,Active\n"),
+                     NULL, NULL, &e), BMP_OK);
+    lt_import(&t, lt_file(&t, "a.csv", ADJ "1000,b,1.50,x,club\n1000,c,40.00,x,club\n"
+                                           "1001,b,2.00,x,club\n"), "nzb", BMP_OK);
+    approve_all(&t, 1, 1);
+    assert_int_equal(bmp_ledger_close_period(t.l, "nzb", "2026-11", NULL, &e), BMP_OK);
+    int64_t id = 0;
+    size_t n = 0;
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_expire_temporary(t.l, "nzb", "2027-05-23", &id, &n, &e),
+                     BMP_ENOTFOUND);
+    lt_unchanged(&t, before);
+    assert_int_equal(bmp_ledger_expire_temporary(t.l, "abf", "2027-05-24", &id, &n, &e), BMP_EINVAL);
+    assert_int_equal(bmp_ledger_expire_temporary(t.l, "nzb", "2027-05-24", &id, &n, &e), BMP_OK);
+    assert_int_equal(n, 2);
+    approve_all(&t, id, id);
+    assert_int_equal(bmp_ledger_close_period(t.l, "nzb", "2027-05", NULL, &e), BMP_OK);
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_statement(t.l, "nzb", "1000", &tb, &e), BMP_OK);
+    /* rows: 2026-11 b, 2026-11 c, 2027-05 b, 2027-05 c, holding b, holding c */
+    assert_string_equal(lt_cell(&tb, 2, "points"), "-1.50");
+    assert_string_equal(lt_cell(&tb, 4, "points"), "0.00");
+    assert_string_equal(lt_cell(&tb, 5, "points"), "0.00");
+    bmp_table_free(&tb);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_statement(t.l, "nzb", "1001", &tb, &e), BMP_OK);
+    assert_string_equal(lt_cell(&tb, 1, "points"), "2.00");
+    bmp_table_free(&tb);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +289,7 @@ int main(void)
         cmocka_unit_test(negative_holding_refuses_close),
         cmocka_unit_test(club_report_membership),
         cmocka_unit_test(top_earners_by_rank_group),
+        cmocka_unit_test(nz_temporary_expiry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

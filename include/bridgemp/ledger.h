@@ -156,6 +156,12 @@ bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *
                                    const char *renewed, int64_t *batch, size_t *released,
                                    bmp_error *err);
 
+/* NZ-87: cancel, by one provisional adjustment batch, the points of every
+ * NZ player still Temporary six months after the first of them (as of
+ * `date`, yyyy-mm-dd).  ENOTFOUND when there is none. */
+bmp_status bmp_ledger_expire_temporary(bmp_ledger *l, const char *body, const char *date,
+                                       int64_t *batch, size_t *lines, bmp_error *err);
+
 /* ---- Period close ------------------------------------------------------- */
 
 typedef struct bmp_ledger_close_stats {

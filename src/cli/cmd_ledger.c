@@ -26,6 +26,7 @@ static const char *const ledger_help =
     "  reject ID --reason R         provisional or approved -> rejected\n"
     "  correct ID --reason R        reverse a posted batch (a new batch)\n"
     "  release NUMBER --date D      credit held points of a now registered player\n"
+    "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
@@ -92,6 +93,10 @@ static const char *const help_release =
     "for a player who has now registered or renewed on\nDATE, as a provisional batch: under the "
     "ABF only those earned in the quarter\nof renewal and the quarter before (ABF-99); under the "
     "EBU all (EBU-5).\n";
+static const char *const help_expire =
+    "usage: bridgemp ledger expire --body nzb --date yyyy-mm-dd\n\nNZ-87: one provisional "
+    "adjustment batch cancelling the points of every\nplayer still Temporary six months after "
+    "their first points.\n";
 static const char *const help_verify =
     "usage: bridgemp ledger verify\n\nRecompute the audit log's hash chain, each batch's "
     "control totals and every\nholding from the journal; exit 1 on any difference.\n";
@@ -483,6 +488,30 @@ static int cmd_release(ledger_args *a)
     return 0;
 }
 
+static int cmd_expire(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_expire, stdout);
+        return 0;
+    }
+    if (a->npos != 1 || !a->body || !a->date)
+        return usage(help_expire);
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    int64_t id = 0;
+    size_t n = 0;
+    st = bmp_ledger_expire_temporary(l, a->body, a->date, &id, &n, &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    printf("batch %lld provisional: %zu holding(s) of Temporary players cancelled (NZ-87)\n",
+           (long long)id, n);
+    return 0;
+}
+
 static int dispatch(ledger_args *a)
 {
     if (a->npos == 0) {
@@ -525,6 +554,8 @@ static int dispatch(ledger_args *a)
         return cmd_close(a);
     if (strcmp(c, "release") == 0)
         return cmd_release(a);
+    if (strcmp(c, "expire") == 0)
+        return cmd_expire(a);
     if (strcmp(c, "report") == 0)
         return ledger_cmd_report(a);
     if (strcmp(c, "verify") == 0)

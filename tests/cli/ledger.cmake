@@ -2,7 +2,7 @@
 # of a ledger's life run against one database (tests/cli/ledger/steps.sh),
 # where each refused step must leave the database dump unchanged.
 bmp_cli_test(NAME ledger_help ARGS ledger --help EXPECT "usage: bridgemp ledger" "BRIDGEMP_DB")
-foreach(sub init player club import batches approve reject correct release close report verify)
+foreach(sub init player club import batches approve reject correct release expire close report verify)
   bmp_cli_test(NAME ledger_${sub}_help ARGS ledger ${sub} --help EXPECT "usage: bridgemp ledger")
 endforeach()
 bmp_cli_test(NAME ledger_main_help ARGS --help EXPECT "ledger CMD")
