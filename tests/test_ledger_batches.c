@@ -283,6 +283,14 @@ static void lifecycle_and_correction(void **state)
     assert_int_equal(bmp_ledger_correct(t.l, id, "wrong event", &rev, &e), BMP_OK);
     assert_int_equal(rev, 2);
     assert_int_equal(bmp_ledger_correct(t.l, id, "again", &rev, &e), BMP_EINVAL);
+    size_t r;
+    bmp_table bt;
+    batch_row(&t, rev, &bt, &r);
+    assert_string_equal(lt_cell(&bt, r, "source"), "reversal");
+    assert_string_equal(lt_cell(&bt, r, "totals"), "green -1.25, red -0.50");
+    assert_string_equal(lt_cell(&bt, r, "reverses"), "1");
+    assert_string_equal(lt_cell(&bt, r, "reason"), "wrong event");
+    bmp_table_free(&bt);
     assert_int_equal(bmp_ledger_approve(t.l, 2, &e), BMP_OK);
     assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-09", &s, &e), BMP_OK);
     bmp_table tb;

@@ -636,7 +636,7 @@ bmp_status bmp_ledger_export_players(bmp_ledger *l, const char *body, FILE *out,
         "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number)), '') "
         "AS alternates, p.overseas, p.youth, coalesce(p.registered_from, '') AS registered_from, "
         "coalesce(p.registered_to, '') AS registered_to, "
-        "printf('%d.%02d', p.pre1982_red / 100, p.pre1982_red % 100) AS pre1982_red "
+        "(p.pre1982_red / 100) || '.' || substr('0' || (p.pre1982_red % 100), -2) AS pre1982_red "
         "FROM player p LEFT JOIN club c ON c.id = p.home_club WHERE p.body_id = ?1 "
         "ORDER BY p.number",
         out, err);

@@ -241,8 +241,9 @@ bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, 
         rc = table_query(
             l, out, -1, 0, err,
             "SELECT b.id, y.code AS body, b.source, b.state, coalesce(b.period, '') AS period, "
-            "b.event, b.lines, (SELECT group_concat(point_type || ' ' || (points / 100) || '.' || "
-            "substr('0' || abs(points % 100), -2), ', ') FROM batch_total t "
+            "b.event, b.lines, (SELECT group_concat(point_type || ' ' || CASE WHEN points < 0 "
+            "THEN '-' ELSE '' END || (abs(points) / 100) || '.' || "
+            "substr('0' || (abs(points) % 100), -2), ', ') FROM batch_total t "
             "WHERE t.batch_id = b.id) AS totals, "
             "(SELECT count(*) FROM held h WHERE h.batch_id = b.id) AS held, "
             "coalesce(b.reverses, '') AS reverses, b.reason, b.who, b.created_at FROM batch b "
