@@ -78,6 +78,16 @@ static void duplicate_event_refused(void **state)
     assert_int_equal(bmp_ledger_import(t.l, EX "abf/club-pairs.json", &o, &id, NULL, &e),
                      BMP_EINVAL);
     assert_non_null(strstr(e.msg, "club-pairs.json: already imported: batch 1 (provisional)"));
+    /* the same event under another name, indented otherwise: the same content */
+    bmp_event *ev = NULL;
+    char *json = NULL;
+    assert_int_equal(bmp_event_load_file(EX "abf/club-pairs.json", &ev, &e), BMP_OK);
+    assert_int_equal(bmp_event_to_json(ev, &json, &e), BMP_OK);
+    const char *copy = lt_file(&t, "monday.json", json);
+    free(json);
+    bmp_event_free(ev);
+    assert_int_equal(bmp_ledger_import(t.l, copy, &o, &id, NULL, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "monday.json: already imported: batch 1"));
     lt_unchanged(&t, before);
     assert_int_equal(bmp_ledger_reject(t.l, 1, "wrong session uploaded", &e), BMP_OK);
     assert_int_equal(lt_import(&t, EX "abf/club-pairs.json", "abf", BMP_OK), 2);
