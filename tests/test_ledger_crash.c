@@ -155,7 +155,7 @@ static void killed_import_all_or_nothing(void **state)
     int none = 0, all = 0;
     for (int k = 0; k < KILLS; k++) {
         copy_db(tmpl, work);
-        run_killed(import_batch, dur * 1.3 * k / KILLS);
+        run_killed(import_batch, dur * 2.5 * k / KILLS);
         int64_t batches = count(work, "SELECT count(*) FROM batch");
         int64_t rows = count(work, "SELECT count(*) FROM journal");
         assert_true(batches == 0 || batches == 1);
@@ -198,6 +198,31 @@ static void killed_close_all_or_nothing(void **state)
     assert_true(none > 0);
 }
 
+/* Two importers of the same content at once: the database's UNIQUE key
+ * (body, content hash) lets exactly one batch in; the other is refused. */
+static void concurrent_importers_one_batch(void **state)
+{
+    (void)state;
+    copy_db(tmpl, work);
+    pid_t a = fork();
+    assert_true(a >= 0);
+    if (a == 0)
+        _exit(import_batch(work));
+    pid_t b = fork();
+    assert_true(b >= 0);
+    if (b == 0)
+        _exit(import_batch(work));
+    int sa = 0, sb = 0;
+    waitpid(a, &sa, 0);
+    waitpid(b, &sb, 0);
+    assert_true(WIFEXITED(sa) && WIFEXITED(sb));
+    /* one succeeded (0), one was refused (1) */
+    assert_int_equal(WEXITSTATUS(sa) + WEXITSTATUS(sb), 1);
+    assert_int_equal(count(work, "SELECT count(*) FROM batch"), 1);
+    assert_int_equal(count(work, "SELECT count(*) FROM journal"), NLINES);
+    verify_ok(work);
+}
+
 static int teardown(void **state)
 {
     (void)state;
@@ -218,6 +243,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(killed_import_all_or_nothing),
         cmocka_unit_test(killed_close_all_or_nothing),
+        cmocka_unit_test(concurrent_importers_one_batch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
