@@ -339,6 +339,108 @@ bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *
                                  batch, probs, err);
 }
 
+/* The same content is refused, naming the batch that holds it. */
+static bmp_status refuse_duplicate(bmp_ledger *l, const ledger_body *b, const char *file,
+                                   const char *hash, bmp_error *err)
+{
+    int64_t holder = 0;
+    char state[16] = "";
+    bmp_status rc = find_holder(l, b->id, hash, &holder, state, err);
+    if (!rc && holder)
+        rc = bmp_error_set(err, BMP_EINVAL,
+                           "%s: already imported: batch %lld (%s) holds the same content "
+                           "(sha256 %.12s...)", file, (long long)holder, state, hash);
+    return rc;
+}
+
+typedef struct checked {
+    resolved *rv;
+    char (*norm)[16];
+    tally t[LEDGER_TALLY_MAX];
+    size_t nt;
+} checked;
+
+/* Each line: the body's point type, the sign, the player number and who
+ * may be credited; the totals per point type. */
+static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_source source,
+                              const char *file, const bmp_ledger_line *lines, size_t n,
+                              checked *c, bmp_problems *pp, size_t *bad, bmp_error *err)
+{
+    pcache pc = {.cap = 64};
+    while (pc.cap < 2 * n + 2)
+        pc.cap *= 2;
+    pc.slots = calloc(pc.cap, sizeof *pc.slots);
+    if (!pc.slots)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_status rc = l->ops->prepare(
+        l->s, "SELECT id, status FROM player WHERE body_id = ?1 AND number = ?2", &pc.find, err);
+    for (size_t i = 0; i < n && !rc; i++) {
+        const bmp_ledger_line *ln = &lines[i];
+        size_t at = ln->line ? ln->line : i + 1;
+        bmp_error e;
+        if (!ln->point_type || !ledger_point_type_ok(b->code, ln->point_type)) {
+            problems_add(pp, "%s:%zu: point type \"%s\" is not one of %s's", file, at,
+                         ln->point_type ? ln->point_type : "", b->code);
+            (*bad)++;
+            continue;
+        }
+        if (ln->points < 0 && source != BMP_BATCH_ADJUSTMENT) {
+            problems_add(pp, "%s:%zu: negative points in an award (only adjustments may lower a "
+                         "holding, NZ-91)", file, at);
+            (*bad)++;
+        }
+        if (ledger_number_check(b->code, ln->number ? ln->number : "", c->norm[i],
+                                sizeof c->norm[i], &e)) {
+            problems_add(pp, "%s:%zu: player number: %s", file, at, e.msg);
+            (*bad)++;
+            continue;
+        }
+        pslot *s = NULL;
+        if ((rc = pcache_get(l, &pc, b->id, c->norm[i], &s, err)))
+            break;
+        c->rv[i].number = c->norm[i];
+        c->rv[i].why = credit_check(b, s, c->norm[i], file, at, pp, bad);
+        c->rv[i].player = c->rv[i].why ? 0 : s->id;
+        tally *tt = tally_of(c->t, &c->nt, ln->point_type);
+        if (tt) {
+            tt->points += ln->points;
+            tt->lines++;
+        }
+    }
+    l->ops->finalize(pc.find);
+    free(pc.slots);
+    return rc;
+}
+
+/* One transaction: the replaced batch (if any) and the new one. */
+static bmp_status commit_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
+                               bmp_batch_source source, const char *file, const char *hash,
+                               const char *event, const char *event_date, const char *checksum,
+                               const bmp_ledger_line *lines, size_t n, const checked *c,
+                               int64_t *batch, bmp_error *err)
+{
+    int64_t id = 0, holder = 0;
+    char state[16];
+    bmp_status rc = l->ops->begin(l->s, err);
+    if (!rc && o->replaces)
+        rc = ledger_replace(l, o->replaces, o->reason, err);
+    if (!rc)
+        rc = write_batch(l, b, o, source, file, hash, event, event_date, checksum, lines, c->rv, n,
+                         c->t, c->nt, &id, err);
+    if (!rc)
+        rc = l->ops->commit(l->s, err);
+    if (rc) {
+        l->ops->rollback(l->s);
+        /* a concurrent importer may have won the UNIQUE key */
+        if (!find_holder(l, b->id, hash, &holder, state, NULL) && holder)
+            rc = bmp_error_set(err, BMP_EINVAL, "%s: already imported: batch %lld (%s)", file,
+                               (long long)holder, state);
+    } else if (batch) {
+        *batch = id;
+    }
+    return rc;
+}
+
 bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
                                  bmp_batch_source source, const char *file, const char *hash,
                                  const char *event, const char *event_date, const char *checksum,
@@ -356,101 +458,32 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     memcpy(&full, o, o->size && o->size < sizeof full ? o->size : sizeof full);
     o = &full;
     bmp_status rc = ledger_body_get(l, o->body, &b, err);
+    if (!rc && o->replaces && (!o->reason || !*o->reason))
+        rc = bmp_error_set(err, BMP_EINVAL, "%s: a replacement needs a reason (NZ-44)", file);
+    if (!rc)
+        rc = refuse_duplicate(l, &b, file, hash, err);
     if (rc)
         return rc;
-    if (o->replaces && (!o->reason || !*o->reason))
-        return bmp_error_set(err, BMP_EINVAL, "%s: a replacement needs a reason (NZ-44)", file);
-    int64_t holder = 0;
-    char hstate[16] = "";
-    if ((rc = find_holder(l, b.id, hash, &holder, hstate, err)))
-        return rc;
-    if (holder)
-        return bmp_error_set(err, BMP_EINVAL,
-                             "%s: already imported: batch %lld (%s) holds the same content "
-                             "(sha256 %.12s...)", file, (long long)holder, hstate, hash);
-    resolved *rv = calloc(n ? n : 1, sizeof *rv);
-    char (*norm)[16] = calloc(n ? n : 1, sizeof *norm);
-    pcache pc = {0};
-    pc.cap = 64;
-    while (pc.cap < 2 * n + 2)
-        pc.cap *= 2;
-    pc.slots = calloc(pc.cap, sizeof *pc.slots);
-    if (!rv || !norm || !pc.slots) {
-        free(rv);
-        free(norm);
-        free(pc.slots);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
-    }
-    rc = l->ops->prepare(l->s, "SELECT id, status FROM player WHERE body_id = ?1 AND number = ?2",
-                         &pc.find, err);
-    tally t[LEDGER_TALLY_MAX];
-    size_t nt = 0;
-    for (size_t i = 0; i < n && !rc; i++) {
-        const bmp_ledger_line *ln = &lines[i];
-        size_t at = ln->line ? ln->line : i + 1;
-        bmp_error e;
-        if (!ln->point_type || !ledger_point_type_ok(b.code, ln->point_type)) {
-            problems_add(pp, "%s:%zu: point type \"%s\" is not one of %s's", file, at,
-                         ln->point_type ? ln->point_type : "", b.code);
-            bad++;
-            continue;
-        }
-        if (ln->points < 0 && source != BMP_BATCH_ADJUSTMENT) {
-            problems_add(pp, "%s:%zu: negative points in an award (only adjustments may lower a "
-                         "holding, NZ-91)", file, at);
-            bad++;
-        }
-        if (ledger_number_check(b.code, ln->number ? ln->number : "", norm[i], sizeof norm[i], &e)) {
-            problems_add(pp, "%s:%zu: player number: %s", file, at, e.msg);
-            bad++;
-            continue;
-        }
-        pslot *s = NULL;
-        if ((rc = pcache_get(l, &pc, b.id, norm[i], &s, err)))
-            break;
-        rv[i].number = norm[i];
-        rv[i].why = credit_check(&b, s, norm[i], file, at, pp, &bad);
-        rv[i].player = rv[i].why ? 0 : s->id;
-        tally *tt = tally_of(t, &nt, ln->point_type);
-        if (tt) {
-            tt->points += ln->points;
-            tt->lines++;
-        }
-    }
-    l->ops->finalize(pc.find);
+    checked c = {.rv = calloc(n ? n : 1, sizeof *c.rv), .norm = calloc(n ? n : 1, sizeof *c.norm)};
+    if (!c.rv || !c.norm)
+        rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
     if (!rc)
-        bad += check_controls(&b, o, file, t, nt, pp);
+        rc = check_lines(l, &b, source, file, lines, n, &c, pp, &bad, err);
     if (!rc)
-        rc = check_negative(l, lines, rv, n, file, pp, &bad, err);
+        bad += check_controls(&b, o, file, c.t, c.nt, pp);
+    if (!rc)
+        rc = check_negative(l, lines, c.rv, n, file, pp, &bad, err);
     if (!rc && !bad && n == 0) {
         problems_add(pp, "%s: no award lines (nothing to import)", file);
         bad++;
     }
     if (!rc && bad)
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
-    if (!rc) {
-        rc = l->ops->begin(l->s, err);
-        int64_t id = 0;
-        if (!rc && o->replaces)
-            rc = ledger_replace(l, o->replaces, o->reason, err);
-        if (!rc)
-            rc = write_batch(l, &b, o, source, file, hash, event, event_date, checksum, lines, rv,
-                             n, t, nt, &id, err);
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        if (rc) {
-            l->ops->rollback(l->s);
-            /* a concurrent importer may have won the UNIQUE key */
-            if (!find_holder(l, b.id, hash, &holder, hstate, NULL) && holder)
-                rc = bmp_error_set(err, BMP_EINVAL, "%s: already imported: batch %lld (%s)", file,
-                                   (long long)holder, hstate);
-        } else if (batch) {
-            *batch = id;
-        }
-    }
-    free(pc.slots);
-    free(rv);
-    free(norm);
+    if (!rc)
+        rc = commit_batch(l, &b, o, source, file, hash, event, event_date, checksum, lines, n, &c,
+                          batch, err);
+    free(c.rv);
+    free(c.norm);
     bmp_problems_free(&local);
     return rc;
 }

@@ -228,7 +228,7 @@ bmp_status bmp_ledger_top_earners(bmp_ledger *l, const char *body, const char *p
                          "SELECT p.rank_name AS rank_group, p.number, p.name, "
                          "sum(j.points) AS points FROM journal j JOIN batch b ON b.id = j.batch_id "
                          "JOIN player p ON p.id = j.player_id WHERE b.body_id = ?1 AND "
-                         "b.state = 'posted' AND (?2 IS NULL OR b.period = ?2) "
+                         "b.state = 'posted' AND (?2 IS NULL OR b.period = ?2) AND p.status <> 'Deceased' "
                          "GROUP BY p.id ORDER BY p.rank, p.stars, p.rank_name, points DESC, p.number",
                          "is", b.id, period);
     return rc;
