@@ -62,7 +62,13 @@ bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
 void bmp_award_set(bmp_award *aw, const char *kind, const char *ranking, const char *colour,
                    const char *rule, const char *section);
 
-/* Total points one player of contestant c receives (all families, colours). */
+/* Total points one player of contestant c receives: the plain sum of every
+ * award, whatever its point type.  Meaningful only where the awards share
+ * one unit (one point type, or ACBL pigments); NZ A and C, EBU Local and
+ * Blue, or Green and Gold are different units: use
+ * bmp_awards_player_type_total or bmp_awards_player_totals (pointtype.h).
+ * Kept for the per-player table of bmp_awards_write, whose output the
+ * golden files pin. */
 bmp_points bmp_awards_player_total(const bmp_awards *a, size_t contestant, int player);
 
 typedef enum bmp_output_format {

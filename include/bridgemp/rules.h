@@ -1,9 +1,13 @@
 /* bridgemp: the one rules interface every governing body implements.
  *
- * A body (ACBL, EBU, ABF, NZB) is a const bmp_rules with its editions, the
- * regulation tables it can print, and two entry points: award (event ->
- * awards) and scale (print a regulation table computed by the engine).  The
- * registry (bmp_rules_find) is a constant table; nothing here is mutable.
+ * A body (ACBL, EBU, ABF, NZB) is a const bmp_rules: its editions, the
+ * regulation tables it can print, award (event -> awards) and scale (print a
+ * regulation table computed by the engine); its point types (pointtype.h);
+ * its player ID syntax and check; its ranks in one shape (rank.h); its other
+ * named functions (NZ gradings, rating points, C->B); and what file formats
+ * need to know of it (USEBIO defaults).  Callers reach everything a body
+ * defines through here and never test a body's name.  The registry
+ * (bmp_rules_find) is a constant table; nothing here is mutable.
  */
 #ifndef BRIDGEMP_RULES_H
 #define BRIDGEMP_RULES_H
@@ -11,6 +15,8 @@
 #include "bridgemp/awards.h"
 #include "bridgemp/error.h"
 #include "bridgemp/event.h"
+#include "bridgemp/pointtype.h"
+#include "bridgemp/rank.h"
 #include "bridgemp/table.h"
 
 #ifdef __cplusplus
@@ -36,7 +42,44 @@ typedef struct bmp_rules {
      * table-specific options (e.g. "sessions"). */
     bmp_status (*scale)(const char *name, const char *edition, const bmp_params *opts,
                         bmp_table *out, bmp_error *err);
+
+    /* ---- Point types (pointtype.h) ---- */
+    const bmp_point_type *point_types; /* terminated by {NULL}; every award's colour is one */
+    const char *total_doc;             /* how the types make the total holding, with rule ID */
+
+    /* ---- Player IDs ---- */
+    const char *player_id_doc;         /* "1 to 7 digits, not zero (App. D, ABF-93)" */
+    /* Check a national player number; flags BMP_ID_* (a flag the body does
+     * not know is ignored).  EINVAL saying what was expected. */
+    bmp_status (*player_id_check)(const char *id, unsigned flags, bmp_error *err);
+
+    /* ---- Ranks (rank.h) ---- */
+    const bmp_rank_input *rank_inputs; /* terminated by {NULL}; may be NULL */
+    /* The rank of a holding (called through bmp_rules_rank, which checks
+     * the amounts).  A body without a rank table answers "not supported". */
+    bmp_status (*rank)(const bmp_holding *h, bmp_rank *out, bmp_error *err);
+    /* Rank `ordinal` (0..top) of the body's table for listing; false
+     * outside it or where the body has no table. */
+    bool (*rank_info)(int ordinal, bmp_rank_info *out);
+
+    /* ---- Other named functions (NZ gradings ...), terminated by {NULL}; may be NULL ---- */
+    const bmp_admin_fn *admin;
+
+    /* ---- What file formats need to know ---- */
+    /* USEBIO MASTER_POINT_TYPE assumed where a file gives none (ABF club
+     * sessions: GREEN; EBU: BLACK); NULL: none. */
+    const char *usebio_default_type;
+    /* The USEBIO writer's flat MASTER_POINTS form is the default where it
+     * fits (one colour, pairs: Compscore and Cobalt, ABF). */
+    bool usebio_flat_default;
+    /* USEBIO MASTER_POINT_SCALE names that are the event's status, NULL-
+     * terminated, as written (EBU "Club" .. "National", 3.2; rulings U-19);
+     * the status is the lower-case name.  NULL: the scale is not a status. */
+    const char *const *usebio_status_scales;
 } bmp_rules;
+
+/* player_id_check flags. */
+#define BMP_ID_CHECK_DIGIT 1u /* also require a check digit where one is known (ABF mod-11) */
 
 /* NULL-terminated list of every body. */
 const bmp_rules *const *bmp_rules_list(void);

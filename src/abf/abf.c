@@ -61,6 +61,34 @@ static const bmp_scale_info scales[] = {
     {"3C", "Outright winners' awards, weight 2.5 (3.4)"},
     {NULL, NULL}};
 
+/* Point types (1.8, ABF-86): the credit files' letters G, R, Y are also
+ * read in USEBIO files (Compscore writes GREEN / RED). */
+static const char *const usebio_green[] = {"GREEN", "G", NULL};
+static const char *const usebio_red[] = {"RED", "R", NULL};
+static const char *const usebio_gold[] = {"GOLD", "Y", NULL};
+static const bmp_point_type point_types[] = {
+    [ABF_PT_GREEN] = {"green", "Green masterpoints", "green", BMP_UNIT_CENT, 1, true,
+                      "counts 1:1 into the lifetime total (1.8)", "ABF-86", usebio_green, 1},
+    [ABF_PT_RED] = {"red", "Red masterpoints", "red", BMP_UNIT_CENT, 1, true,
+                    "counts 1:1 into the lifetime total and the red+gold minima (1.8)", "ABF-86",
+                    usebio_red, 1},
+    [ABF_PT_GOLD] = {"gold", "Gold masterpoints", "gold", BMP_UNIT_CENT, 1, true,
+                     "counts 1:1 into the lifetime total, the red+gold and the gold minima (1.8)",
+                     "ABF-86", usebio_gold, 1},
+    {0}};
+
+static const bmp_rank_input rank_inputs[] = {
+    {"pre1982", "red points earned before 1982 (part of red): lower the Life and Grand minima",
+     "ABF-87"},
+    {NULL, NULL, NULL}};
+
+/* App. A, App. D (ABF-93): 1 to 7 digits; the mod-11 check digit on request
+ * (docs/rulings.md, ABF-admin: ABF numbers and the check digit). */
+static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err)
+{
+    return bmp_abf_number_validate(id, flags & BMP_ID_CHECK_DIGIT, NULL, err);
+}
+
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
@@ -83,4 +111,16 @@ const bmp_rules bmp_rules_abf = {
     .scales = scales,
     .award = award,
     .scale = scale,
+    .point_types = point_types,
+    .total_doc = "lifetime total = green + red + gold (1.8, ABF-86)",
+    .player_id_doc = "ABF number: 1 to 7 digits, not zero, zero-filled to 7 in credit files; "
+                     "optional mod-11 check digit (App. D, ABF-93)",
+    .player_id_check = player_id_check,
+    .rank_inputs = rank_inputs,
+    .rank = abf_rules_rank,
+    .rank_info = abf_rules_rank_info,
+    /* USEBIO: club sessions award green points when a file names none;
+     * Compscore writes the flat MASTER_POINTS form that Cobalt reads. */
+    .usebio_default_type = "GREEN",
+    .usebio_flat_default = true,
 };

@@ -194,4 +194,11 @@ const abf_national *abf_national_find(const char *name);
 
 bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 
+/* ---- Ranks through bmp_rules (ranks.c) --------------------------------- */
+
+/* Holding indices: the order of bmp_rules_abf.point_types. */
+enum { ABF_PT_GREEN, ABF_PT_RED, ABF_PT_GOLD };
+bmp_status abf_rules_rank(const bmp_holding *h, bmp_rank *out, bmp_error *err);
+bool abf_rules_rank_info(int ordinal, bmp_rank_info *out);
+
 #endif

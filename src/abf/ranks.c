@@ -1,6 +1,7 @@
 /* ABF master rankings, promotions, One Thousand Club and McCutcheon groups
  * (Masterpoint Scheme 1.7, 1.8, 1.9; ABF-86..91). */
 #include "bridgemp/abf.h"
+#include "abf/abf_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -155,4 +156,76 @@ bmp_status bmp_abf_mccutcheon(const bmp_abf_year_player *p, size_t n, int group,
     }
     *nwinners = k;
     return BMP_OK;
+}
+
+/* ---- The generic rank (bmp_rules.rank) ----------------------------------- */
+
+/* Hundredths still needed for `have` to meet minimum `req` less pct% of the
+ * pre-1982 red points: the least h with 100*h >= 100*req - pct*pre82. */
+static bmp_points short_of(bmp_points have, bmp_points req, int pct, bmp_points pre82)
+{
+    bmp_points need100 = req * 100 - (bmp_points)pct * pre82;
+    bmp_points need = need100 <= 0 ? 0 : (need100 + 99) / 100;
+    return need > have ? need - have : 0;
+}
+
+static void add_missing(bmp_rank *out, const char *what, bmp_points p)
+{
+    if (p <= 0 || out->nmissing >= BMP_RANK_MAX_MISSING)
+        return;
+    bmp_rank_missing *m = &out->missing[out->nmissing++];
+    snprintf(m->what, sizeof m->what, "%s", what);
+    m->points = p;
+}
+
+/* 1.8 (ABF-86, ABF-87) and 1.9 (ABF-89) in the shape of every body. */
+bmp_status abf_rules_rank(const bmp_holding *h, bmp_rank *out, bmp_error *err)
+{
+    bmp_abf_totals t = {h->points[ABF_PT_GREEN], h->points[ABF_PT_RED], h->points[ABF_PT_GOLD],
+                        h->inputs[0]};
+    int r;
+    bmp_status st = bmp_abf_rank(&t, &r, err);
+    if (st)
+        return st;
+    snprintf(out->name, sizeof out->name, "%s", bmp_abf_rank_name(r));
+    out->ordinal = r;
+    out->top = BMP_ABF_NRANKS;
+    out->total = t.green + t.red + t.gold;
+    out->rule = "ABF-86";
+    if (bmp_abf_one_thousand_club(&t))
+        snprintf(out->extra, sizeof out->extra, "One Thousand Club");
+    if (r >= BMP_ABF_NRANKS)
+        return BMP_OK;
+    const bmp_abf_rank_req *q = &ranks[r];
+    snprintf(out->next, sizeof out->next, "%s", bmp_abf_rank_name(r + 1));
+    /* The allowance never counts towards the total (1.8, last sentence). */
+    add_missing(out, "total", q->total > out->total ? q->total - out->total : 0);
+    add_missing(out, "red+gold", short_of(t.red + t.gold, q->red_gold, q->pre1982_pct,
+                                          t.pre1982_red));
+    add_missing(out, "gold", short_of(t.gold, q->gold, q->pre1982_pct, t.pre1982_red));
+    return BMP_OK;
+}
+
+bool abf_rules_rank_info(int ordinal, bmp_rank_info *out)
+{
+    if (ordinal < 0 || ordinal > BMP_ABF_NRANKS)
+        return false;
+    snprintf(out->name, sizeof out->name, "%s", bmp_abf_rank_name(ordinal));
+    if (ordinal == 0) {
+        snprintf(out->requires, sizeof out->requires, "fewer than 2 masterpoints");
+        return true;
+    }
+    const bmp_abf_rank_req *q = &ranks[ordinal - 1];
+    int n = snprintf(out->requires, sizeof out->requires, "total %lld",
+                     (long long)(q->total / 100));
+    if (q->red_gold && n > 0 && (size_t)n < sizeof out->requires)
+        n += snprintf(out->requires + n, sizeof out->requires - (size_t)n, ", red+gold %lld",
+                      (long long)(q->red_gold / 100));
+    if (q->gold && n > 0 && (size_t)n < sizeof out->requires)
+        n += snprintf(out->requires + n, sizeof out->requires - (size_t)n, ", gold %lld",
+                      (long long)(q->gold / 100));
+    if (q->pre1982_pct && n > 0 && (size_t)n < sizeof out->requires)
+        snprintf(out->requires + n, sizeof out->requires - (size_t)n,
+                 " (less %d%% of pre-1982 red)", q->pre1982_pct);
+    return true;
 }

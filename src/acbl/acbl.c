@@ -635,6 +635,60 @@ static bmp_status scale(const char *name, const char *edition, const bmp_params 
     return acbl_scale(name, ed, opts, out, err);
 }
 
+/* Pigmentation (later §IV.E; 2003 p.14): every pigment counts 1:1 into a
+ * player's masterpoint total.  ACBLscore's letters are read in USEBIO. */
+static const char *const usebio_black[] = {"BLACK", "B", NULL};
+static const char *const usebio_silver[] = {"SILVER", "S", NULL};
+static const char *const usebio_red[] = {"RED", "R", NULL};
+static const char *const usebio_gold[] = {"GOLD", "G", NULL};
+static const char *const usebio_platinum[] = {"PLATINUM", "P", NULL};
+#define ACBL_COMBINE "counts 1:1 into the masterpoint total (§IV.E)"
+static const bmp_point_type point_types[] = {
+    {"black", "Black points (club)", "black", BMP_UNIT_CENT, 1, true, ACBL_COMBINE, "ACBL-85",
+     usebio_black, 1},
+    {"silver", "Silver points (Sectional)", "silver", BMP_UNIT_CENT, 1, true, ACBL_COMBINE,
+     "ACBL-87", usebio_silver, 1},
+    {"red", "Red points (Regional)", "red", BMP_UNIT_CENT, 1, true, ACBL_COMBINE, "ACBL-88",
+     usebio_red, 1},
+    {"gold", "Gold points (Regional)", "gold", BMP_UNIT_CENT, 1, true, ACBL_COMBINE, "ACBL-88",
+     usebio_gold, 1},
+    {"platinum", "Platinum points (NABC)", "platinum", BMP_UNIT_CENT, 1, true, ACBL_COMBINE,
+     "ACBL-90", usebio_platinum, 1},
+    {0}};
+
+/* The ACBL player number: seven digits, the first replaced by a letter J
+ * (1) .. R (9) for a Life Master (ACBL Handbook, "The Player Number"; not in
+ * the masterpoint regulations: docs/rulings.md, RI-3). */
+static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err)
+{
+    (void)flags; /* no check digit is known */
+    size_t n = id ? strlen(id) : 0;
+    bool ok = n == 7, nonzero = false;
+    for (size_t i = 0; ok && i < n; i++) {
+        char c = id[i];
+        bool lm = i == 0 && ((c >= 'J' && c <= 'R') || (c >= 'j' && c <= 'r'));
+        ok = lm || (c >= '0' && c <= '9');
+        nonzero |= c != '0';
+    }
+    if (!ok || !nonzero)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "ACBL player number \"%s\": expected 7 digits, not all zero, the "
+                             "first of them J-R for a Life Master",
+                             id ? id : "");
+    return BMP_OK;
+}
+
+/* Ranks (Life Master and the others) are in the ACBL Handbook, not in the
+ * masterpoint regulations this library follows (docs/rulings.md, RI-4). */
+static bmp_status rank(const bmp_holding *h, bmp_rank *out, bmp_error *err)
+{
+    (void)h;
+    (void)out;
+    return bmp_not_supported(err, "ACBL ranks", "RI-4", "none in the regulations",
+                             "the rank requirements (Club Master .. Grand Life Master) are in "
+                             "the ACBL Handbook, not in the masterpoint regulations followed here");
+}
+
 const bmp_rules bmp_rules_acbl = {
     .body = "acbl",
     .name = "American Contract Bridge League",
@@ -643,4 +697,9 @@ const bmp_rules bmp_rules_acbl = {
     .scales = scales,
     .award = award,
     .scale = scale,
+    .point_types = point_types,
+    .total_doc = "masterpoint total = black + silver + red + gold + platinum (§IV.E)",
+    .player_id_doc = "ACBL player number: 7 digits, the first J-R for a Life Master",
+    .player_id_check = player_id_check,
+    .rank = rank,
 };

@@ -1,4 +1,4 @@
-/* bridgemp CLI: ABF credit files (Appendix D, G) and master ranks (1.8). */
+/* bridgemp CLI: ABF credit files (Appendix D, G).  Ranks: cmd_rank.c. */
 #include "cmd_credit.h"
 
 #include <stdio.h>
@@ -23,15 +23,6 @@ static const char *const credit_help =
     "  merge   merge files of the same colour into OUT, summing per ABF number\n"
     "\n"
     "  --check-digit   also require the ABF mod-11 check digit (docs/rulings.md)\n";
-
-static const char *const rank_help =
-    "usage: bridgemp abf-rank --green X --red Y --gold Z [--pre1982 P]\n"
-    "\n"
-    "Print the ABF master rank (Masterpoint Scheme 1.8) earned by lifetime\n"
-    "totals of green, red and gold masterpoints; --pre1982 is the part of the\n"
-    "red total earned before 1982 (its allowance lowers the Life and Grand\n"
-    "red+gold and gold minima).  Also says whether the player is in the One\n"
-    "Thousand Club (1.9).\n";
 
 static int print_problems(const char *path, const bmp_abf_credit_file *f)
 {
@@ -154,43 +145,6 @@ int bmp_cli_credit(int argc, char **argv)
     }
     free(args);
     return rc;
-}
-
-int bmp_cli_abf_rank(int argc, char **argv)
-{
-    bmp_abf_totals t = {0, 0, 0, 0};
-    for (int i = 1; i < argc; i += 2) { /* --NAME VALUE pairs */
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(rank_help, stdout);
-            return 0;
-        }
-        bmp_points *dst = strcmp(a, "--green") == 0   ? &t.green
-                          : strcmp(a, "--red") == 0   ? &t.red
-                          : strcmp(a, "--gold") == 0  ? &t.gold
-                          : strcmp(a, "--pre1982") == 0 ? &t.pre1982_red
-                                                      : NULL;
-        if (!dst) {
-            fprintf(stderr, "bridgemp abf-rank: unexpected argument \"%s\"\n%s", a, rank_help);
-            return EXIT_USAGE;
-        }
-        if (i + 1 >= argc || !bmp_points_parse(argv[i + 1], dst)) {
-            fprintf(stderr, "bridgemp abf-rank: %s: expected masterpoints such as 12.34, got \"%s\"\n",
-                    a, i + 1 < argc ? argv[i + 1] : "");
-            return EXIT_USAGE;
-        }
-    }
-    int r;
-    bmp_error e = {0};
-    if (bmp_abf_rank(&t, &r, &e)) {
-        fprintf(stderr, "bridgemp abf-rank: %s\n", e.msg);
-        return EXIT_INPUT;
-    }
-    char tot[32];
-    bmp_points_format(t.green + t.red + t.gold, tot, sizeof tot);
-    printf("%s (rank %d of %d; total %s)%s\n", bmp_abf_rank_name(r), r, BMP_ABF_NRANKS, tot,
-           bmp_abf_one_thousand_club(&t) ? "; One Thousand Club" : "");
-    return 0;
 }
 
 bmp_status bmp_cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,

@@ -1,4 +1,4 @@
-/* bridgemp CLI: ABF credit files and ranks (cmd_credit.c). */
+/* bridgemp CLI: ABF credit files (cmd_credit.c). */
 #ifndef BMP_CLI_CMD_CREDIT_H
 #define BMP_CLI_CMD_CREDIT_H
 
@@ -8,8 +8,6 @@
 
 /* bridgemp credit check|show|merge ... */
 int bmp_cli_credit(int argc, char **argv);
-/* bridgemp abf-rank --green X --red Y --gold Z [--pre1982 P] */
-int bmp_cli_abf_rank(int argc, char **argv);
 /* award --format abf-credit --output PREFIX: write PREFIX.grn/.red/.gld and
  * list them on stdout. */
 bmp_status bmp_cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,

@@ -11,6 +11,7 @@
 #include "cli_io.h"
 #include "cmd_credit.h"
 #include "cmd_ledger.h"
+#include "cmd_rules.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
 
@@ -25,9 +26,12 @@ static const char *const main_help =
     "  convert IN OUT  convert between JSON events and USEBIO\n"
     "  scale BODY TBL  print a regulation table computed by the engine\n"
     "  validate FILE   check an event file and summarise it\n"
-    "  bodies          list governing bodies, editions and tables\n"
+    "  bodies [BODY]   list governing bodies, editions and tables; with BODY\n"
+    "                  its point types, player numbers, ranks and functions\n"
     "  credit CMD      check, show or merge ABF credit files (.grn .red .gld .rag)\n"
-    "  abf-rank        the ABF master rank of green/red/gold totals\n"
+    "  rank BODY       a player's rank from lifetime points (ABF, EBU, NZ), and\n"
+    "                  the body's other functions (NZ grading, rating points, C->B)\n"
+    "  abf-rank        the old name of 'rank abf'\n"
     "  ledger CMD      the masterpoint ledger (SQLite): registry, batches, closes\n"
     "\n"
     "Run 'bridgemp COMMAND --help' for a command's options; see bridgemp(1).\n";
@@ -169,19 +173,6 @@ static int cmd_validate(int argc, char **argv)
     return 0;
 }
 
-static int cmd_bodies(void)
-{
-    for (const bmp_rules *const *r = bmp_rules_list(); *r; r++) {
-        printf("%s  %s\n", (*r)->body, (*r)->name);
-        for (size_t i = 0; (*r)->editions[i]; i++)
-            printf("  edition %-8s %s%s\n", (*r)->editions[i],
-                   (*r)->edition_docs ? (*r)->edition_docs[i] : "", i == 0 ? " (default)" : "");
-        for (size_t i = 0; (*r)->scales && (*r)->scales[i].name; i++)
-            printf("  table   %-12s %s\n", (*r)->scales[i].name, (*r)->scales[i].description);
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -206,11 +197,13 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "validate") == 0)
         return cmd_validate(argc - 1, argv + 1);
     if (strcmp(cmd, "bodies") == 0)
-        return cmd_bodies();
+        return bmp_cli_bodies(argc - 1, argv + 1);
     if (strcmp(cmd, "credit") == 0)
         return bmp_cli_credit(argc - 1, argv + 1);
     if (strcmp(cmd, "ledger") == 0)
         return bmp_cli_ledger(argc - 1, argv + 1);
+    if (strcmp(cmd, "rank") == 0)
+        return bmp_cli_rank(argc - 1, argv + 1);
     if (strcmp(cmd, "abf-rank") == 0)
         return bmp_cli_abf_rank(argc - 1, argv + 1);
     fprintf(stderr, "bridgemp: unknown command \"%s\"\n\n%s", cmd, main_help);

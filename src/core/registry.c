@@ -66,7 +66,18 @@ bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = bmp_rules_edition(r, ev->edition, &ed, err);
     if (st)
         return st;
-    return r->award(ev, ed, out, err);
+    size_t first = out->count;
+    if ((st = r->award(ev, ed, out, err)))
+        return st;
+    /* Every award names a point type of its body (pointtype.h). */
+    for (size_t i = first; i < out->count; i++)
+        if (!bmp_rules_point_type(r, out->items[i].colour)) {
+            st = bmp_rules_check_colour(r, out->items[i].colour, err);
+            bmp_error_prefix(err, "internal error: award %zu (rule %s): ", i,
+                             out->items[i].rule);
+            return st;
+        }
+    return BMP_OK;
 }
 
 bmp_status bmp_scale(const char *body, const char *name, const char *edition,

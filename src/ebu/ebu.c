@@ -46,6 +46,8 @@
  *   ums_charge_code (2.8.2, recorded only)
  * Contestant params: without_standing (2.10: no award, taken out of the
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
+#include <string.h>
+
 #include "ebu/ebu_internal.h"
 
 static const char *const editions[] = {"2024", NULL};
@@ -77,6 +79,56 @@ static const bmp_scale_info scales[] = {
     {"ranks", "Ranks (2.6)"},
     {NULL, NULL}};
 
+/* Point types (2.4, 2.5, 2.6.1: EBU-1 .. EBU-3).  USEBIO files count Local
+ * Points whole (36 = 36.00) and the others in hundredths (rulings U-20). */
+static const char *const usebio_local[] = {"BLACK", "LOCAL", NULL};
+static const char *const usebio_blue[] = {"BLUE", NULL};
+static const char *const usebio_green[] = {"GREEN", NULL};
+static const char *const usebio_gold[] = {"GOLD", NULL};
+static const bmp_point_type point_types[] = {
+    [EBU_PT_LOCAL] = {"local", "Local Points", "black", BMP_UNIT_WHOLE, 1, true,
+                      "1 Local Point = 1 master point of the total holding (2.6.1)", "EBU-1",
+                      usebio_local, 100},
+    [EBU_PT_BLUE] = {"blue", "Blue Points", "blue", BMP_UNIT_CENT, 100, true,
+                     "1 Blue Point = 100 master points (2.6.1); 3 Blue replace 1 Green of a "
+                     "rank, up to 50 Green (2.4.2 b)",
+                     "EBU-1", usebio_blue, 1},
+    [EBU_PT_GREEN] = {"green", "Green Points", "green", BMP_UNIT_CENT, 100, true,
+                      "1 Green Point = 100 master points (2.6.1); ranks need Green Points (2.6.2)",
+                      "EBU-1", usebio_green, 1},
+    [EBU_PT_GOLD] = {"gold", "Gold Points", "gold", BMP_UNIT_CENT, 0, false,
+                     "1 Gold for a performance worth 5+ Green Points in one event; decays 20% a year (2.5.1)", "EBU-3",
+                     usebio_gold, 1},
+    {0}};
+
+/* 2.9.2 (EBU-8): participants are identified by EBU number.  The handbook
+ * gives no format: digits, 1 to 8 of them, not zero; 88888888 is the guest
+ * number, which identifies nobody (docs/rulings.md, RI-2). */
+static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err)
+{
+    (void)flags; /* no check digit is known */
+    size_t n = id ? strlen(id) : 0;
+    bool nonzero = false;
+    for (size_t i = 0; i < n; i++) {
+        if (id[i] < '0' || id[i] > '9')
+            return bmp_error_set(err, BMP_EINVAL, "EBU number \"%s\" is not all digits", id);
+        nonzero |= id[i] != '0';
+    }
+    if (n == 0 || n > 8)
+        return bmp_error_set(err, BMP_EINVAL, "EBU number \"%s\": expected 1 to 8 digits",
+                             id ? id : "");
+    if (!nonzero)
+        return bmp_error_set(err, BMP_EINVAL, "EBU number \"%s\" is zero", id);
+    if (strcmp(id, "88888888") == 0)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "88888888 is the EBU guest number, not a player's (2.9.2)");
+    return BMP_OK;
+}
+
+/* USEBIO MASTER_POINT_SCALE names the event's status (3.2; rulings U-19). */
+static const char *const status_scales[] = {"Club", "District", "County", "Regional",
+                                            "National", NULL};
+
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
@@ -99,4 +151,14 @@ const bmp_rules bmp_rules_ebu = {
     .scales = scales,
     .award = award,
     .scale = scale,
+    .point_types = point_types,
+    .total_doc = "overall holding = Local + 100 x Blue + 100 x Green master points (2.6.1, "
+                 "EBU-1); Gold is outside it",
+    .player_id_doc = "EBU number: 1 to 8 digits, not zero; 88888888 is the guest (2.9.2, EBU-8)",
+    .player_id_check = player_id_check,
+    .rank = ebu_rules_rank,
+    .rank_info = ebu_rules_rank_info,
+    /* USEBIO: MASTER_POINTS_AWARDED alone are Local (black) points. */
+    .usebio_default_type = "BLACK",
+    .usebio_status_scales = status_scales,
 };

@@ -151,4 +151,11 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 bmp_status ebu_scale_table(const char *name, const bmp_params *opts, bmp_table *out,
                            bmp_error *err);
 
+/* ---- Ranks through bmp_rules (ranks.c) --------------------------------- */
+
+/* Holding indices: the order of bmp_rules_ebu.point_types. */
+enum { EBU_PT_LOCAL, EBU_PT_BLUE, EBU_PT_GREEN, EBU_PT_GOLD };
+bmp_status ebu_rules_rank(const bmp_holding *h, bmp_rank *out, bmp_error *err);
+bool ebu_rules_rank_info(int ordinal, bmp_rank_info *out);
+
 #endif

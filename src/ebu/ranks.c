@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "bridgemp/ebu.h"
+#include "ebu/ebu_internal.h"
 
 /* 2.6.2, in increasing order of seniority: name, overall holding, Green
  * Points, and for a star family the holding (or Green) per further star and
@@ -109,4 +110,86 @@ bmp_status bmp_ebu_rank_of(const bmp_ebu_holding *h, bmp_ebu_rank *out, bmp_erro
         return BMP_OK;
     }
     return BMP_OK;
+}
+
+/* ---- The generic rank (bmp_rules.rank) ----------------------------------- */
+
+static void add_missing(bmp_rank *out, const char *what, bmp_points p)
+{
+    if (p <= 0 || out->nmissing >= BMP_RANK_MAX_MISSING)
+        return;
+    bmp_rank_missing *m = &out->missing[out->nmissing++];
+    snprintf(m->what, sizeof m->what, "%s", what);
+    m->points = p;
+}
+
+/* Green Points (hundredths) still missing for a requirement of g whole Green
+ * Points once the Blue allowance is used (2.4.2 b): the least x with
+ * 3 (green + x) + min(blue, 150 BP) >= 3 g. */
+static bmp_points green_short(const bmp_ebu_holding *h, int g)
+{
+    int64_t blue = h->blue < 15000 ? h->blue : 15000;
+    int64_t need3 = 3 * (int64_t)g * 100 - 3 * h->green - blue;
+    return need3 <= 0 ? 0 : (need3 + 2) / 3;
+}
+
+/* 2.6 (EBU-1, EBU-4) in the shape of every body.  Local Points are whole
+ * (3.4.1); Blue and Green are hundredths. */
+bmp_status ebu_rules_rank(const bmp_holding *hd, bmp_rank *out, bmp_error *err)
+{
+    if (hd->points[EBU_PT_LOCAL] % 100)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "EBU rank: Local Points are whole (3.4.1), got %lld.%02lld",
+                             (long long)(hd->points[EBU_PT_LOCAL] / 100),
+                             (long long)(hd->points[EBU_PT_LOCAL] % 100));
+    bmp_ebu_holding h = {hd->points[EBU_PT_LOCAL] / 100, hd->points[EBU_PT_BLUE],
+                         hd->points[EBU_PT_GREEN]};
+    bmp_ebu_rank r;
+    bmp_status st = bmp_ebu_rank_of(&h, &r, err);
+    if (st)
+        return st;
+    snprintf(out->name, sizeof out->name, "%s", r.name);
+    out->ordinal = r.seniority;
+    out->top = BMP_EBU_NRANKS;
+    out->stars = r.stars;
+    out->total = bmp_ebu_total(&h) * 100; /* master points, in hundredths */
+    out->rule = "EBU-4";
+    if (r.seniority >= BMP_EBU_NRANKS)
+        return BMP_OK;
+    const rank_row *q = &ranks[r.seniority];
+    snprintf(out->next, sizeof out->next, "%s%s", q->star_total || q->star_green ? "* " : "",
+             q->name);
+    add_missing(out, "total", q->total * 100 > out->total ? q->total * 100 - out->total : 0);
+    add_missing(out, "green", green_short(&h, q->green));
+    return BMP_OK;
+}
+
+bool ebu_rules_rank_info(int ordinal, bmp_rank_info *out)
+{
+    if (ordinal < 0 || ordinal > BMP_EBU_NRANKS)
+        return false;
+    if (ordinal == 0) {
+        snprintf(out->name, sizeof out->name, "no rank");
+        snprintf(out->requires, sizeof out->requires, "fewer than 100 master points");
+        return true;
+    }
+    const rank_row *q = &ranks[ordinal - 1];
+    snprintf(out->name, sizeof out->name, "%s%s", q->star_total || q->star_green ? "* " : "",
+             q->name);
+    int n = q->total ? snprintf(out->requires, sizeof out->requires, "total %lld master points",
+                                (long long)q->total)
+                     : 0;
+    if (q->green && n >= 0 && (size_t)n < sizeof out->requires)
+        n += snprintf(out->requires + n, sizeof out->requires - (size_t)n,
+                      "%sgreen %d (up to 50 as 3 blue each)", n ? ", " : "", q->green);
+    if (q->star_total && n > 0 && (size_t)n < sizeof out->requires)
+        n += snprintf(out->requires + n, sizeof out->requires - (size_t)n,
+                      "; a further star per %lld", (long long)q->star_total);
+    if (q->star_green && n > 0 && (size_t)n < sizeof out->requires)
+        n += snprintf(out->requires + n, sizeof out->requires - (size_t)n,
+                      "; a further star per %d green", q->star_green);
+    if (q->max_stars && n > 0 && (size_t)n < sizeof out->requires)
+        snprintf(out->requires + n, sizeof out->requires - (size_t)n, " (at most %d)",
+                 q->max_stars);
+    return true;
 }

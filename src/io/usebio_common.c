@@ -11,48 +11,20 @@
 #include "core/util.h"
 #include "io/usebio_internal.h"
 
-/* One accepted spelling of a MASTER_POINT_TYPE and the colour it names.
- * The first entry of each colour is what the writer emits. */
-typedef struct mp_type {
-    const char *body, *type, *colour;
-} mp_type;
-
-static const mp_type mp_types[] = {
-    /* ABF: green, red, gold (Compscore writes GREEN / RED; G/R/Y in the credit files). */
-    {"abf", "GREEN", "green"}, {"abf", "G", "green"},   {"abf", "RED", "red"},
-    {"abf", "R", "red"},       {"abf", "GOLD", "gold"}, {"abf", "Y", "gold"},
-    /* EBU: black (local) points -- the EBU rules' colour "local" -- blue,
-     * green, gold. */
-    {"ebu", "BLACK", "local"}, {"ebu", "LOCAL", "local"}, {"ebu", "BLUE", "blue"},
-    {"ebu", "GREEN", "green"}, {"ebu", "GOLD", "gold"},
-    /* NZ Bridge: A, B and C points, written lower case by the NZ converter. */
-    {"nzb", "a", "a"},         {"nzb", "b", "b"},       {"nzb", "c", "c"},
-    /* ACBL: the ACBLscore pigments. */
-    {"acbl", "BLACK", "black"}, {"acbl", "B", "black"},   {"acbl", "SILVER", "silver"},
-    {"acbl", "S", "silver"},    {"acbl", "RED", "red"},   {"acbl", "R", "red"},
-    {"acbl", "GOLD", "gold"},   {"acbl", "G", "gold"},    {"acbl", "PLATINUM", "platinum"},
-    {"acbl", "P", "platinum"},
-};
+/* MASTER_POINT_TYPE spellings, the units a file counts in and the other
+ * per-body defaults are the body's (bmp_rules.point_types, usebio_*): this
+ * file never tests a body's name. */
 
 const char *bmp_usebio_colour(const char *body, const char *type)
 {
-    if (!body || !type)
-        return NULL;
-    for (size_t i = 0; i < sizeof mp_types / sizeof mp_types[0]; i++)
-        if (strcasecmp(mp_types[i].body, body) == 0 && strcasecmp(mp_types[i].type, type) == 0)
-            return mp_types[i].colour;
-    return NULL;
+    const bmp_point_type *pt = bmp_rules_usebio_point_type(bmp_rules_find(body), type);
+    return pt ? pt->name : NULL;
 }
 
 const char *bmp_usebio_type(const char *body, const char *colour)
 {
-    if (!body || !colour)
-        return NULL;
-    for (size_t i = 0; i < sizeof mp_types / sizeof mp_types[0]; i++)
-        if (strcasecmp(mp_types[i].body, body) == 0 &&
-            strcasecmp(mp_types[i].colour, colour) == 0)
-            return mp_types[i].type;
-    return NULL;
+    const bmp_point_type *pt = bmp_rules_point_type(bmp_rules_find(body), colour);
+    return pt && pt->usebio_types ? pt->usebio_types[0] : NULL;
 }
 
 /* Hundredths of the body's colour per MASTER_POINTS_AWARDED unit (§2.3):
@@ -62,22 +34,17 @@ const char *bmp_usebio_type(const char *body, const char *colour)
  * other bmp_points (rulings U-20). */
 bmp_points bmp_io_usebio_unit(const char *body, const char *colour)
 {
-    return body && colour && strcasecmp(body, "ebu") == 0 && strcmp(colour, "local") == 0 ? 100
-                                                                                          : 1;
+    const bmp_point_type *pt = bmp_rules_point_type(bmp_rules_find(body), colour);
+    return pt && pt->usebio_unit > 0 ? pt->usebio_unit : 1;
 }
 
 void bmp_io_usebio_types(const char *body, char *buf, size_t n)
 {
-    *buf = '\0';
-    const char *last = NULL;
-    for (size_t i = 0; i < sizeof mp_types / sizeof mp_types[0]; i++) {
-        if (strcasecmp(mp_types[i].body, body) != 0 ||
-            (last && strcmp(last, mp_types[i].colour) == 0))
-            continue;
-        last = mp_types[i].colour;
-        strncat(buf, *buf ? ", " : "", n - strlen(buf) - 1);
-        strncat(buf, mp_types[i].type, n - strlen(buf) - 1);
-    }
+    const bmp_rules *r = bmp_rules_find(body);
+    if (r)
+        bmp_rules_usebio_types(r, buf, n);
+    else
+        *buf = '\0';
 }
 
 bool bmp_usebio_sniff(const char *data, size_t len)

@@ -101,15 +101,13 @@ bad:
                    t);
 }
 
-/* A default colour where files commonly omit the type: ABF club sessions
- * award green points; EBU MASTER_POINTS_AWARDED alone are black/local. */
+/* A default colour where files commonly omit the type, the body's
+ * (bmp_rules.usebio_default_type: ABF club sessions award green points; EBU
+ * MASTER_POINTS_AWARDED alone are black/local). */
 static const char *default_type(const char *body)
 {
-    if (strcmp(body, "abf") == 0)
-        return "GREEN";
-    if (strcmp(body, "ebu") == 0)
-        return "BLACK";
-    return NULL;
+    const bmp_rules *rules = bmp_rules_find(body);
+    return rules ? rules->usebio_default_type : NULL;
 }
 
 /* One MASTER_POINTS_AWARDED + MASTER_POINT_TYPE pair inside `holder`

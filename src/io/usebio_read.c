@@ -171,15 +171,19 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
                              "--body acbl|ebu|abf|nzb (or \"body\" in a --sidecar file)",
                              r->src);
     /* EBU: MASTER_POINT_SCALE (Club, District, County, Regional, National,
-     * §2.3) is the event's status (EBU 3.2); options and the sidecar, applied
-     * above and again at the end, still win (rulings U-19). */
-    if (!ev->status && strcasecmp(ev->body, "ebu") == 0) {
-        static const char *const scales[] = {"club", "district", "county", "regional",
-                                             "national"};
+     * §2.3) is the event's status (EBU 3.2; bmp_rules.usebio_status_scales);
+     * options and the sidecar, applied above and again at the end, still
+     * win (rulings U-19). */
+    const bmp_rules *rules = bmp_rules_find(ev->body);
+    if (!ev->status && rules && rules->usebio_status_scales) {
         const char *sc = bmp_params_string(&ev->params, "usebio.master_point_scale", NULL);
-        for (size_t i = 0; sc && i < sizeof scales / sizeof scales[0]; i++)
-            if (strcasecmp(sc, scales[i]) == 0 && !(ev->status = bmp_strdup(scales[i])))
-                return ub_oom(r);
+        for (const char *const *k = rules->usebio_status_scales; sc && *k; k++)
+            if (strcasecmp(sc, *k) == 0) {
+                if (!(ev->status = bmp_strdup(*k)))
+                    return ub_oom(r);
+                for (char *c = ev->status; *c; c++)
+                    *c = (char)tolower((unsigned char)*c);
+            }
     }
     {
         xmlNode *w;

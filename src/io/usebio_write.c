@@ -208,11 +208,12 @@ static bmp_status collect_awards(wr *w, const bmp_awards *aw)
 static void write_mp(wr *w, size_t ci, bool team)
 {
     const struct cmp *m = &w->mp[ci];
+    const bmp_rules *rules = bmp_rules_find(w->ev->body);
     /* The flat form holds one colour; ABF producers write it (Compscore,
      * read by Cobalt), so it is the ABF default where it fits. */
     bool flat = w->form == BMP_USEBIO_MP_FLAT ||
-                (w->form == BMP_USEBIO_MP_DEFAULT && !team && m->n <= 1 &&
-                 strcmp(w->ev->body, "abf") == 0);
+                (w->form == BMP_USEBIO_MP_DEFAULT && !team && m->n <= 1 && rules &&
+                 rules->usebio_flat_default);
     for (size_t k = 0; k < m->n; k++) {
         if (!flat)
             start(w, "MASTER_POINTS");
@@ -443,14 +444,13 @@ static void write_event(wr *w, bool any_awards)
     el(w, "MATCH_SCORING_METHOD", bmp_params_string(p, "usebio.match_scoring", NULL));
     const char *scale = bmp_params_string(p, "usebio.master_point_scale", NULL);
     char scale_buf[16];
-    if (!scale && ev->body && strcasecmp(ev->body, "ebu") == 0 && ev->status &&
+    const bmp_rules *rules = bmp_rules_find(ev->body);
+    if (!scale && rules && rules->usebio_status_scales && ev->status &&
         strlen(ev->status) > 1 && strlen(ev->status) < sizeof scale_buf) {
         /* EBU status -> MASTER_POINT_SCALE "Club" ... (rulings U-19). */
-        static const char *const scales[] = {"Club", "District", "County", "Regional",
-                                             "National"};
-        for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++)
-            if (strcasecmp(ev->status, scales[i]) == 0)
-                scale = strcpy(scale_buf, scales[i]);
+        for (const char *const *k = rules->usebio_status_scales; *k; k++)
+            if (strcasecmp(ev->status, *k) == 0)
+                scale = strcpy(scale_buf, *k);
     }
     el(w, "MASTER_POINT_SCALE", scale);
     if (any_awards || bmp_params_has(p, "usebio.mps_awarded"))

@@ -40,6 +40,8 @@
  *   NZ-15 club sessions: only that player gets nothing); grading open |
  *   intermediate | junior: above the tournament's grade is not eligible
  *   (NZ-7, NZ-8: 5B below Open, 3B Junior only). */
+#include <string.h>
+
 #include "nzb/nzb_internal.h"
 
 static const char *const editions[] = {"2017", NULL};
@@ -73,6 +75,39 @@ static const bmp_scale_info scales[] = {
     {"ranks", "Masterpoint Rankings (NZ-3)"},
     {NULL, NULL}};
 
+/* Point types (NZ-1): kept separately; ranks count A + B (NZ-3); C only
+ * once converted, 100 C = 1 B (NZ-2).  The NZ converter writes them lower
+ * case in USEBIO files. */
+static const char *const usebio_a[] = {"a", NULL};
+static const char *const usebio_b[] = {"b", NULL};
+static const char *const usebio_c[] = {"c", NULL};
+static const bmp_point_type point_types[] = {
+    [NZB_PT_A] = {"a", "\"A\" Points", "a", BMP_UNIT_CENT, 1, true,
+                  "counts into A+B and the A minimum of ranks (NZ-3)", "NZ-1", usebio_a, 1},
+    [NZB_PT_B] = {"b", "\"B\" Points", "b", BMP_UNIT_CENT, 1, true,
+                  "counts into A+B of ranks (NZ-3)", "NZ-1", usebio_b, 1},
+    [NZB_PT_C] = {"c", "\"C\" Points", "c", BMP_UNIT_WHOLE, 0, false,
+                  "outside A+B; converts to B at 100 C = 1 B (NZ-2)", "NZ-1", usebio_c, 1},
+    {0}};
+
+/* NZ-89 (A-33): the NZB Computer number, 4 or 5 digits, first available
+ * allocated; no leading zero (docs/rulings.md, RI-2). */
+static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err)
+{
+    (void)flags; /* no check digit is known */
+    size_t n = id ? strlen(id) : 0;
+    for (size_t i = 0; i < n; i++)
+        if (id[i] < '0' || id[i] > '9')
+            return bmp_error_set(err, BMP_EINVAL, "NZB computer number \"%s\" is not all digits",
+                                 id);
+    if (n < 4 || n > 5 || id[0] == '0')
+        return bmp_error_set(err, BMP_EINVAL,
+                             "NZB computer number \"%s\": expected 4 or 5 digits, not starting "
+                             "with 0 (NZ-89)",
+                             id ? id : "");
+    return BMP_OK;
+}
+
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out, bmp_error *err)
 {
     (void)edition; /* one edition: 2017 */
@@ -94,4 +129,11 @@ const bmp_rules bmp_rules_nzb = {
     .scales = scales,
     .award = award,
     .scale = scale,
+    .point_types = point_types,
+    .total_doc = "ranks use A + B (NZ-3); C is outside until converted, 100 C = 1 B (NZ-2)",
+    .player_id_doc = "NZB computer number: 4 or 5 digits (NZ-89)",
+    .player_id_check = player_id_check,
+    .rank = nzb_rules_rank,
+    .rank_info = nzb_rules_rank_info,
+    .admin = nzb_admin,
 };

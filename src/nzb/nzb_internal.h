@@ -56,4 +56,12 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
 /* Event -> awards. */
 bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 
+/* ---- Ranks, gradings and conversions through bmp_rules (ranks.c) ------- */
+
+/* Holding indices: the order of bmp_rules_nzb.point_types. */
+enum { NZB_PT_A, NZB_PT_B, NZB_PT_C };
+bmp_status nzb_rules_rank(const bmp_holding *h, bmp_rank *out, bmp_error *err);
+bool nzb_rules_rank_info(int ordinal, bmp_rank_info *out);
+extern const bmp_admin_fn nzb_admin[];
+
 #endif

@@ -2,9 +2,11 @@
  * ("5. Masterpoint Rankings", "4. Masterpoint Gradings", "6. Rating Points",
  * "3. Masterpoint Awards"). */
 #include <stdbool.h>
+#include <stdio.h>
 #include <strings.h>
 
 #include "bridgemp/nzb.h"
+#include "nzb/nzb_internal.h"
 
 static const struct {
     const char *name;
@@ -120,3 +122,118 @@ bmp_status bmp_nz_transfer(const char *kind, bmp_points points, bmp_points *out,
                          "NZ transfer: expected gold, klinger-red, green or red, got \"%s\"",
                          kind ? kind : "");
 }
+
+/* ---- The generic rank (bmp_rules.rank) and named functions --------------- */
+
+static void add_missing(bmp_rank *out, const char *what, bmp_points p)
+{
+    if (p <= 0 || out->nmissing >= BMP_RANK_MAX_MISSING)
+        return;
+    bmp_rank_missing *m = &out->missing[out->nmissing++];
+    snprintf(m->what, sizeof m->what, "%s", what);
+    m->points = p;
+}
+
+/* NZ-3, NZ-4 in the shape of every body: A and B count, C only once
+ * converted to B (NZ-2, the c-to-b function). */
+bmp_status nzb_rules_rank(const bmp_holding *h, bmp_rank *out, bmp_error *err)
+{
+    bmp_points a = h->points[NZB_PT_A], b = h->points[NZB_PT_B];
+    bmp_nz_rank r;
+    int stars;
+    bmp_status st = bmp_nz_rank_of(a, b, &r, &stars, err);
+    if (st)
+        return st;
+    snprintf(out->name, sizeof out->name, "%s", ranks[r].name);
+    out->ordinal = (int)r;
+    out->top = BMP_NZ_NRANKS - 1;
+    out->stars = stars;
+    out->total = a + b;
+    out->rule = "NZ-3";
+    if (stars)
+        snprintf(out->extra, sizeof out->extra, "%d star%s (NZ-4)", stars, stars > 1 ? "s" : "");
+    if (r + 1 >= BMP_NZ_NRANKS)
+        return BMP_OK;
+    bmp_points total, min_a;
+    bmp_nz_rank_thresholds(r + 1, &total, &min_a);
+    snprintf(out->next, sizeof out->next, "%s", ranks[r + 1].name);
+    add_missing(out, "A+B", total - (a + b));
+    add_missing(out, "A", min_a - a);
+    return BMP_OK;
+}
+
+bool nzb_rules_rank_info(int ordinal, bmp_rank_info *out)
+{
+    if (ordinal < 0 || ordinal >= BMP_NZ_NRANKS)
+        return false;
+    snprintf(out->name, sizeof out->name, "%s", ranks[ordinal].name);
+    if (ordinal == 0)
+        snprintf(out->requires, sizeof out->requires, "fewer than 5 A+B");
+    else if (ranks[ordinal].min_a)
+        snprintf(out->requires, sizeof out->requires, "A+B %d, A %d", ranks[ordinal].total,
+                 ranks[ordinal].min_a);
+    else
+        snprintf(out->requires, sizeof out->requires, "A+B %d", ranks[ordinal].total);
+    return true;
+}
+
+/* NZ-5: args a, b (lifetime), rating (at 1 January). */
+static bmp_status admin_grading(const bmp_points *args, bmp_admin_result *out, bmp_error *err)
+{
+    if (args[0] < 0 || args[1] < 0 || args[2] < 0)
+        return bmp_error_set(err, BMP_EINVAL, "NZ grading: points must not be negative");
+    bmp_nz_rank r;
+    int stars;
+    bmp_status st = bmp_nz_rank_of(args[0], args[1], &r, &stars, err);
+    if (st)
+        return st;
+    bmp_admin_text(out, "grading", bmp_nz_grading_name(bmp_nz_grading_of(r, stars, args[2],
+                                                                          args[0])));
+    bmp_admin_text(out, "rank", ranks[r].name);
+    char s[16];
+    snprintf(s, sizeof s, "%d", stars);
+    bmp_admin_text(out, "stars", s);
+    return BMP_OK;
+}
+
+/* NZ-6: args previous, earned. */
+static bmp_status admin_rating(const bmp_points *args, bmp_admin_result *out, bmp_error *err)
+{
+    if (args[0] < 0 || args[1] < 0)
+        return bmp_error_set(err, BMP_EINVAL, "NZ rating points: points must not be negative");
+    bmp_admin_points(out, "rating", bmp_nz_rating_points(args[0], args[1]));
+    return BMP_OK;
+}
+
+/* NZ-2: arg c. */
+static bmp_status admin_c_to_b(const bmp_points *args, bmp_admin_result *out, bmp_error *err)
+{
+    if (args[0] < 0)
+        return bmp_error_set(err, BMP_EINVAL, "NZ C to B: C points must not be negative");
+    bmp_points left;
+    bmp_admin_points(out, "b", bmp_nz_c_to_b(args[0], &left));
+    bmp_admin_points(out, "c_left", left);
+    return BMP_OK;
+}
+
+static const bmp_admin_arg grading_args[] = {
+    {"a", "lifetime \"A\" points"},
+    {"b", "lifetime \"B\" points"},
+    {"rating", "rating points at 1 January (NZ-6)"},
+    {NULL, NULL}};
+static const bmp_admin_arg rating_args[] = {
+    {"previous", "rating points a year ago"},
+    {"earned", "A and B points earned in the past year"},
+    {NULL, NULL}};
+static const bmp_admin_arg c_args[] = {{"c", "\"C\" points held"}, {NULL, NULL}};
+
+const bmp_admin_fn nzb_admin[] = {
+    {"grading", "NZ-5", "4. Masterpoint Gradings",
+     "Open, Intermediate or Junior at 1 January from rank, stars, rating points and A points",
+     grading_args, admin_grading},
+    {"rating-points", "NZ-6", "6. Rating Points",
+     "rating points: previous x 0.8 (to 0.01, half up) + A and B earned in the past year",
+     rating_args, admin_rating},
+    {"c-to-b", "NZ-2", "3. Masterpoint Awards",
+     "C points to B at 100 C = 1 B in whole blocks, the remainder kept", c_args, admin_c_to_b},
+    {NULL, NULL, NULL, NULL, NULL, NULL}};

@@ -1,0 +1,129 @@
+/* bridgemp bodies [BODY]: the governing bodies, and everything one body
+ * defines, listed from its bmp_rules (no per-body code).  A body's listing
+ * is a table of sections: add a section (e.g. the parameter spec) by adding
+ * a printer to `sections`. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bridgemp/bridgemp.h"
+#include "cmd_rules.h"
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
+
+static const char *const bodies_help =
+    "usage: bridgemp bodies [BODY]\n"
+    "\n"
+    "Without BODY: list the governing bodies, their editions and tables.\n"
+    "With BODY (acbl, ebu, abf, nzb): everything the body defines: editions,\n"
+    "regulation tables, point types and how they combine, player numbers,\n"
+    "ranks and other functions ('bridgemp rank BODY --help').\n";
+
+static void print_editions(const bmp_rules *r, FILE *out)
+{
+    for (size_t i = 0; r->editions[i]; i++)
+        fprintf(out, "  edition %-8s %s%s\n", r->editions[i],
+                r->edition_docs ? r->edition_docs[i] : "", i == 0 ? " (default)" : "");
+}
+
+static void print_tables(const bmp_rules *r, FILE *out)
+{
+    for (size_t i = 0; r->scales && r->scales[i].name; i++)
+        fprintf(out, "  table   %-12s %s\n", r->scales[i].name, r->scales[i].description);
+}
+
+static void print_point_types(const bmp_rules *r, FILE *out)
+{
+    fprintf(out, "point types (%s):\n", r->total_doc ? r->total_doc : "");
+    for (const bmp_point_type *t = r->point_types; t && t->name; t++) {
+        char usebio[96] = "";
+        for (const char *const *u = t->usebio_types; u && *u; u++) {
+            strncat(usebio, u == t->usebio_types ? "" : "/", sizeof usebio - strlen(usebio) - 1);
+            strncat(usebio, *u, sizeof usebio - strlen(usebio) - 1);
+        }
+        char weight[32];
+        if (t->total_weight)
+            snprintf(weight, sizeof weight, "x%d in the total", t->total_weight);
+        else
+            snprintf(weight, sizeof weight, "outside the total");
+        fprintf(out, "  %-9s %s (%s): %s, %s, %s; %s (%s); USEBIO %s%s\n", t->name, t->label,
+                t->colour, t->unit == BMP_UNIT_WHOLE ? "whole points" : "hundredths", weight,
+                t->rank ? "counts for rank" : "no part in rank", t->combine, t->rule, usebio,
+                t->usebio_unit == BMP_UNIT_WHOLE ? " (whole points in the file)" : "");
+    }
+}
+
+static void print_player_ids(const bmp_rules *r, FILE *out)
+{
+    fprintf(out, "player numbers: %s\n", r->player_id_doc ? r->player_id_doc : "-");
+}
+
+static void print_ranks(const bmp_rules *r, FILE *out)
+{
+    bmp_rank_info info;
+    if (!r->rank_info || !r->rank_info(0, &info)) {
+        bmp_holding h = {0};
+        bmp_rank k;
+        bmp_error e = {0};
+        bmp_rules_rank(r, &h, &k, &e);
+        fprintf(out, "ranks: %s\n", e.msg[0] ? e.msg : "none");
+        return;
+    }
+    fprintf(out, "ranks ('bridgemp rank %s --help'):\n", r->body);
+    for (int i = 0; r->rank_info(i, &info); i++)
+        fprintf(out, "  %2d %-28s %s\n", i, info.name, info.requires);
+    for (const bmp_rank_input *in = r->rank_inputs; in && in->name; in++)
+        fprintf(out, "  input %s: %s (%s)\n", in->name, in->doc, in->rule);
+}
+
+static void print_functions(const bmp_rules *r, FILE *out)
+{
+    if (!r->admin || !r->admin[0].name)
+        return;
+    fprintf(out, "functions ('bridgemp rank %s FUNCTION'):\n", r->body);
+    for (const bmp_admin_fn *f = r->admin; f->name; f++) {
+        fprintf(out, "  %-14s %s (%s, %s); options", f->name, f->doc, f->rule, f->section);
+        for (const bmp_admin_arg *a = f->args; a && a->name; a++)
+            fprintf(out, " --%s", a->name);
+        fputc('\n', out);
+    }
+}
+
+/* The sections of `bridgemp bodies BODY`, in order. */
+static void (*const sections[])(const bmp_rules *, FILE *) = {
+    print_editions, print_tables, print_point_types, print_player_ids, print_ranks,
+    print_functions,
+};
+
+static void print_body(const bmp_rules *r, FILE *out)
+{
+    fprintf(out, "%s  %s\n", r->body, r->name);
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
+        sections[i](r, out);
+}
+
+int bmp_cli_bodies(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        fputs(bodies_help, stdout);
+        return 0;
+    }
+    if (argc > 2) {
+        fprintf(stderr, "bridgemp bodies: unexpected argument \"%s\"\n%s", argv[2], bodies_help);
+        return EXIT_USAGE;
+    }
+    if (argc == 2) {
+        const bmp_rules *r = bmp_rules_find(argv[1]);
+        if (!r) {
+            fprintf(stderr, "bridgemp bodies: unknown body \"%s\"\n%s", argv[1], bodies_help);
+            return EXIT_USAGE;
+        }
+        print_body(r, stdout);
+        return 0;
+    }
+    for (const bmp_rules *const *r = bmp_rules_list(); *r; r++) {
+        printf("%s  %s\n", (*r)->body, (*r)->name);
+        print_editions(*r, stdout);
+        print_tables(*r, stdout);
+    }
+    return 0;
+}

@@ -1,0 +1,15 @@
+/* bridgemp CLI: what a body defines besides awards, reached through
+ * bmp_rules only (no per-body code): ranks and named functions
+ * (cmd_rank.c), the listing of a body (cmd_bodies.c).  Exit codes as in
+ * main.c. */
+#ifndef BMP_CLI_CMD_RULES_H
+#define BMP_CLI_CMD_RULES_H
+
+/* bridgemp rank BODY [--TYPE POINTS ...] | rank BODY FUNCTION [--ARG POINTS ...] */
+int bmp_cli_rank(int argc, char **argv);
+/* bridgemp abf-rank ...: the old name of `rank abf ...`. */
+int bmp_cli_abf_rank(int argc, char **argv);
+/* bridgemp bodies [BODY] */
+int bmp_cli_bodies(int argc, char **argv);
+
+#endif
