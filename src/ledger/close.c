@@ -116,7 +116,8 @@ static bool ranked_push(ranked_list *rl, const ranked *r)
 static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *period,
                                ranked_list *rl, bmp_error *err)
 {
-    const char *const *types = ledger_point_types(b->code);
+    const char *types[LEDGER_MAX_TYPES];
+    size_t ntypes = ledger_point_types(b->code, types);
     bmp_stmt *st = NULL;
     bmp_status rc = lq_query(
         l, &st, err,
@@ -152,7 +153,7 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
             have = true;
         }
         const char *type = l->ops->col_text(st, 5);
-        for (size_t k = 0; types && types[k]; k++)
+        for (size_t k = 0; k < ntypes; k++)
             if (strcmp(types[k], type) == 0)
                 h[k] = l->ops->col_int(st, 6);
     }
@@ -214,9 +215,10 @@ bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (rc)
         return rc;
-    if (!ledger_point_types(b.code) || strcmp(b.code, "acbl") == 0)
-        return bmp_not_supported(err, "ACBL ranks in the ledger", "ACBL", "masterpoint ranks",
-                                 "the ACBL rank table is not transcribed");
+    bmp_points zero[LEDGER_MAX_TYPES] = {0};
+    ledger_rank none;
+    if ((rc = ledger_rank_of(b.code, zero, 0, NULL, &none, err))) /* a body without ranks */
+        return rc;
     rc = l->ops->begin(l->s, err);
     if (!rc)
         rc = check_period(l, &b, period, err);

@@ -59,8 +59,7 @@ bool problems_add(bmp_problems *p, const char *fmt, ...)
 bmp_status problems_fail(const bmp_problems *p, size_t n, const char *first, bmp_status code,
                          bmp_error *err);
 
-/* Point types of a body, in display order (ranks_glue.c). */
-const char *const *ledger_point_types(const char *body);
+/* Is `type` one of the body's point types (ranks_glue.c)? */
 bool ledger_point_type_ok(const char *body, const char *type);
 
 /* A national ID by the body's rules, normalised (registry.c). */

@@ -102,9 +102,10 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
             rc = bmp_table_note(t, "rank at the last close: %s", cur.name[0] ? cur.name : "none");
     }
     l->ops->finalize(st);
-    const char *const *types = ledger_point_types(b->code);
+    const char *types[LEDGER_MAX_TYPES];
+    size_t ntypes = ledger_point_types(b->code, types);
     bmp_points h[LEDGER_MAX_TYPES] = {0};
-    for (size_t k = 0; !rc && types && types[k]; k++) {
+    for (size_t k = 0; !rc && k < ntypes; k++) {
         int64_t v = 0;
         bool found = false;
         rc = lq_int(l, &v, &found, err,
@@ -113,7 +114,7 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
         h[k] = found ? v : 0;
     }
     char next[256];
-    ledger_next_rank(b->code, h, pre82, &cur, next, sizeof next);
+    ledger_next_rank(b->code, h, pre82, next, sizeof next);
     if (!rc && next[0])
         rc = bmp_table_note(t, "next rank: %s still missing", next);
     return rc;
