@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build and run the whole test suite twice: a normal build, then under
-# AddressSanitizer + UndefinedBehaviorSanitizer.  Fuzz targets (if present)
+# AddressSanitizer + UndefinedBehaviorSanitizer; then the 8-thread test
+# under ThreadSanitizer (no global mutable state).  Fuzz targets (if present)
 # run for a bounded time under the sanitizers.
 set -e
 cd "$(dirname "$0")/.."
@@ -18,6 +19,13 @@ cmake --build build-san -j"$JOBS"
 echo "== tests under ASan + UBSan"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-san --output-on-failure -j"$JOBS"
+
+echo "== build (ThreadSanitizer): test_threads only"
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DBMP_TSAN=ON >/dev/null
+cmake --build build-tsan -j"$JOBS" --target test_threads
+echo "== 8 threads at once under ThreadSanitizer"
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+    ctest --test-dir build-tsan --output-on-failure -R '^test_threads$'
 
 if [ -x scripts/fuzz.sh ]; then
     echo "== fuzzing (bounded)"

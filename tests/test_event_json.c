@@ -202,10 +202,11 @@ static void params_check(void **state)
 {
     (void)state;
     /* One mechanism for every body's params (bmp_params_check). */
-    static const bmp_param_spec spec[] = {{"cuts", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "ACBL-20"},
-                                          {"flight_a", BMP_PARAM_BOOL, BMP_RANGE_ANY, "ACBL-19"},
-                                          {"share", BMP_PARAM_NUMBER, BMP_RANGE_FRACTION, NULL},
-                                          {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
+    static const bmp_param_spec spec[] = {
+        {.key = "cuts", .type = BMP_PARAM_NUMBER, .range = BMP_RANGE_WHOLE0, .rule = "ACBL-20"},
+        {.key = "flight_a", .type = BMP_PARAM_BOOL, .rule = "ACBL-19"},
+        {.key = "share", .type = BMP_PARAM_NUMBER, .range = BMP_RANGE_FRACTION},
+        {.key = NULL}};
     bmp_error e = {0};
     bmp_event *ev = bmp_test_event(HEAD "\"contestants\":[],\"params\":{\"cuts\":1,\"share\":0.5}}");
     assert_int_equal(bmp_params_check(&ev->params, spec, "$", "ACBL", &e), BMP_OK);

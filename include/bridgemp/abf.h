@@ -314,6 +314,13 @@ bmp_status bmp_abf_credit_merge(bmp_abf_credit_file *dst, const bmp_abf_credit_f
 /* Sum of the credits (ABF-120 "total credits"): points, and green of a .rag. */
 void bmp_abf_credit_totals(const bmp_abf_credit_file *f, bmp_points *points, bmp_points *green);
 
+/* The credit files of the awards, in memory: files[BMP_ABF_CREDIT_GREEN],
+ * [_RED] and [_GOLD] (initialised here; free all three even on error), each
+ * summed per player (player id = ABF number), sorted by ABF number, players
+ * at 0.00 left out, CR LF line ends.  Errors as bmp_abf_credit_write. */
+bmp_status bmp_abf_credit_from_awards(const bmp_event *ev, const bmp_awards *aw,
+                                      const bmp_abf_credit_opts *opts,
+                                      bmp_abf_credit_file files[3], bmp_error *err);
 /* Write PREFIX.grn / .red / .gld, one file per colour present in the awards,
  * summing per player (player id = ABF number).  A player without a valid ABF
  * number, or an award of another colour, is an error naming the contestant.

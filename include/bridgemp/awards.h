@@ -84,6 +84,24 @@ bool bmp_output_format_parse(const char *s, bmp_output_format *out);
 bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output_format fmt,
                             bool explain, FILE *out, bmp_error *err);
 
+/* ---- Reading awards in memory (for programs that embed the library) ----
+ * The awards are a documented array (a->items[0..a->count)); these read it
+ * without touching the struct, which may grow. */
+
+/* Number of awards; 0 for NULL. */
+size_t bmp_awards_count(const bmp_awards *a);
+/* Award i, or NULL when i >= count. */
+const bmp_award *bmp_awards_at(const bmp_awards *a, size_t i);
+/* Event-level derivation lines. */
+size_t bmp_awards_note_count(const bmp_awards *a);
+const char *bmp_awards_note_at(const bmp_awards *a, size_t i);
+
+/* What bmp_awards_write prints, into a malloc'ed NUL-terminated buffer
+ * (*len without the NUL; len may be NULL).  The caller frees *out. */
+bmp_status bmp_awards_write_buffer(const bmp_event *ev, const bmp_awards *a,
+                                   bmp_output_format fmt, bool explain, char **out, size_t *len,
+                                   bmp_error *err);
+
 #ifdef __cplusplus
 }
 #endif

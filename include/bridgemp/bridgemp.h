@@ -3,6 +3,7 @@
 #ifndef BRIDGEMP_H
 #define BRIDGEMP_H
 
+#include "bridgemp/version.h" /* BMP_VERSION, generated from project(VERSION) */
 #include "bridgemp/error.h"
 #include "bridgemp/points.h"
 #include "bridgemp/place.h"
@@ -14,8 +15,7 @@
 #include "bridgemp/ebu.h"
 #include "bridgemp/nzb.h"
 #include "bridgemp/usebio.h"
-
-#define BMP_VERSION "0.1.0"
+#include "bridgemp/pipeline.h"
 
 const char *bmp_version(void);
 

@@ -85,20 +85,57 @@ typedef enum bmp_param_range {
     BMP_RANGE_FRACTION  /* 0 to 1 */
 } bmp_param_range;
 
+/* One accepted parameter: what bmp_params_check enforces (key, type,
+ * range, allowed values) and what `bridgemp params BODY` prints (default,
+ * unit, rule, doc). */
 typedef struct bmp_param_spec {
     const char *key;       /* NULL ends the list */
     bmp_param_type type;
     bmp_param_range range; /* numbers only */
     const char *rule;      /* rule ID named in a type error, or NULL */
+    const char *values;    /* strings: allowed values "a|b|c" (exact), NULL = any */
+    const char *dflt;      /* the value used when absent, as text, or NULL (none) */
+    const char *unit;      /* "tables", "sessions", "masterpoints" ..., or NULL */
+    const char *doc;       /* one line */
+    unsigned flags;        /* BMP_PARAM_* flags below */
 } bmp_param_spec;
+
+/* The body checks the value itself (with a message naming the rule), so
+ * bmp_params_check checks only the type; `values` is documentation. */
+#define BMP_PARAM_BODY_CHECKED 1u
 
 /* Check every param in p against spec.  Errors (without a file name; the
  * caller adds it): "<path>.params.<key>: unknown <BODY> parameter (expected
  * one of: ...)", "...: expected true or false (ACBL-19)", "...: expected a
- * whole number >= 1, got 2.5" (BMP_ERANGE).  Dotted keys ("usebio.version",
- * "mp.green") are importers' file metadata and are not checked. */
+ * whole number >= 1, got 2.5" (BMP_ERANGE), "...: expected one of a, b, got
+ * \"c\"".  Dotted keys ("usebio.version", "mp.green") are importers' file
+ * metadata and are not checked. */
 bmp_status bmp_params_check(const bmp_params *p, const bmp_param_spec *spec, const char *path,
                             const char *body, bmp_error *err);
+
+/* Where a params bag sits in an event. */
+typedef enum bmp_param_level {
+    BMP_PARAM_EVENT,
+    BMP_PARAM_GROUP,
+    BMP_PARAM_CONTESTANT,
+    BMP_PARAM_PLAYER,
+    BMP_PARAM_MATCH,
+    BMP_PARAM_LEVELS
+} bmp_param_level;
+
+/* A body's parameter spec: one list per level, each ended by a NULL key
+ * (a NULL list accepts nothing at that level). */
+typedef struct bmp_param_specs {
+    const char *body; /* "ACBL", as messages name it */
+    const bmp_param_spec *level[BMP_PARAM_LEVELS];
+} bmp_param_specs;
+
+const char *bmp_param_level_name(bmp_param_level l);  /* "event", "group", ... */
+const char *bmp_param_type_name(bmp_param_type t);    /* "number", "string", "bool" */
+const char *bmp_param_range_name(bmp_param_range r);  /* "whole >= 1", ... or "" */
+/* The spec of key at level, or NULL. */
+const bmp_param_spec *bmp_param_specs_find(const bmp_param_specs *s, bmp_param_level l,
+                                           const char *key);
 
 /* No masterpoint limit. */
 #define BMP_NO_LIMIT (-1)
@@ -193,6 +230,10 @@ typedef struct bmp_event {
     size_t nmatches;
     bmp_params params;
 } bmp_event;
+
+/* Check every params bag of ev (event, groups, matches, contestants,
+ * players) against s; the first error names its JSON path. */
+bmp_status bmp_params_check_event(const bmp_event *ev, const bmp_param_specs *s, bmp_error *err);
 
 /* Load and validate an event from JSON (docs/event-format.md).  Every
  * validation error names the file, the JSON path and what was expected, e.g.

@@ -76,6 +76,10 @@ typedef struct bmp_rules {
      * terminated, as written (EBU "Club" .. "National", 3.2; rulings U-19);
      * the status is the lower-case name.  NULL: the scale is not a status. */
     const char *const *usebio_status_scales;
+
+    /* The parameters the body reads at each level (name, type, values,
+     * default, unit, rule, doc); its award refuses any other. */
+    const bmp_param_specs *params;
 } bmp_rules;
 
 /* player_id_check flags. */

@@ -123,4 +123,5 @@ const bmp_rules bmp_rules_abf = {
      * Compscore writes the flat MASTER_POINTS form that Cobalt reads. */
     .usebio_default_type = "GREEN",
     .usebio_flat_default = true,
+    .params = &abf_param_specs,
 };

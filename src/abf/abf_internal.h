@@ -193,6 +193,8 @@ const abf_national *abf_national_find(const char *name);
 /* ---- The award entry ---------------------------------------------------- */
 
 bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
+/* params.c: the ABF parameter spec; abf_award_event refuses anything else. */
+extern const bmp_param_specs abf_param_specs;
 
 /* ---- Ranks through bmp_rules (ranks.c) --------------------------------- */
 

@@ -272,86 +272,6 @@ static bmp_status factors(abf_ctx *c)
     return BMP_OK;
 }
 
-/* The params each level of an ABF event may carry (abf.c): a typo is an
- * error naming its path, never a silently different award. */
-typedef bmp_param_spec param_spec;
-#define ANY BMP_RANGE_ANY
-#define WHOLE0 BMP_RANGE_WHOLE0
-#define WHOLE1 BMP_RANGE_WHOLE1
-#define POSITIVE BMP_RANGE_POSITIVE
-#define NONNEG BMP_RANGE_NONNEG
-#define FRACTION BMP_RANGE_FRACTION
-#define N BMP_PARAM_NUMBER
-#define S BMP_PARAM_STRING
-#define B BMP_PARAM_BOOL
-static const param_spec event_params[] = {
-    {"note", S, ANY, NULL},           {"route", S, ANY, NULL},          {"rounding", S, ANY, NULL},
-    {"percentage_awards", B, ANY, NULL}, {"master_factor", N, ANY, NULL}, {"master_rank", S, ANY, NULL},
-    {"master_field", S, ANY, NULL},   {"master_method", S, ANY, NULL},  {"restriction_factor", B, ANY, NULL},
-    {"reduced_championship", B, ANY, NULL}, {"congress", S, ANY, NULL}, {"congress_event", S, ANY, NULL},
-    {"acceleration_applies", B, ANY, NULL}, {"acceleration", N, ANY, NULL},
-    {"tables_per_director", N, NONNEG, NULL}, {"national_event", S, ANY, NULL},
-    {"amplification", N, ANY, NULL},  {"outright_tables", N, POSITIVE, NULL},
-    {"outright_sessions", N, WHOLE0, NULL}, {"field", N, WHOLE1, NULL},
-    {"walk_in_average", N, POSITIVE, NULL}, {"walk_in_qualified", N, POSITIVE, NULL},
-    {"walk_in_final", B, ANY, NULL},  {"consolations", N, WHOLE1, NULL},
-    {"consolations_graded", B, ANY, NULL}, {"direct_to_national_final", B, ANY, NULL},
-    {"singles", B, ANY, NULL},        {"qualifying_sessions", N, WHOLE1, NULL}, {"handicap", B, ANY, NULL},
-    {"pre_handicap_scores", B, ANY, NULL}, {"scores", S, ANY, NULL},     {NULL, N, ANY, NULL}};
-static const param_spec contestant_params[] = {{"note", S, ANY, NULL},
-                                               {"sessions_played", N, WHOLE0, NULL},
-                                               {"partnerships", N, WHOLE0, NULL},
-                                               {NULL, N, ANY, NULL}};
-static const param_spec player_params[] = {{"note", S, ANY, NULL},     {"npc", B, ANY, NULL},
-                                           {"overseas", B, ANY, NULL}, {"local", B, ANY, NULL},
-                                           {"pqp_share", N, FRACTION, NULL}, {NULL, N, ANY, NULL}};
-static const param_spec group_params[] = {{"note", S, ANY, NULL},        {"consolation", N, WHOLE1, NULL},
-                                          {"two_winners", B, ANY, NULL}, {"boards", N, WHOLE1, NULL},
-                                          {NULL, N, ANY, NULL}};
-static const param_spec match_params[] = {{"note", S, ANY, NULL},  {"rate", N, NONNEG, NULL},
-                                          {"final", B, ANY, NULL}, {"triangle", B, ANY, NULL},
-                                          {NULL, N, ANY, NULL}};
-#undef N
-#undef S
-#undef B
-#undef ANY
-#undef WHOLE0
-#undef WHOLE1
-#undef POSITIVE
-#undef NONNEG
-#undef FRACTION
-
-static bmp_status check_params(abf_ctx *c, const bmp_params *p, const param_spec *spec,
-                               const char *path)
-{
-    return bmp_params_check(p, spec, path, "ABF", c->err);
-}
-
-static bmp_status check_all_params(abf_ctx *c)
-{
-    const bmp_event *ev = c->ev;
-    char path[96];
-    bmp_status st = check_params(c, &ev->params, event_params, "$");
-    for (size_t i = 0; !st && i < ev->ngroups; i++) {
-        snprintf(path, sizeof path, "$.groups[%zu]", i);
-        st = check_params(c, &ev->groups[i].params, group_params, path);
-    }
-    for (size_t i = 0; !st && i < ev->nmatches; i++) {
-        snprintf(path, sizeof path, "$.matches[%zu]", i);
-        st = check_params(c, &ev->matches[i].params, match_params, path);
-    }
-    for (size_t i = 0; !st && i < ev->ncontestants; i++) {
-        const bmp_contestant *ct = &ev->contestants[i];
-        snprintf(path, sizeof path, "$.contestants[%zu]", i);
-        st = check_params(c, &ct->params, contestant_params, path);
-        for (size_t j = 0; !st && j < ct->nplayers; j++) {
-            snprintf(path, sizeof path, "$.contestants[%zu].players[%zu]", i, j);
-            st = check_params(c, &ct->players[j].params, player_params, path);
-        }
-    }
-    return st;
-}
-
 bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     abf_ctx c = {.ev = ev, .out = out, .err = err, .mode = BMP_ROUND_HALF_UP, .amplify = 1.0};
@@ -366,7 +286,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             "unknown ABF grade \"%s\" (expected F, E, D, C, B4c, B5i, B4s, B5, B4, B3, "
             "B, A2 or A; 1.5.1)",
             ev->grade);
-    bmp_status pst = check_all_params(&c);
+    bmp_status pst = bmp_params_check_event(ev, &abf_param_specs, err); /* params.c */
     if (pst)
         return pst;
     const bmp_params *p = &ev->params;

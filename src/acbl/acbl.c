@@ -124,8 +124,6 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
     memset(c, 0, sizeof *c);
     c->ev = ev;
     bmp_status st = acbl_edition_parse(edition, &c->ed, err);
-    if (!st)
-        st = acbl_check_params(ev, err);
     if (st)
         return st;
     if (!acbl_class_parse(ev->classification, &c->cls))
@@ -598,7 +596,11 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
                         bmp_error *err)
 {
     /* Knockouts, NABC fixed-award and WBF events: src/acbl/ko_*.c, nabc.c,
-     * wbf.c.  A zip KO is a one-session Swiss side game (ACBL-47). */
+     * wbf.c.  A zip KO is a one-session Swiss side game (ACBL-47).  Every
+     * family's params are checked first (params.c). */
+    bmp_status pst = bmp_params_check_event(ev, &acbl_param_specs, err);
+    if (pst)
+        return pst;
     bmp_event zip;
     if (acbl_ko_zip_as_swiss(ev, &zip)) {
         bmp_awards_note(out, "zip knockout: computed as a one-session Swiss teams side game, M "
@@ -702,4 +704,5 @@ const bmp_rules bmp_rules_acbl = {
     .player_id_doc = "ACBL player number: 7 digits, the first J-R for a Life Master",
     .player_id_check = player_id_check,
     .rank = rank,
+    .params = &acbl_param_specs,
 };

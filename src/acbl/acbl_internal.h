@@ -277,8 +277,8 @@ void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool 
 const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci,
                                   const char **rule);
 
-/* params.c: reject unknown or mistyped ACBL params (event and groups). */
-bmp_status acbl_check_params(const bmp_event *ev, bmp_error *err);
+/* params.c: the ACBL parameter spec; award() refuses anything else. */
+extern const bmp_param_specs acbl_param_specs;
 /* fields.c: overall awards of the whole field, flights, strata,
  * stratiflighted strata and brackets (ACBL-1, 8..16, 66..74, 78, 81, 82). */
 bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err);

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "bridgemp/bridgemp.h"
+#include "bridgemp/pipeline.h"
 #include "bridgemp/usebio.h"
 #include "cli_io.h"
 #include "cmd_credit.h"
@@ -26,7 +27,8 @@ static const char *const award_io_help =
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
     "event (docs/event-format.md) or a USEBIO results file (docs/usebio.md),\n"
-    "detected from its content.\n"
+    "detected from its content, or an ABF credit file (.grn .red .gld .rag),\n"
+    "whose lines are shown as awards.\n"
     "\n"
     "  -f, --format FMT   table (default), json, csv; usebio writes the results\n"
     "                     back as USEBIO with MASTER_POINTS filled in, ready to\n"
@@ -174,23 +176,28 @@ static int parse_args(const char *cmd, int argc, char **argv, io_args *a, int ma
     return 0;
 }
 
-/* Read IN as USEBIO or JSON (by content), with the options applied. */
-static bmp_status load_any(const char *path, const bmp_usebio_opts *uo, bmp_event **ev,
-                           bmp_error *e)
+/* A pipeline (bridgemp/pipeline.h) with the command's options: reading,
+ * awarding and formatting are the library's; the CLI parses arguments and
+ * handles files. */
+static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return bmp_error_set(e, BMP_EIO, "%s: cannot open", path);
-    char head[256];
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    if (bmp_usebio_sniff(head, n))
-        return bmp_usebio_read_file(path, uo, ev, e);
-    bmp_status st = bmp_event_load_file(path, ev, e);
-    if (!st && (st = bmp_usebio_apply_opts(*ev, uo, e))) {
-        bmp_event_free(*ev);
-        *ev = NULL;
-    }
+    const char *const names[] = {"body", "edition", "grade", "classification",
+                                 "status", "rating", "sidecar"};
+    const char *const vals[] = {a->uo.body,   a->uo.edition, a->uo.grade, a->uo.classification,
+                                a->uo.status, a->uo.rating,  a->uo.sidecar};
+    bmp_status st = bmp_pipeline_new(p, e);
+    for (size_t i = 0; i < sizeof names / sizeof *names && !st; i++)
+        if (vals[i])
+            st = bmp_pipeline_set(*p, names[i], vals[i], e);
+    for (size_t i = 0; i < a->uo.nset && !st; i++)
+        st = bmp_pipeline_set(*p, "set", a->set[i], e);
+    if (!st)
+        st = bmp_pipeline_set(*p, "explain", a->explain ? "true" : "false", e);
+    if (!st)
+        st = bmp_pipeline_set(*p, "check-digit", a->check_digit ? "true" : "false", e);
+    if (!st && a->form)
+        st = bmp_pipeline_set(*p, "mp-form", a->form == BMP_USEBIO_MP_FLAT ? "flat" : "nested",
+                              e);
     return st;
 }
 
@@ -229,17 +236,18 @@ int bmp_cli_award(int argc, char **argv)
         return rc;
     }
     bmp_error e = {0};
-    bmp_event *ev = NULL;
-    bmp_status st = load_any(a.pos[0], &a.uo, &ev, &e);
-    bmp_awards aw;
-    bmp_awards_init(&aw);
-    if (!st && (st = bmp_award_event(ev, &aw, &e)))
-        bmp_error_prefix(&e, "%s: ", a.pos[0]);
+    bmp_pipeline *p = NULL;
+    bmp_status st = open_pipeline(&a, &p, &e);
+    if (!st)
+        st = bmp_pipeline_read_file(p, a.pos[0], &e);
+    if (!st)
+        st = bmp_pipeline_award(p, &e);
     if (!st && a.abf_credit) {
-        st = bmp_cli_award_credit(ev, &aw, a.outpath, a.check_digit, &e);
+        st = bmp_cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), a.outpath,
+                                  a.check_digit, &e);
     } else if (!st && a.usebio_out) {
         char *doc = NULL;
-        st = bmp_usebio_write(ev, &aw, a.form, &doc, NULL, &e);
+        st = bmp_pipeline_write_buffer(p, BMP_PIPE_USEBIO, &doc, NULL, &e);
         if (!st)
             st = write_text(a.outpath, doc, &e);
         free(doc);
@@ -248,12 +256,15 @@ int bmp_cli_award(int argc, char **argv)
         if (a.outpath && !(out = fopen(a.outpath, "w")))
             st = bmp_error_set(&e, BMP_EIO, "%s: cannot write", a.outpath);
         if (!st)
-            st = bmp_awards_write(ev, &aw, a.fmt, a.explain, out, &e);
+            st = bmp_pipeline_write_stream(p,
+                                           a.fmt == BMP_OUT_JSON  ? BMP_PIPE_JSON
+                                           : a.fmt == BMP_OUT_CSV ? BMP_PIPE_CSV
+                                                                  : BMP_PIPE_TABLE,
+                                           out, &e);
         if (out != stdout && out && fclose(out) != 0 && !st)
             st = bmp_error_set(&e, BMP_EIO, "%s: write error", a.outpath);
     }
-    bmp_awards_free(&aw);
-    bmp_event_free(ev);
+    bmp_pipeline_free(p);
     free(a.set);
     return st ? fail_with(&e, st) : 0;
 }
@@ -296,31 +307,20 @@ int bmp_cli_convert(int argc, char **argv)
         return rc;
     }
     bmp_error e = {0};
-    bmp_event *ev = NULL;
-    bmp_status st = load_any(a.pos[0], &a.uo, &ev, &e);
+    bmp_pipeline *p = NULL;
+    bmp_status st = open_pipeline(&a, &p, &e);
+    if (!st)
+        st = bmp_pipeline_read_file(p, a.pos[0], &e);
+    if (!st && usebio)
+        st = bmp_pipeline_file_awards(p, &e);
     char *text = NULL;
-    if (!st && usebio) {
-        bmp_awards aw;
-        bmp_awards_init(&aw);
-        st = bmp_usebio_file_awards(ev, &aw, &e);
-        if (!st)
-            st = bmp_usebio_write(ev, &aw, a.form, &text, NULL, &e);
-        bmp_awards_free(&aw);
-    } else if (!st) {
-        st = bmp_event_to_json(ev, &text, &e);
-        if (!st) {
-            size_t l = strlen(text);
-            char *t2 = realloc(text, l + 2);
-            if (t2) {
-                text = t2;
-                strcpy(text + l, "\n");
-            }
-        }
-    }
+    if (!st)
+        st = bmp_pipeline_write_buffer(p, usebio ? BMP_PIPE_USEBIO : BMP_PIPE_EVENT_JSON, &text,
+                                       NULL, &e);
     if (!st)
         st = write_text(a.pos[1], text, &e);
     free(text);
-    bmp_event_free(ev);
+    bmp_pipeline_free(p);
     free(a.set);
     return st ? fail_with(&e, st) : 0;
 }

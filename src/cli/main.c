@@ -11,6 +11,7 @@
 #include "cli_io.h"
 #include "cmd_credit.h"
 #include "cmd_ledger.h"
+#include "cmd_params.h"
 #include "cmd_rules.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
@@ -25,7 +26,9 @@ static const char *const main_help =
     "                  or a USEBIO results file, docs/usebio.md)\n"
     "  convert IN OUT  convert between JSON events and USEBIO\n"
     "  scale BODY TBL  print a regulation table computed by the engine\n"
-    "  validate FILE   check an event file and summarise it\n"
+    "  validate FILE   check an event file (its body's parameters and rules) and\n"
+    "                  summarise it\n"
+    "  params BODY     the parameters a body reads, with types, values and rules\n"
     "  bodies [BODY]   list governing bodies, editions and tables; with BODY\n"
     "                  its point types, player numbers, ranks and functions\n"
     "  credit CMD      check, show or merge ABF credit files (.grn .red .gld .rag)\n"
@@ -55,9 +58,13 @@ static const char *const scale_help =
 static const char *const validate_help =
     "usage: bridgemp validate FILE\n"
     "\n"
-    "Check an event file against docs/event-format.md and print a summary.\n"
-    "Every problem is reported with the file, the JSON path and what was\n"
-    "expected; the exit code is 1 if the file is invalid.\n";
+    "Check an event file against docs/event-format.md and its body's rules,\n"
+    "and print a summary: the file must load, every params bag must hold only\n"
+    "the body's parameters ('bridgemp params BODY') with the right types and\n"
+    "values, and the body's award computation must accept the event (the\n"
+    "awards are discarded).  Every problem is reported with the file, the JSON\n"
+    "path and what was expected; the exit code is 1 if the file is invalid,\n"
+    "3 if it needs a rule that is not supported yet.\n";
 
 static int fail_with(const bmp_error *e, bmp_status st)
 {
@@ -165,10 +172,26 @@ static int cmd_validate(int argc, char **argv)
     bmp_status st = bmp_event_load_file(argv[1], &ev, &e);
     if (st)
         return fail_with(&e, st);
+    /* The body's checks: its parameter spec, then its own validation, run
+     * as the award computation (the awards are discarded). */
+    const bmp_rules *r = bmp_rules_find(ev->body);
+    if (r && r->params)
+        st = bmp_params_check_event(ev, r->params, &e);
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    if (!st)
+        st = bmp_award_event(ev, &aw, &e);
+    size_t nawards = aw.count;
+    bmp_awards_free(&aw);
+    if (st) {
+        bmp_error_prefix(&e, "%s: ", argv[1]);
+        bmp_event_free(ev);
+        return fail_with(&e, st);
+    }
     printf("%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, %zu "
-           "groups, %zu matches\n",
+           "groups, %zu matches, %zu awards\n",
            argv[1], ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
-           ev->ncontestants, ev->ngroups, ev->nmatches);
+           ev->ncontestants, ev->ngroups, ev->nmatches, nawards);
     bmp_event_free(ev);
     return 0;
 }
@@ -198,6 +221,8 @@ int main(int argc, char **argv)
         return cmd_validate(argc - 1, argv + 1);
     if (strcmp(cmd, "bodies") == 0)
         return bmp_cli_bodies(argc - 1, argv + 1);
+    if (strcmp(cmd, "params") == 0)
+        return bmp_cli_params(argc - 1, argv + 1);
     if (strcmp(cmd, "credit") == 0)
         return bmp_cli_credit(argc - 1, argv + 1);
     if (strcmp(cmd, "ledger") == 0)

@@ -229,52 +229,6 @@ static bool teams_like_kind(bmp_event_kind k)
            k == BMP_KIND_BAM;
 }
 
-static const bmp_param_spec event_spec[] = {
-    {"points", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-2"},
-    {"stage", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-36"},
-    {"major", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-13"},
-    {"duration", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-38"},
-    {"original_tables", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-53"},
-    {"separate_qualifying", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-57"},
-    {"premier_tables", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-63"},
-    {"neither_tables", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "EBU-63"},
-    {"four_winner", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-45"},
-    {"ums_charge_code", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-7"},
-    {"ko_type", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-86"},
-    {"consolation", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-93"},
-    {"league", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-94"},
-    {"divisions", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-97"},
-    {"division", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-97"},
-    {"stratified", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-107"},
-    {"boards_per_opponent", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-136"},
-    {"ladder", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-103"},
-    {"boards_in_play", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-29"},
-    {"ladder_games", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "EBU-105"},
-    {"ladder_final", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-105"},
-    {"sections", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-101"},
-    {"section", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "EBU-101"},
-    {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
-
-static const bmp_param_spec contestant_spec[] = {
-    {"without_standing", BMP_PARAM_BOOL, BMP_RANGE_ANY, "EBU-9"},
-    {"category", BMP_PARAM_STRING, BMP_RANGE_ANY, "EBU-107"},
-    {NULL, BMP_PARAM_NUMBER, BMP_RANGE_ANY, NULL}};
-
-static bmp_status check_params(ctx *c)
-{
-    bmp_status st = bmp_params_check(&c->ev->params, event_spec, "$", "EBU", c->err);
-    if (st)
-        return st;
-    for (size_t i = 0; i < c->ev->ncontestants; i++) {
-        char path[64];
-        snprintf(path, sizeof path, "$.contestants[%zu]", i);
-        if ((st = bmp_params_check(&c->ev->contestants[i].params, contestant_spec, path, "EBU",
-                                   c->err)))
-            return st;
-    }
-    return BMP_OK;
-}
-
 /* The movement of the event (4.1.4, EBU-45). */
 static bmp_status movement(ctx *c, ebu_move *mv, bool *two_winner, bool *four_winner)
 {
@@ -527,7 +481,7 @@ static bmp_status match_won_event(ctx *c, int m4, ebu_move mv, int tables, int d
 bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     ctx c = {ev, out, err, false, "local"};
-    bmp_status st = check_params(&c);
+    bmp_status st = bmp_params_check_event(ev, &ebu_param_specs, err); /* params.c */
     if (st)
         return st;
     int m4 = ebu_status_parse(ev->status);

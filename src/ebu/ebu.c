@@ -161,4 +161,5 @@ const bmp_rules bmp_rules_ebu = {
     /* USEBIO: MASTER_POINTS_AWARDED alone are Local (black) points. */
     .usebio_default_type = "BLACK",
     .usebio_status_scales = status_scales,
+    .params = &ebu_param_specs,
 };

@@ -148,6 +148,9 @@ bmp_status ebu_strat_best(const bmp_event *ev, size_t i, const int count[5], int
 bmp_status ebu_strat_event(const bmp_event *ev, int m4, ebu_band band, ebu_move mv, bool qs,
                            int pct, const char *colour, bool blue, bmp_awards *out, bmp_error *err);
 bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
+
+/* params.c: the EBU parameter spec; ebu_award_event refuses anything else. */
+extern const bmp_param_specs ebu_param_specs;
 bmp_status ebu_scale_table(const char *name, const bmp_params *opts, bmp_table *out,
                            bmp_error *err);
 

@@ -447,13 +447,12 @@ static bmp_status credit_player(const bmp_event *ev, const bmp_award *a, size_t 
                                         : BMP_OK;
 }
 
-bmp_status bmp_abf_credit_write_opts(const bmp_event *ev, const bmp_awards *aw,
-                                     const char *prefix, const bmp_abf_credit_opts *opts,
-                                     unsigned *written, bmp_error *err)
+/* Credit every award (all players of a contestant, or the one it names)
+ * into files[colour]. */
+static bmp_status credit_awards(const bmp_event *ev, const bmp_awards *aw,
+                                const bmp_abf_credit_opts *opts, bmp_abf_credit_file files[3],
+                                bmp_error *err)
 {
-    bmp_abf_credit_file files[3];
-    for (int k = 0; k < 3; k++)
-        bmp_abf_credit_init(&files[k], (bmp_abf_credit_kind)k);
     bmp_status st = BMP_OK;
     for (size_t i = 0; i < aw->count && !st; i++) {
         const bmp_award *a = &aw->items[i];
@@ -494,29 +493,55 @@ bmp_status bmp_abf_credit_write_opts(const bmp_event *ev, const bmp_awards *aw,
             st = credit_player(ev, a, (size_t)a->player, opts, &files[k], err);
         }
     }
+    return st;
+}
+
+/* Drop players whose awards of the colour sum to 0.00, sort by ABF number,
+ * and check every sum fits the 6-digit field. */
+static bmp_status finish_file(bmp_abf_credit_file *f, int k, bmp_error *err)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < f->nrecs; i++)
+        if (f->recs[i].points != 0)
+            f->recs[kept++] = f->recs[i];
+    f->nrecs = kept;
+    if (f->nrecs)
+        qsort(f->recs, f->nrecs, sizeof *f->recs, cmp_rec);
+    for (size_t i = 0; i < f->nrecs; i++)
+        if (f->recs[i].points > MAX_AWARD)
+            return bmp_error_set(err, BMP_ERANGE,
+                                 "ABF %s: %s total exceeds 9999.99, the most a 6-digit field "
+                                 "holds (App. D)",
+                                 f->recs[i].abf, exts[k]);
+    return BMP_OK;
+}
+
+bmp_status bmp_abf_credit_from_awards(const bmp_event *ev, const bmp_awards *aw,
+                                      const bmp_abf_credit_opts *opts,
+                                      bmp_abf_credit_file files[3], bmp_error *err)
+{
+    for (int k = 0; k < 3; k++)
+        bmp_abf_credit_init(&files[k], (bmp_abf_credit_kind)k);
+    bmp_status st = credit_awards(ev, aw, opts, files, err);
+    for (int k = 0; k < 3 && !st; k++)
+        st = finish_file(&files[k], k, err);
+    return st;
+}
+
+bmp_status bmp_abf_credit_write_opts(const bmp_event *ev, const bmp_awards *aw,
+                                     const char *prefix, const bmp_abf_credit_opts *opts,
+                                     unsigned *written, bmp_error *err)
+{
+    bmp_abf_credit_file files[3];
+    bmp_status st = bmp_abf_credit_from_awards(ev, aw, opts, files, err);
     unsigned done = 0;
     for (int k = 0; k < 3 && !st; k++) {
         bmp_abf_credit_file *f = &files[k];
         if (f->nrecs == 0)
             continue;
-        /* A player whose awards of this colour sum to 0.00 gets no line. */
-        size_t kept = 0;
-        for (size_t i = 0; i < f->nrecs; i++)
-            if (f->recs[i].points != 0)
-                f->recs[kept++] = f->recs[i];
-        f->nrecs = kept;
-        if (f->nrecs == 0)
-            continue;
-        qsort(f->recs, f->nrecs, sizeof *f->recs, cmp_rec);
-        for (size_t i = 0; i < f->nrecs && !st; i++)
-            if (f->recs[i].points > MAX_AWARD)
-                st = bmp_error_set(err, BMP_ERANGE,
-                                   "ABF %s: %s total exceeds 9999.99, the most a 6-digit field "
-                                   "holds (App. D)",
-                                   f->recs[i].abf, exts[k]);
         size_t plen = strlen(prefix) + 5;
         char *path = malloc(plen);
-        if (!st && !path)
+        if (!path)
             st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
         if (!st) {
             snprintf(path, plen, "%s.%s", prefix, exts[k]);

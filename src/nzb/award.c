@@ -121,60 +121,18 @@ static bool teams_kind(bmp_event_kind k)
            k == BMP_KIND_KNOCKOUT || k == BMP_KIND_MATCH || k == BMP_KIND_BAM;
 }
 
-static const bmp_param_spec spec[] = {
-    {"field", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "NZ-77"},
-    {"total_deals", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "NZ-84"},
-    {"min_deals_approved", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-84"},
-    {"min_contestants_approved", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-85"},
-    {"interprovincial", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-75"},
-    {"category", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-75"},
-    {"open_entry", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-75"},
-    {"restricted", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-7"},
-    {NULL, 0, 0, NULL}};
-
-static const bmp_param_spec match_spec[] = {
-    {"home_lineup", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-37"},
-    {"away_lineup", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-37"},
-    {NULL, 0, 0, NULL}};
-
-/* Stage groups: size of a stage (NZ-77, NZ-80), field of a 25A semi-final
- * (NZ-53).  Checked so that a negative or fractional size cannot shift
- * Plate places silently. */
-static const bmp_param_spec group_spec[] = {{"size", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE0, "NZ-77"},
-                                            {"field", BMP_PARAM_NUMBER, BMP_RANGE_WHOLE1, "NZ-53"},
-                                            {NULL, 0, 0, NULL}};
-
-static const bmp_param_spec player_spec[] = {{"ineligible", BMP_PARAM_BOOL, BMP_RANGE_ANY, "NZ-12"},
-                                             {"grading", BMP_PARAM_STRING, BMP_RANGE_ANY, "NZ-7"},
-                                             {NULL, 0, 0, NULL}};
-
 bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     nzb_ctx c = {.ev = ev, .out = out, .err = err};
     const bmp_params *p = &ev->params;
     c.g = nzb_grade_find(ev->grade);
-    bmp_status st = bmp_params_check(p, spec, "$", "NZB", err);
+    bmp_status st = bmp_params_check_event(ev, &nzb_param_specs, err); /* params.c */
     if (st)
         return st;
-    for (size_t gi = 0; gi < ev->ngroups; gi++) {
-        char path[64];
-        snprintf(path, sizeof path, "$.groups[%zu]", gi);
-        if ((st = bmp_params_check(&ev->groups[gi].params, group_spec, path, "NZB", err)))
-            return st;
-    }
-    for (size_t m = 0; m < ev->nmatches; m++) {
-        char path[64];
-        snprintf(path, sizeof path, "$.matches[%zu]", m);
-        if ((st = bmp_params_check(&ev->matches[m].params, match_spec, path, "NZB", err)))
-            return st;
-    }
     for (size_t i = 0; i < ev->ncontestants; i++)
         for (size_t j = 0; j < ev->contestants[i].nplayers; j++) {
             char path[96];
             snprintf(path, sizeof path, "$.contestants[%zu].players[%zu]", i, j);
-            if ((st = bmp_params_check(&ev->contestants[i].players[j].params, player_spec, path,
-                                       "NZB", err)))
-                return st;
             const char *gr =
                 bmp_params_string(&ev->contestants[i].players[j].params, "grading", NULL);
             if (gr && nzb_grading_rank(gr) < 0)

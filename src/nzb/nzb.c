@@ -136,4 +136,5 @@ const bmp_rules bmp_rules_nzb = {
     .rank = nzb_rules_rank,
     .rank_info = nzb_rules_rank_info,
     .admin = nzb_admin,
+    .params = &nzb_param_specs,
 };

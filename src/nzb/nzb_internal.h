@@ -55,6 +55,8 @@ bool nzb_interprovincial(bool trials, const char *category, int place, int *out,
 bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, bmp_error *err);
 /* Event -> awards. */
 bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
+/* params.c: the NZ parameter spec; nzb_award_event refuses anything else. */
+extern const bmp_param_specs nzb_param_specs;
 
 /* ---- Ranks, gradings and conversions through bmp_rules (ranks.c) ------- */
 

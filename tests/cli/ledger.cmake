@@ -21,3 +21,8 @@ add_test(NAME cli_ledger_demo
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_ledger_demo PROPERTIES
                      PASS_REGULAR_EXPRESSION "ledger verified: audit chain, control totals and holdings agree")
+# The store and crash tests read the database with SQLite directly (to
+# tamper with it and to count rows): they link sqlite3 themselves.
+foreach(t test_ledger_store test_ledger_crash)
+  target_link_libraries(${t} PRIVATE PkgConfig::SQLITE3)
+endforeach()

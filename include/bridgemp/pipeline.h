@@ -1,0 +1,114 @@
+/* bridgemp: the whole read -> award -> write pipeline as one library call.
+ *
+ * What `bridgemp award` and `bridgemp convert` do, for programs that embed
+ * libbridgemp (a scorer, a club website, the ledger):
+ *
+ *     bmp_pipeline *p;
+ *     bmp_error e;
+ *     char *out; size_t len;
+ *     if (bmp_pipeline_new(&p, &e) == BMP_OK &&
+ *         bmp_pipeline_set(p, "body", "abf", &e) == BMP_OK &&      // USEBIO needs it
+ *         bmp_pipeline_read_memory(p, data, n, "club.xml", &e) == BMP_OK &&
+ *         bmp_pipeline_award(p, &e) == BMP_OK &&
+ *         bmp_pipeline_write_buffer(p, BMP_PIPE_JSON, &out, &len, &e) == BMP_OK) {
+ *         ... use out[0..len) ...
+ *         free(out);
+ *     }
+ *     bmp_pipeline_free(p);
+ *
+ * Inputs: a JSON event (docs/event-format.md), a USEBIO results file
+ * (docs/usebio.md), told apart by content; an ABF credit file (.grn .red
+ * .gld .rag .mp5, Appendix D), told by the name's extension.  Outputs: the
+ * awards as a table, JSON or CSV; USEBIO with MASTER_POINTS; the event as
+ * JSON; one ABF credit file per colour; into a malloc'ed buffer or a FILE *.
+ *
+ * The handle is opaque so that it can grow (options, inputs, outputs)
+ * without breaking a program built against an older libbridgemp; options are
+ * set by name, in the command line's spelling.  A pipeline is used by one
+ * thread at a time; separate pipelines share nothing and may run in parallel
+ * (the library holds no mutable global state; tests/test_threads.c).
+ */
+#ifndef BRIDGEMP_PIPELINE_H
+#define BRIDGEMP_PIPELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "bridgemp/awards.h"
+#include "bridgemp/error.h"
+#include "bridgemp/event.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bmp_pipeline bmp_pipeline;
+
+typedef enum bmp_pipeline_format {
+    BMP_PIPE_TABLE = 0,  /* "table": awards and per-player totals, text */
+    BMP_PIPE_JSON,       /* "json": awards as JSON */
+    BMP_PIPE_CSV,        /* "csv": awards as CSV */
+    BMP_PIPE_USEBIO,     /* "usebio": the event as USEBIO 1.2 with MASTER_POINTS */
+    BMP_PIPE_EVENT_JSON, /* "event-json": the event itself (docs/event-format.md) */
+    BMP_PIPE_ABF_GREEN,  /* "abf-green": the .grn credit file of the awards */
+    BMP_PIPE_ABF_RED,    /* "abf-red": the .red credit file */
+    BMP_PIPE_ABF_GOLD    /* "abf-gold": the .gld credit file */
+} bmp_pipeline_format;
+
+/* Format by name (the names above); false if unknown. */
+bool bmp_pipeline_format_parse(const char *s, bmp_pipeline_format *out);
+const char *bmp_pipeline_format_name(bmp_pipeline_format f);
+
+bmp_status bmp_pipeline_new(bmp_pipeline **out, bmp_error *err);
+void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
+
+/* Set an option by name (values are copied).  Set them before reading:
+ *   body, edition, grade, classification, status, rating
+ *                  what a USEBIO file cannot say (they also override a JSON
+ *                  event's own values, as bmp_usebio_apply_opts does)
+ *   sidecar        path of a JSON sidecar with those fields
+ *   set            KEY=VALUE, an event parameter (repeatable)
+ *   explain        true|false: derivations in table/JSON/CSV output
+ *   mp-form        default|flat|nested: USEBIO MASTER_POINTS form
+ *   check-digit    true|false: ABF credit files need mod-11 check digits
+ * An unknown name or a bad value is EINVAL naming what is accepted. */
+bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,
+                            bmp_error *err);
+
+/* Read the input (replacing an earlier one).  Errors name the file. */
+bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *err);
+/* The same from memory; name (may be NULL) is used in messages and, for an
+ * ABF credit file, its extension gives the colour. */
+bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t len,
+                                    const char *name, bmp_error *err);
+
+/* Compute the awards under the event's body rules.  For an ABF credit file
+ * the awards are its lines (nothing to compute). */
+bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err);
+/* Take the awards the input itself carries instead: USEBIO MASTER_POINTS
+ * (bmp_usebio_file_awards), a credit file's lines, none for a JSON event. */
+bmp_status bmp_pipeline_file_awards(bmp_pipeline *p, bmp_error *err);
+
+/* The event read and the awards (empty until awarded); owned by p, valid
+ * until the next read or bmp_pipeline_free.  NULL event before a read. */
+const bmp_event *bmp_pipeline_event(const bmp_pipeline *p);
+const bmp_awards *bmp_pipeline_awards(const bmp_pipeline *p);
+
+/* Write into a malloc'ed NUL-terminated buffer (*len without the NUL; len
+ * may be NULL).  Award formats need bmp_pipeline_award or _file_awards
+ * first.  An ABF credit format with no line of its colour gives an empty
+ * buffer (bmp_pipeline_abf_credit_kinds says which colours have lines). */
+bmp_status bmp_pipeline_write_buffer(bmp_pipeline *p, bmp_pipeline_format f, char **out,
+                                     size_t *len, bmp_error *err);
+bmp_status bmp_pipeline_write_stream(bmp_pipeline *p, bmp_pipeline_format f, FILE *out,
+                                     bmp_error *err);
+
+/* Bits (1u << BMP_ABF_CREDIT_GREEN / _RED / _GOLD) of the credit files the
+ * awards fill.  EINVAL (naming the contestant) when an award cannot go in
+ * a credit file: a player without an ABF number, a colour that is not ABF. */
+bmp_status bmp_pipeline_abf_credit_kinds(bmp_pipeline *p, unsigned *kinds, bmp_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

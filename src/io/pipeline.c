@@ -1,0 +1,555 @@
+/* The read -> award -> write pipeline (include/bridgemp/pipeline.h): what
+ * `bridgemp award` and `bridgemp convert` do, as one library object.  The
+ * CLI is a thin layer of option parsing and file handling over it. */
+#include "bridgemp/pipeline.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bridgemp/abf.h"
+#include "bridgemp/rules.h"
+#include "bridgemp/usebio.h"
+#include "core/util.h"
+
+typedef enum input_kind { IN_NONE, IN_JSON, IN_USEBIO, IN_CREDIT } input_kind;
+
+/* Options copied from bmp_pipeline_set, in the order of bmp_usebio_opts. */
+enum { OPT_BODY, OPT_EDITION, OPT_GRADE, OPT_CLASSIFICATION, OPT_STATUS, OPT_RATING,
+       OPT_SIDECAR, OPT__COUNT };
+static const char *const opt_names[OPT__COUNT] = {
+    "body", "edition", "grade", "classification", "status", "rating", "sidecar"};
+
+struct bmp_pipeline {
+    char *opt[OPT__COUNT];
+    char **set;              /* "KEY=VALUE" */
+    size_t nset, set_cap;
+    bool explain, check_digit;
+    bmp_usebio_mp_form form;
+
+    input_kind input;
+    bmp_event *ev;
+    bmp_awards aw;
+    bool awarded;
+};
+
+static const char *const format_names[] = {"table",     "json",    "csv",
+                                           "usebio",    "event-json", "abf-green",
+                                           "abf-red",   "abf-gold"};
+#define NFORMATS (sizeof format_names / sizeof *format_names)
+
+bool bmp_pipeline_format_parse(const char *s, bmp_pipeline_format *out)
+{
+    for (size_t i = 0; s && i < NFORMATS; i++)
+        if (strcmp(s, format_names[i]) == 0) {
+            *out = (bmp_pipeline_format)i;
+            return true;
+        }
+    return false;
+}
+
+const char *bmp_pipeline_format_name(bmp_pipeline_format f)
+{
+    return (size_t)f < NFORMATS ? format_names[f] : "?";
+}
+
+bmp_status bmp_pipeline_new(bmp_pipeline **out, bmp_error *err)
+{
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_awards_init(&(*out)->aw);
+    return BMP_OK;
+}
+
+static void drop_input(bmp_pipeline *p)
+{
+    bmp_event_free(p->ev);
+    p->ev = NULL;
+    bmp_awards_free(&p->aw);
+    p->input = IN_NONE;
+    p->awarded = false;
+}
+
+void bmp_pipeline_free(bmp_pipeline *p)
+{
+    if (!p)
+        return;
+    drop_input(p);
+    for (int i = 0; i < OPT__COUNT; i++)
+        free(p->opt[i]);
+    for (size_t i = 0; i < p->nset; i++)
+        free(p->set[i]);
+    free(p->set);
+    free(p);
+}
+
+/* ---- Options ----------------------------------------------------------- */
+
+static bmp_status parse_bool(const char *name, const char *v, bool *out, bmp_error *err)
+{
+    if (v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0 || strcmp(v, "yes") == 0))
+        *out = true;
+    else if (v && (strcmp(v, "false") == 0 || strcmp(v, "0") == 0 || strcmp(v, "no") == 0))
+        *out = false;
+    else
+        return bmp_error_set(err, BMP_EINVAL, "option %s: expected true or false, got \"%s\"",
+                             name, v ? v : "(null)");
+    return BMP_OK;
+}
+
+static bmp_status add_set(bmp_pipeline *p, const char *v, bmp_error *err)
+{
+    if (!v || !strchr(v, '=') || v[0] == '=')
+        return bmp_error_set(err, BMP_EINVAL, "option set: expected KEY=VALUE, got \"%s\"",
+                             v ? v : "(null)");
+    if (p->nset == p->set_cap) {
+        size_t nc = p->set_cap ? p->set_cap * 2 : 8;
+        char **n = realloc(p->set, nc * sizeof *n);
+        if (!n)
+            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        p->set = n;
+        p->set_cap = nc;
+    }
+    if (!(p->set[p->nset] = bmp_strdup(v)))
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    p->nset++;
+    return BMP_OK;
+}
+
+static bmp_status set_form(bmp_pipeline *p, const char *v, bmp_error *err)
+{
+    if (v && strcmp(v, "default") == 0)
+        p->form = BMP_USEBIO_MP_DEFAULT;
+    else if (v && strcmp(v, "flat") == 0)
+        p->form = BMP_USEBIO_MP_FLAT;
+    else if (v && strcmp(v, "nested") == 0)
+        p->form = BMP_USEBIO_MP_NESTED;
+    else
+        return bmp_error_set(err, BMP_EINVAL,
+                             "option mp-form: expected default, flat or nested, got \"%s\"",
+                             v ? v : "(null)");
+    return BMP_OK;
+}
+
+bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,
+                            bmp_error *err)
+{
+    if (!name)
+        return bmp_error_set(err, BMP_EINVAL, "option: no name");
+    for (int i = 0; i < OPT__COUNT; i++)
+        if (strcmp(name, opt_names[i]) == 0) {
+            char *v = NULL;
+            if (value && !(v = bmp_strdup(value)))
+                return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            free(p->opt[i]);
+            p->opt[i] = v;
+            return BMP_OK;
+        }
+    if (strcmp(name, "set") == 0)
+        return add_set(p, value, err);
+    if (strcmp(name, "explain") == 0)
+        return parse_bool(name, value, &p->explain, err);
+    if (strcmp(name, "check-digit") == 0)
+        return parse_bool(name, value, &p->check_digit, err);
+    if (strcmp(name, "mp-form") == 0)
+        return set_form(p, value, err);
+    return bmp_error_set(err, BMP_EINVAL,
+                         "unknown option \"%s\": expected body, edition, grade, classification, "
+                         "status, rating, sidecar, set, explain, mp-form or check-digit",
+                         name);
+}
+
+static bmp_usebio_opts usebio_opts(const bmp_pipeline *p)
+{
+    bmp_usebio_opts o = {
+        .body = p->opt[OPT_BODY],
+        .edition = p->opt[OPT_EDITION],
+        .grade = p->opt[OPT_GRADE],
+        .classification = p->opt[OPT_CLASSIFICATION],
+        .status = p->opt[OPT_STATUS],
+        .rating = p->opt[OPT_RATING],
+        .sidecar = p->opt[OPT_SIDECAR],
+        .set = (const char *const *)p->set,
+        .nset = p->nset,
+    };
+    return o;
+}
+
+/* ---- Input ------------------------------------------------------------- */
+
+/* An ABF credit file is told by its name: .grn .red .gld .rag .mp5. */
+static bool is_credit_name(const char *name)
+{
+    static const char *const ext[] = {".grn", ".red", ".gld", ".rag", ".mp5"};
+    size_t n = name ? strlen(name) : 0;
+    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++)
+        if (n > 4 && strcasecmp(name + n - 4, ext[i]) == 0)
+            return true;
+    return false;
+}
+
+/* A JSON event takes the options too (they override what it says). */
+static bmp_status apply_opts(bmp_pipeline *p, bmp_error *err)
+{
+    bmp_usebio_opts o = usebio_opts(p);
+    return bmp_usebio_apply_opts(p->ev, &o, err);
+}
+
+static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
+                                  const char *name, bmp_error *err);
+
+static bmp_status read_credit(bmp_pipeline *p, const char *data, size_t len, const char *name,
+                              bmp_error *err)
+{
+    bmp_abf_credit_kind kind;
+    bmp_status st = bmp_abf_credit_kind_of(name, &kind, err);
+    if (st)
+        return st;
+    bmp_abf_credit_opts o = {.check_digit = p->check_digit};
+    bmp_abf_credit_file f;
+    bmp_abf_credit_init(&f, kind);
+    st = bmp_abf_credit_parse(data, len, &o, &f, err);
+    if (st == BMP_EPARSE && f.nproblems)
+        st = f.problems[0].line
+                 ? bmp_error_set(err, st, "%s:%zu: %s", name, f.problems[0].line,
+                                 f.problems[0].msg)
+                 : bmp_error_set(err, st, "%s: %s", name, f.problems[0].msg);
+    if (!st)
+        st = credit_to_event(p, &f, name, err);
+    bmp_abf_credit_free(&f);
+    return st;
+}
+
+bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t len,
+                                    const char *name, bmp_error *err)
+{
+    drop_input(p);
+    const char *src = name ? name : "<memory>";
+    const char *d = data ? data : "";
+    if (!data && len)
+        return bmp_error_set(err, BMP_EINVAL, "%s: no data", src);
+    bmp_status st;
+    if (is_credit_name(name)) {
+        p->input = IN_CREDIT;
+        st = read_credit(p, d, len, src, err);
+    } else if (bmp_usebio_sniff(d, len)) {
+        p->input = IN_USEBIO;
+        bmp_usebio_opts o = usebio_opts(p);
+        st = bmp_usebio_read_memory(d, len, src, &o, &p->ev, err);
+    } else {
+        p->input = IN_JSON;
+        char *text = NULL;
+        if (memchr(d, '\0', len))
+            st = bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file",
+                               src);
+        else if (!(text = malloc(len + 1)))
+            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        else {
+            memcpy(text, d, len);
+            text[len] = '\0';
+            st = bmp_event_load_string(text, src, &p->ev, err);
+        }
+        free(text);
+        if (!st)
+            st = apply_opts(p, err);
+    }
+    if (st)
+        drop_input(p);
+    return st;
+}
+
+bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *err)
+{
+    drop_input(p);
+    bmp_status st;
+    if (is_credit_name(path)) {
+        char *buf;
+        size_t len;
+        if ((st = bmp_read_file(path, &buf, &len, err)))
+            return st;
+        p->input = IN_CREDIT;
+        st = read_credit(p, buf, len, path, err);
+        free(buf);
+    } else {
+        /* The readers take the path themselves (a streaming reader never
+         * holds the whole file); the first bytes tell XML from JSON. */
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            return bmp_error_set(err, BMP_EIO, "%s: cannot open", path);
+        char head[256];
+        size_t n = fread(head, 1, sizeof head, f);
+        fclose(f);
+        if (bmp_usebio_sniff(head, n)) {
+            p->input = IN_USEBIO;
+            bmp_usebio_opts o = usebio_opts(p);
+            st = bmp_usebio_read_file(path, &o, &p->ev, err);
+        } else {
+            p->input = IN_JSON;
+            st = bmp_event_load_file(path, &p->ev, err);
+            if (!st)
+                st = apply_opts(p, err);
+        }
+    }
+    if (st)
+        drop_input(p);
+    return st;
+}
+
+/* ---- ABF credit files as input ------------------------------------------
+ * A credit file is a list of (ABF number, points) of one colour (.rag: red
+ * and green).  It becomes an event of body "abf" with one contestant per
+ * line, its one player the ABF number, and the lines as awards of kind
+ * "credit", so that every award output (table, JSON, CSV, credit files)
+ * reads it like awards computed from an event. */
+
+static const char *const credit_colour[] = {"green", "red", "gold", "red"};
+
+/* ABF-117 single-colour file, ABF-118 red-and-green file (App. D) */
+static bmp_status credit_award(bmp_awards *aw, size_t contestant, bmp_abf_credit_kind kind,
+                               const char *colour, bmp_points points)
+{
+    bmp_award a = {.contestant = contestant, .player = BMP_ALL_PLAYERS, .points = points};
+    bmp_award_set(&a, "credit", "credit file", colour,
+                  kind == BMP_ABF_CREDIT_RAG ? "ABF-118" : "ABF-117", "App. D");
+    return bmp_awards_add(aw, &a, NULL);
+}
+
+static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
+                                  const char *name, bmp_error *err)
+{
+    bmp_event *ev = calloc(1, sizeof *ev);
+    if (!ev)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    p->ev = ev;
+    ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
+    ev->source = bmp_strdup(name);
+    ev->name = bmp_strdup(name);
+    ev->body = bmp_strdup("abf");
+    ev->sessions = 1;
+    ev->contestants = calloc(f->nrecs ? f->nrecs : 1, sizeof *ev->contestants);
+    if (!ev->source || !ev->name || !ev->body || !ev->contestants)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    for (size_t i = 0; i < f->nrecs; i++) {
+        bmp_contestant *c = &ev->contestants[ev->ncontestants++];
+        c->id = bmp_strdup(f->recs[i].abf);
+        c->players = calloc(1, sizeof *c->players);
+        if (!c->id || !c->players)
+            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        c->nplayers = 1;
+        c->players[0].participation = 1.0;
+        if (!(c->players[0].id = bmp_strdup(f->recs[i].abf)))
+            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        /* a .rag line of green only gives no 0.00 red award */
+        bool rag = f->kind == BMP_ABF_CREDIT_RAG;
+        bmp_status st = BMP_OK;
+        if (!rag || f->recs[i].points || !f->recs[i].green)
+            st = credit_award(&p->aw, i, f->kind, credit_colour[f->kind], f->recs[i].points);
+        if (!st && rag && f->recs[i].green)
+            st = credit_award(&p->aw, i, f->kind, "green", f->recs[i].green);
+        if (st)
+            return bmp_error_set(err, st, "out of memory");
+    }
+    return BMP_OK;
+}
+
+/* ---- Awards ------------------------------------------------------------ */
+
+static bmp_status need_input(const bmp_pipeline *p, bmp_error *err)
+{
+    return p->input == IN_NONE
+               ? bmp_error_set(err, BMP_EINVAL, "pipeline: no input read yet")
+               : BMP_OK;
+}
+
+bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err)
+{
+    bmp_status st = need_input(p, err);
+    if (st || p->input == IN_CREDIT) { /* a credit file's lines are its awards */
+        p->awarded = !st;
+        return st;
+    }
+    bmp_awards_free(&p->aw);
+    bmp_awards_init(&p->aw);
+    if ((st = bmp_award_event(p->ev, &p->aw, err))) {
+        bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
+        bmp_awards_free(&p->aw);
+        return st;
+    }
+    p->awarded = true;
+    return BMP_OK;
+}
+
+bmp_status bmp_pipeline_file_awards(bmp_pipeline *p, bmp_error *err)
+{
+    bmp_status st = need_input(p, err);
+    if (st || p->input == IN_CREDIT) {
+        p->awarded = !st;
+        return st;
+    }
+    bmp_awards_free(&p->aw);
+    bmp_awards_init(&p->aw);
+    if ((st = bmp_usebio_file_awards(p->ev, &p->aw, err))) {
+        bmp_awards_free(&p->aw);
+        return st;
+    }
+    p->awarded = true;
+    return BMP_OK;
+}
+
+const bmp_event *bmp_pipeline_event(const bmp_pipeline *p)
+{
+    return p ? p->ev : NULL;
+}
+
+const bmp_awards *bmp_pipeline_awards(const bmp_pipeline *p)
+{
+    return p ? &p->aw : NULL;
+}
+
+/* ---- Output ------------------------------------------------------------ */
+
+static bmp_status need_awards(const bmp_pipeline *p, bmp_pipeline_format f, bmp_error *err)
+{
+    bmp_status st = need_input(p, err);
+    if (!st && !p->awarded)
+        st = bmp_error_set(err, BMP_EINVAL,
+                           "pipeline: format %s needs awards: call bmp_pipeline_award first",
+                           bmp_pipeline_format_name(f));
+    return st;
+}
+
+bmp_status bmp_pipeline_abf_credit_kinds(bmp_pipeline *p, unsigned *kinds, bmp_error *err)
+{
+    *kinds = 0;
+    bmp_status st = need_awards(p, BMP_PIPE_ABF_GREEN, err);
+    if (st)
+        return st;
+    bmp_abf_credit_opts o = {.check_digit = p->check_digit};
+    bmp_abf_credit_file files[3];
+    st = bmp_abf_credit_from_awards(p->ev, &p->aw, &o, files, err);
+    for (int k = 0; k < 3; k++) {
+        if (!st && files[k].nrecs)
+            *kinds |= 1u << k;
+        bmp_abf_credit_free(&files[k]);
+    }
+    return st;
+}
+
+static bmp_status write_credit(bmp_pipeline *p, bmp_abf_credit_kind kind, char **out,
+                               size_t *len, bmp_error *err)
+{
+    bmp_abf_credit_opts o = {.check_digit = p->check_digit};
+    bmp_abf_credit_file files[3];
+    bmp_status st = bmp_abf_credit_from_awards(p->ev, &p->aw, &o, files, err);
+    if (!st)
+        st = bmp_abf_credit_format(&files[kind], out, len, err);
+    for (int k = 0; k < 3; k++)
+        bmp_abf_credit_free(&files[k]);
+    return st;
+}
+
+/* The event as JSON, with a final newline. */
+static bmp_status write_event_json(const bmp_pipeline *p, char **out, size_t *len,
+                                   bmp_error *err)
+{
+    char *text = NULL;
+    bmp_status st = bmp_event_to_json(p->ev, &text, err);
+    if (st)
+        return st;
+    size_t n = strlen(text);
+    char *t2 = realloc(text, n + 2);
+    if (!t2) {
+        free(text);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    memcpy(t2 + n, "\n", 2);
+    *out = t2;
+    *len = n + 1;
+    return BMP_OK;
+}
+
+/* USEBIO: with the awards when there are some, else the event alone. */
+static bmp_status write_usebio(const bmp_pipeline *p, char **out, size_t *len, bmp_error *err)
+{
+    if (p->input == IN_CREDIT)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "%s: an ABF credit file has no event to write as USEBIO",
+                             p->ev->source);
+    return bmp_usebio_write(p->ev, p->awarded ? &p->aw : NULL, p->form, out, len, err);
+}
+
+bmp_status bmp_pipeline_write_buffer(bmp_pipeline *p, bmp_pipeline_format f, char **out,
+                                     size_t *len, bmp_error *err)
+{
+    *out = NULL;
+    size_t n = 0;
+    bmp_status st = need_input(p, err);
+    if (st)
+        return st;
+    switch (f) {
+    case BMP_PIPE_TABLE:
+    case BMP_PIPE_JSON:
+    case BMP_PIPE_CSV:
+        if (!(st = need_awards(p, f, err)))
+            st = bmp_awards_write_buffer(p->ev, &p->aw,
+                                         f == BMP_PIPE_JSON  ? BMP_OUT_JSON
+                                         : f == BMP_PIPE_CSV ? BMP_OUT_CSV
+                                                             : BMP_OUT_TABLE,
+                                         p->explain, out, &n, err);
+        break;
+    case BMP_PIPE_USEBIO:
+        st = write_usebio(p, out, &n, err);
+        if (!st && *out)
+            n = strlen(*out);
+        break;
+    case BMP_PIPE_EVENT_JSON:
+        st = p->input == IN_CREDIT
+                 ? bmp_error_set(err, BMP_EINVAL,
+                                 "%s: an ABF credit file has no event to write as JSON",
+                                 p->ev->source)
+                 : write_event_json(p, out, &n, err);
+        break;
+    case BMP_PIPE_ABF_GREEN:
+    case BMP_PIPE_ABF_RED:
+    case BMP_PIPE_ABF_GOLD:
+        if (!(st = need_awards(p, f, err)))
+            st = write_credit(p, (bmp_abf_credit_kind)(f - BMP_PIPE_ABF_GREEN), out, &n, err);
+        break;
+    default:
+        st = bmp_error_set(err, BMP_EINVAL, "pipeline: unknown output format %d", (int)f);
+    }
+    if (st) {
+        free(*out);
+        *out = NULL;
+        n = 0;
+    }
+    if (len)
+        *len = n;
+    return st;
+}
+
+bmp_status bmp_pipeline_write_stream(bmp_pipeline *p, bmp_pipeline_format f, FILE *out,
+                                     bmp_error *err)
+{
+    /* Award text goes straight to the stream (no copy of a large table). */
+    if (f == BMP_PIPE_TABLE || f == BMP_PIPE_JSON || f == BMP_PIPE_CSV) {
+        bmp_status st = need_awards(p, f, err);
+        return st ? st
+                  : bmp_awards_write(p->ev, &p->aw,
+                                     f == BMP_PIPE_JSON  ? BMP_OUT_JSON
+                                     : f == BMP_PIPE_CSV ? BMP_OUT_CSV
+                                                         : BMP_OUT_TABLE,
+                                     p->explain, out, err);
+    }
+    char *buf;
+    size_t n;
+    bmp_status st = bmp_pipeline_write_buffer(p, f, &buf, &n, err);
+    if (st)
+        return st;
+    if (n && fwrite(buf, 1, n, out) != n)
+        st = bmp_error_set(err, BMP_EIO, "write error");
+    free(buf);
+    return st;
+}
