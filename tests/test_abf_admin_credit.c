@@ -255,7 +255,7 @@ static void add(bmp_awards *aw, size_t c, int player, bmp_points p, const char *
     a.player = player;
     a.points = p;
     bmp_award_set(&a, "session", "overall", colour, "(test)", "4.2.1");
-    assert_int_equal(bmp_awards_add(aw, &a, NULL), BMP_OK);
+    assert_int_equal(bmp_awards_add(aw, NULL, &a, NULL), BMP_OK);
 }
 
 /* ABF-117: the writer: one file per colour present, one line per player with

@@ -465,7 +465,7 @@ static void sqrt_table(void **state)
         assert_true(s.capped);
         assert_int_equal(ebu_scale_award(&s, 1) / 100, v);
     }
-    assert_int_equal((int)csv.nrows - 1, 8); /* 110..180 (30..100: test_ebu_events) */
+    assert_int_equal((int)csv.nrows - 1, 8); /* 110..180 (30..100: test_ebu_basic) */
     bmp_csv_free(&csv);
 }
 

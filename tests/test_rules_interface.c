@@ -109,13 +109,13 @@ static void per_type_totals(void **state)
     w.player = BMP_ALL_PLAYERS;
     w.points = BMP_CENTS(4, 10);
     bmp_award_set(&w, "overall", "overall", "gold", "ACBL-88", "IV.E");
-    assert_int_equal(bmp_awards_add(&a, &w, NULL), BMP_OK);
+    assert_int_equal(bmp_awards_add(&a, NULL, &w, NULL), BMP_OK);
     w.points = BMP_CENTS(2, 5);
     bmp_award_set(&w, "overall", "overall", "red", "ACBL-88", "IV.E");
-    assert_int_equal(bmp_awards_add(&a, &w, NULL), BMP_OK);
+    assert_int_equal(bmp_awards_add(&a, NULL, &w, NULL), BMP_OK);
     w.player = 1;
     w.points = BMP_CENTS(0, 50);
-    assert_int_equal(bmp_awards_add(&a, &w, NULL), BMP_OK);
+    assert_int_equal(bmp_awards_add(&a, NULL, &w, NULL), BMP_OK);
     assert_points(bmp_awards_player_type_total(&a, 0, 0, "gold"), "4.10");
     assert_points(bmp_awards_player_type_total(&a, 0, 0, "red"), "2.05");
     assert_points(bmp_awards_player_type_total(&a, 0, 1, "RED"), "2.55");

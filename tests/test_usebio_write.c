@@ -46,7 +46,7 @@ static void add(bmp_awards *aw, const bmp_event *ev, const char *id, int player,
     a.player = player;
     a.points = p;
     bmp_award_set(&a, "overall", "overall", colour, "TEST", "test");
-    assert_int_equal(bmp_awards_add(aw, &a, NULL), BMP_OK);
+    assert_int_equal(bmp_awards_add(aw, NULL, &a, NULL), BMP_OK);
 }
 
 /* Points of one colour the file carries for contestant id. */

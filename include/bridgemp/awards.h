@@ -44,17 +44,20 @@ typedef struct bmp_awards {
 void bmp_awards_init(bmp_awards *a);
 void bmp_awards_free(bmp_awards *a);
 
-/* Append a copy of *aw; explain_fmt (may be NULL) becomes aw->explain. */
-bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *explain_fmt, ...)
+/* Append a copy of *aw; explain_fmt (may be NULL) becomes aw->explain.
+ * On failure returns BMP_ENOMEM and fills err (may be NULL): callers pass
+ * the status on and never word the error themselves. */
+bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw,
+                          const char *explain_fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
-/* Append an event-level derivation line. */
-bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
+/* Append an event-level derivation line; BMP_ENOMEM fills err as above. */
+bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 

@@ -45,6 +45,10 @@ bmp_status bmp_error_set(bmp_error *err, bmp_status code, const char *fmt, ...)
 bmp_status bmp_not_supported(bmp_error *err, const char *rule, const char *id,
                              const char *section, const char *why);
 
+/* The one wording for a failed allocation: BMP_ENOMEM, "out of memory".
+ * Every allocation failure in the library reports through it. */
+bmp_status bmp_error_oom(bmp_error *err);
+
 /* Prefix an existing message ("file.json: " + msg), keeping the code. */
 void bmp_error_prefix(bmp_error *err, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -4,9 +4,9 @@
  * (4.2.3), factors (4.2.5, 4.4.9, 4.4.10), congresses (5.x) and national
  * events (7.5).  Not public API: the library's users go through bmp_rules.
  *
- * Unrounded awards travel as abf_val: an exact rational (masterpoints =
- * num/den) while the computation is linear, a double once an exponential
- * formula is involved.  Each award is rounded once, at the end (4.4.2).
+ * Unrounded awards travel as bmp_exact (core/exact.h): an exact rational
+ * while the computation is linear, a double once an exponential formula is
+ * involved.  Each award is rounded once, at the end (4.4.2).
  */
 #ifndef BMP_ABF_INTERNAL_H
 #define BMP_ABF_INTERNAL_H
@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/exact.h"
 
 /* ---- Grades (ABF-1 .. ABF-5) ------------------------------------------- */
 
@@ -41,34 +42,21 @@ int abf_grade_w100(const abf_grade *g, bool teams);
 /* Teams session rate per board in 1/100000 masterpoint (0.008 -> 800). */
 int64_t abf_rate_per_board_e5(const abf_grade *g);
 
-/* ---- Exact unrounded values -------------------------------------------- */
+/* ---- Exact unrounded values (core/exact.h) ---------------------------- */
 
-typedef struct abf_val {
-    bool real;      /* true: value is r; false: num/den exactly */
-    double r;
-    int64_t num, den;
-} abf_val;
-
-abf_val abf_q(int64_t num, int64_t den);
-abf_val abf_real(double r);
-abf_val abf_mul(abf_val v, int64_t num, int64_t den);
-abf_val abf_mulv(abf_val a, abf_val b);
-abf_val abf_add(abf_val a, abf_val b);
-double abf_dbl(abf_val v);
 /* Round to 0.01 with mode (4.4.2). */
-bmp_points abf_round(abf_val v, bmp_round_mode mode);
-int abf_cmp(abf_val a, abf_val b); /* -1, 0, 1 */
+bmp_points abf_round(bmp_exact v, bmp_round_mode mode);
 
 /* ---- Formulae (3.1.1, 3.1.2, 4.1.1) ------------------------------------ */
 
 /* ABF-6/ABF-7 winner's session award for T tables at weight w100. */
-abf_val abf_session_winner(bool one_winner, int tables, int w100);
+bmp_exact abf_session_winner(bool one_winner, int tables, int w100);
 /* ABF-28 outright winner's award F(T,S) with the S=2/S=3 clamps. */
-abf_val abf_outright_winner(int tables, int sessions, int w100);
+bmp_exact abf_outright_winner(int tables, int sessions, int w100);
 /* The unclamped formula F(T,S). */
 double abf_outright_formula(int tables, int sessions, int w100);
 /* ABF-10 award for place k (1-based) given the winner's award. */
-abf_val abf_place_award(abf_val winner, int place);
+bmp_exact abf_place_award(bmp_exact winner, int place);
 /* ABF-11 places paid: top half rounded down (pairs, individual), or top
  * third rounded up (teams, Butler, matches of >= 5 boards). */
 int abf_places_top_half(int field);
@@ -83,7 +71,7 @@ int abf_round_tables(double tables);
 int abf_sessions_from_boards(int total_boards, int session_boards);
 /* ABF-40 tie share over places lo..hi when `paid` places are paid, from the
  * unrounded place awards (winner given). Returns false if nothing is paid. */
-bool abf_tie_share(abf_val winner, int paid, int lo, int hi, abf_val *out);
+bool abf_tie_share(bmp_exact winner, int paid, int lo, int hi, bmp_exact *out);
 
 /* ABF-37 (App. A "Singles"): partnerships needed = ceil(min sessions / 3). */
 int abf_singles_min_partnerships(int min_sessions);

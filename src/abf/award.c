@@ -1,8 +1,8 @@
 /* ABF awards for one event: dispatch, the event factors (4.4.9, 4.4.10,
- * 6.2.2), congresses (5.x) and national events (7.5), and emitting awards
- * per player (4.1.2, 4.4.4, 4.4.5).  Session awards are in session.c, match
- * awards in match_awards.c, outright awards in outright.c.  The event fields
- * and params used are documented in abf.c. */
+ * 6.2.2), congresses (5.x) and national events (7.5).  The families are
+ * session.c, match_awards.c and outright.c (award_families.h); what they
+ * share is award_ctx.c.  The event fields and params used are documented in
+ * abf.c. */
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,192 +11,13 @@
 #include <strings.h>
 
 #include "abf/award_ctx.h"
-
-bmp_status abf_fail_at(const abf_ctx *c, bmp_status code, const char *path, const char *fmt, ...)
-{
-    char msg[768];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    /* The caller (CLI) prefixes the file name, as for every award error. */
-    return bmp_error_set(c->err, code, "%s: %s", path, msg);
-}
-
-int abf_ctx_weight(const abf_ctx *c)
-{
-    return abf_grade_w100(c->g, c->teams);
-}
-
-static char table_letter(const abf_ctx *c)
-{
-    return c->teams ? c->g->teams_table : c->g->pairs_table;
-}
-
-static int table_factor100(const abf_ctx *c)
-{
-    return c->teams ? c->g->teams_factor100 : c->g->pairs_factor100;
-}
-
-void abf_fmt_pts(bmp_points p, char *buf, size_t n)
-{
-    bmp_points_format(p, buf, n);
-}
-
-/* 4.1.2 (ABF-27): a team of 5 members gets 4/5 each, of 6 2/3 each;
- * non-playing captains (player param "npc") get nothing and do not count. */
-void abf_team_share(const abf_ctx *c, const bmp_contestant *ct, int64_t *num, int64_t *den)
-{
-    *num = *den = 1;
-    if (!c->teams)
-        return;
-    size_t n = 0;
-    for (size_t i = 0; i < ct->nplayers; i++)
-        n += !bmp_params_bool(&ct->players[i].params, "npc", false);
-    if (n == 5) {
-        *num = 4;
-        *den = 5;
-    } else if (n >= 6) {
-        *num = 2;
-        *den = 3;
-    }
-}
-
-/* The derivation text of a team share. */
-const char *abf_team_share_text(int64_t num, int64_t den)
-{
-    if (num == den)
-        return "";
-    return num == 4 ? " x 4/5 (team of 5)" : " x 2/3 (team of 6)";
-}
-
-/* Add an award for contestant ci to every player whose participation
- * reaches min_part (ABF-16 75 % for session awards, ABF-42 40 % for
- * outright awards), or to all players at once when all do. */
-bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking, bmp_place place,
-                    bmp_points pts, const char *rule, const char *section, double min_part,
-                    const char *explain)
-{
-    const bmp_contestant *ct = &c->ev->contestants[ci];
-    if (pts <= 0)
-        return BMP_OK;
-    bmp_award aw = {0};
-    aw.contestant = ci;
-    aw.place = place;
-    aw.points = pts;
-    bmp_award_set(&aw, kind, ranking, c->g->colour, rule, section);
-    /* 4.4.5 NOTE (ABF-43): in National teams finals, a player under 40 %
-     * with a share of the Playoff Qualifying Points (player param
-     * "pqp_share") gets that share; the rest goes to the eligible mates. */
-    if (c->nat && ct->nplayers > 0) {
-        bool any = false;
-        for (size_t p = 0; p < ct->nplayers; p++)
-            any |= bmp_params_has(&ct->players[p].params, "pqp_share");
-        if (any) {
-            /* Non-playing captains take no part (4.1.2): not in the split. */
-            double shares[16];
-            size_t who[16], np = 0;
-            for (size_t p = 0; p < ct->nplayers && np < 16; p++) {
-                if (bmp_params_bool(&ct->players[p].params, "npc", false))
-                    continue;
-                who[np] = p;
-                shares[np++] = ct->players[p].participation >= 0.40
-                                   ? 1.0
-                                   : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
-            }
-            bmp_points parts[16];
-            abf_pqp_split(pts, shares, np, c->mode, parts);
-            for (size_t k = 0; k < np; k++) {
-                size_t p = who[k];
-                if (parts[k] <= 0)
-                    continue;
-                bmp_award a2 = {0};
-                a2.contestant = ci;
-                a2.place = place;
-                a2.points = parts[k];
-                a2.player = (int)p;
-                bmp_award_set(&a2, kind, ranking, c->g->colour, "ABF-43", "4.4.5");
-                if (bmp_awards_add(c->out, &a2, "%s; PQP share %.2f (4.4.5 NOTE)", explain,
-                                   shares[k]))
-                    return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
-            }
-            return BMP_OK;
-        }
-    }
-    bool all = true;
-    for (size_t p = 0; p < ct->nplayers; p++)
-        if (ct->players[p].participation < min_part ||
-            bmp_params_bool(&ct->players[p].params, "npc", false) ||
-            (c->tour && bmp_params_bool(&ct->players[p].params, "local", false)))
-            all = false;
-    if (all) {
-        aw.player = BMP_ALL_PLAYERS;
-        return bmp_awards_add(c->out, &aw, "%s", explain)
-                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
-    }
-    for (size_t p = 0; p < ct->nplayers; p++) {
-        const bmp_player *pl = &ct->players[p];
-        if (bmp_params_bool(&pl->params, "npc", false))
-            continue;
-        if (pl->participation < min_part) {
-            if (bmp_awards_note(c->out, "%s: player %s played %.0f%% < %.0f%%: no %s award (%s)",
-                                ct->id, pl->id ? pl->id : pl->name, pl->participation * 100,
-                                min_part * 100, kind, min_part > 0.5 ? "4.4.4" : "4.4.5"))
-                return BMP_ENOMEM;
-            continue;
-        }
-        aw.player = (int)p;
-        /* 5.1.2 (ABF-66): on a Bridge Tour, players living within 50 km who
-         * are not tour members (player param "local") get green points only. */
-        bool local = c->tour && bmp_params_bool(&pl->params, "local", false);
-        snprintf(aw.colour, sizeof aw.colour, "%s", local ? "green" : c->g->colour);
-        if (bmp_awards_add(c->out, &aw, "%s%s", explain,
-                           local ? "; green only: local non-member of the tour (5.1.2)" : ""))
-            return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
-    }
-    return BMP_OK;
-}
-
-/* The unrounded award for places lo..hi (tied) of a field whose winner gets
- * winner_at(w100), with `paid` places.  Formula route: evaluated with the
- * grade weight (3.1.1/3.1.2 with W).  Table route: evaluated at the table's
- * weight, rounded as the table prints it, then x the 3.1.3 factor. */
-
-static abf_val winner_at(abf_winner_spec s, int w100)
-{
-    if (s.kind == 3)
-        return abf_outright_winner(s.tables, s.sessions, w100);
-    return abf_session_winner(s.kind == 2, s.tables, w100);
-}
-
-bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, abf_val *out,
-                     char *how, size_t hown)
-{
-    abf_val v;
-    if (!c->table_route) {
-        if (!abf_tie_share(winner_at(s, abf_ctx_weight(c)), paid, lo, hi, &v))
-            return false;
-        snprintf(how, hown, "formula W=%.2f: %.6g", abf_ctx_weight(c) / 100.0, abf_dbl(v));
-        *out = v;
-        return true;
-    }
-    char letter = table_letter(c);
-    if (!abf_tie_share(winner_at(s, abf_table_w100(letter)), paid, lo, hi, &v))
-        return false;
-    bmp_points cell = abf_round(v, c->mode);
-    char b[32];
-    abf_fmt_pts(cell, b, sizeof b);
-    snprintf(how, hown, "Table %d%c %s x %.2f", s.kind, letter, b, table_factor100(c) / 100.0);
-    *out = abf_mul(abf_q(cell, 100), table_factor100(c), 100);
-    return true;
-}
+#include "abf/award_families.h"
 
 /* ---- event factors and dispatch ---------------------------------------- */
 
 static void add_factor(abf_ctx *c, int64_t num, int64_t den, const char *what)
 {
-    abf_val f = abf_mul(abf_q(c->fnum, c->fden), num, den);
+    bmp_exact f = bmp_exact_mul(bmp_exact_q(c->fnum, c->fden), num, den);
     c->fnum = f.num;
     c->fden = f.den;
     snprintf(c->fdesc + strlen(c->fdesc), sizeof c->fdesc - strlen(c->fdesc), " x %s", what);
@@ -315,8 +136,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* ABF-44 (4.4.8): handicap events: no masterpoints unless awarded on the
      * pre-handicap scores (which the event file then carries). */
     if (bmp_params_bool(p, "handicap", false) && !bmp_params_bool(p, "pre_handicap_scores", false))
-        return bmp_awards_note(out, "handicap event: no masterpoints (4.4.8)") ? BMP_ENOMEM
-                                                                               : BMP_OK;
+        return bmp_awards_note(out, err, "handicap event: no masterpoints (4.4.8)");
     /* Congresses (ABF-63/64/71, ABF-32). */
     const char *ctype = bmp_params_string(p, "congress", NULL);
     if (ctype) {
@@ -384,8 +204,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                                "or 3), got %g", c.amplify);
     }
     /* 1.6, 5.4.1, 7.5.1 (ABF-73, ABF-76): who issues these points. */
-    if (bmp_awards_note(
-            out, "%s points, masterpointed by the %s", c.g->colour,
+    if (bmp_awards_note(out, err, "%s points, masterpointed by the %s", c.g->colour,
             abf_masterpointed_by(c.g, c.nat && !strcmp(c.nat->name, "gnot-qualifying"))))
         return BMP_ENOMEM;
     /* 7.1, 5.1.4 (ABF-74, ABF-68): gold-point entry is limited to registered
@@ -396,7 +215,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
             for (size_t j = 0; j < ev->contestants[i].nplayers; j++) {
                 const bmp_player *pl = &ev->contestants[i].players[j];
                 if (!pl->id && !bmp_params_bool(&pl->params, "overseas", false) &&
-                    bmp_awards_note(out,
+                    bmp_awards_note(out, err,
                                     "warning: $.contestants[%zu].players[%zu] (%s) has no ABF "
                                     "number: gold-point entry is limited to registered "
                                     "players and overseas visitors (7.1)",
@@ -423,7 +242,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st = factors(&c);
     if (st)
         return st;
-    if (bmp_awards_note(out, "grade %s (%s, %s): %s weight W = %.2f; %s; rounding %s%s%s",
+    if (bmp_awards_note(out, err, "grade %s (%s, %s): %s weight W = %.2f; %s; rounding %s%s%s",
                         c.g->code, c.g->description, c.g->colour, c.teams ? "teams" : "pairs",
                         abf_ctx_weight(&c) / 100.0,
                         c.table_route ? "table x factor route (3.1.3)"
@@ -437,8 +256,7 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if (!st && ev->sessions >= 2)
         st = abf_outright_awards(&c);
     else if (!st)
-        st = bmp_awards_note(out, "single session: session awards only, no outright award (4.2)")
-                 ? BMP_ENOMEM
-                 : BMP_OK;
+        st = bmp_awards_note(out, err,
+                             "single session: session awards only, no outright award (4.2)");
     return st;
 }

@@ -1,6 +1,8 @@
-/* ABF awards: the per-event context shared by award.c (dispatch, factors,
- * emitting awards), session.c (4.2.1, 4.2.5), match_awards.c (4.2.3) and
- * outright.c (4.3).  Internal to src/abf. */
+/* ABF awards: the per-event context and helpers (award_ctx.c) shared by the
+ * dispatcher award.c and the families session.c (4.2.1, 4.2.5),
+ * match_awards.c (4.2.3) and outright.c (4.3).  It declares nothing of the
+ * dispatcher or the families (award_families.h): no include circle.
+ * Internal to src/abf. */
 #ifndef BMP_ABF_AWARD_CTX_H
 #define BMP_ABF_AWARD_CTX_H
 
@@ -43,12 +45,8 @@ const char *abf_team_share_text(int64_t num, int64_t den);
 bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking, bmp_place place,
                     bmp_points pts, const char *rule, const char *section, double min_part,
                     const char *explain);
-bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, abf_val *out,
+bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, bmp_exact *out,
                      char *how, size_t hown);
 int abf_count_in_group(const bmp_event *ev, const char *group);
-
-bmp_status abf_session_awards(abf_ctx *c);
-bmp_status abf_match_awards(abf_ctx *c);
-bmp_status abf_outright_awards(abf_ctx *c);
 
 #endif

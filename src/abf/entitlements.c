@@ -157,7 +157,7 @@ bmp_status bmp_abf_state_championships_check(const int *sessions, size_t n, int 
                              eclectic);
     int *s = malloc((n ? n : 1) * sizeof *s);
     if (!s)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     memcpy(s, sessions, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_desc);
     bmp_status st = BMP_OK;

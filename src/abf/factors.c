@@ -211,7 +211,7 @@ bmp_status abf_master_factor_field(const abf_grade *g, const char *field, bool a
     long count[NRANKS] = {0};
     char *copy = strdup(field);
     if (!copy)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     char *save = NULL;
     bmp_status st = BMP_OK;
     for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {

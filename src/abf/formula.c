@@ -4,18 +4,19 @@
 #include <math.h>
 
 #include "abf/abf_internal.h"
+#include "core/tie.h"
 
 /* 3.1.1 (ABF-6, ABF-7): Mitchell 0.02WT up to 30 tables, W(1-e^(-T/32))
  * above; Howell 0.04WT up to 15 tables, W(1-e^(-T/16)) above.  The linear
  * part is exact: 0.02 x W100/100 x T = 2 x W100 x T / 10000. */
-abf_val abf_session_winner(bool one_winner, int tables, int w100)
+bmp_exact abf_session_winner(bool one_winner, int tables, int w100)
 {
     int limit = one_winner ? 15 : 30;
     int per = one_winner ? 4 : 2;
     if (tables <= limit)
-        return abf_q((int64_t)per * w100 * tables, 10000);
+        return bmp_exact_q((int64_t)per * w100 * tables, 10000);
     double scale = one_winner ? 16.0 : 32.0;
-    return abf_real(w100 / 100.0 * (1.0 - exp(-tables / scale)));
+    return bmp_exact_real(w100 / 100.0 * (1.0 - exp(-tables / scale)));
 }
 
 /* 3.1.2 (ABF-28): F(T,S) = 4.2W[1 - e^(-T(S-1)/105) + 0.65 e^(-800/(T(S-1)))]. */
@@ -27,7 +28,7 @@ double abf_outright_formula(int tables, int sessions, int w100)
 
 /* 3.1.2: S=2 is raised to 44 % / cut to 52 % of the 4-session award, S=3 to
  * 72 % / 80 %; against the unrounded F(T,4) (abf.md §3.2). */
-abf_val abf_outright_winner(int tables, int sessions, int w100)
+bmp_exact abf_outright_winner(int tables, int sessions, int w100)
 {
     double f = abf_outright_formula(tables, sessions, w100);
     if (sessions == 2 || sessions == 3) {
@@ -39,17 +40,17 @@ abf_val abf_outright_winner(int tables, int sessions, int w100)
         else if (f > hi)
             f = hi;
     }
-    return abf_real(f);
+    return bmp_exact_real(f);
 }
 
 /* 4.1.1 (ABF-10): runner-up 70 %; place k >= 3 gets winner/(k-1). */
-abf_val abf_place_award(abf_val winner, int place)
+bmp_exact abf_place_award(bmp_exact winner, int place)
 {
     if (place <= 1)
         return winner;
     if (place == 2)
-        return abf_mul(winner, 7, 10);
-    return abf_mul(winner, 1, place - 1);
+        return bmp_exact_mul(winner, 7, 10);
+    return bmp_exact_mul(winner, 1, place - 1);
 }
 
 /* 4.1.1 (ABF-11): "top half of the field, rounding down" (9 -> 4). */
@@ -94,19 +95,27 @@ int abf_sessions_from_boards(int total_boards, int session_boards)
     return s;
 }
 
+/* 4.4.2: to the nearest 0.01; the tie rule is the caller's (AMB-1). */
+bmp_points abf_round(bmp_exact v, bmp_round_mode mode)
+{
+    return bmp_exact_round(v, mode, BMP_UNIT_CENT);
+}
+
+static bmp_status place_value(void *winner, int place, bmp_exact *v)
+{
+    *v = abf_place_award(*(const bmp_exact *)winner, place);
+    return BMP_OK;
+}
+
 /* 4.4.6 (ABF-40): tied players share the awards of the places they occupy;
  * a tie for the last paid place shares only the paid places.  Summed from
  * the unrounded place awards and rounded once (4.4.2; B.2: 0.105/2 =
- * 0.0525 -> 0.05, not 0.11/2). */
-bool abf_tie_share(abf_val winner, int paid, int lo, int hi, abf_val *out)
+ * 0.0525 -> 0.05, not 0.11/2): the shared mechanism of core/tie.h. */
+bool abf_tie_share(bmp_exact winner, int paid, int lo, int hi, bmp_exact *out)
 {
     if (lo < 1 || lo > paid || hi < lo)
         return false;
-    abf_val sum = abf_q(0, 1);
-    for (int k = lo; k <= hi && k <= paid; k++)
-        sum = abf_add(sum, abf_place_award(winner, k));
-    *out = abf_mul(sum, 1, hi - lo + 1);
-    return true;
+    return bmp_tie_share_exact(lo, hi, paid, place_value, &winner, out) == BMP_OK;
 }
 
 /* 4.2.2 (ABF-13, AMB-4): P is the percentage rounded down; P >= 50:

@@ -6,14 +6,14 @@
 #include <string.h>
 #include <strings.h>
 
-#include "abf/award_ctx.h"
+#include "abf/award_families.h"
 
 /* One contestant's match awards, ordinary and final stage. */
 typedef struct acc {
-    abf_val normal, final;
+    bmp_exact normal, final;
     int halves_normal, halves_final; /* wins counted in halves */
     int matches;
-    abf_val unit[2]; /* the per-win award, for --explain */
+    bmp_exact unit[2]; /* the per-win award, for --explain */
     bool has_unit[2], mixed[2];
 } acc;
 
@@ -26,9 +26,9 @@ bmp_status abf_match_awards(abf_ctx *c)
     size_t n = ev->ncontestants;
     acc *a = calloc(n ? n : 1, sizeof *a);
     if (!a)
-        return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(c->err);
     for (size_t i = 0; i < n; i++)
-        a[i].normal = a[i].final = abf_q(0, 1);
+        a[i].normal = a[i].final = bmp_exact_q(0, 1);
     bmp_status st = BMP_OK;
     /* What the match scores are: IMPs (the 0.2 IMP per board margin), VPs
      * (NOTE i: shared on equal VPs) or matchpoint percentages (shared when
@@ -161,13 +161,13 @@ bmp_status abf_match_awards(abf_ctx *c)
         }
         if (bmp_params_has(&m->params, "rate"))
             rate = llround(bmp_params_number(&m->params, "rate", 0) * 100000);
-        abf_val per_win = abf_mul(abf_q(rate * boards, 100000), pn, pd);
+        bmp_exact per_win = bmp_exact_mul(bmp_exact_q(rate * boards, 100000), pn, pd);
         /* 4.2.3 NOTE (iii) (ABF-22): a single-round triangle with half-matches
          * under 5 boards: half the masterpoints for a normal win. */
         if (triangle && boards < 5) /* NOTE (iii) is for half-matches under 5 boards */
-            per_win = abf_mul(per_win, 1, 2);
+            per_win = bmp_exact_mul(per_win, 1, 2);
         if (c->table_route) /* Appendix B: the per-win award is rounded first */
-            per_win = abf_q(abf_round(per_win, c->mode), 100);
+            per_win = bmp_exact_q(abf_round(per_win, c->mode), 100);
         const bmp_contestant *h = bmp_event_contestant(ev, m->home);
         const bmp_contestant *w = bmp_event_contestant(ev, m->away);
         size_t hi = (size_t)(h - ev->contestants), wi = (size_t)(w - ev->contestants);
@@ -196,25 +196,25 @@ bmp_status abf_match_awards(abf_ctx *c)
         else
             out = abf_match_outcome(m->home_score, m->away_score, boards);
         int hh = out == 1 ? 2 : out == -1 ? 1 : 0, wh = 2 - hh;
-        abf_val hv = abf_mul(per_win, hh, 2), wv = abf_mul(per_win, wh, 2);
+        bmp_exact hv = bmp_exact_mul(per_win, hh, 2), wv = bmp_exact_mul(per_win, wh, 2);
         size_t who[2] = {hi, wi};
         for (int k = 0; k < 2; k++) {
             acc *x = &a[who[k]];
             if (!x->has_unit[final]) {
                 x->unit[final] = per_win;
                 x->has_unit[final] = true;
-            } else if (abf_cmp(x->unit[final], per_win) != 0) {
+            } else if (bmp_exact_cmp(x->unit[final], per_win) != 0) {
                 x->mixed[final] = true;
             }
         }
         if (final) {
-            a[hi].final = abf_add(a[hi].final, hv);
-            a[wi].final = abf_add(a[wi].final, wv);
+            a[hi].final = bmp_exact_add(a[hi].final, hv);
+            a[wi].final = bmp_exact_add(a[wi].final, wv);
             a[hi].halves_final += hh;
             a[wi].halves_final += wh;
         } else {
-            a[hi].normal = abf_add(a[hi].normal, hv);
-            a[wi].normal = abf_add(a[wi].normal, wv);
+            a[hi].normal = bmp_exact_add(a[hi].normal, hv);
+            a[wi].normal = bmp_exact_add(a[wi].normal, wv);
             a[hi].halves_normal += hh;
             a[wi].halves_normal += wh;
         }
@@ -226,23 +226,23 @@ bmp_status abf_match_awards(abf_ctx *c)
         if (ct->phantom)
             continue;
         for (int f = 0; f < 2 && !st; f++) {
-            abf_val v = f ? a[ci].final : a[ci].normal;
+            bmp_exact v = f ? a[ci].final : a[ci].normal;
             int halves = f ? a[ci].halves_final : a[ci].halves_normal;
             if (halves == 0)
                 continue;
             int64_t tn, td;
             abf_team_share(c, ct, &tn, &td);
-            abf_val raw = v;
-            v = abf_mul(abf_mul(v, c->fnum, c->fden), tn, td);
+            bmp_exact raw = v;
+            v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
             bmp_points p = abf_round(v, c->mode);
             char ps[32], ex[1024];
             abf_fmt_pts(p, ps, sizeof ps);
             char unit[64] = " x per-win awards";
             if (!a[ci].mixed[f])
-                snprintf(unit, sizeof unit, " x %.6g%s", abf_dbl(a[ci].unit[f]),
+                snprintf(unit, sizeof unit, " x %.6g%s", bmp_exact_dbl(a[ci].unit[f]),
                          c->table_route ? " (rounded per-win award)" : " (rate x boards)");
             snprintf(ex, sizeof ex, "%s%g win(s)%s = %.6g%s%s -> %s", f ? "final: " : "",
-                     halves / 2.0, unit, abf_dbl(raw), c->fdesc, abf_team_share_text(tn, td), ps);
+                     halves / 2.0, unit, bmp_exact_dbl(raw), c->fdesc, abf_team_share_text(tn, td), ps);
             bmp_place none = {0, 0, false};
             st = abf_emit(c, ci, f ? "final-match" : "match", f ? "final matches" : "matches", none,
                           p, f ? "ABF-46" : "ABF-19", f ? "4.2.5" : "4.2.3", 0.0, ex);

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "abf/award_ctx.h"
+#include "abf/award_families.h"
 
 /* Contestants (not phantoms) of a group; group NULL = ungrouped. */
 int abf_count_in_group(const bmp_event *ev, const char *group)
@@ -76,9 +76,8 @@ bmp_status abf_outright_awards(abf_ctx *c)
      * (4.3.1) and is accelerated to S = 2 (audit ruling). */
     if (S0 + c->accel < 2) {
         /* ABF-17: single-session events get only 4.2.1/4.2.3 awards. */
-        return bmp_awards_note(c->out, "no outright award: S = %d session(s) (4.2, 4.3.1)", S0)
-                   ? BMP_ENOMEM
-                   : BMP_OK;
+        return bmp_awards_note(c->out, c->err,
+                               "no outright award: S = %d session(s) (4.2, 4.3.1)", S0);
     }
     double tables = bmp_params_number(&ev->params, "outright_tables", ev->tables);
     if (bmp_params_has(&ev->params, "walk_in_average"))
@@ -88,10 +87,8 @@ bmp_status abf_outright_awards(abf_ctx *c)
     /* AMB-29: Tables 3A-3C start at T = 2 and 4.4.3 asks 2 full tables of
      * the smallest events: a one-table field has no outright award. */
     if (T < 2)
-        return bmp_awards_note(c->out, "no outright award: T = %d table(s), fewer than 2 "
-                                       "(Tables 3A-3C, 4.4.3)", T)
-                   ? BMP_ENOMEM
-                   : BMP_OK;
+        return bmp_awards_note(c->out, c->err, "no outright award: T = %d table(s), fewer than 2 "
+                                       "(Tables 3A-3C, 4.4.3)", T);
     int field = (int)bmp_params_number(&ev->params, "field", 0);
     if (field <= 0) {
         /* 4.1.1 NOTE: the field is the original entry: its tables hold one
@@ -108,10 +105,9 @@ bmp_status abf_outright_awards(abf_ctx *c)
         paid = field; /* 7.5.7: all players who reached the National preliminary */
     if (c->nat && !strcmp(c->nat->name, "gnot-qualifying") &&
         !bmp_params_bool(&ev->params, "direct_to_national_final", false))
-        return bmp_awards_note(c->out, "GNOT qualifying event whose winners do not go directly "
-                                       "to the National Finals: session awards only (7.5.7)")
-                   ? BMP_ENOMEM
-                   : BMP_OK;
+        return bmp_awards_note(c->out, c->err,
+                               "GNOT qualifying event whose winners do not go directly "
+                                       "to the National Finals: session awards only (7.5.7)");
     /* ABF-34: with a final, to the lesser of that and the final's size,
      * except teams events without parallel consolations. */
     const bmp_group *final = NULL;
@@ -128,7 +124,8 @@ bmp_status abf_outright_awards(abf_ctx *c)
             paid = fc;
     }
     int S = S0 + c->accel;
-    if (bmp_awards_note(c->out, "outright: T = %d%s, S = %d%s, %d place(s) paid of a field of %d%s",
+    if (bmp_awards_note(c->out, c->err,
+                        "outright: T = %d%s, S = %d%s, %d place(s) paid of a field of %d%s",
                         T, c->amplify != 1.0 ? " (amplified, 7.5.2)" : "", S,
                         c->accel ? " (congress acceleration +1, 5.4.2)" : "", paid, afield,
                         c->top_third ? " (top third)" : " (top half)"))
@@ -167,7 +164,7 @@ bmp_status abf_outright_awards(abf_ctx *c)
                 (int)bmp_params_number(&ev->params, "qualifying_sessions", S0));
             int have = (int)bmp_params_number(&ct->params, "partnerships", 0);
             if (have < need) {
-                if (bmp_awards_note(c->out,
+                if (bmp_awards_note(c->out, c->err,
                                     "%s: %d partnership(s) < %d required: no outright "
                                     "award (App. A Singles)",
                                     ct->id, have, need))
@@ -176,7 +173,7 @@ bmp_status abf_outright_awards(abf_ctx *c)
             }
         }
         char how[160], pre[256] = "";
-        abf_val v;
+        bmp_exact v;
         const char *rule = "ABF-28", *section = "4.3.1";
         if (consol) {
             /* ABF-35 (4.3.3): a proportion of the final's award. */
@@ -211,11 +208,11 @@ bmp_status abf_outright_awards(abf_ctx *c)
                 continue;
             /* the consolation's place k gets the final's place-k award x proportion */
             abf_consolation_size_ratio(grp->tables, ft > 0 ? ft : grp->tables, &rn, &rd);
-            v = abf_mul(abf_mul(v, on, od), rn, rd);
+            v = bmp_exact_mul(bmp_exact_mul(v, on, od), rn, rd);
             snprintf(pre, sizeof pre, " x %lld/%lld consolation %d x %lld/%lld size", (long long)on,
                      (long long)od, k, (long long)rn, (long long)rd);
             if (two) {
-                v = abf_mul(v, 65, 100);
+                v = bmp_exact_mul(v, 65, 100);
                 strncat(pre, " x 0.65 (two winners)", sizeof pre - strlen(pre) - 1);
             }
             rule = "ABF-35";
@@ -226,7 +223,7 @@ bmp_status abf_outright_awards(abf_ctx *c)
         }
         int64_t tn, td;
         abf_team_share(c, ct, &tn, &td);
-        v = abf_mul(abf_mul(v, c->fnum, c->fden), tn, td);
+        v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
         bmp_points p = abf_round(v, c->mode);
         char pl[24], ps[32], ex[1024];
         bmp_place_format(ct->place, pl, sizeof pl);

@@ -102,10 +102,10 @@ bmp_status abf_scale(const char *name, const bmp_params *opts, bmp_table *out, b
     bmp_status st;
     if ((st = bmp_table_title(out, title)) ||
         (st = bmp_table_columns(out, kind == '3' ? outright_cols : session_cols)))
-        return bmp_error_set(err, st, "out of memory");
+        return bmp_error_oom(err);
     for (int t = tmin; t <= tmax; t++) {
         if ((st = bmp_table_cell(out, "%d", t)))
-            return bmp_error_set(err, st, "out of memory");
+            return bmp_error_oom(err);
         for (int c = 0; c < 9; c++) {
             bmp_points p;
             int col = kind == '3' ? c + 2 : c + 1;
@@ -113,7 +113,7 @@ bmp_status abf_scale(const char *name, const bmp_params *opts, bmp_table *out, b
             if (cell_w(kind, w100, t, col, mode, &p))
                 bmp_points_format(p, buf, sizeof buf);
             if ((st = bmp_table_cell(out, "%s", buf)))
-                return bmp_error_set(err, st, "out of memory");
+                return bmp_error_oom(err);
         }
     }
     bmp_table_note(out, "Computed from the formulae of clause %s, each cell rounded once to "

@@ -196,7 +196,8 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
 
     /* Factors (ACBL-2..7), each noted with its rule. */
     const char *sec_a = c->ed == ACBL_ED_2003 ? "2003 p.1" : "later §I.A";
-    st = bmp_awards_note(out, "ACBL edition %s (%s); %s %s %s, %d session%s, %g tables", edition,
+    st = bmp_awards_note(out, err,
+                         "ACBL edition %s (%s); %s %s %s, %d session%s, %g tables", edition,
                          c->ed == ACBL_ED_2003 ? edition_docs[1] : edition_docs[0],
                          acbl_class_name(c->cls), acbl_rating_name(c->rating),
                          acbl_type_name(c->type), c->sessions, c->sessions == 1 ? "" : "s",
@@ -207,24 +208,24 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
         return st;
     c->b = acbl_factor_b(c->tables);
     if (c->tables < 61)
-        bmp_awards_note(out, "B = (%g + 10) / 60 = %.6f (ACBL-2, %s)", c->tables, c->b, sec_a);
+        bmp_awards_note(out, err, "B = (%g + 10) / 60 = %.6f (ACBL-2, %s)", c->tables, c->b, sec_a);
     else
-        bmp_awards_note(out, "B = log10(%g / 4) = %.6f (ACBL-2, %s)", c->tables, c->b, sec_a);
+        bmp_awards_note(out, err, "B = log10(%g / 4) = %.6f (ACBL-2, %s)", c->tables, c->b, sec_a);
     if (c->cls == ACBL_CLASS_CLUB_MASTERPOINT)
-        bmp_awards_note(out, "R: none for Club Masterpoint games (ACBL-96)");
+        bmp_awards_note(out, err, "R: none for Club Masterpoint games (ACBL-96)");
     else
-        bmp_awards_note(out, "R = %.2f for %s (ACBL-3)", c->r, acbl_class_name(c->cls));
-    bmp_awards_note(out, "S = %.2f for %d session%s (ACBL-4)", c->s, c->sessions,
+        bmp_awards_note(out, err, "R = %.2f for %s (ACBL-3)", c->r, acbl_class_name(c->cls));
+    bmp_awards_note(out, err, "S = %.2f for %d session%s (ACBL-4)", c->s, c->sessions,
                     c->sessions == 1 ? "" : "s");
     c->m = acbl_factor_m(ev->upper_limit, c->rating);
     if (ev->upper_limit == BMP_NO_LIMIT)
-        bmp_awards_note(out, "M = 1.0000: no upper limit (ACBL-5)%s",
+        bmp_awards_note(out, err, "M = 1.0000: no upper limit (ACBL-5)%s",
                         c->m < 1.0 ? "; capped at 0.65 for non-championship/consolation "
                                      "(ACBL-62/63)"
                                    : "");
     else {
         double raw = acbl_factor_m_formula(ev->upper_limit);
-        bmp_awards_note(out, "M = log10(%lld)%s = %.6f%s -> %.6f (ACBL-5%s)",
+        bmp_awards_note(out, err, "M = log10(%lld)%s = %.6f%s -> %.6f (ACBL-5%s)",
                         (long long)ev->upper_limit,
                         ev->upper_limit < 500 ? "/5 + 0.1102" : "/3.11 - 0.218", raw,
                         raw > 1.0 ? ", capped at 1.0" : "", c->m,
@@ -236,7 +237,7 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
         if (acbl_restriction_counts(ev->restrictions[i]))
             c->nrestrictions++;
         else
-            bmp_awards_note(out, "restriction \"%s\" is not a participant restriction for P "
+            bmp_awards_note(out, err, "restriction \"%s\" is not a participant restriction for P "
                                  "(ACBL-6; A-21)",
                             ev->restrictions[i]);
         if (strncasecmp(ev->restrictions[i], "junior", 6) == 0 ||
@@ -244,39 +245,12 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
             c->junior = true;
     }
     c->p = acbl_factor_p(c->nrestrictions);
-    bmp_awards_note(out, "P = %.2f for %d participant restriction%s (ACBL-6)", c->p,
+    bmp_awards_note(out, err, "P = %.2f for %d participant restriction%s (ACBL-6)", c->p,
                     c->nrestrictions, c->nrestrictions == 1 ? "" : "s");
     c->t = acbl_factor_t(c->type);
-    bmp_awards_note(out, "T = %.2f for %s (ACBL-7%s)", c->t, acbl_type_name(c->type),
+    bmp_awards_note(out, err, "T = %.2f for %s (ACBL-7%s)", c->t, acbl_type_name(c->type),
                     c->type == ACBL_TYPE_TEAM_OF_TWO ? ", ACBL-76" : "");
     return BMP_OK;
-}
-
-void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool top_strata,
-                      acbl_colour_in *ci)
-{
-    *ci = (acbl_colour_in){.ed = c->ed,
-                           .cls = c->cls,
-                           .rating = c->rating,
-                           .sessions = c->sessions,
-                           .upper_limit = ul,
-                           .junior = c->junior,
-                           .overall_or_top = overall_or_top,
-                           .top_two_strata = top_strata,
-                           .nabc = c->nabc};
-}
-
-/* ACBL-91: restricted Regionals and Sectionals award black (silver when part
- * of a concurrent open Sectional) to unrestricted and not similarly
- * restricted events. */
-const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci, const char **rule)
-{
-    if (c->restricted_colour) {
-        if (rule)
-            *rule = "ACBL-91";
-        return c->restricted_colour_name;
-    }
-    return acbl_colour(ci, rule);
 }
 
 /* ACBL-20 names one cut and "a second cut": the cut parameters must say
@@ -454,7 +428,7 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
     }
     char fs[32];
     bmp_points_format(first, fs, sizeof fs);
-    bmp_awards_note(out,
+    bmp_awards_note(out, err,
                     "%s: session 1st = %.2f x B(%s%.4g) x R x M x P x T = %.2f x %.6f x %.2f x "
                     "%.6f x %.2f x %.2f = %.6f -> %s (%s%s); depth 40%% of %g = %d (ACBL-18)%s",
                     key, frac, scale == ACBL_SESSION_MULTI_SECTION ? "2 sqrt(13 (T - 13)) = " : "",
@@ -463,7 +437,7 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
                     scale == ACBL_SESSION_MULTI_SECTION ? ", ACBL-23" : "", field, depth, adj);
     bmp_points *awards = calloc((size_t)depth + 1, sizeof *awards);
     if (!awards)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     for (int pos = 1; pos <= depth; pos++) {
         awards[pos - 1] = acbl_session_place(first, pos, scale);
         if (num != den)
@@ -479,7 +453,7 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
     if (!proto->section && combined > 1) {
         if (tables / combined >= 9)
             gold_places = combined;
-        bmp_awards_note(out, "%s: %d sections combined%s (ACBL-92)", key, combined,
+        bmp_awards_note(out, err, "%s: %d sections combined%s (ACBL-92)", key, combined,
                         tables / combined >= 9 ? ": gold session places = sections combined"
                                                : ", but sections under 9 tables: one gold place");
     }
@@ -524,7 +498,7 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
                     bmp_points_format(parts[1], rd, sizeof rd);
                     aw.points = parts[0];
                     bmp_award_set(&aw, NULL, NULL, "gold", "ACBL-89", NULL);
-                    st = bmp_awards_add(out, &aw,
+                    st = bmp_awards_add(out, err, &aw,
                                         "tie %d/%d for section top: average %s shared gold %s / "
                                         "red %s in proportion to the tied places' awards "
                                         "(ACBL-89 later; C-2)",
@@ -532,11 +506,11 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
                     aw.points = parts[1];
                     bmp_award_set(&aw, NULL, NULL, "red", "ACBL-89", NULL);
                     if (!st && parts[1])
-                        st = bmp_awards_add(out, &aw, "red part of the shared section top "
+                        st = bmp_awards_add(out, err, &aw, "red part of the shared section top "
                                                       "(ACBL-89 later)");
                     continue;
                 }
-                st = bmp_awards_add(out, &aw,
+                st = bmp_awards_add(out, err, &aw,
                                     "tie %d/%d shares the average of the tied session awards -> "
                                     "%s (C-2); colour %s (%s%s)",
                                     re->place.lo, re->place.hi, a, colour, crule,
@@ -546,13 +520,13 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, bmp_awards *out
                 aw.points = awards[re->place.lo - 1];
                 acbl_session_describe(first, re->place.lo, scale, d, sizeof d);
                 bmp_points_format(aw.points, a, sizeof a);
-                st = bmp_awards_add(out, &aw, "session place %d: %s%s -> %s; colour %s (%s)",
+                st = bmp_awards_add(out, err, &aw, "session place %d: %s%s -> %s; colour %s (%s)",
                                     re->place.lo, d, adj, a, colour, crule);
             }
         }
     }
     free(awards);
-    return st ? bmp_error_set(err, st, "out of memory") : BMP_OK;
+    return st;
 }
 
 static bmp_status session_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
@@ -603,7 +577,8 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
         return pst;
     bmp_event zip;
     if (acbl_ko_zip_as_swiss(ev, &zip)) {
-        bmp_awards_note(out, "zip knockout: computed as a one-session Swiss teams side game, M "
+        bmp_awards_note(out, err,
+                        "zip knockout: computed as a one-session Swiss teams side game, M "
                              "at most 0.65 (ACBL-47)");
         ev = &zip;
     } else if (ev->kind == BMP_KIND_KNOCKOUT && !acbl_is_nabc_event(ev) && !acbl_is_wbf_event(ev))

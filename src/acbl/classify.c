@@ -26,7 +26,8 @@ static bmp_status barometer(acbl_calc *c, bmp_awards *out, bmp_error *err)
     if (c->ed == ACBL_ED_2003 && c->r != 14.0) {
         /* 2003: levels are "Regional rated" */
         c->r = 14.0;
-        bmp_awards_note(out, "barometer final, 2003: rated as a Regional: R = 14.00 (ACBL-72, D23)");
+        bmp_awards_note(out, err,
+                        "barometer final, 2003: rated as a Regional: R = 14.00 (ACBL-72, D23)");
     }
     if (level == 1) {
         double entered = bmp_params_number(pp, "tables_entered", 0);
@@ -39,7 +40,8 @@ static bmp_status barometer(acbl_calc *c, bmp_awards *out, bmp_error *err)
         c->sessions = 2;
         c->s = 1.5;
         c->rating = ACBL_RATING_CHAMPIONSHIP;
-        bmp_awards_note(out, "barometer top level: %g tables originally entered, a two-session "
+        bmp_awards_note(out, err,
+                        "barometer top level: %g tables originally entered, a two-session "
                              "championship event: S = 1.50 (ACBL-72)",
                         entered);
     } else if (level == 2) {
@@ -47,7 +49,8 @@ static bmp_status barometer(acbl_calc *c, bmp_awards *out, bmp_error *err)
         c->s = 1.5;
         c->rating = ACBL_RATING_CHAMPIONSHIP;
         cap_m(c, 0.80);
-        bmp_awards_note(out, "barometer second level: its own %g tables, two-session championship, "
+        bmp_awards_note(out, err,
+                        "barometer second level: its own %g tables, two-session championship, "
                              "M factor of 80%%: S = 1.50, M = %.6f (ACBL-72)",
                         c->tables, c->m);
     } else {
@@ -55,7 +58,7 @@ static bmp_status barometer(acbl_calc *c, bmp_awards *out, bmp_error *err)
         c->s = 1.0;
         c->rating = ACBL_RATING_NON_CHAMPIONSHIP;
         cap_m(c, ACBL_M_SIDE_GAME_CAP);
-        bmp_awards_note(out, "barometer third level: its own %g tables, one-session "
+        bmp_awards_note(out, err, "barometer third level: its own %g tables, one-session "
                              "non-championship, M factor of 65%%: S = 1.00, M = %.6f (ACBL-72)",
                         c->tables, c->m);
     }
@@ -78,7 +81,7 @@ static bmp_status side_game_series(acbl_calc *c, bmp_awards *out, bmp_error *err
         c->sessions = 2;
         c->s = 1.5;
         c->first_factor = 0.80;
-        bmp_awards_note(out, "Side Game Series overall: 80%% of a two-session event on the "
+        bmp_awards_note(out, err, "Side Game Series overall: 80%% of a two-session event on the "
                              "average of the two largest sessions (%g + %g)/2 = %g tables "
                              "(ACBL-75)",
                         t1, t2, c->tables);
@@ -86,7 +89,7 @@ static bmp_status side_game_series(acbl_calc *c, bmp_awards *out, bmp_error *err
     if (bmp_params_bool(pp, "series_game", false)) {
         cap_m(c, ACBL_M_SIDE_GAME_CAP);
         c->session_factor = 0.80;
-        bmp_awards_note(out, "single side game of a Side Game Series: overall awards at 65%% "
+        bmp_awards_note(out, err, "single side game of a Side Game Series: overall awards at 65%% "
                              "(M limited to 0.65, A-19) and session awards at 80%% (ACBL-75)");
     }
     return BMP_OK;
@@ -123,7 +126,7 @@ static bmp_status unrestricted(acbl_calc *c, bmp_awards *out, bmp_error *err)
     c->unrestricted_events = (int)bmp_params_number(pp, "concurrent_unrestricted_events", 1);
     if (c->unrestricted_events < 1)
         c->unrestricted_events = 1;
-    bmp_awards_note(out, "unrestricted event: credited with %g concurrent restricted tables "
+    bmp_awards_note(out, err, "unrestricted event: credited with %g concurrent restricted tables "
                          "shared by %d unrestricted event%s, at most 3 x its own tables "
                          "(ACBL-65)",
                     conc, c->unrestricted_events, c->unrestricted_events == 1 ? "" : "s");
@@ -154,7 +157,7 @@ bmp_status acbl_classify(acbl_calc *c, bmp_awards *out, bmp_error *err)
         c->restricted_colour = true;
         c->restricted_colour_name =
             bmp_params_bool(pp, "open_sectional", false) ? "silver" : "black";
-        bmp_awards_note(out, "event at a restricted tournament and not similarly restricted: "
+        bmp_awards_note(out, err, "event at a restricted tournament and not similarly restricted: "
                              "%s points only (ACBL-91)",
                         c->restricted_colour_name);
     }

@@ -279,5 +279,5 @@ bmp_status acbl_ko_scale(const char *name, acbl_edition ed, const bmp_params *op
         return BMP_ENOTFOUND;
     if (st == BMP_EINVAL)
         return bmp_error_set(err, st, "%s: expected brackets 1-64 and teams >= 1", name);
-    return st ? bmp_error_set(err, st, "out of memory building %s", name) : BMP_OK;
+    return st ? bmp_error_oom(err) : BMP_OK;
 }

@@ -241,8 +241,8 @@ static double formula_first(const nabc_ctx *c, const acbl_nabc_event *e, char *w
 static bmp_status add(bmp_awards *out, bmp_error *err, const bmp_award *aw, const char *fmt,
                       const char *a, const char *b)
 {
-    if (bmp_awards_add(out, aw, fmt, a, b))
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    if (bmp_awards_add(out, err, aw, fmt, a, b))
+        return bmp_error_oom(err);
     return BMP_OK;
 }
 
@@ -260,11 +260,11 @@ static bmp_status decay_awards(nabc_ctx *c, bmp_points first, int sessions, acbl
     bmp_status st = acbl_overall_depth(&din, &dep, err);
     if (st)
         return st;
-    bmp_awards_note(out, "depth: %d places (%s)", dep.places, dep.why);
+    bmp_awards_note(out, err, "depth: %d places (%s)", dep.places, dep.why);
     int places = dep.places;
     bmp_points *aw = calloc((size_t)places + 1, sizeof *aw);
     if (!aw)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     for (int p = 1; p <= places; p++)
         aw[p - 1] = acbl_overall_place(first, p, sessions, c->ed);
     const char *crule;
@@ -336,8 +336,8 @@ static bmp_status nabc_matches(nabc_ctx *c, bmp_awards *out, bmp_error *err)
                  "%s %s x (%g matches won + %d 3-/4-way full + %d x 1/2 for one win, ACBL-61) -> "
                  "%s",
                  how, o, wins, full, half, t);
-        if (bmp_awards_add(out, &a, "%s", buf))
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        if (bmp_awards_add(out, err, &a, "%s", buf))
+            return bmp_error_oom(err);
     }
     return BMP_OK;
 }
@@ -354,7 +354,8 @@ static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first
     int depth = 32;
     if (e->gnt && c->ed == ACBL_ED_2003) {
         depth = teams >= 16 ? 8 : 4; /* ACBL-60: 2003 GNT depth */
-        bmp_awards_note(out, "GNT depth: %d places with %d teams (ACBL-60, 2003 p.8)", depth, teams);
+        bmp_awards_note(out, err,
+                        "GNT depth: %d places with %d teams (ACBL-60, 2003 p.8)", depth, teams);
     }
     const char *crule;
     const char *colour = nabc_colour(c, true, &crule);
@@ -397,7 +398,7 @@ static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first
                       : ct->matches_won > rounds - lg ? ct->matches_won
                                                       : rounds - lg;
             if (adv < 2 && !(c->ed == ACBL_ED_2003 && ct->matches_won >= 2) && lo > 1) {
-                bmp_awards_note(out, "team %s: advanced through %d round%s: no overall award "
+                bmp_awards_note(out, err, "team %s: advanced through %d round%s: no overall award "
                                      "(ACBL-32)",
                                 ct->id, adv, adv == 1 ? "" : "s");
                 continue;
@@ -466,7 +467,7 @@ bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards 
     if (!(c.tables > 0))
         return bmp_error_set(err, BMP_EINVAL, "$.tables: expected the %s entered (more than 0)",
                              e->kind == NABC_PAIRS ? "tables" : "teams");
-    bmp_awards_note(out, "ACBL edition %s NABC championship %s (%s; ACBL-52), %g %s", edition,
+    bmp_awards_note(out, err, "ACBL edition %s NABC championship %s (%s; ACBL-52), %g %s", edition,
                     e->name, c.sec, c.tables, e->kind == NABC_PAIRS ? "tables" : "teams");
     /* First place. */
     bmp_points full = e->first;
@@ -480,7 +481,7 @@ bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards 
             full = e->max;
             full_real = e->max / 100.0;
         }
-        bmp_awards_note(out, "1st = %s, at most %.2f -> %.2f (%s \"Formula; Max\")", why,
+        bmp_awards_note(out, err, "1st = %s, at most %.2f -> %.2f (%s \"Formula; Max\")", why,
                         e->max / 100.0, full / 100.0,
                         e->kind == NABC_PAIRS ? "ACBL-53" : "ACBL-60");
     }
@@ -499,13 +500,14 @@ bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards 
     }
     if (e->starred && c.ed == ACBL_ED_2003) {
         first = acbl_nabc_starred_first_2003((int)c.tables);
-        bmp_awards_note(out, "** event with %g teams: 1st %.2f of 140; lower places x %.2f/140 "
+        bmp_awards_note(out, err,
+                        "** event with %g teams: 1st %.2f of 140; lower places x %.2f/140 "
                              "(ACBL-58)",
                         c.tables, first / 100.0, first / 100.0);
         full = C(140);
     } else if (pm != 1000) {
         first = bmp_mul_ratio(full, pm, 1000, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
-        bmp_awards_note(out, "minimum tables: %g %s -> %d.%d%% of the full award: 1st %.2f x "
+        bmp_awards_note(out, err, "minimum tables: %g %s -> %d.%d%% of the full award: 1st %.2f x "
                              "%d/1000 = %.2f (%s); lower places reduced proportionately",
                         c.tables, e->kind == NABC_PAIRS ? "tables" : "teams", pm / 10, pm % 10,
                         full / 100.0, pm, first / 100.0, red_rule);

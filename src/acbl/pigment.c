@@ -82,3 +82,31 @@ void acbl_split_gold_red(bmp_points award, int64_t gold, int64_t red, bmp_points
     *g = parts[0];
     *r = parts[1];
 }
+
+/* The pigmentation inputs of an award of the event being computed. */
+void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool top_strata,
+                      acbl_colour_in *ci)
+{
+    *ci = (acbl_colour_in){.ed = c->ed,
+                           .cls = c->cls,
+                           .rating = c->rating,
+                           .sessions = c->sessions,
+                           .upper_limit = ul,
+                           .junior = c->junior,
+                           .overall_or_top = overall_or_top,
+                           .top_two_strata = top_strata,
+                           .nabc = c->nabc};
+}
+
+/* ACBL-91: restricted Regionals and Sectionals award black (silver when part
+ * of a concurrent open Sectional) to unrestricted and not similarly
+ * restricted events. */
+const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci, const char **rule)
+{
+    if (c->restricted_colour) {
+        if (rule)
+            *rule = "ACBL-91";
+        return c->restricted_colour_name;
+    }
+    return acbl_colour(ci, rule);
+}

@@ -160,5 +160,5 @@ bmp_status acbl_scale(const char *name, acbl_edition ed, const bmp_params *opts,
         return st; /* KO, NABC and WBF tables: ko_scale.c */
     else
         return bmp_error_set(err, BMP_ENOTFOUND, "unknown acbl table \"%s\"", name);
-    return st ? bmp_error_set(err, st, "out of memory building %s", name) : BMP_OK;
+    return st ? bmp_error_oom(err) : BMP_OK;
 }

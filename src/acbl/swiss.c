@@ -91,7 +91,8 @@ bmp_status acbl_match_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                              "for L (ACBL-79, ACBL-26): expected 2 or more");
     double l = acbl_factor_l(boards);
     const char *sec = c->ed == ACBL_ED_2003 ? "2003 p.11" : "later §IV.C";
-    bmp_awards_note(out, "match award = D x L x M x P: D = %.3f for %s (ACBL-79%s), L = %.4f for "
+    bmp_awards_note(out, err,
+                    "match award = D x L x M x P: D = %.3f for %s (ACBL-79%s), L = %.4f for "
                          "%d boards (ACBL-26)",
                     d, acbl_class_name(c->cls), c->club ? ", ACBL-96" : "", l, boards);
     /* Wins count whole matches, a tie a half (ACBL-R21): anything else would
@@ -129,7 +130,7 @@ bmp_status acbl_match_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
         char o[32], t[32];
         bmp_points_format(one, o, sizeof o);
         bmp_points_format(total, t, sizeof t);
-        st = bmp_awards_add(out, &aw,
+        st = bmp_awards_add(out, err, &aw,
                             "%.3f x %.4f x M %.6f x P %.2f%s -> %s per match won x %g wins -> "
                             "%s%s; colour %s (%s)",
                             d, l, m, c->p,
@@ -137,8 +138,6 @@ bmp_status acbl_match_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
                                 ? " x 1.20 stratiflighted A (ACBL-79 later)"
                                 : "",
                             o, ct->match_wins, t, cap, colour, crule);
-        if (st)
-            st = bmp_error_set(err, st, "out of memory");
     }
     return st;
 }

@@ -82,7 +82,7 @@ bmp_status acbl_award_wbf(const bmp_event *ev, const char *edition, bmp_awards *
                                  "scale acbl wbf`)");
     const acbl_nabc_event *e = acbl_nabc_find(ed, w->nabc_key);
     const char *sec = ed == ACBL_ED_2003 ? "2003 p.15" : "later §V";
-    bmp_awards_note(out, "WBF %s (WBF award %d): 1st %.2f; lower places and depth by the ACBL "
+    bmp_awards_note(out, err, "WBF %s (WBF award %d): 1st %.2f; lower places and depth by the ACBL "
                          "formulas for %s (ACBL-97)",
                     w->name, w->wbf_award, w->first / 100.0, w->equivalent);
     bmp_points *aw = NULL;
@@ -92,12 +92,12 @@ bmp_status acbl_award_wbf(const bmp_event *ev, const char *edition, bmp_awards *
         places = e->ranks[4] ? 32 : 16;
         aw = calloc((size_t)places, sizeof *aw);
         if (!aw)
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         aw[0] = w->first;
         for (int p = 2; p <= places; p++)
             aw[p - 1] = bmp_mul_ratio(e->ranks[ko_index(p)], w->first, e->first,
                                       BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
-        bmp_awards_note(out, "lower places: %s table x %.2f/%.2f", e->name, w->first / 100.0,
+        bmp_awards_note(out, err, "lower places: %s table x %.2f/%.2f", e->name, w->first / 100.0,
                         e->first / 100.0);
     } else {
         if (!(ev->tables > 0))
@@ -114,10 +114,10 @@ bmp_status acbl_award_wbf(const bmp_event *ev, const char *edition, bmp_awards *
         places = dep.places;
         aw = calloc((size_t)places + 1, sizeof *aw);
         if (!aw)
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         for (int p = 1; p <= places; p++)
             aw[p - 1] = acbl_overall_place(w->first, p, e->sessions, ed);
-        bmp_awards_note(out, "lower places: %d-session decay (%s) from 1st; depth %d (%s)",
+        bmp_awards_note(out, err, "lower places: %d-session decay (%s) from 1st; depth %d (%s)",
                         e->sessions, acbl_overall_rule(ed), places, dep.why);
     }
     for (size_t i = 0; i < ev->ncontestants && !st; i++) {
@@ -133,10 +133,11 @@ bmp_status acbl_award_wbf(const bmp_event *ev, const char *edition, bmp_awards *
         bmp_award_set(&a, "overall", "overall", "platinum", "ACBL-97", sec);
         char ps[32];
         bmp_points_format(a.points, ps, sizeof ps);
-        if (bmp_awards_add(out, &a, "WBF %s place %d/%d -> %s; platinum as the NABC equivalent "
+        if (bmp_awards_add(out, err, &a,
+                           "WBF %s place %d/%d -> %s; platinum as the NABC equivalent "
                                     "(ACBL-90)",
                            w->name, ct->place.lo, hi, ps))
-            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            st = bmp_error_oom(err);
     }
     free(aw);
     return st;

@@ -26,13 +26,14 @@ void bmp_awards_free(bmp_awards *a)
     memset(a, 0, sizeof *a);
 }
 
-bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *fmt, ...)
+bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw, const char *fmt,
+                          ...)
 {
     if (a->count == a->cap) {
         size_t nc = a->cap ? a->cap * 2 : 16;
         bmp_award *n = realloc(a->items, nc * sizeof *n);
         if (!n)
-            return BMP_ENOMEM;
+            return bmp_error_oom(err);
         a->items = n;
         a->cap = nc;
     }
@@ -45,19 +46,19 @@ bmp_status bmp_awards_add(bmp_awards *a, const bmp_award *aw, const char *fmt, .
         dst->explain = bmp_vasprintf(fmt, ap);
         va_end(ap);
         if (!dst->explain)
-            return BMP_ENOMEM;
+            return bmp_error_oom(err);
     }
     a->count++;
     return BMP_OK;
 }
 
-bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
+bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
 {
     if (a->nnotes == a->notes_cap) {
         size_t nc = a->notes_cap ? a->notes_cap * 2 : 8;
         char **n = realloc(a->notes, nc * sizeof *n);
         if (!n)
-            return BMP_ENOMEM;
+            return bmp_error_oom(err);
         a->notes = n;
         a->notes_cap = nc;
     }
@@ -66,7 +67,7 @@ bmp_status bmp_awards_note(bmp_awards *a, const char *fmt, ...)
     char *s = bmp_vasprintf(fmt, ap);
     va_end(ap);
     if (!s)
-        return BMP_ENOMEM;
+        return bmp_error_oom(err);
     a->notes[a->nnotes++] = s;
     return BMP_OK;
 }
@@ -142,10 +143,10 @@ bmp_status bmp_awards_write_buffer(const bmp_event *ev, const bmp_awards *a,
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
     if (!f)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     bmp_status st = bmp_awards_write(ev, a, fmt, explain, f, err);
     if (fclose(f) != 0 && !st)
-        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        st = bmp_error_oom(err);
     if (st) {
         free(buf);
         return st;

@@ -27,6 +27,11 @@ bmp_status bmp_not_supported(bmp_error *err, const char *rule, const char *id,
                          section);
 }
 
+bmp_status bmp_error_oom(bmp_error *err)
+{
+    return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+}
+
 void bmp_error_prefix(bmp_error *err, const char *fmt, ...)
 {
     if (!err)

@@ -1,5 +1,5 @@
-/* Places and ties: parsing "3", "3=", "3/4"; resolving tie extents; the
- * average-of-tied-places share.  Shared by every body. */
+/* Places and ties: parsing "3", "3=", "3/4"; resolving tie extents (the
+ * share of a tie is core/tie.c).  Shared by every body. */
 #include "bridgemp/place.h"
 
 #include <ctype.h>
@@ -82,7 +82,7 @@ bmp_status bmp_places_resolve(bmp_place *pl, size_t n, bmp_error *err)
     }
     int *ext = calloc(n ? n : 1, sizeof *ext);
     if (!ext)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     for (size_t i = 0; i < n; i++) {
         ext[i] = pl[i].hi;
         if (pl[i].lo && pl[i].tied && pl[i].hi == pl[i].lo) {
@@ -143,16 +143,4 @@ bmp_status bmp_places_resolve(bmp_place *pl, size_t n, bmp_error *err)
         }
     }
     return BMP_OK;
-}
-
-bmp_points bmp_tie_share(const bmp_points *awards, size_t n, int lo, int hi, bmp_round_mode mode,
-                         int64_t unit)
-{
-    if (lo < 1 || hi < lo)
-        return 0;
-    int64_t sum = 0;
-    for (int p = lo; p <= hi; p++)
-        if ((size_t)p <= n)
-            sum += awards[p - 1];
-    return bmp_div_round(sum, hi - lo + 1, mode, unit);
 }

@@ -168,7 +168,7 @@ bmp_status bmp_table_write(const bmp_table *t, bmp_output_format fmt, FILE *out,
     } else {
         size_t *w = calloc(t->ncols ? t->ncols : 1, sizeof *w);
         if (!w)
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         for (size_t c = 0; c < t->ncols; c++) {
             w[c] = strlen(t->columns[c]);
             for (size_t r = 0; r < t->nrows; r++) {

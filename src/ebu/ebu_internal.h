@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "bridgemp/bridgemp.h"
+#include "core/tie.h"
 
 /* ---- Status (3.2) ---------------------------------------------------------
  * A status is carried as its multiplier of Club in quarters (m4), so that
@@ -64,6 +65,9 @@ double ebu_scale_top(const ebu_scale *s);
  * lo..hi (a tie shares the places' awards, each raised to the minimum;
  * the share is raised to the minimum; places beyond n count 0) (3.4, 3.5). */
 bmp_points ebu_scale_share(const ebu_scale *s, int lo, int hi);
+/* Place i of a linear scale of *(int *)n awards counts n - i + 1 steps
+ * (a bmp_place_value_fn for core/tie.h: ladders 4.11, leagues 4.8). */
+bmp_status ebu_linear_steps(void *n, int place, bmp_exact *steps);
 /* Award for place i alone (no tie). */
 bmp_points ebu_scale_award(const ebu_scale *s, int i);
 /* Minimum award in whole points (rounded up). */

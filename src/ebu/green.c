@@ -7,6 +7,17 @@
 
 #include "ebu/ebu_internal.h"
 
+typedef struct heat {
+    int teams, boards;
+} heat;
+
+static bmp_status heat_place(void *ctx, int place, bmp_exact *v)
+{
+    const heat *h = ctx;
+    *v = bmp_exact_q(ebu_green_heat(h->teams, h->boards, place), 100);
+    return BMP_OK;
+}
+
 /* The Green award (hundredths) of place 1..teams of a heat of `teams` teams
  * and `boards` boards; 0 beyond halfway (floor(teams/2) places, AMB-18). */
 bmp_points ebu_green_heat(int teams, int boards, int place)
@@ -41,16 +52,16 @@ bmp_status ebu_green_heat_event(const bmp_event *ev, int duration, bmp_awards *o
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || ct->place.lo <= 0)
             continue;
-        int64_t s = 0, c = ct->place.hi - ct->place.lo + 1;
-        for (int p = ct->place.lo; p <= ct->place.hi; p++)
-            s += ebu_green_heat(teams, duration, p);
-        if (s == 0)
+        /* a tie shares its places' awards (core/tie.h), rounded up to 0.01 */
+        heat h = {teams, duration};
+        bmp_exact share;
+        bmp_tie_share_exact(ct->place.lo, ct->place.hi, -1, heat_place, &h, &share);
+        if (bmp_exact_is_zero(share))
             continue;
         bmp_award aw = {0};
         aw.contestant = i;
         aw.place = ct->place;
-        /* a tie shares its places' awards, rounded up to 0.01 */
-        aw.points = bmp_div_round(s, c, BMP_ROUND_CEIL, BMP_UNIT_CENT);
+        aw.points = bmp_exact_round(share, BMP_ROUND_CEIL, BMP_UNIT_CENT);
         bmp_award_set(&aw, "ranking", "heat", "green", "EBU-122", "6.2.3");
         bmp_status st = ebu_emit(ev, out, err, &aw, "heat of %d teams, %d boards: blocks to "
                                                     "halfway (%d places), smaller blocks first",

@@ -66,11 +66,9 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
     /* 3.1.1 (EBU-27): no master points unless the original entry was 3
      * complete teams (a Green Point knock-out needs 3 as well, 6.2.2). */
     if (!green && E < 3)
-        return bmp_awards_note(out, "EBU: no master points: the original entry (%d teams) is "
+        return bmp_awards_note(out, err, "EBU: no master points: the original entry (%d teams) is "
                                     "below the minimum of 3 (3.1.1, EBU-27)",
-                               E)
-                   ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
+                               E);
     int lS = log2_floor(S), lE = log2_floor(E);
     bool prelim_first = (1 << lS) != S; /* 4.7.5: the first round has byes */
     /* 4.7.9 (EBU-92): handbook round of this stage's first full round. */
@@ -88,7 +86,7 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
     if (!acc || !why) {
         free(acc);
         free(why);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     bmp_status st = BMP_OK;
     for (size_t k = 0; !st && k < ev->nmatches; k++) {
@@ -156,7 +154,7 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
             size_t old = why[i] ? strlen(why[i]) : 0;
             char *nw = realloc(why[i], old + strlen(desc) + 16);
             if (!nw) {
-                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                st = bmp_error_oom(err);
                 break;
             }
             why[i] = nw;
@@ -194,10 +192,11 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
         free(why[i]);
     free(why);
     free(acc);
-    if (!st && bmp_awards_note(out, "EBU knock-out (4.7): %d teams in the stage, original entry "
+    if (!st && bmp_awards_note(out, err,
+                               "EBU knock-out (4.7): %d teams in the stage, original entry "
                                     "%d, first full round = Round %d (4.7.9)%s%s",
                                S, E, r1, cons ? ", consolation x 1/2 (4.7.10)" : "",
                                green ? "; Green Points per match won (6.2.2)" : ""))
-        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        st = bmp_error_oom(err);
     return st;
 }

@@ -34,13 +34,14 @@ bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, boo
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || ct->place.lo <= 0)
             continue;
-        int64_t s = 0, c = ct->place.hi - ct->place.lo + 1;
-        for (int pl = ct->place.lo; pl <= ct->place.hi && pl <= n; pl++)
-            s += n - pl + 1;
-        if (s == 0)
+        /* u x (sum of n - i + 1) / c x m4/4, rounded up (3.4.1, 3.5). */
+        bmp_exact steps;
+        bmp_tie_share_exact(ct->place.lo, ct->place.hi, n, ebu_linear_steps, &n, &steps);
+        if (bmp_exact_is_zero(steps))
             continue;
-        /* u x (sum of n - i + 1) x m4/4 / c, rounded up (3.4.1, 3.5). */
-        bmp_points pts = bmp_div_round(s * u * m4l * 100, 4 * c, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+        bmp_points pts =
+            bmp_exact_round(bmp_exact_mul(steps, (int64_t)u * m4l, 4), BMP_ROUND_CEIL,
+                            BMP_UNIT_WHOLE);
         /* 3.5 (EBU-34): a tie's share is never below 6 x the status factor
          * (only a tie straddling the last award can fall below it). */
         bmp_points mn = bmp_div_round((int64_t)6 * m4l * 100, 4, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
@@ -57,10 +58,9 @@ bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, boo
         if (st)
             return st;
     }
-    return bmp_awards_note(out, "EBU ladder (4.11): %d average tables, %d games, %d awards of %d "
+    return bmp_awards_note(out, err,
+                           "EBU ladder (4.11): %d average tables, %d games, %d awards of %d "
                                 "at %s%s",
                            avg, games, n, u, ebu_status_name(m4l),
-                           up ? " (raised: 18+ games and/or a final, 4.11.8-4.11.9)" : "")
-               ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
-               : BMP_OK;
+                           up ? " (raised: 18+ games and/or a final, 4.11.8-4.11.9)" : "");
 }

@@ -9,6 +9,13 @@
 
 #include "ebu/ebu_internal.h"
 
+/* 6.5.5 (EBU-136): the bonus wins of place i of a division of *(int *)teams teams. */
+static bmp_status bonus_wins(void *teams, int place, bmp_exact *v)
+{
+    *v = bmp_exact_q(ebu_green_league_bonus(*(int *)teams, place), 1);
+    return BMP_OK;
+}
+
 static const char *winner_of(const bmp_match *m)
 {
     if (m->winner)
@@ -40,15 +47,14 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
                                               "division except Division 1 needs at least 5 "
                                               "(4.8.8)", d, teams);
     if (teams < 3)
-        return bmp_awards_note(out, "EBU: no master points: a league division needs 3 complete "
-                                    "teams (3.1.1, EBU-27)")
-                   ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
+        return bmp_awards_note(out, err,
+                               "EBU: no master points: a league division needs 3 complete "
+                                    "teams (3.1.1, EBU-27)");
     int64_t kp = (kn + kd - 1) / kd; /* the printed K: the award per match won */
     size_t nc = ev->ncontestants;
     int64_t *acc = calloc(nc ? nc : 1, sizeof *acc); /* x 36 */
     if (!acc)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     bmp_status st = BMP_OK;
     if (ev->nmatches == 0) {
         int b = ev->boards_per_match;
@@ -95,13 +101,12 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
         bmp_points rank = 0;
         bmp_place p = ct->place;
         if (p.lo > 0) {
-            int64_t s = 0, c = p.hi - p.lo + 1;
-            for (int pl = p.lo; pl <= p.hi && pl <= k; pl++)
-                s += k - pl + 1;
-            /* (sum of k - i + 1) x K / c, x 2/3 for 36-71 boards, rounded up */
-            if (s > 0)
-                rank = bmp_div_round(s * kn * 100 * (cut ? 2 : 3), kd * c * 3, BMP_ROUND_CEIL,
-                                     BMP_UNIT_WHOLE);
+            /* (sum of k - i + 1) / c x K, x 2/3 for 36-71 boards, rounded up */
+            bmp_exact steps;
+            bmp_tie_share_exact(p.lo, p.hi, k, ebu_linear_steps, &k, &steps);
+            if (!bmp_exact_is_zero(steps))
+                rank = bmp_exact_round(bmp_exact_mul(steps, kn * (cut ? 2 : 3), kd * 3),
+                                       BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
             /* 3.5 (EBU-34): a tie straddling the last award shares at least
              * 6 x the organisation's factor. */
             bmp_points mn = bmp_div_round((int64_t)6 * org_m4 * 100, 4, BMP_ROUND_CEIL,
@@ -127,11 +132,12 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
         }
     }
     free(acc);
-    if (!st && bmp_awards_note(out, "EBU teams league (4.8): %s organisation, Division %d of %d, "
+    if (!st && bmp_awards_note(out, err,
+                               "EBU teams league (4.8): %s organisation, Division %d of %d, "
                                     "K = %.4g (printed %lld), %d teams, %d ranking awards",
                                ebu_status_name(org_m4), d, n, (double)kn / (double)kd,
                                (long long)kp, teams, k))
-        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        st = bmp_error_oom(err);
     return st;
 }
 
@@ -180,7 +186,7 @@ bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_erro
     size_t nc = ev->ncontestants;
     bmp_points *acc = calloc(nc ? nc : 1, sizeof *acc);
     if (!acc)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     bmp_status st = BMP_OK;
     if (ev->nmatches == 0) {
         int b = ev->boards_per_match;
@@ -229,11 +235,11 @@ bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_erro
         bmp_place p = ct->place;
         bmp_points rank = 0;
         if (p.lo > 0) {
-            int64_t s = 0;
-            for (int pl = p.lo; pl <= p.hi; pl++)
-                s += ebu_green_league_bonus(teams, pl);
-            /* a tie shares the bonus wins of the places it covers */
-            rank = bmp_div_round(s * bonus_win, p.hi - p.lo + 1, BMP_ROUND_CEIL, BMP_UNIT_CENT);
+            /* a tie shares the bonus wins of the places it covers (core/tie.h) */
+            bmp_exact wins;
+            bmp_tie_share_exact(p.lo, p.hi, -1, bonus_wins, &teams, &wins);
+            rank = bmp_exact_round(bmp_exact_mul(wins, bonus_win, 100), BMP_ROUND_CEIL,
+                                   BMP_UNIT_CENT);
         }
         bmp_award aw = {0};
         aw.contestant = i;
@@ -255,9 +261,10 @@ bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_erro
         }
     }
     free(acc);
-    if (!st && bmp_awards_note(out, "EBU inter-county Green league (6.5): Division %d values, %d "
+    if (!st && bmp_awards_note(out, err,
+                               "EBU inter-county Green league (6.5): Division %d values, %d "
                                     "teams, bonus win %.2f",
                                div, teams, (double)bonus_win / 100))
-        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        st = bmp_error_oom(err);
     return st;
 }

@@ -182,36 +182,41 @@ bmp_points ebu_scale_min(const ebu_scale *s)
     return bmp_div_round((int64_t)s->min2 * s->m4 * 100, 8, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
 }
 
+/* 3.4 (EBU-33): place i of n earns top x (n - i + 1) / n, raised to the
+ * minimum (3.5); exactly (x 800n) when the scale is rational, else real. */
+static bmp_status scale_place(void *ctx, int i, bmp_exact *v)
+{
+    const ebu_scale *s = ctx;
+    int64_t n = s->n;
+    if (!irrational(s)) {
+        int64_t a = top_x800(s) * (n - i + 1);
+        int64_t mn = (int64_t)s->min2 * s->m4 * 100 * n;
+        *v = bmp_exact_q(a > mn ? a : mn, 800 * n);
+    } else {
+        double a = ebu_scale_top(s) * (double)(n - i + 1) / (double)n;
+        double mn = (double)s->min2 * s->m4 / 8.0;
+        *v = bmp_exact_real(a > mn ? a : mn);
+    }
+    return BMP_OK;
+}
+
+bmp_status ebu_linear_steps(void *n, int place, bmp_exact *steps)
+{
+    *steps = bmp_exact_q(*(int *)n - place + 1, 1);
+    return BMP_OK;
+}
+
+/* 3.4 (EBU-33): a tie shares the places' awards (core/tie.h), whole Local
+ * Points rounded up. */
 bmp_points ebu_scale_share(const ebu_scale *s, int lo, int hi)
 {
     if (lo < 1 || hi < lo || s->n < 1)
         return 0;
-    int64_t c = hi - lo + 1;
-    int64_t n = s->n;
-    bmp_points share;
-    if (!irrational(s)) {
-        /* Everything x 800n: a_i = T (n - i + 1), minimum = min2 m4 100 n. */
-        int64_t T = top_x800(s);
-        int64_t mn = (int64_t)s->min2 * s->m4 * 100 * n;
-        int64_t sum = 0;
-        for (int64_t i = lo; i <= hi && i <= n; i++) {
-            int64_t a = T * (n - i + 1);
-            sum += a > mn ? a : mn;
-        }
-        if (sum == 0)
-            return 0;
-        share = bmp_div_round(100 * sum, 800 * n * c, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
-    } else {
-        double top = ebu_scale_top(s);
-        double mn = (double)s->min2 * s->m4 / 8.0, sum = 0;
-        for (int64_t i = lo; i <= hi && i <= n; i++) {
-            double a = top * (double)(n - i + 1) / (double)n;
-            sum += a > mn ? a : mn;
-        }
-        if (sum == 0)
-            return 0;
-        share = bmp_round_real(sum / (double)c, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
-    }
+    bmp_exact v;
+    bmp_tie_share_exact(lo, hi, s->n, scale_place, (void *)s, &v);
+    if (bmp_exact_is_zero(v))
+        return 0;
+    bmp_points share = bmp_exact_round(v, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
     /* 3.5 (EBU-34): the minimum applies to a share too ((10 + 0)/2 -> 6). */
     bmp_points mn = ebu_scale_min(s);
     return share < mn ? mn : share;

@@ -128,11 +128,12 @@ bmp_status ebu_strat_event(const bmp_event *ev, int m4, ebu_band band, ebu_move 
                            (long long)(best / 100))))
             return st;
     }
-    return bmp_awards_note(out, "EBU stratified %s (4.12, Scale %s): %s%s%s; lists A %d, B %d, "
+    return bmp_awards_note(out, err,
+                           "EBU stratified %s (4.12, Scale %s): %s%s%s; lists A %d, B %d, "
                                 "C %d, D %d contestants",
                            qs ? "ranking awards" : "event", qs ? "QS" : "S",
                            ebu_status_name(m4), qs ? "" : ", ", qs ? "" : ebu_band_name(band),
                            count[1], count[2], count[3], count[4])
-               ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
+               ? bmp_error_oom(err)
                : BMP_OK;
 }

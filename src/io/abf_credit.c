@@ -179,7 +179,7 @@ bmp_status bmp_abf_credit_add(bmp_abf_credit_file *f, const char *abf, bmp_point
     if (f->kind != BMP_ABF_CREDIT_RAG && green != 0)
         return bmp_error_set(err, BMP_EINVAL, "ABF %s: a .%s file holds one colour", r.abf,
                              exts[f->kind]);
-    return push_rec(f, &r) ? bmp_error_set(err, BMP_ENOMEM, "out of memory") : BMP_OK;
+    return push_rec(f, &r) ? bmp_error_oom(err) : BMP_OK;
 }
 
 /* ---- Reader ---------------------------------------------------------------- */
@@ -244,12 +244,12 @@ bmp_status bmp_abf_credit_parse(const char *data, size_t len, const bmp_abf_cred
         if (!has_nl)
             f->final_newline = false;
         if (parse_line(f, opts, data + start, n, lineno, crlf))
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         if (has_nl)
             i++;
     }
     if (lineno == 0 && problem(f, 0, "empty file: no credits"))
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     if (f->nproblems) {
         const bmp_abf_credit_problem *p = &f->problems[0];
         return bmp_error_set(err, BMP_EPARSE, "line %zu: %s%s", p->line, p->msg,
@@ -279,7 +279,7 @@ bmp_status bmp_abf_credit_read(const char *path, const bmp_abf_credit_opts *opts
             if (!nb) {
                 free(buf);
                 fclose(fp);
-                return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                return bmp_error_oom(err);
             }
             buf = nb;
             cap = nc;
@@ -310,7 +310,7 @@ bmp_status bmp_abf_credit_format(const bmp_abf_credit_file *f, char **out, size_
     size_t w = (size_t)bmp_abf_credit_width(f->kind);
     char *buf = malloc(f->nrecs * (w + 2) + 1);
     if (!buf)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     size_t n = 0;
     for (size_t i = 0; i < f->nrecs; i++) {
         const bmp_abf_credit_rec *r = &f->recs[i];
@@ -369,7 +369,7 @@ bmp_status bmp_abf_credit_merge(bmp_abf_credit_file *dst, const bmp_abf_credit_f
             j++;
         if (j == dst->nrecs) {
             if (push_rec(dst, r))
-                return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                return bmp_error_oom(err);
             continue;
         }
         bmp_abf_credit_rec *d = &dst->recs[j];
@@ -443,7 +443,7 @@ static bmp_status credit_player(const bmp_event *ev, const bmp_award *a, size_t 
                              c->id, c->name ? " (\"" : "", c->name ? c->name : "",
                              c->name ? "\")" : "", pi + 1, pl->name ? " (\"" : "",
                              pl->name ? pl->name : "", pl->name ? "\")" : "", e.msg);
-    return credit_to(f, abf, a->points) ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
+    return credit_to(f, abf, a->points) ? bmp_error_oom(err)
                                         : BMP_OK;
 }
 
@@ -542,7 +542,7 @@ bmp_status bmp_abf_credit_write_opts(const bmp_event *ev, const bmp_awards *aw,
         size_t plen = strlen(prefix) + 5;
         char *path = malloc(plen);
         if (!path)
-            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            st = bmp_error_oom(err);
         if (!st) {
             snprintf(path, plen, "%s.%s", prefix, exts[k]);
             st = bmp_abf_credit_save(f, path, err);

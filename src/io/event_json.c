@@ -2,7 +2,8 @@
  *
  * The reader checks every field it knows and rejects every key it does not,
  * so that a typo ("tabels") is an error rather than a silently wrong award.
- * Every message names the source, the JSON path and what was expected.
+ * Every message names the source, the JSON path and what was expected
+ * (the field readers are json_fields.c).
  */
 #include <ctype.h>
 #include <jansson.h>
@@ -15,307 +16,7 @@
 #include "bridgemp/bridgemp.h"
 #include "core/date.h"
 #include "core/util.h"
-
-typedef struct ctx {
-    const char *src;
-    bmp_error *err;
-    char path[512];
-} ctx;
-
-/* Error at the current path (+ optional suffix). */
-static bmp_status fail(ctx *c, bmp_status code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static bmp_status fail(ctx *c, bmp_status code, const char *fmt, ...)
-{
-    char what[BMP_ERROR_MSG_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return bmp_error_set(c->err, code, "%s: %s: %s", c->src, c->path, what);
-}
-
-static const char *type_name(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a number";
-    case JSON_TRUE: return "true";
-    case JSON_FALSE: return "false";
-    case JSON_NULL: return "null";
-    }
-    return "?";
-}
-
-/* Describe the value found, for "expected X, got Y". */
-static void describe(const json_t *v, char *buf, size_t n)
-{
-    if (json_is_string(v))
-        snprintf(buf, n, "\"%.40s\"", json_string_value(v));
-    else if (json_is_integer(v))
-        snprintf(buf, n, "%lld", (long long)json_integer_value(v));
-    else if (json_is_real(v))
-        snprintf(buf, n, "%g", json_real_value(v));
-    else
-        snprintf(buf, n, "%s", type_name(v));
-}
-
-static bmp_status expected(ctx *c, const char *what, const json_t *got)
-{
-    char g[64];
-    describe(got, g, sizeof g);
-    return fail(c, BMP_EINVAL, "expected %s, got %s", what, g);
-}
-
-/* Path stack: push a key or index, pop back to a saved length. */
-static size_t push_key(ctx *c, const char *key)
-{
-    size_t len = strlen(c->path);
-    snprintf(c->path + len, sizeof c->path - len, ".%s", key);
-    return len;
-}
-static size_t push_index(ctx *c, size_t i)
-{
-    size_t len = strlen(c->path);
-    snprintf(c->path + len, sizeof c->path - len, "[%zu]", i);
-    return len;
-}
-static void pop(ctx *c, size_t len)
-{
-    c->path[len] = '\0';
-}
-
-/* Reject keys not in the NULL-terminated list. */
-static bmp_status check_keys(ctx *c, json_t *obj, const char *const *known)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach(obj, key, v) {
-        bool ok = false;
-        for (size_t i = 0; known[i]; i++)
-            if (strcmp(key, known[i]) == 0)
-                ok = true;
-        if (!ok) {
-            char list[512] = "";
-            for (size_t i = 0; known[i]; i++) {
-                strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-                strncat(list, known[i], sizeof list - strlen(list) - 1);
-            }
-            size_t l = push_key(c, key);
-            bmp_status st = fail(c, BMP_EINVAL, "unknown key (expected one of: %s)", list);
-            pop(c, l);
-            return st;
-        }
-    }
-    return BMP_OK;
-}
-
-/* Optional string field: absent/null leaves *out NULL. */
-static bmp_status get_str(ctx *c, json_t *obj, const char *key, bool required, char **out)
-{
-    json_t *v = json_object_get(obj, key);
-    size_t l = push_key(c, key);
-    bmp_status st = BMP_OK;
-    if (!v || json_is_null(v)) {
-        if (required)
-            st = fail(c, BMP_EINVAL, "missing required field (expected a string)");
-    } else if (json_is_string(v)) {
-        if (required && json_string_length(v) == 0)
-            st = fail(c, BMP_EINVAL, "expected a non-empty string");
-        else if (!(*out = bmp_strdup(json_string_value(v))))
-            st = fail(c, BMP_ENOMEM, "out of memory");
-    } else {
-        st = expected(c, "a string", v);
-    }
-    pop(c, l);
-    return st;
-}
-
-/* An id may be written as a string or an integer ("12" or 12). */
-static bmp_status get_id(ctx *c, json_t *obj, const char *key, bool required, char **out)
-{
-    json_t *v = json_object_get(obj, key);
-    if (v && json_is_integer(v)) {
-        *out = bmp_asprintf("%lld", (long long)json_integer_value(v));
-        return *out ? BMP_OK : BMP_ENOMEM;
-    }
-    bmp_status st = get_str(c, obj, key, required, out);
-    if (st == BMP_EINVAL && v && !json_is_string(v)) {
-        size_t l = push_key(c, key);
-        st = expected(c, "a string or integer id", v);
-        pop(c, l);
-    }
-    return st;
-}
-
-static bmp_status get_int(ctx *c, json_t *obj, const char *key, long long min, long long max,
-                          int *out)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v || json_is_null(v))
-        return BMP_OK;
-    size_t l = push_key(c, key);
-    bmp_status st = BMP_OK;
-    if (!json_is_integer(v)) {
-        char what[96];
-        snprintf(what, sizeof what, "an integer from %lld to %lld", min, max);
-        st = expected(c, what, v);
-    } else if (json_integer_value(v) < min || json_integer_value(v) > max) {
-        st = fail(c, BMP_ERANGE, "expected an integer from %lld to %lld, got %lld", min, max,
-                  (long long)json_integer_value(v));
-    } else {
-        *out = (int)json_integer_value(v);
-    }
-    pop(c, l);
-    return st;
-}
-
-static bmp_status get_num(ctx *c, json_t *obj, const char *key, double min, double max,
-                          double *out, bool *has)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v || json_is_null(v))
-        return BMP_OK;
-    size_t l = push_key(c, key);
-    bmp_status st = BMP_OK;
-    if (!json_is_number(v)) {
-        st = expected(c, "a number", v);
-    } else {
-        double d = json_number_value(v);
-        if (!(d >= min && d <= max))
-            st = fail(c, BMP_ERANGE, "expected a number from %g to %g, got %g", min, max, d);
-        else {
-            *out = d;
-            if (has)
-                *has = true;
-        }
-    }
-    pop(c, l);
-    return st;
-}
-
-static bmp_status get_bool(ctx *c, json_t *obj, const char *key, bool *out)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v || json_is_null(v))
-        return BMP_OK;
-    if (!json_is_boolean(v)) {
-        size_t l = push_key(c, key);
-        bmp_status st = expected(c, "true or false", v);
-        pop(c, l);
-        return st;
-    }
-    *out = json_is_true(v);
-    return BMP_OK;
-}
-
-/* Masterpoint limit: non-negative integer, or null / absent for none. */
-static bmp_status get_limit(ctx *c, json_t *obj, const char *key, int64_t *out)
-{
-    *out = BMP_NO_LIMIT;
-    json_t *v = json_object_get(obj, key);
-    if (!v || json_is_null(v))
-        return BMP_OK;
-    size_t l = push_key(c, key);
-    bmp_status st = BMP_OK;
-    if (!json_is_integer(v) || json_integer_value(v) < 0)
-        st = expected(c, "a masterpoint limit (integer >= 0) or null for none", v);
-    else
-        *out = json_integer_value(v);
-    pop(c, l);
-    return st;
-}
-
-static bmp_status get_place(ctx *c, json_t *obj, const char *key, bmp_place *out)
-{
-    out->lo = out->hi = 0;
-    out->tied = false;
-    json_t *v = json_object_get(obj, key);
-    if (!v || json_is_null(v))
-        return BMP_OK;
-    size_t l = push_key(c, key);
-    bmp_status st = BMP_OK;
-    if (json_is_integer(v) && json_integer_value(v) >= 1 && json_integer_value(v) <= 1000000) {
-        out->lo = out->hi = (int)json_integer_value(v);
-    } else if (!json_is_string(v) || !bmp_place_parse(json_string_value(v), out) ||
-               out->lo == 0) {
-        st = expected(c, "a place such as 3, \"3=\" or \"3/4\" (1 or more)", v);
-    }
-    pop(c, l);
-    return st;
-}
-
-static bmp_status get_params(ctx *c, json_t *obj, bmp_params *out)
-{
-    json_t *v = json_object_get(obj, "params");
-    if (!v || json_is_null(v))
-        return BMP_OK;
-    size_t l = push_key(c, "params");
-    bmp_status st = BMP_OK;
-    if (!json_is_object(v)) {
-        st = expected(c, "an object of name: value", v);
-        pop(c, l);
-        return st;
-    }
-    out->items = calloc(json_object_size(v) ? json_object_size(v) : 1, sizeof *out->items);
-    if (!out->items) {
-        pop(c, l);
-        return fail(c, BMP_ENOMEM, "out of memory");
-    }
-    const char *key;
-    json_t *pv;
-    json_object_foreach(v, key, pv) {
-        bmp_param *p = &out->items[out->count];
-        size_t l2 = push_key(c, key);
-        if (json_is_number(pv)) {
-            p->type = BMP_PARAM_NUMBER;
-            p->number = json_number_value(pv);
-        } else if (json_is_string(pv)) {
-            p->type = BMP_PARAM_STRING;
-            p->string = bmp_strdup(json_string_value(pv));
-        } else if (json_is_boolean(pv)) {
-            p->type = BMP_PARAM_BOOL;
-            p->boolean = json_is_true(pv);
-        } else {
-            st = expected(c, "a number, string or boolean", pv);
-            pop(c, l2);
-            break;
-        }
-        pop(c, l2);
-        p->key = bmp_strdup(key);
-        out->count++;
-    }
-    pop(c, l);
-    return st;
-}
-
-/* Fetch an optional array field; *arr NULL when absent. */
-static bmp_status get_array(ctx *c, json_t *obj, const char *key, json_t **arr)
-{
-    json_t *v = json_object_get(obj, key);
-    *arr = NULL;
-    if (!v || json_is_null(v))
-        return BMP_OK;
-    if (!json_is_array(v)) {
-        size_t l = push_key(c, key);
-        bmp_status st = expected(c, "an array", v);
-        pop(c, l);
-        return st;
-    }
-    *arr = v;
-    return BMP_OK;
-}
-
-static bmp_status need_object(ctx *c, json_t *v)
-{
-    return json_is_object(v) ? BMP_OK : expected(c, "an object", v);
-}
+#include "io/json_fields.h"
 
 static bool valid_date(const char *s)
 {
@@ -323,56 +24,56 @@ static bool valid_date(const char *s)
     return bmp_date_parse(s, &d);
 }
 
-static bmp_status read_group(ctx *c, json_t *g, bmp_group *out)
+static bmp_status read_group(bmp_json_ctx *c, json_t *g, bmp_group *out)
 {
     static const char *const keys[] = {"name",        "type",    "tables", "upper_limit",
                                        "lower_limit", "session", "params", NULL};
     bmp_status st;
-    if ((st = need_object(c, g)) || (st = check_keys(c, g, keys)) ||
-        (st = get_id(c, g, "name", true, &out->name)) ||
-        (st = get_str(c, g, "type", false, &out->type)) ||
-        (st = get_num(c, g, "tables", 0, 1e6, &out->tables, NULL)) ||
-        (st = get_limit(c, g, "upper_limit", &out->upper_limit)) ||
-        (st = get_limit(c, g, "lower_limit", &out->lower_limit)) ||
-        (st = get_int(c, g, "session", 0, 1000, &out->session)) ||
-        (st = get_params(c, g, &out->params)))
+    if ((st = bmp_json_need_object(c, g)) || (st = bmp_json_check_keys(c, g, keys)) ||
+        (st = bmp_json_get_id(c, g, "name", true, &out->name)) ||
+        (st = bmp_json_get_str(c, g, "type", false, &out->type)) ||
+        (st = bmp_json_get_num(c, g, "tables", 0, 1e6, &out->tables, NULL)) ||
+        (st = bmp_json_get_limit(c, g, "upper_limit", &out->upper_limit)) ||
+        (st = bmp_json_get_limit(c, g, "lower_limit", &out->lower_limit)) ||
+        (st = bmp_json_get_int(c, g, "session", 0, 1000, &out->session)) ||
+        (st = bmp_json_get_params(c, g, &out->params)))
         return st;
     return BMP_OK;
 }
 
-static bmp_status read_player(ctx *c, json_t *p, bmp_player *out)
+static bmp_status read_player(bmp_json_ctx *c, json_t *p, bmp_player *out)
 {
     static const char *const keys[] = {"id", "name", "participation", "params", NULL};
     bmp_status st;
     out->participation = 1.0;
-    if ((st = need_object(c, p)) || (st = check_keys(c, p, keys)) ||
-        (st = get_id(c, p, "id", false, &out->id)) ||
-        (st = get_str(c, p, "name", false, &out->name)) ||
-        (st = get_num(c, p, "participation", 0, 1, &out->participation, NULL)) ||
-        (st = get_params(c, p, &out->params)))
+    if ((st = bmp_json_need_object(c, p)) || (st = bmp_json_check_keys(c, p, keys)) ||
+        (st = bmp_json_get_id(c, p, "id", false, &out->id)) ||
+        (st = bmp_json_get_str(c, p, "name", false, &out->name)) ||
+        (st = bmp_json_get_num(c, p, "participation", 0, 1, &out->participation, NULL)) ||
+        (st = bmp_json_get_params(c, p, &out->params)))
         return st;
     if (!out->id && !out->name)
-        return fail(c, BMP_EINVAL, "a player needs an \"id\" (national number) or a \"name\"");
+        return bmp_json_fail(c, BMP_EINVAL, "a player needs an \"id\" (national number) or a \"name\"");
     return BMP_OK;
 }
 
-static bmp_status read_ranking(ctx *c, json_t *r, bmp_ranking_entry *out)
+static bmp_status read_ranking(bmp_json_ctx *c, json_t *r, bmp_ranking_entry *out)
 {
     static const char *const keys[] = {"ranking", "session", "section", "direction",
                                        "place",   "score",   NULL};
     bmp_status st;
-    if ((st = need_object(c, r)) || (st = check_keys(c, r, keys)) ||
-        (st = get_str(c, r, "ranking", false, &out->ranking)) ||
-        (st = get_int(c, r, "session", 0, 1000, &out->session)) ||
-        (st = get_id(c, r, "section", false, &out->section)) ||
-        (st = get_str(c, r, "direction", false, &out->direction)) ||
-        (st = get_place(c, r, "place", &out->place)) ||
-        (st = get_num(c, r, "score", -1e9, 1e9, &out->score, &out->has_score)))
+    if ((st = bmp_json_need_object(c, r)) || (st = bmp_json_check_keys(c, r, keys)) ||
+        (st = bmp_json_get_str(c, r, "ranking", false, &out->ranking)) ||
+        (st = bmp_json_get_int(c, r, "session", 0, 1000, &out->session)) ||
+        (st = bmp_json_get_id(c, r, "section", false, &out->section)) ||
+        (st = bmp_json_get_str(c, r, "direction", false, &out->direction)) ||
+        (st = bmp_json_get_place(c, r, "place", &out->place)) ||
+        (st = bmp_json_get_num(c, r, "score", -1e9, 1e9, &out->score, &out->has_score)))
         return st;
     if (out->direction && strcmp(out->direction, "NS") != 0 && strcmp(out->direction, "EW") != 0) {
-        size_t l = push_key(c, "direction");
-        st = fail(c, BMP_EINVAL, "expected \"NS\" or \"EW\", got \"%s\"", out->direction);
-        pop(c, l);
+        size_t l = bmp_json_push_key(c, "direction");
+        st = bmp_json_fail(c, BMP_EINVAL, "expected \"NS\" or \"EW\", got \"%s\"", out->direction);
+        bmp_json_pop(c, l);
         return st;
     }
     if (!out->ranking) {
@@ -383,15 +84,15 @@ static bmp_status read_ranking(ctx *c, json_t *r, bmp_ranking_entry *out)
                                         out->direction ? " " : "",
                                         out->direction ? out->direction : "");
         else
-            return fail(c, BMP_EINVAL,
+            return bmp_json_fail(c, BMP_EINVAL,
                         "a ranking needs \"ranking\" (e.g. a stratum name) or \"session\"");
     }
     if (out->place.lo == 0)
-        return fail(c, BMP_EINVAL, "missing required field \"place\"");
+        return bmp_json_fail(c, BMP_EINVAL, "missing required field \"place\"");
     return BMP_OK;
 }
 
-static bmp_status read_contestant(ctx *c, json_t *o, bmp_contestant *out)
+static bmp_status read_contestant(bmp_json_ctx *c, json_t *o, bmp_contestant *out)
 {
     static const char *const keys[] = {"id",          "name",       "place",    "group",
                                        "score",       "rankings",   "players",  "matches_played",
@@ -399,29 +100,29 @@ static bmp_status read_contestant(ctx *c, json_t *o, bmp_contestant *out)
                                        NULL};
     bmp_status st;
     json_t *arr;
-    if ((st = need_object(c, o)) || (st = check_keys(c, o, keys)) ||
-        (st = get_id(c, o, "id", true, &out->id)) ||
-        (st = get_str(c, o, "name", false, &out->name)) ||
-        (st = get_place(c, o, "place", &out->place)) ||
-        (st = get_id(c, o, "group", false, &out->group)) ||
-        (st = get_num(c, o, "score", -1e9, 1e9, &out->score, &out->has_score)) ||
-        (st = get_int(c, o, "matches_played", 0, 100000, &out->matches_played)) ||
-        (st = get_int(c, o, "matches_won", 0, 100000, &out->matches_won)) ||
-        (st = get_num(c, o, "match_wins", 0, 100000, &out->match_wins, NULL)) ||
-        (st = get_bool(c, o, "phantom", &out->phantom)) ||
-        (st = get_params(c, o, &out->params)))
+    if ((st = bmp_json_need_object(c, o)) || (st = bmp_json_check_keys(c, o, keys)) ||
+        (st = bmp_json_get_id(c, o, "id", true, &out->id)) ||
+        (st = bmp_json_get_str(c, o, "name", false, &out->name)) ||
+        (st = bmp_json_get_place(c, o, "place", &out->place)) ||
+        (st = bmp_json_get_id(c, o, "group", false, &out->group)) ||
+        (st = bmp_json_get_num(c, o, "score", -1e9, 1e9, &out->score, &out->has_score)) ||
+        (st = bmp_json_get_int(c, o, "matches_played", 0, 100000, &out->matches_played)) ||
+        (st = bmp_json_get_int(c, o, "matches_won", 0, 100000, &out->matches_won)) ||
+        (st = bmp_json_get_num(c, o, "match_wins", 0, 100000, &out->match_wins, NULL)) ||
+        (st = bmp_json_get_bool(c, o, "phantom", &out->phantom)) ||
+        (st = bmp_json_get_params(c, o, &out->params)))
         return st;
     if (!json_object_get(o, "match_wins"))
         out->match_wins = out->matches_won;
-    if ((st = get_array(c, o, "rankings", &arr)))
+    if ((st = bmp_json_get_array(c, o, "rankings", &arr)))
         return st;
     if (arr && json_array_size(arr)) {
-        size_t l = push_key(c, "rankings");
+        size_t l = bmp_json_push_key(c, "rankings");
         out->rankings = calloc(json_array_size(arr), sizeof *out->rankings);
         if (!out->rankings)
-            return fail(c, BMP_ENOMEM, "out of memory");
+            return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
         for (size_t i = 0; i < json_array_size(arr); i++) {
-            size_t l2 = push_index(c, i);
+            size_t l2 = bmp_json_push_index(c, i);
             out->nrankings++;
             if ((st = read_ranking(c, json_array_get(arr, i), &out->rankings[i])))
                 return st;
@@ -429,57 +130,57 @@ static bmp_status read_contestant(ctx *c, json_t *o, bmp_contestant *out)
              * (and resolve_places sizes its work arrays by contestants). */
             for (size_t k = 0; k < i; k++)
                 if (strcmp(out->rankings[k].ranking, out->rankings[i].ranking) == 0)
-                    return fail(c, BMP_EINVAL, "ranking \"%s\" repeated (also rankings[%zu])",
+                    return bmp_json_fail(c, BMP_EINVAL, "ranking \"%s\" repeated (also rankings[%zu])",
                                 out->rankings[i].ranking, k);
-            pop(c, l2);
+            bmp_json_pop(c, l2);
         }
-        pop(c, l);
+        bmp_json_pop(c, l);
     }
-    if ((st = get_array(c, o, "players", &arr)))
+    if ((st = bmp_json_get_array(c, o, "players", &arr)))
         return st;
     if (arr && json_array_size(arr)) {
-        size_t l = push_key(c, "players");
+        size_t l = bmp_json_push_key(c, "players");
         out->players = calloc(json_array_size(arr), sizeof *out->players);
         if (!out->players)
-            return fail(c, BMP_ENOMEM, "out of memory");
+            return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
         for (size_t i = 0; i < json_array_size(arr); i++) {
-            size_t l2 = push_index(c, i);
+            size_t l2 = bmp_json_push_index(c, i);
             out->nplayers++;
             if ((st = read_player(c, json_array_get(arr, i), &out->players[i])))
                 return st;
-            pop(c, l2);
+            bmp_json_pop(c, l2);
         }
-        pop(c, l);
+        bmp_json_pop(c, l);
     }
     return BMP_OK;
 }
 
-static bmp_status read_match(ctx *c, json_t *o, bmp_match *out)
+static bmp_status read_match(bmp_json_ctx *c, json_t *o, bmp_match *out)
 {
     static const char *const keys[] = {"round",  "stage",  "home",   "away",   "home_score",
                                        "away_score", "winner", "boards", "params", NULL};
     bmp_status st;
     bool hs = false, as = false;
-    if ((st = need_object(c, o)) || (st = check_keys(c, o, keys)) ||
-        (st = get_int(c, o, "round", 0, 100000, &out->round)) ||
-        (st = get_str(c, o, "stage", false, &out->stage)) ||
-        (st = get_id(c, o, "home", true, &out->home)) ||
-        (st = get_id(c, o, "away", true, &out->away)) ||
-        (st = get_num(c, o, "home_score", -1e9, 1e9, &out->home_score, &hs)) ||
-        (st = get_num(c, o, "away_score", -1e9, 1e9, &out->away_score, &as)) ||
-        (st = get_id(c, o, "winner", false, &out->winner)) ||
-        (st = get_int(c, o, "boards", 0, 100000, &out->boards)) ||
-        (st = get_params(c, o, &out->params)))
+    if ((st = bmp_json_need_object(c, o)) || (st = bmp_json_check_keys(c, o, keys)) ||
+        (st = bmp_json_get_int(c, o, "round", 0, 100000, &out->round)) ||
+        (st = bmp_json_get_str(c, o, "stage", false, &out->stage)) ||
+        (st = bmp_json_get_id(c, o, "home", true, &out->home)) ||
+        (st = bmp_json_get_id(c, o, "away", true, &out->away)) ||
+        (st = bmp_json_get_num(c, o, "home_score", -1e9, 1e9, &out->home_score, &hs)) ||
+        (st = bmp_json_get_num(c, o, "away_score", -1e9, 1e9, &out->away_score, &as)) ||
+        (st = bmp_json_get_id(c, o, "winner", false, &out->winner)) ||
+        (st = bmp_json_get_int(c, o, "boards", 0, 100000, &out->boards)) ||
+        (st = bmp_json_get_params(c, o, &out->params)))
         return st;
     if (hs != as)
-        return fail(c, BMP_EINVAL, "give both \"home_score\" and \"away_score\", or neither");
+        return bmp_json_fail(c, BMP_EINVAL, "give both \"home_score\" and \"away_score\", or neither");
     out->has_score = hs;
     return BMP_OK;
 }
 
 /* Resolve ties and check ranges within each ranking: overall places per
  * group, and each named ranking across contestants. */
-static bmp_status resolve_places(ctx *c, bmp_event *ev)
+static bmp_status resolve_places(bmp_json_ctx *c, bmp_event *ev)
 {
     size_t n = ev->ncontestants;
     bmp_place *pl = calloc(n ? n : 1, sizeof *pl);
@@ -488,7 +189,7 @@ static bmp_status resolve_places(ctx *c, bmp_event *ev)
     if (!pl || !idx) {
         free(pl);
         free(idx);
-        return fail(c, BMP_ENOMEM, "out of memory");
+        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
     }
     /* Overall places, one ranking per group (NULL group = whole field). */
     for (size_t i = 0; i < n && !st; i++) {
@@ -515,7 +216,7 @@ static bmp_status resolve_places(ctx *c, bmp_event *ev)
             sscanf(e2.msg, "[%zu]", &bad);
             const char *rest = strchr(e2.msg, ':');
             snprintf(c->path, sizeof c->path, "$.contestants[%zu].place", idx[bad < m ? bad : 0]);
-            st = fail(c, st, "%s%s", rest ? rest + 2 : e2.msg,
+            st = bmp_json_fail(c, st, "%s%s", rest ? rest + 2 : e2.msg,
                       ci->group ? " (within its group)" : "");
             break;
         }
@@ -539,7 +240,7 @@ static bmp_status resolve_places(ctx *c, bmp_event *ev)
             size_t m = 0;
             size_t *which = calloc(n ? n : 1, sizeof *which);
             if (!which) {
-                st = fail(c, BMP_ENOMEM, "out of memory");
+                st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
                 break;
             }
             for (size_t j = 0; j < n; j++)
@@ -558,7 +259,7 @@ static bmp_status resolve_places(ctx *c, bmp_event *ev)
                 const char *rest = strchr(e2.msg, ':');
                 snprintf(c->path, sizeof c->path, "$.contestants[%zu].rankings[%zu].place",
                          idx[bad], which[bad]);
-                st = fail(c, st, "%s (ranking \"%s\")", rest ? rest + 2 : e2.msg, key);
+                st = bmp_json_fail(c, st, "%s (ranking \"%s\")", rest ? rest + 2 : e2.msg, key);
             } else {
                 for (size_t k = 0; k < m; k++)
                     ev->contestants[idx[k]].rankings[which[k]].place = pl[k];
@@ -571,7 +272,7 @@ static bmp_status resolve_places(ctx *c, bmp_event *ev)
     return st;
 }
 
-static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
+static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
 {
     static const char *const keys[] = {
         "format",   "body",         "edition",     "name",        "date",
@@ -583,45 +284,45 @@ static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
     char *fmt = NULL, *kind = NULL, *mov = NULL;
     json_t *arr;
     strcpy(c->path, "$");
-    if ((st = need_object(c, root)) || (st = check_keys(c, root, keys)))
+    if ((st = bmp_json_need_object(c, root)) || (st = bmp_json_check_keys(c, root, keys)))
         return st;
-    st = get_str(c, root, "format", false, &fmt);
+    st = bmp_json_get_str(c, root, "format", false, &fmt);
     if (!st && fmt && strcmp(fmt, "bridgemp-event/1") != 0) {
         strcpy(c->path, "$.format");
-        st = fail(c, BMP_EINVAL, "expected \"bridgemp-event/1\", got \"%s\"", fmt);
+        st = bmp_json_fail(c, BMP_EINVAL, "expected \"bridgemp-event/1\", got \"%s\"", fmt);
     }
     free(fmt);
     if (st)
         return st;
-    if ((st = get_str(c, root, "body", true, &ev->body)))
+    if ((st = bmp_json_get_str(c, root, "body", true, &ev->body)))
         return st;
     const bmp_rules *rules = bmp_rules_find(ev->body);
     if (!rules) {
         strcpy(c->path, "$.body");
-        return fail(c, BMP_EINVAL, "unknown body \"%s\" (expected acbl, ebu, abf or nzb)",
+        return bmp_json_fail(c, BMP_EINVAL, "unknown body \"%s\" (expected acbl, ebu, abf or nzb)",
                     ev->body);
     }
     /* Normalise the body name ("ACBL" -> "acbl", "nz" -> "nzb"). */
     free(ev->body);
     ev->body = bmp_strdup(rules->body);
-    if ((st = get_str(c, root, "edition", false, &ev->edition)))
+    if ((st = bmp_json_get_str(c, root, "edition", false, &ev->edition)))
         return st;
     if (ev->edition) {
         const char *ed;
         bmp_error e2;
         if (bmp_rules_edition(rules, ev->edition, &ed, &e2)) {
             strcpy(c->path, "$.edition");
-            return fail(c, BMP_EINVAL, "%s", e2.msg);
+            return bmp_json_fail(c, BMP_EINVAL, "%s", e2.msg);
         }
     }
-    if ((st = get_str(c, root, "name", true, &ev->name)) ||
-        (st = get_str(c, root, "date", false, &ev->date)))
+    if ((st = bmp_json_get_str(c, root, "name", true, &ev->name)) ||
+        (st = bmp_json_get_str(c, root, "date", false, &ev->date)))
         return st;
     if (ev->date && !valid_date(ev->date)) {
         strcpy(c->path, "$.date");
-        return fail(c, BMP_EINVAL, "expected a date as YYYY-MM-DD, got \"%s\"", ev->date);
+        return bmp_json_fail(c, BMP_EINVAL, "expected a date as YYYY-MM-DD, got \"%s\"", ev->date);
     }
-    if ((st = get_str(c, root, "kind", true, &kind)))
+    if ((st = bmp_json_get_str(c, root, "kind", true, &kind)))
         return st;
     ev->kind = bmp_event_kind_parse(kind);
     if (ev->kind == BMP_KIND_UNKNOWN) {
@@ -631,20 +332,20 @@ static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
             strncat(list, bmp_event_kind_name((bmp_event_kind)k), sizeof list - strlen(list) - 1);
         }
         strcpy(c->path, "$.kind");
-        st = fail(c, BMP_EINVAL, "unknown kind \"%s\" (expected one of: %s)", kind, list);
+        st = bmp_json_fail(c, BMP_EINVAL, "unknown kind \"%s\" (expected one of: %s)", kind, list);
         free(kind);
         return st;
     }
     free(kind);
     ev->sessions = 1;
-    if ((st = get_str(c, root, "classification", false, &ev->classification)) ||
-        (st = get_str(c, root, "rating", false, &ev->rating)) ||
-        (st = get_str(c, root, "grade", false, &ev->grade)) ||
-        (st = get_str(c, root, "status", false, &ev->status)) ||
-        (st = get_int(c, root, "sessions", 1, 100, &ev->sessions)) ||
-        (st = get_int(c, root, "boards", 0, 10000, &ev->boards)) ||
-        (st = get_int(c, root, "boards_per_match", 0, 1000, &ev->boards_per_match)) ||
-        (st = get_str(c, root, "movement", false, &mov)))
+    if ((st = bmp_json_get_str(c, root, "classification", false, &ev->classification)) ||
+        (st = bmp_json_get_str(c, root, "rating", false, &ev->rating)) ||
+        (st = bmp_json_get_str(c, root, "grade", false, &ev->grade)) ||
+        (st = bmp_json_get_str(c, root, "status", false, &ev->status)) ||
+        (st = bmp_json_get_int(c, root, "sessions", 1, 100, &ev->sessions)) ||
+        (st = bmp_json_get_int(c, root, "boards", 0, 10000, &ev->boards)) ||
+        (st = bmp_json_get_int(c, root, "boards_per_match", 0, 1000, &ev->boards_per_match)) ||
+        (st = bmp_json_get_str(c, root, "movement", false, &mov)))
         return st;
     if (mov) {
         if (strcmp(mov, "one-winner") == 0)
@@ -653,19 +354,19 @@ static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
             ev->movement = BMP_MOVEMENT_TWO_WINNER;
         else {
             strcpy(c->path, "$.movement");
-            st = fail(c, BMP_EINVAL, "expected \"one-winner\" or \"two-winner\", got \"%s\"", mov);
+            st = bmp_json_fail(c, BMP_EINVAL, "expected \"one-winner\" or \"two-winner\", got \"%s\"", mov);
         }
         free(mov);
         if (st)
             return st;
     }
     bool has_tables = false;
-    if ((st = get_num(c, root, "tables", 0.5, 1e6, &ev->tables, &has_tables)) ||
-        (st = get_limit(c, root, "upper_limit", &ev->upper_limit)) ||
-        (st = get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
-        (st = get_params(c, root, &ev->params)))
+    if ((st = bmp_json_get_num(c, root, "tables", 0.5, 1e6, &ev->tables, &has_tables)) ||
+        (st = bmp_json_get_limit(c, root, "upper_limit", &ev->upper_limit)) ||
+        (st = bmp_json_get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
+        (st = bmp_json_get_params(c, root, &ev->params)))
         return st;
-    if ((st = get_array(c, root, "restrictions", &arr)))
+    if ((st = bmp_json_get_array(c, root, "restrictions", &arr)))
         return st;
     if (arr) {
         ev->restrictions = calloc(json_array_size(arr) + 1, sizeof *ev->restrictions);
@@ -673,12 +374,12 @@ static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
             json_t *r = json_array_get(arr, i);
             if (!json_is_string(r)) {
                 snprintf(c->path, sizeof c->path, "$.restrictions[%zu]", i);
-                return expected(c, "a restriction name such as \"women\" or \"senior\"", r);
+                return bmp_json_expected(c, "a restriction name such as \"women\" or \"senior\"", r);
             }
             ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r));
         }
     }
-    if ((st = get_array(c, root, "groups", &arr)))
+    if ((st = bmp_json_get_array(c, root, "groups", &arr)))
         return st;
     if (arr) {
         ev->groups = calloc(json_array_size(arr) + 1, sizeof *ev->groups);
@@ -690,17 +391,17 @@ static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
             for (size_t j = 0; j < i; j++)
                 if (strcmp(ev->groups[j].name, ev->groups[i].name) == 0) {
                     strcat(c->path, ".name");
-                    return fail(c, BMP_EINVAL, "duplicate group name \"%s\" (also $.groups[%zu])",
+                    return bmp_json_fail(c, BMP_EINVAL, "duplicate group name \"%s\" (also $.groups[%zu])",
                                 ev->groups[i].name, j);
                 }
         }
     }
     strcpy(c->path, "$");
-    if ((st = get_array(c, root, "contestants", &arr)))
+    if ((st = bmp_json_get_array(c, root, "contestants", &arr)))
         return st;
     if (!arr) {
         strcpy(c->path, "$.contestants");
-        return fail(c, BMP_EINVAL, "missing required field (expected an array of contestants)");
+        return bmp_json_fail(c, BMP_EINVAL, "missing required field (expected an array of contestants)");
     }
     ev->contestants = calloc(json_array_size(arr) + 1, sizeof *ev->contestants);
     for (size_t i = 0; i < json_array_size(arr); i++) {
@@ -711,17 +412,17 @@ static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
             return st;
         if (ct->group && !bmp_event_group(ev, ct->group)) {
             strcat(c->path, ".group");
-            return fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
+            return bmp_json_fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
         }
         for (size_t j = 0; j < i; j++)
             if (strcmp(ev->contestants[j].id, ct->id) == 0) {
                 strcat(c->path, ".id");
-                return fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
+                return bmp_json_fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
                             ct->id, j);
             }
     }
     strcpy(c->path, "$");
-    if ((st = get_array(c, root, "matches", &arr)))
+    if ((st = bmp_json_get_array(c, root, "matches", &arr)))
         return st;
     if (arr) {
         ev->matches = calloc(json_array_size(arr) + 1, sizeof *ev->matches);
@@ -738,18 +439,18 @@ static bmp_status read_event(ctx *c, json_t *root, bmp_event *ev)
                     !bmp_event_contestant(ev, ids[k])) {
                     strcat(c->path, ".");
                     strcat(c->path, names[k]);
-                    return fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
+                    return bmp_json_fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
                 }
             /* A team against itself, or a winner who did not play, would
              * credit a wrong team silently. */
             if (strcmp(m->home, m->away) == 0) {
                 strcat(c->path, ".away");
-                return fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
+                return bmp_json_fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
             }
             if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
                 strcmp(m->winner, m->away)) {
                 strcat(c->path, ".winner");
-                return fail(c, BMP_EINVAL,
+                return bmp_json_fail(c, BMP_EINVAL,
                             "winner \"%s\" did not play in this match (expected \"%s\", \"%s\" "
                             "or \"tie\")",
                             m->winner, m->home, m->away);
@@ -785,11 +486,11 @@ bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_
     bmp_event *ev = calloc(1, sizeof *ev);
     if (!ev) {
         json_decref(root);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
     ev->source = bmp_strdup(src);
-    ctx c = {.src = src, .err = err};
+    bmp_json_ctx c = {.src = src, .err = err};
     bmp_status st = read_event(&c, root, ev);
     json_decref(root);
     if (st) {

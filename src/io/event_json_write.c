@@ -167,7 +167,7 @@ bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err)
         return bmp_error_set(err, BMP_EINVAL, "bmp_event_to_json: no event");
     json_t *o = json_object();
     if (!o)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     json_object_set_new(o, "format", json_string("bridgemp-event/1"));
     set_str(o, "body", ev->body);
     set_str(o, "edition", ev->edition);
@@ -222,6 +222,6 @@ bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err)
     *out = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
     json_decref(o);
     if (!*out)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     return BMP_OK;
 }

@@ -58,7 +58,7 @@ bmp_status bmp_pipeline_new(bmp_pipeline **out, bmp_error *err)
 {
     *out = calloc(1, sizeof **out);
     if (!*out)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     bmp_awards_init(&(*out)->aw);
     return BMP_OK;
 }
@@ -108,12 +108,12 @@ static bmp_status add_set(bmp_pipeline *p, const char *v, bmp_error *err)
         size_t nc = p->set_cap ? p->set_cap * 2 : 8;
         char **n = realloc(p->set, nc * sizeof *n);
         if (!n)
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         p->set = n;
         p->set_cap = nc;
     }
     if (!(p->set[p->nset] = bmp_strdup(v)))
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     p->nset++;
     return BMP_OK;
 }
@@ -142,7 +142,7 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
         if (strcmp(name, opt_names[i]) == 0) {
             char *v = NULL;
             if (value && !(v = bmp_strdup(value)))
-                return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                return bmp_error_oom(err);
             free(p->opt[i]);
             p->opt[i] = v;
             return BMP_OK;
@@ -245,7 +245,7 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
             st = bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file",
                                src);
         else if (!(text = malloc(len + 1)))
-            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            st = bmp_error_oom(err);
         else {
             memcpy(text, d, len);
             text[len] = '\0';
@@ -308,12 +308,12 @@ static const char *const credit_colour[] = {"green", "red", "gold", "red"};
 
 /* ABF-117 single-colour file, ABF-118 red-and-green file (App. D) */
 static bmp_status credit_award(bmp_awards *aw, size_t contestant, bmp_abf_credit_kind kind,
-                               const char *colour, bmp_points points)
+                               const char *colour, bmp_points points, bmp_error *err)
 {
     bmp_award a = {.contestant = contestant, .player = BMP_ALL_PLAYERS, .points = points};
     bmp_award_set(&a, "credit", "credit file", colour,
                   kind == BMP_ABF_CREDIT_RAG ? "ABF-118" : "ABF-117", "App. D");
-    return bmp_awards_add(aw, &a, NULL);
+    return bmp_awards_add(aw, err, &a, NULL);
 }
 
 static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
@@ -321,7 +321,7 @@ static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
 {
     bmp_event *ev = calloc(1, sizeof *ev);
     if (!ev)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     p->ev = ev;
     ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
     ev->source = bmp_strdup(name);
@@ -330,26 +330,27 @@ static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
     ev->sessions = 1;
     ev->contestants = calloc(f->nrecs ? f->nrecs : 1, sizeof *ev->contestants);
     if (!ev->source || !ev->name || !ev->body || !ev->contestants)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     for (size_t i = 0; i < f->nrecs; i++) {
         bmp_contestant *c = &ev->contestants[ev->ncontestants++];
         c->id = bmp_strdup(f->recs[i].abf);
         c->players = calloc(1, sizeof *c->players);
         if (!c->id || !c->players)
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         c->nplayers = 1;
         c->players[0].participation = 1.0;
         if (!(c->players[0].id = bmp_strdup(f->recs[i].abf)))
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         /* a .rag line of green only gives no 0.00 red award */
         bool rag = f->kind == BMP_ABF_CREDIT_RAG;
         bmp_status st = BMP_OK;
         if (!rag || f->recs[i].points || !f->recs[i].green)
-            st = credit_award(&p->aw, i, f->kind, credit_colour[f->kind], f->recs[i].points);
+            st = credit_award(&p->aw, i, f->kind, credit_colour[f->kind], f->recs[i].points,
+                              err);
         if (!st && rag && f->recs[i].green)
-            st = credit_award(&p->aw, i, f->kind, "green", f->recs[i].green);
+            st = credit_award(&p->aw, i, f->kind, "green", f->recs[i].green, err);
         if (st)
-            return bmp_error_set(err, st, "out of memory");
+            return st;
     }
     return BMP_OK;
 }
@@ -462,7 +463,7 @@ static bmp_status write_event_json(const bmp_pipeline *p, char **out, size_t *le
     char *t2 = realloc(text, n + 2);
     if (!t2) {
         free(text);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     memcpy(t2 + n, "\n", 2);
     *out = t2;

@@ -75,10 +75,11 @@ bmp_status bmp_usebio_file_awards(const bmp_event *ev, bmp_awards *out, bmp_erro
             aw.place = c->place;
             aw.points = (bmp_points)p->number; /* whole hundredths by construction */
             bmp_award_set(&aw, "usebio", "file", p->key + plen, "", "");
-            bmp_status st = bmp_awards_add(out, &aw, "MASTER_POINTS_AWARDED %lld (%s) in the file",
+            bmp_status st = bmp_awards_add(out, err, &aw,
+                                           "MASTER_POINTS_AWARDED %lld (%s) in the file",
                                            (long long)aw.points, p->key + plen);
             if (st)
-                return bmp_error_set(err, st, "out of memory");
+                return st;
         }
     }
     return BMP_OK;

@@ -264,11 +264,11 @@ bmp_status bmp_usebio_apply_opts(bmp_event *ev, const bmp_usebio_opts *o, bmp_er
                                  kv ? kv : "");
         char *key = bmp_asprintf("%.*s", (int)(eq - kv), kv);
         if (!key)
-            return BMP_ENOMEM;
+            return bmp_error_oom(err);
         st = bmp_io_param_parse(&ev->params, key, eq + 1);
         free(key);
         if (st)
-            return bmp_error_set(err, st, "out of memory");
+            return bmp_error_oom(err);
     }
     return BMP_OK;
 }

@@ -393,7 +393,7 @@ bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *sour
     bmp_event *ev = calloc(1, sizeof *ev);
     if (!ev) {
         xmlFreeDoc(doc);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
     ev->source = bmp_strdup(src);

@@ -522,7 +522,7 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
     wr w = {.ev = ev, .err = err, .form = form};
     w.mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w.mp);
     if (!w.mp)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     bmp_status st = collect_awards(&w, aw);
     if (!st && form == BMP_USEBIO_MP_FLAT)
         for (size_t i = 0; i < ev->ncontestants && !st; i++)
@@ -541,7 +541,7 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
         if (buf)
             xmlBufferFree(buf);
         free(w.mp);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     xmlTextWriterSetIndent(w.w, 1);
     xmlTextWriterSetIndentString(w.w, BAD_CAST "  ");
@@ -576,7 +576,7 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
             *len = n;
     }
     xmlBufferFree(buf);
-    return *out ? BMP_OK : bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    return *out ? BMP_OK : bmp_error_oom(err);
 }
 
 bmp_status bmp_usebio_write_file(const bmp_event *ev, const bmp_awards *aw,

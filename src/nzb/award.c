@@ -1,117 +1,14 @@
-/* NZ awards for one event: dispatch by grade and kind, the event
- * requirements (NZ-27, NZ-84, NZ-85), eligibility (NZ-7, NZ-8, NZ-12,
- * NZ-15) and emitting awards.  Session awards are in session.c, match play
- * in matches.c, overall placings in overall.c; the inputs are listed in
- * nzb.c. */
+/* NZ awards for one event: dispatch by grade and kind and the event
+ * requirements (NZ-27, NZ-84, NZ-85).  The families are session.c, matches.c
+ * and overall.c (award_families.h); what they share, eligibility and
+ * emitting awards, is award_ctx.c.  The inputs are listed in nzb.c. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "nzb/award_ctx.h"
-
-bmp_status nzb_fail(const nzb_ctx *c, bmp_status code, const char *path, const char *fmt, ...)
-{
-    char msg[700];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return bmp_error_set(c->err, code, "%s: %s", path, msg);
-}
-
-bmp_status nzb_oom(const nzb_ctx *c)
-{
-    return bmp_error_set(c->err, BMP_ENOMEM, "out of memory");
-}
-
-const char *nzb_fmtp(bmp_points p, char *buf, size_t n)
-{
-    bmp_points_format(p, buf, n);
-    return buf;
-}
-
-/* NZ-7, NZ-8: a player graded (player param "grading") above what the
- * tournament admits is not eligible: 5B (Intermediate) admits players below
- * Open, 3B (Junior) Juniors only, a Restricted 8B (params.restricted) any
- * pair but Open-Open. */
-int nzb_grading_rank(const char *g)
-{
-    if (!g)
-        return -1;
-    return !strcasecmp(g, "open")           ? 2
-           : !strcasecmp(g, "intermediate") ? 1
-           : !strcasecmp(g, "junior")       ? 0
-                                            : -2;
-}
-
-static bool player_ineligible(const nzb_ctx *c, const bmp_contestant *ct, size_t p)
-{
-    const bmp_params *pp = &ct->players[p].params;
-    if (bmp_params_bool(pp, "ineligible", false))
-        return true;
-    int gr = nzb_grading_rank(bmp_params_string(pp, "grading", NULL));
-    if (gr < 0 || !c->g || c->ip)
-        return false;
-    if (!strcmp(c->g->code, "5B"))
-        return gr >= 2;
-    if (!strcmp(c->g->code, "3B"))
-        return gr >= 1;
-    if (!strcmp(c->g->code, "8B") && bmp_params_bool(&c->ev->params, "restricted", false) &&
-        gr == 2) {
-        size_t open = 0;
-        for (size_t k = 0; k < ct->nplayers; k++)
-            open +=
-                nzb_grading_rank(bmp_params_string(&ct->players[k].params, "grading", NULL)) == 2;
-        return ct->nplayers == 2 && open == 2;
-    }
-    return false;
-}
-
-/* One award to every player of contestant ci. */
-bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const char *ranking,
-                    bmp_place place, bmp_points pts, char letter, const char *rule,
-                    const char *section, const char *explain)
-{
-    if (pts <= 0)
-        return BMP_OK;
-    const bmp_contestant *ct = &c->ev->contestants[ci];
-    bool has_inel = false;
-    for (size_t p = 0; p < ct->nplayers; p++)
-        has_inel |= player_ineligible(c, ct, p);
-    if (has_inel && !c->club) {
-        /* NZ-12: a non-eligible player in a Tournament: partners and
-         * team-mates receive no masterpoints either. */
-        return bmp_awards_note(c->out,
-                               "%s: a non-eligible player took part (NZ-7/NZ-8 grading "
-                               "or not eligible): no %s award to the pair or team (NZ-12)",
-                               ct->id ? ct->id : "?", kind)
-                   ? nzb_oom(c)
-                   : BMP_OK;
-    }
-    if (has_inel && player == BMP_ALL_PLAYERS) {
-        /* NZ-15 (i): club sessions award on gross scores: the eligible
-         * players keep their award, the non-eligible player gets none. */
-        for (size_t p = 0; p < ct->nplayers; p++) {
-            if (player_ineligible(c, ct, p))
-                continue;
-            bmp_status st = nzb_emit(c, ci, (int)p, kind, ranking, place, pts, letter, "NZ-15",
-                                     "Issue of Masterpoints 7", explain);
-            if (st)
-                return st;
-        }
-        return BMP_OK;
-    }
-    bmp_award aw = {0};
-    aw.contestant = ci;
-    aw.player = player;
-    aw.place = place;
-    aw.points = pts;
-    char colour[2] = {letter, '\0'};
-    bmp_award_set(&aw, kind, ranking, colour, rule, section);
-    return bmp_awards_add(c->out, &aw, "%s", explain) ? nzb_oom(c) : BMP_OK;
-}
+#include "nzb/award_families.h"
 
 /* ---- dispatch ----------------------------------------------------------- */
 
@@ -167,10 +64,9 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 
     /* NZ-75: restricted or partly selected trials earn no masterpoints. */
     if (ip_trials && !bmp_params_bool(p, "open_entry", true)) {
-        return bmp_awards_note(out, "Interprovincial Trials not open to all registered members "
-                                    "of the Region: no masterpoints (NZ-75)")
-                   ? nzb_oom(&c)
-                   : BMP_OK;
+        return bmp_awards_note(out, err,
+                               "Interprovincial Trials not open to all registered members "
+                                    "of the Region: no masterpoints (NZ-75)");
     }
 
     int contestants = 0;
@@ -196,17 +92,17 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                           : c.club        ? "Club Sessions, Basic C Tables B"
                                           : "B Point Tournaments 4";
         if (c.ip && !ip_trials) {
-            if (bmp_awards_note(out, "Interprovincial Championships: no session awards are "
+            if (bmp_awards_note(out, err, "Interprovincial Championships: no session awards are "
                                      "printed (NZ-76)"))
-                return nzb_oom(&c);
+                return bmp_error_oom(err);
         } else if ((st = nzb_match_awards(&c, factor, letter, rule, sec, &max_deals)))
             return st;
     } else if (c.ip && !ip_trials) {
         /* NZ-76: the Championships page prints placings only, for pairs as
          * for teams (Audit ruling NZ-L18). */
-        if (bmp_awards_note(out, "Interprovincial Championships: no session awards are "
+        if (bmp_awards_note(out, err, "Interprovincial Championships: no session awards are "
                                  "printed (NZ-76)"))
-            return nzb_oom(&c);
+            return bmp_error_oom(err);
     } else {
         int factor = c.ip ? (ip_inter ? 1 : 2) : c.g->c_factor;
         const char *rule = c.ip                 ? "NZ-75"
@@ -270,13 +166,13 @@ bmp_status nzb_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         return bmp_not_supported(err, "Interprovincial award with fewer than six contestants",
                                  "NZ-75", "Interprovincial Teams Trials",
                                  "\"proportional on field\" gives no formula (A-20)");
-    if ((st = bmp_awards_note(out, "NZ %s %s event, overall field N=%d",
+    if ((st = bmp_awards_note(out, err, "NZ %s %s event, overall field N=%d",
                               c.ip ? "interprovincial" : c.g->code,
                               c.teams         ? "teams"
                               : c.swiss_pairs ? "Swiss pairs"
                                               : "pairs",
                               field)))
-        return nzb_oom(&c);
+        return bmp_error_oom(err);
     if ((st = nzb_overall_awards(&c, field)))
         return st;
     if (!c.ip && !strcmp(c.g->code, "8B") && !c.teams && !c.swiss_pairs)

@@ -1,5 +1,7 @@
-/* NZ award computation: the context shared by the award files
- * (award.c dispatch and eligibility, session.c, matches.c, overall.c). */
+/* NZ award computation: the context and helpers (award_ctx.c) shared by the
+ * dispatcher award.c and the families session.c, matches.c, overall.c.  It
+ * declares nothing of the dispatcher or the families (award_families.h): no
+ * include circle. */
 #ifndef BMP_NZB_AWARD_CTX_H
 #define BMP_NZB_AWARD_CTX_H
 #include "nzb/nzb_internal.h"
@@ -22,7 +24,6 @@ bmp_status nzb_fail(const nzb_ctx *c, bmp_status code, const char *path, const c
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-bmp_status nzb_oom(const nzb_ctx *c);
 const char *nzb_fmtp(bmp_points p, char *buf, size_t n);
 /* "open" 2, "intermediate" 1, "junior" 0, NULL -1, anything else -2. */
 int nzb_grading_rank(const char *g);
@@ -31,17 +32,5 @@ int nzb_grading_rank(const char *g);
 bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const char *ranking,
                     bmp_place place, bmp_points pts, char letter, const char *rule,
                     const char *section, const char *explain);
-
-/* session.c: session C and the session-winner bonus. */
-bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_rule,
-                              const char *c_sec);
-/* matches.c: match-play awards; *max_deals gets the most deals a side played. */
-bmp_status nzb_match_awards(nzb_ctx *c, int factor, char letter, const char *rule,
-                            const char *section, int *max_deals);
-/* overall.c: overall placings and the 8B non-Open pair bonus. */
-const bmp_group *nzb_stage_of(const bmp_event *ev, const bmp_contestant *ct);
-int nzb_stage_offset(const bmp_event *ev, const bmp_group *g);
-bmp_status nzb_overall_awards(nzb_ctx *c, int field);
-bmp_status nzb_non_open_bonus(nzb_ctx *c, int field);
 
 #endif

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "nzb/award_ctx.h"
+#include "nzb/award_families.h"
 
 static long find_contestant(const bmp_event *ev, const char *id)
 {
@@ -36,7 +36,7 @@ static bmp_status credit(const nzb_ctx *c, size_t m, const char *key, size_t ci,
     /* a player named twice would be credited the match twice */
     bool *seen = calloc(ct->nplayers ? ct->nplayers : 1, sizeof *seen);
     if (!seen)
-        return nzb_oom(c);
+        return bmp_error_oom(c->err);
     while (*p) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
@@ -89,7 +89,7 @@ bmp_status nzb_match_awards(nzb_ctx *c, int factor, char letter, const char *rul
         free(played);
         free(pofs);
         free(punits);
-        return nzb_oom(c);
+        return bmp_error_oom(c->err);
     }
     bmp_status st = BMP_OK;
     char path[64];

@@ -8,7 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "nzb/award_ctx.h"
+#include "core/tie.h"
+#include "nzb/award_families.h"
 
 const bmp_group *nzb_stage_of(const bmp_event *ev, const bmp_contestant *ct)
 {
@@ -125,6 +126,23 @@ static bmp_status place_value(nzb_ctx *c, size_t ci, int field, int p, int *out,
     return BMP_OK;
 }
 
+/* One place's grid value for core/tie.h (whole points). */
+typedef struct grid_at {
+    nzb_ctx *c;
+    size_t ci;
+    int field;
+    overall_how *how;
+} grid_at;
+
+static bmp_status grid_value(void *ctx, int p, bmp_exact *value)
+{
+    grid_at *g = ctx;
+    int v = 0;
+    bmp_status st = place_value(g->c, g->ci, g->field, p, &v, g->how);
+    *value = bmp_exact_q(v, 1);
+    return st;
+}
+
 bmp_status nzb_overall_awards(nzb_ctx *c, int field)
 {
     const bmp_event *ev = c->ev;
@@ -139,16 +157,13 @@ bmp_status nzb_overall_awards(nzb_ctx *c, int field)
         int lo = ct->place.lo + off, hi = ct->place.hi + off;
         /* NZ-34, NZ-46: ties share the average of the places in contention,
          * kept to 0.01 (A-7). */
-        long long sum = 0;
         overall_how how = {0};
-        for (int p = lo; p <= hi && !st; p++) {
-            int v = 0;
-            st = place_value(c, ci, field, p, &v, &how);
-            sum += v;
-        }
+        grid_at at = {c, ci, field, &how};
+        bmp_points pts = 0;
+        st = bmp_tie_share_round(lo, hi, -1, grid_value, &at, BMP_ROUND_HALF_UP, BMP_UNIT_CENT,
+                                 &pts);
         if (st)
             break;
-        bmp_points pts = bmp_div_round(sum * 100, hi - lo + 1, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
         if (pts <= 0)
             continue;
         char ex[400], b[32];
@@ -181,14 +196,14 @@ bmp_status nzb_overall_awards(nzb_ctx *c, int field)
             if (c->teams) {
                 const char *r = how.letter == 'B' ? "NZ-48" : "NZ-36";
                 if (part < 0.25) {
-                    if (bmp_awards_note(c->out,
+                    if (bmp_awards_note(c->out, c->err,
                                         "%s: player %s played %.0f%% of the deals, under "
                                         "one quarter: no placing award (%s)",
                                         ct->id ? ct->id : "?",
                                         ct->players[pi].id ? ct->players[pi].id
                                                            : ct->players[pi].name,
                                         part * 100, r))
-                        st = nzb_oom(c);
+                        st = bmp_error_oom(c->err);
                     continue;
                 }
                 snprintf(px, sizeof px, "%s; played >= 1/4 of the deals (%s)", ex, r);
@@ -227,7 +242,7 @@ bmp_status nzb_non_open_bonus(nzb_ctx *c, int field)
     size_t n = ev->ncontestants;
     int *combo_of = calloc(n ? n : 1, sizeof *combo_of);
     if (!combo_of)
-        return nzb_oom(c);
+        return bmp_error_oom(c->err);
     for (size_t i = 0; i < n; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         combo_of[i] = -1;

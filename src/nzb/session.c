@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "nzb/award_ctx.h"
+#include "nzb/award_families.h"
 
 typedef struct sentry {
     size_t ci;
@@ -47,7 +47,7 @@ static bmp_status collect(nzb_ctx *c, sentry **out, size_t *nout)
         cap += ev->contestants[i].nrankings + 1;
     sentry *e = calloc(cap ? cap : 1, sizeof *e);
     if (!e)
-        return nzb_oom(c);
+        return bmp_error_oom(c->err);
     size_t n = 0;
     for (size_t i = 0; i < ev->ncontestants; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
@@ -93,16 +93,17 @@ bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_
     bmp_status st = collect(c, &e, &n);
     if (st)
         return st;
-    if (n == 0 && bmp_awards_note(c->out, "no session places given (contestants[].rankings): "
+    if (n == 0 && bmp_awards_note(c->out, c->err,
+                                  "no session places given (contestants[].rankings): "
                                           "no session C or session-winner awards")) {
         free(e);
-        return nzb_oom(c);
+        return bmp_error_oom(c->err);
     }
     bmp_points *vals = NULL;
     bool *done = calloc(n ? n : 1, sizeof *done);
     if (!done) {
         free(e);
-        return nzb_oom(c);
+        return bmp_error_oom(c->err);
     }
     int deals = ev->boards;
     int per_table = ev->kind == BMP_KIND_INDIVIDUAL ? 4 : 2;
@@ -119,11 +120,11 @@ bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_
         /* NZ-27 / NZ-85: two complete tables in the section. */
         int section_contestants = gn + on;
         if (section_contestants < 2 * per_table) {
-            if (bmp_awards_note(c->out,
+            if (bmp_awards_note(c->out, c->err,
                                 "%s: %d contestants, fewer than two complete tables: "
                                 "no session awards (NZ-27)",
                                 ranking, section_contestants)) {
-                st = nzb_oom(c);
+                st = bmp_error_oom(c->err);
                 break;
             }
             for (size_t j = i; j < n; j++)
@@ -133,11 +134,11 @@ bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_
         }
         /* NZ-28 / A-11: >= 20 deals full, 11-19 half rounded up, else none. */
         if (deals < 11) {
-            if (bmp_awards_note(c->out,
+            if (bmp_awards_note(c->out, c->err,
                                 "%s: %d deals in circulation, fewer than 11: no C "
                                 "points (NZ-28, A-11)",
                                 ranking, deals)) {
-                st = nzb_oom(c);
+                st = bmp_error_oom(c->err);
                 break;
             }
             for (size_t j = i; j < n; j++)
@@ -150,7 +151,7 @@ bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_
         free(vals);
         vals = calloc((size_t)gn, sizeof *vals);
         if (!vals) {
-            st = nzb_oom(c);
+            st = bmp_error_oom(c->err);
             break;
         }
         for (int p = 1; p <= gn; p++) {

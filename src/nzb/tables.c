@@ -41,11 +41,6 @@ static int next_n(int n, int step)
     return step == STEP_EVERY || n < 40 ? n + 1 : n + 5;
 }
 
-static bmp_status oom(bmp_error *err)
-{
-    return bmp_error_set(err, BMP_ENOMEM, "out of memory");
-}
-
 static bmp_status set_columns(bmp_table *t, const char *first, const int *places, int n)
 {
     const char *names[130];
@@ -74,13 +69,13 @@ static bmp_status grid(bmp_table *t, int top, int fnum, int fden, int nmin, int 
         cols = all;
     }
     if (set_columns(t, "entrants", cols, ncols))
-        return oom(err);
+        return bmp_error_oom(err);
     for (int n = nmin; n <= nmax; n = next_n(n, step)) {
         if (bmp_table_cell(t, "%d", n))
-            return oom(err);
+            return bmp_error_oom(err);
         for (int i = 0; i < ncols; i++)
             if (bmp_table_cell(t, "%d", nzb_formula(top, fnum, fden, 2 * n, cols[i])))
-                return oom(err);
+                return bmp_error_oom(err);
     }
     return BMP_OK;
 }
@@ -108,7 +103,7 @@ static bmp_status a25_teams_table(bmp_table *t, bmp_error *err)
                                        "teams_111_120", "teams_121_130", NULL};
     static const int reps[4] = {75, 105, 115, 125};
     if (bmp_table_columns(t, cols))
-        return oom(err);
+        return bmp_error_oom(err);
     for (int p = 1; p <= 46;) {
         int v0, hi = p;
         nzb_a25_teams(reps[0], p, &v0);
@@ -118,12 +113,12 @@ static bmp_status a25_teams_table(bmp_table *t, bmp_error *err)
         else if (p == 40)
             hi = 46;
         if (hi > p ? bmp_table_cell(t, "%d-%d", p, hi) : bmp_table_cell(t, "%d", p))
-            return oom(err);
+            return bmp_error_oom(err);
         for (int b = 0; b < 4; b++) {
             int v;
             nzb_a25_teams(reps[b], p, &v);
             if (bmp_table_cell(t, "%d", v))
-                return oom(err);
+                return bmp_error_oom(err);
         }
         p = hi + 1;
     }
@@ -161,14 +156,14 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
                                  "(NZ-41, NZ-42)"
                                : "NZ \"C\" Points Basic Match Play Table (NZ-31)");
         if (bmp_table_columns(out, a ? acols : ccols))
-            return oom(err);
+            return bmp_error_oom(err);
         for (int d = 1; d <= (a ? 12 : 60); d++) {
             char w[32], h[32];
             bmp_points_format(a ? 2 * d : 200 * d, w, sizeof w);
             bmp_points_format(a ? d : 100 * d, h, sizeof h);
             if (bmp_table_cell(out, "%d", d) || bmp_table_cell(out, "%s", w) ||
                 bmp_table_cell(out, "%s", h))
-                return oom(err);
+                return bmp_error_oom(err);
         }
         return BMP_OK;
     }
@@ -176,18 +171,18 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
         static const char *const cols[] = {"place", "final", "plate", NULL};
         bmp_table_title(out, "NZ 25A point - Pairs Event: Final and Plate (NZ-53)");
         if (bmp_table_columns(out, cols))
-            return oom(err);
+            return bmp_error_oom(err);
         for (int p = 1; p <= 28; p++)
             if (bmp_table_cell(out, "%d", p) || bmp_table_cell(out, "%d", nzb_a25_pairs_final(p)) ||
                 bmp_table_cell(out, "%d", nzb_a25_pairs_plate(p)))
-                return oom(err);
+                return bmp_error_oom(err);
         return BMP_OK;
     }
     if (!strcasecmp(name, "25A-semifinal")) {
         static const char *const cols[] = {"semifinal_field_pairs", "place", "a_points", NULL};
         bmp_table_title(out, "NZ 25A point - Pairs Event: semi-final (NZ-53)");
         if (bmp_table_columns(out, cols))
-            return oom(err);
+            return bmp_error_oom(err);
         static const int fields[2] = {78, 104};
         for (int f = 0; f < 2; f++)
             for (int p = 54; p <= fields[f]; p++) {
@@ -195,7 +190,7 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
                 nzb_a25_pairs_semifinal(fields[f], p, &v);
                 if (bmp_table_cell(out, "%d", fields[f]) || bmp_table_cell(out, "%d", p) ||
                     bmp_table_cell(out, "%d", v))
-                    return oom(err);
+                    return bmp_error_oom(err);
             }
         return BMP_OK;
     }
@@ -207,19 +202,19 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
         static const char *const cols[] = {"event", "category", "p1", "p2", "p3", NULL};
         bmp_table_title(out, "NZ Interprovincial Teams Trials and Championships (NZ-75, NZ-76)");
         if (bmp_table_columns(out, cols))
-            return oom(err);
+            return bmp_error_oom(err);
         static const char *const cats[] = {"open", "women", "senior", "intermediate"};
         for (int tr = 1; tr >= 0; tr--)
             for (int c = 0; c < 4; c++) {
                 if (bmp_table_cell(out, "%s", tr ? "trials" : "championships") ||
                     bmp_table_cell(out, "%s", cats[c]))
-                    return oom(err);
+                    return bmp_error_oom(err);
                 for (int p = 1; p <= 3; p++) {
                     int v;
                     char l;
                     nzb_interprovincial(tr, cats[c], p, &v, &l);
                     if (bmp_table_cell(out, "%d %c", v, l))
-                        return oom(err);
+                        return bmp_error_oom(err);
                 }
             }
         return BMP_OK;
@@ -229,7 +224,7 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
                                            NULL};
         bmp_table_title(out, "NZ Masterpoint Rankings (NZ-3)");
         if (bmp_table_columns(out, cols))
-            return oom(err);
+            return bmp_error_oom(err);
         for (int r = 0; r < BMP_NZ_NRANKS; r++) {
             bmp_points t, a;
             bmp_nz_rank_thresholds((bmp_nz_rank)r, &t, &a);
@@ -237,7 +232,7 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
                 bmp_table_cell(out, "%s", bmp_nz_rank_name((bmp_nz_rank)r)) ||
                 bmp_table_cell(out, "%lld", (long long)(t / 100)) ||
                 bmp_table_cell(out, "%lld", (long long)(a / 100)))
-                return oom(err);
+                return bmp_error_oom(err);
         }
         bmp_table_note(out, "Stars (NZ-4): floor(total / own threshold) - 1 while the A points "
                             "for the next rank are missing.");
@@ -250,7 +245,7 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
         bmp_table_title(out, "NZ Summary of event requirements and awards (NZ-82, NZ-83, "
                              "NZ-84)");
         if (bmp_table_columns(out, cols))
-            return oom(err);
+            return bmp_error_oom(err);
         for (int i = 0; nzb_grade_at(i); i++) {
             const nzb_grade *g = nzb_grade_at(i);
             if (bmp_table_cell(out, "%s", g->code) || bmp_table_cell(out, "%d", g->min_pairs) ||
@@ -261,7 +256,7 @@ bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, b
                                                   : "1B") ||
                 bmp_table_cell(out, "%d", g->match_factor) ||
                 bmp_table_cell(out, "%s", g->letter == 'A' ? "0.02A" : "2C"))
-                return oom(err);
+                return bmp_error_oom(err);
         }
         bmp_table_note(out, "8B teams match factor x2 from the 8B Teams page (the summary "
                             "prints x1; A-13).");

@@ -1,0 +1,303 @@
+/* Reading a JSON document field by field (io/json_fields.h): the path of
+ * the value being read, typed fields with their ranges, and errors that name
+ * the source, the JSON path and what was expected.  Used by the strict
+ * event reader (event_json.c). */
+#include "io/json_fields.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+
+bmp_status bmp_json_fail(bmp_json_ctx *c, bmp_status code, const char *fmt, ...)
+{
+    char what[BMP_ERROR_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return bmp_error_set(c->err, code, "%s: %s: %s", c->src, c->path, what);
+}
+
+static const char *type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a number";
+    case JSON_TRUE: return "true";
+    case JSON_FALSE: return "false";
+    case JSON_NULL: return "null";
+    }
+    return "?";
+}
+
+/* Describe the value found, for "expected X, got Y". */
+static void describe(const json_t *v, char *buf, size_t n)
+{
+    if (json_is_string(v))
+        snprintf(buf, n, "\"%.40s\"", json_string_value(v));
+    else if (json_is_integer(v))
+        snprintf(buf, n, "%lld", (long long)json_integer_value(v));
+    else if (json_is_real(v))
+        snprintf(buf, n, "%g", json_real_value(v));
+    else
+        snprintf(buf, n, "%s", type_name(v));
+}
+
+bmp_status bmp_json_expected(bmp_json_ctx *c, const char *what, const json_t *got)
+{
+    char g[64];
+    describe(got, g, sizeof g);
+    return bmp_json_fail(c, BMP_EINVAL, "expected %s, got %s", what, g);
+}
+
+/* Path stack: push a key or index, pop back to a saved length. */
+size_t bmp_json_push_key(bmp_json_ctx *c, const char *key)
+{
+    size_t len = strlen(c->path);
+    snprintf(c->path + len, sizeof c->path - len, ".%s", key);
+    return len;
+}
+size_t bmp_json_push_index(bmp_json_ctx *c, size_t i)
+{
+    size_t len = strlen(c->path);
+    snprintf(c->path + len, sizeof c->path - len, "[%zu]", i);
+    return len;
+}
+void bmp_json_pop(bmp_json_ctx *c, size_t len)
+{
+    c->path[len] = '\0';
+}
+
+/* Reject keys not in the NULL-terminated list. */
+bmp_status bmp_json_check_keys(bmp_json_ctx *c, json_t *obj, const char *const *known)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        bool ok = false;
+        for (size_t i = 0; known[i]; i++)
+            if (strcmp(key, known[i]) == 0)
+                ok = true;
+        if (!ok) {
+            char list[512] = "";
+            for (size_t i = 0; known[i]; i++) {
+                strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+                strncat(list, known[i], sizeof list - strlen(list) - 1);
+            }
+            size_t l = bmp_json_push_key(c, key);
+            bmp_status st = bmp_json_fail(c, BMP_EINVAL, "unknown key (expected one of: %s)", list);
+            bmp_json_pop(c, l);
+            return st;
+        }
+    }
+    return BMP_OK;
+}
+
+/* Optional string field: absent/null leaves *out NULL. */
+bmp_status bmp_json_get_str(bmp_json_ctx *c, json_t *obj, const char *key, bool required,
+                            char **out)
+{
+    json_t *v = json_object_get(obj, key);
+    size_t l = bmp_json_push_key(c, key);
+    bmp_status st = BMP_OK;
+    if (!v || json_is_null(v)) {
+        if (required)
+            st = bmp_json_fail(c, BMP_EINVAL, "missing required field (expected a string)");
+    } else if (json_is_string(v)) {
+        if (required && json_string_length(v) == 0)
+            st = bmp_json_fail(c, BMP_EINVAL, "expected a non-empty string");
+        else if (!(*out = bmp_strdup(json_string_value(v))))
+            st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    } else {
+        st = bmp_json_expected(c, "a string", v);
+    }
+    bmp_json_pop(c, l);
+    return st;
+}
+
+/* An id may be written as a string or an integer ("12" or 12). */
+bmp_status bmp_json_get_id(bmp_json_ctx *c, json_t *obj, const char *key, bool required, char **out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (v && json_is_integer(v)) {
+        *out = bmp_asprintf("%lld", (long long)json_integer_value(v));
+        return *out ? BMP_OK : BMP_ENOMEM;
+    }
+    bmp_status st = bmp_json_get_str(c, obj, key, required, out);
+    if (st == BMP_EINVAL && v && !json_is_string(v)) {
+        size_t l = bmp_json_push_key(c, key);
+        st = bmp_json_expected(c, "a string or integer id", v);
+        bmp_json_pop(c, l);
+    }
+    return st;
+}
+
+bmp_status bmp_json_get_int(bmp_json_ctx *c, json_t *obj, const char *key, long long min,
+                            long long max, int *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    size_t l = bmp_json_push_key(c, key);
+    bmp_status st = BMP_OK;
+    if (!json_is_integer(v)) {
+        char what[96];
+        snprintf(what, sizeof what, "an integer from %lld to %lld", min, max);
+        st = bmp_json_expected(c, what, v);
+    } else if (json_integer_value(v) < min || json_integer_value(v) > max) {
+        st = bmp_json_fail(c, BMP_ERANGE, "expected an integer from %lld to %lld, got %lld", min, max,
+                  (long long)json_integer_value(v));
+    } else {
+        *out = (int)json_integer_value(v);
+    }
+    bmp_json_pop(c, l);
+    return st;
+}
+
+bmp_status bmp_json_get_num(bmp_json_ctx *c, json_t *obj, const char *key, double min, double max,
+                            double *out, bool *has)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    size_t l = bmp_json_push_key(c, key);
+    bmp_status st = BMP_OK;
+    if (!json_is_number(v)) {
+        st = bmp_json_expected(c, "a number", v);
+    } else {
+        double d = json_number_value(v);
+        if (!(d >= min && d <= max))
+            st = bmp_json_fail(c, BMP_ERANGE, "expected a number from %g to %g, got %g", min, max, d);
+        else {
+            *out = d;
+            if (has)
+                *has = true;
+        }
+    }
+    bmp_json_pop(c, l);
+    return st;
+}
+
+bmp_status bmp_json_get_bool(bmp_json_ctx *c, json_t *obj, const char *key, bool *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    if (!json_is_boolean(v)) {
+        size_t l = bmp_json_push_key(c, key);
+        bmp_status st = bmp_json_expected(c, "true or false", v);
+        bmp_json_pop(c, l);
+        return st;
+    }
+    *out = json_is_true(v);
+    return BMP_OK;
+}
+
+/* Masterpoint limit: non-negative integer, or null / absent for none. */
+bmp_status bmp_json_get_limit(bmp_json_ctx *c, json_t *obj, const char *key, int64_t *out)
+{
+    *out = BMP_NO_LIMIT;
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    size_t l = bmp_json_push_key(c, key);
+    bmp_status st = BMP_OK;
+    if (!json_is_integer(v) || json_integer_value(v) < 0)
+        st = bmp_json_expected(c, "a masterpoint limit (integer >= 0) or null for none", v);
+    else
+        *out = json_integer_value(v);
+    bmp_json_pop(c, l);
+    return st;
+}
+
+bmp_status bmp_json_get_place(bmp_json_ctx *c, json_t *obj, const char *key, bmp_place *out)
+{
+    out->lo = out->hi = 0;
+    out->tied = false;
+    json_t *v = json_object_get(obj, key);
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    size_t l = bmp_json_push_key(c, key);
+    bmp_status st = BMP_OK;
+    if (json_is_integer(v) && json_integer_value(v) >= 1 && json_integer_value(v) <= 1000000) {
+        out->lo = out->hi = (int)json_integer_value(v);
+    } else if (!json_is_string(v) || !bmp_place_parse(json_string_value(v), out) ||
+               out->lo == 0) {
+        st = bmp_json_expected(c, "a place such as 3, \"3=\" or \"3/4\" (1 or more)", v);
+    }
+    bmp_json_pop(c, l);
+    return st;
+}
+
+bmp_status bmp_json_get_params(bmp_json_ctx *c, json_t *obj, bmp_params *out)
+{
+    json_t *v = json_object_get(obj, "params");
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    size_t l = bmp_json_push_key(c, "params");
+    bmp_status st = BMP_OK;
+    if (!json_is_object(v)) {
+        st = bmp_json_expected(c, "an object of name: value", v);
+        bmp_json_pop(c, l);
+        return st;
+    }
+    out->items = calloc(json_object_size(v) ? json_object_size(v) : 1, sizeof *out->items);
+    if (!out->items) {
+        bmp_json_pop(c, l);
+        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    }
+    const char *key;
+    json_t *pv;
+    json_object_foreach(v, key, pv) {
+        bmp_param *p = &out->items[out->count];
+        size_t l2 = bmp_json_push_key(c, key);
+        if (json_is_number(pv)) {
+            p->type = BMP_PARAM_NUMBER;
+            p->number = json_number_value(pv);
+        } else if (json_is_string(pv)) {
+            p->type = BMP_PARAM_STRING;
+            p->string = bmp_strdup(json_string_value(pv));
+        } else if (json_is_boolean(pv)) {
+            p->type = BMP_PARAM_BOOL;
+            p->boolean = json_is_true(pv);
+        } else {
+            st = bmp_json_expected(c, "a number, string or boolean", pv);
+            bmp_json_pop(c, l2);
+            break;
+        }
+        bmp_json_pop(c, l2);
+        p->key = bmp_strdup(key);
+        out->count++;
+    }
+    bmp_json_pop(c, l);
+    return st;
+}
+
+/* Fetch an optional array field; *arr NULL when absent. */
+bmp_status bmp_json_get_array(bmp_json_ctx *c, json_t *obj, const char *key, json_t **arr)
+{
+    json_t *v = json_object_get(obj, key);
+    *arr = NULL;
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    if (!json_is_array(v)) {
+        size_t l = bmp_json_push_key(c, key);
+        bmp_status st = bmp_json_expected(c, "an array", v);
+        bmp_json_pop(c, l);
+        return st;
+    }
+    *arr = v;
+    return BMP_OK;
+}
+
+bmp_status bmp_json_need_object(bmp_json_ctx *c, json_t *v)
+{
+    return json_is_object(v) ? BMP_OK : bmp_json_expected(c, "an object", v);
+}
