@@ -90,8 +90,11 @@ static void example_pairs(void **state)
     assert_int_equal(ev->boards, 2);
     assert_int_equal(ev->ncontestants, 6);
     assert_true(ev->tables == 3.0); /* 6 pairs = 3 tables (rulings C-3) */
-    assert_string_equal(bmp_params_string(&ev->params, "usebio.club_id", ""), "3107");
-    assert_string_equal(bmp_params_string(&ev->params, "usebio.event_id", ""), "5521");
+    /* Identity: CLUB/CLUB_ID_NUMBER and EVENT_IDENTIFIER are typed fields. */
+    assert_string_equal(ev->organiser, "3107");
+    assert_string_equal(ev->event_id, "5521");
+    assert_null(ev->sanction); /* no charge code in the file */
+    assert_false(bmp_params_has(&ev->params, "usebio.club_id"));
     assert_string_equal(bmp_params_string(&ev->params, "usebio.master_point_scale", ""), "Club");
     assert_true(bmp_params_bool(&ev->params, "usebio.mps_awarded", false));
     assert_string_equal(bmp_params_string(&ev->params, "usebio.venue", ""), "Clubrooms");
@@ -278,7 +281,7 @@ static void acbl_13(void **state)
     (void)state;
     bmp_event *ev = load("acbl_13.xml", "acbl");
     assert_string_equal(bmp_params_string(&ev->params, "usebio.version", ""), "1.3");
-    assert_string_equal(bmp_params_string(&ev->params, "usebio.charge_code", ""), "60");
+    assert_string_equal(ev->sanction, "60"); /* EBU_CHARGE_CODE wins over ACBL_SANCTION_NUMBER */
     assert_string_equal(bmp_params_string(&ev->params, "usebio.acbl_sanction_number", ""),
                         "A1234567");
     assert_string_equal(bmp_params_string(&ev->params, "usebio.acbl_club_number", ""),

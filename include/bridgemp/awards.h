@@ -34,11 +34,24 @@ typedef struct bmp_award {
     char *explain;       /* derivation of this award (owned), may be NULL */
 } bmp_award;
 
+/* Why an event, a contestant or a player earns nothing (docs/output-format.md
+ * "Say why"): the rule ID and section, and one line of text. */
+#define BMP_WHOLE_EVENT ((size_t)-1)
+typedef struct bmp_reason {
+    size_t contestant;   /* index into event->contestants, or BMP_WHOLE_EVENT */
+    int player;          /* index into the contestant's players, or BMP_ALL_PLAYERS */
+    char rule[16];       /* rule ID ("EBU-28") or ruling ("C-4"); "" if not known */
+    char section[48];    /* regulation section ("3.1.2"); "" if not known */
+    char *text;          /* owned */
+} bmp_reason;
+
 typedef struct bmp_awards {
     bmp_award *items;
     size_t count, cap;
     char **notes;        /* event-level derivation lines (owned) */
     size_t nnotes, notes_cap;
+    bmp_reason *reasons; /* structured "no award" reasons (bmp_awards_reason) */
+    size_t nreasons, reasons_cap;
 } bmp_awards;
 
 void bmp_awards_init(bmp_awards *a);
@@ -58,6 +71,15 @@ bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw,
 bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* A reason for no award: recorded as a structured reason (output "notes")
+ * and appended as a derivation note with the same text. */
+bmp_status bmp_awards_reason(bmp_awards *a, size_t contestant, int player, const char *rule,
+                             const char *section, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
 #endif
     ;
 
@@ -82,8 +104,11 @@ typedef enum bmp_output_format {
 
 bool bmp_output_format_parse(const char *s, bmp_output_format *out);
 
-/* Print awards per contestant and per player.  With explain, the event notes
- * and each award's derivation, rule ID and section are printed too. */
+/* Print awards per contestant and per player (docs/output-format.md; JSON:
+ * docs/output.schema.json).  With explain, the event notes and each award's
+ * derivation, rule ID and section are printed too.  Table cells have control
+ * characters escaped, CSV cells that a spreadsheet would read as a formula
+ * are neutralised, JSON is always valid UTF-8. */
 bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output_format fmt,
                             bool explain, FILE *out, bmp_error *err);
 
@@ -104,6 +129,29 @@ const char *bmp_awards_note_at(const bmp_awards *a, size_t i);
 bmp_status bmp_awards_write_buffer(const bmp_event *ev, const bmp_awards *a,
                                    bmp_output_format fmt, bool explain, char **out, size_t *len,
                                    bmp_error *err);
+
+/* ---- output helpers (src/io/awards_out.c) ------------------------------ */
+
+/* The fixed award-kind vocabulary of the output ("overall", "stratum",
+ * "session", "match", "bonus", "other") for a body's own term (the label):
+ * "outright" (ABF) and "ranking" (EBU) are "overall". */
+const char *bmp_award_kind_class(const char *label);
+
+/* True when no award carries points: "valid event, no awards". */
+bool bmp_awards_empty(const bmp_awards *a);
+
+/* Every reason for no award: the body's (bmp_awards_reason), then one for
+ * the whole event when it earns nothing and the body gave none, then one
+ * per contestant left out (a phantom) without one.  Free with
+ * bmp_reasons_free. */
+bmp_status bmp_awards_reasons(const bmp_event *ev, const bmp_awards *a, bmp_reason **out,
+                              size_t *n, bmp_error *err);
+void bmp_reasons_free(bmp_reason *r, size_t n);
+
+/* The reasons as lines "bridgemp: no award: WHO: TEXT (RULE, §SECTION)",
+ * for standard error beside table and CSV output. */
+bmp_status bmp_awards_write_reasons(const bmp_event *ev, const bmp_awards *a, FILE *diag,
+                                    bmp_error *err);
 
 #ifdef __cplusplus
 }

@@ -208,6 +208,10 @@ typedef struct bmp_event {
     char *edition;          /* body edition, e.g. "2003" / "current"; NULL = body default */
     char *name;
     char *date;             /* ISO 8601 yyyy-mm-dd */
+    /* Identity (docs/event-format.md "Identity"); NULL = not stated. */
+    char *event_id;         /* the organiser's event id (USEBIO EVENT_IDENTIFIER) */
+    char *sanction;         /* sanction number or charge code (EBU UMS charge code 10/50/60) */
+    char *organiser;        /* organiser (club) id (USEBIO CLUB/CLUB_ID_NUMBER) */
     bmp_event_kind kind;
     char *classification;   /* ACBL: club, unit, sectional, regional, national; others per body */
     char *rating;           /* championship, non-championship, consolation, charity ... */
@@ -252,6 +256,32 @@ void bmp_event_free(bmp_event *ev);
 const bmp_group *bmp_event_group(const bmp_event *ev, const char *name);
 const bmp_contestant *bmp_event_contestant(const bmp_event *ev, const char *id);
 bool bmp_event_has_restriction(const bmp_event *ev, const char *r);
+
+/* ---- event identity and content hash (src/core/event_hash.c) ---------- */
+
+/* Who ran which event when: pointers borrowed from the event (NULL = not
+ * stated), edition resolved to the body's default when the event names none. */
+typedef struct bmp_identity {
+    const char *body;
+    const char *edition;
+    const char *date;
+    const char *event_id;
+    const char *sanction;
+    const char *organiser;
+} bmp_identity;
+
+void bmp_event_identity(const bmp_event *ev, bmp_identity *out);
+
+/* SHA-256 (hex, lower case) of the event's canonical award-relevant content
+ * (docs/event-format.md "Content hash"): the same for one event read from
+ * JSON or USEBIO; independent of the source file name, importer metadata
+ * (dotted params such as usebio.*), display names, array order and number
+ * formatting.  The ledger's key for refusing a duplicate. */
+#define BMP_CONTENT_HASH_HEX 65
+bmp_status bmp_event_content_hash(const bmp_event *ev, char out[BMP_CONTENT_HASH_HEX],
+                                  bmp_error *err);
+/* The canonical text that is hashed (compact JSON, caller frees). */
+bmp_status bmp_event_canonical(const bmp_event *ev, char **out, bmp_error *err);
 
 #ifdef __cplusplus
 }

@@ -136,7 +136,10 @@ bmp_status abf_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* ABF-44 (4.4.8): handicap events: no masterpoints unless awarded on the
      * pre-handicap scores (which the event file then carries). */
     if (bmp_params_bool(p, "handicap", false) && !bmp_params_bool(p, "pre_handicap_scores", false))
-        return bmp_awards_note(out, err, "handicap event: no masterpoints (4.4.8)");
+        return bmp_awards_reason(out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-44", "4.4.8",
+                                 "handicap event: no masterpoints (4.4.8)")
+                   ? bmp_error_set(err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
     /* Congresses (ABF-63/64/71, ABF-32). */
     const char *ctype = bmp_params_string(p, "congress", NULL);
     if (ctype) {

@@ -131,6 +131,8 @@ static void abf_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player
     }
     if (pl->participation < e->min_part) {
         pa->award = false;
+        pa->rule = e->min_part > 0.5 ? "ABF-16" : "ABF-42";
+        pa->section = e->min_part > 0.5 ? "4.4.4" : "4.4.5";
         snprintf(pa->why, sizeof pa->why, "%s: player %s played %.0f%% < %.0f%%: no %s award (%s)",
                  ct->id, pl->id ? pl->id : pl->name, pl->participation * 100, e->min_part * 100,
                  e->kind, e->min_part > 0.5 ? "4.4.4" : "4.4.5");

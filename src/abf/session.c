@@ -152,13 +152,23 @@ static bmp_status ranking_award(abf_ctx *c, const sessions *ss, size_t ci,
      * teams session awards are made whatever the field size. */
     bool howell = one || c->individual;
     if (!c->teams && (howell ? tables < 2 - 1e-9 : T < 4))
-        return BMP_OK;
+        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-14", "4.4.3",
+                                 "%s: %.4g table(s), fewer than %d: no session award "
+                                 "(4.4.3, ABF-14)",
+                                 re->ranking, tables, howell ? 2 : 4)
+                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
     int paid = places_paid(c, tables, T, one, howell);
     /* ABF-15 (4.4.7): short sessions factored down. */
     int boards = grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
     int64_t sn, sd;
     if (!abf_short_session(c->g, boards, &sn, &sd))
-        return BMP_OK;
+        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-15", "4.4.7",
+                                 "%s: %d board(s), fewer than 12: no session award "
+                                 "(4.4.7, ABF-15)",
+                                 re->ranking, boards)
+                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
     abf_winner_spec ws = {one ? 2 : 1, T, 0};
     char how[160], pre[200] = "";
     bmp_exact v;
@@ -223,9 +233,11 @@ bmp_status abf_session_awards(abf_ctx *c)
      * given if two or more sessions have been played" (audit 2: the
      * sentence would be idle if it meant the outright award only). */
     if (ev->kind == BMP_KIND_BUTLER && ev->sessions < 2)
-        return bmp_awards_note(c->out, c->err,
-                               "Butler pairs with matches under 5 boards: no placing "
-                               "awards for a single session (4.2.3)");
+        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-24", "4.2.3",
+                                 "Butler pairs with matches under 5 boards: no placing "
+                                 "awards for a single session (4.2.3)")
+                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
     for (size_t i = 0; i < ev->ngroups; i++)
         ss.nconsol += ev->groups[i].type && !strcasecmp(ev->groups[i].type, "consolation");
     ss.nconsol = (int)bmp_params_number(&ev->params, "consolations", ss.nconsol);

@@ -15,14 +15,14 @@
 #include "cli_io.h"
 #include "cmd_credit.h"
 
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3, EXIT_EMPTY = 4 };
 
 static const char *const award_io_help =
     "usage: bridgemp award FILE [--format table|json|csv|usebio|abf-credit] [--explain]\n"
     "                      [--output OUT] [--body BODY] [--edition ED] [--grade G]\n"
     "                      [--classification C] [--status S] [--rating R]\n"
     "                      [--set KEY=VALUE ...] [--sidecar FILE]\n"
-    "                      [--mp-form flat|nested] [--check-digit]\n"
+    "                      [--mp-form flat|nested] [--check-digit] [--fail-empty]\n"
     "\n"
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
@@ -43,6 +43,9 @@ static const char *const award_io_help =
     "                     what a USEBIO file cannot say (options win over the\n"
     "                     sidecar, a JSON object with the event format's fields)\n"
     "  --mp-form FORM     usebio output: flat or nested MASTER_POINTS\n"
+    "      --fail-empty   exit 4 when the event is valid but earns nothing (the\n"
+    "                     default is exit 0; the reason is printed either way:\n"
+    "                     in \"notes\" for JSON, on standard error otherwise)\n"
     "  -h, --help         this help\n";
 
 static const char *const convert_help =
@@ -62,7 +65,7 @@ typedef struct io_args {
     const char *to, *outpath;
     bmp_usebio_mp_form form;
     bmp_output_format fmt;
-    bool usebio_out, explain, abf_credit, check_digit;
+    bool usebio_out, explain, abf_credit, check_digit, fail_empty;
     const char *pos[2];
     int npos;
 } io_args;
@@ -102,7 +105,7 @@ static int parse_args(const char *cmd, int argc, char **argv, io_args *a, int ma
         {"format", required_argument, NULL, 'f'}, {"to", required_argument, NULL, 't'},
         {"mp-form", required_argument, NULL, 'm'}, {"explain", no_argument, NULL, 'x'},
         {"output", required_argument, NULL, 'o'}, {"check-digit", no_argument, NULL, 'k'},
-        {NULL, 0, NULL, 0}};
+        {"fail-empty", no_argument, NULL, 'E'},   {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     a->set = calloc((size_t)argc + 1, sizeof *a->set);
     if (!a->set)
@@ -170,6 +173,7 @@ static int parse_args(const char *cmd, int argc, char **argv, io_args *a, int ma
         case 'x': a->explain = true; break;
         case 'o': a->outpath = optarg; break;
         case 'k': a->check_digit = true; break;
+        case 'E': a->fail_empty = true; break;
         default: return EXIT_USAGE;
         }
     }
@@ -264,9 +268,16 @@ int bmp_cli_award(int argc, char **argv)
         if (out != stdout && out && fclose(out) != 0 && !st)
             st = bmp_error_set(&e, BMP_EIO, "%s: write error", a.outpath);
     }
+    /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
+     * every other format gets them on standard error. */
+    if (!st && (a.fmt != BMP_OUT_JSON || a.usebio_out || a.abf_credit))
+        st = bmp_awards_write_reasons(bmp_pipeline_event(p), bmp_pipeline_awards(p), stderr, &e);
+    bool empty = !st && bmp_awards_empty(bmp_pipeline_awards(p));
     bmp_pipeline_free(p);
     free(a.set);
-    return st ? fail_with(&e, st) : 0;
+    if (st)
+        return fail_with(&e, st);
+    return empty && a.fail_empty ? EXIT_EMPTY : 0;
 }
 
 static bool ends_with(const char *s, const char *suf)

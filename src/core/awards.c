@@ -23,6 +23,9 @@ void bmp_awards_free(bmp_awards *a)
     for (size_t i = 0; i < a->nnotes; i++)
         free(a->notes[i]);
     free(a->notes);
+    for (size_t i = 0; i < a->nreasons; i++)
+        free(a->reasons[i].text);
+    free(a->reasons);
     memset(a, 0, sizeof *a);
 }
 
@@ -69,6 +72,44 @@ bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
     if (!s)
         return bmp_error_oom(err);
     a->notes[a->nnotes++] = s;
+    return BMP_OK;
+}
+
+bmp_status bmp_awards_reason(bmp_awards *a, size_t contestant, int player, const char *rule,
+                             const char *section, const char *fmt, ...)
+{
+    if (a->nreasons == a->reasons_cap) {
+        size_t nc = a->reasons_cap ? a->reasons_cap * 2 : 4;
+        bmp_reason *n = realloc(a->reasons, nc * sizeof *n);
+        if (!n)
+            return BMP_ENOMEM;
+        a->reasons = n;
+        a->reasons_cap = nc;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = bmp_vasprintf(fmt, ap);
+    va_end(ap);
+    if (!s)
+        return BMP_ENOMEM;
+    /* A whole-event reason met once per contestant or session (a rule
+     * checked in a loop) is said once. */
+    for (size_t i = 0; contestant == BMP_WHOLE_EVENT && i < a->nreasons; i++)
+        if (a->reasons[i].contestant == BMP_WHOLE_EVENT && strcmp(a->reasons[i].text, s) == 0) {
+            free(s);
+            return BMP_OK;
+        }
+    if (bmp_awards_note(a, NULL, "%s", s)) {
+        free(s);
+        return BMP_ENOMEM;
+    }
+    bmp_reason *r = &a->reasons[a->nreasons++];
+    memset(r, 0, sizeof *r);
+    r->contestant = contestant;
+    r->player = player;
+    snprintf(r->rule, sizeof r->rule, "%s", rule ? rule : "");
+    snprintf(r->section, sizeof r->section, "%s", section ? section : "");
+    r->text = s;
     return BMP_OK;
 }
 

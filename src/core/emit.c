@@ -41,7 +41,15 @@ bmp_status bmp_emit_players(const bmp_event *ev, bmp_awards *out, bmp_error *err
         decide(tmpl, ct, p, rule, ctx, &pa);
         bmp_status st;
         if (!pa.award) {
-            st = *pa.why ? bmp_awards_note(out, err, "%s", pa.why) : BMP_OK;
+            /* Say why (docs/output-format.md): a structured reason, cited
+             * with the rule and section the body set (else the award's). */
+            if (*pa.why && bmp_awards_reason(out, tmpl->contestant, (int)p,
+                                             pa.rule ? pa.rule : tmpl->rule,
+                                             pa.section ? pa.section : tmpl->section, "%s",
+                                             pa.why))
+                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            else
+                st = BMP_OK;
         } else {
             aw = *tmpl;
             aw.explain = NULL;

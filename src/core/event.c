@@ -103,6 +103,9 @@ void bmp_event_free(bmp_event *ev)
     free(ev->edition);
     free(ev->name);
     free(ev->date);
+    free(ev->event_id);
+    free(ev->sanction);
+    free(ev->organiser);
     free(ev->classification);
     free(ev->rating);
     free(ev->grade);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text_safe.h"
 #include "core/util.h"
 
 void bmp_table_init(bmp_table *t)
@@ -110,10 +111,15 @@ size_t bmp_table_find_row(const bmp_table *t, const char *key)
     return (size_t)-1;
 }
 
+/* RFC 4180 quoting; a cell a spreadsheet would read as a formula gets a
+ * leading single quote and is quoted (OWASP CSV injection). */
 static void csv_field(FILE *out, const char *s)
 {
-    if (strpbrk(s, ",\"\n")) {
+    bool formula = bmp_text_is_formula(s);
+    if (formula || strpbrk(s, ",\"\n\r")) {
         fputc('"', out);
+        if (formula)
+            fputc('\'', out);
         for (; *s; s++) {
             if (*s == '"')
                 fputc('"', out);
@@ -124,6 +130,9 @@ static void csv_field(FILE *out, const char *s)
         fputs(s, out);
     }
 }
+
+static bmp_status write_text(const bmp_table *t, FILE *out, bmp_error *err);
+static bmp_status write_plain(const bmp_table *t, FILE *out, bmp_error *err);
 
 bmp_status bmp_table_write(const bmp_table *t, bmp_output_format fmt, FILE *out, bmp_error *err)
 {
@@ -166,6 +175,45 @@ bmp_status bmp_table_write(const bmp_table *t, bmp_output_format fmt, FILE *out,
         if (rc != 0)
             return bmp_error_set(err, BMP_EIO, "could not write JSON table");
     } else {
+        return write_text(t, out, err);
+    }
+    return ferror(out) ? bmp_error_set(err, BMP_EIO, "write error") : BMP_OK;
+}
+
+/* Text: every cell with its control characters escaped (a player's name
+ * must not move the cursor or recolour the terminal). */
+static bmp_status write_text(const bmp_table *t, FILE *out, bmp_error *err)
+{
+    size_t ncells = t->nrows * t->ncols;
+    char **cells = calloc(ncells + t->ncols + t->nnotes + 2, sizeof *cells);
+    if (!cells)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    char **heads = cells + ncells, **notes = heads + t->ncols, **title = notes + t->nnotes;
+    bool ok = true;
+    for (size_t i = 0; i < ncells && ok; i++)
+        ok = (cells[i] = bmp_text_escape(t->cells[i])) != NULL;
+    for (size_t i = 0; i < t->ncols && ok; i++)
+        ok = (heads[i] = bmp_text_escape(t->columns[i])) != NULL;
+    for (size_t i = 0; i < t->nnotes && ok; i++)
+        ok = (notes[i] = bmp_text_escape(t->notes[i])) != NULL;
+    if (ok && t->title)
+        ok = (*title = bmp_text_escape(t->title)) != NULL;
+    bmp_table e = *t;
+    e.cells = cells;
+    e.columns = heads;
+    e.notes = notes;
+    e.title = t->title ? *title : NULL;
+    bmp_status st =
+        ok ? write_plain(&e, out, err) : bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    for (size_t i = 0; i < ncells + t->ncols + t->nnotes + 1; i++)
+        free(cells[i]);
+    free(cells);
+    return st;
+}
+
+static bmp_status write_plain(const bmp_table *t, FILE *out, bmp_error *err)
+{
+    {
         size_t *w = calloc(t->ncols ? t->ncols : 1, sizeof *w);
         if (!w)
             return bmp_error_oom(err);

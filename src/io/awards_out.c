@@ -1,87 +1,365 @@
-/* Printing awards: per contestant and per player, as a text table, CSV or
- * JSON, with the derivation when asked (--explain). */
+/* Printing awards (docs/output-format.md): a text table, CSV, or JSON in one
+ * documented shape for every body and event kind (docs/output.schema.json),
+ * with the derivation when asked (--explain) and the reasons for every
+ * event or contestant that earns nothing. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/text_safe.h"
+
+#define AWARDS_FORMAT "bridgemp-awards/1"
 
 static const char *player_label(const bmp_player *p)
 {
     return p->id ? p->id : (p->name ? p->name : "");
 }
 
-static void place_str(const bmp_award *a, char *buf, size_t n)
+/* ---- JSON --------------------------------------------------------------- */
+
+/* A JSON string that is always valid UTF-8 (bytes that are not become
+ * U+FFFD); json null for NULL. */
+static json_t *jstr(const char *s)
 {
-    bmp_place_format(a->place, buf, n);
+    if (!s)
+        return json_null();
+    json_t *v = json_string(s);
+    if (v)
+        return v;
+    char *u = bmp_text_utf8(s);
+    v = u ? json_string(u) : NULL;
+    free(u);
+    return v;
+}
+
+/* Set a key, failing on a value that could not be built (no memory). */
+static bool set(json_t *o, const char *key, json_t *v)
+{
+    return v && json_object_set_new(o, key, v) == 0;
+}
+
+static bool append(json_t *arr, json_t *v)
+{
+    return v && json_array_append_new(arr, v) == 0;
+}
+
+static json_t *points_json(const char *type, bmp_points pts)
+{
+    char buf[32];
+    bmp_points_format(pts, buf, sizeof buf);
+    json_t *o = json_object();
+    if (o && type && !set(o, "point_type", jstr(type)))
+        return json_decref(o), NULL;
+    /* Points as a decimal string and as integer hundredths: never a float. */
+    if (o && (!set(o, "points", jstr(buf)) || !set(o, "hundredths", json_integer(pts))))
+        return json_decref(o), NULL;
+    return o;
+}
+
+static json_t *event_json(const bmp_event *ev, bmp_error *err, bmp_status *st)
+{
+    bmp_identity id;
+    bmp_event_identity(ev, &id);
+    char hash[BMP_CONTENT_HASH_HEX];
+    if ((*st = bmp_event_content_hash(ev, hash, err)))
+        return NULL;
+    json_t *o = json_object(), *scale = json_object(), *ident = json_object();
+    bool ok = o && scale && ident && set(o, "name", jstr(ev->name ? ev->name : "")) &&
+              set(o, "body", jstr(id.body ? id.body : "")) && set(o, "edition", jstr(id.edition)) &&
+              set(o, "kind", jstr(bmp_event_kind_name(ev->kind))) &&
+              /* The scale or table used: what the event declares; each award
+               * names the rule and section that produced it. */
+              set(scale, "classification", jstr(ev->classification)) &&
+              set(scale, "rating", jstr(ev->rating)) && set(scale, "grade", jstr(ev->grade)) &&
+              set(scale, "status", jstr(ev->status)) &&
+              set(scale, "sessions", json_integer(ev->sessions > 0 ? ev->sessions : 1)) &&
+              set(scale, "tables", json_real(ev->tables)) && set(o, "scale", scale) &&
+              set(ident, "date", jstr(id.date)) && set(ident, "event_id", jstr(id.event_id)) &&
+              set(ident, "sanction", jstr(id.sanction)) &&
+              set(ident, "organiser", jstr(id.organiser)) && set(o, "identity", ident) &&
+              set(o, "content_hash", jstr(hash));
+    scale = ident = NULL; /* owned by o once set */
+    if (!ok) {
+        json_decref(o);
+        *st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return NULL;
+    }
+    return o;
+}
+
+static json_t *player_ref(const bmp_contestant *c, int player)
+{
+    if (player == BMP_ALL_PLAYERS || player < 0 || (size_t)player >= c->nplayers)
+        return json_null(); /* each player of the contestant receives it */
+    const bmp_player *p = &c->players[player];
+    json_t *o = json_object();
+    if (o && (!set(o, "id", jstr(p->id)) || !set(o, "name", jstr(p->name))))
+        return json_decref(o), NULL;
+    return o;
+}
+
+static json_t *award_json(const bmp_event *ev, const bmp_award *w, bool explain)
+{
+    const bmp_contestant *c = &ev->contestants[w->contestant];
+    char pl[24];
+    bmp_place_format(w->place, pl, sizeof pl);
+    json_t *o = json_object(), *pts = points_json(NULL, w->points);
+    bool ok = o && pts && set(o, "contestant", jstr(c->id)) && set(o, "name", jstr(c->name)) &&
+              set(o, "player", player_ref(c, w->player)) &&
+              set(o, "kind", jstr(bmp_award_kind_class(w->kind))) &&
+              set(o, "label", jstr(w->kind)) && set(o, "ranking", jstr(w->ranking)) &&
+              set(o, "place", jstr(pl)) &&
+              set(o, "points", json_incref(json_object_get(pts, "points"))) &&
+              set(o, "hundredths", json_incref(json_object_get(pts, "hundredths"))) &&
+              set(o, "point_type", jstr(w->colour)) && set(o, "rule", jstr(w->rule)) &&
+              set(o, "section", jstr(w->section)) &&
+              set(o, "explain", jstr(explain ? w->explain : NULL));
+    json_decref(pts);
+    if (!ok)
+        return json_decref(o), NULL;
+    return o;
+}
+
+/* The awards bucketed by contestant (a counting sort, linear): contestant
+ * c's awards are order[start[c]] .. order[start[c + 1] - 1], in award order.
+ * Free both; false on no memory. */
+static bool by_contestant(const bmp_awards *a, size_t n, size_t **startp, size_t **orderp)
+{
+    size_t *start = calloc(n + 2, sizeof *start), *order = calloc(a->count + 1, sizeof *order);
+    *startp = start;
+    *orderp = order;
+    if (!start || !order)
+        return false;
+    for (size_t i = 0; i < a->count; i++)
+        start[a->items[i].contestant + 2]++;
+    for (size_t i = 2; i < n + 2; i++)
+        start[i] += start[i - 1];
+    for (size_t i = 0; i < a->count; i++)
+        order[start[a->items[i].contestant + 1]++] = i;
+    return true;
+}
+
+/* Player totals per point type, each contestant's awards visited through
+ * its bucket: linear in contestants and awards. */
+static json_t *players_json(const bmp_event *ev, const bmp_awards *a)
+{
+    size_t n = ev->ncontestants;
+    size_t *start, *order;
+    json_t *arr = json_array();
+    bool ok = by_contestant(a, n, &start, &order) && arr;
+    for (size_t ci = 0; ok && ci < n; ci++) {
+        const bmp_contestant *c = &ev->contestants[ci];
+        for (size_t p = 0; ok && p < c->nplayers; p++) {
+            json_t *totals = json_array();
+            ok = totals != NULL;
+            /* Point types in the order first awarded; a handful per player. */
+            for (size_t k = start[ci]; ok && k < start[ci + 1]; k++) {
+                const bmp_award *w = &a->items[order[k]];
+                if (w->player != BMP_ALL_PLAYERS && w->player != (int)p)
+                    continue;
+                bool seen = false;
+                for (size_t j = start[ci]; j < k && !seen; j++) {
+                    const bmp_award *x = &a->items[order[j]];
+                    seen = (x->player == BMP_ALL_PLAYERS || x->player == (int)p) &&
+                           strcmp(x->colour, w->colour) == 0;
+                }
+                if (seen)
+                    continue;
+                bmp_points t = 0;
+                for (size_t j = k; j < start[ci + 1]; j++) {
+                    const bmp_award *x = &a->items[order[j]];
+                    if ((x->player == BMP_ALL_PLAYERS || x->player == (int)p) &&
+                        strcmp(x->colour, w->colour) == 0)
+                        t += x->points;
+                }
+                if (t)
+                    ok = append(totals, points_json(w->colour, t));
+            }
+            if (!ok || json_array_size(totals) == 0) {
+                json_decref(totals);
+                continue;
+            }
+            json_t *o = json_object();
+            ok = o && set(o, "id", jstr(c->players[p].id)) &&
+                 set(o, "name", jstr(c->players[p].name)) && set(o, "contestant", jstr(c->id)) &&
+                 set(o, "totals", totals) && append(arr, o);
+            if (!ok && o)
+                json_decref(o);
+        }
+    }
+    free(start);
+    free(order);
+    if (!ok)
+        return json_decref(arr), NULL;
+    return arr;
+}
+
+static json_t *note_json(const char *type, const char *text, const char *rule,
+                         const char *section, json_t *contestant, json_t *player)
+{
+    json_t *o = json_object();
+    bool ok = o && set(o, "type", jstr(type)) && set(o, "text", jstr(text)) &&
+              set(o, "rule", jstr(rule && *rule ? rule : NULL)) &&
+              set(o, "section", jstr(section && *section ? section : NULL)) &&
+              set(o, "contestant", contestant) && set(o, "player", player);
+    if (!ok) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* Notes: the reasons for no award (always), then the event's derivation
+ * lines (with explain). */
+static json_t *notes_json(const bmp_event *ev, const bmp_awards *a, bool explain, bmp_error *err,
+                          bmp_status *st)
+{
+    bmp_reason *r;
+    size_t n;
+    if ((*st = bmp_awards_reasons(ev, a, &r, &n, err)))
+        return NULL;
+    json_t *arr = json_array();
+    bool ok = arr != NULL;
+    for (size_t i = 0; ok && i < n; i++) {
+        const bmp_contestant *c =
+            r[i].contestant < ev->ncontestants ? &ev->contestants[r[i].contestant] : NULL;
+        json_t *who = c ? jstr(c->id) : json_null();
+        json_t *pl = c && r[i].player >= 0 && (size_t)r[i].player < c->nplayers
+                         ? jstr(player_label(&c->players[r[i].player]))
+                         : json_null();
+        ok = append(arr, note_json("reason", r[i].text, r[i].rule, r[i].section, who, pl));
+    }
+    for (size_t i = 0; ok && explain && i < a->nnotes; i++)
+        ok = append(arr, note_json("derivation", a->notes[i], NULL, NULL, json_null(),
+                                   json_null()));
+    bmp_reasons_free(r, n);
+    if (!ok) {
+        json_decref(arr);
+        *st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return NULL;
+    }
+    return arr;
 }
 
 static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool explain, FILE *out,
                              bmp_error *err)
 {
-    json_t *root = json_object();
-    json_object_set_new(root, "event", json_string(ev->name ? ev->name : ""));
-    json_object_set_new(root, "body", json_string(ev->body ? ev->body : ""));
-    if (ev->edition)
-        json_object_set_new(root, "edition", json_string(ev->edition));
-    json_t *arr = json_array();
-    for (size_t i = 0; i < a->count; i++) {
-        const bmp_award *w = &a->items[i];
-        const bmp_contestant *c = &ev->contestants[w->contestant];
-        char pts[32], pl[24];
-        bmp_points_format(w->points, pts, sizeof pts);
-        place_str(w, pl, sizeof pl);
-        json_t *o = json_object();
-        json_object_set_new(o, "contestant", json_string(c->id));
-        if (c->name)
-            json_object_set_new(o, "name", json_string(c->name));
-        if (w->player != BMP_ALL_PLAYERS && (size_t)w->player < c->nplayers)
-            json_object_set_new(o, "player", json_string(player_label(&c->players[w->player])));
-        json_object_set_new(o, "kind", json_string(w->kind));
-        json_object_set_new(o, "ranking", json_string(w->ranking));
-        json_object_set_new(o, "place", json_string(pl));
-        /* Points as a decimal string and as integer hundredths: never a float. */
-        json_object_set_new(o, "points", json_string(pts));
-        json_object_set_new(o, "hundredths", json_integer(w->points));
-        json_object_set_new(o, "colour", json_string(w->colour));
-        json_object_set_new(o, "rule", json_string(w->rule));
-        json_object_set_new(o, "section", json_string(w->section));
-        if (explain && w->explain)
-            json_object_set_new(o, "explain", json_string(w->explain));
-        json_array_append_new(arr, o);
-    }
-    json_object_set_new(root, "awards", arr);
-    json_t *players = json_array();
-    for (size_t i = 0; i < ev->ncontestants; i++) {
-        const bmp_contestant *c = &ev->contestants[i];
-        for (size_t p = 0; p < c->nplayers; p++) {
-            bmp_points t = bmp_awards_player_total(a, i, (int)p);
-            if (t == 0)
-                continue;
-            char pts[32];
-            bmp_points_format(t, pts, sizeof pts);
-            json_t *o = json_object();
-            if (c->players[p].id)
-                json_object_set_new(o, "id", json_string(c->players[p].id));
-            if (c->players[p].name)
-                json_object_set_new(o, "name", json_string(c->players[p].name));
-            json_object_set_new(o, "contestant", json_string(c->id));
-            json_object_set_new(o, "points", json_string(pts));
-            json_object_set_new(o, "hundredths", json_integer(t));
-            json_array_append_new(players, o);
-        }
-    }
-    json_object_set_new(root, "players", players);
-    if (explain) {
-        json_t *notes = json_array();
-        for (size_t i = 0; i < a->nnotes; i++)
-            json_array_append_new(notes, json_string(a->notes[i]));
-        json_object_set_new(root, "derivation", notes);
+    bmp_status st = BMP_OK;
+    json_t *root = json_object(), *awards = json_array();
+    bool ok = root && awards && set(root, "format", jstr(AWARDS_FORMAT));
+    json_t *e = ok ? event_json(ev, err, &st) : NULL;
+    ok = ok && !st && set(root, "event", e);
+    ok = ok && set(root, "awarded", json_boolean(!bmp_awards_empty(a)));
+    for (size_t i = 0; ok && i < a->count; i++)
+        ok = append(awards, award_json(ev, &a->items[i], explain));
+    ok = ok && set(root, "awards", awards);
+    awards = NULL;
+    ok = ok && set(root, "players", players_json(ev, a));
+    json_t *notes = ok ? notes_json(ev, a, explain, err, &st) : NULL;
+    ok = ok && !st && set(root, "notes", notes);
+    if (!ok) {
+        json_decref(root);
+        json_decref(awards);
+        return st ? st : bmp_error_set(err, BMP_ENOMEM, "out of memory");
     }
     int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     fputc('\n', out);
     json_decref(root);
-    return rc ? bmp_error_set(err, BMP_EIO, "could not write JSON") : BMP_OK;
+    return rc || ferror(out) ? bmp_error_set(err, BMP_EIO, "could not write JSON") : BMP_OK;
+}
+
+/* ---- table and CSV ------------------------------------------------------ */
+
+/* CSV: one row per reason after the awards (kind "none", points 0), so a
+ * spreadsheet shows why as well as what. */
+static bmp_status reason_rows(const bmp_event *ev, const bmp_awards *a, bmp_table *t,
+                              bool explain, bmp_error *err)
+{
+    bmp_reason *r;
+    size_t n;
+    bmp_status st = bmp_awards_reasons(ev, a, &r, &n, err);
+    for (size_t i = 0; !st && i < n; i++) {
+        const bmp_contestant *c =
+            r[i].contestant < ev->ncontestants ? &ev->contestants[r[i].contestant] : NULL;
+        const char *name = c ? (c->name ? c->name : "") : (ev->name ? ev->name : "");
+        if (c && r[i].player >= 0 && (size_t)r[i].player < c->nplayers)
+            name = player_label(&c->players[r[i].player]);
+        char pl[24] = "";
+        if (c && c->place.lo)
+            bmp_place_format(c->place, pl, sizeof pl);
+        bmp_table_cell(t, "%s", c ? c->id : "");
+        bmp_table_cell(t, "%s", name);
+        bmp_table_cell(t, "none");
+        bmp_table_cell(t, "%s", c ? "" : "event");
+        bmp_table_cell(t, "%s", pl);
+        bmp_table_cell(t, "0.00");
+        bmp_table_cell(t, "%s", "");
+        bmp_table_cell(t, "%s", r[i].rule);
+        st = bmp_table_cell(t, "%s", r[i].section);
+        if (explain)
+            st = bmp_table_cell(t, "%s", r[i].text);
+    }
+    bmp_reasons_free(r, n);
+    return st;
+}
+
+/* The event notes printed before a table (--explain), escaped. */
+static bmp_status write_derivation(const bmp_awards *a, FILE *out, bmp_error *err)
+{
+    fputs("Derivation:\n", out);
+    for (size_t i = 0; i < a->nnotes; i++) {
+        char *s = bmp_text_escape(a->notes[i]);
+        if (!s)
+            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        fprintf(out, "  %s\n", s);
+        free(s);
+    }
+    fputc('\n', out);
+    return BMP_OK;
+}
+
+static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, FILE *out,
+                                      bmp_error *err)
+{
+    bmp_table p;
+    bmp_table_init(&p);
+    static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
+    bmp_status st = bmp_table_columns(&p, pcols);
+    size_t *start = NULL, *order = NULL;
+    if (!st && !by_contestant(a, ev->ncontestants, &start, &order))
+        st = BMP_ENOMEM;
+    for (size_t i = 0; i < ev->ncontestants && !st; i++) {
+        const bmp_contestant *c = &ev->contestants[i];
+        for (size_t k = 0; k < c->nplayers; k++) {
+            /* Every award of the contestant to this player (all types, as
+             * the table has always shown). */
+            bmp_points tot = 0;
+            for (size_t j = start[i]; j < start[i + 1]; j++) {
+                const bmp_award *w = &a->items[order[j]];
+                if (w->player == BMP_ALL_PLAYERS || w->player == (int)k)
+                    tot += w->points;
+            }
+            if (tot == 0)
+                continue;
+            char pts[32];
+            bmp_points_format(tot, pts, sizeof pts);
+            bmp_table_cell(&p, "%s", c->players[k].id ? c->players[k].id : "-");
+            bmp_table_cell(&p, "%s", c->players[k].name ? c->players[k].name : "");
+            bmp_table_cell(&p, "%s", c->id);
+            st = bmp_table_cell(&p, "%s", pts);
+        }
+    }
+    free(start);
+    free(order);
+    if (st == BMP_ENOMEM)
+        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    if (!st && p.nrows) {
+        fputs("\nPer player:\n", out);
+        st = bmp_table_write(&p, BMP_OUT_TABLE, out, err);
+    }
+    bmp_table_free(&p);
+    return st;
 }
 
 bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output_format fmt,
@@ -104,7 +382,7 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
         const bmp_contestant *c = &ev->contestants[w->contestant];
         char pts[32], pl[24];
         bmp_points_format(w->points, pts, sizeof pts);
-        place_str(w, pl, sizeof pl);
+        bmp_place_format(w->place, pl, sizeof pl);
         const char *who = c->name ? c->name : "";
         if (w->player != BMP_ALL_PLAYERS && (size_t)w->player < c->nplayers)
             who = player_label(&c->players[w->player]);
@@ -120,47 +398,20 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
         if (explain)
             st = bmp_table_cell(&t, "%s", w->explain ? w->explain : "");
     }
+    if (!st && fmt == BMP_OUT_CSV)
+        st = reason_rows(ev, a, &t, explain, err);
     if (!st && fmt == BMP_OUT_TABLE) {
         char title[512];
         snprintf(title, sizeof title, "%s (%s%s%s): awards", ev->name ? ev->name : "event",
                  ev->body, ev->edition ? ", " : "", ev->edition ? ev->edition : "");
         bmp_table_title(&t, title);
-        if (explain) {
-            fputs("Derivation:\n", out);
-            for (size_t i = 0; i < a->nnotes; i++)
-                fprintf(out, "  %s\n", a->notes[i]);
-            fputc('\n', out);
-        }
+        if (explain)
+            st = write_derivation(a, out, err);
     }
     if (!st)
         st = bmp_table_write(&t, fmt, out, err);
     bmp_table_free(&t);
     if (st || fmt != BMP_OUT_TABLE)
         return st;
-
-    /* Per-player totals. */
-    bmp_table p;
-    bmp_table_init(&p);
-    static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
-    st = bmp_table_columns(&p, pcols);
-    for (size_t i = 0; i < ev->ncontestants && !st; i++) {
-        const bmp_contestant *c = &ev->contestants[i];
-        for (size_t k = 0; k < c->nplayers; k++) {
-            bmp_points tot = bmp_awards_player_total(a, i, (int)k);
-            if (tot == 0)
-                continue;
-            char pts[32];
-            bmp_points_format(tot, pts, sizeof pts);
-            bmp_table_cell(&p, "%s", c->players[k].id ? c->players[k].id : "-");
-            bmp_table_cell(&p, "%s", c->players[k].name ? c->players[k].name : "");
-            bmp_table_cell(&p, "%s", c->id);
-            st = bmp_table_cell(&p, "%s", pts);
-        }
-    }
-    if (!st && p.nrows) {
-        fputs("\nPer player:\n", out);
-        st = bmp_table_write(&p, BMP_OUT_TABLE, out, err);
-    }
-    bmp_table_free(&p);
-    return st;
+    return write_player_totals(ev, a, out, err);
 }

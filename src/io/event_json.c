@@ -276,6 +276,7 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
 {
     static const char *const keys[] = {
         "format",   "body",         "edition",     "name",        "date",
+        "event_id", "sanction",     "organiser",
         "kind",     "classification", "rating",    "grade",       "status",
         "sessions", "boards",       "boards_per_match", "movement", "tables",
         "upper_limit", "lower_limit", "restrictions", "groups",    "contestants",
@@ -322,6 +323,18 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         strcpy(c->path, "$.date");
         return bmp_json_fail(c, BMP_EINVAL, "expected a date as YYYY-MM-DD, got \"%s\"", ev->date);
     }
+    /* Identity (docs/event-format.md): ids as strings or integers. */
+    if ((st = bmp_json_get_id(c, root, "event_id", false, &ev->event_id)) ||
+        (st = bmp_json_get_id(c, root, "sanction", false, &ev->sanction)) ||
+        (st = bmp_json_get_id(c, root, "organiser", false, &ev->organiser)))
+        return st;
+    const char *const idk[] = {"event_id", "sanction", "organiser"};
+    const char *const idv[] = {ev->event_id, ev->sanction, ev->organiser};
+    for (int i = 0; i < 3; i++)
+        if (idv[i] && !*idv[i]) {
+            snprintf(c->path, sizeof c->path, "$.%s", idk[i]);
+            return bmp_json_fail(c, BMP_EINVAL, "expected a non-empty id (or leave the key out)");
+        }
     if ((st = bmp_json_get_str(c, root, "kind", true, &kind)))
         return st;
     ev->kind = bmp_event_kind_parse(kind);

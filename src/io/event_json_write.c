@@ -173,6 +173,9 @@ bmp_status bmp_event_to_json(const bmp_event *ev, char **out, bmp_error *err)
     set_str(o, "edition", ev->edition);
     set_str(o, "name", ev->name);
     set_str(o, "date", ev->date);
+    set_str(o, "event_id", ev->event_id);
+    set_str(o, "sanction", ev->sanction);
+    set_str(o, "organiser", ev->organiser);
     json_object_set_new(o, "kind", json_string(bmp_event_kind_name(ev->kind)));
     set_str(o, "classification", ev->classification);
     set_str(o, "rating", ev->rating);

@@ -1,5 +1,6 @@
 /* USEBIO reader: the EVENT header (ecosystem.md §2.3): event type, name,
- * date, winner type, counts, scale and charge code; other leaves verbatim. */
+ * date, winner type, counts, scale; the identity (CLUB_ID_NUMBER,
+ * EVENT_IDENTIFIER, charge code); other leaves verbatim. */
 #include <ctype.h>
 #include <errno.h>
 #include <libxml/parser.h>
@@ -109,9 +110,8 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         free(t);
         if (st)
             return st;
-        if ((t = ub_child_text(r, club, "CLUB_ID_NUMBER", NULL, &st)))
-            st = ub_set_event_param(r, "usebio.club_id", t);
-        free(t);
+        /* The organiser's id (identity, docs/event-format.md). */
+        ev->organiser = ub_child_text(r, club, "CLUB_ID_NUMBER", NULL, &st);
         if (st)
             return st;
     }
@@ -172,12 +172,10 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         ev->name = bmp_strdup(title ? title : desc ? desc : ident ? ident : "USEBIO event");
         if (desc && title)
             st = ub_set_event_param(r, "usebio.description", desc);
-        if (!st && ident)
-            st = ub_set_event_param(r, "usebio.event_id", ident);
     }
+    ev->event_id = ident; /* the producer's event id (identity) */
     free(title);
     free(desc);
-    free(ident);
     if (st || !ev->name)
         return st ? st : ub_oom(r);
     /* Date. */
@@ -242,9 +240,16 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
     char *code = ub_child_text(r, event, "EBU_CHARGE_CODE", NULL, &st);
     if (!code && !st)
         code = ub_child_text(r, event, "P2P_CHARGE_RATE", NULL, &st);
-    if (code)
-        st = ub_set_event_param(r, "usebio.charge_code", code);
-    free(code);
+    ev->sanction = code; /* identity: the charge code */
+    if (st)
+        return st;
+    /* 1.3 ACBL additions stand in for a missing club id or charge code
+     * (and are also kept verbatim below, so the writer does not repeat
+     * them under CLUB_ID_NUMBER or P2P_CHARGE_RATE). */
+    if (!ev->organiser && !st)
+        ev->organiser = ub_child_text(r, event, "ACBL_CLUB_NUMBER", NULL, &st);
+    if (!ev->sanction && !st)
+        ev->sanction = ub_child_text(r, event, "ACBL_SANCTION_NUMBER", NULL, &st);
     if (st)
         return st;
     /* Everything else that is a simple leaf: kept verbatim. */

@@ -82,6 +82,7 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
 {
     static const char *const keys[] = {
         "format",  "body",   "edition",  "name",   "date",        "kind",
+        "event_id", "sanction", "organiser",
         "classification", "rating", "grade", "status", "sessions", "boards",
         "boards_per_match", "movement", "tables", "upper_limit", "lower_limit",
         "restrictions", "params", NULL};
@@ -105,7 +106,8 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
             st = bmp_error_set(err, BMP_EINVAL,
                                "%s: $.%s: not a sidecar field (a sidecar holds the event's "
                                "top-level fields: body, edition, grade, classification, status, "
-                               "rating, name, date, kind, sessions, boards, movement, tables, "
+                               "rating, name, date, event_id, sanction, organiser, kind, "
+                               "sessions, boards, movement, tables, "
                                "limits, restrictions, params)",
                                path, key);
             goto done;
@@ -118,6 +120,9 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
     if ((st = side_str(root, "edition", path, &ev->edition, err)) ||
         (st = side_str(root, "name", path, &ev->name, err)) ||
         (st = side_str(root, "date", path, &ev->date, err)) ||
+        (st = side_str(root, "event_id", path, &ev->event_id, err)) ||
+        (st = side_str(root, "sanction", path, &ev->sanction, err)) ||
+        (st = side_str(root, "organiser", path, &ev->organiser, err)) ||
         (st = side_str(root, "classification", path, &ev->classification, err)) ||
         (st = side_str(root, "rating", path, &ev->rating, err)) ||
         (st = side_str(root, "grade", path, &ev->grade, err)) ||

@@ -422,7 +422,17 @@ static void write_event(wr *w, bool any_awards)
     start(w, "USEBIO");
     at(w, "Version", "1.2");
     const char *club = bmp_params_string(p, "usebio.club_name", NULL);
-    const char *club_id = bmp_params_string(p, "usebio.club_id", NULL);
+    /* Identity: typed fields (older JSON files carried usebio.* params);
+     * an id the reader took from a 1.3 ACBL element goes back out only
+     * there (write_passthrough), not repeated under a second name. */
+    const char *club_id =
+        ev->organiser ? ev->organiser : bmp_params_string(p, "usebio.club_id", NULL);
+    if (club_id && strcmp(club_id, bmp_params_string(p, "usebio.acbl_club_number", "")) == 0)
+        club_id = NULL;
+    const char *charge =
+        ev->sanction ? ev->sanction : bmp_params_string(p, "usebio.charge_code", NULL);
+    if (charge && strcmp(charge, bmp_params_string(p, "usebio.acbl_sanction_number", "")) == 0)
+        charge = NULL;
     if (club || club_id) {
         start(w, "CLUB");
         el(w, "CLUB_NAME", club);
@@ -431,7 +441,8 @@ static void write_event(wr *w, bool any_awards)
     }
     start(w, "EVENT");
     at(w, "EVENT_TYPE", event_type(ev->kind));
-    el(w, "EVENT_IDENTIFIER", bmp_params_string(p, "usebio.event_id", NULL));
+    el(w, "EVENT_IDENTIFIER",
+       ev->event_id ? ev->event_id : bmp_params_string(p, "usebio.event_id", NULL));
     el(w, "EVENT_DESCRIPTION", bmp_params_string(p, "usebio.description", NULL));
     el(w, "PROGRAM_NAME", "bridgemp");
     el(w, "PROGRAM_VERSION", bmp_version());
@@ -462,7 +473,7 @@ static void write_event(wr *w, bool any_awards)
         elf(w, "BOARDS_PLAYED", "%d", ev->boards);
     if (ev->boards_per_match)
         elf(w, "BOARDS_PER_ROUND", "%d", ev->boards_per_match);
-    el(w, "P2P_CHARGE_RATE", bmp_params_string(p, "usebio.charge_code", NULL));
+    el(w, "P2P_CHARGE_RATE", charge);
     el(w, "MASTER_POINT_TYPE", bmp_params_string(p, "usebio.master_point_type", NULL));
     write_passthrough(w);
     /* Contestants without a group at event level; each group as a SECTION. */

@@ -90,10 +90,12 @@ bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const c
     if (has_inel && !c->club) {
         /* NZ-12: a non-eligible player in a Tournament: partners and
          * team-mates receive no masterpoints either. */
-        return bmp_awards_note(c->out, c->err,
-                               "%s: a non-eligible player took part (NZ-7/NZ-8 grading "
-                               "or not eligible): no %s award to the pair or team (NZ-12)",
-                               ct->id ? ct->id : "?", kind);
+        return bmp_awards_reason(c->out, ci, BMP_ALL_PLAYERS, "NZ-12", "Issue of Masterpoints 5",
+                                 "%s: a non-eligible player took part (NZ-7/NZ-8 grading "
+                                 "or not eligible): no %s award to the pair or team (NZ-12)",
+                                 ct->id ? ct->id : "?", kind)
+                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
+                   : BMP_OK;
     }
     bmp_award aw = {0};
     aw.contestant = ci;

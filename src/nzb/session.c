@@ -120,10 +120,11 @@ bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_
         /* NZ-27 / NZ-85: two complete tables in the section. */
         int section_contestants = gn + on;
         if (section_contestants < 2 * per_table) {
-            if (bmp_awards_note(c->out, c->err,
-                                "%s: %d contestants, fewer than two complete tables: "
-                                "no session awards (NZ-27)",
-                                ranking, section_contestants)) {
+            if (bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "NZ-27",
+                                  "Club Sessions A.1",
+                                  "%s: %d contestants, fewer than two complete tables: "
+                                  "no session awards (NZ-27)",
+                                  ranking, section_contestants)) {
                 st = bmp_error_oom(c->err);
                 break;
             }
@@ -134,10 +135,11 @@ bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_
         }
         /* NZ-28 / A-11: >= 20 deals full, 11-19 half rounded up, else none. */
         if (deals < 11) {
-            if (bmp_awards_note(c->out, c->err,
-                                "%s: %d deals in circulation, fewer than 11: no C "
-                                "points (NZ-28, A-11)",
-                                ranking, deals)) {
+            if (bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "NZ-28",
+                                  "Club Sessions A.2",
+                                  "%s: %d deals in circulation, fewer than 11: no C "
+                                  "points (NZ-28, A-11)",
+                                  ranking, deals)) {
                 st = bmp_error_oom(c->err);
                 break;
             }

@@ -1,0 +1,136 @@
+/* Safe text for output: terminal escapes, CSV formulas, UTF-8. */
+#include "core/text_safe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at p (1-4), 0 if not valid; *cp gets
+ * the code point.  Overlong forms, surrogates and values past U+10FFFF are
+ * not valid. */
+static size_t utf8_seq(const unsigned char *p, unsigned *cp)
+{
+    unsigned c = p[0];
+    size_t n;
+    unsigned min;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    } else if ((c & 0xE0) == 0xC0) {
+        n = 2, min = 0x80, c &= 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        n = 3, min = 0x800, c &= 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        n = 4, min = 0x10000, c &= 0x07;
+    } else {
+        return 0;
+    }
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (p[i] & 0x3F);
+    }
+    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return 0;
+    *cp = c;
+    return n;
+}
+
+static bool needs_escape(unsigned cp)
+{
+    return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) ||
+           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+char *bmp_text_escape(const char *s)
+{
+    if (!s)
+        s = "";
+    size_t len = strlen(s);
+    /* Worst case: every byte becomes \xNN (4 bytes); \uNNNN from 2-3 bytes. */
+    char *out = malloc(len * 4 + 1);
+    if (!out)
+        return NULL;
+    char *o = out;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned cp;
+        size_t n = utf8_seq(p, &cp);
+        if (n == 0) {
+            o += sprintf(o, "\\x%02x", *p);
+            p++;
+            continue;
+        }
+        if (!needs_escape(cp)) {
+            memcpy(o, p, n);
+            o += n;
+        } else if (cp == '\n') {
+            o += sprintf(o, "\\n");
+        } else if (cp == '\t') {
+            o += sprintf(o, "\\t");
+        } else if (cp == '\r') {
+            o += sprintf(o, "\\r");
+        } else if (cp == 0x1B) {
+            o += sprintf(o, "\\e");
+        } else if (cp < 0x80) {
+            o += sprintf(o, "\\x%02x", cp);
+        } else {
+            o += sprintf(o, "\\u%04x", cp);
+        }
+        p += n;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* A plain decimal: optional sign, digits, optional fraction. */
+static bool plain_number(const char *s)
+{
+    if (*s == '+' || *s == '-')
+        s++;
+    size_t d = strspn(s, "0123456789");
+    if (d == 0)
+        return false;
+    s += d;
+    if (*s == '.') {
+        s++;
+        d = strspn(s, "0123456789");
+        if (d == 0)
+            return false;
+        s += d;
+    }
+    return *s == '\0';
+}
+
+bool bmp_text_is_formula(const char *s)
+{
+    /* A lone "-" is the empty-cell mark of our tables, never a formula. */
+    return s && *s && strchr("=+-@\t\r", *s) && !plain_number(s) && strcmp(s, "-") != 0;
+}
+
+char *bmp_text_utf8(const char *s)
+{
+    if (!s)
+        s = "";
+    size_t len = strlen(s);
+    char *out = malloc(len * 3 + 1); /* one bad byte -> EF BF BD */
+    if (!out)
+        return NULL;
+    char *o = out;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned cp;
+        size_t n = utf8_seq(p, &cp);
+        if (n == 0) {
+            memcpy(o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            p++;
+        } else {
+            memcpy(o, p, n);
+            o += n;
+            p += n;
+        }
+    }
+    *o = '\0';
+    return out;
+}

@@ -1,0 +1,25 @@
+/* Safe text for output (docs/output-format.md "Safe output"): escaped
+ * control characters for terminals, neutralised spreadsheet formulas for
+ * CSV, valid UTF-8 for JSON.  Internal to the library. */
+#ifndef BMP_CORE_TEXT_SAFE_H
+#define BMP_CORE_TEXT_SAFE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A malloc'ed copy of s for a terminal: C0 and C1 control characters, DEL,
+ * bidirectional overrides and bytes that are not UTF-8 become visible
+ * escapes (\n, \t, \r, \e, \x7f, \u202e, \xff); a backslash stays itself.
+ * NULL on no memory. */
+char *bmp_text_escape(const char *s);
+
+/* True when a spreadsheet would read the cell as a formula (OWASP CSV
+ * injection): it starts with = + - @, a tab or a carriage return, and is not
+ * a plain decimal number such as -1.50 or the lone "-" of an empty cell. */
+bool bmp_text_is_formula(const char *s);
+
+/* A malloc'ed copy of s with every byte sequence that is not UTF-8 replaced
+ * by U+FFFD.  NULL on no memory. */
+char *bmp_text_utf8(const char *s);
+
+#endif

@@ -1,0 +1,169 @@
+/* Output (docs/output-format.md): safe text for terminals, CSV cells that a
+ * spreadsheet would read as formulas (OWASP CSV injection), valid UTF-8 in
+ * JSON, the fixed award-kind vocabulary and the reasons for no award. */
+#include "bmp_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/text_safe.h"
+
+static void escape_controls(void **state)
+{
+    (void)state;
+    char *s = bmp_text_escape("\x1b[31mRed\x1b[0m\tA\nB\x7f");
+    assert_string_equal(s, "\\e[31mRed\\e[0m\\tA\\nB\\x7f");
+    free(s);
+    /* C1 control U+009B (CSI) and a right-to-left override U+202E. */
+    s = bmp_text_escape("a\xc2\x9b" "b\xe2\x80\xae" "c");
+    assert_string_equal(s, "a\\u009bb\\u202ec");
+    free(s);
+    /* Bytes that are not UTF-8 (Latin-1 e-acute, an overlong slash). */
+    s = bmp_text_escape("Ren\xe9 \xc0\xaf");
+    assert_string_equal(s, "Ren\\xe9 \\xc0\\xaf");
+    free(s);
+    /* UTF-8 text is left alone. */
+    s = bmp_text_escape("Ren\xc3\xa9 M\xc4\x81ori");
+    assert_string_equal(s, "Ren\xc3\xa9 M\xc4\x81ori");
+    free(s);
+}
+
+static void formula_cells(void **state)
+{
+    (void)state;
+    assert_true(bmp_text_is_formula("=1+1"));
+    assert_true(bmp_text_is_formula("+SUM(A1)"));
+    assert_true(bmp_text_is_formula("-2+3"));
+    assert_true(bmp_text_is_formula("@cmd"));
+    assert_true(bmp_text_is_formula("\tx"));
+    assert_true(bmp_text_is_formula("\rx"));
+    assert_false(bmp_text_is_formula("-1.50")); /* a number, not a formula */
+    assert_false(bmp_text_is_formula("+3"));
+    assert_false(bmp_text_is_formula("-"));     /* the empty-cell mark */
+    assert_false(bmp_text_is_formula("Smith - Jones"));
+    assert_false(bmp_text_is_formula(""));
+}
+
+static void utf8_repair(void **state)
+{
+    (void)state;
+    char *s = bmp_text_utf8("Ren\xe9!");
+    assert_string_equal(s, "Ren\xef\xbf\xbd!");
+    free(s);
+    s = bmp_text_utf8("\xed\xa0\x80"); /* a UTF-16 surrogate: 3 bad bytes */
+    assert_string_equal(s, "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    free(s);
+}
+
+static void kind_vocabulary(void **state)
+{
+    (void)state;
+    assert_string_equal(bmp_award_kind_class("outright"), "overall"); /* ABF 4.3 */
+    assert_string_equal(bmp_award_kind_class("ranking"), "overall");  /* EBU */
+    assert_string_equal(bmp_award_kind_class("overall"), "overall");
+    assert_string_equal(bmp_award_kind_class("final-match"), "match");
+    assert_string_equal(bmp_award_kind_class("session-top"), "session");
+    assert_string_equal(bmp_award_kind_class("stratum"), "stratum");
+    assert_string_equal(bmp_award_kind_class("grade-bonus"), "bonus");
+    assert_string_equal(bmp_award_kind_class("made-up"), "other");
+}
+
+/* Write awards of a hand-built event to memory. */
+static char *write_to_string(const bmp_event *ev, const bmp_awards *a, bmp_output_format f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    assert_non_null(m);
+    assert_int_equal(bmp_awards_write(ev, a, f, false, m, NULL), BMP_OK);
+    fclose(m);
+    return buf;
+}
+
+static bmp_event *load(const char *text)
+{
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    if (bmp_event_load_string(text, "t.json", &ev, &e))
+        fail_msg("%s", e.msg);
+    return ev;
+}
+
+/* A name that is not UTF-8 (a library caller may build events by hand)
+ * still gives valid JSON, and a reason recorded by a body reaches the
+ * notes with its rule and section. */
+static void json_always_utf8_and_reasons(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("{\"body\": \"abf\", \"grade\": \"E\", \"name\": \"x\", "
+                         "\"kind\": \"pairs\", \"contestants\": [{\"id\": 1, \"place\": 1}, "
+                         "{\"id\": 2, \"place\": 2, \"phantom\": true}]}");
+    free(ev->contestants[0].name);
+    ev->contestants[0].name = strdup("Ren\xe9");
+    bmp_awards a;
+    bmp_awards_init(&a);
+    bmp_award w = {.contestant = 0, .player = BMP_ALL_PLAYERS, .points = 125};
+    w.place.lo = w.place.hi = 1;
+    bmp_award_set(&w, "outright", "overall", "green", "ABF-9", "4.3");
+    assert_int_equal(bmp_awards_add(&a, NULL, &w, NULL), BMP_OK);
+    assert_int_equal(bmp_awards_reason(&a, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-15", "4.4.7",
+                                       "session 1: 8 board(s), fewer than 12"),
+                     BMP_OK);
+    /* Said once however often the rule is met. */
+    assert_int_equal(bmp_awards_reason(&a, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-15", "4.4.7",
+                                       "session 1: 8 board(s), fewer than 12"),
+                     BMP_OK);
+    assert_int_equal(a.nreasons, 1);
+    assert_int_equal(a.nnotes, 1);
+    char *json = write_to_string(ev, &a, BMP_OUT_JSON);
+    assert_non_null(strstr(json, "\"name\": \"Ren\xef\xbf\xbd\""));
+    assert_non_null(strstr(json, "\"kind\": \"overall\",\n      \"label\": \"outright\""));
+    assert_non_null(strstr(json, "\"points\": \"1.25\""));
+    assert_non_null(strstr(json, "\"rule\": \"ABF-15\",\n      \"section\": \"4.4.7\""));
+    /* The phantom (contestant 2) is left out with C-4. */
+    assert_non_null(strstr(json, "\"text\": \"phantom or sit-out: never awarded\",\n      "
+                                 "\"rule\": \"C-4\""));
+    free(json);
+    assert_false(bmp_awards_empty(&a));
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+}
+
+/* An event that earns nothing and whose body only noted why: the citation
+ * at the end of the note gives the rule and section. */
+static void reason_from_note(void **state)
+{
+    (void)state;
+    bmp_event *ev = load("{\"body\": \"ebu\", \"status\": \"club\", \"name\": \"x\", "
+                         "\"kind\": \"pairs\", \"contestants\": [{\"id\": 1, \"place\": 1}]}");
+    bmp_awards a;
+    bmp_awards_init(&a);
+    assert_int_equal(bmp_awards_note(&a, NULL, "EBU: no master points: the original entry (1 full "
+                                         "tables) is below the minimum of 2 (3.1.1, EBU-27)"),
+                     BMP_OK);
+    bmp_reason *r;
+    size_t n;
+    assert_int_equal(bmp_awards_reasons(ev, &a, &r, &n, NULL), BMP_OK);
+    assert_int_equal(n, 1);
+    assert_true(r[0].contestant == BMP_WHOLE_EVENT);
+    assert_string_equal(r[0].rule, "EBU-27");
+    assert_string_equal(r[0].section, "3.1.1");
+    bmp_reasons_free(r, n);
+    assert_true(bmp_awards_empty(&a));
+    bmp_awards_free(&a);
+    bmp_event_free(ev);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(escape_controls),
+        cmocka_unit_test(formula_cells),
+        cmocka_unit_test(utf8_repair),
+        cmocka_unit_test(kind_vocabulary),
+        cmocka_unit_test(json_always_utf8_and_reasons),
+        cmocka_unit_test(reason_from_note),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
