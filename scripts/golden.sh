@@ -10,16 +10,27 @@ BIN=${1:?usage: golden.sh BRIDGEMP DIR}
 OUT=${2:?usage: golden.sh BRIDGEMP DIR}
 cd "$(dirname "$0")/.."
 mkdir -p "$OUT"
+# standard output, then standard error, then a non-zero exit code: one file,
+# in an order that does not depend on buffering
+finish() {
+    cat "$1.err" >>"$1.txt"
+    rm -f "$1.err"
+    [ "$2" -eq 0 ] || echo "exit $2" >>"$1.txt"
+}
 for f in examples/*/*.json; do
     b=$(basename "$(dirname "$f")")-$(basename "$f" .json)
-    "$BIN" award "$f" --explain >"$OUT/$b.txt" 2>&1 || echo "exit $?" >>"$OUT/$b.txt"
+    rc=0
+    "$BIN" award "$f" --explain >"$OUT/$b.txt" 2>"$OUT/$b.err" || rc=$?
+    finish "$OUT/$b" $rc
 done
 U=tests/data/usebio
 while read -r name file args; do
     [ -n "$name" ] || continue
     # shellcheck disable=SC2086
-    "$BIN" award "$U/$file" $args --explain >"$OUT/usebio-$name.txt" 2>&1 ||
-        echo "exit $?" >>"$OUT/usebio-$name.txt"
+    rc=0
+    "$BIN" award "$U/$file" $args --explain >"$OUT/usebio-$name.txt" 2>"$OUT/usebio-$name.err" ||
+        rc=$?
+    finish "$OUT/usebio-$name" $rc
 done <<LIST
 abf-club abf_club_5tables.xml --body abf --grade E
 abf-example-pairs example_pairs.xml --body abf --grade E

@@ -99,6 +99,17 @@ bmp_status abf_outright_awards(abf_ctx *c)
     /* ABF-11, ABF-39: places are the top part of the (amplified) field. */
     int afield = (int)floor(field * c->amplify + 1e-9);
     bool walkin = bmp_params_has(&ev->params, "walk_in_average");
+    /* 4.1.1 NOTE: name the field a walk-in event used (params.field or its default). */
+    if (walkin) {
+        bmp_status st = bmp_awards_note(
+            c->out, c->err, "walk-in event: field %d %s", field,
+            bmp_params_number(&ev->params, "field", 0) > 0
+                ? "from params.field"
+                : "from the walk-in tables (params.field not set: set it to the number that "
+                  "entered, e.g. --set field=N)");
+        if (st)
+            return st;
+    }
     int paid =
         (c->top_third && !walkin) ? abf_places_top_third(afield) : abf_places_top_half(afield);
     if (c->nat && !strcmp(c->nat->name, "gnot-national"))

@@ -1,13 +1,68 @@
 /* CLI commands that read and write event files in several formats
- * (src/cli/cmd_io.c).  Exit codes as in main.c. */
+ * (src/cli/cmd_io.c) and the file handling every command shares
+ * (src/cli/cli_files.c, src/cli/cli_batch.c).
+ *
+ * Exit codes (every command; docs/bridgemp.1 EXIT STATUS):
+ *   0  success (with several inputs: every one succeeded)
+ *   1  invalid input, a computation error or a failed read/write (with
+ *      several inputs: at least one failed, other than "not supported")
+ *   2  usage error: a missing or contradictory option (the help follows)
+ *   3  a rule the input needs is not supported yet (with several inputs:
+ *      every failure was of this kind) */
 #ifndef BMP_CLI_IO_H
 #define BMP_CLI_IO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
-/* bridgemp award FILE ...: JSON or USEBIO in; table, JSON, CSV, USEBIO or
- * ABF credit files out. */
+#include "bridgemp/bridgemp.h"
+#include "bridgemp/pipeline.h"
+#include "bridgemp/usebio.h"
+
+enum {
+    BMP_EXIT_OK = 0,
+    BMP_EXIT_INPUT = 1,
+    BMP_EXIT_USAGE = 2,
+    BMP_EXIT_NOTSUP = 3,
+    BMP_EXIT_EMPTY = 4 /* --fail-empty: a valid event that earns nothing */
+};
+
+/* bridgemp award FILE|DIR ...: JSON or USEBIO in; table, JSON, CSV, USEBIO
+ * or ABF credit files out. */
 int bmp_cli_award(int argc, char **argv);
 int bmp_cli_convert(int argc, char **argv);
+int bmp_cli_validate(int argc, char **argv);
+
+/* ---- cli_files.c ---------------------------------------------------------- */
+
+/* The exit code of a failed status. */
+int bmp_cli_exit_of(bmp_status st);
+/* Print "bridgemp: MSG" on stderr; returns bmp_cli_exit_of(st). */
+int bmp_cli_fail(const bmp_error *e, bmp_status st);
+
+/* --max-input SIZE: false (and a message naming the option) on a bad size. */
+bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
+
+/* Read path ("-": standard input) once, whole, within max bytes, refuse
+ * UTF-16 and (for JSON) invalid UTF-8, and parse it as USEBIO or JSON
+ * (detected from the content) with the options applied. */
+bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
+                              bmp_event **ev, bmp_error *e);
+
+/* The same checks, then the bytes into a pipeline (bridgemp/pipeline.h:
+ * JSON, USEBIO or, by path's extension, an ABF credit file). */
+bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e);
+
+/* Refuse (EINVAL, before anything is written) an output that is the same
+ * file as one of the inputs (same device and inode; "-" = stdout/stdin). */
+bmp_status bmp_cli_check_not_input(const char *out, const char *const *inputs, size_t ninputs,
+                                   bmp_error *e);
+
+/* Write text to path ("-" or NULL: standard output) atomically. */
+bmp_status bmp_cli_emit(const char *path, const char *text, size_t len, bmp_error *e);
+
+/* Flush and close standard output at exit: a write error (disk full, closed
+ * pipe) turns a success into exit 1 with a message. */
+int bmp_cli_finish_stdout(int rc);
 
 #endif

@@ -6,13 +6,14 @@
 #include <string.h>
 
 #include "bridgemp/abf.h"
+#include "bridgemp/file.h"
+#include "cli_io.h"
 
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
 
 static const char *const credit_help =
-    "usage: bridgemp credit check [--check-digit] FILE...\n"
-    "       bridgemp credit show [--check-digit] FILE\n"
-    "       bridgemp credit merge [--check-digit] OUT FILE...\n"
+    "usage: bridgemp credit check [--check-digit] [--max-input SIZE] FILE...\n"
+    "       bridgemp credit show [--check-digit] [--max-input SIZE] FILE\n"
+    "       bridgemp credit merge [--check-digit] [--max-input SIZE] OUT FILE...\n"
     "\n"
     "ABF masterpoint credit files (Masterpoint Scheme Appendix D): .grn, .red,\n"
     ".gld (13 digits a line: ABF number 7 + award 6 in hundredths), .rag and the\n"
@@ -22,7 +23,12 @@ static const char *const credit_help =
     "  show    list the credits and the file's total credits\n"
     "  merge   merge files of the same colour into OUT, summing per ABF number\n"
     "\n"
-    "  --check-digit   also require the ABF mod-11 check digit (docs/rulings.md)\n";
+    "  --check-digit   also require the ABF mod-11 check digit (docs/rulings.md)\n"
+    "  --max-input SIZE  refuse a file larger than SIZE (default 256M; K, M, G)\n"
+    "\n"
+    "A file's colour comes from its extension.  merge writes OUT to a temporary\n"
+    "file renamed into place when complete; OUT may not be one of the FILEs;\n"
+    "OUT - writes to standard output (the colour of the first FILE).\n";
 
 static int print_problems(const char *path, const bmp_abf_credit_file *f)
 {
@@ -35,23 +41,41 @@ static int print_problems(const char *path, const bmp_abf_credit_file *f)
     return f->nproblems ? 1 : 0;
 }
 
-/* Read one file; on a whole-file error (extension, I/O) print it. */
-static bmp_status load(const char *path, bool check, bmp_abf_credit_file *f, int *rc)
+/* Read one file once, whole (within max bytes); on a whole-file error
+ * (extension, I/O) print it. */
+static bmp_status load(const char *path, bool check, size_t max, bmp_abf_credit_file *f,
+                       int *rc)
 {
     bmp_abf_credit_opts o = {check};
     bmp_error e = {0};
-    bmp_status st = bmp_abf_credit_read(path, &o, f, &e);
+    bmp_abf_credit_kind kind = BMP_ABF_CREDIT_GREEN;
+    bmp_abf_credit_init(f, kind);
+    char *buf = NULL;
+    size_t len = 0;
+    bmp_status st =
+        strcmp(path, "-") == 0
+            ? bmp_error_set(&e, BMP_EINVAL,
+                            "standard input: a credit file's colour comes from its extension "
+                            "(.grn, .red, .gld, .rag): give the file's name")
+            : bmp_abf_credit_kind_of(path, &kind, &e);
+    if (!st)
+        st = bmp_file_read(path, max, &buf, &len, &e);
+    if (!st) {
+        f->kind = kind;
+        st = bmp_abf_credit_parse(buf, len, &o, f, &e);
+    }
+    free(buf);
     if (st == BMP_EPARSE) {
         print_problems(path, f);
-        *rc = *rc ? *rc : EXIT_INPUT;
+        *rc = *rc ? *rc : BMP_EXIT_INPUT;
     } else if (st) {
-        printf("%s\n", e.msg);
-        *rc = st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
+        fprintf(stderr, "bridgemp: %s\n", e.msg);
+        *rc = bmp_cli_exit_of(st);
     }
     return st;
 }
 
-static void print_totals(const char *path, const bmp_abf_credit_file *f)
+static void print_totals(FILE *out, const char *path, const bmp_abf_credit_file *f)
 {
     bmp_points p, g;
     char a[32], b[32];
@@ -59,9 +83,9 @@ static void print_totals(const char *path, const bmp_abf_credit_file *f)
     bmp_points_format(p, a, sizeof a);
     if (f->kind == BMP_ABF_CREDIT_RAG) {
         bmp_points_format(g, b, sizeof b);
-        printf("%s: %zu credits, red %s, green %s\n", path, f->nrecs, a, b);
+        fprintf(out, "%s: %zu credits, red %s, green %s\n", path, f->nrecs, a, b);
     } else {
-        printf("%s: %zu credits, %s %s\n", path, f->nrecs,
+        fprintf(out, "%s: %zu credits, %s %s\n", path, f->nrecs,
                f->kind == BMP_ABF_CREDIT_GREEN ? "green"
                : f->kind == BMP_ABF_CREDIT_RED ? "red"
                                                : "gold",
@@ -69,13 +93,52 @@ static void print_totals(const char *path, const bmp_abf_credit_file *f)
     }
 }
 
+/* credit merge OUT FILE...: OUT refused if it is one of the FILEs (before
+ * anything is read or written), then written atomically. */
+static int merge(const char *outpath, const char *const *in, size_t nin, bool check, size_t max)
+{
+    bool to_stdout = strcmp(outpath, "-") == 0;
+    bmp_abf_credit_kind kind = BMP_ABF_CREDIT_GREEN;
+    bmp_error e = {0};
+    bmp_status st = bmp_cli_check_not_input(outpath, in, nin, &e);
+    if (!st && !to_stdout)
+        st = bmp_abf_credit_kind_of(outpath, &kind, &e);
+    else if (!st && strcmp(in[0], "-") != 0)
+        st = bmp_abf_credit_kind_of(in[0], &kind, &e);
+    bmp_abf_credit_file out;
+    bmp_abf_credit_init(&out, kind);
+    int rc = 0;
+    for (size_t i = 0; i < nin && !st && !rc; i++) {
+        bmp_abf_credit_file f;
+        if (!load(in[i], check, max, &f, &rc))
+            st = bmp_abf_credit_merge(&out, &f, &e);
+        bmp_abf_credit_free(&f);
+    }
+    for (size_t i = 0; i < out.nrecs; i++)
+        out.recs[i].crlf = true; /* DOS text, as App. D recommends */
+    char *text = NULL;
+    size_t len = 0;
+    if (!st && !rc && !(st = bmp_abf_credit_format(&out, &text, &len, &e)))
+        st = bmp_cli_emit(outpath, text, len, &e);
+    free(text);
+    if (st) {
+        fprintf(stderr, "bridgemp credit merge: %s\n", e.msg);
+        rc = bmp_cli_exit_of(st);
+    } else if (!rc) {
+        print_totals(to_stdout ? stderr : stdout, to_stdout ? "standard output" : outpath, &out);
+    }
+    bmp_abf_credit_free(&out);
+    return rc;
+}
+
 int bmp_cli_credit(int argc, char **argv)
 {
     bool check = false;
+    size_t max = 0;
     int nargs = 0;
     char **args = calloc((size_t)argc + 1, sizeof *args);
     if (!args)
-        return EXIT_INPUT;
+        return BMP_EXIT_INPUT;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             fputs(credit_help, stdout);
@@ -84,10 +147,20 @@ int bmp_cli_credit(int argc, char **argv)
         }
         if (strcmp(argv[i], "--check-digit") == 0)
             check = true;
-        else if (argv[i][0] == '-' && argv[i][1]) {
+        else if (strcmp(argv[i], "--max-input") == 0 || strncmp(argv[i], "--max-input=", 12) == 0) {
+            const char *v = argv[i][11] == '=' ? argv[i] + 12 : i + 1 < argc ? argv[++i] : "";
+            if (!bmp_cli_parse_max_input("credit", v, &max)) {
+                fprintf(stderr, "\n%s", credit_help);
+                free(args);
+                return BMP_EXIT_USAGE;
+            }
+        } else if (strcmp(argv[i], "--") == 0) {
+            while (++i < argc)
+                args[nargs++] = argv[i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "bridgemp credit: unknown option %s\n%s", argv[i], credit_help);
             free(args);
-            return EXIT_USAGE;
+            return BMP_EXIT_USAGE;
         } else
             args[nargs++] = argv[i];
     }
@@ -96,13 +169,13 @@ int bmp_cli_credit(int argc, char **argv)
     if (sub && strcmp(sub, "check") == 0 && nargs >= 2) {
         for (int i = 1; i < nargs; i++) {
             bmp_abf_credit_file f;
-            if (!load(args[i], check, &f, &rc))
-                print_totals(args[i], &f);
+            if (!load(args[i], check, max, &f, &rc))
+                print_totals(stdout, args[i], &f);
             bmp_abf_credit_free(&f);
         }
     } else if (sub && strcmp(sub, "show") == 0 && nargs == 2) {
         bmp_abf_credit_file f;
-        if (!load(args[1], check, &f, &rc)) {
+        if (!load(args[1], check, max, &f, &rc)) {
             char a[32], b[32];
             for (size_t i = 0; i < f.nrecs; i++) {
                 bmp_points_format(f.recs[i].points, a, sizeof a);
@@ -113,35 +186,14 @@ int bmp_cli_credit(int argc, char **argv)
                     printf("%s  %8s\n", f.recs[i].abf, a);
                 }
             }
-            print_totals(args[1], &f);
+            print_totals(stdout, args[1], &f);
         }
         bmp_abf_credit_free(&f);
     } else if (sub && strcmp(sub, "merge") == 0 && nargs >= 3) {
-        bmp_abf_credit_kind kind;
-        bmp_error e = {0};
-        bmp_status st = bmp_abf_credit_kind_of(args[1], &kind, &e);
-        bmp_abf_credit_file out;
-        bmp_abf_credit_init(&out, kind);
-        for (int i = 2; i < nargs && !st && !rc; i++) {
-            bmp_abf_credit_file f;
-            if (!load(args[i], check, &f, &rc))
-                st = bmp_abf_credit_merge(&out, &f, &e);
-            bmp_abf_credit_free(&f);
-        }
-        for (size_t i = 0; i < out.nrecs; i++)
-            out.recs[i].crlf = true; /* DOS text, as App. D recommends */
-        if (!st && !rc)
-            st = bmp_abf_credit_save(&out, args[1], &e);
-        if (st) {
-            fprintf(stderr, "bridgemp credit merge: %s\n", e.msg);
-            rc = st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
-        } else if (!rc) {
-            print_totals(args[1], &out);
-        }
-        bmp_abf_credit_free(&out);
+        rc = merge(args[1], (const char *const *)args + 2, (size_t)nargs - 2, check, max);
     } else {
         fputs(credit_help, stderr);
-        rc = EXIT_USAGE;
+        rc = BMP_EXIT_USAGE;
     }
     free(args);
     return rc;

@@ -1,73 +1,145 @@
-/* `bridgemp award` and `bridgemp convert`: JSON events and USEBIO results
- * files in (the format is detected from the content); awards (table, JSON,
- * CSV), USEBIO with MASTER_POINTS, ABF credit files, or a converted file out
- * (docs/usebio.md). */
+/* `bridgemp award`, `bridgemp convert` and `bridgemp validate`: JSON events
+ * and USEBIO results files in (the format is detected from the content);
+ * awards (table, JSON, CSV), USEBIO with MASTER_POINTS, ABF credit files, or
+ * a converted file out (docs/usebio.md).  Inputs are read once ("-" is
+ * standard input), outputs written atomically and never over an input
+ * (src/cli/cli_files.c); `award` takes several files and directories
+ * (src/cli/cli_batch.c). */
+#include <errno.h>
 #include <getopt.h>
 #include <libxml/xmlerror.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "bridgemp/bridgemp.h"
+#include "bridgemp/file.h"
 #include "bridgemp/pipeline.h"
 #include "bridgemp/usebio.h"
+#include "cli_batch.h"
 #include "cli_io.h"
 #include "cmd_credit.h"
 
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3, EXIT_EMPTY = 4 };
-
 static const char *const award_io_help =
-    "usage: bridgemp award FILE [--format table|json|csv|usebio|abf-credit] [--explain]\n"
-    "                      [--output OUT] [--body BODY] [--edition ED] [--grade G]\n"
+    "usage: bridgemp award FILE|DIR... [--format table|json|csv|usebio|abf-credit]\n"
+    "                      [--explain] [--output OUT | --output-dir DIR]\n"
+    "                      [--body BODY] [--edition ED] [--grade G]\n"
     "                      [--classification C] [--status S] [--rating R]\n"
     "                      [--set KEY=VALUE ...] [--sidecar FILE]\n"
-    "                      [--mp-form flat|nested] [--check-digit] [--fail-empty]\n"
+    "                      [--mp-form flat|nested] [--check-digit] [--max-input SIZE]\n"
+    "                      [--fail-empty]\n"
     "\n"
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
     "event (docs/event-format.md) or a USEBIO results file (docs/usebio.md),\n"
     "detected from its content, or an ABF credit file (.grn .red .gld .rag),\n"
-    "whose lines are shown as awards.\n"
+    "whose lines are shown as awards; - is standard input.  Several FILEs, or\n"
+    "a DIR (its *.json and *.xml files, sorted by name), are computed one by\n"
+    "one: a failure never stops the others, and a summary on standard error\n"
+    "names each file that failed and why.\n"
     "\n"
     "  -f, --format FMT   table (default), json, csv; usebio writes the results\n"
     "                     back as USEBIO with MASTER_POINTS filled in, ready to\n"
     "                     upload; abf-credit writes ABF credit files\n"
     "  -x, --explain      show the derivation: factors, intermediate values,\n"
     "                     rounding, and the rule ID and section of each award\n"
-    "  -o, --output OUT   write to OUT instead of standard output\n"
-    "                     (abf-credit: OUT is a prefix: OUT.grn, OUT.red, OUT.gld)\n"
+    "                     (table, json and csv)\n"
+    "  -o, --output OUT   write to OUT instead of standard output (- is standard\n"
+    "                     output); abf-credit: OUT is a prefix (OUT.grn, OUT.red,\n"
+    "                     OUT.gld), or a directory to write DIR/NAME.grn ... where\n"
+    "                     NAME is FILE's name without its extension\n"
+    "  -O, --output-dir DIR  one output per input in DIR (created if missing),\n"
+    "                     named after the input: NAME.txt, .json, .csv, .xml, or\n"
+    "                     NAME.grn/.red/.gld; needed for several inputs in any\n"
+    "                     format but table\n"
     "      --check-digit  abf-credit: require ABF mod-11 check digits\n"
     "  --body, --edition, --grade, --classification, --status, --rating,\n"
     "  --set KEY=VALUE, --sidecar FILE\n"
     "                     what a USEBIO file cannot say (options win over the\n"
-    "                     sidecar, a JSON object with the event format's fields)\n"
+    "                     sidecar, a JSON object with the event format's fields,\n"
+    "                     - for standard input);\n"
+    "                     --set KEY=VALUE sets an event param of any input\n"
     "  --mp-form FORM     usebio output: flat or nested MASTER_POINTS\n"
-    "      --fail-empty   exit 4 when the event is valid but earns nothing (the\n"
-    "                     default is exit 0; the reason is printed either way:\n"
-    "                     in \"notes\" for JSON, on standard error otherwise)\n"
-    "  -h, --help         this help\n";
+    "  --max-input SIZE   refuse inputs larger than SIZE (default 256M; K, M, G)\n"
+    "  --fail-empty       exit 4 when a valid event earns nothing (default exit 0;\n"
+    "                     the reason is printed either way: in \"notes\" for JSON,\n"
+    "                     on standard error otherwise)\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "Every output is written to a temporary file and renamed into place once\n"
+    "complete; an output that is one of the inputs is refused.  Inputs must be\n"
+    "UTF-8 (a byte-order mark is accepted; USEBIO may declare its encoding).\n"
+    "\n"
+    "ABF walk-in events (param walk_in_average): the outright places are paid\n"
+    "from the field in param \"field\" (the number of pairs, teams or\n"
+    "individuals that entered); without it the field is taken from the walk-in\n"
+    "tables (x 2 pairs, x 4 individuals, x 1 team), which is smaller than the\n"
+    "real entry.  Give it with --set field=N; --explain names which was used.\n"
+    "\n"
+    "Exit status: 0 every input computed and written; 1 invalid input, a\n"
+    "computation error or a failed write (several inputs: any failed); 2 usage\n"
+    "error; 3 a rule the input needs is not supported yet (several inputs:\n"
+    "every failure was of this kind); 4 with --fail-empty, a valid event that\n"
+    "earns nothing.\n";
 
 static const char *const convert_help =
     "usage: bridgemp convert IN OUT [--to json|usebio] [--body BODY] [--edition ED]\n"
     "                        [--grade G] [--classification C] [--status S]\n"
     "                        [--rating R] [--set KEY=VALUE ...] [--sidecar FILE]\n"
-    "                        [--mp-form flat|nested]\n"
+    "                        [--mp-form flat|nested] [--max-input SIZE]\n"
     "\n"
     "Convert between JSON events and USEBIO.  IN's format is detected from its\n"
-    "content; OUT's from --to or its extension (.json, .xml); OUT - is standard\n"
-    "output.  Masterpoints a USEBIO file carries travel as contestant params\n"
-    "\"mp.<colour>\" (hundredths) and are written back as MASTER_POINTS.\n";
+    "content (IN - is standard input); OUT's from --to or its extension (.json,\n"
+    "or .xml/.usebio); OUT - is standard output and needs --to.  OUT is written\n"
+    "to a temporary file and renamed into place; OUT may not be IN.\n"
+    "Masterpoints a USEBIO file carries travel as contestant params\n"
+    "\"mp.<colour>\" (hundredths) and are written back as MASTER_POINTS.\n"
+    "\n"
+    "  -t, --to FMT       json or usebio\n"
+    "  --max-input SIZE   refuse an input larger than SIZE (default 256M)\n"
+    "  -h, --help         this help\n"
+    "  (the other options as in 'bridgemp award --help')\n";
+
+static const char *const validate_help =
+    "usage: bridgemp validate FILE [--body BODY] [--edition ED] [--grade G] ...\n"
+    "                         [--sidecar FILE] [--set KEY=VALUE ...] [--max-input SIZE]\n"
+    "\n"
+    "Check an event file (JSON, docs/event-format.md, or USEBIO with the options\n"
+    "of 'bridgemp award'; FILE - is standard input) against its body's rules,\n"
+    "and print a summary: the file must load, every params bag must hold only\n"
+    "the body's parameters ('bridgemp params BODY') with the right types and\n"
+    "values, and the body's award computation must accept the event (the\n"
+    "awards are discarded).  Every problem is reported with the file, the JSON\n"
+    "path or line and what was expected; the exit code is 1 if the file is\n"
+    "invalid, 3 if it needs a rule that is not supported yet.\n";
+
+/* Options, as bits: which command accepts which. */
+enum {
+    O_USEBIO = 1 << 0, /* --body ... --sidecar */
+    O_FORMAT = 1 << 1,
+    O_TO = 1 << 2,
+    O_MPFORM = 1 << 3,
+    O_EXPLAIN = 1 << 4,
+    O_OUTPUT = 1 << 5,
+    O_OUTDIR = 1 << 6,
+    O_CHECK = 1 << 7,
+    O_MAX = 1 << 8,
+    O_FAILEMPTY = 1 << 9,
+};
 
 typedef struct io_args {
     bmp_usebio_opts uo;
     const char **set;
-    const char *to, *outpath;
+    const char *to, *outpath, *outdir, *format_name;
     bmp_usebio_mp_form form;
     bmp_output_format fmt;
     bool usebio_out, explain, abf_credit, check_digit, fail_empty;
-    const char *pos[2];
+    size_t max_input;
+    char **pos;
     int npos;
+    unsigned given;
 } io_args;
 
 /* libxml2 prints some encoding diagnostics through its generic error
@@ -80,22 +152,93 @@ static void quiet_xml(void *ctx, const char *msg, ...)
     (void)msg;
 }
 
-static int fail_with(const bmp_error *e, bmp_status st)
-{
-    fprintf(stderr, "bridgemp: %s\n", e->msg[0] ? e->msg : bmp_status_name(st));
-    return st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
-}
-
 static bool wants_help(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            break;
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
             return true;
+    }
     return false;
 }
 
-/* Parse the shared options; returns 0 or an exit code. */
-static int parse_args(const char *cmd, int argc, char **argv, io_args *a, int maxpos)
+static int usage(const char *help, const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "bridgemp %s: ", cmd);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n\n%s", help);
+    return BMP_EXIT_USAGE;
+}
+
+static const char *const opt_names[] = {"--body etc.", "--format", "--to", "--mp-form",
+                                        "--explain", "--output", "--output-dir", "--check-digit",
+                                        "--max-input", "--fail-empty"};
+
+static int parse_opt(const char *cmd, int c, io_args *a)
+{
+    switch (c) {
+    case 'b': a->uo.body = optarg; return O_USEBIO;
+    case 'e': a->uo.edition = optarg; return O_USEBIO;
+    case 'g': a->uo.grade = optarg; return O_USEBIO;
+    case 'c': a->uo.classification = optarg; return O_USEBIO;
+    case 's': a->uo.status = optarg; return O_USEBIO;
+    case 'r': a->uo.rating = optarg; return O_USEBIO;
+    case 'C': /* "-": standard input (read by path, so through /dev/stdin) */
+        a->uo.sidecar = strcmp(optarg, "-") == 0 ? "/dev/stdin" : optarg;
+        return O_USEBIO;
+    case 'S':
+        if (!strchr(optarg, '=') || optarg[0] == '=') {
+            fprintf(stderr, "bridgemp %s: --set: expected KEY=VALUE, got \"%s\"\n", cmd, optarg);
+            return -1;
+        }
+        a->set[a->uo.nset++] = optarg;
+        return O_USEBIO;
+    case 'f':
+        a->format_name = optarg;
+        a->usebio_out = strcmp(optarg, "usebio") == 0;
+        a->abf_credit = strcmp(optarg, "abf-credit") == 0;
+        if (!a->usebio_out && !a->abf_credit && !bmp_output_format_parse(optarg, &a->fmt)) {
+            fprintf(stderr,
+                    "bridgemp %s: --format: expected table, json, csv, usebio or abf-credit, "
+                    "got \"%s\"\n",
+                    cmd, optarg);
+            return -1;
+        }
+        return O_FORMAT;
+    case 't':
+        if (strcmp(optarg, "json") != 0 && strcmp(optarg, "usebio") != 0) {
+            fprintf(stderr, "bridgemp %s: --to: expected json or usebio, got \"%s\"\n", cmd,
+                    optarg);
+            return -1;
+        }
+        a->to = optarg;
+        return O_TO;
+    case 'm':
+        if (strcmp(optarg, "flat") == 0)
+            a->form = BMP_USEBIO_MP_FLAT;
+        else if (strcmp(optarg, "nested") == 0)
+            a->form = BMP_USEBIO_MP_NESTED;
+        else {
+            fprintf(stderr, "bridgemp %s: --mp-form: expected flat or nested, got \"%s\"\n", cmd,
+                    optarg);
+            return -1;
+        }
+        return O_MPFORM;
+    case 'x': a->explain = true; return O_EXPLAIN;
+    case 'o': a->outpath = optarg; return O_OUTPUT;
+    case 'O': a->outdir = optarg; return O_OUTDIR;
+    case 'k': a->check_digit = true; return O_CHECK;
+    case 'E': a->fail_empty = true; return O_FAILEMPTY;
+    case 'M': return bmp_cli_parse_max_input(cmd, optarg, &a->max_input) ? O_MAX : -1;
+    default: return -1;
+    }
+}
+
+/* Parse the options a command accepts (allowed: O_* bits); 0 or an exit
+ * code (usage errors print the help). */
+static int parse_args(const char *cmd, const char *help, int argc, char **argv, io_args *a,
+                      unsigned allowed)
 {
     static const struct option opts[] = {
         {"body", required_argument, NULL, 'b'},  {"edition", required_argument, NULL, 'e'},
@@ -104,89 +247,154 @@ static int parse_args(const char *cmd, int argc, char **argv, io_args *a, int ma
         {"set", required_argument, NULL, 'S'},   {"sidecar", required_argument, NULL, 'C'},
         {"format", required_argument, NULL, 'f'}, {"to", required_argument, NULL, 't'},
         {"mp-form", required_argument, NULL, 'm'}, {"explain", no_argument, NULL, 'x'},
-        {"output", required_argument, NULL, 'o'}, {"check-digit", no_argument, NULL, 'k'},
-        {"fail-empty", no_argument, NULL, 'E'},   {NULL, 0, NULL, 0}};
+        {"output", required_argument, NULL, 'o'}, {"output-dir", required_argument, NULL, 'O'},
+        {"check-digit", no_argument, NULL, 'k'}, {"max-input", required_argument, NULL, 'M'},
+        {"fail-empty", no_argument, NULL, 'E'},  {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     a->set = calloc((size_t)argc + 1, sizeof *a->set);
-    if (!a->set)
-        return EXIT_INPUT;
+    a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
+    if (!a->set || !a->pos)
+        return BMP_EXIT_INPUT;
     a->uo.set = a->set;
     int c;
     optind = 1;
     opterr = 1;
-    while ((c = getopt_long(argc, argv, "-b:e:g:c:s:r:S:C:f:t:m:xo:k", opts, NULL)) != -1) {
-        switch (c) {
-        case 1:
-            if (a->npos >= maxpos) {
-                fprintf(stderr, "bridgemp %s: unexpected argument \"%s\"\n", cmd, optarg);
-                return EXIT_USAGE;
-            }
+    while ((c = getopt_long(argc, argv, "-b:e:g:c:s:r:S:C:f:t:m:xo:O:kM:", opts, NULL)) != -1) {
+        if (c == 1) {
             a->pos[a->npos++] = optarg;
-            break;
-        case 'b': a->uo.body = optarg; break;
-        case 'e': a->uo.edition = optarg; break;
-        case 'g': a->uo.grade = optarg; break;
-        case 'c': a->uo.classification = optarg; break;
-        case 's': a->uo.status = optarg; break;
-        case 'r': a->uo.rating = optarg; break;
-        case 'S':
-            if (!strchr(optarg, '=') || optarg[0] == '=') {
-                fprintf(stderr, "bridgemp %s: --set: expected KEY=VALUE, got \"%s\"\n", cmd,
-                        optarg);
-                return EXIT_USAGE;
-            }
-            a->set[a->uo.nset++] = optarg;
-            break;
-        case 'C': a->uo.sidecar = optarg; break;
-        case 'f':
-            if (strcmp(optarg, "usebio") == 0)
-                a->usebio_out = true;
-            else if (strcmp(optarg, "abf-credit") == 0)
-                a->abf_credit = true;
-            else if (!bmp_output_format_parse(optarg, &a->fmt)) {
-                fprintf(stderr,
-                        "bridgemp %s: --format: expected table, json, csv, usebio or abf-credit, "
-                        "got \"%s\"\n",
-                        cmd, optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 't':
-            if (strcmp(optarg, "json") != 0 && strcmp(optarg, "usebio") != 0) {
-                fprintf(stderr, "bridgemp %s: --to: expected json or usebio, got \"%s\"\n", cmd,
-                        optarg);
-                return EXIT_USAGE;
-            }
-            a->to = optarg;
-            break;
-        case 'm':
-            if (strcmp(optarg, "flat") == 0)
-                a->form = BMP_USEBIO_MP_FLAT;
-            else if (strcmp(optarg, "nested") == 0)
-                a->form = BMP_USEBIO_MP_NESTED;
-            else {
-                fprintf(stderr, "bridgemp %s: --mp-form: expected flat or nested, got \"%s\"\n",
-                        cmd, optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'x': a->explain = true; break;
-        case 'o': a->outpath = optarg; break;
-        case 'k': a->check_digit = true; break;
-        case 'E': a->fail_empty = true; break;
-        default: return EXIT_USAGE;
+            continue;
         }
+        int bit = parse_opt(cmd, c, a);
+        if (bit < 0) {
+            fprintf(stderr, "\n%s", help);
+            return BMP_EXIT_USAGE;
+        }
+        if (!(allowed & (unsigned)bit)) {
+            int k = __builtin_ctz((unsigned)bit);
+            return usage(help, cmd, "%s does not apply to this command", opt_names[k]);
+        }
+        a->given |= (unsigned)bit;
     }
+    while (optind < argc) /* after "--" */
+        a->pos[a->npos++] = argv[optind++];
+    /* the inputs: every positional but convert's OUT */
+    int nin = strcmp(cmd, "convert") == 0 && a->npos > 1 ? 1 : a->npos;
+    for (int i = 0; i < nin && a->uo.sidecar; i++)
+        if (strcmp(a->pos[i], "-") == 0 && strcmp(a->uo.sidecar, "/dev/stdin") == 0)
+            return usage(help, cmd, "%s",
+                         "standard input (-) can be read only once: not as both FILE and "
+                         "--sidecar");
     return 0;
 }
 
-/* A pipeline (bridgemp/pipeline.h) with the command's options: reading,
- * awarding and formatting are the library's; the CLI parses arguments and
- * handles files. */
+static void free_args(io_args *a)
+{
+    free(a->set);
+    free(a->pos);
+}
+
+static bool is_dir(const char *path)
+{
+    struct stat sb;
+    return strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* ---- award ------------------------------------------------------------------ */
+
+static bool ends_in_slash(const char *s)
+{
+    size_t n = strlen(s);
+    return n > 0 && s[n - 1] == '/';
+}
+
+static int reads_stdin(const io_args *a)
+{
+    int n = 0;
+    for (int i = 0; i < a->npos; i++)
+        n += strcmp(a->pos[i], "-") == 0;
+    return n;
+}
+
+/* Contradictory or missing options: a message, or NULL. */
+static const char *award_contradiction(const io_args *a)
+{
+    if (a->npos == 0)
+        return "expected an event FILE (or several, or a directory)";
+    int stdin_n = reads_stdin(a);
+    if (stdin_n > 1)
+        return "standard input (-) can be read only once";
+    if (a->outdir && strcmp(a->outdir, "-") == 0)
+        return "--output-dir needs a directory (standard output is --output -)";
+    if (a->outpath && a->outdir)
+        return "--output and --output-dir contradict each other: give one";
+    if ((a->given & O_MPFORM) && !a->usebio_out)
+        return "--mp-form applies to --format usebio only";
+    if (a->check_digit && !a->abf_credit)
+        return "--check-digit applies to --format abf-credit only";
+    if (a->explain && (a->usebio_out || a->abf_credit))
+        return "--explain applies to --format table, json or csv only";
+    if (a->abf_credit && !a->outpath && !a->outdir)
+        return "--format abf-credit needs --output PREFIX (or --output-dir DIR): it writes files";
+    if (a->abf_credit && a->outpath && strcmp(a->outpath, "-") == 0)
+        return "--format abf-credit writes files, not standard output: give --output PREFIX";
+    if (a->abf_credit && a->outpath && ends_in_slash(a->outpath) && !is_dir(a->outpath))
+        return "--output DIR/: no such directory (the credit files are written into it)";
+    if (stdin_n && a->outdir)
+        return "--output-dir names each output after its input, and standard input (-) has "
+               "no name: use --output";
+    return NULL;
+}
+
+static const char *format_ext(const io_args *a)
+{
+    if (a->usebio_out)
+        return ".xml";
+    switch (a->fmt) {
+    case BMP_OUT_JSON: return ".json";
+    case BMP_OUT_CSV: return ".csv";
+    default: return ".txt";
+    }
+}
+
+/* DIR/NAME + ext, NAME being path's file name without its extension. */
+static char *name_in(const char *dir, const char *path, const char *ext)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    int bl = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    size_t dl = strlen(dir);
+    bool slash = dl > 0 && dir[dl - 1] == '/';
+    size_t n = dl + (size_t)bl + strlen(ext) + 2;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s%s%.*s%s", dir, slash ? "" : "/", bl, base, ext);
+    return s;
+}
+
+/* The outputs an award of `in` writes to `out` (a file, or a prefix for the
+ * three credit files) must not be its inputs. */
+static bmp_status check_outputs(const io_args *a, const char *in, const char *out, bmp_error *e)
+{
+    const char *inputs[2] = {in, a->uo.sidecar};
+    if (!a->abf_credit)
+        return bmp_cli_check_not_input(out ? out : "-", inputs, 2, e);
+    bmp_status st = bmp_cli_check_not_input("-", inputs, 2, e); /* "wrote ..." lines */
+    for (int k = 0; k < 3 && !st; k++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s.%s", out, bmp_abf_credit_ext((bmp_abf_credit_kind)k));
+        st = bmp_cli_check_not_input(path, inputs, 2, e);
+    }
+    return st;
+}
+
+/* A pipeline (bridgemp/pipeline.h) with the command's options: reading
+ * (from memory), awarding and formatting are the library's; the CLI parses
+ * arguments and handles files. */
 static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e)
 {
-    const char *const names[] = {"body", "edition", "grade", "classification",
-                                 "status", "rating", "sidecar"};
+    const char *const names[] = {"body",   "edition", "grade",  "classification",
+                                 "status", "rating",  "sidecar"};
     const char *const vals[] = {a->uo.body,   a->uo.edition, a->uo.grade, a->uo.classification,
                                 a->uo.status, a->uo.rating,  a->uo.sidecar};
     bmp_status st = bmp_pipeline_new(p, e);
@@ -205,15 +413,68 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
     return st;
 }
 
-static bmp_status write_text(const char *path, const char *text, bmp_error *e)
+static bmp_pipeline_format pipe_format(const io_args *a)
 {
-    FILE *out = stdout;
-    if (path && strcmp(path, "-") != 0 && !(out = fopen(path, "wb")))
-        return bmp_error_set(e, BMP_EIO, "%s: cannot write", path);
-    bool ok = fputs(text, out) >= 0;
-    if (out != stdout)
-        ok &= fclose(out) == 0;
-    return ok ? BMP_OK : bmp_error_set(e, BMP_EIO, "%s: write error", path ? path : "stdout");
+    return a->usebio_out            ? BMP_PIPE_USEBIO
+           : a->fmt == BMP_OUT_JSON ? BMP_PIPE_JSON
+           : a->fmt == BMP_OUT_CSV  ? BMP_PIPE_CSV
+                                    : BMP_PIPE_TABLE;
+}
+
+static bmp_status award_one(const io_args *a, const char *in, const char *out, bool header,
+                            bool *empty, bmp_error *e)
+{
+    bmp_status st = check_outputs(a, in, out, e);
+    bmp_pipeline *p = NULL;
+    if (!st)
+        st = open_pipeline(a, &p, e);
+    if (!st)
+        st = bmp_cli_read_pipeline(p, in, a->max_input, e);
+    if (!st)
+        st = bmp_pipeline_award(p, e);
+    if (!st && a->abf_credit) {
+        st = bmp_cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), out,
+                                  a->check_digit, e);
+    } else if (!st) {
+        char *text = NULL;
+        size_t len = 0;
+        st = bmp_pipeline_write_buffer(p, pipe_format(a), &text, &len, e);
+        if (!st && header && printf("==> %s <==\n", in) < 0)
+            st = bmp_error_set(e, BMP_EIO, "standard output: write error");
+        if (!st)
+            st = bmp_cli_emit(out, text, len, e);
+        if (!st && header && putchar('\n') == EOF)
+            st = bmp_error_set(e, BMP_EIO, "standard output: write error");
+        free(text);
+    }
+    /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
+     * every other format gets them on standard error. */
+    if (!st && (a->fmt != BMP_OUT_JSON || a->usebio_out || a->abf_credit))
+        st = bmp_awards_write_reasons(bmp_pipeline_event(p), bmp_pipeline_awards(p), stderr, e);
+    if (!st && bmp_awards_empty(bmp_pipeline_awards(p)))
+        *empty = true;
+    bmp_pipeline_free(p);
+    return st;
+}
+
+/* Where input i writes: --output-dir/NAME.ext, --output (or its directory
+ * for credit files), or standard output (NULL). */
+static bmp_status plan_output(const io_args *a, cli_input *it, bmp_error *e)
+{
+    if (a->outdir)
+        it->out = name_in(a->outdir, it->path, a->abf_credit ? "" : format_ext(a));
+    else if (a->abf_credit && is_dir(a->outpath))
+        it->out = name_in(a->outpath, it->path, "");
+    else if (a->outpath && strcmp(a->outpath, "-") != 0)
+        it->out = strdup(a->outpath);
+    else
+        return BMP_OK;
+    return it->out ? BMP_OK : bmp_error_set(e, BMP_ENOMEM, "out of memory");
+}
+
+static int award_usage(const char *msg)
+{
+    return usage(award_io_help, "award", "%s", msg);
 }
 
 int bmp_cli_award(int argc, char **argv)
@@ -224,61 +485,61 @@ int bmp_cli_award(int argc, char **argv)
     }
     xmlSetGenericErrorFunc(NULL, quiet_xml);
     io_args a;
-    int rc = parse_args("award", argc, argv, &a, 1);
-    if (!rc && a.npos != 1) {
-        fputs("bridgemp award: expected exactly one event FILE\n", stderr);
-        rc = EXIT_USAGE;
-    }
-    if (!rc && a.abf_credit && !a.outpath) {
-        fputs("bridgemp award: --format abf-credit needs --output PREFIX\n", stderr);
-        rc = EXIT_USAGE;
-    }
-    if (rc) {
-        if (rc == EXIT_USAGE)
-            fputs(award_io_help, stderr);
-        free(a.set);
-        return rc;
-    }
+    int rc = parse_args("award", award_io_help, argc, argv, &a, ~(unsigned)O_TO);
+    const char *why = rc ? NULL : award_contradiction(&a);
+    if (why)
+        rc = award_usage(why);
+    cli_batch b = {0};
     bmp_error e = {0};
-    bmp_pipeline *p = NULL;
-    bmp_status st = open_pipeline(&a, &p, &e);
-    if (!st)
-        st = bmp_pipeline_read_file(p, a.pos[0], &e);
-    if (!st)
-        st = bmp_pipeline_award(p, &e);
-    if (!st && a.abf_credit) {
-        st = bmp_cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), a.outpath,
-                                  a.check_digit, &e);
-    } else if (!st && a.usebio_out) {
-        char *doc = NULL;
-        st = bmp_pipeline_write_buffer(p, BMP_PIPE_USEBIO, &doc, NULL, &e);
-        if (!st)
-            st = write_text(a.outpath, doc, &e);
-        free(doc);
-    } else if (!st) {
-        FILE *out = stdout;
-        if (a.outpath && !(out = fopen(a.outpath, "w")))
-            st = bmp_error_set(&e, BMP_EIO, "%s: cannot write", a.outpath);
-        if (!st)
-            st = bmp_pipeline_write_stream(p,
-                                           a.fmt == BMP_OUT_JSON  ? BMP_PIPE_JSON
-                                           : a.fmt == BMP_OUT_CSV ? BMP_PIPE_CSV
-                                                                  : BMP_PIPE_TABLE,
-                                           out, &e);
-        if (out != stdout && out && fclose(out) != 0 && !st)
-            st = bmp_error_set(&e, BMP_EIO, "%s: write error", a.outpath);
+    if (!rc && cli_batch_expand(&b, a.pos, (size_t)a.npos, &e))
+        rc = bmp_cli_fail(&e, e.code);
+    bool several = !rc && (b.n > 1 || b.dirs);
+    b.quiet = several;
+    if (!rc && several && a.outpath && !(a.abf_credit && is_dir(a.outpath)))
+        rc = award_usage("several inputs write several outputs: use --output-dir DIR");
+    else if (!rc && several && !a.outdir && !a.abf_credit && a.fmt != BMP_OUT_TABLE)
+        rc = award_usage("several inputs to standard output only as tables: use --output-dir");
+    else if (!rc && a.abf_credit && a.outpath && is_dir(a.outpath) && reads_stdin(&a))
+        rc = award_usage("--output DIR names the credit files after the input, and standard "
+                         "input (-) has no name: give --output PREFIX");
+    if (!rc && a.outdir && !is_dir(a.outdir) && mkdir(a.outdir, 0777) != 0) {
+        bmp_error_set(&e, BMP_EIO, "%s: cannot create the output directory: %s", a.outdir,
+                      strerror(errno));
+        rc = bmp_cli_fail(&e, BMP_EIO);
     }
-    /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
-     * every other format gets them on standard error. */
-    if (!st && (a.fmt != BMP_OUT_JSON || a.usebio_out || a.abf_credit))
-        st = bmp_awards_write_reasons(bmp_pipeline_event(p), bmp_pipeline_awards(p), stderr, &e);
-    bool empty = !st && bmp_awards_empty(bmp_pipeline_awards(p));
-    bmp_pipeline_free(p);
-    free(a.set);
-    if (st)
-        return fail_with(&e, st);
-    return empty && a.fail_empty ? EXIT_EMPTY : 0;
+    for (size_t i = 0; !rc && i < b.n; i++)
+        if (!b.items[i].st && plan_output(&a, &b.items[i], &e))
+            rc = bmp_cli_fail(&e, e.code);
+    bool empty = false;
+    if (!rc) {
+        cli_batch_dedupe_outputs(&b);
+        for (size_t i = 0; i < b.n; i++) {
+            cli_input *it = &b.items[i];
+            if (!it->st) {
+                bmp_error ei = {0};
+                bmp_status st = award_one(&a, it->path, it->out, several && !it->out, &empty,
+                                           &ei);
+                if (st)
+                    cli_batch_fail(&b, i, st, ei.msg);
+                if (st && !it->out && ferror(stdout)) {
+                    /* standard output is gone (closed pipe, full disk): the
+                     * rest would fail the same way */
+                    cli_batch_skip_rest(&b, i + 1, "standard output failed");
+                    break;
+                }
+            }
+            cli_batch_progress(&b, i + 1);
+        }
+        rc = cli_batch_finish(&b, several);
+    }
+    if (!rc && empty && a.fail_empty)
+        rc = BMP_EXIT_EMPTY;
+    cli_batch_free(&b);
+    free_args(&a);
+    return rc;
 }
+
+/* ---- convert ----------------------------------------------------------------- */
 
 static bool ends_with(const char *s, const char *suf)
 {
@@ -294,44 +555,98 @@ int bmp_cli_convert(int argc, char **argv)
     }
     xmlSetGenericErrorFunc(NULL, quiet_xml);
     io_args a;
-    int rc = parse_args("convert", argc, argv, &a, 2);
-    if (!rc && a.npos != 2) {
-        fputs("bridgemp convert: expected IN and OUT\n", stderr);
-        rc = EXIT_USAGE;
-    }
+    int rc = parse_args("convert", convert_help, argc, argv, &a,
+                        O_USEBIO | O_TO | O_MPFORM | O_MAX);
+    if (!rc && a.npos != 2)
+        rc = usage(convert_help, "convert", "%s", "expected IN and OUT");
     bool usebio = false;
     if (!rc) {
         if (a.to)
             usebio = strcmp(a.to, "usebio") == 0;
         else if (ends_with(a.pos[1], ".xml") || ends_with(a.pos[1], ".usebio"))
             usebio = true;
-        else if (!ends_with(a.pos[1], ".json")) {
-            fprintf(stderr, "bridgemp convert: cannot tell the format of \"%s\" from its "
-                            "extension: give --to json|usebio\n", a.pos[1]);
-            rc = EXIT_USAGE;
-        }
+        else if (!ends_with(a.pos[1], ".json"))
+            rc = usage(convert_help, "convert",
+                       "cannot tell the format of \"%s\" from its extension: give --to "
+                       "json|usebio",
+                       a.pos[1]);
     }
+    if (!rc && (a.given & O_MPFORM) && !usebio)
+        rc = usage(convert_help, "convert", "%s", "--mp-form applies to USEBIO output only");
     if (rc) {
-        if (rc == EXIT_USAGE)
-            fputs(convert_help, stderr);
-        free(a.set);
+        free_args(&a);
         return rc;
     }
     bmp_error e = {0};
-    bmp_pipeline *p = NULL;
-    bmp_status st = open_pipeline(&a, &p, &e);
+    const char *inputs[2] = {a.pos[0], a.uo.sidecar};
+    bmp_status st = bmp_cli_check_not_input(a.pos[1], inputs, 2, &e);
+    bmp_event *ev = NULL;
     if (!st)
-        st = bmp_pipeline_read_file(p, a.pos[0], &e);
-    if (!st && usebio)
-        st = bmp_pipeline_file_awards(p, &e);
+        st = bmp_cli_load_event(a.pos[0], a.max_input, &a.uo, &ev, &e);
     char *text = NULL;
+    size_t len = 0;
+    if (!st && usebio) {
+        bmp_awards aw;
+        bmp_awards_init(&aw);
+        st = bmp_usebio_file_awards(ev, &aw, &e);
+        if (!st)
+            st = bmp_usebio_write(ev, &aw, a.form, &text, &len, &e);
+        bmp_awards_free(&aw);
+    } else if (!st && !(st = bmp_event_to_json(ev, &text, &e))) {
+        len = strlen(text);
+        char *t2 = realloc(text, len + 2);
+        if (!t2)
+            st = bmp_error_set(&e, BMP_ENOMEM, "out of memory");
+        else {
+            text = t2;
+            memcpy(text + len++, "\n", 2);
+        }
+    }
     if (!st)
-        st = bmp_pipeline_write_buffer(p, usebio ? BMP_PIPE_USEBIO : BMP_PIPE_EVENT_JSON, &text,
-                                       NULL, &e);
-    if (!st)
-        st = write_text(a.pos[1], text, &e);
+        st = bmp_cli_emit(a.pos[1], text, len, &e);
     free(text);
-    bmp_pipeline_free(p);
-    free(a.set);
-    return st ? fail_with(&e, st) : 0;
+    bmp_event_free(ev);
+    free_args(&a);
+    return st ? bmp_cli_fail(&e, st) : 0;
+}
+
+/* ---- validate ----------------------------------------------------------------- */
+
+int bmp_cli_validate(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(validate_help, stdout);
+        return 0;
+    }
+    xmlSetGenericErrorFunc(NULL, quiet_xml);
+    io_args a;
+    int rc = parse_args("validate", validate_help, argc, argv, &a, O_USEBIO | O_MAX);
+    if (!rc && a.npos != 1)
+        rc = usage(validate_help, "validate", "%s", "expected exactly one event FILE");
+    if (rc) {
+        free_args(&a);
+        return rc;
+    }
+    bmp_error e = {0};
+    bmp_event *ev = NULL;
+    const char *name = strcmp(a.pos[0], "-") == 0 ? "standard input" : a.pos[0];
+    bmp_status st = bmp_cli_load_event(a.pos[0], a.max_input, &a.uo, &ev, &e);
+    /* The body's checks: its parameter spec, then its own validation, run
+     * as the award computation (the awards are discarded). */
+    const bmp_rules *r = st ? NULL : bmp_rules_find(ev->body);
+    if (r && r->params && (st = bmp_params_check_event(ev, r->params, &e)))
+        bmp_error_prefix(&e, "%s: ", name);
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    if (!st && ev && (st = bmp_award_event(ev, &aw, &e)))
+        bmp_error_prefix(&e, "%s: ", name);
+    if (!st)
+        printf("%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, %zu "
+               "groups, %zu matches, %zu awards\n",
+               name, ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
+               ev->ncontestants, ev->ngroups, ev->nmatches, aw.count);
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+    free_args(&a);
+    return st ? bmp_cli_fail(&e, st) : 0;
 }

@@ -1,8 +1,10 @@
 /* bridgemp: a thin command line over libbridgemp.
  *
- * Exit codes: 0 success; 1 invalid input or computation error; 2 usage
- * error; 3 a rule the input needs is not supported yet. */
+ * Exit codes (src/cli/cli_io.h): 0 success; 1 invalid input, computation
+ * error or failed write; 2 usage error; 3 a rule the input needs is not
+ * supported yet. */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +16,6 @@
 #include "cmd_params.h"
 #include "cmd_rules.h"
 
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
 
 static const char *const main_help =
     "usage: bridgemp [--help] [--version] COMMAND [ARGS]\n"
@@ -22,8 +23,9 @@ static const char *const main_help =
     "Exact masterpoint awards for contract bridge (ACBL, EBU, ABF, NZ Bridge).\n"
     "\n"
     "commands:\n"
-    "  award FILE      compute the awards of an event (JSON, docs/event-format.md,\n"
-    "                  or a USEBIO results file, docs/usebio.md)\n"
+    "  award FILE...   compute the awards of events (JSON, docs/event-format.md,\n"
+    "                  or USEBIO results files, docs/usebio.md; a directory: its\n"
+    "                  *.json and *.xml files; - is standard input)\n"
     "  convert IN OUT  convert between JSON events and USEBIO\n"
     "  scale BODY TBL  print a regulation table computed by the engine\n"
     "  validate FILE   check an event file (its body's parameters and rules) and\n"
@@ -37,7 +39,10 @@ static const char *const main_help =
     "  abf-rank        the old name of 'rank abf'\n"
     "  ledger CMD      the masterpoint ledger (SQLite): registry, batches, closes\n"
     "\n"
-    "Run 'bridgemp COMMAND --help' for a command's options; see bridgemp(1).\n";
+    "Run 'bridgemp COMMAND --help' (or 'bridgemp help COMMAND') for a command's\n"
+    "options; see bridgemp(1).\n"
+    "Exit status: 0 success; 1 invalid input, computation error or failed\n"
+    "write; 2 usage error; 3 a rule the input needs is not supported yet.\n";
 
 static const char *const scale_help =
     "usage: bridgemp scale BODY TABLE [--edition ED] [--format table|json|csv]\n"
@@ -54,23 +59,6 @@ static const char *const scale_help =
     "examples:\n"
     "  bridgemp scale acbl appendix-a --edition 2003\n"
     "  bridgemp scale acbl appendix-c --edition current --format csv\n";
-
-static const char *const validate_help =
-    "usage: bridgemp validate FILE\n"
-    "\n"
-    "Check an event file against docs/event-format.md and its body's rules,\n"
-    "and print a summary: the file must load, every params bag must hold only\n"
-    "the body's parameters ('bridgemp params BODY') with the right types and\n"
-    "values, and the body's award computation must accept the event (the\n"
-    "awards are discarded).  Every problem is reported with the file, the JSON\n"
-    "path and what was expected; the exit code is 1 if the file is invalid,\n"
-    "3 if it needs a rule that is not supported yet.\n";
-
-static int fail_with(const bmp_error *e, bmp_status st)
-{
-    fprintf(stderr, "bridgemp: %s\n", e->msg[0] ? e->msg : bmp_status_name(st));
-    return st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
-}
 
 static int wants_help(int argc, char **argv)
 {
@@ -105,7 +93,7 @@ static int cmd_scale(int argc, char **argv)
                 snprintf(key, sizeof key, "%s", name);
                 if (i + 1 >= argc) {
                     fprintf(stderr, "bridgemp scale: %s needs a value\n", a);
-                    rc = EXIT_USAGE;
+                    rc = BMP_EXIT_USAGE;
                     break;
                 }
                 val = argv[++i];
@@ -116,7 +104,7 @@ static int cmd_scale(int argc, char **argv)
                 if (!bmp_output_format_parse(val, &fmt)) {
                     fprintf(stderr, "bridgemp scale: --format: expected table, json or csv, got \"%s\"\n",
                             val);
-                    rc = EXIT_USAGE;
+                    rc = BMP_EXIT_USAGE;
                 }
             } else {
                 bmp_param *p = &params.items[params.count++];
@@ -130,14 +118,15 @@ static int cmd_scale(int argc, char **argv)
             table = a;
         } else {
             fprintf(stderr, "bridgemp scale: unexpected argument \"%s\"\n", a);
-            rc = EXIT_USAGE;
+            rc = BMP_EXIT_USAGE;
         }
     }
     if (!rc && (!body || !table)) {
         fputs("bridgemp scale: expected BODY and TABLE\n", stderr);
-        fputs(scale_help, stderr);
-        rc = EXIT_USAGE;
+        rc = BMP_EXIT_USAGE;
     }
+    if (rc == BMP_EXIT_USAGE)
+        fprintf(stderr, "\n%s", scale_help);
     if (!rc) {
         bmp_error e = {0};
         bmp_table t;
@@ -146,7 +135,7 @@ static int cmd_scale(int argc, char **argv)
         if (!st)
             st = bmp_table_write(&t, fmt, stdout, &e);
         if (st)
-            rc = fail_with(&e, st);
+            rc = bmp_cli_fail(&e, st);
         bmp_table_free(&t);
     }
     for (size_t i = 0; i < params.count; i++) {
@@ -157,52 +146,17 @@ static int cmd_scale(int argc, char **argv)
     return rc;
 }
 
-static int cmd_validate(int argc, char **argv)
-{
-    if (wants_help(argc, argv)) {
-        fputs(validate_help, stdout);
-        return 0;
-    }
-    if (argc != 2) {
-        fputs(validate_help, stderr);
-        return EXIT_USAGE;
-    }
-    bmp_error e = {0};
-    bmp_event *ev = NULL;
-    bmp_status st = bmp_event_load_file(argv[1], &ev, &e);
-    if (st)
-        return fail_with(&e, st);
-    /* The body's checks: its parameter spec, then its own validation, run
-     * as the award computation (the awards are discarded). */
-    const bmp_rules *r = bmp_rules_find(ev->body);
-    if (r && r->params)
-        st = bmp_params_check_event(ev, r->params, &e);
-    bmp_awards aw;
-    bmp_awards_init(&aw);
-    if (!st)
-        st = bmp_award_event(ev, &aw, &e);
-    size_t nawards = aw.count;
-    bmp_awards_free(&aw);
-    if (st) {
-        bmp_error_prefix(&e, "%s: ", argv[1]);
-        bmp_event_free(ev);
-        return fail_with(&e, st);
-    }
-    printf("%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, %zu "
-           "groups, %zu matches, %zu awards\n",
-           argv[1], ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
-           ev->ncontestants, ev->ngroups, ev->nmatches, nawards);
-    bmp_event_free(ev);
-    return 0;
-}
-
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(main_help, stderr);
-        return EXIT_USAGE;
+        return BMP_EXIT_USAGE;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 && argc > 2) { /* bridgemp help COMMAND */
+        char *again[] = {argv[0], argv[2], "--help", NULL};
+        return run(3, again);
+    }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         fputs(main_help, stdout);
         return 0;
@@ -218,7 +172,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "scale") == 0)
         return cmd_scale(argc - 1, argv + 1);
     if (strcmp(cmd, "validate") == 0)
-        return cmd_validate(argc - 1, argv + 1);
+        return bmp_cli_validate(argc - 1, argv + 1);
     if (strcmp(cmd, "bodies") == 0)
         return bmp_cli_bodies(argc - 1, argv + 1);
     if (strcmp(cmd, "params") == 0)
@@ -232,5 +186,13 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "abf-rank") == 0)
         return bmp_cli_abf_rank(argc - 1, argv + 1);
     fprintf(stderr, "bridgemp: unknown command \"%s\"\n\n%s", cmd, main_help);
-    return EXIT_USAGE;
+    return BMP_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    /* A closed pipe is a write error (EPIPE) reported with exit 1, not a
+     * silent death by SIGPIPE; standard output is checked at exit. */
+    signal(SIGPIPE, SIG_IGN);
+    return bmp_cli_finish_stdout(run(argc, argv));
 }

@@ -1,9 +1,17 @@
 #include "core/util.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bridgemp/file.h"
 
 char *bmp_vasprintf(const char *fmt, va_list ap)
 {
@@ -39,38 +47,345 @@ char *bmp_strdup(const char *s)
     return d;
 }
 
-bmp_status bmp_read_file(const char *path, char **out, size_t *outlen, bmp_error *err)
+/* ---- Whole files in (include/bridgemp/file.h) ----------------------------- */
+
+static void fmt_size(size_t n, char *out, size_t outsz)
+{
+    if (n >= ((size_t)1 << 30) && n % ((size_t)1 << 30) == 0)
+        snprintf(out, outsz, "%zu GB", n >> 30);
+    else if (n >= ((size_t)1 << 20) && n % ((size_t)1 << 20) == 0)
+        snprintf(out, outsz, "%zu MB", n >> 20);
+    else if (n >= 1024 && n % 1024 == 0)
+        snprintf(out, outsz, "%zu KB", n >> 10);
+    else
+        snprintf(out, outsz, "%zu bytes", n);
+}
+
+static bmp_status too_large(const char *name, size_t max, bool known, bmp_error *err)
+{
+    char lim[32];
+    fmt_size(max, lim, sizeof lim);
+    return bmp_error_set(err, BMP_EINVAL,
+                         "%s: %s the input limit of %s: refused (raise it with --max-input SIZE)",
+                         name, known ? "larger than" : "not a regular file and more than", lim);
+}
+
+/* read(2) until buf is full or the end: bytes read, or -1 with errno. */
+static ssize_t read_full(int fd, char *buf, size_t want)
+{
+    size_t got = 0;
+    while (got < want) {
+        ssize_t n = read(fd, buf + got, want - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (ssize_t)got;
+}
+
+bmp_status bmp_file_read(const char *path, size_t max, char **out, size_t *outlen,
+                         bmp_error *err)
 {
     *out = NULL;
     *outlen = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0, n;
-    char *buf = malloc(cap);
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len + 1 == cap) {
-            char *nb = cap > ((size_t)1 << 31) ? NULL : realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
+    if (max == 0)
+        max = BMP_MAX_INPUT_DEFAULT;
+    bool is_stdin = strcmp(path, "-") == 0;
+    const char *name = is_stdin ? "standard input" : path;
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", name, strerror(errno));
+    struct stat st;
+    bmp_status rs = BMP_OK;
+    if (fstat(fd, &st) != 0)
+        rs = bmp_error_set(err, BMP_EIO, "%s: cannot read: %s", name, strerror(errno));
+    else if (S_ISDIR(st.st_mode))
+        rs = bmp_error_set(err, BMP_EIO, "%s: cannot read: %s", name, strerror(EISDIR));
+    else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > (uintmax_t)max)
+        rs = too_large(name, max, true, err);
+    /* A regular file is read in one go (plus a byte to see it did not grow);
+     * anything else in doubling chunks, never past max + 1 bytes. */
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : (size_t)1 << 16;
+    if (cap < 4096) /* small, or a /proc file that says 0 */
+        cap = 4096;
+    if (cap > max + 2)
+        cap = max + 2;
+    size_t len = 0;
+    char *buf = rs ? NULL : malloc(cap);
+    if (!rs && !buf)
+        rs = bmp_error_set(err, BMP_ENOMEM, "%s: out of memory", name);
+    while (!rs) {
+        ssize_t n = read_full(fd, buf + len, cap - 1 - len);
+        if (n < 0) {
+            rs = bmp_error_set(err, BMP_EIO, "%s: read error: %s", name, strerror(errno));
+            break;
         }
+        len += (size_t)n;
+        if (len > max) {
+            rs = too_large(name, max, S_ISREG(st.st_mode), err);
+            break;
+        }
+        if (len < cap - 1)
+            break; /* the end */
+        size_t nc = cap - 1 > max / 2 ? max + 2 : (cap - 1) * 2 + 1;
+        char *nb = realloc(buf, nc);
+        if (!nb) {
+            rs = bmp_error_set(err, BMP_ENOMEM, "%s: out of memory", name);
+            break;
+        }
+        buf = nb;
+        cap = nc;
     }
-    int ioerr = ferror(f);
-    fclose(f);
-    if (!buf)
-        return bmp_error_set(err, BMP_ENOMEM, "%s: out of memory (or over 2 GB)", path);
-    if (ioerr) {
+    if (!is_stdin)
+        close(fd);
+    if (rs) {
         free(buf);
-        return bmp_error_set(err, BMP_EIO, "%s: read error", path);
+        return rs;
     }
     buf[len] = '\0';
     *out = buf;
     *outlen = len;
     return BMP_OK;
+}
+
+bmp_status bmp_read_file(const char *path, char **out, size_t *outlen, bmp_error *err)
+{
+    return bmp_file_read(path, 0, out, outlen, err);
+}
+
+static size_t line_of(const char *buf, size_t off)
+{
+    size_t line = 1;
+    for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + off - p))) != NULL; p++)
+        line++;
+    return line;
+}
+
+/* Length of the valid UTF-8 sequence at s (RFC 3629: no overlongs, no
+ * surrogates, nothing past U+10FFFF), or 0. */
+static size_t utf8_seq(const unsigned char *s, size_t left)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+               : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4
+                                        : 0;
+    if (n == 0 || n > left)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) || (c == 0xF0 && s[1] < 0x90) ||
+        (c == 0xF4 && s[1] > 0x8F))
+        return 0;
+    return n;
+}
+
+bmp_status bmp_text_check(const char *name, const char *buf, size_t len, bool utf8, size_t *bom,
+                          bmp_error *err)
+{
+    const unsigned char *u = (const unsigned char *)buf;
+    if (bom)
+        *bom = 0;
+    if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF)))
+        return bmp_error_set(err, BMP_EPARSE,
+                             "%s: byte 0: a UTF-16 byte-order mark (%02X %02X): UTF-16 text is "
+                             "not accepted; save the file as UTF-8",
+                             name, u[0], u[1]);
+    const char *nul = memchr(buf, '\0', len);
+    if (nul)
+        return bmp_error_set(err, BMP_EPARSE,
+                             "%s: byte %zu (line %zu): a NUL byte: UTF-16 or binary data, not "
+                             "UTF-8 text; save the file as UTF-8",
+                             name, (size_t)(nul - buf), line_of(buf, (size_t)(nul - buf)));
+    size_t skip = len >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF ? 3 : 0;
+    if (bom)
+        *bom = skip;
+    for (size_t i = skip; utf8 && i < len;) {
+        size_t n = utf8_seq(u + i, len - i);
+        if (n == 0)
+            return bmp_error_set(err, BMP_EPARSE,
+                                 "%s: byte %zu (line %zu): invalid UTF-8 (byte 0x%02X): the file "
+                                 "must be UTF-8 text",
+                                 name, i, line_of(buf, i), u[i]);
+        i += n;
+    }
+    return BMP_OK;
+}
+
+/* ---- Whole files out ------------------------------------------------------- */
+
+static bool write_all(int fd, const char *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        len -= (size_t)n;
+    }
+    return true;
+}
+
+static bmp_status write_stdout(const void *data, size_t len, bmp_error *err)
+{
+    if ((len && fwrite(data, 1, len, stdout) != len) || fflush(stdout) != 0)
+        return bmp_error_set(err, BMP_EIO, "standard output: write error: %s", strerror(errno));
+    return BMP_OK;
+}
+
+/* A device or FIFO: written in place (no rename is possible or wanted). */
+static bmp_status write_special(const char *path, const void *data, size_t len, bmp_error *err)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(errno));
+    bool ok = write_all(fd, data, len);
+    int e = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    return ok ? BMP_OK : bmp_error_set(err, BMP_EIO, "%s: write error: %s", path, strerror(e));
+}
+
+/* The temporary file: "DIR/.BASE.tmp-PID-N", created exclusively with mode
+ * 0666 less the umask (or the existing file's mode).  -1 with errno. */
+static int open_temp(const char *path, char *tmp, size_t tmpsz, const struct stat *old)
+{
+    const char *slash = strrchr(path, '/');
+    int dlen = slash ? (int)(slash - path + 1) : 0;
+    const char *base = slash ? slash + 1 : path;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    for (unsigned i = 0; i < 100; i++) {
+        unsigned long tag = ((unsigned long)ts.tv_nsec + i * 7919u) % 1000000u;
+        if ((size_t)snprintf(tmp, tmpsz, "%.*s.%s.tmp-%ld-%lu", dlen, path, base, (long)getpid(),
+                             tag) >= tmpsz) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            if (old && fchmod(fd, old->st_mode & 07777) != 0) {
+                int e = errno;
+                close(fd);
+                unlink(tmp);
+                errno = e;
+                return -1;
+            }
+            return fd;
+        }
+        if (errno != EEXIST)
+            return -1;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+/* fsync the directory holding path so the rename itself is durable (best
+ * effort: some file systems refuse to fsync a directory). */
+static void sync_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+bmp_status bmp_file_write_atomic(const char *path, const void *data, size_t len, bmp_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return write_stdout(data, len, err);
+    struct stat st;
+    bool exists = stat(path, &st) == 0; /* follows a symbolic link */
+    if (exists && S_ISDIR(st.st_mode))
+        return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(EISDIR));
+    if (exists && !S_ISREG(st.st_mode))
+        return write_special(path, data, len, err);
+    /* A read-only file stays read-only: renaming over it would not ask. */
+    if (exists && access(path, W_OK) != 0)
+        return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(errno));
+    char *real = NULL;
+    struct stat lst;
+    if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && !(real = realpath(path, NULL)))
+        return bmp_error_set(err, BMP_EIO, "%s: cannot resolve: %s", path, strerror(errno));
+    const char *target = real ? real : path;
+    char tmp[4096];
+    int fd = open_temp(target, tmp, sizeof tmp, exists ? &st : NULL);
+    if (fd < 0) {
+        int e = errno;
+        free(real);
+        return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(e));
+    }
+    bool ok = write_all(fd, data, len) && fsync(fd) == 0;
+    int e = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    if (ok && rename(tmp, target) != 0) {
+        ok = false;
+        e = errno;
+    }
+    if (!ok)
+        unlink(tmp);
+    else
+        sync_dir(target);
+    free(real);
+    return ok ? BMP_OK : bmp_error_set(err, BMP_EIO, "%s: write error: %s", path, strerror(e));
+}
+
+bool bmp_file_same(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    int ra = strcmp(a, "-") == 0 ? fstat(STDIN_FILENO, &sa) : stat(a, &sa);
+    int rb = strcmp(b, "-") == 0 ? fstat(STDOUT_FILENO, &sb) : stat(b, &sb);
+    return ra == 0 && rb == 0 && S_ISREG(sa.st_mode) && S_ISREG(sb.st_mode) &&
+           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+bool bmp_size_parse(const char *s, size_t *out)
+{
+    if (!s || !isdigit((unsigned char)s[0]))
+        return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || v == 0)
+        return false;
+    unsigned shift = 0;
+    switch (toupper((unsigned char)*end)) {
+    case 'K': shift = 10; break;
+    case 'M': shift = 20; break;
+    case 'G': shift = 30; break;
+    case '\0': break;
+    default: return false;
+    }
+    if (shift) {
+        end++;
+        if (toupper((unsigned char)*end) == 'B')
+            end++;
+    }
+    if (*end || v > (unsigned long long)(SIZE_MAX >> shift) >> 1)
+        return false;
+    *out = (size_t)(v << shift);
+    return true;
 }

@@ -14,9 +14,8 @@ char *bmp_asprintf(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-/* Read a whole file into a malloc'ed, NUL-terminated buffer (*len excludes
- * the NUL).  Errors name the path: cannot open, read error, out of memory
- * (or over 2 GB). */
+/* bmp_file_read (include/bridgemp/file.h) with the default limit: a whole
+ * file ("-": standard input) into a malloc'ed, NUL-terminated buffer. */
 bmp_status bmp_read_file(const char *path, char **buf, size_t *len, bmp_error *err);
 
 /* strdup that accepts NULL. */

@@ -7,6 +7,7 @@
  * reader reports every malformed line; the writer turns computed awards into
  * one file per colour. */
 #include "bridgemp/abf.h"
+#include "bridgemp/file.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -267,34 +268,11 @@ bmp_status bmp_abf_credit_read(const char *path, const bmp_abf_credit_opts *opts
     if (st)
         return st;
     f->kind = kind;
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", path, strerror(errno));
     char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            size_t nc = cap ? cap * 2 : 4096;
-            char *nb = realloc(buf, nc);
-            if (!nb) {
-                free(buf);
-                fclose(fp);
-                return bmp_error_oom(err);
-            }
-            buf = nb;
-            cap = nc;
-        }
-        size_t got = fread(buf + len, 1, cap - len, fp);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    bool ioerr = ferror(fp);
-    fclose(fp);
-    if (ioerr) {
-        free(buf);
-        return bmp_error_set(err, BMP_EIO, "%s: read error", path);
-    }
+    size_t len = 0;
+    st = bmp_file_read(path, 0, &buf, &len, err);
+    if (st)
+        return st;
     st = bmp_abf_credit_parse(buf, len, opts, f, err);
     free(buf);
     if (st)
@@ -343,15 +321,9 @@ bmp_status bmp_abf_credit_save(const bmp_abf_credit_file *f, const char *path, b
     bmp_status st = bmp_abf_credit_format(f, &buf, &len, err);
     if (st)
         return st;
-    FILE *fp = fopen(path, "wb");
-    if (!fp) {
-        free(buf);
-        return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(errno));
-    }
-    bool ok = fwrite(buf, 1, len, fp) == len;
-    ok &= fclose(fp) == 0;
+    st = bmp_file_write_atomic(path, buf, len, err);
     free(buf);
-    return ok ? BMP_OK : bmp_error_set(err, BMP_EIO, "%s: write error", path);
+    return st;
 }
 
 /* App. G: "merge two or more masterpoint files of the same type (colour)". */

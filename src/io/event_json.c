@@ -491,6 +491,8 @@ bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_
 {
     *out = NULL;
     const char *src = source_name ? source_name : "<string>";
+    if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
+        text += 3; /* a UTF-8 byte-order mark (Windows editors write one) */
     json_error_t je;
     json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
     if (!root)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "bridgemp/file.h"
 #include "core/util.h"
 #include "io/usebio_internal.h"
 
@@ -598,13 +599,7 @@ bmp_status bmp_usebio_write_file(const bmp_event *ev, const bmp_awards *aw,
     bmp_status st = bmp_usebio_write(ev, aw, form, &doc, &len, err);
     if (st)
         return st;
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        free(doc);
-        return bmp_error_set(err, BMP_EIO, "%s: cannot write", path);
-    }
-    bool ok = fwrite(doc, 1, len, f) == len;
-    ok &= fclose(f) == 0;
+    st = bmp_file_write_atomic(path, doc, len, err);
     free(doc);
-    return ok ? BMP_OK : bmp_error_set(err, BMP_EIO, "%s: write error", path);
+    return st;
 }

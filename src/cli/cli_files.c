@@ -1,0 +1,149 @@
+/* The file handling every bridgemp command shares: inputs read once into
+ * memory (with a size limit and a text check), outputs written atomically,
+ * an output that is an input refused, standard output checked at exit. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/file.h"
+#include "cli_io.h"
+
+int bmp_cli_exit_of(bmp_status st)
+{
+    return st == BMP_OK ? BMP_EXIT_OK : st == BMP_ENOTSUP ? BMP_EXIT_NOTSUP : BMP_EXIT_INPUT;
+}
+
+int bmp_cli_fail(const bmp_error *e, bmp_status st)
+{
+    fprintf(stderr, "bridgemp: %s\n", e->msg[0] ? e->msg : bmp_status_name(st));
+    return bmp_cli_exit_of(st);
+}
+
+bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max)
+{
+    if (bmp_size_parse(arg, max))
+        return true;
+    fprintf(stderr,
+            "bridgemp %s: --max-input: expected a size such as 1048576, 512K, 256M or 2G, "
+            "got \"%s\"\n",
+            cmd, arg);
+    return false;
+}
+
+/* UTF-16 (either byte order, with its byte-order mark) whose first
+ * character after white space is '<': an XML document. */
+static bool utf16_xml_start(const char *buf, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)buf;
+    int le = len < 2                          ? -1
+             : u[0] == 0xFF && u[1] == 0xFE ? 1 /* little-endian */
+             : u[0] == 0xFE && u[1] == 0xFF ? 0
+                                            : -1;
+    for (size_t i = 2; le >= 0 && i + 1 < len; i += 2) {
+        unsigned c = le ? u[i] | (unsigned)u[i + 1] << 8 : (unsigned)u[i] << 8 | u[i + 1];
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
+            return c == '<';
+    }
+    return false;
+}
+
+/* Read path once, whole, within max bytes, and check it is text:
+ * *xml tells USEBIO from JSON, *bom is a UTF-8 byte-order mark to skip. */
+static bmp_status read_text(const char *path, const char *name, size_t max, char **buf,
+                            size_t *len, size_t *bom, bool *xml, bmp_error *e)
+{
+    *bom = 0;
+    bmp_status st = bmp_file_read(path, max, buf, len, e);
+    if (st)
+        return st;
+    /* A JSON event is UTF-8 (RFC 8259): UTF-16 and invalid UTF-8 are
+     * refused.  USEBIO is XML: it may declare another encoding (or be
+     * Latin-1, docs/rulings.md U-3), and UTF-16 with its byte-order mark is
+     * XML's other required encoding (docs/usebio.md), all decoded by
+     * libxml2; UTF-16 without the mark (NUL bytes) is refused. */
+    *xml = bmp_usebio_sniff(*buf, *len);
+    if (!(*xml && utf16_xml_start(*buf, *len)))
+        st = bmp_text_check(name, *buf, *len, !*xml, bom, e);
+    if (st) {
+        free(*buf);
+        *buf = NULL;
+    }
+    return st;
+}
+
+bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
+                              bmp_event **ev, bmp_error *e)
+{
+    *ev = NULL;
+    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+    char *buf = NULL;
+    size_t len = 0, bom = 0;
+    bool xml = false;
+    bmp_status st = read_text(path, name, max, &buf, &len, &bom, &xml, e);
+    if (!st && xml)
+        st = bmp_usebio_read_memory(buf, len, name, uo, ev, e);
+    else if (!st) {
+        st = bmp_event_load_string(buf + bom, name, ev, e);
+        if (!st && (st = bmp_usebio_apply_opts(*ev, uo, e))) {
+            bmp_event_free(*ev);
+            *ev = NULL;
+        }
+    }
+    free(buf);
+    return st;
+}
+
+bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e)
+{
+    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
+    char *buf = NULL;
+    size_t len = 0, bom = 0;
+    bool xml = false;
+    bmp_status st = read_text(path, name, max, &buf, &len, &bom, &xml, e);
+    if (!st)
+        st = bmp_pipeline_read_memory(p, buf + bom, len - bom, name, e);
+    free(buf);
+    return st;
+}
+
+bmp_status bmp_cli_check_not_input(const char *out, const char *const *inputs, size_t ninputs,
+                                   bmp_error *e)
+{
+    const char *oname = !out || strcmp(out, "-") == 0 ? "-" : out;
+    for (size_t i = 0; i < ninputs; i++) {
+        if (!inputs[i] || !bmp_file_same(inputs[i], oname))
+            continue;
+        return bmp_error_set(e, BMP_EINVAL,
+                             "%s: refused: the output is the input file %s (nothing written; "
+                             "the input is left as it was)",
+                             strcmp(oname, "-") == 0 ? "standard output" : oname,
+                             strcmp(inputs[i], "-") == 0 ? "standard input" : inputs[i]);
+    }
+    return BMP_OK;
+}
+
+bmp_status bmp_cli_emit(const char *path, const char *text, size_t len, bmp_error *e)
+{
+    return bmp_file_write_atomic(path ? path : "-", text, len, e);
+}
+
+int bmp_cli_finish_stdout(int rc)
+{
+    errno = 0;
+    bool bad = ferror(stdout) != 0;
+    int e = errno;
+    if (fflush(stdout) != 0 && !bad) {
+        bad = true;
+        e = errno;
+    }
+    if (fclose(stdout) != 0 && !bad) {
+        bad = true;
+        e = errno;
+    }
+    if (!bad || rc) /* a failing command has said why already */
+        return rc;
+    fprintf(stderr, "bridgemp: standard output: write error%s%s\n", e ? ": " : "",
+            e ? strerror(e) : "");
+    return rc ? rc : BMP_EXIT_INPUT;
+}
