@@ -12,6 +12,7 @@
 #include "bridgemp/bridgemp.h"
 #include "cli_io.h"
 #include "cmd_credit.h"
+#include "cmd_ledger.h"
 #include "cmd_params.h"
 #include "cmd_rules.h"
 
@@ -36,6 +37,7 @@ static const char *const main_help =
     "  rank BODY       a player's rank from lifetime points (ABF, EBU, NZ), and\n"
     "                  the body's other functions (NZ grading, rating points, C->B)\n"
     "  abf-rank        the old name of 'rank abf'\n"
+    "  ledger CMD      the masterpoint ledger (SQLite): registry, batches, closes\n"
     "\n"
     "Run 'bridgemp COMMAND --help' (or 'bridgemp help COMMAND') for a command's\n"
     "options; see bridgemp(1).\n"
@@ -177,6 +179,8 @@ static int run(int argc, char **argv)
         return bmp_cli_params(argc - 1, argv + 1);
     if (strcmp(cmd, "credit") == 0)
         return bmp_cli_credit(argc - 1, argv + 1);
+    if (strcmp(cmd, "ledger") == 0)
+        return bmp_cli_ledger(argc - 1, argv + 1);
     if (strcmp(cmd, "rank") == 0)
         return bmp_cli_rank(argc - 1, argv + 1);
     if (strcmp(cmd, "abf-rank") == 0)

@@ -1,0 +1,29 @@
+#!/bin/sh
+# The ledger demo (docs/ledger.md): create a ledger, import the ABF club and
+# player registers, post opening balances, import a month of events (a club
+# pairs JSON event computed on import, a congress teams event and a club's
+# ABF credit file), approve, close the period, then print a player
+# statement, the promotions and a club report, and verify the ledger.
+#   sh examples/ledger/demo.sh [BRIDGEMP] [DB]
+set -e
+B=${1:-build/bridgemp}
+DB=${2:-${TMPDIR:-/tmp}/bridgemp-demo.db}
+rm -f "$DB" "$DB-wal" "$DB-shm"
+L="$B ledger --db $DB --who demo"
+X=examples/ledger
+$L init
+$L club import $X/abf-clubs.csv --body abf
+$L player import $X/abf-players.csv --body abf
+$L import $X/abf-opening-balances.csv --body abf --control green=91.50 --control red=1.50
+$L approve --all
+$L close 2025-08 --body abf
+$L import examples/abf/club-pairs.json --club 2074
+$L import examples/abf/congress-teams.json --club 3101
+$L import $X/harbourside-tuesday-2025-09-16.grn --club 2074 --control green=1.80
+$L batches
+$L approve --all
+$L close 2025-09 --body abf
+$L report statement 1003 --body abf
+$L report promotions --body abf --period 2025-09
+$L report club 2074 --body abf --period 2025-09
+$L verify

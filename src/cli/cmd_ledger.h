@@ -1,0 +1,31 @@
+/* `bridgemp ledger ...` (src/cli/cmd_ledger*.c). */
+#ifndef BMP_CLI_LEDGER_H
+#define BMP_CLI_LEDGER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "bridgemp/ledger.h"
+
+int bmp_cli_ledger(int argc, char **argv);
+
+/* Parsed options shared by the ledger subcommands. */
+typedef struct ledger_args {
+    const char *db, *who, *body, *club, *number, *name, *status, *alternates, *reason,
+        *state, *period, *output, *kind, *grade, *edition, *classification, *usebio_status,
+        *rating, *sidecar, *limit, *replaces, *date;
+    bool dummy, overseas, youth, all, help;
+    bmp_output_format fmt;
+    const char **control;
+    size_t ncontrol;
+    const char **pos;
+    size_t npos;
+} ledger_args;
+
+enum { LEDGER_EXIT_INPUT = 1, LEDGER_EXIT_USAGE = 2, LEDGER_EXIT_NOTSUP = 3 };
+
+int ledger_fail(const bmp_error *e, bmp_status st);
+int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status st);
+bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
+int ledger_cmd_report(ledger_args *a);
+
+#endif

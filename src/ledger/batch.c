@@ -1,0 +1,518 @@
+/* Award batches: checking a batch's lines against the registry and its
+ * control totals, then writing it all or nothing (docs/ledger.md). */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/util.h"
+#include "ledger/ledger_internal.h"
+#include "ledger/sources.h"
+
+static const char *source_name(bmp_batch_source s)
+{
+    switch (s) {
+    case BMP_BATCH_EVENT: return "event";
+    case BMP_BATCH_USEBIO_MP: return "usebio-mp";
+    case BMP_BATCH_ABF_CREDIT: return "abf-credit";
+    case BMP_BATCH_ADJUSTMENT: return "adjustment";
+    default: return "event";
+    }
+}
+
+/* ---- a player cache: each distinct number is looked up once ------------ */
+
+typedef struct pslot {
+    const char *number;   /* points into the lines */
+    int64_t id;           /* 0 = not registered */
+    char status[12];
+} pslot;
+
+typedef struct pcache {
+    pslot *slots;
+    size_t cap;           /* power of two */
+    bmp_stmt *find;
+} pcache;
+
+static uint64_t fnv1a(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+static bmp_status pcache_get(bmp_ledger *l, pcache *pc, int64_t body, const char *number,
+                             pslot **out, bmp_error *err)
+{
+    size_t i = (size_t)fnv1a(number) & (pc->cap - 1);
+    while (pc->slots[i].number && strcmp(pc->slots[i].number, number) != 0)
+        i = (i + 1) & (pc->cap - 1);
+    pslot *s = &pc->slots[i];
+    *out = s;
+    if (s->number)
+        return BMP_OK;
+    s->number = number;
+    l->ops->reset(pc->find);
+    bmp_status rc = l->ops->bind_int(pc->find, 1, body, err);
+    if (!rc)
+        rc = l->ops->bind_text(pc->find, 2, number, err);
+    bool row = false;
+    if (!rc)
+        rc = l->ops->step(pc->find, &row, err);
+    if (!rc && row) {
+        s->id = l->ops->col_int(pc->find, 0);
+        snprintf(s->status, sizeof s->status, "%s", l->ops->col_text(pc->find, 1));
+    }
+    return rc;
+}
+
+/* ---- checking ----------------------------------------------------------- */
+
+typedef struct resolved {
+    int64_t player;       /* 0 = held */
+    const char *number;   /* normalised */
+    const char *why;      /* held: the reason */
+} resolved;
+
+typedef struct tally {
+    const char *type;
+    bmp_points points;
+    int64_t lines;
+} tally;
+
+static tally *tally_of(tally *t, size_t *nt, const char *type)
+{
+    for (size_t i = 0; i < *nt; i++)
+        if (strcmp(t[i].type, type) == 0)
+            return &t[i];
+    if (*nt >= LEDGER_TALLY_MAX)
+        return NULL;
+    t[*nt] = (tally){type, 0, 0};
+    return &t[(*nt)++];
+}
+
+/* Who may be credited (NZ-9, NZ-88, ABF-99, EBU-5): Active, Temporary and
+ * Unknown players are; Deceased never; an unregistered, Dormant or
+ * Resigned player's points are held where the body holds them. */
+static const char *credit_check(const ledger_body *b, const pslot *s, const char *number,
+                                const char *file, size_t line, bmp_problems *probs, size_t *bad)
+{
+    char where[560];
+    if (s->id && strcmp(s->status, "Deceased") == 0) {
+        problems_add(probs, "%s:%zu: player %s is Deceased: no points (NZ-88)", file, line, number);
+        (*bad)++;
+        return NULL;
+    }
+    bool member = s->id && strcmp(s->status, "Dormant") != 0 && strcmp(s->status, "Resigned") != 0;
+    if (member)
+        return NULL;
+    snprintf(where, sizeof where, "%s:%zu: ", file, line);
+    const char *what = s->id ? (strcmp(s->status, "Dormant") == 0 ? "is Dormant" : "has Resigned")
+                             : "is not in the register";
+    if (b->hold_unknown)
+        return s->id ? (strcmp(s->status, "Dormant") == 0 ? "Dormant" : "Resigned")
+                     : "not registered";
+    if (strcmp(b->code, "nzb") == 0)
+        problems_add(probs, "%splayer %s %s: masterpoints are issued only to members (NZ-9)",
+                     where, number, what);
+    else
+        problems_add(probs, "%splayer %s %s of %s (%s)", where, number, what, b->code, b->rule);
+    (*bad)++;
+    return NULL;
+}
+
+/* Control totals given with the batch must equal the lines' sums. */
+static size_t check_controls(const ledger_body *b, const bmp_ledger_import_opts *o, const char *file,
+                             tally *t, size_t nt, bmp_problems *probs)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < o->ncontrol; i++) {
+        const char *c = o->control[i], *eq = strchr(c, '=');
+        char type[16] = {0};
+        bmp_points want = 0;
+        if (!eq || (size_t)(eq - c) >= sizeof type || !bmp_points_parse(eq + 1, &want)) {
+            problems_add(probs, "%s: control total \"%s\": expected TYPE=POINTS such as green=12.34",
+                         file, c);
+            bad++;
+            continue;
+        }
+        memcpy(type, c, (size_t)(eq - c));
+        if (!ledger_point_type_ok(b->code, type)) {
+            problems_add(probs, "%s: control total \"%s\": %s is not a %s point type", file, c,
+                         type, b->code);
+            bad++;
+            continue;
+        }
+        bmp_points got = 0;
+        for (size_t k = 0; k < nt; k++)
+            if (strcmp(t[k].type, type) == 0)
+                got = t[k].points;
+        if (got != want) {
+            char w[32], g[32];
+            bmp_points_format(want, w, sizeof w);
+            bmp_points_format(got, g, sizeof g);
+            problems_add(probs, "%s: control total %s: expected %s, the lines sum to %s", file,
+                         type, w, g);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+typedef struct pt_sum {
+    int64_t player;
+    const char *type;
+    const char *number;
+    bmp_points points;
+} pt_sum;
+
+static int cmp_pt(const void *a, const void *b)
+{
+    const pt_sum *x = a, *y = b;
+    if (x->player != y->player)
+        return x->player < y->player ? -1 : 1;
+    return strcmp(x->type, y->type);
+}
+
+/* No holding may go negative: posted + pending + this batch >= 0 for every
+ * player and point type the batch lowers. */
+static bmp_status check_negative(bmp_ledger *l, const bmp_ledger_line *lines, const resolved *rv,
+                                 size_t n, const char *file, bmp_problems *probs, size_t *bad,
+                                 bmp_error *err)
+{
+    size_t neg = 0;
+    for (size_t i = 0; i < n; i++)
+        neg += rv[i].player && lines[i].points < 0;
+    if (!neg)
+        return BMP_OK;
+    pt_sum *v = malloc(n * sizeof *v);
+    if (!v)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (rv[i].player)
+            v[m++] = (pt_sum){rv[i].player, lines[i].point_type, rv[i].number, lines[i].points};
+    qsort(v, m, sizeof *v, cmp_pt);
+    bmp_stmt *st = NULL;
+    bmp_status rc = l->ops->prepare(
+        l->s,
+        "SELECT coalesce((SELECT points FROM holding WHERE player_id = ?1 AND point_type = ?2), 0),"
+        " coalesce((SELECT sum(j.points) FROM journal j JOIN batch b ON b.id = j.batch_id "
+        "  WHERE j.player_id = ?1 AND j.point_type = ?2 "
+        "  AND b.state IN ('received', 'provisional', 'approved')), 0)",
+        &st, err);
+    for (size_t i = 0; i < m && !rc;) {
+        size_t k = i;
+        bmp_points sum = 0;
+        for (; k < m && v[k].player == v[i].player && strcmp(v[k].type, v[i].type) == 0; k++)
+            sum += v[k].points;
+        if (sum < 0) {
+            l->ops->reset(st);
+            bool row = false;
+            rc = l->ops->bind_int(st, 1, v[i].player, err);
+            if (!rc)
+                rc = l->ops->bind_text(st, 2, v[i].type, err);
+            if (!rc)
+                rc = l->ops->step(st, &row, err);
+            bmp_points posted = row ? l->ops->col_int(st, 0) : 0;
+            bmp_points pending = row ? l->ops->col_int(st, 1) : 0;
+            if (!rc && posted + pending + sum < 0) {
+                char a[32], b[32], c[32], d[32];
+                bmp_points_format(posted + pending + sum, a, sizeof a);
+                bmp_points_format(posted, b, sizeof b);
+                bmp_points_format(pending, c, sizeof c);
+                bmp_points_format(sum, d, sizeof d);
+                problems_add(probs, "%s: player %s %s: the holding would be %s (posted %s, "
+                             "pending %s, this batch %s)", file, v[i].number, v[i].type, a, b, c, d);
+                (*bad)++;
+            }
+        }
+        i = k;
+    }
+    l->ops->finalize(st);
+    free(v);
+    return rc;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static bmp_status find_holder(bmp_ledger *l, int64_t body, const char *hash, int64_t *id,
+                              char state[16], bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT id, state FROM batch WHERE body_id = ?1 AND content_hash = ?2 "
+                             "AND state <> 'rejected'",
+                             "is", body, hash);
+    bool row = false;
+    *id = 0;
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && row) {
+        *id = l->ops->col_int(st, 0);
+        snprintf(state, 16, "%s", l->ops->col_text(st, 1));
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
+                              bmp_batch_source source, const char *file, const char *hash,
+                              const char *event, const char *date, const char *checksum,
+                              const bmp_ledger_line *lines, const resolved *rv, size_t n,
+                              const tally *t, size_t nt, int64_t *batch, bmp_error *err)
+{
+    char at[40];
+    ledger_now(l, at);
+    int64_t club = 0, id = 0;
+    bool found = false;
+    bmp_status rc = BMP_OK;
+    if (o->club && *o->club)
+        rc = lq_int(l, &club, &found, err, "SELECT id FROM club WHERE body_id = ?1 AND number = ?2",
+                    "is", b->id, o->club);
+    if (!rc)
+        rc = lq_int(l, &id, &found, err,
+                    "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
+                    "content_hash, state, who, created_at, lines, checksum) VALUES (?1, ?2, ?3, ?4, "
+                    "?5, nullif(?6, 0), ?7, 'received', ?8, ?9, ?10, ?11) RETURNING id",
+                    "issssisssis", b->id, source_name(source),
+                    file, event ? event : "", date ? date : "", club, hash, l->who, at, (int64_t)n,
+                    checksum ? checksum : "");
+    bmp_stmt *j = NULL, *h = NULL;
+    if (!rc)
+        rc = l->ops->prepare(l->s,
+                             "INSERT INTO journal (batch_id, player_id, point_type, points, rule, "
+                             "event, contestant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                             &j, err);
+    if (!rc)
+        rc = l->ops->prepare(l->s,
+                             "INSERT INTO held (batch_id, number, name, point_type, points, rule, "
+                             "event, contestant, why) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                             &h, err);
+    for (size_t i = 0; i < n && !rc; i++) {
+        const bmp_ledger_line *ln = &lines[i];
+        bmp_stmt *st = rv[i].player ? j : h;
+        int k = 1;
+        l->ops->reset(st);
+        rc = l->ops->bind_int(st, k++, id, err);
+        if (rv[i].player) {
+            rc = rc ? rc : l->ops->bind_int(st, k++, rv[i].player, err);
+        } else {
+            rc = rc ? rc : l->ops->bind_text(st, k++, rv[i].number, err);
+            rc = rc ? rc : l->ops->bind_text(st, k++, ln->name ? ln->name : "", err);
+        }
+        rc = rc ? rc : l->ops->bind_text(st, k++, ln->point_type, err);
+        rc = rc ? rc : l->ops->bind_int(st, k++, ln->points, err);
+        rc = rc ? rc : l->ops->bind_text(st, k++, ln->rule ? ln->rule : "", err);
+        rc = rc ? rc : l->ops->bind_text(st, k++, ln->event ? ln->event : "", err);
+        rc = rc ? rc : l->ops->bind_text(st, k++, ln->contestant ? ln->contestant : "", err);
+        if (!rv[i].player)
+            rc = rc ? rc : l->ops->bind_text(st, k++, rv[i].why, err);
+        rc = rc ? rc : l->ops->step(st, NULL, err);
+    }
+    l->ops->finalize(j);
+    l->ops->finalize(h);
+    for (size_t i = 0; i < nt && !rc; i++)
+        rc = lq_run(l, err,
+                    "INSERT INTO batch_total (batch_id, point_type, points, lines) "
+                    "VALUES (?1, ?2, ?3, ?4)",
+                    "isii", id, t[i].type, t[i].points, t[i].lines);
+    if (!rc)
+        rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
+    if (!rc) {
+        char *d = bmp_asprintf("batch %lld %s %s: %s, %zu lines, sha256 %s; provisional",
+                               (long long)id, b->code, source_name(source), file, n, hash);
+        rc = d ? ledger_audit(l, "import", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        free(d);
+    }
+    *batch = id;
+    return rc;
+}
+
+bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *o,
+                                   bmp_batch_source source, const char *file, const char *hash,
+                                   const char *event, const char *event_date,
+                                   const bmp_ledger_line *lines, size_t n, int64_t *batch,
+                                   bmp_problems *probs, bmp_error *err)
+{
+    return ledger_import_checked(l, o, source, file, hash, event, event_date, NULL, lines, n,
+                                 batch, probs, err);
+}
+
+/* The same content is refused, naming the batch that holds it. */
+static bmp_status refuse_duplicate(bmp_ledger *l, const ledger_body *b, const char *file,
+                                   const char *hash, bmp_error *err)
+{
+    int64_t holder = 0;
+    char state[16] = "";
+    bmp_status rc = find_holder(l, b->id, hash, &holder, state, err);
+    if (!rc && holder)
+        rc = bmp_error_set(err, BMP_EINVAL,
+                           "%s: already imported: batch %lld (%s) holds the same content "
+                           "(sha256 %.12s...)", file, (long long)holder, state, hash);
+    return rc;
+}
+
+typedef struct checked {
+    resolved *rv;
+    char (*norm)[16];
+    tally t[LEDGER_TALLY_MAX];
+    size_t nt;
+} checked;
+
+/* Each line: the body's point type, the sign, the player number and who
+ * may be credited; the totals per point type. */
+static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_source source,
+                              const char *file, const bmp_ledger_line *lines, size_t n,
+                              checked *c, bmp_problems *pp, size_t *bad, bmp_error *err)
+{
+    pcache pc = {.cap = 64};
+    while (pc.cap < 2 * n + 2)
+        pc.cap *= 2;
+    pc.slots = calloc(pc.cap, sizeof *pc.slots);
+    if (!pc.slots)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_status rc = l->ops->prepare(
+        l->s, "SELECT id, status FROM player WHERE body_id = ?1 AND number = ?2", &pc.find, err);
+    for (size_t i = 0; i < n && !rc; i++) {
+        const bmp_ledger_line *ln = &lines[i];
+        size_t at = ln->line ? ln->line : i + 1;
+        bmp_error e;
+        if (!ln->point_type || !ledger_point_type_ok(b->code, ln->point_type)) {
+            problems_add(pp, "%s:%zu: point type \"%s\" is not one of %s's", file, at,
+                         ln->point_type ? ln->point_type : "", b->code);
+            (*bad)++;
+            continue;
+        }
+        if (ln->points < 0 && source != BMP_BATCH_ADJUSTMENT) {
+            problems_add(pp, "%s:%zu: negative points in an award (only adjustments may lower a "
+                         "holding, NZ-91)", file, at);
+            (*bad)++;
+        }
+        if (ledger_number_check(b->code, ln->number ? ln->number : "", c->norm[i],
+                                sizeof c->norm[i], &e)) {
+            problems_add(pp, "%s:%zu: player number: %s", file, at, e.msg);
+            (*bad)++;
+            continue;
+        }
+        pslot *s = NULL;
+        if ((rc = pcache_get(l, &pc, b->id, c->norm[i], &s, err)))
+            break;
+        c->rv[i].number = c->norm[i];
+        c->rv[i].why = credit_check(b, s, c->norm[i], file, at, pp, bad);
+        c->rv[i].player = c->rv[i].why ? 0 : s->id;
+        tally *tt = tally_of(c->t, &c->nt, ln->point_type);
+        if (tt) {
+            tt->points += ln->points;
+            tt->lines++;
+        }
+    }
+    l->ops->finalize(pc.find);
+    free(pc.slots);
+    return rc;
+}
+
+/* One transaction: the replaced batch (if any) and the new one. */
+static bmp_status commit_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
+                               bmp_batch_source source, const char *file, const char *hash,
+                               const char *event, const char *event_date, const char *checksum,
+                               const bmp_ledger_line *lines, size_t n, const checked *c,
+                               int64_t *batch, bmp_error *err)
+{
+    int64_t id = 0, holder = 0;
+    char state[16];
+    bmp_status rc = l->ops->begin(l->s, err);
+    if (!rc && o->replaces)
+        rc = ledger_replace(l, o->replaces, o->reason, err);
+    if (!rc)
+        rc = write_batch(l, b, o, source, file, hash, event, event_date, checksum, lines, c->rv, n,
+                         c->t, c->nt, &id, err);
+    if (!rc)
+        rc = l->ops->commit(l->s, err);
+    if (rc) {
+        l->ops->rollback(l->s);
+        /* a concurrent importer may have won the UNIQUE key */
+        if (!find_holder(l, b->id, hash, &holder, state, NULL) && holder)
+            rc = bmp_error_set(err, BMP_EINVAL, "%s: already imported: batch %lld (%s)", file,
+                               (long long)holder, state);
+    } else if (batch) {
+        *batch = id;
+    }
+    return rc;
+}
+
+bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
+                                 bmp_batch_source source, const char *file, const char *hash,
+                                 const char *event, const char *event_date, const char *checksum,
+                                 const bmp_ledger_line *lines, size_t n, int64_t *batch,
+                                 bmp_problems *probs, bmp_error *err)
+{
+    bmp_problems local = {0};
+    bmp_problems *pp = probs ? probs : &local;
+    size_t before = pp->count, bad = 0;
+    ledger_body b;
+    if (batch)
+        *batch = 0;
+    /* options of an older, shorter struct: the fields it has */
+    bmp_ledger_import_opts full = {0};
+    memcpy(&full, o, o->size && o->size < sizeof full ? o->size : sizeof full);
+    o = &full;
+    bmp_status rc = ledger_body_get(l, o->body, &b, err);
+    if (!rc && o->replaces && (!o->reason || !*o->reason))
+        rc = bmp_error_set(err, BMP_EINVAL, "%s: a replacement needs a reason (NZ-44)", file);
+    if (!rc)
+        rc = refuse_duplicate(l, &b, file, hash, err);
+    if (rc)
+        return rc;
+    checked c = {.rv = calloc(n ? n : 1, sizeof *c.rv), .norm = calloc(n ? n : 1, sizeof *c.norm)};
+    if (!c.rv || !c.norm)
+        rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    if (!rc)
+        rc = check_lines(l, &b, source, file, lines, n, &c, pp, &bad, err);
+    if (!rc)
+        bad += check_controls(&b, o, file, c.t, c.nt, pp);
+    if (!rc)
+        rc = check_negative(l, lines, c.rv, n, file, pp, &bad, err);
+    if (!rc && !bad && n == 0) {
+        problems_add(pp, "%s: no award lines (nothing to import)", file);
+        bad++;
+    }
+    if (!rc && bad)
+        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+    if (!rc)
+        rc = commit_batch(l, &b, o, source, file, hash, event, event_date, checksum, lines, n, &c,
+                          batch, err);
+    free(c.rv);
+    free(c.norm);
+    bmp_problems_free(&local);
+    return rc;
+}
+
+bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_import_opts *o,
+                             int64_t *batch, bmp_problems *probs, bmp_error *err)
+{
+    bmp_problems local = {0};
+    bmp_problems *pp = probs ? probs : &local;
+    size_t before = pp->count;
+    ledger_lines ls;
+    bmp_status rc = ledger_lines_read(path, o, &ls, pp, err);
+    if (rc == BMP_EINVAL && pp->count > before)
+        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+    if (!rc) {
+        bmp_ledger_import_opts oo = *o;
+        if (ls.body[0] && o->body && *o->body && strcasecmp(o->body, ls.body) != 0 &&
+            !(strcasecmp(o->body, "nz") == 0 && strcmp(ls.body, "nzb") == 0))
+            rc = bmp_error_set(err, BMP_EINVAL, "%s: the file is a %s event, not %s", path,
+                               ls.body, o->body);
+        if (ls.body[0])
+            oo.body = ls.body;
+        if (!oo.club || !*oo.club)
+            oo.club = ls.club;
+        if (!rc)
+            rc = ledger_import_checked(l, &oo, ls.source, path, ls.hash, ls.event, ls.event_date,
+                                       ls.checksum, ls.v, ls.n, batch, pp, err);
+    }
+    ledger_lines_free(&ls);
+    bmp_problems_free(&local);
+    return rc;
+}

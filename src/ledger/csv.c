@@ -1,0 +1,171 @@
+/* RFC 4180 CSV reading for the ledger (csv.h). */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ledger/csv.h"
+
+typedef struct buf {
+    char *s;
+    size_t n, cap;
+} buf;
+
+static int buf_put(buf *b, char c)
+{
+    if (b->n + 1 >= b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 32;
+        char *s = realloc(b->s, cap);
+        if (!s)
+            return -1;
+        b->s = s;
+        b->cap = cap;
+    }
+    b->s[b->n++] = c;
+    b->s[b->n] = '\0';
+    return 0;
+}
+
+static int row_push(lcsv_row *r, buf *field)
+{
+    char **f = realloc(r->f, (r->n + 1) * sizeof *f);
+    if (!f)
+        return -1;
+    r->f = f;
+    r->f[r->n++] = field->s ? field->s : strdup("");
+    field->s = NULL;
+    field->n = field->cap = 0;
+    return r->f[r->n - 1] ? 0 : -1;
+}
+
+static int rows_push(lcsv *c, lcsv_row *r)
+{
+    if (c->nrows == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 64;
+        lcsv_row *rows = realloc(c->rows, cap * sizeof *rows);
+        if (!rows)
+            return -1;
+        c->rows = rows;
+        c->cap = cap;
+    }
+    c->rows[c->nrows++] = *r;
+    memset(r, 0, sizeof *r);
+    return 0;
+}
+
+static bool blank_row(const lcsv_row *r)
+{
+    return r->n == 1 && r->f[0][0] == '\0';
+}
+
+bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *out,
+                      bmp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    lcsv_row row = {0};
+    buf field = {0};
+    size_t line = 1, i = 0;
+    bool quoted = false, any = false;
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+        i = 3; /* UTF-8 byte order mark */
+    row.line = 1;
+    size_t qline = 0;
+    for (; i <= len; i++) {
+        char c = i < len ? data[i] : '\n';
+        bool at_end = i == len;
+        if (quoted) {
+            if (at_end) {
+                free(field.s);
+                for (size_t k = 0; k < row.n; k++)
+                    free(row.f[k]);
+                free(row.f);
+                lcsv_free(out);
+                return bmp_error_set(err, BMP_EPARSE, "%s:%zu: unterminated quoted field", source,
+                                     qline);
+            }
+            if (c == '"' && i + 1 < len && data[i + 1] == '"') {
+                if (buf_put(&field, '"'))
+                    goto oom;
+                i++;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                if (c == '\n')
+                    line++;
+                if (buf_put(&field, c))
+                    goto oom;
+            }
+            continue;
+        }
+        if (c == '"' && field.n == 0) {
+            quoted = true;
+            qline = line;
+            any = true;
+        } else if (c == ',') {
+            if (row_push(&row, &field))
+                goto oom;
+            any = true;
+        } else if (c == '\r' && i + 1 < len && data[i + 1] == '\n') {
+            continue;
+        } else if (c == '\n') {
+            if (at_end && !any && field.n == 0 && row.n == 0)
+                break;
+            if (row_push(&row, &field))
+                goto oom;
+            if (blank_row(&row)) {
+                free(row.f[0]);
+                free(row.f);
+                memset(&row, 0, sizeof row);
+            } else if (rows_push(out, &row)) {
+                goto oom;
+            }
+            line++;
+            row.line = line;
+            any = false;
+        } else {
+            if (buf_put(&field, c))
+                goto oom;
+            any = true;
+        }
+    }
+    free(field.s);
+    for (size_t k = 0; k < row.n; k++)
+        free(row.f[k]);
+    free(row.f);
+    return BMP_OK;
+oom:
+    free(field.s);
+    for (size_t k = 0; k < row.n; k++)
+        free(row.f[k]);
+    free(row.f);
+    lcsv_free(out);
+    return bmp_error_set(err, BMP_ENOMEM, "%s: out of memory", source);
+}
+
+void lcsv_free(lcsv *c)
+{
+    for (size_t r = 0; r < c->nrows; r++) {
+        for (size_t k = 0; k < c->rows[r].n; k++)
+            free(c->rows[r].f[k]);
+        free(c->rows[r].f);
+    }
+    free(c->rows);
+    memset(c, 0, sizeof *c);
+}
+
+int lcsv_col(const lcsv *c, const char *name)
+{
+    if (c->nrows == 0)
+        return -1;
+    for (size_t k = 0; k < c->rows[0].n; k++)
+        if (strcasecmp(c->rows[0].f[k], name) == 0)
+            return (int)k;
+    return -1;
+}
+
+const char *lcsv_get(const lcsv *c, size_t r, int col)
+{
+    if (col < 0 || r >= c->nrows || (size_t)col >= c->rows[r].n)
+        return "";
+    return c->rows[r].f[col];
+}

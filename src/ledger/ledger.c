@@ -1,0 +1,295 @@
+/* The ledger handle: open and migrate, query helpers, bodies, the
+ * hash-chained audit log and the problem list. */
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/util.h"
+#include "ledger/ledger_internal.h"
+
+bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_ledger **out,
+                           bmp_error *err)
+{
+    *out = NULL;
+    if (sodium_init() < 0)
+        return bmp_error_set(err, BMP_EIO, "libsodium could not initialise");
+    bmp_ledger *l = calloc(1, sizeof *l);
+    if (!l)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    l->ops = &bmp_store_sqlite;
+    snprintf(l->who, sizeof l->who, "%s", opts && opts->who ? opts->who : "bridgemp");
+    snprintf(l->now, sizeof l->now, "%s", opts && opts->now ? opts->now : "");
+    snprintf(l->path, sizeof l->path, "%s", path);
+    bmp_status st = l->ops->open(path, opts && opts->create, &l->s, err);
+    if (st) {
+        free(l);
+        return st;
+    }
+    *out = l;
+    return BMP_OK;
+}
+
+void bmp_ledger_close(bmp_ledger *l)
+{
+    if (!l)
+        return;
+    for (size_t i = 0; i < sizeof l->cache / sizeof l->cache[0]; i++)
+        l->ops->finalize(l->cache[i].st);
+    l->ops->close(l->s);
+    free(l);
+}
+
+int bmp_ledger_schema_version(bmp_ledger *l) { return l->ops->schema_version(l->s); }
+int bmp_ledger_schema_latest(void) { return bmp_store_sqlite.schema_latest(); }
+
+void ledger_now(const bmp_ledger *l, char buf[40])
+{
+    if (l->now[0]) {
+        snprintf(buf, 40, "%s", l->now);
+        return;
+    }
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, 40, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* ---- query helpers ------------------------------------------------------ */
+
+bmp_status lq_bind(bmp_ledger *l, bmp_stmt *st, const char *fmt, va_list ap, bmp_error *err)
+{
+    for (int i = 0; fmt && fmt[i]; i++) {
+        bmp_status rc = fmt[i] == 'i' ? l->ops->bind_int(st, i + 1, va_arg(ap, int64_t), err)
+                                      : l->ops->bind_text(st, i + 1, va_arg(ap, const char *), err);
+        if (rc)
+            return rc;
+    }
+    return BMP_OK;
+}
+
+bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sql,
+                    const char *fmt, ...)
+{
+    bmp_status rc = l->ops->prepare(l->s, sql, st, err);
+    if (rc)
+        return rc;
+    va_list ap;
+    va_start(ap, fmt);
+    rc = lq_bind(l, *st, fmt, ap, err);
+    va_end(ap);
+    if (rc) {
+        l->ops->finalize(*st);
+        *st = NULL;
+    }
+    return rc;
+}
+
+/* The cached statement for a SQL literal (prepared on first use); a full
+ * cache falls back to a statement of the caller's (*owned true). */
+static bmp_status cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
+                         bmp_error *err)
+{
+    size_t n = sizeof l->cache / sizeof l->cache[0];
+    size_t i = ((uintptr_t)sql >> 3) % n;
+    for (size_t k = 0; k < n; k++, i = (i + 1) % n) {
+        if (l->cache[i].sql == sql) {
+            *st = l->cache[i].st;
+            *owned = false;
+            return BMP_OK;
+        }
+        if (!l->cache[i].sql) {
+            bmp_status rc = l->ops->prepare(l->s, sql, st, err);
+            if (!rc) {
+                l->cache[i].sql = sql;
+                l->cache[i].st = *st;
+                *owned = false;
+            }
+            return rc;
+        }
+    }
+    *owned = true;
+    return l->ops->prepare(l->s, sql, st, err);
+}
+
+static void release(bmp_ledger *l, bmp_stmt *st, bool owned)
+{
+    if (owned)
+        l->ops->finalize(st);
+    else
+        l->ops->reset(st);
+}
+
+bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fmt, ...)
+{
+    bmp_stmt *st = NULL;
+    bool owned = false;
+    bmp_status rc = cached(l, sql, &st, &owned, err);
+    if (rc)
+        return rc;
+    va_list ap;
+    va_start(ap, fmt);
+    rc = lq_bind(l, st, fmt, ap, err);
+    va_end(ap);
+    if (!rc)
+        rc = l->ops->step(st, NULL, err);
+    release(l, st, owned);
+    return rc;
+}
+
+bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, const char *sql,
+                  const char *fmt, ...)
+{
+    bmp_stmt *st = NULL;
+    bool owned = false;
+    bmp_status rc = cached(l, sql, &st, &owned, err);
+    if (rc)
+        return rc;
+    va_list ap;
+    va_start(ap, fmt);
+    rc = lq_bind(l, st, fmt, ap, err);
+    va_end(ap);
+    bool row = false;
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && row)
+        *out = l->ops->col_int(st, 0);
+    if (found)
+        *found = !rc && row;
+    release(l, st, owned);
+    return rc;
+}
+
+bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err)
+{
+    memset(b, 0, sizeof *b);
+    if (!code || !*code)
+        return bmp_error_set(err, BMP_EINVAL, "no body given (expected abf, nzb, ebu or acbl)");
+    char lower[8] = {0};
+    for (size_t i = 0; code[i] && i < sizeof lower - 1; i++)
+        lower[i] = (char)((code[i] >= 'A' && code[i] <= 'Z') ? code[i] + 32 : code[i]);
+    if (strcmp(lower, "nz") == 0)
+        strcpy(lower, "nzb");
+    bmp_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT id, code, allocates_numbers, unknown_players, rule "
+                             "FROM body WHERE code = ?1",
+                             "s", lower);
+    if (rc)
+        return rc;
+    bool row = false;
+    rc = l->ops->step(st, &row, err);
+    if (!rc && !row)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\" (expected abf, nzb, ebu or acbl)",
+                           code);
+    if (!rc) {
+        b->id = l->ops->col_int(st, 0);
+        snprintf(b->code, sizeof b->code, "%s", l->ops->col_text(st, 1));
+        b->allocates = l->ops->col_int(st, 2) != 0;
+        b->hold_unknown = strcmp(l->ops->col_text(st, 3), "hold") == 0;
+        snprintf(b->rule, sizeof b->rule, "%s", l->ops->col_text(st, 4));
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+/* ---- hashes and the audit chain ----------------------------------------- */
+
+void ledger_sha256_hex(const void *data, size_t len, char hex[65])
+{
+    unsigned char h[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(h, data, len);
+    sodium_bin2hex(hex, 65, h, sizeof h);
+}
+
+void ledger_audit_hash(const char *prev, int64_t seq, const char *at, const char *who,
+                       const char *action, const char *detail, char hex[65])
+{
+    crypto_hash_sha256_state s;
+    unsigned char h[crypto_hash_sha256_BYTES];
+    char num[32];
+    snprintf(num, sizeof num, "%lld", (long long)seq);
+    const char *parts[] = {prev, num, at, who, action, detail};
+    crypto_hash_sha256_init(&s);
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        crypto_hash_sha256_update(&s, (const unsigned char *)parts[i], strlen(parts[i]));
+        crypto_hash_sha256_update(&s, (const unsigned char *)"\n", 1); /* field separator */
+    }
+    crypto_hash_sha256_final(&s, h);
+    sodium_bin2hex(hex, 65, h, sizeof h);
+}
+
+#define GENESIS "0000000000000000000000000000000000000000000000000000000000000000"
+
+bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
+                             NULL);
+    if (rc)
+        return rc;
+    bool row = false;
+    char prev[65] = GENESIS;
+    int64_t seq = 1;
+    rc = l->ops->step(st, &row, err);
+    if (!rc && row) {
+        seq = l->ops->col_int(st, 0) + 1;
+        snprintf(prev, sizeof prev, "%s", l->ops->col_text(st, 1));
+    }
+    l->ops->finalize(st);
+    if (rc)
+        return rc;
+    char at[40], hash[65];
+    ledger_now(l, at);
+    ledger_audit_hash(prev, seq, at, l->who, action, detail, hash);
+    return lq_run(l, err,
+                  "INSERT INTO audit (seq, at, who, action, detail, prev_hash, hash) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                  "isssss" "s", seq, at, l->who, action, detail, prev, hash);
+}
+
+/* ---- problems ----------------------------------------------------------- */
+
+bool problems_add(bmp_problems *p, const char *fmt, ...)
+{
+    if (!p)
+        return true;
+    if (p->count == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 16;
+        char **m = realloc(p->msgs, cap * sizeof *m);
+        if (!m)
+            return false;
+        p->msgs = m;
+        p->cap = cap;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = bmp_vasprintf(fmt, ap);
+    va_end(ap);
+    if (!s)
+        return false;
+    p->msgs[p->count++] = s;
+    return true;
+}
+
+void bmp_problems_free(bmp_problems *p)
+{
+    if (!p)
+        return;
+    for (size_t i = 0; i < p->count; i++)
+        free(p->msgs[i]);
+    free(p->msgs);
+    p->msgs = NULL;
+    p->count = p->cap = 0;
+}
+
+bmp_status problems_fail(const bmp_problems *p, size_t n, const char *first, bmp_status code,
+                         bmp_error *err)
+{
+    (void)p;
+    if (n == 1)
+        return bmp_error_set(err, code, "%s", first);
+    return bmp_error_set(err, code, "%zu problems, nothing written; first: %s", n, first);
+}

@@ -1,0 +1,85 @@
+/* Internal to src/ledger: the handle, query helpers, the audit log. */
+#ifndef BMP_LEDGER_INTERNAL_H
+#define BMP_LEDGER_INTERNAL_H
+
+#include <stdarg.h>
+#include "bridgemp/ledger.h"
+#include "ledger/store.h"
+
+struct bmp_ledger {
+    const bmp_store_ops *ops;
+    bmp_store *s;
+    char who[64];
+    char now[40];      /* fixed timestamp, or "" for the clock */
+    char path[512];
+    struct {               /* statements of lq_run / lq_int, prepared once */
+        const char *sql;   /* keyed by the address of the SQL literal */
+        bmp_stmt *st;
+    } cache[64];
+};
+
+typedef struct ledger_body {
+    int64_t id;
+    char code[8];
+    bool allocates;          /* NZ-89 */
+    bool hold_unknown;       /* hold or reject unknown players */
+    char rule[16];           /* the rule that says which (ABF-99, NZ-9, EBU-5) */
+} ledger_body;
+
+/* Bind `fmt` values to st: 'i' int64_t, 's' const char * (NULL = NULL). */
+bmp_status lq_bind(bmp_ledger *l, bmp_stmt *st, const char *fmt, va_list ap, bmp_error *err);
+/* Prepare, bind and run a statement that returns no rows. */
+bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fmt, ...);
+/* Run a query returning one integer (*found false when no row). */
+bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, const char *sql,
+                  const char *fmt, ...);
+/* Prepare and bind; the caller steps and finalizes. */
+bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sql,
+                    const char *fmt, ...);
+
+bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err);
+void ledger_now(const bmp_ledger *l, char buf[40]);
+
+/* Append an audit entry (inside the caller's transaction): the hash of
+ * prev_hash, seq, at, who, action and detail (SHA-256, hex). */
+bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, bmp_error *err);
+/* SHA-256 of the audit entry fields, hex (65 bytes with the NUL). */
+void ledger_audit_hash(const char *prev, int64_t seq, const char *at, const char *who,
+                       const char *action, const char *detail, char hex[65]);
+/* SHA-256 of bytes, hex. */
+void ledger_sha256_hex(const void *data, size_t len, char hex[65]);
+
+/* Append a printf-style problem (false on allocation failure). */
+bool problems_add(bmp_problems *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Fill err from problems: "N problems; first: ...". */
+bmp_status problems_fail(const bmp_problems *p, size_t n, const char *first, bmp_status code,
+                         bmp_error *err);
+
+/* Is `type` one of the body's point types (ranks_glue.c)? */
+bool ledger_point_type_ok(const char *body, const char *type);
+
+/* A national ID by the body's rules, normalised (registry.c). */
+bmp_status ledger_number_check(const char *body, const char *in, char *out, size_t size,
+                               bmp_error *err);
+
+/* Point types one batch may carry. */
+#define LEDGER_TALLY_MAX 8
+
+/* Check and write one batch (batch.c); checksum may be NULL. */
+bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
+                                 bmp_batch_source source, const char *file, const char *hash,
+                                 const char *event, const char *event_date, const char *checksum,
+                                 const bmp_ledger_line *lines, size_t n, int64_t *batch,
+                                 bmp_problems *probs, bmp_error *err);
+
+/* Reverse a posted batch / replace a batch, inside the caller's
+ * transaction (lifecycle.c). */
+bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int64_t *reversal,
+                          bmp_error *err);
+bmp_status ledger_replace(bmp_ledger *l, int64_t old, const char *reason, bmp_error *err);
+
+#endif

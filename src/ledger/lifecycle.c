@@ -1,0 +1,168 @@
+/* A batch's lifecycle after import: approve, reject with a reason, and
+ * correct a posted batch by a reversing batch (NZ-91, NZ-44). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "ledger/ledger_internal.h"
+
+static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char hash[65],
+                              int64_t *body, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err, "SELECT state, content_hash, body_id FROM batch WHERE id = ?1",
+                             "i", batch);
+    bool row = false;
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && !row)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)batch);
+    if (!rc) {
+        snprintf(state, 16, "%s", l->ops->col_text(st, 0));
+        if (hash)
+            snprintf(hash, 65, "%s", l->ops->col_text(st, 1));
+        if (body)
+            *body = l->ops->col_int(st, 2);
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+/* One state change with its audit entry, in one transaction. */
+static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, const char *from2,
+                             const char *to, const char *reason, bmp_error *err)
+{
+    bmp_status rc = l->ops->begin(l->s, err);
+    char state[16];
+    if (!rc)
+        rc = batch_state(l, batch, state, NULL, NULL, err);
+    if (!rc && strcmp(state, from1) != 0 && (!from2 || strcmp(state, from2) != 0))
+        rc = bmp_error_set(err, BMP_EINVAL, "batch %lld is %s: only a %s%s%s batch can be %s",
+                           (long long)batch, state, from1, from2 ? " or " : "", from2 ? from2 : "",
+                           to);
+    if (!rc)
+        rc = lq_run(l, err, "UPDATE batch SET state = ?2, reason = ?3 WHERE id = ?1", "iss", batch,
+                    to, reason ? reason : "");
+    if (!rc) {
+        char *d = bmp_asprintf("batch %lld %s -> %s%s%s", (long long)batch, state, to,
+                               reason ? ": " : "", reason ? reason : "");
+        rc = d ? ledger_audit(l, to, d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        free(d);
+    }
+    if (!rc)
+        return l->ops->commit(l->s, err);
+    l->ops->rollback(l->s);
+    return rc;
+}
+
+/* ABF-103: awards stay provisional until the Centre approves them. */
+bmp_status bmp_ledger_approve(bmp_ledger *l, int64_t batch, bmp_error *err)
+{
+    return transition(l, batch, "provisional", NULL, "approved", NULL, err);
+}
+
+bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, bmp_error *err)
+{
+    if (!reason || !*reason)
+        return bmp_error_set(err, BMP_EINVAL, "a rejection needs a reason");
+    return transition(l, batch, "provisional", "approved", "rejected", reason, err);
+}
+
+/* NZ-91, NZ-44: a posted batch is never edited; a new batch reverses each
+ * of its lines (and each held line), carrying the reason, who and when.
+ * Inside the caller's transaction. */
+bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int64_t *reversal,
+                          bmp_error *err)
+{
+    char state[16], hash[65], rhash[65], at[40];
+    int64_t body = 0, id = 0;
+    bool found = false;
+    bmp_status rc = batch_state(l, batch, state, hash, &body, err);
+    if (!rc && strcmp(state, "posted") != 0)
+        rc = bmp_error_set(err, BMP_EINVAL,
+                           "batch %lld is %s: only a posted batch is corrected by reversal "
+                           "(reject it instead)", (long long)batch, state);
+    if (!rc && !lq_int(l, &id, &found, NULL, "SELECT id FROM batch WHERE reverses = ?1", "i", batch) &&
+        found)
+        rc = bmp_error_set(err, BMP_EINVAL, "batch %lld is already reversed by batch %lld",
+                           (long long)batch, (long long)id);
+    if (rc)
+        return rc;
+    char *seed = bmp_asprintf("reversal of %lld %s", (long long)batch, hash);
+    if (!seed)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    ledger_sha256_hex(seed, strlen(seed), rhash);
+    free(seed);
+    ledger_now(l, at);
+    rc = lq_int(l, &id, &found, err,
+                "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
+                "content_hash, state, reason, who, created_at, reverses, lines) "
+                "SELECT body_id, 'reversal', file, event, event_date, club_id, ?2, 'received', "
+                "?3, ?4, ?5, id, lines FROM batch WHERE id = ?1 RETURNING id",
+                "issss", batch, rhash, reason, l->who, at);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
+                    "contestant) SELECT ?2, player_id, point_type, -points, rule, event, contestant "
+                    "FROM journal WHERE batch_id = ?1 ORDER BY id",
+                    "ii", batch, id);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO held (batch_id, number, name, point_type, points, rule, event, "
+                    "contestant, why) SELECT ?2, number, name, point_type, -points, rule, event, "
+                    "contestant, why FROM held WHERE batch_id = ?1 ORDER BY id",
+                    "ii", batch, id);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO batch_total (batch_id, point_type, points, lines) "
+                    "SELECT ?2, point_type, -points, lines FROM batch_total WHERE batch_id = ?1",
+                    "ii", batch, id);
+    if (!rc)
+        rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
+    if (!rc) {
+        char *d = bmp_asprintf("batch %lld reverses posted batch %lld: %s", (long long)id,
+                               (long long)batch, reason);
+        rc = d ? ledger_audit(l, "correct", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        free(d);
+    }
+    if (!rc && reversal)
+        *reversal = id;
+    return rc;
+}
+
+bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
+                              int64_t *reversal, bmp_error *err)
+{
+    if (!reason || !*reason)
+        return bmp_error_set(err, BMP_EINVAL, "a correction needs a reason (NZ-91)");
+    bmp_status rc = l->ops->begin(l->s, err);
+    if (!rc)
+        rc = ledger_reverse(l, batch, reason, reversal, err);
+    if (!rc)
+        return l->ops->commit(l->s, err);
+    l->ops->rollback(l->s);
+    return rc;
+}
+
+/* A corrected submission replaces batch `old` (inside the caller's
+ * transaction): a posted batch is reversed, a pending one rejected. */
+bmp_status ledger_replace(bmp_ledger *l, int64_t old, const char *reason, bmp_error *err)
+{
+    char state[16];
+    bmp_status rc = batch_state(l, old, state, NULL, NULL, err);
+    if (rc)
+        return rc;
+    if (strcmp(state, "posted") == 0)
+        return ledger_reverse(l, old, reason, NULL, err);
+    if (strcmp(state, "provisional") != 0 && strcmp(state, "approved") != 0)
+        return bmp_error_set(err, BMP_EINVAL, "batch %lld is %s: nothing to replace",
+                             (long long)old, state);
+    rc = lq_run(l, err, "UPDATE batch SET state = 'rejected', reason = ?2 WHERE id = ?1", "is",
+                old, reason);
+    if (!rc) {
+        char *d = bmp_asprintf("batch %lld %s -> rejected: %s", (long long)old, state, reason);
+        rc = d ? ledger_audit(l, "rejected", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        free(d);
+    }
+    return rc;
+}

@@ -1,0 +1,98 @@
+/* Adapter from the ledger's holdings to each body's point types and rank
+ * rules through the bmp_rules door (include/bridgemp/{pointtype,rank}.h):
+ * the only file of the ledger that asks the rules about ranks. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bridgemp/nzb.h"
+#include "bridgemp/rank.h"
+#include "bridgemp/rules.h"
+#include "ledger/ledger_internal.h"
+#include "ledger/ranks_glue.h"
+
+size_t ledger_point_types(const char *body, const char **names)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    size_t n = 0;
+    for (; r && r->point_types && r->point_types[n].name && n < LEDGER_MAX_TYPES; n++)
+        names[n] = r->point_types[n].name;
+    return n;
+}
+
+bool ledger_point_type_ok(const char *body, const char *type)
+{
+    const char *names[LEDGER_MAX_TYPES];
+    size_t n = ledger_point_types(body, names);
+    for (size_t k = 0; k < n; k++)
+        if (strcmp(names[k], type) == 0)
+            return true;
+    return false;
+}
+
+static bmp_status holding_of(const bmp_rules *r, const bmp_points *h, bmp_points pre1982_red,
+                             bmp_holding *out, bmp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    size_t n = bmp_rules_point_type_count(r);
+    for (size_t k = 0; k < n && k < LEDGER_MAX_TYPES; k++)
+        out->points[k] = h[k];
+    /* NZ-2: C counts for rank once converted to B, 100 C = 1 B in whole
+     * blocks; the ledger keeps C as earned and converts when ranking */
+    int b = bmp_rules_point_type_index(r, "b"), c = bmp_rules_point_type_index(r, "c");
+    if (strcmp(r->body, "nzb") == 0 && b >= 0 && c >= 0) {
+        bmp_points left = 0;
+        out->points[b] += bmp_nz_c_to_b(out->points[c], &left);
+    }
+    /* ABF-87: the pre-1982 red allowance is a rank input of the ABF rules */
+    for (size_t k = 0; r->rank_inputs && r->rank_inputs[k].name; k++)
+        if (strcmp(r->rank_inputs[k].name, "pre1982") == 0)
+            return bmp_holding_set(r, out, "pre1982", pre1982_red, err);
+    return BMP_OK;
+}
+
+bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1982_red,
+                          const ledger_rank *held, ledger_rank *out, bmp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    const bmp_rules *r = bmp_rules_find(body);
+    if (!r)
+        return bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\"", body);
+    bmp_holding hh;
+    bmp_rank rk;
+    bmp_status st = holding_of(r, h, pre1982_red, &hh, err);
+    if (!st)
+        st = bmp_rules_rank(r, &hh, &rk, err);
+    if (st)
+        return st;
+    out->rank = rk.ordinal;
+    out->stars = rk.stars;
+    if (rk.stars && !strchr(rk.name, '*'))
+        snprintf(out->name, sizeof out->name, "%.56s %d*", rk.name, rk.stars);
+    else
+        snprintf(out->name, sizeof out->name, "%s", rk.name);
+    /* 1.4.4 (ABF-88): ABF ranks never go down, a promotion is for life */
+    if (strcmp(body, "abf") == 0 && held && held->name[0] &&
+        ledger_rank_order(held) > ledger_rank_order(out))
+        *out = *held;
+    return BMP_OK;
+}
+
+void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_red,
+                      char *buf, size_t size)
+{
+    buf[0] = '\0';
+    const bmp_rules *r = bmp_rules_find(body);
+    bmp_holding hh;
+    bmp_rank rk;
+    if (!r || holding_of(r, h, pre1982_red, &hh, NULL) || bmp_rules_rank(r, &hh, &rk, NULL) ||
+        !rk.next[0])
+        return;
+    size_t at = (size_t)snprintf(buf, size, "%s:", rk.next);
+    for (size_t i = 0; i < rk.nmissing && at < size; i++) {
+        char p[32];
+        bmp_points_format(rk.missing[i].points, p, sizeof p);
+        int n = snprintf(buf + at, size - at, "%s %s %s", i ? "," : "", p, rk.missing[i].what);
+        if (n > 0)
+            at += (size_t)n;
+    }
+}

@@ -1,0 +1,36 @@
+/* The ledger's one adapter to the bodies' point types and rank rules
+ * (ranks_glue.c), all through the bmp_rules door. */
+#ifndef BMP_LEDGER_RANKS_GLUE_H
+#define BMP_LEDGER_RANKS_GLUE_H
+
+#include <stddef.h>
+#include "bridgemp/error.h"
+#include "bridgemp/pointtype.h"
+#include "bridgemp/points.h"
+
+#define LEDGER_MAX_TYPES BMP_MAX_POINT_TYPES
+
+typedef struct ledger_rank {
+    int rank;          /* the body's rank ordinal (0 = the lowest) */
+    int stars;
+    char name[64];
+} ledger_rank;
+
+/* Order of ranks for promotion: rank, then stars. */
+static inline long ledger_rank_order(const ledger_rank *r) { return (long)r->rank * 1000 + r->stars; }
+
+/* The body's point type names in its order into names[0..LEDGER_MAX_TYPES);
+ * returns their count (0 for an unknown body). */
+size_t ledger_point_types(const char *body, const char **names);
+
+/* The rank earned by holdings h[] (indexed as ledger_point_types) and the
+ * held rank (ABF ranks never go down, 1.4.4).  A body without rank rules
+ * answers ENOTSUP. */
+bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1982_red,
+                          const ledger_rank *held, ledger_rank *out, bmp_error *err);
+/* "Club Master: 2.90 total" -- the next rank and what is missing; "" at
+ * the top or without rank rules. */
+void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_red,
+                      char *buf, size_t size);
+
+#endif

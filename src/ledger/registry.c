@@ -1,0 +1,650 @@
+/* The registry: clubs and players per body, CSV registers in and out, and
+ * computer-number allocation where the body allocates (NZ-89). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bridgemp/abf.h"
+#include "core/util.h"
+#include "ledger/csv.h"
+#include "ledger/ledger_internal.h"
+
+static const char *const statuses[] = {"Active",   "Dormant",  "Temporary",
+                                       "Resigned", "Deceased", "Unknown", NULL};
+
+/* NZ-88: the six statuses, matched case-insensitively, written as listed. */
+static const char *status_norm(const char *s)
+{
+    if (!s || !*s)
+        return "Active";
+    for (size_t i = 0; statuses[i]; i++)
+        if (strcasecmp(s, statuses[i]) == 0)
+            return statuses[i];
+    return NULL;
+}
+
+static bool all_digits(const char *s, size_t min, size_t max)
+{
+    size_t n = strlen(s);
+    if (n < min || n > max)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!isdigit((unsigned char)s[i]))
+            return false;
+    return true;
+}
+
+/* A national ID by the body's rules: ABF numbers (ABF-93) zero-filled to
+ * seven digits; NZB computer numbers and EBU numbers all digits; ACBL
+ * player numbers letters and digits. */
+bmp_status ledger_number_check(const char *body, const char *in, char *out, size_t size,
+                               bmp_error *err)
+{
+    if (strcmp(body, "abf") == 0) {
+        char n7[8];
+        bmp_status st = bmp_abf_number_validate(in, false, n7, err);
+        if (!st)
+            snprintf(out, size, "%s", n7);
+        return st;
+    }
+    if (strcmp(body, "acbl") == 0) {
+        size_t n = strlen(in);
+        bool ok = n >= 1 && n <= 10;
+        for (size_t i = 0; ok && i < n; i++)
+            ok = isalnum((unsigned char)in[i]);
+        if (!ok)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "expected an ACBL player number (1 to 10 letters and digits), "
+                                 "got \"%s\"", in);
+        snprintf(out, size, "%s", in);
+        return BMP_OK;
+    }
+    if (!all_digits(in, 1, 8))
+        return bmp_error_set(err, BMP_EINVAL, "expected a %s number of 1 to 8 digits, got \"%s\"",
+                             strcmp(body, "nzb") == 0 ? "NZB computer" : "EBU", in);
+    snprintf(out, size, "%s", in);
+    return BMP_OK;
+}
+
+static bool parse_flag(const char *s, bool *out)
+{
+    if (!*s || strcmp(s, "0") == 0 || strcasecmp(s, "no") == 0 || strcasecmp(s, "false") == 0) {
+        *out = false;
+        return true;
+    }
+    if (strcmp(s, "1") == 0 || strcasecmp(s, "yes") == 0 || strcasecmp(s, "true") == 0) {
+        *out = true;
+        return true;
+    }
+    return false;
+}
+
+static bool parse_year(const char *s, int *out)
+{
+    if (!*s) {
+        *out = 0;
+        return true;
+    }
+    if (!all_digits(s, 4, 4))
+        return false;
+    *out = atoi(s);
+    return *out >= 1900 && *out <= 2200;
+}
+
+static bmp_status club_id(bmp_ledger *l, int64_t body, const char *number, int64_t *id,
+                          bool *found, bmp_error *err)
+{
+    return lq_int(l, id, found, err, "SELECT id FROM club WHERE body_id = ?1 AND number = ?2",
+                  "is", body, number);
+}
+
+/* ---- player rows -------------------------------------------------------- */
+
+typedef struct prow {
+    char number[16];
+    char *name, *home, *alts;
+    const char *status;
+    bool overseas, youth;
+    int from, to;
+    bmp_points pre82;
+    size_t line;
+} prow;
+
+/* Check one player; every problem goes to probs with "where" in front. */
+static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger_player *p,
+                           const char *where, prow *out, bmp_problems *probs)
+{
+    size_t bad = 0;
+    bmp_error e = {0};
+    memset(out, 0, sizeof *out);
+    if (p->number && *p->number) {
+        if (ledger_number_check(b->code, p->number, out->number, sizeof out->number, &e)) {
+            problems_add(probs, "%snumber: %s", where, e.msg);
+            bad++;
+        }
+    } else if (!b->allocates) {
+        problems_add(probs, "%snumber: required (%s does not have the ledger allocate numbers)",
+                     where, b->code);
+        bad++;
+    }
+    if (!p->name || !*p->name) {
+        problems_add(probs, "%sname: required", where);
+        bad++;
+    }
+    out->status = status_norm(p->status);
+    if (!out->status) {
+        problems_add(probs,
+                     "%sstatus: expected Active, Dormant, Temporary, Resigned, Deceased or "
+                     "Unknown (NZ-88), got \"%s\"", where, p->status);
+        bad++;
+    }
+    int64_t id = 0;
+    bool found = false;
+    if (p->home_club && *p->home_club) {
+        if (club_id(l, b->id, p->home_club, &id, &found, &e) || !found) {
+            problems_add(probs, "%shome_club: no club \"%s\" in the %s register (ABF-94)", where,
+                         p->home_club, b->code);
+            bad++;
+        }
+    }
+    char *alts = bmp_strdup(p->alternates ? p->alternates : "");
+    for (char *save = NULL, *c = strtok_r(alts, ";", &save); c; c = strtok_r(NULL, ";", &save)) {
+        if (club_id(l, b->id, c, &id, &found, &e) || !found) {
+            problems_add(probs, "%salternates: no club \"%s\" in the %s register (ABF-95)", where,
+                         c, b->code);
+            bad++;
+        }
+    }
+    free(alts);
+    if (p->pre1982_red < 0) {
+        problems_add(probs, "%spre1982_red: must not be negative", where);
+        bad++;
+    }
+    out->name = bmp_strdup(p->name ? p->name : "");
+    out->home = bmp_strdup(p->home_club && *p->home_club ? p->home_club : NULL);
+    out->alts = bmp_strdup(p->alternates ? p->alternates : "");
+    out->overseas = p->overseas;
+    out->youth = p->youth;
+    out->from = p->registered_from;
+    out->to = p->registered_to;
+    out->pre82 = p->pre1982_red;
+    return bad;
+}
+
+static void prow_free(prow *r)
+{
+    free(r->name);
+    free(r->home);
+    free(r->alts);
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* NZ-89: each new player gets the first available 4-5 digit computer
+ * number: the lowest of 1000..99999 neither in the register nor taken
+ * earlier in the same import. */
+static bmp_status allocate_numbers(bmp_ledger *l, const ledger_body *b, prow *rows, size_t n,
+                                   bmp_error *err)
+{
+    size_t need = 0;
+    for (size_t i = 0; i < n; i++)
+        need += rows[i].number[0] == '\0';
+    if (!need)
+        return BMP_OK;
+    bmp_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT number FROM player WHERE body_id = ?1 AND length(number) "
+                             "BETWEEN 4 AND 5",
+                             "i", b->id);
+    if (rc)
+        return rc;
+    long *used = NULL;
+    size_t nused = 0, cap = 0;
+    bool row = true;
+    while (!rc && row) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        if (nused == cap) {
+            cap = cap ? cap * 2 : 256;
+            long *u = realloc(used, (cap + n) * sizeof *u);
+            if (!u) {
+                rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                break;
+            }
+            used = u;
+        }
+        used[nused++] = atol(l->ops->col_text(st, 0));
+    }
+    l->ops->finalize(st);
+    if (!rc) {
+        long *u = realloc(used, (nused + n + 1) * sizeof *u);
+        if (!u)
+            rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        else
+            used = u;
+    }
+    if (!rc) {
+        for (size_t i = 0; i < n; i++)
+            if (rows[i].number[0] && strlen(rows[i].number) >= 4 && strlen(rows[i].number) <= 5)
+                used[nused++] = atol(rows[i].number);
+        qsort(used, nused, sizeof *used, cmp_long);
+        long next = 1000;
+        size_t k = 0;
+        for (size_t i = 0; i < n && !rc; i++) {
+            if (rows[i].number[0])
+                continue;
+            while (k < nused && used[k] < next)
+                k++;
+            while (k < nused && used[k] == next) {
+                next++;
+                k++;
+            }
+            if (next > 99999)
+                rc = bmp_error_set(err, BMP_ERANGE, "NZ-89: no 4-5 digit computer number left");
+            else
+                snprintf(rows[i].number, sizeof rows[i].number, "%d", (int)next++);
+        }
+    }
+    free(used);
+    return rc;
+}
+
+static bmp_status player_write(bmp_ledger *l, const ledger_body *b, const prow *r,
+                               bmp_error *err)
+{
+    int64_t home = 0, id = 0;
+    bool found = false;
+    bmp_status rc = BMP_OK;
+    if (r->home)
+        rc = club_id(l, b->id, r->home, &home, &found, err);
+    if (!rc)
+        rc = lq_int(l, &id, &found, err,
+                    "INSERT INTO player (body_id, number, name, status, home_club, overseas, "
+                    "youth, registered_from, registered_to, pre1982_red) "
+                    "VALUES (?1, ?2, ?3, ?4, nullif(?5, 0), ?6, ?7, nullif(?8, 0), "
+                    "nullif(?9, 0), ?10) "
+                    "ON CONFLICT (body_id, number) DO UPDATE SET name = excluded.name, "
+                    "status = excluded.status, home_club = excluded.home_club, "
+                    "overseas = excluded.overseas, youth = excluded.youth, "
+                    "registered_from = excluded.registered_from, "
+                    "registered_to = excluded.registered_to, pre1982_red = excluded.pre1982_red "
+                    "RETURNING id",
+                    "isssiiiiii", b->id, r->number, r->name, r->status, home,
+                    (int64_t)r->overseas, (int64_t)r->youth, (int64_t)r->from, (int64_t)r->to,
+                    (int64_t)r->pre82);
+    if (!rc)
+        rc = lq_run(l, err, "DELETE FROM alternate WHERE player_id = ?1", "i", id);
+    char *alts = bmp_strdup(r->alts);
+    for (char *save = NULL, *c = strtok_r(alts, ";", &save); c && !rc;
+         c = strtok_r(NULL, ";", &save)) {
+        int64_t cid = 0;
+        rc = club_id(l, b->id, c, &cid, &found, err);
+        if (!rc)
+            rc = lq_run(l, err,
+                        "INSERT INTO alternate (player_id, club_id) VALUES (?1, ?2) "
+                        "ON CONFLICT DO NOTHING",
+                        "ii", id, cid);
+    }
+    free(alts);
+    return rc;
+}
+
+bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledger_player *p,
+                                 char *number_out, size_t size, bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (rc)
+        return rc;
+    bmp_problems probs = {0};
+    prow r;
+    if (player_check(l, &b, p, "", &r, &probs)) {
+        rc = bmp_error_set(err, BMP_EINVAL, "player: %s", probs.msgs[0]);
+        bmp_problems_free(&probs);
+        prow_free(&r);
+        return rc;
+    }
+    rc = l->ops->begin(l->s, err);
+    if (!rc)
+        rc = allocate_numbers(l, &b, &r, 1, err);
+    if (!rc)
+        rc = player_write(l, &b, &r, err);
+    if (!rc) {
+        char *d = bmp_asprintf("%s player %s \"%s\" %s", b.code, r.number, r.name, r.status);
+        rc = d ? ledger_audit(l, "player", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        free(d);
+    }
+    if (!rc)
+        rc = l->ops->commit(l->s, err);
+    else
+        l->ops->rollback(l->s);
+    if (!rc && number_out)
+        snprintf(number_out, size, "%s", r.number);
+    prow_free(&r);
+    return rc;
+}
+
+bmp_status bmp_ledger_add_club(bmp_ledger *l, const char *body, const bmp_ledger_club *c,
+                               bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (rc)
+        return rc;
+    if (!c->number || !*c->number || !c->name || !*c->name)
+        return bmp_error_set(err, BMP_EINVAL, "club: number and name are required");
+    rc = l->ops->begin(l->s, err);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO club (body_id, number, name, dummy) VALUES (?1, ?2, ?3, ?4) "
+                    "ON CONFLICT (body_id, number) DO UPDATE SET name = excluded.name, "
+                    "dummy = excluded.dummy",
+                    "issi", b.id, c->number, c->name, (int64_t)c->dummy);
+    if (!rc) {
+        char *d = bmp_asprintf("%s club %s \"%s\"%s", b.code, c->number, c->name,
+                               c->dummy ? " (dummy, NZ-98)" : "");
+        rc = d ? ledger_audit(l, "club", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        free(d);
+    }
+    if (!rc)
+        rc = l->ops->commit(l->s, err);
+    else
+        l->ops->rollback(l->s);
+    return rc;
+}
+
+/* ---- CSV registers ------------------------------------------------------ */
+
+static bmp_status read_csv(const char *path, lcsv *c, bmp_error *err)
+{
+    char *data = NULL;
+    size_t len = 0;
+    bmp_status rc = bmp_read_file(path, &data, &len, err);
+    if (rc)
+        return rc;
+    rc = lcsv_parse(data, len, path, c, err);
+    free(data);
+    if (!rc && c->nrows == 0) {
+        lcsv_free(c);
+        rc = bmp_error_set(err, BMP_EPARSE, "%s: empty file (expected a header row)", path);
+    }
+    return rc;
+}
+
+/* Every row number is unique within the file (sorted once, O(n log n)). */
+typedef struct numline {
+    const char *number;
+    size_t line;
+} numline;
+
+static int cmp_numline(const void *a, const void *b)
+{
+    const numline *x = a, *y = b;
+    int c = strcmp(x->number, y->number);
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+static size_t duplicates(const prow *rows, size_t n, const char *path, bmp_problems *probs)
+{
+    numline *v = malloc((n ? n : 1) * sizeof *v);
+    size_t m = 0, bad = 0;
+    if (!v)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].number[0])
+            v[m++] = (numline){rows[i].number, rows[i].line};
+    qsort(v, m, sizeof *v, cmp_numline);
+    for (size_t i = 1; i < m; i++)
+        if (strcmp(v[i].number, v[i - 1].number) == 0) {
+            problems_add(probs, "%s:%zu: number: %s is also on line %zu", path, v[i].line,
+                         v[i].number, v[i - 1].line);
+            bad++;
+        }
+    free(v);
+    return bad;
+}
+
+bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char *path,
+                                     size_t *count, bmp_problems *probs, bmp_error *err)
+{
+    ledger_body b;
+    lcsv c;
+    bmp_problems local = {0};
+    bmp_problems *pp = probs ? probs : &local;
+    size_t before = pp->count;
+    if (count)
+        *count = 0;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (rc || (rc = read_csv(path, &c, err)))
+        return rc;
+    int cn = lcsv_col(&c, "number"), cname = lcsv_col(&c, "name");
+    if (cn < 0 || cname < 0) {
+        lcsv_free(&c);
+        return bmp_error_set(err, BMP_EPARSE,
+                             "%s:1: header: expected columns number,name[,status,home_club,"
+                             "alternates,overseas,youth,registered_from,registered_to,"
+                             "pre1982_red]", path);
+    }
+    int cs = lcsv_col(&c, "status"), ch = lcsv_col(&c, "home_club"),
+        ca = lcsv_col(&c, "alternates"), co = lcsv_col(&c, "overseas"),
+        cy = lcsv_col(&c, "youth"), cf = lcsv_col(&c, "registered_from"),
+        ct = lcsv_col(&c, "registered_to"), cp = lcsv_col(&c, "pre1982_red");
+    size_t n = c.nrows - 1, bad = 0;
+    prow *rows = calloc(n ? n : 1, sizeof *rows);
+    if (!rows) {
+        lcsv_free(&c);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t r = i + 1, line = c.rows[r].line;
+        char where[600];
+        snprintf(where, sizeof where, "%s:%zu: ", path, line);
+        bmp_ledger_player p = {.number = lcsv_get(&c, r, cn), .name = lcsv_get(&c, r, cname),
+                               .status = lcsv_get(&c, r, cs), .home_club = lcsv_get(&c, r, ch),
+                               .alternates = lcsv_get(&c, r, ca)};
+        if (!parse_flag(lcsv_get(&c, r, co), &p.overseas)) {
+            problems_add(pp, "%soverseas: expected 0 or 1, got \"%s\"", where, lcsv_get(&c, r, co));
+            bad++;
+        }
+        if (!parse_flag(lcsv_get(&c, r, cy), &p.youth)) {
+            problems_add(pp, "%syouth: expected 0 or 1, got \"%s\"", where, lcsv_get(&c, r, cy));
+            bad++;
+        }
+        if (!parse_year(lcsv_get(&c, r, cf), &p.registered_from)) {
+            problems_add(pp, "%sregistered_from: expected a year such as 2019, got \"%s\"", where,
+                         lcsv_get(&c, r, cf));
+            bad++;
+        }
+        if (!parse_year(lcsv_get(&c, r, ct), &p.registered_to)) {
+            problems_add(pp, "%sregistered_to: expected a year such as 2024, got \"%s\"", where,
+                         lcsv_get(&c, r, ct));
+            bad++;
+        }
+        const char *pre = lcsv_get(&c, r, cp);
+        if (*pre && !bmp_points_parse(pre, &p.pre1982_red)) {
+            problems_add(pp, "%spre1982_red: expected points such as 12.50, got \"%s\"", where,
+                         pre);
+            bad++;
+        }
+        bad += player_check(l, &b, &p, where, &rows[i], pp);
+        rows[i].line = line;
+    }
+    bad += duplicates(rows, n, path, pp);
+    if (bad) {
+        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+    } else {
+        rc = l->ops->begin(l->s, err);
+        if (!rc)
+            rc = allocate_numbers(l, &b, rows, n, err);
+        for (size_t i = 0; i < n && !rc; i++)
+            rc = player_write(l, &b, &rows[i], err);
+        if (!rc) {
+            char *d = bmp_asprintf("%s players: %zu rows from %s", b.code, n, path);
+            rc = d ? ledger_audit(l, "import players", d, err)
+                   : bmp_error_set(err, BMP_ENOMEM, "oom");
+            free(d);
+        }
+        if (!rc)
+            rc = l->ops->commit(l->s, err);
+        else
+            l->ops->rollback(l->s);
+        if (!rc && count)
+            *count = n;
+    }
+    for (size_t i = 0; i < n; i++)
+        prow_free(&rows[i]);
+    free(rows);
+    lcsv_free(&c);
+    bmp_problems_free(&local);
+    return rc;
+}
+
+bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *path,
+                                   size_t *count, bmp_problems *probs, bmp_error *err)
+{
+    ledger_body b;
+    lcsv c;
+    bmp_problems local = {0};
+    bmp_problems *pp = probs ? probs : &local;
+    size_t before = pp->count, bad = 0;
+    if (count)
+        *count = 0;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (rc || (rc = read_csv(path, &c, err)))
+        return rc;
+    int cn = lcsv_col(&c, "number"), cname = lcsv_col(&c, "name"), cd = lcsv_col(&c, "dummy");
+    if (cn < 0 || cname < 0) {
+        lcsv_free(&c);
+        return bmp_error_set(err, BMP_EPARSE, "%s:1: header: expected columns number,name[,dummy]",
+                             path);
+    }
+    prow *rows = calloc(c.nrows, sizeof *rows); /* reused for the duplicate check */
+    bool *dummy = calloc(c.nrows, sizeof *dummy);
+    if (!rows || !dummy) {
+        free(rows);
+        free(dummy);
+        lcsv_free(&c);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    size_t n = c.nrows - 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t r = i + 1, line = c.rows[r].line;
+        const char *num = lcsv_get(&c, r, cn);
+        rows[i].line = line;
+        if (!*num || strlen(num) >= sizeof rows[i].number) {
+            problems_add(pp, "%s:%zu: number: expected a club number of 1 to 15 characters, got \"%s\"",
+                         path, line, num);
+            bad++;
+        } else {
+            snprintf(rows[i].number, sizeof rows[i].number, "%s", num);
+        }
+        if (!*lcsv_get(&c, r, cname)) {
+            problems_add(pp, "%s:%zu: name: required", path, line);
+            bad++;
+        }
+        if (!parse_flag(lcsv_get(&c, r, cd), &dummy[i])) {
+            problems_add(pp, "%s:%zu: dummy: expected 0 or 1, got \"%s\"", path, line,
+                         lcsv_get(&c, r, cd));
+            bad++;
+        }
+    }
+    bad += duplicates(rows, n, path, pp);
+    if (bad) {
+        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+    } else {
+        rc = l->ops->begin(l->s, err);
+        for (size_t i = 0; i < n && !rc; i++)
+            rc = lq_run(l, err,
+                        "INSERT INTO club (body_id, number, name, dummy) VALUES (?1, ?2, ?3, ?4) "
+                        "ON CONFLICT (body_id, number) DO UPDATE SET name = excluded.name, "
+                        "dummy = excluded.dummy",
+                        "issi", b.id, rows[i].number, lcsv_get(&c, i + 1, cname),
+                        (int64_t)dummy[i]);
+        if (!rc) {
+            char *d = bmp_asprintf("%s clubs: %zu rows from %s", b.code, n, path);
+            rc = d ? ledger_audit(l, "import clubs", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+            free(d);
+        }
+        if (!rc)
+            rc = l->ops->commit(l->s, err);
+        else
+            l->ops->rollback(l->s);
+        if (!rc && count)
+            *count = n;
+    }
+    free(rows);
+    free(dummy);
+    lcsv_free(&c);
+    bmp_problems_free(&local);
+    return rc;
+}
+
+/* RFC 4180 field: quoted when it holds a comma, quote or line break. */
+static void csv_field(FILE *out, const char *s, bool last)
+{
+    if (strpbrk(s, ",\"\r\n")) {
+        fputc('"', out);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', out);
+            fputc(*s, out);
+        }
+        fputc('"', out);
+    } else {
+        fputs(s, out);
+    }
+    fputc(last ? '\n' : ',', out);
+}
+
+static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql, FILE *out,
+                               bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    bmp_stmt *st = NULL;
+    if (rc || (rc = lq_query(l, &st, err, sql, "i", b.id)))
+        return rc;
+    int nc = l->ops->col_count(st);
+    for (int k = 0; k < nc; k++)
+        csv_field(out, l->ops->col_name(st, k), k == nc - 1);
+    bool row = true;
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        for (int k = 0; k < nc; k++)
+            csv_field(out, l->ops->col_text(st, k), k == nc - 1);
+    }
+    l->ops->finalize(st);
+    if (!rc && ferror(out))
+        rc = bmp_error_set(err, BMP_EIO, "write error");
+    return rc;
+}
+
+bmp_status bmp_ledger_export_players(bmp_ledger *l, const char *body, FILE *out, bmp_error *err)
+{
+    return export_query(
+        l, body,
+        "SELECT p.number, p.name, p.status, coalesce(c.number, '') AS home_club, "
+        "coalesce((SELECT group_concat(number, ';') FROM (SELECT c2.number FROM alternate a "
+        "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number)), '') "
+        "AS alternates, p.overseas, p.youth, coalesce(p.registered_from, '') AS registered_from, "
+        "coalesce(p.registered_to, '') AS registered_to, "
+        "(p.pre1982_red / 100) || '.' || substr('0' || (p.pre1982_red % 100), -2) AS pre1982_red "
+        "FROM player p LEFT JOIN club c ON c.id = p.home_club WHERE p.body_id = ?1 "
+        "ORDER BY p.number",
+        out, err);
+}
+
+bmp_status bmp_ledger_export_clubs(bmp_ledger *l, const char *body, FILE *out, bmp_error *err)
+{
+    return export_query(l, body,
+                        "SELECT number, name, dummy FROM club WHERE body_id = ?1 ORDER BY number",
+                        out, err);
+}

@@ -1,0 +1,28 @@
+/* Batch sources: a file turned into award lines (sources.c). */
+#ifndef BMP_LEDGER_SOURCES_H
+#define BMP_LEDGER_SOURCES_H
+
+#include "bridgemp/event.h"
+#include "bridgemp/ledger.h"
+
+/* Lines of one source, owning their strings. */
+typedef struct ledger_lines {
+    bmp_ledger_line *v;
+    size_t n, cap;
+    char **strs;            /* owned strings the lines point into */
+    size_t nstrs, scap;
+    bmp_batch_source source;
+    char body[8];
+    char hash[65];
+    char *event, *event_date, *club;
+    char checksum[32];      /* ABF: sum of ABF number x points (ecosystem.md §5) */
+} ledger_lines;
+
+void ledger_lines_free(ledger_lines *ls);
+/* Read path into lines (kind from o->source or the file).  Line-level
+ * problems go to probs (status EINVAL); file-level ones to err. */
+bmp_status ledger_lines_read(const char *path, const bmp_ledger_import_opts *o,
+                             ledger_lines *ls, bmp_problems *probs, bmp_error *err);
+bmp_status ledger_event_hash(const bmp_event *ev, char hex[65], bmp_error *err);
+
+#endif

@@ -1,0 +1,253 @@
+/* The SQLite backend of the ledger store (store.h): a file database in WAL
+ * mode with foreign keys on, STRICT tables, prepared statements only, and
+ * numbered migrations (migrations/sqlite_NNN_*.c) applied on open. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ledger/migrations/sqlite_migrations.h"
+#include "ledger/store.h"
+
+struct bmp_store {
+    sqlite3 *db;
+};
+
+struct bmp_stmt {
+    sqlite3_stmt *st;
+    sqlite3 *db;
+};
+
+static const char *const migrations[] = {
+    bmp_sqlite_migration_001,
+};
+#define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
+
+static const char *const tables[] = {"body",    "club",    "player", "alternate", "batch",
+                                     "batch_total", "journal", "held", "held_release", "holding", "period",
+                                     "promotion", "audit", NULL};
+
+static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
+{
+    int code = sqlite3_errcode(db);
+    bmp_status st = (code == SQLITE_CONSTRAINT) ? BMP_EINVAL : BMP_EIO;
+    return bmp_error_set(err, st, "%s: %s", what, sqlite3_errmsg(db));
+}
+
+static bmp_status exec(sqlite3 *db, const char *sql, bmp_error *err)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        bmp_status st = bmp_error_set(err, BMP_EIO, "database: %s", msg ? msg : "error");
+        sqlite3_free(msg);
+        return st;
+    }
+    return BMP_OK;
+}
+
+static int user_version(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int v = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* Apply migrations after `from`, each in its own transaction with its
+ * version number, so a killed migration leaves the previous version. */
+static bmp_status migrate(sqlite3 *db, const char *path, bmp_error *err)
+{
+    if (exec(db, "BEGIN IMMEDIATE", err))
+        return bmp_error_set(err, BMP_EIO, "%s: cannot lock the database: %s", path,
+                             sqlite3_errmsg(db));
+    int v = user_version(db);
+    if (v > NMIGRATIONS) {
+        exec(db, "ROLLBACK", NULL);
+        return bmp_error_set(err, BMP_ERANGE,
+                             "%s: ledger schema version %d is newer than this program's (%d): "
+                             "use a newer bridgemp",
+                             path, v, NMIGRATIONS);
+    }
+    for (int i = v; i < NMIGRATIONS; i++) {
+        char pragma[64];
+        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", i + 1);
+        if (exec(db, migrations[i], err) || exec(db, pragma, err)) {
+            bmp_error_prefix(err, "%s: migration %03d: ", path, i + 1);
+            exec(db, "ROLLBACK", NULL);
+            return BMP_EIO;
+        }
+    }
+    return exec(db, "COMMIT", err);
+}
+
+static bmp_status s_open(const char *path, bool create, bmp_store **out, bmp_error *err)
+{
+    *out = NULL;
+    if (!create && access(path, F_OK) != 0)
+        return bmp_error_set(err, BMP_ENOTFOUND,
+                             "%s: no ledger database (create one with 'bridgemp ledger init')",
+                             path);
+    sqlite3 *db = NULL;
+    int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+    if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
+        bmp_status st = bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", path,
+                                      db ? sqlite3_errmsg(db) : "out of memory");
+        sqlite3_close(db);
+        return st;
+    }
+    sqlite3_busy_timeout(db, 5000);
+    sqlite3_extended_result_codes(db, 0);
+    bmp_status st = exec(db,
+                         "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"
+                         "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF;"
+                         "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY",
+                         err);
+    if (!st && (!sqlite3_db_readonly(db, "main")))
+        st = migrate(db, path, err);
+    if (st) {
+        if (err && strncmp(err->msg, path, strlen(path)) != 0)
+            bmp_error_prefix(err, "%s: ", path);
+        sqlite3_close(db);
+        return st;
+    }
+    bmp_store *s = calloc(1, sizeof *s);
+    if (!s) {
+        sqlite3_close(db);
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    }
+    s->db = db;
+    *out = s;
+    return BMP_OK;
+}
+
+static void s_close(bmp_store *s)
+{
+    if (!s)
+        return;
+    sqlite3_close(s->db);
+    free(s);
+}
+
+static int s_version(bmp_store *s) { return user_version(s->db); }
+static int s_latest(void) { return NMIGRATIONS; }
+
+static bmp_status s_begin(bmp_store *s, bmp_error *err)
+{
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s->db, err, "database: cannot begin a transaction");
+    return BMP_OK;
+}
+
+static bmp_status s_commit(bmp_store *s, bmp_error *err)
+{
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        bmp_status st = db_error(s->db, err, "database: commit failed");
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return st;
+    }
+    return BMP_OK;
+}
+
+static void s_rollback(bmp_store *s)
+{
+    if (!sqlite3_get_autocommit(s->db))
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static bmp_status s_prepare(bmp_store *s, const char *sql, bmp_stmt **out, bmp_error *err)
+{
+    *out = NULL;
+    bmp_stmt *st = calloc(1, sizeof *st);
+    if (!st)
+        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st->st, NULL) !=
+        SQLITE_OK) {
+        bmp_status rc = db_error(s->db, err, "database: cannot prepare a statement");
+        free(st);
+        return rc;
+    }
+    st->db = s->db;
+    *out = st;
+    return BMP_OK;
+}
+
+static bmp_status s_bind_int(bmp_stmt *st, int idx, int64_t v, bmp_error *err)
+{
+    if (sqlite3_bind_int64(st->st, idx, v) != SQLITE_OK)
+        return db_error(st->db, err, "database: bind");
+    return BMP_OK;
+}
+
+static bmp_status s_bind_text(bmp_stmt *st, int idx, const char *v, bmp_error *err)
+{
+    int rc = v ? sqlite3_bind_text(st->st, idx, v, -1, SQLITE_STATIC)
+               : sqlite3_bind_null(st->st, idx);
+    if (rc != SQLITE_OK)
+        return db_error(st->db, err, "database: bind");
+    return BMP_OK;
+}
+
+static bmp_status s_step(bmp_stmt *st, bool *row, bmp_error *err)
+{
+    int rc = sqlite3_step(st->st);
+    if (row)
+        *row = rc == SQLITE_ROW;
+    if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+        return BMP_OK;
+    bmp_status s = db_error(st->db, err, "database");
+    sqlite3_reset(st->st);
+    return s;
+}
+
+static int64_t s_col_int(bmp_stmt *st, int col) { return sqlite3_column_int64(st->st, col); }
+static const char *s_col_text(bmp_stmt *st, int col)
+{
+    const unsigned char *t = sqlite3_column_text(st->st, col);
+    return t ? (const char *)t : "";
+}
+static bool s_col_null(bmp_stmt *st, int col)
+{
+    return sqlite3_column_type(st->st, col) == SQLITE_NULL;
+}
+static int s_col_count(bmp_stmt *st) { return sqlite3_column_count(st->st); }
+static const char *s_col_name(bmp_stmt *st, int col) { return sqlite3_column_name(st->st, col); }
+static void s_reset(bmp_stmt *st)
+{
+    sqlite3_reset(st->st);
+    sqlite3_clear_bindings(st->st);
+}
+static void s_finalize(bmp_stmt *st)
+{
+    if (!st)
+        return;
+    sqlite3_finalize(st->st);
+    free(st);
+}
+static const char *const *s_tables(void) { return tables; }
+
+const bmp_store_ops bmp_store_sqlite = {
+    .name = "sqlite",
+    .open = s_open,
+    .close = s_close,
+    .schema_version = s_version,
+    .schema_latest = s_latest,
+    .begin = s_begin,
+    .commit = s_commit,
+    .rollback = s_rollback,
+    .prepare = s_prepare,
+    .bind_int = s_bind_int,
+    .bind_text = s_bind_text,
+    .step = s_step,
+    .col_int = s_col_int,
+    .col_text = s_col_text,
+    .col_null = s_col_null,
+    .col_count = s_col_count,
+    .col_name = s_col_name,
+    .reset = s_reset,
+    .finalize = s_finalize,
+    .tables = s_tables,
+};

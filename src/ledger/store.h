@@ -1,0 +1,60 @@
+/* The ledger's storage interface (internal).
+ *
+ * Like SQLite's VFS, one struct of function pointers is the only thing the
+ * ledger knows about its database: a backend (sqlite.c today, postgres.c
+ * later) fills a bmp_store_ops and nothing above it asks which one it is.
+ * The ledger's SQL is the portable subset both engines speak: numbered
+ * parameters ?1 ?2 ... (a PostgreSQL backend rewrites them to $1 $2),
+ * INTEGER and TEXT values, INSERT ... ON CONFLICT, partial unique indexes.
+ * Every value reaches the database as a bound parameter; the schema and its
+ * numbered migrations belong to the backend (sqlite_migrations.c).
+ */
+#ifndef BMP_LEDGER_STORE_H
+#define BMP_LEDGER_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "bridgemp/error.h"
+
+typedef struct bmp_store bmp_store;  /* a backend's connection */
+typedef struct bmp_stmt bmp_stmt;    /* a backend's prepared statement */
+
+typedef struct bmp_store_ops {
+    const char *name;  /* "sqlite" */
+    /* Open (create when `create`) the database at `target` and bring its
+     * schema up to the newest migration; refuse a schema newer than the
+     * program (ERANGE). */
+    bmp_status (*open)(const char *target, bool create, bmp_store **out, bmp_error *err);
+    void (*close)(bmp_store *s);
+    /* Schema version of the open database and the newest this program knows. */
+    int (*schema_version)(bmp_store *s);
+    int (*schema_latest)(void);
+    /* Transactions.  begin takes the write lock at once (an importer never
+     * finds the database changed under it). */
+    bmp_status (*begin)(bmp_store *s, bmp_error *err);
+    bmp_status (*commit)(bmp_store *s, bmp_error *err);
+    void (*rollback)(bmp_store *s);
+    /* Statements: prepare once, bind, step until no row, reset, reuse. */
+    bmp_status (*prepare)(bmp_store *s, const char *sql, bmp_stmt **out, bmp_error *err);
+    bmp_status (*bind_int)(bmp_stmt *st, int idx, int64_t v, bmp_error *err);
+    /* v (NULL: SQL NULL) is not copied: it must stay valid until the statement
+     * is reset or finalized. */
+    bmp_status (*bind_text)(bmp_stmt *st, int idx, const char *v, bmp_error *err);
+    /* One step: *row is true when a result row is available.  A constraint
+     * failure is BMP_EINVAL with the database's message. */
+    bmp_status (*step)(bmp_stmt *st, bool *row, bmp_error *err);
+    int64_t (*col_int)(bmp_stmt *st, int col);
+    const char *(*col_text)(bmp_stmt *st, int col); /* "" for NULL; valid until the next step */
+    bool (*col_null)(bmp_stmt *st, int col);
+    int (*col_count)(bmp_stmt *st);
+    const char *(*col_name)(bmp_stmt *st, int col);
+    void (*reset)(bmp_stmt *st);
+    void (*finalize)(bmp_stmt *st);
+    /* Table names in schema order (for dumps); NULL-terminated, static. */
+    const char *const *(*tables)(void);
+} bmp_store_ops;
+
+/* The SQLite backend (sqlite.c). */
+extern const bmp_store_ops bmp_store_sqlite;
+
+#endif

@@ -1,0 +1,28 @@
+# `bridgemp ledger`: help for every subcommand, usage errors, and the steps
+# of a ledger's life run against one database (tests/cli/ledger/steps.sh),
+# where each refused step must leave the database dump unchanged.
+bmp_cli_test(NAME ledger_help ARGS ledger --help EXPECT "usage: bridgemp ledger" "BRIDGEMP_DB")
+foreach(sub init player club import batches approve reject correct release expire close report verify)
+  bmp_cli_test(NAME ledger_${sub}_help ARGS ledger ${sub} --help EXPECT "usage: bridgemp ledger")
+endforeach()
+bmp_cli_test(NAME ledger_main_help ARGS --help EXPECT "ledger CMD")
+bmp_cli_test(NAME ledger_unknown ARGS ledger frob EXIT 2 EXPECT "unknown command \"frob\"")
+bmp_cli_test(NAME ledger_bad_option ARGS ledger batches --colour red EXIT 2
+             EXPECT "unknown option \"--colour\"")
+bmp_cli_test(NAME ledger_close_usage ARGS ledger close EXIT 2 EXPECT "usage: bridgemp ledger close")
+add_test(NAME cli_ledger_steps
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/steps.sh $<TARGET_FILE:bridgemp>
+                 ${CMAKE_CURRENT_BINARY_DIR}/ledger-steps
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# The README's first command: the ledger demo over examples/ledger.
+add_test(NAME cli_ledger_demo
+         COMMAND sh examples/ledger/demo.sh $<TARGET_FILE:bridgemp>
+                 ${CMAKE_CURRENT_BINARY_DIR}/ledger-demo.db
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_ledger_demo PROPERTIES
+                     PASS_REGULAR_EXPRESSION "ledger verified: audit chain, control totals and holdings agree")
+# The store and crash tests read the database with SQLite directly (to
+# tamper with it and to count rows): they link sqlite3 themselves.
+foreach(t test_ledger_store test_ledger_crash)
+  target_link_libraries(${t} PRIVATE PkgConfig::SQLITE3)
+endforeach()

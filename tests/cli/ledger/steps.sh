@@ -1,0 +1,75 @@
+#!/bin/sh
+# CLI steps for `bridgemp ledger` (tests/cli/ledger.cmake): each step runs a
+# command and checks its exit code and output; a refused step must leave
+# the database dump unchanged.   sh steps.sh BRIDGEMP WORKDIR
+BIN=$1
+W=$2
+rm -rf "$W" && mkdir -p "$W"
+DB=$W/l.db
+export BRIDGEMP_NOW=2026-11-24T12:00:00Z
+fails=0
+
+# step EXIT REGEX COMMAND...: run, check the exit code and that the output matches
+step() {
+    want=$1; re=$2; shift 2
+    out=$("$@" 2>&1); rc=$?
+    if [ "$rc" != "$want" ] || ! printf '%s\n' "$out" | grep -Eq -- "$re"; then
+        echo "FAIL: $* (exit $rc, expected $want, /$re/)"; printf '%s\n' "$out" | head -20
+        fails=$((fails + 1))
+    fi
+}
+# refused EXIT REGEX COMMAND...: as step, and the database is unchanged
+refused() {
+    "$BIN" ledger --db "$DB" dump > "$W/before"
+    step "$@"
+    "$BIN" ledger --db "$DB" dump > "$W/after"
+    if ! cmp -s "$W/before" "$W/after"; then
+        echo "FAIL: the database changed: $3 $4 $5"; fails=$((fails + 1))
+    fi
+}
+L="$BIN ledger --db $DB --who cli-test"
+
+step 1 "no ledger database .*bridgemp ledger init" $L batches
+step 0 "schema 1 \\(sqlite\\)" $L init
+step 0 "2 clubs imported" $L club import examples/ledger/abf-clubs.csv --body abf
+step 0 "73 players imported" $L player import examples/ledger/abf-players.csv --body abf
+printf 'number,name,status,home_club\n5001,A,Active,2074\n5002,B,Gone,2074\n5003,C,Active,7777\n' > "$W/bad.csv"
+refused 1 "bad.csv:3: status: .*NZ-88" $L player import "$W/bad.csv" --body abf
+refused 1 "bad.csv:4: home_club: no club \"7777\"" $L player import "$W/bad.csv" --body abf
+step 0 "examples/abf/club-pairs.json: batch 1 provisional" $L import examples/abf/club-pairs.json --club 2074
+# duplicate event (the database's UNIQUE key on body + content hash)
+refused 1 "already imported: batch 1 \\(provisional\\)" $L import examples/abf/club-pairs.json
+# control total mismatch
+refused 1 "control total red: expected 44.00, the lines sum to 44.30" \
+    $L import examples/abf/congress-teams.json --control red=44.00
+# a bad line: every problem listed
+printf 'number,point_type,points,event,reason\n1002,blue,1.00,x,y\n1003,green,-9.00,x,y\n' > "$W/adj.csv"
+refused 1 "2 problems, nothing written" $L import "$W/adj.csv" --body abf
+refused 1 "adj.csv:2: point type \"blue\" is not one of abf's" $L import "$W/adj.csv" --body abf
+refused 1 "player 0001003 green: the holding would be -8.70" $L import "$W/adj.csv" --body abf
+# NZ-9: an unknown player rejects an NZ batch
+refused 1 "player 51234 is not in the register: masterpoints are issued only to members \\(NZ-9\\)" \
+    $L import examples/nzb/club-pairs.json
+step 0 "batch 1 approved" $L approve 1
+refused 1 "batch 1 is approved: only a provisional batch can be approved" $L approve 1
+step 0 "abf 2025-09 closed: 1 batches posted \\(20 lines\\), 20 players re-ranked" $L close 2025-09 --body abf
+refused 1 "already closed up to 2025-09" $L close 2025-09 --body abf
+step 0 "\"2025-09\"" $L report statement 1002 --body abf --format json
+step 0 "holding,green,,0.30" $L report statement 1002 --body abf --format csv
+step 0 "batch 2 reverses batch 1 \\(provisional\\)" $L correct 1 --reason "wrong session uploaded"
+step 0 "batch 2 approved" $L approve --all
+step 0 "abf 2025-10 closed: 1 batches posted" $L close 2025-10 --body abf
+step 0 "holding +green +0.00" $L report statement 1002 --body abf
+step 0 "reversal +posted +2025-10" $L batches
+step 0 "ledger verified" $L verify
+step 0 "0001002,Player 2,Active,2074,3101" $L player export --body abf
+step 0 "" $L player export --body abf --output "$W/players.csv"
+step 0 "0001002,Player 2" cat "$W/players.csv"
+step 3 "not supported: ACBL ranks" $L close 2025-09 --body acbl
+# ABF-99: the congress's unregistered player 2099 gets nothing until registered
+printf 'number,point_type,points,event,reason\n2099,red,0.40,Spring Congress,late entry\n' > "$W/late.csv"
+step 0 "batch 3 provisional" $L import "$W/late.csv" --body abf
+step 1 "register the player first" $L release 2099 --body abf --date 2025-10-02
+step 0 "player 0002099 Visitor" $L player add --body abf --number 2099 --name Visitor
+step 0 "batch 4 provisional: 1 held line\\(s\\) released" $L release 2099 --body abf --date 2026-11-30
+exit $fails
