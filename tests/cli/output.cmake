@@ -2,9 +2,10 @@
 # output, and a reason for every event that earns nothing
 # (docs/output-format.md).  ${O} holds the test events.
 set(O tests/data/output)
-# Every example's JSON output validates against the schema (python3-jsonschema).
+# Every example's JSON output validates against the schema: Debian's python3 with
+# python3-jsonschema (scripts/deps.sh), not whatever python3 is first on PATH.
 add_test(NAME output_schema
-         COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/support/validate_output.py $<TARGET_FILE:bridgemp>
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/support/validate_output.py $<TARGET_FILE:bridgemp>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 # EBU-28 (3.1.2): 8 boards earn nothing, and every format says why.
 bmp_cli_test(NAME output_empty_table ARGS award ${O}/ebu-short.json
