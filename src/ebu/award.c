@@ -266,7 +266,7 @@ static bmp_status status_of(ebu_ctx *c, int *m4)
 
 bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
-    ebu_ctx c = {ev, out, err, false, "local"};
+    ebu_ctx c = {.ev = ev, .out = out, .err = err, .blue = false, .colour = "local"};
     ebu_entry e = {0};
     int m4;
     bool done = false;

@@ -95,10 +95,22 @@ static bmp_place place_in(const bmp_event *ev, size_t ci, const char *dir)
     return none;
 }
 
-bmp_place ebu_eligible_place(const bmp_event *ev, size_t ci, const char *dir)
+bmp_place ebu_eligible_place(ebu_ctx *c, size_t ci, const char *dir)
 {
+    const bmp_event *ev = c->ev;
     bmp_place p = place_in(ev, ci, dir);
     if (p.lo <= 0)
+        return p;
+    /* Count the contestants without standing once per event: an event with
+     * none (the usual case) then costs nothing here, and the scan below runs
+     * only when someone actually plays without standing. */
+    if (!c->ws_counted) {
+        c->nws = 0;
+        for (size_t j = 0; j < ev->ncontestants; j++)
+            c->nws += ebu_without_standing(&ev->contestants[j]);
+        c->ws_counted = true;
+    }
+    if (c->nws == 0)
         return p;
     int ahead = 0, tied = 0;
     for (size_t j = 0; j < ev->ncontestants; j++) {
@@ -164,7 +176,7 @@ bmp_status ebu_award_ranking(ebu_ctx *c, const ebu_scale *s, bool two_winner, co
                         "a four-winner individual a ranking N, E, S or W) for every "
                         "contestant (4.1.4)");
         }
-        bmp_place p = ebu_eligible_place(ev, i, dir);
+        bmp_place p = ebu_eligible_place(c, i, dir);
         if (p.lo <= 0)
             continue;
         bmp_points pts = ebu_scale_share(s, p.lo, p.hi);

@@ -14,6 +14,8 @@ typedef struct ebu_ctx {
     bmp_error *err;
     bool blue;        /* Blue Point event: Local scale / 100 (5.4.1) */
     const char *colour;
+    bool ws_counted;  /* nws is known (counted once, by ebu_eligible_place) */
+    size_t nws;       /* contestants playing without standing (2.10) */
 } ebu_ctx;
 
 /* "$.path: message" (the CLI prefixes the file name). */
@@ -39,7 +41,7 @@ bmp_status ebu_emit_local(ebu_ctx *c, size_t ci, const char *kind, const char *r
 bool ebu_without_standing(const bmp_contestant *ct);
 /* The place of contestant ci in ranking dir (NULL: overall), moved up past
  * the contestants without standing placed above it. */
-bmp_place ebu_eligible_place(const bmp_event *ev, size_t ci, const char *dir);
+bmp_place ebu_eligible_place(ebu_ctx *c, size_t ci, const char *dir);
 /* Contestants with standing ranked in dir (NULL: overall). */
 int ebu_count_ranked(const bmp_event *ev, const char *dir);
 /* Award every contestant of the ranking(s) from scale s. */

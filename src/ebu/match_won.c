@@ -157,7 +157,7 @@ static bmp_status contestant_awards(ebu_ctx *c, const mw_stage *g, ebu_move mv,
         if (ct->phantom || ebu_without_standing(ct))
             continue;
         bmp_points match = bmp_div_round(mx4[i] * 100, 8, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
-        bmp_place p = ebu_eligible_place(ev, i, NULL);
+        bmp_place p = ebu_eligible_place(c, i, NULL);
         bmp_points rank = p.lo > 0 ? ebu_scale_share(&g->s, p.lo, p.hi) : 0;
         if (strat) {
             int bl;
