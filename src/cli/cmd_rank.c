@@ -248,8 +248,12 @@ int bmp_cli_rank(int argc, char **argv)
     }
     rank_args ra = {.r = r};
     int rc = parse(&ra, argc, argv);
-    if (rc)
+    if (rc) {
+        /* a usage error: the message above, then the body's help */
+        fputc('\n', stderr);
+        body_help(r, stderr);
         return rc;
+    }
     bmp_error e = {0};
     bmp_status st;
     if (ra.fn) {

@@ -90,3 +90,6 @@ add_test(NAME body_names_check_catches COMMAND sh tests/check_body_names.sh test
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(body_names_check_catches PROPERTIES
                      PASS_REGULAR_EXPRESSION "bad.c:4:[^\n]*\n[^\n]*bad.c:6:[^\n]*\n[^\n]*bad.c:7:")
+# A usage error of rank prints the message, then the body's help (issue 10: usage errors show help).
+bmp_cli_test(NAME rank_usage_prints_help ARGS rank nzb --a EXIT 2
+             EXPECT "--a needs a value" "usage: bridgemp rank nzb")
