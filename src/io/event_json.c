@@ -88,6 +88,8 @@ static bmp_status read_ranking(bmp_json_ctx *c, json_t *r, bmp_ranking_entry *ou
             return bmp_json_fail(c, BMP_EINVAL,
                         "a ranking needs \"ranking\" (e.g. a stratum name) or \"session\"");
     }
+    if (!out->ranking)
+        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
     if (out->place.lo == 0)
         return bmp_json_fail(c, BMP_EINVAL, "missing required field \"place\"");
     return BMP_OK;

@@ -9,6 +9,7 @@
  *   test_fault_alloc              a reduced sweep (about 150 points per case)
  *   BMP_FAULT_FULL=1 test_fault_alloc   every point (scripts/faults.sh)
  */
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -309,21 +310,36 @@ static void sweep_ledger(void)
     rmdir(dir);
 }
 
+/* Every example event of every body, and a club's USEBIO file. */
+static void sweep_examples(const char *only)
+{
+    static const char *const dirs[] = {"examples/abf", "examples/acbl", "examples/ebu",
+                                       "examples/nzb", "examples/format"};
+    for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", BMP_SOURCE_DIR, dirs[d]);
+        struct dirent **names = NULL;
+        int n = scandir(path, &names, NULL, alphasort);
+        for (int i = 0; i < n; i++) {
+            char rel[512];
+            snprintf(rel, sizeof rel, "%s/%s", dirs[d], names[i]->d_name);
+            size_t len = strlen(rel);
+            if (len > 5 && strcmp(rel + len - 5, ".json") == 0 && (!only || strstr(rel, only)))
+                sweep_award(rel);
+            free(names[i]);
+        }
+        free(names);
+    }
+    if (!only || strstr("tests/data/usebio/abf_club_5tables.xml", only))
+        sweep_award("tests/data/usebio/abf_club_5tables.xml");
+}
+
 int main(void)
 {
     failalloc_install();
-    static const char *const files[] = {
-        "examples/abf/club-pairs.json",   "examples/abf/congress-teams.json",
-        "examples/acbl/swiss-teams.json", "examples/acbl/ko-bracketed-current.json",
-        "examples/ebu/club-pairs.json",   "examples/ebu/club-knockout.json",
-        "examples/nzb/club-pairs.json",   "examples/nzb/regional-swiss-teams-5A.json",
-        "tests/data/usebio/abf_club_5tables.xml",
-    };
     /* BMP_FAULT_ONLY=substring: only the cases whose name contains it */
     const char *only = getenv("BMP_FAULT_ONLY");
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        if (!only || strstr(files[i], only))
-            sweep_award(files[i]);
+    sweep_examples(only);
     if (!only || strstr("ledger", only))
         sweep_ledger();
     if (failures)
