@@ -11,8 +11,11 @@
  * measured in the same run: a raw prepared-statement INSERT of the same
  * rows into an identical STRICT table, one transaction, same pragmas.
  * No asserts: figures for reading (docs/performance.md). */
+#include <linux/perf_event.h>
 #include <sqlite3.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,11 +23,47 @@
 
 #include "bridgemp/ledger.h"
 
-static double now(void)
+static double clock_of(clockid_t c)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(c, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double now(void) { return clock_of(CLOCK_MONOTONIC); }
+
+/* Instructions retired by this process (user space), where the kernel lets
+ * us count them: unlike time, they do not depend on the machine's load. */
+static int insn_fd = -2;
+
+static double insns(void)
+{
+    if (insn_fd == -2) {
+        struct perf_event_attr a = {.type = PERF_TYPE_HARDWARE, .size = sizeof a,
+                                    .config = PERF_COUNT_HW_INSTRUCTIONS, .exclude_kernel = 1,
+                                    .exclude_hv = 1};
+        insn_fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+    }
+    long long c = 0;
+    if (insn_fd < 0 || read(insn_fd, &c, sizeof c) != sizeof c)
+        return 0;
+    return (double)c;
+}
+
+/* Wall clock, this process's CPU time and instructions: on a shared
+ * machine the instruction count is the steady figure (SQLite works in the
+ * calling thread). */
+typedef struct span {
+    double wall, cpu, ins;
+} span;
+
+static span span_start(void) { return (span){now(), clock_of(CLOCK_PROCESS_CPUTIME_ID), insns()}; }
+
+static void span_add(span *total, span start)
+{
+    total->wall += now() - start.wall;
+    total->cpu += clock_of(CLOCK_PROCESS_CPUTIME_ID) - start.cpu;
+    total->ins += insns() - start.ins;
 }
 
 static void die(const char *what, const bmp_error *e)
@@ -34,7 +73,7 @@ static void die(const char *what, const bmp_error *e)
 }
 
 /* The floor: the same rows, raw, one transaction. */
-__attribute__((noinline)) static double raw_insert(const char *path, long players, long lines)
+__attribute__((noinline)) static span raw_insert(const char *path, long players, long lines)
 {
     sqlite3 *db = NULL;
     sqlite3_stmt *st = NULL;
@@ -48,7 +87,7 @@ __attribute__((noinline)) static double raw_insert(const char *path, long player
                  "CREATE INDEX journal_batch ON journal (batch_id);"
                  "CREATE INDEX journal_player ON journal (player_id);",
                  NULL, NULL, NULL);
-    double t0 = now();
+    span t = {0}, t0 = span_start();
     sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     sqlite3_prepare_v2(db,
                        "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
@@ -68,9 +107,99 @@ __attribute__((noinline)) static double raw_insert(const char *path, long player
     }
     sqlite3_finalize(st);
     sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-    double t = now() - t0;
+    span_add(&t, t0);
     sqlite3_close(db);
     return t;
+}
+
+/* The close's floor: the holdings of the same rows summed into an
+ * identical holding table in one statement (what any close must do). */
+__attribute__((noinline)) static span raw_post(const char *path)
+{
+    sqlite3 *db = NULL;
+    if (sqlite3_open(path, &db) != SQLITE_OK)
+        die("raw open", NULL);
+    sqlite3_exec(db,
+                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
+                 "CREATE TABLE holding (player_id INTEGER NOT NULL, point_type TEXT NOT NULL, "
+                 "points INTEGER NOT NULL, PRIMARY KEY (player_id, point_type)) STRICT;",
+                 NULL, NULL, NULL);
+    span t = {0}, t0 = span_start();
+    if (sqlite3_exec(db,
+                     "BEGIN IMMEDIATE; INSERT INTO holding (player_id, point_type, points) "
+                     "SELECT player_id, point_type, sum(points) FROM journal WHERE batch_id = 1 "
+                     "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
+                     "DO UPDATE SET points = holding.points + excluded.points; COMMIT",
+                     NULL, NULL, NULL) != SQLITE_OK)
+        die("raw post", NULL);
+    span_add(&t, t0);
+    sqlite3_close(db);
+    return t;
+}
+
+typedef struct month {
+    span imp, app, close;
+    long batches;
+    bmp_ledger_close_stats st;
+} month;
+
+/* One month: LINES award lines over the register in batches of BATCH
+ * (each checked and written in one transaction), approved, then the
+ * period closed. */
+static void run_month(bmp_ledger *l, char (*num)[8], long players, long lines, long batch,
+                      int m, const char *period, month *out)
+{
+    bmp_error e = {0};
+    bmp_ledger_line *v = malloc((size_t)batch * sizeof *v);
+    bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf"};
+    char event[32];
+    snprintf(event, sizeof event, "bench %s", period);
+    for (long done = 0; done < lines; out->batches++) {
+        long n = lines - done < batch ? lines - done : batch;
+        for (long k = 0; k < n; k++) {
+            long i = done + k;
+            v[k] = (bmp_ledger_line){.number = num[(i * 7919) % players], .point_type = "green",
+                                     .points = 10 + i % 90, .rule = "ABF-6", .event = event,
+                                     .contestant = "1", .line = (size_t)k + 1};
+        }
+        char hash[65];
+        snprintf(hash, sizeof hash, "%02d%062ld", m, out->batches + 1);
+        int64_t id = 0;
+        span t0 = span_start();
+        if (bmp_ledger_import_lines(l, &io, BMP_BATCH_EVENT, "bench", hash, event, "2025-09-01",
+                                    v, (size_t)n, &id, NULL, &e))
+            die("import", &e);
+        span_add(&out->imp, t0);
+        t0 = span_start();
+        if (bmp_ledger_approve(l, id, &e))
+            die("approve", &e);
+        span_add(&out->app, t0);
+        done += n;
+    }
+    span t0 = span_start();
+    if (bmp_ledger_close_period(l, "abf", period, &out->st, &e))
+        die("close", &e);
+    span_add(&out->close, t0);
+    free(v);
+}
+
+static void print_month(const char *title, long lines, const month *m, span raw, span post)
+{
+    printf("  %s: %ld award lines in %ld batches\n", title, lines, m->batches);
+    printf("    import (checked)      %10.0f lines/s    (%.3f s wall, %.3f s cpu)\n",
+           lines / m->imp.wall, m->imp.wall, m->imp.cpu);
+    printf("    import / floor        %10.0f %% wall  %4.0f %% cpu", 100.0 * raw.wall / m->imp.wall,
+           100.0 * raw.cpu / m->imp.cpu);
+    if (m->imp.ins > 0) /* where the machine counts instructions */
+        printf("  %4.0f %% instructions (%.0f per line)", 100.0 * raw.ins / m->imp.ins,
+               m->imp.ins / lines);
+    printf("\n");
+    printf("    approve               %10.3f s for %ld batches\n", m->app.wall, m->batches);
+    printf("    close (post + re-rank)%10.0f players re-ranked/s (%zu players, %zu promotions, "
+           "%.3f s wall, %.3f s cpu)\n", m->st.players / m->close.wall, m->st.players,
+           m->st.promotions, m->close.wall, m->close.cpu);
+    printf("    close / floor         %10.0f %% wall  %4.0f %% cpu\n", 100.0 * post.wall / m->close.wall,
+           100.0 * post.cpu / m->close.cpu);
 }
 
 int main(int argc, char **argv)
@@ -104,63 +233,36 @@ int main(int argc, char **argv)
     bmp_ledger_opts o = {.size = sizeof o, .create = true, .who = "bench"};
     if (bmp_ledger_open(db, &o, &l, &e))
         die("open", &e);
-    double t0 = now();
+    span reg = {0}, t0 = span_start();
     if (bmp_ledger_import_players(l, "abf", csv, NULL, NULL, &e))
         die("players", &e);
-    double t_reg = now() - t0;
+    span_add(&reg, t0);
 
-    /* the award lines, in batches */
-    bmp_ledger_line *v = malloc((size_t)batch * sizeof *v);
-    bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf"};
-    double t_imp = 0, t_app = 0;
-    long done = 0, nb = 0;
-    while (done < lines) {
-        long n = lines - done < batch ? lines - done : batch;
-        for (long k = 0; k < n; k++) {
-            long i = done + k;
-            v[k] = (bmp_ledger_line){.number = num[(i * 7919) % players], .point_type = "green",
-                                     .points = 10 + i % 90, .rule = "ABF-6", .event = "bench",
-                                     .contestant = "1", .line = (size_t)k + 1};
-        }
-        char hash[65];
-        snprintf(hash, sizeof hash, "%064ld", nb + 1);
-        int64_t id = 0;
-        t0 = now();
-        if (bmp_ledger_import_lines(l, &io, BMP_BATCH_EVENT, "bench", hash, "bench", "2025-09-01",
-                                    v, (size_t)n, &id, NULL, &e))
-            die("import", &e);
-        t_imp += now() - t0;
-        t0 = now();
-        if (bmp_ledger_approve(l, id, &e))
-            die("approve", &e);
-        t_app += now() - t0;
-        done += n;
-        nb++;
-    }
-    bmp_ledger_close_stats s;
-    t0 = now();
-    if (bmp_ledger_close_period(l, "abf", "2025-09", &s, &e))
-        die("close", &e);
-    double t_close = now() - t0;
+    /* the first month ranks everybody from nothing; the second is a
+     * steady month over a ranked register */
+    month m1 = {0}, m2 = {0};
+    run_month(l, num, players, lines, batch, 1, "2025-09", &m1);
+    run_month(l, num, players, lines, batch, 2, "2025-10", &m2);
     bmp_problems p = {0};
-    t0 = now();
+    span ver = {0};
+    t0 = span_start();
     if (bmp_ledger_verify(l, &p, &e))
         die("verify", &e);
-    double t_ver = now() - t0;
+    span_add(&ver, t0);
     bmp_ledger_close(l);
-    double t_raw = raw_insert(raw, players, lines);
+    span t_raw = raw_insert(raw, players, lines);
+    span t_post = raw_post(raw);
 
-    printf("ledger on SQLite: %ld players, %ld award lines in %ld batches\n", players, lines, nb);
-    printf("  register players        %10.0f players/s  (%.3f s)\n", players / t_reg, t_reg);
-    printf("  import (checked)        %10.0f lines/s    (%.3f s)\n", lines / t_imp, t_imp);
-    printf("  floor: raw insert       %10.0f lines/s    (%.3f s, one transaction)\n",
-           lines / t_raw, t_raw);
-    printf("  import / floor          %10.0f %%\n", 100.0 * t_raw / t_imp);
-    printf("  approve                 %10.3f s for %ld batches\n", t_app, nb);
-    printf("  close (post + re-rank)  %10.0f players re-ranked/s (%zu players, %zu promotions, "
-           "%.3f s)\n", s.players / t_close, s.players, s.promotions, t_close);
-    printf("  verify                  %10.3f s\n", t_ver);
-    free(v);
+    printf("ledger on SQLite: %ld players, two months of %ld award lines\n", players, lines);
+    printf("  register players        %10.0f players/s  (%.3f s wall, %.3f s cpu)\n",
+           players / reg.wall, reg.wall, reg.cpu);
+    printf("  floor: raw insert       %10.0f lines/s    (%.3f s wall, %.3f s cpu, one "
+           "transaction)\n", lines / t_raw.wall, t_raw.wall, t_raw.cpu);
+    printf("  floor: raw post         %10.0f players/s  (%.3f s wall: the same lines summed into "
+           "holdings, one statement)\n", players / t_post.wall, t_post.wall);
+    print_month("month 1 (first ranks)", lines, &m1, t_raw, t_post);
+    print_month("month 2 (steady)", lines, &m2, t_raw, t_post);
+    printf("  verify                  %10.3f s wall\n", ver.wall);
     free(num);
     char cmd[320];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -195,9 +195,12 @@ static bmp_status build_fields_of(acbl_calc *c, field *f, const size_t *count, s
 }
 
 /* Credited tables, M, gold eligibility per field. */
-static void credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind)
+static bmp_status credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind,
+                                bmp_error *err)
 {
-    double *own = calloc(n, sizeof *own);
+    double *own = calloc(n ? n : 1, sizeof *own);
+    if (!own)
+        return bmp_error_oom(err);
     for (size_t i = 0; i < n; i++)
         own[i] = f[i].own;
     for (size_t k = 0; k < n; k++) {
@@ -253,6 +256,7 @@ static void credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind)
         f[0].credit = acbl_unrestricted_credit(base, c->credit_extra, c->unrestricted_events);
     }
     free(own);
+    return BMP_OK;
 }
 
 static bmp_points formula_first(const acbl_calc *c, double tables, double m, double *real)
@@ -747,7 +751,10 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
         free(f);
         return st;
     }
-    credit_fields(c, f, n, kind);
+    if ((st = credit_fields(c, f, n, kind, err))) {
+        free(f);
+        return st;
+    }
     if (kind == F_STRATUM && bmp_params_bool(&ev->params, "side_game_series", false)) {
         free(f);
         return bmp_error_set(err, BMP_EINVAL, "$.params.side_game_series: Side Game Series "

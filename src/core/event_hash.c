@@ -134,6 +134,12 @@ static json_t *set_of(json_t **vals, size_t n)
     json_t *arr = json_array();
     item *it = calloc(n ? n : 1, sizeof *it);
     bool ok = arr && it;
+    if (!it) {
+        for (size_t i = 0; i < n; i++)
+            json_decref(vals[i]);
+        json_decref(arr);
+        return NULL;
+    }
     for (size_t i = 0; i < n; i++) {
         it[i].v = vals[i];
         if (ok && !(it[i].text = json_dumps(vals[i], DUMP_FLAGS)))

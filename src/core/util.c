@@ -36,6 +36,17 @@ char *bmp_asprintf(const char *fmt, ...)
     return s;
 }
 
+size_t bmp_strlcpy(char *dst, const char *src, size_t size)
+{
+    size_t n = strlen(src);
+    if (size) {
+        size_t k = n < size - 1 ? n : size - 1;
+        memcpy(dst, src, k);
+        dst[k] = '\0';
+    }
+    return n;
+}
+
 char *bmp_strdup(const char *s)
 {
     if (!s)

@@ -18,6 +18,10 @@ char *bmp_asprintf(const char *fmt, ...)
  * file ("-": standard input) into a malloc'ed, NUL-terminated buffer. */
 bmp_status bmp_read_file(const char *path, char **buf, size_t *len, bmp_error *err);
 
+/* Copy src into dst[size] (truncating, always terminated); the length of
+ * src.  For hot paths where snprintf("%s") costs more than the copy. */
+size_t bmp_strlcpy(char *dst, const char *src, size_t size);
+
 /* strdup that accepts NULL. */
 char *bmp_strdup(const char *s);
 

@@ -253,8 +253,10 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
     ok = ok && set(root, "awarded", json_boolean(!bmp_awards_empty(a)));
     for (size_t i = 0; ok && i < a->count; i++)
         ok = append(awards, award_json(ev, &a->items[i], explain));
-    ok = ok && set(root, "awards", awards);
-    awards = NULL;
+    if (ok) { /* set() owns the array from here, whether it succeeds or not */
+        ok = set(root, "awards", awards);
+        awards = NULL;
+    }
     ok = ok && set(root, "players", players_json(ev, a));
     json_t *notes = ok ? notes_json(ev, a, explain, err, &st) : NULL;
     ok = ok && !st && set(root, "notes", notes);

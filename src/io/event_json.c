@@ -88,6 +88,8 @@ static bmp_status read_ranking(bmp_json_ctx *c, json_t *r, bmp_ranking_entry *ou
             return bmp_json_fail(c, BMP_EINVAL,
                         "a ranking needs \"ranking\" (e.g. a stratum name) or \"session\"");
     }
+    if (!out->ranking)
+        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
     if (out->place.lo == 0)
         return bmp_json_fail(c, BMP_EINVAL, "missing required field \"place\"");
     return BMP_OK;
@@ -364,7 +366,8 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
     }
     /* Normalise the body name ("ACBL" -> "acbl", "nz" -> "nzb"). */
     free(ev->body);
-    ev->body = bmp_strdup(rules->body);
+    if (!(ev->body = bmp_strdup(rules->body)))
+        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
     if ((st = bmp_json_get_str(c, root, "edition", false, &ev->edition)))
         return st;
     if (ev->edition) {
@@ -442,13 +445,16 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         return st;
     if (arr) {
         ev->restrictions = calloc(json_array_size(arr) + 1, sizeof *ev->restrictions);
+        if (!ev->restrictions)
+            return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
         for (size_t i = 0; i < json_array_size(arr); i++) {
             json_t *r = json_array_get(arr, i);
             if (!json_is_string(r)) {
                 snprintf(c->path, sizeof c->path, "$.restrictions[%zu]", i);
                 return bmp_json_expected(c, "a restriction name such as \"women\" or \"senior\"", r);
             }
-            ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r));
+            if (!(ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r))))
+                return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
         }
     }
     if ((st = bmp_json_get_array(c, root, "groups", &arr)))
@@ -471,6 +477,8 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         return st;
     if (arr) {
         ev->matches = calloc(json_array_size(arr) + 1, sizeof *ev->matches);
+        if (!ev->matches)
+            return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
         for (size_t i = 0; i < json_array_size(arr); i++) {
             snprintf(c->path, sizeof c->path, "$.matches[%zu]", i);
             ev->nmatches++;
@@ -538,7 +546,7 @@ bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_
     ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
     ev->source = bmp_strdup(src);
     bmp_json_ctx c = {.src = src, .err = err};
-    bmp_status st = read_event(&c, root, ev);
+    bmp_status st = ev->source ? read_event(&c, root, ev) : bmp_error_oom(err);
     json_decref(root);
     if (st) {
         bmp_event_free(ev);

@@ -274,7 +274,11 @@ bmp_status bmp_json_get_params(bmp_json_ctx *c, json_t *obj, bmp_params *out)
         }
         bmp_json_pop(c, l2);
         p->key = bmp_strdup(key);
-        out->count++;
+        out->count++; /* counted before the check, so the free path frees it */
+        if (!p->key || (p->type == BMP_PARAM_STRING && !p->string)) {
+            st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+            break;
+        }
     }
     bmp_json_pop(c, l);
     return st;

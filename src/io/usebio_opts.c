@@ -11,11 +11,11 @@
 #include "core/util.h"
 #include "io/usebio_internal.h"
 
-static bmp_status replace(char **field, const char *v)
+static bmp_status replace(char **field, const char *v, bmp_error *err)
 {
     char *d = bmp_strdup(v);
     if (v && !d)
-        return BMP_ENOMEM;
+        return bmp_error_oom(err);
     free(*field);
     *field = d;
     return BMP_OK;
@@ -30,7 +30,7 @@ static bool valid_body(bmp_event *ev, const char *src, const char *what, bmp_err
                             src, what, ev->body);
         return false;
     }
-    *st = replace(&ev->body, r->body);
+    *st = replace(&ev->body, r->body, err);
     return *st == BMP_OK;
 }
 
@@ -43,7 +43,7 @@ static bmp_status side_str(json_t *root, const char *key, const char *path, char
         return BMP_OK;
     if (!json_is_string(v))
         return bmp_error_set(err, BMP_EINVAL, "%s: $.%s: expected a string", path, key);
-    return replace(field, json_string_value(v));
+    return replace(field, json_string_value(v), err);
 }
 
 static bmp_status side_int(json_t *root, const char *key, const char *path, long long min,
@@ -250,16 +250,16 @@ bmp_status bmp_usebio_apply_opts(bmp_event *ev, const bmp_usebio_opts *o, bmp_er
     if (o->sidecar && (st = apply_sidecar(ev, o->sidecar, err)))
         return st;
     if (o->body) {
-        if ((st = replace(&ev->body, o->body)))
+        if ((st = replace(&ev->body, o->body, err)))
             return st;
         if (!valid_body(ev, "option", "--body", err, &st))
             return st;
     }
-    if ((o->edition && (st = replace(&ev->edition, o->edition))) ||
-        (o->grade && (st = replace(&ev->grade, o->grade))) ||
-        (o->classification && (st = replace(&ev->classification, o->classification))) ||
-        (o->status && (st = replace(&ev->status, o->status))) ||
-        (o->rating && (st = replace(&ev->rating, o->rating))))
+    if ((o->edition && (st = replace(&ev->edition, o->edition, err))) ||
+        (o->grade && (st = replace(&ev->grade, o->grade, err))) ||
+        (o->classification && (st = replace(&ev->classification, o->classification, err))) ||
+        (o->status && (st = replace(&ev->status, o->status, err))) ||
+        (o->rating && (st = replace(&ev->rating, o->rating, err))))
         return st;
     for (size_t i = 0; i < o->nset; i++) {
         const char *kv = o->set[i];

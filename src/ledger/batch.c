@@ -22,15 +22,15 @@ static const char *source_name(bmp_batch_source s)
 /* ---- a player cache: each distinct number is looked up once ------------ */
 
 typedef struct pslot {
-    const char *number;   /* points into the lines */
+    const char *number;   /* points into the batch's normalised numbers */
     int64_t id;           /* 0 = not registered */
     char status[12];
 } pslot;
 
 typedef struct pcache {
     pslot *slots;
-    size_t cap;           /* power of two */
-    bmp_stmt *find;
+    size_t cap;           /* power of two, at least twice the lines */
+    size_t used;
 } pcache;
 
 static uint64_t fnv1a(const char *s)
@@ -41,29 +41,85 @@ static uint64_t fnv1a(const char *s)
     return h;
 }
 
-static bmp_status pcache_get(bmp_ledger *l, pcache *pc, int64_t body, const char *number,
-                             pslot **out, bmp_error *err)
+/* The slot of `number`: its own, or the empty one where it belongs. */
+static pslot *pcache_slot(const pcache *pc, const char *number)
 {
     size_t i = (size_t)fnv1a(number) & (pc->cap - 1);
     while (pc->slots[i].number && strcmp(pc->slots[i].number, number) != 0)
         i = (i + 1) & (pc->cap - 1);
-    pslot *s = &pc->slots[i];
-    *out = s;
-    if (s->number)
-        return BMP_OK;
-    s->number = number;
-    l->ops->reset(pc->find);
-    bmp_status rc = l->ops->bind_int(pc->find, 1, body, err);
-    if (!rc)
-        rc = l->ops->bind_text(pc->find, 2, number, err);
-    bool row = false;
-    if (!rc)
-        rc = l->ops->step(pc->find, &row, err);
-    if (!rc && row) {
-        s->id = l->ops->col_int(pc->find, 0);
-        snprintf(s->status, sizeof s->status, "%s", l->ops->col_text(pc->find, 1));
+    return &pc->slots[i];
+}
+
+static void pcache_add(pcache *pc, const char *number)
+{
+    pslot *s = pcache_slot(pc, number);
+    if (!s->number) {
+        s->number = number;
+        pc->used++;
     }
+}
+
+static void pslot_fill(bmp_ledger *l, bmp_stmt *st, pslot *s)
+{
+    s->id = l->ops->col_int(st, 0);
+    bmp_strlcpy(s->status, l->ops->col_text(st, 1), sizeof s->status);
+}
+
+/* One indexed lookup per distinct number: cheapest for a club's event. */
+static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bmp_status rc = l->ops->prepare(
+        l->s, "SELECT id, status FROM player WHERE body_id = ?1 AND number = ?2", &st, err);
+    for (size_t i = 0; i < pc->cap && !rc; i++) {
+        pslot *s = &pc->slots[i];
+        if (!s->number)
+            continue;
+        l->ops->reset(st);
+        bool row = false;
+        rc = l->ops->bind_int(st, 1, body, err);
+        rc = rc ? rc : l->ops->bind_text(st, 2, s->number, err);
+        rc = rc ? rc : l->ops->step(st, &row, err);
+        if (!rc && row)
+            pslot_fill(l, st, s);
+    }
+    l->ops->finalize(st);
     return rc;
+}
+
+/* One pass over the body's register, keeping the batch's players: cheaper
+ * than a lookup each once a batch names an eighth of the register (a
+ * national credit file). */
+static bmp_status pcache_scan(bmp_ledger *l, pcache *pc, int64_t body, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bool row = false;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT id, status, number FROM player WHERE body_id = ?1", "i", body);
+    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+        pslot *s = pcache_slot(pc, l->ops->col_text(st, 2));
+        if (s->number)
+            pslot_fill(l, st, s);
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+/* Resolve every distinct number of the batch, the cheaper way. */
+#define PCACHE_SCAN_MIN 4096
+static bmp_status pcache_resolve(bmp_ledger *l, pcache *pc, int64_t body, bmp_error *err)
+{
+    int64_t registered = 0;
+    bool found = false;
+    bmp_status rc = BMP_OK;
+    if (pc->used >= PCACHE_SCAN_MIN)
+        rc = lq_int(l, &registered, &found, err, "SELECT count(*) FROM player WHERE body_id = ?1",
+                    "i", body);
+    if (rc)
+        return rc;
+    if (pc->used >= PCACHE_SCAN_MIN && (int64_t)pc->used * 8 >= registered)
+        return pcache_scan(l, pc, body, err);
+    return pcache_lookup_each(l, pc, body, err);
 }
 
 /* ---- checking ----------------------------------------------------------- */
@@ -360,21 +416,27 @@ typedef struct checked {
     size_t nt;
 } checked;
 
-/* Each line: the body's point type, the sign, the player number and who
- * may be credited; the totals per point type. */
-static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_source source,
-                              const char *file, const bmp_ledger_line *lines, size_t n,
-                              checked *c, bmp_problems *pp, size_t *bad, bmp_error *err)
+/* Pass 1: every well-formed player number, normalised, into the cache. */
+static void collect_numbers(const ledger_body *b, const bmp_ledger_line *lines, size_t n,
+                            checked *c, pcache *pc)
 {
-    pcache pc = {.cap = 64};
-    while (pc.cap < 2 * n + 2)
-        pc.cap *= 2;
-    pc.slots = calloc(pc.cap, sizeof *pc.slots);
-    if (!pc.slots)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
-    bmp_status rc = l->ops->prepare(
-        l->s, "SELECT id, status FROM player WHERE body_id = ?1 AND number = ?2", &pc.find, err);
-    for (size_t i = 0; i < n && !rc; i++) {
+    for (size_t i = 0; i < n; i++) {
+        bmp_error e;
+        const char *num = lines[i].number ? lines[i].number : "";
+        if (!ledger_number_check(b->code, num, c->norm[i], sizeof c->norm[i], &e))
+            pcache_add(pc, c->norm[i]);
+        else
+            c->norm[i][0] = '\0';
+    }
+}
+
+/* Pass 3, in line order: the body's point type, the sign, the number, who
+ * may be credited; the totals per point type. */
+static void check_each_line(const ledger_body *b, bmp_batch_source source, const char *file,
+                            const bmp_ledger_line *lines, size_t n, checked *c, const pcache *pc,
+                            bmp_problems *pp, size_t *bad)
+{
+    for (size_t i = 0; i < n; i++) {
         const bmp_ledger_line *ln = &lines[i];
         size_t at = ln->line ? ln->line : i + 1;
         bmp_error e;
@@ -389,15 +451,14 @@ static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_sou
                          "holding, NZ-91)", file, at);
             (*bad)++;
         }
-        if (ledger_number_check(b->code, ln->number ? ln->number : "", c->norm[i],
-                                sizeof c->norm[i], &e)) {
+        if (!c->norm[i][0]) {
+            char tmp[16];
+            ledger_number_check(b->code, ln->number ? ln->number : "", tmp, sizeof tmp, &e);
             problems_add(pp, "%s:%zu: player number: %s", file, at, e.msg);
             (*bad)++;
             continue;
         }
-        pslot *s = NULL;
-        if ((rc = pcache_get(l, &pc, b->id, c->norm[i], &s, err)))
-            break;
+        const pslot *s = pcache_slot(pc, c->norm[i]);
         c->rv[i].number = c->norm[i];
         c->rv[i].why = credit_check(b, s, c->norm[i], file, at, pp, bad);
         c->rv[i].player = c->rv[i].why ? 0 : s->id;
@@ -407,37 +468,86 @@ static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_sou
             tt->lines++;
         }
     }
-    l->ops->finalize(pc.find);
+}
+
+/* Each line checked; every distinct player looked up once (pass 2). */
+static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_source source,
+                              const char *file, const bmp_ledger_line *lines, size_t n,
+                              checked *c, bmp_problems *pp, size_t *bad, bmp_error *err)
+{
+    pcache pc = {.cap = 64};
+    while (pc.cap < 2 * n + 2)
+        pc.cap *= 2;
+    pc.slots = calloc(pc.cap, sizeof *pc.slots);
+    if (!pc.slots)
+        return bmp_error_oom(err);
+    collect_numbers(b, lines, n, c, &pc);
+    bmp_status rc = pcache_resolve(l, &pc, b->id, err);
+    if (!rc)
+        check_each_line(b, source, file, lines, n, c, &pc, pp, bad);
     free(pc.slots);
     return rc;
 }
 
-/* One transaction: the replaced batch (if any) and the new one. */
-static bmp_status commit_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
-                               bmp_batch_source source, const char *file, const char *hash,
-                               const char *event, const char *event_date, const char *checksum,
-                               const bmp_ledger_line *lines, size_t n, const checked *c,
-                               int64_t *batch, bmp_error *err)
+/* The replaced batch (if any) and the new one, inside the caller's
+ * transaction. */
+static bmp_status write_all(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
+                            bmp_batch_source source, const char *file, const char *hash,
+                            const char *event, const char *event_date, const char *checksum,
+                            const bmp_ledger_line *lines, size_t n, const checked *c,
+                            int64_t *batch, bmp_error *err)
 {
-    int64_t id = 0, holder = 0;
-    char state[16];
-    bmp_status rc = l->ops->begin(l->s, err);
-    if (!rc && o->replaces)
+    bmp_status rc = BMP_OK;
+    if (o->replaces)
         rc = ledger_replace(l, o->replaces, o->reason, err);
     if (!rc)
         rc = write_batch(l, b, o, source, file, hash, event, event_date, checksum, lines, c->rv, n,
-                         c->t, c->nt, &id, err);
+                         c->t, c->nt, batch, err);
+    return rc;
+}
+
+/* After a failed commit: a concurrent importer may have won the UNIQUE
+ * key, and the error then names its batch. */
+static bmp_status explain_lost_race(bmp_ledger *l, const ledger_body *b, const char *file,
+                                    const char *hash, bmp_status rc, bmp_error *err)
+{
+    int64_t holder = 0;
+    char state[16];
+    if (!find_holder(l, b->id, hash, &holder, state, NULL) && holder)
+        rc = bmp_error_set(err, BMP_EINVAL, "%s: already imported: batch %lld (%s)", file,
+                           (long long)holder, state);
+    return rc;
+}
+
+/* Check every line, then write: all of it inside one write transaction,
+ * so the registry the lines were checked against is the one they are
+ * written to, and the checking reads need no lock of their own. */
+static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
+                                  const bmp_ledger_import_opts *o, bmp_batch_source source,
+                                  const char *file, const char *hash, const char *event,
+                                  const char *event_date, const char *checksum,
+                                  const bmp_ledger_line *lines, size_t n, checked *c,
+                                  int64_t *batch, bool *writing, bmp_problems *pp,
+                                  bmp_error *err)
+{
+    size_t before = pp->count, bad = 0;
+    bmp_status rc = refuse_duplicate(l, b, file, hash, err);
     if (!rc)
-        rc = l->ops->commit(l->s, err);
-    if (rc) {
-        l->ops->rollback(l->s);
-        /* a concurrent importer may have won the UNIQUE key */
-        if (!find_holder(l, b->id, hash, &holder, state, NULL) && holder)
-            rc = bmp_error_set(err, BMP_EINVAL, "%s: already imported: batch %lld (%s)", file,
-                               (long long)holder, state);
-    } else if (batch) {
-        *batch = id;
+        rc = check_lines(l, b, source, file, lines, n, c, pp, &bad, err);
+    if (!rc)
+        bad += check_controls(b, o, file, c->t, c->nt, pp);
+    if (!rc)
+        rc = check_negative(l, lines, c->rv, n, file, pp, &bad, err);
+    if (!rc && !bad && n == 0) {
+        problems_add(pp, "%s: no award lines (nothing to import)", file);
+        bad++;
     }
+    if (!rc && bad)
+        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+    *writing = !rc;
+    if (!rc)
+        rc = write_all(l, b, o, source, file, hash, event, event_date, checksum, lines, n, c,
+                       batch, err);
     return rc;
 }
 
@@ -449,7 +559,6 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
 {
     bmp_problems local = {0};
     bmp_problems *pp = probs ? probs : &local;
-    size_t before = pp->count, bad = 0;
     ledger_body b;
     if (batch)
         *batch = 0;
@@ -460,28 +569,27 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     bmp_status rc = ledger_body_get(l, o->body, &b, err);
     if (!rc && o->replaces && (!o->reason || !*o->reason))
         rc = bmp_error_set(err, BMP_EINVAL, "%s: a replacement needs a reason (NZ-44)", file);
-    if (!rc)
-        rc = refuse_duplicate(l, &b, file, hash, err);
     if (rc)
         return rc;
     checked c = {.rv = calloc(n ? n : 1, sizeof *c.rv), .norm = calloc(n ? n : 1, sizeof *c.norm)};
+    int64_t id = 0;
+    bool writing = false;
     if (!c.rv || !c.norm)
-        rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        rc = bmp_error_oom(err);
     if (!rc)
-        rc = check_lines(l, &b, source, file, lines, n, &c, pp, &bad, err);
-    if (!rc)
-        bad += check_controls(&b, o, file, c.t, c.nt, pp);
-    if (!rc)
-        rc = check_negative(l, lines, c.rv, n, file, pp, &bad, err);
-    if (!rc && !bad && n == 0) {
-        problems_add(pp, "%s: no award lines (nothing to import)", file);
-        bad++;
+        rc = l->ops->begin(l->s, err);
+    if (!rc) {
+        rc = check_and_write(l, &b, o, source, file, hash, event, event_date, checksum, lines, n,
+                             &c, &id, &writing, pp, err);
+        if (!rc)
+            rc = l->ops->commit(l->s, err);
+        if (rc)
+            l->ops->rollback(l->s);
+        if (rc && writing)
+            rc = explain_lost_race(l, &b, file, hash, rc, err);
     }
-    if (!rc && bad)
-        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
-    if (!rc)
-        rc = commit_batch(l, &b, o, source, file, hash, event, event_date, checksum, lines, n, &c,
-                          batch, err);
+    if (!rc && batch)
+        *batch = id;
     free(c.rv);
     free(c.norm);
     bmp_problems_free(&local);

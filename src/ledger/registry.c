@@ -45,7 +45,7 @@ bmp_status ledger_number_check(const char *body, const char *in, char *out, size
         char n7[8];
         bmp_status st = bmp_abf_number_validate(in, false, n7, err);
         if (!st)
-            snprintf(out, size, "%s", n7);
+            bmp_strlcpy(out, n7, size);
         return st;
     }
     if (strcmp(body, "acbl") == 0) {
@@ -57,13 +57,13 @@ bmp_status ledger_number_check(const char *body, const char *in, char *out, size
             return bmp_error_set(err, BMP_EINVAL,
                                  "expected an ACBL player number (1 to 10 letters and digits), "
                                  "got \"%s\"", in);
-        snprintf(out, size, "%s", in);
+        bmp_strlcpy(out, in, size);
         return BMP_OK;
     }
     if (!all_digits(in, 1, 8))
         return bmp_error_set(err, BMP_EINVAL, "expected a %s number of 1 to 8 digits, got \"%s\"",
                              strcmp(body, "nzb") == 0 ? "NZB computer" : "EBU", in);
-    snprintf(out, size, "%s", in);
+    bmp_strlcpy(out, in, size);
     return BMP_OK;
 }
 

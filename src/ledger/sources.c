@@ -33,14 +33,28 @@ static const char *keep(ledger_lines *ls, const char *s)
     if (ls->nstrs == ls->scap) {
         size_t cap = ls->scap ? ls->scap * 2 : 64;
         char **v = realloc(ls->strs, cap * sizeof *v);
-        if (!v)
+        if (!v) {
+            ls->oom = true;
             return NULL;
+        }
         ls->strs = v;
         ls->scap = cap;
     }
     char *c = strdup(s);
     if (c)
         ls->strs[ls->nstrs++] = c;
+    else
+        ls->oom = true;
+    return c;
+}
+
+/* A copy the lines' owner frees (event, date, club); NULL only for NULL,
+ * else a failed copy marks the whole read as failed. */
+static char *own(ledger_lines *ls, const char *s)
+{
+    char *c = bmp_strdup(s);
+    if (s && !c)
+        ls->oom = true;
     return c;
 }
 
@@ -111,7 +125,7 @@ static bmp_status event_lines(const char *path, const bmp_event *ev, const bmp_a
                                   .event = evname,
                                   .contestant = keep(ls, c->id),
                                   .line = i + 1};
-            if (!ln.number || !ln.point_type || !push(ls, &ln))
+            if (ls->oom || !push(ls, &ln))
                 return bmp_error_set(err, BMP_ENOMEM, "out of memory");
         }
     }
@@ -160,10 +174,10 @@ static bmp_status read_event(const char *path, const char *data, size_t len,
     if (!st)
         st = ledger_event_hash(ev, ls->hash, err);
     if (!st) {
-        ls->event = bmp_strdup(ev->name ? ev->name : path);
-        ls->event_date = bmp_strdup(ev->date ? ev->date : "");
+        ls->event = own(ls, ev->name ? ev->name : path);
+        ls->event_date = own(ls, ev->date ? ev->date : "");
         const char *club = bmp_params_string(&ev->params, "usebio.club_id", NULL);
-        ls->club = bmp_strdup(club);
+        ls->club = own(ls, club);
         st = event_lines(path, ev, &aw, ls, probs, err);
         if (ls->source == BMP_BATCH_USEBIO_MP)
             for (size_t i = 0; i < ls->n; i++)
@@ -193,8 +207,8 @@ static bmp_status read_credit(const char *path, const char *data, size_t len, le
     ls->source = BMP_BATCH_ABF_CREDIT;
     snprintf(ls->body, sizeof ls->body, "abf");
     ledger_sha256_hex(data, len, ls->hash);
-    ls->event = bmp_strdup(path);
-    ls->event_date = bmp_strdup("");
+    ls->event = own(ls, path);
+    ls->event_date = own(ls, "");
     const char *colour = kind == BMP_ABF_CREDIT_GREEN ? "green"
                          : kind == BMP_ABF_CREDIT_GOLD ? "gold" : "red";
     unsigned __int128 sum = 0;
@@ -242,8 +256,8 @@ static bmp_status read_adjustments(const char *path, const char *data, size_t le
     ls->source = BMP_BATCH_ADJUSTMENT;
     snprintf(ls->body, sizeof ls->body, "%s", o->body ? o->body : "");
     ledger_sha256_hex(data, len, ls->hash);
-    ls->event = bmp_strdup(path);
-    ls->event_date = bmp_strdup("");
+    ls->event = own(ls, path);
+    ls->event_date = own(ls, "");
     size_t bad = 0;
     const char *rule = strcmp(ls->body, "nzb") == 0 ? "NZ-91" : "adjustment";
     for (size_t r = 1; r < c.nrows; r++) {
@@ -308,5 +322,7 @@ bmp_status ledger_lines_read(const char *path, const bmp_ledger_import_opts *o,
     else
         st = read_event(path, data, len, o, ls, probs, err);
     free(data);
+    if (ls->oom) /* a string keep() could not copy: never import a line without it */
+        st = bmp_error_oom(err);
     return st;
 }

@@ -2,6 +2,8 @@
 #ifndef BMP_LEDGER_SOURCES_H
 #define BMP_LEDGER_SOURCES_H
 
+#include <stdbool.h>
+
 #include "bridgemp/event.h"
 #include "bridgemp/ledger.h"
 
@@ -16,6 +18,7 @@ typedef struct ledger_lines {
     char hash[65];
     char *event, *event_date, *club;
     char checksum[32];      /* ABF: sum of ABF number x points (ecosystem.md §5) */
+    bool oom;               /* a string could not be kept: the whole read fails */
 } ledger_lines;
 
 void ledger_lines_free(ledger_lines *ls);

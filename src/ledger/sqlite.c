@@ -31,7 +31,8 @@ static const char *const tables[] = {"body",    "club",    "player", "alternate"
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {
     int code = sqlite3_errcode(db);
-    bmp_status st = (code == SQLITE_CONSTRAINT) ? BMP_EINVAL : BMP_EIO;
+    bmp_status st = code == SQLITE_CONSTRAINT ? BMP_EINVAL : code == SQLITE_NOMEM ? BMP_ENOMEM
+                                                                                 : BMP_EIO;
     return bmp_error_set(err, st, "%s: %s", what, sqlite3_errmsg(db));
 }
 
@@ -65,6 +66,11 @@ static bmp_status migrate(sqlite3 *db, const char *path, bmp_error *err)
         return bmp_error_set(err, BMP_EIO, "%s: cannot lock the database: %s", path,
                              sqlite3_errmsg(db));
     int v = user_version(db);
+    if (v < 0) { /* the version could not be read (no memory, I/O): change nothing */
+        bmp_status st = db_error(db, err, "cannot read the schema version");
+        exec(db, "ROLLBACK", NULL);
+        return bmp_error_prefix(err, "%s: ", path), st;
+    }
     if (v > NMIGRATIONS) {
         exec(db, "ROLLBACK", NULL);
         return bmp_error_set(err, BMP_ERANGE,

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Long fuzzing (not in CI; docs/reliability.md records the runs): every
+# libFuzzer harness in tests/fuzz for FUZZ_RUNS executions each (default
+# 10,000,000), random seed, the committed corpus plus build-fuzz/corpus/.
+# A crash stops that harness and leaves its input in build-fuzz/artifacts/:
+# add it to tests/fuzz/corpus/<name>/ (scripts/fuzz.sh, run by CI, replays
+# the corpus) and fix it.  Prints executions, coverage and corpus per harness.
+#   FUZZ_RUNS=10000000 JOBS=2 sh scripts/fuzz-long.sh [NAME...]
+set -e
+cd "$(dirname "$0")/.."
+RUNS=${FUZZ_RUNS:-10000000}
+CC=${FUZZ_CC:-clang} cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DBMP_FUZZ=ON \
+    -DBMP_TESTS=OFF >/dev/null
+cmake --build build-fuzz -j"${JOBS:-2}" >/dev/null
+mkdir -p build-fuzz/artifacts
+status=0
+names=$*
+[ -n "$names" ] || names=$(ls build-fuzz/tests/fuzz/ | sed -n 's/^fuzz_//p')
+for name in $names; do
+    bin=build-fuzz/tests/fuzz/fuzz_$name
+    mkdir -p "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name"
+    echo "== fuzz $name: $RUNS runs"
+    start=$(date +%s)
+    if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        "$bin" -seed=0 -runs="$RUNS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+               -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$name-" \
+               "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" \
+               >"build-fuzz/$name-long.log" 2>&1; then
+        :
+    else
+        echo "fuzz $name FAILED: see build-fuzz/$name-long.log and build-fuzz/artifacts/" >&2
+        status=1
+    fi
+    echo "   $(( $(date +%s) - start )) s; $(grep -E '^#[0-9]+.*(DONE|pulse)' "build-fuzz/$name-long.log" | tail -1)"
+    grep -E 'stat::number_of_executed_units|stat::new_units_added' "build-fuzz/$name-long.log" || true
+done
+exit $status

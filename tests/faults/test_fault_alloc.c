@@ -1,0 +1,348 @@
+/* Allocation failure at every point (issue 16): representative work runs
+ * once to count its allocations, then once per injection point with that
+ * allocation failing.  Each run must end either with a clean error (a
+ * status and a message) or with exactly the clean run's result; the ledger
+ * must be left at one of the states between its transactions, never in
+ * between, and `verify` must pass.  ASan (scripts/test.sh) adds: no crash,
+ * no leak.
+ *
+ *   test_fault_alloc              a reduced sweep (about 150 points per case)
+ *   BMP_FAULT_FULL=1 test_fault_alloc   every point (scripts/faults.sh)
+ */
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bridgemp/bridgemp.h"
+#include "bridgemp/ledger.h"
+#include "bridgemp/pipeline.h"
+#include "failalloc.h"
+
+#ifndef BMP_SOURCE_DIR
+#define BMP_SOURCE_DIR "."
+#endif
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                   \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                           \
+            fprintf(stderr, __VA_ARGS__);                                                  \
+            fprintf(stderr, "\n");                                                         \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+/* Which injection points of `total` to visit. */
+static size_t stride_for(size_t total)
+{
+    const char *every = getenv("BMP_FAULT_STRIDE");
+    if (every && atoi(every) > 0)
+        return (size_t)atoi(every);
+    const char *full = getenv("BMP_FAULT_FULL");
+    if (full && *full == '1')
+        return 1;
+    return total > 150 ? total / 150 : 1;
+}
+
+typedef struct sweep {
+    size_t points, errors, same;
+} sweep;
+
+static void report(const char *what, size_t total, const sweep *s)
+{
+    printf("%-44s %6zu allocations, %5zu points: %5zu clean errors, %5zu same result\n", what,
+           total, s->points, s->errors, s->same);
+}
+
+/* ---- the award pipeline: read, award, write JSON and USEBIO --------------- */
+
+typedef struct award_out {
+    char *json, *usebio;
+} award_out;
+
+/* Events USEBIO cannot carry (brackets, per-player team awards) are
+ * written as JSON only. */
+static bool with_usebio;
+
+static bmp_status award_run(const char *path, award_out *out, bmp_error *e)
+{
+    bmp_pipeline *p = NULL;
+    size_t len = 0;
+    out->json = out->usebio = NULL;
+    bmp_status st = bmp_pipeline_new(&p, e);
+    if (!st && strstr(path, ".xml")) /* USEBIO says neither body nor grade */
+        st = bmp_pipeline_set(p, "body", "abf", e);
+    if (!st && strstr(path, ".xml"))
+        st = bmp_pipeline_set(p, "grade", "E", e);
+    if (!st)
+        st = bmp_pipeline_read_file(p, path, e);
+    if (!st)
+        st = bmp_pipeline_award(p, e);
+    if (!st)
+        st = bmp_pipeline_write_buffer(p, BMP_PIPE_JSON, &out->json, &len, e);
+    if (!st && with_usebio)
+        st = bmp_pipeline_write_buffer(p, BMP_PIPE_USEBIO, &out->usebio, &len, e);
+    bmp_pipeline_free(p);
+    return st;
+}
+
+static void award_free(award_out *o)
+{
+    free(o->json);
+    free(o->usebio);
+}
+
+static void sweep_award(const char *rel)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", BMP_SOURCE_DIR, rel);
+    bmp_error e = {0};
+    award_out clean;
+    failalloc_arm(0);
+    with_usebio = true;
+    bmp_status st = award_run(path, &clean, &e);
+    if (st == BMP_EINVAL && strstr(e.msg, "USEBIO")) {
+        award_free(&clean);
+        with_usebio = false;
+        failalloc_arm(0);
+        st = award_run(path, &clean, &e);
+    }
+    size_t total = failalloc_count();
+    CHECK(st == BMP_OK, "%s: the clean run fails: %s", rel, e.msg);
+    sweep s = {0};
+    size_t first = getenv("BMP_FAULT_FIRST") ? (size_t)atol(getenv("BMP_FAULT_FIRST")) : 1;
+    for (size_t k = first ? first : 1; k <= total && st == BMP_OK; k += stride_for(total)) {
+        award_out o;
+        bmp_error fe = {0};
+        failalloc_arm(k);
+        bmp_status fs = award_run(path, &o, &fe);
+        bool fired = failalloc_fired();
+        failalloc_arm(0);
+        s.points++;
+        if (fs != BMP_OK) {
+            s.errors++;
+            CHECK(fe.msg[0] != '\0', "%s: allocation %zu: status %d without a message", rel, k,
+                  (int)fs);
+        } else {
+            s.same++;
+            bool same = o.json && strcmp(o.json, clean.json) == 0 &&
+                        (!with_usebio || (o.usebio && strcmp(o.usebio, clean.usebio) == 0));
+            if (!same && getenv("BMP_FAULT_SHOW")) {
+                fprintf(stderr, "--- clean\n%s\n--- with allocation %zu failing\n%s\n",
+                        clean.json, k, o.json ? o.json : "(none)");
+                if (with_usebio)
+                    fprintf(stderr, "--- clean usebio\n%s\n--- failing\n%s\n", clean.usebio,
+                            o.usebio ? o.usebio : "(none)");
+            }
+            CHECK(same,
+                  "%s: allocation %zu failed (%s) yet the run succeeded with another result",
+                  rel, k, fired ? "fired" : "not reached");
+        }
+        award_free(&o);
+    }
+    award_free(&clean);
+    report(rel, total, &s);
+}
+
+/* ---- the ledger: import, approve, close (three transactions) -------------- */
+
+#define NOW "2026-11-25T12:00:00Z"
+
+static bmp_status ledger_open_at(const char *db, bool create, bmp_ledger **l, bmp_error *e)
+{
+    bmp_ledger_opts o = {.size = sizeof o, .create = create, .who = "faults", .now = NOW};
+    return bmp_ledger_open(db, &o, l, e);
+}
+
+static char *dump_of(const char *db)
+{
+    bmp_ledger *l = NULL;
+    bmp_error e = {0};
+    char *d = NULL;
+    if (ledger_open_at(db, false, &l, &e) || bmp_ledger_dump(l, &d, &e)) {
+        fprintf(stderr, "dump %s: %s\n", db, e.msg);
+        exit(1);
+    }
+    bmp_problems p = {0};
+    bmp_status v = bmp_ledger_verify(l, &p, &e);
+    CHECK(v == BMP_OK && p.count == 0, "verify %s: %s", db, p.count ? p.msgs[0] : e.msg);
+    bmp_problems_free(&p);
+    bmp_ledger_close(l);
+    return d;
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
+    if (!a || !b) {
+        perror("copy");
+        exit(1);
+    }
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, a)) > 0)
+        fwrite(buf, 1, n, b);
+    fclose(a);
+    fclose(b);
+}
+
+static void remove_db(const char *db)
+{
+    char p[600];
+    unlink(db);
+    snprintf(p, sizeof p, "%s-wal", db);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", db);
+    unlink(p);
+}
+
+/* The month's work: step 1 import, 2 approve, 3 close. */
+static bmp_status ledger_run(const char *db, int *done, bmp_error *e)
+{
+    bmp_ledger *l = NULL;
+    *done = 0;
+    bmp_status st = ledger_open_at(db, false, &l, e);
+    int64_t batch = 0;
+    bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf", .club = "2074"};
+    if (!st)
+        st = bmp_ledger_import(l, BMP_SOURCE_DIR "/examples/abf/club-pairs.json", &io, &batch,
+                               NULL, e);
+    if (!st && ++*done)
+        st = bmp_ledger_approve(l, batch, e);
+    bmp_ledger_close_stats cs;
+    if (!st && ++*done)
+        st = bmp_ledger_close_period(l, "abf", "2025-09", &cs, e);
+    if (!st)
+        ++*done;
+    bmp_ledger_close(l);
+    return st;
+}
+
+static void make_base(const char *db)
+{
+    bmp_ledger *l = NULL;
+    bmp_error e = {0};
+    size_t n = 0;
+    if (ledger_open_at(db, true, &l, &e) ||
+        bmp_ledger_import_clubs(l, "abf", BMP_SOURCE_DIR "/examples/ledger/abf-clubs.csv", &n,
+                                NULL, &e) ||
+        bmp_ledger_import_players(l, "abf", BMP_SOURCE_DIR "/examples/ledger/abf-players.csv",
+                                  &n, NULL, &e)) {
+        fprintf(stderr, "base ledger: %s\n", e.msg);
+        exit(1);
+    }
+    bmp_ledger_close(l);
+}
+
+static void sweep_ledger(void)
+{
+    char dir[] = "/tmp/bmp-faults-XXXXXX", base[64], db[64];
+    if (!mkdtemp(dir))
+        exit(1);
+    snprintf(base, sizeof base, "%s/base.db", dir);
+    snprintf(db, sizeof db, "%s/l.db", dir);
+    make_base(base);
+    char *states[4] = {dump_of(base), NULL, NULL, NULL};
+
+    /* the clean run, and the state after each of its transactions */
+    copy_file(base, db);
+    bmp_error e = {0};
+    int done = 0;
+    failalloc_arm(0);
+    bmp_status st = ledger_run(db, &done, &e);
+    size_t total = failalloc_count();
+    CHECK(st == BMP_OK, "ledger: the clean run fails: %s", e.msg);
+    for (int step = 1; step <= 3 && st == BMP_OK; step++) {
+        remove_db(db);
+        copy_file(base, db);
+        /* replay the first `step` transactions without faults */
+        bmp_ledger *l = NULL;
+        int64_t batch = 0;
+        bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf", .club = "2074"};
+        bmp_ledger_close_stats cs;
+        ledger_open_at(db, false, &l, &e);
+        bmp_ledger_import(l, BMP_SOURCE_DIR "/examples/abf/club-pairs.json", &io, &batch, NULL,
+                          &e);
+        if (step >= 2)
+            bmp_ledger_approve(l, batch, &e);
+        if (step >= 3)
+            bmp_ledger_close_period(l, "abf", "2025-09", &cs, &e);
+        bmp_ledger_close(l);
+        states[step] = dump_of(db);
+    }
+
+    sweep s = {0};
+    size_t first = getenv("BMP_FAULT_FIRST") ? (size_t)atol(getenv("BMP_FAULT_FIRST")) : 1;
+    for (size_t k = first ? first : 1; k <= total && st == BMP_OK; k += stride_for(total)) {
+        remove_db(db);
+        copy_file(base, db);
+        bmp_error fe = {0};
+        failalloc_arm(k);
+        bmp_status fs = ledger_run(db, &done, &fe);
+        failalloc_arm(0);
+        s.points++;
+        char *after = dump_of(db);
+        if (fs != BMP_OK) {
+            s.errors++;
+            CHECK(fe.msg[0] != '\0', "ledger: allocation %zu: status %d without a message", k,
+                  (int)fs);
+            /* all or nothing: the state after the last committed step */
+            CHECK(strcmp(after, states[done]) == 0,
+                  "ledger: allocation %zu failed in step %d: the ledger is not the state after "
+                  "step %d", k, done + 1, done);
+        } else {
+            s.same++;
+            CHECK(strcmp(after, states[3]) == 0,
+                  "ledger: allocation %zu failed yet the month ended in another state", k);
+        }
+        free(after);
+    }
+    report("ledger: import, approve, close", total, &s);
+    for (int i = 0; i < 4; i++)
+        free(states[i]);
+    remove_db(db);
+    remove_db(base);
+    rmdir(dir);
+}
+
+/* Every example event of every body, and a club's USEBIO file. */
+static void sweep_examples(const char *only)
+{
+    static const char *const dirs[] = {"examples/abf", "examples/acbl", "examples/ebu",
+                                       "examples/nzb", "examples/format"};
+    for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", BMP_SOURCE_DIR, dirs[d]);
+        struct dirent **names = NULL;
+        int n = scandir(path, &names, NULL, alphasort);
+        for (int i = 0; i < n; i++) {
+            char rel[512];
+            snprintf(rel, sizeof rel, "%s/%s", dirs[d], names[i]->d_name);
+            size_t len = strlen(rel);
+            if (len > 5 && strcmp(rel + len - 5, ".json") == 0 && (!only || strstr(rel, only)))
+                sweep_award(rel);
+            free(names[i]);
+        }
+        free(names);
+    }
+    if (!only || strstr("tests/data/usebio/abf_club_5tables.xml", only))
+        sweep_award("tests/data/usebio/abf_club_5tables.xml");
+}
+
+int main(void)
+{
+    failalloc_install();
+    /* BMP_FAULT_ONLY=substring: only the cases whose name contains it */
+    const char *only = getenv("BMP_FAULT_ONLY");
+    sweep_examples(only);
+    if (!only || strstr("ledger", only))
+        sweep_ledger();
+    if (failures)
+        fprintf(stderr, "%d failure(s)\n", failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,145 @@
+/* National-size batches: a batch naming at least 4096 distinct players
+ * resolves them with one pass over the body's register instead of a lookup
+ * each (src/ledger/batch.c pcache_resolve).  The answers must be the same
+ * as the per-player path's: credited, held (L-1, ABF-99) or refused
+ * (Deceased, NZ-88), line numbers in the messages, control totals. */
+#include "ledger_test_util.h"
+
+#define NPLAYERS 5000
+
+static char numbers[NPLAYERS][8];
+
+/* NPLAYERS Active ABF players 1000000.., then a Deceased 1999998 and a
+ * Dormant 1999997. */
+static void register_many(lt *t)
+{
+    lt_new(t);
+    size_t cap = (size_t)NPLAYERS * 40 + 200, len = 0;
+    char *csv = malloc(cap);
+    assert_non_null(csv);
+    len += (size_t)snprintf(csv + len, cap - len, "number,name,status\n");
+    for (int i = 0; i < NPLAYERS; i++) {
+        snprintf(numbers[i], sizeof numbers[i], "%07d", 1000000 + i);
+        len += (size_t)snprintf(csv + len, cap - len, "%s,Player %d,Active\n", numbers[i], i);
+    }
+    len += (size_t)snprintf(csv + len, cap - len,
+                            "1999998,Late Player,Deceased\n1999997,Resting Player,Dormant\n");
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "p.csv", csv), &n, NULL,
+                                               &e), BMP_OK);
+    assert_int_equal(n, NPLAYERS + 2);
+    free(csv);
+}
+
+/* Lines: every registered player once (0.10 each), then `extra` numbers. */
+static bmp_ledger_line *lines_for(const char *const *extra, size_t nextra, size_t *n)
+{
+    *n = NPLAYERS + nextra;
+    bmp_ledger_line *v = calloc(*n, sizeof *v);
+    assert_non_null(v);
+    for (size_t i = 0; i < *n; i++)
+        v[i] = (bmp_ledger_line){.number = i < NPLAYERS ? numbers[i] : extra[i - NPLAYERS],
+                                 .point_type = "green", .points = 10, .rule = "ABF-6",
+                                 .event = "bulk", .contestant = "1", .line = i + 1};
+    return v;
+}
+
+/* ABF-99 / L-1: an unregistered and a Dormant player's lines are held; the
+ * other 5000 are credited.  Control total: 5002 lines x 0.10 = 500.20. */
+static void test_bulk_batch_credits_and_holds(void **state)
+{
+    (void)state;
+    lt t;
+    register_many(&t);
+    const char *extra[] = {"1999999", "1999997"};
+    size_t n = 0;
+    bmp_ledger_line *v = lines_for(extra, 2, &n);
+    const char *control[] = {"green=500.20"};
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .control = control,
+                                .ncontrol = 1};
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "bulk.json",
+                                             "b1", "bulk", "2026-10-01", v, n, &id, &p, &e),
+                     BMP_OK);
+    assert_int_equal(p.count, 0);
+    assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_OK);
+    bmp_ledger_close_stats s = {0};
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2026-10", &s, &e), BMP_OK);
+    assert_int_equal(s.lines, n);
+    assert_int_equal(s.players, NPLAYERS); /* the two held lines touch nobody's holding */
+
+    /* one player's statement: 0.10 green */
+    bmp_table tab = {0};
+    assert_int_equal(bmp_ledger_statement(t.l, "abf", "1004999", &tab, &e), BMP_OK);
+    assert_true(tab.nrows >= 1);
+    bool seen = false;
+    for (size_t r = 0; r < tab.nrows; r++)
+        for (size_t c = 0; c < tab.ncols; c++)
+            seen |= strcmp(bmp_table_get(&tab, r, c), "0.10") == 0;
+    assert_true(seen);
+    bmp_table_free(&tab);
+    free(v);
+    lt_done(&t);
+}
+
+/* NZ-88: a Deceased player's line refuses the whole batch, naming the
+ * line (5001) as the per-player path does; nothing is written. */
+static void test_bulk_batch_refuses_deceased(void **state)
+{
+    (void)state;
+    lt t;
+    register_many(&t);
+    char *before = lt_dump(&t);
+    const char *extra[] = {"1999998"};
+    size_t n = 0;
+    bmp_ledger_line *v = lines_for(extra, 1, &n);
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "bulk.json", "b2", "bulk",
+                                             "2026-10-01", v, n, &id, &p, &e),
+                     BMP_EINVAL);
+    assert_int_equal(p.count, 1);
+    lt_has(&p, "bulk.json:5001: player 1999998 is Deceased");
+    assert_int_equal(id, 0);
+    lt_unchanged(&t, before);
+    bmp_problems_free(&p);
+    free(v);
+    lt_done(&t);
+}
+
+/* A malformed number among 5000 good ones: reported by line, batch refused. */
+static void test_bulk_batch_bad_number(void **state)
+{
+    (void)state;
+    lt t;
+    register_many(&t);
+    const char *extra[] = {"12x"};
+    size_t n = 0;
+    bmp_ledger_line *v = lines_for(extra, 1, &n);
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "bulk.json", "b3", "bulk",
+                                             "2026-10-01", v, n, &id, &p, &e),
+                     BMP_EINVAL);
+    lt_has(&p, "bulk.json:5001: player number:");
+    bmp_problems_free(&p);
+    free(v);
+    lt_done(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bulk_batch_credits_and_holds),
+        cmocka_unit_test(test_bulk_batch_refuses_deceased),
+        cmocka_unit_test(test_bulk_batch_bad_number),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
