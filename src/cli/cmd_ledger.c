@@ -224,8 +224,9 @@ static int cmd_init(ledger_args *a)
     bmp_status st = ledger_open_db(a, true, &l, &e);
     if (st)
         return ledger_fail(&e, st);
-    printf("ledger %s: schema %d (sqlite)\n", a->db ? a->db : getenv("BRIDGEMP_DB") ? getenv("BRIDGEMP_DB") : "bridgemp.db",
-           bmp_ledger_schema_version(l));
+    printf("ledger %s: schema %d (%s)\n",
+           a->db ? a->db : getenv("BRIDGEMP_DB") ? getenv("BRIDGEMP_DB") : "bridgemp.db",
+           bmp_ledger_schema_version(l), bmp_ledger_backend(l));
     bmp_ledger_close(l);
     return 0;
 }

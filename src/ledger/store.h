@@ -20,7 +20,7 @@ typedef struct bmp_store bmp_store;  /* a backend's connection */
 typedef struct bmp_stmt bmp_stmt;    /* a backend's prepared statement */
 
 typedef struct bmp_store_ops {
-    const char *name;  /* "sqlite" */
+    const char *name;  /* "sqlite", "postgresql" */
     /* Open (create when `create`) the database at `target` and bring its
      * schema up to the newest migration; refuse a schema newer than the
      * program (ERANGE). */
@@ -54,7 +54,12 @@ typedef struct bmp_store_ops {
     const char *const *(*tables)(void);
 } bmp_store_ops;
 
-/* The SQLite backend (sqlite.c). */
+/* The SQLite backend (sqlite.c): a file path. */
 extern const bmp_store_ops bmp_store_sqlite;
+/* The PostgreSQL backend (postgres.c): a postgresql:// or postgres:// URI. */
+extern const bmp_store_ops bmp_store_postgres;
+
+/* The backend a target names (store.c). */
+const bmp_store_ops *bmp_store_for(const char *target);
 
 #endif
