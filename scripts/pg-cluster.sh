@@ -1,6 +1,7 @@
 #!/bin/sh
 # A throwaway PostgreSQL cluster for the tests (docs/ledger.md, "PostgreSQL"):
 #   eval "$(sh scripts/pg-cluster.sh start)"   # prints export BMP_TEST_PG=... BMP_PG_DIR=...
+#   sh scripts/pg-cluster.sh crash "$BMP_PG_DIR"  # pg_ctl stop -m immediate, then start
 #   sh scripts/pg-cluster.sh stop "$BMP_PG_DIR"
 # start: initdb in a new temporary directory owned by a non-root user (the
 # `postgres` user of Debian's package when run as root, else the caller), a
@@ -26,12 +27,19 @@ start)
     # fsync off: the tests simulate process crashes and immediate shutdowns,
     # where the operating system keeps what was written; commits stay
     # synchronous, so nothing committed is lost by a crash of the server.
-    as_owner "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
-        "-k $dir -p $port -c listen_addresses='' -c fsync=off -c full_page_writes=off -c max_connections=100" \
+    echo "-k $dir -p $port -c listen_addresses='' -c fsync=off -c full_page_writes=off -c max_connections=100" >"$dir/options"
+    as_owner "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$(cat "$dir/options")" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     as_owner "$BIN/createdb" -h "$dir" -p "$port" -U bmp bmp
     echo "export BMP_PG_DIR='$dir' BMP_PG_BIN='$BIN'"
     echo "export BMP_TEST_PG='postgresql:///bmp?host=$dir&port=$port&user=bmp'"
+    ;;
+crash)
+    # an immediate shutdown (no checkpoint: WAL replay on restart), then start
+    dir=${2:-$BMP_PG_DIR}
+    as_owner "$BIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    as_owner "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$(cat "$dir/options")" \
+        start >/dev/null || { tail -20 "$dir/server.log" >&2; exit 1; }
     ;;
 stop)
     dir=${2:-$BMP_PG_DIR}
@@ -40,7 +48,7 @@ stop)
     rm -rf "$dir"
     ;;
 *)
-    echo "usage: pg-cluster.sh start | stop [DIR]" >&2
+    echo "usage: pg-cluster.sh start | crash [DIR] | stop [DIR]" >&2
     exit 2
     ;;
 esac
