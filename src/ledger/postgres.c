@@ -31,6 +31,9 @@
 struct bmp_store {
     PGconn *c;
     unsigned next; /* prepared statement names s1, s2, ... */
+    char *copy;    /* COPY rows buffered for one PQputCopyData */
+    size_t ncopy, copy_cap;
+    bool copy_oom;
 };
 
 struct bmp_stmt {
@@ -160,6 +163,7 @@ static void p_close(bmp_store *s)
     if (!s)
         return;
     PQfinish(s->c);
+    free(s->copy);
     free(s);
 }
 
@@ -324,6 +328,94 @@ static void p_finalize(bmp_stmt *st)
     free(st);
 }
 
+/* ---- COPY: a batch's lines in one stream -------------------------------- */
+
+static bmp_status p_copy_begin(bmp_store *s, const char *table, const char *columns,
+                               bmp_error *err)
+{
+    char sql[256];
+    snprintf(sql, sizeof sql, "COPY %s (%s) FROM STDIN", table, columns);
+    PGresult *r = PQexec(s->c, sql);
+    bmp_status st = PQresultStatus(r) == PGRES_COPY_IN ? BMP_OK
+                                                       : pg_error(r, s->c, err, "database: COPY");
+    PQclear(r);
+    s->ncopy = 0;
+    s->copy_oom = false;
+    return st;
+}
+
+static void copy_put(bmp_store *s, const char *t, size_t n)
+{
+    if (s->copy_oom)
+        return;
+    if (s->ncopy + n > s->copy_cap) {
+        size_t cap = s->copy_cap ? s->copy_cap * 2 : 65536;
+        while (cap < s->ncopy + n)
+            cap *= 2;
+        char *b = realloc(s->copy, cap);
+        if (!b) {
+            s->copy_oom = true;
+            return;
+        }
+        s->copy = b;
+        s->copy_cap = cap;
+    }
+    memcpy(s->copy + s->ncopy, t, n);
+    s->ncopy += n;
+}
+
+/* COPY's text format: tab-separated, \N for NULL, backslash escapes. */
+static void copy_value(bmp_store *s, const char *v)
+{
+    if (!v) {
+        copy_put(s, "\\N", 2);
+        return;
+    }
+    for (const char *p = v; *p; p++) {
+        const char *esc = *p == '\\' ? "\\\\" : *p == '\t' ? "\\t" : *p == '\n' ? "\\n"
+                          : *p == '\r' ? "\\r" : NULL;
+        if (esc)
+            copy_put(s, esc, 2);
+        else
+            copy_put(s, p, 1);
+    }
+}
+
+static bmp_status copy_flush(bmp_store *s, bmp_error *err)
+{
+    if (s->copy_oom)
+        return bmp_error_oom(err);
+    if (s->ncopy && PQputCopyData(s->c, s->copy, (int)s->ncopy) != 1)
+        return bmp_error_set(err, BMP_EIO, "database: COPY: %s", PQerrorMessage(s->c));
+    s->ncopy = 0;
+    return BMP_OK;
+}
+
+static bmp_status p_copy_row(bmp_store *s, const char *const *values, int n, bmp_error *err)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            copy_put(s, "\t", 1);
+        copy_value(s, values[i]);
+    }
+    copy_put(s, "\n", 1);
+    return s->ncopy >= 60000 ? copy_flush(s, err) : (s->copy_oom ? bmp_error_oom(err) : BMP_OK);
+}
+
+static bmp_status p_copy_end(bmp_store *s, bmp_error *err)
+{
+    bmp_status st = copy_flush(s, err);
+    if (PQputCopyEnd(s->c, st ? "aborted" : NULL) != 1 && !st)
+        st = bmp_error_set(err, BMP_EIO, "database: COPY: %s", PQerrorMessage(s->c));
+    PGresult *r;
+    while ((r = PQgetResult(s->c))) {
+        if (!st && PQresultStatus(r) != PGRES_COMMAND_OK)
+            st = pg_error(r, s->c, err, "database: COPY");
+        PQclear(r);
+    }
+    return st;
+}
+
 static const char *const *migrations_list(int *n)
 {
     *n = bmp_ledger_nmigrations;
@@ -352,5 +444,8 @@ const bmp_store_ops bmp_store_postgres = {
     .col_name = p_col_name,
     .reset = p_reset,
     .finalize = p_finalize,
+    .copy_begin = p_copy_begin,
+    .copy_row = p_copy_row,
+    .copy_end = p_copy_end,
     .tables = p_tables,
 };

@@ -50,6 +50,14 @@ typedef struct bmp_store_ops {
     const char *(*col_name)(bmp_stmt *st, int col);
     void (*reset)(bmp_stmt *st);
     void (*finalize)(bmp_stmt *st);
+    /* Optional (NULL: the ledger inserts row by row): many rows into one
+     * table inside the caller's transaction, as PostgreSQL's COPY.
+     * values[i] NULL is SQL NULL; the constraints and triggers hold as for
+     * INSERT, and an error surfaces at the latest in copy_end. */
+    bmp_status (*copy_begin)(bmp_store *s, const char *table, const char *columns,
+                             bmp_error *err);
+    bmp_status (*copy_row)(bmp_store *s, const char *const *values, int n, bmp_error *err);
+    bmp_status (*copy_end)(bmp_store *s, bmp_error *err);
     /* Table names in schema order (for dumps); NULL-terminated, static. */
     const char *const *(*tables)(void);
 } bmp_store_ops;
