@@ -185,6 +185,15 @@ static int bench_pg(const char *base, long players, long lines, long batch)
     for (size_t i = 0; i < 3; i++)
         printf("  %2d concurrent importer(s) %8.0f lines/s (batches of %ld)\n", procs[i],
                pg_concurrent(uri, num, players, lines, batch, procs[i]), batch);
+    PGconn *c = pg_admin(uri);
+    PGresult *r = PQexec(c, "SELECT pg_database_size(current_database()), "
+                            "(SELECT count(*) FROM journal)");
+    if (PQresultStatus(r) == PGRES_TUPLES_OK)
+        printf("  database size           %10.1f MB for %s journal rows (%.0f bytes a row, "
+               "indexes included)\n", atof(PQgetvalue(r, 0, 0)) / 1e6, PQgetvalue(r, 0, 1),
+               atof(PQgetvalue(r, 0, 0)) / atof(PQgetvalue(r, 0, 1)));
+    PQclear(r);
+    PQfinish(c);
     free(num);
     snprintf(sql, sizeof sql, "DROP DATABASE %s", name);
     pg_exec(admin, sql);
