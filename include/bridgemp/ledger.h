@@ -53,6 +53,8 @@ void bmp_ledger_close(bmp_ledger *l);
 /* Schema version of the open database; the newest this program knows. */
 int bmp_ledger_schema_version(bmp_ledger *l);
 int bmp_ledger_schema_latest(void);
+/* The backend the ledger is stored in: "sqlite" or "postgresql". */
+const char *bmp_ledger_backend(const bmp_ledger *l);
 
 /* ---- Registry ----------------------------------------------------------- */
 

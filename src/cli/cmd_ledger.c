@@ -13,7 +13,8 @@ static const char *const ledger_help =
     "usage: bridgemp ledger [--db FILE] COMMAND [ARGS]\n"
     "\n"
     "The masterpoint ledger: registry, award batches, period closes, reports.\n"
-    "The database is --db FILE, else $BRIDGEMP_DB, else ./bridgemp.db (SQLite).\n"
+    "The database is --db FILE (SQLite) or --db postgresql://... (PostgreSQL), else\n"
+    "$BRIDGEMP_DB, else ./bridgemp.db.\n"
     "\n"
     "commands:\n"
     "  init                         create the ledger (or migrate it)\n"
@@ -224,8 +225,9 @@ static int cmd_init(ledger_args *a)
     bmp_status st = ledger_open_db(a, true, &l, &e);
     if (st)
         return ledger_fail(&e, st);
-    printf("ledger %s: schema %d (sqlite)\n", a->db ? a->db : getenv("BRIDGEMP_DB") ? getenv("BRIDGEMP_DB") : "bridgemp.db",
-           bmp_ledger_schema_version(l));
+    printf("ledger %s: schema %d (%s)\n",
+           a->db ? a->db : getenv("BRIDGEMP_DB") ? getenv("BRIDGEMP_DB") : "bridgemp.db",
+           bmp_ledger_schema_version(l), bmp_ledger_backend(l));
     bmp_ledger_close(l);
     return 0;
 }

@@ -19,7 +19,7 @@ bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_le
     bmp_ledger *l = calloc(1, sizeof *l);
     if (!l)
         return bmp_error_set(err, BMP_ENOMEM, "out of memory");
-    l->ops = &bmp_store_sqlite;
+    l->ops = bmp_store_for(path);
     snprintf(l->who, sizeof l->who, "%s", opts && opts->who ? opts->who : "bridgemp");
     snprintf(l->now, sizeof l->now, "%s", opts && opts->now ? opts->now : "");
     snprintf(l->path, sizeof l->path, "%s", path);
@@ -43,6 +43,7 @@ void bmp_ledger_close(bmp_ledger *l)
 }
 
 int bmp_ledger_schema_version(bmp_ledger *l) { return l->ops->schema_version(l->s); }
+const char *bmp_ledger_backend(const bmp_ledger *l) { return l->ops->name; }
 int bmp_ledger_schema_latest(void) { return bmp_store_sqlite.schema_latest(); }
 
 void ledger_now(const bmp_ledger *l, char buf[40])

@@ -137,7 +137,7 @@ bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *num
                          "count(*) AS lines, sum(j.points) AS points FROM journal j "
                          "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
                          "AND b.state <> 'rejected' GROUP BY 1, 2 "
-                         "ORDER BY b.period IS NULL, 1, 2",
+                         "ORDER BY min(b.period) IS NULL, 1, 2",
                          "i", id);
     if (!rc)
         rc = table_query(l, out, -1, 0, err,
@@ -211,7 +211,7 @@ bmp_status bmp_ledger_promotions(bmp_ledger *l, const char *body, const char *pe
         rc = table_query(l, out, -1, 0, err,
                          "SELECT r.period, p.number, p.name, r.from_name AS from_rank, "
                          "r.to_name AS to_rank FROM promotion r JOIN player p ON p.id = r.player_id "
-                         "WHERE r.body_id = ?1 AND (?2 IS NULL OR r.period = ?2) "
+                         "WHERE r.body_id = ?1 AND (CAST(?2 AS TEXT) IS NULL OR r.period = ?2) "
                          "ORDER BY r.period, r.to_rank DESC, p.number",
                          "is", b.id, period);
     return rc;
@@ -229,7 +229,7 @@ bmp_status bmp_ledger_top_earners(bmp_ledger *l, const char *body, const char *p
                          "SELECT p.rank_name AS rank_group, p.number, p.name, "
                          "sum(j.points) AS points FROM journal j JOIN batch b ON b.id = j.batch_id "
                          "JOIN player p ON p.id = j.player_id WHERE b.body_id = ?1 AND "
-                         "b.state = 'posted' AND (?2 IS NULL OR b.period = ?2) AND p.status <> 'Deceased' "
+                         "b.state = 'posted' AND (CAST(?2 AS TEXT) IS NULL OR b.period = ?2) AND p.status <> 'Deceased' "
                          "GROUP BY p.id ORDER BY p.rank, p.stars, p.rank_name, points DESC, p.number",
                          "is", b.id, period);
     return rc;
@@ -247,8 +247,8 @@ bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, 
             "substr('0' || (abs(points) % 100), -2), ', ') FROM batch_total t "
             "WHERE t.batch_id = b.id) AS totals, "
             "(SELECT count(*) FROM held h WHERE h.batch_id = b.id) AS held, "
-            "coalesce(b.reverses, '') AS reverses, b.reason, b.who, b.created_at FROM batch b "
-            "JOIN body y ON y.id = b.body_id WHERE (?1 IS NULL OR b.state = ?1) ORDER BY b.id",
+            "coalesce(CAST(b.reverses AS TEXT), '') AS reverses, b.reason, b.who, b.created_at FROM batch b "
+            "JOIN body y ON y.id = b.body_id WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id",
             "s", state);
     return rc;
 }

@@ -19,10 +19,8 @@ struct bmp_stmt {
     sqlite3 *db;
 };
 
-static const char *const migrations[] = {
-    bmp_sqlite_migration_001,
-};
-#define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
+#define migrations bmp_ledger_migrations
+#define NMIGRATIONS bmp_ledger_nmigrations
 
 static const char *const tables[] = {"body",    "club",    "player", "alternate", "batch",
                                      "batch_total", "journal", "held", "held_release", "holding", "period",

@@ -6,4 +6,10 @@
 
 extern const char bmp_sqlite_migration_001[];
 
+/* Every migration in order (list.c): SQLite applies them as they are, the
+ * PostgreSQL store translated (pg_translate.c).  A new migration is one
+ * file and one line there. */
+extern const char *const bmp_ledger_migrations[];
+extern const int bmp_ledger_nmigrations;
+
 #endif
