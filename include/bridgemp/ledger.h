@@ -43,6 +43,7 @@ typedef struct bmp_ledger_opts {
     bool create;       /* create the database when missing (ledger init) */
     const char *who;   /* who acts, recorded in the audit log (default "bridgemp") */
     const char *now;   /* UTC timestamp to record, "2026-11-30T23:00:00Z"; NULL = clock */
+    bool read_only;    /* refuse every write on this connection (bridgemp serve's reads) */
 } bmp_ledger_opts;
 
 /* Open the ledger at path (an SQLite file), applying schema migrations;

@@ -2,6 +2,7 @@
  * hash-chained audit log and the problem list. */
 #include <sodium.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
@@ -26,6 +27,16 @@ bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_le
     bmp_status st = l->ops->open(path, opts && opts->create, &l->s, err);
     if (st) {
         free(l);
+        return st;
+    }
+    bool ro = opts && opts->size > offsetof(bmp_ledger_opts, read_only) && opts->read_only;
+    if (ro)
+        st = l->ops->set_read_only ? l->ops->set_read_only(l->s, err)
+                                   : bmp_error_set(err, BMP_ENOTSUP,
+                                                   "not supported: a read-only %s connection",
+                                                   l->ops->name);
+    if (st) {
+        bmp_ledger_close(l);
         return st;
     }
     *out = l;

@@ -21,12 +21,13 @@ struct bmp_stmt {
 
 static const char *const migrations[] = {
     bmp_sqlite_migration_001,
+    bmp_sqlite_migration_004,
 };
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
 static const char *const tables[] = {"body",    "club",    "player", "alternate", "batch",
                                      "batch_total", "journal", "held", "held_release", "holding", "period",
-                                     "promotion", "audit", NULL};
+                                     "promotion", "audit", "token", NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {
@@ -234,6 +235,11 @@ static void s_finalize(bmp_stmt *st)
     free(st);
 }
 static const char *const *s_tables(void) { return tables; }
+/* PRAGMA query_only: every statement that would write fails (SQLITE_READONLY). */
+static bmp_status s_set_read_only(bmp_store *s, bmp_error *err)
+{
+    return exec(s->db, "PRAGMA query_only = ON", err);
+}
 
 const bmp_store_ops bmp_store_sqlite = {
     .name = "sqlite",
@@ -256,4 +262,5 @@ const bmp_store_ops bmp_store_sqlite = {
     .reset = s_reset,
     .finalize = s_finalize,
     .tables = s_tables,
+    .set_read_only = s_set_read_only,
 };

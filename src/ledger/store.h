@@ -52,6 +52,8 @@ typedef struct bmp_store_ops {
     void (*finalize)(bmp_stmt *st);
     /* Table names in schema order (for dumps); NULL-terminated, static. */
     const char *const *(*tables)(void);
+    /* Refuse every later write on this connection (NULL: not supported). */
+    bmp_status (*set_read_only)(bmp_store *s, bmp_error *err);
 } bmp_store_ops;
 
 /* The SQLite backend (sqlite.c). */
