@@ -275,9 +275,9 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
     pthread_mutex_init(&s->active_mu, NULL);
     pthread_cond_init(&s->idle, NULL);
     struct sockaddr_in sa;
-    int rc = realpath(o->db, s->db) ? 0 : (snprintf(errbuf, size, "%s: %s", o->db, strerror(errno)), -1);
-    if (!rc)
-        rc = srv_pool_init(&s->pool, s->db, errbuf, size);
+    if (!realpath(o->db, s->db)) /* missing: the ledger's own message */
+        snprintf(s->db, sizeof s->db, "%s", o->db);
+    int rc = srv_pool_init(&s->pool, s->db, errbuf, size);
     if (!rc)
         rc = bind_addr(s, &sa, errbuf, size);
     if (!rc)
