@@ -100,8 +100,8 @@ bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sq
 
 /* The cached statement for a SQL literal (prepared on first use); a full
  * cache falls back to a statement of the caller's (*owned true). */
-static bmp_status cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
-                         bmp_error *err)
+bmp_status lq_cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
+                     bmp_error *err)
 {
     size_t n = sizeof l->cache / sizeof l->cache[0];
     size_t i = ((uintptr_t)sql >> 3) % n;
@@ -125,7 +125,7 @@ static bmp_status cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *ow
     return l->ops->prepare(l->s, sql, st, err);
 }
 
-static void release(bmp_ledger *l, bmp_stmt *st, bool owned)
+void lq_release(bmp_ledger *l, bmp_stmt *st, bool owned)
 {
     if (owned)
         l->ops->finalize(st);
@@ -137,7 +137,7 @@ bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fm
 {
     bmp_stmt *st = NULL;
     bool owned = false;
-    bmp_status rc = cached(l, sql, &st, &owned, err);
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
     va_list ap;
@@ -146,7 +146,7 @@ bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fm
     va_end(ap);
     if (!rc)
         rc = l->ops->step(st, NULL, err);
-    release(l, st, owned);
+    lq_release(l, st, owned);
     return rc;
 }
 
@@ -155,7 +155,7 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
 {
     bmp_stmt *st = NULL;
     bool owned = false;
-    bmp_status rc = cached(l, sql, &st, &owned, err);
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
     va_list ap;
@@ -169,7 +169,7 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
         *out = l->ops->col_int(st, 0);
     if (found)
         *found = !rc && row;
-    release(l, st, owned);
+    lq_release(l, st, owned);
     return rc;
 }
 
@@ -184,12 +184,17 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
     if (strcmp(lower, "nz") == 0)
         strcpy(lower, "nzb");
     bmp_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT id, code, allocates_numbers, unknown_players, rule "
-                             "FROM body WHERE code = ?1",
-                             "s", lower);
-    if (rc)
+    bool owned = false;
+    static const char sql[] = "SELECT id, code, allocates_numbers, unknown_players, rule "
+                              "FROM body WHERE code = ?1";
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (!rc)
+        rc = l->ops->bind_text(st, 1, lower, err);
+    if (rc) {
+        if (st)
+            lq_release(l, st, owned);
         return rc;
+    }
     bool row = false;
     rc = l->ops->step(st, &row, err);
     if (!rc && !row)
@@ -202,7 +207,7 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
         b->hold_unknown = strcmp(l->ops->col_text(st, 3), "hold") == 0;
         snprintf(b->rule, sizeof b->rule, "%s", l->ops->col_text(st, 4));
     }
-    l->ops->finalize(st);
+    lq_release(l, st, owned);
     return rc;
 }
 

@@ -33,6 +33,12 @@ bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fm
 /* Run a query returning one integer (*found false when no row). */
 bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, const char *sql,
                   const char *fmt, ...);
+/* The handle's cached statement for a SQL literal (prepared once; keyed by
+ * the literal's address); give it back with lq_release (reset, or
+ * finalized when the cache was full: *owned). */
+bmp_status lq_cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
+                     bmp_error *err);
+void lq_release(bmp_ledger *l, bmp_stmt *st, bool owned);
 /* Prepare and bind; the caller steps and finalizes. */
 bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sql,
                     const char *fmt, ...);
