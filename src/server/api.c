@@ -8,19 +8,6 @@
 #include "server/http_internal.h"
 #include "server/site.h"
 
-/* Run fn(l, ...) on a pooled read-only handle. */
-#define WITH_LEDGER(rq, rs, l, body)                                                         \
-    do {                                                                                     \
-        bmp_error e_ = {0};                                                                  \
-        bmp_ledger *l = srv_pool_get(&(rq)->s->pool, &e_);                                   \
-        if (!l) {                                                                            \
-            srv_error(rs, 503, "%s", e_.msg);                                                \
-            return 0;                                                                        \
-        }                                                                                    \
-        body;                                                                                \
-        srv_pool_put(&(rq)->s->pool, l);                                                     \
-    } while (0)
-
 static int healthz(srv_req *rq, srv_resp *rs)
 {
     WITH_LEDGER(rq, rs, l,
@@ -153,8 +140,13 @@ typedef struct route {
 
 static const route routes[] = {
     {"GET", "/healthz", healthz},
+    {"GET", "/api/v1/players", srv_players},
     {"GET", "/api/v1/players/{body}/{number}", player},
+    {"GET", "/api/v1/players/{body}/{number}/history", srv_history},
+    {"GET", "/api/v1/clubs", srv_clubs},
     {"GET", "/api/v1/clubs/{body}/{number}", club},
+    {"GET", "/api/v1/events", srv_events},
+    {"GET", "/api/v1/events/{body}/{id}", srv_event},
     {"GET", "/api/v1/batches", batches},
     {"POST", "/api/v1/batches", srv_upload},
     {"GET", "/api/v1/batches/{id}", batch},

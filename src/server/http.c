@@ -4,6 +4,7 @@
  * (docs/serve.md). */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -216,6 +217,7 @@ static int bind_addr(const srv *s, struct sockaddr_in *sa, char *errbuf, size_t 
 static int upload_dir(srv *s, char *errbuf, size_t size)
 {
     const char *tmp = getenv("TMPDIR");
+    s->old_cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     snprintf(s->upload_dir, sizeof s->upload_dir, "%s/bridgemp-serve-XXXXXX",
              tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(s->upload_dir) || chdir(s->upload_dir) != 0) {
@@ -251,8 +253,10 @@ static struct MHD_Daemon *daemon_start(srv *s)
 
 static void srv_free(srv *s)
 {
-    if (s->upload_dir[0])
+    if (s->old_cwd >= 0 && fchdir(s->old_cwd) == 0 && s->upload_dir[0])
         rmdir(s->upload_dir);
+    if (s->old_cwd >= 0)
+        close(s->old_cwd);
     srv_pool_free(&s->pool);
     pthread_mutex_destroy(&s->write_mu);
     pthread_mutex_destroy(&s->active_mu);
@@ -271,6 +275,7 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
     s->o = *o;
     if (!s->o.max_body)
         s->o.max_body = 2u << 20;
+    s->old_cwd = -1;
     pthread_mutex_init(&s->write_mu, NULL);
     pthread_mutex_init(&s->active_mu, NULL);
     pthread_cond_init(&s->idle, NULL);

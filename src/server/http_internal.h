@@ -32,6 +32,7 @@ struct srv {
     long active;                /* requests in flight */
     char *cert, *key;           /* PEM text for TLS */
     char upload_dir[4096];      /* private directory uploads are written to */
+    int old_cwd;                /* the working directory before (restored on stop) */
 };
 
 typedef struct srv_buf {
@@ -86,6 +87,27 @@ int srv_auth(srv_req *rq, srv_resp *rs);
 
 /* Routing (api.c): fill rs for the request. */
 void srv_route(srv_req *rq, srv_resp *rs);
+
+/* Run `body` with `l` a pooled read-only handle (503 when none opens). */
+#define WITH_LEDGER(rq, rs, l, body)                                                         \
+    do {                                                                                     \
+        bmp_error e_ = {0};                                                                  \
+        bmp_ledger *l = srv_pool_get(&(rq)->s->pool, &e_);                                   \
+        if (!l) {                                                                            \
+            srv_error(rs, 503, "%s", e_.msg);                                                \
+            return 0;                                                                        \
+        }                                                                                    \
+        body;                                                                                \
+        srv_pool_put(&(rq)->s->pool, l);                                                     \
+    } while (0)
+
+/* Listings (api_lists.c). */
+int srv_players(srv_req *rq, srv_resp *rs);
+int srv_history(srv_req *rq, srv_resp *rs);
+int srv_clubs(srv_req *rq, srv_resp *rs);
+int srv_events(srv_req *rq, srv_resp *rs);
+int srv_event(srv_req *rq, srv_resp *rs);
+json_t *srv_page_json(json_t *items, size_t page, size_t per_page, size_t total);
 
 /* Write handlers (api_write.c). */
 int srv_upload(srv_req *rq, srv_resp *rs);
