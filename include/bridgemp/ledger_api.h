@@ -16,6 +16,18 @@
 extern "C" {
 #endif
 
+/* A player's summary: who, rank at the last close, holdings per point type
+ * (every type of the body, 0 when none) and what the next rank needs. */
+typedef struct bmp_ledger_summary {
+    char number[16], name[128], status[16], home_club[16], rank[64];
+    char next_rank[256];            /* "" at the top rank */
+    size_t ntypes;
+    const char *point_type[8];      /* the body's point types (static strings) */
+    bmp_points holding[8];
+} bmp_ledger_summary;
+bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
+                                     bmp_ledger_summary *out, bmp_error *err);
+
 /* Players of a body whose number is `q` or whose name contains `q` (NULL
  * or "": all), by name: number, name, status, home_club, rank. */
 bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *q,

@@ -2,11 +2,13 @@
  * by name or number, a player's journal, clubs, events and an event's
  * awards.  Portable SQL, every value a parameter, statements cached on the
  * handle. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/ranks_glue.h"
 
 /* Fill t from a cached statement bound with `fmt` (as lq_bind): column
  * names are the headings; a column named "points" holds hundredths. */
@@ -199,5 +201,87 @@ bmp_status bmp_ledger_event_awards(bmp_ledger *l, const char *body, int64_t id, 
                   "FROM journal j JOIN player p ON p.id = j.player_id WHERE j.batch_id = ?1 "
                   "ORDER BY j.points DESC, j.id",
                   "i", id);
+    return rc;
+}
+
+/* The player's row; *id 0 when there is none. */
+static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number, int64_t *id,
+                              bmp_points *pre82, bmp_ledger_summary *out, bmp_error *err)
+{
+    static const char sql[] =
+        "SELECT p.id, p.number, p.name, p.status, COALESCE(c.number, ''), p.rank_name, "
+        "p.pre1982_red FROM player p LEFT JOIN club c ON c.id = p.home_club "
+        "WHERE p.body_id = ?1 AND p.number = ?2";
+    bmp_stmt *st = NULL;
+    bool owned = false, row = false;
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (rc)
+        return rc;
+    rc = l->ops->bind_int(st, 1, body_id, err);
+    if (!rc)
+        rc = l->ops->bind_text(st, 2, number, err);
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    *id = !rc && row ? l->ops->col_int(st, 0) : 0;
+    if (*id) {
+        snprintf(out->number, sizeof out->number, "%s", l->ops->col_text(st, 1));
+        snprintf(out->name, sizeof out->name, "%s", l->ops->col_text(st, 2));
+        snprintf(out->status, sizeof out->status, "%s", l->ops->col_text(st, 3));
+        snprintf(out->home_club, sizeof out->home_club, "%s", l->ops->col_text(st, 4));
+        snprintf(out->rank, sizeof out->rank, "%s", l->ops->col_text(st, 5));
+        *pre82 = l->ops->col_int(st, 6);
+    }
+    lq_release(l, st, owned);
+    return rc;
+}
+
+/* Holdings of every point type of the body (one query). */
+static bmp_status summary_holdings(bmp_ledger *l, const char *body, int64_t id,
+                                   bmp_ledger_summary *out, bmp_error *err)
+{
+    const char *types[LEDGER_MAX_TYPES];
+    size_t n = ledger_point_types(body, types);
+    out->ntypes = n < 8 ? n : 8;
+    for (size_t k = 0; k < out->ntypes; k++)
+        out->point_type[k] = types[k];
+    bmp_stmt *st = NULL;
+    bool owned = false, row = true;
+    bmp_status rc = lq_cached(l, "SELECT point_type, points FROM holding WHERE player_id = ?1",
+                              &st, &owned, err);
+    if (rc)
+        return rc;
+    rc = l->ops->bind_int(st, 1, id, err);
+    while (!rc && row) {
+        rc = l->ops->step(st, &row, err);
+        for (size_t k = 0; !rc && row && k < out->ntypes; k++)
+            if (strcmp(out->point_type[k], l->ops->col_text(st, 0)) == 0)
+                out->holding[k] = l->ops->col_int(st, 1);
+    }
+    lq_release(l, st, owned);
+    return rc;
+}
+
+bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
+                                     bmp_ledger_summary *out, bmp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    ledger_body b;
+    char norm[32];
+    int64_t id = 0;
+    bmp_points pre82 = 0;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = summary_row(l, b.id, norm, &id, &pre82, out, err);
+    if (!rc && !id)
+        return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
+    if (!rc)
+        rc = summary_holdings(l, b.code, id, out, err);
+    if (!rc) {
+        bmp_points h[LEDGER_MAX_TYPES] = {0};
+        memcpy(h, out->holding, out->ntypes * sizeof h[0]);
+        ledger_next_rank(b.code, h, pre82, out->next_rank, sizeof out->next_rank);
+    }
     return rc;
 }

@@ -53,6 +53,17 @@ void bmp_ledger_close(bmp_ledger *l)
     free(l);
 }
 
+bmp_status bmp_ledger_snapshot_begin(bmp_ledger *l, bmp_error *err)
+{
+    return l->ops->begin_read ? l->ops->begin_read(l->s, err) : BMP_OK;
+}
+
+void bmp_ledger_snapshot_end(bmp_ledger *l)
+{
+    if (l->ops->begin_read)
+        l->ops->rollback(l->s);
+}
+
 int bmp_ledger_schema_version(bmp_ledger *l) { return l->ops->schema_version(l->s); }
 int bmp_ledger_schema_latest(void) { return bmp_store_sqlite.schema_latest(); }
 
@@ -183,6 +194,10 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
         lower[i] = (char)((code[i] >= 'A' && code[i] <= 'Z') ? code[i] + 32 : code[i]);
     if (strcmp(lower, "nz") == 0)
         strcpy(lower, "nzb");
+    if (l->body.id && strcmp(l->body.code, lower) == 0) {
+        *b = l->body;
+        return BMP_OK;
+    }
     bmp_stmt *st = NULL;
     bool owned = false;
     static const char sql[] = "SELECT id, code, allocates_numbers, unknown_players, rule "
@@ -206,6 +221,7 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
         b->allocates = l->ops->col_int(st, 2) != 0;
         b->hold_unknown = strcmp(l->ops->col_text(st, 3), "hold") == 0;
         snprintf(b->rule, sizeof b->rule, "%s", l->ops->col_text(st, 4));
+        l->body = *b;
     }
     lq_release(l, st, owned);
     return rc;

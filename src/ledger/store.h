@@ -52,6 +52,9 @@ typedef struct bmp_store_ops {
     void (*finalize)(bmp_stmt *st);
     /* Table names in schema order (for dumps); NULL-terminated, static. */
     const char *const *(*tables)(void);
+    /* Start a read transaction: later reads see one snapshot until
+     * rollback (NULL: each statement is its own snapshot). */
+    bmp_status (*begin_read)(bmp_store *s, bmp_error *err);
     /* Refuse every later write on this connection (NULL: not supported). */
     bmp_status (*set_read_only)(bmp_store *s, bmp_error *err);
 } bmp_store_ops;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridgemp/ledger_api.h"
 #include "server/http_internal.h"
 #include "server/site.h"
 
@@ -35,6 +36,30 @@ static void table_answer(srv_resp *rs, bmp_status st, const bmp_error *e, bmp_ta
 }
 
 static int player(srv_req *rq, srv_resp *rs)
+{
+    bmp_ledger_summary sum;
+    bmp_error e = {0};
+    bmp_status st;
+    WITH_LEDGER(rq, rs, l, st = bmp_ledger_player_summary(l, rq->params[0], rq->params[1], &sum, &e));
+    if (st) {
+        srv_ledger_error(rs, st, &e, NULL);
+        return 0;
+    }
+    json_t *h = json_object();
+    for (size_t k = 0; h && k < sum.ntypes; k++) {
+        char p[32];
+        bmp_points_format(sum.holding[k], p, sizeof p);
+        json_object_set_new(h, sum.point_type[k], json_string(p));
+    }
+    srv_json(rs, 200, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "body", rq->params[0],
+                                "number", sum.number, "name", sum.name, "status", sum.status,
+                                "home_club", sum.home_club, "rank", sum.rank, "holdings", h,
+                                "next_rank", sum.next_rank));
+    rs->cacheable = true;
+    return 0;
+}
+
+static int statement(srv_req *rq, srv_resp *rs)
 {
     bmp_table t;
     bmp_table_init(&t);
@@ -143,6 +168,7 @@ static const route routes[] = {
     {"GET", "/api/v1/players", srv_players},
     {"GET", "/api/v1/players/{body}/{number}", player},
     {"GET", "/api/v1/players/{body}/{number}/history", srv_history},
+    {"GET", "/api/v1/players/{body}/{number}/statement", statement},
     {"GET", "/api/v1/clubs", srv_clubs},
     {"GET", "/api/v1/clubs/{body}/{number}", club},
     {"GET", "/api/v1/events", srv_events},

@@ -247,7 +247,7 @@ static struct MHD_Daemon *daemon_start(srv *s)
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)1000, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)(64 * 1024), MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
+        (size_t)(16 * 1024), MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
 }
 

@@ -36,6 +36,11 @@ bmp_ledger *srv_pool_get(srv_pool *p, bmp_error *e)
     pthread_mutex_unlock(&p->mu);
     if (!l && open_ro(p->db, &l, e))
         return NULL;
+    /* one snapshot per request: its reads agree, and cost one lock */
+    if (bmp_ledger_snapshot_begin(l, e)) {
+        bmp_ledger_close(l);
+        return NULL;
+    }
     return l;
 }
 
@@ -43,6 +48,7 @@ void srv_pool_put(srv_pool *p, bmp_ledger *l)
 {
     if (!l)
         return;
+    bmp_ledger_snapshot_end(l);
     pthread_mutex_lock(&p->mu);
     if (p->nfree == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 8;

@@ -62,14 +62,34 @@ header "Content-Security-Policy: default-src 'self'"
 header "X-Content-Type-Options: nosniff"
 header "X-Frame-Options: DENY"
 header "Referrer-Policy: no-referrer"
-# ABF-84 green points: player 1003 holds 4.80 (opening balance) + 0.30 = 5.10
-req 200 '"period":"holding","point_type":"green","lines":"","points":"5.10"' "$U/api/v1/players/abf/1003"
+# ABF-84 green points: player 1003 holds 4.80 (opening balance) + 0.30 = 5.10;
+# Club Master, Local Master needs 15.00 in all (ABF ranks table): 9.90 missing
+req 200 '"number":"0001003","name":"Player 3".*"rank":"Club Master","holdings":\{"green":"5.10","red":"0.00","gold":"0.00"\},"next_rank":"Local Master: 9.90 total"' \
+    "$U/api/v1/players/abf/1003"
 header "ETag: \""
 TAG=$(sed -n 's/^ETag: *\([^\r]*\).*/\1/Ip' "$W/headers" | tr -d '\r')
 req 304 '' -H "If-None-Match: $TAG" "$U/api/v1/players/abf/1003"
 header "ETag: $TAG"
-req 200 'points' -H 'If-None-Match: "stale"' "$U/api/v1/players/abf/1003"
+req 200 'holdings' -H 'If-None-Match: "stale"' "$U/api/v1/players/abf/1003"
 req 404 'no abf player 9999' "$U/api/v1/players/abf/9999"
+req 200 '"period":"holding","point_type":"green","lines":"","points":"5.10"' "$U/api/v1/players/abf/1003/statement"
+# history: the opening balance (batch 1, 4.80) and the club pairs award (batch 2, ABF-6, 0.30)
+req 200 '"items":\[\{"batch":"2",.*"points":"0.30","rule":"ABF-6"\},\{"batch":"1",.*"points":"4.80".*"total":2' \
+    "$U/api/v1/players/abf/1003/history"
+req 404 'no abf player 9999' "$U/api/v1/players/abf/9999/history"
+# search by name (19 of the 73 demo players have a "3" after "Player "), by number, paged
+req 200 '"items":\[\{"number":"0001003","name":"Player 3".*\],"page":1,"per_page":3,"total":19' \
+    "$U/api/v1/players?body=abf&q=Player%203&per_page=3"
+req 200 '"items":\[\{"number":"0001003",[^]]*\],"page":1,"per_page":50,"total":1' "$U/api/v1/players?body=abf&q=1003"
+req 200 '"items":\[\],.*"total":0' "$U/api/v1/players?body=abf&q=50%25"
+req 400 'expected \?body=' "$U/api/v1/players?q=Player"
+req 200 '"number":"2074","name":"Harbourside Bridge Club","dummy":"0","members":"40"' "$U/api/v1/clubs?body=abf"
+req 200 '"id":"3","event":"Spring Congress Open Teams.*"id":"2","event":"Club Monday Pairs.*"total":2' \
+    "$U/api/v1/events?body=abf"
+req 200 '"awards":\[\{"number":"[0-9]+","name":"Player [0-9]+","contestant":"[0-9]+","point_type":"green","points":"0.30","rule":"ABF-6"' \
+    "$U/api/v1/events/abf/2"
+req 404 'no abf event 4' "$U/api/v1/events/abf/4"
+req 400 'expected an event' "$U/api/v1/events/abf/x"
 req 404 'unknown body' "$U/api/v1/players/xyz/1003"
 req 200 '"number":"0001004"' "$U/api/v1/clubs/abf/2074?period=2025-09"
 req 200 '"page":2,"per_page":2,"total":4' "$U/api/v1/batches?page=2&per_page=2"
