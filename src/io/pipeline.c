@@ -373,6 +373,9 @@ bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err)
     }
     bmp_awards_free(&p->aw);
     bmp_awards_init(&p->aw);
+    /* derivation text costs as much as the awards: format it only when an
+     * output will show it (need_awards re-awards if explain comes later) */
+    p->aw.skip_explain = !p->explain;
     if ((st = bmp_award_event(p->ev, &p->aw, err))) {
         bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
         bmp_awards_free(&p->aw);
@@ -411,13 +414,16 @@ const bmp_awards *bmp_pipeline_awards(const bmp_pipeline *p)
 
 /* ---- Output ------------------------------------------------------------ */
 
-static bmp_status need_awards(const bmp_pipeline *p, bmp_pipeline_format f, bmp_error *err)
+static bmp_status need_awards(bmp_pipeline *p, bmp_pipeline_format f, bmp_error *err)
 {
     bmp_status st = need_input(p, err);
     if (!st && !p->awarded)
         st = bmp_error_set(err, BMP_EINVAL,
                            "pipeline: format %s needs awards: call bmp_pipeline_award first",
                            bmp_pipeline_format_name(f));
+    /* awarded while explain was off, and explain is on now */
+    if (!st && p->explain && p->aw.skip_explain)
+        st = bmp_pipeline_award(p, err);
     return st;
 }
 

@@ -125,168 +125,243 @@ static bmp_status a25_teams_table(bmp_table *t, bmp_error *err)
     return BMP_OK;
 }
 
-bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, bmp_error *err)
+/* NZ-26, NZ-23: the C point basic tables (up to and over 50 entrants). */
+static bmp_status table_c_basic(const char *name, const bmp_params *opts, bmp_table *out,
+                                bmp_error *err)
 {
     bool bad = false;
-    char title[160];
-    if (!strcasecmp(name, "c-basic") || !strcasecmp(name, "c-basic-over50")) {
-        bool over = !strcasecmp(name, "c-basic-over50");
-        int nmax = opt_int(opts, "max-entrants", over ? 300 : 50, over ? 50 : 2, err, &bad);
-        int nmin = opt_int(opts, "min-entrants", over ? 50 : 4, 1, err, &bad);
-        if (bad)
-            return BMP_EINVAL;
-        /* the >50 table prints a subset of the places */
-        static const int sub[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 15, 20,
-                                  25, 30, 35, 40, 45, 50, 60, 70, 80, 90, 100};
-        bmp_table_title(out, over ? "NZ \"C\" Point Basic Table over 50 participants (NZ-26, "
-                                    "NZ-23)"
-                                  : "NZ \"C\" Point Basic Table up to 50 participants (NZ-26)");
-        bmp_status st = over ? grid(out, 40, 7, 20, nmin, nmax, STEP_TEN, sub, 23, err)
-                             : grid(out, 40, 7, 20, nmin, nmax, STEP_EVERY, NULL, 19, err);
-        bmp_table_note(out, "C(p) = floor(40 - 39(p-1)/(0.35 N)), paid while >= 1 (nzb.md "
-                            "§3); 11-19 deals: half, rounded up (NZ-28).");
-        return st;
-    }
-    if (!strcasecmp(name, "c-match-play") || !strcasecmp(name, "a-match-play")) {
-        bool a = name[0] == 'a' || name[0] == 'A';
-        static const char *const ccols[] = {"deals_per_match", "c_points_win", "c_points_tie",
-                                            NULL};
-        static const char *const acols[] = {"boards", "a_points_win", "a_points_tie", NULL};
-        bmp_table_title(out, a ? "NZ Basic Match Play Table of Session \"A\" Point Awards "
-                                 "(NZ-41, NZ-42)"
-                               : "NZ \"C\" Points Basic Match Play Table (NZ-31)");
-        if (bmp_table_columns(out, a ? acols : ccols))
+    bool over = !strcasecmp(name, "c-basic-over50");
+    int nmax = opt_int(opts, "max-entrants", over ? 300 : 50, over ? 50 : 2, err, &bad);
+    int nmin = opt_int(opts, "min-entrants", over ? 50 : 4, 1, err, &bad);
+    if (bad)
+        return BMP_EINVAL;
+    /* the >50 table prints a subset of the places */
+    static const int sub[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 15, 20,
+                              25, 30, 35, 40, 45, 50, 60, 70, 80, 90, 100};
+    bmp_table_title(out, over ? "NZ \"C\" Point Basic Table over 50 participants (NZ-26, "
+                                "NZ-23)"
+                              : "NZ \"C\" Point Basic Table up to 50 participants (NZ-26)");
+    bmp_status st = over ? grid(out, 40, 7, 20, nmin, nmax, STEP_TEN, sub, 23, err)
+                         : grid(out, 40, 7, 20, nmin, nmax, STEP_EVERY, NULL, 19, err);
+    bmp_table_note(out, "C(p) = floor(40 - 39(p-1)/(0.35 N)), paid while >= 1 (nzb.md "
+                        "§3); 11-19 deals: half, rounded up (NZ-28).");
+    return st;
+}
+
+/* NZ-31, NZ-41, NZ-42: the basic match play tables, C and A. */
+static bmp_status table_match_play(const char *name, const bmp_params *opts, bmp_table *out,
+                                   bmp_error *err)
+{
+    (void)opts;
+    bool a = name[0] == 'a' || name[0] == 'A';
+    static const char *const ccols[] = {"deals_per_match", "c_points_win", "c_points_tie",
+                                        NULL};
+    static const char *const acols[] = {"boards", "a_points_win", "a_points_tie", NULL};
+    bmp_table_title(out, a ? "NZ Basic Match Play Table of Session \"A\" Point Awards "
+                             "(NZ-41, NZ-42)"
+                           : "NZ \"C\" Points Basic Match Play Table (NZ-31)");
+    if (bmp_table_columns(out, a ? acols : ccols))
+        return bmp_error_oom(err);
+    for (int d = 1; d <= (a ? 12 : 60); d++) {
+        char w[32], h[32];
+        bmp_points_format(a ? 2 * d : 200 * d, w, sizeof w);
+        bmp_points_format(a ? d : 100 * d, h, sizeof h);
+        if (bmp_table_cell(out, "%d", d) || bmp_table_cell(out, "%s", w) ||
+            bmp_table_cell(out, "%s", h))
             return bmp_error_oom(err);
-        for (int d = 1; d <= (a ? 12 : 60); d++) {
-            char w[32], h[32];
-            bmp_points_format(a ? 2 * d : 200 * d, w, sizeof w);
-            bmp_points_format(a ? d : 100 * d, h, sizeof h);
-            if (bmp_table_cell(out, "%d", d) || bmp_table_cell(out, "%s", w) ||
-                bmp_table_cell(out, "%s", h))
+    }
+    return BMP_OK;
+}
+
+/* NZ-53: the 25A pairs final and plate. */
+static bmp_status table_a25_pairs(const char *name, const bmp_params *opts, bmp_table *out,
+                                  bmp_error *err)
+{
+    (void)name;
+    (void)opts;
+    static const char *const cols[] = {"place", "final", "plate", NULL};
+    bmp_table_title(out, "NZ 25A point - Pairs Event: Final and Plate (NZ-53)");
+    if (bmp_table_columns(out, cols))
+        return bmp_error_oom(err);
+    for (int p = 1; p <= 28; p++)
+        if (bmp_table_cell(out, "%d", p) || bmp_table_cell(out, "%d", nzb_a25_pairs_final(p)) ||
+            bmp_table_cell(out, "%d", nzb_a25_pairs_plate(p)))
+            return bmp_error_oom(err);
+    return BMP_OK;
+}
+
+/* NZ-53: the 25A pairs semi-final. */
+static bmp_status table_a25_semifinal(const char *name, const bmp_params *opts, bmp_table *out,
+                                      bmp_error *err)
+{
+    (void)name;
+    (void)opts;
+    static const char *const cols[] = {"semifinal_field_pairs", "place", "a_points", NULL};
+    bmp_table_title(out, "NZ 25A point - Pairs Event: semi-final (NZ-53)");
+    if (bmp_table_columns(out, cols))
+        return bmp_error_oom(err);
+    static const int fields[2] = {78, 104};
+    for (int f = 0; f < 2; f++)
+        for (int p = 54; p <= fields[f]; p++) {
+            int v = 0;
+            nzb_a25_pairs_semifinal(fields[f], p, &v);
+            if (bmp_table_cell(out, "%d", fields[f]) || bmp_table_cell(out, "%d", p) ||
+                bmp_table_cell(out, "%d", v))
                 return bmp_error_oom(err);
         }
-        return BMP_OK;
-    }
-    if (!strcasecmp(name, "25A-pairs")) {
-        static const char *const cols[] = {"place", "final", "plate", NULL};
-        bmp_table_title(out, "NZ 25A point - Pairs Event: Final and Plate (NZ-53)");
-        if (bmp_table_columns(out, cols))
-            return bmp_error_oom(err);
-        for (int p = 1; p <= 28; p++)
-            if (bmp_table_cell(out, "%d", p) || bmp_table_cell(out, "%d", nzb_a25_pairs_final(p)) ||
-                bmp_table_cell(out, "%d", nzb_a25_pairs_plate(p)))
+    return BMP_OK;
+}
+
+/* NZ-54: the 25A teams event. */
+static bmp_status table_a25_teams(const char *name, const bmp_params *opts, bmp_table *out,
+                                  bmp_error *err)
+{
+    (void)name;
+    (void)opts;
+    bmp_table_title(out, "NZ 25A point - Teams Event (NZ-54)");
+    return a25_teams_table(out, err);
+}
+
+/* NZ-75, NZ-76: the interprovincial trials and championships. */
+static bmp_status table_interprovincial(const char *name, const bmp_params *opts, bmp_table *out,
+                                        bmp_error *err)
+{
+    (void)name;
+    (void)opts;
+    static const char *const cols[] = {"event", "category", "p1", "p2", "p3", NULL};
+    bmp_table_title(out, "NZ Interprovincial Teams Trials and Championships (NZ-75, NZ-76)");
+    if (bmp_table_columns(out, cols))
+        return bmp_error_oom(err);
+    static const char *const cats[] = {"open", "women", "senior", "intermediate"};
+    for (int tr = 1; tr >= 0; tr--)
+        for (int c = 0; c < 4; c++) {
+            if (bmp_table_cell(out, "%s", tr ? "trials" : "championships") ||
+                bmp_table_cell(out, "%s", cats[c]))
                 return bmp_error_oom(err);
-        return BMP_OK;
-    }
-    if (!strcasecmp(name, "25A-semifinal")) {
-        static const char *const cols[] = {"semifinal_field_pairs", "place", "a_points", NULL};
-        bmp_table_title(out, "NZ 25A point - Pairs Event: semi-final (NZ-53)");
-        if (bmp_table_columns(out, cols))
-            return bmp_error_oom(err);
-        static const int fields[2] = {78, 104};
-        for (int f = 0; f < 2; f++)
-            for (int p = 54; p <= fields[f]; p++) {
-                int v = 0;
-                nzb_a25_pairs_semifinal(fields[f], p, &v);
-                if (bmp_table_cell(out, "%d", fields[f]) || bmp_table_cell(out, "%d", p) ||
-                    bmp_table_cell(out, "%d", v))
+            for (int p = 1; p <= 3; p++) {
+                int v;
+                char l;
+                nzb_interprovincial(tr, cats[c], p, &v, &l);
+                if (bmp_table_cell(out, "%d %c", v, l))
                     return bmp_error_oom(err);
             }
-        return BMP_OK;
-    }
-    if (!strcasecmp(name, "25A-teams")) {
-        bmp_table_title(out, "NZ 25A point - Teams Event (NZ-54)");
-        return a25_teams_table(out, err);
-    }
-    if (!strcasecmp(name, "interprovincial")) {
-        static const char *const cols[] = {"event", "category", "p1", "p2", "p3", NULL};
-        bmp_table_title(out, "NZ Interprovincial Teams Trials and Championships (NZ-75, NZ-76)");
-        if (bmp_table_columns(out, cols))
-            return bmp_error_oom(err);
-        static const char *const cats[] = {"open", "women", "senior", "intermediate"};
-        for (int tr = 1; tr >= 0; tr--)
-            for (int c = 0; c < 4; c++) {
-                if (bmp_table_cell(out, "%s", tr ? "trials" : "championships") ||
-                    bmp_table_cell(out, "%s", cats[c]))
-                    return bmp_error_oom(err);
-                for (int p = 1; p <= 3; p++) {
-                    int v;
-                    char l;
-                    nzb_interprovincial(tr, cats[c], p, &v, &l);
-                    if (bmp_table_cell(out, "%d %c", v, l))
-                        return bmp_error_oom(err);
-                }
-            }
-        return BMP_OK;
-    }
-    if (!strcasecmp(name, "ranks")) {
-        static const char *const cols[] = {"rank_order", "rank", "min_total_A_plus_B", "min_A",
-                                           NULL};
-        bmp_table_title(out, "NZ Masterpoint Rankings (NZ-3)");
-        if (bmp_table_columns(out, cols))
-            return bmp_error_oom(err);
-        for (int r = 0; r < BMP_NZ_NRANKS; r++) {
-            bmp_points t, a;
-            bmp_nz_rank_thresholds((bmp_nz_rank)r, &t, &a);
-            if (bmp_table_cell(out, "%d", r) ||
-                bmp_table_cell(out, "%s", bmp_nz_rank_name((bmp_nz_rank)r)) ||
-                bmp_table_cell(out, "%lld", (long long)(t / 100)) ||
-                bmp_table_cell(out, "%lld", (long long)(a / 100)))
-                return bmp_error_oom(err);
         }
-        bmp_table_note(out, "Stars (NZ-4): floor(total / own threshold) - 1 while the A points "
-                            "for the next rank are missing.");
-        return BMP_OK;
-    }
-    if (!strcasecmp(name, "summary")) {
-        static const char *const cols[] = {
-            "event",         "pairs_min_deals", "teams_min_deals", "pairs_c_factor",
-            "session_bonus", "match_factor",    "match_unit",      NULL};
-        bmp_table_title(out, "NZ Summary of event requirements and awards (NZ-82, NZ-83, "
-                             "NZ-84)");
-        if (bmp_table_columns(out, cols))
+    return BMP_OK;
+}
+
+/* NZ-3, NZ-4: the masterpoint rankings. */
+static bmp_status table_ranks(const char *name, const bmp_params *opts, bmp_table *out,
+                              bmp_error *err)
+{
+    (void)name;
+    (void)opts;
+    static const char *const cols[] = {"rank_order", "rank", "min_total_A_plus_B", "min_A",
+                                       NULL};
+    bmp_table_title(out, "NZ Masterpoint Rankings (NZ-3)");
+    if (bmp_table_columns(out, cols))
+        return bmp_error_oom(err);
+    for (int r = 0; r < BMP_NZ_NRANKS; r++) {
+        bmp_points t, a;
+        bmp_nz_rank_thresholds((bmp_nz_rank)r, &t, &a);
+        if (bmp_table_cell(out, "%d", r) ||
+            bmp_table_cell(out, "%s", bmp_nz_rank_name((bmp_nz_rank)r)) ||
+            bmp_table_cell(out, "%lld", (long long)(t / 100)) ||
+            bmp_table_cell(out, "%lld", (long long)(a / 100)))
             return bmp_error_oom(err);
-        for (int i = 0; nzb_grade_at(i); i++) {
-            const nzb_grade *g = nzb_grade_at(i);
-            if (bmp_table_cell(out, "%s", g->code) || bmp_table_cell(out, "%d", g->min_pairs) ||
-                bmp_table_cell(out, "%d", g->min_teams) || bmp_table_cell(out, "%d", g->c_factor) ||
-                bmp_table_cell(out, "%s",
-                               g->letter == 'C'   ? "-"
-                               : g->letter == 'A' ? "1A"
-                                                  : "1B") ||
-                bmp_table_cell(out, "%d", g->match_factor) ||
-                bmp_table_cell(out, "%s", g->letter == 'A' ? "0.02A" : "2C"))
-                return bmp_error_oom(err);
-        }
-        bmp_table_note(out, "8B teams match factor x2 from the 8B Teams page (the summary "
-                            "prints x1; A-13).");
-        return BMP_OK;
     }
-    /* "<grade>-pairs" / "<grade>-teams" for 20A ... 3B */
+    bmp_table_note(out, "Stars (NZ-4): floor(total / own threshold) - 1 while the A points "
+                        "for the next rank are missing.");
+    return BMP_OK;
+}
+
+/* NZ-82, NZ-83, NZ-84: the summary of event requirements and awards. */
+static bmp_status table_summary(const char *name, const bmp_params *opts, bmp_table *out,
+                                bmp_error *err)
+{
+    (void)name;
+    (void)opts;
+    static const char *const cols[] = {
+        "event",         "pairs_min_deals", "teams_min_deals", "pairs_c_factor",
+        "session_bonus", "match_factor",    "match_unit",      NULL};
+    bmp_table_title(out, "NZ Summary of event requirements and awards (NZ-82, NZ-83, "
+                         "NZ-84)");
+    if (bmp_table_columns(out, cols))
+        return bmp_error_oom(err);
+    for (int i = 0; nzb_grade_at(i); i++) {
+        const nzb_grade *g = nzb_grade_at(i);
+        if (bmp_table_cell(out, "%s", g->code) || bmp_table_cell(out, "%d", g->min_pairs) ||
+            bmp_table_cell(out, "%d", g->min_teams) || bmp_table_cell(out, "%d", g->c_factor) ||
+            bmp_table_cell(out, "%s",
+                           g->letter == 'C'   ? "-"
+                           : g->letter == 'A' ? "1A"
+                                              : "1B") ||
+            bmp_table_cell(out, "%d", g->match_factor) ||
+            bmp_table_cell(out, "%s", g->letter == 'A' ? "0.02A" : "2C"))
+            return bmp_error_oom(err);
+    }
+    bmp_table_note(out, "8B teams match factor x2 from the 8B Teams page (the summary "
+                        "prints x1; A-13).");
+    return BMP_OK;
+}
+
+/* "<grade>-pairs" / "<grade>-teams" for 20A ... 3B; ENOTFOUND (quietly) for
+ * any other name. */
+static bmp_status table_grade(const char *name, const bmp_params *opts, bmp_table *out,
+                              bmp_error *err)
+{
+    bool bad = false;
+    char title[160], code[8];
     const char *dash = strchr(name, '-');
-    if (dash && dash - name < 8) {
-        char code[8];
-        memcpy(code, name, (size_t)(dash - name));
-        code[dash - name] = '\0';
-        const nzb_grade *g = nzb_grade_find(code);
-        bool teams = !strcasecmp(dash + 1, "teams");
-        if (g && g->letter != 'C' && strcmp(g->code, "25A") &&
-            (teams || !strcasecmp(dash + 1, "pairs"))) {
-            int pcols;
-            int nmax = opt_int(opts, "max-entrants", printed_max(g, teams, &pcols), 2, err, &bad);
-            int nmin = opt_int(opts, "min-entrants", 10, 1, err, &bad);
-            if (bad)
-                return BMP_EINVAL;
-            snprintf(title, sizeof title, "NZ %s - %s Event (%s)", g->heading,
-                     teams ? "Teams" : "Pairs", teams ? g->teams_rule : g->pairs_rule);
-            bmp_table_title(out, title);
-            bmp_status st = grid(out, g->top, teams ? 7 : 1, teams ? 20 : 4, nmin, nmax, STEP_GRID,
-                                 NULL, bmp_params_has(opts, "max-entrants") ? 0 : pcols, err);
-            bmp_table_note(out, "award = floor(%d - %d(p-1)/(%s N)), paid while >= 1 (nzb.md §3).",
-                           g->top, g->top - 1, teams ? "0.35" : "0.25");
-            return st;
-        }
-    }
+    if (!dash || dash - name >= 8)
+        return BMP_ENOTFOUND;
+    memcpy(code, name, (size_t)(dash - name));
+    code[dash - name] = '\0';
+    const nzb_grade *g = nzb_grade_find(code);
+    bool teams = !strcasecmp(dash + 1, "teams");
+    if (!g || g->letter == 'C' || !strcmp(g->code, "25A") ||
+        (!teams && strcasecmp(dash + 1, "pairs")))
+        return BMP_ENOTFOUND;
+    int pcols;
+    int nmax = opt_int(opts, "max-entrants", printed_max(g, teams, &pcols), 2, err, &bad);
+    int nmin = opt_int(opts, "min-entrants", 10, 1, err, &bad);
+    if (bad)
+        return BMP_EINVAL;
+    snprintf(title, sizeof title, "NZ %s - %s Event (%s)", g->heading, teams ? "Teams" : "Pairs",
+             teams ? g->teams_rule : g->pairs_rule);
+    bmp_table_title(out, title);
+    bmp_status st = grid(out, g->top, teams ? 7 : 1, teams ? 20 : 4, nmin, nmax, STEP_GRID, NULL,
+                         bmp_params_has(opts, "max-entrants") ? 0 : pcols, err);
+    bmp_table_note(out, "award = floor(%d - %d(p-1)/(%s N)), paid while >= 1 (nzb.md §3).",
+                   g->top, g->top - 1, teams ? "0.35" : "0.25");
+    return st;
+}
+
+typedef struct nzb_scale_def {
+    const char *name;
+    bmp_status (*make)(const char *name, const bmp_params *opts, bmp_table *out, bmp_error *err);
+} nzb_scale_def;
+
+static const nzb_scale_def scales[] = {
+    {"c-basic", table_c_basic},
+    {"c-basic-over50", table_c_basic},
+    {"c-match-play", table_match_play},
+    {"a-match-play", table_match_play},
+    {"25A-pairs", table_a25_pairs},
+    {"25A-semifinal", table_a25_semifinal},
+    {"25A-teams", table_a25_teams},
+    {"interprovincial", table_interprovincial},
+    {"ranks", table_ranks},
+    {"summary", table_summary},
+};
+
+bmp_status nzb_scale(const char *name, const bmp_params *opts, bmp_table *out, bmp_error *err)
+{
+    for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++)
+        if (!strcasecmp(name, scales[i].name))
+            return scales[i].make(name, opts, out, err);
+    bmp_status st = table_grade(name, opts, out, err);
+    if (st != BMP_ENOTFOUND)
+        return st;
     return bmp_error_set(err, BMP_ENOTFOUND,
                          "unknown nzb table \"%s\" (expected c-basic, c-basic-over50, "
                          "c-match-play, a-match-play, <grade>-pairs or <grade>-teams for 20A, "
