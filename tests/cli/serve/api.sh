@@ -176,6 +176,27 @@ while read -r method path; do
         docs/openapi.yaml || fail "docs/openapi.yaml: no $method $path"
 done < "$W/routes"
 
+# TLS with a self-signed certificate (when libmicrohttpd has GnuTLS; else
+# the clear refusal, exit 3)
+if command -v openssl > /dev/null && openssl req -x509 -newkey rsa:2048 -nodes -keyout "$W/key.pem" \
+        -out "$W/cert.pem" -days 1 -subj /CN=127.0.0.1 > /dev/null 2>&1; then
+    rm -f "$W/port"
+    "$BIN" serve --db "$DB" --listen 127.0.0.1:0 --port-file "$W/port" --tls-cert "$W/cert.pem" \
+        --tls-key "$W/key.pem" 2> "$W/tls.err" &
+    TLS=$!
+    i=0
+    while [ ! -s "$W/port" ] && [ $i -lt 100 ] && kill -0 $TLS 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+    if [ -s "$W/port" ]; then
+        req 200 '"status":"ok"' -k "https://127.0.0.1:$(cat "$W/port")/healthz"
+        kill -TERM $TLS; wait $TLS || fail "TLS server exit"
+    else
+        wait $TLS; rc=$?
+        [ $rc = 3 ] && grep -q 'not supported: TLS' "$W/tls.err" || fail "TLS: exit $rc $(cat "$W/tls.err")"
+    fi
+fi
+"$BIN" serve --db "$DB" --tls-cert x.pem > /dev/null 2> "$W/tls1.err"; [ $? = 1 ] || fail "--tls-cert alone: exit 1"
+grep -q 'needs both --tls-cert and --tls-key' "$W/tls1.err" || fail "--tls-cert alone: message"
+
 # usage errors
 "$BIN" serve --listen nowhere > /dev/null 2>&1; [ $? = 2 ] || fail "--listen nowhere: exit 2"
 "$BIN" serve --db "$W/none.db" --listen 127.0.0.1:0 2> "$W/none.err"; [ $? = 1 ] || fail "no ledger: exit 1"
