@@ -26,8 +26,11 @@ static bmp_status rows(bmp_ledger *l, bmp_table *t, bmp_error *err, const char *
     va_end(ap);
     int nc = l->ops->col_count(st);
     const char *names[16] = {0};
-    for (int k = 0; k < nc && k < 15; k++)
+    bool pts[16] = {0}; /* names are SQLite's: valid only until the first step */
+    for (int k = 0; k < nc && k < 15; k++) {
         names[k] = l->ops->col_name(st, k);
+        pts[k] = strcmp(names[k], "points") == 0;
+    }
     if (!rc && !t->ncols)
         rc = bmp_table_columns(t, names);
     bool row = true;
@@ -37,12 +40,10 @@ static bmp_status rows(bmp_ledger *l, bmp_table *t, bmp_error *err, const char *
             break;
         for (int k = 0; k < nc && k < 15 && !rc; k++) {
             char p[32];
-            if (strcmp(names[k], "points") == 0 && !l->ops->col_null(st, k))
+            bool num = pts[k] && !l->ops->col_null(st, k);
+            if (num)
                 bmp_points_format(l->ops->col_int(st, k), p, sizeof p);
-            rc = bmp_table_cell(t, "%s",
-                                strcmp(names[k], "points") == 0 && !l->ops->col_null(st, k)
-                                    ? p
-                                    : l->ops->col_text(st, k));
+            rc = bmp_table_cell(t, "%s", num ? p : l->ops->col_text(st, k));
         }
     }
     lq_release(l, st, owned);
