@@ -104,10 +104,8 @@ static json_t *page_of(json_t *rows, size_t page, size_t per_page)
     json_t *items = json_array();
     for (size_t i = from; items && i < total && i < from + per_page; i++)
         json_array_append(items, json_array_get(rows, i));
-    json_t *j = json_pack("{s:o,s:I,s:I,s:I}", "items", items, "page", (json_int_t)page,
-                          "per_page", (json_int_t)per_page, "total", (json_int_t)total);
     json_decref(rows);
-    return j;
+    return srv_page_json(items, page, per_page, total);
 }
 
 static int batches(srv_req *rq, srv_resp *rs)

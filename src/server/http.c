@@ -229,12 +229,8 @@ static int upload_dir(srv *s, char *errbuf, size_t size)
     return 0;
 }
 
-static struct MHD_Daemon *daemon_start(srv *s)
+static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
 {
-    struct sockaddr_in sa;
-    char e[8];
-    if (bind_addr(s, &sa, e, sizeof e))
-        return NULL;
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
                      (s->cert ? MHD_USE_TLS : 0);
     struct MHD_OptionItem tls[] = {
@@ -243,7 +239,7 @@ static struct MHD_Daemon *daemon_start(srv *s)
         {MHD_OPTION_END, 0, NULL},
     };
     return MHD_start_daemon(
-        flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+        flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)sa,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)1000, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
@@ -289,7 +285,7 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
         rc = tls_setup(s, errbuf, size);
     if (!rc)
         rc = upload_dir(s, errbuf, size);
-    if (!rc && !(s->d = daemon_start(s))) {
+    if (!rc && !(s->d = daemon_start(s, &sa))) {
         snprintf(errbuf, size, "cannot listen on %s:%u: %s", o->host ? o->host : "127.0.0.1",
                  o->port, strerror(errno));
         rc = -1;
