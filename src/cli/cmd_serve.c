@@ -33,17 +33,18 @@ static const char *const serve_help =
 
 typedef struct serve_args {
     srv_opts o;
+    char host[64];
     const char *log, *port_file;
     bool routes;
 } serve_args;
 
-static int parse_listen(const char *s, srv_opts *o)
+static int parse_listen(const char *s, serve_args *a)
 {
-    static char host[64];
+    char *host = a->host;
     const char *colon = strrchr(s, ':');
     char *end = NULL;
     long port = colon ? strtol(colon + 1, &end, 10) : -1;
-    if (!colon || colon == s || (size_t)(colon - s) >= sizeof host || !*(colon + 1) || *end ||
+    if (!colon || colon == s || (size_t)(colon - s) >= sizeof a->host || !*(colon + 1) || *end ||
         port < 0 || port > 65535) {
         fprintf(stderr, "bridgemp serve: --listen \"%s\": expected HOST:PORT, e.g. "
                         "127.0.0.1:8080\n", s);
@@ -51,8 +52,8 @@ static int parse_listen(const char *s, srv_opts *o)
     }
     memcpy(host, s, (size_t)(colon - s));
     host[colon - s] = '\0';
-    o->host = host;
-    o->port = (unsigned)port;
+    a->o.host = host;
+    a->o.port = (unsigned)port;
     return 0;
 }
 
@@ -82,11 +83,11 @@ static int parse(int argc, char **argv, serve_args *a)
     opterr = 1;
     optind = 1;
     a->o.db = getenv("BRIDGEMP_DB");
-    parse_listen("127.0.0.1:8080", &a->o);
+    parse_listen("127.0.0.1:8080", a);
     while (!rc && (c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
         case 'd': a->o.db = optarg; break;
-        case 'l': rc = parse_listen(optarg, &a->o); break;
+        case 'l': rc = parse_listen(optarg, a); break;
         case 't': rc = parse_uint("--threads", optarg, 64, &v), a->o.threads = (unsigned)v; break;
         case 'T': rc = parse_uint("--timeout", optarg, 3600, &v), a->o.timeout = (unsigned)v; break;
         case 'm': rc = parse_uint("--max-body", optarg, 1ull << 30, &v), a->o.max_body = v; break;
