@@ -205,6 +205,21 @@ static bmp_status p_commit(bmp_store *s, bmp_error *err)
     return st;
 }
 
+/* A snapshot for a reader (the web service): one REPEATABLE READ read-only
+ * transaction, ended by rollback. */
+static bmp_status p_begin_read(bmp_store *s, bmp_error *err)
+{
+    return run(s->c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", err,
+               "database: cannot begin a read transaction");
+}
+
+/* Every later transaction of this connection is read-only (the server
+ * refuses writes: SQLSTATE 25006). */
+static bmp_status p_set_read_only(bmp_store *s, bmp_error *err)
+{
+    return run(s->c, "SET default_transaction_read_only = on", err, "database: read-only");
+}
+
 static void p_rollback(bmp_store *s)
 {
     if (PQtransactionStatus(s->c) != PQTRANS_IDLE)
@@ -448,4 +463,6 @@ const bmp_store_ops bmp_store_postgres = {
     .copy_row = p_copy_row,
     .copy_end = p_copy_end,
     .tables = p_tables,
+    .begin_read = p_begin_read,
+    .set_read_only = p_set_read_only,
 };

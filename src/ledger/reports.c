@@ -14,7 +14,8 @@ static bmp_status table_query(bmp_ledger *l, bmp_table *t, int group, size_t lim
                               bmp_error *err, const char *sql, const char *fmt, ...)
 {
     bmp_stmt *st = NULL;
-    bmp_status rc = l->ops->prepare(l->s, sql, &st, err);
+    bool owned = false;
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err); /* a report's SQL is a literal */
     if (rc)
         return rc;
     va_list ap;
@@ -55,7 +56,7 @@ static bmp_status table_query(bmp_ledger *l, bmp_table *t, int group, size_t lim
             }
         }
     }
-    l->ops->finalize(st);
+    lq_release(l, st, owned);
     return rc;
 }
 
@@ -78,11 +79,14 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
                                   bmp_error *err)
 {
     bmp_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT p.number, p.name, p.status, coalesce(c.number || ' ' || c.name, "
-                             "'-'), p.rank, p.stars, p.rank_name, p.pre1982_red FROM player p "
-                             "LEFT JOIN club c ON c.id = p.home_club WHERE p.id = ?1",
-                             "i", id);
+    bool owned = false;
+    static const char sql[] =
+        "SELECT p.number, p.name, p.status, coalesce(c.number || ' ' || c.name, "
+        "'-'), p.rank, p.stars, p.rank_name, p.pre1982_red FROM player p "
+        "LEFT JOIN club c ON c.id = p.home_club WHERE p.id = ?1";
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (!rc)
+        rc = l->ops->bind_int(st, 1, id, err);
     bool row = false;
     ledger_rank cur = {0};
     bmp_points pre82 = 0;
@@ -101,7 +105,8 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
         if (!rc)
             rc = bmp_table_note(t, "rank at the last close: %s", cur.name[0] ? cur.name : "none");
     }
-    l->ops->finalize(st);
+    if (st)
+        lq_release(l, st, owned);
     const char *types[LEDGER_MAX_TYPES];
     size_t ntypes = ledger_point_types(b->code, types);
     bmp_points h[LEDGER_MAX_TYPES] = {0};

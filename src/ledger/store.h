@@ -60,6 +60,11 @@ typedef struct bmp_store_ops {
     bmp_status (*copy_end)(bmp_store *s, bmp_error *err);
     /* Table names in schema order (for dumps); NULL-terminated, static. */
     const char *const *(*tables)(void);
+    /* Start a read transaction: later reads see one snapshot until
+     * rollback (NULL: each statement is its own snapshot). */
+    bmp_status (*begin_read)(bmp_store *s, bmp_error *err);
+    /* Refuse every later write on this connection (NULL: not supported). */
+    bmp_status (*set_read_only)(bmp_store *s, bmp_error *err);
 } bmp_store_ops;
 
 /* The SQLite backend (sqlite.c): a file path. */
