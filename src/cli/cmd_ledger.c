@@ -26,6 +26,7 @@ static const char *const ledger_help =
     "  reject ID --reason R         provisional or approved -> rejected\n"
     "  correct ID --reason R        reverse a posted batch (a new batch)\n"
     "  release NUMBER --date D      credit held points of a now registered player\n"
+    "  convert NUMBER --foreign K --points P --ref R --date D  credit another body's points\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
@@ -138,6 +139,7 @@ static const opt opts[] = {
     S(db), S(who), S(body), S(club), S(number), S(name), S(status), S(alternates), S(reason),
     S(state), S(period), S(output), S(kind), S(grade), S(edition), S(classification),
     S(rating), S(sidecar), S(limit), S(replaces), S(date),
+    S(foreign), S(points), S(ref),
     {"--usebio-status", offsetof(ledger_args, usebio_status), false},
     {"--dummy", offsetof(ledger_args, dummy), true},
     {"--overseas", offsetof(ledger_args, overseas), true},
@@ -558,6 +560,8 @@ static int dispatch(ledger_args *a)
         return cmd_expire(a);
     if (strcmp(c, "report") == 0)
         return ledger_cmd_report(a);
+    if (strcmp(c, "convert") == 0)
+        return ledger_cmd_convert(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

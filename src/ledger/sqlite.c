@@ -21,12 +21,13 @@ struct bmp_stmt {
 
 static const char *const migrations[] = {
     bmp_sqlite_migration_001,
+    bmp_sqlite_migration_003_abf,
 };
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
 static const char *const tables[] = {"body",    "club",    "player", "alternate", "batch",
                                      "batch_total", "journal", "held", "held_release", "holding", "period",
-                                     "promotion", "audit", NULL};
+                                     "promotion", "audit", "conversion", NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {

@@ -5,5 +5,6 @@
 #define BMP_LEDGER_SQLITE_MIGRATIONS_H
 
 extern const char bmp_sqlite_migration_001[];
+extern const char bmp_sqlite_migration_003_abf[];
 
 #endif

@@ -30,7 +30,7 @@ refused() {
 L="$BIN ledger --db $DB --who cli-test"
 
 step 1 "no ledger database .*bridgemp ledger init" $L batches
-step 0 "schema 1 \\(sqlite\\)" $L init
+step 0 "schema [0-9]+ \\(sqlite\\)" $L init
 step 0 "2 clubs imported" $L club import examples/ledger/abf-clubs.csv --body abf
 step 0 "73 players imported" $L player import examples/ledger/abf-players.csv --body abf
 printf 'number,name,status,home_club\n5001,A,Active,2074\n5002,B,Gone,2074\n5003,C,Active,7777\n' > "$W/bad.csv"
@@ -72,4 +72,9 @@ step 0 "batch 3 provisional" $L import "$W/late.csv" --body abf
 step 1 "register the player first" $L release 2099 --body abf --date 2025-10-02
 step 0 "player 0002099 Visitor" $L player add --body abf --number 2099 --name Visitor
 step 0 "batch 4 provisional: 1 held line\\(s\\) released" $L release 2099 --body abf --date 2026-11-30
+# ABF-105: 3 UK green points = 3 x 2.50 = 7.50 gold, once only (admin-abf)
+step 0 "batch 5 provisional: uk-green 3.00 credited 7.50 gold \\(ABF-105\\)" $L convert 1002 --body abf --foreign uk-green --points 3.00 --ref "EBU 123" --date 2026-11-30
+refused 1 "converted already.*batch 5" $L convert 1002 --body abf --foreign uk-green --points 3.00 --ref "EBU 123" --date 2026-11-30
+refused 1 "expected nz-a" $L convert 1002 --body abf --foreign us-black --points 3.00 --ref x --date 2026-11-30
+refused 2 "usage: bridgemp ledger convert" $L convert 1002 --body abf --foreign nz-a --points 3.00 --date 2026-11-30
 exit $fails
