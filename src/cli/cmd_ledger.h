@@ -29,5 +29,6 @@ int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status s
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_convert(ledger_args *a);
+int ledger_cmd_capitation(ledger_args *a);
 
 #endif

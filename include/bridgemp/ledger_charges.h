@@ -1,0 +1,38 @@
+/* bridgemp: charge runs of a ledger (docs/ledger.md "Charge runs").
+ *
+ * A run charges clubs for one period under one rule -- the ABF annual
+ * capitation (ABF-111, 8.2: per home player, once a year after the club
+ * declares its membership at March 31, less $1 commission per NEW player;
+ * none for overseas and youth players, ABF-100, ABF-102).  One run per
+ * body, kind and period: all or nothing, and running it again changes
+ * nothing and says so.  Each line is in cents and names its club, player
+ * and rule; the run is written as CSV
+ *   club,player,rule,charge,cents
+ * (an atomic write).  Invoices are made from these lines. */
+#ifndef BRIDGEMP_LEDGER_CHARGES_H
+#define BRIDGEMP_LEDGER_CHARGES_H
+
+#include "bridgemp/ledger.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bmp_ledger_run {
+    int64_t id;           /* the run */
+    bool already;         /* it had been made before: nothing changed */
+    size_t lines;
+    int64_t total;        /* cents: charges less commissions */
+} bmp_ledger_run;
+
+/* The annual capitation run of membership year `year` (1 April year to
+ * 31 March year+1, ABF-98) for the body; csv (may be NULL) gets the run's
+ * lines, the same file on a re-run.  ENOTSUP for a body without
+ * capitation. */
+bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
+                                     const char *csv, bmp_ledger_run *out, bmp_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
