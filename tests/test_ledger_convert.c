@@ -13,7 +13,7 @@
 static bmp_status conv(lt *t, const char *number, const char *kind, bmp_points pts,
                        const char *ref, bmp_ledger_converted *out, bmp_error *e)
 {
-    bmp_ledger_conversion c = {"abf", number, kind, pts, ref, "2026-11-20"};
+    bmp_ledger_conversion c = {"abf", number, kind, pts, ref, "2026-11-20", NULL};
     return bmp_ledger_convert(t->l, &c, out, e);
 }
 
@@ -109,9 +109,48 @@ static void bad_input_changes_nothing(void **state)
     assert_int_equal(conv(&t, "1002", "nz-a", 0, "x", &out, &e), BMP_EINVAL);
     assert_int_equal(conv(&t, "9999", "nz-a", 100, "x", &out, &e), BMP_ENOTFOUND);
     assert_non_null(strstr(e.msg, "register the player first"));
-    bmp_ledger_conversion c = {"nzb", "1002", "nz-a", 100, "x", "2026-11-20"};
+    bmp_ledger_conversion c = {"ebu", "1002", "nz-a", 100, "x", "2026-11-20", NULL};
     assert_int_equal(bmp_ledger_convert(t.l, &c, &out, &e), BMP_ENOTSUP);
     assert_non_null(strstr(e.msg, "not supported"));
+    lt_unchanged(&t, before);
+    lt_done(&t);
+}
+
+/* NZ-102: 1 ABF gold = 1 A, 1 red of Klinger holidays and cruises = 1 B;
+ * NZ-106: gold transferred in the year it was earned is flagged as not
+ * for the Baden Wilson Trophy; the green and red rates are not legible. */
+static void abf_points_into_nz(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_players(t.l, "nzb", lt_file(&t, "p.csv",
+                     "number,name,status\n51234,Tane Walker,Active\n"), NULL, NULL, &e), BMP_OK);
+    bmp_ledger_converted out;
+    bmp_ledger_conversion c = {"nzb", "51234", "abf-gold", 350, "ABF 2026 gold", "2026-11-20",
+                               "2026"};
+    assert_int_equal(bmp_ledger_convert(t.l, &c, &out, &e), BMP_OK);
+    assert_string_equal(out.point_type, "a");
+    assert_int_equal(out.points, 350); /* 3.50 gold -> 3.50 A */
+    assert_string_equal(out.rule, "NZ-102");
+    assert_string_equal(out.note, "NZ-106: not for the Baden Wilson Trophy");
+    batch_totals(&t, out.batch, "adjustment", "a 3.50");
+    c = (bmp_ledger_conversion){"nzb", "51234", "abf-gold", 200, "ABF 2025 gold", "2026-11-20",
+                                "2025"};
+    assert_int_equal(bmp_ledger_convert(t.l, &c, &out, &e), BMP_OK);
+    assert_string_equal(out.note, ""); /* earned the year before: counts */
+    c = (bmp_ledger_conversion){"nzb", "51234", "abf-red-tour", 125, "Klinger cruise",
+                                "2026-11-20", NULL};
+    assert_int_equal(bmp_ledger_convert(t.l, &c, &out, &e), BMP_OK);
+    batch_totals(&t, out.batch, "adjustment", "b 1.25");
+    char *before = lt_dump(&t);
+    c.foreign = "abf-green";
+    assert_int_equal(bmp_ledger_convert(t.l, &c, &out, &e), BMP_ENOTSUP);
+    assert_non_null(strstr(e.msg, "not supported"));
+    c = (bmp_ledger_conversion){"nzb", "51234", "abf-gold", 100, "no year", "2026-11-20", NULL};
+    assert_int_equal(bmp_ledger_convert(t.l, &c, &out, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "NZ-106"));
     lt_unchanged(&t, before);
     lt_done(&t);
 }
@@ -123,7 +162,7 @@ static int convert_child(const char *db)
     bmp_ledger_opts o = {.size = sizeof o};
     if (bmp_ledger_open(db, &o, &l, &e))
         return 1;
-    bmp_ledger_conversion c = {"abf", "1002", "nz-a", 700, "NZB kill", "2026-11-20"};
+    bmp_ledger_conversion c = {"abf", "1002", "nz-a", 700, "NZB kill", "2026-11-20", NULL};
     bmp_ledger_converted out;
     bmp_status st = bmp_ledger_convert(l, &c, &out, &e);
     bmp_ledger_close(l);
@@ -186,6 +225,7 @@ int main(void)
         cmocka_unit_test(converts_at_the_stated_rates),
         cmocka_unit_test(second_conversion_refused),
         cmocka_unit_test(bad_input_changes_nothing),
+        cmocka_unit_test(abf_points_into_nz),
         cmocka_unit_test(killed_conversion_all_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

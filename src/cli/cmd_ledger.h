@@ -13,7 +13,7 @@ typedef struct ledger_args {
     const char *db, *who, *body, *club, *number, *name, *status, *alternates, *reason,
         *state, *period, *output, *kind, *grade, *edition, *classification, *usebio_status,
         *rating, *sidecar, *limit, *replaces, *date;
-    const char *foreign, *points, *ref; /* ledger convert (cmd_ledger_convert.c) */
+    const char *foreign, *points, *ref, *earned; /* ledger convert (cmd_ledger_convert.c) */
     bool dummy, overseas, youth, all, help;
     bmp_output_format fmt;
     const char **control;

@@ -7,10 +7,12 @@
 
 static const char *const help_convert =
     "usage: bridgemp ledger convert NUMBER --body B --foreign KIND --points P --ref REF "
-    "--date yyyy-mm-dd\n\n"
+    "--date yyyy-mm-dd [--earned yyyy]\n\n"
     "Credit points a player earned under another body, at the receiving body's stated\n"
     "rate, as one provisional adjustment batch citing the rule (ABF-105: KIND is nz-a,\n"
-    "nz-b, nz-c, uk-local, uk-blue or uk-green).  REF is the foreign body's record of\n"
+    "nz-b, nz-c, uk-local, uk-blue or uk-green; NZ-102: abf-gold or abf-red-tour, with\n"
+    "--earned, the year earned: gold of the same year is flagged NZ-106).  REF is the\n"
+    "foreign body's record of\n"
     "the points; the same points (player, kind, REF) are refused a second time.\n";
 
 int ledger_cmd_convert(ledger_args *a)
@@ -20,7 +22,7 @@ int ledger_cmd_convert(ledger_args *a)
         return 0;
     }
     bmp_ledger_conversion c = {a->body, a->npos == 2 ? a->pos[1] : NULL, a->foreign, 0, a->ref,
-                               a->date};
+                               a->date, a->earned};
     if (a->npos != 2 || !a->body || !a->foreign || !a->points || !a->ref || !a->date) {
         fputs(help_convert, stderr);
         return LEDGER_EXIT_USAGE;
@@ -42,7 +44,8 @@ int ledger_cmd_convert(ledger_args *a)
         return ledger_fail(&e, st);
     char p[32];
     bmp_points_format(out.points, p, sizeof p);
-    printf("batch %lld provisional: %s %s credited %s %s (%s)\n", (long long)out.batch,
-           out.foreign, a->points, p, out.point_type, out.rule);
+    printf("batch %lld provisional: %s %s credited %s %s (%s)%s%s\n", (long long)out.batch,
+           out.foreign, a->points, p, out.point_type, out.rule, out.note[0] ? "; " : "",
+           out.note);
     return 0;
 }

@@ -12,15 +12,11 @@
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
 
-/* The receiving body's rate: ABF-105 for the ABF; no other body's
- * conversion into it is in its regulations here. */
-static bmp_status rate(const ledger_body *b, const bmp_ledger_conversion *c,
-                       bmp_ledger_converted *out, bmp_error *err)
+/* ABF-105 (1.3.4): NZ and UK points into ABF colours. */
+static bmp_status rate_abf(const bmp_ledger_conversion *c, bmp_ledger_converted *out,
+                           bmp_error *err)
 {
     bmp_abf_foreign kind;
-    if (strcmp(b->code, "abf") != 0)
-        return bmp_error_set(err, BMP_ENOTSUP, "not supported: conversion of foreign points "
-                             "into %s (only ABF-105, 1.3.4, states rates)", b->code);
     if (!c->foreign || !bmp_abf_foreign_parse(c->foreign, &kind))
         return bmp_error_set(err, BMP_EINVAL, "foreign point kind '%s': expected nz-a, nz-b, "
                              "nz-c, uk-local, uk-blue or uk-green (ABF-105)",
@@ -33,6 +29,45 @@ static bmp_status rate(const ledger_body *b, const bmp_ledger_conversion *c,
         snprintf(out->foreign, sizeof out->foreign, "%s", bmp_abf_foreign_name(kind));
     }
     return rc;
+}
+
+/* NZ-102: 1 ABF gold = 1 A; 1 red of Klinger holidays and cruises = 1 B;
+ * the green and red rates are not legible (nzb.md §5).  NZ-106: gold
+ * transferred in the year it was earned is flagged. */
+static bmp_status rate_nzb(const bmp_ledger_conversion *c, bmp_ledger_converted *out,
+                           bmp_error *err)
+{
+    const char *k = c->foreign ? c->foreign : "";
+    bool gold = strcmp(k, "abf-gold") == 0, tour = strcmp(k, "abf-red-tour") == 0;
+    if (strcmp(k, "abf-red") == 0 || strcmp(k, "abf-green") == 0)
+        return bmp_error_set(err, BMP_ENOTSUP, "not supported: %s into NZ points (NZ-102, the "
+                             "rate is not legible in the regulation)", k);
+    if (!gold && !tour)
+        return bmp_error_set(err, BMP_EINVAL, "foreign point kind '%s': expected abf-gold or "
+                             "abf-red-tour (NZ-102)", k);
+    if (gold && (!c->earned || strspn(c->earned, "0123456789") < 4))
+        return bmp_error_set(err, BMP_EINVAL, "conversion of ABF gold: when the points were "
+                             "earned is required (--earned yyyy, NZ-106)");
+    out->points = c->points;
+    snprintf(out->point_type, sizeof out->point_type, "%s", gold ? "a" : "b");
+    snprintf(out->rule, sizeof out->rule, "NZ-102");
+    snprintf(out->foreign, sizeof out->foreign, "%s", k);
+    if (gold && c->date && strncmp(c->earned, c->date, 4) == 0)
+        snprintf(out->note, sizeof out->note, "NZ-106: not for the Baden Wilson Trophy");
+    return BMP_OK;
+}
+
+/* The receiving body's rate: ABF-105, NZ-102; no other body's
+ * conversion into it is in its regulations here. */
+static bmp_status rate(const ledger_body *b, const bmp_ledger_conversion *c,
+                       bmp_ledger_converted *out, bmp_error *err)
+{
+    if (strcmp(b->code, "abf") == 0)
+        return rate_abf(c, out, err);
+    if (strcmp(b->code, "nzb") == 0)
+        return rate_nzb(c, out, err);
+    return bmp_error_set(err, BMP_ENOTSUP, "not supported: conversion of foreign points into %s "
+                         "(only ABF-105 and NZ-102 state rates)", b->code);
 }
 
 static bmp_status check_args(const bmp_ledger_conversion *c, bmp_error *err)
@@ -86,7 +121,8 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, int64_t playe
     char at[40], hash[65];
     ledger_now(l, at);
     char *seed = bmp_asprintf("convert %s %s %s %s", b->code, norm, out->foreign, c->ref);
-    char *why = bmp_asprintf("%s: %s %s (%s)", out->rule, out->foreign, c->ref, c->date);
+    char *why = bmp_asprintf("%s: %s %s (%s)%s%s", out->rule, out->foreign, c->ref, c->date,
+                             out->note[0] ? "; " : "", out->note);
     bmp_status rc = seed && why ? BMP_OK : bmp_error_set(err, BMP_ENOMEM, "out of memory");
     if (!rc)
         ledger_sha256_hex(seed, strlen(seed), hash);
@@ -109,10 +145,10 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, int64_t playe
     if (!rc)
         rc = lq_run(l, err,
                     "INSERT INTO conversion (body_id, player_id, foreign_kind, ref, "
-                    "foreign_points, point_type, points, rule, applied, batch_id) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                    "iissisissi", b->id, player, out->foreign, c->ref, c->points, out->point_type,
-                    out->points, out->rule, c->date, out->batch);
+                    "foreign_points, point_type, points, rule, applied, note, batch_id) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    "iissisisssi", b->id, player, out->foreign, c->ref, c->points,
+                    out->point_type, out->points, out->rule, c->date, out->note, out->batch);
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i",
                     out->batch);

@@ -17,6 +17,7 @@ const char bmp_sqlite_migration_003_abf[] =
     "  points INTEGER NOT NULL,\n"
     "  rule TEXT NOT NULL,\n"
     "  applied TEXT NOT NULL,\n"
+    "  note TEXT NOT NULL DEFAULT '',\n"
     "  batch_id INTEGER NOT NULL REFERENCES batch(id)\n"
     ") STRICT;\n"
     "CREATE INDEX conversion_key ON conversion (body_id, player_id, foreign_kind, ref);\n"

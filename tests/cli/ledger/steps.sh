@@ -77,4 +77,9 @@ step 0 "batch 5 provisional: uk-green 3.00 credited 7.50 gold \\(ABF-105\\)" $L 
 refused 1 "converted already.*batch 5" $L convert 1002 --body abf --foreign uk-green --points 3.00 --ref "EBU 123" --date 2026-11-30
 refused 1 "expected nz-a" $L convert 1002 --body abf --foreign us-black --points 3.00 --ref x --date 2026-11-30
 refused 2 "usage: bridgemp ledger convert" $L convert 1002 --body abf --foreign nz-a --points 3.00 --date 2026-11-30
+# ABF-111: the annual capitation run, then again: nothing changes and it says so
+step 0 "capitation 2026: run 1 made: [0-9]+ line" $L capitation 2026 --body abf --output "$W/cap.csv"
+step 0 "^club,player,rule,charge,cents" cat "$W/cap.csv"
+refused 0 "run 1 already made, nothing changed" $L capitation 2026 --body abf
+refused 3 "not supported: capitation for nzb" $L capitation 2026 --body nzb
 exit $fails
