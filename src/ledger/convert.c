@@ -8,6 +8,7 @@
 
 #include "bridgemp/abf.h"
 #include "bridgemp/ledger_convert.h"
+#include "bridgemp/nzb.h"
 #include "core/date.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
@@ -31,25 +32,27 @@ static bmp_status rate_abf(const bmp_ledger_conversion *c, bmp_ledger_converted 
     return rc;
 }
 
-/* NZ-102: 1 ABF gold = 1 A; 1 red of Klinger holidays and cruises = 1 B;
- * the green and red rates are not legible (nzb.md §5).  NZ-106: gold
- * transferred in the year it was earned is flagged. */
+/* NZ-102 (`bmp_nz_transfer`): 1 ABF gold = 1 A; 1 red of Klinger holidays
+ * and cruises = 1 B; the green and red rates are not legible (not
+ * supported).  NZ-106: gold transferred in the year it was earned is
+ * flagged. */
 static bmp_status rate_nzb(const bmp_ledger_conversion *c, bmp_ledger_converted *out,
                            bmp_error *err)
 {
     const char *k = c->foreign ? c->foreign : "";
-    bool gold = strcmp(k, "abf-gold") == 0, tour = strcmp(k, "abf-red-tour") == 0;
-    if (strcmp(k, "abf-red") == 0 || strcmp(k, "abf-green") == 0)
-        return bmp_error_set(err, BMP_ENOTSUP, "not supported: %s into NZ points (NZ-102, the "
-                             "rate is not legible in the regulation)", k);
-    if (!gold && !tour)
+    bool gold = strcmp(k, "abf-gold") == 0;
+    if (strncmp(k, "abf-", 4) != 0)
         return bmp_error_set(err, BMP_EINVAL, "foreign point kind '%s': expected abf-gold or "
                              "abf-red-tour (NZ-102)", k);
     if (gold && (!c->earned || strspn(c->earned, "0123456789") < 4))
         return bmp_error_set(err, BMP_EINVAL, "conversion of ABF gold: when the points were "
                              "earned is required (--earned yyyy, NZ-106)");
-    out->points = c->points;
-    snprintf(out->point_type, sizeof out->point_type, "%s", gold ? "a" : "b");
+    char letter = 0;
+    const char *nz = strcmp(k, "abf-red-tour") == 0 ? "klinger-red" : k + 4;
+    bmp_status rc = bmp_nz_transfer(nz, c->points, &out->points, &letter, err);
+    if (rc)
+        return rc;
+    snprintf(out->point_type, sizeof out->point_type, "%c", letter == 'A' ? 'a' : 'b');
     snprintf(out->rule, sizeof out->rule, "NZ-102");
     snprintf(out->foreign, sizeof out->foreign, "%s", k);
     if (gold && c->date && strncmp(c->earned, c->date, 4) == 0)
