@@ -142,7 +142,7 @@ static void killed_run_all_or_nothing(void **state)
         assert_true(pid >= 0);
         if (pid == 0)
             _exit(run_child(t.db));
-        struct timespec ts = {0, (long)k * 300000L};
+        struct timespec ts = {0, (long)k * k * 100000L}; /* 0 .. 84 ms */
         nanosleep(&ts, NULL);
         kill(pid, SIGKILL);
         waitpid(pid, NULL, 0);

@@ -197,7 +197,7 @@ static void killed_conversion_all_or_nothing(void **state)
         assert_true(pid >= 0);
         if (pid == 0)
             _exit(convert_child(t.db));
-        struct timespec ts = {0, (long)k * 250000L};
+        struct timespec ts = {0, (long)k * k * 50000L}; /* 0 .. 76 ms */
         nanosleep(&ts, NULL);
         kill(pid, SIGKILL);
         waitpid(pid, NULL, 0);
