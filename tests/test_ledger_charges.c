@@ -113,6 +113,32 @@ static void capitation_bad_input(void **state)
     lt_done(&t);
 }
 
+/* ABF-109: the annual schedule of registered home members, 2026: 1002..1005
+ * (registered before), 1010 (new), 1011 (overseas), 1012 (youth); not the
+ * Deceased 1006, Dormant 1007, lapsed 1013 or the 2027 player 1014. */
+static void member_schedule(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    cap_players(&t);
+    bmp_error e = {0};
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_member_schedule(t.l, "abf", 2026, &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 7);
+    assert_string_equal(lt_cell(&tb, 0, "number"), "0001002");
+    assert_string_equal(lt_cell(&tb, 4, "number"), "0001010");
+    assert_string_equal(lt_cell(&tb, 4, "new"), "yes");
+    assert_string_equal(lt_cell(&tb, 5, "overseas"), "yes");
+    assert_string_equal(lt_cell(&tb, 6, "youth"), "yes");
+    bmp_table_free(&tb);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_member_schedule(t.l, "nzb", 2026, &tb, &e), BMP_ENOTSUP);
+    bmp_table_free(&tb);
+    lt_done(&t);
+}
+
 static int run_child(const char *db)
 {
     bmp_ledger *l = NULL;
@@ -167,6 +193,7 @@ int main(void)
         cmocka_unit_test(capitation_run_amounts),
         cmocka_unit_test(capitation_run_again),
         cmocka_unit_test(capitation_bad_input),
+        cmocka_unit_test(member_schedule),
         cmocka_unit_test(killed_run_all_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

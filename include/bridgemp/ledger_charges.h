@@ -32,6 +32,13 @@ typedef struct bmp_ledger_run {
 bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
                                      const char *csv, bmp_ledger_run *out, bmp_error *err);
 
+/* ABF-109 (1.4.3): the annual schedule of registered home members of
+ * membership year `year` (for the cancellation process): club, number,
+ * name, overseas, youth, new (first registered that year), one row per
+ * Active home player registered in the year, by club and number. */
+bmp_status bmp_ledger_member_schedule(bmp_ledger *l, const char *body, int year, bmp_table *out,
+                                      bmp_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -28,6 +28,7 @@ static const char *const ledger_help =
     "  release NUMBER --date D      credit held points of a now registered player\n"
     "  convert NUMBER --foreign K --points P --ref R --date D  credit another body's points\n"
     "  capitation YEAR --body B     the annual capitation charge run\n"
+    "  members YEAR --body B        the annual schedule of registered home members\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
@@ -565,6 +566,8 @@ static int dispatch(ledger_args *a)
         return ledger_cmd_convert(a);
     if (strcmp(c, "capitation") == 0)
         return ledger_cmd_capitation(a);
+    if (strcmp(c, "members") == 0)
+        return ledger_cmd_members(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

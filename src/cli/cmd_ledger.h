@@ -30,5 +30,6 @@ bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_convert(ledger_args *a);
 int ledger_cmd_capitation(ledger_args *a);
+int ledger_cmd_members(ledger_args *a);
 
 #endif

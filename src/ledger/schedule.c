@@ -1,0 +1,60 @@
+/* ABF-109 (1.4.3): the annual schedule of registered home members, the
+ * list a club checks for the cancellation process (ABF-98); the same
+ * selection as the capitation run (charges.c, ABF-R53). */
+#include <string.h>
+
+#include "bridgemp/ledger_charges.h"
+#include "ledger/ledger_internal.h"
+
+static bmp_status schedule_rows(bmp_ledger *l, const ledger_body *b, int year, bmp_table *out,
+                                bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bool row = true;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT c.number, p.number, p.name, p.overseas, p.youth, "
+                             "CASE WHEN p.registered_from = ?2 THEN 1 ELSE 0 END "
+                             "FROM player p JOIN club c ON c.id = p.home_club "
+                             "WHERE p.body_id = ?1 AND p.status = 'Active' AND c.dummy = 0 "
+                             "AND COALESCE(p.registered_from, 0) <= ?2 "
+                             "AND (COALESCE(p.registered_to, 0) = 0 OR p.registered_to >= ?2) "
+                             "ORDER BY c.number, p.number",
+                             "ii", b->id, (int64_t)year);
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        for (int k = 0; k < 3 && !rc; k++)
+            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+        for (int k = 3; k < 6 && !rc; k++)
+            rc = bmp_table_cell(out, "%s", l->ops->col_int(st, k) ? "yes" : "no");
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+bmp_status bmp_ledger_member_schedule(bmp_ledger *l, const char *body, int year, bmp_table *out,
+                                      bmp_error *err)
+{
+    static const char *const cols[] = {"club", "number", "name", "overseas", "youth", "new",
+                                       NULL};
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (rc)
+        return rc;
+    if (strcmp(b.code, "abf") != 0)
+        return bmp_error_set(err, BMP_ENOTSUP, "not supported: a membership schedule for %s "
+                             "(ABF-109 is the ABF's)", b.code);
+    if (year < 1980 || year > 9998)
+        return bmp_error_set(err, BMP_EINVAL, "member schedule: membership year %d: expected "
+                             "yyyy", year);
+    char title[96];
+    snprintf(title, sizeof title, "Registered home members %d-%02d (ABF-109)", year,
+             (year + 1) % 100);
+    rc = bmp_table_title(out, title);
+    if (!rc)
+        rc = bmp_table_columns(out, cols);
+    if (!rc)
+        rc = schedule_rows(l, &b, year, out, err);
+    return rc;
+}
