@@ -139,7 +139,98 @@ static void member_schedule(void **state)
     lt_done(&t);
 }
 
-static int run_child(const char *db)
+#define EX BMP_SOURCE_DIR "/examples/"
+
+/* club-pairs.json (grade E, 4 Aug 2025, 3.36 points issued) imported for
+ * club 2074 on 24 Nov 2026 (the test clock), posted in 2025-10. */
+static int64_t posted_club_batch(lt *t)
+{
+    bmp_error e = {0};
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074"};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "p6.csv",
+                     "number,name,status,home_club\n1006,Player 6,Active,2074\n"), NULL, NULL,
+                     &e), BMP_OK);
+    bmp_status ist = bmp_ledger_import(t->l, EX "abf/club-pairs.json", &o, &id, NULL, &e);
+    if (ist)
+        fprintf(stderr, "import: %s\n", e.msg);
+    assert_int_equal(ist, BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t->l, id, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t->l, "abf", "2025-10", NULL, &e), BMP_OK);
+    return id;
+}
+
+/* ABF-110: club events billed quarterly on all points issued: 3.36 points
+ * at grade E ($2.53) = 850.08 -> 850 cents; a green event pays no late
+ * penalty (ABF-113).  Without a grade the run is refused, nothing charged;
+ * run again it changes nothing and says so; the grade then stays. */
+static void levy_run_club_quarter(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    int64_t id = posted_club_batch(&t);
+    bmp_error e = {0};
+    bmp_ledger_run r;
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_levy_run(t.l, "abf", "2025-Q4", NULL, &r, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "1 batch(es) without a grade (1)"));
+    lt_unchanged(&t, before);
+    assert_int_equal(bmp_ledger_set_grade(t.l, "abf", id, "Z9", false, &e), BMP_EINVAL);
+    assert_int_equal(bmp_ledger_set_grade(t.l, "abf", id, "E", false, &e), BMP_OK);
+    char csv[256];
+    snprintf(csv, sizeof csv, "%s/levy.csv", t.dir);
+    assert_int_equal(bmp_ledger_levy_run(t.l, "abf", "2025-Q4", csv, &r, &e), BMP_OK);
+    assert_int_equal(r.lines, 1);
+    assert_int_equal(r.total, 850);
+    char *s = slurp(csv);
+    assert_string_equal(s, "club,player,rule,charge,cents\n"
+                           "2074,,ABF-110,levy batch 1 grade E 3.36 points,850\n");
+    free(s);
+    before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_levy_run(t.l, "abf", "2025-Q4", NULL, &r, &e), BMP_OK);
+    assert_true(r.already);
+    assert_int_equal(r.total, 850);
+    assert_int_equal(bmp_ledger_set_grade(t.l, "abf", id, "B4", false, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "has been levied"));
+    lt_unchanged(&t, before);
+    /* the quarter before has no club batch: an empty run */
+    assert_int_equal(bmp_ledger_levy_run(t.l, "abf", "2025-Q3", NULL, &r, &e), BMP_OK);
+    assert_int_equal(r.lines, 0);
+    assert_int_equal(bmp_ledger_levy_run(t.l, "abf", "2025-Q5", NULL, &r, &e), BMP_EINVAL);
+    lt_done(&t);
+}
+
+/* ABF-113: a gold or red event's file lodged more than 30 days after the
+ * event pays 4 % of its levy per started month beyond the 30 days.  At B4
+ * ($2.68): 3.36 x 268 = 900.48 -> 900 cents.  4 Aug 2025 to 24 Nov 2026 is
+ * 477 days: 447 beyond 30 = 15 started months, 60 % of 900 = 540 cents.
+ * A GNOT/GNP event (exempt) pays none. */
+static void levy_run_late_file(void **state)
+{
+    (void)state;
+    for (int exempt = 0; exempt < 2; exempt++) {
+        lt t;
+        lt_abf(&t);
+        int64_t id = posted_club_batch(&t);
+        bmp_error e = {0};
+        bmp_ledger_run r;
+        assert_int_equal(bmp_ledger_set_grade(t.l, "abf", id, "B4", exempt, &e), BMP_OK);
+        assert_int_equal(bmp_ledger_levy_run(t.l, "abf", "2025-Q4", NULL, &r, &e), BMP_OK);
+        assert_int_equal(r.lines, exempt ? 1 : 2);
+        assert_int_equal(r.total, exempt ? 900 : 900 + 540);
+        lt_done(&t);
+    }
+}
+
+/* The run under test: 'c' capitation 2026, 'l' levy 2025-Q4. */
+static bmp_status the_run(bmp_ledger *l, char which, bmp_ledger_run *r, bmp_error *e)
+{
+    return which == 'c' ? bmp_ledger_capitation_run(l, "abf", 2026, NULL, r, e)
+                        : bmp_ledger_levy_run(l, "abf", "2025-Q4", NULL, r, e);
+}
+
+static int run_child(const char *db, char which)
 {
     bmp_ledger *l = NULL;
     bmp_error e = {0};
@@ -147,44 +238,60 @@ static int run_child(const char *db)
     if (bmp_ledger_open(db, &o, &l, &e))
         return 1;
     bmp_ledger_run r;
-    bmp_status st = bmp_ledger_capitation_run(l, "abf", 2026, NULL, &r, &e);
+    bmp_status st = the_run(l, which, &r, &e);
     bmp_ledger_close(l);
     return st ? 1 : 0;
 }
 
+/* A fresh ledger for the run: players, and for the levy a posted club
+ * batch of grade B4. */
+static void setup_for(lt *t, char which)
+{
+    lt_abf(t);
+    cap_players(t);
+    if (which == 'l') {
+        bmp_error e = {0};
+        int64_t id = posted_club_batch(t);
+        assert_int_equal(bmp_ledger_set_grade(t->l, "abf", id, "B4", false, &e), BMP_OK);
+    }
+    bmp_ledger_close(t->l);
+}
+
 /* All or nothing: a run killed with SIGKILL at many points leaves no run
- * or the whole run (8 lines, 11550 cents); running it afterwards finishes
- * it or says it was made. */
-static void killed_run_all_or_nothing(void **state)
+ * or the whole run; running it afterwards finishes it or says it was made,
+ * with the same lines and total either way: capitation 8 lines, 11550
+ * cents (capitation_run_amounts); levy 2 lines, 900 + 540 = 1440 cents
+ * (levy_run_late_file). */
+static void killed_runs_all_or_nothing(void **state)
 {
     (void)state;
-    int whole = 0, none = 0;
-    for (int k = 0; k < 30; k++) {
-        lt t;
-        lt_abf(&t);
-        cap_players(&t);
-        bmp_ledger_close(t.l);
-        pid_t pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0)
-            _exit(run_child(t.db));
-        struct timespec ts = {0, (long)k * k * 100000L}; /* 0 .. 84 ms */
-        nanosleep(&ts, NULL);
-        kill(pid, SIGKILL);
-        waitpid(pid, NULL, 0);
-        lt_open(&t);
-        bmp_error e = {0};
-        bmp_ledger_run r;
-        assert_int_equal(bmp_ledger_capitation_run(t.l, "abf", 2026, NULL, &r, &e), BMP_OK);
-        r.already ? whole++ : none++;
-        assert_int_equal(r.lines, 8);
-        assert_int_equal(r.total, 11550);
-        bmp_problems p = {0};
-        assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_OK);
-        lt_done(&t);
+    for (const char *w = "cl"; *w; w++) {
+        int whole = 0, none = 0;
+        for (int k = 0; k < 30; k++) {
+            lt t;
+            setup_for(&t, *w);
+            pid_t pid = fork();
+            assert_true(pid >= 0);
+            if (pid == 0)
+                _exit(run_child(t.db, *w));
+            struct timespec ts = {0, (long)k * k * 100000L}; /* 0 .. 84 ms */
+            nanosleep(&ts, NULL);
+            kill(pid, SIGKILL);
+            waitpid(pid, NULL, 0);
+            lt_open(&t);
+            bmp_error e = {0};
+            bmp_ledger_run r;
+            assert_int_equal(the_run(t.l, *w, &r, &e), BMP_OK);
+            r.already ? whole++ : none++;
+            assert_int_equal(r.lines, *w == 'c' ? 8 : 2);
+            assert_int_equal(r.total, *w == 'c' ? 11550 : 1440);
+            bmp_problems p = {0};
+            assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_OK);
+            lt_done(&t);
+        }
+        fprintf(stderr, "%s run killed 30 times: %d left nothing, %d the whole run\n",
+                *w == 'c' ? "capitation" : "levy", none, whole);
     }
-    fprintf(stderr, "capitation run killed 30 times: %d left nothing, %d the whole run\n", none,
-            whole);
 }
 
 int main(void)
@@ -194,7 +301,9 @@ int main(void)
         cmocka_unit_test(capitation_run_again),
         cmocka_unit_test(capitation_bad_input),
         cmocka_unit_test(member_schedule),
-        cmocka_unit_test(killed_run_all_or_nothing),
+        cmocka_unit_test(levy_run_club_quarter),
+        cmocka_unit_test(levy_run_late_file),
+        cmocka_unit_test(killed_runs_all_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,21 @@ typedef struct bmp_ledger_run {
 bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
                                      const char *csv, bmp_ledger_run *out, bmp_error *err);
 
+/* Record the event grade of a batch ("C", "B4", "B4c" ...; exempt: a GNOT
+ * or GNP event) for the levy.  Refused once a levy run has charged it. */
+bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
+                                const char *grade, bool exempt, bmp_error *err);
+
+/* The quarterly masterpoint levy run (ABF-110, 8.1: club events billed
+ * quarterly on all points the club issued) of `quarter` ("2026-Q3"): one
+ * line per club batch posted in the quarter's three periods, points x the
+ * rate of its grade under the schedule in force on the event date, and
+ * the late credit-file penalty (ABF-113) when it was lodged (imported)
+ * more than 30 days after the event.  Every batch needs its grade: the
+ * run is refused, naming them, until each has one. */
+bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quarter,
+                               const char *csv, bmp_ledger_run *out, bmp_error *err);
+
 /* ABF-109 (1.4.3): the annual schedule of registered home members of
  * membership year `year` (for the cancellation process): club, number,
  * name, overseas, youth, new (first registered that year), one row per

@@ -29,6 +29,8 @@ static const char *const ledger_help =
     "  convert NUMBER --foreign K --points P --ref R --date D  credit another body's points\n"
     "  capitation YEAR --body B     the annual capitation charge run\n"
     "  members YEAR --body B        the annual schedule of registered home members\n"
+    "  grade ID GRADE --body B      record a batch's event grade (for the levy)\n"
+    "  levy QUARTER --body B        the quarterly masterpoint levy run (yyyy-Qn)\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
@@ -147,6 +149,7 @@ static const opt opts[] = {
     {"--overseas", offsetof(ledger_args, overseas), true},
     {"--youth", offsetof(ledger_args, youth), true},
     {"--all", offsetof(ledger_args, all), true},
+    {"--exempt", offsetof(ledger_args, exempt), true},
     {NULL, 0, false}};
 
 static int parse_args(int argc, char **argv, ledger_args *a)
@@ -568,6 +571,10 @@ static int dispatch(ledger_args *a)
         return ledger_cmd_capitation(a);
     if (strcmp(c, "members") == 0)
         return ledger_cmd_members(a);
+    if (strcmp(c, "grade") == 0)
+        return ledger_cmd_grade(a);
+    if (strcmp(c, "levy") == 0)
+        return ledger_cmd_levy(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

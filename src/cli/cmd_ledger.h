@@ -15,6 +15,7 @@ typedef struct ledger_args {
         *rating, *sidecar, *limit, *replaces, *date;
     const char *foreign, *points, *ref, *earned; /* ledger convert (cmd_ledger_convert.c) */
     bool dummy, overseas, youth, all, help;
+    bool exempt; /* ledger grade (cmd_ledger_charges.c) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
@@ -31,5 +32,7 @@ int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_convert(ledger_args *a);
 int ledger_cmd_capitation(ledger_args *a);
 int ledger_cmd_members(ledger_args *a);
+int ledger_cmd_grade(ledger_args *a);
+int ledger_cmd_levy(ledger_args *a);
 
 #endif

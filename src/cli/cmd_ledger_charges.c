@@ -15,6 +15,12 @@ static const char *const help_capitation =
     "player.  All or nothing; run again, it changes nothing and says so.  --output\n"
     "writes the run's lines as CSV club,player,rule,charge,cents.\n";
 
+/* Cents as dollars, "-0.50" keeping the sign. */
+static void money(int64_t c, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%lld.%02lld", c < 0 ? "-" : "", llabs(c) / 100, llabs(c) % 100);
+}
+
 int ledger_cmd_capitation(ledger_args *a)
 {
     if (a->help) {
@@ -37,9 +43,10 @@ int ledger_cmd_capitation(ledger_args *a)
     bmp_ledger_close(l);
     if (st)
         return ledger_fail(&e, st);
-    printf("capitation %ld: run %lld %s: %zu line(s), total %lld.%02lld\n", year,
-           (long long)r.id, r.already ? "already made, nothing changed" : "made", r.lines,
-           (long long)(r.total / 100), (long long)llabs(r.total % 100));
+    char m[32];
+    money(r.total, m, sizeof m);
+    printf("capitation %ld: run %lld %s: %zu line(s), total %s\n", year, (long long)r.id,
+           r.already ? "already made, nothing changed" : "made", r.lines, m);
     return 0;
 }
 
@@ -91,4 +98,69 @@ int ledger_cmd_members(ledger_args *a)
     bmp_table_free(&t);
     bmp_ledger_close(l);
     return st ? ledger_fail(&e, st) : 0;
+}
+
+static const char *const help_grade =
+    "usage: bridgemp ledger grade ID GRADE --body B [--exempt]\n\n"
+    "Record the event grade of batch ID (A, A2, B, B3, B4, B5, B4c, B4s, B5i, C, D, E,\n"
+    "F) for the masterpoint levy (ABF-110); --exempt: a GNOT or GNP event, no late\n"
+    "credit-file penalty (ABF-113).  Refused once the batch has been levied.\n";
+
+int ledger_cmd_grade(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_grade, stdout);
+        return 0;
+    }
+    char *end = NULL;
+    long long id = a->npos == 3 ? strtoll(a->pos[1], &end, 10) : 0;
+    if (a->npos != 3 || !a->body || !end || *end || id <= 0) {
+        fputs(help_grade, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    st = bmp_ledger_set_grade(l, a->body, (int64_t)id, a->pos[2], a->exempt, &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    printf("batch %lld: grade %s%s\n", id, a->pos[2], a->exempt ? " (exempt)" : "");
+    return 0;
+}
+
+static const char *const help_levy =
+    "usage: bridgemp ledger levy QUARTER --body B [--output FILE.csv]\n\n"
+    "The quarterly masterpoint levy run of QUARTER (yyyy-Qn): points of each club\n"
+    "batch posted in the quarter x the rate of its grade (ABF-110), and the late\n"
+    "credit-file penalty (ABF-113).  Every batch needs a grade (`ledger grade`).\n"
+    "All or nothing; run again, it changes nothing and says so.\n";
+
+int ledger_cmd_levy(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_levy, stdout);
+        return 0;
+    }
+    if (a->npos != 2 || !a->body) {
+        fputs(help_levy, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_ledger_run r;
+    st = bmp_ledger_levy_run(l, a->body, a->pos[1], a->output, &r, &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    char m[32];
+    money(r.total, m, sizeof m);
+    printf("levy %s: run %lld %s: %zu line(s), total %s\n", a->pos[1], (long long)r.id,
+           r.already ? "already made, nothing changed" : "made", r.lines, m);
+    return 0;
 }

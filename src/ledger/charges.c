@@ -8,6 +8,7 @@
 #include "bridgemp/file.h"
 #include "bridgemp/ledger_charges.h"
 #include "core/util.h"
+#include "ledger/charges.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct member {
@@ -117,16 +118,14 @@ static bmp_status make_run(bmp_ledger *l, const ledger_body *b, int year, bmp_le
     return rc;
 }
 
-static bmp_status earlier_run(bmp_ledger *l, const ledger_body *b, int year, bmp_ledger_run *out,
-                              bmp_error *err)
+bmp_status charge_earlier(bmp_ledger *l, const ledger_body *b, const char *kind,
+                          const char *period, bmp_ledger_run *out, bmp_error *err)
 {
-    char period[8];
-    snprintf(period, sizeof period, "%04d", year);
     bmp_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT id, lines, total FROM charge_run WHERE body_id = ?1 AND "
-                             "kind = 'capitation' AND period = ?2", "is", b->id, period);
+                             "kind = ?3 AND period = ?2", "iss", b->id, period, kind);
     if (!rc)
         rc = l->ops->step(st, &row, err);
     if (!rc && row) {
@@ -139,7 +138,7 @@ static bmp_status earlier_run(bmp_ledger *l, const ledger_body *b, int year, bmp
     return rc;
 }
 
-static bmp_status write_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *err)
+bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *err)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -187,7 +186,9 @@ bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
                              year);
     if ((rc = l->ops->begin(l->s, err)))
         return rc;
-    rc = earlier_run(l, &b, year, out, err);
+    char period[8];
+    snprintf(period, sizeof period, "%04d", year);
+    rc = charge_earlier(l, &b, "capitation", period, out, err);
     if (!rc && !out->already)
         rc = make_run(l, &b, year, out, err);
     if (!rc)
@@ -195,6 +196,6 @@ bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
     else
         l->ops->rollback(l->s);
     if (!rc && csv)
-        rc = write_csv(l, out->id, csv, err);
+        rc = charge_csv(l, out->id, csv, err);
     return rc;
 }

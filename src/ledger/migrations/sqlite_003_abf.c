@@ -38,8 +38,16 @@ const char bmp_sqlite_migration_003_abf[] =
     "  run_id INTEGER NOT NULL REFERENCES charge_run(id),\n"
     "  club_id INTEGER NOT NULL REFERENCES club(id),\n"
     "  player_id INTEGER REFERENCES player(id),\n"
+    "  batch_id INTEGER REFERENCES batch(id),\n"
     "  rule TEXT NOT NULL,\n"
     "  what TEXT NOT NULL,\n"
     "  cents INTEGER NOT NULL\n"
     ") STRICT;\n"
-    "CREATE INDEX charge_run_lines ON charge (run_id);\n";
+    "CREATE INDEX charge_run_lines ON charge (run_id);\n"
+    /* the event grade of a batch, for the levy (ABF-110); exempt: GNOT and
+     * GNP events, no late-file penalty (ABF-113) */
+    "CREATE TABLE batch_grade (\n"
+    "  batch_id INTEGER PRIMARY KEY REFERENCES batch(id),\n"
+    "  grade TEXT NOT NULL,\n"
+    "  exempt INTEGER NOT NULL DEFAULT 0 CHECK (exempt IN (0, 1))\n"
+    ") STRICT;\n";

@@ -85,4 +85,13 @@ refused 3 "not supported: capitation for nzb" $L capitation 2026 --body nzb
 # ABF-109: the annual schedule of registered home members, as a CSV file
 step 0 "" $L members 2026 --body abf --format csv --output "$W/members.csv"
 step 0 "^club,number,name,overseas,youth,new" cat "$W/members.csv"
+# ABF-110: the quarterly levy: batch 1 (club 2074, grade E, 3.36 points, posted
+# 2025-09) = 3.36 x 2.53 = 8.50; its reversal (batch 2, 2025-10) credits 8.50
+refused 1 "without a grade \\(1\\)" $L levy 2025-Q3 --body abf
+step 0 "batch 1: grade E" $L grade 1 E --body abf
+step 0 "levy 2025-Q3: run 2 made: 1 line\\(s\\), total 8.50" $L levy 2025-Q3 --body abf --output "$W/levy.csv"
+step 0 "2074,,ABF-110,levy batch 1 grade E 3.36 points,850" cat "$W/levy.csv"
+refused 0 "already made, nothing changed" $L levy 2025-Q3 --body abf
+step 0 "levy 2025-Q4: run 3 made: 1 line\\(s\\), total -8.50" $L levy 2025-Q4 --body abf
+refused 1 "has been levied" $L grade 1 B4 --body abf
 exit $fails
