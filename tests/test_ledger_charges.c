@@ -139,6 +139,50 @@ static void member_schedule(void **state)
     lt_done(&t);
 }
 
+/* ABF-98 (1.3.1): members cancelled by their home club before 1 April 2027
+ * are non-financial from 2027 (Dormant, registered to 2026); a re-run
+ * changes nothing and says so; a bad list changes nothing, every row named.
+ * The 2027 capitation then charges 1002, 1004, 1005 and the new 1014:
+ * 4 x 2330 = 9320 less 100 commission = 9220 cents. */
+static void cancellation_run(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    cap_players(&t);
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    size_t done = 0, already = 0;
+    char *before = lt_dump(&t);
+    const char *bad = lt_file(&t, "bad.csv", "number,club\n1007,2074\n9999,\n1004,3101\n");
+    assert_int_equal(bmp_ledger_cancel_members(t.l, "abf", 2027, bad, &done, &already, &p, &e),
+                     BMP_EINVAL);
+    assert_int_equal(p.count, 3);
+    lt_has(&p, "bad.csv:2: player 0001007 is Dormant");
+    lt_has(&p, "bad.csv:3: no abf player 0009999");
+    lt_has(&p, "bad.csv:4: player 0001004: home club is \"2074\", not 3101");
+    bmp_problems_free(&p);
+    lt_unchanged(&t, before);
+    const char *ok = lt_file(&t, "cancel.csv", "number,club\n1003,2074\n1010,\n");
+    assert_int_equal(bmp_ledger_cancel_members(t.l, "abf", 2027, ok, &done, &already, NULL, &e),
+                     BMP_OK);
+    assert_int_equal(done, 2);
+    assert_int_equal(already, 0);
+    before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_cancel_members(t.l, "abf", 2027, ok, &done, &already, NULL, &e),
+                     BMP_OK);
+    assert_int_equal(done, 0);
+    assert_int_equal(already, 2);
+    lt_unchanged(&t, before);
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_capitation_run(t.l, "abf", 2027, NULL, &r, &e), BMP_OK);
+    assert_int_equal(r.lines, 7);
+    assert_int_equal(r.total, 9220);
+    assert_int_equal(bmp_ledger_cancel_members(t.l, "nzb", 2027, ok, &done, &already, NULL, &e),
+                     BMP_ENOTSUP);
+    lt_done(&t);
+}
+
 #define EX BMP_SOURCE_DIR "/examples/"
 
 /* club-pairs.json (grade E, 4 Aug 2025, 3.36 points issued) imported for
@@ -301,6 +345,7 @@ int main(void)
         cmocka_unit_test(capitation_run_again),
         cmocka_unit_test(capitation_bad_input),
         cmocka_unit_test(member_schedule),
+        cmocka_unit_test(cancellation_run),
         cmocka_unit_test(levy_run_club_quarter),
         cmocka_unit_test(levy_run_late_file),
         cmocka_unit_test(killed_runs_all_or_nothing),

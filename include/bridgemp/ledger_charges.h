@@ -47,6 +47,16 @@ bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
 bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quarter,
                                const char *csv, bmp_ledger_run *out, bmp_error *err);
 
+/* ABF-98 (1.3.1): the annual cancellation run.  path is the clubs' list of
+ * members cancelled before 1 April `year` (CSV with a `number` column and
+ * optionally `club`, which must be the player's home club): each Active
+ * player becomes Dormant (non-financial) with registered_to = year - 1.
+ * All or nothing (every bad row listed); a player already cancelled so is
+ * counted in *already and left alone, so a re-run changes nothing. */
+bmp_status bmp_ledger_cancel_members(bmp_ledger *l, const char *body, int year, const char *path,
+                                     size_t *cancelled, size_t *already, bmp_problems *probs,
+                                     bmp_error *err);
+
 /* ABF-109 (1.4.3): the annual schedule of registered home members of
  * membership year `year` (for the cancellation process): club, number,
  * name, overseas, youth, new (first registered that year), one row per

@@ -164,3 +164,39 @@ int ledger_cmd_levy(ledger_args *a)
            r.already ? "already made, nothing changed" : "made", r.lines, m);
     return 0;
 }
+
+static const char *const help_cancel =
+    "usage: bridgemp ledger cancel YEAR FILE.csv --body B\n\n"
+    "The annual cancellation run (ABF-98): the members listed in FILE (columns number\n"
+    "and optionally club, the home club) cancelled before 1 April YEAR become\n"
+    "non-financial (Dormant, registered to YEAR-1).  All or nothing; those already\n"
+    "cancelled are counted and left alone.\n";
+
+int ledger_cmd_cancel(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_cancel, stdout);
+        return 0;
+    }
+    char *end = NULL;
+    long year = a->npos == 3 ? strtol(a->pos[1], &end, 10) : 0;
+    if (a->npos != 3 || !a->body || !end || *end || end == a->pos[1]) {
+        fputs(help_cancel, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    size_t done = 0, already = 0;
+    st = bmp_ledger_cancel_members(l, a->body, (int)year, a->pos[2], &done, &already, &p, &e);
+    bmp_ledger_close(l);
+    int rc = st ? ledger_fail_problems(&p, &e, st) : 0;
+    bmp_problems_free(&p);
+    if (!st)
+        printf("cancellations %ld: %zu cancelled, %zu already cancelled%s\n", year, done, already,
+               done ? "" : " (nothing changed)");
+    return rc;
+}

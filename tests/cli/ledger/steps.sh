@@ -94,4 +94,8 @@ step 0 "2074,,ABF-110,levy batch 1 grade E 3.36 points,850" cat "$W/levy.csv"
 refused 0 "already made, nothing changed" $L levy 2025-Q3 --body abf
 step 0 "levy 2025-Q4: run 3 made: 1 line\\(s\\), total -8.50" $L levy 2025-Q4 --body abf
 refused 1 "has been levied" $L grade 1 B4 --body abf
+# ABF-98: the annual cancellation run, twice: the second changes nothing
+printf 'number,club\n1003,2074\n' > "$W/cancel.csv"
+step 0 "cancellations 2027: 1 cancelled, 0 already" $L cancel 2027 "$W/cancel.csv" --body abf
+refused 0 "0 cancelled, 1 already cancelled \\(nothing changed\\)" $L cancel 2027 "$W/cancel.csv" --body abf
 exit $fails
