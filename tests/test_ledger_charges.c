@@ -64,6 +64,38 @@ static void capitation_run_amounts(void **state)
     lt_done(&t);
 }
 
+/* ABF-112 (8.2): a club affiliating for the first time pays no capitation
+ * for its NEW members in its first ABF registration year; the $1
+ * commission stays (ABF-111).  Club 2074 affiliated 1 May 2026: 1010 (new
+ * in 2026) is waived; 1002..1005 were in the scheme before: 4 x 2330 =
+ * 9320 less 100 = 9220 cents. */
+static void new_club_waiver(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    cap_players(&t);
+    bmp_error e = {0};
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_set_club_affiliated(t.l, "abf", "9999", "2026-05-01", &e),
+                     BMP_ENOTFOUND);
+    assert_int_equal(bmp_ledger_set_club_affiliated(t.l, "abf", "2074", "2026-13-01", &e),
+                     BMP_EINVAL);
+    assert_int_equal(bmp_ledger_set_club_affiliated(t.l, "abf", "2074", "2026-05-01", &e),
+                     BMP_OK);
+    char csv[256];
+    snprintf(csv, sizeof csv, "%s/cap.csv", t.dir);
+    assert_int_equal(bmp_ledger_capitation_run(t.l, "abf", 2026, csv, &r, &e), BMP_OK);
+    assert_int_equal(r.total, 9220);
+    char *s = slurp(csv);
+    assert_non_null(strstr(s, "2074,0001010,ABF-112,capitation (new club's first year: none),0\n"));
+    free(s);
+    assert_int_equal(bmp_ledger_set_club_affiliated(t.l, "abf", "2074", "2020-05-01", &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "has been charged"));
+    lt_done(&t);
+}
+
 /* Idempotent: the same year again changes nothing and says so, with the
  * same lines and file; another year is a new run. */
 static void capitation_run_again(void **state)
@@ -344,6 +376,7 @@ int main(void)
         cmocka_unit_test(capitation_run_amounts),
         cmocka_unit_test(capitation_run_again),
         cmocka_unit_test(capitation_bad_input),
+        cmocka_unit_test(new_club_waiver),
         cmocka_unit_test(member_schedule),
         cmocka_unit_test(cancellation_run),
         cmocka_unit_test(levy_run_club_quarter),

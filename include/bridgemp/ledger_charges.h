@@ -32,6 +32,12 @@ typedef struct bmp_ledger_run {
 bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
                                      const char *csv, bmp_ledger_run *out, bmp_error *err);
 
+/* ABF-112: record the date `club` first affiliated with its State
+ * (yyyy-mm-dd); in that ABF registration year its NEW players pay no
+ * capitation.  Refused once a capitation run has charged the club. */
+bmp_status bmp_ledger_set_club_affiliated(bmp_ledger *l, const char *body, const char *club,
+                                          const char *date, bmp_error *err);
+
 /* Record the event grade of a batch ("C", "B4", "B4c" ...; exempt: a GNOT
  * or GNP event) for the levy.  Refused once a levy run has charged it. */
 bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,

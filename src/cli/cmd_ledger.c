@@ -32,6 +32,7 @@ static const char *const ledger_help =
     "  grade ID GRADE --body B      record a batch's event grade (for the levy)\n"
     "  levy QUARTER --body B        the quarterly masterpoint levy run (yyyy-Qn)\n"
     "  cancel YEAR FILE --body B    the annual cancellation run of members\n"
+    "  affiliated CLUB DATE --body B  when a club first affiliated (ABF-112)\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
@@ -578,6 +579,8 @@ static int dispatch(ledger_args *a)
         return ledger_cmd_levy(a);
     if (strcmp(c, "cancel") == 0)
         return ledger_cmd_cancel(a);
+    if (strcmp(c, "affiliated") == 0)
+        return ledger_cmd_affiliated(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

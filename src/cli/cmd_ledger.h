@@ -35,5 +35,6 @@ int ledger_cmd_members(ledger_args *a);
 int ledger_cmd_grade(ledger_args *a);
 int ledger_cmd_levy(ledger_args *a);
 int ledger_cmd_cancel(ledger_args *a);
+int ledger_cmd_affiliated(ledger_args *a);
 
 #endif

@@ -200,3 +200,31 @@ int ledger_cmd_cancel(ledger_args *a)
                done ? "" : " (nothing changed)");
     return rc;
 }
+
+static const char *const help_affiliated =
+    "usage: bridgemp ledger affiliated CLUB DATE --body B\n\n"
+    "Record the date CLUB first affiliated with its State (yyyy-mm-dd): in that ABF\n"
+    "registration year its new players pay no capitation (ABF-112).\n";
+
+int ledger_cmd_affiliated(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_affiliated, stdout);
+        return 0;
+    }
+    if (a->npos != 3 || !a->body) {
+        fputs(help_affiliated, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    st = bmp_ledger_set_club_affiliated(l, a->body, a->pos[1], a->pos[2], &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    printf("club %s: first affiliated %s\n", a->pos[1], a->pos[2]);
+    return 0;
+}

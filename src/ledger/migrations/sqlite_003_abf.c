@@ -50,4 +50,9 @@ const char bmp_sqlite_migration_003_abf[] =
     "  batch_id INTEGER PRIMARY KEY REFERENCES batch(id),\n"
     "  grade TEXT NOT NULL,\n"
     "  exempt INTEGER NOT NULL DEFAULT 0 CHECK (exempt IN (0, 1))\n"
+    ") STRICT;\n"
+    /* the date a club first affiliated with its State (ABF-112) */
+    "CREATE TABLE club_affiliation (\n"
+    "  club_id INTEGER PRIMARY KEY REFERENCES club(id),\n"
+    "  affiliated TEXT NOT NULL\n"
     ") STRICT;\n";
