@@ -70,6 +70,12 @@ bmp_status bmp_ledger_cancel_members(bmp_ledger *l, const char *body, int year, 
 bmp_status bmp_ledger_member_schedule(bmp_ledger *l, const char *body, int year, bmp_table *out,
                                       bmp_error *err);
 
+/* ABF-106 (1.4.3): the daily report of the batches processed (imported)
+ * on `date` (yyyy-mm-dd): batch, source, event, event date, club, state,
+ * lines and points, by batch. */
+bmp_status bmp_ledger_daily_report(bmp_ledger *l, const char *body, const char *date,
+                                   bmp_table *out, bmp_error *err);
+
 #ifdef __cplusplus
 }
 #endif

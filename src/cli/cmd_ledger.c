@@ -33,6 +33,7 @@ static const char *const ledger_help =
     "  levy QUARTER --body B        the quarterly masterpoint levy run (yyyy-Qn)\n"
     "  cancel YEAR FILE --body B    the annual cancellation run of members\n"
     "  affiliated CLUB DATE --body B  when a club first affiliated (ABF-112)\n"
+    "  daily DATE --body B          the batches processed on a day (ABF-106)\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
@@ -581,6 +582,8 @@ static int dispatch(ledger_args *a)
         return ledger_cmd_cancel(a);
     if (strcmp(c, "affiliated") == 0)
         return ledger_cmd_affiliated(a);
+    if (strcmp(c, "daily") == 0)
+        return ledger_cmd_daily(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

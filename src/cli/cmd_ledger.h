@@ -36,5 +36,6 @@ int ledger_cmd_grade(ledger_args *a);
 int ledger_cmd_levy(ledger_args *a);
 int ledger_cmd_cancel(ledger_args *a);
 int ledger_cmd_affiliated(ledger_args *a);
+int ledger_cmd_daily(ledger_args *a);
 
 #endif

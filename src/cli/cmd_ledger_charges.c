@@ -228,3 +228,33 @@ int ledger_cmd_affiliated(ledger_args *a)
     printf("club %s: first affiliated %s\n", a->pos[1], a->pos[2]);
     return 0;
 }
+
+static const char *const help_daily =
+    "usage: bridgemp ledger daily DATE --body B [--format F] [--output FILE]\n\n"
+    "The daily report (ABF-106): the batches processed on DATE (yyyy-mm-dd) with\n"
+    "their event, club, state, lines and points.  --output writes it atomically.\n";
+
+int ledger_cmd_daily(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_daily, stdout);
+        return 0;
+    }
+    if (a->npos != 2 || !a->body) {
+        fputs(help_daily, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = bmp_ledger_daily_report(l, a->body, a->pos[1], &t, &e);
+    if (!st)
+        st = write_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}

@@ -3,6 +3,8 @@
  * selection as the capitation run (charges.c, ABF-R53). */
 #include <string.h>
 
+#include "core/date.h"
+
 #include "bridgemp/ledger_charges.h"
 #include "ledger/ledger_internal.h"
 
@@ -56,5 +58,56 @@ bmp_status bmp_ledger_member_schedule(bmp_ledger *l, const char *body, int year,
         rc = bmp_table_columns(out, cols);
     if (!rc)
         rc = schedule_rows(l, &b, year, out, err);
+    return rc;
+}
+
+static bmp_status daily_rows(bmp_ledger *l, const ledger_body *b, const char *date,
+                             bmp_table *out, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bool row = true;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT b.id, b.source, b.event, b.event_date, "
+                             "COALESCE(c.number, ''), b.state, b.lines, (SELECT "
+                             "COALESCE(sum(t.points), 0) FROM batch_total t WHERE "
+                             "t.batch_id = b.id) FROM batch b LEFT JOIN club c ON c.id = b.club_id "
+                             "WHERE b.body_id = ?1 AND substr(b.created_at, 1, 10) = ?2 "
+                             "ORDER BY b.id", "is", b->id, date);
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        char pts[32];
+        bmp_points_format(l->ops->col_int(st, 7), pts, sizeof pts);
+        rc = bmp_table_cell(out, "%lld", (long long)l->ops->col_int(st, 0));
+        for (int k = 1; k < 6 && !rc; k++)
+            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+        if (!rc)
+            rc = bmp_table_cell(out, "%lld", (long long)l->ops->col_int(st, 6));
+        if (!rc)
+            rc = bmp_table_cell(out, "%s", pts);
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+bmp_status bmp_ledger_daily_report(bmp_ledger *l, const char *body, const char *date,
+                                   bmp_table *out, bmp_error *err)
+{
+    static const char *const cols[] = {"batch", "source", "event", "event_date", "club",
+                                       "state", "lines", "points", NULL};
+    ledger_body b;
+    bmp_date d;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = bmp_date_get(date, "daily report date", &d, err);
+    char title[64];
+    snprintf(title, sizeof title, "Batches processed %.10s (ABF-106)", date ? date : "");
+    if (!rc)
+        rc = bmp_table_title(out, title);
+    if (!rc)
+        rc = bmp_table_columns(out, cols);
+    if (!rc)
+        rc = daily_rows(l, &b, date, out, err);
     return rc;
 }

@@ -98,4 +98,8 @@ refused 1 "has been levied" $L grade 1 B4 --body abf
 printf 'number,club\n1003,2074\n' > "$W/cancel.csv"
 step 0 "cancellations 2027: 1 cancelled, 0 already" $L cancel 2027 "$W/cancel.csv" --body abf
 refused 0 "0 cancelled, 1 already cancelled \\(nothing changed\\)" $L cancel 2027 "$W/cancel.csv" --body abf
+# ABF-106: the daily report of the batches processed on 24 Nov 2026 (the test clock)
+step 0 "" $L daily 2026-11-24 --body abf --format csv --output "$W/daily.csv"
+step 0 "^1,event,\"Club Monday Pairs \\(grade E, 10-table Mitchell\\)\",2025-08-04,2074,posted,20,3.36" cat "$W/daily.csv"
+refused 1 "daily report date" $L daily 2026-13-01 --body abf
 exit $fails
