@@ -76,6 +76,9 @@ static bmp_status rate(const ledger_body *b, const bmp_ledger_conversion *c,
 static bmp_status check_args(const bmp_ledger_conversion *c, bmp_error *err)
 {
     bmp_date d;
+    if (!c->number || !c->date)
+        return bmp_error_set(err, BMP_EINVAL, "conversion: the player's number and the date of "
+                             "application are required");
     if (!c->ref || !*c->ref)
         return bmp_error_set(err, BMP_EINVAL, "conversion: the foreign body's reference for the "
                              "points is required (--ref)");
