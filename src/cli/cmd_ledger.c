@@ -568,22 +568,9 @@ static int dispatch(ledger_args *a)
         return cmd_expire(a);
     if (strcmp(c, "report") == 0)
         return ledger_cmd_report(a);
-    if (strcmp(c, "convert") == 0)
-        return ledger_cmd_convert(a);
-    if (strcmp(c, "capitation") == 0)
-        return ledger_cmd_capitation(a);
-    if (strcmp(c, "members") == 0)
-        return ledger_cmd_members(a);
-    if (strcmp(c, "grade") == 0)
-        return ledger_cmd_grade(a);
-    if (strcmp(c, "levy") == 0)
-        return ledger_cmd_levy(a);
-    if (strcmp(c, "cancel") == 0)
-        return ledger_cmd_cancel(a);
-    if (strcmp(c, "affiliated") == 0)
-        return ledger_cmd_affiliated(a);
-    if (strcmp(c, "daily") == 0)
-        return ledger_cmd_daily(a);
+    int (*admin)(ledger_args *) = ledger_admin_command(c); /* cmd_ledger_charges.c */
+    if (admin)
+        return admin(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

@@ -30,12 +30,8 @@ int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status s
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_convert(ledger_args *a);
-int ledger_cmd_capitation(ledger_args *a);
-int ledger_cmd_members(ledger_args *a);
-int ledger_cmd_grade(ledger_args *a);
-int ledger_cmd_levy(ledger_args *a);
-int ledger_cmd_cancel(ledger_args *a);
-int ledger_cmd_affiliated(ledger_args *a);
-int ledger_cmd_daily(ledger_args *a);
+/* The administration subcommands (convert, capitation, members, grade,
+ * levy, cancel, affiliated, daily) by name, or NULL. */
+int (*ledger_admin_command(const char *name))(ledger_args *);
 
 #endif

@@ -1,6 +1,7 @@
 /* `bridgemp ledger capitation`: a charge run (bmp_ledger_capitation_run). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bridgemp/file.h"
 
@@ -21,7 +22,7 @@ static void money(int64_t c, char *buf, size_t size)
     snprintf(buf, size, "%s%lld.%02lld", c < 0 ? "-" : "", llabs(c) / 100, llabs(c) % 100);
 }
 
-int ledger_cmd_capitation(ledger_args *a)
+static int cmd_capitation(ledger_args *a)
 {
     if (a->help) {
         fputs(help_capitation, stdout);
@@ -73,7 +74,7 @@ static bmp_status write_table(const bmp_table *t, const ledger_args *a, bmp_erro
     return st;
 }
 
-int ledger_cmd_members(ledger_args *a)
+static int cmd_members(ledger_args *a)
 {
     if (a->help) {
         fputs(help_members, stdout);
@@ -106,7 +107,7 @@ static const char *const help_grade =
     "F) for the masterpoint levy (ABF-110); --exempt: a GNOT or GNP event, no late\n"
     "credit-file penalty (ABF-113).  Refused once the batch has been levied.\n";
 
-int ledger_cmd_grade(ledger_args *a)
+static int cmd_grade(ledger_args *a)
 {
     if (a->help) {
         fputs(help_grade, stdout);
@@ -138,7 +139,7 @@ static const char *const help_levy =
     "credit-file penalty (ABF-113).  Every batch needs a grade (`ledger grade`).\n"
     "All or nothing; run again, it changes nothing and says so.\n";
 
-int ledger_cmd_levy(ledger_args *a)
+static int cmd_levy(ledger_args *a)
 {
     if (a->help) {
         fputs(help_levy, stdout);
@@ -172,7 +173,7 @@ static const char *const help_cancel =
     "non-financial (Dormant, registered to YEAR-1).  All or nothing; those already\n"
     "cancelled are counted and left alone.\n";
 
-int ledger_cmd_cancel(ledger_args *a)
+static int cmd_cancel(ledger_args *a)
 {
     if (a->help) {
         fputs(help_cancel, stdout);
@@ -206,7 +207,7 @@ static const char *const help_affiliated =
     "Record the date CLUB first affiliated with its State (yyyy-mm-dd): in that ABF\n"
     "registration year its new players pay no capitation (ABF-112).\n";
 
-int ledger_cmd_affiliated(ledger_args *a)
+static int cmd_affiliated(ledger_args *a)
 {
     if (a->help) {
         fputs(help_affiliated, stdout);
@@ -234,7 +235,7 @@ static const char *const help_daily =
     "The daily report (ABF-106): the batches processed on DATE (yyyy-mm-dd) with\n"
     "their event, club, state, lines and points.  --output writes it atomically.\n";
 
-int ledger_cmd_daily(ledger_args *a)
+static int cmd_daily(ledger_args *a)
 {
     if (a->help) {
         fputs(help_daily, stdout);
@@ -257,4 +258,19 @@ int ledger_cmd_daily(ledger_args *a)
     bmp_table_free(&t);
     bmp_ledger_close(l);
     return st ? ledger_fail(&e, st) : 0;
+}
+
+int (*ledger_admin_command(const char *name))(ledger_args *)
+{
+    static const struct {
+        const char *name;
+        int (*fn)(ledger_args *);
+    } cmds[] = {{"convert", ledger_cmd_convert}, {"capitation", cmd_capitation},
+                {"members", cmd_members},        {"grade", cmd_grade},
+                {"levy", cmd_levy},              {"cancel", cmd_cancel},
+                {"affiliated", cmd_affiliated},  {"daily", cmd_daily}};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (strcmp(cmds[i].name, name) == 0)
+            return cmds[i].fn;
+    return NULL;
 }
