@@ -306,6 +306,40 @@ static bmp_status the_run(bmp_ledger *l, char which, bmp_ledger_run *r, bmp_erro
                         : bmp_ledger_levy_run(l, "abf", "2025-Q4", NULL, r, e);
 }
 
+/* ABF-107 (2.6): the monthly list of B4c points processed: the club batch
+ * (3.36 points) graded B4c, posted in 2025-10, is listed; not in 2025-09;
+ * graded E it is not a B4c batch. */
+static void b4c_monthly_list(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    int64_t id = posted_club_batch(&t);
+    bmp_error e = {0};
+    bmp_table tb;
+    assert_int_equal(bmp_ledger_set_grade(t.l, "abf", id, "B4c", false, &e), BMP_OK);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_b4c_list(t.l, "abf", "2025-10", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 1);
+    assert_string_equal(lt_cell(&tb, 0, "grade"), "B4c");
+    assert_string_equal(lt_cell(&tb, 0, "club"), "2074");
+    assert_string_equal(lt_cell(&tb, 0, "points"), "3.36");
+    bmp_table_free(&tb);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_b4c_list(t.l, "abf", "2025-09", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 0);
+    bmp_table_free(&tb);
+    assert_int_equal(bmp_ledger_set_grade(t.l, "abf", id, "E", false, &e), BMP_OK);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_b4c_list(t.l, "abf", "2025-10", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 0);
+    bmp_table_free(&tb);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_b4c_list(t.l, "abf", "2025-13", &tb, &e), BMP_EINVAL);
+    bmp_table_free(&tb);
+    lt_done(&t);
+}
+
 static int run_child(const char *db, char which)
 {
     bmp_ledger *l = NULL;
@@ -381,6 +415,7 @@ int main(void)
         cmocka_unit_test(cancellation_run),
         cmocka_unit_test(levy_run_club_quarter),
         cmocka_unit_test(levy_run_late_file),
+        cmocka_unit_test(b4c_monthly_list),
         cmocka_unit_test(killed_runs_all_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

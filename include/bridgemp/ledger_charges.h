@@ -76,6 +76,12 @@ bmp_status bmp_ledger_member_schedule(bmp_ledger *l, const char *body, int year,
 bmp_status bmp_ledger_daily_report(bmp_ledger *l, const char *body, const char *date,
                                    bmp_table *out, bmp_error *err);
 
+/* ABF-107 (1.4.3, 2.6): the monthly list of B4c, B4s and B5i points
+ * processed -- batches of those grades (`bmp_ledger_set_grade`) posted in
+ * `period` (yyyy-mm): batch, grade, club, event, event date, points. */
+bmp_status bmp_ledger_b4c_list(bmp_ledger *l, const char *body, const char *period,
+                               bmp_table *out, bmp_error *err);
+
 #ifdef __cplusplus
 }
 #endif

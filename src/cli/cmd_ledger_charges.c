@@ -260,6 +260,36 @@ static int cmd_daily(ledger_args *a)
     return st ? ledger_fail(&e, st) : 0;
 }
 
+static const char *const help_b4c =
+    "usage: bridgemp ledger b4c PERIOD --body B [--format F] [--output FILE]\n\n"
+    "The monthly list of B4c, B4s and B5i points processed in PERIOD (yyyy-mm), for\n"
+    "the State secretaries (ABF-107, 2.6): batches of those grades (`ledger grade`).\n";
+
+static int cmd_b4c(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_b4c, stdout);
+        return 0;
+    }
+    if (a->npos != 2 || !a->body) {
+        fputs(help_b4c, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = bmp_ledger_b4c_list(l, a->body, a->pos[1], &t, &e);
+    if (!st)
+        st = write_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}
+
 int (*ledger_admin_command(const char *name))(ledger_args *)
 {
     static const struct {
@@ -268,7 +298,8 @@ int (*ledger_admin_command(const char *name))(ledger_args *)
     } cmds[] = {{"convert", ledger_cmd_convert}, {"capitation", cmd_capitation},
                 {"members", cmd_members},        {"grade", cmd_grade},
                 {"levy", cmd_levy},              {"cancel", cmd_cancel},
-                {"affiliated", cmd_affiliated},  {"daily", cmd_daily}};
+                {"affiliated", cmd_affiliated},  {"daily", cmd_daily},
+                {"b4c", cmd_b4c}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmds[i].name, name) == 0)
             return cmds[i].fn;

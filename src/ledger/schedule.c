@@ -111,3 +111,57 @@ bmp_status bmp_ledger_daily_report(bmp_ledger *l, const char *body, const char *
         rc = daily_rows(l, &b, date, out, err);
     return rc;
 }
+
+static bmp_status b4c_rows(bmp_ledger *l, const ledger_body *b, const char *period,
+                           bmp_table *out, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bool row = true;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT b.id, g.grade, COALESCE(c.number, ''), b.event, b.event_date, "
+                             "(SELECT COALESCE(sum(t.points), 0) FROM batch_total t WHERE "
+                             "t.batch_id = b.id) FROM batch b JOIN batch_grade g ON "
+                             "g.batch_id = b.id LEFT JOIN club c ON c.id = b.club_id "
+                             "WHERE b.body_id = ?1 AND b.state = 'posted' AND b.period = ?2 "
+                             "AND g.grade IN ('B4c', 'B4s', 'B5i') ORDER BY b.id",
+                             "is", b->id, period);
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        char pts[32];
+        bmp_points_format(l->ops->col_int(st, 5), pts, sizeof pts);
+        rc = bmp_table_cell(out, "%lld", (long long)l->ops->col_int(st, 0));
+        for (int k = 1; k < 5 && !rc; k++)
+            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+        if (!rc)
+            rc = bmp_table_cell(out, "%s", pts);
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+bmp_status bmp_ledger_b4c_list(bmp_ledger *l, const char *body, const char *period,
+                               bmp_table *out, bmp_error *err)
+{
+    static const char *const cols[] = {"batch", "grade", "club", "event", "event_date", "points",
+                                       NULL};
+    ledger_body b;
+    int y = 0, m = 0;
+    char tail = 0;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc && (!period || sscanf(period, "%4d-%2d%c", &y, &m, &tail) != 2 || m < 1 || m > 12 ||
+                strlen(period) != 7))
+        rc = bmp_error_set(err, BMP_EINVAL, "B4c list: period '%s': expected yyyy-mm",
+                           period ? period : "");
+    char title[64];
+    snprintf(title, sizeof title, "B4c, B4s and B5i points processed %.7s (ABF-107)",
+             period ? period : "");
+    if (!rc)
+        rc = bmp_table_title(out, title);
+    if (!rc)
+        rc = bmp_table_columns(out, cols);
+    if (!rc)
+        rc = b4c_rows(l, &b, period, out, err);
+    return rc;
+}
