@@ -53,6 +53,11 @@ bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
 bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quarter,
                                const char *csv, bmp_ledger_run *out, bmp_error *err);
 
+/* The lines of charge run `run` as a table (club, player, batch, rule,
+ * charge, cents), in the order charged: for invoices and JSON output. */
+bmp_status bmp_ledger_charge_lines(bmp_ledger *l, const char *body, int64_t run, bmp_table *out,
+                                   bmp_error *err);
+
 /* ABF-98 (1.3.1): the annual cancellation run.  path is the clubs' list of
  * members cancelled before 1 April `year` (CSV with a `number` column and
  * optionally `club`, which must be the player's home club): each Active

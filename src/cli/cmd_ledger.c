@@ -35,6 +35,7 @@ static const char *const ledger_help =
     "  affiliated CLUB DATE --body B  when a club first affiliated (ABF-112)\n"
     "  daily DATE --body B          the batches processed on a day (ABF-106)\n"
     "  b4c PERIOD --body B          B4c/B4s/B5i points processed in a month (ABF-107)\n"
+    "  charges RUN --body B         the lines of a capitation or levy run\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"

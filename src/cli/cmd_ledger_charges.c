@@ -290,6 +290,38 @@ static int cmd_b4c(ledger_args *a)
     return st ? ledger_fail(&e, st) : 0;
 }
 
+static const char *const help_charges =
+    "usage: bridgemp ledger charges RUN --body B [--format F] [--output FILE]\n\n"
+    "The lines of charge run RUN (capitation or levy): club, player, batch, rule,\n"
+    "charge and cents, as a table, CSV or JSON.\n";
+
+static int cmd_charges(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_charges, stdout);
+        return 0;
+    }
+    char *end = NULL;
+    long long run = a->npos == 2 ? strtoll(a->pos[1], &end, 10) : 0;
+    if (a->npos != 2 || !a->body || !end || *end || run <= 0) {
+        fputs(help_charges, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = bmp_ledger_charge_lines(l, a->body, (int64_t)run, &t, &e);
+    if (!st)
+        st = write_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}
+
 int (*ledger_admin_command(const char *name))(ledger_args *)
 {
     static const struct {
@@ -299,7 +331,7 @@ int (*ledger_admin_command(const char *name))(ledger_args *)
                 {"members", cmd_members},        {"grade", cmd_grade},
                 {"levy", cmd_levy},              {"cancel", cmd_cancel},
                 {"affiliated", cmd_affiliated},  {"daily", cmd_daily},
-                {"b4c", cmd_b4c}};
+                {"b4c", cmd_b4c},                {"charges", cmd_charges}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmds[i].name, name) == 0)
             return cmds[i].fn;

@@ -102,4 +102,8 @@ refused 0 "0 cancelled, 1 already cancelled \\(nothing changed\\)" $L cancel 202
 step 0 "" $L daily 2026-11-24 --body abf --format csv --output "$W/daily.csv"
 step 0 "^1,event,\"Club Monday Pairs \\(grade E, 10-table Mitchell\\)\",2025-08-04,2074,posted,20,3.36" cat "$W/daily.csv"
 refused 1 "daily report date" $L daily 2026-13-01 --body abf
+# the levy run 2 (ABF-110) as JSON, each line traceable to its batch
+step 0 '"title": "Charge run 2: levy 2025-Q3"' $L charges 2 --body abf --format json
+step 0 "^2074,,1,ABF-110,levy batch 1 grade E 3.36 points,850$" $L charges 2 --body abf --format csv
+step 1 "no abf charge run 99" $L charges 99 --body abf
 exit $fails
