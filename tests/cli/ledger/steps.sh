@@ -5,7 +5,9 @@
 BIN=$1
 W=$2
 rm -rf "$W" && mkdir -p "$W"
-DB=$W/l.db
+DB=${BMP_STEPS_DB:-$W/l.db}   # pg-twin.sh runs the same steps on PostgreSQL
+BACKEND=sqlite
+case $DB in postgres*) BACKEND=postgresql ;; esac
 export BRIDGEMP_NOW=2026-11-24T12:00:00Z
 fails=0
 
@@ -29,8 +31,8 @@ refused() {
 }
 L="$BIN ledger --db $DB --who cli-test"
 
-step 1 "no ledger database .*bridgemp ledger init" $L batches
-step 0 "schema [0-9]+ \\(sqlite\\)" $L init
+step 1 "no ledger (database|in this database) .*bridgemp ledger init" $L batches
+step 0 "schema [0-9]+ \\($BACKEND\\)" $L init
 step 0 "2 clubs imported" $L club import examples/ledger/abf-clubs.csv --body abf
 step 0 "73 players imported" $L player import examples/ledger/abf-players.csv --body abf
 printf 'number,name,status,home_club\n5001,A,Active,2074\n5002,B,Gone,2074\n5003,C,Active,7777\n' > "$W/bad.csv"
