@@ -74,11 +74,36 @@ static void compscore_cross_imp_howell(void **state)
     compare_with_file("compscore_cross_imp_howell.xml", "abf", "E", 4);
 }
 
+/* U-41, U-42: tests/data/usebio/no_boards_played.xml has no event-level
+ * BOARDS_PLAYED and BOARD elements numbered 1, 2, 2, 3: 3 boards (a board
+ * repeated, as in a multi-section file, counts once).  Pair 2's second
+ * <PLAYER/> is empty: skipped (one player left), counted in the pair's
+ * params, never a player called "UNKNOWN". */
+static void lenient_boards_and_empty_player(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/usebio/no_boards_played.xml", BMP_TEST_DATA);
+    bmp_usebio_opts o = {.body = "ebu"};
+    bmp_event *ev = NULL;
+    bmp_error err = {0};
+    if (bmp_usebio_read_file(path, &o, &ev, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(ev->boards, 3);
+    assert_int_equal(ev->ncontestants, 2);
+    assert_int_equal(ev->contestants[0].nplayers, 2);
+    assert_int_equal(ev->contestants[1].nplayers, 1);
+    assert_string_equal(ev->contestants[1].players[0].name, "A TWO");
+    assert_int_equal(bmp_params_number(&ev->contestants[1].params, "usebio.empty_players", 0), 1);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(compscore_butler_howell),
         cmocka_unit_test(compscore_cross_imp_howell),
+        cmocka_unit_test(lenient_boards_and_empty_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
