@@ -2,6 +2,9 @@
  *
  *   ledger [PLAYERS [LINES [BATCH]]]   (default 100000 players, 1000000 lines
  *                                       in batches of 50000)
+ *   ledger --db postgresql://... [...]  the same on a PostgreSQL server, with a
+ *                                       COPY floor and 1, 4, 16 importers
+ *                                       (bench/ledger_pg.h)
  *
  * In a temporary directory: registers PLAYERS ABF players from a CSV,
  * imports LINES award lines in batches (bmp_ledger_import_lines: every line
@@ -202,13 +205,23 @@ static void print_month(const char *title, long lines, const month *m, span raw,
            100.0 * post.cpu / m->close.cpu);
 }
 
+#include "ledger_pg.h"
+
 int main(int argc, char **argv)
 {
+    const char *pg = NULL;
+    if (argc > 2 && strcmp(argv[1], "--db") == 0) { /* --db postgresql://... */
+        pg = argv[2];
+        argc -= 2;
+        argv += 2;
+    }
     long players = argc > 1 ? atol(argv[1]) : 100000;
     long lines = argc > 2 ? atol(argv[2]) : 1000000;
     long batch = argc > 3 ? atol(argv[3]) : 50000;
     if (players < 1 || lines < 1 || batch < 1)
-        return fprintf(stderr, "usage: ledger [PLAYERS [LINES [BATCH]]]\n"), 2;
+        return fprintf(stderr, "usage: ledger [--db postgresql://...] [PLAYERS [LINES [BATCH]]]\n"), 2;
+    if (pg)
+        return bench_pg(pg, players, lines, batch);
     char dir[256];
     const char *tmp = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/bmp-bench-ledger-XXXXXX", tmp && *tmp ? tmp : "/tmp");

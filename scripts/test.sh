@@ -7,6 +7,14 @@ set -e
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}
 
+# A throwaway PostgreSQL cluster for the ledger's *_pg tests (issue 12),
+# removed however the script ends.
+echo "== PostgreSQL cluster (scripts/pg-cluster.sh)"
+eval "$(sh scripts/pg-cluster.sh start)"
+export BMP_TEST_PG BMP_PG_DIR BMP_PG_BIN
+trap 'sh scripts/pg-cluster.sh stop "$BMP_PG_DIR"' EXIT INT TERM
+echo "   $BMP_TEST_PG"
+
 echo "== build (RelWithDebInfo)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$JOBS"

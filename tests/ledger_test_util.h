@@ -10,13 +10,57 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libpq-fe.h>
+
 #include "bridgemp/ledger.h"
 
 typedef struct lt {
     char dir[64];
-    char db[128];
+    char db[512];      /* a SQLite file, or a postgresql:// URI */
+    char pgname[64];   /* the PostgreSQL database made for this test */
     bmp_ledger *l;
 } lt;
+
+/* BMP_TEST_BACKEND=postgresql (ctest's *_pg twins): each test gets a new
+ * database of the cluster BMP_TEST_PG names (scripts/pg-cluster.sh); the
+ * twin is skipped (exit 77) when no cluster was started. */
+static inline bool lt_on_postgres(void)
+{
+    const char *b = getenv("BMP_TEST_BACKEND");
+    return b && strcmp(b, "postgresql") == 0;
+}
+
+static inline void lt_pg_exec(const char *uri, const char *sql)
+{
+    PGconn *c = PQconnectdb(uri);
+    if (PQstatus(c) != CONNECTION_OK)
+        fail_msg("cannot connect to %s: %s", uri, PQerrorMessage(c));
+    PGresult *r = PQexec(c, sql);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK)
+        fail_msg("%s: %s", sql, PQerrorMessage(c));
+    PQclear(r);
+    PQfinish(c);
+}
+
+/* A new database beside the cluster's `bmp` one: the URI with its name. */
+static inline void lt_pg_new(lt *t)
+{
+    const char *base = getenv("BMP_TEST_PG");
+    if (!base || !*base) {
+        fprintf(stderr, "BMP_TEST_PG is not set: PostgreSQL twin skipped "
+                        "(scripts/test.sh starts a cluster)\n");
+        exit(77);
+    }
+    static int n;
+    snprintf(t->pgname, sizeof t->pgname, "bmp_t%d_%d", (int)getpid(), ++n);
+    char sql[128];
+    snprintf(sql, sizeof sql, "CREATE DATABASE %s", t->pgname);
+    lt_pg_exec(base, sql);
+    const char *q = strchr(base + strlen("postgresql://"), '?');
+    const char *slash = strchr(base + strlen("postgresql://"), '/');
+    assert_non_null(slash);
+    snprintf(t->db, sizeof t->db, "%.*s/%s%s", (int)(slash - base), base, t->pgname, q ? q : "");
+}
 
 static inline void lt_open(lt *t)
 {
@@ -31,13 +75,22 @@ static inline void lt_new(lt *t)
     memset(t, 0, sizeof *t);
     snprintf(t->dir, sizeof t->dir, "/tmp/bmp-ledger-XXXXXX");
     assert_non_null(mkdtemp(t->dir));
-    snprintf(t->db, sizeof t->db, "%s/l.db", t->dir);
+    if (lt_on_postgres())
+        lt_pg_new(t);
+    else
+        snprintf(t->db, sizeof t->db, "%s/l.db", t->dir);
     lt_open(t);
 }
 
 static inline void lt_done(lt *t)
 {
     bmp_ledger_close(t->l);
+    t->l = NULL;
+    if (t->pgname[0]) {
+        char sql[128];
+        snprintf(sql, sizeof sql, "DROP DATABASE %s", t->pgname);
+        lt_pg_exec(getenv("BMP_TEST_PG"), sql);
+    }
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", t->dir);
     assert_int_equal(system(cmd), 0);

@@ -134,12 +134,40 @@ static void test_bulk_batch_bad_number(void **state)
     lt_done(&t);
 }
 
+/* COPY (the PostgreSQL store's bulk path, batches of 64+ lines) escapes
+ * what its text format gives meaning to: a held line's name with a quote,
+ * a tab, a backslash and a newline comes back byte for byte. */
+static void test_bulk_batch_keeps_odd_names(void **state)
+{
+    (void)state;
+    lt t;
+    register_many(&t);
+    const char *extra[] = {"1999999"};
+    size_t n = 0;
+    bmp_ledger_line *v = lines_for(extra, 1, &n);
+    const char *odd = "O'Brien\tA\\B\nC";
+    v[n - 1].name = odd;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "odd.json", "b4", "bulk",
+                                             "2026-10-01", v, n, &id, &p, &e),
+                     BMP_OK);
+    char *d = lt_dump(&t);
+    assert_non_null(strstr(d, odd));
+    free(d);
+    free(v);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bulk_batch_credits_and_holds),
         cmocka_unit_test(test_bulk_batch_refuses_deceased),
         cmocka_unit_test(test_bulk_batch_bad_number),
+        cmocka_unit_test(test_bulk_batch_keeps_odd_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

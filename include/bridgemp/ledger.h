@@ -43,6 +43,7 @@ typedef struct bmp_ledger_opts {
     bool create;       /* create the database when missing (ledger init) */
     const char *who;   /* who acts, recorded in the audit log (default "bridgemp") */
     const char *now;   /* UTC timestamp to record, "2026-11-30T23:00:00Z"; NULL = clock */
+    bool read_only;    /* refuse every write on this connection (bridgemp serve's reads) */
 } bmp_ledger_opts;
 
 /* Open the ledger at path (an SQLite file), applying schema migrations;
@@ -50,9 +51,16 @@ typedef struct bmp_ledger_opts {
 bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_ledger **out,
                            bmp_error *err);
 void bmp_ledger_close(bmp_ledger *l);
+/* A snapshot: the reads between begin and end see the ledger as it was at
+ * the first of them (one read transaction; cheaper than one per query).
+ * No write may be made on the handle meanwhile. */
+bmp_status bmp_ledger_snapshot_begin(bmp_ledger *l, bmp_error *err);
+void bmp_ledger_snapshot_end(bmp_ledger *l);
 /* Schema version of the open database; the newest this program knows. */
 int bmp_ledger_schema_version(bmp_ledger *l);
 int bmp_ledger_schema_latest(void);
+/* The backend the ledger is stored in: "sqlite" or "postgresql". */
+const char *bmp_ledger_backend(const bmp_ledger *l);
 
 /* ---- Registry ----------------------------------------------------------- */
 

@@ -13,7 +13,8 @@ static const char *const ledger_help =
     "usage: bridgemp ledger [--db FILE] COMMAND [ARGS]\n"
     "\n"
     "The masterpoint ledger: registry, award batches, period closes, reports.\n"
-    "The database is --db FILE, else $BRIDGEMP_DB, else ./bridgemp.db (SQLite).\n"
+    "The database is --db FILE (SQLite) or --db postgresql://... (PostgreSQL), else\n"
+    "$BRIDGEMP_DB, else ./bridgemp.db.\n"
     "\n"
     "commands:\n"
     "  init                         create the ledger (or migrate it)\n"
@@ -30,6 +31,7 @@ static const char *const ledger_help =
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
+    "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n"
     "\n"
     "common options: --db FILE, --who NAME (recorded in the audit log),\n"
     "--body abf|nzb|ebu|acbl, --format table|csv|json.  'bridgemp ledger CMD --help'.\n";
@@ -137,7 +139,7 @@ typedef struct opt {
 static const opt opts[] = {
     S(db), S(who), S(body), S(club), S(number), S(name), S(status), S(alternates), S(reason),
     S(state), S(period), S(output), S(kind), S(grade), S(edition), S(classification),
-    S(rating), S(sidecar), S(limit), S(replaces), S(date),
+    S(rating), S(sidecar), S(limit), S(replaces), S(date), S(scope),
     {"--usebio-status", offsetof(ledger_args, usebio_status), false},
     {"--dummy", offsetof(ledger_args, dummy), true},
     {"--overseas", offsetof(ledger_args, overseas), true},
@@ -224,8 +226,9 @@ static int cmd_init(ledger_args *a)
     bmp_status st = ledger_open_db(a, true, &l, &e);
     if (st)
         return ledger_fail(&e, st);
-    printf("ledger %s: schema %d (sqlite)\n", a->db ? a->db : getenv("BRIDGEMP_DB") ? getenv("BRIDGEMP_DB") : "bridgemp.db",
-           bmp_ledger_schema_version(l));
+    printf("ledger %s: schema %d (%s)\n",
+           a->db ? a->db : getenv("BRIDGEMP_DB") ? getenv("BRIDGEMP_DB") : "bridgemp.db",
+           bmp_ledger_schema_version(l), bmp_ledger_backend(l));
     bmp_ledger_close(l);
     return 0;
 }
@@ -558,6 +561,8 @@ static int dispatch(ledger_args *a)
         return cmd_expire(a);
     if (strcmp(c, "report") == 0)
         return ledger_cmd_report(a);
+    if (strcmp(c, "token") == 0)
+        return ledger_cmd_token(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

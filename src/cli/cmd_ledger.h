@@ -12,7 +12,7 @@ int bmp_cli_ledger(int argc, char **argv);
 typedef struct ledger_args {
     const char *db, *who, *body, *club, *number, *name, *status, *alternates, *reason,
         *state, *period, *output, *kind, *grade, *edition, *classification, *usebio_status,
-        *rating, *sidecar, *limit, *replaces, *date;
+        *rating, *sidecar, *limit, *replaces, *date, *scope;
     bool dummy, overseas, youth, all, help;
     bmp_output_format fmt;
     const char **control;
@@ -27,5 +27,6 @@ int ledger_fail(const bmp_error *e, bmp_status st);
 int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status st);
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
 int ledger_cmd_report(ledger_args *a);
+int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
 
 #endif

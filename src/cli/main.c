@@ -15,6 +15,7 @@
 #include "cmd_ledger.h"
 #include "cmd_params.h"
 #include "cmd_rules.h"
+#include "cmd_serve.h"
 
 
 static const char *const main_help =
@@ -37,7 +38,9 @@ static const char *const main_help =
     "  rank BODY       a player's rank from lifetime points (ABF, EBU, NZ), and\n"
     "                  the body's other functions (NZ grading, rating points, C->B)\n"
     "  abf-rank        the old name of 'rank abf'\n"
-    "  ledger CMD      the masterpoint ledger (SQLite): registry, batches, closes\n"
+    "  ledger CMD      the masterpoint ledger (SQLite or PostgreSQL): registry,\n"
+    "                  batches, closes\n"
+    "  serve           the web service over the ledger: lookup pages and REST API\n"
     "\n"
     "Run 'bridgemp COMMAND --help' (or 'bridgemp help COMMAND') for a command's\n"
     "options; see bridgemp(1).\n"
@@ -181,6 +184,8 @@ static int run(int argc, char **argv)
         return bmp_cli_credit(argc - 1, argv + 1);
     if (strcmp(cmd, "ledger") == 0)
         return bmp_cli_ledger(argc - 1, argv + 1);
+    if (strcmp(cmd, "serve") == 0)
+        return bmp_cli_serve(argc - 1, argv + 1);
     if (strcmp(cmd, "rank") == 0)
         return bmp_cli_rank(argc - 1, argv + 1);
     if (strcmp(cmd, "abf-rank") == 0)

@@ -312,34 +312,16 @@ static bmp_status find_holder(bmp_ledger *l, int64_t body, const char *hash, int
     return rc;
 }
 
-static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
-                              bmp_batch_source source, const char *file, const char *hash,
-                              const char *event, const char *date, const char *checksum,
-                              const bmp_ledger_line *lines, const resolved *rv, size_t n,
-                              const tally *t, size_t nt, int64_t *batch, bmp_error *err)
+/* The batch's lines: credited ones into the journal, held ones into held,
+ * a prepared INSERT each. */
+static bmp_status write_lines(bmp_ledger *l, int64_t id, const bmp_ledger_line *lines,
+                              const resolved *rv, size_t n, bmp_error *err)
 {
-    char at[40];
-    ledger_now(l, at);
-    int64_t club = 0, id = 0;
-    bool found = false;
-    bmp_status rc = BMP_OK;
-    if (o->club && *o->club)
-        rc = lq_int(l, &club, &found, err, "SELECT id FROM club WHERE body_id = ?1 AND number = ?2",
-                    "is", b->id, o->club);
-    if (!rc)
-        rc = lq_int(l, &id, &found, err,
-                    "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
-                    "content_hash, state, who, created_at, lines, checksum) VALUES (?1, ?2, ?3, ?4, "
-                    "?5, nullif(?6, 0), ?7, 'received', ?8, ?9, ?10, ?11) RETURNING id",
-                    "issssisssis", b->id, source_name(source),
-                    file, event ? event : "", date ? date : "", club, hash, l->who, at, (int64_t)n,
-                    checksum ? checksum : "");
     bmp_stmt *j = NULL, *h = NULL;
-    if (!rc)
-        rc = l->ops->prepare(l->s,
-                             "INSERT INTO journal (batch_id, player_id, point_type, points, rule, "
-                             "event, contestant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                             &j, err);
+    bmp_status rc = l->ops->prepare(l->s,
+                                    "INSERT INTO journal (batch_id, player_id, point_type, points, "
+                                    "rule, event, contestant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                                    &j, err);
     if (!rc)
         rc = l->ops->prepare(l->s,
                              "INSERT INTO held (batch_id, number, name, point_type, points, rule, "
@@ -368,6 +350,71 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
     }
     l->ops->finalize(j);
     l->ops->finalize(h);
+    return rc;
+}
+
+/* The same through the store's COPY (PostgreSQL): one stream per table. */
+static bmp_status write_lines_copy(bmp_ledger *l, int64_t id, const bmp_ledger_line *lines,
+                                   const resolved *rv, size_t n, bmp_error *err)
+{
+    char ids[24], player[24], pts[24];
+    snprintf(ids, sizeof ids, "%lld", (long long)id);
+    for (int pass = 0; pass < 2; pass++) { /* 0: journal, 1: held */
+        size_t count = 0;
+        for (size_t i = 0; i < n; i++)
+            count += pass ? !rv[i].player : rv[i].player != 0;
+        if (!count)
+            continue;
+        bmp_status rc = l->ops->copy_begin(
+            l->s, pass ? "held" : "journal",
+            pass ? "batch_id, number, name, point_type, points, rule, event, contestant, why"
+                 : "batch_id, player_id, point_type, points, rule, event, contestant",
+            err);
+        for (size_t i = 0; i < n && !rc; i++) {
+            const bmp_ledger_line *ln = &lines[i];
+            if (pass ? rv[i].player != 0 : !rv[i].player)
+                continue;
+            snprintf(player, sizeof player, "%lld", (long long)rv[i].player);
+            snprintf(pts, sizeof pts, "%lld", (long long)ln->points);
+            const char *rule = ln->rule ? ln->rule : "", *ev = ln->event ? ln->event : "",
+                       *ct = ln->contestant ? ln->contestant : "";
+            const char *jv[] = {ids, player, ln->point_type, pts, rule, ev, ct};
+            const char *hv[] = {ids, rv[i].number, ln->name ? ln->name : "", ln->point_type, pts,
+                                rule, ev, ct, rv[i].why};
+            rc = pass ? l->ops->copy_row(l->s, hv, 9, err) : l->ops->copy_row(l->s, jv, 7, err);
+        }
+        bmp_status end = l->ops->copy_end(l->s, err);
+        if (rc || end)
+            return rc ? rc : end;
+    }
+    return BMP_OK;
+}
+
+static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
+                              bmp_batch_source source, const char *file, const char *hash,
+                              const char *event, const char *date, const char *checksum,
+                              const bmp_ledger_line *lines, const resolved *rv, size_t n,
+                              const tally *t, size_t nt, int64_t *batch, bmp_error *err)
+{
+    char at[40];
+    ledger_now(l, at);
+    int64_t club = 0, id = 0;
+    bool found = false;
+    bmp_status rc = BMP_OK;
+    if (o->club && *o->club)
+        rc = lq_int(l, &club, &found, err, "SELECT id FROM club WHERE body_id = ?1 AND number = ?2",
+                    "is", b->id, o->club);
+    if (!rc)
+        rc = lq_int(l, &id, &found, err,
+                    "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
+                    "content_hash, state, who, created_at, lines, checksum) VALUES (?1, ?2, ?3, ?4, "
+                    "?5, nullif(?6, 0), ?7, 'received', ?8, ?9, ?10, ?11) RETURNING id",
+                    "issssisssis", b->id, source_name(source),
+                    file, event ? event : "", date ? date : "", club, hash, l->who, at, (int64_t)n,
+                    checksum ? checksum : "");
+    if (!rc)
+        rc = l->ops->copy_begin && n >= 64 ? write_lines_copy(l, id, lines, rv, n, err)
+                                           : write_lines(l, id, lines, rv, n, err);
     for (size_t i = 0; i < nt && !rc; i++)
         rc = lq_run(l, err,
                     "INSERT INTO batch_total (batch_id, point_type, points, lines) "

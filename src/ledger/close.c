@@ -161,6 +161,54 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
     return rc;
 }
 
+static bool rank_changed(const ranked *r)
+{
+    return ledger_rank_order(&r->now) != ledger_rank_order(&r->held) ||
+           strcmp(r->now.name, r->held.name) != 0;
+}
+
+/* The same as write_ranks through the store's COPY (PostgreSQL): the new
+ * ranks into a temporary table and one UPDATE from it, the promotions in
+ * one stream -- a national close is a few statements, not two per player. */
+static bmp_status write_ranks_copy(bmp_ledger *l, const ledger_body *b, const char *period,
+                                   const ranked_list *rl, const char *none, bmp_error *err)
+{
+    bmp_status rc = lq_run(l, err,
+                           "CREATE TEMP TABLE IF NOT EXISTS bmp_rank_update (id BIGINT, "
+                           "rank BIGINT, stars BIGINT, rank_name TEXT) ON COMMIT DELETE ROWS",
+                           NULL);
+    char id[24], rk[24], st[24], body[24], from[24], to[24];
+    snprintf(body, sizeof body, "%lld", (long long)b->id);
+    for (int pass = 0; pass < 2 && !rc; pass++) { /* 0: ranks, 1: promotions */
+        rc = pass ? l->ops->copy_begin(l->s, "promotion", "body_id, period, player_id, from_rank, "
+                                       "from_name, to_rank, to_name", err)
+                  : l->ops->copy_begin(l->s, "bmp_rank_update", "id, rank, stars, rank_name", err);
+        for (size_t i = 0; i < rl->n && !rc; i++) {
+            const ranked *r = &rl->v[i];
+            if (!rank_changed(r) ||
+                (pass && ledger_rank_order(&r->now) <= ledger_rank_order(&r->held)))
+                continue;
+            snprintf(id, sizeof id, "%lld", (long long)r->player);
+            snprintf(rk, sizeof rk, "%d", r->now.rank);
+            snprintf(st, sizeof st, "%d", r->now.stars);
+            snprintf(from, sizeof from, "%ld", ledger_rank_order(&r->held));
+            snprintf(to, sizeof to, "%ld", ledger_rank_order(&r->now));
+            const char *u[] = {id, rk, st, r->now.name};
+            const char *p[] = {body, period, id, from, r->held.name[0] ? r->held.name : none, to,
+                               r->now.name};
+            rc = pass ? l->ops->copy_row(l->s, p, 7, err) : l->ops->copy_row(l->s, u, 4, err);
+        }
+        bmp_status end = l->ops->copy_end(l->s, err);
+        rc = rc ? rc : end;
+        if (!rc && !pass)
+            rc = lq_run(l, err,
+                        "UPDATE player SET rank = u.rank, stars = u.stars, rank_name = u.rank_name "
+                        "FROM bmp_rank_update u WHERE player.id = u.id",
+                        NULL);
+    }
+    return rc;
+}
+
 static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *period,
                               const ranked_list *rl, bmp_error *err)
 {
@@ -169,6 +217,8 @@ static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *p
     bmp_points zero[LEDGER_MAX_TYPES] = {0};
     if (ledger_rank_of(b->code, zero, 0, NULL, &none, NULL))
         snprintf(none.name, sizeof none.name, "none");
+    if (l->ops->copy_begin && rl->n >= 64)
+        return write_ranks_copy(l, b, period, rl, none.name, err);
     bmp_status rc = l->ops->prepare(
         l->s, "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1", &up, err);
     if (!rc)

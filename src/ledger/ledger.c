@@ -2,6 +2,7 @@
  * hash-chained audit log and the problem list. */
 #include <sodium.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
@@ -19,13 +20,23 @@ bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_le
     bmp_ledger *l = calloc(1, sizeof *l);
     if (!l)
         return bmp_error_set(err, BMP_ENOMEM, "out of memory");
-    l->ops = &bmp_store_sqlite;
+    l->ops = bmp_store_for(path);
     snprintf(l->who, sizeof l->who, "%s", opts && opts->who ? opts->who : "bridgemp");
     snprintf(l->now, sizeof l->now, "%s", opts && opts->now ? opts->now : "");
     snprintf(l->path, sizeof l->path, "%s", path);
     bmp_status st = l->ops->open(path, opts && opts->create, &l->s, err);
     if (st) {
         free(l);
+        return st;
+    }
+    bool ro = opts && opts->size > offsetof(bmp_ledger_opts, read_only) && opts->read_only;
+    if (ro)
+        st = l->ops->set_read_only ? l->ops->set_read_only(l->s, err)
+                                   : bmp_error_set(err, BMP_ENOTSUP,
+                                                   "not supported: a read-only %s connection",
+                                                   l->ops->name);
+    if (st) {
+        bmp_ledger_close(l);
         return st;
     }
     *out = l;
@@ -42,7 +53,19 @@ void bmp_ledger_close(bmp_ledger *l)
     free(l);
 }
 
+bmp_status bmp_ledger_snapshot_begin(bmp_ledger *l, bmp_error *err)
+{
+    return l->ops->begin_read ? l->ops->begin_read(l->s, err) : BMP_OK;
+}
+
+void bmp_ledger_snapshot_end(bmp_ledger *l)
+{
+    if (l->ops->begin_read)
+        l->ops->rollback(l->s);
+}
+
 int bmp_ledger_schema_version(bmp_ledger *l) { return l->ops->schema_version(l->s); }
+const char *bmp_ledger_backend(const bmp_ledger *l) { return l->ops->name; }
 int bmp_ledger_schema_latest(void) { return bmp_store_sqlite.schema_latest(); }
 
 void ledger_now(const bmp_ledger *l, char buf[40])
@@ -89,8 +112,8 @@ bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sq
 
 /* The cached statement for a SQL literal (prepared on first use); a full
  * cache falls back to a statement of the caller's (*owned true). */
-static bmp_status cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
-                         bmp_error *err)
+bmp_status lq_cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
+                     bmp_error *err)
 {
     size_t n = sizeof l->cache / sizeof l->cache[0];
     size_t i = ((uintptr_t)sql >> 3) % n;
@@ -114,7 +137,7 @@ static bmp_status cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *ow
     return l->ops->prepare(l->s, sql, st, err);
 }
 
-static void release(bmp_ledger *l, bmp_stmt *st, bool owned)
+void lq_release(bmp_ledger *l, bmp_stmt *st, bool owned)
 {
     if (owned)
         l->ops->finalize(st);
@@ -126,7 +149,7 @@ bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fm
 {
     bmp_stmt *st = NULL;
     bool owned = false;
-    bmp_status rc = cached(l, sql, &st, &owned, err);
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
     va_list ap;
@@ -135,7 +158,7 @@ bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fm
     va_end(ap);
     if (!rc)
         rc = l->ops->step(st, NULL, err);
-    release(l, st, owned);
+    lq_release(l, st, owned);
     return rc;
 }
 
@@ -144,7 +167,7 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
 {
     bmp_stmt *st = NULL;
     bool owned = false;
-    bmp_status rc = cached(l, sql, &st, &owned, err);
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
     va_list ap;
@@ -158,7 +181,7 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
         *out = l->ops->col_int(st, 0);
     if (found)
         *found = !rc && row;
-    release(l, st, owned);
+    lq_release(l, st, owned);
     return rc;
 }
 
@@ -172,13 +195,22 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
         lower[i] = (char)((code[i] >= 'A' && code[i] <= 'Z') ? code[i] + 32 : code[i]);
     if (strcmp(lower, "nz") == 0)
         strcpy(lower, "nzb");
+    if (l->body.id && strcmp(l->body.code, lower) == 0) {
+        *b = l->body;
+        return BMP_OK;
+    }
     bmp_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT id, code, allocates_numbers, unknown_players, rule "
-                             "FROM body WHERE code = ?1",
-                             "s", lower);
-    if (rc)
+    bool owned = false;
+    static const char sql[] = "SELECT id, code, allocates_numbers, unknown_players, rule "
+                              "FROM body WHERE code = ?1";
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (!rc)
+        rc = l->ops->bind_text(st, 1, lower, err);
+    if (rc) {
+        if (st)
+            lq_release(l, st, owned);
         return rc;
+    }
     bool row = false;
     rc = l->ops->step(st, &row, err);
     if (!rc && !row)
@@ -190,8 +222,9 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
         b->allocates = l->ops->col_int(st, 2) != 0;
         b->hold_unknown = strcmp(l->ops->col_text(st, 3), "hold") == 0;
         snprintf(b->rule, sizeof b->rule, "%s", l->ops->col_text(st, 4));
+        l->body = *b;
     }
-    l->ops->finalize(st);
+    lq_release(l, st, owned);
     return rc;
 }
 

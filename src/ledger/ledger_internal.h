@@ -6,6 +6,14 @@
 #include "bridgemp/ledger.h"
 #include "ledger/store.h"
 
+typedef struct ledger_body {
+    int64_t id;
+    char code[8];
+    bool allocates;          /* NZ-89 */
+    bool hold_unknown;       /* hold or reject unknown players */
+    char rule[16];           /* the rule that says which (ABF-99, NZ-9, EBU-5) */
+} ledger_body;
+
 struct bmp_ledger {
     const bmp_store_ops *ops;
     bmp_store *s;
@@ -16,15 +24,9 @@ struct bmp_ledger {
         const char *sql;   /* keyed by the address of the SQL literal */
         bmp_stmt *st;
     } cache[64];
+    ledger_body body;      /* the last body looked up (bodies are fixed rows) */
 };
 
-typedef struct ledger_body {
-    int64_t id;
-    char code[8];
-    bool allocates;          /* NZ-89 */
-    bool hold_unknown;       /* hold or reject unknown players */
-    char rule[16];           /* the rule that says which (ABF-99, NZ-9, EBU-5) */
-} ledger_body;
 
 /* Bind `fmt` values to st: 'i' int64_t, 's' const char * (NULL = NULL). */
 bmp_status lq_bind(bmp_ledger *l, bmp_stmt *st, const char *fmt, va_list ap, bmp_error *err);
@@ -33,6 +35,12 @@ bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fm
 /* Run a query returning one integer (*found false when no row). */
 bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, const char *sql,
                   const char *fmt, ...);
+/* The handle's cached statement for a SQL literal (prepared once; keyed by
+ * the literal's address); give it back with lq_release (reset, or
+ * finalized when the cache was full: *owned). */
+bmp_status lq_cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
+                     bmp_error *err);
+void lq_release(bmp_ledger *l, bmp_stmt *st, bool owned);
 /* Prepare and bind; the caller steps and finalizes. */
 bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sql,
                     const char *fmt, ...);

@@ -633,9 +633,9 @@ bmp_status bmp_ledger_export_players(bmp_ledger *l, const char *body, FILE *out,
         l, body,
         "SELECT p.number, p.name, p.status, coalesce(c.number, '') AS home_club, "
         "coalesce((SELECT group_concat(number, ';') FROM (SELECT c2.number FROM alternate a "
-        "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number)), '') "
-        "AS alternates, p.overseas, p.youth, coalesce(p.registered_from, '') AS registered_from, "
-        "coalesce(p.registered_to, '') AS registered_to, "
+        "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number) AS alt), '') "
+        "AS alternates, p.overseas, p.youth, coalesce(CAST(p.registered_from AS TEXT), '') AS registered_from, "
+        "coalesce(CAST(p.registered_to AS TEXT), '') AS registered_to, "
         "(p.pre1982_red / 100) || '.' || substr('0' || (p.pre1982_red % 100), -2) AS pre1982_red "
         "FROM player p LEFT JOIN club c ON c.id = p.home_club WHERE p.body_id = ?1 "
         "ORDER BY p.number",

@@ -14,7 +14,8 @@ static bmp_status table_query(bmp_ledger *l, bmp_table *t, int group, size_t lim
                               bmp_error *err, const char *sql, const char *fmt, ...)
 {
     bmp_stmt *st = NULL;
-    bmp_status rc = l->ops->prepare(l->s, sql, &st, err);
+    bool owned = false;
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err); /* a report's SQL is a literal */
     if (rc)
         return rc;
     va_list ap;
@@ -55,7 +56,7 @@ static bmp_status table_query(bmp_ledger *l, bmp_table *t, int group, size_t lim
             }
         }
     }
-    l->ops->finalize(st);
+    lq_release(l, st, owned);
     return rc;
 }
 
@@ -78,11 +79,14 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
                                   bmp_error *err)
 {
     bmp_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT p.number, p.name, p.status, coalesce(c.number || ' ' || c.name, "
-                             "'-'), p.rank, p.stars, p.rank_name, p.pre1982_red FROM player p "
-                             "LEFT JOIN club c ON c.id = p.home_club WHERE p.id = ?1",
-                             "i", id);
+    bool owned = false;
+    static const char sql[] =
+        "SELECT p.number, p.name, p.status, coalesce(c.number || ' ' || c.name, "
+        "'-'), p.rank, p.stars, p.rank_name, p.pre1982_red FROM player p "
+        "LEFT JOIN club c ON c.id = p.home_club WHERE p.id = ?1";
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (!rc)
+        rc = l->ops->bind_int(st, 1, id, err);
     bool row = false;
     ledger_rank cur = {0};
     bmp_points pre82 = 0;
@@ -101,7 +105,8 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
         if (!rc)
             rc = bmp_table_note(t, "rank at the last close: %s", cur.name[0] ? cur.name : "none");
     }
-    l->ops->finalize(st);
+    if (st)
+        lq_release(l, st, owned);
     const char *types[LEDGER_MAX_TYPES];
     size_t ntypes = ledger_point_types(b->code, types);
     bmp_points h[LEDGER_MAX_TYPES] = {0};
@@ -137,7 +142,7 @@ bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *num
                          "count(*) AS lines, sum(j.points) AS points FROM journal j "
                          "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
                          "AND b.state <> 'rejected' GROUP BY 1, 2 "
-                         "ORDER BY b.period IS NULL, 1, 2",
+                         "ORDER BY min(b.period) IS NULL, 1, 2",
                          "i", id);
     if (!rc)
         rc = table_query(l, out, -1, 0, err,
@@ -211,7 +216,7 @@ bmp_status bmp_ledger_promotions(bmp_ledger *l, const char *body, const char *pe
         rc = table_query(l, out, -1, 0, err,
                          "SELECT r.period, p.number, p.name, r.from_name AS from_rank, "
                          "r.to_name AS to_rank FROM promotion r JOIN player p ON p.id = r.player_id "
-                         "WHERE r.body_id = ?1 AND (?2 IS NULL OR r.period = ?2) "
+                         "WHERE r.body_id = ?1 AND (CAST(?2 AS TEXT) IS NULL OR r.period = ?2) "
                          "ORDER BY r.period, r.to_rank DESC, p.number",
                          "is", b.id, period);
     return rc;
@@ -229,7 +234,7 @@ bmp_status bmp_ledger_top_earners(bmp_ledger *l, const char *body, const char *p
                          "SELECT p.rank_name AS rank_group, p.number, p.name, "
                          "sum(j.points) AS points FROM journal j JOIN batch b ON b.id = j.batch_id "
                          "JOIN player p ON p.id = j.player_id WHERE b.body_id = ?1 AND "
-                         "b.state = 'posted' AND (?2 IS NULL OR b.period = ?2) AND p.status <> 'Deceased' "
+                         "b.state = 'posted' AND (CAST(?2 AS TEXT) IS NULL OR b.period = ?2) AND p.status <> 'Deceased' "
                          "GROUP BY p.id ORDER BY p.rank, p.stars, p.rank_name, points DESC, p.number",
                          "is", b.id, period);
     return rc;
@@ -247,8 +252,8 @@ bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, 
             "substr('0' || (abs(points) % 100), -2), ', ') FROM batch_total t "
             "WHERE t.batch_id = b.id) AS totals, "
             "(SELECT count(*) FROM held h WHERE h.batch_id = b.id) AS held, "
-            "coalesce(b.reverses, '') AS reverses, b.reason, b.who, b.created_at FROM batch b "
-            "JOIN body y ON y.id = b.body_id WHERE (?1 IS NULL OR b.state = ?1) ORDER BY b.id",
+            "coalesce(CAST(b.reverses AS TEXT), '') AS reverses, b.reason, b.who, b.created_at FROM batch b "
+            "JOIN body y ON y.id = b.body_id WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id",
             "s", state);
     return rc;
 }

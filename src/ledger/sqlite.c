@@ -12,6 +12,7 @@
 
 struct bmp_store {
     sqlite3 *db;
+    sqlite3_stmt *begin_read, *end_read; /* prepared once: a server runs them per request */
 };
 
 struct bmp_stmt {
@@ -19,14 +20,12 @@ struct bmp_stmt {
     sqlite3 *db;
 };
 
-static const char *const migrations[] = {
-    bmp_sqlite_migration_001,
-};
-#define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
+#define migrations bmp_ledger_migrations
+#define NMIGRATIONS bmp_ledger_nmigrations
 
 static const char *const tables[] = {"body",    "club",    "player", "alternate", "batch",
                                      "batch_total", "journal", "held", "held_release", "holding", "period",
-                                     "promotion", "audit", NULL};
+                                     "promotion", "audit", "token", NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {
@@ -134,6 +133,8 @@ static void s_close(bmp_store *s)
 {
     if (!s)
         return;
+    sqlite3_finalize(s->begin_read);
+    sqlite3_finalize(s->end_read);
     sqlite3_close(s->db);
     free(s);
 }
@@ -158,9 +159,19 @@ static bmp_status s_commit(bmp_store *s, bmp_error *err)
     return BMP_OK;
 }
 
+/* Run a one-off statement prepared on first use. */
+static int run_kept(sqlite3 *db, sqlite3_stmt **st, const char *sql)
+{
+    if (!*st && sqlite3_prepare_v2(db, sql, -1, st, NULL) != SQLITE_OK)
+        return SQLITE_ERROR;
+    int rc = sqlite3_step(*st);
+    sqlite3_reset(*st);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
 static void s_rollback(bmp_store *s)
 {
-    if (!sqlite3_get_autocommit(s->db))
+    if (!sqlite3_get_autocommit(s->db) && run_kept(s->db, &s->end_read, "ROLLBACK") != SQLITE_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
@@ -234,6 +245,17 @@ static void s_finalize(bmp_stmt *st)
     free(st);
 }
 static const char *const *s_tables(void) { return tables; }
+static bmp_status s_begin_read(bmp_store *s, bmp_error *err)
+{
+    if (run_kept(s->db, &s->begin_read, "BEGIN DEFERRED") != SQLITE_OK)
+        return db_error(s->db, err, "database: cannot begin a read transaction");
+    return BMP_OK;
+}
+/* PRAGMA query_only: every statement that would write fails (SQLITE_READONLY). */
+static bmp_status s_set_read_only(bmp_store *s, bmp_error *err)
+{
+    return exec(s->db, "PRAGMA query_only = ON", err);
+}
 
 const bmp_store_ops bmp_store_sqlite = {
     .name = "sqlite",
@@ -256,4 +278,6 @@ const bmp_store_ops bmp_store_sqlite = {
     .reset = s_reset,
     .finalize = s_finalize,
     .tables = s_tables,
+    .begin_read = s_begin_read,
+    .set_read_only = s_set_read_only,
 };

@@ -20,7 +20,7 @@ typedef struct bmp_store bmp_store;  /* a backend's connection */
 typedef struct bmp_stmt bmp_stmt;    /* a backend's prepared statement */
 
 typedef struct bmp_store_ops {
-    const char *name;  /* "sqlite" */
+    const char *name;  /* "sqlite", "postgresql" */
     /* Open (create when `create`) the database at `target` and bring its
      * schema up to the newest migration; refuse a schema newer than the
      * program (ERANGE). */
@@ -50,11 +50,29 @@ typedef struct bmp_store_ops {
     const char *(*col_name)(bmp_stmt *st, int col);
     void (*reset)(bmp_stmt *st);
     void (*finalize)(bmp_stmt *st);
+    /* Optional (NULL: the ledger inserts row by row): many rows into one
+     * table inside the caller's transaction, as PostgreSQL's COPY.
+     * values[i] NULL is SQL NULL; the constraints and triggers hold as for
+     * INSERT, and an error surfaces at the latest in copy_end. */
+    bmp_status (*copy_begin)(bmp_store *s, const char *table, const char *columns,
+                             bmp_error *err);
+    bmp_status (*copy_row)(bmp_store *s, const char *const *values, int n, bmp_error *err);
+    bmp_status (*copy_end)(bmp_store *s, bmp_error *err);
     /* Table names in schema order (for dumps); NULL-terminated, static. */
     const char *const *(*tables)(void);
+    /* Start a read transaction: later reads see one snapshot until
+     * rollback (NULL: each statement is its own snapshot). */
+    bmp_status (*begin_read)(bmp_store *s, bmp_error *err);
+    /* Refuse every later write on this connection (NULL: not supported). */
+    bmp_status (*set_read_only)(bmp_store *s, bmp_error *err);
 } bmp_store_ops;
 
-/* The SQLite backend (sqlite.c). */
+/* The SQLite backend (sqlite.c): a file path. */
 extern const bmp_store_ops bmp_store_sqlite;
+/* The PostgreSQL backend (postgres.c): a postgresql:// or postgres:// URI. */
+extern const bmp_store_ops bmp_store_postgres;
+
+/* The backend a target names (store.c). */
+const bmp_store_ops *bmp_store_for(const char *target);
 
 #endif

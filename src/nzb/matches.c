@@ -71,123 +71,143 @@ static bmp_status credit(const nzb_ctx *c, size_t m, const char *key, size_t ci,
 /* NZ-31, NZ-41, NZ-42, NZ-51: per deal of each match won (2 units) or tied
  * (1 unit): A grades 0.01 A per unit x factor, otherwise 1 C per unit x
  * factor.  A team of 5 (6) without line-ups gets 4/5 (4/6) each (NZ-38). */
-bmp_status nzb_match_awards(nzb_ctx *c, int factor, char letter, const char *rule,
-                            const char *section, int *max_deals)
+/* Deal-units per contestant and, with line-up records, per player. */
+typedef struct tallies {
+    long *units;    /* per contestant: 2 per deal won, 1 per deal tied */
+    int *played;    /* per contestant: deals played */
+    size_t *pofs;   /* contestant i's players start at punits[pofs[i]] */
+    long *punits;   /* per player (NZ-37 line-ups) */
+} tallies;
+
+static void tallies_free(tallies *t)
+{
+    free(t->units);
+    free(t->played);
+    free(t->pofs);
+    free(t->punits);
+}
+
+static bool tallies_new(const bmp_event *ev, tallies *t)
+{
+    size_t nc = ev->ncontestants;
+    t->units = calloc(nc ? nc : 1, sizeof *t->units);
+    t->played = calloc(nc ? nc : 1, sizeof *t->played);
+    t->pofs = calloc(nc + 1, sizeof *t->pofs);
+    for (size_t i = 0; t->pofs && i < nc; i++)
+        t->pofs[i + 1] = t->pofs[i] + ev->contestants[i].nplayers;
+    t->punits = t->pofs ? calloc(t->pofs[nc] ? t->pofs[nc] : 1, sizeof *t->punits) : NULL;
+    return t->units && t->played && t->pofs && t->punits;
+}
+
+/* 1 home won, -1 away won, 0 tie. */
+static bmp_status match_result(nzb_ctx *c, const bmp_match *mt, const char *path,
+                               const char *rule, int *res)
+{
+    if (mt->winner)
+        *res = !strcasecmp(mt->winner, "tie") ? 0 : !strcmp(mt->winner, mt->home) ? 1 : -1;
+    else if (mt->has_score)
+        *res = mt->home_score > mt->away_score ? 1 : mt->home_score < mt->away_score ? -1 : 0;
+    else
+        return nzb_fail(c, BMP_EINVAL, path,
+                        "a match needs scores or a winner for match-play awards (%s)", rule);
+    return BMP_OK;
+}
+
+/* Every listed match: deals played and deal-units to both sides. */
+static bmp_status tally_matches(nzb_ctx *c, const char *rule, tallies *t)
 {
     const bmp_event *ev = c->ev;
-    size_t nc = ev->ncontestants;
-    long *units = calloc(nc ? nc : 1, sizeof *units);
-    int *played = calloc(nc ? nc : 1, sizeof *played);
-    size_t *pofs = calloc(nc + 1, sizeof *pofs);
-    for (size_t i = 0; pofs && i < nc; i++)
-        pofs[i + 1] = pofs[i] + ev->contestants[i].nplayers;
-    long *punits = pofs ? calloc(pofs[nc] ? pofs[nc] : 1, sizeof *punits) : NULL;
-    if (!units || !played || !pofs || !punits) {
-        free(units);
-        free(played);
-        free(pofs);
-        free(punits);
-        return bmp_error_oom(c->err);
-    }
     bmp_status st = BMP_OK;
     char path[64];
     for (size_t m = 0; m < ev->nmatches && !st; m++) {
         const bmp_match *mt = &ev->matches[m];
         snprintf(path, sizeof path, "$.matches[%zu]", m);
         long h = find_contestant(ev, mt->home), a = find_contestant(ev, mt->away);
-        if (h < 0 || a < 0) {
-            st = nzb_fail(c, BMP_EINVAL, path, "home and away must name contestants");
-            break;
-        }
-        int deals = mt->boards ? mt->boards : ev->boards_per_match;
-        if (deals <= 0) {
-            st = nzb_fail(c, BMP_EINVAL, path,
-                          "the deals played are needed for match-play awards (%s): give boards "
-                          "here or boards_per_match on the event",
-                          rule);
-            break;
-        }
-        int res; /* 1 home won, -1 away won, 0 tie */
-        if (mt->winner)
-            res = !strcasecmp(mt->winner, "tie") ? 0 : !strcmp(mt->winner, mt->home) ? 1 : -1;
-        else if (mt->has_score)
-            res = mt->home_score > mt->away_score ? 1 : mt->home_score < mt->away_score ? -1 : 0;
-        else {
-            st = nzb_fail(c, BMP_EINVAL, path,
-                          "a match needs scores or a winner for match-play "
-                          "awards (%s)",
-                          rule);
-            break;
-        }
-        played[h] += deals;
-        played[a] += deals;
+        if (h < 0 || a < 0)
+            return nzb_fail(c, BMP_EINVAL, path, "home and away must name contestants");
+        int deals = mt->boards ? mt->boards : ev->boards_per_match, res = 0;
+        if (deals <= 0)
+            return nzb_fail(c, BMP_EINVAL, path,
+                            "the deals played are needed for match-play awards (%s): give boards "
+                            "here or boards_per_match on the event",
+                            rule);
+        if ((st = match_result(c, mt, path, rule, &res)))
+            return st;
+        t->played[h] += deals;
+        t->played[a] += deals;
         long uh = res == 0 ? deals : res > 0 ? 2L * deals : 0;
         long ua = res == 0 ? deals : res < 0 ? 2L * deals : 0;
-        if ((st = credit(c, m, "home_lineup", (size_t)h, uh, units, punits, pofs)) ||
-            (st = credit(c, m, "away_lineup", (size_t)a, ua, units, punits, pofs)))
-            break;
+        if ((st = credit(c, m, "home_lineup", (size_t)h, uh, t->units, t->punits, t->pofs)) ||
+            (st = credit(c, m, "away_lineup", (size_t)a, ua, t->units, t->punits, t->pofs)))
+            return st;
     }
-    /* Without a match list: matches_won / match_wins x boards_per_match. */
-    if (!st && ev->nmatches == 0)
-        for (size_t i = 0; i < nc; i++) {
-            const bmp_contestant *ct = &ev->contestants[i];
-            if (ct->match_wins <= 0)
-                continue;
-            if (ev->boards_per_match <= 0) {
-                snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
-                st = nzb_fail(c, BMP_EINVAL, path,
-                              "match wins need the event's boards_per_match (%s)", rule);
-                break;
-            }
-            /* more wins than matches would award deals never played */
-            if (ct->matches_played > 0 && ct->match_wins > ct->matches_played) {
-                snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
-                st = nzb_fail(c, BMP_EINVAL, path,
-                              "%g match wins but only %d matches played (%s)", ct->match_wins,
-                              ct->matches_played, rule);
-                break;
-            }
-            units[i] = (long)(ct->match_wins * 2 + 0.5) * ev->boards_per_match;
-            played[i] = ct->matches_played * ev->boards_per_match;
-        }
-    for (size_t i = 0; i < nc && !st; i++) {
-        if (played[i] > *max_deals)
-            *max_deals = played[i];
+    return st;
+}
+
+/* Without a match list: matches_won / match_wins x boards_per_match. */
+static bmp_status tally_match_wins(nzb_ctx *c, const char *rule, tallies *t)
+{
+    const bmp_event *ev = c->ev;
+    char path[64];
+    for (size_t i = 0; i < ev->ncontestants; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
-        if (ct->phantom || units[i] == 0)
+        if (ct->match_wins <= 0)
             continue;
-        long base = units[i] * factor; /* hundredths of A, or whole C */
-        char ex[300], b[32];
-        if (letter == 'A') {
-            int num = 1, den = 1;
-            if (c->teams && (ct->nplayers == 5 || ct->nplayers == 6)) {
-                num = 4;
-                den = (int)ct->nplayers;
-            }
-            bmp_points pts = bmp_mul_ratio(base, num, den, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
-            snprintf(ex, sizeof ex,
-                     "%ld deal-units (2 per deal won, 1 per deal tied) x 0.01 A x %d (%s)%s = %s A",
-                     units[i], factor, rule,
-                     num == den ? ""
-                     : den == 5 ? " x 4/5 (team of 5, NZ-38)"
-                                : " x 4/6 (team of 6, NZ-38)",
-                     nzb_fmtp(pts, b, sizeof b));
-            st = nzb_emit(c, i, BMP_ALL_PLAYERS, "match", "matches", (bmp_place){0, 0, false}, pts,
-                          'A', num == den ? rule : "NZ-38", section, ex);
-        } else {
-            bmp_points pts = (bmp_points)base * 100;
-            snprintf(ex, sizeof ex,
-                     "%ld deal-units (2 C per deal won, 1 per deal tied) x %d (%s) = %s C",
-                     units[i], factor, rule, nzb_fmtp(pts, b, sizeof b));
-            st = nzb_emit(c, i, BMP_ALL_PLAYERS, "match", "matches", (bmp_place){0, 0, false}, pts,
-                          'C', rule, section, ex);
-        }
+        snprintf(path, sizeof path, "$.contestants[%zu].match_wins", i);
+        if (ev->boards_per_match <= 0)
+            return nzb_fail(c, BMP_EINVAL, path,
+                            "match wins need the event's boards_per_match (%s)", rule);
+        /* more wins than matches would award deals never played */
+        if (ct->matches_played > 0 && ct->match_wins > ct->matches_played)
+            return nzb_fail(c, BMP_EINVAL, path, "%g match wins but only %d matches played (%s)",
+                            ct->match_wins, ct->matches_played, rule);
+        t->units[i] = (long)(ct->match_wins * 2 + 0.5) * ev->boards_per_match;
+        t->played[i] = ct->matches_played * ev->boards_per_match;
     }
-    /* NZ-37: with line-up records only the players who took part get the
-     * match award, in full (no 4/5 or 4/6 share). */
-    for (size_t i = 0; i < nc && !st; i++)
+    return BMP_OK;
+}
+
+/* One team's match award: A in hundredths (x 4/5 or 4/6 for a team of 5
+ * or 6, NZ-38), or whole C. */
+static bmp_status emit_team(nzb_ctx *c, size_t i, long units, int factor, char letter,
+                            const char *rule, const char *section)
+{
+    const bmp_contestant *ct = &c->ev->contestants[i];
+    long base = units * factor; /* hundredths of A, or whole C */
+    char ex[300], b[32];
+    if (letter != 'A') {
+        bmp_points pts = (bmp_points)base * 100;
+        snprintf(ex, sizeof ex, "%ld deal-units (2 C per deal won, 1 per deal tied) x %d (%s) = %s C",
+                 units, factor, rule, nzb_fmtp(pts, b, sizeof b));
+        return nzb_emit(c, i, BMP_ALL_PLAYERS, "match", "matches", (bmp_place){0, 0, false}, pts,
+                        'C', rule, section, ex);
+    }
+    int num = 1, den = 1;
+    if (c->teams && (ct->nplayers == 5 || ct->nplayers == 6)) {
+        num = 4;
+        den = (int)ct->nplayers;
+    }
+    bmp_points pts = bmp_mul_ratio(base, num, den, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+    snprintf(ex, sizeof ex,
+             "%ld deal-units (2 per deal won, 1 per deal tied) x 0.01 A x %d (%s)%s = %s A", units,
+             factor, rule,
+             num == den ? "" : den == 5 ? " x 4/5 (team of 5, NZ-38)" : " x 4/6 (team of 6, NZ-38)",
+             nzb_fmtp(pts, b, sizeof b));
+    return nzb_emit(c, i, BMP_ALL_PLAYERS, "match", "matches", (bmp_place){0, 0, false}, pts, 'A',
+                    num == den ? rule : "NZ-38", section, ex);
+}
+
+/* NZ-37: with line-up records only the players who took part get the match
+ * award, in full (no 4/5 or 4/6 share); the C match tables are per deal the
+ * player took part in. */
+static bmp_status emit_lineups(nzb_ctx *c, const tallies *t, int factor, char letter,
+                               const char *rule, const char *section)
+{
+    const bmp_event *ev = c->ev;
+    bmp_status st = BMP_OK;
+    for (size_t i = 0; i < ev->ncontestants && !st; i++)
         for (size_t j = 0; j < ev->contestants[i].nplayers && !st; j++) {
-            long u = punits[pofs[i] + j];
+            long u = t->punits[t->pofs[i] + j];
             if (u == 0 || ev->contestants[i].phantom)
                 continue;
             bmp_points pts = letter == 'A' ? (bmp_points)u * factor : (bmp_points)u * factor * 100;
@@ -197,13 +217,32 @@ bmp_status nzb_match_awards(nzb_ctx *c, int factor, char letter, const char *rul
                      "x %s x %d (%s) = %s %c",
                      u, letter == 'A' ? "0.01 A" : "1 C", factor, rule, nzb_fmtp(pts, b, sizeof b),
                      letter);
-            /* the C match tables are per deal the player took part in */
             st = nzb_emit(c, i, (int)j, "match", "matches", (bmp_place){0, 0, false}, pts, letter,
                           letter == 'A' ? "NZ-37" : rule, section, ex);
         }
-    free(units);
-    free(played);
-    free(pofs);
-    free(punits);
+    return st;
+}
+
+bmp_status nzb_match_awards(nzb_ctx *c, int factor, char letter, const char *rule,
+                            const char *section, int *max_deals)
+{
+    const bmp_event *ev = c->ev;
+    tallies t = {0};
+    if (!tallies_new(ev, &t)) {
+        tallies_free(&t);
+        return bmp_error_oom(c->err);
+    }
+    bmp_status st = tally_matches(c, rule, &t);
+    if (!st && ev->nmatches == 0)
+        st = tally_match_wins(c, rule, &t);
+    for (size_t i = 0; i < ev->ncontestants && !st; i++) {
+        if (t.played[i] > *max_deals)
+            *max_deals = t.played[i];
+        if (!ev->contestants[i].phantom && t.units[i] != 0)
+            st = emit_team(c, i, t.units[i], factor, letter, rule, section);
+    }
+    if (!st)
+        st = emit_lineups(c, &t, factor, letter, rule, section);
+    tallies_free(&t);
     return st;
 }

@@ -5,5 +5,12 @@
 #define BMP_LEDGER_SQLITE_MIGRATIONS_H
 
 extern const char bmp_sqlite_migration_001[];
+extern const char bmp_sqlite_migration_004[];
+
+/* Every migration in order (list.c): SQLite applies them as they are, the
+ * PostgreSQL store translated (pg_translate.c).  A new migration is one
+ * file and one line there. */
+extern const char *const bmp_ledger_migrations[];
+extern const int bmp_ledger_nmigrations;
 
 #endif

@@ -30,7 +30,7 @@ refused() {
 L="$BIN ledger --db $DB --who cli-test"
 
 step 1 "no ledger database .*bridgemp ledger init" $L batches
-step 0 "schema 1 \\(sqlite\\)" $L init
+step 0 "schema [0-9]+ \\(sqlite\\)" $L init
 step 0 "2 clubs imported" $L club import examples/ledger/abf-clubs.csv --body abf
 step 0 "73 players imported" $L player import examples/ledger/abf-players.csv --body abf
 printf 'number,name,status,home_club\n5001,A,Active,2074\n5002,B,Gone,2074\n5003,C,Active,7777\n' > "$W/bad.csv"

@@ -1,0 +1,259 @@
+/* bench/serve: `bridgemp serve` under wrk (issue 14, docs/serve.md).
+ *
+ *   serve [--players N] [--duration S] [--connections C] [--quick]
+ *
+ * Builds a ledger of N ABF players (default 1,000,000) with the library in
+ * a temporary directory -- the register from a CSV, one month of award
+ * lines (N/5, so a fifth of the players hold points), approved and closed --
+ * and states how long that took.  Then starts, in this process, the server
+ * (2 worker threads) and beside it a minimal libmicrohttpd handler that
+ * answers a constant (the floor, same daemon flags and threads), and runs
+ * wrk for S seconds (default 30) against: the floor, a random player's JSON
+ * and a random player's page, printing requests/s, latency percentiles and
+ * errors.  Targets on 2 cores: player JSON >= 20,000 req/s, p99 < 5 ms,
+ * >= 50% of the floor, 0 errors.  --quick: 2,000 players, 2 s runs, and a
+ * non-zero exit on any error (the ctest smoke run).
+ */
+#include <microhttpd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bridgemp/ledger.h"
+#include "server/server.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void die(const char *what, const bmp_error *e)
+{
+    fprintf(stderr, "bench/serve: %s: %s\n", what, e ? e->msg : "failed");
+    exit(1);
+}
+
+static void award_month(bmp_ledger *l, long players, long lines)
+{
+    bmp_error e = {0};
+    const long batch = 50000;
+    bmp_ledger_line *v = malloc((size_t)batch * sizeof *v);
+    char (*num)[24] = malloc((size_t)batch * sizeof *num);
+    bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf"};
+    for (long done = 0, b = 1; done < lines; b++) {
+        long n = lines - done < batch ? lines - done : batch;
+        for (long k = 0; k < n; k++) {
+            long i = ((done + k) * 7919) % players;
+            snprintf(num[k], sizeof num[k], "%07ld", 1000000 + i);
+            v[k] = (bmp_ledger_line){.number = num[k], .point_type = "green",
+                                     .points = 10 + (done + k) % 90, .rule = "ABF-6",
+                                     .event = "bench", .contestant = "1", .line = (size_t)k + 1};
+        }
+        char hash[65];
+        snprintf(hash, sizeof hash, "%064ld", b);
+        int64_t id = 0;
+        if (bmp_ledger_import_lines(l, &io, BMP_BATCH_EVENT, "bench", hash, "bench",
+                                    "2025-09-01", v, (size_t)n, &id, NULL, &e) ||
+            bmp_ledger_approve(l, id, &e))
+            die("import", &e);
+        done += n;
+    }
+    bmp_ledger_close_stats st;
+    if (bmp_ledger_close_period(l, "abf", "2025-09", &st, &e))
+        die("close", &e);
+    free(v);
+    free(num);
+}
+
+/* The ledger: N players, N/5 award lines, one closed month. */
+static void build_ledger(const char *dir, const char *db, long players)
+{
+    char csv[600];
+    snprintf(csv, sizeof csv, "%s/players.csv", dir);
+    FILE *f = fopen(csv, "w");
+    if (!f)
+        die(csv, NULL);
+    fputs("number,name,status\n", f);
+    for (long i = 0; i < players; i++)
+        fprintf(f, "%07ld,Player %ld,Active\n", 1000000 + i, i);
+    fclose(f);
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_ledger_opts o = {.size = sizeof o, .create = true, .who = "bench"};
+    if (bmp_ledger_open(db, &o, &l, &e) || bmp_ledger_import_players(l, "abf", csv, NULL, NULL, &e))
+        die("register", &e);
+    award_month(l, players, players / 5 ? players / 5 : 1);
+    bmp_ledger_close(l);
+    unlink(csv);
+}
+
+/* ---- the floor: a constant answer ------------------------------------------ */
+
+static enum MHD_Result constant(void *cls, struct MHD_Connection *c, const char *url,
+                                const char *method, const char *version, const char *data,
+                                size_t *size, void **ctx)
+{
+    (void)url, (void)method, (void)version, (void)data, (void)size, (void)cls;
+    static int seen;
+    if (!*ctx) { /* the first call has the headers: answer on the next (keep-alive) */
+        *ctx = &seen;
+        return MHD_YES;
+    }
+    static const char ok[] = "{\"status\":\"ok\"}\n";
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(sizeof ok - 1, (void *)ok, MHD_RESPMEM_PERSISTENT);
+    enum MHD_Result q = MHD_queue_response(c, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return q;
+}
+
+static struct MHD_Daemon *floor_start(struct MHD_Response *r, unsigned *port)
+{
+    struct MHD_Daemon *d = MHD_start_daemon(
+        MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC, 0, NULL, NULL, constant, r,
+        MHD_OPTION_THREAD_POOL_SIZE, 2u, MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_END);
+    const union MHD_DaemonInfo *i = d ? MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT) : NULL;
+    *port = i ? i->port : 0;
+    return d;
+}
+
+/* ---- wrk ---------------------------------------------------------------------- */
+
+typedef struct result {
+    double rps, p50, p90, p99;
+    long errors, requests;
+} result;
+
+static double ms_of(const char *s)
+{
+    char unit[8] = "";
+    double v = 0;
+    if (sscanf(s, "%lf%7s", &v, unit) < 1)
+        return -1;
+    return strcmp(unit, "us") == 0 ? v / 1000 : strcmp(unit, "s") == 0 ? v * 1000 : v;
+}
+
+static void parse_line(const char *line, result *r)
+{
+    char v[32];
+    long a = 0, b = 0, c = 0, d = 0;
+    if (sscanf(line, " Requests/sec: %lf", &r->rps) == 1)
+        return;
+    if (sscanf(line, " 50%% %31s", v) == 1)
+        r->p50 = ms_of(v);
+    else if (sscanf(line, " 90%% %31s", v) == 1)
+        r->p90 = ms_of(v);
+    else if (sscanf(line, " 99%% %31s", v) == 1)
+        r->p99 = ms_of(v);
+    else if (sscanf(line, " Non-2xx or 3xx responses: %ld", &a) == 1)
+        r->errors += a;
+    else if (sscanf(line, " Socket errors: connect %ld, read %ld, write %ld, timeout %ld", &a,
+                    &b, &c, &d) == 4)
+        r->errors += a + b + c + d;
+    else if (sscanf(line, " %ld requests in", &a) == 1)
+        r->requests = a;
+}
+
+static result run_wrk(const char *dir, unsigned port, const char *prefix, long players,
+                      int seconds, int conns)
+{
+    char lua[600], cmd[1400];
+    snprintf(lua, sizeof lua, "%s/req.lua", dir);
+    FILE *f = fopen(lua, "w");
+    if (!f)
+        die(lua, NULL);
+    fprintf(f, "math.randomseed(7)\nrequest = function()\n"
+               "  return wrk.format('GET', string.format('%s%%07d', 1000000 + "
+               "math.random(0, %ld)))\nend\n",
+            prefix, players - 1);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "wrk -t1 -c%d -d%ds --latency -s %s http://127.0.0.1:%u/ 2>&1",
+             conns, seconds, lua, port);
+    result r = {0};
+    FILE *p = popen(cmd, "r");
+    char line[512];
+    while (p && fgets(line, sizeof line, p))
+        parse_line(line, &r);
+    if (!p || pclose(p) != 0)
+        r.errors = r.errors ? r.errors : 1;
+    return r;
+}
+
+static void print_result(const char *what, result r, const result *fl)
+{
+    printf("  %-22s %9.0f req/s  p50 %6.3f ms  p90 %6.3f ms  p99 %6.3f ms  errors %ld",
+           what, r.rps, r.p50, r.p90, r.p99, r.errors);
+    if (fl && fl->rps > 0)
+        printf("  (%.0f%% of the floor)", 100 * r.rps / fl->rps);
+    printf("\n");
+}
+
+int main(int argc, char **argv)
+{
+    long players = 1000000;
+    int seconds = 30, conns = 32;
+    bool quick = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = true, players = 2000, seconds = 2;
+        else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc)
+            players = atol(argv[++i]);
+        else if (strcmp(argv[i], "--duration") == 0 && i + 1 < argc)
+            seconds = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--connections") == 0 && i + 1 < argc)
+            conns = atoi(argv[++i]);
+        else
+            return fprintf(stderr, "usage: serve [--players N] [--duration S] "
+                                   "[--connections C] [--quick]\n"), 2;
+    }
+    if (players < 1 || seconds < 1 || conns < 1)
+        return fprintf(stderr, "bench/serve: sizes must be positive\n"), 2;
+    char dir[256], db[320];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/bmp-bench-serve-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        die("mkdtemp", NULL);
+    snprintf(db, sizeof db, "%s/ledger.db", dir);
+    double t0 = now();
+    build_ledger(dir, db, players);
+    printf("bench/serve: ledger of %ld ABF players, %ld award lines, one closed month: "
+           "set up in %.1f s\n", players, players / 5 ? players / 5 : 1, now() - t0);
+
+    static const char ok[] = "{\"status\":\"ok\"}\n";
+    struct MHD_Response *cr =
+        MHD_create_response_from_buffer(sizeof ok - 1, (void *)ok, MHD_RESPMEM_PERSISTENT);
+    unsigned fport = 0;
+    struct MHD_Daemon *fd = floor_start(cr, &fport);
+    srv_opts o = {.db = db, .host = "127.0.0.1", .port = 0, .threads = 2};
+    srv *s = NULL;
+    char err[1200];
+    if (!fd || srv_start(&o, &s, err, sizeof err))
+        return fprintf(stderr, "bench/serve: cannot start: %s\n", fd ? err : "floor"), 1;
+    printf("wrk -t1 -c%d, %d s each, 2 server threads (2 cores shared with wrk):\n", conns,
+           seconds);
+    result fl = run_wrk(dir, fport, "/", players, seconds, conns);
+    print_result("floor (constant)", fl, NULL);
+    result js = run_wrk(dir, srv_port(s), "/api/v1/players/abf/", players, seconds, conns);
+    print_result("player JSON", js, &fl);
+    result pg = run_wrk(dir, srv_port(s), "/players/abf/", players, seconds, conns);
+    if (pg.requests > 0 && pg.errors >= pg.requests)
+        printf("  %-22s not served by this build (every answer 404: the page renderer, "
+               "src/server/pages*.c, is not merged)\n", "player page");
+    else
+        print_result("player page", pg, &fl);
+    srv_stop(s, 5);
+    MHD_stop_daemon(fd);
+    MHD_destroy_response(cr);
+    char rm[400];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    if (system(rm) != 0)
+        fprintf(stderr, "bench/serve: could not remove %s\n", dir);
+    bool met = js.rps >= 20000 && js.p99 < 5 && js.rps >= fl.rps / 2 && !js.errors;
+    printf("targets (player JSON >= 20,000 req/s, p99 < 5 ms, >= 50%% of the floor, 0 errors): "
+           "%s\n", met ? "met" : "not met");
+    return quick && (js.errors || fl.errors || js.requests == 0) ? 1 : 0;
+}

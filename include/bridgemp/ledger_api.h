@@ -1,0 +1,56 @@
+/* bridgemp: paged listings of the ledger for the REST API of `bridgemp
+ * serve` (docs/serve.md, docs/openapi.yaml), as bmp_tables whose columns
+ * are the JSON field names.  Points are printed as the reports print them
+ * ("5.10").  `offset`/`limit` page a listing; *total gets the count of all
+ * rows (may be NULL). */
+#ifndef BRIDGEMP_LEDGER_API_H
+#define BRIDGEMP_LEDGER_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "bridgemp/error.h"
+#include "bridgemp/ledger.h"
+#include "bridgemp/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A player's summary: who, rank at the last close, holdings per point type
+ * (every type of the body, 0 when none) and what the next rank needs. */
+typedef struct bmp_ledger_summary {
+    char number[16], name[128], status[16], home_club[16], rank[64];
+    char next_rank[256];            /* "" at the top rank */
+    size_t ntypes;
+    const char *point_type[8];      /* the body's point types (static strings) */
+    bmp_points holding[8];
+} bmp_ledger_summary;
+bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
+                                     bmp_ledger_summary *out, bmp_error *err);
+
+/* Players of a body whose number is `q` or whose name contains `q` (NULL
+ * or "": all), by name: number, name, status, home_club, rank. */
+bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *q,
+                                   size_t offset, size_t limit, bmp_table *out, size_t *total,
+                                   bmp_error *err);
+/* A player's award lines, newest batch first: batch, state, period, event,
+ * event_date, point_type, points, rule.  ENOTFOUND for an unknown player. */
+bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char *number,
+                                     size_t offset, size_t limit, bmp_table *out, size_t *total,
+                                     bmp_error *err);
+/* A body's clubs: number, name, dummy, members (home members). */
+bmp_status bmp_ledger_clubs(bmp_ledger *l, const char *body, bmp_table *out, bmp_error *err);
+/* Events (batches computed from an event file), newest first: id, event,
+ * event_date, club, state, period, lines. */
+bmp_status bmp_ledger_events(bmp_ledger *l, const char *body, size_t offset, size_t limit,
+                             bmp_table *out, size_t *total, bmp_error *err);
+/* One event batch's awards, by points: number, name, contestant,
+ * point_type, points, rule.  ENOTFOUND when `id` is not an event batch of
+ * the body. */
+bmp_status bmp_ledger_event_awards(bmp_ledger *l, const char *body, int64_t id, bmp_table *out,
+                                   bmp_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,288 @@
+/* Paged listings for the REST API (include/bridgemp/ledger_api.h): players
+ * by name or number, a player's journal, clubs, events and an event's
+ * awards.  Portable SQL, every value a parameter, statements cached on the
+ * handle. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/ledger_api.h"
+#include "ledger/ledger_internal.h"
+#include "ledger/ranks_glue.h"
+
+/* Fill t from a cached statement bound with `fmt` (as lq_bind): column
+ * names are the headings; a column named "points" holds hundredths. */
+static bmp_status rows(bmp_ledger *l, bmp_table *t, bmp_error *err, const char *sql,
+                       const char *fmt, ...)
+{
+    bmp_stmt *st = NULL;
+    bool owned = false;
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (rc)
+        return rc;
+    va_list ap;
+    va_start(ap, fmt);
+    rc = lq_bind(l, st, fmt, ap, err);
+    va_end(ap);
+    int nc = l->ops->col_count(st);
+    const char *names[16] = {0};
+    bool pts[16] = {0}; /* names are SQLite's: valid only until the first step */
+    for (int k = 0; k < nc && k < 15; k++) {
+        names[k] = l->ops->col_name(st, k);
+        pts[k] = strcmp(names[k], "points") == 0;
+    }
+    if (!rc && !t->ncols)
+        rc = bmp_table_columns(t, names);
+    bool row = true;
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        for (int k = 0; k < nc && k < 15 && !rc; k++) {
+            char p[32];
+            bool num = pts[k] && !l->ops->col_null(st, k);
+            if (num)
+                bmp_points_format(l->ops->col_int(st, k), p, sizeof p);
+            rc = bmp_table_cell(t, "%s", num ? p : l->ops->col_text(st, k));
+        }
+    }
+    lq_release(l, st, owned);
+    return rc;
+}
+
+static bmp_status count(bmp_ledger *l, size_t *total, bmp_error *err, const char *sql,
+                        const char *fmt, const char *s1, int64_t i1, const char *s2)
+{
+    if (!total)
+        return BMP_OK;
+    int64_t n = 0;
+    bool found = false;
+    bmp_status rc = fmt[1] == 's' ? lq_int(l, &n, &found, err, sql, fmt, i1, s1, s2)
+                                  : lq_int(l, &n, &found, err, sql, fmt, i1);
+    *total = (size_t)n;
+    return rc;
+}
+
+/* "%q%" with LIKE's wildcards escaped (ESCAPE '\'). */
+static char *like_pattern(const char *q)
+{
+    size_t n = strlen(q);
+    char *p = malloc(2 * n + 3);
+    if (!p)
+        return NULL;
+    size_t k = 0;
+    p[k++] = '%';
+    for (size_t i = 0; i < n; i++) {
+        if (q[i] == '%' || q[i] == '_' || q[i] == '\\')
+            p[k++] = '\\';
+        p[k++] = q[i];
+    }
+    p[k++] = '%';
+    p[k] = '\0';
+    return p;
+}
+
+bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *q,
+                                   size_t offset, size_t limit, bmp_table *out, size_t *total,
+                                   bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (rc)
+        return rc;
+    char norm[32] = "";
+    bmp_error ignore = {0};
+    if (q && *q && ledger_number_check(b.code, q, norm, sizeof norm, &ignore) != BMP_OK)
+        norm[0] = '\0';
+    char *like = like_pattern(q ? q : "");
+    if (!like)
+        return bmp_error_oom(err);
+    rc = bmp_table_title(out, "players");
+    if (!rc)
+        rc = count(l, total, err,
+                   "SELECT count(*) FROM player WHERE body_id = ?1 AND "
+                   "(number = ?2 OR name LIKE ?3 ESCAPE '\\')",
+                   "iss", norm, b.id, like);
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT p.number, p.name, p.status, COALESCE(c.number, '') AS home_club, "
+                  "p.rank_name AS rank FROM player p LEFT JOIN club c ON c.id = p.home_club "
+                  "WHERE p.body_id = ?1 AND (p.number = ?2 OR p.name LIKE ?3 ESCAPE '\\') "
+                  "ORDER BY p.name, p.number LIMIT ?4 OFFSET ?5",
+                  "issii", b.id, norm, like, (int64_t)limit, (int64_t)offset);
+    free(like);
+    return rc;
+}
+
+bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char *number,
+                                     size_t offset, size_t limit, bmp_table *out, size_t *total,
+                                     bmp_error *err)
+{
+    ledger_body b;
+    char norm[32];
+    int64_t id = 0;
+    bool found = false;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = lq_int(l, &id, &found, err, "SELECT id FROM player WHERE body_id = ?1 AND number = ?2",
+                    "is", b.id, norm);
+    if (!rc && !found)
+        return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
+    if (!rc)
+        rc = bmp_table_title(out, "journal");
+    if (!rc)
+        rc = count(l, total, err, "SELECT count(*) FROM journal WHERE player_id = ?1", "i", NULL,
+                   id, NULL);
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT b.id AS batch, b.state, COALESCE(b.period, '') AS period, j.event, "
+                  "b.event_date, j.point_type, j.points, j.rule FROM journal j "
+                  "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
+                  "ORDER BY j.batch_id DESC, j.id LIMIT ?2 OFFSET ?3",
+                  "iii", id, (int64_t)limit, (int64_t)offset);
+    return rc;
+}
+
+bmp_status bmp_ledger_clubs(bmp_ledger *l, const char *body, bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = bmp_table_title(out, "clubs");
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT c.number, c.name, c.dummy, (SELECT count(*) FROM player p "
+                  "WHERE p.home_club = c.id) AS members FROM club c WHERE c.body_id = ?1 "
+                  "ORDER BY c.number",
+                  "i", b.id);
+    return rc;
+}
+
+bmp_status bmp_ledger_events(bmp_ledger *l, const char *body, size_t offset, size_t limit,
+                             bmp_table *out, size_t *total, bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = bmp_table_title(out, "events");
+    if (!rc)
+        rc = count(l, total, err,
+                   "SELECT count(*) FROM batch WHERE body_id = ?1 AND source = 'event'", "i",
+                   NULL, b.id, NULL);
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT b.id, b.event, b.event_date, COALESCE(c.number, '') AS club, b.state, "
+                  "COALESCE(b.period, '') AS period, b.lines FROM batch b "
+                  "LEFT JOIN club c ON c.id = b.club_id WHERE b.body_id = ?1 "
+                  "AND b.source = 'event' ORDER BY b.id DESC LIMIT ?2 OFFSET ?3",
+                  "iii", b.id, (int64_t)limit, (int64_t)offset);
+    return rc;
+}
+
+bmp_status bmp_ledger_event_awards(bmp_ledger *l, const char *body, int64_t id, bmp_table *out,
+                                   bmp_error *err)
+{
+    ledger_body b;
+    int64_t one = 0;
+    bool found = false;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = lq_int(l, &one, &found, err,
+                    "SELECT id FROM batch WHERE id = ?1 AND body_id = ?2 AND source = 'event'",
+                    "ii", id, b.id);
+    if (!rc && !found)
+        return bmp_error_set(err, BMP_ENOTFOUND, "no %s event %lld", b.code, (long long)id);
+    if (!rc)
+        rc = bmp_table_title(out, "event");
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT p.number, p.name, j.contestant, j.point_type, j.points, j.rule "
+                  "FROM journal j JOIN player p ON p.id = j.player_id WHERE j.batch_id = ?1 "
+                  "ORDER BY j.points DESC, j.id",
+                  "i", id);
+    return rc;
+}
+
+/* The player's row; *id 0 when there is none. */
+static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number, int64_t *id,
+                              bmp_points *pre82, bmp_ledger_summary *out, bmp_error *err)
+{
+    static const char sql[] =
+        "SELECT p.id, p.number, p.name, p.status, COALESCE(c.number, ''), p.rank_name, "
+        "p.pre1982_red FROM player p LEFT JOIN club c ON c.id = p.home_club "
+        "WHERE p.body_id = ?1 AND p.number = ?2";
+    bmp_stmt *st = NULL;
+    bool owned = false, row = false;
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (rc)
+        return rc;
+    rc = l->ops->bind_int(st, 1, body_id, err);
+    if (!rc)
+        rc = l->ops->bind_text(st, 2, number, err);
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    *id = !rc && row ? l->ops->col_int(st, 0) : 0;
+    if (*id) {
+        snprintf(out->number, sizeof out->number, "%s", l->ops->col_text(st, 1));
+        snprintf(out->name, sizeof out->name, "%s", l->ops->col_text(st, 2));
+        snprintf(out->status, sizeof out->status, "%s", l->ops->col_text(st, 3));
+        snprintf(out->home_club, sizeof out->home_club, "%s", l->ops->col_text(st, 4));
+        snprintf(out->rank, sizeof out->rank, "%s", l->ops->col_text(st, 5));
+        *pre82 = l->ops->col_int(st, 6);
+    }
+    lq_release(l, st, owned);
+    return rc;
+}
+
+/* Holdings of every point type of the body (one query). */
+static bmp_status summary_holdings(bmp_ledger *l, const char *body, int64_t id,
+                                   bmp_ledger_summary *out, bmp_error *err)
+{
+    const char *types[LEDGER_MAX_TYPES];
+    size_t n = ledger_point_types(body, types);
+    out->ntypes = n < 8 ? n : 8;
+    for (size_t k = 0; k < out->ntypes; k++)
+        out->point_type[k] = types[k];
+    bmp_stmt *st = NULL;
+    bool owned = false, row = true;
+    bmp_status rc = lq_cached(l, "SELECT point_type, points FROM holding WHERE player_id = ?1",
+                              &st, &owned, err);
+    if (rc)
+        return rc;
+    rc = l->ops->bind_int(st, 1, id, err);
+    while (!rc && row) {
+        rc = l->ops->step(st, &row, err);
+        for (size_t k = 0; !rc && row && k < out->ntypes; k++)
+            if (strcmp(out->point_type[k], l->ops->col_text(st, 0)) == 0)
+                out->holding[k] = l->ops->col_int(st, 1);
+    }
+    lq_release(l, st, owned);
+    return rc;
+}
+
+bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
+                                     bmp_ledger_summary *out, bmp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    ledger_body b;
+    char norm[32];
+    int64_t id = 0;
+    bmp_points pre82 = 0;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = summary_row(l, b.id, norm, &id, &pre82, out, err);
+    if (!rc && !id)
+        return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
+    if (!rc)
+        rc = summary_holdings(l, b.code, id, out, err);
+    if (!rc) {
+        bmp_points h[LEDGER_MAX_TYPES] = {0};
+        memcpy(h, out->holding, out->ntypes * sizeof h[0]);
+        ledger_next_rank(b.code, h, pre82, out->next_rank, sizeof out->next_rank);
+    }
+    return rc;
+}

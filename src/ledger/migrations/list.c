@@ -1,0 +1,9 @@
+/* The ledger's schema migrations, in order (sqlite_migrations.h). */
+#include "ledger/migrations/sqlite_migrations.h"
+
+const char *const bmp_ledger_migrations[] = {
+    bmp_sqlite_migration_001,
+    bmp_sqlite_migration_004, /* API tokens (issue 14) */
+};
+const int bmp_ledger_nmigrations =
+    (int)(sizeof bmp_ledger_migrations / sizeof bmp_ledger_migrations[0]);

@@ -1,0 +1,468 @@
+/* The PostgreSQL backend of the ledger store (store.h), on libpq.
+ *
+ * A target is a libpq connection URI (postgresql://... or postgres://...);
+ * the PG* environment variables fill in what it leaves out.  The schema is
+ * the SQLite migrations translated mechanically (pg_translate.c), applied
+ * under an advisory lock and recorded in bmp_schema.  Statements are
+ * prepared once (?N rewritten to $N, types inferred by the server) and
+ * every value travels as a parameter in text form.
+ *
+ * Concurrency (docs/ledger.md, "PostgreSQL"): begin() opens a READ
+ * COMMITTED transaction and takes one transaction-level advisory lock, the
+ * ledger's write lock -- the same contract as SQLite's BEGIN IMMEDIATE:
+ * writers (imports, approvals, closes, registers) run one at a time and
+ * each sees everything committed before it, so a duplicate event is always
+ * found and a close never sees half an import; readers (reports, the web
+ * service) never wait, reading committed data by MVCC. */
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ledger/migrations/sqlite_migrations.h"
+#include "ledger/pg_translate.h"
+#include "ledger/store.h"
+
+/* pg_advisory_xact_lock keys: 'bmpW' (writers) and 'bmpM' (migrations). */
+#define PG_WRITE_LOCK "1651339351"
+#define PG_MIGRATE_LOCK "1651339341"
+#define PG_MAX_PARAMS 32
+
+struct bmp_store {
+    PGconn *c;
+    unsigned next; /* prepared statement names s1, s2, ... */
+    char *copy;    /* COPY rows buffered for one PQputCopyData */
+    size_t ncopy, copy_cap;
+    bool copy_oom;
+};
+
+struct bmp_stmt {
+    bmp_store *s;
+    char name[16];
+    int nparams;
+    const char *params[PG_MAX_PARAMS];
+    char ints[PG_MAX_PARAMS][24]; /* integer parameters, as text */
+    PGresult *desc;               /* the statement's columns */
+    PGresult *res;                /* the executed result, NULL before the first step */
+    int row;                      /* the current row; -1 before the first */
+};
+
+static const char *const *migrations_list(int *n);
+
+/* SQLSTATE class 23 (integrity: unique, foreign key, check, and the
+ * triggers' RAISE) is bad input, as SQLITE_CONSTRAINT is; the rest is the
+ * database's trouble. */
+static bmp_status pg_error(const PGresult *r, PGconn *c, bmp_error *err, const char *what)
+{
+    const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    const char *msg = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+    bmp_status st = state && !strncmp(state, "23", 2)   ? BMP_EINVAL
+                    : state && !strcmp(state, "53200") ? BMP_ENOMEM
+                                                       : BMP_EIO;
+    return bmp_error_set(err, st, "%s: %s", what, msg ? msg : PQerrorMessage(c));
+}
+
+/* Run SQL without parameters; an error leaves the transaction to the caller. */
+static bmp_status run(PGconn *c, const char *sql, bmp_error *err, const char *what)
+{
+    PGresult *r = PQexec(c, sql);
+    ExecStatusType t = PQresultStatus(r);
+    bmp_status st = (t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK) ? BMP_OK
+                                                                      : pg_error(r, c, err, what);
+    PQclear(r);
+    return st;
+}
+
+static int query_int(PGconn *c, const char *sql, int dflt)
+{
+    PGresult *r = PQexec(c, sql);
+    int v = dflt;
+    if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0 && !PQgetisnull(r, 0, 0))
+        v = atoi(PQgetvalue(r, 0, 0));
+    PQclear(r);
+    return v;
+}
+
+/* Apply the migrations after the recorded version, in one transaction
+ * under the migration lock (two programs opening a new database at once
+ * migrate it once). */
+static bmp_status migrate(PGconn *c, const char *target, bool create, bmp_error *err)
+{
+    int n = 0;
+    const char *const *m = migrations_list(&n);
+    bmp_status st = run(c, "BEGIN", err, "database");
+    if (!st)
+        st = run(c, "SELECT pg_advisory_xact_lock(" PG_MIGRATE_LOCK ")", err, "database");
+    if (!st)
+        st = run(c, "CREATE TABLE IF NOT EXISTS bmp_schema (version BIGINT NOT NULL)", err,
+                 "database");
+    int v = st ? -1 : query_int(c, "SELECT max(version) FROM bmp_schema", 0);
+    if (!st && v == 0 && !create)
+        st = bmp_error_set(err, BMP_ENOTFOUND,
+                           "no ledger in this database (create one with 'bridgemp ledger init')");
+    if (!st && v > n)
+        st = bmp_error_set(err, BMP_ERANGE,
+                           "ledger schema version %d is newer than this program's (%d): use a "
+                           "newer bridgemp",
+                           v, n);
+    for (int i = v; !st && i < n; i++) {
+        char *ddl = bmp_pg_translate(m[i]);
+        char set[96];
+        if (!ddl) {
+            st = bmp_error_set(err, BMP_EIO, "migration %03d: cannot translate it", i + 1);
+            break;
+        }
+        snprintf(set, sizeof set, "DELETE FROM bmp_schema; INSERT INTO bmp_schema VALUES (%d)",
+                 i + 1);
+        st = run(c, ddl, err, "database");
+        if (!st)
+            st = run(c, set, err, "database");
+        if (st)
+            bmp_error_prefix(err, "migration %03d: ", i + 1);
+        free(ddl);
+    }
+    if (!st)
+        st = run(c, "COMMIT", err, "database: commit failed");
+    else
+        PQclear(PQexec(c, "ROLLBACK"));
+    if (st)
+        bmp_error_prefix(err, "%s: ", target);
+    return st;
+}
+
+static bmp_status p_open(const char *target, bool create, bmp_store **out, bmp_error *err)
+{
+    *out = NULL;
+    PGconn *c = PQconnectdb(target);
+    if (!c)
+        return bmp_error_oom(err);
+    if (PQstatus(c) != CONNECTION_OK) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", PQerrorMessage(c));
+        msg[strcspn(msg, "\n")] = '\0';
+        PQfinish(c);
+        return bmp_error_set(err, BMP_EIO, "%s: cannot connect: %s", target, msg);
+    }
+    bmp_status st = run(c, "SET client_min_messages = warning", err, "database");
+    if (!st)
+        st = migrate(c, target, create, err);
+    bmp_store *s = st ? NULL : calloc(1, sizeof *s);
+    if (!st && !s)
+        st = bmp_error_oom(err);
+    if (st) {
+        PQfinish(c);
+        return st;
+    }
+    s->c = c;
+    *out = s;
+    return BMP_OK;
+}
+
+static void p_close(bmp_store *s)
+{
+    if (!s)
+        return;
+    PQfinish(s->c);
+    free(s->copy);
+    free(s);
+}
+
+static int p_version(bmp_store *s)
+{
+    return query_int(s->c, "SELECT max(version) FROM bmp_schema", -1);
+}
+
+static int p_latest(void)
+{
+    int n = 0;
+    migrations_list(&n);
+    return n;
+}
+
+static bmp_status p_begin(bmp_store *s, bmp_error *err)
+{
+    bmp_status st = run(s->c, "BEGIN ISOLATION LEVEL READ COMMITTED", err,
+                        "database: cannot begin a transaction");
+    if (!st)
+        st = run(s->c, "SELECT pg_advisory_xact_lock(" PG_WRITE_LOCK ")", err,
+                 "database: cannot take the ledger's write lock");
+    if (st)
+        PQclear(PQexec(s->c, "ROLLBACK"));
+    return st;
+}
+
+static bmp_status p_commit(bmp_store *s, bmp_error *err)
+{
+    PGresult *r = PQexec(s->c, "COMMIT");
+    /* COMMIT of a failed transaction answers ROLLBACK, not an error */
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK && !strcmp(PQcmdStatus(r), "COMMIT");
+    bmp_status st = ok ? BMP_OK
+                       : PQresultStatus(r) == PGRES_COMMAND_OK
+                           ? bmp_error_set(err, BMP_EIO, "database: commit failed: the transaction "
+                                                         "was rolled back")
+                           : pg_error(r, s->c, err, "database: commit failed");
+    PQclear(r);
+    return st;
+}
+
+/* A snapshot for a reader (the web service): one REPEATABLE READ read-only
+ * transaction, ended by rollback. */
+static bmp_status p_begin_read(bmp_store *s, bmp_error *err)
+{
+    return run(s->c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", err,
+               "database: cannot begin a read transaction");
+}
+
+/* Every later transaction of this connection is read-only (the server
+ * refuses writes: SQLSTATE 25006). */
+static bmp_status p_set_read_only(bmp_store *s, bmp_error *err)
+{
+    return run(s->c, "SET default_transaction_read_only = on", err, "database: read-only");
+}
+
+static void p_rollback(bmp_store *s)
+{
+    if (PQtransactionStatus(s->c) != PQTRANS_IDLE)
+        PQclear(PQexec(s->c, "ROLLBACK"));
+}
+
+static bmp_status p_prepare(bmp_store *s, const char *sql, bmp_stmt **out, bmp_error *err)
+{
+    *out = NULL;
+    int np = 0;
+    char *q = bmp_pg_placeholders(sql, &np);
+    bmp_stmt *st = q ? calloc(1, sizeof *st) : NULL;
+    if (!st) {
+        free(q);
+        return bmp_error_oom(err);
+    }
+    if (np > PG_MAX_PARAMS) {
+        free(q);
+        free(st);
+        return bmp_error_set(err, BMP_EINVAL, "database: a statement with %d parameters", np);
+    }
+    st->s = s;
+    st->nparams = np;
+    st->row = -1;
+    snprintf(st->name, sizeof st->name, "s%u", ++s->next);
+    PGresult *r = PQprepare(s->c, st->name, q, np, NULL);
+    bmp_status rc = PQresultStatus(r) == PGRES_COMMAND_OK
+                        ? BMP_OK
+                        : pg_error(r, s->c, err, "database: cannot prepare a statement");
+    if (rc) /* a program error: say which statement */
+        bmp_error_prefix(err, "%.60s...: ", sql);
+    PQclear(r);
+    free(q);
+    if (!rc) {
+        st->desc = PQdescribePrepared(s->c, st->name);
+        if (PQresultStatus(st->desc) != PGRES_COMMAND_OK)
+            rc = pg_error(st->desc, s->c, err, "database: cannot describe a statement");
+    }
+    if (rc) {
+        PQclear(st->desc);
+        free(st);
+        return rc;
+    }
+    *out = st;
+    return BMP_OK;
+}
+
+static bmp_status p_bind_int(bmp_stmt *st, int idx, int64_t v, bmp_error *err)
+{
+    if (idx < 1 || idx > st->nparams)
+        return bmp_error_set(err, BMP_EINVAL, "database: bind: no parameter %d", idx);
+    snprintf(st->ints[idx - 1], sizeof st->ints[idx - 1], "%lld", (long long)v);
+    st->params[idx - 1] = st->ints[idx - 1];
+    return BMP_OK;
+}
+
+static bmp_status p_bind_text(bmp_stmt *st, int idx, const char *v, bmp_error *err)
+{
+    if (idx < 1 || idx > st->nparams)
+        return bmp_error_set(err, BMP_EINVAL, "database: bind: no parameter %d", idx);
+    st->params[idx - 1] = v;
+    return BMP_OK;
+}
+
+/* The first step executes the statement; each one moves to the next row. */
+static bmp_status p_step(bmp_stmt *st, bool *row, bmp_error *err)
+{
+    if (!st->res) {
+        st->res = PQexecPrepared(st->s->c, st->name, st->nparams, st->params, NULL, NULL, 0);
+        ExecStatusType t = PQresultStatus(st->res);
+        if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
+            bmp_status rc = pg_error(st->res, st->s->c, err, "database");
+            PQclear(st->res);
+            st->res = NULL;
+            if (row)
+                *row = false;
+            return rc;
+        }
+        st->row = -1;
+    }
+    st->row++;
+    if (row)
+        *row = st->row < PQntuples(st->res);
+    return BMP_OK;
+}
+
+static int64_t p_col_int(bmp_stmt *st, int col)
+{
+    const char *v = PQgetvalue(st->res, st->row, col);
+    if (v[0] == 't' && !v[1]) /* a boolean expression */
+        return 1;
+    return strtoll(v, NULL, 10);
+}
+
+static const char *p_col_text(bmp_stmt *st, int col) { return PQgetvalue(st->res, st->row, col); }
+static bool p_col_null(bmp_stmt *st, int col) { return PQgetisnull(st->res, st->row, col); }
+static int p_col_count(bmp_stmt *st) { return PQnfields(st->desc); }
+static const char *p_col_name(bmp_stmt *st, int col) { return PQfname(st->desc, col); }
+
+static void p_reset(bmp_stmt *st)
+{
+    PQclear(st->res);
+    st->res = NULL;
+    st->row = -1;
+    memset(st->params, 0, sizeof st->params);
+}
+
+static void p_finalize(bmp_stmt *st)
+{
+    if (!st)
+        return;
+    PQclear(st->res);
+    PQclear(st->desc);
+    /* a failed transaction refuses DEALLOCATE; the server forgets the
+     * statement with the connection then */
+    if (PQtransactionStatus(st->s->c) != PQTRANS_INERROR) {
+        char sql[48];
+        snprintf(sql, sizeof sql, "DEALLOCATE %s", st->name);
+        PQclear(PQexec(st->s->c, sql));
+    }
+    free(st);
+}
+
+/* ---- COPY: a batch's lines in one stream -------------------------------- */
+
+static bmp_status p_copy_begin(bmp_store *s, const char *table, const char *columns,
+                               bmp_error *err)
+{
+    char sql[256];
+    snprintf(sql, sizeof sql, "COPY %s (%s) FROM STDIN", table, columns);
+    PGresult *r = PQexec(s->c, sql);
+    bmp_status st = PQresultStatus(r) == PGRES_COPY_IN ? BMP_OK
+                                                       : pg_error(r, s->c, err, "database: COPY");
+    PQclear(r);
+    s->ncopy = 0;
+    s->copy_oom = false;
+    return st;
+}
+
+static void copy_put(bmp_store *s, const char *t, size_t n)
+{
+    if (s->copy_oom)
+        return;
+    if (s->ncopy + n > s->copy_cap) {
+        size_t cap = s->copy_cap ? s->copy_cap * 2 : 65536;
+        while (cap < s->ncopy + n)
+            cap *= 2;
+        char *b = realloc(s->copy, cap);
+        if (!b) {
+            s->copy_oom = true;
+            return;
+        }
+        s->copy = b;
+        s->copy_cap = cap;
+    }
+    memcpy(s->copy + s->ncopy, t, n);
+    s->ncopy += n;
+}
+
+/* COPY's text format: tab-separated, \N for NULL, backslash escapes. */
+static void copy_value(bmp_store *s, const char *v)
+{
+    if (!v) {
+        copy_put(s, "\\N", 2);
+        return;
+    }
+    for (const char *p = v; *p; p++) {
+        const char *esc = *p == '\\' ? "\\\\" : *p == '\t' ? "\\t" : *p == '\n' ? "\\n"
+                          : *p == '\r' ? "\\r" : NULL;
+        if (esc)
+            copy_put(s, esc, 2);
+        else
+            copy_put(s, p, 1);
+    }
+}
+
+static bmp_status copy_flush(bmp_store *s, bmp_error *err)
+{
+    if (s->copy_oom)
+        return bmp_error_oom(err);
+    if (s->ncopy && PQputCopyData(s->c, s->copy, (int)s->ncopy) != 1)
+        return bmp_error_set(err, BMP_EIO, "database: COPY: %s", PQerrorMessage(s->c));
+    s->ncopy = 0;
+    return BMP_OK;
+}
+
+static bmp_status p_copy_row(bmp_store *s, const char *const *values, int n, bmp_error *err)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            copy_put(s, "\t", 1);
+        copy_value(s, values[i]);
+    }
+    copy_put(s, "\n", 1);
+    return s->ncopy >= 60000 ? copy_flush(s, err) : (s->copy_oom ? bmp_error_oom(err) : BMP_OK);
+}
+
+static bmp_status p_copy_end(bmp_store *s, bmp_error *err)
+{
+    bmp_status st = copy_flush(s, err);
+    if (PQputCopyEnd(s->c, st ? "aborted" : NULL) != 1 && !st)
+        st = bmp_error_set(err, BMP_EIO, "database: COPY: %s", PQerrorMessage(s->c));
+    PGresult *r;
+    while ((r = PQgetResult(s->c))) {
+        if (!st && PQresultStatus(r) != PGRES_COMMAND_OK)
+            st = pg_error(r, s->c, err, "database: COPY");
+        PQclear(r);
+    }
+    return st;
+}
+
+static const char *const *migrations_list(int *n)
+{
+    *n = bmp_ledger_nmigrations;
+    return bmp_ledger_migrations;
+}
+
+static const char *const *p_tables(void) { return bmp_store_sqlite.tables(); }
+
+const bmp_store_ops bmp_store_postgres = {
+    .name = "postgresql",
+    .open = p_open,
+    .close = p_close,
+    .schema_version = p_version,
+    .schema_latest = p_latest,
+    .begin = p_begin,
+    .commit = p_commit,
+    .rollback = p_rollback,
+    .prepare = p_prepare,
+    .bind_int = p_bind_int,
+    .bind_text = p_bind_text,
+    .step = p_step,
+    .col_int = p_col_int,
+    .col_text = p_col_text,
+    .col_null = p_col_null,
+    .col_count = p_col_count,
+    .col_name = p_col_name,
+    .reset = p_reset,
+    .finalize = p_finalize,
+    .copy_begin = p_copy_begin,
+    .copy_row = p_copy_row,
+    .copy_end = p_copy_end,
+    .tables = p_tables,
+    .begin_read = p_begin_read,
+    .set_read_only = p_set_read_only,
+};

@@ -1,0 +1,324 @@
+/* The HTTP daemon (libmicrohttpd): a pool of worker threads, request bodies
+ * up to a limit (413 beyond), idle timeouts, one access-log line per
+ * request, and a graceful stop that lets the requests in flight finish
+ * (docs/serve.md). */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "server/http_internal.h"
+
+typedef struct conn_ctx {
+    srv_buf body;
+    bool too_large;
+    struct timespec t0;
+    int status;
+    size_t bytes;
+    char method[8];
+    char path[200];
+} conn_ctx;
+
+static double elapsed_ms(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static void client_ip(struct MHD_Connection *c, char *buf, size_t size)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    snprintf(buf, size, "-");
+    if (!ci || !ci->client_addr)
+        return;
+    const struct sockaddr *sa = ci->client_addr;
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, buf, (socklen_t)size);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, buf,
+                  (socklen_t)size);
+}
+
+/* One line per request: time, client, "METHOD path", status, bytes, ms. */
+static void access_log(srv *s, struct MHD_Connection *c, const conn_ctx *x)
+{
+    if (!s->o.access_log)
+        return;
+    char ip[64], at[32];
+    client_ip(c, ip, sizeof ip);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(at, sizeof at, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    fprintf(s->o.access_log, "%s %s \"%s %s\" %d %zu %.3fms\n", at, ip, x->method, x->path,
+            x->status, x->bytes, elapsed_ms(&x->t0));
+}
+
+static enum MHD_Result queue(struct MHD_Connection *c, conn_ctx *x, srv_resp *rs)
+{
+    struct MHD_Response *r = srv_mhd_response(rs, c);
+    free(rs->body.p);
+    if (!r)
+        return MHD_NO;
+    x->status = rs->status;
+    x->bytes = rs->status == 304 ? 0 : rs->body.len;
+    enum MHD_Result ok = MHD_queue_response(c, (unsigned)rs->status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result too_large(srv *s, struct MHD_Connection *c, conn_ctx *x)
+{
+    srv_resp rs = {0};
+    srv_error(&rs, 413, "request body too large: the limit is %zu bytes", s->o.max_body);
+    return queue(c, x, &rs);
+}
+
+/* The first call of a request: its context, the in-flight count, and an
+ * early 413 when Content-Length already says too much. */
+static enum MHD_Result begin(srv *s, struct MHD_Connection *c, const char *method,
+                            const char *url, void **con_cls)
+{
+    conn_ctx *x = calloc(1, sizeof *x);
+    if (!x)
+        return MHD_NO;
+    /* the log shows the path, never the query (it may carry a reason) */
+    snprintf(x->method, sizeof x->method, "%s", method);
+    for (size_t i = 0; url[i] && i + 1 < sizeof x->path; i++)
+        x->path[i] = (url[i] < 0x21 || url[i] == '"' || url[i] == 0x7f) ? '_' : url[i];
+    clock_gettime(CLOCK_MONOTONIC, &x->t0);
+    *con_cls = x;
+    pthread_mutex_lock(&s->active_mu);
+    s->active++;
+    pthread_mutex_unlock(&s->active_mu);
+    const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+    if (cl && strtoull(cl, NULL, 10) > s->o.max_body) {
+        x->too_large = true;
+        return too_large(s, c, x);
+    }
+    return MHD_YES;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version,
+                                  const char *upload_data, size_t *upload_data_size,
+                                  void **con_cls)
+{
+    (void)version;
+    srv *s = cls;
+    conn_ctx *x = *con_cls;
+    if (!x)
+        return begin(s, c, method, url, con_cls);
+    if (x->status) /* answered early (413): discard what still arrives */
+        return *upload_data_size = 0, MHD_YES;
+    if (*upload_data_size) {
+        if (x->too_large || x->body.len + *upload_data_size > s->o.max_body) {
+            x->too_large = true;
+            free(x->body.p);
+            x->body = (srv_buf){0};
+        } else if (!srv_buf_add(&x->body, upload_data, *upload_data_size)) {
+            return MHD_NO;
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (x->too_large)
+        return too_large(s, c, x);
+    srv_req rq = {.s = s, .conn = c, .method = strcmp(method, "HEAD") == 0 ? "GET" : method,
+                  .path = url, .body = x->body.p ? x->body.p : "", .body_len = x->body.len};
+    srv_resp rs = {0};
+    srv_route(&rq, &rs);
+    return queue(c, x, &rs);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)toe;
+    srv *s = cls;
+    conn_ctx *x = *con_cls;
+    if (!x)
+        return;
+    access_log(s, c, x);
+    free(x->body.p);
+    free(x);
+    *con_cls = NULL;
+    pthread_mutex_lock(&s->active_mu);
+    if (--s->active == 0)
+        pthread_cond_broadcast(&s->idle);
+    pthread_mutex_unlock(&s->active_mu);
+}
+
+/* ---- the daemon ------------------------------------------------------------ */
+
+static char *slurp(const char *path, char *errbuf, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0;
+    if (f) {
+        buf = malloc(1 << 20);
+        n = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+        if (buf)
+            buf[n] = '\0';
+        fclose(f);
+    }
+    if (!buf || n == 0) {
+        snprintf(errbuf, size, "%s: cannot read: %s", path, f ? "empty" : strerror(errno));
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static int tls_setup(srv *s, char *errbuf, size_t size)
+{
+    if (!s->o.tls_cert && !s->o.tls_key)
+        return 0;
+    if (!s->o.tls_cert || !s->o.tls_key) {
+        snprintf(errbuf, size, "TLS needs both --tls-cert and --tls-key");
+        return -1;
+    }
+    if (MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+        snprintf(errbuf, size, "not supported: TLS (this libmicrohttpd was built without "
+                               "GnuTLS); serve plain HTTP behind a TLS proxy instead");
+        return -1;
+    }
+    s->cert = slurp(s->o.tls_cert, errbuf, size);
+    s->key = s->cert ? slurp(s->o.tls_key, errbuf, size) : NULL;
+    return s->key ? 0 : -1;
+}
+
+static int bind_addr(const srv *s, struct sockaddr_in *sa, char *errbuf, size_t size)
+{
+    memset(sa, 0, sizeof *sa);
+    sa->sin_family = AF_INET;
+    sa->sin_port = htons((uint16_t)s->o.port);
+    if (inet_pton(AF_INET, s->o.host ? s->o.host : "127.0.0.1", &sa->sin_addr) != 1) {
+        snprintf(errbuf, size, "listen address \"%s\": expected an IPv4 address such as "
+                               "127.0.0.1 or 0.0.0.0", s->o.host);
+        return -1;
+    }
+    return 0;
+}
+
+/* Uploads are written, under their own names, into a private directory
+ * that becomes the working directory, so the ledger records and reports
+ * the name the client sent, as the CLI does (W-5). */
+static int upload_dir(srv *s, char *errbuf, size_t size)
+{
+    const char *tmp = getenv("TMPDIR");
+    s->old_cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    snprintf(s->upload_dir, sizeof s->upload_dir, "%s/bridgemp-serve-XXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(s->upload_dir) || chdir(s->upload_dir) != 0) {
+        snprintf(errbuf, size, "%s: cannot create the upload directory: %s", s->upload_dir,
+                 strerror(errno));
+        s->upload_dir[0] = '\0';
+        return -1;
+    }
+    return 0;
+}
+
+static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
+{
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+                     (s->cert ? MHD_USE_TLS : 0);
+    struct MHD_OptionItem tls[] = {
+        {s->cert ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, s->cert},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, s->key},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    return MHD_start_daemon(
+        flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)sa,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)1000, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        (size_t)(16 * 1024), MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
+}
+
+static void srv_free(srv *s)
+{
+    if (s->old_cwd >= 0 && fchdir(s->old_cwd) == 0 && s->upload_dir[0])
+        rmdir(s->upload_dir);
+    if (s->old_cwd >= 0)
+        close(s->old_cwd);
+    srv_pool_free(&s->pool);
+    pthread_mutex_destroy(&s->write_mu);
+    pthread_mutex_destroy(&s->active_mu);
+    pthread_cond_destroy(&s->idle);
+    free(s->cert);
+    free(s->key);
+    free(s);
+}
+
+int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
+{
+    *out = NULL;
+    srv *s = calloc(1, sizeof *s);
+    if (!s)
+        return snprintf(errbuf, size, "out of memory"), -1;
+    s->o = *o;
+    if (!s->o.max_body)
+        s->o.max_body = 2u << 20;
+    s->old_cwd = -1;
+    pthread_mutex_init(&s->write_mu, NULL);
+    pthread_mutex_init(&s->active_mu, NULL);
+    pthread_cond_init(&s->idle, NULL);
+    struct sockaddr_in sa;
+    if (!realpath(o->db, s->db)) /* missing: the ledger's own message */
+        snprintf(s->db, sizeof s->db, "%s", o->db);
+    int rc = srv_pool_init(&s->pool, s->db, errbuf, size);
+    if (!rc)
+        rc = bind_addr(s, &sa, errbuf, size);
+    if (!rc)
+        rc = tls_setup(s, errbuf, size);
+    if (!rc)
+        rc = upload_dir(s, errbuf, size);
+    if (!rc && !(s->d = daemon_start(s, &sa))) {
+        snprintf(errbuf, size, "cannot listen on %s:%u: %s", o->host ? o->host : "127.0.0.1",
+                 o->port, strerror(errno));
+        rc = -1;
+    }
+    if (rc) {
+        srv_free(s);
+        return -1;
+    }
+    *out = s;
+    return 0;
+}
+
+unsigned srv_port(const srv *s)
+{
+    const union MHD_DaemonInfo *i = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
+    return i ? i->port : 0;
+}
+
+void srv_stop(srv *s, unsigned grace)
+{
+    if (!s)
+        return;
+    MHD_socket fd = MHD_quiesce_daemon(s->d); /* no new connections */
+    if (fd != MHD_INVALID_SOCKET)
+        close(fd);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += grace;
+    pthread_mutex_lock(&s->active_mu);
+    while (s->active > 0 &&
+           pthread_cond_timedwait(&s->idle, &s->active_mu, &until) != ETIMEDOUT)
+        ;
+    pthread_mutex_unlock(&s->active_mu);
+    MHD_stop_daemon(s->d);
+    srv_free(s);
+}

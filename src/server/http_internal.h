@@ -1,0 +1,118 @@
+/* Internal to src/server: requests, responses, routes, the ledger pool. */
+#ifndef BMP_SERVER_HTTP_INTERNAL_H
+#define BMP_SERVER_HTTP_INTERNAL_H
+
+#include <jansson.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bridgemp/ledger.h"
+#include "bridgemp/ledger_token.h"
+#include "server/server.h"
+
+/* Read-only ledger handles, one per worker at a time (a bmp_ledger is not
+ * shared between threads). */
+typedef struct srv_pool {
+    pthread_mutex_t mu;
+    bmp_ledger **free;
+    size_t nfree, cap;
+    const char *db;
+} srv_pool;
+
+struct srv {
+    srv_opts o;
+    char db[4096];
+    struct MHD_Daemon *d;
+    srv_pool pool;
+    pthread_mutex_t write_mu;   /* one write at a time (SQLite has one writer) */
+    pthread_mutex_t active_mu;
+    pthread_cond_t idle;
+    long active;                /* requests in flight */
+    char *cert, *key;           /* PEM text for TLS */
+    char upload_dir[4096];      /* private directory uploads are written to */
+    int old_cwd;                /* the working directory before (restored on stop) */
+};
+
+typedef struct srv_buf {
+    char *p;
+    size_t len, cap;
+} srv_buf;
+
+typedef struct srv_req {
+    srv *s;
+    struct MHD_Connection *conn;
+    const char *method, *path;
+    const char *body;
+    size_t body_len;
+    const char *params[4];      /* {captures} of the route pattern */
+    bmp_token_scope scope;      /* filled by srv_auth */
+} srv_req;
+
+typedef struct srv_resp {
+    int status;
+    srv_buf body;
+    const char *ctype;
+    char allow[32];             /* 405: the methods the path takes */
+    bool challenge;             /* 401: WWW-Authenticate: Bearer */
+    bool cacheable;             /* GET answers: ETag, If-None-Match */
+} srv_resp;
+
+typedef int (*srv_handler)(srv_req *rq, srv_resp *rs);
+
+/* Responses (http_resp.c). */
+bool srv_buf_add(srv_buf *b, const char *s, size_t n);
+void srv_json(srv_resp *rs, int status, json_t *j);        /* takes j */
+void srv_error(srv_resp *rs, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* 400/404/409/500 from a ledger call's status and problems. */
+void srv_ledger_error(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp_problems *p);
+json_t *srv_table_json(const bmp_table *t);
+struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c);
+
+/* Query-string arguments and paging. */
+const char *srv_arg(srv_req *rq, const char *name);
+bool srv_paging(srv_req *rq, srv_resp *rs, size_t *page, size_t *per_page);
+
+/* The read-only ledger pool (pool.c). */
+int srv_pool_init(srv_pool *p, const char *db, char *errbuf, size_t size);
+bmp_ledger *srv_pool_get(srv_pool *p, bmp_error *e);
+void srv_pool_put(srv_pool *p, bmp_ledger *l);
+void srv_pool_free(srv_pool *p);
+
+/* Bearer tokens (auth.c): 0 when the request holds a live token, else the
+ * 401 is in rs. */
+int srv_auth(srv_req *rq, srv_resp *rs);
+
+/* Routing (api.c): fill rs for the request. */
+void srv_route(srv_req *rq, srv_resp *rs);
+
+/* Run `body` with `l` a pooled read-only handle (503 when none opens). */
+#define WITH_LEDGER(rq, rs, l, body)                                                         \
+    do {                                                                                     \
+        bmp_error e_ = {0};                                                                  \
+        bmp_ledger *l = srv_pool_get(&(rq)->s->pool, &e_);                                   \
+        if (!l) {                                                                            \
+            srv_error(rs, 503, "%s", e_.msg);                                                \
+            return 0;                                                                        \
+        }                                                                                    \
+        body;                                                                                \
+        srv_pool_put(&(rq)->s->pool, l);                                                     \
+    } while (0)
+
+/* Listings (api_lists.c). */
+int srv_players(srv_req *rq, srv_resp *rs);
+int srv_history(srv_req *rq, srv_resp *rs);
+int srv_clubs(srv_req *rq, srv_resp *rs);
+int srv_events(srv_req *rq, srv_resp *rs);
+int srv_event(srv_req *rq, srv_resp *rs);
+json_t *srv_page_json(json_t *items, size_t page, size_t per_page, size_t total);
+
+/* Write handlers (api_write.c). */
+int srv_upload(srv_req *rq, srv_resp *rs);
+int srv_approve(srv_req *rq, srv_resp *rs);
+int srv_reject(srv_req *rq, srv_resp *rs);
+int srv_correct(srv_req *rq, srv_resp *rs);
+
+#endif

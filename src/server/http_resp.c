@@ -1,0 +1,185 @@
+/* Responses: JSON bodies, errors from ledger calls, security headers, ETags
+ * (docs/serve.md). */
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/http_internal.h"
+
+bool srv_buf_add(srv_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p)
+            return false;
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+    return true;
+}
+
+static int dump_cb(const char *s, size_t n, void *data)
+{
+    return srv_buf_add(data, s, n) ? 0 : -1;
+}
+
+void srv_json(srv_resp *rs, int status, json_t *j)
+{
+    rs->body.len = 0;
+    rs->status = status;
+    rs->ctype = "application/json";
+    if (!j || json_dump_callback(j, dump_cb, &rs->body, JSON_COMPACT | JSON_ENSURE_ASCII) != 0 ||
+        !srv_buf_add(&rs->body, "\n", 1)) {
+        rs->status = 500;
+        rs->body.len = 0;
+        srv_buf_add(&rs->body, "{\"error\":\"out of memory\"}\n", 26);
+    }
+    json_decref(j);
+}
+
+void srv_error(srv_resp *rs, int status, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    srv_json(rs, status, json_pack("{s:s}", "error", msg));
+}
+
+/* "f: already imported: batch 7 (provisional) ..." -> 7, else 0 (W-6). */
+static long long duplicate_of(const char *msg)
+{
+    const char *d = strstr(msg, "already imported: batch ");
+    return d ? strtoll(d + strlen("already imported: batch "), NULL, 10) : 0;
+}
+
+void srv_ledger_error(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp_problems *p)
+{
+    const char *msg = e->msg[0] ? e->msg : bmp_status_name(st);
+    long long dup = duplicate_of(msg);
+    int status = dup                    ? 409
+                 : st == BMP_ENOTFOUND ? 404
+                 : st == BMP_ENOTSUP   ? 422
+                 : st == BMP_EINVAL || st == BMP_EPARSE || st == BMP_ERANGE ? 400
+                                                                          : 500;
+    json_t *errs = json_array();
+    if (p && p->count > 1)
+        for (size_t i = 0; i < p->count; i++)
+            json_array_append_new(errs, json_string(p->msgs[i]));
+    else
+        json_array_append_new(errs, json_string(msg));
+    json_t *j = json_pack("{s:s,s:o}", "error", msg, "errors", errs);
+    if (j && dup)
+        json_object_set_new(j, "batch", json_integer(dup));
+    srv_json(rs, status, j);
+}
+
+json_t *srv_table_json(const bmp_table *t)
+{
+    json_t *rows = json_array();
+    for (size_t r = 0; rows && r < t->nrows; r++) {
+        json_t *o = json_object();
+        for (size_t c = 0; o && c < t->ncols; c++)
+            json_object_set_new(o, t->columns[c], json_string(bmp_table_get(t, r, c)));
+        json_array_append_new(rows, o);
+    }
+    return rows;
+}
+
+/* A strong ETag: BLAKE2b-128 of the body. */
+static void etag_of(const srv_buf *b, char out[36])
+{
+    unsigned char h[16];
+    char hex[33];
+    crypto_generichash(h, sizeof h, (const unsigned char *)b->p, b->len, NULL, 0);
+    sodium_bin2hex(hex, sizeof hex, h, sizeof h);
+    snprintf(out, 36, "\"%s\"", hex);
+}
+
+static bool etag_matches(const char *inm, const char *tag)
+{
+    if (!inm)
+        return false;
+    if (strcmp(inm, "*") == 0)
+        return true;
+    return strstr(inm, tag) != NULL; /* one of a list of tags */
+}
+
+static void security_headers(struct MHD_Response *r)
+{
+    MHD_add_response_header(r, "Content-Security-Policy",
+                            "default-src 'self'; script-src 'self'; style-src 'self'; "
+                            "img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "
+                            "form-action 'self'");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, "Cache-Control", "no-cache");
+}
+
+struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c)
+{
+    char tag[36] = "";
+    if (rs->cacheable && rs->status == 200) {
+        etag_of(&rs->body, tag);
+        const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
+        if (etag_matches(inm, tag)) {
+            rs->status = 304;
+            rs->body.len = 0;
+        }
+    }
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        rs->body.len, rs->body.len ? rs->body.p : (void *)"", MHD_RESPMEM_MUST_COPY);
+    if (!r)
+        return NULL;
+    security_headers(r);
+    if (rs->status != 304 && rs->ctype)
+        MHD_add_response_header(r, "Content-Type", rs->ctype);
+    if (tag[0])
+        MHD_add_response_header(r, "ETag", tag);
+    if (rs->allow[0])
+        MHD_add_response_header(r, "Allow", rs->allow);
+    if (rs->challenge)
+        MHD_add_response_header(r, "WWW-Authenticate", "Bearer realm=\"bridgemp\"");
+    return r;
+}
+
+const char *srv_arg(srv_req *rq, const char *name)
+{
+    return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+static bool parse_size(const char *s, size_t lo, size_t hi, size_t *out)
+{
+    char *end = NULL;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || *end || v < (long long)lo || v > (long long)hi)
+        return false;
+    *out = (size_t)v;
+    return true;
+}
+
+bool srv_paging(srv_req *rq, srv_resp *rs, size_t *page, size_t *per_page)
+{
+    const char *p = srv_arg(rq, "page"), *n = srv_arg(rq, "per_page");
+    *page = 1;
+    *per_page = 50;
+    if (p && !parse_size(p, 1, 1000000000, page)) {
+        srv_error(rs, 400, "page \"%s\": expected a whole number from 1", p);
+        return false;
+    }
+    if (n && !parse_size(n, 1, 500, per_page)) {
+        srv_error(rs, 400, "per_page \"%s\": expected a whole number from 1 to 500", n);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,35 @@
+/* `bridgemp serve`: the web service over the ledger (docs/serve.md).
+ * Internal to the server library (src/server); used by the CLI and
+ * bench/serve. */
+#ifndef BMP_SERVER_SERVER_H
+#define BMP_SERVER_SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct srv_opts {
+    const char *db;           /* ledger file */
+    const char *host;         /* "127.0.0.1" */
+    unsigned port;            /* 0: any free port (srv_port tells which) */
+    unsigned threads;         /* worker threads (default 2) */
+    unsigned timeout;         /* idle connection timeout, seconds (default 30) */
+    size_t max_body;          /* largest request body, bytes (default 2 MiB) */
+    const char *tls_cert, *tls_key; /* PEM files: HTTPS (needs GnuTLS in libmicrohttpd) */
+    FILE *access_log;         /* one line per request; NULL: none */
+} srv_opts;
+
+typedef struct srv srv;
+
+/* Start serving; on failure *out is NULL and errbuf says why. */
+int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size);
+unsigned srv_port(const srv *s);
+/* Stop accepting, let the requests in flight finish (up to `grace`
+ * seconds), then stop and free. */
+void srv_stop(srv *s, unsigned grace);
+
+/* The routes the server implements, "METHOD /path/{param}" (for --routes
+ * and the OpenAPI test); NULL-terminated iteration by index. */
+const char *srv_route_name(size_t i, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,11 @@
+# `bridgemp serve` (issue 14): API tests with curl against a server on a
+# free port over the demo ledger (tests/cli/serve/api.sh); also under ASan.
+bmp_cli_test(NAME serve_help ARGS serve --help EXPECT "usage: bridgemp serve")
+bmp_cli_test(NAME ledger_token_help ARGS ledger token --help EXPECT "usage: bridgemp ledger token")
+bmp_cli_test(NAME serve_bad_listen ARGS serve --listen nowhere EXIT 2 EXPECT "expected HOST:PORT")
+add_test(NAME cli_serve_api
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/api.sh $<TARGET_FILE:bridgemp>
+                 ${CMAKE_CURRENT_BINARY_DIR}/serve-api
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_api PROPERTIES PASS_REGULAR_EXPRESSION "serve API: all checks passed"
+                     TIMEOUT 120)

@@ -1,0 +1,206 @@
+#!/bin/sh
+# API tests of `bridgemp serve` (issue 14, docs/serve.md): a server on a free
+# port over the demo ledger (examples/ledger/demo.sh), driven with curl.
+# Every status code the API answers; every refused write (401, 403, 400,
+# 409, 413) leaves `bridgemp ledger dump` unchanged; ETag/304; SIGTERM during
+# an upload finishes it (or writes nothing); routes match docs/openapi.yaml.
+#   sh api.sh BRIDGEMP WORKDIR
+BIN=$(realpath "$1")
+W=$2
+rm -rf "$W" && mkdir -p "$W"
+W=$(realpath "$W")
+DB=$W/l.db
+D=tests/cli/serve
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+sh examples/ledger/demo.sh "$BIN" "$DB" > "$W/demo.out" 2>&1 || { cat "$W/demo.out"; exit 1; }
+L="$BIN ledger --db $DB"
+CLUB=$($L token create --scope club:abf:2074 --name harbourside 2>/dev/null | tail -1)
+OTHER=$($L token create --scope club:abf:3101 2>/dev/null | tail -1)
+SEC=$($L token create --scope secretary:abf 2>/dev/null | tail -1)
+case "$CLUB$OTHER$SEC" in *bmp_*bmp_*bmp_*) ;; *) fail "token create"; exit 1 ;; esac
+
+start() {
+    rm -f "$W/port"
+    "$BIN" serve --db "$DB" --listen 127.0.0.1:0 --port-file "$W/port" --access-log "$W/access.log" \
+        --max-body 2097152 2> "$W/serve.err" &
+    PID=$!
+    i=0
+    while [ ! -s "$W/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    [ -s "$W/port" ] || { cat "$W/serve.err"; echo "server did not start"; exit 1; }
+    U=http://127.0.0.1:$(cat "$W/port")
+}
+start
+
+# req EXPECTED_STATUS BODY_REGEX CURL_ARGS...: the status and the body ('' = empty)
+req() {
+    want=$1; re=$2; shift 2
+    rm -f "$W/body" && touch "$W/body"
+    code=$(curl -s -o "$W/body" -D "$W/headers" -w '%{http_code}' "$@")
+    if [ -z "$re" ]; then # an empty body
+        [ -s "$W/body" ] && code="$code with a body"
+    elif ! grep -Eq -- "$re" "$W/body"; then
+        code="$code (body)"
+    fi
+    if [ "$code" != "$want" ]; then
+        fail "curl $* -> $code (expected $want, /$re/)"; head -c 600 "$W/body"; echo
+    fi
+}
+# refused: as req, and the ledger is unchanged
+refused() {
+    $L dump > "$W/before"
+    req "$@"
+    $L dump > "$W/after"
+    cmp -s "$W/before" "$W/after" || fail "the ledger changed: $*"
+}
+header() { grep -qi -- "^$1" "$W/headers" || fail "no header $1 in the last response"; }
+
+# reads: public, JSON, security headers on every response
+req 200 '"status":"ok"' "$U/healthz"
+header "Content-Security-Policy: default-src 'self'"
+header "X-Content-Type-Options: nosniff"
+header "X-Frame-Options: DENY"
+header "Referrer-Policy: no-referrer"
+# ABF-84 green points: player 1003 holds 4.80 (opening balance) + 0.30 = 5.10;
+# Club Master, Local Master needs 15.00 in all (ABF ranks table): 9.90 missing
+req 200 '"number":"0001003","name":"Player 3".*"rank":"Club Master","holdings":\{"green":"5.10","red":"0.00","gold":"0.00"\},"next_rank":"Local Master: 9.90 total"' \
+    "$U/api/v1/players/abf/1003"
+header "ETag: \""
+TAG=$(sed -n 's/^ETag: *\([^\r]*\).*/\1/Ip' "$W/headers" | tr -d '\r')
+req 304 '' -H "If-None-Match: $TAG" "$U/api/v1/players/abf/1003"
+header "ETag: $TAG"
+req 200 'holdings' -H 'If-None-Match: "stale"' "$U/api/v1/players/abf/1003"
+req 404 'no abf player 9999' "$U/api/v1/players/abf/9999"
+req 200 '"period":"holding","point_type":"green","lines":"","points":"5.10"' "$U/api/v1/players/abf/1003/statement"
+# history: the opening balance (batch 1, 4.80) and the club pairs award (batch 2, ABF-6, 0.30)
+req 200 '"items":\[\{"batch":"2",.*"points":"0.30","rule":"ABF-6"\},\{"batch":"1",.*"points":"4.80".*"total":2' \
+    "$U/api/v1/players/abf/1003/history"
+req 404 'no abf player 9999' "$U/api/v1/players/abf/9999/history"
+# search by name (19 of the 73 demo players have a "3" after "Player "), by number, paged
+req 200 '"items":\[\{"number":"0001003","name":"Player 3".*\],"page":1,"per_page":3,"total":19' \
+    "$U/api/v1/players?body=abf&q=Player%203&per_page=3"
+req 200 '"items":\[\{"number":"0001003",[^]]*\],"page":1,"per_page":50,"total":1' "$U/api/v1/players?body=abf&q=1003"
+req 200 '"items":\[\],.*"total":0' "$U/api/v1/players?body=abf&q=50%25"
+req 400 'expected \?body=' "$U/api/v1/players?q=Player"
+req 200 '"number":"2074","name":"Harbourside Bridge Club","dummy":"0","members":"40"' "$U/api/v1/clubs?body=abf"
+req 200 '"id":"3","event":"Spring Congress Open Teams.*"id":"2","event":"Club Monday Pairs.*"total":2' \
+    "$U/api/v1/events?body=abf"
+req 200 '"awards":\[\{"number":"[0-9]+","name":"Player [0-9]+","contestant":"[0-9]+","point_type":"green","points":"0.30","rule":"ABF-6"' \
+    "$U/api/v1/events/abf/2"
+req 404 'no abf event 4' "$U/api/v1/events/abf/4"
+req 400 'expected an event' "$U/api/v1/events/abf/x"
+req 404 'unknown body' "$U/api/v1/players/xyz/1003"
+req 200 '"number":"0001004"' "$U/api/v1/clubs/abf/2074?period=2025-09"
+req 200 '"page":2,"per_page":2,"total":4' "$U/api/v1/batches?page=2&per_page=2"
+req 400 'page ..0..: expected a whole number from 1' "$U/api/v1/batches?page=0"
+req 400 'state ..lost..: expected received, provisional' "$U/api/v1/batches?state=lost"
+req 200 '"id":"4".*"source":"abf-credit"' "$U/api/v1/batches/4"
+req 404 'no batch 99' "$U/api/v1/batches/99"
+req 404 'no such resource' "$U/api/v2/nothing"
+req 405 'method not allowed' -X DELETE "$U/api/v1/batches"
+header "Allow: GET, POST"
+req 405 'method not allowed' -X POST "$U/api/v1/players/abf/1003"
+
+# writes: a token of the right scope, or nothing changes
+NEW=$D/harbourside-tuesday-2025-09-23.grn
+UP="$U/api/v1/batches?filename=harbourside-tuesday-2025-09-23.grn"
+refused 401 'Authorization: Bearer' -X POST --data-binary @$NEW "$UP"
+header "WWW-Authenticate: Bearer"
+refused 401 'unknown or revoked token' -X POST --data-binary @$NEW -H "Authorization: Bearer bmp_forged" "$UP"
+refused 403 "uploads club 3101's results, not club 2074's" -X POST --data-binary @$NEW \
+    -H "Authorization: Bearer $OTHER" "$UP&club=2074"
+refused 403 'uploads need a club token' -X POST --data-binary @$NEW -H "Authorization: Bearer $SEC" "$UP"
+refused 403 'adjustments are the body' -X POST --data-binary @examples/ledger/abf-opening-balances.csv \
+    -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=balances.csv"
+refused 400 'filename' -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=../x.grn"
+# bad lines: the CLI's report, every problem listed (400)
+refused 400 '"errors":\["bad-credit.grn:2: .*","bad-credit.grn:3: ' -X POST --data-binary @$D/bad-credit.grn \
+    -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=bad-credit.grn"
+"$BIN" ledger --db "$W/cli.db" init >/dev/null 2>&1
+# a body over the limit: 413 from Content-Length, nothing read or written
+head -c 2200000 /dev/zero | tr '\0' '0' > "$W/big.grn"
+refused 413 'too large' -X POST --data-binary @"$W/big.grn" -H "Authorization: Bearer $CLUB" \
+    "$U/api/v1/batches?filename=big.grn"
+# the club's own results: a new provisional batch 5, as the CLI reports it
+req 201 '"batch":5,"state":"provisional".*"message":"harbourside-tuesday-2025-09-23.grn: batch 5 provisional"' \
+    -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
+req 200 '"state":"provisional"' "$U/api/v1/batches/5"
+# the same content again: 409 naming the batch that holds it
+refused 409 '"batch":5' -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
+# secretaries approve; a club token cannot
+refused 403 'need a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$U/api/v1/batches/5/approve"
+refused 404 'no batch 77' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/77/approve"
+refused 400 'a rejection needs a reason' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/reject"
+refused 400 'request body: expected' -X POST -d '{"reason": 7' -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/reject"
+req 200 '"batch":5,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/approve"
+refused 400 'batch 5 is approved' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/approve"
+req 200 '"batch":5,"state":"rejected"' -X POST -d '{"reason":"wrong session"}' -H "Authorization: Bearer $SEC" \
+    "$U/api/v1/batches/5/reject"
+refused 400 'batch 5 is rejected: nothing to|only a posted' -X POST -d '{"reason":"x"}' \
+    -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/correct"
+grep -q '"approve"\|approved' "$W/access.log" || grep -q 'POST /api/v1/batches/5/approve" 200' "$W/access.log" \
+    || fail "access log: no line for the approve"
+# a revoked token is refused
+$L token revoke 3 >/dev/null
+refused 401 'unknown or revoked' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/approve"
+
+# SIGTERM during an upload: the upload in flight finishes (one transaction)
+# and the server stops; never a half-written batch
+NEXT=$D/harbourside-tuesday-2025-09-30.grn
+curl -s -o "$W/slow" -w '%{http_code}' --limit-rate 20 -X POST --data-binary @$NEXT \
+    -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=harbourside-tuesday-2025-09-30.grn" \
+    > "$W/slow.code" &
+CURL=$!
+sleep 1
+kill -TERM $PID
+wait $CURL
+wait $PID; rc=$?
+[ "$rc" = 0 ] || { fail "serve exited $rc after SIGTERM"; cat "$W/serve.err"; }
+grep -q 'finishing the requests in flight' "$W/serve.err" || fail "no shutdown message"
+code=$(cat "$W/slow.code")
+if [ "$code" = 201 ]; then
+    $L batches | grep -q 'harbourside-tuesday-2025-09-30.grn' || fail "201 but no batch"
+else
+    fail "the upload in flight during SIGTERM got $code"
+fi
+$L verify | grep -q 'ledger verified' || fail "ledger verify after SIGTERM"
+curl -s -o /dev/null --max-time 2 "$U/healthz" && fail "still serving after SIGTERM"
+
+# every route the server implements is in docs/openapi.yaml
+"$BIN" serve --routes > "$W/routes"
+[ -s "$W/routes" ] || fail "no routes"
+while read -r method path; do
+    m=$(echo "$method" | tr 'A-Z' 'a-z')
+    awk -v p="  $path:" -v m="    $m:" '$0 == p {on = 1; next} /^  [^ ]/ {on = 0} on && $0 == m {f = 1} END {exit !f}' \
+        docs/openapi.yaml || fail "docs/openapi.yaml: no $method $path"
+done < "$W/routes"
+
+# TLS with a self-signed certificate (when libmicrohttpd has GnuTLS; else
+# the clear refusal, exit 3)
+if command -v openssl > /dev/null && openssl req -x509 -newkey rsa:2048 -nodes -keyout "$W/key.pem" \
+        -out "$W/cert.pem" -days 1 -subj /CN=127.0.0.1 > /dev/null 2>&1; then
+    rm -f "$W/port"
+    "$BIN" serve --db "$DB" --listen 127.0.0.1:0 --port-file "$W/port" --tls-cert "$W/cert.pem" \
+        --tls-key "$W/key.pem" 2> "$W/tls.err" &
+    TLS=$!
+    i=0
+    while [ ! -s "$W/port" ] && [ $i -lt 100 ] && kill -0 $TLS 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+    if [ -s "$W/port" ]; then
+        req 200 '"status":"ok"' -k "https://127.0.0.1:$(cat "$W/port")/healthz"
+        kill -TERM $TLS; wait $TLS || fail "TLS server exit"
+    else
+        wait $TLS; rc=$?
+        [ $rc = 3 ] && grep -q 'not supported: TLS' "$W/tls.err" || fail "TLS: exit $rc $(cat "$W/tls.err")"
+    fi
+fi
+"$BIN" serve --db "$DB" --tls-cert x.pem > /dev/null 2> "$W/tls1.err"; [ $? = 1 ] || fail "--tls-cert alone: exit 1"
+grep -q 'needs both --tls-cert and --tls-key' "$W/tls1.err" || fail "--tls-cert alone: message"
+
+# usage errors
+"$BIN" serve --listen nowhere > /dev/null 2>&1; [ $? = 2 ] || fail "--listen nowhere: exit 2"
+"$BIN" serve --db "$W/none.db" --listen 127.0.0.1:0 2> "$W/none.err"; [ $? = 1 ] || fail "no ledger: exit 1"
+grep -q 'no ledger database' "$W/none.err" || fail "no ledger: message"
+
+[ $fails = 0 ] && echo "serve API: all checks passed"
+exit $fails
