@@ -24,6 +24,7 @@ typedef struct wr {
     int rc;           /* first negative xmlTextWriter return; -2: bad text */
     char bad[96];     /* the element and text refused */
     bmp_usebio_mp_form form;
+    bool awarded;     /* awards were given (aw != NULL): flat form writes 0s */
     /* Per contestant: colours and amounts (hundredths), from the awards. */
     struct cmp {
         const char *colour[8];
@@ -222,6 +223,12 @@ static void write_mp(wr *w, size_t ci, bool team)
         el(w, "MASTER_POINT_TYPE", bmp_usebio_type(w->ev->body, m->colour[k]));
         if (!flat)
             end(w);
+    }
+    /* U-43: Compscore3 writes MASTER_POINTS_AWARDED 0 (and the type) for
+     * every pair without an award, and the ABF's importer expects it. */
+    if (flat && m->n == 0 && w->awarded && rules && rules->usebio_default_type) {
+        el(w, "MASTER_POINTS_AWARDED", "0");
+        el(w, "MASTER_POINT_TYPE", rules->usebio_default_type);
     }
 }
 
@@ -531,7 +538,7 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
                                  "contestants by SECTION (keep this event as JSON)",
                                  ev->contestants[i].id, g->type, gn);
     }
-    wr w = {.ev = ev, .err = err, .form = form};
+    wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL};
     w.mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w.mp);
     if (!w.mp)
         return bmp_error_oom(err);
