@@ -5,6 +5,7 @@
 #include "bmp_test.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/usebio.h"
@@ -98,12 +99,56 @@ static void lenient_boards_and_empty_player(void **state)
     bmp_event_free(ev);
 }
 
+/* U-44, U-43: re-exporting the Compscore3 cross-IMP file with bridgemp's
+ * awards keeps EVENT_TYPE="CROSS_IMP" (on EVENT and PARTICIPANTS; it used
+ * to become PAIRS) and writes MASTER_POINTS_AWARDED for all 9 pairs, 0 for
+ * the 5 unplaced ones, as the file does; reading it back gives the file's
+ * 0.30 for pair 2 (ABF-7, place 1 of 5 tables at grade E). */
+static void compscore_reexport(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/realworld/compscore_cross_imp_howell.xml", BMP_TEST_DATA);
+    bmp_usebio_opts o = {.body = "abf", .grade = "E"};
+    bmp_event *ev = NULL, *back = NULL;
+    bmp_error err = {0};
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    char *doc = NULL;
+    size_t len = 0;
+    if (bmp_usebio_read_file(path, &o, &ev, &err) || bmp_award_event(ev, &aw, &err) ||
+        bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_DEFAULT, &doc, &len, &err))
+        fail_msg("%s", err.msg);
+    assert_non_null(strstr(doc, "<EVENT EVENT_TYPE=\"CROSS_IMP\">"));
+    assert_non_null(strstr(doc, "<PARTICIPANTS EVENT_TYPE=\"CROSS_IMP\">"));
+    size_t n = 0, zeros = 0;
+    for (const char *q = doc; (q = strstr(q, "<MASTER_POINTS_AWARDED>")); q++) {
+        n++;
+        zeros += !strncmp(q, "<MASTER_POINTS_AWARDED>0<", 25);
+    }
+    assert_int_equal(n, 9);
+    assert_int_equal(zeros, 5);
+    if (bmp_usebio_read_memory(doc, len, "re-export", &o, &back, &err))
+        fail_msg("%s", err.msg);
+    long i = -1;
+    for (size_t ci = 0; ci < back->ncontestants; ci++)
+        if (!strcmp(back->contestants[ci].id, "2"))
+            i = (long)ci;
+    assert_true(i >= 0);
+    assert_int_equal(bmp_params_number(&back->contestants[i].params, "mp.green", -1), 30);
+    free(doc);
+    bmp_awards_free(&aw);
+    bmp_event_free(back);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(compscore_butler_howell),
         cmocka_unit_test(compscore_cross_imp_howell),
         cmocka_unit_test(lenient_boards_and_empty_player),
+        cmocka_unit_test(compscore_reexport),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

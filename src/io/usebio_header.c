@@ -128,6 +128,15 @@ static int count_boards(xmlNode *event)
     return count;
 }
 
+/* U-44: the kind an EVENT_TYPE (any vocabulary) maps to; -1 if none. */
+int bmp_io_usebio_type_kind(const char *type)
+{
+    for (size_t i = 0; type && i < sizeof event_types / sizeof event_types[0]; i++)
+        if (strcasecmp(type, event_types[i].name) == 0)
+            return (int)event_types[i].kind;
+    return -1;
+}
+
 bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
 {
     bmp_event *ev = r->ev;
@@ -158,6 +167,9 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         if (strcasecmp(type, event_types[i].name) == 0) {
             found = true;
             ev->kind = event_types[i].kind;
+            /* U-44: kept as read, written back when the kind is unchanged */
+            if (!st)
+                st = ub_set_event_param(r, "usebio.event_type", event_types[i].name);
             if (event_types[i].scoring)
                 st = ub_set_event_param(r, "usebio.scoring", event_types[i].scoring);
         }

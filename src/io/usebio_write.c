@@ -131,6 +131,14 @@ static const char *event_type(bmp_event_kind k)
     }
 }
 
+/* U-44: the EVENT_TYPE the file was read with (MP_PAIRS, CROSS_IMP ...) while
+ * the kind is still the one it maps to; else the generic 1.2 type. */
+static const char *event_type_as_read(const bmp_event *ev)
+{
+    const char *t = bmp_params_string(&ev->params, "usebio.event_type", NULL);
+    return t && bmp_io_usebio_type_kind(t) == (int)ev->kind ? t : event_type(ev->kind);
+}
+
 /* Sum the awards per contestant and colour.  Per-player awards must agree
  * across the contestant's players: USEBIO has one award per pair or team. */
 static bmp_status collect_awards(wr *w, const bmp_awards *aw)
@@ -396,7 +404,7 @@ static void write_passthrough(wr *w)
                                       "usebio.match_scoring", "usebio.description",
                                       "usebio.event_id", "usebio.master_point_scale",
                                       "usebio.master_point_type", "usebio.colour",
-                                      "usebio.charge_code", NULL};
+                                      "usebio.charge_code", "usebio.event_type", NULL};
     const bmp_params *p = &w->ev->params;
     for (size_t i = 0; i < p->count; i++) {
         const char *k = p->items[i].key;
@@ -448,7 +456,7 @@ static void write_event(wr *w, bool any_awards)
         end(w);
     }
     start(w, "EVENT");
-    at(w, "EVENT_TYPE", event_type(ev->kind));
+    at(w, "EVENT_TYPE", event_type_as_read(ev));
     el(w, "EVENT_IDENTIFIER",
        ev->event_id ? ev->event_id : bmp_params_string(p, "usebio.event_id", NULL));
     el(w, "EVENT_DESCRIPTION", bmp_params_string(p, "usebio.description", NULL));
@@ -490,7 +498,7 @@ static void write_event(wr *w, bool any_awards)
         any_ungrouped |= ev->contestants[i].group == NULL;
     if (any_ungrouped || ev->ncontestants == 0) {
         start(w, "PARTICIPANTS");
-        at(w, "EVENT_TYPE", event_type(ev->kind));
+        at(w, "EVENT_TYPE", event_type_as_read(ev));
         for (size_t i = 0; i < ev->ncontestants; i++)
             if (in_group(&ev->contestants[i], NULL))
                 write_contestant(w, i);
