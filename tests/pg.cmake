@@ -7,8 +7,21 @@ foreach(kind internal public)
   target_link_libraries(bmp_test_support_${kind} PUBLIC PkgConfig::PQ)
 endforeach()
 foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger_bulk
-          test_ledger_pg)
+          test_ledger_pg test_ledger_charges test_ledger_convert test_ledger_tokens)
   add_test(NAME ${t}_pg COMMAND ${t})
   set_tests_properties(${t}_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
                                           SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql)
 endforeach()
+# The CLI too: the ledger steps and the README's demo on a PostgreSQL database.
+add_test(NAME cli_ledger_steps_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh steps
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/ledger-steps-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME cli_ledger_demo_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh demo
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/ledger-demo-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_ledger_steps_pg cli_ledger_demo_pg PROPERTIES SKIP_RETURN_CODE 77
+                     RESOURCE_LOCK postgresql)
+set_tests_properties(cli_ledger_demo_pg PROPERTIES
+                     PASS_REGULAR_EXPRESSION "ledger verified: audit chain, control totals and holdings agree")

@@ -27,6 +27,16 @@ static const char *const ledger_help =
     "  reject ID --reason R         provisional or approved -> rejected\n"
     "  correct ID --reason R        reverse a posted batch (a new batch)\n"
     "  release NUMBER --date D      credit held points of a now registered player\n"
+    "  convert NUMBER --foreign K --points P --ref R --date D  credit another body's points\n"
+    "  capitation YEAR --body B     the annual capitation charge run\n"
+    "  members YEAR --body B        the annual schedule of registered home members\n"
+    "  grade ID GRADE --body B      record a batch's event grade (for the levy)\n"
+    "  levy QUARTER --body B        the quarterly masterpoint levy run (yyyy-Qn)\n"
+    "  cancel YEAR FILE --body B    the annual cancellation run of members\n"
+    "  affiliated CLUB DATE --body B  when a club first affiliated (ABF-112)\n"
+    "  daily DATE --body B          the batches processed on a day (ABF-106)\n"
+    "  b4c PERIOD --body B          B4c/B4s/B5i points processed in a month (ABF-107)\n"
+    "  charges RUN --body B         the lines of a capitation or levy run\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
@@ -140,11 +150,13 @@ static const opt opts[] = {
     S(db), S(who), S(body), S(club), S(number), S(name), S(status), S(alternates), S(reason),
     S(state), S(period), S(output), S(kind), S(grade), S(edition), S(classification),
     S(rating), S(sidecar), S(limit), S(replaces), S(date), S(scope),
+    S(foreign), S(points), S(ref), S(earned),
     {"--usebio-status", offsetof(ledger_args, usebio_status), false},
     {"--dummy", offsetof(ledger_args, dummy), true},
     {"--overseas", offsetof(ledger_args, overseas), true},
     {"--youth", offsetof(ledger_args, youth), true},
     {"--all", offsetof(ledger_args, all), true},
+    {"--exempt", offsetof(ledger_args, exempt), true},
     {NULL, 0, false}};
 
 static int parse_args(int argc, char **argv, ledger_args *a)
@@ -563,6 +575,9 @@ static int dispatch(ledger_args *a)
         return ledger_cmd_report(a);
     if (strcmp(c, "token") == 0)
         return ledger_cmd_token(a);
+    int (*admin)(ledger_args *) = ledger_admin_command(c); /* cmd_ledger_charges.c */
+    if (admin)
+        return admin(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

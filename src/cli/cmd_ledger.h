@@ -13,7 +13,9 @@ typedef struct ledger_args {
     const char *db, *who, *body, *club, *number, *name, *status, *alternates, *reason,
         *state, *period, *output, *kind, *grade, *edition, *classification, *usebio_status,
         *rating, *sidecar, *limit, *replaces, *date, *scope;
+    const char *foreign, *points, *ref, *earned; /* ledger convert (cmd_ledger_convert.c) */
     bool dummy, overseas, youth, all, help;
+    bool exempt; /* ledger grade (cmd_ledger_charges.c) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
@@ -28,5 +30,9 @@ int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status s
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
+int ledger_cmd_convert(ledger_args *a);
+/* The administration subcommands (convert, capitation, members, grade,
+ * levy, cancel, affiliated, daily) by name, or NULL. */
+int (*ledger_admin_command(const char *name))(ledger_args *);
 
 #endif

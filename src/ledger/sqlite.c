@@ -23,9 +23,11 @@ struct bmp_stmt {
 #define migrations bmp_ledger_migrations
 #define NMIGRATIONS bmp_ledger_nmigrations
 
-static const char *const tables[] = {"body",    "club",    "player", "alternate", "batch",
-                                     "batch_total", "journal", "held", "held_release", "holding", "period",
-                                     "promotion", "audit", "token", NULL};
+static const char *const tables[] = {
+    "body",       "club",       "player", "alternate",   "batch",      "batch_total",
+    "journal",    "held",       "held_release", "holding", "period",   "promotion",
+    "audit",      "conversion", "charge_run",   "charge",  "batch_grade", "club_affiliation",
+    "token",      NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {

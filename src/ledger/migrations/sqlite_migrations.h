@@ -5,6 +5,7 @@
 #define BMP_LEDGER_SQLITE_MIGRATIONS_H
 
 extern const char bmp_sqlite_migration_001[];
+extern const char bmp_sqlite_migration_003_abf[];
 extern const char bmp_sqlite_migration_004[];
 
 /* Every migration in order (list.c): SQLite applies them as they are, the

@@ -5,7 +5,9 @@
 BIN=$1
 W=$2
 rm -rf "$W" && mkdir -p "$W"
-DB=$W/l.db
+DB=${BMP_STEPS_DB:-$W/l.db}   # pg-twin.sh runs the same steps on PostgreSQL
+BACKEND=sqlite
+case $DB in postgres*) BACKEND=postgresql ;; esac
 export BRIDGEMP_NOW=2026-11-24T12:00:00Z
 fails=0
 
@@ -29,8 +31,8 @@ refused() {
 }
 L="$BIN ledger --db $DB --who cli-test"
 
-step 1 "no ledger database .*bridgemp ledger init" $L batches
-step 0 "schema [0-9]+ \\(sqlite\\)" $L init
+step 1 "no ledger (database|in this database) .*bridgemp ledger init" $L batches
+step 0 "schema [0-9]+ \\($BACKEND\\)" $L init
 step 0 "2 clubs imported" $L club import examples/ledger/abf-clubs.csv --body abf
 step 0 "73 players imported" $L player import examples/ledger/abf-players.csv --body abf
 printf 'number,name,status,home_club\n5001,A,Active,2074\n5002,B,Gone,2074\n5003,C,Active,7777\n' > "$W/bad.csv"
@@ -72,4 +74,38 @@ step 0 "batch 3 provisional" $L import "$W/late.csv" --body abf
 step 1 "register the player first" $L release 2099 --body abf --date 2025-10-02
 step 0 "player 0002099 Visitor" $L player add --body abf --number 2099 --name Visitor
 step 0 "batch 4 provisional: 1 held line\\(s\\) released" $L release 2099 --body abf --date 2026-11-30
+# ABF-105: 3 UK green points = 3 x 2.50 = 7.50 gold, once only (admin-abf)
+step 0 "batch 5 provisional: uk-green 3.00 credited 7.50 gold \\(ABF-105\\)" $L convert 1002 --body abf --foreign uk-green --points 3.00 --ref "EBU 123" --date 2026-11-30
+refused 1 "converted already.*batch 5" $L convert 1002 --body abf --foreign uk-green --points 3.00 --ref "EBU 123" --date 2026-11-30
+refused 1 "expected nz-a" $L convert 1002 --body abf --foreign us-black --points 3.00 --ref x --date 2026-11-30
+refused 2 "usage: bridgemp ledger convert" $L convert 1002 --body abf --foreign nz-a --points 3.00 --date 2026-11-30
+# ABF-111: the annual capitation run, then again: nothing changes and it says so
+step 0 "capitation 2026: run 1 made: [0-9]+ line" $L capitation 2026 --body abf --output "$W/cap.csv"
+step 0 "^club,player,rule,charge,cents" cat "$W/cap.csv"
+refused 0 "run 1 already made, nothing changed" $L capitation 2026 --body abf
+refused 3 "not supported: capitation for nzb" $L capitation 2026 --body nzb
+# ABF-109: the annual schedule of registered home members, as a CSV file
+step 0 "" $L members 2026 --body abf --format csv --output "$W/members.csv"
+step 0 "^club,number,name,overseas,youth,new" cat "$W/members.csv"
+# ABF-110: the quarterly levy: batch 1 (club 2074, grade E, 3.36 points, posted
+# 2025-09) = 3.36 x 2.53 = 8.50; its reversal (batch 2, 2025-10) credits 8.50
+refused 1 "without a grade \\(1\\)" $L levy 2025-Q3 --body abf
+step 0 "batch 1: grade E" $L grade 1 E --body abf
+step 0 "levy 2025-Q3: run 2 made: 1 line\\(s\\), total 8.50" $L levy 2025-Q3 --body abf --output "$W/levy.csv"
+step 0 "2074,,ABF-110,levy batch 1 grade E 3.36 points,850" cat "$W/levy.csv"
+refused 0 "already made, nothing changed" $L levy 2025-Q3 --body abf
+step 0 "levy 2025-Q4: run 3 made: 1 line\\(s\\), total -8.50" $L levy 2025-Q4 --body abf
+refused 1 "has been levied" $L grade 1 B4 --body abf
+# ABF-98: the annual cancellation run, twice: the second changes nothing
+printf 'number,club\n1003,2074\n' > "$W/cancel.csv"
+step 0 "cancellations 2027: 1 cancelled, 0 already" $L cancel 2027 "$W/cancel.csv" --body abf
+refused 0 "0 cancelled, 1 already cancelled \\(nothing changed\\)" $L cancel 2027 "$W/cancel.csv" --body abf
+# ABF-106: the daily report of the batches processed on 24 Nov 2026 (the test clock)
+step 0 "" $L daily 2026-11-24 --body abf --format csv --output "$W/daily.csv"
+step 0 "^1,event,\"Club Monday Pairs \\(grade E, 10-table Mitchell\\)\",2025-08-04,2074,posted,20,3.36" cat "$W/daily.csv"
+refused 1 "daily report date" $L daily 2026-13-01 --body abf
+# the levy run 2 (ABF-110) as JSON, each line traceable to its batch
+step 0 '"title": "Charge run 2: levy 2025-Q3"' $L charges 2 --body abf --format json
+step 0 "^2074,,1,ABF-110,levy batch 1 grade E 3.36 points,850$" $L charges 2 --body abf --format csv
+step 1 "no abf charge run 99" $L charges 99 --body abf
 exit $fails

@@ -1,0 +1,339 @@
+/* `bridgemp ledger capitation`: a charge run (bmp_ledger_capitation_run). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/file.h"
+
+#include "bridgemp/ledger_charges.h"
+#include "cli/cmd_ledger.h"
+
+static const char *const help_capitation =
+    "usage: bridgemp ledger capitation YEAR --body B [--output FILE.csv]\n\n"
+    "The annual capitation run of membership year YEAR (1 April YEAR to 31 March):\n"
+    "one line in cents per Active home player of each club (ABF-111; none for\n"
+    "overseas and youth players, ABF-100, ABF-102) and a commission credit per new\n"
+    "player.  All or nothing; run again, it changes nothing and says so.  --output\n"
+    "writes the run's lines as CSV club,player,rule,charge,cents.\n";
+
+/* Cents as dollars, "-0.50" keeping the sign. */
+static void money(int64_t c, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%lld.%02lld", c < 0 ? "-" : "", llabs(c) / 100, llabs(c) % 100);
+}
+
+static int cmd_capitation(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_capitation, stdout);
+        return 0;
+    }
+    char *end = NULL;
+    long year = a->npos == 2 ? strtol(a->pos[1], &end, 10) : 0;
+    if (a->npos != 2 || !a->body || !end || *end || end == a->pos[1]) {
+        fputs(help_capitation, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_ledger_run r;
+    st = bmp_ledger_capitation_run(l, a->body, (int)year, a->output, &r, &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    char m[32];
+    money(r.total, m, sizeof m);
+    printf("capitation %ld: run %lld %s: %zu line(s), total %s\n", year, (long long)r.id,
+           r.already ? "already made, nothing changed" : "made", r.lines, m);
+    return 0;
+}
+
+static const char *const help_members =
+    "usage: bridgemp ledger members YEAR --body B [--format F] [--output FILE]\n\n"
+    "The annual schedule of registered home members of membership year YEAR (1 April\n"
+    "YEAR to 31 March), by club, for the cancellation process (ABF-109).  --output\n"
+    "writes it to FILE (an atomic write).\n";
+
+static bmp_status write_table(const bmp_table *t, const ledger_args *a, bmp_error *e)
+{
+    if (!a->output)
+        return bmp_table_write(t, a->fmt, stdout, e);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return bmp_error_set(e, BMP_ENOMEM, "out of memory");
+    bmp_status st = bmp_table_write(t, a->fmt, f, e);
+    fclose(f);
+    if (!st)
+        st = bmp_file_write_atomic(a->output, buf, len, e);
+    free(buf);
+    return st;
+}
+
+static int cmd_members(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_members, stdout);
+        return 0;
+    }
+    char *end = NULL;
+    long year = a->npos == 2 ? strtol(a->pos[1], &end, 10) : 0;
+    if (a->npos != 2 || !a->body || !end || *end || end == a->pos[1]) {
+        fputs(help_members, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = bmp_ledger_member_schedule(l, a->body, (int)year, &t, &e);
+    if (!st)
+        st = write_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}
+
+static const char *const help_grade =
+    "usage: bridgemp ledger grade ID GRADE --body B [--exempt]\n\n"
+    "Record the event grade of batch ID (A, A2, B, B3, B4, B5, B4c, B4s, B5i, C, D, E,\n"
+    "F) for the masterpoint levy (ABF-110); --exempt: a GNOT or GNP event, no late\n"
+    "credit-file penalty (ABF-113).  Refused once the batch has been levied.\n";
+
+static int cmd_grade(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_grade, stdout);
+        return 0;
+    }
+    char *end = NULL;
+    long long id = a->npos == 3 ? strtoll(a->pos[1], &end, 10) : 0;
+    if (a->npos != 3 || !a->body || !end || *end || id <= 0) {
+        fputs(help_grade, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    st = bmp_ledger_set_grade(l, a->body, (int64_t)id, a->pos[2], a->exempt, &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    printf("batch %lld: grade %s%s\n", id, a->pos[2], a->exempt ? " (exempt)" : "");
+    return 0;
+}
+
+static const char *const help_levy =
+    "usage: bridgemp ledger levy QUARTER --body B [--output FILE.csv]\n\n"
+    "The quarterly masterpoint levy run of QUARTER (yyyy-Qn): points of each club\n"
+    "batch posted in the quarter x the rate of its grade (ABF-110), and the late\n"
+    "credit-file penalty (ABF-113).  Every batch needs a grade (`ledger grade`).\n"
+    "All or nothing; run again, it changes nothing and says so.\n";
+
+static int cmd_levy(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_levy, stdout);
+        return 0;
+    }
+    if (a->npos != 2 || !a->body) {
+        fputs(help_levy, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_ledger_run r;
+    st = bmp_ledger_levy_run(l, a->body, a->pos[1], a->output, &r, &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    char m[32];
+    money(r.total, m, sizeof m);
+    printf("levy %s: run %lld %s: %zu line(s), total %s\n", a->pos[1], (long long)r.id,
+           r.already ? "already made, nothing changed" : "made", r.lines, m);
+    return 0;
+}
+
+static const char *const help_cancel =
+    "usage: bridgemp ledger cancel YEAR FILE.csv --body B\n\n"
+    "The annual cancellation run (ABF-98): the members listed in FILE (columns number\n"
+    "and optionally club, the home club) cancelled before 1 April YEAR become\n"
+    "non-financial (Dormant, registered to YEAR-1).  All or nothing; those already\n"
+    "cancelled are counted and left alone.\n";
+
+static int cmd_cancel(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_cancel, stdout);
+        return 0;
+    }
+    char *end = NULL;
+    long year = a->npos == 3 ? strtol(a->pos[1], &end, 10) : 0;
+    if (a->npos != 3 || !a->body || !end || *end || end == a->pos[1]) {
+        fputs(help_cancel, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    size_t done = 0, already = 0;
+    st = bmp_ledger_cancel_members(l, a->body, (int)year, a->pos[2], &done, &already, &p, &e);
+    bmp_ledger_close(l);
+    int rc = st ? ledger_fail_problems(&p, &e, st) : 0;
+    bmp_problems_free(&p);
+    if (!st)
+        printf("cancellations %ld: %zu cancelled, %zu already cancelled%s\n", year, done, already,
+               done ? "" : " (nothing changed)");
+    return rc;
+}
+
+static const char *const help_affiliated =
+    "usage: bridgemp ledger affiliated CLUB DATE --body B\n\n"
+    "Record the date CLUB first affiliated with its State (yyyy-mm-dd): in that ABF\n"
+    "registration year its new players pay no capitation (ABF-112).\n";
+
+static int cmd_affiliated(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_affiliated, stdout);
+        return 0;
+    }
+    if (a->npos != 3 || !a->body) {
+        fputs(help_affiliated, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    st = bmp_ledger_set_club_affiliated(l, a->body, a->pos[1], a->pos[2], &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    printf("club %s: first affiliated %s\n", a->pos[1], a->pos[2]);
+    return 0;
+}
+
+static const char *const help_daily =
+    "usage: bridgemp ledger daily DATE --body B [--format F] [--output FILE]\n\n"
+    "The daily report (ABF-106): the batches processed on DATE (yyyy-mm-dd) with\n"
+    "their event, club, state, lines and points.  --output writes it atomically.\n";
+
+static int cmd_daily(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_daily, stdout);
+        return 0;
+    }
+    if (a->npos != 2 || !a->body) {
+        fputs(help_daily, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = bmp_ledger_daily_report(l, a->body, a->pos[1], &t, &e);
+    if (!st)
+        st = write_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}
+
+static const char *const help_b4c =
+    "usage: bridgemp ledger b4c PERIOD --body B [--format F] [--output FILE]\n\n"
+    "The monthly list of B4c, B4s and B5i points processed in PERIOD (yyyy-mm), for\n"
+    "the State secretaries (ABF-107, 2.6): batches of those grades (`ledger grade`).\n";
+
+static int cmd_b4c(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_b4c, stdout);
+        return 0;
+    }
+    if (a->npos != 2 || !a->body) {
+        fputs(help_b4c, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = bmp_ledger_b4c_list(l, a->body, a->pos[1], &t, &e);
+    if (!st)
+        st = write_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}
+
+static const char *const help_charges =
+    "usage: bridgemp ledger charges RUN --body B [--format F] [--output FILE]\n\n"
+    "The lines of charge run RUN (capitation or levy): club, player, batch, rule,\n"
+    "charge and cents, as a table, CSV or JSON.\n";
+
+static int cmd_charges(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_charges, stdout);
+        return 0;
+    }
+    char *end = NULL;
+    long long run = a->npos == 2 ? strtoll(a->pos[1], &end, 10) : 0;
+    if (a->npos != 2 || !a->body || !end || *end || run <= 0) {
+        fputs(help_charges, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = bmp_ledger_charge_lines(l, a->body, (int64_t)run, &t, &e);
+    if (!st)
+        st = write_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}
+
+int (*ledger_admin_command(const char *name))(ledger_args *)
+{
+    static const struct {
+        const char *name;
+        int (*fn)(ledger_args *);
+    } cmds[] = {{"convert", ledger_cmd_convert}, {"capitation", cmd_capitation},
+                {"members", cmd_members},        {"grade", cmd_grade},
+                {"levy", cmd_levy},              {"cancel", cmd_cancel},
+                {"affiliated", cmd_affiliated},  {"daily", cmd_daily},
+                {"b4c", cmd_b4c},                {"charges", cmd_charges}};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (strcmp(cmds[i].name, name) == 0)
+            return cmds[i].fn;
+    return NULL;
+}
