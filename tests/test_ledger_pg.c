@@ -79,7 +79,7 @@ static void test_pg_newer_schema_refused(void **state)
 
 /* Issue 12: two clients importing the same event at the same moment:
  * exactly one succeeds, the other is told which batch holds it.  Repeated
- * BMP_PG_RACES times (default 10; scripts/pg-stress.sh runs 50). */
+ * BMP_PG_RACES times (default 10; scripts/pg-stress.sh runs 50 of each). */
 static void test_pg_same_event_twice_at_once(void **state)
 {
     (void)state;
