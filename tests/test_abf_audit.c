@@ -310,8 +310,8 @@ static void one_table_outright(void **state)
 static void butler_mitchell_top_third(void **state)
 {
     (void)state;
-    /* two sessions: a single-session Butler of short matches has no
-     * placing awards (4.2.3, audit 2) */
+    /* two sessions: the top third is for 2+ sessions; one session pays
+     * the plain 4.2.1 places (4.2.3, U-40) */
     char json[4096] = "{'body':'abf','name':'x','kind':'butler','grade':'E','sessions':2,"
                       "'tables':9,'movement':'two-winner','contestants':[";
     for (int i = 1; i <= 4; i++) {

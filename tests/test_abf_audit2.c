@@ -396,18 +396,24 @@ static void mixed_playoff_reduced(void **state)
     abf_free(&r);
 }
 
-/* ABF-24 (4.2.3): "For Butler Pairs events with matches of less than 5
- * boards, the awards listed in clause 4.2.1 ... should be used. Placing
- * awards should only be given if two or more sessions have been played".
- * A single-session Butler of short matches (given as places, ABF-R4) gets
- * no award (it used to get 0.04 x 1.5 x 6 = 0.36 for 1st of 6 tables). */
+/* ABF-24, ABF-7 (4.2.3, 4.2.1; ruling U-40, replacing "Audit 2:
+ * single-session Butler"): a one-session Butler of short matches (given as
+ * places, ABF-R4) gets the 4.2.1 session awards, not only the top third, as
+ * Compscore3 pays it (tests/data/realworld/compscore_butler_howell.xml):
+ * 4 tables grade E, one winner: 0.04 x 1.5 x 4 = 0.24, 2nd 0.17, 3rd
+ * 0.12, 4th 0.08, 5th nothing (before U-40: no award at all). */
 static void butler_single_session(void **state)
 {
     (void)state;
     run r = abf_run("{'body':'abf','name':'x','kind':'butler','grade':'E','sessions':1,"
-                    "'tables':6,'contestants':[{'id':'1','place':1},{'id':'2','place':2}]}");
-    assert_int_equal(r.aw.count, 0);
-    assert_true(abf_has_note(&r, "no placing awards for a single session (4.2.3)"));
+                    "'tables':4,'contestants':[{'id':'1','place':1},{'id':'2','place':2},"
+                    "{'id':'3','place':3},{'id':'4','place':4},{'id':'5','place':5}]}");
+    assert_points(abf_pts(&r, "1", "session", 0), "0.24");
+    assert_points(abf_pts(&r, "2", "session", 0), "0.17");
+    assert_points(abf_pts(&r, "3", "session", 0), "0.12");
+    assert_points(abf_pts(&r, "4", "session", 0), "0.08");
+    assert_points(abf_pts(&r, "5", "session", 0), "0.00");
+    assert_false(abf_has_note(&r, "no placing awards for a single session (4.2.3)"));
     abf_free(&r);
 }
 

@@ -137,7 +137,10 @@ static void read_kind(abf_ctx *c)
 {
     const bmp_event *ev = c->ev;
     c->teams = bmp_event_kind_is_teams(ev->kind);
-    c->top_third = c->teams || ev->kind == BMP_KIND_BUTLER;
+    /* U-40: a one-session Butler of short matches gets the plain 4.2.1
+     * session awards; "only ... the top third" goes with the placing
+     * awards of 2+ sessions (4.2.3; Compscore pays 4 of 8 pairs). */
+    c->top_third = c->teams || (ev->kind == BMP_KIND_BUTLER && ev->sessions >= 2);
     c->individual = ev->kind == BMP_KIND_INDIVIDUAL;
     if (bmp_params_bool(&ev->params, "singles", false))
         c->teams = c->top_third = false;

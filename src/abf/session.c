@@ -228,16 +228,10 @@ bmp_status abf_session_awards(abf_ctx *c)
                                "the 4.2.2 percentage awards are for congress, State and "
                                "National events (grades B5, B4, B4s, B3, B, A2, A), got grade %s",
                                c->g->code);
-    /* 4.2.3 (ABF-24): "For Butler Pairs events with matches of less than 5
-     * boards [given as places, ABF-R4] ... Placing awards should only be
-     * given if two or more sessions have been played" (audit 2: the
-     * sentence would be idle if it meant the outright award only). */
-    if (ev->kind == BMP_KIND_BUTLER && ev->sessions < 2)
-        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-24", "4.2.3",
-                                 "Butler pairs with matches under 5 boards: no placing "
-                                 "awards for a single session (4.2.3)")
-                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
+    /* 4.2.3 (ABF-24, U-40): Butler pairs of short matches use "the awards
+     * listed in clause 4.2.1", one session included; "Placing awards
+     * should only be given if two or more sessions have been played" is
+     * about the outright placing awards (ABF practice: Compscore). */
     for (size_t i = 0; i < ev->ngroups; i++)
         ss.nconsol += ev->groups[i].type && !strcasecmp(ev->groups[i].type, "consolation");
     ss.nconsol = (int)bmp_params_number(&ev->params, "consolations", ss.nconsol);

@@ -49,8 +49,9 @@ static bmp_status add_player(rd *r, bmp_contestant *c, xmlNode *pn)
     char *id = ub_child_text(r, pn, "NATIONAL_ID_NUMBER", NULL, &st);
     if (st)
         return st;
+    bool guest = id && strcmp(id, "88888888") == 0;
     if (is_sentinel_id(id)) {
-        if (id && strcmp(id, "88888888") == 0 && bmp_io_param_bool(&p->params, "guest", true)) {
+        if (guest && bmp_io_param_bool(&p->params, "guest", true)) {
             free(id);
             return ub_oom(r);
         }
@@ -62,11 +63,19 @@ static bmp_status add_player(rd *r, bmp_contestant *c, xmlNode *pn)
     if (st)
         return st;
     char *club = ub_child_text(r, pn, "CLUB_ID_NUMBER", NULL, &st);
-    if (club)
+    bool club_given = club && *club;
+    if (club_given)
         st = bmp_io_param_string(&p->params, "usebio.club_id", club) ? ub_oom(r) : BMP_OK;
     free(club);
     if (st)
         return st;
+    if (!p->id && !p->name && !club_given && !guest && p->params.count == 0) {
+        /* U-42: an empty <PLAYER/> is nobody: skipped, counted in the
+         * contestant's params "usebio.empty_players" (never "UNKNOWN"). */
+        c->nplayers--; /* nothing allocated: no id, name or params */
+        double k = bmp_params_number(&c->params, "usebio.empty_players", 0) + 1;
+        return bmp_io_param_number(&c->params, "usebio.empty_players", k) ? ub_oom(r) : BMP_OK;
+    }
     if (!p->id && !p->name && !(p->name = bmp_strdup("UNKNOWN")))
         return ub_oom(r);
     return BMP_OK;

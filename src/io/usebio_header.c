@@ -96,6 +96,47 @@ bmp_status ub_set_event_param(rd *r, const char *key, const char *v)
     return bmp_io_param_string(&r->ev->params, key, v) ? ub_oom(r) : BMP_OK;
 }
 
+/* U-41: the number of distinct BOARD_NUMBERs of the BOARD elements under
+ * the event (directly or in its SESSION / SECTION elements); a BOARD
+ * without a usable number counts once. */
+static void count_boards_in(xmlNode *n, unsigned char *seen, int *count, int depth)
+{
+    for (xmlNode *k = n->children; k; k = k->next) {
+        if (k->type != XML_ELEMENT_NODE)
+            continue;
+        if (ub_is(k, "BOARD")) {
+            xmlNode *num = ub_child(k, "BOARD_NUMBER");
+            char *t = num ? ub_text(num) : NULL;
+            double v = 0;
+            int b = t && ub_parse_number(t, &v) && v >= 1 && v < 10000 ? (int)v : 0;
+            free(t);
+            if (!b || !(seen[b / 8] & (1u << (b % 8))))
+                (*count)++;
+            if (b)
+                seen[b / 8] |= (unsigned char)(1u << (b % 8));
+        } else if (depth < 2 && (ub_is(k, "SESSION") || ub_is(k, "SECTION"))) {
+            count_boards_in(k, seen, count, depth + 1);
+        }
+    }
+}
+
+static int count_boards(xmlNode *event)
+{
+    unsigned char seen[10000 / 8 + 1] = {0};
+    int count = 0;
+    count_boards_in(event, seen, &count, 0);
+    return count;
+}
+
+/* U-44: the kind an EVENT_TYPE (any vocabulary) maps to; -1 if none. */
+int bmp_io_usebio_type_kind(const char *type)
+{
+    for (size_t i = 0; type && i < sizeof event_types / sizeof event_types[0]; i++)
+        if (strcasecmp(type, event_types[i].name) == 0)
+            return (int)event_types[i].kind;
+    return -1;
+}
+
 bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
 {
     bmp_event *ev = r->ev;
@@ -126,6 +167,9 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         if (strcasecmp(type, event_types[i].name) == 0) {
             found = true;
             ev->kind = event_types[i].kind;
+            /* U-44: kept as read, written back when the kind is unchanged */
+            if (!st)
+                st = ub_set_event_param(r, "usebio.event_type", event_types[i].name);
             if (event_types[i].scoring)
                 st = ub_set_event_param(r, "usebio.scoring", event_types[i].scoring);
         }
@@ -215,7 +259,9 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         ev->sessions = n;
     if ((st = ub_child_int(r, event, "BOARDS_PLAYED", 0, 10000, &n, &has)))
         return st;
-    if (has) {
+    if (!has)
+        n = count_boards(event); /* U-41: EBU club scorers omit BOARDS_PLAYED */
+    if (has || n > 0) {
         ev->boards = n;
         r->event_boards = n;
     }

@@ -21,6 +21,10 @@ void bmp_io_usebio_types(const char *body, char *buf, size_t n);
  * points (whole in the file), else 1 (rulings U-20). */
 bmp_points bmp_io_usebio_unit(const char *body, const char *colour);
 
+/* The bmp_event_kind an EVENT_TYPE (any USEBIO vocabulary) maps to; -1 if
+ * none (usebio_header.c; U-44). */
+int bmp_io_usebio_type_kind(const char *type);
+
 #define BMP_USEBIO_MP_PREFIX "mp."
 
 #endif

@@ -24,6 +24,7 @@ typedef struct wr {
     int rc;           /* first negative xmlTextWriter return; -2: bad text */
     char bad[96];     /* the element and text refused */
     bmp_usebio_mp_form form;
+    bool awarded;     /* awards were given (aw != NULL): flat form writes 0s */
     /* Per contestant: colours and amounts (hundredths), from the awards. */
     struct cmp {
         const char *colour[8];
@@ -130,6 +131,14 @@ static const char *event_type(bmp_event_kind k)
     }
 }
 
+/* U-44: the EVENT_TYPE the file was read with (MP_PAIRS, CROSS_IMP ...) while
+ * the kind is still the one it maps to; else the generic 1.2 type. */
+static const char *event_type_as_read(const bmp_event *ev)
+{
+    const char *t = bmp_params_string(&ev->params, "usebio.event_type", NULL);
+    return t && bmp_io_usebio_type_kind(t) == (int)ev->kind ? t : event_type(ev->kind);
+}
+
 /* Sum the awards per contestant and colour.  Per-player awards must agree
  * across the contestant's players: USEBIO has one award per pair or team. */
 static bmp_status collect_awards(wr *w, const bmp_awards *aw)
@@ -222,6 +231,12 @@ static void write_mp(wr *w, size_t ci, bool team)
         el(w, "MASTER_POINT_TYPE", bmp_usebio_type(w->ev->body, m->colour[k]));
         if (!flat)
             end(w);
+    }
+    /* U-43: Compscore3 writes MASTER_POINTS_AWARDED 0 (and the type) for
+     * every pair without an award, and the ABF's importer expects it. */
+    if (flat && m->n == 0 && w->awarded && rules && rules->usebio_default_type) {
+        el(w, "MASTER_POINTS_AWARDED", "0");
+        el(w, "MASTER_POINT_TYPE", rules->usebio_default_type);
     }
 }
 
@@ -389,7 +404,7 @@ static void write_passthrough(wr *w)
                                       "usebio.match_scoring", "usebio.description",
                                       "usebio.event_id", "usebio.master_point_scale",
                                       "usebio.master_point_type", "usebio.colour",
-                                      "usebio.charge_code", NULL};
+                                      "usebio.charge_code", "usebio.event_type", NULL};
     const bmp_params *p = &w->ev->params;
     for (size_t i = 0; i < p->count; i++) {
         const char *k = p->items[i].key;
@@ -441,7 +456,7 @@ static void write_event(wr *w, bool any_awards)
         end(w);
     }
     start(w, "EVENT");
-    at(w, "EVENT_TYPE", event_type(ev->kind));
+    at(w, "EVENT_TYPE", event_type_as_read(ev));
     el(w, "EVENT_IDENTIFIER",
        ev->event_id ? ev->event_id : bmp_params_string(p, "usebio.event_id", NULL));
     el(w, "EVENT_DESCRIPTION", bmp_params_string(p, "usebio.description", NULL));
@@ -483,7 +498,7 @@ static void write_event(wr *w, bool any_awards)
         any_ungrouped |= ev->contestants[i].group == NULL;
     if (any_ungrouped || ev->ncontestants == 0) {
         start(w, "PARTICIPANTS");
-        at(w, "EVENT_TYPE", event_type(ev->kind));
+        at(w, "EVENT_TYPE", event_type_as_read(ev));
         for (size_t i = 0; i < ev->ncontestants; i++)
             if (in_group(&ev->contestants[i], NULL))
                 write_contestant(w, i);
@@ -531,7 +546,7 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
                                  "contestants by SECTION (keep this event as JSON)",
                                  ev->contestants[i].id, g->type, gn);
     }
-    wr w = {.ev = ev, .err = err, .form = form};
+    wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL};
     w.mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w.mp);
     if (!w.mp)
         return bmp_error_oom(err);

@@ -106,3 +106,9 @@ bmp_cli_test(NAME audit_usebio_nzb_one_session_mitchell
              EXPECT "1NS,,session,session 1 NS,1,40\\.00,C,NZ-26"
                     "2NS,,session,session 1 NS,2,17\\.00,C,NZ-26"
                     "1EW,,session,session 1 EW,1,40\\.00,C" "2EW,,session,session 1 EW,2,17\\.00,C")
+
+# Issue 15: validate accepts USEBIO as well as JSON; the Compscore3 Butler
+# (U-40, ABF-24) is a valid ABF event with 4 awards (places 1-4, ABF-7).
+bmp_cli_test(NAME usebio_validate_realworld
+             ARGS validate tests/data/realworld/compscore_butler_howell.xml --body abf --grade E
+             EXPECT "valid abf event \"Monday\": butler, 1 session\\(s\\), 4 tables, 8 contestants, 0 groups, 0 matches, 4 awards")
