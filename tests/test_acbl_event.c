@@ -136,6 +136,10 @@ static void session_flight_a(void **state)
     bmp_test_run_ok(j, &aw);
     assert_points(find(&aw, 1, "session", NULL)->points, "2.11");
     assert_points(find(&aw, 2, "session", NULL)->points, "1.47");
+    /* ACBL-R8: the derivation shows the cent-rounded 1.34 the +10% starts
+     * from (1.92 x 70% = 1.344 -> 1.34; x 1.10 = 1.474 -> 1.47). */
+    assert_non_null(strstr(find(&aw, 2, "session", NULL)->explain,
+                           "70% x 1.92 -> 1.34 x 1.10 Flight A (ACBL-19) -> 1.47"));
     assert_string_equal(find(&aw, 1, "session", NULL)->colour, "silver"); /* ACBL-87 */
     bmp_awards_free(&aw);
     free(j);

@@ -528,8 +528,18 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, const rank_ref 
                 aw.points = awards[re->place.lo - 1];
                 acbl_session_describe(first, re->place.lo, scale, d, sizeof d);
                 bmp_points_format(aw.points, a, sizeof a);
-                st = bmp_awards_add(out, err, &aw, "session place %d: %s%s -> %s; colour %s (%s)",
-                                    re->place.lo, d, adj, a, colour, crule);
+                /* ACBL-R8: the factor applies to the cent-rounded award;
+                 * the derivation shows that value before the factor. */
+                char base[40] = "";
+                if (num != den) {
+                    char bv[32];
+                    bmp_points_format(acbl_session_place(first, re->place.lo, scale), bv,
+                                      sizeof bv);
+                    snprintf(base, sizeof base, " -> %s", bv);
+                }
+                st = bmp_awards_add(out, err, &aw,
+                                    "session place %d: %s%s%s -> %s; colour %s (%s)",
+                                    re->place.lo, d, base, adj, a, colour, crule);
             }
         }
     }
