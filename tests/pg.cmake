@@ -7,7 +7,8 @@ foreach(kind internal public)
   target_link_libraries(bmp_test_support_${kind} PUBLIC PkgConfig::PQ)
 endforeach()
 foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger_bulk
-          test_ledger_pg test_ledger_charges test_ledger_convert test_ledger_tokens)
+          test_ledger_pg test_ledger_charges test_ledger_convert test_ledger_tokens
+          test_pages)
   add_test(NAME ${t}_pg COMMAND ${t})
   set_tests_properties(${t}_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
                                           SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql)

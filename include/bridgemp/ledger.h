@@ -208,6 +208,8 @@ bmp_status bmp_ledger_top_earners(bmp_ledger *l, const char *body, const char *p
                                   size_t limit, bmp_table *out, bmp_error *err);
 /* Batches, optionally of one state. */
 bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, bmp_error *err);
+/* One batch, the columns of bmp_ledger_batches; ENOTFOUND if none. */
+bmp_status bmp_ledger_batch(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err);
 
 #ifdef __cplusplus
 }

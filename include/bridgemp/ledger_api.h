@@ -38,6 +38,17 @@ bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *
 bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char *number,
                                      size_t offset, size_t limit, bmp_table *out, size_t *total,
                                      bmp_error *err);
+/* A player's promotions at period closes, oldest first: period, from_rank,
+ * to_rank.  ENOTFOUND for an unknown player. */
+bmp_status bmp_ledger_player_promotions(bmp_ledger *l, const char *body, const char *number,
+                                        bmp_table *out, bmp_error *err);
+/* The derivation of every award of an event batch, recomputed from the
+ * event kept on import (ruling W-21): contestant, name, players, place,
+ * point_type, points, rule, section, derivation; the event-level lines are
+ * the table's notes.  ENOTFOUND when `id` is not an event batch of the body
+ * or its event was not kept (imported before schema 006). */
+bmp_status bmp_ledger_event_explain(bmp_ledger *l, const char *body, int64_t id, bmp_table *out,
+                                    bmp_error *err);
 /* A body's clubs: number, name, dummy, members (home members). */
 bmp_status bmp_ledger_clubs(bmp_ledger *l, const char *body, bmp_table *out, bmp_error *err);
 /* Events (batches computed from an event file), newest first: id, event,

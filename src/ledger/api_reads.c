@@ -114,22 +114,30 @@ bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *
     return rc;
 }
 
-bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char *number,
-                                     size_t offset, size_t limit, bmp_table *out, size_t *total,
-                                     bmp_error *err)
+/* A registered player's row id; ENOTFOUND naming the player. */
+static bmp_status player_id(bmp_ledger *l, const char *body, const char *number, int64_t *id,
+                            bmp_error *err)
 {
     ledger_body b;
     char norm[32];
-    int64_t id = 0;
     bool found = false;
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
         rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
     if (!rc)
-        rc = lq_int(l, &id, &found, err, "SELECT id FROM player WHERE body_id = ?1 AND number = ?2",
+        rc = lq_int(l, id, &found, err, "SELECT id FROM player WHERE body_id = ?1 AND number = ?2",
                     "is", b.id, norm);
     if (!rc && !found)
-        return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
+    return rc;
+}
+
+bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char *number,
+                                     size_t offset, size_t limit, bmp_table *out, size_t *total,
+                                     bmp_error *err)
+{
+    int64_t id = 0;
+    bmp_status rc = player_id(l, body, number, &id, err);
     if (!rc)
         rc = bmp_table_title(out, "journal");
     if (!rc)
@@ -284,5 +292,20 @@ bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char
         memcpy(h, out->holding, out->ntypes * sizeof h[0]);
         ledger_next_rank(b.code, h, pre82, out->next_rank, sizeof out->next_rank);
     }
+    return rc;
+}
+
+bmp_status bmp_ledger_player_promotions(bmp_ledger *l, const char *body, const char *number,
+                                        bmp_table *out, bmp_error *err)
+{
+    int64_t id = 0;
+    bmp_status rc = player_id(l, body, number, &id, err);
+    if (!rc)
+        rc = bmp_table_title(out, "promotions");
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT period, from_name AS from_rank, to_name AS to_rank FROM promotion "
+                  "WHERE player_id = ?1 ORDER BY period",
+                  "i", id);
     return rc;
 }

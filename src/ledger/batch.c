@@ -391,11 +391,13 @@ static bmp_status write_lines_copy(bmp_ledger *l, int64_t id, const bmp_ledger_l
 }
 
 static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
-                              bmp_batch_source source, const char *file, const char *hash,
-                              const char *event, const char *date, const char *checksum,
-                              const bmp_ledger_line *lines, const resolved *rv, size_t n,
-                              const tally *t, size_t nt, int64_t *batch, bmp_error *err)
+                              const ledger_batch_src *src, const bmp_ledger_line *lines,
+                              const resolved *rv, size_t n, const tally *t, size_t nt,
+                              int64_t *batch, bmp_error *err)
 {
+    bmp_batch_source source = src->source;
+    const char *file = src->file, *hash = src->hash, *event = src->event,
+               *date = src->event_date, *checksum = src->checksum;
     char at[40];
     ledger_now(l, at);
     int64_t club = 0, id = 0;
@@ -420,6 +422,9 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
                     "INSERT INTO batch_total (batch_id, point_type, points, lines) "
                     "VALUES (?1, ?2, ?3, ?4)",
                     "isii", id, t[i].type, t[i].points, t[i].lines);
+    if (!rc && src->event_json)
+        rc = lq_run(l, err, "INSERT INTO batch_event (batch_id, event_json) VALUES (?1, ?2)",
+                    "is", id, src->event_json);
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
     if (!rc) {
@@ -438,8 +443,9 @@ bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *
                                    const bmp_ledger_line *lines, size_t n, int64_t *batch,
                                    bmp_problems *probs, bmp_error *err)
 {
-    return ledger_import_checked(l, o, source, file, hash, event, event_date, NULL, lines, n,
-                                 batch, probs, err);
+    ledger_batch_src src = {.source = source, .file = file, .hash = hash, .event = event,
+                            .event_date = event_date};
+    return ledger_import_checked(l, o, &src, lines, n, batch, probs, err);
 }
 
 /* The same content is refused, naming the batch that holds it. */
@@ -539,17 +545,14 @@ static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_sou
 /* The replaced batch (if any) and the new one, inside the caller's
  * transaction. */
 static bmp_status write_all(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
-                            bmp_batch_source source, const char *file, const char *hash,
-                            const char *event, const char *event_date, const char *checksum,
-                            const bmp_ledger_line *lines, size_t n, const checked *c,
-                            int64_t *batch, bmp_error *err)
+                            const ledger_batch_src *src, const bmp_ledger_line *lines, size_t n,
+                            const checked *c, int64_t *batch, bmp_error *err)
 {
     bmp_status rc = BMP_OK;
     if (o->replaces)
         rc = ledger_replace(l, o->replaces, o->reason, err);
     if (!rc)
-        rc = write_batch(l, b, o, source, file, hash, event, event_date, checksum, lines, c->rv, n,
-                         c->t, c->nt, batch, err);
+        rc = write_batch(l, b, o, src, lines, c->rv, n, c->t, c->nt, batch, err);
     return rc;
 }
 
@@ -570,17 +573,16 @@ static bmp_status explain_lost_race(bmp_ledger *l, const ledger_body *b, const c
  * so the registry the lines were checked against is the one they are
  * written to, and the checking reads need no lock of their own. */
 static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
-                                  const bmp_ledger_import_opts *o, bmp_batch_source source,
-                                  const char *file, const char *hash, const char *event,
-                                  const char *event_date, const char *checksum,
+                                  const bmp_ledger_import_opts *o, const ledger_batch_src *src,
                                   const bmp_ledger_line *lines, size_t n, checked *c,
                                   int64_t *batch, bool *writing, bmp_problems *pp,
                                   bmp_error *err)
 {
+    const char *file = src->file;
     size_t before = pp->count, bad = 0;
-    bmp_status rc = refuse_duplicate(l, b, file, hash, err);
+    bmp_status rc = refuse_duplicate(l, b, file, src->hash, err);
     if (!rc)
-        rc = check_lines(l, b, source, file, lines, n, c, pp, &bad, err);
+        rc = check_lines(l, b, src->source, file, lines, n, c, pp, &bad, err);
     if (!rc)
         bad += check_controls(b, o, file, c->t, c->nt, pp);
     if (!rc)
@@ -593,17 +595,15 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
     *writing = !rc;
     if (!rc)
-        rc = write_all(l, b, o, source, file, hash, event, event_date, checksum, lines, n, c,
-                       batch, err);
+        rc = write_all(l, b, o, src, lines, n, c, batch, err);
     return rc;
 }
 
 bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
-                                 bmp_batch_source source, const char *file, const char *hash,
-                                 const char *event, const char *event_date, const char *checksum,
-                                 const bmp_ledger_line *lines, size_t n, int64_t *batch,
-                                 bmp_problems *probs, bmp_error *err)
+                                 const ledger_batch_src *src, const bmp_ledger_line *lines,
+                                 size_t n, int64_t *batch, bmp_problems *probs, bmp_error *err)
 {
+    const char *file = src->file;
     bmp_problems local = {0};
     bmp_problems *pp = probs ? probs : &local;
     ledger_body b;
@@ -626,14 +626,13 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     if (!rc)
         rc = l->ops->begin(l->s, err);
     if (!rc) {
-        rc = check_and_write(l, &b, o, source, file, hash, event, event_date, checksum, lines, n,
-                             &c, &id, &writing, pp, err);
+        rc = check_and_write(l, &b, o, src, lines, n, &c, &id, &writing, pp, err);
         if (!rc)
             rc = l->ops->commit(l->s, err);
         if (rc)
             l->ops->rollback(l->s);
         if (rc && writing)
-            rc = explain_lost_race(l, &b, file, hash, rc, err);
+            rc = explain_lost_race(l, &b, file, src->hash, rc, err);
     }
     if (!rc && batch)
         *batch = id;
@@ -663,9 +662,11 @@ bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_i
             oo.body = ls.body;
         if (!oo.club || !*oo.club)
             oo.club = ls.club;
+        ledger_batch_src src = {.source = ls.source, .file = path, .hash = ls.hash,
+                                .event = ls.event, .event_date = ls.event_date,
+                                .checksum = ls.checksum, .event_json = ls.event_json};
         if (!rc)
-            rc = ledger_import_checked(l, &oo, ls.source, path, ls.hash, ls.event, ls.event_date,
-                                       ls.checksum, ls.v, ls.n, batch, pp, err);
+            rc = ledger_import_checked(l, &oo, &src, ls.v, ls.n, batch, pp, err);
     }
     ledger_lines_free(&ls);
     bmp_problems_free(&local);

@@ -109,9 +109,10 @@ bmp_status bmp_ledger_expire_temporary(bmp_ledger *l, const char *body, const ch
     snprintf(file, sizeof file, "NZ-87 expiry %s", date);
     ledger_sha256_hex(file, strlen(file), hash);
     bmp_ledger_import_opts o = {.size = sizeof o, .body = "nzb"};
+    ledger_batch_src src = {.source = BMP_BATCH_ADJUSTMENT, .file = file, .hash = hash,
+                            .event = "temporary player expiry", .event_date = date};
     if (!rc)
-        rc = ledger_import_checked(l, &o, BMP_BATCH_ADJUSTMENT, file, hash, "temporary player expiry",
-                                   date, NULL, c.v, c.n, batch, NULL, err);
+        rc = ledger_import_checked(l, &o, &src, c.v, c.n, batch, NULL, err);
     if (!rc && lines)
         *lines = c.n;
     free(c.v);

@@ -77,12 +77,19 @@ bmp_status ledger_number_check(const char *body, const char *in, char *out, size
 /* Point types one batch may carry. */
 #define LEDGER_TALLY_MAX 8
 
-/* Check and write one batch (batch.c); checksum may be NULL. */
+/* What one batch is made from: the kind of source, the file and content
+ * hash, the event's name and date, the ABF checksum (may be NULL) and, for
+ * an event computed on import, the event as JSON, kept so that the awards'
+ * derivations can be shown on demand (may be NULL). */
+typedef struct ledger_batch_src {
+    bmp_batch_source source;
+    const char *file, *hash, *event, *event_date, *checksum, *event_json;
+} ledger_batch_src;
+
+/* Check and write one batch (batch.c). */
 bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
-                                 bmp_batch_source source, const char *file, const char *hash,
-                                 const char *event, const char *event_date, const char *checksum,
-                                 const bmp_ledger_line *lines, size_t n, int64_t *batch,
-                                 bmp_problems *probs, bmp_error *err);
+                                 const ledger_batch_src *src, const bmp_ledger_line *lines,
+                                 size_t n, int64_t *batch, bmp_problems *probs, bmp_error *err);
 
 /* Reverse a posted batch / replace a batch, inside the caller's
  * transaction (lifecycle.c). */

@@ -240,20 +240,33 @@ bmp_status bmp_ledger_top_earners(bmp_ledger *l, const char *body, const char *p
     return rc;
 }
 
+/* The columns of the batch listing (CLI `batches`, API /batches). */
+#define BATCH_ROWS                                                                                \
+    "SELECT b.id, y.code AS body, b.source, b.state, coalesce(b.period, '') AS period, "        \
+    "b.event, b.lines, (SELECT group_concat(point_type || ' ' || CASE WHEN points < 0 "          \
+    "THEN '-' ELSE '' END || (abs(points) / 100) || '.' || "                                    \
+    "substr('0' || (abs(points) % 100), -2), ', ') FROM batch_total t "                         \
+    "WHERE t.batch_id = b.id) AS totals, "                                                      \
+    "(SELECT count(*) FROM held h WHERE h.batch_id = b.id) AS held, "                           \
+    "coalesce(CAST(b.reverses AS TEXT), '') AS reverses, b.reason, b.who, b.created_at "        \
+    "FROM batch b JOIN body y ON y.id = b.body_id "
+
 bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, bmp_error *err)
 {
     bmp_status rc = bmp_table_title(out, "batches");
     if (!rc)
-        rc = table_query(
-            l, out, -1, 0, err,
-            "SELECT b.id, y.code AS body, b.source, b.state, coalesce(b.period, '') AS period, "
-            "b.event, b.lines, (SELECT group_concat(point_type || ' ' || CASE WHEN points < 0 "
-            "THEN '-' ELSE '' END || (abs(points) / 100) || '.' || "
-            "substr('0' || (abs(points) % 100), -2), ', ') FROM batch_total t "
-            "WHERE t.batch_id = b.id) AS totals, "
-            "(SELECT count(*) FROM held h WHERE h.batch_id = b.id) AS held, "
-            "coalesce(CAST(b.reverses AS TEXT), '') AS reverses, b.reason, b.who, b.created_at FROM batch b "
-            "JOIN body y ON y.id = b.body_id WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id",
-            "s", state);
+        rc = table_query(l, out, -1, 0, err,
+                         BATCH_ROWS "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id",
+                         "s", state);
+    return rc;
+}
+
+bmp_status bmp_ledger_batch(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err)
+{
+    bmp_status rc = bmp_table_title(out, "batch");
+    if (!rc)
+        rc = table_query(l, out, -1, 0, err, BATCH_ROWS "WHERE b.id = ?1", "i", id);
+    if (!rc && out->nrows == 0)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)id);
     return rc;
 }

@@ -21,6 +21,7 @@ void ledger_lines_free(ledger_lines *ls)
     free(ls->strs);
     free(ls->v);
     free(ls->event);
+    free(ls->event_json);
     free(ls->event_date);
     free(ls->club);
     memset(ls, 0, sizeof *ls);
@@ -173,6 +174,8 @@ static bmp_status read_event(const char *path, const char *data, size_t len,
         st = bmp_award_event(ev, &aw, err);
     if (!st)
         st = ledger_event_hash(ev, ls->hash, err);
+    if (!st && ls->source == BMP_BATCH_EVENT) /* kept for the derivations (ruling W-21) */
+        st = bmp_event_to_json(ev, &ls->event_json, err);
     if (!st) {
         ls->event = own(ls, ev->name ? ev->name : path);
         ls->event_date = own(ls, ev->date ? ev->date : "");

@@ -17,6 +17,7 @@ typedef struct ledger_lines {
     char body[8];
     char hash[65];
     char *event, *event_date, *club;
+    char *event_json;       /* an event computed on import, as JSON (derivations) */
     char checksum[32];      /* ABF: sum of ABF number x points (ecosystem.md §5) */
     bool oom;               /* a string could not be kept: the whole read fails */
 } ledger_lines;

@@ -136,19 +136,22 @@ static int batches(srv_req *rq, srv_resp *rs)
 
 static int batch(srv_req *rq, srv_resp *rs)
 {
+    char *end = NULL;
+    long long id = strtoll(rq->params[0], &end, 10);
+    if (*end || id <= 0) {
+        srv_error(rs, 404, "no batch %s", rq->params[0]);
+        return 0;
+    }
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
-    WITH_LEDGER(rq, rs, l, st = bmp_ledger_batches(l, NULL, &t, &e));
-    size_t row = st ? (size_t)-1 : bmp_table_find_row(&t, rq->params[0]);
-    if (st)
+    WITH_LEDGER(rq, rs, l, st = bmp_ledger_batch(l, id, &t, &e));
+    if (st) {
         srv_ledger_error(rs, st, &e, NULL);
-    else if (row == (size_t)-1)
-        srv_error(rs, 404, "no batch %s", rq->params[0]);
-    else {
+    } else {
         json_t *rows = srv_table_json(&t);
-        srv_json(rs, 200, json_incref(json_array_get(rows, row)));
+        srv_json(rs, 200, json_incref(json_array_get(rows, 0)));
         json_decref(rows);
         rs->cacheable = true;
     }

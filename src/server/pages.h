@@ -6,14 +6,10 @@
  * (200, 400, 404), or 0 when `path` is not a page (the router then tries its
  * other routes).  Every value placed in HTML is escaped (web_buf_html).
  *
- * Planned pages: / (search form), /players?q=, /player/<body>/<number>,
- * /club/<body>/<number>, /event/<id>, /batch/<id>, /style.css.
- * The batch page's approve/reject forms will POST to the server's API route
- * /api/batches/<id>/approve and /api/batches/<id>/reject (server enforces the
- * bearer token).
- *
- * STATUS: not supported yet — the renderer answers 0 ("not a page") for every
- * path, so the server serves only its API.  See docs/rulings.md W-20. */
+ * The pages: / (search form, recent events), /players?body=&q=&page=,
+ * /player/<body>/<number> (holdings, rank, chart, recent awards), /clubs,
+ * /club/<body>/<number>?period=, /events, /event/<body>/<id>?explain=1,
+ * /batch/<id> (approve/reject through the API), /style.css, /app.js. */
 #ifndef BMP_SERVER_PAGES_H
 #define BMP_SERVER_PAGES_H
 

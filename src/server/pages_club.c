@@ -1,0 +1,191 @@
+/* Club and event pages: the clubs of a body (/clubs), a club's members and
+ * ranking list for a period (/club/<body>/<number>?period=yyyy-mm), the
+ * events (/events) and an event's results with its awards and, on demand,
+ * the derivation of each award (/event/<body>/<id>?explain=1). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/ledger_api.h"
+#include "server/pages_internal.h"
+
+static int table_error(page *p, bmp_table *t, bmp_status st, const bmp_error *e)
+{
+    bmp_table_free(t);
+    return page_error(p, st == BMP_ENOTFOUND ? 404 : 400, e->msg);
+}
+
+int page_clubs(page *p)
+{
+    const char *body = page_body(p);
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_clubs(p->l, body, &t, &e);
+    if (st)
+        return table_error(p, &t, st, &e);
+    page_head(p, "Clubs");
+    web_buf_puts(p->out, "<h1>Clubs</h1>\n<form action=\"/clubs\" method=\"get\">");
+    page_body_select(p, body);
+    web_buf_puts(p->out, " <button type=\"submit\">Show</button></form>\n");
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "/club/%s/", body);
+    page_table(p->out, &t, &(page_table_opts){.caption = "Clubs", .link_col = page_col(&t, "name"),
+                                              .key_col = page_col(&t, "number"), .prefix = prefix,
+                                              .hide = (const char *const[]){"dummy", NULL}});
+    bmp_table_free(&t);
+    page_foot(p);
+    return 200;
+}
+
+/* The club's name from the body's club list ("" if not there). */
+static void club_name(page *p, const char *body, const char *number, char *out, size_t size)
+{
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    out[0] = '\0';
+    if (!bmp_ledger_clubs(p->l, body, &t, &e)) {
+        size_t r = bmp_table_find_row(&t, number);
+        if (r != (size_t)-1)
+            snprintf(out, size, "%s", bmp_table_get(&t, r, page_col(&t, "name")));
+    }
+    bmp_table_free(&t);
+}
+
+int page_club(page *p)
+{
+    const char *body = p->seg[0], *number = p->seg[1], *period = page_arg(p, "period");
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_club_report(p->l, body, number, period, &t, &e);
+    if (st)
+        return table_error(p, &t, st, &e);
+    char name[256], title[300], prefix[32];
+    club_name(p, body, number, name, sizeof name);
+    snprintf(title, sizeof title, "%s %s", number, name);
+    page_head(p, title);
+    web_buf_puts(p->out, "<h1>");
+    web_buf_html(p->out, name[0] ? name : number);
+    web_buf_puts(p->out, "</h1>\n<form method=\"get\"><label for=\"period\">Period</label><input "
+                         "id=\"period\" name=\"period\" placeholder=\"yyyy-mm\" pattern=\"[0-9]{4}-"
+                         "[0-9]{2}\" value=\"");
+    web_buf_html(p->out, period ? period : "");
+    web_buf_puts(p->out, "\"> <button type=\"submit\">Show</button></form>\n");
+    for (size_t i = 0; i < t.nnotes; i++) {
+        web_buf_puts(p->out, "<p class=\"note\">");
+        web_buf_html(p->out, t.notes[i]);
+        web_buf_puts(p->out, "</p>\n");
+    }
+    snprintf(prefix, sizeof prefix, "/player/%s/", body);
+    page_table(p->out, &t, &(page_table_opts){.caption = "Members and ranking list",
+                                              .link_col = page_col(&t, "name"),
+                                              .key_col = page_col(&t, "number"),
+                                              .prefix = prefix});
+    bmp_table_free(&t);
+    page_foot(p);
+    return 200;
+}
+
+int page_events(page *p)
+{
+    const char *body = page_body(p), *pgs = page_arg(p, "page");
+    char *end = NULL;
+    long long pg = pgs ? strtoll(pgs, &end, 10) : 1;
+    if (pgs && (*end || pg < 1 || pg > 1000000))
+        return page_error(p, 400, "page: expected a whole number from 1");
+    size_t per = 50, total = 0;
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_events(p->l, body, (size_t)(pg - 1) * per, per, &t, &total, &e);
+    if (st)
+        return table_error(p, &t, st, &e);
+    page_head(p, "Events");
+    web_buf_puts(p->out, "<h1>Events</h1>\n");
+    char prefix[32], base[64];
+    snprintf(prefix, sizeof prefix, "/event/%s/", body);
+    page_table(p->out, &t, &(page_table_opts){.caption = "Events, newest first",
+                                              .link_col = page_col(&t, "event"),
+                                              .key_col = page_col(&t, "id"), .prefix = prefix});
+    snprintf(base, sizeof base, "/events?body=%s", body);
+    page_pager(p->out, base, (size_t)pg, per, total);
+    bmp_table_free(&t);
+    page_foot(p);
+    return 200;
+}
+
+/* The event's heading from its batch: name, date, state, club. */
+static void event_heading(page *p, int64_t id)
+{
+    bmp_table b;
+    bmp_table_init(&b);
+    bmp_error e = {0};
+    if (!bmp_ledger_batch(p->l, id, &b, &e) && b.nrows) {
+        web_buf_puts(p->out, "<h1>");
+        web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "event")));
+        web_buf_puts(p->out, "</h1>\n<p>Batch ");
+        page_link(p->out, "/batch/", bmp_table_get(&b, 0, 0), bmp_table_get(&b, 0, 0));
+        web_buf_puts(p->out, ", ");
+        web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "state")));
+        web_buf_puts(p->out, ", ");
+        web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "totals")));
+        web_buf_puts(p->out, "</p>\n");
+    }
+    bmp_table_free(&b);
+}
+
+static void derivations(page *p, const char *body, int64_t id)
+{
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    if (bmp_ledger_event_explain(p->l, body, id, &t, &e)) {
+        web_buf_puts(p->out, "<p class=\"error\">");
+        web_buf_html(p->out, e.msg);
+        web_buf_puts(p->out, "</p>\n");
+    } else {
+        web_buf_puts(p->out, "<h2 id=\"derivation\">Derivation of each award</h2>\n");
+        for (size_t i = 0; i < t.nnotes; i++) {
+            web_buf_puts(p->out, "<p class=\"note\">");
+            web_buf_html(p->out, t.notes[i]);
+            web_buf_puts(p->out, "</p>\n");
+        }
+        page_table(p->out, &t, &(page_table_opts){.caption = "Awards as computed",
+                                                  .link_col = (size_t)-1});
+    }
+    bmp_table_free(&t);
+}
+
+int page_event(page *p)
+{
+    const char *body = p->seg[0];
+    char *end = NULL;
+    long long id = strtoll(p->seg[1], &end, 10);
+    if (*end || id <= 0)
+        return page_error(p, 400, "expected an event (batch) number");
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_event_awards(p->l, body, id, &t, &e);
+    if (st)
+        return table_error(p, &t, st, &e);
+    page_head(p, "Event");
+    event_heading(p, id);
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "/player/%s/", body);
+    page_table(p->out, &t, &(page_table_opts){.caption = "Awards", .link_col = page_col(&t, "name"),
+                                              .key_col = page_col(&t, "number"), .prefix = prefix});
+    if (page_arg(p, "explain"))
+        derivations(p, body, id);
+    else {
+        web_buf_puts(p->out, "<p><a id=\"explain\" href=\"/event/");
+        page_url(p->out, body);
+        web_buf_printf(p->out, "/%lld?explain=1#derivation\">Show the derivation of each award"
+                               "</a></p>\n", id);
+    }
+    bmp_table_free(&t);
+    page_foot(p);
+    return 200;
+}

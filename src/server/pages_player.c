@@ -1,0 +1,168 @@
+/* Player pages: the search form (/), the search results (/players) and a
+ * player's page (/player/<body>/<number>): holdings per point type, rank,
+ * what the next rank needs, the holding over time as a chart with the
+ * promotions marked, and the recent awards with their events and rules. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/ledger_api.h"
+#include "server/pages_internal.h"
+
+#define RECENT_AWARDS 20
+
+static void search_form(page *p, const char *body, const char *q)
+{
+    web_buf *b = p->out;
+    web_buf_puts(b, "<form action=\"/players\" method=\"get\" role=\"search\">");
+    page_body_select(p, body);
+    web_buf_puts(b, "<label for=\"q\">Name or number</label><input id=\"q\" name=\"q\" "
+                    "type=\"search\" autocomplete=\"off\" value=\"");
+    web_buf_html(b, q ? q : "");
+    web_buf_puts(b, "\"> <button type=\"submit\">Search</button></form>\n");
+}
+
+int page_home(page *p)
+{
+    const char *body = page_body(p);
+    page_head(p, "Masterpoints");
+    web_buf_puts(p->out, "<h1>Find a player's masterpoints</h1>\n");
+    search_form(p, body, NULL);
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    if (!bmp_ledger_events(p->l, body, 0, 10, &t, NULL, &e) && t.nrows) {
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "/event/%s/", body);
+        page_table(p->out, &t, &(page_table_opts){.caption = "Recent events",
+                                                  .link_col = page_col(&t, "event"),
+                                                  .key_col = page_col(&t, "id"),
+                                                  .prefix = prefix,
+                                                  .hide = (const char *const[]){"id", NULL}});
+    }
+    bmp_table_free(&t);
+    page_foot(p);
+    return 200;
+}
+
+static size_t page_number(page *p)
+{
+    const char *s = page_arg(p, "page");
+    char *end = NULL;
+    long long v = s ? strtoll(s, &end, 10) : 1;
+    return s && (*end || v < 1 || v > 1000000) ? 0 : (size_t)v;
+}
+
+int page_search(page *p)
+{
+    const char *body = page_body(p), *q = page_arg(p, "q");
+    size_t pg = page_number(p), per = 50, total = 0;
+    if (!pg)
+        return page_error(p, 400, "page: expected a whole number from 1");
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_find_players(p->l, body, q, (pg - 1) * per, per, &t, &total, &e);
+    if (st) {
+        bmp_table_free(&t);
+        return page_error(p, st == BMP_ENOTFOUND ? 404 : 400, e.msg);
+    }
+    page_head(p, "Players");
+    web_buf_puts(p->out, "<h1>Players</h1>\n");
+    search_form(p, body, q);
+    web_buf_printf(p->out, "<p>%zu player%s found.</p>\n", total, total == 1 ? "" : "s");
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "/player/%s/", body);
+    page_table(p->out, &t, &(page_table_opts){.caption = "Players", .link_col = page_col(&t, "name"),
+                                              .key_col = page_col(&t, "number"), .prefix = prefix});
+    web_buf base;
+    web_buf_init(&base);
+    web_buf_printf(&base, "/players?body=%s&amp;q=", body);
+    page_url(&base, q);
+    page_pager(p->out, base.data, pg, per, total);
+    web_buf_free(&base);
+    bmp_table_free(&t);
+    page_foot(p);
+    return 200;
+}
+
+static void summary_block(page *p, const char *body, const bmp_ledger_summary *s)
+{
+    web_buf *b = p->out;
+    web_buf_puts(b, "<h1>");
+    web_buf_html(b, s->name);
+    web_buf_puts(b, "</h1>\n<dl><dt>Number</dt><dd>");
+    web_buf_html(b, s->number);
+    web_buf_puts(b, "</dd><dt>Status</dt><dd>");
+    web_buf_html(b, s->status);
+    if (s->home_club[0]) {
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "/club/%s/", body);
+        web_buf_puts(b, "</dd><dt>Home club</dt><dd>");
+        page_link(b, prefix, s->home_club, s->home_club);
+    }
+    web_buf_puts(b, "</dd><dt>Rank</dt><dd id=\"rank\">");
+    web_buf_html(b, s->rank[0] ? s->rank : "none yet");
+    web_buf_puts(b, "</dd><dt>Next rank</dt><dd id=\"next-rank\">");
+    web_buf_html(b, s->next_rank[0] ? s->next_rank : "the top rank is reached");
+    web_buf_puts(b, "</dd></dl>\n<div class=\"wrap\"><table id=\"holdings\"><caption>Holdings"
+                    "</caption><thead><tr><th scope=\"col\">Point type</th><th scope=\"col\" "
+                    "class=\"n\">Points</th></tr></thead><tbody>");
+    for (size_t k = 0; k < s->ntypes; k++) {
+        char pts[32];
+        bmp_points_format(s->holding[k], pts, sizeof pts);
+        web_buf_puts(b, "<tr><td>");
+        web_buf_html(b, s->point_type[k]);
+        web_buf_printf(b, "</td><td class=\"n\">%s</td></tr>", pts);
+    }
+    web_buf_puts(b, "</tbody></table></div>\n");
+}
+
+/* The chart from the statement and the promotions. */
+static void chart_block(page *p, const char *body, const char *number)
+{
+    bmp_table st, pr;
+    bmp_table_init(&st);
+    bmp_table_init(&pr);
+    bmp_error e = {0};
+    if (!bmp_ledger_statement(p->l, body, number, &st, &e) &&
+        !bmp_ledger_player_promotions(p->l, body, number, &pr, &e)) {
+        web_buf_puts(p->out, "<h2>Holding over time</h2>\n");
+        page_chart(p->out, &st, &pr);
+    }
+    bmp_table_free(&st);
+    bmp_table_free(&pr);
+}
+
+static void recent_awards(page *p, const char *body, const char *number)
+{
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    size_t total = 0;
+    if (!bmp_ledger_player_journal(p->l, body, number, 0, RECENT_AWARDS, &t, &total, &e)) {
+        char caption[64];
+        snprintf(caption, sizeof caption, "Recent awards (%zu of %zu)", t.nrows, total);
+        page_table(p->out, &t, &(page_table_opts){.caption = caption,
+                                                  .link_col = page_col(&t, "event"),
+                                                  .key_col = page_col(&t, "batch"),
+                                                  .prefix = "/batch/"});
+    }
+    bmp_table_free(&t);
+}
+
+int page_player(page *p)
+{
+    const char *body = p->seg[0], *number = p->seg[1];
+    bmp_ledger_summary s;
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_player_summary(p->l, body, number, &s, &e);
+    if (st)
+        return page_error(p, st == BMP_ENOTFOUND ? 404 : 400, e.msg);
+    page_head(p, s.name);
+    summary_block(p, body, &s);
+    chart_block(p, body, s.number);
+    recent_awards(p, body, s.number);
+    page_foot(p);
+    return 200;
+}

@@ -1,0 +1,249 @@
+/* The HTML pages of `bridgemp serve` (issue 14, src/server/pages*.c),
+ * rendered straight from a ledger built here: every value escaped (a
+ * hostile player name and event name), the chart's numbers computed by
+ * hand, the promotions marked, the derivations on demand, the status of
+ * each error.  The browser drives the same pages in tests/cli/serve. */
+#include "ledger_test_util.h"
+
+#include "bridgemp/ledger_api.h"
+#include "core/util.h"
+#include "server/pages.h"
+
+#define EX BMP_SOURCE_DIR "/examples/"
+#define HOSTILE "<script>alert(1)</script> & Co"
+#define HOSTILE_HTML "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"
+
+typedef struct args {
+    const char *k[4], *v[4];
+} args;
+
+static const char *arg_of(void *ctx, const char *key)
+{
+    const args *a = ctx;
+    for (int i = 0; a && i < 4 && a->k[i]; i++)
+        if (strcmp(a->k[i], key) == 0)
+            return a->v[i];
+    return NULL;
+}
+
+/* Render path; the status and the page (static per call: copy it). */
+static int render(lt *t, const char *path, const args *a, web_buf *out)
+{
+    const char *ctype = NULL;
+    web_buf_reset(out);
+    int st = web_page_render(t->l, path, arg_of, (void *)a, out, &ctype);
+    if (st)
+        assert_non_null(ctype);
+    assert_false(out->failed);
+    return st;
+}
+
+static void has(const web_buf *b, const char *s)
+{
+    if (!b->data || !strstr(b->data, s))
+        fail_msg("the page has no \"%s\":\n%s", s, b->data ? b->data : "(empty)");
+}
+
+static void lacks(const web_buf *b, const char *s)
+{
+    if (b->data && strstr(b->data, s))
+        fail_msg("the page has \"%s\"", s);
+}
+
+/* The ABF club pairs example renamed with quotes, tags and ampersands. */
+static const char *hostile_event(lt *t)
+{
+    char *json = NULL;
+    size_t n = 0;
+    bmp_error e = {0};
+    assert_int_equal(bmp_read_file(EX "abf/club-pairs.json", &json, &n, &e), BMP_OK);
+    const char *old = "Club Monday Pairs (grade E, 10-table Mitchell)";
+    char *at = strstr(json, old);
+    assert_non_null(at);
+    char *s = malloc(n + 64);
+    assert_non_null(s);
+    snprintf(s, n + 64, "%.*sPairs <b>\\\"Tuesday\\\"</b> & 'Co'%s", (int)(at - json), json,
+             at + strlen(old));
+    const char *path = lt_file(t, "hostile.json", s);
+    free(s);
+    free(json);
+    return path;
+}
+
+/* Clubs, players (1003 with a hostile name), 2025-08: opening balances;
+ * 2025-09: the club pairs event. */
+static void site(lt *t)
+{
+    lt_new(t);
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_clubs(t->l, "abf", lt_file(t, "c.csv", LT_ABF_CLUBS), &n,
+                                             NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_import_players(
+                         t->l, "abf",
+                         lt_file(t, "p.csv", "number,name,status,home_club,alternates\n"
+                                             "1002,Player 2,Active,2074,\n"
+                                             "1003," HOSTILE ",Active,2074,\n"),
+                         &n, NULL, &e), BMP_OK);
+    int64_t b1 = lt_import(t, lt_file(t, "open.csv", "number,point_type,points,event,reason\n"
+                                                     "1003,green,4.80,opening balance,carried over\n"
+                                                     "1002,green,1.80,opening balance,carried over\n"),
+                           "abf", BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t->l, b1, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t->l, "abf", "2025-08", NULL, &e), BMP_OK);
+    int64_t b2 = lt_import(t, hostile_event(t), "abf", BMP_OK);
+    assert_int_equal(b2, 2);
+    assert_int_equal(bmp_ledger_approve(t->l, b2, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t->l, "abf", "2025-09", NULL, &e), BMP_OK);
+}
+
+/* Issue 14: HTML injection through a player or event name is escaped. */
+static void hostile_names_escaped(void **state)
+{
+    (void)state;
+    lt t;
+    site(&t);
+    web_buf b;
+    web_buf_init(&b);
+    assert_int_equal(render(&t, "/player/abf/1003", NULL, &b), 200);
+    has(&b, "<h1>" HOSTILE_HTML "</h1>");
+    has(&b, "<title>" HOSTILE_HTML " · bridgemp</title>");
+    lacks(&b, "<script>alert");
+    args q = {{"q"}, {"1003"}};
+    assert_int_equal(render(&t, "/players", &q, &b), 200);
+    has(&b, HOSTILE_HTML);
+    lacks(&b, "<script>alert");
+    args q2 = {{"q"}, {"\"><script>alert(2)</script>"}};
+    assert_int_equal(render(&t, "/players", &q2, &b), 200);
+    has(&b, "value=\"&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;\"");
+    lacks(&b, "<script>alert");
+    assert_int_equal(render(&t, "/event/abf/2", NULL, &b), 200);
+    has(&b, "<h1>Pairs &lt;b&gt;&quot;Tuesday&quot;&lt;/b&gt; &amp; &#39;Co&#39;</h1>");
+    lacks(&b, "<b>\"Tuesday");
+    assert_int_equal(render(&t, "/", NULL, &b), 200);
+    has(&b, "Pairs &lt;b&gt;&quot;Tuesday&quot;&lt;/b&gt; &amp; &#39;Co&#39;</a>");
+    web_buf_free(&b);
+    lt_done(&t);
+}
+
+/* ABF-86 (1.8): Graduate Master from 2.00, Club Master from 5.00.  Player
+ * 1003 held 4.80 green at the 2025-08 close (Graduate Master) and 4.80 +
+ * 0.30 (ABF-6, club pairs place 1) = 5.10 at 2025-09 (Club Master). */
+static void player_page_and_chart(void **state)
+{
+    (void)state;
+    lt t;
+    site(&t);
+    web_buf b;
+    web_buf_init(&b);
+    assert_int_equal(render(&t, "/player/abf/1003", NULL, &b), 200);
+    has(&b, "<dd id=\"rank\">Club Master</dd>");
+    /* Local Master needs 15.00: 15.00 - 5.10 = 9.90 missing */
+    has(&b, "<dd id=\"next-rank\">Local Master: 9.90 total");
+    has(&b, "<tr><td>green</td><td class=\"n\">5.10</td></tr>");
+    has(&b, "<a href=\"/club/abf/2074\">2074</a>");
+    /* The chart: 640x260, plot from x 56 to 624 and from y 216 (0) up to
+     * 28 (the maximum, 5.10), 188 high.  4.80: 216 - 480*188/510 =
+     * 216 - 176 = 40 (integer division: 90240/510 = 176.94).  The step line
+     * stays at 40 until 2025-09, then rises to 28. */
+    has(&b, "<svg id=\"holding-chart\"");
+    has(&b, "2 periods, 2 promotions");
+    has(&b, "class=\"line line-green\" fill=\"none\" stroke-width=\"2.5\" stroke=\"#1a7f37\" "
+            "points=\"56,40 624,40 624,28\"");
+    lacks(&b, "line-total"); /* one point type: no total line */
+    has(&b, "<g class=\"promotion\" data-rank=\"Graduate Master\"><line x1=\"56\"");
+    has(&b, "<circle cx=\"56\" cy=\"40\"");
+    has(&b, "<g class=\"promotion\" data-rank=\"Club Master\"><line x1=\"624\"");
+    has(&b, "<circle cx=\"624\" cy=\"28\"");
+    has(&b, "<title>2025-09: promoted to Club Master</title>");
+    has(&b, "<tr><td>2025-08</td><td class=\"n\">4.80</td></tr><tr><td>2025-09</td><td "
+            "class=\"n\">5.10</td></tr>");
+    /* recent awards, newest first, each linking to its batch */
+    has(&b, "Recent awards (2 of 2)");
+    has(&b, "<a href=\"/batch/2\">Pairs &lt;b&gt;");
+    has(&b, "<td class=\"n\">0.30</td><td>ABF-6</td>");
+    web_buf_free(&b);
+    lt_done(&t);
+}
+
+/* The club page lists members by total (ABF-96 report); the event page
+ * gives the awards and, on demand, each derivation (ruling W-21). */
+static void club_event_batch_pages(void **state)
+{
+    (void)state;
+    lt t;
+    site(&t);
+    web_buf b;
+    web_buf_init(&b);
+    args per = {{"period"}, {"2025-09"}};
+    assert_int_equal(render(&t, "/club/abf/2074", &per, &b), 200);
+    has(&b, "<h1>Harbourside</h1>");
+    has(&b, "<a href=\"/player/abf/0001003\">" HOSTILE_HTML "</a></td><td>home</td><td>Club "
+            "Master</td><td class=\"n\">5.10</td>");
+    assert_int_equal(render(&t, "/event/abf/2", NULL, &b), 200);
+    has(&b, "<a id=\"explain\" href=\"/event/abf/2?explain=1#derivation\">");
+    lacks(&b, "Derivation of each award");
+    args ex = {{"explain"}, {"1"}};
+    assert_int_equal(render(&t, "/event/abf/2", &ex, &b), 200);
+    has(&b, "<h2 id=\"derivation\">Derivation of each award</h2>");
+    /* ABF-6: W = 1.50 for a grade E club pairs; T = 10, place 1 of 5 paid
+     * (the names are the event file's) */
+    has(&b, "<td>Player 2 &amp; Player 3</td><td>1</td><td>green</td><td class=\"n\">"
+            "0.30</td><td>ABF-6</td><td>4.2.1</td><td>session 1 NS T=10 two-winner place 1 of 5 "
+            "paid: formula W=1.50: 0.3 = 0.30</td>");
+    has(&b, "pairs weight W = 1.50");
+    /* a posted batch has no approve/reject form; an adjustment no event */
+    assert_int_equal(render(&t, "/batch/2", NULL, &b), 200);
+    has(&b, "<dd id=\"batch-state\">posted</dd>");
+    has(&b, "<a href=\"/event/abf/2\">The event's awards</a>");
+    lacks(&b, "id=\"decide\"");
+    assert_int_equal(render(&t, "/batch/1", NULL, &b), 200);
+    lacks(&b, "The event's awards");
+    assert_int_equal(render(&t, "/event/abf/1", NULL, &b), 404); /* not an event */
+    web_buf_free(&b);
+    lt_done(&t);
+}
+
+/* A provisional batch offers the secretary's form; errors are pages with
+ * their status; paths that are not pages are left to the API router. */
+static void forms_and_errors(void **state)
+{
+    (void)state;
+    lt t;
+    site(&t);
+    int64_t id = lt_import(&t, EX "ledger/harbourside-tuesday-2025-09-16.grn", "abf", BMP_OK);
+    web_buf b;
+    web_buf_init(&b);
+    char path[32];
+    snprintf(path, sizeof path, "/batch/%lld", (long long)id);
+    assert_int_equal(render(&t, path, NULL, &b), 200);
+    has(&b, "<dd id=\"batch-state\">provisional</dd>");
+    has(&b, "<form id=\"decide\" data-batch=\"3\">");
+    has(&b, "<input id=\"token\" name=\"token\" type=\"password\"");
+    assert_int_equal(render(&t, "/batch/99", NULL, &b), 404);
+    has(&b, "no batch 99");
+    assert_int_equal(render(&t, "/batch/x", NULL, &b), 400);
+    assert_int_equal(render(&t, "/player/abf/9999", NULL, &b), 404);
+    has(&b, "no abf player 9999");
+    assert_int_equal(render(&t, "/player/xyz/1003", NULL, &b), 404);
+    args bad = {{"page"}, {"0"}};
+    assert_int_equal(render(&t, "/players", &bad, &b), 400);
+    assert_int_equal(render(&t, "/nothing", NULL, &b), 0);
+    assert_int_equal(render(&t, "/player/abf", NULL, &b), 0);
+    assert_int_equal(render(&t, "/player/abf/1003/x", NULL, &b), 0);
+    assert_int_equal(render(&t, "/style.css", NULL, &b), 200);
+    has(&b, "table{");
+    web_buf_free(&b);
+    lt_done(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hostile_names_escaped),
+        cmocka_unit_test(player_page_and_chart),
+        cmocka_unit_test(club_event_batch_pages),
+        cmocka_unit_test(forms_and_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
