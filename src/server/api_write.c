@@ -177,17 +177,16 @@ static bool secretary_batch(srv_req *rq, srv_resp *rs, int64_t *id)
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_ledger *l = srv_pool_get(&rq->s->pool, &e);
-    bmp_status st = l ? bmp_ledger_batches(l, NULL, &t, &e) : BMP_EIO;
+    bmp_status st = l ? bmp_ledger_batch(l, v, &t, &e) : BMP_EIO;
     srv_pool_put(&rq->s->pool, l);
-    size_t row = st ? (size_t)-1 : bmp_table_find_row(&t, rq->params[0]);
     bool ok = false;
-    if (st)
-        srv_ledger_error(rs, st, &e, NULL);
-    else if (row == (size_t)-1)
+    if (st == BMP_ENOTFOUND)
         srv_error(rs, 404, "no batch %lld", v);
-    else if (strcasecmp(bmp_table_get(&t, row, 1), rq->scope.body) != 0)
+    else if (st)
+        srv_ledger_error(rs, st, &e, NULL);
+    else if (strcasecmp(bmp_table_get(&t, 0, 1), rq->scope.body) != 0)
         srv_error(rs, 403, "batch %lld is %s's: this token is %s's secretary", v,
-                  bmp_table_get(&t, row, 1), rq->scope.body);
+                  bmp_table_get(&t, 0, 1), rq->scope.body);
     else
         ok = true;
     bmp_table_free(&t);

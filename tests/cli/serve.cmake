@@ -9,3 +9,12 @@ add_test(NAME cli_serve_api
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_api PROPERTIES PASS_REGULAR_EXPRESSION "serve API: all checks passed"
                      TIMEOUT 120)
+# The pages in a real browser: headless Chromium through chromedriver
+# (tests/cli/serve/browser.py): search -> player -> chart -> club page, an
+# upload through the API and the batch page's approve form.
+add_test(NAME cli_serve_browser
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/browser.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-browser
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_browser PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve browser: all checks passed" TIMEOUT 180)
