@@ -87,7 +87,8 @@ static void site(lt *t)
                          &n, NULL, &e), BMP_OK);
     int64_t b1 = lt_import(t, lt_file(t, "open.csv", "number,point_type,points,event,reason\n"
                                                      "1003,green,4.80,opening balance,carried over\n"
-                                                     "1002,green,1.80,opening balance,carried over\n"),
+                                                     "1002,green,1.80,opening balance,carried over\n"
+                                                     "1002,red,1.50,opening balance,carried over\n"),
                            "abf", BMP_OK);
     assert_int_equal(bmp_ledger_approve(t->l, b1, &e), BMP_OK);
     assert_int_equal(bmp_ledger_close_period(t->l, "abf", "2025-08", NULL, &e), BMP_OK);
@@ -160,6 +161,18 @@ static void player_page_and_chart(void **state)
             "class=\"n\">5.10</td></tr>");
     /* recent awards, newest first, each linking to its batch */
     has(&b, "Recent awards (2 of 2)");
+    /* Two point types: a total line, each ABF colour counting 1:1 (W-22).
+     * 1002: 2025-08 green 1.80 + red 1.50 = 3.30; 2025-09 + 0.30 green =
+     * 3.60 (the maximum).  y = 216 - v*188/360: 3.30 -> 216 - 172 = 44;
+     * green 1.80 -> 216 - 94 = 122, 2.10 -> 216 - 109 = 107 (39480/360 =
+     * 109.67); red 1.50 -> 216 - 78 = 138 (28200/360 = 78.33). */
+    assert_int_equal(render(&t, "/player/abf/1002", NULL, &b), 200);
+    has(&b, "class=\"line line-green\" fill=\"none\" stroke-width=\"2.5\" stroke=\"#1a7f37\" "
+            "points=\"56,122 624,122 624,107\"");
+    has(&b, "points=\"56,138 624,138 624,138\"");
+    has(&b, "class=\"line line-total\" fill=\"none\" stroke-width=\"2.5\" stroke=\"#0b4f6c\" "
+            "points=\"56,44 624,44 624,28\"");
+    has(&b, "<g class=\"promotion\" data-rank=\"Graduate Master\"><line x1=\"56\"");
     has(&b, "<a href=\"/batch/2\">Pairs &lt;b&gt;");
     has(&b, "<td class=\"n\">0.30</td><td>ABF-6</td>");
     web_buf_free(&b);

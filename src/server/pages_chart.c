@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "bridgemp/points.h"
+#include "bridgemp/pointtype.h"
+#include "bridgemp/rules.h"
 #include "server/pages_internal.h"
 
 #define W 640
@@ -84,9 +86,18 @@ static series *series_of(chart *c, const char *name)
     return s->cum ? s : NULL;
 }
 
-/* Points per period into each type's series, then running sums and the
- * total. */
-static bool accumulate(chart *c, const bmp_table *st)
+/* Hundredths of the body's total per hundredth of type `name` (0: not in
+ * the total, or no rules known). */
+static int total_weight(const bmp_rules *r, const char *name)
+{
+    const bmp_point_type *t = r ? bmp_rules_point_type(r, name) : NULL;
+    return t ? t->total_weight : 0;
+}
+
+/* Points per period into each type's series, then running sums and, with
+ * more than one type, the body's total: each type weighted as the rules
+ * interface says (EBU blue = 100 local, W-22). */
+static bool accumulate(chart *c, const bmp_table *st, const bmp_rules *rules)
 {
     size_t ct = page_col(st, "point_type"), cp = page_col(st, "points");
     for (size_t r = 0; r < st->nrows && ct != (size_t)-1 && cp != (size_t)-1; r++) {
@@ -108,7 +119,7 @@ static bool accumulate(chart *c, const bmp_table *st)
             if (i)
                 c->s[k].cum[i] += c->s[k].cum[i - 1];
             if (total)
-                total->cum[i] += c->s[k].cum[i];
+                total->cum[i] += c->s[k].cum[i] * total_weight(rules, c->s[k].name);
         }
     for (size_t k = 0; k < c->ns; k++)
         for (size_t i = 0; i < c->np; i++)
@@ -246,10 +257,11 @@ static void data_table(web_buf *b, const chart *c)
     web_buf_puts(b, "</tbody></table></div></details>\n");
 }
 
-void page_chart(web_buf *b, const bmp_table *statement, const bmp_table *pr)
+void page_chart(web_buf *b, const bmp_table *statement, const bmp_table *pr, const char *body)
 {
     chart c = {0};
-    if (!collect_periods(&c, statement, pr) || !accumulate(&c, statement)) {
+    if (!collect_periods(&c, statement, pr) ||
+        !accumulate(&c, statement, bmp_rules_find(body))) {
         b->failed = true; /* out of memory: the page is answered 500 */
     } else if (!c.np) {
         web_buf_puts(b, "<p class=\"note\">No points posted yet.</p>\n");

@@ -67,8 +67,10 @@ int page_event(page *p);
 int page_batch(page *p);
 
 /* The holding over time as inline SVG (pages_chart.c): one step line per
- * point type from a player's statement (period, point_type, lines, points)
- * with the promotions (period, from_rank, to_rank) marked. */
-void page_chart(web_buf *b, const bmp_table *statement, const bmp_table *promotions);
+ * point type from a player's statement (period, point_type, lines, points),
+ * the body's total when there are several, the promotions (period,
+ * from_rank, to_rank) marked. */
+void page_chart(web_buf *b, const bmp_table *statement, const bmp_table *promotions,
+                const char *body);
 
 #endif

@@ -128,7 +128,7 @@ static void chart_block(page *p, const char *body, const char *number)
     if (!bmp_ledger_statement(p->l, body, number, &st, &e) &&
         !bmp_ledger_player_promotions(p->l, body, number, &pr, &e)) {
         web_buf_puts(p->out, "<h2>Holding over time</h2>\n");
-        page_chart(p->out, &st, &pr);
+        page_chart(p->out, &st, &pr, body);
     }
     bmp_table_free(&st);
     bmp_table_free(&pr);
