@@ -6,7 +6,9 @@
 # commit explores the same inputs.  For exploratory runs set FUZZ_SEED=0
 # (random) and a larger FUZZ_SECONDS/FUZZ_RUNS=-1.  Fails on any crash, leak, timeout or trap.  New
 # corpus entries go to build-fuzz/corpus/ (not committed); a crash leaves its
-# input in build-fuzz/artifacts/ -- make it a regression test.
+# input in build-fuzz/artifacts/ -- make it a regression test.  Paths are
+# absolute: the HTTP harness runs a server in-process, which works in its own
+# upload directory.
 set -e
 cd "$(dirname "$0")/.."
 SECS=${FUZZ_SECONDS:-60}
@@ -26,8 +28,8 @@ for bin in build-fuzz/tests/fuzz/fuzz_*; do
     if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
          "$bin" -seed="$SEED" -runs="$RUNS" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-                -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$name-" \
-                "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" \
+                -print_final_stats=1 -artifact_prefix="$PWD/build-fuzz/artifacts/$name-" \
+                "$PWD/build-fuzz/corpus/$name" "$PWD/tests/fuzz/corpus/$name" \
                 >"build-fuzz/$name.log" 2>&1; then
         echo "fuzz $name FAILED: see build-fuzz/$name.log and build-fuzz/artifacts/" >&2
         tail -40 "build-fuzz/$name.log" >&2

@@ -28,7 +28,7 @@ static void table_answer(srv_resp *rs, bmp_status st, const bmp_error *e, bmp_ta
     }
     json_t *notes = json_array();
     for (size_t i = 0; notes && i < t->nnotes; i++)
-        json_array_append_new(notes, json_string(t->notes[i]));
+        json_array_append_new(notes, srv_jstr(t->notes[i]));
     json_object_set_new(head, "rows", srv_table_json(t));
     json_object_set_new(head, "notes", notes);
     srv_json(rs, 200, head);
@@ -49,12 +49,13 @@ static int player(srv_req *rq, srv_resp *rs)
     for (size_t k = 0; h && k < sum.ntypes; k++) {
         char p[32];
         bmp_points_format(sum.holding[k], p, sizeof p);
-        json_object_set_new(h, sum.point_type[k], json_string(p));
+        json_object_set_new(h, sum.point_type[k], srv_jstr(p));
     }
-    srv_json(rs, 200, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "body", rq->params[0],
-                                "number", sum.number, "name", sum.name, "status", sum.status,
-                                "home_club", sum.home_club, "rank", sum.rank, "holdings", h,
-                                "next_rank", sum.next_rank));
+    srv_json(rs, 200, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "body", srv_jstr(rq->params[0]),
+                                "number", srv_jstr(sum.number), "name", srv_jstr(sum.name),
+                                "status", srv_jstr(sum.status), "home_club",
+                                srv_jstr(sum.home_club), "rank", srv_jstr(sum.rank), "holdings", h,
+                                "next_rank", srv_jstr(sum.next_rank)));
     rs->cacheable = true;
     return 0;
 }
@@ -67,7 +68,8 @@ static int statement(srv_req *rq, srv_resp *rs)
     bmp_status st;
     WITH_LEDGER(rq, rs, l, st = bmp_ledger_statement(l, rq->params[0], rq->params[1], &t, &e));
     table_answer(rs, st, &e, &t,
-                 json_pack("{s:s,s:s}", "body", rq->params[0], "number", rq->params[1]));
+                 json_pack("{s:o,s:o}", "body", srv_jstr(rq->params[0]), "number",
+                           srv_jstr(rq->params[1])));
     bmp_table_free(&t);
     return 0;
 }
@@ -82,7 +84,8 @@ static int club(srv_req *rq, srv_resp *rs)
     WITH_LEDGER(rq, rs, l,
                 st = bmp_ledger_club_report(l, rq->params[0], rq->params[1], period, &t, &e));
     table_answer(rs, st, &e, &t,
-                 json_pack("{s:s,s:s}", "body", rq->params[0], "club", rq->params[1]));
+                 json_pack("{s:o,s:o}", "body", srv_jstr(rq->params[0]), "club",
+                           srv_jstr(rq->params[1])));
     bmp_table_free(&t);
     return 0;
 }

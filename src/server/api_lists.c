@@ -116,7 +116,7 @@ int srv_event(srv_req *rq, srv_resp *rs)
     if (st)
         srv_ledger_error(rs, st, &e, NULL);
     else {
-        srv_json(rs, 200, json_pack("{s:s,s:I,s:o}", "body", rq->params[0], "id",
+        srv_json(rs, 200, json_pack("{s:o,s:I,s:o}", "body", srv_jstr(rq->params[0]), "id",
                                     (json_int_t)id, "awards", srv_table_json(&t)));
         rs->cacheable = true;
     }

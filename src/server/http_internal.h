@@ -66,6 +66,9 @@ bool srv_buf_add(srv_buf *b, const char *s, size_t n);
 void srv_json(srv_resp *rs, int status, json_t *j);        /* takes j */
 void srv_error(srv_resp *rs, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A JSON string of s; bytes that are not UTF-8 (from a request or an
+ * uploaded file) become '?' instead of failing the whole answer. */
+json_t *srv_jstr(const char *s);
 /* 400/404/409/500 from a ledger call's status and problems. */
 void srv_ledger_error(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp_problems *p);
 json_t *srv_table_json(const bmp_table *t);

@@ -45,6 +45,47 @@ void srv_json(srv_resp *rs, int status, json_t *j)
     json_decref(j);
 }
 
+/* Length of the valid UTF-8 sequence at s, 0 if there is none. */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 && s[0] >= 0xC2 ? 2
+             : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((n == 3 && s[0] == 0xE0 && s[1] < 0xA0) || (n == 3 && s[0] == 0xED && s[1] >= 0xA0) ||
+        (n == 4 && s[0] == 0xF0 && s[1] < 0x90) || (n == 4 && s[0] == 0xF4 && s[1] >= 0x90))
+        return 0; /* overlong, surrogate, beyond U+10FFFF */
+    return n;
+}
+
+/* Bytes of a message that are not UTF-8 (a request path echoed back may
+ * hold any byte) become '?': JSON strings are UTF-8 only. */
+static void utf8_clean(char *s)
+{
+    while (*s) {
+        size_t n = utf8_len((const unsigned char *)s);
+        if (n)
+            s += n;
+        else
+            *s++ = '?';
+    }
+}
+
+json_t *srv_jstr(const char *s)
+{
+    json_t *j = json_string(s ? s : "");
+    if (j || !s)
+        return j;
+    char *copy = strdup(s);
+    if (copy) {
+        utf8_clean(copy);
+        j = json_string(copy);
+    }
+    free(copy);
+    return j;
+}
+
 void srv_error(srv_resp *rs, int status, const char *fmt, ...)
 {
     char msg[1024];
@@ -52,6 +93,7 @@ void srv_error(srv_resp *rs, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    utf8_clean(msg);
     srv_json(rs, status, json_pack("{s:s}", "error", msg));
 }
 
@@ -74,10 +116,10 @@ void srv_ledger_error(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp
     json_t *errs = json_array();
     if (p && p->count > 1)
         for (size_t i = 0; i < p->count; i++)
-            json_array_append_new(errs, json_string(p->msgs[i]));
+            json_array_append_new(errs, srv_jstr(p->msgs[i]));
     else
-        json_array_append_new(errs, json_string(msg));
-    json_t *j = json_pack("{s:s,s:o}", "error", msg, "errors", errs);
+        json_array_append_new(errs, srv_jstr(msg));
+    json_t *j = json_pack("{s:o,s:o}", "error", srv_jstr(msg), "errors", errs);
     if (j && dup)
         json_object_set_new(j, "batch", json_integer(dup));
     srv_json(rs, status, j);
@@ -89,7 +131,7 @@ json_t *srv_table_json(const bmp_table *t)
     for (size_t r = 0; rows && r < t->nrows; r++) {
         json_t *o = json_object();
         for (size_t c = 0; o && c < t->ncols; c++)
-            json_object_set_new(o, t->columns[c], json_string(bmp_table_get(t, r, c)));
+            json_object_set_new(o, t->columns[c], srv_jstr(bmp_table_get(t, r, c)));
         json_array_append_new(rows, o);
     }
     return rows;

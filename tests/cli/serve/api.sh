@@ -72,6 +72,9 @@ req 304 '' -H "If-None-Match: $TAG" "$U/api/v1/players/abf/1003"
 header "ETag: $TAG"
 req 200 'holdings' -H 'If-None-Match: "stale"' "$U/api/v1/players/abf/1003"
 req 404 'no abf player 9999' "$U/api/v1/players/abf/9999"
+# a path that is not UTF-8 is echoed with '?' (fuzz_http found a 500 here)
+req 404 'no such resource: /nothing\?' "$U/nothing%82"
+req 400 'ABF number ..9\?.. is not all digits' "$U/api/v1/players/abf/9%FF"
 req 200 '"period":"holding","point_type":"green","lines":"","points":"5.10"' "$U/api/v1/players/abf/1003/statement"
 # history: the opening balance (batch 1, 4.80) and the club pairs award (batch 2, ABF-6, 0.30)
 req 200 '"items":\[\{"batch":"2",.*"points":"0.30","rule":"ABF-6"\},\{"batch":"1",.*"points":"4.80".*"total":2' \
