@@ -90,6 +90,23 @@ int page_error(page *p, int status, const char *msg)
     return status;
 }
 
+int page_fail(page *p, bmp_status st, const bmp_error *e)
+{
+    if (st == BMP_ENOTFOUND)
+        return page_error(p, 404, e->msg);
+    if (st == BMP_EINVAL || st == BMP_EPARSE || st == BMP_ERANGE)
+        return page_error(p, 400, e->msg);
+    page_lost(p, st);
+    return 500;
+}
+
+bmp_status page_lost(page *p, bmp_status st)
+{
+    if (st && st != BMP_ENOTFOUND)
+        p->out->failed = true;
+    return st;
+}
+
 void page_url(web_buf *b, const char *s)
 {
     static const char hex[] = "0123456789ABCDEF";
@@ -272,7 +289,8 @@ const char *page_body(page *p)
         bmp_table_init(&t);
         size_t total = 0;
         bmp_error e = {0};
-        bmp_status st = bmp_ledger_find_players(p->l, page_bodies[i][0], NULL, 0, 1, &t, &total, &e);
+        bmp_status st = page_lost(p, bmp_ledger_find_players(p->l, page_bodies[i][0], NULL, 0, 1,
+                                                             &t, &total, &e));
         bmp_table_free(&t);
         if (!st && total)
             return page_bodies[i][0];

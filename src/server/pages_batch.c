@@ -48,7 +48,7 @@ int page_batch(page *p)
     bmp_status st = bmp_ledger_batch(p->l, id, &t, &e);
     if (st) {
         bmp_table_free(&t);
-        return page_error(p, st == BMP_ENOTFOUND ? 404 : 400, e.msg);
+        return page_fail(p, st, &e);
     }
     char title[32];
     snprintf(title, sizeof title, "Batch %lld", id);

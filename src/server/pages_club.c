@@ -12,7 +12,7 @@
 static int table_error(page *p, bmp_table *t, bmp_status st, const bmp_error *e)
 {
     bmp_table_free(t);
-    return page_error(p, st == BMP_ENOTFOUND ? 404 : 400, e->msg);
+    return page_fail(p, st, e);
 }
 
 int page_clubs(page *p)
@@ -45,7 +45,7 @@ static void club_name(page *p, const char *body, const char *number, char *out, 
     bmp_table_init(&t);
     bmp_error e = {0};
     out[0] = '\0';
-    if (!bmp_ledger_clubs(p->l, body, &t, &e)) {
+    if (!page_lost(p, bmp_ledger_clubs(p->l, body, &t, &e))) {
         size_t r = bmp_table_find_row(&t, number);
         if (r != (size_t)-1)
             snprintf(out, size, "%s", bmp_table_get(&t, r, page_col(&t, "name")));
@@ -122,7 +122,7 @@ static void event_heading(page *p, int64_t id)
     bmp_table b;
     bmp_table_init(&b);
     bmp_error e = {0};
-    if (!bmp_ledger_batch(p->l, id, &b, &e) && b.nrows) {
+    if (!page_lost(p, bmp_ledger_batch(p->l, id, &b, &e)) && b.nrows) {
         web_buf_puts(p->out, "<h1>");
         web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "event")));
         web_buf_puts(p->out, "</h1>\n<p>Batch ");
@@ -141,7 +141,7 @@ static void derivations(page *p, const char *body, int64_t id)
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
-    if (bmp_ledger_event_explain(p->l, body, id, &t, &e)) {
+    if (page_lost(p, bmp_ledger_event_explain(p->l, body, id, &t, &e))) {
         web_buf_puts(p->out, "<p class=\"error\">");
         web_buf_html(p->out, e.msg);
         web_buf_puts(p->out, "</p>\n");

@@ -33,6 +33,12 @@ void page_head(page *p, const char *title);
 void page_foot(page *p);
 /* The whole answer for an error: an HTML page with `msg` (escaped). */
 int page_error(page *p, int status, const char *msg);
+/* The error page of a failed ledger read: 404 (not found), 400 (bad
+ * input), else the page is lost (page_lost) and the server answers 500. */
+int page_fail(page *p, bmp_status st, const bmp_error *e);
+/* A read for part of a page failed: unless it only found nothing, the page
+ * is incomplete and must not be answered 200 (out->failed). Returns st. */
+bmp_status page_lost(page *p, bmp_status st);
 /* s percent-encoded for a URL path segment or query value (then safe in an
  * HTML attribute as it is). */
 void page_url(web_buf *b, const char *s);

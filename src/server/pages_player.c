@@ -31,7 +31,7 @@ int page_home(page *p)
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
-    if (!bmp_ledger_events(p->l, body, 0, 10, &t, NULL, &e) && t.nrows) {
+    if (!page_lost(p, bmp_ledger_events(p->l, body, 0, 10, &t, NULL, &e)) && t.nrows) {
         char prefix[32];
         snprintf(prefix, sizeof prefix, "/event/%s/", body);
         page_table(p->out, &t, &(page_table_opts){.caption = "Recent events",
@@ -65,7 +65,7 @@ int page_search(page *p)
     bmp_status st = bmp_ledger_find_players(p->l, body, q, (pg - 1) * per, per, &t, &total, &e);
     if (st) {
         bmp_table_free(&t);
-        return page_error(p, st == BMP_ENOTFOUND ? 404 : 400, e.msg);
+        return page_fail(p, st, &e);
     }
     page_head(p, "Players");
     web_buf_puts(p->out, "<h1>Players</h1>\n");
@@ -125,8 +125,8 @@ static void chart_block(page *p, const char *body, const char *number)
     bmp_table_init(&st);
     bmp_table_init(&pr);
     bmp_error e = {0};
-    if (!bmp_ledger_statement(p->l, body, number, &st, &e) &&
-        !bmp_ledger_player_promotions(p->l, body, number, &pr, &e)) {
+    if (!page_lost(p, bmp_ledger_statement(p->l, body, number, &st, &e)) &&
+        !page_lost(p, bmp_ledger_player_promotions(p->l, body, number, &pr, &e))) {
         web_buf_puts(p->out, "<h2>Holding over time</h2>\n");
         page_chart(p->out, &st, &pr, body);
     }
@@ -140,7 +140,8 @@ static void recent_awards(page *p, const char *body, const char *number)
     bmp_table_init(&t);
     bmp_error e = {0};
     size_t total = 0;
-    if (!bmp_ledger_player_journal(p->l, body, number, 0, RECENT_AWARDS, &t, &total, &e)) {
+    if (!page_lost(p, bmp_ledger_player_journal(p->l, body, number, 0, RECENT_AWARDS, &t,
+                                                &total, &e))) {
         char caption[64];
         snprintf(caption, sizeof caption, "Recent awards (%zu of %zu)", t.nrows, total);
         page_table(p->out, &t, &(page_table_opts){.caption = caption,
@@ -158,7 +159,7 @@ int page_player(page *p)
     bmp_error e = {0};
     bmp_status st = bmp_ledger_player_summary(p->l, body, number, &s, &e);
     if (st)
-        return page_error(p, st == BMP_ENOTFOUND ? 404 : 400, e.msg);
+        return page_fail(p, st, &e);
     page_head(p, s.name);
     summary_block(p, body, &s);
     chart_block(p, body, s.number);

@@ -3,7 +3,7 @@
 # link time, so it links the internal archive and runs alone.
 add_executable(test_fault_alloc ${CMAKE_CURRENT_SOURCE_DIR}/faults/test_fault_alloc.c
                                 ${CMAKE_CURRENT_SOURCE_DIR}/faults/failalloc.c)
-target_link_libraries(test_fault_alloc PRIVATE bmp)
+target_link_libraries(test_fault_alloc PRIVATE bmp_server bmp)
 target_compile_definitions(test_fault_alloc PRIVATE BMP_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 target_link_options(test_fault_alloc PRIVATE
   -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup)

@@ -20,6 +20,13 @@
 #include "bridgemp/ledger.h"
 #include "bridgemp/pipeline.h"
 #include "failalloc.h"
+#include "server/pages.h"
+
+/* The query of sweep_page: ?q= for /players, ?explain= for an event. */
+static const char *page_query(void *ctx, const char *key)
+{
+    return ctx && (strcmp(key, "q") == 0 || strcmp(key, "explain") == 0) ? ctx : NULL;
+}
 
 #ifndef BMP_SOURCE_DIR
 #define BMP_SOURCE_DIR "."
@@ -310,6 +317,74 @@ static void sweep_ledger(void)
     rmdir(dir);
 }
 
+/* ---- the web pages: every allocation of a page render fails once -------- */
+
+/* A page with an allocation failed is either answered 500 (incomplete:
+ * never a 200 with a part missing) or exactly as without the failure; the
+ * same ledger handle serves every render, as a pooled one does. */
+static void sweep_page(bmp_ledger *l, const char *path, const char *query)
+{
+    web_buf clean, out;
+    web_buf_init(&clean);
+    web_buf_init(&out);
+    const char *ctype = NULL;
+    failalloc_arm(0);
+    int want = web_page_render(l, path, page_query, (void *)query, &clean, &ctype);
+    size_t total = failalloc_count();
+    CHECK(want == 200 && !clean.failed, "page %s: the clean render is %d", path, want);
+    sweep s = {0};
+    for (size_t k = 1; k <= total && want == 200; k += stride_for(total)) {
+        web_buf_reset(&out);
+        failalloc_arm(k);
+        int st = web_page_render(l, path, page_query, (void *)query, &out, &ctype);
+        failalloc_arm(0);
+        s.points++;
+        if (out.failed || st == 500) {
+            s.errors++;
+        } else {
+            s.same++;
+            CHECK(st == want && out.data && strcmp(out.data, clean.data) == 0,
+                  "page %s: allocation %zu failed, yet a %d page different from the clean one",
+                  path, k, st);
+        }
+    }
+    char what[96];
+    snprintf(what, sizeof what, "page %s%s%s", path, query ? "?" : "", query ? query : "");
+    report(what, total, &s);
+    web_buf_free(&clean);
+    web_buf_free(&out);
+}
+
+static void sweep_pages(void)
+{
+    char dir[] = "/tmp/bmp-faults-XXXXXX", db[64];
+    if (!mkdtemp(dir))
+        exit(1);
+    snprintf(db, sizeof db, "%s/l.db", dir);
+    make_base(db);
+    bmp_ledger *l = NULL;
+    bmp_error e = {0};
+    int64_t batch = 0;
+    bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf", .club = "2074"};
+    if (ledger_open_at(db, false, &l, &e) ||
+        bmp_ledger_import(l, BMP_SOURCE_DIR "/examples/abf/club-pairs.json", &io, &batch, NULL,
+                          &e) ||
+        bmp_ledger_approve(l, batch, &e) ||
+        bmp_ledger_close_period(l, "abf", "2025-09", NULL, &e)) {
+        fprintf(stderr, "pages ledger: %s\n", e.msg);
+        exit(1);
+    }
+    sweep_page(l, "/player/abf/1003", NULL);
+    sweep_page(l, "/players", "Player 3");
+    sweep_page(l, "/club/abf/2074", NULL);
+    sweep_page(l, "/event/abf/1", "1");
+    sweep_page(l, "/batch/1", NULL);
+    sweep_page(l, "/", NULL);
+    bmp_ledger_close(l);
+    remove_db(db);
+    rmdir(dir);
+}
+
 /* Every example event of every body, and a club's USEBIO file. */
 static void sweep_examples(const char *only)
 {
@@ -342,6 +417,8 @@ int main(void)
     sweep_examples(only);
     if (!only || strstr("ledger", only))
         sweep_ledger();
+    if (!only || strstr("pages", only))
+        sweep_pages();
     if (failures)
         fprintf(stderr, "%d failure(s)\n", failures);
     return failures ? 1 : 0;
