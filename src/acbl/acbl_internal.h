@@ -269,6 +269,9 @@ typedef struct acbl_calc {
     char sec_session[48];
 } acbl_calc;
 
+/* Session awards of every session ranking of the event (session_ranking.c). */
+bmp_status acbl_session_ranking_awards(acbl_calc *c, bmp_awards *out, bmp_error *err);
+
 /* The colour input for an award of this event in a field with upper limit
  * ul (BMP_NO_LIMIT = none) and gold eligibility of its stratum. */
 void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool top_strata,
