@@ -119,11 +119,10 @@ static bmp_status map_kind(const bmp_event *ev, acbl_type *out, bmp_error *err)
     return bmp_not_supported(err, "event type", "ACBL-7", "I.A", why);
 }
 
-static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, bmp_awards *out,
-                        bmp_error *err)
+/* Edition, classification, rating (ACBL-62/63 at NABCs) and event type. */
+static bmp_status setup_class(const bmp_event *ev, const char *edition, acbl_calc *c,
+                              bmp_error *err)
 {
-    memset(c, 0, sizeof *c);
-    c->ev = ev;
     bmp_status st = acbl_edition_parse(edition, &c->ed, err);
     if (st)
         return st;
@@ -146,63 +145,110 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
                              "a Regional (ACBL-62, ACBL-63): expected classification "
                              "\"regional\" for a %s event, got \"national\"",
                              acbl_rating_name(c->rating));
-    if ((st = map_kind(ev, &c->type, err)))
-        return st;
+    return map_kind(ev, &c->type, err);
+}
+
+/* ACBL-5: M needs an upper limit of at least 1, for the event and every
+ * division (log10(0) made M infinite and the award -92233720368547758.07,
+ * audit); and some tables. */
+static bmp_status check_limits(const bmp_event *ev, bmp_error *err)
+{
     if (ev->upper_limit == 0)
         return bmp_error_set(err, BMP_ERANGE,
                              "$.upper_limit: M = log10(UL)/5 + 0.1102 needs an upper limit of at "
                              "least 1 (ACBL-5), got 0");
     if (!(ev->tables > 0))
         return bmp_error_set(err, BMP_EINVAL, "$.tables: expected more than 0 tables");
-    /* The same for every division: log10(0) made M infinite and the award
-     * -92233720368547758.07 (audit). */
     for (size_t gi = 0; gi < ev->ngroups; gi++)
         if (ev->groups[gi].upper_limit == 0)
             return bmp_error_set(err, BMP_ERANGE,
                                  "$.groups[%zu].upper_limit: M = log10(UL)/5 + 0.1102 needs an "
                                  "upper limit of at least 1 (ACBL-5), got 0",
                                  gi);
-    c->club = is_club(c->cls);
-    c->first_factor = c->m_cap = c->session_factor = 1.0;
-    c->unrestricted_events = 1;
+    return BMP_OK;
+}
+
+/* NABC events are nationally rated; ACBL-16 is a later-edition note for
+ * 6-session NABC pair games only (elsewhere final_qualifiers would be
+ * silently ignored). */
+static bmp_status setup_nabc(const bmp_event *ev, acbl_calc *c, bmp_error *err)
+{
     c->nabc = bmp_params_bool(&ev->params, "nabc", false);
     if (c->nabc && c->cls != ACBL_CLASS_NATIONAL)
         return bmp_error_set(err, BMP_EINVAL,
                              "$.params.nabc: an NABC event is nationally rated: expected "
                              "classification \"national\", got \"%s\"",
                              acbl_class_name(c->cls));
-    c->sessions = ev->sessions;
-    c->tables = ev->tables;
-    /* ACBL-16 is a later-edition note for 6-session NABC pair games only;
-     * elsewhere final_qualifiers would be silently ignored. */
-    if (bmp_params_has(&ev->params, "final_qualifiers")) {
-        double fq = bmp_params_number(&ev->params, "final_qualifiers", 0);
-        if (c->ed != ACBL_ED_CURRENT || !c->nabc || ev->kind != BMP_KIND_PAIRS ||
-            ev->sessions < 6)
-            return bmp_error_set(err, BMP_EINVAL,
-                                 "$.params.final_qualifiers: only 6-session NABC pair games "
-                                 "(params.nabc, kind pairs, 6 sessions) of the current edition "
-                                 "pay every final qualifier (ACBL-16; the 2003 edition has no "
-                                 "such note)");
-        if (!(fq >= 1) || !(fq <= 2 * ev->tables) || fq != (int)fq)
-            return bmp_error_set(err, BMP_EINVAL,
-                                 "$.params.final_qualifiers: expected the number of pairs in the "
-                                 "final two sessions (a whole number from 1 to the %g pairs "
-                                 "entered), got %g",
-                                 2 * ev->tables, fq);
-    }
-    snprintf(c->sec_overall, sizeof c->sec_overall, "%s", c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I.B");
-    snprintf(c->sec_session, sizeof c->sec_session, "%s",
-             c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I B. Session Awards");
+    if (!bmp_params_has(&ev->params, "final_qualifiers"))
+        return BMP_OK;
+    double fq = bmp_params_number(&ev->params, "final_qualifiers", 0);
+    if (c->ed != ACBL_ED_CURRENT || !c->nabc || ev->kind != BMP_KIND_PAIRS || ev->sessions < 6)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params.final_qualifiers: only 6-session NABC pair games "
+                             "(params.nabc, kind pairs, 6 sessions) of the current edition "
+                             "pay every final qualifier (ACBL-16; the 2003 edition has no "
+                             "such note)");
+    if (!(fq >= 1) || !(fq <= 2 * ev->tables) || fq != (int)fq)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params.final_qualifiers: expected the number of pairs in the "
+                             "final two sessions (a whole number from 1 to the %g pairs "
+                             "entered), got %g",
+                             2 * ev->tables, fq);
+    return BMP_OK;
+}
 
-    /* Factors (ACBL-2..7), each noted with its rule. */
+/* ACBL-5: M from the upper limit, noted with its formula and caps. */
+static void factor_m(const bmp_event *ev, acbl_calc *c, bmp_awards *out, bmp_error *err)
+{
+    c->m = acbl_factor_m(ev->upper_limit, c->rating);
+    if (ev->upper_limit == BMP_NO_LIMIT) {
+        bmp_awards_note(out, err, "M = 1.0000: no upper limit (ACBL-5)%s",
+                        c->m < 1.0 ? "; capped at 0.65 for non-championship/consolation "
+                                     "(ACBL-62/63)"
+                                   : "");
+        return;
+    }
+    double raw = acbl_factor_m_formula(ev->upper_limit);
+    bmp_awards_note(out, err, "M = log10(%lld)%s = %.6f%s -> %.6f (ACBL-5%s)",
+                    (long long)ev->upper_limit,
+                    ev->upper_limit < 500 ? "/5 + 0.1102" : "/3.11 - 0.218", raw,
+                    raw > 1.0 ? ", capped at 1.0" : "", c->m,
+                    c->m < raw && c->m == ACBL_M_SIDE_GAME_CAP
+                        ? ", capped at 0.65 for non-championship/consolation: ACBL-62/63"
+                        : "");
+}
+
+/* ACBL-6: P from the participant restrictions; juniors noted. */
+static void factor_p(const bmp_event *ev, acbl_calc *c, bmp_awards *out, bmp_error *err)
+{
+    for (size_t i = 0; i < ev->nrestrictions; i++) {
+        if (acbl_restriction_counts(ev->restrictions[i]))
+            c->nrestrictions++;
+        else
+            bmp_awards_note(out, err, "restriction \"%s\" is not a participant restriction for P "
+                                 "(ACBL-6; A-21)",
+                            ev->restrictions[i]);
+        if (strncasecmp(ev->restrictions[i], "junior", 6) == 0 ||
+            strcasecmp(ev->restrictions[i], "youth") == 0)
+            c->junior = true;
+    }
+    c->p = acbl_factor_p(c->nrestrictions);
+    bmp_awards_note(out, err, "P = %.2f for %d participant restriction%s (ACBL-6)", c->p,
+                    c->nrestrictions, c->nrestrictions == 1 ? "" : "s");
+}
+
+/* Factors (ACBL-2..7), each noted with its rule. */
+static bmp_status factors(const bmp_event *ev, const char *edition, acbl_calc *c,
+                          bmp_awards *out, bmp_error *err)
+{
     const char *sec_a = c->ed == ACBL_ED_2003 ? "2003 p.1" : "later §I.A";
-    st = bmp_awards_note(out, err,
-                         "ACBL edition %s (%s); %s %s %s, %d session%s, %g tables", edition,
-                         c->ed == ACBL_ED_2003 ? edition_docs[1] : edition_docs[0],
-                         acbl_class_name(c->cls), acbl_rating_name(c->rating),
-                         acbl_type_name(c->type), c->sessions, c->sessions == 1 ? "" : "s",
-                         c->tables);
+    bmp_status st = bmp_awards_note(out, err,
+                                    "ACBL edition %s (%s); %s %s %s, %d session%s, %g tables",
+                                    edition, c->ed == ACBL_ED_2003 ? edition_docs[1]
+                                                                   : edition_docs[0],
+                                    acbl_class_name(c->cls), acbl_rating_name(c->rating),
+                                    acbl_type_name(c->type), c->sessions,
+                                    c->sessions == 1 ? "" : "s", c->tables);
     /* Club Masterpoint games have no R (ACBL-96): only what needs R fails. */
     if ((c->cls != ACBL_CLASS_CLUB_MASTERPOINT && (st = acbl_factor_r(c->cls, &c->r, err))) ||
         (st = acbl_factor_s(c->sessions, &c->s, err)))
@@ -218,40 +264,36 @@ static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, 
         bmp_awards_note(out, err, "R = %.2f for %s (ACBL-3)", c->r, acbl_class_name(c->cls));
     bmp_awards_note(out, err, "S = %.2f for %d session%s (ACBL-4)", c->s, c->sessions,
                     c->sessions == 1 ? "" : "s");
-    c->m = acbl_factor_m(ev->upper_limit, c->rating);
-    if (ev->upper_limit == BMP_NO_LIMIT)
-        bmp_awards_note(out, err, "M = 1.0000: no upper limit (ACBL-5)%s",
-                        c->m < 1.0 ? "; capped at 0.65 for non-championship/consolation "
-                                     "(ACBL-62/63)"
-                                   : "");
-    else {
-        double raw = acbl_factor_m_formula(ev->upper_limit);
-        bmp_awards_note(out, err, "M = log10(%lld)%s = %.6f%s -> %.6f (ACBL-5%s)",
-                        (long long)ev->upper_limit,
-                        ev->upper_limit < 500 ? "/5 + 0.1102" : "/3.11 - 0.218", raw,
-                        raw > 1.0 ? ", capped at 1.0" : "", c->m,
-                        c->m < raw && c->m == ACBL_M_SIDE_GAME_CAP
-                            ? ", capped at 0.65 for non-championship/consolation: ACBL-62/63"
-                            : "");
-    }
-    for (size_t i = 0; i < ev->nrestrictions; i++) {
-        if (acbl_restriction_counts(ev->restrictions[i]))
-            c->nrestrictions++;
-        else
-            bmp_awards_note(out, err, "restriction \"%s\" is not a participant restriction for P "
-                                 "(ACBL-6; A-21)",
-                            ev->restrictions[i]);
-        if (strncasecmp(ev->restrictions[i], "junior", 6) == 0 ||
-            strcasecmp(ev->restrictions[i], "youth") == 0)
-            c->junior = true;
-    }
-    c->p = acbl_factor_p(c->nrestrictions);
-    bmp_awards_note(out, err, "P = %.2f for %d participant restriction%s (ACBL-6)", c->p,
-                    c->nrestrictions, c->nrestrictions == 1 ? "" : "s");
+    factor_m(ev, c, out, err);
+    factor_p(ev, c, out, err);
     c->t = acbl_factor_t(c->type);
     bmp_awards_note(out, err, "T = %.2f for %s (ACBL-7%s)", c->t, acbl_type_name(c->type),
                     c->type == ACBL_TYPE_TEAM_OF_TWO ? ", ACBL-76" : "");
     return BMP_OK;
+}
+
+static bmp_status setup(const bmp_event *ev, const char *edition, acbl_calc *c, bmp_awards *out,
+                        bmp_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->ev = ev;
+    bmp_status st = setup_class(ev, edition, c, err);
+    if (!st)
+        st = check_limits(ev, err);
+    if (st)
+        return st;
+    c->club = is_club(c->cls);
+    c->first_factor = c->m_cap = c->session_factor = 1.0;
+    c->unrestricted_events = 1;
+    c->sessions = ev->sessions;
+    c->tables = ev->tables;
+    if ((st = setup_nabc(ev, c, err)))
+        return st;
+    snprintf(c->sec_overall, sizeof c->sec_overall, "%s",
+             c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I.B");
+    snprintf(c->sec_session, sizeof c->sec_session, "%s",
+             c->ed == ACBL_ED_2003 ? "2003 p.2" : "later §I B. Session Awards");
+    return factors(ev, edition, c, out, err);
 }
 
 /* ACBL-20 names one cut and "a second cut": the cut parameters must say
