@@ -17,24 +17,99 @@ typedef struct sentry {
     bmp_place place;
 } sentry;
 
-static bool same_group(const sentry *a, const sentry *b)
-{
-    return a->session == b->session && !strcmp(a->section, b->section) && !strcmp(a->dir, b->dir);
-}
-
 static const char *other_dir(const char *d)
 {
     return !strcasecmp(d, "NS") ? "EW" : !strcasecmp(d, "EW") ? "NS" : NULL;
 }
 
-static size_t group_size(const sentry *e, size_t n, int session, const char *section,
-                         const char *dir)
+/* Order of groups: session, section, direction (case-insensitive), then
+ * the entry's own order, so that a group's members keep theirs. */
+static int group_cmp(const sentry *a, const sentry *b)
 {
-    size_t k = 0;
+    int d = (a->session > b->session) - (a->session < b->session);
+    if (!d)
+        d = strcmp(a->section, b->section);
+    if (!d)
+        d = strcasecmp(a->dir, b->dir);
+    return d;
+}
+
+static int ptr_cmp(const void *x, const void *y)
+{
+    const sentry *a = *(const sentry *const *)x, *b = *(const sentry *const *)y;
+    int d = group_cmp(a, b);
+    return d ? d : (a > b) - (a < b);
+}
+
+/* The groups (session, section, direction) of the entries: by[] lists the
+ * entries group by group, group g being by[start[g] .. start[g + 1]), and
+ * gid[i] is entry i's group.  O(n log n). */
+typedef struct groups {
+    size_t *by, *start, *gid;
+    size_t ng;
+} groups;
+
+static void groups_free(groups *g)
+{
+    free(g->by);
+    free(g->start);
+    free(g->gid);
+}
+
+static bool groups_make(const sentry *e, size_t n, groups *g)
+{
+    g->by = malloc((n + 1) * sizeof *g->by);
+    g->start = malloc((n + 2) * sizeof *g->start);
+    g->gid = malloc((n + 1) * sizeof *g->gid);
+    g->ng = 0;
+    if (!g->by || !g->start || !g->gid)
+        return false;
+    const sentry **p = malloc((n + 1) * sizeof *p);
+    if (!p)
+        return false;
     for (size_t i = 0; i < n; i++)
-        k +=
-            e[i].session == session && !strcmp(e[i].section, section) && !strcasecmp(e[i].dir, dir);
-    return k;
+        p[i] = &e[i];
+    qsort(p, n, sizeof *p, ptr_cmp);
+    for (size_t i = 0; i < n; i++)
+        g->by[i] = (size_t)(p[i] - e);
+    free(p);
+    for (size_t k = 0; k < n; k++) {
+        if (!k || group_cmp(&e[g->by[k - 1]], &e[g->by[k]]) != 0)
+            g->start[g->ng++] = k;
+        g->gid[g->by[k]] = g->ng - 1;
+    }
+    g->start[g->ng] = n;
+    return true;
+}
+
+static size_t group_size(const groups *g, size_t gi)
+{
+    return g->start[gi + 1] - g->start[gi];
+}
+
+static bool same_section(const sentry *a, const sentry *b)
+{
+    return a->session == b->session && !strcmp(a->section, b->section);
+}
+
+/* The size of the other direction's group in the same session and
+ * section (NZ-30), 0 if none.  A section's groups are adjacent in the
+ * group order, one per direction. */
+static size_t other_size(const sentry *e, const groups *g, size_t gi)
+{
+    const sentry *k = &e[g->by[g->start[gi]]];
+    const char *od = other_dir(k->dir);
+    if (!od)
+        return 0;
+    size_t lo = gi, hi = gi;
+    while (lo > 0 && same_section(&e[g->by[g->start[lo - 1]]], k))
+        lo--;
+    while (hi + 1 < g->ng && same_section(&e[g->by[g->start[hi + 1]]], k))
+        hi++;
+    for (size_t h = lo; h <= hi; h++)
+        if (!strcasecmp(e[g->by[g->start[h]]].dir, od))
+            return group_size(g, h);
+    return 0;
 }
 
 /* Collect the session places: contestants' session rankings, or for a
@@ -80,14 +155,131 @@ static bmp_status collect(nzb_ctx *c, sentry **out, size_t *nout)
     return BMP_OK;
 }
 
+/* One group being awarded: its entries, size, the other direction's size,
+ * and the Basic C value of each place. */
+typedef struct sgroup {
+    const sentry *k;          /* its first entry */
+    char ranking[64];
+    int gn, on;               /* sizes of this and the other direction */
+    bool half, uneven;
+    bmp_points *vals;         /* by place, 1..gn */
+} sgroup;
+
+/* NZ-27 / NZ-85: two complete tables in the section; NZ-28 / A-11: 11 or
+ * more deals.  True when the group gets awards; else the reason is given. */
+static bool group_qualifies(nzb_ctx *c, const sgroup *sg, bmp_status *st)
+{
+    const bmp_event *ev = c->ev;
+    int per_table = ev->kind == BMP_KIND_INDIVIDUAL ? 4 : 2;
+    int section_contestants = sg->gn + sg->on;
+    if (section_contestants < 2 * per_table) {
+        if (bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "NZ-27",
+                              "Club Sessions A.1",
+                              "%s: %d contestants, fewer than two complete tables: "
+                              "no session awards (NZ-27)",
+                              sg->ranking, section_contestants))
+            *st = bmp_error_oom(c->err);
+        return false;
+    }
+    if (ev->boards < 11) {
+        if (bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "NZ-28",
+                              "Club Sessions A.2",
+                              "%s: %d deals in circulation, fewer than 11: no C "
+                              "points (NZ-28, A-11)",
+                              sg->ranking, ev->boards))
+            *st = bmp_error_oom(c->err);
+        return false;
+    }
+    return true;
+}
+
+/* The Basic C Table row for the group size; an uneven Mitchell averages
+ * the two rows to the nearest whole, half up (NZ-30); 11-19 deals half,
+ * rounded up (NZ-28); times the event factor. */
+static bmp_status group_values(nzb_ctx *c, sgroup *sg, int factor)
+{
+    sg->vals = calloc((size_t)sg->gn, sizeof *sg->vals);
+    if (!sg->vals)
+        return bmp_error_oom(c->err);
+    for (int p = 1; p <= sg->gn; p++) {
+        int v = nzb_c_basic(sg->gn, p);
+        if (sg->uneven)
+            v = (v + nzb_c_basic(sg->on, p) + 1) / 2;
+        if (sg->half)
+            v = (v + 1) / 2;
+        sg->vals[p - 1] = (bmp_points)v * factor * 100;
+    }
+    return BMP_OK;
+}
+
+/* One entry's C points (tied places averaged, NZ-29) and, for a first
+ * place with 20+ deals in a pairs tournament, the 1 A / 1 B session-winner
+ * bonus (NZ-39 / NZ-49, A-25). */
+static bmp_status entry_awards(nzb_ctx *c, const sgroup *sg, const sentry *en, int factor,
+                               bool bonus, const char *c_rule, const char *c_sec)
+{
+    bmp_place pl = en->place;
+    bmp_points pts =
+        bmp_tie_share(sg->vals, (size_t)sg->gn, pl.lo, pl.hi, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+    char ex[400], b[32];
+    int len = snprintf(ex, sizeof ex, "Basic C Table N=%d", sg->gn);
+    if (sg->uneven)
+        len += snprintf(ex + len, sizeof ex - (size_t)len,
+                        ", averaged with N=%d (uneven directions, NZ-30)", sg->on);
+    if (sg->half)
+        len += snprintf(ex + len, sizeof ex - (size_t)len, ", half for %d deals rounded up (NZ-28)",
+                        c->ev->boards);
+    if (factor != 1)
+        len += snprintf(ex + len, sizeof ex - (size_t)len, ", x %d (%s)", factor, c_rule);
+    if (pl.hi > pl.lo)
+        len += snprintf(ex + len, sizeof ex - (size_t)len, ", average of places %d-%d (NZ-29)",
+                        pl.lo, pl.hi);
+    snprintf(ex + len, sizeof ex - (size_t)len, " = %s C", nzb_fmtp(pts, b, sizeof b));
+    const char *rule = c_rule;
+    if (!strcmp(c_rule, "NZ-26"))
+        rule = sg->uneven ? "NZ-30" : pl.hi > pl.lo ? "NZ-29" : sg->half ? "NZ-28" : "NZ-26";
+    bmp_status st =
+        nzb_emit(c, en->ci, BMP_ALL_PLAYERS, "session", sg->ranking, pl, pts, 'C', rule, c_sec, ex);
+    if (st || !bonus || pl.lo != 1 || sg->half)
+        return st;
+    char l = c->g->letter;
+    char bx[160];
+    snprintf(bx, sizeof bx, "session winner%s: 1 %c (%s)", pl.hi > 1 ? " (equal)" : "", l,
+             l == 'A' ? "NZ-39" : "NZ-49");
+    return nzb_emit(c, en->ci, BMP_ALL_PLAYERS, "session-top", sg->ranking, pl, 100, l,
+                    l == 'A' ? "NZ-39" : "NZ-49",
+                    l == 'A' ? "A Point Tournaments 3.1" : "B Point Tournaments 3.1", bx);
+}
+
+/* One group: whether it qualifies, its values, each member's awards in
+ * the members' order. */
+static bmp_status group_awards(nzb_ctx *c, const sentry *e, const groups *g, size_t gi,
+                               int factor, bool bonus, const char *c_rule, const char *c_sec)
+{
+    sgroup sg = {.k = &e[g->by[g->start[gi]]], .gn = (int)group_size(g, gi),
+                 .on = (int)other_size(e, g, gi)};
+    snprintf(sg.ranking, sizeof sg.ranking, "session %d%s%s%s%s", sg.k->session,
+             *sg.k->section ? " " : "", sg.k->section, *sg.k->dir ? " " : "", sg.k->dir);
+    sg.half = c->ev->boards < 20;
+    sg.uneven = sg.on > 0 && sg.on != sg.gn;
+    bmp_status st = BMP_OK;
+    if (!group_qualifies(c, &sg, &st))
+        return st;
+    st = group_values(c, &sg, factor);
+    for (size_t m = g->start[gi]; m < g->start[gi + 1] && !st; m++)
+        st = entry_awards(c, &sg, &e[g->by[m]], factor, bonus, c_rule, c_sec);
+    free(sg.vals);
+    return st;
+}
+
 /* NZ-26..NZ-30, NZ-40, NZ-50: per group per section per session (NZ-21,
  * NZ-22), the Basic C Table for the group size, both directions of an
  * uneven Mitchell averaging the two rows (NZ-30), half for 11-19 deals
- * rounded up (NZ-28), times the event factor, tied places averaged (NZ-29). */
+ * rounded up (NZ-28), times the event factor, tied places averaged (NZ-29).
+ * Groups are awarded in the order of their first entry. */
 bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_rule,
                               const char *c_sec)
 {
-    const bmp_event *ev = c->ev;
     sentry *e = NULL;
     size_t n = 0;
     bmp_status st = collect(c, &e, &n);
@@ -95,115 +287,22 @@ bmp_status nzb_session_awards(nzb_ctx *c, int factor, bool bonus, const char *c_
         return st;
     if (n == 0 && bmp_awards_note(c->out, c->err,
                                   "no session places given (contestants[].rankings): "
-                                          "no session C or session-winner awards")) {
+                                  "no session C or session-winner awards")) {
         free(e);
         return bmp_error_oom(c->err);
     }
-    bmp_points *vals = NULL;
-    bool *done = calloc(n ? n : 1, sizeof *done);
-    if (!done) {
-        free(e);
-        return bmp_error_oom(c->err);
-    }
-    int deals = ev->boards;
-    int per_table = ev->kind == BMP_KIND_INDIVIDUAL ? 4 : 2;
+    groups g = {0};
+    bool *done = calloc(n + 1, sizeof *done);
+    if (!done || !groups_make(e, n, &g))
+        st = bmp_error_oom(c->err);
     for (size_t i = 0; i < n && !st; i++) {
-        if (done[i])
-            continue;
-        const sentry *k = &e[i];
-        int gn = (int)group_size(e, n, k->session, k->section, k->dir);
-        const char *od = other_dir(k->dir);
-        int on = od ? (int)group_size(e, n, k->session, k->section, od) : 0;
-        char ranking[64];
-        snprintf(ranking, sizeof ranking, "session %d%s%s%s%s", k->session, *k->section ? " " : "",
-                 k->section, *k->dir ? " " : "", k->dir);
-        /* NZ-27 / NZ-85: two complete tables in the section. */
-        int section_contestants = gn + on;
-        if (section_contestants < 2 * per_table) {
-            if (bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "NZ-27",
-                                  "Club Sessions A.1",
-                                  "%s: %d contestants, fewer than two complete tables: "
-                                  "no session awards (NZ-27)",
-                                  ranking, section_contestants)) {
-                st = bmp_error_oom(c->err);
-                break;
-            }
-            for (size_t j = i; j < n; j++)
-                if (same_group(&e[j], k))
-                    done[j] = true;
-            continue;
-        }
-        /* NZ-28 / A-11: >= 20 deals full, 11-19 half rounded up, else none. */
-        if (deals < 11) {
-            if (bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "NZ-28",
-                                  "Club Sessions A.2",
-                                  "%s: %d deals in circulation, fewer than 11: no C "
-                                  "points (NZ-28, A-11)",
-                                  ranking, deals)) {
-                st = bmp_error_oom(c->err);
-                break;
-            }
-            for (size_t j = i; j < n; j++)
-                if (same_group(&e[j], k))
-                    done[j] = true;
-            continue;
-        }
-        bool half = deals < 20;
-        bool uneven = on > 0 && on != gn;
-        free(vals);
-        vals = calloc((size_t)gn, sizeof *vals);
-        if (!vals) {
-            st = bmp_error_oom(c->err);
-            break;
-        }
-        for (int p = 1; p <= gn; p++) {
-            int v = nzb_c_basic(gn, p);
-            if (uneven) /* NZ-30: average of the two rows, to the nearest whole (half up) */
-                v = (v + nzb_c_basic(on, p) + 1) / 2;
-            if (half)
-                v = (v + 1) / 2;
-            vals[p - 1] = (bmp_points)v * factor * 100;
-        }
-        for (size_t j = i; j < n && !st; j++) {
-            if (!same_group(&e[j], k))
-                continue;
-            done[j] = true;
-            bmp_place pl = e[j].place;
-            bmp_points pts =
-                bmp_tie_share(vals, (size_t)gn, pl.lo, pl.hi, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
-            char ex[400], b[32];
-            int len = snprintf(ex, sizeof ex, "Basic C Table N=%d", gn);
-            if (uneven)
-                len += snprintf(ex + len, sizeof ex - (size_t)len,
-                                ", averaged with N=%d (uneven directions, NZ-30)", on);
-            if (half)
-                len += snprintf(ex + len, sizeof ex - (size_t)len,
-                                ", half for %d deals rounded up (NZ-28)", deals);
-            if (factor != 1)
-                len += snprintf(ex + len, sizeof ex - (size_t)len, ", x %d (%s)", factor, c_rule);
-            if (pl.hi > pl.lo)
-                len += snprintf(ex + len, sizeof ex - (size_t)len,
-                                ", average of places %d-%d (NZ-29)", pl.lo, pl.hi);
-            snprintf(ex + len, sizeof ex - (size_t)len, " = %s C", nzb_fmtp(pts, b, sizeof b));
-            const char *rule = c_rule;
-            if (!strcmp(c_rule, "NZ-26"))
-                rule = uneven ? "NZ-30" : pl.hi > pl.lo ? "NZ-29" : half ? "NZ-28" : "NZ-26";
-            st = nzb_emit(c, e[j].ci, BMP_ALL_PLAYERS, "session", ranking, pl, pts, 'C', rule,
-                          c_sec, ex);
-            /* NZ-39 / NZ-49: 1 A / 1 B to every first-equal winner of each
-             * group, >= 20 deals, pairs tournaments only (A-25). */
-            if (!st && bonus && pl.lo == 1 && !half) {
-                char l = c->g->letter;
-                char bx[160];
-                snprintf(bx, sizeof bx, "session winner%s: 1 %c (%s)", pl.hi > 1 ? " (equal)" : "",
-                         l, l == 'A' ? "NZ-39" : "NZ-49");
-                st = nzb_emit(c, e[j].ci, BMP_ALL_PLAYERS, "session-top", ranking, pl, 100, l,
-                              l == 'A' ? "NZ-39" : "NZ-49",
-                              l == 'A' ? "A Point Tournaments 3.1" : "B Point Tournaments 3.1", bx);
-            }
+        size_t gi = g.gid[i];
+        if (!done[gi]) {
+            done[gi] = true;
+            st = group_awards(c, e, &g, gi, factor, bonus, c_rule, c_sec);
         }
     }
-    free(vals);
+    groups_free(&g);
     free(done);
     free(e);
     return st;
