@@ -65,66 +65,80 @@ static size_t chain_at(const ko_ctx *c, size_t k, size_t *idx)
     return n;
 }
 
-static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
+/* 2003 edition: the bracket inputs of ACBL-25..31 (ACBL-31 applies to
+ * "brackets where the average of the top team is below 300"; without the
+ * figure, full credit). */
+static void brackets_2003(const ko_ctx *c, acbl_ko_bracket_2003 *b)
 {
-    const bmp_event *ev = c->ev;
-    char f[32];
-    if (c->ed == ACBL_ED_2003) {
-        acbl_ko_bracket_2003 *b = calloc(c->nbr, sizeof *b);
-        if (!b)
-            return bmp_error_oom(err);
-        for (size_t k = 0; k < c->nbr; k++) {
-            b[k].teams = c->br[k].credited;
-            b[k].entered = c->br[k].teams;
-            /* ACBL-31 applies to "brackets where the average of the top team
-             * is below 300"; without the figure, full credit. */
-            b[k].top_team_average = c->br[k].has_top_avg ? c->br[k].top_avg : 300;
-            b[k].player_average = c->br[k].avg_mp;
-            b[k].m = c->br[k].m;
-            b[k].peer = c->br[k].peer;
-        }
-        int sched = (int)bmp_params_number(&ev->params, "scheduled_sessions", ev->sessions);
-        bool three = c->cls == ACBL_CLASS_REGIONAL && sched == 3 && !c->compact;
-        if (c->nbr > 64) {
-            free(b);
-            return bmp_error_set(err, BMP_ERANGE, "more than 64 brackets");
-        }
-        /* The brackets form one chain (counting, minimum, cap); each flight
-         * is a separate event with its own chain. */
-        size_t idx[64];
-        for (size_t k = 0, n; k < c->nbr; k++) {
-            if (!(n = chain_at(c, k, idx)))
-                continue;
-            acbl_ko_bracket_2003 tmp[64];
-            for (size_t i = 0; i < n; i++)
-                tmp[i] = b[idx[i]];
-            acbl_ko_firsts_2003(tmp, n, c->k, c->l, c->p, three);
-            for (size_t i = 0; i < n; i++)
-                b[idx[i]] = tmp[i];
-        }
-        for (size_t k = 0; k < c->nbr; k++) {
-            const acbl_ko_count *n = &b[k].count;
-            c->br[k].real = b[k].real;
-            c->br[k].first = acbl_round_award(b[k].real);
-            bmp_points_format(c->br[k].first, f, sizeof f);
-            bmp_awards_note(out, err,
-                            "%s: T = %g + %g x (%g/2 + %g/3 + %g/5) = %.4f (ACBL-29/30, App. F; "
-                            "credit %g ACBL-31); 1st = B %.6f x K %.2f x L %.4f x M %.6f x P "
-                            "%.2f = %.6f%s%s%s%s -> %s (ACBL-25)",
-                            c->br[k].name, n->own, n->credit, n->half, n->third, n->fifth, n->t,
-                            n->credit, b[k].b, c->k, c->l, b[k].m, c->p, b[k].base,
-                            b[k].three_session ? " x 0.70 3-session Regional (ACBL-27)" : "",
-                            b[k].minimum ? "; raised to the 16-table award (ACBL-28)" : "",
-                            b[k].prestige ? " x 1.10 prestige (ACBL-28)" : "",
-                            b[k].capped ? "; capped at 90% of the bracket above (ACBL-28)" : "",
-                            f);
-        }
-        free(b);
-        return BMP_OK;
+    for (size_t k = 0; k < c->nbr; k++) {
+        b[k].teams = c->br[k].credited;
+        b[k].entered = c->br[k].teams;
+        b[k].top_team_average = c->br[k].has_top_avg ? c->br[k].top_avg : 300;
+        b[k].player_average = c->br[k].avg_mp;
+        b[k].m = c->br[k].m;
+        b[k].peer = c->br[k].peer;
     }
-    acbl_ko_bracket_cur *b = calloc(c->nbr, sizeof *b);
+}
+
+/* The brackets form one chain (counting, minimum, cap); each flight is a
+ * separate event with its own chain.  Each chain's firsts are computed on
+ * a copy in chain order. */
+static void chains_2003(ko_ctx *c, acbl_ko_bracket_2003 *b, bool three)
+{
+    size_t idx[64];
+    for (size_t k = 0, n; k < c->nbr; k++) {
+        if (!(n = chain_at(c, k, idx)))
+            continue;
+        acbl_ko_bracket_2003 tmp[64];
+        for (size_t i = 0; i < n; i++)
+            tmp[i] = b[idx[i]];
+        acbl_ko_firsts_2003(tmp, n, c->k, c->l, c->p, three);
+        for (size_t i = 0; i < n; i++)
+            b[idx[i]] = tmp[i];
+    }
+}
+
+static void note_2003(ko_ctx *c, size_t k, const acbl_ko_bracket_2003 *b, bmp_awards *out,
+                      bmp_error *err)
+{
+    char f[32];
+    const acbl_ko_count *n = &b->count;
+    c->br[k].real = b->real;
+    c->br[k].first = acbl_round_award(b->real);
+    bmp_points_format(c->br[k].first, f, sizeof f);
+    bmp_awards_note(out, err,
+                    "%s: T = %g + %g x (%g/2 + %g/3 + %g/5) = %.4f (ACBL-29/30, App. F; "
+                    "credit %g ACBL-31); 1st = B %.6f x K %.2f x L %.4f x M %.6f x P "
+                    "%.2f = %.6f%s%s%s%s -> %s (ACBL-25)",
+                    c->br[k].name, n->own, n->credit, n->half, n->third, n->fifth, n->t,
+                    n->credit, b->b, c->k, c->l, b->m, c->p, b->base,
+                    b->three_session ? " x 0.70 3-session Regional (ACBL-27)" : "",
+                    b->minimum ? "; raised to the 16-table award (ACBL-28)" : "",
+                    b->prestige ? " x 1.10 prestige (ACBL-28)" : "",
+                    b->capped ? "; capped at 90% of the bracket above (ACBL-28)" : "", f);
+}
+
+/* First place of each bracket, 2003 edition (ACBL-25..31). */
+static bmp_status firsts_2003(ko_ctx *c, bmp_awards *out, bmp_error *err)
+{
+    if (c->nbr > 64)
+        return bmp_error_set(err, BMP_ERANGE, "more than 64 brackets");
+    acbl_ko_bracket_2003 *b = calloc(c->nbr ? c->nbr : 1, sizeof *b);
     if (!b)
         return bmp_error_oom(err);
+    brackets_2003(c, b);
+    int sched = (int)bmp_params_number(&c->ev->params, "scheduled_sessions", c->ev->sessions);
+    chains_2003(c, b, c->cls == ACBL_CLASS_REGIONAL && sched == 3 && !c->compact);
+    for (size_t k = 0; k < c->nbr; k++)
+        note_2003(c, k, &b[k], out, err);
+    free(b);
+    return BMP_OK;
+}
+
+/* Current edition: the bracket inputs, with the reduction factor for its
+ * teams (ACBL-39; compact KO consolations 400, ACBL-45). */
+static bmp_status brackets_current(const ko_ctx *c, acbl_ko_bracket_cur *b, bmp_error *err)
+{
     for (size_t k = 0; k < c->nbr; k++) {
         int t = (int)c->br[k].credited;
         b[k].teams = t;
@@ -132,7 +146,6 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
         b[k].rf = c->consolation ? 400 : acbl_ko_reduction_factor(t);
         b[k].peer = c->br[k].peer;
         if (!b[k].rf) {
-            free(b);
             char why[128];
             snprintf(why, sizeof why,
                      "the reduction factors cover 5 to 16 teams; bracket \"%s\" has %d",
@@ -140,11 +153,11 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
             return bmp_not_supported(err, "KO reduction factor", "ACBL-39", "II.A", why);
         }
     }
-    double minf = c->compact ? (c->consolation ? 3.20 : 8.00) : 0;
-    if (c->nbr > 64) {
-        free(b);
-        return bmp_error_set(err, BMP_ERANGE, "more than 64 brackets");
-    }
+    return BMP_OK;
+}
+
+static void chains_current(ko_ctx *c, acbl_ko_bracket_cur *b, double minf)
+{
     size_t idx[64];
     for (size_t k = 0, n; k < c->nbr; k++) {
         if (!(n = chain_at(c, k, idx)))
@@ -156,29 +169,50 @@ static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
         for (size_t i = 0; i < n; i++)
             b[idx[i]] = tmp[i];
     }
-    for (size_t k = 0; k < c->nbr; k++) {
-        c->br[k].real = b[k].real;
-        c->br[k].first = acbl_round_award(b[k].real);
-        bmp_points_format(c->br[k].first, f, sizeof f);
-        bmp_awards_note(out, err,
-                        "%s: Computed Award %.6f for AVG MP %g (ACBL-37) x RF %d.%03d for %d "
-                        "teams (%s) = Basic %.6f%s; 1st = Basic x K %.6f x L %.4f x P %.2f = "
-                        "%.6f%s -> %s (ACBL-36)",
-                        c->br[k].name, b[k].computed, b[k].avg_mp, b[k].rf / 1000,
-                        b[k].rf % 1000, b[k].teams,
-                        c->consolation ? "compact KO consolation, ACBL-45" : "ACBL-39",
-                        b[k].basic,
-                        b[k].raised105 ? " (raised to 105% of the next lower bracket, ACBL-40)"
-                                       : "",
-                        c->k, c->l, c->p, b[k].real,
-                        b[k].minimum ? (c->consolation ? " (compact consolation minimum 3.20 x K "
-                                                         "x L, ACBL-45)"
-                                                       : " (compact minimum 8.00 x K x L, ACBL-45)")
-                                     : "",
-                        f);
+}
+
+static void note_current(ko_ctx *c, size_t k, const acbl_ko_bracket_cur *b, bmp_awards *out,
+                         bmp_error *err)
+{
+    char f[32];
+    c->br[k].real = b->real;
+    c->br[k].first = acbl_round_award(b->real);
+    bmp_points_format(c->br[k].first, f, sizeof f);
+    const char *minimum = !b->minimum         ? ""
+                          : c->consolation    ? " (compact consolation minimum 3.20 x K x L, "
+                                                "ACBL-45)"
+                                              : " (compact minimum 8.00 x K x L, ACBL-45)";
+    bmp_awards_note(out, err,
+                    "%s: Computed Award %.6f for AVG MP %g (ACBL-37) x RF %d.%03d for %d "
+                    "teams (%s) = Basic %.6f%s; 1st = Basic x K %.6f x L %.4f x P %.2f = "
+                    "%.6f%s -> %s (ACBL-36)",
+                    c->br[k].name, b->computed, b->avg_mp, b->rf / 1000, b->rf % 1000, b->teams,
+                    c->consolation ? "compact KO consolation, ACBL-45" : "ACBL-39", b->basic,
+                    b->raised105 ? " (raised to 105% of the next lower bracket, ACBL-40)" : "",
+                    c->k, c->l, c->p, b->real, minimum, f);
+}
+
+/* First place of each bracket, current edition (ACBL-36..40, ACBL-45). */
+static bmp_status firsts_current(ko_ctx *c, bmp_awards *out, bmp_error *err)
+{
+    if (c->nbr > 64)
+        return bmp_error_set(err, BMP_ERANGE, "more than 64 brackets");
+    acbl_ko_bracket_cur *b = calloc(c->nbr ? c->nbr : 1, sizeof *b);
+    if (!b)
+        return bmp_error_oom(err);
+    bmp_status st = brackets_current(c, b, err);
+    if (!st) {
+        chains_current(c, b, c->compact ? (c->consolation ? 3.20 : 8.00) : 0);
+        for (size_t k = 0; k < c->nbr; k++)
+            note_current(c, k, &b[k], out, err);
     }
     free(b);
-    return BMP_OK;
+    return st;
+}
+
+static bmp_status firsts(ko_ctx *c, bmp_awards *out, bmp_error *err)
+{
+    return c->ed == ACBL_ED_2003 ? firsts_2003(c, out, err) : firsts_current(c, out, err);
 }
 
 /* Colour of contestant's overall award in bracket k: parts and weights. */
