@@ -1,7 +1,8 @@
 #!/bin/sh
 # Build and run the whole test suite twice: a normal build, then under
 # AddressSanitizer + UndefinedBehaviorSanitizer; then the 8-thread test
-# under ThreadSanitizer (no global mutable state).  Fuzz targets (if present)
+# (no global mutable state) and the server's API and browser tests under
+# ThreadSanitizer.  Fuzz targets (if present)
 # run for a bounded time under the sanitizers.
 set -e
 cd "$(dirname "$0")/.."
@@ -28,12 +29,12 @@ echo "== tests under ASan + UBSan"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-san --output-on-failure -j"$JOBS"
 
-echo "== build (ThreadSanitizer): test_threads only"
+echo "== build (ThreadSanitizer): test_threads and the server"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DBMP_TSAN=ON >/dev/null
-cmake --build build-tsan -j"$JOBS" --target test_threads
-echo "== 8 threads at once under ThreadSanitizer"
+cmake --build build-tsan -j"$JOBS" --target test_threads bridgemp
+echo "== 8 threads at once, and bridgemp serve's worker threads, under ThreadSanitizer"
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-    ctest --test-dir build-tsan --output-on-failure -R '^test_threads$'
+    ctest --test-dir build-tsan --output-on-failure -R '^(test_threads|cli_serve_api|cli_serve_browser)$'
 
 if [ -x scripts/fuzz.sh ]; then
     echo "== fuzzing (bounded)"
