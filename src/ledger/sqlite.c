@@ -99,7 +99,10 @@ static bmp_status s_open(const char *path, bool create, bmp_store **out, bmp_err
                              "%s: no ledger database (create one with 'bridgemp ledger init')",
                              path);
     sqlite3 *db = NULL;
-    int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+    /* NOMUTEX: a handle is used by one thread at a time (bmp_ledger is not
+     * shared between threads; the server pools handles), so SQLite's own
+     * per-call mutex is pure cost (2.7 % of a ledger month in perf). */
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
         bmp_status st = bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", path,
                                       db ? sqlite3_errmsg(db) : "out of memory");
