@@ -5,6 +5,9 @@
 # A crash stops that harness and leaves its input in build-fuzz/artifacts/:
 # add it to tests/fuzz/corpus/<name>/ (scripts/fuzz.sh, run by CI, replays
 # the corpus) and fix it.  Prints executions, coverage and corpus per harness.
+# FUZZ_SECONDS (default: no limit) bounds each harness's time instead.
+# Paths are absolute: the HTTP harness runs a server in-process, which
+# works in its own upload directory.
 #   FUZZ_RUNS=10000000 JOBS=2 sh scripts/fuzz-long.sh [NAME...]
 set -e
 cd "$(dirname "$0")/.."
@@ -23,9 +26,10 @@ for name in $names; do
     start=$(date +%s)
     if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        "$bin" -seed=0 -runs="$RUNS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-               -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$name-" \
-               "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" \
+        "$bin" -seed=0 -runs="$RUNS" -max_total_time="${FUZZ_SECONDS:-0}" -timeout=10 \
+               -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+               -artifact_prefix="$PWD/build-fuzz/artifacts/$name-" \
+               "$PWD/build-fuzz/corpus/$name" "$PWD/tests/fuzz/corpus/$name" \
                >"build-fuzz/$name-long.log" 2>&1; then
         :
     else
