@@ -30,6 +30,8 @@ static const char style_css[] =
     "dt{font-weight:600}dd{margin:0}\n"
     ".error{color:#a00;font-weight:600}\n"
     "footer{color:#666;font-size:.85rem;text-align:center;padding:1rem}\n"
+    ".skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;"
+    "color:#000;padding:.3rem}\n"
     "@media (max-width:40rem){th,td{padding:.25rem}body{font-size:15px}}\n";
 
 /* The batch page's form: POST /api/v1/batches/{id}/{approve|reject} with
@@ -68,7 +70,8 @@ void page_head(page *p, const char *title)
                     "<title>");
     web_buf_html(b, title);
     web_buf_puts(b, " · bridgemp</title><link rel=\"stylesheet\" href=\"/style.css\">"
-                    "<script src=\"/app.js\" defer></script></head>\n<body><header><nav "
+                    "<script src=\"/app.js\" defer></script></head>\n<body><a class=\"skip\" "
+                    "href=\"#main\">Skip to content</a><header><nav "
                     "aria-label=\"site\"><a href=\"/\">Masterpoints</a><a href=\"/clubs\">Clubs"
                     "</a><a href=\"/events\">Events</a></nav></header>\n<main id=\"main\">");
 }
