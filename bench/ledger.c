@@ -75,8 +75,12 @@ static void die(const char *what, const bmp_error *e)
     exit(1);
 }
 
-/* The floor: the same rows, raw, one transaction. */
-__attribute__((noinline)) static span raw_insert(const char *path, long players, long lines)
+/* The floor: the same rows, raw, one transaction.  With `keys`, the
+ * journal also has the ledger's two foreign keys (to a batch and to a
+ * player table of the same size, filled before the clock starts): what the
+ * database itself must check for every line. */
+__attribute__((noinline)) static span raw_insert(const char *path, long players, long lines,
+                                                 bool keys)
 {
     sqlite3 *db = NULL;
     sqlite3_stmt *st = NULL;
@@ -85,12 +89,34 @@ __attribute__((noinline)) static span raw_insert(const char *path, long players,
         die("raw open", NULL);
     sqlite3_exec(db,
                  "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
-                 "CREATE TABLE journal (id INTEGER PRIMARY KEY, batch_id INTEGER NOT NULL, "
-                 "player_id INTEGER NOT NULL, point_type TEXT NOT NULL, points INTEGER NOT NULL, "
-                 "rule TEXT NOT NULL, event TEXT NOT NULL, contestant TEXT NOT NULL) STRICT;"
-                 "CREATE INDEX journal_batch ON journal (batch_id);"
-                 "CREATE INDEX journal_player ON journal (player_id);",
+                 "CREATE TABLE kbatch (id INTEGER PRIMARY KEY) STRICT;"
+                 "CREATE TABLE kplayer (id INTEGER PRIMARY KEY) STRICT;",
                  NULL, NULL, NULL);
+    sqlite3_exec(db,
+                 keys ? "CREATE TABLE journal (id INTEGER PRIMARY KEY, batch_id INTEGER NOT NULL "
+                        "REFERENCES kbatch(id), player_id INTEGER NOT NULL REFERENCES kplayer(id), "
+                        "point_type TEXT NOT NULL, points INTEGER NOT NULL, rule TEXT NOT NULL, "
+                        "event TEXT NOT NULL, contestant TEXT NOT NULL) STRICT;"
+                      : "CREATE TABLE journal (id INTEGER PRIMARY KEY, batch_id INTEGER NOT NULL, "
+                        "player_id INTEGER NOT NULL, point_type TEXT NOT NULL, points INTEGER NOT "
+                        "NULL, rule TEXT NOT NULL, event TEXT NOT NULL, contestant TEXT NOT NULL) "
+                        "STRICT;",
+                 NULL, NULL, NULL);
+    sqlite3_exec(db,
+                 "CREATE INDEX journal_batch ON journal (batch_id);"
+                 "CREATE INDEX journal_player ON journal (player_id);"
+                 "INSERT INTO kbatch (id) VALUES (1);",
+                 NULL, NULL, NULL);
+    sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    if (sqlite3_prepare_v2(db, "INSERT INTO kplayer (id) VALUES (?1)", -1, &st, NULL) != SQLITE_OK)
+        die("raw players", NULL);
+    for (long i = 1; i <= players; i++) {
+        sqlite3_bind_int64(st, 1, i);
+        sqlite3_step(st);
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     span t = {0}, t0 = span_start();
     sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     sqlite3_prepare_v2(db,
@@ -188,7 +214,8 @@ static void run_month(bmp_ledger *l, char (*num)[8], long players, long lines, l
     free(v);
 }
 
-static void print_month(const char *title, long lines, const month *m, span raw, span post)
+static void print_month(const char *title, long lines, const month *m, span raw, span keys,
+                        span post)
 {
     printf("  %s: %ld award lines in %ld batches\n", title, lines, m->batches);
     printf("    import (checked)      %10.0f lines/s    (%.3f s wall, %.3f s cpu)\n",
@@ -199,6 +226,8 @@ static void print_month(const char *title, long lines, const month *m, span raw,
         printf("  %4.0f %% instructions (%.0f per line)", 100.0 * raw.ins / m->imp.ins,
                m->imp.ins / lines);
     printf("\n");
+    printf("    import / keyed floor  %10.0f %% wall  %4.0f %% cpu\n",
+           100.0 * keys.wall / m->imp.wall, 100.0 * keys.cpu / m->imp.cpu);
     printf("    approve               %10.3f s for %ld batches\n", m->app.wall, m->batches);
     printf("    close (post + re-rank)%10.0f players re-ranked/s (%zu players, %zu promotions, "
            "%.3f s wall, %.3f s cpu)\n", m->st.players / m->close.wall, m->st.players,
@@ -265,18 +294,22 @@ int main(int argc, char **argv)
         die("verify", &e);
     span_add(&ver, t0);
     bmp_ledger_close(l);
-    span t_raw = raw_insert(raw, players, lines);
+    span t_raw = raw_insert(raw, players, lines, false);
     span t_post = raw_post(raw);
+    snprintf(raw, sizeof raw, "%s/raw-keys.db", dir);
+    span t_keys = raw_insert(raw, players, lines, true);
 
     printf("ledger on SQLite: %ld players, two months of %ld award lines\n", players, lines);
     printf("  register players        %10.0f players/s  (%.3f s wall, %.3f s cpu)\n",
            players / reg.wall, reg.wall, reg.cpu);
     printf("  floor: raw insert       %10.0f lines/s    (%.3f s wall, %.3f s cpu, one "
            "transaction)\n", lines / t_raw.wall, t_raw.wall, t_raw.cpu);
+    printf("  floor: same, with keys  %10.0f lines/s    (%.3f s wall, %.3f s cpu: also the "
+           "journal's two foreign keys)\n", lines / t_keys.wall, t_keys.wall, t_keys.cpu);
     printf("  floor: raw post         %10.0f players/s  (%.3f s wall: the same lines summed into "
            "holdings, one statement)\n", players / t_post.wall, t_post.wall);
-    print_month("month 1 (first ranks)", lines, &m1, t_raw, t_post);
-    print_month("month 2 (steady)", lines, &m2, t_raw, t_post);
+    print_month("month 1 (first ranks)", lines, &m1, t_raw, t_keys, t_post);
+    print_month("month 2 (steady)", lines, &m2, t_raw, t_keys, t_post);
     printf("  verify                  %10.3f s wall\n", ver.wall);
     free(num);
     char cmd[320];
