@@ -4,6 +4,7 @@
  * as the per-player path's: credited, held (L-1, ABF-99) or refused
  * (Deceased, NZ-88), line numbers in the messages, control totals. */
 #include "ledger_test_util.h"
+#include "bridgemp/ledger_api.h"
 
 #define NPLAYERS 5000
 
@@ -161,6 +162,50 @@ static void test_bulk_batch_keeps_odd_names(void **state)
     lt_done(&t);
 }
 
+/* A batch naming 700 of the 5,000 (the lookup path, below the register
+ * scan's 4,096): on PostgreSQL the numbers go 256 a statement (2 full
+ * chunks and one of 188), so the chunk edges are covered.  L-1: the two
+ * unknown numbers (one in each of the last two chunks) are held, the
+ * Dormant 1999997 too; 698 players credited, 0.10 each. */
+static void test_chunked_lookups(void **state)
+{
+    (void)state;
+    lt t;
+    register_many(&t);
+    size_t n = 700;
+    bmp_ledger_line *v = calloc(n, sizeof *v);
+    assert_non_null(v);
+    for (size_t i = 0; i < n; i++)
+        v[i] = (bmp_ledger_line){.number = numbers[i * 7], .point_type = "green", .points = 10,
+                                 .rule = "ABF-6", .event = "chunks", .contestant = "1",
+                                 .line = i + 1};
+    v[300].number = "1999999"; /* unregistered: in the second chunk */
+    v[650].number = "1999997"; /* Dormant: in the third */
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import_lines(t.l, &(bmp_ledger_import_opts){.size = sizeof(
+                                                       bmp_ledger_import_opts), .body = "abf"},
+                                             BMP_BATCH_EVENT, "chunks.json", "c1", "chunks",
+                                             "2026-10-01", v, n, &id, &p, &e),
+                     BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_OK);
+    bmp_ledger_close_stats s = {0};
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2026-10", &s, &e), BMP_OK);
+    assert_int_equal(s.players, 698);
+    bmp_table tab = {0};
+    assert_int_equal(bmp_ledger_batches(t.l, NULL, &tab, &e), BMP_OK);
+    assert_string_equal(lt_cell(&tab, 0, "held"), "2");
+    assert_string_equal(lt_cell(&tab, 0, "totals"), "green 70.00"); /* 700 x 0.10 */
+    bmp_table_free(&tab);
+    /* the last number of the last chunk: numbers[699 x 7] = 1004893 */
+    bmp_ledger_summary sum;
+    assert_int_equal(bmp_ledger_player_summary(t.l, "abf", numbers[699 * 7], &sum, &e), BMP_OK);
+    assert_int_equal(sum.holding[0], 10);
+    free(v);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -168,6 +213,7 @@ int main(void)
         cmocka_unit_test(test_bulk_batch_refuses_deceased),
         cmocka_unit_test(test_bulk_batch_bad_number),
         cmocka_unit_test(test_bulk_batch_keeps_odd_names),
+        cmocka_unit_test(test_chunked_lookups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

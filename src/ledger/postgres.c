@@ -26,7 +26,7 @@
 /* pg_advisory_xact_lock keys: 'bmpW' (writers) and 'bmpM' (migrations). */
 #define PG_WRITE_LOCK "1651339351"
 #define PG_MIGRATE_LOCK "1651339341"
-#define PG_MAX_PARAMS 32
+#define PG_MAX_PARAMS 65535
 
 struct bmp_store {
     PGconn *c;
@@ -40,8 +40,8 @@ struct bmp_stmt {
     bmp_store *s;
     char name[16];
     int nparams;
-    const char *params[PG_MAX_PARAMS];
-    char ints[PG_MAX_PARAMS][24]; /* integer parameters, as text */
+    const char **params;          /* nparams of them, after the struct */
+    char (*ints)[24];             /* integer parameters, as text */
     PGresult *desc;               /* the statement's columns */
     PGresult *res;                /* the executed result, NULL before the first step */
     int row;                      /* the current row; -1 before the first */
@@ -231,16 +231,18 @@ static bmp_status p_prepare(bmp_store *s, const char *sql, bmp_stmt **out, bmp_e
     *out = NULL;
     int np = 0;
     char *q = bmp_pg_placeholders(sql, &np);
-    bmp_stmt *st = q ? calloc(1, sizeof *st) : NULL;
+    if (np > PG_MAX_PARAMS) { /* the protocol's limit */
+        free(q);
+        return bmp_error_set(err, BMP_EINVAL, "database: a statement with %d parameters", np);
+    }
+    /* the parameters' pointers and integer texts after the struct */
+    bmp_stmt *st = q ? calloc(1, sizeof *st + (size_t)np * (sizeof(char *) + 24)) : NULL;
     if (!st) {
         free(q);
         return bmp_error_oom(err);
     }
-    if (np > PG_MAX_PARAMS) {
-        free(q);
-        free(st);
-        return bmp_error_set(err, BMP_EINVAL, "database: a statement with %d parameters", np);
-    }
+    st->params = (const char **)(st + 1);
+    st->ints = (char (*)[24])(st->params + np);
     st->s = s;
     st->nparams = np;
     st->row = -1;
@@ -324,7 +326,7 @@ static void p_reset(bmp_stmt *st)
     PQclear(st->res);
     st->res = NULL;
     st->row = -1;
-    memset(st->params, 0, sizeof st->params);
+    memset(st->params, 0, (size_t)st->nparams * sizeof *st->params);
 }
 
 static void p_finalize(bmp_stmt *st)
@@ -441,6 +443,7 @@ static const char *const *p_tables(void) { return bmp_store_sqlite.tables(); }
 
 const bmp_store_ops bmp_store_postgres = {
     .name = "postgresql",
+    .lookup_chunk = 256,
     .open = p_open,
     .close = p_close,
     .schema_version = p_version,

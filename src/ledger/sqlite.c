@@ -264,6 +264,7 @@ static bmp_status s_set_read_only(bmp_store *s, bmp_error *err)
 
 const bmp_store_ops bmp_store_sqlite = {
     .name = "sqlite",
+    .lookup_chunk = 1,
     .open = s_open,
     .close = s_close,
     .schema_version = s_version,

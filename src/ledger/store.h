@@ -21,6 +21,10 @@ typedef struct bmp_stmt bmp_stmt;    /* a backend's prepared statement */
 
 typedef struct bmp_store_ops {
     const char *name;  /* "sqlite", "postgresql" */
+    /* Player numbers looked up per statement when checking a batch: 1 in
+     * process (SQLite: a lookup is a function call), more over a socket
+     * (PostgreSQL: each statement is a round trip). */
+    int lookup_chunk;
     /* Open (create when `create`) the database at `target` and bring its
      * schema up to the newest migration; refuse a schema newer than the
      * program (ERANGE). */
