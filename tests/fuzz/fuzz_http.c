@@ -156,9 +156,9 @@ static size_t exchange(const char *req, size_t len, char *resp, size_t cap)
 /* A "<" from the request target or body must not reach an HTML page. */
 static void check_html(const char *resp, const uint8_t *data, size_t size)
 {
-    const char *ct = strstr(resp, "Content-Type: text/html");
     const char *body = strstr(resp, "\r\n\r\n");
-    if (!ct || !body)
+    const char *ct = strstr(resp, "\r\nContent-Type: text/html");
+    if (!ct || !body || ct > body) /* the header, not a body echoing it */
         return;
     for (size_t i = 1; i + 2 < size; i++) {
         if (data[i] != '<' || !(data[i + 1] >= 'a' && data[i + 1] <= 'z') ||
