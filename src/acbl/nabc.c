@@ -428,16 +428,17 @@ static bmp_status ko_awards(nabc_ctx *c, bmp_points full_first, bmp_points first
     return BMP_OK;
 }
 
-bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards *out,
-                           bmp_error *err)
+/* The edition, the event's row of the NABC tables (ACBL-52) and its
+ * classification; the section cited. */
+static bmp_status nabc_find(nabc_ctx *c, const char *edition, bmp_error *err)
 {
-    nabc_ctx c = {.ev = ev};
-    bmp_status st = acbl_edition_parse(edition, &c.ed, err);
+    const bmp_event *ev = c->ev;
+    bmp_status st = acbl_edition_parse(edition, &c->ed, err);
     if (st)
         return st;
     const char *name = bmp_params_string(&ev->params, "nabc_event", "");
-    c.e = acbl_nabc_find(c.ed, name);
-    if (!c.e)
+    c->e = acbl_nabc_find(c->ed, name);
+    if (!c->e)
         return bmp_error_set(err, BMP_ENOTFOUND,
                              "$.params.nabc_event: unknown %s NABC event \"%s\" (see `bridgemp "
                              "scale acbl nabc-pairs|nabc-teams|nabc-ko --edition %s` for the "
@@ -449,69 +450,109 @@ bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards 
                              "$.classification: an NABC championship is nationally rated: "
                              "expected \"national\", got \"%s\"",
                              ev->classification ? ev->classification : "(none)");
-    const acbl_nabc_event *e = c.e;
-    c.sec = c.ed == ACBL_ED_2003 ? (e->kind == NABC_PAIRS ? "2003 p.5-6" : "2003 p.6-8")
-                                 : (e->kind == NABC_PAIRS   ? "later §III.A"
-                                    : e->kind == NABC_TEAMS ? "later §III.B"
-                                                            : "later §III.C");
+    const acbl_nabc_event *e = c->e;
+    c->sec = c->ed == ACBL_ED_2003 ? (e->kind == NABC_PAIRS ? "2003 p.5-6" : "2003 p.6-8")
+                                   : (e->kind == NABC_PAIRS   ? "later §III.A"
+                                      : e->kind == NABC_TEAMS ? "later §III.B"
+                                                              : "later §III.C");
+    return BMP_OK;
+}
+
+/* P (ACBL-6), M, and the tables or teams entered. */
+static bmp_status nabc_factors(nabc_ctx *c, bmp_error *err)
+{
+    const bmp_event *ev = c->ev;
     for (size_t i = 0; i < ev->nrestrictions; i++) {
         if (acbl_restriction_counts(ev->restrictions[i]))
-            c.nrestr++;
+            c->nrestr++;
         if (strncasecmp(ev->restrictions[i], "junior", 6) == 0)
-            c.junior = true;
+            c->junior = true;
     }
-    c.p = acbl_factor_p(c.nrestr);
-    c.m = acbl_factor_m(ev->upper_limit, ACBL_RATING_CHAMPIONSHIP);
-    bool ko = e->kind == NABC_KO_FIXED || e->kind == NABC_KO_FORMULA;
-    c.tables = ko ? count_teams(ev) : ev->tables;
-    if (!(c.tables > 0))
+    c->p = acbl_factor_p(c->nrestr);
+    c->m = acbl_factor_m(ev->upper_limit, ACBL_RATING_CHAMPIONSHIP);
+    bool ko = c->e->kind == NABC_KO_FIXED || c->e->kind == NABC_KO_FORMULA;
+    c->tables = ko ? count_teams(ev) : ev->tables;
+    if (!(c->tables > 0))
         return bmp_error_set(err, BMP_EINVAL, "$.tables: expected the %s entered (more than 0)",
-                             e->kind == NABC_PAIRS ? "tables" : "teams");
-    bmp_awards_note(out, err, "ACBL edition %s NABC championship %s (%s; ACBL-52), %g %s", edition,
-                    e->name, c.sec, c.tables, e->kind == NABC_PAIRS ? "tables" : "teams");
-    /* First place. */
+                             c->e->kind == NABC_PAIRS ? "tables" : "teams");
+    return BMP_OK;
+}
+
+/* The full first-place award: the table's, or its formula capped at the
+ * maximum (ACBL-53, ACBL-60); *real keeps the unrounded value for KO
+ * places (ACBL-8). */
+static bmp_points full_first(nabc_ctx *c, double *real, bmp_awards *out, bmp_error *err)
+{
+    const acbl_nabc_event *e = c->e;
     bmp_points full = e->first;
-    double full_real = full / 100.0; /* unrounded, for KO places (ACBL-8) */
-    if (e->max) {
-        char why[256];
-        double v = formula_first(&c, e, why, sizeof why);
-        full = acbl_round_award(v);
-        full_real = v;
-        if (full > e->max) {
-            full = e->max;
-            full_real = e->max / 100.0;
-        }
-        bmp_awards_note(out, err, "1st = %s, at most %.2f -> %.2f (%s \"Formula; Max\")", why,
-                        e->max / 100.0, full / 100.0,
-                        e->kind == NABC_PAIRS ? "ACBL-53" : "ACBL-60");
+    *real = full / 100.0;
+    if (!e->max)
+        return full;
+    char why[256];
+    double v = formula_first(c, e, why, sizeof why);
+    full = acbl_round_award(v);
+    *real = v;
+    if (full > e->max) {
+        full = e->max;
+        *real = e->max / 100.0;
     }
-    bmp_points first = full;
+    bmp_awards_note(out, err, "1st = %s, at most %.2f -> %.2f (%s \"Formula; Max\")", why,
+                    e->max / 100.0, full / 100.0, e->kind == NABC_PAIRS ? "ACBL-53" : "ACBL-60");
+    return full;
+}
+
+/* The first place paid after the minimum-tables reductions (ACBL-54,
+ * ACBL-56, ACBL-59) or the 2003 ** events (ACBL-58, which also sets the
+ * full award the lower places scale from). */
+static bmp_points reduced_first(nabc_ctx *c, bmp_points *full, bmp_awards *out, bmp_error *err)
+{
+    const acbl_nabc_event *e = c->e;
     int pm = 1000;
     const char *red_rule = NULL;
     if (e->x && e->kind == NABC_PAIRS) {
-        pm = acbl_nabc_pairs_min_pm(c.ed, c.tables);
+        pm = acbl_nabc_pairs_min_pm(c->ed, c->tables);
         red_rule = "ACBL-54";
-    } else if ((e->x && e->kind == NABC_TEAMS) || (e->starred && c.ed == ACBL_ED_CURRENT)) {
-        pm = acbl_nabc_teams_min_pm(c.ed, c.tables);
+    } else if ((e->x && e->kind == NABC_TEAMS) || (e->starred && c->ed == ACBL_ED_CURRENT)) {
+        pm = acbl_nabc_teams_min_pm(c->ed, c->tables);
         red_rule = "ACBL-56";
-    } else if (e->reduce75 && c.tables < 32) {
+    } else if (e->reduce75 && c->tables < 32) {
         pm = 750;
         red_rule = "ACBL-59";
     }
-    if (e->starred && c.ed == ACBL_ED_2003) {
-        first = acbl_nabc_starred_first_2003((int)c.tables);
+    if (e->starred && c->ed == ACBL_ED_2003) {
+        bmp_points first = acbl_nabc_starred_first_2003((int)c->tables);
         bmp_awards_note(out, err,
                         "** event with %g teams: 1st %.2f of 140; lower places x %.2f/140 "
-                             "(ACBL-58)",
-                        c.tables, first / 100.0, first / 100.0);
-        full = C(140);
-    } else if (pm != 1000) {
-        first = bmp_mul_ratio(full, pm, 1000, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
-        bmp_awards_note(out, err, "minimum tables: %g %s -> %d.%d%% of the full award: 1st %.2f x "
-                             "%d/1000 = %.2f (%s); lower places reduced proportionately",
-                        c.tables, e->kind == NABC_PAIRS ? "tables" : "teams", pm / 10, pm % 10,
-                        full / 100.0, pm, first / 100.0, red_rule);
+                        "(ACBL-58)",
+                        c->tables, first / 100.0, first / 100.0);
+        *full = C(140);
+        return first;
     }
+    if (pm == 1000)
+        return *full;
+    bmp_points first = bmp_mul_ratio(*full, pm, 1000, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+    bmp_awards_note(out, err, "minimum tables: %g %s -> %d.%d%% of the full award: 1st %.2f x "
+                              "%d/1000 = %.2f (%s); lower places reduced proportionately",
+                    c->tables, e->kind == NABC_PAIRS ? "tables" : "teams", pm / 10, pm % 10,
+                    *full / 100.0, pm, first / 100.0, red_rule);
+    return first;
+}
+
+bmp_status acbl_award_nabc(const bmp_event *ev, const char *edition, bmp_awards *out,
+                           bmp_error *err)
+{
+    nabc_ctx c = {.ev = ev};
+    bmp_status st = nabc_find(&c, edition, err);
+    if (!st)
+        st = nabc_factors(&c, err);
+    if (st)
+        return st;
+    const acbl_nabc_event *e = c.e;
+    bmp_awards_note(out, err, "ACBL edition %s NABC championship %s (%s; ACBL-52), %g %s", edition,
+                    e->name, c.sec, c.tables, e->kind == NABC_PAIRS ? "tables" : "teams");
+    double full_real;
+    bmp_points full = full_first(&c, &full_real, out, err);
+    bmp_points first = reduced_first(&c, &full, out, err);
     if (e->kind == NABC_PAIRS || e->kind == NABC_TEAMS) {
         acbl_type type = e->kind == NABC_PAIRS ? ACBL_TYPE_PAIRS
                          : ev->kind == BMP_KIND_BAM ? ACBL_TYPE_BAM
