@@ -6,6 +6,7 @@
 #include "bridgemp/event.h"
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_invoice.h"
+#include "bridgemp/ledger_nz.h"
 
 #define EX BMP_SOURCE_DIR "/examples/nzb/"
 
@@ -206,6 +207,49 @@ static void player_levy(void **state)
     lt_done(&t);
 }
 
+/* NZ-92, NZ-6, NZ-5: the annual run.  Pair 1 of the July 10A event (70010,
+ * 70011) earned 11 A (a session top, NZ-39, and first overall, NZ-60) and
+ * 144 C; RP 2025 = 0 x 0.8 + 11.00 (A and B only) = 11.00; rank from A 11 +
+ * B 1 (144 C = 1 B, NZ-2) = Certificate of Proficiency; <= 30 RP, >= 5 A:
+ * Intermediate.  A player with nothing: RP 0, Junior.  2026 with nothing
+ * earned: RP = 11.00 x 0.8 = 8.80, still Intermediate.  Run twice: nothing
+ * changes. */
+static void annual_run(void **state)
+{
+    (void)state;
+    lt t;
+    nz_ledger(&t);
+    import_approved(&t, EX "provincial-pairs-10A.json", "900");
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_close_period(t.l, "nzb", "2025-07", NULL, &e), BMP_OK);
+    bmp_ledger_nz_year y;
+    assert_int_equal(bmp_ledger_nz_annual_run(t.l, "nzb", 2025, &y, &e), BMP_OK);
+    assert_false(y.already);
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_nz_gradings(t.l, "nzb", 2025, &tb, &e), BMP_OK);
+    size_t r = bmp_table_find_row(&tb, "70010");
+    assert_true(r != (size_t)-1);
+    assert_string_equal(lt_cell(&tb, r, "earned"), "11.00");
+    assert_string_equal(lt_cell(&tb, r, "rating"), "11.00");
+    assert_string_equal(lt_cell(&tb, r, "grading"), "Intermediate");
+    bmp_table_free(&tb);
+    bmp_ledger_nz_year again;
+    assert_int_equal(bmp_ledger_nz_annual_run(t.l, "nzb", 2025, &again, &e), BMP_OK);
+    assert_true(again.already);
+    assert_int_equal(again.players, y.players);
+    assert_int_equal(bmp_ledger_nz_annual_run(t.l, "nzb", 2026, &y, &e), BMP_OK);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_nz_gradings(t.l, "nzb", 2026, &tb, &e), BMP_OK);
+    r = bmp_table_find_row(&tb, "70011");
+    assert_string_equal(lt_cell(&tb, r, "earned"), "0.00");
+    assert_string_equal(lt_cell(&tb, r, "rating"), "8.80");
+    assert_string_equal(lt_cell(&tb, r, "grading"), "Intermediate");
+    bmp_table_free(&tb);
+    assert_int_equal(bmp_ledger_nz_annual_run(t.l, "abf", 2026, &y, &e), BMP_ENOTSUP);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +257,7 @@ int main(void)
         cmocka_unit_test(tournament_fee_and_invoice),
         cmocka_unit_test(refusals),
         cmocka_unit_test(player_levy),
+        cmocka_unit_test(annual_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

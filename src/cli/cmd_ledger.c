@@ -39,6 +39,7 @@ static const char *const ledger_help =
     "  charges RUN --body B         the lines of a capitation or levy run\n"
     "  fees MONTH --body nzb --fees F  NZ's monthly fee run (NZ-93, NZ-96)\n"
     "  invoice RUN|list|show|credit invoices of a charge run, credit notes\n"
+    "  annual YEAR --body nzb       NZ rating points and gradings (NZ-92); gradings YEAR\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"

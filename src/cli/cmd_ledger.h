@@ -35,6 +35,8 @@ int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
 int ledger_cmd_convert(ledger_args *a);
 int ledger_cmd_invoice(ledger_args *a); /* cmd_ledger_invoice.c */
+int ledger_cmd_annual(ledger_args *a);   /* cmd_ledger_nz.c */
+int ledger_cmd_gradings(ledger_args *a);
 /* The administration subcommands (convert, capitation, members, grade,
  * levy, cancel, affiliated, daily) by name, or NULL. */
 int (*ledger_admin_command(const char *name))(ledger_args *);

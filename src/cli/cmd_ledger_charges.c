@@ -379,7 +379,8 @@ int (*ledger_admin_command(const char *name))(ledger_args *)
                 {"levy", cmd_levy},              {"cancel", cmd_cancel},
                 {"affiliated", cmd_affiliated},  {"daily", cmd_daily},
                 {"b4c", cmd_b4c},                {"charges", cmd_charges},
-                {"invoice", ledger_cmd_invoice}, {"fees", cmd_fees}};
+                {"invoice", ledger_cmd_invoice}, {"fees", cmd_fees},
+                {"annual", ledger_cmd_annual},   {"gradings", ledger_cmd_gradings}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmds[i].name, name) == 0)
             return cmds[i].fn;
