@@ -125,6 +125,31 @@ static void count_tables(rd *r)
     }
 }
 
+/* Ranked across sections (UX-4): the sections are one field, so they are
+ * no groups; each contestant keeps its section in params "usebio.section". */
+static bmp_status one_field(rd *r)
+{
+    bmp_event *ev = r->ev;
+    if (!bmp_params_bool(&ev->params, "usebio.ranked_across_sections", false))
+        return BMP_OK;
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        bmp_contestant *c = &ev->contestants[i];
+        if (c->group && bmp_io_param_string(&c->params, "usebio.section", c->group))
+            return ub_oom(r);
+        free(c->group);
+        c->group = NULL;
+    }
+    for (size_t g = 0; g < ev->ngroups; g++) {
+        free(ev->groups[g].name);
+        free(ev->groups[g].type);
+        /* reader-made groups hold no params */
+    }
+    free(ev->groups);
+    ev->groups = NULL;
+    ev->ngroups = 0;
+    return BMP_OK;
+}
+
 static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
 {
     bmp_event *ev = r->ev;
@@ -258,7 +283,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     if (ev->ncontestants == 0) /* as with no PARTICIPANTS at all */
         return ub_fail(r, event, BMP_EINVAL,
                        "PARTICIPANTS hold no PAIR, TEAM or PLAYER: nothing to award");
-    if ((st = ub_resolve_places(r)))
+    if ((st = ub_resolve_places(r)) || (st = one_field(r)))
         return st;
     /* Matches: event level and per session. */
     ordinal = 0;

@@ -72,6 +72,8 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event);
 bmp_status ub_read_scope(rd *r, const scope *sc, bool overall);
 long ub_find_contestant(rd *r, const char *id);
 bmp_status ub_resolve_places(rd *r);
+/* UX-4: sections ranked as one field; *merged when they were. */
+bmp_status ub_merge_sections(rd *r, bool *merged);
 bmp_status ub_read_match(rd *r, xmlNode *n, int session);
 void ub_tally_matches(rd *r);
 

@@ -211,11 +211,13 @@ static void write_place(wr *w, bmp_place p)
         elf(w, "PLACE", "%d", p.lo);
 }
 
-/* The id as written: without the "A:" section qualifier the reader adds. */
+/* The id as written: without the "A:" section qualifier the reader adds
+ * (the section a group, or kept in params when ranked as one field, UX-4). */
 static const char *raw_id(const bmp_contestant *c)
 {
-    size_t gl = c->group ? strlen(c->group) : 0;
-    if (gl && strncmp(c->id, c->group, gl) == 0 && c->id[gl] == ':')
+    const char *g = c->group ? c->group : bmp_params_string(&c->params, "usebio.section", NULL);
+    size_t gl = g ? strlen(g) : 0;
+    if (gl && strncmp(c->id, g, gl) == 0 && c->id[gl] == ':')
         return c->id + gl + 1;
     return c->id;
 }
