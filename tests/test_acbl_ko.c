@@ -42,7 +42,7 @@ static void k_factors(void **state)
     assert_non_null(strstr(e.msg, "not supported: club knockout K (ACBL-96"));
 }
 
-/* ACBL-29 / ACBL-30: Appendix F (appendix_f_2003.csv) reproduced cell by
+/* ACBL-29 / ACBL-10: Appendix F (appendix_f_2003.csv) reproduced cell by
  * cell: the 1/3 pool shrinks by each bracket's own teams (A-12). */
 static void appendix_f(void **state)
 {
@@ -68,7 +68,7 @@ static void appendix_f(void **state)
         assert_true(fabs(c[i].t - t[i]) < 5e-5);
 }
 
-/* DOC-02 (ACBL-25, ACBL-29, ACBL-30): Regional K 46, L 1, M = P = 1, six
+/* DOC-02 (ACBL-25, ACBL-29, ACBL-10): Regional K 46, L 1, M = P = 1, six
  * brackets of 16: 40.99 / 33.22 / 29.13 / 25.04 / 22.39 / 19.93; neither
  * the 16-table minimum nor the 90% cap binds (ACBL-28). */
 static void doc02_brackets(void **state)

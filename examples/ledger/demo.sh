@@ -3,7 +3,8 @@
 # player registers, post opening balances, import a month of events (a club
 # pairs JSON event computed on import, a congress teams event and a club's
 # ABF credit file), approve, close the period, then print a player
-# statement, the promotions and a club report, and verify the ledger.
+# statement, the promotions and a club report, run the annual capitation
+# and invoice the club for it, and verify the ledger.
 #   sh examples/ledger/demo.sh [BRIDGEMP] [DB]
 set -e
 B=${1:-build/bridgemp}
@@ -26,4 +27,7 @@ $L close 2025-09 --body abf
 $L report statement 1003 --body abf
 $L report promotions --body abf --period 2025-09
 $L report club 2074 --body abf --period 2025-09
+$L capitation 2025 --body abf
+$L invoice 1 --body abf
+$L invoice list --body abf
 $L verify

@@ -11,26 +11,10 @@
 #include <strings.h>
 
 #include "acbl/acbl_internal.h"
+#include "acbl/fields.h"
 #include "core/emit.h"
 
-typedef enum { F_WHOLE, F_FLIGHT, F_STRATUM, F_STRATIFLIGHTED, F_BRACKET } field_kind;
 
-typedef struct field {
-    const char *name;      /* "overall" or the group's name */
-    const bmp_group *g;    /* NULL for the whole field */
-    double own;            /* actual tables */
-    double credit;         /* tables for B */
-    double m;
-    int64_t ul;
-    bmp_points first;
-    bool top;              /* in the strata that may be gold (ACBL-88/70) */
-    bool eligible;         /* ACBL-67: lowest stratum needs 3 tables */
-    char flight;           /* stratiflighted: 'A' or 'B' */
-    bool is_x;             /* stratiflighted X stratum */
-    bool stratiflighted;   /* gold by ACBL-70 */
-    int cap_places;        /* ACBL-73: 35% of actual competitors, 0 = none */
-    char why[512];
-} field;
 
 typedef struct cand {
     size_t contestant;
@@ -41,188 +25,6 @@ typedef struct cand {
     bool dropped;
 } cand;
 
-static int64_t ul_key(int64_t ul)
-{
-    return ul == BMP_NO_LIMIT ? INT64_MAX : ul;
-}
-
-static double per_table(acbl_type t)
-{
-    return t == ACBL_TYPE_INDIVIDUAL ? 4.0 : acbl_type_is_teams(t) ? 1.0 : 2.0;
-}
-
-static const char *kind_word(field_kind k)
-{
-    switch (k) {
-    case F_FLIGHT: return "flight";
-    case F_STRATUM:
-    case F_STRATIFLIGHTED: return "stratum";
-    case F_BRACKET: return "bracket";
-    case F_WHOLE: break;
-    }
-    return "field";
-}
-
-/* Build the fields from the groups the contestants name. */
-static bmp_status build_fields_of(acbl_calc *c, field *f, const size_t *count, size_t *nf,
-                                  field_kind *kind, bmp_error *err);
-
-static bmp_status build_fields(acbl_calc *c, field **out, size_t *nout, field_kind *kind,
-                               bmp_error *err)
-{
-    const bmp_event *ev = c->ev;
-    *out = NULL;
-    *nout = 0;
-    *kind = F_WHOLE;
-    size_t n = 0;
-    field *f = calloc(ev->ngroups + 1, sizeof *f);
-    size_t *count = calloc(ev->ngroups + 1, sizeof *count); /* members, one pass by hash */
-    if (!f || !count) {
-        free(f);
-        free(count);
-        return bmp_error_oom(err);
-    }
-    for (size_t i = 0; i < ev->ncontestants; i++) {
-        const bmp_group *g = bmp_event_group(ev, ev->contestants[i].group);
-        if (g && !ev->contestants[i].phantom)
-            count[g - ev->groups]++;
-    }
-    bmp_status st = build_fields_of(c, f, count, &n, kind, err);
-    free(count);
-    if (st) {
-        free(f);
-        return st;
-    }
-    *out = f;
-    *nout = n;
-    return BMP_OK;
-}
-
-/* A group's kind of field (flight, stratum, stratiflighted, bracket); a
- * group that is none of them but has contestants is an error. */
-static bmp_status group_kind(const bmp_group *g, size_t gi, field_kind *k, bmp_error *err)
-{
-    const char *type = g->type ? g->type : "";
-    if (strcasecmp(type, "flight") == 0)
-        *k = F_FLIGHT;
-    else if (strcasecmp(type, "stratum") == 0)
-        *k = bmp_params_has(&g->params, "flight") ? F_STRATIFLIGHTED : F_STRATUM;
-    else if (strcasecmp(type, "bracket") == 0)
-        *k = F_BRACKET;
-    else
-        return bmp_error_set(err, BMP_EINVAL,
-                             "$.groups[%zu].type: contestants compete in it: expected "
-                             "\"flight\", \"stratum\" or \"bracket\", got \"%s\"",
-                             gi, type);
-    return BMP_OK;
-}
-
-/* ACBL-83: a flighted-bracketed round robin's bracket position (current
- * edition only). */
-static bmp_status check_bracket_position(const acbl_calc *c, const bmp_group *g, size_t gi,
-                                         bmp_error *err)
-{
-    if (!bmp_params_has(&g->params, "bracket_position"))
-        return BMP_OK;
-    double bp = bmp_params_number(&g->params, "bracket_position", 0);
-    if (c->ed == ACBL_ED_2003)
-        return bmp_not_supported(err, "flighted-bracketed round robin bracket position",
-                                 "ACBL-83", "IV.C",
-                                 "the 2003 edition has only the three bracket counting rules "
-                                 "(D24)");
-    if (bp < 1 || bp != (int)bp)
-        return bmp_error_set(err, BMP_EINVAL,
-                             "$.groups[%zu].params.bracket_position: expected 1, 2, 3 ..., "
-                             "got %g",
-                             gi, bp);
-    return BMP_OK;
-}
-
-/* The field of group g: its tables (or members per table), its limit (a
- * division that states none has the event's, not M = 1: audit), and for a
- * stratiflighted event its flight. */
-static bmp_status fill_field(const acbl_calc *c, const bmp_group *g, size_t gi, field_kind k,
-                             double members, field *x, bmp_error *err)
-{
-    x->name = g->name;
-    x->g = g;
-    x->own = g->tables > 0 ? g->tables : members / per_table(c->type);
-    x->ul = g->upper_limit;
-    if (x->ul == BMP_NO_LIMIT)
-        x->ul = c->ev->upper_limit;
-    x->eligible = true;
-    if (k != F_STRATIFLIGHTED)
-        return BMP_OK;
-    const char *fl = bmp_params_string(&g->params, "flight", "");
-    if (strcasecmp(fl, "A") != 0 && strcasecmp(fl, "B") != 0)
-        return bmp_error_set(err, BMP_EINVAL,
-                             "$.groups[%zu].params.flight: expected \"A\" or \"B\" "
-                             "(stratiflighted event), got \"%s\"",
-                             gi, fl);
-    x->flight = (char)(fl[0] & ~0x20);
-    return BMP_OK;
-}
-
-/* Top first: flights and strata by upper limit (none highest),
- * stratiflighted by flight then limit; brackets as listed.  A stable
- * insertion sort: an event has a handful of fields. */
-static void order_fields(field *f, size_t n)
-{
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0; j--) {
-            field *a = &f[j - 1], *b = &f[j];
-            bool swap = a->flight != b->flight ? a->flight > b->flight
-                                               : ul_key(a->ul) < ul_key(b->ul);
-            if (!swap)
-                break;
-            field t = *a;
-            *a = *b;
-            *b = t;
-        }
-}
-
-/* The fields from each group (its members counted in count[]). */
-static bmp_status build_fields_of(acbl_calc *c, field *f, const size_t *count, size_t *nf,
-                                  field_kind *kind, bmp_error *err)
-{
-    const bmp_event *ev = c->ev;
-    size_t n = 0;
-    bmp_status st = BMP_OK;
-    for (size_t gi = 0; gi < ev->ngroups && !st; gi++) {
-        const bmp_group *g = &ev->groups[gi];
-        const char *type = g->type ? g->type : "";
-        bool structural = strcasecmp(type, "flight") == 0 || strcasecmp(type, "stratum") == 0 ||
-                          strcasecmp(type, "bracket") == 0;
-        /* every flight/stratum/bracket counts its tables, with or without
-         * placed contestants; other groups (sections) are not fields */
-        if (!count[gi] && !structural)
-            continue;
-        field_kind k = F_WHOLE;
-        if ((st = group_kind(g, gi, &k, err)))
-            break;
-        if (n > 0 && k != *kind)
-            return bmp_error_set(err, BMP_EINVAL,
-                                 "$.groups[%zu]: a %s mixed with %ss: an event is flighted, "
-                                 "stratified, stratiflighted or bracketed, not several",
-                                 gi, kind_word(k), kind_word(*kind));
-        if (k == F_BRACKET)
-            st = check_bracket_position(c, g, gi, err);
-        *kind = k;
-        if (!st)
-            st = fill_field(c, g, gi, k, (double)count[gi], &f[n++], err);
-    }
-    if (st)
-        return st;
-    if (n == 0) {
-        f[0] = (field){.name = "overall", .own = c->tables, .ul = c->ev->upper_limit,
-                       .eligible = true, .top = true};
-        n = 1;
-    }
-    if (*kind != F_BRACKET && *kind != F_WHOLE)
-        order_fields(f, n);
-    *nf = n;
-    return BMP_OK;
-}
 
 /* Credited tables, M, gold eligibility per field. */
 static bmp_status credit_fields(acbl_calc *c, field *f, size_t n, field_kind kind,
@@ -404,7 +206,7 @@ static bmp_status check_groups_named(const bmp_event *ev, field_kind kind, bmp_e
             return bmp_error_set(err, BMP_EINVAL,
                                  "$.contestants[%zu].group: the event has %ss: expected the "
                                  "name of the contestant's %s",
-                                 i, kind_word(kind), kind_word(kind));
+                                 i, acbl_field_kind_word(kind), acbl_field_kind_word(kind));
     }
     return BMP_OK;
 }
@@ -496,7 +298,7 @@ static void formula_firsts(const acbl_calc *c, field *f, size_t n, field_kind ki
         if (kind == F_WHOLE)
             snprintf(head, sizeof head, "overall");
         else
-            snprintf(head, sizeof head, "%s %s", kind_word(kind), f[k].name);
+            snprintf(head, sizeof head, "%s %s", acbl_field_kind_word(kind), f[k].name);
         snprintf(f[k].why, sizeof f[k].why,
                  "%s: 1st = B(%g) x R x S x M x P x T%s = %.6f x %.2f x %.2f x %.6f x %.2f x "
                  "%.2f = %.6f -> %s (ACBL-1, ACBL-8%s)",
@@ -623,7 +425,7 @@ static bmp_status field_depth(const acbl_calc *c, const field *x, field_kind kin
                      od.places, od.places == 1 ? "" : "s", x->own);
         }
     }
-    bmp_awards_note(out, err, "%s%s%s depth: %s%s%s", kind == F_WHOLE ? "" : kind_word(kind),
+    bmp_awards_note(out, err, "%s%s%s depth: %s%s%s", kind == F_WHOLE ? "" : acbl_field_kind_word(kind),
                     kind == F_WHOLE ? "" : " ", x->name, dep.why, capwhy,
                     x->eligible ? "" : "; lowest stratum below 3 tables: no overall awards "
                                        "(ACBL-67)");
@@ -685,7 +487,7 @@ static void describe_place(const acbl_calc *c, const field *x, field_kind kind,
     }
     if (kind != F_WHOLE) {
         char tmp[700];
-        snprintf(tmp, sizeof tmp, "%s %s, %s", kind_word(kind), x->name, d);
+        snprintf(tmp, sizeof tmp, "%s %s, %s", acbl_field_kind_word(kind), x->name, d);
         snprintf(d, dn, "%.600s", tmp);
     }
 }
@@ -774,7 +576,7 @@ bmp_status acbl_overall_awards(acbl_calc *c, bmp_awards *out, bmp_error *err)
     field *f;
     size_t n;
     field_kind kind;
-    bmp_status st = build_fields(c, &f, &n, &kind, err);
+    bmp_status st = acbl_build_fields(c, &f, &n, &kind, err);
     if (st)
         return st;
     if ((st = check_divided(c, f, n, kind, err))) {

@@ -69,7 +69,7 @@ typedef struct acbl_ko_count {
     double t;       /* table count for B */
 } acbl_ko_count;
 
-/* ACBL-29 / ACBL-30 as Appendix F reproduces them (A-12): brackets top
+/* ACBL-29 / ACBL-10 as Appendix F reproduces them (A-12): brackets top
  * first, teams[k] in bracket k, credit[k] its ACBL-31 factor (NULL = all
  * 1).  Fills out[0..n-1]. */
 void acbl_ko_counts_2003(const double *teams, const double *credit, size_t n,

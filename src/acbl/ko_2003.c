@@ -13,7 +13,7 @@ double acbl_ko_lower_credit_2003(double avg)
     return avg >= 300 ? 1.0 : avg >= 100 ? 0.5 : 0.0;
 }
 
-/* ACBL-29 / ACBL-30 (2003 p.4, Appendix F).  The top bracket counts the
+/* ACBL-29 / ACBL-10 (2003 p.4, Appendix F).  The top bracket counts the
  * first 16 lower teams at 1/2, the next 50 at 1/3, the rest at 1/5.  A
  * lower bracket's 1/3 pool is the higher bracket's 1/3 pool less its own
  * teams (never below 0), the rest of its lower teams at 1/5: the only

@@ -32,7 +32,7 @@ static bmp_status appendix_f(const bmp_params *o, bmp_table *t)
                                        .m = 1.0};
     acbl_ko_firsts_2003(br, (size_t)n, k, l, 1.0, false);
     bmp_status st = bmp_table_title(t, "ACBL Appendix F (2003): KO bracket table counts and first "
-                                       "places (ACBL-25, ACBL-29, ACBL-30)");
+                                       "places (ACBL-25, ACBL-29, ACBL-10)");
     if (!st)
         st = bmp_table_columns(t, cols);
     for (int i = 0; i < n && !st; i++) {
@@ -253,7 +253,7 @@ bmp_status acbl_ko_scale(const char *name, acbl_edition ed, const bmp_params *op
     bmp_status st;
     if (strcmp(name, "appendix-f") == 0) {
         if (ed != ACBL_ED_2003)
-            return bmp_not_supported(err, "Appendix F", "ACBL-30", "App. F",
+            return bmp_not_supported(err, "Appendix F", "ACBL-10", "App. F",
                                      "the later edition has no Appendix F: its bracket counting "
                                      "was removed (D30); use --edition 2003");
         st = appendix_f(opts, out);

@@ -16,6 +16,7 @@ typedef struct ledger_args {
     const char *foreign, *points, *ref, *earned; /* ledger convert (cmd_ledger_convert.c) */
     bool dummy, overseas, youth, all, help;
     bool exempt; /* ledger grade (cmd_ledger_charges.c) */
+    const char *as; /* ledger invoice: html, csv or json (cmd_ledger_invoice.c) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
@@ -31,6 +32,7 @@ bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
 int ledger_cmd_convert(ledger_args *a);
+int ledger_cmd_invoice(ledger_args *a); /* cmd_ledger_invoice.c */
 /* The administration subcommands (convert, capitation, members, grade,
  * levy, cancel, affiliated, daily) by name, or NULL. */
 int (*ledger_admin_command(const char *name))(ledger_args *);

@@ -331,7 +331,8 @@ int (*ledger_admin_command(const char *name))(ledger_args *)
                 {"members", cmd_members},        {"grade", cmd_grade},
                 {"levy", cmd_levy},              {"cancel", cmd_cancel},
                 {"affiliated", cmd_affiliated},  {"daily", cmd_daily},
-                {"b4c", cmd_b4c},                {"charges", cmd_charges}};
+                {"b4c", cmd_b4c},                {"charges", cmd_charges},
+                {"invoice", ledger_cmd_invoice}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmds[i].name, name) == 0)
             return cmds[i].fn;

@@ -1,11 +1,11 @@
 # ACBL knockouts, NABC and WBF through the CLI: the engine's tables and the examples.
-# DOC-02 (ACBL-25, ACBL-29, ACBL-30): Appendix F counts and the six firsts
+# DOC-02 (ACBL-25, ACBL-29, ACBL-10): Appendix F counts and the six firsts
 bmp_cli_test(NAME acbl_ko_appendix_f ARGS scale acbl appendix-f --edition 2003 --format csv
              EXPECT "\n1,16,16,50,14,43\\.4667,0\\.8911,40\\.99\n" "\n2,16,0,34,30,33\\.3333,0\\.7222,33\\.22\n"
                     "\n3,16,0,18,30,28\\.0000,0\\.6333,29\\.13\n" "\n4,16,0,2,30,22\\.6667,0\\.5444,25\\.04\n"
                     "\n5,16,0,0,16,19\\.2000,0\\.4867,22\\.39\n" "\n6,16,0,0,0,16\\.0000,0\\.4333,19\\.93\n")
 bmp_cli_test(NAME acbl_ko_appendix_f_current ARGS scale acbl appendix-f EXIT 3
-             EXPECT "not supported: Appendix F \\(ACBL-30, §App\\. F\\)")
+             EXPECT "not supported: Appendix F \\(ACBL-10, §App\\. F\\)")
 # ACBL-33 (2003) and ACBL-41 (later): the percentage tables as printed
 bmp_cli_test(NAME acbl_ko_pct_2003 ARGS scale acbl ko-overall-pct --edition 2003 --format csv
              EXPECT "position,pct_of_first\n2,75\n3,55\n4,45\n5,30\n6,25\n7,20\n8,15\n9-16,10\n3/4 playoff winners,22\\.50\n")

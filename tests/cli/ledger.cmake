@@ -26,3 +26,8 @@ set_tests_properties(cli_ledger_demo PROPERTIES
 foreach(t test_ledger_store test_ledger_crash)
   target_link_libraries(${t} PRIVATE PkgConfig::SQLITE3)
 endforeach()
+# Invoices of charge runs (issue 13, bmp_ledger_invoice_*): help and usage.
+bmp_cli_test(NAME ledger_invoice_help ARGS ledger invoice --help
+             EXPECT "usage: bridgemp ledger invoice RUN")
+bmp_cli_test(NAME ledger_invoice_bad_as ARGS ledger invoice 1 --body abf --as pdf EXIT 2
+             EXPECT "--as: expected html, csv or json")

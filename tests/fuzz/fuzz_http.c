@@ -14,6 +14,7 @@
  * request (every value escaped).  Crashes, leaks and sanitizer reports fail
  * as in the other harnesses. */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -129,16 +130,36 @@ static size_t build(const uint8_t *data, size_t size, char *req, size_t cap)
     return k + blen;
 }
 
+/* A connection to the server.  Hundreds of thousands of loopback
+ * connections a run can exhaust the ephemeral ports for a moment
+ * (TIME_WAIT): such a refusal is retried for up to 10 s; only a server that
+ * stays unreachable fails the run. */
+static int connect_server(void)
+{
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    for (int tries = 0; tries < 1000; tries++) {
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        struct timeval tv = {.tv_sec = 10};
+        if (fd >= 0 && setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) == 0 &&
+            connect(fd, (struct sockaddr *)&a, sizeof a) == 0)
+            return fd;
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        if (e != EADDRNOTAVAIL && e != EAGAIN && e != ECONNREFUSED && e != ETIMEDOUT &&
+            e != EMFILE)
+            die("connect", strerror(e));
+        usleep(10000);
+    }
+    die("connect", "the server stayed unreachable for 10 s");
+    return -1;
+}
+
 /* Send, read the whole answer (the server closes). */
 static size_t exchange(const char *req, size_t len, char *resp, size_t cap)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    struct timeval tv = {.tv_sec = 10};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) != 0)
-        die("connect", "the server is gone");
+    int fd = connect_server();
     for (size_t off = 0; off < len;) {
         ssize_t w = send(fd, req + off, len - off, MSG_NOSIGNAL);
         if (w <= 0)

@@ -1,0 +1,267 @@
+/* Invoice documents: the header (body, number, date, club, the run it
+ * bills and, for a credit note, the invoice it reverses and why), one line
+ * per charge of the club in the run (a credit note's negated), and the
+ * total, all in integer cents.  CSV (RFC 4180 quoting), JSON (jansson) or
+ * HTML (every value escaped); written to a temporary file and renamed. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/file.h"
+#include "ledger/invoice_doc.h"
+
+void invoice_money(int64_t c, char *buf, size_t size)
+{
+    unsigned long long a = c < 0 ? 0ULL - (unsigned long long)c : (unsigned long long)c;
+    snprintf(buf, size, "%s%llu.%02llu", c < 0 ? "-" : "", a / 100, a % 100);
+}
+
+/* What the document shows. */
+typedef struct inv_head {
+    char number[80], issued[40], club[32], club_name[256], body_name[128];
+    char kind[32], period[32], rule[16], credits[80], reason[512];
+    int64_t run, club_id, total, sign;
+} inv_head;
+
+static bmp_status head_of(bmp_ledger *l, const ledger_body *b, const char *number, inv_head *h,
+                          bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bool row = false;
+    bmp_status rc = lq_query(
+        l, &st, err,
+        "SELECT i.number, i.issued, c.number, c.name, y.name, r.kind, r.period, r.rule, "
+        "COALESCE((SELECT o.number FROM invoice o WHERE o.id = i.credits), ''), i.reason, "
+        "i.run_id, i.club_id, i.total FROM invoice i JOIN club c ON c.id = i.club_id "
+        "JOIN charge_run r ON r.id = i.run_id JOIN body y ON y.id = i.body_id "
+        "WHERE i.body_id = ?1 AND i.number = ?2",
+        "is", b->id, number);
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && !row)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s invoice %s", b->code, number);
+    if (!rc) {
+        char *f[] = {h->number, h->issued, h->club, h->club_name, h->body_name,
+                     h->kind,   h->period, h->rule, h->credits,   h->reason};
+        size_t sz[] = {sizeof h->number, sizeof h->issued, sizeof h->club,  sizeof h->club_name,
+                       sizeof h->body_name, sizeof h->kind, sizeof h->period, sizeof h->rule,
+                       sizeof h->credits, sizeof h->reason};
+        for (int k = 0; k < 10; k++)
+            bmp_strlcpy(f[k], l->ops->col_text(st, k), sz[k]);
+        h->run = l->ops->col_int(st, 10);
+        h->club_id = l->ops->col_int(st, 11);
+        h->total = l->ops->col_int(st, 12);
+        h->sign = h->credits[0] ? -1 : 1;
+    }
+    if (st)
+        l->ops->finalize(st);
+    return rc;
+}
+
+/* The club's charge lines of the run: player, name, batch, rule, charge, cents. */
+static bmp_status lines_of(bmp_ledger *l, const inv_head *h, bmp_stmt **st, bmp_error *err)
+{
+    return lq_query(l, st, err,
+                    "SELECT COALESCE(p.number, ''), COALESCE(p.name, ''), "
+                    "COALESCE(CAST(g.batch_id AS TEXT), ''), g.rule, g.what, g.cents "
+                    "FROM charge g LEFT JOIN player p ON p.id = g.player_id "
+                    "WHERE g.run_id = ?1 AND g.club_id = ?2 ORDER BY g.id",
+                    "ii", h->run, h->club_id);
+}
+
+/* ---- CSV ------------------------------------------------------------------ */
+
+static void csv_field(FILE *f, const char *s, bool last)
+{
+    if (strpbrk(s, ",\"\r\n")) {
+        fputc('"', f);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', f);
+            fputc(*s, f);
+        }
+        fputc('"', f);
+    } else {
+        fputs(s, f);
+    }
+    fputc(last ? '\n' : ',', f);
+}
+
+static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bmp_status rc = lines_of(l, h, &st, err);
+    bool row = false;
+    fputs("invoice,club,player,name,batch,rule,charge,cents\n", f);
+    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+        csv_field(f, h->number, false);
+        csv_field(f, h->club, false);
+        for (int k = 0; k < 5; k++)
+            csv_field(f, l->ops->col_text(st, k), false);
+        fprintf(f, "%lld\n", (long long)(h->sign * l->ops->col_int(st, 5)));
+    }
+    if (!rc) {
+        csv_field(f, h->number, false);
+        csv_field(f, h->club, false);
+        fprintf(f, ",,,,total,%lld\n", (long long)h->total);
+    }
+    if (st)
+        l->ops->finalize(st);
+    return rc;
+}
+
+/* ---- JSON ----------------------------------------------------------------- */
+
+static bmp_status write_json(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bmp_status rc = lines_of(l, h, &st, err);
+    json_t *lines = json_array();
+    bool row = false;
+    while (!rc && lines && !(rc = l->ops->step(st, &row, err)) && row)
+        json_array_append_new(
+            lines, json_pack("{s:s,s:s,s:s,s:s,s:s,s:I}", "player", l->ops->col_text(st, 0),
+                             "name", l->ops->col_text(st, 1), "batch", l->ops->col_text(st, 2),
+                             "rule", l->ops->col_text(st, 3), "charge", l->ops->col_text(st, 4),
+                             "cents", (json_int_t)(h->sign * l->ops->col_int(st, 5))));
+    if (st)
+        l->ops->finalize(st);
+    json_t *doc = rc || !lines ? NULL
+                               : json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:{s:I,s:s,s:s,s:s},s:o,"
+                                           "s:I,s:s,s:s}",
+                                           "number", h->number, "body", h->body_name, "issued",
+                                           h->issued, "club", "number", h->club, "name",
+                                           h->club_name, "run", "id", (json_int_t)h->run, "kind",
+                                           h->kind, "period", h->period, "rule", h->rule, "lines",
+                                           json_incref(lines), "total_cents",
+                                           (json_int_t)h->total, "credits", h->credits, "reason",
+                                           h->reason);
+    json_decref(lines);
+    if (!rc && (!doc || json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0))
+        rc = bmp_error_set(err, BMP_ENOMEM, "invoice %s: cannot write JSON (out of memory or "
+                                            "not UTF-8)", h->number);
+    if (!rc)
+        fputc('\n', f);
+    json_decref(doc);
+    return rc;
+}
+
+/* ---- HTML ----------------------------------------------------------------- */
+
+static void html(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+static void html_head(const inv_head *h, FILE *f)
+{
+    fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
+    html(f, h->credits[0] ? "Credit note " : "Invoice ");
+    html(f, h->number);
+    fputs("</title><style>body{font:15px/1.4 sans-serif;margin:2rem}table{border-collapse:"
+          "collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.25rem .5rem;"
+          "text-align:left}td.n,th.n{text-align:right}</style></head><body>\n<h1>", f);
+    html(f, h->credits[0] ? "Credit note " : "Invoice ");
+    html(f, h->number);
+    fputs("</h1>\n<p>", f);
+    html(f, h->body_name);
+    fputs("</p>\n<dl><dt>To</dt><dd>", f);
+    html(f, h->club);
+    fputs(" ", f);
+    html(f, h->club_name);
+    fputs("</dd><dt>Issued</dt><dd>", f);
+    html(f, h->issued);
+    fputs("</dd><dt>For</dt><dd>", f);
+    html(f, h->kind);
+    fputs(" ", f);
+    html(f, h->period);
+    fputs(" (", f);
+    html(f, h->rule);
+    fputs(")</dd>", f);
+    if (h->credits[0]) {
+        fputs("<dt>Reverses</dt><dd>", f);
+        html(f, h->credits);
+        fputs("</dd><dt>Reason</dt><dd>", f);
+        html(f, h->reason);
+        fputs("</dd>", f);
+    }
+    fputs("</dl>\n<table><thead><tr><th>Player</th><th>Name</th><th>Batch</th><th>Rule</th>"
+          "<th>Charge</th><th class=\"n\">Amount</th></tr></thead><tbody>\n", f);
+}
+
+static bmp_status write_html(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bmp_status rc = lines_of(l, h, &st, err);
+    bool row = false;
+    html_head(h, f);
+    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+        char m[32];
+        invoice_money(h->sign * l->ops->col_int(st, 5), m, sizeof m);
+        fputs("<tr>", f);
+        for (int k = 0; k < 5; k++) {
+            fputs("<td>", f);
+            html(f, l->ops->col_text(st, k));
+            fputs("</td>", f);
+        }
+        fprintf(f, "<td class=\"n\">%s</td></tr>\n", m);
+    }
+    if (st)
+        l->ops->finalize(st);
+    char total[32];
+    invoice_money(h->total, total, sizeof total);
+    fprintf(f, "</tbody><tfoot><tr><th colspan=\"5\">Total</th><th class=\"n\" id=\"total\">%s"
+               "</th></tr></tfoot></table>\n</body></html>\n", total);
+    return rc;
+}
+
+bmp_status invoice_doc(bmp_ledger *l, const ledger_body *b, const char *number,
+                       bmp_invoice_format fmt, char **out, size_t *len, bmp_error *err)
+{
+    inv_head h;
+    *out = NULL;
+    *len = 0;
+    bmp_status rc = head_of(l, b, number, &h, err);
+    if (rc)
+        return rc;
+    FILE *f = open_memstream(out, len);
+    if (!f)
+        return bmp_error_oom(err);
+    rc = fmt == BMP_INVOICE_CSV    ? write_csv(l, &h, f, err)
+         : fmt == BMP_INVOICE_JSON ? write_json(l, &h, f, err)
+                                   : write_html(l, &h, f, err);
+    if (fclose(f) != 0 && !rc)
+        rc = bmp_error_oom(err);
+    if (rc) {
+        free(*out);
+        *out = NULL;
+        *len = 0;
+    }
+    return rc;
+}
+
+bmp_status invoice_doc_write(bmp_ledger *l, const ledger_body *b, const char *number,
+                             const char *dir, bmp_invoice_format fmt, bmp_error *err)
+{
+    static const char *const ext[] = {"html", "csv", "json"};
+    char *doc = NULL, *path = NULL;
+    size_t len = 0;
+    bmp_status rc = invoice_doc(l, b, number, fmt, &doc, &len, err);
+    if (!rc && !(path = bmp_asprintf("%s/%s.%s", dir, number, ext[fmt])))
+        rc = bmp_error_oom(err);
+    if (!rc)
+        rc = bmp_file_write_atomic(path, doc, len, err);
+    free(path);
+    free(doc);
+    return rc;
+}
