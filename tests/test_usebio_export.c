@@ -330,6 +330,42 @@ static void foreign_event_refused(void **state)
     bmp_event_free(ev);
 }
 
+/* Fuzzing finding (corpus usebio/regress-utf7-declaration): a file
+ * declaring encoding="UTF-7" was written back in UTF-7 ("+ADw-USEBIO"),
+ * which no USEBIO reader reads.  The faithful export is always UTF-8
+ * (UX-1), so it re-imports with the same pairs and places. */
+static void regress_utf7_declaration(void **state)
+{
+    (void)state;
+    static const char xml[] =
+        "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n"
+        "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"><TITLE>T</TITLE><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "</PARTICIPANTS></EVENT></USEBIO>\n";
+    bmp_usebio_opts o = {.body = "abf"};
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    assert_int_equal(bmp_usebio_read_memory(xml, strlen(xml), "u7.xml", &o, &ev, &e), BMP_OK);
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    char *out = NULL;
+    size_t len = 0;
+    assert_int_equal(bmp_usebio_rewrite(xml, strlen(xml), "u7.xml", &o, ev, &aw, NULL, &out, &len,
+                                        &e),
+                     BMP_OK);
+    assert_null(strstr(out, "+ADw-"));
+    assert_non_null(strstr(out, "encoding=\"UTF-8\""));
+    bmp_event *back = NULL;
+    assert_int_equal(bmp_usebio_read_memory(out, len, "out.xml", &o, &back, &e), BMP_OK);
+    assert_int_equal(back->ncontestants, 2);
+    assert_int_equal(bmp_event_contestant(back, "2")->place.lo, 2);
+    bmp_event_free(back);
+    free(out);
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +374,7 @@ int main(void)
         cmocka_unit_test(numbers_places_boards_kept),
         cmocka_unit_test(writer_flavours),
         cmocka_unit_test(foreign_event_refused),
+        cmocka_unit_test(regress_utf7_declaration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

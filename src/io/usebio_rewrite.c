@@ -291,8 +291,10 @@ static bmp_status serialise(const ub_loaded *l, bool decl, char **out, size_t *l
                             bmp_error *err)
 {
     xmlBufferPtr buf = xmlBufferCreate();
-    const char *enc = l->latin1 || !l->doc->encoding ? "UTF-8" : (const char *)l->doc->encoding;
-    xmlSaveCtxtPtr sc = buf ? xmlSaveToBuffer(buf, enc,
+    /* Always UTF-8: a declared encoding libxml2 can convert to but readers
+     * need not know (UTF-7, found by fuzz_usebio) would make the file
+     * unreadable; Latin-1 read under U-3 goes out as what it really is. */
+    xmlSaveCtxtPtr sc = buf ? xmlSaveToBuffer(buf, "UTF-8",
                                               XML_SAVE_NO_EMPTY | (decl ? 0 : XML_SAVE_NO_DECL))
                             : NULL;
     bool ok = sc && xmlSaveDoc(sc, l->doc) >= 0;
