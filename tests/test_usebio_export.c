@@ -139,6 +139,48 @@ static void own_awards_give_the_file_back(void **state)
     free(out);
 }
 
+static void add_award(bmp_awards *aw, const bmp_event *ev, const char *id, const char *colour,
+                      bmp_points pts);
+
+/* UX-1: flat amounts with the type on EVENT only and decimals, as the EBU
+ * club scorer Salliere writes them (its testdata/mp.xml: "36.0", "0.0",
+ * MASTER_POINT_TYPE BLACK on EVENT): new amounts keep that spelling and no
+ * per-pair type is added.  3000 hundredths of local points go out whole,
+ * "30.0" (U-20). */
+static void salliere_style_amounts(void **state)
+{
+    (void)state;
+    static const char xml[] =
+        "<?xml version='1.0'?>\n<USEBIO Version='1.0'>\n<EVENT EVENT_TYPE='MP_PAIRS'>\n"
+        "<TITLE>T</TITLE>\n<MASTER_POINT_TYPE>BLACK</MASTER_POINT_TYPE>\n"
+        "<PARTICIPANTS EVENT_TYPE='MP_PAIRS'>\n"
+        "<PAIR>\n<PAIR_NUMBER>17</PAIR_NUMBER>\n<DIRECTION>NS</DIRECTION>\n<PLACE>1</PLACE>\n"
+        "<MASTER_POINTS_AWARDED>36.0</MASTER_POINTS_AWARDED>\n</PAIR>\n"
+        "<PAIR>\n<PAIR_NUMBER>6</PAIR_NUMBER>\n<DIRECTION>NS</DIRECTION>\n<PLACE>2</PLACE>\n"
+        "<MASTER_POINTS_AWARDED>0.0</MASTER_POINTS_AWARDED>\n</PAIR>\n"
+        "</PARTICIPANTS>\n</EVENT>\n</USEBIO>\n";
+    bmp_usebio_opts o = {.body = "ebu"};
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    assert_int_equal(bmp_usebio_read_memory(xml, strlen(xml), "s.xml", &o, &ev, &e), BMP_OK);
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    add_award(&aw, ev, "17NS", "local", 3000);
+    add_award(&aw, ev, "6NS", "local", 2400);
+    char *out = NULL;
+    size_t len = 0;
+    assert_int_equal(bmp_usebio_rewrite(xml, strlen(xml), "s.xml", &o, ev, &aw, NULL, &out, &len,
+                                        &e),
+                     BMP_OK);
+    assert_non_null(strstr(out, "<PLACE>1</PLACE>\n<MASTER_POINTS_AWARDED>30.0</MASTER_POINTS_AWARDED>\n"
+                                "</PAIR>"));
+    assert_non_null(strstr(out, "<MASTER_POINTS_AWARDED>24.0</MASTER_POINTS_AWARDED>\n</PAIR>"));
+    assert_non_null(strstr(out, "<PAIR_NUMBER>17</PAIR_NUMBER>"));
+    free(out);
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+}
+
 /* UX-1 with computed awards: the Compscore3 files (ABF-7 session awards,
  * grade E; tests/test_usebio_realworld.c) come back byte for byte in
  * canonical form, MASTER_POINTS included, because bridgemp computes what
@@ -194,8 +236,8 @@ static const char two_winner[] =
     "  </EVENT>\n"
     "</USEBIO>\n";
 
-static void add(bmp_awards *aw, const bmp_event *ev, const char *id, const char *colour,
-                bmp_points pts)
+static void add_award(bmp_awards *aw, const bmp_event *ev, const char *id, const char *colour,
+                      bmp_points pts)
 {
     const bmp_contestant *c = bmp_event_contestant(ev, id);
     assert_non_null(c);
@@ -216,9 +258,9 @@ static char *rewrite_two_winner(const char *body, const char *flavour, const cha
     assert_int_equal(bmp_usebio_read_memory(two_winner, len, "tw.xml", &o, &ev, &e), BMP_OK);
     bmp_awards aw;
     bmp_awards_init(&aw);
-    add(&aw, ev, "17NS", colour, first);
-    add(&aw, ev, "17EW", colour, first);
-    add(&aw, ev, "3NS", colour, second);
+    add_award(&aw, ev, "17NS", colour, first);
+    add_award(&aw, ev, "17EW", colour, first);
+    add_award(&aw, ev, "3NS", colour, second);
     bmp_usebio_write_opts wo = {.flavour = flavour};
     char *out = NULL;
     size_t olen = 0;
@@ -286,7 +328,7 @@ static void writer_flavours(void **state)
         " {\"id\": \"3\", \"place\": \"2=\"}]}");
     bmp_awards aw;
     bmp_awards_init(&aw);
-    add(&aw, ev, "1", "c", 50);
+    add_award(&aw, ev, "1", "c", 50);
     bmp_error e = {0};
     char *out = NULL;
     size_t len = 0;
@@ -370,6 +412,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(own_awards_give_the_file_back),
+        cmocka_unit_test(salliere_style_amounts),
         cmocka_unit_test(compscore_reexport_is_the_file),
         cmocka_unit_test(numbers_places_boards_kept),
         cmocka_unit_test(writer_flavours),

@@ -18,6 +18,8 @@
  *
  * The writer is strict: it writes a USEBIO 1.2 document with the awards
  * filled in as MASTER_POINTS, so that reading it back gives the same awards.
+ * The rewriter (bmp_usebio_rewrite) is faithful: a file read in goes back
+ * out as read, only its MASTER_POINTS filled in (rulings UX-1).
  */
 #ifndef BRIDGEMP_USEBIO_H
 #define BRIDGEMP_USEBIO_H

@@ -117,6 +117,17 @@ static const char *colour_of(const rw *w, const xmlNode *type)
     return c;
 }
 
+/* The colour a MASTER_POINTS_AWARDED without a type has: the EVENT's
+ * MASTER_POINT_TYPE, else the body's default (as the reader takes it). */
+static const char *implied_colour(const rw *w)
+{
+    const char *c = bmp_params_string(&w->ev->params, "usebio.colour", NULL);
+    const bmp_rules *r = bmp_rules_find(w->ev->body);
+    if (!c && r && r->usebio_default_type)
+        c = bmp_usebio_colour(w->ev->body, r->usebio_default_type);
+    return c ? c : "";
+}
+
 /* Where new MASTER_POINTS go: after PLACE (Compscore, NZ Scorer), else
  * after the last score element; NULL: at the end. */
 static xmlNode *anchor(xmlNode *n)
@@ -164,7 +175,7 @@ static bmp_status write_flat(rw *w, xmlNode *n, const bmp_io_usebio_mp *m)
         set_text(fa, amount);
         if (colour && ft && strcmp(colour_of(w, ft) ? colour_of(w, ft) : "", colour) != 0)
             set_text(ft, bmp_usebio_type(w->ev->body, colour));
-        else if (colour && !ft)
+        else if (colour && !ft && strcmp(colour, implied_colour(w)) != 0)
             insert(n, fa, "MASTER_POINT_TYPE", bmp_usebio_type(w->ev->body, colour),
                    indent_of(fa));
         return BMP_OK;
