@@ -78,9 +78,18 @@ static void ranked_across_sections(void **state)
                      BMP_OK);
     assert_non_null(strstr(out, "<SECTION SECTION_ID=\"C\"><PARTICIPANTS><PAIR><PAIR_NUMBER>1<"));
     free(out);
-    /* The model writer numbers the pairs as read, without "C:" (UX-4). */
+    /* The model writer puts each pair back in its SECTION, numbered as
+     * read (no "C:"), and the result reads back as the same one field. */
     assert_int_equal(bmp_usebio_write(ev, NULL, BMP_USEBIO_MP_DEFAULT, &out, &len, &e), BMP_OK);
     assert_null(strstr(out, "C:20"));
+    assert_non_null(strstr(out, "<SECTION SECTION_ID=\"C\">"));
+    bmp_event *back = NULL;
+    if (bmp_usebio_read_memory(out, len, "back.xml", &o, &back, &e))
+        fail_msg("%s", e.msg);
+    assert_int_equal(back->ncontestants, 66);
+    assert_int_equal(back->ngroups, 0);
+    assert_int_equal(bmp_event_contestant(back, "C:20")->place.lo, 60);
+    bmp_event_free(back);
     free(out);
     bmp_awards_free(&aw);
     bmp_event_free(ev);

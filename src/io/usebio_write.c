@@ -358,6 +358,45 @@ static bool in_group(const bmp_contestant *c, const char *g)
     return g ? (c->group && strcmp(c->group, g) == 0) : c->group == NULL;
 }
 
+/* The section of a contestant ranked across sections (UX-4): no group,
+ * the section kept in params. */
+static const char *field_section(const bmp_contestant *c)
+{
+    return c->group ? NULL : bmp_params_string(&c->params, "usebio.section", NULL);
+}
+
+static void write_section(wr *w, const char *name, bool by_param)
+{
+    const bmp_event *ev = w->ev;
+    start(w, "SECTION");
+    at(w, "SECTION_ID", name);
+    start(w, "PARTICIPANTS");
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const bmp_contestant *c = &ev->contestants[i];
+        const char *fs = field_section(c);
+        if (by_param ? fs && strcmp(fs, name) == 0 : in_group(c, name))
+            write_contestant(w, i);
+    }
+    end(w);
+    end(w);
+}
+
+/* UX-4: the sections of one field, each once, in order of first pair. */
+static void write_field_sections(wr *w)
+{
+    const bmp_event *ev = w->ev;
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const char *fs = field_section(&ev->contestants[i]);
+        bool seen = false;
+        for (size_t j = 0; fs && j < i && !seen; j++) {
+            const char *f2 = field_section(&ev->contestants[j]);
+            seen = f2 && strcmp(f2, fs) == 0;
+        }
+        if (fs && !seen)
+            write_section(w, fs, true);
+    }
+}
+
 static void write_event(wr *w, bool any_awards)
 {
     const bmp_event *ev = w->ev;
@@ -422,25 +461,18 @@ static void write_event(wr *w, bool any_awards)
     /* Contestants without a group at event level; each group as a SECTION. */
     bool any_ungrouped = false;
     for (size_t i = 0; i < ev->ncontestants; i++)
-        any_ungrouped |= ev->contestants[i].group == NULL;
+        any_ungrouped |= ev->contestants[i].group == NULL && !field_section(&ev->contestants[i]);
     if (any_ungrouped || ev->ncontestants == 0) {
         start(w, "PARTICIPANTS");
         at(w, "EVENT_TYPE", event_type_as_read(ev));
         for (size_t i = 0; i < ev->ncontestants; i++)
-            if (in_group(&ev->contestants[i], NULL))
+            if (in_group(&ev->contestants[i], NULL) && !field_section(&ev->contestants[i]))
                 write_contestant(w, i);
         end(w);
     }
-    for (size_t g = 0; g < ev->ngroups; g++) {
-        start(w, "SECTION");
-        at(w, "SECTION_ID", ev->groups[g].name);
-        start(w, "PARTICIPANTS");
-        for (size_t i = 0; i < ev->ncontestants; i++)
-            if (in_group(&ev->contestants[i], ev->groups[g].name))
-                write_contestant(w, i);
-        end(w);
-        end(w);
-    }
+    for (size_t g = 0; g < ev->ngroups; g++)
+        write_section(w, ev->groups[g].name, false);
+    write_field_sections(w);
     for (size_t m = 0; m < ev->nmatches; m++)
         write_match(w, &ev->matches[m]);
     end(w); /* EVENT */
