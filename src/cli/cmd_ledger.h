@@ -17,6 +17,7 @@ typedef struct ledger_args {
     bool dummy, overseas, youth, all, help;
     bool exempt; /* ledger grade (cmd_ledger_charges.c) */
     const char *as; /* ledger invoice: html, csv or json (cmd_ledger_invoice.c) */
+    const char *fees; /* ledger fees: the NZ fee table (cmd_ledger_charges.c) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
