@@ -1,7 +1,8 @@
 /* USEBIO flavours: what each body's scoring programs write, as data
- * (docs/usebio.md "Flavours", rulings UX-3).  The writer and the rewriter
- * ask the flavour, never the body's name; the body only names its default
- * flavour (bmp_rules.usebio_flavour).  Also the per-contestant sum of the
+ * (docs/usebio.md "Flavours", rulings UX-3).  Each body's rules carry its
+ * flavour (bmp_rules.usebio_flavour, defined in src/abf, src/ebu, src/nzb);
+ * a flavour is found by its name among them, so the writer and the
+ * rewriter never test a body's name.  Also the per-contestant sum of the
  * awards by colour that both writers put into MASTER_POINTS. */
 #include <stdio.h>
 #include <string.h>
