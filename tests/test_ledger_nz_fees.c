@@ -152,12 +152,67 @@ static void refusals(void **state)
     lt_done(&t);
 }
 
+/* NZ-97, NZ-88: the levy on Active and Unknown players only, to each
+ * one's home club: 1001 Active and 1002 Unknown at club 100, 1005 Active at
+ * 200 = 3 players x 12.50 = 37.50; Dormant 1003 and Temporary 1004 pay
+ * none.  Invoiced: club 100 25.00, club 200 12.50. */
+static void player_levy(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_clubs(t.l, "nzb",
+                                             lt_file(&t, "c.csv", "number,name,dummy\n"
+                                                                  "100,One,0\n200,Two,0\n"),
+                                             NULL, NULL, &e),
+                     BMP_OK);
+    assert_int_equal(bmp_ledger_import_players(
+                         t.l, "nzb",
+                         lt_file(&t, "p.csv", "number,name,status,home_club\n"
+                                              "1001,A,Active,100\n1002,U,Unknown,100\n"
+                                              "1003,D,Dormant,100\n1004,T,Temporary,200\n"
+                                              "1005,B,Active,200\n"),
+                         NULL, NULL, &e),
+                     BMP_OK);
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_nz_levy_run(t.l, "nzb", "2025", 1250, NULL, &r, &e), BMP_OK);
+    assert_int_equal(r.lines, 3);
+    assert_int_equal(r.total, 3750);
+    bmp_ledger_run again;
+    assert_int_equal(bmp_ledger_nz_levy_run(t.l, "nzb", "2025", 1250, NULL, &again, &e), BMP_OK);
+    assert_true(again.already);
+    bmp_ledger_invoices iv;
+    assert_int_equal(bmp_ledger_invoice_run(t.l, "nzb", r.id, NULL, BMP_INVOICE_CSV, &iv, &e),
+                     BMP_OK);
+    assert_int_equal(iv.made, 2);
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_invoice_list(t.l, "nzb", &tb, &e), BMP_OK);
+    assert_string_equal(lt_cell(&tb, 0, "club"), "100");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "25.00");
+    assert_string_equal(lt_cell(&tb, 1, "total"), "12.50");
+    bmp_table_free(&tb);
+    /* a levied player without a home club stops the next run; no rate, no run */
+    assert_int_equal(bmp_ledger_import_players(
+                         t.l, "nzb", lt_file(&t, "q.csv", "number,name,status\n1006,H,Active\n"),
+                         NULL, NULL, &e),
+                     BMP_OK);
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_nz_levy_run(t.l, "nzb", "2026", 1250, NULL, &r, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "1 Active or Unknown player(s) have no home club"));
+    assert_int_equal(bmp_ledger_nz_levy_run(t.l, "nzb", "2026", 0, NULL, &r, &e), BMP_EINVAL);
+    lt_unchanged(&t, before);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(club_session_fee),
         cmocka_unit_test(tournament_fee_and_invoice),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(player_levy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

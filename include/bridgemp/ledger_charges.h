@@ -67,6 +67,15 @@ bmp_status bmp_ledger_nz_fee_run(bmp_ledger *l, const char *body, const char *mo
                                  const char *fee_table, const char *csv, bmp_ledger_run *out,
                                  bmp_error *err);
 
+/* NZ-97 (NZ-88): the levy on every Active and Unknown player, charged to
+ * the player's home club, at `rate_cents` a player (an input: the document
+ * gives no amount), for `period` ("2025", "2025-H1": NZ charges it
+ * "periodically").  One run per period, all or nothing; refused while an
+ * Active or Unknown player has no home club.  Ruling NZF-2. */
+bmp_status bmp_ledger_nz_levy_run(bmp_ledger *l, const char *body, const char *period,
+                                  int64_t rate_cents, const char *csv, bmp_ledger_run *out,
+                                  bmp_error *err);
+
 /* The lines of charge run `run` as a table (club, player, batch, rule,
  * charge, cents), in the order charged: for invoices and JSON output. */
 bmp_status bmp_ledger_charge_lines(bmp_ledger *l, const char *body, int64_t run, bmp_table *out,

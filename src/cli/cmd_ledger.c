@@ -152,7 +152,7 @@ static const opt opts[] = {
     S(db), S(who), S(body), S(club), S(number), S(name), S(status), S(alternates), S(reason),
     S(state), S(period), S(output), S(kind), S(grade), S(edition), S(classification),
     S(rating), S(sidecar), S(limit), S(replaces), S(date), S(scope),
-    S(foreign), S(points), S(ref), S(earned), S(as), S(fees),
+    S(foreign), S(points), S(ref), S(earned), S(as), S(fees), S(rate),
     {"--usebio-status", offsetof(ledger_args, usebio_status), false},
     {"--dummy", offsetof(ledger_args, dummy), true},
     {"--overseas", offsetof(ledger_args, overseas), true},

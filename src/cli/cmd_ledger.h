@@ -18,6 +18,7 @@ typedef struct ledger_args {
     bool exempt; /* ledger grade (cmd_ledger_charges.c) */
     const char *as; /* ledger invoice: html, csv or json (cmd_ledger_invoice.c) */
     const char *fees; /* ledger fees: the NZ fee table (cmd_ledger_charges.c) */
+    const char *rate; /* ledger levy --rate: cents a player (NZ-97) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;

@@ -133,10 +133,13 @@ static int cmd_grade(ledger_args *a)
 }
 
 static const char *const help_levy =
-    "usage: bridgemp ledger levy QUARTER --body B [--output FILE.csv]\n\n"
+    "usage: bridgemp ledger levy QUARTER --body B [--output FILE.csv]\n"
+    "       bridgemp ledger levy PERIOD --body B --rate CENTS [--output FILE.csv]\n\n"
     "The quarterly masterpoint levy run of QUARTER (yyyy-Qn): points of each club\n"
     "batch posted in the quarter x the rate of its grade (ABF-110), and the late\n"
     "credit-file penalty (ABF-113).  Every batch needs a grade (`ledger grade`).\n"
+    "With --rate, the levy per player instead: CENTS for every Active and Unknown\n"
+    "player, charged to the home club (NZ-97, NZ-88; the amount is an input).\n"
     "All or nothing; run again, it changes nothing and says so.\n";
 
 static int cmd_levy(ledger_args *a)
@@ -155,7 +158,14 @@ static int cmd_levy(ledger_args *a)
     if (st)
         return ledger_fail(&e, st);
     bmp_ledger_run r;
-    st = bmp_ledger_levy_run(l, a->body, a->pos[1], a->output, &r, &e);
+    char *end = NULL;
+    long long rate = a->rate ? strtoll(a->rate, &end, 10) : 0;
+    if (a->rate && (*end || end == a->rate))
+        st = bmp_error_set(&e, BMP_EINVAL, "--rate \"%s\": expected whole cents", a->rate);
+    else if (a->rate)
+        st = bmp_ledger_nz_levy_run(l, a->body, a->pos[1], rate, a->output, &r, &e);
+    else
+        st = bmp_ledger_levy_run(l, a->body, a->pos[1], a->output, &r, &e);
     bmp_ledger_close(l);
     if (st)
         return ledger_fail(&e, st);

@@ -271,3 +271,82 @@ bmp_status bmp_ledger_nz_fee_run(bmp_ledger *l, const char *body, const char *mo
         rc = charge_csv(l, out->id, csv, err);
     return rc;
 }
+
+/* ---- NZ-97: the levy on Active and Unknown players (NZ-88) ---------------- */
+
+static bmp_status make_levy(bmp_ledger *l, const ledger_body *b, const char *period,
+                            int64_t rate, bmp_ledger_run *out, bmp_error *err)
+{
+    char at[40], what[64];
+    bool found = false;
+    int64_t homeless = 0;
+    ledger_now(l, at);
+    bmp_status rc = lq_int(l, &homeless, &found, err,
+                           "SELECT count(*) FROM player WHERE body_id = ?1 AND status IN "
+                           "('Active', 'Unknown') AND home_club IS NULL", "i", b->id);
+    if (!rc && homeless)
+        return bmp_error_set(err, BMP_EINVAL, "levy %s: %lld Active or Unknown player(s) have no "
+                             "home club to invoice (set one in the register first)", period,
+                             (long long)homeless);
+    if (!rc)
+        rc = lq_int(l, &out->id, &found, err,
+                    "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, lines, "
+                    "total) VALUES (?1, 'levy', ?2, 'NZ-97', ?3, ?4, 0, 0) RETURNING id",
+                    "isss", b->id, period, l->who, at);
+    snprintf(what, sizeof what, "levy %s", period);
+    if (!rc) /* one statement: a national register is a million rows */
+        rc = lq_run(l, err,
+                    "INSERT INTO charge (run_id, club_id, player_id, rule, what, cents) "
+                    "SELECT ?1, p.home_club, p.id, 'NZ-97', ?2, ?3 FROM player p "
+                    "JOIN club c ON c.id = p.home_club WHERE p.body_id = ?4 AND p.status IN "
+                    "('Active', 'Unknown') ORDER BY c.number, p.number",
+                    "isii", out->id, what, rate, b->id);
+    int64_t lines = 0;
+    if (!rc)
+        rc = lq_int(l, &lines, &found, err, "SELECT count(*) FROM charge WHERE run_id = ?1", "i",
+                    out->id);
+    out->lines = (size_t)lines;
+    out->total = lines * rate;
+    if (!rc)
+        rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1", "iii",
+                    out->id, lines, out->total);
+    if (!rc) {
+        char *d = bmp_asprintf("charge run %lld: %s levy %s, %zu player(s) x %lld cents (NZ-97)",
+                               (long long)out->id, b->code, period, out->lines, (long long)rate);
+        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
+        free(d);
+    }
+    return rc;
+}
+
+bmp_status bmp_ledger_nz_levy_run(bmp_ledger *l, const char *body, const char *period,
+                                  int64_t rate_cents, const char *csv, bmp_ledger_run *out,
+                                  bmp_error *err)
+{
+    ledger_body b;
+    memset(out, 0, sizeof *out);
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (rc)
+        return rc;
+    if (strcmp(b.code, "nzb") != 0)
+        return bmp_error_set(err, BMP_ENOTSUP, "not supported: the player levy run for %s (NZ "
+                             "Bridge's, NZ-97; the ABF's levy is `ledger levy`)", b.code);
+    if (!period || !*period || strlen(period) > 16)
+        return bmp_error_set(err, BMP_EINVAL, "levy: expected a period such as 2025 or "
+                             "2025-H1");
+    if (rate_cents <= 0)
+        return bmp_error_set(err, BMP_EINVAL, "levy: expected the levy per player in cents "
+                             "(more than 0; NZ-97 gives no amount)");
+    if (!(rc = l->ops->begin(l->s, err))) {
+        rc = charge_earlier(l, &b, "levy", period, out, err);
+        if (!rc && !out->already)
+            rc = make_levy(l, &b, period, rate_cents, out, err);
+        if (!rc)
+            rc = l->ops->commit(l->s, err);
+        else
+            l->ops->rollback(l->s);
+    }
+    if (!rc && csv)
+        rc = charge_csv(l, out->id, csv, err);
+    return rc;
+}
