@@ -107,7 +107,7 @@ static bmp_status add_colour(const bmp_event *ev, const bmp_awards *aw, size_t c
     const bmp_contestant *c = &ev->contestants[ci];
     if (m->n == BMP_IO_USEBIO_COLOURS)
         return bmp_error_set(err, BMP_EINVAL, "contestant \"%s\": too many colours", c->id);
-    bmp_points total;
+    bmp_points total = 0;
     bmp_status st = per_player(ev, aw, ci, colour, &total, err);
     if (st)
         return st;
