@@ -60,6 +60,10 @@ static bmp_status read_fees(const char *path, fee_row **out, size_t *n, bmp_erro
             memcpy(f->from, from, 11);
     }
     *n = rc || !c.nrows ? 0 : c.nrows - 1;
+    if (rc) { /* nothing half-read goes back */
+        free(*out);
+        *out = NULL;
+    }
     lcsv_free(&c);
     return rc;
 }
