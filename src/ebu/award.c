@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ebu/award_families.h"
+#include "ebu/green_spec.h"
 
 /* The movement of the event (4.1.4, EBU-45). */
 static bmp_status movement(ebu_ctx *c, ebu_move *mv, bool *two_winner, bool *four_winner)
@@ -99,6 +100,8 @@ static bmp_status points_kind(ebu_ctx *c, const char *pts, bool *done)
             (int)bmp_params_number(&ev->params, "duration", (double)ev->boards * sessions);
         return ebu_green_heat_event(ev, duration, c->out, c->err);
     }
+    if (bmp_params_has(&ev->params, "green_event"))
+        return ebu_gp_event(ev, c->out, c->err); /* 6.1.5, 6.3, 6.4 (green_events.c) */
     return bmp_not_supported(c->err,
                              "EBU Green Point events other than the county teams "
                              "knock-out, its heats and inter-county leagues",

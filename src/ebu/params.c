@@ -42,6 +42,23 @@ static const bmp_param_spec event_params[] = {
     BMP_PNUM("sections", WHOLE1, "EBU-101", "1", "sections",
              "sections of differing status (4.9)"),
     BMP_PNUM("section", WHOLE1, "EBU-101", "1", "section", "this section, 1 = the top (4.9)"),
+    BMP_PSTR("green_event", "EBU-137",
+             "congress|county-pairs|swiss|flighted-swiss|multiple-teams|multiple-pairs|"
+             "multiple-pairs-finals|multiple-pairs-carry",
+             NULL, "Green event of 6.1.5, 6.3, 6.4 (with points green)"),
+    BMP_PSTR("green_section", "EBU-129", "A|B|C|open|qualifier|session|overall|all", NULL,
+             "flight or final of a flighted Swiss / multiple event (6.4.2-6.4.6)"),
+    BMP_PSTR("green_scale", "EBU-137", NULL, NULL,
+             "the organiser's published ranking scale, e.g. \"2.00,1.50,1.00,0.50,0.25\" (6.6)"),
+    BMP_PNUM("toe", WHOLE1, "EBU-125", "contestants", "pairs",
+             "county pairs: total original entry in pairs (6.3.2)"),
+    BMP_PSTR("county_pairs_format", "EBU-125", "final|one-day|two-session", "final",
+             "county pairs format (6.3.3 i, ii, iii)"),
+    BMP_PNUM("other_flight_tables", NONNEG, "EBU-128", "0", "tables",
+             "flighted Swiss A flight: tables in the B flight (6.4.2)"),
+    BMP_PBOOL("c_final", "EBU-131", "false", "multiple pairs: there is a C final (6.4.5, 6.4.6)"),
+    BMP_PSTR("overall_winner", "EBU-129", NULL, NULL,
+             "multiple teams Open: the overall winner's id (6.4.3 c iii)"),
     BMP_PEND};
 
 static const bmp_param_spec contestant_params[] = {
