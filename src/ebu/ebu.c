@@ -27,8 +27,9 @@
  * Event params:
  *   points "local" (default) | "blue" (5.4.1: Local scale / 100) | "green"
  *         (county teams knock-out 6.2.2, its heats 6.2.3 at stage
- *         "qualifying", inter-county leagues 6.5; other Green events need
- *         the unpublished 6.6 formula: not supported)
+ *         "qualifying", inter-county leagues 6.5; the events of 6.1.5, 6.3,
+ *         6.4 with green_event, green_section and the organiser's published
+ *         green_scale, checked against the handbook: green_events.c)
  *   stage "basic" (default) | "qualifying" (first stage, 36+ max 180, 4.2.1)
  *         | "final" | "later-qualifying" (4.2) | "consolation" (4.3); a
  *         match-won event at "final" is a qualified final (4.6.6), at

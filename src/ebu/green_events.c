@@ -42,7 +42,10 @@ static void input_of(const bmp_event *ev, ebu_gp_in *in)
     in->tables = ev->tables;
     in->original_tables = bmp_params_number(p, "original_tables", ev->tables);
     in->other_tables = bmp_params_number(p, "other_flight_tables", 0);
-    in->field = field_of(ev);
+    /* EG-3: the field is the entry of `tables` (teams; pairs 2 per table),
+     * or the contestants ranked when more are listed. */
+    int entry = (int)(in->teams ? ev->tables + 1e-9 : ev->tables * 2 + 1e-9);
+    in->field = field_of(ev) > entry ? field_of(ev) : entry;
     in->toe = (int)bmp_params_number(p, "toe", 0);
     in->has_c = bmp_params_bool(p, "c_final", false);
 }
