@@ -254,6 +254,50 @@ static void multiple_pairs(void **state)
     assert_false(ebu_gp_spec_of(&in, &s)); /* 6.4.6 a: no qualifier awards */
 }
 
+#define DE_HEAD "{\"body\":\"ebu\",\"name\":\"de\",\"kind\":\"knockout\",\"status\":\"county\"," \
+                "\"tables\":16,\"boards_per_match\":24,\"params\":{\"points\":\"green\"," \
+                "\"ko_type\":\"double-teams\"},\"contestants\":[{\"id\":\"A\"},{\"id\":\"B\"}," \
+                "{\"id\":\"C\"}],\"matches\":["
+#define DE_M(r, h, a, p) "{\"round\":" #r ",\"home\":\"" h "\",\"away\":\"" a "\"," \
+                         "\"home_score\":60,\"away_score\":40" p "}"
+
+/* EBU-123: double-elimination county teams KO (6.2.4): 6.2.2 less 0.25,
+ * column by the teams left; rounds 1 and 2 the minimum 0.25; an undefeated
+ * winner's bye next round pays the next round's award (EG-7). */
+static void double_elimination(void **state)
+{
+    (void)state;
+    /* 16 teams, row 9-16 of 6.2.2: 0.50, 0.75, 1.25, 2.00 -> 0.25, 0.50,
+     * 1.00, 1.75.  A: R1 0.25 + R2 0.25 + R3 (12 left, col 9-16) 0.25 + R4
+     * (6 left, QF) 0.50 + R5 (3 left, SF) 1.00 + final (2) 1.75 = 4.00.  B:
+     * R1 0.25 + R2 with a bye in round 3 (12 left) 0.25 + R4 (6 left) 0.50 =
+     * 1.00.  C beats B in round 5 (3 left): 1.00. */
+    const char *j = DE_HEAD DE_M(1, "A", "C", "") "," DE_M(2, "A", "B", "") ","
+        DE_M(3, "A", "C", ",\"params\":{\"teams_left\":12}") ","
+        DE_M(4, "A", "C", ",\"params\":{\"teams_left\":6}") ","
+        DE_M(5, "A", "C", ",\"params\":{\"teams_left\":3}") ","
+        DE_M(6, "A", "C", ",\"params\":{\"teams_left\":2}") ","
+        DE_M(1, "B", "C", "") "," DE_M(2, "B", "C", ",\"params\":{\"bye_teams_left\":12}") ","
+        DE_M(4, "B", "C", ",\"params\":{\"teams_left\":6}") ","
+        DE_M(5, "C", "B", ",\"params\":{\"teams_left\":3}") "]}";
+    bmp_awards aw;
+    run(j, &aw);
+    assert_points(total_of(&aw, 0), "4.00");
+    assert_points(total_of(&aw, 1), "1.00");
+    assert_points(total_of(&aw, 2), "1.00");
+    assert_string_equal(aw.items[0].rule, "EBU-123");
+    bmp_awards_free(&aw);
+    /* Round 3 without teams_left: an error naming the path and the rule. */
+    bmp_error e = {0};
+    assert_int_equal(run_err(DE_HEAD DE_M(3, "A", "B", "") "]}", &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.matches[0].params.teams_left"));
+    assert_non_null(strstr(e.msg, "EBU-123"));
+    /* 6.2.1: at least 24 boards. */
+    assert_int_equal(run_err(DE_HEAD "{\"round\":1,\"home\":\"A\",\"away\":\"B\",\"boards\":20,"
+                             "\"home_score\":1,\"away_score\":0}]}", &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "at least 24 boards (6.2.1)"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +305,7 @@ int main(void)
         cmocka_unit_test(swiss_refusals), cmocka_unit_test(congress),
         cmocka_unit_test(county_pairs),   cmocka_unit_test(flighted),
         cmocka_unit_test(multiple_teams), cmocka_unit_test(multiple_pairs),
+        cmocka_unit_test(double_elimination),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -143,6 +143,8 @@ int ebu_green_league_bonus(int teams, int place);
 bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, bool blue,
                             bmp_awards *out, bmp_error *err);
 bmp_points ebu_green_heat(int teams, int boards, int place);
+/* 6.2.4 (EBU-123): double-elimination county teams KO in Green (green_double.c). */
+bmp_status ebu_green_double_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 bmp_status ebu_green_heat_event(const bmp_event *ev, int duration, bmp_awards *out,
                                 bmp_error *err);
 bmp_status ebu_strat_counts(const bmp_event *ev, int count[5], bmp_error *err);

@@ -51,6 +51,8 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
                              "$.params.ko_type: expected single-teams, double-teams or "
                              "single-pairs, got \"%s\" (4.7.2)",
                              type_s);
+    if (type == 1 && green)
+        return ebu_green_double_event(ev, out, err);
     if (type == 1)
         return bmp_not_supported(err, "EBU double-elimination knock-out rounds", "EBU-91",
                                  "4.7.8", "the round numbering of a double-elimination event "

@@ -72,6 +72,11 @@ static const bmp_param_spec player_params[] = {BMP_PGUEST, BMP_PEND};
 static const bmp_param_spec match_params[] = {
     BMP_PBOOL("not_played", "EBU-35", "false",
               "a head-on match not played: no match-won award (4.5.10)"),
+    BMP_PNUM("teams_left", WHOLE1, "EBU-123", NULL, "teams",
+             "Green double-elimination KO: teams still in the competition (6.2.4)"),
+    BMP_PNUM("bye_teams_left", WHOLE1, "EBU-123", NULL, "teams",
+             "Green double-elimination KO: the undefeated winner's bye next round, of this "
+             "many teams: paid at that round's award (6.2.4)"),
     BMP_PBOOL("triangle", "EBU-76", "false", "a triangular mini-match: a win counts half (4.5.7)"),
     BMP_PEND};
 
