@@ -298,6 +298,40 @@ static void double_elimination(void **state)
     assert_non_null(strstr(e.msg, "at least 24 boards (6.2.1)"));
 }
 
+#define LD_HEAD(status, bpm) "{\"body\":\"ebu\",\"name\":\"ld\",\"kind\":\"knockout\"," \
+    "\"status\":\"" status "\",\"tables\":16,\"boards_per_match\":" #bpm ",\"params\":{" \
+    "\"ko_type\":\"double-teams\"},\"contestants\":[{\"id\":\"A\",\"params\":{" \
+    "\"late_bye_round\":6}},{\"id\":\"B\"},{\"id\":\"C\"}],\"matches\":["
+
+/* EBU-86, EBU-87, EBU-91: Local double-elimination KO (4.7.7 double row
+ * prelim 27, rounds 27 27 27 38 54 76 108 152 at Club, x2 County, 4.7.6), late bye 2/3
+ * (4.7.8); round numbers as given (EG-8). */
+static void local_double_elimination(void **state)
+{
+    (void)state;
+    /* Prelim 27, rounds 1-8: 27 27 27 38 54 76 108 152.  County (x2), 24
+     * boards: A R1 54 + R2 54 + bye in R6 2/3 x 152 = 101.33 + R7 216 + R8
+     * 304 = 729.33 -> 730 (rounded up once, 3.4.1).  B: R1 54 + R3 54 + R4
+     * 76 + draw R5 108/2 = 54 -> 238.  C: the draw 54. */
+    const char *j = LD_HEAD("county", 24) DE_M(1, "A", "C", "") "," DE_M(2, "A", "B", "") ","
+        DE_M(7, "A", "B", "") "," DE_M(8, "A", "C", "") "," DE_M(1, "B", "C", "") ","
+        DE_M(3, "B", "C", "") "," DE_M(4, "B", "C", "") ","
+        "{\"round\":5,\"home\":\"B\",\"away\":\"C\",\"home_score\":10,\"away_score\":10}]}";
+    bmp_awards aw;
+    run(j, &aw);
+    assert_points(total_of(&aw, 0), "730");
+    assert_points(total_of(&aw, 1), "238");
+    assert_points(total_of(&aw, 2), "54");
+    assert_string_equal(aw.items[0].rule, "EBU-91");
+    bmp_awards_free(&aw);
+    /* Club, 9-board matches: 27 x 9/18 = 13.5 -> 14 (rounded up, 3.4.1);
+     * A's bye in round 6: 2/3 x 76 x 9/18 = 25.33 -> 26 (no match won). */
+    run(LD_HEAD("club", 9) DE_M(1, "B", "C", "") "]}", &aw);
+    assert_points(total_of(&aw, 1), "14");
+    assert_points(total_of(&aw, 0), "26");
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -305,7 +339,7 @@ int main(void)
         cmocka_unit_test(swiss_refusals), cmocka_unit_test(congress),
         cmocka_unit_test(county_pairs),   cmocka_unit_test(flighted),
         cmocka_unit_test(multiple_teams), cmocka_unit_test(multiple_pairs),
-        cmocka_unit_test(double_elimination),
+        cmocka_unit_test(double_elimination), cmocka_unit_test(local_double_elimination),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

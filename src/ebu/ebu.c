@@ -37,7 +37,9 @@
  *   major (1.2.4: +1 status), duration (3.9.1), original_tables (4.2.3,
  *   4.6.6, 4.7.9), separate_qualifying (4.2.6), premier_tables,
  *   neither_tables (4.3.3, 4.6.7), four_winner (individual, 4.1.4)
- *   ko_type "single-teams" | "double-teams" | "single-pairs", consolation (4.7)
+ *   ko_type "single-teams" | "double-teams" | "single-pairs", consolation (4.7);
+ *   double elimination: ko_double.c (Local, 4.7.8 late_bye_round),
+ *   green_double.c (Green, 6.2.4 matches[].params teams_left, bye_teams_left)
  *   league, divisions, division (4.8, 6.5), boards_per_opponent (6.5.5)
  *   stratified (4.12)
  *   ladder, ladder_games, ladder_final (4.11)

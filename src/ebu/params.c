@@ -64,6 +64,8 @@ static const bmp_param_spec event_params[] = {
 static const bmp_param_spec contestant_params[] = {
     BMP_PBOOL("without_standing", "EBU-9", "false",
               "playing without standing: no award, taken out of the ranking (2.10)"),
+    BMP_PNUM("late_bye_round", WHOLE1, "EBU-91", NULL, "round",
+             "double-elimination KO: round of an undefeated team's late bye, 2/3 of a win (4.7.8)"),
     BMP_PSTR("category", "EBU-107", "A|B|C|D", NULL, "stratified events: category A-D (4.12)"),
     BMP_PEND};
 
