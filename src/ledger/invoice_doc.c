@@ -256,6 +256,11 @@ bmp_status invoice_doc_write(bmp_ledger *l, const ledger_body *b, const char *nu
     static const char *const ext[] = {"html", "csv", "json"};
     char *doc = NULL, *path = NULL;
     size_t len = 0;
+    /* the number names the file: never a path (a club number is the
+     * register's text) */
+    if (!*number || number[0] == '.' || strchr(number, '/') || strchr(number, '\\'))
+        return bmp_error_set(err, BMP_EINVAL, "invoice \"%s\": not usable as a file name",
+                             number);
     bmp_status rc = invoice_doc(l, b, number, fmt, &doc, &len, err);
     if (!rc && !(path = bmp_asprintf("%s/%s.%s", dir, number, ext[fmt])))
         rc = bmp_error_oom(err);

@@ -148,7 +148,7 @@ static int connect_server(void)
         if (fd >= 0)
             close(fd);
         if (e != EADDRNOTAVAIL && e != EAGAIN && e != ECONNREFUSED && e != ETIMEDOUT &&
-            e != EMFILE)
+            e != EMFILE && e != EINTR) /* libFuzzer's timers interrupt calls */
             die("connect", strerror(e));
         usleep(10000);
     }
@@ -162,13 +162,21 @@ static size_t exchange(const char *req, size_t len, char *resp, size_t cap)
     int fd = connect_server();
     for (size_t off = 0; off < len;) {
         ssize_t w = send(fd, req + off, len - off, MSG_NOSIGNAL);
+        if (w < 0 && errno == EINTR)
+            continue;
         if (w <= 0)
             break; /* the server may refuse early (413) */
         off += (size_t)w;
     }
     size_t n = 0;
-    for (ssize_t r; n + 1 < cap && (r = recv(fd, resp + n, cap - 1 - n, 0)) > 0;)
+    for (ssize_t r; n + 1 < cap;) {
+        r = recv(fd, resp + n, cap - 1 - n, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
         n += (size_t)r;
+    }
     resp[n] = '\0';
     close(fd);
     return n;
