@@ -332,6 +332,45 @@ static void local_double_elimination(void **state)
     bmp_awards_free(&aw);
 }
 
+/* EBU-39: handicap events (3.10.1): no awards unless re-scored without the
+ * handicap; never re-scored when players qualified by the handicap. */
+static void handicap(void **state)
+{
+    (void)state;
+    const char *head = "\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":7,"
+                       "\"params\":{\"handicap\":true%s}";
+    char h[256];
+    bmp_awards aw;
+    snprintf(h, sizeof h, head, "");
+    char *j = event_json(h, 14, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    assert_int_equal(aw.count, 0);
+    bmp_awards_free(&aw);
+    /* Re-scored: a Club 1-winner pairs of 7 tables, 18-35 boards: Scale A
+     * row 7 tables, 5 awards, top 30 -- as the event without the flag. */
+    snprintf(h, sizeof h, head, ",\"rescored_without_handicap\":true");
+    j = event_json(h, 14, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    bmp_points rescored = total_of(&aw, 0);
+    assert_points(rescored, "30.00");
+    bmp_awards_free(&aw);
+    j = event_json("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":7", 14,
+                   NULL, NULL);
+    run(j, &aw);
+    free(j);
+    assert_true(rescored > 0);
+    assert_int_equal(rescored, total_of(&aw, 0));
+    bmp_awards_free(&aw);
+    snprintf(h, sizeof h, head, ",\"rescored_without_handicap\":true,\"qualified_by_handicap\":true");
+    j = event_json(h, 14, NULL, NULL);
+    bmp_error e = {0};
+    assert_int_equal(run_err(j, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "EBU-39"));
+    free(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -340,6 +379,7 @@ int main(void)
         cmocka_unit_test(county_pairs),   cmocka_unit_test(flighted),
         cmocka_unit_test(multiple_teams), cmocka_unit_test(multiple_pairs),
         cmocka_unit_test(double_elimination), cmocka_unit_test(local_double_elimination),
+        cmocka_unit_test(handicap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -277,6 +277,8 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* the parameter spec is in params.c */
     if ((st = bmp_params_check_event(ev, &ebu_param_specs, err)) || (st = status_of(&c, &m4)))
         return st;
+    if ((st = ebu_handicap_check(ev, &done, out, err)) || done) /* 3.10.1, EBU-39 */
+        return st;
     const char *pts = bmp_params_string(&ev->params, "points", "local");
     if (ev->kind == BMP_KIND_KNOCKOUT)
         return knockout(&c, m4, pts);

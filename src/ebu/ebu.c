@@ -47,6 +47,7 @@
  *   boards_in_play (3.1.4: the 70 % rule for pairs; boards in play in one
  *   session's movement, compared with `boards` per session)
  *   ums_charge_code (2.8.2, recorded only)
+ *   handicap, rescored_without_handicap, qualified_by_handicap (3.10.1: handicap.c)
  * Contestant params: without_standing (2.10: no award, taken out of the
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
 #include <string.h>

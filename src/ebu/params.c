@@ -59,6 +59,12 @@ static const bmp_param_spec event_params[] = {
     BMP_PBOOL("c_final", "EBU-131", "false", "multiple pairs: there is a C final (6.4.5, 6.4.6)"),
     BMP_PSTR("overall_winner", "EBU-129", NULL, NULL,
              "multiple teams Open: the overall winner's id (6.4.3 c iii)"),
+    BMP_PBOOL("handicap", "EBU-39", "false", "a handicap tournament: no awards (3.10.1)"),
+    BMP_PBOOL("rescored_without_handicap", "EBU-39", "false",
+              "handicap tournament re-scored without the handicap: places are the re-scored "
+              "ranking (3.10.1)"),
+    BMP_PBOOL("qualified_by_handicap", "EBU-39", "false",
+              "players reached this stage by virtue of a handicap: no re-scoring (3.10.1)"),
     BMP_PEND};
 
 static const bmp_param_spec contestant_params[] = {
