@@ -371,6 +371,51 @@ static void handicap(void **state)
     free(j);
 }
 
+/* EBU-62: a later stage in sections not scored across the field (4.2.11):
+ * 60 tables qualify into two sections of 15: each has an original entry of
+ * 60 x 15/30 = 30 (the handbook's example); 60 x 15/31 = 29.03 -> 29 (EG-10). */
+static void sectioned_stage(void **state)
+{
+    (void)state;
+    const char *fmt = "\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":15,"
+                      "\"params\":{\"stage\":\"final\",\"original_tables\":%d%s}";
+    char h[256];
+    bmp_awards aw, ref;
+    snprintf(h, sizeof h, fmt, 60, ",\"stage_tables\":30");
+    char *j = event_json(h, 30, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    snprintf(h, sizeof h, fmt, 30, "");
+    j = event_json(h, 30, NULL, NULL);
+    run(j, &ref);
+    free(j);
+    /* QA, 30 tables 1-winner, 18-35 boards: top 165 at Club (as original 30). */
+    assert_points(total_of(&aw, 0), "165.00");
+    for (size_t i = 0; i < 30; i++)
+        assert_int_equal(total_of(&aw, i), total_of(&ref, i));
+    bool noted = false;
+    for (size_t i = 0; i < bmp_awards_note_count(&aw); i++)
+        noted |= strstr(bmp_awards_note_at(&aw, i), "original entry 60 x 15/30 = 30") != NULL;
+    assert_true(noted);
+    bmp_awards_free(&aw);
+    bmp_awards_free(&ref);
+    snprintf(h, sizeof h, fmt, 60, ",\"stage_tables\":31");
+    j = event_json(h, 30, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    noted = false;
+    for (size_t i = 0; i < bmp_awards_note_count(&aw); i++)
+        noted |= strstr(bmp_awards_note_at(&aw, i), "60 x 15/31 = 29") != NULL;
+    assert_true(noted);
+    bmp_awards_free(&aw);
+    bmp_error e = {0};
+    snprintf(h, sizeof h, fmt, 60, ",\"stage_tables\":10");
+    j = event_json(h, 30, NULL, NULL);
+    assert_int_equal(run_err(j, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "stage_tables"));
+    free(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,7 +424,7 @@ int main(void)
         cmocka_unit_test(county_pairs),   cmocka_unit_test(flighted),
         cmocka_unit_test(multiple_teams), cmocka_unit_test(multiple_pairs),
         cmocka_unit_test(double_elimination), cmocka_unit_test(local_double_elimination),
-        cmocka_unit_test(handicap),
+        cmocka_unit_test(handicap), cmocka_unit_test(sectioned_stage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

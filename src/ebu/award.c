@@ -185,6 +185,21 @@ static bmp_status entry_size(ebu_ctx *c, ebu_entry *e, bool *none)
                                             e->mv == EBU_TEAMS && ev->kind != BMP_KIND_INDIVIDUAL,
                                  e->four_winner);
     e->original = (int)bmp_params_number(&ev->params, "original_tables", e->tables);
+    if (bmp_params_has(&ev->params, "stage_tables")) {
+        /* 4.2.11 (EBU-62): a section of a later stage not scored across the
+         * field: the original entry pro rata, whole tables down (EG-10). */
+        int all = (int)bmp_params_number(&ev->params, "stage_tables", e->tables);
+        if (all < e->tables)
+            return ebu_fail(c, BMP_EINVAL, "$.params.stage_tables",
+                            "the stage's tables in all sections (%d) cannot be fewer than this "
+                            "section's %d (4.2.11)", all, e->tables);
+        int whole = e->original;
+        e->original = (int)((int64_t)whole * e->tables / all);
+        bmp_status st = ebu_note(c, "sectioned later stage: original entry %d x %d/%d = %d "
+                                    "(4.2.11)", whole, e->tables, all, e->original);
+        if (st)
+            return st;
+    }
     if (e->original < e->tables)
         return ebu_fail(c, BMP_EINVAL, "$.params.original_tables",
                         "the original entry (%d full tables) cannot be smaller than this "

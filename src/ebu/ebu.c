@@ -48,6 +48,7 @@
  *   session's movement, compared with `boards` per session)
  *   ums_charge_code (2.8.2, recorded only)
  *   handicap, rescored_without_handicap, qualified_by_handicap (3.10.1: handicap.c)
+ *   stage_tables (4.2.11: a section of a later stage, original entry pro rata)
  * Contestant params: without_standing (2.10: no award, taken out of the
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
 #include <string.h>

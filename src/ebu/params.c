@@ -59,6 +59,9 @@ static const bmp_param_spec event_params[] = {
     BMP_PBOOL("c_final", "EBU-131", "false", "multiple pairs: there is a C final (6.4.5, 6.4.6)"),
     BMP_PSTR("overall_winner", "EBU-129", NULL, NULL,
              "multiple teams Open: the overall winner's id (6.4.3 c iii)"),
+    BMP_PNUM("stage_tables", WHOLE1, "EBU-62", NULL, "tables",
+             "a later stage in sections not scored across the field: its tables in all "
+             "sections; the original entry is shared pro rata (4.2.11)"),
     BMP_PBOOL("handicap", "EBU-39", "false", "a handicap tournament: no awards (3.10.1)"),
     BMP_PBOOL("rescored_without_handicap", "EBU-39", "false",
               "handicap tournament re-scored without the handicap: places are the re-scored "
