@@ -326,7 +326,8 @@ static void regress_phantom_direction(void **state)
     /* Bare number + DIRECTION: the id carries the direction (rulings U-18). */
     assert_true(bmp_event_contestant(ev, "8EW")->phantom);
     char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
-    assert_non_null(strstr(doc, "<PAIR_NUMBER>8EW</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>"));
+    /* UX-2: the number goes out as read, "8", not the id "8EW". */
+    assert_non_null(strstr(doc, "<PAIR_NUMBER>8</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>"));
     bmp_event *back = reread(doc, "ebu");
     assert_true(bmp_event_contestant(back, "8EW")->phantom);
     free(doc);
@@ -475,10 +476,13 @@ static void one_session_rankings_written(void **state)
     char *doc = write_doc(ev, NULL, BMP_USEBIO_MP_DEFAULT);
     assert_non_null(strstr(doc, "<PAIR_NUMBER>1</PAIR_NUMBER>\n        <DIRECTION>NS</DIRECTION>\n"
                                 "        <PLACE>2</PLACE>"));
+    /* UX-3: the ABF flavour writes a tie as the bare integer (Compscore;
+     * Cobalt does int(PLACE)), "1" for both EW pairs. */
     assert_non_null(strstr(doc, "<PAIR_NUMBER>4</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>\n"
-                                "        <PLACE>1=</PLACE>"));
+                                "        <PLACE>1</PLACE>"));
     bmp_event *back = reread(doc, "abf");
-    /* Bare number + DIRECTION: ids 1NS ... (U-18); EW 1= is a 2-way tie. */
+    /* Bare number + DIRECTION: ids 1NS ... (U-18); EW "1", "1" is a 2-way
+     * tie (U-22). */
     const bmp_contestant *c = bmp_event_contestant(back, "2NS");
     assert_non_null(c);
     assert_int_equal(c->nrankings, 1);

@@ -53,6 +53,29 @@ bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
 bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quarter,
                                const char *csv, bmp_ledger_run *out, bmp_error *err);
 
+/* NZ Bridge's monthly fee run (NZ-96) of `month` (yyyy-mm): for each
+ * approved or posted event of the month (by event date), one line for its
+ * player-sessions x the club (NZ-93a, grade ...C) or tournament (NZ-93b,
+ * ...A/...B) session fee, and one for the A points awarded x the fee per A
+ * point (NZ-93c, half up to the cent), at the rates in force on the event
+ * date.  The rates are an input (the document has none): fee_table is a
+ * CSV from,club_session,tournament_session,a_point in cents.  Teams events
+ * count sessions only for 2 x 12- and 3 x 8-board matches (NZ-94).  One
+ * run per month, all or nothing, idempotent; invoiced like any charge run
+ * (ledger_invoice.h).  Ruling NZF-1. */
+bmp_status bmp_ledger_nz_fee_run(bmp_ledger *l, const char *body, const char *month,
+                                 const char *fee_table, const char *csv, bmp_ledger_run *out,
+                                 bmp_error *err);
+
+/* NZ-97 (NZ-88): the levy on every Active and Unknown player, charged to
+ * the player's home club, at `rate_cents` a player (an input: the document
+ * gives no amount), for `period` ("2025", "2025-H1": NZ charges it
+ * "periodically").  One run per period, all or nothing; refused while an
+ * Active or Unknown player has no home club.  Ruling NZF-2. */
+bmp_status bmp_ledger_nz_levy_run(bmp_ledger *l, const char *body, const char *period,
+                                  int64_t rate_cents, const char *csv, bmp_ledger_run *out,
+                                  bmp_error *err);
+
 /* The lines of charge run `run` as a table (club, player, batch, rule,
  * charge, cents), in the order charged: for invoices and JSON output. */
 bmp_status bmp_ledger_charge_lines(bmp_ledger *l, const char *body, int64_t run, bmp_table *out,

@@ -70,6 +70,10 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *   set            KEY=VALUE, an event parameter (repeatable)
  *   explain        true|false: derivations in table/JSON/CSV output
  *   mp-form        default|flat|nested: USEBIO MASTER_POINTS form
+ *   usebio-flavour abf|ebu|nz ("" = the body's own): USEBIO output as that
+ *                  body's programs write it (docs/usebio.md "Flavours");
+ *                  a USEBIO input is written back as read, only its
+ *                  MASTER_POINTS filled in (bmp_usebio_rewrite)
  *   check-digit    true|false: ABF credit files need mod-11 check digits
  * An unknown name or a bad value is EINVAL naming what is accepted. */
 bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,

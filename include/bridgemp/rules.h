@@ -28,6 +28,15 @@ typedef struct bmp_scale_info {
     const char *description; /* "B factor by tables (§I.A, Appendix A)" */
 } bmp_scale_info;
 
+/* A USEBIO flavour: data, named for `bridgemp --usebio-flavour NAME`. */
+typedef struct bmp_usebio_flavour {
+    const char *name;          /* "abf", "ebu", "nz" */
+    bool flat;                 /* flat MASTER_POINTS_AWARDED form where it fits */
+    bool tie_equals;           /* a tied PLACE "3=" (else "3" for each tied entry) */
+    bool explicit_zero;        /* flat MASTER_POINTS_AWARDED 0 where there is no award */
+    const char *evidence;      /* the programs it follows */
+} bmp_usebio_flavour;
+
 typedef struct bmp_rules {
     const char *body;                 /* "acbl" */
     const char *name;                 /* "American Contract Bridge League" */
@@ -76,6 +85,10 @@ typedef struct bmp_rules {
      * terminated, as written (EBU "Club" .. "National", 3.2; rulings U-19);
      * the status is the lower-case name.  NULL: the scale is not a status. */
     const char *const *usebio_status_scales;
+    /* What the body's scoring programs write in USEBIO and its readers
+     * expect (docs/usebio.md "Flavours", rulings UX-3); NULL: plain 1.2
+     * (nested MASTER_POINTS, a tie "3=", no zero awards). */
+    const struct bmp_usebio_flavour *usebio_flavour;
 
     /* The parameters the body reads at each level (name, type, values,
      * default, unit, rule, doc); its award refuses any other. */

@@ -18,6 +18,8 @@
  *
  * The writer is strict: it writes a USEBIO 1.2 document with the awards
  * filled in as MASTER_POINTS, so that reading it back gives the same awards.
+ * The rewriter (bmp_usebio_rewrite) is faithful: a file read in goes back
+ * out as read, only its MASTER_POINTS filled in (rulings UX-1).
  */
 #ifndef BRIDGEMP_USEBIO_H
 #define BRIDGEMP_USEBIO_H
@@ -77,6 +79,36 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
                             char **out, size_t *len, bmp_error *err);
 bmp_status bmp_usebio_write_file(const bmp_event *ev, const bmp_awards *aw,
                                  bmp_usebio_mp_form form, const char *path, bmp_error *err);
+
+/* Writing options.  The flavour is what one family of scoring programs
+ * writes and their readers expect (docs/usebio.md "Flavours"): "abf"
+ * (Compscore: flat MASTER_POINTS, PLACE a bare integer, explicit 0), "ebu"
+ * (nested MASTER_POINTS, a tie "3="), "nz" (nested, ties "3" for each);
+ * NULL: the body's own (bmp_rules.usebio_flavour). */
+typedef struct bmp_usebio_write_opts {
+    bmp_usebio_mp_form form;     /* DEFAULT: the flavour's */
+    const char *flavour;
+} bmp_usebio_write_opts;
+
+/* Whether name is a flavour one of the bodies' rules name (abf, ebu, nz). */
+bool bmp_usebio_flavour_known(const char *name);
+
+/* bmp_usebio_write with options (wo NULL: defaults). */
+bmp_status bmp_usebio_write_with(const bmp_event *ev, const bmp_awards *aw,
+                                 const bmp_usebio_write_opts *wo, char **out, size_t *len,
+                                 bmp_error *err);
+
+/* The faithful export (rulings UX-1): the USEBIO document `orig` (the
+ * bytes ev was read from with read_opts) with only its MASTER_POINTS (and
+ * MPS_AWARDED_FLAG) replaced by the awards in aw; everything else -- pair
+ * and team numbers, DIRECTION, PLACE, EVENT_TYPE, BOARD and TRAVELLER_LINE
+ * elements, white space -- is kept as read.  A contestant without an award
+ * keeps an explicit 0 where the file (or the flavour) writes one.  Errors
+ * when ev names a contestant the document does not hold. */
+bmp_status bmp_usebio_rewrite(const char *orig, size_t orig_len, const char *source_name,
+                              const bmp_usebio_opts *read_opts, const bmp_event *ev,
+                              const bmp_awards *aw, const bmp_usebio_write_opts *wo,
+                              char **out, size_t *len, bmp_error *err);
 
 /* USEBIO MASTER_POINT_TYPE <-> colour, per body (ecosystem.md §2.4 rule 2):
  * ABF G/GREEN, R/RED, Y/GOLD; EBU black/blue/green/gold; NZB a/b/c;

@@ -103,6 +103,12 @@ static bmp_status scale(const char *name, const char *edition, const bmp_params 
     return abf_scale(name, opts, out, err);
 }
 
+/* USEBIO flavour (rulings UX-3): Compscore3 writes the flat form, PLACE a
+ * bare integer (Cobalt's importer does int(PLACE)) and 0 for pairs without
+ * an award (U-43). */
+static const bmp_usebio_flavour usebio_flavour = {
+    "abf", true, false, true, "Compscore3 files read by Cobalt (abftech/cobalt)"};
+
 const bmp_rules bmp_rules_abf = {
     .body = "abf",
     .name = "Australian Bridge Federation",
@@ -123,5 +129,6 @@ const bmp_rules bmp_rules_abf = {
      * Compscore writes the flat MASTER_POINTS form that Cobalt reads. */
     .usebio_default_type = "GREEN",
     .usebio_flat_default = true,
+    .usebio_flavour = &usebio_flavour,
     .params = &abf_param_specs,
 };

@@ -48,6 +48,11 @@ bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
  * (detected from the content) with the options applied. */
 bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
                               bmp_event **ev, bmp_error *e);
+/* The same, and for a USEBIO input its bytes in *xml_bytes (malloc'ed;
+ * NULL for JSON) for bmp_usebio_rewrite. */
+bmp_status bmp_cli_load_event_xml(const char *path, size_t max, const bmp_usebio_opts *uo,
+                                  bmp_event **ev, char **xml_bytes, size_t *xml_len,
+                                  bmp_error *e);
 
 /* The same checks, then the bytes into a pipeline (bridgemp/pipeline.h:
  * JSON, USEBIO or, by path's extension, an ABF credit file). */

@@ -28,8 +28,8 @@ static const char *const award_io_help =
     "                      [--body BODY] [--edition ED] [--grade G]\n"
     "                      [--classification C] [--status S] [--rating R]\n"
     "                      [--set KEY=VALUE ...] [--sidecar FILE]\n"
-    "                      [--mp-form flat|nested] [--check-digit] [--max-input SIZE]\n"
-    "                      [--fail-empty]\n"
+    "                      [--mp-form flat|nested] [--usebio-flavour abf|ebu|nz]\n"
+    "                      [--check-digit] [--max-input SIZE] [--fail-empty]\n"
     "\n"
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
@@ -62,6 +62,10 @@ static const char *const award_io_help =
     "                     - for standard input);\n"
     "                     --set KEY=VALUE sets an event param of any input\n"
     "  --mp-form FORM     usebio output: flat or nested MASTER_POINTS\n"
+    "  --usebio-flavour F usebio output as abf (Compscore: flat, PLACE a bare\n"
+    "                     integer, explicit 0), ebu (nested, ties \"3=\") or nz\n"
+    "                     (nested, ties \"3\"); default: the body's own.  A USEBIO\n"
+    "                     input is written back as read, MASTER_POINTS filled in\n"
     "  --max-input SIZE   refuse inputs larger than SIZE (default 256M; K, M, G)\n"
     "  --fail-empty       exit 4 when a valid event earns nothing (default exit 0;\n"
     "                     the reason is printed either way: in \"notes\" for JSON,\n"
@@ -88,7 +92,8 @@ static const char *const convert_help =
     "usage: bridgemp convert IN OUT [--to json|usebio] [--body BODY] [--edition ED]\n"
     "                        [--grade G] [--classification C] [--status S]\n"
     "                        [--rating R] [--set KEY=VALUE ...] [--sidecar FILE]\n"
-    "                        [--mp-form flat|nested] [--max-input SIZE]\n"
+    "                        [--mp-form flat|nested] [--usebio-flavour abf|ebu|nz]\n"
+    "                        [--max-input SIZE]\n"
     "\n"
     "Convert between JSON events and USEBIO.  IN's format is detected from its\n"
     "content (IN - is standard input); OUT's from --to or its extension (.json,\n"
@@ -127,12 +132,13 @@ enum {
     O_CHECK = 1 << 7,
     O_MAX = 1 << 8,
     O_FAILEMPTY = 1 << 9,
+    O_FLAVOUR = 1 << 10,
 };
 
 typedef struct io_args {
     bmp_usebio_opts uo;
     const char **set;
-    const char *to, *outpath, *outdir, *format_name;
+    const char *to, *outpath, *outdir, *format_name, *flavour;
     bmp_usebio_mp_form form;
     bmp_output_format fmt;
     bool usebio_out, explain, abf_credit, check_digit, fail_empty;
@@ -173,7 +179,7 @@ static int usage(const char *help, const char *cmd, const char *fmt, const char 
 
 static const char *const opt_names[] = {"--body etc.", "--format", "--to", "--mp-form",
                                         "--explain", "--output", "--output-dir", "--check-digit",
-                                        "--max-input", "--fail-empty"};
+                                        "--max-input", "--fail-empty", "--usebio-flavour"};
 
 static int parse_opt(const char *cmd, int c, io_args *a)
 {
@@ -225,6 +231,14 @@ static int parse_opt(const char *cmd, int c, io_args *a)
             return -1;
         }
         return O_MPFORM;
+    case 'F':
+        if (!bmp_usebio_flavour_known(optarg)) {
+            fprintf(stderr, "bridgemp %s: --usebio-flavour: expected abf, ebu or nz, got \"%s\"\n",
+                    cmd, optarg);
+            return -1;
+        }
+        a->flavour = optarg;
+        return O_FLAVOUR;
     case 'x': a->explain = true; return O_EXPLAIN;
     case 'o': a->outpath = optarg; return O_OUTPUT;
     case 'O': a->outdir = optarg; return O_OUTDIR;
@@ -249,7 +263,8 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
         {"mp-form", required_argument, NULL, 'm'}, {"explain", no_argument, NULL, 'x'},
         {"output", required_argument, NULL, 'o'}, {"output-dir", required_argument, NULL, 'O'},
         {"check-digit", no_argument, NULL, 'k'}, {"max-input", required_argument, NULL, 'M'},
-        {"fail-empty", no_argument, NULL, 'E'},  {NULL, 0, NULL, 0}};
+        {"fail-empty", no_argument, NULL, 'E'},  {"usebio-flavour", required_argument, NULL, 'F'},
+        {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     a->set = calloc((size_t)argc + 1, sizeof *a->set);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
@@ -329,6 +344,8 @@ static const char *award_contradiction(const io_args *a)
         return "--output and --output-dir contradict each other: give one";
     if ((a->given & O_MPFORM) && !a->usebio_out)
         return "--mp-form applies to --format usebio only";
+    if ((a->given & O_FLAVOUR) && !a->usebio_out)
+        return "--usebio-flavour applies to --format usebio only";
     if (a->check_digit && !a->abf_credit)
         return "--check-digit applies to --format abf-credit only";
     if (a->explain && (a->usebio_out || a->abf_credit))
@@ -407,6 +424,8 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
         st = bmp_pipeline_set(*p, "explain", a->explain ? "true" : "false", e);
     if (!st)
         st = bmp_pipeline_set(*p, "check-digit", a->check_digit ? "true" : "false", e);
+    if (!st && a->flavour)
+        st = bmp_pipeline_set(*p, "usebio-flavour", a->flavour, e);
     if (!st && a->form)
         st = bmp_pipeline_set(*p, "mp-form", a->form == BMP_USEBIO_MP_FLAT ? "flat" : "nested",
                               e);
@@ -556,7 +575,7 @@ int bmp_cli_convert(int argc, char **argv)
     xmlSetGenericErrorFunc(NULL, quiet_xml);
     io_args a;
     int rc = parse_args("convert", convert_help, argc, argv, &a,
-                        O_USEBIO | O_TO | O_MPFORM | O_MAX);
+                        O_USEBIO | O_TO | O_MPFORM | O_FLAVOUR | O_MAX);
     if (!rc && a.npos != 2)
         rc = usage(convert_help, "convert", "%s", "expected IN and OUT");
     bool usebio = false;
@@ -573,6 +592,9 @@ int bmp_cli_convert(int argc, char **argv)
     }
     if (!rc && (a.given & O_MPFORM) && !usebio)
         rc = usage(convert_help, "convert", "%s", "--mp-form applies to USEBIO output only");
+    if (!rc && (a.given & O_FLAVOUR) && !usebio)
+        rc = usage(convert_help, "convert", "%s",
+                   "--usebio-flavour applies to USEBIO output only");
     if (rc) {
         free_args(&a);
         return rc;
@@ -581,16 +603,22 @@ int bmp_cli_convert(int argc, char **argv)
     const char *inputs[2] = {a.pos[0], a.uo.sidecar};
     bmp_status st = bmp_cli_check_not_input(a.pos[1], inputs, 2, &e);
     bmp_event *ev = NULL;
+    char *xml = NULL;
+    size_t xml_len = 0;
     if (!st)
-        st = bmp_cli_load_event(a.pos[0], a.max_input, &a.uo, &ev, &e);
+        st = bmp_cli_load_event_xml(a.pos[0], a.max_input, &a.uo, &ev, &xml, &xml_len, &e);
     char *text = NULL;
     size_t len = 0;
     if (!st && usebio) {
         bmp_awards aw;
         bmp_awards_init(&aw);
+        bmp_usebio_write_opts wo = {.form = a.form, .flavour = a.flavour};
         st = bmp_usebio_file_awards(ev, &aw, &e);
-        if (!st)
-            st = bmp_usebio_write(ev, &aw, a.form, &text, &len, &e);
+        if (!st && xml) /* USEBIO to USEBIO: the file as read (UX-1) */
+            st = bmp_usebio_rewrite(xml, xml_len, ev->source, &a.uo, ev, &aw, &wo, &text, &len,
+                                    &e);
+        else if (!st)
+            st = bmp_usebio_write_with(ev, &aw, &wo, &text, &len, &e);
         bmp_awards_free(&aw);
     } else if (!st && !(st = bmp_event_to_json(ev, &text, &e))) {
         len = strlen(text);
@@ -605,6 +633,7 @@ int bmp_cli_convert(int argc, char **argv)
     if (!st)
         st = bmp_cli_emit(a.pos[1], text, len, &e);
     free(text);
+    free(xml);
     bmp_event_free(ev);
     free_args(&a);
     return st ? bmp_cli_fail(&e, st) : 0;

@@ -37,7 +37,9 @@ static const char *const ledger_help =
     "  daily DATE --body B          the batches processed on a day (ABF-106)\n"
     "  b4c PERIOD --body B          B4c/B4s/B5i points processed in a month (ABF-107)\n"
     "  charges RUN --body B         the lines of a capitation or levy run\n"
+    "  fees MONTH --body nzb --fees F  NZ's monthly fee run (NZ-93, NZ-96)\n"
     "  invoice RUN|list|show|credit invoices of a charge run, credit notes\n"
+    "  annual YEAR --body nzb       NZ rating points and gradings (NZ-92); gradings YEAR\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
@@ -151,7 +153,7 @@ static const opt opts[] = {
     S(db), S(who), S(body), S(club), S(number), S(name), S(status), S(alternates), S(reason),
     S(state), S(period), S(output), S(kind), S(grade), S(edition), S(classification),
     S(rating), S(sidecar), S(limit), S(replaces), S(date), S(scope),
-    S(foreign), S(points), S(ref), S(earned), S(as),
+    S(foreign), S(points), S(ref), S(earned), S(as), S(fees), S(rate),
     {"--usebio-status", offsetof(ledger_args, usebio_status), false},
     {"--dummy", offsetof(ledger_args, dummy), true},
     {"--overseas", offsetof(ledger_args, overseas), true},

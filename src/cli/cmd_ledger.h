@@ -17,6 +17,8 @@ typedef struct ledger_args {
     bool dummy, overseas, youth, all, help;
     bool exempt; /* ledger grade (cmd_ledger_charges.c) */
     const char *as; /* ledger invoice: html, csv or json (cmd_ledger_invoice.c) */
+    const char *fees; /* ledger fees: the NZ fee table (cmd_ledger_charges.c) */
+    const char *rate; /* ledger levy --rate: cents a player (NZ-97) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
@@ -33,6 +35,8 @@ int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
 int ledger_cmd_convert(ledger_args *a);
 int ledger_cmd_invoice(ledger_args *a); /* cmd_ledger_invoice.c */
+int ledger_cmd_annual(ledger_args *a);   /* cmd_ledger_nz.c */
+int ledger_cmd_gradings(ledger_args *a);
 /* The administration subcommands (convert, capitation, members, grade,
  * levy, cancel, affiliated, daily) by name, or NULL. */
 int (*ledger_admin_command(const char *name))(ledger_args *);

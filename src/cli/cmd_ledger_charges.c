@@ -133,10 +133,13 @@ static int cmd_grade(ledger_args *a)
 }
 
 static const char *const help_levy =
-    "usage: bridgemp ledger levy QUARTER --body B [--output FILE.csv]\n\n"
+    "usage: bridgemp ledger levy QUARTER --body B [--output FILE.csv]\n"
+    "       bridgemp ledger levy PERIOD --body B --rate CENTS [--output FILE.csv]\n\n"
     "The quarterly masterpoint levy run of QUARTER (yyyy-Qn): points of each club\n"
     "batch posted in the quarter x the rate of its grade (ABF-110), and the late\n"
     "credit-file penalty (ABF-113).  Every batch needs a grade (`ledger grade`).\n"
+    "With --rate, the levy per player instead: CENTS for every Active and Unknown\n"
+    "player, charged to the home club (NZ-97, NZ-88; the amount is an input).\n"
     "All or nothing; run again, it changes nothing and says so.\n";
 
 static int cmd_levy(ledger_args *a)
@@ -155,7 +158,14 @@ static int cmd_levy(ledger_args *a)
     if (st)
         return ledger_fail(&e, st);
     bmp_ledger_run r;
-    st = bmp_ledger_levy_run(l, a->body, a->pos[1], a->output, &r, &e);
+    char *end = NULL;
+    long long rate = a->rate ? strtoll(a->rate, &end, 10) : 0;
+    if (a->rate && (*end || end == a->rate))
+        st = bmp_error_set(&e, BMP_EINVAL, "--rate \"%s\": expected whole cents", a->rate);
+    else if (a->rate)
+        st = bmp_ledger_nz_levy_run(l, a->body, a->pos[1], rate, a->output, &r, &e);
+    else
+        st = bmp_ledger_levy_run(l, a->body, a->pos[1], a->output, &r, &e);
     bmp_ledger_close(l);
     if (st)
         return ledger_fail(&e, st);
@@ -290,6 +300,43 @@ static int cmd_b4c(ledger_args *a)
     return st ? ledger_fail(&e, st) : 0;
 }
 
+static const char *const help_fees =
+    "usage: bridgemp ledger fees MONTH --body nzb --fees TABLE.csv [--output FILE.csv]\n\n"
+    "NZ Bridge's monthly masterpoint fee run (NZ-96) of MONTH (yyyy-mm): for each\n"
+    "approved or posted event of the month, its player-sessions x the club (NZ-93a)\n"
+    "or tournament (NZ-93b) session fee and its A points x the fee per A point\n"
+    "(NZ-93c), at the rates in force on the event's date.  TABLE.csv holds the\n"
+    "rates, which the regulations do not: from,club_session,tournament_session,\n"
+    "a_point (cents).  One run per month, all or nothing; invoice it with\n"
+    "`bridgemp ledger invoice RUN`.\n";
+
+static int cmd_fees(ledger_args *a)
+{
+    if (a->help) {
+        fputs(help_fees, stdout);
+        return 0;
+    }
+    if (a->npos != 2 || !a->body || !a->fees) {
+        fputs(help_fees, stderr);
+        return LEDGER_EXIT_USAGE;
+    }
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_ledger_run r;
+    st = bmp_ledger_nz_fee_run(l, a->body, a->pos[1], a->fees, a->output, &r, &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    char m[32];
+    money(r.total, m, sizeof m);
+    printf("fees %s: run %lld %s: %zu line(s), total %s\n", a->pos[1], (long long)r.id,
+           r.already ? "already made, nothing changed" : "made", r.lines, m);
+    return 0;
+}
+
 static const char *const help_charges =
     "usage: bridgemp ledger charges RUN --body B [--format F] [--output FILE]\n\n"
     "The lines of charge run RUN (capitation or levy): club, player, batch, rule,\n"
@@ -332,7 +379,8 @@ int (*ledger_admin_command(const char *name))(ledger_args *)
                 {"levy", cmd_levy},              {"cancel", cmd_cancel},
                 {"affiliated", cmd_affiliated},  {"daily", cmd_daily},
                 {"b4c", cmd_b4c},                {"charges", cmd_charges},
-                {"invoice", ledger_cmd_invoice}};
+                {"invoice", ledger_cmd_invoice}, {"fees", cmd_fees},
+                {"annual", ledger_cmd_annual},   {"gradings", ledger_cmd_gradings}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(cmds[i].name, name) == 0)
             return cmds[i].fn;

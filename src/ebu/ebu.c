@@ -148,6 +148,12 @@ static bmp_status scale(const char *name, const char *edition, const bmp_params 
     return ebu_scale_table(name, opts, out, err);
 }
 
+/* USEBIO flavour (rulings UX-3): USEBIO is the EBU's format; its 1.2
+ * nested MASTER_POINTS and a tied PLACE "3=" as the EBU-side writers add it
+ * (Perl Usebio.pm); awards only where there is one. */
+static const bmp_usebio_flavour usebio_flavour = {
+    "ebu", false, true, false, "USEBIO 1.2 (EBU); Perl Usebio.pm writer"};
+
 const bmp_rules bmp_rules_ebu = {
     .body = "ebu",
     .name = "English Bridge Union",
@@ -166,5 +172,6 @@ const bmp_rules bmp_rules_ebu = {
     /* USEBIO: MASTER_POINTS_AWARDED alone are Local (black) points. */
     .usebio_default_type = "BLACK",
     .usebio_status_scales = status_scales,
+    .usebio_flavour = &usebio_flavour,
     .params = &ebu_param_specs,
 };

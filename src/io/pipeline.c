@@ -27,11 +27,15 @@ struct bmp_pipeline {
     size_t nset, set_cap;
     bool explain, check_digit;
     bmp_usebio_mp_form form;
+    char *flavour;           /* usebio-flavour; NULL: the body's */
 
     input_kind input;
     bmp_event *ev;
     bmp_awards aw;
     bool awarded;
+    /* A USEBIO input's bytes, for the faithful export (rulings UX-1). */
+    char *orig;
+    size_t orig_len;
 };
 
 static const char *const format_names[] = {"table",     "json",    "csv",
@@ -68,6 +72,9 @@ static void drop_input(bmp_pipeline *p)
     bmp_event_free(p->ev);
     p->ev = NULL;
     bmp_awards_free(&p->aw);
+    free(p->orig);
+    p->orig = NULL;
+    p->orig_len = 0;
     p->input = IN_NONE;
     p->awarded = false;
 }
@@ -79,6 +86,7 @@ void bmp_pipeline_free(bmp_pipeline *p)
     drop_input(p);
     for (int i = 0; i < OPT__COUNT; i++)
         free(p->opt[i]);
+    free(p->flavour);
     for (size_t i = 0; i < p->nset; i++)
         free(p->set[i]);
     free(p->set);
@@ -133,6 +141,20 @@ static bmp_status set_form(bmp_pipeline *p, const char *v, bmp_error *err)
     return BMP_OK;
 }
 
+/* USEBIO output flavour (rulings UX-3); NULL or "" back to the body's. */
+static bmp_status set_flavour(bmp_pipeline *p, const char *v, bmp_error *err)
+{
+    if (v && *v && !bmp_usebio_flavour_known(v))
+        return bmp_error_set(err, BMP_EINVAL,
+                             "option usebio-flavour: expected abf, ebu or nz, got \"%s\"", v);
+    char *c = v && *v ? bmp_strdup(v) : NULL;
+    if (v && *v && !c)
+        return bmp_error_oom(err);
+    free(p->flavour);
+    p->flavour = c;
+    return BMP_OK;
+}
+
 bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,
                             bmp_error *err)
 {
@@ -155,9 +177,12 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
         return parse_bool(name, value, &p->check_digit, err);
     if (strcmp(name, "mp-form") == 0)
         return set_form(p, value, err);
+    if (strcmp(name, "usebio-flavour") == 0)
+        return set_flavour(p, value, err);
     return bmp_error_set(err, BMP_EINVAL,
                          "unknown option \"%s\": expected body, edition, grade, classification, "
-                         "status, rating, sidecar, set, explain, mp-form or check-digit",
+                         "status, rating, sidecar, set, explain, mp-form, usebio-flavour or "
+                         "check-digit",
                          name);
 }
 
@@ -222,6 +247,22 @@ static bmp_status read_credit(bmp_pipeline *p, const char *data, size_t len, con
     return st;
 }
 
+/* USEBIO: the event, and the bytes kept for the faithful export. */
+static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const char *src,
+                              bmp_error *err)
+{
+    p->input = IN_USEBIO;
+    bmp_usebio_opts o = usebio_opts(p);
+    bmp_status st = bmp_usebio_read_memory(d, len, src, &o, &p->ev, err);
+    if (!st && !(p->orig = malloc(len ? len : 1)))
+        st = bmp_error_oom(err);
+    if (!st) {
+        memcpy(p->orig, d, len);
+        p->orig_len = len;
+    }
+    return st;
+}
+
 bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t len,
                                     const char *name, bmp_error *err)
 {
@@ -235,9 +276,7 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
         p->input = IN_CREDIT;
         st = read_credit(p, d, len, src, err);
     } else if (bmp_usebio_sniff(d, len)) {
-        p->input = IN_USEBIO;
-        bmp_usebio_opts o = usebio_opts(p);
-        st = bmp_usebio_read_memory(d, len, src, &o, &p->ev, err);
+        st = read_usebio(p, d, len, src, err);
     } else {
         p->input = IN_JSON;
         char *text = NULL;
@@ -282,9 +321,12 @@ bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *
         size_t n = fread(head, 1, sizeof head, f);
         fclose(f);
         if (bmp_usebio_sniff(head, n)) {
-            p->input = IN_USEBIO;
-            bmp_usebio_opts o = usebio_opts(p);
-            st = bmp_usebio_read_file(path, &o, &p->ev, err);
+            char *buf;
+            size_t len;
+            if ((st = bmp_read_file(path, &buf, &len, err)))
+                return st;
+            st = read_usebio(p, buf, len, path, err);
+            free(buf);
         } else {
             p->input = IN_JSON;
             st = bmp_event_load_file(path, &p->ev, err);
@@ -484,7 +526,14 @@ static bmp_status write_usebio(const bmp_pipeline *p, char **out, size_t *len, b
         return bmp_error_set(err, BMP_EINVAL,
                              "%s: an ABF credit file has no event to write as USEBIO",
                              p->ev->source);
-    return bmp_usebio_write(p->ev, p->awarded ? &p->aw : NULL, p->form, out, len, err);
+    bmp_usebio_write_opts wo = {.form = p->form, .flavour = p->flavour};
+    const bmp_awards *aw = p->awarded ? &p->aw : NULL;
+    if (p->orig) { /* the file as read, MASTER_POINTS filled in (UX-1) */
+        bmp_usebio_opts o = usebio_opts(p);
+        return bmp_usebio_rewrite(p->orig, p->orig_len, p->ev->source, &o, p->ev, aw, &wo,
+                                  out, len, err);
+    }
+    return bmp_usebio_write_with(p->ev, aw, &wo, out, len, err);
 }
 
 bmp_status bmp_pipeline_write_buffer(bmp_pipeline *p, bmp_pipeline_format f, char **out,

@@ -472,6 +472,17 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
             st = ub_oom(r);
             goto out;
         }
+        /* The number as written, when the id got the direction appended:
+         * the writer puts it back ("17", not "17NS"; rulings UX-2). */
+        if (suffixed) {
+            raw[strlen(raw) - 2] = '\0';
+            bool bad = bmp_io_param_string(&c->params, "usebio.pair_number", raw);
+            memcpy(raw + strlen(raw), d, 3);
+            if (bad) {
+                st = ub_oom(r);
+                goto out;
+            }
+        }
         if (has_score) {
             c->has_score = true;
             c->score = score;

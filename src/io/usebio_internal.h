@@ -2,6 +2,7 @@
 #ifndef BMP_IO_USEBIO_INTERNAL_H
 #define BMP_IO_USEBIO_INTERNAL_H
 
+#include "bridgemp/rules.h"
 #include "bridgemp/usebio.h"
 
 /* Set (add or replace) a parameter in a bag. */
@@ -26,5 +27,25 @@ bmp_points bmp_io_usebio_unit(const char *body, const char *colour);
 int bmp_io_usebio_type_kind(const char *type);
 
 #define BMP_USEBIO_MP_PREFIX "mp."
+
+/* The flavour `name` (a body's rules name it), or (name NULL) the body's,
+ * plain 1.2 when it names none; NULL when the name is unknown. */
+const bmp_usebio_flavour *bmp_io_usebio_flavour_find(const char *name, const char *body);
+/* BMP_OK for NULL or a known name, else an error listing the names. */
+bmp_status bmp_io_usebio_flavour_check(const char *name, bmp_error *err);
+
+/* One contestant's awards summed by colour, in MASTER_POINTS_AWARDED units. */
+#define BMP_IO_USEBIO_COLOURS 8
+typedef struct bmp_io_usebio_mp {
+    const char *colour[BMP_IO_USEBIO_COLOURS];
+    bmp_points amount[BMP_IO_USEBIO_COLOURS];
+    size_t n;
+} bmp_io_usebio_mp;
+
+/* Fill mp[ev->ncontestants] from aw (NULL: nothing); refuses negative
+ * awards, colours the body has no type for, players of one contestant with
+ * different awards and fractions of a whole-point unit. */
+bmp_status bmp_io_usebio_collect(const bmp_event *ev, const bmp_awards *aw,
+                                 bmp_io_usebio_mp *mp, bmp_error *err);
 
 #endif

@@ -85,9 +85,105 @@ static bool mark_plain_ties(bmp_place *pl, size_t m)
     return true;
 }
 
+/* ---- one field across sections (rulings UX-4) -------------------------
+ * NZ Scorer through scorer-to-usebio ranks every pair of the event as one
+ * field ("we need to report them overall across sections"): places 1-66
+ * over sections of 26, 20 and 20.  When some section's event-level places
+ * run past its own size and all sections' places together form one valid
+ * ranking, they are that one ranking: the keys lose their section. */
+
+/* The key of slot s with its section taken out, for event-level entries
+ * of a section; NULL for others. */
+static const char *merged_key(rd *r, const slot *s)
+{
+    if (s->rank < 0)
+        return strncmp(s->key, "overall:", 8) == 0 && s->key[8] ? "overall:" : NULL;
+    const bmp_ranking_entry *e = &r->ev->contestants[s->ci].rankings[s->rank];
+    if (e->session != (r->ev->sessions <= 1 ? 1 : 0) || !e->section || !r->has_overall)
+        return NULL;
+    return e->direction;
+}
+
+/* Whether the slots idx[0..m) hold a place past their section's size. */
+static bool overflows(rd *r, const size_t *idx, size_t m)
+{
+    for (size_t a = 0; a < m; a++) {
+        const slot *s = &r->slots[idx[a]];
+        size_t in_section = 0;
+        for (size_t b = 0; b < m; b++)
+            in_section += strcmp(r->slots[idx[b]].key, s->key) == 0;
+        if ((size_t)slot_place(r, s)->lo > in_section)
+            return true;
+    }
+    return false;
+}
+
+static bmp_status merge_one(rd *r, const char *key, size_t *idx, bmp_place *pl, bool *merged)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < r->nslots; i++) {
+        const char *k = merged_key(r, &r->slots[i]);
+        if (k && strcmp(k, key) == 0) {
+            if (!r->slots[i].has_place)
+                return BMP_OK; /* places rebuilt per section (U-4) */
+            idx[m++] = i;
+        }
+    }
+    if (m < 2 || !overflows(r, idx, m))
+        return BMP_OK;
+    for (size_t k = 0; k < m; k++)
+        pl[k] = *slot_place(r, &r->slots[idx[k]]);
+    bmp_error e2 = {0};
+    if (!mark_plain_ties(pl, m))
+        return ub_oom(r);
+    if (bmp_places_resolve(pl, m, &e2))
+        return BMP_OK; /* not one field either: the per-section check reports */
+    for (size_t k = 0; k < m; k++) {
+        slot *s = &r->slots[idx[k]];
+        char *nk = bmp_strdup(key);
+        if (!nk)
+            return ub_oom(r);
+        free(s->key);
+        s->key = nk;
+        if (s->rank >= 0) {
+            bmp_ranking_entry *e = &r->ev->contestants[s->ci].rankings[s->rank];
+            char *nr = bmp_strdup(key);
+            if (!nr)
+                return ub_oom(r);
+            free(e->ranking);
+            e->ranking = nr;
+            free(e->section);
+            e->section = NULL;
+        }
+    }
+    *merged = true;
+    return BMP_OK;
+}
+
+bmp_status ub_merge_sections(rd *r, bool *merged)
+{
+    *merged = false;
+    if (!r->multi_section)
+        return BMP_OK;
+    size_t *idx = calloc(r->nslots ? r->nslots : 1, sizeof *idx);
+    bmp_place *pl = calloc(r->nslots ? r->nslots : 1, sizeof *pl);
+    bmp_status st = idx && pl ? BMP_OK : ub_oom(r);
+    static const char *const keys[] = {"overall:", "NS", "EW"};
+    for (size_t k = 0; k < 3 && !st; k++)
+        st = merge_one(r, keys[k], idx, pl, merged);
+    free(idx);
+    free(pl);
+    return st;
+}
+
 bmp_status ub_resolve_places(rd *r)
 {
-    bmp_status st = BMP_OK;
+    bool merged = false;
+    bmp_status st = ub_merge_sections(r, &merged);
+    if (st)
+        return st;
+    if (merged && bmp_io_param_bool(&r->ev->params, "usebio.ranked_across_sections", true))
+        return ub_oom(r);
     slot **group = calloc(r->nslots ? r->nslots : 1, sizeof *group);
     bmp_place *pl = calloc(r->nslots ? r->nslots : 1, sizeof *pl);
     bool *seen = calloc(r->nslots + 2, sizeof *seen);

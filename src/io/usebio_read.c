@@ -125,6 +125,31 @@ static void count_tables(rd *r)
     }
 }
 
+/* Ranked across sections (UX-4): the sections are one field, so they are
+ * no groups; each contestant keeps its section in params "usebio.section". */
+static bmp_status one_field(rd *r)
+{
+    bmp_event *ev = r->ev;
+    if (!bmp_params_bool(&ev->params, "usebio.ranked_across_sections", false))
+        return BMP_OK;
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        bmp_contestant *c = &ev->contestants[i];
+        if (c->group && bmp_io_param_string(&c->params, "usebio.section", c->group))
+            return ub_oom(r);
+        free(c->group);
+        c->group = NULL;
+    }
+    for (size_t g = 0; g < ev->ngroups; g++) {
+        free(ev->groups[g].name);
+        free(ev->groups[g].type);
+        /* reader-made groups hold no params */
+    }
+    free(ev->groups);
+    ev->groups = NULL;
+    ev->ngroups = 0;
+    return BMP_OK;
+}
+
 static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
 {
     bmp_event *ev = r->ev;
@@ -258,7 +283,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     if (ev->ncontestants == 0) /* as with no PARTICIPANTS at all */
         return ub_fail(r, event, BMP_EINVAL,
                        "PARTICIPANTS hold no PAIR, TEAM or PLAYER: nothing to award");
-    if ((st = ub_resolve_places(r)))
+    if ((st = ub_resolve_places(r)) || (st = one_field(r)))
         return st;
     /* Matches: event level and per session. */
     ordinal = 0;
@@ -322,7 +347,7 @@ static void on_error(void *ud, xmlErrorPtr e)
 }
 
 static xmlDoc *parse(const char *data, size_t len, const char *src, const char *encoding,
-                     char *msg, size_t msgsz, int *code)
+                     int options, char *msg, size_t msgsz, int *code)
 {
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt) {
@@ -335,7 +360,7 @@ static xmlDoc *parse(const char *data, size_t len, const char *src, const char *
         ctxt->sax->initialized = XML_SAX2_MAGIC;
         ctxt->sax->serror = on_error;
     }
-    xmlDoc *doc = xmlCtxtReadMemory(ctxt, data, (int)len, src, encoding, PARSE_OPTS);
+    xmlDoc *doc = xmlCtxtReadMemory(ctxt, data, (int)len, src, encoding, options);
     if (!doc || !ctxt->wellFormed) {
         const xmlError *e = xmlCtxtGetLastError(ctxt);
         if (!fe.have && e && e->message)
@@ -363,24 +388,23 @@ static bool has_entities(xmlDoc *doc)
            (doc->extSubset && doc->extSubset->entities);
 }
 
-bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *source_name,
-                                  const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
+bmp_status ub_load(const char *data, size_t len, const char *src, const bmp_usebio_opts *opts,
+                   bool keep_blanks, ub_loaded *out, bmp_error *err)
 {
-    *out = NULL;
-    const char *src = source_name ? source_name : "<memory>";
+    memset(out, 0, sizeof *out);
     if (len > (size_t)INT32_MAX)
         return bmp_error_set(err, BMP_EINVAL, "%s: file too large (over 2 GB)", src);
     char msg[BMP_ERROR_MSG_MAX - 32];
     int code = 0;
-    bool latin1 = false;
-    xmlDoc *doc = parse(data, len, src, NULL, msg, sizeof msg, &code);
+    int options = keep_blanks ? PARSE_OPTS & ~XML_PARSE_NOBLANKS : PARSE_OPTS;
+    xmlDoc *doc = parse(data, len, src, NULL, options, msg, sizeof msg, &code);
     if (!doc && code == XML_ERR_INVALID_CHAR) {
         /* Declared (or defaulted to) UTF-8 but written in Latin-1 by a
          * Windows scorer: read it as ISO-8859-1 (docs/rulings.md U-3). */
         char m2[16];
         int c2 = 0;
-        doc = parse(data, len, src, "ISO-8859-1", m2, sizeof m2, &c2);
-        latin1 = doc != NULL;
+        doc = parse(data, len, src, "ISO-8859-1", options, m2, sizeof m2, &c2);
+        out->latin1 = doc != NULL;
     }
     if (!doc)
         return bmp_error_set(err, BMP_EPARSE, "%s", msg);
@@ -400,7 +424,7 @@ bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *sour
     ev->source = bmp_strdup(src);
     rd r = {.src = src, .err = err, .ev = ev};
     bmp_status st = ev->source ? BMP_OK : ub_oom(&r);
-    if (!st && latin1)
+    if (!st && out->latin1)
         st = bmp_io_param_string(&ev->params, "usebio.encoding", "ISO-8859-1") ? ub_oom(&r)
                                                                                 : BMP_OK;
     if (!st)
@@ -408,14 +432,40 @@ bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *sour
     for (size_t i = 0; i < r.nslots; i++)
         free(r.slots[i].key);
     free(r.slots);
-    free(r.cnode);
     free(r.htab);
-    xmlFreeDoc(doc);
     if (st) {
+        free(r.cnode);
+        xmlFreeDoc(doc);
         bmp_event_free(ev);
         return st;
     }
-    *out = ev;
+    out->doc = doc;
+    out->ev = ev;
+    out->cnode = r.cnode;
+    return BMP_OK;
+}
+
+void ub_loaded_free(ub_loaded *l)
+{
+    if (l->doc)
+        xmlFreeDoc(l->doc);
+    bmp_event_free(l->ev);
+    free(l->cnode);
+    memset(l, 0, sizeof *l);
+}
+
+bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *source_name,
+                                  const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
+{
+    *out = NULL;
+    ub_loaded l;
+    bmp_status st = ub_load(data, len, source_name ? source_name : "<memory>", opts, false, &l,
+                            err);
+    if (st)
+        return st;
+    *out = l.ev;
+    l.ev = NULL;
+    ub_loaded_free(&l);
     return BMP_OK;
 }
 

@@ -72,7 +72,23 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event);
 bmp_status ub_read_scope(rd *r, const scope *sc, bool overall);
 long ub_find_contestant(rd *r, const char *id);
 bmp_status ub_resolve_places(rd *r);
+/* UX-4: sections ranked as one field; *merged when they were. */
+bmp_status ub_merge_sections(rd *r, bool *merged);
 bmp_status ub_read_match(rd *r, xmlNode *n, int session);
 void ub_tally_matches(rd *r);
+
+/* A document parsed and mapped (usebio_read.c): what the reader returns
+ * and what the rewriter patches (usebio_rewrite.c). */
+typedef struct ub_loaded {
+    xmlDoc *doc;
+    bmp_event *ev;
+    xmlNode **cnode;    /* contestant -> its first (event-level) element */
+    bool latin1;        /* re-read as ISO-8859-1 (U-3) */
+} ub_loaded;
+
+/* Parse (keep_blanks: with the white-space text nodes) and map. */
+bmp_status ub_load(const char *data, size_t len, const char *src, const bmp_usebio_opts *opts,
+                   bool keep_blanks, ub_loaded *out, bmp_error *err);
+void ub_loaded_free(ub_loaded *l);
 
 #endif

@@ -1,7 +1,8 @@
 /* USEBIO writer: a strict USEBIO 1.2 document with the awards filled in as
  * MASTER_POINTS (ecosystem.md §2.3-2.4), for a club to upload its results.
- * Strict means: one spelling per element (the 1.2 generic EVENT_TYPE, day-
- * first dates, "3=" for ties, whole hundredths), and an error rather than a
+ * Strict means: one spelling per element (the EVENT_TYPE as read or the 1.2
+ * generic one, day-first dates, ties and the MASTER_POINTS form as the
+ * flavour writes them, whole hundredths), and an error rather than a
  * lossy file when an award cannot be expressed (an unknown colour for the
  * body, different awards for two players of one pair). */
 #include <ctype.h>
@@ -24,13 +25,9 @@ typedef struct wr {
     int rc;           /* first negative xmlTextWriter return; -2: bad text */
     char bad[96];     /* the element and text refused */
     bmp_usebio_mp_form form;
+    const bmp_usebio_flavour *fl;
     bool awarded;     /* awards were given (aw != NULL): flat form writes 0s */
-    /* Per contestant: colours and amounts (hundredths), from the awards. */
-    struct cmp {
-        const char *colour[8];
-        bmp_points amount[8];
-        size_t n;
-    } *mp;
+    bmp_io_usebio_mp *mp; /* per contestant: colours and amounts, from the awards */
 } wr;
 
 /* XML 1.0 forbids most control characters and U+FFFE/U+FFFF, which a JSON
@@ -139,91 +136,15 @@ static const char *event_type_as_read(const bmp_event *ev)
     return t && bmp_io_usebio_type_kind(t) == (int)ev->kind ? t : event_type(ev->kind);
 }
 
-/* Sum the awards per contestant and colour.  Per-player awards must agree
- * across the contestant's players: USEBIO has one award per pair or team. */
-static bmp_status collect_awards(wr *w, const bmp_awards *aw)
-{
-    const bmp_event *ev = w->ev;
-    if (!aw)
-        return BMP_OK;
-    for (size_t i = 0; i < aw->count; i++) {
-        const bmp_award *a = &aw->items[i];
-        if (a->contestant >= ev->ncontestants)
-            return bmp_error_set(w->err, BMP_EINVAL, "award %zu names contestant %zu of %zu", i,
-                                 a->contestant, ev->ncontestants);
-        const bmp_contestant *c = &ev->contestants[a->contestant];
-        if (!bmp_usebio_type(ev->body, a->colour))
-            return bmp_error_set(w->err, BMP_EINVAL,
-                                 "contestant \"%s\": %s has no %s colour \"%s\" for USEBIO "
-                                 "MASTER_POINT_TYPE",
-                                 c->id, a->rule, ev->body, a->colour);
-        if (a->points < 0)
-            return bmp_error_set(w->err, BMP_EINVAL,
-                                 "contestant \"%s\": a negative award (%lld hundredths) cannot "
-                                 "be written as MASTER_POINTS_AWARDED",
-                                 c->id, (long long)a->points);
-    }
-    for (size_t ci = 0; ci < ev->ncontestants; ci++) {
-        const bmp_contestant *c = &ev->contestants[ci];
-        struct cmp *m = &w->mp[ci];
-        for (size_t i = 0; i < aw->count; i++) {
-            const bmp_award *a = &aw->items[i];
-            if (a->contestant != ci)
-                continue;
-            size_t k = 0;
-            while (k < m->n && strcmp(m->colour[k], a->colour) != 0)
-                k++;
-            if (k == m->n) {
-                if (m->n == 8)
-                    return bmp_error_set(w->err, BMP_EINVAL, "too many colours");
-                /* Amount per player: the all-players awards plus player 0's
-                 * own, checked equal for every other player below. */
-                bmp_points total = 0;
-                for (size_t p = 0; p < (c->nplayers ? c->nplayers : 1); p++) {
-                    bmp_points t = 0;
-                    for (size_t j = 0; j < aw->count; j++) {
-                        const bmp_award *b = &aw->items[j];
-                        if (b->contestant == ci && strcmp(b->colour, a->colour) == 0 &&
-                            (b->player == BMP_ALL_PLAYERS || b->player == (int)p))
-                            t += b->points;
-                    }
-                    if (p == 0)
-                        total = t;
-                    else if (t != total)
-                        return bmp_error_set(
-                            w->err, BMP_EINVAL,
-                            "contestant \"%s\": players 1 and %zu receive different %s awards "
-                            "(%lld and %lld hundredths); USEBIO carries one award per %s",
-                            c->id, p + 1, a->colour, (long long)total, (long long)t,
-                            bmp_event_kind_is_teams(ev->kind) ? "team" : "pair");
-                }
-                /* EBU local points go out whole (U-20): a fraction
-                 * cannot be written, and EBU local awards are whole. */
-                bmp_points unit = bmp_io_usebio_unit(ev->body, a->colour);
-                if (total % unit != 0)
-                    return bmp_error_set(
-                        w->err, BMP_EINVAL,
-                        "contestant \"%s\": %s award %lld hundredths is not a whole number of "
-                        "points, which is what USEBIO MASTER_POINTS_AWARDED %s carries",
-                        c->id, a->colour, (long long)total, bmp_usebio_type(ev->body, a->colour));
-                m->colour[k] = a->colour;
-                m->amount[k] = total / unit;
-                m->n++;
-            }
-        }
-    }
-    return BMP_OK;
-}
-
 static void write_mp(wr *w, size_t ci, bool team)
 {
-    const struct cmp *m = &w->mp[ci];
+    const bmp_io_usebio_mp *m = &w->mp[ci];
     const bmp_rules *rules = bmp_rules_find(w->ev->body);
-    /* The flat form holds one colour; ABF producers write it (Compscore,
-     * read by Cobalt), so it is the ABF default where it fits. */
+    /* The flat form holds one colour; the ABF flavour writes it (Compscore,
+     * read by Cobalt) where it fits (rulings UX-3). */
     bool flat = w->form == BMP_USEBIO_MP_FLAT ||
-                (w->form == BMP_USEBIO_MP_DEFAULT && !team && m->n <= 1 && rules &&
-                 rules->usebio_flat_default);
+                (w->form == BMP_USEBIO_MP_DEFAULT && !team && m->n <= 1 &&
+                 w->fl->flat);
     for (size_t k = 0; k < m->n; k++) {
         if (!flat)
             start(w, "MASTER_POINTS");
@@ -234,7 +155,8 @@ static void write_mp(wr *w, size_t ci, bool team)
     }
     /* U-43: Compscore3 writes MASTER_POINTS_AWARDED 0 (and the type) for
      * every pair without an award, and the ABF's importer expects it. */
-    if (flat && m->n == 0 && w->awarded && rules && rules->usebio_default_type) {
+    if (flat && m->n == 0 && w->awarded && w->fl->explicit_zero && rules &&
+        rules->usebio_default_type) {
         el(w, "MASTER_POINTS_AWARDED", "0");
         el(w, "MASTER_POINT_TYPE", rules->usebio_default_type);
     }
@@ -277,21 +199,25 @@ static bmp_place field_place(const bmp_event *ev, const bmp_contestant *c)
     return c->place;
 }
 
+/* A tie as the flavour writes it: "3=" (EBU) or "3" for each tied
+ * contestant (Compscore, NZ Scorer; rulings UX-3). */
 static void write_place(wr *w, bmp_place p)
 {
     if (p.lo == 0)
         return;
-    if (p.hi > p.lo || p.tied)
+    if ((p.hi > p.lo || p.tied) && w->fl->tie_equals)
         elf(w, "PLACE", "%d=", p.lo);
     else
         elf(w, "PLACE", "%d", p.lo);
 }
 
-/* The id as written: without the "A:" section qualifier the reader adds. */
+/* The id as written: without the "A:" section qualifier the reader adds
+ * (the section a group, or kept in params when ranked as one field, UX-4). */
 static const char *raw_id(const bmp_contestant *c)
 {
-    size_t gl = c->group ? strlen(c->group) : 0;
-    if (gl && strncmp(c->id, c->group, gl) == 0 && c->id[gl] == ':')
+    const char *g = c->group ? c->group : bmp_params_string(&c->params, "usebio.section", NULL);
+    size_t gl = g ? strlen(g) : 0;
+    if (gl && strncmp(c->id, g, gl) == 0 && c->id[gl] == ':')
         return c->id + gl + 1;
     return c->id;
 }
@@ -343,7 +269,8 @@ static void write_contestant(wr *w, size_t ci)
         return;
     }
     start(w, "PAIR");
-    el(w, "PAIR_NUMBER", raw_id(c));
+    /* The number as read ("17" with DIRECTION NS, not the id "17NS"). */
+    el(w, "PAIR_NUMBER", bmp_params_string(&c->params, "usebio.pair_number", raw_id(c)));
     const char *dir = dr ? dr->direction : bmp_params_string(&c->params, "usebio.direction", NULL);
     if (dir)
         el(w, "DIRECTION", dir);
@@ -431,6 +358,45 @@ static bool in_group(const bmp_contestant *c, const char *g)
     return g ? (c->group && strcmp(c->group, g) == 0) : c->group == NULL;
 }
 
+/* The section of a contestant ranked across sections (UX-4): no group,
+ * the section kept in params. */
+static const char *field_section(const bmp_contestant *c)
+{
+    return c->group ? NULL : bmp_params_string(&c->params, "usebio.section", NULL);
+}
+
+static void write_section(wr *w, const char *name, bool by_param)
+{
+    const bmp_event *ev = w->ev;
+    start(w, "SECTION");
+    at(w, "SECTION_ID", name);
+    start(w, "PARTICIPANTS");
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const bmp_contestant *c = &ev->contestants[i];
+        const char *fs = field_section(c);
+        if (by_param ? fs && strcmp(fs, name) == 0 : in_group(c, name))
+            write_contestant(w, i);
+    }
+    end(w);
+    end(w);
+}
+
+/* UX-4: the sections of one field, each once, in order of first pair. */
+static void write_field_sections(wr *w)
+{
+    const bmp_event *ev = w->ev;
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const char *fs = field_section(&ev->contestants[i]);
+        bool seen = false;
+        for (size_t j = 0; fs && j < i && !seen; j++) {
+            const char *f2 = field_section(&ev->contestants[j]);
+            seen = f2 && strcmp(f2, fs) == 0;
+        }
+        if (fs && !seen)
+            write_section(w, fs, true);
+    }
+}
+
 static void write_event(wr *w, bool any_awards)
 {
     const bmp_event *ev = w->ev;
@@ -495,25 +461,18 @@ static void write_event(wr *w, bool any_awards)
     /* Contestants without a group at event level; each group as a SECTION. */
     bool any_ungrouped = false;
     for (size_t i = 0; i < ev->ncontestants; i++)
-        any_ungrouped |= ev->contestants[i].group == NULL;
+        any_ungrouped |= ev->contestants[i].group == NULL && !field_section(&ev->contestants[i]);
     if (any_ungrouped || ev->ncontestants == 0) {
         start(w, "PARTICIPANTS");
         at(w, "EVENT_TYPE", event_type_as_read(ev));
         for (size_t i = 0; i < ev->ncontestants; i++)
-            if (in_group(&ev->contestants[i], NULL))
+            if (in_group(&ev->contestants[i], NULL) && !field_section(&ev->contestants[i]))
                 write_contestant(w, i);
         end(w);
     }
-    for (size_t g = 0; g < ev->ngroups; g++) {
-        start(w, "SECTION");
-        at(w, "SECTION_ID", ev->groups[g].name);
-        start(w, "PARTICIPANTS");
-        for (size_t i = 0; i < ev->ncontestants; i++)
-            if (in_group(&ev->contestants[i], ev->groups[g].name))
-                write_contestant(w, i);
-        end(w);
-        end(w);
-    }
+    for (size_t g = 0; g < ev->ngroups; g++)
+        write_section(w, ev->groups[g].name, false);
+    write_field_sections(w);
     for (size_t m = 0; m < ev->nmatches; m++)
         write_match(w, &ev->matches[m]);
     end(w); /* EVENT */
@@ -523,7 +482,20 @@ static void write_event(wr *w, bool any_awards)
 bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebio_mp_form form,
                             char **out, size_t *len, bmp_error *err)
 {
+    bmp_usebio_write_opts wo = {.form = form};
+    return bmp_usebio_write_with(ev, aw, &wo, out, len, err);
+}
+
+bmp_status bmp_usebio_write_with(const bmp_event *ev, const bmp_awards *aw,
+                                 const bmp_usebio_write_opts *wo, char **out, size_t *len,
+                                 bmp_error *err)
+{
     *out = NULL;
+    bmp_usebio_mp_form form = wo ? wo->form : BMP_USEBIO_MP_DEFAULT;
+    const char *flavour = wo ? wo->flavour : NULL;
+    bmp_status fst = bmp_io_usebio_flavour_check(flavour, err);
+    if (fst)
+        return fst;
     if (len)
         *len = 0;
     if (!ev || !ev->body || !ev->name)
@@ -546,11 +518,12 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
                                  "contestants by SECTION (keep this event as JSON)",
                                  ev->contestants[i].id, g->type, gn);
     }
-    wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL};
+    wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL,
+            .fl = bmp_io_usebio_flavour_find(flavour, ev->body)};
     w.mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w.mp);
     if (!w.mp)
         return bmp_error_oom(err);
-    bmp_status st = collect_awards(&w, aw);
+    bmp_status st = bmp_io_usebio_collect(ev, aw, w.mp, err);
     if (!st && form == BMP_USEBIO_MP_FLAT)
         for (size_t i = 0; i < ev->ncontestants && !st; i++)
             if (w.mp[i].n > 1)

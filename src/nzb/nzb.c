@@ -121,6 +121,12 @@ static bmp_status scale(const char *name, const char *edition, const bmp_params 
     return nzb_scale(name, opts, out, err);
 }
 
+/* USEBIO flavour (rulings UX-3): NZ Scorer through scorer-to-usebio writes
+ * nested MASTER_POINTS per type a/b/c with points, and PLACE an integer
+ * that tied pairs share (1, 2, 2, 4), ranked across sections. */
+static const bmp_usebio_flavour usebio_flavour = {
+    "nz", false, false, false, "NZ Scorer via scorer-to-usebio (duaneg)"};
+
 const bmp_rules bmp_rules_nzb = {
     .body = "nzb",
     .name = "NZ Bridge",
@@ -136,5 +142,6 @@ const bmp_rules bmp_rules_nzb = {
     .rank = nzb_rules_rank,
     .rank_info = nzb_rules_rank_info,
     .admin = nzb_admin,
+    .usebio_flavour = &usebio_flavour,
     .params = &nzb_param_specs,
 };

@@ -31,3 +31,7 @@ bmp_cli_test(NAME ledger_invoice_help ARGS ledger invoice --help
              EXPECT "usage: bridgemp ledger invoice RUN")
 bmp_cli_test(NAME ledger_invoice_bad_as ARGS ledger invoice 1 --body abf --as pdf EXIT 2
              EXPECT "--as: expected html, csv or json")
+bmp_cli_test(NAME ledger_fees_help ARGS ledger fees --help
+             EXPECT "usage: bridgemp ledger fees MONTH --body nzb --fees TABLE.csv")
+bmp_cli_test(NAME ledger_fees_usage ARGS ledger fees 2025-07 --body nzb EXIT 2
+             EXPECT "usage: bridgemp ledger fees")

@@ -1,6 +1,7 @@
 /* libFuzzer harness: the USEBIO reader must never crash or leak, and what it
- * accepts must survive the writer: written back as USEBIO it re-imports
- * (same contestants), and as JSON it passes the strict JSON reader. */
+ * accepts must survive the writer: written back as USEBIO (from the model,
+ * and as the faithful export of the file itself) it re-imports (same
+ * contestants), and as JSON it passes the strict JSON reader. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bmp_event_free(back);
     }
     free(doc);
+    /* The faithful export (rulings UX-1): the file's own awards put back
+     * into the file as read re-import with the same contestants. */
+    char *re = NULL;
+    size_t rlen = 0;
+    if (aw.count || ev->ncontestants) {
+        if (bmp_usebio_rewrite((const char *)data + 1, size - 1, "fuzz.xml", &o, ev, &aw, NULL,
+                               &re, &rlen, &e)) {
+            if (e.code != BMP_EINVAL)
+                __builtin_trap(); /* only the awards' documented refusals */
+        } else {
+            bmp_event *back = NULL;
+            if (bmp_usebio_read_memory(re, rlen, "faithful.xml", &o, &back, &e))
+                __builtin_trap();
+            if (back->ncontestants != ev->ncontestants)
+                __builtin_trap();
+            bmp_event_free(back);
+        }
+    }
+    free(re);
     bmp_awards_free(&aw);
     char *json = NULL;
     if (bmp_event_to_json(ev, &json, &e) == BMP_OK) {

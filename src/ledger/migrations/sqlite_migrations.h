@@ -9,6 +9,7 @@ extern const char bmp_sqlite_migration_003_abf[];
 extern const char bmp_sqlite_migration_004[];
 extern const char bmp_sqlite_migration_006[];
 extern const char bmp_sqlite_migration_007[];
+extern const char bmp_sqlite_migration_008[];
 
 /* Every migration in order (list.c): SQLite applies them as they are, the
  * PostgreSQL store translated (pg_translate.c).  A new migration is one
