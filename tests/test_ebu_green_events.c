@@ -94,6 +94,19 @@ static void swiss_refusals(void **state)
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "$.params.green_scale: award 2"));
     free(j);
+    /* A section that the event does not have, and a flight not named. */
+    j = event_json("\"kind\":\"teams\",\"status\":\"county\",\"tables\":8,\"params\":{"
+                   "\"points\":\"green\",\"green_event\":\"multiple-teams\","
+                   "\"green_section\":\"qualifier\"}", 8, NULL, NULL);
+    assert_int_equal(run_err(j, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "\"qualifier\" is not a part of a multiple-teams event"));
+    free(j);
+    j = event_json("\"kind\":\"swiss-teams\",\"status\":\"county\",\"tables\":8,"
+                   "\"params\":{\"points\":\"green\",\"green_event\":\"flighted-swiss\"}",
+                   8, NULL, NULL);
+    assert_int_equal(run_err(j, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "EBU-128"));
+    free(j);
     j = event_json(SWISS30 "}", 30, NULL, NULL);
     assert_int_equal(run_err(j, &e), BMP_ENOTSUP);
     assert_non_null(strstr(e.msg, "EBU-127"));
@@ -252,6 +265,15 @@ static void multiple_pairs(void **state)
     in.event = "multiple-pairs-carry";
     in.section = "qualifier";
     assert_false(ebu_gp_spec_of(&in, &s)); /* 6.4.6 a: no qualifier awards */
+    bmp_awards aw;
+    char *j = event_json("\"kind\":\"pairs\",\"status\":\"county\",\"tables\":10,\"params\":{"
+                         "\"points\":\"green\",\"green_event\":\"multiple-pairs-carry\","
+                         "\"green_section\":\"qualifier\"}", 20, NULL, NULL);
+    run(j, &aw);
+    free(j);
+    assert_int_equal(aw.count, 0);
+    assert_non_null(strstr(bmp_awards_note_at(&aw, 0), "6.4.6 a"));
+    bmp_awards_free(&aw);
 }
 
 #define DE_HEAD "{\"body\":\"ebu\",\"name\":\"de\",\"kind\":\"knockout\",\"status\":\"county\"," \

@@ -181,10 +181,16 @@ static bmp_status open_teams(const bmp_event *ev, bmp_points *bonus, ebu_gp_spec
     return BMP_OK;
 }
 
+static bool carry_qualifier(const ebu_gp_in *in)
+{
+    return strcmp(in->event, "multiple-pairs-carry") == 0 && in->section &&
+           strcmp(in->section, "qualifier") == 0;
+}
+
 bmp_status ebu_gp_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     ebu_gp_in in;
-    ebu_gp_spec s;
+    ebu_gp_spec s = {0};
     input_of(ev, &in);
     size_t n = ev->ncontestants;
     bmp_points *round = calloc(n ? 2 * n : 1, sizeof *round), *bonus = round + n;
@@ -196,8 +202,17 @@ bmp_status ebu_gp_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
                 strcmp(in.section, "open") == 0;
     bool spec = open ? false : ebu_gp_spec_of(&in, &s);
     bmp_status st = round_awards(ev, round, err);
+    if (!st && strcmp(in.event, "flighted-swiss") == 0 &&
+        (!in.section || (strcmp(in.section, "A") != 0 && strcmp(in.section, "B") != 0)))
+        st = bmp_error_set(err, BMP_EINVAL, "$.params.green_section: a flighted Swiss is "
+                                            "awarded flight by flight: expected \"A\" or \"B\" "
+                                            "(6.4.2, EBU-128)");
     if (!st && open)
         st = open_teams(ev, bonus, &s);
+    else if (!st && !spec && !carry_qualifier(&in))
+        st = bmp_error_set(err, BMP_EINVAL, "$.params.green_section: \"%s\" is not a part of "
+                                            "a %s event (6.4, EBU-137)",
+                           in.section ? in.section : "", in.event);
     else if (!st && !spec) /* 6.4.6 a: a carry-forward qualifier earns nothing */
         st = bmp_awards_note(out, err, "no Green awards for the qualifying round of a "
                                        "carry-forward event (EBU-132, 6.4.6 a)")
