@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ebu/award_families.h"
+#include "ebu/green_spec.h"
 
 /* The movement of the event (4.1.4, EBU-45). */
 static bmp_status movement(ebu_ctx *c, ebu_move *mv, bool *two_winner, bool *four_winner)
@@ -99,6 +100,8 @@ static bmp_status points_kind(ebu_ctx *c, const char *pts, bool *done)
             (int)bmp_params_number(&ev->params, "duration", (double)ev->boards * sessions);
         return ebu_green_heat_event(ev, duration, c->out, c->err);
     }
+    if (bmp_params_has(&ev->params, "green_event"))
+        return ebu_gp_event(ev, c->out, c->err); /* 6.1.5, 6.3, 6.4 (green_events.c) */
     return bmp_not_supported(c->err,
                              "EBU Green Point events other than the county teams "
                              "knock-out, its heats and inter-county leagues",
@@ -182,6 +185,21 @@ static bmp_status entry_size(ebu_ctx *c, ebu_entry *e, bool *none)
                                             e->mv == EBU_TEAMS && ev->kind != BMP_KIND_INDIVIDUAL,
                                  e->four_winner);
     e->original = (int)bmp_params_number(&ev->params, "original_tables", e->tables);
+    if (bmp_params_has(&ev->params, "stage_tables")) {
+        /* 4.2.11 (EBU-62): a section of a later stage not scored across the
+         * field: the original entry pro rata, whole tables down (EG-10). */
+        int all = (int)bmp_params_number(&ev->params, "stage_tables", e->tables);
+        if (all < e->tables)
+            return ebu_fail(c, BMP_EINVAL, "$.params.stage_tables",
+                            "the stage's tables in all sections (%d) cannot be fewer than this "
+                            "section's %d (4.2.11)", all, e->tables);
+        int whole = e->original;
+        e->original = (int)((int64_t)whole * e->tables / all);
+        bmp_status st = ebu_note(c, "sectioned later stage: original entry %d x %d/%d = %d "
+                                    "(4.2.11)", whole, e->tables, all, e->original);
+        if (st)
+            return st;
+    }
     if (e->original < e->tables)
         return ebu_fail(c, BMP_EINVAL, "$.params.original_tables",
                         "the original entry (%d full tables) cannot be smaller than this "
@@ -273,6 +291,8 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     bmp_status st;
     /* the parameter spec is in params.c */
     if ((st = bmp_params_check_event(ev, &ebu_param_specs, err)) || (st = status_of(&c, &m4)))
+        return st;
+    if ((st = ebu_handicap_check(ev, &done, out, err)) || done) /* 3.10.1, EBU-39 */
         return st;
     const char *pts = bmp_params_string(&ev->params, "points", "local");
     if (ev->kind == BMP_KIND_KNOCKOUT)

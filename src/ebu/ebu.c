@@ -27,8 +27,9 @@
  * Event params:
  *   points "local" (default) | "blue" (5.4.1: Local scale / 100) | "green"
  *         (county teams knock-out 6.2.2, its heats 6.2.3 at stage
- *         "qualifying", inter-county leagues 6.5; other Green events need
- *         the unpublished 6.6 formula: not supported)
+ *         "qualifying", inter-county leagues 6.5; the events of 6.1.5, 6.3,
+ *         6.4 with green_event, green_section and the organiser's published
+ *         green_scale, checked against the handbook: green_events.c)
  *   stage "basic" (default) | "qualifying" (first stage, 36+ max 180, 4.2.1)
  *         | "final" | "later-qualifying" (4.2) | "consolation" (4.3); a
  *         match-won event at "final" is a qualified final (4.6.6), at
@@ -36,7 +37,9 @@
  *   major (1.2.4: +1 status), duration (3.9.1), original_tables (4.2.3,
  *   4.6.6, 4.7.9), separate_qualifying (4.2.6), premier_tables,
  *   neither_tables (4.3.3, 4.6.7), four_winner (individual, 4.1.4)
- *   ko_type "single-teams" | "double-teams" | "single-pairs", consolation (4.7)
+ *   ko_type "single-teams" | "double-teams" | "single-pairs", consolation (4.7);
+ *   double elimination: ko_double.c (Local, 4.7.8 late_bye_round),
+ *   green_double.c (Green, 6.2.4 matches[].params teams_left, bye_teams_left)
  *   league, divisions, division (4.8, 6.5), boards_per_opponent (6.5.5)
  *   stratified (4.12)
  *   ladder, ladder_games, ladder_final (4.11)
@@ -44,6 +47,8 @@
  *   boards_in_play (3.1.4: the 70 % rule for pairs; boards in play in one
  *   session's movement, compared with `boards` per session)
  *   ums_charge_code (2.8.2, recorded only)
+ *   handicap, rescored_without_handicap, qualified_by_handicap (3.10.1: handicap.c)
+ *   stage_tables (4.2.11: a section of a later stage, original entry pro rata)
  * Contestant params: without_standing (2.10: no award, taken out of the
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
 #include <string.h>

@@ -143,6 +143,14 @@ int ebu_green_league_bonus(int teams, int place);
 bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, bool blue,
                             bmp_awards *out, bmp_error *err);
 bmp_points ebu_green_heat(int teams, int boards, int place);
+/* 6.2.4 (EBU-123): double-elimination county teams KO in Green (green_double.c). */
+bmp_status ebu_green_double_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
+/* 4.7.7, 4.7.8 (EBU-87, EBU-91): double-elimination KO in Local (ko_double.c). */
+bmp_status ebu_ko_double_event(const bmp_event *ev, int m4, const char *colour, bmp_awards *out,
+                               bmp_error *err);
+/* 3.10.1 (EBU-39): *no_awards for a handicap event not re-scored (handicap.c). */
+bmp_status ebu_handicap_check(const bmp_event *ev, bool *no_awards, bmp_awards *out,
+                              bmp_error *err);
 bmp_status ebu_green_heat_event(const bmp_event *ev, int duration, bmp_awards *out,
                                 bmp_error *err);
 bmp_status ebu_strat_counts(const bmp_event *ev, int count[5], bmp_error *err);

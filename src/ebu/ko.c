@@ -51,10 +51,10 @@ bmp_status ebu_ko_event(const bmp_event *ev, int m4, bool green, const char *col
                              "$.params.ko_type: expected single-teams, double-teams or "
                              "single-pairs, got \"%s\" (4.7.2)",
                              type_s);
+    if (type == 1 && green)
+        return ebu_green_double_event(ev, out, err);
     if (type == 1)
-        return bmp_not_supported(err, "EBU double-elimination knock-out rounds", "EBU-91",
-                                 "4.7.8", "the round numbering of a double-elimination event "
-                                 "is not defined beyond the 4.7.7 table (docs/rulings.md EBU)");
+        return ebu_ko_double_event(ev, m4, colour, out, err); /* ko_double.c, EG-8 */
     if (ev->nmatches == 0)
         return ko_fail(err, "$.matches", "a knock-out needs its matches (4.7)");
     int S = (int)(ev->tables + 1e-9); /* teams in this stage */

@@ -42,11 +42,39 @@ static const bmp_param_spec event_params[] = {
     BMP_PNUM("sections", WHOLE1, "EBU-101", "1", "sections",
              "sections of differing status (4.9)"),
     BMP_PNUM("section", WHOLE1, "EBU-101", "1", "section", "this section, 1 = the top (4.9)"),
+    BMP_PSTR("green_event", "EBU-137",
+             "congress|county-pairs|swiss|flighted-swiss|multiple-teams|multiple-pairs|"
+             "multiple-pairs-finals|multiple-pairs-carry",
+             NULL, "Green event of 6.1.5, 6.3, 6.4 (with points green)"),
+    BMP_PSTR("green_section", "EBU-129", "A|B|C|open|qualifier|session|overall|all", NULL,
+             "flight or final of a flighted Swiss / multiple event (6.4.2-6.4.6)"),
+    BMP_PSTR("green_scale", "EBU-137", NULL, NULL,
+             "the organiser's published ranking scale, e.g. \"2.00,1.50,1.00,0.50,0.25\" (6.6)"),
+    BMP_PNUM("toe", WHOLE1, "EBU-125", "contestants", "pairs",
+             "county pairs: total original entry in pairs (6.3.2)"),
+    BMP_PSTR("county_pairs_format", "EBU-125", "final|one-day|two-session", "final",
+             "county pairs format (6.3.3 i, ii, iii)"),
+    BMP_PNUM("other_flight_tables", NONNEG, "EBU-128", "0", "tables",
+             "flighted Swiss A flight: tables in the B flight (6.4.2)"),
+    BMP_PBOOL("c_final", "EBU-131", "false", "multiple pairs: there is a C final (6.4.5, 6.4.6)"),
+    BMP_PSTR("overall_winner", "EBU-129", NULL, NULL,
+             "multiple teams Open: the overall winner's id (6.4.3 c iii)"),
+    BMP_PNUM("stage_tables", WHOLE1, "EBU-62", NULL, "tables",
+             "a later stage in sections not scored across the field: its tables in all "
+             "sections; the original entry is shared pro rata (4.2.11)"),
+    BMP_PBOOL("handicap", "EBU-39", "false", "a handicap tournament: no awards (3.10.1)"),
+    BMP_PBOOL("rescored_without_handicap", "EBU-39", "false",
+              "handicap tournament re-scored without the handicap: places are the re-scored "
+              "ranking (3.10.1)"),
+    BMP_PBOOL("qualified_by_handicap", "EBU-39", "false",
+              "players reached this stage by virtue of a handicap: no re-scoring (3.10.1)"),
     BMP_PEND};
 
 static const bmp_param_spec contestant_params[] = {
     BMP_PBOOL("without_standing", "EBU-9", "false",
               "playing without standing: no award, taken out of the ranking (2.10)"),
+    BMP_PNUM("late_bye_round", WHOLE1, "EBU-91", NULL, "round",
+             "double-elimination KO: round of an undefeated team's late bye, 2/3 of a win (4.7.8)"),
     BMP_PSTR("category", "EBU-107", "A|B|C|D", NULL, "stratified events: category A-D (4.12)"),
     BMP_PEND};
 
@@ -55,6 +83,11 @@ static const bmp_param_spec player_params[] = {BMP_PGUEST, BMP_PEND};
 static const bmp_param_spec match_params[] = {
     BMP_PBOOL("not_played", "EBU-35", "false",
               "a head-on match not played: no match-won award (4.5.10)"),
+    BMP_PNUM("teams_left", WHOLE1, "EBU-123", NULL, "teams",
+             "Green double-elimination KO: teams still in the competition (6.2.4)"),
+    BMP_PNUM("bye_teams_left", WHOLE1, "EBU-123", NULL, "teams",
+             "Green double-elimination KO: the undefeated winner's bye next round, of this "
+             "many teams: paid at that round's award (6.2.4)"),
     BMP_PBOOL("triangle", "EBU-76", "false", "a triangular mini-match: a win counts half (4.5.7)"),
     BMP_PEND};
 
