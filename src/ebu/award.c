@@ -297,6 +297,11 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     const char *pts = bmp_params_string(&ev->params, "points", "local");
     if (ev->kind == BMP_KIND_KNOCKOUT)
         return knockout(&c, m4, pts);
+    c.sim = bmp_params_bool(&ev->params, "sim_pairs", false);
+    if (c.sim && strcmp(pts, "local") != 0)
+        return ebu_fail(&c, BMP_EINVAL, "$.params.points",
+                        "an EBU Sim Pairs awards Local Points split with Blue (5.1.2, EBU-114): "
+                        "expected \"local\", got \"%s\"", pts);
     if ((st = points_kind(&c, pts, &done)) || done)
         return st;
     if ((st = section_status(&c, &m4)))

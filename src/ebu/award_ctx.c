@@ -55,6 +55,27 @@ bmp_status ebu_emit(const bmp_event *ev, bmp_awards *out, bmp_error *err, const 
 
 /* Emit an award of `local` whole Local Points (hundredths), in Blue when the
  * event is a Blue Point event. */
+/* 5.1.2 (EBU-114): an EBU Sim Pairs award of X whole Local Points is split
+ * 75 % Local, rounded up to a whole point, and the rest in Blue at 100
+ * Local to the Blue Point (EBU-1): X = 37 -> 28 Local + 0.09 Blue
+ * (ruling EBU-R19: the value is kept whole). */
+static bmp_status emit_sim(ebu_ctx *c, bmp_award *aw, bmp_points local, const char *explain)
+{
+    bmp_points whole = local / 100, lp = (whole * 75 + 99) / 100, bp = whole - lp;
+    bmp_award b = *aw;
+    aw->points = lp * 100;
+    bmp_award_set(aw, NULL, NULL, "local", "EBU-114", "5.1.2");
+    bmp_status st = ebu_emit(c->ev, c->out, c->err, aw, "%s; Sim Pairs: 75%% of %lld Local, "
+                             "rounded up = %lld Local (5.1.2)", explain, (long long)whole,
+                             (long long)lp);
+    b.points = bp; /* bp Local = bp hundredths of a Blue Point */
+    bmp_award_set(&b, NULL, NULL, "blue", "EBU-114", "5.1.2");
+    if (!st && bp)
+        st = ebu_emit(c->ev, c->out, c->err, &b, "%s; Sim Pairs: the other %lld Local as Blue "
+                      "= %lld / 100 (5.1.2, EBU-1)", explain, (long long)bp, (long long)bp);
+    return st;
+}
+
 bmp_status ebu_emit_local(ebu_ctx *c, size_t ci, const char *kind, const char *ranking,
                           bmp_place place, bmp_points local, const char *rule,
                           const char *section, const char *explain)
@@ -66,6 +87,8 @@ bmp_status ebu_emit_local(ebu_ctx *c, size_t ci, const char *kind, const char *r
      * hundredths of a Blue Point that is the Local figure itself. */
     aw.points = c->blue ? local / 100 : local;
     bmp_award_set(&aw, kind, ranking, c->colour, rule, section);
+    if (c->sim)
+        return emit_sim(c, &aw, local, explain);
     return ebu_emit(c->ev, c->out, c->err, &aw, "%s%s", explain,
                     c->blue ? "; Blue = Local / 100 (5.4.1)" : "");
 }

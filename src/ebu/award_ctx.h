@@ -13,6 +13,7 @@ typedef struct ebu_ctx {
     bmp_awards *out;
     bmp_error *err;
     bool blue;        /* Blue Point event: Local scale / 100 (5.4.1) */
+    bool sim;         /* EBU Sim Pairs: each award 25 % Blue / 75 % Local (5.1.2) */
     const char *colour;
     bool ws_counted;  /* nws is known (counted once, by ebu_eligible_place) */
     size_t nws;       /* contestants playing without standing (2.10) */

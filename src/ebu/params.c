@@ -11,6 +11,8 @@ static const bmp_param_spec event_params[] = {
     BMP_PSTR("stage", "EBU-36", "basic|qualifying|final|later-qualifying|consolation", "basic",
              "the event's stage: a basic event, a quali-final stage or a consolation"),
     BMP_PBOOL("major", "EBU-13", "false", "a major championship: one status level up (1.2.4)"),
+    BMP_PBOOL("sim_pairs", "EBU-114", "false",
+              "an EBU Simultaneous Pairs: each award 75 % Local, the rest Blue (5.1.2)"),
     BMP_PNUM("duration", WHOLE1, "EBU-38", "boards x sessions", "boards",
              "the event's duration (3.9.1)"),
     BMP_PNUM("original_tables", WHOLE1, "EBU-53", "tables", "tables",
