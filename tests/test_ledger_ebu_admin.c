@@ -68,7 +68,10 @@ static int64_t import_file(lt *t, const char *path, const char *club)
     int64_t id = 0;
     bmp_ledger_import_opts o = {.size = sizeof o, .body = "ebu", .club = club,
                                 .source = BMP_BATCH_EVENT};
-    assert_int_equal(bmp_ledger_import(t->l, path, &o, &id, NULL, &e), BMP_OK);
+    bmp_status st = bmp_ledger_import(t->l, path, &o, &id, NULL, &e);
+    if (st)
+        fprintf(stderr, "%s: %s\n", path, e.msg);
+    assert_int_equal(st, BMP_OK);
     assert_int_equal(bmp_ledger_approve(t->l, id, &e), BMP_OK);
     return id;
 }
@@ -232,10 +235,313 @@ static void gold_not_for_rank(void **state)
     assert_true(c.ordinal > a.ordinal);
 }
 
+/* A club pairs event of n pairs (players base+1 ...) and its UMS code
+ * ("" for none), as a file. */
+static const char *pairs_file(lt *t, const char *name, const char *date, const char *code,
+                              int n, int sessions, int base)
+{
+    size_t cap = 4096 + (size_t)n * 160, o = 0;
+    char *b = malloc(cap);
+    assert_non_null(b);
+    o += (size_t)snprintf(b, cap, "{\"body\":\"ebu\",\"name\":\"%s\",\"kind\":\"pairs\","
+                          "\"date\":\"%s\",\"status\":\"club\",\"sessions\":%d,\"boards\":24,"
+                          "\"tables\":%d,\"params\":{%s%s%s},\"contestants\":[", name, date,
+                          sessions, (n + 1) / 2, *code ? "\"ums_charge_code\":\"" : "", code,
+                          *code ? "\"" : "");
+    for (int i = 1; i <= n; i++)
+        o += (size_t)snprintf(b + o, cap - o, "%s{\"id\":\"%d\",\"place\":%d,\"players\":"
+                              "[{\"id\":\"%d\"},{\"id\":\"%d\"}]}", i > 1 ? "," : "", i, i,
+                              base + 2 * i, base + 2 * i + 1);
+    snprintf(b + o, cap - o, "]}");
+    char fname[96];
+    snprintf(fname, sizeof fname, "%s-%s.json", date, code);
+    const char *path = lt_file(t, fname, b);
+    free(b);
+    return path;
+}
+
+/* Hypothetical rates (the real ones are the EBU's, EA-3): code 01 (club)
+ * 40 cents a player-session, 45 from 1 April 2025; code 10 (county) 60. */
+#define RATES "from,code,session\n2024-04-01,01,40\n2025-04-01,01,45\n2024-04-01,10,60\n"
+
+static int64_t ev(lt *t, const char *name, const char *date, const char *code, int n,
+                  int sessions, const char *club)
+{
+    return import_file(t, pairs_file(t, name, date, code, n, sessions, 2000 + 100 * atoi(date + 8)),
+                       club);
+}
+
+static char *invoice_csv(lt *t, int64_t run, const char *club)
+{
+    char number[48], *doc = NULL;
+    size_t len = 0;
+    bmp_error e = {0};
+    snprintf(number, sizeof number, "EBU-%lld-%s", (long long)run, club);
+    assert_int_equal(bmp_ledger_invoice_document(t->l, "ebu", number, BMP_INVOICE_CSV, &doc, &len,
+                                                 &e),
+                     BMP_OK);
+    return doc;
+}
+
+/* EBU-17, EBU-18, EBU-7: March 2025.
+ *   batch 1 C1 3 Mar, code 01, 8 pairs x 1 session = 16 player-sessions
+ *           x 40 = 640 cents
+ *   batch 2 C1 4 Mar, code 02 (supplementary file): 0, EBU-7
+ *   batch 3 C1 5 Mar, novice without magazine points (10 p-s): 0, EBU-17a
+ *   batch 4 C1 6 Mar, the club's party session (12 p-s): 0, EBU-17b
+ *   batch 5 C1 7 Mar, Children in Need (20 p-s): 0, EBU-17c
+ *   batch 6 CTY 8 Mar, county event code 10, 12 pairs x 2 sessions = 48
+ *           p-s x 60 = 2,880 cents
+ * 6 lines, 3,520 cents.  Invoiced: C1 640 (5 lines), CTY 2,880.  Run
+ * again: nothing new, and it says so. */
+static void ums_month(void **state)
+{
+    (void)state;
+    lt t;
+    ebu_ledger(&t);
+    ev(&t, "Monday", "2025-03-03", "01", 8, 1, "C1");
+    ev(&t, "Ladder bonus", "2025-03-04", "02", 8, 1, "C1");
+    ev(&t, "Novice", "2025-03-05", "01", 5, 1, "C1");
+    ev(&t, "Party", "2025-03-06", "01", 6, 1, "C1");
+    ev(&t, "Children in Need", "2025-03-07", "01", 10, 1, "C1");
+    ev(&t, "County pairs", "2025-03-08", "10", 12, 2, "CTY");
+    ev(&t, "April", "2025-04-02", "01", 6, 1, "C1"); /* not March */
+    char *rates = strdup(lt_file(&t, "r.csv", RATES));
+    char *ex = strdup(lt_file(&t, "x.csv", "batch,exemption,note\n3,novice,\n4,party,Christmas\n"
+                                          "5,children-in-need,\n"));
+    bmp_error e = {0};
+    bmp_ledger_run r, again;
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-03", rates, ex, NULL, &r, &e),
+                     BMP_OK);
+    assert_false(r.already);
+    assert_int_equal(r.lines, 6);
+    assert_int_equal(r.total, 640 + 2880);
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-03", rates, ex, NULL, &again, &e),
+                     BMP_OK);
+    assert_true(again.already);
+    assert_int_equal(again.id, r.id);
+    assert_int_equal(again.total, r.total);
+    lt_unchanged(&t, before);
+    bmp_ledger_invoices iv;
+    assert_int_equal(bmp_ledger_invoice_run(t.l, "ebu", r.id, NULL, BMP_INVOICE_CSV, &iv, &e),
+                     BMP_OK);
+    assert_int_equal(iv.made, 2);
+    assert_int_equal(iv.total, 3520);
+    char *doc = invoice_csv(&t, r.id, "C1");
+    assert_non_null(strstr(doc, "EBU-17,batch 1: 16 player-sessions x UMS code 01,640\n"));
+    assert_non_null(strstr(doc, "EBU-7,batch 2: supplementary file (UMS code 02): no charge,0\n"));
+    assert_non_null(strstr(doc, "EBU-17a,batch 3: 10 player-sessions exempt: novice session"));
+    assert_non_null(strstr(doc, "EBU-17b,batch 4: 12 player-sessions exempt: the club's party/"
+                                "social/charity session of the year: Christmas,0\n"));
+    assert_non_null(strstr(doc, "EBU-17c,batch 5: 20 player-sessions exempt: Children in Need"));
+    assert_non_null(strstr(doc, ",total,640\n"));
+    free(doc);
+    doc = invoice_csv(&t, r.id, "CTY");
+    assert_non_null(strstr(doc, "EBU-17,batch 6: 48 player-sessions x UMS code 10,2880\n"));
+    free(doc);
+    /* EBU-17b: one party session a year -- April's is refused, nothing
+     * written; without the claim April pays 6 pairs = 12 p-s x 45 = 540 */
+    before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-04", rates,
+                                            lt_file(&t, "y.csv", "batch,exemption\n7,party\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "y.csv:2: batch 7: the club has had its 1 party session(s) "
+                                  "of 2025"));
+    lt_unchanged(&t, before);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-04", rates, NULL, NULL, &r, &e),
+                     BMP_OK);
+    assert_int_equal(r.total, 540);
+    free(rates);
+    free(ex);
+    lt_done(&t);
+}
+
+/* EBU-17d: additional charity sessions by the club's player-sessions in
+ * the previous year (EA-6).  C1 played 60 pairs x 90 sessions = 10,800
+ * player-sessions in 2024 (10,001-20,000: one session); C2 50 pairs x 100
+ * = 10,000 (none).  May 2025: C1's first charity session is exempt, a
+ * second is refused; C2's is refused; nothing is written by a refused run.
+ * Then C1 batch 4 exempt, batches 5 and 6 (6 pairs = 12 p-s x 45)
+ * charged: 1,080 cents. */
+static void ums_charity_allowance(void **state)
+{
+    (void)state;
+    lt t;
+    ebu_ledger(&t);
+    ev(&t, "Year of C1", "2024-05-01", "01", 60, 90, "C1");
+    ev(&t, "Year of C2", "2024-05-02", "01", 50, 100, "C2");
+    ev(&t, "Ladder of C1", "2024-05-03", "02", 60, 90, "C1"); /* code 02: not counted */
+    ev(&t, "Charity 1", "2025-05-05", "01", 6, 1, "C1");
+    ev(&t, "Charity 2", "2025-05-12", "01", 6, 1, "C1");
+    ev(&t, "Charity C2", "2025-05-13", "01", 6, 1, "C2");
+    char *rates = strdup(lt_file(&t, "r.csv", RATES));
+    char *before = lt_dump(&t);
+    bmp_error e = {0};
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-05", rates,
+                                            lt_file(&t, "a.csv", "batch,exemption\n4,charity\n"
+                                                                 "5,charity\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "a.csv:3: batch 5: the club has had its 1 charity session(s)"));
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-05", rates,
+                                            lt_file(&t, "b.csv", "batch,exemption\n6,charity\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "the club had 10000 player-sessions in 2024: no additional "
+                                  "charity session"));
+    lt_unchanged(&t, before);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-05", rates,
+                                            lt_file(&t, "c.csv", "batch,exemption\n4,charity\n"),
+                                            NULL, &r, &e),
+                     BMP_OK);
+    assert_int_equal(r.lines, 3);
+    assert_int_equal(r.total, 1080);
+    free(rates);
+    lt_done(&t);
+}
+
+/* Refusals, each naming what was expected; the ledger unchanged: an event
+ * without a UMS code (EBU-7), a code without a rate, a bad exemption file
+ * line, a claim for a batch not of the month, a party claim on a
+ * two-session event, another body. */
+static void ums_refusals(void **state)
+{
+    (void)state;
+    lt t;
+    ebu_ledger(&t);
+    ev(&t, "Two sessions", "2025-06-02", "01", 6, 2, "C1");
+    char *rates = strdup(lt_file(&t, "r.csv", RATES));
+    bmp_error e = {0};
+    bmp_ledger_run r;
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-06", rates,
+                                            lt_file(&t, "a.csv", "batch,exemption\n1,party\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "a.csv:2: batch 1 has 2 sessions: the party exemption is for "
+                                  "one session"));
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-06", rates,
+                                            lt_file(&t, "b.csv", "batch,exemption\n1,birthday\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "b.csv:2: exemption \"birthday\": expected novice, party"));
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-06", rates,
+                                            lt_file(&t, "c.csv", "batch,exemption\n9,novice\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "c.csv:2: batch 9 is not an EBU event of 2025-06"));
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-06", rates,
+                                            lt_file(&t, "d.csv", "batch,exemption\n1,ebu\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "needs a note naming the EBU's grant"));
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-06",
+                                            lt_file(&t, "s.csv", "from,code,session\n"
+                                                                 "2024-04-01,10,60\n"),
+                                            NULL, NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "batch 1: no UMS rate for charge code 01 on 2025-06-02"));
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-06",
+                                            lt_file(&t, "u.csv", "from,code,session\n"
+                                                                 "2024-04-01,01,0.40\n"),
+                                            NULL, NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "u.csv:2: expected a date yyyy-mm-dd"));
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "abf", "2025-06", rates, NULL, NULL, &r, &e),
+                     BMP_ENOTSUP);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "June", rates, NULL, NULL, &r, &e),
+                     BMP_EINVAL);
+    lt_unchanged(&t, before);
+    ev(&t, "No code", "2025-07-01", "", 6, 1, "C1");
+    before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-07", rates, NULL, NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "batch 2: the event has no UMS charge code"));
+    lt_unchanged(&t, before);
+    free(rates);
+    lt_done(&t);
+}
+
+/* EBU-26, EBU-18 (EA-7): March 2025's licensed events at hypothetical
+ * rates (standard 150, charity 50 cents a table-session):
+ *   CTY Spring Congress ends 16 Mar, 4 sessions x 30 tables x 150 =
+ *       18,000 cents, due 15 April (16 Mar + 30 days)
+ *   C1  Charity Pairs ends 31 Mar, 1 x 12 x 50 = 600 cents, due 30 April
+ * 18,600 in all; run again: nothing new.  A sim is charged by heats: not
+ * supported; an event ending in April is not March's. */
+static void licence_fees(void **state)
+{
+    (void)state;
+    lt t;
+    ebu_ledger(&t);
+    char *rates = strdup(lt_file(&t, "r.csv", "from,category,table_session\n"
+                                              "2024-04-01,standard,150\n2024-04-01,charity,50\n"));
+    char *evs = strdup(lt_file(&t, "e.csv", "club,event,end,sessions,tables,category\n"
+                                           "CTY,Spring Congress,2025-03-16,4,30,standard\n"
+                                           "C1,Charity Pairs,2025-03-31,1,12,charity\n"));
+    bmp_error e = {0};
+    bmp_ledger_run r, again;
+    assert_int_equal(bmp_ledger_ebu_licence_run(t.l, "ebu", "2025-03", evs, rates, NULL, &r, &e),
+                     BMP_OK);
+    assert_int_equal(r.lines, 2);
+    assert_int_equal(r.total, 18600);
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_licence_run(t.l, "ebu", "2025-03", evs, rates, NULL, &again,
+                                                &e),
+                     BMP_OK);
+    assert_true(again.already);
+    lt_unchanged(&t, before);
+    bmp_ledger_invoices iv;
+    assert_int_equal(bmp_ledger_invoice_run(t.l, "ebu", r.id, NULL, BMP_INVOICE_CSV, &iv, &e),
+                     BMP_OK);
+    assert_int_equal(iv.made, 2);
+    char *doc = invoice_csv(&t, r.id, "CTY");
+    assert_non_null(strstr(doc, "EBU-26,licence Spring Congress (standard): 4 sessions x 30 "
+                                "tables x 150 cents; due 2025-04-15,18000\n"));
+    free(doc);
+    doc = invoice_csv(&t, r.id, "C1");
+    assert_non_null(strstr(doc, "due 2025-04-30,600\n"));
+    free(doc);
+    before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_licence_run(t.l, "ebu", "2025-04",
+                                                lt_file(&t, "f.csv",
+                                                        "club,event,end,sessions,tables,category\n"
+                                                        "C1,Sim,2025-04-02,1,8,sim\n"),
+                                                rates, NULL, &r, &e),
+                     BMP_ENOTSUP);
+    assert_non_null(strstr(e.msg, "EBU-26"));
+    assert_int_equal(bmp_ledger_ebu_licence_run(t.l, "ebu", "2025-04",
+                                                lt_file(&t, "g.csv",
+                                                        "club,event,end,sessions,tables,category\n"
+                                                        "C1,Late,2025-05-02,1,8,standard\n"),
+                                                rates, NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "g.csv:2: end \"2025-05-02\": expected a date yyyy-mm-dd in "
+                                  "2025-04"));
+    assert_int_equal(bmp_ledger_ebu_licence_run(t.l, "ebu", "2025-04",
+                                                lt_file(&t, "h.csv",
+                                                        "club,event,end,sessions,tables,category\n"
+                                                        "XX,Nobody,2025-04-02,1,8,standard\n"),
+                                                rates, NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "h.csv:2: club \"XX\": no such EBU club"));
+    lt_unchanged(&t, before);
+    free(rates);
+    free(evs);
+    lt_done(&t);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(gold_decays_by_anniversary),
     cmocka_unit_test(gold_rounding_and_leap_day),
     cmocka_unit_test(gold_not_for_rank),
+    cmocka_unit_test(ums_month),
+    cmocka_unit_test(ums_charity_allowance),
+    cmocka_unit_test(ums_refusals),
+    cmocka_unit_test(licence_fees),
 };
 
 int main(void)
