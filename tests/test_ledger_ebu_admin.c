@@ -406,7 +406,7 @@ static void ums_charity_allowance(void **state)
 /* Refusals, each naming what was expected; the ledger unchanged: an event
  * without a UMS code (EBU-7), a code without a rate, a bad exemption file
  * line, a claim for a batch not of the month, a party claim on a
- * two-session event, another body. */
+ * two-session event, a claim on a code 02 file, another body. */
 static void ums_refusals(void **state)
 {
     (void)state;
@@ -455,11 +455,17 @@ static void ums_refusals(void **state)
     assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "June", rates, NULL, NULL, &r, &e),
                      BMP_EINVAL);
     lt_unchanged(&t, before);
+    ev(&t, "Bonus file", "2025-06-03", "02", 6, 1, "C1");
     ev(&t, "No code", "2025-07-01", "", 6, 1, "C1");
     before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-06", rates,
+                                            lt_file(&t, "e.csv", "batch,exemption\n2,novice\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "e.csv:2: batch 2 is a supplementary file (UMS code 02)"));
     assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-07", rates, NULL, NULL, &r, &e),
                      BMP_EINVAL);
-    assert_non_null(strstr(e.msg, "batch 2: the event has no UMS charge code"));
+    assert_non_null(strstr(e.msg, "batch 3: the event has no UMS charge code"));
     lt_unchanged(&t, before);
     free(rates);
     lt_done(&t);

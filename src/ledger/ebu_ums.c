@@ -18,7 +18,9 @@
 #include "ledger/ledger_internal.h"
 
 /* EBU-17's exemptions (ruling EA-4), as the exemptions file names them. */
-typedef enum ums_exempt { UMS_CHARGED = 0, UMS_NOVICE, UMS_PARTY, UMS_CIN, UMS_CHARITY, UMS_EBU } ums_exempt;
+typedef enum ums_exempt {
+    UMS_CHARGED = 0, UMS_NOVICE, UMS_PARTY, UMS_CIN, UMS_CHARITY, UMS_EBU
+} ums_exempt;
 
 static const struct {
     const char *name, *rule, *what;
@@ -316,6 +318,10 @@ static bmp_status event_line(const ums_ctx *c, const ums_event *x, const bmp_eve
     char what[256];
     int64_t ps = player_sessions(ev);
     const ums_claim *cl = claim_of(c, x->batch);
+    if (strcmp(code, "02") == 0 && cl)
+        return bmp_error_set(err, BMP_EINVAL, "%s:%zu: batch %lld is a supplementary file (UMS "
+                             "code 02): it pays nothing to exempt (EBU-7)", c->claims_path,
+                             cl->line, (long long)x->batch);
     if (strcmp(code, "02") == 0) {
         snprintf(what, sizeof what, "batch %lld: supplementary file (UMS code 02): no charge",
                  (long long)x->batch);
