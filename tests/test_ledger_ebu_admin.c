@@ -5,11 +5,14 @@
  * invoice mechanism. */
 #include "ledger_test_util.h"
 
+#include "bridgemp/awards.h"
+#include "bridgemp/event.h"
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_ebu.h"
 #include "bridgemp/ledger_invoice.h"
 #include "bridgemp/rank.h"
 #include "bridgemp/rules.h"
+#include "bridgemp/usebio.h"
 
 /* A knock-out of n teams of four (team i: players i1..i4): team 1 beats
  * team 2^(k-1)+1 in round k, team T = 2^(R-1)+1 (the runner-up) beats
@@ -471,6 +474,78 @@ static void ums_refusals(void **state)
     lt_done(&t);
 }
 
+/* EBU-7 (2.8.2): the charge code may come as the event's sanction (a
+ * USEBIO file's EBU_CHARGE_CODE): 6 pairs of a county's 12 March 2025
+ * session with sanction 10 = 12 player-sessions x 60 = 720 cents.  A
+ * USEBIO file imported with its own MASTER_POINTS keeps no event to count
+ * the player-sessions of: the run answers `not supported`, naming the
+ * batch, and writes nothing. */
+static void ums_code_sources(void **state)
+{
+    (void)state;
+    lt t;
+    ebu_ledger(&t);
+    char json[2048];
+    int o = snprintf(json, sizeof json, "{\"body\":\"ebu\",\"name\":\"County heat\",\"kind\":"
+                     "\"pairs\",\"date\":\"2025-03-12\",\"sanction\":\"10\",\"status\":\"club\","
+                     "\"sessions\":1,\"boards\":24,\"tables\":3,\"contestants\":[");
+    for (int i = 1; i <= 6; i++)
+        o += snprintf(json + o, sizeof json - (size_t)o, "%s{\"id\":\"%d\",\"place\":%d,"
+                      "\"players\":[{\"id\":\"%d\"},{\"id\":\"%d\"}]}", i > 1 ? "," : "", i, i,
+                      300 + 2 * i, 301 + 2 * i);
+    snprintf(json + o, sizeof json - (size_t)o, "]}");
+    import_file(&t, lt_file(&t, "heat.json", json), "CTY");
+    char *rates = strdup(lt_file(&t, "r.csv", RATES));
+    bmp_error e = {0};
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-03", rates, NULL, NULL, &r, &e),
+                     BMP_OK);
+    assert_int_equal(r.total, 720);
+    /* the example pairs as USEBIO with MASTER_POINTS and EBU_CHARGE_CODE 01 */
+    bmp_event *evt = NULL;
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    assert_int_equal(bmp_event_load_file(BMP_SOURCE_DIR "/examples/ebu/club-pairs.json", &evt,
+                                         &e),
+                     BMP_OK);
+    assert_int_equal(bmp_award_event(evt, &aw, &e), BMP_OK);
+    char path[160], *xml = NULL;
+    snprintf(path, sizeof path, "%s/club.xml", t.dir);
+    assert_int_equal(bmp_usebio_write_file(evt, &aw, BMP_USEBIO_MP_DEFAULT, path, &e), BMP_OK);
+    bmp_awards_free(&aw);
+    bmp_event_free(evt);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    xml = calloc(1, 1 << 16);
+    assert_non_null(xml);
+    size_t n = fread(xml, 1, (1 << 16) - 1, f);
+    fclose(f);
+    assert_true(n > 0);
+    char *at = strstr(xml, "</MPS_AWARDED_FLAG>"), *date = strstr(xml, "<DATE>10/03/2025");
+    assert_non_null(at);
+    assert_non_null(date);
+    memcpy(date + strlen("<DATE>10/"), "04", 2); /* played in April */
+    at += strlen("</MPS_AWARDED_FLAG>");
+    f = fopen(path, "wb");
+    assert_non_null(f);
+    fprintf(f, "%.*s<EBU_CHARGE_CODE>01</EBU_CHARGE_CODE>%s", (int)(at - xml), xml, at);
+    fclose(f);
+    free(xml);
+    bmp_ledger_import_opts io = {.size = sizeof io, .body = "ebu", .club = "C1",
+                                 .source = BMP_BATCH_USEBIO_MP};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import(t.l, path, &io, &id, NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_OK);
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-04", rates, NULL, NULL, &r, &e),
+                     BMP_ENOTSUP);
+    assert_non_null(strstr(e.msg, "batch 2: not supported: the UMS charge of a batch without "
+                                  "its event (EBU-17"));
+    lt_unchanged(&t, before);
+    free(rates);
+    lt_done(&t);
+}
+
 /* EBU-26, EBU-18 (EA-7): March 2025's licensed events at hypothetical
  * rates (standard 150, charity 50 cents a table-session):
  *   CTY Spring Congress ends 16 Mar, 4 sessions x 30 tables x 150 =
@@ -547,6 +622,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(ums_month),
     cmocka_unit_test(ums_charity_allowance),
     cmocka_unit_test(ums_refusals),
+    cmocka_unit_test(ums_code_sources),
     cmocka_unit_test(licence_fees),
 };
 

@@ -216,12 +216,15 @@ static const char *charge_code(const bmp_event *ev)
 
 static bmp_status load_event(const ums_event *x, bmp_event **ev, bmp_error *err)
 {
-    if (!*x->json)
-        return bmp_not_supported(err, "the UMS charge of a batch without its event", "EBU-17",
-                                 "1.3.1",
-                                 "a results file imported with its own MASTER_POINTS keeps no "
-                                 "event to count the player-sessions of");
-    return bmp_event_load_string(x->json, "the kept event", ev, err);
+    bmp_status rc = *x->json ? bmp_event_load_string(x->json, "the kept event", ev, err)
+                             : bmp_not_supported(err, "the UMS charge of a batch without its "
+                                                 "event", "EBU-17", "1.3.1",
+                                                 "a results file imported with its own "
+                                                 "MASTER_POINTS keeps no event to count the "
+                                                 "player-sessions of (import it as an event)");
+    if (rc)
+        bmp_error_prefix(err, "batch %lld: ", (long long)x->batch);
+    return rc;
 }
 
 /* EBU-17d: extra charity sessions a year by the club's player-sessions in
