@@ -79,22 +79,33 @@ static int64_t import_file(lt *t, const char *path, const char *club)
     return id;
 }
 
-/* A Gold line of `points` for player 900 dated `date`, approved. */
-static int64_t gold_line(lt *t, const char *date, bmp_points points, char hashch)
+/* A Gold line of `points` for `number` dated `date`, approved (an
+ * adjustment when negative). */
+static int64_t gold_line_of(lt *t, const char *number, const char *date, bmp_points points,
+                            char hashch)
 {
     bmp_error e = {0};
     char hash[65];
     memset(hash, hashch, 64);
     hash[64] = '\0';
-    bmp_ledger_line ln = {.number = "900", .point_type = "gold", .points = points,
+    bmp_ledger_line ln = {.number = number, .point_type = "gold", .points = points,
                           .rule = "EBU-3", .event = "Gold test", .contestant = "1", .line = 1};
     bmp_ledger_import_opts o = {.size = sizeof o, .body = "ebu"};
     int64_t id = 0;
-    assert_int_equal(bmp_ledger_import_lines(t->l, &o, BMP_BATCH_USEBIO_MP, "gold.xml", hash,
-                                             "Gold test", date, &ln, 1, &id, NULL, &e),
-                     BMP_OK);
+    bmp_status st = bmp_ledger_import_lines(t->l, &o, points < 0 ? BMP_BATCH_ADJUSTMENT
+                                                                 : BMP_BATCH_USEBIO_MP,
+                                            "gold.xml", hash, "Gold test", date, &ln, 1, &id,
+                                            NULL, &e);
+    if (st)
+        fprintf(stderr, "%s\n", e.msg);
+    assert_int_equal(st, BMP_OK);
     assert_int_equal(bmp_ledger_approve(t->l, id, &e), BMP_OK);
     return id;
+}
+
+static int64_t gold_line(lt *t, const char *date, bmp_points points, char hashch)
+{
+    return gold_line_of(t, "900", date, points, hashch);
 }
 
 static const char *gold_of(lt *t, const char *number, const char *as_of)
@@ -173,8 +184,23 @@ static void gold_rounding_and_leap_day(void **state)
     ebu_ledger(&t);
     gold_line(&t, "2021-03-10", 123, 'a');
     int64_t leap = gold_line(&t, "2024-02-29", 100, 'b');
+    gold_line_of(&t, "12", "2021-03-10", 200, 'c');
+    gold_line_of(&t, "12", "2022-03-10", -50, 'd');
     bmp_error e = {0};
     assert_int_equal(bmp_ledger_close_period(t.l, "ebu", "2024-03", NULL, &e), BMP_OK);
+    /* player 12: 2.00 (k 2) x 3/5 = 1.20 less an adjustment of -0.50 made
+     * a year later (k 1) x 4/5 = -0.40: 0.80; one award, original 1.50;
+     * player 900 next to it keeps its own 0.74 */
+    bmp_table pl;
+    bmp_table_init(&pl);
+    assert_int_equal(bmp_ledger_ebu_gold(t.l, "ebu", "2023-03-10", &pl, &e), BMP_OK);
+    assert_int_equal(pl.nrows, 2);
+    assert_string_equal(lt_cell(&pl, 0, "number"), "12");
+    assert_string_equal(lt_cell(&pl, 0, "awards"), "1");
+    assert_string_equal(lt_cell(&pl, 0, "original"), "1.50");
+    assert_string_equal(lt_cell(&pl, 0, "value"), "0.80");
+    assert_string_equal(lt_cell(&pl, 1, "value"), "0.74");
+    bmp_table_free(&pl);
     bmp_table tb;
     bmp_table_init(&tb);
     assert_int_equal(bmp_ledger_ebu_gold_awards(t.l, "ebu", "900", "2023-03-10", &tb, &e),

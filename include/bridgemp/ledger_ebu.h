@@ -46,7 +46,8 @@ bmp_status bmp_ebu_gold_value(bmp_points original, const char *awarded, const ch
                               bmp_points *value, int *years, bmp_error *err);
 
 /* EBU-3: every EBU player's Gold at `as_of`, from the posted journal:
- * number, name, awards, original (the sum of the awards as made), value
+ * number, name, awards (Gold lines credited, less reversals), original
+ * (the sum of the lines as made), value
  * (the sum of their values at the date), by number.  Players whose Gold
  * has all expired are listed with value 0.00. */
 bmp_status bmp_ledger_ebu_gold(bmp_ledger *l, const char *body, const char *as_of,

@@ -49,10 +49,11 @@ typedef struct gold_row {
     char number[32], name[128], event[128], date[11];
     int64_t batch;
     bmp_points original;
+    bool reversal;
 } gold_row;
 
 /* Step one row of the Gold query: number, name, batch, event, event_date,
- * created_at, points. */
+ * created_at, points, source. */
 static void gold_read(bmp_ledger *l, bmp_stmt *st, gold_row *g)
 {
     char buf[11];
@@ -63,10 +64,11 @@ static void gold_read(bmp_ledger *l, bmp_stmt *st, gold_row *g)
     bmp_strlcpy(g->date, gold_date(l->ops->col_text(st, 4), l->ops->col_text(st, 5), buf),
                 sizeof g->date);
     g->original = l->ops->col_int(st, 6);
+    g->reversal = strcmp(l->ops->col_text(st, 7), "reversal") == 0;
 }
 
 static const char gold_sql[] =
-    "SELECT p.number, p.name, b.id, b.event, b.event_date, b.created_at, j.points "
+    "SELECT p.number, p.name, b.id, b.event, b.event_date, b.created_at, j.points, b.source "
     "FROM journal j JOIN batch b ON b.id = j.batch_id JOIN player p ON p.id = j.player_id "
     "WHERE b.body_id = ?1 AND b.state = 'posted' AND j.point_type = 'gold' "
     "AND p.number LIKE ?2 ORDER BY p.number, b.event_date, j.id";
@@ -121,21 +123,22 @@ bmp_status bmp_ledger_ebu_gold(bmp_ledger *l, const char *body, const char *as_o
     gold_row cur = {0}, g;
     int64_t awards = 0;
     bmp_points original = 0, value = 0, v = 0;
-    bool row = false;
+    bool row = false, have = false;
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
         gold_read(l, st, &g);
-        if (awards && strcmp(g.number, cur.number) != 0) {
+        if (have && strcmp(g.number, cur.number) != 0) {
             rc = player_row(out, &cur, awards, original, value);
             awards = original = value = 0;
         }
+        have = true;
         if (!rc)
             rc = bmp_ebu_gold_value(g.original, g.date, as_of, &v, NULL, err);
         cur = g;
-        awards += g.original > 0 ? 1 : -1; /* a reversal takes its award back */
+        awards += g.reversal ? -1 : g.original > 0; /* a reversal takes its award back */
         original += g.original;
         value += v;
     }
-    if (!rc && awards)
+    if (!rc && have)
         rc = player_row(out, &cur, awards, original, value);
     if (st)
         l->ops->finalize(st);
