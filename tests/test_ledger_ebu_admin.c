@@ -435,7 +435,9 @@ static void ums_charity_allowance(void **state)
 /* Refusals, each naming what was expected; the ledger unchanged: an event
  * without a UMS code (EBU-7), a code without a rate, a bad exemption file
  * line, a claim for a batch not of the month, a party claim on a
- * two-session event, a claim on a code 02 file, another body. */
+ * two-session event, a claim on a code 02 file, a club-session exemption
+ * claimed for a county's event (1.3.1: "Exempt club sessions"), another
+ * body. */
 static void ums_refusals(void **state)
 {
     (void)state;
@@ -492,6 +494,15 @@ static void ums_refusals(void **state)
                                             NULL, &r, &e),
                      BMP_EINVAL);
     assert_non_null(strstr(e.msg, "e.csv:2: batch 2 is a supplementary file (UMS code 02)"));
+    ev(&t, "County pairs", "2025-06-04", "10", 6, 1, "CTY");
+    free(before);
+    before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-06", rates,
+                                            lt_file(&t, "f.csv", "batch,exemption\n4,party\n"),
+                                            NULL, &r, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "f.csv:2: batch 4 is a county's or league's: the party "
+                                  "exemption is for club sessions"));
     assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-07", rates, NULL, NULL, &r, &e),
                      BMP_EINVAL);
     assert_non_null(strstr(e.msg, "batch 3: the event has no UMS charge code"));

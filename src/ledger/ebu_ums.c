@@ -42,6 +42,7 @@ typedef struct ums_claim {
 /* One event of the month. */
 typedef struct ums_event {
     int64_t batch, club;
+    bool dummy; /* a county or league, not a club */
     char date[16];
     char *json;
 } ums_event;
@@ -133,8 +134,9 @@ static bmp_status events_like(bmp_ledger *l, const ledger_body *b, const char *p
     snprintf(like, sizeof like, "%s-%%", prefix);
     bmp_status rc = lq_query(
         l, &st, err,
-        "SELECT b.id, COALESCE(b.club_id, 0), b.event_date, COALESCE(e.event_json, '') "
-        "FROM batch b LEFT JOIN batch_event e ON e.batch_id = b.id "
+        "SELECT b.id, COALESCE(b.club_id, 0), b.event_date, COALESCE(e.event_json, ''), "
+        "COALESCE(c.dummy, 0) FROM batch b LEFT JOIN batch_event e ON e.batch_id = b.id "
+        "LEFT JOIN club c ON c.id = b.club_id "
         "WHERE b.body_id = ?1 AND b.source IN ('event', 'usebio-mp') AND b.event_date LIKE ?2 "
         "AND b.state IN ('approved', 'posted') AND (?3 = 0 OR b.club_id = ?3) "
         "AND NOT EXISTS (SELECT 1 FROM batch r WHERE r.reverses = b.id AND r.state <> 'rejected') "
@@ -159,6 +161,7 @@ static bmp_status events_like(bmp_ledger *l, const ledger_body *b, const char *p
         x->club = l->ops->col_int(st, 1);
         bmp_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
         x->json = strdup(l->ops->col_text(st, 3));
+        x->dummy = l->ops->col_int(st, 4) != 0;
         if (!x->json)
             rc = bmp_error_oom(err);
     }
@@ -273,6 +276,11 @@ static bmp_status claim_allowed(const ums_ctx *c, const ums_event *x, const bmp_
 {
     int64_t used = 0, year_ps = 0;
     int allowed = 1;
+    if (cl->kind != UMS_EBU && x->dummy)
+        return bmp_error_set(err, BMP_EINVAL, "%s:%zu: batch %lld is a county's or league's: "
+                             "the %s exemption is for club sessions (EBU-17, 1.3.1)",
+                             c->claims_path, cl->line, (long long)x->batch,
+                             exempt_kinds[cl->kind].name);
     if (cl->kind != UMS_PARTY && cl->kind != UMS_CHARITY)
         return BMP_OK;
     if (ev->sessions > 1 || ev->kind == BMP_KIND_KNOCKOUT || ev->kind == BMP_KIND_MATCH)
