@@ -19,6 +19,7 @@ typedef struct ledger_args {
     const char *as; /* ledger invoice: html, csv or json (cmd_ledger_invoice.c) */
     const char *fees; /* ledger fees: the NZ fee table (cmd_ledger_charges.c) */
     const char *rate; /* ledger levy --rate: cents a player (NZ-97) */
+    const char *rates, *exemptions, *events; /* ledger ums, licences (cmd_ledger_ebu.c) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
@@ -40,5 +41,7 @@ int ledger_cmd_gradings(ledger_args *a);
 /* The administration subcommands (convert, capitation, members, grade,
  * levy, cancel, affiliated, daily) by name, or NULL. */
 int (*ledger_admin_command(const char *name))(ledger_args *);
+/* The EBU subcommands (gold, ums, licences) by name, or NULL (cmd_ledger_ebu.c). */
+int (*ledger_ebu_command(const char *name))(ledger_args *);
 
 #endif
