@@ -292,7 +292,7 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* the parameter spec is in params.c */
     if ((st = bmp_params_check_event(ev, &ebu_param_specs, err)) || (st = status_of(&c, &m4)))
         return st;
-    if ((st = ebu_sections_event(ev, &done, out, err)) || done) /* 3.8, EBU-37 */
+    if ((st = ebu_sections_event(ev, ebu_award_event, &done, out, err)) || done) /* 3.8 */
         return st;
     if ((st = ebu_handicap_check(ev, &done, out, err)) || done) /* 3.10.1, EBU-39 */
         return st;

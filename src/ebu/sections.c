@@ -284,8 +284,8 @@ static bmp_status mark_part(bmp_awards *out, const ebu_part *p, const char *name
 }
 
 /* Award section g (index gi of the groups) as an event of its own. */
-static bmp_status award_part(const bmp_event *ev, size_t gi, int all, bmp_awards *out,
-                             bmp_error *err)
+static bmp_status award_part(const bmp_event *ev, size_t gi, int all, ebu_award_fn award,
+                             bmp_awards *out, bmp_error *err)
 {
     const bmp_group *g = &ev->groups[gi];
     ebu_part p = {.sub = *ev};
@@ -304,7 +304,7 @@ static bmp_status award_part(const bmp_event *ev, size_t gi, int all, bmp_awards
         st = bmp_awards_note(out, err, "original entry %d x %d/%d = %d (4.2.11, EBU-62)",
                              (int)bmp_params_number(&ev->params, "original_tables", 0),
                              (int)(p.sub.tables + 1e-9), all, p.original);
-    if (!st && p.sub.ncontestants > 0 && (st = ebu_award_event(&p.sub, out, err)))
+    if (!st && p.sub.ncontestants > 0 && (st = award(&p.sub, out, err)))
         bmp_error_prefix(err, "$.groups[%zu] (section \"%s\"): ", gi, g->name);
     if (!st)
         st = mark_part(out, &p, g->name, a0, n0, r0, err);
@@ -312,8 +312,8 @@ static bmp_status award_part(const bmp_event *ev, size_t gi, int all, bmp_awards
     return st;
 }
 
-bmp_status ebu_sections_event(const bmp_event *ev, bool *done, bmp_awards *out,
-                              bmp_error *err)
+bmp_status ebu_sections_event(const bmp_event *ev, ebu_award_fn award, bool *done,
+                              bmp_awards *out, bmp_error *err)
 {
     *done = false;
     size_t n = section_count(ev);
@@ -338,7 +338,7 @@ bmp_status ebu_sections_event(const bmp_event *ev, bool *done, bmp_awards *out,
     int all = stage_full_tables(ev);
     for (size_t g = 0; !st && g < ev->ngroups; g++)
         if (is_section(&ev->groups[g]))
-            st = award_part(ev, g, all, out, err);
+            st = award_part(ev, g, all, award, out, err);
     return st;
 }
 
