@@ -306,8 +306,10 @@ static bmp_status award_part(const bmp_event *ev, size_t gi, int all, ebu_award_
                              (int)(p.sub.tables + 1e-9), all, p.original);
     if (!st && p.sub.ncontestants > 0 && (st = award(&p.sub, out, err)))
         bmp_error_prefix(err, "$.groups[%zu] (section \"%s\"): ", gi, g->name);
+    /* Even after an error: whatever was added names the event's contestants. */
+    bmp_status mk = mark_part(out, &p, g->name, a0, n0, r0, st ? NULL : err);
     if (!st)
-        st = mark_part(out, &p, g->name, a0, n0, r0, err);
+        st = mk;
     part_free(&p);
     return st;
 }
