@@ -252,6 +252,19 @@ static void sectioned_final(void **state)
     assert_int_equal(run_err(j, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "30 full tables in all its sections"));
     free(j);
+    /* A section of no full table (one pair) has no share: 10 x 0/2 = 0,
+     * no master points; A (2 tables) has 10 x 2/2 = 10: QA one-winner
+     * pairs k = ceil(10/2) = 5, top 5 x 11 = 55 (EBU-55: 4 finalists). */
+    int lone[] = {4, 1};
+    j = sectioned("\"kind\":\"pairs\",\"status\":\"club\",\"boards\":24,\"tables\":2,"
+                  "\"params\":{\"stage\":\"final\",\"original_tables\":10}",
+                  2, AB, lone, NULL, false, NULL);
+    run(j, &aw);
+    free(j);
+    assert_points(total_of(&aw, 0), "55.00");
+    assert_points(total_of(&aw, 4), "0.00");
+    assert_true(has_note(&aw, "section B: EBU: no master points: no full table"));
+    bmp_awards_free(&aw);
 }
 
 /* EBU-37, EBU-81: a Swiss teams event in two sections of 6 teams, 6

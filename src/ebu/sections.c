@@ -227,6 +227,9 @@ static bmp_status part_original(const bmp_event *ev, int tables, int all, ebu_pa
     p->sub.params = ev->params;
     if (!o || (strcmp(stage, "final") != 0 && strcmp(stage, "later-qualifying") != 0))
         return BMP_OK;
+    if (all <= 0)
+        return bmp_error_set(err, BMP_EINVAL, "$.groups: no section has a full table, so the "
+                             "original entry cannot be shared among them (4.1.3, 4.2.11)");
     int whole = (int)o->number;
     if (whole < all)
         return bmp_error_set(err, BMP_EINVAL,
@@ -304,7 +307,11 @@ static bmp_status award_part(const bmp_event *ev, size_t gi, int all, ebu_award_
         st = bmp_awards_note(out, err, "original entry %d x %d/%d = %d (4.2.11, EBU-62)",
                              (int)bmp_params_number(&ev->params, "original_tables", 0),
                              (int)(p.sub.tables + 1e-9), all, p.original);
-    if (!st && p.sub.ncontestants > 0 && (st = award(&p.sub, out, err)))
+    bool none = p.params && p.original == 0; /* a section of no full table */
+    if (!st && none)
+        st = bmp_awards_note(out, err, "EBU: no master points: no full table, so no share of "
+                             "the original entry (4.1.3, 4.2.11)");
+    if (!st && !none && p.sub.ncontestants > 0 && (st = award(&p.sub, out, err)))
         bmp_error_prefix(err, "$.groups[%zu] (section \"%s\"): ", gi, g->name);
     /* Even after an error: whatever was added names the event's contestants. */
     bmp_status mk = mark_part(out, &p, g->name, a0, n0, r0, st ? NULL : err);
