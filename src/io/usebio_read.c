@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/param_keys.h"
 #include "core/util.h"
 #include "io/usebio_internal.h"
 #include "io/usebio_read.h"
@@ -460,7 +461,7 @@ bmp_status ub_load(const char *data, size_t len, const char *src, const bmp_useb
     if (!st)
         st = map_document(&r, doc, opts);
     for (size_t i = 0; i < r.nslots; i++)
-        free(r.slots[i].key);
+        bmp_param_str_free(r.slots[i].key);
     free(r.slots);
     free(r.htab);
     if (st) {
