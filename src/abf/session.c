@@ -156,7 +156,7 @@ static bmp_status ranking_award(abf_ctx *c, const sessions *ss, size_t ci,
                                  "%s: %.4g table(s), fewer than %d: no session award "
                                  "(4.4.3, ABF-14)",
                                  re->ranking, tables, howell ? 2 : 4)
-                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
+                   ? bmp_error_oom(c->err)
                    : BMP_OK;
     int paid = places_paid(c, tables, T, one, howell);
     /* ABF-15 (4.4.7): short sessions factored down. */
@@ -167,7 +167,7 @@ static bmp_status ranking_award(abf_ctx *c, const sessions *ss, size_t ci,
                                  "%s: %d board(s), fewer than 12: no session award "
                                  "(4.4.7, ABF-15)",
                                  re->ranking, boards)
-                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
+                   ? bmp_error_oom(c->err)
                    : BMP_OK;
     abf_winner_spec ws = {one ? 2 : 1, T, 0};
     char how[160], pre[200] = "";

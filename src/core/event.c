@@ -220,7 +220,7 @@ bmp_status bmp_event_reindex(bmp_event *ev, bmp_error *err)
         ok = bmp_strindex_add(&x->by_group, i, NULL, NULL);
     if (!ok) {
         bmp_event_index_free(x);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     x->ev = ev;
     x->contestants = ev->contestants;
