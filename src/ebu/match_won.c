@@ -69,13 +69,14 @@ static bmp_status match_awards(ebu_ctx *c, int m4, int mult2, int64_t *award_x4,
         }
         if (win && strcmp(win, "tie") == 0)
             draw = true;
-        for (size_t i = 0; i < n; i++) {
-            const char *id = ev->contestants[i].id;
-            if (draw && (strcmp(id, m->home) == 0 || strcmp(id, m->away) == 0))
-                award_x4[i] += (int64_t)per * tri; /* 4.5.8: a draw is half a win */
-            else if (!draw && win && strcmp(id, win) == 0)
-                award_x4[i] += (int64_t)per * 2 * tri;
-        }
+        /* The teams found by id (the event's hash), not by a scan of
+         * every team for every match. */
+        const bmp_contestant *a = bmp_event_contestant(ev, draw ? m->home : win);
+        const bmp_contestant *b = draw ? bmp_event_contestant(ev, m->away) : NULL;
+        if (a)
+            award_x4[a - ev->contestants] += (int64_t)per * (draw ? 1 : 2) * tri;
+        if (b && b != a)
+            award_x4[b - ev->contestants] += (int64_t)per * tri; /* 4.5.8: a draw is half a win */
     }
     for (size_t i = 0; i < n; i++)
         award_x4[i] = award_x4[i] * mult2; /* now x8 */
