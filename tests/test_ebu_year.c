@@ -1,6 +1,7 @@
 /* An EBU club's or county's events of one year (include/bridgemp/ebu_year.h):
  * the status of its own games (EBU-10, EBU-13, EBU-14) and the yearly
- * allowances (EBU-11, EBU-12, EBU-13, EBU-14, EBU-115, EBU-116, EBU-119);
+ * allowances (EBU-11, EBU-12, EBU-13, EBU-14, EBU-115, EBU-116, EBU-118,
+ * EBU-119);
  * rulings ES-1 .. ES-5. */
 #include "bmp_test.h"
 
@@ -105,6 +106,16 @@ static void majors_and_sims(void **state)
     assert_int_equal(level_of(&y, 1, false, "above District"), BMP_EBU_COUNTY);
     assert_int_equal(level_of(&y, 2, false, "club heat"), BMP_EBU_CLUB);
     assert_int_equal(level_of(&y, 2, true, "overall"), BMP_EBU_DISTRICT);
+    /* EBU-118 (6.1.3): "Local Points are awarded at Regional status in
+     * respect of any stage of the event which does not attract Green Point
+     * awards" -- even for an open county pairs (County by 1.2.4). */
+    static const bmp_ebu_year_event green_major[] = {
+        EV("pairs championship", "2025-03-01", BMP_EBU_MAJOR_PAIRS, .green = true)};
+    bmp_ebu_organiser_year g = COUNTY(green_major);
+    assert_int_equal(level_of(&g, 0, false, "EBU-118"), BMP_EBU_REGIONAL);
+    accepted(&g);
+    g = CLUB(green_major); /* 6.1.1: "A County may nominate" */
+    refused(&g, "\"pairs championship\"", "EBU-118, 6.1.1");
     /* a licensed event's status is 1.6's (EBU-22), not 1.2.1's */
     assert_int_equal(bmp_ebu_year_status_of(&y, 3, false, &s, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "EBU-22"));

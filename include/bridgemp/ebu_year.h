@@ -47,6 +47,7 @@ typedef struct bmp_ebu_year_event {
     bool members_only;  /* restricted to EBU members */
     bool online;
     bool non_affiliated_heats; /* sim pairs: heats at non-affiliated clubs */
+    bool green;         /* a county's major championship with Green Point stages (6.1.1) */
 } bmp_ebu_year_event;
 
 typedef struct bmp_ebu_organiser_year {
@@ -57,7 +58,7 @@ typedef struct bmp_ebu_organiser_year {
     size_t nevents;
 } bmp_ebu_organiser_year;
 
-/* EBU-11, EBU-12, EBU-13, EBU-14, EBU-115, EBU-116, EBU-119: the first
+/* EBU-11, EBU-12, EBU-13, EBU-14, EBU-115, EBU-116, EBU-118, EBU-119: the first
  * event of the year that breaks an allowance is refused (EINVAL naming
  * the event, the rule and the count allowed); EINVAL also for dates not
  * in one calendar year (ruling ES-1). */
@@ -72,11 +73,12 @@ typedef struct bmp_ebu_year_status {
     char why[160]; /* the clause that decided, e.g. "EBU-10: ..." */
 } bmp_ebu_year_status;
 
-/* EBU-10, EBU-12, EBU-13, EBU-14: the status of the organiser's event i
+/* EBU-10, EBU-12, EBU-13, EBU-14, EBU-118: the status of the organiser's event i
  * of the year -- a regular game, minor championship or ladder (1.2.1: a
  * club's Club; a county's County if EBU members only, else District, and
  * Club for all its regular games when they are run more often than once a
- * month, ruling ES-2), a major championship (one level up), a simultaneous
+ * month, ruling ES-2), a major championship (one level up; a county's
+ * Green Point one: its stages without Green at Regional, EBU-118), a simultaneous
  * pairs (club heats Club; `overall` the county's overall result,
  * District).  Licensed and Green Point events: EINVAL pointing to their
  * own rules (EBU-22, Chapter 6). */

@@ -60,9 +60,15 @@ int bmp_ebu_club_blue_allowance(int64_t previous_player_sessions)
     return extra > 1000 ? 2002 : 2 + 2 * (int)extra; /* 5.3.1 */
 }
 
-/* 1.2.3, 1.2.4: two ladders, one major pairs and one major teams a year. */
+/* 1.2.3, 1.2.4, 6.1.1: two ladders, one major pairs and one major teams a
+ * year, Green Point majors a county's. */
 static bmp_status check_club_and_county(year_walk *w)
 {
+    bool major = w->ev->kind == BMP_EBU_MAJOR_PAIRS || w->ev->kind == BMP_EBU_MAJOR_TEAMS;
+    if (w->ev->green && (!major || w->club))
+        return refuse(w, "EBU-118, 6.1.1", "`green` marks a county's nominated major "
+                                           "championship (one-day and congress Green events "
+                                           "are kinds of their own)");
     switch (w->ev->kind) {
     case BMP_EBU_LADDER:
         if (++w->n.ladders > 2)

@@ -48,6 +48,10 @@ static void regular_status(const bmp_ebu_organiser_year *y, const bmp_ebu_year_e
 static void major_status(const bmp_ebu_organiser_year *y, const bmp_ebu_year_event *e,
                          bmp_ebu_year_status *out)
 {
+    if (e->green && y->organiser == BMP_EBU_COUNTY_ASSOCIATION)
+        return decide(out, BMP_EBU_REGIONAL, "EBU-118 (6.1.3): a county's Green Point major "
+                                             "championship, Local at Regional in its stages "
+                                             "without Green");
     bmp_ebu_level base = y->organiser == BMP_EBU_AFFILIATED_CLUB ? BMP_EBU_CLUB
                          : e->members_only                      ? BMP_EBU_COUNTY
                                                                 : BMP_EBU_DISTRICT;
