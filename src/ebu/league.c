@@ -27,19 +27,94 @@ static const char *winner_of(const bmp_match *m)
                                            : "tie";
 }
 
-bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const char *colour,
-                            bool blue, bmp_awards *out, bmp_error *err)
+/* Add a match's value to its winner, or the draw's to both teams, found
+ * by id (the event's hash): one pass over the matches, never matches x
+ * teams. */
+static void credit_match(const bmp_event *ev, const bmp_match *m, const char *w, int64_t win,
+                         int64_t draw, int64_t *acc)
 {
-    int n = (int)bmp_params_number(&ev->params, "divisions", 1);
-    int d = (int)bmp_params_number(&ev->params, "division", 1);
-    int64_t kn, kd;
+    bool tie = strcmp(w, "tie") == 0;
+    const bmp_contestant *a = bmp_event_contestant(ev, tie ? m->home : w);
+    const bmp_contestant *b = tie ? bmp_event_contestant(ev, m->away) : NULL;
+    if (a)
+        acc[a - ev->contestants] += tie ? draw : win;
+    if (b && b != a)
+        acc[b - ev->contestants] += draw;
+}
+
+/* The division and its key figure K = kn/kd (4.8.5-4.8.7, EBU-97). */
+static bmp_status league_key(const bmp_event *ev, int org_m4, int *n, int *d, int64_t *kn,
+                             int64_t *kd, bmp_error *err)
+{
+    *n = (int)bmp_params_number(&ev->params, "divisions", 1);
+    *d = (int)bmp_params_number(&ev->params, "division", 1);
     if (org_m4 != EBU_M4_CLUB && org_m4 != EBU_M4_DISTRICT && org_m4 != EBU_M4_COUNTY)
         return bmp_not_supported(err, "EBU leagues of Regional or National organisations",
                                  "EBU-97", "4.8.5", "the key figures are given for Club, "
                                  "District and County leagues only");
-    if (d > n || !ebu_league_key(org_m4, n, d, &kn, &kd))
+    if (*d > *n || !ebu_league_key(org_m4, *n, *d, kn, kd))
         return bmp_error_set(err, BMP_EINVAL, "$.params.division: expected a division from 1 "
-                                              "to params.divisions (%d), got %d", n, d);
+                                              "to params.divisions (%d), got %d", *n, *d);
+    return BMP_OK;
+}
+
+/* 4.8.2 (EBU-94): K per match won for 18-35 boards, pro rata below 18,
+ * +50 % for 36 or more (x 36); a draw is half.  From the matches, or from
+ * each team's match_wins when none are given.  4.5.10 (EBU-79): an
+ * adjusted score for an unplayed match earns no match award. */
+static bmp_status league_match_awards(const bmp_event *ev, int64_t kp, int64_t *acc,
+                                      bmp_error *err)
+{
+    if (ev->nmatches == 0) {
+        int b = ev->boards_per_match;
+        if (b < 1)
+            return bmp_error_set(err, BMP_EINVAL, "$.boards_per_match: a league needs "
+                                                  "boards_per_match or matches (4.8.2)");
+        int64_t per = kp * (b < 18 ? b : 18) * (b >= 36 ? 3 : 2);
+        for (size_t i = 0; i < ev->ncontestants; i++)
+            acc[i] = (int64_t)(ev->contestants[i].match_wins * 2 + 0.5) * per / 2;
+        return BMP_OK;
+    }
+    for (size_t k = 0; k < ev->nmatches; k++) {
+        const bmp_match *m = &ev->matches[k];
+        int b = m->boards > 0 ? m->boards : ev->boards_per_match;
+        if (b < 1)
+            return bmp_error_set(err, BMP_EINVAL, "$.matches[%zu].boards: expected the "
+                                                  "boards of the match (4.8.2)", k);
+        const char *w = bmp_params_bool(&m->params, "not_played", false) ? NULL : winner_of(m);
+        int64_t per = kp * (b < 18 ? b : 18) * (b >= 36 ? 3 : 2);
+        if (w)
+            credit_match(ev, m, w, per, per / 2, acc);
+    }
+    return BMP_OK;
+}
+
+/* 4.8.4 (EBU-96): k awards (k = a quarter of the teams, rounded up) in
+ * steps of K, (sum of k - i + 1) / c x K for a tie, x 2/3 for 36-71
+ * boards, rounded up; 3.5 (EBU-34): a tie straddling the last award
+ * shares at least 6 x the organisation's factor. */
+static bmp_points league_rank(bmp_place p, int k, int64_t kn, int64_t kd, bool cut, int org_m4)
+{
+    if (p.lo < 1)
+        return 0;
+    bmp_exact steps;
+    bmp_tie_share_exact(p.lo, p.hi, k, ebu_linear_steps, &k, &steps);
+    bmp_points rank = 0;
+    if (!bmp_exact_is_zero(steps))
+        rank = bmp_exact_round(bmp_exact_mul(steps, kn * (cut ? 2 : 3), kd * 3), BMP_ROUND_CEIL,
+                               BMP_UNIT_WHOLE);
+    bmp_points mn = bmp_div_round((int64_t)6 * org_m4 * 100, 4, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+    return rank > 0 && rank < mn ? mn : rank;
+}
+
+bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const char *colour,
+                            bool blue, bmp_awards *out, bmp_error *err)
+{
+    int n, d;
+    int64_t kn, kd;
+    bmp_status st = league_key(ev, org_m4, &n, &d, &kn, &kd, err);
+    if (st)
+        return st;
     int teams = (int)(ev->tables + 1e-9);
     /* 4.8.8 (EBU-98): every division but the first has at least 5 teams. */
     if (d > 1 && teams < 5)
@@ -55,42 +130,7 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
     int64_t *acc = calloc(nc ? nc : 1, sizeof *acc); /* x 36 */
     if (!acc)
         return bmp_error_oom(err);
-    bmp_status st = BMP_OK;
-    if (ev->nmatches == 0) {
-        int b = ev->boards_per_match;
-        if (b < 1) {
-            free(acc);
-            return bmp_error_set(err, BMP_EINVAL, "$.boards_per_match: a league needs "
-                                                  "boards_per_match or matches (4.8.2)");
-        }
-        int64_t per = kp * (b < 18 ? b : 18) * (b >= 36 ? 3 : 2); /* x 36 */
-        for (size_t i = 0; i < nc; i++)
-            acc[i] = (int64_t)(ev->contestants[i].match_wins * 2 + 0.5) * per / 2;
-    } else {
-        for (size_t k = 0; k < ev->nmatches; k++) {
-            const bmp_match *m = &ev->matches[k];
-            int b = m->boards > 0 ? m->boards : ev->boards_per_match;
-            if (b < 1) {
-                free(acc);
-                return bmp_error_set(err, BMP_EINVAL, "$.matches[%zu].boards: expected the "
-                                                      "boards of the match (4.8.2)", k);
-            }
-            /* 4.5.10 (EBU-79): an adjusted score for an unplayed match: no match award. */
-            if (bmp_params_bool(&m->params, "not_played", false))
-                continue;
-            const char *w = winner_of(m);
-            if (!w)
-                continue;
-            int64_t per = kp * (b < 18 ? b : 18) * (b >= 36 ? 3 : 2);
-            bool tie = strcmp(w, "tie") == 0;
-            for (size_t i = 0; i < nc; i++) {
-                const char *id = ev->contestants[i].id;
-                if (tie ? (strcmp(id, m->home) == 0 || strcmp(id, m->away) == 0)
-                        : strcmp(id, w) == 0)
-                    acc[i] += tie ? per / 2 : per;
-            }
-        }
-    }
+    st = league_match_awards(ev, kp, acc, err);
     int k = (teams + 3) / 4;
     bool cut = duration < 72;
     for (size_t i = 0; !st && i < nc; i++) {
@@ -98,26 +138,11 @@ bmp_status ebu_league_event(const bmp_event *ev, int org_m4, int duration, const
         if (ct->phantom)
             continue;
         bmp_points match = bmp_div_round(acc[i] * 100, 36, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
-        bmp_points rank = 0;
-        bmp_place p = ct->place;
-        if (p.lo > 0) {
-            /* (sum of k - i + 1) / c x K, x 2/3 for 36-71 boards, rounded up */
-            bmp_exact steps;
-            bmp_tie_share_exact(p.lo, p.hi, k, ebu_linear_steps, &k, &steps);
-            if (!bmp_exact_is_zero(steps))
-                rank = bmp_exact_round(bmp_exact_mul(steps, kn * (cut ? 2 : 3), kd * 3),
-                                       BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
-            /* 3.5 (EBU-34): a tie straddling the last award shares at least
-             * 6 x the organisation's factor. */
-            bmp_points mn = bmp_div_round((int64_t)6 * org_m4 * 100, 4, BMP_ROUND_CEIL,
-                                          BMP_UNIT_WHOLE);
-            if (rank > 0 && rank < mn)
-                rank = mn;
-        }
+        bmp_points rank = league_rank(ct->place, k, kn, kd, cut, org_m4);
         bmp_award aw = {0};
         aw.contestant = i;
         aw.player = BMP_ALL_PLAYERS;
-        aw.place = p;
+        aw.place = ct->place;
         if (match > 0) {
             aw.points = blue ? match / 100 : match;
             bmp_award_set(&aw, "match", "matches won", colour, "EBU-94", "4.8.2");
@@ -170,6 +195,40 @@ int ebu_green_league_bonus(int teams, int place)
  * award per match won (6.5.5) and ranking "bonus wins" worth a match win of
  * the boards played against each opponent (params.boards_per_opponent, else
  * boards_per_match); Gold on an event total of 5.00 or more (2.5.1). */
+/* 6.5.5 (EBU-135): each match won or drawn at the division's value for
+ * its boards (at least 4, 6.5.2); from each team's match_wins when no
+ * matches are given. */
+static bmp_status green_match_awards(const bmp_event *ev, int div, bmp_points *acc,
+                                     bmp_error *err)
+{
+    if (ev->nmatches == 0) {
+        int b = ev->boards_per_match;
+        if (b < 4)
+            return bmp_error_set(err, BMP_EINVAL, "$.boards_per_match: an inter-county league "
+                                                  "match has at least 4 boards (6.5.2)");
+        bmp_points win = ebu_green_league_match(div, b, false);
+        bmp_points draw = ebu_green_league_match(div, b, true);
+        for (size_t i = 0; i < ev->ncontestants; i++) {
+            int64_t h = (int64_t)(ev->contestants[i].match_wins * 2 + 0.5);
+            acc[i] = (h / 2) * win + (h % 2) * draw;
+        }
+        return BMP_OK;
+    }
+    for (size_t k = 0; k < ev->nmatches; k++) {
+        const bmp_match *m = &ev->matches[k];
+        int b = m->boards > 0 ? m->boards : ev->boards_per_match;
+        if (b < 4)
+            return bmp_error_set(err, BMP_EINVAL, "$.matches[%zu].boards: an inter-county "
+                                                  "league match has at least 4 boards (6.5.2)",
+                                 k);
+        const char *w = bmp_params_bool(&m->params, "not_played", false) ? NULL : winner_of(m);
+        if (w)
+            credit_match(ev, m, w, ebu_green_league_match(div, b, false),
+                         ebu_green_league_match(div, b, true), acc);
+    }
+    return BMP_OK;
+}
+
 bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
 {
     int n = (int)bmp_params_number(&ev->params, "divisions", 1);
@@ -187,45 +246,7 @@ bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_erro
     bmp_points *acc = calloc(nc ? nc : 1, sizeof *acc);
     if (!acc)
         return bmp_error_oom(err);
-    bmp_status st = BMP_OK;
-    if (ev->nmatches == 0) {
-        int b = ev->boards_per_match;
-        if (b < 4) {
-            free(acc);
-            return bmp_error_set(err, BMP_EINVAL, "$.boards_per_match: an inter-county league "
-                                                  "match has at least 4 boards (6.5.2)");
-        }
-        bmp_points win = ebu_green_league_match(div, b, false);
-        bmp_points draw = ebu_green_league_match(div, b, true);
-        for (size_t i = 0; i < nc; i++) {
-            int64_t h = (int64_t)(ev->contestants[i].match_wins * 2 + 0.5);
-            acc[i] = (h / 2) * win + (h % 2) * draw;
-        }
-    } else {
-        for (size_t k = 0; k < ev->nmatches; k++) {
-            const bmp_match *m = &ev->matches[k];
-            int b = m->boards > 0 ? m->boards : ev->boards_per_match;
-            if (b < 4) {
-                free(acc);
-                return bmp_error_set(err, BMP_EINVAL, "$.matches[%zu].boards: an inter-county "
-                                                      "league match has at least 4 boards "
-                                                      "(6.5.2)", k);
-            }
-            if (bmp_params_bool(&m->params, "not_played", false))
-                continue;
-            const char *w = winner_of(m);
-            if (!w)
-                continue;
-            bool tie = strcmp(w, "tie") == 0;
-            bmp_points v = ebu_green_league_match(div, b, tie);
-            for (size_t i = 0; i < nc; i++) {
-                const char *id = ev->contestants[i].id;
-                if (tie ? (strcmp(id, m->home) == 0 || strcmp(id, m->away) == 0)
-                        : strcmp(id, w) == 0)
-                    acc[i] += v;
-            }
-        }
-    }
+    bmp_status st = green_match_awards(ev, div, acc, err);
     int bb = (int)bmp_params_number(&ev->params, "boards_per_opponent", ev->boards_per_match);
     bmp_points bonus_win = ebu_green_league_match(div, bb, false);
     for (size_t i = 0; !st && i < nc; i++) {
