@@ -61,6 +61,15 @@ static bmp_status knockout(ebu_ctx *c, int m4, const char *pts)
                         "expected \"local\", \"blue\" or \"green\", got \"%s\"", pts);
     if (strcmp(pts, "blue") == 0)
         return bmp_not_supported(c->err, "EBU Blue Point knock-outs", "EBU-117", "5.4", NULL);
+    /* 6.2.5 (EBU-124, ruling ES-6): a Plate earns no Green; a consolation
+     * knock-out earns Local by 4.7.10 as if the main event were Local at
+     * Regional, whatever the event's status says. */
+    if (green && bmp_params_bool(&ev->params, "consolation", false)) {
+        if ((st = ebu_note(c, "consolation (Plate) of a Green Point knock-out: no Green; Local "
+                              "at Regional x 1/2 (6.2.5, 4.7.10, EBU-124)")))
+            return st;
+        return ebu_ko_event(ev, EBU_M4_REGIONAL, false, "local", c->out, c->err);
+    }
     if (!green && bmp_params_bool(&ev->params, "major", false)) {
         m4 = ebu_status_shift(m4, 1);
         if (m4 == 0)
@@ -91,6 +100,11 @@ static bmp_status points_kind(ebu_ctx *c, const char *pts, bool *done)
     if (strcmp(pts, "green") != 0)
         return ebu_fail(c, BMP_EINVAL, "$.params.points",
                         "expected \"local\", \"blue\" or \"green\", got \"%s\"", pts);
+    if (strcmp(bmp_params_string(&ev->params, "stage", "basic"), "consolation") == 0)
+        return ebu_fail(c, BMP_EINVAL, "$.params.points",
+                        "a consolation ('Plate') earns no Green Points: award it as a "
+                        "stand-alone event at County scale (status county, points local, stage "
+                        "basic) (6.2.5, EBU-124)");
     if (bmp_params_bool(&ev->params, "league", false) && ebu_teams_like_kind(ev->kind))
         return ebu_green_league_event(ev, c->out, c->err);
     if (ebu_teams_like_kind(ev->kind) &&
@@ -292,6 +306,10 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* the parameter spec is in params.c */
     if ((st = bmp_params_check_event(ev, &ebu_param_specs, err)) || (st = status_of(&c, &m4)))
         return st;
+    if ((st = ebu_ranking_playoff_check(ev, &done, out, err)) || done) /* 4.5.9, EBU-78 */
+        return st;
+    if ((st = ebu_inter_organisation_check(ev, out, err))) /* 4.10.3, EBU-16 */
+        return st;
     if ((st = ebu_sections_event(ev, ebu_award_event, &done, out, err)) || done) /* 3.8 */
         return st;
     if ((st = ebu_handicap_check(ev, &done, out, err)) || done) /* 3.10.1, EBU-39 */
@@ -311,6 +329,8 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         return st;
     if ((st = section_status(&c, &m4)))
         return st;
+    if (bmp_params_has(&ev->params, "special_scale")) /* 3.12.1, EBU-41 */
+        return ebu_special_scale_event(&c, m4);
     /* 4.11 (EBU-103..106): the series bonus of a ladder. */
     if (bmp_params_bool(&ev->params, "ladder", false))
         return ebu_ladder_event(ev, m4, c.colour, c.blue, out, err);

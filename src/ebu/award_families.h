@@ -23,5 +23,8 @@ bmp_status ebu_ranked_event(ebu_ctx *c, const ebu_entry *e, int m4);
  * "final" or "consolation" (match_won.c). */
 bmp_status ebu_match_won_event(ebu_ctx *c, int m4, ebu_move mv, int tables, int duration,
                                const char *stage);
+/* 3.12.1 (EBU-41): the special scale the EBU granted, params.special_scale
+ * (special.c). */
+bmp_status ebu_special_scale_event(ebu_ctx *c, int m4);
 
 #endif

@@ -54,6 +54,8 @@
  *   3.8.2, and sub-divide a league division, 4.8.9: sections.c)
  *   carry_forward (3.11.1: carry.c); subdivision_playoff, division_playoff
  *   (4.8.9: sections.c)
+ *   ranking_playoff (4.5.9), inter_organisation (1.2.7 b, 4.10.3: playoff.c)
+ *   special_scale (3.12.1: special.c)
  * Contestant params: without_standing (2.10: no award, taken out of the
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
 #include <string.h>

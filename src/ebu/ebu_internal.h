@@ -148,6 +148,12 @@ bmp_status ebu_green_double_event(const bmp_event *ev, bmp_awards *out, bmp_erro
 /* 4.7.7, 4.7.8 (EBU-87, EBU-91): double-elimination KO in Local (ko_double.c). */
 bmp_status ebu_ko_double_event(const bmp_event *ev, int m4, const char *colour, bmp_awards *out,
                                bmp_error *err);
+/* 4.5.9 (EBU-78): *no_awards for a ranking play-off (playoff.c). */
+bmp_status ebu_ranking_playoff_check(const bmp_event *ev, bool *no_awards, bmp_awards *out,
+                                     bmp_error *err);
+/* 1.2.7 b, 4.10.3 (EBU-16): an inter-organisation event: a basic event on
+ * its actual entry; params of earlier stages refused (playoff.c). */
+bmp_status ebu_inter_organisation_check(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 /* 3.10.1 (EBU-39): *no_awards for a handicap event not re-scored (handicap.c). */
 bmp_status ebu_handicap_check(const bmp_event *ev, bool *no_awards, bmp_awards *out,
                               bmp_error *err);

@@ -85,6 +85,15 @@ static const bmp_param_spec event_params[] = {
               "original_tables = all their teams (4.8.9)"),
     BMP_PBOOL("division_playoff", "EBU-99", "false",
               "play-off between division winners: no special award, a basic event (4.8.9)"),
+    BMP_PSTR("special_scale", "EBU-41", NULL, NULL,
+             "the scale the EBU granted on application for an event with no scale in the "
+             "handbook: whole Local Points by place, e.g. \"60,45,30,15\" (3.12.1)"),
+    BMP_PBOOL("ranking_playoff", "EBU-78", "false",
+              "a play-off on a tie in the overall ranking: no Master Points; its result "
+              "decides the tied places (4.5.9)"),
+    BMP_PBOOL("inter_organisation", "EBU-16", "false",
+              "players qualified in other organisations: a basic event on its actual entry, "
+              "earlier stages ignored (1.2.7 b, 4.10.3)"),
     BMP_PEND};
 
 static const bmp_param_spec contestant_params[] = {

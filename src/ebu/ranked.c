@@ -34,6 +34,22 @@ static bmp_status basic_stage(ebu_ctx *c, const ebu_entry *e, int *m4, ranked *r
     return BMP_OK;
 }
 
+/* 4.2.9 (EBU-60): the recommendation, not enforced -- at most 3/4 of the
+ * field qualify for an 18-35-board final, at most 1/2 for 36+ boards; a
+ * note says when it was not followed (fewer of the final get awards). */
+static bmp_status qualified_share_note(ebu_ctx *c, const ebu_entry *e)
+{
+    bool b36 = e->band == EBU_B36;
+    if (e->band == EBU_B12_17 || (b36 ? 2 * e->tables <= e->original
+                                      : 4 * e->tables <= 3 * e->original))
+        return BMP_OK;
+    return ebu_note(c, "%d of the original %d tables in a final of %s: more than the %s "
+                       "recommended, so fewer than %s of the final receive an award (4.2.9, "
+                       "EBU-60)",
+                    e->tables, e->original, b36 ? "36+ boards" : "18-35 boards",
+                    b36 ? "1/2" : "3/4", b36 ? "half" : "a third");
+}
+
 /* 4.2.4 (EBU-54, EBU-55): a final or later qualifying stage on Scales
  * QA-QE, on the original entry, with the status changes of 4.2.5-4.2.7. */
 static bmp_status final_stage(ebu_ctx *c, const ebu_entry *e, int *m4, ranked *r)
@@ -66,6 +82,8 @@ static bmp_status final_stage(ebu_ctx *c, const ebu_entry *e, int *m4, ranked *r
     if (*m4 == 0)
         return bmp_not_supported(c->err, "EBU status beyond the defined levels", "EBU-58",
                                  "4.2.7", NULL);
+    if (final && (st = qualified_share_note(c, e)))
+        return st;
     r->s = ebu_qa_scale(*m4, e->mv, e->original, finalists, !final);
     r->rule = finalists < r->s.k ? "EBU-55" : "EBU-54";
     r->section = "4.2.4";
