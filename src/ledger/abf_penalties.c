@@ -73,11 +73,42 @@ static int64_t quarters_overdue(long age, int grace)
     return age <= grace ? 0 : (age - grace + 89) / 90;
 }
 
+/* A penalty line to charge: quarter k of an invoice. */
+typedef struct pline {
+    int64_t invoice, club, k, cents;
+    char what[160];
+} pline;
+
+typedef struct plines {
+    pline *v;
+    size_t n, cap;
+} plines;
+
+static bmp_status plines_add(plines *p, const owing *o, int64_t k, int64_t cents,
+                             const bmp_ledger_balance *bal, bmp_error *err)
+{
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 16;
+        pline *v = realloc(p->v, cap * sizeof *v);
+        if (!v)
+            return bmp_error_oom(err);
+        p->v = v;
+        p->cap = cap;
+    }
+    pline *x = &p->v[p->n++];
+    char owed[32];
+    invoice_money(bal->balance, owed, sizeof owed);
+    *x = (pline){o->id, o->club, k, cents, ""};
+    snprintf(x->what, sizeof x->what, "overdue penalty quarter %lld: invoice %s of %s owing %s "
+             "(%ld days)", (long long)k, o->number, bal->issued, owed, bal->age);
+    return BMP_OK;
+}
+
 /* One line per quarter k not charged yet: P(k) - P(k-1), P(j) = j x 10 %
  * of the balance half up, so that the quarters add up to
  * bmp_abf_overdue_penalty on the balance. */
-static bmp_status penalise(bmp_ledger *l, int64_t run, const char *date, const owing *o,
-                           bmp_ledger_run *out, bmp_error *err)
+static bmp_status penalise(bmp_ledger *l, const char *date, const owing *o, plines *out,
+                           bmp_error *err)
 {
     const bmp_abf_fees *f = NULL;
     bmp_ledger_balance bal;
@@ -87,28 +118,36 @@ static bmp_status penalise(bmp_ledger *l, int64_t run, const char *date, const o
     if (rc || bal.balance <= 0)
         return rc;
     int64_t q = quarters_overdue(bal.age, f->overdue_grace_days);
-    for (int64_t k = o->charged + 1; k <= q && !rc; k++) {
-        int64_t pct = f->overdue_pct_per_quarter;
-        int64_t cents = bmp_mul_ratio(bal.balance, pct * k, 100, BMP_ROUND_HALF_UP, 1) -
-                        bmp_mul_ratio(bal.balance, pct * (k - 1), 100, BMP_ROUND_HALF_UP, 1);
-        char what[160], owed[32];
+    int64_t pct = f->overdue_pct_per_quarter;
+    for (int64_t k = o->charged + 1; k <= q && !rc; k++)
+        rc = plines_add(out, o, k,
+                        bmp_mul_ratio(bal.balance, pct * k, 100, BMP_ROUND_HALF_UP, 1) -
+                            bmp_mul_ratio(bal.balance, pct * (k - 1), 100, BMP_ROUND_HALF_UP, 1),
+                        &bal, err);
+    return rc;
+}
+
+static bmp_status charge_penalties(bmp_ledger *l, int64_t run, const plines *p,
+                                   bmp_ledger_run *out, bmp_error *err)
+{
+    bmp_status rc = BMP_OK;
+    for (size_t i = 0; i < p->n && !rc; i++) {
+        const pline *x = &p->v[i];
         int64_t charge = 0;
         bool found = false;
-        invoice_money(bal.balance, owed, sizeof owed);
-        snprintf(what, sizeof what, "overdue penalty quarter %lld: invoice %s of %s owing %s "
-                 "(%lld days)", (long long)k, o->number, bal.issued, owed, (long long)bal.age);
         rc = lq_int(l, &charge, &found, err,
                     "INSERT INTO charge (run_id, club_id, rule, what, cents) VALUES (?1, ?2, "
-                    "'ABF-114', ?3, ?4) RETURNING id", "iisi", run, o->club, what, cents);
+                    "'ABF-114', ?3, ?4) RETURNING id", "iisi", run, x->club, x->what, x->cents);
         if (!rc)
             rc = lq_run(l, err, "INSERT INTO overdue_quarter (invoice_id, quarter, charge_id) "
-                        "VALUES (?1, ?2, ?3)", "iii", o->id, k, charge);
+                        "VALUES (?1, ?2, ?3)", "iii", x->invoice, x->k, charge);
         out->lines++;
-        out->total += cents;
+        out->total += x->cents;
     }
     return rc;
 }
 
+/* The run, made only when some quarter is due (no run, no id, otherwise). */
 static bmp_status make_overdue_run(bmp_ledger *l, const ledger_body *b, const char *date,
                                    bmp_ledger_run *out, bmp_error *err)
 {
@@ -116,20 +155,24 @@ static bmp_status make_overdue_run(bmp_ledger *l, const ledger_body *b, const ch
     bool found = false;
     owing *v = NULL;
     size_t n = 0;
+    plines p = {0};
     ledger_now(l, at);
-    bmp_status rc = lq_int(l, &out->id, &found, err,
-                           "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, "
-                           "lines, total) VALUES (?1, 'overdue', ?2, 'ABF-114', ?3, ?4, 0, 0) "
-                           "RETURNING id", "isss", b->id, date, l->who, at);
-    if (!rc)
-        rc = penalisable(l, b, date, &v, &n, err);
+    bmp_status rc = penalisable(l, b, date, &v, &n, err);
     for (size_t i = 0; i < n && !rc; i++)
-        rc = penalise(l, out->id, date, &v[i], out, err);
+        rc = penalise(l, date, &v[i], &p, err);
     free(v);
-    if (!rc)
+    if (!rc && p.n)
+        rc = lq_int(l, &out->id, &found, err,
+                    "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, "
+                    "lines, total) VALUES (?1, 'overdue', ?2, 'ABF-114', ?3, ?4, 0, 0) "
+                    "RETURNING id", "isss", b->id, date, l->who, at);
+    if (!rc && p.n)
+        rc = charge_penalties(l, out->id, &p, out, err);
+    free(p.v);
+    if (!rc && out->id)
         rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1", "iii",
                     out->id, (int64_t)out->lines, out->total);
-    if (!rc) {
+    if (!rc && out->id) {
         char *d = bmp_asprintf("charge run %lld: %s overdue penalties at %s, %zu line(s), %lld "
                                "cents (ABF-114)", (long long)out->id, b->code, date, out->lines,
                                (long long)out->total);
@@ -156,9 +199,8 @@ bmp_status bmp_ledger_overdue_run(bmp_ledger *l, const char *body, const char *d
     rc = charge_earlier(l, &b, "overdue", date, out, err);
     if (!rc && !out->already)
         rc = make_overdue_run(l, &b, date, out, err);
-    if (!rc && !out->already && out->lines == 0) { /* nothing overdue: no run */
+    if (!rc && !out->id) { /* nothing overdue: no run */
         l->ops->rollback(l->s);
-        out->id = 0;
         return BMP_OK;
     }
     if (!rc)
