@@ -5,6 +5,10 @@
  * issues every invoice on 2026-11-24. */
 #include "ledger_test_util.h"
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+
 #include "bridgemp/abf.h"
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_invoice.h"
@@ -327,12 +331,94 @@ static void tour_gate(void **state)
     lt_done(&t);
 }
 
+/* The run a child is killed in: 'o' the overdue run of 2027-02-23 (ABF-114,
+ * 9.32 + 0.66 as in overdue_quarters), 'p' a payment without the club
+ * number (ABF-115, 10.00). */
+static bmp_status the_step(bmp_ledger *l, char which, int64_t *cents, bool *already,
+                           bmp_error *e)
+{
+    if (which == 'o') {
+        bmp_ledger_run r;
+        bmp_status st = bmp_ledger_overdue_run(l, "abf", "2027-02-23", NULL, BMP_INVOICE_HTML,
+                                               &r, e);
+        *cents = r.total;
+        *already = r.already;
+        return st;
+    }
+    bmp_ledger_payment p = {"3200", NULL, 500, "2026-12-10", "BANK-9", false};
+    bmp_ledger_paid r;
+    bmp_status st = bmp_ledger_payment_record(l, "abf", &p, &r, e);
+    *cents = r.fee_cents;
+    *already = r.already;
+    return st;
+}
+
+static int step_child(const char *db, char which)
+{
+    bmp_ledger *l = NULL;
+    bmp_error e = {0};
+    bmp_ledger_opts o = {.size = sizeof o, .now = "2026-11-24T12:00:00Z"};
+    int64_t cents = 0;
+    bool already = false;
+    if (bmp_ledger_open(db, &o, &l, &e))
+        return 1;
+    bmp_status st = the_step(l, which, &cents, &already, &e);
+    bmp_ledger_close(l);
+    return st ? 1 : 0;
+}
+
+/* All or nothing: killed with SIGKILL at many points, the run or payment
+ * is there whole or not at all; doing it again afterwards finishes it
+ * (its invoices too: 2 capitation + 2 penalty invoices, or + the fee's)
+ * with the same amounts, and the ledger verifies. */
+static void killed_all_or_nothing(void **state)
+{
+    (void)state;
+    for (const char *w = "op"; *w; w++) {
+        int whole = 0, none = 0;
+        for (int k = 0; k < 12; k++) {
+            lt t;
+            invoiced(&t);
+            assert_int_equal(pay(&t, "3200", "ABF-1-3200", 4000, "2026-12-01", "BANK-1", true,
+                                 NULL), BMP_OK);
+            bmp_ledger_close(t.l);
+            pid_t pid = fork();
+            assert_true(pid >= 0);
+            if (pid == 0)
+                _exit(step_child(t.db, *w));
+            struct timespec ts = {0, (long)k * k * 300000L}; /* 0 .. 36 ms */
+            nanosleep(&ts, NULL);
+            kill(pid, SIGKILL);
+            waitpid(pid, NULL, 0);
+            lt_open(&t);
+            bmp_error e = {0};
+            int64_t cents = 0;
+            bool already = false;
+            assert_int_equal(the_step(t.l, *w, &cents, &already, &e), BMP_OK);
+            already ? whole++ : none++;
+            assert_int_equal(cents, *w == 'o' ? 998 : 1000);
+            bmp_table tb;
+            bmp_table_init(&tb);
+            assert_int_equal(bmp_ledger_invoice_list(t.l, "abf", &tb, &e), BMP_OK);
+            assert_int_equal(tb.nrows, *w == 'o' ? 4 : 3);
+            bmp_table_free(&tb);
+            bmp_problems p = {0};
+            assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_OK);
+            bmp_problems_free(&p);
+            lt_done(&t);
+        }
+        fprintf(stderr, "%s killed 12 times: %d left nothing, %d the whole\n",
+                *w == 'o' ? "overdue run" : "payment", none, whole);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(payments_and_balances), cmocka_unit_test(club_number_fee),
         cmocka_unit_test(overdue_quarters),      cmocka_unit_test(overdue_catch_up),
         cmocka_unit_test(congress_gate),         cmocka_unit_test(tour_gate),
+        cmocka_unit_test(killed_all_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

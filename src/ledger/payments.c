@@ -227,6 +227,9 @@ bmp_status bmp_ledger_payment_record(bmp_ledger *l, const char *body, const bmp_
         rc = lq_int(l, &out->fee_run, &(bool){false}, err,
                     "SELECT COALESCE((SELECT id FROM charge_run WHERE body_id = ?1 AND "
                     "kind = 'admin-fee' AND period = ?2), 0)", "is", b.id, p->ref);
+    if (!rc && out->already && out->fee_run)
+        rc = lq_int(l, &out->fee_cents, &(bool){false}, err,
+                    "SELECT total FROM charge_run WHERE id = ?1", "i", out->fee_run);
     if (!rc && out->fee_run) { /* invoiced after the commit: a re-run completes it */
         bmp_ledger_invoices iv;
         rc = bmp_ledger_invoice_run(l, body, out->fee_run, NULL, BMP_INVOICE_HTML, &iv, err);
