@@ -247,20 +247,26 @@ static bmp_status read_credit(bmp_pipeline *p, const char *data, size_t len, con
     return st;
 }
 
-/* USEBIO: the event, and the bytes kept for the faithful export. */
+/* USEBIO: the event, and the bytes kept for the faithful export (*own, a
+ * malloc'd buffer, is taken instead of copied; NULL when it was). */
 static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const char *src,
-                              bmp_error *err)
+                              char **own, bmp_error *err)
 {
     p->input = IN_USEBIO;
     bmp_usebio_opts o = usebio_opts(p);
     bmp_status st = bmp_usebio_read_memory(d, len, src, &o, &p->ev, err);
-    if (!st && !(p->orig = malloc(len ? len : 1)))
-        st = bmp_error_oom(err);
-    if (!st) {
+    if (st)
+        return st;
+    if (own) {
+        p->orig = *own;
+        *own = NULL;
+    } else if ((p->orig = malloc(len ? len : 1))) {
         memcpy(p->orig, d, len);
-        p->orig_len = len;
+    } else {
+        return bmp_error_oom(err);
     }
-    return st;
+    p->orig_len = len;
+    return BMP_OK;
 }
 
 bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t len,
@@ -276,7 +282,7 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
         p->input = IN_CREDIT;
         st = read_credit(p, d, len, src, err);
     } else if (bmp_usebio_sniff(d, len)) {
-        st = read_usebio(p, d, len, src, err);
+        st = read_usebio(p, d, len, src, NULL, err);
     } else {
         p->input = IN_JSON;
         char *text = NULL;
@@ -325,7 +331,7 @@ bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *
             size_t len;
             if ((st = bmp_read_file(path, &buf, &len, err)))
                 return st;
-            st = read_usebio(p, buf, len, path, err);
+            st = read_usebio(p, buf, len, path, &buf, err);
             free(buf);
         } else {
             p->input = IN_JSON;

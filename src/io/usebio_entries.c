@@ -204,7 +204,8 @@ static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode
     char *k = bmp_strdup(key);
     if (!k)
         return ub_oom(r);
-    r->slots[r->nslots++] = (slot){k, ci, rank, node, has_place, has_score, score, pct};
+    r->slots[r->nslots++] =
+        (slot){k, ci, rank, r->stream ? NULL : node, has_place, has_score, score, pct};
     return BMP_OK;
 }
 
@@ -279,10 +280,17 @@ static bmp_status grow_contestants(rd *r, size_t *idx)
         if (!nc)
             return ub_oom(r);
         ev->contestants = nc;
-        xmlNode **nn = realloc(r->cnode, cap * sizeof *nn);
-        if (!nn)
-            return ub_oom(r);
-        r->cnode = nn;
+        if (r->stream) {
+            const char **ns = realloc(r->csec, cap * sizeof *ns);
+            if (!ns)
+                return ub_oom(r);
+            r->csec = ns;
+        } else {
+            xmlNode **nn = realloc(r->cnode, cap * sizeof *nn);
+            if (!nn)
+                return ub_oom(r);
+            r->cnode = nn;
+        }
         r->ccap = cap;
     }
     *idx = ev->ncontestants++;
@@ -324,7 +332,7 @@ static void ranking_name(char *buf, size_t n, int session, const char *section, 
 }
 
 /* One PAIR / TEAM / PLAYER element of a scope. */
-static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
+bmp_status ub_read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
 {
     bmp_event *ev = r->ev;
     bmp_status st = BMP_OK;
@@ -411,7 +419,7 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     if (found >= 0 && overall) {
         st = ub_fail(r, n, BMP_EINVAL,
                      "duplicate contestant \"%s\" (also at line %ld)", cid,
-                     xmlGetLineNo(r->cnode[found]));
+                     r->stream ? 0L : xmlGetLineNo(r->cnode[found]));
         goto out;
     }
     bmp_contestant *c;
@@ -431,7 +439,10 @@ static bmp_status read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
         if ((st = grow_contestants(r, &ci)))
             goto out;
         c = &ev->contestants[ci];
-        r->cnode[ci] = n;
+        if (r->stream)
+            r->csec[ci] = sc->section;
+        else
+            r->cnode[ci] = n;
         c->id = cid;
         cid = NULL;
         if ((st = index_contestant(r, ci)))
@@ -566,12 +577,37 @@ out:
     return st;
 }
 
+/* Streamed: a second section among the contestants' defining scopes
+ * makes the ids section-qualified ("A:1NS"), as the tree reader, which
+ * counts the sections first, qualifies them from the start. */
+bmp_status ub_requalify_ids(rd *r)
+{
+    bmp_event *ev = r->ev;
+    for (size_t ci = 0; ci < ev->ncontestants; ci++) {
+        if (!r->csec[ci])
+            continue;
+        char *q = bmp_asprintf("%s:%s", r->csec[ci], ev->contestants[ci].id);
+        if (!q)
+            return ub_oom(r);
+        free(ev->contestants[ci].id);
+        ev->contestants[ci].id = q;
+    }
+    memset(r->htab, 0, r->hcap * sizeof *r->htab);
+    for (size_t ci = 0; ci < ev->ncontestants; ci++) {
+        size_t i = hash_id(ev->contestants[ci].id) & (r->hcap - 1);
+        while (r->htab[i])
+            i = (i + 1) & (r->hcap - 1);
+        r->htab[i] = ci + 1;
+    }
+    return BMP_OK;
+}
+
 bmp_status ub_read_scope(rd *r, const scope *sc, bool overall)
 {
     bmp_status st = BMP_OK;
     for (xmlNode *n = sc->participants->children; n && !st; n = n->next) {
         if (ub_is(n, "PAIR") || ub_is(n, "TEAM") || ub_is(n, "PLAYER"))
-            st = read_entry(r, sc, n, overall);
+            st = ub_read_entry(r, sc, n, overall);
     }
     return st;
 }

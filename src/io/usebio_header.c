@@ -99,21 +99,26 @@ bmp_status ub_set_event_param(rd *r, const char *key, const char *v)
 /* U-41: the number of distinct BOARD_NUMBERs of the BOARD elements under
  * the event (directly or in its SESSION / SECTION elements); a BOARD
  * without a usable number counts once. */
+void ub_count_board(xmlNode *k, unsigned char *seen, int *count)
+{
+    xmlNode *num = ub_child(k, "BOARD_NUMBER");
+    char *t = num ? ub_text(num) : NULL;
+    double v = 0;
+    int b = t && ub_parse_number(t, &v) && v >= 1 && v < 10000 ? (int)v : 0;
+    free(t);
+    if (!b || !(seen[b / 8] & (1u << (b % 8))))
+        (*count)++;
+    if (b)
+        seen[b / 8] |= (unsigned char)(1u << (b % 8));
+}
+
 static void count_boards_in(xmlNode *n, unsigned char *seen, int *count, int depth)
 {
     for (xmlNode *k = n->children; k; k = k->next) {
         if (k->type != XML_ELEMENT_NODE)
             continue;
         if (ub_is(k, "BOARD")) {
-            xmlNode *num = ub_child(k, "BOARD_NUMBER");
-            char *t = num ? ub_text(num) : NULL;
-            double v = 0;
-            int b = t && ub_parse_number(t, &v) && v >= 1 && v < 10000 ? (int)v : 0;
-            free(t);
-            if (!b || !(seen[b / 8] & (1u << (b % 8))))
-                (*count)++;
-            if (b)
-                seen[b / 8] |= (unsigned char)(1u << (b % 8));
+            ub_count_board(k, seen, count);
         } else if (depth < 2 && (ub_is(k, "SESSION") || ub_is(k, "SECTION"))) {
             count_boards_in(k, seen, count, depth + 1);
         }

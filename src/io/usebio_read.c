@@ -51,7 +51,7 @@ static bmp_status add_scope(rd *r, scope **sv, size_t *n, size_t *cap, xmlNode *
 }
 
 /* Session number from SESSION_ID ("2"), else its position. */
-static int session_number(xmlNode *s, int ordinal)
+int ub_session_number(xmlNode *s, int ordinal)
 {
     char *id = ub_attr(s, "SESSION_ID");
     int n = ordinal;
@@ -80,7 +80,7 @@ static bmp_status collect_sections(rd *r, xmlNode *parent, int session, scope **
     return st;
 }
 
-static bmp_status add_section_groups(rd *r, const scope *sv, size_t n)
+bmp_status ub_add_section_groups(rd *r, const scope *sv, size_t n)
 {
     bmp_event *ev = r->ev;
     for (size_t i = 0; i < n; i++) {
@@ -150,14 +150,11 @@ static bmp_status one_field(rd *r)
     return BMP_OK;
 }
 
-static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
+/* The USEBIO root's Version (shared with the streamed reader,
+ * usebio_stream.c, as the steps below). */
+bmp_status ub_map_version(rd *r, xmlNode *root)
 {
-    bmp_event *ev = r->ev;
-    bmp_status st;
-    xmlNode *root = xmlDocGetRootElement(doc);
-    if (!root || !ub_is(root, "USEBIO"))
-        return ub_fail(r, root, BMP_EINVAL, "expected the root element USEBIO, got %s",
-                       root ? (const char *)root->name : "nothing");
+    bmp_status st = BMP_OK;
     char *ver = ub_attr(root, "Version");
     if (ver) {
         bool ok = strcmp(ver, "1.0") == 0 || strcmp(ver, "1.1") == 0 ||
@@ -165,19 +162,15 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
         st = ok ? ub_set_event_param(r, "usebio.version", ver)
                 : ub_fail(r, root, BMP_EINVAL, "Version: expected 1.0, 1.1, 1.2 or 1.3, got \"%.20s\"", ver);
         free(ver);
-        if (st)
-            return st;
     }
-    xmlNode *event = NULL;
-    for (xmlNode *c = root->children; c; c = c->next)
-        if (ub_is(c, "EVENT")) {
-            if (event)
-                return ub_fail(r, c, BMP_EINVAL,
-                               "a second EVENT: convert one event per file (split the file)");
-            event = c;
-        }
-    if (!event)
-        return ub_fail(r, root, BMP_EINVAL, "no EVENT element");
+    return st;
+}
+
+/* The EVENT header: kind, body, status, point type. */
+bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_opts *opts)
+{
+    bmp_event *ev = r->ev;
+    bmp_status st;
     ev->sessions = 1;
     if ((st = ub_read_header(r, root, event)))
         return st;
@@ -230,6 +223,31 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
         if (st)
             return st;
     }
+    return BMP_OK;
+}
+
+static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
+{
+    bmp_event *ev = r->ev;
+    bmp_status st;
+    xmlNode *root = xmlDocGetRootElement(doc);
+    if (!root || !ub_is(root, "USEBIO"))
+        return ub_fail(r, root, BMP_EINVAL, "expected the root element USEBIO, got %s",
+                       root ? (const char *)root->name : "nothing");
+    if ((st = ub_map_version(r, root)))
+        return st;
+    xmlNode *event = NULL;
+    for (xmlNode *c = root->children; c; c = c->next)
+        if (ub_is(c, "EVENT")) {
+            if (event)
+                return ub_fail(r, c, BMP_EINVAL,
+                               "a second EVENT: convert one event per file (split the file)");
+            event = c;
+        }
+    if (!event)
+        return ub_fail(r, root, BMP_EINVAL, "no EVENT element");
+    if ((st = ub_map_header(r, root, event, opts)))
+        return st;
     /* Scopes: event level (with its sections), then each SESSION. */
     scope *sv = NULL;
     size_t ns = 0, cap = 0, first_session = 0;
@@ -239,7 +257,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     for (xmlNode *c = event->children; c && !st; c = c->next)
         if (ub_is(c, "SESSION")) {
             nsessions++;
-            st = collect_sections(r, c, session_number(c, ++ordinal), &sv, &ns, &cap);
+            st = collect_sections(r, c, ub_session_number(c, ++ordinal), &sv, &ns, &cap);
         }
     if (!st && ns == 0)
         st = ub_fail(r, event, BMP_EINVAL, "no PARTICIPANTS: nothing to award");
@@ -269,7 +287,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
             }
         r->multi_section = nsec > 1;
         r->has_overall = event_level;
-        st = add_section_groups(r, sv, first_session);
+        st = ub_add_section_groups(r, sv, first_session);
         for (size_t i = 0; i < first_session && !st; i++)
             st = ub_read_scope(r, &sv[i], true);
         for (size_t i = first_session; i < ns && !st; i++)
@@ -278,12 +296,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     for (size_t i = 0; i < ns; i++)
         free(sv[i].section);
     free(sv);
-    if (st)
-        return st;
-    if (ev->ncontestants == 0) /* as with no PARTICIPANTS at all */
-        return ub_fail(r, event, BMP_EINVAL,
-                       "PARTICIPANTS hold no PAIR, TEAM or PLAYER: nothing to award");
-    if ((st = ub_resolve_places(r)) || (st = one_field(r)))
+    if (st || (st = ub_map_places(r, event)))
         return st;
     /* Matches: event level and per session. */
     ordinal = 0;
@@ -291,14 +304,32 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
         if (ub_is(c, "MATCH"))
             st = ub_read_match(r, c, 0);
         else if (ub_is(c, "SESSION")) {
-            int sn = session_number(c, ++ordinal);
+            int sn = ub_session_number(c, ++ordinal);
             for (xmlNode *m = c->children; m && !st; m = m->next)
                 if (ub_is(m, "MATCH"))
                     st = ub_read_match(r, m, sn);
         }
     }
-    if (st)
+    return st ? st : ub_map_end(r, opts);
+}
+
+/* Places resolved and checked, sections ranked as one field merged. */
+bmp_status ub_map_places(rd *r, xmlNode *event)
+{
+    bmp_status st;
+    if (r->ev->ncontestants == 0) /* as with no PARTICIPANTS at all */
+        return ub_fail(r, event, BMP_EINVAL,
+                       "PARTICIPANTS hold no PAIR, TEAM or PLAYER: nothing to award");
+    if ((st = ub_resolve_places(r)) || (st = one_field(r)))
         return st;
+    return BMP_OK;
+}
+
+/* After the matches: wins, the index, tables, the options once more. */
+bmp_status ub_map_end(rd *r, const bmp_usebio_opts *opts)
+{
+    bmp_event *ev = r->ev;
+    bmp_status st;
     ub_tally_matches(r);
     if ((st = bmp_event_reindex(ev, r->err)))
         return st;
@@ -315,10 +346,7 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
     return BMP_OK;
 }
 
-/* libxml2 options: no network, no DTD loading or validation, no entity
- * substitution, large line numbers, no messages on stderr. */
-#define PARSE_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOBLANKS | XML_PARSE_COMPACT | \
-                    XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA)
+#define PARSE_OPTS UB_PARSE_OPTS
 
 /* The first error libxml2 reports (the last one is often a consequence,
  * such as "Premature end of data" after a mismatched tag). */
@@ -382,7 +410,7 @@ static xmlDoc *parse(const char *data, size_t len, const char *src, const char *
 /* Entity declarations (internal subset) are refused outright: they are the
  * vehicle of external-entity and entity-expansion attacks, and no scorer
  * writes them. */
-static bool has_entities(xmlDoc *doc)
+bool ub_has_entities(xmlDoc *doc)
 {
     return (doc->intSubset && (doc->intSubset->entities || doc->intSubset->pentities)) ||
            (doc->extSubset && doc->extSubset->entities);
@@ -408,7 +436,7 @@ bmp_status ub_load(const char *data, size_t len, const char *src, const bmp_useb
     }
     if (!doc)
         return bmp_error_set(err, BMP_EPARSE, "%s", msg);
-    if (has_entities(doc)) {
+    if (ub_has_entities(doc)) {
         xmlFreeDoc(doc);
         return bmp_error_set(err, BMP_EPARSE,
                              "%s: entity declarations are not accepted in a USEBIO file "
@@ -452,33 +480,4 @@ void ub_loaded_free(ub_loaded *l)
     bmp_event_free(l->ev);
     free(l->cnode);
     memset(l, 0, sizeof *l);
-}
-
-bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *source_name,
-                                  const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
-{
-    *out = NULL;
-    ub_loaded l;
-    bmp_status st = ub_load(data, len, source_name ? source_name : "<memory>", opts, false, &l,
-                            err);
-    if (st)
-        return st;
-    *out = l.ev;
-    l.ev = NULL;
-    ub_loaded_free(&l);
-    return BMP_OK;
-}
-
-bmp_status bmp_usebio_read_file(const char *path, const bmp_usebio_opts *opts, bmp_event **out,
-                                bmp_error *err)
-{
-    *out = NULL;
-    char *buf;
-    size_t len;
-    bmp_status rs = bmp_read_file(path, &buf, &len, err);
-    if (rs)
-        return rs;
-    bmp_status st = bmp_usebio_read_memory(buf, len, path, opts, out, err);
-    free(buf);
-    return st;
 }

@@ -5,6 +5,7 @@
 #ifndef BMP_IO_USEBIO_READ_H
 #define BMP_IO_USEBIO_READ_H
 
+#include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,6 +38,11 @@ typedef struct rd {
     bool multi_section;
     bool has_overall;   /* event-level results exist: sessions only rank them */
     double event_boards;
+    /* Streamed (usebio_stream.c): entry elements are freed once read, so
+     * slots and cnode keep no node; csec[ci] is the section that defined
+     * contestant ci (owned by the stream), for ub_requalify_ids. */
+    bool stream;
+    const char **csec;
 } rd;
 
 /* A scope: one PARTICIPANTS element, with its session and section. */
@@ -70,12 +76,35 @@ bmp_status ub_child_int(rd *r, xmlNode *n, const char *name, int min, int max, i
 bmp_status ub_set_event_param(rd *r, const char *key, const char *v);
 bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event);
 bmp_status ub_read_scope(rd *r, const scope *sc, bool overall);
+/* One PAIR / TEAM / PLAYER element of a scope. */
+bmp_status ub_read_entry(rd *r, const scope *sc, xmlNode *n, bool overall);
 long ub_find_contestant(rd *r, const char *id);
 bmp_status ub_resolve_places(rd *r);
 /* UX-4: sections ranked as one field; *merged when they were. */
 bmp_status ub_merge_sections(rd *r, bool *merged);
 bmp_status ub_read_match(rd *r, xmlNode *n, int session);
 void ub_tally_matches(rd *r);
+
+/* libxml2 options: no network, no DTD loading or validation, no entity
+ * substitution, large line numbers, no messages on stderr. */
+#define UB_PARSE_OPTS                                                                          \
+    (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOBLANKS |          \
+     XML_PARSE_COMPACT | XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA)
+
+/* The steps of mapping a document (usebio_read.c), shared by the tree
+ * reader and the streamed one (usebio_stream.c). */
+bmp_status ub_map_version(rd *r, xmlNode *root);
+bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_opts *opts);
+bmp_status ub_map_places(rd *r, xmlNode *event);
+bmp_status ub_map_end(rd *r, const bmp_usebio_opts *opts);
+int ub_session_number(xmlNode *s, int ordinal);
+bmp_status ub_add_section_groups(rd *r, const scope *sv, size_t n);
+bool ub_has_entities(xmlDoc *doc);
+/* U-41: count one BOARD element (its BOARD_NUMBER seen once). */
+void ub_count_board(xmlNode *board, unsigned char *seen, int *count);
+/* Streamed mode: contestant ids qualified by their sections once a second
+ * section appears (usebio_entries.c). */
+bmp_status ub_requalify_ids(rd *r);
 
 /* A document parsed and mapped (usebio_read.c): what the reader returns
  * and what the rewriter patches (usebio_rewrite.c). */

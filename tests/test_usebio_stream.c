@@ -1,0 +1,261 @@
+/* The streamed USEBIO reader (src/io/usebio_stream.c) against the tree
+ * reader it stands in for: for every USEBIO file under tests/data and for
+ * layouts written here to reach each branch of the stream (sections named
+ * by element, a second section met late, sessions, one session without an
+ * overall result, boards counted from BOARD elements, matches in sessions),
+ * a file the stream maps gives the very event the tree reader gives (their
+ * JSON byte for byte), and the layouts the stream cannot map in one pass
+ * are left to the tree reader (issue 9, item 4: memory follows the event,
+ * not the file). */
+#include "bmp_test.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "bridgemp/bridgemp.h"
+#include "bridgemp/usebio.h"
+#include "core/util.h"
+#include "io/usebio_read.h"
+#include "io/usebio_stream.h"
+
+static const char *const bodies[] = {"abf", "ebu", "nzb", "acbl"};
+
+static char *event_json(const bmp_event *ev)
+{
+    char *js = NULL;
+    bmp_error e = {0};
+    if (bmp_event_to_json(ev, &js, &e))
+        fail_msg("event json: %s", e.msg);
+    return js;
+}
+
+/* Read data both ways with opts: true when the stream mapped it, and then
+ * the tree reader must map it to the same event. */
+static bool same_both_ways(const char *data, size_t len, const char *src,
+                           const bmp_usebio_opts *o)
+{
+    bmp_event *sev = NULL;
+    bmp_error se = {0}, te = {0};
+    bmp_status ss = ub_stream_load(NULL, data, len, src, o, &sev, &se);
+    ub_loaded l;
+    bmp_status ts = ub_load(data, len, src, o, false, &l, &te);
+    if (ss == BMP_OK) {
+        if (ts != BMP_OK)
+            fail_msg("%s (%s): streamed, but the tree reader says: %s", src, o->body, te.msg);
+        char *a = event_json(sev), *b = event_json(l.ev);
+        if (strcmp(a, b) != 0) {
+            size_t i = 0;
+            while (a[i] == b[i])
+                i++;
+            fail_msg("%s (%s): streamed and tree events differ at byte %zu:\n  stream ...%.120s\n"
+                     "  tree   ...%.120s",
+                     src, o->body, i, a + (i > 40 ? i - 40 : 0), b + (i > 40 ? i - 40 : 0));
+        }
+        free(a);
+        free(b);
+    }
+    assert_int_not_equal(ss, BMP_ENOMEM);
+    bmp_event_free(sev);
+    if (ts == BMP_OK)
+        ub_loaded_free(&l);
+    return ss == BMP_OK;
+}
+
+static bool file_both_ways(const char *path, const char *body)
+{
+    char *buf;
+    size_t len;
+    bmp_error e = {0};
+    if (bmp_read_file(path, &buf, &len, &e))
+        fail_msg("%s", e.msg);
+    bmp_usebio_opts o = {.body = body, .grade = "E"};
+    bool streamed = same_both_ways(buf, len, path, &o);
+    /* and from the file itself, as bmp_usebio_read_file reads it */
+    bmp_event *ev = NULL;
+    bmp_status fs = ub_stream_load(path, NULL, 0, path, &o, &ev, &e);
+    assert_int_equal(fs == BMP_OK, streamed);
+    bmp_event_free(ev);
+    free(buf);
+    return streamed;
+}
+
+static void walk_dir(const char *dir, int *files, int *streamed)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat sb;
+        if (stat(path, &sb) != 0)
+            continue;
+        if (S_ISDIR(sb.st_mode)) {
+            walk_dir(path, files, streamed);
+            continue;
+        }
+        size_t l = strlen(path);
+        if (l < 4 || strcmp(path + l - 4, ".xml") != 0)
+            continue;
+        for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++) {
+            (*files)++;
+            *streamed += file_both_ways(path, bodies[b]);
+        }
+    }
+    closedir(d);
+}
+
+/* Every USEBIO file of the test data, under each body's rules. */
+static void test_data_files_same_event(void **state)
+{
+    (void)state;
+    int files = 0, streamed = 0;
+    walk_dir(BMP_TEST_DATA, &files, &streamed);
+    print_message("%d file/body readings, %d streamed\n", files, streamed);
+    assert_true(files >= 80);
+    assert_true(streamed >= files / 2);
+}
+
+/* The layouts scorers write stream; the rest go to the tree reader. */
+static void test_which_files_stream(void **state)
+{
+    (void)state;
+    static const char *const stream_ok[] = {
+        "usebio/example_pairs.xml", "usebio/example_teams.xml", "usebio/sections.xml",
+        "usebio/sessions.xml",      "usebio/no_boards_played.xml", "usebio/tied_places.xml",
+        "realworld/compscore_butler_howell.xml", "realworld/compscore_cross_imp_howell.xml"};
+    static const char *const tree_only[] = {"usebio/two_events.xml", "usebio/latin1.xml",
+                                            "usebio/malformed.xml", "usebio/xxe.xml"};
+    char path[1024];
+    for (size_t i = 0; i < sizeof stream_ok / sizeof stream_ok[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", BMP_TEST_DATA, stream_ok[i]);
+        bool any = false; /* under the rules of the body the file is for */
+        for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++)
+            any |= file_both_ways(path, bodies[b]);
+        if (!any)
+            fail_msg("%s did not stream", stream_ok[i]);
+    }
+    for (size_t i = 0; i < sizeof tree_only / sizeof tree_only[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", BMP_TEST_DATA, tree_only[i]);
+        for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++)
+            assert_false(file_both_ways(path, bodies[b]));
+    }
+}
+
+#define HEAD "<?xml version=\"1.0\"?>\n<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\">" \
+             "<TITLE>T</TITLE><DATE>01/06/2025</DATE>"
+#define PAIR(num, dir, place, pct, id1, id2)                                                  \
+    "<PAIR><PAIR_NUMBER>" num "</PAIR_NUMBER><DIRECTION>" dir "</DIRECTION><PLACE>" place   \
+    "</PLACE><PERCENTAGE>" pct "</PERCENTAGE><PLAYER><PLAYER_NAME>P" id1                      \
+    "</PLAYER_NAME><NATIONAL_ID_NUMBER>" id1 "</NATIONAL_ID_NUMBER></PLAYER><PLAYER>"         \
+    "<PLAYER_NAME>P" id2 "</PLAYER_NAME><NATIONAL_ID_NUMBER>" id2                             \
+    "</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+
+static bool doc_both_ways(const char *doc, const char *body)
+{
+    bmp_usebio_opts o = {.body = body, .grade = "E"};
+    return same_both_ways(doc, strlen(doc), "layout.xml", &o);
+}
+
+/* Layouts written to reach each branch of the stream. */
+static void test_layouts(void **state)
+{
+    (void)state;
+    /* Sections named by a SECTION_ID element; the second section makes the
+     * ids "A:1NS" after the first section's were read as "1NS". */
+    static const char sections_by_element[] =
+        HEAD "<WINNER_TYPE>2</WINNER_TYPE><BOARDS_PLAYED>24</BOARDS_PLAYED>"
+        "<SECTION><SECTION_ID>A</SECTION_ID><PARTICIPANTS>"
+        PAIR("1", "NS", "1", "60", "1001", "1002") PAIR("2", "NS", "2", "40", "1003", "1004")
+        PAIR("1", "EW", "1", "55", "1005", "1006") PAIR("2", "EW", "2", "45", "1007", "1008")
+        "</PARTICIPANTS></SECTION><SECTION SECTION_ID=\"B\"><PARTICIPANTS>"
+        PAIR("1", "NS", "1", "58", "1011", "1012") PAIR("2", "NS", "2", "42", "1013", "1014")
+        PAIR("1", "EW", "1", "51", "1015", "1016") PAIR("2", "EW", "2", "49", "1017", "1018")
+        "</PARTICIPANTS></SECTION></EVENT></USEBIO>";
+    assert_true(doc_both_ways(sections_by_element, "abf"));
+    assert_true(doc_both_ways(sections_by_element, "ebu"));
+    /* One SESSION and no event-level result: the session is the event;
+     * boards counted from BOARD elements in the SESSION (U-41), a pair
+     * that played fewer has its players' participation cut. */
+    static const char one_session[] =
+        HEAD "<WINNER_TYPE>1</WINNER_TYPE><SESSION SESSION_ID=\"1\"><PARTICIPANTS>"
+        PAIR("1", "NS", "1", "60", "2001", "2002") PAIR("2", "EW", "2", "50", "2003", "2004")
+        "<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><PLACE>3</PLACE><BOARDS_PLAYED>2</BOARDS_PLAYED>"
+        "<PLAYER><NATIONAL_ID_NUMBER>2005</NATIONAL_ID_NUMBER></PLAYER>"
+        "<PLAYER><NATIONAL_ID_NUMBER>2006</NATIONAL_ID_NUMBER></PLAYER></PAIR>"
+        PAIR("4", "EW", "4", "40", "2007", "2008")
+        "</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD>"
+        "<BOARD><BOARD_NUMBER>2</BOARD_NUMBER></BOARD><SECTION SECTION_ID=\"X\"><BOARD>"
+        "<BOARD_NUMBER>3</BOARD_NUMBER></BOARD><BOARD><BOARD_NUMBER>2</BOARD_NUMBER></BOARD>"
+        "</SECTION></SESSION></EVENT></USEBIO>";
+    assert_true(doc_both_ways(one_session, "abf"));
+    /* An overall result, then two sessions ranked NS/EW (the overall
+     * rankings are session 0 once two sessions are known). */
+    static const char two_sessions[] =
+        HEAD "<WINNER_TYPE>2</WINNER_TYPE><BOARDS_PLAYED>48</BOARDS_PLAYED><PARTICIPANTS>"
+        PAIR("1", "NS", "1", "60", "3001", "3002") PAIR("2", "NS", "2", "40", "3003", "3004")
+        PAIR("1", "EW", "1", "52", "3005", "3006") PAIR("2", "EW", "2", "48", "3007", "3008")
+        "</PARTICIPANTS><SESSION SESSION_ID=\"1\"><PARTICIPANTS>"
+        PAIR("1", "NS", "2", "45", "3001", "3002") PAIR("2", "NS", "1", "55", "3003", "3004")
+        "</PARTICIPANTS></SESSION><SESSION SESSION_ID=\"2\"><PARTICIPANTS>"
+        PAIR("1", "EW", "1", "57", "3005", "3006") PAIR("2", "EW", "2", "43", "3007", "3008")
+        "</PARTICIPANTS></SESSION></EVENT></USEBIO>";
+    assert_true(doc_both_ways(two_sessions, "abf"));
+    /* Two sessions and no overall result: left to the tree reader. */
+    static const char sessions_only[] =
+        HEAD "<WINNER_TYPE>1</WINNER_TYPE><SESSION><PARTICIPANTS>"
+        PAIR("1", "NS", "1", "60", "4001", "4002") PAIR("2", "EW", "2", "40", "4003", "4004")
+        "</PARTICIPANTS></SESSION><SESSION><PARTICIPANTS>"
+        PAIR("1", "NS", "2", "45", "4001", "4002") PAIR("2", "EW", "1", "55", "4003", "4004")
+        "</PARTICIPANTS></SESSION></EVENT></USEBIO>";
+    assert_false(doc_both_ways(sessions_only, "abf"));
+    /* A header element after the results: the tree reader sees it. */
+    static const char late_header[] =
+        HEAD "<PARTICIPANTS>" PAIR("1", "NS", "1", "60", "5001", "5002")
+        PAIR("2", "EW", "2", "40", "5003", "5004") "</PARTICIPANTS>"
+        "<BOARDS_PLAYED>24</BOARDS_PLAYED></EVENT></USEBIO>";
+    assert_false(doc_both_ways(late_header, "abf"));
+    /* Teams with matches in sessions (read after the places). */
+    static const char teams[] =
+        "<?xml version=\"1.0\"?><USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"SWISS_TEAMS\">"
+        "<TITLE>S</TITLE><BOARDS_PLAYED>14</BOARDS_PLAYED><PARTICIPANTS>"
+        "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE><TOTAL_SCORE>30</TOTAL_SCORE>"
+        "<PLAYER><NATIONAL_ID_NUMBER>6001</NATIONAL_ID_NUMBER></PLAYER></TEAM>"
+        "<TEAM TEAM_ID=\"2\"><PLACE>2</PLACE><TOTAL_SCORE>20</TOTAL_SCORE>"
+        "<PLAYER><NATIONAL_ID_NUMBER>6002</NATIONAL_ID_NUMBER></PLAYER></TEAM>"
+        "<TEAM TEAM_ID=\"3\"><PLACE>3</PLACE><TOTAL_SCORE>10</TOTAL_SCORE>"
+        "<PLAYER><NATIONAL_ID_NUMBER>6003</NATIONAL_ID_NUMBER></PLAYER></TEAM>"
+        "</PARTICIPANTS><SESSION SESSION_ID=\"1\"><MATCH><TEAM>1</TEAM>"
+        "<OPPOSING_TEAM>2</OPPOSING_TEAM><TEAM_SCORE>20</TEAM_SCORE>"
+        "<OPPOSING_TEAM_SCORE>10</OPPOSING_TEAM_SCORE></MATCH></SESSION>"
+        "<SESSION SESSION_ID=\"2\"><MATCH><TEAM>3</TEAM><OPPOSING_TEAM>1</OPPOSING_TEAM>"
+        "<TEAM_SCORE>5</TEAM_SCORE><OPPOSING_TEAM_SCORE>10</OPPOSING_TEAM_SCORE></MATCH>"
+        "</SESSION></EVENT></USEBIO>";
+    assert_true(doc_both_ways(teams, "abf"));
+    /* An error the stream meets is given by the tree reader, with its
+     * element path: the public reader falls back. */
+    static const char dup[] = HEAD "<PARTICIPANTS>" PAIR("1", "NS", "1", "60", "7001", "7002")
+        PAIR("1", "NS", "2", "40", "7003", "7004") "</PARTICIPANTS></EVENT></USEBIO>";
+    assert_false(doc_both_ways(dup, "abf"));
+    bmp_usebio_opts o = {.body = "abf", .grade = "E"};
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    assert_int_not_equal(bmp_usebio_read_memory(dup, strlen(dup), "dup.xml", &o, &ev, &e), BMP_OK);
+    assert_non_null(strstr(e.msg, "dup.xml:2: /USEBIO/EVENT/PARTICIPANTS/PAIR[2]: duplicate "
+                                  "contestant \"1NS\" (also at line 2)"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_data_files_same_event),
+        cmocka_unit_test(test_which_files_stream),
+        cmocka_unit_test(test_layouts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
