@@ -53,8 +53,18 @@ step 0 "charge run 3, 2 line\\(s\\), 83.88; invoiced" $L overdue 2027-02-23 --bo
 unchanged 0 "made before: nothing changed" $L overdue 2027-02-23 --body abf
 unchanged 0 "nothing to charge" $L overdue 2027-03-31 --body abf
 unchanged 3 "not supported: overdue penalties \\(ABF-114\\) for nzb" $L overdue 2027-03-31 --body nzb
-# ABF-116
+# ABF-116: the Spring Congress's batch (3.36 points at B4, $2.68: 9.00) waits
+# for its levy invoice ABF-4-3101
 unchanged 1 "no abf batch 99" $L event-levy 99 --body abf
+step 0 "batch 1 provisional" $L import examples/abf/club-pairs.json --club 3101
+unchanged 1 "batch 1 has no grade: record it with .ledger grade 1 GRADE. first" $L event-levy 1 --body abf
+step 0 "" $L grade 1 B4 --body abf
+step 0 "congress levy \(ABF-116\): charge run 4, 1 line\(s\), 9.00; invoiced" $L event-levy 1 --body abf
+unchanged 0 "made before: nothing changed" $L event-levy 1 --body abf
+unchanged 1 "batch 1 \(congress\): its levy invoice ABF-4-3101 is unpaid \(balance 9.00\)" $L approve 1
+step 0 "payment S1: recorded 9.00; invoice balance 0.00" \
+    $L payment record --body abf --club 3101 --invoice ABF-4-3101 --amount 9 --date 2026-11-30 --ref S1
+step 0 "batch 1 approved" $L approve 1
 # NZ-99
 step 0 "0 promotions" $L close 2025-08 --body nzb
 step 0 "certificates 2025-08: 0 made, 0 made before; written to" \
