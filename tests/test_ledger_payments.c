@@ -158,6 +158,19 @@ static void club_number_fee(void **state)
     assert_int_equal(pay(&t, "3200", NULL, 500, "2026-12-11", "BANK-8", false, &r), BMP_OK);
     assert_int_equal(r.fee_run, 3);
     assert_int_equal(balance(&t, "ABF-3-3200", "2026-12-11", NULL), 1000);
+    /* once the invoice is credited: BANK-7 is still `already`; no new payment on
+     * it, nor on its credit note */
+    assert_int_equal(bmp_ledger_invoice_credit(t.l, "abf", "ABF-1-3200", "billed twice", NULL,
+                                               BMP_INVOICE_CSV, &e), BMP_OK);
+    assert_int_equal(pay(&t, "3200", "ABF-1-3200", 4660, "2026-12-10", "BANK-7", false, &r),
+                     BMP_OK);
+    assert_true(r.already);
+    bmp_ledger_payment p = {"3200", "ABF-1-3200", 100, "2026-12-12", "BANK-10", true};
+    assert_int_equal(bmp_ledger_payment_record(t.l, "abf", &p, &r, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "invoice ABF-1-3200 is credited (ABF-1-3200-CR)"));
+    p.invoice = "ABF-1-3200-CR";
+    assert_int_equal(bmp_ledger_payment_record(t.l, "abf", &p, &r, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "ABF-1-3200-CR is a credit note"));
     lt_done(&t);
 }
 

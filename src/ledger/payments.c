@@ -43,25 +43,19 @@ bmp_status payment_balance(bmp_ledger *l, int64_t id, const char *date, bmp_ledg
     return rc;
 }
 
-/* The invoice a payment names: its id, refused for another club's, a
- * credit note or a credited one. */
-static bmp_status payable(bmp_ledger *l, const ledger_body *b, const char *number, int64_t club,
-                          int64_t *id, bmp_ledger_balance *bal, bmp_error *err)
+/* The invoice a payment names (its id found first, payment_targets),
+ * refused for another club's, a credit note or a credited one. */
+static bmp_status payable(bmp_ledger *l, const char *number, int64_t club, int64_t id,
+                          bmp_ledger_balance *bal, bmp_error *err)
 {
     bmp_stmt *st = NULL;
     bool row = false;
     int64_t owner = 0, credits = 0;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT id, club_id, COALESCE(credits, 0) FROM invoice "
-                             "WHERE body_id = ?1 AND number = ?2", "is", b->id, number);
-    if (!rc)
-        rc = l->ops->step(st, &row, err);
-    if (!rc && !row)
-        rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s invoice %s", b->code, number);
-    if (!rc) {
-        *id = l->ops->col_int(st, 0);
-        owner = l->ops->col_int(st, 1);
-        credits = l->ops->col_int(st, 2);
+    bmp_status rc = lq_query(l, &st, err, "SELECT club_id, COALESCE(credits, 0) FROM invoice "
+                             "WHERE id = ?1", "i", id);
+    if (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+        owner = l->ops->col_int(st, 0);
+        credits = l->ops->col_int(st, 1);
     }
     l->ops->finalize(st);
     if (!rc && credits)
@@ -70,7 +64,7 @@ static bmp_status payable(bmp_ledger *l, const ledger_body *b, const char *numbe
         rc = bmp_error_set(err, BMP_EINVAL, "invoice %s is not the club's: it bills another "
                            "club", number);
     if (!rc)
-        rc = payment_balance(l, *id, "9999-12-31", bal, err);
+        rc = payment_balance(l, id, "9999-12-31", bal, err);
     if (!rc && bal->credited)
         rc = bmp_error_set(err, BMP_EINVAL, "invoice %s is credited (%s-CR): nothing to pay",
                            number, number);
@@ -175,8 +169,7 @@ static bmp_status insert_payment(bmp_ledger *l, const ledger_body *b, const bmp_
 
 /* The club and the invoice (0: on account) a payment names, checked. */
 static bmp_status payment_targets(bmp_ledger *l, const ledger_body *b, const bmp_ledger_payment *p,
-                                  int64_t *club, int64_t *inv, bmp_ledger_balance *bal,
-                                  bmp_error *err)
+                                  int64_t *club, int64_t *inv, bmp_error *err)
 {
     bool found = false;
     bmp_status rc = lq_int(l, club, &found, err,
@@ -186,9 +179,12 @@ static bmp_status payment_targets(bmp_ledger *l, const ledger_body *b, const bmp
         rc = bmp_error_set(err, BMP_ENOTFOUND, "payment %s: no %s club %s", p->ref, b->code,
                            p->club);
     *inv = 0;
-    memset(bal, 0, sizeof *bal);
     if (!rc && p->invoice && *p->invoice)
-        rc = payable(l, b, p->invoice, *club, inv, bal, err);
+        rc = lq_int(l, inv, &found, err, "SELECT id FROM invoice WHERE body_id = ?1 AND "
+                    "number = ?2", "is", b->id, p->invoice);
+    if (!rc && p->invoice && *p->invoice && !found)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "payment %s: no %s invoice %s", p->ref, b->code,
+                           p->invoice);
     return rc;
 }
 
@@ -206,9 +202,12 @@ bmp_status bmp_ledger_payment_record(bmp_ledger *l, const char *body, const bmp_
         rc = l->ops->begin(l->s, err);
     if (rc)
         return rc;
-    rc = payment_targets(l, &b, p, &club, &inv, &bal, err);
-    if (!rc)
+    memset(&bal, 0, sizeof bal);
+    rc = payment_targets(l, &b, p, &club, &inv, err);
+    if (!rc) /* first: a payment recorded is `already` whatever its invoice became */
         rc = recorded_before(l, &b, p, club, inv, out, err);
+    if (!rc && !out->already && inv)
+        rc = payable(l, p->invoice, club, inv, &bal, err);
     if (!rc && !out->already && inv && p->cents > bal.balance) {
         char amount[32], owed[32];
         invoice_money(p->cents, amount, sizeof amount);
