@@ -1,7 +1,7 @@
 /* The ABF's overdue account penalty (ABF-114, 8.4) and the levy of
  * congress and bridge-tour batches with the gate on their credits
  * (ABF-116, 5.1.1, 5.1.2), on the ledger's invoices and payments
- * (include/bridgemp/ledger_payments.h; rulings AN-1, AN-2). */
+ * (include/bridgemp/ledger_payments.h; rulings AN-1, AN-3). */
 #include <stdlib.h>
 #include <string.h>
 
