@@ -42,6 +42,9 @@ static const char *const ledger_help =
     "  annual YEAR --body nzb       NZ rating points and gradings (NZ-92); gradings YEAR\n"
     "  payment record|list, balances DATE, overdue DATE, event-levy ID, certificates PERIOD\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
+    "  gold DATE --body ebu         EBU Gold Points at a date (EBU-3)\n"
+    "  ums MONTH --body ebu --rates F  the EBU's UMS charge run (EBU-17, EBU-18)\n"
+    "  licences MONTH --body ebu --events E --rates F  EBU licence fees (EBU-26)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
@@ -155,6 +158,7 @@ static const opt opts[] = {
     S(state), S(period), S(output), S(kind), S(grade), S(edition), S(classification),
     S(rating), S(sidecar), S(limit), S(replaces), S(date), S(scope),
     S(foreign), S(points), S(ref), S(earned), S(as), S(fees), S(rate),
+    S(rates), S(exemptions), S(events),
     {"--usebio-status", offsetof(ledger_args, usebio_status), false},
     {"--dummy", offsetof(ledger_args, dummy), true},
     {"--overseas", offsetof(ledger_args, overseas), true},
@@ -584,6 +588,9 @@ static int dispatch(ledger_args *a)
     int (*admin)(ledger_args *) = ledger_admin_command(c); /* cmd_ledger_charges.c */
     if (admin)
         return admin(a);
+    int (*ebu)(ledger_args *) = ledger_ebu_command(c); /* cmd_ledger_ebu.c */
+    if (ebu)
+        return ebu(a);
     if ((admin = ledger_pay_command(c))) /* cmd_ledger_pay.c */
         return admin(a);
     if (strcmp(c, "verify") == 0)

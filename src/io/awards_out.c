@@ -82,7 +82,7 @@ static json_t *event_json(const bmp_event *ev, bmp_error *err, bmp_status *st)
     scale = ident = NULL; /* owned by o once set */
     if (!ok) {
         json_decref(o);
-        *st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        *st = bmp_error_oom(err);
         return NULL;
     }
     return o;
@@ -236,7 +236,7 @@ static json_t *notes_json(const bmp_event *ev, const bmp_awards *a, bool explain
     bmp_reasons_free(r, n);
     if (!ok) {
         json_decref(arr);
-        *st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        *st = bmp_error_oom(err);
         return NULL;
     }
     return arr;
@@ -263,7 +263,7 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
     if (!ok) {
         json_decref(root);
         json_decref(awards);
-        return st ? st : bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return st ? st : bmp_error_oom(err);
     }
     int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     fputc('\n', out);
@@ -313,7 +313,7 @@ static bmp_status write_derivation(const bmp_awards *a, FILE *out, bmp_error *er
     for (size_t i = 0; i < a->nnotes; i++) {
         char *s = bmp_text_escape(a->notes[i]);
         if (!s)
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         fprintf(out, "  %s\n", s);
         free(s);
     }
@@ -355,7 +355,7 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
     free(start);
     free(order);
     if (st == BMP_ENOMEM)
-        st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        st = bmp_error_oom(err);
     if (!st && p.nrows) {
         fputs("\nPer player:\n", out);
         st = bmp_table_write(&p, BMP_OUT_TABLE, out, err);

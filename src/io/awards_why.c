@@ -180,7 +180,7 @@ bmp_status bmp_awards_reasons(const bmp_event *ev, const bmp_awards *a, bmp_reas
         st = contestant_reasons(ev, a, &l);
     if (st) {
         bmp_reasons_free(l.items, l.n);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     *out = l.items;
     *n = l.n;
@@ -214,7 +214,7 @@ bmp_status bmp_awards_write_reasons(const bmp_event *ev, const bmp_awards *a, FI
         who(ev, &r[i], w, sizeof w);
         char *ew = bmp_text_escape(w), *et = bmp_text_escape(r[i].text);
         if (!ew || !et) {
-            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            st = bmp_error_oom(err);
         } else {
             /* The citation, unless the body's text already gives it. */
             bool cited = r[i].rule[0] && strstr(r[i].text, r[i].rule) &&

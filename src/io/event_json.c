@@ -89,7 +89,7 @@ static bmp_status read_ranking(bmp_json_ctx *c, json_t *r, bmp_ranking_entry *ou
                         "a ranking needs \"ranking\" (e.g. a stratum name) or \"session\"");
     }
     if (!out->ranking)
-        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+        return bmp_json_oom(c);
     if (out->place.lo == 0)
         return bmp_json_fail(c, BMP_EINVAL, "missing required field \"place\"");
     return BMP_OK;
@@ -123,7 +123,7 @@ static bmp_status read_contestant(bmp_json_ctx *c, json_t *o, bmp_contestant *ou
         size_t l = bmp_json_push_key(c, "rankings");
         out->rankings = calloc(json_array_size(arr), sizeof *out->rankings);
         if (!out->rankings)
-            return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+            return bmp_json_oom(c);
         for (size_t i = 0; i < json_array_size(arr); i++) {
             size_t l2 = bmp_json_push_index(c, i);
             out->nrankings++;
@@ -145,7 +145,7 @@ static bmp_status read_contestant(bmp_json_ctx *c, json_t *o, bmp_contestant *ou
         size_t l = bmp_json_push_key(c, "players");
         out->players = calloc(json_array_size(arr), sizeof *out->players);
         if (!out->players)
-            return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+            return bmp_json_oom(c);
         for (size_t i = 0; i < json_array_size(arr); i++) {
             size_t l2 = bmp_json_push_index(c, i);
             out->nplayers++;
@@ -240,12 +240,12 @@ static bmp_status resolve_places(bmp_json_ctx *c, bmp_event *ev)
     entry *e = malloc((n + nr ? n + nr : 1) * sizeof *e);
     bmp_place *pl = malloc((n + nr ? n + nr : 1) * sizeof *pl);
     bmp_buckets b = {0};
-    bmp_status st = e && pl ? BMP_OK : bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    bmp_status st = e && pl ? BMP_OK : bmp_json_oom(c);
     for (size_t i = 0; !st && i < n; i++)
         if (!ev->contestants[i].phantom)
             e[ne++] = (entry){i, -1, ev->contestants[i].group};
     if (!st && !bmp_buckets_make(&b, ne, entry_key, e))
-        st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+        st = bmp_json_oom(c);
     if (!st)
         st = resolve_buckets(c, ev, e, &b, pl);
     bmp_buckets_free(&b);
@@ -254,7 +254,7 @@ static bmp_status resolve_places(bmp_json_ctx *c, bmp_event *ev)
         for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
             e[ne++] = (entry){i, (long)r, ev->contestants[i].rankings[r].ranking};
     if (!st && !bmp_buckets_make(&b, ne, entry_key, e))
-        st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+        st = bmp_json_oom(c);
     if (!st)
         st = resolve_buckets(c, ev, e, &b, pl);
     bmp_buckets_free(&b);
@@ -279,7 +279,7 @@ static bmp_status read_groups(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
     bmp_strindex names;
     ev->groups = calloc(json_array_size(arr) + 1, sizeof *ev->groups);
     if (!ev->groups || !bmp_strindex_init(&names, json_array_size(arr), group_name, ev->groups))
-        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+        return bmp_json_oom(c);
     bmp_status st = BMP_OK;
     for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
         snprintf(c->path, sizeof c->path, "$.groups[%zu]", i);
@@ -289,7 +289,7 @@ static bmp_status read_groups(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
         if ((st = read_group(c, json_array_get(arr, i), &ev->groups[i])))
             break;
         if (!bmp_strindex_add(&names, i, &dup, &j))
-            st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+            st = bmp_json_oom(c);
         else if (dup) {
             strcat(c->path, ".name");
             st = bmp_json_fail(c, BMP_EINVAL, "duplicate group name \"%s\" (also $.groups[%zu])",
@@ -307,7 +307,7 @@ static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
     ev->contestants = calloc(json_array_size(arr) + 1, sizeof *ev->contestants);
     if (!ev->contestants ||
         !bmp_strindex_init(&ids, json_array_size(arr), contestant_id, ev->contestants))
-        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+        return bmp_json_oom(c);
     bmp_status st = BMP_OK;
     for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
         strcpy(c->path, "$.contestants");
@@ -322,7 +322,7 @@ static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
             strcat(c->path, ".group");
             st = bmp_json_fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
         } else if (!bmp_strindex_add(&ids, i, &dup, &j)) {
-            st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+            st = bmp_json_oom(c);
         } else if (dup) {
             strcat(c->path, ".id");
             st = bmp_json_fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
@@ -333,30 +333,18 @@ static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
     return st;
 }
 
-static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+/* $.format and $.body (normalised: "ACBL" -> "acbl", "nz" -> "nzb") and
+ * $.edition, checked against the body's rules. */
+static bmp_status read_body(bmp_json_ctx *c, json_t *root, bmp_event *ev)
 {
-    static const char *const keys[] = {
-        "format",   "body",         "edition",     "name",        "date",
-        "event_id", "sanction",     "organiser",
-        "kind",     "classification", "rating",    "grade",       "status",
-        "sessions", "boards",       "boards_per_match", "movement", "tables",
-        "upper_limit", "lower_limit", "restrictions", "groups",    "contestants",
-        "matches",  "params",       NULL};
-    bmp_status st;
-    char *fmt = NULL, *kind = NULL, *mov = NULL;
-    json_t *arr;
-    strcpy(c->path, "$");
-    if ((st = bmp_json_need_object(c, root)) || (st = bmp_json_check_keys(c, root, keys)))
-        return st;
-    st = bmp_json_get_str(c, root, "format", false, &fmt);
+    char *fmt = NULL;
+    bmp_status st = bmp_json_get_str(c, root, "format", false, &fmt);
     if (!st && fmt && strcmp(fmt, "bridgemp-event/1") != 0) {
         strcpy(c->path, "$.format");
         st = bmp_json_fail(c, BMP_EINVAL, "expected \"bridgemp-event/1\", got \"%s\"", fmt);
     }
     free(fmt);
-    if (st)
-        return st;
-    if ((st = bmp_json_get_str(c, root, "body", true, &ev->body)))
+    if (st || (st = bmp_json_get_str(c, root, "body", true, &ev->body)))
         return st;
     const bmp_rules *rules = bmp_rules_find(ev->body);
     if (!rules) {
@@ -364,20 +352,25 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         return bmp_json_fail(c, BMP_EINVAL, "unknown body \"%s\" (expected acbl, ebu, abf or nzb)",
                     ev->body);
     }
-    /* Normalise the body name ("ACBL" -> "acbl", "nz" -> "nzb"). */
     free(ev->body);
     if (!(ev->body = bmp_strdup(rules->body)))
-        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
-    if ((st = bmp_json_get_str(c, root, "edition", false, &ev->edition)))
+        return bmp_json_oom(c);
+    if ((st = bmp_json_get_str(c, root, "edition", false, &ev->edition)) || !ev->edition)
         return st;
-    if (ev->edition) {
-        const char *ed;
-        bmp_error e2;
-        if (bmp_rules_edition(rules, ev->edition, &ed, &e2)) {
-            strcpy(c->path, "$.edition");
-            return bmp_json_fail(c, BMP_EINVAL, "%s", e2.msg);
-        }
+    const char *ed;
+    bmp_error e2;
+    if (bmp_rules_edition(rules, ev->edition, &ed, &e2)) {
+        strcpy(c->path, "$.edition");
+        return bmp_json_fail(c, BMP_EINVAL, "%s", e2.msg);
     }
+    return BMP_OK;
+}
+
+/* Name, date and identity (docs/event-format.md): ids as strings or
+ * integers, never empty. */
+static bmp_status read_identity(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+{
+    bmp_status st;
     if ((st = bmp_json_get_str(c, root, "name", true, &ev->name)) ||
         (st = bmp_json_get_str(c, root, "date", false, &ev->date)))
         return st;
@@ -385,7 +378,6 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         strcpy(c->path, "$.date");
         return bmp_json_fail(c, BMP_EINVAL, "expected a date as YYYY-MM-DD, got \"%s\"", ev->date);
     }
-    /* Identity (docs/event-format.md): ids as strings or integers. */
     if ((st = bmp_json_get_id(c, root, "event_id", false, &ev->event_id)) ||
         (st = bmp_json_get_id(c, root, "sanction", false, &ev->sanction)) ||
         (st = bmp_json_get_id(c, root, "organiser", false, &ev->organiser)))
@@ -397,7 +389,15 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
             snprintf(c->path, sizeof c->path, "$.%s", idk[i]);
             return bmp_json_fail(c, BMP_EINVAL, "expected a non-empty id (or leave the key out)");
         }
-    if ((st = bmp_json_get_str(c, root, "kind", true, &kind)))
+    return BMP_OK;
+}
+
+/* $.kind, one of the event kinds (listed when it is not). */
+static bmp_status read_kind(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+{
+    char *kind = NULL;
+    bmp_status st = bmp_json_get_str(c, root, "kind", true, &kind);
+    if (st)
         return st;
     ev->kind = bmp_event_kind_parse(kind);
     if (ev->kind == BMP_KIND_UNKNOWN) {
@@ -408,10 +408,16 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         }
         strcpy(c->path, "$.kind");
         st = bmp_json_fail(c, BMP_EINVAL, "unknown kind \"%s\" (expected one of: %s)", kind, list);
-        free(kind);
-        return st;
     }
     free(kind);
+    return st;
+}
+
+/* The facts the rules read: classification ... movement. */
+static bmp_status read_facts(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+{
+    char *mov = NULL;
+    bmp_status st;
     ev->sessions = 1;
     if ((st = bmp_json_get_str(c, root, "classification", false, &ev->classification)) ||
         (st = bmp_json_get_str(c, root, "rating", false, &ev->rating)) ||
@@ -420,46 +426,48 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         (st = bmp_json_get_int(c, root, "sessions", 1, 100, &ev->sessions)) ||
         (st = bmp_json_get_int(c, root, "boards", 0, 10000, &ev->boards)) ||
         (st = bmp_json_get_int(c, root, "boards_per_match", 0, 1000, &ev->boards_per_match)) ||
-        (st = bmp_json_get_str(c, root, "movement", false, &mov)))
+        (st = bmp_json_get_str(c, root, "movement", false, &mov)) || !mov)
         return st;
-    if (mov) {
-        if (strcmp(mov, "one-winner") == 0)
-            ev->movement = BMP_MOVEMENT_ONE_WINNER;
-        else if (strcmp(mov, "two-winner") == 0)
-            ev->movement = BMP_MOVEMENT_TWO_WINNER;
-        else {
-            strcpy(c->path, "$.movement");
-            st = bmp_json_fail(c, BMP_EINVAL, "expected \"one-winner\" or \"two-winner\", got \"%s\"", mov);
-        }
-        free(mov);
-        if (st)
-            return st;
+    if (strcmp(mov, "one-winner") == 0)
+        ev->movement = BMP_MOVEMENT_ONE_WINNER;
+    else if (strcmp(mov, "two-winner") == 0)
+        ev->movement = BMP_MOVEMENT_TWO_WINNER;
+    else {
+        strcpy(c->path, "$.movement");
+        st = bmp_json_fail(c, BMP_EINVAL, "expected \"one-winner\" or \"two-winner\", got \"%s\"",
+                           mov);
     }
-    bool has_tables = false;
-    if ((st = bmp_json_get_num(c, root, "tables", 0.5, 1e6, &ev->tables, &has_tables)) ||
-        (st = bmp_json_get_limit(c, root, "upper_limit", &ev->upper_limit)) ||
-        (st = bmp_json_get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
-        (st = bmp_json_get_params(c, root, &ev->params)))
+    free(mov);
+    return st;
+}
+
+static bmp_status read_restrictions(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+{
+    json_t *arr;
+    bmp_status st = bmp_json_get_array(c, root, "restrictions", &arr);
+    if (st || !arr)
         return st;
-    if ((st = bmp_json_get_array(c, root, "restrictions", &arr)))
-        return st;
-    if (arr) {
-        ev->restrictions = calloc(json_array_size(arr) + 1, sizeof *ev->restrictions);
-        if (!ev->restrictions)
-            return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
-        for (size_t i = 0; i < json_array_size(arr); i++) {
-            json_t *r = json_array_get(arr, i);
-            if (!json_is_string(r)) {
-                snprintf(c->path, sizeof c->path, "$.restrictions[%zu]", i);
-                return bmp_json_expected(c, "a restriction name such as \"women\" or \"senior\"", r);
-            }
-            if (!(ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r))))
-                return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    ev->restrictions = calloc(json_array_size(arr) + 1, sizeof *ev->restrictions);
+    if (!ev->restrictions)
+        return bmp_json_oom(c);
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        json_t *r = json_array_get(arr, i);
+        if (!json_is_string(r)) {
+            snprintf(c->path, sizeof c->path, "$.restrictions[%zu]", i);
+            return bmp_json_expected(c, "a restriction name such as \"women\" or \"senior\"", r);
         }
+        if (!(ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r))))
+            return bmp_json_oom(c);
     }
-    if ((st = bmp_json_get_array(c, root, "groups", &arr)))
-        return st;
-    if (arr && (st = read_groups(c, arr, ev)))
+    return BMP_OK;
+}
+
+/* $.groups, then $.contestants (required), each indexed. */
+static bmp_status read_field(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+{
+    json_t *arr;
+    bmp_status st = bmp_json_get_array(c, root, "groups", &arr);
+    if (st || (arr && (st = read_groups(c, arr, ev))))
         return st;
     if ((st = bmp_event_reindex(ev, c->err))) /* groups by name, for the contestants */
         return st;
@@ -473,56 +481,96 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
     if ((st = read_contestants(c, arr, ev)) || (st = bmp_event_reindex(ev, c->err)))
         return st;
     strcpy(c->path, "$");
-    if ((st = bmp_json_get_array(c, root, "matches", &arr)))
-        return st;
-    if (arr) {
-        ev->matches = calloc(json_array_size(arr) + 1, sizeof *ev->matches);
-        if (!ev->matches)
-            return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
-        for (size_t i = 0; i < json_array_size(arr); i++) {
-            snprintf(c->path, sizeof c->path, "$.matches[%zu]", i);
-            ev->nmatches++;
-            bmp_match *m = &ev->matches[i];
-            if ((st = read_match(c, json_array_get(arr, i), m)))
-                return st;
-            const char *ids[3] = {m->home, m->away, m->winner};
-            const char *names[3] = {"home", "away", "winner"};
-            for (int k = 0; k < 3; k++)
-                if (ids[k] && !(k == 2 && strcmp(ids[k], "tie") == 0) &&
-                    !bmp_event_contestant(ev, ids[k])) {
-                    strcat(c->path, ".");
-                    strcat(c->path, names[k]);
-                    return bmp_json_fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
-                }
-            /* A team against itself, or a winner who did not play, would
-             * credit a wrong team silently. */
-            if (strcmp(m->home, m->away) == 0) {
-                strcat(c->path, ".away");
-                return bmp_json_fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
-            }
-            if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
-                strcmp(m->winner, m->away)) {
-                strcat(c->path, ".winner");
-                return bmp_json_fail(c, BMP_EINVAL,
-                            "winner \"%s\" did not play in this match (expected \"%s\", \"%s\" "
-                            "or \"tie\")",
-                            m->winner, m->home, m->away);
-            }
+    return BMP_OK;
+}
+
+/* A match's sides and winner must be contestants of the event; a team
+ * against itself, or a winner who did not play, would credit a wrong team
+ * silently. */
+static bmp_status check_match(bmp_json_ctx *c, const bmp_event *ev, const bmp_match *m)
+{
+    const char *ids[3] = {m->home, m->away, m->winner};
+    const char *names[3] = {"home", "away", "winner"};
+    for (int k = 0; k < 3; k++)
+        if (ids[k] && !(k == 2 && strcmp(ids[k], "tie") == 0) &&
+            !bmp_event_contestant(ev, ids[k])) {
+            strcat(c->path, ".");
+            strcat(c->path, names[k]);
+            return bmp_json_fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
         }
+    if (strcmp(m->home, m->away) == 0) {
+        strcat(c->path, ".away");
+        return bmp_json_fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
     }
-    if (!has_tables) {
-        /* Tables entered, from the field: a table seats two pairs, one
-         * team-of-four's half, or four individuals (docs/event-format.md). */
-        size_t real = 0;
-        for (size_t i = 0; i < ev->ncontestants; i++)
-            real += !ev->contestants[i].phantom;
-        if (bmp_event_kind_is_teams(ev->kind))
-            ev->tables = (double)real;
-        else if (ev->kind == BMP_KIND_INDIVIDUAL)
-            ev->tables = real / 4.0;
-        else
-            ev->tables = real / 2.0;
+    if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
+        strcmp(m->winner, m->away)) {
+        strcat(c->path, ".winner");
+        return bmp_json_fail(c, BMP_EINVAL,
+                    "winner \"%s\" did not play in this match (expected \"%s\", \"%s\" "
+                    "or \"tie\")",
+                    m->winner, m->home, m->away);
     }
+    return BMP_OK;
+}
+
+static bmp_status read_matches(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+{
+    json_t *arr;
+    bmp_status st = bmp_json_get_array(c, root, "matches", &arr);
+    if (st || !arr)
+        return st;
+    ev->matches = calloc(json_array_size(arr) + 1, sizeof *ev->matches);
+    if (!ev->matches)
+        return bmp_json_oom(c);
+    for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
+        snprintf(c->path, sizeof c->path, "$.matches[%zu]", i);
+        ev->nmatches++;
+        bmp_match *m = &ev->matches[i];
+        if (!(st = read_match(c, json_array_get(arr, i), m)))
+            st = check_match(c, ev, m);
+    }
+    return st;
+}
+
+/* Tables entered, from the field when not given: a table seats two pairs,
+ * one team-of-four's half, or four individuals (docs/event-format.md). */
+static void tables_from_field(bmp_event *ev)
+{
+    size_t real = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        real += !ev->contestants[i].phantom;
+    if (bmp_event_kind_is_teams(ev->kind))
+        ev->tables = (double)real;
+    else if (ev->kind == BMP_KIND_INDIVIDUAL)
+        ev->tables = real / 4.0;
+    else
+        ev->tables = real / 2.0;
+}
+
+static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+{
+    static const char *const keys[] = {
+        "format",   "body",         "edition",     "name",        "date",
+        "event_id", "sanction",     "organiser",
+        "kind",     "classification", "rating",    "grade",       "status",
+        "sessions", "boards",       "boards_per_match", "movement", "tables",
+        "upper_limit", "lower_limit", "restrictions", "groups",    "contestants",
+        "matches",  "params",       NULL};
+    bmp_status st;
+    bool has_tables = false;
+    strcpy(c->path, "$");
+    if ((st = bmp_json_need_object(c, root)) || (st = bmp_json_check_keys(c, root, keys)) ||
+        (st = read_body(c, root, ev)) || (st = read_identity(c, root, ev)) ||
+        (st = read_kind(c, root, ev)) || (st = read_facts(c, root, ev)) ||
+        (st = bmp_json_get_num(c, root, "tables", 0.5, 1e6, &ev->tables, &has_tables)) ||
+        (st = bmp_json_get_limit(c, root, "upper_limit", &ev->upper_limit)) ||
+        (st = bmp_json_get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
+        (st = bmp_json_get_params(c, root, &ev->params)) ||
+        (st = read_restrictions(c, root, ev)) || (st = read_field(c, root, ev)) ||
+        (st = read_matches(c, root, ev)))
+        return st;
+    if (!has_tables)
+        tables_from_field(ev);
     return resolve_places(c, ev);
 }
 

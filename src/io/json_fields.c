@@ -22,6 +22,11 @@ bmp_status bmp_json_fail(bmp_json_ctx *c, bmp_status code, const char *fmt, ...)
     return bmp_error_set(c->err, code, "%s: %s: %s", c->src, c->path, what);
 }
 
+bmp_status bmp_json_oom(bmp_json_ctx *c)
+{
+    return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+}
+
 static const char *type_name(const json_t *v)
 {
     switch (json_typeof(v)) {
@@ -114,7 +119,7 @@ bmp_status bmp_json_get_str(bmp_json_ctx *c, json_t *obj, const char *key, bool 
         if (required && json_string_length(v) == 0)
             st = bmp_json_fail(c, BMP_EINVAL, "expected a non-empty string");
         else if (!(*out = bmp_strdup(json_string_value(v))))
-            st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+            st = bmp_json_oom(c);
     } else {
         st = bmp_json_expected(c, "a string", v);
     }
@@ -251,7 +256,7 @@ bmp_status bmp_json_get_params(bmp_json_ctx *c, json_t *obj, bmp_params *out)
     out->items = calloc(json_object_size(v) ? json_object_size(v) : 1, sizeof *out->items);
     if (!out->items) {
         bmp_json_pop(c, l);
-        return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+        return bmp_json_oom(c);
     }
     const char *key;
     json_t *pv;
@@ -276,7 +281,7 @@ bmp_status bmp_json_get_params(bmp_json_ctx *c, json_t *obj, bmp_params *out)
         p->key = bmp_strdup(key);
         out->count++; /* counted before the check, so the free path frees it */
         if (!p->key || (p->type == BMP_PARAM_STRING && !p->string)) {
-            st = bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+            st = bmp_json_oom(c);
             break;
         }
     }

@@ -24,6 +24,8 @@ bmp_status bmp_json_fail(bmp_json_ctx *c, bmp_status code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* Out of memory, at the current path. */
+bmp_status bmp_json_oom(bmp_json_ctx *c);
 bmp_status bmp_json_expected(bmp_json_ctx *c, const char *what, const json_t *got);
 /* Path stack: push a key or index, pop back to a saved length. */
 size_t bmp_json_push_key(bmp_json_ctx *c, const char *key);

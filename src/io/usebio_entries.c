@@ -331,249 +331,297 @@ static void ranking_name(char *buf, size_t n, int session, const char *section, 
         snprintf(buf, n, "overall");
 }
 
-/* One PAIR / TEAM / PLAYER element of a scope. */
-bmp_status ub_read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
+/* One PAIR / TEAM / PLAYER element as read, before it is mapped. */
+typedef struct entry {
+    xmlNode *n;
+    bool team, indiv;
+    char *raw;          /* the number as written (+ direction, below) */
+    char *name, *dir, *cid, *place;
+    const char *d;      /* the pair's direction, "NS" / "EW", or NULL */
+    bool suffixed;      /* raw got the direction appended */
+    double pct, total;
+    bool has_pct, has_total;
+    xmlNode *wplace;
+    bmp_place pl;
+} entry;
+
+static void entry_free(entry *e)
 {
-    bmp_event *ev = r->ev;
+    free(e->raw);
+    free(e->name);
+    free(e->dir);
+    free(e->place);
+    free(e->cid);
+}
+
+/* The entry's number and name: TEAM_ID (attribute or element) or
+ * TEAM_NUMBER; PLAYER_NUMBER or NATIONAL_ID_NUMBER; PAIR_NUMBER. */
+static bmp_status entry_number(rd *r, entry *e)
+{
     bmp_status st = BMP_OK;
-    char *raw = NULL, *name = NULL, *dir = NULL, *place = NULL, *cid = NULL;
-    xmlNode *wplace = NULL;
-    bool team = ub_is(n, "TEAM"), indiv = ub_is(n, "PLAYER");
-    /* Identity. */
-    if (team) {
-        raw = ub_attr(n, "TEAM_ID");
-        if (!raw)
-            raw = ub_child_text(r, n, "TEAM_ID", NULL, &st);
-        if (!raw && !st)
-            raw = ub_child_text(r, n, "TEAM_NUMBER", NULL, &st);
-        name = st ? NULL : ub_attr(n, "TEAM_NAME");
-        if (!name && !st)
-            name = ub_child_text(r, n, "TEAM_NAME", NULL, &st);
-    } else if (indiv) {
-        raw = ub_child_text(r, n, "PLAYER_NUMBER", NULL, &st);
-        if (!raw && !st)
-            raw = ub_child_text(r, n, "NATIONAL_ID_NUMBER", NULL, &st);
+    xmlNode *n = e->n;
+    if (e->team) {
+        e->raw = ub_attr(n, "TEAM_ID");
+        if (!e->raw)
+            e->raw = ub_child_text(r, n, "TEAM_ID", NULL, &st);
+        if (!e->raw && !st)
+            e->raw = ub_child_text(r, n, "TEAM_NUMBER", NULL, &st);
+        e->name = st ? NULL : ub_attr(n, "TEAM_NAME");
+        if (!e->name && !st)
+            e->name = ub_child_text(r, n, "TEAM_NAME", NULL, &st);
+    } else if (e->indiv) {
+        e->raw = ub_child_text(r, n, "PLAYER_NUMBER", NULL, &st);
+        if (!e->raw && !st)
+            e->raw = ub_child_text(r, n, "NATIONAL_ID_NUMBER", NULL, &st);
     } else {
-        raw = ub_child_text(r, n, "PAIR_NUMBER", NULL, &st);
+        e->raw = ub_child_text(r, n, "PAIR_NUMBER", NULL, &st);
     }
+    if (st || e->raw)
+        return st;
+    return ub_fail(r, n, BMP_EINVAL, "%s",
+                   e->team    ? "a TEAM needs a TEAM_ID attribute (or TEAM_ID element)"
+                   : e->indiv ? "a PLAYER needs a PLAYER_NUMBER or NATIONAL_ID_NUMBER"
+                              : "a PAIR needs a PAIR_NUMBER");
+}
+
+/* The contestant id: the number, the direction of a Mitchell pair, the
+ * section when an event has several. */
+static bmp_status entry_identity(rd *r, const scope *sc, entry *e)
+{
+    bmp_status st = entry_number(r, e);
     if (st)
-        goto out;
-    if (!raw) {
-        st = ub_fail(r, n, BMP_EINVAL, "%s",
-                     team    ? "a TEAM needs a TEAM_ID attribute (or TEAM_ID element)"
-                     : indiv ? "a PLAYER needs a PLAYER_NUMBER or NATIONAL_ID_NUMBER"
-                             : "a PAIR needs a PAIR_NUMBER");
-        goto out;
-    }
-    if (!team && !indiv && !(dir = ub_child_text(r, n, "DIRECTION", NULL, &st)) && st)
-        goto out;
-    const char *d = indiv || team ? NULL : pair_direction(dir, raw);
+        return st;
+    if (!e->team && !e->indiv && !(e->dir = ub_child_text(r, e->n, "DIRECTION", NULL, &st)) &&
+        st)
+        return st;
+    e->d = e->indiv || e->team ? NULL : pair_direction(e->dir, e->raw);
     /* A Mitchell numbers NS 1..n and EW 1..n: a bare PAIR_NUMBER with a
      * DIRECTION names a different pair in each direction, so the id carries
      * the direction ("1NS", the §2.3 spelling) unless the number already
      * does.  Not in Swiss pairs, whose MATCH records name bare numbers
      * (rulings U-18). */
-    bool suffixed = false;
-    if (d && !pair_direction(NULL, raw) && ev->kind != BMP_KIND_SWISS_PAIRS) {
-        suffixed = true;
-        char *q = bmp_asprintf("%s%s", raw, d);
-        if (!q) {
-            st = ub_oom(r);
-            goto out;
-        }
-        free(raw);
-        raw = q;
+    if (e->d && !pair_direction(NULL, e->raw) && r->ev->kind != BMP_KIND_SWISS_PAIRS) {
+        e->suffixed = true;
+        char *q = bmp_asprintf("%s%s", e->raw, e->d);
+        if (!q)
+            return ub_oom(r);
+        free(e->raw);
+        e->raw = q;
     }
-    if (!(cid = qualified_id(r, sc, raw))) {
-        st = ub_oom(r);
-        goto out;
-    }
-    /* Scores: the percentage for pairs, else the total. */
-    double pct = 0, total = 0;
-    bool has_pct = false, has_total = false;
-    if ((st = ub_child_number(r, n, "PERCENTAGE", -1000, 1000, &pct, &has_pct)) ||
-        (st = ub_child_number(r, n, "TOTAL_SCORE", -1e9, 1e9, &total, &has_total)))
-        goto out;
-    bool has_score = has_pct || has_total;
-    double score = has_pct ? pct : total;
-    if ((place = ub_child_text(r, n, "PLACE", &wplace, &st)), st)
-        goto out;
-    bmp_place pl = {0, 0, false};
-    if (place && (!bmp_place_parse(place, &pl) || pl.lo == 0)) {
-        st = ub_fail(r, wplace, BMP_EINVAL, "expected a place such as 3 or \"3=\", got \"%.40s\"",
-                     place);
-        goto out;
-    }
-    /* Find or create the contestant. */
-    long found = ub_find_contestant(r, cid);
-    if (found < 0 && !overall && suffixed) {
-        /* A session's "1" + DIRECTION is the overall "1" that has none (a
-         * pair may sit NS in one session and EW in another). */
-        size_t l = strlen(cid);
-        cid[l - 2] = '\0';
-        found = ub_find_contestant(r, cid);
+    return (e->cid = qualified_id(r, sc, e->raw)) ? BMP_OK : ub_oom(r);
+}
+
+/* Scores (the percentage for pairs, else the total) and the place. */
+static bmp_status entry_result(rd *r, entry *e)
+{
+    bmp_status st;
+    if ((st = ub_child_number(r, e->n, "PERCENTAGE", -1000, 1000, &e->pct, &e->has_pct)) ||
+        (st = ub_child_number(r, e->n, "TOTAL_SCORE", -1e9, 1e9, &e->total, &e->has_total)))
+        return st;
+    if ((e->place = ub_child_text(r, e->n, "PLACE", &e->wplace, &st)), st)
+        return st;
+    if (e->place && (!bmp_place_parse(e->place, &e->pl) || e->pl.lo == 0))
+        return ub_fail(r, e->wplace, BMP_EINVAL,
+                       "expected a place such as 3 or \"3=\", got \"%.40s\"", e->place);
+    return BMP_OK;
+}
+
+/* The contestant the entry names, or -1: a session's "1" + DIRECTION is
+ * the overall "1" that has none (a pair may sit NS in one session and EW
+ * in another). */
+static long entry_find(rd *r, entry *e, bool overall)
+{
+    long found = ub_find_contestant(r, e->cid);
+    if (found < 0 && !overall && e->suffixed) {
+        size_t l = strlen(e->cid);
+        e->cid[l - 2] = '\0';
+        found = ub_find_contestant(r, e->cid);
         if (found < 0)
-            memcpy(cid + l - 2, d, 3);
+            memcpy(e->cid + l - 2, e->d, 3);
     }
-    size_t ci = 0;
-    if (found >= 0 && overall) {
-        st = ub_fail(r, n, BMP_EINVAL,
-                     "duplicate contestant \"%s\" (also at line %ld)", cid,
-                     r->stream ? 0L : xmlGetLineNo(r->cnode[found]));
-        goto out;
+    return found;
+}
+
+/* The players: a PLAYER entry is its own; a PAIR's and a TEAM's (a TEAM's
+ * PAIRs' too). */
+static bmp_status contestant_players(rd *r, const entry *e, bmp_contestant *c)
+{
+    bmp_status st = BMP_OK;
+    if (e->indiv)
+        return add_player(r, c, e->n);
+    for (xmlNode *p = e->n->children; p && !st; p = p->next) {
+        if (ub_is(p, "PLAYER"))
+            st = add_player(r, c, p);
+        else if (e->team && ub_is(p, "PAIR"))
+            for (xmlNode *q = p->children; q && !st; q = q->next)
+                if (ub_is(q, "PLAYER"))
+                    st = add_player(r, c, q);
     }
-    bmp_contestant *c;
-    if (found < 0 && !overall && r->has_overall) {
+    return st;
+}
+
+/* Phantom / sit-out: every player a placeholder, or so named. */
+static bool is_phantom(const bmp_contestant *c, const char *raw)
+{
+    bool ph = is_placeholder_name(c->name) || is_placeholder_name(raw);
+    if (!ph && c->nplayers) {
+        ph = true;
+        for (size_t i = 0; i < c->nplayers; i++)
+            ph &= !c->players[i].id && is_placeholder_name(c->players[i].name);
+    }
+    return ph;
+}
+
+/* What the writer needs back (the direction, the number as written, the
+ * scores) and the facts the awards read (boards played, wins). */
+static bmp_status contestant_facts(rd *r, entry *e, bmp_contestant *c)
+{
+    bmp_status st;
+    bmp_params *p = &c->params;
+    /* The direction a pair sat (a phantom has no ranking to carry it). */
+    if (e->d && bmp_io_param_string(p, "usebio.direction", e->d))
+        return ub_oom(r);
+    /* The number as written, when the id got the direction appended:
+     * the writer puts it back ("17", not "17NS"; rulings UX-2). */
+    if (e->suffixed) {
+        e->raw[strlen(e->raw) - 2] = '\0';
+        bool bad = bmp_io_param_string(p, "usebio.pair_number", e->raw);
+        memcpy(e->raw + strlen(e->raw), e->d, 3);
+        if (bad)
+            return ub_oom(r);
+    }
+    if (e->has_pct || e->has_total) {
+        c->has_score = true;
+        c->score = e->has_pct ? e->pct : e->total;
+    }
+    if ((e->has_pct && bmp_io_param_number(p, "usebio.percentage", e->pct)) ||
+        (e->has_total && bmp_io_param_number(p, "usebio.total_score", e->total)))
+        return ub_oom(r);
+    /* Boards played: the players' participation. */
+    int bp = 0;
+    bool has_bp = false;
+    if ((st = ub_child_int(r, e->n, "BOARDS_PLAYED", 0, 100000, &bp, &has_bp)))
+        return st;
+    if (has_bp) {
+        if (bmp_io_param_number(p, "usebio.boards_played", bp))
+            return ub_oom(r);
+        if (r->event_boards > 0 && bp < r->event_boards)
+            for (size_t i = 0; i < c->nplayers; i++)
+                c->players[i].participation = bp / r->event_boards;
+    }
+    double wod = 0;
+    bool has_wod = false;
+    if ((st = ub_child_number(r, e->n, "WINS_OR_DRAWS", 0, 100000, &wod, &has_wod)))
+        return st;
+    if (has_wod) {
+        c->match_wins = wod;
+        if (bmp_io_param_number(p, "usebio.wins_or_draws", wod))
+            return ub_oom(r);
+    }
+    return read_all_mp(r, e->n, c);
+}
+
+/* A new contestant from its first (defining) entry. */
+static bmp_status new_contestant(rd *r, const scope *sc, entry *e, bool overall, size_t *ci)
+{
+    bmp_status st = grow_contestants(r, ci);
+    if (st)
+        return st;
+    bmp_contestant *c = &r->ev->contestants[*ci];
+    if (r->stream)
+        r->csec[*ci] = sc->section;
+    else
+        r->cnode[*ci] = e->n;
+    c->id = e->cid;
+    e->cid = NULL;
+    if ((st = index_contestant(r, *ci)))
+        return st;
+    c->name = e->name;
+    e->name = NULL;
+    /* Only the overall result's sections are groups (U-6, U-7). */
+    if (overall && sc->section && !(c->group = bmp_strdup(sc->section)))
+        return ub_oom(r);
+    if ((st = contestant_players(r, e, c)))
+        return st;
+    c->phantom = is_phantom(c, e->raw);
+    return contestant_facts(r, e, c);
+}
+
+/* The contestant an entry is about: found (a session's entry) or new (the
+ * overall result's, or a session's when there is none). */
+static bmp_status entry_contestant(rd *r, const scope *sc, entry *e, bool overall, size_t *ci)
+{
+    long found = entry_find(r, e, overall);
+    if (found >= 0 && overall)
+        return ub_fail(r, e->n, BMP_EINVAL, "duplicate contestant \"%s\" (also at line %ld)",
+                       e->cid, r->stream ? 0L : xmlGetLineNo(r->cnode[found]));
+    if (found < 0 && !overall && r->has_overall)
         /* A session's pair must be one of the overall result's (U-7): the
          * overall result is what is awarded and what the writer uploads. */
-        st = ub_fail(r, n, BMP_EINVAL,
-                     "\"%s\" is in this session's results but not in the event's overall "
-                     "PARTICIPANTS",
-                     cid);
-        goto out;
-    }
+        return ub_fail(r, e->n, BMP_EINVAL,
+                       "\"%s\" is in this session's results but not in the event's overall "
+                       "PARTICIPANTS",
+                       e->cid);
     if (found >= 0) {
-        ci = (size_t)found;
-        c = &ev->contestants[ci];
-    } else {
-        if ((st = grow_contestants(r, &ci)))
-            goto out;
-        c = &ev->contestants[ci];
-        if (r->stream)
-            r->csec[ci] = sc->section;
-        else
-            r->cnode[ci] = n;
-        c->id = cid;
-        cid = NULL;
-        if ((st = index_contestant(r, ci)))
-            goto out;
-        c->name = name;
-        name = NULL;
-        /* Only the overall result's sections are groups (U-6, U-7). */
-        if (overall && sc->section && !(c->group = bmp_strdup(sc->section))) {
-            st = ub_oom(r);
-            goto out;
-        }
-        /* Players. */
-        if (indiv) {
-            st = add_player(r, c, n);
-        } else {
-            for (xmlNode *p = n->children; p && !st; p = p->next) {
-                if (ub_is(p, "PLAYER"))
-                    st = add_player(r, c, p);
-                else if (team && ub_is(p, "PAIR"))
-                    for (xmlNode *q = p->children; q && !st; q = q->next)
-                        if (ub_is(q, "PLAYER"))
-                            st = add_player(r, c, q);
-            }
-        }
-        if (st)
-            goto out;
-        /* Phantom / sit-out: every player a placeholder, or so named. */
-        bool ph = is_placeholder_name(c->name) || is_placeholder_name(raw);
-        if (!ph && c->nplayers) {
-            ph = true;
-            for (size_t i = 0; i < c->nplayers; i++)
-                ph &= !c->players[i].id && is_placeholder_name(c->players[i].name);
-        }
-        c->phantom = ph;
-        /* The direction a pair sat, kept for the writer (a phantom has no
-         * ranking to carry it). */
-        if (d && bmp_io_param_string(&c->params, "usebio.direction", d)) {
-            st = ub_oom(r);
-            goto out;
-        }
-        /* The number as written, when the id got the direction appended:
-         * the writer puts it back ("17", not "17NS"; rulings UX-2). */
-        if (suffixed) {
-            raw[strlen(raw) - 2] = '\0';
-            bool bad = bmp_io_param_string(&c->params, "usebio.pair_number", raw);
-            memcpy(raw + strlen(raw), d, 3);
-            if (bad) {
-                st = ub_oom(r);
-                goto out;
-            }
-        }
-        if (has_score) {
-            c->has_score = true;
-            c->score = score;
-        }
-        if ((has_pct && bmp_io_param_number(&c->params, "usebio.percentage", pct)) ||
-            (has_total && bmp_io_param_number(&c->params, "usebio.total_score", total))) {
-            st = ub_oom(r);
-            goto out;
-        }
-        /* Boards played: the players' participation. */
-        int bp = 0;
-        bool has_bp = false;
-        if ((st = ub_child_int(r, n, "BOARDS_PLAYED", 0, 100000, &bp, &has_bp)))
-            goto out;
-        if (has_bp) {
-            if (bmp_io_param_number(&c->params, "usebio.boards_played", bp)) {
-                st = ub_oom(r);
-                goto out;
-            }
-            if (r->event_boards > 0 && bp < r->event_boards)
-                for (size_t i = 0; i < c->nplayers; i++)
-                    c->players[i].participation = bp / r->event_boards;
-        }
-        double wod = 0;
-        bool has_wod = false;
-        if ((st = ub_child_number(r, n, "WINS_OR_DRAWS", 0, 100000, &wod, &has_wod)))
-            goto out;
-        if (has_wod) {
-            c->match_wins = wod;
-            if (bmp_io_param_number(&c->params, "usebio.wins_or_draws", wod)) {
-                st = ub_oom(r);
-                goto out;
-            }
-        }
-        if ((st = read_all_mp(r, n, c)))
-            goto out;
+        *ci = (size_t)found;
+        return BMP_OK;
     }
-    if (c->phantom)
-        goto out; /* a phantom is never ranked nor awarded */
+    return new_contestant(r, sc, e, overall, ci);
+}
+
+/* Where the place goes: the contestant's own (the overall result of a
+ * one-winner field) or a named ranking (a session, a section, NS / EW). */
+static bmp_status entry_place(rd *r, const scope *sc, entry *e, bool overall, size_t ci)
+{
+    bmp_event *ev = r->ev;
+    bmp_contestant *c = &ev->contestants[ci];
+    bool has_score = e->has_pct || e->has_total;
+    double score = e->has_pct ? e->pct : e->total;
     /* NS and EW fields exist only for pairs: a WINNER_TYPE 2 on a teams or
      * individual file changes nothing. */
-    bool by_dir = r->two_winner && !team && !indiv;
-    if (by_dir && !d) {
-        st = ub_fail(r, n, BMP_EINVAL,
-                     "WINNER_TYPE is 2 (NS and EW ranked separately) but this PAIR has no "
-                     "DIRECTION NS or EW and its PAIR_NUMBER \"%.40s\" names none",
-                     raw);
-        goto out;
-    }
-    /* Where the place goes. */
+    bool by_dir = r->two_winner && !e->team && !e->indiv;
+    if (by_dir && !e->d)
+        return ub_fail(r, e->n, BMP_EINVAL,
+                       "WINNER_TYPE is 2 (NS and EW ranked separately) but this PAIR has no "
+                       "DIRECTION NS or EW and its PAIR_NUMBER \"%.40s\" names none",
+                       e->raw);
     char key[160];
     if (overall && !by_dir) {
         snprintf(key, sizeof key, "overall:%s", sc->section ? sc->section : "");
-        c->place = pl;
-        st = add_slot(r, key, ci, -1, n, place != NULL, has_score, score, has_pct);
-    } else {
-        ranking_name(key, sizeof key, overall ? 0 : sc->session, sc->section,
-                     by_dir ? d : NULL);
-        long ri = 0;
-        for (size_t k = 0; k < c->nrankings; k++)
-            if (strcmp(c->rankings[k].ranking, key) == 0) {
-                st = ub_fail(r, n, BMP_EINVAL, "\"%s\" appears twice in ranking \"%s\"", c->id,
-                             key);
-                goto out;
-            }
-        /* One session: its NS/EW fields are that session's result, which
-         * is how the bodies read a Mitchell session (NZ-21; U-25). */
-        int sess = overall ? (ev->sessions <= 1 ? 1 : 0) : sc->session;
-        if ((st = add_ranking(r, c, key, sess, sc->section,
-                              by_dir ? d : NULL, has_score, score, &ri)))
-            goto out;
-        c->rankings[ri].place = pl;
-        st = add_slot(r, key, ci, ri, n, place != NULL, has_score, score, has_pct);
+        c->place = e->pl;
+        return add_slot(r, key, ci, -1, e->n, e->place != NULL, has_score, score, e->has_pct);
     }
-out:
-    free(raw);
-    free(name);
-    free(dir);
-    free(place);
-    free(cid);
+    ranking_name(key, sizeof key, overall ? 0 : sc->session, sc->section, by_dir ? e->d : NULL);
+    for (size_t k = 0; k < c->nrankings; k++)
+        if (strcmp(c->rankings[k].ranking, key) == 0)
+            return ub_fail(r, e->n, BMP_EINVAL, "\"%s\" appears twice in ranking \"%s\"", c->id,
+                           key);
+    /* One session: its NS/EW fields are that session's result, which is
+     * how the bodies read a Mitchell session (NZ-21; U-25). */
+    int sess = overall ? (ev->sessions <= 1 ? 1 : 0) : sc->session;
+    long ri = 0;
+    bmp_status st = add_ranking(r, c, key, sess, sc->section, by_dir ? e->d : NULL, has_score,
+                                score, &ri);
+    if (st)
+        return st;
+    c->rankings[ri].place = e->pl;
+    return add_slot(r, key, ci, ri, e->n, e->place != NULL, has_score, score, e->has_pct);
+}
+
+/* One PAIR / TEAM / PLAYER element of a scope. */
+bmp_status ub_read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
+{
+    entry e = {.n = n, .team = ub_is(n, "TEAM"), .indiv = ub_is(n, "PLAYER")};
+    size_t ci = 0;
+    bmp_status st = entry_identity(r, sc, &e);
+    if (!st)
+        st = entry_result(r, &e);
+    if (!st)
+        st = entry_contestant(r, sc, &e, overall, &ci);
+    /* a phantom is never ranked nor awarded */
+    if (!st && !r->ev->contestants[ci].phantom)
+        st = entry_place(r, sc, &e, overall, ci);
+    entry_free(&e);
     return st;
 }
 

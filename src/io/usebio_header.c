@@ -142,26 +142,30 @@ int bmp_io_usebio_type_kind(const char *type)
     return -1;
 }
 
-bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
+/* The CLUB: its name, and its id as the organiser (identity,
+ * docs/event-format.md). */
+static bmp_status header_club(rd *r, xmlNode *root)
+{
+    bmp_status st = BMP_OK;
+    xmlNode *club = ub_child(root, "CLUB");
+    if (!club)
+        return BMP_OK;
+    char *t = ub_child_text(r, club, "CLUB_NAME", NULL, &st);
+    if (t)
+        st = ub_set_event_param(r, "usebio.club_name", t);
+    free(t);
+    if (st)
+        return st;
+    r->ev->organiser = ub_child_text(r, club, "CLUB_ID_NUMBER", NULL, &st);
+    return st;
+}
+
+/* EVENT_TYPE (on the EVENT, else its first PARTICIPANTS) -> kind and
+ * scoring. */
+static bmp_status header_event_type(rd *r, xmlNode *event)
 {
     bmp_event *ev = r->ev;
     bmp_status st = BMP_OK;
-    xmlNode *w;
-    char *t;
-    /* Club. */
-    xmlNode *club = ub_child(root, "CLUB");
-    if (club) {
-        if ((t = ub_child_text(r, club, "CLUB_NAME", NULL, &st)))
-            st = ub_set_event_param(r, "usebio.club_name", t);
-        free(t);
-        if (st)
-            return st;
-        /* The organiser's id (identity, docs/event-format.md). */
-        ev->organiser = ub_child_text(r, club, "CLUB_ID_NUMBER", NULL, &st);
-        if (st)
-            return st;
-    }
-    /* Event type -> kind and scoring. */
     char *type = ub_attr(event, "EVENT_TYPE");
     if (!type) {
         xmlNode *p = ub_child(event, "PARTICIPANTS");
@@ -178,42 +182,51 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
             if (event_types[i].scoring)
                 st = ub_set_event_param(r, "usebio.scoring", event_types[i].scoring);
         }
-    if (type && !found) {
+    if (type && !found)
         st = ub_fail(r, event, BMP_EINVAL,
                      "EVENT_TYPE: expected one of MP_PAIRS, BUTLER_PAIRS, CROSS_IMP, AGGREGATE, "
                      "PAIRS, SWISS_PAIRS(_CROSS_IMPS|_BUTLER_IMPS), SWISS_TEAMS, TEAMS_OF_FOUR, "
                      "TEAMS, INDIVIDUAL, KO; got \"%.40s\"",
                      type);
-        free(type);
-        return st;
-    }
     free(type);
-    if (st)
-        return st;
-    /* Scoring methods (1.2): BOARD_SCORING_METHOD wins over the 1.1 type. */
+    return st;
+}
+
+/* Scoring methods (1.2): BOARD_SCORING_METHOD wins over the 1.1 type. */
+static bmp_status header_scoring(rd *r, xmlNode *event)
+{
     static const char *const methods[][2] = {{"BOARD_SCORING_METHOD", "usebio.scoring"},
                                              {"SCORING_METHOD", "usebio.scoring"},
                                              {"MATCH_SCORING_METHOD", "usebio.match_scoring"}};
-    for (size_t i = 0; i < 3; i++) {
-        if ((t = ub_child_text(r, event, methods[i][0], NULL, &st))) {
+    bmp_status st = BMP_OK;
+    for (size_t i = 0; i < 3 && !st; i++) {
+        char *t = ub_child_text(r, event, methods[i][0], NULL, &st);
+        if (t) {
             for (char *p = t; *p; p++)
                 *p = (char)toupper((unsigned char)*p);
-            if (!(i == 1 && bmp_params_has(&ev->params, "usebio.scoring") &&
+            if (!(i == 1 && bmp_params_has(&r->ev->params, "usebio.scoring") &&
                   ub_child(event, "BOARD_SCORING_METHOD")))
                 st = ub_set_event_param(r, methods[i][1], t);
         }
         free(t);
-        if (st)
-            return st;
     }
     /* 1.2 generic PAIRS + BOARD_SCORING_METHOD BUTLER_IMPS is the 1.1
      * BUTLER_PAIRS (§2.4 rule 4): the same kind whichever vocabulary the
      * producer used (the ABF pays Butler pairs by the top third, 4.2.3).
      * Plain "IMPS" (Compscore) may be Butler or cross-IMPs: left as pairs. */
-    if (ev->kind == BMP_KIND_PAIRS &&
+    bmp_event *ev = r->ev;
+    if (!st && ev->kind == BMP_KIND_PAIRS &&
         strcmp(bmp_params_string(&ev->params, "usebio.scoring", ""), "BUTLER_IMPS") == 0)
         ev->kind = BMP_KIND_BUTLER;
-    /* Name: TITLE, else the description, else the identifier. */
+    return st;
+}
+
+/* Name: TITLE, else the description, else the identifier (the producer's
+ * event id, identity). */
+static bmp_status header_name(rd *r, xmlNode *event)
+{
+    bmp_event *ev = r->ev;
+    bmp_status st = BMP_OK;
     char *title = ub_child_text(r, event, "TITLE", NULL, &st);
     char *desc = st ? NULL : ub_child_text(r, event, "EVENT_DESCRIPTION", NULL, &st);
     char *ident = st ? NULL : ub_child_text(r, event, "EVENT_IDENTIFIER", NULL, &st);
@@ -222,50 +235,70 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         if (desc && title)
             st = ub_set_event_param(r, "usebio.description", desc);
     }
-    ev->event_id = ident; /* the producer's event id (identity) */
+    ev->event_id = ident;
     free(title);
     free(desc);
-    if (st || !ev->name)
-        return st ? st : ub_oom(r);
-    /* Date. */
-    if ((t = ub_child_text(r, event, "DATE", &w, &st))) {
+    return st || ev->name ? st : ub_oom(r);
+}
+
+static bmp_status header_date(rd *r, xmlNode *event)
+{
+    bmp_status st = BMP_OK;
+    xmlNode *w;
+    char *t = ub_child_text(r, event, "DATE", &w, &st);
+    if (t) {
         char iso[32];
         if (!parse_date(t, iso))
             st = ub_fail(r, w, BMP_EINVAL,
                          "expected a day-first date with a 4-digit year such as 14/01/2025 "
                          "(or 2025-01-14), got \"%.40s\"",
                          t);
-        else if (!(ev->date = bmp_strdup(iso)))
+        else if (!(r->ev->date = bmp_strdup(iso)))
             st = ub_oom(r);
     }
     free(t);
-    if (st)
-        return st;
-    /* Winner type: 1 one field, 2 NS and EW ranked separately; empty = 1. */
-    if ((w = ub_child(event, "WINNER_TYPE"))) {
-        if (!(t = ub_text(w)))
+    return st;
+}
+
+/* Winner type: 1 one field, 2 NS and EW ranked separately; empty = 1. */
+static bmp_status header_winner_type(rd *r, xmlNode *event)
+{
+    bmp_event *ev = r->ev;
+    bmp_status st = BMP_OK;
+    xmlNode *w = ub_child(event, "WINNER_TYPE");
+    if (w) {
+        char *t = ub_text(w);
+        if (!t)
             return ub_oom(r);
         if (!*t || strcmp(t, "1") == 0)
             ev->movement = BMP_MOVEMENT_ONE_WINNER;
         else if (strcmp(t, "2") == 0)
             ev->movement = BMP_MOVEMENT_TWO_WINNER;
         else
-            st = ub_fail(r, w, BMP_EINVAL, "expected 1 (one winner) or 2 (two winners), got \"%.40s\"", t);
+            st = ub_fail(r, w, BMP_EINVAL,
+                         "expected 1 (one winner) or 2 (two winners), got \"%.40s\"", t);
         free(t);
-        if (st)
-            return st;
     }
     r->two_winner = ev->movement == BMP_MOVEMENT_TWO_WINNER;
+    return st;
+}
+
+/* Sessions, boards (counted from BOARD elements when not stated, U-41:
+ * EBU club scorers omit BOARDS_PLAYED), boards a round. */
+static bmp_status header_counts(rd *r, xmlNode *event)
+{
+    bmp_event *ev = r->ev;
     int n = 0;
     bool has = false;
-    if ((st = ub_child_int(r, event, "SESSION_COUNT", 1, 100, &n, &has)))
+    bmp_status st = ub_child_int(r, event, "SESSION_COUNT", 1, 100, &n, &has);
+    if (st)
         return st;
     if (has)
         ev->sessions = n;
     if ((st = ub_child_int(r, event, "BOARDS_PLAYED", 0, 10000, &n, &has)))
         return st;
     if (!has)
-        n = count_boards(event); /* U-41: EBU club scorers omit BOARDS_PLAYED */
+        n = count_boards(event);
     if (has || n > 0) {
         ev->boards = n;
         r->event_boards = n;
@@ -274,8 +307,16 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         return st;
     if (has)
         ev->boards_per_match = n;
-    /* Scale, type, flag, charge code: facts for the body's rules. */
-    if ((t = ub_child_text(r, event, "MASTER_POINT_SCALE", NULL, &st)))
+    return BMP_OK;
+}
+
+/* Scale, awarded flag, charge code: facts for the body's rules. */
+static bmp_status header_facts(rd *r, xmlNode *event)
+{
+    bmp_event *ev = r->ev;
+    bmp_status st = BMP_OK;
+    char *t = ub_child_text(r, event, "MASTER_POINT_SCALE", NULL, &st);
+    if (t)
         st = ub_set_event_param(r, "usebio.master_point_scale", t);
     free(t);
     if (st)
@@ -288,12 +329,9 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
     if (st)
         return st;
     /* P2P_CHARGE_RATE (1.0-1.2) was superseded by EBU_CHARGE_CODE (1.3). */
-    char *code = ub_child_text(r, event, "EBU_CHARGE_CODE", NULL, &st);
-    if (!code && !st)
-        code = ub_child_text(r, event, "P2P_CHARGE_RATE", NULL, &st);
-    ev->sanction = code; /* identity: the charge code */
-    if (st)
-        return st;
+    ev->sanction = ub_child_text(r, event, "EBU_CHARGE_CODE", NULL, &st);
+    if (!ev->sanction && !st)
+        ev->sanction = ub_child_text(r, event, "P2P_CHARGE_RATE", NULL, &st);
     /* 1.3 ACBL additions stand in for a missing club id or charge code
      * (and are also kept verbatim below, so the writer does not repeat
      * them under CLUB_ID_NUMBER or P2P_CHARGE_RATE). */
@@ -301,10 +339,14 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
         ev->organiser = ub_child_text(r, event, "ACBL_CLUB_NUMBER", NULL, &st);
     if (!ev->sanction && !st)
         ev->sanction = ub_child_text(r, event, "ACBL_SANCTION_NUMBER", NULL, &st);
-    if (st)
-        return st;
-    /* Everything else that is a simple leaf: kept verbatim. */
-    for (xmlNode *c = event->children; c; c = c->next) {
+    return st;
+}
+
+/* Everything else that is a simple leaf: kept verbatim. */
+static bmp_status header_leaves(rd *r, xmlNode *event)
+{
+    bmp_status st = BMP_OK;
+    for (xmlNode *c = event->children; c && !st; c = c->next) {
         if (c->type != XML_ELEMENT_NODE || in_list(known_header, c->name) ||
             ub_is(c, "MATCH_SCORING_METHOD"))
             continue;
@@ -313,17 +355,27 @@ bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
             leaf &= g->type != XML_ELEMENT_NODE;
         if (!leaf)
             continue;
-        if (!(t = ub_text(c)))
+        char *t = ub_text(c);
+        if (!t)
             return ub_oom(r);
         char key[96];
         snprintf(key, sizeof key, "usebio.%s", (const char *)c->name);
         for (char *p = key; *p; p++)
             *p = (char)tolower((unsigned char)*p);
-        if (*t && !bmp_params_has(&ev->params, key))
+        if (*t && !bmp_params_has(&r->ev->params, key))
             st = ub_set_event_param(r, key, t);
         free(t);
-        if (st)
-            return st;
     }
-    return BMP_OK;
+    return st;
+}
+
+bmp_status ub_read_header(rd *r, xmlNode *root, xmlNode *event)
+{
+    bmp_status st;
+    if ((st = header_club(r, root)) || (st = header_event_type(r, event)) ||
+        (st = header_scoring(r, event)) || (st = header_name(r, event)) ||
+        (st = header_date(r, event)) || (st = header_winner_type(r, event)) ||
+        (st = header_counts(r, event)) || (st = header_facts(r, event)))
+        return st;
+    return header_leaves(r, event);
 }

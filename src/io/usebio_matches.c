@@ -18,63 +18,68 @@
 
 /* ---- matches ----------------------------------------------------------- */
 
-bmp_status ub_read_match(rd *r, xmlNode *n, int session)
+/* A MATCH side's id as a contestant's: with several sections the ids are
+ * "A:1" and a MATCH names "1", which must then be in one section only. */
+static bmp_status resolve_side(rd *r, char **name, xmlNode *where)
 {
     bmp_event *ev = r->ev;
+    if (ub_find_contestant(r, *name) >= 0)
+        return BMP_OK;
+    long only = -1;
+    size_t l = strlen(*name);
+    for (size_t i = 0; i < ev->ncontestants && only != -2; i++) {
+        const char *id = ev->contestants[i].id, *colon = strchr(id, ':');
+        if (colon && strlen(colon + 1) == l && strcmp(colon + 1, *name) == 0)
+            only = only == -1 ? (long)i : -2;
+    }
+    if (only < 0)
+        return ub_fail(r, where, BMP_EINVAL, "%s participant with id \"%.40s\"",
+                       only == -2 ? "more than one (in different sections)" : "no", *name);
+    char *q = bmp_strdup(ev->contestants[only].id);
+    if (!q)
+        return ub_oom(r);
+    free(*name);
+    *name = q;
+    return BMP_OK;
+}
+
+/* The two sides: TEAM and OPPOSING_TEAM, or NS_ and EW_PAIR_NUMBER. */
+static bmp_status match_sides(rd *r, xmlNode *n, char **home, char **away)
+{
     bmp_status st = BMP_OK;
     xmlNode *wh = NULL, *wa = NULL;
-    char *home = ub_child_text(r, n, "TEAM", &wh, &st);
-    if (!home && !st)
-        home = ub_child_text(r, n, "NS_PAIR_NUMBER", &wh, &st);
-    char *away = st ? NULL : ub_child_text(r, n, "OPPOSING_TEAM", &wa, &st);
-    if (!away && !st)
-        away = ub_child_text(r, n, "EW_PAIR_NUMBER", &wa, &st);
-    if (!st && (!home || !away))
+    *home = ub_child_text(r, n, "TEAM", &wh, &st);
+    if (!*home && !st)
+        *home = ub_child_text(r, n, "NS_PAIR_NUMBER", &wh, &st);
+    *away = st ? NULL : ub_child_text(r, n, "OPPOSING_TEAM", &wa, &st);
+    if (!*away && !st)
+        *away = ub_child_text(r, n, "EW_PAIR_NUMBER", &wa, &st);
+    if (!st && (!*home || !*away))
         st = ub_fail(r, n, BMP_EINVAL,
                      "a MATCH needs TEAM and OPPOSING_TEAM (or NS_PAIR_NUMBER and EW_PAIR_NUMBER)");
-    char **names[2] = {&home, &away};
-    xmlNode *where[2] = {wh, wa};
-    for (int k = 0; k < 2 && !st; k++)
-        if (ub_find_contestant(r, *names[k]) < 0) {
-            /* With several sections the ids are "A:1"; a MATCH names "1". */
-            long only = -1;
-            size_t l = strlen(*names[k]);
-            for (size_t i = 0; i < ev->ncontestants && only != -2; i++) {
-                const char *id = ev->contestants[i].id, *colon = strchr(id, ':');
-                if (colon && strlen(colon + 1) == l && strcmp(colon + 1, *names[k]) == 0)
-                    only = only == -1 ? (long)i : -2;
-            }
-            if (only >= 0) {
-                char *q = bmp_strdup(ev->contestants[only].id);
-                if (!q) {
-                    st = ub_oom(r);
-                    break;
-                }
-                free(*names[k]);
-                *names[k] = q;
-            } else {
-                st = ub_fail(r, where[k], BMP_EINVAL, "%s participant with id \"%.40s\"",
-                             only == -2 ? "more than one (in different sections)" : "no",
-                             *names[k]);
-            }
-        }
+    if (!st)
+        st = resolve_side(r, home, wh);
+    if (!st)
+        st = resolve_side(r, away, wa);
     /* A team against itself would credit a win to the wrong team (the JSON
      * reader refuses it too, so convert's output stays loadable). */
-    if (!st && strcmp(home, away) == 0)
-        st = ub_fail(r, wa ? wa : n, BMP_EINVAL, "a team cannot play itself: \"%.40s\" on both sides",
-                     home);
-    if (st) {
-        free(home);
-        free(away);
-        return st;
-    }
+    if (!st && strcmp(*home, *away) == 0)
+        st = ub_fail(r, wa ? wa : n, BMP_EINVAL,
+                     "a team cannot play itself: \"%.40s\" on both sides", *home);
+    return st;
+}
+
+/* A new match (the sides' ids taken over). */
+static bmp_match *match_add(rd *r, char *home, char *away)
+{
+    bmp_event *ev = r->ev;
     if (ev->nmatches == r->mcap) {
         size_t cap = r->mcap ? r->mcap * 2 : 16;
         bmp_match *nm = realloc(ev->matches, cap * sizeof *nm);
         if (!nm) {
             free(home);
             free(away);
-            return ub_oom(r);
+            return NULL;
         }
         ev->matches = nm;
         r->mcap = cap;
@@ -83,73 +88,83 @@ bmp_status ub_read_match(rd *r, xmlNode *n, int session)
     memset(m, 0, sizeof *m);
     m->home = home;
     m->away = away;
-    int round = 0;
-    bool has = false;
-    if ((st = ub_child_int(r, n, "ROUND_NUMBER", 0, 100000, &round, &has)))
+    return m;
+}
+
+/* The scores as written: raw (TEAM_SCORE / NS_SCORE...) and VPs. */
+typedef struct match_scores {
+    double hs, as, hv, av;
+    bool h1, a1, h2, a2;
+} match_scores;
+
+static bmp_status read_scores(rd *r, xmlNode *n, match_scores *s)
+{
+    bmp_status st;
+    if ((st = ub_child_number(r, n, "TEAM_SCORE", -1e6, 1e6, &s->hs, &s->h1)) ||
+        (!s->h1 && (st = ub_child_number(r, n, "NS_SCORE", -1e6, 1e6, &s->hs, &s->h1))) ||
+        (st = ub_child_number(r, n, "OPPOSING_TEAM_SCORE", -1e6, 1e6, &s->as, &s->a1)) ||
+        (!s->a1 && (st = ub_child_number(r, n, "EW_SCORE", -1e6, 1e6, &s->as, &s->a1))) ||
+        (st = ub_child_number(r, n, "TEAM_VICTORY_POINTS", -1e6, 1e6, &s->hv, &s->h2)) ||
+        (!s->h2 && (st = ub_child_number(r, n, "NS_VICTORY_POINTS", -1e6, 1e6, &s->hv, &s->h2))) ||
+        (st = ub_child_number(r, n, "OPPOSING_TEAM_VICTORY_POINTS", -1e6, 1e6, &s->av, &s->a2)) ||
+        (!s->a2 && (st = ub_child_number(r, n, "EW_VICTORY_POINTS", -1e6, 1e6, &s->av, &s->a2))))
         return st;
-    m->round = round;
-    if (session && ev->sessions > 1 && !(m->stage = bmp_asprintf("session %d", session)))
-        return ub_oom(r);
-    double hs = 0, as = 0, hv = 0, av = 0;
-    bool h1 = false, a1 = false, h2 = false, a2 = false;
-    if ((st = ub_child_number(r, n, "TEAM_SCORE", -1e6, 1e6, &hs, &h1)) ||
-        (!h1 && (st = ub_child_number(r, n, "NS_SCORE", -1e6, 1e6, &hs, &h1))) ||
-        (st = ub_child_number(r, n, "OPPOSING_TEAM_SCORE", -1e6, 1e6, &as, &a1)) ||
-        (!a1 && (st = ub_child_number(r, n, "EW_SCORE", -1e6, 1e6, &as, &a1))) ||
-        (st = ub_child_number(r, n, "TEAM_VICTORY_POINTS", -1e6, 1e6, &hv, &h2)) ||
-        (!h2 && (st = ub_child_number(r, n, "NS_VICTORY_POINTS", -1e6, 1e6, &hv, &h2))) ||
-        (st = ub_child_number(r, n, "OPPOSING_TEAM_VICTORY_POINTS", -1e6, 1e6, &av, &a2)) ||
-        (!a2 && (st = ub_child_number(r, n, "EW_VICTORY_POINTS", -1e6, 1e6, &av, &a2))))
-        return st;
-    if (h1 != a1 || h2 != a2)
+    if (s->h1 != s->a1 || s->h2 != s->a2)
         return ub_fail(r, n, BMP_EINVAL, "a MATCH needs both sides' %s, or neither",
-                       h1 != a1 ? "scores" : "victory points");
-    /* Board IMPs (first-named side's view) must agree with the match score. */
-    int boards = 0;
-    double imps = 0;
-    bool has_imps = false;
+                       s->h1 != s->a1 ? "scores" : "victory points");
+    return BMP_OK;
+}
+
+/* The BOARD elements: their number, and their IMPs (first-named side's
+ * view), which must agree with the match score. */
+static bmp_status read_boards(rd *r, xmlNode *n, const match_scores *s, int *boards,
+                              double *imps, bool *has_imps)
+{
+    bmp_status st;
     for (xmlNode *b = n->children; b; b = b->next) {
         if (!ub_is(b, "BOARD"))
             continue;
-        boards++;
+        (*boards)++;
         double v = 0;
-        bool hv2 = false;
-        if ((st = ub_child_number(r, b, "IMPS", -1000, 1000, &v, &hv2)))
+        bool has = false;
+        if ((st = ub_child_number(r, b, "IMPS", -1000, 1000, &v, &has)))
             return st;
-        if (hv2) {
-            imps += v;
-            has_imps = true;
+        if (has) {
+            *imps += v;
+            *has_imps = true;
         }
     }
-    if (has_imps && h1 && fabs(imps - (hs - as)) > 1e-9)
+    if (*has_imps && s->h1 && fabs(*imps - (s->hs - s->as)) > 1e-9)
         return ub_fail(r, n, BMP_EINVAL,
-                       "the BOARD IMPS sum to %g but TEAM_SCORE - OPPOSING_TEAM_SCORE is %g", imps,
-                       hs - as);
-    m->boards = boards ? boards : ev->boards_per_match;
-    /* The match score: VPs where given (what a Swiss ranks on), and the raw
-     * score kept in params; the winner from the raw score (rule 5: never
-     * from VPs alone when the IMPs are known). */
-    if (h2) {
+                       "the BOARD IMPS sum to %g but TEAM_SCORE - OPPOSING_TEAM_SCORE is %g",
+                       *imps, s->hs - s->as);
+    return BMP_OK;
+}
+
+/* The match score: VPs where given (what a Swiss ranks on), and the raw
+ * score kept in params; the winner from the raw score (rule 5: never from
+ * VPs alone when the IMPs are known, board IMPs when they are all). */
+static bmp_status match_result(rd *r, bmp_match *m, match_scores s, double imps, bool has_imps)
+{
+    if (s.h2) {
         m->has_score = true;
-        m->home_score = hv;
-        m->away_score = av;
-        if (h1 && (bmp_io_param_number(&m->params, "usebio.home_imps", hs) ||
-                   bmp_io_param_number(&m->params, "usebio.away_imps", as)))
+        m->home_score = s.hv;
+        m->away_score = s.av;
+        if (s.h1 && (bmp_io_param_number(&m->params, "usebio.home_imps", s.hs) ||
+                     bmp_io_param_number(&m->params, "usebio.away_imps", s.as)))
             return ub_oom(r);
-    } else if (h1) {
+    } else if (s.h1) {
         m->has_score = true;
-        m->home_score = hs;
-        m->away_score = as;
+        m->home_score = s.hs;
+        m->away_score = s.as;
     }
-    if (!h1 && has_imps) {
-        /* Only board IMPs: they decide the winner, even when VPs are given
-         * (rule 5: never the VPs alone when the IMPs are known). */
-        h1 = true;
-        hs = imps > 0 ? imps : 0;
-        as = imps < 0 ? -imps : 0;
+    if (!s.h1 && has_imps) {
+        s.h1 = true;
+        s.hs = imps > 0 ? imps : 0;
+        s.as = imps < 0 ? -imps : 0;
     }
-    double a = h1 ? hs : hv, b = h1 ? as : av;
-    if (h1 || h2) {
+    double a = s.h1 ? s.hs : s.hv, b = s.h1 ? s.as : s.av;
+    if (s.h1 || s.h2) {
         const char *w = a > b ? m->home : a < b ? m->away : "tie";
         if (!(m->winner = bmp_strdup(w)))
             return ub_oom(r);
@@ -157,7 +172,38 @@ bmp_status ub_read_match(rd *r, xmlNode *n, int session)
     return BMP_OK;
 }
 
-/* Wins from the matches (rule 5), overriding WINS_OR_DRAWS. */
+bmp_status ub_read_match(rd *r, xmlNode *n, int session)
+{
+    bmp_event *ev = r->ev;
+    char *home = NULL, *away = NULL;
+    bmp_status st = match_sides(r, n, &home, &away);
+    if (st) {
+        free(home);
+        free(away);
+        return st;
+    }
+    bmp_match *m = match_add(r, home, away);
+    if (!m)
+        return ub_oom(r);
+    int round = 0;
+    bool has = false;
+    if ((st = ub_child_int(r, n, "ROUND_NUMBER", 0, 100000, &round, &has)))
+        return st;
+    m->round = round;
+    if (session && ev->sessions > 1 && !(m->stage = bmp_asprintf("session %d", session)))
+        return ub_oom(r);
+    match_scores s = {0};
+    int boards = 0;
+    double imps = 0;
+    bool has_imps = false;
+    if ((st = read_scores(r, n, &s)) || (st = read_boards(r, n, &s, &boards, &imps, &has_imps)))
+        return st;
+    m->boards = boards ? boards : ev->boards_per_match;
+    return match_result(r, m, s, imps, has_imps);
+}
+
+/* Wins from the matches (rule 5), overriding WINS_OR_DRAWS: one pass over
+ * the matches, each side found through the id hash. */
 void ub_tally_matches(rd *r)
 {
     bmp_event *ev = r->ev;
@@ -165,20 +211,24 @@ void ub_tally_matches(rd *r)
         return;
     for (size_t i = 0; i < ev->ncontestants; i++) {
         bmp_contestant *c = &ev->contestants[i];
-        int played = 0, won = 0, tied = 0;
-        for (size_t k = 0; k < ev->nmatches; k++) {
-            const bmp_match *m = &ev->matches[k];
-            bool in = strcmp(m->home, c->id) == 0 || strcmp(m->away, c->id) == 0;
-            if (!in)
+        c->matches_played = c->matches_won = 0;
+        c->match_wins = 0;
+    }
+    for (size_t k = 0; k < ev->nmatches; k++) {
+        const bmp_match *m = &ev->matches[k];
+        long side[2] = {ub_find_contestant(r, m->home), ub_find_contestant(r, m->away)};
+        bool tie = m->winner && strcmp(m->winner, "tie") == 0;
+        for (int j = 0; j < 2; j++) {
+            if (side[j] < 0 || (j == 1 && side[1] == side[0]))
                 continue;
-            played++;
-            if (m->winner && strcmp(m->winner, "tie") == 0)
-                tied++;
-            else if (m->winner && strcmp(m->winner, c->id) == 0)
-                won++;
+            bmp_contestant *c = &ev->contestants[side[j]];
+            c->matches_played++;
+            if (tie)
+                c->match_wins += 0.5;
+            else if (m->winner && strcmp(m->winner, c->id) == 0) {
+                c->matches_won++;
+                c->match_wins += 1;
+            }
         }
-        c->matches_played = played;
-        c->matches_won = won;
-        c->match_wins = won + 0.5 * tied;
     }
 }

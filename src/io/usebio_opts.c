@@ -78,7 +78,8 @@ static bool iso_date(const char *s)
     return !(m == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0));
 }
 
-static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
+/* Every key of a sidecar is one of the event's top-level fields. */
+static bmp_status side_keys(json_t *root, const char *path, bmp_error *err)
 {
     static const char *const keys[] = {
         "format",  "body",   "edition",  "name",   "date",        "kind",
@@ -86,37 +87,32 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
         "classification", "rating", "grade", "status", "sessions", "boards",
         "boards_per_match", "movement", "tables", "upper_limit", "lower_limit",
         "restrictions", "params", NULL};
-    json_error_t je;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-    if (!root)
-        return bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", path,
-                             je.line, je.column, je.text);
-    bmp_status st = BMP_OK;
-    if (!json_is_object(root)) {
-        st = bmp_error_set(err, BMP_EINVAL, "%s: $: expected an object of event fields", path);
-        goto done;
-    }
     const char *key;
     json_t *v;
     json_object_foreach(root, key, v) {
         bool ok = false;
         for (size_t i = 0; keys[i]; i++)
             ok |= strcmp(keys[i], key) == 0;
-        if (!ok) {
-            st = bmp_error_set(err, BMP_EINVAL,
-                               "%s: $.%s: not a sidecar field (a sidecar holds the event's "
-                               "top-level fields: body, edition, grade, classification, status, "
-                               "rating, name, date, event_id, sanction, organiser, kind, "
-                               "sessions, boards, movement, tables, "
-                               "limits, restrictions, params)",
-                               path, key);
-            goto done;
-        }
+        if (!ok)
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "%s: $.%s: not a sidecar field (a sidecar holds the event's "
+                                 "top-level fields: body, edition, grade, classification, status, "
+                                 "rating, name, date, event_id, sanction, organiser, kind, "
+                                 "sessions, boards, movement, tables, "
+                                 "limits, restrictions, params)",
+                                 path, key);
     }
+    return BMP_OK;
+}
+
+/* The body (known to the rules) and the text fields. */
+static bmp_status side_strings(bmp_event *ev, json_t *root, const char *path, bmp_error *err)
+{
+    bmp_status st;
     if ((st = side_str(root, "body", path, &ev->body, err)))
-        goto done;
+        return st;
     if (ev->body && !valid_body(ev, path, "$.body", err, &st))
-        goto done;
+        return st;
     if ((st = side_str(root, "edition", path, &ev->edition, err)) ||
         (st = side_str(root, "name", path, &ev->name, err)) ||
         (st = side_str(root, "date", path, &ev->date, err)) ||
@@ -127,24 +123,25 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
         (st = side_str(root, "rating", path, &ev->rating, err)) ||
         (st = side_str(root, "grade", path, &ev->grade, err)) ||
         (st = side_str(root, "status", path, &ev->status, err)))
-        goto done;
-    if (json_object_get(root, "name") && ev->name && !*ev->name) {
-        st = bmp_error_set(err, BMP_EINVAL, "%s: $.name: expected a non-empty string", path);
-        goto done;
-    }
-    if (json_object_get(root, "date") && ev->date && !iso_date(ev->date)) {
-        st = bmp_error_set(err, BMP_EINVAL, "%s: $.date: expected a date as YYYY-MM-DD, got \"%s\"",
-                           path, ev->date);
-        goto done;
-    }
+        return st;
+    if (json_object_get(root, "name") && ev->name && !*ev->name)
+        return bmp_error_set(err, BMP_EINVAL, "%s: $.name: expected a non-empty string", path);
+    if (json_object_get(root, "date") && ev->date && !iso_date(ev->date))
+        return bmp_error_set(err, BMP_EINVAL,
+                             "%s: $.date: expected a date as YYYY-MM-DD, got \"%s\"", path,
+                             ev->date);
+    return BMP_OK;
+}
+
+static bmp_status side_kind(bmp_event *ev, json_t *root, const char *path, bmp_error *err)
+{
+    json_t *v;
     if ((v = json_object_get(root, "kind")) && !json_is_null(v)) {
         bmp_event_kind k = json_is_string(v) ? bmp_event_kind_parse(json_string_value(v))
                                              : BMP_KIND_UNKNOWN;
-        if (k == BMP_KIND_UNKNOWN) {
-            st = bmp_error_set(err, BMP_EINVAL, "%s: $.kind: expected an event kind such as "
-                               "\"pairs\" or \"swiss-teams\"", path);
-            goto done;
-        }
+        if (k == BMP_KIND_UNKNOWN)
+            return bmp_error_set(err, BMP_EINVAL, "%s: $.kind: expected an event kind such as "
+                                 "\"pairs\" or \"swiss-teams\"", path);
         ev->kind = k;
     }
     if ((v = json_object_get(root, "movement")) && !json_is_null(v)) {
@@ -153,91 +150,127 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
             ev->movement = BMP_MOVEMENT_ONE_WINNER;
         else if (strcmp(m, "two-winner") == 0)
             ev->movement = BMP_MOVEMENT_TWO_WINNER;
-        else {
-            st = bmp_error_set(err, BMP_EINVAL,
-                               "%s: $.movement: expected \"one-winner\" or \"two-winner\"", path);
-            goto done;
-        }
+        else
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "%s: $.movement: expected \"one-winner\" or \"two-winner\"", path);
     }
-    long long n;
-    bool has;
-    if ((st = side_int(root, "sessions", path, 1, 100, &n, &has, err)))
-        goto done;
-    if (has)
-        ev->sessions = (int)n;
-    if ((st = side_int(root, "boards", path, 0, 10000, &n, &has, err)))
-        goto done;
-    if (has)
-        ev->boards = (int)n;
-    if ((st = side_int(root, "boards_per_match", path, 0, 1000, &n, &has, err)))
-        goto done;
-    if (has)
-        ev->boards_per_match = (int)n;
-    if ((st = side_int(root, "upper_limit", path, 0, INT64_MAX / 2, &n, &has, err)))
-        goto done;
-    if (has)
-        ev->upper_limit = n;
-    if ((st = side_int(root, "lower_limit", path, 0, INT64_MAX / 2, &n, &has, err)))
-        goto done;
-    if (has)
-        ev->lower_limit = n;
-    if ((v = json_object_get(root, "tables")) && !json_is_null(v)) {
-        if (!json_is_number(v) || !(json_number_value(v) >= 0.5 && json_number_value(v) <= 1e6)) {
-            st = bmp_error_set(err, BMP_EINVAL, "%s: $.tables: expected a number from 0.5 to 1e6",
-                               path);
-            goto done;
-        }
-        ev->tables = json_number_value(v);
-        st = bmp_io_param_bool(&ev->params, "usebio.tables_stated", true);
+    return BMP_OK;
+}
+
+/* Sessions, boards, boards a match, the limits. */
+static bmp_status side_counts(bmp_event *ev, json_t *root, const char *path, bmp_error *err)
+{
+    static const struct {
+        const char *key;
+        long long min, max;
+    } fields[] = {{"sessions", 1, 100},
+                  {"boards", 0, 10000},
+                  {"boards_per_match", 0, 1000},
+                  {"upper_limit", 0, INT64_MAX / 2},
+                  {"lower_limit", 0, INT64_MAX / 2}};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        long long n;
+        bool has;
+        bmp_status st = side_int(root, fields[i].key, path, fields[i].min, fields[i].max, &n,
+                                 &has, err);
         if (st)
-            goto done;
-    }
-    if ((v = json_object_get(root, "restrictions")) && !json_is_null(v)) {
-        if (!json_is_array(v)) {
-            st = bmp_error_set(err, BMP_EINVAL, "%s: $.restrictions: expected an array", path);
-            goto done;
-        }
-        for (size_t i = 0; i < ev->nrestrictions; i++)
-            free(ev->restrictions[i]);
-        free(ev->restrictions);
-        ev->nrestrictions = 0;
-        ev->restrictions = calloc(json_array_size(v) + 1, sizeof *ev->restrictions);
-        if (!ev->restrictions) {
-            st = BMP_ENOMEM;
-            goto done;
-        }
-        for (size_t i = 0; i < json_array_size(v); i++) {
-            json_t *r = json_array_get(v, i);
-            if (!json_is_string(r)) {
-                st = bmp_error_set(err, BMP_EINVAL, "%s: $.restrictions[%zu]: expected a string",
-                                   path, i);
-                goto done;
-            }
-            ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r));
+            return st;
+        if (!has)
+            continue;
+        switch (i) {
+        case 0: ev->sessions = (int)n; break;
+        case 1: ev->boards = (int)n; break;
+        case 2: ev->boards_per_match = (int)n; break;
+        case 3: ev->upper_limit = n; break;
+        default: ev->lower_limit = n; break;
         }
     }
-    if ((v = json_object_get(root, "params")) && !json_is_null(v)) {
-        if (!json_is_object(v)) {
-            st = bmp_error_set(err, BMP_EINVAL, "%s: $.params: expected an object", path);
-            goto done;
-        }
-        const char *pk;
-        json_t *pv;
-        json_object_foreach(v, pk, pv) {
-            if (json_is_number(pv))
-                st = bmp_io_param_number(&ev->params, pk, json_number_value(pv));
-            else if (json_is_string(pv))
-                st = bmp_io_param_string(&ev->params, pk, json_string_value(pv));
-            else if (json_is_boolean(pv))
-                st = bmp_io_param_bool(&ev->params, pk, json_is_true(pv));
-            else
-                st = bmp_error_set(err, BMP_EINVAL,
-                                   "%s: $.params.%s: expected a number, string or boolean", path, pk);
-            if (st)
-                goto done;
-        }
+    return BMP_OK;
+}
+
+/* Tables as stated (they then win over the count from the field). */
+static bmp_status side_tables(bmp_event *ev, json_t *root, const char *path, bmp_error *err)
+{
+    json_t *v = json_object_get(root, "tables");
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    if (!json_is_number(v) || !(json_number_value(v) >= 0.5 && json_number_value(v) <= 1e6))
+        return bmp_error_set(err, BMP_EINVAL, "%s: $.tables: expected a number from 0.5 to 1e6",
+                             path);
+    ev->tables = json_number_value(v);
+    return bmp_io_param_bool(&ev->params, "usebio.tables_stated", true) ? bmp_error_oom(err)
+                                                                          : BMP_OK;
+}
+
+/* Restrictions replace the file's. */
+static bmp_status side_restrictions(bmp_event *ev, json_t *root, const char *path,
+                                    bmp_error *err)
+{
+    json_t *v = json_object_get(root, "restrictions");
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    if (!json_is_array(v))
+        return bmp_error_set(err, BMP_EINVAL, "%s: $.restrictions: expected an array", path);
+    for (size_t i = 0; i < ev->nrestrictions; i++)
+        free(ev->restrictions[i]);
+    free(ev->restrictions);
+    ev->nrestrictions = 0;
+    if (!(ev->restrictions = calloc(json_array_size(v) + 1, sizeof *ev->restrictions)))
+        return bmp_error_oom(err);
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        json_t *r = json_array_get(v, i);
+        if (!json_is_string(r))
+            return bmp_error_set(err, BMP_EINVAL, "%s: $.restrictions[%zu]: expected a string",
+                                 path, i);
+        if (!(ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r))))
+            return bmp_error_oom(err);
     }
-done:
+    return BMP_OK;
+}
+
+/* Params are added to (or replace) the file's. */
+static bmp_status side_params(bmp_event *ev, json_t *root, const char *path, bmp_error *err)
+{
+    json_t *v = json_object_get(root, "params");
+    if (!v || json_is_null(v))
+        return BMP_OK;
+    if (!json_is_object(v))
+        return bmp_error_set(err, BMP_EINVAL, "%s: $.params: expected an object", path);
+    const char *pk;
+    json_t *pv;
+    json_object_foreach(v, pk, pv) {
+        bmp_status st;
+        if (json_is_number(pv))
+            st = bmp_io_param_number(&ev->params, pk, json_number_value(pv));
+        else if (json_is_string(pv))
+            st = bmp_io_param_string(&ev->params, pk, json_string_value(pv));
+        else if (json_is_boolean(pv))
+            st = bmp_io_param_bool(&ev->params, pk, json_is_true(pv));
+        else
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "%s: $.params.%s: expected a number, string or boolean", path,
+                                 pk);
+        if (st)
+            return bmp_error_oom(err);
+    }
+    return BMP_OK;
+}
+
+static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
+{
+    json_error_t je;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    if (!root)
+        return bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", path,
+                             je.line, je.column, je.text);
+    bmp_status st;
+    if (!json_is_object(root))
+        st = bmp_error_set(err, BMP_EINVAL, "%s: $: expected an object of event fields", path);
+    else if (!(st = side_keys(root, path, err)) && !(st = side_strings(ev, root, path, err)) &&
+             !(st = side_kind(ev, root, path, err)) && !(st = side_counts(ev, root, path, err)) &&
+             !(st = side_tables(ev, root, path, err)) &&
+             !(st = side_restrictions(ev, root, path, err)))
+        st = side_params(ev, root, path, err);
     json_decref(root);
     return st;
 }

@@ -176,6 +176,106 @@ bmp_status ub_merge_sections(rd *r, bool *merged)
     return st;
 }
 
+/* A ranking with a place missing: rebuilt from the scores, highest first,
+ * equal scores sharing the places they span (U-4).  A percentage and a
+ * total are on different scales: with some entries giving only
+ * TOTAL_SCORE, rebuild from the totals when every entry has one, else
+ * refuse rather than mix (U-23). */
+static bmp_status rebuild_places(rd *r, slot **group, size_t m)
+{
+    bmp_status st = BMP_OK;
+    for (size_t k = 0; k < m; k++)
+        if (!group[k]->has_score)
+            return ub_fail(r, group[k]->node, BMP_EINVAL,
+                           "PLACE is missing in ranking \"%s\" and this entry has no "
+                           "PERCENTAGE or TOTAL_SCORE to rebuild it from",
+                           group[k]->key);
+    bool any_pct = false, all_pct = true;
+    for (size_t k = 0; k < m; k++) {
+        any_pct |= group[k]->score_is_pct;
+        all_pct &= group[k]->score_is_pct;
+    }
+    for (size_t k = 0; any_pct && !all_pct && k < m && !st; k++) {
+        bmp_contestant *c = &r->ev->contestants[group[k]->ci];
+        const char *key = "usebio.total_score";
+        /* Session rankings keep no total of their own: refuse. */
+        if ((group[k]->rank >= 0 && c->rankings[group[k]->rank].session > 0) ||
+            !bmp_params_has(&c->params, key))
+            st = ub_fail(r, group[k]->node, BMP_EINVAL,
+                         "PLACE is missing in ranking \"%s\" and its entries "
+                         "cannot be compared: some give PERCENTAGE, this one %s",
+                         group[k]->key,
+                         group[k]->score_is_pct ? "has no TOTAL_SCORE" : "only TOTAL_SCORE");
+        else
+            group[k]->score = bmp_params_number(&c->params, key, 0);
+    }
+    if (st)
+        return st;
+    qsort(group, m, sizeof *group, by_score_desc);
+    for (size_t k = 0; k < m;) {
+        size_t e = k;
+        while (e + 1 < m && group[e + 1]->score == group[k]->score)
+            e++;
+        for (size_t q = k; q <= e; q++)
+            *slot_place(r, group[q]) = (bmp_place){(int)k + 1, (int)e + 1, e > k};
+        k = e + 1;
+    }
+    return bmp_io_param_bool(&r->ev->params, "usebio.places_rebuilt", true) ? ub_oom(r)
+                                                                              : BMP_OK;
+}
+
+/* bmp_places_resolve's refusal as the file's: the entry's PLACE, the
+ * ranking, and a hint when NS and EW pairs share one field with clashing
+ * places (most likely a Mitchell whose file lacks WINNER_TYPE 2, U-5). */
+static bmp_status places_refused(rd *r, slot **group, size_t m, bmp_status st,
+                                 const bmp_error *e2)
+{
+    size_t bad = 0;
+    sscanf(e2->msg, "[%zu]", &bad);
+    if (bad >= m)
+        bad = 0;
+    const char *rest = strchr(e2->msg, ':');
+    xmlNode *w = ub_child(group[bad]->node, "PLACE");
+    const char *k = group[bad]->key;
+    bool ns = false, ew = false;
+    for (size_t q = 0; q < m; q++) {
+        const char *d =
+            bmp_params_string(&r->ev->contestants[group[q]->ci].params, "usebio.direction", "");
+        ns |= strcmp(d, "NS") == 0;
+        ew |= strcmp(d, "EW") == 0;
+    }
+    return ub_fail(r, w ? w : group[bad]->node, st, "%s (ranking \"%s\")%s",
+                   rest ? rest + 2 : e2->msg,
+                   strncmp(k, "overall:", 8) == 0 ? (k[8] ? k + 8 : "overall") : k,
+                   !r->two_winner && ns && ew
+                       ? "; NS and EW are ranked as one field: if each direction has "
+                         "its own winner the file needs WINNER_TYPE 2"
+                       : "");
+}
+
+/* One ranking's places as written: "3=" extents resolved and checked.
+ * pl and seen are work space for m (+ 2) entries. */
+static bmp_status resolve_ranking(rd *r, slot **group, size_t m, bmp_place *pl, bool *seen)
+{
+    for (size_t k = 0; k < m; k++)
+        pl[k] = *slot_place(r, group[k]);
+    /* §2.3 PLACE: the "=" is optional ("possibly with ="; IU and JS strip
+     * it), so one plain place held by several entries ("2", "2", then "4")
+     * is the same tie as "2=" written twice; bmp_places_resolve still checks
+     * that the places it spans are free (rulings U-22). */
+    if (!mark_plain_ties(pl, m))
+        return ub_oom(r);
+    if (distinct_untied(pl, m, seen))
+        return BMP_OK; /* nothing to resolve; skips the quadratic general check */
+    bmp_error e2 = {0};
+    bmp_status st = bmp_places_resolve(pl, m, &e2);
+    if (st)
+        return places_refused(r, group, m, st, &e2);
+    for (size_t k = 0; k < m; k++)
+        *slot_place(r, group[k]) = pl[k];
+    return BMP_OK;
+}
+
 bmp_status ub_resolve_places(rd *r)
 {
     bool merged = false;
@@ -188,10 +288,8 @@ bmp_status ub_resolve_places(rd *r)
     bmp_place *pl = calloc(r->nslots ? r->nslots : 1, sizeof *pl);
     bool *seen = calloc(r->nslots + 2, sizeof *seen);
     bmp_buckets b = {0};
-    if (!group || !pl || !seen || !bmp_buckets_make(&b, r->nslots, slot_key, r->slots)) {
+    if (!group || !pl || !seen || !bmp_buckets_make(&b, r->nslots, slot_key, r->slots))
         st = ub_oom(r);
-        goto out;
-    }
     /* Each ranking's entries (slots with one key), in order of first entry. */
     for (size_t bk = 0; bk < b.nb && !st; bk++) {
         size_t m = 0;
@@ -200,101 +298,8 @@ bmp_status ub_resolve_places(rd *r)
             group[m++] = &r->slots[b.items[q]];
             missing |= !r->slots[b.items[q]].has_place;
         }
-        if (missing) {
-            for (size_t k = 0; k < m; k++)
-                if (!group[k]->has_score) {
-                    st = ub_fail(r, group[k]->node, BMP_EINVAL,
-                                 "PLACE is missing in ranking \"%s\" and this entry has no "
-                                 "PERCENTAGE or TOTAL_SCORE to rebuild it from",
-                                 group[k]->key);
-                    goto out;
-                }
-            /* A percentage and a total are on different scales: with some
-             * entries giving only TOTAL_SCORE, rebuild from the totals when
-             * every entry has one, else refuse rather than mix (U-23). */
-            bool any_pct = false, all_pct = true;
-            for (size_t k = 0; k < m; k++) {
-                any_pct |= group[k]->score_is_pct;
-                all_pct &= group[k]->score_is_pct;
-            }
-            if (any_pct && !all_pct)
-                for (size_t k = 0; k < m && !st; k++) {
-                    bmp_contestant *c = &r->ev->contestants[group[k]->ci];
-                    const char *key = "usebio.total_score";
-                    /* Session rankings keep no total of their own: refuse. */
-                    if ((group[k]->rank >= 0 && c->rankings[group[k]->rank].session > 0) ||
-                        !bmp_params_has(&c->params, key))
-                        st = ub_fail(r, group[k]->node, BMP_EINVAL,
-                                     "PLACE is missing in ranking \"%s\" and its entries "
-                                     "cannot be compared: some give PERCENTAGE, this one %s",
-                                     group[k]->key,
-                                     group[k]->score_is_pct ? "has no TOTAL_SCORE"
-                                                            : "only TOTAL_SCORE");
-                    else
-                        group[k]->score = bmp_params_number(&c->params, key, 0);
-                }
-            if (st)
-                goto out;
-            /* Highest score first; equal scores share the places they span. */
-            qsort(group, m, sizeof *group, by_score_desc);
-            for (size_t k = 0; k < m;) {
-                size_t e = k;
-                while (e + 1 < m && group[e + 1]->score == group[k]->score)
-                    e++;
-                for (size_t q = k; q <= e; q++)
-                    *slot_place(r, group[q]) =
-                        (bmp_place){(int)k + 1, (int)e + 1, e > k};
-                k = e + 1;
-            }
-            if (bmp_io_param_bool(&r->ev->params, "usebio.places_rebuilt", true)) {
-                st = ub_oom(r);
-                goto out;
-            }
-            continue;
-        }
-        for (size_t k = 0; k < m; k++)
-            pl[k] = *slot_place(r, group[k]);
-        /* §2.3 PLACE: the "=" is optional ("possibly with ="; IU and JS
-         * strip it), so one plain place held by several entries ("2", "2",
-         * then "4") is the same tie as "2=" written twice; bmp_places_resolve
-         * still checks that the places it spans are free (rulings U-22). */
-        if (!mark_plain_ties(pl, m)) {
-            st = ub_oom(r);
-            goto out;
-        }
-        if (distinct_untied(pl, m, seen))
-            continue; /* nothing to resolve; skips the quadratic general check */
-        bmp_error e2 = {0};
-        if ((st = bmp_places_resolve(pl, m, &e2))) {
-            size_t bad = 0;
-            sscanf(e2.msg, "[%zu]", &bad);
-            if (bad >= m)
-                bad = 0;
-            const char *rest = strchr(e2.msg, ':');
-            xmlNode *w = ub_child(group[bad]->node, "PLACE");
-            const char *k = group[bad]->key;
-            /* NS and EW pairs in one field with clashing places: most
-             * likely a Mitchell whose file lacks WINNER_TYPE 2 (U-5). */
-            bool ns = false, ew = false;
-            for (size_t q = 0; q < m; q++) {
-                const char *d = bmp_params_string(&r->ev->contestants[group[q]->ci].params,
-                                                  "usebio.direction", "");
-                ns |= strcmp(d, "NS") == 0;
-                ew |= strcmp(d, "EW") == 0;
-            }
-            st = ub_fail(r, w ? w : group[bad]->node, st, "%s (ranking \"%s\")%s",
-                         rest ? rest + 2 : e2.msg,
-                         strncmp(k, "overall:", 8) == 0 ? (k[8] ? k + 8 : "overall") : k,
-                         !r->two_winner && ns && ew
-                             ? "; NS and EW are ranked as one field: if each direction has "
-                               "its own winner the file needs WINNER_TYPE 2"
-                             : "");
-            goto out;
-        }
-        for (size_t k = 0; k < m; k++)
-            *slot_place(r, group[k]) = pl[k];
+        st = missing ? rebuild_places(r, group, m) : resolve_ranking(r, group, m, pl, seen);
     }
-out:
     bmp_buckets_free(&b);
     free(group);
     free(pl);

@@ -379,7 +379,7 @@ static xmlDoc *parse(const char *data, size_t len, const char *src, const char *
 {
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt) {
-        snprintf(msg, msgsz, "out of memory");
+        *code = -1; /* out of memory */
         return NULL;
     }
     first_error fe = {0};
@@ -434,6 +434,8 @@ bmp_status ub_load(const char *data, size_t len, const char *src, const bmp_useb
         doc = parse(data, len, src, "ISO-8859-1", options, m2, sizeof m2, &c2);
         out->latin1 = doc != NULL;
     }
+    if (!doc && code == -1)
+        return bmp_error_set(err, BMP_ENOMEM, "%s: out of memory", src);
     if (!doc)
         return bmp_error_set(err, BMP_EPARSE, "%s", msg);
     if (ub_has_entities(doc)) {

@@ -1,0 +1,140 @@
+/* `bridgemp ledger gold`, `ums` and `licences`: the EBU's administration
+ * runs over the ledger (include/bridgemp/ledger_ebu.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/file.h"
+#include "bridgemp/ledger_ebu.h"
+#include "cli/cmd_ledger.h"
+
+static const char *const help_gold =
+    "usage: bridgemp ledger gold DATE --body ebu [--number N] [--format table|csv|json]\n"
+    "                            [--output FILE]\n\n"
+    "EBU Gold Points at DATE (yyyy-mm-dd; EBU-3, 2.5.1): each Gold award of the\n"
+    "posted ledger loses 20% of its original value at each anniversary of its event\n"
+    "and is worth nothing from the fifth (rulings EA-1, EA-2).  Every player with\n"
+    "Gold: number, name, awards, original, value; with --number, that player's\n"
+    "awards one by one.  A read: nothing is written.  Gold is not used for rank.\n";
+
+static const char *const help_ums =
+    "usage: bridgemp ledger ums MONTH --body ebu --rates RATES.csv\n"
+    "                           [--exemptions FILE.csv] [--output LINES.csv]\n\n"
+    "The EBU's UMS charge run of MONTH (yyyy-mm; EBU-17, EBU-18): for each approved\n"
+    "or posted event of the month, its player-sessions x the rate of its UMS charge\n"
+    "code (EBU-7) in force on its date, charged to its club, county or league.\n"
+    "RATES.csv: from,code,session (cents per player-session; the EBU publishes\n"
+    "them).  Code 02 pays nothing.  FILE.csv: batch,exemption,note with exemption\n"
+    "novice, party, children-in-need, charity or ebu (EBU-17; the note names an\n"
+    "EBU grant).  One run per month, all or nothing; invoice it with\n"
+    "`bridgemp ledger invoice RUN`.\n";
+
+static const char *const help_licences =
+    "usage: bridgemp ledger licences MONTH --body ebu --events EVENTS.csv\n"
+    "                                --rates RATES.csv [--output LINES.csv]\n\n"
+    "The EBU licence fee run of MONTH (yyyy-mm; EBU-26, EBU-18): one line per\n"
+    "licensed event that ended in the month, sessions x tables x the rate of its\n"
+    "category, due 30 days after its end.  EVENTS.csv:\n"
+    "club,event,end,sessions,tables,category; RATES.csv: from,category,\n"
+    "table_session (cents).  One run per month, all or nothing; invoice it with\n"
+    "`bridgemp ledger invoice RUN`.\n";
+
+static int usage_of(const ledger_args *a, const char *help)
+{
+    fputs(help, a->help ? stdout : stderr);
+    return a->help ? 0 : LEDGER_EXIT_USAGE;
+}
+
+static bmp_status put_table(const bmp_table *t, const ledger_args *a, bmp_error *e)
+{
+    if (!a->output)
+        return bmp_table_write(t, a->fmt, stdout, e);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return bmp_error_oom(e);
+    bmp_status st = bmp_table_write(t, a->fmt, f, e);
+    fclose(f);
+    if (!st)
+        st = bmp_file_write_atomic(a->output, buf, len, e);
+    free(buf);
+    return st;
+}
+
+static int cmd_gold(ledger_args *a)
+{
+    if (a->help || a->npos != 2 || !a->body)
+        return usage_of(a, help_gold);
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = a->number ? bmp_ledger_ebu_gold_awards(l, a->body, a->number, a->pos[1], &t, &e)
+                   : bmp_ledger_ebu_gold(l, a->body, a->pos[1], &t, &e);
+    if (!st)
+        st = put_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}
+
+static void report_run(const char *what, const char *month, const bmp_ledger_run *r)
+{
+    int64_t c = r->total;
+    printf("%s %s: run %lld %s: %zu line(s), total %s%lld.%02lld\n", what, month,
+           (long long)r->id, r->already ? "already made, nothing changed" : "made", r->lines,
+           c < 0 ? "-" : "", llabs(c) / 100, llabs(c) % 100);
+}
+
+static int cmd_ums(ledger_args *a)
+{
+    if (a->help || a->npos != 2 || !a->body || !a->rates)
+        return usage_of(a, help_ums);
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_ledger_run r;
+    st = bmp_ledger_ebu_ums_run(l, a->body, a->pos[1], a->rates, a->exemptions, a->output, &r,
+                                &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    report_run("ums", a->pos[1], &r);
+    return 0;
+}
+
+static int cmd_licences(ledger_args *a)
+{
+    if (a->help || a->npos != 2 || !a->body || !a->rates || !a->events)
+        return usage_of(a, help_licences);
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_ledger_run r;
+    st = bmp_ledger_ebu_licence_run(l, a->body, a->pos[1], a->events, a->rates, a->output, &r,
+                                    &e);
+    bmp_ledger_close(l);
+    if (st)
+        return ledger_fail(&e, st);
+    report_run("licences", a->pos[1], &r);
+    return 0;
+}
+
+int (*ledger_ebu_command(const char *name))(ledger_args *)
+{
+    if (strcmp(name, "gold") == 0)
+        return cmd_gold;
+    if (strcmp(name, "ums") == 0)
+        return cmd_ums;
+    if (strcmp(name, "licences") == 0)
+        return cmd_licences;
+    return NULL;
+}

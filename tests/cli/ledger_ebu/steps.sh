@@ -1,0 +1,53 @@
+#!/bin/sh
+# CLI steps for the EBU's ledger runs (tests/cli/ledger_ebu.cmake):
+# `bridgemp ledger ums`, `invoice`, `licences` and `gold` on the example
+# club pairs (EBU-17, EBU-18, EBU-26, EBU-3).   sh steps.sh BRIDGEMP WORKDIR
+BIN=$1
+W=$2
+rm -rf "$W" && mkdir -p "$W"
+DB=$W/l.db
+export BRIDGEMP_NOW=2026-11-24T12:00:00Z
+fails=0
+step() {
+    want=$1; re=$2; shift 2
+    out=$("$@" 2>&1); rc=$?
+    if [ "$rc" != "$want" ] || ! printf '%s\n' "$out" | grep -Eq -- "$re"; then
+        echo "FAIL: $* (exit $rc, expected $want, /$re/)"; printf '%s\n' "$out" | head -20
+        fails=$((fails + 1))
+    fi
+}
+refused() {
+    "$BIN" ledger --db "$DB" dump > "$W/before"
+    step "$@"
+    "$BIN" ledger --db "$DB" dump > "$W/after"
+    cmp -s "$W/before" "$W/after" || { echo "FAIL: the database changed: $*"; fails=$((fails + 1)); }
+}
+L="$BIN ledger --db $DB --who cli-test"
+printf 'number,name,dummy\nC1,Club One,0\nCTY,Countyshire,1\n' > "$W/clubs.csv"
+printf 'from,code,session\n2024-04-01,01,40\n' > "$W/rates.csv"
+printf 'from,category,table_session\n2024-04-01,standard,150\n' > "$W/lrates.csv"
+printf 'club,event,end,sessions,tables,category\nCTY,Spring Congress,2025-03-16,4,30,standard\n' > "$W/events.csv"
+
+step 0 "schema" $L init
+step 0 "2 clubs imported" $L club import "$W/clubs.csv" --body ebu
+step 0 "batch 1 provisional" $L import examples/ebu/club-pairs.json --body ebu --club C1
+step 0 "" $L approve 1
+# EBU-17: the Monday pairs of 10 March 2025, 6 pairs x 2 = 12 player-sessions
+# x 40 cents = 4.80; run twice: nothing new
+refused 2 "usage: bridgemp ledger ums" $L ums 2025-03 --body ebu
+refused 1 "none.csv: cannot open" $L ums 2025-03 --body ebu --rates "$W/none.csv"
+step 0 "ums 2025-03: run 1 made: 1 line\\(s\\), total 4.80" $L ums 2025-03 --body ebu --rates "$W/rates.csv" --output "$W/ums.csv"
+step 0 "EBU-17,batch 1: 12 player-sessions x UMS code 01,480" cat "$W/ums.csv"
+refused 0 "run 1 already made, nothing changed" $L ums 2025-03 --body ebu --rates "$W/rates.csv"
+mkdir -p "$W/inv"
+step 0 "1 invoice" $L invoice 1 --body ebu --as csv --output "$W/inv"
+step 0 "EBU-17,batch 1: 12 player-sessions x UMS code 01,480" cat "$W/inv/EBU-1-C1.csv"
+# EBU-26: 4 sessions x 30 tables x 1.50 = 180.00, due 15 April
+step 0 "licences 2025-03: run 2 made: 1 line\\(s\\), total 180.00" $L licences 2025-03 --body ebu --events "$W/events.csv" --rates "$W/lrates.csv"
+step 0 "due 2025-04-15" $L charges 2 --body ebu --format csv
+refused 3 "not supported: the UMS charge run for nzb" $L ums 2025-03 --body nzb --rates "$W/rates.csv"
+# EBU-3: no Gold in a club pairs: an empty list
+step 0 "number,name,awards,original,value" $L gold 2025-03-31 --body ebu --format csv
+step 2 "usage: bridgemp ledger gold" $L gold --body ebu
+[ "$fails" = 0 ] && echo "ebu ledger steps passed"
+exit "$fails"
