@@ -19,7 +19,7 @@ static char dir[64], tmpl[128], work[128], rates[128];
 
 static void copy_db(const char *from, const char *to)
 {
-    char cmd[1024]; /* five paths of up to 128: -Werror=format-truncation */
+    char cmd[1024];
     snprintf(cmd, sizeof cmd, "rm -f '%s' '%s-wal' '%s-shm' && cp '%s' '%s'", to, to, to, from,
              to);
     assert_int_equal(system(cmd), 0);

@@ -292,7 +292,12 @@ bmp_status ebu_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     /* the parameter spec is in params.c */
     if ((st = bmp_params_check_event(ev, &ebu_param_specs, err)) || (st = status_of(&c, &m4)))
         return st;
+    if ((st = ebu_sections_event(ev, ebu_award_event, &done, out, err)) || done) /* 3.8 */
+        return st;
     if ((st = ebu_handicap_check(ev, &done, out, err)) || done) /* 3.10.1, EBU-39 */
+        return st;
+    if ((st = ebu_carry_forward_check(ev, out, err)) || /* 3.11.1, EBU-40 */
+        (st = ebu_playoff_status(ev, &m4, out, err)))  /* 4.8.9, EBU-99 */
         return st;
     const char *pts = bmp_params_string(&ev->params, "points", "local");
     if (ev->kind == BMP_KIND_KNOCKOUT)

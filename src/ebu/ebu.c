@@ -49,6 +49,11 @@
  *   ums_charge_code (2.8.2, recorded only)
  *   handicap, rescored_without_handicap, qualified_by_handicap (3.10.1: handicap.c)
  *   stage_tables (4.2.11: a section of a later stage, original entry pro rata)
+ *   field_sections, same_boards, match_pointed (3.8.1: one field across
+ *   sections; groups of type "section" award each section within itself,
+ *   3.8.2, and sub-divide a league division, 4.8.9: sections.c)
+ *   carry_forward (3.11.1: carry.c); subdivision_playoff, division_playoff
+ *   (4.8.9: sections.c)
  * Contestant params: without_standing (2.10: no award, taken out of the
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
 #include <string.h>

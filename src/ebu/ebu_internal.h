@@ -151,6 +151,17 @@ bmp_status ebu_ko_double_event(const bmp_event *ev, int m4, const char *colour, 
 /* 3.10.1 (EBU-39): *no_awards for a handicap event not re-scored (handicap.c). */
 bmp_status ebu_handicap_check(const bmp_event *ev, bool *no_awards, bmp_awards *out,
                               bmp_error *err);
+/* 3.8 (EBU-37), 4.8.9 (EBU-99): an event with section groups awarded
+ * within each section by `award` (the dispatcher, passed in: no include
+ * circle) (*done), or one ranked across params.field_sections sections
+ * checked against 3.8.1 (sections.c). */
+typedef bmp_status (*ebu_award_fn)(const bmp_event *ev, bmp_awards *out, bmp_error *err);
+bmp_status ebu_sections_event(const bmp_event *ev, ebu_award_fn award, bool *done,
+                              bmp_awards *out, bmp_error *err);
+/* 4.8.9 (EBU-99): league play-offs; a sub-division play-off's status (sections.c). */
+bmp_status ebu_playoff_status(const bmp_event *ev, int *m4, bmp_awards *out, bmp_error *err);
+/* 3.11.1 (EBU-40): a stage including a carried-forward score (carry.c). */
+bmp_status ebu_carry_forward_check(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 bmp_status ebu_green_heat_event(const bmp_event *ev, int duration, bmp_awards *out,
                                 bmp_error *err);
 bmp_status ebu_strat_counts(const bmp_event *ev, int count[5], bmp_error *err);

@@ -142,7 +142,7 @@ bmp_status bmp_ebu_licence_due(const char *end, char out[11], bmp_error *err)
     if (rc)
         return rc;
     long want = bmp_date_days(d) + 30; /* 1.5.2: "within 30 days of the conclusion" */
-    char buf[40]; /* room for any int: -Werror=format-truncation */
+    char buf[48]; /* room for any int the compiler assumes */
     while (bmp_date_days(d) < want) {
         d.d++;
         snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.y, d.m, d.d);

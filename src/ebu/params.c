@@ -70,6 +70,21 @@ static const bmp_param_spec event_params[] = {
               "ranking (3.10.1)"),
     BMP_PBOOL("qualified_by_handicap", "EBU-39", "false",
               "players reached this stage by virtue of a handicap: no re-scoring (3.10.1)"),
+    BMP_PNUM("field_sections", WHOLE1, "EBU-37", "1", "sections",
+             "an event ranked across this many sections as one field (3.8.1); with section "
+             "groups each section is awarded within itself (3.8.2)"),
+    BMP_PBOOL("same_boards", "EBU-37", "false",
+              "field_sections: the same boards are played in each section (3.8.1 a)"),
+    BMP_PBOOL("match_pointed", "EBU-37", "true for pairs and individual",
+              "field_sections: scored across the field by match points (3.8.1 b); never "
+              "teams (3.8.2)"),
+    BMP_PBOOL("carry_forward", "EBU-40", "false",
+              "a later stage whose result includes a score carried forward (3.11.1)"),
+    BMP_PBOOL("subdivision_playoff", "EBU-99", "false",
+              "knock-out play-off between the winners of sub-divisions of params.division: "
+              "original_tables = all their teams (4.8.9)"),
+    BMP_PBOOL("division_playoff", "EBU-99", "false",
+              "play-off between division winners: no special award, a basic event (4.8.9)"),
     BMP_PEND};
 
 static const bmp_param_spec contestant_params[] = {

@@ -174,7 +174,10 @@ static bmp_status read_event(const char *path, const char *data, size_t len,
         st = bmp_award_event(ev, &aw, err);
     if (!st)
         st = ledger_event_hash(ev, ls->hash, err);
-    if (!st && ls->source == BMP_BATCH_EVENT) /* kept for the derivations (ruling W-21) */
+    /* The event is kept: for the derivations of a computed one (ruling
+     * W-21), and for the charge runs, which count a batch's player-sessions
+     * whether its awards were computed or came in the file (L-11). */
+    if (!st)
         st = bmp_event_to_json(ev, &ls->event_json, err);
     if (!st) {
         ls->event = own(ls, ev->name ? ev->name : path);

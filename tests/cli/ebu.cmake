@@ -70,3 +70,8 @@ bmp_cli_test(NAME ebu_award_json ARGS award examples/ebu/teams-final.json --form
 # (x 1 1/2): 27 / 4 x 1.5 = 10.125 -> 11 (3.4.1); the note names no "0-board" matches.
 bmp_cli_test(NAME ebu_audit_triangle_final ARGS award tests/data/ebu/triangle-final.json --explain
              EXPECT "per win by each match's boards" "T1 +match +matches won +1 +11\\.00")
+# EBU-37: a USEBIO file in two sections is awarded within each (3.8.2): A 4 tables
+# 1w pairs ceil(8/3) = 3 awards 18, 12, 6; B 3 tables 2 awards 12, 6 (not 5 awards from 30).
+bmp_cli_test(NAME ebu_usebio_sections ARGS award tests/data/usebio/sections.xml --body ebu
+             --status club --set duration=24 --format csv
+             EXPECT "A:1,,ranking,section A,1,18\\.00,.*B:6,,ranking,section B,1,12\\.00")
