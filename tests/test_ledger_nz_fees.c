@@ -7,6 +7,7 @@
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_invoice.h"
 #include "bridgemp/ledger_nz.h"
+#include "bridgemp/usebio.h"
 
 #define EX BMP_SOURCE_DIR "/examples/nzb/"
 
@@ -66,6 +67,41 @@ static void club_session_fee(void **state)
     nz_ledger(&t);
     import_approved(&t, EX "club-pairs.json", "100");
     bmp_error e = {0};
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_nz_fee_run(t.l, "nzb", "2025-05", lt_file(&t, "f.csv", FEES),
+                                           NULL, &r, &e),
+                     BMP_OK);
+    assert_int_equal(r.lines, 1);
+    assert_int_equal(r.total, 720);
+    lt_done(&t);
+}
+
+/* NZ-93a with ruling L-11: the same club pairs arriving as the club
+ * scorer's USEBIO file with its own MASTER_POINTS (grade 40C given at
+ * import, as the file cannot say it) are charged alike: the event is kept
+ * with the batch, 12 player-sessions x 60 cents = 720 cents. */
+static void club_session_fee_from_results_file(void **state)
+{
+    (void)state;
+    lt t;
+    nz_ledger(&t);
+    bmp_error e = {0};
+    bmp_event *ev = NULL;
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    assert_int_equal(bmp_event_load_file(EX "club-pairs.json", &ev, &e), BMP_OK);
+    assert_int_equal(bmp_award_event(ev, &aw, &e), BMP_OK);
+    char path[256];
+    snprintf(path, sizeof path, "%s/club.xml", t.dir);
+    assert_int_equal(bmp_usebio_write_file(ev, &aw, BMP_USEBIO_MP_DEFAULT, path, &e), BMP_OK);
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+    bmp_usebio_opts uo = {.grade = "40C"};
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "nzb", .club = "100",
+                                .source = BMP_BATCH_USEBIO_MP, .usebio = &uo};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import(t.l, path, &o, &id, NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_OK);
     bmp_ledger_run r;
     assert_int_equal(bmp_ledger_nz_fee_run(t.l, "nzb", "2025-05", lt_file(&t, "f.csv", FEES),
                                            NULL, &r, &e),
@@ -254,6 +290,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(club_session_fee),
+        cmocka_unit_test(club_session_fee_from_results_file),
         cmocka_unit_test(tournament_fee_and_invoice),
         cmocka_unit_test(refusals),
         cmocka_unit_test(player_levy),

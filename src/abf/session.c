@@ -114,92 +114,130 @@ static bmp_status group_factor(abf_ctx *c, const sessions *ss, const bmp_group *
     return BMP_OK;
 }
 
+/* 4.2.5: the group a session ranking belongs to and its tables; a final's
+ * or consolation's awards depend on its own size ("the size of the field
+ * under consideration"): the event's tables would silently inflate them. */
+static bmp_status ranking_tables(abf_ctx *c, const bmp_ranking_entry *re, const bmp_group **grp,
+                                 double *tables)
+{
+    const bmp_event *ev = c->ev;
+    *grp = re->section ? bmp_event_group(ev, re->section) : NULL;
+    const bmp_group *g = *grp;
+    if (g && !(g->tables > 0) && g->type &&
+        (!strcasecmp(g->type, "final") || !strcasecmp(g->type, "consolation"))) {
+        char at[96];
+        snprintf(at, sizeof at, "$.groups[%zu].tables", (size_t)(g - ev->groups));
+        return abf_fail_at(c, BMP_EINVAL, at,
+                           "the %s \"%s\" needs its \"tables\" for its session awards (4.2.5)",
+                           g->type, g->name);
+    }
+    *tables = g && g->tables > 0 ? g->tables : ev->tables;
+    return BMP_OK;
+}
+
+/* Whether the session earns awards at all: ABF-8 two winners need a
+ * direction; ABF-14 (4.4.3) Howell/individual ">= 2 or more full tables"
+ * (1.5 tables do not qualify, so the unrounded count is used), Mitchell
+ * >= 4, teams whatever the field size; ABF-15 (4.4.7) short sessions
+ * factored down (sn/sd), none under 12 boards.  *none: a reason was given. */
+static bmp_status ranking_qualifies(abf_ctx *c, size_t ci, const bmp_ranking_entry *re,
+                                    size_t r, bool implicit, const bmp_group *grp,
+                                    double tables, int *boards, int64_t *sn, int64_t *sd,
+                                    bool *none)
+{
+    const bmp_event *ev = c->ev;
+    bool one = !re->direction;
+    *none = true;
+    if (ev->movement == BMP_MOVEMENT_TWO_WINNER && one && !c->teams && !c->individual) {
+        char at[96];
+        ranking_path(at, sizeof at, ci, r, implicit, "place");
+        return abf_fail_at(c, BMP_EINVAL, at,
+                           "contestant \"%s\": a two-winner (Mitchell) session ranking needs "
+                           "\"direction\": \"NS\" or \"EW\"",
+                           ev->contestants[ci].id);
+    }
+    bool howell = one || c->individual;
+    if (!c->teams && (howell ? tables < 2 - 1e-9 : abf_round_tables(tables) < 4))
+        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-14", "4.4.3",
+                                 "%s: %.4g table(s), fewer than %d: no session award "
+                                 "(4.4.3, ABF-14)",
+                                 re->ranking, tables, howell ? 2 : 4)
+                   ? bmp_error_oom(c->err)
+                   : BMP_OK;
+    *boards = grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
+    if (!abf_short_session(c->g, *boards, sn, sd))
+        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-15", "4.4.7",
+                                 "%s: %d board(s), fewer than 12: no session award "
+                                 "(4.4.7, ABF-15)",
+                                 re->ranking, *boards)
+                   ? bmp_error_oom(c->err)
+                   : BMP_OK;
+    *none = false;
+    return BMP_OK;
+}
+
+/* The award before factors: ABF-13 (4.2.2) by percentage, rounded down,
+ * never falling back silently to the place award; else the place award of
+ * 4.2.1 (ABF-6 two winners, ABF-7 one).  *none: the place earns nothing. */
+static bmp_status ranking_base(abf_ctx *c, const sessions *ss, size_t ci,
+                               const bmp_ranking_entry *re, size_t r, bool implicit,
+                               abf_winner_spec ws, int paid, bmp_exact *v, char *how,
+                               size_t hown, const char **rule, const char **section, bool *none)
+{
+    *none = false;
+    *rule = ws.kind == 2 ? "ABF-7" : "ABF-6"; /* Howell: one winner */
+    *section = "4.2.1";
+    if (ss->percentage && !re->has_score) {
+        char at[96];
+        ranking_path(at, sizeof at, ci, r, implicit, "score");
+        return abf_fail_at(c, BMP_EINVAL, at,
+                           "params.percentage_awards (4.2.2) needs the pair's percentage score");
+    }
+    if (ss->percentage) {
+        bmp_points p = abf_percentage_award(re->score, abf_ctx_weight(c));
+        *v = bmp_exact_q(p, 100);
+        snprintf(how, hown, "4.2.2: P=%d%% W=%.2f -> %.2f", (int)floor(re->score),
+                 abf_ctx_weight(c) / 100.0, p / 100.0);
+        *rule = "ABF-13";
+        *section = "4.2.2";
+        return BMP_OK;
+    }
+    *none = !abf_place_value(c, ws, paid, re->place.lo, re->place.hi, v, how, hown);
+    return BMP_OK;
+}
+
 /* 4.2.1 (ABF-6..8): the award of one session ranking of contestant ci,
  * with 4.4.3 minimum sizes, 4.4.7 short sessions, 4.2.2 percentages and the
  * 4.2.5 final premium or consolation factor of its group. */
 static bmp_status ranking_award(abf_ctx *c, const sessions *ss, size_t ci,
                                 const bmp_ranking_entry *re, size_t r, bool implicit)
 {
-    const bmp_event *ev = c->ev;
-    const bmp_contestant *ct = &ev->contestants[ci];
-    char at[96];
-    const bmp_group *grp = re->section ? bmp_event_group(ev, re->section) : NULL;
-    /* 4.2.5: a final's or consolation's awards depend on its own size ("the
-     * size of the field under consideration"): the event's tables would
-     * silently inflate them. */
-    if (grp && !(grp->tables > 0) && grp->type &&
-        (!strcasecmp(grp->type, "final") || !strcasecmp(grp->type, "consolation"))) {
-        snprintf(at, sizeof at, "$.groups[%zu].tables", (size_t)(grp - ev->groups));
-        return abf_fail_at(c, BMP_EINVAL, at,
-                           "the %s \"%s\" needs its \"tables\" for its session awards (4.2.5)",
-                           grp->type, grp->name);
-    }
-    double tables = grp && grp->tables > 0 ? grp->tables : ev->tables;
+    const bmp_group *grp = NULL;
+    double tables = 0;
+    int boards = 0;
+    int64_t sn = 1, sd = 1;
+    bool none = false, one = !re->direction;
+    bmp_status st = ranking_tables(c, re, &grp, &tables);
+    if (st || (st = ranking_qualifies(c, ci, re, r, implicit, grp, tables, &boards, &sn, &sd,
+                                      &none)) || none)
+        return st;
     int T = abf_round_tables(tables);
-    /* ABF-8: two winners when the ranking is by direction; teams with
-     * matches < 5 boards use the one-winner awards (4.2.3, ABF-23). */
-    bool one = !re->direction;
-    if (ev->movement == BMP_MOVEMENT_TWO_WINNER && !re->direction && !c->teams &&
-        !c->individual) {
-        ranking_path(at, sizeof at, ci, r, implicit, "place");
-        return abf_fail_at(c, BMP_EINVAL, at,
-                           "contestant \"%s\": a two-winner (Mitchell) session ranking needs "
-                           "\"direction\": \"NS\" or \"EW\"",
-                           ct->id);
-    }
-    /* ABF-14 (4.4.3): Howell/individual ">= 2 or more full tables" (1.5
-     * tables do not qualify, so the unrounded count is used), Mitchell >= 4;
-     * teams session awards are made whatever the field size. */
-    bool howell = one || c->individual;
-    if (!c->teams && (howell ? tables < 2 - 1e-9 : T < 4))
-        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-14", "4.4.3",
-                                 "%s: %.4g table(s), fewer than %d: no session award "
-                                 "(4.4.3, ABF-14)",
-                                 re->ranking, tables, howell ? 2 : 4)
-                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
-    int paid = places_paid(c, tables, T, one, howell);
-    /* ABF-15 (4.4.7): short sessions factored down. */
-    int boards = grp ? (int)bmp_params_number(&grp->params, "boards", ev->boards) : ev->boards;
-    int64_t sn, sd;
-    if (!abf_short_session(c->g, boards, &sn, &sd))
-        return bmp_awards_reason(c->out, BMP_WHOLE_EVENT, BMP_ALL_PLAYERS, "ABF-15", "4.4.7",
-                                 "%s: %d board(s), fewer than 12: no session award "
-                                 "(4.4.7, ABF-15)",
-                                 re->ranking, boards)
-                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
-                   : BMP_OK;
+    int paid = places_paid(c, tables, T, one, one || c->individual);
     abf_winner_spec ws = {one ? 2 : 1, T, 0};
     char how[160], pre[200] = "";
     bmp_exact v;
-    const char *rule = one ? "ABF-7" : "ABF-6";
-    const char *section = "4.2.1";
-    if (ss->percentage && !re->has_score) {
-        /* 4.2.2 needs the pair's percentage: never fall back silently to
-         * the place award. */
-        ranking_path(at, sizeof at, ci, r, implicit, "score");
-        return abf_fail_at(c, BMP_EINVAL, at,
-                           "params.percentage_awards (4.2.2) needs the pair's percentage score");
-    }
-    if (ss->percentage) {
-        /* ABF-13 (4.2.2): by percentage, rounded down. */
-        bmp_points p = abf_percentage_award(re->score, abf_ctx_weight(c));
-        v = bmp_exact_q(p, 100);
-        snprintf(how, sizeof how, "4.2.2: P=%d%% W=%.2f -> %.2f", (int)floor(re->score),
-                 abf_ctx_weight(c) / 100.0, p / 100.0);
-        rule = "ABF-13";
-        section = "4.2.2";
-    } else if (!abf_place_value(c, ws, paid, re->place.lo, re->place.hi, &v, how, sizeof how)) {
-        return BMP_OK;
-    }
+    const char *rule, *section;
+    if ((st = ranking_base(c, ss, ci, re, r, implicit, ws, paid, &v, how, sizeof how, &rule,
+                           &section, &none)) || none)
+        return st;
     if (sn != sd) {
         v = bmp_exact_mul(v, sn, sd);
         snprintf(pre + strlen(pre), sizeof pre - strlen(pre), " x %d/%lld boards (4.4.7)", boards,
                  (long long)sd);
     }
-    bmp_status st = group_factor(c, ss, grp, tables, &v, pre, sizeof pre, &rule, &section);
-    if (st)
+    if ((st = group_factor(c, ss, grp, tables, &v, pre, sizeof pre, &rule, &section)))
         return st;
+    const bmp_contestant *ct = &c->ev->contestants[ci];
     int64_t tn, td;
     abf_team_share(c, ct, &tn, &td);
     v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);

@@ -365,7 +365,7 @@ bmp_status acbl_session_ranking_awards(acbl_calc *c, bmp_awards *out, bmp_error 
     bmp_buckets b;
     if (!refs || !bmp_buckets_make(&b, nrefs, rank_ref_key, refs)) {
         free(refs);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     bmp_status st = session_rankings(c, refs, &b, out, err);
     bmp_buckets_free(&b);

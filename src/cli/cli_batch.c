@@ -18,13 +18,13 @@
 static bmp_status push(cli_batch *b, char *path, bmp_error *e)
 {
     if (!path)
-        return bmp_error_set(e, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(e);
     if (b->n == b->cap) {
         size_t nc = b->cap ? b->cap * 2 : 16;
         cli_input *ni = realloc(b->items, nc * sizeof *ni);
         if (!ni) {
             free(path);
-            return bmp_error_set(e, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(e);
         }
         b->items = ni;
         b->cap = nc;
@@ -86,7 +86,7 @@ static bmp_status expand_dir(cli_batch *b, const char *dir, bmp_error *e)
             }
         }
         if (!p)
-            st = bmp_error_set(e, BMP_ENOMEM, "out of memory");
+            st = bmp_error_oom(e);
         else
             names[n++] = p;
     }

@@ -488,7 +488,7 @@ static bmp_status plan_output(const io_args *a, cli_input *it, bmp_error *e)
         it->out = strdup(a->outpath);
     else
         return BMP_OK;
-    return it->out ? BMP_OK : bmp_error_set(e, BMP_ENOMEM, "out of memory");
+    return it->out ? BMP_OK : bmp_error_oom(e);
 }
 
 static int award_usage(const char *msg)
@@ -624,7 +624,7 @@ int bmp_cli_convert(int argc, char **argv)
         len = strlen(text);
         char *t2 = realloc(text, len + 2);
         if (!t2)
-            st = bmp_error_set(&e, BMP_ENOMEM, "out of memory");
+            st = bmp_error_oom(&e);
         else {
             text = t2;
             memcpy(text + len++, "\n", 2);

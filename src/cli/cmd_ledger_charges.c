@@ -65,7 +65,7 @@ static bmp_status write_table(const bmp_table *t, const ledger_args *a, bmp_erro
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f)
-        return bmp_error_set(e, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(e);
     bmp_status st = bmp_table_write(t, a->fmt, f, e);
     fclose(f);
     if (!st)

@@ -47,7 +47,7 @@ bmp_status bmp_emit_players(const bmp_event *ev, bmp_awards *out, bmp_error *err
                                              pa.rule ? pa.rule : tmpl->rule,
                                              pa.section ? pa.section : tmpl->section, "%s",
                                              pa.why))
-                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                st = bmp_error_oom(err);
             else
                 st = BMP_OK;
         } else {

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "core/event_index.h"
+#include "core/param_keys.h"
 #include "core/strindex.h"
 
 /* What the index was built for: lookups fall back to a scan when the
@@ -100,8 +101,8 @@ bool bmp_params_bool(const bmp_params *p, const char *key, bool dflt)
 static void params_free(bmp_params *p)
 {
     for (size_t i = 0; i < p->count; i++) {
-        free(p->items[i].key);
-        free(p->items[i].string);
+        bmp_param_str_free(p->items[i].key);
+        bmp_param_str_free(p->items[i].string);
     }
     free(p->items);
     p->items = NULL;
@@ -139,9 +140,9 @@ void bmp_event_free(bmp_event *ev)
         free(c->name);
         free(c->group);
         for (size_t r = 0; r < c->nrankings; r++) {
-            free(c->rankings[r].ranking);
-            free(c->rankings[r].section);
-            free(c->rankings[r].direction);
+            bmp_param_str_free(c->rankings[r].ranking);
+            bmp_param_str_free(c->rankings[r].section);
+            bmp_param_str_free(c->rankings[r].direction);
         }
         free(c->rankings);
         for (size_t p = 0; p < c->nplayers; p++) {
@@ -219,7 +220,7 @@ bmp_status bmp_event_reindex(bmp_event *ev, bmp_error *err)
         ok = bmp_strindex_add(&x->by_group, i, NULL, NULL);
     if (!ok) {
         bmp_event_index_free(x);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     x->ev = ev;
     x->contestants = ev->contestants;

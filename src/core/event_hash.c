@@ -301,7 +301,7 @@ bmp_status bmp_event_canonical(const bmp_event *ev, char **out, bmp_error *err)
     if (o && ok)
         *out = json_dumps(o, DUMP_FLAGS);
     json_decref(o);
-    return *out ? BMP_OK : bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    return *out ? BMP_OK : bmp_error_oom(err);
 }
 
 bmp_status bmp_event_content_hash(const bmp_event *ev, char out[BMP_CONTENT_HASH_HEX],

@@ -204,7 +204,7 @@ bmp_status bmp_places_resolve(bmp_place *pl, size_t n, bmp_error *err)
 {
     size_t *ord = malloc((n ? n : 1) * sizeof *ord);
     size_t *cnt = calloc(n ? n : 1, sizeof *cnt);
-    bmp_status st = ord && cnt ? BMP_OK : bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_status st = ord && cnt ? BMP_OK : bmp_error_oom(err);
     if (!st)
         st = tie_extents(pl, n, ord, cnt, err);
     if (!st)

@@ -187,7 +187,7 @@ static bmp_status write_text(const bmp_table *t, FILE *out, bmp_error *err)
     size_t ncells = t->nrows * t->ncols;
     char **cells = calloc(ncells + t->ncols + t->nnotes + 2, sizeof *cells);
     if (!cells)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     char **heads = cells + ncells, **notes = heads + t->ncols, **title = notes + t->nnotes;
     bool ok = true;
     for (size_t i = 0; i < ncells && ok; i++)
@@ -204,7 +204,7 @@ static bmp_status write_text(const bmp_table *t, FILE *out, bmp_error *err)
     e.notes = notes;
     e.title = t->title ? *title : NULL;
     bmp_status st =
-        ok ? write_plain(&e, out, err) : bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        ok ? write_plain(&e, out, err) : bmp_error_oom(err);
     for (size_t i = 0; i < ncells + t->ncols + t->nnotes + 1; i++)
         free(cells[i]);
     free(cells);

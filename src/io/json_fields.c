@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/param_keys.h"
 #include "core/util.h"
 
 bmp_status bmp_json_fail(bmp_json_ctx *c, bmp_status code, const char *fmt, ...)
@@ -268,7 +269,7 @@ bmp_status bmp_json_get_params(bmp_json_ctx *c, json_t *obj, bmp_params *out)
             p->number = json_number_value(pv);
         } else if (json_is_string(pv)) {
             p->type = BMP_PARAM_STRING;
-            p->string = bmp_strdup(json_string_value(pv));
+            p->string = bmp_param_str(json_string_value(pv));
         } else if (json_is_boolean(pv)) {
             p->type = BMP_PARAM_BOOL;
             p->boolean = json_is_true(pv);
@@ -278,7 +279,7 @@ bmp_status bmp_json_get_params(bmp_json_ctx *c, json_t *obj, bmp_params *out)
             break;
         }
         bmp_json_pop(c, l2);
-        p->key = bmp_strdup(key);
+        p->key = bmp_param_str(key);
         out->count++; /* counted before the check, so the free path frees it */
         if (!p->key || (p->type == BMP_PARAM_STRING && !p->string)) {
             st = bmp_json_oom(c);

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/param_keys.h"
 #include "core/util.h"
 #include "io/usebio_internal.h"
 
@@ -89,16 +90,16 @@ static bmp_param *param_slot(bmp_params *p, const char *key, bmp_status *st)
 {
     for (size_t i = 0; i < p->count; i++)
         if (strcmp(p->items[i].key, key) == 0) {
-            free(p->items[i].string);
+            bmp_param_str_free(p->items[i].string);
             p->items[i].string = NULL;
             return &p->items[i];
         }
     bmp_param *n = realloc(p->items, (p->count + 1) * sizeof *n);
-    char *k = bmp_strdup(key);
+    char *k = bmp_param_str(key);
     if (!n || !k) {
         if (n)
             p->items = n;
-        free(k);
+        bmp_param_str_free(k);
         *st = BMP_ENOMEM;
         return NULL;
     }
@@ -127,7 +128,7 @@ bmp_status bmp_io_param_string(bmp_params *p, const char *key, const char *v)
     if (!s)
         return st;
     s->type = BMP_PARAM_STRING;
-    s->string = bmp_strdup(v ? v : "");
+    s->string = bmp_param_str(v ? v : "");
     return s->string ? BMP_OK : BMP_ENOMEM;
 }
 

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/param_keys.h"
 #include "core/util.h"
 #include "io/usebio_internal.h"
 #include "io/usebio_read.h"
@@ -201,7 +202,7 @@ static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode
         r->slots = ns;
         r->slots_cap = cap;
     }
-    char *k = bmp_strdup(key);
+    char *k = bmp_param_str(key);
     if (!k)
         return ub_oom(r);
     r->slots[r->nslots++] =
@@ -308,10 +309,10 @@ static bmp_status add_ranking(rd *r, bmp_contestant *c, const char *name, int se
     c->rankings = nr;
     bmp_ranking_entry *e = &c->rankings[c->nrankings];
     memset(e, 0, sizeof *e);
-    e->ranking = bmp_strdup(name);
+    e->ranking = bmp_param_str(name);
     e->session = session;
-    e->section = bmp_strdup(section);
-    e->direction = bmp_strdup(dir);
+    e->section = section ? bmp_param_str(section) : NULL;
+    e->direction = dir ? bmp_param_str(dir) : NULL;
     e->has_score = has_score;
     e->score = has_score ? score : NAN;
     *idx = (long)c->nrankings++;

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/param_keys.h"
 #include "core/strindex.h"
 #include "core/util.h"
 #include "io/usebio_internal.h"
@@ -140,19 +141,19 @@ static bmp_status merge_one(rd *r, const char *key, size_t *idx, bmp_place *pl, 
         return BMP_OK; /* not one field either: the per-section check reports */
     for (size_t k = 0; k < m; k++) {
         slot *s = &r->slots[idx[k]];
-        char *nk = bmp_strdup(key);
+        char *nk = bmp_param_str(key);
         if (!nk)
             return ub_oom(r);
-        free(s->key);
+        bmp_param_str_free(s->key);
         s->key = nk;
         if (s->rank >= 0) {
             bmp_ranking_entry *e = &r->ev->contestants[s->ci].rankings[s->rank];
-            char *nr = bmp_strdup(key);
+            char *nr = bmp_param_str(key);
             if (!nr)
                 return ub_oom(r);
-            free(e->ranking);
+            bmp_param_str_free(e->ranking);
             e->ranking = nr;
-            free(e->section);
+            bmp_param_str_free(e->section);
             e->section = NULL;
         }
     }

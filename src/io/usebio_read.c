@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/param_keys.h"
 #include "core/util.h"
 #include "io/usebio_internal.h"
 #include "io/usebio_read.h"
@@ -226,80 +227,97 @@ bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_
     return BMP_OK;
 }
 
-static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
+/* The root USEBIO (its Version checked) and its one EVENT. */
+static bmp_status find_event(rd *r, xmlDoc *doc, xmlNode **root, xmlNode **event)
 {
-    bmp_event *ev = r->ev;
     bmp_status st;
-    xmlNode *root = xmlDocGetRootElement(doc);
-    if (!root || !ub_is(root, "USEBIO"))
-        return ub_fail(r, root, BMP_EINVAL, "expected the root element USEBIO, got %s",
-                       root ? (const char *)root->name : "nothing");
-    if ((st = ub_map_version(r, root)))
+    *root = xmlDocGetRootElement(doc);
+    *event = NULL;
+    if (!*root || !ub_is(*root, "USEBIO"))
+        return ub_fail(r, *root, BMP_EINVAL, "expected the root element USEBIO, got %s",
+                       *root ? (const char *)(*root)->name : "nothing");
+    if ((st = ub_map_version(r, *root)))
         return st;
-    xmlNode *event = NULL;
-    for (xmlNode *c = root->children; c; c = c->next)
+    for (xmlNode *c = (*root)->children; c; c = c->next)
         if (ub_is(c, "EVENT")) {
-            if (event)
+            if (*event)
                 return ub_fail(r, c, BMP_EINVAL,
                                "a second EVENT: convert one event per file (split the file)");
-            event = c;
+            *event = c;
         }
-    if (!event)
-        return ub_fail(r, root, BMP_EINVAL, "no EVENT element");
-    if ((st = ub_map_header(r, root, event, opts)))
-        return st;
-    /* Scopes: event level (with its sections), then each SESSION. */
-    scope *sv = NULL;
-    size_t ns = 0, cap = 0, first_session = 0;
-    st = collect_sections(r, event, 0, &sv, &ns, &cap);
-    first_session = ns;
-    int ordinal = 0, nsessions = 0;
+    return *event ? BMP_OK : ub_fail(r, *root, BMP_EINVAL, "no EVENT element");
+}
+
+/* The scopes (PARTICIPANTS elements): event level, with its sections, then
+ * each SESSION's.  *first_session: where the sessions' begin. */
+typedef struct scopes {
+    scope *v;
+    size_t n, cap, first_session;
+    int nsessions;
+} scopes;
+
+static bmp_status collect_scopes(rd *r, xmlNode *event, scopes *s)
+{
+    bmp_status st = collect_sections(r, event, 0, &s->v, &s->n, &s->cap);
+    s->first_session = s->n;
+    int ordinal = 0;
     for (xmlNode *c = event->children; c && !st; c = c->next)
         if (ub_is(c, "SESSION")) {
-            nsessions++;
-            st = collect_sections(r, c, ub_session_number(c, ++ordinal), &sv, &ns, &cap);
+            s->nsessions++;
+            st = collect_sections(r, c, ub_session_number(c, ++ordinal), &s->v, &s->n, &s->cap);
         }
-    if (!st && ns == 0)
+    if (!st && s->n == 0)
         st = ub_fail(r, event, BMP_EINVAL, "no PARTICIPANTS: nothing to award");
-    if (!st && nsessions > 100)
+    if (!st && s->nsessions > 100)
         st = ub_fail(r, event, BMP_ERANGE, "%d SESSION elements: at most 100 are supported",
-                     nsessions);
-    if (!st) {
-        if (nsessions > ev->sessions)
-            ev->sessions = nsessions;
-        /* With no event-level results, a single session is the event. */
-        bool event_level = first_session > 0;
-        if (!event_level && nsessions == 1) {
-            for (size_t i = 0; i < ns; i++)
-                sv[i].session = 0;
-            first_session = ns;
-            event_level = true;
+                     s->nsessions);
+    return st;
+}
+
+/* Distinct sections among the scopes that define the contestants: the
+ * overall ones, or every session's when there is no overall. */
+static size_t count_sections(const scope *sv, size_t n)
+{
+    size_t nsec = 0;
+    for (size_t i = 0; i < n; i++)
+        if (sv[i].section) {
+            bool dup = false;
+            for (size_t j = 0; j < i; j++)
+                dup |= sv[j].section && strcmp(sv[j].section, sv[i].section) == 0;
+            nsec += !dup;
         }
-        /* Sections, counted over the scopes that define the contestants:
-         * the overall ones, or every session's when there is no overall. */
-        size_t nsec = 0, def_end = event_level ? first_session : ns;
-        for (size_t i = 0; i < def_end; i++)
-            if (sv[i].section) {
-                bool dup = false;
-                for (size_t j = 0; j < i; j++)
-                    dup |= sv[j].section && strcmp(sv[j].section, sv[i].section) == 0;
-                nsec += !dup;
-            }
-        r->multi_section = nsec > 1;
-        r->has_overall = event_level;
-        st = ub_add_section_groups(r, sv, first_session);
-        for (size_t i = 0; i < first_session && !st; i++)
-            st = ub_read_scope(r, &sv[i], true);
-        for (size_t i = first_session; i < ns && !st; i++)
-            st = ub_read_scope(r, &sv[i], false);
+    return nsec;
+}
+
+/* Read every scope: the overall ones define the contestants, sessions
+ * rank them. */
+static bmp_status read_scopes(rd *r, scopes *s)
+{
+    if (s->nsessions > r->ev->sessions)
+        r->ev->sessions = s->nsessions;
+    /* With no event-level results, a single session is the event. */
+    bool event_level = s->first_session > 0;
+    if (!event_level && s->nsessions == 1) {
+        for (size_t i = 0; i < s->n; i++)
+            s->v[i].session = 0;
+        s->first_session = s->n;
+        event_level = true;
     }
-    for (size_t i = 0; i < ns; i++)
-        free(sv[i].section);
-    free(sv);
-    if (st || (st = ub_map_places(r, event)))
-        return st;
-    /* Matches: event level and per session. */
-    ordinal = 0;
+    r->multi_section = count_sections(s->v, event_level ? s->first_session : s->n) > 1;
+    r->has_overall = event_level;
+    bmp_status st = ub_add_section_groups(r, s->v, s->first_session);
+    for (size_t i = 0; i < s->first_session && !st; i++)
+        st = ub_read_scope(r, &s->v[i], true);
+    for (size_t i = s->first_session; i < s->n && !st; i++)
+        st = ub_read_scope(r, &s->v[i], false);
+    return st;
+}
+
+/* Matches: event level and per session, in document order. */
+static bmp_status read_matches(rd *r, xmlNode *event)
+{
+    bmp_status st = BMP_OK;
+    int ordinal = 0;
     for (xmlNode *c = event->children; c && !st; c = c->next) {
         if (ub_is(c, "MATCH"))
             st = ub_read_match(r, c, 0);
@@ -310,7 +328,25 @@ static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
                     st = ub_read_match(r, m, sn);
         }
     }
-    return st ? st : ub_map_end(r, opts);
+    return st;
+}
+
+static bmp_status map_document(rd *r, xmlDoc *doc, const bmp_usebio_opts *opts)
+{
+    xmlNode *root, *event;
+    bmp_status st = find_event(r, doc, &root, &event);
+    if (st || (st = ub_map_header(r, root, event, opts)))
+        return st;
+    scopes s = {0};
+    st = collect_scopes(r, event, &s);
+    if (!st)
+        st = read_scopes(r, &s);
+    for (size_t i = 0; i < s.n; i++)
+        free(s.v[i].section);
+    free(s.v);
+    if (st || (st = ub_map_places(r, event)) || (st = read_matches(r, event)))
+        return st;
+    return ub_map_end(r, opts);
 }
 
 /* Places resolved and checked, sections ranked as one field merged. */
@@ -460,7 +496,7 @@ bmp_status ub_load(const char *data, size_t len, const char *src, const bmp_useb
     if (!st)
         st = map_document(&r, doc, opts);
     for (size_t i = 0; i < r.nslots; i++)
-        free(r.slots[i].key);
+        bmp_param_str_free(r.slots[i].key);
     free(r.slots);
     free(r.htab);
     if (st) {

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/param_keys.h"
 #include "core/util.h"
 #include "io/usebio_internal.h"
 #include "io/usebio_read.h"
@@ -510,7 +511,7 @@ bmp_status ub_stream_load(const char *path, const char *data, size_t len, const 
     if (!st)
         st = finish(&s);
     for (size_t i = 0; i < r.nslots; i++)
-        free(r.slots[i].key);
+        bmp_param_str_free(r.slots[i].key);
     free(r.slots);
     free(r.htab);
     free(r.csec);

@@ -486,18 +486,12 @@ bmp_status bmp_usebio_write(const bmp_event *ev, const bmp_awards *aw, bmp_usebi
     return bmp_usebio_write_with(ev, aw, &wo, out, len, err);
 }
 
-bmp_status bmp_usebio_write_with(const bmp_event *ev, const bmp_awards *aw,
-                                 const bmp_usebio_write_opts *wo, char **out, size_t *len,
-                                 bmp_error *err)
+/* What a USEBIO file can hold: a body and a name, a kind with an
+ * EVENT_TYPE, and groups that are sections (the 1.3 stratification
+ * elements are not published, ecosystem.md §2.3, so a stratum or flight is
+ * refused rather than written as a section: rulings U-13). */
+static bmp_status check_writable(const bmp_event *ev, bmp_error *err)
 {
-    *out = NULL;
-    bmp_usebio_mp_form form = wo ? wo->form : BMP_USEBIO_MP_DEFAULT;
-    const char *flavour = wo ? wo->flavour : NULL;
-    bmp_status fst = bmp_io_usebio_flavour_check(flavour, err);
-    if (fst)
-        return fst;
-    if (len)
-        *len = 0;
     if (!ev || !ev->body || !ev->name)
         return bmp_error_set(err, BMP_EINVAL, "USEBIO writer: the event needs a body and a name");
     if (!event_type(ev->kind))
@@ -509,74 +503,93 @@ bmp_status bmp_usebio_write_with(const bmp_event *ev, const bmp_awards *aw,
         if (gn && !g)
             return bmp_error_set(err, BMP_EINVAL, "contestant \"%s\": no group \"%s\"",
                                  ev->contestants[i].id, gn);
-        /* Only sections have a USEBIO element; the 1.3 stratification
-         * elements are not published (ecosystem.md §2.3), so a stratum or
-         * flight is refused rather than written as a section (rulings U-13). */
         if (g && g->type && strcmp(g->type, "section") != 0)
             return bmp_error_set(err, BMP_EINVAL,
                                  "contestant \"%s\" is in %s \"%s\": USEBIO can only group "
                                  "contestants by SECTION (keep this event as JSON)",
                                  ev->contestants[i].id, g->type, gn);
     }
-    wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL,
-            .fl = bmp_io_usebio_flavour_find(flavour, ev->body)};
-    w.mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w.mp);
-    if (!w.mp)
-        return bmp_error_oom(err);
-    bmp_status st = bmp_io_usebio_collect(ev, aw, w.mp, err);
-    if (!st && form == BMP_USEBIO_MP_FLAT)
-        for (size_t i = 0; i < ev->ncontestants && !st; i++)
-            if (w.mp[i].n > 1)
-                st = bmp_error_set(err, BMP_EINVAL,
-                                   "contestant \"%s\" has awards in %zu colours: the flat "
-                                   "MASTER_POINTS form holds one (use the nested form)",
-                                   ev->contestants[i].id, w.mp[i].n);
-    if (st) {
-        free(w.mp);
-        return st;
-    }
-    xmlBufferPtr buf = xmlBufferCreate();
-    w.w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
-    if (!w.w) {
-        if (buf)
-            xmlBufferFree(buf);
-        free(w.mp);
-        return bmp_error_oom(err);
-    }
-    xmlTextWriterSetIndent(w.w, 1);
-    xmlTextWriterSetIndentString(w.w, BAD_CAST "  ");
-    w.rc = xmlTextWriterStartDocument(w.w, "1.0", "UTF-8", NULL);
+    return BMP_OK;
+}
+
+/* Each contestant's awards by colour; the flat form holds one colour. */
+static bmp_status collect_awards(wr *w, const bmp_awards *aw)
+{
+    const bmp_event *ev = w->ev;
+    w->mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w->mp);
+    if (!w->mp)
+        return bmp_error_oom(w->err);
+    bmp_status st = bmp_io_usebio_collect(ev, aw, w->mp, w->err);
+    for (size_t i = 0; !st && w->form == BMP_USEBIO_MP_FLAT && i < ev->ncontestants; i++)
+        if (w->mp[i].n > 1)
+            st = bmp_error_set(w->err, BMP_EINVAL,
+                               "contestant \"%s\" has awards in %zu colours: the flat "
+                               "MASTER_POINTS form holds one (use the nested form)",
+                               ev->contestants[i].id, w->mp[i].n);
+    return st;
+}
+
+/* The document through libxml2's text writer into buf; w->rc < 0 when
+ * it failed (-2: a character XML 1.0 cannot carry). */
+static bmp_status write_document(wr *w, xmlBufferPtr buf)
+{
+    w->w = xmlNewTextWriterMemory(buf, 0);
+    if (!w->w)
+        return bmp_error_oom(w->err);
+    xmlTextWriterSetIndent(w->w, 1);
+    xmlTextWriterSetIndentString(w->w, BAD_CAST "  ");
+    w->rc = xmlTextWriterStartDocument(w->w, "1.0", "UTF-8", NULL);
     bool any = false;
-    for (size_t i = 0; i < ev->ncontestants; i++)
-        any |= w.mp[i].n > 0;
-    write_event(&w, any);
-    if (w.rc >= 0)
-        w.rc = xmlTextWriterEndDocument(w.w);
-    xmlFreeTextWriter(w.w); /* flushes into buf */
-    free(w.mp);
-    if (w.rc == -2) {
-        xmlBufferFree(buf);
-        return bmp_error_set(err, BMP_EINVAL,
+    for (size_t i = 0; i < w->ev->ncontestants; i++)
+        any |= w->mp[i].n > 0;
+    write_event(w, any);
+    if (w->rc >= 0)
+        w->rc = xmlTextWriterEndDocument(w->w);
+    xmlFreeTextWriter(w->w); /* flushes into buf */
+    if (w->rc == -2)
+        return bmp_error_set(w->err, BMP_EINVAL,
                              "USEBIO writer: %s holds a character XML 1.0 cannot carry (a "
                              "control character or U+FFFE/U+FFFF)",
-                             w.bad);
-    }
-    if (w.rc < 0) {
-        xmlBufferFree(buf);
-        return bmp_error_set(err, BMP_EINVAL,
+                             w->bad);
+    if (w->rc < 0)
+        return bmp_error_set(w->err, BMP_EINVAL,
                              "USEBIO writer: libxml2 could not write the document (a text "
                              "field is not valid UTF-8?)");
+    return BMP_OK;
+}
+
+bmp_status bmp_usebio_write_with(const bmp_event *ev, const bmp_awards *aw,
+                                 const bmp_usebio_write_opts *wo, char **out, size_t *len,
+                                 bmp_error *err)
+{
+    *out = NULL;
+    if (len)
+        *len = 0;
+    bmp_usebio_mp_form form = wo ? wo->form : BMP_USEBIO_MP_DEFAULT;
+    const char *flavour = wo ? wo->flavour : NULL;
+    bmp_status st = bmp_io_usebio_flavour_check(flavour, err);
+    if (st || (st = check_writable(ev, err)))
+        return st;
+    wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL,
+            .fl = bmp_io_usebio_flavour_find(flavour, ev->body)};
+    xmlBufferPtr buf = NULL;
+    if (!(st = collect_awards(&w, aw)))
+        st = (buf = xmlBufferCreate()) ? write_document(&w, buf) : bmp_error_oom(err);
+    free(w.mp);
+    if (!st) {
+        size_t n = (size_t)xmlBufferLength(buf);
+        if ((*out = malloc(n + 1))) {
+            memcpy(*out, xmlBufferContent(buf), n);
+            (*out)[n] = '\0';
+            if (len)
+                *len = n;
+        } else {
+            st = bmp_error_oom(err);
+        }
     }
-    size_t n = (size_t)xmlBufferLength(buf);
-    *out = malloc(n + 1);
-    if (*out) {
-        memcpy(*out, xmlBufferContent(buf), n);
-        (*out)[n] = '\0';
-        if (len)
-            *len = n;
-    }
-    xmlBufferFree(buf);
-    return *out ? BMP_OK : bmp_error_oom(err);
+    if (buf)
+        xmlBufferFree(buf);
+    return st;
 }
 
 bmp_status bmp_usebio_write_file(const bmp_event *ev, const bmp_awards *aw,

@@ -275,7 +275,7 @@ static bmp_status check_negative(bmp_ledger *l, const bmp_ledger_line *lines, co
         return BMP_OK;
     pt_sum *v = malloc(n * sizeof *v);
     if (!v)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (rv[i].player)

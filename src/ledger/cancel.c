@@ -69,7 +69,7 @@ static bmp_status read_rows(bmp_ledger *l, const ledger_body *b, int year, const
                            path);
     *n = rc ? 0 : c.nrows - 1;
     if (!rc && !(*rows = calloc(*n ? *n : 1, sizeof **rows)))
-        rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        rc = bmp_error_oom(err);
     size_t bad = 0;
     for (size_t r = 1; !rc && r < c.nrows; r++) {
         char where[300];

@@ -47,7 +47,7 @@ static bmp_status members(bmp_ledger *l, const ledger_body *b, int year, member 
             cap = cap ? cap * 2 : 64;
             member *v = realloc(*out, cap * sizeof *v);
             if (!v) {
-                rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                rc = bmp_error_oom(err);
                 break;
             }
             *out = v;
@@ -152,7 +152,7 @@ bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *e
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     fputs("club,player,rule,charge,cents\n", f);
     bmp_stmt *st = NULL;
     bool row = true;

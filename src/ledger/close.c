@@ -137,7 +137,7 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
         if (have && id != cur.player) {
             rc = ledger_rank_of(b->code, h, pre82, &cur.held, &cur.now, err);
             if (!rc && !ranked_push(rl, &cur))
-                rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                rc = bmp_error_oom(err);
             have = false;
         }
         if (!row || rc)

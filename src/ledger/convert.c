@@ -129,7 +129,7 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, int64_t playe
     char *seed = bmp_asprintf("convert %s %s %s %s", b->code, norm, out->foreign, c->ref);
     char *why = bmp_asprintf("%s: %s %s (%s)%s%s", out->rule, out->foreign, c->ref, c->date,
                              out->note[0] ? "; " : "", out->note);
-    bmp_status rc = seed && why ? BMP_OK : bmp_error_set(err, BMP_ENOMEM, "out of memory");
+    bmp_status rc = seed && why ? BMP_OK : bmp_error_oom(err);
     if (!rc)
         ledger_sha256_hex(seed, strlen(seed), hash);
     bool found = false;

@@ -63,7 +63,7 @@ static bmp_status collect(bmp_ledger *l, int64_t body, const char *cutoff, cance
             if (type)
                 c->type = type;
             if (!v || !num || !type) {
-                rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                rc = bmp_error_oom(err);
                 break;
             }
             c->cap = cap;

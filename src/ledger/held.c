@@ -41,7 +41,7 @@ static bmp_status held_lines(bmp_ledger *l, const ledger_body *b, const char *nu
             cap = cap ? cap * 2 : 16;
             hline *v = realloc(*out, cap * sizeof *v);
             if (!v) {
-                rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                rc = bmp_error_oom(err);
                 break;
             }
             *out = v;
@@ -74,7 +74,7 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
     ledger_now(l, at);
     char *seed = bmp_asprintf("release %s %s %lld", number, renewed, (long long)v[0].id);
     if (!seed)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     ledger_sha256_hex(seed, strlen(seed), hash);
     free(seed);
     size_t m = 0;
@@ -159,7 +159,7 @@ bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *
     if (!rc)
         rc = held_lines(l, &b, norm, &v, &n, err);
     if (!rc && !(take = calloc(n ? n : 1, sizeof *take)))
-        rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        rc = bmp_error_oom(err);
     size_t m = 0;
     for (size_t i = 0; i < n && !rc; i++) {
         rc = creditable(&b, &v[i], renewed, &take[i], err);

@@ -19,7 +19,7 @@ bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_le
         return bmp_error_set(err, BMP_EIO, "libsodium could not initialise");
     bmp_ledger *l = calloc(1, sizeof *l);
     if (!l)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     l->ops = bmp_store_for(path);
     snprintf(l->who, sizeof l->who, "%s", opts && opts->who ? opts->who : "bridgemp");
     snprintf(l->now, sizeof l->now, "%s", opts && opts->now ? opts->now : "");

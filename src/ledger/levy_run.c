@@ -102,7 +102,7 @@ static bmp_status club_batches(bmp_ledger *l, const ledger_body *b, char p[3][32
             cap = cap ? cap * 2 : 16;
             levied *v = realloc(*out, cap * sizeof *v);
             if (!v) {
-                rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                rc = bmp_error_oom(err);
                 break;
             }
             *out = v;

@@ -94,7 +94,7 @@ bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int6
         return rc;
     char *seed = bmp_asprintf("reversal of %lld %s", (long long)batch, hash);
     if (!seed)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     ledger_sha256_hex(seed, strlen(seed), rhash);
     free(seed);
     ledger_now(l, at);

@@ -214,7 +214,7 @@ static bmp_status allocate_numbers(bmp_ledger *l, const ledger_body *b, prow *ro
             cap = cap ? cap * 2 : 256;
             long *u = realloc(used, (cap + n) * sizeof *u);
             if (!u) {
-                rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                rc = bmp_error_oom(err);
                 break;
             }
             used = u;
@@ -225,7 +225,7 @@ static bmp_status allocate_numbers(bmp_ledger *l, const ledger_body *b, prow *ro
     if (!rc) {
         long *u = realloc(used, (nused + n + 1) * sizeof *u);
         if (!u)
-            rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            rc = bmp_error_oom(err);
         else
             used = u;
     }
@@ -439,7 +439,7 @@ bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char
     prow *rows = calloc(n ? n : 1, sizeof *rows);
     if (!rows) {
         lcsv_free(&c);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     for (size_t i = 0; i < n; i++) {
         size_t r = i + 1, line = c.rows[r].line;
@@ -530,7 +530,7 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
         free(rows);
         free(dummy);
         lcsv_free(&c);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     size_t n = c.nrows - 1;
     for (size_t i = 0; i < n; i++) {

@@ -127,7 +127,7 @@ static bmp_status event_lines(const char *path, const bmp_event *ev, const bmp_a
                                   .contestant = keep(ls, c->id),
                                   .line = i + 1};
             if (ls->oom || !push(ls, &ln))
-                return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                return bmp_error_oom(err);
         }
     }
     return bad ? BMP_EINVAL : BMP_OK;
@@ -226,12 +226,12 @@ static bmp_status read_credit(const char *path, const char *data, size_t len, le
                               .rule = kind == BMP_ABF_CREDIT_RAG ? "ABF-118" : "ABF-117",
                               .event = ev, .contestant = "", .line = i + 1};
         if (r->points && !push(ls, &ln))
-            st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            st = bmp_error_oom(err);
         if (kind == BMP_ABF_CREDIT_RAG && r->green) {
             ln.point_type = "green";
             ln.points = r->green;
             if (!push(ls, &ln))
-                st = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+                st = bmp_error_oom(err);
         }
         sum += (unsigned __int128)strtoull(r->abf, NULL, 10) * (uint64_t)(r->points + r->green);
     }
@@ -291,7 +291,7 @@ static bmp_status read_adjustments(const char *path, const char *data, size_t le
                               .contestant = keep(ls, why), .line = line};
         if (!ln.contestant || !push(ls, &ln)) {
             lcsv_free(&c);
-            return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+            return bmp_error_oom(err);
         }
     }
     lcsv_free(&c);

@@ -128,7 +128,7 @@ static bmp_status s_open(const char *path, bool create, bmp_store **out, bmp_err
     bmp_store *s = calloc(1, sizeof *s);
     if (!s) {
         sqlite3_close(db);
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     }
     s->db = db;
     *out = s;
@@ -186,7 +186,7 @@ static bmp_status s_prepare(bmp_store *s, const char *sql, bmp_stmt **out, bmp_e
     *out = NULL;
     bmp_stmt *st = calloc(1, sizeof *st);
     if (!st)
-        return bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        return bmp_error_oom(err);
     if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st->st, NULL) !=
         SQLITE_OK) {
         bmp_status rc = db_error(s->db, err, "database: cannot prepare a statement");

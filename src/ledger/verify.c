@@ -184,7 +184,7 @@ bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err)
     snprintf(ver, sizeof ver, "== schema %d\n", bmp_ledger_schema_version(l));
     sb_put(&b, ver);
     if (!rc && b.oom)
-        rc = bmp_error_set(err, BMP_ENOMEM, "out of memory");
+        rc = bmp_error_oom(err);
     if (rc) {
         free(b.s);
         return rc;

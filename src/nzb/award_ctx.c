@@ -94,7 +94,7 @@ bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const c
                                  "%s: a non-eligible player took part (NZ-7/NZ-8 grading "
                                  "or not eligible): no %s award to the pair or team (NZ-12)",
                                  ct->id ? ct->id : "?", kind)
-                   ? bmp_error_set(c->err, BMP_ENOMEM, "out of memory")
+                   ? bmp_error_oom(c->err)
                    : BMP_OK;
     }
     bmp_award aw = {0};

@@ -1,0 +1,18 @@
+/* Shared parameter strings (param_keys.c): keys and values the readers put
+ * on every contestant and player point into one constant table instead of
+ * a copy each. */
+#ifndef BMP_CORE_PARAM_KEYS_H
+#define BMP_CORE_PARAM_KEYS_H
+
+#include <stdbool.h>
+
+/* The shared copy of s, or NULL when s is not one of the table's. */
+const char *bmp_param_shared(const char *s);
+/* True when p points into the table (never to be freed). */
+bool bmp_param_is_shared(const char *p);
+/* bmp_param_shared(s) if there is one, else a malloc'd copy; NULL on
+ * allocation failure.  Free the result with bmp_param_str_free. */
+char *bmp_param_str(const char *s);
+void bmp_param_str_free(char *p);
+
+#endif
