@@ -143,87 +143,96 @@ static bmp_status grid_value(void *ctx, int p, bmp_exact *value)
     return st;
 }
 
+/* The derivation of a contestant's overall award. */
+static void overall_text(char *ex, size_t n, const overall_how *how, const bmp_contestant *ct,
+                         int off, int lo, int hi, bmp_points pts)
+{
+    char b[32];
+    int len = snprintf(ex, n, "%s", how->text);
+    if (off)
+        len += snprintf(ex + len, n - (size_t)len,
+                        " (stage place %d + %d: places continue after the earlier stage, "
+                        "NZ-77/NZ-80)",
+                        ct->place.lo, off);
+    if (hi > lo)
+        len += snprintf(ex + len, n - (size_t)len, ", places %d-%d averaged (%s)", lo, hi,
+                        how->letter == 'B' ? "NZ-46" : "NZ-34");
+    snprintf(ex + len, n - (size_t)len, " = %s %c", nzb_fmtp(pts, b, sizeof b), how->letter);
+}
+
+/* One player's share of a contestant's overall award: a team member needs
+ * 1/4 of the team's deals (NZ-36, NZ-48); a pairs substitute shares by
+ * deals played, whole points rounded to nearest (NZ-35, NZ-47; A-21). */
+static bmp_status player_share(nzb_ctx *c, size_t ci, size_t pi, const overall_how *how,
+                               bmp_points pts, const char *ex)
+{
+    const bmp_contestant *ct = &c->ev->contestants[ci];
+    double part = ct->players[pi].participation;
+    char px[480];
+    if (c->teams) {
+        const char *r = how->letter == 'B' ? "NZ-48" : "NZ-36";
+        if (part < 0.25)
+            return bmp_awards_note(c->out, c->err,
+                                   "%s: player %s played %.0f%% of the deals, under one "
+                                   "quarter: no placing award (%s)",
+                                   ct->id ? ct->id : "?",
+                                   ct->players[pi].id ? ct->players[pi].id : ct->players[pi].name,
+                                   part * 100, r)
+                       ? bmp_error_oom(c->err)
+                       : BMP_OK;
+        snprintf(px, sizeof px, "%s; played >= 1/4 of the deals (%s)", ex, r);
+        return nzb_emit(c, ci, (int)pi, "overall", "overall", ct->place, pts, how->letter, r,
+                        how->section, px);
+    }
+    const char *r = how->letter == 'B' ? "NZ-47" : "NZ-35";
+    /* a player who played every deal keeps the award as it is */
+    bmp_points share = part >= 1.0 ? pts
+                                   : bmp_round_real(bmp_points_to_double(pts) * part,
+                                                    BMP_ROUND_HALF_UP, BMP_UNIT_WHOLE);
+    snprintf(px, sizeof px, "%s; x %.4g of the deals played, to the nearest whole point (%s)",
+             ex, part, r);
+    return nzb_emit(c, ci, (int)pi, "overall", "overall", ct->place, share, how->letter, r,
+                    how->section, px);
+}
+
+/* One contestant's overall award (and its players' shares). */
+static bmp_status contestant_overall(nzb_ctx *c, size_t ci, int field)
+{
+    const bmp_event *ev = c->ev;
+    const bmp_contestant *ct = &ev->contestants[ci];
+    /* 25A pairs: the Final and Plate have their own columns (NZ-53). */
+    bool a25_pairs = c->g && !c->ip && !strcmp(c->g->code, "25A") && !c->teams;
+    int off = a25_pairs ? 0 : nzb_stage_offset(ev, nzb_stage_of(ev, ct));
+    int lo = ct->place.lo + off, hi = ct->place.hi + off;
+    /* NZ-34, NZ-46: ties share the average of the places in contention,
+     * kept to 0.01 (A-7). */
+    overall_how how = {0};
+    grid_at at = {c, ci, field, &how};
+    bmp_points pts = 0;
+    bmp_status st = bmp_tie_share_round(lo, hi, -1, grid_value, &at, BMP_ROUND_HALF_UP,
+                                        BMP_UNIT_CENT, &pts);
+    if (st || pts <= 0)
+        return st;
+    char ex[400];
+    overall_text(ex, sizeof ex, &how, ct, off, lo, hi, pts);
+    bool all = true;
+    for (size_t pi = 0; pi < ct->nplayers; pi++)
+        all &= ct->players[pi].participation >= 1.0;
+    if (all || ct->nplayers == 0)
+        return nzb_emit(c, ci, BMP_ALL_PLAYERS, "overall", "overall", ct->place, pts, how.letter,
+                        how.rule, how.section, ex);
+    for (size_t pi = 0; pi < ct->nplayers && !st; pi++)
+        st = player_share(c, ci, pi, &how, pts, ex);
+    return st;
+}
+
 bmp_status nzb_overall_awards(nzb_ctx *c, int field)
 {
     const bmp_event *ev = c->ev;
     bmp_status st = BMP_OK;
-    for (size_t ci = 0; ci < ev->ncontestants && !st; ci++) {
-        const bmp_contestant *ct = &ev->contestants[ci];
-        if (ct->phantom || ct->place.lo < 1)
-            continue;
-        /* 25A pairs: the Final and Plate have their own columns (NZ-53). */
-        bool a25_pairs = c->g && !c->ip && !strcmp(c->g->code, "25A") && !c->teams;
-        int off = a25_pairs ? 0 : nzb_stage_offset(ev, nzb_stage_of(ev, ct));
-        int lo = ct->place.lo + off, hi = ct->place.hi + off;
-        /* NZ-34, NZ-46: ties share the average of the places in contention,
-         * kept to 0.01 (A-7). */
-        overall_how how = {0};
-        grid_at at = {c, ci, field, &how};
-        bmp_points pts = 0;
-        st = bmp_tie_share_round(lo, hi, -1, grid_value, &at, BMP_ROUND_HALF_UP, BMP_UNIT_CENT,
-                                 &pts);
-        if (st)
-            break;
-        if (pts <= 0)
-            continue;
-        char ex[400], b[32];
-        int len = snprintf(ex, sizeof ex, "%s", how.text);
-        if (off)
-            len += snprintf(ex + len, sizeof ex - (size_t)len,
-                            " (stage place %d + %d: places continue after the earlier stage, "
-                            "NZ-77/NZ-80)",
-                            ct->place.lo, off);
-        if (hi > lo)
-            len += snprintf(ex + len, sizeof ex - (size_t)len, ", places %d-%d averaged (%s)", lo,
-                            hi, how.letter == 'B' ? "NZ-46" : "NZ-34");
-        snprintf(ex + len, sizeof ex - (size_t)len, " = %s %c", nzb_fmtp(pts, b, sizeof b),
-                 how.letter);
-        /* Per player: a team member needs 1/4 of the team's deals (NZ-36,
-         * NZ-48); a pairs substitute shares by deals played, whole points
-         * rounded to nearest (NZ-35, NZ-47; A-21). */
-        bool all = true;
-        for (size_t pi = 0; pi < ct->nplayers; pi++)
-            if (ct->players[pi].participation < 1.0)
-                all = false;
-        if (all || ct->nplayers == 0) {
-            st = nzb_emit(c, ci, BMP_ALL_PLAYERS, "overall", "overall", ct->place, pts, how.letter,
-                          how.rule, how.section, ex);
-            continue;
-        }
-        for (size_t pi = 0; pi < ct->nplayers && !st; pi++) {
-            double part = ct->players[pi].participation;
-            char px[480];
-            if (c->teams) {
-                const char *r = how.letter == 'B' ? "NZ-48" : "NZ-36";
-                if (part < 0.25) {
-                    if (bmp_awards_note(c->out, c->err,
-                                        "%s: player %s played %.0f%% of the deals, under "
-                                        "one quarter: no placing award (%s)",
-                                        ct->id ? ct->id : "?",
-                                        ct->players[pi].id ? ct->players[pi].id
-                                                           : ct->players[pi].name,
-                                        part * 100, r))
-                        st = bmp_error_oom(c->err);
-                    continue;
-                }
-                snprintf(px, sizeof px, "%s; played >= 1/4 of the deals (%s)", ex, r);
-                st = nzb_emit(c, ci, (int)pi, "overall", "overall", ct->place, pts, how.letter, r,
-                              how.section, px);
-            } else {
-                const char *r = how.letter == 'B' ? "NZ-47" : "NZ-35";
-                /* a player who played every deal keeps the award as it is */
-                bmp_points share = part >= 1.0 ? pts
-                                               : bmp_round_real(bmp_points_to_double(pts) * part,
-                                                                BMP_ROUND_HALF_UP, BMP_UNIT_WHOLE);
-                snprintf(px, sizeof px,
-                         "%s; x %.4g of the deals played, to the nearest whole "
-                         "point (%s)",
-                         ex, part, r);
-                st = nzb_emit(c, ci, (int)pi, "overall", "overall", ct->place, share, how.letter, r,
-                              how.section, px);
-            }
-        }
-    }
+    for (size_t ci = 0; ci < ev->ncontestants && !st; ci++)
+        if (!ev->contestants[ci].phantom && ev->contestants[ci].place.lo >= 1)
+            st = contestant_overall(c, ci, field);
     return st;
 }
 
