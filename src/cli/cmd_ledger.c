@@ -40,6 +40,7 @@ static const char *const ledger_help =
     "  fees MONTH --body nzb --fees F  NZ's monthly fee run (NZ-93, NZ-96)\n"
     "  invoice RUN|list|show|credit invoices of a charge run, credit notes\n"
     "  annual YEAR --body nzb       NZ rating points and gradings (NZ-92); gradings YEAR\n"
+    "  payment record|list, balances DATE, overdue DATE, event-levy ID, certificates PERIOD\n"
     "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
     "  gold DATE --body ebu         EBU Gold Points at a date (EBU-3)\n"
     "  ums MONTH --body ebu --rates F  the EBU's UMS charge run (EBU-17, EBU-18)\n"
@@ -164,6 +165,8 @@ static const opt opts[] = {
     {"--youth", offsetof(ledger_args, youth), true},
     {"--all", offsetof(ledger_args, all), true},
     {"--exempt", offsetof(ledger_args, exempt), true},
+    S(invoice), S(amount), {"--no-club-number", offsetof(ledger_args, no_club_number), true},
+    {"--tour", offsetof(ledger_args, tour), true}, /* cmd_ledger_pay.c */
     {NULL, 0, false}};
 
 static int parse_args(int argc, char **argv, ledger_args *a)
@@ -588,6 +591,8 @@ static int dispatch(ledger_args *a)
     int (*ebu)(ledger_args *) = ledger_ebu_command(c); /* cmd_ledger_ebu.c */
     if (ebu)
         return ebu(a);
+    if ((admin = ledger_pay_command(c))) /* cmd_ledger_pay.c */
+        return admin(a);
     if (strcmp(c, "verify") == 0)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)

@@ -20,6 +20,8 @@ typedef struct ledger_args {
     const char *fees; /* ledger fees: the NZ fee table (cmd_ledger_charges.c) */
     const char *rate; /* ledger levy --rate: cents a player (NZ-97) */
     const char *rates, *exemptions, *events; /* ledger ums, licences (cmd_ledger_ebu.c) */
+    const char *invoice, *amount; /* ledger payment (cmd_ledger_pay.c) */
+    bool no_club_number, tour;    /* ABF-115; ledger event-levy --tour (ABF-116) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
@@ -43,5 +45,7 @@ int ledger_cmd_gradings(ledger_args *a);
 int (*ledger_admin_command(const char *name))(ledger_args *);
 /* The EBU subcommands (gold, ums, licences) by name, or NULL (cmd_ledger_ebu.c). */
 int (*ledger_ebu_command(const char *name))(ledger_args *);
+/* payment, balances, overdue, event-levy, certificates (cmd_ledger_pay.c), or NULL. */
+int (*ledger_pay_command(const char *name))(ledger_args *);
 
 #endif

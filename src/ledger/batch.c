@@ -25,6 +25,7 @@ typedef struct pslot {
     const char *number;   /* points into the batch's normalised numbers */
     int64_t id;           /* 0 = not registered */
     char status[12];
+    bool overseas;        /* NZ-103 */
 } pslot;
 
 typedef struct pcache {
@@ -63,6 +64,7 @@ static void pslot_fill(bmp_ledger *l, bmp_stmt *st, pslot *s)
 {
     s->id = l->ops->col_int(st, 0);
     bmp_strlcpy(s->status, l->ops->col_text(st, 1), sizeof s->status);
+    s->overseas = l->ops->col_int(st, 3) != 0;
 }
 
 /* Indexed lookups, the store's lookup_chunk numbers a statement ("number
@@ -93,8 +95,8 @@ static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bm
         chunk = LOOKUP_CHUNK_MAX;
     char sql[96 + LOOKUP_CHUNK_MAX * 7];
     size_t at = (size_t)snprintf(sql, sizeof sql,
-                                 "SELECT id, status, number FROM player WHERE body_id = ?1 AND "
-                                 "number IN (");
+                                 "SELECT id, status, number, overseas FROM player WHERE "
+                                 "body_id = ?1 AND number IN (");
     for (size_t k = 0; k < chunk; k++) /* placeholders only: no value is spliced */
         at += (size_t)snprintf(sql + at, sizeof sql - at, "%s?%zu", k ? ", " : "", k + 2);
     snprintf(sql + at, sizeof sql - at, ")");
@@ -124,7 +126,8 @@ static bmp_status pcache_scan(bmp_ledger *l, pcache *pc, int64_t body, bmp_error
     bmp_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
-                             "SELECT id, status, number FROM player WHERE body_id = ?1", "i", body);
+                             "SELECT id, status, number, overseas FROM player WHERE body_id = ?1",
+                             "i", body);
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
         pslot *s = pcache_slot(pc, l->ops->col_text(st, 2));
         if (s->number)
@@ -543,6 +546,13 @@ static void check_each_line(const ledger_body *b, bmp_batch_source source, const
         const pslot *s = pcache_slot(pc, c->norm[i]);
         c->rv[i].number = c->norm[i];
         c->rv[i].why = credit_check(b, s, c->norm[i], file, at, pp, bad);
+        if (!c->rv[i].why && s->overseas && source != BMP_BATCH_ADJUSTMENT &&
+            strcmp(b->code, "nzb") == 0) { /* NZ-103 (ruling AN-5) */
+            problems_add(pp, "%s:%zu: player %s is an overseas player: no NZ masterpoints apart "
+                         "from transfers (NZ-103, 8(b)); give them none in the event (NZ-13)",
+                         file, at, c->norm[i]);
+            (*bad)++;
+        }
         c->rv[i].player = c->rv[i].why ? 0 : s->id;
         tally *tt = tally_of(c->t, &c->nt, ln->point_type);
         if (tt) {

@@ -89,7 +89,8 @@ static bmp_status club_batches(bmp_ledger *l, const ledger_body *b, char p[3][32
                              "LEFT JOIN batch_grade g ON g.batch_id = b.id "
                              "LEFT JOIN batch_grade r ON r.batch_id = b.reverses "
                              "WHERE b.body_id = ?1 AND b.state = 'posted' AND b.club_id IS NOT NULL "
-                             "AND b.period IN (?2, ?3, ?4) ORDER BY b.id",
+                             "AND b.period IN (?2, ?3, ?4) AND NOT EXISTS (SELECT 1 FROM levy_gate x "
+                             "WHERE x.batch_id = b.id) ORDER BY b.id", /* ABF-116: levied */
                              "isss", b->id, p[0], p[1], p[2]);
     *out = NULL;
     *n = 0;

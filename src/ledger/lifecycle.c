@@ -5,6 +5,7 @@
 
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/levy_gate.h"
 
 static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char hash[65],
                               int64_t *body, bmp_error *err)
@@ -58,6 +59,9 @@ static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, co
 /* ABF-103: awards stay provisional until the Centre approves them. */
 bmp_status bmp_ledger_approve(bmp_ledger *l, int64_t batch, bmp_error *err)
 {
+    bmp_status rc = ledger_levy_gate(l, batch, err); /* ABF-116 */
+    if (rc)
+        return rc;
     return transition(l, batch, "provisional", NULL, "approved", NULL, err);
 }
 

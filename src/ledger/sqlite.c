@@ -27,7 +27,8 @@ static const char *const tables[] = {
     "body",       "club",       "player", "alternate",   "batch",      "batch_total",
     "journal",    "held",       "held_release", "holding", "period",   "promotion",
     "audit",      "conversion", "charge_run",   "charge",  "batch_grade", "club_affiliation",
-    "token",      "batch_event", "invoice", "nz_grading", NULL};
+    "token",      "batch_event", "invoice", "nz_grading",
+    "payment", "overdue_quarter", "levy_gate", "certificate", NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {

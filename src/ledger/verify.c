@@ -144,7 +144,8 @@ static const char *dump_order(const char *table)
         const char *table, *order;
     } keys[] = {{"alternate", "1, 2"}, {"batch_total", "1, 2"}, {"holding", "1, 2"},
                 {"period", "1, 2"},    {"promotion", "1, 2, 3"},
-                {"nz_grading", "1, 2"}};
+                {"nz_grading", "1, 2"},
+                {"overdue_quarter", "1, 2"}, {"levy_gate", "1"}};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strcmp(keys[i].table, table) == 0)
             return keys[i].order;

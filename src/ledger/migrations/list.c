@@ -8,6 +8,7 @@ const char *const bmp_ledger_migrations[] = {
     bmp_sqlite_migration_006,     /* events kept for derivations (issue 14) */
     bmp_sqlite_migration_007,     /* invoices of charge runs (issue 13) */
     bmp_sqlite_migration_008,     /* NZ annual rating points and gradings (issue 13) */
+    bmp_sqlite_migration_010,     /* payments, penalties, levy gates, certificates (issue 13) */
 };
 const int bmp_ledger_nmigrations =
     (int)(sizeof bmp_ledger_migrations / sizeof bmp_ledger_migrations[0]);

@@ -1,0 +1,52 @@
+/* SQLite schema migration 010 (admin-abfnz, issue 13): payments against
+ * invoices (append-only, ledger_payments.h), the ABF overdue penalty's
+ * quarters charged per invoice (ABF-114: each once), the congress and tour
+ * batches whose credits wait for their levy (ABF-116), and NZ Bridge's
+ * certificates, one per promotion (NZ-99).  Rows are never changed or
+ * deleted. */
+#include "ledger/migrations/sqlite_migrations.h"
+
+const char bmp_sqlite_migration_010[] =
+    "CREATE TABLE payment (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  body_id INTEGER NOT NULL REFERENCES body(id),\n"
+    "  ref TEXT NOT NULL,\n"
+    "  club_id INTEGER NOT NULL REFERENCES club(id),\n"
+    "  invoice_id INTEGER REFERENCES invoice(id),\n"
+    "  cents INTEGER NOT NULL CHECK (cents > 0),\n"
+    "  paid TEXT NOT NULL,\n"
+    "  club_number INTEGER NOT NULL CHECK (club_number IN (0, 1)),\n"
+    "  who TEXT NOT NULL,\n"
+    "  recorded TEXT NOT NULL,\n"
+    "  UNIQUE (body_id, ref)\n"
+    ") STRICT;\n"
+    "CREATE INDEX payment_invoice ON payment (invoice_id);\n"
+    "CREATE TRIGGER payment_no_update BEFORE UPDATE ON payment\n"
+    "BEGIN SELECT RAISE(ABORT, 'payments are never changed'); END;\n"
+    "CREATE TRIGGER payment_no_delete BEFORE DELETE ON payment\n"
+    "BEGIN SELECT RAISE(ABORT, 'payments are never deleted'); END;\n"
+    "CREATE TABLE overdue_quarter (\n"
+    "  invoice_id INTEGER NOT NULL REFERENCES invoice(id),\n"
+    "  quarter INTEGER NOT NULL CHECK (quarter > 0),\n"
+    "  charge_id INTEGER NOT NULL REFERENCES charge(id),\n"
+    "  PRIMARY KEY (invoice_id, quarter)\n"
+    ") STRICT;\n"
+    "CREATE TABLE levy_gate (\n"
+    "  batch_id INTEGER PRIMARY KEY REFERENCES batch(id),\n"
+    "  kind TEXT NOT NULL CHECK (kind IN ('congress', 'tour')),\n"
+    "  run_id INTEGER NOT NULL REFERENCES charge_run(id)\n"
+    ") STRICT;\n"
+    "CREATE TABLE certificate (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  body_id INTEGER NOT NULL REFERENCES body(id),\n"
+    "  run_period TEXT NOT NULL,\n"
+    "  period TEXT NOT NULL,\n"
+    "  player_id INTEGER NOT NULL REFERENCES player(id),\n"
+    "  rank_name TEXT NOT NULL,\n"
+    "  issued TEXT NOT NULL,\n"
+    "  UNIQUE (body_id, period, player_id)\n"
+    ") STRICT;\n"
+    "CREATE TRIGGER certificate_no_update BEFORE UPDATE ON certificate\n"
+    "BEGIN SELECT RAISE(ABORT, 'certificates are history'); END;\n"
+    "CREATE TRIGGER certificate_no_delete BEFORE DELETE ON certificate\n"
+    "BEGIN SELECT RAISE(ABORT, 'certificates are history'); END;\n";

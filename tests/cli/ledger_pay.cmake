@@ -1,0 +1,15 @@
+# Payments, ABF fines and congress gates, NZ certificates (issue 13,
+# include/bridgemp/ledger_payments.h, ledger_certificates.h): help, usage,
+# and the steps against one database (tests/cli/ledger_pay/steps.sh).
+foreach(sub payment balances overdue event-levy certificates)
+  bmp_cli_test(NAME ledger_pay_${sub}_help ARGS ledger ${sub} --help
+               EXPECT "usage: bridgemp ledger payment record")
+endforeach()
+bmp_cli_test(NAME ledger_pay_usage ARGS ledger payment refund --body abf EXIT 2
+             EXPECT "usage: bridgemp ledger payment record")
+bmp_cli_test(NAME ledger_pay_bad_as ARGS ledger overdue 2027-01-01 --body abf --as pdf EXIT 2
+             EXPECT "--as: expected html, csv or json")
+add_test(NAME cli_ledger_pay_steps
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger_pay/steps.sh $<TARGET_FILE:bridgemp>
+                 ${CMAKE_CURRENT_BINARY_DIR}/ledger-pay-steps
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
