@@ -116,7 +116,9 @@ static void club_session_fee_from_results_file(void **state)
  * (the rate from 1 July) = 13,440 cents; A points awarded (NZ-39 session
  * tops 3 x 1, NZ-60 overall 10 + 7 + 4 + 2, each to both players) =
  * 2 x 26 = 52.00 x 25 cents = 1,300 cents.  Total 14,740; one run per
- * month; invoiced to the organiser's dummy club 900 (NZ-98). */
+ * month (NZ-96: the month's run, then one invoice per club; run again:
+ * the same run, nothing new); invoiced to the organiser's dummy club 900
+ * (NZ-98). */
 static void tournament_fee_and_invoice(void **state)
 {
     (void)state;

@@ -109,6 +109,45 @@ static void nz_computer_numbers(void **state)
     lt_done(&t);
 }
 
+/* NZ-90: a club transfer is a change of home club in the register; the
+ * next register import moves the player (1000 from club 101 to 102), the
+ * change is in the audit log, and the ledger still verifies. */
+static void nz_club_transfer(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_clubs(t.l, "nzb", lt_file(&t, "c.csv",
+                                             "number,name,dummy\n101,Auckland BC,0\n"
+                                             "102,Remuera BC,0\n"),
+                                             &n, NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_import_players(t.l, "nzb", lt_file(&t, "p.csv",
+                                               "number,name,status,home_club\n"
+                                               "1000,A Smith,Active,101\n"),
+                                               &n, NULL, &e), BMP_OK);
+    char *out = export_players(&t, "nzb");
+    assert_non_null(strstr(out, "1000,A Smith,Active,101"));
+    free(out);
+    assert_int_equal(bmp_ledger_import_players(t.l, "nzb", lt_file(&t, "q.csv",
+                                               "number,name,status,home_club\n"
+                                               "1000,A Smith,Active,102\n"),
+                                               &n, NULL, &e), BMP_OK);
+    out = export_players(&t, "nzb");
+    assert_non_null(strstr(out, "1000,A Smith,Active,102"));
+    assert_null(strstr(out, ",101"));
+    free(out);
+    char *dump = lt_dump(&t);
+    assert_non_null(strstr(dump, "q.csv"));
+    free(dump);
+    bmp_problems p = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_OK);
+    assert_int_equal(p.count, 0);
+    bmp_problems_free(&p);
+    lt_done(&t);
+}
+
 static void clubs_dummy_and_errors(void **state)
 {
     (void)state;
@@ -141,6 +180,7 @@ int main(void)
         cmocka_unit_test(bad_rows_listed_nothing_imported),
         cmocka_unit_test(nz_computer_numbers),
         cmocka_unit_test(clubs_dummy_and_errors),
+        cmocka_unit_test(nz_club_transfer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

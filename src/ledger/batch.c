@@ -462,7 +462,7 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
     if (!rc) {
         char *d = bmp_asprintf("batch %lld %s %s: %s, %zu lines, sha256 %s; provisional",
                                (long long)id, b->code, source_name(source), file, n, hash);
-        rc = d ? ledger_audit(l, "import", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "import", d, err) : bmp_error_oom(err);
         free(d);
     }
     *batch = id;

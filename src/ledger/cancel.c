@@ -115,7 +115,7 @@ bmp_status bmp_ledger_cancel_members(bmp_ledger *l, const char *body, int year, 
     if (!rc && began) {
         char *d = bmp_asprintf("%s cancellations %d: %zu cancelled, %zu already, from %s (ABF-98)",
                                b.code, year, done, skip, path);
-        rc = d ? ledger_audit(l, "cancel", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "cancel", d, err) : bmp_error_oom(err);
         free(d);
     }
     if (began && !rc)

@@ -120,7 +120,7 @@ static bmp_status make_run(bmp_ledger *l, const ledger_body *b, int year, bmp_le
         char *d = bmp_asprintf("charge run %lld: %s capitation %d, %zu line(s), %lld cents "
                                "(ABF-111)", (long long)out->id, b->code, year, out->lines,
                                (long long)out->total);
-        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
         free(d);
     }
     return rc;

@@ -292,7 +292,7 @@ bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *
         char *d = bmp_asprintf("%s period %s closed: %zu batches, %zu lines, %zu players "
                                "re-ranked, %zu promotions", b.code, period, s.batches, s.lines,
                                s.players, s.promotions);
-        rc = d ? ledger_audit(l, "close", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "close", d, err) : bmp_error_oom(err);
         free(d);
     }
     if (!rc)

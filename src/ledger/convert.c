@@ -162,7 +162,7 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, int64_t playe
     if (!rc) {
         char *d = bmp_asprintf("batch %lld converts %s %s for %s %s (%s)",
                                (long long)out->batch, out->foreign, c->ref, b->code, norm, why);
-        rc = d ? ledger_audit(l, "convert", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "convert", d, err) : bmp_error_oom(err);
         free(d);
     }
     free(why);

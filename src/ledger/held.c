@@ -110,7 +110,7 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
     if (!rc) {
         char *d = bmp_asprintf("batch %lld releases %zu held lines of %s %s (%s, renewed %s)",
                                (long long)id, m, b->code, number, b->rule, renewed);
-        rc = d ? ledger_audit(l, "release", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "release", d, err) : bmp_error_oom(err);
         free(d);
     }
     *batch = id;

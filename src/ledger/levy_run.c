@@ -192,7 +192,7 @@ static bmp_status make_levy_run(bmp_ledger *l, const ledger_body *b, const char 
         char *d = bmp_asprintf("charge run %lld: %s levy %s, %zu line(s), %lld cents (ABF-110)",
                                (long long)out->id, b->code, quarter, out->lines,
                                (long long)out->total);
-        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
         free(d);
     }
     return rc;

@@ -47,7 +47,7 @@ static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, co
     if (!rc) {
         char *d = bmp_asprintf("batch %lld %s -> %s%s%s", (long long)batch, state, to,
                                reason ? ": " : "", reason ? reason : "");
-        rc = d ? ledger_audit(l, to, d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, to, d, err) : bmp_error_oom(err);
         free(d);
     }
     if (!rc)
@@ -126,7 +126,7 @@ bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int6
     if (!rc) {
         char *d = bmp_asprintf("batch %lld reverses posted batch %lld: %s", (long long)id,
                                (long long)batch, reason);
-        rc = d ? ledger_audit(l, "correct", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "correct", d, err) : bmp_error_oom(err);
         free(d);
     }
     if (!rc && reversal)
@@ -165,7 +165,7 @@ bmp_status ledger_replace(bmp_ledger *l, int64_t old, const char *reason, bmp_er
                 old, reason);
     if (!rc) {
         char *d = bmp_asprintf("batch %lld %s -> rejected: %s", (long long)old, state, reason);
-        rc = d ? ledger_audit(l, "rejected", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "rejected", d, err) : bmp_error_oom(err);
         free(d);
     }
     return rc;

@@ -317,7 +317,7 @@ bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledg
         rc = player_write(l, &b, &r, err);
     if (!rc) {
         char *d = bmp_asprintf("%s player %s \"%s\" %s", b.code, r.number, r.name, r.status);
-        rc = d ? ledger_audit(l, "player", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "player", d, err) : bmp_error_oom(err);
         free(d);
     }
     if (!rc)
@@ -349,7 +349,7 @@ bmp_status bmp_ledger_add_club(bmp_ledger *l, const char *body, const bmp_ledger
     if (!rc) {
         char *d = bmp_asprintf("%s club %s \"%s\"%s", b.code, c->number, c->name,
                                c->dummy ? " (dummy, NZ-98)" : "");
-        rc = d ? ledger_audit(l, "club", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+        rc = d ? ledger_audit(l, "club", d, err) : bmp_error_oom(err);
         free(d);
     }
     if (!rc)
@@ -487,7 +487,7 @@ bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char
         if (!rc) {
             char *d = bmp_asprintf("%s players: %zu rows from %s", b.code, n, path);
             rc = d ? ledger_audit(l, "import players", d, err)
-                   : bmp_error_set(err, BMP_ENOMEM, "oom");
+                   : bmp_error_oom(err);
             free(d);
         }
         if (!rc)
@@ -568,7 +568,7 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
                         (int64_t)dummy[i]);
         if (!rc) {
             char *d = bmp_asprintf("%s clubs: %zu rows from %s", b.code, n, path);
-            rc = d ? ledger_audit(l, "import clubs", d, err) : bmp_error_set(err, BMP_ENOMEM, "oom");
+            rc = d ? ledger_audit(l, "import clubs", d, err) : bmp_error_oom(err);
             free(d);
         }
         if (!rc)
