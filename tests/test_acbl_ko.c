@@ -42,7 +42,7 @@ static void k_factors(void **state)
     assert_non_null(strstr(e.msg, "not supported: club knockout K (ACBL-96"));
 }
 
-/* ACBL-29 / ACBL-10: Appendix F (appendix_f_2003.csv) reproduced cell by
+/* ACBL-29 / ACBL-30 / ACBL-10: Appendix F (appendix_f_2003.csv) reproduced cell by
  * cell: the 1/3 pool shrinks by each bracket's own teams (A-12). */
 static void appendix_f(void **state)
 {
