@@ -410,6 +410,68 @@ static size_t duplicates(const prow *rows, size_t n, const char *path, bmp_probl
     return bad;
 }
 
+/* The optional columns of a player register (-1 when absent). */
+typedef struct pcols {
+    int number, name, status, home, alts, overseas, youth, from, to, pre82;
+} pcols;
+
+/* One register row into p, every bad field listed; the count of them. */
+static size_t player_fields(const lcsv *c, size_t r, const pcols *k, const char *where,
+                            bmp_ledger_player *p, bmp_problems *pp)
+{
+    size_t bad = 0;
+    *p = (bmp_ledger_player){.number = lcsv_get(c, r, k->number), .name = lcsv_get(c, r, k->name),
+                             .status = lcsv_get(c, r, k->status),
+                             .home_club = lcsv_get(c, r, k->home),
+                             .alternates = lcsv_get(c, r, k->alts)};
+    if (!parse_flag(lcsv_get(c, r, k->overseas), &p->overseas)) {
+        problems_add(pp, "%soverseas: expected 0 or 1, got \"%s\"", where,
+                     lcsv_get(c, r, k->overseas));
+        bad++;
+    }
+    if (!parse_flag(lcsv_get(c, r, k->youth), &p->youth)) {
+        problems_add(pp, "%syouth: expected 0 or 1, got \"%s\"", where, lcsv_get(c, r, k->youth));
+        bad++;
+    }
+    if (!parse_year(lcsv_get(c, r, k->from), &p->registered_from)) {
+        problems_add(pp, "%sregistered_from: expected a year such as 2019, got \"%s\"", where,
+                     lcsv_get(c, r, k->from));
+        bad++;
+    }
+    if (!parse_year(lcsv_get(c, r, k->to), &p->registered_to)) {
+        problems_add(pp, "%sregistered_to: expected a year such as 2024, got \"%s\"", where,
+                     lcsv_get(c, r, k->to));
+        bad++;
+    }
+    const char *pre = lcsv_get(c, r, k->pre82);
+    if (*pre && !bmp_points_parse(pre, &p->pre1982_red)) {
+        problems_add(pp, "%spre1982_red: expected points such as 12.50, got \"%s\"", where, pre);
+        bad++;
+    }
+    return bad;
+}
+
+/* The checked rows in one transaction: numbers allocated where the body
+ * allocates them (NZ-89), each player written, one audit entry. */
+static bmp_status players_write(bmp_ledger *l, const ledger_body *b, prow *rows, size_t n,
+                                const char *path, bmp_error *err)
+{
+    bmp_status rc = l->ops->begin(l->s, err);
+    if (!rc)
+        rc = allocate_numbers(l, b, rows, n, err);
+    for (size_t i = 0; i < n && !rc; i++)
+        rc = player_write(l, b, &rows[i], err);
+    if (!rc) {
+        char *d = bmp_asprintf("%s players: %zu rows from %s", b->code, n, path);
+        rc = d ? ledger_audit(l, "import players", d, err) : bmp_error_oom(err);
+        free(d);
+    }
+    if (!rc)
+        return l->ops->commit(l->s, err);
+    l->ops->rollback(l->s);
+    return rc;
+}
+
 bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char *path,
                                      size_t *count, bmp_problems *probs, bmp_error *err)
 {
@@ -423,18 +485,17 @@ bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (rc || (rc = read_csv(path, &c, err)))
         return rc;
-    int cn = lcsv_col(&c, "number"), cname = lcsv_col(&c, "name");
-    if (cn < 0 || cname < 0) {
+    pcols k = {lcsv_col(&c, "number"), lcsv_col(&c, "name"), lcsv_col(&c, "status"),
+               lcsv_col(&c, "home_club"), lcsv_col(&c, "alternates"), lcsv_col(&c, "overseas"),
+               lcsv_col(&c, "youth"), lcsv_col(&c, "registered_from"),
+               lcsv_col(&c, "registered_to"), lcsv_col(&c, "pre1982_red")};
+    if (k.number < 0 || k.name < 0) {
         lcsv_free(&c);
         return bmp_error_set(err, BMP_EPARSE,
                              "%s:1: header: expected columns number,name[,status,home_club,"
                              "alternates,overseas,youth,registered_from,registered_to,"
                              "pre1982_red]", path);
     }
-    int cs = lcsv_col(&c, "status"), ch = lcsv_col(&c, "home_club"),
-        ca = lcsv_col(&c, "alternates"), co = lcsv_col(&c, "overseas"),
-        cy = lcsv_col(&c, "youth"), cf = lcsv_col(&c, "registered_from"),
-        ct = lcsv_col(&c, "registered_to"), cp = lcsv_col(&c, "pre1982_red");
     size_t n = c.nrows - 1, bad = 0;
     prow *rows = calloc(n ? n : 1, sizeof *rows);
     if (!rows) {
@@ -442,61 +503,18 @@ bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char
         return bmp_error_oom(err);
     }
     for (size_t i = 0; i < n; i++) {
-        size_t r = i + 1, line = c.rows[r].line;
         char where[600];
-        snprintf(where, sizeof where, "%s:%zu: ", path, line);
-        bmp_ledger_player p = {.number = lcsv_get(&c, r, cn), .name = lcsv_get(&c, r, cname),
-                               .status = lcsv_get(&c, r, cs), .home_club = lcsv_get(&c, r, ch),
-                               .alternates = lcsv_get(&c, r, ca)};
-        if (!parse_flag(lcsv_get(&c, r, co), &p.overseas)) {
-            problems_add(pp, "%soverseas: expected 0 or 1, got \"%s\"", where, lcsv_get(&c, r, co));
-            bad++;
-        }
-        if (!parse_flag(lcsv_get(&c, r, cy), &p.youth)) {
-            problems_add(pp, "%syouth: expected 0 or 1, got \"%s\"", where, lcsv_get(&c, r, cy));
-            bad++;
-        }
-        if (!parse_year(lcsv_get(&c, r, cf), &p.registered_from)) {
-            problems_add(pp, "%sregistered_from: expected a year such as 2019, got \"%s\"", where,
-                         lcsv_get(&c, r, cf));
-            bad++;
-        }
-        if (!parse_year(lcsv_get(&c, r, ct), &p.registered_to)) {
-            problems_add(pp, "%sregistered_to: expected a year such as 2024, got \"%s\"", where,
-                         lcsv_get(&c, r, ct));
-            bad++;
-        }
-        const char *pre = lcsv_get(&c, r, cp);
-        if (*pre && !bmp_points_parse(pre, &p.pre1982_red)) {
-            problems_add(pp, "%spre1982_red: expected points such as 12.50, got \"%s\"", where,
-                         pre);
-            bad++;
-        }
+        snprintf(where, sizeof where, "%s:%zu: ", path, c.rows[i + 1].line);
+        bmp_ledger_player p;
+        bad += player_fields(&c, i + 1, &k, where, &p, pp);
         bad += player_check(l, &b, &p, where, &rows[i], pp);
-        rows[i].line = line;
+        rows[i].line = c.rows[i + 1].line;
     }
     bad += duplicates(rows, n, path, pp);
-    if (bad) {
+    if (bad)
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
-    } else {
-        rc = l->ops->begin(l->s, err);
-        if (!rc)
-            rc = allocate_numbers(l, &b, rows, n, err);
-        for (size_t i = 0; i < n && !rc; i++)
-            rc = player_write(l, &b, &rows[i], err);
-        if (!rc) {
-            char *d = bmp_asprintf("%s players: %zu rows from %s", b.code, n, path);
-            rc = d ? ledger_audit(l, "import players", d, err)
-                   : bmp_error_oom(err);
-            free(d);
-        }
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
-        if (!rc && count)
-            *count = n;
-    }
+    else if (!(rc = players_write(l, &b, rows, n, path, err)) && count)
+        *count = n;
     for (size_t i = 0; i < n; i++)
         prow_free(&rows[i]);
     free(rows);
