@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "bridgemp/bridgemp.h"
+#include "bridgemp/file.h"
 #include "bridgemp/ledger.h"
 #include "cmd_ledger.h"
 
@@ -134,6 +135,25 @@ int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status s
     for (size_t i = 0; i < p->count; i++)
         fprintf(stderr, "  %s\n", p->msgs[i]);
     return LEDGER_EXIT_INPUT;
+}
+
+/* A report table to --output FILE (written atomically) or stdout, in
+ * --format. */
+bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e)
+{
+    if (!a->output)
+        return bmp_table_write(t, a->fmt, stdout, e);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return bmp_error_oom(e);
+    bmp_status st = bmp_table_write(t, a->fmt, f, e);
+    fclose(f);
+    if (!st)
+        st = bmp_file_write_atomic(a->output, buf, len, e);
+    free(buf);
+    return st;
 }
 
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e)

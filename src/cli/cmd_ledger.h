@@ -34,6 +34,7 @@ enum { LEDGER_EXIT_INPUT = 1, LEDGER_EXIT_USAGE = 2, LEDGER_EXIT_NOTSUP = 3 };
 int ledger_fail(const bmp_error *e, bmp_status st);
 int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status st);
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
+bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e);
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
 int ledger_cmd_convert(ledger_args *a);

@@ -57,23 +57,6 @@ static const char *const help_members =
     "YEAR to 31 March), by club, for the cancellation process (ABF-109).  --output\n"
     "writes it to FILE (an atomic write).\n";
 
-static bmp_status write_table(const bmp_table *t, const ledger_args *a, bmp_error *e)
-{
-    if (!a->output)
-        return bmp_table_write(t, a->fmt, stdout, e);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return bmp_error_oom(e);
-    bmp_status st = bmp_table_write(t, a->fmt, f, e);
-    fclose(f);
-    if (!st)
-        st = bmp_file_write_atomic(a->output, buf, len, e);
-    free(buf);
-    return st;
-}
-
 static int cmd_members(ledger_args *a)
 {
     if (a->help) {
@@ -95,7 +78,7 @@ static int cmd_members(ledger_args *a)
     bmp_table_init(&t);
     st = bmp_ledger_member_schedule(l, a->body, (int)year, &t, &e);
     if (!st)
-        st = write_table(&t, a, &e);
+        st = ledger_put_table(&t, a, &e);
     bmp_table_free(&t);
     bmp_ledger_close(l);
     return st ? ledger_fail(&e, st) : 0;
@@ -264,7 +247,7 @@ static int cmd_daily(ledger_args *a)
     bmp_table_init(&t);
     st = bmp_ledger_daily_report(l, a->body, a->pos[1], &t, &e);
     if (!st)
-        st = write_table(&t, a, &e);
+        st = ledger_put_table(&t, a, &e);
     bmp_table_free(&t);
     bmp_ledger_close(l);
     return st ? ledger_fail(&e, st) : 0;
@@ -294,7 +277,7 @@ static int cmd_b4c(ledger_args *a)
     bmp_table_init(&t);
     st = bmp_ledger_b4c_list(l, a->body, a->pos[1], &t, &e);
     if (!st)
-        st = write_table(&t, a, &e);
+        st = ledger_put_table(&t, a, &e);
     bmp_table_free(&t);
     bmp_ledger_close(l);
     return st ? ledger_fail(&e, st) : 0;
@@ -363,7 +346,7 @@ static int cmd_charges(ledger_args *a)
     bmp_table_init(&t);
     st = bmp_ledger_charge_lines(l, a->body, (int64_t)run, &t, &e);
     if (!st)
-        st = write_table(&t, a, &e);
+        st = ledger_put_table(&t, a, &e);
     bmp_table_free(&t);
     bmp_ledger_close(l);
     return st ? ledger_fail(&e, st) : 0;

@@ -45,23 +45,6 @@ static int usage_of(const ledger_args *a, const char *help)
     return a->help ? 0 : LEDGER_EXIT_USAGE;
 }
 
-static bmp_status put_table(const bmp_table *t, const ledger_args *a, bmp_error *e)
-{
-    if (!a->output)
-        return bmp_table_write(t, a->fmt, stdout, e);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f)
-        return bmp_error_oom(e);
-    bmp_status st = bmp_table_write(t, a->fmt, f, e);
-    fclose(f);
-    if (!st)
-        st = bmp_file_write_atomic(a->output, buf, len, e);
-    free(buf);
-    return st;
-}
-
 static int cmd_gold(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body)
@@ -76,7 +59,7 @@ static int cmd_gold(ledger_args *a)
     st = a->number ? bmp_ledger_ebu_gold_awards(l, a->body, a->number, a->pos[1], &t, &e)
                    : bmp_ledger_ebu_gold(l, a->body, a->pos[1], &t, &e);
     if (!st)
-        st = put_table(&t, a, &e);
+        st = ledger_put_table(&t, a, &e);
     bmp_table_free(&t);
     bmp_ledger_close(l);
     return st ? ledger_fail(&e, st) : 0;
