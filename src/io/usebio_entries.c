@@ -626,6 +626,17 @@ bmp_status ub_read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
     return st;
 }
 
+void ub_rd_free(rd *r)
+{
+    for (size_t i = 0; i < r->nslots; i++)
+        bmp_param_str_free(r->slots[i].key);
+    free(r->slots);
+    free(r->htab);
+    free(r->csec);
+    bmp_strindex_free(&r->sfx);
+    free(r->sfx_amb);
+}
+
 /* Streamed: a second section among the contestants' defining scopes
  * makes the ids section-qualified ("A:1NS"), as the tree reader, which
  * counts the sections first, qualifies them from the start. */

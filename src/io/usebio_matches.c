@@ -18,6 +18,34 @@
 
 /* ---- matches ----------------------------------------------------------- */
 
+/* Contestant i's id after its section ("1" of "A:1"), NULL without one. */
+static const char *id_number(const void *arr, size_t i)
+{
+    const char *colon = strchr(((const bmp_contestant *)arr)[i].id, ':');
+    return colon ? colon + 1 : NULL;
+}
+
+/* The index of the ids after their sections, built once. */
+static bmp_status build_numbers(rd *r)
+{
+    bmp_event *ev = r->ev;
+    size_t n = ev->ncontestants;
+    if (!bmp_strindex_init(&r->sfx, n, id_number, ev->contestants) ||
+        !(r->sfx_amb = calloc(n ? n : 1, 1)))
+        return ub_oom(r);
+    for (size_t i = 0; i < n; i++) {
+        if (!id_number(ev->contestants, i))
+            continue;
+        bool dup = false;
+        size_t first = 0;
+        if (!bmp_strindex_add(&r->sfx, i, &dup, &first))
+            return ub_oom(r);
+        if (dup)
+            r->sfx_amb[first] = 1;
+    }
+    return BMP_OK;
+}
+
 /* A MATCH side's id as a contestant's: with several sections the ids are
  * "A:1" and a MATCH names "1", which must then be in one section only. */
 static bmp_status resolve_side(rd *r, char **name, xmlNode *where)
@@ -25,17 +53,17 @@ static bmp_status resolve_side(rd *r, char **name, xmlNode *where)
     bmp_event *ev = r->ev;
     if (ub_find_contestant(r, *name) >= 0)
         return BMP_OK;
-    long only = -1;
-    size_t l = strlen(*name);
-    for (size_t i = 0; i < ev->ncontestants && only != -2; i++) {
-        const char *id = ev->contestants[i].id, *colon = strchr(id, ':');
-        if (colon && strlen(colon + 1) == l && strcmp(colon + 1, *name) == 0)
-            only = only == -1 ? (long)i : -2;
-    }
-    if (only < 0)
+    bmp_status st = r->sfx_amb ? BMP_OK : build_numbers(r);
+    size_t pos = 0;
+    if (st)
+        return st;
+    if (!bmp_strindex_find(&r->sfx, *name, &pos) || r->sfx_amb[pos])
         return ub_fail(r, where, BMP_EINVAL, "%s participant with id \"%.40s\"",
-                       only == -2 ? "more than one (in different sections)" : "no", *name);
-    char *q = bmp_strdup(ev->contestants[only].id);
+                       bmp_strindex_find(&r->sfx, *name, &pos)
+                           ? "more than one (in different sections)"
+                           : "no",
+                       *name);
+    char *q = bmp_strdup(ev->contestants[pos].id);
     if (!q)
         return ub_oom(r);
     free(*name);

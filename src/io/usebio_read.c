@@ -495,10 +495,7 @@ bmp_status ub_load(const char *data, size_t len, const char *src, const bmp_useb
                                                                                 : BMP_OK;
     if (!st)
         st = map_document(&r, doc, opts);
-    for (size_t i = 0; i < r.nslots; i++)
-        bmp_param_str_free(r.slots[i].key);
-    free(r.slots);
-    free(r.htab);
+    ub_rd_free(&r);
     if (st) {
         free(r.cnode);
         xmlFreeDoc(doc);

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "bridgemp/usebio.h"
+#include "core/strindex.h"
 
 typedef struct slot {
     char *key;
@@ -43,7 +44,15 @@ typedef struct rd {
      * contestant ci (owned by the stream), for ub_requalify_ids. */
     bool stream;
     const char **csec;
+    /* MATCH sides named "1" when the ids are "A:1" (usebio_matches.c):
+     * the ids after their section, built on first need; sfx_amb[i] marks
+     * a number held in more than one section. */
+    bmp_strindex sfx;
+    unsigned char *sfx_amb;
 } rd;
+
+/* Free what the reader keeps beside the event (slots, id hashes). */
+void ub_rd_free(rd *r);
 
 /* A scope: one PARTICIPANTS element, with its session and section. */
 typedef struct scope {

@@ -510,11 +510,7 @@ bmp_status ub_stream_load(const char *path, const char *data, size_t len, const 
     }
     if (!st)
         st = finish(&s);
-    for (size_t i = 0; i < r.nslots; i++)
-        bmp_param_str_free(r.slots[i].key);
-    free(r.slots);
-    free(r.htab);
-    free(r.csec);
+    ub_rd_free(&r);
     for (size_t i = 0; i < s.nm; i++)
         xmlFreeNode(s.matches[i]);
     s.nm = 0;
