@@ -137,6 +137,16 @@ int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status s
     return LEDGER_EXIT_INPUT;
 }
 
+/* "WHAT PERIOD: run N made|already made, nothing changed: L line(s), total
+ * 12.34": what a charge run says it did. */
+void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r)
+{
+    int64_t c = r->total;
+    printf("%s %s: run %lld %s: %zu line(s), total %s%lld.%02lld\n", what, period,
+           (long long)r->id, r->already ? "already made, nothing changed" : "made", r->lines,
+           c < 0 ? "-" : "", llabs(c) / 100, llabs(c) % 100);
+}
+
 /* A report table to --output FILE (written atomically) or stdout, in
  * --format. */
 bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e)

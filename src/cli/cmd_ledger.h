@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "bridgemp/ledger.h"
+#include "bridgemp/ledger_charges.h"
 
 int bmp_cli_ledger(int argc, char **argv);
 
@@ -34,6 +35,7 @@ enum { LEDGER_EXIT_INPUT = 1, LEDGER_EXIT_USAGE = 2, LEDGER_EXIT_NOTSUP = 3 };
 int ledger_fail(const bmp_error *e, bmp_status st);
 int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status st);
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
+void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r);
 bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e);
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */

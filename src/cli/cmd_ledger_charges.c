@@ -17,11 +17,6 @@ static const char *const help_capitation =
     "writes the run's lines as CSV club,player,rule,charge,cents.\n";
 
 /* Cents as dollars, "-0.50" keeping the sign. */
-static void money(int64_t c, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s%lld.%02lld", c < 0 ? "-" : "", llabs(c) / 100, llabs(c) % 100);
-}
-
 static int cmd_capitation(ledger_args *a)
 {
     if (a->help) {
@@ -44,10 +39,9 @@ static int cmd_capitation(ledger_args *a)
     bmp_ledger_close(l);
     if (st)
         return ledger_fail(&e, st);
-    char m[32];
-    money(r.total, m, sizeof m);
-    printf("capitation %ld: run %lld %s: %zu line(s), total %s\n", year, (long long)r.id,
-           r.already ? "already made, nothing changed" : "made", r.lines, m);
+    char y[16];
+    snprintf(y, sizeof y, "%ld", year);
+    ledger_print_run("capitation", y, &r);
     return 0;
 }
 
@@ -152,10 +146,7 @@ static int cmd_levy(ledger_args *a)
     bmp_ledger_close(l);
     if (st)
         return ledger_fail(&e, st);
-    char m[32];
-    money(r.total, m, sizeof m);
-    printf("levy %s: run %lld %s: %zu line(s), total %s\n", a->pos[1], (long long)r.id,
-           r.already ? "already made, nothing changed" : "made", r.lines, m);
+    ledger_print_run("levy", a->pos[1], &r);
     return 0;
 }
 
@@ -313,10 +304,7 @@ static int cmd_fees(ledger_args *a)
     bmp_ledger_close(l);
     if (st)
         return ledger_fail(&e, st);
-    char m[32];
-    money(r.total, m, sizeof m);
-    printf("fees %s: run %lld %s: %zu line(s), total %s\n", a->pos[1], (long long)r.id,
-           r.already ? "already made, nothing changed" : "made", r.lines, m);
+    ledger_print_run("fees", a->pos[1], &r);
     return 0;
 }
 

@@ -65,14 +65,6 @@ static int cmd_gold(ledger_args *a)
     return st ? ledger_fail(&e, st) : 0;
 }
 
-static void report_run(const char *what, const char *month, const bmp_ledger_run *r)
-{
-    int64_t c = r->total;
-    printf("%s %s: run %lld %s: %zu line(s), total %s%lld.%02lld\n", what, month,
-           (long long)r->id, r->already ? "already made, nothing changed" : "made", r->lines,
-           c < 0 ? "-" : "", llabs(c) / 100, llabs(c) % 100);
-}
-
 static int cmd_ums(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body || !a->rates)
@@ -88,7 +80,7 @@ static int cmd_ums(ledger_args *a)
     bmp_ledger_close(l);
     if (st)
         return ledger_fail(&e, st);
-    report_run("ums", a->pos[1], &r);
+    ledger_print_run("ums", a->pos[1], &r);
     return 0;
 }
 
@@ -107,7 +99,7 @@ static int cmd_licences(ledger_args *a)
     bmp_ledger_close(l);
     if (st)
         return ledger_fail(&e, st);
-    report_run("licences", a->pos[1], &r);
+    ledger_print_run("licences", a->pos[1], &r);
     return 0;
 }
 
