@@ -250,12 +250,42 @@ static void test_layouts(void **state)
                                   "contestant \"1NS\" (also at line 2)"));
 }
 
+/* Findings of the long fuzz runs (docs/reliability.md), kept as tests. */
+static void test_fuzz_findings(void **state)
+{
+    (void)state;
+    /* fuzz_usebio: a first SECTION without contestants, then a second:
+     * the ids were re-qualified over a hash table not yet made
+     * (memset(NULL, 0, 0), undefined behaviour). */
+    static const char empty_first_section[] =
+        HEAD "<WINNER_TYPE>1</WINNER_TYPE><SECTION SECTION_ID=\"A\"><PARTICIPANTS>"
+        "</PARTICIPANTS></SECTION><SECTION SECTION_ID=\"B\"><PARTICIPANTS>"
+        PAIR("1", "NS", "1", "60", "4001", "4002") PAIR("2", "NS", "2", "40", "4003", "4004")
+        "</PARTICIPANTS></SECTION></EVENT></USEBIO>";
+    assert_true(doc_both_ways(empty_first_section, "abf"));
+    /* fuzz_usebio_stream: a BOARD holding only text.  The tree reader kept
+     * it as a header leaf (param "usebio.board"), the stream as a result:
+     * results are never header leaves now, either way. */
+    static const char text_board[] =
+        HEAD "<WINNER_TYPE>1</WINNER_TYPE><PARTICIPANTS>"
+        PAIR("1", "NS", "1", "60", "5001", "5002") PAIR("2", "NS", "2", "40", "5003", "5004")
+        "</PARTICIPANTS><BOARD> ER_LINE&gt;</BOARD></EVENT></USEBIO>";
+    assert_true(doc_both_ways(text_board, "abf"));
+    ub_loaded l;
+    bmp_error e = {0};
+    bmp_usebio_opts o = {.body = "abf", .grade = "E"};
+    assert_int_equal(ub_load(text_board, strlen(text_board), "t.xml", &o, false, &l, &e), BMP_OK);
+    assert_false(bmp_params_has(&l.ev->params, "usebio.board"));
+    ub_loaded_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_data_files_same_event),
         cmocka_unit_test(test_which_files_stream),
         cmocka_unit_test(test_layouts),
+        cmocka_unit_test(test_fuzz_findings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,6 +18,8 @@
 #include "core/strindex.h"
 #include "core/util.h"
 #include "io/json_fields.h"
+#include "io/event_json.h"
+#include "io/json_split.h"
 
 static bool valid_date(const char *s)
 {
@@ -300,6 +302,26 @@ static bmp_status read_groups(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
     return st;
 }
 
+/* Contestant i (read) is in a known group and its id is new. */
+static bmp_status check_contestant(bmp_json_ctx *c, bmp_event *ev, bmp_strindex *ids, size_t i)
+{
+    bmp_contestant *ct = &ev->contestants[i];
+    bool dup = false;
+    size_t j = 0;
+    if (ct->group && !bmp_event_group(ev, ct->group)) {
+        strcat(c->path, ".group");
+        return bmp_json_fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
+    }
+    if (!bmp_strindex_add(ids, i, &dup, &j))
+        return bmp_json_oom(c);
+    if (dup) {
+        strcat(c->path, ".id");
+        return bmp_json_fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
+                             ct->id, j);
+    }
+    return BMP_OK;
+}
+
 /* Contestants, each id once (checked by hash), each in a known group. */
 static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
 {
@@ -313,21 +335,83 @@ static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
         strcpy(c->path, "$.contestants");
         bmp_json_push_index(c, i);
         ev->ncontestants++;
-        bmp_contestant *ct = &ev->contestants[i];
-        bool dup = false;
-        size_t j = 0;
-        if ((st = read_contestant(c, json_array_get(arr, i), ct)))
-            break;
-        if (ct->group && !bmp_event_group(ev, ct->group)) {
-            strcat(c->path, ".group");
-            st = bmp_json_fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
-        } else if (!bmp_strindex_add(&ids, i, &dup, &j)) {
-            st = bmp_json_oom(c);
-        } else if (dup) {
-            strcat(c->path, ".id");
-            st = bmp_json_fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
-                      ct->id, j);
+        st = read_contestant(c, json_array_get(arr, i), &ev->contestants[i]);
+        if (!st)
+            st = check_contestant(c, ev, &ids, i);
+    }
+    bmp_strindex_free(&ids);
+    return st;
+}
+
+/* ---- $.contestants read as the text is parsed (json_split.h) ---------- */
+
+/* The contestants mapped while the text was parsed, each element freed
+ * once read; their checks against the groups wait for read_field. */
+typedef struct streamed {
+    bmp_json_ctx c;     /* its own path; errors go to err */
+    bmp_error err;
+    bmp_event *shell;   /* holds the contestants read so far */
+    size_t cap;
+    bmp_status st;      /* the first failure ... */
+    size_t at;          /* ... at this contestant (ncontestants: no room for it) */
+} streamed;
+
+static void map_contestant(void *arg, size_t i, json_t *el)
+{
+    streamed *s = arg;
+    bmp_event *sh = s->shell;
+    if (s->st) /* after a failure the rest is only checked as JSON */
+        return;
+    strcpy(s->c.path, "$.contestants");
+    bmp_json_push_index(&s->c, i);
+    if (sh->ncontestants == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        bmp_contestant *a = realloc(sh->contestants, cap * sizeof *a);
+        if (!a) {
+            s->at = i;
+            s->st = bmp_json_oom(&s->c);
+            return;
         }
+        memset(a + s->cap, 0, (cap - s->cap) * sizeof *a);
+        sh->contestants = a;
+        s->cap = cap;
+    }
+    sh->ncontestants++;
+    s->at = i;
+    s->st = read_contestant(&s->c, el, &sh->contestants[i]);
+}
+
+/* read_contestants for contestants already read: the same checks in the
+ * same order, so the first error is the one the whole-tree read reports. */
+static bmp_status take_contestants(bmp_json_ctx *c, streamed *s, bmp_event *ev)
+{
+    bmp_event *sh = s->shell;
+    size_t n = sh->ncontestants;
+    bmp_contestant *a = realloc(sh->contestants, (n + 1) * sizeof *a);
+    if (!a)
+        return bmp_json_oom(c);
+    memset(a + n, 0, sizeof *a);
+    sh->contestants = NULL;
+    sh->ncontestants = 0;
+    ev->contestants = a;
+    ev->ncontestants = n;
+    bmp_strindex ids;
+    if (!bmp_strindex_init(&ids, n, contestant_id, ev->contestants))
+        return bmp_json_oom(c);
+    bmp_status st = BMP_OK;
+    for (size_t i = 0; i < n && !st; i++) {
+        strcpy(c->path, "$.contestants");
+        bmp_json_push_index(c, i);
+        if (s->st && i == s->at) {
+            *c->err = s->err;
+            st = s->st;
+        } else {
+            st = check_contestant(c, ev, &ids, i);
+        }
+    }
+    if (!st && s->st) { /* no room was left for contestant n */
+        *c->err = s->err;
+        st = s->st;
     }
     bmp_strindex_free(&ids);
     return st;
@@ -463,7 +547,7 @@ static bmp_status read_restrictions(bmp_json_ctx *c, json_t *root, bmp_event *ev
 }
 
 /* $.groups, then $.contestants (required), each indexed. */
-static bmp_status read_field(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+static bmp_status read_field(bmp_json_ctx *c, json_t *root, streamed *s, bmp_event *ev)
 {
     json_t *arr;
     bmp_status st = bmp_json_get_array(c, root, "groups", &arr);
@@ -472,6 +556,12 @@ static bmp_status read_field(bmp_json_ctx *c, json_t *root, bmp_event *ev)
     if ((st = bmp_event_reindex(ev, c->err))) /* groups by name, for the contestants */
         return st;
     strcpy(c->path, "$");
+    if (s) {
+        if ((st = take_contestants(c, s, ev)) || (st = bmp_event_reindex(ev, c->err)))
+            return st;
+        strcpy(c->path, "$");
+        return BMP_OK;
+    }
     if ((st = bmp_json_get_array(c, root, "contestants", &arr)))
         return st;
     if (!arr) {
@@ -547,7 +637,7 @@ static void tables_from_field(bmp_event *ev)
         ev->tables = real / 2.0;
 }
 
-static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+static bmp_status read_event(bmp_json_ctx *c, json_t *root, streamed *s, bmp_event *ev)
 {
     static const char *const keys[] = {
         "format",   "body",         "edition",     "name",        "date",
@@ -566,7 +656,7 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         (st = bmp_json_get_limit(c, root, "upper_limit", &ev->upper_limit)) ||
         (st = bmp_json_get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
         (st = bmp_json_get_params(c, root, &ev->params)) ||
-        (st = read_restrictions(c, root, ev)) || (st = read_field(c, root, ev)) ||
+        (st = read_restrictions(c, root, ev)) || (st = read_field(c, root, s, ev)) ||
         (st = read_matches(c, root, ev)))
         return st;
     if (!has_tables)
@@ -574,34 +664,65 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, bmp_event *ev)
     return resolve_places(c, ev);
 }
 
-bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_event **out,
-                                 bmp_error *err)
+/* The text as a tree, $.contestants streamed when it can be (split):
+ * json_split maps each contestant as it is parsed and frees its JSON, and
+ * answers "read it whole" for anything unusual, which json_loads then
+ * reads (and reports) exactly as before. */
+static json_t *parse(const char *text, const char *src, bool split, streamed *s,
+                     bmp_status *st, bmp_error *err)
+{
+    *s = (streamed){.c = {.src = src, .err = &s->err}};
+    json_t *root = NULL;
+    bool found = false;
+    if (split && (s->shell = calloc(1, sizeof *s->shell)) &&
+        !json_split(text, "contestants", map_contestant, s, &root, &found)) {
+        bmp_event_free(s->shell);
+        *s = (streamed){0};
+    }
+    if (!found)
+        bmp_event_free(s->shell), s->shell = NULL;
+    if (root)
+        return root;
+    json_error_t je;
+    if (!(root = json_loads(text, JSON_REJECT_DUPLICATES, &je)))
+        *st = bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", src,
+                            je.line, je.column, je.text);
+    return root;
+}
+
+bmp_status ej_load(const char *text, const char *source_name, bool split,
+                bmp_event **out, bmp_error *err)
 {
     *out = NULL;
     const char *src = source_name ? source_name : "<string>";
     if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
         text += 3; /* a UTF-8 byte-order mark (Windows editors write one) */
-    json_error_t je;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
-    if (!root)
-        return bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", src,
-                             je.line, je.column, je.text);
-    bmp_event *ev = calloc(1, sizeof *ev);
-    if (!ev) {
-        json_decref(root);
-        return bmp_error_oom(err);
+    streamed s;
+    bmp_status st = BMP_OK;
+    json_t *root = parse(text, src, split, &s, &st, err);
+    bmp_event *ev = root ? calloc(1, sizeof *ev) : NULL;
+    if (root && !ev)
+        st = bmp_error_oom(err);
+    if (ev) {
+        ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
+        ev->source = bmp_strdup(src);
+        bmp_json_ctx c = {.src = src, .err = err};
+        st = ev->source ? read_event(&c, root, s.shell ? &s : NULL, ev) : bmp_error_oom(err);
     }
-    ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
-    ev->source = bmp_strdup(src);
-    bmp_json_ctx c = {.src = src, .err = err};
-    bmp_status st = ev->source ? read_event(&c, root, ev) : bmp_error_oom(err);
     json_decref(root);
+    bmp_event_free(s.shell);
     if (st) {
         bmp_event_free(ev);
         return st;
     }
     *out = ev;
     return BMP_OK;
+}
+
+bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_event **out,
+                                 bmp_error *err)
+{
+    return ej_load(text, source_name, true, out, err);
 }
 
 bmp_status bmp_event_load_file(const char *path, bmp_event **out, bmp_error *err)

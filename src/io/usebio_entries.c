@@ -652,6 +652,8 @@ bmp_status ub_requalify_ids(rd *r)
         free(ev->contestants[ci].id);
         ev->contestants[ci].id = q;
     }
+    if (!r->hcap) /* no contestant yet (a first section without any) */
+        return BMP_OK;
     memset(r->htab, 0, r->hcap * sizeof *r->htab);
     for (size_t ci = 0; ci < ev->ncontestants; ci++) {
         size_t i = hash_id(ev->contestants[ci].id) & (r->hcap - 1);

@@ -1,0 +1,16 @@
+/* The JSON event reader's internal entry (event_json.c). */
+#ifndef BMP_IO_EVENT_JSON_H
+#define BMP_IO_EVENT_JSON_H
+
+#include <stdbool.h>
+
+#include "bridgemp/bridgemp.h"
+
+/* bmp_event_load_string with a choice: split streams $.contestants
+ * (json_split.h, what bmp_event_load_string does); !split reads the whole
+ * text as one jansson tree, the reference the tests and the differential
+ * fuzzer compare it with. */
+bmp_status ej_load(const char *text, const char *source_name, bool split, bmp_event **out,
+                   bmp_error *err);
+
+#endif

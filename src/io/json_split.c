@@ -1,0 +1,108 @@
+/* A JSON object read with one of its arrays streamed: see json_split.h. */
+#include "io/json_split.h"
+
+#include <string.h>
+
+/* What jansson's whole-document read would have been given: duplicates
+ * refused.  JSON_DISABLE_EOF_CHECK stops after one value and stores the
+ * bytes it read in error.position; JSON_DECODE_ANY lets that value be a
+ * key string or a scalar member. */
+enum { ONE_VALUE = JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY };
+
+static const char *skip_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    return p;
+}
+
+/* One value at *p, parsed by jansson; *p moves past it.  NULL when it is
+ * not valid JSON. */
+static json_t *one_value(const char **p, const char *end)
+{
+    json_error_t e;
+    json_t *v = json_loadb(*p, (size_t)(end - *p), ONE_VALUE, &e);
+    if (v)
+        *p += e.position;
+    return v;
+}
+
+/* The array at *p (just past its '['): each element to fn and freed. */
+static bool stream_array(const char **p, const char *end, json_split_fn fn, void *arg)
+{
+    const char *q = skip_ws(*p);
+    if (*q == ']') {
+        *p = q + 1;
+        return true;
+    }
+    for (size_t i = 0;; i++) {
+        q = skip_ws(q);
+        if (*q != '{') /* a scalar or an array: read whole, as before */
+            return false;
+        json_t *el = one_value(&q, end);
+        if (!el)
+            return false;
+        fn(arg, i, el);
+        json_decref(el);
+        q = skip_ws(q);
+        if (*q == ']')
+            break;
+        if (*q++ != ',')
+            return false;
+    }
+    *p = q + 1;
+    return true;
+}
+
+/* One "key": value member at *p into root, or the streamed array. */
+static bool member(const char **p, const char *end, json_t *root, const char *key,
+                   json_split_fn fn, void *arg, bool *found)
+{
+    const char *q = skip_ws(*p);
+    json_t *k = *q == '"' ? one_value(&q, end) : NULL;
+    const char *name = json_string_value(k);
+    bool ok = name && !json_object_get(root, name) && !(*found && !strcmp(name, key));
+    q = skip_ws(q);
+    ok = ok && *q++ == ':';
+    if (ok && !strcmp(name, key) && *(q = skip_ws(q)) == '[') {
+        q++;
+        ok = *found = stream_array(&q, end, fn, arg);
+    } else if (ok) {
+        json_t *v = one_value(&q, end);
+        ok = v && json_object_set_new(root, name, v) == 0;
+    }
+    json_decref(k);
+    *p = q;
+    return ok;
+}
+
+bool json_split(const char *text, const char *key, json_split_fn fn, void *arg, json_t **root,
+                bool *found)
+{
+    *root = NULL;
+    *found = false;
+    const char *end = text + strlen(text), *p = skip_ws(text);
+    if (*p++ != '{')
+        return false;
+    json_t *obj = json_object();
+    bool ok = obj != NULL;
+    if (ok && *skip_ws(p) == '}') {
+        p = skip_ws(p) + 1;
+    } else {
+        while (ok && (ok = member(&p, end, obj, key, fn, arg, found))) {
+            p = skip_ws(p);
+            if (*p == '}') {
+                p++;
+                break;
+            }
+            ok = *p++ == ',';
+        }
+    }
+    if (!ok || *skip_ws(p) != '\0') {
+        json_decref(obj);
+        *found = false;
+        return false;
+    }
+    *root = obj;
+    return true;
+}

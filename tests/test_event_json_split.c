@@ -1,0 +1,220 @@
+/* The JSON event reader with $.contestants streamed (src/io/json_split.c)
+ * against the whole-tree read it stands in for (issue 9, item 4: a 1M
+ * contestant event loads in under 10 s).  For every JSON file under
+ * tests/data and examples/, and for texts written here to reach each way
+ * out of the split reader (errors in the order the tree read meets them,
+ * syntax errors after a bad contestant, repeated keys, odd shapes), both
+ * reads give the same status, the same message and the same event (its
+ * JSON byte for byte). */
+#include "bmp_test.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "bridgemp/bridgemp.h"
+#include "core/util.h"
+#include "io/event_json.h"
+#include "io/json_split.h"
+
+static char *event_json(const bmp_event *ev)
+{
+    char *js = NULL;
+    bmp_error e = {0};
+    if (bmp_event_to_json(ev, &js, &e))
+        fail_msg("event json: %s", e.msg);
+    return js;
+}
+
+/* Both reads of text: same status, message and event.  Returns the status. */
+static bmp_status same_both_ways(const char *text, const char *src)
+{
+    bmp_event *a = NULL, *b = NULL;
+    bmp_error ea = {0}, eb = {0};
+    bmp_status sa = ej_load(text, src, true, &a, &ea);
+    bmp_status sb = ej_load(text, src, false, &b, &eb);
+    if (sa != sb || strcmp(ea.msg, eb.msg) != 0)
+        fail_msg("%s: split read: %d \"%s\"; whole read: %d \"%s\"", src, sa, ea.msg, sb, eb.msg);
+    if (sa == BMP_OK) {
+        char *ja = event_json(a), *jb = event_json(b);
+        if (strcmp(ja, jb) != 0)
+            fail_msg("%s: the split and whole reads give different events", src);
+        free(ja);
+        free(jb);
+    }
+    bmp_event_free(a);
+    bmp_event_free(b);
+    return sa;
+}
+
+static void walk_dir(const char *dir, int *files, int *loaded)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat sb;
+        if (stat(path, &sb) != 0)
+            continue;
+        if (S_ISDIR(sb.st_mode)) {
+            walk_dir(path, files, loaded);
+            continue;
+        }
+        size_t l = strlen(path);
+        if (l < 5 || strcmp(path + l - 5, ".json") != 0)
+            continue;
+        char *buf;
+        size_t len;
+        bmp_error e = {0};
+        if (bmp_read_file(path, &buf, &len, &e))
+            fail_msg("%s", e.msg);
+        if (strlen(buf) == len) {
+            (*files)++;
+            *loaded += same_both_ways(buf, path) == BMP_OK;
+        }
+        free(buf);
+    }
+    closedir(d);
+}
+
+/* Every JSON file of the test data and the examples (events, and the
+ * other JSON files, which both reads must refuse alike). */
+static void test_files_same_event(void **state)
+{
+    (void)state;
+    int files = 0, loaded = 0;
+    walk_dir(BMP_TEST_DATA, &files, &loaded);
+    walk_dir(BMP_SOURCE_DIR "/examples", &files, &loaded);
+    print_message("%d JSON files, %d events loaded both ways\n", files, loaded);
+    assert_true(files >= 50);
+    assert_true(loaded >= 30);
+}
+
+#define HEAD                                                                                   \
+    "{\"format\":\"bridgemp-event/1\",\"name\":\"t\",\"date\":\"2025-01-01\",\"body\":\"abf\","    \
+    "\"kind\":\"pairs\",\"grade\":\"E\","
+#define PAIR(id, place)                                                                        \
+    "{\"id\":\"" id "\",\"place\":" place ",\"players\":[{\"id\":\"1\"},{\"id\":\"2\"}]}"
+
+static void count_element(void *arg, size_t index, json_t *el)
+{
+    size_t *n = arg;
+    assert_int_equal(index, *n);
+    assert_true(json_is_object(el));
+    (*n)++;
+}
+
+/* json_split itself: which texts it streams and which it leaves whole. */
+static void test_split_or_whole(void **state)
+{
+    (void)state;
+    static const char *const streams[] = {
+        HEAD "\"contestants\":[" PAIR("1", "1") "," PAIR("2", "2") "]}",
+        " \n{ \"contestants\" : [ " PAIR("1", "1") " , " PAIR("2", "2") " ] , \"x\":1 }\r\n",
+        "{\"a\":[1,{\"contestants\":[]}],\"contestants\":[" PAIR("1", "1") "," PAIR("2", "2") "]}",
+    };
+    for (size_t i = 0; i < sizeof streams / sizeof *streams; i++) {
+        json_t *root = NULL;
+        bool found = false;
+        size_t n = 0;
+        assert_true(json_split(streams[i], "contestants", count_element, &n, &root, &found));
+        assert_true(found);
+        assert_int_equal(n, 2);
+        assert_null(json_object_get(root, "contestants")); /* not kept */
+        json_decref(root);
+    }
+    static const char *const whole[] = {
+        "[1,2]",                                              /* not an object */
+        "{\"contestants\":[1,2]}",                            /* elements not objects */
+        "{\"contestants\":[" PAIR("1", "1") "],\"contestants\":[]}", /* repeated */
+        "{\"a\":1,\"a\":2,\"contestants\":[]}",               /* repeated key */
+        "{\"contestants\":[" PAIR("1", "1") " " PAIR("2", "2") "]}", /* no comma */
+        "{\"contestants\":[" PAIR("1", "1") ",]}",            /* trailing comma */
+        "{\"contestants\":[]} x",                             /* after the root */
+        "{\"contestants\":[{\"id\":\"1\",\"id\":\"2\"}]}",    /* repeated in an element */
+        "{\"contestants\":[]",                                /* unterminated */
+        "{\"a\" 1}",                                          /* no colon */
+    };
+    for (size_t i = 0; i < sizeof whole / sizeof *whole; i++) {
+        json_t *root = NULL;
+        bool found = true;
+        size_t n = 0;
+        if (json_split(whole[i], "contestants", count_element, &n, &root, &found))
+            fail_msg("streamed, but must be read whole: %s", whole[i]);
+        assert_null(root);
+        assert_false(found);
+    }
+    /* no contestants: streamed nothing, the rest kept */
+    json_t *root = NULL;
+    bool found = true;
+    size_t n = 0;
+    assert_true(json_split("{\"a\":{\"b\":[1]}}", "contestants", count_element, &n, &root, &found));
+    assert_false(found);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(json_object_get(root, "a"),
+                                                                       "b"), 0)),
+                     1);
+    json_decref(root);
+}
+
+/* The first error is the one the tree read reports, whichever reader. */
+static void test_errors_in_order(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        /* a bad body before a bad contestant: the body's error */
+        "{\"format\":\"bridgemp-event/1\",\"body\":\"fifa\",\"contestants\":[{\"id\":1}]}",
+        /* a bad contestant, then a syntax error later: the syntax error */
+        HEAD "\"contestants\":[{\"idd\":\"1\"}," PAIR("2", "2") "],\"tables\":}",
+        /* a bad contestant, then a bad match: the contestant */
+        HEAD "\"contestants\":[" PAIR("1", "1") ",{\"id\":\"2\",\"place\":\"x\"}],"
+             "\"matches\":[{\"home\":\"9\"}]}",
+        /* an unknown group on the first, a bad second: the group */
+        HEAD "\"contestants\":[{\"id\":\"1\",\"group\":\"B\",\"place\":1},{\"iid\":2}],"
+             "\"groups\":[{\"name\":\"A\"}]}",
+        /* groups after contestants, every group known */
+        HEAD "\"contestants\":[{\"id\":\"1\",\"group\":\"A\",\"place\":1,\"players\":[{\"id\":\"1\"}]},"
+             "{\"id\":\"2\",\"group\":\"A\",\"place\":2,\"players\":[{\"id\":\"2\"}]}],"
+             "\"groups\":[{\"name\":\"A\"}]}",
+        /* a repeated id after a bad group: the group */
+        HEAD "\"contestants\":[" PAIR("1", "1") ",{\"id\":\"2\",\"group\":\"Z\",\"place\":2}," PAIR(
+            "1", "3") "]}",
+        /* a repeated id */
+        HEAD "\"contestants\":[" PAIR("1", "1") "," PAIR("2", "2") "," PAIR("1", "3") "]}",
+        /* contestants of the wrong type, and missing */
+        HEAD "\"contestants\":{}}",
+        HEAD "\"tables\":3}",
+        HEAD "\"contestants\":[]}",
+        HEAD "\"contestants\":[1]}",
+        /* invalid JSON at the end, and in the middle */
+        HEAD "\"contestants\":[" PAIR("1", "1") "]",
+        HEAD "\"contestants\":[" PAIR("1", "1") ",\n  {\"id\":\"2\",\"place\":2,}]}",
+        /* the key spelled with an escape is the same key */
+        HEAD "\"contest\\u0061nts\":[" PAIR("1", "1") "," PAIR("2", "2") "]}",
+        /* a byte-order mark */
+        "\xEF\xBB\xBF" HEAD "\"contestants\":[" PAIR("1", "1") "," PAIR("2", "2") "]}",
+    };
+    int ok = 0;
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        char src[32];
+        snprintf(src, sizeof src, "case%zu.json", i);
+        ok += same_both_ways(texts[i], src) == BMP_OK;
+    }
+    /* groups after contestants, no contestants, the escaped key, the BOM */
+    assert_int_equal(ok, 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_files_same_event),
+        cmocka_unit_test(test_split_or_whole),
+        cmocka_unit_test(test_errors_in_order),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
