@@ -151,11 +151,17 @@ bmp_status bmp_params_check_event(const bmp_event *ev, const bmp_param_specs *s,
         snprintf(path, sizeof path, "$.matches[%zu]", i);
         st = bmp_params_check(&ev->matches[i].params, lv[BMP_PARAM_MATCH], path, s->body, err);
     }
+    /* the path is made only for a bag with something to check: this runs
+     * for every contestant and player of the field */
     for (size_t i = 0; !st && i < ev->ncontestants; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
-        snprintf(path, sizeof path, "$.contestants[%zu]", i);
-        st = bmp_params_check(&ct->params, lv[BMP_PARAM_CONTESTANT], path, s->body, err);
+        if (ct->params.count) {
+            snprintf(path, sizeof path, "$.contestants[%zu]", i);
+            st = bmp_params_check(&ct->params, lv[BMP_PARAM_CONTESTANT], path, s->body, err);
+        }
         for (size_t j = 0; !st && j < ct->nplayers; j++) {
+            if (!ct->players[j].params.count)
+                continue;
             snprintf(path, sizeof path, "$.contestants[%zu].players[%zu]", i, j);
             st = bmp_params_check(&ct->players[j].params, lv[BMP_PARAM_PLAYER], path, s->body,
                                   err);

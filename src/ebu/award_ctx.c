@@ -182,6 +182,23 @@ int ebu_count_ranked(const bmp_event *ev, const char *dir)
 }
 
 /* Award every contestant of the ranking(s) from scale s. */
+/* How a ranking award was derived (3.5, the scale's formula). */
+static void explain_share(char *ex, size_t cap, const ebu_scale *s, bmp_place p, bmp_points pts,
+                          const char *what)
+{
+    char buf[32], top[32];
+    ebu_fmt_pts(pts, buf, sizeof buf);
+    snprintf(top, sizeof top, "%.4g", ebu_scale_top(s));
+    if (p.hi > p.lo)
+        snprintf(ex, cap,
+                 "%s: tie for places %d-%d shares their awards (each at least the "
+                 "minimum), rounded up = %s (3.5)",
+                 what, p.lo, p.hi, buf);
+    else
+        snprintf(ex, cap, "%s: place %d of %d awards: top %s x (%d - %d + 1)/%d, rounded up = %s",
+                 what, p.lo, s->k, top, s->n, p.lo, s->n, buf);
+}
+
 bmp_status ebu_award_ranking(ebu_ctx *c, const ebu_scale *s, bool two_winner, const char *kind,
                              const char *rule, const char *section, const char *what)
 {
@@ -205,19 +222,15 @@ bmp_status ebu_award_ranking(ebu_ctx *c, const ebu_scale *s, bool two_winner, co
         bmp_points pts = ebu_scale_share(s, p.lo, p.hi);
         if (pts <= 0)
             continue;
-        char buf[32], top[32], ranking[64];
-        ebu_fmt_pts(pts, buf, sizeof buf);
-        snprintf(top, sizeof top, "%.4g", ebu_scale_top(s));
-        snprintf(ranking, sizeof ranking, "%s%s%s", "overall", dir ? " " : "", dir ? dir : "");
-        char ex[512];
-        if (p.hi > p.lo)
-            snprintf(ex, sizeof ex,
-                     "%s: tie for places %d-%d shares their awards (each at least the "
-                     "minimum), rounded up = %s (3.5)",
-                     what, p.lo, p.hi, buf);
-        else
-            snprintf(ex, sizeof ex, "%s: place %d of %d awards: top %s x (%d - %d + 1)/%d, "
-                     "rounded up = %s", what, p.lo, s->k, top, s->n, p.lo, s->n, buf);
+        const char *ranking = !dir ? "overall" : !strcmp(dir, "NS") ? "overall NS"
+                            : !strcmp(dir, "EW") ? "overall EW" : NULL;
+        char rbuf[64], ex[512] = "";
+        if (!ranking) {
+            snprintf(rbuf, sizeof rbuf, "overall %s", dir);
+            ranking = rbuf;
+        }
+        if (!c->out->skip_explain) /* else the text is not kept: not made */
+            explain_share(ex, sizeof ex, s, p, pts, what);
         bmp_status st = ebu_emit_local(c, i, kind, ranking, p, pts, rule, section, ex);
         if (st)
             return st;

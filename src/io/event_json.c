@@ -60,6 +60,29 @@ static bmp_status read_player(bmp_json_ctx *c, json_t *p, bmp_player *out)
     return BMP_OK;
 }
 
+/* "session 2 A NS" (section and direction when given), built without
+ * printf: it runs for every ranking of every contestant. */
+static char *session_ranking(int session, const char *section, const char *direction)
+{
+    char num[16];
+    size_t k = sizeof num;
+    num[--k] = '\0';
+    do
+        num[--k] = (char)('0' + session % 10);
+    while ((session /= 10) > 0);
+    const char *parts[] = {"session ", num + k, section ? " " : "", section ? section : "",
+                           direction ? " " : "", direction ? direction : ""};
+    size_t len[6], total = 1;
+    for (int i = 0; i < 6; i++)
+        total += len[i] = strlen(parts[i]);
+    char *out = malloc(total), *p = out;
+    for (int i = 0; out && i < 6; i++)
+        p = (char *)memcpy(p, parts[i], len[i]) + len[i];
+    if (out)
+        *p = '\0';
+    return out;
+}
+
 static bmp_status read_ranking(bmp_json_ctx *c, json_t *r, bmp_ranking_entry *out)
 {
     static const char *const keys[] = {"ranking", "session", "section", "direction",
@@ -82,10 +105,7 @@ static bmp_status read_ranking(bmp_json_ctx *c, json_t *r, bmp_ranking_entry *ou
     if (!out->ranking) {
         /* Derive a ranking key: "session 2 A NS", "stratum"... */
         if (out->session)
-            out->ranking = bmp_asprintf("session %d%s%s%s%s", out->session,
-                                        out->section ? " " : "", out->section ? out->section : "",
-                                        out->direction ? " " : "",
-                                        out->direction ? out->direction : "");
+            out->ranking = session_ranking(out->session, out->section, out->direction);
         else
             return bmp_json_fail(c, BMP_EINVAL,
                         "a ranking needs \"ranking\" (e.g. a stratum name) or \"session\"");
