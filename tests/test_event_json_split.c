@@ -8,11 +8,9 @@
  * JSON byte for byte). */
 #include "bmp_test.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "bridgemp/bridgemp.h"
 #include "core/util.h"
@@ -49,38 +47,23 @@ static bmp_status same_both_ways(const char *text, const char *src)
     return sa;
 }
 
-static void walk_dir(const char *dir, int *files, int *loaded)
+typedef struct tally {
+    int files, loaded;
+} tally;
+
+static void json_file(const char *path, void *arg)
 {
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        if (de->d_name[0] == '.')
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        struct stat sb;
-        if (stat(path, &sb) != 0)
-            continue;
-        if (S_ISDIR(sb.st_mode)) {
-            walk_dir(path, files, loaded);
-            continue;
-        }
-        size_t l = strlen(path);
-        if (l < 5 || strcmp(path + l - 5, ".json") != 0)
-            continue;
-        char *buf;
-        size_t len;
-        bmp_error e = {0};
-        if (bmp_read_file(path, &buf, &len, &e))
-            fail_msg("%s", e.msg);
-        if (strlen(buf) == len) {
-            (*files)++;
-            *loaded += same_both_ways(buf, path) == BMP_OK;
-        }
-        free(buf);
+    tally *t = arg;
+    char *buf;
+    size_t len;
+    bmp_error e = {0};
+    if (bmp_read_file(path, &buf, &len, &e))
+        fail_msg("%s", e.msg);
+    if (strlen(buf) == len) {
+        t->files++;
+        t->loaded += same_both_ways(buf, path) == BMP_OK;
     }
-    closedir(d);
+    free(buf);
 }
 
 /* Every JSON file of the test data and the examples (events, and the
@@ -88,12 +71,12 @@ static void walk_dir(const char *dir, int *files, int *loaded)
 static void test_files_same_event(void **state)
 {
     (void)state;
-    int files = 0, loaded = 0;
-    walk_dir(BMP_TEST_DATA, &files, &loaded);
-    walk_dir(BMP_SOURCE_DIR "/examples", &files, &loaded);
-    print_message("%d JSON files, %d events loaded both ways\n", files, loaded);
-    assert_true(files >= 50);
-    assert_true(loaded >= 30);
+    tally t = {0};
+    bmp_test_walk(BMP_TEST_DATA, ".json", json_file, &t);
+    bmp_test_walk(BMP_SOURCE_DIR "/examples", ".json", json_file, &t);
+    print_message("%d JSON files, %d events loaded both ways\n", t.files, t.loaded);
+    assert_true(t.files >= 50);
+    assert_true(t.loaded >= 30);
 }
 
 #define HEAD                                                                                   \

@@ -9,7 +9,6 @@
  * not the file). */
 #include "bmp_test.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,43 +81,28 @@ static bool file_both_ways(const char *path, const char *body)
     return streamed;
 }
 
-static void walk_dir(const char *dir, int *files, int *streamed)
+typedef struct tally {
+    int files, streamed;
+} tally;
+
+static void usebio_file(const char *path, void *arg)
 {
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        if (de->d_name[0] == '.')
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        struct stat sb;
-        if (stat(path, &sb) != 0)
-            continue;
-        if (S_ISDIR(sb.st_mode)) {
-            walk_dir(path, files, streamed);
-            continue;
-        }
-        size_t l = strlen(path);
-        if (l < 4 || strcmp(path + l - 4, ".xml") != 0)
-            continue;
-        for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++) {
-            (*files)++;
-            *streamed += file_both_ways(path, bodies[b]);
-        }
+    tally *t = arg;
+    for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++) {
+        t->files++;
+        t->streamed += file_both_ways(path, bodies[b]);
     }
-    closedir(d);
 }
 
 /* Every USEBIO file of the test data, under each body's rules. */
 static void test_data_files_same_event(void **state)
 {
     (void)state;
-    int files = 0, streamed = 0;
-    walk_dir(BMP_TEST_DATA, &files, &streamed);
-    print_message("%d file/body readings, %d streamed\n", files, streamed);
-    assert_true(files >= 80);
-    assert_true(streamed >= files / 2);
+    tally t = {0};
+    bmp_test_walk(BMP_TEST_DATA, ".xml", usebio_file, &t);
+    print_message("%d file/body readings, %d streamed\n", t.files, t.streamed);
+    assert_true(t.files >= 80);
+    assert_true(t.streamed >= t.files / 2);
 }
 
 /* The layouts scorers write stream; the rest go to the tree reader. */

@@ -1,8 +1,10 @@
 #include "bmp_test.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char *dup_range(const char *s, size_t n)
 {
@@ -138,4 +140,29 @@ void bmp_test_run_ok(const char *json, bmp_awards *aw)
     bmp_error e = {0};
     if (bmp_test_run(json, aw, &e))
         fail_msg("award failed: %s", e.msg);
+}
+
+void bmp_test_walk(const char *dir, const char *ext, void (*fn)(const char *path, void *arg),
+                   void *arg)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        fail_msg("%s: cannot open the directory", dir);
+    struct dirent *de;
+    size_t el = strlen(ext);
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat sb;
+        if (stat(path, &sb) != 0)
+            continue;
+        size_t l = strlen(path);
+        if (S_ISDIR(sb.st_mode))
+            bmp_test_walk(path, ext, fn, arg);
+        else if (l >= el && strcmp(path + l - el, ext) == 0)
+            fn(path, arg);
+    }
+    closedir(d);
 }

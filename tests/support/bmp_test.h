@@ -41,4 +41,10 @@ bmp_status bmp_test_run(const char *json, bmp_awards *aw, bmp_error *err);
 /* The same, failing the test if the award fails. */
 void bmp_test_run_ok(const char *json, bmp_awards *aw);
 
+/* Call fn(path, arg) for every file under dir (recursively, names starting
+ * with '.' skipped) whose name ends in ext; fails the test if dir cannot be
+ * opened. */
+void bmp_test_walk(const char *dir, const char *ext, void (*fn)(const char *path, void *arg),
+                   void *arg);
+
 #endif
