@@ -8,7 +8,7 @@
 
 typedef struct lcsv_row {
     char **f;
-    size_t n;
+    size_t n, cap;
     size_t line;   /* 1-based line the row starts on */
 } lcsv_row;
 
