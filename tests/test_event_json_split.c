@@ -1,4 +1,5 @@
-/* The JSON event reader with $.contestants streamed (src/io/json_split.c)
+/* The JSON event reader with $.contestants and $.matches streamed
+ * (src/io/json_split.c)
  * against the whole-tree read it stands in for (issue 9, item 4: a 1M
  * contestant event loads in under 10 s).  For every JSON file under
  * tests/data and examples/, and for texts written here to reach each way
@@ -26,6 +27,8 @@ static char *event_json(const bmp_event *ev)
     return js;
 }
 
+static char last_msg[BMP_ERROR_MSG_MAX];
+
 /* Both reads of text: same status, message and event.  Returns the status. */
 static bmp_status same_both_ways(const char *text, const char *src)
 {
@@ -33,6 +36,7 @@ static bmp_status same_both_ways(const char *text, const char *src)
     bmp_error ea = {0}, eb = {0};
     bmp_status sa = ej_load(text, src, true, &a, &ea);
     bmp_status sb = ej_load(text, src, false, &b, &eb);
+    snprintf(last_msg, sizeof last_msg, "%s", sa ? ea.msg : "loaded");
     if (sa != sb || strcmp(ea.msg, eb.msg) != 0)
         fail_msg("%s: split read: %d \"%s\"; whole read: %d \"%s\"", src, sa, ea.msg, sb, eb.msg);
     if (sa == BMP_OK) {
@@ -85,6 +89,16 @@ static void test_files_same_event(void **state)
 #define PAIR(id, place)                                                                        \
     "{\"id\":\"" id "\",\"place\":" place ",\"players\":[{\"id\":\"1\"},{\"id\":\"2\"}]}"
 
+/* A team event of two teams, its contestants first (TEAMS) or later. */
+#define HEAD_TEAMS                                                                             \
+    "{\"format\":\"bridgemp-event/1\",\"name\":\"t\",\"date\":\"2025-01-01\",\"body\":\"abf\","    \
+    "\"kind\":\"swiss-teams\",\"grade\":\"E\",\"boards_per_match\":16,"
+#define TEAM(id, place)                                                                        \
+    "{\"id\":\"" id "\",\"place\":" place ",\"players\":[{\"id\":\"1" id "\"},{\"id\":\"2" id "\"}]}"
+#define TEAMS HEAD_TEAMS "\"contestants\":[" TEAM("T1", "1") "," TEAM("T2", "2") "],"
+#define MATCH(home, away)                                                                      \
+    "{\"round\":1,\"home\":\"" home "\",\"away\":\"" away "\",\"home_score\":12,\"away_score\":8}"
+
 static void count_element(void *arg, size_t index, json_t *el)
 {
     size_t *n = arg;
@@ -104,10 +118,10 @@ static void test_split_or_whole(void **state)
     };
     for (size_t i = 0; i < sizeof streams / sizeof *streams; i++) {
         json_t *root = NULL;
-        bool found = false;
         size_t n = 0;
-        assert_true(json_split(streams[i], "contestants", count_element, &n, &root, &found));
-        assert_true(found);
+        json_split_array a = {.key = "contestants", .fn = count_element, .arg = &n};
+        assert_true(json_split(streams[i], &a, 1, &root));
+        assert_true(a.found);
         assert_int_equal(n, 2);
         assert_null(json_object_get(root, "contestants")); /* not kept */
         json_decref(root);
@@ -122,23 +136,40 @@ static void test_split_or_whole(void **state)
         "{\"contestants\":[]} x",                             /* after the root */
         "{\"contestants\":[{\"id\":\"1\",\"id\":\"2\"}]}",    /* repeated in an element */
         "{\"contestants\":[]",                                /* unterminated */
+        "{\"matches\":[{}],\"contestants\":[],\"matches\":[]}",  /* a streamed key repeated */
+        "{\"matches\":{},\"matches\":[]}",                      /* kept, then streamed */
+        "{\"contestants\":[],\"matches\":[[1]]}",               /* a match not an object */
         "{\"a\" 1}",                                          /* no colon */
     };
     for (size_t i = 0; i < sizeof whole / sizeof *whole; i++) {
         json_t *root = NULL;
-        bool found = true;
-        size_t n = 0;
-        if (json_split(whole[i], "contestants", count_element, &n, &root, &found))
+        size_t n = 0, nm = 0;
+        json_split_array a[] = {{.key = "contestants", .fn = count_element, .arg = &n},
+                                {.key = "matches", .fn = count_element, .arg = &nm}};
+        if (json_split(whole[i], a, 2, &root))
             fail_msg("streamed, but must be read whole: %s", whole[i]);
         assert_null(root);
-        assert_false(found);
+        assert_false(a[0].found);
+        assert_false(a[1].found);
     }
-    /* no contestants: streamed nothing, the rest kept */
+    /* two arrays streamed, in either order, the rest kept */
     json_t *root = NULL;
-    bool found = true;
-    size_t n = 0;
-    assert_true(json_split("{\"a\":{\"b\":[1]}}", "contestants", count_element, &n, &root, &found));
-    assert_false(found);
+    size_t n = 0, nm = 0;
+    json_split_array two[] = {{.key = "contestants", .fn = count_element, .arg = &n},
+                              {.key = "matches", .fn = count_element, .arg = &nm}};
+    assert_true(json_split("{\"matches\":[{},{},{}],\"x\":[1],\"contestants\":[{}]}", two, 2,
+                           &root));
+    assert_true(two[0].found && two[1].found);
+    assert_int_equal(n, 1);
+    assert_int_equal(nm, 3);
+    assert_null(json_object_get(root, "matches"));
+    assert_non_null(json_object_get(root, "x"));
+    json_decref(root);
+    /* no contestants: streamed nothing, the rest kept */
+    n = 0;
+    json_split_array a = {.key = "contestants", .fn = count_element, .arg = &n};
+    assert_true(json_split("{\"a\":{\"b\":[1]}}", &a, 1, &root));
+    assert_false(a.found);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(json_object_get(root, "a"),
                                                                        "b"), 0)),
                      1);
@@ -181,15 +212,39 @@ static void test_errors_in_order(void **state)
         HEAD "\"contest\\u0061nts\":[" PAIR("1", "1") "," PAIR("2", "2") "]}",
         /* a byte-order mark */
         "\xEF\xBB\xBF" HEAD "\"contestants\":[" PAIR("1", "1") "," PAIR("2", "2") "]}",
+        /* matches: a bad key at [1] after a good [0] */
+        TEAMS "\"matches\":[" MATCH("T1", "T2") ",{\"round\":1,\"hom\":\"T1\"}]}",
+        /* an unknown side at [0], a bad match at [1]: the side */
+        TEAMS "\"matches\":[" MATCH("T1", "T9") ",{\"round\":\"x\"}]}",
+        /* a bad match at [0], an unknown side at [1]: the bad match */
+        TEAMS "\"matches\":[{\"round\":1,\"home\":\"T1\"}," MATCH("T1", "T9") "]}",
+        /* a team against itself; a winner who is no contestant */
+        TEAMS "\"matches\":[" MATCH("T1", "T2") "," MATCH("T2", "T2") "]}",
+        TEAMS "\"matches\":[{\"round\":1,\"home\":\"T1\",\"away\":\"T2\",\"winner\":\"T3\"}]}",
+        /* matches before the contestants, all good; and a bad contestant after them */
+        HEAD_TEAMS "\"matches\":[" MATCH("T1", "T2") "," MATCH("T2", "T1") "],\"contestants\":["
+            TEAM("T1", "1") "," TEAM("T2", "2") "]}",
+        HEAD_TEAMS "\"matches\":[" MATCH("T1", "T2") "],\"contestants\":[" TEAM("T1", "1")
+            ",{\"id\":\"T2\",\"plac\":2}]}",
+        /* a bad match, then a syntax error later: the syntax error */
+        TEAMS "\"matches\":[{\"rund\":1}],\"tables\":}",
+        /* matches of the wrong type; none */
+        TEAMS "\"matches\":{}}",
+        TEAMS "\"matches\":[]}",
+        TEAMS "\"matches\":[" MATCH("T1", "T2") "]}",
     };
     int ok = 0;
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         char src[32];
         snprintf(src, sizeof src, "case%zu.json", i);
-        ok += same_both_ways(texts[i], src) == BMP_OK;
+        bmp_status st = same_both_ways(texts[i], src);
+        ok += st == BMP_OK;
+        if (i >= 15) /* the matches' cases: which error each one meets */
+            print_message("%s\n", last_msg);
     }
-    /* groups after contestants, no contestants, the escaped key, the BOM */
-    assert_int_equal(ok, 4);
+    /* groups after contestants, no contestants, the escaped key, the BOM;
+     * matches before the contestants, no matches, one match */
+    assert_int_equal(ok, 7);
 }
 
 int main(void)

@@ -97,13 +97,22 @@ static void national_reach(const abf_ctx *c, int nfinal, match_setup *ms)
         ms->nat_no_final = ev->sessions < 3 || nfinal < 10;
 }
 
+/* "$.matches[mi]", for a message: made only when a match is refused (a
+ * million matches are paid without one). */
+static const char *match_path(size_t mi, char *buf, size_t size)
+{
+    snprintf(buf, size, "$.matches[%zu]", mi);
+    return buf;
+}
+
 /* The boards a match pays for, refused where the rules pay no match award. */
-static bmp_status match_boards(abf_ctx *c, const bmp_match *m, const char *path, int *boards)
+static bmp_status match_boards(abf_ctx *c, const bmp_match *m, size_t mi, int *boards)
 {
     const bmp_event *ev = c->ev;
+    char path[48];
     *boards = m->boards ? m->boards : (ev->boards_per_match ? ev->boards_per_match : ev->boards);
     if (*boards <= 0)
-        return abf_fail_at(c, BMP_EINVAL, path,
+        return abf_fail_at(c, BMP_EINVAL, match_path(mi, path, sizeof path),
                            "a match needs \"boards\" (or the event's \"boards_per_match\") for "
                            "its award (4.2.3)");
     /* 7.5.3 (ABF-79): play-off session awards are per segment "provided the
@@ -112,7 +121,7 @@ static bmp_status match_boards(abf_ctx *c, const bmp_match *m, const char *path,
      * caller, never paid as a match of its own. */
     if (c->nat && *boards < 12 &&
         (!strncmp(c->nat->name, "playoff", 7) || !strcmp(c->nat->name, "state-playoff")))
-        return abf_fail_at(c, BMP_EINVAL, path,
+        return abf_fail_at(c, BMP_EINVAL, match_path(mi, path, sizeof path),
                            "a play-off segment of %d boards: segments shorter than 12 boards "
                            "are combined into matches of 12 or more (7.5.3: 6 x 10 boards are "
                            "three 20-board matches)",
@@ -185,12 +194,13 @@ static bmp_status per_win_award(abf_ctx *c, const match_setup *ms, const bmp_mat
 /* Who won: 1 home, 0 away, -1 shared.  The event reader guarantees home !=
  * away and that a winner played in the match. */
 static bmp_status match_outcome(abf_ctx *c, const match_setup *ms, const bmp_match *m,
-                                const char *path, int boards, int *out)
+                                size_t mi, int boards, int *out)
 {
+    char path[48];
     if (m->winner)
         *out = !strcmp(m->winner, "tie") ? -1 : !strcmp(m->winner, m->home) ? 1 : 0;
     else if (!m->has_score)
-        return abf_fail_at(c, BMP_EINVAL, path,
+        return abf_fail_at(c, BMP_EINVAL, match_path(mi, path, sizeof path),
                            "a match needs \"home_score\"/\"away_score\" (IMPs) or \"winner\" "
                            "for its award (4.2.3)");
     else if (ms->vp)
@@ -241,18 +251,16 @@ static bmp_status credit_matches(abf_ctx *c, const match_setup *ms, acc *a)
     bmp_status st = BMP_OK;
     for (size_t mi = 0; mi < ev->nmatches && !st; mi++) {
         const bmp_match *m = &ev->matches[mi];
-        char path[64];
-        snprintf(path, sizeof path, "$.matches[%zu]", mi);
         int boards = 0, out = 0;
         bmp_exact per_win;
-        if ((st = match_boards(c, m, path, &boards)) ||
+        if ((st = match_boards(c, m, mi, &boards)) ||
             (st = per_win_award(c, ms, m, boards, &per_win)))
             break;
         const bmp_contestant *h = bmp_event_contestant(ev, m->home);
         const bmp_contestant *w = bmp_event_contestant(ev, m->away);
         if (h->phantom || w->phantom)
             continue;
-        if ((st = match_outcome(c, ms, m, path, boards, &out)))
+        if ((st = match_outcome(c, ms, m, mi, boards, &out)))
             break;
         credit_match(a, (size_t)(h - ev->contestants), (size_t)(w - ev->contestants), per_win,
                      out, is_final(m));
@@ -280,15 +288,17 @@ static bmp_status emit_match_awards(abf_ctx *c, const acc *a)
             bmp_exact raw = v;
             v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
             bmp_points p = abf_round(v, c->mode);
-            char ps[32], ex[1024];
-            abf_fmt_pts(p, ps, sizeof ps);
-            char unit[64] = " x per-win awards";
-            if (!a[ci].mixed[f])
-                snprintf(unit, sizeof unit, " x %.6g%s", bmp_exact_dbl(a[ci].unit[f]),
-                         c->table_route ? " (rounded per-win award)" : " (rate x boards)");
-            snprintf(ex, sizeof ex, "%s%g win(s)%s = %.6g%s%s -> %s", f ? "final: " : "",
-                     halves / 2.0, unit, bmp_exact_dbl(raw), c->fdesc,
-                     abf_team_share_text(tn, td), ps);
+            char ex[1024] = "";
+            if (!c->out->skip_explain) { /* else the text is not kept: not made */
+                char ps[32], unit[64] = " x per-win awards";
+                abf_fmt_pts(p, ps, sizeof ps);
+                if (!a[ci].mixed[f])
+                    snprintf(unit, sizeof unit, " x %.6g%s", bmp_exact_dbl(a[ci].unit[f]),
+                             c->table_route ? " (rounded per-win award)" : " (rate x boards)");
+                snprintf(ex, sizeof ex, "%s%g win(s)%s = %.6g%s%s -> %s", f ? "final: " : "",
+                         halves / 2.0, unit, bmp_exact_dbl(raw), c->fdesc,
+                         abf_team_share_text(tn, td), ps);
+            }
             bmp_place none = {0, 0, false};
             st = abf_emit(c, ci, f ? "final-match" : "match", f ? "final matches" : "matches",
                           none, p, f ? "ABF-46" : "ABF-19", f ? "4.2.5" : "4.2.3", 0.0, ex);

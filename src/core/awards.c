@@ -107,8 +107,8 @@ bmp_status bmp_awards_reason(bmp_awards *a, size_t contestant, int player, const
     memset(r, 0, sizeof *r);
     r->contestant = contestant;
     r->player = player;
-    snprintf(r->rule, sizeof r->rule, "%s", rule ? rule : "");
-    snprintf(r->section, sizeof r->section, "%s", section ? section : "");
+    bmp_strlcpy(r->rule, rule ? rule : "", sizeof r->rule);
+    bmp_strlcpy(r->section, section ? section : "", sizeof r->section);
     r->text = s;
     return BMP_OK;
 }
@@ -117,15 +117,15 @@ void bmp_award_set(bmp_award *aw, const char *kind, const char *ranking, const c
                    const char *rule, const char *section)
 {
     if (kind)
-        snprintf(aw->kind, sizeof aw->kind, "%s", kind);
+        bmp_strlcpy(aw->kind, kind, sizeof aw->kind);
     if (ranking)
-        snprintf(aw->ranking, sizeof aw->ranking, "%s", ranking);
+        bmp_strlcpy(aw->ranking, ranking, sizeof aw->ranking);
     if (colour)
-        snprintf(aw->colour, sizeof aw->colour, "%s", colour);
+        bmp_strlcpy(aw->colour, colour, sizeof aw->colour);
     if (rule)
-        snprintf(aw->rule, sizeof aw->rule, "%s", rule);
+        bmp_strlcpy(aw->rule, rule, sizeof aw->rule);
     if (section)
-        snprintf(aw->section, sizeof aw->section, "%s", section);
+        bmp_strlcpy(aw->section, section, sizeof aw->section);
 }
 
 bmp_points bmp_awards_player_total(const bmp_awards *a, size_t contestant, int player)

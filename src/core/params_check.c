@@ -143,16 +143,20 @@ bmp_status bmp_params_check_event(const bmp_event *ev, const bmp_param_specs *s,
     const bmp_param_spec *const *lv = s->level;
     char path[96];
     bmp_status st = bmp_params_check(&ev->params, lv[BMP_PARAM_EVENT], "$", s->body, err);
+    /* the path is made only for a bag with something to check: this runs
+     * for every match, contestant and player of the field */
     for (size_t i = 0; !st && i < ev->ngroups; i++) {
+        if (!ev->groups[i].params.count)
+            continue;
         snprintf(path, sizeof path, "$.groups[%zu]", i);
         st = bmp_params_check(&ev->groups[i].params, lv[BMP_PARAM_GROUP], path, s->body, err);
     }
     for (size_t i = 0; !st && i < ev->nmatches; i++) {
+        if (!ev->matches[i].params.count)
+            continue;
         snprintf(path, sizeof path, "$.matches[%zu]", i);
         st = bmp_params_check(&ev->matches[i].params, lv[BMP_PARAM_MATCH], path, s->body, err);
     }
-    /* the path is made only for a bag with something to check: this runs
-     * for every contestant and player of the field */
     for (size_t i = 0; !st && i < ev->ncontestants; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->params.count) {

@@ -19,6 +19,7 @@
 #include "core/util.h"
 #include "io/json_fields.h"
 #include "io/event_json.h"
+#include "io/event_json_matches.h"
 #include "io/json_split.h"
 
 static bool valid_date(const char *s)
@@ -177,29 +178,6 @@ static bmp_status read_contestant(bmp_json_ctx *c, json_t *o, bmp_contestant *ou
         }
         bmp_json_pop(c, l);
     }
-    return BMP_OK;
-}
-
-static bmp_status read_match(bmp_json_ctx *c, json_t *o, bmp_match *out)
-{
-    static const char *const keys[] = {"round",  "stage",  "home",   "away",   "home_score",
-                                       "away_score", "winner", "boards", "params", NULL};
-    bmp_status st;
-    bool hs = false, as = false;
-    if ((st = bmp_json_need_object(c, o)) || (st = bmp_json_check_keys(c, o, keys)) ||
-        (st = bmp_json_get_int(c, o, "round", 0, 100000, &out->round)) ||
-        (st = bmp_json_get_str(c, o, "stage", false, &out->stage)) ||
-        (st = bmp_json_get_id(c, o, "home", true, &out->home)) ||
-        (st = bmp_json_get_id(c, o, "away", true, &out->away)) ||
-        (st = bmp_json_get_num(c, o, "home_score", -1e9, 1e9, &out->home_score, &hs)) ||
-        (st = bmp_json_get_num(c, o, "away_score", -1e9, 1e9, &out->away_score, &as)) ||
-        (st = bmp_json_get_id(c, o, "winner", false, &out->winner)) ||
-        (st = bmp_json_get_int(c, o, "boards", 0, 100000, &out->boards)) ||
-        (st = bmp_json_get_params(c, o, &out->params)))
-        return st;
-    if (hs != as)
-        return bmp_json_fail(c, BMP_EINVAL, "give both \"home_score\" and \"away_score\", or neither");
-    out->has_score = hs;
     return BMP_OK;
 }
 
@@ -366,14 +344,18 @@ static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
 /* ---- $.contestants read as the text is parsed (json_split.h) ---------- */
 
 /* The contestants mapped while the text was parsed, each element freed
- * once read; their checks against the groups wait for read_field. */
+ * once read; their checks against the groups wait for read_field.  The
+ * matches likewise (event_json_matches.h), into the same shell. */
 typedef struct streamed {
     bmp_json_ctx c;     /* its own path; errors go to err */
     bmp_error err;
-    bmp_event *shell;   /* holds the contestants read so far */
+    bmp_event *shell;   /* holds the contestants and matches read so far */
     size_t cap;
     bmp_status st;      /* the first failure ... */
     size_t at;          /* ... at this contestant (ncontestants: no room for it) */
+    bool contestants;   /* $.contestants was streamed */
+    bool matches;       /* $.matches was streamed, into m */
+    ej_matches_stream m;
 } streamed;
 
 static void map_contestant(void *arg, size_t i, json_t *el)
@@ -576,7 +558,7 @@ static bmp_status read_field(bmp_json_ctx *c, json_t *root, streamed *s, bmp_eve
     if ((st = bmp_event_reindex(ev, c->err))) /* groups by name, for the contestants */
         return st;
     strcpy(c->path, "$");
-    if (s) {
+    if (s && s->contestants) {
         if ((st = take_contestants(c, s, ev)) || (st = bmp_event_reindex(ev, c->err)))
             return st;
         strcpy(c->path, "$");
@@ -592,54 +574,6 @@ static bmp_status read_field(bmp_json_ctx *c, json_t *root, streamed *s, bmp_eve
         return st;
     strcpy(c->path, "$");
     return BMP_OK;
-}
-
-/* A match's sides and winner must be contestants of the event; a team
- * against itself, or a winner who did not play, would credit a wrong team
- * silently. */
-static bmp_status check_match(bmp_json_ctx *c, const bmp_event *ev, const bmp_match *m)
-{
-    const char *ids[3] = {m->home, m->away, m->winner};
-    const char *names[3] = {"home", "away", "winner"};
-    for (int k = 0; k < 3; k++)
-        if (ids[k] && !(k == 2 && strcmp(ids[k], "tie") == 0) &&
-            !bmp_event_contestant(ev, ids[k])) {
-            strcat(c->path, ".");
-            strcat(c->path, names[k]);
-            return bmp_json_fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
-        }
-    if (strcmp(m->home, m->away) == 0) {
-        strcat(c->path, ".away");
-        return bmp_json_fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
-    }
-    if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
-        strcmp(m->winner, m->away)) {
-        strcat(c->path, ".winner");
-        return bmp_json_fail(c, BMP_EINVAL,
-                    "winner \"%s\" did not play in this match (expected \"%s\", \"%s\" "
-                    "or \"tie\")",
-                    m->winner, m->home, m->away);
-    }
-    return BMP_OK;
-}
-
-static bmp_status read_matches(bmp_json_ctx *c, json_t *root, bmp_event *ev)
-{
-    json_t *arr;
-    bmp_status st = bmp_json_get_array(c, root, "matches", &arr);
-    if (st || !arr)
-        return st;
-    ev->matches = calloc(json_array_size(arr) + 1, sizeof *ev->matches);
-    if (!ev->matches)
-        return bmp_json_oom(c);
-    for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
-        snprintf(c->path, sizeof c->path, "$.matches[%zu]", i);
-        ev->nmatches++;
-        bmp_match *m = &ev->matches[i];
-        if (!(st = read_match(c, json_array_get(arr, i), m)))
-            st = check_match(c, ev, m);
-    }
-    return st;
 }
 
 /* Tables entered, from the field when not given: a table seats two pairs,
@@ -677,30 +611,35 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, streamed *s, bmp_eve
         (st = bmp_json_get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
         (st = bmp_json_get_params(c, root, &ev->params)) ||
         (st = read_restrictions(c, root, ev)) || (st = read_field(c, root, s, ev)) ||
-        (st = read_matches(c, root, ev)))
+        (st = s && s->matches ? ej_take_matches(c, &s->m, ev) : ej_read_matches(c, root, ev)))
         return st;
     if (!has_tables)
         tables_from_field(ev);
     return resolve_places(c, ev);
 }
 
-/* The text as a tree, $.contestants streamed when it can be (split):
- * json_split maps each contestant as it is parsed and frees its JSON, and
- * answers "read it whole" for anything unusual, which json_loads then
- * reads (and reports) exactly as before. */
+/* The text as a tree, $.contestants and $.matches streamed when they can
+ * be (split): json_split maps each element as it is parsed and frees its
+ * JSON, and answers "read it whole" for anything unusual, which json_loads
+ * then reads (and reports) exactly as before. */
 static json_t *parse(const char *text, const char *src, bool split, streamed *s,
                      bmp_status *st, bmp_error *err)
 {
     *s = (streamed){.c = {.src = src, .err = &s->err}};
     json_t *root = NULL;
-    bool found = false;
-    if (split && (s->shell = calloc(1, sizeof *s->shell)) &&
-        !json_split(text, "contestants", map_contestant, s, &root, &found)) {
-        bmp_event_free(s->shell);
-        *s = (streamed){0};
+    if (split && (s->shell = calloc(1, sizeof *s->shell))) {
+        s->m = (ej_matches_stream){.c = {.src = src, .err = &s->m.err}, .shell = s->shell};
+        json_split_array arrays[] = {{.key = "contestants", .fn = map_contestant, .arg = s},
+                                     {.key = "matches", .fn = ej_map_match, .arg = &s->m}};
+        if (json_split(text, arrays, 2, &root)) {
+            s->contestants = arrays[0].found;
+            s->matches = arrays[1].found;
+        }
     }
-    if (!found)
-        bmp_event_free(s->shell), s->shell = NULL;
+    if (!s->contestants && !s->matches) {
+        bmp_event_free(s->shell);
+        s->shell = NULL;
+    }
     if (root)
         return root;
     json_error_t je;

@@ -54,19 +54,29 @@ static bool stream_array(const char **p, const char *end, json_split_fn fn, void
     return true;
 }
 
-/* One "key": value member at *p into root, or the streamed array. */
-static bool member(const char **p, const char *end, json_t *root, const char *key,
-                   json_split_fn fn, void *arg, bool *found)
+/* The array spec named name, or NULL. */
+static json_split_array *streamed(json_split_array *arrays, size_t narrays, const char *name)
+{
+    for (size_t i = 0; i < narrays; i++)
+        if (!strcmp(arrays[i].key, name))
+            return &arrays[i];
+    return NULL;
+}
+
+/* One "key": value member at *p into root, or a streamed array. */
+static bool member(const char **p, const char *end, json_t *root, json_split_array *arrays,
+                   size_t narrays)
 {
     const char *q = skip_ws(*p);
     json_t *k = *q == '"' ? one_value(&q, end) : NULL;
     const char *name = json_string_value(k);
-    bool ok = name && !json_object_get(root, name) && !(*found && !strcmp(name, key));
+    json_split_array *a = name ? streamed(arrays, narrays, name) : NULL;
+    bool ok = name && !json_object_get(root, name) && !(a && a->found);
     q = skip_ws(q);
     ok = ok && *q++ == ':';
-    if (ok && !strcmp(name, key) && *(q = skip_ws(q)) == '[') {
+    if (ok && a && *(q = skip_ws(q)) == '[') {
         q++;
-        ok = *found = stream_array(&q, end, fn, arg);
+        ok = a->found = stream_array(&q, end, a->fn, a->arg);
     } else if (ok) {
         json_t *v = one_value(&q, end);
         ok = v && json_object_set_new(root, name, v) == 0;
@@ -76,11 +86,11 @@ static bool member(const char **p, const char *end, json_t *root, const char *ke
     return ok;
 }
 
-bool json_split(const char *text, const char *key, json_split_fn fn, void *arg, json_t **root,
-                bool *found)
+bool json_split(const char *text, json_split_array *arrays, size_t narrays, json_t **root)
 {
     *root = NULL;
-    *found = false;
+    for (size_t i = 0; i < narrays; i++)
+        arrays[i].found = false;
     const char *end = text + strlen(text), *p = skip_ws(text);
     if (*p++ != '{')
         return false;
@@ -89,7 +99,7 @@ bool json_split(const char *text, const char *key, json_split_fn fn, void *arg, 
     if (ok && *skip_ws(p) == '}') {
         p = skip_ws(p) + 1;
     } else {
-        while (ok && (ok = member(&p, end, obj, key, fn, arg, found))) {
+        while (ok && (ok = member(&p, end, obj, arrays, narrays))) {
             p = skip_ws(p);
             if (*p == '}') {
                 p++;
@@ -100,7 +110,8 @@ bool json_split(const char *text, const char *key, json_split_fn fn, void *arg, 
     }
     if (!ok || *skip_ws(p) != '\0') {
         json_decref(obj);
-        *found = false;
+        for (size_t i = 0; i < narrays; i++)
+            arrays[i].found = false;
         return false;
     }
     *root = obj;

@@ -5,8 +5,9 @@
  * Parsed one element at a time and freed, the same text takes 2.8 s and
  * the memory of one element.  json_split reads a root object's members with
  * jansson, each value separately (JSON_DISABLE_EOF_CHECK tells where it
- * ended), and hands the elements of one named array to a callback as they
- * are parsed instead of keeping them.
+ * ended), and hands the elements of the named arrays ($.contestants, and
+ * $.matches of a team event) to callbacks as they are parsed instead of
+ * keeping them.
  *
  * Only the punctuation between the root's members and between the array's
  * elements is looked at here; every key and value is parsed by jansson.
@@ -21,15 +22,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Called with each element of the streamed array, in order; the element
- * is freed when it returns. */
+/* Called with each element of a streamed array, in order; the element is
+ * freed when it returns. */
 typedef void (*json_split_fn)(void *arg, size_t index, json_t *element);
 
-/* text: NUL-terminated.  On true, *root is the object without the array
- * (the caller owns it) and *found says whether the array was met (then
- * every element went to fn); on false nothing is kept (fn may have been
- * called for some elements: the caller discards what it built). */
-bool json_split(const char *text, const char *key, json_split_fn fn, void *arg, json_t **root,
-                bool *found);
+/* One root member to stream. */
+typedef struct json_split_array {
+    const char *key;
+    json_split_fn fn;
+    void *arg;
+    bool found;         /* out: the array was met, every element went to fn */
+} json_split_array;
+
+/* text: NUL-terminated.  On true, *root is the object without the streamed
+ * arrays (the caller owns it) and each arrays[i].found says whether that
+ * array was met; on false nothing is kept and no found is set (fn may have
+ * been called for some elements: the caller discards what it built). */
+bool json_split(const char *text, json_split_array *arrays, size_t narrays, json_t **root);
 
 #endif

@@ -1,0 +1,143 @@
+/* $.matches of a JSON event (docs/event-format.md "matches"): each match
+ * read strictly, then checked against the event's contestants.  A team
+ * event of a million teams has one and a half million matches; streamed
+ * (json_split.h) they are mapped as the text is parsed instead of first
+ * becoming one jansson tree. */
+#include "io/event_json_matches.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bmp_status read_match(bmp_json_ctx *c, json_t *o, bmp_match *out)
+{
+    static const char *const keys[] = {"round",  "stage",  "home",   "away",   "home_score",
+                                       "away_score", "winner", "boards", "params", NULL};
+    bmp_status st;
+    bool hs = false, as = false;
+    if ((st = bmp_json_need_object(c, o)) || (st = bmp_json_check_keys(c, o, keys)) ||
+        (st = bmp_json_get_int(c, o, "round", 0, 100000, &out->round)) ||
+        (st = bmp_json_get_str(c, o, "stage", false, &out->stage)) ||
+        (st = bmp_json_get_id(c, o, "home", true, &out->home)) ||
+        (st = bmp_json_get_id(c, o, "away", true, &out->away)) ||
+        (st = bmp_json_get_num(c, o, "home_score", -1e9, 1e9, &out->home_score, &hs)) ||
+        (st = bmp_json_get_num(c, o, "away_score", -1e9, 1e9, &out->away_score, &as)) ||
+        (st = bmp_json_get_id(c, o, "winner", false, &out->winner)) ||
+        (st = bmp_json_get_int(c, o, "boards", 0, 100000, &out->boards)) ||
+        (st = bmp_json_get_params(c, o, &out->params)))
+        return st;
+    if (hs != as)
+        return bmp_json_fail(c, BMP_EINVAL, "give both \"home_score\" and \"away_score\", or neither");
+    out->has_score = hs;
+    return BMP_OK;
+}
+
+/* A match's sides and winner must be contestants of the event; a team
+ * against itself, or a winner who did not play, would credit a wrong team
+ * silently. */
+static bmp_status check_match(bmp_json_ctx *c, const bmp_event *ev, const bmp_match *m)
+{
+    const char *ids[3] = {m->home, m->away, m->winner};
+    const char *names[3] = {"home", "away", "winner"};
+    for (int k = 0; k < 3; k++)
+        if (ids[k] && !(k == 2 && strcmp(ids[k], "tie") == 0) &&
+            !bmp_event_contestant(ev, ids[k])) {
+            strcat(c->path, ".");
+            strcat(c->path, names[k]);
+            return bmp_json_fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
+        }
+    if (strcmp(m->home, m->away) == 0) {
+        strcat(c->path, ".away");
+        return bmp_json_fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
+    }
+    if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
+        strcmp(m->winner, m->away)) {
+        strcat(c->path, ".winner");
+        return bmp_json_fail(c, BMP_EINVAL,
+                    "winner \"%s\" did not play in this match (expected \"%s\", \"%s\" "
+                    "or \"tie\")",
+                    m->winner, m->home, m->away);
+    }
+    return BMP_OK;
+}
+
+static void match_path(bmp_json_ctx *c, size_t i)
+{
+    strcpy(c->path, "$.matches");
+    bmp_json_push_index(c, i);
+}
+
+bmp_status ej_read_matches(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+{
+    json_t *arr;
+    bmp_status st = bmp_json_get_array(c, root, "matches", &arr);
+    if (st || !arr)
+        return st;
+    ev->matches = calloc(json_array_size(arr) + 1, sizeof *ev->matches);
+    if (!ev->matches)
+        return bmp_json_oom(c);
+    for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
+        match_path(c, i);
+        ev->nmatches++;
+        bmp_match *m = &ev->matches[i];
+        if (!(st = read_match(c, json_array_get(arr, i), m)))
+            st = check_match(c, ev, m);
+    }
+    return st;
+}
+
+/* ---- streamed ------------------------------------------------------------ */
+
+void ej_map_match(void *arg, size_t i, json_t *el)
+{
+    ej_matches_stream *m = arg;
+    bmp_event *sh = m->shell;
+    if (m->st) /* after a failure the rest is only checked as JSON */
+        return;
+    match_path(&m->c, i);
+    if (sh->nmatches == m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 64;
+        bmp_match *a = realloc(sh->matches, cap * sizeof *a);
+        if (!a) {
+            m->at = i;
+            m->st = bmp_json_oom(&m->c);
+            return;
+        }
+        memset(a + m->cap, 0, (cap - m->cap) * sizeof *a);
+        sh->matches = a;
+        m->cap = cap;
+    }
+    sh->nmatches++;
+    m->at = i;
+    m->st = read_match(&m->c, el, &sh->matches[i]);
+}
+
+/* ej_read_matches for matches already read: read_match's failure where it
+ * was met, check_match for the matches before it. */
+bmp_status ej_take_matches(bmp_json_ctx *c, ej_matches_stream *m, bmp_event *ev)
+{
+    bmp_event *sh = m->shell;
+    size_t n = sh->nmatches;
+    bmp_match *a = realloc(sh->matches, (n + 1) * sizeof *a);
+    if (!a)
+        return bmp_json_oom(c);
+    memset(a + n, 0, sizeof *a);
+    sh->matches = NULL;
+    sh->nmatches = 0;
+    ev->matches = a;
+    ev->nmatches = n;
+    bmp_status st = BMP_OK;
+    for (size_t i = 0; i < n && !st; i++) {
+        match_path(c, i);
+        if (m->st && i == m->at) {
+            *c->err = m->err;
+            st = m->st;
+        } else {
+            st = check_match(c, ev, &ev->matches[i]);
+        }
+    }
+    if (!st && m->st) { /* no room was left for match n */
+        *c->err = m->err;
+        st = m->st;
+    }
+    return st;
+}
