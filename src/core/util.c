@@ -47,6 +47,25 @@ size_t bmp_strlcpy(char *dst, const char *src, size_t size)
     return n;
 }
 
+bool bmp_grow(void **arr, size_t *cap, size_t n, size_t elem)
+{
+    if (n < *cap)
+        return true;
+    size_t c = *cap ? *cap : 32;
+    while (c <= n) {
+        if (c > SIZE_MAX / 2 / elem)
+            return false;
+        c *= 2;
+    }
+    unsigned char *a = realloc(*arr, c * elem);
+    if (!a)
+        return false;
+    memset(a + *cap * elem, 0, (c - *cap) * elem);
+    *arr = a;
+    *cap = c;
+    return true;
+}
+
 char *bmp_strdup(const char *s)
 {
     if (!s)

@@ -3,6 +3,7 @@
 #define BMP_CORE_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "bridgemp/error.h"
@@ -21,6 +22,11 @@ bmp_status bmp_read_file(const char *path, char **buf, size_t *len, bmp_error *e
 /* Copy src into dst[size] (truncating, always terminated); the length of
  * src.  For hot paths where snprintf("%s") costs more than the copy. */
 size_t bmp_strlcpy(char *dst, const char *src, size_t size);
+
+/* Room for element n in *arr (of *cap elements of elem bytes): the
+ * capacity doubles (from 64) and new elements are zeroed.  false on
+ * allocation failure (or overflow), *arr and *cap unchanged. */
+bool bmp_grow(void **arr, size_t *cap, size_t n, size_t elem);
 
 /* strdup that accepts NULL. */
 char *bmp_strdup(const char *s);

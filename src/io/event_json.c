@@ -366,17 +366,13 @@ static void map_contestant(void *arg, size_t i, json_t *el)
         return;
     strcpy(s->c.path, "$.contestants");
     bmp_json_push_index(&s->c, i);
-    if (sh->ncontestants == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        bmp_contestant *a = realloc(sh->contestants, cap * sizeof *a);
-        if (!a) {
-            s->at = i;
-            s->st = bmp_json_oom(&s->c);
-            return;
-        }
-        memset(a + s->cap, 0, (cap - s->cap) * sizeof *a);
-        sh->contestants = a;
-        s->cap = cap;
+    void *a = sh->contestants;
+    bool room = bmp_grow(&a, &s->cap, i, sizeof *sh->contestants);
+    sh->contestants = a;
+    if (!room) {
+        s->at = i;
+        s->st = bmp_json_oom(&s->c);
+        return;
     }
     sh->ncontestants++;
     s->at = i;

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
+
 static bmp_status read_match(bmp_json_ctx *c, json_t *o, bmp_match *out)
 {
     static const char *const keys[] = {"round",  "stage",  "home",   "away",   "home_score",
@@ -94,17 +96,13 @@ void ej_map_match(void *arg, size_t i, json_t *el)
     if (m->st) /* after a failure the rest is only checked as JSON */
         return;
     match_path(&m->c, i);
-    if (sh->nmatches == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 64;
-        bmp_match *a = realloc(sh->matches, cap * sizeof *a);
-        if (!a) {
-            m->at = i;
-            m->st = bmp_json_oom(&m->c);
-            return;
-        }
-        memset(a + m->cap, 0, (cap - m->cap) * sizeof *a);
-        sh->matches = a;
-        m->cap = cap;
+    void *a = sh->matches;
+    bool room = bmp_grow(&a, &m->cap, i, sizeof *sh->matches);
+    sh->matches = a;
+    if (!room) {
+        m->at = i;
+        m->st = bmp_json_oom(&m->c);
+        return;
     }
     sh->nmatches++;
     m->at = i;
