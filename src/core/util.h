@@ -24,7 +24,7 @@ bmp_status bmp_read_file(const char *path, char **buf, size_t *len, bmp_error *e
 size_t bmp_strlcpy(char *dst, const char *src, size_t size);
 
 /* Room for element n in *arr (of *cap elements of elem bytes): the
- * capacity doubles (from 64) and new elements are zeroed.  false on
+ * capacity starts at 32 and doubles; new elements are zeroed.  false on
  * allocation failure (or overflow), *arr and *cap unchanged. */
 bool bmp_grow(void **arr, size_t *cap, size_t n, size_t elem);
 
