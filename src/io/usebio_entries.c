@@ -579,7 +579,16 @@ static bmp_status entry_place(rd *r, const scope *sc, entry *e, bool overall, si
     bool has_score = e->has_pct || e->has_total;
     double score = e->has_pct ? e->pct : e->total;
     /* NS and EW fields exist only for pairs: a WINNER_TYPE 2 on a teams or
-     * individual file changes nothing. */
+     * individual file changes nothing.  A TEAM or a lone PLAYER in a pairs
+     * event ranked NS and EW is refused: the event is a pairs event, whose
+     * contestants are written back as PAIRs, and a PAIR without a
+     * DIRECTION is refused under WINNER_TYPE 2 (found by fuzz_usebio). */
+    bool pairs_event = !bmp_event_kind_is_teams(ev->kind) && ev->kind != BMP_KIND_INDIVIDUAL;
+    if (r->two_winner && pairs_event && (e->team || e->indiv))
+        return ub_fail(r, e->n, BMP_EINVAL,
+                       "WINNER_TYPE is 2 (NS and EW ranked separately) in a pairs event, but "
+                       "this entry is a %s (expected a PAIR with a DIRECTION NS or EW)",
+                       e->team ? "TEAM" : "PLAYER");
     bool by_dir = r->two_winner && !e->team && !e->indiv;
     if (by_dir && !e->d)
         return ub_fail(r, e->n, BMP_EINVAL,

@@ -8,8 +8,9 @@
  * the CLUB and the EVENT header before the results; event-level results
  * before any SESSION (or a single SESSION and no event-level results); a
  * SECTION's id before its PARTICIPANTS.  Any other layout, malformed XML,
- * a Latin-1 file, and every error make ub_stream_load answer "read it as a
- * tree" (UB_STREAM_FALLBACK): the caller then reads the file again with the
+ * a Latin-1 file, an input the reader stopped reading short of its end, and
+ * every error make ub_stream_load answer "read it as a tree"
+ * (UB_STREAM_FALLBACK): the caller then reads the file again with the
  * tree reader, so results and messages (file:line: element path) are the
  * same either way; only the memory differs (docs/usebio.md, "Memory"). */
 #include <libxml/parser.h>
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "bridgemp/bridgemp.h"
 #include "core/param_keys.h"
@@ -49,6 +51,7 @@ typedef struct stream {
     size_t nm, mcap;
     unsigned char seen[10000 / 8 + 1];
     int boards;
+    long size;                   /* the input's bytes, all of which the reader must consume */
 } stream;
 
 /* What the walk does after an element: go inside it, or skip past it. */
@@ -417,6 +420,11 @@ static bmp_status walk(stream *s)
         return st;
     if (ret != 0)
         return give_up(s, "malformed XML");
+    /* libxml2 2.9's reader answers "end of input" (0, and no error to the
+     * structured handler) when an encoding conversion fails part-way; the
+     * tree reader reports it.  A reader that stopped short gives up. */
+    if (xmlTextReaderByteConsumed(s->xr) != s->size)
+        return give_up(s, "the input was not read to its end");
     if (!s->event_seen || !s->sevent)
         return give_up(s, "no EVENT");
     if (!s->header_done && (st = finish_header(s, NULL)))
@@ -491,7 +499,10 @@ bmp_status ub_stream_load(const char *path, const char *data, size_t len, const 
                           const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
 {
     *out = NULL;
-    stream s = {.opts = opts};
+    stream s = {.opts = opts, .size = (long)len};
+    struct stat fst;
+    if (path && stat(path, &fst) == 0)
+        s.size = (long)fst.st_size;
     s.xr = path ? xmlReaderForFile(path, NULL, UB_PARSE_OPTS)
                 : xmlReaderForMemory(data, (int)len, src, NULL, UB_PARSE_OPTS);
     s.skel = xmlNewDoc(BAD_CAST "1.0");
