@@ -1,7 +1,7 @@
 /* Core helpers (core/util.h) the hot paths lean on: bmp_grow's doubling
  * (linear cost for a million streamed contestants) and zeroed slots (a
- * partly read element is freed field by field), bmp_strlcpy's truncation
- * (award fields are fixed-size). */
+ * partly read element is freed field by field), bmp_strlcpy's and
+ * bmp_strlcat's truncation (award fields and ranking keys are fixed-size). */
 #include "bmp_test.h"
 
 #include <stdint.h>
@@ -62,7 +62,7 @@ static void grow_refuses_overflow(void **state)
     assert_int_equal(cap, 0);
 }
 
-static void strlcpy_truncates(void **state)
+static void strlcpy_strlcat_truncate(void **state)
 {
     (void)state;
     char buf[8];
@@ -73,6 +73,17 @@ static void strlcpy_truncates(void **state)
     assert_string_equal(buf, "final-m");
     assert_int_equal(bmp_strlcpy(buf, "", sizeof buf), 0);
     assert_string_equal(buf, "");
+    /* strlcat: "session " + "12" fits in 11 bytes, then " NS" is cut to 0 */
+    char key[11] = "";
+    assert_int_equal(bmp_strlcat(key, "session ", sizeof key), 8);
+    assert_int_equal(bmp_strlcat(key, "12", sizeof key), 10);
+    assert_string_equal(key, "session 12");
+    assert_int_equal(bmp_strlcat(key, " NS", sizeof key), 13);
+    assert_string_equal(key, "session 12");
+    /* a full buffer with no terminator in it is not read past */
+    char full[4] = {'a', 'b', 'c', 'd'};
+    assert_int_equal(bmp_strlcat(full, "xy", sizeof full), 6);
+    assert_memory_equal(full, "abcd", 4);
 }
 
 int main(void)
@@ -80,7 +91,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grow_doubles_and_zeroes),
         cmocka_unit_test(grow_refuses_overflow),
-        cmocka_unit_test(strlcpy_truncates),
+        cmocka_unit_test(strlcpy_strlcat_truncate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,6 +47,14 @@ size_t bmp_strlcpy(char *dst, const char *src, size_t size)
     return n;
 }
 
+size_t bmp_strlcat(char *dst, const char *src, size_t size)
+{
+    size_t d = strnlen(dst, size);
+    if (d == size)
+        return size + strlen(src);
+    return d + bmp_strlcpy(dst + d, src, size - d);
+}
+
 bool bmp_grow(void **arr, size_t *cap, size_t n, size_t elem)
 {
     if (n < *cap)

@@ -23,6 +23,10 @@ bmp_status bmp_read_file(const char *path, char **buf, size_t *len, bmp_error *e
  * src.  For hot paths where snprintf("%s") costs more than the copy. */
 size_t bmp_strlcpy(char *dst, const char *src, size_t size);
 
+/* Append src to the string in dst[size] (truncating, always terminated);
+ * the length it tried to make.  Hot paths' "%s%s" without snprintf. */
+size_t bmp_strlcat(char *dst, const char *src, size_t size);
+
 /* Room for element n in *arr (of *cap elements of elem bytes): the
  * capacity starts at 32 and doubles; new elements are zeroed.  false on
  * allocation failure (or overflow), *arr and *cap unchanged. */

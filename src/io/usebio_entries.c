@@ -149,7 +149,8 @@ static bmp_status read_mp(rd *r, xmlNode *holder, bmp_contestant *c)
     }
     if (!st) {
         char key[64];
-        snprintf(key, sizeof key, BMP_USEBIO_MP_PREFIX "%s", colour);
+        bmp_strlcpy(key, BMP_USEBIO_MP_PREFIX, sizeof key);
+        bmp_strlcat(key, colour, sizeof key);
         double prev = bmp_params_number(&c->params, key, 0);
         v *= bmp_io_usebio_unit(r->ev->body, colour); /* EBU local: whole points (U-20) */
         if (bmp_io_param_number(&c->params, key, prev + (double)v))
@@ -325,11 +326,30 @@ static bmp_status add_ranking(rd *r, bmp_contestant *c, const char *name, int se
  * "overall" (which is the contestant's own place). */
 static void ranking_name(char *buf, size_t n, int session, const char *section, const char *dir)
 {
-    snprintf(buf, n, "%s%.0d%s%s%s%s%s", session ? "session " : "", session,
-             session && section ? " " : "", section ? "section " : "", section ? section : "",
-             (session || section) && dir ? " " : "", dir ? dir : "");
+    /* without snprintf: this runs for every entry of a big file */
+    char num[16];
+    int k = (int)sizeof num;
+    num[--k] = '\0';
+    unsigned v = session < 0 ? 0u - (unsigned)session : (unsigned)session;
+    for (; v; v /= 10)
+        num[--k] = (char)('0' + v % 10);
+    if (session < 0)
+        num[--k] = '-';
+    buf[0] = '\0';
+    if (session) {
+        bmp_strlcat(buf, "session ", n);
+        bmp_strlcat(buf, num + k, n);
+    }
+    if (section) {
+        bmp_strlcat(buf, session ? " section " : "section ", n);
+        bmp_strlcat(buf, section, n);
+    }
+    if (dir) {
+        bmp_strlcat(buf, session || section ? " " : "", n);
+        bmp_strlcat(buf, dir, n);
+    }
     if (!*buf)
-        snprintf(buf, n, "overall");
+        bmp_strlcpy(buf, "overall", n);
 }
 
 /* One PAIR / TEAM / PLAYER element as read, before it is mapped. */
@@ -597,7 +617,8 @@ static bmp_status entry_place(rd *r, const scope *sc, entry *e, bool overall, si
                        e->raw);
     char key[160];
     if (overall && !by_dir) {
-        snprintf(key, sizeof key, "overall:%s", sc->section ? sc->section : "");
+        bmp_strlcpy(key, "overall:", sizeof key);
+        bmp_strlcat(key, sc->section ? sc->section : "", sizeof key);
         c->place = e->pl;
         return add_slot(r, key, ci, -1, e->n, e->place != NULL, has_score, score, e->has_pct);
     }
