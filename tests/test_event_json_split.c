@@ -212,39 +212,124 @@ static void test_errors_in_order(void **state)
         HEAD "\"contest\\u0061nts\":[" PAIR("1", "1") "," PAIR("2", "2") "]}",
         /* a byte-order mark */
         "\xEF\xBB\xBF" HEAD "\"contestants\":[" PAIR("1", "1") "," PAIR("2", "2") "]}",
-        /* matches: a bad key at [1] after a good [0] */
-        TEAMS "\"matches\":[" MATCH("T1", "T2") ",{\"round\":1,\"hom\":\"T1\"}]}",
-        /* an unknown side at [0], a bad match at [1]: the side */
-        TEAMS "\"matches\":[" MATCH("T1", "T9") ",{\"round\":\"x\"}]}",
-        /* a bad match at [0], an unknown side at [1]: the bad match */
-        TEAMS "\"matches\":[{\"round\":1,\"home\":\"T1\"}," MATCH("T1", "T9") "]}",
-        /* a team against itself; a winner who is no contestant */
-        TEAMS "\"matches\":[" MATCH("T1", "T2") "," MATCH("T2", "T2") "]}",
-        TEAMS "\"matches\":[{\"round\":1,\"home\":\"T1\",\"away\":\"T2\",\"winner\":\"T3\"}]}",
-        /* matches before the contestants, all good; and a bad contestant after them */
-        HEAD_TEAMS "\"matches\":[" MATCH("T1", "T2") "," MATCH("T2", "T1") "],\"contestants\":["
-            TEAM("T1", "1") "," TEAM("T2", "2") "]}",
-        HEAD_TEAMS "\"matches\":[" MATCH("T1", "T2") "],\"contestants\":[" TEAM("T1", "1")
-            ",{\"id\":\"T2\",\"plac\":2}]}",
-        /* a bad match, then a syntax error later: the syntax error */
-        TEAMS "\"matches\":[{\"rund\":1}],\"tables\":}",
-        /* matches of the wrong type; none */
-        TEAMS "\"matches\":{}}",
-        TEAMS "\"matches\":[]}",
-        TEAMS "\"matches\":[" MATCH("T1", "T2") "]}",
     };
     int ok = 0;
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         char src[32];
         snprintf(src, sizeof src, "case%zu.json", i);
-        bmp_status st = same_both_ways(texts[i], src);
-        ok += st == BMP_OK;
-        if (i >= 15) /* the matches' cases: which error each one meets */
-            print_message("%s\n", last_msg);
+        ok += same_both_ways(texts[i], src) == BMP_OK;
     }
-    /* groups after contestants, no contestants, the escaped key, the BOM;
-     * matches before the contestants, no matches, one match */
-    assert_int_equal(ok, 7);
+    /* groups after contestants, no contestants, the escaped key, the BOM */
+    assert_int_equal(ok, 4);
+}
+
+static void count_ignore(void *arg, size_t index, json_t *el)
+{
+    (void)index;
+    (void)el;
+    (*(size_t *)arg)++;
+}
+
+/* $.matches streamed: each case's first error (the one the tree read
+ * meets), and whether json_split streamed the array at all. */
+static void test_matches_in_order(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *want;
+        bool streamed;
+    } cases[] = {
+        /* a bad key at [1] after a good [0] */
+        {TEAMS "\"matches\":[" MATCH("T1", "T2") ",{\"round\":1,\"hom\":\"T1\"}]}",
+         "$.matches[1].hom: unknown key", true},
+        /* an unknown side at [0], a bad match at [1]: the side */
+        {TEAMS "\"matches\":[" MATCH("T1", "T9") ",{\"round\":\"x\"}]}",
+         "$.matches[0].away: no contestant with id \"T9\"", true},
+        /* a bad match at [0], an unknown side at [1]: the bad match */
+        {TEAMS "\"matches\":[{\"round\":1,\"home\":\"T1\"}," MATCH("T1", "T9") "]}",
+         "$.matches[0].away: missing required field", true},
+        /* a team against itself; a winner who is no contestant */
+        {TEAMS "\"matches\":[" MATCH("T1", "T2") "," MATCH("T2", "T2") "]}",
+         "$.matches[1].away: \"home\" and \"away\" are both \"T2\"", true},
+        {TEAMS "\"matches\":[{\"round\":1,\"home\":\"T1\",\"away\":\"T2\",\"winner\":\"T3\"}]}",
+         "$.matches[0].winner: no contestant with id \"T3\"", true},
+        /* matches before the contestants, all good */
+        {HEAD_TEAMS "\"matches\":[" MATCH("T1", "T2") "," MATCH("T2", "T1") "],\"contestants\":["
+             TEAM("T1", "1") "," TEAM("T2", "2") "]}",
+         NULL, true},
+        /* a bad match before a bad contestant, in the text: the contestant */
+        {HEAD_TEAMS "\"matches\":[{\"rund\":1}],\"contestants\":[" TEAM("T1", "1")
+             ",{\"id\":\"T2\",\"plac\":2}]}",
+         "$.contestants[1].plac: unknown key", true},
+        /* a bad match, then a syntax error later: the syntax error */
+        {TEAMS "\"matches\":[{\"rund\":1}],\"tables\":}", "invalid JSON", false},
+        /* matches of the wrong type (kept in the tree, refused there); none; one */
+        {TEAMS "\"matches\":{}}", "$.matches: expected an array, got an object", false},
+        {TEAMS "\"matches\":[]}", NULL, true},
+        {TEAMS "\"matches\":[" MATCH("T1", "T2") "]}", NULL, true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char src[32];
+        snprintf(src, sizeof src, "match%zu.json", i);
+        bmp_status st = same_both_ways(cases[i].text, src);
+        if (cases[i].want ? st == BMP_OK || !strstr(last_msg, cases[i].want) : st != BMP_OK)
+            fail_msg("%s: expected %s, got \"%s\"", src, cases[i].want ? cases[i].want : "loaded",
+                     last_msg);
+        json_t *root = NULL;
+        size_t n = 0, nm = 0;
+        json_split_array a[] = {{.key = "contestants", .fn = count_ignore, .arg = &n},
+                                {.key = "matches", .fn = count_ignore, .arg = &nm}};
+        bool split = json_split(cases[i].text, a, 2, &root);
+        if ((split && a[1].found) != cases[i].streamed)
+            fail_msg("%s: $.matches %s", src, cases[i].streamed ? "not streamed" : "streamed");
+        json_decref(root);
+    }
+}
+
+/* jansson refuses values nested deeper than JSON_PARSER_MAX_DEPTH; parsed on
+ * its own a contestant, a match or a root member sits higher, so near the
+ * limit the split read must hand over to the whole read, which reports it. */
+static char *nested(const char *before, int levels, const char *after)
+{
+    size_t lb = strlen(before), la = strlen(after);
+    char *t = malloc(lb + 2 * (size_t)levels + 2 + la);
+    assert_non_null(t);
+    char *p = t;
+    memcpy(p, before, lb);
+    p += lb;
+    memset(p, '[', (size_t)levels);
+    p += levels;
+    *p++ = '1';
+    memset(p, ']', (size_t)levels);
+    p += levels;
+    memcpy(p, after, la + 1);
+    return t;
+}
+
+static void test_deep_nesting(void **state)
+{
+    (void)state;
+    int refused = 0, cases = 0;
+    for (int levels = JSON_PARSER_MAX_DEPTH - 6; levels <= JSON_PARSER_MAX_DEPTH; levels++) {
+        char *texts[3] = {
+            nested(TEAMS "\"matches\":[{\"home\":\"T1\",\"away\":\"T2\",\"round\":", levels, "}]}"),
+            nested(HEAD_TEAMS "\"contestants\":[{\"id\":\"T1\",\"place\":", levels, "}]}"),
+            nested(HEAD_TEAMS "\"params\":", levels, ",\"contestants\":[]}"),
+        };
+        for (int k = 0; k < 3; k++) {
+            char src[32];
+            snprintf(src, sizeof src, "deep%d-%d.json", levels, k);
+            if (same_both_ways(texts[k], src) == BMP_EPARSE) {
+                assert_non_null(strstr(last_msg, "maximum parsing depth reached"));
+                refused++;
+            }
+            cases++;
+            free(texts[k]);
+        }
+    }
+    /* the deepest of each kind go past jansson's limit in the whole read */
+    print_message("%d of %d deep texts refused as too deep\n", refused, cases);
+    assert_true(refused >= 3 && refused < cases);
 }
 
 int main(void)
@@ -253,6 +338,8 @@ int main(void)
         cmocka_unit_test(test_files_same_event),
         cmocka_unit_test(test_split_or_whole),
         cmocka_unit_test(test_errors_in_order),
+        cmocka_unit_test(test_matches_in_order),
+        cmocka_unit_test(test_deep_nesting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

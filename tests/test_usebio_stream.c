@@ -9,10 +9,13 @@
  * not the file). */
 #include "bmp_test.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/usebio.h"
@@ -322,6 +325,73 @@ static void test_fuzz_findings(void **state)
     teams_in_a_pairs_event();
 }
 
+/* bmp_usebio_read_file on a pipe (a FIFO, /dev/stdin): the stream reads it
+ * once, counting what it reads (there is no size to compare with), and
+ * gives the event a regular file gives; a file the reader stops short of
+ * its end is handed over as from memory. */
+static void test_pipe_and_file(void **state)
+{
+    (void)state;
+    char *doc;
+    size_t len;
+    bmp_error e = {0};
+    assert_int_equal(bmp_read_file(BMP_TEST_DATA "/usebio/example_pairs.xml", &doc, &len, &e),
+                     BMP_OK);
+    char dir[] = "/tmp/bmp-pipe-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "%s/in.xml", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) { /* the writer */
+        int fd = open(fifo, O_WRONLY);
+        size_t off = 0;
+        while (fd >= 0 && off < len) {
+            ssize_t n = write(fd, doc + off, len - off);
+            if (n <= 0)
+                _exit(1);
+            off += (size_t)n;
+        }
+        _exit(fd >= 0 ? 0 : 1);
+    }
+    bmp_usebio_opts o = {.body = "ebu", .grade = "E"};
+    bmp_event *piped = NULL, *mem = NULL;
+    assert_int_equal(ub_stream_load(fifo, NULL, 0, "in.xml", &o, &piped, &e), BMP_OK);
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_int_equal(ub_stream_load(NULL, doc, len, "in.xml", &o, &mem, &e), BMP_OK);
+    char *a = event_json(piped), *b = event_json(mem);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    bmp_event_free(piped);
+    bmp_event_free(mem);
+    unlink(fifo);
+    free(doc);
+    /* the encoding that stops the reader half-way, from a file */
+    assert_int_equal(bmp_read_file(BMP_SOURCE_DIR "/tests/fuzz/corpus/usebio_stream/"
+                                   "crash-encoding-stops-reader",
+                                   &doc, &len, &e),
+                     BMP_OK);
+    char file[64];
+    snprintf(file, sizeof file, "%s/enc.xml", dir);
+    FILE *f = fopen(file, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(doc + 1, 1, len - 1, f), len - 1);
+    assert_int_equal(fclose(f), 0);
+    bmp_event *ev = NULL;
+    assert_int_not_equal(ub_stream_load(file, NULL, 0, file, &o, &ev, &e), BMP_OK);
+    assert_null(ev);
+    e = (bmp_error){0};
+    assert_int_equal(bmp_usebio_read_file(file, &o, &ev, &e), BMP_EPARSE);
+    assert_non_null(strstr(e.msg, "enc.xml:5: malformed XML"));
+    unlink(file);
+    rmdir(dir);
+    free(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_which_files_stream),
         cmocka_unit_test(test_layouts),
         cmocka_unit_test(test_fuzz_findings),
+        cmocka_unit_test(test_pipe_and_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

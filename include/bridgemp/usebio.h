@@ -45,7 +45,12 @@ typedef struct bmp_usebio_opts {
     size_t nset;
 } bmp_usebio_opts;
 
-/* Read a USEBIO file into a new event (free with bmp_event_free). */
+/* Read a USEBIO file into a new event (free with bmp_event_free).  The file
+ * is streamed (memory follows the event, not the file); a layout the
+ * stream cannot map in one pass, and every error, is read again by the
+ * tree reader, so a pipe (a FIFO, /dev/stdin) is read in full only when it
+ * streams: for such input read it into memory and call
+ * bmp_usebio_read_memory.  Compressed files are not decompressed. */
 bmp_status bmp_usebio_read_file(const char *path, const bmp_usebio_opts *opts,
                                 bmp_event **out, bmp_error *err);
 /* The same from memory; source_name is used in messages. */

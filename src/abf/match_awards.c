@@ -288,7 +288,8 @@ static bmp_status emit_match_awards(abf_ctx *c, const acc *a)
             bmp_exact raw = v;
             v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
             bmp_points p = abf_round(v, c->mode);
-            char ex[1024] = "";
+            char ex[1024];
+            ex[0] = '\0';
             if (!c->out->skip_explain) { /* else the text is not kept: not made */
                 char ps[32], unit[64] = " x per-win awards";
                 abf_fmt_pts(p, ps, sizeof ps);

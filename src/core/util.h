@@ -27,7 +27,7 @@ size_t bmp_strlcpy(char *dst, const char *src, size_t size);
  * the length it tried to make.  Hot paths' "%s%s" without snprintf. */
 size_t bmp_strlcat(char *dst, const char *src, size_t size);
 
-/* Room for element n in *arr (of *cap elements of elem bytes): the
+/* Room for element n in *arr (of *cap elements of elem > 0 bytes): the
  * capacity starts at 32 and doubles; new elements are zeroed.  false on
  * allocation failure (or overflow), *arr and *cap unchanged. */
 bool bmp_grow(void **arr, size_t *cap, size_t n, size_t elem);

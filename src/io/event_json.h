@@ -6,8 +6,8 @@
 
 #include "bridgemp/bridgemp.h"
 
-/* bmp_event_load_string with a choice: split streams $.contestants
- * (json_split.h, what bmp_event_load_string does); !split reads the whole
+/* bmp_event_load_string with a choice: split streams $.contestants and
+ * $.matches (json_split.h, what bmp_event_load_string does); !split reads the whole
  * text as one jansson tree, the reference the tests and the differential
  * fuzzer compare it with. */
 bmp_status ej_load(const char *text, const char *source_name, bool split, bmp_event **out,

@@ -1,4 +1,4 @@
-/* A JSON object read with one of its arrays streamed: see json_split.h. */
+/* A JSON object read with some of its arrays streamed: see json_split.h. */
 #include "io/json_split.h"
 
 #include <string.h>
@@ -16,12 +16,49 @@ static const char *skip_ws(const char *p)
     return p;
 }
 
+/* jansson refuses a document nested deeper than JSON_PARSER_MAX_DEPTH
+ * values.  A value parsed on its own sits `above` levels higher than in
+ * the whole document (1 for a root member, 2 for an array element), so a
+ * value nested nearly that deep would be read here and refused there: true
+ * when the brackets of text[len] (outside strings), plus the innermost
+ * value, reach the limit from that height.  Conservative: an empty
+ * innermost container counts one level more than jansson counts, and such
+ * a value is merely read whole. */
+static bool too_deep(const char *text, size_t len, int above)
+{
+    int depth = 0, limit = JSON_PARSER_MAX_DEPTH - above - 1;
+    if (len < (size_t)limit)
+        return false; /* each level takes at least one byte */
+    bool str = false;
+    for (size_t i = 0; i < len; i++) {
+        char ch = text[i];
+        if (str) {
+            if (ch == '\\')
+                i++;
+            else if (ch == '"')
+                str = false;
+        } else if (ch == '"') {
+            str = true;
+        } else if (ch == '[' || ch == '{') {
+            if (++depth >= limit)
+                return true;
+        } else if (ch == ']' || ch == '}') {
+            depth--;
+        }
+    }
+    return false;
+}
+
 /* One value at *p, parsed by jansson; *p moves past it.  NULL when it is
- * not valid JSON. */
-static json_t *one_value(const char **p, const char *end)
+ * not valid JSON, or nested too deep for the whole document (too_deep). */
+static json_t *one_value(const char **p, const char *end, int above)
 {
     json_error_t e;
     json_t *v = json_loadb(*p, (size_t)(end - *p), ONE_VALUE, &e);
+    if (v && too_deep(*p, e.position, above)) {
+        json_decref(v);
+        return NULL;
+    }
     if (v)
         *p += e.position;
     return v;
@@ -39,7 +76,7 @@ static bool stream_array(const char **p, const char *end, json_split_fn fn, void
         q = skip_ws(q);
         if (*q != '{') /* a scalar or an array: read whole, as before */
             return false;
-        json_t *el = one_value(&q, end);
+        json_t *el = one_value(&q, end, 2);
         if (!el)
             return false;
         fn(arg, i, el);
@@ -68,7 +105,7 @@ static bool member(const char **p, const char *end, json_t *root, json_split_arr
                    size_t narrays)
 {
     const char *q = skip_ws(*p);
-    json_t *k = *q == '"' ? one_value(&q, end) : NULL;
+    json_t *k = *q == '"' ? one_value(&q, end, 1) : NULL;
     const char *name = json_string_value(k);
     json_split_array *a = name ? streamed(arrays, narrays, name) : NULL;
     bool ok = name && !json_object_get(root, name) && !(a && a->found);
@@ -78,7 +115,7 @@ static bool member(const char **p, const char *end, json_t *root, json_split_arr
         q++;
         ok = a->found = stream_array(&q, end, a->fn, a->arg);
     } else if (ok) {
-        json_t *v = one_value(&q, end);
+        json_t *v = one_value(&q, end, 1);
         ok = v && json_object_set_new(root, name, v) == 0;
     }
     json_decref(k);

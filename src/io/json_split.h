@@ -1,12 +1,12 @@
-/* A JSON object read with one of its arrays streamed (issue 9).
+/* A JSON object read with some of its arrays streamed (issue 9).
  *
  * jansson builds the whole document as a tree: for a million contestants
  * that is about 1.9 GB and, on this machine, 6.3 s for 127 MB of text.
  * Parsed one element at a time and freed, the same text takes 2.8 s and
  * the memory of one element.  json_split reads a root object's members with
  * jansson, each value separately (JSON_DISABLE_EOF_CHECK tells where it
- * ended), and hands the elements of the named arrays ($.contestants, and
- * $.matches of a team event) to callbacks as they are parsed instead of
+ * ended), and hands the elements of the named arrays (the event reader's
+ * $.contestants and $.matches) to callbacks as they are parsed instead of
  * keeping them.
  *
  * Only the punctuation between the root's members and between the array's

@@ -599,16 +599,8 @@ static bmp_status entry_place(rd *r, const scope *sc, entry *e, bool overall, si
     bool has_score = e->has_pct || e->has_total;
     double score = e->has_pct ? e->pct : e->total;
     /* NS and EW fields exist only for pairs: a WINNER_TYPE 2 on a teams or
-     * individual file changes nothing.  A TEAM or a lone PLAYER in a pairs
-     * event ranked NS and EW is refused: the event is a pairs event, whose
-     * contestants are written back as PAIRs, and a PAIR without a
-     * DIRECTION is refused under WINNER_TYPE 2 (found by fuzz_usebio). */
-    bool pairs_event = !bmp_event_kind_is_teams(ev->kind) && ev->kind != BMP_KIND_INDIVIDUAL;
-    if (r->two_winner && pairs_event && (e->team || e->indiv))
-        return ub_fail(r, e->n, BMP_EINVAL,
-                       "WINNER_TYPE is 2 (NS and EW ranked separately) in a pairs event, but "
-                       "this entry is a %s (expected a PAIR with a DIRECTION NS or EW)",
-                       e->team ? "TEAM" : "PLAYER");
+     * individual file changes nothing (entry_fits refused a TEAM or a lone
+     * PLAYER in a pairs event ranked by direction). */
     bool by_dir = r->two_winner && !e->team && !e->indiv;
     if (by_dir && !e->d)
         return ub_fail(r, e->n, BMP_EINVAL,
@@ -639,12 +631,30 @@ static bmp_status entry_place(rd *r, const scope *sc, entry *e, bool overall, si
     return add_slot(r, key, ci, ri, e->n, e->place != NULL, has_score, score, e->has_pct);
 }
 
+/* U-45: a TEAM or a lone PLAYER in a pairs event ranked NS and EW is
+ * refused, phantom or not: the event is a pairs event, whose contestants
+ * are written back as PAIRs, and a PAIR without a DIRECTION is refused
+ * under WINNER_TYPE 2 (found by fuzz_usebio). */
+static bmp_status entry_fits(rd *r, const entry *e)
+{
+    bmp_event_kind k = r->ev->kind;
+    bool pairs_event = !bmp_event_kind_is_teams(k) && k != BMP_KIND_INDIVIDUAL;
+    if (r->two_winner && pairs_event && (e->team || e->indiv))
+        return ub_fail(r, e->n, BMP_EINVAL,
+                       "WINNER_TYPE is 2 (NS and EW ranked separately) in a pairs event, but "
+                       "this entry is a %s (expected a PAIR with a DIRECTION NS or EW)",
+                       e->team ? "TEAM" : "PLAYER");
+    return BMP_OK;
+}
+
 /* One PAIR / TEAM / PLAYER element of a scope. */
 bmp_status ub_read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
 {
     entry e = {.n = n, .team = ub_is(n, "TEAM"), .indiv = ub_is(n, "PLAYER")};
     size_t ci = 0;
-    bmp_status st = entry_identity(r, sc, &e);
+    bmp_status st = entry_fits(r, &e);
+    if (!st)
+        st = entry_identity(r, sc, &e);
     if (!st)
         st = entry_result(r, &e);
     if (!st)

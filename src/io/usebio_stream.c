@@ -13,13 +13,15 @@
  * (UB_STREAM_FALLBACK): the caller then reads the file again with the
  * tree reader, so results and messages (file:line: element path) are the
  * same either way; only the memory differs (docs/usebio.md, "Memory"). */
+#include <errno.h>
+#include <fcntl.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlreader.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bridgemp/bridgemp.h"
 #include "core/param_keys.h"
@@ -51,8 +53,39 @@ typedef struct stream {
     size_t nm, mcap;
     unsigned char seen[10000 / 8 + 1];
     int boards;
-    long size;                   /* the input's bytes, all of which the reader must consume */
+    long size;                   /* memory: the input's bytes, all to be consumed */
+    struct counted *in;          /* a file: what was read of it */
 } stream;
+
+/* A file read through counting callbacks (xmlReaderForIO): the reader
+ * must consume every byte up to the end of the file (walk).  A stat size
+ * would not do: a pipe has none, and libxml2's own file input would
+ * decompress a .gz that the tree reader, which the stream hands over to,
+ * reads as it is. */
+typedef struct counted {
+    int fd;
+    long total;
+    bool eof;
+} counted;
+
+static int read_counted(void *ctx, char *buf, int len)
+{
+    counted *c = ctx;
+    ssize_t n;
+    do
+        n = read(c->fd, buf, (size_t)len);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return -1;
+    c->eof |= n == 0;
+    c->total += (long)n;
+    return (int)n;
+}
+
+static int close_counted(void *ctx)
+{
+    return close(((counted *)ctx)->fd);
+}
 
 /* What the walk does after an element: go inside it, or skip past it. */
 enum { DESCEND, SKIP };
@@ -423,7 +456,8 @@ static bmp_status walk(stream *s)
     /* libxml2 2.9's reader answers "end of input" (0, and no error to the
      * structured handler) when an encoding conversion fails part-way; the
      * tree reader reports it.  A reader that stopped short gives up. */
-    if (xmlTextReaderByteConsumed(s->xr) != s->size)
+    long consumed = xmlTextReaderByteConsumed(s->xr);
+    if (s->in ? !s->in->eof || consumed != s->in->total : consumed != s->size)
         return give_up(s, "the input was not read to its end");
     if (!s->event_seen || !s->sevent)
         return give_up(s, "no EVENT");
@@ -499,12 +533,12 @@ bmp_status ub_stream_load(const char *path, const char *data, size_t len, const 
                           const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
 {
     *out = NULL;
-    stream s = {.opts = opts, .size = (long)len};
-    struct stat fst;
-    if (path && stat(path, &fst) == 0)
-        s.size = (long)fst.st_size;
-    s.xr = path ? xmlReaderForFile(path, NULL, UB_PARSE_OPTS)
-                : xmlReaderForMemory(data, (int)len, src, NULL, UB_PARSE_OPTS);
+    counted in = {.fd = -1};
+    stream s = {.opts = opts, .size = (long)len, .in = path ? &in : NULL};
+    if (path && (in.fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0)
+        s.xr = xmlReaderForIO(read_counted, close_counted, &in, path, NULL, UB_PARSE_OPTS);
+    else if (!path)
+        s.xr = xmlReaderForMemory(data, (int)len, src, NULL, UB_PARSE_OPTS);
     s.skel = xmlNewDoc(BAD_CAST "1.0");
     bmp_event *ev = calloc(1, sizeof *ev);
     rd r = {.src = src, .err = err, .ev = ev, .stream = true};
