@@ -250,7 +250,7 @@ static void stops_short(void)
     size_t len;
     bmp_error e = {0};
     assert_int_equal(bmp_read_file(BMP_SOURCE_DIR "/tests/fuzz/corpus/usebio_stream/"
-                                   "crash-encoding-stops-reader",
+                                   "regress-encoding-stops-reader",
                                    &buf, &len, &e),
                      BMP_OK);
     bmp_usebio_opts o = {.body = "ebu"};
@@ -372,7 +372,7 @@ static void test_pipe_and_file(void **state)
     free(doc);
     /* the encoding that stops the reader half-way, from a file */
     assert_int_equal(bmp_read_file(BMP_SOURCE_DIR "/tests/fuzz/corpus/usebio_stream/"
-                                   "crash-encoding-stops-reader",
+                                   "regress-encoding-stops-reader",
                                    &doc, &len, &e),
                      BMP_OK);
     char file[64];
