@@ -28,6 +28,11 @@ int bmp_io_usebio_type_kind(const char *type);
 
 #define BMP_USEBIO_MP_PREFIX "mp."
 
+/* libxml2's global state set up once, before any reader or writer: 2.9
+ * creates its mutexes lazily, a race when two threads start at once
+ * (usebio_xml.c). */
+void bmp_io_xml_init(void);
+
 /* The flavour `name` (a body's rules name it), or (name NULL) the body's,
  * plain 1.2 when it names none; NULL when the name is unknown. */
 const bmp_usebio_flavour *bmp_io_usebio_flavour_find(const char *name, const char *body);

@@ -413,6 +413,7 @@ static void on_error(void *ud, xmlErrorPtr e)
 static xmlDoc *parse(const char *data, size_t len, const char *src, const char *encoding,
                      int options, char *msg, size_t msgsz, int *code)
 {
+    bmp_io_xml_init();
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt) {
         *code = -1; /* out of memory */

@@ -533,6 +533,7 @@ bmp_status ub_stream_load(const char *path, const char *data, size_t len, const 
                           const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
 {
     *out = NULL;
+    bmp_io_xml_init();
     counted in = {.fd = -1};
     stream s = {.opts = opts, .size = (long)len, .in = path ? &in : NULL};
     if (path && (in.fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0)

@@ -573,6 +573,7 @@ bmp_status bmp_usebio_write_with(const bmp_event *ev, const bmp_awards *aw,
     wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL,
             .fl = bmp_io_usebio_flavour_find(flavour, ev->body)};
     xmlBufferPtr buf = NULL;
+    bmp_io_xml_init();
     if (!(st = collect_awards(&w, aw)))
         st = (buf = xmlBufferCreate()) ? write_document(&w, buf) : bmp_error_oom(err);
     free(w.mp);

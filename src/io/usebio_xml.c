@@ -5,6 +5,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,26 @@
 #include "core/util.h"
 #include "io/usebio_internal.h"
 #include "io/usebio_read.h"
+
+/* ---- libxml2 set-up ---------------------------------------------------- */
+
+/* libxml2 2.9 initialises itself lazily on first use and creates its
+ * global mutexes there without a lock: two threads reading USEBIO at once
+ * raced (ThreadSanitizer, test_threads). xmlInitParser is documented as
+ * the call to make once before threads use the library; pthread_once is
+ * the library's only process-wide state, and it is set once, never
+ * changed (docs/architecture.md, Threads). */
+static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
+
+static void xml_init_once(void)
+{
+    xmlInitParser();
+}
+
+void bmp_io_xml_init(void)
+{
+    pthread_once(&xml_once, xml_init_once);
+}
 
 /* ---- messages ---------------------------------------------------------- */
 
