@@ -20,6 +20,7 @@
 #include "io/json_fields.h"
 #include "io/event_json.h"
 #include "io/event_json_matches.h"
+#include "io/event_json_stream.h"
 #include "io/json_split.h"
 
 static bool valid_date(const char *s)
@@ -343,40 +344,36 @@ static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
 
 /* ---- $.contestants read as the text is parsed (json_split.h) ---------- */
 
-/* The contestants mapped while the text was parsed, each element freed
- * once read; their checks against the groups wait for read_field.  The
- * matches likewise (event_json_matches.h), into the same shell. */
+/* $.contestants and $.matches mapped while the text was parsed into one
+ * shell (event_json_stream.h), each element freed once read. */
 typedef struct streamed {
-    bmp_json_ctx c;     /* its own path; errors go to err */
-    bmp_error err;
-    bmp_event *shell;   /* holds the contestants and matches read so far */
-    size_t cap;
-    bmp_status st;      /* the first failure ... */
-    size_t at;          /* ... at this contestant (ncontestants: no room for it) */
+    bmp_event *shell;
+    ej_stream cs;       /* $.contestants */
+    ej_stream ms;       /* $.matches (event_json_matches.c) */
     bool contestants;   /* $.contestants was streamed */
-    bool matches;       /* $.matches was streamed, into m */
-    ej_matches_stream m;
+    bool matches;       /* $.matches was streamed */
 } streamed;
 
 static void map_contestant(void *arg, size_t i, json_t *el)
 {
-    streamed *s = arg;
+    ej_stream *s = arg;
     bmp_event *sh = s->shell;
-    if (s->st) /* after a failure the rest is only checked as JSON */
-        return;
-    strcpy(s->c.path, "$.contestants");
-    bmp_json_push_index(&s->c, i);
     void *a = sh->contestants;
-    bool room = bmp_grow(&a, &s->cap, i, sizeof *sh->contestants);
+    bmp_contestant *ct = ej_stream_slot(s, &a, &sh->ncontestants, i, sizeof *ct);
     sh->contestants = a;
-    if (!room) {
-        s->at = i;
-        s->st = bmp_json_oom(&s->c);
-        return;
-    }
-    sh->ncontestants++;
-    s->at = i;
-    s->st = read_contestant(&s->c, el, &sh->contestants[i]);
+    if (ct)
+        s->st = read_contestant(&s->c, el, ct);
+}
+
+typedef struct contestant_checks {
+    bmp_event *ev;
+    bmp_strindex ids;
+} contestant_checks;
+
+static bmp_status check_streamed_contestant(bmp_json_ctx *c, size_t i, void *arg)
+{
+    contestant_checks *k = arg;
+    return check_contestant(c, k->ev, &k->ids, i);
 }
 
 /* read_contestants for contestants already read: the same checks in the
@@ -385,33 +382,18 @@ static bmp_status take_contestants(bmp_json_ctx *c, streamed *s, bmp_event *ev)
 {
     bmp_event *sh = s->shell;
     size_t n = sh->ncontestants;
-    bmp_contestant *a = realloc(sh->contestants, (n + 1) * sizeof *a);
+    bmp_contestant *a = ej_stream_take(sh->contestants, n, sizeof *a);
     if (!a)
         return bmp_json_oom(c);
-    memset(a + n, 0, sizeof *a);
     sh->contestants = NULL;
     sh->ncontestants = 0;
     ev->contestants = a;
     ev->ncontestants = n;
-    bmp_strindex ids;
-    if (!bmp_strindex_init(&ids, n, contestant_id, ev->contestants))
+    contestant_checks k = {.ev = ev};
+    if (!bmp_strindex_init(&k.ids, n, contestant_id, ev->contestants))
         return bmp_json_oom(c);
-    bmp_status st = BMP_OK;
-    for (size_t i = 0; i < n && !st; i++) {
-        strcpy(c->path, "$.contestants");
-        bmp_json_push_index(c, i);
-        if (s->st && i == s->at) {
-            *c->err = s->err;
-            st = s->st;
-        } else {
-            st = check_contestant(c, ev, &ids, i);
-        }
-    }
-    if (!st && s->st) { /* no room was left for contestant n */
-        *c->err = s->err;
-        st = s->st;
-    }
-    bmp_strindex_free(&ids);
+    bmp_status st = ej_stream_check(&s->cs, c, n, check_streamed_contestant, &k);
+    bmp_strindex_free(&k.ids);
     return st;
 }
 
@@ -607,7 +589,7 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, streamed *s, bmp_eve
         (st = bmp_json_get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
         (st = bmp_json_get_params(c, root, &ev->params)) ||
         (st = read_restrictions(c, root, ev)) || (st = read_field(c, root, s, ev)) ||
-        (st = s && s->matches ? ej_take_matches(c, &s->m, ev) : ej_read_matches(c, root, ev)))
+        (st = s && s->matches ? ej_take_matches(c, &s->ms, ev) : ej_read_matches(c, root, ev)))
         return st;
     if (!has_tables)
         tables_from_field(ev);
@@ -621,12 +603,13 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, streamed *s, bmp_eve
 static json_t *parse(const char *text, const char *src, bool split, streamed *s,
                      bmp_status *st, bmp_error *err)
 {
-    *s = (streamed){.c = {.src = src, .err = &s->err}};
+    *s = (streamed){0};
     json_t *root = NULL;
     if (split && (s->shell = calloc(1, sizeof *s->shell))) {
-        s->m = (ej_matches_stream){.c = {.src = src, .err = &s->m.err}, .shell = s->shell};
-        json_split_array arrays[] = {{.key = "contestants", .fn = map_contestant, .arg = s},
-                                     {.key = "matches", .fn = ej_map_match, .arg = &s->m}};
+        ej_stream_init(&s->cs, src, "$.contestants", s->shell);
+        ej_stream_init(&s->ms, src, "$.matches", s->shell);
+        json_split_array arrays[] = {{.key = "contestants", .fn = map_contestant, .arg = &s->cs},
+                                     {.key = "matches", .fn = ej_map_match, .arg = &s->ms}};
         if (json_split(text, arrays, 2, &root)) {
             s->contestants = arrays[0].found;
             s->matches = arrays[1].found;

@@ -91,51 +91,33 @@ bmp_status ej_read_matches(bmp_json_ctx *c, json_t *root, bmp_event *ev)
 
 void ej_map_match(void *arg, size_t i, json_t *el)
 {
-    ej_matches_stream *m = arg;
+    ej_stream *m = arg;
     bmp_event *sh = m->shell;
-    if (m->st) /* after a failure the rest is only checked as JSON */
-        return;
-    match_path(&m->c, i);
     void *a = sh->matches;
-    bool room = bmp_grow(&a, &m->cap, i, sizeof *sh->matches);
+    bmp_match *mt = ej_stream_slot(m, &a, &sh->nmatches, i, sizeof *mt);
     sh->matches = a;
-    if (!room) {
-        m->at = i;
-        m->st = bmp_json_oom(&m->c);
-        return;
-    }
-    sh->nmatches++;
-    m->at = i;
-    m->st = read_match(&m->c, el, &sh->matches[i]);
+    if (mt)
+        m->st = read_match(&m->c, el, mt);
+}
+
+static bmp_status check_streamed_match(bmp_json_ctx *c, size_t i, void *arg)
+{
+    const bmp_event *ev = arg;
+    return check_match(c, ev, &ev->matches[i]);
 }
 
 /* ej_read_matches for matches already read: read_match's failure where it
  * was met, check_match for the matches before it. */
-bmp_status ej_take_matches(bmp_json_ctx *c, ej_matches_stream *m, bmp_event *ev)
+bmp_status ej_take_matches(bmp_json_ctx *c, const ej_stream *m, bmp_event *ev)
 {
     bmp_event *sh = m->shell;
     size_t n = sh->nmatches;
-    bmp_match *a = realloc(sh->matches, (n + 1) * sizeof *a);
+    bmp_match *a = ej_stream_take(sh->matches, n, sizeof *a);
     if (!a)
         return bmp_json_oom(c);
-    memset(a + n, 0, sizeof *a);
     sh->matches = NULL;
     sh->nmatches = 0;
     ev->matches = a;
     ev->nmatches = n;
-    bmp_status st = BMP_OK;
-    for (size_t i = 0; i < n && !st; i++) {
-        match_path(c, i);
-        if (m->st && i == m->at) {
-            *c->err = m->err;
-            st = m->st;
-        } else {
-            st = check_match(c, ev, &ev->matches[i]);
-        }
-    }
-    if (!st && m->st) { /* no room was left for match n */
-        *c->err = m->err;
-        st = m->st;
-    }
-    return st;
+    return ej_stream_check(m, c, n, check_streamed_match, ev);
 }
