@@ -174,6 +174,23 @@ bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp
     return bmp_ledger_open(db && *db ? db : "bridgemp.db", &o, l, e);
 }
 
+int ledger_report_table(const ledger_args *a, ledger_fill_fn fill, const void *arg)
+{
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_status st = ledger_open_db(a, false, &l, &e);
+    if (st)
+        return ledger_fail(&e, st);
+    bmp_table t;
+    bmp_table_init(&t);
+    st = fill(l, a, arg, &t, &e);
+    if (!st)
+        st = ledger_put_table(&t, a, &e);
+    bmp_table_free(&t);
+    bmp_ledger_close(l);
+    return st ? ledger_fail(&e, st) : 0;
+}
+
 /* ---- arguments ---------------------------------------------------------- */
 
 typedef struct opt {
@@ -263,10 +280,10 @@ static int parse_args(int argc, char **argv, ledger_args *a)
     return 0;
 }
 
-static int usage(const char *help)
+int ledger_usage(const ledger_args *a, const char *help)
 {
-    fputs(help, stderr);
-    return LEDGER_EXIT_USAGE;
+    fputs(help, a->help ? stdout : stderr);
+    return a->help ? 0 : LEDGER_EXIT_USAGE;
 }
 
 /* ---- commands ----------------------------------------------------------- */
@@ -315,12 +332,8 @@ static int export_to(const ledger_args *a, bmp_ledger *l, bool players)
 static int cmd_register(ledger_args *a, bool players)
 {
     const char *help = players ? help_player : help_club;
-    if (a->help) {
-        fputs(help, stdout);
-        return 0;
-    }
-    if (a->npos < 2 || !a->body)
-        return usage(help);
+    if (a->help || a->npos < 2 || !a->body)
+        return ledger_usage(a, help);
     const char *sub = a->pos[1];
     bmp_error e = {0};
     bmp_ledger *l = NULL;
@@ -358,7 +371,7 @@ static int cmd_register(ledger_args *a, bool players)
         if (st)
             rc = ledger_fail(&e, st);
     } else {
-        rc = usage(help);
+        rc = ledger_usage(a, help);
     }
     bmp_ledger_close(l);
     return rc;
@@ -377,13 +390,11 @@ static bool parse_kind(const char *s, bmp_batch_source *out)
 
 static int cmd_import(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_import, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_import);
     bmp_batch_source src;
     if (a->npos < 2 || !parse_kind(a->kind, &src))
-        return usage(help_import);
+        return ledger_usage(a, help_import);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -419,12 +430,9 @@ static int cmd_import(ledger_args *a)
 
 static int cmd_batch_ids(ledger_args *a, const char *help, int which)
 {
-    if (a->help) {
-        fputs(help, stdout);
-        return 0;
-    }
-    if ((a->npos < 2 && !(which == 0 && a->all)) || (which != 0 && (!a->reason || a->npos != 2)))
-        return usage(help);
+    if (a->help || (a->npos < 2 && !(which == 0 && a->all)) ||
+        (which != 0 && (!a->reason || a->npos != 2)))
+        return ledger_usage(a, help);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -467,12 +475,8 @@ static int cmd_batch_ids(ledger_args *a, const char *help, int which)
 
 static int cmd_close(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_close, stdout);
-        return 0;
-    }
-    if (a->npos != 2 || !a->body)
-        return usage(help_close);
+    if (a->help || a->npos != 2 || !a->body)
+        return ledger_usage(a, help_close);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -490,10 +494,8 @@ static int cmd_close(ledger_args *a)
 
 static int cmd_verify(ledger_args *a, bool dump)
 {
-    if (a->help) {
-        fputs(help_verify, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_verify);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -522,12 +524,8 @@ static int cmd_verify(ledger_args *a, bool dump)
 
 static int cmd_release(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_release, stdout);
-        return 0;
-    }
-    if (a->npos != 2 || !a->body || !a->date)
-        return usage(help_release);
+    if (a->help || a->npos != 2 || !a->body || !a->date)
+        return ledger_usage(a, help_release);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -545,12 +543,8 @@ static int cmd_release(ledger_args *a)
 
 static int cmd_expire(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_expire, stdout);
-        return 0;
-    }
-    if (a->npos != 1 || !a->body || !a->date)
-        return usage(help_expire);
+    if (a->help || a->npos != 1 || !a->body || !a->date)
+        return ledger_usage(a, help_expire);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -570,19 +564,11 @@ static int cmd_expire(ledger_args *a)
 static int dispatch(ledger_args *a)
 {
     if (a->npos == 0) {
-        if (a->help) {
-            fputs(ledger_help, stdout);
-            return 0;
-        }
-        return usage(ledger_help);
+        return ledger_usage(a, ledger_help);
     }
     const char *c = a->pos[0];
     if (strcmp(c, "init") == 0) {
-        if (a->help) {
-            fputs(help_init, stdout);
-            return 0;
-        }
-        return a->npos == 1 ? cmd_init(a) : usage(help_init);
+        return a->help || a->npos != 1 ? ledger_usage(a, help_init) : cmd_init(a);
     }
     if (strcmp(c, "player") == 0)
         return cmd_register(a, true);
@@ -591,10 +577,8 @@ static int dispatch(ledger_args *a)
     if (strcmp(c, "import") == 0)
         return cmd_import(a);
     if (strcmp(c, "batches") == 0) {
-        if (a->help) {
-            fputs(help_batches, stdout);
-            return 0;
-        }
+        if (a->help)
+            return ledger_usage(a, help_batches);
         a->pos[1] = "batches"; /* the same as 'report batches' */
         a->npos = 2;
         return ledger_cmd_report(a);
@@ -627,8 +611,8 @@ static int dispatch(ledger_args *a)
         return cmd_verify(a, false);
     if (strcmp(c, "dump") == 0)
         return cmd_verify(a, true);
-    fprintf(stderr, "bridgemp ledger: unknown command \"%s\"\n\n", c);
-    return usage(ledger_help);
+    fprintf(stderr, "bridgemp ledger: unknown command \"%s\"\n\n%s", c, ledger_help);
+    return LEDGER_EXIT_USAGE;
 }
 
 int bmp_cli_ledger(int argc, char **argv)

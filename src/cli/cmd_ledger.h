@@ -33,10 +33,19 @@ typedef struct ledger_args {
 enum { LEDGER_EXIT_INPUT = 1, LEDGER_EXIT_USAGE = 2, LEDGER_EXIT_NOTSUP = 3 };
 
 int ledger_fail(const bmp_error *e, bmp_status st);
+/* The subcommand's help: to stdout and 0 when --help was asked for, else
+ * (a usage error) to stderr and LEDGER_EXIT_USAGE. */
+int ledger_usage(const ledger_args *a, const char *help);
 int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status st);
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
 void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r);
 bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e);
+/* A report command after its arguments are checked: open the database,
+ * fill a table (arg: what the command parsed) and put it as above; the
+ * exit status. */
+typedef bmp_status (*ledger_fill_fn)(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                     bmp_table *t, bmp_error *e);
+int ledger_report_table(const ledger_args *a, ledger_fill_fn fill, const void *arg);
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
 int ledger_cmd_convert(ledger_args *a);

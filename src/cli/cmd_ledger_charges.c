@@ -19,16 +19,12 @@ static const char *const help_capitation =
 /* Cents as dollars, "-0.50" keeping the sign. */
 static int cmd_capitation(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_capitation, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_capitation);
     char *end = NULL;
     long year = a->npos == 2 ? strtol(a->pos[1], &end, 10) : 0;
-    if (a->npos != 2 || !a->body || !end || *end || end == a->pos[1]) {
-        fputs(help_capitation, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
+    if (a->npos != 2 || !a->body || !end || *end || end == a->pos[1])
+        return ledger_usage(a, help_capitation);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -51,31 +47,22 @@ static const char *const help_members =
     "YEAR to 31 March), by club, for the cancellation process (ABF-109).  --output\n"
     "writes it to FILE (an atomic write).\n";
 
+static bmp_status fill_members(bmp_ledger *l, const ledger_args *a, const void *year,
+                               bmp_table *t, bmp_error *e)
+{
+    return bmp_ledger_member_schedule(l, a->body, *(const int *)year, t, e);
+}
+
 static int cmd_members(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_members, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_members);
     char *end = NULL;
     long year = a->npos == 2 ? strtol(a->pos[1], &end, 10) : 0;
-    if (a->npos != 2 || !a->body || !end || *end || end == a->pos[1]) {
-        fputs(help_members, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_table t;
-    bmp_table_init(&t);
-    st = bmp_ledger_member_schedule(l, a->body, (int)year, &t, &e);
-    if (!st)
-        st = ledger_put_table(&t, a, &e);
-    bmp_table_free(&t);
-    bmp_ledger_close(l);
-    return st ? ledger_fail(&e, st) : 0;
+    if (a->npos != 2 || !a->body || !end || *end || end == a->pos[1])
+        return ledger_usage(a, help_members);
+    int y = (int)year;
+    return ledger_report_table(a, fill_members, &y);
 }
 
 static const char *const help_grade =
@@ -86,16 +73,12 @@ static const char *const help_grade =
 
 static int cmd_grade(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_grade, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_grade);
     char *end = NULL;
     long long id = a->npos == 3 ? strtoll(a->pos[1], &end, 10) : 0;
-    if (a->npos != 3 || !a->body || !end || *end || id <= 0) {
-        fputs(help_grade, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
+    if (a->npos != 3 || !a->body || !end || *end || id <= 0)
+        return ledger_usage(a, help_grade);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -121,14 +104,8 @@ static const char *const help_levy =
 
 static int cmd_levy(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_levy, stdout);
-        return 0;
-    }
-    if (a->npos != 2 || !a->body) {
-        fputs(help_levy, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
+    if (a->help || a->npos != 2 || !a->body)
+        return ledger_usage(a, help_levy);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -159,16 +136,12 @@ static const char *const help_cancel =
 
 static int cmd_cancel(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_cancel, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_cancel);
     char *end = NULL;
     long year = a->npos == 3 ? strtol(a->pos[1], &end, 10) : 0;
-    if (a->npos != 3 || !a->body || !end || *end || end == a->pos[1]) {
-        fputs(help_cancel, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
+    if (a->npos != 3 || !a->body || !end || *end || end == a->pos[1])
+        return ledger_usage(a, help_cancel);
     bmp_error e = {0};
     bmp_problems p = {0};
     bmp_ledger *l = NULL;
@@ -193,14 +166,8 @@ static const char *const help_affiliated =
 
 static int cmd_affiliated(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_affiliated, stdout);
-        return 0;
-    }
-    if (a->npos != 3 || !a->body) {
-        fputs(help_affiliated, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
+    if (a->help || a->npos != 3 || !a->body)
+        return ledger_usage(a, help_affiliated);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -219,29 +186,18 @@ static const char *const help_daily =
     "The daily report (ABF-106): the batches processed on DATE (yyyy-mm-dd) with\n"
     "their event, club, state, lines and points.  --output writes it atomically.\n";
 
+static bmp_status fill_daily(bmp_ledger *l, const ledger_args *a, const void *arg, bmp_table *t,
+                             bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_daily_report(l, a->body, a->pos[1], t, e);
+}
+
 static int cmd_daily(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_daily, stdout);
-        return 0;
-    }
-    if (a->npos != 2 || !a->body) {
-        fputs(help_daily, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_table t;
-    bmp_table_init(&t);
-    st = bmp_ledger_daily_report(l, a->body, a->pos[1], &t, &e);
-    if (!st)
-        st = ledger_put_table(&t, a, &e);
-    bmp_table_free(&t);
-    bmp_ledger_close(l);
-    return st ? ledger_fail(&e, st) : 0;
+    if (a->help || a->npos != 2 || !a->body)
+        return ledger_usage(a, help_daily);
+    return ledger_report_table(a, fill_daily, NULL);
 }
 
 static const char *const help_b4c =
@@ -249,29 +205,18 @@ static const char *const help_b4c =
     "The monthly list of B4c, B4s and B5i points processed in PERIOD (yyyy-mm), for\n"
     "the State secretaries (ABF-107, 2.6): batches of those grades (`ledger grade`).\n";
 
+static bmp_status fill_b4c(bmp_ledger *l, const ledger_args *a, const void *arg, bmp_table *t,
+                           bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_b4c_list(l, a->body, a->pos[1], t, e);
+}
+
 static int cmd_b4c(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_b4c, stdout);
-        return 0;
-    }
-    if (a->npos != 2 || !a->body) {
-        fputs(help_b4c, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_table t;
-    bmp_table_init(&t);
-    st = bmp_ledger_b4c_list(l, a->body, a->pos[1], &t, &e);
-    if (!st)
-        st = ledger_put_table(&t, a, &e);
-    bmp_table_free(&t);
-    bmp_ledger_close(l);
-    return st ? ledger_fail(&e, st) : 0;
+    if (a->help || a->npos != 2 || !a->body)
+        return ledger_usage(a, help_b4c);
+    return ledger_report_table(a, fill_b4c, NULL);
 }
 
 static const char *const help_fees =
@@ -286,14 +231,8 @@ static const char *const help_fees =
 
 static int cmd_fees(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_fees, stdout);
-        return 0;
-    }
-    if (a->npos != 2 || !a->body || !a->fees) {
-        fputs(help_fees, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
+    if (a->help || a->npos != 2 || !a->body || !a->fees)
+        return ledger_usage(a, help_fees);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -313,31 +252,22 @@ static const char *const help_charges =
     "The lines of charge run RUN (capitation or levy): club, player, batch, rule,\n"
     "charge and cents, as a table, CSV or JSON.\n";
 
+static bmp_status fill_charges(bmp_ledger *l, const ledger_args *a, const void *run,
+                               bmp_table *t, bmp_error *e)
+{
+    return bmp_ledger_charge_lines(l, a->body, *(const int64_t *)run, t, e);
+}
+
 static int cmd_charges(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_charges, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_charges);
     char *end = NULL;
     long long run = a->npos == 2 ? strtoll(a->pos[1], &end, 10) : 0;
-    if (a->npos != 2 || !a->body || !end || *end || run <= 0) {
-        fputs(help_charges, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_table t;
-    bmp_table_init(&t);
-    st = bmp_ledger_charge_lines(l, a->body, (int64_t)run, &t, &e);
-    if (!st)
-        st = ledger_put_table(&t, a, &e);
-    bmp_table_free(&t);
-    bmp_ledger_close(l);
-    return st ? ledger_fail(&e, st) : 0;
+    if (a->npos != 2 || !a->body || !end || *end || run <= 0)
+        return ledger_usage(a, help_charges);
+    int64_t r = (int64_t)run;
+    return ledger_report_table(a, fill_charges, &r);
 }
 
 int (*ledger_admin_command(const char *name))(ledger_args *)

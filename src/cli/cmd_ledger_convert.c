@@ -17,16 +17,12 @@ static const char *const help_convert =
 
 int ledger_cmd_convert(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_convert, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_convert);
     bmp_ledger_conversion c = {a->body, a->npos == 2 ? a->pos[1] : NULL, a->foreign, 0, a->ref,
                                a->date, a->earned};
-    if (a->npos != 2 || !a->body || !a->foreign || !a->points || !a->ref || !a->date) {
-        fputs(help_convert, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
+    if (a->npos != 2 || !a->body || !a->foreign || !a->points || !a->ref || !a->date)
+        return ledger_usage(a, help_convert);
     if (!bmp_points_parse(a->points, &c.points)) {
         fprintf(stderr, "bridgemp ledger: --points '%s': expected points such as 12.34\n",
                 a->points);

@@ -39,36 +39,26 @@ static const char *const help_licences =
     "table_session (cents).  One run per month, all or nothing; invoice it with\n"
     "`bridgemp ledger invoice RUN`.\n";
 
-static int usage_of(const ledger_args *a, const char *help)
+/* One player's Gold awards with --number, else every holding. */
+static bmp_status fill_gold(bmp_ledger *l, const ledger_args *a, const void *arg, bmp_table *t,
+                            bmp_error *e)
 {
-    fputs(help, a->help ? stdout : stderr);
-    return a->help ? 0 : LEDGER_EXIT_USAGE;
+    (void)arg;
+    return a->number ? bmp_ledger_ebu_gold_awards(l, a->body, a->number, a->pos[1], t, e)
+                     : bmp_ledger_ebu_gold(l, a->body, a->pos[1], t, e);
 }
 
 static int cmd_gold(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body)
-        return usage_of(a, help_gold);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_table t;
-    bmp_table_init(&t);
-    st = a->number ? bmp_ledger_ebu_gold_awards(l, a->body, a->number, a->pos[1], &t, &e)
-                   : bmp_ledger_ebu_gold(l, a->body, a->pos[1], &t, &e);
-    if (!st)
-        st = ledger_put_table(&t, a, &e);
-    bmp_table_free(&t);
-    bmp_ledger_close(l);
-    return st ? ledger_fail(&e, st) : 0;
+        return ledger_usage(a, help_gold);
+    return ledger_report_table(a, fill_gold, NULL);
 }
 
 static int cmd_ums(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body || !a->rates)
-        return usage_of(a, help_ums);
+        return ledger_usage(a, help_ums);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -87,7 +77,7 @@ static int cmd_ums(ledger_args *a)
 static int cmd_licences(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body || !a->rates || !a->events)
-        return usage_of(a, help_licences);
+        return ledger_usage(a, help_licences);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);

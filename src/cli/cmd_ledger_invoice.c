@@ -91,10 +91,8 @@ static int invoice_run(ledger_args *a, bmp_ledger *l, bmp_invoice_format f)
 
 int ledger_cmd_invoice(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_invoice, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_invoice);
     bmp_invoice_format f;
     if (a->npos < 2 || !a->body || !doc_format(a, &f))
         return usage_error();

@@ -8,7 +8,8 @@
 
 static const char *const help_annual =
     "usage: bridgemp ledger annual YEAR --body nzb\n"
-    "       bridgemp ledger gradings YEAR --body nzb [--format table|csv|json]\n\n"
+    "       bridgemp ledger gradings YEAR --body nzb [--format table|csv|json]\n"
+    "                                [--output FILE]\n\n"
     "The annual run at 31 December of YEAR (NZ-92): every registered player's rating\n"
     "points (NZ-6: last year's x 0.8 + the A and B points of YEAR's posted events)\n"
     "and the grading from 1 January (NZ-5: Open, Intermediate, Junior; overseas\n"
@@ -26,10 +27,8 @@ static bool year_of(const ledger_args *a, int *year)
 int ledger_cmd_annual(ledger_args *a)
 {
     int year;
-    if (a->help || !year_of(a, &year)) {
-        fputs(help_annual, a->help ? stdout : stderr);
-        return a->help ? 0 : LEDGER_EXIT_USAGE;
-    }
+    if (a->help || !year_of(a, &year))
+        return ledger_usage(a, help_annual);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -48,24 +47,16 @@ int ledger_cmd_annual(ledger_args *a)
     return 0;
 }
 
+static bmp_status fill_gradings(bmp_ledger *l, const ledger_args *a, const void *year,
+                                bmp_table *t, bmp_error *e)
+{
+    return bmp_ledger_nz_gradings(l, a->body, *(const int *)year, t, e);
+}
+
 int ledger_cmd_gradings(ledger_args *a)
 {
     int year;
-    if (a->help || !year_of(a, &year)) {
-        fputs(help_annual, a->help ? stdout : stderr);
-        return a->help ? 0 : LEDGER_EXIT_USAGE;
-    }
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_table t;
-    bmp_table_init(&t);
-    st = bmp_ledger_nz_gradings(l, a->body, year, &t, &e);
-    if (!st)
-        st = bmp_table_write(&t, a->fmt, stdout, &e);
-    bmp_table_free(&t);
-    bmp_ledger_close(l);
-    return st ? ledger_fail(&e, st) : 0;
+    if (a->help || !year_of(a, &year))
+        return ledger_usage(a, help_annual);
+    return ledger_report_table(a, fill_gradings, &year);
 }

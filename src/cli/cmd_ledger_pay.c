@@ -172,10 +172,8 @@ static int pay_certificates(ledger_args *a, bmp_ledger *l, bmp_invoice_format f)
 
 static int cmd_pay(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_pay, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_pay);
     bmp_invoice_format f;
     const char *c = a->pos[0];
     bool payment = strcmp(c, "payment") == 0;

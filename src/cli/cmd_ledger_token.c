@@ -58,18 +58,14 @@ static int token_revoke(ledger_args *a, bmp_ledger *l, bmp_error *e)
 
 int ledger_cmd_token(ledger_args *a)
 {
-    if (a->help) {
-        fputs(help_token, stdout);
-        return 0;
-    }
+    if (a->help)
+        return ledger_usage(a, help_token);
     const char *sub = a->npos >= 2 ? a->pos[1] : "";
     bool ok = (strcmp(sub, "create") == 0 && a->npos == 2 && a->scope) ||
               (strcmp(sub, "list") == 0 && a->npos == 2) ||
               (strcmp(sub, "revoke") == 0 && a->npos == 3);
-    if (!ok) {
-        fputs(help_token, stderr);
-        return LEDGER_EXIT_USAGE;
-    }
+    if (!ok)
+        return ledger_usage(a, help_token);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
