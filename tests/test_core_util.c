@@ -1,6 +1,6 @@
 /* Core helpers (core/util.h) the hot paths lean on: bmp_grow's doubling
- * (linear cost for a million streamed contestants) and zeroed slots (a
- * partly read element is freed field by field), bmp_strlcpy's and
+ * (linear cost for a million streamed contestants) that keeps what was
+ * written and the caller's array when it fails, bmp_strlcpy's and
  * bmp_strlcat's truncation (award fields and ranking keys are fixed-size). */
 #include "bmp_test.h"
 
@@ -15,21 +15,19 @@ typedef struct item {
     int64_t points;
 } item;
 
-static void grow_doubles_and_zeroes(void **state)
+static void grow_doubles_and_keeps(void **state)
 {
     (void)state;
-    void *arr = NULL;
+    item *arr = NULL;
     size_t cap = 0;
     int reallocs = 0;
     size_t last = 0;
     for (size_t i = 0; i < 1000000; i++) {
-        assert_true(bmp_grow(&arr, &cap, i, sizeof(item)));
+        item *a = bmp_grow(arr, &cap, i, sizeof *a);
+        assert_non_null(a);
+        arr = a;
         assert_true(cap > i);
-        item *a = arr;
-        /* every slot up to the capacity is zero until written */
-        assert_null(a[i].name);
-        assert_int_equal(a[i].points, 0);
-        a[i].points = (int64_t)i + 1;
+        a[i] = (item){.points = (int64_t)i + 1};
         if (cap != last) {
             reallocs++;
             last = cap;
@@ -40,13 +38,12 @@ static void grow_doubles_and_zeroes(void **state)
     assert_int_equal(cap, 1048576);
     assert_int_equal(reallocs, 16);
     item *a = arr;
-    assert_int_equal(a[999999].points, 1000000);
-    assert_int_equal(a[1000000].points, 0);
-    assert_null(a[1048575].name);
+    /* every element written survived the 15 moves */
+    for (size_t i = 0; i < 1000000; i++)
+        if (a[i].points != (int64_t)i + 1)
+            fail_msg("element %zu holds %lld", i, (long long)a[i].points);
     /* room already there: nothing changes */
-    void *same = arr;
-    assert_true(bmp_grow(&arr, &cap, 5, sizeof(item)));
-    assert_ptr_equal(arr, same);
+    assert_ptr_equal(bmp_grow(arr, &cap, 5, sizeof(item)), arr);
     assert_int_equal(cap, 1048576);
     free(arr);
 }
@@ -54,12 +51,18 @@ static void grow_doubles_and_zeroes(void **state)
 static void grow_refuses_overflow(void **state)
 {
     (void)state;
-    void *arr = NULL;
     size_t cap = 0;
     /* SIZE_MAX / 2 elements of 16 bytes cannot be addressed */
-    assert_false(bmp_grow(&arr, &cap, SIZE_MAX / 2, 16));
-    assert_null(arr);
+    assert_null(bmp_grow(NULL, &cap, SIZE_MAX / 2, 16));
     assert_int_equal(cap, 0);
+    /* an existing array stays the caller's when growing fails */
+    item *arr = bmp_grow(NULL, &cap, 0, sizeof *arr);
+    assert_non_null(arr);
+    arr[3].points = 7;
+    assert_null(bmp_grow(arr, &cap, SIZE_MAX / 4, sizeof *arr));
+    assert_int_equal(cap, 32);
+    assert_int_equal(arr[3].points, 7);
+    free(arr);
 }
 
 static void strlcpy_strlcat_truncate(void **state)
@@ -89,7 +92,7 @@ static void strlcpy_strlcat_truncate(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(grow_doubles_and_zeroes),
+        cmocka_unit_test(grow_doubles_and_keeps),
         cmocka_unit_test(grow_refuses_overflow),
         cmocka_unit_test(strlcpy_strlcat_truncate),
     };

@@ -32,14 +32,10 @@ void bmp_awards_free(bmp_awards *a)
 bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw, const char *fmt,
                           ...)
 {
-    if (a->count == a->cap) {
-        size_t nc = a->cap ? a->cap * 2 : 16;
-        bmp_award *n = realloc(a->items, nc * sizeof *n);
-        if (!n)
-            return bmp_error_oom(err);
-        a->items = n;
-        a->cap = nc;
-    }
+    bmp_award *n = bmp_grow(a->items, &a->cap, a->count, sizeof *n);
+    if (!n)
+        return bmp_error_oom(err);
+    a->items = n;
     bmp_award *dst = &a->items[a->count];
     *dst = *aw;
     dst->explain = NULL;
@@ -78,14 +74,10 @@ bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
 bmp_status bmp_awards_reason(bmp_awards *a, size_t contestant, int player, const char *rule,
                              const char *section, const char *fmt, ...)
 {
-    if (a->nreasons == a->reasons_cap) {
-        size_t nc = a->reasons_cap ? a->reasons_cap * 2 : 4;
-        bmp_reason *n = realloc(a->reasons, nc * sizeof *n);
-        if (!n)
-            return BMP_ENOMEM;
-        a->reasons = n;
-        a->reasons_cap = nc;
-    }
+    bmp_reason *n = bmp_grow(a->reasons, &a->reasons_cap, a->nreasons, sizeof *n);
+    if (!n)
+        return BMP_ENOMEM;
+    a->reasons = n;
     va_list ap;
     va_start(ap, fmt);
     char *s = bmp_vasprintf(fmt, ap);

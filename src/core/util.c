@@ -55,23 +55,25 @@ size_t bmp_strlcat(char *dst, const char *src, size_t size)
     return d + bmp_strlcpy(dst + d, src, size - d);
 }
 
-bool bmp_grow(void **arr, size_t *cap, size_t n, size_t elem)
+void *bmp_grow(void *arr, size_t *cap, size_t n, size_t elem)
 {
     if (n < *cap)
-        return true;
+        return arr;
     size_t c = *cap ? *cap : 32;
     while (c <= n) {
         if (c > SIZE_MAX / 2 / elem)
-            return false;
+            return NULL;
         c *= 2;
     }
-    unsigned char *a = realloc(*arr, c * elem);
-    if (!a)
-        return false;
-    memset(a + *cap * elem, 0, (c - *cap) * elem);
-    *arr = a;
-    *cap = c;
-    return true;
+    if (c > SIZE_MAX / elem)
+        return NULL;
+    /* New elements are left as realloc gives them: zeroing the spare half
+     * would fault in pages an array may never use (up to twice the memory
+     * of a million awards).  Callers initialise each slot they take. */
+    void *a = realloc(arr, c * elem);
+    if (a)
+        *cap = c;
+    return a;
 }
 
 char *bmp_strdup(const char *s)

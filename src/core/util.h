@@ -27,10 +27,15 @@ size_t bmp_strlcpy(char *dst, const char *src, size_t size);
  * the length it tried to make.  Hot paths' "%s%s" without snprintf. */
 size_t bmp_strlcat(char *dst, const char *src, size_t size);
 
-/* Room for element n in *arr (of *cap elements of elem > 0 bytes): the
- * capacity starts at 32 and doubles; new elements are zeroed.  false on
- * allocation failure (or overflow), *arr and *cap unchanged. */
-bool bmp_grow(void **arr, size_t *cap, size_t n, size_t elem);
+/* Room for element n in arr (of *cap elements of elem > 0 bytes; NULL
+ * when *cap is 0): the array, moved or not; the capacity starts at 32 and
+ * doubles.  New elements are not initialised.  NULL on allocation failure
+ * (or overflow): arr is still the caller's and *cap unchanged.  The one
+ * growth rule of the library's arrays:
+ *     T *v = bmp_grow(a->items, &a->cap, a->n, sizeof *v);
+ *     if (!v) return oom;
+ *     a->items = v; */
+void *bmp_grow(void *arr, size_t *cap, size_t n, size_t elem);
 
 /* strdup that accepts NULL. */
 char *bmp_strdup(const char *s);

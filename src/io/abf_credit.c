@@ -17,6 +17,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/util.h"
+
 #define MAX_AWARD 999999 /* 6 digits of hundredths: 9999.99 */
 
 /* ---- ABF numbers ---------------------------------------------------------- */
@@ -129,14 +131,10 @@ void bmp_abf_credit_free(bmp_abf_credit_file *f)
 
 static bmp_status push_rec(bmp_abf_credit_file *f, const bmp_abf_credit_rec *r)
 {
-    if (f->nrecs == f->cap) {
-        size_t nc = f->cap ? f->cap * 2 : 64;
-        bmp_abf_credit_rec *n = realloc(f->recs, nc * sizeof *n);
-        if (!n)
-            return BMP_ENOMEM;
-        f->recs = n;
-        f->cap = nc;
-    }
+    bmp_abf_credit_rec *n = bmp_grow(f->recs, &f->cap, f->nrecs, sizeof *n);
+    if (!n)
+        return BMP_ENOMEM;
+    f->recs = n;
     f->recs[f->nrecs++] = *r;
     return BMP_OK;
 }
@@ -149,14 +147,10 @@ static bmp_status problem(bmp_abf_credit_file *f, size_t line, const char *fmt, 
 
 static bmp_status problem(bmp_abf_credit_file *f, size_t line, const char *fmt, ...)
 {
-    if (f->nproblems == f->pcap) {
-        size_t nc = f->pcap ? f->pcap * 2 : 16;
-        bmp_abf_credit_problem *n = realloc(f->problems, nc * sizeof *n);
-        if (!n)
-            return BMP_ENOMEM;
-        f->problems = n;
-        f->pcap = nc;
-    }
+    bmp_abf_credit_problem *n = bmp_grow(f->problems, &f->pcap, f->nproblems, sizeof *n);
+    if (!n)
+        return BMP_ENOMEM;
+    f->problems = n;
     bmp_abf_credit_problem *p = &f->problems[f->nproblems++];
     p->line = line;
     va_list ap;

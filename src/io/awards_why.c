@@ -62,14 +62,10 @@ typedef struct rlist {
 static bmp_status add(rlist *l, size_t contestant, int player, const char *rule,
                       const char *section, const char *text)
 {
-    if (l->n == l->cap) {
-        size_t nc = l->cap ? l->cap * 2 : 8;
-        bmp_reason *p = realloc(l->items, nc * sizeof *p);
-        if (!p)
-            return BMP_ENOMEM;
-        l->items = p;
-        l->cap = nc;
-    }
+    bmp_reason *p = bmp_grow(l->items, &l->cap, l->n, sizeof *p);
+    if (!p)
+        return BMP_ENOMEM;
+    l->items = p;
     bmp_reason *r = &l->items[l->n];
     memset(r, 0, sizeof *r);
     r->contestant = contestant;

@@ -24,12 +24,15 @@ void *ej_stream_slot(ej_stream *s, void **items, size_t *n, size_t i, size_t siz
         return NULL;
     set_path(&s->c, s->path, i);
     s->at = i;
-    if (!bmp_grow(items, &s->cap, i, size)) {
+    void *a = bmp_grow(*items, &s->cap, i, size);
+    if (!a) {
         s->st = bmp_json_oom(&s->c);
         return NULL;
     }
+    *items = a;
     (*n)++;
-    return (char *)*items + i * size;
+    /* zeroed: a partly read element is freed field by field */
+    return memset((char *)a + i * size, 0, size);
 }
 
 void *ej_stream_take(void *items, size_t n, size_t size)

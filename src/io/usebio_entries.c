@@ -195,14 +195,10 @@ static const char *pair_direction(const char *dir, const char *number)
 static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode *node,
                            bool has_place, bool has_score, double score, bool pct)
 {
-    if (r->nslots == r->slots_cap) {
-        size_t cap = r->slots_cap ? r->slots_cap * 2 : 64;
-        slot *ns = realloc(r->slots, cap * sizeof *ns);
-        if (!ns)
-            return ub_oom(r);
-        r->slots = ns;
-        r->slots_cap = cap;
-    }
+    slot *ns = bmp_grow(r->slots, &r->slots_cap, r->nslots, sizeof *ns);
+    if (!ns)
+        return ub_oom(r);
+    r->slots = ns;
     char *k = bmp_param_str(key);
     if (!k)
         return ub_oom(r);

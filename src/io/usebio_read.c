@@ -27,14 +27,10 @@
 static bmp_status add_scope(rd *r, scope **sv, size_t *n, size_t *cap, xmlNode *p, int session,
                             xmlNode *section)
 {
-    if (*n == *cap) {
-        size_t nc = *cap ? *cap * 2 : 8;
-        scope *ns = realloc(*sv, nc * sizeof *ns);
-        if (!ns)
-            return ub_oom(r);
-        *sv = ns;
-        *cap = nc;
-    }
+    scope *ns = bmp_grow(*sv, cap, *n, sizeof *ns);
+    if (!ns)
+        return ub_oom(r);
+    *sv = ns;
     char *sid = NULL;
     if (section) {
         sid = ub_attr(section, "SECTION_ID");

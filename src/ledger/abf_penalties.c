@@ -47,15 +47,12 @@ static bmp_status penalisable(bmp_ledger *l, const ledger_body *b, const char *d
     *out = NULL;
     *n = 0;
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            owing *v = realloc(*out, cap * sizeof *v);
-            if (!v) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            *out = v;
+        owing *v = bmp_grow(*out, &cap, *n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
         }
+        *out = v;
         owing *o = &(*out)[(*n)++];
         o->id = l->ops->col_int(st, 0);
         o->club = l->ops->col_int(st, 1);
@@ -87,14 +84,10 @@ typedef struct plines {
 static bmp_status plines_add(plines *p, const owing *o, int64_t k, int64_t cents,
                              const bmp_ledger_balance *bal, bmp_error *err)
 {
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 16;
-        pline *v = realloc(p->v, cap * sizeof *v);
-        if (!v)
-            return bmp_error_oom(err);
-        p->v = v;
-        p->cap = cap;
-    }
+    pline *v = bmp_grow(p->v, &p->cap, p->n, sizeof *v);
+    if (!v)
+        return bmp_error_oom(err);
+    p->v = v;
     pline *x = &p->v[p->n++];
     char owed[32];
     invoice_money(bal->balance, owed, sizeof owed);

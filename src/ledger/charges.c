@@ -43,15 +43,12 @@ static bmp_status members(bmp_ledger *l, const ledger_body *b, int year, member 
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 64;
-            member *v = realloc(*out, cap * sizeof *v);
-            if (!v) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            *out = v;
+        member *v = bmp_grow(*out, &cap, *n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
         }
+        *out = v;
         member *m = &(*out)[(*n)++];
         m->player = l->ops->col_int(st, 0);
         m->club = l->ops->col_int(st, 1);

@@ -99,14 +99,10 @@ static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char 
 
 static bool ranked_push(ranked_list *rl, const ranked *r)
 {
-    if (rl->n == rl->cap) {
-        size_t cap = rl->cap ? rl->cap * 2 : 1024;
-        ranked *v = realloc(rl->v, cap * sizeof *v);
-        if (!v)
-            return false;
-        rl->v = v;
-        rl->cap = cap;
-    }
+    ranked *v = bmp_grow(rl->v, &rl->cap, rl->n, sizeof *v);
+    if (!v)
+        return false;
+    rl->v = v;
     rl->v[rl->n++] = *r;
     return true;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/util.h"
 #include "ledger/csv.h"
 
 typedef struct buf {
@@ -47,14 +48,10 @@ static int row_push(lcsv_row *r, buf *field)
 
 static int rows_push(lcsv *c, lcsv_row *r)
 {
-    if (c->nrows == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 64;
-        lcsv_row *rows = realloc(c->rows, cap * sizeof *rows);
-        if (!rows)
-            return -1;
-        c->rows = rows;
-        c->cap = cap;
-    }
+    lcsv_row *rows = bmp_grow(c->rows, &c->cap, c->nrows, sizeof *rows);
+    if (!rows)
+        return -1;
+    c->rows = rows;
     c->rows[c->nrows++] = *r;
     memset(r, 0, sizeof *r);
     return 0;

@@ -147,15 +147,12 @@ static bmp_status events_like(bmp_ledger *l, const ledger_body *b, const char *p
     *out = NULL;
     *n = 0;
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            ums_event *v = realloc(*out, cap * sizeof *v);
-            if (!v) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            *out = v;
+        ums_event *v = bmp_grow(*out, &cap, *n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
         }
+        *out = v;
         ums_event *x = &(*out)[(*n)++];
         x->batch = l->ops->col_int(st, 0);
         x->club = l->ops->col_int(st, 1);

@@ -37,15 +37,12 @@ static bmp_status held_lines(bmp_ledger *l, const ledger_body *b, const char *nu
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            hline *v = realloc(*out, cap * sizeof *v);
-            if (!v) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            *out = v;
+        hline *v = bmp_grow(*out, &cap, *n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
         }
+        *out = v;
         hline *h = &(*out)[(*n)++];
         h->id = l->ops->col_int(st, 0);
         snprintf(h->type, sizeof h->type, "%s", l->ops->col_text(st, 1));

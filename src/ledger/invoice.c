@@ -43,15 +43,12 @@ static bmp_status run_clubs(bmp_ledger *l, int64_t run, inv_club **out, size_t *
     *out = NULL;
     *n = 0;
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            inv_club *v = realloc(*out, cap * sizeof *v);
-            if (!v) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            *out = v;
+        inv_club *v = bmp_grow(*out, &cap, *n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
         }
+        *out = v;
         inv_club *c = &(*out)[(*n)++];
         c->club = l->ops->col_int(st, 0);
         bmp_strlcpy(c->number, l->ops->col_text(st, 1), sizeof c->number);

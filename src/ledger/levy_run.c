@@ -98,15 +98,12 @@ static bmp_status club_batches(bmp_ledger *l, const ledger_body *b, char p[3][32
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            levied *v = realloc(*out, cap * sizeof *v);
-            if (!v) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            *out = v;
+        levied *v = bmp_grow(*out, &cap, *n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
         }
+        *out = v;
         levied *x = &(*out)[(*n)++];
         x->batch = l->ops->col_int(st, 0);
         x->club = l->ops->col_int(st, 1);

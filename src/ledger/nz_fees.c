@@ -105,15 +105,12 @@ static bmp_status month_events(bmp_ledger *l, const ledger_body *b, const char *
     *out = NULL;
     *n = 0;
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            fee_event *v = realloc(*out, cap * sizeof *v);
-            if (!v) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            *out = v;
+        fee_event *v = bmp_grow(*out, &cap, *n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
         }
+        *out = v;
         fee_event *x = &(*out)[(*n)++];
         x->batch = l->ops->col_int(st, 0);
         x->club = l->ops->col_int(st, 1);

@@ -45,15 +45,12 @@ static bmp_status read_inputs(bmp_ledger *l, const ledger_body *b, int year, nz_
     *out = NULL;
     *n = 0;
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 1024;
-            nz_in *v = realloc(*out, cap * sizeof *v);
-            if (!v) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            *out = v;
+        nz_in *v = bmp_grow(*out, &cap, *n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
         }
+        *out = v;
         nz_in *x = &(*out)[(*n)++];
         x->player = l->ops->col_int(st, 0);
         x->overseas = l->ops->col_int(st, 1) != 0;

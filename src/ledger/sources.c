@@ -61,14 +61,10 @@ static char *own(ledger_lines *ls, const char *s)
 
 static bool push(ledger_lines *ls, const bmp_ledger_line *ln)
 {
-    if (ls->n == ls->cap) {
-        size_t cap = ls->cap ? ls->cap * 2 : 64;
-        bmp_ledger_line *v = realloc(ls->v, cap * sizeof *v);
-        if (!v)
-            return false;
-        ls->v = v;
-        ls->cap = cap;
-    }
+    bmp_ledger_line *v = bmp_grow(ls->v, &ls->cap, ls->n, sizeof *v);
+    if (!v)
+        return false;
+    ls->v = v;
     ls->v[ls->n++] = *ln;
     return true;
 }
