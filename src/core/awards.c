@@ -53,14 +53,10 @@ bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw, co
 
 bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
 {
-    if (a->nnotes == a->notes_cap) {
-        size_t nc = a->notes_cap ? a->notes_cap * 2 : 8;
-        char **n = realloc(a->notes, nc * sizeof *n);
-        if (!n)
-            return bmp_error_oom(err);
-        a->notes = n;
-        a->notes_cap = nc;
-    }
+    char **n = bmp_grow(a->notes, &a->notes_cap, a->nnotes, sizeof *n);
+    if (!n)
+        return bmp_error_oom(err);
+    a->notes = n;
     va_list ap;
     va_start(ap, fmt);
     char *s = bmp_vasprintf(fmt, ap);

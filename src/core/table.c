@@ -58,14 +58,10 @@ bmp_status bmp_table_cell(bmp_table *t, const char *fmt, ...)
     if (t->ncols == 0)
         return BMP_EINVAL;
     size_t used = t->nrows * t->ncols + t->cur;
-    if (used == t->cap) {
-        size_t nc = t->cap ? t->cap * 2 : 64;
-        char **n = realloc(t->cells, nc * sizeof *n);
-        if (!n)
-            return BMP_ENOMEM;
-        t->cells = n;
-        t->cap = nc;
-    }
+    char **n = bmp_grow(t->cells, &t->cap, used, sizeof *n);
+    if (!n)
+        return BMP_ENOMEM;
+    t->cells = n;
     va_list ap;
     va_start(ap, fmt);
     char *s = bmp_vasprintf(fmt, ap);

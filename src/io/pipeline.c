@@ -112,14 +112,10 @@ static bmp_status add_set(bmp_pipeline *p, const char *v, bmp_error *err)
     if (!v || !strchr(v, '=') || v[0] == '=')
         return bmp_error_set(err, BMP_EINVAL, "option set: expected KEY=VALUE, got \"%s\"",
                              v ? v : "(null)");
-    if (p->nset == p->set_cap) {
-        size_t nc = p->set_cap ? p->set_cap * 2 : 8;
-        char **n = realloc(p->set, nc * sizeof *n);
-        if (!n)
-            return bmp_error_oom(err);
-        p->set = n;
-        p->set_cap = nc;
-    }
+    char **n = bmp_grow(p->set, &p->set_cap, p->nset, sizeof *n);
+    if (!n)
+        return bmp_error_oom(err);
+    p->set = n;
     if (!(p->set[p->nset] = bmp_strdup(v)))
         return bmp_error_oom(err);
     p->nset++;

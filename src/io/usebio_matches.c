@@ -101,17 +101,13 @@ static bmp_status match_sides(rd *r, xmlNode *n, char **home, char **away)
 static bmp_match *match_add(rd *r, char *home, char *away)
 {
     bmp_event *ev = r->ev;
-    if (ev->nmatches == r->mcap) {
-        size_t cap = r->mcap ? r->mcap * 2 : 16;
-        bmp_match *nm = realloc(ev->matches, cap * sizeof *nm);
-        if (!nm) {
-            free(home);
-            free(away);
-            return NULL;
-        }
-        ev->matches = nm;
-        r->mcap = cap;
+    bmp_match *nm = bmp_grow(ev->matches, &r->mcap, ev->nmatches, sizeof *nm);
+    if (!nm) {
+        free(home);
+        free(away);
+        return NULL;
     }
+    ev->matches = nm;
     bmp_match *m = &ev->matches[ev->nmatches++];
     memset(m, 0, sizeof *m);
     m->home = home;

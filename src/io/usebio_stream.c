@@ -139,14 +139,10 @@ static const char *intern_section(stream *s, const char *id)
     for (size_t i = 0; i < s->nsecs; i++)
         if (strcmp(s->secs[i], id) == 0)
             return s->secs[i];
-    if (s->nsecs == s->secs_cap) {
-        size_t cap = s->secs_cap ? s->secs_cap * 2 : 8;
-        char **ns = realloc(s->secs, cap * sizeof *ns);
-        if (!ns)
-            return NULL;
-        s->secs = ns;
-        s->secs_cap = cap;
-    }
+    char **ns = bmp_grow(s->secs, &s->secs_cap, s->nsecs, sizeof *ns);
+    if (!ns)
+        return NULL;
+    s->secs = ns;
     char *c = bmp_strdup(id);
     if (c)
         s->secs[s->nsecs++] = c;

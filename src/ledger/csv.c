@@ -32,14 +32,10 @@ static int buf_put(buf *b, char c)
  * spent a fifth of its time there). */
 static int row_push(lcsv_row *r, buf *field)
 {
-    if (r->n == r->cap) {
-        size_t cap = r->cap ? r->cap * 2 : 8;
-        char **f = realloc(r->f, cap * sizeof *f);
-        if (!f)
-            return -1;
-        r->f = f;
-        r->cap = cap;
-    }
+    char **f = bmp_grow(r->f, &r->cap, r->n, sizeof *f);
+    if (!f)
+        return -1;
+    r->f = f;
     r->f[r->n++] = field->s ? field->s : strdup("");
     field->s = NULL;
     field->n = field->cap = 0;

@@ -289,14 +289,10 @@ bool problems_add(bmp_problems *p, const char *fmt, ...)
 {
     if (!p)
         return true;
-    if (p->count == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 16;
-        char **m = realloc(p->msgs, cap * sizeof *m);
-        if (!m)
-            return false;
-        p->msgs = m;
-        p->cap = cap;
-    }
+    char **m = bmp_grow(p->msgs, &p->cap, p->count, sizeof *m);
+    if (!m)
+        return false;
+    p->msgs = m;
     va_list ap;
     va_start(ap, fmt);
     char *s = bmp_vasprintf(fmt, ap);

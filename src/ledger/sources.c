@@ -31,16 +31,12 @@ static const char *keep(ledger_lines *ls, const char *s)
 {
     if (!s)
         return NULL;
-    if (ls->nstrs == ls->scap) {
-        size_t cap = ls->scap ? ls->scap * 2 : 64;
-        char **v = realloc(ls->strs, cap * sizeof *v);
-        if (!v) {
-            ls->oom = true;
-            return NULL;
-        }
-        ls->strs = v;
-        ls->scap = cap;
+    char **v = bmp_grow(ls->strs, &ls->scap, ls->nstrs, sizeof *v);
+    if (!v) {
+        ls->oom = true;
+        return NULL;
     }
+    ls->strs = v;
     char *c = strdup(s);
     if (c)
         ls->strs[ls->nstrs++] = c;
