@@ -98,12 +98,19 @@ static void *work(void *arg)
 }
 
 /* The process's first USEBIO read made by 8 threads at once, released
- * together by a barrier: libxml2 2.9 set its global mutexes up lazily
- * without a lock, a race ThreadSanitizer reported in CI (2 runs in 10);
- * the library now runs xmlInitParser once first (src/io/usebio_xml.c).
- * Must run before any other test of this program reads USEBIO. */
+ * together: libxml2 2.9 set its global mutexes up lazily without a lock, a
+ * race ThreadSanitizer reported in CI (2 runs in 10); the library now runs
+ * xmlInitParser once first (src/io/usebio_xml.c).  Must run before any
+ * other test of this program reads USEBIO.  A start flag rather than a
+ * barrier, so that a thread that could not be created leaves none waiting. */
+typedef struct start_gate {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    bool open;
+} start_gate;
+
 typedef struct first_use {
-    pthread_barrier_t *go;
+    start_gate *gate;
     char *out;
 } first_use;
 
@@ -112,7 +119,10 @@ static void *read_first(void *arg)
     first_use *f = arg;
     job j = {.path = BMP_SOURCE_DIR "/tests/data/usebio/abf_club_5tables.xml",
              .opts = {"body", "abf", "grade", "E"}};
-    pthread_barrier_wait(f->go);
+    pthread_mutex_lock(&f->gate->mu);
+    while (!f->gate->open)
+        pthread_cond_wait(&f->gate->cv, &f->gate->mu);
+    pthread_mutex_unlock(&f->gate->mu);
     f->out = run(&j);
     return NULL;
 }
@@ -120,17 +130,22 @@ static void *read_first(void *arg)
 static void first_usebio_read_from_eight_threads(void **state)
 {
     (void)state;
-    pthread_barrier_t go;
-    assert_int_equal(pthread_barrier_init(&go, NULL, NTHREADS), 0);
+    start_gate gate = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false};
     first_use f[NTHREADS];
     pthread_t t[NTHREADS];
-    for (size_t k = 0; k < NTHREADS; k++) {
-        f[k] = (first_use){.go = &go};
-        assert_int_equal(pthread_create(&t[k], NULL, read_first, &f[k]), 0);
+    size_t started = 0;
+    for (; started < NTHREADS; started++) {
+        f[started] = (first_use){.gate = &gate};
+        if (pthread_create(&t[started], NULL, read_first, &f[started]) != 0)
+            break;
     }
-    for (size_t k = 0; k < NTHREADS; k++)
-        assert_int_equal(pthread_join(t[k], NULL), 0);
-    pthread_barrier_destroy(&go);
+    pthread_mutex_lock(&gate.mu);
+    gate.open = true;
+    pthread_cond_broadcast(&gate.cv);
+    pthread_mutex_unlock(&gate.mu);
+    for (size_t k = 0; k < started; k++)
+        pthread_join(t[k], NULL);
+    assert_int_equal(started, NTHREADS);
     for (size_t k = 0; k < NTHREADS; k++) {
         assert_non_null(f[k].out);
         /* the file awards: no thread answers with an error */

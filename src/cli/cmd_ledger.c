@@ -93,7 +93,7 @@ static const char *const help_import =
     "--replaces ID --reason R: a corrected event replaces batch ID in the same\n"
     "transaction (a posted batch is reversed, a pending one rejected; NZ-44).\n";
 static const char *const help_batches =
-    "usage: bridgemp ledger batches [--state S] [--format table|csv|json]\n";
+    "usage: bridgemp ledger batches [--state S] [--format table|csv|json] [--output FILE]\n";
 static const char *const help_approve =
     "usage: bridgemp ledger approve ID... | --all\n\nApprove provisional batches (ABF-103); "
     "they are posted at the next close.\n";

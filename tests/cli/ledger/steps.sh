@@ -59,8 +59,9 @@ refused 1 "already closed up to 2025-09" $L close 2025-09 --body abf
 step 0 "\"2025-09\"" $L report statement 1002 --body abf --format json
 step 0 "holding,green,,0.30" $L report statement 1002 --body abf --format csv
 # --output: the report to a file (written atomically), nothing on stdout
-out=$($L report statement 1002 --body abf --format csv --output "$W/statement.csv") &&
-    [ -z "$out" ] || { echo "FAIL: report --output: exit $?, printed: $out"; fails=$((fails + 1)); }
+out=$($L report statement 1002 --body abf --format csv --output "$W/statement.csv"); rc=$?
+[ "$rc" = 0 ] && [ -z "$out" ] ||
+    { echo "FAIL: report --output: exit $rc, printed: $out"; fails=$((fails + 1)); }
 step 0 "holding,green,,0.30" cat "$W/statement.csv"
 step 0 "batch 2 reverses batch 1 \\(provisional\\)" $L correct 1 --reason "wrong session uploaded"
 step 0 "batch 2 approved" $L approve --all
