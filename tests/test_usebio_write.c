@@ -1,24 +1,12 @@
 /* USEBIO writer: MASTER_POINTS filled from awards constructed here (the
  * bodies' award rules live on other branches), then re-imported: the same
  * awards must come back, and the rest of the model must survive. */
-#include "bmp_test.h"
+#include "usebio_test_util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/usebio.h"
-
-static bmp_event *load(const char *name, const char *body)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/usebio/%s", BMP_TEST_DATA, name);
-    bmp_usebio_opts o = {.body = body};
-    bmp_event *ev = NULL;
-    bmp_error e = {0};
-    if (bmp_usebio_read_file(path, &o, &ev, &e))
-        fail_msg("%s did not load: %s", name, e.msg);
-    return ev;
-}
 
 static bmp_event *reread(const char *xml, const char *body)
 {
