@@ -1,5 +1,6 @@
 /* `bridgemp ledger`: the masterpoint ledger from the command line
  * (docs/ledger.md).  Exit codes as in main.c. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,33 +138,78 @@ int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status s
     return LEDGER_EXIT_INPUT;
 }
 
-/* "WHAT PERIOD: run N made|already made, nothing changed: L line(s), total
- * 12.34": what a charge run says it did. */
-void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r)
+void ledger_money(int64_t cents, char buf[32])
 {
-    int64_t c = r->total;
-    printf("%s %s: run %lld %s: %zu line(s), total %s%lld.%02lld\n", what, period,
-           (long long)r->id, r->already ? "already made, nothing changed" : "made", r->lines,
-           c < 0 ? "-" : "", llabs(c) / 100, llabs(c) % 100);
+    long long c = cents < 0 ? -(long long)cents : (long long)cents;
+    snprintf(buf, 32, "%s%lld.%02lld", cents < 0 ? "-" : "", c / 100, c % 100);
 }
 
-/* A report table to --output FILE (written atomically) or stdout, in
- * --format. */
-bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e)
+void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r)
 {
-    if (!a->output)
-        return bmp_table_write(t, a->fmt, stdout, e);
+    char total[32];
+    ledger_money(r->total, total);
+    printf("%s %s: run %lld %s: %zu line(s), total %s\n", what, period, (long long)r->id,
+           r->already ? "already made, nothing changed" : "made", r->lines, total);
+}
+
+bool ledger_doc_format(const ledger_args *a, bmp_invoice_format *f)
+{
+    *f = BMP_INVOICE_HTML;
+    if (a->as && !bmp_invoice_format_parse(a->as, f)) {
+        fprintf(stderr, "bridgemp ledger %s: --as: expected html, csv or json, got \"%s\"\n",
+                a->pos[0], a->as);
+        return false;
+    }
+    return true;
+}
+
+bool ledger_number(const char *s, long long min, long long max, long long *out)
+{
+    char *end = NULL;
+    if (!s)
+        return false;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end || errno || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* The output goes through a memory stream so that a file is written whole
+ * or not at all, and a full disk or closed pipe is an error, not a short
+ * file. */
+bmp_status ledger_put(const ledger_args *a, ledger_write_fn write, const void *arg, bmp_error *e)
+{
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         return bmp_error_oom(e);
-    bmp_status st = bmp_table_write(t, a->fmt, f, e);
-    fclose(f);
+    bmp_status st = write(f, arg, e);
+    if (fclose(f) != 0 && !st)
+        st = bmp_error_oom(e);
     if (!st)
-        st = bmp_file_write_atomic(a->output, buf, len, e);
+        st = bmp_file_write_atomic(a->output ? a->output : "-", buf, len, e);
     free(buf);
     return st;
+}
+
+typedef struct put_table {
+    const bmp_table *t;
+    bmp_output_format fmt;
+} put_table;
+
+static bmp_status write_table(FILE *f, const void *arg, bmp_error *e)
+{
+    const put_table *p = arg;
+    return bmp_table_write(p->t, p->fmt, f, e);
+}
+
+bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e)
+{
+    put_table p = {t, a->fmt};
+    return ledger_put(a, write_table, &p, e);
 }
 
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e)
@@ -174,21 +220,44 @@ bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp
     return bmp_ledger_open(db && *db ? db : "bridgemp.db", &o, l, e);
 }
 
-int ledger_report_table(const ledger_args *a, ledger_fill_fn fill, const void *arg)
+int ledger_run(const ledger_args *a, ledger_step_fn step, const void *arg)
 {
     bmp_error e = {0};
+    bmp_problems p = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
+    if (!st) {
+        st = step(l, a, arg, &p, &e);
+        bmp_ledger_close(l);
+    }
+    int rc = st ? ledger_fail_problems(&p, &e, st) : 0;
+    bmp_problems_free(&p);
+    return rc;
+}
+
+typedef struct report {
+    ledger_fill_fn fill;
+    const void *arg;
+} report;
+
+static bmp_status report_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                              bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    const report *r = arg;
     bmp_table t;
     bmp_table_init(&t);
-    st = fill(l, a, arg, &t, &e);
+    bmp_status st = r->fill(l, a, r->arg, &t, e);
     if (!st)
-        st = ledger_put_table(&t, a, &e);
+        st = ledger_put_table(&t, a, e);
     bmp_table_free(&t);
-    bmp_ledger_close(l);
-    return st ? ledger_fail(&e, st) : 0;
+    return st;
+}
+
+int ledger_report_table(const ledger_args *a, ledger_fill_fn fill, const void *arg)
+{
+    report r = {fill, arg};
+    return ledger_run(a, report_step, &r);
 }
 
 /* ---- arguments ---------------------------------------------------------- */
@@ -302,79 +371,61 @@ static int cmd_init(ledger_args *a)
     return 0;
 }
 
-/* Write through a temporary file renamed into place (never a partial file). */
-static int export_to(const ledger_args *a, bmp_ledger *l, bool players)
+typedef struct register_export {
+    bmp_ledger *l;
+    const char *body;
+    bool players;
+} register_export;
+
+static bmp_status write_register(FILE *f, const void *arg, bmp_error *e)
 {
-    bmp_error e = {0};
-    char tmp[4200];
-    FILE *out = stdout;
-    if (a->output) {
-        snprintf(tmp, sizeof tmp, "%s.tmp.%ld", a->output, (long)getpid());
-        out = fopen(tmp, "w");
-        if (!out) {
-            fprintf(stderr, "bridgemp ledger: %s: cannot write\n", tmp);
-            return LEDGER_EXIT_INPUT;
-        }
+    const register_export *x = arg;
+    return x->players ? bmp_ledger_export_players(x->l, x->body, f, e)
+                      : bmp_ledger_export_clubs(x->l, x->body, f, e);
+}
+
+/* player|club import FILE, export, add: pos[1] is checked. */
+static bmp_status register_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                bmp_problems *p, bmp_error *e)
+{
+    bool players = *(const bool *)arg;
+    const char *sub = a->pos[1];
+    bmp_status st;
+    if (strcmp(sub, "import") == 0) {
+        size_t n = 0;
+        st = players ? bmp_ledger_import_players(l, a->body, a->pos[2], &n, p, e)
+                     : bmp_ledger_import_clubs(l, a->body, a->pos[2], &n, p, e);
+        if (!st)
+            printf("%s: %zu %s imported\n", a->pos[2], n, players ? "players" : "clubs");
+    } else if (strcmp(sub, "export") == 0) {
+        register_export x = {l, a->body, players};
+        st = ledger_put(a, write_register, &x, e);
+    } else if (players) {
+        bmp_ledger_player pl = {.number = a->number, .name = a->name, .status = a->status,
+                                .home_club = a->club, .alternates = a->alternates,
+                                .overseas = a->overseas, .youth = a->youth};
+        char num[16];
+        st = bmp_ledger_add_player(l, a->body, &pl, num, sizeof num, e);
+        if (!st)
+            printf("player %s %s\n", num, a->name);
+    } else {
+        bmp_ledger_club c = {.number = a->number, .name = a->name, .dummy = a->dummy};
+        st = bmp_ledger_add_club(l, a->body, &c, e);
+        if (!st)
+            printf("club %s %s\n", a->number, a->name);
     }
-    bmp_status st = players ? bmp_ledger_export_players(l, a->body, out, &e)
-                            : bmp_ledger_export_clubs(l, a->body, out, &e);
-    if (a->output) {
-        if (fclose(out) != 0 && !st)
-            st = bmp_error_set(&e, BMP_EIO, "%s: write error", tmp);
-        if (!st && rename(tmp, a->output) != 0)
-            st = bmp_error_set(&e, BMP_EIO, "%s: cannot rename into place", a->output);
-        if (st)
-            remove(tmp);
-    }
-    return st ? ledger_fail(&e, st) : 0;
+    return st;
 }
 
 static int cmd_register(ledger_args *a, bool players)
 {
     const char *help = players ? help_player : help_club;
-    if (a->help || a->npos < 2 || !a->body)
+    const char *sub = a->npos >= 2 ? a->pos[1] : "";
+    bool ok = (strcmp(sub, "import") == 0 && a->npos == 3) ||
+              ((strcmp(sub, "export") == 0 || strcmp(sub, "add") == 0) && a->npos == 2);
+    if (a->help || !a->body || !ok)
         return ledger_usage(a, help);
-    const char *sub = a->pos[1];
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    int rc = 0;
-    if (strcmp(sub, "import") == 0 && a->npos == 3) {
-        bmp_problems p = {0};
-        size_t n = 0;
-        st = players ? bmp_ledger_import_players(l, a->body, a->pos[2], &n, &p, &e)
-                     : bmp_ledger_import_clubs(l, a->body, a->pos[2], &n, &p, &e);
-        if (st)
-            rc = ledger_fail_problems(&p, &e, st);
-        else
-            printf("%s: %zu %s imported\n", a->pos[2], n, players ? "players" : "clubs");
-        bmp_problems_free(&p);
-    } else if (strcmp(sub, "export") == 0 && a->npos == 2) {
-        rc = export_to(a, l, players);
-    } else if (strcmp(sub, "add") == 0 && a->npos == 2) {
-        if (players) {
-            bmp_ledger_player p = {.number = a->number, .name = a->name, .status = a->status,
-                                   .home_club = a->club, .alternates = a->alternates,
-                                   .overseas = a->overseas, .youth = a->youth};
-            char num[16];
-            st = bmp_ledger_add_player(l, a->body, &p, num, sizeof num, &e);
-            if (!st)
-                printf("player %s %s\n", num, a->name);
-        } else {
-            bmp_ledger_club c = {.number = a->number, .name = a->name, .dummy = a->dummy};
-            st = bmp_ledger_add_club(l, a->body, &c, &e);
-            if (!st)
-                printf("club %s %s\n", a->number, a->name);
-        }
-        if (st)
-            rc = ledger_fail(&e, st);
-    } else {
-        rc = ledger_usage(a, help);
-    }
-    bmp_ledger_close(l);
-    return rc;
+    return ledger_run(a, register_step, &players);
 }
 
 static bool parse_kind(const char *s, bmp_batch_source *out)
@@ -393,8 +444,16 @@ static int cmd_import(ledger_args *a)
     if (a->help)
         return ledger_usage(a, help_import);
     bmp_batch_source src;
+    long long replaces = 0;
     if (a->npos < 2 || !parse_kind(a->kind, &src))
         return ledger_usage(a, help_import);
+    if (a->replaces) {
+        if (!ledger_number(a->replaces, 1, INT64_MAX, &replaces) || a->npos != 2) {
+            fputs("bridgemp ledger import: --replaces takes one batch number and one FILE\n",
+                  stderr);
+            return LEDGER_EXIT_USAGE;
+        }
+    }
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -405,13 +464,7 @@ static int cmd_import(ledger_args *a)
                           .rating = a->rating, .sidecar = a->sidecar};
     bmp_ledger_import_opts o = {.size = sizeof o, .body = a->body, .source = src, .club = a->club,
                                 .control = a->control, .ncontrol = a->ncontrol, .usebio = &uo,
-                                .replaces = a->replaces ? strtoll(a->replaces, NULL, 10) : 0,
-                                .reason = a->reason};
-    if (a->replaces && (o.replaces <= 0 || a->npos != 2)) {
-        fputs("bridgemp ledger import: --replaces takes one batch number and one FILE\n", stderr);
-        bmp_ledger_close(l);
-        return LEDGER_EXIT_USAGE;
-    }
+                                .replaces = replaces, .reason = a->reason};
     int rc = 0;
     for (size_t i = 1; i < a->npos; i++) {
         bmp_problems p = {0};
@@ -473,92 +526,99 @@ static int cmd_batch_ids(ledger_args *a, const char *help, int which)
     return rc;
 }
 
+static bmp_status close_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                             bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
+    bmp_ledger_close_stats s;
+    bmp_status st = bmp_ledger_close_period(l, a->body, a->pos[1], &s, e);
+    if (!st)
+        printf("%s %s closed: %zu batches posted (%zu lines), %zu players re-ranked, "
+               "%zu promotions\n",
+               a->body, a->pos[1], s.batches, s.lines, s.players, s.promotions);
+    return st;
+}
+
 static int cmd_close(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body)
         return ledger_usage(a, help_close);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_ledger_close_stats s;
-    st = bmp_ledger_close_period(l, a->body, a->pos[1], &s, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    printf("%s %s closed: %zu batches posted (%zu lines), %zu players re-ranked, %zu promotions\n",
-           a->body, a->pos[1], s.batches, s.lines, s.players, s.promotions);
-    return 0;
+    return ledger_run(a, close_step, NULL);
+}
+
+static bmp_status verify_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                              bmp_problems *p, bmp_error *e)
+{
+    (void)a;
+    (void)arg;
+    bmp_status st = bmp_ledger_verify(l, p, e);
+    if (!st)
+        printf("ledger verified: audit chain, control totals and holdings agree\n");
+    return st;
+}
+
+static bmp_status dump_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                            bmp_problems *p, bmp_error *e)
+{
+    (void)a;
+    (void)arg;
+    (void)p;
+    char *s = NULL;
+    bmp_status st = bmp_ledger_dump(l, &s, e);
+    if (!st)
+        fputs(s, stdout);
+    free(s);
+    return st;
 }
 
 static int cmd_verify(ledger_args *a, bool dump)
 {
     if (a->help)
         return ledger_usage(a, help_verify);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    int rc = 0;
-    if (dump) {
-        char *s = NULL;
-        st = bmp_ledger_dump(l, &s, &e);
-        if (!st)
-            fputs(s, stdout);
-        free(s);
-        rc = st ? ledger_fail(&e, st) : 0;
-    } else {
-        bmp_problems p = {0};
-        st = bmp_ledger_verify(l, &p, &e);
-        if (st)
-            rc = ledger_fail_problems(&p, &e, st);
-        else
-            printf("ledger verified: audit chain, control totals and holdings agree\n");
-        bmp_problems_free(&p);
-    }
-    bmp_ledger_close(l);
-    return rc;
+    return ledger_run(a, dump ? dump_step : verify_step, NULL);
+}
+
+static bmp_status release_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                               bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
+    int64_t id = 0;
+    size_t n = 0;
+    bmp_status st = bmp_ledger_release_held(l, a->body, a->pos[1], a->date, &id, &n, e);
+    if (!st)
+        printf("batch %lld provisional: %zu held line(s) released\n", (long long)id, n);
+    return st;
 }
 
 static int cmd_release(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body || !a->date)
         return ledger_usage(a, help_release);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
+    return ledger_run(a, release_step, NULL);
+}
+
+static bmp_status expire_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                              bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
     int64_t id = 0;
     size_t n = 0;
-    st = bmp_ledger_release_held(l, a->body, a->pos[1], a->date, &id, &n, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    printf("batch %lld provisional: %zu held line(s) released\n", (long long)id, n);
-    return 0;
+    bmp_status st = bmp_ledger_expire_temporary(l, a->body, a->date, &id, &n, e);
+    if (!st)
+        printf("batch %lld provisional: %zu holding(s) of Temporary players cancelled "
+               "(NZ-87)\n",
+               (long long)id, n);
+    return st;
 }
 
 static int cmd_expire(ledger_args *a)
 {
     if (a->help || a->npos != 1 || !a->body || !a->date)
         return ledger_usage(a, help_expire);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    int64_t id = 0;
-    size_t n = 0;
-    st = bmp_ledger_expire_temporary(l, a->body, a->date, &id, &n, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    printf("batch %lld provisional: %zu holding(s) of Temporary players cancelled (NZ-87)\n",
-           (long long)id, n);
-    return 0;
+    return ledger_run(a, expire_step, NULL);
 }
 
 static int dispatch(ledger_args *a)

@@ -4,8 +4,11 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include "bridgemp/ledger.h"
 #include "bridgemp/ledger_charges.h"
+#include "bridgemp/ledger_invoice.h"
 
 int bmp_cli_ledger(int argc, char **argv);
 
@@ -38,14 +41,40 @@ int ledger_fail(const bmp_error *e, bmp_status st);
 int ledger_usage(const ledger_args *a, const char *help);
 int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status st);
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e);
-void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r);
-bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e);
-/* A report command after its arguments are checked: open the database,
- * fill a table (arg: what the command parsed) and put it as above; the
- * exit status. */
+
+/* Every command that uses an existing ledger is its argument check and a
+ * step: ledger_run opens the database, runs the step, closes it and turns
+ * the result into the exit status (every problem listed when the step
+ * found several).  The step prints what it did when it succeeds; arg is
+ * what the command parsed from its arguments. */
+typedef bmp_status (*ledger_step_fn)(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                     bmp_problems *p, bmp_error *e);
+int ledger_run(const ledger_args *a, ledger_step_fn step, const void *arg);
+/* A report command: ledger_run with a step that fills a table and puts it
+ * as ledger_put_table does. */
 typedef bmp_status (*ledger_fill_fn)(bmp_ledger *l, const ledger_args *a, const void *arg,
                                      bmp_table *t, bmp_error *e);
 int ledger_report_table(const ledger_args *a, ledger_fill_fn fill, const void *arg);
+
+/* What a command writes to --output FILE (atomically: bmp_file_write_atomic)
+ * or else to standard output (flushed and checked). */
+typedef bmp_status (*ledger_write_fn)(FILE *f, const void *arg, bmp_error *e);
+bmp_status ledger_put(const ledger_args *a, ledger_write_fn write, const void *arg, bmp_error *e);
+/* A table in --format, through ledger_put. */
+bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e);
+
+/* s as a whole number from min to max; false when s is NULL or not one
+ * (a usage error). */
+bool ledger_number(const char *s, long long min, long long max, long long *out);
+/* Cents as dollars and cents, "-0.50" keeping the sign. */
+void ledger_money(int64_t cents, char buf[32]);
+/* "WHAT PERIOD: run N made|already made, nothing changed: L line(s), total
+ * 12.34": what a charge run says it did. */
+void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r);
+/* --as html|csv|json for invoices and certificates (default html); false,
+ * with a message, for anything else. */
+bool ledger_doc_format(const ledger_args *a, bmp_invoice_format *f);
+
 int ledger_cmd_report(ledger_args *a);
 int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
 int ledger_cmd_convert(ledger_args *a);

@@ -16,29 +16,33 @@ static const char *const help_capitation =
     "player.  All or nothing; run again, it changes nothing and says so.  --output\n"
     "writes the run's lines as CSV club,player,rule,charge,cents.\n";
 
-/* Cents as dollars, "-0.50" keeping the sign. */
+/* A membership year on the command line (ABF-111: 1 April YEAR to 31 March). */
+static bool year_arg(const char *s, int *year)
+{
+    long long y;
+    if (!ledger_number(s, 1, 9999, &y))
+        return false;
+    *year = (int)y;
+    return true;
+}
+
+static bmp_status capitation_step(bmp_ledger *l, const ledger_args *a, const void *year,
+                                  bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    bmp_ledger_run r;
+    bmp_status st = bmp_ledger_capitation_run(l, a->body, *(const int *)year, a->output, &r, e);
+    if (!st)
+        ledger_print_run("capitation", a->pos[1], &r);
+    return st;
+}
+
 static int cmd_capitation(ledger_args *a)
 {
-    if (a->help)
+    int year;
+    if (a->help || a->npos != 2 || !a->body || !year_arg(a->pos[1], &year))
         return ledger_usage(a, help_capitation);
-    char *end = NULL;
-    long year = a->npos == 2 ? strtol(a->pos[1], &end, 10) : 0;
-    if (a->npos != 2 || !a->body || !end || *end || end == a->pos[1])
-        return ledger_usage(a, help_capitation);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_ledger_run r;
-    st = bmp_ledger_capitation_run(l, a->body, (int)year, a->output, &r, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    char y[16];
-    snprintf(y, sizeof y, "%ld", year);
-    ledger_print_run("capitation", y, &r);
-    return 0;
+    return ledger_run(a, capitation_step, &year);
 }
 
 static const char *const help_members =
@@ -55,14 +59,10 @@ static bmp_status fill_members(bmp_ledger *l, const ledger_args *a, const void *
 
 static int cmd_members(ledger_args *a)
 {
-    if (a->help)
+    int year;
+    if (a->help || a->npos != 2 || !a->body || !year_arg(a->pos[1], &year))
         return ledger_usage(a, help_members);
-    char *end = NULL;
-    long year = a->npos == 2 ? strtol(a->pos[1], &end, 10) : 0;
-    if (a->npos != 2 || !a->body || !end || *end || end == a->pos[1])
-        return ledger_usage(a, help_members);
-    int y = (int)year;
-    return ledger_report_table(a, fill_members, &y);
+    return ledger_report_table(a, fill_members, &year);
 }
 
 static const char *const help_grade =
@@ -71,25 +71,23 @@ static const char *const help_grade =
     "F) for the masterpoint levy (ABF-110); --exempt: a GNOT or GNP event, no late\n"
     "credit-file penalty (ABF-113).  Refused once the batch has been levied.\n";
 
+static bmp_status grade_step(bmp_ledger *l, const ledger_args *a, const void *id,
+                             bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    long long batch = *(const long long *)id;
+    bmp_status st = bmp_ledger_set_grade(l, a->body, batch, a->pos[2], a->exempt, e);
+    if (!st)
+        printf("batch %lld: grade %s%s\n", batch, a->pos[2], a->exempt ? " (exempt)" : "");
+    return st;
+}
+
 static int cmd_grade(ledger_args *a)
 {
-    if (a->help)
+    long long id;
+    if (a->help || a->npos != 3 || !a->body || !ledger_number(a->pos[1], 1, INT64_MAX, &id))
         return ledger_usage(a, help_grade);
-    char *end = NULL;
-    long long id = a->npos == 3 ? strtoll(a->pos[1], &end, 10) : 0;
-    if (a->npos != 3 || !a->body || !end || *end || id <= 0)
-        return ledger_usage(a, help_grade);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    st = bmp_ledger_set_grade(l, a->body, (int64_t)id, a->pos[2], a->exempt, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    printf("batch %lld: grade %s%s\n", id, a->pos[2], a->exempt ? " (exempt)" : "");
-    return 0;
+    return ledger_run(a, grade_step, &id);
 }
 
 static const char *const help_levy =
@@ -102,29 +100,31 @@ static const char *const help_levy =
     "player, charged to the home club (NZ-97, NZ-88; the amount is an input).\n"
     "All or nothing; run again, it changes nothing and says so.\n";
 
+/* The ABF's levy by grade, or with --rate NZ's per player (rate: cents). */
+static bmp_status levy_step(bmp_ledger *l, const ledger_args *a, const void *rate,
+                            bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    bmp_ledger_run r;
+    bmp_status st =
+        a->rate ? bmp_ledger_nz_levy_run(l, a->body, a->pos[1], *(const long long *)rate,
+                                         a->output, &r, e)
+                : bmp_ledger_levy_run(l, a->body, a->pos[1], a->output, &r, e);
+    if (!st)
+        ledger_print_run("levy", a->pos[1], &r);
+    return st;
+}
+
 static int cmd_levy(ledger_args *a)
 {
+    long long rate = 0;
     if (a->help || a->npos != 2 || !a->body)
         return ledger_usage(a, help_levy);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_ledger_run r;
-    char *end = NULL;
-    long long rate = a->rate ? strtoll(a->rate, &end, 10) : 0;
-    if (a->rate && (*end || end == a->rate))
-        st = bmp_error_set(&e, BMP_EINVAL, "--rate \"%s\": expected whole cents", a->rate);
-    else if (a->rate)
-        st = bmp_ledger_nz_levy_run(l, a->body, a->pos[1], rate, a->output, &r, &e);
-    else
-        st = bmp_ledger_levy_run(l, a->body, a->pos[1], a->output, &r, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    ledger_print_run("levy", a->pos[1], &r);
-    return 0;
+    if (a->rate && !ledger_number(a->rate, INT64_MIN, INT64_MAX, &rate)) {
+        fprintf(stderr, "bridgemp ledger: --rate \"%s\": expected whole cents\n", a->rate);
+        return LEDGER_EXIT_USAGE;
+    }
+    return ledger_run(a, levy_step, &rate);
 }
 
 static const char *const help_cancel =
@@ -134,29 +134,24 @@ static const char *const help_cancel =
     "non-financial (Dormant, registered to YEAR-1).  All or nothing; those already\n"
     "cancelled are counted and left alone.\n";
 
+static bmp_status cancel_step(bmp_ledger *l, const ledger_args *a, const void *year,
+                              bmp_problems *p, bmp_error *e)
+{
+    size_t done = 0, already = 0;
+    bmp_status st = bmp_ledger_cancel_members(l, a->body, *(const int *)year, a->pos[2], &done,
+                                              &already, p, e);
+    if (!st)
+        printf("cancellations %s: %zu cancelled, %zu already cancelled%s\n", a->pos[1], done,
+               already, done ? "" : " (nothing changed)");
+    return st;
+}
+
 static int cmd_cancel(ledger_args *a)
 {
-    if (a->help)
+    int year;
+    if (a->help || a->npos != 3 || !a->body || !year_arg(a->pos[1], &year))
         return ledger_usage(a, help_cancel);
-    char *end = NULL;
-    long year = a->npos == 3 ? strtol(a->pos[1], &end, 10) : 0;
-    if (a->npos != 3 || !a->body || !end || *end || end == a->pos[1])
-        return ledger_usage(a, help_cancel);
-    bmp_error e = {0};
-    bmp_problems p = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    size_t done = 0, already = 0;
-    st = bmp_ledger_cancel_members(l, a->body, (int)year, a->pos[2], &done, &already, &p, &e);
-    bmp_ledger_close(l);
-    int rc = st ? ledger_fail_problems(&p, &e, st) : 0;
-    bmp_problems_free(&p);
-    if (!st)
-        printf("cancellations %ld: %zu cancelled, %zu already cancelled%s\n", year, done, already,
-               done ? "" : " (nothing changed)");
-    return rc;
+    return ledger_run(a, cancel_step, &year);
 }
 
 static const char *const help_affiliated =
@@ -164,21 +159,22 @@ static const char *const help_affiliated =
     "Record the date CLUB first affiliated with its State (yyyy-mm-dd): in that ABF\n"
     "registration year its new players pay no capitation (ABF-112).\n";
 
+static bmp_status affiliated_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                  bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
+    bmp_status st = bmp_ledger_set_club_affiliated(l, a->body, a->pos[1], a->pos[2], e);
+    if (!st)
+        printf("club %s: first affiliated %s\n", a->pos[1], a->pos[2]);
+    return st;
+}
+
 static int cmd_affiliated(ledger_args *a)
 {
     if (a->help || a->npos != 3 || !a->body)
         return ledger_usage(a, help_affiliated);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    st = bmp_ledger_set_club_affiliated(l, a->body, a->pos[1], a->pos[2], &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    printf("club %s: first affiliated %s\n", a->pos[1], a->pos[2]);
-    return 0;
+    return ledger_run(a, affiliated_step, NULL);
 }
 
 static const char *const help_daily =
@@ -229,22 +225,23 @@ static const char *const help_fees =
     "a_point (cents).  One run per month, all or nothing; invoice it with\n"
     "`bridgemp ledger invoice RUN`.\n";
 
+static bmp_status fees_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                            bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
+    bmp_ledger_run r;
+    bmp_status st = bmp_ledger_nz_fee_run(l, a->body, a->pos[1], a->fees, a->output, &r, e);
+    if (!st)
+        ledger_print_run("fees", a->pos[1], &r);
+    return st;
+}
+
 static int cmd_fees(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body || !a->fees)
         return ledger_usage(a, help_fees);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_ledger_run r;
-    st = bmp_ledger_nz_fee_run(l, a->body, a->pos[1], a->fees, a->output, &r, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    ledger_print_run("fees", a->pos[1], &r);
-    return 0;
+    return ledger_run(a, fees_step, NULL);
 }
 
 static const char *const help_charges =
@@ -260,13 +257,10 @@ static bmp_status fill_charges(bmp_ledger *l, const ledger_args *a, const void *
 
 static int cmd_charges(ledger_args *a)
 {
-    if (a->help)
+    long long run;
+    if (a->help || a->npos != 2 || !a->body || !ledger_number(a->pos[1], 1, INT64_MAX, &run))
         return ledger_usage(a, help_charges);
-    char *end = NULL;
-    long long run = a->npos == 2 ? strtoll(a->pos[1], &end, 10) : 0;
-    if (a->npos != 2 || !a->body || !end || *end || run <= 0)
-        return ledger_usage(a, help_charges);
-    int64_t r = (int64_t)run;
+    int64_t r = run;
     return ledger_report_table(a, fill_charges, &r);
 }
 

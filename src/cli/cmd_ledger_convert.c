@@ -15,6 +15,22 @@ static const char *const help_convert =
     "foreign body's record of\n"
     "the points; the same points (player, kind, REF) are refused a second time.\n";
 
+static bmp_status convert_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                               bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    bmp_ledger_converted out;
+    bmp_status st = bmp_ledger_convert(l, arg, &out, e);
+    if (st)
+        return st;
+    char pts[32];
+    bmp_points_format(out.points, pts, sizeof pts);
+    printf("batch %lld provisional: %s %s credited %s %s (%s)%s%s\n", (long long)out.batch,
+           out.foreign, a->points, pts, out.point_type, out.rule, out.note[0] ? "; " : "",
+           out.note);
+    return BMP_OK;
+}
+
 int ledger_cmd_convert(ledger_args *a)
 {
     if (a->help)
@@ -28,20 +44,5 @@ int ledger_cmd_convert(ledger_args *a)
                 a->points);
         return LEDGER_EXIT_USAGE;
     }
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_ledger_converted out;
-    st = bmp_ledger_convert(l, &c, &out, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    char p[32];
-    bmp_points_format(out.points, p, sizeof p);
-    printf("batch %lld provisional: %s %s credited %s %s (%s)%s%s\n", (long long)out.batch,
-           out.foreign, a->points, p, out.point_type, out.rule, out.note[0] ? "; " : "",
-           out.note);
-    return 0;
+    return ledger_run(a, convert_step, &c);
 }

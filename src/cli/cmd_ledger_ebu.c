@@ -55,42 +55,44 @@ static int cmd_gold(ledger_args *a)
     return ledger_report_table(a, fill_gold, NULL);
 }
 
+static bmp_status ums_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                           bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
+    bmp_ledger_run r;
+    bmp_status st = bmp_ledger_ebu_ums_run(l, a->body, a->pos[1], a->rates, a->exemptions,
+                                           a->output, &r, e);
+    if (!st)
+        ledger_print_run("ums", a->pos[1], &r);
+    return st;
+}
+
 static int cmd_ums(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body || !a->rates)
         return ledger_usage(a, help_ums);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
+    return ledger_run(a, ums_step, NULL);
+}
+
+static bmp_status licences_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
     bmp_ledger_run r;
-    st = bmp_ledger_ebu_ums_run(l, a->body, a->pos[1], a->rates, a->exemptions, a->output, &r,
-                                &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    ledger_print_run("ums", a->pos[1], &r);
-    return 0;
+    bmp_status st = bmp_ledger_ebu_licence_run(l, a->body, a->pos[1], a->events, a->rates,
+                                               a->output, &r, e);
+    if (!st)
+        ledger_print_run("licences", a->pos[1], &r);
+    return st;
 }
 
 static int cmd_licences(ledger_args *a)
 {
     if (a->help || a->npos != 2 || !a->body || !a->rates || !a->events)
         return ledger_usage(a, help_licences);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_ledger_run r;
-    st = bmp_ledger_ebu_licence_run(l, a->body, a->pos[1], a->events, a->rates, a->output, &r,
-                                    &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    ledger_print_run("licences", a->pos[1], &r);
-    return 0;
+    return ledger_run(a, licences_step, NULL);
 }
 
 int (*ledger_ebu_command(const char *name))(ledger_args *)

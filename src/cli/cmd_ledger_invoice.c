@@ -10,7 +10,7 @@
 
 static const char *const help_invoice =
     "usage: bridgemp ledger invoice RUN --body B [--as html|csv|json] [--output DIR]\n"
-    "       bridgemp ledger invoice list --body B [--format table|csv|json]\n"
+    "       bridgemp ledger invoice list --body B [--format table|csv|json] [--output FILE]\n"
     "       bridgemp ledger invoice show NUMBER --body B [--as F] [--output FILE]\n"
     "       bridgemp ledger invoice credit NUMBER --reason R --body B [--as F] [--output DIR]\n\n"
     "Invoice charge run RUN (a capitation or levy run: `bridgemp ledger charges`)\n"
@@ -20,95 +20,84 @@ static const char *const help_invoice =
     "with --as), atomically.  An invoice is never changed: `credit` issues a\n"
     "credit note NUMBER-CR reversing it in full (once), with its reason.\n";
 
-static int usage_error(void)
-{
-    fputs(help_invoice, stderr);
-    return LEDGER_EXIT_USAGE;
-}
+typedef struct invoice_arg {
+    bmp_invoice_format f;
+    long long run; /* invoice RUN */
+} invoice_arg;
 
-static bool doc_format(const ledger_args *a, bmp_invoice_format *f)
-{
-    *f = BMP_INVOICE_HTML;
-    if (a->as && !bmp_invoice_format_parse(a->as, f)) {
-        fprintf(stderr, "bridgemp ledger invoice: --as: expected html, csv or json, got \"%s\"\n",
-                a->as);
-        return false;
-    }
-    return true;
-}
-
-static int invoice_list(ledger_args *a, bmp_ledger *l)
+static bmp_status invoice_list(bmp_ledger *l, const ledger_args *a, bmp_error *e)
 {
     bmp_table t;
     bmp_table_init(&t);
-    bmp_error e = {0};
-    bmp_status st = bmp_ledger_invoice_list(l, a->body, &t, &e);
+    bmp_status st = bmp_ledger_invoice_list(l, a->body, &t, e);
     if (!st)
-        st = bmp_table_write(&t, a->fmt, stdout, &e);
+        st = ledger_put_table(&t, a, e);
     bmp_table_free(&t);
-    return st ? ledger_fail(&e, st) : 0;
+    return st;
 }
 
-static int invoice_show(ledger_args *a, bmp_ledger *l, bmp_invoice_format f)
+static bmp_status invoice_show(bmp_ledger *l, const ledger_args *a, bmp_invoice_format f,
+                               bmp_error *e)
 {
     char *doc = NULL;
     size_t len = 0;
-    bmp_error e = {0};
-    bmp_status st = bmp_ledger_invoice_document(l, a->body, a->pos[2], f, &doc, &len, &e);
+    bmp_status st = bmp_ledger_invoice_document(l, a->body, a->pos[2], f, &doc, &len, e);
     if (!st)
-        st = bmp_file_write_atomic(a->output ? a->output : "-", doc, len, &e);
+        st = bmp_file_write_atomic(a->output ? a->output : "-", doc, len, e);
     free(doc);
-    return st ? ledger_fail(&e, st) : 0;
+    return st;
 }
 
-static int invoice_credit(ledger_args *a, bmp_ledger *l, bmp_invoice_format f)
+static bmp_status invoice_credit(bmp_ledger *l, const ledger_args *a, bmp_invoice_format f,
+                                 bmp_error *e)
 {
-    bmp_error e = {0};
-    bmp_status st = bmp_ledger_invoice_credit(l, a->body, a->pos[2], a->reason, a->output, f, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    printf("invoice %s: credit note %s-CR issued\n", a->pos[2], a->pos[2]);
-    return 0;
+    bmp_status st = bmp_ledger_invoice_credit(l, a->body, a->pos[2], a->reason, a->output, f, e);
+    if (!st)
+        printf("invoice %s: credit note %s-CR issued\n", a->pos[2], a->pos[2]);
+    return st;
 }
 
-static int invoice_run(ledger_args *a, bmp_ledger *l, bmp_invoice_format f)
+static bmp_status invoice_run(bmp_ledger *l, const ledger_args *a, const invoice_arg *x,
+                              bmp_error *e)
 {
-    char *end = NULL;
-    long long run = strtoll(a->pos[1], &end, 10);
-    if (*end || run <= 0)
-        return usage_error();
     bmp_ledger_invoices r;
-    bmp_error e = {0};
-    bmp_status st = bmp_ledger_invoice_run(l, a->body, run, a->output, f, &r, &e);
+    bmp_status st = bmp_ledger_invoice_run(l, a->body, x->run, a->output, x->f, &r, e);
     if (st)
-        return ledger_fail(&e, st);
-    long long t = r.total < 0 ? -r.total : r.total;
-    printf("charge run %lld: %zu invoice(s) made, %zu already made; total %s%lld.%02lld%s%s\n",
-           run, r.made, r.already, r.total < 0 ? "-" : "", t / 100, t % 100,
-           a->output ? "; written to " : "", a->output ? a->output : "");
-    return 0;
+        return st;
+    char total[32];
+    ledger_money(r.total, total);
+    printf("charge run %lld: %zu invoice(s) made, %zu already made; total %s%s%s\n", x->run,
+           r.made, r.already, total, a->output ? "; written to " : "",
+           a->output ? a->output : "");
+    return BMP_OK;
+}
+
+static bmp_status invoice_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                               bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    const invoice_arg *x = arg;
+    const char *sub = a->pos[1];
+    return strcmp(sub, "list") == 0     ? invoice_list(l, a, e)
+           : strcmp(sub, "show") == 0   ? invoice_show(l, a, x->f, e)
+           : strcmp(sub, "credit") == 0 ? invoice_credit(l, a, x->f, e)
+                                        : invoice_run(l, a, x, e);
 }
 
 int ledger_cmd_invoice(ledger_args *a)
 {
     if (a->help)
         return ledger_usage(a, help_invoice);
-    bmp_invoice_format f;
-    if (a->npos < 2 || !a->body || !doc_format(a, &f))
-        return usage_error();
+    invoice_arg x = {0};
+    if (a->npos < 2 || !a->body)
+        return ledger_usage(a, help_invoice);
+    if (!ledger_doc_format(a, &x.f))
+        return LEDGER_EXIT_USAGE;
     const char *sub = a->pos[1];
     bool one = strcmp(sub, "show") == 0 || strcmp(sub, "credit") == 0;
-    if ((one && a->npos != 3) || (!one && a->npos != 2))
-        return usage_error();
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    int rc = strcmp(sub, "list") == 0     ? invoice_list(a, l)
-             : strcmp(sub, "show") == 0   ? invoice_show(a, l, f)
-             : strcmp(sub, "credit") == 0 ? invoice_credit(a, l, f)
-                                          : invoice_run(a, l, f);
-    bmp_ledger_close(l);
-    return rc;
+    bool run = !one && strcmp(sub, "list") != 0;
+    if ((one && a->npos != 3) || (!one && a->npos != 2) ||
+        (run && !ledger_number(sub, 1, INT64_MAX, &x.run)))
+        return ledger_usage(a, help_invoice);
+    return ledger_run(a, invoice_step, &x);
 }

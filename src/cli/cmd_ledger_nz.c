@@ -18,10 +18,28 @@ static const char *const help_annual =
 
 static bool year_of(const ledger_args *a, int *year)
 {
-    char *end = NULL;
-    long y = a->npos == 2 ? strtol(a->pos[1], &end, 10) : 0;
+    long long y;
+    if (a->npos != 2 || !a->body || !ledger_number(a->pos[1], 1, 9999, &y))
+        return false;
     *year = (int)y;
-    return a->npos == 2 && a->body && end && !*end && end != a->pos[1];
+    return true;
+}
+
+static bmp_status annual_step(bmp_ledger *l, const ledger_args *a, const void *year,
+                              bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    int yr = *(const int *)year;
+    bmp_ledger_nz_year y;
+    bmp_status st = bmp_ledger_nz_annual_run(l, a->body, yr, &y, e);
+    if (st)
+        return st;
+    if (y.already)
+        printf("annual run %d: already made for %zu players, nothing changed\n", yr, y.players);
+    else
+        printf("annual run %d: %zu players: %zu Open, %zu Intermediate, %zu Junior\n", yr,
+               y.players, y.open, y.intermediate, y.junior);
+    return BMP_OK;
 }
 
 int ledger_cmd_annual(ledger_args *a)
@@ -29,22 +47,7 @@ int ledger_cmd_annual(ledger_args *a)
     int year;
     if (a->help || !year_of(a, &year))
         return ledger_usage(a, help_annual);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    bmp_ledger_nz_year y;
-    st = bmp_ledger_nz_annual_run(l, a->body, year, &y, &e);
-    bmp_ledger_close(l);
-    if (st)
-        return ledger_fail(&e, st);
-    if (y.already)
-        printf("annual run %d: already made for %zu players, nothing changed\n", year, y.players);
-    else
-        printf("annual run %d: %zu players: %zu Open, %zu Intermediate, %zu Junior\n", year,
-               y.players, y.open, y.intermediate, y.junior);
-    return 0;
+    return ledger_run(a, annual_step, &year);
 }
 
 static bmp_status fill_gradings(bmp_ledger *l, const ledger_args *a, const void *year,

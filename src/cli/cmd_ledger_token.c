@@ -9,7 +9,7 @@
 
 static const char *const help_token =
     "usage: bridgemp ledger token create --scope SCOPE [--name LABEL]\n"
-    "       bridgemp ledger token list [--format table|csv|json]\n"
+    "       bridgemp ledger token list [--format table|csv|json] [--output FILE]\n"
     "       bridgemp ledger token revoke ID\n"
     "\n"
     "API tokens for 'bridgemp serve'.  SCOPE is club:<body>:<number> (uploads that\n"
@@ -17,43 +17,35 @@ static const char *const help_token =
     "The token is printed once; the ledger keeps only its hash.  Revoked tokens stay\n"
     "listed with the time they were revoked.\n";
 
-static int token_create(ledger_args *a, bmp_ledger *l, bmp_error *e)
+static bmp_status token_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                             bmp_problems *p, bmp_error *e)
 {
+    (void)p;
+    const char *sub = a->pos[1];
+    if (strcmp(sub, "list") == 0) {
+        bmp_table t;
+        bmp_table_init(&t);
+        bmp_status st = bmp_ledger_token_list(l, &t, e);
+        if (!st)
+            st = ledger_put_table(&t, a, e);
+        bmp_table_free(&t);
+        return st;
+    }
+    if (strcmp(sub, "revoke") == 0) {
+        long long id = *(const long long *)arg;
+        bmp_status st = bmp_ledger_token_revoke(l, id, e);
+        if (!st)
+            printf("token %lld revoked\n", id);
+        return st;
+    }
     char tok[BMP_TOKEN_SIZE];
     int64_t id = 0;
     bmp_status st = bmp_ledger_token_create(l, a->scope, a->name, &id, tok, e);
     if (st)
-        return ledger_fail(e, st);
+        return st;
     printf("token %lld %s\n%s\n", (long long)id, a->scope, tok);
     fputs("(shown once: the ledger keeps only its hash)\n", stderr);
-    return 0;
-}
-
-static int token_list(ledger_args *a, bmp_ledger *l, bmp_error *e)
-{
-    bmp_table t;
-    bmp_table_init(&t);
-    bmp_status st = bmp_ledger_token_list(l, &t, e);
-    if (!st)
-        st = bmp_table_write(&t, a->fmt, stdout, e);
-    bmp_table_free(&t);
-    return st ? ledger_fail(e, st) : 0;
-}
-
-static int token_revoke(ledger_args *a, bmp_ledger *l, bmp_error *e)
-{
-    char *end = NULL;
-    long long id = strtoll(a->pos[2], &end, 10);
-    if (!*a->pos[2] || *end || id <= 0) {
-        fprintf(stderr, "bridgemp ledger token revoke: expected a token id, got \"%s\"\n",
-                a->pos[2]);
-        return LEDGER_EXIT_USAGE;
-    }
-    bmp_status st = bmp_ledger_token_revoke(l, id, e);
-    if (st)
-        return ledger_fail(e, st);
-    printf("token %lld revoked\n", id);
-    return 0;
+    return BMP_OK;
 }
 
 int ledger_cmd_token(ledger_args *a)
@@ -61,19 +53,16 @@ int ledger_cmd_token(ledger_args *a)
     if (a->help)
         return ledger_usage(a, help_token);
     const char *sub = a->npos >= 2 ? a->pos[1] : "";
+    long long id = 0;
     bool ok = (strcmp(sub, "create") == 0 && a->npos == 2 && a->scope) ||
               (strcmp(sub, "list") == 0 && a->npos == 2) ||
               (strcmp(sub, "revoke") == 0 && a->npos == 3);
     if (!ok)
         return ledger_usage(a, help_token);
-    bmp_error e = {0};
-    bmp_ledger *l = NULL;
-    bmp_status st = ledger_open_db(a, false, &l, &e);
-    if (st)
-        return ledger_fail(&e, st);
-    int rc = sub[0] == 'c' ? token_create(a, l, &e)
-             : sub[0] == 'l' ? token_list(a, l, &e)
-                             : token_revoke(a, l, &e);
-    bmp_ledger_close(l);
-    return rc;
+    if (strcmp(sub, "revoke") == 0 && !ledger_number(a->pos[2], 1, INT64_MAX, &id)) {
+        fprintf(stderr, "bridgemp ledger token revoke: expected a token id, got \"%s\"\n",
+                a->pos[2]);
+        return LEDGER_EXIT_USAGE;
+    }
+    return ledger_run(a, token_step, &id);
 }

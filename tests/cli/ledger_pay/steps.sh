@@ -47,6 +47,15 @@ step 0 "administration fee charged \\(ABF-115\\)" \
     $L payment record --body abf --club 2074 --amount 5 --date 2026-12-01 --ref B3 --no-club-number
 step 0 "^ABF-2-2074,2074,2026-11-24,10.00,0.00,10.00,38$" $L balances 2027-01-01 --body abf --format csv
 step 0 "^B3,2074,,2026-12-01,5.00,no$" $L payment list --body abf --format csv
+# every table command honours --output (an atomic write, nothing on stdout)
+step 0 "^$" $L balances 2027-01-01 --body abf --format csv --output "$W/balances.csv"
+step 0 "^ABF-2-2074,2074,2026-11-24,10.00,0.00,10.00,38$" cat "$W/balances.csv"
+step 0 "^$" $L invoice list --body abf --format csv --output "$W/invoices.csv"
+step 0 "^ABF-1-2074," cat "$W/invoices.csv"
+# a malformed number is a usage error before the ledger is opened
+step 2 "usage: bridgemp ledger event-levy|usage: bridgemp ledger payment" \
+    $BIN ledger --db "$W/none.db" event-levy 1x --body abf
+step 2 "usage: bridgemp ledger grade" $BIN ledger --db "$W/none.db" grade 0 E --body abf
 # ABF-114: 91 days after issue, quarter 1: 10 % of 828.80 + 10 % of 10.00 = 83.88
 unchanged 0 "nothing to charge" $L overdue 2027-02-22 --body abf
 step 0 "charge run 3, 2 line\\(s\\), 83.88; invoiced" $L overdue 2027-02-23 --body abf
