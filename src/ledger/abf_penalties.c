@@ -144,34 +144,20 @@ static bmp_status charge_penalties(bmp_ledger *l, int64_t run, const plines *p,
 static bmp_status make_overdue_run(bmp_ledger *l, const ledger_body *b, const char *date,
                                    bmp_ledger_run *out, bmp_error *err)
 {
-    char at[40];
-    bool found = false;
     owing *v = NULL;
     size_t n = 0;
     plines p = {0};
-    ledger_now(l, at);
     bmp_status rc = penalisable(l, b, date, &v, &n, err);
     for (size_t i = 0; i < n && !rc; i++)
         rc = penalise(l, date, &v[i], &p, err);
     free(v);
     if (!rc && p.n)
-        rc = lq_int(l, &out->id, &found, err,
-                    "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, "
-                    "lines, total) VALUES (?1, 'overdue', ?2, 'ABF-114', ?3, ?4, 0, 0) "
-                    "RETURNING id", "isss", b->id, date, l->who, at);
+        rc = charge_run_open(l, b, "overdue", date, "ABF-114", &out->id, err);
     if (!rc && p.n)
         rc = charge_penalties(l, out->id, &p, out, err);
     free(p.v);
     if (!rc && out->id)
-        rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1", "iii",
-                    out->id, (int64_t)out->lines, out->total);
-    if (!rc && out->id) {
-        char *d = bmp_asprintf("charge run %lld: %s overdue penalties at %s, %zu line(s), %lld "
-                               "cents (ABF-114)", (long long)out->id, b->code, date, out->lines,
-                               (long long)out->total);
-        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
-        free(d);
-    }
+        rc = charge_run_close(l, b, "overdue penalties at", date, "ABF-114", out, err);
     return rc;
 }
 

@@ -94,15 +94,10 @@ static bmp_status charge_member(bmp_ledger *l, int64_t run, const char *date, co
 static bmp_status make_run(bmp_ledger *l, const ledger_body *b, int year, bmp_ledger_run *out,
                            bmp_error *err)
 {
-    char at[40], period[8], date[16];
-    ledger_now(l, at);
+    char period[8], date[16];
     snprintf(period, sizeof period, "%04d", year);
     snprintf(date, sizeof date, "%04d-04-01", year);
-    bool found = false;
-    bmp_status rc = lq_int(l, &out->id, &found, err,
-                           "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, "
-                           "lines, total) VALUES (?1, 'capitation', ?2, 'ABF-111', ?3, ?4, 0, 0) "
-                           "RETURNING id", "isss", b->id, period, l->who, at);
+    bmp_status rc = charge_run_open(l, b, "capitation", period, "ABF-111", &out->id, err);
     member *v = NULL;
     size_t n = 0;
     if (!rc)
@@ -111,15 +106,35 @@ static bmp_status make_run(bmp_ledger *l, const ledger_body *b, int year, bmp_le
         rc = charge_member(l, out->id, date, &v[i], out, err);
     free(v);
     if (!rc)
-        rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1", "iii",
-                    out->id, (int64_t)out->lines, out->total);
-    if (!rc) {
-        char *d = bmp_asprintf("charge run %lld: %s capitation %d, %zu line(s), %lld cents "
-                               "(ABF-111)", (long long)out->id, b->code, year, out->lines,
-                               (long long)out->total);
-        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
-        free(d);
-    }
+        rc = charge_run_close(l, b, "capitation", period, "ABF-111", out, err);
+    return rc;
+}
+
+bmp_status charge_run_open(bmp_ledger *l, const ledger_body *b, const char *kind,
+                           const char *period, const char *rule, int64_t *id, bmp_error *err)
+{
+    char at[40];
+    bool found = false;
+    ledger_now(l, at);
+    return lq_int(l, id, &found, err,
+                  "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, lines, "
+                  "total) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, 0) RETURNING id",
+                  "isssss", b->id, kind, period, rule, l->who, at);
+}
+
+bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *what,
+                            const char *period, const char *rule, const bmp_ledger_run *out,
+                            bmp_error *err)
+{
+    bmp_status rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1",
+                           "iii", out->id, (int64_t)out->lines, out->total);
+    if (rc)
+        return rc;
+    char *d = bmp_asprintf("charge run %lld: %s %s %s, %zu line(s), %lld cents (%s)",
+                           (long long)out->id, b->code, what, period, out->lines,
+                           (long long)out->total, rule);
+    rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
+    free(d);
     return rc;
 }
 

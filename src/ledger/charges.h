@@ -1,4 +1,5 @@
-/* Charge runs' shared steps (charges.c), used by levy_run.c. */
+/* Charge runs' shared steps (charges.c): every run (capitation, levies,
+ * fees, penalties, UMS, licences) opens, finds and closes its row here. */
 #ifndef BMP_LEDGER_CHARGES_H
 #define BMP_LEDGER_CHARGES_H
 
@@ -8,6 +9,15 @@
 /* The run of `kind` and `period` made before, if any (out->already). */
 bmp_status charge_earlier(bmp_ledger *l, const ledger_body *b, const char *kind,
                           const char *period, bmp_ledger_run *out, bmp_error *err);
+/* A new, empty run of `kind` for `period` under `rule` (its regulation);
+ * *id its number. */
+bmp_status charge_run_open(bmp_ledger *l, const ledger_body *b, const char *kind,
+                           const char *period, const char *rule, int64_t *id, bmp_error *err);
+/* The run's line count and total from out, and its audit entry "charge run
+ * N: CODE WHAT PERIOD, L line(s), C cents (RULE)". */
+bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *what,
+                            const char *period, const char *rule, const bmp_ledger_run *out,
+                            bmp_error *err);
 /* The run's lines as CSV club,player,rule,charge,cents (atomic write). */
 bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *err);
 

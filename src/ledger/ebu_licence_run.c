@@ -111,26 +111,12 @@ static bmp_status lic_lines(const lic_ctx *c, const char *events, bmp_error *err
 
 static bmp_status make_lic_run(lic_ctx *c, const char *events, bmp_error *err)
 {
-    char at[40];
-    bool found = false;
-    ledger_now(c->l, at);
-    bmp_status rc = lq_int(c->l, &c->run, &found, err,
-                           "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, "
-                           "lines, total) VALUES (?1, 'licence', ?2, 'EBU-26', ?3, ?4, 0, 0) "
-                           "RETURNING id", "isss", c->b->id, c->month, c->l->who, at);
+    bmp_status rc = charge_run_open(c->l, c->b, "licence", c->month, "EBU-26", &c->run, err);
     c->out->id = c->run;
     if (!rc)
         rc = lic_lines(c, events, err);
     if (!rc)
-        rc = lq_run(c->l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1",
-                    "iii", c->run, (int64_t)c->out->lines, c->out->total);
-    if (!rc) {
-        char *d = bmp_asprintf("charge run %lld: ebu licence fees %s, %zu line(s), %lld cents "
-                               "(EBU-26)", (long long)c->run, c->month, c->out->lines,
-                               (long long)c->out->total);
-        rc = d ? ledger_audit(c->l, "charge", d, err) : bmp_error_oom(err);
-        free(d);
-    }
+        rc = charge_run_close(c->l, c->b, "licence fees", c->month, "EBU-26", c->out, err);
     return rc;
 }
 

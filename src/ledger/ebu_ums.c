@@ -386,15 +386,9 @@ static bmp_status claims_known(const ums_ctx *c, const ums_event *v, size_t n, b
 
 static bmp_status make_ums_run(ums_ctx *c, bmp_error *err)
 {
-    char at[40];
-    bool found = false;
-    ledger_now(c->l, at);
     ums_event *v = NULL;
     size_t n = 0;
-    bmp_status rc = lq_int(c->l, &c->run, &found, err,
-                           "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, "
-                           "lines, total) VALUES (?1, 'ums', ?2, 'EBU-18', ?3, ?4, 0, 0) "
-                           "RETURNING id", "isss", c->b->id, c->month, c->l->who, at);
+    bmp_status rc = charge_run_open(c->l, c->b, "ums", c->month, "EBU-18", &c->run, err);
     c->out->id = c->run;
     if (!rc)
         rc = events_like(c->l, c->b, c->month, 0, &v, &n, err);
@@ -404,15 +398,7 @@ static bmp_status make_ums_run(ums_ctx *c, bmp_error *err)
         rc = charge_event(c, &v[i], err);
     events_free(v, n);
     if (!rc)
-        rc = lq_run(c->l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1",
-                    "iii", c->run, (int64_t)c->out->lines, c->out->total);
-    if (!rc) {
-        char *d = bmp_asprintf("charge run %lld: ebu UMS %s, %zu line(s), %lld cents (EBU-18)",
-                               (long long)c->run, c->month, c->out->lines,
-                               (long long)c->out->total);
-        rc = d ? ledger_audit(c->l, "charge", d, err) : bmp_error_oom(err);
-        free(d);
-    }
+        rc = charge_run_close(c->l, c->b, "UMS", c->month, "EBU-18", c->out, err);
     return rc;
 }
 

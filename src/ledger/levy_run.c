@@ -173,25 +173,11 @@ static bmp_status levy_batch(bmp_ledger *l, int64_t run, const levied *x, bmp_le
 static bmp_status make_levy_run(bmp_ledger *l, const ledger_body *b, const char *quarter,
                                 const levied *v, size_t n, bmp_ledger_run *out, bmp_error *err)
 {
-    char at[40];
-    bool found = false;
-    ledger_now(l, at);
-    bmp_status rc = lq_int(l, &out->id, &found, err,
-                           "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, "
-                           "lines, total) VALUES (?1, 'levy', ?2, 'ABF-110', ?3, ?4, 0, 0) "
-                           "RETURNING id", "isss", b->id, quarter, l->who, at);
+    bmp_status rc = charge_run_open(l, b, "levy", quarter, "ABF-110", &out->id, err);
     for (size_t i = 0; i < n && !rc; i++)
         rc = levy_batch(l, out->id, &v[i], out, err);
     if (!rc)
-        rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1", "iii",
-                    out->id, (int64_t)out->lines, out->total);
-    if (!rc) {
-        char *d = bmp_asprintf("charge run %lld: %s levy %s, %zu line(s), %lld cents (ABF-110)",
-                               (long long)out->id, b->code, quarter, out->lines,
-                               (long long)out->total);
-        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
-        free(d);
-    }
+        rc = charge_run_close(l, b, "levy", quarter, "ABF-110", out, err);
     return rc;
 }
 

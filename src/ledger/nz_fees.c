@@ -210,15 +210,9 @@ static bmp_status make_fee_run(bmp_ledger *l, const ledger_body *b, const char *
                                const fee_row *fees, size_t nfees, bmp_ledger_run *out,
                                bmp_error *err)
 {
-    char at[40];
-    bool found = false;
-    ledger_now(l, at);
     fee_event *v = NULL;
     size_t n = 0;
-    bmp_status rc = lq_int(l, &out->id, &found, err,
-                           "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, "
-                           "lines, total) VALUES (?1, 'fees', ?2, 'NZ-96', ?3, ?4, 0, 0) "
-                           "RETURNING id", "isss", b->id, month, l->who, at);
+    bmp_status rc = charge_run_open(l, b, "fees", month, "NZ-96", &out->id, err);
     if (!rc)
         rc = month_events(l, b, month, &v, &n, err);
     for (size_t i = 0; i < n && !rc; i++)
@@ -227,15 +221,7 @@ static bmp_status make_fee_run(bmp_ledger *l, const ledger_body *b, const char *
         free(v[i].json);
     free(v);
     if (!rc)
-        rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1", "iii",
-                    out->id, (int64_t)out->lines, out->total);
-    if (!rc) {
-        char *d = bmp_asprintf("charge run %lld: %s fees %s, %zu line(s), %lld cents (NZ-96)",
-                               (long long)out->id, b->code, month, out->lines,
-                               (long long)out->total);
-        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
-        free(d);
-    }
+        rc = charge_run_close(l, b, "fees", month, "NZ-96", out, err);
     return rc;
 }
 
@@ -278,10 +264,9 @@ bmp_status bmp_ledger_nz_fee_run(bmp_ledger *l, const char *body, const char *mo
 static bmp_status make_levy(bmp_ledger *l, const ledger_body *b, const char *period,
                             int64_t rate, bmp_ledger_run *out, bmp_error *err)
 {
-    char at[40], what[64];
+    char what[64];
     bool found = false;
     int64_t homeless = 0;
-    ledger_now(l, at);
     bmp_status rc = lq_int(l, &homeless, &found, err,
                            "SELECT count(*) FROM player WHERE body_id = ?1 AND status IN "
                            "('Active', 'Unknown') AND home_club IS NULL", "i", b->id);
@@ -290,10 +275,7 @@ static bmp_status make_levy(bmp_ledger *l, const ledger_body *b, const char *per
                              "home club to invoice (set one in the register first)", period,
                              (long long)homeless);
     if (!rc)
-        rc = lq_int(l, &out->id, &found, err,
-                    "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, lines, "
-                    "total) VALUES (?1, 'levy', ?2, 'NZ-97', ?3, ?4, 0, 0) RETURNING id",
-                    "isss", b->id, period, l->who, at);
+        rc = charge_run_open(l, b, "levy", period, "NZ-97", &out->id, err);
     snprintf(what, sizeof what, "levy %s", period);
     if (!rc) /* one statement: a national register is a million rows */
         rc = lq_run(l, err,
@@ -309,14 +291,7 @@ static bmp_status make_levy(bmp_ledger *l, const ledger_body *b, const char *per
     out->lines = (size_t)lines;
     out->total = lines * rate;
     if (!rc)
-        rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1", "iii",
-                    out->id, lines, out->total);
-    if (!rc) {
-        char *d = bmp_asprintf("charge run %lld: %s levy %s, %zu player(s) x %lld cents (NZ-97)",
-                               (long long)out->id, b->code, period, out->lines, (long long)rate);
-        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
-        free(d);
-    }
+        rc = charge_run_close(l, b, "levy", period, "NZ-97", out, err);
     return rc;
 }
 
