@@ -1,5 +1,6 @@
 /* NZ Bridge on the ledger (issue 13): masterpoint certificates (NZ-99,
- * src/ledger/nz_certificates.c, ruling AN-4) and the eligibility checks at
+ * src/ledger/certificates.c, ruling AN-4; the ABF's, ABF-88, ruling AN-6)
+ * and the eligibility checks at
  * import -- members only (NZ-9, NZ-16), any club's session (NZ-10),
  * duplicate only (NZ-17), overseas players no points (NZ-103, ruling AN-5),
  * overseas players graded Open (NZ-105). */
@@ -58,7 +59,8 @@ static void certificates_monthly(void **state)
     char *before = lt_dump(&t);
     assert_int_equal(bmp_ledger_certificate_run(t.l, "nzb", "2025-09", &r, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "period \"2025-09\" is not a closed nzb period"));
-    assert_int_equal(bmp_ledger_certificate_run(t.l, "abf", "2025-08", &r, &e), BMP_ENOTSUP);
+    assert_int_equal(bmp_ledger_certificate_run(t.l, "ebu", "2025-08", &r, &e), BMP_ENOTSUP);
+    assert_non_null(strstr(e.msg, "not supported: promotion certificates for ebu"));
     lt_unchanged(&t, before);
     assert_int_equal(bmp_ledger_certificate_run(t.l, "nzb", "2025-08", &r, &e), BMP_OK);
     assert_int_equal(r.made, 1);
@@ -69,9 +71,9 @@ static void certificates_monthly(void **state)
     assert_int_equal(r.already, 1);
     lt_unchanged(&t, before);
     char *csv = document(&t, "2025-08", BMP_INVOICE_CSV);
-    assert_string_equal(csv, "certificate,player,name,from,rank,period,issued\n"
+    assert_string_equal(csv, "certificate,player,name,from,rank,period,issued,club\n"
                              "NZB-2025-08-1000,1000,O'Neil <b>&amp;,Novice,"
-                             "Certificate of Proficiency,2025-08,2026-11-24\n");
+                             "Certificate of Proficiency,2025-08,2026-11-24,\n");
     free(csv);
     import_close(&t, ADJ "1001,c,1.00,x,late result\n", "2025-09");
     assert_int_equal(bmp_ledger_certificate_run(t.l, "nzb", "2025-09", &r, &e), BMP_OK);
@@ -102,6 +104,55 @@ static void certificate_page(void **state)
     assert_null(strstr(html, "src="));
     assert_null(strstr(html, "<link"));
     free(html);
+    lt_done(&t);
+}
+
+/* ABF-88 (1.8: "Players receive an official certificate with each Scheme
+ * promotion"; 1.4.3: monthly "Promotion certificates"; App. A "Home Club":
+ * "All Masterpoint Centre output for individual players (e.g. promotion
+ * certificates) is forwarded to the player's home club").  1003 (club 2074)
+ * 4.80 green and 1008 (club 1500) 2.50 green: both Nil -> Graduate Master
+ * (2 points, ABF-86) in 2025-08; 1002's 1.80 stays Nil.  The certificates
+ * come by home club (1500 before 2074), numbered ABF-<period>-<player>. */
+static void abf_certificates_by_home_club(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_clubs(t.l, "abf", lt_file(&t, "c2.csv",
+                     "number,name,dummy\n1500,Lakeside <i>,0\n"), &n, NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p2.csv",
+                     "number,name,status,home_club\n1008,=Player 8,Active,1500\n"), &n, NULL,
+                     &e), BMP_OK);
+    int64_t id = lt_import(&t, lt_file(&t, "o.csv", ADJ "1002,green,1.80,opening,carried over\n"
+                                                      "1003,green,4.80,opening,carried over\n"
+                                                      "1008,green,2.50,opening,carried over\n"),
+                           "abf", BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-08", NULL, &e), BMP_OK);
+    bmp_ledger_certificates r;
+    assert_int_equal(bmp_ledger_certificate_run(t.l, "abf", "2025-08", &r, &e), BMP_OK);
+    assert_int_equal(r.made, 2);
+    char *doc = NULL;
+    size_t len = 0;
+    assert_int_equal(bmp_ledger_certificate_document(t.l, "abf", "2025-08", BMP_INVOICE_CSV, &doc,
+                                                     &len, &e), BMP_OK);
+    /* a name a spreadsheet would read as a formula is quoted (CSV injection) */
+    assert_string_equal(doc, "certificate,player,name,from,rank,period,issued,club\n"
+                             "ABF-2025-08-0001008,0001008,\"'=Player 8\",Nil,Graduate Master,"
+                             "2025-08,2026-11-24,1500\n"
+                             "ABF-2025-08-0001003,0001003,Player 3,Nil,Graduate Master,"
+                             "2025-08,2026-11-24,2074\n");
+    free(doc);
+    assert_int_equal(bmp_ledger_certificate_document(t.l, "abf", "2025-08", BMP_INVOICE_HTML,
+                                                     &doc, &len, &e), BMP_OK);
+    assert_non_null(strstr(doc, "certificate ABF-2025-08-0001008, issued 2026-11-24; home club "
+                                "1500 Lakeside &lt;i&gt;</p>"));
+    assert_non_null(strstr(doc, "Australian Bridge Federation"));
+    assert_true(strstr(doc, "0001008") < strstr(doc, "0001003"));
+    free(doc);
     lt_done(&t);
 }
 
@@ -251,6 +302,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(certificates_monthly), cmocka_unit_test(certificate_page),
+        cmocka_unit_test(abf_certificates_by_home_club),
         cmocka_unit_test(members_any_club),     cmocka_unit_test(duplicate_only),
         cmocka_unit_test(overseas_no_points),   cmocka_unit_test(overseas_graded_open),
     };

@@ -17,7 +17,7 @@ static const char *const help_pay =
     "       bridgemp ledger balances DATE --body B [--format F]\n"
     "       bridgemp ledger overdue DATE --body abf [--as html|csv|json] [--output DIR]\n"
     "       bridgemp ledger event-levy BATCH --body abf [--tour] [--as F] [--output DIR]\n"
-    "       bridgemp ledger certificates PERIOD --body nzb [--as F] [--output FILE]\n\n"
+    "       bridgemp ledger certificates PERIOD --body abf|nzb [--as F] [--output FILE]\n\n"
     "payment record: a payment from club C (against invoice NUMBER, else on account),\n"
     "  recorded once under its reference R; without the club number the ABF charges\n"
     "  its $10 administration fee, invoiced at once (ABF-115).\n"
@@ -26,8 +26,9 @@ static const char *const help_pay =
     "  at DATE, each quarter once (ABF-114), invoiced.\n"
     "event-levy: the levy of a provisional congress (or --tour) batch, invoiced now;\n"
     "  the batch cannot be approved until it is paid (ABF-116).\n"
-    "certificates: one certificate per promotion of closed period PERIOD (NZ-99);\n"
-    "  the period's certificates as a printable page (or --as csv|json).\n";
+    "certificates: one certificate per promotion of closed period PERIOD (ABF-88,\n"
+    "  NZ-99); the period's certificates by home club as a printable page (or --as\n"
+    "  csv|json), to forward to the clubs.\n";
 
 /* "12.34", "12", "12.3" -> cents; false for anything else. */
 static bool cents_of(const char *s, int64_t *out)

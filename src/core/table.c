@@ -107,25 +107,6 @@ size_t bmp_table_find_row(const bmp_table *t, const char *key)
     return (size_t)-1;
 }
 
-/* RFC 4180 quoting; a cell a spreadsheet would read as a formula gets a
- * leading single quote and is quoted (OWASP CSV injection). */
-static void csv_field(FILE *out, const char *s)
-{
-    bool formula = bmp_text_is_formula(s);
-    if (formula || strpbrk(s, ",\"\n\r")) {
-        fputc('"', out);
-        if (formula)
-            fputc('\'', out);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', out);
-            fputc(*s, out);
-        }
-        fputc('"', out);
-    } else {
-        fputs(s, out);
-    }
-}
 
 static bmp_status write_text(const bmp_table *t, FILE *out, bmp_error *err);
 static bmp_status write_plain(const bmp_table *t, FILE *out, bmp_error *err);
@@ -136,14 +117,14 @@ bmp_status bmp_table_write(const bmp_table *t, bmp_output_format fmt, FILE *out,
         for (size_t c = 0; c < t->ncols; c++) {
             if (c)
                 fputc(',', out);
-            csv_field(out, t->columns[c]);
+            bmp_csv_put(out, t->columns[c], true, 0);
         }
         fputc('\n', out);
         for (size_t r = 0; r < t->nrows; r++) {
             for (size_t c = 0; c < t->ncols; c++) {
                 if (c)
                     fputc(',', out);
-                csv_field(out, t->cells[r * t->ncols + c]);
+                bmp_csv_put(out, t->cells[r * t->ncols + c], true, 0);
             }
             fputc('\n', out);
         }

@@ -1,4 +1,5 @@
-/* Safe text for output: terminal escapes, CSV formulas, UTF-8. */
+/* Safe text for output: terminal escapes, CSV fields and formulas, HTML
+ * escapes, UTF-8. */
 #include "core/text_safe.h"
 
 #include <stdio.h>
@@ -106,6 +107,39 @@ bool bmp_text_is_formula(const char *s)
 {
     /* A lone "-" is the empty-cell mark of our tables, never a formula. */
     return s && *s && strchr("=+-@\t\r", *s) && !plain_number(s) && strcmp(s, "-") != 0;
+}
+
+void bmp_csv_put(FILE *f, const char *s, bool guard, char end)
+{
+    bool formula = guard && bmp_text_is_formula(s);
+    if (formula || strpbrk(s, ",\"\r\n")) {
+        fputc('"', f);
+        if (formula)
+            fputc('\'', f);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', f);
+            fputc(*s, f);
+        }
+        fputc('"', f);
+    } else {
+        fputs(s, f);
+    }
+    if (end)
+        fputc(end, f);
+}
+
+void bmp_html_put(FILE *f, const char *s)
+{
+    for (; s && *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default: fputc(*s, f);
+        }
 }
 
 char *bmp_text_utf8(const char *s)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bridgemp/file.h"
+#include "core/text_safe.h"
 #include "ledger/invoice_doc.h"
 
 void invoice_money(int64_t c, char *buf, size_t size)
@@ -72,22 +73,6 @@ static bmp_status lines_of(bmp_ledger *l, const inv_head *h, bmp_stmt **st, bmp_
 
 /* ---- CSV ------------------------------------------------------------------ */
 
-static void csv_field(FILE *f, const char *s, bool last)
-{
-    if (strpbrk(s, ",\"\r\n")) {
-        fputc('"', f);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', f);
-            fputc(*s, f);
-        }
-        fputc('"', f);
-    } else {
-        fputs(s, f);
-    }
-    fputc(last ? '\n' : ',', f);
-}
-
 static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error *err)
 {
     bmp_stmt *st = NULL;
@@ -95,15 +80,15 @@ static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error
     bool row = false;
     fputs("invoice,club,player,name,batch,rule,charge,cents\n", f);
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        csv_field(f, h->number, false);
-        csv_field(f, h->club, false);
+        bmp_csv_put(f, h->number, true, ',');
+        bmp_csv_put(f, h->club, true, ',');
         for (int k = 0; k < 5; k++)
-            csv_field(f, l->ops->col_text(st, k), false);
+            bmp_csv_put(f, l->ops->col_text(st, k), true, ',');
         fprintf(f, "%lld\n", (long long)(h->sign * l->ops->col_int(st, 5)));
     }
     if (!rc) {
-        csv_field(f, h->number, false);
-        csv_field(f, h->club, false);
+        bmp_csv_put(f, h->number, true, ',');
+        bmp_csv_put(f, h->club, true, ',');
         fprintf(f, ",,,,total,%lld\n", (long long)h->total);
     }
     if (st)
@@ -149,50 +134,36 @@ static bmp_status write_json(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
 
 /* ---- HTML ----------------------------------------------------------------- */
 
-static void html(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: fputc(*s, f);
-        }
-    }
-}
-
 static void html_head(const inv_head *h, FILE *f)
 {
     fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
-    html(f, h->credits[0] ? "Credit note " : "Invoice ");
-    html(f, h->number);
+    bmp_html_put(f, h->credits[0] ? "Credit note " : "Invoice ");
+    bmp_html_put(f, h->number);
     fputs("</title><style>body{font:15px/1.4 sans-serif;margin:2rem}table{border-collapse:"
           "collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.25rem .5rem;"
           "text-align:left}td.n,th.n{text-align:right}</style></head><body>\n<h1>", f);
-    html(f, h->credits[0] ? "Credit note " : "Invoice ");
-    html(f, h->number);
+    bmp_html_put(f, h->credits[0] ? "Credit note " : "Invoice ");
+    bmp_html_put(f, h->number);
     fputs("</h1>\n<p>", f);
-    html(f, h->body_name);
+    bmp_html_put(f, h->body_name);
     fputs("</p>\n<dl><dt>To</dt><dd>", f);
-    html(f, h->club);
+    bmp_html_put(f, h->club);
     fputs(" ", f);
-    html(f, h->club_name);
+    bmp_html_put(f, h->club_name);
     fputs("</dd><dt>Issued</dt><dd>", f);
-    html(f, h->issued);
+    bmp_html_put(f, h->issued);
     fputs("</dd><dt>For</dt><dd>", f);
-    html(f, h->kind);
+    bmp_html_put(f, h->kind);
     fputs(" ", f);
-    html(f, h->period);
+    bmp_html_put(f, h->period);
     fputs(" (", f);
-    html(f, h->rule);
+    bmp_html_put(f, h->rule);
     fputs(")</dd>", f);
     if (h->credits[0]) {
         fputs("<dt>Reverses</dt><dd>", f);
-        html(f, h->credits);
+        bmp_html_put(f, h->credits);
         fputs("</dd><dt>Reason</dt><dd>", f);
-        html(f, h->reason);
+        bmp_html_put(f, h->reason);
         fputs("</dd>", f);
     }
     fputs("</dl>\n<table><thead><tr><th>Player</th><th>Name</th><th>Batch</th><th>Rule</th>"
@@ -211,7 +182,7 @@ static bmp_status write_html(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
         fputs("<tr>", f);
         for (int k = 0; k < 5; k++) {
             fputs("<td>", f);
-            html(f, l->ops->col_text(st, k));
+            bmp_html_put(f, l->ops->col_text(st, k));
             fputs("</td>", f);
         }
         fprintf(f, "<td class=\"n\">%s</td></tr>\n", m);

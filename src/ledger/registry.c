@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "bridgemp/abf.h"
+#include "core/text_safe.h"
 #include "core/util.h"
 #include "ledger/csv.h"
 #include "ledger/ledger_internal.h"
@@ -603,22 +604,6 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
     return rc;
 }
 
-/* RFC 4180 field: quoted when it holds a comma, quote or line break. */
-static void csv_field(FILE *out, const char *s, bool last)
-{
-    if (strpbrk(s, ",\"\r\n")) {
-        fputc('"', out);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', out);
-            fputc(*s, out);
-        }
-        fputc('"', out);
-    } else {
-        fputs(s, out);
-    }
-    fputc(last ? '\n' : ',', out);
-}
 
 static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql, FILE *out,
                                bmp_error *err)
@@ -630,14 +615,14 @@ static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql,
         return rc;
     int nc = l->ops->col_count(st);
     for (int k = 0; k < nc; k++)
-        csv_field(out, l->ops->col_name(st, k), k == nc - 1);
+        bmp_csv_put(out, l->ops->col_name(st, k), false, k == nc - 1 ? '\n' : ',');
     bool row = true;
     while (!rc) {
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
         for (int k = 0; k < nc; k++)
-            csv_field(out, l->ops->col_text(st, k), k == nc - 1);
+            bmp_csv_put(out, l->ops->col_text(st, k), false, k == nc - 1 ? '\n' : ',');
     }
     l->ops->finalize(st);
     if (!rc && ferror(out))

@@ -1,36 +1,56 @@
-/* NZ Bridge's masterpoint certificates (NZ-99; include/bridgemp/
- * ledger_certificates.h, ruling AN-4): one per promotion of a closed
- * period, made once, and the period's certificates as HTML, CSV or JSON. */
+/* Promotion certificates (include/bridgemp/ledger_certificates.h): one per
+ * promotion of a closed period, made once, and the period's certificates
+ * as HTML, CSV or JSON, by home club.  The ABF's (ABF-88, 1.8, ruling
+ * AN-6) and NZ Bridge's (NZ-99, Part E 3, ruling AN-4). */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/ledger_certificates.h"
+#include "core/text_safe.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
 
-static bmp_status nz_closed(bmp_ledger *l, const char *body, const char *period, ledger_body *b,
-                            bmp_error *err)
+/* The bodies whose regulations issue a certificate with each promotion,
+ * the prefix of its number and the rule. */
+typedef struct issuer {
+    const char *body, *prefix, *rule;
+} issuer;
+
+static const issuer issuers[] = {
+    {"abf", "ABF", "ABF-88"}, /* 1.8: "an official certificate with each Scheme promotion" */
+    {"nzb", "NZB", "NZ-99"},  /* Part E 3: "generated periodically ... once a month" */
+};
+
+/* The body, if it issues certificates, and the period if it is closed. */
+static bmp_status closed_period(bmp_ledger *l, const char *body, const char *period,
+                                ledger_body *b, const issuer **who, bmp_error *err)
 {
     int64_t one = 0;
     bool found = false;
     bmp_status rc = ledger_body_get(l, body, b, err);
-    if (!rc && strcmp(b->code, "nzb") != 0)
-        return bmp_error_set(err, BMP_ENOTSUP, "not supported: certificates for %s (NZ-99 is NZ "
-                             "Bridge's)", b->code);
-    if (!rc)
-        rc = lq_int(l, &one, &found, err, "SELECT 1 FROM period WHERE body_id = ?1 AND "
-                    "period = ?2", "is", b->id, period ? period : "");
+    if (rc)
+        return rc;
+    *who = NULL;
+    for (size_t i = 0; i < sizeof issuers / sizeof issuers[0]; i++)
+        if (strcmp(b->code, issuers[i].body) == 0)
+            *who = &issuers[i];
+    if (!*who)
+        return bmp_error_set(err, BMP_ENOTSUP, "not supported: promotion certificates for %s "
+                             "(its regulations issue none; the ABF's are ABF-88, NZ Bridge's "
+                             "NZ-99)", b->code);
+    rc = lq_int(l, &one, &found, err, "SELECT 1 FROM period WHERE body_id = ?1 AND period = ?2",
+                "is", b->id, period ? period : "");
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_EINVAL, "certificates: period \"%s\" is not a closed %s "
                            "period (yyyy-mm, closed with `ledger close`): its promotions are not "
-                           "known yet (NZ-99)", period ? period : "", b->code);
+                           "known yet (%s)", period ? period : "", b->code, (*who)->rule);
     return rc;
 }
 
-static bmp_status certify(bmp_ledger *l, const ledger_body *b, const char *period,
-                          bmp_ledger_certificates *out, bmp_error *err)
+static bmp_status certify(bmp_ledger *l, const ledger_body *b, const issuer *who,
+                          const char *period, bmp_ledger_certificates *out, bmp_error *err)
 {
     char at[40];
     int64_t all = 0;
@@ -53,8 +73,8 @@ static bmp_status certify(bmp_ledger *l, const ledger_body *b, const char *perio
     out->already = (size_t)before;
     out->made = (size_t)(all - before);
     if (!rc && out->made) {
-        char *d = bmp_asprintf("%s certificates of %s: %zu made (NZ-99)", b->code, period,
-                               out->made);
+        char *d = bmp_asprintf("%s certificates of %s: %zu made (%s)", b->code, period,
+                               out->made, who->rule);
         rc = d ? ledger_audit(l, "certificate", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -65,13 +85,14 @@ bmp_status bmp_ledger_certificate_run(bmp_ledger *l, const char *body, const cha
                                       bmp_ledger_certificates *out, bmp_error *err)
 {
     ledger_body b;
+    const issuer *who;
     memset(out, 0, sizeof *out);
-    bmp_status rc = nz_closed(l, body, period, &b, err);
+    bmp_status rc = closed_period(l, body, period, &b, &who, err);
     if (!rc)
         rc = l->ops->begin(l->s, err);
     if (rc)
         return rc;
-    rc = certify(l, &b, period, out, err);
+    rc = certify(l, &b, who, period, out, err);
     if (!rc)
         rc = l->ops->commit(l->s, err);
     else
@@ -81,66 +102,50 @@ bmp_status bmp_ledger_certificate_run(bmp_ledger *l, const char *body, const cha
 
 /* ---- documents ------------------------------------------------------------ */
 
-enum { C_PERIOD, C_NUMBER, C_NAME, C_FROM, C_RANK, C_ISSUED, C_N };
+/* Columns of a certificate row; the home club last (ABF App. A "Home Club":
+ * "All Masterpoint Centre output for individual players (e.g. promotion
+ * certificates) is forwarded to the player's home club"). */
+enum { C_PERIOD, C_NUMBER, C_NAME, C_FROM, C_RANK, C_ISSUED, C_CLUB, C_CLUB_NAME, C_N };
 
+/* By home club, then player: a club's certificates together to send on. */
 static bmp_status cert_rows(bmp_ledger *l, const ledger_body *b, const char *period,
                             bmp_stmt **st, bmp_error *err)
 {
     return lq_query(l, st, err,
                     "SELECT c.period, pl.number, pl.name, pr.from_name, c.rank_name, "
-                    "substr(c.issued, 1, 10) FROM certificate c JOIN player pl ON "
-                    "pl.id = c.player_id JOIN promotion pr ON pr.body_id = c.body_id AND "
-                    "pr.period = c.period AND pr.player_id = c.player_id WHERE c.body_id = ?1 "
-                    "AND c.period = ?2 ORDER BY pl.number", "is", b->id, period);
+                    "substr(c.issued, 1, 10), COALESCE(cl.number, ''), COALESCE(cl.name, '') "
+                    "FROM certificate c JOIN player pl ON pl.id = c.player_id "
+                    "JOIN promotion pr ON pr.body_id = c.body_id AND pr.period = c.period AND "
+                    "pr.player_id = c.player_id LEFT JOIN club cl ON cl.id = pl.home_club "
+                    "WHERE c.body_id = ?1 AND c.period = ?2 "
+                    "ORDER BY cl.number IS NULL, cl.number, pl.number", "is", b->id, period);
 }
 
-static void csv_field(FILE *f, const char *s, char end)
-{
-    if (strpbrk(s, ",\"\r\n")) {
-        fputc('"', f);
-        for (; *s; s++)
-            fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, f);
-        fputc('"', f);
-    } else {
-        fputs(s, f);
-    }
-    fputc(end, f);
-}
-
-static void html(FILE *f, const char *s)
-{
-    for (; s && *s; s++)
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default: fputc(*s, f);
-        }
-}
-
-static void html_cert(FILE *f, const char *body_name, const char *v[C_N])
+static void html_cert(FILE *f, const char *body_name, const char *number, const char *v[C_N])
 {
     fputs("<section class=\"cert\"><p class=\"org\">", f);
-    html(f, body_name);
+    bmp_html_put(f, body_name);
     fputs("</p>\n<h1>Masterpoint Certificate</h1>\n<p>This certifies that</p>\n<p class=\"who\">",
           f);
-    html(f, v[C_NAME]);
+    bmp_html_put(f, v[C_NAME]);
     fputs("</p>\n<p>(player ", f);
-    html(f, v[C_NUMBER]);
+    bmp_html_put(f, v[C_NUMBER]);
     fputs(") has attained the rank of</p>\n<p class=\"rank\">", f);
-    html(f, v[C_RANK]);
+    bmp_html_put(f, v[C_RANK]);
     fputs("</p>\n<p class=\"small\">promoted from ", f);
-    html(f, v[C_FROM]);
+    bmp_html_put(f, v[C_FROM]);
     fputs(" in ", f);
-    html(f, v[C_PERIOD]);
-    fputs("; certificate NZB-", f);
-    html(f, v[C_PERIOD]);
-    fputs("-", f);
-    html(f, v[C_NUMBER]);
+    bmp_html_put(f, v[C_PERIOD]);
+    fputs("; certificate ", f);
+    bmp_html_put(f, number);
     fputs(", issued ", f);
-    html(f, v[C_ISSUED]);
+    bmp_html_put(f, v[C_ISSUED]);
+    if (v[C_CLUB][0]) {
+        fputs("; home club ", f);
+        bmp_html_put(f, v[C_CLUB]);
+        fputs(" ", f);
+        bmp_html_put(f, v[C_CLUB_NAME]);
+    }
     fputs("</p></section>\n", f);
 }
 
@@ -148,15 +153,32 @@ static void html_open(FILE *f, const char *period)
 {
     fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
           "Masterpoint certificates ", f);
-    html(f, period);
+    bmp_html_put(f, period);
     fputs("</title><style>body{font:16px/1.5 serif;margin:0}.cert{text-align:center;padding:"
           "4rem 2rem;border:6px double #444;margin:1rem;page-break-after:always;break-after:"
           "page}.who,.rank{font-size:2rem;font-weight:bold}.small{font-size:.8rem}"
           "</style></head><body>\n", f);
 }
 
-static bmp_status write_doc(bmp_ledger *l, const ledger_body *b, const char *period,
-                            bmp_invoice_format fmt, FILE *f, json_t *list, bmp_error *err)
+static void csv_cert(FILE *f, const char *number, const char *v[C_N])
+{
+    static const int order[] = {C_NUMBER, C_NAME, C_FROM, C_RANK, C_PERIOD, C_ISSUED, C_CLUB};
+    enum { N = sizeof order / sizeof order[0] };
+    bmp_csv_put(f, number, true, ',');
+    for (int k = 0; k < N; k++)
+        bmp_csv_put(f, v[order[k]], true, k == N - 1 ? '\n' : ',');
+}
+
+static json_t *json_cert(const char *number, const char *v[C_N])
+{
+    return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "certificate", number, "player",
+                     v[C_NUMBER], "name", v[C_NAME], "from", v[C_FROM], "rank", v[C_RANK],
+                     "period", v[C_PERIOD], "issued", v[C_ISSUED], "club", v[C_CLUB]);
+}
+
+static bmp_status write_doc(bmp_ledger *l, const ledger_body *b, const issuer *who,
+                            const char *period, bmp_invoice_format fmt, FILE *f, json_t *list,
+                            bmp_error *err)
 {
     char body_name[256] = "";
     bmp_stmt *st = NULL;
@@ -169,7 +191,7 @@ static bmp_status write_doc(bmp_ledger *l, const ledger_body *b, const char *per
     if (fmt == BMP_INVOICE_HTML)
         html_open(f, period);
     if (fmt == BMP_INVOICE_CSV)
-        fputs("certificate,player,name,from,rank,period,issued\n", f);
+        fputs("certificate,player,name,from,rank,period,issued,club\n", f);
     st = NULL;
     if (!rc)
         rc = cert_rows(l, b, period, &st, err);
@@ -178,20 +200,13 @@ static bmp_status write_doc(bmp_ledger *l, const ledger_body *b, const char *per
         char number[80];
         for (int k = 0; k < C_N; k++)
             v[k] = l->ops->col_text(st, k);
-        snprintf(number, sizeof number, "NZB-%s-%s", v[C_PERIOD], v[C_NUMBER]);
+        snprintf(number, sizeof number, "%s-%s-%s", who->prefix, v[C_PERIOD], v[C_NUMBER]);
         if (fmt == BMP_INVOICE_HTML)
-            html_cert(f, body_name, v);
-        else if (fmt == BMP_INVOICE_CSV) {
-            static const int order[] = {C_NUMBER, C_NAME, C_FROM, C_RANK, C_PERIOD, C_ISSUED};
-            csv_field(f, number, ',');
-            for (int k = 0; k < C_N; k++)
-                csv_field(f, v[order[k]], k == C_N - 1 ? '\n' : ',');
-        }
-        else
-            json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "certificate",
-                                                  number, "player", v[C_NUMBER], "name",
-                                                  v[C_NAME], "from", v[C_FROM], "rank", v[C_RANK],
-                                                  "period", v[C_PERIOD], "issued", v[C_ISSUED]));
+            html_cert(f, body_name, number, v);
+        else if (fmt == BMP_INVOICE_CSV)
+            csv_cert(f, number, v);
+        else if (json_array_append_new(list, json_cert(number, v)))
+            rc = bmp_error_oom(err);
     }
     if (st)
         l->ops->finalize(st);
@@ -205,9 +220,10 @@ bmp_status bmp_ledger_certificate_document(bmp_ledger *l, const char *body, cons
                                            bmp_error *err)
 {
     ledger_body b;
+    const issuer *who;
     *out = NULL;
     *len = 0;
-    bmp_status rc = nz_closed(l, body, period, &b, err);
+    bmp_status rc = closed_period(l, body, period, &b, &who, err);
     if (rc)
         return rc;
     FILE *f = open_memstream(out, len);
@@ -220,7 +236,7 @@ bmp_status bmp_ledger_certificate_document(bmp_ledger *l, const char *body, cons
         *out = NULL;
         return bmp_error_oom(err);
     }
-    rc = write_doc(l, &b, period, fmt, f, list, err);
+    rc = write_doc(l, &b, who, period, fmt, f, list, err);
     json_t *doc = json_pack("{s:s,s:s,s:O}", "body", b.code, "period", period, "certificates",
                             list);
     if (!rc && fmt == BMP_INVOICE_JSON &&
