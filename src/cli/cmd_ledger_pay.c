@@ -13,8 +13,8 @@
 static const char *const help_pay =
     "usage: bridgemp ledger payment record --body B --club C --amount 12.34 --date D --ref R\n"
     "                                      [--invoice NUMBER] [--no-club-number]\n"
-    "       bridgemp ledger payment list --body B [--format table|csv|json]\n"
-    "       bridgemp ledger balances DATE --body B [--format F]\n"
+    "       bridgemp ledger payment list --body B [--format table|csv|json] [--output FILE]\n"
+    "       bridgemp ledger balances DATE --body B [--format F] [--output FILE]\n"
     "       bridgemp ledger overdue DATE --body abf [--as html|csv|json] [--output DIR]\n"
     "       bridgemp ledger event-levy BATCH --body abf [--tour] [--as F] [--output DIR]\n"
     "       bridgemp ledger certificates PERIOD --body abf|nzb [--as F] [--output FILE]\n\n"
