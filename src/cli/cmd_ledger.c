@@ -140,8 +140,9 @@ int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status s
 
 void ledger_money(int64_t cents, char buf[32])
 {
-    long long c = cents < 0 ? -(long long)cents : (long long)cents;
-    snprintf(buf, 32, "%s%lld.%02lld", cents < 0 ? "-" : "", c / 100, c % 100);
+    /* unsigned: the magnitude of INT64_MIN too */
+    unsigned long long c = cents < 0 ? 0ULL - (unsigned long long)cents : (unsigned long long)cents;
+    snprintf(buf, 32, "%s%llu.%02llu", cents < 0 ? "-" : "", c / 100, c % 100);
 }
 
 void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r)
