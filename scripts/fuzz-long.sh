@@ -70,9 +70,12 @@ for name in $names; do
         echo "fuzz $name FAILED: see $logs/ and build-fuzz/artifacts/" >&2
         status=1
     fi
-    echo "   $(( $(date +%s) - start )) s; executions $(cat "$logs"/*.log |
-        awk '/stat::number_of_executed_units/ {s += $2} END {print s + 0}'), new units $(cat "$logs"/*.log |
-        awk '/stat::new_units_added/ {s += $2} END {print s + 0}'); last: $(cat "$logs"/*.log |
+    # a worker's own log (main.log repeats each one as its job ends)
+    set -- "$logs"/fuzz-*.log
+    [ -f "$1" ] || set -- "$logs/main.log"
+    echo "   $(( $(date +%s) - start )) s; executions $(cat "$@" |
+        awk '/stat::number_of_executed_units/ {s += $2} END {print s + 0}'), new units $(cat "$@" |
+        awk '/stat::new_units_added/ {s += $2} END {print s + 0}'); last: $(cat "$@" |
         grep -E '^#[0-9]+.*(DONE|pulse|REDUCE|NEW)' | tail -1 | cut -c1-100)"
 done
 exit $status
