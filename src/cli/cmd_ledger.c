@@ -241,18 +241,24 @@ typedef struct report {
     const void *arg;
 } report;
 
+bmp_status ledger_fill_put(bmp_ledger *l, const ledger_args *a, ledger_fill_fn fill,
+                           const void *arg, bmp_error *e)
+{
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_status st = fill(l, a, arg, &t, e);
+    if (!st)
+        st = ledger_put_table(&t, a, e);
+    bmp_table_free(&t);
+    return st;
+}
+
 static bmp_status report_step(bmp_ledger *l, const ledger_args *a, const void *arg,
                               bmp_problems *p, bmp_error *e)
 {
     (void)p;
     const report *r = arg;
-    bmp_table t;
-    bmp_table_init(&t);
-    bmp_status st = r->fill(l, a, r->arg, &t, e);
-    if (!st)
-        st = ledger_put_table(&t, a, e);
-    bmp_table_free(&t);
-    return st;
+    return ledger_fill_put(l, a, r->fill, r->arg, e);
 }
 
 int ledger_report_table(const ledger_args *a, ledger_fill_fn fill, const void *arg)

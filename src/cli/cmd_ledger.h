@@ -55,6 +55,9 @@ int ledger_run(const ledger_args *a, ledger_step_fn step, const void *arg);
 typedef bmp_status (*ledger_fill_fn)(bmp_ledger *l, const ledger_args *a, const void *arg,
                                      bmp_table *t, bmp_error *e);
 int ledger_report_table(const ledger_args *a, ledger_fill_fn fill, const void *arg);
+/* Inside a step: fill a table and put it (a subcommand that lists). */
+bmp_status ledger_fill_put(bmp_ledger *l, const ledger_args *a, ledger_fill_fn fill,
+                           const void *arg, bmp_error *e);
 
 /* What a command writes to --output FILE (atomically: bmp_file_write_atomic)
  * or else to standard output (flushed and checked). */

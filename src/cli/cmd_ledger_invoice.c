@@ -25,15 +25,11 @@ typedef struct invoice_arg {
     long long run; /* invoice RUN */
 } invoice_arg;
 
-static bmp_status invoice_list(bmp_ledger *l, const ledger_args *a, bmp_error *e)
+static bmp_status fill_invoices(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                bmp_table *t, bmp_error *e)
 {
-    bmp_table t;
-    bmp_table_init(&t);
-    bmp_status st = bmp_ledger_invoice_list(l, a->body, &t, e);
-    if (!st)
-        st = ledger_put_table(&t, a, e);
-    bmp_table_free(&t);
-    return st;
+    (void)arg;
+    return bmp_ledger_invoice_list(l, a->body, t, e);
 }
 
 static bmp_status invoice_show(bmp_ledger *l, const ledger_args *a, bmp_invoice_format f,
@@ -78,7 +74,7 @@ static bmp_status invoice_step(bmp_ledger *l, const ledger_args *a, const void *
     (void)p;
     const invoice_arg *x = arg;
     const char *sub = a->pos[1];
-    return strcmp(sub, "list") == 0     ? invoice_list(l, a, e)
+    return strcmp(sub, "list") == 0     ? ledger_fill_put(l, a, fill_invoices, NULL, e)
            : strcmp(sub, "show") == 0   ? invoice_show(l, a, x->f, e)
            : strcmp(sub, "credit") == 0 ? invoice_credit(l, a, x->f, e)
                                         : invoice_run(l, a, x, e);

@@ -79,16 +79,12 @@ static bmp_status pay_record(bmp_ledger *l, const ledger_args *a, const pay_arg 
     return BMP_OK;
 }
 
-static bmp_status pay_list(bmp_ledger *l, const ledger_args *a, bool balances, bmp_error *e)
+/* payment list, or balances DATE (arg: non-NULL). */
+static bmp_status fill_payments(bmp_ledger *l, const ledger_args *a, const void *balances,
+                                bmp_table *t, bmp_error *e)
 {
-    bmp_table t;
-    bmp_table_init(&t);
-    bmp_status st = balances ? bmp_ledger_balances(l, a->body, a->pos[1], &t, e)
-                             : bmp_ledger_payment_list(l, a->body, &t, e);
-    if (!st)
-        st = ledger_put_table(&t, a, e);
-    bmp_table_free(&t);
-    return st;
+    return balances ? bmp_ledger_balances(l, a->body, a->pos[1], t, e)
+                    : bmp_ledger_payment_list(l, a->body, t, e);
 }
 
 static void run_report(const char *what, const bmp_ledger_run *r, const char *dir)
@@ -150,8 +146,8 @@ static bmp_status pay_step(bmp_ledger *l, const ledger_args *a, const void *arg,
     const char *c = a->pos[0];
     bool payment = strcmp(c, "payment") == 0;
     return payment && strcmp(a->pos[1], "record") == 0 ? pay_record(l, a, x, e)
-           : payment                                  ? pay_list(l, a, false, e)
-           : strcmp(c, "balances") == 0               ? pay_list(l, a, true, e)
+           : payment                                  ? ledger_fill_put(l, a, fill_payments, NULL, e)
+           : strcmp(c, "balances") == 0               ? ledger_fill_put(l, a, fill_payments, a, e)
            : strcmp(c, "overdue") == 0                ? pay_overdue(l, a, x, e)
            : strcmp(c, "event-levy") == 0             ? pay_event_levy(l, a, x, e)
                                                       : pay_certificates(l, a, x, e);

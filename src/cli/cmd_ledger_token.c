@@ -17,20 +17,21 @@ static const char *const help_token =
     "The token is printed once; the ledger keeps only its hash.  Revoked tokens stay\n"
     "listed with the time they were revoked.\n";
 
+static bmp_status fill_tokens(bmp_ledger *l, const ledger_args *a, const void *arg, bmp_table *t,
+                              bmp_error *e)
+{
+    (void)a;
+    (void)arg;
+    return bmp_ledger_token_list(l, t, e);
+}
+
 static bmp_status token_step(bmp_ledger *l, const ledger_args *a, const void *arg,
                              bmp_problems *p, bmp_error *e)
 {
     (void)p;
     const char *sub = a->pos[1];
-    if (strcmp(sub, "list") == 0) {
-        bmp_table t;
-        bmp_table_init(&t);
-        bmp_status st = bmp_ledger_token_list(l, &t, e);
-        if (!st)
-            st = ledger_put_table(&t, a, e);
-        bmp_table_free(&t);
-        return st;
-    }
+    if (strcmp(sub, "list") == 0)
+        return ledger_fill_put(l, a, fill_tokens, NULL, e);
     if (strcmp(sub, "revoke") == 0) {
         long long id = *(const long long *)arg;
         bmp_status st = bmp_ledger_token_revoke(l, id, e);
