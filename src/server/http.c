@@ -16,9 +16,16 @@
 
 #include "server/http_internal.h"
 
+/* Query arguments a request may carry.  No route takes more than a few;
+ * libmicrohttpd 0.9.75 keeps each argument in the connection's 16 KiB pool,
+ * and a query of a few hundred fills it while it is parsed, before any
+ * handler runs: the request was then neither answered nor closed until the
+ * idle timeout (docs/reliability.md, ninth sitting). */
+#define SRV_MAX_ARGS 100
+
 typedef struct conn_ctx {
     srv_buf body;
-    bool too_large;
+    bool begun, too_large, too_many_args;
     struct timespec t0;
     int status;
     size_t bytes;
@@ -76,6 +83,31 @@ static enum MHD_Result queue(struct MHD_Connection *c, conn_ctx *x, srv_resp *rs
     return ok;
 }
 
+/* libmicrohttpd calls this with the request line's target (path and
+ * query, in its own read buffer) before it parses the query; what it
+ * returns becomes the request's context.  A query with too many arguments
+ * is cut here, so the parser sees none and the handler answers 414.  The
+ * target is the daemon's writable buffer (the pointer is const only in
+ * the callback's type); should another libmicrohttpd version pass a copy,
+ * the cut does nothing and the handler still answers 414 if reached. */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)cls;
+    (void)c;
+    conn_ctx *x = calloc(1, sizeof *x);
+    const char *q = uri ? strchr(uri, '?') : NULL;
+    if (!x || !q)
+        return x;
+    size_t args = 1;
+    for (const char *p = q + 1; *p; p++)
+        args += *p == '&' || *p == ';';
+    if (args > SRV_MAX_ARGS) {
+        x->too_many_args = true;
+        ((char *)q)[1] = '\0';
+    }
+    return x;
+}
+
 static enum MHD_Result too_large(srv *s, struct MHD_Connection *c, conn_ctx *x)
 {
     srv_resp rs = {0};
@@ -83,23 +115,26 @@ static enum MHD_Result too_large(srv *s, struct MHD_Connection *c, conn_ctx *x)
     return queue(c, x, &rs);
 }
 
-/* The first call of a request: its context, the in-flight count, and an
- * early 413 when Content-Length already says too much. */
+/* The first call of a request: its context (made by on_uri), the
+ * in-flight count, and an early 414 for too many query arguments or 413
+ * when Content-Length already says too much. */
 static enum MHD_Result begin(srv *s, struct MHD_Connection *c, const char *method,
-                            const char *url, void **con_cls)
+                            const char *url, conn_ctx *x)
 {
-    conn_ctx *x = calloc(1, sizeof *x);
-    if (!x)
-        return MHD_NO;
+    x->begun = true;
     /* the log shows the path, never the query (it may carry a reason) */
     snprintf(x->method, sizeof x->method, "%s", method);
     for (size_t i = 0; url[i] && i + 1 < sizeof x->path; i++)
         x->path[i] = (url[i] < 0x21 || url[i] == '"' || url[i] == 0x7f) ? '_' : url[i];
     clock_gettime(CLOCK_MONOTONIC, &x->t0);
-    *con_cls = x;
     pthread_mutex_lock(&s->active_mu);
     s->active++;
     pthread_mutex_unlock(&s->active_mu);
+    if (x->too_many_args) {
+        srv_resp rs = {0};
+        srv_error(&rs, 414, "too many query arguments: the limit is %d", SRV_MAX_ARGS);
+        return queue(c, x, &rs);
+    }
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
     if (cl && strtoull(cl, NULL, 10) > s->o.max_body) {
         x->too_large = true;
@@ -116,9 +151,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     (void)version;
     srv *s = cls;
     conn_ctx *x = *con_cls;
-    if (!x)
-        return begin(s, c, method, url, con_cls);
-    if (x->status) /* answered early (413): discard what still arrives */
+    if (!x) /* on_uri could not allocate it */
+        return MHD_NO;
+    if (!x->begun)
+        return begin(s, c, method, url, x);
+    if (x->status) /* answered early (413, 414): discard what still arrives */
         return *upload_data_size = 0, MHD_YES;
     if (*upload_data_size) {
         if (x->too_large || x->body.len + *upload_data_size > s->o.max_body) {
@@ -148,10 +185,14 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     conn_ctx *x = *con_cls;
     if (!x)
         return;
-    access_log(s, c, x);
+    bool begun = x->begun;
+    if (begun)
+        access_log(s, c, x);
     free(x->body.p);
     free(x);
     *con_cls = NULL;
+    if (!begun) /* the request line came, the request never reached us */
+        return;
     pthread_mutex_lock(&s->active_mu);
     if (--s->active == 0)
         pthread_cond_broadcast(&s->idle);
@@ -244,7 +285,8 @@ static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)1000, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
         (size_t)(16 * 1024), MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
+        MHD_OPTION_URI_LOG_CALLBACK, on_uri, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+        MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
 }
 
 static void srv_free(srv *s)

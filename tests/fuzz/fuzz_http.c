@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bridgemp/bridgemp.h"
@@ -210,32 +211,32 @@ static void check_html(const char *resp, const uint8_t *data, size_t size)
     }
 }
 
-/* libmicrohttpd 0.9.75 keeps a request's query arguments in the
- * connection's 16 KB memory pool; past about 200 of them the pool is full
- * and it neither answers nor closes until the connection times out
- * (docs/reliability.md, ninth sitting): the cost of an idle connection,
- * bounded by --timeout and the connection limit.  Such inputs took the
- * server's whole timeout each and starved the long runs, so they are
- * skipped. */
-static bool too_many_arguments(const uint8_t *data, size_t size)
+/* A request the server leaves unanswered until its idle timeout (5 s here)
+ * is not a crash, and a timing assert would fail a run starved of CPU, so
+ * it is reported, not stopped: grep the logs for "no answer".  Queries of
+ * a few hundred arguments were such requests until the server answered
+ * them 414 (docs/reliability.md, ninth and tenth sittings). */
+static double now_s(void)
 {
-    size_t n = 0;
-    for (size_t i = 1; i < size && data[i] != '\n'; i++)
-        n += data[i] == '&' || data[i] == ';';
-    return n > 150;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char req[80000], resp[1 << 20];
-    if (size < 1 || size > 70000 || too_many_arguments(data, size))
+    if (size < 1 || size > 70000)
         return 0;
     if (!server)
         setup();
     size_t len = build(data, size, req, sizeof req);
     if (!len)
         return 0;
+    double t0 = now_s();
     exchange(req, len, resp, sizeof resp);
+    if (now_s() - t0 > 4)
+        fprintf(stderr, "fuzz_http: no answer for %.1f s to:\n%.300s\n", now_s() - t0, req);
     int status = 0;
     if (sscanf(resp, "HTTP/1.1 %d ", &status) != 1 &&
         sscanf(resp, "HTTP/1.0 %d ", &status) != 1) {
