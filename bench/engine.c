@@ -7,10 +7,12 @@
  *   2. big:    one event of 10k, 100k and 1M contestants per shape (pairs,
  *              two-winner pairs, Swiss teams, KO), loaded from a JSON file
  *              and awarded; floor: jansson parsing the same file.
- *   3. usebio (run first, while this process is small): a generated
- *              USEBIO pairs file of S MB read by
- *              bmp_usebio_read_file in a child process (time, peak memory
- *              from wait4's maxrss); floor: `xmllint --stream` on the file.
+ *   3. usebio (run first, while this process is small): two generated
+ *              USEBIO pairs files of S MB (bench/usebio_gen.h), one with
+ *              26 boards of traveller lines as scorers write them, one of
+ *              the pairs alone, each read by bmp_usebio_read_file in a
+ *              child process (time, peak memory from wait4's maxrss);
+ *              floor: `xmllint --stream` on the same file.
  *
  *   bench/engine [--quick] [--club N] [--sizes 10000,100000,1000000]
  *                [--shapes acbl-pairs,ebu-pairs,...] [--usebio-mb S]
@@ -35,6 +37,7 @@
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/file.h"
 #include "bridgemp/usebio.h"
+#include "usebio_gen.h"
 
 static double now(void)
 {
@@ -344,41 +347,12 @@ static int bench_big(const char *dir, const char *shape, const long *sizes, size
 
 /* ---- 3. USEBIO ---------------------------------------------------------- */
 
-static long gen_usebio(const char *path, double mb)
+/* Pairs for a file of about mb MB with that many boards of results. */
+static long usebio_pairs(double mb, int boards)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    /* about 640 bytes a pair: pairs = MB * 1e6 / 640 */
-    long pairs = (long)(mb * 1e6 / 640);
-    if (pairs < 4)
-        pairs = 4;
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<USEBIO Version=\"1.2\">\n"
-          "  <EVENT EVENT_TYPE=\"MP_PAIRS\">\n    <TITLE>Benchmark congress</TITLE>\n"
-          "    <DATE>01/06/2025</DATE>\n    <WINNER_TYPE>2</WINNER_TYPE>\n    <PARTICIPANTS>\n",
-          f);
-    for (long n = 1; n <= pairs; n++) {
-        const char *d = n % 2 ? "NS" : "EW";
-        long place = (n + 1) / 2;
-        fprintf(f,
-                "      <PAIR>\n        <PAIR_NUMBER>%ld%s</PAIR_NUMBER>\n"
-                "        <DIRECTION>%s</DIRECTION>\n        <TOTAL_SCORE>%ld</TOTAL_SCORE>\n"
-                "        <PERCENTAGE>%ld.%02ld</PERCENTAGE>\n        <PLACE>%ld</PLACE>\n"
-                "        <MASTER_POINTS_AWARDED>%ld</MASTER_POINTS_AWARDED>\n"
-                "        <MASTER_POINT_TYPE>GREEN</MASTER_POINT_TYPE>\n",
-                n, d, d, 10000000 - place, 70 - place * 40 / (pairs / 2 + 1), place % 100, place,
-                place <= 3 ? 100 - place * 20 : 0);
-        for (int p = 0; p < 2; p++)
-            fprintf(f,
-                    "        <PLAYER>\n          <PLAYER_NAME>PLAYER %ld-%d</PLAYER_NAME>\n"
-                    "          <NATIONAL_ID_NUMBER>%07ld</NATIONAL_ID_NUMBER>\n"
-                    "          <CLUB_ID_NUMBER>%04ld</CLUB_ID_NUMBER>\n        </PLAYER>\n",
-                    n, p, 2 * n + p, n % 3000);
-        fputs("      </PAIR>\n", f);
-    }
-    fputs("    </PARTICIPANTS>\n  </EVENT>\n</USEBIO>\n", f);
-    fclose(f);
-    return pairs;
+    long pairs = (long)(mb * 1e6 / (USEBIO_GEN_PAIR_BYTES + boards * USEBIO_GEN_LINE_BYTES / 2.0));
+    pairs -= pairs % 2;
+    return pairs < 4 ? 4 : pairs;
 }
 
 /* Run fn(arg) or argv in a child; its wall time and peak RSS (KB). */
@@ -417,19 +391,22 @@ static int in_child(const char *path, char *const *argv, double *secs, long *max
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-static int bench_usebio(const char *dir, double mb)
+/* One file: the floor, then our reader, each in a child process. */
+static int bench_usebio_file(const char *dir, double mb, int boards, const char *what)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/results.xml", dir);
-    long pairs = gen_usebio(path, mb);
-    struct stat sb;
-    if (pairs < 0 || stat(path, &sb) != 0) {
+    long pairs = usebio_pairs(mb, boards);
+    if (usebio_gen(path, pairs, boards) < 0) {
         fprintf(stderr, "engine: cannot generate %s\n", path);
         return 1;
     }
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return 1;
     double size = sb.st_size / 1e6, ti, tx;
     long ri, rx;
-    printf("usebio: %ld pairs, %.1f MB\n", pairs, size);
+    printf("usebio, %s: %ld pairs, %d boards, %.1f MB\n", what, pairs, boards, size);
     char *xl[] = {"xmllint", "--stream", "--noout", path, NULL};
     int rc = in_child(path, xl, &tx, &rx);
     if (rc == 0)
@@ -446,6 +423,16 @@ static int bench_usebio(const char *dir, double mb)
            ti, size / ti, ri / 1024.0, ri / 1024.0 / size);
     remove(path);
     return 0;
+}
+
+/* Two files of the same size: a results file as scorers write one (the
+ * pairs, then 26 boards of traveller lines, which the reader only counts)
+ * and the worst case for memory, the pairs alone (every byte is part of
+ * the event model). */
+static int bench_usebio(const char *dir, double mb)
+{
+    int rc = bench_usebio_file(dir, mb, 26, "with board results");
+    return rc ? rc : bench_usebio_file(dir, mb, 0, "pairs only");
 }
 
 /* ---- main --------------------------------------------------------------- */

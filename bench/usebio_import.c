@@ -1,7 +1,8 @@
 /* Benchmark: USEBIO import throughput.
  *
- * Generates a large USEBIO pairs file (default 20000 pairs; argv[1] to
- * change) in a temporary directory, then times, on the same bytes:
+ * Generates a large USEBIO pairs file (bench/usebio_gen.h; default 20000
+ * pairs, argv[1] to change) in a temporary directory, then times, on the
+ * same bytes:
  *   baseline  libxml2 parsing the document into a tree and freeing it;
  *   import    bmp_usebio_read_file (read + parse + map into bmp_event).
  * Prints MB/s and records (pairs)/s for each, best of 3 runs.  No asserts:
@@ -15,46 +16,13 @@
 
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/usebio.h"
+#include "usebio_gen.h"
 
 static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static long generate(const char *path, long pairs)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<USEBIO Version=\"1.2\">\n"
-          "  <EVENT EVENT_TYPE=\"MP_PAIRS\">\n    <TITLE>Benchmark congress</TITLE>\n"
-          "    <DATE>01/06/2025</DATE>\n    <WINNER_TYPE>2</WINNER_TYPE>\n    <PARTICIPANTS>\n",
-          f);
-    for (long n = 1; n <= pairs; n++) {
-        const char *dir = n % 2 ? "NS" : "EW";
-        long place = (n + 1) / 2;
-        fprintf(f,
-                "      <PAIR>\n        <PAIR_NUMBER>%ld%s</PAIR_NUMBER>\n"
-                "        <DIRECTION>%s</DIRECTION>\n        <TOTAL_SCORE>%ld</TOTAL_SCORE>\n"
-                "        <PERCENTAGE>%ld.%02ld</PERCENTAGE>\n        <PLACE>%ld</PLACE>\n"
-                "        <MASTER_POINTS_AWARDED>%ld</MASTER_POINTS_AWARDED>\n"
-                "        <MASTER_POINT_TYPE>GREEN</MASTER_POINT_TYPE>\n",
-                n, dir, dir, 100000 - place, 70 - place * 40 / (pairs / 2 + 1), place % 100,
-                place, place <= 3 ? 100 - place * 20 : 0);
-        for (int p = 0; p < 2; p++)
-            fprintf(f,
-                    "        <PLAYER>\n          <PLAYER_NAME>PLAYER %ld-%d</PLAYER_NAME>\n"
-                    "          <NATIONAL_ID_NUMBER>%07ld</NATIONAL_ID_NUMBER>\n"
-                    "          <CLUB_ID_NUMBER>%04ld</CLUB_ID_NUMBER>\n        </PLAYER>\n",
-                    n, p, 2 * n + p, n % 3000);
-        fputs("      </PAIR>\n", f);
-    }
-    fputs("    </PARTICIPANTS>\n  </EVENT>\n</USEBIO>\n", f);
-    long size = ftell(f);
-    fclose(f);
-    return size;
 }
 
 static char *slurp(const char *path, long size)
@@ -82,7 +50,7 @@ int main(int argc, char **argv)
     }
     char path[64];
     snprintf(path, sizeof path, "%s/results.xml", dir);
-    long size = generate(path, pairs);
+    long size = usebio_gen(path, pairs, 0);
     char *buf = size > 0 ? slurp(path, size) : NULL;
     if (!buf) {
         fprintf(stderr, "cannot generate %s\n", path);

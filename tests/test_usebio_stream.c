@@ -237,6 +237,51 @@ static void test_layouts(void **state)
                                   "contestant \"1NS\" (also at line 2)"));
 }
 
+/* U-41 with travellers: the stream counts a BOARD by its first
+ * BOARD_NUMBER child and skips the rest of the board (TRAVELLER_LINEs,
+ * HANDs) without expanding it; the count is the tree reader's, and the
+ * reader goes on after the board.  Boards here: 1, 2 (number after a
+ * traveller line), 1 again (not counted), one with no number (counts
+ * once), an empty one (counts once), 3 (a second BOARD_NUMBER, 9, is
+ * ignored), one whose only BOARD_NUMBER is inside a line (not a child:
+ * counts once), 2 in a SECTION (seen): 1 + 1 + 0 + 1 + 1 + 1 + 1 + 0 = 6. */
+#define LINE(ns, ew)                                                                          \
+    "<TRAVELLER_LINE><NS_PAIR_NUMBER>" ns "</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" ew              \
+    "</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS>"     \
+    "<SCORE>420</SCORE></TRAVELLER_LINE>\n"
+static void test_boards_with_travellers(void **state)
+{
+    (void)state;
+    static const char doc[] =
+        HEAD "<WINNER_TYPE>2</WINNER_TYPE><PARTICIPANTS>"
+        PAIR("1", "NS", "1", "60", "8001", "8002") PAIR("2", "NS", "2", "40", "8003", "8004")
+        PAIR("1", "EW", "1", "55", "8005", "8006") PAIR("2", "EW", "2", "45", "8007", "8008")
+        "</PARTICIPANTS>\n"
+        "<BOARD EVENT_TYPE=\"MP_PAIRS\"><BOARD_NUMBER> 1 </BOARD_NUMBER>\n"
+        LINE("1NS", "1EW") LINE("2NS", "2EW") "</BOARD>\n"
+        "<BOARD><!-- a scorer's comment --><HAND><DIRECTION>North</DIRECTION></HAND>"
+        LINE("1NS", "2EW") "<BOARD_NUMBER>2</BOARD_NUMBER>" LINE("2NS", "1EW") "</BOARD>\n"
+        "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" LINE("1NS", "1EW") "</BOARD>"
+        "<BOARD>" LINE("1NS", "1EW") "</BOARD><BOARD/>"
+        "<BOARD><BOARD_NUMBER>3</BOARD_NUMBER><BOARD_NUMBER>9</BOARD_NUMBER></BOARD>"
+        "<BOARD><TRAVELLER_LINE><BOARD_NUMBER>4</BOARD_NUMBER></TRAVELLER_LINE></BOARD>"
+        "<SECTION SECTION_ID=\"A\"><BOARD><BOARD_NUMBER>2</BOARD_NUMBER>" LINE("1NS", "1EW")
+        "</BOARD></SECTION></EVENT></USEBIO>";
+    assert_true(doc_both_ways(doc, "ebu"));
+    bmp_usebio_opts o = {.body = "ebu", .status = "club"};
+    bmp_event *ev = NULL;
+    bmp_error e = {0};
+    assert_int_equal(ub_stream_load(NULL, doc, strlen(doc), "b.xml", &o, &ev, &e), BMP_OK);
+    assert_int_equal(ev->boards, 6);
+    assert_int_equal(ev->ncontestants, 4);
+    bmp_event_free(ev);
+    /* a board cut short is malformed: the tree reader answers */
+    char cut[sizeof doc];
+    memcpy(cut, doc, sizeof doc);
+    strcpy(strstr(cut, "<SCORE>420</SCORE></TRAVELLER_LINE>\n</BOARD>"), "<SCORE>");
+    assert_false(doc_both_ways(cut, "ebu"));
+}
+
 /* Findings of the long fuzz runs (docs/reliability.md), kept as tests. */
 /* fuzz_usebio_stream: an unknown encoding name ("UTF-8-", converted by
  * iconv) and a byte it cannot convert half-way.  libxml2 2.9's reader
@@ -398,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_data_files_same_event),
         cmocka_unit_test(test_which_files_stream),
         cmocka_unit_test(test_layouts),
+        cmocka_unit_test(test_boards_with_travellers),
         cmocka_unit_test(test_fuzz_findings),
         cmocka_unit_test(test_pipe_and_file),
     };

@@ -105,7 +105,12 @@ bmp_status ub_set_event_param(rd *r, const char *key, const char *v)
  * without a usable number counts once. */
 void ub_count_board(xmlNode *k, unsigned char *seen, int *count)
 {
-    xmlNode *num = ub_child(k, "BOARD_NUMBER");
+    ub_count_board_number(ub_child(k, "BOARD_NUMBER"), seen, count);
+}
+
+/* The same from the BOARD's first BOARD_NUMBER element (NULL: none). */
+void ub_count_board_number(xmlNode *num, unsigned char *seen, int *count)
+{
     char *t = num ? ub_text(num) : NULL;
     double v = 0;
     int b = t && ub_parse_number(t, &v) && v >= 1 && v < 10000 ? (int)v : 0;

@@ -111,6 +111,8 @@ bmp_status ub_add_section_groups(rd *r, const scope *sv, size_t n);
 bool ub_has_entities(xmlDoc *doc);
 /* U-41: count one BOARD element (its BOARD_NUMBER seen once). */
 void ub_count_board(xmlNode *board, unsigned char *seen, int *count);
+/* The same given the BOARD's first BOARD_NUMBER child (NULL: none). */
+void ub_count_board_number(xmlNode *num, unsigned char *seen, int *count);
 /* Streamed mode: contestant ids qualified by their sections once a second
  * section appears (usebio_entries.c). */
 bmp_status ub_requalify_ids(rd *r);

@@ -279,11 +279,41 @@ static bmp_status keep_match(stream *s, xmlNode *n)
     return BMP_OK;
 }
 
+/* U-41: a BOARD is counted by its first BOARD_NUMBER child without
+ * expanding the board: the reader goes through the children, expands that
+ * one element and skips the others (TRAVELLER_LINEs, HANDs), which it
+ * frees as it passes them.  Expanding the whole BOARD held one traveller
+ * line a table in memory at once: a large field's board took several
+ * times its own size.  The reader is left at the BOARD's end tag, from
+ * which the walk moves on. */
 static bmp_status count_board(stream *s)
 {
-    if (!xmlTextReaderExpand(s->xr))
-        return give_up(s, "cannot expand a BOARD");
-    ub_count_board(xmlTextReaderCurrentNode(s->xr), s->seen, &s->boards);
+    xmlTextReaderPtr xr = s->xr;
+    int depth = xmlTextReaderDepth(xr);
+    xmlNode *num = NULL;
+    if (xmlTextReaderIsEmptyElement(xr)) {
+        ub_count_board_number(NULL, s->seen, &s->boards);
+        return BMP_OK;
+    }
+    int ret = xmlTextReaderRead(xr);
+    while (ret == 1 && xmlTextReaderDepth(xr) > depth) {
+        if (xmlTextReaderNodeType(xr) != XML_READER_TYPE_ELEMENT) {
+            ret = xmlTextReaderRead(xr);
+            continue;
+        }
+        xmlNode *k = xmlTextReaderCurrentNode(xr);
+        if (!num && xmlTextReaderDepth(xr) == depth + 1 && ub_is(k, "BOARD_NUMBER")) {
+            if (!xmlTextReaderExpand(xr))
+                return give_up(s, "cannot expand a BOARD_NUMBER");
+            num = k;
+            ub_count_board_number(num, s->seen, &s->boards);
+        }
+        ret = xmlTextReaderNext(xr);
+    }
+    if (ret != 1)
+        return give_up(s, "malformed XML");
+    if (!num)
+        ub_count_board_number(NULL, s->seen, &s->boards);
     return BMP_OK;
 }
 
