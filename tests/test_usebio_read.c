@@ -386,6 +386,34 @@ static void options_and_sidecar(void **state)
     o = (bmp_usebio_opts){.body = "wbf"};
     assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "unknown body \"wbf\""));
+    /* No body from the options or the sidecar: said before the file is
+     * read (the reader met it after the header, and its tree reader had
+     * then parsed the whole file to say so).  A malformed file, a missing
+     * one and a sidecar without "body" all answer it; a sidecar that
+     * cannot be read gives its own error. */
+    char bad[1024];
+    snprintf(bad, sizeof bad, "%s/usebio/malformed.xml", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.grade = "E"};
+    assert_int_equal(bmp_usebio_read_file(bad, &o, &ev, &e), BMP_EINVAL);
+    assert_null(ev);
+    assert_non_null(strstr(e.msg, "malformed.xml: a USEBIO file does not say which body's rules "
+                                  "apply: give --body acbl|ebu|abf|nzb"));
+    assert_int_equal(bmp_usebio_read_file("/nonexistent/r.xml", NULL, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "/nonexistent/r.xml: a USEBIO file does not say which body"));
+    assert_int_equal(bmp_usebio_read_memory("<x", 2, "m.xml", &o, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "m.xml: a USEBIO file does not say which body"));
+    snprintf(side, sizeof side, "%s/usebio/sidecar_nobody.json", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.sidecar = side};
+    assert_int_equal(bmp_usebio_read_file(bad, &o, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "does not say which body's rules apply"));
+    o = (bmp_usebio_opts){.sidecar = "/nonexistent/side.json"};
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EPARSE);
+    assert_non_null(strstr(e.msg, "/nonexistent/side.json"));
+    o = (bmp_usebio_opts){.sidecar = side, .body = "ebu"}; /* the option names it */
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_OK);
+    assert_string_equal(ev->body, "ebu");
+    bmp_event_free(ev);
+    ev = NULL;
     /* A file without EVENT_TYPE: the sidecar's "kind" supplies it. */
     snprintf(side, sizeof side, "%s/usebio/sidecar_kind.json", BMP_TEST_DATA);
     o = (bmp_usebio_opts){.sidecar = side};

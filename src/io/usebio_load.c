@@ -6,6 +6,7 @@
 
 #include "bridgemp/bridgemp.h"
 #include "core/util.h"
+#include "io/usebio_internal.h"
 #include "io/usebio_read.h"
 #include "io/usebio_stream.h"
 
@@ -36,11 +37,17 @@ static bool streamed(bmp_status st, bmp_error *err)
     return false;
 }
 
+/* Without a body nothing can be mapped: said before the file is read.
+ * Met by the reader instead, the error sent the stream back to the tree
+ * reader, which parsed the whole file (several times its size in memory)
+ * to give it. */
 bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *source_name,
                                   const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
 {
     *out = NULL;
     const char *src = source_name ? source_name : "<memory>";
+    if (!bmp_io_usebio_opts_name_body(opts))
+        return bmp_io_usebio_no_body(src, err);
     bmp_status st = len > (size_t)INT32_MAX ? BMP_EINVAL
                                             : ub_stream_load(NULL, data, len, src, opts, out, err);
     return streamed(st, err) ? st : read_tree(data, len, source_name, opts, out, err);
@@ -50,6 +57,8 @@ bmp_status bmp_usebio_read_file(const char *path, const bmp_usebio_opts *opts, b
                                 bmp_error *err)
 {
     *out = NULL;
+    if (!bmp_io_usebio_opts_name_body(opts))
+        return bmp_io_usebio_no_body(path, err);
     bmp_status st = ub_stream_load(path, NULL, 0, path, opts, out, err);
     if (streamed(st, err))
         return st;

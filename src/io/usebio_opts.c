@@ -275,6 +275,26 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
     return st;
 }
 
+bool bmp_io_usebio_opts_name_body(const bmp_usebio_opts *o)
+{
+    if (o && o->body)
+        return true;
+    if (!o || !o->sidecar)
+        return false;
+    json_t *root = json_load_file(o->sidecar, JSON_REJECT_DUPLICATES, NULL);
+    bool named = !root || !json_is_object(root) || json_object_get(root, "body");
+    json_decref(root);
+    return named;
+}
+
+bmp_status bmp_io_usebio_no_body(const char *src, bmp_error *err)
+{
+    return bmp_error_set(err, BMP_EINVAL,
+                         "%s: a USEBIO file does not say which body's rules apply: give "
+                         "--body acbl|ebu|abf|nzb (or \"body\" in a --sidecar file)",
+                         src);
+}
+
 bmp_status bmp_usebio_apply_opts(bmp_event *ev, const bmp_usebio_opts *o, bmp_error *err)
 {
     bmp_status st;

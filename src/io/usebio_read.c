@@ -180,10 +180,7 @@ bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_
                        "no EVENT_TYPE (expected e.g. MP_PAIRS, PAIRS, TEAMS, SWISS_TEAMS, "
                        "INDIVIDUAL): add it, or give \"kind\" in a --sidecar file");
     if (!ev->body)
-        return bmp_error_set(r->err, BMP_EINVAL,
-                             "%s: a USEBIO file does not say which body's rules apply: give "
-                             "--body acbl|ebu|abf|nzb (or \"body\" in a --sidecar file)",
-                             r->src);
+        return bmp_io_usebio_no_body(r->src, r->err);
     /* EBU: MASTER_POINT_SCALE (Club, District, County, Regional, National,
      * §2.3) is the event's status (EBU 3.2; bmp_rules.usebio_status_scales);
      * options and the sidecar, applied above and again at the end, still
