@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -396,15 +395,12 @@ static int bench_usebio_file(const char *dir, double mb, int boards, const char 
 {
     char path[512];
     snprintf(path, sizeof path, "%s/results.xml", dir);
-    long pairs = usebio_pairs(mb, boards);
-    if (usebio_gen(path, pairs, boards) < 0) {
+    long pairs = usebio_pairs(mb, boards), bytes = usebio_gen(path, pairs, boards);
+    if (bytes < 0) {
         fprintf(stderr, "engine: cannot generate %s\n", path);
         return 1;
     }
-    struct stat sb;
-    if (stat(path, &sb) != 0)
-        return 1;
-    double size = sb.st_size / 1e6, ti, tx;
+    double size = bytes / 1e6, ti, tx;
     long ri, rx;
     printf("usebio, %s: %ld pairs, %d boards, %.1f MB\n", what, pairs, boards, size);
     char *xl[] = {"xmllint", "--stream", "--noout", path, NULL};

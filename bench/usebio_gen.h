@@ -8,6 +8,7 @@
 #ifndef BMP_BENCH_USEBIO_GEN_H
 #define BMP_BENCH_USEBIO_GEN_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define USEBIO_GEN_PAIR_BYTES 712
@@ -66,7 +67,8 @@ static inline long usebio_gen(const char *path, long pairs, int boards)
         usebio_gen_board(f, b, pairs / 2);
     fputs("  </EVENT>\n</USEBIO>\n", f);
     long size = ftell(f);
-    if (fclose(f) != 0)
+    bool bad = ferror(f);
+    if (fclose(f) != 0 || bad)
         return -1;
     return size;
 }

@@ -409,6 +409,17 @@ static void options_and_sidecar(void **state)
     o = (bmp_usebio_opts){.sidecar = "/nonexistent/side.json"};
     assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EPARSE);
     assert_non_null(strstr(e.msg, "/nonexistent/side.json"));
+    /* a sidecar's own error is its own, even without a body: a misspelt
+     * "Body" is named; "body": null names no body */
+    snprintf(side, sizeof side, "%s/usebio/sidecar_misspelt.json", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.sidecar = side};
+    assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "$.Body: not a sidecar field"));
+    snprintf(side, sizeof side, "%s/usebio/sidecar_null_body.json", BMP_TEST_DATA);
+    o = (bmp_usebio_opts){.sidecar = side};
+    assert_int_equal(bmp_usebio_read_file(bad, &o, &ev, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "malformed.xml: a USEBIO file does not say which body"));
+    snprintf(side, sizeof side, "%s/usebio/sidecar_nobody.json", BMP_TEST_DATA);
     o = (bmp_usebio_opts){.sidecar = side, .body = "ebu"}; /* the option names it */
     assert_int_equal(bmp_usebio_read_file(path, &o, &ev, &e), BMP_OK);
     assert_string_equal(ev->body, "ebu");

@@ -242,9 +242,12 @@ static void test_layouts(void **state)
  * HANDs) without expanding it; the count is the tree reader's, and the
  * reader goes on after the board.  Boards here: 1, 2 (number after a
  * traveller line), 1 again (not counted), one with no number (counts
- * once), an empty one (counts once), 3 (a second BOARD_NUMBER, 9, is
- * ignored), one whose only BOARD_NUMBER is inside a line (not a child:
- * counts once), 2 in a SECTION (seen): 1 + 1 + 0 + 1 + 1 + 1 + 1 + 0 = 6. */
+ * once), an empty one (counts once), 3 (a second BOARD_NUMBER, 1, is
+ * ignored: taken, it would not count), one whose only BOARD_NUMBER, 1, is
+ * inside a line (not a child: counts once), 2 in a SECTION (seen), an
+ * empty pair of tags (once), an empty BOARD_NUMBER (once), 5 in CDATA
+ * after a processing instruction:
+ * 1 + 1 + 0 + 1 + 1 + 1 + 1 + 0 + 1 + 1 + 1 = 9. */
 #define LINE(ns, ew)                                                                          \
     "<TRAVELLER_LINE><NS_PAIR_NUMBER>" ns "</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" ew              \
     "</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS>"     \
@@ -263,16 +266,17 @@ static void test_boards_with_travellers(void **state)
         LINE("1NS", "2EW") "<BOARD_NUMBER>2</BOARD_NUMBER>" LINE("2NS", "1EW") "</BOARD>\n"
         "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" LINE("1NS", "1EW") "</BOARD>"
         "<BOARD>" LINE("1NS", "1EW") "</BOARD><BOARD/>"
-        "<BOARD><BOARD_NUMBER>3</BOARD_NUMBER><BOARD_NUMBER>9</BOARD_NUMBER></BOARD>"
-        "<BOARD><TRAVELLER_LINE><BOARD_NUMBER>4</BOARD_NUMBER></TRAVELLER_LINE></BOARD>"
+        "<BOARD><BOARD_NUMBER>3</BOARD_NUMBER><BOARD_NUMBER>1</BOARD_NUMBER></BOARD>"
+        "<BOARD><TRAVELLER_LINE><BOARD_NUMBER>1</BOARD_NUMBER></TRAVELLER_LINE></BOARD>"
         "<SECTION SECTION_ID=\"A\"><BOARD><BOARD_NUMBER>2</BOARD_NUMBER>" LINE("1NS", "1EW")
-        "</BOARD></SECTION></EVENT></USEBIO>";
+        "</BOARD></SECTION><BOARD></BOARD><BOARD><BOARD_NUMBER/></BOARD>"
+        "<BOARD><?scorer x?><BOARD_NUMBER><![CDATA[5]]></BOARD_NUMBER></BOARD></EVENT></USEBIO>";
     assert_true(doc_both_ways(doc, "ebu"));
     bmp_usebio_opts o = {.body = "ebu", .status = "club"};
     bmp_event *ev = NULL;
     bmp_error e = {0};
     assert_int_equal(ub_stream_load(NULL, doc, strlen(doc), "b.xml", &o, &ev, &e), BMP_OK);
-    assert_int_equal(ev->boards, 6);
+    assert_int_equal(ev->boards, 9);
     assert_int_equal(ev->ncontestants, 4);
     bmp_event_free(ev);
     /* a board cut short is malformed: the tree reader answers */

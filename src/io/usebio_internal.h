@@ -16,9 +16,9 @@ bmp_status bmp_io_param_parse(bmp_params *p, const char *key, const char *text);
  * mapping (the body decides MASTER_POINT_TYPE) and after (to override). */
 
 /* A USEBIO file never names its body: only the options or the sidecar do.
- * False when neither can (no --body, and no sidecar or one that is a JSON
- * object without "body"); a sidecar that cannot be read counts as naming
- * it, and applying it reports why.  bmp_io_usebio_no_body is the error. */
+ * False when neither can (no --body, and no sidecar or a valid one without
+ * "body"); a sidecar with an error counts as naming it, and applying it
+ * reports the error.  bmp_io_usebio_no_body is the error. */
 bool bmp_io_usebio_opts_name_body(const bmp_usebio_opts *o);
 bmp_status bmp_io_usebio_no_body(const char *src, bmp_error *err);
 

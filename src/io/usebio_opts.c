@@ -275,15 +275,21 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
     return st;
 }
 
+/* The sidecar is applied to an empty event, as the reader will apply it:
+ * a sidecar with any error counts as naming the body, so that the reader
+ * reports that error (a misspelt "Body" is named as such), and "body":
+ * null names none, as the reader reads it. */
 bool bmp_io_usebio_opts_name_body(const bmp_usebio_opts *o)
 {
     if (o && o->body)
         return true;
     if (!o || !o->sidecar)
         return false;
-    json_t *root = json_load_file(o->sidecar, JSON_REJECT_DUPLICATES, NULL);
-    bool named = !root || !json_is_object(root) || json_object_get(root, "body");
-    json_decref(root);
+    bmp_event *ev = calloc(1, sizeof *ev);
+    if (!ev)
+        return true;
+    bool named = apply_sidecar(ev, o->sidecar, NULL) != BMP_OK || ev->body;
+    bmp_event_free(ev);
     return named;
 }
 

@@ -290,7 +290,7 @@ static bmp_status count_board(stream *s)
 {
     xmlTextReaderPtr xr = s->xr;
     int depth = xmlTextReaderDepth(xr);
-    xmlNode *num = NULL;
+    bool have_num = false;
     if (xmlTextReaderIsEmptyElement(xr)) {
         ub_count_board_number(NULL, s->seen, &s->boards);
         return BMP_OK;
@@ -302,17 +302,17 @@ static bmp_status count_board(stream *s)
             continue;
         }
         xmlNode *k = xmlTextReaderCurrentNode(xr);
-        if (!num && xmlTextReaderDepth(xr) == depth + 1 && ub_is(k, "BOARD_NUMBER")) {
+        if (!have_num && xmlTextReaderDepth(xr) == depth + 1 && ub_is(k, "BOARD_NUMBER")) {
             if (!xmlTextReaderExpand(xr))
                 return give_up(s, "cannot expand a BOARD_NUMBER");
-            num = k;
-            ub_count_board_number(num, s->seen, &s->boards);
+            have_num = true;
+            ub_count_board_number(k, s->seen, &s->boards);
         }
         ret = xmlTextReaderNext(xr);
     }
     if (ret != 1)
         return give_up(s, "malformed XML");
-    if (!num)
+    if (!have_num)
         ub_count_board_number(NULL, s->seen, &s->boards);
     return BMP_OK;
 }
