@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/file.h"
@@ -146,6 +147,7 @@ typedef struct io_args {
     char **pos;
     int npos;
     unsigned given;
+    char stdin_dir[64], stdin_side[80]; /* --sidecar -: standard input, spooled */
 } io_args;
 
 /* libxml2 prints some encoding diagnostics through its generic error
@@ -251,6 +253,41 @@ static int parse_opt(const char *cmd, int c, io_args *a)
 
 /* Parse the options a command accepts (allowed: O_* bits); 0 or an exit
  * code (usage errors print the help). */
+/* --sidecar -: the reader opens the sidecar by path more than once (before
+ * and after mapping the file), and a pipe can be read only once, so
+ * standard input is copied into a private file, <tmp>/bridgemp-XXXXXX/stdin,
+ * which messages name; free_args removes it. */
+static int spool_sidecar(const char *cmd, io_args *a)
+{
+    bmp_error e = {0};
+    char *buf = NULL;
+    size_t len = 0;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(a->stdin_dir, sizeof a->stdin_dir, "%s/bridgemp-XXXXXX",
+             tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+    bmp_status st = bmp_file_read("-", a->max_input, &buf, &len, &e);
+    if (!st && !mkdtemp(a->stdin_dir)) {
+        st = bmp_error_set(&e, BMP_EIO, "cannot make a directory for --sidecar -: %s: %s",
+                           a->stdin_dir, strerror(errno));
+        a->stdin_dir[0] = '\0';
+    }
+    if (!st) {
+        snprintf(a->stdin_side, sizeof a->stdin_side, "%s/stdin", a->stdin_dir);
+        FILE *f = fopen(a->stdin_side, "wb");
+        bool ok = f && fwrite(buf, 1, len, f) == len;
+        if ((f && fclose(f) != 0) || !ok)
+            st = bmp_error_set(&e, BMP_EIO, "%s: cannot write --sidecar -: %s", a->stdin_side,
+                               strerror(errno));
+    }
+    free(buf);
+    if (st) {
+        fprintf(stderr, "bridgemp %s: --sidecar -: %s\n", cmd, e.msg);
+        return BMP_EXIT_INPUT;
+    }
+    a->uo.sidecar = a->stdin_side;
+    return 0;
+}
+
 static int parse_args(const char *cmd, const char *help, int argc, char **argv, io_args *a,
                       unsigned allowed)
 {
@@ -299,13 +336,17 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
             return usage(help, cmd, "%s",
                          "standard input (-) can be read only once: not as both FILE and "
                          "--sidecar");
-    return 0;
+    return a->uo.sidecar && strcmp(a->uo.sidecar, "/dev/stdin") == 0 ? spool_sidecar(cmd, a) : 0;
 }
 
 static void free_args(io_args *a)
 {
     free(a->set);
     free(a->pos);
+    if (a->stdin_side[0])
+        unlink(a->stdin_side);
+    if (a->stdin_dir[0])
+        rmdir(a->stdin_dir);
 }
 
 static bool is_dir(const char *path)

@@ -112,6 +112,19 @@ stdin_usebio) # a USEBIO file on standard input, through a pipe
         >"$T/out" 2>"$T/err"
     expect_rc 0 $?
     expect_out '"grade": "D"'
+    # ... and through a pipe, which can be read only once: the reader
+    # opens the sidecar more than once, so the CLI copies it into a
+    # private file (named in messages) and removes it afterwards
+    cat "$U/sidecar_abf.json" | TMPDIR="$T" "$BIN" convert "$U/example_pairs.xml" - --to json \
+        --sidecar - >"$T/out" 2>"$T/err"
+    expect_rc 0 $?
+    expect_out '"grade": "D"'
+    printf '{"body": "abf", "date": "14/01/2025"}' | TMPDIR="$T" "$BIN" convert \
+        "$U/example_pairs.xml" - --to json --sidecar - >"$T/out" 2>"$T/err"
+    expect_rc 1 $?
+    grep -q '/bridgemp-[A-Za-z0-9]*/stdin: \$.date: expected a date as YYYY-MM-DD' "$T/err" ||
+        fail "the piped sidecar's error does not name it: $(cat "$T/err")"
+    ls -d "$T"/bridgemp-* 2>/dev/null && fail "the spooled sidecar was left behind"
     ;;
 bom) # a UTF-8 byte-order mark is accepted (JSON and USEBIO)
     printf '\357\273\277' | cat - "$EV" >"$T/bom.json"
