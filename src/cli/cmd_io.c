@@ -251,8 +251,6 @@ static int parse_opt(const char *cmd, int c, io_args *a)
     }
 }
 
-/* Parse the options a command accepts (allowed: O_* bits); 0 or an exit
- * code (usage errors print the help). */
 /* --sidecar -: the reader opens the sidecar by path more than once (before
  * and after mapping the file), and a pipe can be read only once, so
  * standard input is copied into a private file, <tmp>/bridgemp-XXXXXX/stdin,
@@ -288,6 +286,8 @@ static int spool_sidecar(const char *cmd, io_args *a)
     return 0;
 }
 
+/* Parse the options a command accepts (allowed: O_* bits); 0 or an exit
+ * code (usage errors print the help). */
 static int parse_args(const char *cmd, const char *help, int argc, char **argv, io_args *a,
                       unsigned allowed)
 {

@@ -291,11 +291,8 @@ static bmp_status count_board(stream *s)
     xmlTextReaderPtr xr = s->xr;
     int depth = xmlTextReaderDepth(xr);
     bool have_num = false;
-    if (xmlTextReaderIsEmptyElement(xr)) {
-        ub_count_board_number(NULL, s->seen, &s->boards);
-        return BMP_OK;
-    }
-    int ret = xmlTextReaderRead(xr);
+    /* <BOARD/> has no children: the reader stays on it */
+    int ret = xmlTextReaderIsEmptyElement(xr) ? 1 : xmlTextReaderRead(xr);
     while (ret == 1 && xmlTextReaderDepth(xr) > depth) {
         if (xmlTextReaderNodeType(xr) != XML_READER_TYPE_ELEMENT) {
             ret = xmlTextReaderRead(xr);
