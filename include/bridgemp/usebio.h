@@ -40,7 +40,8 @@ typedef struct bmp_usebio_opts {
     const char *classification;
     const char *status;
     const char *rating;
-    const char *sidecar;         /* path of a JSON sidecar, or NULL */
+    const char *sidecar;         /* path of a JSON sidecar, or NULL; read more than once
+                                  * per call, so a regular file, not a pipe */
     const char *const *set;      /* "key=value" strings -> event params; may be NULL */
     size_t nset;
 } bmp_usebio_opts;
