@@ -8,7 +8,7 @@
 #include "bridgemp/file.h"
 #include "bridgemp/ledger_certificates.h"
 #include "bridgemp/ledger_payments.h"
-#include "cli/cmd_ledger.h"
+#include "cli/ledger/ledger_util.h"
 
 static const char *const help_pay =
     "usage: bridgemp ledger payment record --body B --club C --amount 12.34 --date D --ref R\n"
@@ -60,9 +60,11 @@ typedef struct pay_arg {
     long long batch;  /* event-levy BATCH */
 } pay_arg;
 
-static bmp_status pay_record(bmp_ledger *l, const ledger_args *a, const pay_arg *x,
-                             bmp_error *e)
+static bmp_status pay_record(bmp_ledger *l, const ledger_args *a, const void *arg,
+                             bmp_problems *pr, bmp_error *e)
 {
+    (void)pr;
+    const pay_arg *x = arg;
     bmp_ledger_payment p = {a->club, a->invoice, x->cents, a->date, a->ref, !a->no_club_number};
     bmp_ledger_paid r;
     bmp_status st = bmp_ledger_payment_record(l, a->body, &p, &r, e);
@@ -99,9 +101,11 @@ static void run_report(const char *what, const bmp_ledger_run *r, const char *di
                dir ? "; written to " : "", dir ? dir : "");
 }
 
-static bmp_status pay_overdue(bmp_ledger *l, const ledger_args *a, const pay_arg *x,
-                              bmp_error *e)
+static bmp_status pay_overdue(bmp_ledger *l, const ledger_args *a, const void *arg,
+                              bmp_problems *p, bmp_error *e)
 {
+    (void)p;
+    const pay_arg *x = arg;
     bmp_ledger_run r;
     bmp_status st = bmp_ledger_overdue_run(l, a->body, a->pos[1], a->output, x->f, &r, e);
     if (!st)
@@ -109,9 +113,11 @@ static bmp_status pay_overdue(bmp_ledger *l, const ledger_args *a, const pay_arg
     return st;
 }
 
-static bmp_status pay_event_levy(bmp_ledger *l, const ledger_args *a, const pay_arg *x,
-                                 bmp_error *e)
+static bmp_status pay_event_levy(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                 bmp_problems *p, bmp_error *e)
 {
+    (void)p;
+    const pay_arg *x = arg;
     bmp_ledger_run r;
     bmp_status st = bmp_ledger_event_levy(l, a->body, x->batch, a->tour, a->output, x->f, &r, e);
     if (!st)
@@ -120,9 +126,11 @@ static bmp_status pay_event_levy(bmp_ledger *l, const ledger_args *a, const pay_
     return st;
 }
 
-static bmp_status pay_certificates(bmp_ledger *l, const ledger_args *a, const pay_arg *x,
-                                   bmp_error *e)
+static bmp_status pay_certificates(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                   bmp_problems *p, bmp_error *e)
 {
+    (void)p;
+    const pay_arg *x = arg;
     bmp_ledger_certificates r;
     char *doc = NULL;
     size_t len = 0;
@@ -138,49 +146,72 @@ static bmp_status pay_certificates(bmp_ledger *l, const ledger_args *a, const pa
     return st;
 }
 
-static bmp_status pay_step(bmp_ledger *l, const ledger_args *a, const void *arg,
-                           bmp_problems *p, bmp_error *e)
+/* A run that writes documents: --as checked first. */
+static int doc_run(ledger_args *a, ledger_step_fn step, pay_arg *x)
 {
-    (void)p;
-    const pay_arg *x = arg;
-    const char *c = a->pos[0];
-    bool payment = strcmp(c, "payment") == 0;
-    return payment && strcmp(a->pos[1], "record") == 0 ? pay_record(l, a, x, e)
-           : payment                                  ? ledger_fill_put(l, a, fill_payments, NULL, e)
-           : strcmp(c, "balances") == 0               ? ledger_fill_put(l, a, fill_payments, a, e)
-           : strcmp(c, "overdue") == 0                ? pay_overdue(l, a, x, e)
-           : strcmp(c, "event-levy") == 0             ? pay_event_levy(l, a, x, e)
-                                                      : pay_certificates(l, a, x, e);
+    if (!a->body)
+        return ledger_usage(a, help_pay);
+    if (!ledger_doc_format(a, &x->f))
+        return LEDGER_EXIT_USAGE;
+    return ledger_run(a, step, x);
 }
 
-static int cmd_pay(ledger_args *a)
+static int cmd_payment_record(ledger_args *a)
 {
-    if (a->help)
-        return ledger_usage(a, help_pay);
     pay_arg x = {0};
-    const char *c = a->pos[0];
-    bool payment = strcmp(c, "payment") == 0;
-    if (a->npos != 2 || !a->body ||
-        (payment && strcmp(a->pos[1], "record") != 0 && strcmp(a->pos[1], "list") != 0) ||
-        (strcmp(c, "event-levy") == 0 && !ledger_number(a->pos[1], 1, INT64_MAX, &x.batch)))
+    if (!a->body)
         return ledger_usage(a, help_pay);
-    if (!ledger_doc_format(a, &x.f))
-        return LEDGER_EXIT_USAGE;
-    if (payment && strcmp(a->pos[1], "record") == 0 && !cents_of(a->amount, &x.cents)) {
+    if (!cents_of(a->amount, &x.cents)) {
         fprintf(stderr, "bridgemp ledger payment: --amount: expected dollars and cents such as "
                         "93.20, got \"%s\"\n",
                 a->amount ? a->amount : "");
         return LEDGER_EXIT_USAGE;
     }
-    return ledger_run(a, pay_step, &x);
+    return ledger_run(a, pay_record, &x);
 }
 
-int (*ledger_pay_command(const char *name))(ledger_args *)
+static int cmd_payment_list(ledger_args *a)
 {
-    static const char *const names[] = {"payment", "balances", "overdue", "event-levy",
-                                        "certificates"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(names[i], name) == 0)
-            return cmd_pay;
-    return NULL;
+    if (!a->body)
+        return ledger_usage(a, help_pay);
+    return ledger_report_table(a, fill_payments, NULL);
 }
+
+static int cmd_balances(ledger_args *a)
+{
+    if (!a->body)
+        return ledger_usage(a, help_pay);
+    return ledger_report_table(a, fill_payments, a);
+}
+
+static int cmd_overdue(ledger_args *a)
+{
+    pay_arg x = {0};
+    return doc_run(a, pay_overdue, &x);
+}
+
+static int cmd_event_levy(ledger_args *a)
+{
+    pay_arg x = {0};
+    if (!ledger_number(a->pos[1], 1, INT64_MAX, &x.batch))
+        return ledger_usage(a, help_pay);
+    return doc_run(a, pay_event_levy, &x);
+}
+
+static int cmd_certificates(ledger_args *a)
+{
+    pay_arg x = {0};
+    return doc_run(a, pay_certificates, &x);
+}
+
+#define RECORD_OPTS                                                                          \
+    (LO(BODY) | LO(CLUB) | LO(AMOUNT) | LO(DATE) | LO(REF) | LO(INVOICE) | LO(NO_CLUB_NUMBER))
+#define DOC_OPTS (LO(BODY) | LO(AS) | LO(OUTPUT))
+const ledger_cmd ledger_cmds_pay[] = {
+    {"payment record", help_pay, RECORD_OPTS, 0, 0, cmd_payment_record},
+    {"payment list", help_pay, LO(BODY) | LEDGER_TABLE_OPTS, 0, 0, cmd_payment_list},
+    {"balances", help_pay, LO(BODY) | LEDGER_TABLE_OPTS, 1, 1, cmd_balances},
+    {"overdue", help_pay, DOC_OPTS, 1, 1, cmd_overdue},
+    {"event-levy", help_pay, DOC_OPTS | LO(TOUR), 1, 1, cmd_event_levy},
+    {"certificates", help_pay, DOC_OPTS, 1, 1, cmd_certificates},
+    {NULL, NULL, 0, 0, 0, NULL}};

@@ -1,10 +1,11 @@
-/* `bridgemp ledger annual` and `gradings`: NZ Bridge's annual rating-point
- * and grading run (include/bridgemp/ledger_nz.h). */
+/* `bridgemp ledger annual`, `gradings` and `expire`: NZ Bridge's annual
+ * rating-point and grading run (include/bridgemp/ledger_nz.h) and the
+ * expiry of Temporary players' points (NZ-87). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "bridgemp/ledger_nz.h"
-#include "cli/cmd_ledger.h"
+#include "cli/ledger/ledger_util.h"
 
 static const char *const help_annual =
     "usage: bridgemp ledger annual YEAR --body nzb\n"
@@ -19,7 +20,7 @@ static const char *const help_annual =
 static bool year_of(const ledger_args *a, int *year)
 {
     long long y;
-    if (a->npos != 2 || !a->body || !ledger_number(a->pos[1], 1, 9999, &y))
+    if (!a->body || !ledger_number(a->pos[1], 1, 9999, &y))
         return false;
     *year = (int)y;
     return true;
@@ -42,10 +43,10 @@ static bmp_status annual_step(bmp_ledger *l, const ledger_args *a, const void *y
     return BMP_OK;
 }
 
-int ledger_cmd_annual(ledger_args *a)
+static int cmd_annual(ledger_args *a)
 {
     int year;
-    if (a->help || !year_of(a, &year))
+    if (!year_of(a, &year))
         return ledger_usage(a, help_annual);
     return ledger_run(a, annual_step, &year);
 }
@@ -56,10 +57,43 @@ static bmp_status fill_gradings(bmp_ledger *l, const ledger_args *a, const void 
     return bmp_ledger_nz_gradings(l, a->body, *(const int *)year, t, e);
 }
 
-int ledger_cmd_gradings(ledger_args *a)
+static int cmd_gradings(ledger_args *a)
 {
     int year;
-    if (a->help || !year_of(a, &year))
+    if (!year_of(a, &year))
         return ledger_usage(a, help_annual);
     return ledger_report_table(a, fill_gradings, &year);
 }
+
+static const char *const help_expire =
+    "usage: bridgemp ledger expire --body nzb --date yyyy-mm-dd\n\nNZ-87: one provisional "
+    "adjustment batch cancelling the points of every\nplayer still Temporary six months after "
+    "their first points.\n";
+
+static bmp_status expire_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                              bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
+    int64_t id = 0;
+    size_t n = 0;
+    bmp_status st = bmp_ledger_expire_temporary(l, a->body, a->date, &id, &n, e);
+    if (!st)
+        printf("batch %lld provisional: %zu holding(s) of Temporary players cancelled "
+               "(NZ-87)\n",
+               (long long)id, n);
+    return st;
+}
+
+static int cmd_expire(ledger_args *a)
+{
+    if (!a->body || !a->date)
+        return ledger_usage(a, help_expire);
+    return ledger_run(a, expire_step, NULL);
+}
+
+const ledger_cmd ledger_cmds_nz[] = {
+    {"annual", help_annual, LO(BODY), 1, 1, cmd_annual},
+    {"gradings", help_annual, LO(BODY) | LEDGER_TABLE_OPTS, 1, 1, cmd_gradings},
+    {"expire", help_expire, LO(BODY) | LO(DATE), 0, 0, cmd_expire},
+    {NULL, NULL, 0, 0, 0, NULL}};

@@ -1,6 +1,9 @@
-/* `bridgemp ledger ...` (src/cli/cmd_ledger*.c). */
-#ifndef BMP_CLI_LEDGER_H
-#define BMP_CLI_LEDGER_H
+/* The ledger subcommands' shared pieces (src/cli/ledger): the parsed
+ * arguments, the subcommand table's entry, and the helpers every
+ * subcommand uses (ledger_util.c) -- so that no two subcommand files use
+ * each other. */
+#ifndef BMP_CLI_LEDGER_UTIL_H
+#define BMP_CLI_LEDGER_UTIL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -10,9 +13,23 @@
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_invoice.h"
 
-int bmp_cli_ledger(int argc, char **argv);
+/* Every option of every subcommand, one bit each (LO(BODY)); --help and -h
+ * are not among them: every subcommand takes them. */
+typedef enum ledger_opt {
+    LO_DB, LO_WHO, LO_BODY, LO_CLUB, LO_NUMBER, LO_NAME, LO_STATUS, LO_ALTERNATES, LO_REASON,
+    LO_STATE, LO_PERIOD, LO_OUTPUT, LO_KIND, LO_GRADE, LO_EDITION, LO_CLASSIFICATION,
+    LO_RATING, LO_SIDECAR, LO_LIMIT, LO_REPLACES, LO_DATE, LO_SCOPE, LO_FOREIGN, LO_POINTS,
+    LO_REF, LO_EARNED, LO_AS, LO_FEES, LO_RATE, LO_RATES, LO_EXEMPTIONS, LO_EVENTS,
+    LO_USEBIO_STATUS, LO_DUMMY, LO_OVERSEAS, LO_YOUTH, LO_ALL, LO_EXEMPT, LO_INVOICE,
+    LO_AMOUNT, LO_NO_CLUB_NUMBER, LO_TOUR, LO_FORMAT, LO_CONTROL, LO_COUNT
+} ledger_opt;
+#define LO(x) (UINT64_C(1) << LO_##x)
+/* Valid with every subcommand (as --help is). */
+#define LEDGER_GLOBAL_OPTS (LO(DB) | LO(WHO))
+/* --format and --output: a subcommand that puts a table. */
+#define LEDGER_TABLE_OPTS (LO(FORMAT) | LO(OUTPUT))
 
-/* Parsed options shared by the ledger subcommands. */
+/* Parsed options: the values, and which options were given, in order. */
 typedef struct ledger_args {
     const char *db, *who, *body, *club, *number, *name, *status, *alternates, *reason,
         *state, *period, *output, *kind, *grade, *edition, *classification, *usebio_status,
@@ -31,7 +48,35 @@ typedef struct ledger_args {
     size_t ncontrol;
     const char **pos;
     size_t npos;
+    uint64_t given;                /* LO() bits of the options given */
+    unsigned char order[LO_COUNT]; /* ... in the order first given */
+    size_t norder;
 } ledger_args;
+
+/* One subcommand: the table entry every file contributes (cmd_ledger.c
+ * joins the sections and dispatches).  A name of two words is a member of a
+ * group ("player add"); a second word in capitals stands for any word no
+ * other member of the group is ("invoice RUN").  min and max count the
+ * positional arguments after the name; fn runs with the options checked. */
+typedef struct ledger_cmd {
+    const char *name;
+    const char *help;
+    uint64_t opts; /* LO() bits it takes besides LEDGER_GLOBAL_OPTS */
+    unsigned char min, max;
+    int (*fn)(ledger_args *a);
+} ledger_cmd;
+#define LEDGER_MANY 255
+
+/* The table's sections, one per file, each ending with {NULL}. */
+extern const ledger_cmd ledger_cmds_core[];     /* cmd_ledger_core.c */
+extern const ledger_cmd ledger_cmds_report[];   /* cmd_ledger_report.c */
+extern const ledger_cmd ledger_cmds_token[];    /* cmd_ledger_token.c */
+extern const ledger_cmd ledger_cmds_convert[];  /* cmd_ledger_convert.c */
+extern const ledger_cmd ledger_cmds_charges[];  /* cmd_ledger_charges.c */
+extern const ledger_cmd ledger_cmds_invoice[];  /* cmd_ledger_invoice.c */
+extern const ledger_cmd ledger_cmds_nz[];       /* cmd_ledger_nz.c */
+extern const ledger_cmd ledger_cmds_pay[];      /* cmd_ledger_pay.c */
+extern const ledger_cmd ledger_cmds_ebu[];      /* cmd_ledger_ebu.c */
 
 enum { LEDGER_EXIT_INPUT = 1, LEDGER_EXIT_USAGE = 2, LEDGER_EXIT_NOTSUP = 3 };
 
@@ -77,19 +122,5 @@ void ledger_print_run(const char *what, const char *period, const bmp_ledger_run
 /* --as html|csv|json for invoices and certificates (default html); false,
  * with a message, for anything else. */
 bool ledger_doc_format(const ledger_args *a, bmp_invoice_format *f);
-
-int ledger_cmd_report(ledger_args *a);
-int ledger_cmd_token(ledger_args *a); /* cmd_ledger_token.c */
-int ledger_cmd_convert(ledger_args *a);
-int ledger_cmd_invoice(ledger_args *a); /* cmd_ledger_invoice.c */
-int ledger_cmd_annual(ledger_args *a);   /* cmd_ledger_nz.c */
-int ledger_cmd_gradings(ledger_args *a);
-/* The administration subcommands (convert, capitation, members, grade,
- * levy, cancel, affiliated, daily) by name, or NULL. */
-int (*ledger_admin_command(const char *name))(ledger_args *);
-/* The EBU subcommands (gold, ums, licences) by name, or NULL (cmd_ledger_ebu.c). */
-int (*ledger_ebu_command(const char *name))(ledger_args *);
-/* payment, balances, overdue, event-levy, certificates (cmd_ledger_pay.c), or NULL. */
-int (*ledger_pay_command(const char *name))(ledger_args *);
 
 #endif

@@ -6,7 +6,7 @@
 #include "bridgemp/file.h"
 
 #include "bridgemp/ledger_charges.h"
-#include "cli/cmd_ledger.h"
+#include "cli/ledger/ledger_util.h"
 
 static const char *const help_capitation =
     "usage: bridgemp ledger capitation YEAR --body B [--output FILE.csv]\n\n"
@@ -40,7 +40,7 @@ static bmp_status capitation_step(bmp_ledger *l, const ledger_args *a, const voi
 static int cmd_capitation(ledger_args *a)
 {
     int year;
-    if (a->help || a->npos != 2 || !a->body || !year_arg(a->pos[1], &year))
+    if (!a->body || !year_arg(a->pos[1], &year))
         return ledger_usage(a, help_capitation);
     return ledger_run(a, capitation_step, &year);
 }
@@ -60,7 +60,7 @@ static bmp_status fill_members(bmp_ledger *l, const ledger_args *a, const void *
 static int cmd_members(ledger_args *a)
 {
     int year;
-    if (a->help || a->npos != 2 || !a->body || !year_arg(a->pos[1], &year))
+    if (!a->body || !year_arg(a->pos[1], &year))
         return ledger_usage(a, help_members);
     return ledger_report_table(a, fill_members, &year);
 }
@@ -85,7 +85,7 @@ static bmp_status grade_step(bmp_ledger *l, const ledger_args *a, const void *id
 static int cmd_grade(ledger_args *a)
 {
     long long id;
-    if (a->help || a->npos != 3 || !a->body || !ledger_number(a->pos[1], 1, INT64_MAX, &id))
+    if (!a->body || !ledger_number(a->pos[1], 1, INT64_MAX, &id))
         return ledger_usage(a, help_grade);
     return ledger_run(a, grade_step, &id);
 }
@@ -118,7 +118,7 @@ static bmp_status levy_step(bmp_ledger *l, const ledger_args *a, const void *rat
 static int cmd_levy(ledger_args *a)
 {
     long long rate = 0;
-    if (a->help || a->npos != 2 || !a->body)
+    if (!a->body)
         return ledger_usage(a, help_levy);
     if (a->rate && !ledger_number(a->rate, INT64_MIN, INT64_MAX, &rate)) {
         fprintf(stderr, "bridgemp ledger: --rate \"%s\": expected whole cents\n", a->rate);
@@ -149,7 +149,7 @@ static bmp_status cancel_step(bmp_ledger *l, const ledger_args *a, const void *y
 static int cmd_cancel(ledger_args *a)
 {
     int year;
-    if (a->help || a->npos != 3 || !a->body || !year_arg(a->pos[1], &year))
+    if (!a->body || !year_arg(a->pos[1], &year))
         return ledger_usage(a, help_cancel);
     return ledger_run(a, cancel_step, &year);
 }
@@ -172,7 +172,7 @@ static bmp_status affiliated_step(bmp_ledger *l, const ledger_args *a, const voi
 
 static int cmd_affiliated(ledger_args *a)
 {
-    if (a->help || a->npos != 3 || !a->body)
+    if (!a->body)
         return ledger_usage(a, help_affiliated);
     return ledger_run(a, affiliated_step, NULL);
 }
@@ -191,7 +191,7 @@ static bmp_status fill_daily(bmp_ledger *l, const ledger_args *a, const void *ar
 
 static int cmd_daily(ledger_args *a)
 {
-    if (a->help || a->npos != 2 || !a->body)
+    if (!a->body)
         return ledger_usage(a, help_daily);
     return ledger_report_table(a, fill_daily, NULL);
 }
@@ -210,7 +210,7 @@ static bmp_status fill_b4c(bmp_ledger *l, const ledger_args *a, const void *arg,
 
 static int cmd_b4c(ledger_args *a)
 {
-    if (a->help || a->npos != 2 || !a->body)
+    if (!a->body)
         return ledger_usage(a, help_b4c);
     return ledger_report_table(a, fill_b4c, NULL);
 }
@@ -239,7 +239,7 @@ static bmp_status fees_step(bmp_ledger *l, const ledger_args *a, const void *arg
 
 static int cmd_fees(ledger_args *a)
 {
-    if (a->help || a->npos != 2 || !a->body || !a->fees)
+    if (!a->body || !a->fees)
         return ledger_usage(a, help_fees);
     return ledger_run(a, fees_step, NULL);
 }
@@ -258,26 +258,23 @@ static bmp_status fill_charges(bmp_ledger *l, const ledger_args *a, const void *
 static int cmd_charges(ledger_args *a)
 {
     long long run;
-    if (a->help || a->npos != 2 || !a->body || !ledger_number(a->pos[1], 1, INT64_MAX, &run))
+    if (!a->body || !ledger_number(a->pos[1], 1, INT64_MAX, &run))
         return ledger_usage(a, help_charges);
     int64_t r = run;
     return ledger_report_table(a, fill_charges, &r);
 }
 
-int (*ledger_admin_command(const char *name))(ledger_args *)
-{
-    static const struct {
-        const char *name;
-        int (*fn)(ledger_args *);
-    } cmds[] = {{"convert", ledger_cmd_convert}, {"capitation", cmd_capitation},
-                {"members", cmd_members},        {"grade", cmd_grade},
-                {"levy", cmd_levy},              {"cancel", cmd_cancel},
-                {"affiliated", cmd_affiliated},  {"daily", cmd_daily},
-                {"b4c", cmd_b4c},                {"charges", cmd_charges},
-                {"invoice", ledger_cmd_invoice}, {"fees", cmd_fees},
-                {"annual", ledger_cmd_annual},   {"gradings", ledger_cmd_gradings}};
-    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        if (strcmp(cmds[i].name, name) == 0)
-            return cmds[i].fn;
-    return NULL;
-}
+#define RUN_OPTS (LO(BODY) | LO(OUTPUT))
+#define BODY_TABLE (LO(BODY) | LEDGER_TABLE_OPTS)
+const ledger_cmd ledger_cmds_charges[] = {
+    {"capitation", help_capitation, RUN_OPTS, 1, 1, cmd_capitation},
+    {"members", help_members, BODY_TABLE, 1, 1, cmd_members},
+    {"grade", help_grade, LO(BODY) | LO(EXEMPT), 2, 2, cmd_grade},
+    {"levy", help_levy, RUN_OPTS | LO(RATE), 1, 1, cmd_levy},
+    {"cancel", help_cancel, LO(BODY), 2, 2, cmd_cancel},
+    {"affiliated", help_affiliated, LO(BODY), 2, 2, cmd_affiliated},
+    {"daily", help_daily, BODY_TABLE, 1, 1, cmd_daily},
+    {"b4c", help_b4c, BODY_TABLE, 1, 1, cmd_b4c},
+    {"charges", help_charges, BODY_TABLE, 1, 1, cmd_charges},
+    {"fees", help_fees, RUN_OPTS | LO(FEES), 1, 1, cmd_fees},
+    {NULL, NULL, 0, 0, 0, NULL}};

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "bridgemp/ledger_convert.h"
-#include "cli/cmd_ledger.h"
+#include "cli/ledger/ledger_util.h"
 
 static const char *const help_convert =
     "usage: bridgemp ledger convert NUMBER --body B --foreign KIND --points P --ref REF "
@@ -31,13 +31,10 @@ static bmp_status convert_step(bmp_ledger *l, const ledger_args *a, const void *
     return BMP_OK;
 }
 
-int ledger_cmd_convert(ledger_args *a)
+static int cmd_convert(ledger_args *a)
 {
-    if (a->help)
-        return ledger_usage(a, help_convert);
-    bmp_ledger_conversion c = {a->body, a->npos == 2 ? a->pos[1] : NULL, a->foreign, 0, a->ref,
-                               a->date, a->earned};
-    if (a->npos != 2 || !a->body || !a->foreign || !a->points || !a->ref || !a->date)
+    bmp_ledger_conversion c = {a->body, a->pos[1], a->foreign, 0, a->ref, a->date, a->earned};
+    if (!a->body || !a->foreign || !a->points || !a->ref || !a->date)
         return ledger_usage(a, help_convert);
     if (!bmp_points_parse(a->points, &c.points)) {
         fprintf(stderr, "bridgemp ledger: --points '%s': expected points such as 12.34\n",
@@ -46,3 +43,8 @@ int ledger_cmd_convert(ledger_args *a)
     }
     return ledger_run(a, convert_step, &c);
 }
+
+#define CONVERT_OPTS (LO(BODY) | LO(FOREIGN) | LO(POINTS) | LO(REF) | LO(DATE) | LO(EARNED))
+const ledger_cmd ledger_cmds_convert[] = {
+    {"convert", help_convert, CONVERT_OPTS, 1, 1, cmd_convert},
+    {NULL, NULL, 0, 0, 0, NULL}};

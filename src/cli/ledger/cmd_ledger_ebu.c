@@ -6,7 +6,7 @@
 
 #include "bridgemp/file.h"
 #include "bridgemp/ledger_ebu.h"
-#include "cli/cmd_ledger.h"
+#include "cli/ledger/ledger_util.h"
 
 static const char *const help_gold =
     "usage: bridgemp ledger gold DATE --body ebu [--number N] [--format table|csv|json]\n"
@@ -50,7 +50,7 @@ static bmp_status fill_gold(bmp_ledger *l, const ledger_args *a, const void *arg
 
 static int cmd_gold(ledger_args *a)
 {
-    if (a->help || a->npos != 2 || !a->body)
+    if (!a->body)
         return ledger_usage(a, help_gold);
     return ledger_report_table(a, fill_gold, NULL);
 }
@@ -70,7 +70,7 @@ static bmp_status ums_step(bmp_ledger *l, const ledger_args *a, const void *arg,
 
 static int cmd_ums(ledger_args *a)
 {
-    if (a->help || a->npos != 2 || !a->body || !a->rates)
+    if (!a->body || !a->rates)
         return ledger_usage(a, help_ums);
     return ledger_run(a, ums_step, NULL);
 }
@@ -90,18 +90,14 @@ static bmp_status licences_step(bmp_ledger *l, const ledger_args *a, const void 
 
 static int cmd_licences(ledger_args *a)
 {
-    if (a->help || a->npos != 2 || !a->body || !a->rates || !a->events)
+    if (!a->body || !a->rates || !a->events)
         return ledger_usage(a, help_licences);
     return ledger_run(a, licences_step, NULL);
 }
 
-int (*ledger_ebu_command(const char *name))(ledger_args *)
-{
-    if (strcmp(name, "gold") == 0)
-        return cmd_gold;
-    if (strcmp(name, "ums") == 0)
-        return cmd_ums;
-    if (strcmp(name, "licences") == 0)
-        return cmd_licences;
-    return NULL;
-}
+const ledger_cmd ledger_cmds_ebu[] = {
+    {"gold", help_gold, LO(BODY) | LO(NUMBER) | LEDGER_TABLE_OPTS, 1, 1, cmd_gold},
+    {"ums", help_ums, LO(BODY) | LO(RATES) | LO(EXEMPTIONS) | LO(OUTPUT), 1, 1, cmd_ums},
+    {"licences", help_licences, LO(BODY) | LO(EVENTS) | LO(RATES) | LO(OUTPUT), 1, 1,
+     cmd_licences},
+    {NULL, NULL, 0, 0, 0, NULL}};

@@ -6,7 +6,7 @@
 
 #include "bridgemp/file.h"
 #include "bridgemp/ledger_invoice.h"
-#include "cli/cmd_ledger.h"
+#include "cli/ledger/ledger_util.h"
 
 static const char *const help_invoice =
     "usage: bridgemp ledger invoice RUN --body B [--as html|csv|json] [--output DIR]\n"
@@ -32,9 +32,11 @@ static bmp_status fill_invoices(bmp_ledger *l, const ledger_args *a, const void 
     return bmp_ledger_invoice_list(l, a->body, t, e);
 }
 
-static bmp_status invoice_show(bmp_ledger *l, const ledger_args *a, bmp_invoice_format f,
-                               bmp_error *e)
+static bmp_status invoice_show(bmp_ledger *l, const ledger_args *a, const void *arg,
+                               bmp_problems *p, bmp_error *e)
 {
+    (void)p;
+    bmp_invoice_format f = ((const invoice_arg *)arg)->f;
     char *doc = NULL;
     size_t len = 0;
     bmp_status st = bmp_ledger_invoice_document(l, a->body, a->pos[2], f, &doc, &len, e);
@@ -44,18 +46,22 @@ static bmp_status invoice_show(bmp_ledger *l, const ledger_args *a, bmp_invoice_
     return st;
 }
 
-static bmp_status invoice_credit(bmp_ledger *l, const ledger_args *a, bmp_invoice_format f,
-                                 bmp_error *e)
+static bmp_status invoice_credit(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                 bmp_problems *p, bmp_error *e)
 {
+    (void)p;
+    bmp_invoice_format f = ((const invoice_arg *)arg)->f;
     bmp_status st = bmp_ledger_invoice_credit(l, a->body, a->pos[2], a->reason, a->output, f, e);
     if (!st)
         printf("invoice %s: credit note %s-CR issued\n", a->pos[2], a->pos[2]);
     return st;
 }
 
-static bmp_status invoice_run(bmp_ledger *l, const ledger_args *a, const invoice_arg *x,
-                              bmp_error *e)
+static bmp_status invoice_run(bmp_ledger *l, const ledger_args *a, const void *arg,
+                              bmp_problems *p, bmp_error *e)
 {
+    (void)p;
+    const invoice_arg *x = arg;
     bmp_ledger_invoices r;
     bmp_status st = bmp_ledger_invoice_run(l, a->body, x->run, a->output, x->f, &r, e);
     if (st)
@@ -68,32 +74,51 @@ static bmp_status invoice_run(bmp_ledger *l, const ledger_args *a, const invoice
     return BMP_OK;
 }
 
-static bmp_status invoice_step(bmp_ledger *l, const ledger_args *a, const void *arg,
-                               bmp_problems *p, bmp_error *e)
+/* show and credit: --body, and --as checked. */
+static int invoice_cmd(ledger_args *a, ledger_step_fn step, invoice_arg *x)
 {
-    (void)p;
-    const invoice_arg *x = arg;
-    const char *sub = a->pos[1];
-    return strcmp(sub, "list") == 0     ? ledger_fill_put(l, a, fill_invoices, NULL, e)
-           : strcmp(sub, "show") == 0   ? invoice_show(l, a, x->f, e)
-           : strcmp(sub, "credit") == 0 ? invoice_credit(l, a, x->f, e)
-                                        : invoice_run(l, a, x, e);
+    if (!a->body)
+        return ledger_usage(a, help_invoice);
+    if (!ledger_doc_format(a, &x->f))
+        return LEDGER_EXIT_USAGE;
+    return ledger_run(a, step, x);
 }
 
-int ledger_cmd_invoice(ledger_args *a)
+static int cmd_invoice_run(ledger_args *a)
 {
-    if (a->help)
-        return ledger_usage(a, help_invoice);
     invoice_arg x = {0};
-    if (a->npos < 2 || !a->body)
+    if (!a->body)
         return ledger_usage(a, help_invoice);
     if (!ledger_doc_format(a, &x.f))
         return LEDGER_EXIT_USAGE;
-    const char *sub = a->pos[1];
-    bool one = strcmp(sub, "show") == 0 || strcmp(sub, "credit") == 0;
-    bool run = !one && strcmp(sub, "list") != 0;
-    if ((one && a->npos != 3) || (!one && a->npos != 2) ||
-        (run && !ledger_number(sub, 1, INT64_MAX, &x.run)))
+    if (!ledger_number(a->pos[1], 1, INT64_MAX, &x.run))
         return ledger_usage(a, help_invoice);
-    return ledger_run(a, invoice_step, &x);
+    return ledger_run(a, invoice_run, &x);
 }
+
+static int cmd_invoice_show(ledger_args *a)
+{
+    invoice_arg x = {0};
+    return invoice_cmd(a, invoice_show, &x);
+}
+
+static int cmd_invoice_credit(ledger_args *a)
+{
+    invoice_arg x = {0};
+    return invoice_cmd(a, invoice_credit, &x);
+}
+
+static int cmd_invoice_list(ledger_args *a)
+{
+    if (!a->body)
+        return ledger_usage(a, help_invoice);
+    return ledger_report_table(a, fill_invoices, NULL);
+}
+
+#define DOC_OPTS (LO(BODY) | LO(AS) | LO(OUTPUT))
+const ledger_cmd ledger_cmds_invoice[] = {
+    {"invoice list", help_invoice, LO(BODY) | LEDGER_TABLE_OPTS, 0, 0, cmd_invoice_list},
+    {"invoice show", help_invoice, DOC_OPTS, 1, 1, cmd_invoice_show},
+    {"invoice credit", help_invoice, DOC_OPTS | LO(REASON), 1, 1, cmd_invoice_credit},
+    {"invoice RUN", help_invoice, DOC_OPTS, 0, 0, cmd_invoice_run},
+    {NULL, NULL, 0, 0, 0, NULL}};

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bridgemp/ledger_token.h"
-#include "cmd_ledger.h"
+#include "cli/ledger/ledger_util.h"
 
 static const char *const help_token =
     "usage: bridgemp ledger token create --scope SCOPE [--name LABEL]\n"
@@ -25,20 +25,36 @@ static bmp_status fill_tokens(bmp_ledger *l, const ledger_args *a, const void *a
     return bmp_ledger_token_list(l, t, e);
 }
 
-static bmp_status token_step(bmp_ledger *l, const ledger_args *a, const void *arg,
-                             bmp_problems *p, bmp_error *e)
+static int cmd_token_list(ledger_args *a) { return ledger_report_table(a, fill_tokens, NULL); }
+
+static bmp_status revoke_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                              bmp_problems *p, bmp_error *e)
 {
+    (void)a;
     (void)p;
-    const char *sub = a->pos[1];
-    if (strcmp(sub, "list") == 0)
-        return ledger_fill_put(l, a, fill_tokens, NULL, e);
-    if (strcmp(sub, "revoke") == 0) {
-        long long id = *(const long long *)arg;
-        bmp_status st = bmp_ledger_token_revoke(l, id, e);
-        if (!st)
-            printf("token %lld revoked\n", id);
-        return st;
+    long long id = *(const long long *)arg;
+    bmp_status st = bmp_ledger_token_revoke(l, id, e);
+    if (!st)
+        printf("token %lld revoked\n", id);
+    return st;
+}
+
+static int cmd_token_revoke(ledger_args *a)
+{
+    long long id = 0;
+    if (!ledger_number(a->pos[2], 1, INT64_MAX, &id)) {
+        fprintf(stderr, "bridgemp ledger token revoke: expected a token id, got \"%s\"\n",
+                a->pos[2]);
+        return LEDGER_EXIT_USAGE;
     }
+    return ledger_run(a, revoke_step, &id);
+}
+
+static bmp_status create_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                              bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
     char tok[BMP_TOKEN_SIZE];
     int64_t id = 0;
     bmp_status st = bmp_ledger_token_create(l, a->scope, a->name, &id, tok, e);
@@ -49,21 +65,15 @@ static bmp_status token_step(bmp_ledger *l, const ledger_args *a, const void *ar
     return BMP_OK;
 }
 
-int ledger_cmd_token(ledger_args *a)
+static int cmd_token_create(ledger_args *a)
 {
-    if (a->help)
+    if (!a->scope)
         return ledger_usage(a, help_token);
-    const char *sub = a->npos >= 2 ? a->pos[1] : "";
-    long long id = 0;
-    bool ok = (strcmp(sub, "create") == 0 && a->npos == 2 && a->scope) ||
-              (strcmp(sub, "list") == 0 && a->npos == 2) ||
-              (strcmp(sub, "revoke") == 0 && a->npos == 3);
-    if (!ok)
-        return ledger_usage(a, help_token);
-    if (strcmp(sub, "revoke") == 0 && !ledger_number(a->pos[2], 1, INT64_MAX, &id)) {
-        fprintf(stderr, "bridgemp ledger token revoke: expected a token id, got \"%s\"\n",
-                a->pos[2]);
-        return LEDGER_EXIT_USAGE;
-    }
-    return ledger_run(a, token_step, &id);
+    return ledger_run(a, create_step, NULL);
 }
+
+const ledger_cmd ledger_cmds_token[] = {
+    {"token create", help_token, LO(SCOPE) | LO(NAME), 0, 0, cmd_token_create},
+    {"token list", help_token, LEDGER_TABLE_OPTS, 0, 0, cmd_token_list},
+    {"token revoke", help_token, 0, 1, 1, cmd_token_revoke},
+    {NULL, NULL, 0, 0, 0, NULL}};

@@ -1,0 +1,130 @@
+/* `bridgemp ledger`: the masterpoint ledger from the command line
+ * (docs/ledger.md).  Exit codes as in main.c.  Every subcommand is an entry
+ * of one table (ledger_cmd, ledger_util.h), each file contributing its
+ * section; this file joins them, looks the subcommand up, checks its
+ * options and positional arguments and calls it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/ledger/cmd_ledger.h"
+#include "cli/ledger/ledger_args.h"
+#include "cli/ledger/ledger_util.h"
+
+static const char *const ledger_help =
+    "usage: bridgemp ledger [--db FILE] COMMAND [ARGS]\n"
+    "\n"
+    "The masterpoint ledger: registry, award batches, period closes, reports.\n"
+    "The database is --db FILE (SQLite) or --db postgresql://... (PostgreSQL), else\n"
+    "$BRIDGEMP_DB, else ./bridgemp.db.\n"
+    "\n"
+    "commands:\n"
+    "  init                         create the ledger (or migrate it)\n"
+    "  player add|import|export     the player register (CSV)\n"
+    "  club add|import|export       the club register (CSV)\n"
+    "  import FILE...               award batches: events (JSON, USEBIO), USEBIO with\n"
+    "                               MASTER_POINTS, ABF credit files, CSV adjustments\n"
+    "  batches                      list batches and their states\n"
+    "  approve ID...|--all          provisional -> approved\n"
+    "  reject ID --reason R         provisional or approved -> rejected\n"
+    "  correct ID --reason R        reverse a posted batch (a new batch)\n"
+    "  release NUMBER --date D      credit held points of a now registered player\n"
+    "  convert NUMBER --foreign K --points P --ref R --date D  credit another body's points\n"
+    "  capitation YEAR --body B     the annual capitation charge run\n"
+    "  members YEAR --body B        the annual schedule of registered home members\n"
+    "  grade ID GRADE --body B      record a batch's event grade (for the levy)\n"
+    "  levy QUARTER --body B        the quarterly masterpoint levy run (yyyy-Qn)\n"
+    "  cancel YEAR FILE --body B    the annual cancellation run of members\n"
+    "  affiliated CLUB DATE --body B  when a club first affiliated (ABF-112)\n"
+    "  daily DATE --body B          the batches processed on a day (ABF-106)\n"
+    "  b4c PERIOD --body B          B4c/B4s/B5i points processed in a month (ABF-107)\n"
+    "  charges RUN --body B         the lines of a capitation or levy run\n"
+    "  fees MONTH --body nzb --fees F  NZ's monthly fee run (NZ-93, NZ-96)\n"
+    "  invoice RUN|list|show|credit invoices of a charge run, credit notes\n"
+    "  annual YEAR --body nzb       NZ rating points and gradings (NZ-92); gradings YEAR\n"
+    "  payment record|list, balances DATE, overdue DATE, event-levy ID, certificates PERIOD\n"
+    "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
+    "  gold DATE --body ebu         EBU Gold Points at a date (EBU-3)\n"
+    "  ums MONTH --body ebu --rates F  the EBU's UMS charge run (EBU-17, EBU-18)\n"
+    "  licences MONTH --body ebu --events E --rates F  EBU licence fees (EBU-26)\n"
+    "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
+    "  report statement|club|promotions|top|batches\n"
+    "  verify                       recompute the audit chain, totals and holdings\n"
+    "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n"
+    "\n"
+    "common options: --db FILE, --who NAME (recorded in the audit log),\n"
+    "--body abf|nzb|ebu|acbl, --format table|csv|json.  'bridgemp ledger CMD --help'.\n";
+
+/* The table: every file's section. */
+static const ledger_cmd *const sections[] = {
+    ledger_cmds_core,    ledger_cmds_report, ledger_cmds_token, ledger_cmds_convert,
+    ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_nz,   ledger_cmds_pay,
+    ledger_cmds_ebu};
+
+/* A group member's second word in capitals ("invoice RUN") stands for any word. */
+static bool is_placeholder(const char *w)
+{
+    return *w >= 'A' && *w <= 'Z';
+}
+
+/* The entry named by pos[0] (and pos[1] when pos[0] names a group): with
+ * exact, only by its own words; else a placeholder word matches too.
+ * *group is an entry of the group pos[0] names, if it names one. */
+static const ledger_cmd *find_cmd(const ledger_args *a, bool exact, const ledger_cmd **group)
+{
+    for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++)
+        for (const ledger_cmd *c = sections[s]; c->name; c++) {
+            const char *sp = strchr(c->name, ' ');
+            size_t n = sp ? (size_t)(sp - c->name) : strlen(c->name);
+            if (strlen(a->pos[0]) != n || strncmp(c->name, a->pos[0], n) != 0)
+                continue;
+            if (!sp)
+                return c;
+            *group = c;
+            if (a->npos >= 2 && (strcmp(sp + 1, a->pos[1]) == 0 || (!exact && is_placeholder(sp + 1))))
+                return c;
+        }
+    return NULL;
+}
+
+/* Run entry c: its options checked, --help, its positional count, then fn. */
+static int run_cmd(const ledger_cmd *c, ledger_args *a)
+{
+    int rc = ledger_check_opts(a, c->name, c->opts);
+    if (rc)
+        return rc;
+    if (a->help)
+        return ledger_usage(a, c->help);
+    size_t n = a->npos - (strchr(c->name, ' ') ? 2 : 1);
+    if (n < c->min || n > c->max)
+        return ledger_usage(a, c->help);
+    return c->fn(a);
+}
+
+/* The subcommand pos[0] names (a group's help when its member is missing or unknown). */
+static int dispatch(ledger_args *a)
+{
+    if (a->npos == 0)
+        return ledger_usage(a, ledger_help);
+    const ledger_cmd *group = NULL;
+    const ledger_cmd *c = find_cmd(a, true, &group);
+    if (!c)
+        c = find_cmd(a, false, &group);
+    if (c)
+        return run_cmd(c, a);
+    if (group)
+        return ledger_usage(a, group->help);
+    fprintf(stderr, "bridgemp ledger: unknown command \"%s\"\n\n%s", a->pos[0], ledger_help);
+    return LEDGER_EXIT_USAGE;
+}
+
+int bmp_cli_ledger(int argc, char **argv)
+{
+    ledger_args a = {0};
+    int rc = ledger_parse_args(argc - 1, argv + 1, &a);
+    if (!rc)
+        rc = dispatch(&a);
+    free(a.pos);
+    free(a.control);
+    return rc;
+}

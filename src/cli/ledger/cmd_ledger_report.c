@@ -1,0 +1,88 @@
+/* `bridgemp ledger report ...` and `batches`: statements, club reports,
+ * promotions, top earners and batches as a table, CSV or JSON. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/bridgemp.h"
+#include "cli/ledger/ledger_util.h"
+
+static const char *const help_report =
+    "usage: bridgemp ledger report statement NUMBER --body B\n"
+    "       bridgemp ledger report club CLUB --body B [--period yyyy-mm]\n"
+    "       bridgemp ledger report promotions --body B [--period yyyy-mm]\n"
+    "       bridgemp ledger report top --body B [--period yyyy-mm] [--limit N]\n"
+    "       bridgemp ledger report batches [--state S]\n"
+    "  --format table|csv|json (default table); --output FILE writes it atomically\n"
+    "\n"
+    "statement: history by period and point type (pending batches in brackets),\n"
+    "holdings, rank, and what the next rank still needs.  club: home and\n"
+    "alternate members and players who earned at the club in the quarter to\n"
+    "--period (ABF-94..96).  top: top earners by rank group.\n";
+
+static const char *const help_batches =
+    "usage: bridgemp ledger batches [--state S] [--format table|csv|json] [--output FILE]\n";
+
+static bmp_status fill_statement(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                 bmp_table *t, bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_statement(l, a->body, a->pos[2], t, e);
+}
+
+static bmp_status fill_club(bmp_ledger *l, const ledger_args *a, const void *arg, bmp_table *t,
+                            bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_club_report(l, a->body, a->pos[2], a->period, t, e);
+}
+
+static bmp_status fill_promotions(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                  bmp_table *t, bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_promotions(l, a->body, a->period, t, e);
+}
+
+static bmp_status fill_top(bmp_ledger *l, const ledger_args *a, const void *arg, bmp_table *t,
+                           bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_top_earners(l, a->body, a->period,
+                                  a->limit ? (size_t)strtoul(a->limit, NULL, 10) : 10, t, e);
+}
+
+static bmp_status fill_batches(bmp_ledger *l, const ledger_args *a, const void *arg,
+                               bmp_table *t, bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_batches(l, a->state, t, e);
+}
+
+/* A report of a body needs --body. */
+static int body_report(ledger_args *a, ledger_fill_fn fill)
+{
+    if (!a->body)
+        return ledger_usage(a, help_report);
+    return ledger_report_table(a, fill, NULL);
+}
+
+static int cmd_statement(ledger_args *a) { return body_report(a, fill_statement); }
+
+static int cmd_club(ledger_args *a) { return body_report(a, fill_club); }
+
+static int cmd_promotions(ledger_args *a) { return body_report(a, fill_promotions); }
+
+static int cmd_top(ledger_args *a) { return body_report(a, fill_top); }
+
+static int cmd_batches(ledger_args *a) { return ledger_report_table(a, fill_batches, NULL); }
+
+#define BODY_TABLE (LO(BODY) | LEDGER_TABLE_OPTS)
+const ledger_cmd ledger_cmds_report[] = {
+    {"report statement", help_report, BODY_TABLE, 1, 1, cmd_statement},
+    {"report club", help_report, BODY_TABLE | LO(PERIOD), 1, 1, cmd_club},
+    {"report promotions", help_report, BODY_TABLE | LO(PERIOD), 0, 0, cmd_promotions},
+    {"report top", help_report, BODY_TABLE | LO(PERIOD) | LO(LIMIT), 0, 0, cmd_top},
+    {"report batches", help_report, LO(STATE) | LEDGER_TABLE_OPTS, 0, 0, cmd_batches},
+    {"batches", help_batches, LO(STATE) | LEDGER_TABLE_OPTS, 0, 0, cmd_batches},
+    {NULL, NULL, 0, 0, 0, NULL}};
