@@ -6,12 +6,6 @@
 #include "bridgemp/ledger_api.h"
 #include "server/http_internal.h"
 
-json_t *srv_page_json(json_t *items, size_t page, size_t per_page, size_t total)
-{
-    return json_pack("{s:o,s:I,s:I,s:I}", "items", items, "page", (json_int_t)page, "per_page",
-                     (json_int_t)per_page, "total", (json_int_t)total);
-}
-
 /* The answer of a listing: the page, or the ledger's error. */
 static void answer(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp_table *t,
                    size_t page, size_t per_page, size_t total, bool paged)

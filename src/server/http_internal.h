@@ -72,6 +72,8 @@ json_t *srv_jstr(const char *s);
 /* 400/404/409/500 from a ledger call's status and problems. */
 void srv_ledger_error(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp_problems *p);
 json_t *srv_table_json(const bmp_table *t);
+/* A page of a listing: {items, page, per_page, total} (takes items). */
+json_t *srv_page_json(json_t *items, size_t page, size_t per_page, size_t total);
 struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c);
 
 /* Query-string arguments and paging. */
@@ -104,13 +106,20 @@ void srv_route(srv_req *rq, srv_resp *rs);
         srv_pool_put(&(rq)->s->pool, l);                                                     \
     } while (0)
 
+/* Reads of one resource (api_get.c). */
+int srv_healthz(srv_req *rq, srv_resp *rs);
+int srv_player(srv_req *rq, srv_resp *rs);
+int srv_statement(srv_req *rq, srv_resp *rs);
+int srv_club(srv_req *rq, srv_resp *rs);
+int srv_batches(srv_req *rq, srv_resp *rs);
+int srv_batch(srv_req *rq, srv_resp *rs);
+
 /* Listings (api_lists.c). */
 int srv_players(srv_req *rq, srv_resp *rs);
 int srv_history(srv_req *rq, srv_resp *rs);
 int srv_clubs(srv_req *rq, srv_resp *rs);
 int srv_events(srv_req *rq, srv_resp *rs);
 int srv_event(srv_req *rq, srv_resp *rs);
-json_t *srv_page_json(json_t *items, size_t page, size_t per_page, size_t total);
 
 /* Write handlers (api_write.c). */
 int srv_upload(srv_req *rq, srv_resp *rs);

@@ -225,3 +225,10 @@ bool srv_paging(srv_req *rq, srv_resp *rs, size_t *page, size_t *per_page)
     }
     return true;
 }
+
+/* A page of a listing: {items, page, per_page, total} (takes items). */
+json_t *srv_page_json(json_t *items, size_t page, size_t per_page, size_t total)
+{
+    return json_pack("{s:o,s:I,s:I,s:I}", "items", items, "page", (json_int_t)page, "per_page",
+                     (json_int_t)per_page, "total", (json_int_t)total);
+}

@@ -23,8 +23,9 @@ typedef struct page {
 /* A query argument, NULL when absent or empty. */
 const char *page_arg(page *p, const char *key);
 
-/* The body of the page: ?body= when it names one (abf, nzb, ebu, acbl),
- * else the first body with players; and a <select> of the bodies. */
+/* The body of the page: ?body= when it names one the registry knows
+ * (bmp_rules_find), else the first body with players; and a <select> of the
+ * bodies (pages_util.c). */
 const char *page_body(page *p);
 void page_body_select(page *p, const char *chosen);
 

@@ -1,9 +1,10 @@
 cmake_minimum_required(VERSION 3.20)
 # Shape check: no include circles.
 #  1. No header under src/ includes itself through other headers.
-#  2. No two object files of one folder (src/abf, src/io, ...) use each
-#     other's symbols: a body's dispatcher calls its families, the families
-#     call only shared helpers (award_ctx.c, core), never the dispatcher.
+#  2. No two object files of one folder (src/abf, src/io, src/ledger/abf,
+#     src/cli/ledger, src/server ...) use each other's symbols: a body's
+#     dispatcher calls its families, the families call only shared helpers
+#     (award_ctx.c, core), never the dispatcher.
 # cmake -DSRC=<repo>/src -DNM=<nm> -DOBJS="a.o|b.o|..." -P circles.cmake
 set(problems "")
 
@@ -52,7 +53,8 @@ set(uses "")
 foreach(l ${lines})
   # .../src/abf/award.c.o:0000000000000090 T abf_award_event
   # .../src/abf/award.c.o:                 U abf_ctx_weight
-  if(NOT l MATCHES ".*/src/([^/]+/[^/:]+)\\.o(bj)?:[ 0-9a-fA-F]* ([A-Za-z]) ([A-Za-z_][A-Za-z0-9_]*)$")
+  # .../src/ledger/abf/fees.c.o: the folder is ledger/abf (any depth)
+  if(NOT l MATCHES ".*/src/([^:]+/[^/:]+)\\.o(bj)?:[ 0-9a-fA-F]* ([A-Za-z]) ([A-Za-z_][A-Za-z0-9_]*)$")
     continue()
   endif()
   set(name "${CMAKE_MATCH_1}")
@@ -90,6 +92,68 @@ foreach(e ${edges})
   if(DEFINED sym_${e2} AND a STRLESS b)
     list(APPEND problems
          "${a} and ${b} use each other (${a} uses ${sym_${e1}}, ${b} uses ${sym_${e2}})")
+  endif()
+endforeach()
+# 3. Longer circles in a folder (a uses b uses c uses a): from each file,
+# breadth first along the edges above; reaching it again is a circle,
+# reported from its least file (two files were reported above).
+set(nodes "")
+foreach(e ${edges})
+  string(REPLACE ">" ";" ab "${e}")
+  list(GET ab 0 a)
+  list(GET ab 1 b)
+  string(MAKE_C_IDENTIFIER "${a}" aid)
+  list(APPEND out_${aid} "${b}")
+  list(APPEND nodes "${a}")
+endforeach()
+list(REMOVE_DUPLICATES nodes)
+foreach(start ${nodes})
+  string(MAKE_C_IDENTIFIER "${start}" sid)
+  set(todo "")
+  set(seen "")
+  foreach(n ${out_${sid}})
+    string(MAKE_C_IDENTIFIER "${n}" nid)
+    set(p_${sid}_${nid} "${start}")
+    list(APPEND todo "${n}")
+    list(APPEND seen "${n}")
+  endforeach()
+  set(found "")
+  while(todo AND NOT found)
+    list(POP_FRONT todo x)
+    string(MAKE_C_IDENTIFIER "${x}" xid)
+    foreach(y ${out_${xid}})
+      if(y STREQUAL start)
+        set(found "${x}")
+        break()
+      endif()
+      if(NOT y IN_LIST seen)
+        list(APPEND seen "${y}")
+        string(MAKE_C_IDENTIFIER "${y}" yid)
+        set(p_${sid}_${yid} "${x}")
+        list(APPEND todo "${y}")
+      endif()
+    endforeach()
+  endwhile()
+  if(NOT found)
+    continue()
+  endif()
+  set(path "${found}")
+  set(least TRUE)
+  set(x "${found}")
+  while(NOT x STREQUAL start)
+    if(x STRLESS start)
+      set(least FALSE)
+    endif()
+    string(MAKE_C_IDENTIFIER "${x}" xid)
+    set(x "${p_${sid}_${xid}}")
+    if(NOT x STREQUAL start)
+      list(PREPEND path "${x}")
+    endif()
+  endwhile()
+  list(LENGTH path len)
+  if(len GREATER 1 AND least)
+    list(JOIN path " -> " p)
+    list(APPEND problems "${start} -> ${p} -> ${start} use each other in a circle")
   endif()
 endforeach()
 list(LENGTH objs no)
