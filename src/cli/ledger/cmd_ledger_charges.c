@@ -1,4 +1,6 @@
-/* `bridgemp ledger capitation`: a charge run (bmp_ledger_capitation_run). */
+/* `bridgemp ledger capitation`, `members`, `grade`, `levy`, `cancel`,
+ * `affiliated`, `daily`, `b4c` and `charges`: the ABF's administration runs
+ * and reports (bmp_ledger_capitation_run ...; `levy --rate` is NZ's). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,35 +217,6 @@ static int cmd_b4c(ledger_args *a)
     return ledger_report_table(a, fill_b4c, NULL);
 }
 
-static const char *const help_fees =
-    "usage: bridgemp ledger fees MONTH --body nzb --fees TABLE.csv [--output FILE.csv]\n\n"
-    "NZ Bridge's monthly masterpoint fee run (NZ-96) of MONTH (yyyy-mm): for each\n"
-    "approved or posted event of the month, its player-sessions x the club (NZ-93a)\n"
-    "or tournament (NZ-93b) session fee and its A points x the fee per A point\n"
-    "(NZ-93c), at the rates in force on the event's date.  TABLE.csv holds the\n"
-    "rates, which the regulations do not: from,club_session,tournament_session,\n"
-    "a_point (cents).  One run per month, all or nothing; invoice it with\n"
-    "`bridgemp ledger invoice RUN`.\n";
-
-static bmp_status fees_step(bmp_ledger *l, const ledger_args *a, const void *arg,
-                            bmp_problems *p, bmp_error *e)
-{
-    (void)arg;
-    (void)p;
-    bmp_ledger_run r;
-    bmp_status st = bmp_ledger_nz_fee_run(l, a->body, a->pos[1], a->fees, a->output, &r, e);
-    if (!st)
-        ledger_print_run("fees", a->pos[1], &r);
-    return st;
-}
-
-static int cmd_fees(ledger_args *a)
-{
-    if (!a->body || !a->fees)
-        return ledger_usage(a, help_fees);
-    return ledger_run(a, fees_step, NULL);
-}
-
 static const char *const help_charges =
     "usage: bridgemp ledger charges RUN --body B [--format F] [--output FILE]\n\n"
     "The lines of charge run RUN (capitation or levy): club, player, batch, rule,\n"
@@ -276,5 +249,4 @@ const ledger_cmd ledger_cmds_charges[] = {
     {"daily", help_daily, BODY_TABLE, 1, 1, cmd_daily},
     {"b4c", help_b4c, BODY_TABLE, 1, 1, cmd_b4c},
     {"charges", help_charges, BODY_TABLE, 1, 1, cmd_charges},
-    {"fees", help_fees, RUN_OPTS | LO(FEES), 1, 1, cmd_fees},
     {NULL, NULL, 0, 0, 0, NULL}};

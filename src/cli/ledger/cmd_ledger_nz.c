@@ -1,6 +1,7 @@
-/* `bridgemp ledger annual`, `gradings` and `expire`: NZ Bridge's annual
- * rating-point and grading run (include/bridgemp/ledger_nz.h) and the
- * expiry of Temporary players' points (NZ-87). */
+/* `bridgemp ledger annual`, `gradings`, `expire` and `fees`: NZ Bridge's
+ * annual rating-point and grading run (include/bridgemp/ledger_nz.h), the
+ * expiry of Temporary players' points (NZ-87) and the monthly fee run
+ * (NZ-93, NZ-96). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -92,8 +93,38 @@ static int cmd_expire(ledger_args *a)
     return ledger_run(a, expire_step, NULL);
 }
 
+static const char *const help_fees =
+    "usage: bridgemp ledger fees MONTH --body nzb --fees TABLE.csv [--output FILE.csv]\n\n"
+    "NZ Bridge's monthly masterpoint fee run (NZ-96) of MONTH (yyyy-mm): for each\n"
+    "approved or posted event of the month, its player-sessions x the club (NZ-93a)\n"
+    "or tournament (NZ-93b) session fee and its A points x the fee per A point\n"
+    "(NZ-93c), at the rates in force on the event's date.  TABLE.csv holds the\n"
+    "rates, which the regulations do not: from,club_session,tournament_session,\n"
+    "a_point (cents).  One run per month, all or nothing; invoice it with\n"
+    "`bridgemp ledger invoice RUN`.\n";
+
+static bmp_status fees_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                            bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
+    bmp_ledger_run r;
+    bmp_status st = bmp_ledger_nz_fee_run(l, a->body, a->pos[1], a->fees, a->output, &r, e);
+    if (!st)
+        ledger_print_run("fees", a->pos[1], &r);
+    return st;
+}
+
+static int cmd_fees(ledger_args *a)
+{
+    if (!a->body || !a->fees)
+        return ledger_usage(a, help_fees);
+    return ledger_run(a, fees_step, NULL);
+}
+
 const ledger_cmd ledger_cmds_nz[] = {
     {"annual", help_annual, LO(BODY), 1, 1, cmd_annual},
     {"gradings", help_annual, LO(BODY) | LEDGER_TABLE_OPTS, 1, 1, cmd_gradings},
     {"expire", help_expire, LO(BODY) | LO(DATE), 0, 0, cmd_expire},
+    {"fees", help_fees, LO(BODY) | LO(OUTPUT) | LO(FEES), 1, 1, cmd_fees},
     {NULL, NULL, 0, 0, 0, NULL}};
