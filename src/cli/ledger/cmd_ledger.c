@@ -81,7 +81,8 @@ static const ledger_cmd *find_cmd(const ledger_args *a, bool exact, const ledger
             if (!sp)
                 return c;
             *group = c;
-            if (a->npos >= 2 && (strcmp(sp + 1, a->pos[1]) == 0 || (!exact && is_placeholder(sp + 1))))
+            bool any = !exact && is_placeholder(sp + 1);
+            if (a->npos >= 2 && (any || strcmp(sp + 1, a->pos[1]) == 0))
                 return c;
         }
     return NULL;
