@@ -33,11 +33,14 @@ static const opt opts[LO_COUNT] = {
     F("--no-club-number", no_club_number, NO_CLUB_NUMBER),
     [LO_FORMAT] = {"--format", 0, OPT_FORMAT}, [LO_CONTROL] = {"--control", 0, OPT_CONTROL}};
 
+/* One bit each in ledger_args.given and ledger_cmd.opts. */
+_Static_assert(LO_COUNT <= 64, "more options than bits in a uint64_t");
+
 /* The option "--NAME" or "--NAME=..." names, or LO_COUNT. */
 static int find_opt(const char *s, size_t n)
 {
     for (int i = 0; i < LO_COUNT; i++)
-        if (strlen(opts[i].name) == n && strncmp(s, opts[i].name, n) == 0)
+        if (opts[i].name && strlen(opts[i].name) == n && strncmp(s, opts[i].name, n) == 0)
             return i;
     return LO_COUNT;
 }
