@@ -15,7 +15,7 @@ static bmp_abf_credit_file parse(bmp_abf_credit_kind kind, const char *text, boo
 {
     bmp_abf_credit_file f;
     bmp_abf_credit_init(&f, kind);
-    bmp_abf_credit_opts o = {check};
+    bmp_abf_credit_opts o = {.check_digit = check};
     bmp_error e = {0};
     bmp_status st = bmp_abf_credit_parse(text, strlen(text), &o, &f, &e);
     if (st != want)
@@ -286,7 +286,7 @@ static void write_from_awards(void **state)
     assert_string_equal(grn, "0310425000049\r\n0528171000042\r\n0604331000007\r\n");
     /* What was written reads back as valid, with the check digit. */
     bmp_abf_credit_file f;
-    bmp_abf_credit_opts o = {true};
+    bmp_abf_credit_opts o = {.check_digit = true};
     assert_int_equal(bmp_abf_credit_read(path, &o, &f, &e), BMP_OK);
     assert_int_equal(f.nrecs, 3);
     bmp_abf_credit_free(&f);

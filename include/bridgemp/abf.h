@@ -284,6 +284,7 @@ typedef struct bmp_abf_credit_file {
 } bmp_abf_credit_file;
 
 typedef struct bmp_abf_credit_opts {
+    size_t size;          /* sizeof(bmp_abf_credit_opts), or 0 */
     bool check_digit;     /* also require a valid mod-11 check digit */
 } bmp_abf_credit_opts;
 

@@ -17,6 +17,15 @@
 #include "bridgemp/usebio.h"
 #include "bridgemp/pipeline.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library's version, "MAJOR.MINOR.PATCH" (BMP_VERSION when built). */
 const char *bmp_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

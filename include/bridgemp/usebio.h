@@ -34,6 +34,8 @@ extern "C" {
 #endif
 
 typedef struct bmp_usebio_opts {
+    size_t size;                 /* sizeof(bmp_usebio_opts), or 0 (docs/architecture.md
+                                  * "Options structs") */
     const char *body;            /* "acbl", "ebu", "abf", "nzb" (required here or in sidecar) */
     const char *edition;
     const char *grade;
@@ -92,6 +94,7 @@ bmp_status bmp_usebio_write_file(const bmp_event *ev, const bmp_awards *aw,
  * (nested MASTER_POINTS, a tie "3="), "nz" (nested, ties "3" for each);
  * NULL: the body's own (bmp_rules.usebio_flavour). */
 typedef struct bmp_usebio_write_opts {
+    size_t size;                 /* sizeof(bmp_usebio_write_opts), or 0 */
     bmp_usebio_mp_form form;     /* DEFAULT: the flavour's */
     const char *flavour;
 } bmp_usebio_write_opts;

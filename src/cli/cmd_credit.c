@@ -46,7 +46,7 @@ static int print_problems(const char *path, const bmp_abf_credit_file *f)
 static bmp_status load(const char *path, bool check, size_t max, bmp_abf_credit_file *f,
                        int *rc)
 {
-    bmp_abf_credit_opts o = {check};
+    bmp_abf_credit_opts o = {.size = sizeof o, .check_digit = check};
     bmp_error e = {0};
     bmp_abf_credit_kind kind = BMP_ABF_CREDIT_GREEN;
     bmp_abf_credit_init(f, kind);
@@ -202,7 +202,7 @@ int bmp_cli_credit(int argc, char **argv)
 bmp_status bmp_cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,
                                 bool check_digit, bmp_error *err)
 {
-    bmp_abf_credit_opts o = {check_digit};
+    bmp_abf_credit_opts o = {.size = sizeof o, .check_digit = check_digit};
     unsigned written = 0;
     bmp_status st = bmp_abf_credit_write_opts(ev, aw, prefix, &o, &written, err);
     if (st)

@@ -3,19 +3,20 @@
  * Exit codes (src/cli/cli_io.h): 0 success; 1 invalid input, computation
  * error or failed write; 2 usage error; 3 a rule the input needs is not
  * supported yet. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bridgemp/bridgemp.h"
 #include "cli_io.h"
 #include "cmd_credit.h"
-#include "cmd_ledger.h"
 #include "cmd_params.h"
 #include "cmd_rules.h"
-#include "cmd_serve.h"
 
 
 static const char *const main_help =
@@ -149,6 +150,53 @@ static int cmd_scale(int argc, char **argv)
     return rc;
 }
 
+enum { HELPER_PATH_MAX = PATH_MAX + 128 };
+
+/* Where the helper bridgemp-ledger may be: beside this program (the build
+ * tree), then the libexec directory of the prefix this program is installed
+ * in, then the configured one; *n paths, duplicates dropped. */
+static void helper_paths(char paths[3][HELPER_PATH_MAX], int *n)
+{
+    char self[PATH_MAX], dir[PATH_MAX + 64];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    *n = 0;
+    if (len > 0) {
+        self[len] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash)
+            *slash = '\0';
+        snprintf(paths[(*n)++], HELPER_PATH_MAX, "%s/bridgemp-ledger", self);
+        snprintf(dir, sizeof dir, "%s/%s", self, BMP_BIN_TO_LIBEXEC);
+        char real[PATH_MAX];
+        snprintf(paths[(*n)++], HELPER_PATH_MAX, "%s/bridgemp-ledger", realpath(dir, real) ? real : dir);
+    }
+    snprintf(paths[*n], HELPER_PATH_MAX, "%s/bridgemp-ledger", BMP_LIBEXEC_DIR);
+    if (*n == 0 || strcmp(paths[*n], paths[*n - 1]) != 0)
+        (*n)++;
+}
+
+/* `ledger` and `serve` are the helper's (src/cli/ledger/main.c), so that
+ * the engine's commands load no database client: exec it with argv as it
+ * is; returns only when no helper could be run. */
+static int run_ledger_helper(char **argv)
+{
+    char paths[3][HELPER_PATH_MAX];
+    int n, err = ENOENT;
+    helper_paths(paths, &n);
+    fflush(NULL);
+    for (int i = 0; i < n; i++) {
+        execv(paths[i], argv);
+        if (errno != ENOENT)
+            err = errno;
+    }
+    fprintf(stderr, "bridgemp: %s: cannot run the helper bridgemp-ledger (%s); looked for", argv[1],
+            strerror(err));
+    for (int i = 0; i < n; i++)
+        fprintf(stderr, "%s %s", i ? " and" : "", paths[i]);
+    fputc('\n', stderr);
+    return BMP_EXIT_INPUT;
+}
+
 static int run(int argc, char **argv)
 {
     if (argc < 2) {
@@ -182,10 +230,8 @@ static int run(int argc, char **argv)
         return bmp_cli_params(argc - 1, argv + 1);
     if (strcmp(cmd, "credit") == 0)
         return bmp_cli_credit(argc - 1, argv + 1);
-    if (strcmp(cmd, "ledger") == 0)
-        return bmp_cli_ledger(argc - 1, argv + 1);
-    if (strcmp(cmd, "serve") == 0)
-        return bmp_cli_serve(argc - 1, argv + 1);
+    if (strcmp(cmd, "ledger") == 0 || strcmp(cmd, "serve") == 0)
+        return run_ledger_helper(argv);
     if (strcmp(cmd, "rank") == 0)
         return bmp_cli_rank(argc - 1, argv + 1);
     if (strcmp(cmd, "abf-rank") == 0)
