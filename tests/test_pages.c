@@ -27,10 +27,10 @@ static const char *arg_of(void *ctx, const char *key)
 }
 
 /* Render path; the status and the page (static per call: copy it). */
-static int render(lt *t, const char *path, const args *a, web_buf *out)
+static int render(lt *t, const char *path, const args *a, core_buf *out)
 {
     const char *ctype = NULL;
-    web_buf_reset(out);
+    core_buf_reset(out);
     int st = web_page_render(t->l, path, arg_of, (void *)a, out, &ctype);
     if (st)
         assert_non_null(ctype);
@@ -38,13 +38,13 @@ static int render(lt *t, const char *path, const args *a, web_buf *out)
     return st;
 }
 
-static void has(const web_buf *b, const char *s)
+static void has(const core_buf *b, const char *s)
 {
     if (!b->data || !strstr(b->data, s))
         fail_msg("the page has no \"%s\":\n%s", s, b->data ? b->data : "(empty)");
 }
 
-static void lacks(const web_buf *b, const char *s)
+static void lacks(const core_buf *b, const char *s)
 {
     if (b->data && strstr(b->data, s))
         fail_msg("the page has \"%s\"", s);
@@ -104,8 +104,8 @@ static void hostile_names_escaped(void **state)
     (void)state;
     lt t;
     site(&t);
-    web_buf b;
-    web_buf_init(&b);
+    core_buf b;
+    core_buf_init(&b);
     assert_int_equal(render(&t, "/player/abf/1003", NULL, &b), 200);
     has(&b, "<h1>" HOSTILE_HTML "</h1>");
     has(&b, "<title>" HOSTILE_HTML " · bridgemp</title>");
@@ -123,7 +123,7 @@ static void hostile_names_escaped(void **state)
     lacks(&b, "<b>\"Tuesday");
     assert_int_equal(render(&t, "/", NULL, &b), 200);
     has(&b, "Pairs &lt;b&gt;&quot;Tuesday&quot;&lt;/b&gt; &amp; &#39;Co&#39;</a>");
-    web_buf_free(&b);
+    core_buf_free(&b);
     lt_done(&t);
 }
 
@@ -135,8 +135,8 @@ static void player_page_and_chart(void **state)
     (void)state;
     lt t;
     site(&t);
-    web_buf b;
-    web_buf_init(&b);
+    core_buf b;
+    core_buf_init(&b);
     assert_int_equal(render(&t, "/player/abf/1003", NULL, &b), 200);
     has(&b, "<dd id=\"rank\">Club Master</dd>");
     /* Local Master needs 15.00: 15.00 - 5.10 = 9.90 missing */
@@ -175,7 +175,7 @@ static void player_page_and_chart(void **state)
     has(&b, "<g class=\"promotion\" data-rank=\"Graduate Master\"><line x1=\"56\"");
     has(&b, "<a href=\"/batch/2\">Pairs &lt;b&gt;");
     has(&b, "<td class=\"n\">0.30</td><td>ABF-6</td>");
-    web_buf_free(&b);
+    core_buf_free(&b);
     lt_done(&t);
 }
 
@@ -186,8 +186,8 @@ static void club_event_batch_pages(void **state)
     (void)state;
     lt t;
     site(&t);
-    web_buf b;
-    web_buf_init(&b);
+    core_buf b;
+    core_buf_init(&b);
     args per = {{"period"}, {"2025-09"}};
     assert_int_equal(render(&t, "/club/abf/2074", &per, &b), 200);
     has(&b, "<h1>Harbourside</h1>");
@@ -213,7 +213,7 @@ static void club_event_batch_pages(void **state)
     assert_int_equal(render(&t, "/batch/1", NULL, &b), 200);
     lacks(&b, "The event's awards");
     assert_int_equal(render(&t, "/event/abf/1", NULL, &b), 404); /* not an event */
-    web_buf_free(&b);
+    core_buf_free(&b);
     lt_done(&t);
 }
 
@@ -225,8 +225,8 @@ static void forms_and_errors(void **state)
     lt t;
     site(&t);
     int64_t id = lt_import(&t, EX "ledger/harbourside-tuesday-2025-09-16.grn", "abf", BMP_OK);
-    web_buf b;
-    web_buf_init(&b);
+    core_buf b;
+    core_buf_init(&b);
     char path[32];
     snprintf(path, sizeof path, "/batch/%lld", (long long)id);
     assert_int_equal(render(&t, path, NULL, &b), 200);
@@ -246,7 +246,7 @@ static void forms_and_errors(void **state)
     assert_int_equal(render(&t, "/player/abf/1003/x", NULL, &b), 0);
     assert_int_equal(render(&t, "/style.css", NULL, &b), 200);
     has(&b, "table{");
-    web_buf_free(&b);
+    core_buf_free(&b);
     lt_done(&t);
 }
 

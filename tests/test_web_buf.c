@@ -1,5 +1,6 @@
-/* web_buf: the growable buffer and HTML escaper shared by the page renderer
- * and the server (issue 14: every value placed in HTML escaped). */
+/* web_buf: HTML escaping into the core byte buffer (core/buf.h), and the buffer
+ * itself, shared by the page renderer and the server (issue 14: every value
+ * placed in HTML escaped). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,31 +14,31 @@
 static void escapes_hostile_values(void **state)
 {
     (void)state;
-    web_buf b;
-    web_buf_init(&b);
+    core_buf b;
+    core_buf_init(&b);
     assert_int_equal(web_buf_html(&b, "<script>alert(1)</script>"), 0);
-    assert_int_equal(web_buf_puts(&b, "|"), 0);
+    assert_int_equal(core_buf_puts(&b, "|"), 0);
     assert_int_equal(web_buf_html(&b, "A \"B\" & C's"), 0);
     assert_string_equal(b.data, "&lt;script&gt;alert(1)&lt;/script&gt;|A &quot;B&quot; &amp; C&#39;s");
-    web_buf_free(&b);
+    core_buf_free(&b);
 }
 
 /* Growth past the first 256 bytes: 10,000 "&" become 10,000 x 5 bytes. */
 static void grows(void **state)
 {
     (void)state;
-    web_buf b;
-    web_buf_init(&b);
+    core_buf b;
+    core_buf_init(&b);
     for (int i = 0; i < 10000; i++)
         assert_int_equal(web_buf_html(&b, "&"), 0);
     assert_int_equal(b.len, 50000);
-    assert_int_equal(web_buf_printf(&b, "%d-%s", 42, "x"), 0);
+    assert_int_equal(core_buf_printf(&b, "%d-%s", 42, "x"), 0);
     assert_int_equal(b.len, 50004);
     assert_string_equal(b.data + 49995, "&amp;42-x");
-    web_buf_reset(&b);
+    core_buf_reset(&b);
     assert_int_equal(b.len, 0);
     assert_string_equal(b.data, "");
-    web_buf_free(&b);
+    core_buf_free(&b);
 }
 
 

@@ -4,41 +4,21 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/buf.h"
 #include "core/util.h"
 #include "ledger/csv.h"
-
-typedef struct buf {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static int buf_put(buf *b, char c)
-{
-    if (b->n + 1 >= b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 32;
-        char *s = realloc(b->s, cap);
-        if (!s)
-            return -1;
-        b->s = s;
-        b->cap = cap;
-    }
-    b->s[b->n++] = c;
-    b->s[b->n] = '\0';
-    return 0;
-}
 
 /* The fields array grows by doubling: grown by one, a line of 4,000
  * commas cost 4,000 reallocs copying up to 32 KB each (fuzz_registers
  * spent a fifth of its time there). */
-static int row_push(lcsv_row *r, buf *field)
+static int row_push(lcsv_row *r, core_buf *field)
 {
     char **f = bmp_grow(r->f, &r->cap, r->n, sizeof *f);
     if (!f)
         return -1;
     r->f = f;
-    r->f[r->n++] = field->s ? field->s : strdup("");
-    field->s = NULL;
-    field->n = field->cap = 0;
+    char *s = core_buf_take(field, NULL);
+    r->f[r->n++] = s ? s : strdup("");
     return r->f[r->n - 1] ? 0 : -1;
 }
 
@@ -63,7 +43,7 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
 {
     memset(out, 0, sizeof *out);
     lcsv_row row = {0};
-    buf field = {0};
+    core_buf field = {0};
     size_t line = 1, i = 0;
     bool quoted = false, any = false;
     if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
@@ -75,7 +55,7 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
         bool at_end = i == len;
         if (quoted) {
             if (at_end) {
-                free(field.s);
+                core_buf_free(&field);
                 for (size_t k = 0; k < row.n; k++)
                     free(row.f[k]);
                 free(row.f);
@@ -84,7 +64,7 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
                                      qline);
             }
             if (c == '"' && i + 1 < len && data[i + 1] == '"') {
-                if (buf_put(&field, '"'))
+                if (core_buf_putc(&field, '"'))
                     goto oom;
                 i++;
             } else if (c == '"') {
@@ -92,12 +72,12 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
             } else {
                 if (c == '\n')
                     line++;
-                if (buf_put(&field, c))
+                if (core_buf_putc(&field, c))
                     goto oom;
             }
             continue;
         }
-        if (c == '"' && field.n == 0) {
+        if (c == '"' && field.len == 0) {
             quoted = true;
             qline = line;
             any = true;
@@ -108,7 +88,7 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
         } else if (c == '\r' && i + 1 < len && data[i + 1] == '\n') {
             continue;
         } else if (c == '\n') {
-            if (at_end && !any && field.n == 0 && row.n == 0)
+            if (at_end && !any && field.len == 0 && row.n == 0)
                 break;
             if (row_push(&row, &field))
                 goto oom;
@@ -123,18 +103,18 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
             row.line = line;
             any = false;
         } else {
-            if (buf_put(&field, c))
+            if (core_buf_putc(&field, c))
                 goto oom;
             any = true;
         }
     }
-    free(field.s);
+    core_buf_free(&field);
     for (size_t k = 0; k < row.n; k++)
         free(row.f[k]);
     free(row.f);
     return BMP_OK;
 oom:
-    free(field.s);
+    core_buf_free(&field);
     for (size_t k = 0; k < row.n; k++)
         free(row.f[k]);
     free(row.f);

@@ -14,34 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-    bool oom;
-} sbuf;
+#include "core/buf.h"
 
-static void put_n(sbuf *b, const char *s, size_t m)
-{
-    if (b->oom)
-        return;
-    if (b->n + m + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->n + m + 1)
-            cap *= 2;
-        char *t = realloc(b->s, cap);
-        if (!t) {
-            b->oom = true;
-            return;
-        }
-        b->s = t;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->n, s, m);
-    b->n += m;
-    b->s[b->n] = '\0';
-}
+/* Appenders whose failure is read once, at the end (b->failed). */
+static void put_n(core_buf *b, const char *s, size_t m) { core_buf_append(b, s, m); }
 
-static void put(sbuf *b, const char *s) { put_n(b, s, strlen(s)); }
+static void put(core_buf *b, const char *s) { core_buf_puts(b, s); }
 
 static bool word_at(const char *p, const char *start, const char *w)
 {
@@ -51,7 +29,7 @@ static bool word_at(const char *p, const char *start, const char *w)
 }
 
 /* Column types, table options: the statement without a trigger. */
-static void translate_plain(sbuf *b, const char *s, size_t len)
+static void translate_plain(core_buf *b, const char *s, size_t len)
 {
     const char *end = s + len;
     for (const char *p = s; p < end;) {
@@ -85,7 +63,7 @@ static void translate_plain(sbuf *b, const char *s, size_t len)
  * RAISE(ABORT, 'msg'); END;  ->  a plpgsql function raising msg as an
  * integrity violation (SQLSTATE 23000, which the backend maps to EINVAL as
  * SQLite's ABORT maps to SQLITE_CONSTRAINT) and a row trigger calling it. */
-static bool translate_trigger(sbuf *b, const char *s, size_t len)
+static bool translate_trigger(core_buf *b, const char *s, size_t len)
 {
     static const char begin_raise[] = "BEGIN SELECT RAISE(ABORT, '";
     char *stmt = strndup(s, len);
@@ -159,13 +137,13 @@ static const char *statement_end(const char *p)
 
 char *bmp_pg_translate(const char *sqlite_sql)
 {
-    sbuf b = {0};
+    core_buf b = {0};
     put(&b, "");
-    for (const char *p = sqlite_sql; *p && !b.oom;) {
+    for (const char *p = sqlite_sql; *p && !b.failed;) {
         const char *e = statement_end(p);
         if (strncmp(p, "CREATE TRIGGER ", 15) == 0) {
             if (!translate_trigger(&b, p, (size_t)(e - p))) {
-                free(b.s);
+                core_buf_free(&b);
                 return NULL;
             }
         } else {
@@ -175,11 +153,11 @@ char *bmp_pg_translate(const char *sqlite_sql)
         while (*p == '\n' || *p == ' ')
             put_n(&b, p++, 1);
     }
-    if (b.oom) {
-        free(b.s);
+    if (b.failed) {
+        core_buf_free(&b);
         return NULL;
     }
-    return b.s;
+    return core_buf_take(&b, NULL);
 }
 
 /* For "substr(" args: the ", -" of a negative start as the last argument
@@ -208,10 +186,10 @@ static const char *substr_from_end(const char *p)
 
 char *bmp_pg_placeholders(const char *sql, int *nparams)
 {
-    sbuf b = {0};
+    core_buf b = {0};
     int max = 0;
     put(&b, "");
-    for (const char *p = sql; *p && !b.oom;) {
+    for (const char *p = sql; *p && !b.failed;) {
         if (*p == '\'') {
             const char *q = p + 1;
             while (*q && !(*q == '\'' && q[1] != '\''))
@@ -242,10 +220,10 @@ char *bmp_pg_placeholders(const char *sql, int *nparams)
             p++;
         }
     }
-    if (b.oom) {
-        free(b.s);
+    if (b.failed) {
+        core_buf_free(&b);
         return NULL;
     }
     *nparams = max;
-    return b.s;
+    return core_buf_take(&b, NULL);
 }

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
 #include "ledger/migrations/sqlite_migrations.h"
 #include "ledger/pg_translate.h"
 #include "ledger/store.h"
@@ -31,9 +32,7 @@
 struct bmp_store {
     PGconn *c;
     unsigned next; /* prepared statement names s1, s2, ... */
-    char *copy;    /* COPY rows buffered for one PQputCopyData */
-    size_t ncopy, copy_cap;
-    bool copy_oom;
+    core_buf copy; /* COPY rows buffered for one PQputCopyData */
 };
 
 struct bmp_stmt {
@@ -163,7 +162,7 @@ static void p_close(bmp_store *s)
     if (!s)
         return;
     PQfinish(s->c);
-    free(s->copy);
+    core_buf_free(&s->copy);
     free(s);
 }
 
@@ -356,29 +355,14 @@ static bmp_status p_copy_begin(bmp_store *s, const char *table, const char *colu
     bmp_status st = PQresultStatus(r) == PGRES_COPY_IN ? BMP_OK
                                                        : pg_error(r, s->c, err, "database: COPY");
     PQclear(r);
-    s->ncopy = 0;
-    s->copy_oom = false;
+    core_buf_reset(&s->copy);
     return st;
 }
 
+/* A failure is read at the flush (s->copy.failed). */
 static void copy_put(bmp_store *s, const char *t, size_t n)
 {
-    if (s->copy_oom)
-        return;
-    if (s->ncopy + n > s->copy_cap) {
-        size_t cap = s->copy_cap ? s->copy_cap * 2 : 65536;
-        while (cap < s->ncopy + n)
-            cap *= 2;
-        char *b = realloc(s->copy, cap);
-        if (!b) {
-            s->copy_oom = true;
-            return;
-        }
-        s->copy = b;
-        s->copy_cap = cap;
-    }
-    memcpy(s->copy + s->ncopy, t, n);
-    s->ncopy += n;
+    core_buf_append(&s->copy, t, n);
 }
 
 /* COPY's text format: tab-separated, \N for NULL, backslash escapes. */
@@ -400,11 +384,11 @@ static void copy_value(bmp_store *s, const char *v)
 
 static bmp_status copy_flush(bmp_store *s, bmp_error *err)
 {
-    if (s->copy_oom)
+    if (s->copy.failed)
         return bmp_error_oom(err);
-    if (s->ncopy && PQputCopyData(s->c, s->copy, (int)s->ncopy) != 1)
+    if (s->copy.len && PQputCopyData(s->c, s->copy.data, (int)s->copy.len) != 1)
         return bmp_error_set(err, BMP_EIO, "database: COPY: %s", PQerrorMessage(s->c));
-    s->ncopy = 0;
+    s->copy.len = 0;
     return BMP_OK;
 }
 
@@ -416,7 +400,8 @@ static bmp_status p_copy_row(bmp_store *s, const char *const *values, int n, bmp
         copy_value(s, values[i]);
     }
     copy_put(s, "\n", 1);
-    return s->ncopy >= 60000 ? copy_flush(s, err) : (s->copy_oom ? bmp_error_oom(err) : BMP_OK);
+    return s->copy.len >= 60000 ? copy_flush(s, err)
+                                : (s->copy.failed ? bmp_error_oom(err) : BMP_OK);
 }
 
 static bmp_status p_copy_end(bmp_store *s, bmp_error *err)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
 
@@ -109,33 +110,6 @@ bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
 
 /* ---- dump --------------------------------------------------------------- */
 
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-    bool oom;
-} sbuf;
-
-static void sb_put(sbuf *b, const char *s)
-{
-    size_t m = strlen(s);
-    if (b->oom)
-        return;
-    if (b->n + m + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->n + m + 1)
-            cap *= 2;
-        char *t = realloc(b->s, cap);
-        if (!t) {
-            b->oom = true;
-            return;
-        }
-        b->s = t;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->n, s, m + 1);
-    b->n += m;
-}
-
 /* A table's primary key as ORDER BY columns ("1": its first column, an
  * id). */
 static const char *dump_order(const char *table)
@@ -154,7 +128,7 @@ static const char *dump_order(const char *table)
 
 bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err)
 {
-    sbuf b = {0};
+    core_buf b = {0};
     bmp_status rc = BMP_OK;
     *out = NULL;
     for (const char *const *t = l->ops->tables(); *t && !rc; t++) {
@@ -164,31 +138,31 @@ bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err)
         snprintf(sql, sizeof sql, "SELECT * FROM %s ORDER BY %s", *t, dump_order(*t));
         bmp_stmt *st = NULL;
         rc = lq_query(l, &st, err, sql, NULL);
-        sb_put(&b, "== ");
-        sb_put(&b, *t);
-        sb_put(&b, "\n");
+        core_buf_puts(&b, "== ");
+        core_buf_puts(&b, *t);
+        core_buf_puts(&b, "\n");
         bool row = true;
         while (!rc) {
             rc = l->ops->step(st, &row, err);
             if (rc || !row)
                 break;
             for (int k = 0; k < l->ops->col_count(st); k++) {
-                sb_put(&b, k ? "|" : "");
-                sb_put(&b, l->ops->col_null(st, k) ? "NULL" : l->ops->col_text(st, k));
+                core_buf_puts(&b, k ? "|" : "");
+                core_buf_puts(&b, l->ops->col_null(st, k) ? "NULL" : l->ops->col_text(st, k));
             }
-            sb_put(&b, "\n");
+            core_buf_puts(&b, "\n");
         }
         l->ops->finalize(st);
     }
     char ver[32];
     snprintf(ver, sizeof ver, "== schema %d\n", bmp_ledger_schema_version(l));
-    sb_put(&b, ver);
-    if (!rc && b.oom)
+    core_buf_puts(&b, ver);
+    if (!rc && b.failed)
         rc = bmp_error_oom(err);
     if (rc) {
-        free(b.s);
+        core_buf_free(&b);
         return rc;
     }
-    *out = b.s;
+    *out = core_buf_take(&b, NULL);
     return BMP_OK;
 }

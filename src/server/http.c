@@ -24,7 +24,7 @@
 #define SRV_MAX_ARGS 100
 
 typedef struct conn_ctx {
-    srv_buf body;
+    core_buf body;
     bool begun, too_large, too_many_args;
     struct timespec t0;
     int status;
@@ -73,11 +73,12 @@ static void access_log(srv *s, struct MHD_Connection *c, const conn_ctx *x)
 static enum MHD_Result queue(struct MHD_Connection *c, conn_ctx *x, srv_resp *rs)
 {
     struct MHD_Response *r = srv_mhd_response(rs, c);
-    free(rs->body.p);
+    size_t bytes = rs->body.len;
+    core_buf_free(&rs->body);
     if (!r)
         return MHD_NO;
     x->status = rs->status;
-    x->bytes = rs->status == 304 ? 0 : rs->body.len;
+    x->bytes = rs->status == 304 ? 0 : bytes;
     enum MHD_Result ok = MHD_queue_response(c, (unsigned)rs->status, r);
     MHD_destroy_response(r);
     return ok;
@@ -160,9 +161,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (*upload_data_size) {
         if (x->too_large || x->body.len + *upload_data_size > s->o.max_body) {
             x->too_large = true;
-            free(x->body.p);
-            x->body = (srv_buf){0};
-        } else if (!srv_buf_add(&x->body, upload_data, *upload_data_size)) {
+            core_buf_free(&x->body);
+        } else if (core_buf_append(&x->body, upload_data, *upload_data_size) != 0) {
             return MHD_NO;
         }
         *upload_data_size = 0;
@@ -171,7 +171,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (x->too_large)
         return too_large(s, c, x);
     srv_req rq = {.s = s, .conn = c, .method = strcmp(method, "HEAD") == 0 ? "GET" : method,
-                  .path = url, .body = x->body.p ? x->body.p : "", .body_len = x->body.len};
+                  .path = url, .body = x->body.data ? x->body.data : "", .body_len = x->body.len};
     srv_resp rs = {0};
     srv_route(&rq, &rs);
     return queue(c, x, &rs);
@@ -188,7 +188,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     bool begun = x->begun;
     if (begun)
         access_log(s, c, x);
-    free(x->body.p);
+    core_buf_free(&x->body);
     free(x);
     *con_cls = NULL;
     if (!begun) /* the request line came, the request never reached us */

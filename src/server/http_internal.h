@@ -10,6 +10,7 @@
 
 #include "bridgemp/ledger.h"
 #include "bridgemp/ledger_token.h"
+#include "core/buf.h"
 #include "server/server.h"
 
 /* Read-only ledger handles, one per worker at a time (a bmp_ledger is not
@@ -35,11 +36,6 @@ struct srv {
     int old_cwd;                /* the working directory before (restored on stop) */
 };
 
-typedef struct srv_buf {
-    char *p;
-    size_t len, cap;
-} srv_buf;
-
 typedef struct srv_req {
     srv *s;
     struct MHD_Connection *conn;
@@ -52,7 +48,7 @@ typedef struct srv_req {
 
 typedef struct srv_resp {
     int status;
-    srv_buf body;
+    core_buf body;
     const char *ctype;
     char allow[32];             /* 405: the methods the path takes */
     bool challenge;             /* 401: WWW-Authenticate: Bearer */
@@ -62,7 +58,6 @@ typedef struct srv_resp {
 typedef int (*srv_handler)(srv_req *rq, srv_resp *rs);
 
 /* Responses (http_resp.c). */
-bool srv_buf_add(srv_buf *b, const char *s, size_t n);
 void srv_json(srv_resp *rs, int status, json_t *j);        /* takes j */
 void srv_error(srv_resp *rs, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

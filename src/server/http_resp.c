@@ -8,39 +8,21 @@
 
 #include "server/http_internal.h"
 
-bool srv_buf_add(srv_buf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p)
-            return false;
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = '\0';
-    return true;
-}
-
 static int dump_cb(const char *s, size_t n, void *data)
 {
-    return srv_buf_add(data, s, n) ? 0 : -1;
+    return core_buf_append(data, s, n);
 }
 
 void srv_json(srv_resp *rs, int status, json_t *j)
 {
-    rs->body.len = 0;
+    core_buf_reset(&rs->body);
     rs->status = status;
     rs->ctype = "application/json";
     if (!j || json_dump_callback(j, dump_cb, &rs->body, JSON_COMPACT | JSON_ENSURE_ASCII) != 0 ||
-        !srv_buf_add(&rs->body, "\n", 1)) {
+        core_buf_append(&rs->body, "\n", 1) != 0) {
         rs->status = 500;
-        rs->body.len = 0;
-        srv_buf_add(&rs->body, "{\"error\":\"out of memory\"}\n", 26);
+        core_buf_reset(&rs->body);
+        core_buf_append(&rs->body, "{\"error\":\"out of memory\"}\n", 26);
     }
     json_decref(j);
 }
@@ -138,11 +120,11 @@ json_t *srv_table_json(const bmp_table *t)
 }
 
 /* A strong ETag: BLAKE2b-128 of the body. */
-static void etag_of(const srv_buf *b, char out[36])
+static void etag_of(const core_buf *b, char out[36])
 {
     unsigned char h[16];
     char hex[33];
-    crypto_generichash(h, sizeof h, (const unsigned char *)b->p, b->len, NULL, 0);
+    crypto_generichash(h, sizeof h, (const unsigned char *)b->data, b->len, NULL, 0);
     sodium_bin2hex(hex, sizeof hex, h, sizeof h);
     snprintf(out, 36, "\"%s\"", hex);
 }
@@ -180,7 +162,7 @@ struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c)
         }
     }
     struct MHD_Response *r = MHD_create_response_from_buffer(
-        rs->body.len, rs->body.len ? rs->body.p : (void *)"", MHD_RESPMEM_MUST_COPY);
+        rs->body.len, rs->body.len ? rs->body.data : (void *)"", MHD_RESPMEM_MUST_COPY);
     if (!r)
         return NULL;
     security_headers(r);

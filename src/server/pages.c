@@ -86,13 +86,13 @@ static size_t split(const char *path, char *buf, size_t size, const char **name,
 
 static int asset(page *p, const char *text, const char *ctype)
 {
-    web_buf_puts(p->out, text);
+    core_buf_puts(p->out, text);
     p->ctype = ctype;
     return 200;
 }
 
 int web_page_render(bmp_ledger *l, const char *path, const char *(*arg)(void *ctx, const char *key),
-                    void *ctx, web_buf *out, const char **content_type)
+                    void *ctx, core_buf *out, const char **content_type)
 {
     if (strcmp(path, "/style.css") == 0 || strcmp(path, "/app.js") == 0) {
         page p = {.out = out};

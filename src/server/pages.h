@@ -17,6 +17,6 @@
 #include "server/web_buf.h"
 
 int web_page_render(bmp_ledger *l, const char *path, const char *(*arg)(void *ctx, const char *key),
-                    void *ctx, web_buf *out, const char **content_type);
+                    void *ctx, core_buf *out, const char **content_type);
 
 #endif

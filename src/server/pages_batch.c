@@ -15,19 +15,19 @@ static void field(page *p, const bmp_table *t, const char *col, const char *labe
     const char *v = k == (size_t)-1 ? NULL : bmp_table_get(t, 0, k);
     if (!v || !*v)
         return;
-    web_buf_puts(p->out, "<dt>");
+    core_buf_puts(p->out, "<dt>");
     web_buf_html(p->out, label);
-    web_buf_printf(p->out, "</dt><dd id=\"batch-%s\">", col);
+    core_buf_printf(p->out, "</dt><dd id=\"batch-%s\">", col);
     web_buf_html(p->out, v);
-    web_buf_puts(p->out, "</dd>");
+    core_buf_puts(p->out, "</dd>");
 }
 
 static void decide_form(page *p, const char *id)
 {
-    web_buf *b = p->out;
-    web_buf_puts(b, "<h2>Decide</h2>\n<form id=\"decide\" data-batch=\"");
+    core_buf *b = p->out;
+    core_buf_puts(b, "<h2>Decide</h2>\n<form id=\"decide\" data-batch=\"");
     web_buf_html(b, id);
-    web_buf_puts(b, "\"><p><label for=\"token\">Secretary's token</label><input id=\"token\" "
+    core_buf_puts(b, "\"><p><label for=\"token\">Secretary's token</label><input id=\"token\" "
                     "name=\"token\" type=\"password\" autocomplete=\"off\" required></p><p><label "
                     "for=\"reason\">Reason (to reject)</label><input id=\"reason\" name=\"reason\">"
                     "</p><p><button type=\"submit\" name=\"action\" value=\"approve\">Approve"
@@ -53,7 +53,7 @@ int page_batch(page *p)
     char title[32];
     snprintf(title, sizeof title, "Batch %lld", id);
     page_head(p, title);
-    web_buf_printf(p->out, "<h1>%s</h1>\n<dl>", title);
+    core_buf_printf(p->out, "<h1>%s</h1>\n<dl>", title);
     field(p, &t, "event", "Event or file");
     field(p, &t, "source", "Source");
     field(p, &t, "state", "State");
@@ -65,14 +65,14 @@ int page_batch(page *p)
     field(p, &t, "reason", "Reason");
     field(p, &t, "who", "Imported by");
     field(p, &t, "created_at", "Imported at");
-    web_buf_puts(p->out, "</dl>\n");
+    core_buf_puts(p->out, "</dl>\n");
     const char *source = bmp_table_get(&t, 0, page_col(&t, "source"));
     const char *state = bmp_table_get(&t, 0, page_col(&t, "state"));
     const char *body = bmp_table_get(&t, 0, page_col(&t, "body"));
     if (source && strcmp(source, "event") == 0) {
-        web_buf_puts(p->out, "<p><a href=\"/event/");
+        core_buf_puts(p->out, "<p><a href=\"/event/");
         page_url(p->out, body);
-        web_buf_printf(p->out, "/%lld\">The event's awards</a></p>\n", id);
+        core_buf_printf(p->out, "/%lld\">The event's awards</a></p>\n", id);
     }
     if (state && (strcmp(state, "provisional") == 0 || strcmp(state, "approved") == 0))
         decide_form(p, p->seg[0]);

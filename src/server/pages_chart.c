@@ -155,58 +155,58 @@ static long y_of(const chart *c, bmp_points v)
     return c->max ? H - BOTTOM - (long)(v * (H - TOP - BOTTOM) / c->max) : H - BOTTOM;
 }
 
-static void axes(web_buf *b, const chart *c)
+static void axes(core_buf *b, const chart *c)
 {
     char top[32];
     bmp_points_format(c->max, top, sizeof top);
-    web_buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>"
+    core_buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>"
                       "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>",
                    LEFT, TOP, LEFT, H - BOTTOM, LEFT, H - BOTTOM, W - RIGHT, H - BOTTOM);
-    web_buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\">%s</text>"
+    core_buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\">%s</text>"
                       "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\">0</text>",
                    LEFT - 6, TOP + 4, top, LEFT - 6, H - BOTTOM + 4);
     for (size_t i = 0; i < c->np; i += c->np > 8 ? (c->np + 7) / 8 : 1) {
         long x = x_of(c, i);
-        web_buf_printf(b, "<text x=\"%ld\" y=\"%d\" text-anchor=\"%s\" font-size=\"11\">", x,
+        core_buf_printf(b, "<text x=\"%ld\" y=\"%d\" text-anchor=\"%s\" font-size=\"11\">", x,
                        H - BOTTOM + 18, x < W / 3 ? "start" : x > 2 * W / 3 ? "end" : "middle");
         web_buf_html(b, c->period[i]);
-        web_buf_puts(b, "</text>");
+        core_buf_puts(b, "</text>");
     }
 }
 
 /* Which colour is which point type, under the axis. */
-static void legend(web_buf *b, const chart *c)
+static void legend(core_buf *b, const chart *c)
 {
     for (size_t k = 0; k < c->ns; k++) {
         long x = LEFT + (long)k * 96;
-        web_buf_printf(b, "<line x1=\"%ld\" y1=\"%d\" x2=\"%ld\" y2=\"%d\" stroke=\"%s\" "
+        core_buf_printf(b, "<line x1=\"%ld\" y1=\"%d\" x2=\"%ld\" y2=\"%d\" stroke=\"%s\" "
                           "stroke-width=\"3\"/><text x=\"%ld\" y=\"%d\" font-size=\"12\">",
                        x, H - 8, x + 18, H - 8, colour_of(c->s[k].name), x + 22, H - 4);
         web_buf_html(b, c->s[k].name);
-        web_buf_puts(b, "</text>");
+        core_buf_puts(b, "</text>");
     }
 }
 
 /* A step line: flat until the next period's close, then up. */
-static void line(web_buf *b, const chart *c, const series *s)
+static void line(core_buf *b, const chart *c, const series *s)
 {
-    web_buf_puts(b, "<polyline class=\"line line-");
+    core_buf_puts(b, "<polyline class=\"line line-");
     web_buf_html(b, s->name);
-    web_buf_printf(b, "\" fill=\"none\" stroke-width=\"2.5\" stroke=\"%s\" points=\"",
+    core_buf_printf(b, "\" fill=\"none\" stroke-width=\"2.5\" stroke=\"%s\" points=\"",
                    colour_of(s->name));
     for (size_t i = 0; i < c->np; i++) {
         if (i)
-            web_buf_printf(b, " %ld,%ld", x_of(c, i), y_of(c, s->cum[i - 1]));
-        web_buf_printf(b, "%s%ld,%ld", i ? " " : "", x_of(c, i), y_of(c, s->cum[i]));
+            core_buf_printf(b, " %ld,%ld", x_of(c, i), y_of(c, s->cum[i - 1]));
+        core_buf_printf(b, "%s%ld,%ld", i ? " " : "", x_of(c, i), y_of(c, s->cum[i]));
     }
-    web_buf_puts(b, "\"><title>");
+    core_buf_puts(b, "\"><title>");
     web_buf_html(b, s->name);
-    web_buf_puts(b, "</title></polyline>");
+    core_buf_puts(b, "</title></polyline>");
 }
 
 /* Each promotion: a dashed line at its period, a dot on the total (the
  * last series) and the new rank's name, anchored to stay inside. */
-static void promotions(web_buf *b, const chart *c, const bmp_table *pr)
+static void promotions(core_buf *b, const chart *c, const bmp_table *pr)
 {
     size_t cr = page_col(pr, "to_rank");
     const series *top = c->ns ? &c->s[c->ns - 1] : NULL;
@@ -216,57 +216,57 @@ static void promotions(web_buf *b, const chart *c, const bmp_table *pr)
             continue;
         long x = x_of(c, i), y = top ? y_of(c, top->cum[i]) : H - BOTTOM;
         const char *anchor = x < W / 3 ? "start" : x > 2 * W / 3 ? "end" : "middle";
-        web_buf_puts(b, "<g class=\"promotion\" data-rank=\"");
+        core_buf_puts(b, "<g class=\"promotion\" data-rank=\"");
         web_buf_html(b, bmp_table_get(pr, r, cr));
-        web_buf_printf(b, "\"><line x1=\"%ld\" y1=\"%d\" x2=\"%ld\" y2=\"%d\" stroke=\"#555\" "
+        core_buf_printf(b, "\"><line x1=\"%ld\" y1=\"%d\" x2=\"%ld\" y2=\"%d\" stroke=\"#555\" "
                           "stroke-dasharray=\"4 3\"/><circle cx=\"%ld\" cy=\"%ld\" r=\"4.5\" "
                           "fill=\"#0b4f6c\"/><text x=\"%ld\" y=\"%d\" font-size=\"11\" "
                           "text-anchor=\"%s\">",
                        x, TOP, x, H - BOTTOM, x, y, x, TOP - 6 - (int)(r % 2) * 11, anchor);
         web_buf_html(b, bmp_table_get(pr, r, cr));
-        web_buf_puts(b, "</text><title>");
+        core_buf_puts(b, "</text><title>");
         web_buf_html(b, bmp_table_get(pr, r, 0));
-        web_buf_puts(b, ": promoted to ");
+        core_buf_puts(b, ": promoted to ");
         web_buf_html(b, bmp_table_get(pr, r, cr));
-        web_buf_puts(b, "</title></g>");
+        core_buf_puts(b, "</title></g>");
     }
 }
 
 /* The same numbers as a table (screen readers, print). */
-static void data_table(web_buf *b, const chart *c)
+static void data_table(core_buf *b, const chart *c)
 {
-    web_buf_puts(b, "<details><summary>The chart's numbers</summary><div class=\"wrap\"><table>"
+    core_buf_puts(b, "<details><summary>The chart's numbers</summary><div class=\"wrap\"><table>"
                     "<thead><tr><th scope=\"col\">Period</th>");
     for (size_t k = 0; k < c->ns; k++) {
-        web_buf_puts(b, "<th scope=\"col\" class=\"n\">");
+        core_buf_puts(b, "<th scope=\"col\" class=\"n\">");
         web_buf_html(b, c->s[k].name);
-        web_buf_puts(b, "</th>");
+        core_buf_puts(b, "</th>");
     }
-    web_buf_puts(b, "</tr></thead><tbody>");
+    core_buf_puts(b, "</tr></thead><tbody>");
     for (size_t i = 0; i < c->np; i++) {
-        web_buf_puts(b, "<tr><td>");
+        core_buf_puts(b, "<tr><td>");
         web_buf_html(b, c->period[i]);
-        web_buf_puts(b, "</td>");
+        core_buf_puts(b, "</td>");
         for (size_t k = 0; k < c->ns; k++) {
             char v[32];
             bmp_points_format(c->s[k].cum[i], v, sizeof v);
-            web_buf_printf(b, "<td class=\"n\">%s</td>", v);
+            core_buf_printf(b, "<td class=\"n\">%s</td>", v);
         }
-        web_buf_puts(b, "</tr>");
+        core_buf_puts(b, "</tr>");
     }
-    web_buf_puts(b, "</tbody></table></div></details>\n");
+    core_buf_puts(b, "</tbody></table></div></details>\n");
 }
 
-void page_chart(web_buf *b, const bmp_table *statement, const bmp_table *pr, const char *body)
+void page_chart(core_buf *b, const bmp_table *statement, const bmp_table *pr, const char *body)
 {
     chart c = {0};
     if (!collect_periods(&c, statement, pr) ||
         !accumulate(&c, statement, bmp_rules_find(body))) {
         b->failed = true; /* out of memory: the page is answered 500 */
     } else if (!c.np) {
-        web_buf_puts(b, "<p class=\"note\">No points posted yet.</p>\n");
+        core_buf_puts(b, "<p class=\"note\">No points posted yet.</p>\n");
     } else {
-        web_buf_printf(b, "<svg id=\"holding-chart\" class=\"chart\" role=\"img\" "
+        core_buf_printf(b, "<svg id=\"holding-chart\" class=\"chart\" role=\"img\" "
                           "aria-labelledby=\"chart-title\" viewBox=\"0 0 %d %d\" width=\"%d\" "
                           "height=\"%d\" xmlns=\"http://www.w3.org/2000/svg\"><title "
                           "id=\"chart-title\">Points held at each period close, %zu period%s, "
@@ -278,7 +278,7 @@ void page_chart(web_buf *b, const bmp_table *statement, const bmp_table *pr, con
             line(b, &c, &c.s[k]);
         promotions(b, &c, pr);
         legend(b, &c);
-        web_buf_puts(b, "</svg>\n");
+        core_buf_puts(b, "</svg>\n");
         data_table(b, &c);
     }
     for (size_t k = 0; k < c.ns; k++)

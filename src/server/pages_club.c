@@ -25,9 +25,9 @@ int page_clubs(page *p)
     if (st)
         return table_error(p, &t, st, &e);
     page_head(p, "Clubs");
-    web_buf_puts(p->out, "<h1>Clubs</h1>\n<form action=\"/clubs\" method=\"get\">");
+    core_buf_puts(p->out, "<h1>Clubs</h1>\n<form action=\"/clubs\" method=\"get\">");
     page_body_select(p, body);
-    web_buf_puts(p->out, " <button type=\"submit\">Show</button></form>\n");
+    core_buf_puts(p->out, " <button type=\"submit\">Show</button></form>\n");
     char prefix[32];
     snprintf(prefix, sizeof prefix, "/club/%s/", body);
     page_table(p->out, &t, &(page_table_opts){.caption = "Clubs", .link_col = page_col(&t, "name"),
@@ -66,17 +66,17 @@ int page_club(page *p)
     club_name(p, body, number, name, sizeof name);
     snprintf(title, sizeof title, "%s %s", number, name);
     page_head(p, title);
-    web_buf_puts(p->out, "<h1>");
+    core_buf_puts(p->out, "<h1>");
     web_buf_html(p->out, name[0] ? name : number);
-    web_buf_puts(p->out, "</h1>\n<form method=\"get\"><label for=\"period\">Period</label><input "
+    core_buf_puts(p->out, "</h1>\n<form method=\"get\"><label for=\"period\">Period</label><input "
                          "id=\"period\" name=\"period\" placeholder=\"yyyy-mm\" pattern=\"[0-9]{4}-"
                          "[0-9]{2}\" value=\"");
     web_buf_html(p->out, period ? period : "");
-    web_buf_puts(p->out, "\"> <button type=\"submit\">Show</button></form>\n");
+    core_buf_puts(p->out, "\"> <button type=\"submit\">Show</button></form>\n");
     for (size_t i = 0; i < t.nnotes; i++) {
-        web_buf_puts(p->out, "<p class=\"note\">");
+        core_buf_puts(p->out, "<p class=\"note\">");
         web_buf_html(p->out, t.notes[i]);
-        web_buf_puts(p->out, "</p>\n");
+        core_buf_puts(p->out, "</p>\n");
     }
     snprintf(prefix, sizeof prefix, "/player/%s/", body);
     page_table(p->out, &t, &(page_table_opts){.caption = "Members and ranking list",
@@ -103,7 +103,7 @@ int page_events(page *p)
     if (st)
         return table_error(p, &t, st, &e);
     page_head(p, "Events");
-    web_buf_puts(p->out, "<h1>Events</h1>\n");
+    core_buf_puts(p->out, "<h1>Events</h1>\n");
     char prefix[32], base[64];
     snprintf(prefix, sizeof prefix, "/event/%s/", body);
     page_table(p->out, &t, &(page_table_opts){.caption = "Events, newest first",
@@ -123,15 +123,15 @@ static void event_heading(page *p, int64_t id)
     bmp_table_init(&b);
     bmp_error e = {0};
     if (!page_lost(p, bmp_ledger_batch(p->l, id, &b, &e)) && b.nrows) {
-        web_buf_puts(p->out, "<h1>");
+        core_buf_puts(p->out, "<h1>");
         web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "event")));
-        web_buf_puts(p->out, "</h1>\n<p>Batch ");
+        core_buf_puts(p->out, "</h1>\n<p>Batch ");
         page_link(p->out, "/batch/", bmp_table_get(&b, 0, 0), bmp_table_get(&b, 0, 0));
-        web_buf_puts(p->out, ", ");
+        core_buf_puts(p->out, ", ");
         web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "state")));
-        web_buf_puts(p->out, ", ");
+        core_buf_puts(p->out, ", ");
         web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "totals")));
-        web_buf_puts(p->out, "</p>\n");
+        core_buf_puts(p->out, "</p>\n");
     }
     bmp_table_free(&b);
 }
@@ -142,15 +142,15 @@ static void derivations(page *p, const char *body, int64_t id)
     bmp_table_init(&t);
     bmp_error e = {0};
     if (page_lost(p, bmp_ledger_event_explain(p->l, body, id, &t, &e))) {
-        web_buf_puts(p->out, "<p class=\"error\">");
+        core_buf_puts(p->out, "<p class=\"error\">");
         web_buf_html(p->out, e.msg);
-        web_buf_puts(p->out, "</p>\n");
+        core_buf_puts(p->out, "</p>\n");
     } else {
-        web_buf_puts(p->out, "<h2 id=\"derivation\">Derivation of each award</h2>\n");
+        core_buf_puts(p->out, "<h2 id=\"derivation\">Derivation of each award</h2>\n");
         for (size_t i = 0; i < t.nnotes; i++) {
-            web_buf_puts(p->out, "<p class=\"note\">");
+            core_buf_puts(p->out, "<p class=\"note\">");
             web_buf_html(p->out, t.notes[i]);
-            web_buf_puts(p->out, "</p>\n");
+            core_buf_puts(p->out, "</p>\n");
         }
         page_table(p->out, &t, &(page_table_opts){.caption = "Awards as computed",
                                                   .link_col = (size_t)-1});
@@ -180,9 +180,9 @@ int page_event(page *p)
     if (page_arg(p, "explain"))
         derivations(p, body, id);
     else {
-        web_buf_puts(p->out, "<p><a id=\"explain\" href=\"/event/");
+        core_buf_puts(p->out, "<p><a id=\"explain\" href=\"/event/");
         page_url(p->out, body);
-        web_buf_printf(p->out, "/%lld?explain=1#derivation\">Show the derivation of each award"
+        core_buf_printf(p->out, "/%lld?explain=1#derivation\">Show the derivation of each award"
                                "</a></p>\n", id);
     }
     bmp_table_free(&t);

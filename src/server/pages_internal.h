@@ -14,7 +14,7 @@ typedef struct page {
     bmp_ledger *l;
     const char *(*arg)(void *ctx, const char *key);
     void *ctx;
-    web_buf *out;
+    core_buf *out;
     const char *ctype;
     const char *seg[4];      /* path segments after the page name, NUL-cut */
     size_t nseg;
@@ -42,9 +42,9 @@ int page_fail(page *p, bmp_status st, const bmp_error *e);
 bmp_status page_lost(page *p, bmp_status st);
 /* s percent-encoded for a URL path segment or query value (then safe in an
  * HTML attribute as it is). */
-void page_url(web_buf *b, const char *s);
+void page_url(core_buf *b, const char *s);
 /* <a href="prefix + url(key)">text</a>, every part encoded or escaped. */
-void page_link(web_buf *b, const char *prefix, const char *key, const char *text);
+void page_link(core_buf *b, const char *prefix, const char *key, const char *text);
 
 /* A table of rows as HTML, with a caption; the column `link_col` (or
  * (size_t)-1 for none) links to prefix + the value of column `key_col`.
@@ -56,12 +56,12 @@ typedef struct page_table_opts {
     const char *prefix;
     const char *const *hide;
 } page_table_opts;
-void page_table(web_buf *b, const bmp_table *t, const page_table_opts *o);
+void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o);
 /* The column of t named `name`, or (size_t)-1. */
 size_t page_col(const bmp_table *t, const char *name);
 /* A page of a paged listing: "previous / next" links keeping `base`
  * (already encoded) and adding &page=N. */
-void page_pager(web_buf *b, const char *base, size_t page, size_t per_page, size_t total);
+void page_pager(core_buf *b, const char *base, size_t page, size_t per_page, size_t total);
 
 /* The pages (pages_player.c, pages_club.c, pages_batch.c). */
 int page_home(page *p);
@@ -77,7 +77,7 @@ int page_batch(page *p);
  * point type from a player's statement (period, point_type, lines, points),
  * the body's total when there are several, the promotions (period,
  * from_rank, to_rank) marked. */
-void page_chart(web_buf *b, const bmp_table *statement, const bmp_table *promotions,
+void page_chart(core_buf *b, const bmp_table *statement, const bmp_table *promotions,
                 const char *body);
 
 #endif

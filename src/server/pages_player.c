@@ -13,20 +13,20 @@
 
 static void search_form(page *p, const char *body, const char *q)
 {
-    web_buf *b = p->out;
-    web_buf_puts(b, "<form action=\"/players\" method=\"get\" role=\"search\">");
+    core_buf *b = p->out;
+    core_buf_puts(b, "<form action=\"/players\" method=\"get\" role=\"search\">");
     page_body_select(p, body);
-    web_buf_puts(b, "<label for=\"q\">Name or number</label><input id=\"q\" name=\"q\" "
+    core_buf_puts(b, "<label for=\"q\">Name or number</label><input id=\"q\" name=\"q\" "
                     "type=\"search\" autocomplete=\"off\" value=\"");
     web_buf_html(b, q ? q : "");
-    web_buf_puts(b, "\"> <button type=\"submit\">Search</button></form>\n");
+    core_buf_puts(b, "\"> <button type=\"submit\">Search</button></form>\n");
 }
 
 int page_home(page *p)
 {
     const char *body = page_body(p);
     page_head(p, "Masterpoints");
-    web_buf_puts(p->out, "<h1>Find a player's masterpoints</h1>\n");
+    core_buf_puts(p->out, "<h1>Find a player's masterpoints</h1>\n");
     search_form(p, body, NULL);
     bmp_table t;
     bmp_table_init(&t);
@@ -68,19 +68,19 @@ int page_search(page *p)
         return page_fail(p, st, &e);
     }
     page_head(p, "Players");
-    web_buf_puts(p->out, "<h1>Players</h1>\n");
+    core_buf_puts(p->out, "<h1>Players</h1>\n");
     search_form(p, body, q);
-    web_buf_printf(p->out, "<p>%zu player%s found.</p>\n", total, total == 1 ? "" : "s");
+    core_buf_printf(p->out, "<p>%zu player%s found.</p>\n", total, total == 1 ? "" : "s");
     char prefix[32];
     snprintf(prefix, sizeof prefix, "/player/%s/", body);
     page_table(p->out, &t, &(page_table_opts){.caption = "Players", .link_col = page_col(&t, "name"),
                                               .key_col = page_col(&t, "number"), .prefix = prefix});
-    web_buf base;
-    web_buf_init(&base);
-    web_buf_printf(&base, "/players?body=%s&amp;q=", body);
+    core_buf base;
+    core_buf_init(&base);
+    core_buf_printf(&base, "/players?body=%s&amp;q=", body);
     page_url(&base, q);
     page_pager(p->out, base.data, pg, per, total);
-    web_buf_free(&base);
+    core_buf_free(&base);
     bmp_table_free(&t);
     page_foot(p);
     return 200;
@@ -88,34 +88,34 @@ int page_search(page *p)
 
 static void summary_block(page *p, const char *body, const bmp_ledger_summary *s)
 {
-    web_buf *b = p->out;
-    web_buf_puts(b, "<h1>");
+    core_buf *b = p->out;
+    core_buf_puts(b, "<h1>");
     web_buf_html(b, s->name);
-    web_buf_puts(b, "</h1>\n<dl><dt>Number</dt><dd>");
+    core_buf_puts(b, "</h1>\n<dl><dt>Number</dt><dd>");
     web_buf_html(b, s->number);
-    web_buf_puts(b, "</dd><dt>Status</dt><dd>");
+    core_buf_puts(b, "</dd><dt>Status</dt><dd>");
     web_buf_html(b, s->status);
     if (s->home_club[0]) {
         char prefix[32];
         snprintf(prefix, sizeof prefix, "/club/%s/", body);
-        web_buf_puts(b, "</dd><dt>Home club</dt><dd>");
+        core_buf_puts(b, "</dd><dt>Home club</dt><dd>");
         page_link(b, prefix, s->home_club, s->home_club);
     }
-    web_buf_puts(b, "</dd><dt>Rank</dt><dd id=\"rank\">");
+    core_buf_puts(b, "</dd><dt>Rank</dt><dd id=\"rank\">");
     web_buf_html(b, s->rank[0] ? s->rank : "none yet");
-    web_buf_puts(b, "</dd><dt>Next rank</dt><dd id=\"next-rank\">");
+    core_buf_puts(b, "</dd><dt>Next rank</dt><dd id=\"next-rank\">");
     web_buf_html(b, s->next_rank[0] ? s->next_rank : "the top rank is reached");
-    web_buf_puts(b, "</dd></dl>\n<div class=\"wrap\"><table id=\"holdings\"><caption>Holdings"
+    core_buf_puts(b, "</dd></dl>\n<div class=\"wrap\"><table id=\"holdings\"><caption>Holdings"
                     "</caption><thead><tr><th scope=\"col\">Point type</th><th scope=\"col\" "
                     "class=\"n\">Points</th></tr></thead><tbody>");
     for (size_t k = 0; k < s->ntypes; k++) {
         char pts[32];
         bmp_points_format(s->holding[k], pts, sizeof pts);
-        web_buf_puts(b, "<tr><td>");
+        core_buf_puts(b, "<tr><td>");
         web_buf_html(b, s->point_type[k]);
-        web_buf_printf(b, "</td><td class=\"n\">%s</td></tr>", pts);
+        core_buf_printf(b, "</td><td class=\"n\">%s</td></tr>", pts);
     }
-    web_buf_puts(b, "</tbody></table></div>\n");
+    core_buf_puts(b, "</tbody></table></div>\n");
 }
 
 /* The chart from the statement and the promotions. */
@@ -127,7 +127,7 @@ static void chart_block(page *p, const char *body, const char *number)
     bmp_error e = {0};
     if (!page_lost(p, bmp_ledger_statement(p->l, body, number, &st, &e)) &&
         !page_lost(p, bmp_ledger_player_promotions(p->l, body, number, &pr, &e))) {
-        web_buf_puts(p->out, "<h2>Holding over time</h2>\n");
+        core_buf_puts(p->out, "<h2>Holding over time</h2>\n");
         page_chart(p->out, &st, &pr, body);
     }
     bmp_table_free(&st);

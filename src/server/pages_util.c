@@ -17,12 +17,12 @@ const char *page_arg(page *p, const char *key)
 
 void page_head(page *p, const char *title)
 {
-    web_buf *b = p->out;
-    web_buf_puts(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    core_buf *b = p->out;
+    core_buf_puts(b, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                     "<title>");
     web_buf_html(b, title);
-    web_buf_puts(b, " · bridgemp</title><link rel=\"stylesheet\" href=\"/style.css\">"
+    core_buf_puts(b, " · bridgemp</title><link rel=\"stylesheet\" href=\"/style.css\">"
                     "<script src=\"/app.js\" defer></script></head>\n<body><a class=\"skip\" "
                     "href=\"#main\">Skip to content</a><header><nav "
                     "aria-label=\"site\"><a href=\"/\">Masterpoints</a><a href=\"/clubs\">Clubs"
@@ -31,17 +31,17 @@ void page_head(page *p, const char *title)
 
 void page_foot(page *p)
 {
-    web_buf_puts(p->out, "</main>\n<footer>bridgemp — exact masterpoints</footer></body></html>\n");
+    core_buf_puts(p->out, "</main>\n<footer>bridgemp — exact masterpoints</footer></body></html>\n");
 }
 
 int page_error(page *p, int status, const char *msg)
 {
-    web_buf_reset(p->out);
+    core_buf_reset(p->out);
     page_head(p, status == 404 ? "Not found" : "Error");
-    web_buf_printf(p->out, "<h1>%s</h1><p class=\"error\" role=\"alert\">",
+    core_buf_printf(p->out, "<h1>%s</h1><p class=\"error\" role=\"alert\">",
                    status == 404 ? "Not found" : status == 400 ? "Bad request" : "Error");
     web_buf_html(p->out, msg);
-    web_buf_puts(p->out, "</p>");
+    core_buf_puts(p->out, "</p>");
     page_foot(p);
     return status;
 }
@@ -63,29 +63,29 @@ bmp_status page_lost(page *p, bmp_status st)
     return st;
 }
 
-void page_url(web_buf *b, const char *s)
+void page_url(core_buf *b, const char *s)
 {
     static const char hex[] = "0123456789ABCDEF";
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
         if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
             c == '-' || c == '_' || c == '.' || c == '~') {
-            web_buf_append(b, s, 1);
+            core_buf_append(b, s, 1);
         } else {
             char e[3] = {'%', hex[c >> 4], hex[c & 15]};
-            web_buf_append(b, e, 3);
+            core_buf_append(b, e, 3);
         }
     }
 }
 
-void page_link(web_buf *b, const char *prefix, const char *key, const char *text)
+void page_link(core_buf *b, const char *prefix, const char *key, const char *text)
 {
-    web_buf_puts(b, "<a href=\"");
+    core_buf_puts(b, "<a href=\"");
     web_buf_html(b, prefix);
     page_url(b, key);
-    web_buf_puts(b, "\">");
+    core_buf_puts(b, "\">");
     web_buf_html(b, text);
-    web_buf_puts(b, "</a>");
+    core_buf_puts(b, "</a>");
 }
 
 size_t page_col(const bmp_table *t, const char *name)
@@ -111,61 +111,61 @@ static bool numeric(const char *col)
 }
 
 /* "point_type" -> "point type" */
-static void heading(web_buf *b, const char *col)
+static void heading(core_buf *b, const char *col)
 {
     for (; *col; col++)
-        web_buf_append(b, *col == '_' ? " " : col, 1);
+        core_buf_append(b, *col == '_' ? " " : col, 1);
 }
 
-static void table_head(web_buf *b, const bmp_table *t, const page_table_opts *o)
+static void table_head(core_buf *b, const bmp_table *t, const page_table_opts *o)
 {
-    web_buf_puts(b, "<div class=\"wrap\"><table>");
+    core_buf_puts(b, "<div class=\"wrap\"><table>");
     if (o->caption) {
-        web_buf_puts(b, "<caption>");
+        core_buf_puts(b, "<caption>");
         web_buf_html(b, o->caption);
-        web_buf_puts(b, "</caption>");
+        core_buf_puts(b, "</caption>");
     }
-    web_buf_puts(b, "<thead><tr>");
+    core_buf_puts(b, "<thead><tr>");
     for (size_t k = 0; k < t->ncols; k++) {
         if (hidden(o, t->columns[k]))
             continue;
-        web_buf_printf(b, "<th scope=\"col\"%s>", numeric(t->columns[k]) ? " class=\"n\"" : "");
+        core_buf_printf(b, "<th scope=\"col\"%s>", numeric(t->columns[k]) ? " class=\"n\"" : "");
         heading(b, t->columns[k]);
-        web_buf_puts(b, "</th>");
+        core_buf_puts(b, "</th>");
     }
-    web_buf_puts(b, "</tr></thead><tbody>\n");
+    core_buf_puts(b, "</tr></thead><tbody>\n");
 }
 
-void page_table(web_buf *b, const bmp_table *t, const page_table_opts *o)
+void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o)
 {
     table_head(b, t, o);
     for (size_t r = 0; r < t->nrows; r++) {
-        web_buf_puts(b, "<tr>");
+        core_buf_puts(b, "<tr>");
         for (size_t k = 0; k < t->ncols; k++) {
             if (hidden(o, t->columns[k]))
                 continue;
             const char *v = bmp_table_get(t, r, k);
-            web_buf_puts(b, numeric(t->columns[k]) ? "<td class=\"n\">" : "<td>");
+            core_buf_puts(b, numeric(t->columns[k]) ? "<td class=\"n\">" : "<td>");
             if (k == o->link_col && v && *v)
                 page_link(b, o->prefix, bmp_table_get(t, r, o->key_col), v);
             else
                 web_buf_html(b, v);
-            web_buf_puts(b, "</td>");
+            core_buf_puts(b, "</td>");
         }
-        web_buf_puts(b, "</tr>\n");
+        core_buf_puts(b, "</tr>\n");
     }
-    web_buf_puts(b, "</tbody></table></div>\n");
+    core_buf_puts(b, "</tbody></table></div>\n");
 }
 
-void page_pager(web_buf *b, const char *base, size_t pg, size_t per_page, size_t total)
+void page_pager(core_buf *b, const char *base, size_t pg, size_t per_page, size_t total)
 {
     size_t last = total ? (total + per_page - 1) / per_page : 1;
-    web_buf_printf(b, "<nav aria-label=\"pages\"><p>Page %zu of %zu", pg, last);
+    core_buf_printf(b, "<nav aria-label=\"pages\"><p>Page %zu of %zu", pg, last);
     if (pg > 1)
-        web_buf_printf(b, " · <a rel=\"prev\" href=\"%s&amp;page=%zu\">previous</a>", base, pg - 1);
+        core_buf_printf(b, " · <a rel=\"prev\" href=\"%s&amp;page=%zu\">previous</a>", base, pg - 1);
     if (pg < last)
-        web_buf_printf(b, " · <a rel=\"next\" href=\"%s&amp;page=%zu\">next</a>", base, pg + 1);
-    web_buf_puts(b, "</p></nav>\n");
+        core_buf_printf(b, " · <a rel=\"next\" href=\"%s&amp;page=%zu\">next</a>", base, pg + 1);
+    core_buf_puts(b, "</p></nav>\n");
 }
 
 /* The body of the page: ?body= when it names one, else the first body
@@ -193,15 +193,15 @@ const char *page_body(page *p)
 /* A <select> of every body the registry knows, by its name. */
 void page_body_select(page *p, const char *chosen)
 {
-    web_buf *b = p->out;
+    core_buf *b = p->out;
     const bmp_rules *const *all = bmp_rules_list();
-    web_buf_puts(b, "<label for=\"body\">Body</label><select id=\"body\" name=\"body\">");
+    core_buf_puts(b, "<label for=\"body\">Body</label><select id=\"body\" name=\"body\">");
     for (size_t i = 0; all[i]; i++) {
-        web_buf_puts(b, "<option value=\"");
+        core_buf_puts(b, "<option value=\"");
         web_buf_html(b, all[i]->body);
-        web_buf_printf(b, "\"%s>", strcmp(chosen, all[i]->body) == 0 ? " selected" : "");
+        core_buf_printf(b, "\"%s>", strcmp(chosen, all[i]->body) == 0 ? " selected" : "");
         web_buf_html(b, all[i]->name);
-        web_buf_puts(b, "</option>");
+        core_buf_puts(b, "</option>");
     }
-    web_buf_puts(b, "</select>");
+    core_buf_puts(b, "</select>");
 }

@@ -20,8 +20,8 @@ bool srv_site(srv_req *rq, srv_resp *rs)
         srv_error(rs, 503, "%s", e.msg);
         return true;
     }
-    web_buf out;
-    web_buf_init(&out);
+    core_buf out;
+    core_buf_init(&out);
     const char *ctype = NULL;
     int status = web_page_render(l, rq->path, query_arg, rq, &out, &ctype);
     srv_pool_put(&rq->s->pool, l);
@@ -30,11 +30,11 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     } else if (status) {
         rs->status = status;
         rs->ctype = ctype;
-        rs->body.len = 0;
-        if (!srv_buf_add(&rs->body, out.data ? out.data : "", out.len))
+        core_buf_reset(&rs->body);
+        if (core_buf_append(&rs->body, out.data ? out.data : "", out.len) != 0)
             srv_error(rs, 500, "out of memory");
         rs->cacheable = status == 200;
     }
-    web_buf_free(&out);
+    core_buf_free(&out);
     return status != 0;
 }

@@ -324,9 +324,9 @@ static void sweep_ledger(void)
  * same ledger handle serves every render, as a pooled one does. */
 static void sweep_page(bmp_ledger *l, const char *path, const char *query)
 {
-    web_buf clean, out;
-    web_buf_init(&clean);
-    web_buf_init(&out);
+    core_buf clean, out;
+    core_buf_init(&clean);
+    core_buf_init(&out);
     const char *ctype = NULL;
     failalloc_arm(0);
     int want = web_page_render(l, path, page_query, (void *)query, &clean, &ctype);
@@ -334,7 +334,7 @@ static void sweep_page(bmp_ledger *l, const char *path, const char *query)
     CHECK(want == 200 && !clean.failed, "page %s: the clean render is %d", path, want);
     sweep s = {0};
     for (size_t k = 1; k <= total && want == 200; k += stride_for(total)) {
-        web_buf_reset(&out);
+        core_buf_reset(&out);
         failalloc_arm(k);
         int st = web_page_render(l, path, page_query, (void *)query, &out, &ctype);
         failalloc_arm(0);
@@ -351,8 +351,8 @@ static void sweep_page(bmp_ledger *l, const char *path, const char *query)
     char what[96];
     snprintf(what, sizeof what, "page %s%s%s", path, query ? "?" : "", query ? query : "");
     report(what, total, &s);
-    web_buf_free(&clean);
-    web_buf_free(&out);
+    core_buf_free(&clean);
+    core_buf_free(&out);
 }
 
 static void sweep_pages(void)

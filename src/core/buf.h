@@ -1,0 +1,39 @@
+/* core_buf: the one growable byte buffer (internal, not public API).
+ * Used by the ledger (dumps, CSV fields, SQL translation, COPY data), the
+ * server (HTTP bodies, pages) and anything else that builds bytes.
+ * Growth goes through bmp_grow (doubling, overflow refused).  Every append
+ * returns 0 on success, -1 when memory ran out; after a failure the buffer
+ * is marked failed and further appends are no-ops returning -1 until
+ * core_buf_reset.  A zeroed core_buf ({0}) is an empty buffer. */
+#ifndef BMP_CORE_BUF_H
+#define BMP_CORE_BUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct core_buf {
+    char *data;  /* NUL-terminated once allocated; NULL before */
+    size_t len;  /* bytes held, the NUL not counted */
+    size_t cap;  /* bytes allocated */
+    bool failed; /* an allocation failed: the contents are incomplete */
+} core_buf;
+
+void core_buf_init(core_buf *b);
+/* Frees the memory and leaves an empty buffer. */
+void core_buf_free(core_buf *b);
+/* Empties the buffer, keeping its memory, and clears a failure. */
+void core_buf_reset(core_buf *b);
+int core_buf_append(core_buf *b, const void *p, size_t n);
+/* s as a C string; NULL appends nothing. */
+int core_buf_puts(core_buf *b, const char *s);
+int core_buf_putc(core_buf *b, char c);
+int core_buf_printf(core_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The contents (NULL if nothing was ever allocated), now the caller's to
+ * free; *len (if not NULL) their length.  The buffer is left empty. */
+char *core_buf_take(core_buf *b, size_t *len);
+
+#endif
