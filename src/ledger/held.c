@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridgemp/abf.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct hline {
@@ -53,14 +53,16 @@ static bmp_status held_lines(bmp_ledger *l, const ledger_body *b, const char *nu
     return rc;
 }
 
-/* ABF-99: only the quarter of renewal and the one before; EBU-5: all. */
+/* The body's held_creditable (ABF-99: only the quarter of renewal and the
+ * one before); without one, all (EBU-5). */
 static bmp_status creditable(const ledger_body *b, const hline *h, const char *renewed, bool *ok,
                              bmp_error *err)
 {
     *ok = true;
-    if (strcmp(b->code, "abf") != 0)
+    const ledger_body_ops *ops = ledger_body_ops_find(b->code);
+    if (!ops || !ops->held_creditable)
         return BMP_OK;
-    return bmp_abf_unregistered_credited(h->date, renewed, ok, err);
+    return ops->held_creditable(h->date, renewed, ok, err);
 }
 
 static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char *number,

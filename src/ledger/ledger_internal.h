@@ -4,7 +4,7 @@
 
 #include <stdarg.h>
 #include "bridgemp/ledger.h"
-#include "ledger/store.h"
+#include "ledger/store/store.h"
 
 typedef struct ledger_body {
     int64_t id;

@@ -10,7 +10,7 @@
 #include "core/util.h"
 #include "ledger/charges.h"
 #include "ledger/invoice_doc.h"
-#include "ledger/levy_gate.h"
+#include "ledger/abf/levy_gate.h"
 #include "ledger/payments.h"
 
 static bmp_status abf_body(bmp_ledger *l, const char *body, ledger_body *b, const char *what,

@@ -14,7 +14,7 @@
 #include "core/util.h"
 #include "ledger/charges.h"
 #include "ledger/csv.h"
-#include "ledger/ebu_admin.h"
+#include "ledger/ebu/admin.h"
 #include "ledger/ledger_internal.h"
 
 /* EBU-17's exemptions (ruling EA-4), as the exemptions file names them. */
