@@ -19,46 +19,35 @@ typedef struct member {
     char affiliated[11];   /* ABF-112, "" = an older club */
 } member;
 
+/* One member from the statement's current row (lq_rows). */
+static bool fill_member(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    member *m = row;
+    m->player = l->ops->col_int(st, 0);
+    m->club = l->ops->col_int(st, 1);
+    m->exempt = l->ops->col_int(st, 2) > 0;
+    m->new_player = l->ops->col_int(st, 3) != 0;
+    snprintf(m->affiliated, sizeof m->affiliated, "%s", l->ops->col_text(st, 4));
+    return true;
+}
+
 /* Active home players registered in `year` (from it or before, not
  * lapsed before it), by club and number. */
 static bmp_status members(bmp_ledger *l, const ledger_body *b, int year, member **out, size_t *n,
                           bmp_error *err)
 {
-    bmp_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT p.id, p.home_club, p.overseas + p.youth, "
-                             "CASE WHEN p.registered_from = ?2 THEN 1 ELSE 0 END, "
-                             "COALESCE(a.affiliated, '') FROM player p "
-                             "JOIN club c ON c.id = p.home_club "
-                             "LEFT JOIN club_affiliation a ON a.club_id = c.id "
-                             "WHERE p.body_id = ?1 AND p.status = 'Active' AND c.dummy = 0 "
-                             "AND COALESCE(p.registered_from, 0) <= ?2 "
-                             "AND (COALESCE(p.registered_to, 0) = 0 OR p.registered_to >= ?2) "
-                             "ORDER BY c.number, p.number",
-                             "ii", b->id, (int64_t)year);
-    size_t cap = 0;
-    bool row = true;
-    *out = NULL;
-    *n = 0;
-    while (!rc) {
-        rc = l->ops->step(st, &row, err);
-        if (rc || !row)
-            break;
-        member *v = bmp_grow(*out, &cap, *n, sizeof *v);
-        if (!v) {
-            rc = bmp_error_oom(err);
-            break;
-        }
-        *out = v;
-        member *m = &(*out)[(*n)++];
-        m->player = l->ops->col_int(st, 0);
-        m->club = l->ops->col_int(st, 1);
-        m->exempt = l->ops->col_int(st, 2) > 0;
-        m->new_player = l->ops->col_int(st, 3) != 0;
-        snprintf(m->affiliated, sizeof m->affiliated, "%s", l->ops->col_text(st, 4));
-    }
-    l->ops->finalize(st);
-    return rc;
+    return lq_rows(l, out, n, sizeof **out, fill_member, NULL, err,
+                   "SELECT p.id, p.home_club, p.overseas + p.youth, "
+                   "CASE WHEN p.registered_from = ?2 THEN 1 ELSE 0 END, "
+                   "COALESCE(a.affiliated, '') FROM player p "
+                   "JOIN club c ON c.id = p.home_club "
+                   "LEFT JOIN club_affiliation a ON a.club_id = c.id "
+                   "WHERE p.body_id = ?1 AND p.status = 'Active' AND c.dummy = 0 "
+                   "AND COALESCE(p.registered_from, 0) <= ?2 "
+                   "AND (COALESCE(p.registered_to, 0) = 0 OR p.registered_to >= ?2) "
+                   "ORDER BY c.number, p.number",
+                   "ii", b->id, (int64_t)year);
 }
 
 static bmp_status add_line(bmp_ledger *l, int64_t run, const member *m, const char *rule,
