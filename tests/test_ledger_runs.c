@@ -33,6 +33,10 @@ static void check_spec(const char *body, const bmp_ledger_run_spec *r)
     assert_true(r->doc && r->doc[0] && !strchr(r->doc, '\n'));
     assert_non_null(r->args);
     assert_non_null(r->run);
+    assert_true(r->kind == BMP_LEDGER_OUT_TEXT || r->kind == BMP_LEDGER_OUT_RUN ||
+                r->kind == BMP_LEDGER_OUT_TABLE);
+    /* a table is written by the caller; a run's own --output is a run's */
+    assert_true(r->kind != BMP_LEDGER_OUT_TABLE || !r->output);
     /* the usage names as many arguments as npos */
     size_t words = 0;
     for (const char *p = r->args; *p; p++)
@@ -141,6 +145,7 @@ static void generic_same_as_direct(void **state)
     bmp_ledger_run_out out = {.size = sizeof out};
     assert_int_equal(bmp_ledger_run_call(b.l, "ABF", "capitation", &in, &out, NULL, &e), BMP_OK);
     assert_int_equal(out.kind, BMP_LEDGER_OUT_RUN);
+    assert_int_equal(out.kind, bmp_ledger_run_find("abf", "capitation")->kind);
     assert_int_equal(out.run.id, direct.id);
     assert_int_equal(out.run.lines, direct.lines);
     assert_int_equal(out.run.total, direct.total);
@@ -162,6 +167,7 @@ static void generic_same_as_direct(void **state)
     assert_int_equal(bmp_ledger_member_schedule(a.l, "abf", 2026, &direct_t, &e), BMP_OK);
     assert_int_equal(bmp_ledger_run_call(b.l, "abf", "members", &in, &out, NULL, &e), BMP_OK);
     assert_int_equal(out.kind, BMP_LEDGER_OUT_TABLE);
+    assert_int_equal(out.kind, bmp_ledger_run_find("abf", "members")->kind);
     assert_null(out.text);
     assert_true(direct_t.nrows > 0);
     assert_int_equal(out.table.nrows, direct_t.nrows);

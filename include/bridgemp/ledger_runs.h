@@ -30,7 +30,10 @@ extern "C" {
 #endif
 
 /* One option of a run: name "--rates", value placeholder "FILE.csv" (NULL:
- * a flag, given as any non-NULL value), whether it is required, one line. */
+ * a flag, given as any non-NULL value), whether it is required, one line.
+ * The options every run shares are not listed: the body (the `body`
+ * argument), --output (the spec's `output`, or the rendered table's file)
+ * and, for a table, the caller's --format. */
 typedef struct bmp_ledger_run_opt {
     const char *name, *value, *doc;
     bool required;
@@ -86,6 +89,9 @@ struct bmp_ledger_run_spec {
      * run gives a table, which the caller renders and writes itself. */
     const char *output;
     bmp_ledger_run_fn run;
+    /* What it gives back: a charge run, a table (rendered by the caller:
+     * the CLI's --format and --output), or a line of text. */
+    bmp_ledger_run_kind kind;
 };
 
 /* The runs of `body` (a code such as "abf", any case; "nz" for "nzb"), *n

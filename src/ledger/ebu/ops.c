@@ -54,13 +54,13 @@ static const bmp_ledger_run_opt licence_opts[] = {
 #define OPTS(a) a, sizeof a / sizeof a[0]
 static const bmp_ledger_run_spec runs[] = {
     {"gold", "EBU-3", "DATE", "Gold Points at DATE: each award loses 20% a year (a read)", 1,
-     OPTS(gold_opts), NULL, run_gold},
+     OPTS(gold_opts), NULL, run_gold, BMP_LEDGER_OUT_TABLE},
     {"ums", "EBU-17", "MONTH",
      "the UMS charge run of MONTH: player-sessions x the rate of each event's code", 1,
-     OPTS(ums_opts), "FILE.csv", run_ums},
+     OPTS(ums_opts), "FILE.csv", run_ums, BMP_LEDGER_OUT_RUN},
     {"licences", "EBU-26", "MONTH",
      "the licence fee run of MONTH: sessions x tables x the rate of each category", 1,
-     OPTS(licence_opts), "FILE.csv", run_licences},
+     OPTS(licence_opts), "FILE.csv", run_licences, BMP_LEDGER_OUT_RUN},
 };
 
 const ledger_body_ops ledger_ebu_ops = {

@@ -94,18 +94,18 @@ static const bmp_ledger_run_opt doc_opts[] = {
 static const bmp_ledger_run_spec runs[] = {
     {"fees", "NZ-96", "MONTH",
      "the monthly masterpoint fee run: session fees and fees per A point, by event", 1,
-     OPTS(fees_opts), "FILE.csv", run_fees},
+     OPTS(fees_opts), "FILE.csv", run_fees, BMP_LEDGER_OUT_RUN},
     {"levy", "NZ-97", "PERIOD", "the levy per player, charged to the home club", 1,
-     OPTS(levy_opts), "FILE.csv", run_levy},
+     OPTS(levy_opts), "FILE.csv", run_levy, BMP_LEDGER_OUT_RUN},
     {"annual", "NZ-92", "YEAR", "the annual run of rating points and gradings at 31 December",
-     1, NULL, 0, NULL, run_annual},
+     1, NULL, 0, NULL, run_annual, BMP_LEDGER_OUT_TEXT},
     {"gradings", "NZ-92", "YEAR", "a year's rating points and gradings (a read)", 1, NULL, 0,
-     NULL, run_gradings},
+     NULL, run_gradings, BMP_LEDGER_OUT_TABLE},
     {"expire", "NZ-87", "", "cancel expired Temporary players' points", 0, OPTS(expire_opts),
-     NULL, run_expire},
+     NULL, run_expire, BMP_LEDGER_OUT_TEXT},
     {"certificates", "NZ-99", "PERIOD",
      "one certificate per promotion of closed period PERIOD, by home club", 1, OPTS(doc_opts),
-     "FILE", ledger_run_certificates},
+     "FILE", ledger_run_certificates, BMP_LEDGER_OUT_TEXT},
 };
 
 const ledger_body_ops ledger_nzb_ops = {
