@@ -20,11 +20,20 @@ const ledger_body_ops *ledger_body_ops_find(const char *code)
     return NULL;
 }
 
+/* A body row's code, exactly as the core's rules always matched it. */
+const ledger_body_ops *ledger_body_ops_of(const char *code)
+{
+    for (size_t i = 0; code && i < sizeof bodies / sizeof bodies[0]; i++)
+        if (strcmp(code, bodies[i]->code) == 0)
+            return bodies[i];
+    return NULL;
+}
+
 /* `given` names `code` itself (any case) or the alias of the body `code`. */
 bool ledger_body_names(const char *given, const char *code)
 {
     if (strcasecmp(given, code) == 0)
         return true;
-    const ledger_body_ops *o = ledger_body_ops_find(code);
-    return o && o->alias && strcmp(o->code, code) == 0 && strcasecmp(given, o->alias) == 0;
+    const ledger_body_ops *o = ledger_body_ops_of(code);
+    return o && o->alias && strcasecmp(given, o->alias) == 0;
 }

@@ -60,8 +60,11 @@ typedef struct ledger_body_ops {
     size_t nruns;
 } ledger_body_ops;
 
-/* The table of body `code` (any case, or its alias); NULL if unknown. */
+/* The table of body `code` as given on input (any case, or its alias);
+ * NULL if unknown. */
 const ledger_body_ops *ledger_body_ops_find(const char *code);
+/* The table of a body row's code, exactly ("nzb", not "NZ"); NULL if none. */
+const ledger_body_ops *ledger_body_ops_of(const char *code);
 /* Does `given` (any case, or the body's alias) name body `code`? */
 bool ledger_body_names(const char *given, const char *code);
 

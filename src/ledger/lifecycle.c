@@ -68,7 +68,7 @@ static bmp_status approve_gate(bmp_ledger *l, int64_t batch, bmp_error *err)
     if (!rc)
         rc = l->ops->step(st, &row, err);
     if (!rc && row)
-        ops = ledger_body_ops_find(l->ops->col_text(st, 0));
+        ops = ledger_body_ops_of(l->ops->col_text(st, 0));
     l->ops->finalize(st);
     if (rc || !ops || !ops->approve_gate)
         return rc;

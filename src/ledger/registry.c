@@ -42,7 +42,7 @@ static bool all_digits(const char *s, size_t min, size_t max)
 bmp_status ledger_number_check(const char *body, const char *in, char *out, size_t size,
                                bmp_error *err)
 {
-    const ledger_body_ops *ops = ledger_body_ops_find(body);
+    const ledger_body_ops *ops = ledger_body_ops_of(body);
     if (ops && ops->number_check)
         return ops->number_check(in, out, size, err);
     if (!all_digits(in, 1, 8))

@@ -76,7 +76,7 @@ static void lower(char *s)
  * (its file_rule: ABF-103, EBU-5, NZ-100). */
 static const char *file_rule(const char *body)
 {
-    const ledger_body_ops *ops = ledger_body_ops_find(body);
+    const ledger_body_ops *ops = ledger_body_ops_of(body);
     return ops && ops->file_rule ? ops->file_rule : "file";
 }
 
@@ -254,7 +254,7 @@ static bmp_status read_adjustments(const char *path, const char *data, size_t le
     ls->event = own(ls, path);
     ls->event_date = own(ls, "");
     size_t bad = 0;
-    const ledger_body_ops *ops = ledger_body_ops_find(ls->body);
+    const ledger_body_ops *ops = ledger_body_ops_of(ls->body);
     const char *rule = ops && ops->adjustment_rule ? ops->adjustment_rule : "adjustment";
     for (size_t r = 1; r < c.nrows; r++) {
         size_t line = c.rows[r].line;
