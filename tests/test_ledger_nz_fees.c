@@ -1,4 +1,4 @@
-/* NZ Bridge's monthly fee run (src/ledger/nz_fees.c, ruling NZF-1): the
+/* NZ Bridge's monthly fee run (src/ledger/nzb/fees.c, ruling NZF-1): the
  * player-sessions and A points of the month's events at the rates in force
  * on each event's date, a charge run invoiced like any other. */
 #include "ledger_test_util.h"

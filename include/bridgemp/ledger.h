@@ -11,7 +11,7 @@
  * bmp_status and fills a caller-owned bmp_error.  Calls that check many
  * lines also list every problem in a caller-owned bmp_problems (may be
  * NULL); when any line is bad nothing is written.  The default store is an
- * SQLite file; the storage interface is src/ledger/store.h.
+ * SQLite file; the storage interface is src/ledger/store/store.h.
  */
 #ifndef BRIDGEMP_LEDGER_H
 #define BRIDGEMP_LEDGER_H

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/sources.h"
 
@@ -200,9 +201,9 @@ static const char *credit_check(const ledger_body *b, const pslot *s, const char
     if (b->hold_unknown)
         return s->id ? (strcmp(s->status, "Dormant") == 0 ? "Dormant" : "Resigned")
                      : "not registered";
-    if (strcmp(b->code, "nzb") == 0)
-        problems_add(probs, "%splayer %s %s: masterpoints are issued only to members (NZ-9)",
-                     where, number, what);
+    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    if (ops && ops->members_only)
+        problems_add(probs, "%splayer %s %s: %s", where, number, what, ops->members_only);
     else
         problems_add(probs, "%splayer %s %s of %s (%s)", where, number, what, b->code, b->rule);
     (*bad)++;
@@ -515,8 +516,16 @@ static void collect_numbers(const ledger_body *b, const bmp_ledger_line *lines, 
     }
 }
 
+/* NZ-103: the body gives overseas players no points from events. */
+static bool overseas_no_points(const ledger_body *b)
+{
+    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    return ops && ops->overseas_no_points;
+}
+
 /* Pass 3, in line order: the body's point type, the sign, the number, who
  * may be credited; the totals per point type. */
+
 static void check_each_line(const ledger_body *b, bmp_batch_source source, const char *file,
                             const bmp_ledger_line *lines, size_t n, checked *c, const pcache *pc,
                             bmp_problems *pp, size_t *bad)
@@ -547,7 +556,7 @@ static void check_each_line(const ledger_body *b, bmp_batch_source source, const
         c->rv[i].number = c->norm[i];
         c->rv[i].why = credit_check(b, s, c->norm[i], file, at, pp, bad);
         if (!c->rv[i].why && s->overseas && source != BMP_BATCH_ADJUSTMENT &&
-            strcmp(b->code, "nzb") == 0) { /* NZ-103 (ruling AN-5) */
+            overseas_no_points(b)) { /* NZ-103 (ruling AN-5) */
             problems_add(pp, "%s:%zu: player %s is an overseas player: no NZ masterpoints apart "
                          "from transfers (NZ-103, 8(b)); give them none in the event (NZ-13)",
                          file, at, c->norm[i]);
@@ -693,8 +702,7 @@ bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_i
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
     if (!rc) {
         bmp_ledger_import_opts oo = *o;
-        if (ls.body[0] && o->body && *o->body && strcasecmp(o->body, ls.body) != 0 &&
-            !(strcasecmp(o->body, "nz") == 0 && strcmp(ls.body, "nzb") == 0))
+        if (ls.body[0] && o->body && *o->body && !ledger_body_names(o->body, ls.body))
             rc = bmp_error_set(err, BMP_EINVAL, "%s: the file is a %s event, not %s", path,
                                ls.body, o->body);
         if (ls.body[0])

@@ -10,33 +10,28 @@
 #include "bridgemp/ledger_certificates.h"
 #include "core/text_safe.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
 
-/* The bodies whose regulations issue a certificate with each promotion,
- * the prefix of its number and the rule. */
+/* The body's certificate issuer: the prefix of its numbers and the rule
+ * (body_ops.h cert_prefix, cert_rule: ABF-88, NZ-99). */
 typedef struct issuer {
-    const char *body, *prefix, *rule;
+    const char *prefix, *rule;
 } issuer;
-
-static const issuer issuers[] = {
-    {"abf", "ABF", "ABF-88"}, /* 1.8: "an official certificate with each Scheme promotion" */
-    {"nzb", "NZB", "NZ-99"},  /* Part E 3: "generated periodically ... once a month" */
-};
 
 /* The body, if it issues certificates, and the period if it is closed. */
 static bmp_status closed_period(bmp_ledger *l, const char *body, const char *period,
-                                ledger_body *b, const issuer **who, bmp_error *err)
+                                ledger_body *b, issuer *who, bmp_error *err)
 {
     int64_t one = 0;
     bool found = false;
     bmp_status rc = ledger_body_get(l, body, b, err);
     if (rc)
         return rc;
-    *who = NULL;
-    for (size_t i = 0; i < sizeof issuers / sizeof issuers[0]; i++)
-        if (strcmp(b->code, issuers[i].body) == 0)
-            *who = &issuers[i];
-    if (!*who)
+    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    who->prefix = ops ? ops->cert_prefix : NULL;
+    who->rule = ops ? ops->cert_rule : NULL;
+    if (!who->prefix)
         return bmp_error_set(err, BMP_ENOTSUP, "not supported: promotion certificates for %s "
                              "(its regulations issue none; the ABF's are ABF-88, NZ Bridge's "
                              "NZ-99)", b->code);
@@ -45,7 +40,7 @@ static bmp_status closed_period(bmp_ledger *l, const char *body, const char *per
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_EINVAL, "certificates: period \"%s\" is not a closed %s "
                            "period (yyyy-mm, closed with `ledger close`): its promotions are not "
-                           "known yet (%s)", period ? period : "", b->code, (*who)->rule);
+                           "known yet (%s)", period ? period : "", b->code, who->rule);
     return rc;
 }
 
@@ -85,14 +80,14 @@ bmp_status bmp_ledger_certificate_run(bmp_ledger *l, const char *body, const cha
                                       bmp_ledger_certificates *out, bmp_error *err)
 {
     ledger_body b;
-    const issuer *who;
+    issuer who;
     memset(out, 0, sizeof *out);
     bmp_status rc = closed_period(l, body, period, &b, &who, err);
     if (!rc)
         rc = l->ops->begin(l->s, err);
     if (rc)
         return rc;
-    rc = certify(l, &b, who, period, out, err);
+    rc = certify(l, &b, &who, period, out, err);
     if (!rc)
         rc = l->ops->commit(l->s, err);
     else
@@ -220,7 +215,7 @@ bmp_status bmp_ledger_certificate_document(bmp_ledger *l, const char *body, cons
                                            bmp_error *err)
 {
     ledger_body b;
-    const issuer *who;
+    issuer who;
     *out = NULL;
     *len = 0;
     bmp_status rc = closed_period(l, body, period, &b, &who, err);
@@ -236,7 +231,7 @@ bmp_status bmp_ledger_certificate_document(bmp_ledger *l, const char *body, cons
         *out = NULL;
         return bmp_error_oom(err);
     }
-    rc = write_doc(l, &b, who, period, fmt, f, list, err);
+    rc = write_doc(l, &b, &who, period, fmt, f, list, err);
     json_t *doc = json_pack("{s:s,s:s,s:O}", "body", b.code, "period", period, "certificates",
                             list);
     if (!rc && fmt == BMP_INVOICE_JSON &&

@@ -6,69 +6,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridgemp/abf.h"
 #include "bridgemp/ledger_convert.h"
-#include "bridgemp/nzb.h"
 #include "core/date.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
 
-/* ABF-105 (1.3.4): NZ and UK points into ABF colours. */
-static bmp_status rate_abf(const bmp_ledger_conversion *c, bmp_ledger_converted *out,
-                           bmp_error *err)
-{
-    bmp_abf_foreign kind;
-    if (!c->foreign || !bmp_abf_foreign_parse(c->foreign, &kind))
-        return bmp_error_set(err, BMP_EINVAL, "foreign point kind '%s': expected nz-a, nz-b, "
-                             "nz-c, uk-local, uk-blue or uk-green (ABF-105)",
-                             c->foreign ? c->foreign : "");
-    const char *colour = NULL;
-    bmp_status rc = bmp_abf_reciprocity(kind, c->points, &colour, &out->points, err);
-    if (!rc) {
-        snprintf(out->point_type, sizeof out->point_type, "%s", colour);
-        snprintf(out->rule, sizeof out->rule, "ABF-105");
-        snprintf(out->foreign, sizeof out->foreign, "%s", bmp_abf_foreign_name(kind));
-    }
-    return rc;
-}
-
-/* NZ-102 (`bmp_nz_transfer`): 1 ABF gold = 1 A; 1 red of Klinger holidays
- * and cruises = 1 B; the green and red rates are not legible (not
- * supported).  NZ-106: gold transferred in the year it was earned is
- * flagged. */
-static bmp_status rate_nzb(const bmp_ledger_conversion *c, bmp_ledger_converted *out,
-                           bmp_error *err)
-{
-    const char *k = c->foreign ? c->foreign : "";
-    bool gold = strcmp(k, "abf-gold") == 0;
-    if (strncmp(k, "abf-", 4) != 0)
-        return bmp_error_set(err, BMP_EINVAL, "foreign point kind '%s': expected abf-gold or "
-                             "abf-red-tour (NZ-102)", k);
-    if (gold && (!c->earned || strspn(c->earned, "0123456789") < 4))
-        return bmp_error_set(err, BMP_EINVAL, "conversion of ABF gold: when the points were "
-                             "earned is required (--earned yyyy, NZ-106)");
-    char letter = 0;
-    const char *nz = strcmp(k, "abf-red-tour") == 0 ? "klinger-red" : k + 4;
-    bmp_status rc = bmp_nz_transfer(nz, c->points, &out->points, &letter, err);
-    if (rc)
-        return rc;
-    snprintf(out->point_type, sizeof out->point_type, "%c", letter == 'A' ? 'a' : 'b');
-    snprintf(out->rule, sizeof out->rule, "NZ-102");
-    snprintf(out->foreign, sizeof out->foreign, "%s", k);
-    if (gold && c->date && strncmp(c->earned, c->date, 4) == 0)
-        snprintf(out->note, sizeof out->note, "NZ-106: not for the Baden Wilson Trophy");
-    return BMP_OK;
-}
-
-/* The receiving body's rate: ABF-105, NZ-102; no other body's
- * conversion into it is in its regulations here. */
+/* The receiving body's rate (its convert_rate: ABF-105, NZ-102); no other
+ * body's conversion into it is in its regulations here. */
 static bmp_status rate(const ledger_body *b, const bmp_ledger_conversion *c,
                        bmp_ledger_converted *out, bmp_error *err)
 {
-    if (strcmp(b->code, "abf") == 0)
-        return rate_abf(c, out, err);
-    if (strcmp(b->code, "nzb") == 0)
-        return rate_nzb(c, out, err);
+    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    if (ops && ops->convert_rate)
+        return ops->convert_rate(c, out, err);
     return bmp_error_set(err, BMP_ENOTSUP, "not supported: conversion of foreign points into %s "
                          "(only ABF-105 and NZ-102 state rates)", b->code);
 }

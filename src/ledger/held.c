@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridgemp/abf.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct hline {
@@ -16,51 +16,42 @@ typedef struct hline {
     char date[11];
 } hline;
 
+/* One hline from the statement's current row (lq_rows). */
+static bool fill_hline(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    hline *h = row;
+    h->id = l->ops->col_int(st, 0);
+    snprintf(h->type, sizeof h->type, "%s", l->ops->col_text(st, 1));
+    h->points = l->ops->col_int(st, 2);
+    snprintf(h->date, sizeof h->date, "%s", l->ops->col_text(st, 3));
+    return true;
+}
+
 /* The held lines of `number` not yet released, oldest first. */
 static bmp_status held_lines(bmp_ledger *l, const ledger_body *b, const char *number, hline **out,
                              size_t *n, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT h.id, h.point_type, h.points, CASE WHEN b.event_date <> '' "
-                             "THEN b.event_date ELSE substr(b.created_at, 1, 10) END "
-                             "FROM held h JOIN batch b ON b.id = h.batch_id "
-                             "WHERE b.body_id = ?1 AND h.number = ?2 AND b.state <> 'rejected' "
-                             "AND NOT EXISTS (SELECT 1 FROM held_release r WHERE r.held_id = h.id) "
-                             "ORDER BY h.id",
-                             "is", b->id, number);
-    size_t cap = 0;
-    bool row = true;
-    *out = NULL;
-    *n = 0;
-    while (!rc) {
-        rc = l->ops->step(st, &row, err);
-        if (rc || !row)
-            break;
-        hline *v = bmp_grow(*out, &cap, *n, sizeof *v);
-        if (!v) {
-            rc = bmp_error_oom(err);
-            break;
-        }
-        *out = v;
-        hline *h = &(*out)[(*n)++];
-        h->id = l->ops->col_int(st, 0);
-        snprintf(h->type, sizeof h->type, "%s", l->ops->col_text(st, 1));
-        h->points = l->ops->col_int(st, 2);
-        snprintf(h->date, sizeof h->date, "%s", l->ops->col_text(st, 3));
-    }
-    l->ops->finalize(st);
-    return rc;
+    return lq_rows(l, out, n, sizeof **out, fill_hline, NULL, err,
+                   "SELECT h.id, h.point_type, h.points, CASE WHEN b.event_date <> '' "
+                   "THEN b.event_date ELSE substr(b.created_at, 1, 10) END "
+                   "FROM held h JOIN batch b ON b.id = h.batch_id "
+                   "WHERE b.body_id = ?1 AND h.number = ?2 AND b.state <> 'rejected' "
+                   "AND NOT EXISTS (SELECT 1 FROM held_release r WHERE r.held_id = h.id) "
+                   "ORDER BY h.id",
+                   "is", b->id, number);
 }
 
-/* ABF-99: only the quarter of renewal and the one before; EBU-5: all. */
+/* The body's held_creditable (ABF-99: only the quarter of renewal and the
+ * one before); without one, all (EBU-5). */
 static bmp_status creditable(const ledger_body *b, const hline *h, const char *renewed, bool *ok,
                              bmp_error *err)
 {
     *ok = true;
-    if (strcmp(b->code, "abf") != 0)
+    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    if (!ops || !ops->held_creditable)
         return BMP_OK;
-    return bmp_abf_unregistered_credited(h->date, renewed, ok, err);
+    return ops->held_creditable(h->date, renewed, ok, err);
 }
 
 static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char *number,

@@ -29,34 +29,26 @@ typedef struct inv_club {
     int64_t lines, total;
 } inv_club;
 
+/* One inv_club from the statement's current row (lq_rows). */
+static bool fill_inv_club(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    inv_club *c = row;
+    c->club = l->ops->col_int(st, 0);
+    bmp_strlcpy(c->number, l->ops->col_text(st, 1), sizeof c->number);
+    c->lines = l->ops->col_int(st, 2);
+    c->total = l->ops->col_int(st, 3);
+    return true;
+}
+
 static bmp_status run_clubs(bmp_ledger *l, int64_t run, inv_club **out, size_t *n,
                             bmp_error *err)
 {
-    bmp_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT g.club_id, c.number, count(*), sum(g.cents) FROM charge g "
-                             "JOIN club c ON c.id = g.club_id WHERE g.run_id = ?1 "
-                             "GROUP BY g.club_id, c.number ORDER BY c.number",
-                             "i", run);
-    size_t cap = 0;
-    bool row = false;
-    *out = NULL;
-    *n = 0;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        inv_club *v = bmp_grow(*out, &cap, *n, sizeof *v);
-        if (!v) {
-            rc = bmp_error_oom(err);
-            break;
-        }
-        *out = v;
-        inv_club *c = &(*out)[(*n)++];
-        c->club = l->ops->col_int(st, 0);
-        bmp_strlcpy(c->number, l->ops->col_text(st, 1), sizeof c->number);
-        c->lines = l->ops->col_int(st, 2);
-        c->total = l->ops->col_int(st, 3);
-    }
-    l->ops->finalize(st);
-    return rc;
+    return lq_rows(l, out, n, sizeof **out, fill_inv_club, NULL, err,
+                   "SELECT g.club_id, c.number, count(*), sum(g.cents) FROM charge g "
+                   "JOIN club c ON c.id = g.club_id WHERE g.run_id = ?1 "
+                   "GROUP BY g.club_id, c.number ORDER BY c.number",
+                   "i", run);
 }
 
 /* "<BODY>-<run>-<club>": the invoice's number, unique per body. */

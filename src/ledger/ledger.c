@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
 
 bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_ledger **out,
@@ -193,8 +194,9 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
     char lower[8] = {0};
     for (size_t i = 0; code[i] && i < sizeof lower - 1; i++)
         lower[i] = (char)((code[i] >= 'A' && code[i] <= 'Z') ? code[i] + 32 : code[i]);
-    if (strcmp(lower, "nz") == 0)
-        strcpy(lower, "nzb");
+    const ledger_body_ops *ops = ledger_body_ops_find(lower); /* "nz": "nzb" */
+    if (ops)
+        snprintf(lower, sizeof lower, "%s", ops->code);
     if (l->body.id && strcmp(l->body.code, lower) == 0) {
         *b = l->body;
         return BMP_OK;

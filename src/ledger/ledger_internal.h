@@ -4,7 +4,7 @@
 
 #include <stdarg.h>
 #include "bridgemp/ledger.h"
-#include "ledger/store.h"
+#include "ledger/store/store.h"
 
 typedef struct ledger_body {
     int64_t id;
@@ -44,6 +44,15 @@ void lq_release(bmp_ledger *l, bmp_stmt *st, bool owned);
 /* Prepare and bind; the caller steps and finalizes. */
 bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sql,
                     const char *fmt, ...);
+
+/* Fill one element of an lq_rows array from the statement's current row;
+ * false when out of memory (the element is counted: the caller frees it). */
+typedef bool (*lq_row_fn)(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx);
+/* Run a query and gather its rows into a growing array of `size`-byte
+ * elements, each zeroed then filled by `fill`: *(T **)out and *n, the
+ * caller's to free, also after a failure. */
+bmp_status lq_rows(bmp_ledger *l, void *out, size_t *n, size_t size, lq_row_fn fill, void *ctx,
+                   bmp_error *err, const char *sql, const char *fmt, ...);
 
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err);
 void ledger_now(const bmp_ledger *l, char buf[40]);

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
-#include "ledger/levy_gate.h"
 
 static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char hash[65],
                               int64_t *body, bmp_error *err)
@@ -56,10 +56,29 @@ static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, co
     return rc;
 }
 
+/* The gate of the batch's body before approval (ABF-116: levies paid);
+ * none for a body without one or a batch not found (the transition says). */
+static bmp_status approve_gate(bmp_ledger *l, int64_t batch, bmp_error *err)
+{
+    bmp_stmt *st = NULL;
+    bool row = false;
+    const ledger_body_ops *ops = NULL;
+    bmp_status rc = lq_query(l, &st, err, "SELECT y.code FROM batch b JOIN body y ON "
+                             "y.id = b.body_id WHERE b.id = ?1", "i", batch);
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && row)
+        ops = ledger_body_ops_of(l->ops->col_text(st, 0));
+    l->ops->finalize(st);
+    if (rc || !ops || !ops->approve_gate)
+        return rc;
+    return ops->approve_gate(l, batch, err);
+}
+
 /* ABF-103: awards stay provisional until the Centre approves them. */
 bmp_status bmp_ledger_approve(bmp_ledger *l, int64_t batch, bmp_error *err)
 {
-    bmp_status rc = ledger_levy_gate(l, batch, err); /* ABF-116 */
+    bmp_status rc = approve_gate(l, batch, err); /* ABF-116 */
     if (rc)
         return rc;
     return transition(l, batch, "provisional", NULL, "approved", NULL, err);

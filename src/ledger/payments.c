@@ -1,13 +1,14 @@
 /* Payments against invoices (include/bridgemp/ledger_payments.h): recorded
  * once and never changed, an invoice's balance and age on a date, and the
- * ABF's missing club number fee charged as a payment is recorded (ABF-115,
- * 8.4). */
+ * body's charge for a payment without the club number (its no_club_number:
+ * the ABF's fee, ABF-115, 8.4) as a payment is recorded. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/abf.h"
 #include "core/date.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/invoice_doc.h"
 #include "ledger/payments.h"
 
@@ -98,29 +99,6 @@ static bmp_status recorded_before(bmp_ledger *l, const ledger_body *b, const bmp
     return rc;
 }
 
-/* ABF-115 (8.4): the $10 fee as a charge run of its own, kind admin-fee,
- * period the payment's reference (so once per payment). */
-static bmp_status club_number_fee(bmp_ledger *l, const ledger_body *b, const bmp_ledger_payment *p,
-                                  int64_t club, bmp_ledger_paid *out, bmp_error *err)
-{
-    char at[40], what[160];
-    bool found = false;
-    bmp_status rc = bmp_abf_no_club_number_fee(p->date, 1, &out->fee_cents, err);
-    ledger_now(l, at);
-    if (!rc)
-        rc = lq_int(l, &out->fee_run, &found, err,
-                    "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, lines, "
-                    "total) VALUES (?1, 'admin-fee', ?2, 'ABF-115', ?3, ?4, 1, ?5) RETURNING id",
-                    "isssi", b->id, p->ref, l->who, at, out->fee_cents);
-    snprintf(what, sizeof what, "payment %.60s of %s without the club number", p->ref, p->date);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO charge (run_id, club_id, rule, what, cents) "
-                    "VALUES (?1, ?2, 'ABF-115', ?3, ?4)", "iisi", out->fee_run, club, what,
-                    out->fee_cents);
-    return rc;
-}
-
 static bmp_status check_payment(const bmp_ledger_payment *p, bmp_error *err)
 {
     bmp_date d;
@@ -154,8 +132,9 @@ static bmp_status insert_payment(bmp_ledger *l, const ledger_body *b, const bmp_
                                  "isiisiss", b->id, p->ref, club, p->cents, p->date,
                                  (int64_t)p->club_number, l->who, at);
     invoice_money(p->cents, amount, sizeof amount);
-    if (!rc && !p->club_number && strcmp(b->code, "abf") == 0)
-        rc = club_number_fee(l, b, p, club, out, err);
+    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    if (!rc && !p->club_number && ops && ops->no_club_number) /* ABF-115 */
+        rc = ops->no_club_number(l, b, p, club, out, err);
     if (!rc) {
         char *d = bmp_asprintf("%s payment %s of %s from club %s on %s%s%s%s", b->code, p->ref,
                                amount, p->club, p->date, inv ? " against " : " on account",

@@ -1,4 +1,4 @@
-/* Payments' shared steps (payments.c), used by abf_penalties.c. */
+/* Payments' shared steps (payments.c), used by abf/penalties.c. */
 #ifndef BMP_LEDGER_PAYMENTS_H
 #define BMP_LEDGER_PAYMENTS_H
 

@@ -7,6 +7,7 @@
 #include "bridgemp/nzb.h"
 #include "bridgemp/rank.h"
 #include "bridgemp/rules.h"
+#include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/ranks_glue.h"
 
@@ -39,7 +40,8 @@ static bmp_status holding_of(const bmp_rules *r, const bmp_points *h, bmp_points
     /* NZ-2: C counts for rank once converted to B, 100 C = 1 B in whole
      * blocks; the ledger keeps C as earned and converts when ranking */
     int b = bmp_rules_point_type_index(r, "b"), c = bmp_rules_point_type_index(r, "c");
-    if (strcmp(r->body, "nzb") == 0 && b >= 0 && c >= 0) {
+    const ledger_body_ops *ops = ledger_body_ops_of(r->body);
+    if (ops && ops->c_counts_as_b && b >= 0 && c >= 0) {
         bmp_points left = 0;
         out->points[b] += bmp_nz_c_to_b(out->points[c], &left);
     }
@@ -71,7 +73,8 @@ bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1
     else
         snprintf(out->name, sizeof out->name, "%s", rk.name);
     /* 1.4.4 (ABF-88): ABF ranks never go down, a promotion is for life */
-    if (strcmp(body, "abf") == 0 && held && held->name[0] &&
+    const ledger_body_ops *ops = ledger_body_ops_of(body);
+    if (ops && ops->ranks_for_life && held && held->name[0] &&
         ledger_rank_order(held) > ledger_rank_order(out))
         *out = *held;
     return BMP_OK;

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bridgemp/abf.h"
 #include "core/text_safe.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/csv.h"
 #include "ledger/ledger_internal.h"
 
@@ -36,34 +36,18 @@ static bool all_digits(const char *s, size_t min, size_t max)
     return true;
 }
 
-/* A national ID by the body's rules: ABF numbers (ABF-93) zero-filled to
- * seven digits; NZB computer numbers and EBU numbers all digits; ACBL
- * player numbers letters and digits. */
+/* A national ID by the body's rules (its number_check: ABF numbers, ABF-93,
+ * zero-filled to seven digits; ACBL player numbers letters and digits),
+ * else all digits (NZB computer numbers, EBU numbers). */
 bmp_status ledger_number_check(const char *body, const char *in, char *out, size_t size,
                                bmp_error *err)
 {
-    if (strcmp(body, "abf") == 0) {
-        char n7[8];
-        bmp_status st = bmp_abf_number_validate(in, false, n7, err);
-        if (!st)
-            bmp_strlcpy(out, n7, size);
-        return st;
-    }
-    if (strcmp(body, "acbl") == 0) {
-        size_t n = strlen(in);
-        bool ok = n >= 1 && n <= 10;
-        for (size_t i = 0; ok && i < n; i++)
-            ok = isalnum((unsigned char)in[i]);
-        if (!ok)
-            return bmp_error_set(err, BMP_EINVAL,
-                                 "expected an ACBL player number (1 to 10 letters and digits), "
-                                 "got \"%s\"", in);
-        bmp_strlcpy(out, in, size);
-        return BMP_OK;
-    }
+    const ledger_body_ops *ops = ledger_body_ops_of(body);
+    if (ops && ops->number_check)
+        return ops->number_check(in, out, size, err);
     if (!all_digits(in, 1, 8))
         return bmp_error_set(err, BMP_EINVAL, "expected a %s number of 1 to 8 digits, got \"%s\"",
-                             strcmp(body, "nzb") == 0 ? "NZB computer" : "EBU", in);
+                             ops && ops->number_name ? ops->number_name : "EBU", in);
     bmp_strlcpy(out, in, size);
     return BMP_OK;
 }

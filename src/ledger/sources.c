@@ -10,6 +10,7 @@
 #include "bridgemp/rules.h"
 #include "bridgemp/usebio.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/csv.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/sources.h"
@@ -71,16 +72,12 @@ static void lower(char *s)
         *s = (char)tolower((unsigned char)*s);
 }
 
-/* The rule under which a body credits points carried in a results file. */
+/* The rule under which a body credits points carried in a results file
+ * (its file_rule: ABF-103, EBU-5, NZ-100). */
 static const char *file_rule(const char *body)
 {
-    if (strcmp(body, "abf") == 0)
-        return "ABF-103";
-    if (strcmp(body, "ebu") == 0)
-        return "EBU-5";
-    if (strcmp(body, "nzb") == 0)
-        return "NZ-100";
-    return "file";
+    const ledger_body_ops *ops = ledger_body_ops_of(body);
+    return ops && ops->file_rule ? ops->file_rule : "file";
 }
 
 /* ---- events ------------------------------------------------------------- */
@@ -257,7 +254,8 @@ static bmp_status read_adjustments(const char *path, const char *data, size_t le
     ls->event = own(ls, path);
     ls->event_date = own(ls, "");
     size_t bad = 0;
-    const char *rule = strcmp(ls->body, "nzb") == 0 ? "NZ-91" : "adjustment";
+    const ledger_body_ops *ops = ledger_body_ops_of(ls->body);
+    const char *rule = ops && ops->adjustment_rule ? ops->adjustment_rule : "adjustment";
     for (size_t r = 1; r < c.nrows; r++) {
         size_t line = c.rows[r].line;
         bmp_points pts = 0;

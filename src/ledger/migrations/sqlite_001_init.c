@@ -1,5 +1,5 @@
 /* SQLite schema migration 001: the initial ledger (issue 11, docs/ledger.md).
- * Numbered migrations are applied in order by sqlite.c, each in its own
+ * Numbered migrations are applied in order by store/sqlite.c, each in its own
  * transaction, and PRAGMA user_version records the last one applied. */
 #include "ledger/migrations/sqlite_migrations.h"
 

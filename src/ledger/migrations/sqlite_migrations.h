@@ -1,6 +1,6 @@
 /* The SQLite backend's numbered schema migrations, in order.  A new
  * migration is a new file sqlite_NNN_name.c and one line in the list in
- * sqlite.c; an applied migration is never edited. */
+ * store/sqlite.c; an applied migration is never edited. */
 #ifndef BMP_LEDGER_SQLITE_MIGRATIONS_H
 #define BMP_LEDGER_SQLITE_MIGRATIONS_H
 

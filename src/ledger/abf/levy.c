@@ -75,48 +75,37 @@ static bmp_status quarter_periods(const char *q, char p[3][32], bmp_error *err)
     return BMP_OK;
 }
 
+/* One levied from the statement's current row (lq_rows). */
+static bool fill_levied(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    levied *x = row;
+    x->batch = l->ops->col_int(st, 0);
+    x->club = l->ops->col_int(st, 1);
+    x->points = l->ops->col_int(st, 2);
+    snprintf(x->grade, sizeof x->grade, "%s", l->ops->col_text(st, 3));
+    x->graded = x->grade[0] != 0;
+    x->exempt = l->ops->col_int(st, 4) != 0;
+    snprintf(x->lodged, sizeof x->lodged, "%s", l->ops->col_text(st, 6));
+    const char *ev = l->ops->col_text(st, 5);
+    snprintf(x->ended, sizeof x->ended, "%s", ev && *ev ? ev : x->lodged);
+    return true;
+}
+
 static bmp_status club_batches(bmp_ledger *l, const ledger_body *b, char p[3][32], levied **out,
                                size_t *n, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
-    bool row = true;
-    size_t cap = 0;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT b.id, b.club_id, (SELECT COALESCE(sum(t.points), 0) FROM "
-                             "batch_total t WHERE t.batch_id = b.id), COALESCE(g.grade, r.grade, ''), "
-                             "COALESCE(g.exempt, r.exempt, 0), b.event_date, "
-                             "substr(b.created_at, 1, 10) FROM batch b "
-                             "LEFT JOIN batch_grade g ON g.batch_id = b.id "
-                             "LEFT JOIN batch_grade r ON r.batch_id = b.reverses "
-                             "WHERE b.body_id = ?1 AND b.state = 'posted' AND b.club_id IS NOT NULL "
-                             "AND b.period IN (?2, ?3, ?4) AND NOT EXISTS (SELECT 1 FROM levy_gate x "
-                             "WHERE x.batch_id = b.id) ORDER BY b.id", /* ABF-116: levied */
-                             "isss", b->id, p[0], p[1], p[2]);
-    *out = NULL;
-    *n = 0;
-    while (!rc) {
-        rc = l->ops->step(st, &row, err);
-        if (rc || !row)
-            break;
-        levied *v = bmp_grow(*out, &cap, *n, sizeof *v);
-        if (!v) {
-            rc = bmp_error_oom(err);
-            break;
-        }
-        *out = v;
-        levied *x = &(*out)[(*n)++];
-        x->batch = l->ops->col_int(st, 0);
-        x->club = l->ops->col_int(st, 1);
-        x->points = l->ops->col_int(st, 2);
-        snprintf(x->grade, sizeof x->grade, "%s", l->ops->col_text(st, 3));
-        x->graded = x->grade[0] != 0;
-        x->exempt = l->ops->col_int(st, 4) != 0;
-        snprintf(x->lodged, sizeof x->lodged, "%s", l->ops->col_text(st, 6));
-        const char *ev = l->ops->col_text(st, 5);
-        snprintf(x->ended, sizeof x->ended, "%s", ev && *ev ? ev : x->lodged);
-    }
-    l->ops->finalize(st);
-    return rc;
+    return lq_rows(l, out, n, sizeof **out, fill_levied, NULL, err,
+                   "SELECT b.id, b.club_id, (SELECT COALESCE(sum(t.points), 0) FROM "
+                   "batch_total t WHERE t.batch_id = b.id), COALESCE(g.grade, r.grade, ''), "
+                   "COALESCE(g.exempt, r.exempt, 0), b.event_date, "
+                   "substr(b.created_at, 1, 10) FROM batch b "
+                   "LEFT JOIN batch_grade g ON g.batch_id = b.id "
+                   "LEFT JOIN batch_grade r ON r.batch_id = b.reverses "
+                   "WHERE b.body_id = ?1 AND b.state = 'posted' AND b.club_id IS NOT NULL "
+                   "AND b.period IN (?2, ?3, ?4) AND NOT EXISTS (SELECT 1 FROM levy_gate x "
+                   "WHERE x.batch_id = b.id) ORDER BY b.id", /* ABF-116: levied */
+                   "isss", b->id, p[0], p[1], p[2]);
 }
 
 static bmp_status all_graded(const levied *v, size_t n, const char *quarter, bmp_error *err)

@@ -1,4 +1,4 @@
-/* Rate tables of the EBU charge runs (ebu_admin.h): the UMS rate per
+/* Rate tables of the EBU charge runs (ebu/admin.h): the UMS rate per
  * player-session of each charge code (EBU-17, ruling EA-3) and the licence
  * rate per table-session of each category (EBU-26, ruling EA-7).  The
  * figures are published by the EBU, not in the handbook: an input. */
@@ -8,7 +8,7 @@
 #include "core/date.h"
 #include "core/util.h"
 #include "ledger/csv.h"
-#include "ledger/ebu_admin.h"
+#include "ledger/ebu/admin.h"
 
 bool ebu_amount(const char *s, int64_t *out)
 {

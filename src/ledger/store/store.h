@@ -1,13 +1,13 @@
 /* The ledger's storage interface (internal).
  *
  * Like SQLite's VFS, one struct of function pointers is the only thing the
- * ledger knows about its database: a backend (sqlite.c today, postgres.c
- * later) fills a bmp_store_ops and nothing above it asks which one it is.
+ * ledger knows about its database: a backend (store/sqlite.c or
+ * store/postgres.c) fills a bmp_store_ops and nothing above it asks which.
  * The ledger's SQL is the portable subset both engines speak: numbered
  * parameters ?1 ?2 ... (a PostgreSQL backend rewrites them to $1 $2),
  * INTEGER and TEXT values, INSERT ... ON CONFLICT, partial unique indexes.
  * Every value reaches the database as a bound parameter; the schema and its
- * numbered migrations belong to the backend (sqlite_migrations.c).
+ * numbered migrations (src/ledger/migrations/) belong to the backends.
  */
 #ifndef BMP_LEDGER_STORE_H
 #define BMP_LEDGER_STORE_H

@@ -10,7 +10,7 @@
 #include "core/util.h"
 #include "ledger/charges.h"
 #include "ledger/invoice_doc.h"
-#include "ledger/levy_gate.h"
+#include "ledger/abf/levy_gate.h"
 #include "ledger/payments.h"
 
 static bmp_status abf_body(bmp_ledger *l, const char *body, ledger_body *b, const char *what,
@@ -30,37 +30,29 @@ typedef struct owing {
     char number[64];
 } owing;
 
+/* One owing from the statement's current row (lq_rows). */
+static bool fill_owing(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    owing *o = row;
+    o->id = l->ops->col_int(st, 0);
+    o->club = l->ops->col_int(st, 1);
+    bmp_strlcpy(o->number, l->ops->col_text(st, 2), sizeof o->number);
+    o->charged = l->ops->col_int(st, 3);
+    return true;
+}
+
 /* The body's invoices a penalty may fall on: not a credit note, not a
  * penalty's (no penalty on a penalty, ruling AN-1), issued by `date`. */
 static bmp_status penalisable(bmp_ledger *l, const ledger_body *b, const char *date, owing **out,
                               size_t *n, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
-    bool row = false;
-    size_t cap = 0;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT i.id, i.club_id, i.number, COALESCE((SELECT max(q.quarter) "
-                             "FROM overdue_quarter q WHERE q.invoice_id = i.id), 0) FROM invoice i "
-                             "JOIN charge_run r ON r.id = i.run_id WHERE i.body_id = ?1 AND "
-                             "i.credits IS NULL AND r.kind <> 'overdue' AND "
-                             "substr(i.issued, 1, 10) <= ?2 ORDER BY i.number", "is", b->id, date);
-    *out = NULL;
-    *n = 0;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        owing *v = bmp_grow(*out, &cap, *n, sizeof *v);
-        if (!v) {
-            rc = bmp_error_oom(err);
-            break;
-        }
-        *out = v;
-        owing *o = &(*out)[(*n)++];
-        o->id = l->ops->col_int(st, 0);
-        o->club = l->ops->col_int(st, 1);
-        bmp_strlcpy(o->number, l->ops->col_text(st, 2), sizeof o->number);
-        o->charged = l->ops->col_int(st, 3);
-    }
-    l->ops->finalize(st);
-    return rc;
+    return lq_rows(l, out, n, sizeof **out, fill_owing, NULL, err,
+                   "SELECT i.id, i.club_id, i.number, COALESCE((SELECT max(q.quarter) "
+                   "FROM overdue_quarter q WHERE q.invoice_id = i.id), 0) FROM invoice i "
+                   "JOIN charge_run r ON r.id = i.run_id WHERE i.body_id = ?1 AND "
+                   "i.credits IS NULL AND r.kind <> 'overdue' AND "
+                   "substr(i.issued, 1, 10) <= ?2 ORDER BY i.number", "is", b->id, date);
 }
 
 /* Quarters overdue on `date`: each started 90 days beyond the grace (the
@@ -92,8 +84,10 @@ static bmp_status plines_add(plines *p, const owing *o, int64_t k, int64_t cents
     char owed[32];
     invoice_money(bal->balance, owed, sizeof owed);
     *x = (pline){o->id, o->club, k, cents, ""};
-    snprintf(x->what, sizeof x->what, "overdue penalty quarter %lld: invoice %s of %s owing %s "
+    char full[320]; /* whole, then cut to `what` as before */
+    snprintf(full, sizeof full, "overdue penalty quarter %lld: invoice %s of %s owing %s "
              "(%ld days)", (long long)k, o->number, bal->issued, owed, bal->age);
+    bmp_strlcpy(x->what, full, sizeof x->what);
     return BMP_OK;
 }
 

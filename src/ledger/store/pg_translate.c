@@ -6,7 +6,7 @@
  * migration added later needs no PostgreSQL twin, and a construct outside
  * the subset fails loudly at `ledger init` on PostgreSQL (the test suite
  * runs every migration on both). */
-#include "ledger/pg_translate.h"
+#include "ledger/store/pg_translate.h"
 
 #include <ctype.h>
 #include <stdarg.h>

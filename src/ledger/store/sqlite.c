@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "ledger/migrations/sqlite_migrations.h"
-#include "ledger/store.h"
+#include "ledger/store/store.h"
 
 struct bmp_store {
     sqlite3 *db;

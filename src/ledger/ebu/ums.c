@@ -14,7 +14,7 @@
 #include "core/util.h"
 #include "ledger/charges.h"
 #include "ledger/csv.h"
-#include "ledger/ebu_admin.h"
+#include "ledger/ebu/admin.h"
 #include "ledger/ledger_internal.h"
 
 /* EBU-17's exemptions (ruling EA-4), as the exemptions file names them. */
@@ -123,17 +123,30 @@ static bmp_status read_claims(const char *path, ums_claim **out, size_t *n, bmp_
     return rc;
 }
 
+/* One ums_event from the statement's current row (lq_rows). */
+static bool fill_ums_event(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    ums_event *x = row;
+    x->batch = l->ops->col_int(st, 0);
+    x->club = l->ops->col_int(st, 1);
+    bmp_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
+    x->json = strdup(l->ops->col_text(st, 3));
+    x->dummy = l->ops->col_int(st, 4) != 0;
+    return x->json != NULL;
+}
+
 /* Approved and posted EBU events of a club (or of every club: club 0)
  * whose date starts with `prefix`, not reversed (a corrected submission is
  * charged once, as its replacement). */
 static bmp_status events_like(bmp_ledger *l, const ledger_body *b, const char *prefix,
                               int64_t club, ums_event **out, size_t *n, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
-    char like[16];
-    snprintf(like, sizeof like, "%s-%%", prefix);
-    bmp_status rc = lq_query(
-        l, &st, err,
+    char whole[64], like[16]; /* cut to 15 characters, as it always was */
+    snprintf(whole, sizeof whole, "%.40s-%%", prefix);
+    bmp_strlcpy(like, whole, sizeof like);
+    return lq_rows(
+        l, out, n, sizeof **out, fill_ums_event, NULL, err,
         "SELECT b.id, COALESCE(b.club_id, 0), b.event_date, COALESCE(e.event_json, ''), "
         "COALESCE(c.dummy, 0) FROM batch b LEFT JOIN batch_event e ON e.batch_id = b.id "
         "LEFT JOIN club c ON c.id = b.club_id "
@@ -142,29 +155,6 @@ static bmp_status events_like(bmp_ledger *l, const ledger_body *b, const char *p
         "AND NOT EXISTS (SELECT 1 FROM batch r WHERE r.reverses = b.id AND r.state <> 'rejected') "
         "ORDER BY b.id",
         "isi", b->id, like, club);
-    size_t cap = 0;
-    bool row = false;
-    *out = NULL;
-    *n = 0;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        ums_event *v = bmp_grow(*out, &cap, *n, sizeof *v);
-        if (!v) {
-            rc = bmp_error_oom(err);
-            break;
-        }
-        *out = v;
-        ums_event *x = &(*out)[(*n)++];
-        x->batch = l->ops->col_int(st, 0);
-        x->club = l->ops->col_int(st, 1);
-        bmp_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
-        x->json = strdup(l->ops->col_text(st, 3));
-        x->dummy = l->ops->col_int(st, 4) != 0;
-        if (!x->json)
-            rc = bmp_error_oom(err);
-    }
-    if (st)
-        l->ops->finalize(st);
-    return rc;
 }
 
 static void events_free(ums_event *v, size_t n)

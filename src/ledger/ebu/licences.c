@@ -13,7 +13,7 @@
 #include "core/util.h"
 #include "ledger/charges.h"
 #include "ledger/csv.h"
-#include "ledger/ebu_admin.h"
+#include "ledger/ebu/admin.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct lic_ctx {

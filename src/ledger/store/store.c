@@ -1,7 +1,7 @@
 /* Which backend a ledger target names (store.h). */
 #include <string.h>
 
-#include "ledger/store.h"
+#include "ledger/store/store.h"
 
 const bmp_store_ops *bmp_store_for(const char *target)
 {

@@ -17,14 +17,28 @@ typedef struct nz_in {
     bool overseas;
 } nz_in;
 
+/* One nz_in from the statement's current row (lq_rows). */
+static bool fill_nz_in(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    nz_in *x = row;
+    x->player = l->ops->col_int(st, 0);
+    x->overseas = l->ops->col_int(st, 1) != 0;
+    x->earned = l->ops->col_int(st, 2);
+    x->prev = l->ops->col_int(st, 3);
+    x->a = l->ops->col_int(st, 4);
+    x->b = l->ops->col_int(st, 5);
+    x->c = l->ops->col_int(st, 6);
+    return true;
+}
+
 static bmp_status read_inputs(bmp_ledger *l, const ledger_body *b, int year, nz_in **out,
                               size_t *n, bmp_error *err)
 {
     char like[16];
     snprintf(like, sizeof like, "%04d-%%", year);
-    bmp_stmt *st = NULL;
-    bmp_status rc = lq_query(
-        l, &st, err,
+    return lq_rows(
+        l, out, n, sizeof **out, fill_nz_in, NULL, err,
         "SELECT p.id, p.overseas, "
         "COALESCE((SELECT sum(j.points) FROM journal j JOIN batch t ON t.id = j.batch_id "
         "  WHERE j.player_id = p.id AND j.point_type IN ('a', 'b') AND t.state = 'posted' "
@@ -40,29 +54,6 @@ static bmp_status read_inputs(bmp_ledger *l, const ledger_body *b, int year, nz_
         "FROM player p WHERE p.body_id = ?1 AND p.status NOT IN ('Deceased', 'Resigned') "
         "ORDER BY p.id",
         "isi", b->id, like, (int64_t)(year - 1));
-    size_t cap = 0;
-    bool row = false;
-    *out = NULL;
-    *n = 0;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        nz_in *v = bmp_grow(*out, &cap, *n, sizeof *v);
-        if (!v) {
-            rc = bmp_error_oom(err);
-            break;
-        }
-        *out = v;
-        nz_in *x = &(*out)[(*n)++];
-        x->player = l->ops->col_int(st, 0);
-        x->overseas = l->ops->col_int(st, 1) != 0;
-        x->earned = l->ops->col_int(st, 2);
-        x->prev = l->ops->col_int(st, 3);
-        x->a = l->ops->col_int(st, 4);
-        x->b = l->ops->col_int(st, 5);
-        x->c = l->ops->col_int(st, 6);
-    }
-    if (st)
-        l->ops->finalize(st);
-    return rc;
 }
 
 /* NZ-6 rating, NZ-3 rank (C counts only as converted to B, NZ-2), NZ-5

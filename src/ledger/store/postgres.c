@@ -21,8 +21,8 @@
 
 #include "core/buf.h"
 #include "ledger/migrations/sqlite_migrations.h"
-#include "ledger/pg_translate.h"
-#include "ledger/store.h"
+#include "ledger/store/pg_translate.h"
+#include "ledger/store/store.h"
 
 /* pg_advisory_xact_lock keys: 'bmpW' (writers) and 'bmpM' (migrations). */
 #define PG_WRITE_LOCK "1651339351"

@@ -1,4 +1,4 @@
-/* The EBU charge runs' shared steps (ebu_ums.c, ebu_licence_run.c): rate
+/* The EBU charge runs' shared steps (ebu/ums.c, ebu/licences.c): rate
  * tables keyed by a code and the date they apply from. */
 #ifndef BMP_LEDGER_EBU_ADMIN_H
 #define BMP_LEDGER_EBU_ADMIN_H

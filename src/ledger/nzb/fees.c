@@ -86,43 +86,32 @@ typedef struct fee_event {
     int64_t a_points;
 } fee_event;
 
+/* One fee_event from the statement's current row (lq_rows). */
+static bool fill_fee_event(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    fee_event *x = row;
+    x->batch = l->ops->col_int(st, 0);
+    x->club = l->ops->col_int(st, 1);
+    bmp_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
+    x->json = strdup(l->ops->col_text(st, 3));
+    x->a_points = l->ops->col_int(st, 4);
+    return x->json != NULL;
+}
+
 static bmp_status month_events(bmp_ledger *l, const ledger_body *b, const char *month,
                                fee_event **out, size_t *n, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
     char like[16];
     snprintf(like, sizeof like, "%s-%%", month);
-    bmp_status rc = lq_query(
-        l, &st, err,
+    return lq_rows(
+        l, out, n, sizeof **out, fill_fee_event, NULL, err,
         "SELECT b.id, COALESCE(b.club_id, 0), b.event_date, COALESCE(e.event_json, ''), "
         "COALESCE((SELECT sum(j.points) FROM journal j WHERE j.batch_id = b.id AND "
         "j.point_type = 'a'), 0) FROM batch b LEFT JOIN batch_event e ON e.batch_id = b.id "
         "WHERE b.body_id = ?1 AND b.source IN ('event', 'usebio-mp') AND b.event_date LIKE ?2 "
         "AND b.state IN ('approved', 'posted') ORDER BY b.id",
         "is", b->id, like);
-    size_t cap = 0;
-    bool row = false;
-    *out = NULL;
-    *n = 0;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        fee_event *v = bmp_grow(*out, &cap, *n, sizeof *v);
-        if (!v) {
-            rc = bmp_error_oom(err);
-            break;
-        }
-        *out = v;
-        fee_event *x = &(*out)[(*n)++];
-        x->batch = l->ops->col_int(st, 0);
-        x->club = l->ops->col_int(st, 1);
-        bmp_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
-        x->json = strdup(l->ops->col_text(st, 3));
-        x->a_points = l->ops->col_int(st, 4);
-        if (!x->json)
-            rc = bmp_error_oom(err);
-    }
-    if (st)
-        l->ops->finalize(st);
-    return rc;
 }
 
 /* NZ-93 (a)/(b): a club session (grade ...C) or a tournament session

@@ -1,5 +1,6 @@
 /* ABF-116 (5.1.1, 5.1.2): may a batch be approved, its credits forwarded?
- * (abf_penalties.c, called by lifecycle.c). */
+ * (abf/penalties.c, reached by lifecycle.c through the ABF's
+ * ledger_body_ops.approve_gate). */
 #ifndef BMP_LEDGER_LEVY_GATE_H
 #define BMP_LEDGER_LEVY_GATE_H
 

@@ -1,0 +1,75 @@
+/* The ABF's table for the ledger core (body_ops.h): its constants, its
+ * hooks and its administration runs (include/bridgemp/ledger_runs.h). */
+#include "bridgemp/abf.h"
+#include "core/util.h"
+#include "ledger/abf/levy_gate.h"
+#include "ledger/abf/room.h"
+
+/* ABF numbers (ABF-93), zero-filled to seven digits. */
+static bmp_status number_check(const char *in, char *out, size_t size, bmp_error *err)
+{
+    char n7[8];
+    bmp_status st = bmp_abf_number_validate(in, false, n7, err);
+    if (!st)
+        bmp_strlcpy(out, n7, size);
+    return st;
+}
+
+static const bmp_ledger_run_opt grade_opts[] = {
+    {"--exempt", NULL, "a GNOT or GNP event: no late credit-file penalty (ABF-113)", false}};
+static const bmp_ledger_run_opt doc_opts[] = {
+    {"--as", "html|csv|json", "the documents' format (html when absent)", false}};
+static const bmp_ledger_run_opt levy_opts[] = {
+    {"--tour", NULL, "a bridge tour's levy (5.1.2) rather than a congress's (5.1.1)", false},
+    {"--as", "html|csv|json", "the invoice's format (html when absent)", false}};
+
+#define OPTS(a) a, sizeof a / sizeof a[0]
+static const bmp_ledger_run_spec runs[] = {
+    {"capitation", "ABF-111", "YEAR",
+     "the annual capitation of membership year YEAR: a charge per Active home player", 1, NULL,
+     0, "FILE.csv", abf_run_capitation, BMP_LEDGER_OUT_RUN},
+    {"members", "ABF-109", "YEAR",
+     "the schedule of registered home members of membership year YEAR, by club", 1, NULL, 0,
+     NULL, abf_run_members, BMP_LEDGER_OUT_TABLE},
+    {"grade", "ABF-110", "ID GRADE", "record the event grade of batch ID for the levy", 2,
+     OPTS(grade_opts), NULL, abf_run_grade, BMP_LEDGER_OUT_TEXT},
+    {"levy", "ABF-110", "QUARTER",
+     "the quarterly masterpoint levy of QUARTER (yyyy-Qn) by grade, and late penalties", 1,
+     NULL, 0, "FILE.csv", abf_run_levy, BMP_LEDGER_OUT_RUN},
+    {"cancel", "ABF-98", "YEAR FILE.csv",
+     "the annual cancellation run: the members listed become non-financial", 2, NULL, 0, NULL,
+     abf_run_cancel, BMP_LEDGER_OUT_TEXT},
+    {"affiliated", "ABF-112", "CLUB DATE",
+     "record the date CLUB first affiliated: its new players pay no capitation that year", 2,
+     NULL, 0, NULL, abf_run_affiliated, BMP_LEDGER_OUT_TEXT},
+    {"daily", "ABF-106", "DATE", "the daily report of the batches processed on DATE", 1, NULL,
+     0, NULL, abf_run_daily, BMP_LEDGER_OUT_TABLE},
+    {"b4c", "ABF-107", "PERIOD",
+     "the monthly list of B4c, B4s and B5i points processed in PERIOD (yyyy-mm)", 1, NULL, 0,
+     NULL, abf_run_b4c, BMP_LEDGER_OUT_TABLE},
+    {"overdue", "ABF-114", "DATE",
+     "the 10 %-a-quarter penalty on invoices owing more than 90 days at DATE, invoiced", 1,
+     OPTS(doc_opts), "DIR", abf_run_overdue, BMP_LEDGER_OUT_RUN},
+    {"event-levy", "ABF-116", "BATCH",
+     "the levy of a provisional congress or tour batch, invoiced now", 1, OPTS(levy_opts),
+     "DIR", abf_run_event_levy, BMP_LEDGER_OUT_RUN},
+    {"certificates", "ABF-88", "PERIOD",
+     "one certificate per promotion of closed period PERIOD, by home club", 1, OPTS(doc_opts),
+     "FILE", ledger_run_certificates, BMP_LEDGER_OUT_TEXT},
+};
+
+const ledger_body_ops ledger_abf_ops = {
+    .code = "abf",
+    .title = "the ABF",
+    .file_rule = "ABF-103",
+    .number_check = number_check,
+    .ranks_for_life = true,
+    .held_creditable = bmp_abf_unregistered_credited,
+    .convert_rate = abf_convert_rate,
+    .approve_gate = ledger_levy_gate,
+    .no_club_number = abf_club_number_fee,
+    .cert_prefix = "ABF",
+    .cert_rule = "ABF-88",
+    .runs = runs,
+    .nruns = sizeof runs / sizeof runs[0],
+};

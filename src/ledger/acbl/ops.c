@@ -1,0 +1,28 @@
+/* The ACBL's table for the ledger core (body_ops.h): its player numbers;
+ * the ledger has no ACBL administration runs. */
+#include <ctype.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "ledger/body_ops.h"
+
+/* ACBL player numbers: 1 to 10 letters and digits. */
+static bmp_status number_check(const char *in, char *out, size_t size, bmp_error *err)
+{
+    size_t n = strlen(in);
+    bool ok = n >= 1 && n <= 10;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = isalnum((unsigned char)in[i]);
+    if (!ok)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "expected an ACBL player number (1 to 10 letters and digits), "
+                             "got \"%s\"", in);
+    bmp_strlcpy(out, in, size);
+    return BMP_OK;
+}
+
+const ledger_body_ops ledger_acbl_ops = {
+    .code = "acbl",
+    .title = "the ACBL",
+    .number_check = number_check,
+};

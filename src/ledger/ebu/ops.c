@@ -1,0 +1,73 @@
+/* The EBU's table for the ledger core (body_ops.h): its constants and its
+ * administration runs (include/bridgemp/ledger_runs.h), each an adapter
+ * over the named public function (include/bridgemp/ledger_ebu.h). */
+#include "bridgemp/ledger_ebu.h"
+#include "ledger/body_ops.h"
+
+/* gold DATE [--number N]: every holding, or one player's awards (EBU-3). */
+static LEDGER_RUN_DEF(run_gold)
+{
+    (void)probs;
+    const bmp_ledger_run_spec *spec;
+    bmp_status st = ledger_run_check(body, "gold", in, out, &spec, err);
+    const char *number = ledger_run_opt(in, 0);
+    out->kind = BMP_LEDGER_OUT_TABLE;
+    if (st)
+        return st;
+    return number ? bmp_ledger_ebu_gold_awards(l, body, number, in->pos[0], &out->table, err)
+                  : bmp_ledger_ebu_gold(l, body, in->pos[0], &out->table, err);
+}
+
+/* ums MONTH --rates F [--exemptions F] [--output FILE.csv] (EBU-17, EBU-18). */
+static LEDGER_RUN_DEF(run_ums)
+{
+    (void)probs;
+    const bmp_ledger_run_spec *spec;
+    bmp_status st = ledger_run_check(body, "ums", in, out, &spec, err);
+    if (!st)
+        st = bmp_ledger_ebu_ums_run(l, body, in->pos[0], ledger_run_opt(in, 0),
+                                    ledger_run_opt(in, 1), in->output, &out->run, err);
+    return st ? st : ledger_run_text(out, spec->name, in->pos[0], err);
+}
+
+/* licences MONTH --events F --rates F [--output FILE.csv] (EBU-26). */
+static LEDGER_RUN_DEF(run_licences)
+{
+    (void)probs;
+    const bmp_ledger_run_spec *spec;
+    bmp_status st = ledger_run_check(body, "licences", in, out, &spec, err);
+    if (!st)
+        st = bmp_ledger_ebu_licence_run(l, body, in->pos[0], ledger_run_opt(in, 0),
+                                        ledger_run_opt(in, 1), in->output, &out->run, err);
+    return st ? st : ledger_run_text(out, spec->name, in->pos[0], err);
+}
+
+static const bmp_ledger_run_opt gold_opts[] = {
+    {"--number", "N", "that player's Gold awards one by one", false}};
+static const bmp_ledger_run_opt ums_opts[] = {
+    {"--rates", "RATES.csv", "from,code,session: cents per player-session by UMS code", true},
+    {"--exemptions", "FILE.csv", "batch,exemption,note: the events exempted (EBU-17)", false}};
+static const bmp_ledger_run_opt licence_opts[] = {
+    {"--events", "EVENTS.csv", "club,event,end,sessions,tables,category", true},
+    {"--rates", "RATES.csv", "from,category,table_session: cents by category", true}};
+
+#define OPTS(a) a, sizeof a / sizeof a[0]
+static const bmp_ledger_run_spec runs[] = {
+    {"gold", "EBU-3", "DATE", "Gold Points at DATE: each award loses 20% a year (a read)", 1,
+     OPTS(gold_opts), NULL, run_gold, BMP_LEDGER_OUT_TABLE},
+    {"ums", "EBU-17", "MONTH",
+     "the UMS charge run of MONTH: player-sessions x the rate of each event's code", 1,
+     OPTS(ums_opts), "FILE.csv", run_ums, BMP_LEDGER_OUT_RUN},
+    {"licences", "EBU-26", "MONTH",
+     "the licence fee run of MONTH: sessions x tables x the rate of each category", 1,
+     OPTS(licence_opts), "FILE.csv", run_licences, BMP_LEDGER_OUT_RUN},
+};
+
+const ledger_body_ops ledger_ebu_ops = {
+    .code = "ebu",
+    .title = "the EBU",
+    .file_rule = "EBU-5",
+    .number_name = "EBU",
+    .runs = runs,
+    .nruns = sizeof runs / sizeof runs[0],
+};

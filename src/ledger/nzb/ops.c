@@ -1,0 +1,126 @@
+/* NZ Bridge's table for the ledger core (body_ops.h): its constants, its
+ * hooks and its administration runs (include/bridgemp/ledger_runs.h), each
+ * an adapter over the named public function. */
+#include "bridgemp/ledger_charges.h"
+#include "bridgemp/ledger_nz.h"
+#include "ledger/nzb/room.h"
+
+/* fees MONTH --fees TABLE.csv [--output FILE.csv] (NZ-96, NZ-93). */
+static LEDGER_RUN_DEF(run_fees)
+{
+    (void)probs;
+    const bmp_ledger_run_spec *spec;
+    bmp_status st = ledger_run_check(body, "fees", in, out, &spec, err);
+    if (!st)
+        st = bmp_ledger_nz_fee_run(l, body, in->pos[0], ledger_run_opt(in, 0), in->output,
+                                   &out->run, err);
+    return st ? st : ledger_run_text(out, spec->name, in->pos[0], err);
+}
+
+/* levy PERIOD --rate CENTS [--output FILE.csv] (NZ-97, NZ-88). */
+static LEDGER_RUN_DEF(run_levy)
+{
+    (void)probs;
+    const bmp_ledger_run_spec *spec;
+    long long rate = 0;
+    bmp_status st = ledger_run_check(body, "levy", in, out, &spec, err);
+    if (!st)
+        st = ledger_run_number(spec->name, "--rate", ledger_run_opt(in, 0), INT64_MIN,
+                               INT64_MAX, &rate, err);
+    if (!st)
+        st = bmp_ledger_nz_levy_run(l, body, in->pos[0], rate, in->output, &out->run, err);
+    return st ? st : ledger_run_text(out, spec->name, in->pos[0], err);
+}
+
+/* annual YEAR: rating points and gradings at 31 December (NZ-92). */
+static LEDGER_RUN_DEF(run_annual)
+{
+    (void)probs;
+    const bmp_ledger_run_spec *spec;
+    int yr = 0;
+    bmp_ledger_nz_year y;
+    bmp_status st = ledger_run_check(body, "annual", in, out, &spec, err);
+    if (!st)
+        st = ledger_run_year(spec->name, in->pos[0], &yr, err);
+    if (!st)
+        st = bmp_ledger_nz_annual_run(l, body, yr, &y, err);
+    if (st)
+        return st;
+    if (y.already)
+        return ledger_run_say(out, err, "annual run %d: already made for %zu players, nothing "
+                              "changed", yr, y.players);
+    return ledger_run_say(out, err, "annual run %d: %zu players: %zu Open, %zu Intermediate, "
+                          "%zu Junior", yr, y.players, y.open, y.intermediate, y.junior);
+}
+
+/* gradings YEAR: a year's results, a table (NZ-92). */
+static LEDGER_RUN_DEF(run_gradings)
+{
+    (void)probs;
+    const bmp_ledger_run_spec *spec;
+    int yr = 0;
+    bmp_status st = ledger_run_check(body, "gradings", in, out, &spec, err);
+    if (!st)
+        st = ledger_run_year(spec->name, in->pos[0], &yr, err);
+    out->kind = BMP_LEDGER_OUT_TABLE;
+    return st ? st : bmp_ledger_nz_gradings(l, body, yr, &out->table, err);
+}
+
+/* expire --date D: expired Temporary players' points cancelled (NZ-87). */
+static LEDGER_RUN_DEF(run_expire)
+{
+    (void)probs;
+    const bmp_ledger_run_spec *spec;
+    int64_t id = 0;
+    size_t n = 0;
+    bmp_status st = ledger_run_check(body, "expire", in, out, &spec, err);
+    if (!st)
+        st = bmp_ledger_expire_temporary(l, body, ledger_run_opt(in, 0), &id, &n, err);
+    return st ? st : ledger_run_say(out, err, "batch %lld provisional: %zu holding(s) of "
+                                    "Temporary players cancelled (NZ-87)", (long long)id, n);
+}
+
+static const bmp_ledger_run_opt fees_opts[] = {
+    {"--fees", "TABLE.csv", "from,club_session,tournament_session,a_point: the rates (cents)",
+     true}};
+static const bmp_ledger_run_opt levy_opts[] = {
+    {"--rate", "CENTS", "the levy per Active and Unknown player (an input)", true}};
+static const bmp_ledger_run_opt expire_opts[] = {
+    {"--date", "yyyy-mm-dd", "the day of the run: six months after a Temporary's last", true}};
+static const bmp_ledger_run_opt doc_opts[] = {
+    {"--as", "html|csv|json", "the document's format (html when absent)", false}};
+
+#define OPTS(a) a, sizeof a / sizeof a[0]
+static const bmp_ledger_run_spec runs[] = {
+    {"fees", "NZ-96", "MONTH",
+     "the monthly masterpoint fee run: session fees and fees per A point, by event", 1,
+     OPTS(fees_opts), "FILE.csv", run_fees, BMP_LEDGER_OUT_RUN},
+    {"levy", "NZ-97", "PERIOD", "the levy per player, charged to the home club", 1,
+     OPTS(levy_opts), "FILE.csv", run_levy, BMP_LEDGER_OUT_RUN},
+    {"annual", "NZ-92", "YEAR", "the annual run of rating points and gradings at 31 December",
+     1, NULL, 0, NULL, run_annual, BMP_LEDGER_OUT_TEXT},
+    {"gradings", "NZ-92", "YEAR", "a year's rating points and gradings (a read)", 1, NULL, 0,
+     NULL, run_gradings, BMP_LEDGER_OUT_TABLE},
+    {"expire", "NZ-87", "", "cancel expired Temporary players' points", 0, OPTS(expire_opts),
+     NULL, run_expire, BMP_LEDGER_OUT_TEXT},
+    {"certificates", "NZ-99", "PERIOD",
+     "one certificate per promotion of closed period PERIOD, by home club", 1, OPTS(doc_opts),
+     "FILE", ledger_run_certificates, BMP_LEDGER_OUT_TEXT},
+};
+
+const ledger_body_ops ledger_nzb_ops = {
+    .code = "nzb",
+    .alias = "nz",
+    .title = "NZ Bridge",
+    .file_rule = "NZ-100",
+    .adjustment_rule = "NZ-91",
+    .members_only = "masterpoints are issued only to members (NZ-9)",
+    .overseas_no_points = true,
+    .number_name = "NZB computer",
+    .c_counts_as_b = true,
+    .convert_rate = nzb_convert_rate,
+    .cert_prefix = "NZB",
+    .cert_rule = "NZ-99",
+    .runs = runs,
+    .nruns = sizeof runs / sizeof runs[0],
+};

@@ -1,0 +1,191 @@
+/* The bodies' administration runs as tables (include/bridgemp/ledger_runs.h):
+ * each body's table well formed, a run asked of the wrong body refused with
+ * the body's runs named, and the generic entry giving what the named public
+ * function gives. */
+#include "ledger_test_util.h"
+
+#include <ctype.h>
+#include <regex.h>
+
+#include "bridgemp/file.h"
+#include "bridgemp/ledger_charges.h"
+#include "bridgemp/ledger_runs.h"
+
+static const char *const bodies[] = {"abf", "ebu", "nzb", "acbl"};
+
+/* XXX-n: two to four capitals, a dash, a number, perhaps a letter. */
+static bool rule_id(const char *s)
+{
+    regex_t re;
+    assert_int_equal(regcomp(&re, "^[A-Z]{2,4}-[0-9]+[a-z]?$", REG_EXTENDED | REG_NOSUB), 0);
+    bool ok = regexec(&re, s, 0, NULL, 0) == 0;
+    regfree(&re);
+    return ok;
+}
+
+/* One spec: a name, a rule, a line of doc, its arguments and options. */
+static void check_spec(const char *body, const bmp_ledger_run_spec *r)
+{
+    assert_non_null(r->name);
+    assert_true(r->name[0] && strspn(r->name, "abcdefghijklmnopqrstuvwxyz0123456789-") == strlen(r->name));
+    if (!rule_id(r->rule))
+        fail_msg("%s %s: rule \"%s\" is not XXX-n", body, r->name, r->rule);
+    assert_true(r->doc && r->doc[0] && !strchr(r->doc, '\n'));
+    assert_non_null(r->args);
+    assert_non_null(r->run);
+    assert_true(r->kind == BMP_LEDGER_OUT_TEXT || r->kind == BMP_LEDGER_OUT_RUN ||
+                r->kind == BMP_LEDGER_OUT_TABLE);
+    /* a table is written by the caller; a run's own --output is a run's */
+    assert_true(r->kind != BMP_LEDGER_OUT_TABLE || !r->output);
+    /* the usage names as many arguments as npos */
+    size_t words = 0;
+    for (const char *p = r->args; *p; p++)
+        words += !isspace((unsigned char)*p) && (p == r->args || isspace((unsigned char)p[-1]));
+    assert_int_equal(words, r->npos);
+    assert_true(r->nopts == 0 || r->opts);
+    for (size_t k = 0; k < r->nopts; k++) {
+        const bmp_ledger_run_opt *o = &r->opts[k];
+        if (!o->name || strncmp(o->name, "--", 2) != 0 || !o->doc || !o->doc[0])
+            fail_msg("%s %s: option %zu is not documented", body, r->name, k);
+        for (size_t j = 0; j < k; j++)
+            assert_string_not_equal(o->name, r->opts[j].name);
+    }
+    assert_ptr_equal(bmp_ledger_run_find(body, r->name), r);
+}
+
+/* Every body's table: names unique, rule IDs XXX-n, every option documented. */
+static void tables_well_formed(void **state)
+{
+    (void)state;
+    size_t total = 0;
+    for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++) {
+        size_t n = 99;
+        const bmp_ledger_run_spec *runs = bmp_ledger_runs(bodies[b], &n);
+        assert_true(n == 0 || runs);
+        for (size_t i = 0; i < n; i++) {
+            check_spec(bodies[b], &runs[i]);
+            for (size_t j = 0; j < i; j++)
+                assert_string_not_equal(runs[i].name, runs[j].name);
+        }
+        total += n;
+    }
+    assert_true(total >= 15);
+    size_t n = 99;
+    assert_null(bmp_ledger_runs("sbu", &n));
+    assert_int_equal(n, 0);
+    assert_null(bmp_ledger_runs("acbl", &n));
+    assert_non_null(bmp_ledger_runs("NZ", &n)); /* any case, and the alias */
+    assert_non_null(bmp_ledger_run_find("abf", "capitation"));
+    assert_non_null(bmp_ledger_run_find("ebu", "ums"));
+    assert_non_null(bmp_ledger_run_find("nzb", "fees"));
+}
+
+/* A run asked of a body without it: NULL from find, EINVAL naming the
+ * body's runs from the table's entry and from run_call, never a skip. */
+static void wrong_body_named(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    assert_null(bmp_ledger_run_find("ebu", "capitation"));
+    assert_null(bmp_ledger_run_find("abf", "ums"));
+    const bmp_ledger_run_spec *cap = bmp_ledger_run_find("abf", "capitation");
+    const char *pos[] = {"2026"};
+    bmp_ledger_run_in in = {sizeof in, pos, 1, NULL, NULL};
+    bmp_ledger_run_out out = {.size = sizeof out};
+    bmp_error e = {0};
+    char *before = lt_dump(&t);
+    assert_int_equal(cap->run(t.l, "ebu", &in, &out, NULL, &e), BMP_EINVAL);
+    assert_string_equal(e.msg, "the EBU has no capitation run; its runs: gold, ums, licences");
+    assert_int_equal(bmp_ledger_run_call(t.l, "acbl", "capitation", &in, &out, NULL, &e),
+                     BMP_EINVAL);
+    assert_string_equal(e.msg, "the ACBL has no capitation run; it has no administration runs");
+    assert_int_equal(bmp_ledger_run_call(t.l, "nzb", "ums", &in, &out, NULL, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "NZ Bridge has no ums run; its runs: fees, levy, annual"));
+    assert_int_equal(bmp_ledger_run_call(t.l, "sbu", "ums", &in, &out, NULL, &e), BMP_EINVAL);
+    /* the wrong number of arguments, a required option missing */
+    bmp_ledger_run_in none = {sizeof none, NULL, 0, NULL, NULL};
+    assert_int_equal(cap->run(t.l, "abf", &none, &out, NULL, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "capitation: expected 1 argument(s) (YEAR), got 0"));
+    const char *month[] = {"2026-10"};
+    bmp_ledger_run_in ums = {sizeof ums, month, 1, NULL, NULL};
+    assert_int_equal(bmp_ledger_run_call(t.l, "ebu", "ums", &ums, &out, NULL, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "ums: --rates RATES.csv is required"));
+    lt_unchanged(&t, before);
+    bmp_ledger_run_out_free(&out);
+    lt_done(&t);
+}
+
+static char *slurp(const char *path)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    bmp_error e = {0};
+    assert_int_equal(bmp_file_read(path, 1 << 20, &buf, &len, &e), BMP_OK);
+    return buf;
+}
+
+/* The ABF's capitation through the table gives what
+ * bmp_ledger_capitation_run gives (on two ledgers alike), and the line the
+ * CLI prints; a table run fills the table as bmp_ledger_member_schedule. */
+static void generic_same_as_direct(void **state)
+{
+    (void)state;
+    lt a, b;
+    lt_abf(&a);
+    lt_abf(&b);
+    bmp_error e = {0};
+    char csv_a[256], csv_b[256];
+    snprintf(csv_a, sizeof csv_a, "%s/cap.csv", a.dir);
+    snprintf(csv_b, sizeof csv_b, "%s/cap.csv", b.dir);
+    bmp_ledger_run direct;
+    assert_int_equal(bmp_ledger_capitation_run(a.l, "abf", 2026, csv_a, &direct, &e), BMP_OK);
+    const char *pos[] = {"2026"};
+    bmp_ledger_run_in in = {sizeof in, pos, 1, NULL, csv_b};
+    bmp_ledger_run_out out = {.size = sizeof out};
+    assert_int_equal(bmp_ledger_run_call(b.l, "ABF", "capitation", &in, &out, NULL, &e), BMP_OK);
+    assert_int_equal(out.kind, BMP_LEDGER_OUT_RUN);
+    assert_int_equal(out.kind, bmp_ledger_run_find("abf", "capitation")->kind);
+    assert_int_equal(out.run.id, direct.id);
+    assert_int_equal(out.run.lines, direct.lines);
+    assert_int_equal(out.run.total, direct.total);
+    assert_int_equal(out.run.already, direct.already);
+    char *sa = slurp(csv_a), *sb = slurp(csv_b);
+    assert_string_equal(sa, sb);
+    free(sa);
+    free(sb);
+    char want[160];
+    snprintf(want, sizeof want, "capitation 2026: run %lld made: %zu line(s), total %lld.%02lld",
+             (long long)direct.id, direct.lines, (long long)(direct.total / 100),
+             (long long)(direct.total % 100));
+    assert_string_equal(out.text, want);
+    /* again: made before, nothing changed, said so */
+    assert_int_equal(bmp_ledger_run_call(b.l, "abf", "capitation", &in, &out, NULL, &e), BMP_OK);
+    assert_true(out.run.already);
+    assert_non_null(strstr(out.text, "already made, nothing changed"));
+    bmp_table direct_t = {0};
+    assert_int_equal(bmp_ledger_member_schedule(a.l, "abf", 2026, &direct_t, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_run_call(b.l, "abf", "members", &in, &out, NULL, &e), BMP_OK);
+    assert_int_equal(out.kind, BMP_LEDGER_OUT_TABLE);
+    assert_int_equal(out.kind, bmp_ledger_run_find("abf", "members")->kind);
+    assert_null(out.text);
+    assert_true(direct_t.nrows > 0);
+    assert_int_equal(out.table.nrows, direct_t.nrows);
+    assert_int_equal(out.table.ncols, direct_t.ncols);
+    for (size_t r = 0; r < direct_t.nrows; r++)
+        assert_string_equal(lt_cell(&out.table, r, "number"), lt_cell(&direct_t, r, "number"));
+    bmp_table_free(&direct_t);
+    bmp_ledger_run_out_free(&out);
+    lt_done(&a);
+    lt_done(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tables_well_formed),
+        cmocka_unit_test(wrong_body_named),
+        cmocka_unit_test(generic_same_as_direct),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
