@@ -1,6 +1,8 @@
 /* The file handling every bridgemp command shares: inputs read once into
- * memory (with a size limit and a text check), outputs written atomically,
- * an output that is an input refused, standard output checked at exit. */
+ * memory (with a size limit and a text check) and handed to the pipeline,
+ * which alone turns bytes into an event (bridgemp/pipeline.h); outputs
+ * written atomically, an output that is an input refused, standard output
+ * checked at exit. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,42 +71,6 @@ static bmp_status read_text(const char *path, const char *name, size_t max, char
         free(*buf);
         *buf = NULL;
     }
-    return st;
-}
-
-bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
-                              bmp_event **ev, bmp_error *e)
-{
-    return bmp_cli_load_event_xml(path, max, uo, ev, NULL, NULL, e);
-}
-
-bmp_status bmp_cli_load_event_xml(const char *path, size_t max, const bmp_usebio_opts *uo,
-                                  bmp_event **ev, char **xml_bytes, size_t *xml_len,
-                                  bmp_error *e)
-{
-    *ev = NULL;
-    if (xml_bytes)
-        *xml_bytes = NULL;
-    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
-    char *buf = NULL;
-    size_t len = 0, bom = 0;
-    bool xml = false;
-    bmp_status st = read_text(path, name, max, &buf, &len, &bom, &xml, e);
-    if (!st && xml) {
-        st = bmp_usebio_read_memory(buf, len, name, uo, ev, e);
-        if (!st && xml_bytes) { /* kept for the faithful export (UX-1) */
-            *xml_bytes = buf;
-            *xml_len = len;
-            buf = NULL;
-        }
-    } else if (!st) {
-        st = bmp_event_load_string(buf + bom, name, ev, e);
-        if (!st && (st = bmp_usebio_apply_opts(*ev, uo, e))) {
-            bmp_event_free(*ev);
-            *ev = NULL;
-        }
-    }
-    free(buf);
     return st;
 }
 

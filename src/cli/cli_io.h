@@ -44,18 +44,9 @@ int bmp_cli_fail(const bmp_error *e, bmp_status st);
 bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
 
 /* Read path ("-": standard input) once, whole, within max bytes, refuse
- * UTF-16 and (for JSON) invalid UTF-8, and parse it as USEBIO or JSON
- * (detected from the content) with the options applied. */
-bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
-                              bmp_event **ev, bmp_error *e);
-/* The same, and for a USEBIO input its bytes in *xml_bytes (malloc'ed;
- * NULL for JSON) for bmp_usebio_rewrite. */
-bmp_status bmp_cli_load_event_xml(const char *path, size_t max, const bmp_usebio_opts *uo,
-                                  bmp_event **ev, char **xml_bytes, size_t *xml_len,
-                                  bmp_error *e);
-
-/* The same checks, then the bytes into a pipeline (bridgemp/pipeline.h:
- * JSON, USEBIO or, by path's extension, an ABF credit file). */
+ * UTF-16 JSON and (for JSON) invalid UTF-8, then hand the bytes to the
+ * pipeline (bridgemp/pipeline.h), which tells the format (JSON, USEBIO or,
+ * by path's extension, an ABF credit file) and applies the options. */
 bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e);
 
 /* Refuse (EINVAL, before anything is written) an output that is the same

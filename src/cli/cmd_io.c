@@ -451,16 +451,9 @@ static bmp_status check_outputs(const io_args *a, const char *in, const char *ou
  * arguments and handles files. */
 static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e)
 {
-    const char *const names[] = {"body",   "edition", "grade",  "classification",
-                                 "status", "rating",  "sidecar"};
-    const char *const vals[] = {a->uo.body,   a->uo.edition, a->uo.grade, a->uo.classification,
-                                a->uo.status, a->uo.rating,  a->uo.sidecar};
     bmp_status st = bmp_pipeline_new(p, e);
-    for (size_t i = 0; i < sizeof names / sizeof *names && !st; i++)
-        if (vals[i])
-            st = bmp_pipeline_set(*p, names[i], vals[i], e);
-    for (size_t i = 0; i < a->uo.nset && !st; i++)
-        st = bmp_pipeline_set(*p, "set", a->set[i], e);
+    if (!st)
+        st = bmp_pipeline_set_usebio(*p, &a->uo, e);
     if (!st)
         st = bmp_pipeline_set(*p, "explain", a->explain ? "true" : "false", e);
     if (!st)
@@ -471,6 +464,14 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
         st = bmp_pipeline_set(*p, "mp-form", a->form == BMP_USEBIO_MP_FLAT ? "flat" : "nested",
                               e);
     return st;
+}
+
+/* convert and validate: an event (JSON or USEBIO, by content) whatever
+ * the name says. */
+static bmp_status open_event_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e)
+{
+    bmp_status st = open_pipeline(a, p, e);
+    return st ? st : bmp_pipeline_set(*p, "input", "event", e);
 }
 
 static bmp_pipeline_format pipe_format(const io_args *a)
@@ -643,39 +644,24 @@ int bmp_cli_convert(int argc, char **argv)
     bmp_error e = {0};
     const char *inputs[2] = {a.pos[0], a.uo.sidecar};
     bmp_status st = bmp_cli_check_not_input(a.pos[1], inputs, 2, &e);
-    bmp_event *ev = NULL;
-    char *xml = NULL;
-    size_t xml_len = 0;
+    bmp_pipeline *p = NULL;
     if (!st)
-        st = bmp_cli_load_event_xml(a.pos[0], a.max_input, &a.uo, &ev, &xml, &xml_len, &e);
+        st = open_event_pipeline(&a, &p, &e);
+    if (!st)
+        st = bmp_cli_read_pipeline(p, a.pos[0], a.max_input, &e);
+    /* USEBIO out carries the points the input carries (a USEBIO input is
+     * written back as read, MASTER_POINTS filled in: UX-1) */
+    if (!st && usebio)
+        st = bmp_pipeline_file_awards(p, &e);
     char *text = NULL;
     size_t len = 0;
-    if (!st && usebio) {
-        bmp_awards aw;
-        bmp_awards_init(&aw);
-        bmp_usebio_write_opts wo = {.form = a.form, .flavour = a.flavour};
-        st = bmp_usebio_file_awards(ev, &aw, &e);
-        if (!st && xml) /* USEBIO to USEBIO: the file as read (UX-1) */
-            st = bmp_usebio_rewrite(xml, xml_len, ev->source, &a.uo, ev, &aw, &wo, &text, &len,
-                                    &e);
-        else if (!st)
-            st = bmp_usebio_write_with(ev, &aw, &wo, &text, &len, &e);
-        bmp_awards_free(&aw);
-    } else if (!st && !(st = bmp_event_to_json(ev, &text, &e))) {
-        len = strlen(text);
-        char *t2 = realloc(text, len + 2);
-        if (!t2)
-            st = bmp_error_oom(&e);
-        else {
-            text = t2;
-            memcpy(text + len++, "\n", 2);
-        }
-    }
+    if (!st)
+        st = bmp_pipeline_write_buffer(p, usebio ? BMP_PIPE_USEBIO : BMP_PIPE_EVENT_JSON, &text,
+                                       &len, &e);
     if (!st)
         st = bmp_cli_emit(a.pos[1], text, len, &e);
     free(text);
-    free(xml);
-    bmp_event_free(ev);
+    bmp_pipeline_free(p);
     free_args(&a);
     return st ? bmp_cli_fail(&e, st) : 0;
 }
@@ -698,25 +684,25 @@ int bmp_cli_validate(int argc, char **argv)
         return rc;
     }
     bmp_error e = {0};
-    bmp_event *ev = NULL;
     const char *name = strcmp(a.pos[0], "-") == 0 ? "standard input" : a.pos[0];
-    bmp_status st = bmp_cli_load_event(a.pos[0], a.max_input, &a.uo, &ev, &e);
+    bmp_pipeline *p = NULL;
+    bmp_status st = open_event_pipeline(&a, &p, &e);
+    if (!st)
+        st = bmp_cli_read_pipeline(p, a.pos[0], a.max_input, &e);
+    const bmp_event *ev = st ? NULL : bmp_pipeline_event(p);
     /* The body's checks: its parameter spec, then its own validation, run
-     * as the award computation (the awards are discarded). */
-    const bmp_rules *r = st ? NULL : bmp_rules_find(ev->body);
+     * as the award computation (the awards are only counted). */
+    const bmp_rules *r = ev ? bmp_rules_find(ev->body) : NULL;
     if (r && r->params && (st = bmp_params_check_event(ev, r->params, &e)))
         bmp_error_prefix(&e, "%s: ", name);
-    bmp_awards aw;
-    bmp_awards_init(&aw);
-    if (!st && ev && (st = bmp_award_event(ev, &aw, &e)))
-        bmp_error_prefix(&e, "%s: ", name);
+    if (!st && ev)
+        st = bmp_pipeline_award(p, &e); /* errors name the input */
     if (!st)
         printf("%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, %zu "
                "groups, %zu matches, %zu awards\n",
                name, ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
-               ev->ncontestants, ev->ngroups, ev->nmatches, aw.count);
-    bmp_awards_free(&aw);
-    bmp_event_free(ev);
+               ev->ncontestants, ev->ngroups, ev->nmatches, bmp_pipeline_awards(p)->count);
+    bmp_pipeline_free(p);
     free_args(&a);
     return st ? bmp_cli_fail(&e, st) : 0;
 }

@@ -151,6 +151,16 @@ static bmp_status event_record(const bmp_pipeline *p, const char *name, ledger_l
     return st;
 }
 
+/* The pipeline names the file first in an award error; the ledger has
+ * always reported an invalid event (EINVAL) without it, and keeps its
+ * messages (issue 32: a refactor, same results).  Other statuses keep it. */
+static void unprefix(bmp_error *err, const char *name)
+{
+    size_t n = strlen(name);
+    if (err && strncmp(err->msg, name, n) == 0 && strncmp(err->msg + n, ": ", 2) == 0)
+        memmove(err->msg, err->msg + n + 2, strlen(err->msg + n + 2) + 1);
+}
+
 /* An event: its awards computed (the pipeline names the file in an error),
  * or taken from the MASTER_POINTS it carries. */
 static bmp_status event_source(bmp_pipeline *p, const char *name,
@@ -167,8 +177,8 @@ static bmp_status event_source(bmp_pipeline *p, const char *name,
     if (ls->source == BMP_BATCH_USEBIO_MP) {
         if ((st = bmp_pipeline_file_awards(p, err)) && st != BMP_EINVAL)
             bmp_error_prefix(err, "%s: ", name);
-    } else {
-        st = bmp_pipeline_award(p, err);
+    } else if ((st = bmp_pipeline_award(p, err)) == BMP_EINVAL) {
+        unprefix(err, name);
     }
     return st ? st : event_record(p, name, ls, probs, err);
 }
