@@ -1,7 +1,10 @@
 /* bridgemp: the whole read -> award -> write pipeline as one library call.
  *
- * What `bridgemp award` and `bridgemp convert` do, for programs that embed
- * libbridgemp (a scorer, a club website, the ledger):
+ * What `bridgemp award`, `convert` and `validate` do, for programs that
+ * embed libbridgemp (a scorer, a club website), and the one way from a
+ * file or bytes to an event: the ledger's imports and the server's uploads
+ * read through it too (bmp_pipeline_input_kind, _carries_awards and
+ * _problem tell them what was read):
  *
  *     bmp_pipeline *p;
  *     bmp_error e;
@@ -18,7 +21,8 @@
  *
  * Inputs: a JSON event (docs/event-format.md), a USEBIO results file
  * (docs/usebio.md), told apart by content; an ABF credit file (.grn .red
- * .gld .rag .mp5, Appendix D), told by the name's extension.  Outputs: the
+ * .gld .rag .mp5, Appendix D), told by the name's extension (option
+ * "input" decides instead when the name is not to be trusted).  Outputs: the
  * awards as a table, JSON or CSV; USEBIO with MASTER_POINTS; the event as
  * JSON; one ABF credit file per colour; into a malloc'ed buffer or a FILE *.
  *
