@@ -49,6 +49,19 @@ bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
  * by path's extension, an ABF credit file) and applies the options. */
 bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e);
 
+/* Standard input copied into a private file, dir/stdin (dir a new
+ * <TMPDIR>/bridgemp-XXXXXX), for a reader that opens its file more than
+ * once (the USEBIO sidecar); at most max bytes.  cli_unspool removes both
+ * (names left empty: nothing to remove). */
+enum { CLI_SPOOL_DIR = 64, CLI_SPOOL_PATH = 80 };
+bmp_status cli_spool_stdin(size_t max, char dir[CLI_SPOOL_DIR], char path[CLI_SPOOL_PATH],
+                           bmp_error *e);
+void cli_unspool(char *dir, char *path);
+
+/* DIR/NAME + ext, NAME being path's file name without its extension
+ * (malloc'ed; NULL when out of memory). */
+char *cli_output_name(const char *dir, const char *path, const char *ext);
+
 /* Refuse (EINVAL, before anything is written) an output that is the same
  * file as one of the inputs (same device and inode; "-" = stdout/stdin). */
 bmp_status bmp_cli_check_not_input(const char *out, const char *const *inputs, size_t ninputs,

@@ -147,7 +147,7 @@ typedef struct io_args {
     char **pos;
     int npos;
     unsigned given;
-    char stdin_dir[64], stdin_side[80]; /* --sidecar -: standard input, spooled */
+    char stdin_dir[CLI_SPOOL_DIR], stdin_side[CLI_SPOOL_PATH]; /* --sidecar -: spooled */
 } io_args;
 
 /* libxml2 prints some encoding diagnostics through its generic error
@@ -251,33 +251,12 @@ static int parse_opt(const char *cmd, int c, io_args *a)
     }
 }
 
-/* --sidecar -: the reader opens the sidecar by path more than once (before
- * and after mapping the file), and a pipe can be read only once, so
- * standard input is copied into a private file, <tmp>/bridgemp-XXXXXX/stdin,
- * which messages name; free_args removes it. */
+/* --sidecar -: standard input spooled into a private file (the sidecar is
+ * read by path more than once: cli_files.c); free_args removes it. */
 static int spool_sidecar(const char *cmd, io_args *a)
 {
     bmp_error e = {0};
-    char *buf = NULL;
-    size_t len = 0;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(a->stdin_dir, sizeof a->stdin_dir, "%s/bridgemp-XXXXXX",
-             tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp");
-    bmp_status st = bmp_file_read("-", a->max_input, &buf, &len, &e);
-    if (!st && !mkdtemp(a->stdin_dir)) {
-        st = bmp_error_set(&e, BMP_EIO, "cannot make a directory for --sidecar -: %s: %s",
-                           a->stdin_dir, strerror(errno));
-        a->stdin_dir[0] = '\0';
-    }
-    if (!st) {
-        snprintf(a->stdin_side, sizeof a->stdin_side, "%s/stdin", a->stdin_dir);
-        FILE *f = fopen(a->stdin_side, "wb");
-        bool ok = f && fwrite(buf, 1, len, f) == len;
-        if ((f && fclose(f) != 0) || !ok)
-            st = bmp_error_set(&e, BMP_EIO, "%s: cannot write --sidecar -: %s", a->stdin_side,
-                               strerror(errno));
-    }
-    free(buf);
+    bmp_status st = cli_spool_stdin(a->max_input, a->stdin_dir, a->stdin_side, &e);
     if (st) {
         fprintf(stderr, "bridgemp %s: --sidecar -: %s\n", cmd, e.msg);
         return BMP_EXIT_INPUT;
@@ -343,10 +322,7 @@ static void free_args(io_args *a)
 {
     free(a->set);
     free(a->pos);
-    if (a->stdin_side[0])
-        unlink(a->stdin_side);
-    if (a->stdin_dir[0])
-        rmdir(a->stdin_dir);
+    cli_unspool(a->stdin_dir, a->stdin_side);
 }
 
 static bool is_dir(const char *path)
@@ -412,22 +388,6 @@ static const char *format_ext(const io_args *a)
     case BMP_OUT_CSV: return ".csv";
     default: return ".txt";
     }
-}
-
-/* DIR/NAME + ext, NAME being path's file name without its extension. */
-static char *name_in(const char *dir, const char *path, const char *ext)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    int bl = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
-    size_t dl = strlen(dir);
-    bool slash = dl > 0 && dir[dl - 1] == '/';
-    size_t n = dl + (size_t)bl + strlen(ext) + 2;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%s%s%.*s%s", dir, slash ? "" : "/", bl, base, ext);
-    return s;
 }
 
 /* The outputs an award of `in` writes to `out` (a file, or a prefix for the
@@ -523,9 +483,9 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
 static bmp_status plan_output(const io_args *a, cli_input *it, bmp_error *e)
 {
     if (a->outdir)
-        it->out = name_in(a->outdir, it->path, a->abf_credit ? "" : format_ext(a));
+        it->out = cli_output_name(a->outdir, it->path, a->abf_credit ? "" : format_ext(a));
     else if (a->abf_credit && is_dir(a->outpath))
-        it->out = name_in(a->outpath, it->path, "");
+        it->out = cli_output_name(a->outpath, it->path, "");
     else if (a->outpath && strcmp(a->outpath, "-") != 0)
         it->out = strdup(a->outpath);
     else
