@@ -204,7 +204,7 @@ static bmp_status credit_source(const bmp_pipeline *p, const char *name, const c
     const bmp_event *ev = bmp_pipeline_event(p);
     const bmp_awards *aw = bmp_pipeline_awards(p);
     ls->source = BMP_BATCH_ABF_CREDIT;
-    snprintf(ls->body, sizeof ls->body, "abf");
+    snprintf(ls->body, sizeof ls->body, "%s", ev->body); /* the pipeline's: ABF's */
     ledger_sha256_hex(data, len, ls->hash);
     ls->event = own(ls, name);
     ls->event_date = own(ls, "");
@@ -220,7 +220,8 @@ static bmp_status credit_source(const bmp_pipeline *p, const char *name, const c
             return bmp_error_oom(err);
         sum += (unsigned __int128)strtoull(abf, NULL, 10) * (uint64_t)a->points;
     }
-    snprintf(ls->checksum, sizeof ls->checksum, "%llu", (unsigned long long)(sum % 10000000000000000000ULL));
+    snprintf(ls->checksum, sizeof ls->checksum, "%llu",
+             (unsigned long long)(sum % 10000000000000000000ULL));
     return BMP_OK;
 }
 
@@ -340,7 +341,8 @@ bmp_status ledger_lines_read(const char *data, size_t len, const char *name,
     memset(ls, 0, sizeof *ls);
     bmp_status st;
     /* adjustments are the ledger's own; everything else is the pipeline's */
-    if (o->source == BMP_BATCH_ADJUSTMENT || (o->source == BMP_BATCH_AUTO && ends_with(name, ".csv")))
+    if (o->source == BMP_BATCH_ADJUSTMENT ||
+        (o->source == BMP_BATCH_AUTO && ends_with(name, ".csv")))
         st = read_adjustments(name, data, len, o, ls, probs, err);
     else
         st = read_pipeline(data, len, name, o, ls, probs, err);
