@@ -229,6 +229,57 @@ static void credit_file_in(void **state)
     bmp_pipeline_free(p);
 }
 
+/* What the ledger asks of a read (issue 32, one front door): the kind
+ * detected, whether the input carries awards of its own, a credit file's
+ * every bad line (also after the failed read), the input told by option
+ * rather than by name, a JSON event taken as written, USEBIO options at once. */
+static void what_was_read(void **state)
+{
+    (void)state;
+    bmp_pipeline *p = new_pipeline();
+    bmp_error e = {0};
+    assert_int_equal(bmp_pipeline_input_kind(p), BMP_PIPE_IN_NONE);
+    assert_false(bmp_pipeline_carries_awards(p));
+    const char bad[] = "0012345000150\r\n00123X5000150\r\n12\r\n";
+    assert_int_equal(bmp_pipeline_read_memory(p, bad, strlen(bad), "bad.grn", &e), BMP_EPARSE);
+    assert_int_equal(bmp_pipeline_input_kind(p), BMP_PIPE_IN_ABF_CREDIT);
+    assert_int_equal(bmp_pipeline_problem_count(p), 2);
+    size_t line = 0;
+    assert_non_null(bmp_pipeline_problem(p, 1, &line));
+    assert_int_equal(line, 3);
+    assert_null(bmp_pipeline_problem(p, 2, &line));
+    /* the same bytes told as an event: JSON (and not JSON) */
+    assert_int_equal(bmp_pipeline_set(p, "input", "event", &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_read_memory(p, bad, strlen(bad), "bad.grn", &e), BMP_EPARSE);
+    assert_int_equal(bmp_pipeline_input_kind(p), BMP_PIPE_IN_EVENT_JSON);
+    assert_int_equal(bmp_pipeline_problem_count(p), 0);
+    assert_int_equal(bmp_pipeline_set(p, "input", "any", &e), BMP_EINVAL);
+    /* a JSON event taken as written: the body option does not override it */
+    assert_int_equal(bmp_pipeline_set(p, "input", "auto", &e), BMP_OK);
+    bmp_usebio_opts uo = {.body = "ebu"};
+    assert_int_equal(bmp_pipeline_set_usebio(p, &uo, &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_set(p, "override-json", "false", &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_read_file(p, EX("abf/club-pairs.json"), &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_input_kind(p), BMP_PIPE_IN_EVENT_JSON);
+    assert_string_equal(bmp_pipeline_event(p)->body, "abf");
+    assert_false(bmp_pipeline_carries_awards(p));
+    assert_int_equal(bmp_pipeline_set(p, "override-json", "true", &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_read_file(p, EX("abf/club-pairs.json"), &e), BMP_OK);
+    assert_string_equal(bmp_pipeline_event(p)->body, "ebu");
+    /* USEBIO written with MASTER_POINTS carries them */
+    assert_int_equal(bmp_pipeline_set(p, "body", "abf", &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_read_file(p, EX("abf/club-pairs.json"), &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_award(p, &e), BMP_OK);
+    char *xml = NULL;
+    size_t len = 0;
+    assert_int_equal(bmp_pipeline_write_buffer(p, BMP_PIPE_USEBIO, &xml, &len, &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_read_memory(p, xml, len, "club.xml", &e), BMP_OK);
+    free(xml);
+    assert_int_equal(bmp_pipeline_input_kind(p), BMP_PIPE_IN_USEBIO);
+    assert_true(bmp_pipeline_carries_awards(p));
+    bmp_pipeline_free(p);
+}
+
 /* Bad input and bad options: clear errors naming the thing. */
 static void errors_are_named(void **state)
 {
@@ -290,6 +341,7 @@ int main(void)
         cmocka_unit_test(awards_write_buffer_matches_stream),
         cmocka_unit_test(usebio_to_abf_credit_in_memory),
         cmocka_unit_test(credit_file_in),
+        cmocka_unit_test(what_was_read),
         cmocka_unit_test(errors_are_named),
         cmocka_unit_test(event_json_round_trip),
     };

@@ -141,6 +141,13 @@ typedef struct bmp_ledger_import_opts {
  * again is refused, naming the batch that holds it. */
 bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_import_opts *o,
                              int64_t *batch, bmp_problems *probs, bmp_error *err);
+/* The same from a file's bytes in memory (an upload): the same batch, lines
+ * and content hash as bmp_ledger_import of a file holding them.  name (NULL:
+ * "<memory>") is used in messages and recorded as the batch's file; its
+ * extension tells an ABF credit file or a CSV adjustment, as a path's does. */
+bmp_status bmp_ledger_import_memory(bmp_ledger *l, const void *data, size_t len,
+                                    const char *name, const bmp_ledger_import_opts *o,
+                                    int64_t *batch, bmp_problems *probs, bmp_error *err);
 /* The same from lines already in memory; `file` and `hash` identify the
  * source (hash: 64 hex digits of its content). */
 bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *o,

@@ -1,7 +1,10 @@
 /* bridgemp: the whole read -> award -> write pipeline as one library call.
  *
- * What `bridgemp award` and `bridgemp convert` do, for programs that embed
- * libbridgemp (a scorer, a club website, the ledger):
+ * What `bridgemp award`, `convert` and `validate` do, for programs that
+ * embed libbridgemp (a scorer, a club website), and the one way from a
+ * file or bytes to an event: the ledger's imports and the server's uploads
+ * read through it too (bmp_pipeline_input_kind, _carries_awards and
+ * _problem tell them what was read):
  *
  *     bmp_pipeline *p;
  *     bmp_error e;
@@ -18,7 +21,8 @@
  *
  * Inputs: a JSON event (docs/event-format.md), a USEBIO results file
  * (docs/usebio.md), told apart by content; an ABF credit file (.grn .red
- * .gld .rag .mp5, Appendix D), told by the name's extension.  Outputs: the
+ * .gld .rag .mp5, Appendix D), told by the name's extension (option
+ * "input" decides instead when the name is not to be trusted).  Outputs: the
  * awards as a table, JSON or CSV; USEBIO with MASTER_POINTS; the event as
  * JSON; one ABF credit file per colour; into a malloc'ed buffer or a FILE *.
  *
@@ -37,6 +41,7 @@
 #include "bridgemp/awards.h"
 #include "bridgemp/error.h"
 #include "bridgemp/event.h"
+#include "bridgemp/usebio.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -75,9 +80,22 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *                  a USEBIO input is written back as read, only its
  *                  MASTER_POINTS filled in (bmp_usebio_rewrite)
  *   check-digit    true|false: ABF credit files need mod-11 check digits
+ *   input          auto|event|abf-credit: how the input is told (default
+ *                  auto: an ABF credit file by the name's extension, else
+ *                  USEBIO or JSON by content); event: USEBIO or JSON by
+ *                  content whatever the name; abf-credit: a credit file
+ *                  (its colour from the name's extension)
+ *   override-json  true|false: the options body ... rating, sidecar and set
+ *                  also override a JSON event's own values (default true);
+ *                  false: a JSON event is taken as written (the ledger
+ *                  checks its body against the import's instead)
  * An unknown name or a bad value is EINVAL naming what is accepted. */
 bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,
                             bmp_error *err);
+/* Every field of a bmp_usebio_opts at once (body ... rating, sidecar, each
+ * of set), as bmp_pipeline_set would; a NULL field leaves its option as it
+ * was.  o may be NULL (nothing set). */
+bmp_status bmp_pipeline_set_usebio(bmp_pipeline *p, const bmp_usebio_opts *o, bmp_error *err);
 
 /* Read the input (replacing an earlier one).  Errors name the file. */
 bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *err);
@@ -97,6 +115,31 @@ bmp_status bmp_pipeline_file_awards(bmp_pipeline *p, bmp_error *err);
  * until the next read or bmp_pipeline_free.  NULL event before a read. */
 const bmp_event *bmp_pipeline_event(const bmp_pipeline *p);
 const bmp_awards *bmp_pipeline_awards(const bmp_pipeline *p);
+
+/* What the input was taken for: the format detected (by content, or by the
+ * name's extension for an ABF credit file).  Also after a failed read (what
+ * it failed as); BMP_PIPE_IN_NONE before any read. */
+typedef enum bmp_pipeline_input {
+    BMP_PIPE_IN_NONE = 0,
+    BMP_PIPE_IN_EVENT_JSON,  /* a JSON event (docs/event-format.md) */
+    BMP_PIPE_IN_USEBIO,      /* a USEBIO results file (with or without MASTER_POINTS) */
+    BMP_PIPE_IN_ABF_CREDIT   /* an ABF credit file (App. D) */
+} bmp_pipeline_input;
+bmp_pipeline_input bmp_pipeline_input_kind(const bmp_pipeline *p);
+
+/* True when the input carries awards of its own, which
+ * bmp_pipeline_file_awards takes: a USEBIO file's MASTER_POINTS (also in a
+ * JSON event converted from one: contestants' "mp." params), a credit
+ * file's lines.  False before a read. */
+bool bmp_pipeline_carries_awards(const bmp_pipeline *p);
+
+/* The line-level problems of the last read (every malformed line of an
+ * ABF credit file; the first is also in the read's error), kept after a
+ * failed read until the next one.  bmp_pipeline_problem gives problem i's
+ * message and, in *line (may be NULL), its 1-based line (0: the file as a
+ * whole); NULL when i is out of range. */
+size_t bmp_pipeline_problem_count(const bmp_pipeline *p);
+const char *bmp_pipeline_problem(const bmp_pipeline *p, size_t i, size_t *line);
 
 /* Write into a malloc'ed NUL-terminated buffer (*len without the NUL; len
  * may be NULL).  Award formats need bmp_pipeline_award or _file_awards

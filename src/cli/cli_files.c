@@ -1,10 +1,14 @@
 /* The file handling every bridgemp command shares: inputs read once into
- * memory (with a size limit and a text check), outputs written atomically,
- * an output that is an input refused, standard output checked at exit. */
+ * memory (with a size limit and a text check) and handed to the pipeline,
+ * which alone turns bytes into an event (bridgemp/pipeline.h); standard
+ * input spooled for a reader that opens its file twice; outputs named
+ * after their inputs, written atomically, never over an input; standard
+ * output checked at exit. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bridgemp/file.h"
 #include "cli_io.h"
@@ -72,42 +76,6 @@ static bmp_status read_text(const char *path, const char *name, size_t max, char
     return st;
 }
 
-bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
-                              bmp_event **ev, bmp_error *e)
-{
-    return bmp_cli_load_event_xml(path, max, uo, ev, NULL, NULL, e);
-}
-
-bmp_status bmp_cli_load_event_xml(const char *path, size_t max, const bmp_usebio_opts *uo,
-                                  bmp_event **ev, char **xml_bytes, size_t *xml_len,
-                                  bmp_error *e)
-{
-    *ev = NULL;
-    if (xml_bytes)
-        *xml_bytes = NULL;
-    const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
-    char *buf = NULL;
-    size_t len = 0, bom = 0;
-    bool xml = false;
-    bmp_status st = read_text(path, name, max, &buf, &len, &bom, &xml, e);
-    if (!st && xml) {
-        st = bmp_usebio_read_memory(buf, len, name, uo, ev, e);
-        if (!st && xml_bytes) { /* kept for the faithful export (UX-1) */
-            *xml_bytes = buf;
-            *xml_len = len;
-            buf = NULL;
-        }
-    } else if (!st) {
-        st = bmp_event_load_string(buf + bom, name, ev, e);
-        if (!st && (st = bmp_usebio_apply_opts(*ev, uo, e))) {
-            bmp_event_free(*ev);
-            *ev = NULL;
-        }
-    }
-    free(buf);
-    return st;
-}
-
 bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e)
 {
     const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
@@ -119,6 +87,61 @@ bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, 
         st = bmp_pipeline_read_memory(p, buf + bom, len - bom, name, e);
     free(buf);
     return st;
+}
+
+/* A reader may open its file more than once (the USEBIO sidecar: before
+ * and after mapping the file), and a pipe can be read only once, so
+ * standard input is copied into a private file, <tmp>/bridgemp-XXXXXX/stdin,
+ * which messages name. */
+bmp_status cli_spool_stdin(size_t max, char dir[CLI_SPOOL_DIR], char path[CLI_SPOOL_PATH],
+                           bmp_error *e)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, CLI_SPOOL_DIR, "%s/bridgemp-XXXXXX",
+             tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+    bmp_status st = bmp_file_read("-", max, &buf, &len, e);
+    if (!st && !mkdtemp(dir)) {
+        st = bmp_error_set(e, BMP_EIO, "cannot make a directory for --sidecar -: %s: %s", dir,
+                           strerror(errno));
+        dir[0] = '\0';
+    }
+    if (!st) {
+        snprintf(path, CLI_SPOOL_PATH, "%s/stdin", dir);
+        FILE *f = fopen(path, "wb");
+        bool ok = f && fwrite(buf, 1, len, f) == len;
+        if ((f && fclose(f) != 0) || !ok)
+            st = bmp_error_set(e, BMP_EIO, "%s: cannot write --sidecar -: %s", path,
+                               strerror(errno));
+    }
+    free(buf);
+    return st;
+}
+
+void cli_unspool(char *dir, char *path)
+{
+    if (path[0])
+        unlink(path);
+    if (dir[0])
+        rmdir(dir);
+    path[0] = dir[0] = '\0';
+}
+
+/* DIR/NAME + ext, NAME being path's file name without its extension. */
+char *cli_output_name(const char *dir, const char *path, const char *ext)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    int bl = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    size_t dl = strlen(dir);
+    bool slash = dl > 0 && dir[dl - 1] == '/';
+    size_t n = dl + (size_t)bl + strlen(ext) + 2;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s%s%.*s%s", dir, slash ? "" : "/", bl, base, ext);
+    return s;
 }
 
 bmp_status bmp_cli_check_not_input(const char *out, const char *const *inputs, size_t ninputs,

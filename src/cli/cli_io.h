@@ -44,19 +44,23 @@ int bmp_cli_fail(const bmp_error *e, bmp_status st);
 bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
 
 /* Read path ("-": standard input) once, whole, within max bytes, refuse
- * UTF-16 and (for JSON) invalid UTF-8, and parse it as USEBIO or JSON
- * (detected from the content) with the options applied. */
-bmp_status bmp_cli_load_event(const char *path, size_t max, const bmp_usebio_opts *uo,
-                              bmp_event **ev, bmp_error *e);
-/* The same, and for a USEBIO input its bytes in *xml_bytes (malloc'ed;
- * NULL for JSON) for bmp_usebio_rewrite. */
-bmp_status bmp_cli_load_event_xml(const char *path, size_t max, const bmp_usebio_opts *uo,
-                                  bmp_event **ev, char **xml_bytes, size_t *xml_len,
-                                  bmp_error *e);
-
-/* The same checks, then the bytes into a pipeline (bridgemp/pipeline.h:
- * JSON, USEBIO or, by path's extension, an ABF credit file). */
+ * UTF-16 JSON and (for JSON) invalid UTF-8, then hand the bytes to the
+ * pipeline (bridgemp/pipeline.h), which tells the format (JSON, USEBIO or,
+ * by path's extension, an ABF credit file) and applies the options. */
 bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e);
+
+/* Standard input copied into a private file, dir/stdin (dir a new
+ * <TMPDIR>/bridgemp-XXXXXX), for a reader that opens its file more than
+ * once (the USEBIO sidecar); at most max bytes.  cli_unspool removes both
+ * (names left empty: nothing to remove). */
+enum { CLI_SPOOL_DIR = 64, CLI_SPOOL_PATH = 80 };
+bmp_status cli_spool_stdin(size_t max, char dir[CLI_SPOOL_DIR], char path[CLI_SPOOL_PATH],
+                           bmp_error *e);
+void cli_unspool(char *dir, char *path);
+
+/* DIR/NAME + ext, NAME being path's file name without its extension
+ * (malloc'ed; NULL when out of memory). */
+char *cli_output_name(const char *dir, const char *path, const char *ext);
 
 /* Refuse (EINVAL, before anything is written) an output that is the same
  * file as one of the inputs (same device and inode; "-" = stdout/stdin). */

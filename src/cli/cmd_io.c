@@ -147,7 +147,7 @@ typedef struct io_args {
     char **pos;
     int npos;
     unsigned given;
-    char stdin_dir[64], stdin_side[80]; /* --sidecar -: standard input, spooled */
+    char stdin_dir[CLI_SPOOL_DIR], stdin_side[CLI_SPOOL_PATH]; /* --sidecar -: spooled */
 } io_args;
 
 /* libxml2 prints some encoding diagnostics through its generic error
@@ -251,33 +251,12 @@ static int parse_opt(const char *cmd, int c, io_args *a)
     }
 }
 
-/* --sidecar -: the reader opens the sidecar by path more than once (before
- * and after mapping the file), and a pipe can be read only once, so
- * standard input is copied into a private file, <tmp>/bridgemp-XXXXXX/stdin,
- * which messages name; free_args removes it. */
+/* --sidecar -: standard input spooled into a private file (the sidecar is
+ * read by path more than once: cli_files.c); free_args removes it. */
 static int spool_sidecar(const char *cmd, io_args *a)
 {
     bmp_error e = {0};
-    char *buf = NULL;
-    size_t len = 0;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(a->stdin_dir, sizeof a->stdin_dir, "%s/bridgemp-XXXXXX",
-             tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp");
-    bmp_status st = bmp_file_read("-", a->max_input, &buf, &len, &e);
-    if (!st && !mkdtemp(a->stdin_dir)) {
-        st = bmp_error_set(&e, BMP_EIO, "cannot make a directory for --sidecar -: %s: %s",
-                           a->stdin_dir, strerror(errno));
-        a->stdin_dir[0] = '\0';
-    }
-    if (!st) {
-        snprintf(a->stdin_side, sizeof a->stdin_side, "%s/stdin", a->stdin_dir);
-        FILE *f = fopen(a->stdin_side, "wb");
-        bool ok = f && fwrite(buf, 1, len, f) == len;
-        if ((f && fclose(f) != 0) || !ok)
-            st = bmp_error_set(&e, BMP_EIO, "%s: cannot write --sidecar -: %s", a->stdin_side,
-                               strerror(errno));
-    }
-    free(buf);
+    bmp_status st = cli_spool_stdin(a->max_input, a->stdin_dir, a->stdin_side, &e);
     if (st) {
         fprintf(stderr, "bridgemp %s: --sidecar -: %s\n", cmd, e.msg);
         return BMP_EXIT_INPUT;
@@ -343,10 +322,7 @@ static void free_args(io_args *a)
 {
     free(a->set);
     free(a->pos);
-    if (a->stdin_side[0])
-        unlink(a->stdin_side);
-    if (a->stdin_dir[0])
-        rmdir(a->stdin_dir);
+    cli_unspool(a->stdin_dir, a->stdin_side);
 }
 
 static bool is_dir(const char *path)
@@ -414,22 +390,6 @@ static const char *format_ext(const io_args *a)
     }
 }
 
-/* DIR/NAME + ext, NAME being path's file name without its extension. */
-static char *name_in(const char *dir, const char *path, const char *ext)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    int bl = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
-    size_t dl = strlen(dir);
-    bool slash = dl > 0 && dir[dl - 1] == '/';
-    size_t n = dl + (size_t)bl + strlen(ext) + 2;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%s%s%.*s%s", dir, slash ? "" : "/", bl, base, ext);
-    return s;
-}
-
 /* The outputs an award of `in` writes to `out` (a file, or a prefix for the
  * three credit files) must not be its inputs. */
 static bmp_status check_outputs(const io_args *a, const char *in, const char *out, bmp_error *e)
@@ -451,16 +411,9 @@ static bmp_status check_outputs(const io_args *a, const char *in, const char *ou
  * arguments and handles files. */
 static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e)
 {
-    const char *const names[] = {"body",   "edition", "grade",  "classification",
-                                 "status", "rating",  "sidecar"};
-    const char *const vals[] = {a->uo.body,   a->uo.edition, a->uo.grade, a->uo.classification,
-                                a->uo.status, a->uo.rating,  a->uo.sidecar};
     bmp_status st = bmp_pipeline_new(p, e);
-    for (size_t i = 0; i < sizeof names / sizeof *names && !st; i++)
-        if (vals[i])
-            st = bmp_pipeline_set(*p, names[i], vals[i], e);
-    for (size_t i = 0; i < a->uo.nset && !st; i++)
-        st = bmp_pipeline_set(*p, "set", a->set[i], e);
+    if (!st)
+        st = bmp_pipeline_set_usebio(*p, &a->uo, e);
     if (!st)
         st = bmp_pipeline_set(*p, "explain", a->explain ? "true" : "false", e);
     if (!st)
@@ -471,6 +424,14 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
         st = bmp_pipeline_set(*p, "mp-form", a->form == BMP_USEBIO_MP_FLAT ? "flat" : "nested",
                               e);
     return st;
+}
+
+/* convert and validate: an event (JSON or USEBIO, by content) whatever
+ * the name says. */
+static bmp_status open_event_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e)
+{
+    bmp_status st = open_pipeline(a, p, e);
+    return st ? st : bmp_pipeline_set(*p, "input", "event", e);
 }
 
 static bmp_pipeline_format pipe_format(const io_args *a)
@@ -522,9 +483,9 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
 static bmp_status plan_output(const io_args *a, cli_input *it, bmp_error *e)
 {
     if (a->outdir)
-        it->out = name_in(a->outdir, it->path, a->abf_credit ? "" : format_ext(a));
+        it->out = cli_output_name(a->outdir, it->path, a->abf_credit ? "" : format_ext(a));
     else if (a->abf_credit && is_dir(a->outpath))
-        it->out = name_in(a->outpath, it->path, "");
+        it->out = cli_output_name(a->outpath, it->path, "");
     else if (a->outpath && strcmp(a->outpath, "-") != 0)
         it->out = strdup(a->outpath);
     else
@@ -643,39 +604,24 @@ int bmp_cli_convert(int argc, char **argv)
     bmp_error e = {0};
     const char *inputs[2] = {a.pos[0], a.uo.sidecar};
     bmp_status st = bmp_cli_check_not_input(a.pos[1], inputs, 2, &e);
-    bmp_event *ev = NULL;
-    char *xml = NULL;
-    size_t xml_len = 0;
+    bmp_pipeline *p = NULL;
     if (!st)
-        st = bmp_cli_load_event_xml(a.pos[0], a.max_input, &a.uo, &ev, &xml, &xml_len, &e);
+        st = open_event_pipeline(&a, &p, &e);
+    if (!st)
+        st = bmp_cli_read_pipeline(p, a.pos[0], a.max_input, &e);
+    /* USEBIO out carries the points the input carries (a USEBIO input is
+     * written back as read, MASTER_POINTS filled in: UX-1) */
+    if (!st && usebio)
+        st = bmp_pipeline_file_awards(p, &e);
     char *text = NULL;
     size_t len = 0;
-    if (!st && usebio) {
-        bmp_awards aw;
-        bmp_awards_init(&aw);
-        bmp_usebio_write_opts wo = {.form = a.form, .flavour = a.flavour};
-        st = bmp_usebio_file_awards(ev, &aw, &e);
-        if (!st && xml) /* USEBIO to USEBIO: the file as read (UX-1) */
-            st = bmp_usebio_rewrite(xml, xml_len, ev->source, &a.uo, ev, &aw, &wo, &text, &len,
-                                    &e);
-        else if (!st)
-            st = bmp_usebio_write_with(ev, &aw, &wo, &text, &len, &e);
-        bmp_awards_free(&aw);
-    } else if (!st && !(st = bmp_event_to_json(ev, &text, &e))) {
-        len = strlen(text);
-        char *t2 = realloc(text, len + 2);
-        if (!t2)
-            st = bmp_error_oom(&e);
-        else {
-            text = t2;
-            memcpy(text + len++, "\n", 2);
-        }
-    }
+    if (!st)
+        st = bmp_pipeline_write_buffer(p, usebio ? BMP_PIPE_USEBIO : BMP_PIPE_EVENT_JSON, &text,
+                                       &len, &e);
     if (!st)
         st = bmp_cli_emit(a.pos[1], text, len, &e);
     free(text);
-    free(xml);
-    bmp_event_free(ev);
+    bmp_pipeline_free(p);
     free_args(&a);
     return st ? bmp_cli_fail(&e, st) : 0;
 }
@@ -698,25 +644,25 @@ int bmp_cli_validate(int argc, char **argv)
         return rc;
     }
     bmp_error e = {0};
-    bmp_event *ev = NULL;
     const char *name = strcmp(a.pos[0], "-") == 0 ? "standard input" : a.pos[0];
-    bmp_status st = bmp_cli_load_event(a.pos[0], a.max_input, &a.uo, &ev, &e);
+    bmp_pipeline *p = NULL;
+    bmp_status st = open_event_pipeline(&a, &p, &e);
+    if (!st)
+        st = bmp_cli_read_pipeline(p, a.pos[0], a.max_input, &e);
+    const bmp_event *ev = st ? NULL : bmp_pipeline_event(p);
     /* The body's checks: its parameter spec, then its own validation, run
-     * as the award computation (the awards are discarded). */
-    const bmp_rules *r = st ? NULL : bmp_rules_find(ev->body);
+     * as the award computation (the awards are only counted). */
+    const bmp_rules *r = ev ? bmp_rules_find(ev->body) : NULL;
     if (r && r->params && (st = bmp_params_check_event(ev, r->params, &e)))
         bmp_error_prefix(&e, "%s: ", name);
-    bmp_awards aw;
-    bmp_awards_init(&aw);
-    if (!st && ev && (st = bmp_award_event(ev, &aw, &e)))
-        bmp_error_prefix(&e, "%s: ", name);
+    if (!st && ev)
+        st = bmp_pipeline_award(p, &e); /* errors name the input */
     if (!st)
         printf("%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, %zu "
                "groups, %zu matches, %zu awards\n",
                name, ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
-               ev->ncontestants, ev->ngroups, ev->nmatches, aw.count);
-    bmp_awards_free(&aw);
-    bmp_event_free(ev);
+               ev->ncontestants, ev->ngroups, ev->nmatches, bmp_pipeline_awards(p)->count);
+    bmp_pipeline_free(p);
     free_args(&a);
     return st ? bmp_cli_fail(&e, st) : 0;
 }

@@ -1,6 +1,8 @@
 /* The read -> award -> write pipeline (include/bridgemp/pipeline.h): what
- * `bridgemp award` and `bridgemp convert` do, as one library object.  The
- * CLI is a thin layer of option parsing and file handling over it. */
+ * `bridgemp award`, `convert` and `validate` and the ledger's imports do,
+ * as one library object: options, awards and output here, the input in
+ * pipeline_read.c.  The CLI is a thin layer of option parsing and file
+ * handling over it. */
 #include "bridgemp/pipeline.h"
 
 #include <stdint.h>
@@ -12,31 +14,10 @@
 #include "bridgemp/rules.h"
 #include "bridgemp/usebio.h"
 #include "core/util.h"
+#include "io/pipeline_internal.h"
 
-typedef enum input_kind { IN_NONE, IN_JSON, IN_USEBIO, IN_CREDIT } input_kind;
-
-/* Options copied from bmp_pipeline_set, in the order of bmp_usebio_opts. */
-enum { OPT_BODY, OPT_EDITION, OPT_GRADE, OPT_CLASSIFICATION, OPT_STATUS, OPT_RATING,
-       OPT_SIDECAR, OPT__COUNT };
 static const char *const opt_names[OPT__COUNT] = {
     "body", "edition", "grade", "classification", "status", "rating", "sidecar"};
-
-struct bmp_pipeline {
-    char *opt[OPT__COUNT];
-    char **set;              /* "KEY=VALUE" */
-    size_t nset, set_cap;
-    bool explain, check_digit;
-    bmp_usebio_mp_form form;
-    char *flavour;           /* usebio-flavour; NULL: the body's */
-
-    input_kind input;
-    bmp_event *ev;
-    bmp_awards aw;
-    bool awarded;
-    /* A USEBIO input's bytes, for the faithful export (rulings UX-1). */
-    char *orig;
-    size_t orig_len;
-};
 
 static const char *const format_names[] = {"table",     "json",    "csv",
                                            "usebio",    "event-json", "abf-green",
@@ -67,7 +48,7 @@ bmp_status bmp_pipeline_new(bmp_pipeline **out, bmp_error *err)
     return BMP_OK;
 }
 
-static void drop_input(bmp_pipeline *p)
+void pipe_drop_input(bmp_pipeline *p)
 {
     bmp_event_free(p->ev);
     p->ev = NULL;
@@ -75,7 +56,7 @@ static void drop_input(bmp_pipeline *p)
     free(p->orig);
     p->orig = NULL;
     p->orig_len = 0;
-    p->input = IN_NONE;
+    p->input = BMP_PIPE_IN_NONE;
     p->awarded = false;
 }
 
@@ -83,7 +64,8 @@ void bmp_pipeline_free(bmp_pipeline *p)
 {
     if (!p)
         return;
-    drop_input(p);
+    pipe_drop_input(p);
+    free(p->problems);
     for (int i = 0; i < OPT__COUNT; i++)
         free(p->opt[i]);
     free(p->flavour);
@@ -151,6 +133,22 @@ static bmp_status set_flavour(bmp_pipeline *p, const char *v, bmp_error *err)
     return BMP_OK;
 }
 
+/* How the input is told: auto (extension, then content), event, abf-credit. */
+static bmp_status set_input(bmp_pipeline *p, const char *v, bmp_error *err)
+{
+    if (v && strcmp(v, "auto") == 0)
+        p->mode = PIPE_INPUT_AUTO;
+    else if (v && strcmp(v, "event") == 0)
+        p->mode = PIPE_INPUT_EVENT;
+    else if (v && strcmp(v, "abf-credit") == 0)
+        p->mode = PIPE_INPUT_CREDIT;
+    else
+        return bmp_error_set(err, BMP_EINVAL,
+                             "option input: expected auto, event or abf-credit, got \"%s\"",
+                             v ? v : "(null)");
+    return BMP_OK;
+}
+
 bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,
                             bmp_error *err)
 {
@@ -175,14 +173,37 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
         return set_form(p, value, err);
     if (strcmp(name, "usebio-flavour") == 0)
         return set_flavour(p, value, err);
+    if (strcmp(name, "input") == 0)
+        return set_input(p, value, err);
+    if (strcmp(name, "override-json") == 0) {
+        bool over = true;
+        bmp_status st = parse_bool(name, value, &over, err);
+        p->keep_json = st ? p->keep_json : !over;
+        return st;
+    }
     return bmp_error_set(err, BMP_EINVAL,
                          "unknown option \"%s\": expected body, edition, grade, classification, "
-                         "status, rating, sidecar, set, explain, mp-form, usebio-flavour or "
-                         "check-digit",
+                         "status, rating, sidecar, set, explain, mp-form, usebio-flavour, "
+                         "check-digit, input or override-json",
                          name);
 }
 
-static bmp_usebio_opts usebio_opts(const bmp_pipeline *p)
+bmp_status bmp_pipeline_set_usebio(bmp_pipeline *p, const bmp_usebio_opts *o, bmp_error *err)
+{
+    if (!o)
+        return BMP_OK;
+    const char *const vals[OPT__COUNT] = {o->body,   o->edition, o->grade,  o->classification,
+                                          o->status, o->rating,  o->sidecar};
+    bmp_status st = BMP_OK;
+    for (int i = 0; i < OPT__COUNT && !st; i++)
+        if (vals[i])
+            st = bmp_pipeline_set(p, opt_names[i], vals[i], err);
+    for (size_t i = 0; i < o->nset && o->set && !st; i++)
+        st = add_set(p, o->set[i], err);
+    return st;
+}
+
+bmp_usebio_opts pipe_usebio_opts(const bmp_pipeline *p)
 {
     bmp_usebio_opts o = {
         .body = p->opt[OPT_BODY],
@@ -198,212 +219,11 @@ static bmp_usebio_opts usebio_opts(const bmp_pipeline *p)
     return o;
 }
 
-/* ---- Input ------------------------------------------------------------- */
-
-/* An ABF credit file is told by its name: .grn .red .gld .rag .mp5. */
-static bool is_credit_name(const char *name)
-{
-    static const char *const ext[] = {".grn", ".red", ".gld", ".rag", ".mp5"};
-    size_t n = name ? strlen(name) : 0;
-    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++)
-        if (n > 4 && strcasecmp(name + n - 4, ext[i]) == 0)
-            return true;
-    return false;
-}
-
-/* A JSON event takes the options too (they override what it says). */
-static bmp_status apply_opts(bmp_pipeline *p, bmp_error *err)
-{
-    bmp_usebio_opts o = usebio_opts(p);
-    return bmp_usebio_apply_opts(p->ev, &o, err);
-}
-
-static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
-                                  const char *name, bmp_error *err);
-
-static bmp_status read_credit(bmp_pipeline *p, const char *data, size_t len, const char *name,
-                              bmp_error *err)
-{
-    bmp_abf_credit_kind kind;
-    bmp_status st = bmp_abf_credit_kind_of(name, &kind, err);
-    if (st)
-        return st;
-    bmp_abf_credit_opts o = {.check_digit = p->check_digit};
-    bmp_abf_credit_file f;
-    bmp_abf_credit_init(&f, kind);
-    st = bmp_abf_credit_parse(data, len, &o, &f, err);
-    if (st == BMP_EPARSE && f.nproblems)
-        st = f.problems[0].line
-                 ? bmp_error_set(err, st, "%s:%zu: %s", name, f.problems[0].line,
-                                 f.problems[0].msg)
-                 : bmp_error_set(err, st, "%s: %s", name, f.problems[0].msg);
-    if (!st)
-        st = credit_to_event(p, &f, name, err);
-    bmp_abf_credit_free(&f);
-    return st;
-}
-
-/* USEBIO: the event, and the bytes kept for the faithful export (*own, a
- * malloc'd buffer, is taken instead of copied; NULL when it was). */
-static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const char *src,
-                              char **own, bmp_error *err)
-{
-    p->input = IN_USEBIO;
-    bmp_usebio_opts o = usebio_opts(p);
-    bmp_status st = bmp_usebio_read_memory(d, len, src, &o, &p->ev, err);
-    if (st)
-        return st;
-    if (own) {
-        p->orig = *own;
-        *own = NULL;
-    } else if ((p->orig = malloc(len ? len : 1))) {
-        memcpy(p->orig, d, len);
-    } else {
-        return bmp_error_oom(err);
-    }
-    p->orig_len = len;
-    return BMP_OK;
-}
-
-bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t len,
-                                    const char *name, bmp_error *err)
-{
-    drop_input(p);
-    const char *src = name ? name : "<memory>";
-    const char *d = data ? data : "";
-    if (!data && len)
-        return bmp_error_set(err, BMP_EINVAL, "%s: no data", src);
-    bmp_status st;
-    if (is_credit_name(name)) {
-        p->input = IN_CREDIT;
-        st = read_credit(p, d, len, src, err);
-    } else if (bmp_usebio_sniff(d, len)) {
-        st = read_usebio(p, d, len, src, NULL, err);
-    } else {
-        p->input = IN_JSON;
-        char *text = NULL;
-        if (memchr(d, '\0', len))
-            st = bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file",
-                               src);
-        else if (!(text = malloc(len + 1)))
-            st = bmp_error_oom(err);
-        else {
-            memcpy(text, d, len);
-            text[len] = '\0';
-            st = bmp_event_load_string(text, src, &p->ev, err);
-        }
-        free(text);
-        if (!st)
-            st = apply_opts(p, err);
-    }
-    if (st)
-        drop_input(p);
-    return st;
-}
-
-bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *err)
-{
-    drop_input(p);
-    bmp_status st;
-    if (is_credit_name(path)) {
-        char *buf;
-        size_t len;
-        if ((st = bmp_read_file(path, &buf, &len, err)))
-            return st;
-        p->input = IN_CREDIT;
-        st = read_credit(p, buf, len, path, err);
-        free(buf);
-    } else {
-        /* The readers take the path themselves (a streaming reader never
-         * holds the whole file); the first bytes tell XML from JSON. */
-        FILE *f = fopen(path, "rb");
-        if (!f)
-            return bmp_error_set(err, BMP_EIO, "%s: cannot open", path);
-        char head[256];
-        size_t n = fread(head, 1, sizeof head, f);
-        fclose(f);
-        if (bmp_usebio_sniff(head, n)) {
-            char *buf;
-            size_t len;
-            if ((st = bmp_read_file(path, &buf, &len, err)))
-                return st;
-            st = read_usebio(p, buf, len, path, &buf, err);
-            free(buf);
-        } else {
-            p->input = IN_JSON;
-            st = bmp_event_load_file(path, &p->ev, err);
-            if (!st)
-                st = apply_opts(p, err);
-        }
-    }
-    if (st)
-        drop_input(p);
-    return st;
-}
-
-/* ---- ABF credit files as input ------------------------------------------
- * A credit file is a list of (ABF number, points) of one colour (.rag: red
- * and green).  It becomes an event of body "abf" with one contestant per
- * line, its one player the ABF number, and the lines as awards of kind
- * "credit", so that every award output (table, JSON, CSV, credit files)
- * reads it like awards computed from an event. */
-
-static const char *const credit_colour[] = {"green", "red", "gold", "red"};
-
-/* ABF-117 single-colour file, ABF-118 red-and-green file (App. D) */
-static bmp_status credit_award(bmp_awards *aw, size_t contestant, bmp_abf_credit_kind kind,
-                               const char *colour, bmp_points points, bmp_error *err)
-{
-    bmp_award a = {.contestant = contestant, .player = BMP_ALL_PLAYERS, .points = points};
-    bmp_award_set(&a, "credit", "credit file", colour,
-                  kind == BMP_ABF_CREDIT_RAG ? "ABF-118" : "ABF-117", "App. D");
-    return bmp_awards_add(aw, err, &a, NULL);
-}
-
-static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
-                                  const char *name, bmp_error *err)
-{
-    bmp_event *ev = calloc(1, sizeof *ev);
-    if (!ev)
-        return bmp_error_oom(err);
-    p->ev = ev;
-    ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
-    ev->source = bmp_strdup(name);
-    ev->name = bmp_strdup(name);
-    ev->body = bmp_strdup("abf");
-    ev->sessions = 1;
-    ev->contestants = calloc(f->nrecs ? f->nrecs : 1, sizeof *ev->contestants);
-    if (!ev->source || !ev->name || !ev->body || !ev->contestants)
-        return bmp_error_oom(err);
-    for (size_t i = 0; i < f->nrecs; i++) {
-        bmp_contestant *c = &ev->contestants[ev->ncontestants++];
-        c->id = bmp_strdup(f->recs[i].abf);
-        c->players = calloc(1, sizeof *c->players);
-        if (!c->id || !c->players)
-            return bmp_error_oom(err);
-        c->nplayers = 1;
-        c->players[0].participation = 1.0;
-        if (!(c->players[0].id = bmp_strdup(f->recs[i].abf)))
-            return bmp_error_oom(err);
-        /* a .rag line of green only gives no 0.00 red award */
-        bool rag = f->kind == BMP_ABF_CREDIT_RAG;
-        bmp_status st = BMP_OK;
-        if (!rag || f->recs[i].points || !f->recs[i].green)
-            st = credit_award(&p->aw, i, f->kind, credit_colour[f->kind], f->recs[i].points,
-                              err);
-        if (!st && rag && f->recs[i].green)
-            st = credit_award(&p->aw, i, f->kind, "green", f->recs[i].green, err);
-        if (st)
-            return st;
-    }
-    return BMP_OK;
-}
-
 /* ---- Awards ------------------------------------------------------------ */
 
 static bmp_status need_input(const bmp_pipeline *p, bmp_error *err)
 {
-    return p->input == IN_NONE
+    return p->input == BMP_PIPE_IN_NONE
                ? bmp_error_set(err, BMP_EINVAL, "pipeline: no input read yet")
                : BMP_OK;
 }
@@ -411,7 +231,7 @@ static bmp_status need_input(const bmp_pipeline *p, bmp_error *err)
 bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err)
 {
     bmp_status st = need_input(p, err);
-    if (st || p->input == IN_CREDIT) { /* a credit file's lines are its awards */
+    if (st || p->input == BMP_PIPE_IN_ABF_CREDIT) { /* a credit file's lines are its awards */
         p->awarded = !st;
         return st;
     }
@@ -432,7 +252,7 @@ bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err)
 bmp_status bmp_pipeline_file_awards(bmp_pipeline *p, bmp_error *err)
 {
     bmp_status st = need_input(p, err);
-    if (st || p->input == IN_CREDIT) {
+    if (st || p->input == BMP_PIPE_IN_ABF_CREDIT) {
         p->awarded = !st;
         return st;
     }
@@ -524,14 +344,14 @@ static bmp_status write_event_json(const bmp_pipeline *p, char **out, size_t *le
 /* USEBIO: with the awards when there are some, else the event alone. */
 static bmp_status write_usebio(const bmp_pipeline *p, char **out, size_t *len, bmp_error *err)
 {
-    if (p->input == IN_CREDIT)
+    if (p->input == BMP_PIPE_IN_ABF_CREDIT)
         return bmp_error_set(err, BMP_EINVAL,
                              "%s: an ABF credit file has no event to write as USEBIO",
                              p->ev->source);
     bmp_usebio_write_opts wo = {.form = p->form, .flavour = p->flavour};
     const bmp_awards *aw = p->awarded ? &p->aw : NULL;
     if (p->orig) { /* the file as read, MASTER_POINTS filled in (UX-1) */
-        bmp_usebio_opts o = usebio_opts(p);
+        bmp_usebio_opts o = pipe_usebio_opts(p);
         return bmp_usebio_rewrite(p->orig, p->orig_len, p->ev->source, &o, p->ev, aw, &wo,
                                   out, len, err);
     }
@@ -563,7 +383,7 @@ bmp_status bmp_pipeline_write_buffer(bmp_pipeline *p, bmp_pipeline_format f, cha
             n = strlen(*out);
         break;
     case BMP_PIPE_EVENT_JSON:
-        st = p->input == IN_CREDIT
+        st = p->input == BMP_PIPE_IN_ABF_CREDIT
                  ? bmp_error_set(err, BMP_EINVAL,
                                  "%s: an ABF credit file has no event to write as JSON",
                                  p->ev->source)

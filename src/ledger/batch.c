@@ -690,14 +690,20 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     return rc;
 }
 
-bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_import_opts *o,
-                             int64_t *batch, bmp_problems *probs, bmp_error *err)
+/* Bytes already in memory (the server's uploads): the same batch as the
+ * file would give; name stands for the file in messages and the batch. */
+bmp_status bmp_ledger_import_memory(bmp_ledger *l, const void *data, size_t len,
+                                    const char *name, const bmp_ledger_import_opts *o,
+                                    int64_t *batch, bmp_problems *probs, bmp_error *err)
 {
+    const char *path = name ? name : "<memory>";
+    if (!data && len)
+        return bmp_error_set(err, BMP_EINVAL, "%s: no data", path);
     bmp_problems local = {0};
     bmp_problems *pp = probs ? probs : &local;
     size_t before = pp->count;
     ledger_lines ls;
-    bmp_status rc = ledger_lines_read(path, o, &ls, pp, err);
+    bmp_status rc = ledger_lines_read(data ? data : "", len, path, o, &ls, pp, err);
     if (rc == BMP_EINVAL && pp->count > before)
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
     if (!rc) {
@@ -717,5 +723,18 @@ bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_i
     }
     ledger_lines_free(&ls);
     bmp_problems_free(&local);
+    return rc;
+}
+
+/* A file: its bytes, then as from memory. */
+bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_import_opts *o,
+                             int64_t *batch, bmp_problems *probs, bmp_error *err)
+{
+    char *data = NULL;
+    size_t len = 0;
+    bmp_status rc = bmp_read_file(path, &data, &len, err);
+    if (!rc)
+        rc = bmp_ledger_import_memory(l, data, len, path, o, batch, probs, err);
+    free(data);
     return rc;
 }

@@ -1,14 +1,14 @@
 /* Batch sources: events computed on import (JSON or USEBIO), USEBIO files
  * carrying MASTER_POINTS, ABF credit files and CSV adjustments, each turned
- * into award lines for one batch. */
+ * into award lines for one batch.  Reading a file into an event (format,
+ * credit-file names, USEBIO options, sidecar) and awarding it are the
+ * pipeline's (bridgemp/pipeline.h); only adjustments are the ledger's own. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "bridgemp/abf.h"
-#include "bridgemp/rules.h"
-#include "bridgemp/usebio.h"
+#include "bridgemp/pipeline.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/csv.h"
@@ -122,111 +122,149 @@ static bmp_status event_lines(const char *path, const bmp_event *ev, const bmp_a
     return bad ? BMP_EINVAL : BMP_OK;
 }
 
-static bool has_file_points(const bmp_event *ev)
+/* The event read and awarded by the pipeline, recorded: its hash, its JSON
+ * (kept for the derivations of a computed one, ruling W-21, and for the
+ * charge runs, which count a batch's player-sessions whether its awards
+ * were computed or came in the file, L-11), name, date, club and lines. */
+static bmp_status event_record(const bmp_pipeline *p, const char *name, ledger_lines *ls,
+                               bmp_problems *probs, bmp_error *err)
 {
-    for (size_t i = 0; i < ev->ncontestants; i++)
-        for (size_t k = 0; k < ev->contestants[i].params.count; k++)
-            if (strncmp(ev->contestants[i].params.items[k].key, "mp.", 3) == 0)
-                return true;
-    return false;
-}
-
-static bmp_status read_event(const char *path, const char *data, size_t len,
-                             const bmp_ledger_import_opts *o, ledger_lines *ls,
-                             bmp_problems *probs, bmp_error *err)
-{
-    bmp_event *ev = NULL;
-    bmp_status st;
-    bmp_usebio_opts uo = {0};
-    if (o->usebio)
-        uo = *o->usebio;
-    if (!uo.body)
-        uo.body = o->body;
-    if (bmp_usebio_sniff(data, len))
-        st = bmp_usebio_read_memory(data, len, path, &uo, &ev, err);
-    else
-        st = bmp_event_load_string(data, path, &ev, err);
-    if (st)
-        return st;
-    bool file_mp = has_file_points(ev);
-    if (o->source == BMP_BATCH_USEBIO_MP && !file_mp) {
-        bmp_event_free(ev);
-        return bmp_error_set(err, BMP_EINVAL, "%s: no MASTER_POINTS in the file", path);
-    }
-    ls->source = (o->source == BMP_BATCH_EVENT || !file_mp) ? BMP_BATCH_EVENT : BMP_BATCH_USEBIO_MP;
-    snprintf(ls->body, sizeof ls->body, "%s", ev->body ? ev->body : "");
-    bmp_awards aw;
-    bmp_awards_init(&aw);
-    if (ls->source == BMP_BATCH_USEBIO_MP)
-        st = bmp_usebio_file_awards(ev, &aw, err);
-    else
-        st = bmp_award_event(ev, &aw, err);
-    if (!st)
-        st = ledger_event_hash(ev, ls->hash, err);
-    /* The event is kept: for the derivations of a computed one (ruling
-     * W-21), and for the charge runs, which count a batch's player-sessions
-     * whether its awards were computed or came in the file (L-11). */
+    const bmp_event *ev = bmp_pipeline_event(p);
+    bmp_status st = ledger_event_hash(ev, ls->hash, err);
     if (!st)
         st = bmp_event_to_json(ev, &ls->event_json, err);
     if (!st) {
-        ls->event = own(ls, ev->name ? ev->name : path);
+        ls->event = own(ls, ev->name ? ev->name : name);
         ls->event_date = own(ls, ev->date ? ev->date : "");
         const char *club = bmp_params_string(&ev->params, "usebio.club_id", NULL);
         ls->club = own(ls, club);
-        st = event_lines(path, ev, &aw, ls, probs, err);
+        st = event_lines(name, ev, bmp_pipeline_awards(p), ls, probs, err);
         if (ls->source == BMP_BATCH_USEBIO_MP)
             for (size_t i = 0; i < ls->n; i++)
                 ls->v[i].rule = file_rule(ls->body);
     }
     if (st && st != BMP_EINVAL)
-        bmp_error_prefix(err, "%s: ", path);
-    bmp_awards_free(&aw);
-    bmp_event_free(ev);
+        bmp_error_prefix(err, "%s: ", name);
     return st;
+}
+
+/* The pipeline names the file first in an award error; the ledger has
+ * always reported an invalid event (EINVAL) without it, and keeps its
+ * messages (issue 32: a refactor, same results).  Other statuses keep it. */
+static void unprefix(bmp_error *err, const char *name)
+{
+    size_t n = strlen(name);
+    if (err && strncmp(err->msg, name, n) == 0 && strncmp(err->msg + n, ": ", 2) == 0)
+        memmove(err->msg, err->msg + n + 2, strlen(err->msg + n + 2) + 1);
+}
+
+/* An event: its awards computed (the pipeline names the file in an error),
+ * or taken from the MASTER_POINTS it carries. */
+static bmp_status event_source(bmp_pipeline *p, const char *name,
+                               const bmp_ledger_import_opts *o, ledger_lines *ls,
+                               bmp_problems *probs, bmp_error *err)
+{
+    const bmp_event *ev = bmp_pipeline_event(p);
+    bool file_mp = bmp_pipeline_carries_awards(p);
+    if (o->source == BMP_BATCH_USEBIO_MP && !file_mp)
+        return bmp_error_set(err, BMP_EINVAL, "%s: no MASTER_POINTS in the file", name);
+    ls->source = (o->source == BMP_BATCH_EVENT || !file_mp) ? BMP_BATCH_EVENT : BMP_BATCH_USEBIO_MP;
+    snprintf(ls->body, sizeof ls->body, "%s", ev->body ? ev->body : "");
+    bmp_status st;
+    if (ls->source == BMP_BATCH_USEBIO_MP) {
+        if ((st = bmp_pipeline_file_awards(p, err)) && st != BMP_EINVAL)
+            bmp_error_prefix(err, "%s: ", name);
+    } else if ((st = bmp_pipeline_award(p, err)) == BMP_EINVAL) {
+        unprefix(err, name);
+    }
+    return st ? st : event_record(p, name, ls, probs, err);
 }
 
 /* ---- ABF credit files (App. D, ABF-117, ABF-118) ------------------------- */
 
-static bmp_status read_credit(const char *path, const char *data, size_t len, ledger_lines *ls,
-                              bmp_problems *probs, bmp_error *err)
+/* Every bad line of a credit file, as the ledger lists problems. */
+static void credit_problems(const bmp_pipeline *p, const char *name, bmp_problems *probs)
 {
-    bmp_abf_credit_kind kind;
-    bmp_status st = bmp_abf_credit_kind_of(path, &kind, err);
-    if (st)
-        return st;
-    bmp_abf_credit_file f;
-    bmp_abf_credit_init(&f, kind);
-    st = bmp_abf_credit_parse(data, len, NULL, &f, err);
-    for (size_t i = 0; i < f.nproblems; i++)
-        problems_add(probs, "%s:%zu: %s", path, f.problems[i].line, f.problems[i].msg);
-    ls->source = BMP_BATCH_ABF_CREDIT;
-    snprintf(ls->body, sizeof ls->body, "abf");
-    ledger_sha256_hex(data, len, ls->hash);
-    ls->event = own(ls, path);
-    ls->event_date = own(ls, "");
-    const char *colour = kind == BMP_ABF_CREDIT_GREEN ? "green"
-                         : kind == BMP_ABF_CREDIT_GOLD ? "gold" : "red";
-    unsigned __int128 sum = 0;
-    const char *ev = keep(ls, path);
-    for (size_t i = 0; i < f.nrecs && !f.nproblems; i++) {
-        const bmp_abf_credit_rec *r = &f.recs[i];
-        const char *num = keep(ls, r->abf);
-        bmp_ledger_line ln = {.number = num, .point_type = colour, .points = r->points,
-                              .rule = kind == BMP_ABF_CREDIT_RAG ? "ABF-118" : "ABF-117",
-                              .event = ev, .contestant = "", .line = i + 1};
-        if (r->points && !push(ls, &ln))
-            st = bmp_error_oom(err);
-        if (kind == BMP_ABF_CREDIT_RAG && r->green) {
-            ln.point_type = "green";
-            ln.points = r->green;
-            if (!push(ls, &ln))
-                st = bmp_error_oom(err);
-        }
-        sum += (unsigned __int128)strtoull(r->abf, NULL, 10) * (uint64_t)(r->points + r->green);
+    size_t line = 0;
+    for (size_t i = 0; i < bmp_pipeline_problem_count(p); i++) {
+        const char *msg = bmp_pipeline_problem(p, i, &line);
+        problems_add(probs, "%s:%zu: %s", name, line, msg);
     }
-    snprintf(ls->checksum, sizeof ls->checksum, "%llu", (unsigned long long)(sum % 10000000000000000000ULL));
-    bmp_abf_credit_free(&f);
-    return st == BMP_EPARSE ? BMP_EINVAL : st;
+}
+
+/* A credit file read by the pipeline: one line per award it carries (its
+ * lines; a .rag line gives red, then green), and the ABF checksum, the sum
+ * of ABF number x points (ecosystem.md §5). */
+static bmp_status credit_source(const bmp_pipeline *p, const char *name, const char *data,
+                                size_t len, ledger_lines *ls, bmp_error *err)
+{
+    const bmp_event *ev = bmp_pipeline_event(p);
+    const bmp_awards *aw = bmp_pipeline_awards(p);
+    ls->source = BMP_BATCH_ABF_CREDIT;
+    snprintf(ls->body, sizeof ls->body, "%s", ev->body); /* the pipeline's: ABF's */
+    ledger_sha256_hex(data, len, ls->hash);
+    ls->event = own(ls, name);
+    ls->event_date = own(ls, "");
+    unsigned __int128 sum = 0;
+    const char *evname = keep(ls, name);
+    for (size_t i = 0; i < aw->count; i++) {
+        const bmp_award *a = &aw->items[i];
+        const char *abf = ev->contestants[a->contestant].id;
+        bmp_ledger_line ln = {.number = keep(ls, abf), .point_type = keep(ls, a->colour),
+                              .points = a->points, .rule = keep(ls, a->rule), .event = evname,
+                              .contestant = "", .line = a->contestant + 1};
+        if (a->points && !push(ls, &ln))
+            return bmp_error_oom(err);
+        sum += (unsigned __int128)strtoull(abf, NULL, 10) * (uint64_t)a->points;
+    }
+    snprintf(ls->checksum, sizeof ls->checksum, "%llu",
+             (unsigned long long)(sum % 10000000000000000000ULL));
+    return BMP_OK;
+}
+
+/* ---- the pipeline --------------------------------------------------------- */
+
+/* A pipeline with the import's options: the USEBIO ones (the body by
+ * default the import's), a JSON event taken as written (its body is checked
+ * against the import's), and the input told as the source says. */
+static bmp_status open_pipeline(const bmp_ledger_import_opts *o, bmp_pipeline **p,
+                                bmp_error *err)
+{
+    bmp_usebio_opts uo = {0};
+    if (o->usebio)
+        uo = *o->usebio;
+    if (!uo.body)
+        uo.body = o->body;
+    const char *input = o->source == BMP_BATCH_ABF_CREDIT ? "abf-credit"
+                        : o->source == BMP_BATCH_AUTO     ? "auto"
+                                                          : "event";
+    bmp_status st = bmp_pipeline_new(p, err);
+    if (!st)
+        st = bmp_pipeline_set_usebio(*p, &uo, err);
+    if (!st)
+        st = bmp_pipeline_set(*p, "override-json", "false", err);
+    if (!st)
+        st = bmp_pipeline_set(*p, "input", input, err);
+    return st;
+}
+
+/* An event, a USEBIO file or a credit file, read by the pipeline. */
+static bmp_status read_pipeline(const char *data, size_t len, const char *name,
+                                const bmp_ledger_import_opts *o, ledger_lines *ls,
+                                bmp_problems *probs, bmp_error *err)
+{
+    bmp_pipeline *p = NULL;
+    bmp_status st = open_pipeline(o, &p, err);
+    if (!st)
+        st = bmp_pipeline_read_memory(p, data, len, name, err);
+    bool credit = p && bmp_pipeline_input_kind(p) == BMP_PIPE_IN_ABF_CREDIT;
+    if (credit)
+        credit_problems(p, name, probs);
+    if (!st)
+        st = credit ? credit_source(p, name, data, len, ls, err)
+                    : event_source(p, name, o, ls, probs, err);
+    bmp_pipeline_free(p);
+    return credit && st == BMP_EPARSE ? BMP_EINVAL : st;
 }
 
 /* ---- CSV adjustments (NZ-91: player, number, event, change, justification) */
@@ -294,30 +332,18 @@ static bool ends_with(const char *s, const char *ext)
     return n >= m && strcasecmp(s + n - m, ext) == 0;
 }
 
-bmp_status ledger_lines_read(const char *path, const bmp_ledger_import_opts *o,
-                             ledger_lines *ls, bmp_problems *probs, bmp_error *err)
+bmp_status ledger_lines_read(const char *data, size_t len, const char *name,
+                             const bmp_ledger_import_opts *o, ledger_lines *ls,
+                             bmp_problems *probs, bmp_error *err)
 {
     memset(ls, 0, sizeof *ls);
-    char *data = NULL;
-    size_t len = 0;
-    bmp_status st = bmp_read_file(path, &data, &len, err);
-    if (st)
-        return st;
-    bmp_batch_source src = o->source;
-    if (src == BMP_BATCH_AUTO) {
-        if (ends_with(path, ".grn") || ends_with(path, ".red") || ends_with(path, ".gld") ||
-            ends_with(path, ".rag") || ends_with(path, ".mp5"))
-            src = BMP_BATCH_ABF_CREDIT;
-        else if (ends_with(path, ".csv"))
-            src = BMP_BATCH_ADJUSTMENT;
-    }
-    if (src == BMP_BATCH_ABF_CREDIT)
-        st = read_credit(path, data, len, ls, probs, err);
-    else if (src == BMP_BATCH_ADJUSTMENT)
-        st = read_adjustments(path, data, len, o, ls, probs, err);
+    bmp_status st;
+    /* adjustments are the ledger's own; everything else is the pipeline's */
+    if (o->source == BMP_BATCH_ADJUSTMENT ||
+        (o->source == BMP_BATCH_AUTO && ends_with(name, ".csv")))
+        st = read_adjustments(name, data, len, o, ls, probs, err);
     else
-        st = read_event(path, data, len, o, ls, probs, err);
-    free(data);
+        st = read_pipeline(data, len, name, o, ls, probs, err);
     if (ls->oom) /* a string keep() could not copy: never import a line without it */
         st = bmp_error_oom(err);
     return st;

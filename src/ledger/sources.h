@@ -23,10 +23,12 @@ typedef struct ledger_lines {
 } ledger_lines;
 
 void ledger_lines_free(ledger_lines *ls);
-/* Read path into lines (kind from o->source or the file).  Line-level
+/* Read a file's bytes into lines (kind from o->source, or from name and
+ * the content); name stands for the file in messages.  Line-level
  * problems go to probs (status EINVAL); file-level ones to err. */
-bmp_status ledger_lines_read(const char *path, const bmp_ledger_import_opts *o,
-                             ledger_lines *ls, bmp_problems *probs, bmp_error *err);
+bmp_status ledger_lines_read(const char *data, size_t len, const char *name,
+                             const bmp_ledger_import_opts *o, ledger_lines *ls,
+                             bmp_problems *probs, bmp_error *err);
 bmp_status ledger_event_hash(const bmp_event *ev, char hex[65], bmp_error *err);
 
 #endif

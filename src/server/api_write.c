@@ -3,13 +3,10 @@
  * needs a bearer token of the right scope (W-3); each is one ledger call,
  * hence one transaction: refused, failed or interrupted, nothing is
  * written.  Writes take the server's write lock (SQLite has one writer). */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "server/http_internal.h"
 
@@ -36,23 +33,6 @@ static bool name_ok(const char *n)
     if (len == 0 || len > 128 || n[0] == '.' || !strchr(n, '.'))
         return false;
     return strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == len;
-}
-
-static bool write_file(const char *path, const char *data, size_t n)
-{
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return false;
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(fd, data + done, n - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break;
-        done += (size_t)w;
-    }
-    return close(fd) == 0 && done == n;
 }
 
 typedef struct controls {
@@ -103,7 +83,7 @@ static bool parse_kind(const char *s, bmp_batch_source *out)
     return false;
 }
 
-static void import_file(srv_req *rq, srv_resp *rs, const char *name, bmp_batch_source src)
+static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch_source src)
 {
     controls c = {0};
     MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, add_control, &c);
@@ -111,13 +91,12 @@ static void import_file(srv_req *rq, srv_resp *rs, const char *name, bmp_batch_s
                                 .club = rq->scope.club, .control = c.v, .ncontrol = c.n};
     pthread_mutex_lock(&rq->s->write_mu);
     bmp_ledger *l = open_writer(rq, rs);
-    if (l && !write_file(name, rq->body, rq->body_len))
-        srv_error(rs, 500, "cannot store the upload: %s", strerror(errno));
-    else if (l) {
+    if (l) { /* from the request's buffer: no file is written */
         bmp_problems p = {0};
         bmp_error e = {0};
         int64_t id = 0;
-        bmp_status st = bmp_ledger_import(l, name, &o, &id, &p, &e);
+        bmp_status st = bmp_ledger_import_memory(l, rq->body, rq->body_len, name, &o, &id, &p,
+                                                 &e);
         if (st) {
             srv_ledger_error(rs, st, &e, &p);
         } else { /* the CLI's line: "FILE: batch N provisional" */
@@ -128,7 +107,6 @@ static void import_file(srv_req *rq, srv_resp *rs, const char *name, bmp_batch_s
         }
         bmp_problems_free(&p);
     }
-    unlink(name);
     bmp_ledger_close(l);
     pthread_mutex_unlock(&rq->s->write_mu);
 }
@@ -152,7 +130,7 @@ int srv_upload(srv_req *rq, srv_resp *rs)
     else if (rq->body_len == 0)
         srv_error(rs, 400, "empty upload: send the results file as the request body");
     else
-        import_file(rq, rs, name, src);
+        import_upload(rq, rs, name, src);
     return 0;
 }
 

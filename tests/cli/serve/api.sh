@@ -3,7 +3,8 @@
 # port over the demo ledger (examples/ledger/demo.sh), driven with curl.
 # Every status code the API answers; every refused write (401, 403, 400,
 # 409, 413) leaves `bridgemp ledger dump` unchanged; ETag/304; SIGTERM during
-# an upload finishes it (or writes nothing); routes match docs/openapi.yaml.
+# an upload finishes it (or writes nothing); an upload writes no file (it is
+# imported from memory); routes match docs/openapi.yaml.
 #   sh api.sh BRIDGEMP WORKDIR
 BIN=$(realpath "$1")
 W=$2
@@ -21,9 +22,11 @@ OTHER=$($L token create --scope club:abf:3101 2>/dev/null | tail -1)
 SEC=$($L token create --scope secretary:abf 2>/dev/null | tail -1)
 case "$CLUB$OTHER$SEC" in *bmp_*bmp_*bmp_*) ;; *) fail "token create"; exit 1 ;; esac
 
+# the server's temporary directory: uploads must leave nothing in it
+mkdir -p "$W/tmp"
 start() {
     rm -f "$W/port"
-    "$BIN" serve --db "$DB" --listen 127.0.0.1:0 --port-file "$W/port" --access-log "$W/access.log" \
+    TMPDIR="$W/tmp" "$BIN" serve --db "$DB" --listen 127.0.0.1:0 --port-file "$W/port" --access-log "$W/access.log" \
         --max-body 2097152 2> "$W/serve.err" &
     PID=$!
     i=0
@@ -134,10 +137,16 @@ req 200 '"status":"ok"' --max-time 5 "$U/healthz?$(args 100)"
 req 414 'too many query arguments: the limit is 100' --max-time 5 "$U/healthz?$(args 101)"
 refused 414 'too many query arguments' --max-time 5 -X POST --data-binary @$NEW \
     -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=x.grn&$(args 400)"
+# uploads are imported from the request's buffer (bmp_ledger_import_memory):
+# no file is written, not even for a moment (the server's private upload
+# directory is removed first: a file written there would fail, 500), and
+# nothing is left in the temporary directory
+for d in "$W"/tmp/bridgemp-serve-*; do [ -d "$d" ] && rmdir "$d"; done
 # the club's own results: a new provisional batch 5, as the CLI reports it
 req 201 '"batch":5,"state":"provisional".*"message":"harbourside-tuesday-2025-09-23.grn: batch 5 provisional"' \
     -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
 req 200 '"state":"provisional"' "$U/api/v1/batches/5"
+[ -z "$(ls -A "$W/tmp")" ] || fail "an upload left files in the temporary directory: $(ls -A "$W/tmp")"
 # the same content again: 409 naming the batch that holds it
 refused 409 '"batch":5' -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
 # secretaries approve; a club token cannot
@@ -177,6 +186,7 @@ else
     fail "the upload in flight during SIGTERM got $code"
 fi
 $L verify | grep -q 'ledger verified' || fail "ledger verify after SIGTERM"
+[ -z "$(ls -A "$W/tmp")" ] || fail "the server left files in the temporary directory: $(ls -A "$W/tmp")"
 curl -s -o /dev/null --max-time 2 "$U/healthz" && fail "still serving after SIGTERM"
 
 # every route the server implements is in docs/openapi.yaml

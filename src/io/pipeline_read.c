@@ -1,0 +1,307 @@
+/* The pipeline's input (include/bridgemp/pipeline.h): the one place where a
+ * file or bytes become an event, the format told by content (USEBIO or
+ * JSON) or by the name's extension (an ABF credit file), the options and
+ * sidecar applied.  The CLI, the ledger and the server all read here. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bridgemp/abf.h"
+#include "bridgemp/usebio.h"
+#include "core/util.h"
+#include "io/pipeline_internal.h"
+
+/* An ABF credit file is told by its name: .grn .red .gld .rag .mp5. */
+static bool is_credit_name(const char *name)
+{
+    static const char *const ext[] = {".grn", ".red", ".gld", ".rag", ".mp5"};
+    size_t n = name ? strlen(name) : 0;
+    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++)
+        if (n > 4 && strcasecmp(name + n - 4, ext[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Option "input": a credit file when told so, or (auto) by its name. */
+static bool takes_credit(const bmp_pipeline *p, const char *name)
+{
+    return p->mode == PIPE_INPUT_CREDIT || (p->mode == PIPE_INPUT_AUTO && is_credit_name(name));
+}
+
+/* A JSON event takes the options too (they override what it says), unless
+ * override-json is off. */
+static bmp_status apply_opts(bmp_pipeline *p, bmp_error *err)
+{
+    if (p->keep_json)
+        return BMP_OK;
+    bmp_usebio_opts o = pipe_usebio_opts(p);
+    return bmp_usebio_apply_opts(p->ev, &o, err);
+}
+
+static void clear_problems(bmp_pipeline *p)
+{
+    free(p->problems);
+    p->problems = NULL;
+    p->nproblems = 0;
+}
+
+/* Every bad line of a credit file, kept for bmp_pipeline_problem. */
+static bmp_status keep_problems(bmp_pipeline *p, const bmp_abf_credit_file *f, bmp_error *err)
+{
+    if (!f->nproblems)
+        return BMP_OK;
+    if (!(p->problems = malloc(f->nproblems * sizeof *p->problems)))
+        return bmp_error_oom(err);
+    memcpy(p->problems, f->problems, f->nproblems * sizeof *p->problems);
+    p->nproblems = f->nproblems;
+    return BMP_OK;
+}
+
+static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
+                                  const char *name, bmp_error *err);
+
+static bmp_status read_credit(bmp_pipeline *p, const char *data, size_t len, const char *name,
+                              bmp_error *err)
+{
+    p->tried = BMP_PIPE_IN_ABF_CREDIT;
+    bmp_abf_credit_kind kind;
+    bmp_status st = bmp_abf_credit_kind_of(name, &kind, err);
+    if (st)
+        return st;
+    bmp_abf_credit_opts o = {.check_digit = p->check_digit};
+    bmp_abf_credit_file f;
+    bmp_abf_credit_init(&f, kind);
+    st = bmp_abf_credit_parse(data, len, &o, &f, err);
+    bmp_status kept = keep_problems(p, &f, err);
+    if (st == BMP_EPARSE && f.nproblems)
+        st = f.problems[0].line
+                 ? bmp_error_set(err, st, "%s:%zu: %s", name, f.problems[0].line,
+                                 f.problems[0].msg)
+                 : bmp_error_set(err, st, "%s: %s", name, f.problems[0].msg);
+    if (!st)
+        st = kept;
+    if (!st)
+        st = credit_to_event(p, &f, name, err);
+    bmp_abf_credit_free(&f);
+    return st;
+}
+
+/* USEBIO: the event, and the bytes kept for the faithful export (*own, a
+ * malloc'd buffer, is taken instead of copied; NULL when it was). */
+static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const char *src,
+                              char **own, bmp_error *err)
+{
+    p->tried = BMP_PIPE_IN_USEBIO;
+    bmp_usebio_opts o = pipe_usebio_opts(p);
+    bmp_status st = bmp_usebio_read_memory(d, len, src, &o, &p->ev, err);
+    if (st)
+        return st;
+    if (own) {
+        p->orig = *own;
+        *own = NULL;
+    } else if ((p->orig = malloc(len ? len : 1))) {
+        memcpy(p->orig, d, len);
+    } else {
+        return bmp_error_oom(err);
+    }
+    p->orig_len = len;
+    return BMP_OK;
+}
+
+/* A JSON event from bytes (a copy, NUL-terminated for the parser). */
+static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const char *src,
+                            bmp_error *err)
+{
+    p->tried = BMP_PIPE_IN_EVENT_JSON;
+    if (memchr(d, '\0', len))
+        return bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file",
+                             src);
+    char *text = malloc(len + 1);
+    if (!text)
+        return bmp_error_oom(err);
+    memcpy(text, d, len);
+    text[len] = '\0';
+    bmp_status st = bmp_event_load_string(text, src, &p->ev, err);
+    free(text);
+    return st ? st : apply_opts(p, err);
+}
+
+/* Start a read: nothing of the last input is left. */
+static void begin_read(bmp_pipeline *p)
+{
+    pipe_drop_input(p);
+    clear_problems(p);
+    p->tried = BMP_PIPE_IN_NONE;
+}
+
+/* End a read: the input is what it was taken for, or nothing. */
+static bmp_status end_read(bmp_pipeline *p, bmp_status st)
+{
+    if (st)
+        pipe_drop_input(p);
+    else
+        p->input = p->tried;
+    return st;
+}
+
+bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t len,
+                                    const char *name, bmp_error *err)
+{
+    begin_read(p);
+    const char *src = name ? name : "<memory>";
+    const char *d = data ? data : "";
+    if (!data && len)
+        return bmp_error_set(err, BMP_EINVAL, "%s: no data", src);
+    bmp_status st;
+    if (takes_credit(p, name))
+        st = read_credit(p, d, len, src, err);
+    else if (bmp_usebio_sniff(d, len))
+        st = read_usebio(p, d, len, src, NULL, err);
+    else
+        st = read_json(p, d, len, src, err);
+    return end_read(p, st);
+}
+
+/* A file that is not a credit file: the first bytes tell XML from JSON.
+ * The JSON reader takes the path itself (a streaming reader never holds
+ * the whole file). */
+static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return bmp_error_set(err, BMP_EIO, "%s: cannot open", path);
+    char head[256];
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    bmp_status st;
+    if (bmp_usebio_sniff(head, n)) {
+        p->tried = BMP_PIPE_IN_USEBIO;
+        char *buf;
+        size_t len;
+        if ((st = bmp_read_file(path, &buf, &len, err)))
+            return st;
+        st = read_usebio(p, buf, len, path, &buf, err);
+        free(buf);
+        return st;
+    }
+    p->tried = BMP_PIPE_IN_EVENT_JSON;
+    st = bmp_event_load_file(path, &p->ev, err);
+    return st ? st : apply_opts(p, err);
+}
+
+bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *err)
+{
+    begin_read(p);
+    bmp_status st;
+    if (takes_credit(p, path)) {
+        p->tried = BMP_PIPE_IN_ABF_CREDIT;
+        char *buf;
+        size_t len;
+        if (!(st = bmp_read_file(path, &buf, &len, err))) {
+            st = read_credit(p, buf, len, path, err);
+            free(buf);
+        }
+    } else {
+        st = read_event_file(p, path, err);
+    }
+    return end_read(p, st);
+}
+
+/* ---- What was read --------------------------------------------------------- */
+
+bmp_pipeline_input bmp_pipeline_input_kind(const bmp_pipeline *p)
+{
+    return p ? p->tried : BMP_PIPE_IN_NONE;
+}
+
+/* MASTER_POINTS read from USEBIO are the contestants' "mp." params
+ * (bmp_usebio_file_awards). */
+bool bmp_pipeline_carries_awards(const bmp_pipeline *p)
+{
+    if (!p || p->input == BMP_PIPE_IN_NONE)
+        return false;
+    if (p->input == BMP_PIPE_IN_ABF_CREDIT)
+        return true;
+    for (size_t i = 0; i < p->ev->ncontestants; i++)
+        for (size_t k = 0; k < p->ev->contestants[i].params.count; k++)
+            if (strncmp(p->ev->contestants[i].params.items[k].key, "mp.", 3) == 0)
+                return true;
+    return false;
+}
+
+size_t bmp_pipeline_problem_count(const bmp_pipeline *p)
+{
+    return p ? p->nproblems : 0;
+}
+
+const char *bmp_pipeline_problem(const bmp_pipeline *p, size_t i, size_t *line)
+{
+    if (!p || i >= p->nproblems)
+        return NULL;
+    if (line)
+        *line = p->problems[i].line;
+    return p->problems[i].msg;
+}
+
+/* ---- ABF credit files as input ------------------------------------------
+ * A credit file is a list of (ABF number, points) of one colour (.rag: red
+ * and green).  It becomes an event of body "abf" with one contestant per
+ * line, its one player the ABF number, and the lines as awards of kind
+ * "credit", so that every award output (table, JSON, CSV, credit files)
+ * reads it like awards computed from an event. */
+
+static const char *const credit_colour[] = {"green", "red", "gold", "red"};
+
+/* ABF-117 single-colour file, ABF-118 red-and-green file (App. D) */
+static bmp_status credit_award(bmp_awards *aw, size_t contestant, bmp_abf_credit_kind kind,
+                               const char *colour, bmp_points points, bmp_error *err)
+{
+    bmp_award a = {.contestant = contestant, .player = BMP_ALL_PLAYERS, .points = points};
+    bmp_award_set(&a, "credit", "credit file", colour,
+                  kind == BMP_ABF_CREDIT_RAG ? "ABF-118" : "ABF-117", "App. D");
+    return bmp_awards_add(aw, err, &a, NULL);
+}
+
+/* One contestant of one player, the ABF number, per line. */
+static bmp_status credit_contestant(bmp_contestant *c, const char *abf, bmp_error *err)
+{
+    c->id = bmp_strdup(abf);
+    c->players = calloc(1, sizeof *c->players);
+    if (!c->id || !c->players)
+        return bmp_error_oom(err);
+    c->nplayers = 1;
+    c->players[0].participation = 1.0;
+    return (c->players[0].id = bmp_strdup(abf)) ? BMP_OK : bmp_error_oom(err);
+}
+
+static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
+                                  const char *name, bmp_error *err)
+{
+    bmp_event *ev = calloc(1, sizeof *ev);
+    if (!ev)
+        return bmp_error_oom(err);
+    p->ev = ev;
+    ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
+    ev->source = bmp_strdup(name);
+    ev->name = bmp_strdup(name);
+    ev->body = bmp_strdup("abf");
+    ev->sessions = 1;
+    ev->contestants = calloc(f->nrecs ? f->nrecs : 1, sizeof *ev->contestants);
+    if (!ev->source || !ev->name || !ev->body || !ev->contestants)
+        return bmp_error_oom(err);
+    for (size_t i = 0; i < f->nrecs; i++) {
+        bmp_status st = credit_contestant(&ev->contestants[ev->ncontestants++], f->recs[i].abf,
+                                          err);
+        /* a .rag line of green only gives no 0.00 red award */
+        bool rag = f->kind == BMP_ABF_CREDIT_RAG;
+        if (!st && (!rag || f->recs[i].points || !f->recs[i].green))
+            st = credit_award(&p->aw, i, f->kind, credit_colour[f->kind], f->recs[i].points,
+                              err);
+        if (!st && rag && f->recs[i].green)
+            st = credit_award(&p->aw, i, f->kind, "green", f->recs[i].green, err);
+        if (st)
+            return st;
+    }
+    return BMP_OK;
+}
