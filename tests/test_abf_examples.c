@@ -293,7 +293,7 @@ static void session_counting(void **state)
 static void triple_tie(void **state)
 {
     (void)state;
-    bmp_exact w = abf_session_winner(false, 20, 250), v;
+    core_exact w = abf_session_winner(false, 20, 250), v;
     assert_points(abf_round(w, BMP_ROUND_HALF_UP), "1.00");
     assert_true(abf_tie_share(w, 10, 2, 4, &v));
     assert_points(abf_round(v, BMP_ROUND_HALF_UP), "0.51");

@@ -136,7 +136,7 @@ static void tables_3x(void **state)
 static void beyond_limits(void **state)
 {
     (void)state;
-    bmp_exact w = abf_session_winner(false, 41, 250);
+    core_exact w = abf_session_winner(false, 41, 250);
     assert_points(abf_round(w, BMP_ROUND_HALF_UP), "1.81");
     assert_points(abf_round(abf_place_award(w, 2), BMP_ROUND_HALF_UP), "1.26");
     assert_points(abf_round(abf_place_award(w, 10), BMP_ROUND_HALF_UP), "0.20");
@@ -238,7 +238,7 @@ static int differing(char kind, char letter, int f100)
             if (!abf_table_cell(kind, letter, t, col, BMP_ROUND_HALF_UP, &cell))
                 continue;
             bmp_points via_table = bmp_mul_ratio(cell, f100, 100, BMP_ROUND_HALF_UP, 1);
-            bmp_exact v = kind == '3' ? abf_outright_winner(t, col, w)
+            core_exact v = kind == '3' ? abf_outright_winner(t, col, w)
                                     : abf_place_award(abf_session_winner(kind == '2', t, w), col);
             n += via_table != abf_round(v, BMP_ROUND_HALF_UP);
         }

@@ -14,7 +14,7 @@
     "{\"id\":\"3\",\"participation\":1},{\"id\":\"4\",\"participation\":1}]}]}"
 
 /* A threshold rule: players under *min get nothing, with a note. */
-static void threshold(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+static void threshold(void *ctx, const bmp_contestant *ct, size_t p, core_player_award *pa)
 {
     double min = *(const double *)ctx;
     if (ct->players[p].participation < min) {
@@ -27,7 +27,7 @@ static void threshold(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_
 }
 
 /* A weighted rule: points x participation, rounded down to 0.01. */
-static void weighted(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+static void weighted(void *ctx, const bmp_contestant *ct, size_t p, core_player_award *pa)
 {
     (void)ctx;
     pa->points = (bmp_points)(pa->points * ct->players[p].participation);
@@ -57,12 +57,12 @@ static void all_alike_is_one_award(void **state)
     bmp_awards_init(&out);
     double min = 0.75;
     bmp_award aw = tmpl(150);
-    assert_int_equal(bmp_emit_players(ev, &out, NULL, &aw, "x", false, threshold, &min), BMP_OK);
+    assert_int_equal(core_emit_players(ev, &out, NULL, &aw, "x", false, threshold, &min), BMP_OK);
     assert_int_equal(out.count, 1);
     assert_int_equal(out.items[0].player, BMP_ALL_PLAYERS);
     assert_string_equal(out.items[0].explain, "x"); /* no per-player text */
     /* split: one award per player even when alike */
-    assert_int_equal(bmp_emit_players(ev, &out, NULL, &aw, "x", true, threshold, &min), BMP_OK);
+    assert_int_equal(core_emit_players(ev, &out, NULL, &aw, "x", true, threshold, &min), BMP_OK);
     assert_int_equal(out.count, 5);
     assert_int_equal(out.items[4].player, 3);
     assert_string_equal(out.items[4].explain, "x (played enough)");
@@ -79,7 +79,7 @@ static void below_threshold_gets_a_note(void **state)
     bmp_awards_init(&out);
     double min = 0.75;
     bmp_award aw = tmpl(150);
-    assert_int_equal(bmp_emit_players(ev, &out, NULL, &aw, "x", false, threshold, &min), BMP_OK);
+    assert_int_equal(core_emit_players(ev, &out, NULL, &aw, "x", false, threshold, &min), BMP_OK);
     assert_int_equal(out.count, 3);
     assert_int_equal(out.items[0].player, 0);
     assert_int_equal(out.items[1].player, 2);
@@ -99,14 +99,14 @@ static void weighted_shares(void **state)
     bmp_awards out;
     bmp_awards_init(&out);
     bmp_award aw = tmpl(150);
-    assert_int_equal(bmp_emit_players(ev, &out, NULL, &aw, "x", false, weighted, NULL), BMP_OK);
+    assert_int_equal(core_emit_players(ev, &out, NULL, &aw, "x", false, weighted, NULL), BMP_OK);
     assert_int_equal(out.count, 4);
     assert_points(out.items[1].points, "0.75");
     assert_points(out.items[0].points, "1.50");
     assert_string_equal(out.items[1].rule, "W-1");
     assert_string_equal(out.items[1].colour, "green");
     /* No rule: everyone receives it as is. */
-    assert_int_equal(bmp_emit_players(ev, &out, NULL, &aw, "y", false, NULL, NULL), BMP_OK);
+    assert_int_equal(core_emit_players(ev, &out, NULL, &aw, "y", false, NULL, NULL), BMP_OK);
     assert_int_equal(out.count, 5);
     assert_int_equal(out.items[4].player, BMP_ALL_PLAYERS);
     bmp_awards_free(&out);

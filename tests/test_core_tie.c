@@ -12,18 +12,18 @@ typedef struct scale {
     int calls;
 } scale;
 
-static bmp_status scale_value(void *ctx, int place, bmp_exact *v)
+static bmp_status scale_value(void *ctx, int place, core_exact *v)
 {
     scale *s = ctx;
     s->calls++;
-    *v = bmp_exact_q(s->value[place - 1], s->den);
+    *v = core_exact_q(s->value[place - 1], s->den);
     return BMP_OK;
 }
 
-static bmp_status failing_value(void *ctx, int place, bmp_exact *v)
+static bmp_status failing_value(void *ctx, int place, core_exact *v)
 {
     (void)ctx;
-    *v = bmp_exact_q(place, 1);
+    *v = core_exact_q(place, 1);
     return place == 3 ? BMP_ENOTSUP : BMP_OK;
 }
 
@@ -35,11 +35,11 @@ static void unrounded_share(void **state)
      * 0.11/2 = 0.055 -> 0.06). */
     int64_t v[3] = {210, 105, 0};
     scale s = {v, 1000, 0};
-    bmp_exact share;
-    assert_int_equal(bmp_tie_share_exact(2, 3, 3, scale_value, &s, &share), BMP_OK);
+    core_exact share;
+    assert_int_equal(core_tie_share_exact(2, 3, 3, scale_value, &s, &share), BMP_OK);
     assert_false(share.real);
     assert_int_equal(share.num * 400, share.den * 21); /* 0.0525 = 21/400 exactly */
-    assert_points(bmp_exact_round(share, BMP_ROUND_HALF_UP, BMP_UNIT_CENT), "0.05");
+    assert_points(core_exact_round(share, BMP_ROUND_HALF_UP, BMP_UNIT_CENT), "0.05");
 }
 
 static void paid_places_only(void **state)
@@ -51,24 +51,24 @@ static void paid_places_only(void **state)
     int64_t v[5] = {1000, 750, 563, 422, 999};
     scale s = {v, 100, 0};
     bmp_points p = -1;
-    assert_int_equal(bmp_tie_share_round(4, 5, 4, scale_value, &s, BMP_ROUND_HALF_UP,
-                                         BMP_UNIT_CENT, &p),
+    assert_int_equal(core_tie_share_round(4, 5, 4, scale_value, &s, BMP_ROUND_HALF_UP,
+                                          BMP_UNIT_CENT, &p),
                      BMP_OK);
     assert_points(p, "2.11");
     assert_int_equal(s.calls, 1);
     /* Entirely beyond the paid places, or no place: nothing. */
-    assert_int_equal(bmp_tie_share_round(5, 6, 4, scale_value, &s, BMP_ROUND_HALF_UP,
-                                         BMP_UNIT_CENT, &p),
+    assert_int_equal(core_tie_share_round(5, 6, 4, scale_value, &s, BMP_ROUND_HALF_UP,
+                                          BMP_UNIT_CENT, &p),
                      BMP_OK);
     assert_points(p, "0.00");
-    assert_int_equal(bmp_tie_share_round(0, 0, 4, scale_value, &s, BMP_ROUND_HALF_UP,
-                                         BMP_UNIT_CENT, &p),
+    assert_int_equal(core_tie_share_round(0, 0, 4, scale_value, &s, BMP_ROUND_HALF_UP,
+                                          BMP_UNIT_CENT, &p),
                      BMP_OK);
     assert_points(p, "0.00");
     /* paid < 0: every place is paid: 3/5 = (5.63 + 4.22 + 9.99)/3 = 6.6133 -> 6.62 up. */
     s.calls = 0;
-    assert_int_equal(bmp_tie_share_round(3, 5, -1, scale_value, &s, BMP_ROUND_CEIL,
-                                         BMP_UNIT_CENT, &p),
+    assert_int_equal(core_tie_share_round(3, 5, -1, scale_value, &s, BMP_ROUND_CEIL,
+                                          BMP_UNIT_CENT, &p),
                      BMP_OK);
     assert_points(p, "6.62");
     assert_int_equal(s.calls, 3);
@@ -82,8 +82,8 @@ static void whole_points_rounded_up(void **state)
     int64_t v[3] = {10, 7, 5};
     scale s = {v, 1, 0};
     bmp_points p;
-    assert_int_equal(bmp_tie_share_round(1, 3, 3, scale_value, &s, BMP_ROUND_CEIL,
-                                         BMP_UNIT_WHOLE, &p),
+    assert_int_equal(core_tie_share_round(1, 3, 3, scale_value, &s, BMP_ROUND_CEIL,
+                                          BMP_UNIT_WHOLE, &p),
                      BMP_OK);
     assert_points(p, "8.00");
 }
@@ -93,18 +93,18 @@ static void real_values(void **state)
     (void)state;
     /* Irrational formulas travel as doubles: 19.425 is the half-cent itself
      * (docs/architecture.md): (19.425 + 19.425)/2 -> 19.43 half-up. */
-    bmp_exact a = bmp_exact_real(19.425), z = bmp_exact_q(0, 1);
-    bmp_exact sum = bmp_exact_add(bmp_exact_add(z, a), a);
+    core_exact a = core_exact_real(19.425), z = core_exact_q(0, 1);
+    core_exact sum = core_exact_add(core_exact_add(z, a), a);
     assert_true(sum.real);
-    assert_points(bmp_exact_round(bmp_exact_mul(sum, 1, 2), BMP_ROUND_HALF_UP, BMP_UNIT_CENT),
+    assert_points(core_exact_round(core_exact_mul(sum, 1, 2), BMP_ROUND_HALF_UP, BMP_UNIT_CENT),
                   "19.43");
 }
 
 static void value_error_stops(void **state)
 {
     (void)state;
-    bmp_exact share;
-    assert_int_equal(bmp_tie_share_exact(1, 4, -1, failing_value, NULL, &share), BMP_ENOTSUP);
+    core_exact share;
+    assert_int_equal(core_tie_share_exact(1, 4, -1, failing_value, NULL, &share), BMP_ENOTSUP);
 }
 
 int main(void)

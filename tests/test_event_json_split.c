@@ -61,7 +61,7 @@ static void json_file(const char *path, void *arg)
     char *buf;
     size_t len;
     bmp_error e = {0};
-    if (bmp_read_file(path, &buf, &len, &e))
+    if (core_read_file(path, &buf, &len, &e))
         fail_msg("%s", e.msg);
     if (strlen(buf) == len) {
         t->files++;

@@ -12,19 +12,19 @@
 static void escape_controls(void **state)
 {
     (void)state;
-    char *s = bmp_text_escape("\x1b[31mRed\x1b[0m\tA\nB\x7f");
+    char *s = core_text_escape("\x1b[31mRed\x1b[0m\tA\nB\x7f");
     assert_string_equal(s, "\\e[31mRed\\e[0m\\tA\\nB\\x7f");
     free(s);
     /* C1 control U+009B (CSI) and a right-to-left override U+202E. */
-    s = bmp_text_escape("a\xc2\x9b" "b\xe2\x80\xae" "c");
+    s = core_text_escape("a\xc2\x9b" "b\xe2\x80\xae" "c");
     assert_string_equal(s, "a\\u009bb\\u202ec");
     free(s);
     /* Bytes that are not UTF-8 (Latin-1 e-acute, an overlong slash). */
-    s = bmp_text_escape("Ren\xe9 \xc0\xaf");
+    s = core_text_escape("Ren\xe9 \xc0\xaf");
     assert_string_equal(s, "Ren\\xe9 \\xc0\\xaf");
     free(s);
     /* UTF-8 text is left alone. */
-    s = bmp_text_escape("Ren\xc3\xa9 M\xc4\x81ori");
+    s = core_text_escape("Ren\xc3\xa9 M\xc4\x81ori");
     assert_string_equal(s, "Ren\xc3\xa9 M\xc4\x81ori");
     free(s);
 }
@@ -32,26 +32,26 @@ static void escape_controls(void **state)
 static void formula_cells(void **state)
 {
     (void)state;
-    assert_true(bmp_text_is_formula("=1+1"));
-    assert_true(bmp_text_is_formula("+SUM(A1)"));
-    assert_true(bmp_text_is_formula("-2+3"));
-    assert_true(bmp_text_is_formula("@cmd"));
-    assert_true(bmp_text_is_formula("\tx"));
-    assert_true(bmp_text_is_formula("\rx"));
-    assert_false(bmp_text_is_formula("-1.50")); /* a number, not a formula */
-    assert_false(bmp_text_is_formula("+3"));
-    assert_false(bmp_text_is_formula("-"));     /* the empty-cell mark */
-    assert_false(bmp_text_is_formula("Smith - Jones"));
-    assert_false(bmp_text_is_formula(""));
+    assert_true(core_text_is_formula("=1+1"));
+    assert_true(core_text_is_formula("+SUM(A1)"));
+    assert_true(core_text_is_formula("-2+3"));
+    assert_true(core_text_is_formula("@cmd"));
+    assert_true(core_text_is_formula("\tx"));
+    assert_true(core_text_is_formula("\rx"));
+    assert_false(core_text_is_formula("-1.50")); /* a number, not a formula */
+    assert_false(core_text_is_formula("+3"));
+    assert_false(core_text_is_formula("-"));     /* the empty-cell mark */
+    assert_false(core_text_is_formula("Smith - Jones"));
+    assert_false(core_text_is_formula(""));
 }
 
 static void utf8_repair(void **state)
 {
     (void)state;
-    char *s = bmp_text_utf8("Ren\xe9!");
+    char *s = core_text_utf8("Ren\xe9!");
     assert_string_equal(s, "Ren\xef\xbf\xbd!");
     free(s);
-    s = bmp_text_utf8("\xed\xa0\x80"); /* a UTF-16 surrogate: 3 bad bytes */
+    s = core_text_utf8("\xed\xa0\x80"); /* a UTF-16 surrogate: 3 bad bytes */
     assert_string_equal(s, "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
     free(s);
 }

@@ -56,7 +56,7 @@ static const char *hostile_event(lt *t)
     char *json = NULL;
     size_t n = 0;
     bmp_error e = {0};
-    assert_int_equal(bmp_read_file(EX "abf/club-pairs.json", &json, &n, &e), BMP_OK);
+    assert_int_equal(core_read_file(EX "abf/club-pairs.json", &json, &n, &e), BMP_OK);
     const char *old = "Club Monday Pairs (grade E, 10-table Mitchell)";
     char *at = strstr(json, old);
     assert_non_null(at);

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "bridgemp/usebio.h"
-#include "core/util.h" /* bmp_read_file; links the library's libxml2 */
+#include "core/util.h" /* core_read_file; links the library's libxml2 */
 
 static bool is_mp(const xmlNode *n)
 {
@@ -68,7 +68,7 @@ static char *slurp(const char *rel, size_t *len)
     snprintf(path, sizeof path, "%s/%s", BMP_TEST_DATA, rel);
     char *buf = NULL;
     bmp_error e = {0};
-    if (bmp_read_file(path, &buf, len, &e))
+    if (core_read_file(path, &buf, len, &e))
         fail_msg("%s", e.msg);
     return buf;
 }

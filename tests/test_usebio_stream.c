@@ -71,7 +71,7 @@ static bool file_both_ways(const char *path, const char *body)
     char *buf;
     size_t len;
     bmp_error e = {0};
-    if (bmp_read_file(path, &buf, &len, &e))
+    if (core_read_file(path, &buf, &len, &e))
         fail_msg("%s", e.msg);
     bmp_usebio_opts o = {.body = body, .grade = "E"};
     bool streamed = same_both_ways(buf, len, path, &o);
@@ -298,9 +298,9 @@ static void stops_short(void)
     char *buf;
     size_t len;
     bmp_error e = {0};
-    assert_int_equal(bmp_read_file(BMP_SOURCE_DIR "/tests/fuzz/corpus/usebio_stream/"
-                                   "regress-encoding-stops-reader",
-                                   &buf, &len, &e),
+    assert_int_equal(core_read_file(BMP_SOURCE_DIR "/tests/fuzz/corpus/usebio_stream/"
+                                    "regress-encoding-stops-reader",
+                                    &buf, &len, &e),
                      BMP_OK);
     bmp_usebio_opts o = {.body = "ebu"};
     bmp_event *ev = NULL;
@@ -384,7 +384,7 @@ static void test_pipe_and_file(void **state)
     char *doc;
     size_t len;
     bmp_error e = {0};
-    assert_int_equal(bmp_read_file(BMP_TEST_DATA "/usebio/example_pairs.xml", &doc, &len, &e),
+    assert_int_equal(core_read_file(BMP_TEST_DATA "/usebio/example_pairs.xml", &doc, &len, &e),
                      BMP_OK);
     char dir[] = "/tmp/bmp-pipe-XXXXXX";
     assert_non_null(mkdtemp(dir));
@@ -420,9 +420,9 @@ static void test_pipe_and_file(void **state)
     unlink(fifo);
     free(doc);
     /* the encoding that stops the reader half-way, from a file */
-    assert_int_equal(bmp_read_file(BMP_SOURCE_DIR "/tests/fuzz/corpus/usebio_stream/"
-                                   "regress-encoding-stops-reader",
-                                   &doc, &len, &e),
+    assert_int_equal(core_read_file(BMP_SOURCE_DIR "/tests/fuzz/corpus/usebio_stream/"
+                                    "regress-encoding-stops-reader",
+                                    &doc, &len, &e),
                      BMP_OK);
     char file[64];
     snprintf(file, sizeof file, "%s/enc.xml", dir);

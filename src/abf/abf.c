@@ -109,7 +109,7 @@ static bmp_status scale(const char *name, const char *edition, const bmp_params 
 static const bmp_usebio_flavour usebio_flavour = {
     "abf", true, false, true, "Compscore3 files read by Cobalt (abftech/cobalt)"};
 
-const bmp_rules bmp_rules_abf = {
+const bmp_rules abf_rules = {
     .body = "abf",
     .name = "Australian Bridge Federation",
     .editions = editions,

@@ -4,7 +4,7 @@
  * (4.2.3), factors (4.2.5, 4.4.9, 4.4.10), congresses (5.x) and national
  * events (7.5).  Not public API: the library's users go through bmp_rules.
  *
- * Unrounded awards travel as bmp_exact (core/exact.h): an exact rational
+ * Unrounded awards travel as core_exact (core/exact.h): an exact rational
  * while the computation is linear, a double once an exponential formula is
  * involved.  Each award is rounded once, at the end (4.4.2).
  */
@@ -45,18 +45,18 @@ int64_t abf_rate_per_board_e5(const abf_grade *g);
 /* ---- Exact unrounded values (core/exact.h) ---------------------------- */
 
 /* Round to 0.01 with mode (4.4.2). */
-bmp_points abf_round(bmp_exact v, bmp_round_mode mode);
+bmp_points abf_round(core_exact v, bmp_round_mode mode);
 
 /* ---- Formulae (3.1.1, 3.1.2, 4.1.1) ------------------------------------ */
 
 /* ABF-6/ABF-7 winner's session award for T tables at weight w100. */
-bmp_exact abf_session_winner(bool one_winner, int tables, int w100);
+core_exact abf_session_winner(bool one_winner, int tables, int w100);
 /* ABF-28 outright winner's award F(T,S) with the S=2/S=3 clamps. */
-bmp_exact abf_outright_winner(int tables, int sessions, int w100);
+core_exact abf_outright_winner(int tables, int sessions, int w100);
 /* The unclamped formula F(T,S). */
 double abf_outright_formula(int tables, int sessions, int w100);
 /* ABF-10 award for place k (1-based) given the winner's award. */
-bmp_exact abf_place_award(bmp_exact winner, int place);
+core_exact abf_place_award(core_exact winner, int place);
 /* ABF-11 places paid: top half rounded down (pairs, individual), or top
  * third rounded up (teams, Butler, matches of >= 5 boards). */
 int abf_places_top_half(int field);
@@ -71,7 +71,7 @@ int abf_round_tables(double tables);
 int abf_sessions_from_boards(int total_boards, int session_boards);
 /* ABF-40 tie share over places lo..hi when `paid` places are paid, from the
  * unrounded place awards (winner given). Returns false if nothing is paid. */
-bool abf_tie_share(bmp_exact winner, int paid, int lo, int hi, bmp_exact *out);
+bool abf_tie_share(core_exact winner, int paid, int lo, int hi, core_exact *out);
 
 /* ABF-37 (App. A "Singles"): partnerships needed = ceil(min sessions / 3). */
 int abf_singles_min_partnerships(int min_sessions);
@@ -186,7 +186,7 @@ extern const bmp_param_specs abf_param_specs;
 
 /* ---- Ranks through bmp_rules (ranks.c) --------------------------------- */
 
-/* Holding indices: the order of bmp_rules_abf.point_types. */
+/* Holding indices: the order of abf_rules.point_types. */
 enum { ABF_PT_GREEN, ABF_PT_RED, ABF_PT_GOLD };
 bmp_status abf_rules_rank(const bmp_holding *h, bmp_rank *out, bmp_error *err);
 bool abf_rules_rank_info(int ordinal, bmp_rank_info *out);

@@ -17,7 +17,7 @@
 
 static void add_factor(abf_ctx *c, int64_t num, int64_t den, const char *what)
 {
-    bmp_exact f = bmp_exact_mul(bmp_exact_q(c->fnum, c->fden), num, den);
+    core_exact f = core_exact_mul(core_exact_q(c->fnum, c->fden), num, den);
     c->fnum = f.num;
     c->fden = f.den;
     snprintf(c->fdesc + strlen(c->fdesc), sizeof c->fdesc - strlen(c->fdesc), " x %s", what);

@@ -75,7 +75,7 @@ typedef struct pqp {
     int slot[64]; /* player -> index in shares/parts, -1: npc or beyond 16 */
 } pqp;
 
-static void pqp_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+static void pqp_player(void *ctx, const bmp_contestant *ct, size_t p, core_player_award *pa)
 {
     (void)ct;
     const pqp *q = ctx;
@@ -111,7 +111,7 @@ static bmp_status emit_pqp(abf_ctx *c, const bmp_award *aw, const char *explain)
                              : bmp_params_number(&ct->players[p].params, "pqp_share", 0);
     }
     abf_pqp_split(aw->points, q.shares, np, c->mode, q.parts);
-    return bmp_emit_players(c->ev, c->out, c->err, aw, explain, true, pqp_player, &q);
+    return core_emit_players(c->ev, c->out, c->err, aw, explain, true, pqp_player, &q);
 }
 
 /* Who of a team receives a session or outright award. */
@@ -121,7 +121,7 @@ typedef struct eligibility {
     double min_part;
 } eligibility;
 
-static void abf_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+static void abf_player(void *ctx, const bmp_contestant *ct, size_t p, core_player_award *pa)
 {
     const eligibility *e = ctx;
     const bmp_player *pl = &ct->players[p];
@@ -166,7 +166,7 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
             if (bmp_params_has(&ct->players[p].params, "pqp_share"))
                 return emit_pqp(c, &aw, explain);
     eligibility e = {c, kind, min_part};
-    return bmp_emit_players(c->ev, c->out, c->err, &aw, explain, false, abf_player, &e);
+    return core_emit_players(c->ev, c->out, c->err, &aw, explain, false, abf_player, &e);
 }
 
 /* The unrounded award for places lo..hi (tied) of a field whose winner gets
@@ -174,21 +174,21 @@ bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking
  * grade weight (3.1.1/3.1.2 with W).  Table route: evaluated at the table's
  * weight, rounded as the table prints it, then x the 3.1.3 factor. */
 
-static bmp_exact winner_at(abf_winner_spec s, int w100)
+static core_exact winner_at(abf_winner_spec s, int w100)
 {
     if (s.kind == 3)
         return abf_outright_winner(s.tables, s.sessions, w100);
     return abf_session_winner(s.kind == 2, s.tables, w100);
 }
 
-bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, bmp_exact *out,
+bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, core_exact *out,
                      char *how, size_t hown)
 {
-    bmp_exact v;
+    core_exact v;
     if (!c->table_route) {
         if (!abf_tie_share(winner_at(s, abf_ctx_weight(c)), paid, lo, hi, &v))
             return false;
-        snprintf(how, hown, "formula W=%.2f: %.6g", abf_ctx_weight(c) / 100.0, bmp_exact_dbl(v));
+        snprintf(how, hown, "formula W=%.2f: %.6g", abf_ctx_weight(c) / 100.0, core_exact_dbl(v));
         *out = v;
         return true;
     }
@@ -199,6 +199,6 @@ bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int 
     char b[32];
     abf_fmt_pts(cell, b, sizeof b);
     snprintf(how, hown, "Table %d%c %s x %.2f", s.kind, letter, b, table_factor100(c) / 100.0);
-    *out = bmp_exact_mul(bmp_exact_q(cell, 100), table_factor100(c), 100);
+    *out = core_exact_mul(core_exact_q(cell, 100), table_factor100(c), 100);
     return true;
 }

@@ -45,7 +45,7 @@ const char *abf_team_share_text(int64_t num, int64_t den);
 bmp_status abf_emit(abf_ctx *c, size_t ci, const char *kind, const char *ranking, bmp_place place,
                     bmp_points pts, const char *rule, const char *section, double min_part,
                     const char *explain);
-bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, bmp_exact *out,
+bool abf_place_value(const abf_ctx *c, abf_winner_spec s, int paid, int lo, int hi, core_exact *out,
                      char *how, size_t hown);
 int abf_count_in_group(const bmp_event *ev, const char *group);
 

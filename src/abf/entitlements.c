@@ -39,8 +39,8 @@ int bmp_abf_b4c_green_extra(bmp_points g)
  * registration) / 12, rounded half-up, at least 3. */
 static bmp_status new_club_base(const char *registered, int year, int *base, bmp_error *err)
 {
-    bmp_date d;
-    bmp_status st = bmp_date_get(registered, "B4c: new club registration date", &d, err);
+    core_date d;
+    bmp_status st = core_date_get(registered, "B4c: new club registration date", &d, err);
     if (st)
         return st;
     if (d.y == year - 1 && d.m >= 10) {

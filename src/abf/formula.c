@@ -9,14 +9,14 @@
 /* 3.1.1 (ABF-6, ABF-7): Mitchell 0.02WT up to 30 tables, W(1-e^(-T/32))
  * above; Howell 0.04WT up to 15 tables, W(1-e^(-T/16)) above.  The linear
  * part is exact: 0.02 x W100/100 x T = 2 x W100 x T / 10000. */
-bmp_exact abf_session_winner(bool one_winner, int tables, int w100)
+core_exact abf_session_winner(bool one_winner, int tables, int w100)
 {
     int limit = one_winner ? 15 : 30;
     int per = one_winner ? 4 : 2;
     if (tables <= limit)
-        return bmp_exact_q((int64_t)per * w100 * tables, 10000);
+        return core_exact_q((int64_t)per * w100 * tables, 10000);
     double scale = one_winner ? 16.0 : 32.0;
-    return bmp_exact_real(w100 / 100.0 * (1.0 - exp(-tables / scale)));
+    return core_exact_real(w100 / 100.0 * (1.0 - exp(-tables / scale)));
 }
 
 /* 3.1.2 (ABF-28): F(T,S) = 4.2W[1 - e^(-T(S-1)/105) + 0.65 e^(-800/(T(S-1)))]. */
@@ -28,7 +28,7 @@ double abf_outright_formula(int tables, int sessions, int w100)
 
 /* 3.1.2: S=2 is raised to 44 % / cut to 52 % of the 4-session award, S=3 to
  * 72 % / 80 %; against the unrounded F(T,4) (abf.md §3.2). */
-bmp_exact abf_outright_winner(int tables, int sessions, int w100)
+core_exact abf_outright_winner(int tables, int sessions, int w100)
 {
     double f = abf_outright_formula(tables, sessions, w100);
     if (sessions == 2 || sessions == 3) {
@@ -40,17 +40,17 @@ bmp_exact abf_outright_winner(int tables, int sessions, int w100)
         else if (f > hi)
             f = hi;
     }
-    return bmp_exact_real(f);
+    return core_exact_real(f);
 }
 
 /* 4.1.1 (ABF-10): runner-up 70 %; place k >= 3 gets winner/(k-1). */
-bmp_exact abf_place_award(bmp_exact winner, int place)
+core_exact abf_place_award(core_exact winner, int place)
 {
     if (place <= 1)
         return winner;
     if (place == 2)
-        return bmp_exact_mul(winner, 7, 10);
-    return bmp_exact_mul(winner, 1, place - 1);
+        return core_exact_mul(winner, 7, 10);
+    return core_exact_mul(winner, 1, place - 1);
 }
 
 /* 4.1.1 (ABF-11): "top half of the field, rounding down" (9 -> 4). */
@@ -96,14 +96,14 @@ int abf_sessions_from_boards(int total_boards, int session_boards)
 }
 
 /* 4.4.2: to the nearest 0.01; the tie rule is the caller's (AMB-1). */
-bmp_points abf_round(bmp_exact v, bmp_round_mode mode)
+bmp_points abf_round(core_exact v, bmp_round_mode mode)
 {
-    return bmp_exact_round(v, mode, BMP_UNIT_CENT);
+    return core_exact_round(v, mode, BMP_UNIT_CENT);
 }
 
-static bmp_status place_value(void *winner, int place, bmp_exact *v)
+static bmp_status place_value(void *winner, int place, core_exact *v)
 {
-    *v = abf_place_award(*(const bmp_exact *)winner, place);
+    *v = abf_place_award(*(const core_exact *)winner, place);
     return BMP_OK;
 }
 
@@ -111,11 +111,11 @@ static bmp_status place_value(void *winner, int place, bmp_exact *v)
  * a tie for the last paid place shares only the paid places.  Summed from
  * the unrounded place awards and rounded once (4.4.2; B.2: 0.105/2 =
  * 0.0525 -> 0.05, not 0.11/2): the shared mechanism of core/tie.h. */
-bool abf_tie_share(bmp_exact winner, int paid, int lo, int hi, bmp_exact *out)
+bool abf_tie_share(core_exact winner, int paid, int lo, int hi, core_exact *out)
 {
     if (lo < 1 || lo > paid || hi < lo)
         return false;
-    return bmp_tie_share_exact(lo, hi, paid, place_value, &winner, out) == BMP_OK;
+    return core_tie_share_exact(lo, hi, paid, place_value, &winner, out) == BMP_OK;
 }
 
 /* 4.2.2 (ABF-13, AMB-4): P is the percentage rounded down; P >= 50:

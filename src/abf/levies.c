@@ -34,8 +34,8 @@ static const bmp_abf_fees schedules[] = {
 
 bmp_status bmp_abf_fees_on(const char *date, const bmp_abf_fees **out, bmp_error *err)
 {
-    bmp_date d;
-    bmp_status st = bmp_date_get(date, "ABF fee schedule", &d, err);
+    core_date d;
+    bmp_status st = core_date_get(date, "ABF fee schedule", &d, err);
     if (st)
         return st;
     /* Validated ISO dates compare as strings. */
@@ -98,7 +98,7 @@ bmp_status bmp_abf_levy(const char *date, const char *grade, bmp_points points, 
 
 /* April 1 that starts the membership year containing d (1.3.1: April 1 to
  * March 31). */
-static long membership_year(bmp_date d)
+static long membership_year(core_date d)
 {
     return d.m >= 4 ? d.y : d.y - 1;
 }
@@ -110,13 +110,13 @@ bmp_status bmp_abf_capitation(const bmp_abf_member *m, int64_t *fee, int64_t *co
                               bmp_error *err)
 {
     const bmp_abf_fees *f = NULL;
-    bmp_date d, club;
+    core_date d, club;
     bmp_status st;
-    if ((st = bmp_date_get(m->date, "capitation: registration date", &d, err)) ||
+    if ((st = core_date_get(m->date, "capitation: registration date", &d, err)) ||
         (st = bmp_abf_fees_on(m->date, &f, err)))
         return st;
     if (m->club_affiliated &&
-        (st = bmp_date_get(m->club_affiliated, "capitation: club affiliation date", &club, err)))
+        (st = core_date_get(m->club_affiliated, "capitation: club affiliation date", &club, err)))
         return st;
     *commission = 0;
     if (m->exempt_club) {
@@ -154,11 +154,11 @@ static bool is_green_grade(const char *g)
 
 bmp_status bmp_abf_days_between(const char *a, const char *b, long *days, bmp_error *err)
 {
-    bmp_date da, db;
+    core_date da, db;
     bmp_status st;
-    if ((st = bmp_date_get(a, "date", &da, err)) || (st = bmp_date_get(b, "date", &db, err)))
+    if ((st = core_date_get(a, "date", &da, err)) || (st = core_date_get(b, "date", &db, err)))
         return st;
-    *days = bmp_date_days(db) - bmp_date_days(da);
+    *days = core_date_days(db) - core_date_days(da);
     return BMP_OK;
 }
 

@@ -10,10 +10,10 @@
 
 /* One contestant's match awards, ordinary and final stage. */
 typedef struct acc {
-    bmp_exact normal, final;
+    core_exact normal, final;
     int halves_normal, halves_final; /* wins counted in halves */
     int matches;
-    bmp_exact unit[2]; /* the per-win award, for --explain */
+    core_exact unit[2]; /* the per-win award, for --explain */
     bool has_unit[2], mixed[2];
     bool finalist;   /* plays a final match (4.2.5) */
 } acc;
@@ -159,7 +159,7 @@ static bmp_status consolation_factor(abf_ctx *c, const bmp_match *m, int64_t *kn
 /* The award for winning match m: rate x boards (ABF-5, national rates
  * ABF-78..84), x the final's premium or the consolation factor. */
 static bmp_status per_win_award(abf_ctx *c, const match_setup *ms, const bmp_match *m,
-                                int boards, bmp_exact *per_win)
+                                int boards, core_exact *per_win)
 {
     bool final = is_final(m);
     int64_t rate = abf_rate_per_board_e5(c->g); /* 1e-5 per board */
@@ -181,13 +181,13 @@ static bmp_status per_win_award(abf_ctx *c, const match_setup *ms, const bmp_mat
         return st;
     if (bmp_params_has(&m->params, "rate"))
         rate = llround(bmp_params_number(&m->params, "rate", 0) * 100000);
-    *per_win = bmp_exact_mul(bmp_exact_q(rate * boards, 100000), pn * kn, pd * kd);
+    *per_win = core_exact_mul(core_exact_q(rate * boards, 100000), pn * kn, pd * kd);
     /* 4.2.3 NOTE (iii) (ABF-22): a single-round triangle with half-matches
      * under 5 boards: half the masterpoints for a normal win. */
     if (bmp_params_bool(&m->params, "triangle", false) && boards < 5)
-        *per_win = bmp_exact_mul(*per_win, 1, 2);
+        *per_win = core_exact_mul(*per_win, 1, 2);
     if (c->table_route) /* Appendix B: the per-win award is rounded first */
-        *per_win = bmp_exact_q(abf_round(*per_win, c->mode), 100);
+        *per_win = core_exact_q(abf_round(*per_win, c->mode), 100);
     return BMP_OK;
 }
 
@@ -217,7 +217,7 @@ static bmp_status match_outcome(abf_ctx *c, const match_setup *ms, const bmp_mat
 
 /* Credit the two sides of one match: wins in halves, the per-win award
  * (for --explain: mixed when it varies), ordinary or final. */
-static void credit_match(acc *a, size_t hi, size_t wi, bmp_exact per_win, int out, bool final)
+static void credit_match(acc *a, size_t hi, size_t wi, core_exact per_win, int out, bool final)
 {
     int hh = out == 1 ? 2 : out == -1 ? 1 : 0, wh = 2 - hh;
     size_t who[2] = {hi, wi};
@@ -227,15 +227,15 @@ static void credit_match(acc *a, size_t hi, size_t wi, bmp_exact per_win, int ou
         if (!x->has_unit[final]) {
             x->unit[final] = per_win;
             x->has_unit[final] = true;
-        } else if (bmp_exact_cmp(x->unit[final], per_win) != 0) {
+        } else if (core_exact_cmp(x->unit[final], per_win) != 0) {
             x->mixed[final] = true;
         }
-        bmp_exact v = bmp_exact_mul(per_win, halves[k], 2);
+        core_exact v = core_exact_mul(per_win, halves[k], 2);
         if (final) {
-            x->final = bmp_exact_add(x->final, v);
+            x->final = core_exact_add(x->final, v);
             x->halves_final += halves[k];
         } else {
-            x->normal = bmp_exact_add(x->normal, v);
+            x->normal = core_exact_add(x->normal, v);
             x->halves_normal += halves[k];
         }
         x->matches++;
@@ -252,7 +252,7 @@ static bmp_status credit_matches(abf_ctx *c, const match_setup *ms, acc *a)
     for (size_t mi = 0; mi < ev->nmatches && !st; mi++) {
         const bmp_match *m = &ev->matches[mi];
         int boards = 0, out = 0;
-        bmp_exact per_win;
+        core_exact per_win;
         if ((st = match_boards(c, m, mi, &boards)) ||
             (st = per_win_award(c, ms, m, boards, &per_win)))
             break;
@@ -279,14 +279,14 @@ static bmp_status emit_match_awards(abf_ctx *c, const acc *a)
         if (ct->phantom)
             continue;
         for (int f = 0; f < 2 && !st; f++) {
-            bmp_exact v = f ? a[ci].final : a[ci].normal;
+            core_exact v = f ? a[ci].final : a[ci].normal;
             int halves = f ? a[ci].halves_final : a[ci].halves_normal;
             if (halves == 0)
                 continue;
             int64_t tn, td;
             abf_team_share(c, ct, &tn, &td);
-            bmp_exact raw = v;
-            v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
+            core_exact raw = v;
+            v = core_exact_mul(core_exact_mul(v, c->fnum, c->fden), tn, td);
             bmp_points p = abf_round(v, c->mode);
             char ex[1024];
             ex[0] = '\0';
@@ -294,10 +294,10 @@ static bmp_status emit_match_awards(abf_ctx *c, const acc *a)
                 char ps[32], unit[64] = " x per-win awards";
                 abf_fmt_pts(p, ps, sizeof ps);
                 if (!a[ci].mixed[f])
-                    snprintf(unit, sizeof unit, " x %.6g%s", bmp_exact_dbl(a[ci].unit[f]),
+                    snprintf(unit, sizeof unit, " x %.6g%s", core_exact_dbl(a[ci].unit[f]),
                              c->table_route ? " (rounded per-win award)" : " (rate x boards)");
                 snprintf(ex, sizeof ex, "%s%g win(s)%s = %.6g%s%s -> %s", f ? "final: " : "",
-                         halves / 2.0, unit, bmp_exact_dbl(raw), c->fdesc,
+                         halves / 2.0, unit, core_exact_dbl(raw), c->fdesc,
                          abf_team_share_text(tn, td), ps);
             }
             bmp_place none = {0, 0, false};
@@ -319,7 +319,7 @@ bmp_status abf_match_awards(abf_ctx *c)
     if (!a)
         return bmp_error_oom(c->err);
     for (size_t i = 0; i < n; i++)
-        a[i].normal = a[i].final = bmp_exact_q(0, 1);
+        a[i].normal = a[i].final = core_exact_q(0, 1);
     match_setup ms = {0};
     bmp_status st = read_scores_kind(c, &ms);
     if (!st) {

@@ -7,8 +7,8 @@
 /* 1.3.1: "renewed annually (on March 31st)"; 1.4.3: April 1st to March 31st. */
 bmp_status bmp_abf_membership_year(const char *date, int *start_year, bmp_error *err)
 {
-    bmp_date d;
-    bmp_status st = bmp_date_get(date, "membership year", &d, err);
+    core_date d;
+    bmp_status st = core_date_get(date, "membership year", &d, err);
     if (st)
         return st;
     *start_year = d.m >= 4 ? d.y : d.y - 1;
@@ -16,7 +16,7 @@ bmp_status bmp_abf_membership_year(const char *date, int *start_year, bmp_error 
 }
 
 /* Calendar quarters counted from year 0 (AMB-19: Jan-Mar, Apr-Jun, ...). */
-static long quarter(bmp_date d)
+static long quarter(core_date d)
 {
     return (long)d.y * 4 + (d.m - 1) / 3;
 }
@@ -26,12 +26,12 @@ static long quarter(bmp_date d)
 bmp_status bmp_abf_unregistered_credited(const char *earned, const char *renewed, bool *credited,
                                          bmp_error *err)
 {
-    bmp_date e, r;
+    core_date e, r;
     bmp_status st;
-    if ((st = bmp_date_get(earned, "points earned", &e, err)) ||
-        (st = bmp_date_get(renewed, "renewal", &r, err)))
+    if ((st = core_date_get(earned, "points earned", &e, err)) ||
+        (st = core_date_get(renewed, "renewal", &r, err)))
         return st;
-    if (bmp_date_days(e) > bmp_date_days(r))
+    if (core_date_days(e) > core_date_days(r))
         return bmp_error_set(err, BMP_EINVAL,
                              "points earned %s after the renewal %s were earned while registered",
                              earned, renewed);
@@ -45,8 +45,8 @@ bmp_status bmp_abf_unregistered_credited(const char *earned, const char *renewed
 bmp_status bmp_abf_youth_eligible(const char *born, int year, bool *eligible, int *until,
                                   bmp_error *err)
 {
-    bmp_date b;
-    bmp_status st = bmp_date_get(born, "date of birth", &b, err);
+    core_date b;
+    bmp_status st = core_date_get(born, "date of birth", &b, err);
     if (st)
         return st;
     /* Age on January 1 of `year`: year - b.y, one less unless born on Jan 1. */

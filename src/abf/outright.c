@@ -225,7 +225,7 @@ static void separate_field(const abf_ctx *c, const bmp_group *grp, abf_winner_sp
  * ranks T pairs per direction), else its contestants.  *paid false: the
  * place is not paid. */
 static bmp_status consolation_value(abf_ctx *c, const outright *o, const bmp_contestant *ct,
-                                    const bmp_group *grp, abf_winner_spec ws, bmp_exact *v,
+                                    const bmp_group *grp, abf_winner_spec ws, core_exact *v,
                                     char *how, size_t hsize, char *pre, size_t psize, int *cpaid,
                                     bool *paid)
 {
@@ -258,11 +258,11 @@ static bmp_status consolation_value(abf_ctx *c, const outright *o, const bmp_con
     if (!*paid)
         return BMP_OK;
     abf_consolation_size_ratio(grp->tables, ft > 0 ? ft : grp->tables, &rn, &rd);
-    *v = bmp_exact_mul(bmp_exact_mul(*v, on, od), rn, rd);
+    *v = core_exact_mul(core_exact_mul(*v, on, od), rn, rd);
     snprintf(pre, psize, " x %lld/%lld consolation %d x %lld/%lld size", (long long)on,
              (long long)od, k, (long long)rn, (long long)rd);
     if (two) {
-        *v = bmp_exact_mul(*v, 65, 100);
+        *v = core_exact_mul(*v, 65, 100);
         strncat(pre, " x 0.65 (two winners)", psize - strlen(pre) - 1);
     }
     return BMP_OK;
@@ -286,7 +286,7 @@ static bmp_status contestant_outright(abf_ctx *c, const outright *o, size_t ci, 
     if (st || !ok)
         return st;
     char how[160], pre[256] = "";
-    bmp_exact v;
+    core_exact v;
     bool paid = false;
     if (consol)
         st = consolation_value(c, o, ct, grp, ws, &v, how, sizeof how, pre, sizeof pre, &cpaid,
@@ -297,7 +297,7 @@ static bmp_status contestant_outright(abf_ctx *c, const outright *o, size_t ci, 
         return st;
     int64_t tn, td;
     abf_team_share(c, ct, &tn, &td);
-    v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
+    v = core_exact_mul(core_exact_mul(v, c->fnum, c->fden), tn, td);
     bmp_points p = abf_round(v, c->mode);
     char pl[24], ps[32], ex[1024];
     bmp_place_format(ct->place, pl, sizeof pl);

@@ -80,7 +80,7 @@ static int places_paid(const abf_ctx *c, double tables, int T, bool one, bool ho
 
 /* 4.2.5 (ABF-46, ABF-47): a final's premium or a consolation's factor. */
 static bmp_status group_factor(abf_ctx *c, const sessions *ss, const bmp_group *grp,
-                               double tables, bmp_exact *v, char *pre, size_t pren,
+                               double tables, core_exact *v, char *pre, size_t pren,
                                const char **rule, const char **section)
 {
     const bmp_event *ev = c->ev;
@@ -89,7 +89,7 @@ static bmp_status group_factor(abf_ctx *c, const sessions *ss, const bmp_group *
     if (!strcasecmp(grp->type, "final") && !bmp_params_bool(&ev->params, "walk_in_final", false)) {
         int64_t pn, pd;
         abf_final_premium(tables, ev->tables, &pn, &pd);
-        *v = bmp_exact_mul(*v, pn, pd);
+        *v = core_exact_mul(*v, pn, pd);
         snprintf(pre + strlen(pre), pren - strlen(pre), " x %lld/%lld final (4.2.5)",
                  (long long)pn, (long long)pd);
         *rule = "ABF-46";
@@ -105,7 +105,7 @@ static bmp_status group_factor(abf_ctx *c, const sessions *ss, const bmp_group *
                              (size_t)(grp - ev->groups));
             return st;
         }
-        *v = bmp_exact_mul(*v, kn, kd);
+        *v = core_exact_mul(*v, kn, kd);
         snprintf(pre + strlen(pre), pren - strlen(pre), " x %lld/%lld consolation %d (4.2.5)",
                  (long long)kn, (long long)kd, k);
         *rule = "ABF-47";
@@ -181,7 +181,7 @@ static bmp_status ranking_qualifies(abf_ctx *c, size_t ci, const bmp_ranking_ent
  * 4.2.1 (ABF-6 two winners, ABF-7 one).  *none: the place earns nothing. */
 static bmp_status ranking_base(abf_ctx *c, const sessions *ss, size_t ci,
                                const bmp_ranking_entry *re, size_t r, bool implicit,
-                               abf_winner_spec ws, int paid, bmp_exact *v, char *how,
+                               abf_winner_spec ws, int paid, core_exact *v, char *how,
                                size_t hown, const char **rule, const char **section, bool *none)
 {
     *none = false;
@@ -195,7 +195,7 @@ static bmp_status ranking_base(abf_ctx *c, const sessions *ss, size_t ci,
     }
     if (ss->percentage) {
         bmp_points p = abf_percentage_award(re->score, abf_ctx_weight(c));
-        *v = bmp_exact_q(p, 100);
+        *v = core_exact_q(p, 100);
         snprintf(how, hown, "4.2.2: P=%d%% W=%.2f -> %.2f", (int)floor(re->score),
                  abf_ctx_weight(c) / 100.0, p / 100.0);
         *rule = "ABF-13";
@@ -225,13 +225,13 @@ static bmp_status ranking_award(abf_ctx *c, const sessions *ss, size_t ci,
     int paid = places_paid(c, tables, T, one, one || c->individual);
     abf_winner_spec ws = {one ? 2 : 1, T, 0};
     char how[160], pre[200] = "";
-    bmp_exact v;
+    core_exact v;
     const char *rule, *section;
     if ((st = ranking_base(c, ss, ci, re, r, implicit, ws, paid, &v, how, sizeof how, &rule,
                            &section, &none)) || none)
         return st;
     if (sn != sd) {
-        v = bmp_exact_mul(v, sn, sd);
+        v = core_exact_mul(v, sn, sd);
         snprintf(pre + strlen(pre), sizeof pre - strlen(pre), " x %d/%lld boards (4.4.7)", boards,
                  (long long)sd);
     }
@@ -240,7 +240,7 @@ static bmp_status ranking_award(abf_ctx *c, const sessions *ss, size_t ci,
     const bmp_contestant *ct = &c->ev->contestants[ci];
     int64_t tn, td;
     abf_team_share(c, ct, &tn, &td);
-    v = bmp_exact_mul(bmp_exact_mul(v, c->fnum, c->fden), tn, td);
+    v = core_exact_mul(core_exact_mul(v, c->fnum, c->fden), tn, td);
     bmp_points p = abf_round(v, !strcmp(rule, "ABF-13") ? BMP_ROUND_FLOOR : c->mode);
     char pl[24], ps[32];
     bmp_place_format(re->place, pl, sizeof pl);

@@ -453,7 +453,7 @@ static bmp_status rank(const bmp_holding *h, bmp_rank *out, bmp_error *err)
                              "the ACBL Handbook, not in the masterpoint regulations followed here");
 }
 
-const bmp_rules bmp_rules_acbl = {
+const bmp_rules acbl_rules = {
     .body = "acbl",
     .name = "American Contract Bridge League",
     .editions = editions,

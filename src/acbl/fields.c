@@ -129,7 +129,7 @@ typedef struct team_share {
     const char *rule, *colour, *crule;
 } team_share;
 
-static void team_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+static void team_player(void *ctx, const bmp_contestant *ct, size_t p, core_player_award *pa)
 {
     const team_share *t = ctx;
     double part = ct->players[p].participation;
@@ -172,7 +172,7 @@ static bmp_status emit(acbl_calc *c, const cand *cd, const field *f, bmp_awards 
     if (!split)
         return bmp_awards_add(out, err, &aw, "%s; colour %s (%s)", cd->explain, colour, crule);
     team_share t = {c, consolation, rule, colour, crule};
-    return bmp_emit_players(c->ev, out, err, &aw, cd->explain, true, team_player, &t);
+    return core_emit_players(c->ev, out, err, &aw, cd->explain, true, team_player, &t);
 }
 
 /* A growing list of overall award candidates, one per contestant per field

@@ -70,10 +70,10 @@ typedef struct ko_at {
     const acbl_ko_pct_opts *o;
 } ko_at;
 
-static bmp_status ko_place_value(void *ctx, int place, bmp_exact *v)
+static bmp_status ko_place_value(void *ctx, int place, core_exact *v)
 {
     const ko_at *k = ctx;
-    *v = bmp_exact_real(acbl_ko_fraction(k->ed, place, k->o));
+    *v = core_exact_real(acbl_ko_fraction(k->ed, place, k->o));
     return BMP_OK;
 }
 
@@ -87,9 +87,9 @@ double acbl_ko_place_fraction(acbl_edition ed, int lo, int hi, const acbl_ko_pct
         return 0.225;
     /* a tie shares the places' percentages (core/tie.h) */
     ko_at at = {ed, o};
-    bmp_exact share;
-    bmp_tie_share_exact(lo, hi, -1, ko_place_value, &at, &share);
-    double f = bmp_exact_dbl(share);
+    core_exact share;
+    core_tie_share_exact(lo, hi, -1, ko_place_value, &at, &share);
+    double f = core_exact_dbl(share);
     if (ed == ACBL_ED_CURRENT && o && o->non_power_of_two && lo <= 9 && hi >= 9 && hi > lo &&
         f < 0.10)
         f = 0.10;

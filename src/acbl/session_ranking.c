@@ -26,7 +26,7 @@ static int cuts_before(const bmp_params *pp, int session)
 }
 
 /* One (contestant, ranking) entry; a ranking's entries are listed by
- * bmp_buckets_make in contestant order (linear time). */
+ * core_buckets_make in contestant order (linear time). */
 typedef struct rank_ref {
     size_t ci, r;
     const char *key;
@@ -316,7 +316,7 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, const rank_ref 
 
 /* Each ranking once, at its first entry; the validity of every entry in
  * order (as before any ranking after it is awarded). */
-static bmp_status session_rankings(acbl_calc *c, const rank_ref *refs, const bmp_buckets *b,
+static bmp_status session_rankings(acbl_calc *c, const rank_ref *refs, const core_buckets *b,
                                    bmp_awards *out, bmp_error *err)
 {
     const bmp_event *ev = c->ev;
@@ -362,13 +362,13 @@ bmp_status acbl_session_ranking_awards(acbl_calc *c, bmp_awards *out, bmp_error 
     for (size_t i = 0; refs && i < ev->ncontestants; i++)
         for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
             refs[e++] = (rank_ref){i, r, ev->contestants[i].rankings[r].ranking};
-    bmp_buckets b;
-    if (!refs || !bmp_buckets_make(&b, nrefs, rank_ref_key, refs)) {
+    core_buckets b;
+    if (!refs || !core_buckets_make(&b, nrefs, rank_ref_key, refs)) {
         free(refs);
         return bmp_error_oom(err);
     }
     bmp_status st = session_rankings(c, refs, &b, out, err);
-    bmp_buckets_free(&b);
+    core_buckets_free(&b);
     free(refs);
     return st;
 }

@@ -13,18 +13,18 @@
 #include "bridgemp/file.h"
 #include "cli_io.h"
 
-int bmp_cli_exit_of(bmp_status st)
+int cli_exit_of(bmp_status st)
 {
     return st == BMP_OK ? BMP_EXIT_OK : st == BMP_ENOTSUP ? BMP_EXIT_NOTSUP : BMP_EXIT_INPUT;
 }
 
-int bmp_cli_fail(const bmp_error *e, bmp_status st)
+int cli_fail(const bmp_error *e, bmp_status st)
 {
     fprintf(stderr, "bridgemp: %s\n", e->msg[0] ? e->msg : bmp_status_name(st));
-    return bmp_cli_exit_of(st);
+    return cli_exit_of(st);
 }
 
-bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max)
+bool cli_parse_max_input(const char *cmd, const char *arg, size_t *max)
 {
     if (bmp_size_parse(arg, max))
         return true;
@@ -76,7 +76,7 @@ static bmp_status read_text(const char *path, const char *name, size_t max, char
     return st;
 }
 
-bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e)
+bmp_status cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e)
 {
     const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
     char *buf = NULL;
@@ -144,8 +144,8 @@ char *cli_output_name(const char *dir, const char *path, const char *ext)
     return s;
 }
 
-bmp_status bmp_cli_check_not_input(const char *out, const char *const *inputs, size_t ninputs,
-                                   bmp_error *e)
+bmp_status cli_check_not_input(const char *out, const char *const *inputs, size_t ninputs,
+                               bmp_error *e)
 {
     const char *oname = !out || strcmp(out, "-") == 0 ? "-" : out;
     for (size_t i = 0; i < ninputs; i++) {
@@ -160,12 +160,12 @@ bmp_status bmp_cli_check_not_input(const char *out, const char *const *inputs, s
     return BMP_OK;
 }
 
-bmp_status bmp_cli_emit(const char *path, const char *text, size_t len, bmp_error *e)
+bmp_status cli_emit(const char *path, const char *text, size_t len, bmp_error *e)
 {
     return bmp_file_write_atomic(path ? path : "-", text, len, e);
 }
 
-int bmp_cli_finish_stdout(int rc)
+int cli_finish_stdout(int rc)
 {
     errno = 0;
     bool bad = ferror(stdout) != 0;

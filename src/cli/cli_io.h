@@ -29,25 +29,25 @@ enum {
 
 /* bridgemp award FILE|DIR ...: JSON or USEBIO in; table, JSON, CSV, USEBIO
  * or ABF credit files out. */
-int bmp_cli_award(int argc, char **argv);
-int bmp_cli_convert(int argc, char **argv);
-int bmp_cli_validate(int argc, char **argv);
+int cli_award(int argc, char **argv);
+int cli_convert(int argc, char **argv);
+int cli_validate(int argc, char **argv);
 
 /* ---- cli_files.c ---------------------------------------------------------- */
 
 /* The exit code of a failed status. */
-int bmp_cli_exit_of(bmp_status st);
-/* Print "bridgemp: MSG" on stderr; returns bmp_cli_exit_of(st). */
-int bmp_cli_fail(const bmp_error *e, bmp_status st);
+int cli_exit_of(bmp_status st);
+/* Print "bridgemp: MSG" on stderr; returns cli_exit_of(st). */
+int cli_fail(const bmp_error *e, bmp_status st);
 
 /* --max-input SIZE: false (and a message naming the option) on a bad size. */
-bool bmp_cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
+bool cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
 
 /* Read path ("-": standard input) once, whole, within max bytes, refuse
  * UTF-16 JSON and (for JSON) invalid UTF-8, then hand the bytes to the
  * pipeline (bridgemp/pipeline.h), which tells the format (JSON, USEBIO or,
  * by path's extension, an ABF credit file) and applies the options. */
-bmp_status bmp_cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e);
+bmp_status cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e);
 
 /* Standard input copied into a private file, dir/stdin (dir a new
  * <TMPDIR>/bridgemp-XXXXXX), for a reader that opens its file more than
@@ -64,14 +64,14 @@ char *cli_output_name(const char *dir, const char *path, const char *ext);
 
 /* Refuse (EINVAL, before anything is written) an output that is the same
  * file as one of the inputs (same device and inode; "-" = stdout/stdin). */
-bmp_status bmp_cli_check_not_input(const char *out, const char *const *inputs, size_t ninputs,
-                                   bmp_error *e);
+bmp_status cli_check_not_input(const char *out, const char *const *inputs, size_t ninputs,
+                               bmp_error *e);
 
 /* Write text to path ("-" or NULL: standard output) atomically. */
-bmp_status bmp_cli_emit(const char *path, const char *text, size_t len, bmp_error *e);
+bmp_status cli_emit(const char *path, const char *text, size_t len, bmp_error *e);
 
 /* Flush and close standard output at exit: a write error (disk full, closed
  * pipe) turns a success into exit 1 with a message. */
-int bmp_cli_finish_stdout(int rc);
+int cli_finish_stdout(int rc);
 
 #endif

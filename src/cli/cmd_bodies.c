@@ -101,7 +101,7 @@ static void print_body(const bmp_rules *r, FILE *out)
         sections[i](r, out);
 }
 
-int bmp_cli_bodies(int argc, char **argv)
+int cli_bodies(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         fputs(bodies_help, stdout);

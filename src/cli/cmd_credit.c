@@ -70,7 +70,7 @@ static bmp_status load(const char *path, bool check, size_t max, bmp_abf_credit_
         *rc = *rc ? *rc : BMP_EXIT_INPUT;
     } else if (st) {
         fprintf(stderr, "bridgemp: %s\n", e.msg);
-        *rc = bmp_cli_exit_of(st);
+        *rc = cli_exit_of(st);
     }
     return st;
 }
@@ -100,7 +100,7 @@ static int merge(const char *outpath, const char *const *in, size_t nin, bool ch
     bool to_stdout = strcmp(outpath, "-") == 0;
     bmp_abf_credit_kind kind = BMP_ABF_CREDIT_GREEN;
     bmp_error e = {0};
-    bmp_status st = bmp_cli_check_not_input(outpath, in, nin, &e);
+    bmp_status st = cli_check_not_input(outpath, in, nin, &e);
     if (!st && !to_stdout)
         st = bmp_abf_credit_kind_of(outpath, &kind, &e);
     else if (!st && strcmp(in[0], "-") != 0)
@@ -119,11 +119,11 @@ static int merge(const char *outpath, const char *const *in, size_t nin, bool ch
     char *text = NULL;
     size_t len = 0;
     if (!st && !rc && !(st = bmp_abf_credit_format(&out, &text, &len, &e)))
-        st = bmp_cli_emit(outpath, text, len, &e);
+        st = cli_emit(outpath, text, len, &e);
     free(text);
     if (st) {
         fprintf(stderr, "bridgemp credit merge: %s\n", e.msg);
-        rc = bmp_cli_exit_of(st);
+        rc = cli_exit_of(st);
     } else if (!rc) {
         print_totals(to_stdout ? stderr : stdout, to_stdout ? "standard output" : outpath, &out);
     }
@@ -131,7 +131,7 @@ static int merge(const char *outpath, const char *const *in, size_t nin, bool ch
     return rc;
 }
 
-int bmp_cli_credit(int argc, char **argv)
+int cli_credit(int argc, char **argv)
 {
     bool check = false;
     size_t max = 0;
@@ -149,7 +149,7 @@ int bmp_cli_credit(int argc, char **argv)
             check = true;
         else if (strcmp(argv[i], "--max-input") == 0 || strncmp(argv[i], "--max-input=", 12) == 0) {
             const char *v = argv[i][11] == '=' ? argv[i] + 12 : i + 1 < argc ? argv[++i] : "";
-            if (!bmp_cli_parse_max_input("credit", v, &max)) {
+            if (!cli_parse_max_input("credit", v, &max)) {
                 fprintf(stderr, "\n%s", credit_help);
                 free(args);
                 return BMP_EXIT_USAGE;
@@ -199,8 +199,8 @@ int bmp_cli_credit(int argc, char **argv)
     return rc;
 }
 
-bmp_status bmp_cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,
-                                bool check_digit, bmp_error *err)
+bmp_status cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,
+                            bool check_digit, bmp_error *err)
 {
     bmp_abf_credit_opts o = {.size = sizeof o, .check_digit = check_digit};
     unsigned written = 0;

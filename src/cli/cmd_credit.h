@@ -7,10 +7,10 @@
 #include "bridgemp/bridgemp.h"
 
 /* bridgemp credit check|show|merge ... */
-int bmp_cli_credit(int argc, char **argv);
+int cli_credit(int argc, char **argv);
 /* award --format abf-credit --output PREFIX: write PREFIX.grn/.red/.gld and
  * list them on stdout. */
-bmp_status bmp_cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,
-                                bool check_digit, bmp_error *err);
+bmp_status cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,
+                            bool check_digit, bmp_error *err);
 
 #endif

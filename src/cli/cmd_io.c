@@ -246,7 +246,7 @@ static int parse_opt(const char *cmd, int c, io_args *a)
     case 'O': a->outdir = optarg; return O_OUTDIR;
     case 'k': a->check_digit = true; return O_CHECK;
     case 'E': a->fail_empty = true; return O_FAILEMPTY;
-    case 'M': return bmp_cli_parse_max_input(cmd, optarg, &a->max_input) ? O_MAX : -1;
+    case 'M': return cli_parse_max_input(cmd, optarg, &a->max_input) ? O_MAX : -1;
     default: return -1;
     }
 }
@@ -396,12 +396,12 @@ static bmp_status check_outputs(const io_args *a, const char *in, const char *ou
 {
     const char *inputs[2] = {in, a->uo.sidecar};
     if (!a->abf_credit)
-        return bmp_cli_check_not_input(out ? out : "-", inputs, 2, e);
-    bmp_status st = bmp_cli_check_not_input("-", inputs, 2, e); /* "wrote ..." lines */
+        return cli_check_not_input(out ? out : "-", inputs, 2, e);
+    bmp_status st = cli_check_not_input("-", inputs, 2, e); /* "wrote ..." lines */
     for (int k = 0; k < 3 && !st; k++) {
         char path[4096];
         snprintf(path, sizeof path, "%s.%s", out, bmp_abf_credit_ext((bmp_abf_credit_kind)k));
-        st = bmp_cli_check_not_input(path, inputs, 2, e);
+        st = cli_check_not_input(path, inputs, 2, e);
     }
     return st;
 }
@@ -450,12 +450,12 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
     if (!st)
         st = open_pipeline(a, &p, e);
     if (!st)
-        st = bmp_cli_read_pipeline(p, in, a->max_input, e);
+        st = cli_read_pipeline(p, in, a->max_input, e);
     if (!st)
         st = bmp_pipeline_award(p, e);
     if (!st && a->abf_credit) {
-        st = bmp_cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), out,
-                                  a->check_digit, e);
+        st = cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), out,
+                              a->check_digit, e);
     } else if (!st) {
         char *text = NULL;
         size_t len = 0;
@@ -463,7 +463,7 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
         if (!st && header && printf("==> %s <==\n", in) < 0)
             st = bmp_error_set(e, BMP_EIO, "standard output: write error");
         if (!st)
-            st = bmp_cli_emit(out, text, len, e);
+            st = cli_emit(out, text, len, e);
         if (!st && header && putchar('\n') == EOF)
             st = bmp_error_set(e, BMP_EIO, "standard output: write error");
         free(text);
@@ -498,7 +498,7 @@ static int award_usage(const char *msg)
     return usage(award_io_help, "award", "%s", msg);
 }
 
-int bmp_cli_award(int argc, char **argv)
+int cli_award(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
         fputs(award_io_help, stdout);
@@ -513,7 +513,7 @@ int bmp_cli_award(int argc, char **argv)
     cli_batch b = {0};
     bmp_error e = {0};
     if (!rc && cli_batch_expand(&b, a.pos, (size_t)a.npos, &e))
-        rc = bmp_cli_fail(&e, e.code);
+        rc = cli_fail(&e, e.code);
     bool several = !rc && (b.n > 1 || b.dirs);
     b.quiet = several;
     if (!rc && several && a.outpath && !(a.abf_credit && is_dir(a.outpath)))
@@ -526,11 +526,11 @@ int bmp_cli_award(int argc, char **argv)
     if (!rc && a.outdir && !is_dir(a.outdir) && mkdir(a.outdir, 0777) != 0) {
         bmp_error_set(&e, BMP_EIO, "%s: cannot create the output directory: %s", a.outdir,
                       strerror(errno));
-        rc = bmp_cli_fail(&e, BMP_EIO);
+        rc = cli_fail(&e, BMP_EIO);
     }
     for (size_t i = 0; !rc && i < b.n; i++)
         if (!b.items[i].st && plan_output(&a, &b.items[i], &e))
-            rc = bmp_cli_fail(&e, e.code);
+            rc = cli_fail(&e, e.code);
     bool empty = false;
     if (!rc) {
         cli_batch_dedupe_outputs(&b);
@@ -568,7 +568,7 @@ static bool ends_with(const char *s, const char *suf)
     return a >= b && strcasecmp(s + a - b, suf) == 0;
 }
 
-int bmp_cli_convert(int argc, char **argv)
+int cli_convert(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
         fputs(convert_help, stdout);
@@ -603,12 +603,12 @@ int bmp_cli_convert(int argc, char **argv)
     }
     bmp_error e = {0};
     const char *inputs[2] = {a.pos[0], a.uo.sidecar};
-    bmp_status st = bmp_cli_check_not_input(a.pos[1], inputs, 2, &e);
+    bmp_status st = cli_check_not_input(a.pos[1], inputs, 2, &e);
     bmp_pipeline *p = NULL;
     if (!st)
         st = open_event_pipeline(&a, &p, &e);
     if (!st)
-        st = bmp_cli_read_pipeline(p, a.pos[0], a.max_input, &e);
+        st = cli_read_pipeline(p, a.pos[0], a.max_input, &e);
     /* USEBIO out carries the points the input carries (a USEBIO input is
      * written back as read, MASTER_POINTS filled in: UX-1) */
     if (!st && usebio)
@@ -619,16 +619,16 @@ int bmp_cli_convert(int argc, char **argv)
         st = bmp_pipeline_write_buffer(p, usebio ? BMP_PIPE_USEBIO : BMP_PIPE_EVENT_JSON, &text,
                                        &len, &e);
     if (!st)
-        st = bmp_cli_emit(a.pos[1], text, len, &e);
+        st = cli_emit(a.pos[1], text, len, &e);
     free(text);
     bmp_pipeline_free(p);
     free_args(&a);
-    return st ? bmp_cli_fail(&e, st) : 0;
+    return st ? cli_fail(&e, st) : 0;
 }
 
 /* ---- validate ----------------------------------------------------------------- */
 
-int bmp_cli_validate(int argc, char **argv)
+int cli_validate(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
         fputs(validate_help, stdout);
@@ -648,7 +648,7 @@ int bmp_cli_validate(int argc, char **argv)
     bmp_pipeline *p = NULL;
     bmp_status st = open_event_pipeline(&a, &p, &e);
     if (!st)
-        st = bmp_cli_read_pipeline(p, a.pos[0], a.max_input, &e);
+        st = cli_read_pipeline(p, a.pos[0], a.max_input, &e);
     const bmp_event *ev = st ? NULL : bmp_pipeline_event(p);
     /* The body's checks: its parameter spec, then its own validation, run
      * as the award computation (the awards are only counted). */
@@ -664,5 +664,5 @@ int bmp_cli_validate(int argc, char **argv)
                ev->ncontestants, ev->ngroups, ev->nmatches, bmp_pipeline_awards(p)->count);
     bmp_pipeline_free(p);
     free_args(&a);
-    return st ? bmp_cli_fail(&e, st) : 0;
+    return st ? cli_fail(&e, st) : 0;
 }

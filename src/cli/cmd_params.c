@@ -192,7 +192,7 @@ int cli_print_param_spec(const bmp_rules *r, int json)
                                          : print_table(r);
 }
 
-int bmp_cli_params(int argc, char **argv)
+int cli_params(int argc, char **argv)
 {
     const char *body = NULL, *fmt = "table";
     for (int i = 1; i < argc; i++) {

@@ -12,6 +12,6 @@ enum { CLI_PARAMS_TABLE = 0, CLI_PARAMS_JSON = 1, CLI_PARAMS_MARKDOWN = 2 };
 int cli_print_param_spec(const bmp_rules *r, int json);
 
 /* bridgemp params BODY [--format table|json|markdown] */
-int bmp_cli_params(int argc, char **argv);
+int cli_params(int argc, char **argv);
 
 #endif

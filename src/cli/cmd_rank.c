@@ -223,7 +223,7 @@ static int fail(const char *what, const bmp_error *e, bmp_status st)
     return st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
 }
 
-int bmp_cli_rank(int argc, char **argv)
+int cli_rank(int argc, char **argv)
 {
     bool help = false;
     for (int i = 1; i < argc; i++)
@@ -274,7 +274,7 @@ int bmp_cli_rank(int argc, char **argv)
 }
 
 /* The old command: `abf-rank ARGS` is `rank abf ARGS`. */
-int bmp_cli_abf_rank(int argc, char **argv)
+int cli_abf_rank(int argc, char **argv)
 {
     char **v = calloc((size_t)argc + 2, sizeof *v);
     if (!v) {
@@ -285,7 +285,7 @@ int bmp_cli_abf_rank(int argc, char **argv)
     v[1] = "abf";
     for (int i = 1; i < argc; i++)
         v[i + 1] = argv[i];
-    int rc = bmp_cli_rank(argc + 1, v);
+    int rc = cli_rank(argc + 1, v);
     free(v);
     return rc;
 }

@@ -6,10 +6,10 @@
 #define BMP_CLI_CMD_RULES_H
 
 /* bridgemp rank BODY [--TYPE POINTS ...] | rank BODY FUNCTION [--ARG POINTS ...] */
-int bmp_cli_rank(int argc, char **argv);
+int cli_rank(int argc, char **argv);
 /* bridgemp abf-rank ...: the old name of `rank abf ...`. */
-int bmp_cli_abf_rank(int argc, char **argv);
+int cli_abf_rank(int argc, char **argv);
 /* bridgemp bodies [BODY] */
-int bmp_cli_bodies(int argc, char **argv);
+int cli_bodies(int argc, char **argv);
 
 #endif

@@ -139,7 +139,7 @@ static int cmd_scale(int argc, char **argv)
         if (!st)
             st = bmp_table_write(&t, fmt, stdout, &e);
         if (st)
-            rc = bmp_cli_fail(&e, st);
+            rc = cli_fail(&e, st);
         bmp_table_free(&t);
     }
     for (size_t i = 0; i < params.count; i++) {
@@ -217,25 +217,25 @@ static int run(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "award") == 0)
-        return bmp_cli_award(argc - 1, argv + 1);
+        return cli_award(argc - 1, argv + 1);
     if (strcmp(cmd, "convert") == 0)
-        return bmp_cli_convert(argc - 1, argv + 1);
+        return cli_convert(argc - 1, argv + 1);
     if (strcmp(cmd, "scale") == 0)
         return cmd_scale(argc - 1, argv + 1);
     if (strcmp(cmd, "validate") == 0)
-        return bmp_cli_validate(argc - 1, argv + 1);
+        return cli_validate(argc - 1, argv + 1);
     if (strcmp(cmd, "bodies") == 0)
-        return bmp_cli_bodies(argc - 1, argv + 1);
+        return cli_bodies(argc - 1, argv + 1);
     if (strcmp(cmd, "params") == 0)
-        return bmp_cli_params(argc - 1, argv + 1);
+        return cli_params(argc - 1, argv + 1);
     if (strcmp(cmd, "credit") == 0)
-        return bmp_cli_credit(argc - 1, argv + 1);
+        return cli_credit(argc - 1, argv + 1);
     if (strcmp(cmd, "ledger") == 0 || strcmp(cmd, "serve") == 0)
         return run_ledger_helper(argv);
     if (strcmp(cmd, "rank") == 0)
-        return bmp_cli_rank(argc - 1, argv + 1);
+        return cli_rank(argc - 1, argv + 1);
     if (strcmp(cmd, "abf-rank") == 0)
-        return bmp_cli_abf_rank(argc - 1, argv + 1);
+        return cli_abf_rank(argc - 1, argv + 1);
     fprintf(stderr, "bridgemp: unknown command \"%s\"\n\n%s", cmd, main_help);
     return BMP_EXIT_USAGE;
 }
@@ -245,5 +245,5 @@ int main(int argc, char **argv)
     /* A closed pipe is a write error (EPIPE) reported with exit 1, not a
      * silent death by SIGPIPE; standard output is checked at exit. */
     signal(SIGPIPE, SIG_IGN);
-    return bmp_cli_finish_stdout(run(argc, argv));
+    return cli_finish_stdout(run(argc, argv));
 }

@@ -32,7 +32,7 @@ void bmp_awards_free(bmp_awards *a)
 bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw, const char *fmt,
                           ...)
 {
-    bmp_award *n = bmp_grow(a->items, &a->cap, a->count, sizeof *n);
+    bmp_award *n = core_grow(a->items, &a->cap, a->count, sizeof *n);
     if (!n)
         return bmp_error_oom(err);
     a->items = n;
@@ -42,7 +42,7 @@ bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw, co
     if (fmt && !a->skip_explain) { /* derivation text only when asked */
         va_list ap;
         va_start(ap, fmt);
-        dst->explain = bmp_vasprintf(fmt, ap);
+        dst->explain = core_vasprintf(fmt, ap);
         va_end(ap);
         if (!dst->explain)
             return bmp_error_oom(err);
@@ -53,13 +53,13 @@ bmp_status bmp_awards_add(bmp_awards *a, bmp_error *err, const bmp_award *aw, co
 
 bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
 {
-    char **n = bmp_grow(a->notes, &a->notes_cap, a->nnotes, sizeof *n);
+    char **n = core_grow(a->notes, &a->notes_cap, a->nnotes, sizeof *n);
     if (!n)
         return bmp_error_oom(err);
     a->notes = n;
     va_list ap;
     va_start(ap, fmt);
-    char *s = bmp_vasprintf(fmt, ap);
+    char *s = core_vasprintf(fmt, ap);
     va_end(ap);
     if (!s)
         return bmp_error_oom(err);
@@ -70,13 +70,13 @@ bmp_status bmp_awards_note(bmp_awards *a, bmp_error *err, const char *fmt, ...)
 bmp_status bmp_awards_reason(bmp_awards *a, size_t contestant, int player, const char *rule,
                              const char *section, const char *fmt, ...)
 {
-    bmp_reason *n = bmp_grow(a->reasons, &a->reasons_cap, a->nreasons, sizeof *n);
+    bmp_reason *n = core_grow(a->reasons, &a->reasons_cap, a->nreasons, sizeof *n);
     if (!n)
         return BMP_ENOMEM;
     a->reasons = n;
     va_list ap;
     va_start(ap, fmt);
-    char *s = bmp_vasprintf(fmt, ap);
+    char *s = core_vasprintf(fmt, ap);
     va_end(ap);
     if (!s)
         return BMP_ENOMEM;
@@ -95,8 +95,8 @@ bmp_status bmp_awards_reason(bmp_awards *a, size_t contestant, int player, const
     memset(r, 0, sizeof *r);
     r->contestant = contestant;
     r->player = player;
-    bmp_strlcpy(r->rule, rule ? rule : "", sizeof r->rule);
-    bmp_strlcpy(r->section, section ? section : "", sizeof r->section);
+    core_strlcpy(r->rule, rule ? rule : "", sizeof r->rule);
+    core_strlcpy(r->section, section ? section : "", sizeof r->section);
     r->text = s;
     return BMP_OK;
 }
@@ -105,15 +105,15 @@ void bmp_award_set(bmp_award *aw, const char *kind, const char *ranking, const c
                    const char *rule, const char *section)
 {
     if (kind)
-        bmp_strlcpy(aw->kind, kind, sizeof aw->kind);
+        core_strlcpy(aw->kind, kind, sizeof aw->kind);
     if (ranking)
-        bmp_strlcpy(aw->ranking, ranking, sizeof aw->ranking);
+        core_strlcpy(aw->ranking, ranking, sizeof aw->ranking);
     if (colour)
-        bmp_strlcpy(aw->colour, colour, sizeof aw->colour);
+        core_strlcpy(aw->colour, colour, sizeof aw->colour);
     if (rule)
-        bmp_strlcpy(aw->rule, rule, sizeof aw->rule);
+        core_strlcpy(aw->rule, rule, sizeof aw->rule);
     if (section)
-        bmp_strlcpy(aw->section, section, sizeof aw->section);
+        core_strlcpy(aw->section, section, sizeof aw->section);
 }
 
 bmp_points bmp_awards_player_total(const bmp_awards *a, size_t contestant, int player)

@@ -29,7 +29,7 @@ void core_buf_reset(core_buf *b)
         b->data[0] = '\0';
 }
 
-/* Room for extra more bytes and the NUL: bmp_grow's rule (core/util.h;
+/* Room for extra more bytes and the NUL: core_grow's rule (core/util.h;
  * from 32, doubling, overflow refused) written out here so that this file
  * depends on libc alone and the server, which links only the public API,
  * compiles it in.  A failure is remembered so that a half-built text is

@@ -1,7 +1,7 @@
 /* core_buf: the one growable byte buffer (internal, not public API).
  * Used by the ledger (dumps, CSV fields, SQL translation, COPY data), the
  * server (HTTP bodies, pages) and anything else that builds bytes.
- * Growth goes through bmp_grow (doubling, overflow refused).  Every append
+ * Growth goes through core_grow (doubling, overflow refused).  Every append
  * returns 0 on success, -1 when memory ran out; after a failure the buffer
  * is marked failed and further appends are no-ops returning -1 until
  * core_buf_reset.  A zeroed core_buf ({0}) is an empty buffer. */

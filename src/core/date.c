@@ -10,7 +10,7 @@ static bool leap(int y)
     return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 }
 
-bool bmp_date_parse(const char *s, bmp_date *out)
+bool core_date_parse(const char *s, core_date *out)
 {
     if (!s || strlen(s) != 10 || s[4] != '-' || s[7] != '-')
         return false;
@@ -29,16 +29,16 @@ bool bmp_date_parse(const char *s, bmp_date *out)
     return true;
 }
 
-bmp_status bmp_date_get(const char *s, const char *what, bmp_date *out, bmp_error *err)
+bmp_status core_date_get(const char *s, const char *what, core_date *out, bmp_error *err)
 {
-    if (!bmp_date_parse(s, out))
+    if (!core_date_parse(s, out))
         return bmp_error_set(err, BMP_EINVAL, "%s: expected a date as YYYY-MM-DD, got \"%s\"",
                              what, s ? s : "(none)");
     return BMP_OK;
 }
 
 /* Days from civil (proleptic Gregorian), the usual era arithmetic. */
-long bmp_date_days(bmp_date dt)
+long core_date_days(core_date dt)
 {
     long y = dt.y - (dt.m <= 2);
     long era = (y >= 0 ? y : y - 399) / 400;

@@ -7,15 +7,15 @@
 
 #include "bridgemp/error.h"
 
-typedef struct bmp_date {
+typedef struct core_date {
     int y, m, d;
-} bmp_date;
+} core_date;
 
 /* Parse a valid ISO "yyyy-mm-dd" (Gregorian, leap years checked). */
-bool bmp_date_parse(const char *s, bmp_date *out);
+bool core_date_parse(const char *s, core_date *out);
 /* Parse or set EINVAL naming `what` and the text. */
-bmp_status bmp_date_get(const char *s, const char *what, bmp_date *out, bmp_error *err);
+bmp_status core_date_get(const char *s, const char *what, core_date *out, bmp_error *err);
 /* Days since 1970-01-01. */
-long bmp_date_days(bmp_date d);
+long core_date_days(core_date d);
 
 #endif

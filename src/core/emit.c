@@ -6,7 +6,7 @@
 #include <string.h>
 
 static void decide(const bmp_award *tmpl, const bmp_contestant *ct, size_t p,
-                   bmp_player_rule_fn rule, void *ctx, bmp_player_award *pa)
+                   core_player_rule_fn rule, void *ctx, core_player_award *pa)
 {
     memset(pa, 0, sizeof *pa);
     pa->award = true;
@@ -15,17 +15,17 @@ static void decide(const bmp_award *tmpl, const bmp_contestant *ct, size_t p,
         rule(ctx, ct, p, pa);
 }
 
-static bool unchanged(const bmp_player_award *pa, const bmp_award *tmpl)
+static bool unchanged(const core_player_award *pa, const bmp_award *tmpl)
 {
     return pa->award && pa->points == tmpl->points && !pa->colour && !pa->rule && !pa->section;
 }
 
-bmp_status bmp_emit_players(const bmp_event *ev, bmp_awards *out, bmp_error *err,
-                            const bmp_award *tmpl, const char *explain, bool split,
-                            bmp_player_rule_fn rule, void *ctx)
+bmp_status core_emit_players(const bmp_event *ev, bmp_awards *out, bmp_error *err,
+                             const bmp_award *tmpl, const char *explain, bool split,
+                             core_player_rule_fn rule, void *ctx)
 {
     const bmp_contestant *ct = &ev->contestants[tmpl->contestant];
-    bmp_player_award pa;
+    core_player_award pa;
     bool alike = !split;
     for (size_t p = 0; p < ct->nplayers && alike; p++) {
         decide(tmpl, ct, p, rule, ctx, &pa);

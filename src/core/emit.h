@@ -5,7 +5,7 @@
  * (ABF 4.4.4/4.4.5, EBU 3.3.2, ACBL-81), participation-weighted shares
  * (ACBL-78), non-playing captains, ineligible players (NZ-15), players
  * credited in another colour (ABF 5.1.2).  The body states the rule per
- * player; bmp_emit_players writes the awards: one award to every player
+ * player; core_emit_players writes the awards: one award to every player
  * (BMP_ALL_PLAYERS) when all receive it alike, else one per player.
  */
 #ifndef BMP_CORE_EMIT_H
@@ -16,7 +16,7 @@
 #include "bridgemp/awards.h"
 
 /* How one player stands for the award; preset to "receives it as is". */
-typedef struct bmp_player_award {
+typedef struct core_player_award {
     bool award;          /* false: the player receives nothing */
     bmp_points points;   /* the player's points (preset: the contestant's) */
     const char *colour;  /* NULL: the award's colour */
@@ -24,12 +24,12 @@ typedef struct bmp_player_award {
     const char *section; /* NULL: the award's section */
     char why[320];       /* awarded: appended to the derivation; not awarded:
                           * an event note when not empty */
-} bmp_player_award;
+} core_player_award;
 
 /* The body's rule for player p of contestant ct.  Called twice per player
  * (deciding, then writing), so it must not have side effects. */
-typedef void (*bmp_player_rule_fn)(void *ctx, const bmp_contestant *ct, size_t p,
-                                   bmp_player_award *pa);
+typedef void (*core_player_rule_fn)(void *ctx, const bmp_contestant *ct, size_t p,
+                                    core_player_award *pa);
 
 /* Emit *tmpl (its contestant, points, kind, colour, rule) with derivation
  * `explain` to the players of its contestant in ev.  Unless split, when
@@ -38,8 +38,8 @@ typedef void (*bmp_player_rule_fn)(void *ctx, const bmp_contestant *ct, size_t p
  * awarded player gets its own award, derivation explain + why, and each
  * player who receives nothing gets its note.  rule NULL: every player
  * receives the award as is. */
-bmp_status bmp_emit_players(const bmp_event *ev, bmp_awards *out, bmp_error *err,
-                            const bmp_award *tmpl, const char *explain, bool split,
-                            bmp_player_rule_fn rule, void *ctx);
+bmp_status core_emit_players(const bmp_event *ev, bmp_awards *out, bmp_error *err,
+                             const bmp_award *tmpl, const char *explain, bool split,
+                             core_player_rule_fn rule, void *ctx);
 
 #endif

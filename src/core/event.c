@@ -18,7 +18,7 @@ struct bmp_event_index {
     size_t ncontestants;
     const bmp_group *groups;
     size_t ngroups;
-    bmp_strindex by_id, by_group;
+    core_strindex by_id, by_group;
 };
 
 static const char *const kind_names[BMP_KIND__COUNT] = {
@@ -101,8 +101,8 @@ bool bmp_params_bool(const bmp_params *p, const char *key, bool dflt)
 static void params_free(bmp_params *p)
 {
     for (size_t i = 0; i < p->count; i++) {
-        bmp_param_str_free(p->items[i].key);
-        bmp_param_str_free(p->items[i].string);
+        core_param_str_free(p->items[i].key);
+        core_param_str_free(p->items[i].string);
     }
     free(p->items);
     p->items = NULL;
@@ -140,9 +140,9 @@ void bmp_event_free(bmp_event *ev)
         free(c->name);
         free(c->group);
         for (size_t r = 0; r < c->nrankings; r++) {
-            bmp_param_str_free(c->rankings[r].ranking);
-            bmp_param_str_free(c->rankings[r].section);
-            bmp_param_str_free(c->rankings[r].direction);
+            core_param_str_free(c->rankings[r].ranking);
+            core_param_str_free(c->rankings[r].section);
+            core_param_str_free(c->rankings[r].direction);
         }
         free(c->rankings);
         for (size_t p = 0; p < c->nplayers; p++) {
@@ -164,7 +164,7 @@ void bmp_event_free(bmp_event *ev)
     }
     free(ev->matches);
     params_free(&ev->params);
-    bmp_event_index_free(ev->index);
+    core_event_index_free(ev->index);
     free(ev);
 }
 
@@ -180,12 +180,12 @@ static const char *group_key(const void *arr, size_t i)
     return i < ev->ngroups ? ev->groups[i].name : NULL;
 }
 
-void bmp_event_index_free(bmp_event_index *x)
+void core_event_index_free(bmp_event_index *x)
 {
     if (!x)
         return;
-    bmp_strindex_free(&x->by_id);
-    bmp_strindex_free(&x->by_group);
+    core_strindex_free(&x->by_id);
+    core_strindex_free(&x->by_group);
     free(x);
 }
 
@@ -202,24 +202,24 @@ static bool groups_fresh(const bmp_event *ev)
     return x && x->ev == ev && x->groups == ev->groups && x->ngroups == ev->ngroups;
 }
 
-bool bmp_event_index_fresh(const bmp_event *ev)
+bool core_event_index_fresh(const bmp_event *ev)
 {
     return ids_fresh(ev) && groups_fresh(ev);
 }
 
 bmp_status bmp_event_reindex(bmp_event *ev, bmp_error *err)
 {
-    bmp_event_index_free(ev->index);
+    core_event_index_free(ev->index);
     ev->index = NULL;
     bmp_event_index *x = calloc(1, sizeof *x);
-    bool ok = x && bmp_strindex_init(&x->by_id, ev->ncontestants, contestant_key, ev) &&
-              bmp_strindex_init(&x->by_group, ev->ngroups, group_key, ev);
+    bool ok = x && core_strindex_init(&x->by_id, ev->ncontestants, contestant_key, ev) &&
+              core_strindex_init(&x->by_group, ev->ngroups, group_key, ev);
     for (size_t i = 0; ok && i < ev->ncontestants; i++)
-        ok = bmp_strindex_add(&x->by_id, i, NULL, NULL);
+        ok = core_strindex_add(&x->by_id, i, NULL, NULL);
     for (size_t i = 0; ok && i < ev->ngroups; i++)
-        ok = bmp_strindex_add(&x->by_group, i, NULL, NULL);
+        ok = core_strindex_add(&x->by_group, i, NULL, NULL);
     if (!ok) {
-        bmp_event_index_free(x);
+        core_event_index_free(x);
         return bmp_error_oom(err);
     }
     x->ev = ev;
@@ -237,7 +237,7 @@ const bmp_group *bmp_event_group(const bmp_event *ev, const char *name)
         return NULL;
     size_t i;
     if (groups_fresh(ev))
-        return bmp_strindex_find(&ev->index->by_group, name, &i) ? &ev->groups[i] : NULL;
+        return core_strindex_find(&ev->index->by_group, name, &i) ? &ev->groups[i] : NULL;
     for (i = 0; i < ev->ngroups; i++)
         if (strcmp(ev->groups[i].name, name) == 0)
             return &ev->groups[i];
@@ -250,7 +250,7 @@ const bmp_contestant *bmp_event_contestant(const bmp_event *ev, const char *id)
         return NULL;
     size_t i;
     if (ids_fresh(ev))
-        return bmp_strindex_find(&ev->index->by_id, id, &i) ? &ev->contestants[i] : NULL;
+        return core_strindex_find(&ev->index->by_id, id, &i) ? &ev->contestants[i] : NULL;
     for (i = 0; i < ev->ncontestants; i++)
         if (ev->contestants[i].id && strcmp(ev->contestants[i].id, id) == 0)
             return &ev->contestants[i];

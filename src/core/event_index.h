@@ -6,7 +6,7 @@
 #include "bridgemp/event.h"
 
 /* True when ev->index was built for ev's current contestant and group arrays. */
-bool bmp_event_index_fresh(const bmp_event *ev);
-void bmp_event_index_free(bmp_event_index *x);
+bool core_event_index_fresh(const bmp_event *ev);
+void core_event_index_free(bmp_event_index *x);
 
 #endif

@@ -16,7 +16,7 @@ static int64_t gcd64(int64_t a, int64_t b)
     return a ? a : 1;
 }
 
-static bmp_exact norm(__int128 num, __int128 den)
+static core_exact norm(__int128 num, __int128 den)
 {
     if (den < 0) {
         num = -num;
@@ -32,7 +32,7 @@ static bmp_exact norm(__int128 num, __int128 den)
         a = 1;
     num /= a;
     den /= a;
-    bmp_exact v = {0};
+    core_exact v = {0};
     if (den > INT64_MAX || num > INT64_MAX || num < -INT64_MAX) {
         v.real = true;
         v.r = (double)num / (double)den;
@@ -43,62 +43,62 @@ static bmp_exact norm(__int128 num, __int128 den)
     return v;
 }
 
-bmp_exact bmp_exact_q(int64_t num, int64_t den)
+core_exact core_exact_q(int64_t num, int64_t den)
 {
     return norm(num, den);
 }
 
-bmp_exact bmp_exact_real(double r)
+core_exact core_exact_real(double r)
 {
-    bmp_exact v = {0};
+    core_exact v = {0};
     v.real = true;
     v.r = r;
     return v;
 }
 
-double bmp_exact_dbl(bmp_exact v)
+double core_exact_dbl(core_exact v)
 {
     return v.real ? v.r : (double)v.num / (double)v.den;
 }
 
-bmp_exact bmp_exact_mul(bmp_exact v, int64_t num, int64_t den)
+core_exact core_exact_mul(core_exact v, int64_t num, int64_t den)
 {
     if (v.real)
-        return bmp_exact_real(v.r * (double)num / (double)den);
+        return core_exact_real(v.r * (double)num / (double)den);
     int64_t g1 = gcd64(v.num, den), g2 = gcd64(num, v.den);
     return norm((__int128)(v.num / g1) * (num / g2), (__int128)(v.den / g2) * (den / g1));
 }
 
-bmp_exact bmp_exact_mulv(bmp_exact a, bmp_exact b)
+core_exact core_exact_mulv(core_exact a, core_exact b)
 {
     if (a.real || b.real)
-        return bmp_exact_real(bmp_exact_dbl(a) * bmp_exact_dbl(b));
-    return bmp_exact_mul(a, b.num, b.den);
+        return core_exact_real(core_exact_dbl(a) * core_exact_dbl(b));
+    return core_exact_mul(a, b.num, b.den);
 }
 
-bmp_exact bmp_exact_add(bmp_exact a, bmp_exact b)
+core_exact core_exact_add(core_exact a, core_exact b)
 {
     if (a.real || b.real)
-        return bmp_exact_real(bmp_exact_dbl(a) + bmp_exact_dbl(b));
+        return core_exact_real(core_exact_dbl(a) + core_exact_dbl(b));
     return norm((__int128)a.num * b.den + (__int128)b.num * a.den, (__int128)a.den * b.den);
 }
 
-int bmp_exact_cmp(bmp_exact a, bmp_exact b)
+int core_exact_cmp(core_exact a, core_exact b)
 {
     if (a.real || b.real) {
-        double x = bmp_exact_dbl(a), y = bmp_exact_dbl(b);
+        double x = core_exact_dbl(a), y = core_exact_dbl(b);
         return x < y ? -1 : x > y;
     }
     __int128 l = (__int128)a.num * b.den, r = (__int128)b.num * a.den;
     return l < r ? -1 : l > r;
 }
 
-bool bmp_exact_is_zero(bmp_exact v)
+bool core_exact_is_zero(core_exact v)
 {
     return v.real ? v.r == 0 : v.num == 0;
 }
 
-bmp_points bmp_exact_round(bmp_exact v, bmp_round_mode mode, int64_t unit)
+bmp_points core_exact_round(core_exact v, bmp_round_mode mode, int64_t unit)
 {
     if (v.real)
         return bmp_round_real(v.r, mode, unit);

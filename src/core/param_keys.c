@@ -49,27 +49,27 @@ static int cmp(const void *key, const void *elem)
     return strcmp(key, elem);
 }
 
-const char *bmp_param_shared(const char *s)
+const char *core_param_shared(const char *s)
 {
     if (!s || strlen(s) >= WIDTH)
         return NULL;
     return bsearch(s, table, N, WIDTH, cmp);
 }
 
-bool bmp_param_is_shared(const char *p)
+bool core_param_is_shared(const char *p)
 {
     uintptr_t a = (uintptr_t)p, lo = (uintptr_t)table, hi = (uintptr_t)(table + N);
     return a >= lo && a < hi;
 }
 
-char *bmp_param_str(const char *s)
+char *core_param_str(const char *s)
 {
-    const char *sh = bmp_param_shared(s);
-    return sh ? (char *)(uintptr_t)sh : bmp_strdup(s);
+    const char *sh = core_param_shared(s);
+    return sh ? (char *)(uintptr_t)sh : core_strdup(s);
 }
 
-void bmp_param_str_free(char *p)
+void core_param_str_free(char *p)
 {
-    if (!bmp_param_is_shared(p))
+    if (!core_param_is_shared(p))
         free(p);
 }

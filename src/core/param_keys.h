@@ -7,12 +7,12 @@
 #include <stdbool.h>
 
 /* The shared copy of s, or NULL when s is not one of the table's. */
-const char *bmp_param_shared(const char *s);
+const char *core_param_shared(const char *s);
 /* True when p points into the table (never to be freed). */
-bool bmp_param_is_shared(const char *p);
-/* bmp_param_shared(s) if there is one, else a malloc'd copy; NULL on
- * allocation failure.  Free the result with bmp_param_str_free. */
-char *bmp_param_str(const char *s);
-void bmp_param_str_free(char *p);
+bool core_param_is_shared(const char *p);
+/* core_param_shared(s) if there is one, else a malloc'd copy; NULL on
+ * allocation failure.  Free the result with core_param_str_free. */
+char *core_param_str(const char *s);
+void core_param_str_free(char *p);
 
 #endif

@@ -6,13 +6,13 @@
 #include "core/event_index.h"
 #include "bridgemp/bridgemp.h"
 
-extern const bmp_rules bmp_rules_acbl;
-extern const bmp_rules bmp_rules_ebu;
-extern const bmp_rules bmp_rules_abf;
-extern const bmp_rules bmp_rules_nzb;
+extern const bmp_rules acbl_rules;
+extern const bmp_rules ebu_rules;
+extern const bmp_rules abf_rules;
+extern const bmp_rules nzb_rules;
 
-static const bmp_rules *const all_rules[] = {&bmp_rules_acbl, &bmp_rules_ebu, &bmp_rules_abf,
-                                             &bmp_rules_nzb, NULL};
+static const bmp_rules *const all_rules[] = {&acbl_rules, &ebu_rules, &abf_rules,
+                                             &nzb_rules, NULL};
 
 const char *bmp_version(void)
 {
@@ -68,7 +68,7 @@ bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     if (st)
         return st;
     size_t first = out->count;
-    if (bmp_event_index_fresh(ev)) {
+    if (core_event_index_fresh(ev)) {
         st = r->award(ev, ed, out, err);
     } else {
         /* Unindexed (built by hand, or changed since): index a shallow copy,
@@ -78,7 +78,7 @@ bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
         if ((st = bmp_event_reindex(&tmp, err)))
             return st;
         st = r->award(&tmp, ed, out, err);
-        bmp_event_index_free(tmp.index);
+        core_event_index_free(tmp.index);
     }
     if (st)
         return st;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* FNV-1a, 32 bits: short ids, good spread, no allocation. */
-uint32_t bmp_strhash(const char *s)
+uint32_t core_strhash(const char *s)
 {
     uint32_t h = 2166136261u;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++)
@@ -21,7 +21,7 @@ static size_t cap_for(size_t n)
     return cap;
 }
 
-bool bmp_strindex_init(bmp_strindex *x, size_t n, bmp_strindex_key key_of, const void *arr)
+bool core_strindex_init(core_strindex *x, size_t n, core_strindex_key key_of, const void *arr)
 {
     memset(x, 0, sizeof *x);
     x->cap = cap_for(n);
@@ -31,7 +31,7 @@ bool bmp_strindex_init(bmp_strindex *x, size_t n, bmp_strindex_key key_of, const
     return x->slots != NULL;
 }
 
-void bmp_strindex_free(bmp_strindex *x)
+void core_strindex_free(core_strindex *x)
 {
     if (x) {
         free(x->slots);
@@ -41,7 +41,7 @@ void bmp_strindex_free(bmp_strindex *x)
 }
 
 /* Slot of key (hash h) or the empty slot where it would go. */
-static size_t probe(const bmp_strindex *x, const char *key, uint32_t h)
+static size_t probe(const core_strindex *x, const char *key, uint32_t h)
 {
     size_t mask = x->cap - 1, s = h & mask;
     for (;; s = (s + 1) & mask) {
@@ -56,7 +56,7 @@ static size_t probe(const bmp_strindex *x, const char *key, uint32_t h)
     }
 }
 
-static bool grow(bmp_strindex *x)
+static bool grow(core_strindex *x)
 {
     size_t ncap = x->cap * 2;
     uint64_t *ns = calloc(ncap, sizeof *ns);
@@ -77,7 +77,7 @@ static bool grow(bmp_strindex *x)
     return true;
 }
 
-bool bmp_strindex_add(bmp_strindex *x, size_t i, bool *dup, size_t *first)
+bool core_strindex_add(core_strindex *x, size_t i, bool *dup, size_t *first)
 {
     const char *key = x->key_of(x->arr, i);
     if (dup)
@@ -86,7 +86,7 @@ bool bmp_strindex_add(bmp_strindex *x, size_t i, bool *dup, size_t *first)
         return true;
     if (2 * (x->count + 1) > x->cap && !grow(x))
         return false;
-    uint32_t h = bmp_strhash(key);
+    uint32_t h = core_strhash(key);
     size_t s = probe(x, key, h);
     if (x->slots[s]) {
         if (dup)
@@ -100,18 +100,18 @@ bool bmp_strindex_add(bmp_strindex *x, size_t i, bool *dup, size_t *first)
     return true;
 }
 
-bool bmp_strindex_find(const bmp_strindex *x, const char *key, size_t *pos)
+bool core_strindex_find(const core_strindex *x, const char *key, size_t *pos)
 {
     if (!x->slots || !key)
         return false;
-    uint64_t v = x->slots[probe(x, key, bmp_strhash(key))];
+    uint64_t v = x->slots[probe(x, key, core_strhash(key))];
     if (!v)
         return false;
     *pos = (size_t)(uint32_t)v - 1;
     return true;
 }
 
-void bmp_buckets_free(bmp_buckets *b)
+void core_buckets_free(core_buckets *b)
 {
     free(b->start);
     free(b->items);
@@ -119,10 +119,10 @@ void bmp_buckets_free(bmp_buckets *b)
 }
 
 /* Bucket of every position, numbered in order of first appearance. */
-static bool number_buckets(bmp_buckets *b, bmp_strindex_key key_of, const void *arr, size_t *of)
+static bool number_buckets(core_buckets *b, core_strindex_key key_of, const void *arr, size_t *of)
 {
-    bmp_strindex x;
-    if (!bmp_strindex_init(&x, b->n, key_of, arr))
+    core_strindex x;
+    if (!core_strindex_init(&x, b->n, key_of, arr))
         return false;
     size_t null_bucket = SIZE_MAX;
     bool ok = true;
@@ -133,15 +133,15 @@ static bool number_buckets(bmp_buckets *b, bmp_strindex_key key_of, const void *
             if (null_bucket == SIZE_MAX)
                 null_bucket = b->nb++;
             of[i] = null_bucket;
-        } else if ((ok = bmp_strindex_add(&x, i, &dup, &first))) {
+        } else if ((ok = core_strindex_add(&x, i, &dup, &first))) {
             of[i] = dup ? of[first] : b->nb++;
         }
     }
-    bmp_strindex_free(&x);
+    core_strindex_free(&x);
     return ok;
 }
 
-bool bmp_buckets_make(bmp_buckets *b, size_t n, bmp_strindex_key key_of, const void *arr)
+bool core_buckets_make(core_buckets *b, size_t n, core_strindex_key key_of, const void *arr)
 {
     memset(b, 0, sizeof *b);
     b->n = n;
@@ -161,6 +161,6 @@ bool bmp_buckets_make(bmp_buckets *b, size_t n, bmp_strindex_key key_of, const v
     free(fill);
     free(of);
     if (!ok)
-        bmp_buckets_free(b);
+        core_buckets_free(b);
     return ok;
 }

@@ -11,40 +11,40 @@
 #include <stdint.h>
 
 /* The key of position i in the caller's array (NULL: not indexed). */
-typedef const char *(*bmp_strindex_key)(const void *arr, size_t i);
+typedef const char *(*core_strindex_key)(const void *arr, size_t i);
 
-typedef struct bmp_strindex {
+typedef struct core_strindex {
     uint64_t *slots;  /* 0 empty, else (hash high 32 bits << 32) | (position + 1) */
     size_t cap;       /* power of two */
     size_t count;
-    bmp_strindex_key key_of;
+    core_strindex_key key_of;
     const void *arr;
-} bmp_strindex;
+} core_strindex;
 
-uint32_t bmp_strhash(const char *s);
+uint32_t core_strhash(const char *s);
 
 /* Room for about n keys without growing; false on allocation failure. */
-bool bmp_strindex_init(bmp_strindex *x, size_t n, bmp_strindex_key key_of, const void *arr);
-void bmp_strindex_free(bmp_strindex *x);
+bool core_strindex_init(core_strindex *x, size_t n, core_strindex_key key_of, const void *arr);
+void core_strindex_free(core_strindex *x);
 
 /* Add position i under its key unless the key is there already: then
  * *first (may be NULL) is the position that holds it and nothing changes.
  * Returns false only on allocation failure (growing). */
-bool bmp_strindex_add(bmp_strindex *x, size_t i, bool *dup, size_t *first);
+bool core_strindex_add(core_strindex *x, size_t i, bool *dup, size_t *first);
 
 /* Position of key, or false when absent. */
-bool bmp_strindex_find(const bmp_strindex *x, const char *key, size_t *pos);
+bool core_strindex_find(const core_strindex *x, const char *key, size_t *pos);
 
 /* Positions 0..n-1 grouped by key: bucket numbers in order of first
  * appearance (all NULL keys share one bucket), each bucket's positions in
  * ascending order (a counting sort): O(n) expected. */
-typedef struct bmp_buckets {
+typedef struct core_buckets {
     size_t n, nb;
     size_t *start;  /* bucket k holds items[start[k] .. start[k + 1]) */
     size_t *items;  /* positions */
-} bmp_buckets;
+} core_buckets;
 
-bool bmp_buckets_make(bmp_buckets *b, size_t n, bmp_strindex_key key_of, const void *arr);
-void bmp_buckets_free(bmp_buckets *b);
+bool core_buckets_make(core_buckets *b, size_t n, core_strindex_key key_of, const void *arr);
+void core_buckets_free(core_buckets *b);
 
 #endif

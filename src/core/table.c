@@ -34,7 +34,7 @@ void bmp_table_free(bmp_table *t)
 bmp_status bmp_table_title(bmp_table *t, const char *title)
 {
     free(t->title);
-    t->title = bmp_strdup(title);
+    t->title = core_strdup(title);
     return t->title ? BMP_OK : BMP_ENOMEM;
 }
 
@@ -48,7 +48,7 @@ bmp_status bmp_table_columns(bmp_table *t, const char *const *names)
         return BMP_ENOMEM;
     t->ncols = n;
     for (size_t i = 0; i < n; i++)
-        if (!(t->columns[i] = bmp_strdup(names[i])))
+        if (!(t->columns[i] = core_strdup(names[i])))
             return BMP_ENOMEM;
     return BMP_OK;
 }
@@ -58,13 +58,13 @@ bmp_status bmp_table_cell(bmp_table *t, const char *fmt, ...)
     if (t->ncols == 0)
         return BMP_EINVAL;
     size_t used = t->nrows * t->ncols + t->cur;
-    char **n = bmp_grow(t->cells, &t->cap, used, sizeof *n);
+    char **n = core_grow(t->cells, &t->cap, used, sizeof *n);
     if (!n)
         return BMP_ENOMEM;
     t->cells = n;
     va_list ap;
     va_start(ap, fmt);
-    char *s = bmp_vasprintf(fmt, ap);
+    char *s = core_vasprintf(fmt, ap);
     va_end(ap);
     if (!s)
         return BMP_ENOMEM;
@@ -84,7 +84,7 @@ bmp_status bmp_table_note(bmp_table *t, const char *fmt, ...)
     t->notes = n;
     va_list ap;
     va_start(ap, fmt);
-    char *s = bmp_vasprintf(fmt, ap);
+    char *s = core_vasprintf(fmt, ap);
     va_end(ap);
     if (!s)
         return BMP_ENOMEM;
@@ -117,14 +117,14 @@ bmp_status bmp_table_write(const bmp_table *t, bmp_output_format fmt, FILE *out,
         for (size_t c = 0; c < t->ncols; c++) {
             if (c)
                 fputc(',', out);
-            bmp_csv_put(out, t->columns[c], true, 0);
+            core_csv_put(out, t->columns[c], true, 0);
         }
         fputc('\n', out);
         for (size_t r = 0; r < t->nrows; r++) {
             for (size_t c = 0; c < t->ncols; c++) {
                 if (c)
                     fputc(',', out);
-                bmp_csv_put(out, t->cells[r * t->ncols + c], true, 0);
+                core_csv_put(out, t->cells[r * t->ncols + c], true, 0);
             }
             fputc('\n', out);
         }
@@ -168,13 +168,13 @@ static bmp_status write_text(const bmp_table *t, FILE *out, bmp_error *err)
     char **heads = cells + ncells, **notes = heads + t->ncols, **title = notes + t->nnotes;
     bool ok = true;
     for (size_t i = 0; i < ncells && ok; i++)
-        ok = (cells[i] = bmp_text_escape(t->cells[i])) != NULL;
+        ok = (cells[i] = core_text_escape(t->cells[i])) != NULL;
     for (size_t i = 0; i < t->ncols && ok; i++)
-        ok = (heads[i] = bmp_text_escape(t->columns[i])) != NULL;
+        ok = (heads[i] = core_text_escape(t->columns[i])) != NULL;
     for (size_t i = 0; i < t->nnotes && ok; i++)
-        ok = (notes[i] = bmp_text_escape(t->notes[i])) != NULL;
+        ok = (notes[i] = core_text_escape(t->notes[i])) != NULL;
     if (ok && t->title)
-        ok = (*title = bmp_text_escape(t->title)) != NULL;
+        ok = (*title = core_text_escape(t->title)) != NULL;
     bmp_table e = *t;
     e.cells = cells;
     e.columns = heads;

@@ -43,7 +43,7 @@ static bool needs_escape(unsigned cp)
            (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
-char *bmp_text_escape(const char *s)
+char *core_text_escape(const char *s)
 {
     if (!s)
         s = "";
@@ -103,15 +103,15 @@ static bool plain_number(const char *s)
     return *s == '\0';
 }
 
-bool bmp_text_is_formula(const char *s)
+bool core_text_is_formula(const char *s)
 {
     /* A lone "-" is the empty-cell mark of our tables, never a formula. */
     return s && *s && strchr("=+-@\t\r", *s) && !plain_number(s) && strcmp(s, "-") != 0;
 }
 
-void bmp_csv_put(FILE *f, const char *s, bool guard, char end)
+void core_csv_put(FILE *f, const char *s, bool guard, char end)
 {
-    bool formula = guard && bmp_text_is_formula(s);
+    bool formula = guard && core_text_is_formula(s);
     if (formula || strpbrk(s, ",\"\r\n")) {
         fputc('"', f);
         if (formula)
@@ -129,7 +129,7 @@ void bmp_csv_put(FILE *f, const char *s, bool guard, char end)
         fputc(end, f);
 }
 
-void bmp_html_put(FILE *f, const char *s)
+void core_html_put(FILE *f, const char *s)
 {
     for (; s && *s; s++)
         switch (*s) {
@@ -142,7 +142,7 @@ void bmp_html_put(FILE *f, const char *s)
         }
 }
 
-char *bmp_text_utf8(const char *s)
+char *core_text_utf8(const char *s)
 {
     if (!s)
         s = "";

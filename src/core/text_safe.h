@@ -12,26 +12,26 @@
  * bidirectional overrides and bytes that are not UTF-8 become visible
  * escapes (\n, \t, \r, \e, \x7f, \u202e, \xff); a backslash stays itself.
  * NULL on no memory. */
-char *bmp_text_escape(const char *s);
+char *core_text_escape(const char *s);
 
 /* True when a spreadsheet would read the cell as a formula (OWASP CSV
  * injection): it starts with = + - @, a tab or a carriage return, and is not
  * a plain decimal number such as -1.50 or the lone "-" of an empty cell. */
-bool bmp_text_is_formula(const char *s);
+bool core_text_is_formula(const char *s);
 
 /* One CSV field (RFC 4180: quoted when it holds a comma, a quote or a line
  * break, quotes doubled), then `end` (',' or '\n').  guard: a field a
- * spreadsheet would read as a formula (bmp_text_is_formula) gets a leading
+ * spreadsheet would read as a formula (core_text_is_formula) gets a leading
  * single quote and is quoted; off for files the ledger reads back (its
  * registers), where the quote would become part of the value. */
-void bmp_csv_put(FILE *f, const char *s, bool guard, char end);
+void core_csv_put(FILE *f, const char *s, bool guard, char end);
 
 /* s (NULL: nothing) escaped for HTML text and quoted attribute values:
  * & < > " ' become entities. */
-void bmp_html_put(FILE *f, const char *s);
+void core_html_put(FILE *f, const char *s);
 
 /* A malloc'ed copy of s with every byte sequence that is not UTF-8 replaced
  * by U+FFFD.  NULL on no memory. */
-char *bmp_text_utf8(const char *s);
+char *core_text_utf8(const char *s);
 
 #endif

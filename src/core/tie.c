@@ -4,30 +4,30 @@
 
 #include "bridgemp/place.h"
 
-bmp_status bmp_tie_share_exact(int lo, int hi, int paid, bmp_place_value_fn value, void *ctx,
-                               bmp_exact *share)
+bmp_status core_tie_share_exact(int lo, int hi, int paid, core_place_value_fn value, void *ctx,
+                                core_exact *share)
 {
-    *share = bmp_exact_q(0, 1);
+    *share = core_exact_q(0, 1);
     if (lo < 1 || hi < lo || (paid >= 0 && lo > paid))
         return BMP_OK;
-    bmp_exact sum = bmp_exact_q(0, 1);
+    core_exact sum = core_exact_q(0, 1);
     for (int k = lo; k <= hi && (paid < 0 || k <= paid); k++) {
-        bmp_exact v;
+        core_exact v;
         bmp_status st = value(ctx, k, &v);
         if (st)
             return st;
-        sum = bmp_exact_add(sum, v);
+        sum = core_exact_add(sum, v);
     }
-    *share = bmp_exact_mul(sum, 1, hi - lo + 1);
+    *share = core_exact_mul(sum, 1, hi - lo + 1);
     return BMP_OK;
 }
 
-bmp_status bmp_tie_share_round(int lo, int hi, int paid, bmp_place_value_fn value, void *ctx,
-                               bmp_round_mode mode, int64_t unit, bmp_points *share)
+bmp_status core_tie_share_round(int lo, int hi, int paid, core_place_value_fn value, void *ctx,
+                                bmp_round_mode mode, int64_t unit, bmp_points *share)
 {
-    bmp_exact v;
-    bmp_status st = bmp_tie_share_exact(lo, hi, paid, value, ctx, &v);
-    *share = st ? 0 : bmp_exact_round(v, mode, unit);
+    core_exact v;
+    bmp_status st = core_tie_share_exact(lo, hi, paid, value, ctx, &v);
+    *share = st ? 0 : core_exact_round(v, mode, unit);
     return st;
 }
 
@@ -36,9 +36,9 @@ typedef struct printed {
     const bmp_points *awards;
 } printed;
 
-static bmp_status printed_value(void *ctx, int place, bmp_exact *v)
+static bmp_status printed_value(void *ctx, int place, core_exact *v)
 {
-    *v = bmp_exact_q(((const printed *)ctx)->awards[place - 1], 100);
+    *v = core_exact_q(((const printed *)ctx)->awards[place - 1], 100);
     return BMP_OK;
 }
 
@@ -47,6 +47,6 @@ bmp_points bmp_tie_share(const bmp_points *awards, size_t n, int lo, int hi, bmp
 {
     printed p = {awards};
     bmp_points share = 0;
-    bmp_tie_share_round(lo, hi, (int)n, printed_value, &p, mode, unit, &share);
+    core_tie_share_round(lo, hi, (int)n, printed_value, &p, mode, unit, &share);
     return share;
 }

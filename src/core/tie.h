@@ -14,17 +14,17 @@
 #include "core/exact.h"
 
 /* The unrounded award of one place (1-based) of the body's scale. */
-typedef bmp_status (*bmp_place_value_fn)(void *ctx, int place, bmp_exact *value);
+typedef bmp_status (*core_place_value_fn)(void *ctx, int place, core_exact *value);
 
 /* The unrounded share of a contestant tied over lo..hi when places 1..paid
  * are paid (paid < 0: every place is): sum of value(k) for k in lo..hi,
  * k <= paid, divided by hi - lo + 1.  Zero when lo > paid, lo < 1 or
  * hi < lo.  A failing value() stops the sum and its status is returned. */
-bmp_status bmp_tie_share_exact(int lo, int hi, int paid, bmp_place_value_fn value, void *ctx,
-                               bmp_exact *share);
+bmp_status core_tie_share_exact(int lo, int hi, int paid, core_place_value_fn value, void *ctx,
+                                core_exact *share);
 
 /* The same, rounded to `unit` with `mode`; *share = 0 when nothing is paid. */
-bmp_status bmp_tie_share_round(int lo, int hi, int paid, bmp_place_value_fn value, void *ctx,
-                               bmp_round_mode mode, int64_t unit, bmp_points *share);
+bmp_status core_tie_share_round(int lo, int hi, int paid, core_place_value_fn value, void *ctx,
+                                bmp_round_mode mode, int64_t unit, bmp_points *share);
 
 #endif

@@ -13,7 +13,7 @@
 
 #include "bridgemp/file.h"
 
-char *bmp_vasprintf(const char *fmt, va_list ap)
+char *core_vasprintf(const char *fmt, va_list ap)
 {
     va_list ap2;
     va_copy(ap2, ap);
@@ -27,16 +27,16 @@ char *bmp_vasprintf(const char *fmt, va_list ap)
     return s;
 }
 
-char *bmp_asprintf(const char *fmt, ...)
+char *core_asprintf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = bmp_vasprintf(fmt, ap);
+    char *s = core_vasprintf(fmt, ap);
     va_end(ap);
     return s;
 }
 
-size_t bmp_strlcpy(char *dst, const char *src, size_t size)
+size_t core_strlcpy(char *dst, const char *src, size_t size)
 {
     size_t n = strlen(src);
     if (size) {
@@ -47,15 +47,15 @@ size_t bmp_strlcpy(char *dst, const char *src, size_t size)
     return n;
 }
 
-size_t bmp_strlcat(char *dst, const char *src, size_t size)
+size_t core_strlcat(char *dst, const char *src, size_t size)
 {
     size_t d = strnlen(dst, size);
     if (d == size)
         return size + strlen(src);
-    return d + bmp_strlcpy(dst + d, src, size - d);
+    return d + core_strlcpy(dst + d, src, size - d);
 }
 
-void *bmp_grow(void *arr, size_t *cap, size_t n, size_t elem)
+void *core_grow(void *arr, size_t *cap, size_t n, size_t elem)
 {
     if (n < *cap)
         return arr;
@@ -76,7 +76,7 @@ void *bmp_grow(void *arr, size_t *cap, size_t n, size_t elem)
     return a;
 }
 
-char *bmp_strdup(const char *s)
+char *core_strdup(const char *s)
 {
     if (!s)
         return NULL;
@@ -192,7 +192,7 @@ bmp_status bmp_file_read(const char *path, size_t max, char **out, size_t *outle
     return BMP_OK;
 }
 
-bmp_status bmp_read_file(const char *path, char **out, size_t *outlen, bmp_error *err)
+bmp_status core_read_file(const char *path, char **out, size_t *outlen, bmp_error *err)
 {
     return bmp_file_read(path, 0, out, outlen, err);
 }

@@ -29,7 +29,7 @@ void ebu_fmt_pts(bmp_points p, char *buf, size_t n)
 /* 3.3.2 (EBU-31): a player who played fewer than 1/3 of the boards of the
  * stage gets no award. */
 static void third_of_boards(void *ctx, const bmp_contestant *ct, size_t p,
-                            bmp_player_award *pa)
+                            core_player_award *pa)
 {
     (void)ctx;
     if (ct->players[p].participation * 3 < 1.0 - 1e-9)
@@ -50,7 +50,7 @@ bmp_status ebu_emit(const bmp_event *ev, bmp_awards *out, bmp_error *err, const 
     va_end(ap);
     if (tmpl->points <= 0)
         return BMP_OK;
-    return bmp_emit_players(ev, out, err, tmpl, explain, false, third_of_boards, NULL);
+    return core_emit_players(ev, out, err, tmpl, explain, false, third_of_boards, NULL);
 }
 
 /* Emit an award of `local` whole Local Points (hundredths), in Blue when the

@@ -161,7 +161,7 @@ static bmp_status scale(const char *name, const char *edition, const bmp_params 
 static const bmp_usebio_flavour usebio_flavour = {
     "ebu", false, true, false, "USEBIO 1.2 (EBU); Perl Usebio.pm writer"};
 
-const bmp_rules bmp_rules_ebu = {
+const bmp_rules ebu_rules = {
     .body = "ebu",
     .name = "English Bridge Union",
     .editions = editions,

@@ -66,8 +66,8 @@ double ebu_scale_top(const ebu_scale *s);
  * the share is raised to the minimum; places beyond n count 0) (3.4, 3.5). */
 bmp_points ebu_scale_share(const ebu_scale *s, int lo, int hi);
 /* Place i of a linear scale of *(int *)n awards counts n - i + 1 steps
- * (a bmp_place_value_fn for core/tie.h: ladders 4.11, leagues 4.8). */
-bmp_status ebu_linear_steps(void *n, int place, bmp_exact *steps);
+ * (a core_place_value_fn for core/tie.h: ladders 4.11, leagues 4.8). */
+bmp_status ebu_linear_steps(void *n, int place, core_exact *steps);
 /* Award for place i alone (no tie). */
 bmp_points ebu_scale_award(const ebu_scale *s, int i);
 /* Minimum award in whole points (rounded up). */
@@ -185,7 +185,7 @@ bmp_status ebu_scale_table(const char *name, const bmp_params *opts, bmp_table *
 
 /* ---- Ranks through bmp_rules (ranks.c) --------------------------------- */
 
-/* Holding indices: the order of bmp_rules_ebu.point_types. */
+/* Holding indices: the order of ebu_rules.point_types. */
 enum { EBU_PT_LOCAL, EBU_PT_BLUE, EBU_PT_GREEN, EBU_PT_GOLD };
 bmp_status ebu_rules_rank(const bmp_holding *h, bmp_rank *out, bmp_error *err);
 bool ebu_rules_rank_info(int ordinal, bmp_rank_info *out);

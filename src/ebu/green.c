@@ -11,10 +11,10 @@ typedef struct heat {
     int teams, boards;
 } heat;
 
-static bmp_status heat_place(void *ctx, int place, bmp_exact *v)
+static bmp_status heat_place(void *ctx, int place, core_exact *v)
 {
     const heat *h = ctx;
-    *v = bmp_exact_q(ebu_green_heat(h->teams, h->boards, place), 100);
+    *v = core_exact_q(ebu_green_heat(h->teams, h->boards, place), 100);
     return BMP_OK;
 }
 
@@ -54,14 +54,14 @@ bmp_status ebu_green_heat_event(const bmp_event *ev, int duration, bmp_awards *o
             continue;
         /* a tie shares its places' awards (core/tie.h), rounded up to 0.01 */
         heat h = {teams, duration};
-        bmp_exact share;
-        bmp_tie_share_exact(ct->place.lo, ct->place.hi, -1, heat_place, &h, &share);
-        if (bmp_exact_is_zero(share))
+        core_exact share;
+        core_tie_share_exact(ct->place.lo, ct->place.hi, -1, heat_place, &h, &share);
+        if (core_exact_is_zero(share))
             continue;
         bmp_award aw = {0};
         aw.contestant = i;
         aw.place = ct->place;
-        aw.points = bmp_exact_round(share, BMP_ROUND_CEIL, BMP_UNIT_CENT);
+        aw.points = core_exact_round(share, BMP_ROUND_CEIL, BMP_UNIT_CENT);
         bmp_award_set(&aw, "ranking", "heat", "green", "EBU-122", "6.2.3");
         bmp_status st = ebu_emit(ev, out, err, &aw, "heat of %d teams, %d boards: blocks to "
                                                     "halfway (%d places), smaller blocks first",

@@ -16,10 +16,10 @@ typedef struct scale_ctx {
     int n;
 } scale_ctx;
 
-static bmp_status scale_place(void *ctx, int place, bmp_exact *v)
+static bmp_status scale_place(void *ctx, int place, core_exact *v)
 {
     const scale_ctx *s = ctx;
-    *v = bmp_exact_q(place >= 1 && place <= s->n ? s->v[place - 1] : 0, 100);
+    *v = core_exact_q(place >= 1 && place <= s->n ? s->v[place - 1] : 0, 100);
     return BMP_OK;
 }
 
@@ -119,9 +119,9 @@ static void ranking_awards(const bmp_event *ev, const bmp_points *v, int n, bmp_
         const bmp_contestant *ct = &ev->contestants[i];
         if (ct->phantom || ct->place.lo <= 0)
             continue;
-        bmp_exact share;
-        bmp_tie_share_exact(ct->place.lo, ct->place.hi, -1, scale_place, &sc, &share);
-        bonus[i] = bmp_exact_round(share, BMP_ROUND_CEIL, BMP_UNIT_CENT);
+        core_exact share;
+        core_tie_share_exact(ct->place.lo, ct->place.hi, -1, scale_place, &sc, &share);
+        bonus[i] = core_exact_round(share, BMP_ROUND_CEIL, BMP_UNIT_CENT);
     }
 }
 

@@ -35,13 +35,13 @@ bmp_status ebu_ladder_event(const bmp_event *ev, int m4, const char *colour, boo
         if (ct->phantom || ct->place.lo <= 0)
             continue;
         /* u x (sum of n - i + 1) / c x m4/4, rounded up (3.4.1, 3.5). */
-        bmp_exact steps;
-        bmp_tie_share_exact(ct->place.lo, ct->place.hi, n, ebu_linear_steps, &n, &steps);
-        if (bmp_exact_is_zero(steps))
+        core_exact steps;
+        core_tie_share_exact(ct->place.lo, ct->place.hi, n, ebu_linear_steps, &n, &steps);
+        if (core_exact_is_zero(steps))
             continue;
         bmp_points pts =
-            bmp_exact_round(bmp_exact_mul(steps, (int64_t)u * m4l, 4), BMP_ROUND_CEIL,
-                            BMP_UNIT_WHOLE);
+            core_exact_round(core_exact_mul(steps, (int64_t)u * m4l, 4), BMP_ROUND_CEIL,
+                             BMP_UNIT_WHOLE);
         /* 3.5 (EBU-34): a tie's share is never below 6 x the status factor
          * (only a tie straddling the last award can fall below it). */
         bmp_points mn = bmp_div_round((int64_t)6 * m4l * 100, 4, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);

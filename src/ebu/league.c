@@ -10,9 +10,9 @@
 #include "ebu/ebu_internal.h"
 
 /* 6.5.5 (EBU-136): the bonus wins of place i of a division of *(int *)teams teams. */
-static bmp_status bonus_wins(void *teams, int place, bmp_exact *v)
+static bmp_status bonus_wins(void *teams, int place, core_exact *v)
 {
-    *v = bmp_exact_q(ebu_green_league_bonus(*(int *)teams, place), 1);
+    *v = core_exact_q(ebu_green_league_bonus(*(int *)teams, place), 1);
     return BMP_OK;
 }
 
@@ -97,12 +97,12 @@ static bmp_points league_rank(bmp_place p, int k, int64_t kn, int64_t kd, bool c
 {
     if (p.lo < 1)
         return 0;
-    bmp_exact steps;
-    bmp_tie_share_exact(p.lo, p.hi, k, ebu_linear_steps, &k, &steps);
+    core_exact steps;
+    core_tie_share_exact(p.lo, p.hi, k, ebu_linear_steps, &k, &steps);
     bmp_points rank = 0;
-    if (!bmp_exact_is_zero(steps))
-        rank = bmp_exact_round(bmp_exact_mul(steps, kn * (cut ? 2 : 3), kd * 3), BMP_ROUND_CEIL,
-                               BMP_UNIT_WHOLE);
+    if (!core_exact_is_zero(steps))
+        rank = core_exact_round(core_exact_mul(steps, kn * (cut ? 2 : 3), kd * 3), BMP_ROUND_CEIL,
+                                BMP_UNIT_WHOLE);
     bmp_points mn = bmp_div_round((int64_t)6 * org_m4 * 100, 4, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
     return rank > 0 && rank < mn ? mn : rank;
 }
@@ -257,10 +257,10 @@ bmp_status ebu_green_league_event(const bmp_event *ev, bmp_awards *out, bmp_erro
         bmp_points rank = 0;
         if (p.lo > 0) {
             /* a tie shares the bonus wins of the places it covers (core/tie.h) */
-            bmp_exact wins;
-            bmp_tie_share_exact(p.lo, p.hi, -1, bonus_wins, &teams, &wins);
-            rank = bmp_exact_round(bmp_exact_mul(wins, bonus_win, 100), BMP_ROUND_CEIL,
-                                   BMP_UNIT_CENT);
+            core_exact wins;
+            core_tie_share_exact(p.lo, p.hi, -1, bonus_wins, &teams, &wins);
+            rank = core_exact_round(core_exact_mul(wins, bonus_win, 100), BMP_ROUND_CEIL,
+                                    BMP_UNIT_CENT);
         }
         bmp_award aw = {0};
         aw.contestant = i;

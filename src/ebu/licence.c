@@ -137,17 +137,17 @@ bmp_status bmp_ebu_licence_fee(int sessions, int tables, int64_t rate_cents, int
 
 bmp_status bmp_ebu_licence_due(const char *end, char out[11], bmp_error *err)
 {
-    bmp_date d;
-    bmp_status rc = bmp_date_get(end, "licence: the end of the event", &d, err);
+    core_date d;
+    bmp_status rc = core_date_get(end, "licence: the end of the event", &d, err);
     if (rc)
         return rc;
-    long want = bmp_date_days(d) + 30; /* 1.5.2: "within 30 days of the conclusion" */
+    long want = core_date_days(d) + 30; /* 1.5.2: "within 30 days of the conclusion" */
     char buf[48]; /* room for any int the compiler assumes */
-    while (bmp_date_days(d) < want) {
+    while (core_date_days(d) < want) {
         d.d++;
         snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.y, d.m, d.d);
-        bmp_date t;
-        if (!bmp_date_parse(buf, &t)) {
+        core_date t;
+        if (!core_date_parse(buf, &t)) {
             d.d = 1;
             if (++d.m > 12) {
                 d.m = 1;

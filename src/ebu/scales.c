@@ -184,25 +184,25 @@ bmp_points ebu_scale_min(const ebu_scale *s)
 
 /* 3.4 (EBU-33): place i of n earns top x (n - i + 1) / n, raised to the
  * minimum (3.5); exactly (x 800n) when the scale is rational, else real. */
-static bmp_status scale_place(void *ctx, int i, bmp_exact *v)
+static bmp_status scale_place(void *ctx, int i, core_exact *v)
 {
     const ebu_scale *s = ctx;
     int64_t n = s->n;
     if (!irrational(s)) {
         int64_t a = top_x800(s) * (n - i + 1);
         int64_t mn = (int64_t)s->min2 * s->m4 * 100 * n;
-        *v = bmp_exact_q(a > mn ? a : mn, 800 * n);
+        *v = core_exact_q(a > mn ? a : mn, 800 * n);
     } else {
         double a = ebu_scale_top(s) * (double)(n - i + 1) / (double)n;
         double mn = (double)s->min2 * s->m4 / 8.0;
-        *v = bmp_exact_real(a > mn ? a : mn);
+        *v = core_exact_real(a > mn ? a : mn);
     }
     return BMP_OK;
 }
 
-bmp_status ebu_linear_steps(void *n, int place, bmp_exact *steps)
+bmp_status ebu_linear_steps(void *n, int place, core_exact *steps)
 {
-    *steps = bmp_exact_q(*(int *)n - place + 1, 1);
+    *steps = core_exact_q(*(int *)n - place + 1, 1);
     return BMP_OK;
 }
 
@@ -212,11 +212,11 @@ bmp_points ebu_scale_share(const ebu_scale *s, int lo, int hi)
 {
     if (lo < 1 || hi < lo || s->n < 1)
         return 0;
-    bmp_exact v;
-    bmp_tie_share_exact(lo, hi, s->n, scale_place, (void *)s, &v);
-    if (bmp_exact_is_zero(v))
+    core_exact v;
+    core_tie_share_exact(lo, hi, s->n, scale_place, (void *)s, &v);
+    if (core_exact_is_zero(v))
         return 0;
-    bmp_points share = bmp_exact_round(v, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+    bmp_points share = core_exact_round(v, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
     /* 3.5 (EBU-34): the minimum applies to a share too ((10 + 0)/2 -> 6). */
     bmp_points mn = ebu_scale_min(s);
     return share < mn ? mn : share;

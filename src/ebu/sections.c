@@ -249,7 +249,7 @@ static bmp_status part_original(const bmp_event *ev, int tables, int all, ebu_pa
 /* "section X: " before *s (kept unchanged when out of memory). */
 static bool prefix(char **s, const char *name)
 {
-    char *t = bmp_asprintf("section %s: %s", name, *s);
+    char *t = core_asprintf("section %s: %s", name, *s);
     if (!t)
         return false;
     free(*s);

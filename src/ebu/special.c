@@ -16,10 +16,10 @@ typedef struct special_scale {
     int n;
 } special_scale;
 
-static bmp_status place_value(void *ctx, int place, bmp_exact *v)
+static bmp_status place_value(void *ctx, int place, core_exact *v)
 {
     const special_scale *s = ctx;
-    *v = bmp_exact_q(place >= 1 && place <= s->n ? s->v[place - 1] : 0, 1);
+    *v = core_exact_q(place >= 1 && place <= s->n ? s->v[place - 1] : 0, 1);
     return BMP_OK;
 }
 
@@ -73,11 +73,11 @@ bmp_status ebu_special_scale_event(ebu_ctx *c, int m4)
         if (ct->phantom || ebu_without_standing(ct))
             continue;
         bmp_place p = ebu_eligible_place(c, i, NULL);
-        bmp_exact share;
-        if (p.lo <= 0 || bmp_tie_share_exact(p.lo, p.hi, s.n, place_value, &s, &share) ||
-            bmp_exact_is_zero(share))
+        core_exact share;
+        if (p.lo <= 0 || core_tie_share_exact(p.lo, p.hi, s.n, place_value, &s, &share) ||
+            core_exact_is_zero(share))
             continue;
-        bmp_points pts = bmp_exact_round(share, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
+        bmp_points pts = core_exact_round(share, BMP_ROUND_CEIL, BMP_UNIT_WHOLE);
         char why[96];
         snprintf(why, sizeof why, "the EBU's special scale, %d awards from %ld (3.12.1)", s.n,
                  s.v[0]);

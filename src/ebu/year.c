@@ -34,12 +34,12 @@ static bmp_status refuse(const year_walk *w, const char *rule, const char *what)
 /* ES-1: "per annum" is the calendar year of the events' dates. */
 static bmp_status check_dates(const bmp_ebu_organiser_year *y, bmp_error *err)
 {
-    bmp_date first = {0};
+    core_date first = {0};
     for (size_t i = 0; i < y->nevents; i++) {
-        bmp_date d;
+        core_date d;
         char what[48];
         snprintf(what, sizeof what, "events[%zu].date", i);
-        bmp_status st = bmp_date_get(y->events[i].date, what, &d, err);
+        bmp_status st = core_date_get(y->events[i].date, what, &d, err);
         if (st)
             return st;
         if (i == 0)

@@ -20,8 +20,8 @@ static bool more_than_monthly(const bmp_ebu_organiser_year *y)
 {
     int per_month[13] = {0};
     for (size_t i = 0; i < y->nevents; i++) {
-        bmp_date d;
-        if (y->events[i].kind == BMP_EBU_REGULAR && bmp_date_parse(y->events[i].date, &d) &&
+        core_date d;
+        if (y->events[i].kind == BMP_EBU_REGULAR && core_date_parse(y->events[i].date, &d) &&
             ++per_month[d.m] > 1)
             return true;
     }

@@ -131,7 +131,7 @@ void bmp_abf_credit_free(bmp_abf_credit_file *f)
 
 static bmp_status push_rec(bmp_abf_credit_file *f, const bmp_abf_credit_rec *r)
 {
-    bmp_abf_credit_rec *n = bmp_grow(f->recs, &f->cap, f->nrecs, sizeof *n);
+    bmp_abf_credit_rec *n = core_grow(f->recs, &f->cap, f->nrecs, sizeof *n);
     if (!n)
         return BMP_ENOMEM;
     f->recs = n;
@@ -147,7 +147,7 @@ static bmp_status problem(bmp_abf_credit_file *f, size_t line, const char *fmt, 
 
 static bmp_status problem(bmp_abf_credit_file *f, size_t line, const char *fmt, ...)
 {
-    bmp_abf_credit_problem *n = bmp_grow(f->problems, &f->pcap, f->nproblems, sizeof *n);
+    bmp_abf_credit_problem *n = core_grow(f->problems, &f->pcap, f->nproblems, sizeof *n);
     if (!n)
         return BMP_ENOMEM;
     f->problems = n;

@@ -27,7 +27,7 @@ static json_t *jstr(const char *s)
     json_t *v = json_string(s);
     if (v)
         return v;
-    char *u = bmp_text_utf8(s);
+    char *u = core_text_utf8(s);
     v = u ? json_string(u) : NULL;
     free(u);
     return v;
@@ -311,7 +311,7 @@ static bmp_status write_derivation(const bmp_awards *a, FILE *out, bmp_error *er
 {
     fputs("Derivation:\n", out);
     for (size_t i = 0; i < a->nnotes; i++) {
-        char *s = bmp_text_escape(a->notes[i]);
+        char *s = core_text_escape(a->notes[i]);
         if (!s)
             return bmp_error_oom(err);
         fprintf(out, "  %s\n", s);

@@ -62,7 +62,7 @@ typedef struct rlist {
 static bmp_status add(rlist *l, size_t contestant, int player, const char *rule,
                       const char *section, const char *text)
 {
-    bmp_reason *p = bmp_grow(l->items, &l->cap, l->n, sizeof *p);
+    bmp_reason *p = core_grow(l->items, &l->cap, l->n, sizeof *p);
     if (!p)
         return BMP_ENOMEM;
     l->items = p;
@@ -72,7 +72,7 @@ static bmp_status add(rlist *l, size_t contestant, int player, const char *rule,
     r->player = player;
     snprintf(r->rule, sizeof r->rule, "%s", rule ? rule : "");
     snprintf(r->section, sizeof r->section, "%s", section ? section : "");
-    if (!(r->text = bmp_strdup(text)))
+    if (!(r->text = core_strdup(text)))
         return BMP_ENOMEM;
     l->n++;
     return BMP_OK;
@@ -208,7 +208,7 @@ bmp_status bmp_awards_write_reasons(const bmp_event *ev, const bmp_awards *a, FI
     for (size_t i = 0; !st && i < n; i++) {
         char w[256];
         who(ev, &r[i], w, sizeof w);
-        char *ew = bmp_text_escape(w), *et = bmp_text_escape(r[i].text);
+        char *ew = core_text_escape(w), *et = core_text_escape(r[i].text);
         if (!ew || !et) {
             st = bmp_error_oom(err);
         } else {

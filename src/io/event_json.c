@@ -25,40 +25,40 @@
 
 static bool valid_date(const char *s)
 {
-    bmp_date d;
-    return bmp_date_parse(s, &d);
+    core_date d;
+    return core_date_parse(s, &d);
 }
 
-static bmp_status read_group(bmp_json_ctx *c, json_t *g, bmp_group *out)
+static bmp_status read_group(io_json_ctx *c, json_t *g, bmp_group *out)
 {
     static const char *const keys[] = {"name",        "type",    "tables", "upper_limit",
                                        "lower_limit", "session", "params", NULL};
     bmp_status st;
-    if ((st = bmp_json_need_object(c, g)) || (st = bmp_json_check_keys(c, g, keys)) ||
-        (st = bmp_json_get_id(c, g, "name", true, &out->name)) ||
-        (st = bmp_json_get_str(c, g, "type", false, &out->type)) ||
-        (st = bmp_json_get_num(c, g, "tables", 0, 1e6, &out->tables, NULL)) ||
-        (st = bmp_json_get_limit(c, g, "upper_limit", &out->upper_limit)) ||
-        (st = bmp_json_get_limit(c, g, "lower_limit", &out->lower_limit)) ||
-        (st = bmp_json_get_int(c, g, "session", 0, 1000, &out->session)) ||
-        (st = bmp_json_get_params(c, g, &out->params)))
+    if ((st = io_json_need_object(c, g)) || (st = io_json_check_keys(c, g, keys)) ||
+        (st = io_json_get_id(c, g, "name", true, &out->name)) ||
+        (st = io_json_get_str(c, g, "type", false, &out->type)) ||
+        (st = io_json_get_num(c, g, "tables", 0, 1e6, &out->tables, NULL)) ||
+        (st = io_json_get_limit(c, g, "upper_limit", &out->upper_limit)) ||
+        (st = io_json_get_limit(c, g, "lower_limit", &out->lower_limit)) ||
+        (st = io_json_get_int(c, g, "session", 0, 1000, &out->session)) ||
+        (st = io_json_get_params(c, g, &out->params)))
         return st;
     return BMP_OK;
 }
 
-static bmp_status read_player(bmp_json_ctx *c, json_t *p, bmp_player *out)
+static bmp_status read_player(io_json_ctx *c, json_t *p, bmp_player *out)
 {
     static const char *const keys[] = {"id", "name", "participation", "params", NULL};
     bmp_status st;
     out->participation = 1.0;
-    if ((st = bmp_json_need_object(c, p)) || (st = bmp_json_check_keys(c, p, keys)) ||
-        (st = bmp_json_get_id(c, p, "id", false, &out->id)) ||
-        (st = bmp_json_get_str(c, p, "name", false, &out->name)) ||
-        (st = bmp_json_get_num(c, p, "participation", 0, 1, &out->participation, NULL)) ||
-        (st = bmp_json_get_params(c, p, &out->params)))
+    if ((st = io_json_need_object(c, p)) || (st = io_json_check_keys(c, p, keys)) ||
+        (st = io_json_get_id(c, p, "id", false, &out->id)) ||
+        (st = io_json_get_str(c, p, "name", false, &out->name)) ||
+        (st = io_json_get_num(c, p, "participation", 0, 1, &out->participation, NULL)) ||
+        (st = io_json_get_params(c, p, &out->params)))
         return st;
     if (!out->id && !out->name)
-        return bmp_json_fail(c, BMP_EINVAL, "a player needs an \"id\" (national number) or a \"name\"");
+        return io_json_fail(c, BMP_EINVAL, "a player needs an \"id\" (national number) or a \"name\"");
     return BMP_OK;
 }
 
@@ -85,23 +85,23 @@ static char *session_ranking(int session, const char *section, const char *direc
     return out;
 }
 
-static bmp_status read_ranking(bmp_json_ctx *c, json_t *r, bmp_ranking_entry *out)
+static bmp_status read_ranking(io_json_ctx *c, json_t *r, bmp_ranking_entry *out)
 {
     static const char *const keys[] = {"ranking", "session", "section", "direction",
                                        "place",   "score",   NULL};
     bmp_status st;
-    if ((st = bmp_json_need_object(c, r)) || (st = bmp_json_check_keys(c, r, keys)) ||
-        (st = bmp_json_get_str(c, r, "ranking", false, &out->ranking)) ||
-        (st = bmp_json_get_int(c, r, "session", 0, 1000, &out->session)) ||
-        (st = bmp_json_get_id(c, r, "section", false, &out->section)) ||
-        (st = bmp_json_get_str(c, r, "direction", false, &out->direction)) ||
-        (st = bmp_json_get_place(c, r, "place", &out->place)) ||
-        (st = bmp_json_get_num(c, r, "score", -1e9, 1e9, &out->score, &out->has_score)))
+    if ((st = io_json_need_object(c, r)) || (st = io_json_check_keys(c, r, keys)) ||
+        (st = io_json_get_str(c, r, "ranking", false, &out->ranking)) ||
+        (st = io_json_get_int(c, r, "session", 0, 1000, &out->session)) ||
+        (st = io_json_get_id(c, r, "section", false, &out->section)) ||
+        (st = io_json_get_str(c, r, "direction", false, &out->direction)) ||
+        (st = io_json_get_place(c, r, "place", &out->place)) ||
+        (st = io_json_get_num(c, r, "score", -1e9, 1e9, &out->score, &out->has_score)))
         return st;
     if (out->direction && strcmp(out->direction, "NS") != 0 && strcmp(out->direction, "EW") != 0) {
-        size_t l = bmp_json_push_key(c, "direction");
-        st = bmp_json_fail(c, BMP_EINVAL, "expected \"NS\" or \"EW\", got \"%s\"", out->direction);
-        bmp_json_pop(c, l);
+        size_t l = io_json_push_key(c, "direction");
+        st = io_json_fail(c, BMP_EINVAL, "expected \"NS\" or \"EW\", got \"%s\"", out->direction);
+        io_json_pop(c, l);
         return st;
     }
     if (!out->ranking) {
@@ -109,17 +109,17 @@ static bmp_status read_ranking(bmp_json_ctx *c, json_t *r, bmp_ranking_entry *ou
         if (out->session)
             out->ranking = session_ranking(out->session, out->section, out->direction);
         else
-            return bmp_json_fail(c, BMP_EINVAL,
+            return io_json_fail(c, BMP_EINVAL,
                         "a ranking needs \"ranking\" (e.g. a stratum name) or \"session\"");
     }
     if (!out->ranking)
-        return bmp_json_oom(c);
+        return io_json_oom(c);
     if (out->place.lo == 0)
-        return bmp_json_fail(c, BMP_EINVAL, "missing required field \"place\"");
+        return io_json_fail(c, BMP_EINVAL, "missing required field \"place\"");
     return BMP_OK;
 }
 
-static bmp_status read_contestant(bmp_json_ctx *c, json_t *o, bmp_contestant *out)
+static bmp_status read_contestant(io_json_ctx *c, json_t *o, bmp_contestant *out)
 {
     static const char *const keys[] = {"id",          "name",       "place",    "group",
                                        "score",       "rankings",   "players",  "matches_played",
@@ -127,29 +127,29 @@ static bmp_status read_contestant(bmp_json_ctx *c, json_t *o, bmp_contestant *ou
                                        NULL};
     bmp_status st;
     json_t *arr;
-    if ((st = bmp_json_need_object(c, o)) || (st = bmp_json_check_keys(c, o, keys)) ||
-        (st = bmp_json_get_id(c, o, "id", true, &out->id)) ||
-        (st = bmp_json_get_str(c, o, "name", false, &out->name)) ||
-        (st = bmp_json_get_place(c, o, "place", &out->place)) ||
-        (st = bmp_json_get_id(c, o, "group", false, &out->group)) ||
-        (st = bmp_json_get_num(c, o, "score", -1e9, 1e9, &out->score, &out->has_score)) ||
-        (st = bmp_json_get_int(c, o, "matches_played", 0, 100000, &out->matches_played)) ||
-        (st = bmp_json_get_int(c, o, "matches_won", 0, 100000, &out->matches_won)) ||
-        (st = bmp_json_get_num(c, o, "match_wins", 0, 100000, &out->match_wins, NULL)) ||
-        (st = bmp_json_get_bool(c, o, "phantom", &out->phantom)) ||
-        (st = bmp_json_get_params(c, o, &out->params)))
+    if ((st = io_json_need_object(c, o)) || (st = io_json_check_keys(c, o, keys)) ||
+        (st = io_json_get_id(c, o, "id", true, &out->id)) ||
+        (st = io_json_get_str(c, o, "name", false, &out->name)) ||
+        (st = io_json_get_place(c, o, "place", &out->place)) ||
+        (st = io_json_get_id(c, o, "group", false, &out->group)) ||
+        (st = io_json_get_num(c, o, "score", -1e9, 1e9, &out->score, &out->has_score)) ||
+        (st = io_json_get_int(c, o, "matches_played", 0, 100000, &out->matches_played)) ||
+        (st = io_json_get_int(c, o, "matches_won", 0, 100000, &out->matches_won)) ||
+        (st = io_json_get_num(c, o, "match_wins", 0, 100000, &out->match_wins, NULL)) ||
+        (st = io_json_get_bool(c, o, "phantom", &out->phantom)) ||
+        (st = io_json_get_params(c, o, &out->params)))
         return st;
     if (!json_object_get(o, "match_wins"))
         out->match_wins = out->matches_won;
-    if ((st = bmp_json_get_array(c, o, "rankings", &arr)))
+    if ((st = io_json_get_array(c, o, "rankings", &arr)))
         return st;
     if (arr && json_array_size(arr)) {
-        size_t l = bmp_json_push_key(c, "rankings");
+        size_t l = io_json_push_key(c, "rankings");
         out->rankings = calloc(json_array_size(arr), sizeof *out->rankings);
         if (!out->rankings)
-            return bmp_json_oom(c);
+            return io_json_oom(c);
         for (size_t i = 0; i < json_array_size(arr); i++) {
-            size_t l2 = bmp_json_push_index(c, i);
+            size_t l2 = io_json_push_index(c, i);
             out->nrankings++;
             if ((st = read_ranking(c, json_array_get(arr, i), &out->rankings[i])))
                 return st;
@@ -157,32 +157,32 @@ static bmp_status read_contestant(bmp_json_ctx *c, json_t *o, bmp_contestant *ou
              * (and resolve_places sizes its work arrays by contestants). */
             for (size_t k = 0; k < i; k++)
                 if (strcmp(out->rankings[k].ranking, out->rankings[i].ranking) == 0)
-                    return bmp_json_fail(c, BMP_EINVAL, "ranking \"%s\" repeated (also rankings[%zu])",
+                    return io_json_fail(c, BMP_EINVAL, "ranking \"%s\" repeated (also rankings[%zu])",
                                 out->rankings[i].ranking, k);
-            bmp_json_pop(c, l2);
+            io_json_pop(c, l2);
         }
-        bmp_json_pop(c, l);
+        io_json_pop(c, l);
     }
-    if ((st = bmp_json_get_array(c, o, "players", &arr)))
+    if ((st = io_json_get_array(c, o, "players", &arr)))
         return st;
     if (arr && json_array_size(arr)) {
-        size_t l = bmp_json_push_key(c, "players");
+        size_t l = io_json_push_key(c, "players");
         out->players = calloc(json_array_size(arr), sizeof *out->players);
         if (!out->players)
-            return bmp_json_oom(c);
+            return io_json_oom(c);
         for (size_t i = 0; i < json_array_size(arr); i++) {
-            size_t l2 = bmp_json_push_index(c, i);
+            size_t l2 = io_json_push_index(c, i);
             out->nplayers++;
             if ((st = read_player(c, json_array_get(arr, i), &out->players[i])))
                 return st;
-            bmp_json_pop(c, l2);
+            io_json_pop(c, l2);
         }
-        bmp_json_pop(c, l);
+        io_json_pop(c, l);
     }
     return BMP_OK;
 }
 
-/* A ranking's entries: bucketed by key (bmp_buckets_make), in O(n). */
+/* A ranking's entries: bucketed by key (core_buckets_make), in O(n). */
 typedef struct entry {
     size_t ci;      /* contestant */
     long rank;      /* index in its rankings[], -1 = its overall place */
@@ -201,7 +201,7 @@ static bmp_place *entry_place(bmp_event *ev, const entry *e)
 }
 
 /* Resolve ties and check the ranges of each bucket's ranking. */
-static bmp_status resolve_buckets(bmp_json_ctx *c, bmp_event *ev, const entry *e, const bmp_buckets *b,
+static bmp_status resolve_buckets(io_json_ctx *c, bmp_event *ev, const entry *e, const core_buckets *b,
                                   bmp_place *pl)
 {
     for (size_t k = 0; k < b->nb; k++) {
@@ -218,12 +218,12 @@ static bmp_status resolve_buckets(bmp_json_ctx *c, bmp_event *ev, const entry *e
             const char *rest = strchr(e2.msg, ':');
             if (w->rank < 0) {
                 snprintf(c->path, sizeof c->path, "$.contestants[%zu].place", w->ci);
-                return bmp_json_fail(c, st, "%s%s", rest ? rest + 2 : e2.msg,
+                return io_json_fail(c, st, "%s%s", rest ? rest + 2 : e2.msg,
                             w->key ? " (within its group)" : "");
             }
             snprintf(c->path, sizeof c->path, "$.contestants[%zu].rankings[%ld].place", w->ci,
                      w->rank);
-            return bmp_json_fail(c, st, "%s (ranking \"%s\")", rest ? rest + 2 : e2.msg, w->key);
+            return io_json_fail(c, st, "%s (ranking \"%s\")", rest ? rest + 2 : e2.msg, w->key);
         }
         for (size_t q = 0; q < m; q++)
             *entry_place(ev, &e[it[q]]) = pl[q];
@@ -233,32 +233,32 @@ static bmp_status resolve_buckets(bmp_json_ctx *c, bmp_event *ev, const entry *e
 
 /* Resolve ties and check ranges within each ranking: overall places per
  * group (phantoms aside), then each named ranking across contestants. */
-static bmp_status resolve_places(bmp_json_ctx *c, bmp_event *ev)
+static bmp_status resolve_places(io_json_ctx *c, bmp_event *ev)
 {
     size_t n = ev->ncontestants, ne = 0, nr = 0;
     for (size_t i = 0; i < n; i++)
         nr += ev->contestants[i].nrankings;
     entry *e = malloc((n + nr ? n + nr : 1) * sizeof *e);
     bmp_place *pl = malloc((n + nr ? n + nr : 1) * sizeof *pl);
-    bmp_buckets b = {0};
-    bmp_status st = e && pl ? BMP_OK : bmp_json_oom(c);
+    core_buckets b = {0};
+    bmp_status st = e && pl ? BMP_OK : io_json_oom(c);
     for (size_t i = 0; !st && i < n; i++)
         if (!ev->contestants[i].phantom)
             e[ne++] = (entry){i, -1, ev->contestants[i].group};
-    if (!st && !bmp_buckets_make(&b, ne, entry_key, e))
-        st = bmp_json_oom(c);
+    if (!st && !core_buckets_make(&b, ne, entry_key, e))
+        st = io_json_oom(c);
     if (!st)
         st = resolve_buckets(c, ev, e, &b, pl);
-    bmp_buckets_free(&b);
+    core_buckets_free(&b);
     ne = 0;
     for (size_t i = 0; !st && i < n; i++)
         for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
             e[ne++] = (entry){i, (long)r, ev->contestants[i].rankings[r].ranking};
-    if (!st && !bmp_buckets_make(&b, ne, entry_key, e))
-        st = bmp_json_oom(c);
+    if (!st && !core_buckets_make(&b, ne, entry_key, e))
+        st = io_json_oom(c);
     if (!st)
         st = resolve_buckets(c, ev, e, &b, pl);
-    bmp_buckets_free(&b);
+    core_buckets_free(&b);
     free(e);
     free(pl);
     return st;
@@ -275,12 +275,12 @@ static const char *contestant_id(const void *arr, size_t i)
 }
 
 /* Groups, each name once (checked by hash). */
-static bmp_status read_groups(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
+static bmp_status read_groups(io_json_ctx *c, json_t *arr, bmp_event *ev)
 {
-    bmp_strindex names;
+    core_strindex names;
     ev->groups = calloc(json_array_size(arr) + 1, sizeof *ev->groups);
-    if (!ev->groups || !bmp_strindex_init(&names, json_array_size(arr), group_name, ev->groups))
-        return bmp_json_oom(c);
+    if (!ev->groups || !core_strindex_init(&names, json_array_size(arr), group_name, ev->groups))
+        return io_json_oom(c);
     bmp_status st = BMP_OK;
     for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
         snprintf(c->path, sizeof c->path, "$.groups[%zu]", i);
@@ -289,56 +289,56 @@ static bmp_status read_groups(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
         size_t j = 0;
         if ((st = read_group(c, json_array_get(arr, i), &ev->groups[i])))
             break;
-        if (!bmp_strindex_add(&names, i, &dup, &j))
-            st = bmp_json_oom(c);
+        if (!core_strindex_add(&names, i, &dup, &j))
+            st = io_json_oom(c);
         else if (dup) {
             strcat(c->path, ".name");
-            st = bmp_json_fail(c, BMP_EINVAL, "duplicate group name \"%s\" (also $.groups[%zu])",
+            st = io_json_fail(c, BMP_EINVAL, "duplicate group name \"%s\" (also $.groups[%zu])",
                       ev->groups[i].name, j);
         }
     }
-    bmp_strindex_free(&names);
+    core_strindex_free(&names);
     return st;
 }
 
 /* Contestant i (read) is in a known group and its id is new. */
-static bmp_status check_contestant(bmp_json_ctx *c, bmp_event *ev, bmp_strindex *ids, size_t i)
+static bmp_status check_contestant(io_json_ctx *c, bmp_event *ev, core_strindex *ids, size_t i)
 {
     bmp_contestant *ct = &ev->contestants[i];
     bool dup = false;
     size_t j = 0;
     if (ct->group && !bmp_event_group(ev, ct->group)) {
         strcat(c->path, ".group");
-        return bmp_json_fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
+        return io_json_fail(c, BMP_EINVAL, "no group named \"%s\" in $.groups", ct->group);
     }
-    if (!bmp_strindex_add(ids, i, &dup, &j))
-        return bmp_json_oom(c);
+    if (!core_strindex_add(ids, i, &dup, &j))
+        return io_json_oom(c);
     if (dup) {
         strcat(c->path, ".id");
-        return bmp_json_fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
-                             ct->id, j);
+        return io_json_fail(c, BMP_EINVAL, "duplicate contestant id \"%s\" (also $.contestants[%zu])",
+                            ct->id, j);
     }
     return BMP_OK;
 }
 
 /* Contestants, each id once (checked by hash), each in a known group. */
-static bmp_status read_contestants(bmp_json_ctx *c, json_t *arr, bmp_event *ev)
+static bmp_status read_contestants(io_json_ctx *c, json_t *arr, bmp_event *ev)
 {
-    bmp_strindex ids;
+    core_strindex ids;
     ev->contestants = calloc(json_array_size(arr) + 1, sizeof *ev->contestants);
     if (!ev->contestants ||
-        !bmp_strindex_init(&ids, json_array_size(arr), contestant_id, ev->contestants))
-        return bmp_json_oom(c);
+        !core_strindex_init(&ids, json_array_size(arr), contestant_id, ev->contestants))
+        return io_json_oom(c);
     bmp_status st = BMP_OK;
     for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
         strcpy(c->path, "$.contestants");
-        bmp_json_push_index(c, i);
+        io_json_push_index(c, i);
         ev->ncontestants++;
         st = read_contestant(c, json_array_get(arr, i), &ev->contestants[i]);
         if (!st)
             st = check_contestant(c, ev, &ids, i);
     }
-    bmp_strindex_free(&ids);
+    core_strindex_free(&ids);
     return st;
 }
 
@@ -367,10 +367,10 @@ static void map_contestant(void *arg, size_t i, json_t *el)
 
 typedef struct contestant_checks {
     bmp_event *ev;
-    bmp_strindex ids;
+    core_strindex ids;
 } contestant_checks;
 
-static bmp_status check_streamed_contestant(bmp_json_ctx *c, size_t i, void *arg)
+static bmp_status check_streamed_contestant(io_json_ctx *c, size_t i, void *arg)
 {
     contestant_checks *k = arg;
     return check_contestant(c, k->ev, &k->ids, i);
@@ -378,89 +378,89 @@ static bmp_status check_streamed_contestant(bmp_json_ctx *c, size_t i, void *arg
 
 /* read_contestants for contestants already read: the same checks in the
  * same order, so the first error is the one the whole-tree read reports. */
-static bmp_status take_contestants(bmp_json_ctx *c, streamed *s, bmp_event *ev)
+static bmp_status take_contestants(io_json_ctx *c, streamed *s, bmp_event *ev)
 {
     bmp_event *sh = s->shell;
     size_t n = sh->ncontestants;
     bmp_contestant *a = ej_stream_take(sh->contestants, n, sizeof *a);
     if (!a)
-        return bmp_json_oom(c);
+        return io_json_oom(c);
     sh->contestants = NULL;
     sh->ncontestants = 0;
     ev->contestants = a;
     ev->ncontestants = n;
     contestant_checks k = {.ev = ev};
-    if (!bmp_strindex_init(&k.ids, n, contestant_id, ev->contestants))
-        return bmp_json_oom(c);
+    if (!core_strindex_init(&k.ids, n, contestant_id, ev->contestants))
+        return io_json_oom(c);
     bmp_status st = ej_stream_check(&s->cs, c, n, check_streamed_contestant, &k);
-    bmp_strindex_free(&k.ids);
+    core_strindex_free(&k.ids);
     return st;
 }
 
 /* $.format and $.body (normalised: "ACBL" -> "acbl", "nz" -> "nzb") and
  * $.edition, checked against the body's rules. */
-static bmp_status read_body(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+static bmp_status read_body(io_json_ctx *c, json_t *root, bmp_event *ev)
 {
     char *fmt = NULL;
-    bmp_status st = bmp_json_get_str(c, root, "format", false, &fmt);
+    bmp_status st = io_json_get_str(c, root, "format", false, &fmt);
     if (!st && fmt && strcmp(fmt, "bridgemp-event/1") != 0) {
         strcpy(c->path, "$.format");
-        st = bmp_json_fail(c, BMP_EINVAL, "expected \"bridgemp-event/1\", got \"%s\"", fmt);
+        st = io_json_fail(c, BMP_EINVAL, "expected \"bridgemp-event/1\", got \"%s\"", fmt);
     }
     free(fmt);
-    if (st || (st = bmp_json_get_str(c, root, "body", true, &ev->body)))
+    if (st || (st = io_json_get_str(c, root, "body", true, &ev->body)))
         return st;
     const bmp_rules *rules = bmp_rules_find(ev->body);
     if (!rules) {
         strcpy(c->path, "$.body");
-        return bmp_json_fail(c, BMP_EINVAL, "unknown body \"%s\" (expected acbl, ebu, abf or nzb)",
+        return io_json_fail(c, BMP_EINVAL, "unknown body \"%s\" (expected acbl, ebu, abf or nzb)",
                     ev->body);
     }
     free(ev->body);
-    if (!(ev->body = bmp_strdup(rules->body)))
-        return bmp_json_oom(c);
-    if ((st = bmp_json_get_str(c, root, "edition", false, &ev->edition)) || !ev->edition)
+    if (!(ev->body = core_strdup(rules->body)))
+        return io_json_oom(c);
+    if ((st = io_json_get_str(c, root, "edition", false, &ev->edition)) || !ev->edition)
         return st;
     const char *ed;
     bmp_error e2;
     if (bmp_rules_edition(rules, ev->edition, &ed, &e2)) {
         strcpy(c->path, "$.edition");
-        return bmp_json_fail(c, BMP_EINVAL, "%s", e2.msg);
+        return io_json_fail(c, BMP_EINVAL, "%s", e2.msg);
     }
     return BMP_OK;
 }
 
 /* Name, date and identity (docs/event-format.md): ids as strings or
  * integers, never empty. */
-static bmp_status read_identity(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+static bmp_status read_identity(io_json_ctx *c, json_t *root, bmp_event *ev)
 {
     bmp_status st;
-    if ((st = bmp_json_get_str(c, root, "name", true, &ev->name)) ||
-        (st = bmp_json_get_str(c, root, "date", false, &ev->date)))
+    if ((st = io_json_get_str(c, root, "name", true, &ev->name)) ||
+        (st = io_json_get_str(c, root, "date", false, &ev->date)))
         return st;
     if (ev->date && !valid_date(ev->date)) {
         strcpy(c->path, "$.date");
-        return bmp_json_fail(c, BMP_EINVAL, "expected a date as YYYY-MM-DD, got \"%s\"", ev->date);
+        return io_json_fail(c, BMP_EINVAL, "expected a date as YYYY-MM-DD, got \"%s\"", ev->date);
     }
-    if ((st = bmp_json_get_id(c, root, "event_id", false, &ev->event_id)) ||
-        (st = bmp_json_get_id(c, root, "sanction", false, &ev->sanction)) ||
-        (st = bmp_json_get_id(c, root, "organiser", false, &ev->organiser)))
+    if ((st = io_json_get_id(c, root, "event_id", false, &ev->event_id)) ||
+        (st = io_json_get_id(c, root, "sanction", false, &ev->sanction)) ||
+        (st = io_json_get_id(c, root, "organiser", false, &ev->organiser)))
         return st;
     const char *const idk[] = {"event_id", "sanction", "organiser"};
     const char *const idv[] = {ev->event_id, ev->sanction, ev->organiser};
     for (int i = 0; i < 3; i++)
         if (idv[i] && !*idv[i]) {
             snprintf(c->path, sizeof c->path, "$.%s", idk[i]);
-            return bmp_json_fail(c, BMP_EINVAL, "expected a non-empty id (or leave the key out)");
+            return io_json_fail(c, BMP_EINVAL, "expected a non-empty id (or leave the key out)");
         }
     return BMP_OK;
 }
 
 /* $.kind, one of the event kinds (listed when it is not). */
-static bmp_status read_kind(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+static bmp_status read_kind(io_json_ctx *c, json_t *root, bmp_event *ev)
 {
     char *kind = NULL;
-    bmp_status st = bmp_json_get_str(c, root, "kind", true, &kind);
+    bmp_status st = io_json_get_str(c, root, "kind", true, &kind);
     if (st)
         return st;
     ev->kind = bmp_event_kind_parse(kind);
@@ -471,26 +471,26 @@ static bmp_status read_kind(bmp_json_ctx *c, json_t *root, bmp_event *ev)
             strncat(list, bmp_event_kind_name((bmp_event_kind)k), sizeof list - strlen(list) - 1);
         }
         strcpy(c->path, "$.kind");
-        st = bmp_json_fail(c, BMP_EINVAL, "unknown kind \"%s\" (expected one of: %s)", kind, list);
+        st = io_json_fail(c, BMP_EINVAL, "unknown kind \"%s\" (expected one of: %s)", kind, list);
     }
     free(kind);
     return st;
 }
 
 /* The facts the rules read: classification ... movement. */
-static bmp_status read_facts(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+static bmp_status read_facts(io_json_ctx *c, json_t *root, bmp_event *ev)
 {
     char *mov = NULL;
     bmp_status st;
     ev->sessions = 1;
-    if ((st = bmp_json_get_str(c, root, "classification", false, &ev->classification)) ||
-        (st = bmp_json_get_str(c, root, "rating", false, &ev->rating)) ||
-        (st = bmp_json_get_str(c, root, "grade", false, &ev->grade)) ||
-        (st = bmp_json_get_str(c, root, "status", false, &ev->status)) ||
-        (st = bmp_json_get_int(c, root, "sessions", 1, 100, &ev->sessions)) ||
-        (st = bmp_json_get_int(c, root, "boards", 0, 10000, &ev->boards)) ||
-        (st = bmp_json_get_int(c, root, "boards_per_match", 0, 1000, &ev->boards_per_match)) ||
-        (st = bmp_json_get_str(c, root, "movement", false, &mov)) || !mov)
+    if ((st = io_json_get_str(c, root, "classification", false, &ev->classification)) ||
+        (st = io_json_get_str(c, root, "rating", false, &ev->rating)) ||
+        (st = io_json_get_str(c, root, "grade", false, &ev->grade)) ||
+        (st = io_json_get_str(c, root, "status", false, &ev->status)) ||
+        (st = io_json_get_int(c, root, "sessions", 1, 100, &ev->sessions)) ||
+        (st = io_json_get_int(c, root, "boards", 0, 10000, &ev->boards)) ||
+        (st = io_json_get_int(c, root, "boards_per_match", 0, 1000, &ev->boards_per_match)) ||
+        (st = io_json_get_str(c, root, "movement", false, &mov)) || !mov)
         return st;
     if (strcmp(mov, "one-winner") == 0)
         ev->movement = BMP_MOVEMENT_ONE_WINNER;
@@ -498,39 +498,39 @@ static bmp_status read_facts(bmp_json_ctx *c, json_t *root, bmp_event *ev)
         ev->movement = BMP_MOVEMENT_TWO_WINNER;
     else {
         strcpy(c->path, "$.movement");
-        st = bmp_json_fail(c, BMP_EINVAL, "expected \"one-winner\" or \"two-winner\", got \"%s\"",
-                           mov);
+        st = io_json_fail(c, BMP_EINVAL, "expected \"one-winner\" or \"two-winner\", got \"%s\"",
+                          mov);
     }
     free(mov);
     return st;
 }
 
-static bmp_status read_restrictions(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+static bmp_status read_restrictions(io_json_ctx *c, json_t *root, bmp_event *ev)
 {
     json_t *arr;
-    bmp_status st = bmp_json_get_array(c, root, "restrictions", &arr);
+    bmp_status st = io_json_get_array(c, root, "restrictions", &arr);
     if (st || !arr)
         return st;
     ev->restrictions = calloc(json_array_size(arr) + 1, sizeof *ev->restrictions);
     if (!ev->restrictions)
-        return bmp_json_oom(c);
+        return io_json_oom(c);
     for (size_t i = 0; i < json_array_size(arr); i++) {
         json_t *r = json_array_get(arr, i);
         if (!json_is_string(r)) {
             snprintf(c->path, sizeof c->path, "$.restrictions[%zu]", i);
-            return bmp_json_expected(c, "a restriction name such as \"women\" or \"senior\"", r);
+            return io_json_expected(c, "a restriction name such as \"women\" or \"senior\"", r);
         }
-        if (!(ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r))))
-            return bmp_json_oom(c);
+        if (!(ev->restrictions[ev->nrestrictions++] = core_strdup(json_string_value(r))))
+            return io_json_oom(c);
     }
     return BMP_OK;
 }
 
 /* $.groups, then $.contestants (required), each indexed. */
-static bmp_status read_field(bmp_json_ctx *c, json_t *root, streamed *s, bmp_event *ev)
+static bmp_status read_field(io_json_ctx *c, json_t *root, streamed *s, bmp_event *ev)
 {
     json_t *arr;
-    bmp_status st = bmp_json_get_array(c, root, "groups", &arr);
+    bmp_status st = io_json_get_array(c, root, "groups", &arr);
     if (st || (arr && (st = read_groups(c, arr, ev))))
         return st;
     if ((st = bmp_event_reindex(ev, c->err))) /* groups by name, for the contestants */
@@ -542,11 +542,11 @@ static bmp_status read_field(bmp_json_ctx *c, json_t *root, streamed *s, bmp_eve
         strcpy(c->path, "$");
         return BMP_OK;
     }
-    if ((st = bmp_json_get_array(c, root, "contestants", &arr)))
+    if ((st = io_json_get_array(c, root, "contestants", &arr)))
         return st;
     if (!arr) {
         strcpy(c->path, "$.contestants");
-        return bmp_json_fail(c, BMP_EINVAL, "missing required field (expected an array of contestants)");
+        return io_json_fail(c, BMP_EINVAL, "missing required field (expected an array of contestants)");
     }
     if ((st = read_contestants(c, arr, ev)) || (st = bmp_event_reindex(ev, c->err)))
         return st;
@@ -569,7 +569,7 @@ static void tables_from_field(bmp_event *ev)
         ev->tables = real / 2.0;
 }
 
-static bmp_status read_event(bmp_json_ctx *c, json_t *root, streamed *s, bmp_event *ev)
+static bmp_status read_event(io_json_ctx *c, json_t *root, streamed *s, bmp_event *ev)
 {
     static const char *const keys[] = {
         "format",   "body",         "edition",     "name",        "date",
@@ -581,13 +581,13 @@ static bmp_status read_event(bmp_json_ctx *c, json_t *root, streamed *s, bmp_eve
     bmp_status st;
     bool has_tables = false;
     strcpy(c->path, "$");
-    if ((st = bmp_json_need_object(c, root)) || (st = bmp_json_check_keys(c, root, keys)) ||
+    if ((st = io_json_need_object(c, root)) || (st = io_json_check_keys(c, root, keys)) ||
         (st = read_body(c, root, ev)) || (st = read_identity(c, root, ev)) ||
         (st = read_kind(c, root, ev)) || (st = read_facts(c, root, ev)) ||
-        (st = bmp_json_get_num(c, root, "tables", 0.5, 1e6, &ev->tables, &has_tables)) ||
-        (st = bmp_json_get_limit(c, root, "upper_limit", &ev->upper_limit)) ||
-        (st = bmp_json_get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
-        (st = bmp_json_get_params(c, root, &ev->params)) ||
+        (st = io_json_get_num(c, root, "tables", 0.5, 1e6, &ev->tables, &has_tables)) ||
+        (st = io_json_get_limit(c, root, "upper_limit", &ev->upper_limit)) ||
+        (st = io_json_get_limit(c, root, "lower_limit", &ev->lower_limit)) ||
+        (st = io_json_get_params(c, root, &ev->params)) ||
         (st = read_restrictions(c, root, ev)) || (st = read_field(c, root, s, ev)) ||
         (st = s && s->matches ? ej_take_matches(c, &s->ms, ev) : ej_read_matches(c, root, ev)))
         return st;
@@ -643,8 +643,8 @@ bmp_status ej_load(const char *text, const char *source_name, bool split,
         st = bmp_error_oom(err);
     if (ev) {
         ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
-        ev->source = bmp_strdup(src);
-        bmp_json_ctx c = {.src = src, .err = err};
+        ev->source = core_strdup(src);
+        io_json_ctx c = {.src = src, .err = err};
         st = ev->source ? read_event(&c, root, s.shell ? &s : NULL, ev) : bmp_error_oom(err);
     }
     json_decref(root);
@@ -668,7 +668,7 @@ bmp_status bmp_event_load_file(const char *path, bmp_event **out, bmp_error *err
     *out = NULL;
     char *buf;
     size_t len;
-    bmp_status rs = bmp_read_file(path, &buf, &len, err);
+    bmp_status rs = core_read_file(path, &buf, &len, err);
     if (rs)
         return rs;
     if (strlen(buf) != len) {

@@ -10,25 +10,25 @@
 
 #include "core/util.h"
 
-static bmp_status read_match(bmp_json_ctx *c, json_t *o, bmp_match *out)
+static bmp_status read_match(io_json_ctx *c, json_t *o, bmp_match *out)
 {
     static const char *const keys[] = {"round",  "stage",  "home",   "away",   "home_score",
                                        "away_score", "winner", "boards", "params", NULL};
     bmp_status st;
     bool hs = false, as = false;
-    if ((st = bmp_json_need_object(c, o)) || (st = bmp_json_check_keys(c, o, keys)) ||
-        (st = bmp_json_get_int(c, o, "round", 0, 100000, &out->round)) ||
-        (st = bmp_json_get_str(c, o, "stage", false, &out->stage)) ||
-        (st = bmp_json_get_id(c, o, "home", true, &out->home)) ||
-        (st = bmp_json_get_id(c, o, "away", true, &out->away)) ||
-        (st = bmp_json_get_num(c, o, "home_score", -1e9, 1e9, &out->home_score, &hs)) ||
-        (st = bmp_json_get_num(c, o, "away_score", -1e9, 1e9, &out->away_score, &as)) ||
-        (st = bmp_json_get_id(c, o, "winner", false, &out->winner)) ||
-        (st = bmp_json_get_int(c, o, "boards", 0, 100000, &out->boards)) ||
-        (st = bmp_json_get_params(c, o, &out->params)))
+    if ((st = io_json_need_object(c, o)) || (st = io_json_check_keys(c, o, keys)) ||
+        (st = io_json_get_int(c, o, "round", 0, 100000, &out->round)) ||
+        (st = io_json_get_str(c, o, "stage", false, &out->stage)) ||
+        (st = io_json_get_id(c, o, "home", true, &out->home)) ||
+        (st = io_json_get_id(c, o, "away", true, &out->away)) ||
+        (st = io_json_get_num(c, o, "home_score", -1e9, 1e9, &out->home_score, &hs)) ||
+        (st = io_json_get_num(c, o, "away_score", -1e9, 1e9, &out->away_score, &as)) ||
+        (st = io_json_get_id(c, o, "winner", false, &out->winner)) ||
+        (st = io_json_get_int(c, o, "boards", 0, 100000, &out->boards)) ||
+        (st = io_json_get_params(c, o, &out->params)))
         return st;
     if (hs != as)
-        return bmp_json_fail(c, BMP_EINVAL, "give both \"home_score\" and \"away_score\", or neither");
+        return io_json_fail(c, BMP_EINVAL, "give both \"home_score\" and \"away_score\", or neither");
     out->has_score = hs;
     return BMP_OK;
 }
@@ -36,7 +36,7 @@ static bmp_status read_match(bmp_json_ctx *c, json_t *o, bmp_match *out)
 /* A match's sides and winner must be contestants of the event; a team
  * against itself, or a winner who did not play, would credit a wrong team
  * silently. */
-static bmp_status check_match(bmp_json_ctx *c, const bmp_event *ev, const bmp_match *m)
+static bmp_status check_match(io_json_ctx *c, const bmp_event *ev, const bmp_match *m)
 {
     const char *ids[3] = {m->home, m->away, m->winner};
     const char *names[3] = {"home", "away", "winner"};
@@ -45,16 +45,16 @@ static bmp_status check_match(bmp_json_ctx *c, const bmp_event *ev, const bmp_ma
             !bmp_event_contestant(ev, ids[k])) {
             strcat(c->path, ".");
             strcat(c->path, names[k]);
-            return bmp_json_fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
+            return io_json_fail(c, BMP_EINVAL, "no contestant with id \"%s\"", ids[k]);
         }
     if (strcmp(m->home, m->away) == 0) {
         strcat(c->path, ".away");
-        return bmp_json_fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
+        return io_json_fail(c, BMP_EINVAL, "\"home\" and \"away\" are both \"%s\"", m->home);
     }
     if (m->winner && strcmp(m->winner, "tie") && strcmp(m->winner, m->home) &&
         strcmp(m->winner, m->away)) {
         strcat(c->path, ".winner");
-        return bmp_json_fail(c, BMP_EINVAL,
+        return io_json_fail(c, BMP_EINVAL,
                     "winner \"%s\" did not play in this match (expected \"%s\", \"%s\" "
                     "or \"tie\")",
                     m->winner, m->home, m->away);
@@ -62,21 +62,21 @@ static bmp_status check_match(bmp_json_ctx *c, const bmp_event *ev, const bmp_ma
     return BMP_OK;
 }
 
-static void match_path(bmp_json_ctx *c, size_t i)
+static void match_path(io_json_ctx *c, size_t i)
 {
     strcpy(c->path, "$.matches");
-    bmp_json_push_index(c, i);
+    io_json_push_index(c, i);
 }
 
-bmp_status ej_read_matches(bmp_json_ctx *c, json_t *root, bmp_event *ev)
+bmp_status ej_read_matches(io_json_ctx *c, json_t *root, bmp_event *ev)
 {
     json_t *arr;
-    bmp_status st = bmp_json_get_array(c, root, "matches", &arr);
+    bmp_status st = io_json_get_array(c, root, "matches", &arr);
     if (st || !arr)
         return st;
     ev->matches = calloc(json_array_size(arr) + 1, sizeof *ev->matches);
     if (!ev->matches)
-        return bmp_json_oom(c);
+        return io_json_oom(c);
     for (size_t i = 0; i < json_array_size(arr) && !st; i++) {
         match_path(c, i);
         ev->nmatches++;
@@ -100,7 +100,7 @@ void ej_map_match(void *arg, size_t i, json_t *el)
         m->st = read_match(&m->c, el, mt);
 }
 
-static bmp_status check_streamed_match(bmp_json_ctx *c, size_t i, void *arg)
+static bmp_status check_streamed_match(io_json_ctx *c, size_t i, void *arg)
 {
     const bmp_event *ev = arg;
     return check_match(c, ev, &ev->matches[i]);
@@ -108,13 +108,13 @@ static bmp_status check_streamed_match(bmp_json_ctx *c, size_t i, void *arg)
 
 /* ej_read_matches for matches already read: read_match's failure where it
  * was met, check_match for the matches before it. */
-bmp_status ej_take_matches(bmp_json_ctx *c, const ej_stream *m, bmp_event *ev)
+bmp_status ej_take_matches(io_json_ctx *c, const ej_stream *m, bmp_event *ev)
 {
     bmp_event *sh = m->shell;
     size_t n = sh->nmatches;
     bmp_match *a = ej_stream_take(sh->matches, n, sizeof *a);
     if (!a)
-        return bmp_json_oom(c);
+        return io_json_oom(c);
     sh->matches = NULL;
     sh->nmatches = 0;
     ev->matches = a;

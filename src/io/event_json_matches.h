@@ -16,9 +16,9 @@ void ej_map_match(void *arg, size_t i, json_t *el);
 
 /* The streamed matches into ev (contestants indexed): the checks and the
  * first error exactly as ej_read_matches would report them. */
-bmp_status ej_take_matches(bmp_json_ctx *c, const ej_stream *m, bmp_event *ev);
+bmp_status ej_take_matches(io_json_ctx *c, const ej_stream *m, bmp_event *ev);
 
 /* $.matches from the tree root, if present. */
-bmp_status ej_read_matches(bmp_json_ctx *c, json_t *root, bmp_event *ev);
+bmp_status ej_read_matches(io_json_ctx *c, json_t *root, bmp_event *ev);
 
 #endif

@@ -12,10 +12,10 @@ void ej_stream_init(ej_stream *s, const char *src, const char *path, bmp_event *
     *s = (ej_stream){.c = {.src = src, .err = &s->err}, .path = path, .shell = shell};
 }
 
-static void set_path(bmp_json_ctx *c, const char *path, size_t i)
+static void set_path(io_json_ctx *c, const char *path, size_t i)
 {
     strcpy(c->path, path);
-    bmp_json_push_index(c, i);
+    io_json_push_index(c, i);
 }
 
 void *ej_stream_slot(ej_stream *s, void **items, size_t *n, size_t i, size_t size)
@@ -24,9 +24,9 @@ void *ej_stream_slot(ej_stream *s, void **items, size_t *n, size_t i, size_t siz
         return NULL;
     set_path(&s->c, s->path, i);
     s->at = i;
-    void *a = bmp_grow(*items, &s->cap, i, size);
+    void *a = core_grow(*items, &s->cap, i, size);
     if (!a) {
-        s->st = bmp_json_oom(&s->c);
+        s->st = io_json_oom(&s->c);
         return NULL;
     }
     *items = a;
@@ -43,7 +43,7 @@ void *ej_stream_take(void *items, size_t n, size_t size)
     return a;
 }
 
-bmp_status ej_stream_check(const ej_stream *s, bmp_json_ctx *c, size_t n, ej_check_fn check,
+bmp_status ej_stream_check(const ej_stream *s, io_json_ctx *c, size_t n, ej_check_fn check,
                            void *arg)
 {
     for (size_t i = 0; i < n; i++) {

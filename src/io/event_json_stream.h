@@ -14,7 +14,7 @@
 #include "io/json_fields.h"
 
 typedef struct ej_stream {
-    bmp_json_ctx c;     /* its own path; errors go to err */
+    io_json_ctx c;     /* its own path; errors go to err */
     bmp_error err;
     const char *path;   /* the array's path, "$.contestants" */
     bmp_event *shell;   /* holds what was read; the caller frees it */
@@ -37,12 +37,12 @@ void *ej_stream_slot(ej_stream *s, void **items, size_t *n, size_t i, size_t siz
 void *ej_stream_take(void *items, size_t n, size_t size);
 
 /* Element i, read, checked against the whole event. */
-typedef bmp_status (*ej_check_fn)(bmp_json_ctx *c, size_t i, void *arg);
+typedef bmp_status (*ej_check_fn)(io_json_ctx *c, size_t i, void *arg);
 
 /* The checks in document order: check for each of the n elements read,
  * the recorded failure in place of the element where it was met, then a
  * failure to make room for one more. */
-bmp_status ej_stream_check(const ej_stream *s, bmp_json_ctx *c, size_t n, ej_check_fn check,
+bmp_status ej_stream_check(const ej_stream *s, io_json_ctx *c, size_t n, ej_check_fn check,
                            void *arg);
 
 #endif

@@ -13,7 +13,7 @@
 #include "core/param_keys.h"
 #include "core/util.h"
 
-bmp_status bmp_json_fail(bmp_json_ctx *c, bmp_status code, const char *fmt, ...)
+bmp_status io_json_fail(io_json_ctx *c, bmp_status code, const char *fmt, ...)
 {
     char what[BMP_ERROR_MSG_MAX];
     va_list ap;
@@ -23,9 +23,9 @@ bmp_status bmp_json_fail(bmp_json_ctx *c, bmp_status code, const char *fmt, ...)
     return bmp_error_set(c->err, code, "%s: %s: %s", c->src, c->path, what);
 }
 
-bmp_status bmp_json_oom(bmp_json_ctx *c)
+bmp_status io_json_oom(io_json_ctx *c)
 {
-    return bmp_json_fail(c, BMP_ENOMEM, "out of memory");
+    return io_json_fail(c, BMP_ENOMEM, "out of memory");
 }
 
 static const char *type_name(const json_t *v)
@@ -56,11 +56,11 @@ static void describe(const json_t *v, char *buf, size_t n)
         snprintf(buf, n, "%s", type_name(v));
 }
 
-bmp_status bmp_json_expected(bmp_json_ctx *c, const char *what, const json_t *got)
+bmp_status io_json_expected(io_json_ctx *c, const char *what, const json_t *got)
 {
     char g[64];
     describe(got, g, sizeof g);
-    return bmp_json_fail(c, BMP_EINVAL, "expected %s, got %s", what, g);
+    return io_json_fail(c, BMP_EINVAL, "expected %s, got %s", what, g);
 }
 
 /* Path stack: push a key or index, pop back to a saved length. */
@@ -68,7 +68,7 @@ bmp_status bmp_json_expected(bmp_json_ctx *c, const char *what, const json_t *go
  * Every field read pushes its key, so this runs a few times per contestant:
  * without printf (a 1M-contestant load spent 12 % of its time formatting
  * paths that no error would ever print). */
-static size_t path_append(bmp_json_ctx *c, size_t len, const char *s, size_t n)
+static size_t path_append(io_json_ctx *c, size_t len, const char *s, size_t n)
 {
     size_t room = sizeof c->path - 1 - len;
     if (n > room)
@@ -78,14 +78,14 @@ static size_t path_append(bmp_json_ctx *c, size_t len, const char *s, size_t n)
     return len + n;
 }
 
-size_t bmp_json_push_key(bmp_json_ctx *c, const char *key)
+size_t io_json_push_key(io_json_ctx *c, const char *key)
 {
     size_t len = strlen(c->path);
     path_append(c, path_append(c, len, ".", 1), key, strlen(key));
     return len;
 }
 
-size_t bmp_json_push_index(bmp_json_ctx *c, size_t i)
+size_t io_json_push_index(io_json_ctx *c, size_t i)
 {
     char buf[24];
     size_t k = sizeof buf;
@@ -99,13 +99,13 @@ size_t bmp_json_push_index(bmp_json_ctx *c, size_t i)
     return len;
 }
 
-void bmp_json_pop(bmp_json_ctx *c, size_t len)
+void io_json_pop(io_json_ctx *c, size_t len)
 {
     c->path[len] = '\0';
 }
 
 /* Reject keys not in the NULL-terminated list. */
-bmp_status bmp_json_check_keys(bmp_json_ctx *c, json_t *obj, const char *const *known)
+bmp_status io_json_check_keys(io_json_ctx *c, json_t *obj, const char *const *known)
 {
     const char *key;
     json_t *v;
@@ -120,9 +120,9 @@ bmp_status bmp_json_check_keys(bmp_json_ctx *c, json_t *obj, const char *const *
                 strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
                 strncat(list, known[i], sizeof list - strlen(list) - 1);
             }
-            size_t l = bmp_json_push_key(c, key);
-            bmp_status st = bmp_json_fail(c, BMP_EINVAL, "unknown key (expected one of: %s)", list);
-            bmp_json_pop(c, l);
+            size_t l = io_json_push_key(c, key);
+            bmp_status st = io_json_fail(c, BMP_EINVAL, "unknown key (expected one of: %s)", list);
+            io_json_pop(c, l);
             return st;
         }
     }
@@ -130,99 +130,99 @@ bmp_status bmp_json_check_keys(bmp_json_ctx *c, json_t *obj, const char *const *
 }
 
 /* Optional string field: absent/null leaves *out NULL. */
-bmp_status bmp_json_get_str(bmp_json_ctx *c, json_t *obj, const char *key, bool required,
-                            char **out)
+bmp_status io_json_get_str(io_json_ctx *c, json_t *obj, const char *key, bool required,
+                           char **out)
 {
     json_t *v = json_object_get(obj, key);
-    size_t l = bmp_json_push_key(c, key);
+    size_t l = io_json_push_key(c, key);
     bmp_status st = BMP_OK;
     if (!v || json_is_null(v)) {
         if (required)
-            st = bmp_json_fail(c, BMP_EINVAL, "missing required field (expected a string)");
+            st = io_json_fail(c, BMP_EINVAL, "missing required field (expected a string)");
     } else if (json_is_string(v)) {
         if (required && json_string_length(v) == 0)
-            st = bmp_json_fail(c, BMP_EINVAL, "expected a non-empty string");
-        else if (!(*out = bmp_strdup(json_string_value(v))))
-            st = bmp_json_oom(c);
+            st = io_json_fail(c, BMP_EINVAL, "expected a non-empty string");
+        else if (!(*out = core_strdup(json_string_value(v))))
+            st = io_json_oom(c);
     } else {
-        st = bmp_json_expected(c, "a string", v);
+        st = io_json_expected(c, "a string", v);
     }
-    bmp_json_pop(c, l);
+    io_json_pop(c, l);
     return st;
 }
 
 /* An id may be written as a string or an integer ("12" or 12). */
-bmp_status bmp_json_get_id(bmp_json_ctx *c, json_t *obj, const char *key, bool required, char **out)
+bmp_status io_json_get_id(io_json_ctx *c, json_t *obj, const char *key, bool required, char **out)
 {
     json_t *v = json_object_get(obj, key);
     if (v && json_is_integer(v)) {
-        *out = bmp_asprintf("%lld", (long long)json_integer_value(v));
+        *out = core_asprintf("%lld", (long long)json_integer_value(v));
         return *out ? BMP_OK : BMP_ENOMEM;
     }
-    bmp_status st = bmp_json_get_str(c, obj, key, required, out);
+    bmp_status st = io_json_get_str(c, obj, key, required, out);
     if (st == BMP_EINVAL && v && !json_is_string(v)) {
-        size_t l = bmp_json_push_key(c, key);
-        st = bmp_json_expected(c, "a string or integer id", v);
-        bmp_json_pop(c, l);
+        size_t l = io_json_push_key(c, key);
+        st = io_json_expected(c, "a string or integer id", v);
+        io_json_pop(c, l);
     }
     return st;
 }
 
-bmp_status bmp_json_get_int(bmp_json_ctx *c, json_t *obj, const char *key, long long min,
-                            long long max, int *out)
+bmp_status io_json_get_int(io_json_ctx *c, json_t *obj, const char *key, long long min,
+                           long long max, int *out)
 {
     json_t *v = json_object_get(obj, key);
     if (!v || json_is_null(v))
         return BMP_OK;
-    size_t l = bmp_json_push_key(c, key);
+    size_t l = io_json_push_key(c, key);
     bmp_status st = BMP_OK;
     if (!json_is_integer(v)) {
         char what[96];
         snprintf(what, sizeof what, "an integer from %lld to %lld", min, max);
-        st = bmp_json_expected(c, what, v);
+        st = io_json_expected(c, what, v);
     } else if (json_integer_value(v) < min || json_integer_value(v) > max) {
-        st = bmp_json_fail(c, BMP_ERANGE, "expected an integer from %lld to %lld, got %lld", min, max,
+        st = io_json_fail(c, BMP_ERANGE, "expected an integer from %lld to %lld, got %lld", min, max,
                   (long long)json_integer_value(v));
     } else {
         *out = (int)json_integer_value(v);
     }
-    bmp_json_pop(c, l);
+    io_json_pop(c, l);
     return st;
 }
 
-bmp_status bmp_json_get_num(bmp_json_ctx *c, json_t *obj, const char *key, double min, double max,
-                            double *out, bool *has)
+bmp_status io_json_get_num(io_json_ctx *c, json_t *obj, const char *key, double min, double max,
+                           double *out, bool *has)
 {
     json_t *v = json_object_get(obj, key);
     if (!v || json_is_null(v))
         return BMP_OK;
-    size_t l = bmp_json_push_key(c, key);
+    size_t l = io_json_push_key(c, key);
     bmp_status st = BMP_OK;
     if (!json_is_number(v)) {
-        st = bmp_json_expected(c, "a number", v);
+        st = io_json_expected(c, "a number", v);
     } else {
         double d = json_number_value(v);
         if (!(d >= min && d <= max))
-            st = bmp_json_fail(c, BMP_ERANGE, "expected a number from %g to %g, got %g", min, max, d);
+            st = io_json_fail(c, BMP_ERANGE, "expected a number from %g to %g, got %g", min, max, d);
         else {
             *out = d;
             if (has)
                 *has = true;
         }
     }
-    bmp_json_pop(c, l);
+    io_json_pop(c, l);
     return st;
 }
 
-bmp_status bmp_json_get_bool(bmp_json_ctx *c, json_t *obj, const char *key, bool *out)
+bmp_status io_json_get_bool(io_json_ctx *c, json_t *obj, const char *key, bool *out)
 {
     json_t *v = json_object_get(obj, key);
     if (!v || json_is_null(v))
         return BMP_OK;
     if (!json_is_boolean(v)) {
-        size_t l = bmp_json_push_key(c, key);
-        bmp_status st = bmp_json_expected(c, "true or false", v);
-        bmp_json_pop(c, l);
+        size_t l = io_json_push_key(c, key);
+        bmp_status st = io_json_expected(c, "true or false", v);
+        io_json_pop(c, l);
         return st;
     }
     *out = json_is_true(v);
@@ -230,107 +230,107 @@ bmp_status bmp_json_get_bool(bmp_json_ctx *c, json_t *obj, const char *key, bool
 }
 
 /* Masterpoint limit: non-negative integer, or null / absent for none. */
-bmp_status bmp_json_get_limit(bmp_json_ctx *c, json_t *obj, const char *key, int64_t *out)
+bmp_status io_json_get_limit(io_json_ctx *c, json_t *obj, const char *key, int64_t *out)
 {
     *out = BMP_NO_LIMIT;
     json_t *v = json_object_get(obj, key);
     if (!v || json_is_null(v))
         return BMP_OK;
-    size_t l = bmp_json_push_key(c, key);
+    size_t l = io_json_push_key(c, key);
     bmp_status st = BMP_OK;
     if (!json_is_integer(v) || json_integer_value(v) < 0)
-        st = bmp_json_expected(c, "a masterpoint limit (integer >= 0) or null for none", v);
+        st = io_json_expected(c, "a masterpoint limit (integer >= 0) or null for none", v);
     else
         *out = json_integer_value(v);
-    bmp_json_pop(c, l);
+    io_json_pop(c, l);
     return st;
 }
 
-bmp_status bmp_json_get_place(bmp_json_ctx *c, json_t *obj, const char *key, bmp_place *out)
+bmp_status io_json_get_place(io_json_ctx *c, json_t *obj, const char *key, bmp_place *out)
 {
     out->lo = out->hi = 0;
     out->tied = false;
     json_t *v = json_object_get(obj, key);
     if (!v || json_is_null(v))
         return BMP_OK;
-    size_t l = bmp_json_push_key(c, key);
+    size_t l = io_json_push_key(c, key);
     bmp_status st = BMP_OK;
     if (json_is_integer(v) && json_integer_value(v) >= 1 && json_integer_value(v) <= 1000000) {
         out->lo = out->hi = (int)json_integer_value(v);
     } else if (!json_is_string(v) || !bmp_place_parse(json_string_value(v), out) ||
                out->lo == 0) {
-        st = bmp_json_expected(c, "a place such as 3, \"3=\" or \"3/4\" (1 or more)", v);
+        st = io_json_expected(c, "a place such as 3, \"3=\" or \"3/4\" (1 or more)", v);
     }
-    bmp_json_pop(c, l);
+    io_json_pop(c, l);
     return st;
 }
 
-bmp_status bmp_json_get_params(bmp_json_ctx *c, json_t *obj, bmp_params *out)
+bmp_status io_json_get_params(io_json_ctx *c, json_t *obj, bmp_params *out)
 {
     json_t *v = json_object_get(obj, "params");
     if (!v || json_is_null(v))
         return BMP_OK;
-    size_t l = bmp_json_push_key(c, "params");
+    size_t l = io_json_push_key(c, "params");
     bmp_status st = BMP_OK;
     if (!json_is_object(v)) {
-        st = bmp_json_expected(c, "an object of name: value", v);
-        bmp_json_pop(c, l);
+        st = io_json_expected(c, "an object of name: value", v);
+        io_json_pop(c, l);
         return st;
     }
     out->items = calloc(json_object_size(v) ? json_object_size(v) : 1, sizeof *out->items);
     if (!out->items) {
-        bmp_json_pop(c, l);
-        return bmp_json_oom(c);
+        io_json_pop(c, l);
+        return io_json_oom(c);
     }
     const char *key;
     json_t *pv;
     json_object_foreach(v, key, pv) {
         bmp_param *p = &out->items[out->count];
-        size_t l2 = bmp_json_push_key(c, key);
+        size_t l2 = io_json_push_key(c, key);
         if (json_is_number(pv)) {
             p->type = BMP_PARAM_NUMBER;
             p->number = json_number_value(pv);
         } else if (json_is_string(pv)) {
             p->type = BMP_PARAM_STRING;
-            p->string = bmp_param_str(json_string_value(pv));
+            p->string = core_param_str(json_string_value(pv));
         } else if (json_is_boolean(pv)) {
             p->type = BMP_PARAM_BOOL;
             p->boolean = json_is_true(pv);
         } else {
-            st = bmp_json_expected(c, "a number, string or boolean", pv);
-            bmp_json_pop(c, l2);
+            st = io_json_expected(c, "a number, string or boolean", pv);
+            io_json_pop(c, l2);
             break;
         }
-        bmp_json_pop(c, l2);
-        p->key = bmp_param_str(key);
+        io_json_pop(c, l2);
+        p->key = core_param_str(key);
         out->count++; /* counted before the check, so the free path frees it */
         if (!p->key || (p->type == BMP_PARAM_STRING && !p->string)) {
-            st = bmp_json_oom(c);
+            st = io_json_oom(c);
             break;
         }
     }
-    bmp_json_pop(c, l);
+    io_json_pop(c, l);
     return st;
 }
 
 /* Fetch an optional array field; *arr NULL when absent. */
-bmp_status bmp_json_get_array(bmp_json_ctx *c, json_t *obj, const char *key, json_t **arr)
+bmp_status io_json_get_array(io_json_ctx *c, json_t *obj, const char *key, json_t **arr)
 {
     json_t *v = json_object_get(obj, key);
     *arr = NULL;
     if (!v || json_is_null(v))
         return BMP_OK;
     if (!json_is_array(v)) {
-        size_t l = bmp_json_push_key(c, key);
-        bmp_status st = bmp_json_expected(c, "an array", v);
-        bmp_json_pop(c, l);
+        size_t l = io_json_push_key(c, key);
+        bmp_status st = io_json_expected(c, "an array", v);
+        io_json_pop(c, l);
         return st;
     }
     *arr = v;
     return BMP_OK;
 }
 
-bmp_status bmp_json_need_object(bmp_json_ctx *c, json_t *v)
+bmp_status io_json_need_object(io_json_ctx *c, json_t *v)
 {
-    return json_is_object(v) ? BMP_OK : bmp_json_expected(c, "an object", v);
+    return json_is_object(v) ? BMP_OK : io_json_expected(c, "an object", v);
 }

@@ -94,11 +94,11 @@ static bmp_status add_set(bmp_pipeline *p, const char *v, bmp_error *err)
     if (!v || !strchr(v, '=') || v[0] == '=')
         return bmp_error_set(err, BMP_EINVAL, "option set: expected KEY=VALUE, got \"%s\"",
                              v ? v : "(null)");
-    char **n = bmp_grow(p->set, &p->set_cap, p->nset, sizeof *n);
+    char **n = core_grow(p->set, &p->set_cap, p->nset, sizeof *n);
     if (!n)
         return bmp_error_oom(err);
     p->set = n;
-    if (!(p->set[p->nset] = bmp_strdup(v)))
+    if (!(p->set[p->nset] = core_strdup(v)))
         return bmp_error_oom(err);
     p->nset++;
     return BMP_OK;
@@ -125,7 +125,7 @@ static bmp_status set_flavour(bmp_pipeline *p, const char *v, bmp_error *err)
     if (v && *v && !bmp_usebio_flavour_known(v))
         return bmp_error_set(err, BMP_EINVAL,
                              "option usebio-flavour: expected abf, ebu or nz, got \"%s\"", v);
-    char *c = v && *v ? bmp_strdup(v) : NULL;
+    char *c = v && *v ? core_strdup(v) : NULL;
     if (v && *v && !c)
         return bmp_error_oom(err);
     free(p->flavour);
@@ -157,7 +157,7 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
     for (int i = 0; i < OPT__COUNT; i++)
         if (strcmp(name, opt_names[i]) == 0) {
             char *v = NULL;
-            if (value && !(v = bmp_strdup(value)))
+            if (value && !(v = core_strdup(value)))
                 return bmp_error_oom(err);
             free(p->opt[i]);
             p->opt[i] = v;

@@ -179,7 +179,7 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
         p->tried = BMP_PIPE_IN_USEBIO;
         char *buf;
         size_t len;
-        if ((st = bmp_read_file(path, &buf, &len, err)))
+        if ((st = core_read_file(path, &buf, &len, err)))
             return st;
         st = read_usebio(p, buf, len, path, &buf, err);
         free(buf);
@@ -198,7 +198,7 @@ bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *
         p->tried = BMP_PIPE_IN_ABF_CREDIT;
         char *buf;
         size_t len;
-        if (!(st = bmp_read_file(path, &buf, &len, err))) {
+        if (!(st = core_read_file(path, &buf, &len, err))) {
             st = read_credit(p, buf, len, path, err);
             free(buf);
         }
@@ -266,13 +266,13 @@ static bmp_status credit_award(bmp_awards *aw, size_t contestant, bmp_abf_credit
 /* One contestant of one player, the ABF number, per line. */
 static bmp_status credit_contestant(bmp_contestant *c, const char *abf, bmp_error *err)
 {
-    c->id = bmp_strdup(abf);
+    c->id = core_strdup(abf);
     c->players = calloc(1, sizeof *c->players);
     if (!c->id || !c->players)
         return bmp_error_oom(err);
     c->nplayers = 1;
     c->players[0].participation = 1.0;
-    return (c->players[0].id = bmp_strdup(abf)) ? BMP_OK : bmp_error_oom(err);
+    return (c->players[0].id = core_strdup(abf)) ? BMP_OK : bmp_error_oom(err);
 }
 
 static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
@@ -283,9 +283,9 @@ static bmp_status credit_to_event(bmp_pipeline *p, const bmp_abf_credit_file *f,
         return bmp_error_oom(err);
     p->ev = ev;
     ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
-    ev->source = bmp_strdup(name);
-    ev->name = bmp_strdup(name);
-    ev->body = bmp_strdup("abf");
+    ev->source = core_strdup(name);
+    ev->name = core_strdup(name);
+    ev->body = core_strdup("abf");
     ev->sessions = 1;
     ev->contestants = calloc(f->nrecs ? f->nrecs : 1, sizeof *ev->contestants);
     if (!ev->source || !ev->name || !ev->body || !ev->contestants)

@@ -33,13 +33,13 @@ const char *bmp_usebio_type(const char *body, const char *colour)
  * for EBU local points, which the file counts whole (36 for a club win)
  * while the EBU rules count them in hundredths of a Local Point like any
  * other bmp_points (rulings U-20). */
-bmp_points bmp_io_usebio_unit(const char *body, const char *colour)
+bmp_points io_usebio_unit(const char *body, const char *colour)
 {
     const bmp_point_type *pt = bmp_rules_point_type(bmp_rules_find(body), colour);
     return pt && pt->usebio_unit > 0 ? pt->usebio_unit : 1;
 }
 
-void bmp_io_usebio_types(const char *body, char *buf, size_t n)
+void io_usebio_types(const char *body, char *buf, size_t n)
 {
     const bmp_rules *r = bmp_rules_find(body);
     if (r)
@@ -90,16 +90,16 @@ static bmp_param *param_slot(bmp_params *p, const char *key, bmp_status *st)
 {
     for (size_t i = 0; i < p->count; i++)
         if (strcmp(p->items[i].key, key) == 0) {
-            bmp_param_str_free(p->items[i].string);
+            core_param_str_free(p->items[i].string);
             p->items[i].string = NULL;
             return &p->items[i];
         }
     bmp_param *n = realloc(p->items, (p->count + 1) * sizeof *n);
-    char *k = bmp_param_str(key);
+    char *k = core_param_str(key);
     if (!n || !k) {
         if (n)
             p->items = n;
-        bmp_param_str_free(k);
+        core_param_str_free(k);
         *st = BMP_ENOMEM;
         return NULL;
     }
@@ -110,7 +110,7 @@ static bmp_param *param_slot(bmp_params *p, const char *key, bmp_status *st)
     return s;
 }
 
-bmp_status bmp_io_param_number(bmp_params *p, const char *key, double v)
+bmp_status io_param_number(bmp_params *p, const char *key, double v)
 {
     bmp_status st = BMP_OK;
     bmp_param *s = param_slot(p, key, &st);
@@ -121,18 +121,18 @@ bmp_status bmp_io_param_number(bmp_params *p, const char *key, double v)
     return BMP_OK;
 }
 
-bmp_status bmp_io_param_string(bmp_params *p, const char *key, const char *v)
+bmp_status io_param_string(bmp_params *p, const char *key, const char *v)
 {
     bmp_status st = BMP_OK;
     bmp_param *s = param_slot(p, key, &st);
     if (!s)
         return st;
     s->type = BMP_PARAM_STRING;
-    s->string = bmp_param_str(v ? v : "");
+    s->string = core_param_str(v ? v : "");
     return s->string ? BMP_OK : BMP_ENOMEM;
 }
 
-bmp_status bmp_io_param_bool(bmp_params *p, const char *key, bool v)
+bmp_status io_param_bool(bmp_params *p, const char *key, bool v)
 {
     bmp_status st = BMP_OK;
     bmp_param *s = param_slot(p, key, &st);
@@ -143,13 +143,13 @@ bmp_status bmp_io_param_bool(bmp_params *p, const char *key, bool v)
     return BMP_OK;
 }
 
-bmp_status bmp_io_param_parse(bmp_params *p, const char *key, const char *text)
+bmp_status io_param_parse(bmp_params *p, const char *key, const char *text)
 {
     if (strcmp(text, "true") == 0 || strcmp(text, "false") == 0)
-        return bmp_io_param_bool(p, key, text[0] == 't');
+        return io_param_bool(p, key, text[0] == 't');
     char *end;
     double d = strtod(text, &end);
     if (*text && !isspace((unsigned char)*text) && *end == '\0' && end != text && isfinite(d))
-        return bmp_io_param_number(p, key, d);
-    return bmp_io_param_string(p, key, text);
+        return io_param_number(p, key, d);
+    return io_param_string(p, key, text);
 }

@@ -52,7 +52,7 @@ static bmp_status add_player(rd *r, bmp_contestant *c, xmlNode *pn)
         return st;
     bool guest = id && strcmp(id, "88888888") == 0;
     if (is_sentinel_id(id)) {
-        if (guest && bmp_io_param_bool(&p->params, "guest", true)) {
+        if (guest && io_param_bool(&p->params, "guest", true)) {
             free(id);
             return ub_oom(r);
         }
@@ -66,7 +66,7 @@ static bmp_status add_player(rd *r, bmp_contestant *c, xmlNode *pn)
     char *club = ub_child_text(r, pn, "CLUB_ID_NUMBER", NULL, &st);
     bool club_given = club && *club;
     if (club_given)
-        st = bmp_io_param_string(&p->params, "usebio.club_id", club) ? ub_oom(r) : BMP_OK;
+        st = io_param_string(&p->params, "usebio.club_id", club) ? ub_oom(r) : BMP_OK;
     free(club);
     if (st)
         return st;
@@ -75,9 +75,9 @@ static bmp_status add_player(rd *r, bmp_contestant *c, xmlNode *pn)
          * contestant's params "usebio.empty_players" (never "UNKNOWN"). */
         c->nplayers--; /* nothing allocated: no id, name or params */
         double k = bmp_params_number(&c->params, "usebio.empty_players", 0) + 1;
-        return bmp_io_param_number(&c->params, "usebio.empty_players", k) ? ub_oom(r) : BMP_OK;
+        return io_param_number(&c->params, "usebio.empty_players", k) ? ub_oom(r) : BMP_OK;
     }
-    if (!p->id && !p->name && !(p->name = bmp_strdup("UNKNOWN")))
+    if (!p->id && !p->name && !(p->name = core_strdup("UNKNOWN")))
         return ub_oom(r);
     return BMP_OK;
 }
@@ -142,18 +142,18 @@ static bmp_status read_mp(rd *r, xmlNode *holder, bmp_contestant *c)
     const char *colour = st ? NULL : bmp_usebio_colour(r->ev->body, ty);
     if (!st && !colour) {
         char list[160];
-        bmp_io_usebio_types(r->ev->body, list, sizeof list);
+        io_usebio_types(r->ev->body, list, sizeof list);
         st = ub_fail(r, wt ? wt : wa, BMP_EINVAL,
                      "expected one of %s (%s), got \"%.40s\"", list,
                      r->ev->body, ty);
     }
     if (!st) {
         char key[64];
-        bmp_strlcpy(key, BMP_USEBIO_MP_PREFIX, sizeof key);
-        bmp_strlcat(key, colour, sizeof key);
+        core_strlcpy(key, BMP_USEBIO_MP_PREFIX, sizeof key);
+        core_strlcat(key, colour, sizeof key);
         double prev = bmp_params_number(&c->params, key, 0);
-        v *= bmp_io_usebio_unit(r->ev->body, colour); /* EBU local: whole points (U-20) */
-        if (bmp_io_param_number(&c->params, key, prev + (double)v))
+        v *= io_usebio_unit(r->ev->body, colour); /* EBU local: whole points (U-20) */
+        if (io_param_number(&c->params, key, prev + (double)v))
             st = ub_oom(r);
     }
     free(amount);
@@ -195,11 +195,11 @@ static const char *pair_direction(const char *dir, const char *number)
 static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode *node,
                            bool has_place, bool has_score, double score, bool pct)
 {
-    slot *ns = bmp_grow(r->slots, &r->slots_cap, r->nslots, sizeof *ns);
+    slot *ns = core_grow(r->slots, &r->slots_cap, r->nslots, sizeof *ns);
     if (!ns)
         return ub_oom(r);
     r->slots = ns;
-    char *k = bmp_param_str(key);
+    char *k = core_param_str(key);
     if (!k)
         return ub_oom(r);
     r->slots[r->nslots++] =
@@ -212,8 +212,8 @@ static bmp_status add_slot(rd *r, const char *key, size_t ci, long rank, xmlNode
 static char *qualified_id(rd *r, const scope *sc, const char *raw)
 {
     if (sc->section && r->multi_section)
-        return bmp_asprintf("%s:%s", sc->section, raw);
-    return bmp_strdup(raw);
+        return core_asprintf("%s:%s", sc->section, raw);
+    return core_strdup(raw);
 }
 
 /* Contestant ids are looked up through a small open-addressing hash so
@@ -306,10 +306,10 @@ static bmp_status add_ranking(rd *r, bmp_contestant *c, const char *name, int se
     c->rankings = nr;
     bmp_ranking_entry *e = &c->rankings[c->nrankings];
     memset(e, 0, sizeof *e);
-    e->ranking = bmp_param_str(name);
+    e->ranking = core_param_str(name);
     e->session = session;
-    e->section = section ? bmp_param_str(section) : NULL;
-    e->direction = dir ? bmp_param_str(dir) : NULL;
+    e->section = section ? core_param_str(section) : NULL;
+    e->direction = dir ? core_param_str(dir) : NULL;
     e->has_score = has_score;
     e->score = has_score ? score : NAN;
     *idx = (long)c->nrankings++;
@@ -333,19 +333,19 @@ static void ranking_name(char *buf, size_t n, int session, const char *section, 
         num[--k] = '-';
     buf[0] = '\0';
     if (session) {
-        bmp_strlcat(buf, "session ", n);
-        bmp_strlcat(buf, num + k, n);
+        core_strlcat(buf, "session ", n);
+        core_strlcat(buf, num + k, n);
     }
     if (section) {
-        bmp_strlcat(buf, session ? " section " : "section ", n);
-        bmp_strlcat(buf, section, n);
+        core_strlcat(buf, session ? " section " : "section ", n);
+        core_strlcat(buf, section, n);
     }
     if (dir) {
-        bmp_strlcat(buf, session || section ? " " : "", n);
-        bmp_strlcat(buf, dir, n);
+        core_strlcat(buf, session || section ? " " : "", n);
+        core_strlcat(buf, dir, n);
     }
     if (!*buf)
-        bmp_strlcpy(buf, "overall", n);
+        core_strlcpy(buf, "overall", n);
 }
 
 /* One PAIR / TEAM / PLAYER element as read, before it is mapped. */
@@ -419,7 +419,7 @@ static bmp_status entry_identity(rd *r, const scope *sc, entry *e)
      * (rulings U-18). */
     if (e->d && !pair_direction(NULL, e->raw) && r->ev->kind != BMP_KIND_SWISS_PAIRS) {
         e->suffixed = true;
-        char *q = bmp_asprintf("%s%s", e->raw, e->d);
+        char *q = core_asprintf("%s%s", e->raw, e->d);
         if (!q)
             return ub_oom(r);
         free(e->raw);
@@ -496,13 +496,13 @@ static bmp_status contestant_facts(rd *r, entry *e, bmp_contestant *c)
     bmp_status st;
     bmp_params *p = &c->params;
     /* The direction a pair sat (a phantom has no ranking to carry it). */
-    if (e->d && bmp_io_param_string(p, "usebio.direction", e->d))
+    if (e->d && io_param_string(p, "usebio.direction", e->d))
         return ub_oom(r);
     /* The number as written, when the id got the direction appended:
      * the writer puts it back ("17", not "17NS"; rulings UX-2). */
     if (e->suffixed) {
         e->raw[strlen(e->raw) - 2] = '\0';
-        bool bad = bmp_io_param_string(p, "usebio.pair_number", e->raw);
+        bool bad = io_param_string(p, "usebio.pair_number", e->raw);
         memcpy(e->raw + strlen(e->raw), e->d, 3);
         if (bad)
             return ub_oom(r);
@@ -511,8 +511,8 @@ static bmp_status contestant_facts(rd *r, entry *e, bmp_contestant *c)
         c->has_score = true;
         c->score = e->has_pct ? e->pct : e->total;
     }
-    if ((e->has_pct && bmp_io_param_number(p, "usebio.percentage", e->pct)) ||
-        (e->has_total && bmp_io_param_number(p, "usebio.total_score", e->total)))
+    if ((e->has_pct && io_param_number(p, "usebio.percentage", e->pct)) ||
+        (e->has_total && io_param_number(p, "usebio.total_score", e->total)))
         return ub_oom(r);
     /* Boards played: the players' participation. */
     int bp = 0;
@@ -520,7 +520,7 @@ static bmp_status contestant_facts(rd *r, entry *e, bmp_contestant *c)
     if ((st = ub_child_int(r, e->n, "BOARDS_PLAYED", 0, 100000, &bp, &has_bp)))
         return st;
     if (has_bp) {
-        if (bmp_io_param_number(p, "usebio.boards_played", bp))
+        if (io_param_number(p, "usebio.boards_played", bp))
             return ub_oom(r);
         if (r->event_boards > 0 && bp < r->event_boards)
             for (size_t i = 0; i < c->nplayers; i++)
@@ -532,7 +532,7 @@ static bmp_status contestant_facts(rd *r, entry *e, bmp_contestant *c)
         return st;
     if (has_wod) {
         c->match_wins = wod;
-        if (bmp_io_param_number(p, "usebio.wins_or_draws", wod))
+        if (io_param_number(p, "usebio.wins_or_draws", wod))
             return ub_oom(r);
     }
     return read_all_mp(r, e->n, c);
@@ -556,7 +556,7 @@ static bmp_status new_contestant(rd *r, const scope *sc, entry *e, bool overall,
     c->name = e->name;
     e->name = NULL;
     /* Only the overall result's sections are groups (U-6, U-7). */
-    if (overall && sc->section && !(c->group = bmp_strdup(sc->section)))
+    if (overall && sc->section && !(c->group = core_strdup(sc->section)))
         return ub_oom(r);
     if ((st = contestant_players(r, e, c)))
         return st;
@@ -605,8 +605,8 @@ static bmp_status entry_place(rd *r, const scope *sc, entry *e, bool overall, si
                        e->raw);
     char key[160];
     if (overall && !by_dir) {
-        bmp_strlcpy(key, "overall:", sizeof key);
-        bmp_strlcat(key, sc->section ? sc->section : "", sizeof key);
+        core_strlcpy(key, "overall:", sizeof key);
+        core_strlcat(key, sc->section ? sc->section : "", sizeof key);
         c->place = e->pl;
         return add_slot(r, key, ci, -1, e->n, e->place != NULL, has_score, score, e->has_pct);
     }
@@ -665,11 +665,11 @@ bmp_status ub_read_entry(rd *r, const scope *sc, xmlNode *n, bool overall)
 void ub_rd_free(rd *r)
 {
     for (size_t i = 0; i < r->nslots; i++)
-        bmp_param_str_free(r->slots[i].key);
+        core_param_str_free(r->slots[i].key);
     free(r->slots);
     free(r->htab);
     free(r->csec);
-    bmp_strindex_free(&r->sfx);
+    core_strindex_free(&r->sfx);
     free(r->sfx_amb);
 }
 
@@ -682,7 +682,7 @@ bmp_status ub_requalify_ids(rd *r)
     for (size_t ci = 0; ci < ev->ncontestants; ci++) {
         if (!r->csec[ci])
             continue;
-        char *q = bmp_asprintf("%s:%s", r->csec[ci], ev->contestants[ci].id);
+        char *q = core_asprintf("%s:%s", r->csec[ci], ev->contestants[ci].id);
         if (!q)
             return ub_oom(r);
         free(ev->contestants[ci].id);

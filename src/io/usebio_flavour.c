@@ -28,7 +28,7 @@ bool bmp_usebio_flavour_known(const char *name)
     return name && named(name) != NULL;
 }
 
-const bmp_usebio_flavour *bmp_io_usebio_flavour_find(const char *name, const char *body)
+const bmp_usebio_flavour *io_usebio_flavour_find(const char *name, const char *body)
 {
     if (name)
         return named(name);
@@ -36,7 +36,7 @@ const bmp_usebio_flavour *bmp_io_usebio_flavour_find(const char *name, const cha
     return r && r->usebio_flavour ? r->usebio_flavour : &plain;
 }
 
-bmp_status bmp_io_usebio_flavour_check(const char *name, bmp_error *err)
+bmp_status io_usebio_flavour_check(const char *name, bmp_error *err)
 {
     if (!name || bmp_usebio_flavour_known(name))
         return BMP_OK;
@@ -102,7 +102,7 @@ static bmp_status per_player(const bmp_event *ev, const bmp_awards *aw, size_t c
 }
 
 static bmp_status add_colour(const bmp_event *ev, const bmp_awards *aw, size_t ci,
-                             const char *colour, bmp_io_usebio_mp *m, bmp_error *err)
+                             const char *colour, io_usebio_mp *m, bmp_error *err)
 {
     const bmp_contestant *c = &ev->contestants[ci];
     if (m->n == BMP_IO_USEBIO_COLOURS)
@@ -113,7 +113,7 @@ static bmp_status add_colour(const bmp_event *ev, const bmp_awards *aw, size_t c
         return st;
     /* EBU local points go out whole (U-20): a fraction cannot be written,
      * and EBU local awards are whole. */
-    bmp_points unit = bmp_io_usebio_unit(ev->body, colour);
+    bmp_points unit = io_usebio_unit(ev->body, colour);
     if (total % unit != 0)
         return bmp_error_set(err, BMP_EINVAL,
                              "contestant \"%s\": %s award %lld hundredths is not a whole number "
@@ -124,8 +124,8 @@ static bmp_status add_colour(const bmp_event *ev, const bmp_awards *aw, size_t c
     return BMP_OK;
 }
 
-bmp_status bmp_io_usebio_collect(const bmp_event *ev, const bmp_awards *aw,
-                                 bmp_io_usebio_mp *mp, bmp_error *err)
+bmp_status io_usebio_collect(const bmp_event *ev, const bmp_awards *aw,
+                             io_usebio_mp *mp, bmp_error *err)
 {
     if (!aw)
         return BMP_OK;
@@ -134,7 +134,7 @@ bmp_status bmp_io_usebio_collect(const bmp_event *ev, const bmp_awards *aw,
         st = check_award(ev, &aw->items[i], i, err);
     for (size_t i = 0; i < aw->count && !st; i++) {
         const bmp_award *a = &aw->items[i];
-        bmp_io_usebio_mp *m = &mp[a->contestant];
+        io_usebio_mp *m = &mp[a->contestant];
         size_t k = 0;
         while (k < m->n && strcmp(m->colour[k], a->colour) != 0)
             k++;

@@ -97,7 +97,7 @@ static bool in_list(const char *const *list, const xmlChar *name)
 
 bmp_status ub_set_event_param(rd *r, const char *key, const char *v)
 {
-    return bmp_io_param_string(&r->ev->params, key, v) ? ub_oom(r) : BMP_OK;
+    return io_param_string(&r->ev->params, key, v) ? ub_oom(r) : BMP_OK;
 }
 
 /* U-41: the number of distinct BOARD_NUMBERs of the BOARD elements under
@@ -143,7 +143,7 @@ static int count_boards(xmlNode *event)
 }
 
 /* U-44: the kind an EVENT_TYPE (any vocabulary) maps to; -1 if none. */
-int bmp_io_usebio_type_kind(const char *type)
+int io_usebio_type_kind(const char *type)
 {
     for (size_t i = 0; type && i < sizeof event_types / sizeof event_types[0]; i++)
         if (strcasecmp(type, event_types[i].name) == 0)
@@ -240,7 +240,7 @@ static bmp_status header_name(rd *r, xmlNode *event)
     char *desc = st ? NULL : ub_child_text(r, event, "EVENT_DESCRIPTION", NULL, &st);
     char *ident = st ? NULL : ub_child_text(r, event, "EVENT_IDENTIFIER", NULL, &st);
     if (!st) {
-        ev->name = bmp_strdup(title ? title : desc ? desc : ident ? ident : "USEBIO event");
+        ev->name = core_strdup(title ? title : desc ? desc : ident ? ident : "USEBIO event");
         if (desc && title)
             st = ub_set_event_param(r, "usebio.description", desc);
     }
@@ -262,7 +262,7 @@ static bmp_status header_date(rd *r, xmlNode *event)
                          "expected a day-first date with a 4-digit year such as 14/01/2025 "
                          "(or 2025-01-14), got \"%.40s\"",
                          t);
-        else if (!(r->ev->date = bmp_strdup(iso)))
+        else if (!(r->ev->date = core_strdup(iso)))
             st = ub_oom(r);
     }
     free(t);
@@ -332,7 +332,7 @@ static bmp_status header_facts(rd *r, xmlNode *event)
         return st;
     if ((t = ub_child_text(r, event, "MPS_AWARDED_FLAG", NULL, &st))) {
         bool off = strcasecmp(t, "N") == 0 || strcasecmp(t, "No") == 0 || strcmp(t, "0") == 0;
-        st = bmp_io_param_bool(&ev->params, "usebio.mps_awarded", !off) ? ub_oom(r) : BMP_OK;
+        st = io_param_bool(&ev->params, "usebio.mps_awarded", !off) ? ub_oom(r) : BMP_OK;
     }
     free(t);
     if (st)

@@ -6,11 +6,11 @@
 #include "bridgemp/usebio.h"
 
 /* Set (add or replace) a parameter in a bag. */
-bmp_status bmp_io_param_number(bmp_params *p, const char *key, double v);
-bmp_status bmp_io_param_string(bmp_params *p, const char *key, const char *v);
-bmp_status bmp_io_param_bool(bmp_params *p, const char *key, bool v);
+bmp_status io_param_number(bmp_params *p, const char *key, double v);
+bmp_status io_param_string(bmp_params *p, const char *key, const char *v);
+bmp_status io_param_bool(bmp_params *p, const char *key, bool v);
 /* "12" -> number, "true"/"false" -> bool, otherwise a string. */
-bmp_status bmp_io_param_parse(bmp_params *p, const char *key, const char *text);
+bmp_status io_param_parse(bmp_params *p, const char *key, const char *text);
 
 /* bmp_usebio_apply_opts (public) is called twice by the reader: before
  * mapping (the body decides MASTER_POINT_TYPE) and after (to override). */
@@ -18,46 +18,46 @@ bmp_status bmp_io_param_parse(bmp_params *p, const char *key, const char *text);
 /* A USEBIO file never names its body: only the options or the sidecar do.
  * False when neither can (no --body, and no sidecar or a valid one without
  * "body"); a sidecar with an error counts as naming it, and applying it
- * reports the error.  bmp_io_usebio_no_body is the error. */
-bool bmp_io_usebio_opts_name_body(const bmp_usebio_opts *o);
-bmp_status bmp_io_usebio_no_body(const char *src, bmp_error *err);
+ * reports the error.  io_usebio_no_body is the error. */
+bool io_usebio_opts_name_body(const bmp_usebio_opts *o);
+bmp_status io_usebio_no_body(const char *src, bmp_error *err);
 
 /* The body's MASTER_POINT_TYPE spellings, one per colour ("GREEN, RED, GOLD"). */
-void bmp_io_usebio_types(const char *body, char *buf, size_t n);
+void io_usebio_types(const char *body, char *buf, size_t n);
 
 /* Hundredths of `colour` per MASTER_POINTS_AWARDED unit: 100 for EBU local
  * points (whole in the file), else 1 (rulings U-20). */
-bmp_points bmp_io_usebio_unit(const char *body, const char *colour);
+bmp_points io_usebio_unit(const char *body, const char *colour);
 
 /* The bmp_event_kind an EVENT_TYPE (any USEBIO vocabulary) maps to; -1 if
  * none (usebio_header.c; U-44). */
-int bmp_io_usebio_type_kind(const char *type);
+int io_usebio_type_kind(const char *type);
 
 #define BMP_USEBIO_MP_PREFIX "mp."
 
 /* libxml2's global state set up once, before any reader or writer: 2.9
  * creates its mutexes lazily, a race when two threads start at once
  * (usebio_xml.c). */
-void bmp_io_xml_init(void);
+void io_xml_init(void);
 
 /* The flavour `name` (a body's rules name it), or (name NULL) the body's,
  * plain 1.2 when it names none; NULL when the name is unknown. */
-const bmp_usebio_flavour *bmp_io_usebio_flavour_find(const char *name, const char *body);
+const bmp_usebio_flavour *io_usebio_flavour_find(const char *name, const char *body);
 /* BMP_OK for NULL or a known name, else an error listing the names. */
-bmp_status bmp_io_usebio_flavour_check(const char *name, bmp_error *err);
+bmp_status io_usebio_flavour_check(const char *name, bmp_error *err);
 
 /* One contestant's awards summed by colour, in MASTER_POINTS_AWARDED units. */
 #define BMP_IO_USEBIO_COLOURS 8
-typedef struct bmp_io_usebio_mp {
+typedef struct io_usebio_mp {
     const char *colour[BMP_IO_USEBIO_COLOURS];
     bmp_points amount[BMP_IO_USEBIO_COLOURS];
     size_t n;
-} bmp_io_usebio_mp;
+} io_usebio_mp;
 
 /* Fill mp[ev->ncontestants] from aw (NULL: nothing); refuses negative
  * awards, colours the body has no type for, players of one contestant with
  * different awards and fractions of a whole-point unit. */
-bmp_status bmp_io_usebio_collect(const bmp_event *ev, const bmp_awards *aw,
-                                 bmp_io_usebio_mp *mp, bmp_error *err);
+bmp_status io_usebio_collect(const bmp_event *ev, const bmp_awards *aw,
+                             io_usebio_mp *mp, bmp_error *err);
 
 #endif

@@ -46,8 +46,8 @@ bmp_status bmp_usebio_read_memory(const char *data, size_t len, const char *sour
 {
     *out = NULL;
     const char *src = source_name ? source_name : "<memory>";
-    if (!bmp_io_usebio_opts_name_body(opts))
-        return bmp_io_usebio_no_body(src, err);
+    if (!io_usebio_opts_name_body(opts))
+        return io_usebio_no_body(src, err);
     bmp_status st = len > (size_t)INT32_MAX ? BMP_EINVAL
                                             : ub_stream_load(NULL, data, len, src, opts, out, err);
     return streamed(st, err) ? st : read_tree(data, len, source_name, opts, out, err);
@@ -57,14 +57,14 @@ bmp_status bmp_usebio_read_file(const char *path, const bmp_usebio_opts *opts, b
                                 bmp_error *err)
 {
     *out = NULL;
-    if (!bmp_io_usebio_opts_name_body(opts))
-        return bmp_io_usebio_no_body(path, err);
+    if (!io_usebio_opts_name_body(opts))
+        return io_usebio_no_body(path, err);
     bmp_status st = ub_stream_load(path, NULL, 0, path, opts, out, err);
     if (streamed(st, err))
         return st;
     char *buf;
     size_t len;
-    bmp_status rs = bmp_read_file(path, &buf, &len, err);
+    bmp_status rs = core_read_file(path, &buf, &len, err);
     if (rs)
         return rs;
     st = read_tree(buf, len, path, opts, out, err);

@@ -30,7 +30,7 @@ static bmp_status build_numbers(rd *r)
 {
     bmp_event *ev = r->ev;
     size_t n = ev->ncontestants;
-    if (!bmp_strindex_init(&r->sfx, n, id_number, ev->contestants) ||
+    if (!core_strindex_init(&r->sfx, n, id_number, ev->contestants) ||
         !(r->sfx_amb = calloc(n ? n : 1, 1)))
         return ub_oom(r);
     for (size_t i = 0; i < n; i++) {
@@ -38,7 +38,7 @@ static bmp_status build_numbers(rd *r)
             continue;
         bool dup = false;
         size_t first = 0;
-        if (!bmp_strindex_add(&r->sfx, i, &dup, &first))
+        if (!core_strindex_add(&r->sfx, i, &dup, &first))
             return ub_oom(r);
         if (dup)
             r->sfx_amb[first] = 1;
@@ -57,13 +57,13 @@ static bmp_status resolve_side(rd *r, char **name, xmlNode *where)
     size_t pos = 0;
     if (st)
         return st;
-    if (!bmp_strindex_find(&r->sfx, *name, &pos) || r->sfx_amb[pos])
+    if (!core_strindex_find(&r->sfx, *name, &pos) || r->sfx_amb[pos])
         return ub_fail(r, where, BMP_EINVAL, "%s participant with id \"%.40s\"",
-                       bmp_strindex_find(&r->sfx, *name, &pos)
+                       core_strindex_find(&r->sfx, *name, &pos)
                            ? "more than one (in different sections)"
                            : "no",
                        *name);
-    char *q = bmp_strdup(ev->contestants[pos].id);
+    char *q = core_strdup(ev->contestants[pos].id);
     if (!q)
         return ub_oom(r);
     free(*name);
@@ -101,7 +101,7 @@ static bmp_status match_sides(rd *r, xmlNode *n, char **home, char **away)
 static bmp_match *match_add(rd *r, char *home, char *away)
 {
     bmp_event *ev = r->ev;
-    bmp_match *nm = bmp_grow(ev->matches, &r->mcap, ev->nmatches, sizeof *nm);
+    bmp_match *nm = core_grow(ev->matches, &r->mcap, ev->nmatches, sizeof *nm);
     if (!nm) {
         free(home);
         free(away);
@@ -174,8 +174,8 @@ static bmp_status match_result(rd *r, bmp_match *m, match_scores s, double imps,
         m->has_score = true;
         m->home_score = s.hv;
         m->away_score = s.av;
-        if (s.h1 && (bmp_io_param_number(&m->params, "usebio.home_imps", s.hs) ||
-                     bmp_io_param_number(&m->params, "usebio.away_imps", s.as)))
+        if (s.h1 && (io_param_number(&m->params, "usebio.home_imps", s.hs) ||
+                     io_param_number(&m->params, "usebio.away_imps", s.as)))
             return ub_oom(r);
     } else if (s.h1) {
         m->has_score = true;
@@ -190,7 +190,7 @@ static bmp_status match_result(rd *r, bmp_match *m, match_scores s, double imps,
     double a = s.h1 ? s.hs : s.hv, b = s.h1 ? s.as : s.av;
     if (s.h1 || s.h2) {
         const char *w = a > b ? m->home : a < b ? m->away : "tie";
-        if (!(m->winner = bmp_strdup(w)))
+        if (!(m->winner = core_strdup(w)))
             return ub_oom(r);
     }
     return BMP_OK;
@@ -214,7 +214,7 @@ bmp_status ub_read_match(rd *r, xmlNode *n, int session)
     if ((st = ub_child_int(r, n, "ROUND_NUMBER", 0, 100000, &round, &has)))
         return st;
     m->round = round;
-    if (session && ev->sessions > 1 && !(m->stage = bmp_asprintf("session %d", session)))
+    if (session && ev->sessions > 1 && !(m->stage = core_asprintf("session %d", session)))
         return ub_oom(r);
     match_scores s = {0};
     int boards = 0;

@@ -13,7 +13,7 @@
 
 static bmp_status replace(char **field, const char *v, bmp_error *err)
 {
-    char *d = bmp_strdup(v);
+    char *d = core_strdup(v);
     if (v && !d)
         return bmp_error_oom(err);
     free(*field);
@@ -198,7 +198,7 @@ static bmp_status side_tables(bmp_event *ev, json_t *root, const char *path, bmp
         return bmp_error_set(err, BMP_EINVAL, "%s: $.tables: expected a number from 0.5 to 1e6",
                              path);
     ev->tables = json_number_value(v);
-    return bmp_io_param_bool(&ev->params, "usebio.tables_stated", true) ? bmp_error_oom(err)
+    return io_param_bool(&ev->params, "usebio.tables_stated", true) ? bmp_error_oom(err)
                                                                           : BMP_OK;
 }
 
@@ -222,7 +222,7 @@ static bmp_status side_restrictions(bmp_event *ev, json_t *root, const char *pat
         if (!json_is_string(r))
             return bmp_error_set(err, BMP_EINVAL, "%s: $.restrictions[%zu]: expected a string",
                                  path, i);
-        if (!(ev->restrictions[ev->nrestrictions++] = bmp_strdup(json_string_value(r))))
+        if (!(ev->restrictions[ev->nrestrictions++] = core_strdup(json_string_value(r))))
             return bmp_error_oom(err);
     }
     return BMP_OK;
@@ -241,11 +241,11 @@ static bmp_status side_params(bmp_event *ev, json_t *root, const char *path, bmp
     json_object_foreach(v, pk, pv) {
         bmp_status st;
         if (json_is_number(pv))
-            st = bmp_io_param_number(&ev->params, pk, json_number_value(pv));
+            st = io_param_number(&ev->params, pk, json_number_value(pv));
         else if (json_is_string(pv))
-            st = bmp_io_param_string(&ev->params, pk, json_string_value(pv));
+            st = io_param_string(&ev->params, pk, json_string_value(pv));
         else if (json_is_boolean(pv))
-            st = bmp_io_param_bool(&ev->params, pk, json_is_true(pv));
+            st = io_param_bool(&ev->params, pk, json_is_true(pv));
         else
             return bmp_error_set(err, BMP_EINVAL,
                                  "%s: $.params.%s: expected a number, string or boolean", path,
@@ -279,7 +279,7 @@ static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
  * a sidecar with any error counts as naming the body, so that the reader
  * reports that error (a misspelt "Body" is named as such), and "body":
  * null names none, as the reader reads it. */
-bool bmp_io_usebio_opts_name_body(const bmp_usebio_opts *o)
+bool io_usebio_opts_name_body(const bmp_usebio_opts *o)
 {
     if (o && o->body)
         return true;
@@ -293,7 +293,7 @@ bool bmp_io_usebio_opts_name_body(const bmp_usebio_opts *o)
     return named;
 }
 
-bmp_status bmp_io_usebio_no_body(const char *src, bmp_error *err)
+bmp_status io_usebio_no_body(const char *src, bmp_error *err)
 {
     return bmp_error_set(err, BMP_EINVAL,
                          "%s: a USEBIO file does not say which body's rules apply: give "
@@ -326,10 +326,10 @@ bmp_status bmp_usebio_apply_opts(bmp_event *ev, const bmp_usebio_opts *o, bmp_er
         if (!eq || eq == kv)
             return bmp_error_set(err, BMP_EINVAL, "--set: expected key=value, got \"%s\"",
                                  kv ? kv : "");
-        char *key = bmp_asprintf("%.*s", (int)(eq - kv), kv);
+        char *key = core_asprintf("%.*s", (int)(eq - kv), kv);
         if (!key)
             return bmp_error_oom(err);
-        st = bmp_io_param_parse(&ev->params, key, eq + 1);
+        st = io_param_parse(&ev->params, key, eq + 1);
         free(key);
         if (st)
             return bmp_error_oom(err);

@@ -141,19 +141,19 @@ static bmp_status merge_one(rd *r, const char *key, size_t *idx, bmp_place *pl, 
         return BMP_OK; /* not one field either: the per-section check reports */
     for (size_t k = 0; k < m; k++) {
         slot *s = &r->slots[idx[k]];
-        char *nk = bmp_param_str(key);
+        char *nk = core_param_str(key);
         if (!nk)
             return ub_oom(r);
-        bmp_param_str_free(s->key);
+        core_param_str_free(s->key);
         s->key = nk;
         if (s->rank >= 0) {
             bmp_ranking_entry *e = &r->ev->contestants[s->ci].rankings[s->rank];
-            char *nr = bmp_param_str(key);
+            char *nr = core_param_str(key);
             if (!nr)
                 return ub_oom(r);
-            bmp_param_str_free(e->ranking);
+            core_param_str_free(e->ranking);
             e->ranking = nr;
-            bmp_param_str_free(e->section);
+            core_param_str_free(e->section);
             e->section = NULL;
         }
     }
@@ -221,7 +221,7 @@ static bmp_status rebuild_places(rd *r, slot **group, size_t m)
             *slot_place(r, group[q]) = (bmp_place){(int)k + 1, (int)e + 1, e > k};
         k = e + 1;
     }
-    return bmp_io_param_bool(&r->ev->params, "usebio.places_rebuilt", true) ? ub_oom(r)
+    return io_param_bool(&r->ev->params, "usebio.places_rebuilt", true) ? ub_oom(r)
                                                                               : BMP_OK;
 }
 
@@ -283,13 +283,13 @@ bmp_status ub_resolve_places(rd *r)
     bmp_status st = ub_merge_sections(r, &merged);
     if (st)
         return st;
-    if (merged && bmp_io_param_bool(&r->ev->params, "usebio.ranked_across_sections", true))
+    if (merged && io_param_bool(&r->ev->params, "usebio.ranked_across_sections", true))
         return ub_oom(r);
     slot **group = calloc(r->nslots ? r->nslots : 1, sizeof *group);
     bmp_place *pl = calloc(r->nslots ? r->nslots : 1, sizeof *pl);
     bool *seen = calloc(r->nslots + 2, sizeof *seen);
-    bmp_buckets b = {0};
-    if (!group || !pl || !seen || !bmp_buckets_make(&b, r->nslots, slot_key, r->slots))
+    core_buckets b = {0};
+    if (!group || !pl || !seen || !core_buckets_make(&b, r->nslots, slot_key, r->slots))
         st = ub_oom(r);
     /* Each ranking's entries (slots with one key), in order of first entry. */
     for (size_t bk = 0; bk < b.nb && !st; bk++) {
@@ -301,7 +301,7 @@ bmp_status ub_resolve_places(rd *r)
         }
         st = missing ? rebuild_places(r, group, m) : resolve_ranking(r, group, m, pl, seen);
     }
-    bmp_buckets_free(&b);
+    core_buckets_free(&b);
     free(group);
     free(pl);
     free(seen);

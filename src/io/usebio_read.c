@@ -27,7 +27,7 @@
 static bmp_status add_scope(rd *r, scope **sv, size_t *n, size_t *cap, xmlNode *p, int session,
                             xmlNode *section)
 {
-    scope *ns = bmp_grow(*sv, cap, *n, sizeof *ns);
+    scope *ns = core_grow(*sv, cap, *n, sizeof *ns);
     if (!ns)
         return ub_oom(r);
     *sv = ns;
@@ -91,8 +91,8 @@ bmp_status ub_add_section_groups(rd *r, const scope *sv, size_t n)
         memset(g, 0, sizeof *g);
         g->upper_limit = g->lower_limit = BMP_NO_LIMIT;
         g->session = sv[i].session;
-        g->name = bmp_strdup(sv[i].section);
-        g->type = bmp_strdup("section");
+        g->name = core_strdup(sv[i].section);
+        g->type = core_strdup("section");
         if (!g->name || !g->type)
             return ub_oom(r);
     }
@@ -131,7 +131,7 @@ static bmp_status one_field(rd *r)
         return BMP_OK;
     for (size_t i = 0; i < ev->ncontestants; i++) {
         bmp_contestant *c = &ev->contestants[i];
-        if (c->group && bmp_io_param_string(&c->params, "usebio.section", c->group))
+        if (c->group && io_param_string(&c->params, "usebio.section", c->group))
             return ub_oom(r);
         free(c->group);
         c->group = NULL;
@@ -180,7 +180,7 @@ bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_
                        "no EVENT_TYPE (expected e.g. MP_PAIRS, PAIRS, TEAMS, SWISS_TEAMS, "
                        "INDIVIDUAL): add it, or give \"kind\" in a --sidecar file");
     if (!ev->body)
-        return bmp_io_usebio_no_body(r->src, r->err);
+        return io_usebio_no_body(r->src, r->err);
     /* EBU: MASTER_POINT_SCALE (Club, District, County, Regional, National,
      * §2.3) is the event's status (EBU 3.2; bmp_rules.usebio_status_scales);
      * options and the sidecar, applied above and again at the end, still
@@ -190,7 +190,7 @@ bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_
         const char *sc = bmp_params_string(&ev->params, "usebio.master_point_scale", NULL);
         for (const char *const *k = rules->usebio_status_scales; sc && *k; k++)
             if (strcasecmp(sc, *k) == 0) {
-                if (!(ev->status = bmp_strdup(*k)))
+                if (!(ev->status = core_strdup(*k)))
                     return ub_oom(r);
                 for (char *c = ev->status; *c; c++)
                     *c = (char)tolower((unsigned char)*c);
@@ -204,7 +204,7 @@ bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_
             if (!colour)
                 {
                 char list[160];
-                bmp_io_usebio_types(ev->body, list, sizeof list);
+                io_usebio_types(ev->body, list, sizeof list);
                 st = ub_fail(r, w, BMP_EINVAL, "expected one of %s (%s), got \"%.40s\"", list,
                              ev->body, t);
             }
@@ -406,7 +406,7 @@ static void on_error(void *ud, xmlErrorPtr e)
 static xmlDoc *parse(const char *data, size_t len, const char *src, const char *encoding,
                      int options, char *msg, size_t msgsz, int *code)
 {
-    bmp_io_xml_init();
+    io_xml_init();
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt) {
         *code = -1; /* out of memory */
@@ -481,11 +481,11 @@ bmp_status ub_load(const char *data, size_t len, const char *src, const bmp_useb
         return bmp_error_oom(err);
     }
     ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
-    ev->source = bmp_strdup(src);
+    ev->source = core_strdup(src);
     rd r = {.src = src, .err = err, .ev = ev};
     bmp_status st = ev->source ? BMP_OK : ub_oom(&r);
     if (!st && out->latin1)
-        st = bmp_io_param_string(&ev->params, "usebio.encoding", "ISO-8859-1") ? ub_oom(&r)
+        st = io_param_string(&ev->params, "usebio.encoding", "ISO-8859-1") ? ub_oom(&r)
                                                                                 : BMP_OK;
     if (!st)
         st = map_document(&r, doc, opts);

@@ -47,7 +47,7 @@ typedef struct rd {
     /* MATCH sides named "1" when the ids are "A:1" (usebio_matches.c):
      * the ids after their section, built on first need; sfx_amb[i] marks
      * a number held in more than one section. */
-    bmp_strindex sfx;
+    core_strindex sfx;
     unsigned char *sfx_amb;
 } rd;
 

@@ -104,7 +104,7 @@ static const char *colour_of(const rw *w, const xmlNode *type)
     if (!type)
         return NULL;
     xmlChar *t = xmlNodeGetContent(type);
-    char *s = t ? bmp_strdup((const char *)t) : NULL;
+    char *s = t ? core_strdup((const char *)t) : NULL;
     xmlFree(t);
     if (!s)
         return NULL;
@@ -160,7 +160,7 @@ static void drop_all(xmlNode *n, const char *name)
     }
 }
 
-static bmp_status write_flat(rw *w, xmlNode *n, const bmp_io_usebio_mp *m)
+static bmp_status write_flat(rw *w, xmlNode *n, const io_usebio_mp *m)
 {
     drop_all(n, "MASTER_POINTS");
     xmlNode *fa = ub_child(n, "MASTER_POINTS_AWARDED"), *ft = ub_child(n, "MASTER_POINT_TYPE");
@@ -195,10 +195,10 @@ static char *deeper(const xmlChar *ws)
 {
     if (!ws)
         return NULL;
-    return bmp_asprintf("%s  ", (const char *)ws);
+    return core_asprintf("%s  ", (const char *)ws);
 }
 
-static bmp_status write_nested(rw *w, xmlNode *n, const bmp_io_usebio_mp *m)
+static bmp_status write_nested(rw *w, xmlNode *n, const io_usebio_mp *m)
 {
     drop_all(n, "MASTER_POINTS_AWARDED");
     drop_all(n, "MASTER_POINT_TYPE");
@@ -244,7 +244,7 @@ static bmp_status write_nested(rw *w, xmlNode *n, const bmp_io_usebio_mp *m)
     return st;
 }
 
-static bmp_status write_contestant(rw *w, xmlNode *n, const bmp_io_usebio_mp *m, bool team,
+static bmp_status write_contestant(rw *w, xmlNode *n, const io_usebio_mp *m, bool team,
                                    const char *id)
 {
     bool has_flat = ub_child(n, "MASTER_POINTS_AWARDED") != NULL;
@@ -330,7 +330,7 @@ static bmp_status serialise(const ub_loaded *l, bool decl, char **out, size_t *l
 }
 
 static bmp_status patch(rw *w, const ub_loaded *l, const bmp_event *ev,
-                        const bmp_io_usebio_mp *mp)
+                        const io_usebio_mp *mp)
 {
     bool team = bmp_event_kind_is_teams(ev->kind), any = false;
     for (size_t ci = 0; ci < ev->ncontestants; ci++) {
@@ -360,20 +360,20 @@ bmp_status bmp_usebio_rewrite(const char *orig, size_t orig_len, const char *sou
     if (len)
         *len = 0;
     const char *flavour = wo ? wo->flavour : NULL;
-    bmp_status st = bmp_io_usebio_flavour_check(flavour, err);
+    bmp_status st = io_usebio_flavour_check(flavour, err);
     if (st)
         return st;
     if (!ev || !ev->body)
         return bmp_error_set(err, BMP_EINVAL, "USEBIO rewrite: the event needs a body");
-    bmp_io_usebio_mp *mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *mp);
+    io_usebio_mp *mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *mp);
     if (!mp)
         return bmp_error_oom(err);
     ub_loaded l = {0};
     const char *src = source_name ? source_name : "<memory>";
-    if (!(st = bmp_io_usebio_collect(ev, aw, mp, err)))
+    if (!(st = io_usebio_collect(ev, aw, mp, err)))
         st = ub_load(orig, orig_len, src, read_opts, true, &l, err);
     if (!st) {
-        rw w = {.ev = l.ev, .fl = bmp_io_usebio_flavour_find(flavour, l.ev->body),
+        rw w = {.ev = l.ev, .fl = io_usebio_flavour_find(flavour, l.ev->body),
                 .form = wo ? wo->form : BMP_USEBIO_MP_DEFAULT, .file_form = file_form(&l),
                 .awarded = aw != NULL, .err = err};
         st = aw ? patch(&w, &l, ev, mp) : BMP_OK; /* no awards: the file as read */

@@ -139,11 +139,11 @@ static const char *intern_section(stream *s, const char *id)
     for (size_t i = 0; i < s->nsecs; i++)
         if (strcmp(s->secs[i], id) == 0)
             return s->secs[i];
-    char **ns = bmp_grow(s->secs, &s->secs_cap, s->nsecs, sizeof *ns);
+    char **ns = core_grow(s->secs, &s->secs_cap, s->nsecs, sizeof *ns);
     if (!ns)
         return NULL;
     s->secs = ns;
-    char *c = bmp_strdup(id);
+    char *c = core_strdup(id);
     if (c)
         s->secs[s->nsecs++] = c;
     return c;
@@ -556,7 +556,7 @@ bmp_status ub_stream_load(const char *path, const char *data, size_t len, const 
                           const bmp_usebio_opts *opts, bmp_event **out, bmp_error *err)
 {
     *out = NULL;
-    bmp_io_xml_init();
+    io_xml_init();
     counted in = {.fd = -1};
     stream s = {.opts = opts, .size = (long)len, .in = path ? &in : NULL};
     if (path && (in.fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0)
@@ -568,7 +568,7 @@ bmp_status ub_stream_load(const char *path, const char *data, size_t len, const 
     rd r = {.src = src, .err = err, .ev = ev, .stream = true};
     s.r = &r;
     bmp_status st = BMP_OK;
-    if (!s.skel || !ev || (ev->source = bmp_strdup(src)) == NULL)
+    if (!s.skel || !ev || (ev->source = core_strdup(src)) == NULL)
         st = bmp_error_oom(err);
     else if (!s.xr)
         st = give_up(&s, "cannot open");

@@ -27,7 +27,7 @@ typedef struct wr {
     bmp_usebio_mp_form form;
     const bmp_usebio_flavour *fl;
     bool awarded;     /* awards were given (aw != NULL): flat form writes 0s */
-    bmp_io_usebio_mp *mp; /* per contestant: colours and amounts, from the awards */
+    io_usebio_mp *mp; /* per contestant: colours and amounts, from the awards */
 } wr;
 
 /* XML 1.0 forbids most control characters and U+FFFE/U+FFFF, which a JSON
@@ -133,12 +133,12 @@ static const char *event_type(bmp_event_kind k)
 static const char *event_type_as_read(const bmp_event *ev)
 {
     const char *t = bmp_params_string(&ev->params, "usebio.event_type", NULL);
-    return t && bmp_io_usebio_type_kind(t) == (int)ev->kind ? t : event_type(ev->kind);
+    return t && io_usebio_type_kind(t) == (int)ev->kind ? t : event_type(ev->kind);
 }
 
 static void write_mp(wr *w, size_t ci, bool team)
 {
-    const bmp_io_usebio_mp *m = &w->mp[ci];
+    const io_usebio_mp *m = &w->mp[ci];
     const bmp_rules *rules = bmp_rules_find(w->ev->body);
     /* The flat form holds one colour; the ABF flavour writes it (Compscore,
      * read by Cobalt) where it fits (rulings UX-3). */
@@ -519,7 +519,7 @@ static bmp_status collect_awards(wr *w, const bmp_awards *aw)
     w->mp = calloc(ev->ncontestants ? ev->ncontestants : 1, sizeof *w->mp);
     if (!w->mp)
         return bmp_error_oom(w->err);
-    bmp_status st = bmp_io_usebio_collect(ev, aw, w->mp, w->err);
+    bmp_status st = io_usebio_collect(ev, aw, w->mp, w->err);
     for (size_t i = 0; !st && w->form == BMP_USEBIO_MP_FLAT && i < ev->ncontestants; i++)
         if (w->mp[i].n > 1)
             st = bmp_error_set(w->err, BMP_EINVAL,
@@ -567,13 +567,13 @@ bmp_status bmp_usebio_write_with(const bmp_event *ev, const bmp_awards *aw,
         *len = 0;
     bmp_usebio_mp_form form = wo ? wo->form : BMP_USEBIO_MP_DEFAULT;
     const char *flavour = wo ? wo->flavour : NULL;
-    bmp_status st = bmp_io_usebio_flavour_check(flavour, err);
+    bmp_status st = io_usebio_flavour_check(flavour, err);
     if (st || (st = check_writable(ev, err)))
         return st;
     wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL,
-            .fl = bmp_io_usebio_flavour_find(flavour, ev->body)};
+            .fl = io_usebio_flavour_find(flavour, ev->body)};
     xmlBufferPtr buf = NULL;
-    bmp_io_xml_init();
+    io_xml_init();
     if (!(st = collect_awards(&w, aw)))
         st = (buf = xmlBufferCreate()) ? write_document(&w, buf) : bmp_error_oom(err);
     free(w.mp);

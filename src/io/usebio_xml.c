@@ -32,7 +32,7 @@ static void xml_init_once(void)
     xmlInitParser();
 }
 
-void bmp_io_xml_init(void)
+void io_xml_init(void)
 {
     pthread_once(&xml_once, xml_init_once);
 }
@@ -140,7 +140,7 @@ char *ub_attr(xmlNode *n, const char *name)
                 while (l && isspace((unsigned char)b[l - 1]))
                     l--;
                 if (l)
-                    s = bmp_asprintf("%.*s", (int)l, b);
+                    s = core_asprintf("%.*s", (int)l, b);
                 xmlFree(v);
             }
             return s;

@@ -15,7 +15,7 @@
 static bmp_status rows(bmp_ledger *l, bmp_table *t, bmp_error *err, const char *sql,
                        const char *fmt, ...)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool owned = false;
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
@@ -221,7 +221,7 @@ static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number
         "SELECT p.id, p.number, p.name, p.status, COALESCE(c.number, ''), p.rank_name, "
         "p.pre1982_red FROM player p LEFT JOIN club c ON c.id = p.home_club "
         "WHERE p.body_id = ?1 AND p.number = ?2";
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool owned = false, row = false;
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
@@ -253,7 +253,7 @@ static bmp_status summary_holdings(bmp_ledger *l, const char *body, int64_t id,
     out->ntypes = n < 8 ? n : 8;
     for (size_t k = 0; k < out->ntypes; k++)
         out->point_type[k] = types[k];
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool owned = false, row = true;
     bmp_status rc = lq_cached(l, "SELECT point_type, points FROM holding WHERE player_id = ?1",
                               &st, &owned, err);

@@ -61,10 +61,10 @@ static void pcache_add(pcache *pc, const char *number)
     }
 }
 
-static void pslot_fill(bmp_ledger *l, bmp_stmt *st, pslot *s)
+static void pslot_fill(bmp_ledger *l, ledger_stmt *st, pslot *s)
 {
     s->id = l->ops->col_int(st, 0);
-    bmp_strlcpy(s->status, l->ops->col_text(st, 1), sizeof s->status);
+    core_strlcpy(s->status, l->ops->col_text(st, 1), sizeof s->status);
     s->overseas = l->ops->col_int(st, 3) != 0;
 }
 
@@ -73,7 +73,7 @@ static void pslot_fill(bmp_ledger *l, bmp_stmt *st, pslot *s)
  * per 256 players instead of per player, which was most of a national
  * batch's import.  A short chunk repeats its last number. */
 #define LOOKUP_CHUNK_MAX 256
-static bmp_status lookup_chunk(bmp_ledger *l, bmp_stmt *st, pcache *pc, int64_t body,
+static bmp_status lookup_chunk(bmp_ledger *l, ledger_stmt *st, pcache *pc, int64_t body,
                                const char *const *nums, size_t n, size_t chunk, bmp_error *err)
 {
     l->ops->reset(st);
@@ -101,7 +101,7 @@ static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bm
     for (size_t k = 0; k < chunk; k++) /* placeholders only: no value is spliced */
         at += (size_t)snprintf(sql + at, sizeof sql - at, "%s?%zu", k ? ", " : "", k + 2);
     snprintf(sql + at, sizeof sql - at, ")");
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = l->ops->prepare(l->s, sql, &st, err);
     const char *nums[LOOKUP_CHUNK_MAX];
     size_t n = 0;
@@ -124,7 +124,7 @@ static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bm
  * national credit file). */
 static bmp_status pcache_scan(bmp_ledger *l, pcache *pc, int64_t body, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT id, status, number, overseas FROM player WHERE body_id = ?1",
@@ -282,7 +282,7 @@ static bmp_status check_negative(bmp_ledger *l, const bmp_ledger_line *lines, co
         if (rv[i].player)
             v[m++] = (pt_sum){rv[i].player, lines[i].point_type, rv[i].number, lines[i].points};
     qsort(v, m, sizeof *v, cmp_pt);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = l->ops->prepare(
         l->s,
         "SELECT coalesce((SELECT points FROM holding WHERE player_id = ?1 AND point_type = ?2), 0),"
@@ -328,7 +328,7 @@ static bmp_status check_negative(bmp_ledger *l, const bmp_ledger_line *lines, co
 static bmp_status find_holder(bmp_ledger *l, int64_t body, const char *hash, int64_t *id,
                               char state[16], bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT id, state FROM batch WHERE body_id = ?1 AND content_hash = ?2 "
                              "AND state <> 'rejected'",
@@ -350,7 +350,7 @@ static bmp_status find_holder(bmp_ledger *l, int64_t body, const char *hash, int
 static bmp_status write_lines(bmp_ledger *l, int64_t id, const bmp_ledger_line *lines,
                               const resolved *rv, size_t n, bmp_error *err)
 {
-    bmp_stmt *j = NULL, *h = NULL;
+    ledger_stmt *j = NULL, *h = NULL;
     bmp_status rc = l->ops->prepare(l->s,
                                     "INSERT INTO journal (batch_id, player_id, point_type, points, "
                                     "rule, event, contestant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -362,7 +362,7 @@ static bmp_status write_lines(bmp_ledger *l, int64_t id, const bmp_ledger_line *
                              &h, err);
     for (size_t i = 0; i < n && !rc; i++) {
         const bmp_ledger_line *ln = &lines[i];
-        bmp_stmt *st = rv[i].player ? j : h;
+        ledger_stmt *st = rv[i].player ? j : h;
         int k = 1;
         l->ops->reset(st);
         rc = l->ops->bind_int(st, k++, id, err);
@@ -461,8 +461,8 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
     if (!rc) {
-        char *d = bmp_asprintf("batch %lld %s %s: %s, %zu lines, sha256 %s; provisional",
-                               (long long)id, b->code, source_name(source), file, n, hash);
+        char *d = core_asprintf("batch %lld %s %s: %s, %zu lines, sha256 %s; provisional",
+                                (long long)id, b->code, source_name(source), file, n, hash);
         rc = d ? ledger_audit(l, "import", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -732,7 +732,7 @@ bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_i
 {
     char *data = NULL;
     size_t len = 0;
-    bmp_status rc = bmp_read_file(path, &data, &len, err);
+    bmp_status rc = core_read_file(path, &data, &len, err);
     if (!rc)
         rc = bmp_ledger_import_memory(l, data, len, path, o, batch, probs, err);
     free(data);

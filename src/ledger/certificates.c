@@ -68,8 +68,8 @@ static bmp_status certify(bmp_ledger *l, const ledger_body *b, const issuer *who
     out->already = (size_t)before;
     out->made = (size_t)(all - before);
     if (!rc && out->made) {
-        char *d = bmp_asprintf("%s certificates of %s: %zu made (%s)", b->code, period,
-                               out->made, who->rule);
+        char *d = core_asprintf("%s certificates of %s: %zu made (%s)", b->code, period,
+                                out->made, who->rule);
         rc = d ? ledger_audit(l, "certificate", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -104,7 +104,7 @@ enum { C_PERIOD, C_NUMBER, C_NAME, C_FROM, C_RANK, C_ISSUED, C_CLUB, C_CLUB_NAME
 
 /* By home club, then player: a club's certificates together to send on. */
 static bmp_status cert_rows(bmp_ledger *l, const ledger_body *b, const char *period,
-                            bmp_stmt **st, bmp_error *err)
+                            ledger_stmt **st, bmp_error *err)
 {
     return lq_query(l, st, err,
                     "SELECT c.period, pl.number, pl.name, pr.from_name, c.rank_name, "
@@ -119,27 +119,27 @@ static bmp_status cert_rows(bmp_ledger *l, const ledger_body *b, const char *per
 static void html_cert(FILE *f, const char *body_name, const char *number, const char *v[C_N])
 {
     fputs("<section class=\"cert\"><p class=\"org\">", f);
-    bmp_html_put(f, body_name);
+    core_html_put(f, body_name);
     fputs("</p>\n<h1>Masterpoint Certificate</h1>\n<p>This certifies that</p>\n<p class=\"who\">",
           f);
-    bmp_html_put(f, v[C_NAME]);
+    core_html_put(f, v[C_NAME]);
     fputs("</p>\n<p>(player ", f);
-    bmp_html_put(f, v[C_NUMBER]);
+    core_html_put(f, v[C_NUMBER]);
     fputs(") has attained the rank of</p>\n<p class=\"rank\">", f);
-    bmp_html_put(f, v[C_RANK]);
+    core_html_put(f, v[C_RANK]);
     fputs("</p>\n<p class=\"small\">promoted from ", f);
-    bmp_html_put(f, v[C_FROM]);
+    core_html_put(f, v[C_FROM]);
     fputs(" in ", f);
-    bmp_html_put(f, v[C_PERIOD]);
+    core_html_put(f, v[C_PERIOD]);
     fputs("; certificate ", f);
-    bmp_html_put(f, number);
+    core_html_put(f, number);
     fputs(", issued ", f);
-    bmp_html_put(f, v[C_ISSUED]);
+    core_html_put(f, v[C_ISSUED]);
     if (v[C_CLUB][0]) {
         fputs("; home club ", f);
-        bmp_html_put(f, v[C_CLUB]);
+        core_html_put(f, v[C_CLUB]);
         fputs(" ", f);
-        bmp_html_put(f, v[C_CLUB_NAME]);
+        core_html_put(f, v[C_CLUB_NAME]);
     }
     fputs("</p></section>\n", f);
 }
@@ -148,7 +148,7 @@ static void html_open(FILE *f, const char *period)
 {
     fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
           "Masterpoint certificates ", f);
-    bmp_html_put(f, period);
+    core_html_put(f, period);
     fputs("</title><style>body{font:16px/1.5 serif;margin:0}.cert{text-align:center;padding:"
           "4rem 2rem;border:6px double #444;margin:1rem;page-break-after:always;break-after:"
           "page}.who,.rank{font-size:2rem;font-weight:bold}.small{font-size:.8rem}"
@@ -159,9 +159,9 @@ static void csv_cert(FILE *f, const char *number, const char *v[C_N])
 {
     static const int order[] = {C_NUMBER, C_NAME, C_FROM, C_RANK, C_PERIOD, C_ISSUED, C_CLUB};
     enum { N = sizeof order / sizeof order[0] };
-    bmp_csv_put(f, number, true, ',');
+    core_csv_put(f, number, true, ',');
     for (int k = 0; k < N; k++)
-        bmp_csv_put(f, v[order[k]], true, k == N - 1 ? '\n' : ',');
+        core_csv_put(f, v[order[k]], true, k == N - 1 ? '\n' : ',');
 }
 
 static json_t *json_cert(const char *number, const char *v[C_N])
@@ -176,11 +176,11 @@ static bmp_status write_doc(bmp_ledger *l, const ledger_body *b, const issuer *w
                             bmp_error *err)
 {
     char body_name[256] = "";
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err, "SELECT name FROM body WHERE id = ?1", "i", b->id);
     if (!rc && !(rc = l->ops->step(st, &row, err)) && row)
-        bmp_strlcpy(body_name, l->ops->col_text(st, 0), sizeof body_name);
+        core_strlcpy(body_name, l->ops->col_text(st, 0), sizeof body_name);
     if (st)
         l->ops->finalize(st);
     if (fmt == BMP_INVOICE_HTML)

@@ -29,9 +29,9 @@ bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *wha
                            "iii", out->id, (int64_t)out->lines, out->total);
     if (rc)
         return rc;
-    char *d = bmp_asprintf("charge run %lld: %s %s %s, %zu line(s), %lld cents (%s)",
-                           (long long)out->id, b->code, what, period, out->lines,
-                           (long long)out->total, rule);
+    char *d = core_asprintf("charge run %lld: %s %s %s, %zu line(s), %lld cents (%s)",
+                            (long long)out->id, b->code, what, period, out->lines,
+                            (long long)out->total, rule);
     rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
     free(d);
     return rc;
@@ -40,7 +40,7 @@ bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *wha
 bmp_status charge_earlier(bmp_ledger *l, const ledger_body *b, const char *kind,
                           const char *period, bmp_ledger_run *out, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT id, lines, total FROM charge_run WHERE body_id = ?1 AND "
@@ -65,7 +65,7 @@ bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *e
     if (!f)
         return bmp_error_oom(err);
     fputs("club,player,rule,charge,cents\n", f);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = true;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT c.number, COALESCE(p.number, ''), g.rule, g.what, g.cents "

@@ -33,7 +33,7 @@ static bmp_status check_period(bmp_ledger *l, const ledger_body *b, const char *
     if (!period_ok(period))
         return bmp_error_set(err, BMP_EINVAL, "period: expected yyyy-mm such as 2026-11, got \"%s\"",
                              period);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err, "SELECT max(period) FROM period WHERE body_id = ?1", "i",
                              b->id);
     bool row = false;
@@ -60,7 +60,7 @@ static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char 
                            "ON CONFLICT (player_id, point_type) "
                            "DO UPDATE SET points = holding.points + excluded.points",
                            "i", b->id);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     if (!rc)
         rc = lq_query(l, &st, err,
                       "SELECT p.number, h.point_type, h.points FROM holding h "
@@ -99,7 +99,7 @@ static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char 
 
 static bool ranked_push(ranked_list *rl, const ranked *r)
 {
-    ranked *v = bmp_grow(rl->v, &rl->cap, rl->n, sizeof *v);
+    ranked *v = core_grow(rl->v, &rl->cap, rl->n, sizeof *v);
     if (!v)
         return false;
     rl->v = v;
@@ -114,7 +114,7 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
 {
     const char *types[LEDGER_MAX_TYPES];
     size_t ntypes = ledger_point_types(b->code, types);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(
         l, &st, err,
         "SELECT p.id, p.rank, p.stars, p.rank_name, p.pre1982_red, h.point_type, h.points "
@@ -208,7 +208,7 @@ static bmp_status write_ranks_copy(bmp_ledger *l, const ledger_body *b, const ch
 static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *period,
                               const ranked_list *rl, bmp_error *err)
 {
-    bmp_stmt *up = NULL, *pr = NULL;
+    ledger_stmt *up = NULL, *pr = NULL;
     ledger_rank none = {0};
     bmp_points zero[LEDGER_MAX_TYPES] = {0};
     if (ledger_rank_of(b->code, zero, 0, NULL, &none, NULL))
@@ -285,9 +285,9 @@ bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *
     if (!rc)
         rc = write_ranks(l, &b, period, &rl, err);
     if (!rc) {
-        char *d = bmp_asprintf("%s period %s closed: %zu batches, %zu lines, %zu players "
-                               "re-ranked, %zu promotions", b.code, period, s.batches, s.lines,
-                               s.players, s.promotions);
+        char *d = core_asprintf("%s period %s closed: %zu batches, %zu lines, %zu players "
+                                "re-ranked, %zu promotions", b.code, period, s.batches, s.lines,
+                                s.players, s.promotions);
         rc = d ? ledger_audit(l, "close", d, err) : bmp_error_oom(err);
         free(d);
     }

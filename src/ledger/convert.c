@@ -26,7 +26,7 @@ static bmp_status rate(const ledger_body *b, const bmp_ledger_conversion *c,
 
 static bmp_status check_args(const bmp_ledger_conversion *c, bmp_error *err)
 {
-    bmp_date d;
+    core_date d;
     if (!c->number || !c->date)
         return bmp_error_set(err, BMP_EINVAL, "conversion: the player's number and the date of "
                              "application are required");
@@ -35,7 +35,7 @@ static bmp_status check_args(const bmp_ledger_conversion *c, bmp_error *err)
                              "points is required (--ref)");
     if (c->points <= 0)
         return bmp_error_set(err, BMP_EINVAL, "conversion: foreign points must be more than 0");
-    return bmp_date_get(c->date, "conversion date", &d, err);
+    return core_date_get(c->date, "conversion date", &d, err);
 }
 
 static bmp_status player_of(bmp_ledger *l, const ledger_body *b, const char *norm, int64_t *id,
@@ -77,9 +77,9 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, int64_t playe
 {
     char at[40], hash[65];
     ledger_now(l, at);
-    char *seed = bmp_asprintf("convert %s %s %s %s", b->code, norm, out->foreign, c->ref);
-    char *why = bmp_asprintf("%s: %s %s (%s)%s%s", out->rule, out->foreign, c->ref, c->date,
-                             out->note[0] ? "; " : "", out->note);
+    char *seed = core_asprintf("convert %s %s %s %s", b->code, norm, out->foreign, c->ref);
+    char *why = core_asprintf("%s: %s %s (%s)%s%s", out->rule, out->foreign, c->ref, c->date,
+                              out->note[0] ? "; " : "", out->note);
     bmp_status rc = seed && why ? BMP_OK : bmp_error_oom(err);
     if (!rc)
         ledger_sha256_hex(seed, strlen(seed), hash);
@@ -111,8 +111,8 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, int64_t playe
                     out->batch);
     free(seed);
     if (!rc) {
-        char *d = bmp_asprintf("batch %lld converts %s %s for %s %s (%s)",
-                               (long long)out->batch, out->foreign, c->ref, b->code, norm, why);
+        char *d = core_asprintf("batch %lld converts %s %s for %s %s (%s)",
+                                (long long)out->batch, out->foreign, c->ref, b->code, norm, why);
         rc = d ? ledger_audit(l, "convert", d, err) : bmp_error_oom(err);
         free(d);
     }

@@ -13,7 +13,7 @@
  * spent a fifth of its time there). */
 static int row_push(lcsv_row *r, core_buf *field)
 {
-    char **f = bmp_grow(r->f, &r->cap, r->n, sizeof *f);
+    char **f = core_grow(r->f, &r->cap, r->n, sizeof *f);
     if (!f)
         return -1;
     r->f = f;
@@ -24,7 +24,7 @@ static int row_push(lcsv_row *r, core_buf *field)
 
 static int rows_push(lcsv *c, lcsv_row *r)
 {
-    lcsv_row *rows = bmp_grow(c->rows, &c->cap, c->nrows, sizeof *rows);
+    lcsv_row *rows = core_grow(c->rows, &c->cap, c->nrows, sizeof *rows);
     if (!rows)
         return -1;
     c->rows = rows;

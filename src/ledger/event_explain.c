@@ -13,7 +13,7 @@
 static bmp_status kept_event(bmp_ledger *l, const ledger_body *b, int64_t id, char **json,
                              bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT e.event_json FROM batch_event e JOIN batch b ON b.id = e.batch_id "
                              "WHERE e.batch_id = ?1 AND b.body_id = ?2 AND b.source = 'event'",

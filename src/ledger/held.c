@@ -17,7 +17,7 @@ typedef struct hline {
 } hline;
 
 /* One hline from the statement's current row (lq_rows). */
-static bool fill_hline(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+static bool fill_hline(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     hline *h = row;
@@ -60,7 +60,7 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
 {
     char at[40], hash[65];
     ledger_now(l, at);
-    char *seed = bmp_asprintf("release %s %s %lld", number, renewed, (long long)v[0].id);
+    char *seed = core_asprintf("release %s %s %lld", number, renewed, (long long)v[0].id);
     if (!seed)
         return bmp_error_oom(err);
     ledger_sha256_hex(seed, strlen(seed), hash);
@@ -96,8 +96,8 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
     if (!rc) {
-        char *d = bmp_asprintf("batch %lld releases %zu held lines of %s %s (%s, renewed %s)",
-                               (long long)id, m, b->code, number, b->rule, renewed);
+        char *d = core_asprintf("batch %lld releases %zu held lines of %s %s (%s, renewed %s)",
+                                (long long)id, m, b->code, number, b->rule, renewed);
         rc = d ? ledger_audit(l, "release", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -121,7 +121,7 @@ bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *
         rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
     if (rc)
         return rc;
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     rc = lq_query(l, &st, err, "SELECT id, status FROM player WHERE body_id = ?1 AND number = ?2",
                   "is", b.id, norm);
     bool row = false;

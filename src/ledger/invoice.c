@@ -30,12 +30,12 @@ typedef struct inv_club {
 } inv_club;
 
 /* One inv_club from the statement's current row (lq_rows). */
-static bool fill_inv_club(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+static bool fill_inv_club(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     inv_club *c = row;
     c->club = l->ops->col_int(st, 0);
-    bmp_strlcpy(c->number, l->ops->col_text(st, 1), sizeof c->number);
+    core_strlcpy(c->number, l->ops->col_text(st, 1), sizeof c->number);
     c->lines = l->ops->col_int(st, 2);
     c->total = l->ops->col_int(st, 3);
     return true;
@@ -128,8 +128,8 @@ bmp_status bmp_ledger_invoice_run(bmp_ledger *l, const char *body, int64_t run, 
         out->total += c[i].total;
     }
     if (!rc && out->made) {
-        char *d = bmp_asprintf("%s charge run %lld invoiced: %zu invoice(s)", b.code,
-                               (long long)run, out->made);
+        char *d = core_asprintf("%s charge run %lld invoiced: %zu invoice(s)", b.code,
+                                (long long)run, out->made);
         rc = d ? ledger_audit(l, "invoice", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -149,7 +149,7 @@ bmp_status bmp_ledger_invoice_list(bmp_ledger *l, const char *body, bmp_table *o
                                        "total",  "credits", "reason", NULL};
     ledger_body b;
     bmp_status rc = ledger_body_get(l, body, &b, err);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     if (!rc)
         rc = bmp_table_title(out, "invoices");
     if (!rc)
@@ -183,7 +183,7 @@ bmp_status bmp_ledger_invoice_list(bmp_ledger *l, const char *body, bmp_table *o
 static bmp_status creditable(bmp_ledger *l, const ledger_body *b, const char *number,
                              int64_t *id, int64_t v[4], bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT i.id, i.run_id, i.club_id, i.lines, i.total, "
@@ -234,7 +234,7 @@ bmp_status bmp_ledger_invoice_credit(bmp_ledger *l, const char *body, const char
                     "total, credits, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                     "isiissiiis", b.id, note, v[0], v[1], at, l->who, v[2], -v[3], id, reason);
     if (!rc) {
-        char *d = bmp_asprintf("%s invoice %s credited by %s: %s", b.code, number, note, reason);
+        char *d = core_asprintf("%s invoice %s credited by %s: %s", b.code, number, note, reason);
         rc = d ? ledger_audit(l, "invoice", d, err) : bmp_error_oom(err);
         free(d);
     }

@@ -28,7 +28,7 @@ typedef struct inv_head {
 static bmp_status head_of(bmp_ledger *l, const ledger_body *b, const char *number, inv_head *h,
                           bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(
         l, &st, err,
@@ -49,7 +49,7 @@ static bmp_status head_of(bmp_ledger *l, const ledger_body *b, const char *numbe
                        sizeof h->body_name, sizeof h->kind, sizeof h->period, sizeof h->rule,
                        sizeof h->credits, sizeof h->reason};
         for (int k = 0; k < 10; k++)
-            bmp_strlcpy(f[k], l->ops->col_text(st, k), sz[k]);
+            core_strlcpy(f[k], l->ops->col_text(st, k), sz[k]);
         h->run = l->ops->col_int(st, 10);
         h->club_id = l->ops->col_int(st, 11);
         h->total = l->ops->col_int(st, 12);
@@ -61,7 +61,7 @@ static bmp_status head_of(bmp_ledger *l, const ledger_body *b, const char *numbe
 }
 
 /* The club's charge lines of the run: player, name, batch, rule, charge, cents. */
-static bmp_status lines_of(bmp_ledger *l, const inv_head *h, bmp_stmt **st, bmp_error *err)
+static bmp_status lines_of(bmp_ledger *l, const inv_head *h, ledger_stmt **st, bmp_error *err)
 {
     return lq_query(l, st, err,
                     "SELECT COALESCE(p.number, ''), COALESCE(p.name, ''), "
@@ -75,20 +75,20 @@ static bmp_status lines_of(bmp_ledger *l, const inv_head *h, bmp_stmt **st, bmp_
 
 static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lines_of(l, h, &st, err);
     bool row = false;
     fputs("invoice,club,player,name,batch,rule,charge,cents\n", f);
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        bmp_csv_put(f, h->number, true, ',');
-        bmp_csv_put(f, h->club, true, ',');
+        core_csv_put(f, h->number, true, ',');
+        core_csv_put(f, h->club, true, ',');
         for (int k = 0; k < 5; k++)
-            bmp_csv_put(f, l->ops->col_text(st, k), true, ',');
+            core_csv_put(f, l->ops->col_text(st, k), true, ',');
         fprintf(f, "%lld\n", (long long)(h->sign * l->ops->col_int(st, 5)));
     }
     if (!rc) {
-        bmp_csv_put(f, h->number, true, ',');
-        bmp_csv_put(f, h->club, true, ',');
+        core_csv_put(f, h->number, true, ',');
+        core_csv_put(f, h->club, true, ',');
         fprintf(f, ",,,,total,%lld\n", (long long)h->total);
     }
     if (st)
@@ -100,7 +100,7 @@ static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error
 
 static bmp_status write_json(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lines_of(l, h, &st, err);
     json_t *lines = json_array();
     bool row = false;
@@ -137,33 +137,33 @@ static bmp_status write_json(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
 static void html_head(const inv_head *h, FILE *f)
 {
     fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
-    bmp_html_put(f, h->credits[0] ? "Credit note " : "Invoice ");
-    bmp_html_put(f, h->number);
+    core_html_put(f, h->credits[0] ? "Credit note " : "Invoice ");
+    core_html_put(f, h->number);
     fputs("</title><style>body{font:15px/1.4 sans-serif;margin:2rem}table{border-collapse:"
           "collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.25rem .5rem;"
           "text-align:left}td.n,th.n{text-align:right}</style></head><body>\n<h1>", f);
-    bmp_html_put(f, h->credits[0] ? "Credit note " : "Invoice ");
-    bmp_html_put(f, h->number);
+    core_html_put(f, h->credits[0] ? "Credit note " : "Invoice ");
+    core_html_put(f, h->number);
     fputs("</h1>\n<p>", f);
-    bmp_html_put(f, h->body_name);
+    core_html_put(f, h->body_name);
     fputs("</p>\n<dl><dt>To</dt><dd>", f);
-    bmp_html_put(f, h->club);
+    core_html_put(f, h->club);
     fputs(" ", f);
-    bmp_html_put(f, h->club_name);
+    core_html_put(f, h->club_name);
     fputs("</dd><dt>Issued</dt><dd>", f);
-    bmp_html_put(f, h->issued);
+    core_html_put(f, h->issued);
     fputs("</dd><dt>For</dt><dd>", f);
-    bmp_html_put(f, h->kind);
+    core_html_put(f, h->kind);
     fputs(" ", f);
-    bmp_html_put(f, h->period);
+    core_html_put(f, h->period);
     fputs(" (", f);
-    bmp_html_put(f, h->rule);
+    core_html_put(f, h->rule);
     fputs(")</dd>", f);
     if (h->credits[0]) {
         fputs("<dt>Reverses</dt><dd>", f);
-        bmp_html_put(f, h->credits);
+        core_html_put(f, h->credits);
         fputs("</dd><dt>Reason</dt><dd>", f);
-        bmp_html_put(f, h->reason);
+        core_html_put(f, h->reason);
         fputs("</dd>", f);
     }
     fputs("</dl>\n<table><thead><tr><th>Player</th><th>Name</th><th>Batch</th><th>Rule</th>"
@@ -172,7 +172,7 @@ static void html_head(const inv_head *h, FILE *f)
 
 static bmp_status write_html(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lines_of(l, h, &st, err);
     bool row = false;
     html_head(h, f);
@@ -182,7 +182,7 @@ static bmp_status write_html(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
         fputs("<tr>", f);
         for (int k = 0; k < 5; k++) {
             fputs("<td>", f);
-            bmp_html_put(f, l->ops->col_text(st, k));
+            core_html_put(f, l->ops->col_text(st, k));
             fputs("</td>", f);
         }
         fprintf(f, "<td class=\"n\">%s</td></tr>\n", m);
@@ -233,7 +233,7 @@ bmp_status invoice_doc_write(bmp_ledger *l, const ledger_body *b, const char *nu
         return bmp_error_set(err, BMP_EINVAL, "invoice \"%s\": not usable as a file name",
                              number);
     bmp_status rc = invoice_doc(l, b, number, fmt, &doc, &len, err);
-    if (!rc && !(path = bmp_asprintf("%s/%s.%s", dir, number, ext[fmt])))
+    if (!rc && !(path = core_asprintf("%s/%s.%s", dir, number, ext[fmt])))
         rc = bmp_error_oom(err);
     if (!rc)
         rc = bmp_file_write_atomic(path, doc, len, err);

@@ -21,7 +21,7 @@ bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_le
     bmp_ledger *l = calloc(1, sizeof *l);
     if (!l)
         return bmp_error_oom(err);
-    l->ops = bmp_store_for(path);
+    l->ops = ledger_store_for(path);
     snprintf(l->who, sizeof l->who, "%s", opts && opts->who ? opts->who : "bridgemp");
     snprintf(l->now, sizeof l->now, "%s", opts && opts->now ? opts->now : "");
     snprintf(l->path, sizeof l->path, "%s", path);
@@ -67,7 +67,7 @@ void bmp_ledger_snapshot_end(bmp_ledger *l)
 
 int bmp_ledger_schema_version(bmp_ledger *l) { return l->ops->schema_version(l->s); }
 const char *bmp_ledger_backend(const bmp_ledger *l) { return l->ops->name; }
-int bmp_ledger_schema_latest(void) { return bmp_store_sqlite.schema_latest(); }
+int bmp_ledger_schema_latest(void) { return ledger_store_sqlite.schema_latest(); }
 
 void ledger_now(const bmp_ledger *l, char buf[40])
 {
@@ -83,7 +83,7 @@ void ledger_now(const bmp_ledger *l, char buf[40])
 
 /* ---- query helpers ------------------------------------------------------ */
 
-bmp_status lq_bind(bmp_ledger *l, bmp_stmt *st, const char *fmt, va_list ap, bmp_error *err)
+bmp_status lq_bind(bmp_ledger *l, ledger_stmt *st, const char *fmt, va_list ap, bmp_error *err)
 {
     for (int i = 0; fmt && fmt[i]; i++) {
         bmp_status rc = fmt[i] == 'i' ? l->ops->bind_int(st, i + 1, va_arg(ap, int64_t), err)
@@ -94,7 +94,7 @@ bmp_status lq_bind(bmp_ledger *l, bmp_stmt *st, const char *fmt, va_list ap, bmp
     return BMP_OK;
 }
 
-bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sql,
+bmp_status lq_query(bmp_ledger *l, ledger_stmt **st, bmp_error *err, const char *sql,
                     const char *fmt, ...)
 {
     bmp_status rc = l->ops->prepare(l->s, sql, st, err);
@@ -113,7 +113,7 @@ bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sq
 
 /* The cached statement for a SQL literal (prepared on first use); a full
  * cache falls back to a statement of the caller's (*owned true). */
-bmp_status lq_cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
+bmp_status lq_cached(bmp_ledger *l, const char *sql, ledger_stmt **st, bool *owned,
                      bmp_error *err)
 {
     size_t n = sizeof l->cache / sizeof l->cache[0];
@@ -138,7 +138,7 @@ bmp_status lq_cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
     return l->ops->prepare(l->s, sql, st, err);
 }
 
-void lq_release(bmp_ledger *l, bmp_stmt *st, bool owned)
+void lq_release(bmp_ledger *l, ledger_stmt *st, bool owned)
 {
     if (owned)
         l->ops->finalize(st);
@@ -148,7 +148,7 @@ void lq_release(bmp_ledger *l, bmp_stmt *st, bool owned)
 
 bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fmt, ...)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool owned = false;
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
@@ -166,7 +166,7 @@ bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fm
 bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, const char *sql,
                   const char *fmt, ...)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool owned = false;
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
@@ -201,7 +201,7 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
         *b = l->body;
         return BMP_OK;
     }
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool owned = false;
     static const char sql[] = "SELECT id, code, allocates_numbers, unknown_players, rule "
                               "FROM body WHERE code = ?1";
@@ -260,7 +260,7 @@ void ledger_audit_hash(const char *prev, int64_t seq, const char *at, const char
 
 bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
                              NULL);
     if (rc)
@@ -291,13 +291,13 @@ bool problems_add(bmp_problems *p, const char *fmt, ...)
 {
     if (!p)
         return true;
-    char **m = bmp_grow(p->msgs, &p->cap, p->count, sizeof *m);
+    char **m = core_grow(p->msgs, &p->cap, p->count, sizeof *m);
     if (!m)
         return false;
     p->msgs = m;
     va_list ap;
     va_start(ap, fmt);
-    char *s = bmp_vasprintf(fmt, ap);
+    char *s = core_vasprintf(fmt, ap);
     va_end(ap);
     if (!s)
         return false;

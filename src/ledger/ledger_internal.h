@@ -15,21 +15,21 @@ typedef struct ledger_body {
 } ledger_body;
 
 struct bmp_ledger {
-    const bmp_store_ops *ops;
-    bmp_store *s;
+    const ledger_store_ops *ops;
+    ledger_store *s;
     char who[64];
     char now[40];      /* fixed timestamp, or "" for the clock */
     char path[512];
     struct {               /* statements of lq_run / lq_int, prepared once */
         const char *sql;   /* keyed by the address of the SQL literal */
-        bmp_stmt *st;
+        ledger_stmt *st;
     } cache[64];
     ledger_body body;      /* the last body looked up (bodies are fixed rows) */
 };
 
 
 /* Bind `fmt` values to st: 'i' int64_t, 's' const char * (NULL = NULL). */
-bmp_status lq_bind(bmp_ledger *l, bmp_stmt *st, const char *fmt, va_list ap, bmp_error *err);
+bmp_status lq_bind(bmp_ledger *l, ledger_stmt *st, const char *fmt, va_list ap, bmp_error *err);
 /* Prepare, bind and run a statement that returns no rows. */
 bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fmt, ...);
 /* Run a query returning one integer (*found false when no row). */
@@ -38,16 +38,16 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
 /* The handle's cached statement for a SQL literal (prepared once; keyed by
  * the literal's address); give it back with lq_release (reset, or
  * finalized when the cache was full: *owned). */
-bmp_status lq_cached(bmp_ledger *l, const char *sql, bmp_stmt **st, bool *owned,
+bmp_status lq_cached(bmp_ledger *l, const char *sql, ledger_stmt **st, bool *owned,
                      bmp_error *err);
-void lq_release(bmp_ledger *l, bmp_stmt *st, bool owned);
+void lq_release(bmp_ledger *l, ledger_stmt *st, bool owned);
 /* Prepare and bind; the caller steps and finalizes. */
-bmp_status lq_query(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sql,
+bmp_status lq_query(bmp_ledger *l, ledger_stmt **st, bmp_error *err, const char *sql,
                     const char *fmt, ...);
 
 /* Fill one element of an lq_rows array from the statement's current row;
  * false when out of memory (the element is counted: the caller frees it). */
-typedef bool (*lq_row_fn)(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx);
+typedef bool (*lq_row_fn)(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx);
 /* Run a query and gather its rows into a growing array of `size`-byte
  * elements, each zeroed then filled by `fill`: *(T **)out and *n, the
  * caller's to free, also after a failure. */

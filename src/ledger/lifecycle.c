@@ -10,7 +10,7 @@
 static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char hash[65],
                               int64_t *body, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err, "SELECT state, content_hash, body_id FROM batch WHERE id = ?1",
                              "i", batch);
     bool row = false;
@@ -45,8 +45,8 @@ static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, co
         rc = lq_run(l, err, "UPDATE batch SET state = ?2, reason = ?3 WHERE id = ?1", "iss", batch,
                     to, reason ? reason : "");
     if (!rc) {
-        char *d = bmp_asprintf("batch %lld %s -> %s%s%s", (long long)batch, state, to,
-                               reason ? ": " : "", reason ? reason : "");
+        char *d = core_asprintf("batch %lld %s -> %s%s%s", (long long)batch, state, to,
+                                reason ? ": " : "", reason ? reason : "");
         rc = d ? ledger_audit(l, to, d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -60,7 +60,7 @@ static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, co
  * none for a body without one or a batch not found (the transition says). */
 static bmp_status approve_gate(bmp_ledger *l, int64_t batch, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     const ledger_body_ops *ops = NULL;
     bmp_status rc = lq_query(l, &st, err, "SELECT y.code FROM batch b JOIN body y ON "
@@ -111,7 +111,7 @@ bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int6
                            (long long)batch, (long long)id);
     if (rc)
         return rc;
-    char *seed = bmp_asprintf("reversal of %lld %s", (long long)batch, hash);
+    char *seed = core_asprintf("reversal of %lld %s", (long long)batch, hash);
     if (!seed)
         return bmp_error_oom(err);
     ledger_sha256_hex(seed, strlen(seed), rhash);
@@ -143,8 +143,8 @@ bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int6
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
     if (!rc) {
-        char *d = bmp_asprintf("batch %lld reverses posted batch %lld: %s", (long long)id,
-                               (long long)batch, reason);
+        char *d = core_asprintf("batch %lld reverses posted batch %lld: %s", (long long)id,
+                                (long long)batch, reason);
         rc = d ? ledger_audit(l, "correct", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -183,7 +183,7 @@ bmp_status ledger_replace(bmp_ledger *l, int64_t old, const char *reason, bmp_er
     rc = lq_run(l, err, "UPDATE batch SET state = 'rejected', reason = ?2 WHERE id = ?1", "is",
                 old, reason);
     if (!rc) {
-        char *d = bmp_asprintf("batch %lld %s -> rejected: %s", (long long)old, state, reason);
+        char *d = core_asprintf("batch %lld %s -> rejected: %s", (long long)old, state, reason);
         rc = d ? ledger_audit(l, "rejected", d, err) : bmp_error_oom(err);
         free(d);
     }

@@ -15,7 +15,7 @@
 bmp_status payment_balance(bmp_ledger *l, int64_t id, const char *date, bmp_ledger_balance *out,
                            bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     memset(out, 0, sizeof *out);
     bmp_status rc = lq_query(l, &st, err,
@@ -33,7 +33,7 @@ bmp_status payment_balance(bmp_ledger *l, int64_t id, const char *date, bmp_ledg
         out->total = l->ops->col_int(st, 0);
         out->paid = l->ops->col_int(st, 1);
         out->credited = l->ops->col_int(st, 2) > 0;
-        bmp_strlcpy(out->issued, l->ops->col_text(st, 3), sizeof out->issued);
+        core_strlcpy(out->issued, l->ops->col_text(st, 3), sizeof out->issued);
         out->balance = out->credited ? 0 : out->total - out->paid;
     }
     l->ops->finalize(st);
@@ -49,7 +49,7 @@ bmp_status payment_balance(bmp_ledger *l, int64_t id, const char *date, bmp_ledg
 static bmp_status payable(bmp_ledger *l, const char *number, int64_t club, int64_t id,
                           bmp_ledger_balance *bal, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     int64_t owner = 0, credits = 0;
     bmp_status rc = lq_query(l, &st, err, "SELECT club_id, COALESCE(credits, 0) FROM invoice "
@@ -76,7 +76,7 @@ static bmp_status payable(bmp_ledger *l, const char *number, int64_t club, int64
 static bmp_status recorded_before(bmp_ledger *l, const ledger_body *b, const bmp_ledger_payment *p,
                                   int64_t club, int64_t inv, bmp_ledger_paid *out, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT id, club_id, COALESCE(invoice_id, 0), cents, paid, club_number "
@@ -101,7 +101,7 @@ static bmp_status recorded_before(bmp_ledger *l, const ledger_body *b, const bmp
 
 static bmp_status check_payment(const bmp_ledger_payment *p, bmp_error *err)
 {
-    bmp_date d;
+    core_date d;
     if (!p->club || !*p->club)
         return bmp_error_set(err, BMP_EINVAL, "payment: the club it is credited to is required");
     if (!p->ref || !*p->ref)
@@ -110,7 +110,7 @@ static bmp_status check_payment(const bmp_ledger_payment *p, bmp_error *err)
     if (p->cents <= 0)
         return bmp_error_set(err, BMP_EINVAL, "payment %s: amount %lld cents: expected more than "
                              "0", p->ref, (long long)p->cents);
-    return bmp_date_get(p->date, "payment date", &d, err);
+    return core_date_get(p->date, "payment date", &d, err);
 }
 
 static bmp_status insert_payment(bmp_ledger *l, const ledger_body *b, const bmp_ledger_payment *p,
@@ -136,10 +136,10 @@ static bmp_status insert_payment(bmp_ledger *l, const ledger_body *b, const bmp_
     if (!rc && !p->club_number && ops && ops->no_club_number) /* ABF-115 */
         rc = ops->no_club_number(l, b, p, club, out, err);
     if (!rc) {
-        char *d = bmp_asprintf("%s payment %s of %s from club %s on %s%s%s%s", b->code, p->ref,
-                               amount, p->club, p->date, inv ? " against " : " on account",
-                               inv ? p->invoice : "",
-                               out->fee_run ? "; no club number: ABF-115 fee charged" : "");
+        char *d = core_asprintf("%s payment %s of %s from club %s on %s%s%s%s", b->code, p->ref,
+                                amount, p->club, p->date, inv ? " against " : " on account",
+                                inv ? p->invoice : "",
+                                out->fee_run ? "; no club number: ABF-115 fee charged" : "");
         rc = d ? ledger_audit(l, "payment", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -222,10 +222,10 @@ bmp_status bmp_ledger_invoice_balance(bmp_ledger *l, const char *body, const cha
                                       const char *date, bmp_ledger_balance *out, bmp_error *err)
 {
     ledger_body b;
-    bmp_date d;
+    core_date d;
     int64_t id = 0;
     bool found = false;
-    bmp_status rc = bmp_date_get(date, "balance date", &d, err);
+    bmp_status rc = core_date_get(date, "balance date", &d, err);
     if (!rc)
         rc = ledger_body_get(l, body, &b, err);
     if (!rc)
@@ -238,7 +238,7 @@ bmp_status bmp_ledger_invoice_balance(bmp_ledger *l, const char *body, const cha
     return rc;
 }
 
-static bmp_status table_rows(bmp_ledger *l, bmp_stmt *st, int ncols, const int *money,
+static bmp_status table_rows(bmp_ledger *l, ledger_stmt *st, int ncols, const int *money,
                              bmp_table *out, bmp_error *err)
 {
     bool row = false;
@@ -260,7 +260,7 @@ bmp_status bmp_ledger_payment_list(bmp_ledger *l, const char *body, bmp_table *o
                                        "club_number", NULL};
     static const int money[] = {0, 0, 0, 0, 1, 0};
     ledger_body b;
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
         rc = bmp_table_title(out, "payments");
@@ -285,10 +285,10 @@ bmp_status bmp_ledger_balances(bmp_ledger *l, const char *body, const char *date
     static const char *const cols[] = {"number", "club", "issued", "total", "paid", "balance",
                                        "age", NULL};
     ledger_body b;
-    bmp_date d;
-    bmp_stmt *st = NULL;
+    core_date d;
+    ledger_stmt *st = NULL;
     bool row = false;
-    bmp_status rc = bmp_date_get(date, "balance date", &d, err);
+    bmp_status rc = core_date_get(date, "balance date", &d, err);
     if (!rc)
         rc = ledger_body_get(l, body, &b, err);
     if (!rc)

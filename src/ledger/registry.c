@@ -48,7 +48,7 @@ bmp_status ledger_number_check(const char *body, const char *in, char *out, size
     if (!all_digits(in, 1, 8))
         return bmp_error_set(err, BMP_EINVAL, "expected a %s number of 1 to 8 digits, got \"%s\"",
                              ops && ops->number_name ? ops->number_name : "EBU", in);
-    bmp_strlcpy(out, in, size);
+    core_strlcpy(out, in, size);
     return BMP_OK;
 }
 
@@ -133,7 +133,7 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
             bad++;
         }
     }
-    char *alts = bmp_strdup(p->alternates ? p->alternates : "");
+    char *alts = core_strdup(p->alternates ? p->alternates : "");
     for (char *save = NULL, *c = strtok_r(alts, ";", &save); c; c = strtok_r(NULL, ";", &save)) {
         if (club_id(l, b->id, c, &id, &found, &e) || !found) {
             problems_add(probs, "%salternates: no club \"%s\" in the %s register (ABF-95)", where,
@@ -146,9 +146,9 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
         problems_add(probs, "%spre1982_red: must not be negative", where);
         bad++;
     }
-    out->name = bmp_strdup(p->name ? p->name : "");
-    out->home = bmp_strdup(p->home_club && *p->home_club ? p->home_club : NULL);
-    out->alts = bmp_strdup(p->alternates ? p->alternates : "");
+    out->name = core_strdup(p->name ? p->name : "");
+    out->home = core_strdup(p->home_club && *p->home_club ? p->home_club : NULL);
+    out->alts = core_strdup(p->alternates ? p->alternates : "");
     out->overseas = p->overseas;
     out->youth = p->youth;
     out->from = p->registered_from;
@@ -181,7 +181,7 @@ static bmp_status allocate_numbers(bmp_ledger *l, const ledger_body *b, prow *ro
         need += rows[i].number[0] == '\0';
     if (!need)
         return BMP_OK;
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT number FROM player WHERE body_id = ?1 AND length(number) "
                              "BETWEEN 4 AND 5",
@@ -265,7 +265,7 @@ static bmp_status player_write(bmp_ledger *l, const ledger_body *b, const prow *
                     (int64_t)r->pre82);
     if (!rc)
         rc = lq_run(l, err, "DELETE FROM alternate WHERE player_id = ?1", "i", id);
-    char *alts = bmp_strdup(r->alts);
+    char *alts = core_strdup(r->alts);
     for (char *save = NULL, *c = strtok_r(alts, ";", &save); c && !rc;
          c = strtok_r(NULL, ";", &save)) {
         int64_t cid = 0;
@@ -301,7 +301,7 @@ bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledg
     if (!rc)
         rc = player_write(l, &b, &r, err);
     if (!rc) {
-        char *d = bmp_asprintf("%s player %s \"%s\" %s", b.code, r.number, r.name, r.status);
+        char *d = core_asprintf("%s player %s \"%s\" %s", b.code, r.number, r.name, r.status);
         rc = d ? ledger_audit(l, "player", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -332,8 +332,8 @@ bmp_status bmp_ledger_add_club(bmp_ledger *l, const char *body, const bmp_ledger
                     "dummy = excluded.dummy",
                     "issi", b.id, c->number, c->name, (int64_t)c->dummy);
     if (!rc) {
-        char *d = bmp_asprintf("%s club %s \"%s\"%s", b.code, c->number, c->name,
-                               c->dummy ? " (dummy, NZ-98)" : "");
+        char *d = core_asprintf("%s club %s \"%s\"%s", b.code, c->number, c->name,
+                                c->dummy ? " (dummy, NZ-98)" : "");
         rc = d ? ledger_audit(l, "club", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -350,7 +350,7 @@ static bmp_status read_csv(const char *path, lcsv *c, bmp_error *err)
 {
     char *data = NULL;
     size_t len = 0;
-    bmp_status rc = bmp_read_file(path, &data, &len, err);
+    bmp_status rc = core_read_file(path, &data, &len, err);
     if (rc)
         return rc;
     rc = lcsv_parse(data, len, path, c, err);
@@ -447,7 +447,7 @@ static bmp_status players_write(bmp_ledger *l, const ledger_body *b, prow *rows,
     for (size_t i = 0; i < n && !rc; i++)
         rc = player_write(l, b, &rows[i], err);
     if (!rc) {
-        char *d = bmp_asprintf("%s players: %zu rows from %s", b->code, n, path);
+        char *d = core_asprintf("%s players: %zu rows from %s", b->code, n, path);
         rc = d ? ledger_audit(l, "import players", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -570,7 +570,7 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
                         "issi", b.id, rows[i].number, lcsv_get(&c, i + 1, cname),
                         (int64_t)dummy[i]);
         if (!rc) {
-            char *d = bmp_asprintf("%s clubs: %zu rows from %s", b.code, n, path);
+            char *d = core_asprintf("%s clubs: %zu rows from %s", b.code, n, path);
             rc = d ? ledger_audit(l, "import clubs", d, err) : bmp_error_oom(err);
             free(d);
         }
@@ -594,19 +594,19 @@ static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql,
 {
     ledger_body b;
     bmp_status rc = ledger_body_get(l, body, &b, err);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     if (rc || (rc = lq_query(l, &st, err, sql, "i", b.id)))
         return rc;
     int nc = l->ops->col_count(st);
     for (int k = 0; k < nc; k++)
-        bmp_csv_put(out, l->ops->col_name(st, k), false, k == nc - 1 ? '\n' : ',');
+        core_csv_put(out, l->ops->col_name(st, k), false, k == nc - 1 ? '\n' : ',');
     bool row = true;
     while (!rc) {
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
         for (int k = 0; k < nc; k++)
-            bmp_csv_put(out, l->ops->col_text(st, k), false, k == nc - 1 ? '\n' : ',');
+            core_csv_put(out, l->ops->col_text(st, k), false, k == nc - 1 ? '\n' : ',');
     }
     l->ops->finalize(st);
     if (!rc && ferror(out))

@@ -13,7 +13,7 @@
 static bmp_status table_query(bmp_ledger *l, bmp_table *t, int group, size_t limit,
                               bmp_error *err, const char *sql, const char *fmt, ...)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool owned = false;
     bmp_status rc = lq_cached(l, sql, &st, &owned, err); /* a report's SQL is a literal */
     if (rc)
@@ -78,7 +78,7 @@ static bmp_status find_player(bmp_ledger *l, const ledger_body *b, const char *n
 static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t id, bmp_table *t,
                                   bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool owned = false;
     static const char sql[] =
         "SELECT p.number, p.name, p.status, coalesce(c.number || ' ' || c.name, "

@@ -6,7 +6,7 @@
 #include "ledger/ledger_internal.h"
 
 /* Prepare and bind, the values from ap (lq_query's steps). */
-static bmp_status vquery(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const char *sql,
+static bmp_status vquery(bmp_ledger *l, ledger_stmt **st, bmp_error *err, const char *sql,
                          const char *fmt, va_list ap)
 {
     bmp_status rc = l->ops->prepare(l->s, sql, st, err);
@@ -22,7 +22,7 @@ static bmp_status vquery(bmp_ledger *l, bmp_stmt **st, bmp_error *err, const cha
 bmp_status lq_rows(bmp_ledger *l, void *out, size_t *n, size_t size, lq_row_fn fill, void *ctx,
                    bmp_error *err, const char *sql, const char *fmt, ...)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     void *v = NULL;
     size_t cap = 0;
     bool row = false;
@@ -32,7 +32,7 @@ bmp_status lq_rows(bmp_ledger *l, void *out, size_t *n, size_t size, lq_row_fn f
     bmp_status rc = vquery(l, &st, err, sql, fmt, ap);
     va_end(ap);
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        void *w = bmp_grow(v, &cap, *n, size);
+        void *w = core_grow(v, &cap, *n, size);
         if (!w) {
             rc = bmp_error_oom(err);
             break;

@@ -145,7 +145,7 @@ bmp_status ledger_run_say(bmp_ledger_run_out *out, bmp_error *err, const char *f
 {
     va_list ap;
     va_start(ap, fmt);
-    char *t = bmp_vasprintf(fmt, ap);
+    char *t = core_vasprintf(fmt, ap);
     va_end(ap);
     if (!t)
         return bmp_error_oom(err);

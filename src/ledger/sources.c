@@ -32,7 +32,7 @@ static const char *keep(ledger_lines *ls, const char *s)
 {
     if (!s)
         return NULL;
-    char **v = bmp_grow(ls->strs, &ls->scap, ls->nstrs, sizeof *v);
+    char **v = core_grow(ls->strs, &ls->scap, ls->nstrs, sizeof *v);
     if (!v) {
         ls->oom = true;
         return NULL;
@@ -50,7 +50,7 @@ static const char *keep(ledger_lines *ls, const char *s)
  * else a failed copy marks the whole read as failed. */
 static char *own(ledger_lines *ls, const char *s)
 {
-    char *c = bmp_strdup(s);
+    char *c = core_strdup(s);
     if (s && !c)
         ls->oom = true;
     return c;
@@ -58,7 +58,7 @@ static char *own(ledger_lines *ls, const char *s)
 
 static bool push(ledger_lines *ls, const bmp_ledger_line *ln)
 {
-    bmp_ledger_line *v = bmp_grow(ls->v, &ls->cap, ls->n, sizeof *v);
+    bmp_ledger_line *v = core_grow(ls->v, &ls->cap, ls->n, sizeof *v);
     if (!v)
         return false;
     ls->v = v;

@@ -82,7 +82,7 @@ static bmp_status insert_token(bmp_ledger *l, const char *scope, const char *lab
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_EIO, "database: the token was not stored");
     if (!rc) {
-        char *d = bmp_asprintf("token %lld created: %s", (long long)*id, scope);
+        char *d = core_asprintf("token %lld created: %s", (long long)*id, scope);
         rc = d ? ledger_audit(l, "token", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -126,7 +126,7 @@ bmp_status bmp_ledger_token_list(bmp_ledger *l, bmp_table *out, bmp_error *err)
     bmp_status rc = bmp_table_title(out, "tokens");
     if (!rc)
         rc = bmp_table_columns(out, cols);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     if (!rc)
         rc = lq_query(l, &st, err,
                       "SELECT id, scope, label, who, created_at, COALESCE(revoked_at, '') "
@@ -159,7 +159,7 @@ bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
                     "UPDATE token SET revoked_at = COALESCE(revoked_at, ?2) WHERE id = ?1", "is",
                     id, at);
     if (!rc) {
-        char *d = bmp_asprintf("token %lld revoked", (long long)id);
+        char *d = core_asprintf("token %lld revoked", (long long)id);
         rc = d ? ledger_audit(l, "token", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -178,7 +178,7 @@ bmp_status bmp_ledger_token_check(bmp_ledger *l, const char *token, bmp_token_sc
         return bmp_error_set(err, BMP_ENOTFOUND, "not a bridgemp token");
     char hex[65];
     token_hash(token, hex);
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT id, scope, label FROM token "
                              "WHERE hash = ?1 AND revoked_at IS NULL",

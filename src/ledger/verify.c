@@ -9,7 +9,7 @@
 
 static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT seq, at, who, action, detail, prev_hash, hash FROM audit "
                              "ORDER BY seq", NULL);
@@ -49,7 +49,7 @@ static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp
 static bmp_status report_rows(bmp_ledger *l, const char *sql, const char *fmt_what,
                               bmp_problems *pp, size_t *bad, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err, sql, NULL);
     bool row = true;
     while (!rc) {
@@ -136,7 +136,7 @@ bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err)
         /* names from the schema; the order of the primary key, the same on
          * every backend */
         snprintf(sql, sizeof sql, "SELECT * FROM %s ORDER BY %s", *t, dump_order(*t));
-        bmp_stmt *st = NULL;
+        ledger_stmt *st = NULL;
         rc = lq_query(l, &st, err, sql, NULL);
         core_buf_puts(&b, "== ");
         core_buf_puts(&b, *t);

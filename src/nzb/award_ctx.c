@@ -65,7 +65,7 @@ static bool player_ineligible(const nzb_ctx *c, const bmp_contestant *ct, size_t
 
 /* NZ-15 (i): club sessions award on gross scores: the eligible players keep
  * their award, the non-eligible player gets none. */
-static void club_player(void *ctx, const bmp_contestant *ct, size_t p, bmp_player_award *pa)
+static void club_player(void *ctx, const bmp_contestant *ct, size_t p, core_player_award *pa)
 {
     const nzb_ctx *c = ctx;
     if (player_ineligible(c, ct, p)) {
@@ -105,6 +105,6 @@ bmp_status nzb_emit(nzb_ctx *c, size_t ci, int player, const char *kind, const c
     char colour[2] = {letter, '\0'};
     bmp_award_set(&aw, kind, ranking, colour, rule, section);
     if (has_inel && player == BMP_ALL_PLAYERS)
-        return bmp_emit_players(c->ev, c->out, c->err, &aw, explain, true, club_player, c);
+        return core_emit_players(c->ev, c->out, c->err, &aw, explain, true, club_player, c);
     return bmp_awards_add(c->out, c->err, &aw, "%s", explain);
 }

@@ -127,7 +127,7 @@ static bmp_status scale(const char *name, const char *edition, const bmp_params 
 static const bmp_usebio_flavour usebio_flavour = {
     "nz", false, false, false, "NZ Scorer via scorer-to-usebio (duaneg)"};
 
-const bmp_rules bmp_rules_nzb = {
+const bmp_rules nzb_rules = {
     .body = "nzb",
     .name = "NZ Bridge",
     .editions = editions,

@@ -60,7 +60,7 @@ extern const bmp_param_specs nzb_param_specs;
 
 /* ---- Ranks, gradings and conversions through bmp_rules (ranks.c) ------- */
 
-/* Holding indices: the order of bmp_rules_nzb.point_types. */
+/* Holding indices: the order of nzb_rules.point_types. */
 enum { NZB_PT_A, NZB_PT_B, NZB_PT_C };
 bmp_status nzb_rules_rank(const bmp_holding *h, bmp_rank *out, bmp_error *err);
 bool nzb_rules_rank_info(int ordinal, bmp_rank_info *out);

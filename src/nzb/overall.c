@@ -134,12 +134,12 @@ typedef struct grid_at {
     overall_how *how;
 } grid_at;
 
-static bmp_status grid_value(void *ctx, int p, bmp_exact *value)
+static bmp_status grid_value(void *ctx, int p, core_exact *value)
 {
     grid_at *g = ctx;
     int v = 0;
     bmp_status st = place_value(g->c, g->ci, g->field, p, &v, g->how);
-    *value = bmp_exact_q(v, 1);
+    *value = core_exact_q(v, 1);
     return st;
 }
 
@@ -209,8 +209,8 @@ static bmp_status contestant_overall(nzb_ctx *c, size_t ci, int field)
     overall_how how = {0};
     grid_at at = {c, ci, field, &how};
     bmp_points pts = 0;
-    bmp_status st = bmp_tie_share_round(lo, hi, -1, grid_value, &at, BMP_ROUND_HALF_UP,
-                                        BMP_UNIT_CENT, &pts);
+    bmp_status st = core_tie_share_round(lo, hi, -1, grid_value, &at, BMP_ROUND_HALF_UP,
+                                         BMP_UNIT_CENT, &pts);
     if (st || pts <= 0)
         return st;
     char ex[400];

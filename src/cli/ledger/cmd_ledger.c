@@ -119,7 +119,7 @@ static int dispatch(ledger_args *a)
     return LEDGER_EXIT_USAGE;
 }
 
-int bmp_cli_ledger(int argc, char **argv)
+int cli_ledger(int argc, char **argv)
 {
     ledger_args a = {0};
     int rc = ledger_parse_args(argc - 1, argv + 1, &a);

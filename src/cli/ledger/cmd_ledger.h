@@ -3,6 +3,6 @@
 #ifndef BMP_CLI_LEDGER_H
 #define BMP_CLI_LEDGER_H
 
-int bmp_cli_ledger(int argc, char **argv);
+int cli_ledger(int argc, char **argv);
 
 #endif

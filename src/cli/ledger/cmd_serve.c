@@ -160,7 +160,7 @@ static int serve(serve_args *a, FILE *log)
     return 0;
 }
 
-int bmp_cli_serve(int argc, char **argv)
+int cli_serve(int argc, char **argv)
 {
     serve_args a = {0};
     int rc = parse(argc, argv, &a);

@@ -2,6 +2,6 @@
 #ifndef BMP_CLI_SERVE_H
 #define BMP_CLI_SERVE_H
 
-int bmp_cli_serve(int argc, char **argv);
+int cli_serve(int argc, char **argv);
 
 #endif

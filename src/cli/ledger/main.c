@@ -16,9 +16,9 @@
 static int run(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "ledger") == 0)
-        return bmp_cli_ledger(argc - 1, argv + 1);
+        return cli_ledger(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "serve") == 0)
-        return bmp_cli_serve(argc - 1, argv + 1);
+        return cli_serve(argc - 1, argv + 1);
     fputs("usage: bridgemp-ledger ledger|serve [ARGS]\n"
           "(run by 'bridgemp ledger' and 'bridgemp serve'; see 'bridgemp --help')\n",
           stderr);
@@ -29,5 +29,5 @@ int main(int argc, char **argv)
 {
     /* as bridgemp: a closed pipe is a write error (exit 1), not SIGPIPE */
     signal(SIGPIPE, SIG_IGN);
-    return bmp_cli_finish_stdout(run(argc, argv));
+    return cli_finish_stdout(run(argc, argv));
 }

@@ -23,7 +23,7 @@ static bool check_row(bmp_ledger *l, const ledger_body *b, int year, const char 
     int64_t to = 0;
     if (ledger_number_check(b->code, number, norm, sizeof norm, &e))
         return problems_add(pp, "%snumber: %s", where, e.msg), false;
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, &e,
                              "SELECT p.id, p.status, COALESCE(p.registered_to, 0), "
@@ -59,7 +59,7 @@ static bmp_status read_rows(bmp_ledger *l, const ledger_body *b, int year, const
     char *data = NULL;
     size_t len = 0;
     lcsv c = {0};
-    bmp_status rc = bmp_read_file(path, &data, &len, err);
+    bmp_status rc = core_read_file(path, &data, &len, err);
     if (!rc)
         rc = lcsv_parse(data, len, path, &c, err);
     free(data);
@@ -113,8 +113,8 @@ bmp_status bmp_ledger_cancel_members(bmp_ledger *l, const char *body, int year, 
         done++;
     }
     if (!rc && began) {
-        char *d = bmp_asprintf("%s cancellations %d: %zu cancelled, %zu already, from %s (ABF-98)",
-                               b.code, year, done, skip, path);
+        char *d = core_asprintf("%s cancellations %d: %zu cancelled, %zu already, from %s (ABF-98)",
+                                b.code, year, done, skip, path);
         rc = d ? ledger_audit(l, "cancel", d, err) : bmp_error_oom(err);
         free(d);
     }

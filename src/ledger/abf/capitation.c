@@ -20,7 +20,7 @@ typedef struct member {
 } member;
 
 /* One member from the statement's current row (lq_rows). */
-static bool fill_member(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+static bool fill_member(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     member *m = row;
@@ -134,7 +134,7 @@ bmp_status bmp_ledger_set_club_affiliated(bmp_ledger *l, const char *body, const
                                           const char *date, bmp_error *err)
 {
     ledger_body b;
-    bmp_date d;
+    core_date d;
     int64_t id = 0, charged = 0;
     bool found = false;
     bmp_status rc = ledger_body_get(l, body, &b, err);
@@ -142,7 +142,7 @@ bmp_status bmp_ledger_set_club_affiliated(bmp_ledger *l, const char *body, const
         rc = bmp_error_set(err, BMP_ENOTSUP, "not supported: club affiliation dates for %s "
                            "(ABF-112 is the ABF's)", b.code);
     if (!rc)
-        rc = bmp_date_get(date, "club affiliation date", &d, err);
+        rc = core_date_get(date, "club affiliation date", &d, err);
     if (!rc)
         rc = l->ops->begin(l->s, err);
     if (rc)

@@ -76,7 +76,7 @@ static bmp_status quarter_periods(const char *q, char p[3][32], bmp_error *err)
 }
 
 /* One levied from the statement's current row (lq_rows). */
-static bool fill_levied(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+static bool fill_levied(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     levied *x = row;

@@ -11,7 +11,7 @@ static bmp_status number_check(const char *in, char *out, size_t size, bmp_error
     char n7[8];
     bmp_status st = bmp_abf_number_validate(in, false, n7, err);
     if (!st)
-        bmp_strlcpy(out, n7, size);
+        core_strlcpy(out, n7, size);
     return st;
 }
 

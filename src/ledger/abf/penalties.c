@@ -31,13 +31,13 @@ typedef struct owing {
 } owing;
 
 /* One owing from the statement's current row (lq_rows). */
-static bool fill_owing(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+static bool fill_owing(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     owing *o = row;
     o->id = l->ops->col_int(st, 0);
     o->club = l->ops->col_int(st, 1);
-    bmp_strlcpy(o->number, l->ops->col_text(st, 2), sizeof o->number);
+    core_strlcpy(o->number, l->ops->col_text(st, 2), sizeof o->number);
     o->charged = l->ops->col_int(st, 3);
     return true;
 }
@@ -76,7 +76,7 @@ typedef struct plines {
 static bmp_status plines_add(plines *p, const owing *o, int64_t k, int64_t cents,
                              const bmp_ledger_balance *bal, bmp_error *err)
 {
-    pline *v = bmp_grow(p->v, &p->cap, p->n, sizeof *v);
+    pline *v = core_grow(p->v, &p->cap, p->n, sizeof *v);
     if (!v)
         return bmp_error_oom(err);
     p->v = v;
@@ -87,7 +87,7 @@ static bmp_status plines_add(plines *p, const owing *o, int64_t k, int64_t cents
     char full[320]; /* whole, then cut to `what` as before */
     snprintf(full, sizeof full, "overdue penalty quarter %lld: invoice %s of %s owing %s "
              "(%ld days)", (long long)k, o->number, bal->issued, owed, bal->age);
-    bmp_strlcpy(x->what, full, sizeof x->what);
+    core_strlcpy(x->what, full, sizeof x->what);
     return BMP_OK;
 }
 
@@ -160,11 +160,11 @@ bmp_status bmp_ledger_overdue_run(bmp_ledger *l, const char *body, const char *d
                                   bmp_error *err)
 {
     ledger_body b;
-    bmp_date d;
+    core_date d;
     memset(out, 0, sizeof *out);
     bmp_status rc = abf_body(l, body, &b, "overdue penalties (ABF-114)", err);
     if (!rc)
-        rc = bmp_date_get(date, "overdue run date", &d, err);
+        rc = core_date_get(date, "overdue run date", &d, err);
     if (!rc)
         rc = l->ops->begin(l->s, err);
     if (rc)
@@ -197,7 +197,7 @@ typedef struct gated {
 static bmp_status gated_batch(bmp_ledger *l, const ledger_body *b, int64_t batch, gated *g,
                               bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT b.state, COALESCE(b.club_id, 0), COALESCE(c.number, ''), "
@@ -212,12 +212,12 @@ static bmp_status gated_batch(bmp_ledger *l, const ledger_body *b, int64_t batch
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s batch %lld", b->code, (long long)batch);
     if (!rc) {
-        bmp_strlcpy(g->state, l->ops->col_text(st, 0), sizeof g->state);
+        core_strlcpy(g->state, l->ops->col_text(st, 0), sizeof g->state);
         g->club = l->ops->col_int(st, 1);
-        bmp_strlcpy(g->club_number, l->ops->col_text(st, 2), sizeof g->club_number);
-        bmp_strlcpy(g->grade, l->ops->col_text(st, 3), sizeof g->grade);
+        core_strlcpy(g->club_number, l->ops->col_text(st, 2), sizeof g->club_number);
+        core_strlcpy(g->grade, l->ops->col_text(st, 3), sizeof g->grade);
         const char *ev = l->ops->col_text(st, 4);
-        bmp_strlcpy(g->date, *ev ? ev : l->ops->col_text(st, 5), sizeof g->date);
+        core_strlcpy(g->date, *ev ? ev : l->ops->col_text(st, 5), sizeof g->date);
         g->points = l->ops->col_int(st, 6);
     }
     l->ops->finalize(st);
@@ -267,10 +267,10 @@ static bmp_status make_event_levy(bmp_ledger *l, const ledger_body *b, int64_t b
     out->lines = 1;
     out->total = levy;
     if (!rc) {
-        char *d = bmp_asprintf("charge run %lld: %s %s levy of batch %lld, %lld cents; credits "
-                               "held until paid (ABF-116)", (long long)out->id, b->code,
-                               tour ? "bridge tour" : "congress", (long long)batch,
-                               (long long)levy);
+        char *d = core_asprintf("charge run %lld: %s %s levy of batch %lld, %lld cents; credits "
+                                "held until paid (ABF-116)", (long long)out->id, b->code,
+                                tour ? "bridge tour" : "congress", (long long)batch,
+                                (long long)levy);
         rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -312,7 +312,7 @@ bmp_status bmp_ledger_event_levy(bmp_ledger *l, const char *body, int64_t batch,
 static bmp_status first_owing(bmp_ledger *l, const char *sql, int64_t key, char number[64],
                               int64_t *balance, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     *balance = 0;
     bmp_status rc = lq_query(l, &st, err, sql, "i", key);
@@ -320,7 +320,7 @@ static bmp_status first_owing(bmp_ledger *l, const char *sql, int64_t key, char 
         bmp_ledger_balance bal;
         rc = payment_balance(l, l->ops->col_int(st, 0), "9999-12-31", &bal, err);
         *balance = rc ? 0 : bal.balance;
-        bmp_strlcpy(number, l->ops->col_text(st, 1), 64);
+        core_strlcpy(number, l->ops->col_text(st, 1), 64);
     }
     l->ops->finalize(st);
     return rc;
@@ -328,7 +328,7 @@ static bmp_status first_owing(bmp_ledger *l, const char *sql, int64_t key, char 
 
 bmp_status ledger_levy_gate(bmp_ledger *l, int64_t batch, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false, tour = false;
     int64_t run = 0, club = 0, balance = 0;
     char number[64] = "", owed[32];

@@ -11,7 +11,7 @@
 static bmp_status schedule_rows(bmp_ledger *l, const ledger_body *b, int year, bmp_table *out,
                                 bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = true;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT c.number, p.number, p.name, p.overseas, p.youth, "
@@ -64,7 +64,7 @@ bmp_status bmp_ledger_member_schedule(bmp_ledger *l, const char *body, int year,
 static bmp_status daily_rows(bmp_ledger *l, const ledger_body *b, const char *date,
                              bmp_table *out, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = true;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT b.id, b.source, b.event, b.event_date, "
@@ -97,10 +97,10 @@ bmp_status bmp_ledger_daily_report(bmp_ledger *l, const char *body, const char *
     static const char *const cols[] = {"batch", "source", "event", "event_date", "club",
                                        "state", "lines", "points", NULL};
     ledger_body b;
-    bmp_date d;
+    core_date d;
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
-        rc = bmp_date_get(date, "daily report date", &d, err);
+        rc = core_date_get(date, "daily report date", &d, err);
     char title[64];
     snprintf(title, sizeof title, "Batches processed %.10s (ABF-106)", date ? date : "");
     if (!rc)
@@ -115,7 +115,7 @@ bmp_status bmp_ledger_daily_report(bmp_ledger *l, const char *body, const char *
 static bmp_status b4c_rows(bmp_ledger *l, const ledger_body *b, const char *period,
                            bmp_table *out, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = true;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT b.id, g.grade, COALESCE(c.number, ''), b.event, b.event_date, "
@@ -168,7 +168,7 @@ bmp_status bmp_ledger_b4c_list(bmp_ledger *l, const char *body, const char *peri
 
 static bmp_status charge_rows(bmp_ledger *l, int64_t run, bmp_table *out, bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = true;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT c.number, COALESCE(p.number, ''), COALESCE(g.batch_id, 0), "
@@ -201,7 +201,7 @@ bmp_status bmp_ledger_charge_lines(bmp_ledger *l, const char *body, int64_t run,
                                        NULL};
     ledger_body b;
     char kind[16] = "", period[16] = "";
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)

@@ -17,7 +17,7 @@ static bmp_status number_check(const char *in, char *out, size_t size, bmp_error
         return bmp_error_set(err, BMP_EINVAL,
                              "expected an ACBL player number (1 to 10 letters and digits), "
                              "got \"%s\"", in);
-    bmp_strlcpy(out, in, size);
+    core_strlcpy(out, in, size);
     return BMP_OK;
 }
 

@@ -16,15 +16,15 @@
 bmp_status bmp_ebu_gold_value(bmp_points original, const char *awarded, const char *as_of,
                               bmp_points *value, int *years, bmp_error *err)
 {
-    bmp_date a, t;
-    bmp_status rc = bmp_date_get(awarded, "Gold award date", &a, err);
+    core_date a, t;
+    bmp_status rc = core_date_get(awarded, "Gold award date", &a, err);
     if (!rc)
-        rc = bmp_date_get(as_of, "Gold as-of date", &t, err);
+        rc = core_date_get(as_of, "Gold as-of date", &t, err);
     if (rc)
         return rc;
     /* whole years: the year is complete on the anniversary (EA-2) */
     int k = t.y - a.y - ((t.m < a.m || (t.m == a.m && t.d < a.d)) ? 1 : 0);
-    bool before = bmp_date_days(t) < bmp_date_days(a);
+    bool before = core_date_days(t) < core_date_days(a);
     if (years)
         *years = before ? 0 : k;
     /* 2.5.1: 20 % of the original value per annum, nothing after 5 years;
@@ -41,7 +41,7 @@ static const char *gold_date(const char *event_date, const char *created, char b
 {
     if (event_date && *event_date)
         return event_date;
-    bmp_strlcpy(buf, created ? created : "", 11);
+    core_strlcpy(buf, created ? created : "", 11);
     return buf;
 }
 
@@ -54,15 +54,15 @@ typedef struct gold_row {
 
 /* Step one row of the Gold query: number, name, batch, event, event_date,
  * created_at, points, source. */
-static void gold_read(bmp_ledger *l, bmp_stmt *st, gold_row *g)
+static void gold_read(bmp_ledger *l, ledger_stmt *st, gold_row *g)
 {
     char buf[11];
-    bmp_strlcpy(g->number, l->ops->col_text(st, 0), sizeof g->number);
-    bmp_strlcpy(g->name, l->ops->col_text(st, 1), sizeof g->name);
+    core_strlcpy(g->number, l->ops->col_text(st, 0), sizeof g->number);
+    core_strlcpy(g->name, l->ops->col_text(st, 1), sizeof g->name);
     g->batch = l->ops->col_int(st, 2);
-    bmp_strlcpy(g->event, l->ops->col_text(st, 3), sizeof g->event);
-    bmp_strlcpy(g->date, gold_date(l->ops->col_text(st, 4), l->ops->col_text(st, 5), buf),
-                sizeof g->date);
+    core_strlcpy(g->event, l->ops->col_text(st, 3), sizeof g->event);
+    core_strlcpy(g->date, gold_date(l->ops->col_text(st, 4), l->ops->col_text(st, 5), buf),
+                 sizeof g->date);
     g->original = l->ops->col_int(st, 6);
     g->reversal = strcmp(l->ops->col_text(st, 7), "reversal") == 0;
 }
@@ -76,13 +76,13 @@ static const char gold_sql[] =
 static bmp_status ebu_body(bmp_ledger *l, const char *body, const char *as_of, ledger_body *b,
                            bmp_error *err)
 {
-    bmp_date d;
+    core_date d;
     bmp_status rc = ledger_body_get(l, body, b, err);
     if (!rc && strcmp(b->code, "ebu") != 0)
         rc = bmp_error_set(err, BMP_ENOTSUP, "not supported: Gold Points for %s (the EBU's, "
                            "EBU-3)", b->code);
     if (!rc)
-        rc = bmp_date_get(as_of, "gold: the as-of date", &d, err);
+        rc = core_date_get(as_of, "gold: the as-of date", &d, err);
     return rc;
 }
 
@@ -114,7 +114,7 @@ bmp_status bmp_ledger_ebu_gold(bmp_ledger *l, const char *body, const char *as_o
 {
     static const char *const cols[] = {"number", "name", "awards", "original", "value", NULL};
     ledger_body b;
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = ebu_body(l, body, as_of, &b, err);
     if (!rc && !(rc = bmp_table_title(out, "Gold Points (EBU-3)")))
         rc = bmp_table_columns(out, cols);
@@ -171,7 +171,7 @@ bmp_status bmp_ledger_ebu_gold_awards(bmp_ledger *l, const char *body, const cha
     static const char *const cols[] = {"batch", "event", "date", "original", "years", "value",
                                        NULL};
     ledger_body b;
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     if (!number || !*number)
         return bmp_error_set(err, BMP_EINVAL, "gold: expected a player's EBU number");
     bmp_status rc = ebu_body(l, body, as_of, &b, err);

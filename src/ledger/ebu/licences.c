@@ -49,9 +49,9 @@ static bmp_status lic_row(const lic_ctx *c, const lcsv *csv, size_t r, const int
     for (int k = 0; k < NCOLS; k++)
         f[k] = lcsv_get(csv, r, col[k]);
     size_t line = csv->rows[r].line;
-    bmp_date d;
+    core_date d;
     int64_t sessions = 0, tables = 0, club = 0, cents = 0;
-    if (!bmp_date_parse(f[C_END], &d) || strncmp(f[C_END], c->month, 7) != 0)
+    if (!core_date_parse(f[C_END], &d) || strncmp(f[C_END], c->month, 7) != 0)
         return bmp_error_set(err, BMP_EINVAL, "%s:%zu: end \"%s\": expected a date yyyy-mm-dd in "
                              "%s", c->path, line, f[C_END], c->month);
     if (!ebu_amount(f[C_SESSIONS], &sessions) || !sessions || sessions > 1000 ||
@@ -95,7 +95,7 @@ static bmp_status lic_lines(const lic_ctx *c, const char *events, bmp_error *err
     size_t len = 0;
     lcsv csv = {0};
     int col[NCOLS];
-    bmp_status rc = bmp_read_file(events, &data, &len, err);
+    bmp_status rc = core_read_file(events, &data, &len, err);
     if (!rc)
         rc = lcsv_parse(data, len, events, &csv, err);
     free(data);

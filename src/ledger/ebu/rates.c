@@ -30,13 +30,13 @@ static bmp_status rate_row(const lcsv *c, size_t r, const int col[3], const char
                            ebu_rate *f, bmp_error *err)
 {
     const char *from = lcsv_get(c, r, col[0]), *key = lcsv_get(c, r, col[1]);
-    bmp_date d;
-    if (!bmp_date_parse(from, &d) || !*key || strlen(key) >= sizeof f->key ||
+    core_date d;
+    if (!core_date_parse(from, &d) || !*key || strlen(key) >= sizeof f->key ||
         !ebu_plain_text(key) || !ebu_amount(lcsv_get(c, r, col[2]), &f->cents))
         return bmp_error_set(err, BMP_EINVAL, "%s:%zu: expected a date yyyy-mm-dd, a code and an "
                              "amount in whole cents", path, c->rows[r].line);
     memcpy(f->from, from, 11);
-    bmp_strlcpy(f->key, key, sizeof f->key);
+    core_strlcpy(f->key, key, sizeof f->key);
     return BMP_OK;
 }
 
@@ -51,7 +51,7 @@ bmp_status ebu_rates_read(const char *path, const char *key, const char *amount,
     if (!path || !*path)
         return bmp_error_set(err, BMP_EINVAL, "expected a rate table from,%s,%s (cents; %s)", key,
                              amount, rule);
-    bmp_status rc = bmp_read_file(path, &data, &len, err);
+    bmp_status rc = core_read_file(path, &data, &len, err);
     if (!rc)
         rc = lcsv_parse(data, len, path, &c, err);
     free(data);

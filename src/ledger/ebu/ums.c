@@ -81,7 +81,7 @@ static bmp_status claim_row(const lcsv *c, size_t r, const int col[3], const cha
     if (x->kind == UMS_EBU && !*note)
         return bmp_error_set(err, BMP_EINVAL, "%s:%zu: an EBU exemption needs a note naming the "
                              "EBU's grant (EBU-17)", path, x->line);
-    bmp_strlcpy(x->note, note, sizeof x->note);
+    core_strlcpy(x->note, note, sizeof x->note);
     return BMP_OK;
 }
 
@@ -95,7 +95,7 @@ static bmp_status read_claims(const char *path, ums_claim **out, size_t *n, bmp_
     *n = 0;
     if (!path)
         return BMP_OK;
-    bmp_status rc = bmp_read_file(path, &data, &len, err);
+    bmp_status rc = core_read_file(path, &data, &len, err);
     if (!rc)
         rc = lcsv_parse(data, len, path, &c, err);
     free(data);
@@ -124,13 +124,13 @@ static bmp_status read_claims(const char *path, ums_claim **out, size_t *n, bmp_
 }
 
 /* One ums_event from the statement's current row (lq_rows). */
-static bool fill_ums_event(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+static bool fill_ums_event(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     ums_event *x = row;
     x->batch = l->ops->col_int(st, 0);
     x->club = l->ops->col_int(st, 1);
-    bmp_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
+    core_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
     x->json = strdup(l->ops->col_text(st, 3));
     x->dummy = l->ops->col_int(st, 4) != 0;
     return x->json != NULL;
@@ -144,7 +144,7 @@ static bmp_status events_like(bmp_ledger *l, const ledger_body *b, const char *p
 {
     char whole[64], like[16]; /* cut to 15 characters, as it always was */
     snprintf(whole, sizeof whole, "%.40s-%%", prefix);
-    bmp_strlcpy(like, whole, sizeof like);
+    core_strlcpy(like, whole, sizeof like);
     return lq_rows(
         l, out, n, sizeof **out, fill_ums_event, NULL, err,
         "SELECT b.id, COALESCE(b.club_id, 0), b.event_date, COALESCE(e.event_json, ''), "

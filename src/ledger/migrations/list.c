@@ -1,14 +1,14 @@
 /* The ledger's schema migrations, in order (sqlite_migrations.h). */
 #include "ledger/migrations/sqlite_migrations.h"
 
-const char *const bmp_ledger_migrations[] = {
-    bmp_sqlite_migration_001,
-    bmp_sqlite_migration_003_abf, /* ABF charges, conversions (issue 13) */
-    bmp_sqlite_migration_004,     /* API tokens (issue 14) */
-    bmp_sqlite_migration_006,     /* events kept for derivations (issue 14) */
-    bmp_sqlite_migration_007,     /* invoices of charge runs (issue 13) */
-    bmp_sqlite_migration_008,     /* NZ annual rating points and gradings (issue 13) */
-    bmp_sqlite_migration_010,     /* payments, penalties, levy gates, certificates (issue 13) */
+const char *const ledger_migrations[] = {
+    ledger_sqlite_migration_001,
+    ledger_sqlite_migration_003_abf, /* ABF charges, conversions (issue 13) */
+    ledger_sqlite_migration_004,     /* API tokens (issue 14) */
+    ledger_sqlite_migration_006,     /* events kept for derivations (issue 14) */
+    ledger_sqlite_migration_007,     /* invoices of charge runs (issue 13) */
+    ledger_sqlite_migration_008,     /* NZ annual rating points and gradings (issue 13) */
+    ledger_sqlite_migration_010,     /* payments, penalties, levy gates, certificates (issue 13) */
 };
-const int bmp_ledger_nmigrations =
-    (int)(sizeof bmp_ledger_migrations / sizeof bmp_ledger_migrations[0]);
+const int ledger_nmigrations =
+    (int)(sizeof ledger_migrations / sizeof ledger_migrations[0]);

@@ -3,7 +3,7 @@
  * transaction, and PRAGMA user_version records the last one applied. */
 #include "ledger/migrations/sqlite_migrations.h"
 
-const char bmp_sqlite_migration_001[] =
+const char ledger_sqlite_migration_001[] =
     /* bodies and how each treats a player the registry does not know */
     "CREATE TABLE body (\n"
     "  id INTEGER PRIMARY KEY,\n"

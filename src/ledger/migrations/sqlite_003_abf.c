@@ -5,7 +5,7 @@
  * lines in cents traceable to the club and player they charge. */
 #include "ledger/migrations/sqlite_migrations.h"
 
-const char bmp_sqlite_migration_003_abf[] =
+const char ledger_sqlite_migration_003_abf[] =
     "CREATE TABLE conversion (\n"
     "  id INTEGER PRIMARY KEY,\n"
     "  body_id INTEGER NOT NULL REFERENCES body(id),\n"

@@ -5,7 +5,7 @@
  * Revoking sets revoked_at; a row is never deleted. */
 #include "ledger/migrations/sqlite_migrations.h"
 
-const char bmp_sqlite_migration_004[] =
+const char ledger_sqlite_migration_004[] =
     "CREATE TABLE token (\n"
     "  id INTEGER PRIMARY KEY,\n"
     "  scope TEXT NOT NULL,\n"

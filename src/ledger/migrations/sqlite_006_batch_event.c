@@ -4,7 +4,7 @@
  * keeps only each line's rule.  Append-only, like the journal. */
 #include "ledger/migrations/sqlite_migrations.h"
 
-const char bmp_sqlite_migration_006[] =
+const char ledger_sqlite_migration_006[] =
     "CREATE TABLE batch_event (\n"
     "  batch_id INTEGER PRIMARY KEY REFERENCES batch(id),\n"
     "  event_json TEXT NOT NULL\n"

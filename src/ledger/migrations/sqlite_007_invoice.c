@@ -4,7 +4,7 @@
  * Rows are never changed or deleted. */
 #include "ledger/migrations/sqlite_migrations.h"
 
-const char bmp_sqlite_migration_007[] =
+const char ledger_sqlite_migration_007[] =
     "CREATE TABLE invoice (\n"
     "  id INTEGER PRIMARY KEY,\n"
     "  body_id INTEGER NOT NULL REFERENCES body(id),\n"

@@ -3,7 +3,7 @@
  * player and year, set at 1 January and never changed. */
 #include "ledger/migrations/sqlite_migrations.h"
 
-const char bmp_sqlite_migration_008[] =
+const char ledger_sqlite_migration_008[] =
     "CREATE TABLE nz_grading (\n"
     "  player_id INTEGER NOT NULL REFERENCES player(id),\n"
     "  year INTEGER NOT NULL,\n"

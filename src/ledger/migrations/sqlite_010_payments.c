@@ -6,7 +6,7 @@
  * deleted. */
 #include "ledger/migrations/sqlite_migrations.h"
 
-const char bmp_sqlite_migration_010[] =
+const char ledger_sqlite_migration_010[] =
     "CREATE TABLE payment (\n"
     "  id INTEGER PRIMARY KEY,\n"
     "  body_id INTEGER NOT NULL REFERENCES body(id),\n"

@@ -4,18 +4,18 @@
 #ifndef BMP_LEDGER_SQLITE_MIGRATIONS_H
 #define BMP_LEDGER_SQLITE_MIGRATIONS_H
 
-extern const char bmp_sqlite_migration_001[];
-extern const char bmp_sqlite_migration_003_abf[];
-extern const char bmp_sqlite_migration_004[];
-extern const char bmp_sqlite_migration_006[];
-extern const char bmp_sqlite_migration_007[];
-extern const char bmp_sqlite_migration_008[];
-extern const char bmp_sqlite_migration_010[];
+extern const char ledger_sqlite_migration_001[];
+extern const char ledger_sqlite_migration_003_abf[];
+extern const char ledger_sqlite_migration_004[];
+extern const char ledger_sqlite_migration_006[];
+extern const char ledger_sqlite_migration_007[];
+extern const char ledger_sqlite_migration_008[];
+extern const char ledger_sqlite_migration_010[];
 
 /* Every migration in order (list.c): SQLite applies them as they are, the
  * PostgreSQL store translated (pg_translate.c).  A new migration is one
  * file and one line there. */
-extern const char *const bmp_ledger_migrations[];
-extern const int bmp_ledger_nmigrations;
+extern const char *const ledger_migrations[];
+extern const int ledger_nmigrations;
 
 #endif

@@ -35,7 +35,7 @@ typedef struct cancel_list {
 static bmp_status collect(bmp_ledger *l, int64_t body, const char *cutoff, cancel_list *c,
                           bmp_error *err)
 {
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = lq_query(
         l, &st, err,
         "WITH lines AS (SELECT j.player_id, j.point_type, j.points, CASE WHEN b.event_date <> '' "

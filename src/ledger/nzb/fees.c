@@ -35,7 +35,7 @@ static bmp_status read_fees(const char *path, fee_row **out, size_t *n, bmp_erro
     char *data = NULL;
     size_t len = 0;
     lcsv c = {0};
-    bmp_status rc = bmp_read_file(path, &data, &len, err);
+    bmp_status rc = core_read_file(path, &data, &len, err);
     if (!rc)
         rc = lcsv_parse(data, len, path, &c, err);
     free(data);
@@ -87,13 +87,13 @@ typedef struct fee_event {
 } fee_event;
 
 /* One fee_event from the statement's current row (lq_rows). */
-static bool fill_fee_event(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+static bool fill_fee_event(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     fee_event *x = row;
     x->batch = l->ops->col_int(st, 0);
     x->club = l->ops->col_int(st, 1);
-    bmp_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
+    core_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
     x->json = strdup(l->ops->col_text(st, 3));
     x->a_points = l->ops->col_int(st, 4);
     return x->json != NULL;

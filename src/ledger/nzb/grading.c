@@ -18,7 +18,7 @@ typedef struct nz_in {
 } nz_in;
 
 /* One nz_in from the statement's current row (lq_rows). */
-static bool fill_nz_in(bmp_ledger *l, bmp_stmt *st, void *row, void *ctx)
+static bool fill_nz_in(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     nz_in *x = row;
@@ -107,9 +107,9 @@ bmp_status bmp_ledger_nz_annual_run(bmp_ledger *l, const char *body, int year,
         rc = grade_one(l, year, &v[i], out, err);
     free(v);
     if (!rc && !out->already) {
-        char *d = bmp_asprintf("nzb annual run %d: %zu players: %zu Open, %zu Intermediate, "
-                               "%zu Junior (NZ-92)", year, out->players, out->open,
-                               out->intermediate, out->junior);
+        char *d = core_asprintf("nzb annual run %d: %zu players: %zu Open, %zu Intermediate, "
+                                "%zu Junior (NZ-92)", year, out->players, out->open,
+                                out->intermediate, out->junior);
         rc = d ? ledger_audit(l, "annual", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -127,7 +127,7 @@ bmp_status bmp_ledger_nz_gradings(bmp_ledger *l, const char *body, int year, bmp
 {
     static const char *const cols[] = {"number", "name", "earned", "rating", "grading", NULL};
     ledger_body b;
-    bmp_stmt *st = NULL;
+    ledger_stmt *st = NULL;
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
         rc = bmp_table_title(out, "gradings");

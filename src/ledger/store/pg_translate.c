@@ -135,7 +135,7 @@ static const char *statement_end(const char *p)
     return p;
 }
 
-char *bmp_pg_translate(const char *sqlite_sql)
+char *ledger_pg_translate(const char *sqlite_sql)
 {
     core_buf b = {0};
     put(&b, "");
@@ -184,7 +184,7 @@ static const char *substr_from_end(const char *p)
     return NULL;
 }
 
-char *bmp_pg_placeholders(const char *sql, int *nparams)
+char *ledger_pg_placeholders(const char *sql, int *nparams)
 {
     core_buf b = {0};
     int max = 0;

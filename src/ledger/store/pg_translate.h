@@ -8,10 +8,10 @@
  * INTEGER -> BIGINT, INTEGER PRIMARY KEY -> an identity column, STRICT
  * dropped, each RAISE(ABORT) trigger -> a plpgsql function and a row
  * trigger.  malloc'ed; NULL on no memory or a trigger it cannot read. */
-char *bmp_pg_translate(const char *sqlite_sql);
+char *ledger_pg_translate(const char *sqlite_sql);
 
 /* A statement: ?N -> $N, group_concat -> string_agg, substr(x, -n) ->
  * right(x, n); *nparams the highest N.  malloc'ed; NULL on no memory. */
-char *bmp_pg_placeholders(const char *sql, int *nparams);
+char *ledger_pg_placeholders(const char *sql, int *nparams);
 
 #endif

@@ -29,14 +29,14 @@
 #define PG_MIGRATE_LOCK "1651339341"
 #define PG_MAX_PARAMS 65535
 
-struct bmp_store {
+struct ledger_store {
     PGconn *c;
     unsigned next; /* prepared statement names s1, s2, ... */
     core_buf copy; /* COPY rows buffered for one PQputCopyData */
 };
 
-struct bmp_stmt {
-    bmp_store *s;
+struct ledger_stmt {
+    ledger_store *s;
     char name[16];
     int nparams;
     const char **params;          /* nparams of them, after the struct */
@@ -105,7 +105,7 @@ static bmp_status migrate(PGconn *c, const char *target, bool create, bmp_error 
                            "newer bridgemp",
                            v, n);
     for (int i = v; !st && i < n; i++) {
-        char *ddl = bmp_pg_translate(m[i]);
+        char *ddl = ledger_pg_translate(m[i]);
         char set[96];
         if (!ddl) {
             st = bmp_error_set(err, BMP_EIO, "migration %03d: cannot translate it", i + 1);
@@ -129,7 +129,7 @@ static bmp_status migrate(PGconn *c, const char *target, bool create, bmp_error 
     return st;
 }
 
-static bmp_status p_open(const char *target, bool create, bmp_store **out, bmp_error *err)
+static bmp_status p_open(const char *target, bool create, ledger_store **out, bmp_error *err)
 {
     *out = NULL;
     PGconn *c = PQconnectdb(target);
@@ -145,7 +145,7 @@ static bmp_status p_open(const char *target, bool create, bmp_store **out, bmp_e
     bmp_status st = run(c, "SET client_min_messages = warning", err, "database");
     if (!st)
         st = migrate(c, target, create, err);
-    bmp_store *s = st ? NULL : calloc(1, sizeof *s);
+    ledger_store *s = st ? NULL : calloc(1, sizeof *s);
     if (!st && !s)
         st = bmp_error_oom(err);
     if (st) {
@@ -157,7 +157,7 @@ static bmp_status p_open(const char *target, bool create, bmp_store **out, bmp_e
     return BMP_OK;
 }
 
-static void p_close(bmp_store *s)
+static void p_close(ledger_store *s)
 {
     if (!s)
         return;
@@ -166,7 +166,7 @@ static void p_close(bmp_store *s)
     free(s);
 }
 
-static int p_version(bmp_store *s)
+static int p_version(ledger_store *s)
 {
     return query_int(s->c, "SELECT max(version) FROM bmp_schema", -1);
 }
@@ -178,7 +178,7 @@ static int p_latest(void)
     return n;
 }
 
-static bmp_status p_begin(bmp_store *s, bmp_error *err)
+static bmp_status p_begin(ledger_store *s, bmp_error *err)
 {
     bmp_status st = run(s->c, "BEGIN ISOLATION LEVEL READ COMMITTED", err,
                         "database: cannot begin a transaction");
@@ -190,7 +190,7 @@ static bmp_status p_begin(bmp_store *s, bmp_error *err)
     return st;
 }
 
-static bmp_status p_commit(bmp_store *s, bmp_error *err)
+static bmp_status p_commit(ledger_store *s, bmp_error *err)
 {
     PGresult *r = PQexec(s->c, "COMMIT");
     /* COMMIT of a failed transaction answers ROLLBACK, not an error */
@@ -206,7 +206,7 @@ static bmp_status p_commit(bmp_store *s, bmp_error *err)
 
 /* A snapshot for a reader (the web service): one REPEATABLE READ read-only
  * transaction, ended by rollback. */
-static bmp_status p_begin_read(bmp_store *s, bmp_error *err)
+static bmp_status p_begin_read(ledger_store *s, bmp_error *err)
 {
     return run(s->c, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", err,
                "database: cannot begin a read transaction");
@@ -214,28 +214,28 @@ static bmp_status p_begin_read(bmp_store *s, bmp_error *err)
 
 /* Every later transaction of this connection is read-only (the server
  * refuses writes: SQLSTATE 25006). */
-static bmp_status p_set_read_only(bmp_store *s, bmp_error *err)
+static bmp_status p_set_read_only(ledger_store *s, bmp_error *err)
 {
     return run(s->c, "SET default_transaction_read_only = on", err, "database: read-only");
 }
 
-static void p_rollback(bmp_store *s)
+static void p_rollback(ledger_store *s)
 {
     if (PQtransactionStatus(s->c) != PQTRANS_IDLE)
         PQclear(PQexec(s->c, "ROLLBACK"));
 }
 
-static bmp_status p_prepare(bmp_store *s, const char *sql, bmp_stmt **out, bmp_error *err)
+static bmp_status p_prepare(ledger_store *s, const char *sql, ledger_stmt **out, bmp_error *err)
 {
     *out = NULL;
     int np = 0;
-    char *q = bmp_pg_placeholders(sql, &np);
+    char *q = ledger_pg_placeholders(sql, &np);
     if (np > PG_MAX_PARAMS) { /* the protocol's limit */
         free(q);
         return bmp_error_set(err, BMP_EINVAL, "database: a statement with %d parameters", np);
     }
     /* the parameters' pointers and integer texts after the struct */
-    bmp_stmt *st = q ? calloc(1, sizeof *st + (size_t)np * (sizeof(char *) + 24)) : NULL;
+    ledger_stmt *st = q ? calloc(1, sizeof *st + (size_t)np * (sizeof(char *) + 24)) : NULL;
     if (!st) {
         free(q);
         return bmp_error_oom(err);
@@ -268,7 +268,7 @@ static bmp_status p_prepare(bmp_store *s, const char *sql, bmp_stmt **out, bmp_e
     return BMP_OK;
 }
 
-static bmp_status p_bind_int(bmp_stmt *st, int idx, int64_t v, bmp_error *err)
+static bmp_status p_bind_int(ledger_stmt *st, int idx, int64_t v, bmp_error *err)
 {
     if (idx < 1 || idx > st->nparams)
         return bmp_error_set(err, BMP_EINVAL, "database: bind: no parameter %d", idx);
@@ -277,7 +277,7 @@ static bmp_status p_bind_int(bmp_stmt *st, int idx, int64_t v, bmp_error *err)
     return BMP_OK;
 }
 
-static bmp_status p_bind_text(bmp_stmt *st, int idx, const char *v, bmp_error *err)
+static bmp_status p_bind_text(ledger_stmt *st, int idx, const char *v, bmp_error *err)
 {
     if (idx < 1 || idx > st->nparams)
         return bmp_error_set(err, BMP_EINVAL, "database: bind: no parameter %d", idx);
@@ -286,7 +286,7 @@ static bmp_status p_bind_text(bmp_stmt *st, int idx, const char *v, bmp_error *e
 }
 
 /* The first step executes the statement; each one moves to the next row. */
-static bmp_status p_step(bmp_stmt *st, bool *row, bmp_error *err)
+static bmp_status p_step(ledger_stmt *st, bool *row, bmp_error *err)
 {
     if (!st->res) {
         st->res = PQexecPrepared(st->s->c, st->name, st->nparams, st->params, NULL, NULL, 0);
@@ -307,7 +307,7 @@ static bmp_status p_step(bmp_stmt *st, bool *row, bmp_error *err)
     return BMP_OK;
 }
 
-static int64_t p_col_int(bmp_stmt *st, int col)
+static int64_t p_col_int(ledger_stmt *st, int col)
 {
     const char *v = PQgetvalue(st->res, st->row, col);
     if (v[0] == 't' && !v[1]) /* a boolean expression */
@@ -315,12 +315,12 @@ static int64_t p_col_int(bmp_stmt *st, int col)
     return strtoll(v, NULL, 10);
 }
 
-static const char *p_col_text(bmp_stmt *st, int col) { return PQgetvalue(st->res, st->row, col); }
-static bool p_col_null(bmp_stmt *st, int col) { return PQgetisnull(st->res, st->row, col); }
-static int p_col_count(bmp_stmt *st) { return PQnfields(st->desc); }
-static const char *p_col_name(bmp_stmt *st, int col) { return PQfname(st->desc, col); }
+static const char *p_col_text(ledger_stmt *st, int col) { return PQgetvalue(st->res, st->row, col); }
+static bool p_col_null(ledger_stmt *st, int col) { return PQgetisnull(st->res, st->row, col); }
+static int p_col_count(ledger_stmt *st) { return PQnfields(st->desc); }
+static const char *p_col_name(ledger_stmt *st, int col) { return PQfname(st->desc, col); }
 
-static void p_reset(bmp_stmt *st)
+static void p_reset(ledger_stmt *st)
 {
     PQclear(st->res);
     st->res = NULL;
@@ -328,7 +328,7 @@ static void p_reset(bmp_stmt *st)
     memset(st->params, 0, (size_t)st->nparams * sizeof *st->params);
 }
 
-static void p_finalize(bmp_stmt *st)
+static void p_finalize(ledger_stmt *st)
 {
     if (!st)
         return;
@@ -346,7 +346,7 @@ static void p_finalize(bmp_stmt *st)
 
 /* ---- COPY: a batch's lines in one stream -------------------------------- */
 
-static bmp_status p_copy_begin(bmp_store *s, const char *table, const char *columns,
+static bmp_status p_copy_begin(ledger_store *s, const char *table, const char *columns,
                                bmp_error *err)
 {
     char sql[256];
@@ -360,13 +360,13 @@ static bmp_status p_copy_begin(bmp_store *s, const char *table, const char *colu
 }
 
 /* A failure is read at the flush (s->copy.failed). */
-static void copy_put(bmp_store *s, const char *t, size_t n)
+static void copy_put(ledger_store *s, const char *t, size_t n)
 {
     core_buf_append(&s->copy, t, n);
 }
 
 /* COPY's text format: tab-separated, \N for NULL, backslash escapes. */
-static void copy_value(bmp_store *s, const char *v)
+static void copy_value(ledger_store *s, const char *v)
 {
     if (!v) {
         copy_put(s, "\\N", 2);
@@ -382,7 +382,7 @@ static void copy_value(bmp_store *s, const char *v)
     }
 }
 
-static bmp_status copy_flush(bmp_store *s, bmp_error *err)
+static bmp_status copy_flush(ledger_store *s, bmp_error *err)
 {
     if (s->copy.failed)
         return bmp_error_oom(err);
@@ -392,7 +392,7 @@ static bmp_status copy_flush(bmp_store *s, bmp_error *err)
     return BMP_OK;
 }
 
-static bmp_status p_copy_row(bmp_store *s, const char *const *values, int n, bmp_error *err)
+static bmp_status p_copy_row(ledger_store *s, const char *const *values, int n, bmp_error *err)
 {
     for (int i = 0; i < n; i++) {
         if (i)
@@ -404,7 +404,7 @@ static bmp_status p_copy_row(bmp_store *s, const char *const *values, int n, bmp
                                 : (s->copy.failed ? bmp_error_oom(err) : BMP_OK);
 }
 
-static bmp_status p_copy_end(bmp_store *s, bmp_error *err)
+static bmp_status p_copy_end(ledger_store *s, bmp_error *err)
 {
     bmp_status st = copy_flush(s, err);
     if (PQputCopyEnd(s->c, st ? "aborted" : NULL) != 1 && !st)
@@ -420,13 +420,13 @@ static bmp_status p_copy_end(bmp_store *s, bmp_error *err)
 
 static const char *const *migrations_list(int *n)
 {
-    *n = bmp_ledger_nmigrations;
-    return bmp_ledger_migrations;
+    *n = ledger_nmigrations;
+    return ledger_migrations;
 }
 
-static const char *const *p_tables(void) { return bmp_store_sqlite.tables(); }
+static const char *const *p_tables(void) { return ledger_store_sqlite.tables(); }
 
-const bmp_store_ops bmp_store_postgres = {
+const ledger_store_ops ledger_store_postgres = {
     .name = "postgresql",
     .lookup_chunk = 256,
     .open = p_open,

@@ -10,18 +10,18 @@
 #include "ledger/migrations/sqlite_migrations.h"
 #include "ledger/store/store.h"
 
-struct bmp_store {
+struct ledger_store {
     sqlite3 *db;
     sqlite3_stmt *begin_read, *end_read; /* prepared once: a server runs them per request */
 };
 
-struct bmp_stmt {
+struct ledger_stmt {
     sqlite3_stmt *st;
     sqlite3 *db;
 };
 
-#define migrations bmp_ledger_migrations
-#define NMIGRATIONS bmp_ledger_nmigrations
+#define migrations ledger_migrations
+#define NMIGRATIONS ledger_nmigrations
 
 static const char *const tables[] = {
     "body",       "club",       "player", "alternate",   "batch",      "batch_total",
@@ -92,7 +92,7 @@ static bmp_status migrate(sqlite3 *db, const char *path, bmp_error *err)
     return exec(db, "COMMIT", err);
 }
 
-static bmp_status s_open(const char *path, bool create, bmp_store **out, bmp_error *err)
+static bmp_status s_open(const char *path, bool create, ledger_store **out, bmp_error *err)
 {
     *out = NULL;
     if (!create && access(path, F_OK) != 0)
@@ -125,7 +125,7 @@ static bmp_status s_open(const char *path, bool create, bmp_store **out, bmp_err
         sqlite3_close(db);
         return st;
     }
-    bmp_store *s = calloc(1, sizeof *s);
+    ledger_store *s = calloc(1, sizeof *s);
     if (!s) {
         sqlite3_close(db);
         return bmp_error_oom(err);
@@ -135,7 +135,7 @@ static bmp_status s_open(const char *path, bool create, bmp_store **out, bmp_err
     return BMP_OK;
 }
 
-static void s_close(bmp_store *s)
+static void s_close(ledger_store *s)
 {
     if (!s)
         return;
@@ -145,17 +145,17 @@ static void s_close(bmp_store *s)
     free(s);
 }
 
-static int s_version(bmp_store *s) { return user_version(s->db); }
+static int s_version(ledger_store *s) { return user_version(s->db); }
 static int s_latest(void) { return NMIGRATIONS; }
 
-static bmp_status s_begin(bmp_store *s, bmp_error *err)
+static bmp_status s_begin(ledger_store *s, bmp_error *err)
 {
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s->db, err, "database: cannot begin a transaction");
     return BMP_OK;
 }
 
-static bmp_status s_commit(bmp_store *s, bmp_error *err)
+static bmp_status s_commit(ledger_store *s, bmp_error *err)
 {
     if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         bmp_status st = db_error(s->db, err, "database: commit failed");
@@ -175,16 +175,16 @@ static int run_kept(sqlite3 *db, sqlite3_stmt **st, const char *sql)
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-static void s_rollback(bmp_store *s)
+static void s_rollback(ledger_store *s)
 {
     if (!sqlite3_get_autocommit(s->db) && run_kept(s->db, &s->end_read, "ROLLBACK") != SQLITE_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-static bmp_status s_prepare(bmp_store *s, const char *sql, bmp_stmt **out, bmp_error *err)
+static bmp_status s_prepare(ledger_store *s, const char *sql, ledger_stmt **out, bmp_error *err)
 {
     *out = NULL;
-    bmp_stmt *st = calloc(1, sizeof *st);
+    ledger_stmt *st = calloc(1, sizeof *st);
     if (!st)
         return bmp_error_oom(err);
     if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st->st, NULL) !=
@@ -198,14 +198,14 @@ static bmp_status s_prepare(bmp_store *s, const char *sql, bmp_stmt **out, bmp_e
     return BMP_OK;
 }
 
-static bmp_status s_bind_int(bmp_stmt *st, int idx, int64_t v, bmp_error *err)
+static bmp_status s_bind_int(ledger_stmt *st, int idx, int64_t v, bmp_error *err)
 {
     if (sqlite3_bind_int64(st->st, idx, v) != SQLITE_OK)
         return db_error(st->db, err, "database: bind");
     return BMP_OK;
 }
 
-static bmp_status s_bind_text(bmp_stmt *st, int idx, const char *v, bmp_error *err)
+static bmp_status s_bind_text(ledger_stmt *st, int idx, const char *v, bmp_error *err)
 {
     int rc = v ? sqlite3_bind_text(st->st, idx, v, -1, SQLITE_STATIC)
                : sqlite3_bind_null(st->st, idx);
@@ -214,7 +214,7 @@ static bmp_status s_bind_text(bmp_stmt *st, int idx, const char *v, bmp_error *e
     return BMP_OK;
 }
 
-static bmp_status s_step(bmp_stmt *st, bool *row, bmp_error *err)
+static bmp_status s_step(ledger_stmt *st, bool *row, bmp_error *err)
 {
     int rc = sqlite3_step(st->st);
     if (row)
@@ -226,24 +226,24 @@ static bmp_status s_step(bmp_stmt *st, bool *row, bmp_error *err)
     return s;
 }
 
-static int64_t s_col_int(bmp_stmt *st, int col) { return sqlite3_column_int64(st->st, col); }
-static const char *s_col_text(bmp_stmt *st, int col)
+static int64_t s_col_int(ledger_stmt *st, int col) { return sqlite3_column_int64(st->st, col); }
+static const char *s_col_text(ledger_stmt *st, int col)
 {
     const unsigned char *t = sqlite3_column_text(st->st, col);
     return t ? (const char *)t : "";
 }
-static bool s_col_null(bmp_stmt *st, int col)
+static bool s_col_null(ledger_stmt *st, int col)
 {
     return sqlite3_column_type(st->st, col) == SQLITE_NULL;
 }
-static int s_col_count(bmp_stmt *st) { return sqlite3_column_count(st->st); }
-static const char *s_col_name(bmp_stmt *st, int col) { return sqlite3_column_name(st->st, col); }
-static void s_reset(bmp_stmt *st)
+static int s_col_count(ledger_stmt *st) { return sqlite3_column_count(st->st); }
+static const char *s_col_name(ledger_stmt *st, int col) { return sqlite3_column_name(st->st, col); }
+static void s_reset(ledger_stmt *st)
 {
     sqlite3_reset(st->st);
     sqlite3_clear_bindings(st->st);
 }
-static void s_finalize(bmp_stmt *st)
+static void s_finalize(ledger_stmt *st)
 {
     if (!st)
         return;
@@ -251,19 +251,19 @@ static void s_finalize(bmp_stmt *st)
     free(st);
 }
 static const char *const *s_tables(void) { return tables; }
-static bmp_status s_begin_read(bmp_store *s, bmp_error *err)
+static bmp_status s_begin_read(ledger_store *s, bmp_error *err)
 {
     if (run_kept(s->db, &s->begin_read, "BEGIN DEFERRED") != SQLITE_OK)
         return db_error(s->db, err, "database: cannot begin a read transaction");
     return BMP_OK;
 }
 /* PRAGMA query_only: every statement that would write fails (SQLITE_READONLY). */
-static bmp_status s_set_read_only(bmp_store *s, bmp_error *err)
+static bmp_status s_set_read_only(ledger_store *s, bmp_error *err)
 {
     return exec(s->db, "PRAGMA query_only = ON", err);
 }
 
-const bmp_store_ops bmp_store_sqlite = {
+const ledger_store_ops ledger_store_sqlite = {
     .name = "sqlite",
     .lookup_chunk = 1,
     .open = s_open,

@@ -3,9 +3,9 @@
 
 #include "ledger/store/store.h"
 
-const bmp_store_ops *bmp_store_for(const char *target)
+const ledger_store_ops *ledger_store_for(const char *target)
 {
     if (target && (!strncmp(target, "postgresql://", 13) || !strncmp(target, "postgres://", 11)))
-        return &bmp_store_postgres;
-    return &bmp_store_sqlite;
+        return &ledger_store_postgres;
+    return &ledger_store_sqlite;
 }

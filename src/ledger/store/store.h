@@ -2,7 +2,7 @@
  *
  * Like SQLite's VFS, one struct of function pointers is the only thing the
  * ledger knows about its database: a backend (store/sqlite.c or
- * store/postgres.c) fills a bmp_store_ops and nothing above it asks which.
+ * store/postgres.c) fills a ledger_store_ops and nothing above it asks which.
  * The ledger's SQL is the portable subset both engines speak: numbered
  * parameters ?1 ?2 ... (a PostgreSQL backend rewrites them to $1 $2),
  * INTEGER and TEXT values, INSERT ... ON CONFLICT, partial unique indexes.
@@ -16,10 +16,10 @@
 #include <stdint.h>
 #include "bridgemp/error.h"
 
-typedef struct bmp_store bmp_store;  /* a backend's connection */
-typedef struct bmp_stmt bmp_stmt;    /* a backend's prepared statement */
+typedef struct ledger_store ledger_store;  /* a backend's connection */
+typedef struct ledger_stmt ledger_stmt;    /* a backend's prepared statement */
 
-typedef struct bmp_store_ops {
+typedef struct ledger_store_ops {
     const char *name;  /* "sqlite", "postgresql" */
     /* Player numbers looked up per statement when checking a batch: 1 in
      * process (SQLite: a lookup is a function call), more over a socket
@@ -28,55 +28,55 @@ typedef struct bmp_store_ops {
     /* Open (create when `create`) the database at `target` and bring its
      * schema up to the newest migration; refuse a schema newer than the
      * program (ERANGE). */
-    bmp_status (*open)(const char *target, bool create, bmp_store **out, bmp_error *err);
-    void (*close)(bmp_store *s);
+    bmp_status (*open)(const char *target, bool create, ledger_store **out, bmp_error *err);
+    void (*close)(ledger_store *s);
     /* Schema version of the open database and the newest this program knows. */
-    int (*schema_version)(bmp_store *s);
+    int (*schema_version)(ledger_store *s);
     int (*schema_latest)(void);
     /* Transactions.  begin takes the write lock at once (an importer never
      * finds the database changed under it). */
-    bmp_status (*begin)(bmp_store *s, bmp_error *err);
-    bmp_status (*commit)(bmp_store *s, bmp_error *err);
-    void (*rollback)(bmp_store *s);
+    bmp_status (*begin)(ledger_store *s, bmp_error *err);
+    bmp_status (*commit)(ledger_store *s, bmp_error *err);
+    void (*rollback)(ledger_store *s);
     /* Statements: prepare once, bind, step until no row, reset, reuse. */
-    bmp_status (*prepare)(bmp_store *s, const char *sql, bmp_stmt **out, bmp_error *err);
-    bmp_status (*bind_int)(bmp_stmt *st, int idx, int64_t v, bmp_error *err);
+    bmp_status (*prepare)(ledger_store *s, const char *sql, ledger_stmt **out, bmp_error *err);
+    bmp_status (*bind_int)(ledger_stmt *st, int idx, int64_t v, bmp_error *err);
     /* v (NULL: SQL NULL) is not copied: it must stay valid until the statement
      * is reset or finalized. */
-    bmp_status (*bind_text)(bmp_stmt *st, int idx, const char *v, bmp_error *err);
+    bmp_status (*bind_text)(ledger_stmt *st, int idx, const char *v, bmp_error *err);
     /* One step: *row is true when a result row is available.  A constraint
      * failure is BMP_EINVAL with the database's message. */
-    bmp_status (*step)(bmp_stmt *st, bool *row, bmp_error *err);
-    int64_t (*col_int)(bmp_stmt *st, int col);
-    const char *(*col_text)(bmp_stmt *st, int col); /* "" for NULL; valid until the next step */
-    bool (*col_null)(bmp_stmt *st, int col);
-    int (*col_count)(bmp_stmt *st);
-    const char *(*col_name)(bmp_stmt *st, int col);
-    void (*reset)(bmp_stmt *st);
-    void (*finalize)(bmp_stmt *st);
+    bmp_status (*step)(ledger_stmt *st, bool *row, bmp_error *err);
+    int64_t (*col_int)(ledger_stmt *st, int col);
+    const char *(*col_text)(ledger_stmt *st, int col); /* "" for NULL; valid until the next step */
+    bool (*col_null)(ledger_stmt *st, int col);
+    int (*col_count)(ledger_stmt *st);
+    const char *(*col_name)(ledger_stmt *st, int col);
+    void (*reset)(ledger_stmt *st);
+    void (*finalize)(ledger_stmt *st);
     /* Optional (NULL: the ledger inserts row by row): many rows into one
      * table inside the caller's transaction, as PostgreSQL's COPY.
      * values[i] NULL is SQL NULL; the constraints and triggers hold as for
      * INSERT, and an error surfaces at the latest in copy_end. */
-    bmp_status (*copy_begin)(bmp_store *s, const char *table, const char *columns,
+    bmp_status (*copy_begin)(ledger_store *s, const char *table, const char *columns,
                              bmp_error *err);
-    bmp_status (*copy_row)(bmp_store *s, const char *const *values, int n, bmp_error *err);
-    bmp_status (*copy_end)(bmp_store *s, bmp_error *err);
+    bmp_status (*copy_row)(ledger_store *s, const char *const *values, int n, bmp_error *err);
+    bmp_status (*copy_end)(ledger_store *s, bmp_error *err);
     /* Table names in schema order (for dumps); NULL-terminated, static. */
     const char *const *(*tables)(void);
     /* Start a read transaction: later reads see one snapshot until
      * rollback (NULL: each statement is its own snapshot). */
-    bmp_status (*begin_read)(bmp_store *s, bmp_error *err);
+    bmp_status (*begin_read)(ledger_store *s, bmp_error *err);
     /* Refuse every later write on this connection (NULL: not supported). */
-    bmp_status (*set_read_only)(bmp_store *s, bmp_error *err);
-} bmp_store_ops;
+    bmp_status (*set_read_only)(ledger_store *s, bmp_error *err);
+} ledger_store_ops;
 
 /* The SQLite backend (sqlite.c): a file path. */
-extern const bmp_store_ops bmp_store_sqlite;
+extern const ledger_store_ops ledger_store_sqlite;
 /* The PostgreSQL backend (postgres.c): a postgresql:// or postgres:// URI. */
-extern const bmp_store_ops bmp_store_postgres;
+extern const ledger_store_ops ledger_store_postgres;
 
 /* The backend a target names (store.c). */
-const bmp_store_ops *bmp_store_for(const char *target);
+const ledger_store_ops *ledger_store_for(const char *target);
 
 #endif
