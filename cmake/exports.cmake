@@ -4,8 +4,9 @@
 # libbridgemp; or all of INCLUDE_DIR/bridgemp/*.h).  It drives both the
 # shared library's linker version script (MAP) and the static archive's
 # objcopy --keep-global-symbols list (LIST), so the two export exactly the
-# same ABI.  Internal helpers that happen to be named bmp_ (bmp_vasprintf,
-# bmp_rules_abf ...) are not in a public header, so they stay hidden.
+# same ABI.  Internal helpers are named after their room (core_vasprintf,
+# abf_rules ...; ctest prefix_internal keeps bmp_ for the public API), are
+# not in a public header, and so stay hidden.
 #   cmake "-DHEADERS=a.h|b.h" -DMAP=out.map -DLIST=out.txt -P exports.cmake
 if(DEFINED HEADERS)
   string(REPLACE "|" ";" headers "${HEADERS}")
