@@ -159,10 +159,12 @@ static void generic_same_as_direct(void **state)
              (long long)direct.id, direct.lines, (long long)(direct.total / 100),
              (long long)(direct.total % 100));
     assert_string_equal(out.text, want);
+    bmp_ledger_run_out_free(&out);
     /* again: made before, nothing changed, said so */
     assert_int_equal(bmp_ledger_run_call(b.l, "abf", "capitation", &in, &out, NULL, &e), BMP_OK);
     assert_true(out.run.already);
     assert_non_null(strstr(out.text, "already made, nothing changed"));
+    bmp_ledger_run_out_free(&out);
     bmp_table direct_t = {0};
     assert_int_equal(bmp_ledger_member_schedule(a.l, "abf", 2026, &direct_t, &e), BMP_OK);
     assert_int_equal(bmp_ledger_run_call(b.l, "abf", "members", &in, &out, NULL, &e), BMP_OK);
