@@ -331,7 +331,8 @@ static void write_passthrough(wr *w)
                                       "usebio.match_scoring", "usebio.description",
                                       "usebio.event_id", "usebio.master_point_scale",
                                       "usebio.master_point_type", "usebio.colour",
-                                      "usebio.charge_code", "usebio.event_type", NULL};
+                                      "usebio.charge_code", "usebio.event_type",
+                                      "usebio.table_count", NULL};
     const bmp_params *p = &w->ev->params;
     for (size_t i = 0; i < p->count; i++) {
         const char *k = p->items[i].key;
@@ -413,6 +414,8 @@ static void write_event(wr *w, bool any_awards)
         club_id = NULL;
     const char *charge =
         ev->sanction ? ev->sanction : bmp_params_string(p, "usebio.charge_code", NULL);
+    if (!charge) /* the EBU's charge code given the old way (EBU-7): the sanction */
+        charge = bmp_params_string(p, "ums_charge_code", NULL);
     if (charge && strcmp(charge, bmp_params_string(p, "usebio.acbl_sanction_number", "")) == 0)
         charge = NULL;
     if (club || club_id) {
@@ -455,6 +458,8 @@ static void write_event(wr *w, bool any_awards)
         elf(w, "BOARDS_PLAYED", "%d", ev->boards);
     if (ev->boards_per_match)
         elf(w, "BOARDS_PER_ROUND", "%d", ev->boards_per_match);
+    if (io_usebio_unlisted_tables(ev))
+        elf(w, "TABLE_COUNT", "%.15g", ev->tables);
     el(w, "P2P_CHARGE_RATE", charge);
     el(w, "MASTER_POINT_TYPE", bmp_params_string(p, "usebio.master_point_type", NULL));
     write_passthrough(w);
