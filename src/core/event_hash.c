@@ -95,14 +95,10 @@ static void put_place(bool *ok, json_t *o, const char *key, bmp_place p)
     put_str(ok, o, key, buf);
 }
 
-/* The EBU's charge code given the old way (params.ums_charge_code, EBU-7,
- * recorded only) is the sanction, as USEBIO writes and reads it back. */
+/* The EBU's charge code given the old way (params.ums_charge_code, EBU-7)
+ * is recorded only, never a rule input, and USEBIO has no element for it:
+ * left out like the event's name (an export re-imports with one hash). */
 #define OLD_CHARGE_CODE "ums_charge_code"
-
-static const char *old_charge_code(const bmp_event *ev)
-{
-    return ev->sanction ? NULL : bmp_params_string(&ev->params, OLD_CHARGE_CODE, NULL);
-}
 
 /* Rule inputs only: dotted keys are importers' metadata; skip (if not NULL)
  * is a key already hashed elsewhere. */
@@ -299,8 +295,7 @@ static json_t *event_canon(bool *ok, const bmp_event *ev)
     put_str(ok, o, "edition", id.edition);
     put_str(ok, o, "date", id.date);
     put_str(ok, o, "event_id", id.event_id);
-    const char *old_code = old_charge_code(ev);
-    put_str(ok, o, "sanction", old_code ? old_code : id.sanction);
+    put_str(ok, o, "sanction", id.sanction);
     put_str(ok, o, "organiser", id.organiser);
     put_str(ok, o, "kind", bmp_event_kind_name(ev->kind));
     put_str(ok, o, "classification", ev->classification);
@@ -321,7 +316,7 @@ static json_t *event_canon(bool *ok, const bmp_event *ev)
     PUT_SET(o, "groups", ev->ngroups, group_canon(ok, &ev->groups[i_]));
     PUT_SET(o, "contestants", ev->ncontestants, contestant_canon(ok, &ev->contestants[i_]));
     PUT_SET(o, "matches", ev->nmatches, match_canon(ok, &ev->matches[i_]));
-    put_params_but(ok, o, &ev->params, old_code ? OLD_CHARGE_CODE : NULL);
+    put_params_but(ok, o, &ev->params, OLD_CHARGE_CODE);
     return o;
 }
 

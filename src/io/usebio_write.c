@@ -414,8 +414,6 @@ static void write_event(wr *w, bool any_awards)
         club_id = NULL;
     const char *charge =
         ev->sanction ? ev->sanction : bmp_params_string(p, "usebio.charge_code", NULL);
-    if (!charge) /* the EBU's charge code given the old way (EBU-7): the sanction */
-        charge = bmp_params_string(p, "ums_charge_code", NULL);
     if (charge && strcmp(charge, bmp_params_string(p, "usebio.acbl_sanction_number", "")) == 0)
         charge = NULL;
     if (club || club_id) {
