@@ -633,6 +633,8 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
     size_t before = pp->count, bad = 0;
     bmp_status rc = refuse_duplicate(l, b, file, src->hash, err);
     if (!rc) /* one event, one batch (issue 26) */
+        rc = ledger_replace_allowed(l, b, o, file, err);
+    if (!rc)
         rc = ledger_refuse_same_event(l, b, o, src, lines, n, pp, err);
     if (!rc)
         rc = check_lines(l, b, src->source, file, lines, n, c, pp, &bad, err);

@@ -20,6 +20,10 @@ bmp_status ledger_refuse_same_event(bmp_ledger *l, const ledger_body *b,
                                     const bmp_ledger_import_opts *o, const ledger_batch_src *src,
                                     const bmp_ledger_line *lines, size_t n, bmp_problems *pp,
                                     bmp_error *err);
+/* A club's import (o->club) replaces only a batch of that club. */
+bmp_status ledger_replace_allowed(bmp_ledger *l, const ledger_body *b,
+                                  const bmp_ledger_import_opts *o, const char *file,
+                                  bmp_error *err);
 /* Record the key on a batch just written. */
 bmp_status ledger_event_key_store(bmp_ledger *l, int64_t batch, const char *key, bmp_error *err);
 

@@ -168,6 +168,33 @@ bmp_status ledger_refuse_same_event(bmp_ledger *l, const ledger_body *b,
     return rc;
 }
 
+/* A club's import replaces only that club's batches (a club token must
+ * not reject another club's results). */
+bmp_status ledger_replace_allowed(bmp_ledger *l, const ledger_body *b,
+                                  const bmp_ledger_import_opts *o, const char *file,
+                                  bmp_error *err)
+{
+    if (!o->replaces || !o->club || !*o->club)
+        return BMP_OK;
+    ledger_stmt *st = NULL;
+    bool row = false;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT coalesce(c.number, '') FROM batch b LEFT JOIN club c ON "
+                             "c.id = b.club_id WHERE b.id = ?1 AND b.body_id = ?2",
+                             "ii", o->replaces, b->id);
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && !row)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "%s: --replaces %lld: no %s batch %lld", file,
+                           (long long)o->replaces, b->code, (long long)o->replaces);
+    else if (!rc && strcmp(l->ops->col_text(st, 0), o->club) != 0)
+        rc = bmp_error_set(err, BMP_EINVAL,
+                           "%s: batch %lld is not club %s's: a club replaces only its own "
+                           "results", file, (long long)o->replaces, o->club);
+    l->ops->finalize(st);
+    return rc;
+}
+
 bmp_status ledger_event_key_store(bmp_ledger *l, int64_t batch, const char *key, bmp_error *err)
 {
     if (!key || !*key)
