@@ -2,7 +2,8 @@
 # The ledger demo (docs/ledger.md): create a ledger, import the ABF club and
 # player registers, post opening balances, import a month of events (a club
 # pairs JSON event computed on import, a congress teams event and a club's
-# ABF credit file), approve, close the period, then print a player
+# ABF credit file; the club pairs again, refused as already imported, and
+# its corrected result, which replaces it), approve, close the period, then print a player
 # statement, the promotions and a club report, run the annual capitation
 # and invoice the club for it, and verify the ledger.
 #   sh examples/ledger/demo.sh [BRIDGEMP] [DB]
@@ -21,6 +22,16 @@ $L close 2025-08 --body abf
 $L import examples/abf/club-pairs.json --club 2074
 $L import examples/abf/congress-teams.json --club 3101
 $L import $X/harbourside-tuesday-2025-09-16.grn --club 2074 --control green=1.80
+# One event, one batch: the same file again is refused, naming its batch.
+# The refusal is expected (the demo stops if the import succeeds).
+if $L import examples/abf/club-pairs.json --club 2074; then exit 1; fi
+# The club's corrected result (NS places 2 and 3 swapped) is the same event
+# with other awards: refused with the per-player difference (expected) ...
+if $L import $X/club-pairs-corrected.json --club 2074; then exit 1; fi
+# ... unless it says what it replaces: then batch 2 is rejected and the
+# correction recorded, in one transaction.
+$L import $X/club-pairs-corrected.json --club 2074 --replaces 2 \
+    --reason "NS places 2 and 3 were swapped"
 $L batches
 $L approve --all
 $L close 2025-09 --body abf

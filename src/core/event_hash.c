@@ -95,13 +95,19 @@ static void put_place(bool *ok, json_t *o, const char *key, bmp_place p)
     put_str(ok, o, key, buf);
 }
 
-/* Rule inputs only: dotted keys are importers' metadata. */
-static void put_params(bool *ok, json_t *o, const bmp_params *p)
+/* The EBU's charge code given the old way (params.ums_charge_code, EBU-7)
+ * is recorded only, never a rule input, and USEBIO has no element for it:
+ * left out like the event's name (an export re-imports with one hash). */
+#define OLD_CHARGE_CODE "ums_charge_code"
+
+/* Rule inputs only: dotted keys are importers' metadata; skip (if not NULL)
+ * is a key already hashed elsewhere. */
+static void put_params_but(bool *ok, json_t *o, const bmp_params *p, const char *skip)
 {
     json_t *po = NULL;
     for (size_t i = 0; i < p->count; i++) {
         const bmp_param *x = &p->items[i];
-        if (!x->key || strchr(x->key, '.'))
+        if (!x->key || strchr(x->key, '.') || (skip && strcmp(x->key, skip) == 0))
             continue;
         if (!po && !(po = json_object())) {
             *ok = false;
@@ -114,6 +120,11 @@ static void put_params(bool *ok, json_t *o, const bmp_params *p)
     }
     if (po)
         put(ok, o, "params", po);
+}
+
+static void put_params(bool *ok, json_t *o, const bmp_params *p)
+{
+    put_params_but(ok, o, p, NULL);
 }
 
 /* ---- sets: arrays sorted by their elements' canonical text ------------- */
@@ -198,16 +209,33 @@ static json_t *group_canon(bool *ok, const bmp_group *g)
     return o;
 }
 
-static json_t *ranking_canon(bool *ok, const bmp_ranking_entry *e)
+/* A session ranking (one with a section or direction) is named by its
+ * session, section and direction, whatever its key ("session 1 NS" from
+ * JSON, "NS" from USEBIO); a ranking score equal to the contestant's is
+ * the contestant's score repeated (the USEBIO reader copies it). */
+static json_t *ranking_canon(bool *ok, const bmp_contestant *c, const bmp_ranking_entry *e)
 {
     json_t *o = json_object();
-    put_str(ok, o, "ranking", e->ranking);
+    if (!e->section && !e->direction)
+        put_str(ok, o, "ranking", e->ranking);
     put_int(ok, o, "session", e->session);
     put_str(ok, o, "section", e->section);
     put_str(ok, o, "direction", e->direction);
     put_place(ok, o, "place", e->place);
-    put_num(ok, o, "score", e->score, e->has_score);
+    put_num(ok, o, "score", e->score,
+            e->has_score && !(c->has_score && c->score == e->score));
     return o;
+}
+
+/* A pair's number as scored: "1NS" (the USEBIO reader's id for pair 1
+ * sitting NS) is pair "1", as JSON writes it (issue 26). */
+static json_t *contestant_id_canon(const char *id)
+{
+    size_t n = strlen(id), d = strspn(id, "0123456789");
+    if (d > 0 && n == d + 2 &&
+        (strcmp(id + d, "NS") == 0 || strcmp(id + d, "EW") == 0))
+        return json_stringn_nocheck(id, d);
+    return json_string_nocheck(id);
 }
 
 static json_t *player_canon(bool *ok, const bmp_player *p)
@@ -224,11 +252,12 @@ static json_t *player_canon(bool *ok, const bmp_player *p)
 static json_t *contestant_canon(bool *ok, const bmp_contestant *c)
 {
     json_t *o = json_object();
-    put_str(ok, o, "id", c->id);
+    if (c->id)
+        put(ok, o, "id", contestant_id_canon(c->id));
     put_place(ok, o, "place", c->place);
     put_str(ok, o, "group", c->group);
     put_num(ok, o, "score", c->score, c->has_score);
-    PUT_SET(o, "rankings", c->nrankings, ranking_canon(ok, &c->rankings[i_]));
+    PUT_SET(o, "rankings", c->nrankings, ranking_canon(ok, c, &c->rankings[i_]));
     PUT_SET(o, "players", c->nplayers, player_canon(ok, &c->players[i_]));
     put_int(ok, o, "matches_played", c->matches_played);
     put_int(ok, o, "matches_won", c->matches_won);
@@ -287,7 +316,7 @@ static json_t *event_canon(bool *ok, const bmp_event *ev)
     PUT_SET(o, "groups", ev->ngroups, group_canon(ok, &ev->groups[i_]));
     PUT_SET(o, "contestants", ev->ncontestants, contestant_canon(ok, &ev->contestants[i_]));
     PUT_SET(o, "matches", ev->nmatches, match_canon(ok, &ev->matches[i_]));
-    put_params(ok, o, &ev->params);
+    put_params_but(ok, o, &ev->params, OLD_CHARGE_CODE);
     return o;
 }
 

@@ -9,6 +9,7 @@
 
 #include "bridgemp/abf.h"
 #include "bridgemp/usebio.h"
+#include "core/event_players.h"
 #include "core/util.h"
 #include "io/pipeline_internal.h"
 
@@ -135,9 +136,13 @@ static void begin_read(bmp_pipeline *p)
     p->tried = BMP_PIPE_IN_NONE;
 }
 
-/* End a read: the input is what it was taken for, or nothing. */
-static bmp_status end_read(bmp_pipeline *p, bmp_status st)
+/* End a read: the input is what it was taken for, or nothing.  An event
+ * (not a credit file's lines) holds each player once (issue 26). */
+static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
 {
+    if (!st && p->tried != BMP_PIPE_IN_ABF_CREDIT && p->ev &&
+        (st = core_event_players_once(p->ev, err)))
+        bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
     if (st)
         pipe_drop_input(p);
     else
@@ -160,7 +165,7 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
         st = read_usebio(p, d, len, src, NULL, err);
     else
         st = read_json(p, d, len, src, err);
-    return end_read(p, st);
+    return end_read(p, st, err);
 }
 
 /* A file that is not a credit file: the first bytes tell XML from JSON.
@@ -205,7 +210,7 @@ bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *
     } else {
         st = read_event_file(p, path, err);
     }
-    return end_read(p, st);
+    return end_read(p, st, err);
 }
 
 /* ---- What was read --------------------------------------------------------- */

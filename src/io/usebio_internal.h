@@ -60,4 +60,11 @@ typedef struct io_usebio_mp {
 bmp_status io_usebio_collect(const bmp_event *ev, const bmp_awards *aw,
                              io_usebio_mp *mp, bmp_error *err);
 
+/* The field size USEBIO cannot carry (usebio_tables.c, issue 26): does the
+ * event state more tables than its contestants make (the writer then adds
+ * TABLE_COUNT), and the tables a read file states (its TABLE_COUNT when
+ * larger than listed, else listed). */
+bool io_usebio_unlisted_tables(const bmp_event *ev);
+double io_usebio_stated_tables(const bmp_event *ev, double listed);
+
 #endif

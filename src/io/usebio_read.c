@@ -112,7 +112,7 @@ static void count_tables(rd *r)
         if (!ev->contestants[i].phantom)
             all += per;
     if (!bmp_params_bool(&ev->params, "usebio.tables_stated", false))
-        ev->tables = all;
+        ev->tables = io_usebio_stated_tables(ev, all);
     for (size_t g = 0; g < ev->ngroups; g++)
         ev->groups[g].tables = 0;
     for (size_t i = 0; i < ev->ncontestants; i++) { /* groups found by hash */

@@ -331,7 +331,8 @@ static void write_passthrough(wr *w)
                                       "usebio.match_scoring", "usebio.description",
                                       "usebio.event_id", "usebio.master_point_scale",
                                       "usebio.master_point_type", "usebio.colour",
-                                      "usebio.charge_code", "usebio.event_type", NULL};
+                                      "usebio.charge_code", "usebio.event_type",
+                                      "usebio.table_count", NULL};
     const bmp_params *p = &w->ev->params;
     for (size_t i = 0; i < p->count; i++) {
         const char *k = p->items[i].key;
@@ -455,6 +456,8 @@ static void write_event(wr *w, bool any_awards)
         elf(w, "BOARDS_PLAYED", "%d", ev->boards);
     if (ev->boards_per_match)
         elf(w, "BOARDS_PER_ROUND", "%d", ev->boards_per_match);
+    if (io_usebio_unlisted_tables(ev))
+        elf(w, "TABLE_COUNT", "%.15g", ev->tables);
     el(w, "P2P_CHARGE_RATE", charge);
     el(w, "MASTER_POINT_TYPE", bmp_params_string(p, "usebio.master_point_type", NULL));
     write_passthrough(w);

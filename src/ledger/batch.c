@@ -6,6 +6,7 @@
 
 #include "core/util.h"
 #include "ledger/body_ops.h"
+#include "ledger/event_key.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/sources.h"
 
@@ -601,6 +602,8 @@ static bmp_status write_all(bmp_ledger *l, const ledger_body *b, const bmp_ledge
         rc = ledger_replace(l, o->replaces, o->reason, err);
     if (!rc)
         rc = write_batch(l, b, o, src, lines, c->rv, n, c->t, c->nt, batch, err);
+    if (!rc)
+        rc = ledger_event_key_store(l, *batch, src->event_key, err);
     return rc;
 }
 
@@ -629,6 +632,10 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
     const char *file = src->file;
     size_t before = pp->count, bad = 0;
     bmp_status rc = refuse_duplicate(l, b, file, src->hash, err);
+    if (!rc) /* one event, one batch (issue 26) */
+        rc = ledger_replace_allowed(l, b, o, file, err);
+    if (!rc)
+        rc = ledger_refuse_same_event(l, b, o, src, lines, n, pp, err);
     if (!rc)
         rc = check_lines(l, b, src->source, file, lines, n, c, pp, &bad, err);
     if (!rc)
@@ -715,11 +722,16 @@ bmp_status bmp_ledger_import_memory(bmp_ledger *l, const void *data, size_t len,
             oo.body = ls.body;
         if (!oo.club || !*oo.club)
             oo.club = ls.club;
+        char *key = ls.event_key ? ledger_event_key_club(ls.event_key, oo.club) : NULL;
         ledger_batch_src src = {.source = ls.source, .file = path, .hash = ls.hash,
                                 .event = ls.event, .event_date = ls.event_date,
-                                .checksum = ls.checksum, .event_json = ls.event_json};
+                                .checksum = ls.checksum, .event_json = ls.event_json,
+                                .event_key = key};
+        if (!rc && ls.event_key && !key)
+            rc = bmp_error_oom(err);
         if (!rc)
             rc = ledger_import_checked(l, &oo, &src, ls.v, ls.n, batch, pp, err);
+        free(key);
     }
     ledger_lines_free(&ls);
     bmp_problems_free(&local);

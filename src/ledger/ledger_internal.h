@@ -93,6 +93,7 @@ bmp_status ledger_number_check(const char *body, const char *in, char *out, size
 typedef struct ledger_batch_src {
     bmp_batch_source source;
     const char *file, *hash, *event, *event_date, *checksum, *event_json;
+    const char *event_key; /* who ran which event when (event_key.c; may be NULL) */
 } ledger_batch_src;
 
 /* Check and write one batch (batch.c). */

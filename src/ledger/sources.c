@@ -12,6 +12,7 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/csv.h"
+#include "ledger/event_key.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/sources.h"
 
@@ -25,6 +26,7 @@ void ledger_lines_free(ledger_lines *ls)
     free(ls->event_json);
     free(ls->event_date);
     free(ls->club);
+    free(ls->event_key);
     memset(ls, 0, sizeof *ls);
 }
 
@@ -138,10 +140,15 @@ static bmp_status event_record(const bmp_pipeline *p, const char *name, ledger_l
         ls->event_date = own(ls, ev->date ? ev->date : "");
         const char *club = bmp_params_string(&ev->params, "usebio.club_id", NULL);
         ls->club = own(ls, club);
+        if (!(ls->event_key = ledger_event_key(ev, club)))
+            ls->oom = true;
         st = event_lines(name, ev, bmp_pipeline_awards(p), ls, probs, err);
-        if (ls->source == BMP_BATCH_USEBIO_MP)
+        if (ls->source == BMP_BATCH_USEBIO_MP) {
             for (size_t i = 0; i < ls->n; i++)
                 ls->v[i].rule = file_rule(ls->body);
+            if (!st)
+                st = ledger_carried_hash(ls->hash, ls->v, ls->n, err);
+        }
     }
     if (st && st != BMP_EINVAL)
         bmp_error_prefix(err, "%s: ", name);
@@ -205,6 +212,8 @@ static bmp_status credit_source(const bmp_pipeline *p, const char *name, const c
     ledger_sha256_hex(data, len, ls->hash);
     ls->event = own(ls, name);
     ls->event_date = own(ls, "");
+    if (!(ls->event_key = ledger_event_key(ev, NULL)))
+        ls->oom = true;
     unsigned __int128 sum = 0;
     const char *evname = keep(ls, name);
     for (size_t i = 0; i < aw->count; i++) {

@@ -18,6 +18,7 @@ typedef struct ledger_lines {
     char hash[65];
     char *event, *event_date, *club;
     char *event_json;       /* an event computed on import, as JSON (derivations) */
+    char *event_key;        /* who ran which event when (event_key.c) */
     char checksum[32];      /* ABF: sum of ABF number x points (ecosystem.md §5) */
     bool oom;               /* a string could not be kept: the whole read fails */
 } ledger_lines;
@@ -30,5 +31,8 @@ bmp_status ledger_lines_read(const char *data, size_t len, const char *name,
                              const bmp_ledger_import_opts *o, ledger_lines *ls,
                              bmp_problems *probs, bmp_error *err);
 bmp_status ledger_event_hash(const bmp_event *ev, char hex[65], bmp_error *err);
+/* hex (an event's content hash) mixed with the points a file carries
+ * (usebio-mp batches, content_hash.c). */
+bmp_status ledger_carried_hash(char hex[65], const bmp_ledger_line *v, size_t n, bmp_error *err);
 
 #endif

@@ -89,6 +89,16 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
     MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, add_control, &c);
     bmp_ledger_import_opts o = {.size = sizeof o, .body = rq->scope.body, .source = src,
                                 .club = rq->scope.club, .control = c.v, .ncontrol = c.n};
+    /* a corrected event (issue 26): replaces=ID&reason=R, as --replaces */
+    const char *rep = srv_arg(rq, "replaces");
+    char *end = NULL;
+    long long rv = rep ? strtoll(rep, &end, 10) : 0;
+    if (rep && (!*rep || *end || rv <= 0)) {
+        srv_error(rs, 400, "replaces \"%s\": expected a batch number", rep);
+        return;
+    }
+    o.replaces = rv;
+    o.reason = srv_arg(rq, "reason");
     pthread_mutex_lock(&rq->s->write_mu);
     bmp_ledger *l = open_writer(rq, rs);
     if (l) { /* from the request's buffer: no file is written */

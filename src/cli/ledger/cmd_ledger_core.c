@@ -42,7 +42,9 @@ static const char *const help_import =
     "  USEBIO with MASTER_POINTS  the points the file carries\n"
     "  .grn .red .gld .rag   ABF credit files (App. D)\n"
     "  .csv                  adjustments: number,point_type,points,event,reason (NZ-91)\n"
-    "The same content again is refused, naming the batch that holds it.\n"
+    "The same content again is refused, naming the batch that holds it; the same\n"
+    "event (organiser + event id + date, else name + date + club) with other\n"
+    "awards is refused with the per-player difference unless --replaces names it.\n"
     "--control green=12.34 checks the batch's control total per point type.\n"
     "--replaces ID --reason R: a corrected event replaces batch ID in the same\n"
     "transaction (a posted batch is reversed, a pending one rejected; NZ-44).\n";

@@ -11,6 +11,7 @@ uri=$(printf '%s' "$BMP_TEST_PG" | sed "s|:///[^?]*|:///$name|")
 case $what in
 steps) BMP_STEPS_DB=$uri sh tests/cli/ledger/steps.sh "$BIN" "$W" ;;
 demo) sh examples/ledger/demo.sh "$BIN" "$uri" ;;
+one_event) BMP_STEPS_DB=$uri sh tests/cli/ledger/one_event.sh "$BIN" "$W" ;;
 esac
 rc=$?
 psql -q "$BMP_TEST_PG" -c "DROP DATABASE $name"

@@ -79,8 +79,9 @@ req 404 'no abf player 9999' "$U/api/v1/players/abf/9999"
 req 404 'no such resource: /nothing\?' "$U/nothing%82"
 req 400 'ABF number ..9\?.. is not all digits' "$U/api/v1/players/abf/9%FF"
 req 200 '"period":"holding","point_type":"green","lines":"","points":"5.10"' "$U/api/v1/players/abf/1003/statement"
-# history: the opening balance (batch 1, 4.80) and the club pairs award (batch 2, ABF-6, 0.30)
-req 200 '"items":\[\{"batch":"2",.*"points":"0.30","rule":"ABF-6"\},\{"batch":"1",.*"points":"4.80".*"total":2' \
+# history: the opening balance (batch 1, 4.80) and the club pairs award (ABF-6, 0.30):
+# batch 2, rejected when its correction, batch 5, replaced it (the demo)
+req 200 '"items":\[\{"batch":"5","state":"posted",.*"points":"0.30","rule":"ABF-6"\},\{"batch":"2","state":"rejected",.*"points":"0.30","rule":"ABF-6"\},\{"batch":"1",.*"points":"4.80".*"total":3' \
     "$U/api/v1/players/abf/1003/history"
 req 404 'no abf player 9999' "$U/api/v1/players/abf/9999/history"
 # search by name (19 of the 73 demo players have a "3" after "Player "), by number, paged
@@ -90,7 +91,8 @@ req 200 '"items":\[\{"number":"0001003",[^]]*\],"page":1,"per_page":50,"total":1
 req 200 '"items":\[\],.*"total":0' "$U/api/v1/players?body=abf&q=50%25"
 req 400 'expected \?body=' "$U/api/v1/players?q=Player"
 req 200 '"number":"2074","name":"Harbourside Bridge Club","dummy":"0","members":"40"' "$U/api/v1/clubs?body=abf"
-req 200 '"id":"3","event":"Spring Congress Open Teams.*"id":"2","event":"Club Monday Pairs.*"total":2' \
+# batch 2 (rejected) was replaced by its correction, batch 5 (the demo)
+req 200 '"id":"5","event":"Club Monday Pairs.*"id":"3","event":"Spring Congress Open Teams.*"id":"2","event":"Club Monday Pairs.*"state":"rejected".*"total":3' \
     "$U/api/v1/events?body=abf"
 req 200 '"awards":\[\{"number":"[0-9]+","name":"Player [0-9]+","contestant":"[0-9]+","point_type":"green","points":"0.30","rule":"ABF-6"' \
     "$U/api/v1/events/abf/2"
@@ -98,7 +100,7 @@ req 404 'no abf event 4' "$U/api/v1/events/abf/4"
 req 400 'expected an event' "$U/api/v1/events/abf/x"
 req 404 'unknown body' "$U/api/v1/players/xyz/1003"
 req 200 '"number":"0001004"' "$U/api/v1/clubs/abf/2074?period=2025-09"
-req 200 '"page":2,"per_page":2,"total":4' "$U/api/v1/batches?page=2&per_page=2"
+req 200 '"page":2,"per_page":2,"total":5' "$U/api/v1/batches?page=2&per_page=2"
 req 400 'page ..0..: expected a whole number from 1' "$U/api/v1/batches?page=0"
 req 400 'state ..lost..: expected received, provisional' "$U/api/v1/batches?state=lost"
 req 200 '"id":"4".*"source":"abf-credit"' "$U/api/v1/batches/4"
@@ -142,29 +144,55 @@ refused 414 'too many query arguments' --max-time 5 -X POST --data-binary @$NEW 
 # directory is removed first: a file written there would fail, 500), and
 # nothing is left in the temporary directory
 for d in "$W"/tmp/bridgemp-serve-*; do [ -d "$d" ] && rmdir "$d"; done
-# the club's own results: a new provisional batch 5, as the CLI reports it
-req 201 '"batch":5,"state":"provisional".*"message":"harbourside-tuesday-2025-09-23.grn: batch 5 provisional"' \
+# the club's own results: a new provisional batch 6, as the CLI reports it
+req 201 '"batch":6,"state":"provisional".*"message":"harbourside-tuesday-2025-09-23.grn: batch 6 provisional"' \
     -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
-req 200 '"state":"provisional"' "$U/api/v1/batches/5"
+req 200 '"state":"provisional"' "$U/api/v1/batches/6"
 [ -z "$(ls -A "$W/tmp")" ] || fail "an upload left files in the temporary directory: $(ls -A "$W/tmp")"
 # the same content again: 409 naming the batch that holds it
-refused 409 '"batch":5' -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
+refused 409 '"batch":6' -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
 # secretaries approve; a club token cannot
-refused 403 'need a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$U/api/v1/batches/5/approve"
+refused 403 'need a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$U/api/v1/batches/6/approve"
 refused 404 'no batch 77' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/77/approve"
-refused 400 'a rejection needs a reason' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/reject"
-refused 400 'request body: expected' -X POST -d '{"reason": 7' -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/reject"
-req 200 '"batch":5,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/approve"
-refused 400 'batch 5 is approved' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/approve"
-req 200 '"batch":5,"state":"rejected"' -X POST -d '{"reason":"wrong session"}' -H "Authorization: Bearer $SEC" \
-    "$U/api/v1/batches/5/reject"
-refused 400 'batch 5 is rejected: nothing to|only a posted' -X POST -d '{"reason":"x"}' \
-    -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/correct"
-grep -q '"approve"\|approved' "$W/access.log" || grep -q 'POST /api/v1/batches/5/approve" 200' "$W/access.log" \
+refused 400 'a rejection needs a reason' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/reject"
+refused 400 'request body: expected' -X POST -d '{"reason": 7' -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/reject"
+req 200 '"batch":6,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
+refused 400 'batch 6 is approved' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
+req 200 '"batch":6,"state":"rejected"' -X POST -d '{"reason":"wrong session"}' -H "Authorization: Bearer $SEC" \
+    "$U/api/v1/batches/6/reject"
+refused 400 'batch 6 is rejected: nothing to|only a posted' -X POST -d '{"reason":"x"}' \
+    -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/correct"
+grep -q '"approve"\|approved' "$W/access.log" || grep -q 'POST /api/v1/batches/6/approve" 200' "$W/access.log" \
     || fail "access log: no line for the approve"
 # a revoked token is refused
 $L token revoke 3 >/dev/null
-refused 401 'unknown or revoked' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/approve"
+refused 401 'unknown or revoked' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
+
+# one event, one batch (issue 26 item 1): the club pairs as first scored is
+# the event of batch 5 (its correction, posted) with other awards: refused
+# with the per-player difference; the event's own USEBIO export the same
+"$BIN" award examples/abf/club-pairs.json --format usebio -o "$W/club-pairs.xml" || fail "usebio export"
+"$BIN" award examples/ledger/club-pairs-corrected.json --format usebio -o "$W/corrected.xml" || fail "usebio export"
+CP="$U/api/v1/batches?filename=club-pairs.json"
+refused 400 'the same event as batch 5 \(posted; .*club=2074\) with other awards: give --replaces 5.*player 0001004 green: 0.15 in batch 5, 0.21 in this file' \
+    -X POST --data-binary @examples/abf/club-pairs.json -H "Authorization: Bearer $CLUB" "$CP"
+refused 409 'corrected.xml: already imported: batch 5 \(posted\) holds the same event' \
+    -X POST --data-binary @"$W/corrected.xml" -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=corrected.xml"
+refused 400 'replaces ..x..: expected a batch number' -X POST --data-binary @examples/abf/club-pairs.json \
+    -H "Authorization: Bearer $CLUB" "$CP&replaces=x&reason=y"
+refused 400 'a replacement needs a reason' -X POST --data-binary @examples/abf/club-pairs.json \
+    -H "Authorization: Bearer $CLUB" "$CP&replaces=5"
+# another club's token replaces nothing of club 2074's
+refused 400 'batch 5 is not club 3101.s: a club replaces only its own results' -X POST \
+    --data-binary @examples/abf/club-pairs.json -H "Authorization: Bearer $OTHER" "$CP&replaces=5&reason=mine"
+# replaces= and reason=: batch 5 (posted) reversed (7), the file recorded (8)
+req 201 '"batch":8,"state":"provisional"' -X POST --data-binary @examples/abf/club-pairs.json \
+    -H "Authorization: Bearer $CLUB" "$CP&replaces=5&reason=the%20first%20scoring%20was%20right"
+req 200 '"reverses":"5"' "$U/api/v1/batches/7"
+# its own USEBIO export now: the same event, the same awards
+refused 409 '"batch":8' -X POST --data-binary @"$W/club-pairs.xml" -H "Authorization: Bearer $CLUB" \
+    "$U/api/v1/batches?filename=club-pairs.xml"
+$L verify | grep -q 'ledger verified' || fail "ledger verify after the replacement"
 
 # SIGTERM during an upload: the upload in flight finishes (one transaction)
 # and the server stops; never a half-written batch

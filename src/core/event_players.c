@@ -1,0 +1,61 @@
+/* A player plays once per event (issue 26 item 1): a player number held
+ * twice (both members of a pair, or in two contestants) would be credited
+ * twice.  Checked once, on every event the pipeline reads (award,
+ * validate, convert, ledger import, uploads); players without a number
+ * (visitors) are told apart by name and not checked. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/event_players.h"
+
+typedef struct seat {
+    const char *id;
+    size_t contestant, player;
+} seat;
+
+static int cmp_seat(const void *a, const void *b)
+{
+    const seat *x = a, *y = b;
+    int c = strcmp(x->id, y->id);
+    if (c)
+        return c;
+    if (x->contestant != y->contestant)
+        return x->contestant < y->contestant ? -1 : 1;
+    return x->player < y->player ? -1 : x->player > y->player;
+}
+
+bmp_status core_event_players_once(const bmp_event *ev, bmp_error *err)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        n += ev->contestants[i].nplayers;
+    if (n < 2)
+        return BMP_OK;
+    seat *s = malloc(n * sizeof *s);
+    if (!s)
+        return bmp_error_oom(err);
+    size_t k = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        for (size_t p = 0; p < ev->contestants[i].nplayers; p++) {
+            const char *id = ev->contestants[i].players[p].id;
+            if (id && *id)
+                s[k++] = (seat){id, i, p};
+        }
+    qsort(s, k, sizeof *s, cmp_seat);
+    bmp_status st = BMP_OK;
+    for (size_t i = 1; i < k && !st; i++) {
+        if (strcmp(s[i - 1].id, s[i].id) != 0)
+            continue;
+        const bmp_contestant *a = &ev->contestants[s[i - 1].contestant],
+                             *b = &ev->contestants[s[i].contestant];
+        st = bmp_error_set(err, BMP_EINVAL,
+                           "player %s appears twice: contestant %s (position %zu) player %zu and "
+                           "contestant %s (position %zu) player %zu (a player plays once in an "
+                           "event)",
+                           s[i].id, a->id ? a->id : "?", s[i - 1].contestant + 1,
+                           s[i - 1].player + 1, b->id ? b->id : "?", s[i].contestant + 1,
+                           s[i].player + 1);
+    }
+    free(s);
+    return st;
+}

@@ -1,0 +1,71 @@
+#!/bin/sh
+# One event, one batch through the CLI (issue 26 item 1;
+# tests/cli/ledger_one_event.cmake): a corrected event refused with the
+# per-player difference, then recorded with --replaces; the event's own
+# USEBIO export and its conversion refused as the same event; the export
+# re-awards 7 tables; a player twice refused by validate, award and import.
+# A refused step leaves the database dump unchanged.
+#   sh one_event.sh BRIDGEMP WORKDIR   (BMP_STEPS_DB: a PostgreSQL URI)
+BIN=$1
+W=$2
+rm -rf "$W" && mkdir -p "$W"
+DB=${BMP_STEPS_DB:-$W/l.db}
+export BRIDGEMP_NOW=2026-11-24T12:00:00Z
+fails=0
+step() {
+    want=$1; re=$2; shift 2
+    out=$("$@" 2>&1); rc=$?
+    if [ "$rc" != "$want" ] || ! printf '%s\n' "$out" | grep -Eq -- "$re"; then
+        echo "FAIL: $* (exit $rc, expected $want, /$re/)"; printf '%s\n' "$out" | head -20
+        fails=$((fails + 1))
+    fi
+}
+refused() {
+    "$BIN" ledger --db "$DB" dump > "$W/before"
+    step "$@"
+    "$BIN" ledger --db "$DB" dump > "$W/after"
+    if ! cmp -s "$W/before" "$W/after"; then
+        echo "FAIL: the database changed: $3 $4 $5"; fails=$((fails + 1))
+    fi
+}
+L="$BIN ledger --db $DB --who cli-test"
+EV=examples/ebu/club-pairs.json
+# the same event with NS places 1 and 2 swapped (a corrected result)
+sed -e 's/"NS", "place": 1 }/"NS", "place": X }/' -e 's/"NS", "place": 2 }/"NS", "place": 1 }/' \
+    -e 's/"NS", "place": X }/"NS", "place": 2 }/' $EV > "$W/corrected.json"
+# Ann Fox's number on Jo Lane too (two contestants); on Tom Bell (one pair)
+sed 's/"456789"/"345678"/' $EV > "$W/twice.json"
+sed 's/"234567"/"123456"/' $EV > "$W/pair.json"
+"$BIN" award $EV --format usebio -o "$W/export.xml" || fails=$((fails + 1))
+"$BIN" convert $EV "$W/convert.xml" || fails=$((fails + 1))
+
+step 0 "schema" $L init
+step 0 "club-pairs.json: batch 1 provisional" $L import $EV
+refused 1 "already imported: batch 1 \\(provisional\\) holds the same content" $L import $EV
+refused 1 "the same event as batch 1 \\(provisional; name=monday evening pairs;date=2025-03-10;club=\\) with other awards: give --replaces 1" \
+    $L import "$W/corrected.json"
+refused 1 "player 123456 local: 30.00 in batch 1, 20.00 in this file" $L import "$W/corrected.json"
+refused 1 "player 456789 local: 20.00 in batch 1, 30.00 in this file" $L import "$W/corrected.json"
+refused 1 "export.xml: already imported: batch 1 \\(provisional\\) holds the same event" \
+    $L import "$W/export.xml" --body ebu
+refused 1 "convert.xml: already imported: batch 1 \\(provisional\\) holds the same content" \
+    $L import "$W/convert.xml" --body ebu
+refused 1 "a replacement needs a reason|--reason" $L import "$W/corrected.json" --replaces 1
+step 0 "corrected.json: batch 2 provisional" \
+    $L import "$W/corrected.json" --replaces 1 --reason "NS places 1 and 2 swapped"
+step 0 " 1 +ebu +event +rejected .*NS places 1 and 2 swapped" $L batches
+refused 1 "player 123456 local: 20.00 in batch 2, 30.00 in this file" $L import $EV
+step 0 "ledger verified" $L verify
+# the export re-awards the 7 tables of the event (EBU-46: 30, 20, 10)
+step 0 "1NS .* 1 +30.00 +local" "$BIN" award "$W/export.xml" --body ebu
+step 0 "13EW .* 2/3 +15.00 +local" "$BIN" award "$W/export.xml" --body ebu
+# a player appears once per event
+for c in validate award; do
+    step 1 "player 345678 appears twice: contestant 2 \\(position 2\\) player 1 and contestant 2 \\(position 2\\) player 2" \
+        "$BIN" $c "$W/twice.json"
+    step 1 "player 123456 appears twice: contestant 1 \\(position 1\\) player 1 and contestant 1 \\(position 1\\) player 2" \
+        "$BIN" $c "$W/pair.json"
+done
+refused 1 "player 123456 appears twice" $L import "$W/pair.json"
+echo "$fails failures"
+[ "$fails" = 0 ]
