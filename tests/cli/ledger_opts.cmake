@@ -73,9 +73,9 @@ set(helps
   "cancel|cancel" "affiliated|affiliated" "daily|daily" "b4c|b4c" "charges|charges"
   "fees|fees" "invoice|invoice RUN" "invoice 7|invoice RUN" "invoice list|invoice RUN"
   "invoice show|invoice RUN" "invoice credit|invoice RUN" "annual|annual"
-  "gradings|annual" "payment|payment record" "payment record|payment record"
-  "payment list|payment record" "balances|payment record" "overdue|payment record"
-  "event-levy|payment record" "certificates|payment record" "gold|gold" "ums|ums"
+  "gradings|gradings" "payment|payment record" "payment record|payment record"
+  "payment list|payment record" "balances|payment record" "overdue|overdue"
+  "event-levy|event-levy" "certificates|certificates" "gold|gold" "ums|ums"
   "licences|licences")
 foreach(h ${helps})
   string(REPLACE "|" ";" h "${h}")
