@@ -189,6 +189,10 @@ total=$(printf '%d.%02d' $(($3 / 100)) $(($3 % 100)))
 # JSON parameters; the same run again changes nothing and says so
 refused 200 '"text":"capitation 2026: run [0-9]+ already made, nothing changed' -X POST \
     -H "Authorization: Bearer $SEC" -d '{"args": ["2026"]}' "$U/api/v1/runs/abf/capitation"
+# a CSV file's content as a value (cancel YEAR FILE.csv): refused when it is
+# not the file's format, nothing written; the private file removed
+refused 400 'header: expected a column number' -X POST -H "Authorization: Bearer $SEC" \
+    -d '{"args": ["2027", "nonsense"]}' "$U/api/v1/runs/abf/cancel"
 # a table: the daily report as rows
 req 200 '"kind":"table","table":\[' -X POST -H "Authorization: Bearer $SEC" -d '{"args": ["2025-09-30"]}' \
     "$U/api/v1/runs/abf/daily"
