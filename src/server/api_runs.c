@@ -10,10 +10,12 @@
  * the file's content: written to a private file of the server for the run,
  * then removed.  The run's own --output (files on the server) is not
  * offered.  One run is one ledger call: all or nothing. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bridgemp/ledger_runs.h"
@@ -107,9 +109,14 @@ static bool to_file(srv_req *rq, srv_resp *rs, run_call *c, const char *content,
                     const char **out)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s%srun-XXXXXX.csv", rq->s->upload_dir,
-             rq->s->upload_dir[0] ? "/" : "");
+    const char *dir = rq->s->upload_dir;
+    snprintf(path, sizeof path, "%s%srun-XXXXXX.csv", dir, dir[0] ? "/" : "");
     int fd = mkstemps(path, 4);
+    if (fd < 0 && errno == ENOENT && dir[0] && mkdir(dir, 0700) == 0) {
+        /* the private directory was removed under us */
+        snprintf(path, sizeof path, "%s/run-XXXXXX.csv", dir);
+        fd = mkstemps(path, 4);
+    }
     size_t len = strlen(content);
     bool ok = fd >= 0 && write(fd, content, len) == (ssize_t)len;
     if (fd >= 0)
@@ -120,7 +127,7 @@ static bool to_file(srv_req *rq, srv_resp *rs, run_call *c, const char *content,
     if (keep)
         c->files[c->nfiles++] = keep;
     if (!ok || !keep) {
-        srv_error(rs, 500, "cannot write the run's file");
+        srv_error(rs, 500, "cannot write the run's file: %s", strerror(errno));
         return false;
     }
     *out = keep;
