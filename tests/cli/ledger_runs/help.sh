@@ -19,6 +19,15 @@ while read -r body name; do
         echo "FAIL: ledger $name --body $body --help (exit $rc)"; printf '%s\n' "$out" | head -5
         fails=$((fails + 1))
     fi
+    # every option its help names is one the command line knows and the run takes
+    # (--body and --format are checked values of their own)
+    for o in $(printf '%s\n' "$out" | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | grep -v -e '^--body$' -e '^--format$'); do
+        err=$("$BIN" ledger "$name" --body "$body" "$o" v --help 2>&1 >/dev/null); rc=$?
+        if [ "$rc" != 0 ]; then
+            echo "FAIL: ledger $name --body $body $o v --help (exit $rc): $err"
+            fails=$((fails + 1))
+        fi
+    done
 done <<END
 $list
 END
