@@ -69,6 +69,7 @@ typedef struct run_call {
     size_t npos;
     const char *opts[MAX_OPTS];
     char *files[MAX_ARGS + MAX_OPTS];
+    const char *labels[MAX_ARGS + MAX_OPTS]; /* what the client calls each: "rates" */
     size_t nfiles;
     const char *bad; /* a field that is neither "args" nor an option */
 } run_call;
@@ -105,8 +106,8 @@ static const char *field(srv_req *rq, const run_call *c, const char *key)
 }
 
 /* A CSV value's content, written to a private file: its path in *out. */
-static bool to_file(srv_req *rq, srv_resp *rs, run_call *c, const char *content,
-                    const char **out)
+static bool to_file(srv_req *rq, srv_resp *rs, run_call *c, const char *label,
+                    const char *content, const char **out)
 {
     char path[4200];
     const char *dir = rq->s->upload_dir;
@@ -124,8 +125,10 @@ static bool to_file(srv_req *rq, srv_resp *rs, run_call *c, const char *content,
     char *keep = fd >= 0 ? strdup(path) : NULL;
     if (fd >= 0 && !keep)
         unlink(path);
-    if (keep)
+    if (keep) {
+        c->labels[c->nfiles] = label;
         c->files[c->nfiles++] = keep;
+    }
     if (!ok || !keep) {
         srv_error(rs, 500, "cannot write the run's file: %s", strerror(errno));
         return false;
@@ -161,7 +164,7 @@ static bool args_of(srv_req *rq, srv_resp *rs, run_call *c)
             srv_error(rs, 400, "%s: argument %zu: expected a string", c->s->name, i + 1);
             return false;
         }
-        if (is_csv(w, n) && !to_file(rq, rs, c, c->pos[i], &c->pos[i]))
+        if (is_csv(w, n) && !to_file(rq, rs, c, "args", c->pos[i], &c->pos[i]))
             return false;
         w += n;
     }
@@ -186,7 +189,7 @@ static bool opts_of(srv_req *rq, srv_resp *rs, run_call *c)
         const char *v = field(rq, c, o->name + 2);
         if (!o->value && v && (strcmp(v, "false") == 0 || strcmp(v, "0") == 0))
             v = NULL; /* a flag not given */
-        if (v && o->value && is_csv(o->value, strlen(o->value)) && !to_file(rq, rs, c, v, &v))
+        if (v && o->value && is_csv(o->value, strlen(o->value)) && !to_file(rq, rs, c, o->name + 2, v, &v))
             return false;
         c->opts[i] = v;
     }
@@ -258,6 +261,27 @@ static bmp_ledger *writer(srv_req *rq, srv_resp *rs)
     return st ? NULL : l;
 }
 
+/* In a message, a private file's path becomes the field it came from: the
+ * client sent content, and the server's directories are none of its business. */
+static void hide_path(char *msg, const char *path, const char *label)
+{
+    char *at = strstr(msg, path);
+    size_t n = strlen(path), k = strlen(label);
+    if (!at || k > n)
+        return;
+    memcpy(at, label, k);
+    memmove(at + k, at + n, strlen(at + n) + 1); /* shorter: in place */
+}
+
+static void hide_files(const run_call *c, bmp_error *e, bmp_problems *p)
+{
+    for (size_t i = 0; i < c->nfiles; i++) {
+        hide_path(e->msg, c->files[i], c->labels[i]);
+        for (size_t j = 0; j < p->count; j++)
+            hide_path(p->msgs[j], c->files[i], c->labels[i]);
+    }
+}
+
 static void call(srv_req *rq, srv_resp *rs, run_call *c, const char *code)
 {
     bmp_ledger_run_in in = {sizeof in, c->pos, c->npos, c->opts, NULL};
@@ -268,6 +292,8 @@ static void call(srv_req *rq, srv_resp *rs, run_call *c, const char *code)
         bmp_problems p = {0};
         bmp_error e = {0};
         bmp_status st = c->s->run(l, code, &in, &out, &p, &e);
+        if (st)
+            hide_files(c, &e, &p);
         if (st)
             srv_ledger_error(rs, st, &e, &p);
         else

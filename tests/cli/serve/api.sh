@@ -191,7 +191,8 @@ refused 200 '"text":"capitation 2026: run [0-9]+ already made, nothing changed' 
     -H "Authorization: Bearer $SEC" -d '{"args": ["2026"]}' "$U/api/v1/runs/abf/capitation"
 # a CSV file's content as a value (cancel YEAR FILE.csv): refused when it is
 # not the file's format, nothing written; the private file removed
-refused 400 'header: expected a column number' -X POST -H "Authorization: Bearer $SEC" \
+# (the message names the field, not the server's private file)
+refused 400 '"error":"args:1: header: expected a column number' -X POST -H "Authorization: Bearer $SEC" \
     -d '{"args": ["2027", "nonsense"]}' "$U/api/v1/runs/abf/cancel"
 # a table: the daily report as rows
 req 200 '"kind":"table","table":\[' -X POST -H "Authorization: Bearer $SEC" -d '{"args": ["2025-09-30"]}' \
