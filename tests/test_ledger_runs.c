@@ -31,6 +31,8 @@ static void check_spec(const char *body, const bmp_ledger_run_spec *r)
     if (!rule_id(r->rule))
         fail_msg("%s %s: rule \"%s\" is not XXX-n", body, r->name, r->rule);
     assert_true(r->doc && r->doc[0] && !strchr(r->doc, '\n'));
+    /* the longer help, if any: lines, each ending in a newline */
+    assert_true(!r->help || (r->help[0] && r->help[strlen(r->help) - 1] == '\n'));
     assert_non_null(r->args);
     assert_non_null(r->run);
     assert_true(r->kind == BMP_LEDGER_OUT_TEXT || r->kind == BMP_LEDGER_OUT_RUN ||

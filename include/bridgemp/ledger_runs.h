@@ -92,6 +92,9 @@ struct bmp_ledger_run_spec {
     /* What it gives back: a charge run, a table (rendered by the caller:
      * the CLI's --format and --output), or a line of text. */
     bmp_ledger_run_kind kind;
+    /* More about the run for its help (`bridgemp ledger NAME --help`):
+     * paragraphs, each line ending in a newline; NULL: the doc says all. */
+    const char *help;
 };
 
 /* The runs of `body` (a code such as "abf", any case; "nz" for "nzb"), *n

@@ -30,6 +30,8 @@ static const route routes[] = {
     {"POST", "/api/v1/batches/{id}/approve", srv_approve},
     {"POST", "/api/v1/batches/{id}/reject", srv_reject},
     {"POST", "/api/v1/batches/{id}/correct", srv_correct},
+    {"GET", "/api/v1/runs/{body}", srv_runs},
+    {"POST", "/api/v1/runs/{body}/{name}", srv_run},
     {NULL, NULL, NULL},
 };
 

@@ -122,4 +122,8 @@ int srv_approve(srv_req *rq, srv_resp *rs);
 int srv_reject(srv_req *rq, srv_resp *rs);
 int srv_correct(srv_req *rq, srv_resp *rs);
 
+/* The bodies' administration runs (api_runs.c). */
+int srv_runs(srv_req *rq, srv_resp *rs);
+int srv_run(srv_req *rq, srv_resp *rs);
+
 #endif

@@ -1,4 +1,4 @@
-# The EBU's ledger runs (cmd_ledger_ebu.c): help, usage and the steps of a
+# The EBU's ledger runs (the EBU's run table, src/ledger/ebu/ops.c): help, usage and the steps of a
 # month's UMS run, its invoice, a licence fee run and Gold at a date.
 foreach(sub gold ums licences)
   bmp_cli_test(NAME ledger_${sub}_help ARGS ledger ${sub} --help

@@ -1,9 +1,14 @@
 # Payments, ABF fines and congress gates, NZ certificates (issue 13,
 # include/bridgemp/ledger_payments.h, ledger_certificates.h): help, usage,
 # and the steps against one database (tests/cli/ledger_pay/steps.sh).
-foreach(sub payment balances overdue event-levy certificates)
+foreach(sub payment balances)
   bmp_cli_test(NAME ledger_pay_${sub}_help ARGS ledger ${sub} --help
                EXPECT "usage: bridgemp ledger payment record")
+endforeach()
+# the bodies' runs: their help generated from the body's table (issue 32 item 2)
+foreach(sub overdue event-levy certificates)
+  bmp_cli_test(NAME ledger_pay_${sub}_help ARGS ledger ${sub} --help
+               EXPECT "usage: bridgemp ledger ${sub} [A-Z]+ --body abf")
 endforeach()
 bmp_cli_test(NAME ledger_pay_usage ARGS ledger payment refund --body abf EXIT 2
              EXPECT "usage: bridgemp ledger payment record")

@@ -1,17 +1,23 @@
 /* `bridgemp ledger`: the masterpoint ledger from the command line
- * (docs/ledger.md).  Exit codes as in main.c.  Every subcommand is an entry
- * of one table (ledger_cmd, ledger_util.h), each file contributing its
+ * (docs/ledger.md).  Exit codes as in main.c.  Every core subcommand is an
+ * entry of one table (ledger_cmd, ledger_util.h), each file contributing its
  * section; this file joins them, looks the subcommand up, checks its
- * options and positional arguments and calls it. */
+ * options and positional arguments and calls it.  A name the table lacks is
+ * a body's run (--body B), generated from the body's table
+ * (cmd_ledger_runs.c, include/bridgemp/ledger_runs.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/ledger/cmd_ledger.h"
+#include "cli/ledger/cmd_ledger_runs.h"
 #include "cli/ledger/ledger_args.h"
+#include "cli/ledger/ledger_run_help.h"
 #include "cli/ledger/ledger_util.h"
 
-static const char *const ledger_help =
+/* `bridgemp ledger --help`: this head, the runs of each body (generated
+ * from their tables, ledger_run_help.c) and the tail. */
+static const char *const ledger_help_head =
     "usage: bridgemp ledger [--db FILE] COMMAND [ARGS]\n"
     "\n"
     "The masterpoint ledger: registry, award batches, period closes, reports.\n"
@@ -30,36 +36,31 @@ static const char *const ledger_help =
     "  correct ID --reason R        reverse a posted batch (a new batch)\n"
     "  release NUMBER --date D      credit held points of a now registered player\n"
     "  convert NUMBER --foreign K --points P --ref R --date D  credit another body's points\n"
-    "  capitation YEAR --body B     the annual capitation charge run\n"
-    "  members YEAR --body B        the annual schedule of registered home members\n"
-    "  grade ID GRADE --body B      record a batch's event grade (for the levy)\n"
-    "  levy QUARTER --body B        the quarterly masterpoint levy run (yyyy-Qn)\n"
-    "  cancel YEAR FILE --body B    the annual cancellation run of members\n"
-    "  affiliated CLUB DATE --body B  when a club first affiliated (ABF-112)\n"
-    "  daily DATE --body B          the batches processed on a day (ABF-106)\n"
-    "  b4c PERIOD --body B          B4c/B4s/B5i points processed in a month (ABF-107)\n"
-    "  charges RUN --body B         the lines of a capitation or levy run\n"
-    "  fees MONTH --body nzb --fees F  NZ's monthly fee run (NZ-93, NZ-96)\n"
+    "  charges RUN --body B         the lines of a charge run\n"
     "  invoice RUN|list|show|credit invoices of a charge run, credit notes\n"
-    "  annual YEAR --body nzb       NZ rating points and gradings (NZ-92); gradings YEAR\n"
-    "  payment record|list, balances DATE, overdue DATE, event-levy ID, certificates PERIOD\n"
-    "  expire --body nzb --date D   cancel expired Temporary players' points (NZ-87)\n"
-    "  gold DATE --body ebu         EBU Gold Points at a date (EBU-3)\n"
-    "  ums MONTH --body ebu --rates F  the EBU's UMS charge run (EBU-17, EBU-18)\n"
-    "  licences MONTH --body ebu --events E --rates F  EBU licence fees (EBU-26)\n"
+    "  payment record|list, balances DATE  payments against invoices, what is owing\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
     "  report statement|club|promotions|top|batches\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
-    "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n"
+    "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n";
+
+static const char *const ledger_help_tail =
     "\n"
+    "A body's run: 'bridgemp ledger RUN ARGS --body B'; 'bridgemp ledger RUN --help'.\n"
     "common options: --db FILE, --who NAME (recorded in the audit log),\n"
     "--body abf|nzb|ebu|acbl, --format table|csv|json.  'bridgemp ledger CMD --help'.\n";
 
+static void ledger_help(FILE *f)
+{
+    fputs(ledger_help_head, f);
+    cli_run_list(f);
+    fputs(ledger_help_tail, f);
+}
+
 /* The table: every file's section. */
 static const ledger_cmd *const sections[] = {
-    ledger_cmds_core,    ledger_cmds_report, ledger_cmds_token, ledger_cmds_convert,
-    ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_nz,   ledger_cmds_pay,
-    ledger_cmds_ebu};
+    ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_convert,
+    ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay};
 
 /* A group member's second word in capitals ("invoice RUN") stands for any word. */
 static bool is_placeholder(const char *w)
@@ -105,8 +106,10 @@ static int run_cmd(const ledger_cmd *c, ledger_args *a)
 /* The subcommand pos[0] names (a group's help when its member is missing or unknown). */
 static int dispatch(ledger_args *a)
 {
-    if (a->npos == 0)
-        return ledger_usage(a, ledger_help);
+    if (a->npos == 0) {
+        ledger_help(a->help ? stdout : stderr);
+        return a->help ? 0 : LEDGER_EXIT_USAGE;
+    }
     const ledger_cmd *group = NULL;
     const ledger_cmd *c = find_cmd(a, true, &group);
     if (!c)
@@ -115,7 +118,10 @@ static int dispatch(ledger_args *a)
         return run_cmd(c, a);
     if (group)
         return ledger_usage(a, group->help);
-    fprintf(stderr, "bridgemp ledger: unknown command \"%s\"\n\n%s", a->pos[0], ledger_help);
+    if (cli_runs_known(a->pos[0]))
+        return cli_runs_dispatch(a);
+    fprintf(stderr, "bridgemp ledger: unknown command \"%s\"\n\n", a->pos[0]);
+    ledger_help(stderr);
     return LEDGER_EXIT_USAGE;
 }
 

@@ -133,3 +133,19 @@ int ledger_check_opts(const ledger_args *a, const char *cmd, uint64_t accepted)
     }
     return 0;
 }
+
+int ledger_opt_index(const char *name)
+{
+    return name ? find_opt(name, strlen(name)) : LO_COUNT;
+}
+
+const char *ledger_opt_value(const ledger_args *a, int k)
+{
+    if (k < 0 || k >= LO_COUNT || !(a->given & (UINT64_C(1) << k)))
+        return NULL;
+    if (opts[k].kind == OPT_FLAG)
+        return "";
+    if (opts[k].kind != OPT_VALUE)
+        return NULL;
+    return *(const char *const *)((const char *)a + opts[k].off);
+}

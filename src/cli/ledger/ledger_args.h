@@ -13,5 +13,9 @@ int ledger_parse_args(int argc, char **argv, ledger_args *a);
  * LEDGER_EXIT_USAGE after naming the first other one and the subcommand
  * cmd's options. */
 int ledger_check_opts(const ledger_args *a, const char *cmd, uint64_t accepted);
+/* The option named `name` ("--rates"): its LO_ index, LO_COUNT if none. */
+int ledger_opt_index(const char *name);
+/* Option k's value as given: the string, "" for a flag, NULL if absent. */
+const char *ledger_opt_value(const ledger_args *a, int k);
 
 #endif

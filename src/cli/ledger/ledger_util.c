@@ -34,14 +34,6 @@ void ledger_money(int64_t cents, char buf[32])
     snprintf(buf, 32, "%s%llu.%02llu", cents < 0 ? "-" : "", c / 100, c % 100);
 }
 
-void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r)
-{
-    char total[32];
-    ledger_money(r->total, total);
-    printf("%s %s: run %lld %s: %zu line(s), total %s\n", what, period, (long long)r->id,
-           r->already ? "already made, nothing changed" : "made", r->lines, total);
-}
-
 bool ledger_doc_format(const ledger_args *a, bmp_invoice_format *f)
 {
     *f = BMP_INVOICE_HTML;

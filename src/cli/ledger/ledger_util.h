@@ -36,11 +36,11 @@ typedef struct ledger_args {
         *rating, *sidecar, *limit, *replaces, *date, *scope;
     const char *foreign, *points, *ref, *earned; /* ledger convert (cmd_ledger_convert.c) */
     bool dummy, overseas, youth, all, help;
-    bool exempt; /* ledger grade (cmd_ledger_charges.c) */
+    bool exempt; /* ledger grade --exempt (a body's run, cmd_ledger_runs.c) */
     const char *as; /* ledger invoice: html, csv or json (cmd_ledger_invoice.c) */
-    const char *fees; /* ledger fees: the NZ fee table (cmd_ledger_charges.c) */
+    const char *fees; /* ledger fees --fees (a body's run, cmd_ledger_runs.c) */
     const char *rate; /* ledger levy --rate: cents a player (NZ-97) */
-    const char *rates, *exemptions, *events; /* ledger ums, licences (cmd_ledger_ebu.c) */
+    const char *rates, *exemptions, *events; /* ledger ums, licences (cmd_ledger_runs.c) */
     const char *invoice, *amount; /* ledger payment (cmd_ledger_pay.c) */
     bool no_club_number, tour;    /* ABF-115; ledger event-levy --tour (ABF-116) */
     bmp_output_format fmt;
@@ -74,9 +74,7 @@ extern const ledger_cmd ledger_cmds_token[];    /* cmd_ledger_token.c */
 extern const ledger_cmd ledger_cmds_convert[];  /* cmd_ledger_convert.c */
 extern const ledger_cmd ledger_cmds_charges[];  /* cmd_ledger_charges.c */
 extern const ledger_cmd ledger_cmds_invoice[];  /* cmd_ledger_invoice.c */
-extern const ledger_cmd ledger_cmds_nz[];       /* cmd_ledger_nz.c */
 extern const ledger_cmd ledger_cmds_pay[];      /* cmd_ledger_pay.c */
-extern const ledger_cmd ledger_cmds_ebu[];      /* cmd_ledger_ebu.c */
 
 enum { LEDGER_EXIT_INPUT = 1, LEDGER_EXIT_USAGE = 2, LEDGER_EXIT_NOTSUP = 3 };
 
@@ -116,9 +114,6 @@ bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error 
 bool ledger_number(const char *s, long long min, long long max, long long *out);
 /* Cents as dollars and cents, "-0.50" keeping the sign. */
 void ledger_money(int64_t cents, char buf[32]);
-/* "WHAT PERIOD: run N made|already made, nothing changed: L line(s), total
- * 12.34": what a charge run says it did. */
-void ledger_print_run(const char *what, const char *period, const bmp_ledger_run *r);
 /* --as html|csv|json for invoices and certificates (default html); false,
  * with a message, for anything else. */
 bool ledger_doc_format(const ledger_args *a, bmp_invoice_format *f);

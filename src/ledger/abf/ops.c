@@ -23,39 +23,95 @@ static const bmp_ledger_run_opt levy_opts[] = {
     {"--tour", NULL, "a bridge tour's levy (5.1.2) rather than a congress's (5.1.1)", false},
     {"--as", "html|csv|json", "the invoice's format (html when absent)", false}};
 
+/* The runs' longer help (bridgemp ledger NAME --help). */
+static const char help_capitation[] =
+    "The annual capitation run of membership year YEAR (1 April YEAR to 31 March):\n"
+    "one line in cents per Active home player of each club (ABF-111; none for\n"
+    "overseas and youth players, ABF-100, ABF-102) and a commission credit per new\n"
+    "player.  All or nothing; run again, it changes nothing and says so.  --output\n"
+    "writes the run's lines as CSV club,player,rule,charge,cents.\n";
+static const char help_members[] =
+    "The annual schedule of registered home members of membership year YEAR (1 April\n"
+    "YEAR to 31 March), by club, for the cancellation process (ABF-109).  --output\n"
+    "writes it to FILE (an atomic write).\n";
+static const char help_grade[] =
+    "Record the event grade of batch ID (A, A2, B, B3, B4, B5, B4c, B4s, B5i, C, D, E,\n"
+    "F) for the masterpoint levy (ABF-110); --exempt: a GNOT or GNP event, no late\n"
+    "credit-file penalty (ABF-113).  Refused once the batch has been levied.\n";
+static const char help_levy[] =
+    "The quarterly masterpoint levy run of QUARTER (yyyy-Qn): points of each club\n"
+    "batch posted in the quarter x the rate of its grade (ABF-110), and the late\n"
+    "credit-file penalty (ABF-113).  Every batch needs a grade (`ledger grade`).\n"
+    "All or nothing; run again, it changes nothing and says so.\n";
+static const char help_cancel[] =
+    "The annual cancellation run (ABF-98): the members listed in FILE (columns number\n"
+    "and optionally club, the home club) cancelled before 1 April YEAR become\n"
+    "non-financial (Dormant, registered to YEAR-1).  All or nothing; those already\n"
+    "cancelled are counted and left alone.\n";
+static const char help_affiliated[] =
+    "Record the date CLUB first affiliated with its State (yyyy-mm-dd): in that ABF\n"
+    "registration year its new players pay no capitation (ABF-112).\n";
+static const char help_daily[] =
+    "The daily report (ABF-106): the batches processed on DATE (yyyy-mm-dd) with\n"
+    "their event, club, state, lines and points.  --output writes it atomically.\n";
+static const char help_b4c[] =
+    "The monthly list of B4c, B4s and B5i points processed in PERIOD (yyyy-mm), for\n"
+    "the State secretaries (ABF-107, 2.6): batches of those grades (`ledger grade`).\n";
+static const char help_overdue[] =
+    "The ABF's 10 %-a-quarter penalty on invoices owing more than 90 days at DATE,\n"
+    "each quarter once (ABF-114), invoiced; --output writes the invoices to DIR.\n";
+static const char help_event_levy[] =
+    "The levy of a provisional congress (or --tour) batch, invoiced now; the batch\n"
+    "cannot be approved until it is paid (ABF-116).\n";
+static const char help_certificates[] =
+    "One certificate per promotion of closed period PERIOD (ABF-88); the period's\n"
+    "certificates by home club as a printable page (or --as csv|json), to forward\n"
+    "to the clubs.\n";
+
 #define OPTS(a) a, sizeof a / sizeof a[0]
 static const bmp_ledger_run_spec runs[] = {
     {"capitation", "ABF-111", "YEAR",
      "the annual capitation of membership year YEAR: a charge per Active home player", 1, NULL,
-     0, "FILE.csv", abf_run_capitation, BMP_LEDGER_OUT_RUN},
+     0, "FILE.csv", abf_run_capitation, BMP_LEDGER_OUT_RUN,
+     help_capitation},
     {"members", "ABF-109", "YEAR",
      "the schedule of registered home members of membership year YEAR, by club", 1, NULL, 0,
-     NULL, abf_run_members, BMP_LEDGER_OUT_TABLE},
+     NULL, abf_run_members, BMP_LEDGER_OUT_TABLE,
+     help_members},
     {"grade", "ABF-110", "ID GRADE", "record the event grade of batch ID for the levy", 2,
-     OPTS(grade_opts), NULL, abf_run_grade, BMP_LEDGER_OUT_TEXT},
+     OPTS(grade_opts), NULL, abf_run_grade, BMP_LEDGER_OUT_TEXT,
+     help_grade},
     {"levy", "ABF-110", "QUARTER",
      "the quarterly masterpoint levy of QUARTER (yyyy-Qn) by grade, and late penalties", 1,
-     NULL, 0, "FILE.csv", abf_run_levy, BMP_LEDGER_OUT_RUN},
+     NULL, 0, "FILE.csv", abf_run_levy, BMP_LEDGER_OUT_RUN,
+     help_levy},
     {"cancel", "ABF-98", "YEAR FILE.csv",
      "the annual cancellation run: the members listed become non-financial", 2, NULL, 0, NULL,
-     abf_run_cancel, BMP_LEDGER_OUT_TEXT},
+     abf_run_cancel, BMP_LEDGER_OUT_TEXT,
+     help_cancel},
     {"affiliated", "ABF-112", "CLUB DATE",
      "record the date CLUB first affiliated: its new players pay no capitation that year", 2,
-     NULL, 0, NULL, abf_run_affiliated, BMP_LEDGER_OUT_TEXT},
+     NULL, 0, NULL, abf_run_affiliated, BMP_LEDGER_OUT_TEXT,
+     help_affiliated},
     {"daily", "ABF-106", "DATE", "the daily report of the batches processed on DATE", 1, NULL,
-     0, NULL, abf_run_daily, BMP_LEDGER_OUT_TABLE},
+     0, NULL, abf_run_daily, BMP_LEDGER_OUT_TABLE,
+     help_daily},
     {"b4c", "ABF-107", "PERIOD",
      "the monthly list of B4c, B4s and B5i points processed in PERIOD (yyyy-mm)", 1, NULL, 0,
-     NULL, abf_run_b4c, BMP_LEDGER_OUT_TABLE},
+     NULL, abf_run_b4c, BMP_LEDGER_OUT_TABLE,
+     help_b4c},
     {"overdue", "ABF-114", "DATE",
      "the 10 %-a-quarter penalty on invoices owing more than 90 days at DATE, invoiced", 1,
-     OPTS(doc_opts), "DIR", abf_run_overdue, BMP_LEDGER_OUT_RUN},
+     OPTS(doc_opts), "DIR", abf_run_overdue, BMP_LEDGER_OUT_RUN,
+     help_overdue},
     {"event-levy", "ABF-116", "BATCH",
      "the levy of a provisional congress or tour batch, invoiced now", 1, OPTS(levy_opts),
-     "DIR", abf_run_event_levy, BMP_LEDGER_OUT_RUN},
+     "DIR", abf_run_event_levy, BMP_LEDGER_OUT_RUN,
+     help_event_levy},
     {"certificates", "ABF-88", "PERIOD",
      "one certificate per promotion of closed period PERIOD, by home club", 1, OPTS(doc_opts),
-     "FILE", ledger_run_certificates, BMP_LEDGER_OUT_TEXT},
+     "FILE", ledger_run_certificates, BMP_LEDGER_OUT_TEXT,
+     help_certificates},
 };
 
 const ledger_body_ops ledger_abf_ops = {

@@ -51,16 +51,43 @@ static const bmp_ledger_run_opt licence_opts[] = {
     {"--events", "EVENTS.csv", "club,event,end,sessions,tables,category", true},
     {"--rates", "RATES.csv", "from,category,table_session: cents by category", true}};
 
+/* The runs' longer help (bridgemp ledger NAME --help). */
+static const char help_gold[] =
+    "EBU Gold Points at DATE (yyyy-mm-dd; EBU-3, 2.5.1): each Gold award of the\n"
+    "posted ledger loses 20% of its original value at each anniversary of its event\n"
+    "and is worth nothing from the fifth (rulings EA-1, EA-2).  Every player with\n"
+    "Gold: number, name, awards, original, value; with --number, that player's\n"
+    "awards one by one.  A read: nothing is written.  Gold is not used for rank.\n";
+static const char help_ums[] =
+    "The EBU's UMS charge run of MONTH (yyyy-mm; EBU-17, EBU-18): for each approved\n"
+    "or posted event of the month, its player-sessions x the rate of its UMS charge\n"
+    "code (EBU-7) in force on its date, charged to its club, county or league.\n"
+    "RATES.csv: from,code,session (cents per player-session; the EBU publishes\n"
+    "them).  Code 02 pays nothing.  FILE.csv: batch,exemption,note with exemption\n"
+    "novice, party, children-in-need, charity or ebu (EBU-17; the note names an\n"
+    "EBU grant).  One run per month, all or nothing; invoice it with\n"
+    "`bridgemp ledger invoice RUN`.\n";
+static const char help_licences[] =
+    "The EBU licence fee run of MONTH (yyyy-mm; EBU-26, EBU-18): one line per\n"
+    "licensed event that ended in the month, sessions x tables x the rate of its\n"
+    "category, due 30 days after its end.  EVENTS.csv:\n"
+    "club,event,end,sessions,tables,category; RATES.csv: from,category,\n"
+    "table_session (cents).  One run per month, all or nothing; invoice it with\n"
+    "`bridgemp ledger invoice RUN`.\n";
+
 #define OPTS(a) a, sizeof a / sizeof a[0]
 static const bmp_ledger_run_spec runs[] = {
     {"gold", "EBU-3", "DATE", "Gold Points at DATE: each award loses 20% a year (a read)", 1,
-     OPTS(gold_opts), NULL, run_gold, BMP_LEDGER_OUT_TABLE},
+     OPTS(gold_opts), NULL, run_gold, BMP_LEDGER_OUT_TABLE,
+     help_gold},
     {"ums", "EBU-17", "MONTH",
      "the UMS charge run of MONTH: player-sessions x the rate of each event's code", 1,
-     OPTS(ums_opts), "FILE.csv", run_ums, BMP_LEDGER_OUT_RUN},
+     OPTS(ums_opts), "FILE.csv", run_ums, BMP_LEDGER_OUT_RUN,
+     help_ums},
     {"licences", "EBU-26", "MONTH",
      "the licence fee run of MONTH: sessions x tables x the rate of each category", 1,
-     OPTS(licence_opts), "FILE.csv", run_licences, BMP_LEDGER_OUT_RUN},
+     OPTS(licence_opts), "FILE.csv", run_licences, BMP_LEDGER_OUT_RUN,
+     help_licences},
 };
 
 const ledger_body_ops ledger_ebu_ops = {

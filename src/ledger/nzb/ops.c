@@ -90,22 +90,55 @@ static const bmp_ledger_run_opt expire_opts[] = {
 static const bmp_ledger_run_opt doc_opts[] = {
     {"--as", "html|csv|json", "the document's format (html when absent)", false}};
 
+/* The runs' longer help (bridgemp ledger NAME --help). */
+static const char help_fees[] =
+    "NZ Bridge's monthly masterpoint fee run (NZ-96) of MONTH (yyyy-mm): for each\n"
+    "approved or posted event of the month, its player-sessions x the club (NZ-93a)\n"
+    "or tournament (NZ-93b) session fee and its A points x the fee per A point\n"
+    "(NZ-93c), at the rates in force on the event's date.  TABLE.csv holds the\n"
+    "rates, which the regulations do not: from,club_session,tournament_session,\n"
+    "a_point (cents).  One run per month, all or nothing; invoice it with\n"
+    "`bridgemp ledger invoice RUN`.\n";
+static const char help_levy[] =
+    "The levy per player: CENTS for every Active and Unknown player, charged to the\n"
+    "home club (NZ-97, NZ-88; the amount is an input).  All or nothing; run again,\n"
+    "it changes nothing and says so.\n";
+static const char help_annual[] =
+    "The annual run at 31 December of YEAR (NZ-92): every registered player's rating\n"
+    "points (NZ-6: last year's x 0.8 + the A and B points of YEAR's posted events)\n"
+    "and the grading from 1 January (NZ-5: Open, Intermediate, Junior; overseas\n"
+    "players Open, NZ-105).  Once per year, all or nothing, kept for ever.\n"
+    "`gradings` lists a year's results.\n";
+static const char help_expire[] =
+    "NZ-87: one provisional adjustment batch cancelling the points of every\n"
+    "player still Temporary six months after their first points.\n";
+static const char help_certificates[] =
+    "One certificate per promotion of closed period PERIOD (NZ-99); the period's\n"
+    "certificates by home club as a printable page (or --as csv|json), to forward\n"
+    "to the clubs.\n";
+
 #define OPTS(a) a, sizeof a / sizeof a[0]
 static const bmp_ledger_run_spec runs[] = {
     {"fees", "NZ-96", "MONTH",
      "the monthly masterpoint fee run: session fees and fees per A point, by event", 1,
-     OPTS(fees_opts), "FILE.csv", run_fees, BMP_LEDGER_OUT_RUN},
+     OPTS(fees_opts), "FILE.csv", run_fees, BMP_LEDGER_OUT_RUN,
+     help_fees},
     {"levy", "NZ-97", "PERIOD", "the levy per player, charged to the home club", 1,
-     OPTS(levy_opts), "FILE.csv", run_levy, BMP_LEDGER_OUT_RUN},
+     OPTS(levy_opts), "FILE.csv", run_levy, BMP_LEDGER_OUT_RUN,
+     help_levy},
     {"annual", "NZ-92", "YEAR", "the annual run of rating points and gradings at 31 December",
-     1, NULL, 0, NULL, run_annual, BMP_LEDGER_OUT_TEXT},
+     1, NULL, 0, NULL, run_annual, BMP_LEDGER_OUT_TEXT,
+     help_annual},
     {"gradings", "NZ-92", "YEAR", "a year's rating points and gradings (a read)", 1, NULL, 0,
-     NULL, run_gradings, BMP_LEDGER_OUT_TABLE},
+     NULL, run_gradings, BMP_LEDGER_OUT_TABLE,
+     help_annual},
     {"expire", "NZ-87", "", "cancel expired Temporary players' points", 0, OPTS(expire_opts),
-     NULL, run_expire, BMP_LEDGER_OUT_TEXT},
+     NULL, run_expire, BMP_LEDGER_OUT_TEXT,
+     help_expire},
     {"certificates", "NZ-99", "PERIOD",
      "one certificate per promotion of closed period PERIOD, by home club", 1, OPTS(doc_opts),
-     "FILE", ledger_run_certificates, BMP_LEDGER_OUT_TEXT},
+     "FILE", ledger_run_certificates, BMP_LEDGER_OUT_TEXT,
+     help_certificates},
 };
 
 const ledger_body_ops ledger_nzb_ops = {

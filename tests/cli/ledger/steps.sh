@@ -88,7 +88,8 @@ refused 2 "usage: bridgemp ledger convert" $L convert 1002 --body abf --foreign 
 step 0 "capitation 2026: run 1 made: [0-9]+ line" $L capitation 2026 --body abf --output "$W/cap.csv"
 step 0 "^club,player,rule,charge,cents" cat "$W/cap.csv"
 refused 0 "run 1 already made, nothing changed" $L capitation 2026 --body abf
-refused 3 "not supported: capitation for nzb" $L capitation 2026 --body nzb
+# a run the body has not: a usage error naming its runs (issue 32 item 2; was exit 3)
+refused 2 "NZ Bridge has no capitation run. its runs: fees, levy, annual" $L capitation 2026 --body nzb
 # ABF-109: the annual schedule of registered home members, as a CSV file
 step 0 "" $L members 2026 --body abf --format csv --output "$W/members.csv"
 step 0 "^club,number,name,overseas,youth,new" cat "$W/members.csv"

@@ -45,7 +45,8 @@ step 0 "EBU-17,batch 1: 12 player-sessions x UMS code 01,480" cat "$W/inv/EBU-1-
 # EBU-26: 4 sessions x 30 tables x 1.50 = 180.00, due 15 April
 step 0 "licences 2025-03: run 2 made: 1 line\\(s\\), total 180.00" $L licences 2025-03 --body ebu --events "$W/events.csv" --rates "$W/lrates.csv"
 step 0 "due 2025-04-15" $L charges 2 --body ebu --format csv
-refused 3 "not supported: the UMS charge run for nzb" $L ums 2025-03 --body nzb --rates "$W/rates.csv"
+# a run the body has not: a usage error naming its runs (issue 32 item 2; was exit 3)
+refused 2 "NZ Bridge has no ums run. its runs: fees, levy" $L ums 2025-03 --body nzb --rates "$W/rates.csv"
 # EBU-3: no Gold in a club pairs: an empty list
 step 0 "number,name,awards,original,value" $L gold 2025-03-31 --body ebu --format csv
 step 2 "usage: bridgemp ledger gold" $L gold --body ebu

@@ -61,7 +61,8 @@ unchanged 0 "nothing to charge" $L overdue 2027-02-22 --body abf
 step 0 "charge run 3, 2 line\\(s\\), 83.88; invoiced" $L overdue 2027-02-23 --body abf
 unchanged 0 "made before: nothing changed" $L overdue 2027-02-23 --body abf
 unchanged 0 "nothing to charge" $L overdue 2027-03-31 --body abf
-unchanged 3 "not supported: overdue penalties \\(ABF-114\\) for nzb" $L overdue 2027-03-31 --body nzb
+# a run the body has not: a usage error naming its runs (issue 32 item 2; was exit 3)
+unchanged 2 "NZ Bridge has no overdue run. its runs: fees, levy" $L overdue 2027-03-31 --body nzb
 # ABF-116: the Spring Congress's batch (3.36 points at B4, $2.68: 9.00) waits
 # for its levy invoice ABF-4-3101
 unchanged 1 "no abf batch 99" $L event-levy 99 --body abf

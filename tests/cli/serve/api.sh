@@ -164,6 +164,41 @@ refused 400 'batch 6 is rejected: nothing to|only a posted' -X POST -d '{"reason
     -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/correct"
 grep -q '"approve"\|approved' "$W/access.log" || grep -q 'POST /api/v1/batches/6/approve" 200' "$W/access.log" \
     || fail "access log: no line for the approve"
+# the bodies' runs (docs/serve.md "Runs", from their tables like the CLI's,
+# issue 32 item 2): the list with the option specs; a run needs a secretary
+# token of its body (a club token, which cannot write here, is refused; no
+# token is 401); a run the body has not is 404 naming its runs
+req 200 '"name":"capitation","rule":"ABF-111","args":"YEAR"' "$U/api/v1/runs/abf"
+req 200 '"name":"rates","value":"RATES.csv","flag":false,"required":true' "$U/api/v1/runs/ebu"
+req 404 'no body \\"sbu\\"' "$U/api/v1/runs/sbu"
+refused 401 'Authorization: Bearer' -X POST "$U/api/v1/runs/abf/capitation?args=2026"
+refused 403 'need a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$U/api/v1/runs/abf/capitation?args=2026"
+refused 403 "this token is abf's secretary, not ebu's" -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/ebu/gold?args=2025-01-01"
+refused 404 'the ABF has no ums run; its runs: capitation, members, grade, levy' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/ums?args=2025-03"
+refused 400 'capitation: expected 1 argument' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation"
+refused 400 '\\"rate\\" is not a parameter of levy' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/levy?args=2025-Q3&rate=5"
+refused 400 'capitation: YEAR \\"20x6\\"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation?args=20x6"
+# one run through the API is the CLI's run: capitation 2026 made by the API,
+# then the CLI finds it made, with the same run, lines and total
+req 200 '"run":"capitation","body":"abf","rule":"ABF-111","kind":"run","text":"capitation 2026: run [0-9]+ made: ' \
+    -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation?args=2026"
+api=$(sed 's/.*"id":\([0-9]*\),"lines":\([0-9]*\),"total":\([0-9]*\).*/\1 \2 \3/' "$W/body")
+cli=$($L capitation 2026 --body abf)
+set -- $api
+total=$(printf '%d.%02d' $(($3 / 100)) $(($3 % 100)))
+[ "$cli" = "capitation 2026: run $1 already made, nothing changed: $2 line(s), total $total" ] \
+    || fail "the API's capitation ($api) is not the CLI's: $cli"
+# JSON parameters; the same run again changes nothing and says so
+refused 200 '"text":"capitation 2026: run [0-9]+ already made, nothing changed' -X POST \
+    -H "Authorization: Bearer $SEC" -d '{"args": ["2026"]}' "$U/api/v1/runs/abf/capitation"
+# a CSV file's content as a value (cancel YEAR FILE.csv): refused when it is
+# not the file's format, nothing written; the private file removed
+# (the message names the field, not the server's private file)
+refused 400 '"error":"args:1: header: expected a column number' -X POST -H "Authorization: Bearer $SEC" \
+    -d '{"args": ["2027", "nonsense"]}' "$U/api/v1/runs/abf/cancel"
+# a table: the daily report as rows
+req 200 '"kind":"table","table":\[' -X POST -H "Authorization: Bearer $SEC" -d '{"args": ["2025-09-30"]}' \
+    "$U/api/v1/runs/abf/daily"
 # a revoked token is refused
 $L token revoke 3 >/dev/null
 refused 401 'unknown or revoked' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"

@@ -1,0 +1,217 @@
+/* The ledger subcommands generated from the bodies' run tables
+ * (include/bridgemp/ledger_runs.h): `bridgemp ledger NAME ARGS --body B`
+ * looks NAME up in B's table and takes the spec's options and --body (and
+ * --output where the run writes one, --format for a table) besides --db
+ * and --who.  What is checked before the ledger is opened: the options,
+ * the number of arguments, the required options, and the values whose
+ * placeholder says what they are (a YEAR, an ID, CENTS, "html|csv|json");
+ * the run itself checks the rest.  What it prints: the run's line, or its
+ * table as --format. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/rules.h"
+#include "cli/ledger/cmd_ledger_runs.h"
+#include "cli/ledger/ledger_args.h"
+#include "cli/ledger/ledger_run_help.h"
+
+enum { MAX_BODIES = 16, MAX_OPTS = 16 };
+
+/* Every body's spec of run `name` (and the body's code), n of them. */
+static size_t specs_of(const char *name, const bmp_ledger_run_spec **specs, const char **codes)
+{
+    size_t n = 0;
+    for (const bmp_rules *const *r = bmp_rules_list(); *r && n < MAX_BODIES; r++) {
+        const bmp_ledger_run_spec *s = bmp_ledger_run_find((*r)->body, name);
+        if (s) {
+            specs[n] = s;
+            codes[n++] = (*r)->body;
+        }
+    }
+    return n;
+}
+
+bool cli_runs_known(const char *name)
+{
+    const bmp_ledger_run_spec *specs[MAX_BODIES];
+    const char *codes[MAX_BODIES];
+    return specs_of(name, specs, codes) > 0;
+}
+
+/* The LO() bits run s takes besides --db and --who. */
+static uint64_t spec_opts(const bmp_ledger_run_spec *s)
+{
+    uint64_t m = LO(BODY);
+    for (size_t i = 0; i < s->nopts; i++) {
+        int k = ledger_opt_index(s->opts[i].name);
+        if (k < LO_COUNT)
+            m |= UINT64_C(1) << k;
+    }
+    if (s->kind == BMP_LEDGER_OUT_TABLE)
+        m |= LEDGER_TABLE_OPTS;
+    else if (s->output)
+        m |= LO(OUTPUT);
+    return m;
+}
+
+/* A placeholder that says what its value is: a whole number in a range. */
+typedef struct typed {
+    const char *word;
+    long long min, max;
+} typed;
+static const typed types[] = {
+    {"YEAR", 1, 9999}, {"ID", 1, INT64_MAX}, {"BATCH", 1, INT64_MAX},
+    {"RUN", 1, INT64_MAX}, {"CENTS", INT64_MIN, INT64_MAX}};
+
+/* Does value v fit placeholder word (n characters)?  Words of no type fit. */
+static bool fits(const char *word, size_t n, const char *v)
+{
+    long long x;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strlen(types[i].word) == n && strncmp(types[i].word, word, n) == 0)
+            return ledger_number(v, types[i].min, types[i].max, &x);
+    if (!memchr(word, '|', n))
+        return true;
+    /* a choice: "html|csv|json" */
+    size_t len = strlen(v);
+    for (const char *p = word, *end = word + n; p < end;) {
+        const char *bar = memchr(p, '|', (size_t)(end - p));
+        size_t k = bar ? (size_t)(bar - p) : (size_t)(end - p);
+        if (k == len && strncmp(p, v, len) == 0)
+            return true;
+        p += k + 1;
+    }
+    return false;
+}
+
+/* The arguments: as many as the spec says, each fitting its placeholder,
+ * and the required options given. */
+static bool args_fit(const ledger_args *a, const bmp_ledger_run_spec *s)
+{
+    if (a->npos - 1 != s->npos)
+        return false;
+    const char *w = s->args;
+    for (size_t i = 0; i < s->npos; i++) {
+        w += strspn(w, " ");
+        size_t n = strcspn(w, " ");
+        if (!fits(w, n, a->pos[i + 1]))
+            return false;
+        w += n;
+    }
+    for (size_t i = 0; i < s->nopts; i++)
+        if (s->opts[i].required && !ledger_opt_value(a, ledger_opt_index(s->opts[i].name)))
+            return false;
+    return true;
+}
+
+/* "expected html, csv or json" from "html|csv|json"; else the placeholder. */
+static void expected(FILE *f, const char *value)
+{
+    if (!strchr(value, '|')) {
+        fprintf(f, "expected a whole number (%s)", value);
+        return;
+    }
+    fputs("expected ", f);
+    for (const char *p = value; *p;) {
+        size_t k = strcspn(p, "|");
+        fprintf(f, "%.*s", (int)k, p);
+        p += k;
+        if (*p++ == '|')
+            fputs(strchr(p, '|') ? ", " : " or ", f);
+        else
+            break;
+    }
+}
+
+/* The options' values that the placeholder types: a usage error if one
+ * does not fit ("bridgemp ledger overdue: --as: expected html, csv or json"). */
+static int values_fit(const ledger_args *a, const bmp_ledger_run_spec *s)
+{
+    for (size_t i = 0; i < s->nopts; i++) {
+        const bmp_ledger_run_opt *o = &s->opts[i];
+        const char *v = ledger_opt_value(a, ledger_opt_index(o->name));
+        if (!v || !o->value || fits(o->value, strlen(o->value), v))
+            continue;
+        fprintf(stderr, "bridgemp ledger %s: %s: ", s->name, o->name);
+        expected(stderr, o->value);
+        fprintf(stderr, ", got \"%s\"\n", v);
+        return LEDGER_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Without --body: every body's help of that run (--help), else usage. */
+static int no_body(ledger_args *a)
+{
+    const bmp_ledger_run_spec *specs[MAX_BODIES];
+    const char *codes[MAX_BODIES];
+    size_t n = specs_of(a->pos[0], specs, codes);
+    uint64_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        m |= spec_opts(specs[i]);
+    int rc = ledger_check_opts(a, a->pos[0], m);
+    if (rc)
+        return rc;
+    FILE *f = a->help ? stdout : stderr;
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputc('\n', f);
+        cli_run_help(f, codes[i], specs[i]);
+    }
+    return a->help ? 0 : LEDGER_EXIT_USAGE;
+}
+
+/* A body without that run: the library's words, naming the body's runs. */
+static int wrong_body(const ledger_args *a)
+{
+    bmp_error e = {0};
+    bmp_ledger_run_out out = {.size = sizeof out};
+    bmp_status st = bmp_ledger_run_call(NULL, a->body, a->pos[0], NULL, &out, NULL, &e);
+    bmp_ledger_run_out_free(&out);
+    fprintf(stderr, "bridgemp ledger: %s\n", e.msg[0] ? e.msg : bmp_status_name(st));
+    return LEDGER_EXIT_USAGE;
+}
+
+/* Call the run and print what it gave: its line, or its table. */
+static bmp_status run_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                           bmp_problems *p, bmp_error *e)
+{
+    const bmp_ledger_run_spec *s = arg;
+    const char *vals[MAX_OPTS] = {0};
+    for (size_t i = 0; i < s->nopts && i < MAX_OPTS; i++)
+        vals[i] = ledger_opt_value(a, ledger_opt_index(s->opts[i].name));
+    bmp_ledger_run_in in = {sizeof in, a->pos + 1, a->npos - 1, vals,
+                            s->kind == BMP_LEDGER_OUT_TABLE ? NULL : a->output};
+    bmp_ledger_run_out out = {.size = sizeof out};
+    bmp_status st = s->run(l, a->body, &in, &out, p, e);
+    if (!st && out.kind == BMP_LEDGER_OUT_TABLE)
+        st = ledger_put_table(&out.table, a, e);
+    else if (!st && out.text)
+        printf("%s\n", out.text);
+    bmp_ledger_run_out_free(&out);
+    return st;
+}
+
+int cli_runs_dispatch(ledger_args *a)
+{
+    if (!a->body)
+        return no_body(a);
+    const bmp_ledger_run_spec *s = bmp_ledger_run_find(a->body, a->pos[0]);
+    if (!s)
+        return wrong_body(a);
+    if (s->nopts > MAX_OPTS) {
+        fprintf(stderr, "bridgemp ledger %s: more than %d options\n", s->name, MAX_OPTS);
+        return LEDGER_EXIT_INPUT;
+    }
+    int rc = ledger_check_opts(a, s->name, spec_opts(s));
+    if (rc)
+        return rc;
+    const bmp_rules *r = bmp_rules_find(a->body);
+    const char *code = r ? r->body : a->body;
+    if (a->help || !args_fit(a, s)) {
+        cli_run_help(a->help ? stdout : stderr, code, s);
+        return a->help ? 0 : LEDGER_EXIT_USAGE;
+    }
+    rc = values_fit(a, s);
+    return rc ? rc : ledger_run(a, run_step, s);
+}

@@ -1,0 +1,335 @@
+/* The bodies' administration runs over the REST API (docs/serve.md "Runs"),
+ * generated from their tables (include/bridgemp/ledger_runs.h), the way the
+ * CLI's `bridgemp ledger NAME --body B` is:
+ *   GET  /api/v1/runs/{body}         the body's runs and their option specs
+ *   POST /api/v1/runs/{body}/{name}  one run, with a secretary token of the body
+ * A run's parameters are the fields of a JSON object in the request body,
+ * else query fields: "args" (its positional arguments, an array; in the
+ * query, repeated), and each option named without its dashes ("rates",
+ * "exempt": true).  A value whose placeholder is a CSV file (RATES.csv) is
+ * the file's content: written to a private file of the server for the run,
+ * then removed.  The run's own --output (files on the server) is not
+ * offered.  One run is one ledger call: all or nothing. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bridgemp/ledger_runs.h"
+#include "bridgemp/rules.h"
+#include "server/http_internal.h"
+
+enum { MAX_ARGS = 8, MAX_OPTS = 16 };
+
+static const char *kind_name(bmp_ledger_run_kind k)
+{
+    return k == BMP_LEDGER_OUT_RUN ? "run" : k == BMP_LEDGER_OUT_TABLE ? "table" : "text";
+}
+
+static json_t *spec_json(const bmp_ledger_run_spec *s)
+{
+    json_t *opts = json_array();
+    for (size_t i = 0; opts && i < s->nopts; i++) {
+        const bmp_ledger_run_opt *o = &s->opts[i];
+        json_array_append_new(opts, json_pack("{s:s,s:o,s:b,s:b,s:s}", "name", o->name + 2,
+                                              "value", o->value ? srv_jstr(o->value) : json_null(),
+                                              "flag", o->value == NULL, "required", o->required,
+                                              "doc", o->doc));
+    }
+    return json_pack("{s:s,s:s,s:s,s:I,s:s,s:s,s:o}", "name", s->name, "rule", s->rule, "args",
+                     s->args, "npos", (json_int_t)s->npos, "doc", s->doc, "kind",
+                     kind_name(s->kind), "options", opts);
+}
+
+int srv_runs(srv_req *rq, srv_resp *rs)
+{
+    const bmp_rules *r = bmp_rules_find(rq->params[0]);
+    if (!r) {
+        srv_error(rs, 404, "no body \"%s\"", rq->params[0]);
+        return 0;
+    }
+    size_t n = 0;
+    const bmp_ledger_run_spec *runs = bmp_ledger_runs(r->body, &n);
+    json_t *items = json_array();
+    for (size_t i = 0; items && i < n; i++)
+        json_array_append_new(items, spec_json(&runs[i]));
+    srv_json(rs, 200, json_pack("{s:s,s:o}", "body", r->body, "runs", items));
+    return 0;
+}
+
+/* What a POST gives the run: its arguments and options, and the private
+ * files written for CSV values. */
+typedef struct run_call {
+    const bmp_ledger_run_spec *s;
+    json_t *doc; /* the request body's object, or NULL */
+    const char *pos[MAX_ARGS];
+    size_t npos;
+    const char *opts[MAX_OPTS];
+    char *files[MAX_ARGS + MAX_OPTS];
+    const char *labels[MAX_ARGS + MAX_OPTS]; /* what the client calls each: "rates" */
+    size_t nfiles;
+    const char *bad; /* a field that is neither "args" nor an option */
+} run_call;
+
+static bool is_option(const run_call *c, const char *key)
+{
+    if (strcmp(key, "args") == 0)
+        return true;
+    for (size_t i = 0; i < c->s->nopts; i++)
+        if (strcmp(c->s->opts[i].name + 2, key) == 0)
+            return true;
+    return false;
+}
+
+static enum MHD_Result query_field(void *cls, enum MHD_ValueKind kind, const char *key,
+                                   const char *value)
+{
+    (void)kind;
+    run_call *c = cls;
+    if (!is_option(c, key))
+        c->bad = c->bad ? c->bad : key;
+    else if (strcmp(key, "args") == 0 && value && c->npos < MAX_ARGS)
+        c->pos[c->npos++] = value;
+    return MHD_YES;
+}
+
+/* Field `key`: the body's string (true: a flag given), else the query's. */
+static const char *field(srv_req *rq, const run_call *c, const char *key)
+{
+    if (!c->doc)
+        return srv_arg(rq, key);
+    json_t *v = json_object_get(c->doc, key);
+    return json_is_string(v) ? json_string_value(v) : json_is_true(v) ? "" : NULL;
+}
+
+/* A CSV value's content, written to a private file: its path in *out. */
+static bool to_file(srv_req *rq, srv_resp *rs, run_call *c, const char *label,
+                    const char *content, const char **out)
+{
+    char path[4200];
+    const char *dir = rq->s->upload_dir;
+    snprintf(path, sizeof path, "%s%srun-XXXXXX.csv", dir, dir[0] ? "/" : "");
+    int fd = mkstemps(path, 4);
+    if (fd < 0 && errno == ENOENT && dir[0] && mkdir(dir, 0700) == 0) {
+        /* the private directory was removed under us */
+        snprintf(path, sizeof path, "%s/run-XXXXXX.csv", dir);
+        fd = mkstemps(path, 4);
+    }
+    size_t len = strlen(content);
+    bool ok = fd >= 0 && write(fd, content, len) == (ssize_t)len;
+    if (fd >= 0)
+        close(fd);
+    char *keep = fd >= 0 ? strdup(path) : NULL;
+    if (fd >= 0 && !keep)
+        unlink(path);
+    if (keep) {
+        c->labels[c->nfiles] = label;
+        c->files[c->nfiles++] = keep;
+    }
+    if (!ok || !keep) {
+        srv_error(rs, 500, "cannot write the run's file: %s", strerror(errno));
+        return false;
+    }
+    *out = keep;
+    return true;
+}
+
+static bool is_csv(const char *word, size_t n)
+{
+    return n > 4 && strncmp(word + n - 4, ".csv", 4) == 0;
+}
+
+/* The arguments: the body's "args" array, else the query's, npos of them. */
+static bool args_of(srv_req *rq, srv_resp *rs, run_call *c)
+{
+    json_t *a = c->doc ? json_object_get(c->doc, "args") : NULL;
+    if (c->doc) {
+        c->npos = 0;
+        for (size_t i = 0; json_is_array(a) && i < json_array_size(a) && c->npos < MAX_ARGS; i++)
+            c->pos[c->npos++] = json_string_value(json_array_get(a, i));
+    }
+    if (c->npos != c->s->npos || (a && !json_is_array(a))) {
+        srv_error(rs, 400, "%s: expected %zu argument(s) in \"args\" (%s), got %zu", c->s->name,
+                  c->s->npos, c->s->args, c->npos);
+        return false;
+    }
+    const char *w = c->s->args;
+    for (size_t i = 0; i < c->npos; i++) {
+        w += strspn(w, " ");
+        size_t n = strcspn(w, " ");
+        if (!c->pos[i]) {
+            srv_error(rs, 400, "%s: argument %zu: expected a string", c->s->name, i + 1);
+            return false;
+        }
+        if (is_csv(w, n) && !to_file(rq, rs, c, "args", c->pos[i], &c->pos[i]))
+            return false;
+        w += n;
+    }
+    return true;
+}
+
+/* The options, the fields named like them ("rates" for --rates). */
+static bool opts_of(srv_req *rq, srv_resp *rs, run_call *c)
+{
+    if (c->doc) {
+        const char *key;
+        json_t *v;
+        json_object_foreach(c->doc, key, v) if (!is_option(c, key) && !c->bad) c->bad = key;
+    }
+    if (c->bad) {
+        srv_error(rs, 400, "%s: \"%s\" is not a parameter of %s", c->s->name, c->bad,
+                  c->s->name);
+        return false;
+    }
+    for (size_t i = 0; i < c->s->nopts; i++) {
+        const bmp_ledger_run_opt *o = &c->s->opts[i];
+        const char *v = field(rq, c, o->name + 2);
+        if (!o->value && v && (strcmp(v, "false") == 0 || strcmp(v, "0") == 0))
+            v = NULL; /* a flag not given */
+        if (v && o->value && is_csv(o->value, strlen(o->value)) && !to_file(rq, rs, c, o->name + 2, v, &v))
+            return false;
+        c->opts[i] = v;
+    }
+    return true;
+}
+
+/* A secretary token of the body; the body's run of that name (404 with the
+ * body's runs named otherwise). */
+static const bmp_ledger_run_spec *allowed(srv_req *rq, srv_resp *rs, const char **code)
+{
+    if (srv_auth(rq, rs))
+        return NULL;
+    const bmp_rules *r = bmp_rules_find(rq->params[0]);
+    if (rq->scope.kind != BMP_TOKEN_SECRETARY) {
+        srv_error(rs, 403, "administration runs need a secretary token");
+        return NULL;
+    }
+    if (!r) {
+        srv_error(rs, 404, "no body \"%s\"", rq->params[0]);
+        return NULL;
+    }
+    if (strcasecmp(r->body, rq->scope.body) != 0) {
+        srv_error(rs, 403, "this token is %s's secretary, not %s's", rq->scope.body, r->body);
+        return NULL;
+    }
+    const bmp_ledger_run_spec *s = bmp_ledger_run_find(r->body, rq->params[1]);
+    if (!s) {
+        bmp_error e = {0};
+        bmp_ledger_run_out out = {.size = sizeof out};
+        bmp_ledger_run_call(NULL, r->body, rq->params[1], NULL, &out, NULL, &e);
+        bmp_ledger_run_out_free(&out);
+        srv_error(rs, 404, "%s", e.msg);
+    }
+    *code = r->body;
+    return s;
+}
+
+/* {run, body, rule, kind, text, and a charge run's id, lines, total (cents),
+ * already, or a table's rows}. */
+static json_t *answer(const bmp_ledger_run_spec *s, const char *code,
+                      const bmp_ledger_run_out *out)
+{
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s}", "run", s->name, "body", code, "rule", s->rule,
+                          "kind", kind_name(out->kind));
+    if (j && out->text)
+        json_object_set_new(j, "text", srv_jstr(out->text));
+    if (j && out->kind == BMP_LEDGER_OUT_RUN) {
+        json_object_set_new(j, "id", json_integer((json_int_t)out->run.id));
+        json_object_set_new(j, "lines", json_integer((json_int_t)out->run.lines));
+        json_object_set_new(j, "total", json_integer((json_int_t)out->run.total));
+        json_object_set_new(j, "already", json_boolean(out->run.already));
+    }
+    if (j && out->kind == BMP_LEDGER_OUT_TABLE)
+        json_object_set_new(j, "table", srv_table_json(&out->table));
+    return j;
+}
+
+/* Open a writing connection that records the token as who acts. */
+static bmp_ledger *writer(srv_req *rq, srv_resp *rs)
+{
+    char who[64];
+    snprintf(who, sizeof who, "api token %lld", (long long)rq->scope.id);
+    bmp_ledger_opts o = {.size = sizeof o, .who = who};
+    bmp_ledger *l = NULL;
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_open(rq->s->db, &o, &l, &e);
+    if (st)
+        srv_ledger_error(rs, st, &e, NULL);
+    return st ? NULL : l;
+}
+
+/* In a message, a private file's path becomes the field it came from: the
+ * client sent content, and the server's directories are none of its business. */
+static void hide_path(char *msg, const char *path, const char *label)
+{
+    char *at = strstr(msg, path);
+    size_t n = strlen(path), k = strlen(label);
+    if (!at || k > n)
+        return;
+    memcpy(at, label, k);
+    memmove(at + k, at + n, strlen(at + n) + 1); /* shorter: in place */
+}
+
+static void hide_files(const run_call *c, bmp_error *e, bmp_problems *p)
+{
+    for (size_t i = 0; i < c->nfiles; i++) {
+        hide_path(e->msg, c->files[i], c->labels[i]);
+        for (size_t j = 0; j < p->count; j++)
+            hide_path(p->msgs[j], c->files[i], c->labels[i]);
+    }
+}
+
+static void call(srv_req *rq, srv_resp *rs, run_call *c, const char *code)
+{
+    bmp_ledger_run_in in = {sizeof in, c->pos, c->npos, c->opts, NULL};
+    bmp_ledger_run_out out = {.size = sizeof out};
+    pthread_mutex_lock(&rq->s->write_mu);
+    bmp_ledger *l = writer(rq, rs);
+    if (l) {
+        bmp_problems p = {0};
+        bmp_error e = {0};
+        bmp_status st = c->s->run(l, code, &in, &out, &p, &e);
+        if (st)
+            hide_files(c, &e, &p);
+        if (st)
+            srv_ledger_error(rs, st, &e, &p);
+        else
+            srv_json(rs, 200, answer(c->s, code, &out));
+        bmp_problems_free(&p);
+        bmp_ledger_run_out_free(&out);
+        bmp_ledger_close(l);
+    }
+    pthread_mutex_unlock(&rq->s->write_mu);
+}
+
+int srv_run(srv_req *rq, srv_resp *rs)
+{
+    const char *code = NULL;
+    run_call c = {.s = allowed(rq, rs, &code)};
+    if (!c.s)
+        return 0;
+    if (c.s->nopts > MAX_OPTS || c.s->npos > MAX_ARGS) {
+        srv_error(rs, 500, "%s: too many options", c.s->name);
+        return 0;
+    }
+    json_error_t je;
+    if (rq->body_len) {
+        c.doc = json_loadb(rq->body, rq->body_len, 0, &je);
+        if (!json_is_object(c.doc))
+            srv_error(rs, 400, "request body: expected a JSON object of the run's parameters "
+                               "(line %d: %s)", je.line, c.doc ? "not an object" : je.text);
+    } else {
+        MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, query_field, &c);
+    }
+    if ((!rq->body_len || json_is_object(c.doc)) && args_of(rq, rs, &c) && opts_of(rq, rs, &c))
+        call(rq, rs, &c, code);
+    for (size_t i = 0; i < c.nfiles; i++) {
+        unlink(c.files[i]);
+        free(c.files[i]);
+    }
+    json_decref(c.doc);
+    return 0;
+}
