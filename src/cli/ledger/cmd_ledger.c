@@ -48,6 +48,9 @@ static const char *const ledger_help =
     "  ums MONTH --body ebu --rates F  the EBU's UMS charge run (EBU-17, EBU-18)\n"
     "  licences MONTH --body ebu --events E --rates F  EBU licence fees (EBU-26)\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
+    "                               (--dry-run: what it would do, nothing changed)\n"
+    "  batch show ID                a batch: header, lines, held lines and why\n"
+    "  reopen PERIOD --body B --reason R  undo the last close (audited)\n"
     "  report statement|club|promotions|top|batches\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
     "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n"
@@ -59,7 +62,7 @@ static const char *const ledger_help =
 static const ledger_cmd *const sections[] = {
     ledger_cmds_core,    ledger_cmds_report, ledger_cmds_token, ledger_cmds_convert,
     ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_nz,   ledger_cmds_pay,
-    ledger_cmds_ebu};
+    ledger_cmds_ebu,     ledger_cmds_secretary};
 
 /* A group member's second word in capitals ("invoice RUN") stands for any word. */
 static bool is_placeholder(const char *w)
