@@ -25,6 +25,7 @@
 #include <bridgemp/ledger_nz.h>
 #include <bridgemp/ledger_payments.h>
 #include <bridgemp/ledger_runs.h>
+#include <bridgemp/ledger_secretary.h>
 #include <bridgemp/ledger_token.h>
 #include <bridgemp/nzb.h>
 #include <bridgemp/pipeline.h>

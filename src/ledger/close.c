@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "ledger/close_internal.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/ranks_glue.h"
 
@@ -26,13 +27,21 @@ static bool period_ok(const char *p)
            ((p[5] == '0' && p[6] >= '1' && p[6] <= '9') || (p[5] == '1' && p[6] >= '0' && p[6] <= '2'));
 }
 
-/* The period must come after every closed one (a frozen period stays frozen). */
+/* The period must have begun by the ledger's clock (a typo such as 2062-03
+ * would freeze every month before it) and come after every closed one (a
+ * frozen period stays frozen); docs/rulings.md L-26-6. */
 static bmp_status check_period(bmp_ledger *l, const ledger_body *b, const char *period,
                                bmp_error *err)
 {
     if (!period_ok(period))
         return bmp_error_set(err, BMP_EINVAL, "period: expected yyyy-mm such as 2026-11, got \"%s\"",
                              period);
+    char today[40];
+    ledger_now(l, today);
+    if (strncmp(period, today, 7) > 0)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "period %s has not begun: today is %.10s by the ledger's clock (a "
+                             "month is closed once it has begun)", period, today);
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err, "SELECT max(period) FROM period WHERE body_id = ?1", "i",
                              b->id);
@@ -251,8 +260,9 @@ static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *p
     return rc;
 }
 
-bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *period,
-                                   bmp_ledger_close_stats *stats, bmp_error *err)
+bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
+                           ledger_close_peek peek, void *ctx, bmp_ledger_close_stats *stats,
+                           bmp_error *err)
 {
     ledger_body b;
     bmp_ledger_close_stats s = {0};
@@ -282,6 +292,13 @@ bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *
                     "promotions) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     "isssiii", b.id, period, at, l->who, (int64_t)s.batches, (int64_t)s.players,
                     (int64_t)s.promotions);
+    if (!rc) /* the ranks the close replaces, for a reopen (reopen.c) */
+        rc = lq_run(l, err,
+                    "INSERT INTO close_rank (body_id, period, player_id, rank, stars, rank_name) "
+                    "SELECT ?1, ?2, p.id, p.rank, p.stars, p.rank_name FROM player p WHERE p.id IN "
+                    "(SELECT j.player_id FROM journal j JOIN batch b ON b.id = j.batch_id "
+                    "WHERE b.body_id = ?1 AND b.period = ?2) ORDER BY p.id",
+                    "is", b.id, period);
     if (!rc)
         rc = write_ranks(l, &b, period, &rl, err);
     if (!rc) {
@@ -291,12 +308,20 @@ bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *
         rc = d ? ledger_audit(l, "close", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
+    if (!rc && peek)
+        rc = peek(l, b.id, period, ctx, err);
+    if (!rc && !peek)
         rc = l->ops->commit(l->s, err);
     else
-        l->ops->rollback(l->s);
+        l->ops->rollback(l->s); /* a refusal, or a preview: nothing written */
     free(rl.v);
     if (!rc && stats)
         *stats = s;
     return rc;
+}
+
+bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *period,
+                                   bmp_ledger_close_stats *stats, bmp_error *err)
+{
+    return ledger_close_tx(l, body, period, NULL, NULL, stats, err);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/ledger_secretary.h"
 #include "server/http_internal.h"
 
 int srv_healthz(srv_req *rq, srv_resp *rs)
@@ -136,6 +137,14 @@ int srv_batches(srv_req *rq, srv_resp *rs)
     return 0;
 }
 
+/* The batch's row and its sections (lines, held lines with why). */
+static bmp_status batch_read(bmp_ledger *l, int64_t id, bmp_table *t, bmp_ledger_sections *s,
+                             bmp_error *e)
+{
+    bmp_status st = bmp_ledger_batch(l, id, t, e);
+    return st ? st : bmp_ledger_batch_show(l, id, s, e);
+}
+
 int srv_batch(srv_req *rq, srv_resp *rs)
 {
     char *end = NULL;
@@ -146,17 +155,29 @@ int srv_batch(srv_req *rq, srv_resp *rs)
     }
     bmp_table t;
     bmp_table_init(&t);
+    bmp_ledger_sections s = {0};
     bmp_error e = {0};
     bmp_status st;
-    WITH_LEDGER(rq, rs, l, st = bmp_ledger_batch(l, id, &t, &e));
+    WITH_LEDGER(rq, rs, l, st = batch_read(l, id, &t, &s, &e));
     if (st) {
         srv_ledger_error(rs, st, &e, NULL);
     } else {
         json_t *rows = srv_table_json(&t);
-        srv_json(rs, 200, json_incref(json_array_get(rows, 0)));
+        json_t *b = json_incref(json_array_get(rows, 0));
         json_decref(rows);
+        /* issue 26: the lines and the held lines, as `ledger batch show`
+         * lists them (new keys: "lines" and "held" are the counts) */
+        static const char *const sec[] = {"lines", "held"}, *const key[] = {"journal_lines",
+                                                                           "held_lines"};
+        for (size_t i = 0; b && i < 2; i++) {
+            const bmp_table *t2 = bmp_ledger_section(&s, sec[i]);
+            if (t2)
+                json_object_set_new(b, key[i], srv_table_json(t2));
+        }
+        srv_json(rs, 200, b);
         rs->cacheable = true;
     }
+    bmp_ledger_sections_free(&s);
     bmp_table_free(&t);
     return 0;
 }

@@ -40,6 +40,9 @@ static const char *const ledger_help_head =
     "  invoice RUN|list|show|credit invoices of a charge run, credit notes\n"
     "  payment record|list, balances DATE  payments against invoices, what is owing\n"
     "  close PERIOD --body B        post approved batches, re-rank, promotions, freeze\n"
+    "                               (--dry-run: what it would do, nothing changed)\n"
+    "  batch show ID                a batch: header, lines, held lines and why\n"
+    "  reopen PERIOD --body B --reason R  undo the last close (audited)\n"
     "  report statement|club|promotions|top|batches\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
     "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n";
@@ -60,7 +63,7 @@ static void ledger_help(FILE *f)
 /* The table: every file's section. */
 static const ledger_cmd *const sections[] = {
     ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_convert,
-    ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay};
+    ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay,   ledger_cmds_secretary};
 
 /* A group member's second word in capitals ("invoice RUN") stands for any word. */
 static bool is_placeholder(const char *w)

@@ -49,8 +49,8 @@ static const char *const help_import =
     "--replaces ID --reason R: a corrected event replaces batch ID in the same\n"
     "transaction (a posted batch is reversed, a pending one rejected; NZ-44).\n";
 static const char *const help_approve =
-    "usage: bridgemp ledger approve ID... | --all\n\nApprove provisional batches (ABF-103); "
-    "they are posted at the next close.\n";
+    "usage: bridgemp ledger approve ID... | --all [--body B]\n\nApprove provisional batches "
+    "(ABF-103); they are posted at the next close.\n--all --body B approves only body B's.\n";
 static const char *const help_reject =
     "usage: bridgemp ledger reject ID --reason R\n\nReject a provisional or approved batch; "
     "its lines stay in the history.\n";
@@ -59,9 +59,11 @@ static const char *const help_correct =
     "(NZ-91, NZ-44): a new provisional batch negates every\nline; posted rows are never "
     "changed.  Import the corrected event afterwards.\n";
 static const char *const help_close =
-    "usage: bridgemp ledger close PERIOD --body B\n\nClose month PERIOD (yyyy-mm): post the "
+    "usage: bridgemp ledger close PERIOD --body B [--dry-run [--format table|json]]\n\nClose "
+    "month PERIOD (yyyy-mm): post the "
     "approved batches, recompute the\ntouched players' holdings and ranks, record promotions "
-    "and freeze the period,\nin one transaction.\n";
+    "and freeze the period,\nin one transaction.  A month not begun by the ledger's clock is "
+    "refused.\n--dry-run: the postings and promotions it would make; nothing changed.\n";
 static const char *const help_release =
     "usage: bridgemp ledger release NUMBER --body B --date yyyy-mm-dd\n\nCredit the points held "
     "for a player who has now registered or renewed on\nDATE, as a provisional batch: under the "
@@ -257,6 +259,8 @@ static int cmd_batch_ids(ledger_args *a, const char *help, int which)
     }
     for (size_t i = 0; i < n && !rc; i++) {
         const char *s = (which == 0 && a->all) ? bmp_table_get(&t, i, 0) : a->pos[i + 1];
+        if (which == 0 && a->all && a->body && strcmp(bmp_table_get(&t, i, 1), a->body) != 0)
+            continue; /* --all --body B: only B's batches (issue 26) */
         char *end = NULL;
         long long id = strtoll(s, &end, 10);
         if (!*s || *end) {
@@ -288,6 +292,8 @@ static bmp_status close_step(bmp_ledger *l, const ledger_args *a, const void *ar
     (void)arg;
     (void)p;
     bmp_ledger_close_stats s;
+    if (a->dry_run)
+        return cli_ledger_close_preview(l, a, e); /* nothing changed (issue 26) */
     bmp_status st = bmp_ledger_close_period(l, a->body, a->pos[1], &s, e);
     if (!st)
         printf("%s %s closed: %zu batches posted (%zu lines), %zu players re-ranked, "
@@ -375,10 +381,10 @@ const ledger_cmd ledger_cmds_core[] = {
     {"club import", help_club, LO(BODY), 1, 1, cmd_club_import},
     {"club export", help_club, LO(BODY) | LO(OUTPUT), 0, 0, cmd_club_export},
     {"import", help_import, IMPORT_OPTS, 1, LEDGER_MANY, cmd_import},
-    {"approve", help_approve, LO(ALL), 0, LEDGER_MANY, cmd_approve},
+    {"approve", help_approve, LO(ALL) | LO(BODY), 0, LEDGER_MANY, cmd_approve},
     {"reject", help_reject, LO(REASON), 1, 1, cmd_reject},
     {"correct", help_correct, LO(REASON), 1, 1, cmd_correct},
-    {"close", help_close, LO(BODY), 1, 1, cmd_close},
+    {"close", help_close, LO(BODY) | LO(DRY_RUN) | LO(FORMAT), 1, 1, cmd_close},
     {"release", help_release, LO(BODY) | LO(DATE), 1, 1, cmd_release},
     {"verify", help_verify, 0, 0, 0, cmd_verify},
     {"dump", help_verify, 0, 0, 0, cmd_dump},

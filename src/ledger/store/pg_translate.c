@@ -95,11 +95,23 @@ static bool translate_trigger(core_buf *b, const char *s, size_t len)
     if (when)
         for (char *t = when + strlen(when); t > when && isspace((unsigned char)t[-1]);)
             *--t = '\0';
+    /* PostgreSQL takes no subquery in a trigger's WHEN: such a condition
+     * is tested in the function instead */
+    bool in_body = when && strstr(when, "SELECT");
     put(b, "CREATE FUNCTION bmp_raise_");
     put(b, name);
-    put(b, "() RETURNS trigger LANGUAGE plpgsql AS $bmp$ BEGIN RAISE EXCEPTION '");
+    put(b, "() RETURNS trigger LANGUAGE plpgsql AS $bmp$ BEGIN ");
+    if (in_body) {
+        put(b, "IF ");
+        put(b, when);
+        put(b, " THEN ");
+        when = NULL;
+    }
+    put(b, "RAISE EXCEPTION '");
     put(b, msg);
-    put(b, "' USING ERRCODE = '23000'; END $bmp$;\nCREATE TRIGGER ");
+    put(b, in_body ? "' USING ERRCODE = '23000'; END IF; IF TG_OP = 'DELETE' THEN RETURN OLD; "
+                     "END IF; RETURN NEW; END $bmp$;\nCREATE TRIGGER "
+                   : "' USING ERRCODE = '23000'; END $bmp$;\nCREATE TRIGGER ");
     put(b, name);
     put(b, " ");
     put(b, rest);
@@ -141,7 +153,13 @@ char *ledger_pg_translate(const char *sqlite_sql)
     put(&b, "");
     for (const char *p = sqlite_sql; *p && !b.failed;) {
         const char *e = statement_end(p);
-        if (strncmp(p, "CREATE TRIGGER ", 15) == 0) {
+        if (strncmp(p, "DROP TRIGGER ", 13) == 0) {
+            /* a trigger is its function's (translate_trigger): dropped with it */
+            size_t n = strcspn(p + 13, "; \n");
+            put(&b, "DROP FUNCTION bmp_raise_");
+            put_n(&b, p + 13, n);
+            put(&b, "() CASCADE;");
+        } else if (strncmp(p, "CREATE TRIGGER ", 15) == 0) {
             if (!translate_trigger(&b, p, (size_t)(e - p))) {
                 core_buf_free(&b);
                 return NULL;

@@ -28,7 +28,9 @@ static const char *const tables[] = {
     "journal",    "held",       "held_release", "holding", "period",   "promotion",
     "audit",      "conversion", "charge_run",   "charge",  "batch_grade", "club_affiliation",
     "token",      "batch_event", "invoice", "nz_grading",
-    "payment", "overdue_quarter", "levy_gate", "certificate", NULL};
+    "payment", "overdue_quarter", "levy_gate", "certificate",
+    "close_rank", "reopen", "reopen_batch", "reopen_promotion", "certificate_revoked",
+    "reopen_pending", NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {

@@ -105,6 +105,9 @@ req 400 'page ..0..: expected a whole number from 1' "$U/api/v1/batches?page=0"
 req 400 'state ..lost..: expected received, provisional' "$U/api/v1/batches?state=lost"
 req 200 '"id":"4".*"source":"abf-credit"' "$U/api/v1/batches/4"
 req 404 'no batch 99' "$U/api/v1/batches/99"
+# issue 26: a batch's lines and held lines, as `ledger batch show` lists them
+req 200 '"id":"2",.*"lines":"20",.*"journal_lines":\[\{"number":"0001002","name":"Player 2","point_type":"green","points":"0.30","rule":"ABF-6","contestant":"1"\}.*"held_lines":\[' \
+    "$U/api/v1/batches/2"
 req 404 'no such resource' "$U/api/v2/nothing"
 req 405 'method not allowed' -X DELETE "$U/api/v1/batches"
 header "Allow: GET, POST"

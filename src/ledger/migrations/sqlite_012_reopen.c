@@ -1,0 +1,87 @@
+/* SQLite schema migration 012 (issue 26): what reopening the last closed
+ * period needs and leaves.  A close keeps the ranks it replaces
+ * (close_rank); a reopen is recorded with its reason (reopen), the batches
+ * it took back to approved (reopen_batch), the promotions it undid
+ * (reopen_promotion) and the certificates it revoked (certificate_revoked:
+ * certificates themselves are never changed or deleted).  Every table has
+ * an id first, so a dump's order is the same on every backend.
+ *
+ * The frozen rows stay frozen except inside a reopen: reopen_pending holds
+ * the period being reopened for the length of the reopen's transaction,
+ * and only then may a batch posted in it go back to approved and its period
+ * and promotion rows go (the journal, held lines, totals, audit and
+ * certificates stay append-only without exception). */
+#include "ledger/migrations/sqlite_migrations.h"
+
+const char ledger_sqlite_migration_012[] =
+    "CREATE TABLE close_rank (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  body_id INTEGER NOT NULL REFERENCES body(id),\n"
+    "  period TEXT NOT NULL,\n"
+    "  player_id INTEGER NOT NULL REFERENCES player(id),\n"
+    "  rank INTEGER NOT NULL,\n"
+    "  stars INTEGER NOT NULL,\n"
+    "  rank_name TEXT NOT NULL,\n"
+    "  UNIQUE (body_id, period, player_id)\n"
+    ") STRICT;\n"
+    "CREATE TABLE reopen (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  body_id INTEGER NOT NULL REFERENCES body(id),\n"
+    "  period TEXT NOT NULL,\n"
+    "  reason TEXT NOT NULL CHECK (reason <> ''),\n"
+    "  who TEXT NOT NULL,\n"
+    "  at TEXT NOT NULL,\n"
+    "  closed_at TEXT NOT NULL,\n"
+    "  closed_by TEXT NOT NULL,\n"
+    "  batches INTEGER NOT NULL,\n"
+    "  players INTEGER NOT NULL,\n"
+    "  promotions INTEGER NOT NULL\n"
+    ") STRICT;\n"
+    "CREATE TABLE reopen_batch (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  reopen_id INTEGER NOT NULL REFERENCES reopen(id),\n"
+    "  batch_id INTEGER NOT NULL REFERENCES batch(id)\n"
+    ") STRICT;\n"
+    "CREATE INDEX reopen_batch_of ON reopen_batch (reopen_id);\n"
+    "CREATE TABLE reopen_promotion (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  reopen_id INTEGER NOT NULL REFERENCES reopen(id),\n"
+    "  player_id INTEGER NOT NULL REFERENCES player(id),\n"
+    "  from_rank INTEGER NOT NULL,\n"
+    "  from_name TEXT NOT NULL,\n"
+    "  to_rank INTEGER NOT NULL,\n"
+    "  to_name TEXT NOT NULL\n"
+    ") STRICT;\n"
+    "CREATE TABLE certificate_revoked (\n"
+    "  certificate_id INTEGER PRIMARY KEY REFERENCES certificate(id),\n"
+    "  reopen_id INTEGER NOT NULL REFERENCES reopen(id)\n"
+    ") STRICT;\n"
+    "CREATE TABLE reopen_pending (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  body_id INTEGER NOT NULL REFERENCES body(id),\n"
+    "  period TEXT NOT NULL\n"
+    ") STRICT;\n"
+    "DROP TRIGGER batch_frozen;\n"
+    "DROP TRIGGER batch_lifecycle;\n"
+    "DROP TRIGGER period_no_delete;\n"
+    "DROP TRIGGER promotion_no_delete;\n"
+    "CREATE TRIGGER batch_frozen BEFORE UPDATE ON batch\n"
+    "WHEN OLD.state IN ('posted', 'rejected') AND NOT (OLD.state = 'posted' AND\n"
+    "  NEW.state = 'approved' AND EXISTS (SELECT 1 FROM reopen_pending r\n"
+    "  WHERE r.body_id = OLD.body_id AND r.period = OLD.period))\n"
+    "BEGIN SELECT RAISE(ABORT, 'posted and rejected batches are immutable'); END;\n"
+    "CREATE TRIGGER batch_lifecycle BEFORE UPDATE OF state ON batch\n"
+    "WHEN NOT ((OLD.state = 'received' AND NEW.state IN ('provisional', 'rejected'))\n"
+    "       OR (OLD.state = 'provisional' AND NEW.state IN ('approved', 'rejected'))\n"
+    "       OR (OLD.state = 'approved' AND NEW.state IN ('posted', 'rejected', 'provisional'))\n"
+    "       OR (OLD.state = 'posted' AND NEW.state = 'approved' AND EXISTS (SELECT 1 FROM\n"
+    "           reopen_pending r WHERE r.body_id = OLD.body_id AND r.period = OLD.period)))\n"
+    "BEGIN SELECT RAISE(ABORT, 'batch state change not in the lifecycle'); END;\n"
+    "CREATE TRIGGER period_no_delete BEFORE DELETE ON period\n"
+    "WHEN NOT EXISTS (SELECT 1 FROM reopen_pending r WHERE r.body_id = OLD.body_id AND\n"
+    "  r.period = OLD.period)\n"
+    "BEGIN SELECT RAISE(ABORT, 'a closed period is frozen'); END;\n"
+    "CREATE TRIGGER promotion_no_delete BEFORE DELETE ON promotion\n"
+    "WHEN NOT EXISTS (SELECT 1 FROM reopen_pending r WHERE r.body_id = OLD.body_id AND\n"
+    "  r.period = OLD.period)\n"
+    "BEGIN SELECT RAISE(ABORT, 'promotions are history'); END;\n";
