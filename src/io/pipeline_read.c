@@ -123,6 +123,8 @@ static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const ch
     memcpy(text, d, len);
     text[len] = '\0';
     bmp_status st = bmp_event_load_string(text, src, &p->ev, err);
+    if (!st) /* issue 26: the body's number syntax, at the file's line */
+        st = io_json_player_ids(p->ev, text, len, NULL, err);
     free(text);
     return st ? st : apply_opts(p, err);
 }
@@ -136,8 +138,12 @@ static void begin_read(bmp_pipeline *p)
 }
 
 /* End a read: the input is what it was taken for, or nothing. */
-static bmp_status end_read(bmp_pipeline *p, bmp_status st)
+static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
 {
+    if (!st && p->tried != BMP_PIPE_IN_ABF_CREDIT) { /* issue 26: never ignored */
+        bmp_usebio_opts o = pipe_usebio_opts(p);
+        st = io_scale_opts_check(p->ev, &o, err);
+    }
     if (st)
         pipe_drop_input(p);
     else
@@ -160,7 +166,7 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
         st = read_usebio(p, d, len, src, NULL, err);
     else
         st = read_json(p, d, len, src, err);
-    return end_read(p, st);
+    return end_read(p, st, err);
 }
 
 /* A file that is not a credit file: the first bytes tell XML from JSON.
@@ -187,6 +193,8 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
     }
     p->tried = BMP_PIPE_IN_EVENT_JSON;
     st = bmp_event_load_file(path, &p->ev, err);
+    if (!st)
+        st = io_json_player_ids(p->ev, NULL, 0, path, err);
     return st ? st : apply_opts(p, err);
 }
 
@@ -205,7 +213,7 @@ bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *
     } else {
         st = read_event_file(p, path, err);
     }
-    return end_read(p, st);
+    return end_read(p, st, err);
 }
 
 /* ---- What was read --------------------------------------------------------- */

@@ -6,6 +6,7 @@
 
 #include "core/util.h"
 #include "ledger/body_ops.h"
+#include "ledger/club_check.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/sources.h"
 
@@ -713,8 +714,8 @@ bmp_status bmp_ledger_import_memory(bmp_ledger *l, const void *data, size_t len,
                                ls.body, o->body);
         if (ls.body[0])
             oo.body = ls.body;
-        if (!oo.club || !*oo.club)
-            oo.club = ls.club;
+        if (!rc) /* the file's club, --club's: one, registered (issue 26) */
+            rc = ledger_club_check(l, oo.body, o->club, ls.club, path, &oo.club, err);
         ledger_batch_src src = {.source = ls.source, .file = path, .hash = ls.hash,
                                 .event = ls.event, .event_date = ls.event_date,
                                 .checksum = ls.checksum, .event_json = ls.event_json};

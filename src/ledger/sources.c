@@ -136,8 +136,7 @@ static bmp_status event_record(const bmp_pipeline *p, const char *name, ledger_l
     if (!st) {
         ls->event = own(ls, ev->name ? ev->name : name);
         ls->event_date = own(ls, ev->date ? ev->date : "");
-        const char *club = bmp_params_string(&ev->params, "usebio.club_id", NULL);
-        ls->club = own(ls, club);
+        ls->club = own(ls, ev->organiser); /* USEBIO CLUB_ID_NUMBER, JSON organiser */
         st = event_lines(name, ev, bmp_pipeline_awards(p), ls, probs, err);
         if (ls->source == BMP_BATCH_USEBIO_MP)
             for (size_t i = 0; i < ls->n; i++)

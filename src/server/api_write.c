@@ -72,6 +72,13 @@ static bool upload_allowed(srv_req *rq, srv_resp *rs, const char *name)
     return false;
 }
 
+/* The ledger refused the upload because the file is another club's
+ * (ledger_club_check): the token may not upload it (403, issue 26). */
+static bool club_refused(const bmp_error *e)
+{
+    return e->code == BMP_EINVAL && strstr(e->msg, "'s event, not club ") != NULL;
+}
+
 static bool parse_kind(const char *s, bmp_batch_source *out)
 {
     static const char *const names[] = {"auto", "event", "usebio-mp", "abf-credit"};
@@ -87,8 +94,13 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
 {
     controls c = {0};
     MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, add_control, &c);
+    /* what a USEBIO file cannot say: the CLI import's options (issue 26) */
+    bmp_usebio_opts uo = {.edition = srv_arg(rq, "edition"), .grade = srv_arg(rq, "grade"),
+                          .classification = srv_arg(rq, "classification"),
+                          .status = srv_arg(rq, "status"), .rating = srv_arg(rq, "rating")};
     bmp_ledger_import_opts o = {.size = sizeof o, .body = rq->scope.body, .source = src,
-                                .club = rq->scope.club, .control = c.v, .ncontrol = c.n};
+                                .club = rq->scope.club, .control = c.v, .ncontrol = c.n,
+                                .usebio = &uo};
     pthread_mutex_lock(&rq->s->write_mu);
     bmp_ledger *l = open_writer(rq, rs);
     if (l) { /* from the request's buffer: no file is written */
@@ -97,7 +109,10 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
         int64_t id = 0;
         bmp_status st = bmp_ledger_import_memory(l, rq->body, rq->body_len, name, &o, &id, &p,
                                                  &e);
-        if (st) {
+        if (st && club_refused(&e)) {
+            srv_error(rs, 403, "this token uploads club %s's results: %s", rq->scope.club,
+                      e.msg);
+        } else if (st) {
             srv_ledger_error(rs, st, &e, &p);
         } else { /* the CLI's line: "FILE: batch N provisional" */
             char msg[256];

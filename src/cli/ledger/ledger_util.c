@@ -40,6 +40,8 @@ void ledger_print_run(const char *what, const char *period, const bmp_ledger_run
     ledger_money(r->total, total);
     printf("%s %s: run %lld %s: %zu line(s), total %s\n", what, period, (long long)r->id,
            r->already ? "already made, nothing changed" : "made", r->lines, total);
+    if (r->skipped) /* never silently (issue 26) */
+        printf("skipped %zu batch(es):\n%s", r->skipped, r->skipped_why);
 }
 
 bool ledger_doc_format(const ledger_args *a, bmp_invoice_format *f)
