@@ -114,6 +114,54 @@ static void levy_lists_skipped(void **state)
     lt_done(&t);
 }
 
+/* Issue 26 item 5: a transposed unregistered number (1180209 for the
+ * registered 1180290 of the same name) is held with the suggestion, kept
+ * with the held line; and a number mistyped with letters (9OOO71) is
+ * refused citing the file's own line (32), not an award's index. */
+static char *fixture_with(const char *from, const char *to)
+{
+    FILE *f = fopen(XML, "rb");
+    assert_non_null(f);
+    static char buf[16384];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *at = strstr(buf, from);
+    assert_non_null(at);
+    char *out = malloc(n + strlen(to) + 1);
+    assert_non_null(out);
+    snprintf(out, n + strlen(to) + 1, "%.*s%s%s", (int)(at - buf), buf, to, at + strlen(from));
+    return out;
+}
+
+static void held_with_near_match(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p2.csv",
+                     "number,name,status,home_club\n1180290,Ben Cox,Active,2074\n"), NULL, NULL,
+                     &e), BMP_OK);
+    char *x = fixture_with(">1180290<", ">1180209<");
+    int64_t id = 0;
+    assert_int_equal(import_as(&t, lt_file(&t, "transposed.xml", x), NULL, &id, &e), BMP_OK);
+    free(x);
+    char *near = NULL;
+    assert_int_equal(bmp_ledger_held_near(t.l, id, &near, &e), BMP_OK);
+    assert_string_equal(near, "held: player 1180209 Ben Cox: not registered; near: 1180290 "
+                              "Ben Cox (two digits transposed)\n");
+    free(near);
+    x = fixture_with(">1180290<", ">9OOO71<");
+    char *before = lt_dump(&t);
+    assert_int_equal(import_as(&t, lt_file(&t, "letters.xml", x), NULL, &id, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "letters.xml:32: contestant 1NS player Ben Cox: ABF number "
+                                  "\"9OOO71\" is not all digits"));
+    lt_unchanged(&t, before);
+    free(x);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -121,6 +169,7 @@ int main(void)
         cmocka_unit_test(club_conflict_and_unknown),
         cmocka_unit_test(file_club_unregistered),
         cmocka_unit_test(levy_lists_skipped),
+        cmocka_unit_test(held_with_near_match),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

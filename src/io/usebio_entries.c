@@ -47,8 +47,7 @@ static bmp_status add_player(rd *r, bmp_contestant *c, xmlNode *pn)
     bmp_player *p = &c->players[c->nplayers++];
     memset(p, 0, sizeof *p);
     p->participation = 1.0;
-    xmlNode *wid = NULL;
-    char *id = ub_child_text(r, pn, "NATIONAL_ID_NUMBER", &wid, &st);
+    char *id = ub_child_text(r, pn, "NATIONAL_ID_NUMBER", NULL, &st);
     if (st)
         return st;
     bool guest = id && strcmp(id, "88888888") == 0;
@@ -62,8 +61,6 @@ static bmp_status add_player(rd *r, bmp_contestant *c, xmlNode *pn)
         p->id = id;
     }
     p->name = ub_child_text(r, pn, "PLAYER_NAME", NULL, &st);
-    if (!st) /* issue 26: the body's number syntax, at the element's line */
-        st = ub_check_player_id(r, wid, p->id, p->name);
     if (st)
         return st;
     char *club = ub_child_text(r, pn, "CLUB_ID_NUMBER", NULL, &st);

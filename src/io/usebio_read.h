@@ -69,9 +69,6 @@ bmp_status ub_fail(rd *r, xmlNode *n, bmp_status code, const char *fmt, ...)
 #endif
     ;
 bmp_status ub_oom(rd *r);
-/* A player's national number by the body's syntax, failing at `where`
- * (its element's line) naming the player (usebio_ids.c). */
-bmp_status ub_check_player_id(rd *r, xmlNode *where, const char *id, const char *name);
 
 /* Element access; names compare case-insensitively. */
 bool ub_is(const xmlNode *n, const char *name);

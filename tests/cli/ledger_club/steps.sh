@@ -66,5 +66,21 @@ step 1 "--grade: the EBU uses --status, not --grade" "$BIN" award examples/ebu/c
 step 1 "--status: the ABF uses --grade, not --status" "$BIN" award $U --body abf --status club
 refused 1 "--grade: the EBU uses --status, not --grade" \
     $L import examples/ebu/club-pairs.json --body ebu --grade E
+# item 5: a number mistyped with letters is refused by award and validate
+# too, at the file's own line (USEBIO element, JSON string)
+sed 's/>1180290</>9OOO71</' $U > "$W/letters.xml"
+sed 's/"1003"/"9OOO71"/' examples/abf/club-pairs.json > "$W/letters.json"
+for c in award validate; do
+    step 1 "letters.xml:32: contestant 1NS player Ben Cox: ABF number \"9OOO71\" is not all digits" \
+        "$BIN" $c "$W/letters.xml" --body abf --grade E
+    step 1 "letters.json:22: contestant 1 player Player 3: ABF number \"9OOO71\" is not all digits" \
+        "$BIN" $c "$W/letters.json"
+done
+refused 1 "letters.xml:32: contestant 1NS player Ben Cox" $L import "$W/letters.xml" --body abf --grade E --kind event
+# a transposed number is held, naming the player and the registered number
+sed 's/>1180290</>1180209</' $U > "$W/transposed.xml"
+step 0 "" $L player add --body abf --number 1180290 --name "Ben Cox" --status Active
+step 0 "held: player 1180209 Ben Cox: not registered; near: 1180290 Ben Cox \\(two digits transposed\\)" \
+    $L import "$W/transposed.xml" --body abf --grade E --kind event
 [ "$fails" = 0 ] && echo "ledger club steps passed"
 exit "$fails"
