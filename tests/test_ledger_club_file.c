@@ -162,6 +162,24 @@ static void held_with_near_match(void **state)
     lt_done(&t);
 }
 
+/* A JSON event's refused line cites the file's line of the player's
+ * number (line 60 of club-pairs.json), not the award's index (3). */
+static void json_line_is_the_files(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t); /* 1006 is Deceased */
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074"};
+    assert_int_equal(bmp_ledger_import(t.l, EX "abf/club-pairs.json", &o, &id, &p, &e),
+                     BMP_EINVAL);
+    lt_has(&p, "club-pairs.json:60: player 0001006 is Deceased: no points (NZ-88)");
+    bmp_problems_free(&p);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -170,6 +188,7 @@ int main(void)
         cmocka_unit_test(file_club_unregistered),
         cmocka_unit_test(levy_lists_skipped),
         cmocka_unit_test(held_with_near_match),
+        cmocka_unit_test(json_line_is_the_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/csv.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/line_index.h"
 #include "ledger/sources.h"
 
 void ledger_lines_free(ledger_lines *ls)
@@ -262,6 +263,8 @@ static bmp_status read_pipeline(const char *data, size_t len, const char *name,
     if (!st)
         st = credit ? credit_source(p, name, data, len, ls, err)
                     : event_source(p, name, o, ls, probs, err);
+    if (!credit) /* the file's own lines, not the awards' indexes (issue 26) */
+        ledger_lines_locate(ls->v, ls->n, data, len);
     bmp_pipeline_free(p);
     return credit && st == BMP_EPARSE ? BMP_EINVAL : st;
 }

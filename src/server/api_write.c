@@ -117,8 +117,13 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
         } else { /* the CLI's line: "FILE: batch N provisional" */
             char msg[256];
             snprintf(msg, sizeof msg, "%s: batch %lld provisional", name, (long long)id);
-            srv_json(rs, 201, json_pack("{s:I,s:s,s:s,s:s}", "batch", (json_int_t)id, "state",
-                                        "provisional", "file", name, "message", msg));
+            json_t *j = json_pack("{s:I,s:s,s:s,s:s}", "batch", (json_int_t)id, "state",
+                                  "provisional", "file", name, "message", msg);
+            char *near = NULL; /* held lines' near matches, as the CLI shows them */
+            if (j && bmp_ledger_held_near(l, id, &near, &e) == BMP_OK && *near)
+                json_object_set_new(j, "held", json_string(near));
+            free(near);
+            srv_json(rs, 201, j);
         }
         bmp_problems_free(&p);
     }
