@@ -156,6 +156,12 @@ bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *
                                    const bmp_ledger_line *lines, size_t n, int64_t *batch,
                                    bmp_problems *probs, bmp_error *err);
 
+/* The held lines of `batch` with near matches (issue 26: a registered
+ * number one transposition or one digit away, or the same name under
+ * another number), one a line: "held: player NUMBER NAME: not registered;
+ * near: ...\n"; *text (malloc'd, the caller frees) is "" when none. */
+bmp_status bmp_ledger_held_near(bmp_ledger *l, int64_t batch, char **text, bmp_error *err);
+
 bmp_status bmp_ledger_approve(bmp_ledger *l, int64_t batch, bmp_error *err);
 bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, bmp_error *err);
 /* Reverse a posted batch (NZ-91, NZ-44): a new provisional batch with every

@@ -23,6 +23,8 @@ typedef struct bmp_ledger_run {
     bool already;         /* it had been made before: nothing changed */
     size_t lines;
     int64_t total;        /* cents: charges less commissions */
+    size_t skipped;       /* batches the run left out, each listed in skipped_why */
+    char skipped_why[1024]; /* "batch N: why\n" each ("...\n" past the room) */
 } bmp_ledger_run;
 
 /* The annual capitation run of membership year `year` (1 April year to

@@ -93,6 +93,11 @@ typedef struct bmp_rules {
     /* The parameters the body reads at each level (name, type, values,
      * default, unit, rule, doc); its award refuses any other. */
     const bmp_param_specs *params;
+
+    /* The event field that sets the event's scale, and the option that
+     * gives it: "grade" (--grade), "status" (--status) or "classification"
+     * (--classification, with --rating); NULL: none (issue 26). */
+    const char *scale_option;
 } bmp_rules;
 
 /* player_id_check flags. */

@@ -131,4 +131,5 @@ const bmp_rules abf_rules = {
     .usebio_flat_default = true,
     .usebio_flavour = &usebio_flavour,
     .params = &abf_param_specs,
+    .scale_option = "grade",
 };

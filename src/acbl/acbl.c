@@ -467,4 +467,5 @@ const bmp_rules acbl_rules = {
     .player_id_check = player_id_check,
     .rank = rank,
     .params = &acbl_param_specs,
+    .scale_option = "classification",
 };

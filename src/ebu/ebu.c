@@ -181,4 +181,5 @@ const bmp_rules ebu_rules = {
     .usebio_status_scales = status_scales,
     .usebio_flavour = &usebio_flavour,
     .params = &ebu_param_specs,
+    .scale_option = "status",
 };

@@ -245,6 +245,10 @@ bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err)
         bmp_awards_free(&p->aw);
         return st;
     }
+    if ((st = io_scale_award_check(p->ev, p->opt[OPT_GRADE], &p->aw, err))) {
+        bmp_awards_free(&p->aw);
+        return st;
+    }
     p->awarded = true;
     return BMP_OK;
 }

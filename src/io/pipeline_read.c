@@ -107,7 +107,7 @@ static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const 
         return bmp_error_oom(err);
     }
     p->orig_len = len;
-    return BMP_OK;
+    return io_player_ids(p->ev, p->orig, len, NULL, true, p->keep_json, err);
 }
 
 /* A JSON event from bytes (a copy, NUL-terminated for the parser). */
@@ -124,6 +124,8 @@ static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const ch
     memcpy(text, d, len);
     text[len] = '\0';
     bmp_status st = bmp_event_load_string(text, src, &p->ev, err);
+    if (!st) /* issue 26: the body's number syntax, at the file's line */
+        st = io_player_ids(p->ev, text, len, NULL, false, p->keep_json, err);
     free(text);
     return st ? st : apply_opts(p, err);
 }
@@ -137,9 +139,14 @@ static void begin_read(bmp_pipeline *p)
 }
 
 /* End a read: the input is what it was taken for, or nothing.  An event
- * (not a credit file's lines) holds each player once (issue 26). */
+ * (not a credit file's lines) holds each player once, and the scale options
+ * given agree with it (issue 26: never ignored). */
 static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
 {
+    if (!st && p->tried != BMP_PIPE_IN_ABF_CREDIT) {
+        bmp_usebio_opts o = pipe_usebio_opts(p);
+        st = io_scale_opts_check(p->ev, &o, err);
+    }
     if (!st && p->tried != BMP_PIPE_IN_ABF_CREDIT && p->ev &&
         (st = core_event_players_once(p->ev, err)))
         bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
@@ -192,6 +199,8 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
     }
     p->tried = BMP_PIPE_IN_EVENT_JSON;
     st = bmp_event_load_file(path, &p->ev, err);
+    if (!st)
+        st = io_player_ids(p->ev, NULL, 0, path, false, p->keep_json, err);
     return st ? st : apply_opts(p, err);
 }
 

@@ -7,7 +7,9 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/event_key.h"
+#include "ledger/club_check.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/near_match.h"
 #include "ledger/sources.h"
 
 static const char *source_name(bmp_batch_source s)
@@ -499,6 +501,7 @@ static bmp_status refuse_duplicate(bmp_ledger *l, const ledger_body *b, const ch
 typedef struct checked {
     resolved *rv;
     char (*norm)[16];
+    char **why;  /* held lines' reasons with their near matches (near_match.c) */
     tally t[LEDGER_TALLY_MAX];
     size_t nt;
 } checked;
@@ -620,6 +623,29 @@ static bmp_status explain_lost_race(bmp_ledger *l, const ledger_body *b, const c
     return rc;
 }
 
+/* A held unregistered player: the registered numbers near theirs, kept
+ * with the held line (bmp_ledger_held_near shows them, issue 26). */
+static bmp_status suggest_near(bmp_ledger *l, const ledger_body *b,
+                               const bmp_ledger_line *lines, size_t n, checked *c,
+                               bmp_error *err)
+{
+    char near[400];
+    bmp_status rc = BMP_OK;
+    for (size_t i = 0; i < n && !rc; i++) {
+        if (c->rv[i].player || !c->rv[i].why || strcmp(c->rv[i].why, "not registered") != 0)
+            continue;
+        rc = ledger_near_match(l, b->id, c->rv[i].number, lines[i].name, near, sizeof near, err);
+        if (rc || !near[0])
+            continue;
+        if (!c->why && !(c->why = calloc(n, sizeof *c->why)))
+            return bmp_error_oom(err);
+        if (!(c->why[i] = core_asprintf("not registered; %s", near)))
+            return bmp_error_oom(err);
+        c->rv[i].why = c->why[i];
+    }
+    return rc;
+}
+
 /* Check every line, then write: all of it inside one write transaction,
  * so the registry the lines were checked against is the one they are
  * written to, and the checking reads need no lock of their own. */
@@ -648,6 +674,8 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
     }
     if (!rc && bad)
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+    if (!rc)
+        rc = suggest_near(l, b, lines, n, c, err);
     *writing = !rc;
     if (!rc)
         rc = write_all(l, b, o, src, lines, n, c, batch, err);
@@ -691,6 +719,9 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     }
     if (!rc && batch)
         *batch = id;
+    for (size_t i = 0; c.why && i < n; i++)
+        free(c.why[i]);
+    free(c.why);
     free(c.rv);
     free(c.norm);
     bmp_problems_free(&local);
@@ -720,9 +751,10 @@ bmp_status bmp_ledger_import_memory(bmp_ledger *l, const void *data, size_t len,
                                ls.body, o->body);
         if (ls.body[0])
             oo.body = ls.body;
-        if (!oo.club || !*oo.club)
-            oo.club = ls.club;
-        char *key = ls.event_key ? ledger_event_key_club(ls.event_key, oo.club) : NULL;
+        if (!rc) /* the file's club, --club's: one, registered (issue 26) */
+            rc = ledger_club_check(l, oo.body, o->club, ls.club, path, &oo.club, err);
+        const char *kc = oo.club && *oo.club ? oo.club : ls.club;
+        char *key = ls.event_key ? ledger_event_key_club(ls.event_key, kc) : NULL;
         ledger_batch_src src = {.source = ls.source, .file = path, .hash = ls.hash,
                                 .event = ls.event, .event_date = ls.event_date,
                                 .checksum = ls.checksum, .event_json = ls.event_json,

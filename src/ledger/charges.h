@@ -21,4 +21,10 @@ bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *wha
 /* The run's lines as CSV club,player,rule,charge,cents (atomic write). */
 bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *err);
 
+/* List a batch the run leaves out, with why (never silently, issue 26). */
+void charge_skip(bmp_ledger_run *r, int64_t batch, const char *why);
+/* List every posted batch of periods p[0..2] without a club: `why`. */
+bmp_status charge_skip_clubless(bmp_ledger *l, const ledger_body *b, const char p[3][32],
+                                const char *why, bmp_ledger_run *out, bmp_error *err);
+
 #endif

@@ -161,9 +161,19 @@ bmp_status ledger_run_text(bmp_ledger_run_out *out, const char *name, const char
     const bmp_ledger_run *r = &out->run;
     out->kind = BMP_LEDGER_OUT_RUN;
     ledger_run_money(r->total, total);
-    return ledger_run_say(out, err, "%s %s: run %lld %s: %zu line(s), total %s", name, period,
-                          (long long)r->id, r->already ? "already made, nothing changed" : "made",
-                          r->lines, total);
+    if (!r->skipped)
+        return ledger_run_say(out, err, "%s %s: run %lld %s: %zu line(s), total %s", name,
+                              period, (long long)r->id,
+                              r->already ? "already made, nothing changed" : "made", r->lines,
+                              total);
+    /* the batches it left out, never silently (issue 26); skipped_why ends
+     * each line with a newline, the text does not end with one */
+    size_t n = strlen(r->skipped_why);
+    int why = (int)(n && r->skipped_why[n - 1] == '\n' ? n - 1 : n);
+    return ledger_run_say(out, err, "%s %s: run %lld %s: %zu line(s), total %s\nskipped %zu "
+                          "batch(es):\n%.*s", name, period, (long long)r->id,
+                          r->already ? "already made, nothing changed" : "made", r->lines, total,
+                          r->skipped, why, r->skipped_why);
 }
 
 bmp_status ledger_run_invoiced(bmp_ledger_run_out *out, const char *what, const char *dir,

@@ -14,6 +14,7 @@
 #include "ledger/csv.h"
 #include "ledger/event_key.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/line_index.h"
 #include "ledger/sources.h"
 
 void ledger_lines_free(ledger_lines *ls)
@@ -138,9 +139,8 @@ static bmp_status event_record(const bmp_pipeline *p, const char *name, ledger_l
     if (!st) {
         ls->event = own(ls, ev->name ? ev->name : name);
         ls->event_date = own(ls, ev->date ? ev->date : "");
-        const char *club = bmp_params_string(&ev->params, "usebio.club_id", NULL);
-        ls->club = own(ls, club);
-        if (!(ls->event_key = ledger_event_key(ev, club)))
+        ls->club = own(ls, ev->organiser); /* USEBIO CLUB_ID_NUMBER, JSON organiser */
+        if (!(ls->event_key = ledger_event_key(ev, ev->organiser)))
             ls->oom = true;
         st = event_lines(name, ev, bmp_pipeline_awards(p), ls, probs, err);
         if (ls->source == BMP_BATCH_USEBIO_MP) {
@@ -272,6 +272,8 @@ static bmp_status read_pipeline(const char *data, size_t len, const char *name,
     if (!st)
         st = credit ? credit_source(p, name, data, len, ls, err)
                     : event_source(p, name, o, ls, probs, err);
+    if (!credit) /* the file's own lines, not the awards' indexes (issue 26) */
+        ledger_lines_locate(ls->v, ls->n, data, len);
     bmp_pipeline_free(p);
     return credit && st == BMP_EPARSE ? BMP_EINVAL : st;
 }

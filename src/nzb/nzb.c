@@ -144,4 +144,5 @@ const bmp_rules nzb_rules = {
     .admin = nzb_admin,
     .usebio_flavour = &usebio_flavour,
     .params = &nzb_param_specs,
+    .scale_option = "grade",
 };

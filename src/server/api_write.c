@@ -72,6 +72,13 @@ static bool upload_allowed(srv_req *rq, srv_resp *rs, const char *name)
     return false;
 }
 
+/* The ledger refused the upload because the file is another club's
+ * (ledger_club_check): the token may not upload it (403, issue 26). */
+static bool club_refused(const bmp_error *e)
+{
+    return e->code == BMP_EINVAL && strstr(e->msg, "'s event, not club ") != NULL;
+}
+
 static bool parse_kind(const char *s, bmp_batch_source *out)
 {
     static const char *const names[] = {"auto", "event", "usebio-mp", "abf-credit"};
@@ -87,8 +94,13 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
 {
     controls c = {0};
     MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, add_control, &c);
+    /* what a USEBIO file cannot say: the CLI import's options (issue 26) */
+    bmp_usebio_opts uo = {.edition = srv_arg(rq, "edition"), .grade = srv_arg(rq, "grade"),
+                          .classification = srv_arg(rq, "classification"),
+                          .status = srv_arg(rq, "status"), .rating = srv_arg(rq, "rating")};
     bmp_ledger_import_opts o = {.size = sizeof o, .body = rq->scope.body, .source = src,
-                                .club = rq->scope.club, .control = c.v, .ncontrol = c.n};
+                                .club = rq->scope.club, .control = c.v, .ncontrol = c.n,
+                                .usebio = &uo};
     /* a corrected event (issue 26): replaces=ID&reason=R, as --replaces */
     const char *rep = srv_arg(rq, "replaces");
     char *end = NULL;
@@ -107,13 +119,21 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
         int64_t id = 0;
         bmp_status st = bmp_ledger_import_memory(l, rq->body, rq->body_len, name, &o, &id, &p,
                                                  &e);
-        if (st) {
+        if (st && club_refused(&e)) {
+            srv_error(rs, 403, "this token uploads club %s's results: %s", rq->scope.club,
+                      e.msg);
+        } else if (st) {
             srv_ledger_error(rs, st, &e, &p);
         } else { /* the CLI's line: "FILE: batch N provisional" */
             char msg[256];
             snprintf(msg, sizeof msg, "%s: batch %lld provisional", name, (long long)id);
-            srv_json(rs, 201, json_pack("{s:I,s:s,s:s,s:s}", "batch", (json_int_t)id, "state",
-                                        "provisional", "file", name, "message", msg));
+            json_t *j = json_pack("{s:I,s:s,s:s,s:s}", "batch", (json_int_t)id, "state",
+                                  "provisional", "file", name, "message", msg);
+            char *near = NULL; /* held lines' near matches, as the CLI shows them */
+            if (j && bmp_ledger_held_near(l, id, &near, &e) == BMP_OK && *near)
+                json_object_set_new(j, "held", json_string(near));
+            free(near);
+            srv_json(rs, 201, j);
         }
         bmp_problems_free(&p);
     }

@@ -234,6 +234,10 @@ static int cmd_import(ledger_args *a)
             rc = ledger_fail_problems(&p, &e, st);
         else
             printf("%s: batch %lld provisional\n", a->pos[i], (long long)id);
+        char *near = NULL; /* held lines' near matches (issue 26) */
+        if (!st && bmp_ledger_held_near(l, id, &near, &e) == BMP_OK)
+            printf("%s", near);
+        free(near);
         bmp_problems_free(&p);
     }
     bmp_ledger_close(l);

@@ -189,6 +189,10 @@ bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quar
     if (!rc && !out->already)
         rc = club_batches(l, &b, p, &v, &n, err);
     if (!rc && !out->already)
+        rc = charge_skip_clubless(l, &b, (const char(*)[32])p,
+                                  "no club: not levied (import it with --club, ABF-110)", out,
+                                  err);
+    if (!rc && !out->already)
         rc = all_graded(v, n, quarter, err);
     if (!rc && !out->already)
         rc = make_levy_run(l, &b, quarter, v, n, out, err);

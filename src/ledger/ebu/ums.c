@@ -343,10 +343,11 @@ static bmp_status event_line(const ums_ctx *c, const ums_event *x, const bmp_eve
 
 static bmp_status charge_event(const ums_ctx *c, const ums_event *x, bmp_error *err)
 {
-    if (!x->club)
-        return bmp_error_set(err, BMP_EINVAL, "batch %lld: no club to invoice (import it with "
-                             "--club; counties and teams leagues are registered as clubs, "
-                             "EBU-18)", (long long)x->batch);
+    if (!x->club) { /* listed, never silently (issue 26) */
+        charge_skip(c->out, x->batch, "no club to invoice (import it with --club; counties "
+                                      "and teams leagues are registered as clubs, EBU-18)");
+        return BMP_OK;
+    }
     bmp_event *ev = NULL;
     bmp_status rc = load_event(x, &ev, err);
     const char *code = rc ? "" : charge_code(ev);

@@ -232,6 +232,21 @@ refused 409 '"batch":8' -X POST --data-binary @"$W/club-pairs.xml" -H "Authoriza
     "$U/api/v1/batches?filename=club-pairs.xml"
 $L verify | grep -q 'ledger verified' || fail "ledger verify after the replacement"
 
+# issue 26: the club is the file's (USEBIO CLUB_ID_NUMBER): a club token
+# uploads only its own club's events (403 with the reason); the upload takes
+# the CLI import's options (grade, status ...), checked against the body and
+# the file (Club/GREEN: --grade B4 awards red, refused)
+G=tests/data/usebio/abf_club_green.xml # club 2074, Club / GREEN
+X="$U/api/v1/batches?filename=club2074.xml&kind=event"
+refused 403 "this token uploads club 3101.s results: .*the file is club 2074.s event, not club 3101.s" \
+    -X POST --data-binary @$G -H "Authorization: Bearer $OTHER" "$X&grade=E"
+refused 400 'grade B4 gives red points, but the file says MASTER_POINT_TYPE GREEN' -X POST \
+    --data-binary @$G -H "Authorization: Bearer $CLUB" "$X&grade=B4"
+refused 400 'the ABF uses --grade, not --status' -X POST --data-binary @$G \
+    -H "Authorization: Bearer $CLUB" "$X&status=club"
+req 201 '"state":"provisional"' -X POST --data-binary @$G \
+    -H "Authorization: Bearer $CLUB" "$X&grade=E"
+
 # SIGTERM during an upload: the upload in flight finishes (one transaction)
 # and the server stops; never a half-written batch
 NEXT=$D/harbourside-tuesday-2025-09-30.grn
