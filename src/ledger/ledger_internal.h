@@ -93,6 +93,7 @@ bmp_status ledger_number_check(const char *body, const char *in, char *out, size
 typedef struct ledger_batch_src {
     bmp_batch_source source;
     const char *file, *hash, *event, *event_date, *checksum, *event_json;
+    const struct ledger_carried *carried; /* a hold and its differences, or NULL (carried.h) */
 } ledger_batch_src;
 
 /* Check and write one batch (batch.c). */

@@ -30,6 +30,7 @@ static const route routes[] = {
     {"POST", "/api/v1/batches/{id}/approve", srv_approve},
     {"POST", "/api/v1/batches/{id}/reject", srv_reject},
     {"POST", "/api/v1/batches/{id}/correct", srv_correct},
+    {"POST", "/api/v1/batches/{id}/accept-carried", srv_accept_carried},
     {NULL, NULL, NULL},
 };
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bridgemp/ledger_carried.h"
 #include "server/http_internal.h"
 
 /* Open a writing connection that records `scope` as who acts. */
@@ -207,9 +208,13 @@ static int lifecycle(srv_req *rq, srv_resp *rs, int which)
         bmp_error e = {0};
         bmp_status st = which == 0   ? bmp_ledger_approve(l, id, &e)
                         : which == 1 ? bmp_ledger_reject(l, id, reason, &e)
+                        : which == 3 ? bmp_ledger_accept_carried(l, id, reason, &e)
                                      : bmp_ledger_correct(l, id, reason, &rev, &e);
         if (st)
             srv_ledger_error(rs, st, &e, NULL);
+        else if (which == 3)
+            srv_json(rs, 200, json_pack("{s:I,s:s}", "batch", (json_int_t)id, "carried",
+                                        "accepted"));
         else if (which == 2)
             srv_json(rs, 200, json_pack("{s:I,s:I,s:s}", "batch", (json_int_t)id, "reversal",
                                         (json_int_t)rev, "state", "provisional"));
@@ -226,3 +231,4 @@ static int lifecycle(srv_req *rq, srv_resp *rs, int which)
 int srv_approve(srv_req *rq, srv_resp *rs) { return lifecycle(rq, rs, 0); }
 int srv_reject(srv_req *rq, srv_resp *rs) { return lifecycle(rq, rs, 1); }
 int srv_correct(srv_req *rq, srv_resp *rs) { return lifecycle(rq, rs, 2); }
+int srv_accept_carried(srv_req *rq, srv_resp *rs) { return lifecycle(rq, rs, 3); }

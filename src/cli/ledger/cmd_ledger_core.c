@@ -229,7 +229,7 @@ static int cmd_import(ledger_args *a)
         if (st)
             rc = ledger_fail_problems(&p, &e, st);
         else
-            printf("%s: batch %lld provisional\n", a->pos[i], (long long)id);
+            ledger_print_imported(l, a->pos[i], id); /* held: says why (issue 26) */
         bmp_problems_free(&p);
     }
     bmp_ledger_close(l);

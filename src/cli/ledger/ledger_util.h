@@ -77,6 +77,10 @@ extern const ledger_cmd ledger_cmds_invoice[];  /* cmd_ledger_invoice.c */
 extern const ledger_cmd ledger_cmds_nz[];       /* cmd_ledger_nz.c */
 extern const ledger_cmd ledger_cmds_pay[];      /* cmd_ledger_pay.c */
 extern const ledger_cmd ledger_cmds_ebu[];      /* cmd_ledger_ebu.c */
+extern const ledger_cmd ledger_cmds_intake[];   /* cmd_ledger_intake.c */
+/* "FILE: batch N provisional", and ", held: WHY" for a batch held for its
+ * carried points (cmd_ledger_intake.c). */
+void ledger_print_imported(bmp_ledger *l, const char *file, int64_t id);
 
 enum { LEDGER_EXIT_INPUT = 1, LEDGER_EXIT_USAGE = 2, LEDGER_EXIT_NOTSUP = 3 };
 

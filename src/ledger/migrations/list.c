@@ -9,6 +9,7 @@ const char *const ledger_migrations[] = {
     ledger_sqlite_migration_007,     /* invoices of charge runs (issue 13) */
     ledger_sqlite_migration_008,     /* NZ annual rating points and gradings (issue 13) */
     ledger_sqlite_migration_010,     /* payments, penalties, levy gates, certificates (issue 13) */
+    ledger_sqlite_migration_011,     /* carried points held, magnitudes bounded (issue 26) */
 };
 const int ledger_nmigrations =
     (int)(sizeof ledger_migrations / sizeof ledger_migrations[0]);

@@ -11,6 +11,7 @@ extern const char ledger_sqlite_migration_006[];
 extern const char ledger_sqlite_migration_007[];
 extern const char ledger_sqlite_migration_008[];
 extern const char ledger_sqlite_migration_010[];
+extern const char ledger_sqlite_migration_011[];
 
 /* Every migration in order (list.c): SQLite applies them as they are, the
  * PostgreSQL store translated (pg_translate.c).  A new migration is one

@@ -108,6 +108,12 @@ static const bmp_ledger_run_spec runs[] = {
      "FILE", ledger_run_certificates, BMP_LEDGER_OUT_TEXT},
 };
 
+static const ledger_point_bound max_event_points[] = {
+    /* NZ-57..NZ-76: the largest scales are 15A national events; every
+     * award of Part E is far below 1,000 (rulings L-26-1) */
+    {NULL, 100000, "1000.00, above any NZ Bridge scale's award (Part E, NZ-57; rulings L-26-1)"},
+};
+
 const ledger_body_ops ledger_nzb_ops = {
     .code = "nzb",
     .alias = "nz",
@@ -123,4 +129,5 @@ const ledger_body_ops ledger_nzb_ops = {
     .cert_rule = "NZ-99",
     .runs = runs,
     .nruns = sizeof runs / sizeof runs[0],
+    .max_event_points = max_event_points,
 };
