@@ -226,6 +226,13 @@ bmp_status ledger_carried_compare(bmp_pipeline *p, ledger_carried *out, bmp_erro
         return BMP_OK;
     }
     x.aw = bmp_pipeline_awards(p);
+    if (x.aw->count == 0) {
+        /* the engine awards nobody anything: a file listing only its placed
+         * contestants under-states the field (rulings L-26-3), so the file
+         * does not carry enough to compute the award; not compared */
+        free(x.carried);
+        return BMP_OK;
+    }
     list_given(&x);
     bool ok = index_awards(&x);
     for (size_t c = 0, ci = 0; ok && c < x.ev->ncontestants; c++)

@@ -101,10 +101,17 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
         if (st) {
             srv_ledger_error(rs, st, &e, &p);
         } else { /* the CLI's line: "FILE: batch N provisional" */
-            char msg[256];
-            snprintf(msg, sizeof msg, "%s: batch %lld provisional", name, (long long)id);
-            srv_json(rs, 201, json_pack("{s:I,s:s,s:s,s:s}", "batch", (json_int_t)id, "state",
-                                        "provisional", "file", name, "message", msg));
+            char msg[768], why[400];
+            bool held = false; /* issue 26: held for its carried points, and why */
+            if (bmp_ledger_batch_hold(l, id, &held, NULL, why, sizeof why, NULL))
+                held = false;
+            snprintf(msg, sizeof msg, "%s: batch %lld provisional%s%s", name, (long long)id,
+                     held ? ", held: " : "", held ? why : "");
+            json_t *j = json_pack("{s:I,s:s,s:s,s:s}", "batch", (json_int_t)id, "state",
+                                  "provisional", "file", name, "message", msg);
+            if (j && held)
+                json_object_set_new(j, "held", json_string(why));
+            srv_json(rs, 201, j);
         }
         bmp_problems_free(&p);
     }

@@ -158,6 +158,27 @@ req 200 '"batch":5,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" "
 refused 400 'batch 5 is approved' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/approve"
 req 200 '"batch":5,"state":"rejected"' -X POST -d '{"reason":"wrong session"}' -H "Authorization: Bearer $SEC" \
     "$U/api/v1/batches/5/reject"
+# issue 26 item 2: carried points checked.  mp.green 9.2e18 refused at the
+# door (nothing written); a figure that differs from the engine's award is
+# held until the secretary accepts it with a reason
+carried() { sed -e "s/\"id\": \"1\",/\"id\": \"1\", \"params\": {\"mp.green\": $1},/" \
+    -e '0,/54.92/s//54.93/' examples/abf/club-pairs.json > "$W/$2"; }
+carried 9.2e18 huge.json
+refused 400 'mp.green: expected a whole number of hundredths of a point' -X POST --data-binary @"$W/huge.json" \
+    -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=huge.json"
+carried 3000 carried.json
+req 201 '"batch":6,.*"message":"carried.json: batch 6 provisional, held: the points the file carries differ' \
+    -X POST --data-binary @"$W/carried.json" -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=carried.json"
+refused 400 'batch 6 is held' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
+refused 403 'need a secretary token' -X POST -d '{"reason":"x"}' -H "Authorization: Bearer $CLUB" \
+    "$U/api/v1/batches/6/accept-carried"
+refused 400 'accepting carried points needs a reason' -X POST -H "Authorization: Bearer $SEC" \
+    "$U/api/v1/batches/6/accept-carried"
+req 200 '"batch":6,"carried":"accepted"' -X POST -d '{"reason":"director confirmed"}' \
+    -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/accept-carried"
+"$BIN" ledger --db "$DB" dump | grep -q 'batch 6 carried points accepted (held: .*): director confirmed' ||
+    fail "accept-carried not audited"
+req 200 '"batch":6,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
 refused 400 'batch 5 is rejected: nothing to|only a posted' -X POST -d '{"reason":"x"}' \
     -H "Authorization: Bearer $SEC" "$U/api/v1/batches/5/correct"
 grep -q '"approve"\|approved' "$W/access.log" || grep -q 'POST /api/v1/batches/5/approve" 200' "$W/access.log" \
