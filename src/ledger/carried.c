@@ -70,6 +70,28 @@ bool ledger_tally_add(bmp_points *sum, bmp_points v, const char *file, size_t at
     return true;
 }
 
+bmp_status ledger_verify_bounds(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err, "SELECT id, batch_id, point_type, points FROM journal "
+                             "WHERE points > ?1 OR points < -?1 ORDER BY id", "i",
+                             (int64_t)LEDGER_LINE_MAX);
+    bool row = true;
+    while (!rc) {
+        if ((rc = l->ops->step(st, &row, err)) || !row)
+            break;
+        char p[32];
+        bmp_points_format(l->ops->col_int(st, 3), p, sizeof p);
+        problems_add(pp, "journal line %lld of batch %lld: %s %s points, beyond what any event "
+                     "can give (1000000.00)", (long long)l->ops->col_int(st, 0),
+                     (long long)l->ops->col_int(st, 1), p, l->ops->col_text(st, 2));
+        (*bad)++;
+    }
+    if (st)
+        l->ops->finalize(st);
+    return rc;
+}
+
 bmp_status ledger_carried_write(bmp_ledger *l, int64_t batch, const ledger_carried *c,
                                 bmp_error *err)
 {

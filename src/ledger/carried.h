@@ -36,6 +36,9 @@ bmp_status ledger_carried_compare(bmp_pipeline *p, ledger_carried *out, bmp_erro
 bmp_status ledger_carried_write(bmp_ledger *l, int64_t batch, const ledger_carried *c,
                                 bmp_error *err);
 
+/* verify: every journal line within LEDGER_LINE_MAX (a problem each). */
+bmp_status ledger_verify_bounds(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
+
 /* Refuse approval of a held batch not accepted. */
 bmp_status ledger_carried_gate(bmp_ledger *l, int64_t batch, bmp_error *err);
 
