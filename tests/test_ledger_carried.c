@@ -275,6 +275,16 @@ static void beyond_one_event_refused(void **state)
     lt_has(&p, "club.xml:1: player 1002: 10000.00 green points: more than one abf event can "
                "give (at most 9999.99");
     bmp_problems_free(&p);
+    /* USEBIO: 999999999999 and 1.999 hundredths are no figures (never cut) */
+    import_graded(&t, usebio_edited(&t, "big.xml", "<MASTER_POINTS_AWARDED>30<",
+                                    "<MASTER_POINTS_AWARDED>999999999999<"), BMP_EINVAL, &p, &e);
+    assert_non_null(strstr(e.msg, "expected a whole number of hundredths of a point (e.g. 57 for "
+                                  "0.57) up to 100000000, got \"999999999999\""));
+    bmp_problems_free(&p);
+    import_graded(&t, usebio_edited(&t, "frac.xml", "<MASTER_POINTS_AWARDED>30<",
+                                    "<MASTER_POINTS_AWARDED>1.999<"), BMP_EINVAL, &p, &e);
+    assert_non_null(strstr(e.msg, "got \"1.999\""));
+    bmp_problems_free(&p);
     bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
     int64_t id = 0;
     assert_int_equal(bmp_ledger_import(t.l, lt_file(&t, "a.csv", "number,point_type,points,event,"

@@ -263,6 +263,8 @@ static int cmd_batch_ids(ledger_args *a, const char *help, int which)
             break;
         }
         int64_t rev = 0;
+        if (which == 0 && a->all && ledger_skip_held(l, id))
+            continue; /* issue 26: held for its carried points, said and skipped */
         st = which == 0   ? bmp_ledger_approve(l, id, &e)
              : which == 1 ? bmp_ledger_reject(l, id, a->reason, &e)
                           : bmp_ledger_correct(l, id, a->reason, &rev, &e);

@@ -54,6 +54,18 @@ void ledger_print_imported(bmp_ledger *l, const char *file, int64_t id)
         printf("%s: batch %lld provisional\n", file, (long long)id);
 }
 
+bool ledger_skip_held(bmp_ledger *l, int64_t id)
+{
+    bool held = false, accepted = false;
+    char why[400];
+    if (bmp_ledger_batch_hold(l, id, &held, &accepted, why, sizeof why, NULL) || !held ||
+        accepted)
+        return false;
+    printf("batch %lld held: %s; not approved (ledger accept-carried %lld --reason R, or reject "
+           "it)\n", (long long)id, why, (long long)id);
+    return true;
+}
+
 const ledger_cmd ledger_cmds_intake[] = {
     {"accept-carried", help_accept_carried, LO(REASON), 1, 1, cmd_accept_carried},
     {NULL, NULL, 0, 0, 0, NULL}};

@@ -37,6 +37,7 @@ sed -e '0,/<MASTER_POINT_TYPE>GREEN</s//<MASTER_POINT_TYPE>GOLD</' "$W/club.xml"
 step 0 "gold.xml: batch 1 provisional, held: the file carries gold points, which this event's scale does not give \\(the engine awards green\\)" \
     $L import "$W/gold.xml" --body abf --grade E
 refused 1 "batch 1 is held" $L approve 1
+refused 0 "batch 1 held: the file carries gold points.*; not approved" $L approve --all
 step 0 "batch 1 rejected" $L reject 1 --reason "gold at a club night"
 # MASTER_POINTS_AWARDED 30 (0.30 green, ABF-6) made 3000 (30.00)
 sed '0,/<MASTER_POINTS_AWARDED>30</s//<MASTER_POINTS_AWARDED>3000</' "$W/club.xml" > "$W/edited.xml"
