@@ -1,7 +1,8 @@
 #!/bin/sh
 # Build the libFuzzer harnesses (tests/fuzz/) with clang into build-fuzz/ and
 # run each for a bounded number of inputs (FUZZ_RUNS, default 60000) and time
-# (FUZZ_SECONDS, default 60), starting from the committed seed corpus.  The
+# (FUZZ_SECONDS, default 60), starting from the committed seed corpus
+# (every harness of tests/fuzz/, ledger_carried included: issue 26).  The
 # seed is fixed (FUZZ_SEED, default 1) so that CI is reproducible: the same
 # commit explores the same inputs.  For exploratory runs set FUZZ_SEED=0
 # (random) and a larger FUZZ_SECONDS/FUZZ_RUNS=-1.  Fails on any crash, leak, timeout or trap.  New

@@ -15,4 +15,10 @@ bool core_param_is_shared(const char *p);
 char *core_param_str(const char *s);
 void core_param_str_free(char *p);
 
+/* Points a file carries ("mp.green", USEBIO MASTER_POINTS_AWARDED) are
+ * whole hundredths from 0 to this, 1,000,000.00 points, above what any
+ * event of any body gives (docs/rulings.md L-26-1): a larger figure is
+ * refused where it is read, never cut or wrapped (issue 26). */
+#define CORE_CARRIED_MAX 100000000LL
+
 #endif

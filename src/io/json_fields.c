@@ -265,6 +265,16 @@ bmp_status io_json_get_place(io_json_ctx *c, json_t *obj, const char *key, bmp_p
     return st;
 }
 
+/* A carried figure ("mp.green": hundredths): whole, 0..CORE_CARRIED_MAX
+ * (issue 26: 1.999 is not 0.01, 9.2e18 is not a figure). */
+static bool carried_ok(const json_t *v)
+{
+    if (json_is_integer(v))
+        return json_integer_value(v) >= 0 && json_integer_value(v) <= CORE_CARRIED_MAX;
+    double d = json_number_value(v);
+    return d >= 0 && d <= (double)CORE_CARRIED_MAX && d == floor(d);
+}
+
 bmp_status io_json_get_params(io_json_ctx *c, json_t *obj, bmp_params *out)
 {
     json_t *v = json_object_get(obj, "params");
@@ -287,7 +297,12 @@ bmp_status io_json_get_params(io_json_ctx *c, json_t *obj, bmp_params *out)
     json_object_foreach(v, key, pv) {
         bmp_param *p = &out->items[out->count];
         size_t l2 = io_json_push_key(c, key);
-        if (json_is_number(pv)) {
+        if (json_is_number(pv) && strncmp(key, "mp.", 3) == 0 && !carried_ok(pv)) {
+            st = io_json_expected(c, "a whole number of hundredths of a point from 0 to "
+                                  "100000000 (1000000.00 points), never cut", pv);
+            io_json_pop(c, l2);
+            break;
+        } else if (json_is_number(pv)) {
             p->type = BMP_PARAM_NUMBER;
             p->number = json_number_value(pv);
         } else if (json_is_string(pv)) {

@@ -70,6 +70,14 @@ bmp_status bmp_usebio_file_awards(const bmp_event *ev, bmp_awards *out, bmp_erro
             const bmp_param *p = &c->params.items[k];
             if (strncmp(p->key, BMP_USEBIO_MP_PREFIX, plen) != 0 || p->type != BMP_PARAM_NUMBER)
                 continue;
+            /* whole hundredths by construction from USEBIO and JSON (their
+             * readers refuse anything else); never cast what is not */
+            if (!(p->number >= 0 && p->number <= (double)CORE_CARRIED_MAX * 100 &&
+                  p->number == floor(p->number)))
+                return bmp_error_set(err, BMP_EINVAL,
+                                     "contestant %s: %s: expected a whole number of hundredths "
+                                     "of a point from 0 to 100000000, got %g",
+                                     c->id ? c->id : "?", p->key, p->number);
             bmp_award aw = {0};
             aw.contestant = i;
             aw.player = BMP_ALL_PLAYERS;

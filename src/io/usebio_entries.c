@@ -92,7 +92,7 @@ static bmp_status mp_amount(rd *r, xmlNode *w, const char *t, int64_t *out)
         goto bad;
     while (isdigit((unsigned char)*p)) {
         v = v * 10 + (*p++ - '0');
-        if (v > 1000000000000LL)
+        if (v > CORE_CARRIED_MAX) /* issue 26: no event gives more */
             goto bad;
     }
     if (*p == '.') {
@@ -106,7 +106,8 @@ static bmp_status mp_amount(rd *r, xmlNode *w, const char *t, int64_t *out)
     return BMP_OK;
 bad:
     return ub_fail(r, w, BMP_EINVAL,
-                   "expected a whole number of hundredths of a point (e.g. 57 for 0.57), got "
+                   "expected a whole number of hundredths of a point (e.g. 57 for 0.57) up to "
+                   "100000000, got "
                    "\"%.40s\"",
                    t);
 }

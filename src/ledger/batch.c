@@ -8,6 +8,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/event_key.h"
 #include "ledger/club_check.h"
+#include "ledger/carried.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/near_match.h"
 #include "ledger/sources.h"
@@ -469,6 +470,8 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
         rc = d ? ledger_audit(l, "import", d, err) : bmp_error_oom(err);
         free(d);
     }
+    if (!rc)
+        rc = ledger_carried_write(l, id, src->carried, err); /* issue 26: held */
     *batch = id;
     return rc;
 }
@@ -544,6 +547,10 @@ static void check_each_line(const ledger_body *b, bmp_batch_source source, const
             (*bad)++;
             continue;
         }
+        if (ledger_line_unbounded(b->code, source != BMP_BATCH_ADJUSTMENT, ln, file, at, pp)) {
+            (*bad)++;
+            continue;
+        }
         if (ln->points < 0 && source != BMP_BATCH_ADJUSTMENT) {
             problems_add(pp, "%s:%zu: negative points in an award (only adjustments may lower a "
                          "holding, NZ-91)", file, at);
@@ -568,10 +575,10 @@ static void check_each_line(const ledger_body *b, bmp_batch_source source, const
         }
         c->rv[i].player = c->rv[i].why ? 0 : s->id;
         tally *tt = tally_of(c->t, &c->nt, ln->point_type);
-        if (tt) {
-            tt->points += ln->points;
+        if (tt && ledger_tally_add(&tt->points, ln->points, file, at, pp))
+            (*bad)++;
+        if (tt)
             tt->lines++;
-        }
     }
 }
 
@@ -758,7 +765,7 @@ bmp_status bmp_ledger_import_memory(bmp_ledger *l, const void *data, size_t len,
         ledger_batch_src src = {.source = ls.source, .file = path, .hash = ls.hash,
                                 .event = ls.event, .event_date = ls.event_date,
                                 .checksum = ls.checksum, .event_json = ls.event_json,
-                                .event_key = key};
+                                .event_key = key, .carried = &ls.carried};
         if (!rc && ls.event_key && !key)
             rc = bmp_error_oom(err);
         if (!rc)

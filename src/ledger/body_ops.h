@@ -16,6 +16,14 @@
 #include "bridgemp/ledger_runs.h"
 #include "ledger/ledger_internal.h"
 
+/* The most one event can give of one point type (issue 26, rulings
+ * L-26-1); a list ends with {NULL, max}, the bound of any other type. */
+typedef struct ledger_point_bound {
+    const char *type;   /* "green"; NULL: every type not listed */
+    int64_t max;        /* hundredths */
+    const char *why;    /* the evidence, in messages: "App. D, ABF-117" */
+} ledger_point_bound;
+
 typedef struct ledger_body_ops {
     const char *code;   /* "abf": the body row's code and bmp_rules' name */
     const char *alias;  /* another spelling accepted on input ("nz"), or NULL */
@@ -58,6 +66,9 @@ typedef struct ledger_body_ops {
     /* -- administration runs (ledger_runs.h) -- */
     const bmp_ledger_run_spec *runs;
     size_t nruns;
+
+    /* -- carried points (carried.c, issue 26) -- */
+    const ledger_point_bound *max_event_points;  /* NULL: the ledger's own bound */
 } ledger_body_ops;
 
 /* The table of body `code` as given on input (any case, or its alias);

@@ -5,6 +5,7 @@
 
 #include "core/util.h"
 #include "ledger/body_ops.h"
+#include "ledger/carried.h"
 #include "ledger/ledger_internal.h"
 
 static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char hash[65],
@@ -78,7 +79,9 @@ static bmp_status approve_gate(bmp_ledger *l, int64_t batch, bmp_error *err)
 /* ABF-103: awards stay provisional until the Centre approves them. */
 bmp_status bmp_ledger_approve(bmp_ledger *l, int64_t batch, bmp_error *err)
 {
-    bmp_status rc = approve_gate(l, batch, err); /* ABF-116 */
+    bmp_status rc = ledger_carried_gate(l, batch, err); /* issue 26: held */
+    if (!rc)
+        rc = approve_gate(l, batch, err); /* ABF-116 */
     if (rc)
         return rc;
     return transition(l, batch, "provisional", NULL, "approved", NULL, err);

@@ -28,6 +28,7 @@ void ledger_lines_free(ledger_lines *ls)
     free(ls->event_date);
     free(ls->club);
     free(ls->event_key);
+    ledger_carried_free(&ls->carried);
     memset(ls, 0, sizeof *ls);
 }
 
@@ -184,7 +185,11 @@ static bmp_status event_source(bmp_pipeline *p, const char *name,
     } else if ((st = bmp_pipeline_award(p, err)) == BMP_EINVAL) {
         unprefix(err, name);
     }
-    return st ? st : event_record(p, name, ls, probs, err);
+    if (!st)
+        st = event_record(p, name, ls, probs, err);
+    if (!st && ls->source == BMP_BATCH_USEBIO_MP) /* issue 26: checked where it can be */
+        st = ledger_carried_compare(p, &ls->carried, err);
+    return st;
 }
 
 /* ---- ABF credit files (App. D, ABF-117, ABF-118) ------------------------- */

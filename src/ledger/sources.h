@@ -6,6 +6,7 @@
 
 #include "bridgemp/event.h"
 #include "bridgemp/ledger.h"
+#include "ledger/carried.h"
 
 /* Lines of one source, owning their strings. */
 typedef struct ledger_lines {
@@ -21,6 +22,7 @@ typedef struct ledger_lines {
     char *event_key;        /* who ran which event when (event_key.c) */
     char checksum[32];      /* ABF: sum of ABF number x points (ecosystem.md §5) */
     bool oom;               /* a string could not be kept: the whole read fails */
+    ledger_carried carried; /* carried points against the engine's (issue 26) */
 } ledger_lines;
 
 void ledger_lines_free(ledger_lines *ls);

@@ -5,6 +5,7 @@
 
 #include "core/buf.h"
 #include "core/util.h"
+#include "ledger/carried.h"
 #include "ledger/ledger_internal.h"
 
 static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
@@ -73,6 +74,8 @@ bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
     bmp_problems *pp = probs ? probs : &local;
     size_t before = pp->count, bad = 0;
     bmp_status rc = verify_chain(l, pp, &bad, err);
+    if (!rc) /* issue 26: lines beyond what any event gives, before they are summed */
+        rc = ledger_verify_bounds(l, pp, &bad, err);
     /* control totals: journal + held lines of each batch and point type */
     if (!rc)
         rc = report_rows(

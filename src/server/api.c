@@ -32,6 +32,7 @@ static const route routes[] = {
     {"POST", "/api/v1/batches/{id}/correct", srv_correct},
     {"GET", "/api/v1/runs/{body}", srv_runs},
     {"POST", "/api/v1/runs/{body}/{name}", srv_run},
+    {"POST", "/api/v1/batches/{id}/accept-carried", srv_accept_carried},
     {NULL, NULL, NULL},
 };
 

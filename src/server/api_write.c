@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bridgemp/ledger_carried.h"
 #include "server/http_internal.h"
 
 /* Open a writing connection that records `scope` as who acts. */
@@ -125,13 +126,19 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
         } else if (st) {
             srv_ledger_error(rs, st, &e, &p);
         } else { /* the CLI's line: "FILE: batch N provisional" */
-            char msg[256];
-            snprintf(msg, sizeof msg, "%s: batch %lld provisional", name, (long long)id);
+            char msg[768], why[400];
+            bool held = false; /* issue 26: held for its carried points, and why */
+            if (bmp_ledger_batch_hold(l, id, &held, NULL, why, sizeof why, NULL))
+                held = false;
+            snprintf(msg, sizeof msg, "%s: batch %lld provisional%s%s", name, (long long)id,
+                     held ? ", held: " : "", held ? why : "");
             json_t *j = json_pack("{s:I,s:s,s:s,s:s}", "batch", (json_int_t)id, "state",
                                   "provisional", "file", name, "message", msg);
+            if (j && held)
+                json_object_set_new(j, "held", json_string(why));
             char *near = NULL; /* held lines' near matches, as the CLI shows them */
             if (j && bmp_ledger_held_near(l, id, &near, &e) == BMP_OK && *near)
-                json_object_set_new(j, "held", json_string(near));
+                json_object_set_new(j, "held_lines", json_string(near));
             free(near);
             srv_json(rs, 201, j);
         }
@@ -237,9 +244,13 @@ static int lifecycle(srv_req *rq, srv_resp *rs, int which)
         bmp_error e = {0};
         bmp_status st = which == 0   ? bmp_ledger_approve(l, id, &e)
                         : which == 1 ? bmp_ledger_reject(l, id, reason, &e)
+                        : which == 3 ? bmp_ledger_accept_carried(l, id, reason, &e)
                                      : bmp_ledger_correct(l, id, reason, &rev, &e);
         if (st)
             srv_ledger_error(rs, st, &e, NULL);
+        else if (which == 3)
+            srv_json(rs, 200, json_pack("{s:I,s:s}", "batch", (json_int_t)id, "carried",
+                                        "accepted"));
         else if (which == 2)
             srv_json(rs, 200, json_pack("{s:I,s:I,s:s}", "batch", (json_int_t)id, "reversal",
                                         (json_int_t)rev, "state", "provisional"));
@@ -256,3 +267,4 @@ static int lifecycle(srv_req *rq, srv_resp *rs, int which)
 int srv_approve(srv_req *rq, srv_resp *rs) { return lifecycle(rq, rs, 0); }
 int srv_reject(srv_req *rq, srv_resp *rs) { return lifecycle(rq, rs, 1); }
 int srv_correct(srv_req *rq, srv_resp *rs) { return lifecycle(rq, rs, 2); }
+int srv_accept_carried(srv_req *rq, srv_resp *rs) { return lifecycle(rq, rs, 3); }

@@ -120,6 +120,7 @@ int srv_event(srv_req *rq, srv_resp *rs);
 int srv_upload(srv_req *rq, srv_resp *rs);
 int srv_approve(srv_req *rq, srv_resp *rs);
 int srv_reject(srv_req *rq, srv_resp *rs);
+int srv_accept_carried(srv_req *rq, srv_resp *rs); /* issue 26: a held batch's carried points */
 int srv_correct(srv_req *rq, srv_resp *rs);
 
 /* The bodies' administration runs (api_runs.c). */

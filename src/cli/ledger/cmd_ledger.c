@@ -34,6 +34,7 @@ static const char *const ledger_help_head =
     "  approve ID...|--all          provisional -> approved\n"
     "  reject ID --reason R         provisional or approved -> rejected\n"
     "  correct ID --reason R        reverse a posted batch (a new batch)\n"
+    "  accept-carried ID --reason R accept a held batch's carried points\n"
     "  release NUMBER --date D      credit held points of a now registered player\n"
     "  convert NUMBER --foreign K --points P --ref R --date D  credit another body's points\n"
     "  charges RUN --body B         the lines of a charge run\n"
@@ -63,7 +64,8 @@ static void ledger_help(FILE *f)
 /* The table: every file's section. */
 static const ledger_cmd *const sections[] = {
     ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_convert,
-    ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay,   ledger_cmds_secretary};
+    ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay,   ledger_cmds_secretary,
+    ledger_cmds_intake};
 
 /* A group member's second word in capitals ("invoice RUN") stands for any word. */
 static bool is_placeholder(const char *w)

@@ -233,7 +233,7 @@ static int cmd_import(ledger_args *a)
         if (st)
             rc = ledger_fail_problems(&p, &e, st);
         else
-            printf("%s: batch %lld provisional\n", a->pos[i], (long long)id);
+            ledger_print_imported(l, a->pos[i], id); /* held: says why (issue 26) */
         char *near = NULL; /* held lines' near matches (issue 26) */
         if (!st && bmp_ledger_held_near(l, id, &near, &e) == BMP_OK)
             printf("%s", near);
@@ -273,6 +273,8 @@ static int cmd_batch_ids(ledger_args *a, const char *help, int which)
             break;
         }
         int64_t rev = 0;
+        if (which == 0 && a->all && ledger_skip_held(l, id))
+            continue; /* issue 26: held for its carried points, said and skipped */
         st = which == 0   ? bmp_ledger_approve(l, id, &e)
              : which == 1 ? bmp_ledger_reject(l, id, a->reason, &e)
                           : bmp_ledger_correct(l, id, a->reason, &rev, &e);

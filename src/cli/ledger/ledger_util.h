@@ -84,6 +84,13 @@ struct bmp_ledger_sections;
 bmp_status cli_ledger_put_sections(const struct bmp_ledger_sections *s, const ledger_args *a,
                                    bmp_error *e);
 bmp_status cli_ledger_close_preview(bmp_ledger *l, const ledger_args *a, bmp_error *e);
+extern const ledger_cmd ledger_cmds_intake[];   /* cmd_ledger_intake.c */
+/* "FILE: batch N provisional", and ", held: WHY" for a batch held for its
+ * carried points (cmd_ledger_intake.c). */
+void ledger_print_imported(bmp_ledger *l, const char *file, int64_t id);
+/* approve --all: true (and "batch N held: WHY; not approved" printed) for
+ * a batch held for its carried points and not accepted. */
+bool ledger_skip_held(bmp_ledger *l, int64_t id);
 
 enum { LEDGER_EXIT_INPUT = 1, LEDGER_EXIT_USAGE = 2, LEDGER_EXIT_NOTSUP = 3 };
 

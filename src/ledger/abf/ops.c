@@ -114,6 +114,14 @@ static const bmp_ledger_run_spec runs[] = {
      help_certificates},
 };
 
+static const ledger_point_bound max_event_points[] = {
+    /* App. D (ABF-117): a credit line carries at most 9999.99 of a colour */
+    {"green", 999999, "9999.99, the largest award an ABF credit file can carry (App. D, ABF-117)"},
+    {"red", 999999, "9999.99, the largest award an ABF credit file can carry (App. D, ABF-117)"},
+    {"gold", 999999, "9999.99, the largest award an ABF credit file can carry (App. D, ABF-117)"},
+    {NULL, 999999, "9999.99, the largest award an ABF credit file can carry (App. D, ABF-117)"},
+};
+
 const ledger_body_ops ledger_abf_ops = {
     .code = "abf",
     .title = "the ABF",
@@ -128,4 +136,5 @@ const ledger_body_ops ledger_abf_ops = {
     .cert_rule = "ABF-88",
     .runs = runs,
     .nruns = sizeof runs / sizeof runs[0],
+    .max_event_points = max_event_points,
 };

@@ -21,8 +21,15 @@ static bmp_status number_check(const char *in, char *out, size_t size, bmp_error
     return BMP_OK;
 }
 
+static const ledger_point_bound max_event_points[] = {
+    /* ACBL D17: NABC first places are in the low hundreds; every award of
+     * the charts is far below 1,000 (rulings L-26-1) */
+    {NULL, 100000, "1000.00, above any ACBL chart's award (ACBL-8, D17; rulings L-26-1)"},
+};
+
 const ledger_body_ops ledger_acbl_ops = {
     .code = "acbl",
     .title = "the ACBL",
     .number_check = number_check,
+    .max_event_points = max_event_points,
 };

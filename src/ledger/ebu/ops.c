@@ -90,6 +90,13 @@ static const bmp_ledger_run_spec runs[] = {
      help_licences},
 };
 
+static const ledger_point_bound max_event_points[] = {
+    /* EBU-50, EBU-69: the largest theoretical maximum (720, national 36+
+     * boards) one status above National (x1.5) and enlarged by the square
+     * root rule stays under 10,000 below some 2,000 tables (rulings L-26-1) */
+    {NULL, 1000000, "10000.00, above any EBU scale's maximum (EBU-50, EBU-69; rulings L-26-1)"},
+};
+
 const ledger_body_ops ledger_ebu_ops = {
     .code = "ebu",
     .title = "the EBU",
@@ -97,4 +104,5 @@ const ledger_body_ops ledger_ebu_ops = {
     .number_name = "EBU",
     .runs = runs,
     .nruns = sizeof runs / sizeof runs[0],
+    .max_event_points = max_event_points,
 };

@@ -9,6 +9,7 @@ const char *const ledger_migrations[] = {
     ledger_sqlite_migration_007,     /* invoices of charge runs (issue 13) */
     ledger_sqlite_migration_008,     /* NZ annual rating points and gradings (issue 13) */
     ledger_sqlite_migration_010,     /* payments, penalties, levy gates, certificates (issue 13) */
+    ledger_sqlite_migration_011,     /* carried points held, magnitudes bounded (issue 26) */
     ledger_sqlite_migration_012,     /* close ranks kept, reopen (issue 26) */
     ledger_sqlite_migration_013,     /* batch.event_key: one event, one batch (issue 26) */
     ledger_sqlite_migration_014,     /* players by name, for held lines' near matches (issue 26) */

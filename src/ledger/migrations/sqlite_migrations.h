@@ -11,6 +11,7 @@ extern const char ledger_sqlite_migration_006[];
 extern const char ledger_sqlite_migration_007[];
 extern const char ledger_sqlite_migration_008[];
 extern const char ledger_sqlite_migration_010[];
+extern const char ledger_sqlite_migration_011[];
 extern const char ledger_sqlite_migration_012[];
 extern const char ledger_sqlite_migration_013[];
 extern const char ledger_sqlite_migration_014[];

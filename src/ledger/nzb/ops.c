@@ -141,6 +141,12 @@ static const bmp_ledger_run_spec runs[] = {
      help_certificates},
 };
 
+static const ledger_point_bound max_event_points[] = {
+    /* NZ-57..NZ-76: the largest scales are 15A national events; every
+     * award of Part E is far below 1,000 (rulings L-26-1) */
+    {NULL, 100000, "1000.00, above any NZ Bridge scale's award (Part E, NZ-57; rulings L-26-1)"},
+};
+
 const ledger_body_ops ledger_nzb_ops = {
     .code = "nzb",
     .alias = "nz",
@@ -156,4 +162,5 @@ const ledger_body_ops ledger_nzb_ops = {
     .cert_rule = "NZ-99",
     .runs = runs,
     .nruns = sizeof runs / sizeof runs[0],
+    .max_event_points = max_event_points,
 };
