@@ -138,7 +138,7 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
                 json_object_set_new(j, "held", json_string(why));
             char *near = NULL; /* held lines' near matches, as the CLI shows them */
             if (j && bmp_ledger_held_near(l, id, &near, &e) == BMP_OK && *near)
-                json_object_set_new(j, "held_lines", json_string(near));
+                json_object_set_new(j, "near_matches", json_string(near));
             free(near);
             srv_json(rs, 201, j);
         }
