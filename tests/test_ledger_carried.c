@@ -7,6 +7,7 @@
 #include "ledger_test_util.h"
 
 #include "bridgemp/ledger_carried.h"
+#include "bridgemp/ledger_secretary.h"
 #include "bridgemp/usebio.h"
 #include "ledger/ledger_internal.h"
 
@@ -124,6 +125,15 @@ static void usebio_carried_differs_held(void **state)
     assert_string_equal(lt_cell(&tb, 0, "computed_points"), "0.30"); /* ABF-6 */
     assert_non_null(strstr(lt_cell(&tb, 0, "derivation"), "ABF-6"));
     bmp_table_free(&tb);
+    /* issue 26 item 6: the secretary sees the differences in `batch show` */
+    bmp_ledger_sections s6;
+    assert_int_equal(bmp_ledger_batch_show(t.l, id, &s6, &e), BMP_OK);
+    const bmp_table *sc = bmp_ledger_section(&s6, "carried");
+    assert_non_null(sc);
+    assert_int_equal(sc->nrows, 1);
+    assert_string_equal(lt_cell(sc, 0, "carried_points"), "30.00");
+    assert_string_equal(lt_cell(sc, 0, "computed_points"), "0.30");
+    bmp_ledger_sections_free(&s6);
     assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "batch 1 is held: the points the file carries differ"));
     assert_int_equal(bmp_ledger_accept_carried(t.l, id, "", &e), BMP_EINVAL);

@@ -236,7 +236,10 @@ static void batch_show_sections(void **state)
     bmp_ledger_sections s;
     assert_int_equal(bmp_ledger_batch_show(t.l, 99, &s, &e), BMP_ENOTFOUND);
     assert_int_equal(bmp_ledger_batch_show(t.l, 2, &s, &e), BMP_OK);
-    assert_int_equal(s.n, 3);
+    assert_int_equal(s.n, 4); /* batch, lines, held, carried (empty: not held) */
+    const bmp_table *c = bmp_ledger_section(&s, "carried");
+    assert_non_null(c);
+    assert_int_equal(c->nrows, 0);
     const bmp_table *h = bmp_ledger_section(&s, "batch");
     assert_non_null(h);
     assert_string_equal(bmp_table_get(h, 1, 0), "state");

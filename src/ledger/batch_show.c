@@ -1,15 +1,18 @@
 /* `ledger batch show ID`: one batch as a secretary reads it, in sections --
- * its header, its lines, its held lines with the reasons.  Each section is
- * one function of the list below; a new view of a batch (the carried and
- * computed points, what a replacement changed) is one more entry. */
+ * its header, its lines, its held lines with the reasons, and the points
+ * the file carried against the engine's.  Each section is one function of
+ * the list below; a new view of a batch is one more entry. */
 #include <string.h>
+
+#include "bridgemp/ledger_carried.h"
 
 #include "ledger/sections.h"
 
 typedef bmp_status (*section_fn)(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_error *err);
 
 /* The batch's header, one field a row: state, body, club, event, date,
- * file, hash, who, when. */
+ * file, hash, who, when, and the event's key (issue 26: one event, one
+ * batch). */
 static bmp_status show_header(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_error *err)
 {
     bmp_table h;
@@ -19,7 +22,8 @@ static bmp_status show_header(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_er
         "SELECT b.id, b.state, y.code AS body, coalesce(c.number, '') AS club, b.event, "
         "b.event_date AS date, b.source, b.file, b.content_hash AS hash, b.who, "
         "b.created_at AS created, coalesce(b.period, '') AS period, b.reason, "
-        "coalesce(CAST(b.reverses AS TEXT), '') AS reverses, b.lines "
+        "coalesce(CAST(b.reverses AS TEXT), '') AS reverses, b.lines, "
+        "coalesce(b.event_key, '') AS event_key "
         "FROM batch b JOIN body y ON y.id = b.body_id LEFT JOIN club c ON c.id = b.club_id "
         "WHERE b.id = ?1",
         "i", batch);
@@ -55,10 +59,25 @@ static bmp_status show_held(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_erro
                               "i", batch);
 }
 
+/* What the file carried against what the engine computed, per contestant
+ * and point type, with the derivation (empty unless the batch is held for
+ * its carried points; ledger_carried.h). */
+static bmp_status show_carried(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_error *err)
+{
+    bmp_status rc = bmp_ledger_batch_differences(l, batch, t, err);
+    /* its title says why it is held; a section is found by its own title */
+    if (!rc && bmp_table_title(t, "carried"))
+        rc = bmp_error_oom(err);
+    return rc;
+}
+
 static const struct {
     const char *title;
     section_fn fn;
-} sections[] = {{"batch", show_header}, {"lines", show_lines}, {"held", show_held}};
+} sections[] = {{"batch", show_header},
+                {"lines", show_lines},
+                {"held", show_held},
+                {"carried", show_carried}};
 
 bmp_status bmp_ledger_batch_show(bmp_ledger *l, int64_t batch, bmp_ledger_sections *out,
                                  bmp_error *err)

@@ -12,8 +12,10 @@ static const char *const help_batch_show =
     "usage: bridgemp ledger batch show ID [--format table|json] [--output FILE]\n"
     "\n"
     "One batch in sections: its header (state, body, club, event, date, source,\n"
-    "file, content hash, who, when, period, reason), its lines, and its held lines\n"
-    "with the reason each is held.  JSON: an array of the sections' tables.\n";
+    "file, content hash, who, when, period, reason, event key), its lines, its held\n"
+    "lines with the reason each is held, and, for a batch held for the points its\n"
+    "file carries, those points against the engine's with the derivation.  JSON:\n"
+    "an array of the sections' tables.\n";
 
 static const char *const help_reopen =
     "usage: bridgemp ledger reopen PERIOD --body B --reason R\n"
