@@ -11,23 +11,7 @@ DB=${BMP_STEPS_DB:-$W/l.db}
 export BRIDGEMP_NOW=2026-11-24T12:00:00Z
 fails=0
 
-step() {
-    want=$1; re=$2; shift 2
-    out=$("$@" 2>&1); rc=$?
-    if [ "$rc" != "$want" ] || ! printf '%s\n' "$out" | grep -Eq -- "$re"; then
-        echo "FAIL: $* (exit $rc, expected $want, /$re/)"; printf '%s\n' "$out" | head -20
-        fails=$((fails + 1))
-    fi
-}
-# unchanged EXIT REGEX COMMAND...: as step, and the database dump is the same
-unchanged() {
-    "$BIN" ledger --db "$DB" dump > "$W/before"
-    step "$@"
-    "$BIN" ledger --db "$DB" dump > "$W/after"
-    if ! cmp -s "$W/before" "$W/after"; then
-        echo "FAIL: the database changed: $3 $4 $5 $6"; fails=$((fails + 1))
-    fi
-}
+. "$(dirname "$0")/../steps_lib.sh"
 L="$BIN ledger --db $DB --who cli-test"
 printf 'number,point_type,points,event,reason\n1002,green,1.80,opening,carried over\n1003,green,4.80,opening,carried over\n' > "$W/open.csv"
 
