@@ -213,13 +213,22 @@ static int cmd_import(ledger_args *a)
             return LEDGER_EXIT_USAGE;
         }
     }
+    /* --status is the event's status (the EBU's scale), as `award` spells it;
+     * --usebio-status its older name here.  It was accepted and ignored
+     * (issue 26 item 4: a scale option is never ignored). */
+    const char *status = a->usebio_status ? a->usebio_status : a->status;
+    if (a->status && a->usebio_status && strcmp(a->status, a->usebio_status) != 0) {
+        fprintf(stderr, "bridgemp ledger import: --status %s and --usebio-status %s disagree "
+                        "(they are one option)\n", a->status, a->usebio_status);
+        return LEDGER_EXIT_USAGE;
+    }
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
     if (st)
         return ledger_fail(&e, st);
     bmp_usebio_opts uo = {.body = a->body, .edition = a->edition, .grade = a->grade,
-                          .classification = a->classification, .status = a->usebio_status,
+                          .classification = a->classification, .status = status,
                           .rating = a->rating, .sidecar = a->sidecar};
     bmp_ledger_import_opts o = {.size = sizeof o, .body = a->body, .source = src, .club = a->club,
                                 .control = a->control, .ncontrol = a->ncontrol, .usebio = &uo,

@@ -70,5 +70,12 @@ sed -e 's/>1180290</>1180209</' -e 's#<DATE>06/02/2025<#<DATE>13/02/2025<#' $U >
 step 0 "" $L player add --body abf --number 1180290 --name "Ben Cox" --status Active
 step 0 "held: player 1180209 Ben Cox: not registered; near: 1180290 Ben Cox \\(two digits transposed\\)" \
     $L import "$W/transposed.xml" --body abf --grade E --kind event
+# issue 26 item 4: import's --status (the EBU's scale, as `award` spells it)
+# was accepted and ignored ("$.status: expected the EBU status"); it is used,
+# and disagreeing with --usebio-status (its older name) is a usage error
+E=tests/data/usebio/abf_club_5tables.xml
+refused 2 "--status club and --usebio-status county disagree" \
+    $L import "$E" --body ebu --status club --usebio-status county
+step 0 "abf_club_5tables.xml: batch [0-9]+ provisional" $L import "$E" --body ebu --status club
 [ "$fails" = 0 ] && echo "ledger club steps passed"
 exit "$fails"
