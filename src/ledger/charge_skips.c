@@ -8,9 +8,16 @@
 
 void charge_skip(bmp_ledger_run *r, int64_t batch, const char *why)
 {
+    char id[32];
+    snprintf(id, sizeof id, "%lld", (long long)batch);
+    charge_skip_named(r, "batch", id, why);
+}
+
+void charge_skip_named(bmp_ledger_run *r, const char *what, const char *id, const char *why)
+{
     size_t used = strlen(r->skipped_why), room = sizeof r->skipped_why - used;
     char line[300];
-    int n = snprintf(line, sizeof line, "batch %lld: %s\n", (long long)batch, why);
+    int n = snprintf(line, sizeof line, "%s %s: %s\n", what, id, why);
     r->skipped++;
     if (n > 0 && (size_t)n < room - 4)
         memcpy(r->skipped_why + used, line, (size_t)n + 1);
