@@ -29,5 +29,9 @@ void charge_skip_named(bmp_ledger_run *r, const char *what, const char *id, cons
 /* List every posted batch of periods p[0..2] without a club: `why`. */
 bmp_status charge_skip_clubless(bmp_ledger *l, const ledger_body *b, const char p[3][32],
                                 const char *why, bmp_ledger_run *out, bmp_error *err);
+/* List every event batch dated in `month` (yyyy-mm) not yet approved:
+ * "STATE, not approved: not charged (RULE charges ...)". */
+bmp_status charge_skip_unapproved(bmp_ledger *l, const ledger_body *b, const char *month,
+                                  const char *rule, bmp_ledger_run *out, bmp_error *err);
 
 #endif
