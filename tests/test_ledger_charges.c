@@ -97,7 +97,7 @@ static void new_club_waiver(void **state)
     lt_done(&t);
 }
 
-/* Issue 26, ruling CAP-2: an Active player registered in the year without
+/* Issue 26, ruling SK-2: an Active player registered in the year without
  * a home club has nobody to invoice (ABF-111 charges the club): the run
  * charges the others and lists the player with why, never silently. */
 static void capitation_lists_homeless(void **state)

@@ -511,7 +511,7 @@ static void ums_refusals(void **state)
     lt_done(&t);
 }
 
-/* Issue 26 (ruling NZF-3): an event of the month not yet approved is not
+/* Issue 26 (ruling SK-1): an event of the month not yet approved is not
  * charged and is listed with why, never left out silently: batch 1 C1 3
  * Mar (16 p-s x 40 = 640 cents) charged, batch 2 C1 4 Mar imported, not
  * approved, listed. */

@@ -191,7 +191,7 @@ static void refusals(void **state)
     lt_done(&t);
 }
 
-/* Issue 26, ruling NZF-3: an event the month's run cannot charge is
+/* Issue 26, ruling SK-1: an event the month's run cannot charge is
  * listed with why, never left out silently: May's club pairs imported
  * without a club (nobody to invoice), July's 10A pairs not yet approved.
  * Neither is charged; each run says which batch and why. */

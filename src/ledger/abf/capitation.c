@@ -88,7 +88,7 @@ static bool fill_number(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
     return true;
 }
 
-/* Issue 26, ruling CAP-2: an Active player registered in the year with no
+/* Issue 26, ruling SK-2: an Active player registered in the year with no
  * home club has nobody to invoice: listed with why, never left out
  * silently (overseas and youth players too: their nil line is a record). */
 static bmp_status skip_homeless(bmp_ledger *l, const ledger_body *b, int year,

@@ -192,7 +192,7 @@ static bmp_status fee_event_lines(bmp_ledger *l, int64_t run, const fee_event *x
     return rc;
 }
 
-/* Ruling NZF-3: an event of the month the run cannot charge is listed
+/* Ruling SK-1: an event of the month the run cannot charge is listed
  * with why, never left out silently (issue 26): one not yet approved, one
  * without a club to invoice.  A rejected batch is no event: not listed. */
 static bool fee_skipped(const fee_event *x, bmp_ledger_run *out)
