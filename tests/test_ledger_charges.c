@@ -97,6 +97,29 @@ static void new_club_waiver(void **state)
     lt_done(&t);
 }
 
+/* Issue 26, ruling SK-2: an Active player registered in the year without
+ * a home club has nobody to invoice (ABF-111 charges the club): the run
+ * charges the others and lists the player with why, never silently. */
+static void capitation_lists_homeless(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    cap_players(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "h.csv",
+        "number,name,status,home_club,alternates,overseas,youth,registered_from,registered_to\n"
+        "1020,Homeless,Active,,,0,0,2020,\n"), NULL, NULL, &e), BMP_OK);
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_capitation_run(t.l, "abf", 2026, NULL, &r, &e), BMP_OK);
+    assert_int_equal(r.lines, 8);
+    assert_int_equal(r.total, 11550);
+    assert_int_equal(r.skipped, 1);
+    assert_string_equal(r.skipped_why, "player 0001020: no home club to invoice: no capitation "
+                                       "charged (set one in the register, ABF-111)\n");
+    lt_done(&t);
+}
+
 /* Idempotent: the same year again changes nothing and says so, with the
  * same lines and file; another year is a new run. */
 static void capitation_run_again(void **state)
@@ -410,6 +433,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(capitation_run_amounts),
         cmocka_unit_test(capitation_run_again),
+        cmocka_unit_test(capitation_lists_homeless),
         cmocka_unit_test(capitation_bad_input),
         cmocka_unit_test(new_club_waiver),
         cmocka_unit_test(member_schedule),

@@ -511,6 +511,39 @@ static void ums_refusals(void **state)
     lt_done(&t);
 }
 
+/* Issue 26 (ruling SK-1): an event of the month not yet approved is not
+ * charged and is listed with why, never left out silently: batch 1 C1 3
+ * Mar (16 p-s x 40 = 640 cents) charged, batch 2 C1 4 Mar imported, not
+ * approved, listed. */
+static void ums_lists_unapproved(void **state)
+{
+    (void)state;
+    lt t;
+    ebu_ledger(&t);
+    ev(&t, "Monday", "2025-03-03", "01", 8, 1, "C1");
+    bmp_error e = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "ebu", .club = "C1",
+                                .source = BMP_BATCH_EVENT};
+    assert_int_equal(bmp_ledger_import(t.l, pairs_file(&t, "Tuesday", "2025-03-04", "01", 8, 1,
+                                                       2400),
+                                       &o, &id, NULL, &e),
+                     BMP_OK);
+    assert_int_equal(id, 2);
+    char *rates = strdup(lt_file(&t, "r.csv", RATES));
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_ebu_ums_run(t.l, "ebu", "2025-03", rates, NULL, NULL, &r, &e),
+                     BMP_OK);
+    assert_int_equal(r.lines, 1);
+    assert_int_equal(r.total, 640);
+    assert_int_equal(r.skipped, 1);
+    assert_memory_equal(r.skipped_why, "batch 2: ", 9);
+    assert_non_null(strstr(r.skipped_why, ", not approved: not charged (EBU-18 charges the "
+                                          "month's approved events)\n"));
+    free(rates);
+    lt_done(&t);
+}
+
 /* EBU-7 (2.8.2): the charge code may come as the event's sanction (a
  * USEBIO file's EBU_CHARGE_CODE): 6 pairs of a county's 12 March 2025
  * session with sanction 10 = 12 player-sessions x 60 = 720 cents.  A
@@ -654,6 +687,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(gold_rounding_and_leap_day),
     cmocka_unit_test(gold_not_for_rank),
     cmocka_unit_test(ums_month),
+    cmocka_unit_test(ums_lists_unapproved),
     cmocka_unit_test(ums_charity_allowance),
     cmocka_unit_test(ums_refusals),
     cmocka_unit_test(ums_code_sources),

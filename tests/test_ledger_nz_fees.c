@@ -191,6 +191,43 @@ static void refusals(void **state)
     lt_done(&t);
 }
 
+/* Issue 26, ruling SK-1: an event the month's run cannot charge is
+ * listed with why, never left out silently: May's club pairs imported
+ * without a club (nobody to invoice), July's 10A pairs not yet approved.
+ * Neither is charged; each run says which batch and why. */
+static void skipped_events_listed(void **state)
+{
+    (void)state;
+    lt t;
+    nz_ledger(&t);
+    int64_t may = import_approved(&t, EX "club-pairs.json", NULL);
+    bmp_error e = {0};
+    int64_t july = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "nzb", .club = "100"};
+    assert_int_equal(bmp_ledger_import(t.l, EX "provincial-pairs-10A.json", &o, &july, NULL, &e),
+                     BMP_OK);
+    bmp_ledger_run r;
+    char want[160];
+    assert_int_equal(bmp_ledger_nz_fee_run(t.l, "nzb", "2025-05", lt_file(&t, "f.csv", FEES),
+                                           NULL, &r, &e),
+                     BMP_OK);
+    assert_int_equal(r.lines, 0);
+    assert_int_equal(r.total, 0);
+    assert_int_equal(r.skipped, 1);
+    snprintf(want, sizeof want, "batch %lld: no club to invoice: not charged (import it with "
+             "--club; organisers that are not clubs have dummy clubs, NZ-98)\n", (long long)may);
+    assert_string_equal(r.skipped_why, want);
+    assert_int_equal(bmp_ledger_nz_fee_run(t.l, "nzb", "2025-07", lt_file(&t, "f.csv", FEES),
+                                           NULL, &r, &e),
+                     BMP_OK);
+    assert_int_equal(r.lines, 0);
+    assert_int_equal(r.skipped, 1);
+    snprintf(want, sizeof want, "batch %lld: ", (long long)july);
+    assert_memory_equal(r.skipped_why, want, strlen(want));
+    assert_non_null(strstr(r.skipped_why, ", not approved: not charged (NZ-96"));
+    lt_done(&t);
+}
+
 /* NZ-97, NZ-88: the levy on Active and Unknown players only, to each
  * one's home club: 1001 Active and 1002 Unknown at club 100, 1005 Active at
  * 200 = 3 players x 12.50 = 37.50; Dormant 1003 and Temporary 1004 pay
@@ -295,6 +332,7 @@ int main(void)
         cmocka_unit_test(club_session_fee_from_results_file),
         cmocka_unit_test(tournament_fee_and_invoice),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(skipped_events_listed),
         cmocka_unit_test(player_levy),
         cmocka_unit_test(annual_run),
     };

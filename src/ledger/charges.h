@@ -23,8 +23,15 @@ bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *e
 
 /* List a batch the run leaves out, with why (never silently, issue 26). */
 void charge_skip(bmp_ledger_run *r, int64_t batch, const char *why);
+/* The same for another thing the run leaves out: "WHAT ID: why" (a
+ * player the capitation cannot charge). */
+void charge_skip_named(bmp_ledger_run *r, const char *what, const char *id, const char *why);
 /* List every posted batch of periods p[0..2] without a club: `why`. */
 bmp_status charge_skip_clubless(bmp_ledger *l, const ledger_body *b, const char p[3][32],
                                 const char *why, bmp_ledger_run *out, bmp_error *err);
+/* List every event batch dated in `month` (yyyy-mm) not yet approved:
+ * "STATE, not approved: not charged (RULE charges ...)". */
+bmp_status charge_skip_unapproved(bmp_ledger *l, const ledger_body *b, const char *month,
+                                  const char *rule, bmp_ledger_run *out, bmp_error *err);
 
 #endif

@@ -170,10 +170,11 @@ bmp_status ledger_run_text(bmp_ledger_run_out *out, const char *name, const char
      * each line with a newline, the text does not end with one */
     size_t n = strlen(r->skipped_why);
     int why = (int)(n && r->skipped_why[n - 1] == '\n' ? n - 1 : n);
+    bool players = strncmp(r->skipped_why, "player ", 7) == 0;
     return ledger_run_say(out, err, "%s %s: run %lld %s: %zu line(s), total %s\nskipped %zu "
-                          "batch(es):\n%.*s", name, period, (long long)r->id,
+                          "%s:\n%.*s", name, period, (long long)r->id,
                           r->already ? "already made, nothing changed" : "made", r->lines, total,
-                          r->skipped, why, r->skipped_why);
+                          r->skipped, players ? "player(s)" : "batch(es)", why, r->skipped_why);
 }
 
 bmp_status ledger_run_invoiced(bmp_ledger_run_out *out, const char *what, const char *dir,

@@ -81,6 +81,34 @@ static bmp_status charge_member(bmp_ledger *l, int64_t run, const char *date, co
     return rc;
 }
 
+static bool fill_number(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    core_strlcpy(row, l->ops->col_text(st, 0), 32);
+    return true;
+}
+
+/* Issue 26, ruling SK-2: an Active player registered in the year with no
+ * home club has nobody to invoice: listed with why, never left out
+ * silently (overseas and youth players too: their nil line is a record). */
+static bmp_status skip_homeless(bmp_ledger *l, const ledger_body *b, int year,
+                                bmp_ledger_run *out, bmp_error *err)
+{
+    char(*v)[32] = NULL;
+    size_t n = 0;
+    bmp_status rc = lq_rows(l, &v, &n, sizeof *v, fill_number, NULL, err,
+                            "SELECT p.number FROM player p WHERE p.body_id = ?1 AND p.status = "
+                            "'Active' AND p.home_club IS NULL "
+                            "AND COALESCE(p.registered_from, 0) <= ?2 "
+                            "AND (COALESCE(p.registered_to, 0) = 0 OR p.registered_to >= ?2) "
+                            "ORDER BY p.number", "ii", b->id, (int64_t)year);
+    for (size_t i = 0; i < n && !rc; i++)
+        charge_skip_named(out, "player", v[i], "no home club to invoice: no capitation charged "
+                          "(set one in the register, ABF-111)");
+    free(v);
+    return rc;
+}
+
 static bmp_status make_run(bmp_ledger *l, const ledger_body *b, int year, bmp_ledger_run *out,
                            bmp_error *err)
 {
@@ -95,6 +123,8 @@ static bmp_status make_run(bmp_ledger *l, const ledger_body *b, int year, bmp_le
     for (size_t i = 0; i < n && !rc; i++)
         rc = charge_member(l, out->id, date, &v[i], out, err);
     free(v);
+    if (!rc)
+        rc = skip_homeless(l, b, year, out, err);
     if (!rc)
         rc = charge_run_close(l, b, "capitation", period, "ABF-111", out, err);
     return rc;

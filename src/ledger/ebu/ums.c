@@ -388,6 +388,8 @@ static bmp_status make_ums_run(ums_ctx *c, bmp_error *err)
     for (size_t i = 0; i < n && !rc; i++)
         rc = charge_event(c, &v[i], err);
     events_free(v, n);
+    if (!rc) /* listed, never silently (issue 26, ruling SK-1) */
+        rc = charge_skip_unapproved(c->l, c->b, c->month, "EBU-18", c->out, err);
     if (!rc)
         rc = charge_run_close(c->l, c->b, "UMS", c->month, "EBU-18", c->out, err);
     return rc;

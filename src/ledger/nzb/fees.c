@@ -81,7 +81,7 @@ static const fee_row *fee_on(const fee_row *v, size_t n, const char *date)
 /* An event of the month: its batch, club, date, kept event and A points. */
 typedef struct fee_event {
     int64_t batch, club;
-    char date[16];
+    char date[16], state[16];
     char *json;
     int64_t a_points;
 } fee_event;
@@ -96,6 +96,7 @@ static bool fill_fee_event(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
     core_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
     x->json = strdup(l->ops->col_text(st, 3));
     x->a_points = l->ops->col_int(st, 4);
+    core_strlcpy(x->state, l->ops->col_text(st, 5), sizeof x->state);
     return x->json != NULL;
 }
 
@@ -108,9 +109,9 @@ static bmp_status month_events(bmp_ledger *l, const ledger_body *b, const char *
         l, out, n, sizeof **out, fill_fee_event, NULL, err,
         "SELECT b.id, COALESCE(b.club_id, 0), b.event_date, COALESCE(e.event_json, ''), "
         "COALESCE((SELECT sum(j.points) FROM journal j WHERE j.batch_id = b.id AND "
-        "j.point_type = 'a'), 0) FROM batch b LEFT JOIN batch_event e ON e.batch_id = b.id "
-        "WHERE b.body_id = ?1 AND b.source IN ('event', 'usebio-mp') AND b.event_date LIKE ?2 "
-        "AND b.state IN ('approved', 'posted') ORDER BY b.id",
+        "j.point_type = 'a'), 0), b.state FROM batch b LEFT JOIN batch_event e ON e.batch_id = "
+        "b.id WHERE b.body_id = ?1 AND b.source IN ('event', 'usebio-mp') AND b.event_date LIKE "
+        "?2 AND b.state <> 'rejected' ORDER BY b.id",
         "is", b->id, like);
 }
 
@@ -159,10 +160,6 @@ static bmp_status fee_event_lines(bmp_ledger *l, int64_t run, const fee_event *x
                                   const fee_row *fees, size_t nfees, bmp_ledger_run *out,
                                   bmp_error *err)
 {
-    if (!x->club)
-        return bmp_error_set(err, BMP_EINVAL, "batch %lld: no club to invoice (import it with "
-                             "--club; organisers that are not clubs have dummy clubs, NZ-98)",
-                             (long long)x->batch);
     if (!*x->json)
         return bmp_not_supported(err, "the fee of a batch without its event", "NZ-93", "7",
                                  "a results file imported with its own MASTER_POINTS keeps no "
@@ -195,6 +192,24 @@ static bmp_status fee_event_lines(bmp_ledger *l, int64_t run, const fee_event *x
     return rc;
 }
 
+/* Ruling SK-1: an event of the month the run cannot charge is listed
+ * with why, never left out silently (issue 26): one not yet approved, one
+ * without a club to invoice.  A rejected batch is no event: not listed. */
+static bool fee_skipped(const fee_event *x, bmp_ledger_run *out)
+{
+    char why[160];
+    if (strcmp(x->state, "approved") != 0 && strcmp(x->state, "posted") != 0)
+        snprintf(why, sizeof why, "%s, not approved: not charged (NZ-96 charges the month's "
+                 "approved events)", x->state);
+    else if (!x->club)
+        snprintf(why, sizeof why, "no club to invoice: not charged (import it with --club; "
+                 "organisers that are not clubs have dummy clubs, NZ-98)");
+    else
+        return false;
+    charge_skip(out, x->batch, why);
+    return true;
+}
+
 static bmp_status make_fee_run(bmp_ledger *l, const ledger_body *b, const char *month,
                                const fee_row *fees, size_t nfees, bmp_ledger_run *out,
                                bmp_error *err)
@@ -205,7 +220,8 @@ static bmp_status make_fee_run(bmp_ledger *l, const ledger_body *b, const char *
     if (!rc)
         rc = month_events(l, b, month, &v, &n, err);
     for (size_t i = 0; i < n && !rc; i++)
-        rc = fee_event_lines(l, out->id, &v[i], fees, nfees, out, err);
+        if (!fee_skipped(&v[i], out))
+            rc = fee_event_lines(l, out->id, &v[i], fees, nfees, out, err);
     for (size_t i = 0; i < n; i++)
         free(v[i].json);
     free(v);
