@@ -17,8 +17,8 @@ static bmp_status show_header(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_er
 {
     bmp_table h;
     bmp_table_init(&h);
-    bmp_status rc = ledger_section_sql(
-        l, &h, err,
+    bmp_status rc = lq_table(
+        l, &h, -1, 0, err,
         "SELECT b.id, b.state, y.code AS body, coalesce(c.number, '') AS club, b.event, "
         "b.event_date AS date, b.source, b.file, b.content_hash AS hash, b.who, "
         "b.created_at AS created, coalesce(b.period, '') AS period, b.reason, "
@@ -42,7 +42,7 @@ static bmp_status show_header(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_er
 /* The journal lines, in the order written. */
 static bmp_status show_lines(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_error *err)
 {
-    return ledger_section_sql(l, t, err,
+    return lq_table(l, t, -1, 0, err,
                               "SELECT p.number, p.name, j.point_type, j.points, j.rule, "
                               "j.contestant FROM journal j JOIN player p ON p.id = j.player_id "
                               "WHERE j.batch_id = ?1 ORDER BY j.id",
@@ -52,7 +52,7 @@ static bmp_status show_lines(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_err
 /* The held lines (players the register does not know) and why. */
 static bmp_status show_held(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_error *err)
 {
-    return ledger_section_sql(l, t, err,
+    return lq_table(l, t, -1, 0, err,
                               "SELECT h.number, h.name, h.point_type, h.points, h.rule, "
                               "h.contestant, h.why FROM held h WHERE h.batch_id = ?1 "
                               "ORDER BY h.id",

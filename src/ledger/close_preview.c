@@ -10,7 +10,7 @@
 static bmp_status peek_postings(bmp_ledger *l, int64_t body, const char *period, bmp_table *t,
                                 bmp_error *err)
 {
-    return ledger_section_sql(l, t, err,
+    return lq_table(l, t, -1, 0, err,
                               "SELECT b.id AS batch, b.source, b.event, b.event_date AS date, "
                               "t.point_type, t.lines, t.points FROM batch b "
                               "JOIN batch_total t ON t.batch_id = b.id "
@@ -23,7 +23,7 @@ static bmp_status peek_postings(bmp_ledger *l, int64_t body, const char *period,
 static bmp_status peek_promotions(bmp_ledger *l, int64_t body, const char *period, bmp_table *t,
                                   bmp_error *err)
 {
-    return ledger_section_sql(l, t, err,
+    return lq_table(l, t, -1, 0, err,
                               "SELECT p.number, p.name, r.from_name AS from_rank, "
                               "r.to_name AS to_rank FROM promotion r "
                               "JOIN player p ON p.id = r.player_id "

@@ -54,6 +54,14 @@ typedef bool (*lq_row_fn)(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx);
 bmp_status lq_rows(bmp_ledger *l, void *out, size_t *n, size_t size, lq_row_fn fill, void *ctx,
                    bmp_error *err, const char *sql, const char *fmt, ...);
 
+/* Fill t from a query (a literal: its statement is cached): its column
+ * names are the headings (the first LQ_TABLE_MAX_COLS), a column whose name
+ * ends in "points" holds hundredths, printed as 12.34, a NULL is "".  With
+ * group >= 0, at most `limit` rows per value of that column (rows.c). */
+#define LQ_TABLE_MAX_COLS 16
+bmp_status lq_table(bmp_ledger *l, bmp_table *t, int group, size_t limit, bmp_error *err,
+                    const char *sql, const char *fmt, ...);
+
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err);
 void ledger_now(const bmp_ledger *l, char buf[40]);
 

@@ -7,59 +7,6 @@
 #include "ledger/ledger_internal.h"
 #include "ledger/ranks_glue.h"
 
-/* Fill t from a query: its column names are the headings, and a column
- * whose name ends in "points" holds hundredths, printed as 12.34.  With
- * group >= 0, at most `limit` rows per value of that column. */
-static bmp_status table_query(bmp_ledger *l, bmp_table *t, int group, size_t limit,
-                              bmp_error *err, const char *sql, const char *fmt, ...)
-{
-    ledger_stmt *st = NULL;
-    bool owned = false;
-    bmp_status rc = lq_cached(l, sql, &st, &owned, err); /* a report's SQL is a literal */
-    if (rc)
-        return rc;
-    va_list ap;
-    va_start(ap, fmt);
-    rc = lq_bind(l, st, fmt, ap, err);
-    va_end(ap);
-    int nc = l->ops->col_count(st);
-    const char *names[16] = {0};
-    bool pts[16] = {0};
-    for (int k = 0; k < nc && k < 15; k++) {
-        names[k] = l->ops->col_name(st, k);
-        size_t n = strlen(names[k]);
-        pts[k] = n >= 6 && strcmp(names[k] + n - 6, "points") == 0;
-    }
-    if (!rc && !t->ncols)
-        rc = bmp_table_columns(t, names);
-    char last[128] = "";
-    size_t in_group = 0;
-    bool row = true;
-    while (!rc) {
-        rc = l->ops->step(st, &row, err);
-        if (rc || !row)
-            break;
-        if (group >= 0) {
-            const char *g = l->ops->col_text(st, group);
-            in_group = strcmp(g, last) == 0 ? in_group + 1 : 1;
-            snprintf(last, sizeof last, "%s", g);
-            if (in_group > limit)
-                continue;
-        }
-        for (int k = 0; k < nc && !rc; k++) {
-            if (pts[k] && !l->ops->col_null(st, k)) {
-                char p[32];
-                bmp_points_format(l->ops->col_int(st, k), p, sizeof p);
-                rc = bmp_table_cell(t, "%s", p);
-            } else {
-                rc = bmp_table_cell(t, "%s", l->ops->col_text(st, k));
-            }
-        }
-    }
-    lq_release(l, st, owned);
-    return rc;
-}
-
 static bmp_status find_player(bmp_ledger *l, const ledger_body *b, const char *number,
                               int64_t *id, bmp_error *err)
 {
@@ -137,7 +84,7 @@ bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *num
         rc = statement_notes(l, &b, id, out, err);
     /* history: posted by period, then what is still pending by state */
     if (!rc)
-        rc = table_query(l, out, -1, 0, err,
+        rc = lq_table(l, out, -1, 0, err,
                          "SELECT coalesce(b.period, '(' || b.state || ')') AS period, j.point_type, "
                          "count(*) AS lines, sum(j.points) AS points FROM journal j "
                          "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
@@ -145,7 +92,7 @@ bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *num
                          "ORDER BY min(b.period) IS NULL, 1, 2",
                          "i", id);
     if (!rc)
-        rc = table_query(l, out, -1, 0, err,
+        rc = lq_table(l, out, -1, 0, err,
                          "SELECT 'holding' AS period, point_type, '' AS lines, points FROM holding "
                          "WHERE player_id = ?1 ORDER BY point_type",
                          "i", id);
@@ -186,7 +133,7 @@ bmp_status bmp_ledger_club_report(bmp_ledger *l, const char *body, const char *c
     if (!rc)
         rc = bmp_table_note(out, "club %s, quarter %s..%s (ABF-96)", club, from, to);
     if (!rc)
-        rc = table_query(
+        rc = lq_table(
             l, out, -1, 0, err,
             "WITH members AS ("
             "  SELECT id AS player_id, 'home' AS membership FROM player WHERE home_club = ?1"
@@ -213,7 +160,7 @@ bmp_status bmp_ledger_promotions(bmp_ledger *l, const char *body, const char *pe
     if (!rc)
         rc = bmp_table_title(out, "promotions");
     if (!rc)
-        rc = table_query(l, out, -1, 0, err,
+        rc = lq_table(l, out, -1, 0, err,
                          "SELECT r.period, p.number, p.name, r.from_name AS from_rank, "
                          "r.to_name AS to_rank FROM promotion r JOIN player p ON p.id = r.player_id "
                          "WHERE r.body_id = ?1 AND (CAST(?2 AS TEXT) IS NULL OR r.period = ?2) "
@@ -230,7 +177,7 @@ bmp_status bmp_ledger_top_earners(bmp_ledger *l, const char *body, const char *p
     if (!rc)
         rc = bmp_table_title(out, "top earners");
     if (!rc)
-        rc = table_query(l, out, 0, limit ? limit : 10, err,
+        rc = lq_table(l, out, 0, limit ? limit : 10, err,
                          "SELECT p.rank_name AS rank_group, p.number, p.name, "
                          "sum(j.points) AS points FROM journal j JOIN batch b ON b.id = j.batch_id "
                          "JOIN player p ON p.id = j.player_id WHERE b.body_id = ?1 AND "
@@ -255,7 +202,7 @@ bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, 
 {
     bmp_status rc = bmp_table_title(out, "batches");
     if (!rc)
-        rc = table_query(l, out, -1, 0, err,
+        rc = lq_table(l, out, -1, 0, err,
                          BATCH_ROWS "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id",
                          "s", state);
     return rc;
@@ -265,7 +212,7 @@ bmp_status bmp_ledger_batch(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error
 {
     bmp_status rc = bmp_table_title(out, "batch");
     if (!rc)
-        rc = table_query(l, out, -1, 0, err, BATCH_ROWS "WHERE b.id = ?1", "i", id);
+        rc = lq_table(l, out, -1, 0, err, BATCH_ROWS "WHERE b.id = ?1", "i", id);
     if (!rc && out->nrows == 0)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)id);
     return rc;
