@@ -201,6 +201,18 @@ bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *
 /* Recompute the audit hash chain, each batch's control totals and every
  * holding from the journal; each difference is a problem (EINVAL). */
 bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err);
+/* The head of the audit chain: how many entries it has and the hash of the
+ * last one ("0"*64 and 0 entries for an empty chain).  A head seen earlier
+ * and kept outside the database anchors the books: the chain must still
+ * pass through it (docs/ledger.md, "Audit and backups"). */
+typedef struct bmp_ledger_head {
+    int64_t entries;
+    char hash[65];
+} bmp_ledger_head;
+bmp_status bmp_ledger_head_get(bmp_ledger *l, bmp_ledger_head *out, bmp_error *err);
+/* The head as text, "N:HASH" (at least 86 bytes). */
+void bmp_ledger_head_format(const bmp_ledger_head *h, char *buf, size_t size);
+
 /* Every table's rows in a stable text form (tests compare before/after). */
 bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err);
 
