@@ -295,6 +295,19 @@ bmp_status bmp_event_content_hash(const bmp_event *ev, char out[BMP_CONTENT_HASH
 /* The canonical text that is hashed (compact JSON, caller frees). */
 bmp_status bmp_event_canonical(const bmp_event *ev, char **out, bmp_error *err);
 
+/* The event's key (docs/event-format.md "Identity"): who ran which event
+ * when, the same whichever file carries it -- the ledger's key for one
+ * event, one batch:
+ *   "org=<organiser>;id=<event id>;date=<date>"   the organiser's own id
+ *   "name=<name>;date=<date>;club=<club>"          else: the name (lower case,
+ *                                                  runs of space as one), the
+ *                                                  date and the organiser, or
+ *                                                  `club` (may be NULL) when
+ *                                                  the file names none
+ * "" when the event has no date, or neither ids nor a name.  *out is
+ * malloc'ed (the caller frees it). */
+bmp_status bmp_event_key(const bmp_event *ev, const char *club, char **out, bmp_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -111,6 +111,11 @@ const bmp_rules *bmp_rules_find(const char *body);
 bmp_status bmp_rules_edition(const bmp_rules *r, const char *requested, const char **out,
                              bmp_error *err);
 
+/* r's parameter spec (r->params: what `bridgemp params BODY` prints), for
+ * programs that read the registry without the struct's layout (the Python
+ * module); NULL for a NULL r or a body without one. */
+const bmp_param_specs *bmp_rules_param_specs(const bmp_rules *r);
+
 /* Dispatch ev to its body's rules under the event's edition. */
 bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 

@@ -119,3 +119,8 @@ bmp_status bmp_scale(const char *body, const char *name, const char *edition,
     }
     return r->scale(name, ed, opts, out, err);
 }
+
+const bmp_param_specs *bmp_rules_param_specs(const bmp_rules *r)
+{
+    return r ? r->params : NULL;
+}
