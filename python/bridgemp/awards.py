@@ -5,7 +5,10 @@ decimal places, ``Decimal("0.30")``), never floats."""
 from __future__ import annotations
 
 import ctypes
+import struct
+import sys
 from dataclasses import dataclass, field
+import decimal
 from decimal import Decimal
 from typing import Optional
 
@@ -14,13 +17,32 @@ from ._errors import raise_for
 
 _lib_ = _lib.lib
 
+# Plain dataclasses with __slots__ where Python has them (3.10+): a frozen
+# dataclass costs 1.5 us more per object, a third of the module's time over
+# C (bench/python).  Treat them as values: the module never changes one.
+_DC: dict = {"slots": True} if sys.version_info >= (3, 10) else {}
+
+
+_CENT = Decimal("0.01")
+_EXACT = decimal.Context(prec=40)  # int64 hundredths have at most 19 digits
+
 
 def points(hundredths: int) -> Decimal:
-    """Masterpoints from integer hundredths: ``points(30) == Decimal("0.30")``."""
-    return Decimal(hundredths).scaleb(-2)
+    """Masterpoints from integer hundredths: ``points(30) == Decimal("0.30")``,
+    exactly, whatever the thread's decimal context."""
+    return _EXACT.multiply(_CENT, hundredths)
 
 
-@dataclass(frozen=True)
+def _points_maker():
+    """points() for one conversion: the thread's context multiplies exactly
+    (and faster) when its precision holds any int64."""
+    ctx = decimal.getcontext()
+    if ctx.prec >= 21 and ctx.Emin <= -3:
+        return _CENT.__mul__
+    return points
+
+
+@dataclass(**_DC)
 class Player:
     """A player named by an award that goes to one player of a contestant."""
 
@@ -28,7 +50,7 @@ class Player:
     name: Optional[str]
 
 
-@dataclass(frozen=True)
+@dataclass(**_DC)
 class Award:
     """One award: to every player of ``contestant`` (``player`` None) or to
     one player.  ``points`` is per player."""
@@ -49,10 +71,10 @@ class Award:
     @property
     def hundredths(self) -> int:
         """The points as integer hundredths, as the library holds them."""
-        return int(self.points.scaleb(2))
+        return int(_EXACT.multiply(self.points, 100))
 
 
-@dataclass(frozen=True)
+@dataclass(**_DC)
 class PlayerTotal:
     """A player's total per point type, in the order first awarded; only
     players with a non-zero total are listed."""
@@ -63,7 +85,7 @@ class PlayerTotal:
     totals: dict[str, Decimal]
 
 
-@dataclass(frozen=True)
+@dataclass(**_DC)
 class Reason:
     """Why the event, a contestant or a player earns nothing."""
 
@@ -74,7 +96,7 @@ class Reason:
     player: Optional[str]  #: the player's id (else name), or None
 
 
-@dataclass(frozen=True)
+@dataclass(**_DC)
 class EventInfo:
     """The event the awards are of."""
 
@@ -94,15 +116,29 @@ class EventInfo:
     tables: float  #: as the file states it (a count, not points)
 
 
-@dataclass(frozen=True)
+@dataclass(**_DC)
 class Awards:
-    """The awards of one event."""
+    """The awards of one event.  ``players`` (each player's totals) is
+    worked out from the awards when first read."""
 
     event: EventInfo
     awards: list[Award]
-    players: list[PlayerTotal]
     reasons: list[Reason]  #: why nothing was earned, where so
     derivation: list[str] = field(default_factory=list)  #: the event's derivation lines
+    # what `players` is made from: contestant index -> (id, name, players),
+    # and (contestant index, player index) per award
+    _people: dict = field(default_factory=dict, repr=False, compare=False)
+    _who: list = field(default_factory=list, repr=False, compare=False)
+    _players: Optional[list] = field(default=None, repr=False, compare=False)
+
+    @property
+    def players(self) -> list[PlayerTotal]:
+        """Each player's total per point type (players with a non-zero
+        total, contestants and players in the event's order, point types in
+        the order first awarded): the command line's "players"."""
+        if self._players is None:
+            self._players = _players(self._people, self._who, self.awards)
+        return self._players
 
     @property
     def awarded(self) -> bool:
@@ -121,22 +157,14 @@ def _s(b: Optional[bytes]) -> Optional[str]:
     return None if b is None else b.decode("utf-8", "replace")
 
 
-def _place(p: _lib.bmp_place) -> str:
-    # bmp_place_format's rule (src/core/place.c)
-    if p.lo == 0:
-        return "-"
-    if p.hi > p.lo:
-        return f"{p.lo}/{p.hi}"
-    return f"{p.lo}=" if p.tied else str(p.lo)
+_KIND_CLASS: dict[str, str] = {}
 
 
-_KIND_CLASS: dict[bytes, str] = {}
-
-
-def _kind_class(label: bytes) -> str:
+def _kind_class(label: str) -> str:
+    """The output's kind ("overall" ...) of a body's label (bmp_award_kind_class)."""
     k = _KIND_CLASS.get(label)
     if k is None:
-        k = _KIND_CLASS[label] = _lib_.bmp_award_kind_class(label).decode()
+        k = _KIND_CLASS[label] = _lib_.bmp_award_kind_class(label.encode()).decode()
     return k
 
 
@@ -152,28 +180,38 @@ def event_info(ev: _lib.bmp_event) -> EventInfo:
         sessions=ev.sessions if ev.sessions > 0 else 1, tables=ev.tables)
 
 
-def _players(contestants, items: list[tuple[int, int, Award]]) -> list[PlayerTotal]:
+def _players(people: dict[int, tuple], who: list[tuple[int, int]],
+             awards: list[Award]) -> list[PlayerTotal]:
     """Per-player totals as the JSON writer makes them (src/io/awards_out.c
     players_json): contestants in order, players in order, point types in
-    the order first awarded, zero totals left out.  items: (contestant
-    index, player index, award)."""
-    per: dict[int, list[tuple[int, Award]]] = {}
-    for ci, pi, a in items:
-        per.setdefault(ci, []).append((pi, a))
+    the order first awarded, zero totals left out.  people: contestant index
+    -> (id, name, [(player id, player name)]); who: (contestant index,
+    player index) of each award."""
+    per: dict[int, list[tuple[int, str, int]]] = {}
+    for (ci, pi), a in zip(who, awards):
+        per.setdefault(ci, []).append((pi, a.point_type, a.hundredths))
     out: list[PlayerTotal] = []
+    every = _lib.ALL_PLAYERS
     for ci in sorted(per):
-        c = contestants[ci]
-        cid = _s(c.id) or ""
+        cid, _, players = people[ci]
         mine = per[ci]
-        for p in range(c.nplayers):
+        shared = None
+        if all(pi == every for pi, _, _ in mine):  # the usual case: one total for all
             totals: dict[str, int] = {}
-            for pi, a in mine:
-                if pi == _lib.ALL_PLAYERS or pi == p:
-                    totals[a.point_type] = totals.get(a.point_type, 0) + a.hundredths
-            shown = {t: points(h) for t, h in totals.items() if h}
+            for _, colour, h in mine:
+                totals[colour] = totals.get(colour, 0) + h
+            shared = {t: points(h) for t, h in totals.items() if h}
+        for p, (pid, pname) in enumerate(players):
+            if shared is None:
+                totals = {}
+                for pi, colour, h in mine:
+                    if pi == every or pi == p:
+                        totals[colour] = totals.get(colour, 0) + h
+                shown = {t: points(h) for t, h in totals.items() if h}
+            else:
+                shown = dict(shared)
             if shown:
-                pl = c.players[p]
-                out.append(PlayerTotal(_s(pl.id), _s(pl.name), cid, shown))
+                out.append(PlayerTotal(pid, pname, cid, shown))
     return out
 
 
@@ -201,6 +239,40 @@ def _reasons(evp, aw, contestants, n: int) -> list[Reason]:
     return out
 
 
+def _contestant(contestants, ci: int) -> tuple:
+    """(id, name, [(player id, player name)]) of contestant ci."""
+    c = contestants[ci]
+    ps = c.players
+    players = []
+    for i in range(c.nplayers):
+        p = ps[i]
+        players.append((_s(p.id), _s(p.name)))
+    return (_s(c.id) or "", _s(c.name), players)
+
+
+# bmp_award read in bulk: the award array is one copy of bytes unpacked with
+# the struct's native layout (one call per event instead of a dozen ctypes
+# field reads per award: bench/python).
+_AWARD = struct.Struct("@N i 24s 64s i i ? q 16s 16s 48s P")
+assert _AWARD.size == ctypes.sizeof(_lib.bmp_award)
+
+
+# Texts of fixed-size char arrays by their bytes: an event's awards repeat a
+# handful of kinds, rankings, point types, rules and sections, so each is
+# decoded once (bounded; dict operations are atomic under the GIL).
+_TEXT: dict[bytes, str] = {}
+
+
+def _cut(b: bytes) -> str:
+    """A fixed-size char array's text (up to its NUL)."""
+    t = _TEXT.get(b)
+    if t is None:
+        if len(_TEXT) > 8192:
+            _TEXT.clear()
+        t = _TEXT[b] = b.partition(b"\0")[0].decode("utf-8", "replace")
+    return t
+
+
 def convert(pipe: int, explain: bool) -> Awards:
     """The pipeline's event and awards as an :class:`Awards` (copied: nothing
     refers to the pipeline afterwards)."""
@@ -208,29 +280,30 @@ def convert(pipe: int, explain: bool) -> Awards:
     aw = _lib_.bmp_pipeline_awards(pipe)
     ev = evp.contents
     contestants = ev.contestants
-    n = ev.ncontestants
-    cinfo: dict[int, tuple] = {}
-    items: list[tuple[int, int, Award]] = []
-    at = _lib_.bmp_awards_at
-    for i in range(_lib_.bmp_awards_count(aw)):
-        w = at(aw, i).contents
-        ci = w.contestant
-        info = cinfo.get(ci)
+    pts = _points_maker()
+    count = _lib_.bmp_awards_count(aw)
+    raw = ctypes.string_at(ctypes.cast(_lib_.bmp_awards_at(aw, 0), ctypes.c_void_p).value,
+                           count * _AWARD.size) if count else b""
+    people: dict[int, tuple] = {}
+    who: list[tuple[int, int]] = []
+    awards: list[Award] = []
+    cut = _cut
+    for (ci, pi, kind, ranking, lo, hi, tied, h, colour, rule, section,
+         expl) in _AWARD.iter_unpack(raw):
+        info = people.get(ci)
         if info is None:
-            c = contestants[ci]
-            info = cinfo[ci] = (c, _s(c.id) or "", _s(c.name))
-        c, cid, cname = info
-        pi = w.player
-        player = None
-        if 0 <= pi < c.nplayers:
-            p = c.players[pi]
-            player = Player(_s(p.id), _s(p.name))
-        kind = w.kind
-        items.append((ci, pi, Award(
-            cid, cname, player, _kind_class(kind), kind.decode(), w.ranking.decode(),
-            _place(w.place), points(w.points), w.colour.decode(), w.rule.decode(),
-            w.section.decode(), _s(w.explain) if explain else None)))
+            info = people[ci] = _contestant(contestants, ci)
+        cid, cname, players = info
+        player = Player(*players[pi]) if 0 <= pi < len(players) else None
+        place = ("-" if lo == 0 else f"{lo}/{hi}" if hi > lo else f"{lo}=" if tied
+                 else str(lo))  # bmp_place_format (src/core/place.c)
+        who.append((ci, pi))
+        label = cut(kind)
+        awards.append(Award(
+            cid, cname, player, _kind_class(label), label, cut(ranking), place,
+            pts(h), cut(colour), cut(rule), cut(section),
+            ctypes.string_at(expl).decode("utf-8", "replace") if explain and expl else None))
     notes = [_lib_.bmp_awards_note_at(aw, i).decode("utf-8", "replace")
              for i in range(_lib_.bmp_awards_note_count(aw))]
-    return Awards(event_info(ev), [a for _, _, a in items], _players(contestants, items),
-                  _reasons(evp, aw, contestants, n), notes)
+    return Awards(event_info(ev), awards, _reasons(evp, aw, contestants, ev.ncontestants),
+                  notes, people, who)

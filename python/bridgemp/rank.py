@@ -18,7 +18,7 @@ Points = Union[int, str, Decimal]
 def _rules(body: str) -> int:
     r = _lib_.bmp_rules_find(body.encode())
     if not r:
-        raise Error(Status.ENOTFOUND,
+        raise Error(Status.EINVAL,
                     f'unknown body "{body}" (expected ' + _body_list() + ")")
     return r
 

@@ -1,0 +1,139 @@
+"""The module's awards equal the command line's JSON (`bridgemp award
+--format json`), award by award and player by player, points exact
+(issue 31)."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+import bridgemp
+from conftest import EXAMPLES, USEBIO_CASES, ROOT, cli, cli_json, cli_options
+
+
+def test_examples_found():
+    # 30 JSON events and the ledger demo's ABF credit file (examples/ledger/*.grn)
+    assert len(EXAMPLES) >= 31
+    assert any(e.endswith(".grn") for e in EXAMPLES)
+    assert sum(e.endswith(".json") for e in EXAMPLES) >= 30
+
+
+def award_dict(a: bridgemp.Award) -> dict:
+    return {
+        "contestant": a.contestant, "name": a.name,
+        "player": None if a.player is None else {"id": a.player.id, "name": a.player.name},
+        "kind": a.kind, "label": a.label, "ranking": a.ranking, "place": a.place,
+        "points": str(a.points), "hundredths": a.hundredths, "point_type": a.point_type,
+        "rule": a.rule, "section": a.section, "explain": a.explain,
+    }
+
+
+def player_dict(p: bridgemp.PlayerTotal) -> dict:
+    return {"id": p.id, "name": p.name, "contestant": p.contestant,
+            "totals": [{"point_type": t, "points": str(v), "hundredths": int(v * 100)}
+                       for t, v in p.totals.items()]}
+
+
+def reason_dict(r: bridgemp.Reason) -> dict:
+    return {"type": "reason", "text": r.text, "rule": r.rule, "section": r.section,
+            "contestant": r.contestant, "player": r.player}
+
+
+def check_same(ev: bridgemp.Event, got: bridgemp.Awards, want: dict, explain: bool) -> None:
+    assert [award_dict(a) for a in got.awards] == want["awards"]
+    assert [player_dict(p) for p in got.players] == want["players"]
+    notes = [reason_dict(r) for r in got.reasons]
+    if explain:
+        notes += [{"type": "derivation", "text": t, "rule": None, "section": None,
+                   "contestant": None, "player": None} for t in got.derivation]
+    assert notes == want["notes"]
+    assert got.awarded == want["awarded"]
+    e, w = got.event, want["event"]
+    assert (e.name, e.body, e.edition, e.kind) == (w["name"], w["body"], w["edition"], w["kind"])
+    assert {"classification": e.classification, "rating": e.rating, "grade": e.grade,
+            "status": e.status, "sessions": e.sessions, "tables": e.tables} == w["scale"]
+    assert {"date": e.date, "event_id": e.event_id, "sanction": e.sanction,
+            "organiser": e.organiser} == w["identity"]
+    assert ev.content_hash == w["content_hash"]
+    for a in got.awards:  # exact: Decimal from hundredths, two places
+        assert isinstance(a.points, Decimal) and a.points.as_tuple().exponent == -2
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+@pytest.mark.parametrize("explain", [False, True])
+def test_example_matches_cli(path: str, explain: bool):
+    want = cli_json("award", "--format", "json", *(["--explain"] if explain else []), path)
+    with bridgemp.read(path) as ev:
+        got = ev.award(explain=explain)
+        check_same(ev, got, want, explain)
+        # the library's own JSON text is the command line's, byte for byte
+        assert ev.text("json", explain=explain) == cli("award", "--format", "json",
+                                                        *(["--explain"] if explain else []),
+                                                        path).stdout.decode()
+
+
+@pytest.mark.parametrize("path", EXAMPLES)
+def test_bytes_match_path(path: str):
+    data = (ROOT / path).read_bytes()
+    by_path = bridgemp.award(ROOT / path)
+    by_bytes = bridgemp.award(data, name=path)  # the name gives a credit file its colour
+    assert by_bytes.awards == by_path.awards and by_bytes.players == by_path.players
+
+
+@pytest.mark.parametrize("path,opts", USEBIO_CASES)
+def test_usebio_matches_cli(path: str, opts: dict):
+    want = cli_json("award", "--format", "json", *cli_options(opts), path)
+    with bridgemp.read(path, **opts) as ev:
+        assert ev.input_kind == "usebio"
+        check_same(ev, ev.award(), want, False)
+
+
+def test_file_awards_of_usebio():
+    """The MASTER_POINTS a file carries: examples/python/club-pairs.xml was
+    written by `bridgemp award --format usebio`, so they equal the computed
+    awards (ABF-6: 0.30 green for first of ten tables, grade E)."""
+    with bridgemp.read(ROOT / "examples/python/club-pairs.xml", body="abf", grade="E") as ev:
+        assert ev.carries_awards
+        computed, carried = ev.award(), ev.file_awards()
+    assert computed.player("1002") == {"green": Decimal("0.30")}
+    assert carried.player("1002") == {"green": Decimal("0.30")}
+    assert [(p.id, p.totals) for p in carried.players] == \
+        [(p.id, p.totals) for p in computed.players]
+
+
+def test_options_as_cli():
+    """--set KEY=VALUE as params=, --grade as grade=: the same awards."""
+    path = "examples/abf/club-pairs.json"
+    want = cli_json("award", "--format", "json", "--grade", "D", "--set", "rounding=half-even",
+                    path)
+    with bridgemp.read(ROOT / path, grade="D", params={"rounding": "half-even"}) as ev:
+        check_same(ev, ev.award(), want, False)
+
+
+def test_derivation_text_is_cli_explain():
+    path = "examples/ebu/club-pairs.json"
+    with bridgemp.read(path) as ev:
+        assert ev.derivation() == cli("award", "--explain", path).stdout.decode()
+        assert ev.derivation().startswith("Derivation:\n")
+
+
+def test_event_key_and_hash():
+    with bridgemp.read(ROOT / "tests/data/usebio/example_pairs.xml", body="abf", grade="E") as ev:
+        # the organiser's own id: CLUB_ID_NUMBER 3107, EVENT_IDENTIFIER 5521
+        assert ev.key() == "org=3107;id=5521;date=2025-01-14"
+        assert len(ev.content_hash) == 64
+    with bridgemp.read(ROOT / "examples/abf/club-pairs.json") as ev:
+        info = ev.info
+        assert (info.body, info.edition, info.date, info.organiser) == ("abf", "2025",
+                                                                        "2025-08-04", None)
+        key = "name=club monday pairs (grade e, 10-table mitchell);date=2025-08-04;club="
+        assert ev.key() == key
+        assert ev.key(club="2074") == key + "2074"
+
+
+def test_closed_event_refuses():
+    ev = bridgemp.read(ROOT / "examples/abf/club-pairs.json")
+    ev.close()
+    ev.close()  # idempotent
+    with pytest.raises(ValueError):
+        ev.award()

@@ -1,0 +1,98 @@
+"""Errors raise bridgemp.Error with the library's code and the message the
+command line prints after "bridgemp: " for the same input (issue 31)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import bridgemp
+from bridgemp import Status
+from conftest import cli, cli_options
+
+
+def cli_message(path: str, opts: dict, stdin: bytes | None = None) -> str:
+    r = cli("award", "--format", "json", *cli_options(opts), path, input=stdin)
+    assert r.returncode == 1, r
+    err = r.stderr.decode()
+    assert err.startswith("bridgemp: ") and err.count("\n") == 1, err
+    return err[len("bridgemp: "):-1]
+
+
+def raised(fn, *args, **kw) -> bridgemp.Error:
+    with pytest.raises(bridgemp.Error) as info:
+        fn(*args, **kw)
+    return info.value
+
+
+@pytest.fixture
+def bad_files(tmp_path: Path) -> dict[str, Path]:
+    files = {
+        "malformed.json": b"{\n",
+        "unknown-body.json": b'{"body": "xyz", "kind": "pairs", "contestants": []}',
+        "latin1.json": b'{"body": "abf", "name": "caf\xe9"}',
+        "bad-line.grn": b"not a credit line\n",
+    }
+    out = {}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        out[name] = tmp_path / name
+    return out
+
+
+# (case, path or fixture key, options, the library's code)
+CASES = [
+    ("no such file", "/nonexistent/event.json", {}, Status.EIO),
+    ("malformed JSON", "malformed.json", {}, Status.EPARSE),
+    ("unknown body in the file", "unknown-body.json", {}, Status.EINVAL),
+    ("not UTF-8", "latin1.json", {}, Status.EPARSE),
+    ("bad credit line", "bad-line.grn", {}, Status.EPARSE),
+    ("unknown body option", "examples/abf/club-pairs.json", {"body": "xyz"}, Status.EINVAL),
+    ("bad grade", "examples/abf/club-pairs.json", {"grade": "Q"}, Status.EINVAL),
+    ("USEBIO without its grade", "examples/python/club-pairs.xml", {"body": "abf"},
+     Status.EINVAL),
+    ("unknown edition", "examples/abf/club-pairs.json", {"edition": "1066"}, Status.ENOTFOUND),
+]
+
+
+@pytest.mark.parametrize("case,path,opts,code", CASES, ids=[c[0] for c in CASES])
+def test_error_as_cli(case, path, opts, code, bad_files):
+    path = str(bad_files.get(path, path))
+    want = cli_message(path, opts)
+    e = raised(bridgemp.award, path, **opts)
+    assert e.code == code, (e.code, e.message)
+    assert e.message == want
+    assert str(e) == want
+
+
+def test_known_messages():
+    """The wording itself, pinned (the command line's since issue 26)."""
+    e = raised(bridgemp.award, "examples/abf/club-pairs.json", grade="Q")
+    assert e.message == ('examples/abf/club-pairs.json: $.grade: unknown ABF grade "Q" '
+                         "(expected F, E, D, C, B4c, B5i, B4s, B5, B4, B3, B, A2 or A; 1.5.1)")
+    e = raised(bridgemp.read, "/nonexistent/event.json")
+    assert e.code == Status.EIO and e.status_name == "i/o error"
+    assert e.message == "/nonexistent/event.json: cannot open: No such file or directory"
+
+
+def test_directory_is_eio():
+    # (the command line awards a directory's files instead: no message to compare)
+    e = raised(bridgemp.read, "examples")
+    assert e.code == Status.EIO and e.message.startswith("examples: ")
+
+
+def test_bytes_errors_as_stdin():
+    """From memory, named as the command line names standard input."""
+    data = b'{"body": "xyz", "kind": "pairs", "contestants": []}'
+    want = cli_message("-", {}, stdin=data)
+    e = raised(bridgemp.read_bytes, data, name="standard input")
+    assert (e.code, e.message) == (Status.EINVAL, want)
+    e = raised(bridgemp.read_bytes, b"\xff\xfe{\x00}\x00", name="standard input")
+    assert e.message == cli_message("-", {}, stdin=b"\xff\xfe{\x00}\x00")
+
+
+def test_python_misuse_is_not_a_library_error():
+    with pytest.raises(TypeError):
+        bridgemp.read("examples/abf/club-pairs.json", colour="green")  # no such option
+    with pytest.raises(TypeError):
+        bridgemp.rank("abf", green=25.5)  # points are exact: no floats
