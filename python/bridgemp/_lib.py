@@ -224,7 +224,7 @@ def _fn(name: str, restype, *argtypes) -> None:
 _fn("bmp_version", c_char_p)
 _fn("bmp_status_name", c_char_p, c_int)
 _fn("bmp_file_read", c_int, c_char_p, c_size_t, POINTER(c_void_p), POINTER(c_size_t), ERR)
-_fn("bmp_text_check", c_int, c_char_p, c_void_p, c_size_t, c_bool, POINTER(c_size_t), ERR)
+_fn("bmp_text_check", c_int, c_char_p, c_void_p, c_size_t, c_bool, POINTER(c_size_t), ERR)  # data: bytes or an address
 _fn("bmp_usebio_sniff", c_bool, c_void_p, c_size_t)
 _fn("bmp_pipeline_new", c_int, POINTER(PIPE), ERR)
 _fn("bmp_pipeline_free", None, PIPE)
@@ -263,3 +263,9 @@ _fn("bmp_param_range_name", c_char_p, c_int)
 _fn("bmp_holding_set", c_int, RULES, POINTER(bmp_holding), c_char_p, c_int64, ERR)
 _fn("bmp_rules_rank", c_int, RULES, POINTER(bmp_holding), POINTER(bmp_rank), ERR)
 _fn("bmp_points_parse", c_bool, c_char_p, POINTER(c_int64))
+
+# bmp_awards_at again, answering the address (the award array's start, read
+# in bulk): a separate function object so that the typed one stays as it is.
+awards_at_address = lib["bmp_awards_at"]
+awards_at_address.restype = c_void_p
+awards_at_address.argtypes = [c_void_p, c_size_t]

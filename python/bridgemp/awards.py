@@ -282,8 +282,7 @@ def convert(pipe: int, explain: bool) -> Awards:
     contestants = ev.contestants
     pts = _points_maker()
     count = _lib_.bmp_awards_count(aw)
-    raw = ctypes.string_at(ctypes.cast(_lib_.bmp_awards_at(aw, 0), ctypes.c_void_p).value,
-                           count * _AWARD.size) if count else b""
+    raw = ctypes.string_at(_lib.awards_at_address(aw, 0), count * _AWARD.size) if count else b""
     people: dict[int, tuple] = {}
     who: list[tuple[int, int]] = []
     awards: list[Award] = []

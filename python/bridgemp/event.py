@@ -56,9 +56,11 @@ class Event:
         self._lock = threading.Lock()
         self._pipe: Optional[int] = None
         self._explain = False
+        # one bmp_error per Event, used under the lock (1 KB: not one per call)
+        self._err = err = _lib.bmp_error()
+        self._errp = ctypes.byref(err)
         pipe = _lib.PIPE()
-        err = _lib.bmp_error()
-        raise_for(_lib_.bmp_pipeline_new(ctypes.byref(pipe), ctypes.byref(err)), err)
+        raise_for(_lib_.bmp_pipeline_new(ctypes.byref(pipe), self._errp), err)
         self._pipe = pipe.value
         try:
             self._set_options(options)
@@ -94,9 +96,8 @@ class Event:
     # ---- options and reading ------------------------------------------------
 
     def _set(self, name: str, value: object) -> None:
-        err = _lib.bmp_error()
         raise_for(_lib_.bmp_pipeline_set(self._handle(), name.encode(), _text(value).encode(),
-                                         ctypes.byref(err)), err)
+                                         self._errp), self._err)
 
     def _set_options(self, options: Mapping[str, object]) -> None:
         params = options.pop("params", None)
@@ -112,33 +113,32 @@ class Event:
                 kv = item if isinstance(item, str) else f"{item[0]}={_text(item[1])}"
                 self._set("set", kv)
 
-    def _read_memory(self, data: Union[bytes, int], size: int, name: Optional[str]) -> None:
-        err = _lib.bmp_error()
-        raise_for(_lib_.bmp_pipeline_read_memory(self._handle(), data, size,
-                                                 name.encode() if name is not None else None,
-                                                 ctypes.byref(err)), err)
-
-    def _read_checked(self, buf: int, size: int, name: str) -> None:
+    def _read_checked(self, buf: Union[bytes, int], size: int, name: str) -> None:
         """What `bridgemp award FILE` does with a file's bytes: a USEBIO file
         is told by content; text must be UTF-8 unless it is XML (which may
         declare its encoding, or be UTF-16 with its mark); a UTF-8 mark is
-        skipped.  buf is an address of size bytes."""
-        err = _lib.bmp_error()
+        skipped.  buf is bytes, or an address of size bytes."""
+        err, errp = self._err, self._errp
         xml = _lib_.bmp_usebio_sniff(buf, size)
         bom = ctypes.c_size_t(0)
-        if not (xml and _utf16_xml_start(ctypes.string_at(buf, min(size, 4096)))):
-            raise_for(_lib_.bmp_text_check(name.encode(), buf, size, not xml,
-                                           ctypes.byref(bom), ctypes.byref(err)), err)
-        self._read_memory(buf + bom.value, size - bom.value, name)
+        head = buf[:4096] if isinstance(buf, bytes) else ctypes.string_at(buf, min(size, 4096))
+        bname = name.encode()
+        if not (xml and _utf16_xml_start(head)):
+            raise_for(_lib_.bmp_text_check(bname, buf, size, not xml, ctypes.byref(bom), errp),
+                      err)
+        skip = bom.value
+        if skip:
+            buf = buf[skip:] if isinstance(buf, bytes) else buf + skip
+        raise_for(_lib_.bmp_pipeline_read_memory(self._handle(), buf, size - skip, bname, errp),
+                  err)
 
     def _read_path(self, path: PathLike, max_input: int = 0) -> None:
         name = os.fsdecode(path)
         buf = ctypes.c_void_p()
         size = ctypes.c_size_t()
-        err = _lib.bmp_error()
         with self._lock:
             raise_for(_lib_.bmp_file_read(os.fsencode(path), max_input, ctypes.byref(buf),
-                                          ctypes.byref(size), ctypes.byref(err)), err)
+                                          ctypes.byref(size), self._errp), self._err)
             try:
                 self._read_checked(buf.value or 0, size.value, name)
             finally:
@@ -146,9 +146,8 @@ class Event:
 
     def _read_bytes(self, data: bytes, name: Optional[str]) -> None:
         data = bytes(data)  # immutable: the library reads it in place, no copy
-        addr = ctypes.cast(ctypes.c_char_p(data), ctypes.c_void_p).value or 0
         with self._lock:
-            self._read_checked(addr, len(data), name or "<memory>")
+            self._read_checked(data, len(data), name or "<memory>")
 
     # ---- what was read -------------------------------------------------------
 
@@ -189,9 +188,8 @@ class Event:
         """SHA-256 (hex) of the event's award-relevant content
         (docs/event-format.md "Content hash"): the ledger's duplicate key."""
         out = ctypes.create_string_buffer(_lib.CONTENT_HASH_HEX)
-        err = _lib.bmp_error()
         with self._lock:
-            raise_for(_lib_.bmp_event_content_hash(self._event(), out, ctypes.byref(err)), err)
+            raise_for(_lib_.bmp_event_content_hash(self._event(), out, self._errp), self._err)
         return out.value.decode()
 
     def key(self, club: Optional[str] = None) -> str:
@@ -199,10 +197,9 @@ class Event:
         or "name=..;date=..;club=.."); ``club`` stands in when the file names
         no organiser; "" when the event has no date."""
         out = ctypes.c_void_p()
-        err = _lib.bmp_error()
         with self._lock:
             raise_for(_lib_.bmp_event_key(self._event(), club.encode() if club else None,
-                                          ctypes.byref(out), ctypes.byref(err)), err)
+                                          ctypes.byref(out), self._errp), self._err)
         try:
             return ctypes.string_at(out.value).decode("utf-8", "replace")
         finally:
@@ -213,22 +210,20 @@ class Event:
     def award(self, explain: bool = False) -> Awards:
         """Compute the awards under the event's body rules (for an ABF credit
         file: its lines).  ``explain``: each award's derivation too."""
-        err = _lib.bmp_error()
         with self._lock:
             pipe = self._handle()
             if explain != self._explain:
                 self._set("explain", explain)
                 self._explain = explain
-            raise_for(_lib_.bmp_pipeline_award(pipe, ctypes.byref(err)), err)
+            raise_for(_lib_.bmp_pipeline_award(pipe, self._errp), self._err)
             return convert(pipe, explain)
 
     def file_awards(self) -> Awards:
         """The awards the file itself carries: USEBIO MASTER_POINTS, a credit
         file's lines (none for a JSON event)."""
-        err = _lib.bmp_error()
         with self._lock:
             pipe = self._handle()
-            raise_for(_lib_.bmp_pipeline_file_awards(pipe, ctypes.byref(err)), err)
+            raise_for(_lib_.bmp_pipeline_file_awards(pipe, self._errp), self._err)
             return convert(pipe, False)
 
     def text(self, format: str = "table", explain: bool = False) -> str:
@@ -243,14 +238,13 @@ class Event:
                         "json, csv, usebio, event-json, abf-green, abf-red or abf-gold)")
         out = ctypes.c_void_p()
         size = ctypes.c_size_t()
-        err = _lib.bmp_error()
         with self._lock:
             pipe = self._handle()
             if explain != self._explain:
                 self._set("explain", explain)
                 self._explain = explain
             raise_for(_lib_.bmp_pipeline_write_buffer(pipe, fmt.value, ctypes.byref(out),
-                                                      ctypes.byref(size), ctypes.byref(err)), err)
+                                                      ctypes.byref(size), self._errp), self._err)
         try:
             return ctypes.string_at(out.value, size.value).decode("utf-8", "replace")
         finally:
