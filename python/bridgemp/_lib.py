@@ -5,9 +5,11 @@ Where it is found, in order:
 
 1. the environment variable ``BRIDGEMP_LIBRARY``: a path to the shared
    library (the build tree's ``build/libbridgemp.so``, a packaged copy);
-2. ``ctypes.util.find_library("bridgemp")`` (the dynamic linker's cache);
-3. the library's SONAME, ``libbridgemp.so.0``, through the dynamic linker's
-   search path (``LD_LIBRARY_PATH``, ``/etc/ld.so.conf``).
+2. the library's SONAME, ``libbridgemp.so.0``, through the dynamic linker's
+   search path (``LD_LIBRARY_PATH``, ``/etc/ld.so.conf``): the ABI this
+   module was written for (the Debian package installs it so);
+3. ``ctypes.util.find_library("bridgemp")`` (whatever the linker's cache or
+   a development symlink names).
 
 The structures below mirror the public headers in include/bridgemp/ (the
 documented, stable parts: bmp_error, bmp_award, bmp_reason, bmp_event's
@@ -186,17 +188,14 @@ class bmp_rules_head(Structure):
     _fields_ = [("body", c_char_p), ("name", c_char_p)]
 
 
-def _candidates() -> list[str]:
-    env = os.environ.get("BRIDGEMP_LIBRARY")
-    if env:
-        return [env]
-    found = ctypes.util.find_library("bridgemp")
-    return [found, SONAME] if found and found != SONAME else [SONAME]
-
-
 def _load() -> ctypes.CDLL:
+    env = os.environ.get("BRIDGEMP_LIBRARY")
     errors = []
-    for name in _candidates():
+    for name in [env] if env else [SONAME, None]:
+        if name is None:  # last: ask find_library (it runs ldconfig), only now
+            name = ctypes.util.find_library("bridgemp")
+            if not name or name == SONAME:
+                break
         try:
             return ctypes.CDLL(name)
         except OSError as exc:

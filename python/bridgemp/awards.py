@@ -252,24 +252,32 @@ def _contestant(contestants, ci: int) -> tuple:
 
 # bmp_award read in bulk: the award array is one copy of bytes unpacked with
 # the struct's native layout (one call per event instead of a dozen ctypes
-# field reads per award: bench/python).
-_AWARD = struct.Struct("@N i 24s 64s i i ? q 16s 16s 48s P")
+# field reads per award: bench/python).  Adjacent text fields are taken
+# together -- kind[24] + ranking[64], colour[16] + rule[16] + section[48] --
+# and decoded once per distinct value (an event's awards repeat a handful).
+_AWARD = struct.Struct("@N i 88s i i ? q 80s P")
 assert _AWARD.size == ctypes.sizeof(_lib.bmp_award)
+assert _lib.bmp_award.ranking.offset == _lib.bmp_award.kind.offset + 24
+assert _lib.bmp_award.section.offset == _lib.bmp_award.colour.offset + 32
 
-
-# Texts of fixed-size char arrays by their bytes: an event's awards repeat a
-# handful of kinds, rankings, point types, rules and sections, so each is
-# decoded once (bounded; dict operations are atomic under the GIL).
-_TEXT: dict[bytes, str] = {}
+_TEXTS: dict[bytes, tuple] = {}  # bounded; dict operations are atomic under the GIL
 
 
 def _cut(b: bytes) -> str:
     """A fixed-size char array's text (up to its NUL)."""
-    t = _TEXT.get(b)
-    if t is None:
-        if len(_TEXT) > 8192:
-            _TEXT.clear()
-        t = _TEXT[b] = b.partition(b"\0")[0].decode("utf-8", "replace")
+    return b.partition(b"\0")[0].decode("utf-8", "replace")
+
+
+def _texts(b: bytes) -> tuple:
+    """(label, kind, ranking) of kind + ranking, or (colour, rule, section)."""
+    if len(_TEXTS) > 8192:
+        _TEXTS.clear()
+    if len(b) == 88:
+        label = _cut(b[:24])
+        t = (label, _kind_class(label), _cut(b[24:]))
+    else:
+        t = (_cut(b[:16]), _cut(b[16:32]), _cut(b[32:]))
+    _TEXTS[b] = t
     return t
 
 
@@ -286,21 +294,20 @@ def convert(pipe: int, explain: bool) -> Awards:
     people: dict[int, tuple] = {}
     who: list[tuple[int, int]] = []
     awards: list[Award] = []
-    cut = _cut
-    for (ci, pi, kind, ranking, lo, hi, tied, h, colour, rule, section,
-         expl) in _AWARD.iter_unpack(raw):
+    texts = _TEXTS
+    for ci, pi, kr, lo, hi, tied, h, crs, expl in _AWARD.iter_unpack(raw):
         info = people.get(ci)
         if info is None:
             info = people[ci] = _contestant(contestants, ci)
         cid, cname, players = info
-        player = Player(*players[pi]) if 0 <= pi < len(players) else None
+        t1 = texts.get(kr) or _texts(kr)
+        t2 = texts.get(crs) or _texts(crs)
         place = ("-" if lo == 0 else f"{lo}/{hi}" if hi > lo else f"{lo}=" if tied
                  else str(lo))  # bmp_place_format (src/core/place.c)
         who.append((ci, pi))
-        label = cut(kind)
         awards.append(Award(
-            cid, cname, player, _kind_class(label), label, cut(ranking), place,
-            pts(h), cut(colour), cut(rule), cut(section),
+            cid, cname, Player(*players[pi]) if 0 <= pi < len(players) else None,
+            t1[1], t1[0], t1[2], place, pts(h), t2[0], t2[1], t2[2],
             ctypes.string_at(expl).decode("utf-8", "replace") if explain and expl else None))
     notes = [_lib_.bmp_awards_note_at(aw, i).decode("utf-8", "replace")
              for i in range(_lib_.bmp_awards_note_count(aw))]

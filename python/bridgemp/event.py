@@ -121,9 +121,9 @@ class Event:
         err, errp = self._err, self._errp
         xml = _lib_.bmp_usebio_sniff(buf, size)
         bom = ctypes.c_size_t(0)
-        head = buf[:4096] if isinstance(buf, bytes) else ctypes.string_at(buf, min(size, 4096))
         bname = name.encode()
-        if not (xml and _utf16_xml_start(head)):
+        if not (xml and _utf16_xml_start(buf[:4096] if isinstance(buf, bytes)
+                                         else ctypes.string_at(buf, min(size, 4096)))):
             raise_for(_lib_.bmp_text_check(bname, buf, size, not xml, ctypes.byref(bom), errp),
                       err)
         skip = bom.value
