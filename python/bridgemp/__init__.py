@@ -58,10 +58,16 @@ def read(path: PathLike, *, max_input: int = 0, **options: object) -> Event:
     KEY -> VALUE, like ``--set``), and ``input`` ("auto", "event",
     "abf-credit"), ``check_digit``, ``override_json``.  ``max_input``: refuse
     a larger file (bytes; 0 = 256 MB).  Errors name the file as the command
-    line does."""
+    line does; a failed read's :class:`Error` lists every malformed line in
+    ``problems`` ((line, message); an ABF credit file's, as ``bridgemp
+    credit check`` does)."""
     ev = Event(**options)
     try:
         ev._read_path(path, max_input)
+    except Error as e:
+        e.problems = ev.problems
+        ev.close()
+        raise
     except BaseException:
         ev.close()
         raise
@@ -76,6 +82,10 @@ def read_bytes(data: Union[bytes, bytearray, memoryview], *, name: Optional[str]
     ev = Event(**options)
     try:
         ev._read_bytes(bytes(data), name)
+    except Error as e:
+        e.problems = ev.problems
+        ev.close()
+        raise
     except BaseException:
         ev.close()
         raise

@@ -33,6 +33,9 @@ class Error(Exception):
         except ValueError:  # a code newer than this module
             self.code = code  # type: ignore[assignment]
         self.message: str = message
+        #: a failed read's line-level problems: (line, message), line 0 the
+        #: file as a whole (Event.problems); [] otherwise
+        self.problems: list[tuple[int, str]] = []
         super().__init__(message)
 
     @property

@@ -71,10 +71,12 @@ class Event:
     # ---- lifetime ----------------------------------------------------------
 
     def close(self) -> None:
-        """Free the pipeline (idempotent)."""
-        pipe, self._pipe = self._pipe, None
-        if pipe:
-            _lib_.bmp_pipeline_free(pipe)
+        """Free the pipeline (idempotent; waits for a call on another thread
+        to finish).  The Awards already returned stay valid: they are copies."""
+        with self._lock:
+            pipe, self._pipe = self._pipe, None
+            if pipe:
+                _lib_.bmp_pipeline_free(pipe)
 
     def __enter__(self) -> "Event":
         return self
@@ -166,22 +168,28 @@ class Event:
     @property
     def input_kind(self) -> Optional[str]:
         """What the input was taken for: "event-json", "usebio" or "abf-credit"."""
-        return INPUT_KINDS.get(_lib_.bmp_pipeline_input_kind(self._handle()))
+        with self._lock:
+            return INPUT_KINDS.get(_lib_.bmp_pipeline_input_kind(self._handle()))
 
     @property
     def carries_awards(self) -> bool:
         """True when the file carries awards of its own (USEBIO MASTER_POINTS,
         a credit file's lines): :meth:`file_awards` gives them."""
-        return bool(_lib_.bmp_pipeline_carries_awards(self._handle()))
+        with self._lock:
+            return bool(_lib_.bmp_pipeline_carries_awards(self._handle()))
 
     @property
     def problems(self) -> list[tuple[int, str]]:
         """The line-level problems of the read: (line, message); line 0 is
         the file as a whole."""
-        pipe = self._handle()
         line = ctypes.c_size_t()
-        return [(line.value, _lib_.bmp_pipeline_problem(pipe, i, ctypes.byref(line)).decode())
-                for i in range(_lib_.bmp_pipeline_problem_count(pipe))]
+        out = []
+        with self._lock:
+            pipe = self._handle()
+            for i in range(_lib_.bmp_pipeline_problem_count(pipe)):
+                msg = _lib_.bmp_pipeline_problem(pipe, i, ctypes.byref(line))
+                out.append((line.value, msg.decode("utf-8", "replace")))
+        return out
 
     @property
     def content_hash(self) -> str:

@@ -96,3 +96,19 @@ def test_python_misuse_is_not_a_library_error():
         bridgemp.read("examples/abf/club-pairs.json", colour="green")  # no such option
     with pytest.raises(TypeError):
         bridgemp.rank("abf", green=25.5)  # points are exact: no floats
+
+
+def test_every_malformed_line(tmp_path: Path):
+    """A credit file's read fails on its first bad line and lists them all,
+    as `bridgemp credit check` does (ABF Appendix D: digits only)."""
+    bad = tmp_path / "club.grn"
+    bad.write_bytes(b"bad line one\nbad line two\n")
+    e = raised(bridgemp.read, str(bad))
+    assert e.code == Status.EPARSE
+    check = cli("credit", "check", str(bad)).stdout.decode() + \
+        cli("credit", "check", str(bad)).stderr.decode()
+    assert e.problems == [(1, "'b' at column 1: only digits are allowed"),
+                          (2, "'b' at column 1: only digits are allowed")]
+    for line, msg in e.problems:
+        assert f"{bad}:{line}: {msg}" in check
+    assert e.message == f"{bad}:1: 'b' at column 1: only digits are allowed"
