@@ -22,7 +22,6 @@ through ``BRIDGEMP_LIBRARY`` (a path), else the dynamic linker
 """
 from __future__ import annotations
 
-import os
 from typing import Optional, Union
 
 from . import _lib
