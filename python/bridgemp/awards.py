@@ -5,10 +5,10 @@ decimal places, ``Decimal("0.30")``), never floats."""
 from __future__ import annotations
 
 import ctypes
+import decimal
 import struct
 import sys
 from dataclasses import dataclass, field
-import decimal
 from decimal import Decimal
 from typing import Optional
 
