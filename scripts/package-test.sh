@@ -104,7 +104,7 @@ done >"$W/files"
 
 step "bridgemp $VER from /usr/bin and its helper from /usr/libexec"
 [ "$(/usr/bin/bridgemp --version)" = "bridgemp $VER" ] || fail "/usr/bin/bridgemp --version"
-/usr/bin/bridgemp ledger --help | grep -q "^usage: bridgemp ledger" || fail "bridgemp ledger --help"
+/usr/bin/bridgemp ledger --help | grep "^usage: bridgemp ledger" >/dev/null || fail "bridgemp ledger --help"
 [ -x /usr/libexec/bridgemp/bridgemp-ledger ] || fail "no /usr/libexec/bridgemp/bridgemp-ledger"
 [ -f /usr/share/man/man1/bridgemp.1.gz ] || fail "no manual page"
 [ -f /usr/share/bash-completion/completions/bridgemp ] || fail "no bash completion"
