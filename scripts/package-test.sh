@@ -21,7 +21,8 @@ if [ "$(id -u)" -ne 0 ]; then
     exit 0
 fi
 export DEBIAN_FRONTEND=noninteractive
-unset PKG_CONFIG_PATH LD_LIBRARY_PATH PYTHONPATH
+# only the installed files: nothing pointing into a build tree
+unset PKG_CONFIG_PATH LD_LIBRARY_PATH PYTHONPATH BRIDGEMP_LIBRARY BRIDGEMP_DB
 SRC=$(pwd)
 B=${1:-build-deb}
 step() { echo "== package-test: $*"; }
@@ -154,11 +155,20 @@ fi
 
 if has python3-bridgemp; then
     step "import bridgemp with /usr/bin/python3"
-    out=$(cd "$W" && /usr/bin/python3 -I -c 'import bridgemp; print(bridgemp.__file__); print(bridgemp.version())') ||
+    # the module, the version, and the libraries the process mapped (the
+    # installed libbridgemp.so.0 and not the ledger's)
+    out=$(cd "$W" && /usr/bin/python3 -I -c '
+import bridgemp
+print(bridgemp.__file__)
+print(bridgemp.version())
+with open("/proc/self/maps") as m:
+    print(" ".join(sorted({l.split()[-1] for l in m if "libbridgemp" in l})))') ||
         fail "import bridgemp"
-    echo "$out" | head -n 1 | grep -q "^/usr/lib/python3/dist-packages/bridgemp/__init__.py$" ||
+    echo "$out" | sed -n 1p | grep -q "^/usr/lib/python3/dist-packages/bridgemp/__init__.py$" ||
         fail "bridgemp imported from elsewhere: $out"
-    [ "$(echo "$out" | tail -n 1)" = "$VER" ] || fail "bridgemp.version(): $out"
+    [ "$(echo "$out" | sed -n 2p)" = "$VER" ] || fail "bridgemp.version(): $out"
+    echo "$out" | sed -n 3p | grep -Eqx "(/usr)?/lib/[^ ]*/libbridgemp\.so\.$VER" ||
+        fail "the module mapped other libraries than the installed libbridgemp: $out"
 else
     step "python3-bridgemp: not built (no python/bridgemp in the tree)"
 fi
