@@ -30,9 +30,7 @@ set(BMP_DEB_PACKAGES
     "dev|libbridgemp-dev|libdevel|libbridgemp${BMP_DEB_MAJOR} (= ${bmp_v}), libbridgemp-ledger${BMP_DEB_MAJOR} (= ${bmp_v}), pkg-config, libjansson-dev, libxml2-dev, libsodium-dev, libsqlite3-dev, libpq-dev"
     "cli|bridgemp|utils|"
     "server|bridgemp-server|net|bridgemp (= ${bmp_v}), adduser")
-set(BMP_DEB_HAVE_PYTHON OFF)
 if(EXISTS ${CMAKE_SOURCE_DIR}/python/bridgemp/__init__.py)
-  set(BMP_DEB_HAVE_PYTHON ON)
   list(APPEND BMP_DEB_PACKAGES
        "python|python3-bridgemp|python|python3:any, libbridgemp${BMP_DEB_MAJOR} (= ${bmp_v})")
   install(DIRECTORY python/bridgemp DESTINATION lib/python3/dist-packages COMPONENT python

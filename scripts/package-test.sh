@@ -23,7 +23,6 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 # only the installed files: nothing pointing into a build tree
 unset PKG_CONFIG_PATH LD_LIBRARY_PATH PYTHONPATH BRIDGEMP_LIBRARY BRIDGEMP_DB
-SRC=$(pwd)
 B=${1:-build-deb}
 step() { echo "== package-test: $*"; }
 fail() {
@@ -132,9 +131,10 @@ ldd "$W/embed/embed" | grep -Eq "libbridgemp\.so\.0 => (/usr)?/lib/" || fail "em
 # ABF-6 (3.1.1): grade E W = 1.50, 10-table Mitchell: 0.02 x 1.50 x 10 = 0.30
 check_embed() {
     "$1" $EX/abf/club-pairs.json >"$W/embed.out" || fail "$1 failed"
-    grep -Eq '^  1 +session 1 NS +0\.30 green +ABF-6$' "$W/embed.out" &&
-        grep -q ": 10 awards$" "$W/embed.out" && grep -q "(libbridgemp $VER)" "$W/embed.out" ||
+    if ! grep -Eq '^  1 +session 1 NS +0\.30 green +ABF-6$' "$W/embed.out" ||
+        ! grep -q ": 10 awards$" "$W/embed.out" || ! grep -q "(libbridgemp $VER)" "$W/embed.out"; then
         fail "$1: unexpected output: $(cat "$W/embed.out")"
+    fi
 }
 check_embed "$W/embed/embed"
 # static: libbridgemp.a and the dependencies bridgemp.pc names
@@ -195,8 +195,11 @@ mkdir "$W/state"
 chown bridgemp:bridgemp "$W/state"
 # shellcheck disable=SC1091
 . /etc/default/bridgemp
+# shellcheck disable=SC2034 # the unit's lines name them (eval below)
 BRIDGEMP_DB=$W/state/ledger.db
+# shellcheck disable=SC2034
 BRIDGEMP_LISTEN=127.0.0.1:0
+# shellcheck disable=SC2034
 BRIDGEMP_SERVE_ARGS="--port-file $W/state/port"
 for c in ExecStartPre ExecStart; do
     line=$(sed -n "s/^$c=//p" $UNIT)
