@@ -1,4 +1,4 @@
-# bmp_public_library(ID OUTPUT_NAME name OBJECTS objlib... HEADERS h...
+# bmp_public_library(ID OUTPUT_NAME name COMPONENT comp OBJECTS objlib... HEADERS h...
 #                    DEPS pkgtarget... [LINKS_SHARED t...] [LINKS_STATIC t...])
 #
 # One installed library built the same way for each of libbridgemp and
@@ -13,9 +13,11 @@
 #                   core helpers both archives carry stay private to each;
 #   <name>.pc       from <name>.pc.in.
 # LINKS_SHARED / LINKS_STATIC: the other bridgemp library the shared / static
-# form needs (libbridgemp-ledger needs libbridgemp).
+# form needs (libbridgemp-ledger needs libbridgemp).  COMPONENT: the install
+# component (one Debian package, cmake/packaging.cmake) of lib<name>.so.MAJOR
+# and .so.X.Y.Z; the .so link, the archive and the .pc file are "dev".
 function(bmp_public_library id)
-  cmake_parse_arguments(L "" "OUTPUT_NAME" "OBJECTS;HEADERS;DEPS;LINKS_SHARED;LINKS_STATIC"
+  cmake_parse_arguments(L "" "OUTPUT_NAME;COMPONENT" "OBJECTS;HEADERS;DEPS;LINKS_SHARED;LINKS_STATIC"
                         ${ARGN})
   set(name ${L_OUTPUT_NAME})
   set(objs "")
@@ -73,9 +75,10 @@ function(bmp_public_library id)
   target_link_libraries(${id}_static INTERFACE ${L_LINKS_STATIC} ${L_DEPS} m Threads::Threads)
 
   configure_file(${CMAKE_SOURCE_DIR}/${name}.pc.in ${CMAKE_BINARY_DIR}/${name}.pc @ONLY)
-  install(TARGETS ${id}_shared)
-  install(FILES ${archive} DESTINATION ${CMAKE_INSTALL_LIBDIR})
-  install(FILES ${CMAKE_BINARY_DIR}/${name}.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+  install(TARGETS ${id}_shared LIBRARY COMPONENT ${L_COMPONENT} NAMELINK_COMPONENT dev)
+  install(FILES ${archive} DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
+  install(FILES ${CMAKE_BINARY_DIR}/${name}.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
+          COMPONENT dev)
 endfunction()
 
 # bmp_pkg_deps(PREFIX "VAR module" ...): pkg-config modules found as imported

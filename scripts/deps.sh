@@ -11,5 +11,6 @@ $SUDO apt-get install -y -qq --no-install-recommends \
     libjansson-dev libxml2-dev libsqlite3-dev libsodium-dev libcmocka-dev \
     clang libclang-rt-14-dev python3 python3-jsonschema python3-yaml python3-pytest libxml2-utils \
     postgresql libpq-dev \
-    libmicrohttpd-dev libcurl4-openssl-dev curl chromium chromium-driver wrk >/dev/null
+    libmicrohttpd-dev libcurl4-openssl-dev curl chromium chromium-driver wrk \
+    lintian dpkg-dev file systemd >/dev/null
 echo "deps.sh: dependencies installed"

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Build and run the whole test suite twice: a normal build, then under
+# Build and run the whole test suite twice: a normal build (then the Debian
+# packages: built, installed, used and purged, as root), then under
 # AddressSanitizer + UndefinedBehaviorSanitizer; then the 8-thread test
 # (no global mutable state) and the server's API and browser tests under
 # ThreadSanitizer.  Fuzz targets (if present)
@@ -21,6 +22,12 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$JOBS"
 echo "== tests"
 ctest --test-dir build --output-on-failure -j"$JOBS"
+
+# The Debian packages (issue 31): built in build-deb (Release), installed
+# with apt-get, used from the installed files, purged.  Root only (it says
+# why it is skipped otherwise).
+echo "== Debian packages (scripts/package-test.sh)"
+sh scripts/package-test.sh build-deb
 
 echo "== build (ASan + UBSan)"
 cmake -S . -B build-san -DCMAKE_BUILD_TYPE=Debug -DBMP_SANITIZE=ON >/dev/null

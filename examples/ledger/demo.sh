@@ -7,8 +7,11 @@
 # statement, the promotions and a club report, run the annual capitation
 # and invoice the club for it, and verify the ledger.
 #   sh examples/ledger/demo.sh [BRIDGEMP] [DB]
+# BRIDGEMP: the program, else $BRIDGEMP, else build/bridgemp; the packaged
+# one runs it from its examples (the bridgemp package):
+#   cd /usr/share/doc/bridgemp && BRIDGEMP=/usr/bin/bridgemp sh examples/ledger/demo.sh
 set -e
-B=${1:-build/bridgemp}
+B=${1:-${BRIDGEMP:-build/bridgemp}}
 DB=${2:-${TMPDIR:-/tmp}/bridgemp-demo.db}
 rm -f "$DB" "$DB-wal" "$DB-shm"
 L="$B ledger --db $DB --who demo"
