@@ -81,6 +81,7 @@ printf 'number,point_type,points,event,reason\n1003,green,0.50,stale test,wal\n'
 $L import "$W/adj-wal.csv" --body abf > /dev/null || fail "import into the WAL"
 [ -s "$DB-wal" ] || fail "no WAL beside the live ledger"
 LIVE=$(live_head)
+echo "WAL: $(wc -c < "$DB-wal") bytes before the raw copy"
 cp "$DB" "$W/raw.db"
 RAW=$("$BIN" ledger --db "$W/raw.db" dump | awk -F'|' '/^== /{on=($0=="== audit");next} on{h=$1":"$NF} END{print h}')
 if "$BIN" ledger --db "$W/raw.db" verify > /dev/null 2>&1; then
