@@ -7,6 +7,7 @@
 
 #include "bridgemp/ledger_api.h"
 #include "core/util.h"
+#include "ledger/ledger_internal.h"
 #include "server/pages.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"
@@ -123,6 +124,28 @@ static void hostile_names_escaped(void **state)
     lacks(&b, "<b>\"Tuesday");
     assert_int_equal(render(&t, "/", NULL, &b), 200);
     has(&b, "Pairs &lt;b&gt;&quot;Tuesday&quot;&lt;/b&gt; &amp; &#39;Co&#39;</a>");
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+/* Issue 27: a name stored before the door checked it (an old ledger,
+ * written raw here) with a right-to-left override and an ESC: the page
+ * shows them as text, never sends them. */
+static void bidi_override_neutralised(void **state)
+{
+    (void)state;
+    lt t;
+    site(&t);
+    bmp_error e = {0};
+    assert_int_equal(lq_run(t.l, &e, "UPDATE player SET name = ?1 WHERE name = ?2", "ss",
+                            "Ann \xe2\x80\xaelive\x1b[31m", "Player 2"),
+                     BMP_OK);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(render(&t, "/player/abf/1002", NULL, &b), 200);
+    has(&b, "<h1>Ann \\u202elive\\e[31m</h1>");
+    lacks(&b, "\xe2\x80\xae");
+    lacks(&b, "\x1b");
     core_buf_free(&b);
     lt_done(&t);
 }
@@ -254,6 +277,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hostile_names_escaped),
+        cmocka_unit_test(bidi_override_neutralised),
         cmocka_unit_test(player_page_and_chart),
         cmocka_unit_test(club_event_batch_pages),
         cmocka_unit_test(forms_and_errors),

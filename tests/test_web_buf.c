@@ -23,6 +23,19 @@ static void escapes_hostile_values(void **state)
     core_buf_free(&b);
 }
 
+/* Issue 27: controls and bidirectional overrides are shown, never sent;
+ * tab, line feed and other UTF-8 (é, U+2028 is not a control) pass. */
+static void neutralises_controls_and_bidi(void **state)
+{
+    (void)state;
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(web_buf_html(&b, "a\xe2\x80\xae" "b\x1b[31mc\x07" "d\x7f\xc2\x9b" "e\xe2\x81\xa6"
+                                      "f\t\n\xc3\xa9\xe2\x80\xa8<"), 0);
+    assert_string_equal(b.data, "a\\u202eb\\e[31mc\\x07d\\x7f\\u009be\\u2066f\t\n\xc3\xa9\xe2\x80\xa8&lt;");
+    core_buf_free(&b);
+}
+
 /* Growth past the first 256 bytes: 10,000 "&" become 10,000 x 5 bytes. */
 static void grows(void **state)
 {
@@ -46,6 +59,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(escapes_hostile_values),
+        cmocka_unit_test(neutralises_controls_and_bidi),
         cmocka_unit_test(grows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

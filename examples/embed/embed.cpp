@@ -17,6 +17,7 @@
 #include <bridgemp/file.h>
 #include <bridgemp/ledger.h>
 #include <bridgemp/ledger_api.h>
+#include <bridgemp/ledger_backup.h>
 #include <bridgemp/ledger_carried.h>
 #include <bridgemp/ledger_certificates.h>
 #include <bridgemp/ledger_charges.h>

@@ -43,6 +43,10 @@ const char *bmp_table_get(const bmp_table *t, size_t row, size_t col);
 /* Row whose first cell equals key, or (size_t)-1. */
 size_t bmp_table_find_row(const bmp_table *t, const char *key);
 bmp_status bmp_table_write(const bmp_table *t, bmp_output_format fmt, FILE *out, bmp_error *err);
+/* s as a table shows it on a terminal (docs/output-format.md "Safe output"):
+ * control characters, bidirectional overrides and bytes that are not UTF-8
+ * as visible escapes (\e, \u202e, \xff).  malloc'ed; NULL on no memory. */
+char *bmp_text_escape(const char *s);
 
 #ifdef __cplusplus
 }

@@ -224,3 +224,8 @@ static bmp_status write_plain(const bmp_table *t, FILE *out, bmp_error *err)
     }
     return ferror(out) ? bmp_error_set(err, BMP_EIO, "write error") : BMP_OK;
 }
+
+char *bmp_text_escape(const char *s)
+{
+    return core_text_escape(s);
+}

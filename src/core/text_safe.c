@@ -131,7 +131,16 @@ void core_csv_put(FILE *f, const char *s, bool guard, char end)
 
 void core_html_put(FILE *f, const char *s)
 {
-    for (; s && *s; s++)
+    for (; s && *s; s++) {
+        unsigned cp;
+        size_t n = utf8_seq((const unsigned char *)s, &cp);
+        if (n && cp != '\t' && cp != '\n' && needs_escape(cp)) {
+            /* shown, never sent: a control or a bidirectional override
+             * (issue 27), as the terminal shows it */
+            fprintf(f, cp == 0x1B ? "\\e" : cp < 0x80 ? "\\x%02x" : "\\u%04x", cp);
+            s += n - 1;
+            continue;
+        }
         switch (*s) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
@@ -140,6 +149,7 @@ void core_html_put(FILE *f, const char *s)
         case '\'': fputs("&#39;", f); break;
         default: fputc(*s, f);
         }
+    }
 }
 
 char *core_text_utf8(const char *s)
@@ -167,4 +177,48 @@ char *core_text_utf8(const char *s)
     }
     *o = '\0';
     return out;
+}
+
+/* The name of a control character a message shows (NULL: just its number). */
+static const char *control_name(unsigned cp)
+{
+    switch (cp) {
+    case 0x07: return "BEL";
+    case 0x08: return "BS";
+    case 0x09: return "TAB";
+    case 0x0A: return "LF";
+    case 0x0D: return "CR";
+    case 0x1B: return "ESC";
+    case 0x7F: return "DEL";
+    case 0x202E: return "RIGHT-TO-LEFT OVERRIDE";
+    case 0x202D: return "LEFT-TO-RIGHT OVERRIDE";
+    default: return NULL;
+    }
+}
+
+bool core_text_fault(const char *s, size_t max, char *why, size_t size)
+{
+    size_t len = s ? strlen(s) : 0;
+    if (len > max) {
+        snprintf(why, size, "too long: %zu bytes, at most %zu", len, max);
+        return true;
+    }
+    for (size_t i = 0; i < len;) {
+        unsigned cp;
+        size_t n = utf8_seq((const unsigned char *)s + i, &cp);
+        if (n == 0) {
+            snprintf(why, size, "not UTF-8: byte 0x%02x at byte %zu", (unsigned char)s[i], i + 1);
+            return true;
+        }
+        if (needs_escape(cp)) {
+            bool bidi = cp >= 0x2000;
+            const char *nm = control_name(cp);
+            snprintf(why, size, "a %s (U+%04X%s%s) at byte %zu",
+                     bidi ? "bidirectional control" : "control character", cp, nm ? ", " : "",
+                     nm ? nm : "", i + 1);
+            return true;
+        }
+        i += n;
+    }
+    return false;
 }

@@ -34,4 +34,19 @@ void core_html_put(FILE *f, const char *s);
  * by U+FFFD.  NULL on no memory. */
 char *core_text_utf8(const char *s);
 
+/* ---- Texts at the door (docs/ledger.md "What the ledger refuses") ---- */
+
+/* Bounds in bytes of the texts the ledger stores. */
+#define CORE_TEXT_NAME_MAX 200    /* player, club and event names, clubs, labels, ids */
+#define CORE_TEXT_REASON_MAX 1000 /* reasons of rejections, corrections, reopens ... */
+#define CORE_TEXT_FILE_MAX 1024   /* a batch's file name or path */
+#define CORE_TEXT_WHO_MAX 63      /* who acted (--who, the audit log) */
+
+/* What is wrong with s as a one-line text of at most max bytes, into
+ * why[0..size) ("a control character (U+001B, ESC) at byte 1"); false when
+ * nothing is: valid UTF-8, no C0 control (no field takes a line break), no
+ * DEL, no C1 control, no bidirectional override or isolate (U+202A-U+202E,
+ * U+2066-U+2069), at most max bytes.  NULL is the empty text. */
+bool core_text_fault(const char *s, size_t max, char *why, size_t size);
+
 #endif

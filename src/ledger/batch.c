@@ -12,6 +12,7 @@
 #include "ledger/ledger_internal.h"
 #include "ledger/near_match.h"
 #include "ledger/sources.h"
+#include "ledger/text_door.h"
 
 static const char *source_name(bmp_batch_source s)
 {
@@ -706,6 +707,8 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     bmp_status rc = ledger_body_get(l, o->body, &b, err);
     if (!rc && o->replaces && (!o->reason || !*o->reason))
         rc = bmp_error_set(err, BMP_EINVAL, "%s: a replacement needs a reason (NZ-44)", file);
+    if (!rc)
+        rc = ledger_import_texts(file, o->club, o->reason, err);
     if (rc)
         return rc;
     checked c = {.rv = calloc(n ? n : 1, sizeof *c.rv), .norm = calloc(n ? n : 1, sizeof *c.norm)};

@@ -10,6 +10,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/carried.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/text_door.h"
 
 void ledger_carried_free(ledger_carried *c)
 {
@@ -169,6 +170,8 @@ bmp_status bmp_ledger_accept_carried(bmp_ledger *l, int64_t batch, const char *r
 {
     if (!reason || !*reason)
         return bmp_error_set(err, BMP_EINVAL, "accepting carried points needs a reason");
+    if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
+        return BMP_EINVAL;
     bmp_status rc = l->ops->begin(l->s, err);
     bool held = false, accepted = false;
     char why[400];

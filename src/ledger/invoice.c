@@ -10,6 +10,7 @@
 #include "ledger/invoice_doc.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/text_door.h"
 
 bool bmp_invoice_format_parse(const char *s, bmp_invoice_format *out)
 {
@@ -218,6 +219,8 @@ bmp_status bmp_ledger_invoice_credit(bmp_ledger *l, const char *body, const char
     ledger_body b;
     if (!reason || !*reason)
         return bmp_error_set(err, BMP_EINVAL, "a credit note needs a reason");
+    if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
+        return BMP_EINVAL;
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
         rc = l->ops->begin(l->s, err);

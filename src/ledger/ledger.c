@@ -11,6 +11,7 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
+#include "core/text_safe.h"
 
 bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_ledger **out,
                            bmp_error *err)
@@ -18,6 +19,9 @@ bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_le
     *out = NULL;
     if (sodium_init() < 0)
         return bmp_error_set(err, BMP_EIO, "libsodium could not initialise");
+    char why[160];
+    if (core_text_fault(opts ? opts->who : NULL, CORE_TEXT_WHO_MAX, why, sizeof why))
+        return bmp_error_set(err, BMP_EINVAL, "who: %s", why);
     bmp_ledger *l = calloc(1, sizeof *l);
     if (!l)
         return bmp_error_oom(err);

@@ -7,6 +7,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/carried.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/text_door.h"
 
 static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char hash[65],
                               int64_t *body, bmp_error *err)
@@ -91,6 +92,8 @@ bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, b
 {
     if (!reason || !*reason)
         return bmp_error_set(err, BMP_EINVAL, "a rejection needs a reason");
+    if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
+        return BMP_EINVAL;
     return transition(l, batch, "provisional", "approved", "rejected", reason, err);
 }
 
@@ -161,6 +164,8 @@ bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
 {
     if (!reason || !*reason)
         return bmp_error_set(err, BMP_EINVAL, "a correction needs a reason (NZ-91)");
+    if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
+        return BMP_EINVAL;
     bmp_status rc = l->ops->begin(l->s, err);
     if (!rc)
         rc = ledger_reverse(l, batch, reason, reversal, err);

@@ -10,6 +10,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/csv.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/text_door.h"
 
 static const char *const statuses[] = {"Active",   "Dormant",  "Temporary",
                                        "Resigned", "Deceased", "Unknown", NULL};
@@ -103,7 +104,9 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
     size_t bad = 0;
     bmp_error e = {0};
     memset(out, 0, sizeof *out);
-    if (p->number && *p->number) {
+    if (ledger_text_bad(probs, where, "number", p->number, CORE_TEXT_NAME_MAX)) {
+        bad++;
+    } else if (p->number && *p->number) {
         if (ledger_number_check(b->code, p->number, out->number, sizeof out->number, &e)) {
             problems_add(probs, "%snumber: %s", where, e.msg);
             bad++;
@@ -117,6 +120,10 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
         problems_add(probs, "%sname: required", where);
         bad++;
     }
+    bad += ledger_name_bad(probs, where, "name", p->name, CORE_TEXT_NAME_MAX);
+    size_t club_text = ledger_text_bad(probs, where, "home_club", p->home_club, CORE_TEXT_NAME_MAX) +
+                       ledger_text_bad(probs, where, "alternates", p->alternates, CORE_TEXT_NAME_MAX);
+    bad += club_text;
     out->status = status_norm(p->status);
     if (!out->status) {
         problems_add(probs,
@@ -126,14 +133,14 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
     }
     int64_t id = 0;
     bool found = false;
-    if (p->home_club && *p->home_club) {
+    if (p->home_club && *p->home_club && !club_text) {
         if (club_id(l, b->id, p->home_club, &id, &found, &e) || !found) {
             problems_add(probs, "%shome_club: no club \"%s\" in the %s register (ABF-94)", where,
                          p->home_club, b->code);
             bad++;
         }
     }
-    char *alts = core_strdup(p->alternates ? p->alternates : "");
+    char *alts = core_strdup(p->alternates && !club_text ? p->alternates : "");
     for (char *save = NULL, *c = strtok_r(alts, ";", &save); c; c = strtok_r(NULL, ";", &save)) {
         if (club_id(l, b->id, c, &id, &found, &e) || !found) {
             problems_add(probs, "%salternates: no club \"%s\" in the %s register (ABF-95)", where,
@@ -324,6 +331,9 @@ bmp_status bmp_ledger_add_club(bmp_ledger *l, const char *body, const bmp_ledger
         return rc;
     if (!c->number || !*c->number || !c->name || !*c->name)
         return bmp_error_set(err, BMP_EINVAL, "club: number and name are required");
+    if (ledger_text_check("club: number", c->number, CORE_TEXT_NAME_MAX, false, err) ||
+        ledger_text_check("club: name", c->name, CORE_TEXT_NAME_MAX, true, err))
+        return BMP_EINVAL;
     rc = l->ops->begin(l->s, err);
     if (!rc)
         rc = lq_run(l, err,
@@ -540,7 +550,11 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
         size_t r = i + 1, line = c.rows[r].line;
         const char *num = lcsv_get(&c, r, cn);
         rows[i].line = line;
-        if (!*num || strlen(num) >= sizeof rows[i].number) {
+        char where[CORE_TEXT_FILE_MAX + 32];
+        snprintf(where, sizeof where, "%s:%zu: ", path, line);
+        if (ledger_text_bad(pp, where, "number", num, CORE_TEXT_NAME_MAX)) {
+            bad++;
+        } else if (!*num || strlen(num) >= sizeof rows[i].number) {
             problems_add(pp, "%s:%zu: number: expected a club number of 1 to 15 characters, got \"%s\"",
                          path, line, num);
             bad++;
@@ -551,6 +565,7 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
             problems_add(pp, "%s:%zu: name: required", path, line);
             bad++;
         }
+        bad += ledger_name_bad(pp, where, "name", lcsv_get(&c, r, cname), CORE_TEXT_NAME_MAX);
         if (!parse_flag(lcsv_get(&c, r, cd), &dummy[i])) {
             problems_add(pp, "%s:%zu: dummy: expected 0 or 1, got \"%s\"", path, line,
                          lcsv_get(&c, r, cd));
@@ -605,8 +620,17 @@ static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql,
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
-        for (int k = 0; k < nc; k++)
-            core_csv_put(out, l->ops->col_text(st, k), false, k == nc - 1 ? '\n' : ',');
+        for (int k = 0; k < nc && !rc; k++) {
+            /* a value stored before the door checked it (an old ledger) is
+             * shown escaped (issue 27); one the door takes is written as it
+             * is.  Unguarded: the ledger reads its registers back. */
+            char *v = core_text_escape(l->ops->col_text(st, k));
+            if (!v)
+                rc = bmp_error_oom(err);
+            else
+                core_csv_put(out, v, false, k == nc - 1 ? '\n' : ',');
+            free(v);
+        }
     }
     l->ops->finalize(st);
     if (!rc && ferror(out))

@@ -11,6 +11,7 @@
 #include "bridgemp/ledger_secretary.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/text_door.h"
 
 /* The period must be the body's last closed one, closed with its ranks kept. */
 static bmp_status check_last(bmp_ledger *l, const ledger_body *b, const char *period,
@@ -165,6 +166,8 @@ bmp_status bmp_ledger_reopen_period(bmp_ledger *l, const char *body, const char 
 {
     if (!reason || !*reason)
         return bmp_error_set(err, BMP_EINVAL, "a reopen needs a reason (--reason)");
+    if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
+        return BMP_EINVAL;
     ledger_body b;
     bmp_ledger_reopen_stats s = {0};
     int64_t id = 0;

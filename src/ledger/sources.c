@@ -16,6 +16,7 @@
 #include "ledger/ledger_internal.h"
 #include "ledger/line_index.h"
 #include "ledger/sources.h"
+#include "ledger/text_door.h"
 
 void ledger_lines_free(ledger_lines *ls)
 {
@@ -274,6 +275,8 @@ static bmp_status read_pipeline(const char *data, size_t len, const char *name,
     bool credit = p && bmp_pipeline_input_kind(p) == BMP_PIPE_IN_ABF_CREDIT;
     if (credit)
         credit_problems(p, name, probs);
+    if (!st && !credit)
+        st = ledger_event_texts(bmp_pipeline_event(p), name, probs, err);
     if (!st)
         st = credit ? credit_source(p, name, data, len, ls, err)
                     : event_source(p, name, o, ls, probs, err);
@@ -323,6 +326,11 @@ static bmp_status read_adjustments(const char *path, const char *data, size_t le
                          line);
             bad++;
         }
+        char where[CORE_TEXT_FILE_MAX + 32];
+        snprintf(where, sizeof where, "%s:%zu: ", path, line);
+        bad += ledger_name_bad(probs, where, "event", lcsv_get(&c, r, ce), CORE_TEXT_NAME_MAX);
+        bad += ledger_text_bad(probs, where, "reason", lcsv_get(&c, r, cr), CORE_TEXT_REASON_MAX);
+        bad += ledger_name_bad(probs, where, "name", lcsv_get(&c, r, cname), CORE_TEXT_NAME_MAX);
         char type[16];
         snprintf(type, sizeof type, "%s", lcsv_get(&c, r, ct));
         lower(type);

@@ -10,6 +10,7 @@
 #include "bridgemp/ledger_token.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/text_door.h"
 
 #define TOKEN_PREFIX "bmp_"
 
@@ -95,6 +96,8 @@ bmp_status bmp_ledger_token_create(bmp_ledger *l, const char *scope, const char 
     bmp_token_scope sc;
     token[0] = '\0';
     bmp_status rc = bmp_token_scope_parse(scope, &sc, err);
+    if (!rc)
+        rc = ledger_text_check("label", label, CORE_TEXT_NAME_MAX, false, err);
     if (!rc)
         rc = l->ops->begin(l->s, err);
     if (rc)

@@ -2,6 +2,7 @@
 #include "server/web_buf.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 static const char *entity(char c)
 {
@@ -15,18 +16,46 @@ static const char *entity(char c)
     }
 }
 
+/* The length of the control character at p that a page shows as text
+ * (0: none), its visible form in out: C0 controls but tab and line feed,
+ * DEL, C1 controls, and the bidirectional overrides and isolates
+ * (U+202A-U+202E, U+2066-U+2069) that would turn the text around them
+ * (issue 27: "\u202e", as the terminal shows them). */
+static size_t control_at(const unsigned char *p, char out[16])
+{
+    if ((p[0] < 0x20 && p[0] != '\t' && p[0] != '\n') || p[0] == 0x7F) {
+        snprintf(out, 16, p[0] == 0x1B ? "\\e" : "\\x%02x", p[0]);
+        return 1;
+    }
+    if (p[0] == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
+        snprintf(out, 16, "\\u%04x", p[1]);
+        return 2;
+    }
+    if (p[0] == 0xE2 && ((p[1] == 0x80 && p[2] >= 0xAA && p[2] <= 0xAE) ||
+                         (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9))) {
+        snprintf(out, 16, "\\u%04x", 0x2000 | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F));
+        return 3;
+    }
+    return 0;
+}
+
 int web_buf_html(core_buf *b, const char *s)
 {
     if (!s)
         return 0;
     const char *run = s;
-    for (const char *p = s; *p; p++) {
+    for (const char *p = s; *p;) {
+        char ctl[16];
         const char *e = entity(*p);
-        if (!e)
+        size_t n = e ? 1 : control_at((const unsigned char *)p, ctl);
+        if (!n) {
+            p++;
             continue;
-        if (core_buf_append(b, run, (size_t)(p - run)) != 0 || core_buf_puts(b, e) != 0)
+        }
+        if (core_buf_append(b, run, (size_t)(p - run)) != 0 || core_buf_puts(b, e ? e : ctl) != 0)
             return -1;
-        run = p + 1;
+        p += n;
+        run = p;
     }
     return core_buf_puts(b, run);
 }

@@ -7,7 +7,11 @@
 #include "core/buf.h"
 
 /* Appends s with & < > " ' replaced by entities; safe in element content
- * and in double- or single-quoted attribute values.  NULL appends nothing. */
+ * and in double- or single-quoted attribute values.  Control characters
+ * (but tab and line feed) and the bidirectional overrides and isolates
+ * U+202A-U+202E, U+2066-U+2069 are shown as text (\e, \x07, \u202e),
+ * never sent: a name cannot turn the page's text around.  NULL appends
+ * nothing. */
 int web_buf_html(core_buf *b, const char *s);
 
 #endif

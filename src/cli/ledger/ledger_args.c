@@ -31,6 +31,7 @@ static const opt opts[LO_COUNT] = {
     F("--dummy", dummy, DUMMY), F("--overseas", overseas, OVERSEAS), F("--youth", youth, YOUTH),
     F("--all", all, ALL), F("--exempt", exempt, EXEMPT), F("--tour", tour, TOUR),
     F("--no-club-number", no_club_number, NO_CLUB_NUMBER), F("--dry-run", dry_run, DRY_RUN),
+    S(ledger, LEDGER), F("--force-replace", force_replace, FORCE_REPLACE),
     [LO_FORMAT] = {"--format", 0, OPT_FORMAT}, [LO_CONTROL] = {"--control", 0, OPT_CONTROL}};
 
 /* One bit each in ledger_args.given and ledger_cmd.opts. */

@@ -11,9 +11,18 @@
 #include "bridgemp/ledger.h"
 #include "cli/ledger/ledger_util.h"
 
+/* A message as text, never a terminal's command (issue 27): a value it
+ * quotes from a file or a database is shown escaped. */
+static void put_safe(const char *fmt, const char *msg)
+{
+    char *s = bmp_text_escape(msg);
+    fprintf(stderr, fmt, s ? s : msg);
+    free(s);
+}
+
 int ledger_fail(const bmp_error *e, bmp_status st)
 {
-    fprintf(stderr, "bridgemp ledger: %s\n", e->msg[0] ? e->msg : bmp_status_name(st));
+    put_safe("bridgemp ledger: %s\n", e->msg[0] ? e->msg : bmp_status_name(st));
     return st == BMP_ENOTSUP ? LEDGER_EXIT_NOTSUP : LEDGER_EXIT_INPUT;
 }
 
@@ -23,7 +32,7 @@ int ledger_fail_problems(const bmp_problems *p, const bmp_error *e, bmp_status s
         return ledger_fail(e, st);
     fprintf(stderr, "bridgemp ledger: %zu problems, nothing written:\n", p->count);
     for (size_t i = 0; i < p->count; i++)
-        fprintf(stderr, "  %s\n", p->msgs[i]);
+        put_safe("  %s\n", p->msgs[i]);
     return LEDGER_EXIT_INPUT;
 }
 

@@ -219,6 +219,22 @@ static bmp_status p_set_read_only(ledger_store *s, bmp_error *err)
     return run(s->c, "SET default_transaction_read_only = on", err, "database: read-only");
 }
 
+/* A file copy of a server's database is the server's business: pg_dump and
+ * pg_restore, then `ledger verify` (docs/ledger.md "Backups"). */
+static bmp_status p_backup(ledger_store *s, const char *file, bmp_error *err)
+{
+    (void)s, (void)file;
+    return bmp_error_set(err, BMP_ENOTSUP,
+                         "not supported on PostgreSQL: use pg_dump (docs/ledger.md)");
+}
+
+static bmp_status p_restore(ledger_store *s, const char *file, bmp_error *err)
+{
+    (void)s, (void)file;
+    return bmp_error_set(err, BMP_ENOTSUP,
+                         "not supported on PostgreSQL: use pg_restore (docs/ledger.md)");
+}
+
 static void p_rollback(ledger_store *s)
 {
     if (PQtransactionStatus(s->c) != PQTRANS_IDLE)
@@ -453,4 +469,6 @@ const ledger_store_ops ledger_store_postgres = {
     .tables = p_tables,
     .begin_read = p_begin_read,
     .set_read_only = p_set_read_only,
+    .backup = p_backup,
+    .restore = p_restore,
 };

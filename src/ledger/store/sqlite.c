@@ -265,6 +265,65 @@ static bmp_status s_set_read_only(ledger_store *s, bmp_error *err)
     return exec(s->db, "PRAGMA query_only = ON", err);
 }
 
+/* Copy database `from` into `to` with SQLite's online backup API: one
+ * sqlite3_backup_step(-1) copies every page under one read transaction of
+ * `from` (one snapshot, while other connections keep writing in WAL) and
+ * one write transaction of `to` (all or nothing).  A lock held elsewhere is
+ * waited for, boundedly. */
+static bmp_status copy_db(sqlite3 *from, sqlite3 *to, bmp_error *err)
+{
+    sqlite3_backup *b = sqlite3_backup_init(to, "main", from, "main");
+    if (!b)
+        return db_error(to, err, "backup");
+    int rc = SQLITE_OK;
+    for (int tries = 0; tries < 1000; tries++) {
+        rc = sqlite3_backup_step(b, -1);
+        if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+            break;
+        sqlite3_sleep(10);
+    }
+    int fin = sqlite3_backup_finish(b);
+    if (rc == SQLITE_DONE && fin == SQLITE_OK)
+        return BMP_OK;
+    return bmp_error_set(err, BMP_EIO, "backup: %s",
+                         rc == SQLITE_DONE ? sqlite3_errmsg(to) : sqlite3_errstr(rc));
+}
+
+static bmp_status open_plain(const char *file, int flags, sqlite3 **db, bmp_error *err)
+{
+    if (sqlite3_open_v2(file, db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        bmp_status st = bmp_error_set(err, BMP_EIO, "%s: cannot open: %s", file,
+                                      *db ? sqlite3_errmsg(*db) : "out of memory");
+        sqlite3_close(*db);
+        return st;
+    }
+    sqlite3_busy_timeout(*db, 5000);
+    return BMP_OK;
+}
+
+static bmp_status s_backup(ledger_store *s, const char *file, bmp_error *err)
+{
+    sqlite3 *to = NULL;
+    bmp_status st = open_plain(file, SQLITE_OPEN_READWRITE, &to, err);
+    if (!st)
+        st = copy_db(s->db, to, err);
+    if (to && sqlite3_close(to) != SQLITE_OK && !st)
+        st = bmp_error_set(err, BMP_EIO, "%s: cannot close the copy", file);
+    return st;
+}
+
+static bmp_status s_restore(ledger_store *s, const char *file, bmp_error *err)
+{
+    if (!file)
+        return BMP_OK;
+    sqlite3 *from = NULL;
+    bmp_status st = open_plain(file, SQLITE_OPEN_READWRITE, &from, err);
+    if (!st)
+        st = copy_db(from, s->db, err);
+    sqlite3_close(from);
+    return st;
+}
+
 const ledger_store_ops ledger_store_sqlite = {
     .name = "sqlite",
     .lookup_chunk = 1,
@@ -289,4 +348,6 @@ const ledger_store_ops ledger_store_sqlite = {
     .tables = s_tables,
     .begin_read = s_begin_read,
     .set_read_only = s_set_read_only,
+    .backup = s_backup,
+    .restore = s_restore,
 };

@@ -69,6 +69,16 @@ typedef struct ledger_store_ops {
     bmp_status (*begin_read)(ledger_store *s, bmp_error *err);
     /* Refuse every later write on this connection (NULL: not supported). */
     bmp_status (*set_read_only)(ledger_store *s, bmp_error *err);
+    /* Copy the whole database, as one snapshot taken while other
+     * connections go on writing, into the SQLite file `file` (existing and
+     * empty: the caller made it); a backend that cannot answers why not and
+     * names its own tool (PostgreSQL: pg_dump).  NULL: not supported. */
+    bmp_status (*backup)(ledger_store *s, const char *file, bmp_error *err);
+    /* Replace the whole database by the SQLite file `file`'s content in one
+     * transaction (file is read, never changed; other connections see the
+     * old or the new database, nothing between); file NULL only asks
+     * whether the backend can (BMP_OK) or why not.  NULL: not supported. */
+    bmp_status (*restore)(ledger_store *s, const char *file, bmp_error *err);
 } ledger_store_ops;
 
 /* The SQLite backend (sqlite.c): a file path. */

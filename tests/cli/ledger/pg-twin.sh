@@ -13,6 +13,7 @@ steps) BMP_STEPS_DB=$uri sh tests/cli/ledger/steps.sh "$BIN" "$W" ;;
 secretary) BMP_STEPS_DB=$uri sh tests/cli/ledger/secretary.sh "$BIN" "$W" ;;
 demo) sh examples/ledger/demo.sh "$BIN" "$uri" ;;
 one_event) BMP_STEPS_DB=$uri sh tests/cli/ledger/one_event.sh "$BIN" "$W" ;;
+text_door) BMP_TEXT_DB=$uri sh tests/cli/ledger/text_door.sh "$BIN" "$W" ;;
 esac
 rc=$?
 psql -q "$BMP_TEST_PG" -c "DROP DATABASE $name"

@@ -1,0 +1,94 @@
+#!/bin/sh
+# Names and texts checked at the door (issue 27, item 5), from the command
+# line and the API: register rows with invalid UTF-8, ESC or BEL refused by
+# line and field; `player export` of a name an old ledger holds (written raw
+# here) escaped on the terminal; a 1 MB event name and a long reason
+# refused by the CLI (a command line holds at most 128 KiB per argument:
+# 100 KB there) and a 2 MB reason and a 1 MB event name by the API, the
+# ledger unchanged.  The database: a new SQLite file, or BMP_TEXT_DB (a
+# PostgreSQL URI: tests/cli/ledger/pg-twin.sh text_door).
+#   sh text_door.sh BRIDGEMP WORKDIR
+BIN=$1 W=$2
+rm -rf "$W" && mkdir -p "$W" || exit 1
+DB=${BMP_TEXT_DB:-$W/l.db}
+L="$BIN ledger --db $DB --who text-test"
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+# raw SQL behind the program's back: an old ledger's row
+raw() {
+    case $DB in
+    postgres*) psql -q "$DB" -c "$1" ;;
+    *) /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()' "$DB" "$1" ;;
+    esac
+}
+$L init > /dev/null || exit 1
+printf 'number,name,dummy\n2074,Harbourside,0\n' > "$W/c.csv"
+$L club import "$W/c.csv" --body abf > /dev/null || fail "club import"
+printf 'number,name,status,home_club,alternates\n1002,Ann,Active,2074,\n1003,Bob,Active,2074,\n' > "$W/p.csv"
+$L player import "$W/p.csv" --body abf > /dev/null || fail "player import"
+$L dump > "$W/before"
+
+# register rows: each refused by line and field, nothing imported
+printf 'number,name,status,home_club,alternates\n1004,Cy \377,Active,2074,\n1005,Di \033[31m,Active,2074,\n1006,Ed\007,Active,2074,\n' > "$W/bad.csv"
+$L player import "$W/bad.csv" --body abf > "$W/out" 2> "$W/err" && fail "bad register imported"
+grep -q 'bad.csv:2: name: not UTF-8: byte 0xff at byte 4' "$W/err" || fail "line 2: $(cat "$W/err")"
+grep -q 'bad.csv:3: name: a control character (U+001B, ESC) at byte 4' "$W/err" || fail "line 3"
+grep -q 'bad.csv:4: name: a control character (U+0007, BEL) at byte 3' "$W/err" || fail "line 4"
+LC_ALL=C grep -q "$(printf '\033')" "$W/err" && fail "an ESC reached the terminal"
+
+# a 1 MB event name; a 100 KB reason (the CLI's largest argument is 128 KiB)
+/usr/bin/python3 - "$W" <<'EOF'
+import json, sys
+ev = json.load(open('examples/abf/club-pairs.json'))
+ev['name'] = 'N' * (1 << 20)
+json.dump(ev, open(sys.argv[1] + '/big.json', 'w'))
+EOF
+$L import "$W/big.json" --club 2074 --body abf > /dev/null 2> "$W/err" && fail "1 MB event name imported"
+grep -q 'big.json: name: too long: 1048576 bytes, at most 200' "$W/err" || fail "big name: $(head -c 300 "$W/err")"
+printf 'number,point_type,points,event,reason\n1002,green,1.00,opening,carried\n' > "$W/a.csv"
+$L import "$W/a.csv" --body abf > /dev/null || fail "adjustment"
+$L dump > "$W/before"
+R=$(head -c 100000 /dev/zero | tr '\0' r)
+$L reject 1 --reason "$R" > /dev/null 2> "$W/err" && fail "100 KB reason taken"
+grep -q 'reason: too long: 100000 bytes, at most 1000' "$W/err" || fail "reason: $(cat "$W/err")"
+$L reject 1 --reason "$(printf 'x\033]0;pwned\007')" > /dev/null 2> "$W/err" && fail "OSC reason taken"
+grep -q 'reason: a control character (U+001B, ESC) at byte 2' "$W/err" || fail "OSC: $(cat "$W/err")"
+$L dump > "$W/after"
+cmp -s "$W/before" "$W/after" || fail "a refusal changed the ledger"
+
+# an old ledger's name, written raw: exported escaped
+raw "UPDATE player SET name = 'Old $(printf '\033')[31mRed' WHERE name = 'Bob'"
+$L player export --body abf > "$W/export" || fail "player export"
+grep -q '^0001003,Old \\e\[31mRed,Active,' "$W/export" || fail "export: $(cat "$W/export")"
+LC_ALL=C grep -q "$(printf '\033')" "$W/export" && fail "export wrote a raw ESC"
+
+# the API: 1 MB event name, 2 MB reason (under a 4 MiB body limit, so the
+# ledger's own check answers)
+CLUB=$($L token create --scope club:abf:2074 2>/dev/null | tail -1)
+SEC=$($L token create --scope secretary:abf 2>/dev/null | tail -1)
+$L token create --scope club:abf:2074 --name "$(printf 'a\342\200\256b')" > /dev/null 2> "$W/err" &&
+    fail "a label with U+202E taken"
+grep -q 'label: a bidirectional control (U+202E, RIGHT-TO-LEFT OVERRIDE) at byte 2' "$W/err" ||
+    fail "label: $(cat "$W/err")"
+rm -f "$W/port"
+"$BIN" serve --db "$DB" --listen 127.0.0.1:0 --port-file "$W/port" --max-body 4194304 2> "$W/serve.err" &
+SERVE=$!
+trap 'kill $SERVE 2>/dev/null' EXIT
+i=0
+while [ ! -s "$W/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+U=http://127.0.0.1:$(cat "$W/port")
+$L dump > "$W/before"
+code=$(curl -s -o "$W/body" -w '%{http_code}' -X POST --data-binary @"$W/big.json" \
+    -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=big.json")
+[ "$code" = 400 ] || fail "API 1 MB name: $code"
+grep -q 'big.json: name: too long: 1048576 bytes, at most 200' "$W/body" || fail "API name: $(head -c 300 "$W/body")"
+printf '{"reason":"%s"}' "$(head -c 2097152 /dev/zero | tr '\0' r)" > "$W/reason.json"
+code=$(curl -s -o "$W/body" -w '%{http_code}' -X POST --data-binary @"$W/reason.json" \
+    -H "Authorization: Bearer $SEC" "$U/api/v1/batches/1/reject")
+[ "$code" = 400 ] || fail "API 2 MB reason: $code"
+grep -q 'reason: too long: 2097152 bytes, at most 1000' "$W/body" || fail "API reason: $(head -c 300 "$W/body")"
+$L dump > "$W/after"
+cmp -s "$W/before" "$W/after" || fail "an API refusal changed the ledger"
+kill $SERVE
+wait $SERVE 2>/dev/null
+if [ $failed -eq 0 ]; then echo "ledger text door: all checks passed"; else exit 1; fi
