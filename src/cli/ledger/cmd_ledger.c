@@ -45,6 +45,8 @@ static const char *const ledger_help_head =
     "  batch show ID                a batch: header, lines, held lines and why\n"
     "  reopen PERIOD --body B --reason R  undo the last close (audited)\n"
     "  report statement|club|promotions|top|batches\n"
+    "  report ranking|year|promotions PERIOD  the lists a body publishes\n"
+    "  invoice-settings --body B [--set KEY=VALUE]  invoice numbers, due days, tax\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
     "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n";
 
@@ -65,7 +67,7 @@ static void ledger_help(FILE *f)
 static const ledger_cmd *const sections[] = {
     ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_convert,
     ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay,   ledger_cmds_secretary,
-    ledger_cmds_intake};
+    ledger_cmds_intake, ledger_cmds_publish};
 
 /* A group member's second word in capitals ("invoice RUN") stands for any word. */
 static bool is_placeholder(const char *w)
@@ -138,5 +140,6 @@ int cli_ledger(int argc, char **argv)
         rc = dispatch(&a);
     free(a.pos);
     free(a.control);
+    free(a.sets);
     return rc;
 }
