@@ -53,8 +53,10 @@ static bmp_status rank_at_start(bmp_ledger *l, const ledger_body *b, const char 
         int64_t id = l->ops->col_int(st, 0);
         report_player *p = bsearch(&id, r->p, r->n, sizeof *r->p, by_id);
         if (p) {
-            p->rank = (int)l->ops->col_int(st, 1);
-            p->stars = 0;
+            /* promotion.from_rank is ledger_rank_order: rank x 1000 + stars */
+            int64_t o = l->ops->col_int(st, 1);
+            p->rank = (int)(o / 1000);
+            p->stars = (int)(o % 1000);
             core_strlcpy(p->rank_name, l->ops->col_text(st, 2), sizeof p->rank_name);
         }
     }
