@@ -154,6 +154,15 @@ static void settings_on_invoices(void **state)
     assert_int_equal(iv.total, 9320);
     assert_int_equal(bmp_ledger_invoice_settings_get(t.l, "abf", &s, &e), BMP_OK);
     assert_int_equal(s.next_number, 42);
+    bmp_table tb; /* the list shows the terms once the body has settings */
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_invoice_list(t.l, "abf", &tb, &e), BMP_OK);
+    assert_string_equal(lt_cell(&tb, 0, "number"), "INV-00041");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "93.20");
+    assert_string_equal(lt_cell(&tb, 0, "due"), "2026-12-24");
+    assert_string_equal(lt_cell(&tb, 0, "net"), "84.73");
+    assert_string_equal(lt_cell(&tb, 0, "tax"), "8.47");
+    bmp_table_free(&tb);
     char *json = document(&t, "INV-00041", BMP_INVOICE_JSON);
     assert_non_null(strstr(json, "\"total_cents\": 9320"));
     assert_non_null(strstr(json, "\"due\": \"2026-12-24\""));

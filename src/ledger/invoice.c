@@ -229,36 +229,57 @@ bmp_status bmp_ledger_invoice_run(bmp_ledger *l, const char *body, int64_t run, 
     return rc;
 }
 
+/* One listed invoice's cells; with terms (the body has invoice settings),
+ * its due date, net and tax after the others. */
+static bmp_status list_row(bmp_ledger *l, ledger_stmt *st, bool terms, bmp_table *out)
+{
+    char m[3][32];
+    for (int k = 0; k < 3; k++)
+        invoice_money(l->ops->col_int(st, k == 0 ? 5 : 8 + k), m[k], sizeof m[k]);
+    bmp_status rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 0));
+    for (int k = 1; k <= 4 && !rc; k++)
+        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+    if (!rc)
+        rc = bmp_table_cell(out, "%s", m[0]);
+    for (int k = 6; k <= 7 && !rc; k++)
+        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+    if (terms && !rc)
+        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 8));
+    for (int k = 1; terms && k < 3 && !rc; k++)
+        rc = bmp_table_cell(out, "%s", m[k]);
+    return rc;
+}
+
 bmp_status bmp_ledger_invoice_list(bmp_ledger *l, const char *body, bmp_table *out, bmp_error *err)
 {
-    static const char *const cols[] = {"number", "run",   "club",    "issued", "lines",
-                                       "total",  "credits", "reason", NULL};
+    static const char *const cols[] = {"number", "run",     "club",   "issued", "lines", "total",
+                                       "credits", "reason", "due",    "net",    "tax",   NULL};
+    const char *shown[12];
     ledger_body b;
+    bmp_invoice_settings s = {0};
     bmp_status rc = ledger_body_get(l, body, &b, err);
     ledger_stmt *st = NULL;
     if (!rc)
+        rc = ledger_invoice_settings_load(l, b.id, &s, err);
+    /* without settings, the columns it always had */
+    memcpy(shown, cols, sizeof cols);
+    if (!s.set)
+        shown[8] = NULL;
+    if (!rc)
         rc = bmp_table_title(out, "invoices");
     if (!rc)
-        rc = bmp_table_columns(out, cols);
+        rc = bmp_table_columns(out, shown);
     if (!rc)
         rc = lq_query(l, &st, err,
                       "SELECT i.number, i.run_id, c.number, i.issued, i.lines, i.total, "
                       "COALESCE((SELECT o.number FROM invoice o WHERE o.id = i.credits), ''), "
-                      "i.reason FROM invoice i JOIN club c ON c.id = i.club_id "
+                      "i.reason, i.due, CASE WHEN i.with_terms = 1 THEN i.net ELSE i.total END, "
+                      "i.tax FROM invoice i JOIN club c ON c.id = i.club_id "
                       "WHERE i.body_id = ?1 ORDER BY i.number",
                       "i", b.id);
     bool row = false;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        char total[32];
-        invoice_money(l->ops->col_int(st, 5), total, sizeof total);
-        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 0));
-        for (int k = 1; k <= 4 && !rc; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
-        if (!rc)
-            rc = bmp_table_cell(out, "%s", total);
-        for (int k = 6; k <= 7 && !rc; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
-    }
+    while (!rc && !(rc = l->ops->step(st, &row, err)) && row)
+        rc = list_row(l, st, s.set, out);
     if (st)
         l->ops->finalize(st);
     return rc;

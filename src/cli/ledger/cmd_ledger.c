@@ -77,7 +77,7 @@ static bool is_placeholder(const char *w)
 
 /* The entry named by pos[0] (and pos[1] when pos[0] names a group): with
  * exact, only by its own words; else a placeholder word matches too.
- * *group is an entry of the group pos[0] names, if it names one. */
+ * *group is the first entry of the group pos[0] names, if it names one. */
 static const ledger_cmd *find_cmd(const ledger_args *a, bool exact, const ledger_cmd **group)
 {
     for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++)
@@ -88,7 +88,8 @@ static const ledger_cmd *find_cmd(const ledger_args *a, bool exact, const ledger
                 continue;
             if (!sp)
                 return c;
-            *group = c;
+            if (!*group) /* the group's help: its first entry's */
+                *group = c;
             bool any = !exact && is_placeholder(sp + 1);
             if (a->npos >= 2 && (any || strcmp(sp + 1, a->pos[1]) == 0))
                 return c;
