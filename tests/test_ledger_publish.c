@@ -203,6 +203,44 @@ static void head_in_formats(void **state)
     lt_done(&t);
 }
 
+/* EBU-1 (2.6.1): a Blue Point is 100 master points, a Local Point one; Gold
+ * Points are kept apart (never added into the total).  W1: 50.00 local +
+ * 1.00 blue = 150.00 master points, 2.00 gold shown on its own; W2: 120.00
+ * local = 120.00. */
+static void ebu_total_keeps_gold_apart(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_players(
+                         t.l, "ebu", lt_file(&t, "p.csv", "number,name,status\n11,W1,Active\n"
+                                                          "12,W2,Active\n"),
+                         NULL, NULL, &e),
+                     BMP_OK);
+    int64_t id = lt_import(&t,
+                           lt_file(&t, "a.csv",
+                                   ADJ "11,local,50.00,x,carried\n11,blue,1.00,x,carried\n"
+                                       "11,gold,2.00,x,carried\n12,local,120.00,x,carried\n"),
+                           "ebu", BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t.l, "ebu", "2024-01", NULL, &e), BMP_OK);
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_ranking(t.l, "ebu", NULL, NULL, &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 2);
+    assert_string_equal(lt_cell(&tb, 0, "name"), "W1");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "150.00");
+    assert_string_equal(lt_cell(&tb, 0, "gold"), "2.00");
+    assert_string_equal(lt_cell(&tb, 1, "total"), "120.00");
+    bool noted = false;
+    for (size_t i = 0; i < tb.nnotes; i++)
+        noted = noted || strstr(tb.notes[i], "kept apart, not in the total: gold") != NULL;
+    assert_true(noted);
+    bmp_table_free(&tb);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +248,7 @@ int main(void)
         cmocka_unit_test(year_mccutcheon),
         cmocka_unit_test(promotions_published),
         cmocka_unit_test(head_in_formats),
+        cmocka_unit_test(ebu_total_keeps_gold_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
