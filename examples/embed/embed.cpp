@@ -24,8 +24,10 @@
 #include <bridgemp/ledger_convert.h>
 #include <bridgemp/ledger_ebu.h>
 #include <bridgemp/ledger_invoice.h>
+#include <bridgemp/ledger_invoice_settings.h>
 #include <bridgemp/ledger_nz.h>
 #include <bridgemp/ledger_payments.h>
+#include <bridgemp/ledger_publish.h>
 #include <bridgemp/ledger_runs.h>
 #include <bridgemp/ledger_secretary.h>
 #include <bridgemp/ledger_token.h>

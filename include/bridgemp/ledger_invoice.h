@@ -8,7 +8,10 @@
  * makes no new invoice (and writes the same documents); a posted invoice is
  * never edited: a credit note ("<number>-CR", the total negated, with its
  * reason) reverses it, once.  Documents are CSV, JSON or HTML (every value
- * escaped), each written to a temporary file and renamed. */
+ * escaped), each written to a temporary file before the commit and renamed
+ * after it (the output folder made or refused first).  A body's invoice
+ * settings (ledger_invoice_settings.h) give a number series, due dates and
+ * tax. */
 #ifndef BRIDGEMP_LEDGER_INVOICE_H
 #define BRIDGEMP_LEDGER_INVOICE_H
 
@@ -35,7 +38,8 @@ bool bmp_invoice_format_parse(const char *s, bmp_invoice_format *out);
 typedef struct bmp_ledger_invoices {
     size_t made;          /* invoices made now */
     size_t already;       /* invoices of the run made before: unchanged */
-    int64_t total;        /* cents, over all the run's invoices */
+    int64_t total;        /* cents, over all the run's invoices: what the clubs
+                             owe (with a tax setting, the gross) */
 } bmp_ledger_invoices;
 
 /* Invoice charge run `run` of the body, club by club (all or nothing).

@@ -24,6 +24,18 @@ typedef struct ledger_point_bound {
     const char *why;    /* the evidence, in messages: "App. D, ABF-117" */
 } ledger_point_bound;
 
+/* One player of a calendar year's list (report_year.c, issue 28): what a
+ * body's annual awards are decided on. */
+typedef struct ledger_year_player {
+    const char *number, *name;
+    int rank_at_start;        /* the body's rank ordinal on January 1 */
+    const char *rank_name;    /* ... its name */
+    bmp_points points;        /* won in the year: the body's total (all types
+                                 counting into it) */
+    bool overseas;            /* registered as an overseas player (ABF-100) */
+} ledger_year_player;
+#define LEDGER_AWARD_SIZE 112 /* an award's text on the year's list */
+
 typedef struct ledger_body_ops {
     const char *code;   /* "abf": the body row's code and bmp_rules' name */
     const char *alias;  /* another spelling accepted on input ("nz"), or NULL */
@@ -69,6 +81,13 @@ typedef struct ledger_body_ops {
 
     /* -- carried points (carried.c, issue 26) -- */
     const ledger_point_bound *max_event_points;  /* NULL: the ledger's own bound */
+
+    /* -- published lists (report_year.c, issue 28) -- */
+    /* The body's annual awards on a calendar year's list: award[i] for
+     * player i ("" for none) and a note on t per award naming its rule;
+     * NULL: the body has none. */
+    bmp_status (*year_awards)(const ledger_year_player *p, size_t n, char (*award)[LEDGER_AWARD_SIZE],
+                              bmp_table *t, bmp_error *err);
 } ledger_body_ops;
 
 /* The table of body `code` as given on input (any case, or its alias);

@@ -23,7 +23,50 @@ typedef struct inv_head {
     char number[80], issued[40], club[32], club_name[256], body_name[128];
     char kind[32], period[32], rule[16], credits[80], reason[512];
     int64_t run, club_id, total, sign;
+    /* the terms it was issued under (migration 019), with_terms */
+    bool with_terms, tax_included;
+    char due[16], tax_name[32], address[512], tax_id[64];
+    int64_t net, tax, tax_rate;
 } inv_head;
+
+/* The terms' columns of invoice `number`. */
+static bmp_status terms_of(bmp_ledger *l, const ledger_body *b, inv_head *h, bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bool row = false;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT with_terms, due, net, tax, tax_name, tax_rate, tax_included, "
+                             "issuer_address, issuer_tax_id FROM invoice WHERE body_id = ?1 AND "
+                             "number = ?2",
+                             "is", b->id, h->number);
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && row) {
+        h->with_terms = l->ops->col_int(st, 0) != 0;
+        core_strlcpy(h->due, l->ops->col_text(st, 1), sizeof h->due);
+        h->net = l->ops->col_int(st, 2);
+        h->tax = l->ops->col_int(st, 3);
+        core_strlcpy(h->tax_name, l->ops->col_text(st, 4), sizeof h->tax_name);
+        h->tax_rate = l->ops->col_int(st, 5);
+        h->tax_included = l->ops->col_int(st, 6) != 0;
+        core_strlcpy(h->address, l->ops->col_text(st, 7), sizeof h->address);
+        core_strlcpy(h->tax_id, l->ops->col_text(st, 8), sizeof h->tax_id);
+    }
+    if (st)
+        l->ops->finalize(st);
+    return rc;
+}
+
+/* "GST 10%" / "GST 12.5%" (the rate in basis points). */
+static void tax_label(const inv_head *h, char *buf, size_t size)
+{
+    int r = (int)(h->tax_rate % 100000);
+    if (r % 100 == 0)
+        snprintf(buf, size, "%.31s %d%%", h->tax_name[0] ? h->tax_name : "tax", r / 100);
+    else
+        snprintf(buf, size, "%.31s %d.%02d%%", h->tax_name[0] ? h->tax_name : "tax", r / 100,
+                 r % 100);
+}
 
 static bmp_status head_of(bmp_ledger *l, const ledger_body *b, const char *number, inv_head *h,
                           bmp_error *err)
@@ -57,6 +100,8 @@ static bmp_status head_of(bmp_ledger *l, const ledger_body *b, const char *numbe
     }
     if (st)
         l->ops->finalize(st);
+    if (!rc)
+        rc = terms_of(l, b, h, err);
     return rc;
 }
 
@@ -86,10 +131,28 @@ static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error
             core_csv_put(f, l->ops->col_text(st, k), true, ',');
         fprintf(f, "%lld\n", (long long)(h->sign * l->ops->col_int(st, 5)));
     }
+    if (!rc && h->with_terms) { /* the terms before the total (the gross) */
+        char tax[96];
+        tax_label(h, tax, sizeof tax);
+        const char *what[] = {"net", tax};
+        int64_t cents[] = {h->net, h->tax};
+        for (int k = 0; k < 2; k++) {
+            core_csv_put(f, h->number, true, ',');
+            core_csv_put(f, h->club, true, ',');
+            fputs(",,,,", f);
+            core_csv_put(f, what[k], true, ',');
+            fprintf(f, "%lld\n", (long long)cents[k]);
+        }
+    }
     if (!rc) {
         core_csv_put(f, h->number, true, ',');
         core_csv_put(f, h->club, true, ',');
         fprintf(f, ",,,,total,%lld\n", (long long)h->total);
+    }
+    if (!rc && h->with_terms && h->due[0]) {
+        core_csv_put(f, h->number, true, ',');
+        core_csv_put(f, h->club, true, ',');
+        fprintf(f, ",,,,due %s,\n", h->due);
     }
     if (st)
         l->ops->finalize(st);
@@ -97,6 +160,25 @@ static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error
 }
 
 /* ---- JSON ----------------------------------------------------------------- */
+
+/* The terms (migration 019): due, net, tax and the issuer; the total is the
+ * gross. */
+static int terms_json(const inv_head *h, json_t *doc)
+{
+    json_t *tax = json_pack("{s:s,s:I,s:b,s:I}", "name", h->tax_name, "rate_bp",
+                            (json_int_t)h->tax_rate, "included", h->tax_included, "cents",
+                            (json_int_t)h->tax);
+    json_t *issuer = json_pack("{s:s,s:s}", "address", h->address, "tax_id", h->tax_id);
+    int bad = !tax || !issuer;
+    bad = bad || json_object_set_new(doc, "due", json_string(h->due)) != 0;
+    bad = bad || json_object_set_new(doc, "net_cents", json_integer(h->net)) != 0;
+    bad = bad || json_object_set(doc, "tax", tax) != 0;
+    bad = bad || json_object_set_new(doc, "gross_cents", json_integer(h->total)) != 0;
+    bad = bad || json_object_set(doc, "issuer", issuer) != 0;
+    json_decref(tax);
+    json_decref(issuer);
+    return bad ? -1 : 0;
+}
 
 static bmp_status write_json(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error *err)
 {
@@ -123,6 +205,10 @@ static bmp_status write_json(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
                                            (json_int_t)h->total, "credits", h->credits, "reason",
                                            h->reason);
     json_decref(lines);
+    if (doc && h->with_terms && terms_json(h, doc) != 0) {
+        json_decref(doc);
+        doc = NULL;
+    }
     if (!rc && (!doc || json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0))
         rc = bmp_error_set(err, BMP_ENOMEM, "invoice %s: cannot write JSON (out of memory or "
                                             "not UTF-8)", h->number);
@@ -134,24 +220,60 @@ static bmp_status write_json(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
 
 /* ---- HTML ----------------------------------------------------------------- */
 
+/* "Tax invoice " where a tax is charged (the words the ATO asks for),
+ * "Credit note ", else "Invoice ". */
+static const char *doc_kind(const inv_head *h)
+{
+    if (h->credits[0])
+        return "Credit note ";
+    return h->with_terms && h->tax_rate > 0 ? "Tax invoice " : "Invoice ";
+}
+
+/* Net and tax rows above the total (migration 019's terms). */
+static void html_terms(const inv_head *h, FILE *f)
+{
+    char net[32], tax[32], label[96];
+    invoice_money(h->net, net, sizeof net);
+    invoice_money(h->tax, tax, sizeof tax);
+    tax_label(h, label, sizeof label);
+    fprintf(f, "<tr><th colspan=\"5\">Net</th><th class=\"n\" id=\"net\">%s</th></tr>", net);
+    fputs("<tr><th colspan=\"5\">", f);
+    core_html_put(f, label);
+    if (h->tax_included)
+        fputs(" (included)", f);
+    fprintf(f, "</th><th class=\"n\" id=\"tax\">%s</th></tr>", tax);
+}
+
 static void html_head(const inv_head *h, FILE *f)
 {
     fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
-    core_html_put(f, h->credits[0] ? "Credit note " : "Invoice ");
+    core_html_put(f, doc_kind(h));
     core_html_put(f, h->number);
     fputs("</title><style>body{font:15px/1.4 sans-serif;margin:2rem}table{border-collapse:"
           "collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.25rem .5rem;"
           "text-align:left}td.n,th.n{text-align:right}</style></head><body>\n<h1>", f);
-    core_html_put(f, h->credits[0] ? "Credit note " : "Invoice ");
+    core_html_put(f, doc_kind(h));
     core_html_put(f, h->number);
     fputs("</h1>\n<p>", f);
     core_html_put(f, h->body_name);
+    if (h->with_terms && h->address[0]) {
+        fputs("<br>", f);
+        core_html_put(f, h->address);
+    }
+    if (h->with_terms && h->tax_id[0]) {
+        fputs("<br>", f);
+        core_html_put(f, h->tax_id);
+    }
     fputs("</p>\n<dl><dt>To</dt><dd>", f);
     core_html_put(f, h->club);
     fputs(" ", f);
     core_html_put(f, h->club_name);
     fputs("</dd><dt>Issued</dt><dd>", f);
     core_html_put(f, h->issued);
+    if (h->with_terms && h->due[0]) {
+        fputs("</dd><dt>Due</dt><dd id=\"due\">", f);
+        core_html_put(f, h->due);
+    }
     fputs("</dd><dt>For</dt><dd>", f);
     core_html_put(f, h->kind);
     fputs(" ", f);
@@ -191,7 +313,10 @@ static bmp_status write_html(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
         l->ops->finalize(st);
     char total[32];
     invoice_money(h->total, total, sizeof total);
-    fprintf(f, "</tbody><tfoot><tr><th colspan=\"5\">Total</th><th class=\"n\" id=\"total\">%s"
+    fputs("</tbody><tfoot>", f);
+    if (h->with_terms)
+        html_terms(h, f);
+    fprintf(f, "<tr><th colspan=\"5\">Total</th><th class=\"n\" id=\"total\">%s"
                "</th></tr></tfoot></table>\n</body></html>\n", total);
     return rc;
 }
@@ -218,26 +343,5 @@ bmp_status invoice_doc(bmp_ledger *l, const ledger_body *b, const char *number,
         *out = NULL;
         *len = 0;
     }
-    return rc;
-}
-
-bmp_status invoice_doc_write(bmp_ledger *l, const ledger_body *b, const char *number,
-                             const char *dir, bmp_invoice_format fmt, bmp_error *err)
-{
-    static const char *const ext[] = {"html", "csv", "json"};
-    char *doc = NULL, *path = NULL;
-    size_t len = 0;
-    /* the number names the file: never a path (a club number is the
-     * register's text) */
-    if (!*number || number[0] == '.' || strchr(number, '/') || strchr(number, '\\'))
-        return bmp_error_set(err, BMP_EINVAL, "invoice \"%s\": not usable as a file name",
-                             number);
-    bmp_status rc = invoice_doc(l, b, number, fmt, &doc, &len, err);
-    if (!rc && !(path = core_asprintf("%s/%s.%s", dir, number, ext[fmt])))
-        rc = bmp_error_oom(err);
-    if (!rc)
-        rc = bmp_file_write_atomic(path, doc, len, err);
-    free(path);
-    free(doc);
     return rc;
 }

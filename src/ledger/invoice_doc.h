@@ -12,8 +12,4 @@ void invoice_money(int64_t cents, char *buf, size_t size);
 /* Invoice `number` of body b as a document (malloc'ed). */
 bmp_status invoice_doc(bmp_ledger *l, const ledger_body *b, const char *number,
                        bmp_invoice_format fmt, char **out, size_t *len, bmp_error *err);
-/* ... written to dir/<number>.<html|csv|json> (atomic). */
-bmp_status invoice_doc_write(bmp_ledger *l, const ledger_body *b, const char *number,
-                             const char *dir, bmp_invoice_format fmt, bmp_error *err);
-
 #endif

@@ -33,6 +33,9 @@ static const route routes[] = {
     {"GET", "/api/v1/runs/{body}", srv_runs},
     {"POST", "/api/v1/runs/{body}/{name}", srv_run},
     {"POST", "/api/v1/batches/{id}/accept-carried", srv_accept_carried},
+    {"GET", "/api/v1/reports/{body}/ranking", srv_report_ranking},
+    {"GET", "/api/v1/reports/{body}/year/{year}", srv_report_year},
+    {"GET", "/api/v1/reports/{body}/promotions/{period}", srv_report_promotions},
     {NULL, NULL, NULL},
 };
 

@@ -101,6 +101,11 @@ void srv_route(srv_req *rq, srv_resp *rs);
         srv_pool_put(&(rq)->s->pool, l);                                                     \
     } while (0)
 
+/* The published lists (api_reports.c, issue 28). */
+int srv_report_ranking(srv_req *rq, srv_resp *rs);
+int srv_report_year(srv_req *rq, srv_resp *rs);
+int srv_report_promotions(srv_req *rq, srv_resp *rs);
+
 /* Reads of one resource (api_get.c). */
 int srv_healthz(srv_req *rq, srv_resp *rs);
 int srv_player(srv_req *rq, srv_resp *rs);

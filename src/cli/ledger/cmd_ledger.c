@@ -45,6 +45,8 @@ static const char *const ledger_help_head =
     "  batch show ID                a batch: header, lines, held lines and why\n"
     "  reopen PERIOD --body B --reason R  undo the last close (audited)\n"
     "  report statement|club|promotions|top|batches\n"
+    "  report ranking|year|promotions PERIOD  the lists a body publishes\n"
+    "  invoice-settings --body B [--set KEY=VALUE]  invoice numbers, due days, tax\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
     "  backup FILE                  a verified copy while the ledger is in use (SQLite)\n"
     "  restore FILE --ledger TARGET the copy back, verified, all or nothing\n"
@@ -67,7 +69,7 @@ static void ledger_help(FILE *f)
 static const ledger_cmd *const sections[] = {
     ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_convert,
     ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay,   ledger_cmds_secretary,
-    ledger_cmds_intake,  ledger_cmds_backup};
+    ledger_cmds_intake,  ledger_cmds_backup, ledger_cmds_publish};
 
 /* A group member's second word in capitals ("invoice RUN") stands for any word. */
 static bool is_placeholder(const char *w)
@@ -77,7 +79,7 @@ static bool is_placeholder(const char *w)
 
 /* The entry named by pos[0] (and pos[1] when pos[0] names a group): with
  * exact, only by its own words; else a placeholder word matches too.
- * *group is an entry of the group pos[0] names, if it names one. */
+ * *group is the first entry of the group pos[0] names, if it names one. */
 static const ledger_cmd *find_cmd(const ledger_args *a, bool exact, const ledger_cmd **group)
 {
     for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++)
@@ -88,7 +90,8 @@ static const ledger_cmd *find_cmd(const ledger_args *a, bool exact, const ledger
                 continue;
             if (!sp)
                 return c;
-            *group = c;
+            if (!*group) /* the group's help: its first entry's */
+                *group = c;
             bool any = !exact && is_placeholder(sp + 1);
             if (a->npos >= 2 && (any || strcmp(sp + 1, a->pos[1]) == 0))
                 return c;
@@ -140,5 +143,6 @@ int cli_ledger(int argc, char **argv)
         rc = dispatch(&a);
     free(a.pos);
     free(a.control);
+    free(a.sets);
     return rc;
 }

@@ -11,6 +11,8 @@ static const char *const help_report =
     "usage: bridgemp ledger report statement NUMBER --body B\n"
     "       bridgemp ledger report club CLUB --body B [--period yyyy-mm]\n"
     "       bridgemp ledger report promotions --body B [--period yyyy-mm]\n"
+    "       bridgemp ledger report promotions PERIOD --body B  (as published)\n"
+    "       bridgemp ledger report ranking|year YEAR --body B  (report ranking --help)\n"
     "       bridgemp ledger report top --body B [--period yyyy-mm] [--limit N]\n"
     "       bridgemp ledger report batches [--state S]\n"
     "  --format table|csv|json (default table); --output FILE writes it atomically\n"
@@ -71,7 +73,13 @@ static int cmd_statement(ledger_args *a) { return body_report(a, fill_statement)
 
 static int cmd_club(ledger_args *a) { return body_report(a, fill_club); }
 
-static int cmd_promotions(ledger_args *a) { return body_report(a, fill_promotions); }
+/* With PERIOD, the published form (cmd_ledger_publish.c); else as before. */
+static int cmd_promotions(ledger_args *a)
+{
+    if (a->npos > 2)
+        return a->period ? ledger_usage(a, help_report) : cli_ledger_published_promotions(a);
+    return body_report(a, fill_promotions);
+}
 
 static int cmd_top(ledger_args *a) { return body_report(a, fill_top); }
 
@@ -81,7 +89,7 @@ static int cmd_batches(ledger_args *a) { return ledger_report_table(a, fill_batc
 const ledger_cmd ledger_cmds_report[] = {
     {"report statement", help_report, BODY_TABLE, 1, 1, cmd_statement},
     {"report club", help_report, BODY_TABLE | LO(PERIOD), 1, 1, cmd_club},
-    {"report promotions", help_report, BODY_TABLE | LO(PERIOD), 0, 0, cmd_promotions},
+    {"report promotions", help_report, BODY_TABLE | LO(PERIOD), 0, 1, cmd_promotions},
     {"report top", help_report, BODY_TABLE | LO(PERIOD) | LO(LIMIT), 0, 0, cmd_top},
     {"report batches", help_report, LO(STATE) | LEDGER_TABLE_OPTS, 0, 0, cmd_batches},
     {"batches", help_batches, LO(STATE) | LEDGER_TABLE_OPTS, 0, 0, cmd_batches},

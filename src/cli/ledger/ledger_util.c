@@ -9,6 +9,7 @@
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/file.h"
 #include "bridgemp/ledger.h"
+#include "bridgemp/ledger_publish.h"
 #include "cli/ledger/ledger_util.h"
 
 /* A message as text, never a terminal's command (issue 27): a value it
@@ -89,17 +90,20 @@ bmp_status ledger_put(const ledger_args *a, ledger_write_fn write, const void *a
 typedef struct put_table {
     const bmp_table *t;
     bmp_output_format fmt;
+    bool html; /* --format html: a page (bmp_ledger_report_write) */
 } put_table;
 
 static bmp_status write_table(FILE *f, const void *arg, bmp_error *e)
 {
     const put_table *p = arg;
+    if (p->html)
+        return bmp_ledger_report_write(p->t, NULL, BMP_REPORT_HTML, f, e);
     return bmp_table_write(p->t, p->fmt, f, e);
 }
 
 bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error *e)
 {
-    put_table p = {t, a->fmt};
+    put_table p = {t, a->fmt, a->html};
     return ledger_put(a, write_table, &p, e);
 }
 

@@ -22,7 +22,9 @@ typedef enum ledger_opt {
     LO_REF, LO_EARNED, LO_AS, LO_FEES, LO_RATE, LO_RATES, LO_EXEMPTIONS, LO_EVENTS,
     LO_USEBIO_STATUS, LO_DUMMY, LO_OVERSEAS, LO_YOUTH, LO_ALL, LO_EXEMPT, LO_INVOICE,
     LO_AMOUNT, LO_NO_CLUB_NUMBER, LO_TOUR, LO_DRY_RUN, LO_FORMAT, LO_CONTROL, LO_LEDGER,
-    LO_FORCE_REPLACE, LO_COUNT
+    LO_FORCE_REPLACE,
+    LO_RANK, LO_SET, /* report ranking --rank, invoice-settings --set (issue 28) */
+    LO_COUNT
 } ledger_opt;
 #define LO(x) (UINT64_C(1) << LO_##x)
 /* Valid with every subcommand (as --help is). */
@@ -48,6 +50,10 @@ typedef struct ledger_args {
     const char *ledger;           /* ledger restore --ledger TARGET (cmd_ledger_backup.c) */
     bool force_replace;           /* ledger restore --force-replace */
     bmp_output_format fmt;
+    bool html;                    /* --format html (a table as a page) */
+    const char *rank;             /* report ranking --rank */
+    const char **sets;            /* invoice-settings --set KEY=VALUE, repeatable */
+    size_t nsets;
     const char **control;
     size_t ncontrol;
     const char **pos;
@@ -89,6 +95,11 @@ bmp_status cli_ledger_put_sections(const struct bmp_ledger_sections *s, const le
                                    bmp_error *e);
 bmp_status cli_ledger_close_preview(bmp_ledger *l, const ledger_args *a, bmp_error *e);
 extern const ledger_cmd ledger_cmds_intake[];   /* cmd_ledger_intake.c */
+/* cmd_ledger_publish.c: report ranking, report year, invoice-settings, and
+ * `report promotions PERIOD` (the published form; cmd_ledger_report.c
+ * keeps the --period form and calls this for the other). */
+extern const ledger_cmd ledger_cmds_publish[];
+int cli_ledger_published_promotions(ledger_args *a);
 /* "FILE: batch N provisional", and ", held: WHY" for a batch held for its
  * carried points (cmd_ledger_intake.c). */
 void ledger_print_imported(bmp_ledger *l, const char *file, int64_t id);

@@ -137,4 +137,5 @@ const ledger_body_ops ledger_abf_ops = {
     .runs = runs,
     .nruns = sizeof runs / sizeof runs[0],
     .max_event_points = max_event_points,
+    .year_awards = abf_year_awards,
 };

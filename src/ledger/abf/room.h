@@ -13,6 +13,11 @@ bmp_status abf_convert_rate(const bmp_ledger_conversion *c, bmp_ledger_converted
 bmp_status abf_club_number_fee(bmp_ledger *l, const ledger_body *b, const bmp_ledger_payment *p,
                                int64_t club, bmp_ledger_paid *out, bmp_error *err);
 
+/* ABF-90, ABF-91 (1.7.2, 1.7.3): the McCutcheon Trophy and awards on the
+ * year's list (mccutcheon.c). */
+bmp_status abf_year_awards(const ledger_year_player *p, size_t n, char (*award)[LEDGER_AWARD_SIZE],
+                           bmp_table *t, bmp_error *err);
+
 /* The run adapters (runs.c), one per entry of the ABF's runs table. */
 LEDGER_RUN_DEF(abf_run_capitation);
 LEDGER_RUN_DEF(abf_run_members);

@@ -100,6 +100,15 @@ req 404 'no abf event 4' "$U/api/v1/events/abf/4"
 req 400 'expected an event' "$U/api/v1/events/abf/x"
 req 404 'unknown body' "$U/api/v1/players/xyz/1003"
 req 200 '"number":"0001004"' "$U/api/v1/clubs/abf/2074?period=2025-09"
+# issue 28: the published lists, each with the ledger head it was made from
+req 200 '"body":"abf","head":"[0-9]+:[0-9a-f]{64}","rows":\[\{"number":"0002011","name":"T1 player 1","club":"3101","rank":"Regional Master","green":"48.00","red":"3.23","gold":"0.00","total":"51.23"\}' \
+    "$U/api/v1/reports/abf/ranking"
+req 200 '"rows":\[\{"number":"0001004",[^}]*"total":"25.05"\}' "$U/api/v1/reports/abf/ranking?club=2074"
+req 200 '"award":"McCutcheon Trophy"' "$U/api/v1/reports/abf/year/2025"
+req 400 'year ..x..: expected 1..9999' "$U/api/v1/reports/abf/year/x"
+req 200 '"new_rank":"Regional Master","player":"0002011".*"previous_rank":"Silver Local Master"' \
+    "$U/api/v1/reports/abf/promotions/2025-09"
+req 400 'expected yyyy-mm or yyyy' "$U/api/v1/reports/abf/promotions/2025-9"
 req 200 '"page":2,"per_page":2,"total":5' "$U/api/v1/batches?page=2&per_page=2"
 req 400 'page ..0..: expected a whole number from 1' "$U/api/v1/batches?page=0"
 req 400 'state ..lost..: expected received, provisional' "$U/api/v1/batches?state=lost"

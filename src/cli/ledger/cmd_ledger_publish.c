@@ -1,0 +1,158 @@
+/* `bridgemp ledger report ranking|year|promotions PERIOD` (the lists a
+ * body publishes, include/bridgemp/ledger_publish.h) and `bridgemp ledger
+ * invoice-settings` (include/bridgemp/ledger_invoice_settings.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/bridgemp.h"
+#include "bridgemp/ledger_invoice_settings.h"
+#include "bridgemp/ledger_publish.h"
+#include "cli/ledger/ledger_util.h"
+
+static const char *const help_publish =
+    "usage: bridgemp ledger report ranking --body B [--club C] [--rank R] [--status S]\n"
+    "       bridgemp ledger report year YEAR --body B\n"
+    "       bridgemp ledger report promotions PERIOD --body B\n"
+    "  --format table|csv|json|html (default table); --output FILE writes it atomically\n"
+    "\n"
+    "ranking: every player's holdings per point type, the body's total where it\n"
+    "has one, rank and home club, by total then name (not the Deceased unless\n"
+    "--status Deceased).  year: points won in calendar YEAR and the rank held on\n"
+    "1 January; for the ABF the McCutcheon Trophy and awards (1.7.2, 1.7.3).\n"
+    "promotions PERIOD (yyyy-mm or yyyy): new rank, player, club, previous rank\n"
+    "and date, highest rank first.  Each names the ledger head it was made from:\n"
+    "a note, JSON \"head\", CSV column ledger_head.\n";
+
+static const char *const help_settings =
+    "usage: bridgemp ledger invoice-settings --body B [--set KEY=VALUE ...]\n"
+    "  [--format table|csv|json|html] [--output FILE]\n"
+    "\n"
+    "Show the body's invoice settings; each --set changes one (all or nothing,\n"
+    "audited).  Keys: prefix and next (the number series: next 0 keeps the\n"
+    "BODY-RUN-CLUB numbers), digits (zero-padding), due_days, tax_name, tax_rate\n"
+    "(basis points: GST 10% = 1000), tax_included (yes: the charges include the\n"
+    "tax, as the ABF's fees do), address, tax_id.\n";
+
+typedef bmp_status (*publish_fn)(bmp_ledger *l, const ledger_args *a, bmp_ledger_head *head,
+                                 bmp_table *t, bmp_error *e);
+typedef struct publish {
+    publish_fn fill;
+} publish;
+
+typedef struct put_report {
+    const bmp_table *t;
+    const bmp_ledger_head *head;
+    bmp_report_format fmt;
+} put_report;
+
+static bmp_status write_report(FILE *f, const void *arg, bmp_error *e)
+{
+    const put_report *p = arg;
+    return bmp_ledger_report_write(p->t, p->head, p->fmt, f, e);
+}
+
+static bmp_report_format report_format(const ledger_args *a)
+{
+    if (a->html)
+        return BMP_REPORT_HTML;
+    return a->fmt == BMP_OUT_CSV ? BMP_REPORT_CSV
+           : a->fmt == BMP_OUT_JSON ? BMP_REPORT_JSON
+                                    : BMP_REPORT_TABLE;
+}
+
+/* The report made inside one read snapshot (its head and rows agree). */
+static bmp_status publish_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                               bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    const publish *x = arg;
+    bmp_table t;
+    bmp_ledger_head head;
+    bmp_table_init(&t);
+    bmp_status st = bmp_ledger_snapshot_begin(l, e);
+    if (!st) {
+        st = x->fill(l, a, &head, &t, e);
+        bmp_ledger_snapshot_end(l);
+    }
+    put_report r = {&t, &head, report_format(a)};
+    if (!st)
+        st = ledger_put(a, write_report, &r, e);
+    bmp_table_free(&t);
+    return st;
+}
+
+static bmp_status fill_ranking(bmp_ledger *l, const ledger_args *a, bmp_ledger_head *head,
+                               bmp_table *t, bmp_error *e)
+{
+    bmp_ledger_ranking_opts o = {.size = sizeof o, .club = a->club, .rank = a->rank,
+                                 .status = a->status};
+    return bmp_ledger_ranking(l, a->body, &o, head, t, e);
+}
+
+static bmp_status fill_year(bmp_ledger *l, const ledger_args *a, bmp_ledger_head *head,
+                            bmp_table *t, bmp_error *e)
+{
+    return bmp_ledger_year_report(l, a->body, atoi(a->pos[2]), head, t, e);
+}
+
+static bmp_status fill_promotions(bmp_ledger *l, const ledger_args *a, bmp_ledger_head *head,
+                                  bmp_table *t, bmp_error *e)
+{
+    return bmp_ledger_promotions_list(l, a->body, a->pos[2], head, t, e);
+}
+
+static int run_publish(ledger_args *a, publish_fn fill)
+{
+    publish x = {fill};
+    if (!a->body)
+        return ledger_usage(a, help_publish);
+    return ledger_run(a, publish_step, &x);
+}
+
+static int cmd_ranking(ledger_args *a) { return run_publish(a, fill_ranking); }
+
+static int cmd_year(ledger_args *a)
+{
+    long long y = 0;
+    if (!ledger_number(a->pos[2], 1, 9999, &y))
+        return ledger_usage(a, help_publish);
+    return run_publish(a, fill_year);
+}
+
+int cli_ledger_published_promotions(ledger_args *a) { return run_publish(a, fill_promotions); }
+
+static bmp_status fill_settings(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                bmp_table *t, bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_invoice_settings_table(l, a->body, t, e);
+}
+
+static bmp_status settings_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                bmp_problems *p, bmp_error *e)
+{
+    (void)arg;
+    (void)p;
+    bmp_status st = BMP_OK;
+    if (a->nsets)
+        st = bmp_ledger_invoice_settings_set(l, a->body, a->sets, a->nsets, e);
+    if (!st)
+        st = ledger_fill_put(l, a, fill_settings, NULL, e);
+    return st;
+}
+
+static int cmd_settings(ledger_args *a)
+{
+    if (!a->body)
+        return ledger_usage(a, help_settings);
+    return ledger_run(a, settings_step, NULL);
+}
+
+#define PUB_OPTS (LO(BODY) | LEDGER_TABLE_OPTS)
+const ledger_cmd ledger_cmds_publish[] = {
+    {"report ranking", help_publish, PUB_OPTS | LO(CLUB) | LO(RANK) | LO(STATUS), 0, 0,
+     cmd_ranking},
+    {"report year", help_publish, PUB_OPTS, 1, 1, cmd_year},
+    {"invoice-settings", help_settings, PUB_OPTS | LO(SET), 0, 0, cmd_settings},
+    {NULL, NULL, 0, 0, 0, NULL}};

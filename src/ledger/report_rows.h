@@ -1,0 +1,48 @@
+/* The players of a published list with their points per point type
+ * (report_rows.c): what the ranking and the year's list share. */
+#ifndef BMP_LEDGER_REPORT_ROWS_H
+#define BMP_LEDGER_REPORT_ROWS_H
+
+#include "bridgemp/ledger_publish.h"
+#include "ledger/ledger_internal.h"
+#include "ledger/ranks_glue.h"
+
+typedef struct report_player {
+    int64_t id;
+    char number[16], name[128], club[32], status[16], rank_name[64];
+    int rank, stars;
+    bool overseas;
+    bmp_points pts[LEDGER_MAX_TYPES];
+    bmp_points total;
+    bmp_points key;       /* the sort key (report_rows_sort) */
+} report_player;
+
+typedef struct report_rows {
+    const char *types[LEDGER_MAX_TYPES];
+    int weight[LEDGER_MAX_TYPES];
+    size_t ntypes;
+    bool has_total;        /* some type counts into the body's total */
+    report_player *p;
+    size_t n;
+} report_rows;
+
+/* The body's players (all statuses) by id, their point types and weights. */
+bmp_status report_rows_load(bmp_ledger *l, const ledger_body *b, report_rows *r, bmp_error *err);
+/* Add `points` of type to player `player` (ERANGE on overflow). */
+bmp_status report_rows_add(report_rows *r, int64_t player, const char *type, bmp_points points,
+                           bmp_error *err);
+/* Every player's total through the body's weights (overflow checked). */
+bmp_status report_rows_totals(report_rows *r, bmp_error *err);
+/* Sort: by total (or rank without one) highest first, then name, number. */
+void report_rows_sort(report_rows *r);
+/* Columns number, name, club, <lead>, each type, total (if any), <tail>. */
+bmp_status report_rows_columns(const report_rows *r, bmp_table *t, const char *lead,
+                               const char *tail);
+/* One player's row as report_rows_columns laid it out. */
+bmp_status report_rows_cells(const report_rows *r, const report_player *p, bmp_table *t,
+                             const char *lead, const char *tail);
+/* The head into *head (if not NULL) and a note "ledger head N:HASH". */
+bmp_status report_head(bmp_ledger *l, bmp_ledger_head *head, bmp_table *t, bmp_error *err);
+void report_rows_free(report_rows *r);
+
+#endif
