@@ -11,7 +11,7 @@ typedef enum pipe_input_mode { PIPE_INPUT_AUTO, PIPE_INPUT_EVENT, PIPE_INPUT_CRE
 
 /* Options copied from bmp_pipeline_set, in the order of bmp_usebio_opts. */
 enum { OPT_BODY, OPT_EDITION, OPT_GRADE, OPT_CLASSIFICATION, OPT_STATUS, OPT_RATING,
-       OPT_SIDECAR, OPT__COUNT };
+       OPT_SIDECAR, OPT_SIDECAR_JSON, OPT__COUNT };
 
 struct bmp_pipeline {
     char *opt[OPT__COUNT];

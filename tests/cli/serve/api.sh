@@ -269,6 +269,29 @@ refused 400 'the ABF uses --grade, not --status' -X POST --data-binary @$G \
     -H "Authorization: Bearer $CLUB" "$X&status=club"
 req 201 '"state":"provisional"' -X POST --data-binary @$G \
     -H "Authorization: Bearer $CLUB" "$X&grade=E"
+# every option of `ledger import` (issue 26, docs/openapi.yaml): sidecar= (the
+# --sidecar file's text, a JSON object of the event's fields) and
+# set=KEY=VALUE (--set), each checked with 400 and the reason; an unknown
+# parameter is refused, never ignored (finding 4: "&grade=E is ignored")
+refused 400 'unknown parameter ..grad..: an upload takes filename, kind' -X POST --data-binary @$G \
+    -H "Authorization: Bearer $CLUB" "$X&grad=E"
+refused 400 'set ..note..: expected KEY=VALUE' -X POST --data-binary @$G \
+    -H "Authorization: Bearer $CLUB" "$X&grade=E&set=note"
+refused 400 'sidecar: line 1, column [0-9]+: invalid JSON' -X POST --data-binary @$G \
+    -H "Authorization: Bearer $CLUB" "$X&sidecar=%7Bgrade"
+refused 400 'sidecar: expected a JSON object' -X POST --data-binary @$G \
+    -H "Authorization: Bearer $CLUB" "$X&sidecar=%5B1%5D"
+refused 400 'sidecar: [$].colour: not a sidecar field' -X POST --data-binary @$G \
+    -H "Authorization: Bearer $CLUB" "$X&sidecar=%7B%22colour%22%3A1%7D"
+refused 400 'status Club and usebio-status County disagree' -X POST --data-binary @$G \
+    -H "Authorization: Bearer $CLUB" "$X&status=Club&usebio-status=County"
+# the grade and the date from the sidecar, a param from set=: another
+# session of the club's (a new batch), dated and graded as the sidecar says
+req 201 '"state":"provisional"' -X POST --data-binary @$G -H "Authorization: Bearer $CLUB" \
+    "$X&sidecar=%7B%22grade%22%3A%22E%22%2C%22date%22%3A%222025-02-13%22%7D&set=note=via%20the%20API"
+SIDE=$(sed -n 's/.*"batch":\([0-9]*\).*/\1/p' "$W/body")
+$L batch show "$SIDE" | grep -Eq '^ +date +2025-02-13$' || fail "sidecar= date not applied to batch $SIDE"
+$L dump | grep -q "via the API" || fail "set=note=... not kept with batch $SIDE's event"
 
 # SIGTERM during an upload: the upload in flight finishes (one transaction)
 # and the server stops; never a half-written batch
