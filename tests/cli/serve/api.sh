@@ -292,6 +292,22 @@ req 201 '"state":"provisional"' -X POST --data-binary @$G -H "Authorization: Bea
 SIDE=$(sed -n 's/.*"batch":\([0-9]*\).*/\1/p' "$W/body")
 $L batch show "$SIDE" | grep -Eq '^ +date +2025-02-13$' || fail "sidecar= date not applied to batch $SIDE"
 $L dump | grep -q "via the API" || fail "set=note=... not kept with batch $SIDE's event"
+# issue 26 findings 1.4 and 5 over the API: a player twice in one event; a
+# number not of the body's syntax, at the file's line; a transposed
+# unregistered number held with the registered one near it
+sed 's/"1003"/"1002"/' examples/abf/club-pairs.json > "$W/twice.json"
+refused 400 'player 1002 appears twice' -X POST --data-binary @"$W/twice.json" \
+    -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=twice.json"
+sed 's/>1180290</>9OOO71</' $G > "$W/letters.xml"
+refused 400 'letters.xml:32: contestant 1NS player Ben Cox: ABF number ..9OOO71.. is not all digits' \
+    -X POST --data-binary @"$W/letters.xml" -H "Authorization: Bearer $CLUB" \
+    "$U/api/v1/batches?filename=letters.xml&kind=event&grade=E"
+$L player add --body abf --number 1180290 --name "Ben Cox" --status Active > /dev/null 2>&1 ||
+    fail "player add 1180290"
+sed -e 's/>1180290</>1180209</' -e 's#<DATE>06/02/2025<#<DATE>20/02/2025<#' $G > "$W/transposed.xml"
+req 201 '"near_matches":"held: player 1180209 Ben Cox: not registered. near: 1180290 Ben Cox \(two digits transposed\)' \
+    -X POST --data-binary @"$W/transposed.xml" -H "Authorization: Bearer $CLUB" \
+    "$U/api/v1/batches?filename=transposed.xml&kind=event&grade=E"
 
 # SIGTERM during an upload: the upload in flight finishes (one transaction)
 # and the server stops; never a half-written batch
