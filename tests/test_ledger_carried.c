@@ -268,6 +268,36 @@ static void json_carried_differs_held(void **state)
     lt_done(&t);
 }
 
+/* issue 26 finding 2: mp.* was outside the content hash, so a file
+ * corrected only in its carried points was refused as a duplicate.  Now it
+ * is the same event with other awards: refused with the per-player
+ * difference unless it says what it replaces, then recorded. */
+static void carried_points_correction_is_a_correction(void **state)
+{
+    (void)state;
+    lt t;
+    abf_ledger(&t);
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0, again = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    assert_int_equal(bmp_ledger_import(t.l, json_with_mp(&t, "a.json", "3000"), &o, &id, &p,
+                                       &e), BMP_OK);
+    assert_int_equal(bmp_ledger_import(t.l, json_with_mp(&t, "b.json", "3100"), &o, &again, &p,
+                                       &e), BMP_EINVAL);
+    for (size_t i = 0; i < p.count; i++)
+        assert_null(strstr(p.msgs[i], "already imported"));
+    lt_has(&p, "with other awards: give --replaces");
+    lt_has(&p, "player 0001002 green: 30.00 in batch 1, 31.00 in this file");
+    bmp_problems_free(&p);
+    o.replaces = id;
+    o.reason = "carried points corrected";
+    assert_int_equal(bmp_ledger_import(t.l, json_with_mp(&t, "b.json", "3100"), &o, &again, &p,
+                                       &e), BMP_OK);
+    assert_true(again > id);
+    lt_done(&t);
+}
+
 /* One event gives at most 9999.99 of an ABF colour (App. D, ABF-117): a
  * credit file cannot say more, a USEBIO file carrying more is refused;
  * an adjustment is bounded by the ledger's 1,000,000.00 a line. */
@@ -354,6 +384,7 @@ int main(void)
         cmocka_unit_test(usebio_gold_at_club_night_held),
         cmocka_unit_test(json_carried_refused),
         cmocka_unit_test(json_carried_differs_held),
+        cmocka_unit_test(carried_points_correction_is_a_correction),
         cmocka_unit_test(beyond_one_event_refused),
         cmocka_unit_test(database_refuses_magnitudes),
     };
