@@ -12,6 +12,7 @@
 
 #include "ledger/ledger_internal.h"
 #include "ledger/migrations/sqlite_migrations.h"
+#include "ledger/store/pg_translate.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"
 
@@ -146,11 +147,38 @@ static void sqlite_upgrade_keeps_history(void **state)
     lt_done(&t);
 }
 
+/* pg_translate.c: a statement marked sqlite-only is left out of the
+ * PostgreSQL text, a pg: comment is its statement; migration 015 becomes
+ * the ALTER TABLE alone (no rebuild: an identity column copied would keep
+ * its sequence at 1). */
+static void pg_translation_of_the_markers(void **state)
+{
+    (void)state;
+    char *t = ledger_pg_translate("/*sqlite*/CREATE TABLE x (a INTEGER) STRICT;\n"
+                                  "/*sqlite*/CREATE TRIGGER x_no BEFORE DELETE ON x\n"
+                                  "BEGIN SELECT RAISE(ABORT, 'no; never'); END;\n"
+                                  "/*pg: ALTER TABLE y ADD CONSTRAINT c CHECK (b > 0) NOT VALID;*/\n"
+                                  "CREATE TABLE w (b INTEGER) STRICT;\n");
+    assert_non_null(t);
+    assert_null(strstr(t, "TABLE x"));
+    assert_null(strstr(t, "x_no"));
+    assert_non_null(strstr(t, "ALTER TABLE y ADD CONSTRAINT c CHECK (b > 0) NOT VALID;"));
+    assert_non_null(strstr(t, "CREATE TABLE w (b BIGINT);"));
+    free(t);
+    t = ledger_pg_translate(ledger_sqlite_migration_015);
+    assert_non_null(t);
+    assert_null(strstr(t, "journal_bounded"));
+    assert_null(strstr(t, "PRAGMA"));
+    assert_non_null(strstr(t, "ALTER TABLE journal ADD CONSTRAINT journal_points_bound"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(out_of_bound_row_refused),
         cmocka_unit_test(sqlite_upgrade_keeps_history),
+        cmocka_unit_test(pg_translation_of_the_markers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
