@@ -4,10 +4,12 @@
 # the charge runs list every batch they skip and why (ABF-110 levy, EBU-18
 # UMS); scale options checked against the body and the file; player
 # numbers checked by award and validate.   sh steps.sh BRIDGEMP WORKDIR
+# (BMP_STEPS_DB, BMP_STEPS_DB2: PostgreSQL URIs for the two ledgers, the
+# _pg twin, tests/cli/ledger/pg-twin.sh club)
 BIN=$1
 W=$2
 rm -rf "$W" && mkdir -p "$W"
-DB=$W/l.db
+DB=${BMP_STEPS_DB:-$W/l.db}
 export BRIDGEMP_NOW=2026-11-24T12:00:00Z
 fails=0
 . "$(dirname "$0")/../steps_lib.sh"
@@ -35,7 +37,7 @@ step 0 "skipped 1 batch\\(es\\):
 batch 2: no club: not levied \\(import it with --club, ABF-110\\)" $L levy 2025-Q4 --body abf
 
 # EBU-18: the UMS run lists the event without a club (it failed the run)
-E=$W/e.db
+E=${BMP_STEPS_DB2:-$W/e.db}
 printf 'from,code,session\n2024-04-01,01,40\n' > "$W/rates.csv"
 step 0 "schema" $BIN ledger --db "$E" init
 step 0 "batch 1 provisional" $BIN ledger --db "$E" import examples/ebu/club-pairs.json --body ebu
