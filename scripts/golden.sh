@@ -36,7 +36,7 @@ abf-club abf_club_5tables.xml --body abf --grade E
 abf-example-pairs example_pairs.xml --body abf --grade E
 abf-tied tied_places.xml --body abf --grade E
 nzb-example-teams example_teams.xml --body nzb --grade 40C
-nzb-club-5tables abf_club_5tables.xml --body nzb --grade 40C
+nzb-club-5tables nzb_club_5tables.xml --body nzb --grade 40C
 ebu-club-5tables abf_club_5tables.xml --body ebu --status club
 LIST
 # The ledger demo's reports (issue 32: a refactor of the ledger leaves them

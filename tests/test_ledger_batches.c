@@ -154,6 +154,10 @@ static void nz_unknown_player_refused(void **state)
     assert_int_equal(bmp_ledger_import(t.l, EX "nzb/club-pairs.json", &o, &id, &p, &e), BMP_EINVAL);
     lt_has(&p, "player 56789 has Resigned: masterpoints are issued only to members (NZ-9)");
     lt_has(&p, "player 55678 is not in the register: masterpoints are issued only to members (NZ-9)");
+    /* issue 26 finding 5: at the file's line of the number (both on line 18:
+     * pair 3's players), not the contestant's index */
+    lt_has(&p, "club-pairs.json:18: player 55678 is not in the register");
+    lt_has(&p, "club-pairs.json:18: player 56789 has Resigned");
     bmp_problems_free(&p);
     lt_unchanged(&t, before);
     lt_done(&t);

@@ -228,6 +228,101 @@ static void skipped_events_listed(void **state)
     lt_done(&t);
 }
 
+/* The club pairs corrected (issue 26): pairs 1 and 2 exchange places, the
+ * same event (name, date, club), other awards. */
+static const char *corrected_club_pairs(lt *t)
+{
+    FILE *f = fopen(EX "club-pairs.json", "rb");
+    assert_non_null(f);
+    static char text[8192], out[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    const char *one = "\"place\": 1, \"score\": 60.2", *two = "\"place\": 2, \"score\": 55.0";
+    char *a = strstr(text, one), *b = strstr(text, two);
+    assert_true(a && b && a < b);
+    snprintf(out, sizeof out, "%.*s\"place\": 2, \"score\": 54.0%.*s\"place\": 1, \"score\": "
+             "55.0%s", (int)(a - text), text, (int)(b - (a + strlen(one))), a + strlen(one),
+             b + strlen(two));
+    return lt_file(t, "corrected.json", out);
+}
+
+static int64_t import_replacing(lt *t, const char *path, int64_t old)
+{
+    bmp_error e = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "nzb", .club = "100", .replaces = old,
+                                .reason = "places 1 and 2 corrected"};
+    assert_int_equal(bmp_ledger_import(t->l, path, &o, &id, NULL, &e), BMP_OK);
+    return id;
+}
+
+/* Issue 26, ruling SK-1: an event corrected by --replaces is charged once,
+ * as its replacement, and the replaced batch is listed with why.  May's
+ * club pairs (grade 40C, 1 session): 12 player-sessions x 60 cents = 720
+ * cents (NZ-93a), no A points (NZ-93c: nothing).  (a) replaced while
+ * pending: the old batch is rejected; (b) replaced after it was posted:
+ * the old batch is reversed, the replacement posted by the next close; old
+ * code charged both (1,440 cents in two lines). */
+static void replaced_event_charged_once(void **state)
+{
+    (void)state;
+    for (int posted = 0; posted < 2; posted++) {
+        lt t;
+        nz_ledger(&t);
+        bmp_error e = {0};
+        int64_t old = 0, rev = 0;
+        bmp_ledger_import_opts o = {.size = sizeof o, .body = "nzb", .club = "100"};
+        assert_int_equal(bmp_ledger_import(t.l, EX "club-pairs.json", &o, &old, NULL, &e),
+                         BMP_OK);
+        if (posted) {
+            assert_int_equal(bmp_ledger_approve(t.l, old, &e), BMP_OK);
+            assert_int_equal(bmp_ledger_close_period(t.l, "nzb", "2025-05", NULL, &e), BMP_OK);
+            rev = old + 1; /* the reversal comes first, then the replacement */
+        }
+        int64_t now = import_replacing(&t, corrected_club_pairs(&t), old);
+        if (rev)
+            assert_int_equal(bmp_ledger_approve(t.l, rev, &e), BMP_OK);
+        assert_int_equal(bmp_ledger_approve(t.l, now, &e), BMP_OK);
+        assert_int_equal(bmp_ledger_close_period(t.l, "nzb", posted ? "2025-06" : "2025-05", NULL,
+                                                 &e),
+                         BMP_OK);
+        bmp_ledger_run r;
+        assert_int_equal(bmp_ledger_nz_fee_run(t.l, "nzb", "2025-05", lt_file(&t, "f.csv", FEES),
+                                               NULL, &r, &e),
+                         BMP_OK);
+        assert_int_equal(r.lines, 1);  /* NZ-93a: one charge */
+        assert_int_equal(r.total, 720); /* 12 x 60 cents */
+        assert_int_equal(r.skipped, 1);
+        char want[256];
+        if (posted)
+            snprintf(want, sizeof want, "batch %lld: reversed by batch %lld, replaced by batch "
+                     "%lld: not charged (a corrected event is charged once, as its "
+                     "replacement)\n", (long long)old, (long long)rev, (long long)now);
+        else
+            snprintf(want, sizeof want, "batch %lld: rejected, replaced by batch %lld: not "
+                     "charged (a corrected event is charged once, as its replacement)\n",
+                     (long long)old, (long long)now);
+        assert_string_equal(r.skipped_why, want);
+        bmp_ledger_invoices iv;
+        assert_int_equal(bmp_ledger_invoice_run(t.l, "nzb", r.id, NULL, BMP_INVOICE_CSV, &iv, &e),
+                         BMP_OK);
+        char *doc = NULL;
+        size_t len = 0;
+        char number[32], line[96];
+        snprintf(number, sizeof number, "NZB-%lld-100", (long long)r.id);
+        assert_int_equal(bmp_ledger_invoice_document(t.l, "nzb", number, BMP_INVOICE_CSV, &doc,
+                                                     &len, &e),
+                         BMP_OK);
+        snprintf(line, sizeof line, "NZ-93a,batch %lld: 12 player-sessions (club),720\n",
+                 (long long)now);
+        assert_non_null(strstr(doc, line));
+        assert_non_null(strstr(doc, ",total,720\n"));
+        free(doc);
+        lt_done(&t);
+    }
+}
+
 /* NZ-97, NZ-88: the levy on Active and Unknown players only, to each
  * one's home club: 1001 Active and 1002 Unknown at club 100, 1005 Active at
  * 200 = 3 players x 12.50 = 37.50; Dormant 1003 and Temporary 1004 pay
@@ -333,6 +428,7 @@ int main(void)
         cmocka_unit_test(tournament_fee_and_invoice),
         cmocka_unit_test(refusals),
         cmocka_unit_test(skipped_events_listed),
+        cmocka_unit_test(replaced_event_charged_once),
         cmocka_unit_test(player_levy),
         cmocka_unit_test(annual_run),
     };

@@ -53,7 +53,7 @@ static const body_gen bodies[] = {
             "\"sessions\":1,\"boards\":24,\"movement\":\"one-winner\"", 100000, true},
     {"acbl", "\"body\":\"acbl\",\"edition\":\"current\",\"kind\":\"pairs\","
              "\"classification\":\"sectional\",\"rating\":\"championship\",\"sessions\":1,"
-             "\"movement\":\"one-winner\"", 7000, false},
+             "\"movement\":\"one-winner\"", 7000000, false}, /* ACBL: 7 digits */
     {"nzb", "\"body\":\"nzb\",\"kind\":\"pairs\",\"grade\":\"40C\",\"sessions\":1,"
             "\"boards\":27,\"movement\":\"one-winner\"", 50000, false},
 };

@@ -77,7 +77,7 @@ static void collect_jobs(void)
     add_job(U "example_pairs.xml", "abf", "grade", "E");
     add_job(U "tied_places.xml", "abf", "grade", "E");
     add_job(U "example_teams.xml", "nzb", "grade", "40C");
-    add_job(U "abf_club_5tables.xml", "nzb", "grade", "40C");
+    add_job(U "nzb_club_5tables.xml", "nzb", "grade", "40C");
     add_job(U "abf_club_5tables.xml", "ebu", "status", "club");
 #undef U
 }

@@ -72,6 +72,7 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *                  what a USEBIO file cannot say (they also override a JSON
  *                  event's own values, as bmp_usebio_apply_opts does)
  *   sidecar        path of a JSON sidecar with those fields
+ *   sidecar-json   the sidecar's text itself (a JSON object), in place of a file
  *   set            KEY=VALUE, an event parameter (repeatable)
  *   explain        true|false: derivations in table/JSON/CSV output
  *   mp-form        default|flat|nested: USEBIO MASTER_POINTS form

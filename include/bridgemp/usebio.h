@@ -46,6 +46,9 @@ typedef struct bmp_usebio_opts {
                                   * per call, so a regular file, not a pipe */
     const char *const *set;      /* "key=value" strings -> event params; may be NULL */
     size_t nset;
+    const char *sidecar_json;    /* the sidecar's text, a JSON object, in place of a file
+                                  * (the upload API's sidecar=); read only when size covers
+                                  * it; errors name it "sidecar" */
 } bmp_usebio_opts;
 
 /* Read a USEBIO file into a new event (free with bmp_event_free).  The file

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
@@ -17,7 +18,7 @@
 #include "io/pipeline_internal.h"
 
 static const char *const opt_names[OPT__COUNT] = {
-    "body", "edition", "grade", "classification", "status", "rating", "sidecar"};
+    "body", "edition", "grade", "classification", "status", "rating", "sidecar", "sidecar-json"};
 
 static const char *const format_names[] = {"table",     "json",    "csv",
                                            "usebio",    "event-json", "abf-green",
@@ -183,7 +184,7 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
     }
     return bmp_error_set(err, BMP_EINVAL,
                          "unknown option \"%s\": expected body, edition, grade, classification, "
-                         "status, rating, sidecar, set, explain, mp-form, usebio-flavour, "
+                         "status, rating, sidecar, sidecar-json, set, explain, mp-form, usebio-flavour, "
                          "check-digit, input or override-json",
                          name);
 }
@@ -192,8 +193,10 @@ bmp_status bmp_pipeline_set_usebio(bmp_pipeline *p, const bmp_usebio_opts *o, bm
 {
     if (!o)
         return BMP_OK;
-    const char *const vals[OPT__COUNT] = {o->body,   o->edition, o->grade,  o->classification,
-                                          o->status, o->rating,  o->sidecar};
+    const char *json = o->size > offsetof(bmp_usebio_opts, sidecar_json) ? o->sidecar_json
+                                                                          : NULL;
+    const char *const vals[OPT__COUNT] = {o->body,   o->edition, o->grade,   o->classification,
+                                          o->status, o->rating,  o->sidecar, json};
     bmp_status st = BMP_OK;
     for (int i = 0; i < OPT__COUNT && !st; i++)
         if (vals[i])
@@ -206,6 +209,7 @@ bmp_status bmp_pipeline_set_usebio(bmp_pipeline *p, const bmp_usebio_opts *o, bm
 bmp_usebio_opts pipe_usebio_opts(const bmp_pipeline *p)
 {
     bmp_usebio_opts o = {
+        .size = sizeof o,
         .body = p->opt[OPT_BODY],
         .edition = p->opt[OPT_EDITION],
         .grade = p->opt[OPT_GRADE],
@@ -213,6 +217,7 @@ bmp_usebio_opts pipe_usebio_opts(const bmp_pipeline *p)
         .status = p->opt[OPT_STATUS],
         .rating = p->opt[OPT_RATING],
         .sidecar = p->opt[OPT_SIDECAR],
+        .sidecar_json = p->opt[OPT_SIDECAR_JSON],
         .set = (const char *const *)p->set,
         .nset = p->nset,
     };

@@ -11,7 +11,7 @@ typedef enum pipe_input_mode { PIPE_INPUT_AUTO, PIPE_INPUT_EVENT, PIPE_INPUT_CRE
 
 /* Options copied from bmp_pipeline_set, in the order of bmp_usebio_opts. */
 enum { OPT_BODY, OPT_EDITION, OPT_GRADE, OPT_CLASSIFICATION, OPT_STATUS, OPT_RATING,
-       OPT_SIDECAR, OPT__COUNT };
+       OPT_SIDECAR, OPT_SIDECAR_JSON, OPT__COUNT };
 
 struct bmp_pipeline {
     char *opt[OPT__COUNT];
@@ -44,11 +44,10 @@ void pipe_drop_input(bmp_pipeline *p);
  * file (scale_opts.c, issue 26): EINVAL naming the right option. */
 bmp_status io_scale_opts_check(const bmp_event *ev, const bmp_usebio_opts *o, bmp_error *err);
 /* The player numbers of an event read from text (NULL: read from path,
- * JSON or USEBIO) by the body's syntax, every one when strict, else those
- * mistyped with digit look-alikes; the error cites the file's line
- * (player_ids.c, issue 26). */
+ * JSON or USEBIO) by the body's syntax, every one, in every command; the
+ * error cites the file's line (player_ids.c, issue 26, ruling CL-3). */
 bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, const char *path,
-                         bool usebio, bool strict, bmp_error *err);
+                         bool usebio, bmp_error *err);
 /* --grade's awards of another point type than the file's MASTER_POINT_TYPE. */
 bmp_status io_scale_award_check(const bmp_event *ev, const char *grade, const bmp_awards *aw,
                                 bmp_error *err);

@@ -107,7 +107,7 @@ static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const 
         return bmp_error_oom(err);
     }
     p->orig_len = len;
-    return io_player_ids(p->ev, p->orig, len, NULL, true, p->keep_json, err);
+    return io_player_ids(p->ev, p->orig, len, NULL, true, err);
 }
 
 /* A JSON event from bytes (a copy, NUL-terminated for the parser). */
@@ -125,7 +125,7 @@ static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const ch
     text[len] = '\0';
     bmp_status st = bmp_event_load_string(text, src, &p->ev, err);
     if (!st) /* issue 26: the body's number syntax, at the file's line */
-        st = io_player_ids(p->ev, text, len, NULL, false, p->keep_json, err);
+        st = io_player_ids(p->ev, text, len, NULL, false, err);
     free(text);
     return st ? st : apply_opts(p, err);
 }
@@ -200,7 +200,7 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
     p->tried = BMP_PIPE_IN_EVENT_JSON;
     st = bmp_event_load_file(path, &p->ev, err);
     if (!st)
-        st = io_player_ids(p->ev, NULL, 0, path, false, p->keep_json, err);
+        st = io_player_ids(p->ev, NULL, 0, path, false, err);
     return st ? st : apply_opts(p, err);
 }
 

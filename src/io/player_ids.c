@@ -3,10 +3,9 @@
  * ruling CL-3): `award` and `validate` accepted 9OOO71, and the ledger
  * cited an award's index as a line.  The error cites the file's own line:
  * the first line holding the number as a JSON string ("ID") or a USEBIO
- * element's text (>ID<).  Strict (the ledger's reads): every number.  Else
- * (award, validate, convert): a number mistyped with a letter that looks
- * like a digit (O for 0, I or l for 1), as the examples' and tests'
- * illustrative ids ("50A", "P0011", another body's numbers) stay readable. */
+ * element's text (>ID<).  Every command checks every number alike (the
+ * ledger's reads, award, validate, convert): the body's full syntax, the
+ * optional ABF check digit left to credit files' --check-digit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,21 +31,6 @@ static size_t line_of(const char *text, size_t len, const char *id, char open, c
     return 0;
 }
 
-/* Digits with at least one letter that stands for a digit. */
-static bool lookalike(const char *id)
-{
-    bool letter = false, digit = false;
-    for (const char *c = id; *c; c++) {
-        if (*c >= '0' && *c <= '9')
-            digit = true;
-        else if (*c == 'O' || *c == 'o' || *c == 'I' || *c == 'l')
-            letter = true;
-        else
-            return false;
-    }
-    return letter && digit;
-}
-
 static bmp_status refuse(const bmp_event *ev, size_t c, const bmp_player *p, const char *text,
                          size_t len, const char *path, bool usebio, const char *why,
                          bmp_error *err)
@@ -67,7 +51,7 @@ static bmp_status refuse(const bmp_event *ev, size_t c, const bmp_player *p, con
 }
 
 bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, const char *path,
-                         bool usebio, bool strict, bmp_error *err)
+                         bool usebio, bmp_error *err)
 {
     const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
     if (!r || !r->player_id_check)
@@ -76,8 +60,7 @@ bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, cons
         for (size_t k = 0; k < ev->contestants[c].nplayers; k++) {
             const bmp_player *p = &ev->contestants[c].players[k];
             bmp_error e = {0};
-            if (!p->id || !*p->id || (!strict && !lookalike(p->id)) ||
-                r->player_id_check(p->id, 0, &e) == BMP_OK)
+            if (!p->id || !*p->id || r->player_id_check(p->id, 0, &e) == BMP_OK)
                 continue;
             return refuse(ev, c, p, text, len, path, usebio, e.msg, err);
         }

@@ -4,6 +4,7 @@
  * command line win over it, and both win over the file. */
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -256,10 +257,21 @@ static bmp_status side_params(bmp_event *ev, json_t *root, const char *path, bmp
     return BMP_OK;
 }
 
-static bmp_status apply_sidecar(bmp_event *ev, const char *path, bmp_error *err)
+/* The sidecar's text given in place of a file (a newer field: read when
+ * the struct's size covers it). */
+static const char *sidecar_text(const bmp_usebio_opts *o)
+{
+    return o && o->size > offsetof(bmp_usebio_opts, sidecar_json) ? o->sidecar_json : NULL;
+}
+
+/* The sidecar of o: its text (named "sidecar" in messages), else its file. */
+static bmp_status apply_sidecar(bmp_event *ev, const bmp_usebio_opts *o, bmp_error *err)
 {
     json_error_t je;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    const char *text = sidecar_text(o);
+    const char *path = text ? "sidecar" : o->sidecar;
+    json_t *root = text ? json_loads(text, JSON_REJECT_DUPLICATES, &je)
+                        : json_load_file(path, JSON_REJECT_DUPLICATES, &je);
     if (!root)
         return bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", path,
                              je.line, je.column, je.text);
@@ -283,12 +295,12 @@ bool io_usebio_opts_name_body(const bmp_usebio_opts *o)
 {
     if (o && o->body)
         return true;
-    if (!o || !o->sidecar)
+    if (!o || (!o->sidecar && !sidecar_text(o)))
         return false;
     bmp_event *ev = calloc(1, sizeof *ev);
     if (!ev)
         return true;
-    bool named = apply_sidecar(ev, o->sidecar, NULL) != BMP_OK || ev->body;
+    bool named = apply_sidecar(ev, o, NULL) != BMP_OK || ev->body;
     bmp_event_free(ev);
     return named;
 }
@@ -306,7 +318,7 @@ bmp_status bmp_usebio_apply_opts(bmp_event *ev, const bmp_usebio_opts *o, bmp_er
     bmp_status st;
     if (!o)
         return BMP_OK;
-    if (o->sidecar && (st = apply_sidecar(ev, o->sidecar, err)))
+    if ((o->sidecar || sidecar_text(o)) && (st = apply_sidecar(ev, o, err)))
         return st;
     if (o->body) {
         if ((st = replace(&ev->body, o->body, err)))

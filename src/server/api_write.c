@@ -10,6 +10,7 @@
 
 #include "bridgemp/ledger_carried.h"
 #include "server/http_internal.h"
+#include "server/upload_opts.h"
 
 /* Open a writing connection that records `scope` as who acts. */
 static bmp_ledger *open_writer(srv_req *rq, srv_resp *rs)
@@ -34,21 +35,6 @@ static bool name_ok(const char *n)
     if (len == 0 || len > 128 || n[0] == '.' || !strchr(n, '.'))
         return false;
     return strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == len;
-}
-
-typedef struct controls {
-    const char *v[8];
-    size_t n;
-} controls;
-
-static enum MHD_Result add_control(void *cls, enum MHD_ValueKind kind, const char *key,
-                                   const char *value)
-{
-    (void)kind;
-    controls *c = cls;
-    if (strcmp(key, "control") == 0 && value && c->n < 8)
-        c->v[c->n++] = value;
-    return MHD_YES;
 }
 
 /* The scope allows this upload: a club token, its own club and body, and
@@ -93,15 +79,14 @@ static bool parse_kind(const char *s, bmp_batch_source *out)
 
 static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch_source src)
 {
-    controls c = {0};
-    MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, add_control, &c);
-    /* what a USEBIO file cannot say: the CLI import's options (issue 26) */
-    bmp_usebio_opts uo = {.edition = srv_arg(rq, "edition"), .grade = srv_arg(rq, "grade"),
-                          .classification = srv_arg(rq, "classification"),
-                          .status = srv_arg(rq, "status"), .rating = srv_arg(rq, "rating")};
+    /* what a USEBIO file cannot say: the CLI import's options, each checked
+     * (issue 26; upload_opts.c) */
+    srv_upload_opts u;
+    if (!srv_upload_opts_read(rq, rs, &u))
+        return;
     bmp_ledger_import_opts o = {.size = sizeof o, .body = rq->scope.body, .source = src,
-                                .club = rq->scope.club, .control = c.v, .ncontrol = c.n,
-                                .usebio = &uo};
+                                .club = rq->scope.club, .control = u.control,
+                                .ncontrol = u.ncontrol, .usebio = &u.uo};
     /* a corrected event (issue 26): replaces=ID&reason=R, as --replaces */
     const char *rep = srv_arg(rq, "replaces");
     char *end = NULL;

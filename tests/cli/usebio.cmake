@@ -65,8 +65,22 @@ bmp_cli_test(NAME e2e_usebio_abf_credit
                   --output ${CMAKE_CURRENT_BINARY_DIR}/e2e_club5
              EXPECT "wrote .*e2e_club5\\.grn")
 bmp_cli_test(NAME e2e_usebio_acbl_not_club
-             ARGS award ${U}/abf_club_5tables.xml --body acbl --classification club-masterpoint
+             ARGS award ${U}/acbl_club_5tables.xml --body acbl --classification club-masterpoint
              EXIT 3 EXPECT "not supported: ")
+# Rulings CL-3: a file is read under the rules --body names, its numbers
+# checked by that body's syntax in every command; the ABF club's file under
+# NZ or ACBL rules is refused at its first number those rules cannot have
+# (the awards would credit numbers the body does not have), naming the line.
+bmp_cli_test(NAME usebio_other_body_numbers_nzb
+             ARGS award ${U}/abf_club_5tables.xml --body nzb --grade 40C EXIT 1
+             EXPECT "abf_club_5tables.xml:22: contestant 1NS player Ava Bell: NZB computer number \"1044559\": expected 4 or 5 digits, not starting with 0 \\(NZ-89\\)")
+bmp_cli_test(NAME usebio_other_body_numbers_acbl
+             ARGS validate ${U}/abf_club_5tables.xml --body acbl --classification club-masterpoint
+             EXIT 1
+             EXPECT "abf_club_5tables.xml:52: contestant 3NS player Finn Gale: ACBL player number \"310425\": expected 7 digits")
+bmp_cli_test(NAME usebio_other_body_numbers_convert
+             ARGS convert ${U}/abf_club_5tables.xml - --to json --body nzb EXIT 1
+             EXPECT "abf_club_5tables.xml:22: .*NZB computer number \"1044559\"")
 # The spec's two example files end to end.  Pairs (ABF, grade E): a 3-table
 # Mitchell is below ABF-14's 4-table minimum for two-winner session awards, so
 # it computes and pays nothing.  Teams (NZ, as a 40C club session, NZ-31:
@@ -102,7 +116,7 @@ bmp_cli_test(NAME audit_usebio_ebu_local_whole
 # NZ-26: 5 pairs a direction, C(p) = floor(40 - 39(p-1)/(0.35 x 5)):
 # 1st 40, 2nd floor(17.71) = 17; floor(1.75) + 1 = 2 places each way.
 bmp_cli_test(NAME audit_usebio_nzb_one_session_mitchell
-             ARGS award ${U}/abf_club_5tables.xml --body nzb --grade 40C --format csv
+             ARGS award ${U}/nzb_club_5tables.xml --body nzb --grade 40C --format csv
              EXPECT "1NS,,session,session 1 NS,1,40\\.00,C,NZ-26"
                     "2NS,,session,session 1 NS,2,17\\.00,C,NZ-26"
                     "1EW,,session,session 1 EW,1,40\\.00,C" "2EW,,session,session 1 EW,2,17\\.00,C")

@@ -78,12 +78,14 @@ static const fee_row *fee_on(const fee_row *v, size_t n, const char *date)
     return best;
 }
 
-/* An event of the month: its batch, club, date, kept event and A points. */
+/* An event of the month: its batch, club, date, kept event and A points;
+ * the batch reversing it and the later live batch of its event key, if any
+ * (a corrected event is charged once, as its replacement: ruling SK-1). */
 typedef struct fee_event {
     int64_t batch, club;
     char date[16], state[16];
     char *json;
-    int64_t a_points;
+    int64_t a_points, reversed_by, replaced_by;
 } fee_event;
 
 /* One fee_event from the statement's current row (lq_rows). */
@@ -97,6 +99,8 @@ static bool fill_fee_event(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
     x->json = strdup(l->ops->col_text(st, 3));
     x->a_points = l->ops->col_int(st, 4);
     core_strlcpy(x->state, l->ops->col_text(st, 5), sizeof x->state);
+    x->reversed_by = l->ops->col_int(st, 6);
+    x->replaced_by = l->ops->col_int(st, 7);
     return x->json != NULL;
 }
 
@@ -109,9 +113,13 @@ static bmp_status month_events(bmp_ledger *l, const ledger_body *b, const char *
         l, out, n, sizeof **out, fill_fee_event, NULL, err,
         "SELECT b.id, COALESCE(b.club_id, 0), b.event_date, COALESCE(e.event_json, ''), "
         "COALESCE((SELECT sum(j.points) FROM journal j WHERE j.batch_id = b.id AND "
-        "j.point_type = 'a'), 0), b.state FROM batch b LEFT JOIN batch_event e ON e.batch_id = "
-        "b.id WHERE b.body_id = ?1 AND b.source IN ('event', 'usebio-mp') AND b.event_date LIKE "
-        "?2 AND b.state <> 'rejected' ORDER BY b.id",
+        "j.point_type = 'a'), 0), b.state, "
+        "COALESCE((SELECT r.id FROM batch r WHERE r.reverses = b.id AND r.state <> 'rejected'), "
+        "0), COALESCE((SELECT min(n.id) FROM batch n WHERE n.body_id = b.body_id AND n.id > b.id "
+        "AND n.event_key <> '' AND n.event_key = b.event_key AND n.state <> 'rejected' AND "
+        "n.source IN ('event', 'usebio-mp')), 0) "
+        "FROM batch b LEFT JOIN batch_event e ON e.batch_id = b.id WHERE b.body_id = ?1 AND "
+        "b.source IN ('event', 'usebio-mp') AND b.event_date LIKE ?2 ORDER BY b.id",
         "is", b->id, like);
 }
 
@@ -194,11 +202,24 @@ static bmp_status fee_event_lines(bmp_ledger *l, int64_t run, const fee_event *x
 
 /* Ruling SK-1: an event of the month the run cannot charge is listed
  * with why, never left out silently (issue 26): one not yet approved, one
- * without a club to invoice.  A rejected batch is no event: not listed. */
+ * without a club to invoice, one reversed or replaced (a corrected event
+ * is charged once, as its replacement, as the EBU's UMS run does).  A
+ * rejected batch no other replaced is no event: not listed. */
 static bool fee_skipped(const fee_event *x, bmp_ledger_run *out)
 {
-    char why[160];
-    if (strcmp(x->state, "approved") != 0 && strcmp(x->state, "posted") != 0)
+    char why[200], by[64] = "";
+    if (x->replaced_by)
+        snprintf(by, sizeof by, ", replaced by batch %lld", (long long)x->replaced_by);
+    bool rejected = strcmp(x->state, "rejected") == 0;
+    if (rejected && !x->replaced_by)
+        return true; /* a rule exclusion, not a skip */
+    if (rejected)
+        snprintf(why, sizeof why, "rejected%s: not charged (a corrected event is charged once, "
+                 "as its replacement)", by);
+    else if (x->reversed_by)
+        snprintf(why, sizeof why, "reversed by batch %lld%s: not charged (a corrected event is "
+                 "charged once, as its replacement)", (long long)x->reversed_by, by);
+    else if (strcmp(x->state, "approved") != 0 && strcmp(x->state, "posted") != 0)
         snprintf(why, sizeof why, "%s, not approved: not charged (NZ-96 charges the month's "
                  "approved events)", x->state);
     else if (!x->club)

@@ -5,7 +5,10 @@
  * constructs the engines spell differently.  Mechanical on purpose: a
  * migration added later needs no PostgreSQL twin, and a construct outside
  * the subset fails loudly at `ledger init` on PostgreSQL (the test suite
- * runs every migration on both). */
+ * runs every migration on both).  Where the dialects need different
+ * statements (SQLite rebuilds a table to add a CHECK, PostgreSQL alters
+ * it), a statement starting with the comment sqlite-only between slash-star
+ * marks is left out, and a comment starting "pg: " is PostgreSQL's. */
 #include "ledger/store/pg_translate.h"
 
 #include <ctype.h>
@@ -152,8 +155,18 @@ char *ledger_pg_translate(const char *sqlite_sql)
     core_buf b = {0};
     put(&b, "");
     for (const char *p = sqlite_sql; *p && !b.failed;) {
-        const char *e = statement_end(p);
-        if (strncmp(p, "DROP TRIGGER ", 13) == 0) {
+        /* a statement marked sqlite-only is left out; a pg: comment is
+         * PostgreSQL's own statement (migration 015's table rebuild) */
+        bool sqlite_only = strncmp(p, "/*sqlite*/", 10) == 0;
+        const char *pg_end = strncmp(p, "/*pg: ", 6) == 0 ? strstr(p, "*/") : NULL;
+        if (sqlite_only)
+            p += 10;
+        const char *e = pg_end ? pg_end + 2 : statement_end(p);
+        if (sqlite_only) {
+            ; /* nothing */
+        } else if (pg_end) {
+            put_n(&b, p + 6, (size_t)(pg_end - (p + 6)));
+        } else if (strncmp(p, "DROP TRIGGER ", 13) == 0) {
             /* a trigger is its function's (translate_trigger): dropped with it */
             size_t n = strcspn(p + 13, "; \n");
             put(&b, "DROP FUNCTION bmp_raise_");

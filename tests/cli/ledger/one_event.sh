@@ -52,5 +52,31 @@ for c in validate award; do
         "$BIN" $c "$W/pair.json"
 done
 refused 1 "player 123456 appears twice" $L import "$W/pair.json"
+# an NZ event corrected after it was posted is charged once by the month's
+# fee run, as its replacement; the replaced batch is listed as skipped, with
+# why (ruling SK-1).  NZ-93a: the club pairs of 21 May 2025 (grade 40C, 1
+# session), 12 players x 1 session = 12 player-sessions x 60 cents = 7.20
+NZ=examples/nzb/club-pairs.json
+sed -e 's/"place": 1, "score": 60.2/"place": 2, "score": 54.0/' \
+    -e 's/"place": 2, "score": 55.0/"place": 1, "score": 55.0/' $NZ > "$W/nz-corrected.json"
+printf 'from,club_session,tournament_session,a_point\n2025-01-01,60,150,20\n' > "$W/fees.csv"
+{ echo "number,name,status,home_club"
+  grep -o '"id": "[0-9]\{5\}", "name": "[^"]*"' $NZ | sed 's/"id": "\([0-9]*\)", "name": "\([^"]*\)"/\1,\2,Active,100/'
+} > "$W/nz-players.csv"
+step 0 "" $L club add --body nzb --number 100 --name "Wednesday Club"
+step 0 "12 players imported" $L player import "$W/nz-players.csv" --body nzb
+step 0 "club-pairs.json: batch 3 provisional" $L import $NZ --body nzb --club 100
+step 0 "batch 3 approved" $L approve 3
+step 0 "" $L close 2025-05 --body nzb
+step 0 "nz-corrected.json: batch 5 provisional" \
+    $L import "$W/nz-corrected.json" --body nzb --club 100 --replaces 3 --reason "places 1 and 2"
+step 0 " 4 +nzb +reversal +provisional" $L batches
+step 0 "batch 5 approved" $L approve --all --body nzb
+step 0 "" $L close 2025-06 --body nzb
+step 0 "fees 2025-05: run [0-9]+ made: 1 line\\(s\\), total 7.20
+skipped 1 batch\\(es\\):
+batch 3: reversed by batch 4, replaced by batch 5: not charged \\(a corrected event is charged once, as its replacement\\)" \
+    $L fees 2025-05 --body nzb --fees "$W/fees.csv"
+step 0 "ledger verified" $L verify
 echo "$fails failures"
 [ "$fails" = 0 ]

@@ -4,10 +4,12 @@
 # the charge runs list every batch they skip and why (ABF-110 levy, EBU-18
 # UMS); scale options checked against the body and the file; player
 # numbers checked by award and validate.   sh steps.sh BRIDGEMP WORKDIR
+# (BMP_STEPS_DB, BMP_STEPS_DB2: PostgreSQL URIs for the two ledgers, the
+# _pg twin, tests/cli/ledger/pg-twin.sh club)
 BIN=$1
 W=$2
 rm -rf "$W" && mkdir -p "$W"
-DB=$W/l.db
+DB=${BMP_STEPS_DB:-$W/l.db}
 export BRIDGEMP_NOW=2026-11-24T12:00:00Z
 fails=0
 . "$(dirname "$0")/../steps_lib.sh"
@@ -35,7 +37,7 @@ step 0 "skipped 1 batch\\(es\\):
 batch 2: no club: not levied \\(import it with --club, ABF-110\\)" $L levy 2025-Q4 --body abf
 
 # EBU-18: the UMS run lists the event without a club (it failed the run)
-E=$W/e.db
+E=${BMP_STEPS_DB2:-$W/e.db}
 printf 'from,code,session\n2024-04-01,01,40\n' > "$W/rates.csv"
 step 0 "schema" $BIN ledger --db "$E" init
 step 0 "batch 1 provisional" $BIN ledger --db "$E" import examples/ebu/club-pairs.json --body ebu
@@ -64,6 +66,21 @@ for c in award validate; do
         "$BIN" $c "$W/letters.json"
 done
 refused 1 "letters.xml:32: contestant 1NS player Ben Cox" $L import "$W/letters.xml" --body abf --grade E --kind event
+# ... and so is every number not of the body's syntax, in award, validate and
+# convert as in the ledger (ruling CL-3): EBU "50A" and ACBL "P0011", the
+# examples' made-up ids before they became numbers of their body's form
+sed 's/"501"/"50A"/' examples/ebu/teams-final.json > "$W/ebu-made-up.json"
+sed 's/"P000011"/"P0011"/' examples/acbl/nabc-open-pairs.json > "$W/acbl-made-up.json"
+for c in award validate convert; do
+    dest=; [ $c = convert ] && dest="$W/converted.xml --to usebio"
+    # shellcheck disable=SC2086
+    step 1 "ebu-made-up.json:23: contestant 1 player \\?: EBU number \"50A\" is not all digits" \
+        "$BIN" $c "$W/ebu-made-up.json" $dest
+    # shellcheck disable=SC2086
+    step 1 "acbl-made-up.json:20: contestant 1 player \\?: ACBL player number \"P0011\": expected 7 digits" \
+        "$BIN" $c "$W/acbl-made-up.json" $dest
+done
+[ -e "$W/converted.xml" ] && { echo "FAIL: convert wrote a file of refused numbers"; fails=$((fails + 1)); }
 # a transposed number is held, naming the player and the registered number
 # (another day's event: the same event again would be refused by its key)
 sed -e 's/>1180290</>1180209</' -e 's#<DATE>06/02/2025<#<DATE>13/02/2025<#' $U > "$W/transposed.xml"
