@@ -10,8 +10,8 @@
  *                                                 else the caller's club)
  *
  * An event without a date has no key (""), nor one with neither ids nor a
- * name.  The ledger's ledger_event_key (src/ledger/event_key.c) computes the
- * same text; tests/test_event_key.c checks both forms. */
+ * name.  The ledger's batches carry this key (src/ledger/event_key.c);
+ * tests/test_event_key.c checks both forms. */
 #include <ctype.h>
 #include <stdlib.h>
 
