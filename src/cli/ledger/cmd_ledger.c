@@ -46,7 +46,10 @@ static const char *const ledger_help_head =
     "  reopen PERIOD --body B --reason R  undo the last close (audited)\n"
     "  report statement|club|promotions|top|batches\n"
     "  verify                       recompute the audit chain, totals and holdings\n"
-    "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n";
+    "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n"
+    "  opening FILE --body B        opening balances from an old system (moving in)\n"
+    "  player duplicates|merge|unmerge  likely duplicates, and merging them\n"
+    "  audit                        the audit log (--since, --who, --action, --format)\n";
 
 static const char *const ledger_help_tail =
     "\n"
@@ -65,7 +68,7 @@ static void ledger_help(FILE *f)
 static const ledger_cmd *const sections[] = {
     ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_convert,
     ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay,   ledger_cmds_secretary,
-    ledger_cmds_intake};
+    ledger_cmds_intake,  ledger_cmds_movein};
 
 /* A group member's second word in capitals ("invoice RUN") stands for any word. */
 static bool is_placeholder(const char *w)

@@ -21,7 +21,9 @@ typedef enum ledger_opt {
     LO_RATING, LO_SIDECAR, LO_LIMIT, LO_REPLACES, LO_DATE, LO_SCOPE, LO_FOREIGN, LO_POINTS,
     LO_REF, LO_EARNED, LO_AS, LO_FEES, LO_RATE, LO_RATES, LO_EXEMPTIONS, LO_EVENTS,
     LO_USEBIO_STATUS, LO_DUMMY, LO_OVERSEAS, LO_YOUTH, LO_ALL, LO_EXEMPT, LO_INVOICE,
-    LO_AMOUNT, LO_NO_CLUB_NUMBER, LO_TOUR, LO_DRY_RUN, LO_FORMAT, LO_CONTROL, LO_COUNT
+    LO_AMOUNT, LO_NO_CLUB_NUMBER, LO_TOUR, LO_DRY_RUN, LO_FORMAT, LO_CONTROL,
+    LO_SINCE, LO_ACTION, LO_INTO, /* ledger audit, player merge (cmd_ledger_movein.c) */
+    LO_COUNT
 } ledger_opt;
 #define LO(x) (UINT64_C(1) << LO_##x)
 /* Valid with every subcommand (as --help is). */
@@ -44,6 +46,7 @@ typedef struct ledger_args {
     const char *invoice, *amount; /* ledger payment (cmd_ledger_pay.c) */
     bool no_club_number, tour;    /* ABF-115; ledger event-levy --tour (ABF-116) */
     bool dry_run;                 /* ledger close --dry-run (cmd_ledger_secretary.c) */
+    const char *since, *action, *into; /* ledger audit, player merge (cmd_ledger_movein.c) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
@@ -77,6 +80,7 @@ extern const ledger_cmd ledger_cmds_charges[];  /* cmd_ledger_charges.c */
 extern const ledger_cmd ledger_cmds_invoice[];  /* cmd_ledger_invoice.c */
 extern const ledger_cmd ledger_cmds_pay[];      /* cmd_ledger_pay.c */
 extern const ledger_cmd ledger_cmds_secretary[]; /* cmd_ledger_secretary.c */
+extern const ledger_cmd ledger_cmds_movein[];   /* cmd_ledger_movein.c */
 
 /* cmd_ledger_secretary.c: a view's sections in --format (table or JSON), and
  * `close --dry-run` (what the close would do, printed; nothing changed). */
