@@ -3,6 +3,7 @@
  * the only file of the ledger that asks the rules about ranks. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bridgemp/nzb.h"
 #include "bridgemp/rank.h"
@@ -95,6 +96,33 @@ void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_
         char p[32];
         bmp_points_format(rk.missing[i].points, p, sizeof p);
         int n = snprintf(buf + at, size - at, "%s %s %s", i ? "," : "", p, rk.missing[i].what);
+        if (n > 0)
+            at += (size_t)n;
+    }
+}
+
+bool ledger_rank_named(const char *body, const char *name, ledger_rank *out)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    bmp_rank_info info;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; r && r->rank_info && r->rank_info(i, &info); i++)
+        if (strcasecmp(info.name, name) == 0) {
+            out->rank = i;
+            snprintf(out->name, sizeof out->name, "%s", info.name);
+            return true;
+        }
+    return false;
+}
+
+void ledger_rank_names(const char *body, char *buf, size_t size)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    bmp_rank_info info;
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; r && r->rank_info && r->rank_info(i, &info) && at < size; i++) {
+        int n = snprintf(buf + at, size - at, "%s%s", i ? ", " : "", info.name);
         if (n > 0)
             at += (size_t)n;
     }

@@ -3,6 +3,7 @@
 #ifndef BMP_LEDGER_RANKS_GLUE_H
 #define BMP_LEDGER_RANKS_GLUE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "bridgemp/error.h"
 #include "bridgemp/pointtype.h"
@@ -32,5 +33,12 @@ bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1
  * the top or without rank rules. */
 void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_red,
                       char *buf, size_t size);
+
+/* The body's rank called name (case-insensitive, as `bridgemp bodies B`
+ * lists them): out->rank its ordinal, out->name as the body spells it,
+ * no stars; false when the body has no rank of that name. */
+bool ledger_rank_named(const char *body, const char *name, ledger_rank *out);
+/* The body's rank names, ", " between them (for a message). */
+void ledger_rank_names(const char *body, char *buf, size_t size);
 
 #endif

@@ -85,11 +85,14 @@ bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *num
     /* history: posted by period, then what is still pending by state */
     if (!rc)
         rc = lq_table(l, out, -1, 0, err,
-                         "SELECT coalesce(b.period, '(' || b.state || ')') AS period, j.point_type, "
+                         "SELECT CASE WHEN EXISTS (SELECT 1 FROM opening o WHERE o.batch_id "
+                         "IN (b.id, b.reverses)) THEN 'opening balance' ELSE coalesce(b.period, "
+                         "'(' || b.state || ')') END AS period, j.point_type, "
                          "count(*) AS lines, sum(j.points) AS points FROM journal j "
                          "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
                          "AND b.state <> 'rejected' GROUP BY 1, 2 "
-                         "ORDER BY min(b.period) IS NULL, 1, 2",
+                         "ORDER BY min(CASE WHEN b.state = 'posted' AND b.period IS NULL THEN 0 "
+                         "ELSE 1 END), min(b.period) IS NULL, 1, 2",
                          "i", id);
     if (!rc)
         rc = lq_table(l, out, -1, 0, err,

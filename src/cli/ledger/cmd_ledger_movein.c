@@ -69,6 +69,45 @@ static int cmd_player_import(ledger_args *a)
     return ledger_run(a, player_import_step, NULL);
 }
 
+/* ---- opening balances ---------------------------------------------------- */
+
+static const char *const help_opening =
+    "usage: bridgemp ledger opening FILE --body B --reason R [--replaces ID]\n"
+    "\n"
+    "Opening balances from an old system, one line a player: the player's number,\n"
+    "lifetime holdings per point type of the body, the rank held and the date it\n"
+    "was reached (CSV number,<point types>,rank,rank_date; ABF\n"
+    "number,green,red,gold,rank,rank_date).  Posted at once as one opening batch:\n"
+    "no promotion, no certificate; the rank is kept and is the floor of every\n"
+    "later close (a close promotes only on new points).  The rank must be one the\n"
+    "body has and not below the rank the points earn (ruling MI-2).  Once per\n"
+    "player: a second file for the same players is refused, naming them, unless\n"
+    "--replaces ID names the opening batch it replaces (reversed, with --reason).\n"
+    "Statements show the lines as \"opening balance\".\n";
+
+static bmp_status opening_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                               bmp_problems *p, bmp_error *e)
+{
+    const long long *replaces = arg;
+    bmp_ledger_opening_opts o = {.size = sizeof o, .body = a->body, .reason = a->reason,
+                                 .replaces = *replaces};
+    int64_t id = 0;
+    size_t n = 0;
+    bmp_status st = bmp_ledger_opening(l, a->pos[1], &o, &id, &n, p, e);
+    if (!st)
+        printf("%s: opening batch %lld posted: %zu players\n", a->pos[1], (long long)id, n);
+    return st;
+}
+
+static int cmd_opening(ledger_args *a)
+{
+    long long replaces = 0;
+    if (!a->body || !a->reason || (a->replaces && !ledger_number(a->replaces, 1, INT64_MAX,
+                                                                &replaces)))
+        return ledger_usage(a, help_opening);
+    return ledger_run(a, opening_step, &replaces);
+}
+
 /* ---- audit ---------------------------------------------------------------- */
 
 /* The readable form: one block per entry, the detail's lines indented. */
@@ -119,5 +158,6 @@ static int cmd_audit(ledger_args *a)
 
 const ledger_cmd ledger_cmds_movein[] = {
     {"player import", help_player_import, LO(BODY) | LO(DRY_RUN), 1, 1, cmd_player_import},
+    {"opening", help_opening, LO(BODY) | LO(REASON) | LO(REPLACES), 1, 1, cmd_opening},
     {"audit", help_audit, LO(SINCE) | LO(ACTION) | LEDGER_TABLE_OPTS, 0, 0, cmd_audit},
     {NULL, NULL, 0, 0, 0, NULL}};
