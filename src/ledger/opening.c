@@ -45,6 +45,8 @@ typedef struct ofile {
     size_t nopened;
     oline *lines;
     size_t nlines;
+    ledger_rank ranks[64]; /* the body's ranks, by ordinal */
+    size_t nranks;
 } ofile;
 
 /* ---- the header ------------------------------------------------------------ */
@@ -164,7 +166,12 @@ static size_t rank_check(const ofile *f, oline *o, const char *text, const char 
                          bmp_problems *pp)
 {
     ledger_rank earned;
-    if (!ledger_rank_named(f->b->code, text, &o->rank)) {
+    size_t k = 0;
+    while (k < f->nranks && strcasecmp(f->ranks[k].name, text) != 0)
+        k++;
+    if (k < f->nranks)
+        o->rank = f->ranks[k];
+    else {
         char names[1024];
         ledger_rank_names(f->b->code, names, sizeof names);
         problems_add(pp, "%srank: \"%s\" is not a rank of %s; its ranks: %s", where, text,
@@ -335,38 +342,42 @@ static bmp_status batch_row(bmp_ledger *l, const ofile *f, const char *hash,
 static const char *const opening_sql[] = {
     "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, contestant) "
     "VALUES (?1, ?2, ?3, ?4, 'MI-1', 'opening balance', '')",
-    "INSERT INTO holding (player_id, point_type, points) VALUES (?1, ?2, ?3) "
-    "ON CONFLICT (player_id, point_type) DO UPDATE SET points = holding.points + excluded.points",
-    "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1",
     "INSERT INTO opening_player (batch_id, player_id, rank, stars, rank_name, rank_date, line) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"};
 
-/* Each player's lines, holdings, carried rank and opening row. */
+/* Each player's lines and opening row, then the holdings and the carried
+ * ranks from them in one statement each (set-based: a national register
+ * is two statements, not two per player). */
 static bmp_status lines_write(bmp_ledger *l, const ofile *f, int64_t batch, bmp_error *err)
 {
-    ledger_stmt *st[4] = {NULL};
+    ledger_stmt *st[2] = {NULL};
     bmp_status rc = BMP_OK;
-    for (size_t k = 0; k < 4 && !rc; k++)
+    for (size_t k = 0; k < 2 && !rc; k++)
         rc = l->ops->prepare(l->s, opening_sql[k], &st[k], err);
     for (size_t i = 0; i < f->nlines && !rc; i++) {
         const oline *o = &f->lines[i];
-        for (size_t k = 0; k < f->ntypes && !rc; k++) {
-            if (!o->pts[k])
-                continue;
-            rc = run_st(l, st[0], err, "iisi", batch, o->p->id, f->types[k], o->pts[k]);
-            if (!rc)
-                rc = run_st(l, st[1], err, "isi", o->p->id, f->types[k], o->pts[k]);
-        }
+        for (size_t k = 0; k < f->ntypes && !rc; k++)
+            if (o->pts[k])
+                rc = run_st(l, st[0], err, "iisi", batch, o->p->id, f->types[k], o->pts[k]);
         if (!rc)
-            rc = run_st(l, st[2], err, "iiis", o->p->id, (int64_t)o->rank.rank,
-                        (int64_t)o->rank.stars, o->rank.name);
-        if (!rc)
-            rc = run_st(l, st[3], err, "iiiissi", batch, o->p->id, (int64_t)o->rank.rank,
+            rc = run_st(l, st[1], err, "iiiissi", batch, o->p->id, (int64_t)o->rank.rank,
                         (int64_t)o->rank.stars, o->rank.name, o->date, (int64_t)o->line);
     }
-    for (size_t k = 0; k < 4; k++)
+    for (size_t k = 0; k < 2; k++)
         if (st[k])
             l->ops->finalize(st[k]);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO holding (player_id, point_type, points) "
+                    "SELECT player_id, point_type, sum(points) FROM journal WHERE batch_id = ?1 "
+                    "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
+                    "DO UPDATE SET points = holding.points + excluded.points",
+                    "i", batch);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "UPDATE player SET rank = o.rank, stars = o.stars, rank_name = o.rank_name "
+                    "FROM opening_player o WHERE o.batch_id = ?1 AND player.id = o.player_id",
+                    "i", batch);
     return rc;
 }
 
@@ -517,6 +528,7 @@ bmp_status bmp_ledger_opening(bmp_ledger *l, const char *path, const bmp_ledger_
     free(data);
     ofile f = {.b = &b, .path = path};
     f.ntypes = ledger_point_types(b.code, f.types);
+    f.nranks = ledger_rank_list(b.code, f.ranks, 64);
     rc = opening_run(l, &f, &c, hash, o, batch, probs ? probs : &local, err);
     if (players)
         *players = rc ? 0 : f.nlines;

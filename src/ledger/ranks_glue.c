@@ -3,7 +3,6 @@
  * the only file of the ledger that asks the rules about ranks. */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "bridgemp/nzb.h"
 #include "bridgemp/rank.h"
@@ -101,18 +100,17 @@ void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_
     }
 }
 
-bool ledger_rank_named(const char *body, const char *name, ledger_rank *out)
+size_t ledger_rank_list(const char *body, ledger_rank *out, size_t max)
 {
     const bmp_rules *r = bmp_rules_find(body);
     bmp_rank_info info;
-    memset(out, 0, sizeof *out);
-    for (int i = 0; r && r->rank_info && r->rank_info(i, &info); i++)
-        if (strcasecmp(info.name, name) == 0) {
-            out->rank = i;
-            snprintf(out->name, sizeof out->name, "%s", info.name);
-            return true;
-        }
-    return false;
+    size_t n = 0;
+    for (; r && r->rank_info && n < max && r->rank_info((int)n, &info); n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].rank = (int)n;
+        snprintf(out[n].name, sizeof out[n].name, "%s", info.name);
+    }
+    return n;
 }
 
 void ledger_rank_names(const char *body, char *buf, size_t size)

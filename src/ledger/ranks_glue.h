@@ -34,10 +34,10 @@ bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1
 void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_red,
                       char *buf, size_t size);
 
-/* The body's rank called name (case-insensitive, as `bridgemp bodies B`
- * lists them): out->rank its ordinal, out->name as the body spells it,
- * no stars; false when the body has no rank of that name. */
-bool ledger_rank_named(const char *body, const char *name, ledger_rank *out);
+/* The body's ranks in order (as `bridgemp bodies B` lists them): out[i]
+ * has rank i and the body's name for it, no stars; their count (at most
+ * max). */
+size_t ledger_rank_list(const char *body, ledger_rank *out, size_t max);
 /* The body's rank names, ", " between them (for a message). */
 void ledger_rank_names(const char *body, char *buf, size_t size);
 
