@@ -279,46 +279,6 @@ static bmp_status run_st(bmp_ledger *l, ledger_stmt *st, bmp_error *err, const c
     return rc ? rc : l->ops->step(st, NULL, err);
 }
 
-/* The replaced opening reversed, posted at once: a reversal batch of the
- * negated lines and totals, the holdings taken down by them (MI-3). */
-static bmp_status reverse_opening(bmp_ledger *l, int64_t old, const char *hash,
-                                  const char *reason, int64_t *rev, bmp_error *err)
-{
-    char at[40], rhash[65];
-    bool found = false;
-    char *seed = core_asprintf("opening reversal of %lld for %s", (long long)old, hash);
-    if (!seed)
-        return bmp_error_oom(err);
-    ledger_sha256_hex(seed, strlen(seed), rhash);
-    free(seed);
-    ledger_now(l, at);
-    bmp_status rc = lq_int(l, rev, &found, err,
-                           "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
-                           "content_hash, state, reason, who, created_at, reverses, lines) "
-                           "SELECT body_id, 'reversal', file, event, event_date, club_id, ?2, "
-                           "'posted', ?3, ?4, ?5, id, lines FROM batch WHERE id = ?1 RETURNING id",
-                           "issss", old, rhash, reason, l->who, at);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
-                    "contestant) SELECT ?2, player_id, point_type, -points, rule, event, "
-                    "contestant FROM journal WHERE batch_id = ?1 ORDER BY id",
-                    "ii", old, *rev);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO batch_total (batch_id, point_type, points, lines) "
-                    "SELECT ?2, point_type, -points, lines FROM batch_total WHERE batch_id = ?1",
-                    "ii", old, *rev);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO holding (player_id, point_type, points) "
-                    "SELECT player_id, point_type, sum(points) FROM journal WHERE batch_id = ?1 "
-                    "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
-                    "DO UPDATE SET points = holding.points + excluded.points",
-                    "i", *rev);
-    return rc;
-}
-
 /* The batch row (posted at once: no close posts it, no promotion). */
 static bmp_status batch_row(bmp_ledger *l, const ofile *f, const char *hash,
                             const bmp_ledger_opening_opts *o, int64_t nlines, int64_t *batch,
@@ -423,8 +383,12 @@ static bmp_status ledger_opening_write(bmp_ledger *l, const ofile *f, const char
         rc = l->ops->begin(l->s, err);
     if (rc)
         return rc;
-    if (o->replaces)
-        rc = reverse_opening(l, o->replaces, hash, o->reason, &rev, err);
+    char *seed = o->replaces ? core_asprintf("opening reversal of %lld for %s",
+                                             (long long)o->replaces, hash) : NULL;
+    if (o->replaces) /* MI-3: the replaced opening reversed, posted at once */
+        rc = seed ? ledger_reverse_now(l, o->replaces, seed, o->reason, &rev, err)
+                  : bmp_error_oom(err);
+    free(seed);
     if (!rc)
         rc = batch_row(l, f, hash, o, nlines, &id, err);
     if (!rc)

@@ -25,4 +25,17 @@ bmp_status ledger_floors_load(bmp_ledger *l, int64_t body, ledger_floors *f, bmp
 void ledger_floor_apply(const ledger_floors *f, int64_t player, ledger_rank *now);
 void ledger_floors_free(ledger_floors *f);
 
+/* Reverse posted batch `old` at once, inside the caller's transaction: a
+ * reversal batch of the negated lines and totals, posted, the holdings
+ * taken down by them (an opening replaced, a merge undone; seed makes its
+ * content hash).  *rev gets its id (posted_reversal.c). */
+bmp_status ledger_reverse_now(bmp_ledger *l, int64_t old, const char *seed, const char *reason,
+                              int64_t *rev, bmp_error *err);
+/* Rank `player` from its holdings (the held rank and its opening's
+ * carried rank as floors, and `also` when not NULL) and write it; *was
+ * and *now the ranks before and after (opening_floor.c). */
+bmp_status ledger_rerank(bmp_ledger *l, const char *body, int64_t body_id, int64_t player,
+                         const ledger_rank *also, ledger_rank *was, ledger_rank *now,
+                         bmp_error *err);
+
 #endif

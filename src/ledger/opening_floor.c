@@ -49,3 +49,65 @@ void ledger_floors_free(ledger_floors *f)
     free(f->v);
     memset(f, 0, sizeof *f);
 }
+
+typedef struct hrow {
+    char type[32];
+    bmp_points points;
+} hrow;
+
+static bool fill_hrow(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    hrow *h = row;
+    snprintf(h->type, sizeof h->type, "%s", l->ops->col_text(st, 0));
+    h->points = l->ops->col_int(st, 1);
+    return true;
+}
+
+bmp_status ledger_rerank(bmp_ledger *l, const char *body, int64_t body_id, int64_t player,
+                         const ledger_rank *also, ledger_rank *was, ledger_rank *now,
+                         bmp_error *err)
+{
+    const char *types[LEDGER_MAX_TYPES];
+    size_t ntypes = ledger_point_types(body, types), n = 0;
+    bmp_points h[LEDGER_MAX_TYPES] = {0};
+    int64_t pre82 = 0;
+    bool found = false;
+    hrow *v = NULL;
+    ledger_floors floors = {0};
+    memset(was, 0, sizeof *was);
+    bmp_status rc = lq_int(l, &pre82, &found, err, "SELECT pre1982_red FROM player WHERE id = ?1",
+                           "i", player);
+    ledger_stmt *st = NULL;
+    if (!rc)
+        rc = lq_query(l, &st, err, "SELECT rank, stars, rank_name FROM player WHERE id = ?1", "i",
+                      player);
+    bool row = false;
+    if (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+        was->rank = (int)l->ops->col_int(st, 0);
+        was->stars = (int)l->ops->col_int(st, 1);
+        snprintf(was->name, sizeof was->name, "%s", l->ops->col_text(st, 2));
+    }
+    if (st)
+        l->ops->finalize(st);
+    if (!rc)
+        rc = lq_rows(l, &v, &n, sizeof *v, fill_hrow, NULL, err,
+                     "SELECT point_type, points FROM holding WHERE player_id = ?1", "i", player);
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < ntypes; k++)
+            if (strcmp(types[k], v[i].type) == 0)
+                h[k] = v[i].points;
+    free(v);
+    if (!rc)
+        rc = ledger_rank_of(body, h, pre82, was, now, err);
+    if (!rc)
+        rc = ledger_floors_load(l, body_id, &floors, err);
+    ledger_floor_apply(&floors, player, now);
+    ledger_floors_free(&floors);
+    if (!rc && also && ledger_rank_order(also) > ledger_rank_order(now))
+        *now = *also;
+    if (!rc && (ledger_rank_order(now) != ledger_rank_order(was) || strcmp(now->name, was->name)))
+        rc = lq_run(l, err, "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1",
+                    "iiis", player, (int64_t)now->rank, (int64_t)now->stars, now->name);
+    return rc;
+}

@@ -30,7 +30,13 @@ static const char *const help_player_import =
     "change is listed and audited (a Deceased player is never credited, NZ-88).\n"
     "An empty number is allocated where the body allocates (NZ-89).  Every bad row is reported by line and nothing is imported if any row\n"
     "is bad.  --dry-run prints every change (new players; per field: \"from\" -> \"to\")\n"
-    "and writes nothing; the import's audit entry lists the same.\n";
+    "and writes nothing; the import's audit entry lists the same.\n"
+    "\n"
+    "duplicates lists likely pairs: the same name (letters and digits, any case)\n"
+    "and home club under numbers one digit apart or with two digits transposed.\n"
+    "merge moves DUP's posted points to KEEP by a transfer batch (history is never\n"
+    "edited), re-ranks KEEP, and makes DUP a redirect: statements and imports of\n"
+    "DUP reach KEEP.  unmerge reverses the transfer and ends the redirect.\n";
 
 static const char *const help_audit =
     "usage: bridgemp ledger audit [--since DATE] [--who NAME] [--action A]\n"
@@ -67,6 +73,54 @@ static int cmd_player_import(ledger_args *a)
     if (!a->body)
         return ledger_usage(a, help_player_import);
     return ledger_run(a, player_import_step, NULL);
+}
+
+/* ---- duplicates and merges ------------------------------------------------ */
+
+static bmp_status duplicates_fill(bmp_ledger *l, const ledger_args *a, const void *arg,
+                                  bmp_table *t, bmp_error *e)
+{
+    (void)arg;
+    return bmp_ledger_duplicates(l, a->body, t, e);
+}
+
+static int cmd_duplicates(ledger_args *a)
+{
+    if (!a->body)
+        return ledger_usage(a, help_player_import);
+    return ledger_report_table(a, duplicates_fill, NULL);
+}
+
+static bmp_status merge_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                             bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    bool merge = *(const bool *)arg;
+    int64_t id = 0;
+    bmp_status st = merge ? bmp_ledger_merge(l, a->body, a->pos[2], a->into, a->reason, &id, e)
+                          : bmp_ledger_unmerge(l, a->body, a->pos[2], a->reason, &id, e);
+    if (!st && merge)
+        printf("player %s merged into %s: batch %lld moves its points; %s now reaches %s\n",
+               a->pos[2], a->into, (long long)id, a->pos[2], a->into);
+    else if (!st)
+        printf("player %s unmerged: batch %lld reverses the merge\n", a->pos[2], (long long)id);
+    return st;
+}
+
+static const bool merging = true, unmerging = false;
+
+static int cmd_merge(ledger_args *a)
+{
+    if (!a->body || !a->into || !a->reason)
+        return ledger_usage(a, help_player_import);
+    return ledger_run(a, merge_step, &merging);
+}
+
+static int cmd_unmerge(ledger_args *a)
+{
+    if (!a->body || !a->reason)
+        return ledger_usage(a, help_player_import);
+    return ledger_run(a, merge_step, &unmerging);
 }
 
 /* ---- opening balances ---------------------------------------------------- */
@@ -158,6 +212,9 @@ static int cmd_audit(ledger_args *a)
 
 const ledger_cmd ledger_cmds_movein[] = {
     {"player import", help_player_import, LO(BODY) | LO(DRY_RUN), 1, 1, cmd_player_import},
+    {"player duplicates", help_player_import, LO(BODY) | LEDGER_TABLE_OPTS, 0, 0, cmd_duplicates},
+    {"player merge", help_player_import, LO(BODY) | LO(INTO) | LO(REASON), 1, 1, cmd_merge},
+    {"player unmerge", help_player_import, LO(BODY) | LO(REASON), 1, 1, cmd_unmerge},
     {"opening", help_opening, LO(BODY) | LO(REASON) | LO(REPLACES), 1, 1, cmd_opening},
     {"audit", help_audit, LO(SINCE) | LO(ACTION) | LEDGER_TABLE_OPTS, 0, 0, cmd_audit},
     {NULL, NULL, 0, 0, 0, NULL}};

@@ -8,7 +8,8 @@
  * (the floor of every later close, src/ledger/opening_floor.c).
  * player_merge / player_unmerge: a duplicate's holdings moved to the
  * player kept by a transfer batch, the duplicate a redirect while the
- * merge stands.  All append-only. */
+ * merge stands (the view player_resolved: what lookups and imports read).
+ * All append-only. */
 #include "ledger/migrations/sqlite_migrations.h"
 
 #define NO_CHANGE(t, what)                                                              \
@@ -43,6 +44,9 @@ const char ledger_sqlite_migration_018[] =
     "  dup_id INTEGER NOT NULL REFERENCES player(id),\n"
     "  keep_id INTEGER NOT NULL REFERENCES player(id),\n"
     "  batch_id INTEGER NOT NULL REFERENCES batch(id),\n"
+    "  keep_rank INTEGER NOT NULL,\n"
+    "  keep_stars INTEGER NOT NULL,\n"
+    "  keep_rank_name TEXT NOT NULL,\n"
     "  reason TEXT NOT NULL CHECK (reason <> ''),\n"
     "  who TEXT NOT NULL,\n"
     "  at TEXT NOT NULL\n"
@@ -55,6 +59,12 @@ const char ledger_sqlite_migration_018[] =
     "  who TEXT NOT NULL,\n"
     "  at TEXT NOT NULL\n"
     ") STRICT;\n"
+    /* a number as lookups and imports see it: a merged duplicate is the
+     * player kept (player_merge without player_unmerge) */
+    "CREATE VIEW player_resolved AS SELECT p.body_id, p.number, coalesce(k.id, p.id) AS id, "
+    "coalesce(k.status, p.status) AS status, coalesce(k.overseas, p.overseas) AS overseas "
+    "FROM player p LEFT JOIN player_merge m ON m.dup_id = p.id AND NOT EXISTS (SELECT 1 FROM "
+    "player_unmerge u WHERE u.merge_id = m.id) LEFT JOIN player k ON k.id = m.keep_id;\n"
     NO_CHANGE("opening", "openings")
     NO_CHANGE("opening_player", "opening ranks")
     NO_CHANGE("player_merge", "merges")
