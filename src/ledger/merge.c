@@ -8,6 +8,7 @@
 
 #include "bridgemp/ledger_movein.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 #include "ledger/opening.h"
 
 typedef struct mplayer {
@@ -196,6 +197,34 @@ bmp_status bmp_ledger_merge(bmp_ledger *l, const char *body, const char *dup, co
                   err);
 }
 
+/* The highest promotion of `player` in a close after merge m, where the
+ * body's ranks are for life; rank 0 otherwise. */
+static bmp_status promoted_since(bmp_ledger *l, const ledger_body *b, int64_t m, int64_t player,
+                                 ledger_rank *out, bmp_error *err)
+{
+    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    memset(out, 0, sizeof *out);
+    if (!ops || !ops->ranks_for_life)
+        return BMP_OK;
+    ledger_stmt *st = NULL;
+    bool row = false;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT r.to_rank, r.to_name FROM promotion r JOIN period p ON "
+                             "p.body_id = r.body_id AND p.period = r.period JOIN player_merge m "
+                             "ON m.id = ?2 WHERE r.player_id = ?1 AND p.closed_at >= m.at "
+                             "ORDER BY r.to_rank DESC LIMIT 1",
+                             "ii", player, m);
+    if (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+        int64_t order = l->ops->col_int(st, 0);
+        out->rank = (int)(order / 1000);
+        out->stars = (int)(order % 1000);
+        snprintf(out->name, sizeof out->name, "%s", l->ops->col_text(st, 1));
+    }
+    if (st)
+        l->ops->finalize(st);
+    return rc;
+}
+
 bmp_status bmp_ledger_unmerge(bmp_ledger *l, const char *body, const char *dup,
                               const char *reason, int64_t *batch, bmp_error *err)
 {
@@ -235,8 +264,12 @@ bmp_status bmp_ledger_unmerge(bmp_ledger *l, const char *body, const char *dup,
         rc = lq_run(l, err, "UPDATE player SET rank = m.keep_rank, stars = m.keep_stars, "
                     "rank_name = m.keep_rank_name FROM player_merge m WHERE m.id = ?1 AND "
                     "player.id = m.keep_id", "i", m);
+    ledger_rank since = {0}; /* a promotion recorded since the merge stands where ranks are
+                                for life (ABF-88, 1.4.4) */
     if (!rc)
-        rc = ledger_rerank(l, b.code, b.id, keep, NULL, &was, &now, err);
+        rc = promoted_since(l, &b, m, keep, &since, err);
+    if (!rc)
+        rc = ledger_rerank(l, b.code, b.id, keep, &since, &was, &now, err);
     ledger_now(l, at);
     if (!rc)
         rc = lq_run(l, err, "INSERT INTO player_unmerge (merge_id, batch_id, reason, who, at) "
