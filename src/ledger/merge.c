@@ -193,7 +193,8 @@ bmp_status bmp_ledger_merge(bmp_ledger *l, const char *body, const char *dup, co
                      : core_asprintf("%s player %s merged into %s: batch %lld moves %s; %s "
                                      "ranked %s (was %s); %s now reaches %s: %s", b.code,
                                      d.number, k.number, (long long)id, moved[0] ? moved : "nothing",
-                                     k.number, now.name, was.name, d.number, k.number, reason),
+                                     k.number, now.name, was.name[0] ? was.name : "none",
+                                     d.number, k.number, reason),
                   err);
 }
 
@@ -281,6 +282,6 @@ bmp_status bmp_ledger_unmerge(bmp_ledger *l, const char *body, const char *dup,
                      : core_asprintf("%s player %s unmerged: batch %lld reverses merge batch "
                                      "%lld; the player kept ranked %s (was %s): %s", b.code,
                                      d.number, (long long)rev, (long long)moved, now.name,
-                                     was.name, reason),
+                                     was.name[0] ? was.name : "none", reason),
                   err);
 }
