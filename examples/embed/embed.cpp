@@ -23,6 +23,7 @@
 #include <bridgemp/ledger_convert.h>
 #include <bridgemp/ledger_ebu.h>
 #include <bridgemp/ledger_invoice.h>
+#include <bridgemp/ledger_movein.h>
 #include <bridgemp/ledger_nz.h>
 #include <bridgemp/ledger_payments.h>
 #include <bridgemp/ledger_runs.h>

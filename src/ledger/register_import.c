@@ -305,7 +305,9 @@ static void changes_list(const regrow *rows, size_t n, FILE *f, char **d, size_t
     for (size_t i = 0; i < n && f; i++) {
         const regrow *r = &rows[i];
         if (!r->was)
-            fprintf(f, "new player %s \"%s\" %s%s%s\n", r->checked.number, r->now.f[RC_NAME],
+            fprintf(f, "new player %s \"%s\" %s%s%s\n",
+                    r->checked.number[0] ? r->checked.number : "(number allocated, NZ-89)",
+                    r->now.f[RC_NAME],
                     r->now.f[RC_STATUS], r->now.f[RC_HOME][0] ? ", home club " : "",
                     r->now.f[RC_HOME]);
         for (int k = 0; k < RC_N && r->was; k++)
