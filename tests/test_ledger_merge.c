@@ -6,10 +6,11 @@
 #include "bridgemp/ledger_movein.h"
 
 #define DUP_PLAYERS                                                                        \
-    "number,name,status,home_club\n"                                                      \
-    "1234,Mary O'Brien,Active,2074\n1324,mary obrien,Active,2074\n"                       \
-    "1235,Mary OBrien,Active,3101\n5555,John Smith,Active,2074\n"                         \
-    "5556,John  Smith,Active,2074\n7777,John Smith,Active,2074\n"
+    "number,name,status,home_club,birth_year\n"                                           \
+    "1234,Mary O'Brien,Active,2074,\n1324,mary obrien,Active,2074,\n"                     \
+    "1235,Mary OBrien,Active,3101,\n5555,John Smith,Active,2074,1950\n"                   \
+    "5556,John  Smith,Active,2074,1950\n7777,John Smith,Active,2074,1950\n"               \
+    "8888,Ann Lee,Active,2074,1960\n8889,Ann Lee,Active,2074,1961\n"
 
 static void setup(lt *t)
 {
@@ -28,8 +29,9 @@ static const char *cell(const bmp_table *s, const char *period, const char *type
     return "";
 }
 
-/* Same name and club, numbers one transposition or one digit apart; the
- * same name at another club (1235) or a far number (7777) is no pair. */
+/* Same name and club, numbers one transposition or one digit apart, the
+ * same birth year where both are known; the same name at another club
+ * (1235), a far number (7777) or two birth years (8888, 8889) is no pair. */
 static void duplicates_listed_with_evidence(void **state)
 {
     (void)state;
@@ -43,11 +45,13 @@ static void duplicates_listed_with_evidence(void **state)
     assert_string_equal(lt_cell(&d, 0, "number"), "0005555");
     assert_string_equal(lt_cell(&d, 0, "other_number"), "0005556");
     assert_string_equal(lt_cell(&d, 0, "evidence"),
-                        "same name, same home club, numbers: one digit differs");
+                        "same name, same home club, numbers: one digit differs, same birth year "
+                        "1950");
     assert_string_equal(lt_cell(&d, 1, "number"), "0001234");
     assert_string_equal(lt_cell(&d, 1, "other_number"), "0001324");
     assert_string_equal(lt_cell(&d, 1, "evidence"),
-                        "same name, same home club, numbers: two digits transposed");
+                        "same name, same home club, numbers: two digits transposed, birth year "
+                        "not known");
     bmp_table_free(&d);
     lt_done(&t);
 }

@@ -1,6 +1,6 @@
 /* Likely duplicate players (issue 28 item 3, ruling MI-4): the same
  * normalised name and home club under two numbers one transposition or one
- * digit apart.  Sorted by (name, club) and compared only within a group of
+ * digit apart, and the same birth year where both are known.  Sorted by (name, club) and compared only within a group of
  * the same name and club: O(n log n), never all pairs. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 #define DUP_GROUP_MAX 64
 
 typedef struct dplayer {
-    char number[16], key[112], name[96], club[16];
+    char number[16], key[112], name[96], club[16], birth[8];
 } dplayer;
 
 /* "O'Brien,  Mary-Jane" -> "obrien mary jane": letters and digits, lower
@@ -44,6 +44,7 @@ static bool fill_dplayer(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
     snprintf(p->number, sizeof p->number, "%s", l->ops->col_text(st, 0));
     snprintf(p->name, sizeof p->name, "%s", l->ops->col_text(st, 1));
     snprintf(p->club, sizeof p->club, "%s", l->ops->col_text(st, 2));
+    snprintf(p->birth, sizeof p->birth, "%s", l->ops->col_text(st, 3));
     char k[96];
     name_key(p->name, k, sizeof k);
     snprintf(p->key, sizeof p->key, "%s|%s", k, p->club);
@@ -87,15 +88,18 @@ static bmp_status pairs(const dplayer *v, size_t n, bmp_table *out)
         for (size_t a = i; a < j && j - i <= DUP_GROUP_MAX && !rc; a++)
             for (size_t b = a + 1; b < j && !rc; b++) {
                 const char *why = near(v[a].number, v[b].number);
-                if (!why)
-                    continue;
+                bool known = v[a].birth[0] && v[b].birth[0];
+                if (!why || (known && strcmp(v[a].birth, v[b].birth) != 0))
+                    continue; /* two birth years: two people */
                 rc = bmp_table_cell(out, "%s", v[a].number);
                 rc = rc ? rc : bmp_table_cell(out, "%s", v[a].name);
                 rc = rc ? rc : bmp_table_cell(out, "%s", v[b].number);
                 rc = rc ? rc : bmp_table_cell(out, "%s", v[b].name);
                 rc = rc ? rc : bmp_table_cell(out, "%s", v[a].club);
-                rc = rc ? rc : bmp_table_cell(out, "same name, same home club%s, numbers: %s",
-                                              v[a].club[0] ? "" : " (none)", why);
+                rc = rc ? rc : bmp_table_cell(out, "same name, same home club%s, numbers: %s, %s%s",
+                                              v[a].club[0] ? "" : " (none)", why,
+                                              known ? "same birth year " : "birth year not known",
+                                              known ? v[a].birth : "");
             }
         i = j;
     }
@@ -118,7 +122,8 @@ bmp_status bmp_ledger_duplicates(bmp_ledger *l, const char *body, bmp_table *out
     /* players already merged are redirects, not candidates */
     if (!rc)
         rc = lq_rows(l, &v, &n, sizeof *v, fill_dplayer, NULL, err,
-                     "SELECT p.number, p.name, coalesce(c.number, '') FROM player p LEFT JOIN "
+                     "SELECT p.number, p.name, coalesce(c.number, ''), "
+                     "coalesce(CAST(p.birth_year AS TEXT), '') FROM player p LEFT JOIN "
                      "club c ON c.id = p.home_club WHERE p.body_id = ?1 AND NOT EXISTS (SELECT 1 "
                      "FROM player_merge m WHERE m.dup_id = p.id AND NOT EXISTS (SELECT 1 FROM "
                      "player_unmerge u WHERE u.merge_id = m.id))",

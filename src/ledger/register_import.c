@@ -12,12 +12,12 @@
 
 /* The documented columns (docs/ledger.md "Registers"), in the export's order. */
 enum { RC_NUMBER, RC_NAME, RC_STATUS, RC_HOME, RC_ALTS, RC_OVERSEAS, RC_YOUTH, RC_FROM, RC_TO,
-       RC_PRE82, RC_N };
+       RC_PRE82, RC_BIRTH, RC_N };
 static const char *const rc_names[RC_N] = {
     "number",   "name",  "status",          "home_club",     "alternates",
-    "overseas", "youth", "registered_from", "registered_to", "pre1982_red"};
+    "overseas", "youth", "registered_from", "registered_to", "pre1982_red", "birth_year"};
 #define RC_LIST "number,name,status,home_club,alternates,overseas,youth,registered_from," \
-                "registered_to,pre1982_red"
+                "registered_to,pre1982_red,birth_year"
 
 /* ---- the header ----------------------------------------------------------- */
 
@@ -128,8 +128,8 @@ static bool regp_fill(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     regp *p = row;
-    for (int k = 0; k < RC_N - 1; k++)
-        if (!(p->f[k] = core_strdup(l->ops->col_text(st, k))))
+    for (int k = 0; k < RC_N; k++)
+        if (k != RC_PRE82 && !(p->f[k] = core_strdup(l->ops->col_text(st, k))))
             return false;
     char pts[32];
     bmp_points_format(l->ops->col_int(st, RC_PRE82), pts, sizeof pts);
@@ -151,7 +151,8 @@ static bmp_status register_load(bmp_ledger *l, const ledger_body *b, regset *rs,
         "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number) AS alt), ''), "
         "CAST(p.overseas AS TEXT), CAST(p.youth AS TEXT), "
         "coalesce(CAST(p.registered_from AS TEXT), ''), coalesce(CAST(p.registered_to AS TEXT), ''), "
-        "p.pre1982_red FROM player p LEFT JOIN club c ON c.id = p.home_club WHERE p.body_id = ?1",
+        "p.pre1982_red, coalesce(CAST(p.birth_year AS TEXT), '') "
+        "FROM player p LEFT JOIN club c ON c.id = p.home_club WHERE p.body_id = ?1",
         "i", b->id);
     if (!rc && rs->n)
         qsort(rs->v, rs->n, sizeof *rs->v, regp_cmp);
@@ -214,9 +215,10 @@ static bool reg_field(int k, const char *text, const char *where, char **out, bm
         break;
     case RC_FROM:
     case RC_TO:
+    case RC_BIRTH:
         if (!ledger_parse_year(text, &year)) {
             problems_add(pp, "%s%s: expected a year such as %s, got \"%s\"", where, rc_names[k],
-                         k == RC_FROM ? "2019" : "2024", text);
+                         k == RC_TO ? "2024" : k == RC_FROM ? "2019" : "1950", text);
             return false;
         }
         if (year)
@@ -252,7 +254,8 @@ typedef struct regrow {
 } regrow;
 
 /* The defaults of a new player (docs/ledger.md "Registers"). */
-static const char *const rc_default[RC_N] = {"", "", "Active", "", "", "0", "0", "", "", "0.00"};
+static const char *const rc_default[RC_N] = {"", "", "Active", "", "", "0", "0", "", "", "0.00",
+                                             ""};
 
 /* Row r of the file over the player it updates: the file's columns only. */
 static size_t row_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, size_t r,
@@ -346,6 +349,14 @@ static void changes_list(const regrow *rows, size_t n, FILE *f, char **d, size_t
     }
 }
 
+/* The birth year (evidence for duplicates, MI-4; "" for unknown). */
+static bmp_status birth_write(bmp_ledger *l, const ledger_body *b, const char *number,
+                              const char *year, bmp_error *err)
+{
+    return lq_run(l, err, "UPDATE player SET birth_year = nullif(?3, 0) WHERE body_id = ?1 AND "
+                  "number = ?2", "isi", b->id, number, (int64_t)atoi(year));
+}
+
 /* The changed and new rows written in one transaction with one audit entry. */
 static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *rows, size_t n,
                                  const char *summary, bmp_error *err)
@@ -355,17 +366,29 @@ static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *ro
     size_t nf = 0;
     if (!rc && !fresh)
         rc = bmp_error_oom(err);
+    const char **birth = calloc(n ? n : 1, sizeof *birth);
+    if (!rc && !birth)
+        rc = bmp_error_oom(err);
     for (size_t i = 0; i < n && !rc; i++) /* NZ-89: numbers for the new rows without one */
-        if (!rows[i].was)
+        if (!rows[i].was) {
+            birth[nf] = rows[i].now.f[RC_BIRTH];
             fresh[nf++] = rows[i].checked;
+        }
     if (!rc)
         rc = ledger_allocate_numbers(l, b, fresh, nf, err);
     for (size_t i = 0; i < nf && !rc; i++)
         rc = ledger_player_write(l, b, &fresh[i], err);
+    for (size_t i = 0; i < nf && !rc; i++)
+        if (*birth[i])
+            rc = birth_write(l, b, fresh[i].number, birth[i], err);
     for (size_t i = 0; i < n && !rc; i++)
-        if (rows[i].was && rows[i].changed)
+        if (rows[i].was && rows[i].changed) {
             rc = ledger_player_write(l, b, &rows[i].checked, err);
+            if (!rc && strcmp(rows[i].was->f[RC_BIRTH], rows[i].now.f[RC_BIRTH]) != 0)
+                rc = birth_write(l, b, rows[i].checked.number, rows[i].now.f[RC_BIRTH], err);
+        }
     free(fresh);
+    free(birth);
     if (!rc)
         rc = ledger_audit(l, "import players", summary, err);
     if (!rc)

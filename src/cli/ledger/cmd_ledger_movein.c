@@ -22,7 +22,7 @@ static const char *const help_player_import =
     "       bridgemp ledger player unmerge DUP --body B --reason R\n"
     "\n"
     "Player register CSV columns: number,name,status,home_club,alternates,overseas,\n"
-    "youth,registered_from,registered_to,pre1982_red.  A header cell is read\n"
+    "youth,registered_from,registered_to,pre1982_red,birth_year.  A header cell is read\n"
     "case-insensitively with spaces and hyphens as '_' (\"Home Club\" is home_club);\n"
     "any other column is refused, naming the valid ones.  number is required,\n"
     "name for a new player.  A file updates only the columns it has.  Statuses:\n"

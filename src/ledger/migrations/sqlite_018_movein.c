@@ -9,7 +9,8 @@
  * player_merge / player_unmerge: a duplicate's holdings moved to the
  * player kept by a transfer batch, the duplicate a redirect while the
  * merge stands (the view player_resolved: what lookups and imports read).
- * All append-only. */
+ * All append-only.  player.birth_year: the register's optional birth_year
+ * column, evidence for likely duplicates. */
 #include "ledger/migrations/sqlite_migrations.h"
 
 #define NO_CHANGE(t, what)                                                              \
@@ -19,6 +20,8 @@
     "BEGIN SELECT RAISE(ABORT, '" what " are history'); END;\n"
 
 const char ledger_sqlite_migration_018[] =
+    /* the birth year where the register gives one (evidence for duplicates) */
+    "ALTER TABLE player ADD COLUMN birth_year INTEGER;\n"
     "CREATE TABLE opening (\n"
     "  batch_id INTEGER PRIMARY KEY REFERENCES batch(id),\n"
     "  reason TEXT NOT NULL CHECK (reason <> ''),\n"
