@@ -25,6 +25,7 @@
 #include <bridgemp/ledger_ebu.h>
 #include <bridgemp/ledger_invoice.h>
 #include <bridgemp/ledger_invoice_settings.h>
+#include <bridgemp/ledger_movein.h>
 #include <bridgemp/ledger_nz.h>
 #include <bridgemp/ledger_payments.h>
 #include <bridgemp/ledger_publish.h>

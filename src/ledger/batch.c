@@ -101,8 +101,8 @@ static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bm
         chunk = LOOKUP_CHUNK_MAX;
     char sql[96 + LOOKUP_CHUNK_MAX * 7];
     size_t at = (size_t)snprintf(sql, sizeof sql,
-                                 "SELECT id, status, number, overseas FROM player WHERE "
-                                 "body_id = ?1 AND number IN (");
+                                 "SELECT id, status, number, overseas FROM player_resolved "
+                                 "WHERE body_id = ?1 AND number IN (");
     for (size_t k = 0; k < chunk; k++) /* placeholders only: no value is spliced */
         at += (size_t)snprintf(sql + at, sizeof sql - at, "%s?%zu", k ? ", " : "", k + 2);
     snprintf(sql + at, sizeof sql - at, ")");
@@ -132,7 +132,8 @@ static bmp_status pcache_scan(bmp_ledger *l, pcache *pc, int64_t body, bmp_error
     ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
-                             "SELECT id, status, number, overseas FROM player WHERE body_id = ?1",
+                             "SELECT id, status, number, overseas FROM player_resolved "
+                             "WHERE body_id = ?1",
                              "i", body);
     while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
         pslot *s = pcache_slot(pc, l->ops->col_text(st, 2));

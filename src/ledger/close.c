@@ -8,6 +8,7 @@
 #include "core/util.h"
 #include "ledger/close_internal.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/opening.h"
 #include "ledger/ranks_glue.h"
 
 typedef struct ranked {
@@ -124,7 +125,10 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
     const char *types[LEDGER_MAX_TYPES];
     size_t ntypes = ledger_point_types(b->code, types);
     ledger_stmt *st = NULL;
-    bmp_status rc = lq_query(
+    ledger_floors floors = {0}; /* carried ranks of opening balances (issue 28) */
+    bmp_status rc = ledger_floors_load(l, b->id, &floors, err);
+    if (!rc)
+        rc = lq_query(
         l, &st, err,
         "SELECT p.id, p.rank, p.stars, p.rank_name, p.pre1982_red, h.point_type, h.points "
         "FROM player p JOIN holding h ON h.player_id = p.id "
@@ -141,6 +145,7 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
         int64_t id = row ? l->ops->col_int(st, 0) : -1;
         if (have && id != cur.player) {
             rc = ledger_rank_of(b->code, h, pre82, &cur.held, &cur.now, err);
+            ledger_floor_apply(&floors, cur.player, &cur.now);
             if (!rc && !ranked_push(rl, &cur))
                 rc = bmp_error_oom(err);
             have = false;
@@ -162,7 +167,9 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
             if (strcmp(types[k], type) == 0)
                 h[k] = l->ops->col_int(st, 6);
     }
-    l->ops->finalize(st);
+    if (st)
+        l->ops->finalize(st);
+    ledger_floors_free(&floors);
     return rc;
 }
 

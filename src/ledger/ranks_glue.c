@@ -99,3 +99,29 @@ void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_
             at += (size_t)n;
     }
 }
+
+size_t ledger_rank_list(const char *body, ledger_rank *out, size_t max)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    bmp_rank_info info;
+    size_t n = 0;
+    for (; r && r->rank_info && n < max && r->rank_info((int)n, &info); n++) {
+        memset(&out[n], 0, sizeof out[n]);
+        out[n].rank = (int)n;
+        snprintf(out[n].name, sizeof out[n].name, "%s", info.name);
+    }
+    return n;
+}
+
+void ledger_rank_names(const char *body, char *buf, size_t size)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    bmp_rank_info info;
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; r && r->rank_info && r->rank_info(i, &info) && at < size; i++) {
+        int n = snprintf(buf + at, size - at, "%s%s", i ? ", " : "", info.name);
+        if (n > 0)
+            at += (size_t)n;
+    }
+}

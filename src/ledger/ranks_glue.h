@@ -3,6 +3,7 @@
 #ifndef BMP_LEDGER_RANKS_GLUE_H
 #define BMP_LEDGER_RANKS_GLUE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "bridgemp/error.h"
 #include "bridgemp/pointtype.h"
@@ -32,5 +33,12 @@ bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1
  * the top or without rank rules. */
 void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_red,
                       char *buf, size_t size);
+
+/* The body's ranks in order (as `bridgemp bodies B` lists them): out[i]
+ * has rank i and the body's name for it, no stars; their count (at most
+ * max). */
+size_t ledger_rank_list(const char *body, ledger_rank *out, size_t max);
+/* The body's rank names, ", " between them (for a message). */
+void ledger_rank_names(const char *body, char *buf, size_t size);
 
 #endif

@@ -10,13 +10,14 @@
 #include "ledger/body_ops.h"
 #include "ledger/csv.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/registry_internal.h"
 #include "ledger/text_door.h"
 
 static const char *const statuses[] = {"Active",   "Dormant",  "Temporary",
                                        "Resigned", "Deceased", "Unknown", NULL};
 
 /* NZ-88: the six statuses, matched case-insensitively, written as listed. */
-static const char *status_norm(const char *s)
+const char *ledger_status_norm(const char *s)
 {
     if (!s || !*s)
         return "Active";
@@ -53,7 +54,7 @@ bmp_status ledger_number_check(const char *body, const char *in, char *out, size
     return BMP_OK;
 }
 
-static bool parse_flag(const char *s, bool *out)
+bool ledger_parse_flag(const char *s, bool *out)
 {
     if (!*s || strcmp(s, "0") == 0 || strcasecmp(s, "no") == 0 || strcasecmp(s, "false") == 0) {
         *out = false;
@@ -66,7 +67,7 @@ static bool parse_flag(const char *s, bool *out)
     return false;
 }
 
-static bool parse_year(const char *s, int *out)
+bool ledger_parse_year(const char *s, int *out)
 {
     if (!*s) {
         *out = 0;
@@ -78,7 +79,7 @@ static bool parse_year(const char *s, int *out)
     return *out >= 1900 && *out <= 2200;
 }
 
-static bmp_status club_id(bmp_ledger *l, int64_t body, const char *number, int64_t *id,
+bmp_status ledger_club_id(bmp_ledger *l, int64_t body, const char *number, int64_t *id,
                           bool *found, bmp_error *err)
 {
     return lq_int(l, id, found, err, "SELECT id FROM club WHERE body_id = ?1 AND number = ?2",
@@ -87,19 +88,10 @@ static bmp_status club_id(bmp_ledger *l, int64_t body, const char *number, int64
 
 /* ---- player rows -------------------------------------------------------- */
 
-typedef struct prow {
-    char number[16];
-    char *name, *home, *alts;
-    const char *status;
-    bool overseas, youth;
-    int from, to;
-    bmp_points pre82;
-    size_t line;
-} prow;
 
 /* Check one player; every problem goes to probs with "where" in front. */
-static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger_player *p,
-                           const char *where, prow *out, bmp_problems *probs)
+size_t ledger_player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger_player *p,
+                           const char *where, ledger_prow *out, bmp_problems *probs)
 {
     size_t bad = 0;
     bmp_error e = {0};
@@ -124,7 +116,7 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
     size_t club_text = ledger_text_bad(probs, where, "home_club", p->home_club, CORE_TEXT_NAME_MAX) +
                        ledger_text_bad(probs, where, "alternates", p->alternates, CORE_TEXT_NAME_MAX);
     bad += club_text;
-    out->status = status_norm(p->status);
+    out->status = ledger_status_norm(p->status);
     if (!out->status) {
         problems_add(probs,
                      "%sstatus: expected Active, Dormant, Temporary, Resigned, Deceased or "
@@ -134,7 +126,7 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
     int64_t id = 0;
     bool found = false;
     if (p->home_club && *p->home_club && !club_text) {
-        if (club_id(l, b->id, p->home_club, &id, &found, &e) || !found) {
+        if (ledger_club_id(l, b->id, p->home_club, &id, &found, &e) || !found) {
             problems_add(probs, "%shome_club: no club \"%s\" in the %s register (ABF-94)", where,
                          p->home_club, b->code);
             bad++;
@@ -142,7 +134,7 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
     }
     char *alts = core_strdup(p->alternates && !club_text ? p->alternates : "");
     for (char *save = NULL, *c = strtok_r(alts, ";", &save); c; c = strtok_r(NULL, ";", &save)) {
-        if (club_id(l, b->id, c, &id, &found, &e) || !found) {
+        if (ledger_club_id(l, b->id, c, &id, &found, &e) || !found) {
             problems_add(probs, "%salternates: no club \"%s\" in the %s register (ABF-95)", where,
                          c, b->code);
             bad++;
@@ -164,7 +156,7 @@ static size_t player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
     return bad;
 }
 
-static void prow_free(prow *r)
+void ledger_prow_free(ledger_prow *r)
 {
     free(r->name);
     free(r->home);
@@ -180,7 +172,7 @@ static int cmp_long(const void *a, const void *b)
 /* NZ-89: each new player gets the first available 4-5 digit computer
  * number: the lowest of 1000..99999 neither in the register nor taken
  * earlier in the same import. */
-static bmp_status allocate_numbers(bmp_ledger *l, const ledger_body *b, prow *rows, size_t n,
+bmp_status ledger_allocate_numbers(bmp_ledger *l, const ledger_body *b, ledger_prow *rows, size_t n,
                                    bmp_error *err)
 {
     size_t need = 0;
@@ -247,14 +239,14 @@ static bmp_status allocate_numbers(bmp_ledger *l, const ledger_body *b, prow *ro
     return rc;
 }
 
-static bmp_status player_write(bmp_ledger *l, const ledger_body *b, const prow *r,
+bmp_status ledger_player_write(bmp_ledger *l, const ledger_body *b, const ledger_prow *r,
                                bmp_error *err)
 {
     int64_t home = 0, id = 0;
     bool found = false;
     bmp_status rc = BMP_OK;
     if (r->home)
-        rc = club_id(l, b->id, r->home, &home, &found, err);
+        rc = ledger_club_id(l, b->id, r->home, &home, &found, err);
     if (!rc)
         rc = lq_int(l, &id, &found, err,
                     "INSERT INTO player (body_id, number, name, status, home_club, overseas, "
@@ -276,7 +268,7 @@ static bmp_status player_write(bmp_ledger *l, const ledger_body *b, const prow *
     for (char *save = NULL, *c = strtok_r(alts, ";", &save); c && !rc;
          c = strtok_r(NULL, ";", &save)) {
         int64_t cid = 0;
-        rc = club_id(l, b->id, c, &cid, &found, err);
+        rc = ledger_club_id(l, b->id, c, &cid, &found, err);
         if (!rc)
             rc = lq_run(l, err,
                         "INSERT INTO alternate (player_id, club_id) VALUES (?1, ?2) "
@@ -295,18 +287,18 @@ bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledg
     if (rc)
         return rc;
     bmp_problems probs = {0};
-    prow r;
-    if (player_check(l, &b, p, "", &r, &probs)) {
+    ledger_prow r;
+    if (ledger_player_check(l, &b, p, "", &r, &probs)) {
         rc = bmp_error_set(err, BMP_EINVAL, "player: %s", probs.msgs[0]);
         bmp_problems_free(&probs);
-        prow_free(&r);
+        ledger_prow_free(&r);
         return rc;
     }
     rc = l->ops->begin(l->s, err);
     if (!rc)
-        rc = allocate_numbers(l, &b, &r, 1, err);
+        rc = ledger_allocate_numbers(l, &b, &r, 1, err);
     if (!rc)
-        rc = player_write(l, &b, &r, err);
+        rc = ledger_player_write(l, &b, &r, err);
     if (!rc) {
         char *d = core_asprintf("%s player %s \"%s\" %s", b.code, r.number, r.name, r.status);
         rc = d ? ledger_audit(l, "player", d, err) : bmp_error_oom(err);
@@ -318,7 +310,7 @@ bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledg
         l->ops->rollback(l->s);
     if (!rc && number_out)
         snprintf(number_out, size, "%s", r.number);
-    prow_free(&r);
+    ledger_prow_free(&r);
     return rc;
 }
 
@@ -356,7 +348,7 @@ bmp_status bmp_ledger_add_club(bmp_ledger *l, const char *body, const bmp_ledger
 
 /* ---- CSV registers ------------------------------------------------------ */
 
-static bmp_status read_csv(const char *path, lcsv *c, bmp_error *err)
+bmp_status ledger_read_csv(const char *path, lcsv *c, bmp_error *err)
 {
     char *data = NULL;
     size_t len = 0;
@@ -385,7 +377,7 @@ static int cmp_numline(const void *a, const void *b)
     return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
-static size_t duplicates(const prow *rows, size_t n, const char *path, bmp_problems *probs)
+size_t ledger_number_duplicates(const ledger_prow *rows, size_t n, const char *path, bmp_problems *probs)
 {
     numline *v = malloc((n ? n : 1) * sizeof *v);
     size_t m = 0, bad = 0;
@@ -405,119 +397,6 @@ static size_t duplicates(const prow *rows, size_t n, const char *path, bmp_probl
     return bad;
 }
 
-/* The optional columns of a player register (-1 when absent). */
-typedef struct pcols {
-    int number, name, status, home, alts, overseas, youth, from, to, pre82;
-} pcols;
-
-/* One register row into p, every bad field listed; the count of them. */
-static size_t player_fields(const lcsv *c, size_t r, const pcols *k, const char *where,
-                            bmp_ledger_player *p, bmp_problems *pp)
-{
-    size_t bad = 0;
-    *p = (bmp_ledger_player){.number = lcsv_get(c, r, k->number), .name = lcsv_get(c, r, k->name),
-                             .status = lcsv_get(c, r, k->status),
-                             .home_club = lcsv_get(c, r, k->home),
-                             .alternates = lcsv_get(c, r, k->alts)};
-    if (!parse_flag(lcsv_get(c, r, k->overseas), &p->overseas)) {
-        problems_add(pp, "%soverseas: expected 0 or 1, got \"%s\"", where,
-                     lcsv_get(c, r, k->overseas));
-        bad++;
-    }
-    if (!parse_flag(lcsv_get(c, r, k->youth), &p->youth)) {
-        problems_add(pp, "%syouth: expected 0 or 1, got \"%s\"", where, lcsv_get(c, r, k->youth));
-        bad++;
-    }
-    if (!parse_year(lcsv_get(c, r, k->from), &p->registered_from)) {
-        problems_add(pp, "%sregistered_from: expected a year such as 2019, got \"%s\"", where,
-                     lcsv_get(c, r, k->from));
-        bad++;
-    }
-    if (!parse_year(lcsv_get(c, r, k->to), &p->registered_to)) {
-        problems_add(pp, "%sregistered_to: expected a year such as 2024, got \"%s\"", where,
-                     lcsv_get(c, r, k->to));
-        bad++;
-    }
-    const char *pre = lcsv_get(c, r, k->pre82);
-    if (*pre && !bmp_points_parse(pre, &p->pre1982_red)) {
-        problems_add(pp, "%spre1982_red: expected points such as 12.50, got \"%s\"", where, pre);
-        bad++;
-    }
-    return bad;
-}
-
-/* The checked rows in one transaction: numbers allocated where the body
- * allocates them (NZ-89), each player written, one audit entry. */
-static bmp_status players_write(bmp_ledger *l, const ledger_body *b, prow *rows, size_t n,
-                                const char *path, bmp_error *err)
-{
-    bmp_status rc = l->ops->begin(l->s, err);
-    if (!rc)
-        rc = allocate_numbers(l, b, rows, n, err);
-    for (size_t i = 0; i < n && !rc; i++)
-        rc = player_write(l, b, &rows[i], err);
-    if (!rc) {
-        char *d = core_asprintf("%s players: %zu rows from %s", b->code, n, path);
-        rc = d ? ledger_audit(l, "import players", d, err) : bmp_error_oom(err);
-        free(d);
-    }
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
-}
-
-bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char *path,
-                                     size_t *count, bmp_problems *probs, bmp_error *err)
-{
-    ledger_body b;
-    lcsv c;
-    bmp_problems local = {0};
-    bmp_problems *pp = probs ? probs : &local;
-    size_t before = pp->count;
-    if (count)
-        *count = 0;
-    bmp_status rc = ledger_body_get(l, body, &b, err);
-    if (rc || (rc = read_csv(path, &c, err)))
-        return rc;
-    pcols k = {lcsv_col(&c, "number"), lcsv_col(&c, "name"), lcsv_col(&c, "status"),
-               lcsv_col(&c, "home_club"), lcsv_col(&c, "alternates"), lcsv_col(&c, "overseas"),
-               lcsv_col(&c, "youth"), lcsv_col(&c, "registered_from"),
-               lcsv_col(&c, "registered_to"), lcsv_col(&c, "pre1982_red")};
-    if (k.number < 0 || k.name < 0) {
-        lcsv_free(&c);
-        return bmp_error_set(err, BMP_EPARSE,
-                             "%s:1: header: expected columns number,name[,status,home_club,"
-                             "alternates,overseas,youth,registered_from,registered_to,"
-                             "pre1982_red]", path);
-    }
-    size_t n = c.nrows - 1, bad = 0;
-    prow *rows = calloc(n ? n : 1, sizeof *rows);
-    if (!rows) {
-        lcsv_free(&c);
-        return bmp_error_oom(err);
-    }
-    for (size_t i = 0; i < n; i++) {
-        char where[600];
-        snprintf(where, sizeof where, "%s:%zu: ", path, c.rows[i + 1].line);
-        bmp_ledger_player p;
-        bad += player_fields(&c, i + 1, &k, where, &p, pp);
-        bad += player_check(l, &b, &p, where, &rows[i], pp);
-        rows[i].line = c.rows[i + 1].line;
-    }
-    bad += duplicates(rows, n, path, pp);
-    if (bad)
-        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
-    else if (!(rc = players_write(l, &b, rows, n, path, err)) && count)
-        *count = n;
-    for (size_t i = 0; i < n; i++)
-        prow_free(&rows[i]);
-    free(rows);
-    lcsv_free(&c);
-    bmp_problems_free(&local);
-    return rc;
-}
-
 bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *path,
                                    size_t *count, bmp_problems *probs, bmp_error *err)
 {
@@ -529,7 +408,7 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
     if (count)
         *count = 0;
     bmp_status rc = ledger_body_get(l, body, &b, err);
-    if (rc || (rc = read_csv(path, &c, err)))
+    if (rc || (rc = ledger_read_csv(path, &c, err)))
         return rc;
     int cn = lcsv_col(&c, "number"), cname = lcsv_col(&c, "name"), cd = lcsv_col(&c, "dummy");
     if (cn < 0 || cname < 0) {
@@ -537,7 +416,7 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
         return bmp_error_set(err, BMP_EPARSE, "%s:1: header: expected columns number,name[,dummy]",
                              path);
     }
-    prow *rows = calloc(c.nrows, sizeof *rows); /* reused for the duplicate check */
+    ledger_prow *rows = calloc(c.nrows, sizeof *rows); /* reused for the duplicate check */
     bool *dummy = calloc(c.nrows, sizeof *dummy);
     if (!rows || !dummy) {
         free(rows);
@@ -566,13 +445,13 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
             bad++;
         }
         bad += ledger_name_bad(pp, where, "name", lcsv_get(&c, r, cname), CORE_TEXT_NAME_MAX);
-        if (!parse_flag(lcsv_get(&c, r, cd), &dummy[i])) {
+        if (!ledger_parse_flag(lcsv_get(&c, r, cd), &dummy[i])) {
             problems_add(pp, "%s:%zu: dummy: expected 0 or 1, got \"%s\"", path, line,
                          lcsv_get(&c, r, cd));
             bad++;
         }
     }
-    bad += duplicates(rows, n, path, pp);
+    bad += ledger_number_duplicates(rows, n, path, pp);
     if (bad) {
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
     } else {

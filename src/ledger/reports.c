@@ -14,7 +14,8 @@ static bmp_status find_player(bmp_ledger *l, const ledger_body *b, const char *n
     bool found = false;
     bmp_status rc = ledger_number_check(b->code, number, norm, sizeof norm, err);
     if (!rc)
-        rc = lq_int(l, id, &found, err, "SELECT id FROM player WHERE body_id = ?1 AND number = ?2",
+        rc = lq_int(l, id, &found, err, /* a merged duplicate reaches the player kept */
+                    "SELECT id FROM player_resolved WHERE body_id = ?1 AND number = ?2",
                     "is", b->id, norm);
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b->code, number);
@@ -85,11 +86,16 @@ bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *num
     /* history: posted by period, then what is still pending by state */
     if (!rc)
         rc = lq_table(l, out, -1, 0, err,
-                         "SELECT coalesce(b.period, '(' || b.state || ')') AS period, j.point_type, "
+                         /* posted at once, outside a period: an opening balance, a
+                          * merge (issue 28), named by its event */
+                         "SELECT CASE WHEN b.state = 'posted' AND b.period IS NULL THEN b.event "
+                         "ELSE coalesce(b.period, '(' || b.state || ')') END AS period, "
+                         "j.point_type, "
                          "count(*) AS lines, sum(j.points) AS points FROM journal j "
                          "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
                          "AND b.state <> 'rejected' GROUP BY 1, 2 "
-                         "ORDER BY min(b.period) IS NULL, 1, 2",
+                         "ORDER BY min(CASE WHEN b.state = 'posted' AND b.period IS NULL THEN 0 "
+                         "ELSE 1 END), min(b.period) IS NULL, 1, 2",
                          "i", id);
     if (!rc)
         rc = lq_table(l, out, -1, 0, err,

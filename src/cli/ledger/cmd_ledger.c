@@ -50,7 +50,10 @@ static const char *const ledger_help_head =
     "  verify                       recompute the audit chain, totals and holdings\n"
     "  backup FILE                  a verified copy while the ledger is in use (SQLite)\n"
     "  restore FILE --ledger TARGET the copy back, verified, all or nothing\n"
-    "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n";
+    "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n"
+    "  opening FILE --body B        opening balances from an old system (moving in)\n"
+    "  player duplicates|merge|unmerge  likely duplicates, and merging them\n"
+    "  audit                        the audit log (--since, --who, --action, --format)\n";
 
 static const char *const ledger_help_tail =
     "\n"
@@ -69,7 +72,7 @@ static void ledger_help(FILE *f)
 static const ledger_cmd *const sections[] = {
     ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_convert,
     ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay,   ledger_cmds_secretary,
-    ledger_cmds_intake,  ledger_cmds_backup, ledger_cmds_publish};
+    ledger_cmds_intake,  ledger_cmds_backup, ledger_cmds_publish, ledger_cmds_movein};
 
 /* A group member's second word in capitals ("invoice RUN") stands for any word. */
 static bool is_placeholder(const char *w)

@@ -15,7 +15,7 @@ static const char *const help_init =
 static const char *const help_player =
     "usage: bridgemp ledger player add --body B --name NAME [--number N] [--status S]\n"
     "                                  [--club HOME] [--alternates C1;C2] [--overseas] [--youth]\n"
-    "       bridgemp ledger player import FILE --body B\n"
+    "       bridgemp ledger player import FILE --body B [--dry-run]\n"
     "       bridgemp ledger player export --body B [--output FILE]\n"
     "\n"
     "Player register CSV columns: number,name,status,home_club,alternates,overseas,\n"
@@ -162,11 +162,6 @@ static int register_run(ledger_args *a, const char *help, ledger_step_fn step, c
 static int cmd_player_add(ledger_args *a)
 {
     return register_run(a, help_player, add_player_step, &players_register);
-}
-
-static int cmd_player_import(ledger_args *a)
-{
-    return register_run(a, help_player, import_register_step, &players_register);
 }
 
 static int cmd_player_export(ledger_args *a)
@@ -390,7 +385,6 @@ static int cmd_correct(ledger_args *a) { return cmd_batch_ids(a, help_correct, 2
 const ledger_cmd ledger_cmds_core[] = {
     {"init", help_init, 0, 0, 0, cmd_init},
     {"player add", help_player, PLAYER_ADD_OPTS, 0, 0, cmd_player_add},
-    {"player import", help_player, LO(BODY), 1, 1, cmd_player_import},
     {"player export", help_player, LO(BODY) | LO(OUTPUT), 0, 0, cmd_player_export},
     {"club add", help_club, LO(BODY) | LO(NUMBER) | LO(NAME) | LO(DUMMY), 0, 0, cmd_club_add},
     {"club import", help_club, LO(BODY), 1, 1, cmd_club_import},

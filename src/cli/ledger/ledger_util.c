@@ -11,6 +11,7 @@
 #include "bridgemp/ledger.h"
 #include "bridgemp/ledger_publish.h"
 #include "cli/ledger/ledger_util.h"
+#include "cli/ledger/ledger_who.h"
 
 /* A message as text, never a terminal's command (issue 27): a value it
  * quotes from a file or a database is shown escaped. */
@@ -110,7 +111,8 @@ bmp_status ledger_put_table(const bmp_table *t, const ledger_args *a, bmp_error 
 bmp_status ledger_open_db(const ledger_args *a, bool create, bmp_ledger **l, bmp_error *e)
 {
     const char *db = a->db ? a->db : getenv("BRIDGEMP_DB");
-    bmp_ledger_opts o = {.size = sizeof o, .create = create, .who = a->who,
+    char who[64];
+    bmp_ledger_opts o = {.size = sizeof o, .create = create, .who = cli_ledger_who(a, who),
                          .now = getenv("BRIDGEMP_NOW")};
     return bmp_ledger_open(db && *db ? db : "bridgemp.db", &o, l, e);
 }

@@ -24,6 +24,7 @@ typedef enum ledger_opt {
     LO_AMOUNT, LO_NO_CLUB_NUMBER, LO_TOUR, LO_DRY_RUN, LO_FORMAT, LO_CONTROL, LO_LEDGER,
     LO_FORCE_REPLACE,
     LO_RANK, LO_SET, /* report ranking --rank, invoice-settings --set (issue 28) */
+    LO_SINCE, LO_ACTION, LO_INTO, /* ledger audit, player merge (cmd_ledger_movein.c) */
     LO_COUNT
 } ledger_opt;
 #define LO(x) (UINT64_C(1) << LO_##x)
@@ -49,6 +50,7 @@ typedef struct ledger_args {
     bool dry_run;                 /* ledger close --dry-run (cmd_ledger_secretary.c) */
     const char *ledger;           /* ledger restore --ledger TARGET (cmd_ledger_backup.c) */
     bool force_replace;           /* ledger restore --force-replace */
+    const char *since, *action, *into; /* ledger audit, player merge (cmd_ledger_movein.c) */
     bmp_output_format fmt;
     bool html;                    /* --format html (a table as a page) */
     const char *rank;             /* report ranking --rank */
@@ -87,6 +89,7 @@ extern const ledger_cmd ledger_cmds_invoice[];  /* cmd_ledger_invoice.c */
 extern const ledger_cmd ledger_cmds_pay[];      /* cmd_ledger_pay.c */
 extern const ledger_cmd ledger_cmds_secretary[]; /* cmd_ledger_secretary.c */
 extern const ledger_cmd ledger_cmds_backup[];   /* cmd_ledger_backup.c */
+extern const ledger_cmd ledger_cmds_movein[];   /* cmd_ledger_movein.c */
 
 /* cmd_ledger_secretary.c: a view's sections in --format (table or JSON), and
  * `close --dry-run` (what the close would do, printed; nothing changed). */

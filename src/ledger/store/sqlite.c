@@ -30,7 +30,8 @@ static const char *const tables[] = {
     "token",      "batch_event", "invoice", "nz_grading",
     "payment", "overdue_quarter", "levy_gate", "certificate",
     "close_rank", "reopen", "reopen_batch", "reopen_promotion", "certificate_revoked",
-    "reopen_pending", NULL};
+    "reopen_pending",
+    "opening", "opening_player", "player_merge", "player_unmerge", NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {

@@ -1,0 +1,97 @@
+/* bridgemp: moving a body into the ledger (issue 28, docs/ledger.md "Moving
+ * in"): a register import that says what it changes, opening balances
+ * carried from an old system, likely duplicates and their merge, and the
+ * audit log read back. */
+#ifndef BRIDGEMP_LEDGER_MOVEIN_H
+#define BRIDGEMP_LEDGER_MOVEIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "bridgemp/error.h"
+#include "bridgemp/ledger.h"
+#include "bridgemp/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- The player register import ---------------------------------------- */
+
+typedef struct bmp_ledger_register_opts {
+    size_t size;      /* sizeof(bmp_ledger_register_opts) */
+    bool dry_run;     /* check and list every change; nothing written */
+    FILE *changes;    /* every change, one a line ("0001002 status: "Active" -> "Deceased"");
+                         may be NULL */
+} bmp_ledger_register_opts;
+
+typedef struct bmp_ledger_register_stats {
+    size_t rows, added, changed, unchanged;
+} bmp_ledger_register_stats;
+
+/* The player register CSV (docs/ledger.md "Registers", "Moving in"):
+ * number,name,status,home_club,alternates,overseas,youth,registered_from,
+ * registered_to,pre1982_red and the optional birth_year.  The header is
+ * checked against the documented columns (a header cell is matched
+ * case-insensitively with spaces and hyphens read as '_': "Home Club" is
+ * home_club; any other column is refused, naming the valid ones); a file
+ * updates only the columns it has; every status change is listed (a
+ * Deceased player is never credited: batch.c, NZ-88).  The audit entry lists the changes (a summary and one line per
+ * field changed, each bounded). */
+bmp_status bmp_ledger_import_register(bmp_ledger *l, const char *body, const char *path,
+                                      const bmp_ledger_register_opts *o,
+                                      bmp_ledger_register_stats *stats, bmp_problems *probs,
+                                      bmp_error *err);
+
+/* ---- Opening balances ---------------------------------------------------- */
+
+typedef struct bmp_ledger_opening_opts {
+    size_t size;          /* sizeof(bmp_ledger_opening_opts) */
+    const char *body;
+    const char *reason;   /* required */
+    int64_t replaces;     /* an opening batch this file replaces (reversed), or 0 */
+} bmp_ledger_opening_opts;
+
+/* Opening balances from an old system (CSV number,<each point type of the
+ * body>,rank,rank_date): one posted batch of source "opening" that writes
+ * the holdings and the carried rank, creates no promotion and no
+ * certificate; the carried rank is the floor of every later close.  Once
+ * per player unless o->replaces names the opening batch it replaces.
+ * *batch gets the new batch's id. */
+bmp_status bmp_ledger_opening(bmp_ledger *l, const char *path, const bmp_ledger_opening_opts *o,
+                              int64_t *batch, size_t *players, bmp_problems *probs,
+                              bmp_error *err);
+
+/* ---- Duplicates and merges ------------------------------------------------ */
+
+/* Likely duplicate pairs: same normalised name and home club, numbers one
+ * transposition or one digit apart, the same birth year where known; the
+ * evidence in each row (sorted and grouped, never all pairs). */
+bmp_status bmp_ledger_duplicates(bmp_ledger *l, const char *body, bmp_table *out,
+                                 bmp_error *err);
+/* Move dup's posted holdings to keep by a transfer batch (posted history
+ * is never edited), re-rank keep, and make dup a redirect to keep. */
+bmp_status bmp_ledger_merge(bmp_ledger *l, const char *body, const char *dup, const char *keep,
+                            const char *reason, int64_t *batch, bmp_error *err);
+/* Undo the merge of dup: the transfer reversed, the redirect ended. */
+bmp_status bmp_ledger_unmerge(bmp_ledger *l, const char *body, const char *dup,
+                              const char *reason, int64_t *batch, bmp_error *err);
+
+/* ---- The audit log ------------------------------------------------------- */
+
+typedef struct bmp_ledger_audit_filter {
+    const char *since;   /* entries at or after this date/time (yyyy-mm-dd...), or NULL */
+    const char *who;     /* entries by this name, or NULL */
+    const char *action;  /* entries of this action ("import players", "close"), or NULL */
+} bmp_ledger_audit_filter;
+
+/* The audit log (seq, at, who, action, detail, prev_hash, hash), oldest first. */
+bmp_status bmp_ledger_audit_list(bmp_ledger *l, const bmp_ledger_audit_filter *f, bmp_table *out,
+                                 bmp_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
