@@ -9,6 +9,7 @@
 #include "bridgemp/ledger_invoice.h"
 #include "ledger/invoice_doc.h"
 #include "core/util.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
 bool bmp_invoice_format_parse(const char *s, bmp_invoice_format *out)
@@ -83,6 +84,9 @@ static bmp_status invoice_club(bmp_ledger *l, const ledger_body *b, int64_t run,
                 "INSERT INTO invoice (body_id, number, run_id, club_id, issued, who, lines, total) "
                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 "isiissii", b->id, number, run, c->club, at, l->who, c->lines, c->total);
+    if (!rc)
+        rc = ledger_touch_where(l, "invoice", "body_id = ?1 AND number = ?2", err, "is", b->id,
+                                number);
     *made = !rc;
     return rc;
 }
@@ -233,6 +237,9 @@ bmp_status bmp_ledger_invoice_credit(bmp_ledger *l, const char *body, const char
                     "INSERT INTO invoice (body_id, number, run_id, club_id, issued, who, lines, "
                     "total, credits, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                     "isiissiiis", b.id, note, v[0], v[1], at, l->who, v[2], -v[3], id, reason);
+    if (!rc)
+        rc = ledger_touch_where(l, "invoice", "body_id = ?1 AND number = ?2", err, "is", b.id,
+                                note);
     if (!rc) {
         char *d = core_asprintf("%s invoice %s credited by %s: %s", b.code, number, note, reason);
         rc = d ? ledger_audit(l, "invoice", d, err) : bmp_error_oom(err);

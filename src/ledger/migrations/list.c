@@ -13,6 +13,7 @@ const char *const ledger_migrations[] = {
     ledger_sqlite_migration_012,     /* close ranks kept, reopen (issue 26) */
     ledger_sqlite_migration_013,     /* batch.event_key: one event, one batch (issue 26) */
     ledger_sqlite_migration_014,     /* players by name, for held lines' near matches (issue 26) */
+    ledger_sqlite_migration_016,     /* row images in the audit chain, period heads (issue 27) */
 };
 const int ledger_nmigrations =
     (int)(sizeof ledger_migrations / sizeof ledger_migrations[0]);

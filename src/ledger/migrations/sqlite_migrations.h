@@ -15,6 +15,7 @@ extern const char ledger_sqlite_migration_011[];
 extern const char ledger_sqlite_migration_012[];
 extern const char ledger_sqlite_migration_013[];
 extern const char ledger_sqlite_migration_014[];
+extern const char ledger_sqlite_migration_016[];
 
 /* Every migration in order (list.c): SQLite applies them as they are, the
  * PostgreSQL store translated (pg_translate.c).  A new migration is one
