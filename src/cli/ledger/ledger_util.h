@@ -21,7 +21,7 @@ typedef enum ledger_opt {
     LO_RATING, LO_SIDECAR, LO_LIMIT, LO_REPLACES, LO_DATE, LO_SCOPE, LO_FOREIGN, LO_POINTS,
     LO_REF, LO_EARNED, LO_AS, LO_FEES, LO_RATE, LO_RATES, LO_EXEMPTIONS, LO_EVENTS,
     LO_USEBIO_STATUS, LO_DUMMY, LO_OVERSEAS, LO_YOUTH, LO_ALL, LO_EXEMPT, LO_INVOICE,
-    LO_AMOUNT, LO_NO_CLUB_NUMBER, LO_TOUR, LO_DRY_RUN, LO_FORMAT, LO_CONTROL, LO_COUNT
+    LO_AMOUNT, LO_NO_CLUB_NUMBER, LO_TOUR, LO_DRY_RUN, LO_FORMAT, LO_CONTROL, LO_HEAD, LO_COUNT
 } ledger_opt;
 #define LO(x) (UINT64_C(1) << LO_##x)
 /* Valid with every subcommand (as --help is). */
@@ -44,6 +44,7 @@ typedef struct ledger_args {
     const char *invoice, *amount; /* ledger payment (cmd_ledger_pay.c) */
     bool no_club_number, tour;    /* ABF-115; ledger event-levy --tour (ABF-116) */
     bool dry_run;                 /* ledger close --dry-run (cmd_ledger_secretary.c) */
+    const char *head;             /* ledger verify --head N:HASH (issue 27) */
     bmp_output_format fmt;
     const char **control;
     size_t ncontrol;
