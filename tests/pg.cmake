@@ -11,7 +11,7 @@ foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger
           test_pages test_ledger_invoice test_ledger_nz_fees test_ledger_ebu_admin
           test_ledger_payments test_ledger_certificates test_ledger_runs
           test_ledger_import_memory test_ledger_one_event test_ledger_secretary
-          test_ledger_club_file test_ledger_carried)
+          test_ledger_club_file test_ledger_carried test_ledger_chain)
   add_test(NAME ${t}_pg COMMAND ${t})
   set_tests_properties(${t}_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
                                           SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql)

@@ -274,6 +274,19 @@ static char *image_value(const char *image, const char *col, size_t *pos)
     return NULL;
 }
 
+/* A value as a diff shows it: quoted, NULL bare, a long one cut. */
+static void shown(const char *v, char *out, size_t size)
+{
+    if (!v || strcmp(v, "\\N") == 0)
+        snprintf(out, size, "%s", v ? "NULL" : "(none)");
+    else if (strlen(v) > 60)
+        snprintf(out, size, "'%.48s...' (%zu bytes)", v, strlen(v));
+    else
+        snprintf(out, size, "'%s'", v);
+    for (char *p = out; *p; p++) /* one line */
+        *p = *p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p;
+}
+
 /* "name: 'A' -> 'B'; status: 'Active' -> 'Deceased'" between two images
  * of one row (column by column, in the new image's order). */
 char *ledger_chain_diff(const char *old, const char *new_)
@@ -288,8 +301,10 @@ char *ledger_chain_diff(const char *old, const char *new_)
         char *was = col ? image_value(old, col, &o) : NULL;
         char *now = col ? image_value(new_, col, &q) : NULL;
         if (now && (!was || strcmp(was, now) != 0)) {
-            char *part = core_asprintf("%s%s: '%s' -> '%s'", b.len ? "; " : "", col,
-                                       was ? was : "", now);
+            char a[96], z[96];
+            shown(was, a, sizeof a);
+            shown(now, z, sizeof z);
+            char *part = core_asprintf("%s%s: %s -> %s", b.len ? "; " : "", col, a, z);
             core_buf_puts(&b, part ? part : "");
             free(part);
         }

@@ -48,6 +48,8 @@ const size_t ledger_chain_ntables = sizeof ledger_chain_tables / sizeof ledger_c
 const ledger_chain_exempt ledger_chain_exempts[] = {
     {"audit", "the chain itself: each entry hashes the one before (verify recomputes it)"},
     {"audit_row", "the row images: each entry's rows_hash covers its own"},
+    {"bmp_schema", "PostgreSQL's schema version (SQLite's is PRAGMA user_version): written by "
+                   "migrations only, checked on every open"},
 };
 const size_t ledger_chain_nexempt = sizeof ledger_chain_exempts / sizeof ledger_chain_exempts[0];
 

@@ -337,9 +337,15 @@ static bmp_status verify_step(bmp_ledger *l, const ledger_args *a, const void *a
                               bmp_problems *p, bmp_error *e)
 {
     (void)arg;
+    bmp_error he = {0}; /* issue 27: the chain still passes through a head kept outside */
+    bmp_status hst = a->head ? bmp_ledger_head_check(l, a->head, &he) : BMP_OK;
     bmp_status st = bmp_ledger_verify(l, p, e);
-    if (!st && a->head) /* issue 27: the chain still passes through a head kept outside */
-        st = bmp_ledger_head_check(l, a->head, e);
+    if (st && hst) /* said first: a cut or rewritten tail explains what verify found */
+        fprintf(stderr, "bridgemp ledger: %s\n", he.msg);
+    else if (hst) {
+        *e = he;
+        st = hst;
+    }
     bmp_ledger_head h;
     char hs[96];
     if (!st)
