@@ -26,6 +26,7 @@ struct ledger_chain {
     chain_unit *touched; /* keys only until the fold */
     size_t n, cap;
     int started; /* -1 not known yet, 0 no images in the chain, 1 some */
+    ledger_stmt *img[64]; /* per registered table: its unit by key, prepared once */
 };
 
 static void units_free(struct ledger_chain *c)
@@ -43,6 +44,9 @@ static void chain_free(bmp_ledger *l)
     if (!l->chain)
         return;
     units_free(l->chain);
+    for (size_t i = 0; i < sizeof l->chain->img / sizeof l->chain->img[0]; i++)
+        if (l->chain->img[i])
+            l->ops->finalize(l->chain->img[i]);
     free(l->chain->touched);
     free(l->chain);
     l->chain = NULL;
@@ -112,35 +116,69 @@ bmp_status ledger_touch_batch(bmp_ledger *l, int64_t batch, bmp_error *err)
 static void put_value(core_buf *b, const char *v, bool null)
 {
     if (null) {
-        core_buf_puts(b, "\\N");
+        core_buf_append(b, "\\N", 2);
         return;
     }
-    for (const char *p = v; *p; p++) {
-        if (*p == '\\' || *p == '|')
-            core_buf_append(b, "\\", 1);
-        if (*p == '\n')
-            core_buf_puts(b, "\\n");
-        else
-            core_buf_append(b, p, 1);
+    for (const char *p = v;;) {
+        size_t n = strcspn(p, "\\|\n");
+        core_buf_append(b, p, n);
+        p += n;
+        if (!*p)
+            break;
+        core_buf_append(b, *p == '\n' ? "\\n" : *p == '|' ? "\\|" : "\\\\", 2);
+        p++;
     }
+}
+
+/* The image of the current row into b (emptied first): "col=value|..."
+ * for a row of its own; a group's row is its values only ("1|2|x"), its
+ * column names hashed once at the head of the group (group_row).  False:
+ * no memory. */
+static bool image_into(bmp_ledger *l, ledger_stmt *st, core_buf *b, bool names)
+{
+    core_buf_reset(b);
+    int n = l->ops->col_count(st);
+    for (int k = 0; k < n; k++) {
+        if (k)
+            core_buf_append(b, "|", 1);
+        if (names) {
+            core_buf_puts(b, l->ops->col_name(st, k));
+            core_buf_append(b, "=", 1);
+        }
+        put_value(b, l->ops->col_text(st, k), l->ops->col_null(st, k));
+    }
+    core_buf_append(b, "", 0);
+    return !b->failed && b->data;
+}
+
+/* One row of a group into its digest (the column names first, once). */
+static bool group_row(bmp_ledger *l, ledger_stmt *st, crypto_hash_sha256_state *h, core_buf *b,
+                      bool first)
+{
+    if (first) {
+        core_buf_reset(b);
+        for (int k = 0; k < l->ops->col_count(st); k++) {
+            core_buf_puts(b, k ? "|" : "");
+            core_buf_puts(b, l->ops->col_name(st, k));
+        }
+        core_buf_append(b, "\n", 1);
+        if (b->failed)
+            return false;
+        crypto_hash_sha256_update(h, (const unsigned char *)b->data, b->len);
+    }
+    if (!image_into(l, st, b, false))
+        return false;
+    core_buf_append(b, "\n", 1);
+    crypto_hash_sha256_update(h, (const unsigned char *)b->data, b->len);
+    return !b->failed;
 }
 
 char *ledger_chain_image(bmp_ledger *l, void *stmt)
 {
-    ledger_stmt *st = stmt;
     core_buf b = {0};
-    for (int k = 0; k < l->ops->col_count(st); k++) {
-        core_buf_puts(&b, k ? "|" : "");
-        core_buf_puts(&b, l->ops->col_name(st, k));
-        core_buf_puts(&b, "=");
-        put_value(&b, l->ops->col_text(st, k), l->ops->col_null(st, k));
-    }
-    core_buf_puts(&b, "");
-    if (b.failed) {
-        core_buf_free(&b);
-        return NULL;
-    }
-    return core_buf_take(&b, NULL);
+    char *s = image_into(l, stmt, &b, true) ? core_buf_take(&b, NULL) : NULL;
+    core_buf_free(&b);
+    return s;
 }
 
 /* "a = ?1 AND b = ?2" for the key columns "a, b". */
@@ -180,43 +218,62 @@ static bmp_status bind_key(bmp_ledger *l, ledger_stmt *st, char *buf, bmp_error 
 }
 
 /* The unit now: its digest and image (image NULL: no such row or group). */
+/* The statement selecting a unit of t by its key (prepared once a handle). */
+static bmp_status unit_stmt(bmp_ledger *l, const ledger_chain_table *t, ledger_stmt **st,
+                            bmp_error *err)
+{
+    size_t i = (size_t)(t - ledger_chain_tables);
+    struct ledger_chain *c = l->chain;
+    if (i < sizeof c->img / sizeof c->img[0] && c->img[i]) {
+        *st = c->img[i];
+        return BMP_OK;
+    }
+    char *where = key_where(t->key);
+    char *sql = where ? core_asprintf("SELECT * FROM %s WHERE %s%s%s", t->name, where,
+                                      t->order ? " ORDER BY " : "", t->order ? t->order : "")
+                      : NULL;
+    free(where);
+    bmp_status rc = sql ? l->ops->prepare(l->s, sql, st, err) : bmp_error_oom(err);
+    free(sql);
+    if (!rc && i < sizeof c->img / sizeof c->img[0])
+        c->img[i] = *st;
+    return rc;
+}
+
 static bmp_status image_unit(bmp_ledger *l, chain_unit *u, bmp_error *err)
 {
-    char *where = key_where(u->t->key);
-    char *sql = where ? core_asprintf("SELECT * FROM %s WHERE %s%s%s", u->t->name, where,
-                                      u->t->order ? " ORDER BY " : "",
-                                      u->t->order ? u->t->order : "")
-                      : NULL;
     char *keybuf = core_strdup(u->key);
-    free(where);
     ledger_stmt *st = NULL;
-    bmp_status rc = sql && keybuf ? l->ops->prepare(l->s, sql, &st, err) : bmp_error_oom(err);
+    bmp_status rc = keybuf ? unit_stmt(l, u->t, &st, err) : bmp_error_oom(err);
+    bool cached = !rc && (size_t)(u->t - ledger_chain_tables) < sizeof l->chain->img /
+                                                                   sizeof l->chain->img[0];
     if (!rc)
         rc = bind_key(l, st, keybuf, err);
     crypto_hash_sha256_state h;
     crypto_hash_sha256_init(&h);
     size_t rows = 0;
     bool row = true;
+    core_buf img = {0};
     while (!rc) {
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
-        char *img = ledger_chain_image(l, st);
-        if (!img) {
+        if (u->t->order ? !group_row(l, st, &h, &img, rows == 0)
+                        : !image_into(l, st, &img, true)) {
             rc = bmp_error_oom(err);
             break;
         }
-        crypto_hash_sha256_update(&h, (const unsigned char *)img, strlen(img));
-        crypto_hash_sha256_update(&h, (const unsigned char *)"\n", u->t->order ? 1 : 0);
-        rows++;
         if (!u->t->order)
-            u->image = img;
-        else
-            free(img);
+            crypto_hash_sha256_update(&h, (const unsigned char *)img.data, img.len);
+        rows++;
+        if (!u->t->order && !(u->image = core_strdup(img.data)))
+            rc = bmp_error_oom(err);
     }
-    if (st)
+    core_buf_free(&img);
+    if (st && cached)
+        l->ops->reset(st);
+    else if (st)
         l->ops->finalize(st);
-    free(sql);
     free(keybuf);
     unsigned char bin[crypto_hash_sha256_BYTES];
     crypto_hash_sha256_final(&h, bin);
@@ -410,6 +467,7 @@ bmp_status ledger_chain_scan(bmp_ledger *l, const ledger_chain_table *t, ledger_
     bmp_status rc = sql ? l->ops->prepare(l->s, sql, &st, err) : bmp_error_oom(err);
     free(sql);
     scan_state s = {.fn = fn, .ctx = ctx, .u = {.t = t}};
+    core_buf img = {0};
     int idx[4], nk = 0;
     bool row = true;
     while (!rc) {
@@ -421,10 +479,8 @@ bmp_status ledger_chain_scan(bmp_ledger *l, const ledger_chain_table *t, ledger_
             break;
         }
         char *key = row_key(l, st, idx, nk);
-        char *img = ledger_chain_image(l, st);
-        if (!key || !img) {
+        if (!key) {
             free(key);
-            free(img);
             rc = bmp_error_oom(err);
             break;
         }
@@ -435,14 +491,18 @@ bmp_status ledger_chain_scan(bmp_ledger *l, const ledger_chain_table *t, ledger_
             crypto_hash_sha256_init(&s.h);
         } else
             free(key);
-        crypto_hash_sha256_update(&s.h, (const unsigned char *)img, strlen(img));
-        crypto_hash_sha256_update(&s.h, (const unsigned char *)"\n", t->order ? 1 : 0);
-        s.rows++;
+        if (t->order ? !group_row(l, st, &s.h, &img, s.rows == 0)
+                     : !image_into(l, st, &img, true)) {
+            rc = bmp_error_oom(err);
+            break;
+        }
         if (!t->order)
-            s.u.image = img;
-        else
-            free(img);
+            crypto_hash_sha256_update(&s.h, (const unsigned char *)img.data, img.len);
+        s.rows++;
+        if (!t->order && !(s.u.image = core_strdup(img.data)))
+            rc = bmp_error_oom(err);
     }
+    core_buf_free(&img);
     if (!rc)
         rc = scan_emit(&s, err);
     free(s.u.key);
@@ -494,7 +554,7 @@ static bmp_status fold_unit(bmp_ledger *l, chain_unit *u, bool *keep, bmp_error 
         snprintf(u->digest, sizeof u->digest, "-");
     } else if (!rc) {
         *keep = !found || strcmp(last, u->digest) != 0;
-        if (*keep && !u->t->order && old && !(u->change = ledger_chain_diff(old, u->image)))
+        if (*keep && u->t->diff && old && !(u->change = ledger_chain_diff(old, u->image)))
             rc = bmp_error_oom(err);
     }
     free(old);

@@ -21,6 +21,7 @@ typedef struct ledger_chain_table {
     const char *name;
     const char *key;   /* key columns, comma separated ("player_id, point_type") */
     const char *order; /* NULL: one image per row; else a group, its rows in this order */
+    bool diff;         /* a changed row's entry says which fields changed (the registers) */
 } ledger_chain_table;
 
 /* A table that carries no row images, and why. */

@@ -74,7 +74,8 @@ static const char *const help_verify =
     "control totals and every\nholding from the journal; exit 1 on any difference.\n";
 
 static const char *const help_verify_head =
-    "usage: bridgemp ledger verify [--head N:HASH]\n\nRecompute the audit log's hash chain, "
+    "usage: bridgemp ledger verify\n       bridgemp ledger verify --head N:HASH\n\n"
+    "Recompute the audit log's hash chain, "
     "replay its row images against every\ntable (a row the chain does not explain, or an entry "
     "whose row is gone, is\nnamed by table and key), each batch's control totals and every "
     "holding from\nthe journal; exit 1 on any difference.  Prints the head of the chain, "
