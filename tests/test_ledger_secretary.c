@@ -118,6 +118,27 @@ static void close_dry_run_changes_nothing(void **state)
 /* Reopen the last close: holdings, ranks and promotions as before it, the
  * batch approved again, verify passes; a re-close gives the same holdings,
  * ranks and promotions as the first. */
+/* Drop the head ("|N:HASH") ending each period row (issue 27). */
+static void strip_heads(char *s)
+{
+    char *w = s;
+    for (char *line = s; *line;) {
+        char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        char *bar = NULL;
+        for (char *p = line; p < line + n; p++)
+            bar = *p == '|' ? p : bar;
+        size_t keep = bar && strchr(bar, ':') && strchr(bar, ':') < line + n ? (size_t)(bar - line)
+                                                                              : n;
+        memmove(w, line, keep);
+        w += keep;
+        if (end)
+            *w++ = '\n';
+        line += n + (end ? 1 : 0);
+    }
+    *w = '\0';
+}
+
 static void reopen_then_reclose(void **state)
 {
     (void)state;
@@ -154,6 +175,10 @@ static void reopen_then_reclose(void **state)
     static const char *const again[] = {"holding", "player", "period", "promotion", "batch"};
     for (size_t i = 0; i < sizeof again / sizeof again[0]; i++) {
         char *a = dump_section(d1, again[i]), *b = dump_section(d3, again[i]);
+        if (strcmp(again[i], "period") == 0) { /* issue 27: each close records the head it */
+            strip_heads(a);                    /* closed on, and the chain has grown since */
+            strip_heads(b);
+        }
         assert_string_equal(a, b);
         free(a);
         free(b);

@@ -212,6 +212,11 @@ typedef struct bmp_ledger_head {
 bmp_status bmp_ledger_head_get(bmp_ledger *l, bmp_ledger_head *out, bmp_error *err);
 /* The head as text, "N:HASH" (at least 86 bytes). */
 void bmp_ledger_head_format(const bmp_ledger_head *h, char *buf, size_t size);
+/* A head seen earlier ("N:HASH", as bmp_ledger_head_format writes it):
+ * entry N must still be in the chain with that hash (EINVAL naming a cut
+ * or rewritten tail otherwise).  Run with bmp_ledger_verify, which checks
+ * that the chain from there on is whole. */
+bmp_status bmp_ledger_head_check(bmp_ledger *l, const char *head, bmp_error *err);
 
 /* Every table's rows in a stable text form (tests compare before/after). */
 bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err);

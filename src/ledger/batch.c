@@ -9,6 +9,7 @@
 #include "ledger/event_key.h"
 #include "ledger/club_check.h"
 #include "ledger/carried.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/near_match.h"
 #include "ledger/sources.h"
@@ -466,6 +467,10 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
                     "is", id, src->event_json);
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
+    if (!rc) /* before the entry that images the batch (issue 27) */
+        rc = ledger_event_key_store(l, id, src->event_key, err);
+    if (!rc)
+        rc = ledger_touch_batch(l, id, err);
     if (!rc) {
         char *d = core_asprintf("batch %lld %s %s: %s, %zu lines, sha256 %s; provisional",
                                 (long long)id, b->code, source_name(source), file, n, hash);
@@ -614,8 +619,6 @@ static bmp_status write_all(bmp_ledger *l, const ledger_body *b, const bmp_ledge
         rc = ledger_replace(l, o->replaces, o->reason, err);
     if (!rc)
         rc = write_batch(l, b, o, src, lines, c->rv, n, c->t, c->nt, batch, err);
-    if (!rc)
-        rc = ledger_event_key_store(l, *batch, src->event_key, err);
     return rc;
 }
 

@@ -9,6 +9,7 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/carried.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/text_door.h"
 
@@ -110,6 +111,10 @@ bmp_status ledger_carried_write(bmp_ledger *l, int64_t batch, const ledger_carri
                     "?7, ?8)", "iisssiis", batch, (int64_t)i + 1, r->contestant, r->players,
                     r->type, r->carried, r->computed, r->derivation);
     }
+    if (!rc)
+        rc = ledger_touch_id(l, "batch_hold", batch, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "batch_difference", batch, err);
     if (!rc) {
         char *d = core_asprintf("batch %lld held: %s", (long long)batch, c->reason);
         rc = d ? ledger_audit(l, "hold", d, err) : bmp_error_oom(err);
@@ -196,6 +201,8 @@ bmp_status bmp_ledger_accept_carried(bmp_ledger *l, int64_t batch, const char *r
     if (!rc)
         rc = lq_run(l, err, "INSERT INTO batch_hold_accept (batch_id, reason, who, accepted_at) "
                     "VALUES (?1, ?2, ?3, ?4)", "isss", batch, reason, l->who, at);
+    if (!rc)
+        rc = ledger_touch_id(l, "batch_hold_accept", batch, err);
     if (!rc) {
         char *d = core_asprintf("batch %lld carried points accepted (held: %s): %s",
                                 (long long)batch, why, reason);

@@ -11,6 +11,7 @@
 #include "core/text_safe.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
 /* The body's certificate issuer: the prefix of its numbers and the rule
@@ -67,6 +68,9 @@ static bmp_status certify(bmp_ledger *l, const ledger_body *b, const issuer *who
                     "iss", b->id, period, at);
     out->already = (size_t)before;
     out->made = (size_t)(all - before);
+    if (!rc && out->made)
+        rc = ledger_touch_where(l, "certificate", "body_id = ?1 AND period = ?2", err, "is", b->id,
+                                period);
     if (!rc && out->made) {
         char *d = core_asprintf("%s certificates of %s: %zu made (%s)", b->code, period,
                                 out->made, who->rule);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/chain.h"
 #include "bridgemp/file.h"
 #include "core/util.h"
 #include "ledger/charges.h"
@@ -27,6 +28,8 @@ bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *wha
 {
     bmp_status rc = lq_run(l, err, "UPDATE charge_run SET lines = ?2, total = ?3 WHERE id = ?1",
                            "iii", out->id, (int64_t)out->lines, out->total);
+    if (!rc)
+        rc = ledger_touch_run(l, out->id, err);
     if (rc)
         return rc;
     char *d = core_asprintf("charge run %lld: %s %s %s, %zu line(s), %lld cents (%s)",

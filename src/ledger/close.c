@@ -7,6 +7,7 @@
 
 #include "core/util.h"
 #include "ledger/close_internal.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/opening.h"
 #include "ledger/ranks_glue.h"
@@ -57,6 +58,23 @@ static bmp_status check_period(bmp_ledger *l, const ledger_body *b, const char *
     return rc;
 }
 
+/* The period, its promotions and kept ranks, and every player it touched. */
+static bmp_status close_touch(bmp_ledger *l, const ledger_body *b, const char *period,
+                              bmp_error *err)
+{
+    char *key = core_asprintf("%lld|%s", (long long)b->id, period);
+    bmp_status rc = key ? ledger_touch(l, "period", key, err) : bmp_error_oom(err);
+    if (!rc)
+        rc = ledger_touch(l, "promotion", key, err);
+    if (!rc)
+        rc = ledger_touch(l, "close_rank", key, err);
+    free(key);
+    if (!rc)
+        rc = ledger_touch_where(l, "player", "id IN (SELECT player_id FROM close_rank WHERE "
+                                "body_id = ?1 AND period = ?2)", err, "is", b->id, period);
+    return rc;
+}
+
 /* Add the approved batches' lines to the holdings and refuse a negative one. */
 static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char *period,
                                 bmp_ledger_close_stats *s, bmp_error *err)
@@ -70,6 +88,13 @@ static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char 
                            "ON CONFLICT (player_id, point_type) "
                            "DO UPDATE SET points = holding.points + excluded.points",
                            "i", b->id);
+    if (!rc) /* the holdings and batches this close changes (issue 27) */
+        rc = ledger_touch_where(l, "holding", "player_id IN (SELECT j.player_id FROM journal j "
+                                "JOIN batch b ON b.id = j.batch_id WHERE b.body_id = ?1 AND "
+                                "b.state = 'approved')", err, "i", b->id);
+    if (!rc)
+        rc = ledger_touch_where(l, "batch", "body_id = ?1 AND state = 'approved'", err, "i",
+                                b->id);
     ledger_stmt *st = NULL;
     if (!rc)
         rc = lq_query(l, &st, err,
@@ -293,12 +318,16 @@ bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
     for (size_t i = 0; i < rl.n; i++)
         s.promotions += ledger_rank_order(&rl.v[i].now) > ledger_rank_order(&rl.v[i].held);
     ledger_now(l, at);
+    bmp_ledger_head head;
+    char hs[96] = "";
+    if (!rc && !(rc = bmp_ledger_head_get(l, &head, err))) /* the chain it closes (issue 27) */
+        bmp_ledger_head_format(&head, hs, sizeof hs);
     if (!rc)
         rc = lq_run(l, err,
                     "INSERT INTO period (body_id, period, closed_at, who, batches, players, "
-                    "promotions) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                    "isssiii", b.id, period, at, l->who, (int64_t)s.batches, (int64_t)s.players,
-                    (int64_t)s.promotions);
+                    "promotions, head) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    "isssiii" "s", b.id, period, at, l->who, (int64_t)s.batches,
+                    (int64_t)s.players, (int64_t)s.promotions, hs);
     if (!rc) /* the ranks the close replaces, for a reopen (reopen.c) */
         rc = lq_run(l, err,
                     "INSERT INTO close_rank (body_id, period, player_id, rank, stars, rank_name) "
@@ -308,6 +337,8 @@ bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
                     "is", b.id, period);
     if (!rc)
         rc = write_ranks(l, &b, period, &rl, err);
+    if (!rc)
+        rc = close_touch(l, &b, period, err);
     if (!rc) {
         char *d = core_asprintf("%s period %s closed: %zu batches, %zu lines, %zu players "
                                 "re-ranked, %zu promotions", b.code, period, s.batches, s.lines,

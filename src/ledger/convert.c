@@ -10,6 +10,7 @@
 #include "core/date.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
 /* The receiving body's rate (its convert_rate: ABF-105, NZ-102); no other
@@ -110,6 +111,10 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, int64_t playe
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i",
                     out->batch);
     free(seed);
+    if (!rc)
+        rc = ledger_touch_batch(l, out->batch, err);
+    if (!rc)
+        rc = ledger_touch_where(l, "conversion", "batch_id = ?1", err, "i", out->batch);
     if (!rc) {
         char *d = core_asprintf("batch %lld converts %s %s for %s %s (%s)",
                                 (long long)out->batch, out->foreign, c->ref, b->code, norm, why);

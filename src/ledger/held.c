@@ -7,6 +7,7 @@
 
 #include "core/util.h"
 #include "ledger/body_ops.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct hline {
@@ -86,6 +87,8 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
         if (!rc)
             rc = lq_run(l, err, "INSERT INTO held_release (held_id, batch_id) VALUES (?1, ?2)", "ii",
                         v[i].id, id);
+        if (!rc)
+            rc = ledger_touch_id(l, "held_release", v[i].id, err);
     }
     if (!rc)
         rc = lq_run(l, err,
@@ -95,6 +98,8 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
                     "i", id);
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
+    if (!rc)
+        rc = ledger_touch_batch(l, id, err);
     if (!rc) {
         char *d = core_asprintf("batch %lld releases %zu held lines of %s %s (%s, renewed %s)",
                                 (long long)id, m, b->code, number, b->rule, renewed);

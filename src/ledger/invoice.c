@@ -9,6 +9,7 @@
 #include "bridgemp/ledger_invoice.h"
 #include "ledger/invoice_doc.h"
 #include "core/util.h"
+#include "ledger/chain.h"
 #include "ledger/invoice_files.h"
 #include "ledger/invoice_settings.h"
 #include "ledger/ledger_internal.h"
@@ -118,6 +119,9 @@ static bmp_status invoice_club(bmp_ledger *l, const ledger_body *b, bmp_invoice_
                     "isiissiiisiisiiss", b->id, number, run, c->club, at, l->who, c->lines,
                     t.gross, (int64_t)s->set, t.due, t.net, t.tax, s->tax_name,
                     (int64_t)s->tax_rate, (int64_t)s->tax_included, s->address, s->tax_id);
+    if (!rc)
+        rc = ledger_touch_where(l, "invoice", "body_id = ?1 AND number = ?2", err, "is", b->id,
+                                number);
     *made = !rc;
     return rc;
 }
@@ -351,6 +355,9 @@ bmp_status bmp_ledger_invoice_credit(bmp_ledger *l, const char *body, const char
                     "tax_name, tax_rate, tax_included, issuer_address, issuer_tax_id "
                     "FROM invoice WHERE id = ?1",
                     "issss", id, note, at, l->who, reason);
+    if (!rc)
+        rc = ledger_touch_where(l, "invoice", "body_id = ?1 AND number = ?2", err, "is", b.id,
+                                note);
     if (!rc) {
         char *d = core_asprintf("%s invoice %s credited by %s: %s", b.code, number, note, reason);
         rc = d ? ledger_audit(l, "invoice", d, err) : bmp_error_oom(err);

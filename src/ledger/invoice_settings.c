@@ -9,6 +9,7 @@
 #include "core/buf.h"
 #include "core/date.h"
 #include "core/util.h"
+#include "ledger/chain.h"
 #include "ledger/invoice_settings.h"
 
 bmp_status bmp_invoice_tax(int64_t amount, int rate, bool included, int64_t *net, int64_t *tax,
@@ -86,8 +87,9 @@ bmp_status ledger_invoice_take_number(bmp_ledger *l, int64_t body_id, bmp_invoic
     if (s->next_number == INT64_MAX)
         return bmp_error_set(err, BMP_ERANGE, "invoice number series exhausted at %s", out);
     s->next_number++;
-    return lq_run(l, err, "UPDATE invoice_setting SET next_number = ?1 WHERE body_id = ?2", "ii",
-                  s->next_number, body_id);
+    bmp_status rc = lq_run(l, err, "UPDATE invoice_setting SET next_number = ?1 WHERE "
+                           "body_id = ?2", "ii", s->next_number, body_id);
+    return rc ? rc : ledger_touch_id(l, "invoice_setting", body_id, err);
 }
 
 /* The civil date of day count z since 1970-01-01 (H. Hinnant's algorithm). */

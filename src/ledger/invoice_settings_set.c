@@ -9,6 +9,7 @@
 
 #include "core/buf.h"
 #include "core/util.h"
+#include "ledger/chain.h"
 #include "ledger/invoice_settings.h"
 
 typedef enum key_kind { K_TEXT, K_INT, K_BOOL } key_kind;
@@ -139,6 +140,8 @@ static bmp_status write_row(bmp_ledger *l, int64_t body, const bmp_invoice_setti
                     "isiiisiiss", body, s->prefix, s->next_number, (int64_t)s->digits,
                     (int64_t)s->due_days, s->tax_name, (int64_t)s->tax_rate,
                     (int64_t)s->tax_included, s->address, s->tax_id);
+    if (!rc)
+        rc = ledger_touch_id(l, "invoice_setting", body, err);
     /* the series must not give a number an invoice has */
     if (!rc && s->next_number > 0) {
         char num[96];

@@ -54,6 +54,8 @@ void bmp_ledger_close(bmp_ledger *l)
         return;
     for (size_t i = 0; i < sizeof l->cache / sizeof l->cache[0]; i++)
         l->ops->finalize(l->cache[i].st);
+    if (l->chain_free) /* set by chain.c (issue 27) */
+        l->chain_free(l);
     l->ops->close(l->s);
     free(l);
 }
@@ -246,47 +248,28 @@ void ledger_sha256_hex(const void *data, size_t len, char hex[65])
 void ledger_audit_hash(const char *prev, int64_t seq, const char *at, const char *who,
                        const char *action, const char *detail, char hex[65])
 {
+    ledger_audit_hash_rows(prev, seq, at, who, action, detail, "", hex);
+}
+
+void ledger_audit_hash_rows(const char *prev, int64_t seq, const char *at, const char *who,
+                            const char *action, const char *detail, const char *rows,
+                            char hex[65])
+{
     crypto_hash_sha256_state s;
     unsigned char h[crypto_hash_sha256_BYTES];
     char num[32];
     snprintf(num, sizeof num, "%lld", (long long)seq);
-    const char *parts[] = {prev, num, at, who, action, detail};
+    /* rows: the digest of the entry's row images (issue 27); an entry
+     * without images hashes as before migration 016 */
+    const char *parts[] = {prev, num, at, who, action, detail, rows};
+    size_t n = sizeof parts / sizeof parts[0] - (rows && *rows ? 0 : 1);
     crypto_hash_sha256_init(&s);
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+    for (size_t i = 0; i < n; i++) {
         crypto_hash_sha256_update(&s, (const unsigned char *)parts[i], strlen(parts[i]));
         crypto_hash_sha256_update(&s, (const unsigned char *)"\n", 1); /* field separator */
     }
     crypto_hash_sha256_final(&s, h);
     sodium_bin2hex(hex, 65, h, sizeof h);
-}
-
-#define GENESIS "0000000000000000000000000000000000000000000000000000000000000000"
-
-bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, bmp_error *err)
-{
-    ledger_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
-                             NULL);
-    if (rc)
-        return rc;
-    bool row = false;
-    char prev[65] = GENESIS;
-    int64_t seq = 1;
-    rc = l->ops->step(st, &row, err);
-    if (!rc && row) {
-        seq = l->ops->col_int(st, 0) + 1;
-        snprintf(prev, sizeof prev, "%s", l->ops->col_text(st, 1));
-    }
-    l->ops->finalize(st);
-    if (rc)
-        return rc;
-    char at[40], hash[65];
-    ledger_now(l, at);
-    ledger_audit_hash(prev, seq, at, l->who, action, detail, hash);
-    return lq_run(l, err,
-                  "INSERT INTO audit (seq, at, who, action, detail, prev_hash, hash) "
-                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                  "isssss" "s", seq, at, l->who, action, detail, prev, hash);
 }
 
 /* ---- problems ----------------------------------------------------------- */

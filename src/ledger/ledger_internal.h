@@ -25,6 +25,8 @@ struct bmp_ledger {
         ledger_stmt *st;
     } cache[64];
     ledger_body body;      /* the last body looked up (bodies are fixed rows) */
+    struct ledger_chain *chain;          /* rows touched for the next audit entry (chain.c) */
+    void (*chain_free)(bmp_ledger *l);   /* set with chain */
 };
 
 
@@ -66,11 +68,17 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
 void ledger_now(const bmp_ledger *l, char buf[40]);
 
 /* Append an audit entry (inside the caller's transaction): the hash of
- * prev_hash, seq, at, who, action and detail (SHA-256, hex). */
+ * prev_hash, seq, at, who, action, detail and the digest of the images of
+ * the rows the transaction touched (ledger_touch*, chain.h; audit.c). */
 bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, bmp_error *err);
 /* SHA-256 of the audit entry fields, hex (65 bytes with the NUL). */
 void ledger_audit_hash(const char *prev, int64_t seq, const char *at, const char *who,
                        const char *action, const char *detail, char hex[65]);
+/* The same with the digest of the entry's row images (rows "" or NULL:
+ * none, the hash of an entry before migration 016). */
+void ledger_audit_hash_rows(const char *prev, int64_t seq, const char *at, const char *who,
+                            const char *action, const char *detail, const char *rows,
+                            char hex[65]);
 /* SHA-256 of bytes, hex. */
 void ledger_sha256_hex(const void *data, size_t len, char hex[65]);
 

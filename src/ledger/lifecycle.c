@@ -6,6 +6,7 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/carried.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/text_door.h"
 
@@ -46,6 +47,8 @@ static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, co
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = ?2, reason = ?3 WHERE id = ?1", "iss", batch,
                     to, reason ? reason : "");
+    if (!rc)
+        rc = ledger_touch_id(l, "batch", batch, err);
     if (!rc) {
         char *d = core_asprintf("batch %lld %s -> %s%s%s", (long long)batch, state, to,
                                 reason ? ": " : "", reason ? reason : "");
@@ -148,6 +151,8 @@ bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int6
                     "ii", batch, id);
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
+    if (!rc)
+        rc = ledger_touch_batch(l, id, err);
     if (!rc) {
         char *d = core_asprintf("batch %lld reverses posted batch %lld: %s", (long long)id,
                                 (long long)batch, reason);
@@ -190,6 +195,8 @@ bmp_status ledger_replace(bmp_ledger *l, int64_t old, const char *reason, bmp_er
                              (long long)old, state);
     rc = lq_run(l, err, "UPDATE batch SET state = 'rejected', reason = ?2 WHERE id = ?1", "is",
                 old, reason);
+    if (!rc)
+        rc = ledger_touch_id(l, "batch", old, err);
     if (!rc) {
         char *d = core_asprintf("batch %lld %s -> rejected: %s", (long long)old, state, reason);
         rc = d ? ledger_audit(l, "rejected", d, err) : bmp_error_oom(err);

@@ -9,6 +9,7 @@
 #include "bridgemp/ledger_movein.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
+#include "ledger/chain.h"
 #include "ledger/opening.h"
 
 typedef struct mplayer {
@@ -131,6 +132,11 @@ static bmp_status transfer(bmp_ledger *l, const ledger_body *b, const mplayer *d
                     "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
                     "DO UPDATE SET points = holding.points + excluded.points",
                     "i", *batch);
+    if (!rc)
+        rc = ledger_touch_batch(l, *batch, err);
+    if (!rc)
+        rc = ledger_touch_where(l, "holding", "player_id IN (?1, ?2)", err, "ii", dup->id,
+                                keep->id);
     bmp_table t;
     bmp_table_init(&t);
     if (!rc)
@@ -186,6 +192,10 @@ bmp_status bmp_ledger_merge(bmp_ledger *l, const char *body, const char *dup, co
                     "keep_rank, keep_stars, keep_rank_name, reason, who, at) VALUES (?1, ?2, ?3, "
                     "?4, ?5, ?6, ?7, ?8, ?9, ?10)", "iiiiiissss", b.id, d.id, k.id, id,
                     (int64_t)was.rank, (int64_t)was.stars, was.name, reason, l->who, at);
+    if (!rc)
+        rc = ledger_touch_where(l, "player_merge", "batch_id = ?1", err, "i", id);
+    if (!rc)
+        rc = ledger_touch_id(l, "player", k.id, err);
     if (!rc && batch)
         *batch = id;
     return finish(l, rc, "merge",
@@ -275,6 +285,12 @@ bmp_status bmp_ledger_unmerge(bmp_ledger *l, const char *body, const char *dup,
     if (!rc)
         rc = lq_run(l, err, "INSERT INTO player_unmerge (merge_id, batch_id, reason, who, at) "
                     "VALUES (?1, ?2, ?3, ?4, ?5)", "iisss", m, rev, reason, l->who, at);
+    if (!rc)
+        rc = ledger_touch_id(l, "player_unmerge", m, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "player", keep, err);
+    if (!rc)
+        rc = ledger_touch_where(l, "holding", "player_id IN (?1, ?2)", err, "ii", d.id, keep);
     if (!rc && batch)
         *batch = rev;
     return finish(l, rc, "unmerge",

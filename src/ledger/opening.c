@@ -14,6 +14,7 @@
 #include "core/util.h"
 #include "ledger/opening.h"
 #include "ledger/registry_internal.h"
+#include "ledger/chain.h"
 
 /* Bounds of one carried holding: a journal line's (migration 011). */
 #define OPENING_MAX_HUNDREDTHS INT64_C(100000000)
@@ -372,6 +373,25 @@ static bmp_status totals(bmp_ledger *l, const ofile *f, int64_t batch, int64_t *
     return rc;
 }
 
+/* The rows an opening wrote, for the audit chain (chain.h): the batch with
+ * its lines and totals, the opening and its players' carried ranks, their
+ * holdings and ranks. */
+static bmp_status opening_touch(bmp_ledger *l, int64_t id, bmp_error *err)
+{
+    bmp_status rc = ledger_touch_batch(l, id, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "opening", id, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "opening_player", id, err);
+    if (!rc)
+        rc = ledger_touch_where(l, "holding", "player_id IN (SELECT player_id FROM journal "
+                                "WHERE batch_id = ?1)", err, "i", id);
+    if (!rc)
+        rc = ledger_touch_where(l, "player", "id IN (SELECT player_id FROM opening_player WHERE "
+                                "batch_id = ?1)", err, "i", id);
+    return rc;
+}
+
 static bmp_status ledger_opening_write(bmp_ledger *l, const ofile *f, const char *hash,
                                        const bmp_ledger_opening_opts *o, int64_t *batch,
                                        bmp_error *err)
@@ -399,6 +419,8 @@ static bmp_status ledger_opening_write(bmp_ledger *l, const ofile *f, const char
         rc = lines_write(l, f, id, err);
     if (!rc)
         rc = totals(l, f, id, &nlines, tot, sizeof tot, err);
+    if (!rc)
+        rc = opening_touch(l, id, err);
     char *d = NULL;
     if (!rc && o->replaces)
         d = core_asprintf("%s opening balances from %s: batch %lld, %zu players, %lld lines "

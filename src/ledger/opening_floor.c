@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/chain.h"
 #include "ledger/opening.h"
 
 static bool fill_floor(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
@@ -109,5 +110,7 @@ bmp_status ledger_rerank(bmp_ledger *l, const char *body, int64_t body_id, int64
     if (!rc && (ledger_rank_order(now) != ledger_rank_order(was) || strcmp(now->name, was->name)))
         rc = lq_run(l, err, "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1",
                     "iiis", player, (int64_t)now->rank, (int64_t)now->stars, now->name);
+    if (!rc)
+        rc = ledger_touch_id(l, "player", player, err);
     return rc;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/chain.h"
 #include "bridgemp/abf.h"
 #include "core/date.h"
 #include "core/util.h"
@@ -135,6 +136,8 @@ static bmp_status insert_payment(bmp_ledger *l, const ledger_body *b, const bmp_
     const ledger_body_ops *ops = ledger_body_ops_of(b->code);
     if (!rc && !p->club_number && ops && ops->no_club_number) /* ABF-115 */
         rc = ops->no_club_number(l, b, p, club, out, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "payment", out->id, err);
     if (!rc) {
         char *d = core_asprintf("%s payment %s of %s from club %s on %s%s%s%s", b->code, p->ref,
                                 amount, p->club, p->date, inv ? " against " : " on account",

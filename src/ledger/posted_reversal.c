@@ -2,6 +2,7 @@
  * (MI-3) and a merge undone (MI-5), which no close posts. */
 #include <string.h>
 
+#include "ledger/chain.h"
 #include "ledger/opening.h"
 
 bmp_status ledger_reverse_now(bmp_ledger *l, int64_t old, const char *seed, const char *reason,
@@ -35,5 +36,12 @@ bmp_status ledger_reverse_now(bmp_ledger *l, int64_t old, const char *seed, cons
                     "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
                     "DO UPDATE SET points = holding.points + excluded.points",
                     "i", *rev);
+    if (!rc)
+        rc = ledger_touch_batch(l, *rev, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "batch", old, err);
+    if (!rc)
+        rc = ledger_touch_where(l, "holding", "player_id IN (SELECT player_id FROM journal "
+                                "WHERE batch_id = ?1)", err, "i", *rev);
     return rc;
 }

@@ -8,6 +8,7 @@
 
 #include "bridgemp/ledger_movein.h"
 #include "core/util.h"
+#include "ledger/chain.h"
 #include "ledger/registry_internal.h"
 
 /* The documented columns (docs/ledger.md "Registers"), in the export's order. */
@@ -353,8 +354,12 @@ static void changes_list(const regrow *rows, size_t n, FILE *f, char **d, size_t
 static bmp_status birth_write(bmp_ledger *l, const ledger_body *b, const char *number,
                               const char *year, bmp_error *err)
 {
-    return lq_run(l, err, "UPDATE player SET birth_year = nullif(?3, 0) WHERE body_id = ?1 AND "
-                  "number = ?2", "isi", b->id, number, (int64_t)atoi(year));
+    bmp_status rc = lq_run(l, err, "UPDATE player SET birth_year = nullif(?3, 0) WHERE "
+                           "body_id = ?1 AND number = ?2", "isi", b->id, number,
+                           (int64_t)atoi(year));
+    return rc ? rc
+              : ledger_touch_where(l, "player", "body_id = ?1 AND number = ?2", err, "is", b->id,
+                                   number);
 }
 
 /* The changed and new rows written in one transaction with one audit entry. */

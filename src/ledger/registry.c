@@ -9,6 +9,7 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/csv.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/registry_internal.h"
 #include "ledger/text_door.h"
@@ -276,6 +277,10 @@ bmp_status ledger_player_write(bmp_ledger *l, const ledger_body *b, const ledger
                         "ii", id, cid);
     }
     free(alts);
+    if (!rc)
+        rc = ledger_touch_id(l, "player", id, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "alternate", id, err);
     return rc;
 }
 
@@ -333,6 +338,9 @@ bmp_status bmp_ledger_add_club(bmp_ledger *l, const char *body, const bmp_ledger
                     "ON CONFLICT (body_id, number) DO UPDATE SET name = excluded.name, "
                     "dummy = excluded.dummy",
                     "issi", b.id, c->number, c->name, (int64_t)c->dummy);
+    if (!rc)
+        rc = ledger_touch_where(l, "club", "body_id = ?1 AND number = ?2", err, "is", b.id,
+                                c->number);
     if (!rc) {
         char *d = core_asprintf("%s club %s \"%s\"%s", b.code, c->number, c->name,
                                 c->dummy ? " (dummy, NZ-98)" : "");
@@ -463,6 +471,8 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
                         "dummy = excluded.dummy",
                         "issi", b.id, rows[i].number, lcsv_get(&c, i + 1, cname),
                         (int64_t)dummy[i]);
+        if (!rc) /* unchanged clubs are dropped from the entry */
+            rc = ledger_touch_where(l, "club", "body_id = ?1", err, "i", b.id);
         if (!rc) {
             char *d = core_asprintf("%s clubs: %zu rows from %s", b.code, n, path);
             rc = d ? ledger_audit(l, "import clubs", d, err) : bmp_error_oom(err);

@@ -10,6 +10,7 @@
 
 #include "bridgemp/ledger_secretary.h"
 #include "core/util.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/text_door.h"
 
@@ -70,6 +71,34 @@ static bmp_status record(bmp_ledger *l, const ledger_body *b, const char *period
                     "INSERT INTO reopen_batch (reopen_id, batch_id) SELECT ?1, id FROM batch "
                     "WHERE body_id = ?2 AND period = ?3 AND state = 'posted' ORDER BY id",
                     "iis", *id, b->id, period);
+    return rc;
+}
+
+/* The units a reopen changes: the reopen and its batches, their
+ * holdings and players, the period with its promotions and kept ranks. */
+static bmp_status reopen_touch(bmp_ledger *l, const ledger_body *b, const char *period,
+                               int64_t id, bmp_error *err)
+{
+    bmp_status rc = ledger_touch_id(l, "reopen", id, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "reopen_batch", id, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "reopen_promotion", id, err);
+    if (!rc)
+        rc = ledger_touch_where(l, "holding", "player_id IN (SELECT j.player_id FROM journal j "
+                                "JOIN reopen_batch r ON r.batch_id = j.batch_id WHERE "
+                                "r.reopen_id = ?1)", err, "i", id);
+    if (!rc)
+        rc = ledger_touch_where(l, "batch", "id IN (SELECT batch_id FROM reopen_batch WHERE "
+                                "reopen_id = ?1)", err, "i", id);
+    if (!rc)
+        rc = ledger_touch_where(l, "player", "id IN (SELECT player_id FROM close_rank WHERE "
+                                "body_id = ?1 AND period = ?2)", err, "is", b->id, period);
+    char *key = core_asprintf("%lld|%s", (long long)b->id, period);
+    static const char *const keyed[] = {"period", "promotion", "close_rank"};
+    for (size_t i = 0; i < 3 && !rc; i++)
+        rc = key ? ledger_touch(l, keyed[i], key, err) : bmp_error_oom(err);
+    free(key);
     return rc;
 }
 
@@ -179,6 +208,8 @@ bmp_status bmp_ledger_reopen_period(bmp_ledger *l, const char *body, const char 
         rc = check_last(l, &b, period, err);
     if (!rc)
         rc = record(l, &b, period, reason, &id, err);
+    if (!rc) /* what the reopen changes, imaged at its audit entry (issue 27) */
+        rc = reopen_touch(l, &b, period, id, err);
     if (!rc) /* the frozen rows of this period may change, in this transaction only */
         rc = lq_run(l, err, "INSERT INTO reopen_pending (body_id, period) VALUES (?1, ?2)", "is",
                     b.id, period);
@@ -188,6 +219,8 @@ bmp_status bmp_ledger_reopen_period(bmp_ledger *l, const char *body, const char 
         rc = unrank(l, &b, period, id, err);
     if (!rc)
         rc = lq_run(l, err, "DELETE FROM reopen_pending WHERE body_id = ?1", "i", b.id);
+    if (!rc)
+        rc = ledger_touch_where(l, "certificate_revoked", "reopen_id = ?1", err, "i", id);
     if (!rc)
         rc = count(l, id, &s, err);
     if (!rc) {

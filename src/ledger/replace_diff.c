@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/chain.h"
 #include "ledger/event_key.h"
 
 typedef struct cell {
@@ -199,5 +200,7 @@ bmp_status ledger_event_key_store(bmp_ledger *l, int64_t batch, const char *key,
 {
     if (!key || !*key)
         return BMP_OK;
-    return lq_run(l, err, "UPDATE batch SET event_key = ?2 WHERE id = ?1", "is", batch, key);
+    bmp_status rc = lq_run(l, err, "UPDATE batch SET event_key = ?2 WHERE id = ?1", "is", batch,
+                           key);
+    return rc ? rc : ledger_touch_id(l, "batch", batch, err);
 }

@@ -9,6 +9,7 @@
 
 #include "bridgemp/ledger_token.h"
 #include "core/util.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/text_door.h"
 
@@ -82,6 +83,8 @@ static bmp_status insert_token(bmp_ledger *l, const char *scope, const char *lab
                            "sssss", scope, label ? label : "", hash, l->who, at);
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_EIO, "database: the token was not stored");
+    if (!rc)
+        rc = ledger_touch_id(l, "token", *id, err);
     if (!rc) {
         char *d = core_asprintf("token %lld created: %s", (long long)*id, scope);
         rc = d ? ledger_audit(l, "token", d, err) : bmp_error_oom(err);
@@ -161,6 +164,8 @@ bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
         rc = lq_run(l, err,
                     "UPDATE token SET revoked_at = COALESCE(revoked_at, ?2) WHERE id = ?1", "is",
                     id, at);
+    if (!rc)
+        rc = ledger_touch_id(l, "token", id, err);
     if (!rc) {
         char *d = core_asprintf("token %lld revoked", (long long)id);
         rc = d ? ledger_audit(l, "token", d, err) : bmp_error_oom(err);

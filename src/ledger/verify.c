@@ -6,13 +6,14 @@
 #include "core/buf.h"
 #include "core/util.h"
 #include "ledger/carried.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
 static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
 {
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
-                             "SELECT seq, at, who, action, detail, prev_hash, hash FROM audit "
+                             "SELECT seq, at, who, action, detail, prev_hash, hash, rows_hash FROM audit "
                              "ORDER BY seq", NULL);
     char prev[65] = "0000000000000000000000000000000000000000000000000000000000000000";
     int64_t expect = 1;
@@ -23,8 +24,9 @@ static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp
             break;
         int64_t seq = l->ops->col_int(st, 0);
         char hash[65];
-        ledger_audit_hash(prev, seq, l->ops->col_text(st, 1), l->ops->col_text(st, 2),
-                          l->ops->col_text(st, 3), l->ops->col_text(st, 4), hash);
+        ledger_audit_hash_rows(prev, seq, l->ops->col_text(st, 1), l->ops->col_text(st, 2),
+                               l->ops->col_text(st, 3), l->ops->col_text(st, 4),
+                               l->ops->col_text(st, 7), hash);
         if (seq != expect) {
             problems_add(pp, "audit: entry %lld follows %lld (an entry is missing)", (long long)seq,
                          (long long)expect - 1);
@@ -74,6 +76,8 @@ bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
     bmp_problems *pp = probs ? probs : &local;
     size_t before = pp->count, bad = 0;
     bmp_status rc = verify_chain(l, pp, &bad, err);
+    if (!rc) /* issue 27: every row against the chain's latest image of it */
+        rc = ledger_chain_verify(l, pp, &bad, err);
     if (!rc) /* issue 26: lines beyond what any event gives, before they are summed */
         rc = ledger_verify_bounds(l, pp, &bad, err);
     /* control totals: journal + held lines of each batch and point type */

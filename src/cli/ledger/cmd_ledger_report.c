@@ -61,12 +61,39 @@ static bmp_status fill_batches(bmp_ledger *l, const ledger_args *a, const void *
     return bmp_ledger_batches(l, a->state, t, e);
 }
 
+/* The report and the head of the chain it was made from, read in one
+ * snapshot; a table on standard output ends with "ledger head N:HASH"
+ * (issue 27: a published list anchors the books it was made from). */
+typedef struct head_arg {
+    ledger_fill_fn fill;
+} head_arg;
+
+static bmp_status head_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                            bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    bmp_ledger_head h;
+    bmp_status st = bmp_ledger_snapshot_begin(l, e);
+    if (!st)
+        st = bmp_ledger_head_get(l, &h, e);
+    if (!st)
+        st = ledger_fill_put(l, a, ((const head_arg *)arg)->fill, NULL, e);
+    bmp_ledger_snapshot_end(l);
+    if (!st && a->fmt == BMP_OUT_TABLE && (!a->output || strcmp(a->output, "-") == 0)) {
+        char hs[96];
+        bmp_ledger_head_format(&h, hs, sizeof hs);
+        printf("ledger head %s\n", hs);
+    }
+    return st;
+}
+
 /* A report of a body needs --body. */
 static int body_report(ledger_args *a, ledger_fill_fn fill)
 {
     if (!a->body)
         return ledger_usage(a, help_report);
-    return ledger_report_table(a, fill, NULL);
+    head_arg h = {fill};
+    return ledger_run(a, head_step, &h);
 }
 
 static int cmd_statement(ledger_args *a) { return body_report(a, fill_statement); }

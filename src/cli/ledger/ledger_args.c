@@ -26,7 +26,7 @@ static const opt opts[LO_COUNT] = {
     S(replaces, REPLACES), S(date, DATE), S(scope, SCOPE), S(foreign, FOREIGN),
     S(points, POINTS), S(ref, REF), S(earned, EARNED), S(as, AS), S(fees, FEES), S(rate, RATE),
     S(rates, RATES), S(exemptions, EXEMPTIONS), S(events, EVENTS), S(invoice, INVOICE),
-    S(amount, AMOUNT), S(since, SINCE), S(action, ACTION), S(into, INTO),
+    S(amount, AMOUNT), S(since, SINCE), S(action, ACTION), S(into, INTO), S(head, HEAD),
     [LO_USEBIO_STATUS] = {"--usebio-status", offsetof(ledger_args, usebio_status), OPT_VALUE},
     F("--dummy", dummy, DUMMY), F("--overseas", overseas, OVERSEAS), F("--youth", youth, YOUTH),
     F("--all", all, ALL), F("--exempt", exempt, EXEMPT), F("--tour", tour, TOUR),

@@ -25,6 +25,7 @@ typedef enum ledger_opt {
     LO_FORCE_REPLACE,
     LO_RANK, LO_SET, /* report ranking --rank, invoice-settings --set (issue 28) */
     LO_SINCE, LO_ACTION, LO_INTO, /* ledger audit, player merge (cmd_ledger_movein.c) */
+    LO_HEAD, /* ledger verify --head N:HASH (issue 27) */
     LO_COUNT
 } ledger_opt;
 #define LO(x) (UINT64_C(1) << LO_##x)
@@ -51,6 +52,7 @@ typedef struct ledger_args {
     const char *ledger;           /* ledger restore --ledger TARGET (cmd_ledger_backup.c) */
     bool force_replace;           /* ledger restore --force-replace */
     const char *since, *action, *into; /* ledger audit, player merge (cmd_ledger_movein.c) */
+    const char *head;             /* ledger verify --head N:HASH (issue 27) */
     bmp_output_format fmt;
     bool html;                    /* --format html (a table as a page) */
     const char *rank;             /* report ranking --rank */

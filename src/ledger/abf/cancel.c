@@ -7,6 +7,7 @@
 #include "bridgemp/ledger_charges.h"
 #include "core/util.h"
 #include "ledger/csv.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct cancel_row {
@@ -110,6 +111,8 @@ bmp_status bmp_ledger_cancel_members(bmp_ledger *l, const char *body, int year, 
             continue;
         rc = lq_run(l, err, "UPDATE player SET status = 'Dormant', registered_to = ?2 "
                     "WHERE id = ?1", "ii", rows[i].player, (int64_t)(year - 1));
+        if (!rc)
+            rc = ledger_touch_id(l, "player", rows[i].player, err);
         done++;
     }
     if (!rc && began) {

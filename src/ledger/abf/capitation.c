@@ -11,6 +11,7 @@
 #include "core/date.h"
 #include "core/util.h"
 #include "ledger/charges.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct member {
@@ -191,6 +192,13 @@ bmp_status bmp_ledger_set_club_affiliated(bmp_ledger *l, const char *body, const
         rc = lq_run(l, err, "INSERT INTO club_affiliation (club_id, affiliated) VALUES (?1, ?2) "
                     "ON CONFLICT (club_id) DO UPDATE SET affiliated = excluded.affiliated",
                     "is", id, date);
+    if (!rc) /* audited like every write (issue 27) */
+        rc = ledger_touch_id(l, "club_affiliation", id, err);
+    if (!rc) {
+        char *d = core_asprintf("%s club %s affiliated %s (ABF-112)", b.code, club, date);
+        rc = d ? ledger_audit(l, "affiliation", d, err) : bmp_error_oom(err);
+        free(d);
+    }
     if (!rc)
         rc = l->ops->commit(l->s, err);
     else

@@ -2,6 +2,7 @@
  * (body_ops.h), charged by ledger/payments.c as a payment is recorded. */
 #include <stdio.h>
 
+#include "ledger/chain.h"
 #include "bridgemp/abf.h"
 #include "ledger/abf/room.h"
 
@@ -25,5 +26,7 @@ bmp_status abf_club_number_fee(bmp_ledger *l, const ledger_body *b, const bmp_le
                     "INSERT INTO charge (run_id, club_id, rule, what, cents) "
                     "VALUES (?1, ?2, 'ABF-115', ?3, ?4)", "iisi", out->fee_run, club, what,
                     out->fee_cents);
+    if (!rc) /* the payment's audit entry images it */
+        rc = ledger_touch_run(l, out->fee_run, err);
     return rc;
 }

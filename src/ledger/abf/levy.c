@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/chain.h"
 #include "bridgemp/abf.h"
 #include "core/util.h"
 #include "ledger/charges.h"
@@ -55,6 +56,14 @@ bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
                     "INSERT INTO batch_grade (batch_id, grade, exempt) VALUES (?1, ?2, ?3) "
                     "ON CONFLICT (batch_id) DO UPDATE SET grade = excluded.grade, "
                     "exempt = excluded.exempt", "isi", batch, grade, (int64_t)exempt);
+    if (!rc) /* audited like every write (issue 27) */
+        rc = ledger_touch_id(l, "batch_grade", batch, err);
+    if (!rc) {
+        char *d = core_asprintf("%s batch %lld grade %s%s (ABF-110)", b.code, (long long)batch,
+                                grade, exempt ? ", exempt" : "");
+        rc = d ? ledger_audit(l, "grade", d, err) : bmp_error_oom(err);
+        free(d);
+    }
     if (!rc)
         rc = l->ops->commit(l->s, err);
     else

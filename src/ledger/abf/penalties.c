@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/chain.h"
 #include "bridgemp/abf.h"
 #include "core/date.h"
 #include "core/util.h"
@@ -266,6 +267,8 @@ static bmp_status make_event_levy(bmp_ledger *l, const ledger_body *b, int64_t b
                     "isi", batch, tour ? "tour" : "congress", out->id);
     out->lines = 1;
     out->total = levy;
+    if (!rc)
+        rc = ledger_touch_run(l, out->id, err);
     if (!rc) {
         char *d = core_asprintf("charge run %lld: %s %s levy of batch %lld, %lld cents; credits "
                                 "held until paid (ABF-116)", (long long)out->id, b->code,

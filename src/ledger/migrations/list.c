@@ -14,6 +14,7 @@ const char *const ledger_migrations[] = {
     ledger_sqlite_migration_013,     /* batch.event_key: one event, one batch (issue 26) */
     ledger_sqlite_migration_014,     /* players by name, for held lines' near matches (issue 26) */
     ledger_sqlite_migration_015,     /* the journal's points bounded by a CHECK (issue 26) */
+    ledger_sqlite_migration_016,     /* row images in the audit chain, period heads (issue 27) */
     ledger_sqlite_migration_018,     /* opening balances, player merges (issue 28) */
     ledger_sqlite_migration_019,     /* invoice settings and terms (issue 28) */
 };

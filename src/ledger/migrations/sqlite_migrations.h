@@ -16,6 +16,7 @@ extern const char ledger_sqlite_migration_012[];
 extern const char ledger_sqlite_migration_013[];
 extern const char ledger_sqlite_migration_014[];
 extern const char ledger_sqlite_migration_015[];
+extern const char ledger_sqlite_migration_016[];
 extern const char ledger_sqlite_migration_018[];
 extern const char ledger_sqlite_migration_019[]; /* invoice settings (issue 28) */
 

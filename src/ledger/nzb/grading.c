@@ -9,6 +9,7 @@
 #include "bridgemp/ledger_nz.h"
 #include "bridgemp/nzb.h"
 #include "core/util.h"
+#include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
 /* A player's inputs, read first (no write on a reading cursor). */
@@ -106,6 +107,8 @@ bmp_status bmp_ledger_nz_annual_run(bmp_ledger *l, const char *body, int year,
     for (size_t i = 0; i < n && !rc; i++)
         rc = grade_one(l, year, &v[i], out, err);
     free(v);
+    if (!rc && !out->already)
+        rc = ledger_touch_id(l, "nz_grading", year, err);
     if (!rc && !out->already) {
         char *d = core_asprintf("nzb annual run %d: %zu players: %zu Open, %zu Intermediate, "
                                 "%zu Junior (NZ-92)", year, out->players, out->open,

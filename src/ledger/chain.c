@@ -1,0 +1,678 @@
+/* Every change an entry in the chain (chain.h): the units a transaction
+ * touched, and at its audit entry their images: a row's canonical text and
+ * its SHA-256, a group's digest, or the absence of a unit the chain had;
+ * the entry's rows_hash covers them all (audit.c folds it into the hash). */
+#include <sodium.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/util.h"
+#include "ledger/chain.h"
+#include "ledger/ledger_internal.h"
+
+typedef struct chain_unit {
+    const ledger_chain_table *t;
+    char *key;
+    char digest[65];
+    char *image;  /* a row's text, "rows=N" for a group, NULL when gone */
+    char *change; /* what changed since the chain's last image ("" new) */
+} chain_unit;
+
+struct ledger_chain {
+    chain_unit *touched; /* keys only until the fold */
+    size_t n, cap;
+    int started; /* -1 not known yet, 0 no images in the chain, 1 some */
+    ledger_stmt *img[64]; /* per registered table: its unit by key, prepared once */
+};
+
+static void units_free(struct ledger_chain *c)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        free(c->touched[i].key);
+        free(c->touched[i].image);
+        free(c->touched[i].change);
+    }
+    c->n = 0;
+}
+
+static void chain_free(bmp_ledger *l)
+{
+    if (!l->chain)
+        return;
+    units_free(l->chain);
+    for (size_t i = 0; i < sizeof l->chain->img / sizeof l->chain->img[0]; i++)
+        if (l->chain->img[i])
+            l->ops->finalize(l->chain->img[i]);
+    free(l->chain->touched);
+    free(l->chain);
+    l->chain = NULL;
+}
+
+void ledger_chain_free(bmp_ledger *l) { chain_free(l); }
+
+void ledger_chain_reset(bmp_ledger *l)
+{
+    if (l->chain)
+        units_free(l->chain);
+}
+
+static struct ledger_chain *chain_of(bmp_ledger *l)
+{
+    if (!l->chain) {
+        l->chain = calloc(1, sizeof *l->chain);
+        if (l->chain) {
+            l->chain->started = -1;
+            l->chain_free = chain_free;
+        }
+    }
+    return l->chain;
+}
+
+static bmp_status add_unit(bmp_ledger *l, const ledger_chain_table *t, char *key,
+                           bmp_error *err)
+{
+    struct ledger_chain *c = chain_of(l);
+    chain_unit *u = c ? core_grow(c->touched, &c->cap, c->n, sizeof *u) : NULL;
+    if (!u || !key) {
+        free(key);
+        return bmp_error_oom(err);
+    }
+    c->touched = u;
+    c->touched[c->n++] = (chain_unit){.t = t, .key = key};
+    return BMP_OK;
+}
+
+bmp_status ledger_touch(bmp_ledger *l, const char *table, const char *key, bmp_error *err)
+{
+    const ledger_chain_table *t = ledger_chain_table_of(table);
+    if (!t)
+        return bmp_error_set(err, BMP_EINVAL, "internal: table %s is not in the chain registry",
+                             table);
+    return add_unit(l, t, core_strdup(key), err);
+}
+
+bmp_status ledger_touch_id(bmp_ledger *l, const char *table, int64_t id, bmp_error *err)
+{
+    char k[32];
+    snprintf(k, sizeof k, "%lld", (long long)id);
+    return ledger_touch(l, table, k, err);
+}
+
+bmp_status ledger_touch_batch(bmp_ledger *l, int64_t batch, bmp_error *err)
+{
+    static const char *const by_batch[] = {"batch", "batch_total", "journal", "held",
+                                           "batch_event"};
+    bmp_status rc = BMP_OK;
+    for (size_t i = 0; i < sizeof by_batch / sizeof by_batch[0] && !rc; i++)
+        rc = ledger_touch_id(l, by_batch[i], batch, err);
+    return rc;
+}
+
+/* Append one value, escaped: '\\' '|' and newline, NULL as \N. */
+static void put_value(core_buf *b, const char *v, bool null)
+{
+    if (null) {
+        core_buf_append(b, "\\N", 2);
+        return;
+    }
+    for (const char *p = v;;) {
+        size_t n = strcspn(p, "\\|\n");
+        core_buf_append(b, p, n);
+        p += n;
+        if (!*p)
+            break;
+        core_buf_append(b, *p == '\n' ? "\\n" : *p == '|' ? "\\|" : "\\\\", 2);
+        p++;
+    }
+}
+
+/* The image of the current row into b (emptied first): "col=value|..."
+ * for a row of its own; a group's row is its values only ("1|2|x"), its
+ * column names hashed once at the head of the group (group_row).  False:
+ * no memory. */
+static bool image_into(bmp_ledger *l, ledger_stmt *st, core_buf *b, bool names)
+{
+    core_buf_reset(b);
+    int n = l->ops->col_count(st);
+    for (int k = 0; k < n; k++) {
+        if (k)
+            core_buf_append(b, "|", 1);
+        if (names) {
+            core_buf_puts(b, l->ops->col_name(st, k));
+            core_buf_append(b, "=", 1);
+        }
+        put_value(b, l->ops->col_text(st, k), l->ops->col_null(st, k));
+    }
+    core_buf_append(b, "", 0);
+    return !b->failed && b->data;
+}
+
+/* One row of a group into its digest (the column names first, once). */
+static bool group_row(bmp_ledger *l, ledger_stmt *st, crypto_hash_sha256_state *h, core_buf *b,
+                      bool first)
+{
+    if (first) {
+        core_buf_reset(b);
+        for (int k = 0; k < l->ops->col_count(st); k++) {
+            core_buf_puts(b, k ? "|" : "");
+            core_buf_puts(b, l->ops->col_name(st, k));
+        }
+        core_buf_append(b, "\n", 1);
+        if (b->failed)
+            return false;
+        crypto_hash_sha256_update(h, (const unsigned char *)b->data, b->len);
+    }
+    if (!image_into(l, st, b, false))
+        return false;
+    core_buf_append(b, "\n", 1);
+    crypto_hash_sha256_update(h, (const unsigned char *)b->data, b->len);
+    return !b->failed;
+}
+
+char *ledger_chain_image(bmp_ledger *l, void *stmt)
+{
+    core_buf b = {0};
+    char *s = image_into(l, stmt, &b, true) ? core_buf_take(&b, NULL) : NULL;
+    core_buf_free(&b);
+    return s;
+}
+
+/* "a = ?1 AND b = ?2" for the key columns "a, b". */
+static char *key_where(const char *cols)
+{
+    core_buf b = {0};
+    char *copy = core_strdup(cols);
+    int i = 0;
+    for (char *save = NULL, *c = copy ? strtok_r(copy, ", ", &save) : NULL; c;
+         c = strtok_r(NULL, ", ", &save)) {
+        char part[96];
+        snprintf(part, sizeof part, "%s%s = ?%d", i ? " AND " : "", c, i + 1);
+        core_buf_puts(&b, part);
+        i++;
+    }
+    free(copy);
+    core_buf_puts(&b, "");
+    if (b.failed || !copy) {
+        core_buf_free(&b);
+        return NULL;
+    }
+    return core_buf_take(&b, NULL);
+}
+
+/* Bind the '|'-separated key values of `key` (split in place in `buf`). */
+static bmp_status bind_key(bmp_ledger *l, ledger_stmt *st, char *buf, bmp_error *err)
+{
+    int i = 1;
+    bmp_status rc = BMP_OK;
+    for (char *p = buf, *bar; p && !rc; p = bar ? bar + 1 : NULL, i++) {
+        bar = strchr(p, '|');
+        if (bar)
+            *bar = '\0';
+        rc = l->ops->bind_text(st, i, p, err);
+    }
+    return rc;
+}
+
+/* The unit now: its digest and image (image NULL: no such row or group). */
+/* The statement selecting a unit of t by its key (prepared once a handle). */
+static bmp_status unit_stmt(bmp_ledger *l, const ledger_chain_table *t, ledger_stmt **st,
+                            bmp_error *err)
+{
+    size_t i = (size_t)(t - ledger_chain_tables);
+    struct ledger_chain *c = l->chain;
+    if (i < sizeof c->img / sizeof c->img[0] && c->img[i]) {
+        *st = c->img[i];
+        return BMP_OK;
+    }
+    char *where = key_where(t->key);
+    char *sql = where ? core_asprintf("SELECT * FROM %s WHERE %s%s%s", t->name, where,
+                                      t->order ? " ORDER BY " : "", t->order ? t->order : "")
+                      : NULL;
+    free(where);
+    bmp_status rc = sql ? l->ops->prepare(l->s, sql, st, err) : bmp_error_oom(err);
+    free(sql);
+    if (!rc && i < sizeof c->img / sizeof c->img[0])
+        c->img[i] = *st;
+    return rc;
+}
+
+static bmp_status image_unit(bmp_ledger *l, chain_unit *u, bmp_error *err)
+{
+    char *keybuf = core_strdup(u->key);
+    ledger_stmt *st = NULL;
+    bmp_status rc = keybuf ? unit_stmt(l, u->t, &st, err) : bmp_error_oom(err);
+    bool cached = !rc && (size_t)(u->t - ledger_chain_tables) < sizeof l->chain->img /
+                                                                   sizeof l->chain->img[0];
+    if (!rc)
+        rc = bind_key(l, st, keybuf, err);
+    crypto_hash_sha256_state h;
+    crypto_hash_sha256_init(&h);
+    size_t rows = 0;
+    bool row = true;
+    core_buf img = {0};
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        if (u->t->order ? !group_row(l, st, &h, &img, rows == 0)
+                        : !image_into(l, st, &img, true)) {
+            rc = bmp_error_oom(err);
+            break;
+        }
+        if (!u->t->order)
+            crypto_hash_sha256_update(&h, (const unsigned char *)img.data, img.len);
+        rows++;
+        if (!u->t->order && !(u->image = core_strdup(img.data)))
+            rc = bmp_error_oom(err);
+    }
+    core_buf_free(&img);
+    if (st && cached)
+        l->ops->reset(st);
+    else if (st)
+        l->ops->finalize(st);
+    free(keybuf);
+    unsigned char bin[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256_final(&h, bin);
+    if (!rc && rows) {
+        sodium_bin2hex(u->digest, sizeof u->digest, bin, sizeof bin);
+        if (u->t->order)
+            u->image = core_asprintf("rows=%zu", rows);
+        if (!u->image)
+            rc = bmp_error_oom(err);
+    }
+    return rc;
+}
+
+/* The chain's last digest and image of the unit (*found false: none). */
+static bmp_status last_image(bmp_ledger *l, const chain_unit *u, char digest[65], char **image,
+                             bool *found, bmp_error *err)
+{
+    static const char sql[] = "SELECT digest, image FROM audit_row WHERE tbl = ?1 AND key = ?2 "
+                              "ORDER BY seq DESC, n DESC LIMIT 1";
+    ledger_stmt *st = NULL;
+    bool owned = false;
+    *found = false;
+    *image = NULL;
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (rc)
+        return rc;
+    rc = l->ops->bind_text(st, 1, u->t->name, err);
+    if (!rc)
+        rc = l->ops->bind_text(st, 2, u->key, err);
+    if (!rc)
+        rc = l->ops->step(st, found, err);
+    if (!rc && *found) {
+        snprintf(digest, 65, "%s", l->ops->col_text(st, 0));
+        if (!l->ops->col_null(st, 1) && !(*image = core_strdup(l->ops->col_text(st, 1))))
+            rc = bmp_error_oom(err);
+    }
+    lq_release(l, st, owned);
+    return rc;
+}
+
+/* The value of `col` in an image ("a=1|b=x"), unescaped (NULL: absent). */
+static char *image_value(const char *image, const char *col, size_t *pos)
+{
+    size_t n = strlen(col);
+    for (const char *p = image + *pos; *p;) {
+        const char *end = p;
+        while (*end && *end != '|')
+            end += end[0] == '\\' && end[1] ? 2 : 1;
+        if (strncmp(p, col, n) == 0 && p[n] == '=') {
+            *pos = (size_t)(end - image) + (*end ? 1 : 0);
+            return strndup(p + n + 1, (size_t)(end - p - (ptrdiff_t)n - 1));
+        }
+        p = *end ? end + 1 : end;
+    }
+    return NULL;
+}
+
+/* A value as a diff shows it: quoted, NULL bare, a long one cut. */
+static void shown(const char *v, char *out, size_t size)
+{
+    if (!v || strcmp(v, "\\N") == 0)
+        snprintf(out, size, "%s", v ? "NULL" : "(none)");
+    else if (strlen(v) > 60)
+        snprintf(out, size, "'%.48s...' (%zu bytes)", v, strlen(v));
+    else
+        snprintf(out, size, "'%s'", v);
+    for (char *p = out; *p; p++) /* one line */
+        *p = *p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p;
+}
+
+/* "name: 'A' -> 'B'; status: 'Active' -> 'Deceased'" between two images
+ * of one row (column by column, in the new image's order). */
+char *ledger_chain_diff(const char *old, const char *new_)
+{
+    core_buf b = {0};
+    for (const char *p = new_; p && *p;) {
+        const char *eq = strchr(p, '=');
+        if (!eq)
+            break;
+        char *col = strndup(p, (size_t)(eq - p));
+        size_t o = 0, q = (size_t)(p - new_);
+        char *was = col ? image_value(old, col, &o) : NULL;
+        char *now = col ? image_value(new_, col, &q) : NULL;
+        if (now && (!was || strcmp(was, now) != 0)) {
+            char a[96], z[96];
+            shown(was, a, sizeof a);
+            shown(now, z, sizeof z);
+            char *part = core_asprintf("%s%s: %s -> %s", b.len ? "; " : "", col, a, z);
+            core_buf_puts(&b, part ? part : "");
+            free(part);
+        }
+        free(col);
+        free(was);
+        free(now);
+        p = new_ + q;
+        if (!now)
+            break;
+    }
+    core_buf_puts(&b, "");
+    if (b.failed) {
+        core_buf_free(&b);
+        return NULL;
+    }
+    return core_buf_take(&b, NULL);
+}
+
+static int unit_cmp(const void *a, const void *b)
+{
+    const chain_unit *x = a, *y = b;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return strcmp(x->key, y->key);
+}
+
+/* Sort and drop repeated units (the first of equals is kept). */
+static void dedup(struct ledger_chain *c)
+{
+    qsort(c->touched, c->n, sizeof *c->touched, unit_cmp);
+    size_t w = 0;
+    for (size_t r = 0; r < c->n; r++) {
+        if (w && unit_cmp(&c->touched[w - 1], &c->touched[r]) == 0) {
+            free(c->touched[r].key);
+            continue;
+        }
+        c->touched[w++] = c->touched[r];
+    }
+    c->n = w;
+}
+
+/* The key text of the statement's current row: the values of the key
+ * columns (their indexes in idx), '|'-separated. */
+static char *row_key(bmp_ledger *l, ledger_stmt *st, const int *idx, int nk)
+{
+    core_buf b = {0};
+    for (int i = 0; i < nk; i++) {
+        core_buf_puts(&b, i ? "|" : "");
+        core_buf_puts(&b, l->ops->col_text(st, idx[i]));
+    }
+    core_buf_puts(&b, "");
+    if (b.failed) {
+        core_buf_free(&b);
+        return NULL;
+    }
+    return core_buf_take(&b, NULL);
+}
+
+/* Indexes of the key columns in the statement's result (nk of them). */
+static int key_indexes(bmp_ledger *l, ledger_stmt *st, const char *cols, int idx[4])
+{
+    int nk = 0;
+    char copy[128];
+    snprintf(copy, sizeof copy, "%s", cols);
+    for (char *save = NULL, *c = strtok_r(copy, ", ", &save); c && nk < 4;
+         c = strtok_r(NULL, ", ", &save))
+        for (int k = 0; k < l->ops->col_count(st); k++)
+            if (strcmp(l->ops->col_name(st, k), c) == 0)
+                idx[nk++] = k;
+    return nk;
+}
+
+typedef struct scan_state {
+    ledger_chain_scan_fn fn;
+    void *ctx;
+    chain_unit u; /* the unit being digested */
+    crypto_hash_sha256_state h;
+    size_t rows;
+} scan_state;
+
+static bmp_status scan_emit(scan_state *s, bmp_error *err)
+{
+    if (!s->u.key)
+        return BMP_OK;
+    unsigned char bin[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256_final(&s->h, bin);
+    sodium_bin2hex(s->u.digest, sizeof s->u.digest, bin, sizeof bin);
+    if (s->u.t->order && !(s->u.image = core_asprintf("rows=%zu", s->rows)))
+        return bmp_error_oom(err);
+    bmp_status rc = s->fn(s->ctx, s->u.t, s->u.key, s->u.digest, s->u.image, err);
+    free(s->u.key);
+    free(s->u.image);
+    s->u.key = s->u.image = NULL;
+    return rc;
+}
+
+bmp_status ledger_chain_scan(bmp_ledger *l, const ledger_chain_table *t, ledger_chain_scan_fn fn,
+                             void *ctx, bmp_error *err)
+{
+    char *sql = core_asprintf("SELECT * FROM %s ORDER BY %s%s%s", t->name, t->key,
+                              t->order ? ", " : "", t->order ? t->order : "");
+    ledger_stmt *st = NULL;
+    bmp_status rc = sql ? l->ops->prepare(l->s, sql, &st, err) : bmp_error_oom(err);
+    free(sql);
+    scan_state s = {.fn = fn, .ctx = ctx, .u = {.t = t}};
+    core_buf img = {0};
+    int idx[4], nk = 0;
+    bool row = true;
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        if (!nk && (nk = key_indexes(l, st, t->key, idx)) == 0) {
+            rc = bmp_error_set(err, BMP_EIO, "internal: %s has no column %s", t->name, t->key);
+            break;
+        }
+        char *key = row_key(l, st, idx, nk);
+        if (!key) {
+            free(key);
+            rc = bmp_error_oom(err);
+            break;
+        }
+        if (!s.u.key || strcmp(s.u.key, key) != 0 || !t->order) {
+            rc = scan_emit(&s, err);
+            s.u.key = key;
+            s.rows = 0;
+            crypto_hash_sha256_init(&s.h);
+        } else
+            free(key);
+        if (t->order ? !group_row(l, st, &s.h, &img, s.rows == 0)
+                     : !image_into(l, st, &img, true)) {
+            rc = bmp_error_oom(err);
+            break;
+        }
+        if (!t->order)
+            crypto_hash_sha256_update(&s.h, (const unsigned char *)img.data, img.len);
+        s.rows++;
+        if (!t->order && !(s.u.image = core_strdup(img.data)))
+            rc = bmp_error_oom(err);
+    }
+    core_buf_free(&img);
+    if (!rc)
+        rc = scan_emit(&s, err);
+    free(s.u.key);
+    free(s.u.image);
+    if (st)
+        l->ops->finalize(st);
+    return rc;
+}
+
+/* The baseline: every unit of every table (the chain had no images). */
+static bmp_status baseline_add(void *ctx, const ledger_chain_table *t, const char *key,
+                               const char *digest, const char *image, bmp_error *err)
+{
+    bmp_ledger *l = ctx;
+    bmp_status rc = add_unit(l, t, core_strdup(key), err);
+    if (rc)
+        return rc;
+    chain_unit *u = &l->chain->touched[l->chain->n - 1];
+    snprintf(u->digest, sizeof u->digest, "%s", digest);
+    if (image && !(u->image = core_strdup(image)))
+        return bmp_error_oom(err);
+    return BMP_OK;
+}
+
+static bmp_status chain_started(bmp_ledger *l, struct ledger_chain *c, bmp_error *err)
+{
+    int64_t one = 0;
+    bool found = false;
+    bmp_status rc = lq_int(l, &one, &found, err, "SELECT 1 FROM audit_row LIMIT 1", NULL);
+    if (!rc)
+        c->started = found;
+    return rc;
+}
+
+/* Image one touched unit: drop it when the chain already has this image
+ * (or never had the unit and it is absent), mark it gone ("-") when the
+ * chain had it and it is absent, and say what changed in a row. */
+static bmp_status fold_unit(bmp_ledger *l, chain_unit *u, bool *keep, bmp_error *err)
+{
+    bmp_status rc = image_unit(l, u, err);
+    char last[65] = "";
+    char *old = NULL;
+    bool found = false;
+    if (!rc)
+        rc = last_image(l, u, last, &old, &found, err);
+    *keep = false;
+    if (!rc && !u->image) {
+        *keep = found && strcmp(last, "-") != 0;
+        snprintf(u->digest, sizeof u->digest, "-");
+    } else if (!rc) {
+        *keep = !found || strcmp(last, u->digest) != 0;
+        if (*keep && u->t->diff && old && !(u->change = ledger_chain_diff(old, u->image)))
+            rc = bmp_error_oom(err);
+    }
+    free(old);
+    return rc;
+}
+
+bmp_status ledger_chain_fold(bmp_ledger *l, int64_t seq, char rows_hash[65], bmp_error *err)
+{
+    (void)seq;
+    rows_hash[0] = '\0';
+    struct ledger_chain *c = chain_of(l);
+    if (!c)
+        return bmp_error_oom(err);
+    bmp_status rc = chain_started(l, c, err);
+    if (!rc && !c->started) { /* the baseline (docs/rulings.md CH-1) */
+        units_free(c);
+        for (size_t i = 0; i < ledger_chain_ntables && !rc; i++)
+            rc = ledger_chain_scan(l, &ledger_chain_tables[i], baseline_add, l, err);
+    } else if (!rc) {
+        dedup(c);
+        size_t w = 0;
+        for (size_t r = 0; r < c->n; r++) {
+            bool keep = false;
+            if (!rc)
+                rc = fold_unit(l, &c->touched[r], &keep, err);
+            if (keep && !rc) {
+                c->touched[w++] = c->touched[r];
+                continue;
+            }
+            free(c->touched[r].key);
+            free(c->touched[r].image);
+            free(c->touched[r].change);
+        }
+        c->n = w;
+    }
+    if (rc) {
+        units_free(c);
+        return rc;
+    }
+    if (!c->n)
+        return BMP_OK;
+    crypto_hash_sha256_state h;
+    crypto_hash_sha256_init(&h);
+    for (size_t i = 0; i < c->n; i++)
+        ledger_chain_hash_line(&h, c->touched[i].t->name, c->touched[i].key,
+                               c->touched[i].digest);
+    unsigned char bin[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256_final(&h, bin);
+    sodium_bin2hex(rows_hash, 65, bin, sizeof bin);
+    return BMP_OK;
+}
+
+void ledger_chain_hash_line(void *state, const char *table, const char *key, const char *digest)
+{
+    crypto_hash_sha256_state *h = state;
+    const char *parts[] = {table, "\t", key, "\t", digest, "\n"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        crypto_hash_sha256_update(h, (const unsigned char *)parts[i], strlen(parts[i]));
+}
+
+bmp_status ledger_chain_write(bmp_ledger *l, int64_t seq, bmp_error *err)
+{
+    struct ledger_chain *c = l->chain;
+    bmp_status rc = BMP_OK;
+    for (size_t i = 0; c && i < c->n && !rc; i++) {
+        chain_unit *u = &c->touched[i];
+        rc = lq_run(l, err,
+                    "INSERT INTO audit_row (seq, n, tbl, key, digest, image, change) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    "iisssss", seq, (int64_t)i + 1, u->t->name, u->key, u->digest, u->image,
+                    u->change ? u->change : "");
+    }
+    if (c)
+        units_free(c);
+    return rc;
+}
+
+bmp_status ledger_touch_where(bmp_ledger *l, const char *table, const char *where,
+                              bmp_error *err, const char *fmt, ...)
+{
+    const ledger_chain_table *t = ledger_chain_table_of(table);
+    if (!t)
+        return bmp_error_set(err, BMP_EINVAL, "internal: table %s is not in the chain registry",
+                             table);
+    char *sql = core_asprintf("SELECT DISTINCT %s FROM %s WHERE %s", t->key, table, where);
+    ledger_stmt *st = NULL;
+    bmp_status rc = sql ? l->ops->prepare(l->s, sql, &st, err) : bmp_error_oom(err);
+    free(sql);
+    if (rc)
+        return rc;
+    va_list ap;
+    va_start(ap, fmt);
+    rc = lq_bind(l, st, fmt, ap, err);
+    va_end(ap);
+    int idx[4], nk = 0;
+    bool row = true;
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        if (!nk)
+            nk = key_indexes(l, st, t->key, idx);
+        rc = add_unit(l, t, row_key(l, st, idx, nk), err);
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+bmp_status ledger_touch_run(bmp_ledger *l, int64_t run, bmp_error *err)
+{
+    bmp_status rc = ledger_touch_id(l, "charge_run", run, err);
+    if (!rc)
+        rc = ledger_touch_id(l, "charge", run, err);
+    if (!rc)
+        rc = ledger_touch_where(l, "levy_gate", "run_id = ?1", err, "i", run);
+    if (!rc)
+        rc = ledger_touch_where(l, "overdue_quarter",
+                                "charge_id IN (SELECT id FROM charge WHERE run_id = ?1)", err, "i",
+                                run);
+    return rc;
+}

@@ -1,0 +1,84 @@
+/* Every change an entry in the chain (issue 27): the registry of the
+ * ledger's tables (chain_tables.c), the rows a transaction touched and
+ * their images folded into the audit entry (chain.c), and the replay that
+ * verify runs (chain_verify.c).  Internal to src/ledger. */
+#ifndef BMP_LEDGER_CHAIN_H
+#define BMP_LEDGER_CHAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bridgemp/error.h"
+
+typedef struct bmp_ledger bmp_ledger;
+typedef struct bmp_problems bmp_problems;
+
+/* One table of the ledger: its key columns (the unit a row image is
+ * recorded for), or for a bulk table the columns that group its rows into
+ * one digest (all journal lines of a batch) and their order inside. */
+typedef struct ledger_chain_table {
+    const char *name;
+    const char *key;   /* key columns, comma separated ("player_id, point_type") */
+    const char *order; /* NULL: one image per row; else a group, its rows in this order */
+    bool diff;         /* a changed row's entry says which fields changed (the registers) */
+} ledger_chain_table;
+
+/* A table that carries no row images, and why. */
+typedef struct ledger_chain_exempt {
+    const char *name, *reason;
+} ledger_chain_exempt;
+
+extern const ledger_chain_table ledger_chain_tables[];
+extern const size_t ledger_chain_ntables;
+extern const ledger_chain_exempt ledger_chain_exempts[];
+extern const size_t ledger_chain_nexempt;
+
+/* The registry entry of a table (NULL: not registered). */
+const ledger_chain_table *ledger_chain_table_of(const char *name);
+
+/* Record that the transaction wrote the unit of `table` whose key (or
+ * group) columns have these values, '|'-separated ("12", "12|mp"); the
+ * next ledger_audit images it (the row now, or its absence). */
+bmp_status ledger_touch(bmp_ledger *l, const char *table, const char *key, bmp_error *err);
+bmp_status ledger_touch_id(bmp_ledger *l, const char *table, int64_t id, bmp_error *err);
+/* Every unit of `table` whose rows match `where` (bound as lq_bind does):
+ * run before a DELETE and after an INSERT/UPDATE ... SELECT. */
+bmp_status ledger_touch_where(bmp_ledger *l, const char *table, const char *where,
+                              bmp_error *err, const char *fmt, ...);
+/* A charge run, its lines, and the levy gates and overdue quarters of it. */
+bmp_status ledger_touch_run(bmp_ledger *l, int64_t run, bmp_error *err);
+/* A batch and everything keyed by it (totals, lines, held lines, event). */
+bmp_status ledger_touch_batch(bmp_ledger *l, int64_t batch, bmp_error *err);
+
+/* Inside ledger_audit: image the touched units (every unit of every table
+ * when the chain has no images yet: the baseline) as entry `seq`; *rows_hash
+ * is their digest ("" when none) for the entry's hash.  Then write them. */
+bmp_status ledger_chain_fold(bmp_ledger *l, int64_t seq, char rows_hash[65], bmp_error *err);
+bmp_status ledger_chain_write(bmp_ledger *l, int64_t seq, bmp_error *err);
+/* Forget what was touched (after a rollback) and free the handle's state. */
+void ledger_chain_reset(bmp_ledger *l);
+void ledger_chain_free(bmp_ledger *l);
+
+/* The canonical text of the statement's current row: col=value pairs,
+ * '|'-separated, '\\', '|' and newlines escaped, NULL as \N. */
+char *ledger_chain_image(bmp_ledger *l, void *stmt);
+
+/* Each unit of a table, in key order: its key text, digest and image (a
+ * row's text; "rows=N" for a group). */
+typedef bmp_status (*ledger_chain_scan_fn)(void *ctx, const ledger_chain_table *t,
+                                           const char *key, const char *digest,
+                                           const char *image, bmp_error *err);
+bmp_status ledger_chain_scan(bmp_ledger *l, const ledger_chain_table *t, ledger_chain_scan_fn fn,
+                             void *ctx, bmp_error *err);
+/* One line of an entry's rows_hash: "table\tkey\tdigest\n" into a
+ * crypto_hash_sha256_state. */
+void ledger_chain_hash_line(void *state, const char *table, const char *key, const char *digest);
+/* What changed between two images of a row: "col: 'old' -> 'new'; ...". */
+char *ledger_chain_diff(const char *old, const char *new_);
+
+/* Verify: every row of every registered table against the latest image of
+ * its unit; each difference a problem naming the table and key. */
+bmp_status ledger_chain_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
+
+#endif

@@ -1,0 +1,258 @@
+/* Every change an entry in the chain (issue 27, src/ledger/chain*.c): the
+ * registry covers every table of the schema on both backends, a change
+ * carries its row images and says which fields changed, and a ledger older
+ * than migration 016 gets its baseline with its next change (docs/rulings.md
+ * CH-1).  The edits behind the program's back: tests/cli/ledger/tamper.sh. */
+#include "ledger_test_util.h"
+
+#include "ledger/chain.h"
+#include "ledger/ledger_internal.h"
+
+/* The schema's tables, from the database itself (not the dump's list). */
+static size_t schema_tables(bmp_ledger *l, char names[][64], size_t max)
+{
+    bool pg = strcmp(bmp_ledger_backend(l), "postgresql") == 0;
+    const char *sql = pg ? "SELECT table_name FROM information_schema.tables WHERE "
+                           "table_schema = current_schema() AND table_type = 'BASE TABLE' "
+                           "ORDER BY 1"
+                         : "SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                           "name NOT LIKE 'sqlite_%' ORDER BY 1";
+    ledger_stmt *st = NULL;
+    bmp_error e = {0};
+    assert_int_equal(lq_query(l, &st, &e, sql, NULL), BMP_OK);
+    size_t n = 0;
+    bool row = true;
+    while (n < max) {
+        assert_int_equal(l->ops->step(st, &row, &e), BMP_OK);
+        if (!row)
+            break;
+        snprintf(names[n++], 64, "%s", l->ops->col_text(st, 0));
+    }
+    l->ops->finalize(st);
+    return n;
+}
+
+static bool exempt(const char *name)
+{
+    for (size_t i = 0; i < ledger_chain_nexempt; i++)
+        if (strcmp(ledger_chain_exempts[i].name, name) == 0)
+            return ledger_chain_exempts[i].reason && *ledger_chain_exempts[i].reason;
+    return false;
+}
+
+static bmp_status count_unit(void *ctx, const ledger_chain_table *t, const char *key,
+                             const char *digest, const char *image, bmp_error *err)
+{
+    (void)t, (void)key, (void)image, (void)err;
+    assert_int_equal(strlen(digest), 64);
+    (*(size_t *)ctx)++;
+    return BMP_OK;
+}
+
+/* Every table of the schema is in the registry or exempt with a reason; a
+ * table another change adds fails here until it says how it is chained. */
+static void registry_covers_schema(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    char names[128][64];
+    size_t n = schema_tables(t.l, names, 128);
+    assert_true(n >= 30);
+    size_t missing = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!ledger_chain_table_of(names[i]) && !exempt(names[i])) {
+            fprintf(stderr, "table %s is neither in src/ledger/chain_tables.c's registry nor "
+                            "exempt with a reason\n", names[i]);
+            missing++;
+        }
+    assert_int_equal(missing, 0);
+    /* and each registered table exists, its key columns with it */
+    for (size_t i = 0; i < ledger_chain_ntables; i++) {
+        bool found = false;
+        for (size_t k = 0; k < n; k++)
+            found = found || strcmp(names[k], ledger_chain_tables[i].name) == 0;
+        if (!found)
+            fail_msg("registered table %s is not in the schema", ledger_chain_tables[i].name);
+        size_t units = 0;
+        bmp_error e = {0};
+        assert_int_equal(ledger_chain_scan(t.l, &ledger_chain_tables[i], count_unit, &units, &e),
+                         BMP_OK);
+        if (strcmp(ledger_chain_tables[i].name, "body") == 0)
+            assert_int_equal(units, 4); /* the bodies migration 001 writes */
+    }
+    lt_done(&t);
+}
+
+static char *one_text(bmp_ledger *l, const char *sql)
+{
+    ledger_stmt *st = NULL;
+    bmp_error e = {0};
+    assert_int_equal(lq_query(l, &st, &e, sql, NULL), BMP_OK);
+    bool row = false;
+    assert_int_equal(l->ops->step(st, &row, &e), BMP_OK);
+    char *s = row ? strdup(l->ops->col_text(st, 0)) : NULL;
+    l->ops->finalize(st);
+    return s;
+}
+
+/* A register change carries the player's new image and says which fields
+ * changed, from what to what; the first entry images the bodies too. */
+static void register_change_images(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    bmp_ledger_club c = {.number = "2074", .name = "Harbourside"};
+    assert_int_equal(bmp_ledger_add_club(t.l, "abf", &c, &e), BMP_OK);
+    char *s = one_text(t.l, "SELECT count(*) FROM audit_row WHERE seq = 1 AND tbl = 'body'");
+    assert_string_equal(s, "4"); /* the baseline: the first entry images every row */
+    free(s);
+    bmp_ledger_player p = {.number = "1001", .name = "Ann Lee", .status = "Active",
+                           .home_club = "2074"};
+    assert_int_equal(bmp_ledger_add_player(t.l, "abf", &p, NULL, 0, &e), BMP_OK);
+    s = one_text(t.l, "SELECT image FROM audit_row WHERE seq = 2 AND tbl = 'player'");
+    assert_non_null(s);
+    assert_non_null(strstr(s, "|number=0001001|name=Ann Lee|status=Active|home_club=1|"));
+    assert_non_null(strstr(s, "registered_from=\\N")); /* NULL */
+    free(s);
+    p.name = "Ann Lee-Smith";
+    p.status = "Deceased";
+    assert_int_equal(bmp_ledger_add_player(t.l, "abf", &p, NULL, 0, &e), BMP_OK);
+    s = one_text(t.l, "SELECT change FROM audit_row WHERE seq = 3 AND tbl = 'player'");
+    assert_string_equal(s, "name: 'Ann Lee' -> 'Ann Lee-Smith'; status: 'Active' -> 'Deceased'");
+    free(s);
+    /* the same player again: nothing changed, no image (the alternates
+     * group is empty both times) */
+    assert_int_equal(bmp_ledger_add_player(t.l, "abf", &p, NULL, 0, &e), BMP_OK);
+    s = one_text(t.l, "SELECT count(*) FROM audit_row WHERE seq = 4");
+    assert_string_equal(s, "0");
+    free(s);
+    s = one_text(t.l, "SELECT rows_hash FROM audit WHERE seq = 4");
+    assert_string_equal(s, "");
+    free(s);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    lt_done(&t);
+}
+
+/* An image's text: values escaped ('|' and '\' doubled, newline as \n). */
+static void image_escapes(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    bmp_ledger_club c = {.number = "9", .name = "A|B\\C\nD"};
+    assert_int_equal(bmp_ledger_add_club(t.l, "abf", &c, &e), BMP_OK);
+    char *s = one_text(t.l, "SELECT image FROM audit_row WHERE tbl = 'club'");
+    assert_string_equal(s, "id=1|body_id=1|number=9|name=A\\|B\\\\C\\nD|dummy=0");
+    free(s);
+    char *d = ledger_chain_diff("id=1|name=A\\|B|x=\\N", "id=1|name=A\\|C|x=2");
+    assert_string_equal(d, "name: 'A\\|B' -> 'A\\|C'; x: NULL -> '2'");
+    free(d);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    lt_done(&t);
+}
+
+/* A ledger older than migration 016: entries without images.  Verify keeps
+ * its old checks and passes it; its next change writes the baseline (every
+ * row imaged), and from then on an edit is caught (docs/rulings.md CH-1). */
+static void older_ledger_baseline(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    /* as a program before 016 did: a row and an entry hashed without images */
+    assert_int_equal(lq_run(t.l, &e, "INSERT INTO club (body_id, number, name) VALUES (1, '7', "
+                                     "'Old Club')", NULL), BMP_OK);
+    char hash[65];
+    static const char zero[] =
+        "0000000000000000000000000000000000000000000000000000000000000000";
+    ledger_audit_hash(zero, 1, "2020-01-01T00:00:00Z", "old", "club", "abf club 7", hash);
+    assert_int_equal(lq_run(t.l, &e, "INSERT INTO audit (seq, at, who, action, detail, "
+                                     "prev_hash, hash) VALUES (1, '2020-01-01T00:00:00Z', 'old', "
+                                     "'club', 'abf club 7', ?1, ?2)", "ss", zero, hash),
+                     BMP_OK);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    bmp_ledger_player p = {.number = "1001", .name = "Ann Lee", .status = "Active",
+                           .home_club = "7"};
+    assert_int_equal(bmp_ledger_add_player(t.l, "abf", &p, NULL, 0, &e), BMP_OK);
+    char *s = one_text(t.l, "SELECT count(*) FROM audit_row WHERE seq = 2");
+    assert_string_equal(s, "6"); /* 4 bodies, the old club, the new player */
+    free(s);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "UPDATE club SET name = 'Renamed' WHERE id = 1", NULL),
+                     BMP_OK);
+    bmp_problems pr = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_EINVAL);
+    assert_int_equal(pr.count, 1);
+    assert_string_equal(pr.msgs[0], "club (id 1): differs from the audit chain (entry 2): "
+                                    "name: 'Old Club' -> 'Renamed'");
+    bmp_problems_free(&pr);
+    lt_done(&t);
+}
+
+/* A new ledger before its first change holds only its bodies: any other
+ * row is one the chain does not explain. */
+static void new_ledger_rows_caught(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "INSERT INTO token (scope, label, hash, who, created_at) "
+                                     "VALUES ('secretary:abf', '', 'h', 'x', 'now')", NULL),
+                     BMP_OK);
+    bmp_problems pr = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_EINVAL);
+    assert_int_equal(pr.count, 1);
+    assert_string_equal(pr.msgs[0], "token (id 1): not in the audit chain (written behind the "
+                                    "program's back)");
+    bmp_problems_free(&pr);
+    lt_done(&t);
+}
+
+/* --head: a head taken earlier is a prefix of the chain; a cut or
+ * rewritten tail is refused with what happened. */
+static void head_check(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    bmp_ledger_club c = {.number = "1", .name = "One"};
+    assert_int_equal(bmp_ledger_add_club(t.l, "abf", &c, &e), BMP_OK);
+    bmp_ledger_head h;
+    char hs[96];
+    assert_int_equal(bmp_ledger_head_get(t.l, &h, &e), BMP_OK);
+    bmp_ledger_head_format(&h, hs, sizeof hs);
+    c.number = "2";
+    assert_int_equal(bmp_ledger_add_club(t.l, "abf", &c, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_head_check(t.l, hs, &e), BMP_OK); /* a prefix */
+    assert_int_equal(bmp_ledger_head_check(t.l, "0:" "0000000000000000000000000000000000000000"
+                                                "000000000000000000000000", &e), BMP_OK);
+    assert_int_equal(bmp_ledger_head_check(t.l, "1:abc", &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "expected N:HASH"));
+    char later[96];
+    snprintf(later, sizeof later, "5:%s", h.hash);
+    assert_int_equal(bmp_ledger_head_check(t.l, later, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "the chain has only 2 entries"));
+    char other[96];
+    snprintf(other, sizeof other, "1:%064d", 7);
+    assert_int_equal(bmp_ledger_head_check(t.l, other, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "the chain was rewritten at or before entry 1"));
+    lt_done(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(registry_covers_schema), cmocka_unit_test(register_change_images),
+        cmocka_unit_test(image_escapes),          cmocka_unit_test(older_ledger_baseline),
+        cmocka_unit_test(new_ledger_rows_caught), cmocka_unit_test(head_check),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
