@@ -24,9 +24,18 @@
  * idle timeout (docs/reliability.md, ninth sitting). */
 #define SRV_MAX_ARGS 100
 
+/* The request line's target and the header fields, answered 414 and 431
+ * here (with the security headers) below libmicrohttpd's own limits: its
+ * pool (SRV_POOL) holds both, and what overflows it libmicrohttpd answers
+ * itself, without them (docs/serve.md "Hardening"). */
+#define SRV_MAX_TARGET (12 * 1024)
+#define SRV_MAX_HEADERS (12 * 1024)
+#define SRV_POOL ((size_t)64 * 1024)
+
 typedef struct conn_ctx {
     core_buf body;
     bool begun, too_large, too_many_args;
+    size_t target_len;
     struct timespec t0;
     int status;
     size_t bytes;
@@ -97,6 +106,8 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
     (void)cls;
     (void)c;
     conn_ctx *x = calloc(1, sizeof *x);
+    if (x && uri)
+        x->target_len = strlen(uri);
     const char *q = uri ? strchr(uri, '?') : NULL;
     if (!x || !q)
         return x;
@@ -115,24 +126,33 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
  * a proxy in front may read it otherwise), so the request is refused. */
 typedef struct framing {
     int lengths, encodings;
+    size_t bytes; /* of the header fields, as "Key: value\r\n" */
 } framing;
 
 static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key,
                                      const char *value)
 {
     (void)kind;
-    (void)value;
     framing *f = cls;
+    f->bytes += strlen(key) + (value ? strlen(value) : 0) + 4;
     f->lengths += strcasecmp(key, "Content-Length") == 0;
     f->encodings += strcasecmp(key, "Transfer-Encoding") == 0;
     return MHD_YES;
 }
 
-static bool ambiguous_framing(struct MHD_Connection *c)
+/* 400 for ambiguous framing, 414 or 431 for a request too long; 0 if none. */
+static int refuse_framing(struct MHD_Connection *c, const conn_ctx *x, srv_resp *rs)
 {
     framing f = {0};
     MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
-    return f.lengths > 1 || f.encodings > 1 || (f.lengths && f.encodings);
+    if (f.lengths > 1 || f.encodings > 1 || (f.lengths && f.encodings))
+        srv_error(rs, 400, "ambiguous framing: Content-Length twice, or with Transfer-Encoding");
+    else if (x->target_len > SRV_MAX_TARGET)
+        srv_error(rs, 414, "request target too long: the limit is %d bytes", SRV_MAX_TARGET);
+    else if (f.bytes > SRV_MAX_HEADERS)
+        srv_error(rs, 431, "header fields too large: the limit is %d bytes", SRV_MAX_HEADERS);
+    rs->close = rs->status != 0;
+    return rs->status;
 }
 
 static enum MHD_Result too_large(srv *s, struct MHD_Connection *c, conn_ctx *x)
@@ -157,17 +177,13 @@ static enum MHD_Result begin(srv *s, struct MHD_Connection *c, const char *metho
     pthread_mutex_lock(&s->active_mu);
     s->active++;
     pthread_mutex_unlock(&s->active_mu);
+    srv_resp rs = {0};
     if (x->too_many_args) {
-        srv_resp rs = {0};
         srv_error(&rs, 414, "too many query arguments: the limit is %d", SRV_MAX_ARGS);
         return queue(c, x, &rs);
     }
-    if (ambiguous_framing(c)) {
-        srv_resp rs = {0};
-        srv_error(&rs, 400, "ambiguous framing: Content-Length twice, or with Transfer-Encoding");
-        rs.close = true;
+    if (refuse_framing(c, x, &rs))
         return queue(c, x, &rs);
-    }
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
     if (cl && strtoull(cl, NULL, 10) > s->o.max_body) {
         x->too_large = true;
@@ -299,7 +315,7 @@ static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
         MHD_OPTION_CONNECTION_LIMIT, s->o.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-        s->o.max_per_ip, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(16 * 1024),
+        s->o.max_per_ip, MHD_OPTION_CONNECTION_MEMORY_LIMIT, SRV_POOL,
         MHD_OPTION_NOTIFY_CONNECTION, srv_guard_notify, &s->guard, MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
         MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
