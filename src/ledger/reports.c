@@ -214,6 +214,25 @@ bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, 
     return rc;
 }
 
+bmp_status bmp_ledger_batches_page(bmp_ledger *l, const char *state, size_t offset, size_t limit,
+                                   bmp_table *out, size_t *total, bmp_error *err)
+{
+    int64_t n = 0;
+    bool found = false;
+    bmp_status rc = bmp_table_title(out, "batches");
+    if (!rc)
+        rc = lq_int(l, &n, &found, err,
+                    "SELECT count(*) FROM batch b WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1)",
+                    "s", state);
+    *total = (size_t)n;
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                      BATCH_ROWS "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id "
+                                 "LIMIT ?2 OFFSET ?3",
+                      "sii", state, (int64_t)limit, (int64_t)offset);
+    return rc;
+}
+
 bmp_status bmp_ledger_batch(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err)
 {
     bmp_status rc = bmp_table_title(out, "batch");
