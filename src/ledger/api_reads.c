@@ -290,7 +290,8 @@ bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char
     if (!rc) {
         bmp_points h[LEDGER_MAX_TYPES] = {0};
         memcpy(h, out->holding, out->ntypes * sizeof h[0]);
-        ledger_next_rank(b.code, h, pre82, out->next_rank, sizeof out->next_rank);
+        ledger_next_rank_held(b.code, h, pre82, out->rank, out->next_rank,
+                              sizeof out->next_rank);
     }
     return rc;
 }

@@ -67,9 +67,10 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
         h[k] = found ? v : 0;
     }
     char next[256];
-    ledger_next_rank(b->code, h, pre82, next, sizeof next);
+    ledger_next_rank_held(b->code, h, pre82, cur.name, next, sizeof next);
     if (!rc && next[0])
-        rc = bmp_table_note(t, "next rank: %s still missing", next);
+        rc = bmp_table_note(t, strncmp(next, "above ", 6) ? "next rank: %s still missing"
+                                                          : "next rank: %s", next);
     return rc;
 }
 
