@@ -228,7 +228,8 @@ int main(int argc, char **argv)
         MHD_create_response_from_buffer(sizeof ok - 1, (void *)ok, MHD_RESPMEM_PERSISTENT);
     unsigned fport = 0;
     struct MHD_Daemon *fd = floor_start(cr, &fport);
-    srv_opts o = {.db = db, .host = "127.0.0.1", .port = 0, .threads = 2};
+    srv_opts o = {.db = db, .host = "127.0.0.1", .port = 0, .threads = 2,
+                  .max_per_ip = 100000}; /* wrk: every connection from 127.0.0.1 */
     srv *s = NULL;
     char err[1200];
     if (!fd || srv_start(&o, &s, err, sizeof err))

@@ -33,3 +33,18 @@ set_tests_properties(cli_ledger_steps_pg cli_ledger_demo_pg PROPERTIES SKIP_RETU
                      RESOURCE_LOCK postgresql)
 set_tests_properties(cli_ledger_demo_pg PROPERTIES
                      PASS_REGULAR_EXPRESSION "ledger verified: audit chain, control totals and holdings agree")
+# `bridgemp serve` on PostgreSQL: the player search answers as on SQLite (issue 30).
+add_test(NAME cli_serve_harden_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_harden
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-harden-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_harden_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve hardening: all checks passed" TIMEOUT 180)
+# The REST API's checks (tests/cli/serve/api.sh) on a PostgreSQL ledger (issue 26: uploads,
+# replaces=, 403 across clubs, held carried points, on both backends).
+add_test(NAME cli_serve_api_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_api
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-api-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_api_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve API: all checks passed" TIMEOUT 240)

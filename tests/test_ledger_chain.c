@@ -143,10 +143,11 @@ static void image_escapes(void **state)
     lt t;
     lt_new(&t);
     bmp_error e = {0};
-    bmp_ledger_club c = {.number = "9", .name = "A|B\\C\nD"};
+    /* a newline is refused at the door (issue 27 item 5), so only '|' and '\' here */
+    bmp_ledger_club c = {.number = "9", .name = "A|B\\C"};
     assert_int_equal(bmp_ledger_add_club(t.l, "abf", &c, &e), BMP_OK);
     char *s = one_text(t.l, "SELECT image FROM audit_row WHERE tbl = 'club'");
-    assert_string_equal(s, "id=1|body_id=1|number=9|name=A\\|B\\\\C\\nD|dummy=0");
+    assert_string_equal(s, "id=1|body_id=1|number=9|name=A\\|B\\\\C|dummy=0");
     free(s);
     char *d = ledger_chain_diff("id=1|name=A\\|B|x=\\N", "id=1|name=A\\|C|x=2");
     assert_string_equal(d, "name: 'A\\|B' -> 'A\\|C'; x: NULL -> '2'");

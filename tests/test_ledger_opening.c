@@ -4,6 +4,7 @@
  * every line checked (rulings MI-1..MI-3). */
 #include "ledger_test_util.h"
 
+#include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_movein.h"
 
 #define OPEN_HDR "number,green,red,gold,rank,rank_date\n"
@@ -162,6 +163,38 @@ static void carried_rank_is_the_floor(void **state)
     lt_done(&t);
 }
 
+/* A rank carried above what the points earn (ruling MI-2) is not followed
+ * by the points' next rank: a Life Master carried in with no points has no
+ * "next rank: Graduate Master" (the points reach Nil, ABF-86). */
+static void carried_rank_above_points_next_rank(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    int64_t id = 0;
+    assert_int_equal(opening(&t, "abf", "o.csv", OPEN_HDR "1005,0,0,0,Life Master,2001-01-01\n",
+                             0, &id, NULL),
+                     BMP_OK);
+    bmp_error e = {0};
+    bmp_ledger_close_stats s = {0};
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2026-10", &s, &e), BMP_OK);
+    bmp_table st;
+    bmp_table_init(&st);
+    assert_int_equal(bmp_ledger_statement(t.l, "abf", "1005", &st, &e), BMP_OK);
+    bool found = false;
+    for (size_t i = 0; i < st.nnotes; i++) {
+        assert_null(strstr(st.notes[i], "Graduate Master"));
+        found |= strcmp(st.notes[i], "next rank: above Life Master, the rank held: the points "
+                                     "reach Nil") == 0;
+    }
+    assert_true(found);
+    bmp_table_free(&st);
+    bmp_ledger_summary sum;
+    assert_int_equal(bmp_ledger_player_summary(t.l, "abf", "1005", &sum, &e), BMP_OK);
+    assert_string_equal(sum.next_rank, "above Life Master, the rank held: the points reach Nil");
+    lt_done(&t);
+}
+
 /* Once per player: a second file naming the same players is refused,
  * naming them; with --replaces the first is reversed and the second
  * stands (holdings of the second only). */
@@ -247,6 +280,7 @@ int main(void)
         cmocka_unit_test(opening_makes_no_promotion),
         cmocka_unit_test(close_promotes_on_new_points),
         cmocka_unit_test(carried_rank_is_the_floor),
+        cmocka_unit_test(carried_rank_above_points_next_rank),
         cmocka_unit_test(once_per_player_unless_replacing),
         cmocka_unit_test(every_line_checked),
     };

@@ -238,6 +238,10 @@ bmp_status bmp_ledger_top_earners(bmp_ledger *l, const char *body, const char *p
                                   size_t limit, bmp_table *out, bmp_error *err);
 /* Batches, optionally of one state. */
 bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, bmp_error *err);
+/* A page of bmp_ledger_batches (rows offset.. offset+limit-1, read in SQL);
+ * *total: how many batches there are of that state. */
+bmp_status bmp_ledger_batches_page(bmp_ledger *l, const char *state, size_t offset, size_t limit,
+                                   bmp_table *out, size_t *total, bmp_error *err);
 /* One batch, the columns of bmp_ledger_batches; ENOTFOUND if none. */
 bmp_status bmp_ledger_batch(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err);
 

@@ -101,13 +101,13 @@ bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *
     if (!rc)
         rc = count(l, total, err,
                    "SELECT count(*) FROM player WHERE body_id = ?1 AND "
-                   "(number = ?2 OR name LIKE ?3 ESCAPE '\\')",
+                   "(number = ?2 OR lower(name) LIKE lower(?3) ESCAPE '\\')",
                    "iss", norm, b.id, like);
     if (!rc)
         rc = rows(l, out, err,
                   "SELECT p.number, p.name, p.status, COALESCE(c.number, '') AS home_club, "
                   "p.rank_name AS rank FROM player p LEFT JOIN club c ON c.id = p.home_club "
-                  "WHERE p.body_id = ?1 AND (p.number = ?2 OR p.name LIKE ?3 ESCAPE '\\') "
+                  "WHERE p.body_id = ?1 AND (p.number = ?2 OR lower(p.name) LIKE lower(?3) ESCAPE '\\') "
                   "ORDER BY p.name, p.number LIMIT ?4 OFFSET ?5",
                   "issii", b.id, norm, like, (int64_t)limit, (int64_t)offset);
     free(like);
@@ -290,7 +290,8 @@ bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char
     if (!rc) {
         bmp_points h[LEDGER_MAX_TYPES] = {0};
         memcpy(h, out->holding, out->ntypes * sizeof h[0]);
-        ledger_next_rank(b.code, h, pre82, out->next_rank, sizeof out->next_rank);
+        ledger_next_rank_held(b.code, h, pre82, out->rank, out->next_rank,
+                              sizeof out->next_rank);
     }
     return rc;
 }

@@ -100,6 +100,27 @@ void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_
     }
 }
 
+void ledger_next_rank_held(const char *body, const bmp_points *h, bmp_points pre1982_red,
+                           const char *held, char *buf, size_t size)
+{
+    ledger_next_rank(body, h, pre1982_red, buf, size);
+    const bmp_rules *r = bmp_rules_find(body);
+    bmp_holding hh;
+    bmp_rank rk;
+    ledger_rank list[64];
+    size_t n = ledger_rank_list(body, list, 64), at = n;
+    for (size_t i = 0; held && *held && i < n && at == n; i++)
+        if (strstr(held, list[i].name)) /* "** Silver Master" holds "Silver Master" */
+            at = i;
+    for (size_t i = at + 1; i < n; i++) /* the longest name that matches wins */
+        if (strstr(held, list[i].name) && strlen(list[i].name) > strlen(list[at].name))
+            at = i;
+    if (at == n || !r || holding_of(r, h, pre1982_red, &hh, NULL) ||
+        bmp_rules_rank(r, &hh, &rk, NULL) || rk.ordinal >= (int)at)
+        return;
+    snprintf(buf, size, "above %s, the rank held: the points reach %s", held, rk.name);
+}
+
 size_t ledger_rank_list(const char *body, ledger_rank *out, size_t max)
 {
     const bmp_rules *r = bmp_rules_find(body);

@@ -33,6 +33,12 @@ bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1
  * the top or without rank rules. */
 void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_red,
                       char *buf, size_t size);
+/* The same for a player who holds the rank named `held`: when that rank is
+ * above what the points earn (a rank carried from an old system, issue 28
+ * item 2), the next rank is not the points' next one, and buf says so
+ * ("above Life Master, the rank held: the points reach Nil"). */
+void ledger_next_rank_held(const char *body, const bmp_points *h, bmp_points pre1982_red,
+                           const char *held, char *buf, size_t size);
 
 /* The body's ranks in order (as `bridgemp bodies B` lists them): out[i]
  * has rank i and the body's name for it, no stars; their count (at most

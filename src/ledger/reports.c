@@ -67,9 +67,10 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
         h[k] = found ? v : 0;
     }
     char next[256];
-    ledger_next_rank(b->code, h, pre82, next, sizeof next);
+    ledger_next_rank_held(b->code, h, pre82, cur.name, next, sizeof next);
     if (!rc && next[0])
-        rc = bmp_table_note(t, "next rank: %s still missing", next);
+        rc = bmp_table_note(t, strncmp(next, "above ", 6) ? "next rank: %s still missing"
+                                                          : "next rank: %s", next);
     return rc;
 }
 
@@ -211,6 +212,25 @@ bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, 
         rc = lq_table(l, out, -1, 0, err,
                          BATCH_ROWS "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id",
                          "s", state);
+    return rc;
+}
+
+bmp_status bmp_ledger_batches_page(bmp_ledger *l, const char *state, size_t offset, size_t limit,
+                                   bmp_table *out, size_t *total, bmp_error *err)
+{
+    int64_t n = 0;
+    bool found = false;
+    bmp_status rc = bmp_table_title(out, "batches");
+    if (!rc)
+        rc = lq_int(l, &n, &found, err,
+                    "SELECT count(*) FROM batch b WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1)",
+                    "s", state);
+    *total = (size_t)n;
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                      BATCH_ROWS "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id "
+                                 "LIMIT ?2 OFFSET ?3",
+                      "sii", state, (int64_t)limit, (int64_t)offset);
     return rc;
 }
 

@@ -101,20 +101,10 @@ static bool state_ok(const char *s)
     return !s;
 }
 
-static json_t *page_of(json_t *rows, size_t page, size_t per_page)
-{
-    size_t total = json_array_size(rows), from = (page - 1) * per_page;
-    json_t *items = json_array();
-    for (size_t i = from; items && i < total && i < from + per_page; i++)
-        json_array_append(items, json_array_get(rows, i));
-    json_decref(rows);
-    return srv_page_json(items, page, per_page, total);
-}
-
 int srv_batches(srv_req *rq, srv_resp *rs)
 {
     const char *state = srv_arg(rq, "state");
-    size_t page, per_page;
+    size_t page, per_page, total = 0;
     if (!srv_paging(rq, rs, &page, &per_page))
         return 0;
     if (!state_ok(state)) {
@@ -126,11 +116,13 @@ int srv_batches(srv_req *rq, srv_resp *rs)
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
-    WITH_LEDGER(rq, rs, l, st = bmp_ledger_batches(l, state, &t, &e));
+    WITH_LEDGER(rq, rs, l,
+                st = bmp_ledger_batches_page(l, state, (page - 1) * per_page, per_page, &t,
+                                             &total, &e));
     if (st)
         srv_ledger_error(rs, st, &e, NULL);
     else {
-        srv_json(rs, 200, page_of(srv_table_json(&t), page, per_page));
+        srv_json(rs, 200, srv_page_json(srv_table_json(&t), page, per_page, total));
         rs->cacheable = true;
     }
     bmp_table_free(&t);

@@ -7,14 +7,17 @@
  * else query fields: "args" (its positional arguments, an array; in the
  * query, repeated), and each option named without its dashes ("rates",
  * "exempt": true).  A value whose placeholder is a CSV file (RATES.csv) is
- * the file's content: written to a private file of the server for the run,
- * then removed.  The run's own --output (files on the server) is not
+ * the file's content: held in an anonymous memory file (memfd) the run
+ * reads through /proc/self/fd, so nothing is left on disk, even after a
+ * crash (issue 30).  The run's own --output (files on the server) is not
  * offered.  One run is one ledger call: all or nothing. */
+#define _GNU_SOURCE /* memfd_create */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -69,6 +72,7 @@ typedef struct run_call {
     size_t npos;
     const char *opts[MAX_OPTS];
     char *files[MAX_ARGS + MAX_OPTS];
+    int fds[MAX_ARGS + MAX_OPTS];
     const char *labels[MAX_ARGS + MAX_OPTS]; /* what the client calls each: "rates" */
     size_t nfiles;
     const char *bad; /* a field that is neither "args" nor an option */
@@ -105,34 +109,26 @@ static const char *field(srv_req *rq, const run_call *c, const char *key)
     return json_is_string(v) ? json_string_value(v) : json_is_true(v) ? "" : NULL;
 }
 
-/* A CSV value's content, written to a private file: its path in *out. */
+/* A CSV value's content, in an anonymous memory file: its path in *out. */
 static bool to_file(srv_req *rq, srv_resp *rs, run_call *c, const char *label,
                     const char *content, const char **out)
 {
-    char path[4200];
-    const char *dir = rq->s->upload_dir;
-    snprintf(path, sizeof path, "%s%srun-XXXXXX.csv", dir, dir[0] ? "/" : "");
-    int fd = mkstemps(path, 4);
-    if (fd < 0 && errno == ENOENT && dir[0] && mkdir(dir, 0700) == 0) {
-        /* the private directory was removed under us */
-        snprintf(path, sizeof path, "%s/run-XXXXXX.csv", dir);
-        fd = mkstemps(path, 4);
-    }
+    (void)rq;
+    char path[64];
+    int fd = memfd_create("run.csv", MFD_CLOEXEC);
     size_t len = strlen(content);
     bool ok = fd >= 0 && write(fd, content, len) == (ssize_t)len;
-    if (fd >= 0)
-        close(fd);
-    char *keep = fd >= 0 ? strdup(path) : NULL;
-    if (fd >= 0 && !keep)
-        unlink(path);
-    if (keep) {
-        c->labels[c->nfiles] = label;
-        c->files[c->nfiles++] = keep;
-    }
-    if (!ok || !keep) {
-        srv_error(rs, 500, "cannot write the run's file: %s", strerror(errno));
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    char *keep = ok ? strdup(path) : NULL;
+    if (!keep) {
+        srv_error(rs, 500, "cannot hold the run's file: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return false;
     }
+    c->labels[c->nfiles] = label;
+    c->fds[c->nfiles] = fd;
+    c->files[c->nfiles++] = keep;
     *out = keep;
     return true;
 }
@@ -327,7 +323,7 @@ int srv_run(srv_req *rq, srv_resp *rs)
     if ((!rq->body_len || json_is_object(c.doc)) && args_of(rq, rs, &c) && opts_of(rq, rs, &c))
         call(rq, rs, &c, code);
     for (size_t i = 0; i < c.nfiles; i++) {
-        unlink(c.files[i]);
+        close(c.fds[i]);
         free(c.files[i]);
     }
     json_decref(c.doc);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,9 +24,18 @@
  * idle timeout (docs/reliability.md, ninth sitting). */
 #define SRV_MAX_ARGS 100
 
+/* The request line's target and the header fields, answered 414 and 431
+ * here (with the security headers) below libmicrohttpd's own limits: its
+ * pool (SRV_POOL) holds both, and what overflows it libmicrohttpd answers
+ * itself, without them (docs/serve.md "Hardening"). */
+#define SRV_MAX_TARGET (12 * 1024)
+#define SRV_MAX_HEADERS (12 * 1024)
+#define SRV_POOL ((size_t)64 * 1024)
+
 typedef struct conn_ctx {
     core_buf body;
     bool begun, too_large, too_many_args;
+    size_t target_len;
     struct timespec t0;
     int status;
     size_t bytes;
@@ -96,6 +106,8 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
     (void)cls;
     (void)c;
     conn_ctx *x = calloc(1, sizeof *x);
+    if (x && uri)
+        x->target_len = strlen(uri);
     const char *q = uri ? strchr(uri, '?') : NULL;
     if (!x || !q)
         return x;
@@ -107,6 +119,40 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
         ((char *)q)[1] = '\0';
     }
     return x;
+}
+
+/* Framing headers counted (issue 30): two Content-Length headers, or one
+ * beside Transfer-Encoding, make the body's end ambiguous (RFC 9112 6.3:
+ * a proxy in front may read it otherwise), so the request is refused. */
+typedef struct framing {
+    int lengths, encodings;
+    size_t bytes; /* of the header fields, as "Key: value\r\n" */
+} framing;
+
+static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key,
+                                     const char *value)
+{
+    (void)kind;
+    framing *f = cls;
+    f->bytes += strlen(key) + (value ? strlen(value) : 0) + 4;
+    f->lengths += strcasecmp(key, "Content-Length") == 0;
+    f->encodings += strcasecmp(key, "Transfer-Encoding") == 0;
+    return MHD_YES;
+}
+
+/* 400 for ambiguous framing, 414 or 431 for a request too long; 0 if none. */
+static int refuse_framing(struct MHD_Connection *c, const conn_ctx *x, srv_resp *rs)
+{
+    framing f = {0};
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
+    if (f.lengths > 1 || f.encodings > 1 || (f.lengths && f.encodings))
+        srv_error(rs, 400, "ambiguous framing: Content-Length twice, or with Transfer-Encoding");
+    else if (x->target_len > SRV_MAX_TARGET)
+        srv_error(rs, 414, "request target too long: the limit is %d bytes", SRV_MAX_TARGET);
+    else if (f.bytes > SRV_MAX_HEADERS)
+        srv_error(rs, 431, "header fields too large: the limit is %d bytes", SRV_MAX_HEADERS);
+    rs->close = rs->status != 0;
+    return rs->status;
 }
 
 static enum MHD_Result too_large(srv *s, struct MHD_Connection *c, conn_ctx *x)
@@ -131,11 +177,13 @@ static enum MHD_Result begin(srv *s, struct MHD_Connection *c, const char *metho
     pthread_mutex_lock(&s->active_mu);
     s->active++;
     pthread_mutex_unlock(&s->active_mu);
+    srv_resp rs = {0};
     if (x->too_many_args) {
-        srv_resp rs = {0};
         srv_error(&rs, 414, "too many query arguments: the limit is %d", SRV_MAX_ARGS);
         return queue(c, x, &rs);
     }
+    if (refuse_framing(c, x, &rs))
+        return queue(c, x, &rs);
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
     if (cl && strtoull(cl, NULL, 10) > s->o.max_body) {
         x->too_large = true;
@@ -188,6 +236,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     bool begun = x->begun;
     if (begun)
         access_log(s, c, x);
+    srv_guard_request_done(&s->guard, c);
     core_buf_free(&x->body);
     free(x);
     *con_cls = NULL;
@@ -252,24 +301,6 @@ static int bind_addr(const srv *s, struct sockaddr_in *sa, char *errbuf, size_t 
     return 0;
 }
 
-/* Uploads are written, under their own names, into a private directory
- * that becomes the working directory, so the ledger records and reports
- * the name the client sent, as the CLI does (W-5). */
-static int upload_dir(srv *s, char *errbuf, size_t size)
-{
-    const char *tmp = getenv("TMPDIR");
-    s->old_cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    snprintf(s->upload_dir, sizeof s->upload_dir, "%s/bridgemp-serve-XXXXXX",
-             tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(s->upload_dir) || chdir(s->upload_dir) != 0) {
-        snprintf(errbuf, size, "%s: cannot create the upload directory: %s", s->upload_dir,
-                 strerror(errno));
-        s->upload_dir[0] = '\0';
-        return -1;
-    }
-    return 0;
-}
-
 static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
 {
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
@@ -283,18 +314,16 @@ static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
         flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)sa,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)1000, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)(16 * 1024), MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
+        MHD_OPTION_CONNECTION_LIMIT, s->o.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        s->o.max_per_ip, MHD_OPTION_CONNECTION_MEMORY_LIMIT, SRV_POOL,
+        MHD_OPTION_NOTIFY_CONNECTION, srv_guard_notify, &s->guard, MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
         MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
 }
 
 static void srv_free(srv *s)
 {
-    if (s->old_cwd >= 0 && fchdir(s->old_cwd) == 0 && s->upload_dir[0])
-        rmdir(s->upload_dir);
-    if (s->old_cwd >= 0)
-        close(s->old_cwd);
+    srv_guard_stop(&s->guard);
     srv_pool_free(&s->pool);
     pthread_mutex_destroy(&s->write_mu);
     pthread_mutex_destroy(&s->active_mu);
@@ -313,7 +342,8 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
     s->o = *o;
     if (!s->o.max_body)
         s->o.max_body = 2u << 20;
-    s->old_cwd = -1;
+    s->o.max_conns = s->o.max_conns ? s->o.max_conns : 1000;
+    s->o.max_per_ip = s->o.max_per_ip ? s->o.max_per_ip : 32;
     pthread_mutex_init(&s->write_mu, NULL);
     pthread_mutex_init(&s->active_mu, NULL);
     pthread_cond_init(&s->idle, NULL);
@@ -325,8 +355,10 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
         rc = bind_addr(s, &sa, errbuf, size);
     if (!rc)
         rc = tls_setup(s, errbuf, size);
-    if (!rc)
-        rc = upload_dir(s, errbuf, size);
+    if (!rc && srv_guard_start(&s->guard, s->o.deadline ? s->o.deadline : 60)) {
+        snprintf(errbuf, size, "cannot start the deadline thread");
+        rc = -1;
+    }
     if (!rc && !(s->d = daemon_start(s, &sa))) {
         snprintf(errbuf, size, "cannot listen on %s:%u: %s", o->host ? o->host : "127.0.0.1",
                  o->port, strerror(errno));

@@ -11,6 +11,7 @@
 #include "bridgemp/ledger.h"
 #include "bridgemp/ledger_token.h"
 #include "core/buf.h"
+#include "server/conn_guard.h"
 #include "server/server.h"
 
 /* Read-only ledger handles, one per worker at a time (a bmp_ledger is not
@@ -32,8 +33,7 @@ struct srv {
     pthread_cond_t idle;
     long active;                /* requests in flight */
     char *cert, *key;           /* PEM text for TLS */
-    char upload_dir[4096];      /* private directory uploads are written to */
-    int old_cwd;                /* the working directory before (restored on stop) */
+    srv_guard guard;            /* the request deadline (conn_guard.c) */
 };
 
 typedef struct srv_req {
@@ -53,6 +53,7 @@ typedef struct srv_resp {
     char allow[32];             /* 405: the methods the path takes */
     bool challenge;             /* 401: WWW-Authenticate: Bearer */
     bool cacheable;             /* GET answers: ETag, If-None-Match */
+    bool close;                 /* Connection: close (the request's framing is not trusted) */
 } srv_resp;
 
 typedef int (*srv_handler)(srv_req *rq, srv_resp *rs);

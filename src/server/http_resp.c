@@ -174,6 +174,8 @@ struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c)
         MHD_add_response_header(r, "Allow", rs->allow);
     if (rs->challenge)
         MHD_add_response_header(r, "WWW-Authenticate", "Bearer realm=\"bridgemp\"");
+    if (rs->close)
+        MHD_add_response_header(r, "Connection", "close");
     return r;
 }
 

@@ -15,6 +15,9 @@ typedef struct srv_opts {
     unsigned threads;         /* worker threads (default 2) */
     unsigned timeout;         /* idle connection timeout, seconds (default 30) */
     size_t max_body;          /* largest request body, bytes (default 2 MiB) */
+    unsigned max_conns;       /* connections in total (default 1000) */
+    unsigned max_per_ip;      /* connections from one address (default 32) */
+    unsigned deadline;        /* seconds a request may take, however it trickles (default 60) */
     const char *tls_cert, *tls_key; /* PEM files: HTTPS (needs GnuTLS in libmicrohttpd) */
     FILE *access_log;         /* one line per request; NULL: none */
 } srv_opts;

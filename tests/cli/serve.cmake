@@ -18,3 +18,13 @@ add_test(NAME cli_serve_browser
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_browser PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve browser: all checks passed" TIMEOUT 180)
+# A server one client cannot stall (issue 30, tests/cli/serve/harden.py):
+# limits per address, the request deadline, ambiguous framing, --port-file,
+# kill -9, the player search and /batches pages; a PostgreSQL twin in
+# tests/pg.cmake.
+add_test(NAME cli_serve_harden
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/harden.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-harden
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_harden PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve hardening: all checks passed" TIMEOUT 120)

@@ -13,7 +13,8 @@
 
 static const char *const serve_help =
     "usage: bridgemp serve --db FILE [--listen HOST:PORT] [--threads N] [--timeout S]\n"
-    "                      [--max-body BYTES] [--access-log FILE|-] [--tls-cert PEM\n"
+    "                      [--max-body BYTES] [--max-connections N] [--max-per-ip N]\n"
+    "                      [--deadline S] [--access-log FILE|-] [--tls-cert PEM\n"
     "                      --tls-key PEM] [--port-file FILE] [--routes]\n"
     "\n"
     "Serve the ledger over HTTP: the lookup pages and the REST API\n"
@@ -25,9 +26,14 @@ static const char *const serve_help =
     "  --threads N         worker threads (default 2)\n"
     "  --timeout S         close connections idle for S seconds (default 30)\n"
     "  --max-body BYTES    largest request body (default 2097152); larger is 413\n"
+    "  --max-connections N  connections at once, in all (default 1000)\n"
+    "  --max-per-ip N      connections at once from one address (default 32)\n"
+    "  --deadline S        close a connection whose request is not answered S seconds\n"
+    "                      after it began, however slowly it trickles in (default 60)\n"
     "  --access-log FILE   one line per request ('-': standard error)\n"
     "  --tls-cert, --tls-key  serve HTTPS (needs libmicrohttpd with GnuTLS)\n"
-    "  --port-file FILE    write the port listened on to FILE (for scripts)\n"
+    "  --port-file FILE    write the port listened on to FILE (for scripts; a relative\n"
+    "                      FILE is in the working directory)\n"
     "  --routes            print the routes and exit\n"
     "SIGTERM or SIGINT stops it: no new connections, requests in flight finish.\n";
 
@@ -77,7 +83,8 @@ static int parse(int argc, char **argv, serve_args *a)
         {"db", 1, 0, 'd'},        {"listen", 1, 0, 'l'},     {"threads", 1, 0, 't'},
         {"timeout", 1, 0, 'T'},   {"max-body", 1, 0, 'm'},   {"access-log", 1, 0, 'a'},
         {"tls-cert", 1, 0, 'c'},  {"tls-key", 1, 0, 'k'},    {"port-file", 1, 0, 'p'},
-        {"routes", 0, 0, 'r'},    {"help", 0, 0, 'h'},       {0, 0, 0, 0}};
+        {"routes", 0, 0, 'r'},    {"help", 0, 0, 'h'},       {"max-connections", 1, 0, 'C'},
+        {"max-per-ip", 1, 0, 'P'}, {"deadline", 1, 0, 'D'},   {0, 0, 0, 0}};
     unsigned long long v = 0;
     int c, rc = 0;
     opterr = 1;
@@ -91,6 +98,9 @@ static int parse(int argc, char **argv, serve_args *a)
         case 't': rc = parse_uint("--threads", optarg, 64, &v), a->o.threads = (unsigned)v; break;
         case 'T': rc = parse_uint("--timeout", optarg, 3600, &v), a->o.timeout = (unsigned)v; break;
         case 'm': rc = parse_uint("--max-body", optarg, 1ull << 30, &v), a->o.max_body = v; break;
+        case 'C': rc = parse_uint("--max-connections", optarg, 100000, &v), a->o.max_conns = (unsigned)v; break;
+        case 'P': rc = parse_uint("--max-per-ip", optarg, 100000, &v), a->o.max_per_ip = (unsigned)v; break;
+        case 'D': rc = parse_uint("--deadline", optarg, 86400, &v), a->o.deadline = (unsigned)v; break;
         case 'a': a->log = optarg; break;
         case 'c': a->o.tls_cert = optarg; break;
         case 'k': a->o.tls_key = optarg; break;

@@ -10,7 +10,7 @@ BIN=$(realpath "$1")
 W=$2
 rm -rf "$W" && mkdir -p "$W"
 W=$(realpath "$W")
-DB=${BMP_STEPS_DB:-$W/l.db} # or a PostgreSQL URI (run by hand: not yet a ctest twin)
+DB=${BMP_STEPS_DB:-$W/l.db} # or a PostgreSQL URI (ctest cli_serve_api_pg)
 D=tests/cli/serve
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
