@@ -15,7 +15,7 @@ uri() { printf '%s' "$BMP_TEST_PG" | sed "s|:///[^?]*|:///$1|"; }
 A=$(uri $a) B=$(uri $b)
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
-head_of() { "$BIN" ledger --db "$1" dump | awk -F'|' '/^== /{on=($0=="== audit");next} on{h=$1":"$NF} END{print h}'; }
+head_of() { "$BIN" ledger --db "$1" verify 2>/dev/null | sed -n 's/^head //p'; }
 psql -q "$BMP_TEST_PG" -c "CREATE DATABASE $a" || exit 1
 psql -q "$BMP_TEST_PG" -c "CREATE DATABASE $b" || exit 1
 sh examples/ledger/demo.sh "$BIN" "$A" > "$W/demo.out" 2>&1 || { cat "$W/demo.out"; fail "demo"; }
@@ -31,6 +31,7 @@ grep -q "not supported on PostgreSQL: use pg_dump (docs/ledger.md)" "$W/err" || 
 "$PGB/pg_restore" --no-owner -d "$B" "$W/ledger.dump" || fail "pg_restore"
 "$BIN" ledger --db "$B" verify > "$W/verify.out" 2>&1 || fail "verify of the restored database: $(cat "$W/verify.out")"
 [ "$(head_of "$B")" = "$HEAD" ] || fail "restored head $(head_of "$B") is not $HEAD"
+"$BIN" ledger --db "$B" verify --head "$HEAD" > /dev/null || fail "verify --head $HEAD on the restored ledger"
 echo "head $HEAD before and after pg_dump / pg_restore"
 # a restore into an existing PostgreSQL ledger names pg_restore
 "$BIN" ledger restore "$W/ledger.dump" --ledger "$B" --force-replace > /dev/null 2> "$W/err"
