@@ -88,11 +88,7 @@ static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char 
                            "ON CONFLICT (player_id, point_type) "
                            "DO UPDATE SET points = holding.points + excluded.points",
                            "i", b->id);
-    if (!rc) /* the holdings and batches this close changes (issue 27) */
-        rc = ledger_touch_where(l, "holding", "player_id IN (SELECT j.player_id FROM journal j "
-                                "JOIN batch b ON b.id = j.batch_id WHERE b.body_id = ?1 AND "
-                                "b.state = 'approved')", err, "i", b->id);
-    if (!rc)
+    if (!rc) /* the batches this close posts (issue 27; holdings are derived, chain_tables.c) */
         rc = ledger_touch_where(l, "batch", "body_id = ?1 AND state = 'approved'", err, "i",
                                 b->id);
     ledger_stmt *st = NULL;

@@ -134,9 +134,6 @@ static bmp_status transfer(bmp_ledger *l, const ledger_body *b, const mplayer *d
                     "i", *batch);
     if (!rc)
         rc = ledger_touch_batch(l, *batch, err);
-    if (!rc)
-        rc = ledger_touch_where(l, "holding", "player_id IN (?1, ?2)", err, "ii", dup->id,
-                                keep->id);
     bmp_table t;
     bmp_table_init(&t);
     if (!rc)
@@ -289,8 +286,6 @@ bmp_status bmp_ledger_unmerge(bmp_ledger *l, const char *body, const char *dup,
         rc = ledger_touch_id(l, "player_unmerge", m, err);
     if (!rc)
         rc = ledger_touch_id(l, "player", keep, err);
-    if (!rc)
-        rc = ledger_touch_where(l, "holding", "player_id IN (?1, ?2)", err, "ii", d.id, keep);
     if (!rc && batch)
         *batch = rev;
     return finish(l, rc, "unmerge",

@@ -374,8 +374,8 @@ static bmp_status totals(bmp_ledger *l, const ofile *f, int64_t batch, int64_t *
 }
 
 /* The rows an opening wrote, for the audit chain (chain.h): the batch with
- * its lines and totals, the opening and its players' carried ranks, their
- * holdings and ranks. */
+ * its lines and totals, the opening and its players' carried ranks and
+ * their ranks (holdings are derived: verify recomputes them). */
 static bmp_status opening_touch(bmp_ledger *l, int64_t id, bmp_error *err)
 {
     bmp_status rc = ledger_touch_batch(l, id, err);
@@ -383,9 +383,6 @@ static bmp_status opening_touch(bmp_ledger *l, int64_t id, bmp_error *err)
         rc = ledger_touch_id(l, "opening", id, err);
     if (!rc)
         rc = ledger_touch_id(l, "opening_player", id, err);
-    if (!rc)
-        rc = ledger_touch_where(l, "holding", "player_id IN (SELECT player_id FROM journal "
-                                "WHERE batch_id = ?1)", err, "i", id);
     if (!rc)
         rc = ledger_touch_where(l, "player", "id IN (SELECT player_id FROM opening_player WHERE "
                                 "batch_id = ?1)", err, "i", id);

@@ -40,8 +40,5 @@ bmp_status ledger_reverse_now(bmp_ledger *l, int64_t old, const char *seed, cons
         rc = ledger_touch_batch(l, *rev, err);
     if (!rc)
         rc = ledger_touch_id(l, "batch", old, err);
-    if (!rc)
-        rc = ledger_touch_where(l, "holding", "player_id IN (SELECT player_id FROM journal "
-                                "WHERE batch_id = ?1)", err, "i", *rev);
     return rc;
 }

@@ -85,10 +85,6 @@ static bmp_status reopen_touch(bmp_ledger *l, const ledger_body *b, const char *
     if (!rc)
         rc = ledger_touch_id(l, "reopen_promotion", id, err);
     if (!rc)
-        rc = ledger_touch_where(l, "holding", "player_id IN (SELECT j.player_id FROM journal j "
-                                "JOIN reopen_batch r ON r.batch_id = j.batch_id WHERE "
-                                "r.reopen_id = ?1)", err, "i", id);
-    if (!rc)
         rc = ledger_touch_where(l, "batch", "id IN (SELECT batch_id FROM reopen_batch WHERE "
                                 "reopen_id = ?1)", err, "i", id);
     if (!rc)
