@@ -60,16 +60,33 @@ int srv_player(srv_req *rq, srv_resp *rs)
     return 0;
 }
 
+/* A statement and the head of the chain it was made from, read in the
+ * request's one snapshot (pool.c; issue 27: a statement carries the head
+ * that anchors it). */
+static bmp_status statement_at_head(bmp_ledger *l, const char *body, const char *number,
+                                    bmp_table *t, char head[96], bmp_error *e)
+{
+    bmp_ledger_head h;
+    bmp_status st = bmp_ledger_head_get(l, &h, e);
+    if (!st)
+        st = bmp_ledger_statement(l, body, number, t, e);
+    if (!st)
+        bmp_ledger_head_format(&h, head, 96);
+    return st;
+}
+
 int srv_statement(srv_req *rq, srv_resp *rs)
 {
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
-    WITH_LEDGER(rq, rs, l, st = bmp_ledger_statement(l, rq->params[0], rq->params[1], &t, &e));
+    char head[96] = "";
+    WITH_LEDGER(rq, rs, l,
+                st = statement_at_head(l, rq->params[0], rq->params[1], &t, head, &e));
     table_answer(rs, st, &e, &t,
-                 json_pack("{s:o,s:o}", "body", srv_jstr(rq->params[0]), "number",
-                           srv_jstr(rq->params[1])));
+                 json_pack("{s:o,s:o,s:o}", "body", srv_jstr(rq->params[0]), "number",
+                           srv_jstr(rq->params[1]), "head", srv_jstr(head)));
     bmp_table_free(&t);
     return 0;
 }

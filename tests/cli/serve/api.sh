@@ -79,6 +79,8 @@ req 404 'no abf player 9999' "$U/api/v1/players/abf/9999"
 req 404 'no such resource: /nothing\?' "$U/nothing%82"
 req 400 'ABF number ..9\?.. is not all digits' "$U/api/v1/players/abf/9%FF"
 req 200 '"period":"holding","point_type":"green","lines":"","points":"5.10"' "$U/api/v1/players/abf/1003/statement"
+# the statement carries the head of the chain it was read at (issue 27)
+req 200 '"head":"[1-9][0-9]*:[0-9a-f]{64}"' "$U/api/v1/players/abf/1003/statement"
 # history: the opening balance (batch 1, 4.80) and the club pairs award (ABF-6, 0.30):
 # batch 2, rejected when its correction, batch 5, replaced it (the demo)
 req 200 '"items":\[\{"batch":"5","state":"posted",.*"points":"0.30","rule":"ABF-6"\},\{"batch":"2","state":"rejected",.*"points":"0.30","rule":"ABF-6"\},\{"batch":"1",.*"points":"4.80".*"total":3' \
