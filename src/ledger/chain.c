@@ -375,8 +375,11 @@ static bmp_status image_unit(bmp_ledger *l, chain_unit *u, bmp_error *err)
 static bmp_status last_image(bmp_ledger *l, const chain_unit *u, char digest[65], char **image,
                              bool *found, bmp_error *err)
 {
+    /* an entry images a unit once (dedup), so the latest seq is the
+     * latest image: the index (tbl, key, seq) answers in its own order,
+     * with no sort a look-up */
     static const char sql[] = "SELECT digest, image FROM audit_row WHERE tbl = ?1 AND key = ?2 "
-                              "ORDER BY seq DESC, n DESC LIMIT 1";
+                              "ORDER BY seq DESC LIMIT 1";
     ledger_stmt *st = NULL;
     bool owned = false;
     *found = false;
