@@ -46,10 +46,6 @@ LIST
 DB="$OUT/ledger-demo.db"
 rc=0
 sh examples/ledger/demo.sh "$BIN" "$DB" >"$OUT/ledger-demo.raw" 2>&1 || rc=$?
-sed -e "s|$DB|LEDGER.db|g" \
-    -e 's/: schema [0-9]* (/: schema N (/' \
-    -e 's/head \([0-9]*\):[0-9a-f]\{64\}/head \1:HASH/g' \
-    -e 's/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z/YYYY-MM-DDTHH:MM:SSZ/g' \
-    "$OUT/ledger-demo.raw" >"$OUT/ledger-demo.txt"
+sed -e "s|$DB|LEDGER.db|g" -f scripts/ledger-demo.sed "$OUT/ledger-demo.raw" >"$OUT/ledger-demo.txt"
 [ "$rc" -eq 0 ] || echo "exit $rc" >>"$OUT/ledger-demo.txt"
 rm -f "$OUT/ledger-demo.raw" "$DB" "$DB-wal" "$DB-shm"

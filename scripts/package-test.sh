@@ -114,10 +114,7 @@ DB="$W/bridgemp-demo.db"
 rc=0
 (cd /usr/share/doc/bridgemp && TMPDIR=$W BRIDGEMP=/usr/bin/bridgemp sh examples/ledger/demo.sh) \
     >"$W/demo.raw" 2>&1 || rc=$?
-sed -e "s|$DB|LEDGER.db|g" \
-    -e 's/: schema [0-9]* (/: schema N (/' \
-    -e 's/[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z/YYYY-MM-DDTHH:MM:SSZ/g' \
-    "$W/demo.raw" >"$W/demo.txt"
+sed -e "s|$DB|LEDGER.db|g" -f scripts/ledger-demo.sed "$W/demo.raw" >"$W/demo.txt"
 [ "$rc" -eq 0 ] || echo "exit $rc" >>"$W/demo.txt"
 diff -u tests/golden/ledger-demo.txt "$W/demo.txt" || fail "the installed demo differs from tests/golden/ledger-demo.txt"
 
