@@ -126,12 +126,7 @@ static bmp_status transfer(bmp_ledger *l, const ledger_body *b, const mplayer *d
                     "SELECT batch_id, point_type, sum(points), count(*) FROM journal WHERE "
                     "batch_id = ?1 GROUP BY batch_id, point_type", "i", *batch);
     if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO holding (player_id, point_type, points) "
-                    "SELECT player_id, point_type, sum(points) FROM journal WHERE batch_id = ?1 "
-                    "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
-                    "DO UPDATE SET points = holding.points + excluded.points",
-                    "i", *batch);
+        rc = ledger_holdings_post(l, *batch, err);
     if (!rc)
         rc = ledger_touch_batch(l, *batch, err);
     bmp_table t;

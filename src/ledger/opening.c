@@ -328,12 +328,7 @@ static bmp_status lines_write(bmp_ledger *l, const ofile *f, int64_t batch, bmp_
         if (st[k])
             l->ops->finalize(st[k]);
     if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO holding (player_id, point_type, points) "
-                    "SELECT player_id, point_type, sum(points) FROM journal WHERE batch_id = ?1 "
-                    "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
-                    "DO UPDATE SET points = holding.points + excluded.points",
-                    "i", batch);
+        rc = ledger_holdings_post(l, batch, err);
     if (!rc)
         rc = lq_run(l, err,
                     "UPDATE player SET rank = o.rank, stars = o.stars, rank_name = o.rank_name "

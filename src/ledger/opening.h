@@ -25,6 +25,9 @@ bmp_status ledger_floors_load(bmp_ledger *l, int64_t body, ledger_floors *f, bmp
 void ledger_floor_apply(const ledger_floors *f, int64_t player, ledger_rank *now);
 void ledger_floors_free(ledger_floors *f);
 
+/* Add batch's journal lines to the holdings, in one statement (an
+ * opening, a merge and a reversal posted at once; posted_reversal.c). */
+bmp_status ledger_holdings_post(bmp_ledger *l, int64_t batch, bmp_error *err);
 /* Reverse posted batch `old` at once, inside the caller's transaction: a
  * reversal batch of the negated lines and totals, posted, the holdings
  * taken down by them (an opening replaced, a merge undone; seed makes its

@@ -1,9 +1,20 @@
 /* A posted batch reversed at once (opening.h): for an opening replaced
- * (MI-3) and a merge undone (MI-5), which no close posts. */
+ * (MI-3) and a merge undone (MI-5), which no close posts; and the one
+ * statement that posts a batch's lines into the holdings. */
 #include <string.h>
 
 #include "ledger/chain.h"
 #include "ledger/opening.h"
+
+bmp_status ledger_holdings_post(bmp_ledger *l, int64_t batch, bmp_error *err)
+{
+    return lq_run(l, err,
+                  "INSERT INTO holding (player_id, point_type, points) "
+                  "SELECT player_id, point_type, sum(points) FROM journal WHERE batch_id = ?1 "
+                  "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
+                  "DO UPDATE SET points = holding.points + excluded.points",
+                  "i", batch);
+}
 
 bmp_status ledger_reverse_now(bmp_ledger *l, int64_t old, const char *seed, const char *reason,
                               int64_t *rev, bmp_error *err)
@@ -30,12 +41,7 @@ bmp_status ledger_reverse_now(bmp_ledger *l, int64_t old, const char *seed, cons
                     "SELECT ?2, point_type, -points, lines FROM batch_total WHERE batch_id = ?1",
                     "ii", old, *rev);
     if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO holding (player_id, point_type, points) "
-                    "SELECT player_id, point_type, sum(points) FROM journal WHERE batch_id = ?1 "
-                    "GROUP BY player_id, point_type ON CONFLICT (player_id, point_type) "
-                    "DO UPDATE SET points = holding.points + excluded.points",
-                    "i", *rev);
+        rc = ledger_holdings_post(l, *rev, err);
     if (!rc)
         rc = ledger_touch_batch(l, *rev, err);
     if (!rc)

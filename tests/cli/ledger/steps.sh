@@ -11,24 +11,8 @@ case $DB in postgres*) BACKEND=postgresql ;; esac
 export BRIDGEMP_NOW=2026-11-24T12:00:00Z
 fails=0
 
-# step EXIT REGEX COMMAND...: run, check the exit code and that the output matches
-step() {
-    want=$1; re=$2; shift 2
-    out=$("$@" 2>&1); rc=$?
-    if [ "$rc" != "$want" ] || ! printf '%s\n' "$out" | grep -Eq -- "$re"; then
-        echo "FAIL: $* (exit $rc, expected $want, /$re/)"; printf '%s\n' "$out" | head -20
-        fails=$((fails + 1))
-    fi
-}
-# refused EXIT REGEX COMMAND...: as step, and the database is unchanged
-refused() {
-    "$BIN" ledger --db "$DB" dump > "$W/before"
-    step "$@"
-    "$BIN" ledger --db "$DB" dump > "$W/after"
-    if ! cmp -s "$W/before" "$W/after"; then
-        echo "FAIL: the database changed: $3 $4 $5"; fails=$((fails + 1))
-    fi
-}
+# step, refused, unchanged (tests/cli/steps_lib.sh)
+. "$(dirname "$0")/../steps_lib.sh"
 L="$BIN ledger --db $DB --who cli-test"
 
 step 1 "no ledger (database|in this database) .*bridgemp ledger init" $L batches

@@ -8,20 +8,8 @@ rm -rf "$W" && mkdir -p "$W"
 DB=$W/l.db
 export BRIDGEMP_NOW=2026-11-24T12:00:00Z
 fails=0
-step() {
-    want=$1; re=$2; shift 2
-    out=$("$@" 2>&1); rc=$?
-    if [ "$rc" != "$want" ] || ! printf '%s\n' "$out" | grep -Eq -- "$re"; then
-        echo "FAIL: $* (exit $rc, expected $want, /$re/)"; printf '%s\n' "$out" | head -20
-        fails=$((fails + 1))
-    fi
-}
-refused() {
-    "$BIN" ledger --db "$DB" dump > "$W/before"
-    step "$@"
-    "$BIN" ledger --db "$DB" dump > "$W/after"
-    cmp -s "$W/before" "$W/after" || { echo "FAIL: the database changed: $*"; fails=$((fails + 1)); }
-}
+# step, refused, unchanged (tests/cli/steps_lib.sh)
+. "$(dirname "$0")/../steps_lib.sh"
 L="$BIN ledger --db $DB --who cli-test"
 printf 'number,name,dummy\nC1,Club One,0\nCTY,Countyshire,1\n' > "$W/clubs.csv"
 printf 'from,code,session\n2024-04-01,01,40\n' > "$W/rates.csv"
