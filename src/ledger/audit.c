@@ -6,24 +6,12 @@
 #include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
-#define GENESIS "0000000000000000000000000000000000000000000000000000000000000000"
-
 bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, bmp_error *err)
 {
-    ledger_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err, "SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1",
-                             NULL);
-    if (rc)
-        return rc;
-    bool row = false;
-    char prev[65] = GENESIS;
-    int64_t seq = 1;
-    rc = l->ops->step(st, &row, err);
-    if (!rc && row) {
-        seq = l->ops->col_int(st, 0) + 1;
-        snprintf(prev, sizeof prev, "%s", l->ops->col_text(st, 1));
-    }
-    l->ops->finalize(st);
+    bmp_ledger_head head; /* the entry before this one (none: the genesis hash, 0) */
+    bmp_status rc = bmp_ledger_head_get(l, &head, err);
+    int64_t seq = head.entries + 1;
+    const char *prev = head.hash;
     char rows[65] = "";
     if (!rc)
         rc = ledger_chain_fold(l, seq, rows, err);
