@@ -67,6 +67,12 @@ bmp_status lq_table(bmp_ledger *l, bmp_table *t, int group, size_t limit, bmp_er
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err);
 void ledger_now(const bmp_ledger *l, char buf[40]);
 
+/* Inside the caller's transaction: the batch reversing `old` (in `state`,
+ * content hash rhash) with its journal lines, held lines and totals
+ * negated; *id its id (lifecycle.c). */
+bmp_status ledger_reversal_rows(bmp_ledger *l, int64_t old, const char *rhash, const char *state,
+                                const char *reason, int64_t *id, bmp_error *err);
+
 /* Append an audit entry (inside the caller's transaction): the hash of
  * prev_hash, seq, at, who, action, detail and the digest of the images of
  * the rows the transaction touched (ledger_touch*, chain.h; audit.c). */

@@ -100,13 +100,48 @@ bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, b
     return transition(l, batch, "provisional", "approved", "rejected", reason, err);
 }
 
+/* The rows of a batch reversing `old`: the batch (in `state`, content hash
+ * rhash) and its journal lines, held lines and totals negated.  Shared by
+ * a correction (below) and a reversal posted at once (posted_reversal.c). */
+bmp_status ledger_reversal_rows(bmp_ledger *l, int64_t old, const char *rhash, const char *state,
+                                const char *reason, int64_t *id, bmp_error *err)
+{
+    char at[40];
+    bool found = false;
+    ledger_now(l, at);
+    bmp_status rc = lq_int(l, id, &found, err,
+                           "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
+                           "content_hash, state, reason, who, created_at, reverses, lines) "
+                           "SELECT body_id, 'reversal', file, event, event_date, club_id, ?2, ?6, "
+                           "?3, ?4, ?5, id, lines FROM batch WHERE id = ?1 RETURNING id",
+                           "isssss", old, rhash, reason, l->who, at, state);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
+                    "contestant) SELECT ?2, player_id, point_type, -points, rule, event, contestant "
+                    "FROM journal WHERE batch_id = ?1 ORDER BY id",
+                    "ii", old, *id);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO held (batch_id, number, name, point_type, points, rule, event, "
+                    "contestant, why) SELECT ?2, number, name, point_type, -points, rule, event, "
+                    "contestant, why FROM held WHERE batch_id = ?1 ORDER BY id",
+                    "ii", old, *id);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO batch_total (batch_id, point_type, points, lines) "
+                    "SELECT ?2, point_type, -points, lines FROM batch_total WHERE batch_id = ?1",
+                    "ii", old, *id);
+    return rc;
+}
+
 /* NZ-91, NZ-44: a posted batch is never edited; a new batch reverses each
  * of its lines (and each held line), carrying the reason, who and when.
  * Inside the caller's transaction. */
 bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int64_t *reversal,
                           bmp_error *err)
 {
-    char state[16], hash[65], rhash[65], at[40];
+    char state[16], hash[65], rhash[65];
     int64_t body = 0, id = 0;
     bool found = false;
     bmp_status rc = batch_state(l, batch, state, hash, &body, err);
@@ -125,30 +160,7 @@ bmp_status ledger_reverse(bmp_ledger *l, int64_t batch, const char *reason, int6
         return bmp_error_oom(err);
     ledger_sha256_hex(seed, strlen(seed), rhash);
     free(seed);
-    ledger_now(l, at);
-    rc = lq_int(l, &id, &found, err,
-                "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
-                "content_hash, state, reason, who, created_at, reverses, lines) "
-                "SELECT body_id, 'reversal', file, event, event_date, club_id, ?2, 'received', "
-                "?3, ?4, ?5, id, lines FROM batch WHERE id = ?1 RETURNING id",
-                "issss", batch, rhash, reason, l->who, at);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
-                    "contestant) SELECT ?2, player_id, point_type, -points, rule, event, contestant "
-                    "FROM journal WHERE batch_id = ?1 ORDER BY id",
-                    "ii", batch, id);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO held (batch_id, number, name, point_type, points, rule, event, "
-                    "contestant, why) SELECT ?2, number, name, point_type, -points, rule, event, "
-                    "contestant, why FROM held WHERE batch_id = ?1 ORDER BY id",
-                    "ii", batch, id);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO batch_total (batch_id, point_type, points, lines) "
-                    "SELECT ?2, point_type, -points, lines FROM batch_total WHERE batch_id = ?1",
-                    "ii", batch, id);
+    rc = ledger_reversal_rows(l, batch, rhash, "received", reason, &id, err);
     if (!rc)
         rc = lq_run(l, err, "UPDATE batch SET state = 'provisional' WHERE id = ?1", "i", id);
     if (!rc)

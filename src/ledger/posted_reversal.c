@@ -19,27 +19,9 @@ bmp_status ledger_holdings_post(bmp_ledger *l, int64_t batch, bmp_error *err)
 bmp_status ledger_reverse_now(bmp_ledger *l, int64_t old, const char *seed, const char *reason,
                               int64_t *rev, bmp_error *err)
 {
-    char at[40], rhash[65];
-    bool found = false;
+    char rhash[65];
     ledger_sha256_hex(seed, strlen(seed), rhash);
-    ledger_now(l, at);
-    bmp_status rc = lq_int(l, rev, &found, err,
-                           "INSERT INTO batch (body_id, source, file, event, event_date, club_id, "
-                           "content_hash, state, reason, who, created_at, reverses, lines) "
-                           "SELECT body_id, 'reversal', file, event, event_date, club_id, ?2, "
-                           "'posted', ?3, ?4, ?5, id, lines FROM batch WHERE id = ?1 RETURNING id",
-                           "issss", old, rhash, reason, l->who, at);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
-                    "contestant) SELECT ?2, player_id, point_type, -points, rule, event, "
-                    "contestant FROM journal WHERE batch_id = ?1 ORDER BY id",
-                    "ii", old, *rev);
-    if (!rc)
-        rc = lq_run(l, err,
-                    "INSERT INTO batch_total (batch_id, point_type, points, lines) "
-                    "SELECT ?2, point_type, -points, lines FROM batch_total WHERE batch_id = ?1",
-                    "ii", old, *rev);
+    bmp_status rc = ledger_reversal_rows(l, old, rhash, "posted", reason, rev, err);
     if (!rc)
         rc = ledger_holdings_post(l, *rev, err);
     if (!rc)
