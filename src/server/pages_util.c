@@ -37,9 +37,10 @@ void page_foot(page *p)
 int page_error(page *p, int status, const char *msg)
 {
     core_buf_reset(p->out);
-    page_head(p, status == 404 ? "Not found" : "Error");
-    core_buf_printf(p->out, "<h1>%s</h1><p class=\"error\" role=\"alert\">",
-                   status == 404 ? "Not found" : status == 400 ? "Bad request" : "Error");
+    const char *h = status == 404 ? "Not found" : status == 400 ? "Bad request"
+                  : status == 403 ? "Not allowed" : "Error";
+    page_head(p, status == 404 ? "Not found" : status == 403 ? "Not allowed" : "Error");
+    core_buf_printf(p->out, "<h1>%s</h1><p class=\"error\" role=\"alert\">", h);
     web_buf_html(p->out, msg);
     core_buf_puts(p->out, "</p>");
     page_foot(p);
