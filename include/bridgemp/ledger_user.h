@@ -55,6 +55,11 @@ bmp_status bmp_role_parse(const char *s, bmp_role *out, bmp_error *err);
 bool bmp_user_has_role(const bmp_user *u, bmp_role_kind kind, const char *body,
                        const char *club);
 
+/* The body's code and the club's number ("" for none) of a batch: whose
+ * it is, for the pages' role checks.  ENOTFOUND: no such batch. */
+bmp_status bmp_ledger_batch_owner(bmp_ledger *l, int64_t batch, char body[8], char club[32],
+                                  bmp_error *err);
+
 /* ---- accounts (bridgemp ledger user) ------------------------------------- */
 
 /* A new account with its roles (each body, and club, must exist); EINVAL

@@ -57,6 +57,28 @@ bool bmp_user_has_role(const bmp_user *u, bmp_role_kind kind, const char *body,
     return false;
 }
 
+bmp_status bmp_ledger_batch_owner(bmp_ledger *l, int64_t batch, char body[8], char club[32],
+                                  bmp_error *err)
+{
+    body[0] = club[0] = '\0';
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT y.code, coalesce(c.number, '') FROM batch b JOIN body y ON "
+                             "y.id = b.body_id LEFT JOIN club c ON c.id = b.club_id WHERE b.id = ?1",
+                             "i", batch);
+    bool row = false;
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && row) {
+        snprintf(body, 8, "%s", l->ops->col_text(st, 0));
+        snprintf(club, 32, "%s", l->ops->col_text(st, 1));
+    }
+    l->ops->finalize(st);
+    if (!rc && !row)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)batch);
+    return rc;
+}
+
 static bmp_status password_ok(const char *pw, bmp_error *err)
 {
     size_t n = pw ? strlen(pw) : 0;

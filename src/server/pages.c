@@ -15,6 +15,8 @@ static const char style_css[] =
     "body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1b1b1b;background:#fafafa}\n"
     "header{background:#0b4f6c;color:#fff;padding:.6rem 1rem}\n"
     "header a{color:#fff;margin-right:1rem;text-decoration:none;font-weight:600}\n"
+    "header{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center}\n"
+    "header form.who{margin:0}header form.who button{margin-left:.5rem}\n"
     "main{max-width:60rem;margin:0 auto;padding:1rem}\n"
     "h1{font-size:1.5rem;margin:.5rem 0}\n"
     "table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem;background:#fff}\n"

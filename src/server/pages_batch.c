@@ -42,16 +42,19 @@ static void decide_form(page *p, const char *id)
  * its body, or a scorer of its club.  0, or the answer is in p. */
 static int read_batch(page *p, long long *id, bmp_table *t)
 {
+    if (!p->user)
+        return page_require_any(p); /* nobody: to the login page, before any lookup */
     char *end = NULL;
     *id = strtoll(p->seg[0], &end, 10);
     if (*end || *id <= 0)
         return page_error(p, 400, "expected a batch number");
     bmp_error e = {0};
-    bmp_status st = bmp_ledger_batch(p->l, *id, t, &e);
+    char body[8], club[32];
+    bmp_status st = bmp_ledger_batch_owner(p->l, *id, body, club, &e);
+    if (!st)
+        st = bmp_ledger_batch(p->l, *id, t, &e);
     if (st)
         return page_fail(p, st, &e);
-    const char *body = bmp_table_get(t, 0, page_col(t, "body"));
-    const char *club = bmp_table_get(t, 0, page_col(t, "club"));
     if (bmp_user_has_role(p->user, BMP_ROLE_SCORER, body, club))
         return 0;
     return page_require(p, BMP_ROLE_SECRETARY, body, NULL);

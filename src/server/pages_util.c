@@ -26,7 +26,15 @@ void page_head(page *p, const char *title)
                     "<script src=\"/app.js\" defer></script></head>\n<body><a class=\"skip\" "
                     "href=\"#main\">Skip to content</a><header><nav "
                     "aria-label=\"site\"><a href=\"/\">Masterpoints</a><a href=\"/clubs\">Clubs"
-                    "</a><a href=\"/events\">Events</a></nav></header>\n<main id=\"main\">");
+                    "</a><a href=\"/events\">Events</a></nav>");
+    if (p->user) { /* who is logged in, and the way out (a POST with the CSRF token) */
+        core_buf_puts(b, "<form method=\"post\" action=\"/logout\" class=\"who\" id=\"logout\">");
+        page_csrf_input(p);
+        core_buf_puts(b, "<span id=\"user\">");
+        web_buf_html(b, p->user->name);
+        core_buf_puts(b, "</span> <button type=\"submit\">Log out</button></form>");
+    }
+    core_buf_puts(b, "</header>\n<main id=\"main\">");
 }
 
 void page_foot(page *p)
