@@ -48,3 +48,10 @@ add_test(NAME cli_serve_api_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_api_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
                      PASS_REGULAR_EXPRESSION "serve API: all checks passed" TIMEOUT 240)
+# Accounts, sessions and CSRF (tests/cli/serve/accounts.py, issue 29) on a PostgreSQL ledger.
+add_test(NAME cli_serve_accounts_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_accounts
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-accounts-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_accounts_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve accounts: all checks passed" TIMEOUT 300)
