@@ -14,31 +14,40 @@
  * ---- For page handlers (pages_internal.h, struct page) --------------------
  *
  * Every page handler receives a `page *p` that carries the request's user:
- * p->user is the logged-in bmp_user, or NULL.  The calls a handler makes:
+ * p->user is the logged-in bmp_user (name, roles), or NULL.  A handler:
  *
- *   int st = page_require(p, BMP_ROLE_SECRETARY, body, NULL);
- *   if (st) return st;        // 303 to /login?next=... or a 403 page, done
- *   int st = page_require(p, BMP_ROLE_SCORER, body, club);  // a club's scorer
- *   int st = page_require_any(p);  // logged in, whatever the role
+ *   int st = page_require(p, BMP_ROLE_SECRETARY, "abf", NULL);
+ *   if (st) return st;   // answered: 303 to /login?next=<this page> for
+ *                        // nobody, a 403 page for a user without the role
+ *   st = page_require(p, BMP_ROLE_SCORER, "abf", "2074");  // that club's scorer
+ *   st = page_require_any(p);                              // anyone logged in
+ *   bmp_user_has_role(p->user, kind, body, club)  // a test, nothing answered
  *
- *   page_form_open(p, "/batch/7");  // <form method="post" action="/batch/7">
- *                                    //   + the hidden CSRF input
+ *   page_form_open(p, "/batch/7", "decide");  // <form method="post"
+ *                                             // action="/batch/7" id="decide">
+ *                                             // + <input type="hidden" name="csrf" ...>
  *   ... inputs, buttons ...
  *   core_buf_puts(p->out, "</form>");
  *   (or page_csrf_input(p) alone, inside a form the handler opens itself)
  *
- * A POST reaches a page's `post` handler (the third column of pages.c's
- * route table) only from a live session whose form carried the right CSRF
- * token: the dispatcher (site.c) answers 403 before any handler runs
- * otherwise, so the ledger is unchanged.  In the post handler:
+ * A page takes POSTs when its row in pages.c's page_routes has a `post`
+ * handler (the fourth column, e.g. {"batch", 1, page_batch,
+ * page_batch_post}).  A POST reaches it only from a live session whose form
+ * carried that session's CSRF token: site.c answers 403 before any handler
+ * runs otherwise, so the ledger is unchanged.  In the post handler, check
+ * the role again (page_require), then:
  *
- *   const char *reason = page_form(p, "reason");   // a form field, NULL if absent
+ *   char buf[520];
+ *   const char *reason = page_form(p, "reason", buf, sizeof buf); // NULL: absent
  *   bmp_error e = {0};
  *   bmp_status s = page_write(p, my_write, &args, &e);
- *       // my_write(bmp_ledger *w, void *args, bmp_error *e) runs on a
- *       // writing connection whose `who` is the user's name (every write
+ *       // bmp_status my_write(bmp_ledger *w, void *args, bmp_error *e) runs on
+ *       // a writing connection whose `who` is the user's name (every write
  *       // audited by name), under the server's write lock
  *   return s ? page_fail(p, s, &e) : page_redirect(p, "/batch/7"); // 303
+ *
+ * Tests render a page as a user without a server: fill a web_ctx (pages.h)
+ * with .user and .csrf and call web_page_serve (tests/test_pages.c).
  *
  * ---- For the server (srv_req level) ----------------------------------------
  *
