@@ -13,13 +13,6 @@
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
 
-static void sid_hash(const char *sid, char hex[65])
-{
-    unsigned char h[32];
-    crypto_generichash(h, sizeof h, (const unsigned char *)sid, strlen(sid), NULL, 0);
-    sodium_bin2hex(hex, 65, h, sizeof h);
-}
-
 void bmp_session_csrf(const char *sid, char out[65])
 {
     static const char what[] = "bridgemp csrf v1";
@@ -200,7 +193,7 @@ bmp_status bmp_ledger_session_start(bmp_ledger *l, const bmp_user *u, const char
         return rc;
     char hex[65];
     if (sid_ok(old)) { /* the id the browser had is never the logged-in one */
-        sid_hash(old, hex);
+        ledger_secret_hash(old, hex);
         rc = lq_run(l, err, "UPDATE session SET ended = ?2 WHERE id_hash = ?1 AND ended IS NULL",
                     "si", hex, now);
     }
@@ -219,7 +212,7 @@ bmp_status bmp_ledger_session_start(bmp_ledger *l, const bmp_user *u, const char
     sodium_bin2base64(sid, BMP_SESSION_SIZE, raw, sizeof raw,
                       sodium_base64_VARIANT_URLSAFE_NO_PADDING);
     sodium_memzero(raw, sizeof raw);
-    sid_hash(sid, hex);
+    ledger_secret_hash(sid, hex);
     if (!rc)
         rc = lq_run(l, err,
                     "INSERT INTO session (id_hash, account_id, created, seen) "
@@ -245,7 +238,7 @@ bmp_status bmp_ledger_session_get(bmp_ledger *l, const char *sid, int64_t now, i
     if (!sid_ok(sid))
         return bmp_error_set(err, BMP_ENOTFOUND, "no session");
     char hex[65];
-    sid_hash(sid, hex);
+    ledger_secret_hash(sid, hex);
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT s.account_id, a.name, s.created, s.seen FROM session s "
@@ -276,7 +269,7 @@ bmp_status bmp_ledger_session_touch(bmp_ledger *l, const char *sid, int64_t now,
     if (!sid_ok(sid))
         return BMP_OK;
     char hex[65];
-    sid_hash(sid, hex);
+    ledger_secret_hash(sid, hex);
     return lq_run(l, err,
                   "UPDATE session SET seen = ?2 WHERE id_hash = ?1 AND ended IS NULL AND seen < ?2",
                   "si", hex, now);
@@ -287,7 +280,7 @@ bmp_status bmp_ledger_session_end(bmp_ledger *l, const char *sid, int64_t now, b
     if (!sid_ok(sid))
         return bmp_error_set(err, BMP_ENOTFOUND, "no session");
     char hex[65], name[64] = "";
-    sid_hash(sid, hex);
+    ledger_secret_hash(sid, hex);
     bmp_status rc = l->ops->begin(l->s, err);
     if (rc)
         return rc;
