@@ -158,7 +158,7 @@ check("sam,scorer:abf:2074,admin" in r.stdout and "argon2" not in r.stdout,
       "user list: roles, who, no hash:\n" + r.stdout)
 
 server, port = start()
-tls_server, tls_port = start("--behind-tls", "--session-idle", "2")
+tls_server, tls_port = start("--behind-tls", "--session-idle", "5")
 try:
     page1, page2 = "/batch/%d" % B1, "/batch/%d" % B2
 
@@ -288,13 +288,13 @@ try:
     check(status == 303, "the logged-out session id is nobody (%d)" % status)
     check("user sam logged out" in ledger("audit").stdout, "the logout audited")
 
-    # ---- an idle session expires (the second server: --session-idle 2)
+    # ---- an idle session expires (the second server: --session-idle 5)
     t.login("sally", PW["sally"])
     status, _, _ = t.req("GET", page1)
     check(status == 200, "the TLS-proxied server's session works (%d)" % status)
-    time.sleep(3.2)
+    time.sleep(6.5)
     status, _, _ = t.req("GET", page1)
-    check(status == 303, "idle for 3 s of 2: expired (%d)" % status)
+    check(status == 303, "idle for 6.5 s of 5: expired (%d)" % status)
 
     # ---- brute force: per account, then per address
     bb = Client(port, "127.0.0.4")
