@@ -48,3 +48,12 @@ add_test(NAME cli_serve_api_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_api_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
                      PASS_REGULAR_EXPRESSION "serve API: all checks passed" TIMEOUT 240)
+# Issue 29's back office API (tests/cli/serve/subapi.py) on a PostgreSQL ledger: the
+# preview's dry run, the queue's GROUP BY, a club's batches, close and reopen.
+add_test(NAME cli_serve_subapi_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_subapi
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-subapi-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_subapi_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve back office API: all checks passed"
+                     TIMEOUT 240)

@@ -704,9 +704,12 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
     if (!rc) /* one event, one batch (issue 26) */
         rc = go_on(pv, pp, pp->count, ledger_replace_allowed(l, b, o, file, err), err);
     size_t at = pp->count;
-    if (!rc)
-        rc = go_on(pv, pp, at,
-                   ledger_refuse_same_event(l, b, o, src, lines, n, &same, pp, err), err);
+    if (!rc) {
+        bmp_status r = ledger_refuse_same_event(l, b, o, src, lines, n, &same, pp, err);
+        if (r == BMP_EINVAL && pp->count == at && !dup) /* the same awards: a duplicate */
+            dup = same;
+        rc = go_on(pv, pp, at, r, err);
+    }
     if (!rc)
         rc = check_lines(l, b, src->source, file, lines, n, c, pp, &bad, err);
     if (!rc)

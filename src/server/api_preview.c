@@ -67,9 +67,6 @@ static void answer(srv_resp *rs, const bmp_ledger_sections *s)
 {
     const bmp_table *d = bmp_ledger_section(s, "derivations");
     json_t *j = srv_typed_row(bmp_ledger_section(s, "preview"), 0);
-    json_t *hold = json_object_get(j, "hold");
-    if (hold && !*json_string_value(hold))
-        json_object_set_new(j, "hold", json_null());
     json_object_set_new(j, "awards", awards_json(bmp_ledger_section(s, "lines"), d));
     json_object_set_new(j, "totals", srv_typed_rows(bmp_ledger_section(s, "totals")));
     json_object_set_new(j, "carried", srv_typed_rows(bmp_ledger_section(s, "carried")));
