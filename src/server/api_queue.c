@@ -164,8 +164,10 @@ static bool batch_of_path(srv_req *rq, srv_resp *rs, bmp_ledger *l, int64_t *id,
     return false;
 }
 
-static void detail_answer(srv_resp *rs, bmp_ledger *l, int64_t id, const bmp_ledger_sections *s)
+static void detail_answer(srv_req *rq, srv_resp *rs, bmp_ledger *l, int64_t id,
+                          const bmp_ledger_sections *s)
 {
+    (void)rq;
     bmp_table rep;
     bmp_table_init(&rep);
     bmp_error e = {0};
@@ -191,17 +193,6 @@ static void detail_answer(srv_resp *rs, bmp_ledger *l, int64_t id, const bmp_led
         srv_json(rs, 200, j);
     }
     bmp_table_free(&rep);
-}
-
-int srv_batch_detail(srv_req *rq, srv_resp *rs)
-{
-    if (srv_auth(rq, rs))
-        return 0;
-    bmp_ledger_sections s = {0};
-    int64_t id = 0;
-    WITH_LEDGER(rq, rs, l, if (batch_of_path(rq, rs, l, &id, &s)) detail_answer(rs, l, id, &s));
-    bmp_ledger_sections_free(&s);
-    return 0;
 }
 
 /* The derivation of the batch's awards on demand (ruling W-21), all or
@@ -235,14 +226,20 @@ static void explain_answer(srv_req *rq, srv_resp *rs, bmp_ledger *l, int64_t id,
     bmp_table_free(&t);
 }
 
-int srv_batch_explain(srv_req *rq, srv_resp *rs)
+typedef void (*batch_answer)(srv_req *rq, srv_resp *rs, bmp_ledger *l, int64_t id,
+                             const bmp_ledger_sections *s);
+
+/* The batch of the path, if the token may see it, answered by `fn`. */
+static int with_batch(srv_req *rq, srv_resp *rs, batch_answer fn)
 {
     if (srv_auth(rq, rs))
         return 0;
     bmp_ledger_sections s = {0};
     int64_t id = 0;
-    WITH_LEDGER(rq, rs, l,
-                if (batch_of_path(rq, rs, l, &id, &s)) explain_answer(rq, rs, l, id, &s));
+    WITH_LEDGER(rq, rs, l, if (batch_of_path(rq, rs, l, &id, &s)) fn(rq, rs, l, id, &s));
     bmp_ledger_sections_free(&s);
     return 0;
 }
+
+int srv_batch_detail(srv_req *rq, srv_resp *rs) { return with_batch(rq, rs, detail_answer); }
+int srv_batch_explain(srv_req *rq, srv_resp *rs) { return with_batch(rq, rs, explain_answer); }
