@@ -34,6 +34,10 @@ extern "C" {
  *                 the engine's award
  *   "derivations" as bmp_ledger_event_explain, for an event whose awards
  *                 are computed (empty otherwise)
+ *   "differences" number, point_type, batch_points, points: per player and
+ *                 point type, the batch replaced (o->replaces), else the
+ *                 live batch of the same event with other awards, against
+ *                 the file, where they differ
  *   "problems"    problem: every refusal the import would make (bad lines,
  *                 the same content or event as an earlier batch with the
  *                 per-player differences, control totals, ...)

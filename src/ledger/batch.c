@@ -729,6 +729,9 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
     if (!rc && pv) {
         ledger_preview_holders(pv, dup, same);
         rc = preview_lines(pv, lines, n, c, err);
+        if (!rc) /* per player, against the batch replaced or of the same event */
+            rc = ledger_event_differences(l, b, o->replaces ? o->replaces : dup == same ? 0 : same,
+                                          lines, n, &pv->out->v[PV_DIFFERENCES], err);
     } else if (!rc) {
         rc = write_all(l, b, o, src, lines, n, c, batch, err);
     }

@@ -10,8 +10,8 @@
 #include "ledger/preview.h"
 #include "ledger/sections.h"
 
-static const char *const titles[PV_N] = {"preview", "lines", "totals",
-                                         "carried", "derivations", "problems"};
+static const char *const titles[PV_N] = {"preview",     "lines",    "totals",     "carried",
+                                         "derivations", "problems", "differences"};
 
 static const char *const summary_cols[] = {
     "file",  "body",      "club",         "source",     "event",    "event_date", "event_key",
@@ -26,8 +26,9 @@ static const char *const problem_cols[] = {"problem", NULL};
 
 bmp_status ledger_preview_start(ledger_preview *pv, bmp_ledger_sections *out, bmp_error *err)
 {
-    static const char *const *const cols[PV_N] = {summary_cols, line_cols, total_cols,
-                                                  carried_cols, NULL,      problem_cols};
+    static const char *const *const cols[PV_N] = {summary_cols, line_cols,    total_cols,
+                                                  carried_cols, NULL,         problem_cols,
+                                                  NULL}; /* differences: replace_diff.c */
     memset(pv, 0, sizeof *pv);
     pv->out = out;
     bmp_status rc = BMP_OK;

@@ -10,7 +10,16 @@
 #include "ledger/ledger_internal.h"
 
 /* The sections, made at the start (their tables never move). */
-enum { PV_SUMMARY, PV_LINES, PV_TOTALS, PV_CARRIED, PV_DERIVATIONS, PV_PROBLEMS, PV_N };
+enum {
+    PV_SUMMARY,
+    PV_LINES,
+    PV_TOTALS,
+    PV_CARRIED,
+    PV_DERIVATIONS,
+    PV_PROBLEMS,
+    PV_DIFFERENCES,
+    PV_N
+};
 
 typedef struct ledger_preview {
     bmp_ledger_sections *out;

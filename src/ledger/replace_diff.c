@@ -273,3 +273,28 @@ bmp_status bmp_ledger_batch_replaced(bmp_ledger *l, int64_t batch, int64_t *old,
                            "batch %lld", (long long)batch, (long long)*old);
     return rc;
 }
+
+/* A preview's differences (issue 29): the live batch of the same event
+ * (side 0) against the file's lines (side 1), a row per player and point
+ * type that differ: number, point_type, batch_points, points. */
+bmp_status ledger_event_differences(bmp_ledger *l, const ledger_body *b, int64_t holder,
+                                    const bmp_ledger_line *lines, size_t n, bmp_table *out,
+                                    bmp_error *err)
+{
+    static const char *const cols[] = {"number", "point_type", "batch_points", "points", NULL};
+    if (bmp_table_columns(out, cols))
+        return bmp_error_oom(err);
+    if (!holder)
+        return BMP_OK;
+    cells c = {0};
+    bmp_status rc = batch_cells(l, holder, 0, &c, err);
+    if (!rc)
+        rc = new_cells(b, lines, n, &c, err);
+    bool overflow = false;
+    if (!rc)
+        list_differences(&c, add_row, out, &overflow);
+    free(c.v);
+    return !rc && overflow ? bmp_error_set(err, BMP_EINVAL, "points overflow in the difference "
+                                           "to batch %lld", (long long)holder)
+                           : rc;
+}

@@ -74,6 +74,7 @@ static void answer(srv_resp *rs, const bmp_ledger_sections *s)
     json_object_set_new(j, "derivation_notes", json_array());
     for (size_t i = 0; d && i < d->nnotes; i++)
         json_array_append_new(json_object_get(j, "derivation_notes"), srv_jstr(d->notes[i]));
+    json_object_set_new(j, "differences", srv_typed_rows(bmp_ledger_section(s, "differences")));
     json_object_set_new(j, "problems", problems_json(bmp_ledger_section(s, "problems")));
     srv_json(rs, 200, j);
 }

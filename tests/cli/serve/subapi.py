@@ -217,10 +217,15 @@ check(len(a) == 1 and a[0]["points"] == "0.21" and a[0]["hundredths"] == 21 and
       "preview: 0001004's award and derivation %s" % a)
 check(v["totals"] == [{"point_type": "green", "points": "3.36", "hundredths": 336, "lines": 20}],
       "preview totals %s" % v["totals"])
+check(by(v["differences"], number="0001004") ==
+      [{"number": "0001004", "point_type": "green", "batch_points": "0.15",
+        "batch_points_hundredths": 15, "points": "0.21", "hundredths": 21}]
+      and len(v["differences"]) == 4, "preview differences: %s" % v["differences"])
 v = expect(200, "POST", PV + "club-pairs.json&replaces=5&reason=NS%20swapped", CLUB, CP,
            unchanged=True)
 check(v["verdict"] == "provisional" and v["replaces"] == 5 and v["problems"] == [],
       "preview: as a replacement of 5: %s" % str(v)[:300])
+check(len(v["differences"]) == 4, "preview as a replacement: the differences to batch 5")
 expect(200, "POST", PV + "club-pairs.json&replaces=5", CLUB, CP, has="needs a reason",
        unchanged=True)
 
@@ -236,6 +241,7 @@ NEW = u.get("batch") if isinstance(u, dict) else None
 check(NEW == 6, "the upload with grade=E is batch 6: %s" % u)
 # the same file again: a duplicate of batch 6
 v = expect(200, "POST", PV + "nograde.json&grade=E", CLUB, NOGRADE, unchanged=True)
+check(v["differences"] == [], "a duplicate differs in nothing: %s" % v["differences"])
 check(v["verdict"] == "refused" and v["duplicate_of"] == 6 and
       any("already imported: batch 6" in x for x in v["problems"]), "preview duplicate: %s" % v)
 
