@@ -8,6 +8,7 @@
 
 #include "bridgemp/ledger_api.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/name_search.h"
 #include "ledger/ranks_glue.h"
 
 /* Fill t from a cached statement bound with `fmt` (as lq_bind): column
@@ -63,23 +64,49 @@ static bmp_status count(bmp_ledger *l, size_t *total, bmp_error *err, const char
     return rc;
 }
 
-/* "%q%" with LIKE's wildcards escaped (ESCAPE '\'). */
-static char *like_pattern(const char *q)
+#define PLAYER_ROW                                                                             \
+    "SELECT p.number, p.name, p.status, COALESCE(c.number, '') AS home_club, "                  \
+    "p.rank_name AS rank FROM player p LEFT JOIN club c ON c.id = p.home_club "
+
+/* Players whose number is `norm` or whose name matches the folded query
+ * (name_search.h), by name: one pass over the body's register in the order
+ * of its index player_name (body_id, name), counting every match and
+ * keeping the page [offset, offset + limit) -- O(players), the page's
+ * memory only (issue 30 item 2, ruling W-30d). */
+static bmp_status name_matches(bmp_ledger *l, int64_t body, const char *norm, const char *q,
+                               size_t offset, size_t limit, bmp_table *out, size_t *total,
+                               bmp_error *err)
 {
-    size_t n = strlen(q);
-    char *p = malloc(2 * n + 3);
-    if (!p)
-        return NULL;
-    size_t k = 0;
-    p[k++] = '%';
-    for (size_t i = 0; i < n; i++) {
-        if (q[i] == '%' || q[i] == '_' || q[i] == '\\')
-            p[k++] = '\\';
-        p[k++] = q[i];
+    char query[256], name[512];
+    ledger_name_fold(q, query, sizeof query);
+    ledger_stmt *st = NULL;
+    bool owned = false, row = true;
+    bmp_status rc = lq_cached(l, PLAYER_ROW "WHERE p.body_id = ?1 ORDER BY p.name, p.number",
+                              &st, &owned, err);
+    if (rc)
+        return rc;
+    static const char *const cols[] = {"number", "name", "status", "home_club", "rank", NULL};
+    size_t n = 0;
+    rc = l->ops->bind_int(st, 1, body, err);
+    if (!rc && !out->ncols && bmp_table_columns(out, cols))
+        rc = bmp_error_oom(err);
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        ledger_name_fold(l->ops->col_text(st, 1), name, sizeof name);
+        if (strcmp(l->ops->col_text(st, 0), norm) != 0 && !ledger_name_matches(name, query))
+            continue;
+        if (n++ < offset || n > offset + limit)
+            continue;
+        for (int k = 0; k < 5 && !rc; k++)
+            if (bmp_table_cell(out, "%s", l->ops->col_text(st, k)))
+                rc = bmp_error_oom(err);
     }
-    p[k++] = '%';
-    p[k] = '\0';
-    return p;
+    lq_release(l, st, owned);
+    if (total)
+        *total = n;
+    return rc;
 }
 
 bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *q,
@@ -94,23 +121,16 @@ bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *
     bmp_error ignore = {0};
     if (q && *q && ledger_number_check(b.code, q, norm, sizeof norm, &ignore) != BMP_OK)
         norm[0] = '\0';
-    char *like = like_pattern(q ? q : "");
-    if (!like)
-        return bmp_error_oom(err);
     rc = bmp_table_title(out, "players");
+    if (!rc && q && *q)
+        return name_matches(l, b.id, norm, q, offset, limit, out, total, err);
     if (!rc)
-        rc = count(l, total, err,
-                   "SELECT count(*) FROM player WHERE body_id = ?1 AND "
-                   "(number = ?2 OR lower(name) LIKE lower(?3) ESCAPE '\\')",
-                   "iss", norm, b.id, like);
+        rc = count(l, total, err, "SELECT count(*) FROM player WHERE body_id = ?1", "i", NULL,
+                   b.id, NULL);
     if (!rc)
-        rc = rows(l, out, err,
-                  "SELECT p.number, p.name, p.status, COALESCE(c.number, '') AS home_club, "
-                  "p.rank_name AS rank FROM player p LEFT JOIN club c ON c.id = p.home_club "
-                  "WHERE p.body_id = ?1 AND (p.number = ?2 OR lower(p.name) LIKE lower(?3) ESCAPE '\\') "
-                  "ORDER BY p.name, p.number LIMIT ?4 OFFSET ?5",
-                  "issii", b.id, norm, like, (int64_t)limit, (int64_t)offset);
-    free(like);
+        rc = rows(l, out, err, PLAYER_ROW "WHERE p.body_id = ?1 ORDER BY p.name, p.number "
+                  "LIMIT ?2 OFFSET ?3",
+                  "iii", b.id, (int64_t)limit, (int64_t)offset);
     return rc;
 }
 
