@@ -233,7 +233,7 @@ static void club_event_batch_pages(void **state)
     has(&b, "<h2 id=\"derivation\">Derivation of each award</h2>");
     /* ABF-6: W = 1.50 for a grade E club pairs; T = 10, place 1 of 5 paid
      * (the names are the event file's) */
-    has(&b, "<td data-label=\"name\">Player 2 &amp; Player 3</td><td data-label=\"place\">1</td>"
+    has(&b, "<td data-label=\"players\">Player 2 &amp; Player 3</td><td data-label=\"place\">1</td>"
             "<td data-label=\"point type\">green</td><td class=\"n\" data-label=\"points\">"
             "0.30</td><td data-label=\"rule\">ABF-6</td><td data-label=\"section\">4.2.1</td>"
             "<td data-label=\"derivation\">session 1 NS T=10 two-winner place 1 of 5 "
