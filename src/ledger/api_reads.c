@@ -2,6 +2,7 @@
  * by name or number, a player's journal, clubs, events and an event's
  * awards.  Portable SQL, every value a parameter, statements cached on the
  * handle. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,24 +70,25 @@ static bmp_status count(bmp_ledger *l, size_t *total, bmp_error *err, const char
     "p.rank_name AS rank FROM player p LEFT JOIN club c ON c.id = p.home_club "
 
 /* Players whose number is `norm` or whose name matches the folded query
- * (name_search.h), by name: one pass over the body's register in the order
- * of its index player_name (body_id, name), counting every match and
- * keeping the page [offset, offset + limit) -- O(players), the page's
- * memory only (issue 30 item 2, ruling W-30d). */
+ * (name_search.h), by name: one pass over the register in its stored order
+ * (`+body_id`: no index, whose order would cost a look-up per player),
+ * counting every match and keeping the first offset + limit by (name,
+ * number) in a bounded heap; then the page's rows by id.  O(players), the
+ * page's memory only (issue 30 item 2, ruling W-30d). */
 static bmp_status name_matches(bmp_ledger *l, int64_t body, const char *norm, const char *q,
                                size_t offset, size_t limit, bmp_table *out, size_t *total,
                                bmp_error *err)
 {
+    static const char *const cols[] = {"number", "name", "status", "home_club", "rank", NULL};
     char query[256], name[512];
     ledger_name_fold(q, query, sizeof query);
+    ledger_name_top top = {.k = offset + limit < offset ? SIZE_MAX : offset + limit};
     ledger_stmt *st = NULL;
     bool owned = false, row = true;
-    bmp_status rc = lq_cached(l, PLAYER_ROW "WHERE p.body_id = ?1 ORDER BY p.name, p.number",
-                              &st, &owned, err);
+    bmp_status rc = lq_cached(l, "SELECT id, number, name FROM player WHERE +body_id = ?1", &st,
+                              &owned, err);
     if (rc)
         return rc;
-    static const char *const cols[] = {"number", "name", "status", "home_club", "rank", NULL};
-    size_t n = 0;
     rc = l->ops->bind_int(st, 1, body, err);
     if (!rc && !out->ncols && bmp_table_columns(out, cols))
         rc = bmp_error_oom(err);
@@ -94,18 +96,19 @@ static bmp_status name_matches(bmp_ledger *l, int64_t body, const char *norm, co
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
-        ledger_name_fold(l->ops->col_text(st, 1), name, sizeof name);
-        if (strcmp(l->ops->col_text(st, 0), norm) != 0 && !ledger_name_matches(name, query))
-            continue;
-        if (n++ < offset || n > offset + limit)
-            continue;
-        for (int k = 0; k < 5 && !rc; k++)
-            if (bmp_table_cell(out, "%s", l->ops->col_text(st, k)))
-                rc = bmp_error_oom(err);
+        const char *number = l->ops->col_text(st, 1), *full = l->ops->col_text(st, 2);
+        ledger_name_fold(full, name, sizeof name);
+        if ((strcmp(number, norm) == 0 || ledger_name_matches(name, query)) &&
+            !ledger_name_top_add(&top, l->ops->col_int(st, 0), full, number))
+            rc = bmp_error_oom(err);
     }
     lq_release(l, st, owned);
+    ledger_name_top_sort(&top);
+    for (size_t i = offset; i < top.n && !rc; i++)
+        rc = rows(l, out, err, PLAYER_ROW "WHERE p.id = ?1", "i", top.v[i].id);
     if (total)
-        *total = n;
+        *total = top.total;
+    ledger_name_top_free(&top);
     return rc;
 }
 

@@ -1,6 +1,8 @@
 /* Player names folded for the search (name_search.h): "Bell, Ava", "ava
  * bell", "Bel" and "AVA" all find Ava Bell, and "Zoe Muller" finds "Zoë
  * Müller" (issue 30 item 2, ruling W-30d). */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ledger/name_search.h"
@@ -113,4 +115,85 @@ bool ledger_name_matches(const char *name, const char *query)
         w += *w == ' ';
     }
     return true;
+}
+
+static int hit_cmp(const ledger_name_hit *a, const ledger_name_hit *b)
+{
+    int c = strcmp(a->name, b->name);
+    return c ? c : strcmp(a->number, b->number);
+}
+
+static int hit_qsort(const void *a, const void *b)
+{
+    return hit_cmp(a, b);
+}
+
+/* Restore the max-heap from i down (the largest at v[0]). */
+static void sift_down(ledger_name_hit *v, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, big = i;
+        if (l < n && hit_cmp(&v[l], &v[big]) > 0)
+            big = l;
+        if (r < n && hit_cmp(&v[r], &v[big]) > 0)
+            big = r;
+        if (big == i)
+            return;
+        ledger_name_hit t = v[i];
+        v[i] = v[big];
+        v[big] = t;
+        i = big;
+    }
+}
+
+static void sift_up(ledger_name_hit *v, size_t i)
+{
+    while (i && hit_cmp(&v[(i - 1) / 2], &v[i]) < 0) {
+        ledger_name_hit t = v[i];
+        v[i] = v[(i - 1) / 2];
+        v[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
+    }
+}
+
+bool ledger_name_top_add(ledger_name_top *t, int64_t id, const char *name, const char *number)
+{
+    t->total++;
+    if (!t->k)
+        return true;
+    ledger_name_hit h = {.id = id};
+    snprintf(h.name, sizeof h.name, "%s", name);
+    snprintf(h.number, sizeof h.number, "%s", number);
+    if (t->n == t->k) { /* full: keep it only if it sorts before the largest */
+        if (hit_cmp(&h, &t->v[0]) >= 0)
+            return true;
+        t->v[0] = h;
+        sift_down(t->v, t->n, 0);
+        return true;
+    }
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 64;
+        if (cap > t->k)
+            cap = t->k;
+        ledger_name_hit *v = realloc(t->v, cap * sizeof *v);
+        if (!v)
+            return false;
+        t->v = v;
+        t->cap = cap;
+    }
+    t->v[t->n] = h;
+    sift_up(t->v, t->n++);
+    return true;
+}
+
+void ledger_name_top_sort(ledger_name_top *t)
+{
+    if (t->n)
+        qsort(t->v, t->n, sizeof *t->v, hit_qsort);
+}
+
+void ledger_name_top_free(ledger_name_top *t)
+{
+    free(t->v);
+    memset(t, 0, sizeof *t);
 }

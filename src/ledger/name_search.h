@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* `in` (UTF-8) as lower-case words with one space between them: ASCII
  * letters and digits lower-cased, Latin-1 and Latin Extended-A letters to
@@ -19,5 +20,24 @@ size_t ledger_name_fold(const char *in, char *out, size_t size);
  * be" all find "Ava Bell"), or the query is part of the name as it
  * stands ("ayer 3" finds "Player 3", as the search always did). */
 bool ledger_name_matches(const char *name, const char *query);
+
+/* The first k players by (name, number) among those a search matches,
+ * kept in a bounded heap while the register is read once in its stored
+ * order (no sort of the register, memory for k only), and how many matched
+ * in all. */
+typedef struct ledger_name_hit {
+    int64_t id;
+    char name[128], number[32];
+} ledger_name_hit;
+typedef struct ledger_name_top {
+    ledger_name_hit *v;
+    size_t n, cap, k;  /* held, allocated, wanted */
+    size_t total;      /* every match */
+} ledger_name_top;
+/* Offer a match; false when out of memory. */
+bool ledger_name_top_add(ledger_name_top *t, int64_t id, const char *name, const char *number);
+/* v[0..n) by (name, number), ascending (byte order, as SQLite's BINARY). */
+void ledger_name_top_sort(ledger_name_top *t);
+void ledger_name_top_free(ledger_name_top *t);
 
 #endif
