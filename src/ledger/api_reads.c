@@ -74,7 +74,7 @@ static bmp_status count(bmp_ledger *l, size_t *total, bmp_error *err, const char
  * (`+body_id`: no index, whose order would cost a look-up per player),
  * counting every match and keeping the first offset + limit by (name,
  * number) in a bounded heap; then the page's rows by id.  O(players), the
- * page's memory only (issue 30 item 2, ruling W-30d). */
+ * page's memory only (issue 30 item 2, ruling W-30p1). */
 static bmp_status name_matches(bmp_ledger *l, int64_t body, const char *norm, const char *q,
                                size_t offset, size_t limit, bmp_table *out, size_t *total,
                                bmp_error *err)

@@ -1,6 +1,6 @@
 /* Player names folded for the search (name_search.h): "Bell, Ava", "ava
  * bell", "Bel" and "AVA" all find Ava Bell, and "Zoe Muller" finds "Zoë
- * Müller" (issue 30 item 2, ruling W-30d). */
+ * Müller" (issue 30 item 2, ruling W-30p1). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* The chart of a player's holding over time: inline SVG drawn by the
  * server (no script, no external asset), read in five seconds (issue 30
- * item 1, ruling W-30e):
+ * item 1, ruling W-30p2):
  *
  * - a time axis by month: each month from the first period to the last has
  *   its slot, so a month without postings is a flat stretch, not left out;

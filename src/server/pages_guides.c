@@ -1,5 +1,5 @@
 /* The rank thresholds drawn on a player's chart (issue 30 item 1, ruling
- * W-30e), found through the rules interface only (bmp_rules_rank and its
+ * W-30p2), found through the rules interface only (bmp_rules_rank and its
  * `missing`), never a body's table:
  *
  * - the next rank's: the player's total now plus the total the rules say
