@@ -3,53 +3,15 @@
  * hostile player name and event name), the chart's numbers computed by
  * hand, the promotions marked, the derivations on demand, the status of
  * each error.  The browser drives the same pages in tests/cli/serve. */
-#include "ledger_test_util.h"
+#include "pages_test_util.h"
 
 #include "bridgemp/ledger_api.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
-#include "server/pages.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"
 #define HOSTILE "<script>alert(1)</script> & Co"
 #define HOSTILE_HTML "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"
-
-typedef struct args {
-    const char *k[4], *v[4];
-} args;
-
-static const char *arg_of(void *ctx, const char *key)
-{
-    const args *a = ctx;
-    for (int i = 0; a && i < 4 && a->k[i]; i++)
-        if (strcmp(a->k[i], key) == 0)
-            return a->v[i];
-    return NULL;
-}
-
-/* Render path; the status and the page (static per call: copy it). */
-static int render(lt *t, const char *path, const args *a, core_buf *out)
-{
-    const char *ctype = NULL;
-    core_buf_reset(out);
-    int st = web_page_render(t->l, path, arg_of, (void *)a, out, &ctype);
-    if (st)
-        assert_non_null(ctype);
-    assert_false(out->failed);
-    return st;
-}
-
-static void has(const core_buf *b, const char *s)
-{
-    if (!b->data || !strstr(b->data, s))
-        fail_msg("the page has no \"%s\":\n%s", s, b->data ? b->data : "(empty)");
-}
-
-static void lacks(const core_buf *b, const char *s)
-{
-    if (b->data && strstr(b->data, s))
-        fail_msg("the page has \"%s\"", s);
-}
 
 /* The ABF club pairs example renamed with quotes, tags and ampersands. */
 static const char *hostile_event(lt *t)

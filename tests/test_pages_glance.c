@@ -13,49 +13,14 @@
  *
  * What only a browser can show (no column cut off at 420 px, chart text at
  * least 12 px, axe) is tests/cli/serve/browser.py. */
-#include "ledger_test_util.h"
+#include "pages_test_util.h"
 
 #include "bridgemp/ledger_api.h"
 #include "core/util.h"
 #include "ledger/name_search.h"
-#include "server/pages.h"
 #include "server/pages_internal.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"
-
-typedef struct args {
-    const char *k[4], *v[4];
-} args;
-
-static const char *arg_of(void *ctx, const char *key)
-{
-    const args *a = ctx;
-    for (int i = 0; a && i < 4 && a->k[i]; i++)
-        if (strcmp(a->k[i], key) == 0)
-            return a->v[i];
-    return NULL;
-}
-
-static int render(lt *t, const char *path, const args *a, core_buf *out)
-{
-    const char *ctype = NULL;
-    core_buf_reset(out);
-    int st = web_page_render(t->l, path, arg_of, (void *)a, out, &ctype);
-    assert_false(out->failed);
-    return st;
-}
-
-static void has(const core_buf *b, const char *s)
-{
-    if (!b->data || !strstr(b->data, s))
-        fail_msg("the page has no \"%s\":\n%s", s, b->data ? b->data : "(empty)");
-}
-
-static void lacks(const core_buf *b, const char *s)
-{
-    if (b->data && strstr(b->data, s))
-        fail_msg("the page has \"%s\"", s);
-}
 
 static int64_t import_club(lt *t, const char *path, const char *club)
 {
