@@ -53,6 +53,10 @@ bmp_status bmp_ledger_player_promotions(bmp_ledger *l, const char *body, const c
  * or its event was not kept (imported before schema 006). */
 bmp_status bmp_ledger_event_explain(bmp_ledger *l, const char *body, int64_t id, bmp_table *out,
                                     bmp_error *err);
+/* A body's clubs by number: number, name only (no member count: a cheap
+ * read for pages that show club names, issue 30). */
+bmp_status bmp_ledger_club_names(bmp_ledger *l, const char *body, bmp_table *out,
+                                 bmp_error *err);
 /* A body's clubs: number, name, dummy, members (home members). */
 bmp_status bmp_ledger_clubs(bmp_ledger *l, const char *body, bmp_table *out, bmp_error *err);
 /* Events (batches computed from an event file), newest first: id, event,

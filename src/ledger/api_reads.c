@@ -176,6 +176,19 @@ bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char
     return rc;
 }
 
+bmp_status bmp_ledger_club_names(bmp_ledger *l, const char *body, bmp_table *out,
+                                 bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = bmp_table_title(out, "clubs");
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT number, name FROM club WHERE body_id = ?1 ORDER BY number", "i", b.id);
+    return rc;
+}
+
 bmp_status bmp_ledger_clubs(bmp_ledger *l, const char *body, bmp_table *out, bmp_error *err)
 {
     ledger_body b;

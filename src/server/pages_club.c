@@ -39,21 +39,6 @@ int page_clubs(page *p)
     return 200;
 }
 
-/* The club's name from the body's club list ("" if not there). */
-static void club_name(page *p, const char *body, const char *number, char *out, size_t size)
-{
-    bmp_table t;
-    bmp_table_init(&t);
-    bmp_error e = {0};
-    out[0] = '\0';
-    if (!page_lost(p, bmp_ledger_clubs(p->l, body, &t, &e))) {
-        size_t r = bmp_table_find_row(&t, number);
-        if (r != (size_t)-1)
-            snprintf(out, size, "%s", bmp_table_get(&t, r, page_col(&t, "name")));
-    }
-    bmp_table_free(&t);
-}
-
 int page_club(page *p)
 {
     const char *body = p->seg[0], *number = p->seg[1], *period = page_arg(p, "period");
@@ -64,7 +49,12 @@ int page_club(page *p)
     if (st)
         return table_error(p, &t, st, &e);
     char name[256], title[300], prefix[32];
-    club_name(p, body, number, name, sizeof name);
+    bmp_table clubs;
+    page_clubs_of(p, body, &clubs);
+    snprintf(name, sizeof name, "%s", page_club_name(&clubs, number));
+    bmp_table_free(&clubs);
+    if (strcmp(name, number) == 0)
+        name[0] = '\0';
     snprintf(title, sizeof title, "%s %s", number, name);
     page_head(p, title);
     core_buf_puts(p->out, "<h1>");

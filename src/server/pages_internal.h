@@ -64,7 +64,7 @@ typedef struct page_table_opts {
     const char *club_prefix;
 } page_table_opts;
 void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o);
-/* The body's clubs (number, name, ...) into t, for page_table_opts.clubs
+/* The body's clubs (number, name: bmp_ledger_club_names) into t, for page_table_opts.clubs
  * and page_club_name; empty when the read fails (the page is then lost). */
 void page_clubs_of(page *p, const char *body, bmp_table *t);
 /* The name of club `number` in `clubs`, else the number itself. */

@@ -235,7 +235,7 @@ void page_clubs_of(page *p, const char *body, bmp_table *t)
 {
     bmp_error e = {0};
     bmp_table_init(t);
-    if (page_lost(p, bmp_ledger_clubs(p->l, body, t, &e)))
+    if (page_lost(p, bmp_ledger_club_names(p->l, body, t, &e)))
         bmp_table_free(t), bmp_table_init(t);
 }
 
