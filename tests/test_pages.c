@@ -3,71 +3,15 @@
  * hostile player name and event name), the chart's numbers computed by
  * hand, the promotions marked, the derivations on demand, the status of
  * each error.  The browser drives the same pages in tests/cli/serve. */
-#include "ledger_test_util.h"
+#include "pages_test_util.h"
 
 #include "bridgemp/ledger_api.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
-#include "server/pages.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"
 #define HOSTILE "<script>alert(1)</script> & Co"
 #define HOSTILE_HTML "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"
-
-typedef struct args {
-    const char *k[4], *v[4];
-} args;
-
-static const char *arg_of(void *ctx, const char *key)
-{
-    const args *a = ctx;
-    for (int i = 0; a && i < 4 && a->k[i]; i++)
-        if (strcmp(a->k[i], key) == 0)
-            return a->v[i];
-    return NULL;
-}
-
-/* The ABF's secretary, logged in (issue 29): the batch pages need one. */
-static const bmp_user secretary = {.id = 1, .name = "sally", .nroles = 1,
-                                   .roles = {{BMP_ROLE_SECRETARY, "abf", ""}}};
-#define CSRF "c5f0000000000000000000000000000000000000000000000000000000000001"
-
-static int render_as(lt *t, const char *path, const bmp_user *u, core_buf *out)
-{
-    const char *ctype = NULL;
-    core_buf_reset(out);
-    char location[256] = "";
-    web_ctx c = {.l = t->l, .method = "GET", .user = u, .csrf = CSRF, .location = location};
-    int st = web_page_serve(&c, path, out, &ctype);
-    if (st == 303)
-        core_buf_puts(out, location); /* where it sends, for has() */
-    assert_false(out->failed);
-    return st;
-}
-
-/* Render path; the status and the page (static per call: copy it). */
-static int render(lt *t, const char *path, const args *a, core_buf *out)
-{
-    const char *ctype = NULL;
-    core_buf_reset(out);
-    int st = web_page_render(t->l, path, arg_of, (void *)a, out, &ctype);
-    if (st)
-        assert_non_null(ctype);
-    assert_false(out->failed);
-    return st;
-}
-
-static void has(const core_buf *b, const char *s)
-{
-    if (!b->data || !strstr(b->data, s))
-        fail_msg("the page has no \"%s\":\n%s", s, b->data ? b->data : "(empty)");
-}
-
-static void lacks(const core_buf *b, const char *s)
-{
-    if (b->data && strstr(b->data, s))
-        fail_msg("the page has \"%s\"", s);
-}
 
 /* The ABF club pairs example renamed with quotes, tags and ampersands. */
 static const char *hostile_event(lt *t)
@@ -182,40 +126,48 @@ static void player_page_and_chart(void **state)
     has(&b, "<dd id=\"rank\">Club Master</dd>");
     /* Local Master needs 15.00: 15.00 - 5.10 = 9.90 missing */
     has(&b, "<dd id=\"next-rank\">Local Master: 9.90 total");
-    has(&b, "<tr><td>green</td><td class=\"n\">5.10</td></tr>");
-    has(&b, "<a href=\"/club/abf/2074\">2074</a>");
-    /* The chart: 640x260, plot from x 56 to 624 and from y 216 (0) up to
-     * 28 (the maximum, 5.10), 188 high.  4.80: 216 - 480*188/510 =
-     * 216 - 176 = 40 (integer division: 90240/510 = 176.94).  The step line
-     * stays at 40 until 2025-09, then rises to 28. */
+    has(&b, "<tr><td data-label=\"Point type\">green</td><td class=\"n\" data-label=\"Points\">"
+            "5.10</td></tr>");
+    has(&b, "<a href=\"/club/abf/2074\">Harbourside</a>");
+    /* The chart (issue 30): a 440x300 viewBox, plot from x 50 to 426 (two
+     * month slots of 188) and from y 236 (0) up to 28, 208 high.  The axis
+     * runs to 15.00, the next rank's threshold (ABF-86 Local Master; the
+     * highest value is 5.10), in steps of 5.00 ((1500 + 3) / 4 = 375 ->
+     * 500).  4.80: 236 - 480*208/1500 = 236 - 66 = 170 (99840/1500 =
+     * 66.56); 5.10: 236 - 70 = 166 (106080/1500 = 70.72).  Each month's
+     * close across its slot: 4.80 across 2025-08, 5.10 across 2025-09. */
     has(&b, "<svg id=\"holding-chart\"");
-    has(&b, "2 periods, 2 promotions");
+    has(&b, "viewBox=\"0 0 440 300\"");
+    has(&b, "2 months from 2025-08; 5.10 now; next rank Local Master at 15.00");
     has(&b, "class=\"line line-green\" fill=\"none\" stroke-width=\"2.5\" stroke=\"#1a7f37\" "
-            "points=\"56,40 624,40 624,28\"");
-    lacks(&b, "line-total"); /* one point type: no total line */
-    has(&b, "<g class=\"promotion\" data-rank=\"Graduate Master\"><line x1=\"56\"");
-    has(&b, "<circle cx=\"56\" cy=\"40\"");
-    has(&b, "<g class=\"promotion\" data-rank=\"Club Master\"><line x1=\"624\"");
-    has(&b, "<circle cx=\"624\" cy=\"28\"");
+            "points=\"50,170 238,170 238,166 426,166\"");
+    lacks(&b, "line-total"); /* one point type counting 1:1: no total line */
+    /* promotions at the middle of their month's slot: 144 and 332 */
+    has(&b, "<g class=\"promotion\" data-rank=\"Graduate Master\"><line x1=\"144\"");
+    has(&b, "<circle cx=\"144\" cy=\"170\"");
+    has(&b, "<g class=\"promotion\" data-rank=\"Club Master\"><line x1=\"332\"");
+    has(&b, "<circle cx=\"332\" cy=\"166\"");
     has(&b, "<title>2025-09: promoted to Club Master</title>");
-    has(&b, "<tr><td>2025-08</td><td class=\"n\">4.80</td></tr><tr><td>2025-09</td><td "
-            "class=\"n\">5.10</td></tr>");
+    has(&b, "<tr><td data-label=\"Period\">2025-08</td><td class=\"n\" data-label=\"green\">"
+            "4.80</td><td data-label=\"Promoted to\">Graduate Master</td></tr>");
     /* recent awards, newest first, each linking to its batch */
     has(&b, "Recent awards (2 of 2)");
     /* Two point types: a total line, each ABF colour counting 1:1 (W-22).
      * 1002: 2025-08 green 1.80 + red 1.50 = 3.30; 2025-09 + 0.30 green =
-     * 3.60 (the maximum).  y = 216 - v*188/360: 3.30 -> 216 - 172 = 44;
-     * green 1.80 -> 216 - 94 = 122, 2.10 -> 216 - 109 = 107 (39480/360 =
-     * 109.67); red 1.50 -> 216 - 78 = 138 (28200/360 = 78.33). */
+     * 3.60, Graduate Master; Club Master at 5.00 (ABF-86) tops the axis:
+     * (500 + 3) / 4 = 125 -> steps of 2.00, top 6.00.  y = 236 -
+     * v*208/600: 3.30 -> 236 - 114 = 122 (68640/600 = 114.4), 3.60 -> 112
+     * (124.8); green 1.80 -> 174 (62.4), 2.10 -> 164 (72.8); red 1.50 ->
+     * 184 (52). */
     assert_int_equal(render(&t, "/player/abf/1002", NULL, &b), 200);
     has(&b, "class=\"line line-green\" fill=\"none\" stroke-width=\"2.5\" stroke=\"#1a7f37\" "
-            "points=\"56,122 624,122 624,107\"");
-    has(&b, "points=\"56,138 624,138 624,138\"");
+            "points=\"50,174 238,174 238,164 426,164\"");
+    has(&b, "points=\"50,184 238,184 238,184 426,184\"");
     has(&b, "class=\"line line-total\" fill=\"none\" stroke-width=\"2.5\" stroke=\"#0b4f6c\" "
-            "points=\"56,44 624,44 624,28\"");
-    has(&b, "<g class=\"promotion\" data-rank=\"Graduate Master\"><line x1=\"56\"");
+            "points=\"50,122 238,122 238,112 426,112\"");
+    has(&b, "<g class=\"promotion\" data-rank=\"Graduate Master\"><line x1=\"144\"");
     has(&b, "<a href=\"/batch/2\">Pairs &lt;b&gt;");
-    has(&b, "<td class=\"n\">0.30</td><td>ABF-6</td>");
+    has(&b, "<td class=\"n\" data-label=\"points\">0.30</td><td data-label=\"rule\">ABF-6</td>");
     core_buf_free(&b);
     lt_done(&t);
 }
@@ -232,8 +184,9 @@ static void club_event_batch_pages(void **state)
     args per = {{"period"}, {"2025-09"}};
     assert_int_equal(render(&t, "/club/abf/2074", &per, &b), 200);
     has(&b, "<h1>Harbourside</h1>");
-    has(&b, "<a href=\"/player/abf/0001003\">" HOSTILE_HTML "</a></td><td>home</td><td>Club "
-            "Master</td><td class=\"n\">5.10</td>");
+    has(&b, "<a href=\"/player/abf/0001003\">" HOSTILE_HTML "</a></td><td data-label=\"membership\">"
+            "home</td><td data-label=\"rank\">Club Master</td><td class=\"n\" "
+            "data-label=\"total points\">5.10</td>");
     assert_int_equal(render(&t, "/event/abf/2", NULL, &b), 200);
     has(&b, "<a id=\"explain\" href=\"/event/abf/2?explain=1#derivation\">");
     lacks(&b, "Derivation of each award");
@@ -242,8 +195,10 @@ static void club_event_batch_pages(void **state)
     has(&b, "<h2 id=\"derivation\">Derivation of each award</h2>");
     /* ABF-6: W = 1.50 for a grade E club pairs; T = 10, place 1 of 5 paid
      * (the names are the event file's) */
-    has(&b, "<td>Player 2 &amp; Player 3</td><td>1</td><td>green</td><td class=\"n\">"
-            "0.30</td><td>ABF-6</td><td>4.2.1</td><td>session 1 NS T=10 two-winner place 1 of 5 "
+    has(&b, "<td data-label=\"players\">Player 2 &amp; Player 3</td><td data-label=\"place\">1</td>"
+            "<td data-label=\"point type\">green</td><td class=\"n\" data-label=\"points\">"
+            "0.30</td><td data-label=\"rule\">ABF-6</td><td data-label=\"section\">4.2.1</td>"
+            "<td data-label=\"derivation\">session 1 NS T=10 two-winner place 1 of 5 "
             "paid: formula W=1.50: 0.3 = 0.30</td>");
     has(&b, "pairs weight W = 1.50");
     /* a posted batch has no approve/reject form; an adjustment no event */

@@ -28,8 +28,12 @@ typedef struct bmp_ledger_summary {
 bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
                                      bmp_ledger_summary *out, bmp_error *err);
 
-/* Players of a body whose number is `q` or whose name contains `q` (NULL
- * or "": all), by name: number, name, status, home_club, rank. */
+/* Players of a body whose number is `q` or whose name matches `q` (NULL
+ * or "": all), by name: number, name, status, home_club, rank.  A name
+ * matches when each word of `q` begins one of its words, in any order
+ * ("Bell, Ava" finds Ava Bell), or `q` is part of it as written; case and
+ * accents are ignored ("zoe muller" finds Zoë Müller).  *total counts
+ * every match; one read of the body's register (docs/rulings.md W-30p1). */
 bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *q,
                                    size_t offset, size_t limit, bmp_table *out, size_t *total,
                                    bmp_error *err);
@@ -49,6 +53,10 @@ bmp_status bmp_ledger_player_promotions(bmp_ledger *l, const char *body, const c
  * or its event was not kept (imported before schema 006). */
 bmp_status bmp_ledger_event_explain(bmp_ledger *l, const char *body, int64_t id, bmp_table *out,
                                     bmp_error *err);
+/* A body's clubs by number: number, name only (no member count: a cheap
+ * read for pages that show club names, issue 30). */
+bmp_status bmp_ledger_club_names(bmp_ledger *l, const char *body, bmp_table *out,
+                                 bmp_error *err);
 /* A body's clubs: number, name, dummy, members (home members). */
 bmp_status bmp_ledger_clubs(bmp_ledger *l, const char *body, bmp_table *out, bmp_error *err);
 /* Events (batches computed from an event file), newest first: id, event,

@@ -2,12 +2,14 @@
  * by name or number, a player's journal, clubs, events and an event's
  * awards.  Portable SQL, every value a parameter, statements cached on the
  * handle. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/name_search.h"
 #include "ledger/ranks_glue.h"
 
 /* Fill t from a cached statement bound with `fmt` (as lq_bind): column
@@ -63,23 +65,51 @@ static bmp_status count(bmp_ledger *l, size_t *total, bmp_error *err, const char
     return rc;
 }
 
-/* "%q%" with LIKE's wildcards escaped (ESCAPE '\'). */
-static char *like_pattern(const char *q)
+#define PLAYER_ROW                                                                             \
+    "SELECT p.number, p.name, p.status, COALESCE(c.number, '') AS home_club, "                  \
+    "p.rank_name AS rank FROM player p LEFT JOIN club c ON c.id = p.home_club "
+
+/* Players whose number is `norm` or whose name matches the folded query
+ * (name_search.h), by name: one pass over the register in its stored order
+ * (`+body_id`: no index, whose order would cost a look-up per player),
+ * counting every match and keeping the first offset + limit by (name,
+ * number) in a bounded heap; then the page's rows by id.  O(players), the
+ * page's memory only (issue 30 item 2, ruling W-30p1). */
+static bmp_status name_matches(bmp_ledger *l, int64_t body, const char *norm, const char *q,
+                               size_t offset, size_t limit, bmp_table *out, size_t *total,
+                               bmp_error *err)
 {
-    size_t n = strlen(q);
-    char *p = malloc(2 * n + 3);
-    if (!p)
-        return NULL;
-    size_t k = 0;
-    p[k++] = '%';
-    for (size_t i = 0; i < n; i++) {
-        if (q[i] == '%' || q[i] == '_' || q[i] == '\\')
-            p[k++] = '\\';
-        p[k++] = q[i];
+    static const char *const cols[] = {"number", "name", "status", "home_club", "rank", NULL};
+    char query[256], name[512];
+    ledger_name_fold(q, query, sizeof query);
+    ledger_name_top top = {.k = offset + limit < offset ? SIZE_MAX : offset + limit};
+    ledger_stmt *st = NULL;
+    bool owned = false, row = true;
+    bmp_status rc = lq_cached(l, "SELECT id, number, name FROM player WHERE +body_id = ?1", &st,
+                              &owned, err);
+    if (rc)
+        return rc;
+    rc = l->ops->bind_int(st, 1, body, err);
+    if (!rc && !out->ncols && bmp_table_columns(out, cols))
+        rc = bmp_error_oom(err);
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        const char *number = l->ops->col_text(st, 1), *full = l->ops->col_text(st, 2);
+        ledger_name_fold(full, name, sizeof name);
+        if ((strcmp(number, norm) == 0 || ledger_name_matches(name, query)) &&
+            !ledger_name_top_add(&top, l->ops->col_int(st, 0), full, number))
+            rc = bmp_error_oom(err);
     }
-    p[k++] = '%';
-    p[k] = '\0';
-    return p;
+    lq_release(l, st, owned);
+    ledger_name_top_sort(&top);
+    for (size_t i = offset; i < top.n && !rc; i++)
+        rc = rows(l, out, err, PLAYER_ROW "WHERE p.id = ?1", "i", top.v[i].id);
+    if (total)
+        *total = top.total;
+    ledger_name_top_free(&top);
+    return rc;
 }
 
 bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *q,
@@ -94,23 +124,16 @@ bmp_status bmp_ledger_find_players(bmp_ledger *l, const char *body, const char *
     bmp_error ignore = {0};
     if (q && *q && ledger_number_check(b.code, q, norm, sizeof norm, &ignore) != BMP_OK)
         norm[0] = '\0';
-    char *like = like_pattern(q ? q : "");
-    if (!like)
-        return bmp_error_oom(err);
     rc = bmp_table_title(out, "players");
+    if (!rc && q && *q)
+        return name_matches(l, b.id, norm, q, offset, limit, out, total, err);
     if (!rc)
-        rc = count(l, total, err,
-                   "SELECT count(*) FROM player WHERE body_id = ?1 AND "
-                   "(number = ?2 OR lower(name) LIKE lower(?3) ESCAPE '\\')",
-                   "iss", norm, b.id, like);
+        rc = count(l, total, err, "SELECT count(*) FROM player WHERE body_id = ?1", "i", NULL,
+                   b.id, NULL);
     if (!rc)
-        rc = rows(l, out, err,
-                  "SELECT p.number, p.name, p.status, COALESCE(c.number, '') AS home_club, "
-                  "p.rank_name AS rank FROM player p LEFT JOIN club c ON c.id = p.home_club "
-                  "WHERE p.body_id = ?1 AND (p.number = ?2 OR lower(p.name) LIKE lower(?3) ESCAPE '\\') "
-                  "ORDER BY p.name, p.number LIMIT ?4 OFFSET ?5",
-                  "issii", b.id, norm, like, (int64_t)limit, (int64_t)offset);
-    free(like);
+        rc = rows(l, out, err, PLAYER_ROW "WHERE p.body_id = ?1 ORDER BY p.name, p.number "
+                  "LIMIT ?2 OFFSET ?3",
+                  "iii", b.id, (int64_t)limit, (int64_t)offset);
     return rc;
 }
 
@@ -150,6 +173,19 @@ bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char
                   "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
                   "ORDER BY j.batch_id DESC, j.id LIMIT ?2 OFFSET ?3",
                   "iii", id, (int64_t)limit, (int64_t)offset);
+    return rc;
+}
+
+bmp_status bmp_ledger_club_names(bmp_ledger *l, const char *body, bmp_table *out,
+                                 bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = bmp_table_title(out, "clubs");
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT number, name FROM club WHERE body_id = ?1 ORDER BY number", "i", b.id);
     return rc;
 }
 

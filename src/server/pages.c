@@ -27,7 +27,10 @@ static const char style_css[] =
     "form{margin:.5rem 0 1rem}\n"
     "input,select,button{font:inherit;padding:.3rem .5rem;margin:.2rem 0}\n"
     "label{margin-right:.5rem}\n"
-    ".chart{max-width:100%;height:auto;background:#fff;border:1px solid #ddd}\n"
+    ".chart{display:block;width:100%;max-width:36rem;height:auto;background:#fff;"
+    "border:1px solid #ddd}\n"
+    "tfoot th,tfoot td{font-weight:700;border-top:2px solid #888}\n"
+    "td{overflow-wrap:break-word}\n"
     ".note{color:#555}\n"
     "dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}\n"
     "dt{font-weight:600}dd{margin:0}\n"
@@ -35,7 +38,18 @@ static const char style_css[] =
     "footer{color:#666;font-size:.85rem;text-align:center;padding:1rem}\n"
     ".skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;"
     "color:#000;padding:.3rem}\n"
-    "@media (max-width:40rem){th,td{padding:.25rem}body{font-size:15px}}\n";
+    "@media (max-width:40rem){th,td{padding:.25rem}body{font-size:15px}main{padding:.6rem}\n"
+    /* stacked rows: each cell on its own line with its column's heading
+     * (data-label), so that no column is cut off on a phone (issue 30) */
+    "table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;"
+    "clip:rect(0 0 0 0)}\n"
+    "table.stack,table.stack tbody,table.stack caption{display:block;width:100%}\n"
+    "table.stack tr{display:block;border-bottom:1px solid #bbb;padding:.2rem 0}\n"
+    "table.stack td{display:flex;justify-content:space-between;gap:1rem;border:0;"
+    "text-align:right}\n"
+    "table.stack td::before{content:attr(data-label);font-weight:600;text-align:left;"
+    "flex:none}\n"
+    "}\n";
 
 /* The one script: nothing needs it since the batch page's form became a
  * plain POST with its CSRF token (issue 29); kept for the pages to come. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/ledger_secretary.h"
 #include "server/pages_internal.h"
 
 static void field(page *p, const bmp_table *t, const char *col, const char *label)
@@ -20,6 +21,26 @@ static void field(page *p, const bmp_table *t, const char *col, const char *labe
     core_buf_printf(p->out, "</dt><dd id=\"batch-%s\">", col);
     web_buf_html(p->out, v);
     core_buf_puts(p->out, "</dd>");
+}
+
+/* The held lines, each with its player and the reason it is held as the
+ * ledger recorded it ("Dormant", "Resigned", "not registered; near: ...").
+ * Issue 30: the page said "held for unregistered players" of a Dormant
+ * player without naming anyone. */
+static void held_lines(page *p, int64_t id)
+{
+    bmp_ledger_sections show = {0};
+    bmp_error e = {0};
+    if (!page_lost(p, bmp_ledger_batch_show(p->l, id, &show, &e))) {
+        const bmp_table *h = bmp_ledger_section(&show, "held");
+        if (h && h->nrows) {
+            page_table(p->out, h, &(page_table_opts){
+                                       .caption = "Held lines and why",
+                                       .link_col = (size_t)-1,
+                                       .hide = (const char *const[]){"contestant", NULL}});
+        }
+    }
+    bmp_ledger_sections_free(&show);
 }
 
 /* Approve or reject, with a reason: a POST to this page with the session's
@@ -80,12 +101,13 @@ int page_batch(page *p)
     field(p, &t, "period", "Period");
     field(p, &t, "lines", "Award lines");
     field(p, &t, "totals", "Totals");
-    field(p, &t, "held", "Lines held for unregistered players");
+    field(p, &t, "held", "Lines held");
     field(p, &t, "reverses", "Reverses batch");
     field(p, &t, "reason", "Reason");
     field(p, &t, "who", "Imported by");
     field(p, &t, "created_at", "Imported at");
     core_buf_puts(p->out, "</dl>\n");
+    held_lines(p, id);
     const char *source = bmp_table_get(&t, 0, page_col(&t, "source"));
     const char *state = bmp_table_get(&t, 0, page_col(&t, "state"));
     const char *body = bmp_table_get(&t, 0, page_col(&t, "body"));

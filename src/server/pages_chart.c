@@ -1,9 +1,21 @@
 /* The chart of a player's holding over time: inline SVG drawn by the
- * server (no script, no external asset).  One step line per point type
- * (cumulative posted points at each period close) and, when a player holds
- * more than one type, their total; each promotion is a dashed line at its
- * period with the new rank.  The numbers are also in a table under the
- * chart for screen readers and for printing. */
+ * server (no script, no external asset), read in five seconds (issue 30
+ * item 1, ruling W-30p2):
+ *
+ * - a time axis by month: each month from the first period to the last has
+ *   its slot, so a month without postings is a flat stretch, not left out;
+ * - one step line per point type (cumulative posted points at each period
+ *   close, across its month) and the body's total where it differs from
+ *   the only type, each type weighted as the rules interface says;
+ * - the current holding as the last step, its value written at its end;
+ * - the rank thresholds (pages_guides.c) as labelled horizontal guides, the
+ *   next rank's highlighted, and the y axis from 0 past it in round ticks;
+ * - each promotion a dashed line at its month.
+ *
+ * Sized in a 440 x 300 viewBox that the stylesheet draws at the column's
+ * width (at most 36rem): its 14-unit text is at least 12 px from a 385 px
+ * wide column up (a 420 px phone).  The numbers are also in tables under
+ * the chart for screen readers and for printing. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,64 +25,63 @@
 #include "bridgemp/rules.h"
 #include "server/pages_internal.h"
 
-#define W 640
-#define H 260
-#define LEFT 56
-#define RIGHT 16
+#define W 440
+#define H 300
+#define LEFT 50
+#define RIGHT 14
 #define TOP 28
-#define BOTTOM 44
+#define BOTTOM 64
+#define PW (W - LEFT - RIGHT)
+#define PH (H - TOP - BOTTOM)
+#define FONT 14
 #define MAX_TYPES 8
+#define MAX_GUIDES 48
+#define MAX_MONTHS 1200 /* a hundred years */
 
 typedef struct series {
     char name[16];
-    bmp_points *cum;         /* cumulative points at each period */
+    bmp_points *cum; /* cumulative points at each month's close */
 } series;
 
 typedef struct chart {
-    const char **period;     /* sorted, distinct */
-    size_t np;
-    series s[MAX_TYPES + 1]; /* the point types, then the total */
-    size_t ns;
-    bmp_points max;
+    int m0, nm;               /* first month (year * 12 + month - 1), months */
+    bool *posted;             /* a period closed with this player's points */
+    series s[MAX_TYPES + 1];  /* the point types, then the total */
+    size_t ns, ntypes;
+    bmp_points top, step;     /* the y axis: 0 .. top in ticks of step */
+    chart_guide g[MAX_GUIDES];
+    size_t ng;
 } chart;
 
-static int cmp_str(const void *a, const void *b)
+/* "2025-09" -> 2025 * 12 + 8; -1 for anything else ("holding",
+ * "(provisional)"). */
+static int month_of(const char *s)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
+    if (!s || strlen(s) != 7 || s[4] != '-')
+        return -1;
+    for (int i = 0; i < 7; i++)
+        if (i != 4 && (s[i] < '0' || s[i] > '9'))
+            return -1;
+    int y = atoi(s), m = atoi(s + 5);
+    return m >= 1 && m <= 12 ? y * 12 + m - 1 : -1;
 }
 
-/* A closed period ("2025-09"); the statement's other rows are its total
- * ("holding") and points not yet posted ("(provisional)"). */
-static bool is_period(const char *s)
+/* The months of the statement's periods and of the promotions. */
+static bool months(chart *c, const bmp_table *st, const bmp_table *pr)
 {
-    return s && *s >= '0' && *s <= '9';
-}
-
-/* The periods of the statement's rows and of the promotions, sorted and
- * distinct. */
-static bool collect_periods(chart *c, const bmp_table *st, const bmp_table *pr)
-{
-    c->period = malloc((st->nrows + pr->nrows + 1) * sizeof *c->period);
-    if (!c->period)
-        return false;
-    for (size_t r = 0; r < st->nrows; r++)
-        if (is_period(bmp_table_get(st, r, 0)))
-            c->period[c->np++] = bmp_table_get(st, r, 0);
-    for (size_t r = 0; r < pr->nrows; r++)
-        c->period[c->np++] = bmp_table_get(pr, r, 0);
-    qsort(c->period, c->np, sizeof *c->period, cmp_str);
-    size_t k = 0;
-    for (size_t i = 0; i < c->np; i++)
-        if (!k || strcmp(c->period[k - 1], c->period[i]) != 0)
-            c->period[k++] = c->period[i];
-    c->np = k;
-    return true;
-}
-
-static size_t period_index(const chart *c, const char *period)
-{
-    const char **hit = bsearch(&period, c->period, c->np, sizeof *c->period, cmp_str);
-    return hit ? (size_t)(hit - c->period) : (size_t)-1;
+    int lo = -1, hi = -1;
+    for (size_t r = 0; r < st->nrows + pr->nrows; r++) {
+        int m = month_of(r < st->nrows ? bmp_table_get(st, r, 0)
+                                       : bmp_table_get(pr, r - st->nrows, 0));
+        if (m >= 0 && (lo < 0 || m < lo))
+            lo = m;
+        if (m > hi)
+            hi = m;
+    }
+    c->m0 = lo;
+    c->nm = lo < 0 ? 0 : hi - lo + 1 > MAX_MONTHS ? MAX_MONTHS : hi - lo + 1;
+    c->posted = calloc(c->nm ? (size_t)c->nm : 1, sizeof *c->posted);
+    return c->posted != NULL;
 }
 
 static series *series_of(chart *c, const char *name)
@@ -78,11 +89,11 @@ static series *series_of(chart *c, const char *name)
     for (size_t i = 0; i < c->ns; i++)
         if (strcmp(c->s[i].name, name) == 0)
             return &c->s[i];
-    if (c->ns == MAX_TYPES)
+    if (c->ns == MAX_TYPES + 1)
         return NULL;
     series *s = &c->s[c->ns++];
     snprintf(s->name, sizeof s->name, "%s", name);
-    s->cum = calloc(c->np ? c->np : 1, sizeof *s->cum);
+    s->cum = calloc(c->nm ? (size_t)c->nm : 1, sizeof *s->cum);
     return s->cum ? s : NULL;
 }
 
@@ -94,47 +105,87 @@ static int total_weight(const bmp_rules *r, const char *name)
     return t ? t->total_weight : 0;
 }
 
-/* Points per period into each type's series, then running sums and, with
- * more than one type, the body's total: each type weighted as the rules
- * interface says (EBU blue = 100 local, W-22). */
+/* Points per month into each type's series, then running sums and the
+ * body's total: each type weighted as the rules interface says (EBU blue =
+ * 100 local, W-22), drawn where there are several types or the only one
+ * does not count 1:1. */
 static bool accumulate(chart *c, const bmp_table *st, const bmp_rules *rules)
 {
     size_t ct = page_col(st, "point_type"), cp = page_col(st, "points");
     for (size_t r = 0; r < st->nrows && ct != (size_t)-1 && cp != (size_t)-1; r++) {
-        size_t i = period_index(c, bmp_table_get(st, r, 0));
+        int m = month_of(bmp_table_get(st, r, 0)) - c->m0;
         bmp_points v = 0;
-        if (i == (size_t)-1 || !bmp_points_parse(bmp_table_get(st, r, cp), &v))
+        if (m < 0 || m >= c->nm || !bmp_points_parse(bmp_table_get(st, r, cp), &v))
             continue;
         series *s = series_of(c, bmp_table_get(st, r, ct));
         if (!s)
             return false;
-        s->cum[i] += v;
+        s->cum[m] += v;
+        c->posted[m] = true;
     }
-    size_t ntypes = c->ns;
-    series *total = ntypes > 1 ? series_of(c, "total") : NULL;
-    if (ntypes > 1 && !total)
+    c->ntypes = c->ns;
+    bool total = c->ntypes > 1 || (c->ntypes == 1 && total_weight(rules, c->s[0].name) != 1);
+    series *t = total && rules && rules->total_doc ? series_of(c, "total") : NULL;
+    if (total && rules && rules->total_doc && !t)
         return false;
-    for (size_t k = 0; k < ntypes; k++)
-        for (size_t i = 0; i < c->np; i++) {
+    for (size_t k = 0; k < c->ntypes; k++)
+        for (int i = 0; i < c->nm; i++) {
             if (i)
                 c->s[k].cum[i] += c->s[k].cum[i - 1];
-            if (total)
-                total->cum[i] += c->s[k].cum[i] * total_weight(rules, c->s[k].name);
+            if (t)
+                t->cum[i] += c->s[k].cum[i] * total_weight(rules, c->s[k].name);
         }
-    for (size_t k = 0; k < c->ns; k++)
-        for (size_t i = 0; i < c->np; i++)
-            if (c->s[k].cum[i] > c->max)
-                c->max = c->s[k].cum[i];
     return true;
+}
+
+/* The y axis: from 0 to a multiple of a round step (1, 2 or 5 times a
+ * power of ten hundredths) at or above the highest value and the next
+ * rank's threshold, in about four ticks. */
+static void y_axis(chart *c)
+{
+    bmp_points max = 0;
+    for (size_t k = 0; k < c->ns; k++)
+        for (int i = 0; i < c->nm; i++)
+            if (c->s[k].cum[i] > max)
+                max = c->s[k].cum[i];
+    for (size_t i = 0; i < c->ng; i++)
+        if (c->g[i].next && c->g[i].total > max)
+            max = c->g[i].total;
+    if (max <= 0)
+        max = 100;
+    bmp_points raw = (max + 3) / 4, p = 1;
+    while (p * 10 <= raw)
+        p *= 10;
+    c->step = raw <= p ? p : raw <= 2 * p ? 2 * p : raw <= 5 * p ? 5 * p : 10 * p;
+    c->top = (max + c->step - 1) / c->step * c->step;
+}
+
+static long x_at(const chart *c, int slot)
+{
+    return LEFT + (long)slot * PW / c->nm;
+}
+
+static long y_of(const chart *c, bmp_points v)
+{
+    return H - BOTTOM - (long)(v * PH / c->top);
+}
+
+/* A value as the axis and labels write it: whole points without ".00". */
+static void amount(bmp_points v, char *buf, size_t size)
+{
+    bmp_points_format(v, buf, size);
+    size_t n = strlen(buf);
+    if (n > 3 && strcmp(buf + n - 3, ".00") == 0)
+        buf[n - 3] = '\0';
 }
 
 static const char *colour_of(const char *type)
 {
     static const char *const known[][2] = {
-        {"green", "#1a7f37"}, {"red", "#c62828"},     {"gold", "#b8860b"}, {"black", "#222222"},
-        {"silver", "#7a7a7a"}, {"platinum", "#4a6274"}, {"blue", "#1565c0"}, {"local", "#6a1b9a"},
+        {"green", "#1a7f37"}, {"red", "#c62828"},     {"gold", "#8a6300"}, {"black", "#222222"},
+        {"silver", "#6b6b6b"}, {"platinum", "#4a6274"}, {"blue", "#1565c0"}, {"local", "#6a1b9a"},
         {"total", "#0b4f6c"}, {NULL, NULL}};
-    static const char *const other[] = {"#8e24aa", "#00838f", "#ef6c00", "#5d4037"};
+    static const char *const other[] = {"#8e24aa", "#00838f", "#b34700", "#5d4037"};
     size_t h = 0;
     for (size_t i = 0; known[i][0]; i++)
         if (strcmp(known[i][0], type) == 0)
@@ -144,87 +195,131 @@ static const char *colour_of(const char *type)
     return other[h % 4];
 }
 
-static long x_of(const chart *c, size_t i)
-{
-    return c->np < 2 ? LEFT + (W - LEFT - RIGHT) / 2
-                     : LEFT + (long)i * (W - LEFT - RIGHT) / (long)(c->np - 1);
-}
-
-static long y_of(const chart *c, bmp_points v)
-{
-    return c->max ? H - BOTTOM - (long)(v * (H - TOP - BOTTOM) / c->max) : H - BOTTOM;
-}
-
+/* The axes: y ticks with light grid lines, a tick at each month's start,
+ * a month's name under its slot, every few months so that they never
+ * touch (the last month always). */
 static void axes(core_buf *b, const chart *c)
 {
-    char top[32];
-    bmp_points_format(c->max, top, sizeof top);
-    core_buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>"
-                      "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>",
-                   LEFT, TOP, LEFT, H - BOTTOM, LEFT, H - BOTTOM, W - RIGHT, H - BOTTOM);
-    core_buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\">%s</text>"
-                      "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\">0</text>",
-                   LEFT - 6, TOP + 4, top, LEFT - 6, H - BOTTOM + 4);
-    for (size_t i = 0; i < c->np; i += c->np > 8 ? (c->np + 7) / 8 : 1) {
-        long x = x_of(c, i);
-        core_buf_printf(b, "<text x=\"%ld\" y=\"%d\" text-anchor=\"%s\" font-size=\"11\">", x,
-                       H - BOTTOM + 18, x < W / 3 ? "start" : x > 2 * W / 3 ? "end" : "middle");
-        web_buf_html(b, c->period[i]);
-        core_buf_puts(b, "</text>");
+    for (bmp_points v = 0; v <= c->top; v += c->step) {
+        char t[32];
+        amount(v, t, sizeof t);
+        long y = y_of(c, v);
+        core_buf_printf(b, "<line class=\"grid\" x1=\"%d\" y1=\"%ld\" x2=\"%d\" y2=\"%ld\" "
+                           "stroke=\"#e4e4e4\"/><text class=\"tick\" x=\"%d\" y=\"%ld\" "
+                           "text-anchor=\"end\" font-size=\"%d\">%s</text>",
+                        LEFT, y, W - RIGHT, y, LEFT - 6, y + 5, FONT, t);
+    }
+    core_buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#666\"/>"
+                       "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#666\"/>",
+                    LEFT, TOP, LEFT, H - BOTTOM, LEFT, H - BOTTOM, W - RIGHT, H - BOTTOM);
+    long slot = PW / c->nm;
+    int every = slot >= 72 ? 1 : (int)((72 + slot - 1) / (slot ? slot : 1));
+    for (int i = 0; i < c->nm; i++) {
+        long x0 = x_at(c, i), x1 = x_at(c, i + 1);
+        core_buf_printf(b, "<line x1=\"%ld\" y1=\"%d\" x2=\"%ld\" y2=\"%d\" stroke=\"#666\"/>",
+                        x0, H - BOTTOM, x0, H - BOTTOM + 5);
+        if ((c->nm - 1 - i) % every)
+            continue;
+        int m = c->m0 + i;
+        long mid = (x0 + x1) / 2;
+        const char *anchor = mid - 30 < 0 ? "start" : mid + 30 > W ? "end" : "middle";
+        core_buf_printf(b, "<text class=\"month\" x=\"%ld\" y=\"%d\" text-anchor=\"%s\" "
+                           "font-size=\"%d\">%04d-%02d</text>",
+                        mid, H - BOTTOM + 20, anchor, FONT, m / 12, m % 12 + 1);
     }
 }
 
-/* Which colour is which point type, under the axis. */
-static void legend(core_buf *b, const chart *c)
+/* The rank thresholds within the axis: a dashed line each, named with its
+ * total; the next rank's in a strong colour.  A name that would touch the
+ * one below is left to the line's title (the table has them all). */
+static void guides(core_buf *b, const chart *c)
 {
-    for (size_t k = 0; k < c->ns; k++) {
-        long x = LEFT + (long)k * 96;
-        core_buf_printf(b, "<line x1=\"%ld\" y1=\"%d\" x2=\"%ld\" y2=\"%d\" stroke=\"%s\" "
-                          "stroke-width=\"3\"/><text x=\"%ld\" y=\"%d\" font-size=\"12\">",
-                       x, H - 8, x + 18, H - 8, colour_of(c->s[k].name), x + 22, H - 4);
-        web_buf_html(b, c->s[k].name);
-        core_buf_puts(b, "</text>");
+    long last = H; /* y of the last name written */
+    for (size_t i = 0; i < c->ng; i++) {
+        const chart_guide *g = &c->g[i];
+        if (g->total <= 0 || g->total > c->top)
+            continue;
+        char t[32];
+        amount(g->total, t, sizeof t);
+        long y = y_of(c, g->total);
+        core_buf_printf(b, "<g class=\"guide%s\" data-rank=\"", g->next ? " next" : "");
+        web_buf_html(b, g->name);
+        core_buf_printf(b, "\" data-total=\"%s\"><line x1=\"%d\" y1=\"%ld\" x2=\"%d\" y2=\"%ld\" "
+                           "stroke=\"%s\" stroke-width=\"%s\" stroke-dasharray=\"6 4\"/>",
+                        t, LEFT, y, W - RIGHT, y, g->next ? "#b34700" : "#8a8a8a",
+                        g->next ? "2" : "1");
+        if (g->next || last - y >= FONT + 3) {
+            core_buf_printf(b, "<text x=\"%d\" y=\"%ld\" font-size=\"%d\" fill=\"%s\"%s>%s",
+                            LEFT + 4, y - 4, FONT, g->next ? "#8a3700" : "#4a4a4a",
+                            g->next ? " font-weight=\"700\"" : "", g->next ? "Next: " : "");
+            web_buf_html(b, g->name);
+            core_buf_printf(b, " %s</text>", t);
+            last = y;
+        }
+        core_buf_puts(b, "<title>");
+        web_buf_html(b, g->name);
+        core_buf_printf(b, ": %s total</title></g>", t);
     }
 }
 
-/* A step line: flat until the next period's close, then up. */
+/* A step line: each month's close across its slot. */
 static void line(core_buf *b, const chart *c, const series *s)
 {
     core_buf_puts(b, "<polyline class=\"line line-");
     web_buf_html(b, s->name);
     core_buf_printf(b, "\" fill=\"none\" stroke-width=\"2.5\" stroke=\"%s\" points=\"",
-                   colour_of(s->name));
-    for (size_t i = 0; i < c->np; i++) {
-        if (i)
-            core_buf_printf(b, " %ld,%ld", x_of(c, i), y_of(c, s->cum[i - 1]));
-        core_buf_printf(b, "%s%ld,%ld", i ? " " : "", x_of(c, i), y_of(c, s->cum[i]));
-    }
+                    colour_of(s->name));
+    for (int i = 0; i < c->nm; i++)
+        core_buf_printf(b, "%s%ld,%ld %ld,%ld", i ? " " : "", x_at(c, i), y_of(c, s->cum[i]),
+                        x_at(c, i + 1), y_of(c, s->cum[i]));
     core_buf_puts(b, "\"><title>");
     web_buf_html(b, s->name);
     core_buf_puts(b, "</title></polyline>");
 }
 
-/* Each promotion: a dashed line at its period, a dot on the total (the
- * last series) and the new rank's name, anchored to stay inside. */
+/* The holding now: the top line's last step, its value at its end. */
+static void now_label(core_buf *b, const chart *c)
+{
+    const series *s = &c->s[c->ns - 1];
+    bmp_points v = s->cum[c->nm - 1];
+    char t[32];
+    bmp_points_format(v, t, sizeof t);
+    long y = y_of(c, v), ty = y - 8 < TOP + FONT ? y + FONT + 6 : y - 8;
+    core_buf_printf(b, "<circle cx=\"%d\" cy=\"%ld\" r=\"4\" fill=\"%s\"/><text id=\"chart-now\" "
+                       "x=\"%d\" y=\"%ld\" text-anchor=\"end\" font-size=\"%d\" "
+                       "font-weight=\"700\" fill=\"#1b1b1b\">%s</text>",
+                    W - RIGHT, y, colour_of(s->name), W - RIGHT - 2, ty, FONT, t);
+}
+
+/* Which colour is which line, under the month names (with two or more). */
+static void legend(core_buf *b, const chart *c)
+{
+    for (size_t k = 0; k < c->ns && c->ns > 1; k++) {
+        long x = LEFT + (long)k * 84;
+        core_buf_printf(b, "<line x1=\"%ld\" y1=\"%d\" x2=\"%ld\" y2=\"%d\" stroke=\"%s\" "
+                           "stroke-width=\"3\"/><text x=\"%ld\" y=\"%d\" font-size=\"%d\">",
+                        x, H - 14, x + 16, H - 14, colour_of(c->s[k].name), x + 20, H - 9, FONT);
+        web_buf_html(b, c->s[k].name);
+        core_buf_puts(b, "</text>");
+    }
+}
+
+/* Each promotion: a dashed line at its month and a dot on the top line. */
 static void promotions(core_buf *b, const chart *c, const bmp_table *pr)
 {
     size_t cr = page_col(pr, "to_rank");
-    const series *top = c->ns ? &c->s[c->ns - 1] : NULL;
+    const series *top = &c->s[c->ns - 1];
     for (size_t r = 0; r < pr->nrows && cr != (size_t)-1; r++) {
-        size_t i = period_index(c, bmp_table_get(pr, r, 0));
-        if (i == (size_t)-1)
+        int i = month_of(bmp_table_get(pr, r, 0)) - c->m0;
+        if (i < 0 || i >= c->nm)
             continue;
-        long x = x_of(c, i), y = top ? y_of(c, top->cum[i]) : H - BOTTOM;
-        const char *anchor = x < W / 3 ? "start" : x > 2 * W / 3 ? "end" : "middle";
+        long x = (x_at(c, i) + x_at(c, i + 1)) / 2;
         core_buf_puts(b, "<g class=\"promotion\" data-rank=\"");
         web_buf_html(b, bmp_table_get(pr, r, cr));
         core_buf_printf(b, "\"><line x1=\"%ld\" y1=\"%d\" x2=\"%ld\" y2=\"%d\" stroke=\"#555\" "
-                          "stroke-dasharray=\"4 3\"/><circle cx=\"%ld\" cy=\"%ld\" r=\"4.5\" "
-                          "fill=\"#0b4f6c\"/><text x=\"%ld\" y=\"%d\" font-size=\"11\" "
-                          "text-anchor=\"%s\">",
-                       x, TOP, x, H - BOTTOM, x, y, x, TOP - 6 - (int)(r % 2) * 11, anchor);
-        web_buf_html(b, bmp_table_get(pr, r, cr));
-        core_buf_puts(b, "</text><title>");
+                           "stroke-dasharray=\"3 3\"/><circle cx=\"%ld\" cy=\"%ld\" r=\"4.5\" "
+                           "fill=\"#0b4f6c\"/><title>",
+                        x, TOP, x, H - BOTTOM, x, y_of(c, top->cum[i]));
         web_buf_html(b, bmp_table_get(pr, r, 0));
         core_buf_puts(b, ": promoted to ");
         web_buf_html(b, bmp_table_get(pr, r, cr));
@@ -232,56 +327,108 @@ static void promotions(core_buf *b, const chart *c, const bmp_table *pr)
     }
 }
 
-/* The same numbers as a table (screen readers, print). */
-static void data_table(core_buf *b, const chart *c)
+/* The promotion of month i, if any. */
+static const char *promoted(const chart *c, const bmp_table *pr, int i)
 {
-    core_buf_puts(b, "<details><summary>The chart's numbers</summary><div class=\"wrap\"><table>"
-                    "<thead><tr><th scope=\"col\">Period</th>");
+    size_t cr = page_col(pr, "to_rank");
+    for (size_t r = 0; r < pr->nrows && cr != (size_t)-1; r++)
+        if (month_of(bmp_table_get(pr, r, 0)) - c->m0 == i)
+            return bmp_table_get(pr, r, cr);
+    return "";
+}
+
+/* The same numbers as tables (screen readers, print): each period closed
+ * with points, and the thresholds. */
+static void data_tables(core_buf *b, const chart *c, const bmp_table *pr)
+{
+    core_buf_puts(b, "<details><summary>The chart's numbers</summary><table class=\"stack\" "
+                     "id=\"chart-numbers\"><caption>Points held at each period close</caption>"
+                     "<thead><tr><th scope=\"col\">Period</th>");
     for (size_t k = 0; k < c->ns; k++) {
         core_buf_puts(b, "<th scope=\"col\" class=\"n\">");
         web_buf_html(b, c->s[k].name);
         core_buf_puts(b, "</th>");
     }
-    core_buf_puts(b, "</tr></thead><tbody>");
-    for (size_t i = 0; i < c->np; i++) {
-        core_buf_puts(b, "<tr><td>");
-        web_buf_html(b, c->period[i]);
-        core_buf_puts(b, "</td>");
+    core_buf_puts(b, "<th scope=\"col\">Promoted to</th></tr></thead><tbody>");
+    for (int i = 0; i < c->nm; i++) {
+        const char *to = promoted(c, pr, i);
+        if (!c->posted[i] && !*to)
+            continue;
+        core_buf_printf(b, "<tr><td data-label=\"Period\">%04d-%02d</td>", (c->m0 + i) / 12,
+                        (c->m0 + i) % 12 + 1);
         for (size_t k = 0; k < c->ns; k++) {
             char v[32];
             bmp_points_format(c->s[k].cum[i], v, sizeof v);
-            core_buf_printf(b, "<td class=\"n\">%s</td>", v);
+            core_buf_puts(b, "<td class=\"n\" data-label=\"");
+            web_buf_html(b, c->s[k].name);
+            core_buf_printf(b, "\">%s</td>", v);
         }
-        core_buf_puts(b, "</tr>");
+        core_buf_puts(b, "<td data-label=\"Promoted to\">");
+        web_buf_html(b, to);
+        core_buf_puts(b, "</td></tr>");
     }
-    core_buf_puts(b, "</tbody></table></div></details>\n");
+    core_buf_puts(b, "</tbody></table>");
+    if (c->ng) {
+        core_buf_puts(b, "<table id=\"chart-ranks\"><caption>Rank thresholds"
+                         "</caption><thead><tr><th scope=\"col\">Rank</th><th scope=\"col\" "
+                         "class=\"n\">Total needed</th></tr></thead><tbody>");
+        for (size_t i = 0; i < c->ng; i++) {
+            char v[32];
+            bmp_points_format(c->g[i].total, v, sizeof v);
+            core_buf_puts(b, "<tr><td data-label=\"Rank\">");
+            web_buf_html(b, c->g[i].name);
+            core_buf_printf(b, "%s</td><td class=\"n\" data-label=\"Total needed\">%s</td></tr>",
+                            c->g[i].next ? " (next)" : "", v);
+        }
+        core_buf_puts(b, "</tbody></table>");
+    }
+    core_buf_puts(b, "</details>\n");
 }
 
-void page_chart(core_buf *b, const bmp_table *statement, const bmp_table *pr, const char *body)
+static void svg(core_buf *b, const chart *c, const bmp_table *pr)
+{
+    char now[32];
+    bmp_points_format(c->s[c->ns - 1].cum[c->nm - 1], now, sizeof now);
+    core_buf_printf(b, "<svg id=\"holding-chart\" class=\"chart\" role=\"img\" "
+                       "aria-labelledby=\"chart-title\" viewBox=\"0 0 %d %d\" "
+                       "xmlns=\"http://www.w3.org/2000/svg\"><title id=\"chart-title\">Points "
+                       "held by month, %d month%s from %04d-%02d; %s now",
+                    W, H, c->nm, c->nm == 1 ? "" : "s", c->m0 / 12, c->m0 % 12 + 1, now);
+    for (size_t i = 0; i < c->ng; i++)
+        if (c->g[i].next) {
+            char t[32];
+            bmp_points_format(c->g[i].total, t, sizeof t);
+            core_buf_puts(b, "; next rank ");
+            web_buf_html(b, c->g[i].name);
+            core_buf_printf(b, " at %s", t);
+        }
+    core_buf_puts(b, "</title>");
+    axes(b, c);
+    guides(b, c);
+    for (size_t k = 0; k < c->ns; k++)
+        line(b, c, &c->s[k]);
+    promotions(b, c, pr);
+    now_label(b, c);
+    legend(b, c);
+    core_buf_puts(b, "</svg>\n");
+}
+
+void page_chart(core_buf *b, const bmp_table *statement, const bmp_table *pr, const char *body,
+                const bmp_ledger_summary *s)
 {
     chart c = {0};
-    if (!collect_periods(&c, statement, pr) ||
-        !accumulate(&c, statement, bmp_rules_find(body))) {
+    const bmp_rules *rules = bmp_rules_find(body);
+    if (!months(&c, statement, pr) || !accumulate(&c, statement, rules)) {
         b->failed = true; /* out of memory: the page is answered 500 */
-    } else if (!c.np) {
+    } else if (!c.nm || !c.ns) {
         core_buf_puts(b, "<p class=\"note\">No points posted yet.</p>\n");
     } else {
-        core_buf_printf(b, "<svg id=\"holding-chart\" class=\"chart\" role=\"img\" "
-                          "aria-labelledby=\"chart-title\" viewBox=\"0 0 %d %d\" width=\"%d\" "
-                          "height=\"%d\" xmlns=\"http://www.w3.org/2000/svg\"><title "
-                          "id=\"chart-title\">Points held at each period close, %zu period%s, "
-                          "%zu promotion%s</title>",
-                       W, H, W, H, c.np, c.np == 1 ? "" : "s", pr->nrows,
-                       pr->nrows == 1 ? "" : "s");
-        axes(b, &c);
-        for (size_t k = 0; k < c.ns; k++)
-            line(b, &c, &c.s[k]);
-        promotions(b, &c, pr);
-        legend(b, &c);
-        core_buf_puts(b, "</svg>\n");
-        data_table(b, &c);
+        c.ng = page_rank_guides(body, s, c.g, MAX_GUIDES);
+        y_axis(&c);
+        svg(b, &c, pr);
+        data_tables(b, &c, pr);
     }
     for (size_t k = 0; k < c.ns; k++)
         free(c.s[k].cum);
-    free(c.period);
+    free(c.posted);
 }

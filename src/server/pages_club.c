@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/ledger_secretary.h"
 #include "server/pages_internal.h"
 
 static int table_error(page *p, bmp_table *t, bmp_status st, const bmp_error *e)
@@ -38,21 +39,6 @@ int page_clubs(page *p)
     return 200;
 }
 
-/* The club's name from the body's club list ("" if not there). */
-static void club_name(page *p, const char *body, const char *number, char *out, size_t size)
-{
-    bmp_table t;
-    bmp_table_init(&t);
-    bmp_error e = {0};
-    out[0] = '\0';
-    if (!page_lost(p, bmp_ledger_clubs(p->l, body, &t, &e))) {
-        size_t r = bmp_table_find_row(&t, number);
-        if (r != (size_t)-1)
-            snprintf(out, size, "%s", bmp_table_get(&t, r, page_col(&t, "name")));
-    }
-    bmp_table_free(&t);
-}
-
 int page_club(page *p)
 {
     const char *body = p->seg[0], *number = p->seg[1], *period = page_arg(p, "period");
@@ -63,7 +49,12 @@ int page_club(page *p)
     if (st)
         return table_error(p, &t, st, &e);
     char name[256], title[300], prefix[32];
-    club_name(p, body, number, name, sizeof name);
+    bmp_table clubs;
+    page_clubs_of(p, body, &clubs);
+    snprintf(name, sizeof name, "%s", page_club_name(&clubs, number));
+    bmp_table_free(&clubs);
+    if (strcmp(name, number) == 0)
+        name[0] = '\0';
     snprintf(title, sizeof title, "%s %s", number, name);
     page_head(p, title);
     core_buf_puts(p->out, "<h1>");
@@ -104,11 +95,17 @@ int page_events(page *p)
         return table_error(p, &t, st, &e);
     page_head(p, "Events");
     core_buf_puts(p->out, "<h1>Events</h1>\n");
-    char prefix[32], base[64];
+    char prefix[32], base[64], club_prefix[32];
     snprintf(prefix, sizeof prefix, "/event/%s/", body);
+    snprintf(club_prefix, sizeof club_prefix, "/club/%s/", body);
+    bmp_table clubs;
+    page_clubs_of(p, body, &clubs);
     page_table(p->out, &t, &(page_table_opts){.caption = "Events, newest first",
                                               .link_col = page_col(&t, "event"),
-                                              .key_col = page_col(&t, "id"), .prefix = prefix});
+                                              .key_col = page_col(&t, "id"), .prefix = prefix,
+                                              .hide = (const char *const[]){"id", NULL},
+                                              .clubs = &clubs, .club_prefix = club_prefix});
+    bmp_table_free(&clubs);
     snprintf(base, sizeof base, "/events?body=%s", body);
     page_pager(p->out, base, (size_t)pg, per, total);
     bmp_table_free(&t);
@@ -116,16 +113,48 @@ int page_events(page *p)
     return 200;
 }
 
-/* The event's heading from its batch: name, date, state, club. */
-static void event_heading(page *p, int64_t id)
+/* A field of a batch's "batch" section (field, value rows); "" if none. */
+static const char *batch_field(const bmp_table *t, const char *field)
 {
-    bmp_table b;
+    size_t r = t ? bmp_table_find_row(t, field) : (size_t)-1;
+    const char *v = r == (size_t)-1 ? NULL : bmp_table_get(t, r, 1);
+    return v ? v : "";
+}
+
+/* The event's heading and title from its batch: its name, date and club
+ * (linked by name), then the batch, its state and totals. */
+static void event_heading(page *p, const char *body, int64_t id)
+{
+    bmp_ledger_sections show = {0};
+    bmp_table b, clubs;
     bmp_table_init(&b);
     bmp_error e = {0};
-    if (!page_lost(p, bmp_ledger_batch(p->l, id, &b, &e)) && b.nrows) {
-        core_buf_puts(p->out, "<h1>");
-        web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "event")));
-        core_buf_puts(p->out, "</h1>\n<p>Batch ");
+    page_lost(p, bmp_ledger_batch_show(p->l, id, &show, &e));
+    page_lost(p, bmp_ledger_batch(p->l, id, &b, &e));
+    page_clubs_of(p, body, &clubs);
+    const bmp_table *h = bmp_ledger_section(&show, "batch");
+    const char *event = batch_field(h, "event"), *date = batch_field(h, "date");
+    const char *club = batch_field(h, "club");
+    const char *club_name = *club ? page_club_name(&clubs, club) : "";
+    core_buf title;
+    core_buf_init(&title);
+    core_buf_printf(&title, "%s%s%s%s%s", *event ? event : "Event", *date ? ", " : "", date,
+                    *club_name ? ", " : "", club_name);
+    page_head(p, title.data ? title.data : "Event");
+    core_buf_free(&title);
+    core_buf_puts(p->out, "<h1>");
+    web_buf_html(p->out, *event ? event : "Event");
+    core_buf_puts(p->out, "</h1>\n<p id=\"event-when\">");
+    web_buf_html(p->out, date);
+    if (*club) {
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "/club/%s/", body);
+        core_buf_puts(p->out, *date ? " · " : "");
+        page_link(p->out, prefix, club, club_name);
+    }
+    core_buf_puts(p->out, "</p>\n");
+    if (b.nrows) {
+        core_buf_puts(p->out, "<p>Batch ");
         page_link(p->out, "/batch/", bmp_table_get(&b, 0, 0), bmp_table_get(&b, 0, 0));
         core_buf_puts(p->out, ", ");
         web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "state")));
@@ -133,7 +162,9 @@ static void event_heading(page *p, int64_t id)
         web_buf_html(p->out, bmp_table_get(&b, 0, page_col(&b, "totals")));
         core_buf_puts(p->out, "</p>\n");
     }
+    bmp_table_free(&clubs);
     bmp_table_free(&b);
+    bmp_ledger_sections_free(&show);
 }
 
 static void derivations(page *p, const char *body, int64_t id)
@@ -171,8 +202,7 @@ int page_event(page *p)
     bmp_status st = bmp_ledger_event_awards(p->l, body, id, &t, &e);
     if (st)
         return table_error(p, &t, st, &e);
-    page_head(p, "Event");
-    event_heading(p, id);
+    event_heading(p, body, id);
     char prefix[32];
     snprintf(prefix, sizeof prefix, "/player/%s/", body);
     page_table(p->out, &t, &(page_table_opts){.caption = "Awards", .link_col = page_col(&t, "name"),

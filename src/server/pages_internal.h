@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include "bridgemp/ledger.h"
+#include "bridgemp/ledger_api.h"
 #include "bridgemp/table.h"
 #include "server/pages.h"
 #include "server/web_buf.h"
@@ -71,14 +72,25 @@ void page_link(core_buf *b, const char *prefix, const char *key, const char *tex
 /* A table of rows as HTML, with a caption; the column `link_col` (or
  * (size_t)-1 for none) links to prefix + the value of column `key_col`.
  * Columns whose name is in `hide` (NULL-terminated, may be NULL) are left
- * out.  Cells named points/total_points are right-aligned. */
+ * out.  Cells named points/total_points are right-aligned.  With `clubs`
+ * (the body's bmp_ledger_clubs), a column "club" or "home_club" shows each
+ * club's name linked to club_prefix + its number.  Each cell carries its
+ * heading (data-label): under 40rem the stylesheet stacks a row's cells,
+ * each with its heading, so that no column is cut off on a phone. */
 typedef struct page_table_opts {
     const char *caption;
     size_t link_col, key_col;
     const char *prefix;
     const char *const *hide;
+    const bmp_table *clubs;
+    const char *club_prefix;
 } page_table_opts;
 void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o);
+/* The body's clubs (number, name: bmp_ledger_club_names) into t, for page_table_opts.clubs
+ * and page_club_name; empty when the read fails (the page is then lost). */
+void page_clubs_of(page *p, const char *body, bmp_table *t);
+/* The name of club `number` in `clubs`, else the number itself. */
+const char *page_club_name(const bmp_table *clubs, const char *number);
 /* The column of t named `name`, or (size_t)-1. */
 size_t page_col(const bmp_table *t, const char *name);
 /* A page of a paged listing: "previous / next" links keeping `base`
@@ -96,11 +108,24 @@ int page_event(page *p);
 int page_batch(page *p);
 int page_batch_post(page *p);
 
-/* The holding over time as inline SVG (pages_chart.c): one step line per
- * point type from a player's statement (period, point_type, lines, points),
- * the body's total when there are several, the promotions (period,
- * from_rank, to_rank) marked. */
+/* A rank threshold on the chart: the rank's name and the total it needs
+ * (the unit of bmp_rules_total); `next` for the player's next rank. */
+typedef struct chart_guide {
+    char name[64];
+    bmp_points total;
+    bool next;
+} chart_guide;
+/* The thresholds of the ranks up to the player's next, through the rules
+ * interface (pages_guides.c); their count, at most max. */
+size_t page_rank_guides(const char *body, const bmp_ledger_summary *s, chart_guide *g,
+                        size_t max);
+
+/* The holding over time as inline SVG (pages_chart.c): a time axis by
+ * month, one step line per point type from a player's statement (period,
+ * point_type, lines, points) and the body's total, the current holding
+ * labelled, the rank thresholds (the next highlighted), the promotions
+ * (period, from_rank, to_rank) marked; the numbers in tables under it. */
 void page_chart(core_buf *b, const bmp_table *statement, const bmp_table *promotions,
-                const char *body);
+                const char *body, const bmp_ledger_summary *s);
 
 #endif

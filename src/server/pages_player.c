@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/rules.h"
 #include "server/pages_internal.h"
 
 #define RECENT_AWARDS 20
@@ -32,13 +33,18 @@ int page_home(page *p)
     bmp_table_init(&t);
     bmp_error e = {0};
     if (!page_lost(p, bmp_ledger_events(p->l, body, 0, 10, &t, NULL, &e)) && t.nrows) {
-        char prefix[32];
+        char prefix[32], club_prefix[32];
         snprintf(prefix, sizeof prefix, "/event/%s/", body);
+        snprintf(club_prefix, sizeof club_prefix, "/club/%s/", body);
+        bmp_table clubs;
+        page_clubs_of(p, body, &clubs);
         page_table(p->out, &t, &(page_table_opts){.caption = "Recent events",
                                                   .link_col = page_col(&t, "event"),
                                                   .key_col = page_col(&t, "id"),
                                                   .prefix = prefix,
-                                                  .hide = (const char *const[]){"id", NULL}});
+                                                  .hide = (const char *const[]){"id", NULL},
+                                                  .clubs = &clubs, .club_prefix = club_prefix});
+        bmp_table_free(&clubs);
     }
     bmp_table_free(&t);
     page_foot(p);
@@ -73,8 +79,14 @@ int page_search(page *p)
     core_buf_printf(p->out, "<p>%zu player%s found.</p>\n", total, total == 1 ? "" : "s");
     char prefix[32];
     snprintf(prefix, sizeof prefix, "/player/%s/", body);
+    char club_prefix[32];
+    snprintf(club_prefix, sizeof club_prefix, "/club/%s/", body);
+    bmp_table clubs;
+    page_clubs_of(p, body, &clubs);
     page_table(p->out, &t, &(page_table_opts){.caption = "Players", .link_col = page_col(&t, "name"),
-                                              .key_col = page_col(&t, "number"), .prefix = prefix});
+                                              .key_col = page_col(&t, "number"), .prefix = prefix,
+                                              .clubs = &clubs, .club_prefix = club_prefix});
+    bmp_table_free(&clubs);
     core_buf base;
     core_buf_init(&base);
     core_buf_printf(&base, "/players?body=%s&amp;q=", body);
@@ -84,6 +96,44 @@ int page_search(page *p)
     bmp_table_free(&t);
     page_foot(p);
     return 200;
+}
+
+/* The holdings per point type and, where the body has one, its total
+ * through the rules interface (bmp_rules_total: EBU blue and green count
+ * 100 local each, Gold none; NZ C none): never a sum of unlike units. */
+static void holdings(core_buf *b, const char *body, const bmp_ledger_summary *s)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    bmp_points by_type[BMP_MAX_POINT_TYPES] = {0};
+    bool total = r && r->total_doc;
+    core_buf_puts(b, "<div class=\"wrap\"><table id=\"holdings\"><caption>"
+                     "Holdings</caption><thead><tr><th scope=\"col\">Point type</th><th "
+                     "scope=\"col\" class=\"n\">Points</th></tr></thead><tbody>");
+    for (size_t k = 0; k < s->ntypes; k++) {
+        char pts[32];
+        bmp_points_format(s->holding[k], pts, sizeof pts);
+        int i = r ? bmp_rules_point_type_index(r, s->point_type[k]) : -1;
+        if (i < 0 || i >= BMP_MAX_POINT_TYPES)
+            total = false; /* a type the rules do not know: no total */
+        else
+            by_type[i] = s->holding[k];
+        core_buf_puts(b, "<tr><td data-label=\"Point type\">");
+        web_buf_html(b, s->point_type[k]);
+        core_buf_printf(b, "</td><td class=\"n\" data-label=\"Points\">%s</td></tr>", pts);
+    }
+    core_buf_puts(b, "</tbody>");
+    if (total) {
+        char pts[32];
+        bmp_points_format(bmp_rules_total(r, by_type), pts, sizeof pts);
+        core_buf_printf(b, "<tfoot><tr><th scope=\"row\">Total</th><td class=\"n\" "
+                           "id=\"holding-total\" data-label=\"Total\">%s</td></tr></tfoot>", pts);
+    }
+    core_buf_puts(b, "</table></div>\n");
+    if (total) {
+        core_buf_puts(b, "<p class=\"note\" id=\"total-rule\">Total: ");
+        web_buf_html(b, r->total_doc);
+        core_buf_puts(b, ".</p>\n");
+    }
 }
 
 static void summary_block(page *p, const char *body, const bmp_ledger_summary *s)
@@ -97,38 +147,32 @@ static void summary_block(page *p, const char *body, const bmp_ledger_summary *s
     web_buf_html(b, s->status);
     if (s->home_club[0]) {
         char prefix[32];
+        bmp_table clubs;
+        page_clubs_of(p, body, &clubs);
         snprintf(prefix, sizeof prefix, "/club/%s/", body);
-        core_buf_puts(b, "</dd><dt>Home club</dt><dd>");
-        page_link(b, prefix, s->home_club, s->home_club);
+        core_buf_puts(b, "</dd><dt>Home club</dt><dd id=\"home-club\">");
+        page_link(b, prefix, s->home_club, page_club_name(&clubs, s->home_club));
+        bmp_table_free(&clubs);
     }
     core_buf_puts(b, "</dd><dt>Rank</dt><dd id=\"rank\">");
     web_buf_html(b, s->rank[0] ? s->rank : "none yet");
     core_buf_puts(b, "</dd><dt>Next rank</dt><dd id=\"next-rank\">");
     web_buf_html(b, s->next_rank[0] ? s->next_rank : "the top rank is reached");
-    core_buf_puts(b, "</dd></dl>\n<div class=\"wrap\"><table id=\"holdings\"><caption>Holdings"
-                    "</caption><thead><tr><th scope=\"col\">Point type</th><th scope=\"col\" "
-                    "class=\"n\">Points</th></tr></thead><tbody>");
-    for (size_t k = 0; k < s->ntypes; k++) {
-        char pts[32];
-        bmp_points_format(s->holding[k], pts, sizeof pts);
-        core_buf_puts(b, "<tr><td>");
-        web_buf_html(b, s->point_type[k]);
-        core_buf_printf(b, "</td><td class=\"n\">%s</td></tr>", pts);
-    }
-    core_buf_puts(b, "</tbody></table></div>\n");
+    core_buf_puts(b, "</dd></dl>\n");
+    holdings(b, body, s);
 }
 
 /* The chart from the statement and the promotions. */
-static void chart_block(page *p, const char *body, const char *number)
+static void chart_block(page *p, const char *body, const bmp_ledger_summary *s)
 {
     bmp_table st, pr;
     bmp_table_init(&st);
     bmp_table_init(&pr);
     bmp_error e = {0};
-    if (!page_lost(p, bmp_ledger_statement(p->l, body, number, &st, &e)) &&
-        !page_lost(p, bmp_ledger_player_promotions(p->l, body, number, &pr, &e))) {
+    if (!page_lost(p, bmp_ledger_statement(p->l, body, s->number, &st, &e)) &&
+        !page_lost(p, bmp_ledger_player_promotions(p->l, body, s->number, &pr, &e))) {
         core_buf_puts(p->out, "<h2>Holding over time</h2>\n");
-        page_chart(p->out, &st, &pr, body);
+        page_chart(p->out, &st, &pr, body, s);
     }
     bmp_table_free(&st);
     bmp_table_free(&pr);
@@ -162,7 +206,7 @@ int page_player(page *p)
         return page_fail(p, st, &e);
     page_head(p, s.name);
     summary_block(p, body, &s);
-    chart_block(p, body, s.number);
+    chart_block(p, body, &s);
     recent_awards(p, body, s.number);
     page_foot(p);
     return 200;

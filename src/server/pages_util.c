@@ -119,16 +119,30 @@ static bool numeric(const char *col)
            strcmp(col, "lines") == 0 || strcmp(col, "members") == 0;
 }
 
-/* "point_type" -> "point type" */
+/* "point_type" -> "point type", "why" -> "reason" (escaped: a heading is
+ * also an attribute) */
 static void heading(core_buf *b, const char *col)
 {
-    for (; *col; col++)
-        core_buf_append(b, *col == '_' ? " " : col, 1);
+    if (strcmp(col, "why") == 0)
+        col = "reason";
+    else if (strcmp(col, "event_date") == 0)
+        col = "date";
+    char h[64];
+    size_t n = 0;
+    for (; *col && n + 1 < sizeof h; col++)
+        h[n++] = *col == '_' ? ' ' : *col;
+    h[n] = '\0';
+    web_buf_html(b, h);
+}
+
+static bool club_column(const page_table_opts *o, const char *col)
+{
+    return o->clubs && (strcmp(col, "club") == 0 || strcmp(col, "home_club") == 0);
 }
 
 static void table_head(core_buf *b, const bmp_table *t, const page_table_opts *o)
 {
-    core_buf_puts(b, "<div class=\"wrap\"><table>");
+    core_buf_puts(b, "<div class=\"wrap\"><table class=\"stack\">");
     if (o->caption) {
         core_buf_puts(b, "<caption>");
         web_buf_html(b, o->caption);
@@ -145,6 +159,13 @@ static void table_head(core_buf *b, const bmp_table *t, const page_table_opts *o
     core_buf_puts(b, "</tr></thead><tbody>\n");
 }
 
+/* A club's number as its name, linked to its page (the number where the
+ * body's list has no such club). */
+static void club_cell(core_buf *b, const page_table_opts *o, const char *number)
+{
+    page_link(b, o->club_prefix, number, page_club_name(o->clubs, number));
+}
+
 void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o)
 {
     table_head(b, t, o);
@@ -154,9 +175,13 @@ void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o)
             if (hidden(o, t->columns[k]))
                 continue;
             const char *v = bmp_table_get(t, r, k);
-            core_buf_puts(b, numeric(t->columns[k]) ? "<td class=\"n\">" : "<td>");
+            core_buf_printf(b, "<td%s data-label=\"", numeric(t->columns[k]) ? " class=\"n\"" : "");
+            heading(b, t->columns[k]);
+            core_buf_puts(b, "\">");
             if (k == o->link_col && v && *v)
                 page_link(b, o->prefix, bmp_table_get(t, r, o->key_col), v);
+            else if (club_column(o, t->columns[k]) && v && *v)
+                club_cell(b, o, v);
             else
                 web_buf_html(b, v);
             core_buf_puts(b, "</td>");
@@ -213,4 +238,19 @@ void page_body_select(page *p, const char *chosen)
         core_buf_puts(b, "</option>");
     }
     core_buf_puts(b, "</select>");
+}
+
+void page_clubs_of(page *p, const char *body, bmp_table *t)
+{
+    bmp_error e = {0};
+    bmp_table_init(t);
+    if (page_lost(p, bmp_ledger_club_names(p->l, body, t, &e)))
+        bmp_table_free(t), bmp_table_init(t);
+}
+
+const char *page_club_name(const bmp_table *clubs, const char *number)
+{
+    size_t r = bmp_table_find_row(clubs, number);
+    const char *name = r == (size_t)-1 ? NULL : bmp_table_get(clubs, r, 1);
+    return name && *name ? name : number;
 }

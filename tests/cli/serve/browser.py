@@ -11,17 +11,25 @@ the demo ledger (examples/ledger/demo.sh):
   the page's POST form (session + CSRF token).
 
     browser.py BRIDGEMP WORKDIR
+Issue 30 (glance): players named "Ava Bell", "Zoë Müller" and a Dormant
+"Sam Dormer" with points in 2025-11 and 2026-01 (none in 2025-12); every
+page at 1280 and 420 px wide: a screenshot of each into
+WORKDIR/screenshots/, no table cell cut off, no serious or critical axe-core
+violation; the chart's text at least 12 px at 420; the search "Bell, Ava"
+and "zoe muller"; club names, the holdings' total, the event's title, the
+held line's reason.  The shared helpers are webdriver_lib.py.
+
 Prints "serve browser: all checks passed" at the end; any failure exits 1.
 """
-import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webdriver_lib import (AxeMissing, Browser, WebDriverError, axe_source,  # noqa: E402
+                           axe_violations, cut_off_cells, start_chromedriver, svg_text_px,
+                           wait_for)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), sys.argv[2]
 SRC = os.path.dirname(os.path.abspath(__file__))
@@ -35,96 +43,8 @@ def check(ok, what):
         fails.append(what)
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def run(*args):
     return subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout
-
-
-def wait_for(fn, what, timeout=20.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            v = fn()
-            if v:
-                return v
-        except (urllib.error.URLError, ConnectionError, KeyError, WebDriverError):
-            pass
-        time.sleep(0.1)
-    raise SystemExit("timed out waiting for " + what)
-
-
-class WebDriverError(Exception):
-    pass
-
-
-class Browser:
-    """The few WebDriver commands these tests use."""
-
-    def __init__(self, port):
-        self.base = "http://127.0.0.1:%d" % port
-        caps = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": shutil.which("chromium") or "/usr/bin/chromium",
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--window-size=420,900",
-                         "--user-data-dir=" + os.path.join(WORK, "profile")]}}}}
-        self.sid = self.cmd("POST", "/session", caps)["sessionId"]
-
-    def cmd(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=60) as r:
-                return json.loads(r.read())["value"]
-        except urllib.error.HTTPError as e:
-            raise WebDriverError("%s %s: %s" % (method, path, e.read()[:300]))
-
-    def s(self, method, path, body=None):
-        return self.cmd(method, "/session/%s%s" % (self.sid, path), body)
-
-    def go(self, url):
-        self.s("POST", "/url", {"url": url})
-
-    def url(self):
-        return self.s("GET", "/url")
-
-    def find(self, css):
-        el = self.s("POST", "/element", {"using": "css selector", "value": css})
-        return next(iter(el.values()))
-
-    def finds(self, css):
-        return [next(iter(e.values())) for e in
-                self.s("POST", "/elements", {"using": "css selector", "value": css})]
-
-    def text(self, css):
-        return self.s("GET", "/element/%s/text" % self.find(css))
-
-    def click(self, css):
-        self.s("POST", "/element/%s/click" % self.find(css), {})
-
-    def type(self, css, text):
-        el = self.find(css)
-        self.s("POST", "/element/%s/clear" % el, {})
-        self.s("POST", "/element/%s/value" % el, {"text": text})
-
-    def js(self, script, *args):
-        return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
-
-    def js_async(self, script, *args):
-        return self.s("POST", "/execute/async", {"script": script, "args": list(args)})
-
-    def quit(self):
-        try:
-            self.s("DELETE", "")
-        except (WebDriverError, urllib.error.URLError):
-            pass
 
 
 def main():
@@ -133,6 +53,7 @@ def main():
     db = os.path.join(WORK, "l.db")
     run("sh", "examples/ledger/demo.sh", BIN, db)
     ledger = [BIN, "ledger", "--db", db]
+    glance_data(ledger)
     club = run(*ledger, "token", "create", "--scope", "club:abf:2074").split()[-1]
     for name, role in (("sam", "scorer:abf:2074"), ("sally", "secretary:abf")):
         subprocess.run(ledger + ["user", "add", name, "--role", role, "--password-stdin"],
@@ -143,25 +64,23 @@ def main():
     server = subprocess.Popen([BIN, "serve", "--db", db, "--listen", "127.0.0.1:0",
                                "--port-file", port_file],
                               stderr=open(os.path.join(WORK, "serve.err"), "w"))
-    dport = free_port()
-    driver = subprocess.Popen(["chromedriver", "--port=%d" % dport],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    b = None
+    driver, b = None, None
     try:
         wait_for(lambda: os.path.exists(port_file) and open(port_file).read().strip(),
                  "the server's port")
         u = "http://127.0.0.1:" + open(port_file).read().strip()
-        wait_for(lambda: urllib.request.urlopen("http://127.0.0.1:%d/status" % dport,
-                                                timeout=2).status == 200, "chromedriver")
-        b = Browser(dport)
+        driver, dport = start_chromedriver(WORK)
+        b = Browser(dport, WORK)
         browse(b, u)
+        glance(b, u)
         upload_and_approve(b, u, club)
     finally:
         if b:
             b.quit()
-        driver.terminate()
+        if driver:
+            driver.terminate()
+            driver.wait()
         server.terminate()
-        driver.wait()
         server.wait()
     if fails:
         print("%d check(s) failed" % len(fails))
@@ -205,9 +124,127 @@ def browse(b, u):
     wait_for(lambda: b.url().endswith("/club/abf/2074"), "the club page")
     check(b.text("h1") == "Harbourside Bridge Club", "the club page")
     rows = b.js("return Array.from(document.querySelectorAll('main tbody tr'),"
-                " tr => tr.innerText.split('\\t'));")
+                " tr => Array.from(tr.cells, c => c.textContent));")
     check(any(r[1] == "Player 3" and r[-1] == "5.10" for r in rows),
           "Player 3 with 5.10 on the club's ranking list")
+
+
+GLANCE_PLAYERS = """number,name,status,home_club,alternates
+4680,Ava Bell,Active,2074,
+4681,Zoë Müller,Active,2074,
+4682,Sam Dormer,Dormant,2074,
+"""
+NOV = """number,point_type,points,event,reason,name
+4680,green,3.00,club sessions,November sessions,Ava Bell
+4681,green,1.20,club sessions,November sessions,Zoë Müller
+4682,green,0.60,club sessions,November sessions,Sam Dormer
+"""
+JAN = """number,point_type,points,event,reason,name
+4680,green,2.50,club sessions,January sessions,Ava Bell
+"""
+held_batch = []
+
+
+def glance_data(ledger):
+    """Issue 30's players: points in 2025-11 and 2026-01, none in 2025-12;
+    Sam Dormer is Dormant, his line held."""
+    files = {}
+    for name, text in (("players.csv", GLANCE_PLAYERS), ("nov.csv", NOV), ("jan.csv", JAN)):
+        files[name] = os.path.join(WORK, name)
+        with open(files[name], "w", encoding="utf-8") as f:
+            f.write(text)
+    run(*ledger, "player", "import", files["players.csv"], "--body", "abf")
+    out = run(*ledger, "import", files["nov.csv"], "--body", "abf")
+    held_batch.append(out.split("batch ")[1].split()[0])
+    run(*ledger, "approve", "--all")
+    run(*ledger, "close", "2025-11", "--body", "abf")
+    run(*ledger, "import", files["jan.csv"], "--body", "abf")
+    run(*ledger, "approve", "--all")
+    run(*ledger, "close", "2026-01", "--body", "abf")
+
+
+def txt(b, css):
+    """The element's text, None when there is none (the check then fails)."""
+    try:
+        return b.text(css)
+    except WebDriverError:
+        return None
+
+
+def page_checks(b, u, name, path, width):
+    """One page at one width: its screenshot, no cell cut off, axe."""
+    b.go(u + path)
+    shot = os.path.join(WORK, "screenshots", "%s-%d.png" % (name, width))
+    (w, h), inner = b.screenshot(shot)
+    check(w == width and inner == width and h > 100,
+          "%s at %d px: screenshot %s (%dx%d)" % (name, width, os.path.relpath(shot, WORK), w, h))
+    cut = cut_off_cells(b)
+    check(not cut, "%s at %d px: no table column cut off %s" % (name, width, cut[:3]))
+    bad = axe_violations(b)
+    check(not bad, "%s at %d px: no serious or critical axe violation %s" % (name, width, bad))
+
+
+def glance(b, u):
+    """Issue 30 items 1 and 2 in the browser, at 1280 and 420 px."""
+    try:
+        axe_source()
+    except AxeMissing as e:
+        raise SystemExit("FAIL " + str(e))
+    os.makedirs(os.path.join(WORK, "screenshots"), exist_ok=True)
+    b.viewport(1280)
+    # the search: "Surname, First" from the form, and accents ignored
+    b.go(u + "/")
+    b.type("#q", "Bell, Ava")
+    b.click("form[role=search] button[type=submit]")
+    wait_for(lambda: "/players?" in b.url(), "the search results")
+    names = [b.s("GET", "/element/%s/text" % e) for e in b.finds("main table tbody td a")]
+    check("Ava Bell" in names, "search 'Bell, Ava' finds Ava Bell (%s)" % names)
+    b.go(u + "/players?body=abf&q=zoe+muller")
+    names = [b.s("GET", "/element/%s/text" % e) for e in b.finds("main table tbody td a")]
+    check("Zoë Müller" in names, "search 'zoe muller' finds Zoë Müller (%s)" % names)
+    # Ava Bell: 2025-11, nothing in 2025-12, 2026-01; 3.00 + 2.50 = 5.50
+    # (ABF-86 Club Master from 5.00; Local Master at 15.00 next)
+    b.go(u + "/player/abf/4680")
+    check(txt(b, "#home-club") == "Harbourside Bridge Club", "the home club by its name")
+    check(txt(b, "#holding-total") == "5.50", "the holdings' total 5.50")
+    months = b.js("return Array.from(document.querySelectorAll('#holding-chart text.month'),"
+                  " t => t.textContent);")
+    check(months == ["2025-11", "2025-12", "2026-01"], "months spaced by time: %s" % months)
+    check(txt(b, "#chart-now") == "5.50", "the current holding written on the chart")
+    nxt = b.js("const g = document.querySelector('#holding-chart g.guide.next');"
+               "return g && [g.dataset.rank, g.dataset.total];")
+    check(nxt == ["Local Master", "15"], "the next rank's threshold highlighted: %s" % nxt)
+    # the event's title: name, date, club
+    b.go(u + "/events")
+    b.js("document.querySelector('main table tbody td a').click();")
+    wait_for(lambda: "/event/abf/" in b.url(), "an event page")
+    check(b.title().endswith(", Harbourside Bridge Club · bridgemp") and "2025-" in b.title(),
+          "the event's title has its date and club: %s" % b.title())
+    event = b.url()[len(u):] + "?explain=1"
+    # the batch page is for a logged-in secretary (issue 29)
+    b.go(u + "/batch/" + held_batch[0])
+    log_in(b, "sally")
+    wait_for(lambda: b.url() == u + "/batch/" + held_batch[0], "the batch page after the login")
+    cells = b.js("return Array.from(document.querySelectorAll('main tbody td'),"
+                 " td => td.innerText.trim());")
+    check("Sam Dormer" in cells and "Dormant" in cells,
+          "the held line named, with its reason: %s" % cells)
+    check("unregistered" not in b.text("main"), "no 'unregistered' for a Dormant player")
+    pages = [("home", "/"), ("search", "/players?body=abf&q=Bell%2C+Ava"),
+             ("player", "/player/abf/1003"), ("player-ava", "/player/abf/4680"),
+             ("clubs", "/clubs"), ("club", "/club/abf/2074"), ("events", "/events"),
+             ("event", event), ("batch", "/batch/" + held_batch[0])]
+    for width in (1280, 420):
+        b.viewport(width)
+        for name, path in pages:
+            page_checks(b, u, name, path, width)
+        for path in ("/player/abf/1003", "/player/abf/4680"):
+            b.go(u + path)
+            t = svg_text_px(b, "#holding-chart")
+            check(t is not None and t["texts"] > 5 and t["min"] >= 12,
+                  "%s at %d px: the chart's text at least 12 px (%s)" % (path, width, t))
+    b.click("#logout button")
+    wait_for(lambda: "/login" in b.url(), "logged out after the pages")
 
 
 UPLOAD = ("const [name, body, token, done] = arguments;"

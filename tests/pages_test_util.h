@@ -1,0 +1,68 @@
+/* What the page tests share (test_pages.c, test_pages_glance.c): query
+ * arguments, rendering a page straight from a ledger, and looking for a
+ * string in it. */
+#ifndef PAGES_TEST_UTIL_H
+#define PAGES_TEST_UTIL_H
+
+#include "ledger_test_util.h"
+
+#include "server/pages.h"
+
+typedef struct args {
+    const char *k[4], *v[4];
+} args;
+
+static inline const char *arg_of(void *ctx, const char *key)
+{
+    const args *a = ctx;
+    for (int i = 0; a && i < 4 && a->k[i]; i++)
+        if (strcmp(a->k[i], key) == 0)
+            return a->v[i];
+    return NULL;
+}
+
+/* Render path; the status and the page (static per call: copy it). */
+static inline int render(lt *t, const char *path, const args *a, core_buf *out)
+{
+    const char *ctype = NULL;
+    core_buf_reset(out);
+    int st = web_page_render(t->l, path, arg_of, (void *)a, out, &ctype);
+    if (st)
+        assert_non_null(ctype);
+    assert_false(out->failed);
+    return st;
+}
+
+static inline void has(const core_buf *b, const char *s)
+{
+    if (!b->data || !strstr(b->data, s))
+        fail_msg("the page has no \"%s\":\n%s", s, b->data ? b->data : "(empty)");
+}
+
+static inline void lacks(const core_buf *b, const char *s)
+{
+    if (b->data && strstr(b->data, s))
+        fail_msg("the page has \"%s\"", s);
+}
+
+/* The ABF's secretary, logged in (issue 29): the batch pages need one. */
+static const bmp_user secretary = {.id = 1, .name = "sally", .nroles = 1,
+                                   .roles = {{BMP_ROLE_SECRETARY, "abf", ""}}};
+#define CSRF "c5f0000000000000000000000000000000000000000000000000000000000001"
+
+/* Render path as user u (NULL: nobody logged in); a 303's Location is put
+ * in out, for has(). */
+static inline int render_as(lt *t, const char *path, const bmp_user *u, core_buf *out)
+{
+    const char *ctype = NULL;
+    core_buf_reset(out);
+    char location[256] = "";
+    web_ctx c = {.l = t->l, .method = "GET", .user = u, .csrf = CSRF, .location = location};
+    int st = web_page_serve(&c, path, out, &ctype);
+    if (st == 303)
+        core_buf_puts(out, location); /* where it sends, for has() */
+    assert_false(out->failed);
+    return st;
+}
+
+#endif
