@@ -28,7 +28,9 @@
 #include <bridgemp/ledger_movein.h>
 #include <bridgemp/ledger_nz.h>
 #include <bridgemp/ledger_payments.h>
+#include <bridgemp/ledger_preview.h>
 #include <bridgemp/ledger_publish.h>
+#include <bridgemp/ledger_queue.h>
 #include <bridgemp/ledger_runs.h>
 #include <bridgemp/ledger_secretary.h>
 #include <bridgemp/ledger_token.h>
