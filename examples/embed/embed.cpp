@@ -34,6 +34,7 @@
 #include <bridgemp/ledger_runs.h>
 #include <bridgemp/ledger_secretary.h>
 #include <bridgemp/ledger_token.h>
+#include <bridgemp/ledger_user.h>
 #include <bridgemp/nzb.h>
 #include <bridgemp/pipeline.h>
 #include <bridgemp/place.h>
