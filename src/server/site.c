@@ -23,7 +23,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     core_buf out;
     core_buf_init(&out);
     const char *ctype = NULL;
-    int status = web_page_render(l, rq->path, query_arg, rq, &out, &ctype);
+    int status = web_page_render(l, rq->raw_path ? rq->raw_path : rq->path, query_arg, rq, &out, &ctype);
     srv_pool_put(&rq->s->pool, l);
     if (status && out.failed) {
         srv_error(rs, 500, "out of memory");
