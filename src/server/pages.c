@@ -65,6 +65,7 @@ typedef struct page_route {
 
 static const page_route page_routes[] = {
     {"", 0, page_home},        {"players", 0, page_search}, {"player", 2, page_player},
+    {"player", 3, page_rank},
     {"clubs", 0, page_clubs},  {"club", 2, page_club},      {"events", 0, page_events},
     {"event", 2, page_event},  {"batch", 1, page_batch},    {NULL, 0, NULL},
 };
