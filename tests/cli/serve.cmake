@@ -28,3 +28,13 @@ add_test(NAME cli_serve_harden
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_harden PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve hardening: all checks passed" TIMEOUT 120)
+# The API v1 as an integrator consumes it (issue 30 item 3, tests/cli/serve/api_v1.py):
+# typed JSON, every parameter checked, links from encoded segments (a club
+# "NZ/7"), the rank at a date (ABF-86) with a reversal; a PostgreSQL twin in
+# tests/pg.cmake.
+add_test(NAME cli_serve_api_v1
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/api_v1.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-api-v1
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_api_v1 PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve API v1: all checks passed" TIMEOUT 120)
