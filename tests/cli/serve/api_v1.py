@@ -253,6 +253,10 @@ def rank_at_date():
            "(after batch 5 was reversed)")
     expect(R + "2026-01-01", 200, standing("2026-01-01", "Graduate Master", 480, "Club Master", 20),
            "(after batch 5 was reversed)")
+    # the reversal's totals: batch 5's green 3.36 negated, a negative total exact
+    j = expect("/api/v1/batches/6", 200)
+    if j and (j["reverses"], j["totals"]) != (5, [dict(point_type="green", **pts(-336))]):
+        fail("batch 6 (the reversal of 5): %s %s" % (j["reverses"], j["totals"]))
 
 
 try:
