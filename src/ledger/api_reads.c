@@ -245,30 +245,42 @@ static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number
     return rc;
 }
 
+/* The body's point types into types[] (at most 8: *n) and the points the
+ * query `sql` (bound with the player's id, then `date` when not NULL)
+ * answers per point type, as (point_type, points) rows, into h[]. */
+static bmp_status holdings_read(bmp_ledger *l, const char *body, const char *sql, int64_t id,
+                                const char *date, size_t *n, const char **types, bmp_points *h,
+                                bmp_error *err)
+{
+    const char *all[LEDGER_MAX_TYPES];
+    size_t nall = ledger_point_types(body, all);
+    *n = nall < 8 ? nall : 8;
+    for (size_t k = 0; k < *n; k++)
+        types[k] = all[k];
+    ledger_stmt *st = NULL;
+    bool owned = false, row = true;
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (rc)
+        return rc;
+    rc = l->ops->bind_int(st, 1, id, err);
+    if (!rc && date)
+        rc = l->ops->bind_text(st, 2, date, err);
+    while (!rc && row) {
+        rc = l->ops->step(st, &row, err);
+        for (size_t k = 0; !rc && row && k < *n; k++)
+            if (strcmp(types[k], l->ops->col_text(st, 0)) == 0)
+                h[k] = l->ops->col_int(st, 1);
+    }
+    lq_release(l, st, owned);
+    return rc;
+}
+
 /* Holdings of every point type of the body (one query). */
 static bmp_status summary_holdings(bmp_ledger *l, const char *body, int64_t id,
                                    bmp_ledger_summary *out, bmp_error *err)
 {
-    const char *types[LEDGER_MAX_TYPES];
-    size_t n = ledger_point_types(body, types);
-    out->ntypes = n < 8 ? n : 8;
-    for (size_t k = 0; k < out->ntypes; k++)
-        out->point_type[k] = types[k];
-    ledger_stmt *st = NULL;
-    bool owned = false, row = true;
-    bmp_status rc = lq_cached(l, "SELECT point_type, points FROM holding WHERE player_id = ?1",
-                              &st, &owned, err);
-    if (rc)
-        return rc;
-    rc = l->ops->bind_int(st, 1, id, err);
-    while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
-        for (size_t k = 0; !rc && row && k < out->ntypes; k++)
-            if (strcmp(out->point_type[k], l->ops->col_text(st, 0)) == 0)
-                out->holding[k] = l->ops->col_int(st, 1);
-    }
-    lq_release(l, st, owned);
-    return rc;
+    return holdings_read(l, body, "SELECT point_type, points FROM holding WHERE player_id = ?1",
+                         id, NULL, &out->ntypes, out->point_type, out->holding, err);
 }
 
 bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
@@ -300,36 +312,17 @@ bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char
 }
 
 /* The holdings at the end of `date`: the posted journal's lines of batches
- * dated on or before it (bmp_ledger_player_rank_at). */
+ * dated on or before it (bmp_ledger_player_rank_at, ruling W-30r1). */
 static bmp_status holdings_at(bmp_ledger *l, const char *body, int64_t id, const char *date,
                               bmp_ledger_standing *out, bmp_error *err)
 {
-    const char *types[LEDGER_MAX_TYPES];
-    size_t n = ledger_point_types(body, types);
-    out->ntypes = n < 8 ? n : 8;
-    for (size_t k = 0; k < out->ntypes; k++)
-        out->point_type[k] = types[k];
     static const char sql[] =
         "SELECT j.point_type, sum(j.points) FROM journal j JOIN batch b ON b.id = j.batch_id "
         "WHERE j.player_id = ?1 AND b.state = 'posted' AND CASE WHEN b.event_date <> '' "
         "THEN b.event_date WHEN length(b.period) = 7 THEN b.period || '-01' ELSE '' END <= ?2 "
         "GROUP BY j.point_type";
-    ledger_stmt *st = NULL;
-    bool owned = false, row = true;
-    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
-    if (rc)
-        return rc;
-    rc = l->ops->bind_int(st, 1, id, err);
-    if (!rc)
-        rc = l->ops->bind_text(st, 2, date, err);
-    while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
-        for (size_t k = 0; !rc && row && k < out->ntypes; k++)
-            if (strcmp(out->point_type[k], l->ops->col_text(st, 0)) == 0)
-                out->holding[k] = l->ops->col_int(st, 1);
-    }
-    lq_release(l, st, owned);
-    return rc;
+    return holdings_read(l, body, sql, id, date, &out->ntypes, out->point_type, out->holding,
+                         err);
 }
 
 bmp_status bmp_ledger_player_rank_at(bmp_ledger *l, const char *body, const char *number,
