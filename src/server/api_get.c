@@ -7,8 +7,8 @@
 
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_secretary.h"
-#include "server/api_json.h"
-#include "server/api_params.h"
+#include "server/api_out.h"
+#include "server/api_args.h"
 #include "server/http_internal.h"
 
 int srv_healthz(srv_req *rq, srv_resp *rs)

@@ -1,13 +1,13 @@
 /* Paged listings of the REST API (include/bridgemp/ledger_api.h): player
  * search, a player's history, clubs, events and an event's awards, each
- * written with the streaming writer (api_json.h); a listed player, club or
+ * written with the streaming writer (api_out.h); a listed player, club or
  * event carries its link, built from encoded segments. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
-#include "server/api_json.h"
-#include "server/api_params.h"
+#include "server/api_out.h"
+#include "server/api_args.h"
 #include "server/http_internal.h"
 
 /* "links": {"self": "/api/v1/KIND/BODY/KEY"} of a listed row: ctx is

@@ -5,8 +5,8 @@
  * (bmp_ledger_player_rank_at, ruling W-30r1): the check an organiser makes
  * for a restricted event. */
 #include "bridgemp/ledger_api.h"
-#include "server/api_json.h"
-#include "server/api_params.h"
+#include "server/api_out.h"
+#include "server/api_args.h"
 #include "server/http_internal.h"
 
 int srv_player_rank(srv_req *rq, srv_resp *rs)

@@ -1,9 +1,9 @@
-/* Typed rows and links of the REST API's answers (api_json.h). */
+/* Typed rows and links of the REST API's answers (api_out.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/api_json.h"
+#include "server/api_out.h"
 #include "server/web_buf.h"
 
 void srv_jw_begin(srv_resp *rs, int status, jw *w)

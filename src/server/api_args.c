@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bridgemp/rules.h"
-#include "server/api_params.h"
+#include "server/api_args.h"
 
 typedef struct arg_check {
     const char *const *allowed;

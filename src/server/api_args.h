@@ -1,7 +1,7 @@
-/* The REST API's query parameters checked (api_params.c, issue 30): each
+/* The REST API's query parameters checked (api_args.c, issue 30): each
  * answers 400 with the reason in rs and returns false/NULL when refused. */
-#ifndef BMP_SERVER_API_PARAMS_H
-#define BMP_SERVER_API_PARAMS_H
+#ifndef BMP_SERVER_API_ARGS_H
+#define BMP_SERVER_API_ARGS_H
 
 #include <stdbool.h>
 

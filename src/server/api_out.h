@@ -8,8 +8,8 @@
  *                                               hundredths / X_hundredths, an integer
  *   totals ("green 1.52, red 0.30")             [{point_type, points, hundredths}]
  *   anything else                               a string */
-#ifndef BMP_SERVER_API_JSON_H
-#define BMP_SERVER_API_JSON_H
+#ifndef BMP_SERVER_API_OUT_H
+#define BMP_SERVER_API_OUT_H
 
 #include "bridgemp/rank.h"
 #include "bridgemp/table.h"
