@@ -64,3 +64,11 @@ add_test(NAME cli_serve_subapi_pg
 set_tests_properties(cli_serve_subapi_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
                      PASS_REGULAR_EXPRESSION "serve back office API: all checks passed"
                      TIMEOUT 240)
+# The API v1 checks (tests/cli/serve/api_v1.py, issue 30 item 3) on a PostgreSQL ledger:
+# the rank at a date summed from the journal by the same SQL on both backends.
+add_test(NAME cli_serve_api_v1_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_api_v1
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-api-v1-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_api_v1_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve API v1: all checks passed" TIMEOUT 180)

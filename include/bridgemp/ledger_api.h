@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "bridgemp/error.h"
 #include "bridgemp/ledger.h"
+#include "bridgemp/rank.h"
 #include "bridgemp/table.h"
 
 #ifdef __cplusplus
@@ -24,9 +25,33 @@ typedef struct bmp_ledger_summary {
     size_t ntypes;
     const char *point_type[8];      /* the body's point types (static strings) */
     bmp_points holding[8];
+    /* issue 30, for the API: the rank the holdings earn under the body's
+     * rank table (`rank` above is the rank held: at the last close, for
+     * life where the body says so), with .next, .missing and .rule (the
+     * table's rule ID); .name "" for a body without rank rules */
+    bmp_rank earned;
 } bmp_ledger_summary;
 bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
                                      bmp_ledger_summary *out, bmp_error *err);
+
+/* A player's standing at the end of a day (issue 30: the check an
+ * organiser makes for a restricted event): the holdings summed from the
+ * journal's posted batches dated on or before `date` (yyyy-mm-dd) -- a
+ * batch's date is its event date, else the first day of its period, else
+ * (posted at once, outside a period: an opening balance, a merge) it counts
+ * at every date; a reversal carries the date of the batch it reverses, so a
+ * reversed batch counts at no date (ruling W-30r1) -- and the rank they earn
+ * under the body's rank table then, with its rule ID.  EINVAL for a date
+ * that is not a calendar date; ENOTFOUND for an unknown player. */
+typedef struct bmp_ledger_standing {
+    char number[16], name[128], date[16];
+    size_t ntypes;
+    const char *point_type[8];      /* the body's point types (static strings) */
+    bmp_points holding[8];
+    bmp_rank rank;                  /* .name "" for a body without rank rules */
+} bmp_ledger_standing;
+bmp_status bmp_ledger_player_rank_at(bmp_ledger *l, const char *body, const char *number,
+                                     const char *date, bmp_ledger_standing *out, bmp_error *err);
 
 /* Players of a body whose number is `q` or whose name matches `q` (NULL
  * or "": all), by name: number, name, status, home_club, rank.  A name

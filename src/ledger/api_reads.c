@@ -10,6 +10,7 @@
 #include "bridgemp/ledger_api.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/name_search.h"
+#include "core/date.h"
 #include "ledger/ranks_glue.h"
 
 /* Fill t from a cached statement bound with `fmt` (as lq_bind): column
@@ -280,30 +281,42 @@ static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number
     return rc;
 }
 
+/* The body's point types into types[] (at most 8: *n) and the points the
+ * query `sql` (bound with the player's id, then `date` when not NULL)
+ * answers per point type, as (point_type, points) rows, into h[]. */
+static bmp_status holdings_read(bmp_ledger *l, const char *body, const char *sql, int64_t id,
+                                const char *date, size_t *n, const char **types, bmp_points *h,
+                                bmp_error *err)
+{
+    const char *all[LEDGER_MAX_TYPES];
+    size_t nall = ledger_point_types(body, all);
+    *n = nall < 8 ? nall : 8;
+    for (size_t k = 0; k < *n; k++)
+        types[k] = all[k];
+    ledger_stmt *st = NULL;
+    bool owned = false, row = true;
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (rc)
+        return rc;
+    rc = l->ops->bind_int(st, 1, id, err);
+    if (!rc && date)
+        rc = l->ops->bind_text(st, 2, date, err);
+    while (!rc && row) {
+        rc = l->ops->step(st, &row, err);
+        for (size_t k = 0; !rc && row && k < *n; k++)
+            if (strcmp(types[k], l->ops->col_text(st, 0)) == 0)
+                h[k] = l->ops->col_int(st, 1);
+    }
+    lq_release(l, st, owned);
+    return rc;
+}
+
 /* Holdings of every point type of the body (one query). */
 static bmp_status summary_holdings(bmp_ledger *l, const char *body, int64_t id,
                                    bmp_ledger_summary *out, bmp_error *err)
 {
-    const char *types[LEDGER_MAX_TYPES];
-    size_t n = ledger_point_types(body, types);
-    out->ntypes = n < 8 ? n : 8;
-    for (size_t k = 0; k < out->ntypes; k++)
-        out->point_type[k] = types[k];
-    ledger_stmt *st = NULL;
-    bool owned = false, row = true;
-    bmp_status rc = lq_cached(l, "SELECT point_type, points FROM holding WHERE player_id = ?1",
-                              &st, &owned, err);
-    if (rc)
-        return rc;
-    rc = l->ops->bind_int(st, 1, id, err);
-    while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
-        for (size_t k = 0; !rc && row && k < out->ntypes; k++)
-            if (strcmp(out->point_type[k], l->ops->col_text(st, 0)) == 0)
-                out->holding[k] = l->ops->col_int(st, 1);
-    }
-    lq_release(l, st, owned);
-    return rc;
+    return holdings_read(l, body, "SELECT point_type, points FROM holding WHERE player_id = ?1",
+                         id, NULL, &out->ntypes, out->point_type, out->holding, err);
 }
 
 bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
@@ -328,6 +341,56 @@ bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char
         memcpy(h, out->holding, out->ntypes * sizeof h[0]);
         ledger_next_rank_held(b.code, h, pre82, out->rank, out->next_rank,
                               sizeof out->next_rank);
+        if (ledger_rank_detail(b.code, h, pre82, &out->earned, NULL))
+            memset(&out->earned, 0, sizeof out->earned); /* no rank rules */
+    }
+    return rc;
+}
+
+/* The holdings at the end of `date`: the posted journal's lines of batches
+ * dated on or before it (bmp_ledger_player_rank_at, ruling W-30r1). */
+static bmp_status holdings_at(bmp_ledger *l, const char *body, int64_t id, const char *date,
+                              bmp_ledger_standing *out, bmp_error *err)
+{
+    static const char sql[] =
+        "SELECT j.point_type, sum(j.points) FROM journal j JOIN batch b ON b.id = j.batch_id "
+        "WHERE j.player_id = ?1 AND b.state = 'posted' AND CASE WHEN b.event_date <> '' "
+        "THEN b.event_date WHEN length(b.period) = 7 THEN b.period || '-01' ELSE '' END <= ?2 "
+        "GROUP BY j.point_type";
+    return holdings_read(l, body, sql, id, date, &out->ntypes, out->point_type, out->holding,
+                         err);
+}
+
+bmp_status bmp_ledger_player_rank_at(bmp_ledger *l, const char *body, const char *number,
+                                     const char *date, bmp_ledger_standing *out, bmp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    core_date d;
+    if (!date || !core_date_parse(date, &d))
+        return bmp_error_set(err, BMP_EINVAL, "date \"%s\": expected a calendar date yyyy-mm-dd",
+                             date ? date : "");
+    snprintf(out->date, sizeof out->date, "%04d-%02d-%02d", d.y, d.m, d.d);
+    bmp_ledger_summary who = {0};
+    ledger_body b;
+    char norm[32];
+    int64_t id = 0;
+    bmp_points pre82 = 0;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = summary_row(l, b.id, norm, &id, &pre82, &who, err);
+    if (!rc && !id)
+        return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
+    memcpy(out->number, who.number, sizeof out->number);
+    memcpy(out->name, who.name, sizeof out->name);
+    if (!rc)
+        rc = holdings_at(l, b.code, id, out->date, out, err);
+    if (!rc) {
+        bmp_points h[LEDGER_MAX_TYPES] = {0};
+        memcpy(h, out->holding, out->ntypes * sizeof h[0]);
+        if (ledger_rank_detail(b.code, h, pre82, &out->rank, NULL))
+            memset(&out->rank, 0, sizeof out->rank); /* no rank rules */
     }
     return rc;
 }

@@ -80,6 +80,18 @@ bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1
     return BMP_OK;
 }
 
+bmp_status ledger_rank_detail(const char *body, const bmp_points *h, bmp_points pre1982_red,
+                              bmp_rank *out, bmp_error *err)
+{
+    memset(out, 0, sizeof *out);
+    const bmp_rules *r = bmp_rules_find(body);
+    if (!r)
+        return bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\"", body);
+    bmp_holding hh;
+    bmp_status st = holding_of(r, h, pre1982_red, &hh, err);
+    return st ? st : bmp_rules_rank(r, &hh, out, err);
+}
+
 void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_red,
                       char *buf, size_t size)
 {

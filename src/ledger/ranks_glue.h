@@ -8,6 +8,7 @@
 #include "bridgemp/error.h"
 #include "bridgemp/pointtype.h"
 #include "bridgemp/points.h"
+#include "bridgemp/rank.h"
 
 #define LEDGER_MAX_TYPES BMP_MAX_POINT_TYPES
 
@@ -39,6 +40,13 @@ void ledger_next_rank(const char *body, const bmp_points *h, bmp_points pre1982_
  * ("above Life Master, the rank held: the points reach Nil"). */
 void ledger_next_rank_held(const char *body, const bmp_points *h, bmp_points pre1982_red,
                            const char *held, char *buf, size_t size);
+
+/* The rank holdings h[] earn under the body's rank table, with the next
+ * rank, what is missing for it and the table's rule ID (issue 30: the
+ * API's structured next_rank and the rank at a date).  ENOTSUP for a body
+ * without rank rules. */
+bmp_status ledger_rank_detail(const char *body, const bmp_points *h, bmp_points pre1982_red,
+                              bmp_rank *out, bmp_error *err);
 
 /* The body's ranks in order (as `bridgemp bodies B` lists them): out[i]
  * has rank i and the body's name for it, no stars; their count (at most

@@ -9,6 +9,7 @@
 #include "server/api_sub.h"
 #include "server/http_internal.h"
 #include "server/site.h"
+#include "server/web_buf.h"
 
 typedef struct route {
     const char *method, *pattern;
@@ -21,6 +22,7 @@ static const route routes[] = {
     {"GET", "/api/v1/players/{body}/{number}", srv_player},
     {"GET", "/api/v1/players/{body}/{number}/history", srv_history},
     {"GET", "/api/v1/players/{body}/{number}/statement", srv_statement},
+    {"GET", "/api/v1/players/{body}/{number}/rank", srv_player_rank},
     {"GET", "/api/v1/clubs", srv_clubs},
     {"GET", "/api/v1/clubs/{body}/{number}", srv_club},
     {"GET", "/api/v1/events", srv_events},
@@ -58,48 +60,44 @@ const char *srv_route_name(size_t i, char *buf, size_t size)
     return buf;
 }
 
-/* Does path match pattern, segment by segment?  A {name} segment matches
- * any non-empty segment and is captured; captures are cut at their '/'
- * once the whole path matched. */
-static bool match(const char *pattern, char *path, const char **caps)
+/* Do the path's decoded segments match pattern's?  A {name} segment
+ * matches any non-empty segment and is captured (decoded: %2F is a '/'
+ * inside the segment, issue 30). */
+static bool match(const char *pattern, const char *const *seg, int nseg, const char **caps)
 {
     size_t ncap = 0;
-    const char *p = pattern;
-    const char *s = path;
-    for (;;) {
-        if (*p != '/' || *s != '/')
-            break;
-        p++, s++;
-        size_t pn = strcspn(p, "/"), sn = strcspn(s, "/");
+    int i = 0;
+    for (const char *p = pattern; *p == '/'; i++) {
+        p++;
+        size_t pn = strcspn(p, "/");
+        if (i >= nseg)
+            return false;
         if (*p == '{') {
-            if (!sn || ncap == 4)
+            if (!*seg[i] || ncap == 4)
                 return false;
-            caps[ncap++] = s;
-        } else if (pn != sn || strncmp(p, s, pn) != 0) {
+            caps[ncap++] = seg[i];
+        } else if (strlen(seg[i]) != pn || strncmp(p, seg[i], pn) != 0) {
             return false;
         }
         p += pn;
-        s += sn;
     }
-    if (*p || *s)
-        return false;
-    for (size_t i = 0; i < ncap; i++)
-        path[caps[i] - path + strcspn(caps[i], "/")] = '\0';
-    return true;
+    return i == nseg;
 }
 
 void srv_route(srv_req *rq, srv_resp *rs)
 {
-    size_t n = strlen(rq->path);
+    const char *raw = rq->raw_path ? rq->raw_path : rq->path;
+    size_t n = strlen(raw);
     char *scratch = malloc(n + 1);
+    const char *seg[8];
     if (!scratch) {
         srv_error(rs, 500, "out of memory");
         return;
     }
-    for (const route *r = routes; r->method; r++) {
-        memcpy(scratch, rq->path, n + 1);
+    int nseg = web_path_segments(raw, scratch, n + 1, seg, 8);
+    for (const route *r = routes; nseg > 0 && r->method; r++) {
         const char *caps[4] = {0};
-        if (!match(r->pattern, scratch, caps))
+        if (!match(r->pattern, seg, nseg, caps))
             continue;
         if (strcmp(r->method, rq->method) != 0) {
             size_t k = strlen(rs->allow);

@@ -7,6 +7,8 @@
 
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_secretary.h"
+#include "server/api_out.h"
+#include "server/api_args.h"
 #include "server/http_internal.h"
 
 int srv_healthz(srv_req *rq, srv_resp *rs)
@@ -17,45 +19,60 @@ int srv_healthz(srv_req *rq, srv_resp *rs)
     return 0;
 }
 
-/* A report table as JSON: {title fields..., rows: [...], notes: [...]}. */
-static void table_answer(srv_resp *rs, bmp_status st, const bmp_error *e, bmp_table *t,
-                         json_t *head)
+/* The notes of a report table: ["...", ...]. */
+static void notes_json(jw *w, const bmp_table *t)
 {
-    if (st) {
-        json_decref(head);
-        srv_ledger_error(rs, st, e, NULL);
-        return;
-    }
-    json_t *notes = json_array();
-    for (size_t i = 0; notes && i < t->nnotes; i++)
-        json_array_append_new(notes, srv_jstr(t->notes[i]));
-    json_object_set_new(head, "rows", srv_table_json(t));
-    json_object_set_new(head, "notes", notes);
-    srv_json(rs, 200, head);
-    rs->cacheable = true;
+    jw_key(w, "notes");
+    jw_arr(w);
+    for (size_t i = 0; i < t->nnotes; i++)
+        jw_str(w, t->notes[i]);
+    jw_end_arr(w);
 }
+
+static const char *const no_args[] = {NULL};
 
 int srv_player(srv_req *rq, srv_resp *rs)
 {
     bmp_ledger_summary sum;
     bmp_error e = {0};
     bmp_status st;
+    if (!srv_args_only(rq, rs, no_args))
+        return 0;
     WITH_LEDGER(rq, rs, l, st = bmp_ledger_player_summary(l, rq->params[0], rq->params[1], &sum, &e));
     if (st) {
         srv_ledger_error(rs, st, &e, NULL);
         return 0;
     }
-    json_t *h = json_object();
-    for (size_t k = 0; h && k < sum.ntypes; k++) {
-        char p[32];
-        bmp_points_format(sum.holding[k], p, sizeof p);
-        json_object_set_new(h, sum.point_type[k], srv_jstr(p));
-    }
-    srv_json(rs, 200, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "body", srv_jstr(rq->params[0]),
-                                "number", srv_jstr(sum.number), "name", srv_jstr(sum.name),
-                                "status", srv_jstr(sum.status), "home_club",
-                                srv_jstr(sum.home_club), "rank", srv_jstr(sum.rank), "holdings", h,
-                                "next_rank", srv_jstr(sum.next_rank)));
+    jw w;
+    srv_jw_begin(rs, 200, &w);
+    jw_obj(&w);
+    jw_kstr(&w, "body", rq->params[0]);
+    jw_kstr(&w, "number", sum.number);
+    jw_kstr(&w, "name", sum.name);
+    jw_kstr(&w, "status", sum.status);
+    jw_key(&w, "home_club");
+    if (sum.home_club[0])
+        jw_str(&w, sum.home_club);
+    else
+        jw_null(&w);
+    jw_kstr(&w, "rank", sum.rank);
+    srv_jw_rank(&w, &sum.earned, "points_rank");
+    srv_jw_holdings(&w, sum.ntypes, sum.point_type, sum.holding);
+    jw_key(&w, "links");
+    jw_obj(&w);
+    const char *b = rq->params[0], *n = sum.number;
+    srv_jw_link(&w, "self", "/api/v1", (const char *const[]){"players", b, n, NULL});
+    srv_jw_link(&w, "history", "/api/v1", (const char *const[]){"players", b, n, "history", NULL});
+    srv_jw_link(&w, "statement", "/api/v1",
+                (const char *const[]){"players", b, n, "statement", NULL});
+    srv_jw_link(&w, "rank", "/api/v1", (const char *const[]){"players", b, n, "rank", NULL});
+    if (sum.home_club[0])
+        srv_jw_link(&w, "home_club", "/api/v1",
+                    (const char *const[]){"clubs", b, sum.home_club, NULL});
+    srv_jw_link(&w, "page", "", (const char *const[]){"player", b, n, NULL});
+    jw_end_obj(&w);
+    jw_end_obj(&w);
+    srv_jw_end(rs, &w);
     rs->cacheable = true;
     return 0;
 }
@@ -78,31 +95,61 @@ static bmp_status statement_at_head(bmp_ledger *l, const char *body, const char 
 int srv_statement(srv_req *rq, srv_resp *rs)
 {
     bmp_table t;
-    bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
     char head[96] = "";
+    if (!srv_args_only(rq, rs, no_args))
+        return 0;
+    bmp_table_init(&t);
     WITH_LEDGER(rq, rs, l,
                 st = statement_at_head(l, rq->params[0], rq->params[1], &t, head, &e));
-    table_answer(rs, st, &e, &t,
-                 json_pack("{s:o,s:o,s:o}", "body", srv_jstr(rq->params[0]), "number",
-                           srv_jstr(rq->params[1]), "head", srv_jstr(head)));
+    if (st) {
+        srv_ledger_error(rs, st, &e, NULL);
+    } else {
+        jw w;
+        srv_jw_begin(rs, 200, &w);
+        jw_obj(&w);
+        jw_kstr(&w, "body", rq->params[0]);
+        jw_kstr(&w, "number", rq->params[1]);
+        jw_kstr(&w, "head", head);
+        jw_key(&w, "rows");
+        srv_jw_rows(&w, &t, NULL, NULL);
+        notes_json(&w, &t);
+        jw_end_obj(&w);
+        srv_jw_end(rs, &w);
+        rs->cacheable = true;
+    }
     bmp_table_free(&t);
     return 0;
 }
 
 int srv_club(srv_req *rq, srv_resp *rs)
 {
-    const char *period = srv_arg(rq, "period");
+    static const char *const args[] = {"period", NULL};
+    const char *period = NULL;
+    if (!srv_args_only(rq, rs, args) || !srv_month_arg(rq, rs, "period", &period))
+        return 0;
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
     WITH_LEDGER(rq, rs, l,
                 st = bmp_ledger_club_report(l, rq->params[0], rq->params[1], period, &t, &e));
-    table_answer(rs, st, &e, &t,
-                 json_pack("{s:o,s:o}", "body", srv_jstr(rq->params[0]), "club",
-                           srv_jstr(rq->params[1])));
+    if (st) {
+        srv_ledger_error(rs, st, &e, NULL);
+    } else {
+        jw w;
+        srv_jw_begin(rs, 200, &w);
+        jw_obj(&w);
+        jw_kstr(&w, "body", rq->params[0]);
+        jw_kstr(&w, "club", rq->params[1]);
+        jw_key(&w, "rows");
+        srv_jw_rows(&w, &t, NULL, NULL);
+        notes_json(&w, &t);
+        jw_end_obj(&w);
+        srv_jw_end(rs, &w);
+        rs->cacheable = true;
+    }
     bmp_table_free(&t);
     return 0;
 }
@@ -118,11 +165,19 @@ static bool state_ok(const char *s)
     return !s;
 }
 
+/* "links": {"self": "/api/v1/batches/ID"} (rows of the batch listing). */
+static void batch_link(jw *w, const bmp_table *t, size_t r, const void *ctx)
+{
+    (void)ctx;
+    srv_jw_link(w, "self", "/api/v1", (const char *const[]){"batches", srv_cell(t, r, "id"), NULL});
+}
+
 int srv_batches(srv_req *rq, srv_resp *rs)
 {
+    static const char *const args[] = {"state", "page", "per_page", NULL};
     const char *state = srv_arg(rq, "state");
     size_t page, per_page, total = 0;
-    if (!srv_paging(rq, rs, &page, &per_page))
+    if (!srv_args_only(rq, rs, args) || !srv_paging(rq, rs, &page, &per_page))
         return 0;
     if (!state_ok(state)) {
         srv_error(rs, 400, "state \"%s\": expected received, provisional, approved, posted or "
@@ -136,10 +191,13 @@ int srv_batches(srv_req *rq, srv_resp *rs)
     WITH_LEDGER(rq, rs, l,
                 st = bmp_ledger_batches_page(l, state, (page - 1) * per_page, per_page, &t,
                                              &total, &e));
-    if (st)
+    if (st) {
         srv_ledger_error(rs, st, &e, NULL);
-    else {
-        srv_json(rs, 200, srv_page_json(srv_table_json(&t), page, per_page, total));
+    } else {
+        jw w;
+        srv_jw_begin(rs, 200, &w);
+        srv_jw_page(&w, &t, page, per_page, total, batch_link, NULL);
+        srv_jw_end(rs, &w);
         rs->cacheable = true;
     }
     bmp_table_free(&t);
@@ -162,28 +220,40 @@ int srv_batch(srv_req *rq, srv_resp *rs)
         srv_error(rs, 404, "no batch %s", rq->params[0]);
         return 0;
     }
+    if (!srv_args_only(rq, rs, no_args))
+        return 0;
     bmp_table t;
     bmp_table_init(&t);
     bmp_ledger_sections s = {0};
     bmp_error e = {0};
     bmp_status st;
     WITH_LEDGER(rq, rs, l, st = batch_read(l, id, &t, &s, &e));
+    if (!st && t.nrows != 1)
+        st = bmp_error_set(&e, BMP_ENOTFOUND, "no batch %lld", id);
     if (st) {
         srv_ledger_error(rs, st, &e, NULL);
     } else {
-        json_t *rows = srv_table_json(&t);
-        json_t *b = json_incref(json_array_get(rows, 0));
-        json_decref(rows);
+        jw w;
+        srv_jw_begin(rs, 200, &w);
+        jw_obj(&w);
+        srv_jw_cells(&w, &t, 0);
         /* issue 26: the lines and the held lines, as `ledger batch show`
-         * lists them (new keys: "lines" and "held" are the counts) */
+         * lists them ("lines" and "held" are the counts) */
         static const char *const sec[] = {"lines", "held"}, *const key[] = {"journal_lines",
                                                                            "held_lines"};
-        for (size_t i = 0; b && i < 2; i++) {
+        for (size_t i = 0; i < 2; i++) {
             const bmp_table *t2 = bmp_ledger_section(&s, sec[i]);
-            if (t2)
-                json_object_set_new(b, key[i], srv_table_json(t2));
+            if (t2) {
+                jw_key(&w, key[i]);
+                srv_jw_rows(&w, t2, NULL, NULL);
+            }
         }
-        srv_json(rs, 200, b);
+        jw_key(&w, "links");
+        jw_obj(&w);
+        batch_link(&w, &t, 0, NULL);
+        jw_end_obj(&w);
+        jw_end_obj(&w);
+        srv_jw_end(rs, &w);
         rs->cacheable = true;
     }
     bmp_ledger_sections_free(&s);

@@ -1,37 +1,50 @@
 /* Paged listings of the REST API (include/bridgemp/ledger_api.h): player
- * search, a player's history, clubs, events and an event's awards. */
+ * search, a player's history, clubs, events and an event's awards, each
+ * written with the streaming writer (api_out.h); a listed player, club or
+ * event carries its link, built from encoded segments. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
+#include "server/api_out.h"
+#include "server/api_args.h"
 #include "server/http_internal.h"
+
+/* "links": {"self": "/api/v1/KIND/BODY/KEY"} of a listed row: ctx is
+ * {kind, body, key column}. */
+typedef struct item_link {
+    const char *kind, *body, *col;
+} item_link;
+
+static void self_link(jw *w, const bmp_table *t, size_t r, const void *ctx)
+{
+    const item_link *k = ctx;
+    srv_jw_link(w, "self", "/api/v1",
+                (const char *const[]){k->kind, k->body, srv_cell(t, r, k->col), NULL});
+}
 
 /* The answer of a listing: the page, or the ledger's error. */
 static void answer(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp_table *t,
-                   size_t page, size_t per_page, size_t total, bool paged)
+                   size_t page, size_t per_page, size_t total, const item_link *link)
 {
-    if (st)
+    if (st) {
         srv_ledger_error(rs, st, e, NULL);
-    else if (paged)
-        srv_json(rs, 200, srv_page_json(srv_table_json(t), page, per_page, total));
-    else
-        srv_json(rs, 200, json_pack("{s:o}", "items", srv_table_json(t)));
-    rs->cacheable = !st;
-}
-
-static const char *need_body(srv_req *rq, srv_resp *rs)
-{
-    const char *body = srv_arg(rq, "body");
-    if (!body || !*body)
-        srv_error(rs, 400, "body: expected ?body=abf, nzb, ebu or acbl");
-    return body && *body ? body : NULL;
+        return;
+    }
+    jw w;
+    srv_jw_begin(rs, 200, &w);
+    srv_jw_page(&w, t, page, per_page, total, link ? self_link : NULL, link);
+    srv_jw_end(rs, &w);
+    rs->cacheable = true;
 }
 
 int srv_players(srv_req *rq, srv_resp *rs)
 {
+    static const char *const args[] = {"body", "q", "page", "per_page", NULL};
     size_t page, per_page, total = 0;
-    const char *body = need_body(rq, rs), *q = srv_arg(rq, "q");
-    if (!body || !srv_paging(rq, rs, &page, &per_page))
+    const char *body = NULL, *q = srv_arg(rq, "q");
+    if (!srv_args_only(rq, rs, args) || !(body = srv_body_arg(rq, rs)) ||
+        !srv_paging(rq, rs, &page, &per_page))
         return 0;
     bmp_table t;
     bmp_table_init(&t);
@@ -40,15 +53,16 @@ int srv_players(srv_req *rq, srv_resp *rs)
     WITH_LEDGER(rq, rs, l,
                 st = bmp_ledger_find_players(l, body, q, (page - 1) * per_page, per_page, &t,
                                              &total, &e));
-    answer(rs, st, &e, &t, page, per_page, total, true);
+    answer(rs, st, &e, &t, page, per_page, total, &(item_link){"players", body, "number"});
     bmp_table_free(&t);
     return 0;
 }
 
 int srv_history(srv_req *rq, srv_resp *rs)
 {
+    static const char *const args[] = {"page", "per_page", NULL};
     size_t page, per_page, total = 0;
-    if (!srv_paging(rq, rs, &page, &per_page))
+    if (!srv_args_only(rq, rs, args) || !srv_paging(rq, rs, &page, &per_page))
         return 0;
     bmp_table t;
     bmp_table_init(&t);
@@ -57,31 +71,45 @@ int srv_history(srv_req *rq, srv_resp *rs)
     WITH_LEDGER(rq, rs, l,
                 st = bmp_ledger_player_journal(l, rq->params[0], rq->params[1],
                                                (page - 1) * per_page, per_page, &t, &total, &e));
-    answer(rs, st, &e, &t, page, per_page, total, true);
+    answer(rs, st, &e, &t, page, per_page, total, NULL);
     bmp_table_free(&t);
     return 0;
 }
 
 int srv_clubs(srv_req *rq, srv_resp *rs)
 {
-    const char *body = need_body(rq, rs);
-    if (!body)
+    static const char *const args[] = {"body", NULL};
+    const char *body = NULL;
+    if (!srv_args_only(rq, rs, args) || !(body = srv_body_arg(rq, rs)))
         return 0;
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
     WITH_LEDGER(rq, rs, l, st = bmp_ledger_clubs(l, body, &t, &e));
-    answer(rs, st, &e, &t, 1, 0, 0, false);
+    if (st) {
+        srv_ledger_error(rs, st, &e, NULL);
+    } else {
+        jw w;
+        srv_jw_begin(rs, 200, &w);
+        jw_obj(&w);
+        jw_key(&w, "items");
+        srv_jw_rows(&w, &t, self_link, &(item_link){"clubs", body, "number"});
+        jw_end_obj(&w);
+        srv_jw_end(rs, &w);
+        rs->cacheable = true;
+    }
     bmp_table_free(&t);
     return 0;
 }
 
 int srv_events(srv_req *rq, srv_resp *rs)
 {
+    static const char *const args[] = {"body", "page", "per_page", NULL};
     size_t page, per_page, total = 0;
-    const char *body = need_body(rq, rs);
-    if (!body || !srv_paging(rq, rs, &page, &per_page))
+    const char *body = NULL;
+    if (!srv_args_only(rq, rs, args) || !(body = srv_body_arg(rq, rs)) ||
+        !srv_paging(rq, rs, &page, &per_page))
         return 0;
     bmp_table t;
     bmp_table_init(&t);
@@ -89,29 +117,39 @@ int srv_events(srv_req *rq, srv_resp *rs)
     bmp_status st;
     WITH_LEDGER(rq, rs, l,
                 st = bmp_ledger_events(l, body, (page - 1) * per_page, per_page, &t, &total, &e));
-    answer(rs, st, &e, &t, page, per_page, total, true);
+    answer(rs, st, &e, &t, page, per_page, total, &(item_link){"events", body, "id"});
     bmp_table_free(&t);
     return 0;
 }
 
 int srv_event(srv_req *rq, srv_resp *rs)
 {
+    static const char *const args[] = {NULL};
     char *end = NULL;
     long long id = strtoll(rq->params[1], &end, 10);
     if (*end || id <= 0) {
         srv_error(rs, 400, "\"%s\": expected an event (batch) number", rq->params[1]);
         return 0;
     }
+    if (!srv_args_only(rq, rs, args))
+        return 0;
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
     WITH_LEDGER(rq, rs, l, st = bmp_ledger_event_awards(l, rq->params[0], id, &t, &e));
-    if (st)
+    if (st) {
         srv_ledger_error(rs, st, &e, NULL);
-    else {
-        srv_json(rs, 200, json_pack("{s:o,s:I,s:o}", "body", srv_jstr(rq->params[0]), "id",
-                                    (json_int_t)id, "awards", srv_table_json(&t)));
+    } else {
+        jw w;
+        srv_jw_begin(rs, 200, &w);
+        jw_obj(&w);
+        jw_kstr(&w, "body", rq->params[0]);
+        jw_kint(&w, "id", id);
+        jw_key(&w, "awards");
+        srv_jw_rows(&w, &t, self_link, &(item_link){"players", rq->params[0], "number"});
+        jw_end_obj(&w);
+        srv_jw_end(rs, &w);
         rs->cacheable = true;
     }
     bmp_table_free(&t);

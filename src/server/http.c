@@ -36,6 +36,7 @@ typedef struct conn_ctx {
     core_buf body;
     bool begun, too_large, too_many_args;
     size_t target_len;
+    char *raw_path; /* the target's path as sent (libmicrohttpd decodes its own copy) */
     struct timespec t0;
     int status;
     size_t bytes;
@@ -108,6 +109,8 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
     conn_ctx *x = calloc(1, sizeof *x);
     if (x && uri)
         x->target_len = strlen(uri);
+    if (x && uri)
+        x->raw_path = strndup(uri, strcspn(uri, "?"));
     const char *q = uri ? strchr(uri, '?') : NULL;
     if (!x || !q)
         return x;
@@ -219,7 +222,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (x->too_large)
         return too_large(s, c, x);
     srv_req rq = {.s = s, .conn = c, .method = strcmp(method, "HEAD") == 0 ? "GET" : method,
-                  .path = url, .body = x->body.data ? x->body.data : "", .body_len = x->body.len};
+                  .path = url, .raw_path = x->raw_path ? x->raw_path : url,
+                  .body = x->body.data ? x->body.data : "", .body_len = x->body.len};
     srv_resp rs = {0};
     srv_route(&rq, &rs);
     return queue(c, x, &rs);
@@ -238,6 +242,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         access_log(s, c, x);
     srv_guard_request_done(&s->guard, c);
     core_buf_free(&x->body);
+    free(x->raw_path);
     free(x);
     *con_cls = NULL;
     if (!begun) /* the request line came, the request never reached us */

@@ -41,6 +41,8 @@ typedef struct srv_req {
     srv *s;
     struct MHD_Connection *conn;
     const char *method, *path;
+    const char *raw_path;       /* the path as sent, percent-encoded: the routes split it
+                                   into segments before decoding (a '/' in a club number) */
     const char *body;
     size_t body_len;
     const char *params[4];      /* {captures} of the route pattern */
@@ -124,6 +126,7 @@ int srv_report_promotions(srv_req *rq, srv_resp *rs);
 int srv_healthz(srv_req *rq, srv_resp *rs);
 int srv_player(srv_req *rq, srv_resp *rs);
 int srv_statement(srv_req *rq, srv_resp *rs);
+int srv_player_rank(srv_req *rq, srv_resp *rs); /* issue 30: the rank at a date (api_rank.c) */
 int srv_club(srv_req *rq, srv_resp *rs);
 int srv_batches(srv_req *rq, srv_resp *rs);
 int srv_batch(srv_req *rq, srv_resp *rs);

@@ -64,25 +64,27 @@ typedef struct page_route {
 
 static const page_route page_routes[] = {
     {"", 0, page_home, NULL},         {"players", 0, page_search, NULL},
-    {"player", 2, page_player, NULL}, {"clubs", 0, page_clubs, NULL},
+    {"player", 2, page_player, NULL}, {"player", 3, page_rank, NULL},
+    {"clubs", 0, page_clubs, NULL},
     {"club", 2, page_club, NULL},     {"events", 0, page_events, NULL},
     {"event", 2, page_event, NULL},   {"batch", 1, page_batch, page_batch_post},
     {NULL, 0, NULL, NULL},
 };
 
-/* Split "/name/a/b" into name and segments (copied into buf). */
+/* Split "/name/a/b" into name and segments, each percent-decoded into buf
+ * (web_path_segments: a club number "NZ/7" is the one segment NZ%2F7);
+ * 5 when the path has more segments than any page, or is not a path. */
 static size_t split(const char *path, char *buf, size_t size, const char **name, const char **seg)
 {
-    snprintf(buf, size, "%s", path + (*path == '/'));
-    *name = buf;
-    size_t n = 0;
-    for (char *s = strchr(buf, '/'); s; s = strchr(s + 1, '/')) {
-        *s = '\0';
-        if (n == 4)
-            return 5;
-        seg[n++] = s + 1;
-    }
-    return n;
+    const char *all[6];
+    int n = web_path_segments(path, buf, size, all, 6);
+    *name = "";
+    if (n < 1 || n > 5)
+        return 5;
+    *name = all[0];
+    for (int i = 1; i < n; i++)
+        seg[i - 1] = all[i];
+    return (size_t)(n - 1);
 }
 
 static int asset(page *p, const char *text, const char *ctype)

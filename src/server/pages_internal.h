@@ -101,6 +101,10 @@ void page_pager(core_buf *b, const char *base, size_t page, size_t per_page, siz
 int page_home(page *p);
 int page_search(page *p);
 int page_player(page *p);
+/* "Rank on date" (pages_rank.c): the player page's form (date, when given,
+ * fills it) and /player/{body}/{number}/rank?date=yyyy-mm-dd. */
+void page_rank_form(page *p, const char *body, const char *number, const char *date);
+int page_rank(page *p);
 int page_events(page *p);
 int page_clubs(page *p);
 int page_club(page *p);

@@ -206,6 +206,7 @@ int page_player(page *p)
         return page_fail(p, st, &e);
     page_head(p, s.name);
     summary_block(p, body, &s);
+    page_rank_form(p, body, s.number, NULL);
     chart_block(p, body, &s);
     recent_awards(p, body, s.number);
     page_foot(p);

@@ -74,17 +74,7 @@ bmp_status page_lost(page *p, bmp_status st)
 
 void page_url(core_buf *b, const char *s)
 {
-    static const char hex[] = "0123456789ABCDEF";
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-            c == '-' || c == '_' || c == '.' || c == '~') {
-            core_buf_append(b, s, 1);
-        } else {
-            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
-            core_buf_append(b, e, 3);
-        }
-    }
+    web_buf_url(b, s);
 }
 
 void page_link(core_buf *b, const char *prefix, const char *key, const char *text)

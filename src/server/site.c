@@ -72,7 +72,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     web_ctx c = {.l = l, .arg = query_arg, .ctx = rq, .method = rq->method, .user = u,
                  .csrf = srv_session_csrf(rq), .body = rq->body, .body_len = rq->body_len,
                  .write = write_as, .location = rs->location};
-    int status = web_page_serve(&c, rq->path, &out, &ctype);
+    int status = web_page_serve(&c, rq->raw_path ? rq->raw_path : rq->path, &out, &ctype);
     srv_pool_put(&rq->s->pool, l);
     if (status)
         answer(rs, status, &out, ctype);

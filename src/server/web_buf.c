@@ -59,3 +59,56 @@ int web_buf_html(core_buf *b, const char *s)
     }
     return core_buf_puts(b, run);
 }
+
+int web_buf_url(core_buf *b, const char *s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '_' || c == '.' || c == '~') {
+            core_buf_append(b, s, 1);
+        } else {
+            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+            core_buf_append(b, e, 3);
+        }
+    }
+    return b->failed ? -1 : 0;
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+int web_path_segments(const char *raw, char *buf, size_t size, const char **seg, size_t max)
+{
+    if (!raw || *raw != '/' || !size)
+        return -1;
+    size_t n = 0, k = 0;
+    for (const char *s = raw; *s;) {
+        if (*s == '/') { /* a new segment */
+            if (n == max || k + 1 >= size)
+                return -1;
+            if (n)
+                buf[k++] = '\0';
+            seg[n++] = buf + k;
+            s++;
+            continue;
+        }
+        int c = (unsigned char)*s, hi, lo;
+        if (*s == '%') {
+            if ((hi = hexval(s[1])) < 0 || (lo = hexval(s[2])) < 0 || (c = hi * 16 + lo) == 0)
+                return -1;
+            s += 3;
+        } else {
+            s++;
+        }
+        if (k + 1 >= size)
+            return -1;
+        buf[k++] = (char)c;
+    }
+    buf[k] = '\0';
+    return (int)n;
+}

@@ -14,4 +14,15 @@
  * nothing. */
 int web_buf_html(core_buf *b, const char *s);
 
+/* Appends s percent-encoded for one URL path segment or query value: every
+ * byte but A-Z a-z 0-9 - _ . ~ as %XX, so a '/' in a club number stays in
+ * its segment (then safe in an HTML attribute as it is). */
+int web_buf_url(core_buf *b, const char *s);
+
+/* The segments of a request's raw path (as sent, percent-encoded), each
+ * decoded, into buf: seg[0..n) point into it.  Returns n, or -1 when the
+ * path does not start with '/', holds more than `max` segments, does not
+ * fit buf, or a segment decodes to a NUL or holds a bad escape. */
+int web_path_segments(const char *raw, char *buf, size_t size, const char **seg, size_t max);
+
 #endif

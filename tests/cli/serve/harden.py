@@ -187,7 +187,7 @@ for state in ("", "&state=posted", "&state=rejected"):
     if items != whole["items"] or whole["total"] != len(whole["items"]):
         fail("batches%s: the pages are not the list" % state)
 status, j = get(port, "/api/v1/batches?per_page=1")
-if status != 200 or len(j["items"]) != 1 or j["total"] < 5 or j["items"][0]["id"] != "1":
+if status != 200 or len(j["items"]) != 1 or j["total"] < 5 or j["items"][0]["id"] != 1:
     fail("batches?per_page=1 -> %d %s" % (status, j))
 
 # --- kill -9: nothing left in the temporary directory
