@@ -15,7 +15,7 @@ foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger
           test_ledger_text_door test_ledger_publish test_ledger_invoice_out
           test_ledger_journal_bound test_ledger_register
           test_ledger_opening test_ledger_merge test_ledger_movein_100k
-          test_ledger_chain)
+          test_ledger_chain test_ledger_accounts)
   add_test(NAME ${t}_pg COMMAND ${t})
   set_tests_properties(${t}_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
                                           SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql)
@@ -48,3 +48,10 @@ add_test(NAME cli_serve_api_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_api_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
                      PASS_REGULAR_EXPRESSION "serve API: all checks passed" TIMEOUT 240)
+# Accounts, sessions and CSRF (tests/cli/serve/accounts.py, issue 29) on a PostgreSQL ledger.
+add_test(NAME cli_serve_accounts_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_accounts
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-accounts-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_accounts_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve accounts: all checks passed" TIMEOUT 300)

@@ -202,11 +202,11 @@ static void club_event_batch_pages(void **state)
             "paid: formula W=1.50: 0.3 = 0.30</td>");
     has(&b, "pairs weight W = 1.50");
     /* a posted batch has no approve/reject form; an adjustment no event */
-    assert_int_equal(render(&t, "/batch/2", NULL, &b), 200);
+    assert_int_equal(render_as(&t, "/batch/2", &secretary, &b), 200);
     has(&b, "<dd id=\"batch-state\">posted</dd>");
     has(&b, "<a href=\"/event/abf/2\">The event's awards</a>");
     lacks(&b, "id=\"decide\"");
-    assert_int_equal(render(&t, "/batch/1", NULL, &b), 200);
+    assert_int_equal(render_as(&t, "/batch/1", &secretary, &b), 200);
     lacks(&b, "The event's awards");
     assert_int_equal(render(&t, "/event/abf/1", NULL, &b), 404); /* not an event */
     core_buf_free(&b);
@@ -220,18 +220,40 @@ static void forms_and_errors(void **state)
     (void)state;
     lt t;
     site(&t);
-    int64_t id = lt_import(&t, EX "ledger/harbourside-tuesday-2025-09-16.grn", "abf", BMP_OK);
+    /* the club's file, imported as club 2074's (its scorer may see it) */
+    bmp_error e = {0};
+    bmp_problems pr = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf", .club = "2074"};
+    assert_int_equal(bmp_ledger_import(t.l, EX "ledger/harbourside-tuesday-2025-09-16.grn", &io,
+                                       &id, &pr, &e), BMP_OK);
+    bmp_problems_free(&pr);
     core_buf b;
     core_buf_init(&b);
     char path[32];
     snprintf(path, sizeof path, "/batch/%lld", (long long)id);
-    assert_int_equal(render(&t, path, NULL, &b), 200);
+    assert_int_equal(render_as(&t, path, &secretary, &b), 200);
     has(&b, "<dd id=\"batch-state\">provisional</dd>");
-    has(&b, "<form id=\"decide\" data-batch=\"3\">");
-    has(&b, "<input id=\"token\" name=\"token\" type=\"password\"");
-    assert_int_equal(render(&t, "/batch/99", NULL, &b), 404);
+    /* issue 29: a POST form with the session's CSRF token, no token field */
+    has(&b, "<form method=\"post\" action=\"/batch/3\" id=\"decide\"><input type=\"hidden\" "
+            "name=\"csrf\" value=\"" CSRF "\">");
+    lacks(&b, "name=\"token\"");
+    /* nobody logged in: to the login page; a scorer of another club: 403;
+     * a scorer of the batch's club sees it, without the form */
+    assert_int_equal(render_as(&t, path, NULL, &b), 303);
+    has(&b, "/login?next=%2Fbatch%2F3");
+    bmp_user other = {.id = 2, .name = "otto", .nroles = 1,
+                      .roles = {{BMP_ROLE_SCORER, "abf", "3101"}}};
+    assert_int_equal(render_as(&t, path, &other, &b), 403);
+    has(&b, "otto is not a secretary of abf");
+    lacks(&b, "batch-state");
+    bmp_user own = {.id = 3, .name = "sam", .nroles = 1, .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
+    assert_int_equal(render_as(&t, path, &own, &b), 200);
+    has(&b, "<dd id=\"batch-state\">provisional</dd>");
+    lacks(&b, "id=\"decide\"");
+    assert_int_equal(render_as(&t, "/batch/99", &secretary, &b), 404);
     has(&b, "no batch 99");
-    assert_int_equal(render(&t, "/batch/x", NULL, &b), 400);
+    assert_int_equal(render_as(&t, "/batch/x", &secretary, &b), 400);
     assert_int_equal(render(&t, "/player/abf/9999", NULL, &b), 404);
     has(&b, "no abf player 9999");
     assert_int_equal(render(&t, "/player/xyz/1003", NULL, &b), 404);

@@ -46,6 +46,8 @@ const ledger_chain_table ledger_chain_tables[] = {
     {"player_merge", "id", NULL, false},                  /* issue 28: merges */
     {"player_unmerge", "merge_id", NULL, false},
     {"invoice_setting", "body_id", NULL, true},           /* issue 28: a body's invoice terms */
+    {"account", "id", NULL, true},                        /* issue 29: staff and club accounts */
+    {"account_role", "account_id", "role, body, club", false}, /* ... their roles, as a set */
 };
 const size_t ledger_chain_ntables = sizeof ledger_chain_tables / sizeof ledger_chain_tables[0];
 
@@ -55,6 +57,13 @@ const ledger_chain_exempt ledger_chain_exempts[] = {
     {"holding", "derived: verify recomputes every holding from the posted journal, both ways "
                 "(a holding without its lines, lines without their holding); imaging them made "
                 "an opening of 100,000 players 40 % slower (docs/performance.md)"},
+    {"session", "the server's sessions (issue 29): working state rewritten as requests come "
+                "(last seen) and ended by expiry, not ledger history; each login, logout and "
+                "end by `user disable` is an audit entry by the account's name, and a session "
+                "grants nothing the account row (chained) does not"},
+    {"login_attempt", "failed logins counted per account and address to slow guessing (issue "
+                      "29): a counter that decays with its window, not history; chaining it "
+                      "would let anyone without a password append to the chain"},
     {"bmp_schema", "PostgreSQL's schema version (SQLite's is PRAGMA user_version): written by "
                    "migrations only, checked on every open"},
 };

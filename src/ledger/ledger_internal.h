@@ -66,6 +66,9 @@ bmp_status lq_table(bmp_ledger *l, bmp_table *t, int group, size_t limit, bmp_er
 
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err);
 void ledger_now(const bmp_ledger *l, char buf[40]);
+/* The BLAKE2b-256 of a secret the ledger keeps only hashed (an API token,
+ * a session id), hex (tokens.c). */
+void ledger_secret_hash(const char *secret, char hex[65]);
 
 /* Inside the caller's transaction: the batch reversing `old` (in `state`,
  * content hash rhash) with its journal lines, held lines and totals

@@ -15,7 +15,7 @@
 
 #define TOKEN_PREFIX "bmp_"
 
-static void token_hash(const char *token, char hex[65])
+void ledger_secret_hash(const char *token, char hex[65])
 {
     unsigned char h[32];
     crypto_generichash(h, sizeof h, (const unsigned char *)token, strlen(token), NULL, 0);
@@ -113,7 +113,7 @@ bmp_status bmp_ledger_token_create(bmp_ledger *l, const char *scope, const char 
                       sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
     sodium_memzero(raw, sizeof raw);
     char hex[65];
-    token_hash(token, hex);
+    ledger_secret_hash(token, hex);
     if (!rc)
         rc = insert_token(l, scope, label, hex, id, err);
     if (!rc)
@@ -185,7 +185,7 @@ bmp_status bmp_ledger_token_check(bmp_ledger *l, const char *token, bmp_token_sc
         strlen(token) >= BMP_TOKEN_SIZE)
         return bmp_error_set(err, BMP_ENOTFOUND, "not a bridgemp token");
     char hex[65];
-    token_hash(token, hex);
+    ledger_secret_hash(token, hex);
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT id, scope, label FROM token "

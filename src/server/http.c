@@ -50,7 +50,7 @@ static double elapsed_ms(const struct timespec *t0)
     return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-static void client_ip(struct MHD_Connection *c, char *buf, size_t size)
+void srv_client_ip(struct MHD_Connection *c, char *buf, size_t size)
 {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -71,7 +71,7 @@ static void access_log(srv *s, struct MHD_Connection *c, const conn_ctx *x)
     if (!s->o.access_log)
         return;
     char ip[64], at[32];
-    client_ip(c, ip, sizeof ip);
+    srv_client_ip(c, ip, sizeof ip);
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);

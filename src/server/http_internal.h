@@ -10,6 +10,7 @@
 
 #include "bridgemp/ledger.h"
 #include "bridgemp/ledger_token.h"
+#include "bridgemp/ledger_user.h"
 #include "core/buf.h"
 #include "server/conn_guard.h"
 #include "server/server.h"
@@ -44,6 +45,11 @@ typedef struct srv_req {
     size_t body_len;
     const char *params[4];      /* {captures} of the route pattern */
     bmp_token_scope scope;      /* filled by srv_auth */
+    /* the page session (session.c, issue 29): read once per request */
+    bool session_read;
+    bmp_user user;              /* id 0: nobody is logged in */
+    char sid[BMP_SESSION_SIZE]; /* the cookie's session id when live */
+    char csrf[65];              /* its CSRF token */
 } srv_req;
 
 typedef struct srv_resp {
@@ -54,6 +60,10 @@ typedef struct srv_resp {
     bool challenge;             /* 401: WWW-Authenticate: Bearer */
     bool cacheable;             /* GET answers: ETag, If-None-Match */
     bool close;                 /* Connection: close (the request's framing is not trusted) */
+    bool private_;              /* a logged-in page: Cache-Control: no-store, no ETag */
+    unsigned retry_after;       /* 429: Retry-After seconds */
+    char location[256];         /* 303: Location */
+    char cookie[2][160];        /* Set-Cookie lines */
 } srv_resp;
 
 typedef int (*srv_handler)(srv_req *rq, srv_resp *rs);
@@ -85,6 +95,9 @@ void srv_pool_free(srv_pool *p);
 /* Bearer tokens (auth.c): 0 when the request holds a live token, else the
  * 401 is in rs. */
 int srv_auth(srv_req *rq, srv_resp *rs);
+
+/* The client's address as text ("-" when unknown; http.c). */
+void srv_client_ip(struct MHD_Connection *c, char *buf, size_t size);
 
 /* Routing (api.c): fill rs for the request. */
 void srv_route(srv_req *rq, srv_resp *rs);

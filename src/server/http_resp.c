@@ -147,13 +147,31 @@ static void security_headers(struct MHD_Response *r)
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(r, "X-Frame-Options", "DENY");
-    MHD_add_response_header(r, "Cache-Control", "no-cache");
+}
+
+/* What a logged-in answer adds: never stored, its cookies, a redirect, a
+ * 429's wait (issue 29). */
+static void session_headers(struct MHD_Response *r, const srv_resp *rs)
+{
+    MHD_add_response_header(r, "Cache-Control", rs->private_ ? "no-store" : "no-cache");
+    if (rs->private_)
+        MHD_add_response_header(r, "Vary", "Cookie");
+    for (int i = 0; i < 2; i++)
+        if (rs->cookie[i][0])
+            MHD_add_response_header(r, "Set-Cookie", rs->cookie[i]);
+    if (rs->location[0])
+        MHD_add_response_header(r, "Location", rs->location);
+    if (rs->retry_after) {
+        char v[24];
+        snprintf(v, sizeof v, "%u", rs->retry_after);
+        MHD_add_response_header(r, "Retry-After", v);
+    }
 }
 
 struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c)
 {
     char tag[36] = "";
-    if (rs->cacheable && rs->status == 200) {
+    if (rs->cacheable && !rs->private_ && rs->status == 200) {
         etag_of(&rs->body, tag);
         const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
         if (etag_matches(inm, tag)) {
@@ -166,6 +184,7 @@ struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c)
     if (!r)
         return NULL;
     security_headers(r);
+    session_headers(r, rs);
     if (rs->status != 304 && rs->ctype)
         MHD_add_response_header(r, "Content-Type", rs->ctype);
     if (tag[0])

@@ -1,6 +1,6 @@
 /* The HTML pages of `bridgemp serve` (pages.h): the dispatcher (one table
- * of pages), the stylesheet and the one script (the batch page's
- * approve/reject buttons, which call the API with a token).  The layout and
+ * of pages, each with its GET handler and, for a form, its POST handler),
+ * the stylesheet and the one script.  The layout and
  * the helpers every page uses are in pages_util.c. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,8 @@ static const char style_css[] =
     "body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1b1b1b;background:#fafafa}\n"
     "header{background:#0b4f6c;color:#fff;padding:.6rem 1rem}\n"
     "header a{color:#fff;margin-right:1rem;text-decoration:none;font-weight:600}\n"
+    "header{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center}\n"
+    "header form.who{margin:0}header form.who button{margin-left:.5rem}\n"
     "main{max-width:60rem;margin:0 auto;padding:1rem}\n"
     "h1{font-size:1.5rem;margin:.5rem 0}\n"
     "table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem;background:#fff}\n"
@@ -49,38 +51,23 @@ static const char style_css[] =
     "flex:none}\n"
     "}\n";
 
-/* The batch page's form: POST /api/v1/batches/{id}/{approve|reject} with
- * the token typed in (writes need "Authorization: Bearer", W-2). */
-static const char app_js[] =
-    "'use strict';\n"
-    "document.addEventListener('DOMContentLoaded', function () {\n"
-    "  var f = document.getElementById('decide');\n"
-    "  if (!f) return;\n"
-    "  f.addEventListener('submit', function (ev) {\n"
-    "    ev.preventDefault();\n"
-    "    var action = ev.submitter ? ev.submitter.value : 'approve';\n"
-    "    var out = document.getElementById('outcome');\n"
-    "    var body = action === 'reject' ? JSON.stringify({reason: f.reason.value}) : '{}';\n"
-    "    fetch('/api/v1/batches/' + f.dataset.batch + '/' + action, {method: 'POST',\n"
-    "      headers: {'Authorization': 'Bearer ' + f.token.value,\n"
-    "                'Content-Type': 'application/json'}, body: body})\n"
-    "      .then(function (r) { return r.json().then(function (j) {\n"
-    "        out.textContent = r.ok ? action + 'd' : (j.error || ('HTTP ' + r.status));\n"
-    "        if (r.ok) location.reload(); }); })\n"
-    "      .catch(function (e) { out.textContent = String(e); });\n"
-    "  });\n"
-    "});\n";
+/* The one script: nothing needs it since the batch page's form became a
+ * plain POST with its CSRF token (issue 29); kept for the pages to come. */
+static const char app_js[] = "'use strict';\n";
 
 typedef struct page_route {
     const char *name;   /* first path segment ("" for /) */
     size_t nseg;        /* segments after it */
     int (*fn)(page *p);
+    int (*post)(page *p); /* NULL: the page takes no POST (405) */
 } page_route;
 
 static const page_route page_routes[] = {
-    {"", 0, page_home},        {"players", 0, page_search}, {"player", 2, page_player},
-    {"clubs", 0, page_clubs},  {"club", 2, page_club},      {"events", 0, page_events},
-    {"event", 2, page_event},  {"batch", 1, page_batch},    {NULL, 0, NULL},
+    {"", 0, page_home, NULL},         {"players", 0, page_search, NULL},
+    {"player", 2, page_player, NULL}, {"clubs", 0, page_clubs, NULL},
+    {"club", 2, page_club, NULL},     {"events", 0, page_events, NULL},
+    {"event", 2, page_event, NULL},   {"batch", 1, page_batch, page_batch_post},
+    {NULL, 0, NULL, NULL},
 };
 
 /* Split "/name/a/b" into name and segments (copied into buf). */
@@ -105,10 +92,36 @@ static int asset(page *p, const char *text, const char *ctype)
     return 200;
 }
 
-int web_page_render(bmp_ledger *l, const char *path, const char *(*arg)(void *ctx, const char *key),
-                    void *ctx, core_buf *out, const char **content_type)
+/* The route of `path` (segments into p), or NULL. */
+static const page_route *find_route(const char *path, char *buf, size_t size, page *p)
 {
-    if (strcmp(path, "/style.css") == 0 || strcmp(path, "/app.js") == 0) {
+    const char *name = NULL;
+    if (strlen(path) >= size)
+        return NULL;
+    p->nseg = split(path, buf, size, &name, p->seg);
+    for (const page_route *r = page_routes; r->name; r++) {
+        if (strcmp(r->name, name) != 0 || r->nseg != p->nseg)
+            continue;
+        for (size_t i = 0; i < p->nseg; i++)
+            if (!*p->seg[i])
+                return NULL;
+        return r;
+    }
+    return NULL;
+}
+
+bool web_page_posts(const char *path)
+{
+    char buf[1024];
+    page p = {0};
+    const page_route *r = find_route(path, buf, sizeof buf, &p);
+    return r && r->post;
+}
+
+int web_page_serve(const web_ctx *c, const char *path, core_buf *out, const char **content_type)
+{
+    bool post = c->method && strcmp(c->method, "POST") == 0;
+    if (!post && (strcmp(path, "/style.css") == 0 || strcmp(path, "/app.js") == 0)) {
         page p = {.out = out};
         int st = path[1] == 's' ? asset(&p, style_css, "text/css; charset=utf-8")
                                 : asset(&p, app_js, "text/javascript; charset=utf-8");
@@ -116,20 +129,19 @@ int web_page_render(bmp_ledger *l, const char *path, const char *(*arg)(void *ct
         return st;
     }
     char buf[1024];
-    const char *name = NULL;
-    page p = {.l = l, .arg = arg, .ctx = ctx, .out = out, .ctype = "text/html; charset=utf-8"};
-    if (strlen(path) >= sizeof buf)
-        return 0;
-    p.nseg = split(path, buf, sizeof buf, &name, p.seg);
-    for (const page_route *r = page_routes; r->name; r++) {
-        if (strcmp(r->name, name) != 0 || r->nseg != p.nseg)
-            continue;
-        for (size_t i = 0; i < p.nseg; i++)
-            if (!*p.seg[i])
-                return 0;
-        int st = r->fn(&p);
-        *content_type = p.ctype;
-        return st;
-    }
-    return 0;
+    page p = {.l = c->l, .arg = c->arg, .ctx = c->ctx, .out = out, .web = c, .path = path,
+              .user = c->user, .ctype = "text/html; charset=utf-8"};
+    const page_route *r = find_route(path, buf, sizeof buf, &p);
+    if (!r || (post && !r->post))
+        return r ? page_error(&p, 405, "this page takes no form") : 0;
+    int st = post ? r->post(&p) : r->fn(&p);
+    *content_type = p.ctype;
+    return st;
+}
+
+int web_page_render(bmp_ledger *l, const char *path, const char *(*arg)(void *ctx, const char *key),
+                    void *ctx, core_buf *out, const char **content_type)
+{
+    web_ctx c = {.l = l, .arg = arg, .ctx = ctx, .method = "GET", .csrf = ""};
+    return web_page_serve(&c, path, out, content_type);
 }

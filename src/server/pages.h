@@ -13,10 +13,38 @@
 #ifndef BMP_SERVER_PAGES_H
 #define BMP_SERVER_PAGES_H
 
+#include <stddef.h>
 #include "bridgemp/ledger.h"
+#include "bridgemp/ledger_user.h"
 #include "server/web_buf.h"
 
 int web_page_render(bmp_ledger *l, const char *path, const char *(*arg)(void *ctx, const char *key),
                     void *ctx, core_buf *out, const char **content_type);
+
+/* A write a page makes (session.h's page_write): runs on a writing
+ * connection whose `who` is the user's name. */
+typedef bmp_status (*web_write_fn)(bmp_ledger *w, void *arg, bmp_error *e);
+
+/* What the server knows of a request beyond its path (issue 29). */
+typedef struct web_ctx {
+    bmp_ledger *l;                                  /* a read-only handle */
+    const char *(*arg)(void *ctx, const char *key); /* a query argument */
+    void *ctx;
+    const char *method;                             /* "GET" or "POST" */
+    const bmp_user *user;                           /* NULL: nobody logged in */
+    const char *csrf;                               /* the session's CSRF token, or "" */
+    const char *body;                               /* a POST's form (urlencoded) */
+    size_t body_len;
+    bmp_status (*write)(void *ctx, const char *who, web_write_fn fn, void *arg, bmp_error *e);
+    char *location;                                 /* [256]: where a 303 sends */
+} web_ctx;
+
+/* web_page_render with the session: a POST reaches a page's post handler
+ * (the server has checked its CSRF token); 405 for a POST to a page that
+ * takes none. */
+int web_page_serve(const web_ctx *c, const char *path, core_buf *out,
+                   const char **content_type);
+/* Does `path` name a page that takes a POST? */
+bool web_page_posts(const char *path);
 
 #endif

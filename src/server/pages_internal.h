@@ -9,6 +9,7 @@
 #include "bridgemp/ledger.h"
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/table.h"
+#include "server/pages.h"
 #include "server/web_buf.h"
 
 typedef struct page {
@@ -19,7 +20,28 @@ typedef struct page {
     const char *ctype;
     const char *seg[4];      /* path segments after the page name, NUL-cut */
     size_t nseg;
+    const web_ctx *web;      /* the session, the form, writes (NULL: none; pages.h) */
+    const char *path;        /* the page's path (login's next=) */
+    const bmp_user *user;    /* the logged-in user, or NULL */
 } page;
+
+/* ---- sessions, roles and forms (pages_session.c; session.h explains) --- */
+
+/* 0 when the user holds the role (club NULL for a secretary); else the
+ * answer is in p->out: 303 to the login page for nobody, 403 for a user
+ * without the role.  page_require_any: anyone logged in. */
+int page_require(page *p, bmp_role_kind kind, const char *body, const char *club);
+int page_require_any(page *p);
+/* <input type="hidden" name="csrf" value="..."> of the session. */
+void page_csrf_input(page *p);
+/* <form method="post" action="ACTION" id="ID"> and the CSRF input. */
+void page_form_open(page *p, const char *action, const char *id);
+/* A field of the POST's form, decoded into buf: buf, or NULL when absent. */
+const char *page_form(page *p, const char *key, char *buf, size_t size);
+/* Run fn as the logged-in user (audited with their name). */
+bmp_status page_write(page *p, web_write_fn fn, void *arg, bmp_error *e);
+/* 303 See Other to `to` (a path of this site). */
+int page_redirect(page *p, const char *to);
 
 /* A query argument, NULL when absent or empty. */
 const char *page_arg(page *p, const char *key);
@@ -84,6 +106,7 @@ int page_clubs(page *p);
 int page_club(page *p);
 int page_event(page *p);
 int page_batch(page *p);
+int page_batch_post(page *p);
 
 /* A rank threshold on the chart: the rank's name and the total it needs
  * (the unit of bmp_rules_total); `next` for the player's next rank. */

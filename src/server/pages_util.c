@@ -26,7 +26,15 @@ void page_head(page *p, const char *title)
                     "<script src=\"/app.js\" defer></script></head>\n<body><a class=\"skip\" "
                     "href=\"#main\">Skip to content</a><header><nav "
                     "aria-label=\"site\"><a href=\"/\">Masterpoints</a><a href=\"/clubs\">Clubs"
-                    "</a><a href=\"/events\">Events</a></nav></header>\n<main id=\"main\">");
+                    "</a><a href=\"/events\">Events</a></nav>");
+    if (p->user) { /* who is logged in, and the way out (a POST with the CSRF token) */
+        core_buf_puts(b, "<form method=\"post\" action=\"/logout\" class=\"who\" id=\"logout\">");
+        page_csrf_input(p);
+        core_buf_puts(b, "<span id=\"user\">");
+        web_buf_html(b, p->user->name);
+        core_buf_puts(b, "</span> <button type=\"submit\">Log out</button></form>");
+    }
+    core_buf_puts(b, "</header>\n<main id=\"main\">");
 }
 
 void page_foot(page *p)
@@ -37,9 +45,10 @@ void page_foot(page *p)
 int page_error(page *p, int status, const char *msg)
 {
     core_buf_reset(p->out);
-    page_head(p, status == 404 ? "Not found" : "Error");
-    core_buf_printf(p->out, "<h1>%s</h1><p class=\"error\" role=\"alert\">",
-                   status == 404 ? "Not found" : status == 400 ? "Bad request" : "Error");
+    const char *h = status == 404 ? "Not found" : status == 400 ? "Bad request"
+                  : status == 403 ? "Not allowed" : "Error";
+    page_head(p, status == 404 ? "Not found" : status == 403 ? "Not allowed" : "Error");
+    core_buf_printf(p->out, "<h1>%s</h1><p class=\"error\" role=\"alert\">", h);
     web_buf_html(p->out, msg);
     core_buf_puts(p->out, "</p>");
     page_foot(p);

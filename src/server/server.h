@@ -20,6 +20,10 @@ typedef struct srv_opts {
     unsigned deadline;        /* seconds a request may take, however it trickles (default 60) */
     const char *tls_cert, *tls_key; /* PEM files: HTTPS (needs GnuTLS in libmicrohttpd) */
     FILE *access_log;         /* one line per request; NULL: none */
+    /* accounts and sessions (issue 29, session.h) */
+    unsigned session_idle;    /* seconds without a request that end a session (default 1800) */
+    unsigned session_max;     /* seconds after the login that end it (default 43200) */
+    bool behind_tls;          /* cookies Secure although this server speaks HTTP (a TLS proxy) */
 } srv_opts;
 
 typedef struct srv srv;

@@ -1,8 +1,13 @@
-/* Pages: every GET outside /api and /healthz is offered to the HTML
- * renderer (pages.h) with a pooled read-only ledger handle. */
+/* Pages: the login page and logout (login.c), then every GET outside /api
+ * and /healthz offered to the HTML renderer (pages.h) with a pooled
+ * read-only ledger handle and the request's session (session.h); a POST to
+ * a page that takes one only from a live session with the right CSRF
+ * token (403 before any handler runs otherwise: nothing is written). */
 #include <string.h>
 
 #include "server/pages.h"
+#include "server/pages_internal.h"
+#include "server/session.h"
 #include "server/site.h"
 
 static const char *query_arg(void *ctx, const char *key)
@@ -10,10 +15,51 @@ static const char *query_arg(void *ctx, const char *key)
     return srv_arg((srv_req *)ctx, key);
 }
 
+static bmp_status write_as(void *ctx, const char *who, web_write_fn fn, void *arg, bmp_error *e)
+{
+    return srv_write_as(ctx, who, fn, arg, e);
+}
+
+/* Copy a rendered page into the response. */
+static void answer(srv_resp *rs, int status, core_buf *out, const char *ctype)
+{
+    if (out->failed) {
+        srv_error(rs, 500, "out of memory");
+        return;
+    }
+    rs->status = status;
+    rs->ctype = ctype;
+    core_buf_reset(&rs->body);
+    if (core_buf_append(&rs->body, out->data ? out->data : "", out->len) != 0)
+        srv_error(rs, 500, "out of memory");
+    rs->cacheable = status == 200;
+}
+
+/* 403 for a POST without a session or with a wrong CSRF token. */
+static void refuse_post(srv_resp *rs, bool logged_in)
+{
+    core_buf out;
+    core_buf_init(&out);
+    page p = {.out = &out};
+    page_error(&p, 403, logged_in ? "The form's CSRF token is missing or wrong: nothing was done."
+                                  : "Log in first: nothing was done.");
+    answer(rs, 403, &out, "text/html; charset=utf-8");
+    core_buf_free(&out);
+}
+
 bool srv_site(srv_req *rq, srv_resp *rs)
 {
-    if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
+    if (srv_login_route(rq, rs))
+        return true;
+    bool post = strcmp(rq->method, "POST") == 0;
+    if (post ? !web_page_posts(rq->path) : strcmp(rq->method, "GET") != 0)
         return false;
+    const bmp_user *u = srv_session_user(rq);
+    rs->private_ = u != NULL;
+    if (post && (!u || !srv_csrf_ok(rq))) {
+        refuse_post(rs, u != NULL);
+        return true;
+    }
     bmp_error e = {0};
     bmp_ledger *l = srv_pool_get(&rq->s->pool, &e);
     if (!l) {
@@ -23,18 +69,13 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     core_buf out;
     core_buf_init(&out);
     const char *ctype = NULL;
-    int status = web_page_render(l, rq->path, query_arg, rq, &out, &ctype);
+    web_ctx c = {.l = l, .arg = query_arg, .ctx = rq, .method = rq->method, .user = u,
+                 .csrf = srv_session_csrf(rq), .body = rq->body, .body_len = rq->body_len,
+                 .write = write_as, .location = rs->location};
+    int status = web_page_serve(&c, rq->path, &out, &ctype);
     srv_pool_put(&rq->s->pool, l);
-    if (status && out.failed) {
-        srv_error(rs, 500, "out of memory");
-    } else if (status) {
-        rs->status = status;
-        rs->ctype = ctype;
-        core_buf_reset(&rs->body);
-        if (core_buf_append(&rs->body, out.data ? out.data : "", out.len) != 0)
-            srv_error(rs, 500, "out of memory");
-        rs->cacheable = status == 200;
-    }
+    if (status)
+        answer(rs, status, &out, ctype);
     core_buf_free(&out);
     return status != 0;
 }

@@ -319,6 +319,17 @@ static void sweep_ledger(void)
 
 /* ---- the web pages: every allocation of a page render fails once -------- */
 
+/* A page renders as the ABF's secretary (the batch page needs one, issue 29). */
+static int render_as_secretary(bmp_ledger *l, const char *path, const char *query, core_buf *out,
+                               const char **ctype)
+{
+    static const bmp_user sec = {.id = 1, .name = "sally", .nroles = 1,
+                                 .roles = {{BMP_ROLE_SECRETARY, "abf", ""}}};
+    web_ctx c = {.l = l, .arg = page_query, .ctx = (void *)query, .method = "GET", .user = &sec,
+                 .csrf = ""};
+    return web_page_serve(&c, path, out, ctype);
+}
+
 /* A page with an allocation failed is either answered 500 (incomplete:
  * never a 200 with a part missing) or exactly as without the failure; the
  * same ledger handle serves every render, as a pooled one does. */
@@ -329,14 +340,14 @@ static void sweep_page(bmp_ledger *l, const char *path, const char *query)
     core_buf_init(&out);
     const char *ctype = NULL;
     failalloc_arm(0);
-    int want = web_page_render(l, path, page_query, (void *)query, &clean, &ctype);
+    int want = render_as_secretary(l, path, query, &clean, &ctype);
     size_t total = failalloc_count();
     CHECK(want == 200 && !clean.failed, "page %s: the clean render is %d", path, want);
     sweep s = {0};
     for (size_t k = 1; k <= total && want == 200; k += stride_for(total)) {
         core_buf_reset(&out);
         failalloc_arm(k);
-        int st = web_page_render(l, path, page_query, (void *)query, &out, &ctype);
+        int st = render_as_secretary(l, path, query, &out, &ctype);
         failalloc_arm(0);
         s.points++;
         if (out.failed || st == 500) {

@@ -51,6 +51,7 @@ static const char *const ledger_help_head =
     "  backup FILE                  a verified copy while the ledger is in use (SQLite)\n"
     "  restore FILE --ledger TARGET the copy back, verified, all or nothing\n"
     "  token create|list|revoke     API tokens for 'bridgemp serve' (docs/serve.md)\n"
+    "  user add|passwd|disable|list staff and club accounts for serve's pages\n"
     "  opening FILE --body B        opening balances from an old system (moving in)\n"
     "  player duplicates|merge|unmerge  likely duplicates, and merging them\n"
     "  audit                        the audit log (--since, --who, --action, --format)\n";
@@ -70,7 +71,7 @@ static void ledger_help(FILE *f)
 
 /* The table: every file's section. */
 static const ledger_cmd *const sections[] = {
-    ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_convert,
+    ledger_cmds_core,    ledger_cmds_report,  ledger_cmds_token, ledger_cmds_user, ledger_cmds_convert,
     ledger_cmds_charges, ledger_cmds_invoice, ledger_cmds_pay,   ledger_cmds_secretary,
     ledger_cmds_intake,  ledger_cmds_backup, ledger_cmds_publish, ledger_cmds_movein};
 
@@ -147,5 +148,6 @@ int cli_ledger(int argc, char **argv)
     free(a.pos);
     free(a.control);
     free(a.sets);
+    free(a.roles);
     return rc;
 }

@@ -16,10 +16,13 @@ static const char *const serve_help =
     "                      [--max-body BYTES] [--max-connections N] [--max-per-ip N]\n"
     "                      [--deadline S] [--access-log FILE|-] [--tls-cert PEM\n"
     "                      --tls-key PEM] [--port-file FILE] [--routes]\n"
+    "                      [--session-idle S] [--session-max S] [--behind-tls]\n"
     "\n"
     "Serve the ledger over HTTP: the lookup pages and the REST API\n"
     "(docs/openapi.yaml).  Reads are public and run on read-only connections;\n"
     "writes need 'Authorization: Bearer TOKEN' ('bridgemp ledger token create').\n"
+    "Staff and scorers log in at /login ('bridgemp ledger user add'); their pages'\n"
+    "forms are POSTs checked by session and CSRF token (docs/serve.md).\n"
     "\n"
     "  --db FILE           the ledger (else $BRIDGEMP_DB, else ./bridgemp.db)\n"
     "  --listen HOST:PORT  address to listen on (default 127.0.0.1:8080; port 0: any)\n"
@@ -35,6 +38,11 @@ static const char *const serve_help =
     "  --port-file FILE    write the port listened on to FILE (for scripts; a relative\n"
     "                      FILE is in the working directory)\n"
     "  --routes            print the routes and exit\n"
+    "  --session-idle S    end a login session after S seconds without a request\n"
+    "                      (default 1800)\n"
+    "  --session-max S     end it S seconds after the login, however busy (default 43200)\n"
+    "  --behind-tls        mark cookies Secure although this server speaks HTTP (a TLS\n"
+    "                      proxy in front); with --tls-cert they are Secure anyway\n"
     "SIGTERM or SIGINT stops it: no new connections, requests in flight finish.\n";
 
 typedef struct serve_args {
@@ -84,7 +92,8 @@ static int parse(int argc, char **argv, serve_args *a)
         {"timeout", 1, 0, 'T'},   {"max-body", 1, 0, 'm'},   {"access-log", 1, 0, 'a'},
         {"tls-cert", 1, 0, 'c'},  {"tls-key", 1, 0, 'k'},    {"port-file", 1, 0, 'p'},
         {"routes", 0, 0, 'r'},    {"help", 0, 0, 'h'},       {"max-connections", 1, 0, 'C'},
-        {"max-per-ip", 1, 0, 'P'}, {"deadline", 1, 0, 'D'},   {0, 0, 0, 0}};
+        {"max-per-ip", 1, 0, 'P'}, {"deadline", 1, 0, 'D'},   {"session-idle", 1, 0, 'I'},
+        {"session-max", 1, 0, 'M'}, {"behind-tls", 0, 0, 'B'}, {0, 0, 0, 0}};
     unsigned long long v = 0;
     int c, rc = 0;
     opterr = 1;
@@ -101,6 +110,9 @@ static int parse(int argc, char **argv, serve_args *a)
         case 'C': rc = parse_uint("--max-connections", optarg, 100000, &v), a->o.max_conns = (unsigned)v; break;
         case 'P': rc = parse_uint("--max-per-ip", optarg, 100000, &v), a->o.max_per_ip = (unsigned)v; break;
         case 'D': rc = parse_uint("--deadline", optarg, 86400, &v), a->o.deadline = (unsigned)v; break;
+        case 'I': rc = parse_uint("--session-idle", optarg, 30 * 86400, &v), a->o.session_idle = (unsigned)v; break;
+        case 'M': rc = parse_uint("--session-max", optarg, 90 * 86400, &v), a->o.session_max = (unsigned)v; break;
+        case 'B': a->o.behind_tls = true; break;
         case 'a': a->log = optarg; break;
         case 'c': a->o.tls_cert = optarg; break;
         case 'k': a->o.tls_key = optarg; break;

@@ -8,7 +8,7 @@
 #include "bridgemp/bridgemp.h"
 #include "cli/ledger/ledger_args.h"
 
-typedef enum opt_kind { OPT_VALUE, OPT_FLAG, OPT_FORMAT, OPT_CONTROL, OPT_SET } opt_kind;
+typedef enum opt_kind { OPT_VALUE, OPT_FLAG, OPT_FORMAT, OPT_CONTROL, OPT_SET, OPT_ROLE } opt_kind;
 
 typedef struct opt {
     const char *name;
@@ -33,7 +33,8 @@ static const opt opts[LO_COUNT] = {
     F("--no-club-number", no_club_number, NO_CLUB_NUMBER), F("--dry-run", dry_run, DRY_RUN),
     S(ledger, LEDGER), F("--force-replace", force_replace, FORCE_REPLACE),
     [LO_FORMAT] = {"--format", 0, OPT_FORMAT}, [LO_CONTROL] = {"--control", 0, OPT_CONTROL},
-    S(rank, RANK), [LO_SET] = {"--set", 0, OPT_SET}};
+    S(rank, RANK), [LO_SET] = {"--set", 0, OPT_SET}, [LO_ROLE] = {"--role", 0, OPT_ROLE},
+    F("--password-stdin", password_stdin, PASSWORD_STDIN)};
 
 /* One bit each in ledger_args.given and ledger_cmd.opts. */
 _Static_assert(LO_COUNT <= 64, "more options than bits in a uint64_t");
@@ -65,6 +66,8 @@ static int set_value(ledger_args *a, const opt *o, const char *val)
         a->control[a->ncontrol++] = val;
     } else if (o->kind == OPT_SET) {
         a->sets[a->nsets++] = val;
+    } else if (o->kind == OPT_ROLE) {
+        a->roles[a->nroles++] = val;
     } else if (strcmp(val, "html") == 0) {
         a->html = true; /* a table as a page (bmp_ledger_report_write) */
         a->fmt = BMP_OUT_TABLE;
@@ -111,7 +114,8 @@ int ledger_parse_args(int argc, char **argv, ledger_args *a)
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
     a->control = calloc((size_t)argc + 1, sizeof *a->control);
     a->sets = calloc((size_t)argc + 1, sizeof *a->sets);
-    if (!a->pos || !a->control || !a->sets)
+    a->roles = calloc((size_t)argc + 1, sizeof *a->roles);
+    if (!a->pos || !a->control || !a->sets || !a->roles)
         return LEDGER_EXIT_INPUT;
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];

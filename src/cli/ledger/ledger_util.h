@@ -26,6 +26,7 @@ typedef enum ledger_opt {
     LO_RANK, LO_SET, /* report ranking --rank, invoice-settings --set (issue 28) */
     LO_SINCE, LO_ACTION, LO_INTO, /* ledger audit, player merge (cmd_ledger_movein.c) */
     LO_HEAD, /* ledger verify --head N:HASH (issue 27) */
+    LO_ROLE, LO_PASSWORD_STDIN, /* ledger user (issue 29, cmd_ledger_user.c) */
     LO_COUNT
 } ledger_opt;
 #define LO(x) (UINT64_C(1) << LO_##x)
@@ -58,6 +59,9 @@ typedef struct ledger_args {
     const char *rank;             /* report ranking --rank */
     const char **sets;            /* invoice-settings --set KEY=VALUE, repeatable */
     size_t nsets;
+    const char **roles;           /* ledger user add --role ROLE, repeatable (issue 29) */
+    size_t nroles;
+    bool password_stdin;          /* ledger user --password-stdin */
     const char **control;
     size_t ncontrol;
     const char **pos;
@@ -85,6 +89,7 @@ typedef struct ledger_cmd {
 extern const ledger_cmd ledger_cmds_core[];     /* cmd_ledger_core.c */
 extern const ledger_cmd ledger_cmds_report[];   /* cmd_ledger_report.c */
 extern const ledger_cmd ledger_cmds_token[];    /* cmd_ledger_token.c */
+extern const ledger_cmd ledger_cmds_user[];     /* cmd_ledger_user.c (issue 29) */
 extern const ledger_cmd ledger_cmds_convert[];  /* cmd_ledger_convert.c */
 extern const ledger_cmd ledger_cmds_charges[];  /* cmd_ledger_charges.c */
 extern const ledger_cmd ledger_cmds_invoice[];  /* cmd_ledger_invoice.c */

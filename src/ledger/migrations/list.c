@@ -17,6 +17,7 @@ const char *const ledger_migrations[] = {
     ledger_sqlite_migration_016,     /* row images in the audit chain, period heads (issue 27) */
     ledger_sqlite_migration_018,     /* opening balances, player merges (issue 28) */
     ledger_sqlite_migration_019,     /* invoice settings and terms (issue 28) */
+    ledger_sqlite_migration_020,     /* accounts, roles, sessions, login attempts (issue 29) */
 };
 const int ledger_nmigrations =
     (int)(sizeof ledger_migrations / sizeof ledger_migrations[0]);

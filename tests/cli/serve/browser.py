@@ -6,7 +6,9 @@ the demo ledger (examples/ledger/demo.sh):
 
   search -> player page -> the chart rendered -> the club page; an upload
   through the API from the page (a club token), refused without one; the
-  batch page's form approving it with the secretary's token.
+  batch page behind the login page (issue 29): the club's scorer sees it
+  without the form, logs out; the secretary logs in and approves it with
+  the page's POST form (session + CSRF token).
 
     browser.py BRIDGEMP WORKDIR
 Issue 30 (glance): players named "Ava Bell", "Zoë Müller" and a Dormant
@@ -53,7 +55,10 @@ def main():
     ledger = [BIN, "ledger", "--db", db]
     glance_data(ledger)
     club = run(*ledger, "token", "create", "--scope", "club:abf:2074").split()[-1]
-    sec = run(*ledger, "token", "create", "--scope", "secretary:abf").split()[-1]
+    for name, role in (("sam", "scorer:abf:2074"), ("sally", "secretary:abf")):
+        subprocess.run(ledger + ["user", "add", name, "--role", role, "--password-stdin"],
+                       input=name + "-password-1\n", text=True, check=True,
+                       stdout=subprocess.DEVNULL)
 
     port_file = os.path.join(WORK, "port")
     server = subprocess.Popen([BIN, "serve", "--db", db, "--listen", "127.0.0.1:0",
@@ -68,7 +73,7 @@ def main():
         b = Browser(dport, WORK)
         browse(b, u)
         glance(b, u)
-        upload_and_approve(b, u, club, sec)
+        upload_and_approve(b, u, club)
     finally:
         if b:
             b.quit()
@@ -216,7 +221,10 @@ def glance(b, u):
     check(b.title().endswith(", Harbourside Bridge Club · bridgemp") and "2025-" in b.title(),
           "the event's title has its date and club: %s" % b.title())
     event = b.url()[len(u):] + "?explain=1"
-    b.go(u + "/batch/" + held_batch[0])
+    batch = u + "/batch/" + held_batch[0]
+    b.go(batch)  # a secretary's page (issue 29): through the login page
+    log_in(b, "sally")
+    wait_for(lambda: b.url() == batch, "the secretary on the batch page")
     cells = b.js("return Array.from(document.querySelectorAll('main tbody td'),"
                  " td => td.innerText.trim());")
     check("Sam Dormer" in cells and "Dormant" in cells,
@@ -235,6 +243,9 @@ def glance(b, u):
             t = svg_text_px(b, "#holding-chart")
             check(t is not None and t["texts"] > 5 and t["min"] >= 12,
                   "%s at %d px: the chart's text at least 12 px (%s)" % (path, width, t))
+    b.viewport(420)
+    b.click("#logout button")
+    wait_for(lambda: "/login" in b.url(), "logged out")
 
 
 UPLOAD = ("const [name, body, token, done] = arguments;"
@@ -244,7 +255,13 @@ UPLOAD = ("const [name, body, token, done] = arguments;"
           ".catch(e => done({status: 0, json: String(e)}));")
 
 
-def upload_and_approve(b, u, club, sec):
+def log_in(b, name):
+    b.type("#name", name)
+    b.type("#password", name + "-password-1")
+    b.click("#login button[type=submit]")
+
+
+def upload_and_approve(b, u, club):
     name = "harbourside-tuesday-2025-09-23.grn"
     data = open(os.path.join(SRC, name)).read()
     b.go(u + "/")
@@ -254,16 +271,27 @@ def upload_and_approve(b, u, club, sec):
     check(r["status"] == 201 and r["json"].get("state") == "provisional",
           "the club's token uploads its results (%s %s)" % (r["status"], r["json"]))
     batch = r["json"].get("batch")
-    b.go("%s/batch/%s" % (u, batch))
-    check(b.text("#batch-state") == "provisional", "the batch page: provisional")
-    b.type("#token", club)
+    page = "%s/batch/%s" % (u, batch)
+    b.go(page)
+    check("/login?next=" in b.url(), "the batch page asks for a login: " + b.url())
+    log_in(b, "sam")
+    wait_for(lambda: b.url() == page, "back on the batch page after the login")
+    check(b.text("#batch-state") == "provisional", "the club's scorer sees it: provisional")
+    check(not b.finds("#decide"), "a scorer has no approve/reject form")
+    check(b.text("#user") == "sam", "logged in as sam")
+    b.click("#logout button")
+    wait_for(lambda: "/login" in b.url(), "logged out")
+    b.go(page)
+    check("/login?next=" in b.url(), "after the logout the batch page asks for a login again")
+    log_in(b, "sally")
+    wait_for(lambda: b.url() == page, "the secretary on the batch page")
+    check(not b.finds("#token"), "no token field on the page")
+    b.type("#reason", "checked against the club's sheet")
     b.click("button[value=approve]")
-    wait_for(lambda: b.text("#outcome"), "the answer to a club token")
-    check("secretary" in b.text("#outcome"), "a club token cannot approve: " + b.text("#outcome"))
-    b.type("#token", sec)
-    b.click("button[value=approve]")
-    wait_for(lambda: b.text("#batch-state") == "approved", "the batch approved")
-    check(b.text("#batch-state") == "approved", "the secretary's token approves it")
+    wait_for(lambda: b.finds("#batch-state") and b.text("#batch-state") == "approved",
+             "the batch approved")
+    check(b.text("#batch-state") == "approved", "the secretary's form approves it")
+    check(b.url() == page, "the approval answers the batch page again (303)")
 
 
 if __name__ == "__main__":
