@@ -305,7 +305,7 @@ static void held_lines_named_with_reason(void **state)
     site(&t);
     core_buf b;
     core_buf_init(&b);
-    assert_int_equal(render(&t, "/batch/3", NULL, &b), 200);
+    assert_int_equal(render_as(&t, "/batch/3", &secretary, &b), 200);
     has(&b, "<dt>Lines held</dt><dd id=\"batch-held\">1</dd>");
     has(&b, "<caption>Held lines and why</caption>");
     has(&b, "<td data-label=\"number\">0001012</td><td data-label=\"name\">Sam Dormer</td>");
