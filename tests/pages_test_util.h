@@ -33,26 +33,6 @@ static inline int render(lt *t, const char *path, const args *a, core_buf *out)
     return st;
 }
 
-/* The ABF's secretary, logged in (issue 29): the batch pages need one. */
-static const bmp_user secretary = {.id = 1, .name = "sally", .nroles = 1,
-                                   .roles = {{BMP_ROLE_SECRETARY, "abf", ""}}};
-#define CSRF "c5f0000000000000000000000000000000000000000000000000000000000001"
-
-/* Render path for user u (NULL: nobody logged in); a 303's Location is
- * put in out, for has(). */
-static inline int render_as(lt *t, const char *path, const bmp_user *u, core_buf *out)
-{
-    const char *ctype = NULL;
-    core_buf_reset(out);
-    char location[256] = "";
-    web_ctx c = {.l = t->l, .method = "GET", .user = u, .csrf = CSRF, .location = location};
-    int st = web_page_serve(&c, path, out, &ctype);
-    if (st == 303)
-        core_buf_puts(out, location);
-    assert_false(out->failed);
-    return st;
-}
-
 static inline void has(const core_buf *b, const char *s)
 {
     if (!b->data || !strstr(b->data, s))
@@ -63,6 +43,26 @@ static inline void lacks(const core_buf *b, const char *s)
 {
     if (b->data && strstr(b->data, s))
         fail_msg("the page has \"%s\"", s);
+}
+
+/* The ABF's secretary, logged in (issue 29): the batch pages need one. */
+static const bmp_user secretary = {.id = 1, .name = "sally", .nroles = 1,
+                                   .roles = {{BMP_ROLE_SECRETARY, "abf", ""}}};
+#define CSRF "c5f0000000000000000000000000000000000000000000000000000000000001"
+
+/* Render path as user u (NULL: nobody logged in); a 303's Location is put
+ * in out, for has(). */
+static inline int render_as(lt *t, const char *path, const bmp_user *u, core_buf *out)
+{
+    const char *ctype = NULL;
+    core_buf_reset(out);
+    char location[256] = "";
+    web_ctx c = {.l = t->l, .method = "GET", .user = u, .csrf = CSRF, .location = location};
+    int st = web_page_serve(&c, path, out, &ctype);
+    if (st == 303)
+        core_buf_puts(out, location); /* where it sends, for has() */
+    assert_false(out->failed);
+    return st;
 }
 
 #endif

@@ -15,7 +15,7 @@ foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger
           test_ledger_text_door test_ledger_publish test_ledger_invoice_out
           test_ledger_journal_bound test_ledger_register
           test_ledger_opening test_ledger_merge test_ledger_movein_100k
-          test_ledger_chain test_ledger_accounts)
+          test_ledger_chain test_ledger_accounts test_ledger_preview)
   add_test(NAME ${t}_pg COMMAND ${t})
   set_tests_properties(${t}_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
                                           SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql)
@@ -55,3 +55,12 @@ add_test(NAME cli_serve_accounts_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_accounts_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
                      PASS_REGULAR_EXPRESSION "serve accounts: all checks passed" TIMEOUT 300)
+# Issue 29's back office API (tests/cli/serve/subapi.py) on a PostgreSQL ledger: the
+# preview's dry run, the queue's GROUP BY, a club's batches, close and reopen.
+add_test(NAME cli_serve_subapi_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_subapi
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-subapi-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_subapi_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve back office API: all checks passed"
+                     TIMEOUT 240)

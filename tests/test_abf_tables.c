@@ -308,6 +308,21 @@ static void scale_tables(void **state)
     bmp_table_free(&t);
 }
 
+/* The submission form's grades (bmp_rules.scale_values, issue 29) are the
+ * grade table's codes (1.5.1), in its order, each one abf_grade_find knows. */
+static void scale_values_are_the_grades(void **state)
+{
+    (void)state;
+    const bmp_rules *r = bmp_rules_find("abf");
+    assert_non_null(r);
+    assert_string_equal(r->scale_option, "grade");
+    char want[256] = "";
+    for (const abf_grade *const *g = abf_grades(); *g; g++)
+        snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", *want ? "|" : "",
+                 (*g)->code);
+    assert_string_equal(r->scale_values, want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -315,7 +330,7 @@ int main(void)
         cmocka_unit_test(tables_3x),   cmocka_unit_test(beyond_limits),
         cmocka_unit_test(grade_table), cmocka_unit_test(table_times_factor_vs_formula),
         cmocka_unit_test(routes_differ), cmocka_unit_test(half_even_cells),
-        cmocka_unit_test(scale_tables),
+        cmocka_unit_test(scale_tables), cmocka_unit_test(scale_values_are_the_grades),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -333,6 +333,29 @@ static void event_json_round_trip(void **state)
     bmp_pipeline_free(p);
 }
 
+/* Issue 29: with override-json off (the ledger's import), a scale option
+ * fills what a JSON event leaves out, agrees with what it says, or is
+ * refused naming both -- never ignored (`ledger import --grade E` of an
+ * event without a grade was dropped, then "missing grade"). */
+static void json_fill_only(void **state)
+{
+    (void)state;
+    bmp_pipeline *p = NULL;
+    bmp_error e = {0};
+    assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_set(p, "override-json", "false", &e), BMP_OK);
+    const char *nograde = "{\"body\":\"abf\",\"name\":\"x\",\"kind\":\"pairs\",\"contestants\":[]}";
+    assert_int_equal(bmp_pipeline_set(p, "grade", "E", &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_read_memory(p, nograde, strlen(nograde), "x.json", &e), BMP_OK);
+    assert_string_equal(bmp_pipeline_event(p)->grade, "E");
+    assert_int_equal(bmp_pipeline_read_file(p, EX("abf/club-pairs.json"), &e), BMP_OK);
+    assert_string_equal(bmp_pipeline_event(p)->grade, "E");
+    assert_int_equal(bmp_pipeline_set(p, "grade", "B", &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_read_file(p, EX("abf/club-pairs.json"), &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "--grade B, but the event says grade \"E\""));
+    bmp_pipeline_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,7 +366,7 @@ int main(void)
         cmocka_unit_test(credit_file_in),
         cmocka_unit_test(what_was_read),
         cmocka_unit_test(errors_are_named),
-        cmocka_unit_test(event_json_round_trip),
+        cmocka_unit_test(event_json_round_trip), cmocka_unit_test(json_fill_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

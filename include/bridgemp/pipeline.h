@@ -89,7 +89,10 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *   override-json  true|false: the options body ... rating, sidecar and set
  *                  also override a JSON event's own values (default true);
  *                  false: a JSON event is taken as written (the ledger
- *                  checks its body against the import's instead)
+ *                  checks its body against the import's instead): the
+ *                  options only fill what it leaves out (edition, grade,
+ *                  classification, status, rating; set adds params), one
+ *                  that contradicts it is EINVAL, and a sidecar is refused
  * An unknown name or a bad value is EINVAL naming what is accepted. */
 bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,
                             bmp_error *err);

@@ -98,6 +98,9 @@ typedef struct bmp_rules {
      * gives it: "grade" (--grade), "status" (--status) or "classification"
      * (--classification, with --rating); NULL: none (issue 26). */
     const char *scale_option;
+    /* That option's values, "a|b|c" as written in an event (issue 29: the
+     * submission form's choices); NULL: none (no scale option). */
+    const char *scale_values;
 } bmp_rules;
 
 /* player_id_check flags. */

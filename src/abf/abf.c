@@ -132,4 +132,5 @@ const bmp_rules abf_rules = {
     .usebio_flavour = &usebio_flavour,
     .params = &abf_param_specs,
     .scale_option = "grade",
+    .scale_values = "F|E|D|C|B4c|B5i|B4s|B5|B4|B3|B|A2|A",
 };

@@ -468,4 +468,5 @@ const bmp_rules acbl_rules = {
     .rank = rank,
     .params = &acbl_param_specs,
     .scale_option = "classification",
+    .scale_values = "club-masterpoint|club-championship|unit|sectional|regional|national",
 };

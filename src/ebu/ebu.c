@@ -182,4 +182,5 @@ const bmp_rules ebu_rules = {
     .usebio_flavour = &usebio_flavour,
     .params = &ebu_param_specs,
     .scale_option = "status",
+    .scale_values = "club|district|county|regional|national",
 };

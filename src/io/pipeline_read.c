@@ -30,14 +30,46 @@ static bool takes_credit(const bmp_pipeline *p, const char *name)
     return p->mode == PIPE_INPUT_CREDIT || (p->mode == PIPE_INPUT_AUTO && is_credit_name(name));
 }
 
-/* A JSON event takes the options too (they override what it says), unless
- * override-json is off. */
+/* override-json off (the ledger's import, issue 29): a JSON event is taken
+ * as written, and an option fills only what it leaves out -- an option it
+ * contradicts is refused, one it agrees with dropped, never one ignored
+ * (`ledger import --grade E` and the upload's grade=E of an event without a
+ * grade were ignored, then "missing grade").  Its body is the ledger's to
+ * check; a sidecar is a USEBIO file's. */
+static bmp_status fill_only(const bmp_event *ev, bmp_usebio_opts *o, bmp_error *err)
+{
+    const char *src = ev->source ? ev->source : "event";
+    if (o->sidecar || o->sidecar_json)
+        return bmp_error_set(err, BMP_EINVAL, "%s: a sidecar gives what a USEBIO file cannot "
+                             "say; a JSON event says it itself", src);
+    struct {
+        const char *name, *has;
+        const char **opt;
+    } f[] = {{"edition", ev->edition, &o->edition},
+             {"grade", ev->grade, &o->grade},
+             {"classification", ev->classification, &o->classification},
+             {"status", ev->status, &o->status},
+             {"rating", ev->rating, &o->rating}};
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+        if (!*f[i].opt || !f[i].has)
+            continue;
+        if (strcasecmp(*f[i].opt, f[i].has) != 0)
+            return bmp_error_set(err, BMP_EINVAL, "%s: --%s %s, but the event says %s \"%s\": "
+                                 "correct the event or drop --%s", src, f[i].name, *f[i].opt,
+                                 f[i].name, f[i].has, f[i].name);
+        *f[i].opt = NULL;
+    }
+    o->body = NULL;
+    return BMP_OK;
+}
+
+/* A JSON event takes the options too: they override what it says, or with
+ * override-json off fill what it leaves out (fill_only). */
 static bmp_status apply_opts(bmp_pipeline *p, bmp_error *err)
 {
-    if (p->keep_json)
-        return BMP_OK;
     bmp_usebio_opts o = pipe_usebio_opts(p);
-    return bmp_usebio_apply_opts(p->ev, &o, err);
+    bmp_status st = p->keep_json ? fill_only(p->ev, &o, err) : BMP_OK;
+    return st ? st : bmp_usebio_apply_opts(p->ev, &o, err);
 }
 
 static void clear_problems(bmp_pipeline *p)

@@ -12,6 +12,7 @@
 #include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/near_match.h"
+#include "ledger/preview.h"
 #include "ledger/sources.h"
 #include "ledger/text_door.h"
 
@@ -496,11 +497,12 @@ bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *
 
 /* The same content is refused, naming the batch that holds it. */
 static bmp_status refuse_duplicate(bmp_ledger *l, const ledger_body *b, const char *file,
-                                   const char *hash, bmp_error *err)
+                                   const char *hash, int64_t *dup, bmp_error *err)
 {
     int64_t holder = 0;
     char state[16] = "";
     bmp_status rc = find_holder(l, b->id, hash, &holder, state, err);
+    *dup = holder;
     if (!rc && holder)
         rc = bmp_error_set(err, BMP_EINVAL,
                            "%s: already imported: batch %lld (%s) holds the same content "
@@ -658,9 +660,35 @@ static bmp_status suggest_near(bmp_ledger *l, const ledger_body *b,
     return rc;
 }
 
+/* A preview (issue 29) goes on past a refusal, which becomes one of its
+ * problems: those the check listed (more than `since`), else its message.
+ * A real import stops there, and so does a preview at any other error. */
+static bmp_status go_on(const ledger_preview *pv, bmp_problems *pp, size_t since, bmp_status rc,
+                        const bmp_error *err)
+{
+    if (!pv || (rc != BMP_EINVAL && rc != BMP_ENOTFOUND))
+        return rc;
+    if (pp->count == since && !problems_add(pp, "%s", err->msg))
+        return BMP_ENOMEM;
+    return BMP_OK;
+}
+
+/* A preview's lines as checked: who is credited, who held and why. */
+static bmp_status preview_lines(ledger_preview *pv, const bmp_ledger_line *lines, size_t n,
+                                const checked *c, bmp_error *err)
+{
+    bmp_status rc = BMP_OK;
+    for (size_t i = 0; i < n && !rc; i++)
+        rc = ledger_preview_line(pv, &lines[i], c->rv[i].number, c->rv[i].why, err);
+    for (size_t i = 0; i < c->nt && !rc; i++)
+        rc = ledger_preview_total(pv, c->t[i].type, c->t[i].points, c->t[i].lines, err);
+    return rc;
+}
+
 /* Check every line, then write: all of it inside one write transaction,
  * so the registry the lines were checked against is the one they are
- * written to, and the checking reads need no lock of their own. */
+ * written to, and the checking reads need no lock of their own.  A
+ * preview (src->preview) makes every check and writes nothing. */
 static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
                                   const bmp_ledger_import_opts *o, const ledger_batch_src *src,
                                   const bmp_ledger_line *lines, size_t n, checked *c,
@@ -668,12 +696,20 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
                                   bmp_error *err)
 {
     const char *file = src->file;
+    ledger_preview *pv = src->preview;
     size_t before = pp->count, bad = 0;
-    bmp_status rc = refuse_duplicate(l, b, file, src->hash, err);
+    int64_t dup = 0, same = 0;
+    bmp_status rc = go_on(pv, pp, pp->count, refuse_duplicate(l, b, file, src->hash, &dup, err),
+                          err);
     if (!rc) /* one event, one batch (issue 26) */
-        rc = ledger_replace_allowed(l, b, o, file, err);
-    if (!rc)
-        rc = ledger_refuse_same_event(l, b, o, src, lines, n, pp, err);
+        rc = go_on(pv, pp, pp->count, ledger_replace_allowed(l, b, o, file, err), err);
+    size_t at = pp->count;
+    if (!rc) {
+        bmp_status r = ledger_refuse_same_event(l, b, o, src, lines, n, &same, pp, err);
+        if (r == BMP_EINVAL && pp->count == at && !dup) /* the same awards: a duplicate */
+            dup = same;
+        rc = go_on(pv, pp, at, r, err);
+    }
     if (!rc)
         rc = check_lines(l, b, src->source, file, lines, n, c, pp, &bad, err);
     if (!rc)
@@ -685,12 +721,20 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
         bad++;
     }
     if (!rc && bad)
-        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+        rc = go_on(pv, pp, before,
+                   problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err), err);
     if (!rc)
         rc = suggest_near(l, b, lines, n, c, err);
-    *writing = !rc;
-    if (!rc)
+    *writing = !rc && !pv;
+    if (!rc && pv) {
+        ledger_preview_holders(pv, dup, same);
+        rc = preview_lines(pv, lines, n, c, err);
+        if (!rc) /* per player, against the batch replaced or of the same event */
+            rc = ledger_event_differences(l, b, o->replaces ? o->replaces : dup == same ? 0 : same,
+                                          lines, n, &pv->out->v[PV_DIFFERENCES], err);
+    } else if (!rc) {
         rc = write_all(l, b, o, src, lines, n, c, batch, err);
+    }
     return rc;
 }
 
@@ -710,7 +754,9 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     o = &full;
     bmp_status rc = ledger_body_get(l, o->body, &b, err);
     if (!rc && o->replaces && (!o->reason || !*o->reason))
-        rc = bmp_error_set(err, BMP_EINVAL, "%s: a replacement needs a reason (NZ-44)", file);
+        rc = go_on(src->preview, pp, pp->count,
+                   bmp_error_set(err, BMP_EINVAL, "%s: a replacement needs a reason (NZ-44)",
+                                 file), err);
     if (!rc)
         rc = ledger_import_texts(file, o->club, o->reason, err);
     if (rc)
@@ -720,13 +766,13 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     bool writing = false;
     if (!c.rv || !c.norm)
         rc = bmp_error_oom(err);
-    if (!rc)
-        rc = l->ops->begin(l->s, err);
+    if (!rc) /* a preview reads, in one snapshot, and is rolled back */
+        rc = src->preview ? l->ops->begin_read(l->s, err) : l->ops->begin(l->s, err);
     if (!rc) {
         rc = check_and_write(l, &b, o, src, lines, n, &c, &id, &writing, pp, err);
-        if (!rc)
+        if (!rc && !src->preview)
             rc = l->ops->commit(l->s, err);
-        if (rc)
+        if (rc || src->preview)
             l->ops->rollback(l->s);
         if (rc && writing)
             rc = explain_lost_race(l, &b, file, src->hash, rc, err);
@@ -742,57 +788,3 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     return rc;
 }
 
-/* Bytes already in memory (the server's uploads): the same batch as the
- * file would give; name stands for the file in messages and the batch. */
-bmp_status bmp_ledger_import_memory(bmp_ledger *l, const void *data, size_t len,
-                                    const char *name, const bmp_ledger_import_opts *o,
-                                    int64_t *batch, bmp_problems *probs, bmp_error *err)
-{
-    const char *path = name ? name : "<memory>";
-    if (!data && len)
-        return bmp_error_set(err, BMP_EINVAL, "%s: no data", path);
-    bmp_problems local = {0};
-    bmp_problems *pp = probs ? probs : &local;
-    size_t before = pp->count;
-    ledger_lines ls;
-    bmp_status rc = ledger_lines_read(data ? data : "", len, path, o, &ls, pp, err);
-    if (rc == BMP_EINVAL && pp->count > before)
-        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
-    if (!rc) {
-        bmp_ledger_import_opts oo = *o;
-        if (ls.body[0] && o->body && *o->body && !ledger_body_names(o->body, ls.body))
-            rc = bmp_error_set(err, BMP_EINVAL, "%s: the file is a %s event, not %s", path,
-                               ls.body, o->body);
-        if (ls.body[0])
-            oo.body = ls.body;
-        if (!rc) /* the file's club, --club's: one, registered (issue 26) */
-            rc = ledger_club_check(l, oo.body, o->club, ls.club, path, &oo.club, err);
-        const char *kc = oo.club && *oo.club ? oo.club : ls.club;
-        char *key = ls.event_key ? ledger_event_key_club(ls.event_key, kc) : NULL;
-        ledger_batch_src src = {.source = ls.source, .file = path, .hash = ls.hash,
-                                .event = ls.event, .event_date = ls.event_date,
-                                .checksum = ls.checksum, .event_json = ls.event_json,
-                                .event_key = key, .carried = &ls.carried};
-        if (!rc && ls.event_key && !key)
-            rc = bmp_error_oom(err);
-        if (!rc)
-            rc = ledger_import_checked(l, &oo, &src, ls.v, ls.n, batch, pp, err);
-        free(key);
-    }
-    ledger_lines_free(&ls);
-    bmp_problems_free(&local);
-    return rc;
-}
-
-/* A file: its bytes, then as from memory. */
-bmp_status bmp_ledger_import(bmp_ledger *l, const char *path, const bmp_ledger_import_opts *o,
-                             int64_t *batch, bmp_problems *probs, bmp_error *err)
-{
-    char *data = NULL;
-    size_t len = 0;
-    bmp_status rc = core_read_file(path, &data, &len, err);
-    if (!rc)
-        rc = bmp_ledger_import_memory(l, data, len, path, o, batch, probs, err);
-    free(data);
-    return rc;
-}

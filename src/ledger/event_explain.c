@@ -8,6 +8,7 @@
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/rules.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/preview.h"
 
 /* The event JSON kept for batch `id` of body `b` (malloc'ed). */
 static bmp_status kept_event(bmp_ledger *l, const ledger_body *b, int64_t id, char **json,
@@ -96,20 +97,28 @@ bmp_status bmp_ledger_event_explain(bmp_ledger *l, const char *body, int64_t id,
 {
     ledger_body b;
     char *json = NULL;
-    bmp_event *ev = NULL;
-    bmp_awards aw;
-    bmp_awards_init(&aw);
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
         rc = kept_event(l, &b, id, &json, err);
     if (!rc)
-        rc = bmp_event_load_string(json, "the kept event", &ev, err);
+        rc = ledger_explain_json(json, out, err);
+    free(json);
+    return rc;
+}
+
+/* An event's JSON awarded again with derivations (a kept event, or the
+ * one an import preview computed, issue 29). */
+bmp_status ledger_explain_json(const char *json, bmp_table *out, bmp_error *err)
+{
+    bmp_event *ev = NULL;
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    bmp_status rc = bmp_event_load_string(json, "the kept event", &ev, err);
     if (!rc)
         rc = bmp_award_event(ev, &aw, err);
     if (!rc)
         rc = explain_rows(out, ev, &aw);
     bmp_awards_free(&aw);
     bmp_event_free(ev);
-    free(json);
     return rc;
 }

@@ -120,6 +120,7 @@ typedef struct ledger_batch_src {
     const char *file, *hash, *event, *event_date, *checksum, *event_json;
     const char *event_key; /* who ran which event when (event_key.c; may be NULL) */
     const struct ledger_carried *carried; /* a hold and its differences, or NULL (carried.h) */
+    struct ledger_preview *preview; /* a dry run: every check, nothing written (preview.h) */
 } ledger_batch_src;
 
 /* Check and write one batch (batch.c). */

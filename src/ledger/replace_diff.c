@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridgemp/ledger_queue.h"
 #include "ledger/chain.h"
 #include "ledger/event_key.h"
 
@@ -71,8 +72,8 @@ static bmp_status key_holder(bmp_ledger *l, int64_t body, const char *key, int64
     return rc;
 }
 
-/* The batch's lines, credited and held, as cells of side 0. */
-static bmp_status old_cells(bmp_ledger *l, int64_t batch, cells *c, bmp_error *err)
+/* The batch's lines, credited and held, as cells of `side`. */
+static bmp_status batch_cells(bmp_ledger *l, int64_t batch, int side, cells *c, bmp_error *err)
 {
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
@@ -85,7 +86,7 @@ static bmp_status old_cells(bmp_ledger *l, int64_t batch, cells *c, bmp_error *e
         rc = l->ops->step(st, &row, err);
         if (!rc && row &&
             !cells_add(c, l->ops->col_text(st, 0), l->ops->col_text(st, 1),
-                       l->ops->col_int(st, 2), 0))
+                       l->ops->col_int(st, 2), side))
             rc = bmp_error_oom(err);
     }
     l->ops->finalize(st);
@@ -107,8 +108,11 @@ static bmp_status new_cells(const ledger_body *b, const bmp_ledger_line *lines, 
     return BMP_OK;
 }
 
-/* Each (player, point type) whose totals differ, as a problem; the count. */
-static size_t list_differences(cells *c, int64_t holder, bmp_problems *pp, bool *overflow)
+/* Each (player, point type) whose totals differ: `fn` called with both
+ * sums (side 0's, side 1's); the count. */
+typedef bool (*diff_fn)(void *ctx, const cell *c, const char *a, const char *b);
+
+static size_t list_differences(cells *c, diff_fn fn, void *ctx, bool *overflow)
 {
     qsort(c->v, c->n, sizeof *c->v, cmp_cell);
     size_t diffs = 0;
@@ -122,32 +126,54 @@ static size_t list_differences(cells *c, int64_t holder, bmp_problems *pp, bool 
         char a[32], b[32];
         bmp_points_format(sum[0], a, sizeof a);
         bmp_points_format(sum[1], b, sizeof b);
-        problems_add(pp, "  player %s %s: %s in batch %lld, %s in this file", c->v[i].number,
-                     c->v[i].type, a, (long long)holder, b);
+        if (!fn(ctx, &c->v[i], a, b))
+            *overflow = true; /* no memory: the caller fails */
         diffs++;
     }
     return diffs;
 }
 
+typedef struct as_problem {
+    bmp_problems *pp;
+    int64_t holder;
+} as_problem;
+
+static bool add_problem(void *ctx, const cell *c, const char *a, const char *b)
+{
+    const as_problem *x = ctx;
+    return problems_add(x->pp, "  player %s %s: %s in batch %lld, %s in this file", c->number,
+                        c->type, a, (long long)x->holder, b);
+}
+
+static bool add_row(void *ctx, const cell *c, const char *a, const char *b)
+{
+    bmp_table *t = ctx;
+    return !bmp_table_cell(t, "%s", c->number) && !bmp_table_cell(t, "%s", c->type) &&
+           !bmp_table_cell(t, "%s", a) && !bmp_table_cell(t, "%s", b);
+}
+
 bmp_status ledger_refuse_same_event(bmp_ledger *l, const ledger_body *b,
                                     const bmp_ledger_import_opts *o, const ledger_batch_src *src,
-                                    const bmp_ledger_line *lines, size_t n, bmp_problems *pp,
-                                    bmp_error *err)
+                                    const bmp_ledger_line *lines, size_t n, int64_t *holder_out,
+                                    bmp_problems *pp, bmp_error *err)
 {
+    *holder_out = 0;
     if (!src->event_key || !*src->event_key)
         return BMP_OK;
     int64_t holder = 0;
     char state[16] = "";
     bmp_status rc = key_holder(l, b->id, src->event_key, o->replaces, &holder, state, err);
+    *holder_out = holder;
     if (rc || !holder)
         return rc;
     cells c = {0};
-    rc = old_cells(l, holder, &c, err);
+    rc = batch_cells(l, holder, 0, &c, err);
     if (!rc)
         rc = new_cells(b, lines, n, &c, err);
     bmp_problems d = {0};
     bool overflow = false;
-    size_t diffs = rc ? 0 : list_differences(&c, holder, &d, &overflow);
+    as_problem ap = {&d, holder};
+    size_t diffs = rc ? 0 : list_differences(&c, add_problem, &ap, &overflow);
     free(c.v);
     if (!rc && overflow)
         rc = bmp_error_set(err, BMP_EINVAL, "%s: points overflow in the difference", src->file);
@@ -203,4 +229,72 @@ bmp_status ledger_event_key_store(bmp_ledger *l, int64_t batch, const char *key,
     bmp_status rc = lq_run(l, err, "UPDATE batch SET event_key = ?2 WHERE id = ?1", "is", batch,
                            key);
     return rc ? rc : ledger_touch_id(l, "batch", batch, err);
+}
+
+/* ---- what a batch replaced (issue 29: the back office's batch page) ---- */
+
+bmp_status bmp_ledger_batch_replaced(bmp_ledger *l, int64_t batch, int64_t *old, bmp_table *out,
+                                     bmp_error *err)
+{
+    static const char *const cols[] = {"number", "point_type", "replaced_points", "points", NULL};
+    int64_t one = 0;
+    bool found = false;
+    *old = 0;
+    bmp_status rc = bmp_table_title(out, "replaced");
+    if (!rc)
+        rc = bmp_table_columns(out, cols);
+    if (rc)
+        return bmp_error_oom(err);
+    rc = lq_int(l, &one, &found, err, "SELECT 1 FROM batch WHERE id = ?1", "i", batch);
+    if (!rc && !found)
+        return bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)batch);
+    if (!rc) /* the latest earlier batch of the event, rejected or reversed */
+        rc = lq_int(l, old, &found, err,
+                    "SELECT o.id FROM batch b JOIN batch o ON o.body_id = b.body_id AND "
+                    "o.event_key = b.event_key AND o.id < b.id WHERE b.id = ?1 AND "
+                    "b.event_key <> '' AND b.reverses IS NULL AND o.reverses IS NULL AND "
+                    "(o.state = 'rejected' OR o.id IN (SELECT r.reverses FROM batch r WHERE "
+                    "r.reverses IS NOT NULL)) ORDER BY o.id DESC LIMIT 1",
+                    "i", batch);
+    if (rc || !found) {
+        *old = 0;
+        return rc;
+    }
+    cells c = {0};
+    rc = batch_cells(l, *old, 0, &c, err);
+    if (!rc)
+        rc = batch_cells(l, batch, 1, &c, err);
+    bool overflow = false;
+    if (!rc)
+        list_differences(&c, add_row, out, &overflow);
+    free(c.v);
+    if (!rc && overflow)
+        rc = bmp_error_set(err, BMP_EINVAL, "batch %lld: points overflow in the difference to "
+                           "batch %lld", (long long)batch, (long long)*old);
+    return rc;
+}
+
+/* A preview's differences (issue 29): the live batch of the same event
+ * (side 0) against the file's lines (side 1), a row per player and point
+ * type that differ: number, point_type, batch_points, points. */
+bmp_status ledger_event_differences(bmp_ledger *l, const ledger_body *b, int64_t holder,
+                                    const bmp_ledger_line *lines, size_t n, bmp_table *out,
+                                    bmp_error *err)
+{
+    static const char *const cols[] = {"number", "point_type", "batch_points", "points", NULL};
+    if (bmp_table_columns(out, cols))
+        return bmp_error_oom(err);
+    if (!holder)
+        return BMP_OK;
+    cells c = {0};
+    bmp_status rc = batch_cells(l, holder, 0, &c, err);
+    if (!rc)
+        rc = new_cells(b, lines, n, &c, err);
+    bool overflow = false;
+    if (!rc)
+        list_differences(&c, add_row, out, &overflow);
+    free(c.v);
+    return !rc && overflow ? bmp_error_set(err, BMP_EINVAL, "points overflow in the difference "
+                                           "to batch %lld", (long long)holder)
+                           : rc;
 }

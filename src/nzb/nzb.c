@@ -145,4 +145,5 @@ const bmp_rules nzb_rules = {
     .usebio_flavour = &usebio_flavour,
     .params = &nzb_param_specs,
     .scale_option = "grade",
+    .scale_values = "25A|20A|15A|10A|5A|3A|8B|5B|3B|40C",
 };

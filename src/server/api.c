@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/api_sub.h"
 #include "server/http_internal.h"
 #include "server/site.h"
 
@@ -36,6 +37,16 @@ static const route routes[] = {
     {"GET", "/api/v1/reports/{body}/ranking", srv_report_ranking},
     {"GET", "/api/v1/reports/{body}/year/{year}", srv_report_year},
     {"GET", "/api/v1/reports/{body}/promotions/{period}", srv_report_promotions},
+    /* issue 29: under the back office and the club's submission page (api_sub.h) */
+    {"POST", "/api/v1/preview", srv_preview},
+    {"GET", "/api/v1/bodies/{body}/params", srv_body_params},
+    {"GET", "/api/v1/queue", srv_queue},
+    {"GET", "/api/v1/batches/{id}/detail", srv_batch_detail},
+    {"GET", "/api/v1/batches/{id}/derivation", srv_batch_explain},
+    {"GET", "/api/v1/clubs/{body}/{number}/batches", srv_club_batches},
+    {"GET", "/api/v1/periods/{body}/{period}/close-preview", srv_close_preview},
+    {"POST", "/api/v1/periods/{body}/{period}/close", srv_close},
+    {"POST", "/api/v1/periods/{body}/{period}/reopen", srv_reopen},
     {NULL, NULL, NULL},
 };
 

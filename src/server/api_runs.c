@@ -23,6 +23,7 @@
 
 #include "bridgemp/ledger_runs.h"
 #include "bridgemp/rules.h"
+#include "server/api_sub.h"
 #include "server/http_internal.h"
 
 enum { MAX_ARGS = 8, MAX_OPTS = 16 };
@@ -243,20 +244,6 @@ static json_t *answer(const bmp_ledger_run_spec *s, const char *code,
     return j;
 }
 
-/* Open a writing connection that records the token as who acts. */
-static bmp_ledger *writer(srv_req *rq, srv_resp *rs)
-{
-    char who[64];
-    snprintf(who, sizeof who, "api token %lld", (long long)rq->scope.id);
-    bmp_ledger_opts o = {.size = sizeof o, .who = who};
-    bmp_ledger *l = NULL;
-    bmp_error e = {0};
-    bmp_status st = bmp_ledger_open(rq->s->db, &o, &l, &e);
-    if (st)
-        srv_ledger_error(rs, st, &e, NULL);
-    return st ? NULL : l;
-}
-
 /* In a message, a private file's path becomes the field it came from: the
  * client sent content, and the server's directories are none of its business. */
 static void hide_path(char *msg, const char *path, const char *label)
@@ -283,7 +270,7 @@ static void call(srv_req *rq, srv_resp *rs, run_call *c, const char *code)
     bmp_ledger_run_in in = {sizeof in, c->pos, c->npos, c->opts, NULL};
     bmp_ledger_run_out out = {.size = sizeof out};
     pthread_mutex_lock(&rq->s->write_mu);
-    bmp_ledger *l = writer(rq, rs);
+    bmp_ledger *l = srv_open_writer(rq, rs);
     if (l) {
         bmp_problems p = {0};
         bmp_error e = {0};

@@ -6,7 +6,9 @@
  * bmp_usebio_opts.sidecar_json), so that no file is written; --set
  * KEY=VALUE is set=KEY=VALUE, repeatable. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "server/upload_opts.h"
 
@@ -103,5 +105,102 @@ bool srv_upload_opts_read(srv_req *rq, srv_resp *rs, srv_upload_opts *u)
                               .status = status ? status : old, .rating = srv_arg(rq, "rating"),
                               .set = u->nset ? u->set : NULL, .nset = u->nset,
                               .sidecar_json = side};
+    return true;
+}
+
+/* ---- the request: its file, its kind, the token's scope (issue 29: the
+ * upload's and the preview's, one set of checks) ---------------------------- */
+
+/* A file name as the upload names it: letters, digits, '.', '_', '-'. */
+static bool name_ok(const char *n)
+{
+    size_t len = strlen(n);
+    if (len == 0 || len > 128 || n[0] == '.' || !strchr(n, '.'))
+        return false;
+    return strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == len;
+}
+
+/* The scope allows this upload: a club token, its own club and body, and
+ * not an adjustment (.csv: the body's own corrections, W-3). */
+static bool upload_allowed(srv_req *rq, srv_resp *rs, const char *name)
+{
+    const char *club = srv_arg(rq, "club"), *body = srv_arg(rq, "body");
+    const char *kind = srv_arg(rq, "kind");
+    const char *ext = strrchr(name, '.');
+    if (rq->scope.kind != BMP_TOKEN_CLUB)
+        srv_error(rs, 403, "uploads need a club token (club:<body>:<number>)");
+    else if (club && strcmp(club, rq->scope.club) != 0)
+        srv_error(rs, 403, "this token uploads club %s's results, not club %s's",
+                  rq->scope.club, club);
+    else if (body && strcasecmp(body, rq->scope.body) != 0)
+        srv_error(rs, 403, "this token uploads %s results, not %s", rq->scope.body, body);
+    else if ((kind && strcmp(kind, "adjustment") == 0) || (ext && strcasecmp(ext, ".csv") == 0))
+        srv_error(rs, 403, "adjustments are the body's: a club token uploads events, USEBIO "
+                           "and ABF credit files");
+    else
+        return true;
+    return false;
+}
+
+/* The ledger refused the upload because the file is another club's
+ * (ledger_club_check): the token may not upload it (403, issue 26). */
+bool srv_upload_club_refused(const bmp_error *e)
+{
+    return e->code == BMP_EINVAL && strstr(e->msg, "'s event, not club ") != NULL;
+}
+
+static bool parse_kind(const char *s, bmp_batch_source *out)
+{
+    static const char *const names[] = {"auto", "event", "usebio-mp", "abf-credit"};
+    for (int i = 0; i < 4; i++)
+        if (!s || strcmp(s, names[i]) == 0) {
+            *out = s ? (bmp_batch_source)i : BMP_BATCH_AUTO;
+            return true;
+        }
+    return false;
+}
+
+bool srv_upload_check(srv_req *rq, srv_resp *rs, const char **name, bmp_batch_source *src)
+{
+    if (srv_auth(rq, rs))
+        return false;
+    *name = srv_arg(rq, "filename");
+    *src = BMP_BATCH_AUTO;
+    const char *n = *name;
+    if (!n || !name_ok(n))
+        srv_error(rs, 400, "filename \"%s\": expected the results file's name with its "
+                           "extension (.json, .xml, .grn ...), letters, digits, . _ - only",
+                  n ? n : "");
+    else if (!parse_kind(srv_arg(rq, "kind"), src) &&
+             !(srv_arg(rq, "kind") && strcmp(srv_arg(rq, "kind"), "adjustment") == 0))
+        srv_error(rs, 400, "kind \"%s\": expected auto, event, usebio-mp or abf-credit",
+                  srv_arg(rq, "kind"));
+    else if (!upload_allowed(rq, rs, n))
+        ; /* 403 in rs */
+    else if (rq->body_len == 0)
+        srv_error(rs, 400, "empty upload: send the results file as the request body");
+    else
+        return true;
+    return false;
+}
+
+bool srv_upload_import_opts(srv_req *rq, srv_resp *rs, bmp_batch_source src, srv_upload_opts *u,
+                            bmp_ledger_import_opts *o)
+{
+    if (!srv_upload_opts_read(rq, rs, u))
+        return false;
+    *o = (bmp_ledger_import_opts){.size = sizeof *o, .body = rq->scope.body, .source = src,
+                                  .club = rq->scope.club, .control = u->control,
+                                  .ncontrol = u->ncontrol, .usebio = &u->uo};
+    /* a corrected event (issue 26): replaces=ID&reason=R, as --replaces */
+    const char *rep = srv_arg(rq, "replaces");
+    char *end = NULL;
+    long long rv = rep ? strtoll(rep, &end, 10) : 0;
+    if (rep && (!*rep || *end || rv <= 0)) {
+        srv_error(rs, 400, "replaces \"%s\": expected a batch number", rep);
+        return false;
+    }
+    o->replaces = rv;
+    o->reason = srv_arg(rq, "reason");
     return true;
 }

@@ -24,4 +24,16 @@ typedef struct srv_upload_opts {
  * a JSON object, status= and usebio-status= that disagree, too many). */
 bool srv_upload_opts_read(srv_req *rq, srv_resp *rs, srv_upload_opts *u);
 
+/* An upload's request (POST /api/v1/batches and /api/v1/preview): a club
+ * token of its club and body, a file name, a kind, a body; false after the
+ * 401/403/400 in rs. */
+bool srv_upload_check(srv_req *rq, srv_resp *rs, const char **name, bmp_batch_source *src);
+/* The import's options: u read from the query (srv_upload_opts_read), and
+ * o, pointing into u and the request, with the token's body and club and
+ * replaces=, reason=.  false after the 400 in rs. */
+bool srv_upload_import_opts(srv_req *rq, srv_resp *rs, bmp_batch_source src, srv_upload_opts *u,
+                            bmp_ledger_import_opts *o);
+/* The ledger refused the file as another club's (ledger_club_check). */
+bool srv_upload_club_refused(const bmp_error *e);
+
 #endif

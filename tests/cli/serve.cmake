@@ -42,3 +42,13 @@ add_test(NAME cli_serve_accounts
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_accounts PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve accounts: all checks passed" TIMEOUT 240)
+# The API under the back office and the club's submission page (issue 29,
+# tests/cli/serve/subapi.py): preview, a body's parameters, the queue, a
+# club's batches, a batch's detail and derivation, the period's close; the
+# grade= finding; a PostgreSQL twin in tests/pg.cmake.
+add_test(NAME cli_serve_subapi
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/subapi.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-subapi
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_subapi PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve back office API: all checks passed" TIMEOUT 180)

@@ -221,10 +221,10 @@ def glance(b, u):
     check(b.title().endswith(", Harbourside Bridge Club · bridgemp") and "2025-" in b.title(),
           "the event's title has its date and club: %s" % b.title())
     event = b.url()[len(u):] + "?explain=1"
-    batch = u + "/batch/" + held_batch[0]
-    b.go(batch)  # a secretary's page (issue 29): through the login page
+    # the batch page is for a logged-in secretary (issue 29)
+    b.go(u + "/batch/" + held_batch[0])
     log_in(b, "sally")
-    wait_for(lambda: b.url() == batch, "the secretary on the batch page")
+    wait_for(lambda: b.url() == u + "/batch/" + held_batch[0], "the batch page after the login")
     cells = b.js("return Array.from(document.querySelectorAll('main tbody td'),"
                  " td => td.innerText.trim());")
     check("Sam Dormer" in cells and "Dormant" in cells,
@@ -243,9 +243,8 @@ def glance(b, u):
             t = svg_text_px(b, "#holding-chart")
             check(t is not None and t["texts"] > 5 and t["min"] >= 12,
                   "%s at %d px: the chart's text at least 12 px (%s)" % (path, width, t))
-    b.viewport(420)
     b.click("#logout button")
-    wait_for(lambda: "/login" in b.url(), "logged out")
+    wait_for(lambda: "/login" in b.url(), "logged out after the pages")
 
 
 UPLOAD = ("const [name, body, token, done] = arguments;"
