@@ -33,7 +33,7 @@ static const opt opts[LO_COUNT] = {
     F("--no-club-number", no_club_number, NO_CLUB_NUMBER), F("--dry-run", dry_run, DRY_RUN),
     S(ledger, LEDGER), F("--force-replace", force_replace, FORCE_REPLACE),
     [LO_FORMAT] = {"--format", 0, OPT_FORMAT}, [LO_CONTROL] = {"--control", 0, OPT_CONTROL},
-    S(rank, RANK), [LO_SET] = {"--set", 0, OPT_SET}};
+    S(rank, RANK), [LO_SET] = {"--set", 0, OPT_SET}, F("--rows", rows, ROWS), S(table, TABLE)};
 
 /* One bit each in ledger_args.given and ledger_cmd.opts. */
 _Static_assert(LO_COUNT <= 64, "more options than bits in a uint64_t");
