@@ -15,26 +15,38 @@ typedef struct field {
     size_t nlen, vlen;
 } field;
 
-/* The fields of an image, in order; a field without '=' ends the list (no
- * image the chain writes has one).  NULL: no memory. */
-static field *fields_of(const char *image, size_t *n)
+/* The fields of an image, in order, into f[0..cap) (*n of them; false:
+ * more than cap); a field without '=' ends the list (no image the chain
+ * writes has one). */
+static bool fields_of(const char *image, field *f, size_t cap, size_t *n)
 {
-    size_t cap = 1;
-    for (const char *p = image; *p; p++)
-        cap += *p == '|';
-    field *f = malloc(cap * sizeof *f);
     *n = 0;
-    for (const char *p = image; f && *p && *n < cap;) {
+    for (const char *p = image; *p;) {
         const char *end = p;
         while (*end && *end != '|')
             end += end[0] == '\\' && end[1] ? 2 : 1;
         const char *eq = memchr(p, '=', (size_t)(end - p));
         if (!eq)
             break;
+        if (*n == cap)
+            return false;
         f[(*n)++] = (field){p, eq + 1, (size_t)(eq - p), (size_t)(end - eq - 1)};
         p = *end ? end + 1 : end;
     }
-    return f;
+    return true;
+}
+
+/* The fields of an image into a[0..cap) or, when more, a new array (*heap). */
+static field *fields(const char *image, field *a, size_t cap, size_t *n, field **heap)
+{
+    *heap = NULL;
+    if (fields_of(image, a, cap, n))
+        return a;
+    size_t all = 1;
+    for (const char *p = image; *p; p++)
+        all += *p == '|';
+    *heap = malloc(all * sizeof **heap);
+    return *heap && fields_of(image, *heap, all, n) ? *heap : NULL;
 }
 
 /* The first field of `f` named like `name` (NULL: none). */
@@ -66,8 +78,10 @@ static void shown(const char *v, size_t len, char *out, size_t size)
  * of one row (column by column, in the new image's order). */
 char *ledger_chain_diff(const char *old, const char *new_)
 {
+    enum { FIELDS = 48 }; /* a register's row has fewer: no allocation */
+    field ao[FIELDS], an[FIELDS], *ho = NULL, *hn = NULL;
     size_t no = 0, nn = 0;
-    field *fo = fields_of(old, &no), *fn = fields_of(new_, &nn);
+    const field *fo = fields(old, ao, FIELDS, &no, &ho), *fn = fields(new_, an, FIELDS, &nn, &hn);
     core_buf b = {0};
     for (size_t i = 0; fo && fn && i < nn; i++) {
         const field *was = named(fo, no, &fn[i]);
@@ -78,12 +92,15 @@ char *ledger_chain_diff(const char *old, const char *new_)
         shown(fn[i].value, fn[i].vlen, z, sizeof z);
         core_buf_puts(&b, b.len ? "; " : "");
         core_buf_append(&b, fn[i].name, fn[i].nlen);
-        core_buf_printf(&b, ": %s -> %s", a, z);
+        core_buf_puts(&b, ": ");
+        core_buf_puts(&b, a);
+        core_buf_puts(&b, " -> ");
+        core_buf_puts(&b, z);
     }
     core_buf_puts(&b, "");
     bool failed = b.failed || !fo || !fn;
-    free(fo);
-    free(fn);
+    free(ho);
+    free(hn);
     if (failed) {
         core_buf_free(&b);
         return NULL;
