@@ -250,8 +250,7 @@ char *ledger_chain_image(bmp_ledger *l, void *stmt)
     return s;
 }
 
-bool ledger_chain_row_image(bmp_ledger *l, void *stmt, core_buf *b, char digest[65],
-                            char **image)
+static bool row_image(bmp_ledger *l, void *stmt, core_buf *b, char digest[65], char **image)
 {
     if (!image_into(l, stmt, b, true))
         return false;
@@ -594,7 +593,7 @@ static bmp_status fold_run(bmp_ledger *l, chain_unit *u, size_t n, bool *keep, b
     chain_last *last = calloc(n, sizeof *last);
     bmp_status rc = done && last ? BMP_OK : bmp_error_oom(err);
     if (!rc && batch)
-        rc = ledger_chain_image_batch(l, u, n, done, err);
+        rc = ledger_chain_image_batch(l, u, n, done, row_image, err);
     for (size_t i = 0; !rc && i < n; i++)
         if (!done[i])
             rc = image_unit(l, &u[i], err);

@@ -98,15 +98,16 @@ typedef struct chain_last {
 struct core_buf;
 struct ledger_stmt;
 /* The image of the statement's current row (a row of its own) into b, its
- * SHA-256 into digest and a copy into *image.  False: no memory. */
-bool ledger_chain_row_image(bmp_ledger *l, void *stmt, struct core_buf *b, char digest[65],
-                            char **image);
+ * SHA-256 into digest and a copy into *image (chain.c's, handed to the
+ * batch).  False: no memory. */
+typedef bool (*ledger_chain_row_fn)(bmp_ledger *l, void *stmt, struct core_buf *b,
+                                    char digest[65], char **image);
 /* chain_batch.c: many units u[0..n) of one table, sorted by key.  Their
  * rows read in id ranges (a table keyed by id; done[i] set for each unit
  * imaged, absent included; the others are left to the caller), and their
  * last images in one walk of the audit_row index (last[i] for u[i]). */
 bmp_status ledger_chain_image_batch(bmp_ledger *l, chain_unit *u, size_t n, bool *done,
-                                    bmp_error *err);
+                                    ledger_chain_row_fn row_image, bmp_error *err);
 bmp_status ledger_chain_last_batch(bmp_ledger *l, const chain_unit *u, size_t n, chain_last *last,
                                    bmp_error *err);
 

@@ -40,7 +40,7 @@ static int wanted_cmp(const void *a, const void *b)
 /* The rows of ids w[0].id .. w[n-1].id, one statement: each wanted id's
  * unit imaged (or absent: no row has that id). */
 static bmp_status image_range(bmp_ledger *l, ledger_stmt *st, chain_unit *u, const wanted *w,
-                              size_t n, bool *done, bmp_error *err)
+                              size_t n, bool *done, ledger_chain_row_fn row_image, bmp_error *err)
 {
     l->ops->reset(st);
     bmp_status rc = l->ops->bind_int(st, 1, w[0].id, err);
@@ -59,7 +59,7 @@ static bmp_status image_range(bmp_ledger *l, ledger_stmt *st, chain_unit *u, con
         if (k == n || w[k].id != id)
             continue;
         chain_unit *x = &u[w[k].unit];
-        if (!ledger_chain_row_image(l, st, &img, x->digest, &x->image))
+        if (!row_image(l, st, &img, x->digest, &x->image))
             rc = bmp_error_oom(err);
         done[w[k++].unit] = true;
     }
@@ -70,7 +70,7 @@ static bmp_status image_range(bmp_ledger *l, ledger_stmt *st, chain_unit *u, con
 }
 
 bmp_status ledger_chain_image_batch(bmp_ledger *l, chain_unit *u, size_t n, bool *done,
-                                    bmp_error *err)
+                                    ledger_chain_row_fn row_image, bmp_error *err)
 {
     const ledger_chain_table *t = u[0].t;
     if (t->order || strcmp(t->key, "id") != 0)
@@ -92,7 +92,7 @@ bmp_status ledger_chain_image_batch(bmp_ledger *l, chain_unit *u, size_t n, bool
     for (size_t i = 0, j; !rc && i < m; i = j) {
         for (j = i + 1; j < m && j - i < 4096 && w[j].id - w[i].id <= 2 * (int64_t)(j - i) + 16;)
             j++;
-        rc = image_range(l, st, u, w + i, j - i, done, err);
+        rc = image_range(l, st, u, w + i, j - i, done, row_image, err);
     }
     if (st)
         l->ops->finalize(st);
