@@ -74,7 +74,9 @@ static span raw_floor(const char *path, long players, bool ranks)
     if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                         NULL) != SQLITE_OK)
         die("raw open", NULL);
+    /* the ledger's own pragmas (src/ledger/store/sqlite.c) */
     exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
+             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;"
              "CREATE TABLE player (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL, stars INTEGER "
              "NOT NULL, rank_name TEXT NOT NULL) STRICT;"
              "CREATE TABLE journal (id INTEGER PRIMARY KEY, batch_id INTEGER NOT NULL, "

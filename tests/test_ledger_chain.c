@@ -248,12 +248,110 @@ static void head_check(void **state)
     lt_done(&t);
 }
 
+/* The diff field by field (chain_diff.c): a column the old image lacks is
+ * "(none)", NULL bare, a value over 60 bytes cut to 48 with its length, a
+ * tab shown as a space; a row of more than 48 columns (the fields then
+ * counted on the heap) diffs alike. */
+static void diff_cases(void **state)
+{
+    (void)state;
+    char *d = ledger_chain_diff("a=1|b=x", "a=1|b=y|c=\\N");
+    assert_string_equal(d, "b: 'x' -> 'y'; c: (none) -> NULL");
+    free(d);
+    char long_[80];
+    memset(long_, 'q', 70);
+    long_[70] = '\0';
+    char old[128], new_[128];
+    snprintf(old, sizeof old, "k=1|v=%s", long_);
+    snprintf(new_, sizeof new_, "k=1|v=a\tb");
+    d = ledger_chain_diff(old, new_);
+    assert_string_equal(d, "v: 'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq...' (70 bytes) -> "
+                           "'a b'");
+    free(d);
+    char wide_old[1024] = "", wide_new[1024] = "";
+    for (int i = 0; i < 60; i++) { /* c0=0|c1=1|...; the new one changes c59 */
+        snprintf(wide_old + strlen(wide_old), 40, "%sc%d=%d", i ? "|" : "", i, i);
+        snprintf(wide_new + strlen(wide_new), 40, "%sc%d=%d", i ? "|" : "", i, i == 59 ? 7 : i);
+    }
+    d = ledger_chain_diff(wide_old, wide_new);
+    assert_string_equal(d, "c59: '59' -> '7'");
+    free(d);
+}
+
+/* Many units of one table in one entry are imaged together (chain_batch.c:
+ * rows read in id ranges, last images in one walk of the index), and the
+ * entry holds exactly what imaging them one by one gives: 40 players
+ * registered; ids 1-3 and 27-40 touched (two ranges: 27 - 3 = 24 is more
+ * than 2 x 3 + 16 = 22 apart), every third renamed (3, 27, 30, ..., 39: 6
+ * players), and id 999, which never existed.  The entry: the 6 renamed,
+ * in the chain's key order, each image the row's own text (as
+ * ledger_chain_image reads it) with its SHA-256 and the field changed; the
+ * 11 unchanged and the absent one not imaged. */
+static void batch_images_as_units(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    char csv[2048] = "number,name,status\n";
+    for (int i = 1; i <= 40; i++)
+        snprintf(csv + strlen(csv), 64, "%d,Player %d,Active\n", 1000 + i, i);
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p.csv", csv), NULL, NULL,
+                                               &e), BMP_OK);
+    char *seq0 = one_text(t.l, "SELECT max(seq) FROM audit");
+    assert_int_equal(t.l->ops->begin(t.l->s, &e), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "UPDATE player SET name = name || ' X' WHERE id % 3 = 0 AND "
+                                     "(id <= 3 OR id >= 27)", NULL), BMP_OK);
+    for (int64_t id = 1; id <= 40; id++)
+        if (id <= 3 || id >= 27)
+            assert_int_equal(ledger_touch_id(t.l, "player", id, &e), BMP_OK);
+    assert_int_equal(ledger_touch_id(t.l, "player", 999, &e), BMP_OK);
+    assert_int_equal(ledger_audit(t.l, "test", "rename", &e), BMP_OK);
+    assert_int_equal(t.l->ops->commit(t.l->s, &e), BMP_OK);
+    static const char *const keys[6] = {"27", "3", "30", "33", "36", "39"}; /* strcmp order */
+    ledger_stmt *st = NULL;
+    assert_int_equal(lq_query(t.l, &st, &e, "SELECT n, key, digest, image, change FROM audit_row "
+                              "WHERE seq = CAST(?1 AS INTEGER) + 1 ORDER BY n", "s", seq0),
+                     BMP_OK);
+    bool row = true;
+    size_t n = 0;
+    while (true) {
+        assert_int_equal(t.l->ops->step(st, &row, &e), BMP_OK);
+        if (!row)
+            break;
+        assert_true(n < 6);
+        assert_string_equal(t.l->ops->col_text(st, 1), keys[n]);
+        char sql[96], hex[65], want[96];
+        snprintf(sql, sizeof sql, "SELECT * FROM player WHERE id = %s", keys[n]);
+        ledger_stmt *one = NULL;
+        bool r1 = false;
+        assert_int_equal(lq_query(t.l, &one, &e, sql, NULL), BMP_OK);
+        assert_int_equal(t.l->ops->step(one, &r1, &e), BMP_OK);
+        char *image = ledger_chain_image(t.l, one);
+        t.l->ops->finalize(one);
+        assert_string_equal(t.l->ops->col_text(st, 3), image);
+        ledger_sha256_hex(image, strlen(image), hex);
+        assert_string_equal(t.l->ops->col_text(st, 2), hex);
+        free(image);
+        int id = atoi(keys[n]);
+        snprintf(want, sizeof want, "name: 'Player %d' -> 'Player %d X'", id, id);
+        assert_string_equal(t.l->ops->col_text(st, 4), want);
+        n++;
+    }
+    t.l->ops->finalize(st);
+    assert_int_equal(n, 6);
+    free(seq0);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(registry_covers_schema), cmocka_unit_test(register_change_images),
         cmocka_unit_test(image_escapes),          cmocka_unit_test(older_ledger_baseline),
         cmocka_unit_test(new_ledger_rows_caught), cmocka_unit_test(head_check),
+        cmocka_unit_test(diff_cases),             cmocka_unit_test(batch_images_as_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

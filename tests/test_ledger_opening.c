@@ -274,6 +274,46 @@ static void every_line_checked(void **state)
     lt_done(&t);
 }
 
+/* Ruling MI-7: EBU Local Points are whole points (EBU-1, the point types of
+ * 2.4; EBU-33, 3.4.1: a Local award is rounded up to a whole number), so
+ * an EBU opening with a fraction of a Local Point is refused by line and
+ * nothing is written; Blue and Green are held to 2 decimals (EBU-1) and
+ * take hundredths.  The accepted file: 12 Local + 100 x 0.55 Blue + 100 x
+ * 0.45 Green = 112 master points, Local Master (100, EBU ranks 2.6). */
+static void ebu_local_points_are_whole(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_players(t.l, "ebu", lt_file(&t, "p.csv",
+                     "number,name,status\n123456,Ruth Hart,Active\n234567,Tom Bell,Active\n"),
+                     NULL, NULL, &e), BMP_OK);
+    char *before = lt_dump(&t);
+    bmp_problems p = {0};
+    int64_t id = 0;
+    assert_int_equal(opening(&t, "ebu", "frac.csv", "number,local,blue,green,gold,rank,rank_date\n"
+                             "123456,12.50,0.55,0.45,0,Nil,\n"
+                             "234567,40,1.25,0,0.10,Local Master,2020-01-01\n",
+                             0, &id, &p),
+                     BMP_EINVAL);
+    lt_has(&p, "frac.csv:2: local: Local Points are recorded in whole points (EBU-1), got "
+               "\"12.50\": an opening carries the old system's total, never rounded (ruling "
+               "MI-7)");
+    assert_int_equal(p.count, 1);
+    bmp_problems_free(&p);
+    lt_unchanged(&t, before);
+    assert_int_equal(opening(&t, "ebu", "whole.csv", "number,local,blue,green,gold,rank,rank_date\n"
+                             "123456,12,0.55,0.45,0,Local Master,2021-06-30\n"
+                             "234567,40,1.25,0,0.10,Local Master,2020-01-01\n",
+                             0, &id, NULL),
+                     BMP_OK);
+    char *op = section(&t, "opening_player");
+    assert_non_null(strstr(op, "Local Master"));
+    free(op);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +323,7 @@ int main(void)
         cmocka_unit_test(carried_rank_above_points_next_rank),
         cmocka_unit_test(once_per_player_unless_replacing),
         cmocka_unit_test(every_line_checked),
+        cmocka_unit_test(ebu_local_points_are_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,10 +84,18 @@ typedef struct bmp_ledger_audit_filter {
     const char *since;   /* entries at or after this date/time (yyyy-mm-dd...), or NULL */
     const char *who;     /* entries by this name, or NULL */
     const char *action;  /* entries of this action ("import players", "close"), or NULL */
+    const char *table;   /* entries that wrote a row of this table ("player"), or NULL */
 } bmp_ledger_audit_filter;
 
 /* The audit log (seq, at, who, action, detail, prev_hash, hash), oldest first. */
 bmp_status bmp_ledger_audit_list(bmp_ledger *l, const bmp_ledger_audit_filter *f, bmp_table *out,
+                                 bmp_error *err);
+/* The rows those entries wrote, as the chain imaged them (issue 28): seq,
+ * at, who, action, table, key, what ("new", "changed", "removed") and
+ * change (a register's row: per field, "col: 'from' -> 'to'"; a group of
+ * rows, as the journal lines of a batch: "rows=N"); in entry order, and
+ * only f->table's rows when it is set. */
+bmp_status bmp_ledger_audit_rows(bmp_ledger *l, const bmp_ledger_audit_filter *f, bmp_table *out,
                                  bmp_error *err);
 
 #ifdef __cplusplus

@@ -14,19 +14,12 @@
 #include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
-typedef struct chain_unit {
-    const ledger_chain_table *t;
-    char *key;
-    char digest[65];
-    char *image;  /* a row's text, "rows=N" for a group, NULL when gone */
-    char *change; /* what changed since the chain's last image ("" new) */
-} chain_unit;
-
 struct ledger_chain {
     chain_unit *touched; /* keys only until the fold */
     size_t n, cap;
     int started; /* -1 not known yet, 0 no images in the chain, 1 some */
     ledger_stmt *img[64]; /* per registered table: its unit by key, prepared once */
+    ledger_stmt *write;   /* audit_row rows, many a statement (chain_batch.c) */
 };
 
 static void units_free(struct ledger_chain *c)
@@ -47,6 +40,8 @@ static void chain_free(bmp_ledger *l)
     for (size_t i = 0; i < sizeof l->chain->img / sizeof l->chain->img[0]; i++)
         if (l->chain->img[i])
             l->ops->finalize(l->chain->img[i]);
+    if (l->chain->write)
+        l->ops->finalize(l->chain->write);
     free(l->chain->touched);
     free(l->chain);
     l->chain = NULL;
@@ -255,6 +250,18 @@ char *ledger_chain_image(bmp_ledger *l, void *stmt)
     return s;
 }
 
+static bool row_image(bmp_ledger *l, void *stmt, core_buf *b, char digest[65], char **image)
+{
+    if (!image_into(l, stmt, b, true))
+        return false;
+    unit_hash h;
+    uh_init(&h, false);
+    uh_update(&h, b->data, b->len);
+    uh_final(&h, digest);
+    free(*image);
+    return (*image = core_strdup(b->data)) != NULL;
+}
+
 /* "a = ?1 AND b = ?2" for the key columns "a, b". */
 static char *key_where(const char *cols)
 {
@@ -399,72 +406,6 @@ static bmp_status last_image(bmp_ledger *l, const chain_unit *u, char digest[65]
     }
     lq_release(l, st, owned);
     return rc;
-}
-
-/* The value of `col` in an image ("a=1|b=x"), unescaped (NULL: absent). */
-static char *image_value(const char *image, const char *col, size_t *pos)
-{
-    size_t n = strlen(col);
-    for (const char *p = image + *pos; *p;) {
-        const char *end = p;
-        while (*end && *end != '|')
-            end += end[0] == '\\' && end[1] ? 2 : 1;
-        if (strncmp(p, col, n) == 0 && p[n] == '=') {
-            *pos = (size_t)(end - image) + (*end ? 1 : 0);
-            return strndup(p + n + 1, (size_t)(end - p - (ptrdiff_t)n - 1));
-        }
-        p = *end ? end + 1 : end;
-    }
-    return NULL;
-}
-
-/* A value as a diff shows it: quoted, NULL bare, a long one cut. */
-static void shown(const char *v, char *out, size_t size)
-{
-    if (!v || strcmp(v, "\\N") == 0)
-        snprintf(out, size, "%s", v ? "NULL" : "(none)");
-    else if (strlen(v) > 60)
-        snprintf(out, size, "'%.48s...' (%zu bytes)", v, strlen(v));
-    else
-        snprintf(out, size, "'%s'", v);
-    for (char *p = out; *p; p++) /* one line */
-        *p = *p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p;
-}
-
-/* "name: 'A' -> 'B'; status: 'Active' -> 'Deceased'" between two images
- * of one row (column by column, in the new image's order). */
-char *ledger_chain_diff(const char *old, const char *new_)
-{
-    core_buf b = {0};
-    for (const char *p = new_; p && *p;) {
-        const char *eq = strchr(p, '=');
-        if (!eq)
-            break;
-        char *col = strndup(p, (size_t)(eq - p));
-        size_t o = 0, q = (size_t)(p - new_);
-        char *was = col ? image_value(old, col, &o) : NULL;
-        char *now = col ? image_value(new_, col, &q) : NULL;
-        if (now && (!was || strcmp(was, now) != 0)) {
-            char a[96], z[96];
-            shown(was, a, sizeof a);
-            shown(now, z, sizeof z);
-            char *part = core_asprintf("%s%s: %s -> %s", b.len ? "; " : "", col, a, z);
-            core_buf_puts(&b, part ? part : "");
-            free(part);
-        }
-        free(col);
-        free(was);
-        free(now);
-        p = new_ + q;
-        if (!now)
-            break;
-    }
-    core_buf_puts(&b, "");
-    if (b.failed) {
-        core_buf_free(&b);
-        return NULL;
-    }
-    return core_buf_take(&b, NULL);
 }
 
 static int unit_cmp(const void *a, const void *b)
@@ -623,27 +564,76 @@ static bmp_status chain_started(bmp_ledger *l, struct ledger_chain *c, bmp_error
     return rc;
 }
 
-/* Image one touched unit: drop it when the chain already has this image
- * (or never had the unit and it is absent), mark it gone ("-") when the
- * chain had it and it is absent, and say what changed in a row. */
-static bmp_status fold_unit(bmp_ledger *l, chain_unit *u, bool *keep, bmp_error *err)
+/* Whether a unit imaged goes into the entry: not when the chain already
+ * has this image (or never had the unit and it is absent); marked gone
+ * ("-") when the chain had it and it is absent; a changed row of a
+ * register says what changed. */
+static bmp_status decide(chain_unit *u, const chain_last *last, bool *keep, bmp_error *err)
 {
-    bmp_status rc = image_unit(l, u, err);
-    char last[65] = "";
-    char *old = NULL;
-    bool found = false;
-    if (!rc)
-        rc = last_image(l, u, last, &old, &found, err);
-    *keep = false;
-    if (!rc && !u->image) {
-        *keep = found && strcmp(last, "-") != 0;
+    if (!u->image) {
+        *keep = last->found && strcmp(last->digest, "-") != 0;
         snprintf(u->digest, sizeof u->digest, "-");
-    } else if (!rc) {
-        *keep = !found || strcmp(last, u->digest) != 0;
-        if (*keep && u->t->diff && old && !(u->change = ledger_chain_diff(old, u->image)))
-            rc = bmp_error_oom(err);
+        return BMP_OK;
     }
-    free(old);
+    *keep = !last->found || strcmp(last->digest, u->digest) != 0;
+    if (*keep && u->t->diff && last->image && !(u->change = ledger_chain_diff(last->image,
+                                                                               u->image)))
+        return bmp_error_oom(err);
+    return BMP_OK;
+}
+
+/* From this many units of one table, they are imaged together (chain_batch.c). */
+enum { CHAIN_BATCH_MIN = 16 };
+
+/* Image the units u[0..n) of one table and their last images. */
+static bmp_status fold_run(bmp_ledger *l, chain_unit *u, size_t n, bool *keep, bmp_error *err)
+{
+    bool batch = n >= CHAIN_BATCH_MIN;
+    bool *done = calloc(n, sizeof *done);
+    chain_last *last = calloc(n, sizeof *last);
+    bmp_status rc = done && last ? BMP_OK : bmp_error_oom(err);
+    if (!rc && batch)
+        rc = ledger_chain_image_batch(l, u, n, done, row_image, err);
+    for (size_t i = 0; !rc && i < n; i++)
+        if (!done[i])
+            rc = image_unit(l, &u[i], err);
+    if (!rc && batch)
+        rc = ledger_chain_last_batch(l, u, n, last, err);
+    for (size_t i = 0; !rc && !batch && i < n; i++)
+        rc = last_image(l, &u[i], last[i].digest, &last[i].image, &last[i].found, err);
+    for (size_t i = 0; !rc && i < n; i++)
+        rc = decide(&u[i], &last[i], &keep[i], err);
+    for (size_t i = 0; last && i < n; i++)
+        free(last[i].image);
+    free(last);
+    free(done);
+    return rc;
+}
+
+/* Image every touched unit, table by table; keep those the entry carries. */
+static bmp_status fold_touched(bmp_ledger *l, struct ledger_chain *c, bmp_error *err)
+{
+    dedup(c);
+    bool *keep = calloc(c->n ? c->n : 1, sizeof *keep);
+    bmp_status rc = keep ? BMP_OK : bmp_error_oom(err);
+    for (size_t i = 0, j; !rc && i < c->n; i = j) {
+        for (j = i + 1; j < c->n && c->touched[j].t == c->touched[i].t;)
+            j++;
+        rc = fold_run(l, c->touched + i, j - i, keep + i, err);
+    }
+    size_t w = 0;
+    for (size_t r = 0; !rc && r < c->n; r++) {
+        if (keep[r]) {
+            c->touched[w++] = c->touched[r];
+            continue;
+        }
+        free(c->touched[r].key);
+        free(c->touched[r].image);
+        free(c->touched[r].change);
+    }
+    if (!rc)
+        c->n = w;
+    free(keep);
     return rc;
 }
 
@@ -659,23 +649,8 @@ bmp_status ledger_chain_fold(bmp_ledger *l, int64_t seq, char rows_hash[65], bmp
         units_free(c);
         for (size_t i = 0; i < ledger_chain_ntables && !rc; i++)
             rc = ledger_chain_scan(l, &ledger_chain_tables[i], baseline_add, l, err);
-    } else if (!rc) {
-        dedup(c);
-        size_t w = 0;
-        for (size_t r = 0; r < c->n; r++) {
-            bool keep = false;
-            if (!rc)
-                rc = fold_unit(l, &c->touched[r], &keep, err);
-            if (keep && !rc) {
-                c->touched[w++] = c->touched[r];
-                continue;
-            }
-            free(c->touched[r].key);
-            free(c->touched[r].image);
-            free(c->touched[r].change);
-        }
-        c->n = w;
-    }
+    } else if (!rc)
+        rc = fold_touched(l, c, err);
     if (rc) {
         units_free(c);
         return rc;
@@ -704,15 +679,7 @@ void ledger_chain_hash_line(void *state, const char *table, const char *key, con
 bmp_status ledger_chain_write(bmp_ledger *l, int64_t seq, bmp_error *err)
 {
     struct ledger_chain *c = l->chain;
-    bmp_status rc = BMP_OK;
-    for (size_t i = 0; c && i < c->n && !rc; i++) {
-        chain_unit *u = &c->touched[i];
-        rc = lq_run(l, err,
-                    "INSERT INTO audit_row (seq, n, tbl, key, digest, image, change) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                    "iisssss", seq, (int64_t)i + 1, u->t->name, u->key, u->digest, u->image,
-                    u->change ? u->change : "");
-    }
+    bmp_status rc = c ? ledger_chain_write_rows(l, seq, c->touched, c->n, &c->write, err) : BMP_OK;
     if (c)
         units_free(c);
     return rc;

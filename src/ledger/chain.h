@@ -77,6 +77,45 @@ void ledger_chain_hash_line(void *state, const char *table, const char *key, con
 /* What changed between two images of a row: "col: 'old' -> 'new'; ...". */
 char *ledger_chain_diff(const char *old, const char *new_);
 
+/* A touched unit during the fold: its key, and at the fold its digest and
+ * image (a row's text, "rows=N" for a group, NULL when gone) and what
+ * changed since the chain's last image ("" new). */
+typedef struct chain_unit {
+    const ledger_chain_table *t;
+    char *key;
+    char digest[65];
+    char *image;
+    char *change;
+} chain_unit;
+
+/* The chain's last image of a unit (found false: the chain never had it). */
+typedef struct chain_last {
+    bool found;
+    char digest[65];
+    char *image;
+} chain_last;
+
+struct core_buf;
+struct ledger_stmt;
+/* The image of the statement's current row (a row of its own) into b, its
+ * SHA-256 into digest and a copy into *image (chain.c's, handed to the
+ * batch).  False: no memory. */
+typedef bool (*ledger_chain_row_fn)(bmp_ledger *l, void *stmt, struct core_buf *b,
+                                    char digest[65], char **image);
+/* chain_batch.c: many units u[0..n) of one table, sorted by key.  Their
+ * rows read in id ranges (a table keyed by id; done[i] set for each unit
+ * imaged, absent included; the others are left to the caller), and their
+ * last images in one walk of the audit_row index (last[i] for u[i]). */
+bmp_status ledger_chain_image_batch(bmp_ledger *l, chain_unit *u, size_t n, bool *done,
+                                    ledger_chain_row_fn row_image, bmp_error *err);
+bmp_status ledger_chain_last_batch(bmp_ledger *l, const chain_unit *u, size_t n, chain_last *last,
+                                   bmp_error *err);
+
+/* The entry's images as audit_row rows seq/1..n, many a statement (*many:
+ * that statement, prepared on first use and kept by the caller). */
+bmp_status ledger_chain_write_rows(bmp_ledger *l, int64_t seq, const chain_unit *u, size_t n,
+                                   struct ledger_stmt **many, bmp_error *err);
+
 /* Verify: every row of every registered table against the latest image of
  * its unit; each difference a problem naming the table and key. */
 bmp_status ledger_chain_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);

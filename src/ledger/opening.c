@@ -37,6 +37,7 @@ typedef struct ofile {
     const ledger_body *b;
     const char *path;
     const char *types[LEDGER_MAX_TYPES];
+    const bmp_point_type *defs[LEDGER_MAX_TYPES]; /* their units and rule IDs */
     size_t ntypes;
     int col_number, col_rank, col_date, col_type[LEDGER_MAX_TYPES];
     oreg *reg;          /* the register, sorted by number */
@@ -217,6 +218,11 @@ static size_t line_read(const lcsv *c, size_t r, const ofile *f, const char *tod
                    o->pts[k] > OPENING_MAX_HUNDREDTHS)) {
             problems_add(pp, "%s%s: expected points from 0 to 1000000.00 such as 125.50, got "
                              "\"%s\"", where, f->types[k], t);
+            bad++;
+        } else if (*t && o->pts[k] % f->defs[k]->unit != 0) { /* ruling MI-7 */
+            problems_add(pp, "%s%s: %s are recorded in whole points (%s), got \"%s\": an "
+                             "opening carries the old system's total, never rounded (ruling "
+                             "MI-7)", where, f->types[k], f->defs[k]->label, f->defs[k]->rule, t);
             bad++;
         }
     }
@@ -506,6 +512,7 @@ bmp_status bmp_ledger_opening(bmp_ledger *l, const char *path, const bmp_ledger_
     free(data);
     ofile f = {.b = &b, .path = path};
     f.ntypes = ledger_point_types(b.code, f.types);
+    ledger_point_type_defs(b.code, f.defs);
     f.nranks = ledger_rank_list(b.code, f.ranks, 64);
     rc = opening_run(l, &f, &c, hash, o, batch, probs ? probs : &local, err);
     if (players)

@@ -20,6 +20,15 @@ size_t ledger_point_types(const char *body, const char **names)
     return n;
 }
 
+size_t ledger_point_type_defs(const char *body, const bmp_point_type **defs)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    size_t n = 0;
+    for (; r && r->point_types && r->point_types[n].name && n < LEDGER_MAX_TYPES; n++)
+        defs[n] = &r->point_types[n];
+    return n;
+}
+
 bool ledger_point_type_ok(const char *body, const char *type)
 {
     const char *names[LEDGER_MAX_TYPES];

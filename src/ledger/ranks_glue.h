@@ -24,6 +24,8 @@ static inline long ledger_rank_order(const ledger_rank *r) { return (long)r->ran
 /* The body's point type names in its order into names[0..LEDGER_MAX_TYPES);
  * returns their count (0 for an unknown body). */
 size_t ledger_point_types(const char *body, const char **names);
+/* The same point types' definitions (unit, rule ID ...), in that order. */
+size_t ledger_point_type_defs(const char *body, const bmp_point_type **defs);
 
 /* The rank earned by holdings h[] (indexed as ledger_point_types) and the
  * held rank (ABF ranks never go down, 1.4.4).  A body without rank rules

@@ -39,14 +39,20 @@ static const char *const help_player_import =
     "DUP reach KEEP.  unmerge reverses the transfer and ends the redirect.\n";
 
 static const char *const help_audit =
-    "usage: bridgemp ledger audit [--since DATE] [--who NAME] [--action A]\n"
-    "                             [--format table|csv|json] [--output FILE]\n"
+    "usage: bridgemp ledger audit [--since DATE] [--who NAME] [--action A] [--table T]\n"
+    "                             [--rows] [--format table|csv|json] [--output FILE]\n"
     "\n"
     "The audit log, oldest first: seq, when, who, action, detail and the chain's\n"
     "hashes (each entry hashes the one before; 'ledger verify' recomputes them).\n"
     "--since keeps entries at or after DATE (yyyy-mm-dd or a full timestamp);\n"
     "--action A keeps the action A or the actions whose first word is A\n"
-    "(\"import\" is every import).\n";
+    "(\"import\" is every import); --table T the entries that wrote a row of\n"
+    "table T (player, batch, journal, ...).\n"
+    "--rows: the rows each entry wrote, as the chain imaged them: table, key,\n"
+    "new, changed or removed, and for a register's row each field changed\n"
+    "(name: 'from' -> 'to'); a group of rows (a batch's journal lines) as\n"
+    "rows=N.  Readable: under each entry; csv and json: one record a row\n"
+    "(seq, at, who, action, table, key, what, change).\n";
 
 /* ---- player import -------------------------------------------------------- */
 
@@ -164,12 +170,15 @@ static int cmd_opening(ledger_args *a)
 
 /* ---- audit ---------------------------------------------------------------- */
 
-/* The readable form: one block per entry, the detail's lines indented. */
-static void audit_blocks(const bmp_table *t, FILE *f)
+/* The readable form: one block per entry, the detail's lines indented,
+ * then (rows given) the rows it wrote, rows[*at..] being its own. */
+static void audit_blocks(const bmp_table *t, const bmp_table *rows, FILE *f)
 {
+    size_t at = 0;
     for (size_t r = 0; r < t->nrows; r++) {
-        fprintf(f, "#%s %s %s: %s\n", bmp_table_get(t, r, 0), bmp_table_get(t, r, 1),
-                bmp_table_get(t, r, 2), bmp_table_get(t, r, 3));
+        const char *seq = bmp_table_get(t, r, 0);
+        fprintf(f, "#%s %s %s: %s\n", seq, bmp_table_get(t, r, 1), bmp_table_get(t, r, 2),
+                bmp_table_get(t, r, 3));
         const char *d = bmp_table_get(t, r, 4);
         while (*d) {
             const char *nl = strchr(d, '\n');
@@ -179,14 +188,25 @@ static void audit_blocks(const bmp_table *t, FILE *f)
         }
         fprintf(f, "    hash %.16s (after %.16s)\n", bmp_table_get(t, r, 6),
                 bmp_table_get(t, r, 5));
+        for (; rows && at < rows->nrows && strcmp(bmp_table_get(rows, at, 0), seq) == 0; at++) {
+            const char *change = bmp_table_get(rows, at, 7);
+            fprintf(f, "      %s %s %s%s%s\n", bmp_table_get(rows, at, 4),
+                    bmp_table_get(rows, at, 5), bmp_table_get(rows, at, 6), *change ? ": " : "",
+                    change);
+        }
     }
     fprintf(f, "%zu entries\n", t->nrows);
 }
 
+typedef struct audit_out {
+    const bmp_table *entries, *rows;
+} audit_out;
+
 static bmp_status audit_write(FILE *f, const void *arg, bmp_error *e)
 {
     (void)e;
-    audit_blocks(arg, f);
+    const audit_out *o = arg;
+    audit_blocks(o->entries, o->rows, f);
     return BMP_OK;
 }
 
@@ -195,13 +215,21 @@ static bmp_status audit_step(bmp_ledger *l, const ledger_args *a, const void *ar
 {
     (void)arg;
     (void)p;
-    bmp_ledger_audit_filter f = {.since = a->since, .who = a->who, .action = a->action};
-    bmp_table t;
+    bmp_ledger_audit_filter f = {.since = a->since, .who = a->who, .action = a->action,
+                                 .table = a->table};
+    bmp_table t, rows;
     bmp_table_init(&t);
-    bmp_status st = bmp_ledger_audit_list(l, &f, &t, e);
+    bmp_table_init(&rows);
+    bool table = a->fmt == BMP_OUT_TABLE;
+    bmp_status st = table || !a->rows ? bmp_ledger_audit_list(l, &f, &t, e) : BMP_OK;
+    if (!st && a->rows)
+        st = bmp_ledger_audit_rows(l, &f, &rows, e);
+    audit_out o = {&t, a->rows ? &rows : NULL};
     if (!st)
-        st = a->fmt == BMP_OUT_TABLE ? ledger_put(a, audit_write, &t, e) : ledger_put_table(&t, a, e);
+        st = table ? ledger_put(a, audit_write, &o, e)
+                   : ledger_put_table(a->rows ? &rows : &t, a, e);
     bmp_table_free(&t);
+    bmp_table_free(&rows);
     return st;
 }
 
@@ -216,5 +244,6 @@ const ledger_cmd ledger_cmds_movein[] = {
     {"player merge", help_player_import, LO(BODY) | LO(INTO) | LO(REASON), 1, 1, cmd_merge},
     {"player unmerge", help_player_import, LO(BODY) | LO(REASON), 1, 1, cmd_unmerge},
     {"opening", help_opening, LO(BODY) | LO(REASON) | LO(REPLACES), 1, 1, cmd_opening},
-    {"audit", help_audit, LO(SINCE) | LO(ACTION) | LEDGER_TABLE_OPTS, 0, 0, cmd_audit},
+    {"audit", help_audit, LO(SINCE) | LO(ACTION) | LO(TABLE) | LO(ROWS) | LEDGER_TABLE_OPTS, 0, 0,
+     cmd_audit},
     {NULL, NULL, 0, 0, 0, NULL}};

@@ -27,6 +27,7 @@ typedef enum ledger_opt {
     LO_SINCE, LO_ACTION, LO_INTO, /* ledger audit, player merge (cmd_ledger_movein.c) */
     LO_HEAD, /* ledger verify --head N:HASH (issue 27) */
     LO_ROLE, LO_PASSWORD_STDIN, /* ledger user (issue 29, cmd_ledger_user.c) */
+    LO_ROWS, LO_TABLE, /* ledger audit --rows, --table T (issue 28) */
     LO_COUNT
 } ledger_opt;
 #define LO(x) (UINT64_C(1) << LO_##x)
@@ -54,6 +55,8 @@ typedef struct ledger_args {
     bool force_replace;           /* ledger restore --force-replace */
     const char *since, *action, *into; /* ledger audit, player merge (cmd_ledger_movein.c) */
     const char *head;             /* ledger verify --head N:HASH (issue 27) */
+    bool rows;                    /* ledger audit --rows: the rows each entry wrote */
+    const char *table;            /* ledger audit --table T */
     bmp_output_format fmt;
     bool html;                    /* --format html (a table as a page) */
     const char *rank;             /* report ranking --rank */

@@ -41,6 +41,12 @@ refused 1 'unknown column "home_clbu" \(did you mean home_club\?\)' $L player im
 printf 'number,green,red,gold,rank,rank_date\n1003,160.00,80.00,0,National Master,2019-05-01\n1004,24.90,0,0,Local Master,2020-01-02\n1005,0,0,0,Nil,\n' > "$W/o.csv"
 refused 2 "usage: bridgemp ledger opening FILE --body B --reason R" $L opening "$W/o.csv" --body abf
 step 0 "o.csv: opening batch 1 posted: 3 players" $L opening "$W/o.csv" --body abf --reason "MPC export"
+# the audit log's rows (--rows): what each entry wrote, per field from -> to
+step 0 "^      player 2 changed: rank: '0' -> '10'; rank_name: '' -> 'National Master'\$" $L audit --rows --action opening
+step 0 "^      journal 1 new: rows=3\$" $L audit --rows --action opening
+step 0 '^ +"rank: .0. -> .10.; rank_name: .. -> .National Master."$' $L audit --rows --table player --format json
+step 0 "^4,2026-11-24T12:00:00Z,Jo Bloggs,import players,player,74,changed,status: 'Active' -> 'Dormant'\$" $L audit --rows --table player --format csv
+step 0 "^1 entries" $L audit --table opening_player --since 2026-11-24
 refused 1 "player 0001003 already has an opening balance \(batch 1\)" $L opening "$W/o.csv" --body abf --reason again
 step 0 "opening balance *green *1 *160.00" $L report statement 1003 --body abf
 step 0 "rank at the last close: National Master" $L report statement 1003 --body abf
