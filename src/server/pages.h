@@ -37,6 +37,10 @@ typedef struct web_ctx {
     size_t body_len;
     bmp_status (*write)(void *ctx, const char *who, web_write_fn fn, void *arg, bmp_error *e);
     char *location;                                 /* [256]: where a 303 sends */
+    /* A field of a multipart/form-data POST (a file upload's form, form.h):
+     * its bytes and *len, *filename "" unless a file; NULL when absent.
+     * NULL for a urlencoded POST (then body holds the form). */
+    const char *(*field)(void *ctx, const char *name, size_t *len, const char **filename);
 } web_ctx;
 
 /* web_page_render with the session: a POST reaches a page's post handler
