@@ -65,8 +65,10 @@ int page_submissions(page *p)
                                    .caption = "Newest first",
                                    .link_col = page_col(&t, "id"), .key_col = page_col(&t, "id"),
                                    .prefix = "/batch/",
-                                   .hide = (const char *const[]){"body", "club", "source",
-                                                                 "who", "reverses", NULL}});
+                                   .hide = (const char *const[]){"body", "club", "source", "who",
+                                                                 "reverses", "reason",
+                                                                 "event_date", "created_at",
+                                                                 NULL}});
     }
     core_buf b;
     core_buf_init(&b);

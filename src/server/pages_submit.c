@@ -308,6 +308,19 @@ static int read_club(page *p, upload *u)
 
 /* ---- the preview and the submit (pages_submit_view.c renders) ---------- */
 
+typedef struct preview_arg {
+    const upload *u;
+    bmp_ledger_sections *s;
+    bmp_problems *pr;
+} preview_arg;
+
+static bmp_status preview_read(bmp_ledger *l, void *arg, bmp_error *e)
+{
+    preview_arg *a = arg;
+    return bmp_ledger_preview_memory(l, a->u->data, a->u->len, a->u->filename, &a->u->o, a->s,
+                                     a->pr, e);
+}
+
 static int preview(page *p, upload *u)
 {
     size_t len = 0;
@@ -327,8 +340,9 @@ static int preview(page *p, upload *u)
     bmp_ledger_sections s = {0};
     bmp_problems pr = {0};
     bmp_error e = {0};
-    bmp_status rc = bmp_ledger_preview_memory(p->l, u->data, u->len, u->filename, &u->o, &s, &pr,
-                                              &e);
+    preview_arg pa = {u, &s, &pr}; /* its own read transaction, rolled back */
+    bmp_status rc = p->web && p->web->read ? p->web->read(p->web->ctx, preview_read, &pa, &e)
+                                           : preview_read(p->l, &pa, &e);
     if (rc)
         st = page_submit_failed(p, rc, &e, &pr, "The file cannot be read as results");
     else

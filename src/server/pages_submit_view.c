@@ -282,8 +282,9 @@ int page_submit_failed(page *p, bmp_status st, const bmp_error *e, const bmp_pro
                  : st == BMP_EINVAL || st == BMP_EPARSE || st == BMP_ERANGE || st == BMP_ENOTSUP
                      ? 400
                      : 0;
-    if (!status)
+    if (!status) {
         return page_fail(p, st, e);
+    }
     core_buf_reset(p->out);
     page_head(p, title);
     core_buf_puts(p->out, "<h1>");

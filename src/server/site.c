@@ -26,6 +26,18 @@ static const char *form_field(void *ctx, const char *name, size_t *len, const ch
     return srv_form_get((srv_req *)ctx, name, len, filename);
 }
 
+static bmp_status read_own(void *ctx, web_write_fn fn, void *arg, bmp_error *e)
+{
+    srv_req *rq = ctx;
+    bmp_ledger_opts o = {.size = sizeof o, .who = "serve", .read_only = true};
+    bmp_ledger *l = NULL;
+    bmp_status st = bmp_ledger_open(rq->s->db, &o, &l, e);
+    if (!st)
+        st = fn(l, arg, e);
+    bmp_ledger_close(l);
+    return st;
+}
+
 /* Copy a rendered page into the response. */
 static void answer(srv_resp *rs, int status, core_buf *out, const char *ctype)
 {
@@ -78,7 +90,8 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     web_ctx c = {.l = l, .arg = query_arg, .ctx = rq, .method = rq->method, .user = u,
                  .csrf = srv_session_csrf(rq), .body = rq->body, .body_len = rq->body_len,
                  .write = write_as, .location = rs->location,
-                 .field = post && srv_form_multipart(rq) ? form_field : NULL};
+                 .field = post && srv_form_multipart(rq) ? form_field : NULL,
+                 .read = read_own};
     int status = web_page_serve(&c, rq->path, &out, &ctype);
     srv_pool_put(&rq->s->pool, l);
     if (status)

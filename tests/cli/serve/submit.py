@@ -23,6 +23,8 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webdriver_lib import (AxeMissing, Browser, axe_source, axe_violations,  # noqa: E402
@@ -122,6 +124,45 @@ def upload(b, path, grade=None):
     wait_for(lambda: b.finds("#verdict") or b.finds(".error"), "the preview")
 
 
+def multipart(fields, boundary="bmpSubmitTest7"):
+    out = []
+    for name, value, filename in fields:
+        disp = 'form-data; name="%s"' % name + ('; filename="%s"' % filename if filename else "")
+        out.append("--%s\r\nContent-Disposition: %s\r\n\r\n%s\r\n" % (boundary, disp, value))
+    out.append("--%s--\r\n" % boundary)
+    return "".join(out).encode(), "multipart/form-data; boundary=" + boundary
+
+
+def post_status(u, cookie, fields):
+    data, ctype = multipart(fields)
+    req = urllib.request.Request(u + "/submit", data=data, method="POST",
+                                 headers={"Content-Type": ctype,
+                                          "Cookie": "bmp_session=" + cookie})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def csrf_multipart(b, u, db):
+    """The CSRF token of a multipart upload is a field of its body: missing
+    or wrong -> 403 before any handler runs, the ledger unchanged; the
+    right one -> the preview."""
+    cookie = b.s("GET", "/cookie/bmp_session")["value"]
+    token = b.js("return document.querySelector('#upload input[name=csrf]').value;")
+    n = batches(db)
+    grn = open(os.path.join(SRC, "harbourside-tuesday-2025-09-30.grn")).read()
+    base = [("club", "abf:2074", None), ("action", "preview", None), ("file", grn, "t.grn")]
+    st, _ = post_status(u, cookie, base)
+    check(st == 403, "a multipart upload without its CSRF token: 403 (%d)" % st)
+    st, _ = post_status(u, cookie, [("csrf", "0" * 64, None)] + base)
+    check(st == 403, "a multipart upload with a wrong CSRF token: 403 (%d)" % st)
+    st, page = post_status(u, cookie, [("csrf", token, None)] + base)
+    check(st == 200 and "Preview of t.grn" in page, "with the page's token: the preview (%d)" % st)
+    check(batches(db) == n, "the ledger unchanged by the three")
+
+
 def journey(b, u, db):
     b.go(u + "/submit")
     check("/login?next=%2Fsubmit" in b.url(), "/submit asks for a login: " + b.url())
@@ -133,6 +174,7 @@ def journey(b, u, db):
           "the grades are the ABF's own: %s" % grades)
     here_checks(b, "form")
     before = batches(db)
+    csrf_multipart(b, u, db)
     grn = os.path.join(SRC, "harbourside-tuesday-2025-09-30.grn")
     upload(b, grn, "E")
     check(b.text("h1") == "Preview of harbourside-tuesday-2025-09-30.grn", "the preview page")
@@ -175,13 +217,15 @@ def journey(b, u, db):
 def other_club(b, u):
     b.go(u + "/submissions?club=abf%3A2074")
     log_in(b, "otto")
-    wait_for(lambda: "/submissions" in b.url(), "otto on club 2074's batches")
+    wait_for(lambda: "/submissions" in b.url(), "otto logged in")
+    b.go(u + "/submissions?club=abf%3A2074")
     check("otto is not a scorer of club 2074 of abf" in b.text("main"),
           "a scorer of another club is refused 2074's batches")
     check(not b.finds("main table"), "and sees none of them")
     b.go(u + "/submissions")
-    check(b.text("h1") == "Batches of Congress Bridge Club" or "3101" in b.text("h1"),
-          "otto's own club's batches: " + b.text("h1"))
+    h1 = b.text("h1")
+    check(h1.startswith("Batches of ") and "Harbourside" not in h1,
+          "otto's own club's batches (3101's): " + h1)
 
 
 if __name__ == "__main__":
