@@ -137,25 +137,32 @@ static void cell(page *p, const char *label, const char *v, bool num)
     core_buf_puts(p->out, "</td>");
 }
 
-static void award_row(page *p, const bmp_table *l, size_t r, const deriv_ix *x)
-{
-    static const char *const cols[] = {"number", "name", "point_type", "points", "rule", "held"};
-    static const char *const labels[] = {"player", "name", "point type", "points", "rule",
+static const char *const award_cols[] = {"number", "name", "point_type", "points", "rule",
                                          "held"};
+static const char *const award_labels[] = {"player", "name", "point type", "points", "rule",
+                                           "held", "derivation"};
+
+/* show[i]: column i has a value in some row (a credit file has no names
+ * and no derivations: those columns are left out). */
+static void award_row(page *p, const bmp_table *l, size_t r, const deriv_ix *x, const bool *show)
+{
     core_buf_puts(p->out, "<tr>");
     for (size_t i = 0; i < 6; i++) {
-        size_t k = page_col(l, cols[i]);
-        cell(p, labels[i], k == (size_t)-1 ? "" : bmp_table_get(l, r, k), i == 3);
+        size_t k = page_col(l, award_cols[i]);
+        if (show[i])
+            cell(p, award_labels[i], k == (size_t)-1 ? "" : bmp_table_get(l, r, k), i == 3);
+    }
+    size_t kc = page_col(l, "contestant"), kt = page_col(l, "point_type");
+    if (!show[6] || kc == (size_t)-1 || kt == (size_t)-1) {
+        core_buf_puts(p->out, "</tr>\n");
+        return;
     }
     core_buf_puts(p->out, "<td data-label=\"derivation\">");
-    size_t kc = page_col(l, "contestant"), kt = page_col(l, "point_type");
-    if (x->n && kc != (size_t)-1 && kt != (size_t)-1) {
-        const char *c = bmp_table_get(l, r, kc), *t = bmp_table_get(l, r, kt);
-        size_t first = first_of(x, c, t);
-        for (size_t i = first; i < x->n && !cmp_key(&x->k[i], c, t); i++) {
-            core_buf_puts(p->out, i > first ? "; " : "");
-            web_buf_html(p->out, bmp_table_get(x->d, x->k[i].row, x->cd));
-        }
+    const char *c = bmp_table_get(l, r, kc), *t = bmp_table_get(l, r, kt);
+    size_t first = first_of(x, c, t);
+    for (size_t i = first; i < x->n && !cmp_key(&x->k[i], c, t); i++) {
+        core_buf_puts(p->out, i > first ? "; " : "");
+        web_buf_html(p->out, bmp_table_get(x->d, x->k[i].row, x->cd));
     }
     core_buf_puts(p->out, "</td></tr>\n");
 }
@@ -166,14 +173,21 @@ static void awards(page *p, const bmp_table *l, const bmp_table *d)
         return;
     deriv_ix x;
     index_derivations(&x, d);
+    bool show[7] = {true, false, true, true, true, false, x.n > 0};
+    for (size_t i = 1; i < 6; i += 4) {
+        size_t k = page_col(l, award_cols[i]);
+        for (size_t r = 0; k != (size_t)-1 && r < l->nrows && !show[i]; r++)
+            show[i] = *bmp_table_get(l, r, k) != '\0';
+    }
     core_buf_puts(p->out, "<div class=\"wrap\"><table class=\"stack\" id=\"awards\"><caption>"
-                          "The awards, each with its derivation</caption><thead><tr>"
-                          "<th scope=\"col\">player</th><th scope=\"col\">name</th>"
-                          "<th scope=\"col\">point type</th><th scope=\"col\" class=\"n\">"
-                          "points</th><th scope=\"col\">rule</th><th scope=\"col\">held</th>"
-                          "<th scope=\"col\">derivation</th></tr></thead><tbody>\n");
+                          "The awards, each with its derivation</caption><thead><tr>");
+    for (size_t i = 0; i < 7; i++)
+        if (show[i])
+            core_buf_printf(p->out, "<th scope=\"col\"%s>%s</th>", i == 3 ? " class=\"n\"" : "",
+                            award_labels[i]);
+    core_buf_puts(p->out, "</tr></thead><tbody>\n");
     for (size_t r = 0; r < l->nrows; r++)
-        award_row(p, l, r, &x);
+        award_row(p, l, r, &x, show);
     core_buf_puts(p->out, "</tbody></table></div>\n");
     free(x.k);
 }
