@@ -181,12 +181,13 @@ def journey(b, u, db):
     check(batches(db) == before, "the preview recorded nothing (%d batches)" % batches(db))
     check(b.text("#verdict").startswith("It can be submitted"), "the verdict: " + b.text("#verdict"))
     rows = b.js("return Array.from(document.querySelectorAll('#awards tbody tr'),"
-                " tr => Array.from(tr.cells, c => c.textContent));")
+                " tr => Object.fromEntries(Array.from(tr.cells,"
+                "                          c => [c.dataset.label, c.textContent])));")
     lines = open(grn).read().split()
     check(len(rows) == len(lines), "one award row per line of the file (%d)" % len(rows))
     # a credit file line: 7 digits of player, 6 of hundredths (0001005000045 -> 0.45)
     want = {(str(int(x[:7])), "%d.%02d" % divmod(int(x[7:]), 100)) for x in lines}
-    got = {(r[0].lstrip("0"), r[3]) for r in rows}
+    got = {(r["player"].lstrip("0"), r["points"]) for r in rows}
     check(got == want, "each player's points as the file gives them: %s" % sorted(got))
     here_checks(b, "preview")
     b.click("button[value=submit]")
