@@ -72,3 +72,7 @@ add_test(NAME cli_serve_api_v1_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_api_v1_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
                      PASS_REGULAR_EXPRESSION "serve API v1: all checks passed" TIMEOUT 180)
+# The club's submission pages (issue 29 item 3) on a PostgreSQL ledger.
+add_test(NAME test_pages_submit_pg COMMAND test_pages_submit)
+set_tests_properties(test_pages_submit_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
+                     SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql)

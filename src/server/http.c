@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "server/form.h"
 #include "server/http_internal.h"
 
 /* Query arguments a request may carry.  No route takes more than a few;
@@ -226,6 +227,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                   .body = x->body.data ? x->body.data : "", .body_len = x->body.len};
     srv_resp rs = {0};
     srv_route(&rq, &rs);
+    srv_form_free(&rq);
     return queue(c, x, &rs);
 }
 

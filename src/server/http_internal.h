@@ -52,6 +52,7 @@ typedef struct srv_req {
     bmp_user user;              /* id 0: nobody is logged in */
     char sid[BMP_SESSION_SIZE]; /* the cookie's session id when live */
     char csrf[65];              /* its CSRF token */
+    struct srv_form *form;      /* a multipart POST's fields (form.h), read once */
 } srv_req;
 
 typedef struct srv_resp {

@@ -68,6 +68,8 @@ static const page_route page_routes[] = {
     {"clubs", 0, page_clubs, NULL},
     {"club", 2, page_club, NULL},     {"events", 0, page_events, NULL},
     {"event", 2, page_event, NULL},   {"batch", 1, page_batch, page_batch_post},
+    {"submit", 0, page_submit, page_submit_post}, /* a club's submission (issue 29) */
+    {"submissions", 0, page_submissions, NULL},   /* a club's batches */
     {NULL, 0, NULL, NULL},
 };
 

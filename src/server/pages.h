@@ -9,7 +9,8 @@
  * The pages: / (search form, recent events), /players?body=&q=&page=,
  * /player/<body>/<number> (holdings, rank, chart, recent awards), /clubs,
  * /club/<body>/<number>?period=, /events, /event/<body>/<id>?explain=1,
- * /batch/<id> (approve/reject through the API), /style.css, /app.js. */
+ * /batch/<id> (approve/reject through the API), /submit and /submissions
+ * (a club's submission and its batches, issue 29), /style.css, /app.js. */
 #ifndef BMP_SERVER_PAGES_H
 #define BMP_SERVER_PAGES_H
 
@@ -37,6 +38,14 @@ typedef struct web_ctx {
     size_t body_len;
     bmp_status (*write)(void *ctx, const char *who, web_write_fn fn, void *arg, bmp_error *e);
     char *location;                                 /* [256]: where a 303 sends */
+    /* A field of a multipart/form-data POST (a file upload's form, form.h):
+     * its bytes and *len, *filename "" unless a file; NULL when absent.
+     * NULL for a urlencoded POST (then body holds the form). */
+    const char *(*field)(void *ctx, const char *name, size_t *len, const char **filename);
+    /* Run fn on a read-only connection of its own, outside the request's
+     * snapshot (a dry run with its own read transaction: the submission's
+     * preview).  NULL: fn runs on l (tests). */
+    bmp_status (*read)(void *ctx, web_write_fn fn, void *arg, bmp_error *e);
 } web_ctx;
 
 /* web_page_render with the session: a POST reaches a page's post handler

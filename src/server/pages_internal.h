@@ -38,6 +38,9 @@ void page_csrf_input(page *p);
 void page_form_open(page *p, const char *action, const char *id);
 /* A field of the POST's form, decoded into buf: buf, or NULL when absent. */
 const char *page_form(page *p, const char *key, char *buf, size_t size);
+/* A file of a multipart POST's form (its bytes, *len, *filename): NULL
+ * when absent or the form is not multipart. */
+const char *page_form_file(page *p, const char *key, size_t *len, const char **filename);
 /* Run fn as the logged-in user (audited with their name). */
 bmp_status page_write(page *p, web_write_fn fn, void *arg, bmp_error *e);
 /* 303 See Other to `to` (a path of this site). */
@@ -111,6 +114,15 @@ int page_club(page *p);
 int page_event(page *p);
 int page_batch(page *p);
 int page_batch_post(page *p);
+/* The club's submission (pages_submit.c, issue 29 item 3): the upload
+ * form, its preview, the submit; the club's batches (pages_submissions.c). */
+int page_submit(page *p);
+int page_submit_post(page *p);
+int page_submissions(page *p);
+/* The scorer role of the request: ?club= / the form's club "body:number"
+ * when given (else the user's first scorer role).  0, or the answer (303
+ * to log in, 403) is in p. */
+int page_scorer_club(page *p, const char *want, bmp_role *out);
 
 /* A rank threshold on the chart: the rank's name and the total it needs
  * (the unit of bmp_rules_total); `next` for the player's next rank. */

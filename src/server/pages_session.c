@@ -71,9 +71,25 @@ void page_form_open(page *p, const char *action, const char *id)
 
 const char *page_form(page *p, const char *key, char *buf, size_t size)
 {
+    if (p->web && p->web->field) { /* multipart: a text field, no NUL inside */
+        size_t n = 0;
+        const char *v = p->web->field(p->web->ctx, key, &n, NULL);
+        if (!v || n >= size || memchr(v, '\0', n))
+            return NULL;
+        memcpy(buf, v, n);
+        buf[n] = '\0';
+        return buf;
+    }
     if (!p->web || !p->web->body)
         return NULL;
     return srv_form_field(p->web->body, p->web->body_len, key, buf, size) ? buf : NULL;
+}
+
+const char *page_form_file(page *p, const char *key, size_t *len, const char **filename)
+{
+    if (!p->web || !p->web->field)
+        return NULL;
+    return p->web->field(p->web->ctx, key, len, filename);
 }
 
 bmp_status page_write(page *p, web_write_fn fn, void *arg, bmp_error *e)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "server/form.h"
 #include "server/session.h"
 
 bmp_status srv_write_as(srv_req *rq, const char *who,
@@ -116,8 +117,16 @@ bool srv_csrf_ok(srv_req *rq)
 {
     const char *want = srv_session_csrf(rq);
     char got[80];
-    if (!*want || !srv_form_field(rq->body, rq->body_len, "csrf", got, sizeof got) ||
-        strlen(got) != 64)
+    if (!*want)
+        return false;
+    if (srv_form_multipart(rq)) { /* a file upload's form (form.h) */
+        size_t n = 0;
+        const char *v = srv_form_get(rq, "csrf", &n, NULL);
+        if (!v || n != 64)
+            return false;
+        return sodium_memcmp(v, want, 64) == 0;
+    }
+    if (!srv_form_field(rq->body, rq->body_len, "csrf", got, sizeof got) || strlen(got) != 64)
         return false;
     return sodium_memcmp(got, want, 64) == 0;
 }

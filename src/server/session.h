@@ -54,7 +54,9 @@
  * srv_session_user(rq): the request's user (the cookie read once per
  * request, the session's last-seen time refreshed); NULL when none.
  * srv_csrf_ok(rq): the POST body's "csrf" field equals the session's token
- * (constant-time compare).  srv_login_route(rq, rs): answers /login and
+ * (constant-time compare); the body urlencoded, or multipart/form-data (a
+ * file upload's form, read by form.h's post processor).  A page reads a
+ * multipart form's fields with page_form and its file with page_form_file.  srv_login_route(rq, rs): answers /login and
  * /logout (true when it did). */
 #ifndef BMP_SERVER_SESSION_H
 #define BMP_SERVER_SESSION_H

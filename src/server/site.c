@@ -5,6 +5,7 @@
  * token (403 before any handler runs otherwise: nothing is written). */
 #include <string.h>
 
+#include "server/form.h"
 #include "server/pages.h"
 #include "server/pages_internal.h"
 #include "server/session.h"
@@ -18,6 +19,23 @@ static const char *query_arg(void *ctx, const char *key)
 static bmp_status write_as(void *ctx, const char *who, web_write_fn fn, void *arg, bmp_error *e)
 {
     return srv_write_as(ctx, who, fn, arg, e);
+}
+
+static const char *form_field(void *ctx, const char *name, size_t *len, const char **filename)
+{
+    return srv_form_get((srv_req *)ctx, name, len, filename);
+}
+
+static bmp_status read_own(void *ctx, web_write_fn fn, void *arg, bmp_error *e)
+{
+    srv_req *rq = ctx;
+    bmp_ledger_opts o = {.size = sizeof o, .who = "serve", .read_only = true};
+    bmp_ledger *l = NULL;
+    bmp_status st = bmp_ledger_open(rq->s->db, &o, &l, e);
+    if (!st)
+        st = fn(l, arg, e);
+    bmp_ledger_close(l);
+    return st;
 }
 
 /* Copy a rendered page into the response. */
@@ -71,7 +89,9 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     const char *ctype = NULL;
     web_ctx c = {.l = l, .arg = query_arg, .ctx = rq, .method = rq->method, .user = u,
                  .csrf = srv_session_csrf(rq), .body = rq->body, .body_len = rq->body_len,
-                 .write = write_as, .location = rs->location};
+                 .write = write_as, .location = rs->location,
+                 .field = post && srv_form_multipart(rq) ? form_field : NULL,
+                 .read = read_own};
     int status = web_page_serve(&c, rq->raw_path ? rq->raw_path : rq->path, &out, &ctype);
     srv_pool_put(&rq->s->pool, l);
     if (status)

@@ -1,0 +1,233 @@
+#!/usr/bin/python3
+"""The club's submission pages in a real browser (issue 29 item 3): headless
+Chromium through chromedriver (webdriver_lib.py) against `bridgemp serve`
+over the demo ledger (examples/ledger/demo.sh):
+
+  the scorer opens /submit, is sent to the login page and back; uploads a
+  credit file (multipart, its CSRF token a field of the form) with the
+  grade from the body's own choices; sees the preview (the lines, the held
+  ones with their reason) with nothing recorded; submits; sees the batch
+  provisional on "my club's batches".  The demo's club pairs event again
+  is previewed as a duplicate with its derivations, and cannot be
+  submitted.  A scorer of another club is refused the club's pages.
+
+Every submission page at 1280 and 420 px wide: a screenshot into
+WORKDIR/screenshots/submit-*.png, no table column cut off, no serious or
+critical axe-core violation.
+
+    submit.py BRIDGEMP WORKDIR
+Prints "serve submit: all checks passed" at the end; any failure exits 1.
+"""
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webdriver_lib import (AxeMissing, Browser, axe_source, axe_violations,  # noqa: E402
+                           cut_off_cells, start_chromedriver, wait_for)
+
+BIN, WORK = os.path.realpath(sys.argv[1]), os.path.realpath(sys.argv[2])
+SRC = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.realpath(os.path.join(SRC, "..", "..", ".."))
+fails = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        fails.append(what)
+
+
+def run(*args, **kw):
+    return subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True,
+                          **kw).stdout
+
+
+def batches(db):
+    with sqlite3.connect(db) as c:
+        return c.execute("select count(*) from batch").fetchone()[0]
+
+
+def main():
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(os.path.join(WORK, "screenshots"))
+    try:
+        axe_source()
+    except AxeMissing as e:
+        raise SystemExit("FAIL " + str(e))
+    db = os.path.join(WORK, "l.db")
+    run("sh", "examples/ledger/demo.sh", BIN, db)
+    for name, role in (("sam", "scorer:abf:2074"), ("otto", "scorer:abf:3101")):
+        run(BIN, "ledger", "--db", db, "user", "add", name, "--role", role, "--password-stdin",
+            input=name + "-password-1\n")
+    port_file = os.path.join(WORK, "port")
+    server = subprocess.Popen([BIN, "serve", "--db", db, "--listen", "127.0.0.1:0",
+                               "--port-file", port_file],
+                              stderr=open(os.path.join(WORK, "serve.err"), "w"))
+    driver, b = None, None
+    try:
+        wait_for(lambda: os.path.exists(port_file) and open(port_file).read().strip(),
+                 "the server's port")
+        u = "http://127.0.0.1:" + open(port_file).read().strip()
+        driver, dport = start_chromedriver(WORK)
+        b = Browser(dport, WORK, width=1280)
+        journey(b, u, db)
+        other_club(b, u)
+    finally:
+        if b:
+            b.quit()
+        if driver:
+            driver.terminate()
+            driver.wait()
+        server.terminate()
+        server.wait()
+    leftovers = [f for f in os.listdir(WORK) if f.startswith("bridgemp")]
+    check(not leftovers, "no file left behind by the uploads: %s" % leftovers)
+    if fails:
+        print("%d check(s) failed" % len(fails))
+        sys.exit(1)
+    print("serve submit: all checks passed")
+
+
+def here_checks(b, name):
+    """The page in the browser now, at 1280 and 420 px (not reloaded: a
+    preview is the answer of a POST): screenshot, cut-off cells, axe."""
+    for width in (1280, 420):
+        b.viewport(width)
+        shot = os.path.join(WORK, "screenshots", "submit-%s-%d.png" % (name, width))
+        (w, h), inner = b.screenshot(shot)
+        check(w == width and inner == width and h > 100,
+              "%s at %d px: screenshot %s (%dx%d)" % (name, width, os.path.relpath(shot, WORK),
+                                                     w, h))
+        cut = cut_off_cells(b)
+        check(not cut, "%s at %d px: no table column cut off %s" % (name, width, cut[:3]))
+        bad = axe_violations(b)
+        check(not bad, "%s at %d px: no serious or critical axe violation %s" % (name, width, bad))
+    b.viewport(1280)
+
+
+def log_in(b, name):
+    b.type("#name", name)
+    b.type("#password", name + "-password-1")
+    b.click("#login button[type=submit]")
+
+
+def upload(b, path, grade=None):
+    b.type("#file", path)
+    if grade:
+        b.js("document.getElementById('grade').value = arguments[0];", grade)
+    b.click("button[value=preview]")
+    wait_for(lambda: b.finds("#verdict") or b.finds(".error"), "the preview")
+
+
+def multipart(fields, boundary="bmpSubmitTest7"):
+    out = []
+    for name, value, filename in fields:
+        disp = 'form-data; name="%s"' % name + ('; filename="%s"' % filename if filename else "")
+        out.append("--%s\r\nContent-Disposition: %s\r\n\r\n%s\r\n" % (boundary, disp, value))
+    out.append("--%s--\r\n" % boundary)
+    return "".join(out).encode(), "multipart/form-data; boundary=" + boundary
+
+
+def post_status(u, cookie, fields):
+    data, ctype = multipart(fields)
+    req = urllib.request.Request(u + "/submit", data=data, method="POST",
+                                 headers={"Content-Type": ctype,
+                                          "Cookie": "bmp_session=" + cookie})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def csrf_multipart(b, u, db):
+    """The CSRF token of a multipart upload is a field of its body: missing
+    or wrong -> 403 before any handler runs, the ledger unchanged; the
+    right one -> the preview."""
+    cookie = b.s("GET", "/cookie/bmp_session")["value"]
+    token = b.js("return document.querySelector('#upload input[name=csrf]').value;")
+    n = batches(db)
+    grn = open(os.path.join(SRC, "harbourside-tuesday-2025-09-30.grn")).read()
+    base = [("club", "abf:2074", None), ("action", "preview", None), ("file", grn, "t.grn")]
+    st, _ = post_status(u, cookie, base)
+    check(st == 403, "a multipart upload without its CSRF token: 403 (%d)" % st)
+    st, _ = post_status(u, cookie, [("csrf", "0" * 64, None)] + base)
+    check(st == 403, "a multipart upload with a wrong CSRF token: 403 (%d)" % st)
+    st, page = post_status(u, cookie, [("csrf", token, None)] + base)
+    check(st == 200 and "Preview of t.grn" in page, "with the page's token: the preview (%d)" % st)
+    check(batches(db) == n, "the ledger unchanged by the three")
+
+
+def journey(b, u, db):
+    b.go(u + "/submit")
+    check("/login?next=%2Fsubmit" in b.url(), "/submit asks for a login: " + b.url())
+    log_in(b, "sam")
+    wait_for(lambda: b.url() == u + "/submit", "back on /submit after the login")
+    grades = b.js("return Array.from(document.querySelectorAll('#grade option'),"
+                  " o => o.textContent);")
+    check(grades[1:] == "F|E|D|C|B4c|B5i|B4s|B5|B4|B3|B|A2|A".split("|"),
+          "the grades are the ABF's own: %s" % grades)
+    here_checks(b, "form")
+    before = batches(db)
+    csrf_multipart(b, u, db)
+    grn = os.path.join(SRC, "harbourside-tuesday-2025-09-30.grn")
+    upload(b, grn, "E")
+    check(b.text("h1") == "Preview of harbourside-tuesday-2025-09-30.grn", "the preview page")
+    check(batches(db) == before, "the preview recorded nothing (%d batches)" % batches(db))
+    check(b.text("#verdict").startswith("It can be submitted"), "the verdict: " + b.text("#verdict"))
+    rows = b.js("return Array.from(document.querySelectorAll('#awards tbody tr'),"
+                " tr => Object.fromEntries(Array.from(tr.cells,"
+                "                          c => [c.dataset.label, c.textContent])));")
+    lines = open(grn).read().split()
+    check(len(rows) == len(lines), "one award row per line of the file (%d)" % len(rows))
+    # a credit file line: 7 digits of player, 6 of hundredths (0001005000045 -> 0.45)
+    want = {(str(int(x[:7])), "%d.%02d" % divmod(int(x[7:]), 100)) for x in lines}
+    got = {(r["player"].lstrip("0"), r["points"]) for r in rows}
+    check(got == want, "each player's points as the file gives them: %s" % sorted(got))
+    here_checks(b, "preview")
+    b.click("button[value=submit]")
+    wait_for(lambda: "/submissions?" in b.url(), "my club's batches after the submit")
+    check(batches(db) == before + 1, "the submit recorded one batch")
+    note = b.text("#submitted")
+    check(note.startswith("Submitted as batch %d" % (before + 1)), "the new batch named: " + note)
+    first = b.js("const r = document.querySelector('main table tbody tr');"
+                 "return r && Array.from(r.cells, c => c.textContent);")
+    check(first and first[0] == str(before + 1) and first[1] == "provisional",
+          "my club's batches: newest first, provisional: %s" % first)
+    here_checks(b, "batches")
+    # the demo's club pairs event again: a duplicate, with the derivations
+    b.go(u + "/submit")
+    upload(b, os.path.join(ROOT, "examples", "abf", "club-pairs.json"))
+    check(b.text("#verdict").startswith("It cannot be submitted"), "a duplicate is refused")
+    check(b.finds("#preview-same-event") or b.finds("#preview-duplicate"),
+          "the preview names the earlier batch")
+    why = b.js("return Array.from(document.querySelectorAll('#awards td[data-label=derivation]'),"
+               " td => td.textContent);")
+    check(why and all("W=" in w for w in why if w), "each award with its derivation: %s" % why[:2])
+    here_checks(b, "duplicate")
+    check(batches(db) == before + 1, "nothing more recorded")
+    b.click("#logout button")
+    wait_for(lambda: "/login" in b.url(), "logged out")
+
+
+def other_club(b, u):
+    b.go(u + "/submissions?club=abf%3A2074")
+    log_in(b, "otto")
+    wait_for(lambda: "/submissions" in b.url(), "otto logged in")
+    b.go(u + "/submissions?club=abf%3A2074")
+    check("otto is not a scorer of club 2074 of abf" in b.text("main"),
+          "a scorer of another club is refused 2074's batches")
+    check(not b.finds("main table"), "and sees none of them")
+    b.go(u + "/submissions")
+    h1 = b.text("h1")
+    check(h1.startswith("Batches of ") and "Harbourside" not in h1,
+          "otto's own club's batches (3101's): " + h1)
+
+
+if __name__ == "__main__":
+    main()
