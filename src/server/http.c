@@ -52,21 +52,6 @@ static double elapsed_ms(const struct timespec *t0)
     return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-void srv_client_ip(struct MHD_Connection *c, char *buf, size_t size)
-{
-    const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    snprintf(buf, size, "-");
-    if (!ci || !ci->client_addr)
-        return;
-    const struct sockaddr *sa = ci->client_addr;
-    if (sa->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, buf, (socklen_t)size);
-    else if (sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, buf,
-                  (socklen_t)size);
-}
-
 /* One line per request: time, client, "METHOD path", status, bytes, ms. */
 static void access_log(srv *s, struct MHD_Connection *c, const conn_ctx *x)
 {

@@ -49,14 +49,6 @@ int page_require(page *p, bmp_role_kind kind, const char *body, const char *club
     return page_error(p, 403, msg);
 }
 
-void page_csrf_input(page *p)
-{
-    const char *t = p->web && p->web->csrf ? p->web->csrf : "";
-    core_buf_puts(p->out, "<input type=\"hidden\" name=\"csrf\" value=\"");
-    web_buf_html(p->out, t);
-    core_buf_puts(p->out, "\">");
-}
-
 void page_form_open(page *p, const char *action, const char *id)
 {
     core_buf_puts(p->out, "<form method=\"post\" action=\"");

@@ -244,3 +244,12 @@ const char *page_club_name(const bmp_table *clubs, const char *number)
     const char *name = r == (size_t)-1 ? NULL : bmp_table_get(clubs, r, 1);
     return name && *name ? name : number;
 }
+
+/* The session's CSRF token as a form's hidden input (issue 29, session.h). */
+void page_csrf_input(page *p)
+{
+    const char *t = p->web && p->web->csrf ? p->web->csrf : "";
+    core_buf_puts(p->out, "<input type=\"hidden\" name=\"csrf\" value=\"");
+    web_buf_html(p->out, t);
+    core_buf_puts(p->out, "\">");
+}
