@@ -67,6 +67,8 @@ static const page_route page_routes[] = {
     {"player", 2, page_player, NULL}, {"clubs", 0, page_clubs, NULL},
     {"club", 2, page_club, NULL},     {"events", 0, page_events, NULL},
     {"event", 2, page_event, NULL},   {"batch", 1, page_batch, page_batch_post},
+    /* the secretary's back office (pages_office.c, issue 29) */
+    {"office", 0, page_office, NULL}, {"period", 0, page_period, page_period_post},
     {NULL, 0, NULL, NULL},
 };
 

@@ -107,6 +107,10 @@ int page_club(page *p);
 int page_event(page *p);
 int page_batch(page *p);
 int page_batch_post(page *p);
+/* The secretary's back office (pages_office.c): the queue, the period. */
+int page_office(page *p);
+int page_period(page *p);
+int page_period_post(page *p);
 
 /* A rank threshold on the chart: the rank's name and the total it needs
  * (the unit of bmp_rules_total); `next` for the player's next rank. */
