@@ -12,6 +12,8 @@
 #include "bridgemp/event.h"
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_carried.h"
+#include "bridgemp/ledger_charges.h"
+#include "bridgemp/ledger_invoice.h"
 #include "bridgemp/usebio.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"
@@ -332,6 +334,44 @@ static void period_page(void **state)
     lt_done(&t);
 }
 
+/* Invoices: the list, one document as HTML and as CSV (ABF-111
+ * capitation 23.30 a member: 2074 has four Active members, 1002..1005:
+ * 4 * 23.30 = 93.20, as test_ledger_invoice's invoices_per_club). */
+static void invoices_pages(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_capitation_run(t.l, "abf", 2026, NULL, &r, &e), BMP_OK);
+    bmp_ledger_invoices iv;
+    assert_int_equal(bmp_ledger_invoice_run(t.l, "abf", r.id, NULL, BMP_INVOICE_HTML, &iv, &e),
+                     BMP_OK);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/invoices", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<td data-label=\"number\">ABF-1-2074</td>");
+    has(&b, "93.20");
+    has(&b, "<a href=\"/invoice/abf/ABF-1-2074\">view</a>");
+    has(&b, "<a download href=\"/invoice/abf/ABF-1-2074?format=csv\">CSV</a>");
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", NULL, NULL, &secretary, &b), 200);
+    has(&b, "ABF-1-2074");
+    has(&b, "<html");
+    args csv = {{"format"}, {"csv"}};
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", &csv, NULL, &secretary, &b), 200);
+    has(&b, "ABF-1-2074,2074,,,,,total,9320\n");
+    args bad = {{"format"}, {"pdf"}};
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", &bad, NULL, &secretary, &b), 400);
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-9-9999", NULL, NULL, &secretary, &b), 404);
+    bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
+                       .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", NULL, NULL, &scorer, &b), 403);
+    assert_int_equal(serve(&t, "/invoices", NULL, NULL, NULL, &b), 303);
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -339,6 +379,7 @@ int main(void)
         cmocka_unit_test(batch_page_office),
         cmocka_unit_test(carried_accept),
         cmocka_unit_test(period_page),
+        cmocka_unit_test(invoices_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

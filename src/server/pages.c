@@ -69,6 +69,7 @@ static const page_route page_routes[] = {
     {"event", 2, page_event, NULL},   {"batch", 1, page_batch, page_batch_post},
     /* the secretary's back office (pages_office.c, issue 29) */
     {"office", 0, page_office, NULL}, {"period", 0, page_period, page_period_post},
+    {"invoices", 0, page_invoices, NULL}, {"invoice", 2, page_invoice, NULL},
     {NULL, 0, NULL, NULL},
 };
 

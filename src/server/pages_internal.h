@@ -111,6 +111,9 @@ int page_batch_post(page *p);
 int page_office(page *p);
 int page_period(page *p);
 int page_period_post(page *p);
+/* Invoices: the list, one document (pages_invoices.c). */
+int page_invoices(page *p);
+int page_invoice(page *p);
 
 /* A rank threshold on the chart: the rank's name and the total it needs
  * (the unit of bmp_rules_total); `next` for the player's next rank. */
