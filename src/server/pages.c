@@ -70,6 +70,9 @@ static const page_route page_routes[] = {
     {"event", 2, page_event, NULL},   {"batch", 1, page_batch, page_batch_post},
     {"submit", 0, page_submit, page_submit_post}, /* a club's submission (issue 29) */
     {"submissions", 0, page_submissions, NULL},   /* a club's batches */
+    /* the secretary's back office (pages_office.c, issue 29) */
+    {"office", 0, page_office, NULL}, {"period", 0, page_period, page_period_post},
+    {"invoices", 0, page_invoices, NULL}, {"invoice", 2, page_invoice, NULL},
     {NULL, 0, NULL, NULL},
 };
 

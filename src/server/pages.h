@@ -9,8 +9,11 @@
  * The pages: / (search form, recent events), /players?body=&q=&page=,
  * /player/<body>/<number> (holdings, rank, chart, recent awards), /clubs,
  * /club/<body>/<number>?period=, /events, /event/<body>/<id>?explain=1,
- * /batch/<id> (approve/reject through the API), /submit and /submissions
- * (a club's submission and its batches, issue 29), /style.css, /app.js. */
+ * /batch/<id> (a secretary's or the club's view; approve, reject, accept
+ * carried figures), /submit and /submissions (a club's submission and its
+ * batches, issue 29), the back office /office, /period, /invoices,
+ * /invoice/<body>/<number> (pages_office.c, pages_invoices.c), /style.css,
+ * /app.js. */
 #ifndef BMP_SERVER_PAGES_H
 #define BMP_SERVER_PAGES_H
 

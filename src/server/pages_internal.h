@@ -123,6 +123,13 @@ int page_submissions(page *p);
  * when given (else the user's first scorer role).  0, or the answer (303
  * to log in, 403) is in p. */
 int page_scorer_club(page *p, const char *want, bmp_role *out);
+/* The secretary's back office (pages_office.c): the queue, the period. */
+int page_office(page *p);
+int page_period(page *p);
+int page_period_post(page *p);
+/* Invoices: the list, one document (pages_invoices.c). */
+int page_invoices(page *p);
+int page_invoice(page *p);
 
 /* A rank threshold on the chart: the rank's name and the total it needs
  * (the unit of bmp_rules_total); `next` for the player's next rank. */

@@ -74,3 +74,13 @@ add_test(NAME cli_serve_submit
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_submit PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve submit: all checks passed" TIMEOUT 180)
+# The secretary's back office in a browser (issue 29 item 2,
+# tests/cli/serve/backoffice.py): the queue, a batch's derivation, approve,
+# the period's dry run and close, the player's new points; every back-office
+# page at 1280 and 420 px (screenshots, no column cut off, axe).
+add_test(NAME cli_serve_backoffice
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/backoffice.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-backoffice
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_backoffice PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve back office: all checks passed" TIMEOUT 180)

@@ -1,0 +1,385 @@
+/* The secretary's back office (issue 29 item 2, src/server/pages_office.c,
+ * pages_batch.c) rendered as a logged-in secretary, its POSTs written
+ * through the same web_ctx.write the server gives (a writing handle whose
+ * `who` is the user's name): the queue with its counts and totals, a
+ * batch's lines, held lines, carried against computed points, what it
+ * replaces, the derivation on demand, accepting carried figures, the
+ * period's dry run, close and reopen.  The browser drives the same pages
+ * in tests/cli/serve/backoffice.py. */
+#include "pages_test_util.h"
+
+#include "bridgemp/awards.h"
+#include "bridgemp/event.h"
+#include "bridgemp/ledger_api.h"
+#include "bridgemp/ledger_carried.h"
+#include "bridgemp/ledger_charges.h"
+#include "bridgemp/ledger_invoice.h"
+#include "bridgemp/usebio.h"
+
+#define EX BMP_SOURCE_DIR "/examples/"
+
+typedef struct office {
+    lt *t;
+    const args *a;
+} office;
+
+static const char *office_arg(void *ctx, const char *key)
+{
+    return arg_of((void *)((office *)ctx)->a, key);
+}
+
+/* What site.c's write_as does: a writing handle as `who`. */
+static bmp_status office_write(void *ctx, const char *who, web_write_fn fn, void *arg,
+                               bmp_error *e)
+{
+    office *o = ctx;
+    bmp_ledger_opts lo = {.size = sizeof lo, .who = who};
+    bmp_ledger *w = NULL;
+    bmp_status st = bmp_ledger_open(o->t->db, &lo, &w, e);
+    if (!st)
+        st = fn(w, arg, e);
+    bmp_ledger_close(w);
+    return st;
+}
+
+/* GET (form NULL) or POST `form` to path as user u; a 303's Location is put
+ * in out. */
+static int serve(lt *t, const char *path, const args *a, const char *form, const bmp_user *u,
+                 core_buf *out)
+{
+    office o = {t, a};
+    const char *ctype = NULL;
+    char location[256] = "";
+    core_buf_reset(out);
+    web_ctx c = {.l = t->l, .arg = office_arg, .ctx = &o, .method = form ? "POST" : "GET",
+                 .user = u, .csrf = CSRF, .body = form, .body_len = form ? strlen(form) : 0,
+                 .write = office_write, .location = location};
+    int st = web_page_serve(&c, path, out, &ctype);
+    if (st == 303)
+        core_buf_puts(out, location);
+    assert_false(out->failed);
+    return st;
+}
+
+static const char *batch_state(lt *t, int64_t id)
+{
+    static char buf[32];
+    bmp_table b;
+    bmp_table_init(&b);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_batch(t->l, id, &b, &e), BMP_OK);
+    snprintf(buf, sizeof buf, "%s", lt_cell(&b, 0, "state"));
+    bmp_table_free(&b);
+    return buf;
+}
+
+/* The USEBIO of examples/abf/club-pairs.json with its MASTER_POINTS, the
+ * first MASTER_POINTS_AWARDED 30 made 3000 (0.30 green carried as 30.00). */
+static const char *usebio_carrying_3000(lt *t)
+{
+    bmp_event *ev = NULL;
+    bmp_awards aw;
+    bmp_error e = {0};
+    bmp_awards_init(&aw);
+    assert_int_equal(bmp_event_load_file(EX "abf/club-pairs.json", &ev, &e), BMP_OK);
+    assert_int_equal(bmp_award_event(ev, &aw, &e), BMP_OK);
+    char *xml = NULL;
+    size_t len = 0;
+    assert_int_equal(bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_DEFAULT, &xml, &len, &e), BMP_OK);
+    bmp_awards_free(&aw);
+    bmp_event_free(ev);
+    const char *from = "<MASTER_POINTS_AWARDED>30<";
+    char *at = strstr(xml, from), *out = malloc(len + 64);
+    assert_non_null(at);
+    assert_non_null(out);
+    snprintf(out, len + 64, "%.*s<MASTER_POINTS_AWARDED>3000<%s", (int)(at - xml), xml,
+             at + strlen(from));
+    const char *path = lt_file(t, "carried.xml", out);
+    free(out);
+    free(xml);
+    return path;
+}
+
+/* The ABF clubs and players 1002, 1003 (Active) and 1004 (Dormant): the
+ * event's other players are not registered.  Either batch 1: the club
+ * pairs of 2025-08-04, and batch 2: its corrected file (places 2 and 3
+ * swapped) replacing it (batch 1 then rejected); or (carried) batch 1: the same event
+ * as USEBIO carrying 30.00 where the engine gives 0.30, held. */
+static void office_site(lt *t, bool carried)
+{
+    lt_new(t);
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_clubs(t->l, "abf", lt_file(t, "c.csv", LT_ABF_CLUBS), &n,
+                                             NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_import_players(
+                         t->l, "abf",
+                         lt_file(t, "p.csv", "number,name,status,home_club,alternates\n"
+                                             "1002,Player 2,Active,2074,\n"
+                                             "1003,Player 3,Active,2074,\n"
+                                             "1004,Player 4,Dormant,2074,\n"),
+                         &n, NULL, &e), BMP_OK);
+    if (carried) {
+        bmp_usebio_opts uo = {.grade = "E"}; /* what a USEBIO file cannot say */
+        bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf", .usebio = &uo};
+        int64_t id = 0;
+        bmp_problems pr = {0};
+        assert_int_equal(bmp_ledger_import(t->l, usebio_carrying_3000(t), &io, &id, &pr, &e),
+                         BMP_OK);
+        bmp_problems_free(&pr);
+        assert_int_equal(id, 1);
+        return;
+    }
+    int64_t b1 = lt_import(t, EX "abf/club-pairs.json", "abf", BMP_OK);
+    bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf", .replaces = b1,
+                                 .reason = "places 2 and 3 swapped"};
+    int64_t id = 0;
+    bmp_problems pr = {0};
+    assert_int_equal(bmp_ledger_import(t->l, EX "ledger/club-pairs-corrected.json", &io, &id, &pr,
+                                       &e), BMP_OK);
+    bmp_problems_free(&pr);
+    assert_int_equal(id, 2);
+}
+
+/* The queue: the groups' counts and totals, the batches linked, the
+ * filters; who may see it; bad filters. */
+static void queue_page(void **state)
+{
+    (void)state;
+    lt t;
+    office_site(&t, false);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/office", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<h1>The queue</h1>");
+    has(&b, "<form method=\"get\" action=\"/office\" id=\"filters\" role=\"search\">");
+    has(&b, "<p id=\"counts\">2 batches, 2 groups.</p>");
+    /* ABF-6, W = 1.50, 10 tables, 5 places paid each way: 0.30 + 0.21 +
+     * 0.15 + 0.10 + 0.08 = 0.84 a pair, two players, two directions:
+     * 0.84 * 2 * 2 = 3.36 green in 20 lines; batch 1 (rejected) the same */
+    has(&b, "<tr><td data-label=\"state\">provisional</td><td data-label=\"club\"></td><td "
+            "data-label=\"period\">2025-08</td><td data-label=\"point type\">green</td><td "
+            "data-label=\"batches\">1</td><td class=\"n\" data-label=\"lines\">20</td><td "
+            "class=\"n\" data-label=\"points\">3.36</td></tr>");
+    has(&b, "<tr><td data-label=\"state\">rejected</td>");
+    has(&b, "<td data-label=\"id\"><a href=\"/batch/2\">2</a></td><td data-label=\"state\">"
+            "provisional</td>");
+    has(&b, "<td data-label=\"id\"><a href=\"/batch/1\">1</a></td><td data-label=\"state\">"
+            "rejected</td>");
+    has(&b, "<form method=\"get\" action=\"/period\" id=\"to-period\">");
+    /* a filter: rejected only */
+    args rej = {{"state"}, {"rejected"}};
+    assert_int_equal(serve(&t, "/office", &rej, NULL, &secretary, &b), 200);
+    has(&b, "<p id=\"counts\">1 batch, 1 group.</p>");
+    has(&b, "<option selected>rejected</option>");
+    lacks(&b, "href=\"/batch/2\"");
+    args other = {{"club", "period"}, {"3101", "2025-08"}};
+    assert_int_equal(serve(&t, "/office", &other, NULL, &secretary, &b), 200);
+    has(&b, "<p id=\"counts\">0 batches, 0 groups.</p>");
+    /* bad filters: 400 */
+    args bad = {{"state"}, {"lost"}};
+    assert_int_equal(serve(&t, "/office", &bad, NULL, &secretary, &b), 400);
+    args badp = {{"period"}, {"2025-13"}};
+    assert_int_equal(serve(&t, "/office", &badp, NULL, &secretary, &b), 400);
+    /* nobody: the login page; a scorer, another body's secretary: 403 */
+    assert_int_equal(serve(&t, "/office", NULL, NULL, NULL, &b), 303);
+    has(&b, "/login?next=%2Foffice");
+    bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
+                       .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
+    assert_int_equal(serve(&t, "/office", NULL, NULL, &scorer, &b), 403);
+    lacks(&b, "href=\"/batch/");
+    args ebu = {{"body"}, {"ebu"}};
+    assert_int_equal(serve(&t, "/office", &ebu, NULL, &secretary, &b), 403);
+    has(&b, "sally is not a secretary of ebu");
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+/* A batch for the secretary: lines, held lines with reasons and a
+ * suggested match, what it replaces, the derivation on demand. */
+static void batch_page_office(void **state)
+{
+    (void)state;
+    lt t;
+    office_site(&t, false);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/batch/2", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<caption>Award lines</caption>");
+    has(&b, "<td data-label=\"name\"><a href=\"/player/abf/0001003\">Player 3</a></td><td "
+            "data-label=\"point type\">green</td><td class=\"n\" data-label=\"points\">0.30</td>");
+    has(&b, "<td data-label=\"number\">0001004</td><td data-label=\"name\">Player 4</td>");
+    has(&b, "<td data-label=\"reason\">Dormant</td>");
+    /* 1030 is 1003 with two digits transposed */
+    has(&b, "<td data-label=\"reason\">not registered; near: 0001003 Player 3 (two digits "
+            "transposed)</td>");
+    /* places 2 and 3 of NS swapped: 0.21 <-> 0.15 (ABF-6) */
+    has(&b, "<h2 id=\"replaces\">Replaces <a href=\"/batch/1\">batch 1</a></h2>");
+    has(&b, "<tr><td data-label=\"number\">0001004</td><td data-label=\"point type\">green</td>"
+            "<td data-label=\"replaced points\">0.21</td><td class=\"n\" data-label=\"points\">"
+            "0.15</td></tr>");
+    has(&b, "<a id=\"explain\" href=\"/batch/2?explain=1#derivation\">");
+    lacks(&b, "id=\"derivation\"");
+    lacks(&b, "id=\"carried\"");
+    has(&b, "id=\"decide\"");
+    args ex = {{"explain"}, {"1"}};
+    assert_int_equal(serve(&t, "/batch/2", &ex, NULL, &secretary, &b), 200);
+    has(&b, "<h2 id=\"derivation\">Derivation of each award</h2>");
+    has(&b, "<li>grade E (Club events, green): pairs weight W = 1.50;");
+    has(&b, "<td data-label=\"players\">Player 4 &amp; Player 5</td><td data-label=\"place\">3"
+            "</td><td data-label=\"point type\">green</td><td class=\"n\" data-label=\"points\">"
+            "0.15</td><td data-label=\"rule\">ABF-6</td>");
+    /* a rejected batch: no forms */
+    assert_int_equal(serve(&t, "/batch/1", NULL, NULL, &secretary, &b), 200);
+    lacks(&b, "id=\"decide\"");
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+/* Carried against computed (docs/ledger.md "Carried points"): the
+ * difference shown, approval refused, the carried figures accepted with a
+ * reason (audited by the secretary's name), then approved. */
+static void carried_accept(void **state)
+{
+    (void)state;
+    lt t;
+    office_site(&t, true);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/batch/1", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<h2 id=\"carried\">Carried and computed points</h2>\n<p>Held: the points the file "
+            "carries differ from the engine&#39;s award (1 difference)</p>");
+    /* ABF-6: 1st NS of 10 tables, W = 1.50: 0.30; the file says 30.00 */
+    has(&b, "<td data-label=\"players\">1002 1003</td><td data-label=\"point type\">green</td>"
+            "<td data-label=\"carried points\">30.00</td><td data-label=\"computed points\">0.30"
+            "</td>");
+    has(&b, "<form method=\"post\" action=\"/batch/1\" id=\"accept\">");
+    assert_int_equal(serve(&t, "/batch/1", NULL, "csrf=" CSRF "&action=approve", &secretary, &b),
+                     400);
+    has(&b, "batch 1 is held");
+    assert_string_equal(batch_state(&t, 1), "provisional");
+    assert_int_equal(serve(&t, "/batch/1", NULL, "csrf=" CSRF "&action=accept&reason=",
+                           &secretary, &b), 400);
+    has(&b, "accepting carried figures needs a reason");
+    assert_int_equal(serve(&t, "/batch/1", NULL,
+                           "csrf=" CSRF "&action=accept&reason=director%27s+award+confirmed",
+                           &secretary, &b), 303);
+    has(&b, "/batch/1");
+    char *dump = lt_dump(&t);
+    assert_non_null(strstr(dump, "director's award confirmed"));
+    assert_non_null(strstr(dump, "sally"));
+    free(dump);
+    assert_int_equal(serve(&t, "/batch/1", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<p>The carried figures were accepted. ");
+    lacks(&b, "id=\"accept\"");
+    assert_int_equal(serve(&t, "/batch/1", NULL, "csrf=" CSRF "&action=approve", &secretary, &b),
+                     303);
+    assert_string_equal(batch_state(&t, 1), "approved");
+    assert_int_equal(serve(&t, "/batch/1", NULL, "csrf=" CSRF "&action=dance", &secretary, &b),
+                     400);
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+/* The period: the dry run writes nothing; the close; the page then says
+ * why a close is refused; the reopen needs a reason. */
+static void period_page(void **state)
+{
+    (void)state;
+    lt t;
+    office_site(&t, false);
+    core_buf b;
+    core_buf_init(&b);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_approve(t.l, 2, &e), BMP_OK);
+    args per = {{"period"}, {"2025-08"}};
+    assert_int_equal(serve(&t, "/period", &per, NULL, &secretary, &b), 200);
+    has(&b, "<h1>Period 2025-08 of abf</h1>");
+    /* batch 2's 20 lines, 2 of them credited (1002, 1003; the rest held) */
+    has(&b, "<p id=\"close-stats\">It posts 1 batch (20 lines) for 2 players and records 0 "
+            "promotions.</p>");
+    has(&b, "<caption>Batches it posts</caption>");
+    has(&b, "<td data-label=\"batch\">2</td>");
+    has(&b, "<td class=\"n\" data-label=\"points\">3.36</td>");
+    has(&b, "<form method=\"post\" action=\"/period\" id=\"close\">");
+    assert_string_equal(batch_state(&t, 2), "approved"); /* the dry run wrote nothing */
+    /* the close: a POST through the same dispatcher the server uses */
+    assert_true(web_page_posts("/period"));
+    assert_false(web_page_posts("/office"));
+    assert_int_equal(serve(&t, "/period", NULL, "csrf=" CSRF "&action=close&body=abf&period=2025-08",
+                           &secretary, &b), 303);
+    has(&b, "/period?body=abf&period=2025-08");
+    assert_string_equal(batch_state(&t, 2), "posted");
+    assert_int_equal(serve(&t, "/period", &per, NULL, &secretary, &b), 200);
+    has(&b, "<p class=\"error\" id=\"refused\">A close is refused: ");
+    has(&b, "already closed");
+    lacks(&b, "id=\"close\"");
+    has(&b, "id=\"reopen\"");
+    /* reopen: a reason needed; then the batch is approved again */
+    assert_int_equal(serve(&t, "/period", NULL, "csrf=" CSRF "&action=reopen&body=abf&period=2025-08",
+                           &secretary, &b), 400);
+    has(&b, "a reopen needs a reason");
+    assert_string_equal(batch_state(&t, 2), "posted");
+    assert_int_equal(serve(&t, "/period", NULL,
+                           "csrf=" CSRF "&action=reopen&body=abf&period=2025-08&reason=late+file",
+                           &secretary, &b), 303);
+    assert_string_equal(batch_state(&t, 2), "approved");
+    /* another body's period, a bad period, nobody */
+    assert_int_equal(serve(&t, "/period", NULL, "csrf=" CSRF "&action=close&body=ebu&period=2025-08",
+                           &secretary, &b), 403);
+    args badp = {{"period"}, {"2025-8"}};
+    assert_int_equal(serve(&t, "/period", &badp, NULL, &secretary, &b), 400);
+    assert_int_equal(serve(&t, "/period", &per, NULL, NULL, &b), 303);
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+/* Invoices: the list, one document as HTML and as CSV (ABF-111
+ * capitation 23.30 a member: 2074 has four Active members, 1002..1005:
+ * 4 * 23.30 = 93.20, as test_ledger_invoice's invoices_per_club). */
+static void invoices_pages(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    bmp_ledger_run r;
+    assert_int_equal(bmp_ledger_capitation_run(t.l, "abf", 2026, NULL, &r, &e), BMP_OK);
+    bmp_ledger_invoices iv;
+    assert_int_equal(bmp_ledger_invoice_run(t.l, "abf", r.id, NULL, BMP_INVOICE_HTML, &iv, &e),
+                     BMP_OK);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/invoices", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<td data-label=\"number\">ABF-1-2074</td>");
+    has(&b, "93.20");
+    has(&b, "<a href=\"/invoice/abf/ABF-1-2074\">view</a>");
+    has(&b, "<a download href=\"/invoice/abf/ABF-1-2074?format=csv\">CSV</a>");
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", NULL, NULL, &secretary, &b), 200);
+    has(&b, "ABF-1-2074");
+    has(&b, "<html");
+    args csv = {{"format"}, {"csv"}};
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", &csv, NULL, &secretary, &b), 200);
+    has(&b, "ABF-1-2074,2074,,,,,total,9320\n");
+    args bad = {{"format"}, {"pdf"}};
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", &bad, NULL, &secretary, &b), 400);
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-9-9999", NULL, NULL, &secretary, &b), 404);
+    bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
+                       .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", NULL, NULL, &scorer, &b), 403);
+    assert_int_equal(serve(&t, "/invoices", NULL, NULL, NULL, &b), 303);
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(queue_page),
+        cmocka_unit_test(batch_page_office),
+        cmocka_unit_test(carried_accept),
+        cmocka_unit_test(period_page),
+        cmocka_unit_test(invoices_pages),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
