@@ -283,8 +283,13 @@ check(cl.get("state") == "closed" and cl.get("stats") == cp["stats"],
       "the close did what its preview said: %s vs %s" % (cl, cp["stats"]))
 after = call("GET", "/api/v1/players/abf/1002")[1]
 # 0001002: place 1 of 5 in batch 6, 0.30 green (ABF-6)
-gb, ga = before["holdings"]["green"], after["holdings"]["green"]
-check(round(float(ga) - float(gb), 2) == 0.30, "player 1002's green %s -> %s" % (gb, ga))
+# holdings: [{point_type, points, hundredths}] (API v1, issue 30)
+def green(p):
+    return sum(h["hundredths"] for h in p["holdings"] if h["point_type"] == "green")
+
+
+gb, ga = green(before), green(after)
+check(ga - gb == 30, "player 1002's green %s -> %s hundredths" % (gb, ga))
 expect(400, "POST", "/api/v1/periods/abf/2025-10/close", SEC, unchanged=True)
 expect(400, "POST", "/api/v1/periods/abf/2025-10/reopen", SEC, has="reason", unchanged=True)
 ro = expect(200, "POST", "/api/v1/periods/abf/2025-10/reopen", SEC,
