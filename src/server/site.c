@@ -15,7 +15,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
         return false;
     bmp_error e = {0};
-    bmp_ledger *l = srv_pool_get(&rq->s->pool, &e);
+    bmp_ledger *l = srv_req_ledger(rq, &e);
     if (!l) {
         srv_error(rs, 503, "%s", e.msg);
         return true;
@@ -24,7 +24,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     core_buf_init(&out);
     const char *ctype = NULL;
     int status = web_page_render(l, rq->path, query_arg, rq, &out, &ctype);
-    srv_pool_put(&rq->s->pool, l);
+    srv_req_ledger_put(rq, l);
     if (status && out.failed) {
         srv_error(rs, 500, "out of memory");
     } else if (status) {

@@ -28,3 +28,12 @@ add_test(NAME cli_serve_harden
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_harden PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve hardening: all checks passed" TIMEOUT 120)
+# The response cache (issue 30 item 5, tests/cli/serve/cache.py): answers
+# served again, fresh after a write by the CLI or through the API, never for
+# a request with credentials; a PostgreSQL twin in tests/pg.cmake.
+add_test(NAME cli_serve_cache
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/cache.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-cache
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_cache PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve cache: all checks passed" TIMEOUT 120)
