@@ -276,10 +276,15 @@ static bmp_status s_data_version(ledger_store *s, int64_t *out, bmp_error *err)
     return rc == SQLITE_ROW ? BMP_OK : db_error(s->db, err, "database: data_version");
 }
 
-/* PRAGMA query_only: every statement that would write fails (SQLITE_READONLY). */
+/* PRAGMA query_only: every statement that would write fails (SQLITE_READONLY).
+ * A reader (bridgemp serve's pool) also maps the file (mmap_size, up to
+ * SQLite's own limit): its reads come from the operating system's page
+ * cache, shared by every connection, instead of a private copy each
+ * connection fills page by page (bench/serve: a random player of 1,000,000
+ * cost 180 us of CPU, mostly pread and fresh cache pages; docs/performance.md). */
 static bmp_status s_set_read_only(ledger_store *s, bmp_error *err)
 {
-    return exec(s->db, "PRAGMA query_only = ON", err);
+    return exec(s->db, "PRAGMA query_only = ON; PRAGMA mmap_size = 4294967296", err);
 }
 
 /* Copy database `from` into `to` with SQLite's online backup API: one
