@@ -11,9 +11,13 @@
  * (2 worker threads) and beside it a minimal libmicrohttpd handler that
  * answers a constant (the floor, same daemon flags and threads), and runs
  * wrk for S seconds (default 30) against: the floor, a random player's JSON
- * and a random player's page, printing requests/s, latency percentiles and
- * errors.  Targets on 2 cores: player JSON >= 20,000 req/s, p99 < 5 ms,
- * >= 50% of the floor, 0 errors.  --quick: 2,000 players, 2 s runs, and a
+ * and a random player's page (of all N), then the same over the first 1,000
+ * players (answers the response cache keeps, --cache-mb, default 64),
+ * printing requests/s, latency percentiles, errors and this process's CPU
+ * per request (the server's, or the floor's: wrk is another process), which
+ * a machine shared with other work disturbs less than requests/s.  Targets
+ * (issue 30), random players: player JSON >= 60% of the floor, player page
+ * >= 40%, p99 < 5 ms, 0 errors.  --quick: 2,000 players, 2 s runs, and a
  * non-zero exit on any error (the ctest smoke run).
  */
 #include <microhttpd.h>
@@ -294,9 +298,10 @@ int main(int argc, char **argv)
     snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
     if (system(rm) != 0)
         fprintf(stderr, "bench/serve: could not remove %s\n", dir);
-    bool met = js.rps >= 20000 && js.p99 < 5 && js.rps >= fl.rps / 2 && !js.errors;
-    printf("targets (player JSON >= 20,000 req/s, p99 < 5 ms, >= 50%% of the floor, 0 errors): "
-           "%s\n", met ? "met" : "not met");
+    bool met_js = js.rps >= 0.6 * fl.rps && js.p99 < 5 && !js.errors;
+    bool met_pg = pg.rps >= 0.4 * fl.rps && pg.p99 < 5 && !pg.errors;
+    printf("targets (random players, p99 < 5 ms, 0 errors): player JSON >= 60%% of the floor "
+           "%s, player page >= 40%% %s\n", met_js ? "met" : "not met", met_pg ? "met" : "not met");
     return quick && (js.errors || fl.errors || pg.errors || hj.errors || hp.errors ||
                      js.requests == 0 || pg.requests == 0)
                ? 1
