@@ -103,13 +103,16 @@ typedef struct worker {
     long hits;
 } worker;
 
-/* Readers and writers at once: every hit is the body its key was given. */
+/* Readers and writers at once: every hit is the body its key was given.
+ * Every other request is one of 10 hot keys that every thread asks (kept:
+ * about 20 other entries come between two asks of one, the cache holds
+ * about 50), the others one of 300 cold keys (evictions all along). */
 static void *work(void *arg)
 {
     worker *w = arg;
     char key[32], body[64];
     for (int i = 0; i < 20000; i++) {
-        int k = (i * 7 + w->id) % 300;
+        int k = i % 2 ? (i / 2) % 10 : 10 + (i * 7 + w->id) % 300;
         snprintf(key, sizeof key, "/p/%d", k);
         snprintf(body, sizeof body, "body of %d", k);
         uint64_t g = srv_cache_gen(w->c);
