@@ -15,7 +15,8 @@ foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger
           test_ledger_text_door test_ledger_publish test_ledger_invoice_out
           test_ledger_journal_bound test_ledger_register
           test_ledger_opening test_ledger_merge test_ledger_movein_100k
-          test_ledger_chain test_ledger_accounts test_ledger_preview)
+          test_ledger_chain test_ledger_accounts test_ledger_preview
+          test_ledger_changed)
   add_test(NAME ${t}_pg COMMAND ${t})
   set_tests_properties(${t}_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
                                           SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql)
@@ -40,6 +41,14 @@ add_test(NAME cli_serve_harden_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_harden_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
                      PASS_REGULAR_EXPRESSION "serve hardening: all checks passed" TIMEOUT 180)
+# The response cache on PostgreSQL: the audit chain's head is the change
+# counter (tests/cli/serve/cache.py, ruling W-9).
+add_test(NAME cli_serve_cache_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_cache
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-cache-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_cache_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve cache: all checks passed" TIMEOUT 180)
 # The REST API's checks (tests/cli/serve/api.sh) on a PostgreSQL ledger (issue 26: uploads,
 # replaces=, 403 across clubs, held carried points, on both backends).
 add_test(NAME cli_serve_api_pg

@@ -56,6 +56,14 @@ void bmp_ledger_close(bmp_ledger *l);
  * No write may be made on the handle meanwhile. */
 bmp_status bmp_ledger_snapshot_begin(bmp_ledger *l, bmp_error *err);
 void bmp_ledger_snapshot_end(bmp_ledger *l);
+/* Has the ledger changed since this handle last asked?  The first call
+ * answers true.  Inside a snapshot the answer is as of the snapshot.  Any
+ * committed write counts, through another handle or process or this one;
+ * an answer may be true when nothing changed (a write rolled back), never
+ * false when something did.  SQLite: PRAGMA data_version; PostgreSQL: the
+ * audit chain's last sequence number (bridgemp serve's response cache,
+ * docs/serve.md). */
+bmp_status bmp_ledger_changed(bmp_ledger *l, bool *changed, bmp_error *err);
 /* Schema version of the open database; the newest this program knows. */
 int bmp_ledger_schema_version(bmp_ledger *l);
 int bmp_ledger_schema_latest(void);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
+#include "core/util.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/name_search.h"
 #include "core/date.h"
@@ -270,11 +271,11 @@ static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number
         rc = l->ops->step(st, &row, err);
     *id = !rc && row ? l->ops->col_int(st, 0) : 0;
     if (*id) {
-        snprintf(out->number, sizeof out->number, "%s", l->ops->col_text(st, 1));
-        snprintf(out->name, sizeof out->name, "%s", l->ops->col_text(st, 2));
-        snprintf(out->status, sizeof out->status, "%s", l->ops->col_text(st, 3));
-        snprintf(out->home_club, sizeof out->home_club, "%s", l->ops->col_text(st, 4));
-        snprintf(out->rank, sizeof out->rank, "%s", l->ops->col_text(st, 5));
+        core_strlcpy(out->number, l->ops->col_text(st, 1), sizeof out->number);
+        core_strlcpy(out->name, l->ops->col_text(st, 2), sizeof out->name);
+        core_strlcpy(out->status, l->ops->col_text(st, 3), sizeof out->status);
+        core_strlcpy(out->home_club, l->ops->col_text(st, 4), sizeof out->home_club);
+        core_strlcpy(out->rank, l->ops->col_text(st, 5), sizeof out->rank);
         *pre82 = l->ops->col_int(st, 6);
     }
     lq_release(l, st, owned);

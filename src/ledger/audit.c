@@ -11,6 +11,7 @@ bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, b
     bmp_ledger_head head; /* the entry before this one (none: the genesis hash, 0) */
     bmp_status rc = bmp_ledger_head_get(l, &head, err);
     int64_t seq = head.entries + 1;
+    l->wrote = true; /* bmp_ledger_changed: SQLite's counter misses our own writes */
     const char *prev = head.hash;
     char rows[65] = "";
     if (!rc)

@@ -29,3 +29,23 @@ void bmp_ledger_head_format(const bmp_ledger_head *h, char *buf, size_t size)
 {
     snprintf(buf, size, "%lld:%s", (long long)h->entries, h->hash);
 }
+
+/* The change counter (ledger.h): SQLite's data_version where the store has
+ * one, else the audit chain's last sequence number.  Every write appends
+ * an audit entry under the ledger's write lock, numbered head + 1, so on
+ * PostgreSQL the number grows in commit order and a snapshot's maximum
+ * changes exactly when a write committed (docs/rulings.md W-9). */
+bmp_status bmp_ledger_changed(bmp_ledger *l, bool *changed, bmp_error *err)
+{
+    int64_t v = 0;
+    bmp_status rc = l->ops->data_version
+                        ? l->ops->data_version(l->s, &v, err)
+                        : lq_int(l, &v, NULL, err, "SELECT coalesce(max(seq), 0) FROM audit", NULL);
+    if (rc)
+        return rc;
+    *changed = !l->version_read || v != l->version || l->wrote;
+    l->version = v;
+    l->version_read = true;
+    l->wrote = false;
+    return BMP_OK;
+}

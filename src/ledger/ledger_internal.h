@@ -27,6 +27,9 @@ struct bmp_ledger {
     ledger_body body;      /* the last body looked up (bodies are fixed rows) */
     struct ledger_chain *chain;          /* rows touched for the next audit entry (chain.c) */
     void (*chain_free)(bmp_ledger *l);   /* set with chain */
+    int64_t version;       /* the change counter bmp_ledger_changed last read */
+    bool version_read;     /* ... once it has */
+    bool wrote;            /* an audit entry was written since (ledger_audit) */
 };
 
 

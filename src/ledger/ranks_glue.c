@@ -128,6 +128,12 @@ void ledger_next_rank_held(const char *body, const bmp_points *h, bmp_points pre
     const bmp_rules *r = bmp_rules_find(body);
     bmp_holding hh;
     bmp_rank rk;
+    /* No rank held, or the very rank the points earn (most players): the
+     * next rank stands, and the rank list (every rank's requirements
+     * formatted, bench/serve's player JSON spent 7 % there) is not needed. */
+    if (!held || !*held || !r || holding_of(r, h, pre1982_red, &hh, NULL) ||
+        bmp_rules_rank(r, &hh, &rk, NULL) || strcmp(held, rk.name) == 0)
+        return;
     ledger_rank list[64];
     size_t n = ledger_rank_list(body, list, 64), at = n;
     for (size_t i = 0; held && *held && i < n && at == n; i++)
@@ -136,8 +142,7 @@ void ledger_next_rank_held(const char *body, const bmp_points *h, bmp_points pre
     for (size_t i = at + 1; i < n; i++) /* the longest name that matches wins */
         if (strstr(held, list[i].name) && strlen(list[i].name) > strlen(list[at].name))
             at = i;
-    if (at == n || !r || holding_of(r, h, pre1982_red, &hh, NULL) ||
-        bmp_rules_rank(r, &hh, &rk, NULL) || rk.ordinal >= (int)at)
+    if (at == n || rk.ordinal >= (int)at)
         return;
     snprintf(buf, size, "above %s, the rank held: the points reach %s", held, rk.name);
 }

@@ -33,6 +33,10 @@
 #define SRV_MAX_HEADERS (12 * 1024)
 #define SRV_POOL ((size_t)64 * 1024)
 
+/* The longest request target the response cache keys (a longer one is
+ * answered, never kept). */
+#define SRV_CACHE_KEY 1024
+
 typedef struct conn_ctx {
     core_buf body;
     bool begun, too_large, too_many_args;
@@ -43,6 +47,7 @@ typedef struct conn_ctx {
     size_t bytes;
     char method[8];
     char path[200];
+    char *target; /* the request line's target, path and query, as sent (the cache's key) */
 } conn_ctx;
 
 static double elapsed_ms(const struct timespec *t0)
@@ -69,9 +74,8 @@ static void access_log(srv *s, struct MHD_Connection *c, const conn_ctx *x)
 
 static enum MHD_Result queue(struct MHD_Connection *c, conn_ctx *x, srv_resp *rs)
 {
-    struct MHD_Response *r = srv_mhd_response(rs, c);
     size_t bytes = rs->body.len;
-    core_buf_free(&rs->body);
+    struct MHD_Response *r = srv_mhd_response(rs, c);
     if (!r)
         return MHD_NO;
     x->status = rs->status;
@@ -97,6 +101,8 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
         x->target_len = strlen(uri);
     if (x && uri)
         x->raw_path = strndup(uri, strcspn(uri, "?"));
+    if (x && uri && x->target_len <= SRV_CACHE_KEY)
+        x->target = strdup(uri);
     const char *q = uri ? strchr(uri, '?') : NULL;
     if (!x || !q)
         return x;
@@ -181,6 +187,86 @@ static enum MHD_Result begin(srv *s, struct MHD_Connection *c, const char *metho
     return MHD_YES;
 }
 
+/* ---- the response cache (docs/serve.md "Response cache") ----------------------- */
+
+/* May this request's answer come from, or go into, the cache?  A GET (or
+ * HEAD) with its target known, and with no credentials: an answer to a
+ * request that carries a token or a cookie is never shared. */
+static bool cache_asked(const srv *s, const conn_ctx *x, const srv_req *rq)
+{
+    return s->cache && x->target && strcmp(rq->method, "GET") == 0 &&
+           !MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, "Authorization") &&
+           !MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, "Cookie");
+}
+
+/* The snapshot this request reads, and whether the ledger changed since
+ * the handle's last one (then every cached answer is stale). */
+static bmp_ledger *snapshot_checked(srv *s, srv_resp *rs)
+{
+    bmp_error e = {0};
+    bmp_ledger *l = srv_pool_get(&s->pool, &e);
+    bool changed = true;
+    if (l && bmp_ledger_changed(l, &changed, &e)) {
+        srv_pool_put(&s->pool, l);
+        l = NULL;
+    }
+    if (!l) {
+        srv_error(rs, 503, "%s", e.msg);
+        return NULL;
+    }
+    if (changed)
+        srv_cache_bump(s->cache);
+    return l;
+}
+
+/* A GET: the cached answer if it is of the current generation, else the
+ * route's, kept when public.  The generation is read before the snapshot
+ * begins: a write committed after that bumps it past what is stored. */
+static void cached_route(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs)
+{
+    uint64_t before = srv_cache_gen(s->cache);
+    bmp_ledger *l = snapshot_checked(s, rs);
+    if (!l)
+        return;
+    srv_cached hit;
+    if (srv_cache_get(s->cache, x->target, srv_cache_gen(s->cache), &hit, &rs->body)) {
+        srv_pool_put(&s->pool, l);
+        rs->status = hit.status;
+        rs->ctype = hit.ctype;
+        rs->cacheable = true;
+        memcpy(rs->etag, hit.etag, sizeof rs->etag);
+        rs->xcache = "hit";
+        return;
+    }
+    rq->l = l;
+    srv_route(rq, rs);
+    rq->l = NULL;
+    srv_pool_put(&s->pool, l);
+    /* Only a public answer is kept: never one that sets a cookie (the login
+     * form's CSRF cookie), is a logged-in page (Cache-Control: no-store)
+     * or is not a 200 (srv_resp_public checks each). */
+    if (!srv_resp_public(rs) || rs->body.failed)
+        return;
+    srv_resp_etag(rs);
+    srv_cached head = {.status = rs->status, .ctype = rs->ctype};
+    memcpy(head.etag, rs->etag, sizeof head.etag);
+    srv_cache_put(s->cache, x->target, before, &head, rs->body.data ? rs->body.data : "",
+                  rs->body.len);
+    rs->xcache = "miss";
+}
+
+static void dispatch(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs)
+{
+    if (cache_asked(s, x, rq)) {
+        cached_route(s, x, rq, rs);
+        return;
+    }
+    srv_route(rq, rs);
+    /* a write through this server: what is cached may be stale */
+    if (s->cache && strcmp(rq->method, "GET") != 0)
+        srv_cache_bump(s->cache);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version,
                                   const char *upload_data, size_t *upload_data_size,
@@ -211,7 +297,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                   .path = url, .raw_path = x->raw_path ? x->raw_path : url,
                   .body = x->body.data ? x->body.data : "", .body_len = x->body.len};
     srv_resp rs = {0};
-    srv_route(&rq, &rs);
+    dispatch(s, x, &rq, &rs);
     srv_form_free(&rq);
     return queue(c, x, &rs);
 }
@@ -230,6 +316,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     srv_guard_request_done(&s->guard, c);
     core_buf_free(&x->body);
     free(x->raw_path);
+    free(x->target);
     free(x);
     *con_cls = NULL;
     if (!begun) /* the request line came, the request never reached us */
@@ -317,6 +404,7 @@ static void srv_free(srv *s)
 {
     srv_guard_stop(&s->guard);
     srv_pool_free(&s->pool);
+    srv_cache_free(s->cache);
     pthread_mutex_destroy(&s->write_mu);
     pthread_mutex_destroy(&s->active_mu);
     pthread_cond_destroy(&s->idle);
@@ -343,6 +431,10 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
     if (!realpath(o->db, s->db)) /* missing: the ledger's own message */
         snprintf(s->db, sizeof s->db, "%s", o->db);
     int rc = srv_pool_init(&s->pool, s->db, errbuf, size);
+    if (!rc && o->cache_mb && !(s->cache = srv_cache_new(o->cache_mb << 20))) {
+        snprintf(errbuf, size, "out of memory");
+        rc = -1;
+    }
     if (!rc)
         rc = bind_addr(s, &sa, errbuf, size);
     if (!rc)

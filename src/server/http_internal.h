@@ -13,6 +13,7 @@
 #include "bridgemp/ledger_user.h"
 #include "core/buf.h"
 #include "server/conn_guard.h"
+#include "server/resp_cache.h"
 #include "server/server.h"
 
 /* Read-only ledger handles, one per worker at a time (a bmp_ledger is not
@@ -35,6 +36,7 @@ struct srv {
     long active;                /* requests in flight */
     char *cert, *key;           /* PEM text for TLS */
     srv_guard guard;            /* the request deadline (conn_guard.c) */
+    srv_cache *cache;           /* public GET answers (resp_cache.c); NULL: --cache-mb 0 */
 };
 
 typedef struct srv_req {
@@ -53,15 +55,22 @@ typedef struct srv_req {
     char sid[BMP_SESSION_SIZE]; /* the cookie's session id when live */
     char csrf[65];              /* its CSRF token */
     struct srv_form *form;      /* a multipart POST's fields (form.h), read once */
+    bmp_ledger *l;              /* held by the dispatch (its snapshot), or NULL */
 } srv_req;
 
 typedef struct srv_resp {
     int status;
     core_buf body;
-    const char *ctype;
+    const char *ctype;          /* a string literal (the response cache keeps the pointer) */
     char allow[32];             /* 405: the methods the path takes */
     bool challenge;             /* 401: WWW-Authenticate: Bearer */
-    bool cacheable;             /* GET answers: ETag, If-None-Match */
+    /* A public answer: the same for every client whoever asks (nothing of
+     * a session, a token or a cookie in it), so it gets an ETag and may be
+     * kept in the response cache (docs/serve.md).  A handler whose answer
+     * depends on who asks, or that sets a cookie, must leave it false. */
+    bool cacheable;
+    char etag[36];              /* of a cacheable 200 (srv_resp_etag) */
+    const char *xcache;         /* X-Cache: "hit" or "miss" when the cache was asked */
     bool close;                 /* Connection: close (the request's framing is not trusted) */
     bool private_;              /* a logged-in page: Cache-Control: no-store, no ETag */
     unsigned retry_after;       /* 429: Retry-After seconds */
@@ -83,6 +92,13 @@ void srv_ledger_error(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp
 json_t *srv_table_json(const bmp_table *t);
 /* A page of a listing: {items, page, per_page, total} (takes items). */
 json_t *srv_page_json(json_t *items, size_t page, size_t per_page, size_t total);
+/* A public answer, the same for whoever asks: cacheable, a 200, not a
+ * logged-in page (private_), no Set-Cookie.  Only these get an ETag and
+ * only these may go into the response cache. */
+bool srv_resp_public(const srv_resp *rs);
+/* The ETag of a public answer into rs->etag (if not there yet). */
+void srv_resp_etag(srv_resp *rs);
+/* The libmicrohttpd answer; the body is handed over (rs->body left empty). */
 struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c);
 
 /* Query-string arguments and paging. */
@@ -94,6 +110,11 @@ int srv_pool_init(srv_pool *p, const char *db, char *errbuf, size_t size);
 bmp_ledger *srv_pool_get(srv_pool *p, bmp_error *e);
 void srv_pool_put(srv_pool *p, bmp_ledger *l);
 void srv_pool_free(srv_pool *p);
+/* The request's handle: the one the dispatch holds (the snapshot the
+ * response cache checked), else one from the pool; srv_req_ledger_put
+ * gives back only the latter. */
+bmp_ledger *srv_req_ledger(srv_req *rq, bmp_error *e);
+void srv_req_ledger_put(srv_req *rq, bmp_ledger *l);
 
 /* Bearer tokens (auth.c): 0 when the request holds a live token, else the
  * 401 is in rs. */
@@ -109,13 +130,13 @@ void srv_route(srv_req *rq, srv_resp *rs);
 #define WITH_LEDGER(rq, rs, l, body)                                                         \
     do {                                                                                     \
         bmp_error e_ = {0};                                                                  \
-        bmp_ledger *l = srv_pool_get(&(rq)->s->pool, &e_);                                   \
+        bmp_ledger *l = srv_req_ledger(rq, &e_);                                             \
         if (!l) {                                                                            \
             srv_error(rs, 503, "%s", e_.msg);                                                \
             return 0;                                                                        \
         }                                                                                    \
         body;                                                                                \
-        srv_pool_put(&(rq)->s->pool, l);                                                     \
+        srv_req_ledger_put(rq, l);                                                           \
     } while (0)
 
 /* The published lists (api_reports.c, issue 28). */

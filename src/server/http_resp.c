@@ -168,27 +168,53 @@ static void session_headers(struct MHD_Response *r, const srv_resp *rs)
     }
 }
 
+bool srv_resp_public(const srv_resp *rs)
+{
+    return rs->cacheable && rs->status == 200 && !rs->private_ && !rs->cookie[0][0] &&
+           !rs->cookie[1][0];
+}
+
+void srv_resp_etag(srv_resp *rs)
+{
+    if (srv_resp_public(rs) && !rs->etag[0])
+        etag_of(&rs->body, rs->etag);
+}
+
+/* The body handed to libmicrohttpd, which frees it (no copy). */
+static struct MHD_Response *response_of(srv_resp *rs)
+{
+    if (!rs->body.len || !rs->body.data)
+        return MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    size_t len = 0;
+    char *data = core_buf_take(&rs->body, &len);
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, data, MHD_RESPMEM_MUST_FREE);
+    if (!r)
+        free(data);
+    return r;
+}
+
 struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c)
 {
-    char tag[36] = "";
-    if (rs->cacheable && !rs->private_ && rs->status == 200) {
-        etag_of(&rs->body, tag);
+    srv_resp_etag(rs);
+    if (rs->etag[0]) {
         const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
-        if (etag_matches(inm, tag)) {
+        if (etag_matches(inm, rs->etag)) {
             rs->status = 304;
             rs->body.len = 0;
         }
     }
-    struct MHD_Response *r = MHD_create_response_from_buffer(
-        rs->body.len, rs->body.len ? rs->body.data : (void *)"", MHD_RESPMEM_MUST_COPY);
+    struct MHD_Response *r = response_of(rs);
+    core_buf_free(&rs->body);
     if (!r)
         return NULL;
     security_headers(r);
     session_headers(r, rs);
     if (rs->status != 304 && rs->ctype)
         MHD_add_response_header(r, "Content-Type", rs->ctype);
-    if (tag[0])
-        MHD_add_response_header(r, "ETag", tag);
+    if (rs->etag[0])
+        MHD_add_response_header(r, "ETag", rs->etag);
+    if (rs->xcache)
+        MHD_add_response_header(r, "X-Cache", rs->xcache);
     if (rs->allow[0])
         MHD_add_response_header(r, "Allow", rs->allow);
     if (rs->challenge)

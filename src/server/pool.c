@@ -72,3 +72,14 @@ void srv_pool_free(srv_pool *p)
     free(p->free);
     pthread_mutex_destroy(&p->mu);
 }
+
+bmp_ledger *srv_req_ledger(srv_req *rq, bmp_error *e)
+{
+    return rq->l ? rq->l : srv_pool_get(&rq->s->pool, e);
+}
+
+void srv_req_ledger_put(srv_req *rq, bmp_ledger *l)
+{
+    if (l != rq->l)
+        srv_pool_put(&rq->s->pool, l);
+}

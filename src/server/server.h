@@ -18,6 +18,7 @@ typedef struct srv_opts {
     unsigned max_conns;       /* connections in total (default 1000) */
     unsigned max_per_ip;      /* connections from one address (default 32) */
     unsigned deadline;        /* seconds a request may take, however it trickles (default 60) */
+    size_t cache_mb;          /* response cache, MiB (0: none; the CLI's default is 64) */
     const char *tls_cert, *tls_key; /* PEM files: HTTPS (needs GnuTLS in libmicrohttpd) */
     FILE *access_log;         /* one line per request; NULL: none */
     /* accounts and sessions (issue 29, session.h) */

@@ -50,7 +50,9 @@ static void answer(srv_resp *rs, int status, core_buf *out, const char *ctype)
     core_buf_reset(&rs->body);
     if (core_buf_append(&rs->body, out->data ? out->data : "", out->len) != 0)
         srv_error(rs, 500, "out of memory");
-    rs->cacheable = status == 200;
+    /* public only when nobody is logged in and no cookie is set (the
+     * response cache keeps only such answers: srv_resp_public) */
+    rs->cacheable = status == 200 && !rs->private_ && !rs->cookie[0][0] && !rs->cookie[1][0];
 }
 
 /* 403 for a POST without a session or with a wrong CSRF token. */
@@ -79,7 +81,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
         return true;
     }
     bmp_error e = {0};
-    bmp_ledger *l = srv_pool_get(&rq->s->pool, &e);
+    bmp_ledger *l = srv_req_ledger(rq, &e);
     if (!l) {
         srv_error(rs, 503, "%s", e.msg);
         return true;
@@ -93,7 +95,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
                  .field = post && srv_form_multipart(rq) ? form_field : NULL,
                  .read = read_own};
     int status = web_page_serve(&c, rq->raw_path ? rq->raw_path : rq->path, &out, &ctype);
-    srv_pool_put(&rq->s->pool, l);
+    srv_req_ledger_put(rq, l);
     if (status)
         answer(rs, status, &out, ctype);
     core_buf_free(&out);

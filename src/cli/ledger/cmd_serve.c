@@ -15,7 +15,7 @@ static const char *const serve_help =
     "usage: bridgemp serve --db FILE [--listen HOST:PORT] [--threads N] [--timeout S]\n"
     "                      [--max-body BYTES] [--max-connections N] [--max-per-ip N]\n"
     "                      [--deadline S] [--access-log FILE|-] [--tls-cert PEM\n"
-    "                      --tls-key PEM] [--port-file FILE] [--routes]\n"
+    "                      --tls-key PEM] [--cache-mb MB] [--port-file FILE] [--routes]\n"
     "                      [--session-idle S] [--session-max S] [--behind-tls]\n"
     "\n"
     "Serve the ledger over HTTP: the lookup pages and the REST API\n"
@@ -33,6 +33,7 @@ static const char *const serve_help =
     "  --max-per-ip N      connections at once from one address (default 32)\n"
     "  --deadline S        close a connection whose request is not answered S seconds\n"
     "                      after it began, however slowly it trickles in (default 60)\n"
+    "  --cache-mb MB       memory for cached public answers (default 64; 0: no cache)\n"
     "  --access-log FILE   one line per request ('-': standard error)\n"
     "  --tls-cert, --tls-key  serve HTTPS (needs libmicrohttpd with GnuTLS)\n"
     "  --port-file FILE    write the port listened on to FILE (for scripts; a relative\n"
@@ -85,6 +86,17 @@ static int parse_uint(const char *opt, const char *s, unsigned long long max,
     return 0;
 }
 
+/* --cache-mb: 0 (no cache) to 65536. */
+static int parse_cache_mb(const char *s, size_t *out)
+{
+    unsigned long long v = 0;
+    if (strcmp(s, "0") == 0)
+        return *out = 0, 0;
+    int rc = parse_uint("--cache-mb", s, 65536, &v);
+    *out = (size_t)v;
+    return rc;
+}
+
 static int parse(int argc, char **argv, serve_args *a)
 {
     static const struct option longs[] = {
@@ -93,13 +105,15 @@ static int parse(int argc, char **argv, serve_args *a)
         {"tls-cert", 1, 0, 'c'},  {"tls-key", 1, 0, 'k'},    {"port-file", 1, 0, 'p'},
         {"routes", 0, 0, 'r'},    {"help", 0, 0, 'h'},       {"max-connections", 1, 0, 'C'},
         {"max-per-ip", 1, 0, 'P'}, {"deadline", 1, 0, 'D'},   {"session-idle", 1, 0, 'I'},
-        {"session-max", 1, 0, 'M'}, {"behind-tls", 0, 0, 'B'}, {0, 0, 0, 0}};
+        {"session-max", 1, 0, 'M'}, {"behind-tls", 0, 0, 'B'}, {"cache-mb", 1, 0, 'K'},
+        {0, 0, 0, 0}};
     unsigned long long v = 0;
     int c, rc = 0;
     opterr = 1;
     optind = 1;
     a->o.db = getenv("BRIDGEMP_DB");
     parse_listen("127.0.0.1:8080", a);
+    a->o.cache_mb = 64;
     while (!rc && (c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
         case 'd': a->o.db = optarg; break;
@@ -113,6 +127,7 @@ static int parse(int argc, char **argv, serve_args *a)
         case 'I': rc = parse_uint("--session-idle", optarg, 30 * 86400, &v), a->o.session_idle = (unsigned)v; break;
         case 'M': rc = parse_uint("--session-max", optarg, 90 * 86400, &v), a->o.session_max = (unsigned)v; break;
         case 'B': a->o.behind_tls = true; break;
+        case 'K': rc = parse_cache_mb(optarg, &a->o.cache_mb); break;
         case 'a': a->log = optarg; break;
         case 'c': a->o.tls_cert = optarg; break;
         case 'k': a->o.tls_key = optarg; break;

@@ -13,6 +13,7 @@
 struct ledger_store {
     sqlite3 *db;
     sqlite3_stmt *begin_read, *end_read; /* prepared once: a server runs them per request */
+    sqlite3_stmt *data_version;          /* PRAGMA data_version, prepared once */
 };
 
 struct ledger_stmt {
@@ -144,6 +145,7 @@ static void s_close(ledger_store *s)
         return;
     sqlite3_finalize(s->begin_read);
     sqlite3_finalize(s->end_read);
+    sqlite3_finalize(s->data_version);
     sqlite3_close(s->db);
     free(s);
 }
@@ -260,10 +262,29 @@ static bmp_status s_begin_read(ledger_store *s, bmp_error *err)
         return db_error(s->db, err, "database: cannot begin a read transaction");
     return BMP_OK;
 }
-/* PRAGMA query_only: every statement that would write fails (SQLITE_READONLY). */
+/* PRAGMA data_version: changes when another connection commits (in a read
+ * transaction, as of its snapshot); this connection's own writes do not
+ * change it. */
+static bmp_status s_data_version(ledger_store *s, int64_t *out, bmp_error *err)
+{
+    if (!s->data_version &&
+        sqlite3_prepare_v2(s->db, "PRAGMA data_version", -1, &s->data_version, NULL) != SQLITE_OK)
+        return db_error(s->db, err, "database: data_version");
+    int rc = sqlite3_step(s->data_version);
+    *out = rc == SQLITE_ROW ? sqlite3_column_int64(s->data_version, 0) : 0;
+    sqlite3_reset(s->data_version);
+    return rc == SQLITE_ROW ? BMP_OK : db_error(s->db, err, "database: data_version");
+}
+
+/* PRAGMA query_only: every statement that would write fails (SQLITE_READONLY).
+ * A reader (bridgemp serve's pool) also maps the file (mmap_size, up to
+ * SQLite's own limit): its reads come from the operating system's page
+ * cache, shared by every connection, instead of a private copy each
+ * connection fills page by page (bench/serve: a random player of 1,000,000
+ * cost 180 us of CPU, mostly pread and fresh cache pages; docs/performance.md). */
 static bmp_status s_set_read_only(ledger_store *s, bmp_error *err)
 {
-    return exec(s->db, "PRAGMA query_only = ON", err);
+    return exec(s->db, "PRAGMA query_only = ON; PRAGMA mmap_size = 4294967296", err);
 }
 
 /* Copy database `from` into `to` with SQLite's online backup API: one
@@ -349,6 +370,7 @@ const ledger_store_ops ledger_store_sqlite = {
     .tables = s_tables,
     .begin_read = s_begin_read,
     .set_read_only = s_set_read_only,
+    .data_version = s_data_version,
     .backup = s_backup,
     .restore = s_restore,
 };

@@ -67,6 +67,11 @@ typedef struct ledger_store_ops {
     /* Start a read transaction: later reads see one snapshot until
      * rollback (NULL: each statement is its own snapshot). */
     bmp_status (*begin_read)(ledger_store *s, bmp_error *err);
+    /* A number that changes when another connection commits a write,
+     * comparable only with this connection's earlier answers (SQLite's
+     * PRAGMA data_version).  NULL: the ledger reads the audit chain's head
+     * instead (bmp_ledger_changed, head.c). */
+    bmp_status (*data_version)(ledger_store *s, int64_t *out, bmp_error *err);
     /* Refuse every later write on this connection (NULL: not supported). */
     bmp_status (*set_read_only)(ledger_store *s, bmp_error *err);
     /* Copy the whole database, as one snapshot taken while other

@@ -1,0 +1,197 @@
+/* The response cache (resp_cache.h): a hash table of entries chained per
+ * bucket, a list in order of use for eviction, one mutex over both, and an
+ * atomic generation.  An entry is one allocation: the header, the key and
+ * the body. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/resp_cache.h"
+
+typedef struct entry {
+    struct entry *chain;       /* the next entry of the bucket */
+    struct entry *prev, *next; /* in order of use, the most recent first */
+    uint64_t hash, gen;
+    srv_cached head;
+    size_t klen, len, cost;
+    char *body;
+    char key[]; /* the key, its NUL, the body */
+} entry;
+
+struct srv_cache {
+    pthread_mutex_t mu;
+    _Atomic uint64_t gen;
+    entry **buckets;
+    size_t nbuckets; /* a power of two */
+    entry *first, *last;
+    srv_cache_stats st;
+};
+
+static uint64_t hash_of(const char *s, size_t n)
+{
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+    return h;
+}
+
+srv_cache *srv_cache_new(size_t max_bytes)
+{
+    if (!max_bytes)
+        return NULL;
+    srv_cache *c = calloc(1, sizeof *c);
+    if (c)
+        c->buckets = calloc(c->nbuckets = 256, sizeof *c->buckets);
+    if (!c || !c->buckets) {
+        free(c);
+        return NULL;
+    }
+    pthread_mutex_init(&c->mu, NULL);
+    atomic_init(&c->gen, 1);
+    c->st.max_bytes = max_bytes;
+    return c;
+}
+
+void srv_cache_free(srv_cache *c)
+{
+    if (!c)
+        return;
+    for (entry *e = c->first, *n; e; e = n) {
+        n = e->next;
+        free(e);
+    }
+    free(c->buckets);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+}
+
+uint64_t srv_cache_gen(srv_cache *c) { return atomic_load(&c->gen); }
+void srv_cache_bump(srv_cache *c) { atomic_fetch_add(&c->gen, 1); }
+
+/* ---- under the mutex ------------------------------------------------------ */
+
+static entry **slot_of(srv_cache *c, const char *key, size_t klen, uint64_t h)
+{
+    entry **p = &c->buckets[h & (c->nbuckets - 1)];
+    while (*p && ((*p)->hash != h || (*p)->klen != klen || memcmp((*p)->key, key, klen) != 0))
+        p = &(*p)->chain;
+    return p;
+}
+
+static void unlink_use(srv_cache *c, entry *e)
+{
+    *(e->prev ? &e->prev->next : &c->first) = e->next;
+    *(e->next ? &e->next->prev : &c->last) = e->prev;
+    e->prev = e->next = NULL;
+}
+
+static void link_first(srv_cache *c, entry *e)
+{
+    e->next = c->first;
+    *(c->first ? &c->first->prev : &c->last) = e;
+    c->first = e;
+}
+
+static void drop(srv_cache *c, entry *e)
+{
+    entry **p = slot_of(c, e->key, e->klen, e->hash);
+    *p = e->chain;
+    unlink_use(c, e);
+    c->st.entries--;
+    c->st.bytes -= e->cost;
+    free(e);
+}
+
+/* Twice the buckets once there are more entries than buckets (a failed
+ * allocation keeps the table as it is: longer chains, still correct). */
+static void grow(srv_cache *c)
+{
+    if (c->st.entries <= c->nbuckets)
+        return;
+    size_t n = c->nbuckets * 2;
+    entry **b = calloc(n, sizeof *b);
+    if (!b)
+        return;
+    for (size_t i = 0; i < c->nbuckets; i++)
+        for (entry *e = c->buckets[i], *next; e; e = next) {
+            next = e->chain;
+            e->chain = b[e->hash & (n - 1)];
+            b[e->hash & (n - 1)] = e;
+        }
+    free(c->buckets);
+    c->buckets = b;
+    c->nbuckets = n;
+}
+
+/* ---- the interface ----------------------------------------------------------- */
+
+bool srv_cache_get(srv_cache *c, const char *key, uint64_t gen, srv_cached *out, core_buf *body)
+{
+    size_t klen = strlen(key);
+    uint64_t h = hash_of(key, klen);
+    bool hit = false;
+    pthread_mutex_lock(&c->mu);
+    entry *e = *slot_of(c, key, klen, h);
+    if (e && e->gen != gen) { /* stale: never served again */
+        drop(c, e);
+        e = NULL;
+    }
+    if (e && core_buf_append(body, e->body, e->len) == 0) {
+        *out = e->head;
+        unlink_use(c, e);
+        link_first(c, e);
+        hit = true;
+    }
+    if (hit)
+        c->st.hits++;
+    else
+        c->st.misses++;
+    pthread_mutex_unlock(&c->mu);
+    return hit;
+}
+
+void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached *head,
+                   const char *body, size_t len)
+{
+    size_t klen = strlen(key);
+    size_t cost = sizeof(entry) + klen + 1 + len;
+    if (cost > c->st.max_bytes / 8)
+        return;
+    entry *e = malloc(cost);
+    if (!e)
+        return;
+    *e = (entry){.hash = hash_of(key, klen), .gen = gen, .head = *head, .klen = klen,
+                 .len = len, .cost = cost};
+    memcpy(e->key, key, klen + 1);
+    e->body = e->key + klen + 1;
+    memcpy(e->body, body, len);
+    pthread_mutex_lock(&c->mu);
+    entry **p = slot_of(c, key, klen, e->hash);
+    if (*p && (*p)->gen > gen) { /* a newer answer is already kept */
+        pthread_mutex_unlock(&c->mu);
+        free(e);
+        return;
+    }
+    if (*p)
+        drop(c, *p);
+    p = slot_of(c, key, klen, e->hash);
+    *p = e;
+    link_first(c, e);
+    c->st.entries++;
+    c->st.bytes += cost;
+    c->st.stores++;
+    while (c->st.bytes > c->st.max_bytes && c->last) {
+        drop(c, c->last);
+        c->st.evictions++;
+    }
+    grow(c);
+    pthread_mutex_unlock(&c->mu);
+}
+
+void srv_cache_stats_get(srv_cache *c, srv_cache_stats *out)
+{
+    pthread_mutex_lock(&c->mu);
+    *out = c->st;
+    pthread_mutex_unlock(&c->mu);
+}

@@ -1,0 +1,54 @@
+/* The response cache of `bridgemp serve` (issue 30, docs/serve.md "Response
+ * cache"): public GET answers kept in memory, keyed by the request's method
+ * and raw target (path and query), each stamped with the generation it was
+ * computed at.  The generation is bumped whenever a request's snapshot sees
+ * the ledger changed (bmp_ledger_changed) and after every write the server
+ * makes; an entry of an older generation is never served.  Memory is
+ * bounded (least recently used entries go first).  Thread-safe: the
+ * generation is atomic, the table under one mutex. */
+#ifndef BMP_SERVER_RESP_CACHE_H
+#define BMP_SERVER_RESP_CACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/buf.h"
+
+typedef struct srv_cache srv_cache;
+
+/* A cached answer as it goes back to a request: the status, the content
+ * type (a string literal: every handler's is), the body and its ETag. */
+typedef struct srv_cached {
+    int status;
+    const char *ctype;
+    char etag[36];
+} srv_cached;
+
+typedef struct srv_cache_stats {
+    size_t entries, bytes, max_bytes;
+    uint64_t hits, misses, stores, evictions;
+} srv_cache_stats;
+
+/* A cache of at most max_bytes (entries, keys and bodies counted); NULL
+ * when max_bytes is 0 (no cache) or memory ran out. */
+srv_cache *srv_cache_new(size_t max_bytes);
+void srv_cache_free(srv_cache *c);
+
+/* The current generation, and a new one (everything cached is stale). */
+uint64_t srv_cache_gen(srv_cache *c);
+void srv_cache_bump(srv_cache *c);
+
+/* The entry for key of generation gen: its head in *out and its body
+ * appended to body (true); false when there is none, it is older, or the
+ * body could not be copied. */
+bool srv_cache_get(srv_cache *c, const char *key, uint64_t gen, srv_cached *out, core_buf *body);
+/* Keep an answer computed in a snapshot begun at generation gen (read
+ * before the snapshot began: a write committed meanwhile has bumped the
+ * generation past it, so the entry is never served stale).  An answer
+ * larger than an eighth of the cache is not kept. */
+void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached *head,
+                   const char *body, size_t len);
+void srv_cache_stats_get(srv_cache *c, srv_cache_stats *out);
+
+#endif

@@ -1,0 +1,102 @@
+/* bmp_ledger_changed: the change counter `bridgemp serve`'s response cache
+ * checks before it answers from memory (issue 30, docs/serve.md "Response
+ * cache"): SQLite's PRAGMA data_version, PostgreSQL's audit chain head
+ * (ruling W-9).  Runs on both backends (test_ledger_changed_pg). */
+#include "ledger_test_util.h"
+
+static bmp_ledger *open_reader(lt *t)
+{
+    bmp_error e = {0};
+    bmp_ledger *r = NULL;
+    bmp_ledger_opts o = {.size = sizeof o, .who = "serve", .read_only = true};
+    assert_int_equal(bmp_ledger_open(t->db, &o, &r, &e), BMP_OK);
+    return r;
+}
+
+/* changed() in a snapshot of its own */
+static bool changed(bmp_ledger *l)
+{
+    bmp_error e = {0};
+    bool ch = false;
+    assert_int_equal(bmp_ledger_snapshot_begin(l, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_changed(l, &ch, &e), BMP_OK);
+    bmp_ledger_snapshot_end(l);
+    return ch;
+}
+
+static void rename_player(lt *t, const char *name)
+{
+    char csv[128];
+    snprintf(csv, sizeof csv, "number,name,status,home_club,alternates\n1003,%s,Active,2074,\n",
+             name);
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "r.csv", csv), &n, NULL,
+                                               &e), BMP_OK);
+    assert_int_equal(n, 1);
+}
+
+/* A reader sees a write committed through another handle (another
+ * connection, as another process would be), once. */
+static void a_write_elsewhere_is_seen_once(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_ledger *r = open_reader(&t);
+    assert_true(changed(r));  /* the first answer: nothing known yet */
+    assert_false(changed(r)); /* nothing written since */
+    assert_false(changed(r));
+    rename_player(&t, "Player Three");
+    assert_true(changed(r));
+    assert_false(changed(r));
+    bmp_ledger_close(r);
+    lt_done(&t);
+}
+
+/* A handle's own writes count (SQLite's data_version leaves them out). */
+static void own_writes_count(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    assert_true(changed(t.l));
+    assert_false(changed(t.l));
+    rename_player(&t, "Player Three");
+    assert_true(changed(t.l));
+    assert_false(changed(t.l));
+    lt_done(&t);
+}
+
+/* Inside a snapshot the answer is as of the snapshot: a write committed
+ * after it began is seen by the next snapshot, not this one. */
+static void as_of_the_snapshot(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_ledger *r = open_reader(&t);
+    assert_true(changed(r));
+    bmp_error e = {0};
+    bool ch = true;
+    assert_int_equal(bmp_ledger_snapshot_begin(r, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_changed(r, &ch, &e), BMP_OK);
+    assert_false(ch);
+    rename_player(&t, "Player Three");
+    assert_int_equal(bmp_ledger_changed(r, &ch, &e), BMP_OK);
+    assert_false(ch);
+    bmp_ledger_snapshot_end(r);
+    assert_true(changed(r));
+    bmp_ledger_close(r);
+    lt_done(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_write_elsewhere_is_seen_once),
+        cmocka_unit_test(own_writes_count),
+        cmocka_unit_test(as_of_the_snapshot),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,167 @@
+/* The response cache of `bridgemp serve` (src/server/resp_cache.c, issue
+ * 30): an answer is served again at its generation and never at another;
+ * memory stays under the cap, the least recently used going first; an
+ * older answer never replaces a newer one; many threads at once (run under
+ * ThreadSanitizer by scripts/test.sh). */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "server/resp_cache.h"
+
+static void put(srv_cache *c, const char *key, uint64_t gen, const char *body)
+{
+    srv_cached h = {.status = 200, .ctype = "application/json", .etag = "\"e\""};
+    srv_cache_put(c, key, gen, &h, body, strlen(body));
+}
+
+/* The body kept for key at gen, or NULL (static buffer). */
+static const char *get(srv_cache *c, const char *key, uint64_t gen)
+{
+    static char out[4096];
+    core_buf b = {0};
+    srv_cached h;
+    bool hit = srv_cache_get(c, key, gen, &h, &b);
+    if (hit) {
+        assert_int_equal(h.status, 200);
+        assert_string_equal(h.ctype, "application/json");
+        snprintf(out, sizeof out, "%s", b.data ? b.data : "");
+    }
+    core_buf_free(&b);
+    return hit ? out : NULL;
+}
+
+static void served_at_its_generation_only(void **state)
+{
+    (void)state;
+    assert_null(srv_cache_new(0)); /* --cache-mb 0: no cache */
+    srv_cache *c = srv_cache_new(1 << 20);
+    assert_non_null(c);
+    uint64_t g = srv_cache_gen(c);
+    put(c, "/api/v1/players/abf/1003", g, "{\"name\":\"Player 3\"}");
+    assert_string_equal(get(c, "/api/v1/players/abf/1003", g), "{\"name\":\"Player 3\"}");
+    assert_string_equal(get(c, "/api/v1/players/abf/1003", g), "{\"name\":\"Player 3\"}");
+    assert_null(get(c, "/api/v1/players/abf/1003?x", g)); /* the query is part of the key */
+    srv_cache_bump(c);
+    assert_int_equal(srv_cache_gen(c), g + 1);
+    assert_null(get(c, "/api/v1/players/abf/1003", g + 1)); /* stale: dropped */
+    assert_null(get(c, "/api/v1/players/abf/1003", g));     /* and gone */
+    srv_cache_stats st;
+    srv_cache_stats_get(c, &st);
+    assert_int_equal(st.entries, 0);
+    assert_int_equal(st.bytes, 0);
+    assert_int_equal(st.hits, 2);
+    assert_int_equal(st.misses, 3);
+    /* an answer from an older snapshot never replaces a newer one */
+    put(c, "/k", g + 1, "new");
+    put(c, "/k", g, "old");
+    assert_string_equal(get(c, "/k", g + 1), "new");
+    srv_cache_free(c);
+}
+
+/* 64 KiB and answers of 1,000 bytes: at most 64 KiB held, at least 40
+ * answers (each costs 1,000 bytes + key + header, under 1,200), the
+ * least recently used evicted first. */
+static void bounded_least_recently_used_first(void **state)
+{
+    (void)state;
+    srv_cache *c = srv_cache_new(64 << 10);
+    char body[1001], key[32];
+    memset(body, 'x', 1000);
+    body[1000] = '\0';
+    for (int i = 0; i < 1000; i++) {
+        snprintf(key, sizeof key, "/p/%d", i);
+        put(c, key, 1, body);
+        assert_non_null(get(c, "/p/0", 1)); /* kept in use: never the oldest */
+        srv_cache_stats st;
+        srv_cache_stats_get(c, &st);
+        assert_true(st.bytes <= 64 << 10);
+    }
+    srv_cache_stats st;
+    srv_cache_stats_get(c, &st);
+    assert_true(st.entries >= 40 && st.entries <= 65);
+    assert_int_equal(st.evictions, 1000 - st.entries);
+    assert_null(get(c, "/p/1", 1));   /* the oldest unused went first */
+    assert_non_null(get(c, "/p/999", 1));
+    /* an answer over an eighth of the cache is not kept */
+    char big[9000];
+    memset(big, 'y', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    put(c, "/big", 1, big);
+    assert_null(get(c, "/big", 1));
+    srv_cache_free(c);
+}
+
+typedef struct worker {
+    srv_cache *c;
+    int id;
+    long hits;
+} worker;
+
+/* Readers and writers at once: every hit is the body its key was given.
+ * Every other request is one of 10 hot keys that every thread asks (kept:
+ * about 20 other entries come between two asks of one, the cache holds
+ * about 50), the others one of 300 cold keys (evictions all along). */
+static void *work(void *arg)
+{
+    worker *w = arg;
+    char key[32], body[64];
+    for (int i = 0; i < 20000; i++) {
+        int k = i % 2 ? (i / 2) % 10 : 10 + (i * 7 + w->id) % 300;
+        snprintf(key, sizeof key, "/p/%d", k);
+        snprintf(body, sizeof body, "body of %d", k);
+        uint64_t g = srv_cache_gen(w->c);
+        core_buf b = {0};
+        srv_cached h;
+        if (srv_cache_get(w->c, key, g, &h, &b)) {
+            assert_string_equal(b.data, body);
+            w->hits++;
+        } else {
+            srv_cached n = {.status = 200, .ctype = "text/plain"};
+            srv_cache_put(w->c, key, g, &n, body, strlen(body));
+        }
+        core_buf_free(&b);
+        if (i % 5000 == 4999 && w->id == 0)
+            srv_cache_bump(w->c);
+    }
+    return NULL;
+}
+
+static void threads(void **state)
+{
+    (void)state;
+    srv_cache *c = srv_cache_new(8 << 10); /* small: evictions all along */
+    pthread_t t[4];
+    worker w[4];
+    for (int i = 0; i < 4; i++) {
+        w[i] = (worker){.c = c, .id = i};
+        assert_int_equal(pthread_create(&t[i], NULL, work, &w[i]), 0);
+    }
+    long hits = 0;
+    for (int i = 0; i < 4; i++) {
+        pthread_join(t[i], NULL);
+        hits += w[i].hits;
+    }
+    srv_cache_stats st;
+    srv_cache_stats_get(c, &st);
+    assert_true(st.bytes <= 8 << 10);
+    assert_int_equal(st.hits, (uint64_t)hits);
+    assert_int_equal(st.hits + st.misses, 80000);
+    assert_true(hits > 0);
+    srv_cache_free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(served_at_its_generation_only),
+        cmocka_unit_test(bounded_least_recently_used_first),
+        cmocka_unit_test(threads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
