@@ -419,6 +419,8 @@ static int unit_cmp(const void *a, const void *b)
 /* Sort and drop repeated units (the first of equals is kept). */
 static void dedup(struct ledger_chain *c)
 {
+    if (c->n == 0) /* nothing touched (a session's entry): qsort wants a non-NULL base */
+        return;
     qsort(c->touched, c->n, sizeof *c->touched, unit_cmp);
     size_t w = 0;
     for (size_t r = 0; r < c->n; r++) {
