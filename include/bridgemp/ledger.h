@@ -171,6 +171,12 @@ bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *
 bmp_status bmp_ledger_held_near(bmp_ledger *l, int64_t batch, char **text, bmp_error *err);
 
 bmp_status bmp_ledger_approve(bmp_ledger *l, int64_t batch, bmp_error *err);
+/* Approve with the approver's reason (NULL or "": none, as
+ * bmp_ledger_approve): the reason is kept as the batch's and written in the
+ * audit entry with who approved ("batch 7 provisional -> approved: REASON").
+ * Text checked as a rejection's (control characters, length). */
+bmp_status bmp_ledger_approve_reason(bmp_ledger *l, int64_t batch, const char *reason,
+                                     bmp_error *err);
 bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, bmp_error *err);
 /* Reverse a posted batch (NZ-91, NZ-44): a new provisional batch with every
  * line negated, carrying the reason, who and when; both stay in history. */

@@ -36,6 +36,8 @@ static const char style_css[] =
     "dt{font-weight:600}dd{margin:0}\n"
     ".error{color:#a00;font-weight:600}\n"
     "footer{color:#666;font-size:.85rem;text-align:center;padding:1rem}\n"
+    /* the ledger's invoice document (pages_invoices.c) */
+    "body.invoice{background:#fff;max-width:60rem;margin:0 auto;padding:1rem}\n"
     ".skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;"
     "color:#000;padding:.3rem}\n"
     "@media (max-width:40rem){th,td{padding:.25rem}body{font-size:15px}main{padding:.6rem}\n"
@@ -49,6 +51,9 @@ static const char style_css[] =
     "text-align:right}\n"
     "table.stack td::before{content:attr(data-label);font-weight:600;text-align:left;"
     "flex:none}\n"
+    /* the invoice's six columns share the width, their text wrapped */
+    "body.invoice{padding:.6rem}body.invoice table{table-layout:fixed}\n"
+    "body.invoice th,body.invoice td{overflow-wrap:anywhere;padding:.2rem}\n"
     "}\n";
 
 /* The one script: nothing needs it since the batch page's form became a
@@ -73,6 +78,7 @@ static const page_route page_routes[] = {
     /* the secretary's back office (pages_office.c, issue 29) */
     {"office", 0, page_office, NULL}, {"period", 0, page_period, page_period_post},
     {"invoices", 0, page_invoices, NULL}, {"invoice", 2, page_invoice, NULL},
+    {"charges", 0, page_charges, page_charges_post}, /* charge runs (pages_charges.c) */
     {NULL, 0, NULL, NULL},
 };
 

@@ -151,6 +151,11 @@ static void period_form(page *p, const char *body, const char *period)
     text_input(b, "close-period", "period", "Period", period,
                "size=\"8\" maxlength=\"7\" placeholder=\"yyyy-mm\" required");
     core_buf_puts(b, "<button type=\"submit\">Preview the close</button></form>\n");
+    core_buf_puts(b, "<h2>Charges</h2>\n<p id=\"office-charges\"><a href=\"/charges?body=");
+    page_url(b, body);
+    core_buf_puts(b, "\">Charge runs and their invoices</a> · <a href=\"/invoices?body=");
+    page_url(b, body);
+    core_buf_puts(b, "\">Every invoice and credit note</a></p>\n");
 }
 
 int page_office(page *p)

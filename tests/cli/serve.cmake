@@ -38,6 +38,8 @@ set_tests_properties(cli_serve_harden PROPERTIES
 # passwd and logout end sessions, idle expiry, no secret in a URL or the
 # log; a PostgreSQL twin in tests/pg.cmake.
 bmp_cli_test(NAME ledger_user_help ARGS ledger user --help EXPECT "usage: bridgemp ledger user add")
+bmp_cli_test(NAME ledger_user_role_help ARGS ledger user role --help
+             EXPECT "bridgemp ledger user role add.remove NAME ROLE")
 add_test(NAME cli_serve_accounts
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/accounts.py
                  $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-accounts
