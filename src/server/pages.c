@@ -51,9 +51,12 @@ static const char style_css[] =
     "text-align:right}\n"
     "table.stack td::before{content:attr(data-label);font-weight:600;text-align:left;"
     "flex:none}\n"
-    /* the invoice's six columns share the width, their text wrapped */
-    "body.invoice{padding:.6rem}body.invoice table{table-layout:fixed}\n"
-    "body.invoice th,body.invoice td{overflow-wrap:anywhere;padding:.2rem}\n"
+    /* the invoice's six columns on a phone: numbers kept whole, its rule
+     * and charge wrapped anywhere */
+    "body.invoice{padding:.6rem;font-size:14px}\n"
+    "body.invoice th,body.invoice td{padding:.2rem .25rem}\n"
+    "body.invoice td:first-child,body.invoice .n{white-space:nowrap}\n"
+    "body.invoice td:nth-child(4),body.invoice td:nth-child(5){overflow-wrap:anywhere}\n"
     "}\n";
 
 /* The one script: nothing needs it since the batch page's form became a
