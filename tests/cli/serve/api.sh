@@ -186,7 +186,11 @@ refused 403 'need a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$
 refused 404 'no batch 77' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/77/approve"
 refused 400 'a rejection needs a reason' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/reject"
 refused 400 'request body: expected' -X POST -d '{"reason": 7' -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/reject"
-req 200 '"batch":6,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
+req 200 '"batch":6,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" \
+    --data '{"reason": "checked against the travellers"}' "$U/api/v1/batches/6/approve"
+# W-29s2: the approval's reason kept, in the audit with the token as who
+$L audit --format csv | grep -q 'api token 3,approved,batch 6 provisional -> approved: checked against the travellers' \
+    || fail "the approval's reason is not in the audit: $($L audit --format csv | tail -3)"
 refused 400 'batch 6 is approved' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
 req 200 '"batch":6,"state":"rejected"' -X POST -d '{"reason":"wrong session"}' -H "Authorization: Bearer $SEC" \
     "$U/api/v1/batches/6/reject"

@@ -5,11 +5,14 @@ demo ledger (examples/ledger/demo.sh: 2025-08 and 2025-09 closed) with the
 club pairs of examples/abf/club-pairs.json played again on 2025-10-06
 imported (provisional):
 
-  the secretary logs in at /office, sees the batch in the queue and opens
-  it, views the derivation of its awards, approves it (approved batches go
+  the secretary logs in at /office (the header links to the Office), sees
+  the batch in the queue and opens it (a correction form beside), views the
+  derivation of its awards, approves it with a reason (approved batches go
   into the open period, 2025-10); the period page previews the close of
   2025-10 (a dry run: nothing written), the close is done with its POST
-  form; the player's page then shows the new points.  A POST without the
+  form; the player's page then shows the new points; the invoice document
+  has no horizontal overflow at 420 px; the charge runs list the demo's
+  capitation run with its invoice.  A POST without the
   CSRF token is refused (403) and the period stays open.
 
 Every back-office page at 1280 and 420 px: a screenshot into
@@ -128,6 +131,9 @@ def journey(b, u, batch, ledger):
     log_in(b, "sally")
     wait_for(lambda: b.url() == u + "/office", "the queue after the login")
     check(b.text("h1") == "The queue", "the queue")
+    # the header's links are the secretary's: Office, not Submit
+    check(b.finds("#nav-office") and not b.finds("#nav-submit"),
+          "the header links to the Office, not to Submit")
     # the filters are a GET form: provisional batches only
     b.js("document.getElementById('state').value = 'provisional';")
     b.click("#filters button[type=submit]")
@@ -145,10 +151,15 @@ def journey(b, u, batch, ledger):
     check(b.text("#derivation") == "Derivation of each award", "the derivation on demand")
     page_checks(b, u, "batch", "/batch/%s?explain=1" % batch)
     b.go("%s/batch/%s" % (u, batch))
+    check(b.finds("#correct") and b.finds("#correct-file"),
+          "the batch page offers the correction from a file")
+    b.type("#reason", "checked against the travellers")
     b.click("button[value=approve]")
     wait_for(lambda: b.finds("#batch-state") and b.text("#batch-state") == "approved",
              "the batch approved")
     check(b.text("#batch-state") == "approved", "approved from the batch page")
+    check(b.text("#batch-reason") == "checked against the travellers",
+          "the approval's reason kept: %r" % b.text("#batch-reason"))
     before = points_of(b, u, "1003")
     # the period: the dry run, then the close
     b.go(u + "/office")
@@ -169,6 +180,13 @@ def journey(b, u, batch, ledger):
     b.go(u + "/invoices")
     check(b.finds("a[href='/invoice/abf/ABF-1-2074']"), "the invoices list ABF-1-2074")
     page_checks(b, u, "invoices", "/invoices")
+    # the charge runs: the demo's capitation run of 2025 with its invoice
+    b.go(u + "/office")
+    b.click("#office-charges a")
+    wait_for(lambda: "/charges?" in b.url(), "the charge runs")
+    check(b.finds("a[href='/invoice/abf/ABF-1-2074']") and b.finds("#start"),
+          "the charge runs: run 1's invoice linked, the form that starts a run")
+    page_checks(b, u, "charges", "/charges?body=abf")
     # the ledger's printable document under the site's stylesheet (its own
     # inline style is blocked by the server's Content-Security-Policy): no
     # column cut off and nothing wider than the window at 420 px
