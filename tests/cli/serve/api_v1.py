@@ -254,7 +254,9 @@ def rank_at_date():
     ledger("correct", "5", "--reason", "wrong movement")
     expect(R + "2025-08-04", 200, standing("2025-08-04", "Club Master", 510, "Local Master", 990),
            "(the reversal of batch 5 provisional)")
-    ledger("approve", "6")
+    ledger("approve", "6", "--reason", "the reversal checked")  # W-29s2: kept, audited
+    if "approved: the reversal checked" not in ledger("audit", "--format", "csv"):
+        fail("ledger approve --reason: the reason is not in the audit")
     ledger("close", "2025-10", "--body", "abf")
     expect(R + "2025-08-04", 200, standing("2025-08-04", "Graduate Master", 480, "Club Master", 20),
            "(after batch 5 was reversed)")
