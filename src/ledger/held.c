@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridgemp/ledger_movein.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/chain.h"
@@ -175,5 +176,27 @@ bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *
         *released = m;
     free(v);
     free(take);
+    return rc;
+}
+
+bmp_status bmp_ledger_player_held(bmp_ledger *l, const char *body, const char *number,
+                                  bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    char norm[16];
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                      "SELECT h.batch_id AS batch, b.state AS state, h.event AS event, "
+                      "CASE WHEN b.event_date <> '' THEN b.event_date ELSE "
+                      "substr(b.created_at, 1, 10) END AS date, h.point_type AS point_type, "
+                      "h.points AS points, h.why AS why "
+                      "FROM held h JOIN batch b ON b.id = h.batch_id "
+                      "WHERE b.body_id = ?1 AND h.number = ?2 AND b.state <> 'rejected' "
+                      "AND NOT EXISTS (SELECT 1 FROM held_release r WHERE r.held_id = h.id) "
+                      "ORDER BY h.id",
+                      "is", b.id, norm);
     return rc;
 }

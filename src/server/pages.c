@@ -73,6 +73,9 @@ static const page_route page_routes[] = {
     /* the secretary's back office (pages_office.c, issue 29) */
     {"office", 0, page_office, NULL}, {"period", 0, page_period, page_period_post},
     {"invoices", 0, page_invoices, NULL}, {"invoice", 2, page_invoice, NULL},
+    {"register", 0, page_register, NULL}, /* the register (pages_register.c) */
+    {"register", 2, page_register_record, page_register_post},
+    {"duplicates", 0, page_duplicates, NULL},
     {NULL, 0, NULL, NULL},
 };
 
