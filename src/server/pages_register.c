@@ -338,24 +338,14 @@ static bmp_status reg_write(bmp_ledger *w, void *arg, bmp_error *e)
 
 /* The edit's fields that differ from the register as it is (the form
  * shows every field; only what the secretary changed is sent on). */
-static int edit_fields(page *p, reg_act *a, char vals[][208])
+static void edit_fields(page *p, reg_act *a, const bmp_table *r, char vals[][208])
 {
-    bmp_table r;
-    bmp_table_init(&r);
-    bmp_error e = {0};
-    bmp_status rc = bmp_ledger_player_register(p->l, a->body, a->number, &r, &e);
-    if (rc) {
-        bmp_table_free(&r);
-        return page_fail(p, rc, &e);
-    }
     for (size_t i = 0; edit_names[i]; i++) {
         const char *v = page_form(p, edit_names[i], vals[i], 208);
-        size_t k = page_col(&r, edit_names[i]);
-        if (v && k != (size_t)-1 && strcmp(v, bmp_table_get(&r, 0, k)) != 0)
+        size_t k = page_col(r, edit_names[i]);
+        if (v && k != (size_t)-1 && strcmp(v, bmp_table_get(r, 0, k)) != 0)
             a->f[a->nf++] = (bmp_ledger_field){edit_names[i], v};
     }
-    bmp_table_free(&r);
-    return 0;
 }
 
 /* POST /register/<body>/<number>: action=edit (the fields, reason),
@@ -384,10 +374,20 @@ int page_register_post(page *p)
         return page_error(p, 400, "a release needs the date of renewal (yyyy-mm-dd)");
     if (a.what == 2 && (!a.into || !*a.into))
         return page_error(p, 400, "a merge needs the number of the player kept");
-    if (a.what == 0 && (st = edit_fields(p, &a, vals)) != 0)
-        return st;
+    bmp_table r; /* the player as registered: its number as the ledger writes it */
+    bmp_table_init(&r);
     bmp_error e = {0};
-    bmp_status s = a.what == 0 && a.nf == 0 ? BMP_OK : page_write(p, reg_write, &a, &e);
+    bmp_status s = bmp_ledger_player_register(p->l, a.body, a.number, &r, &e);
+    char number[16] = "";
+    if (!s) {
+        snprintf(number, sizeof number, "%s", bmp_table_get(&r, 0, 0));
+        if (a.what == 0)
+            edit_fields(p, &a, &r, vals);
+    }
+    bmp_table_free(&r);
+    a.number = number;
+    if (!s && !(a.what == 0 && a.nf == 0))
+        s = page_write(p, reg_write, &a, &e);
     if (s)
         return page_fail(p, s, &e);
     core_buf to;
