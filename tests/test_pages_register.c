@@ -264,17 +264,36 @@ static void held_release(void **state)
     bmp_table_init(&h);
     assert_int_equal(bmp_ledger_player_held(t.l, "abf", "9999", &h, &e), BMP_OK);
     assert_int_equal(h.nrows, 1);
-    char form[96];
-    snprintf(form, sizeof form, "action=release&renewed=%s", lt_cell(&h, 0, "date"));
+    char date[16], form[96], bare[64];
+    snprintf(date, sizeof date, "%s", lt_cell(&h, 0, "date"));
     bmp_table_free(&h);
-    assert_int_equal(serve(&t, "/register/abf/9999", NULL, "action=release", &secretary, &b),
-                     400);
+    snprintf(form, sizeof form, "action=release&renewed=%s&reason=renewed+at+the+club", date);
+    snprintf(bare, sizeof bare, "action=release&renewed=%s", date);
+    char *before = lt_dump(&t);
+    assert_int_equal(serve(&t, "/register/abf/9999", NULL, "action=release&reason=r", &secretary,
+                           &b), 400);
+    has(&b, "a release needs the date of renewal");
+    assert_int_equal(serve(&t, "/register/abf/9999", NULL, bare, &secretary, &b), 400);
+    has(&b, "a release of held points needs a reason");
+    lt_unchanged(&t, before);
     assert_int_equal(serve(&t, "/register/abf/9999", NULL, form, &secretary, &b), 303);
     has(&b, "/register/abf/0009999?done=release&batch=2");
+    bmp_table a;
+    bmp_table_init(&a);
+    bmp_ledger_audit_filter f = {.action = "release"};
+    assert_int_equal(bmp_ledger_audit_list(t.l, &f, &a, &e), BMP_OK);
+    assert_int_equal(a.nrows, 1);
+    assert_string_equal(lt_cell(&a, 0, "who"), "sally");
+    assert_non_null(strstr(lt_cell(&a, 0, "detail"), "batch 2 releases 1 held lines of abf "
+                                                     "0009999 (ABF-99, renewed "));
+    assert_non_null(strstr(lt_cell(&a, 0, "detail"), "): renewed at the club"));
+    bmp_table_free(&a);
     assert_int_equal(serve(&t, "/register/abf/9999", NULL, NULL, &secretary, &b), 200);
     has(&b, "<p id=\"no-held\">");
     /* a second release finds nothing: 404, nothing written */
+    before = lt_dump(&t);
     assert_int_equal(serve(&t, "/register/abf/9999", NULL, form, &secretary, &b), 404);
+    lt_unchanged(&t, before);
     assert_int_equal(bmp_ledger_approve(t.l, 2, &e), BMP_OK);
     assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2026-10", NULL, &e), BMP_OK);
     assert_int_equal(green_of(&t, "9999"), 250); /* 0.00 + 2.50 */

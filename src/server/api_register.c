@@ -5,7 +5,7 @@
  *   GET  /api/v1/register/{body}/{number}   register fields, holdings, held lines
  *   POST /api/v1/register/{body}/{number}   edit: {"fields": {"status": "Dormant"},
  *        "reason": "..."} (bmp_ledger_player_edit)
- *   POST /api/v1/register/{body}/{number}/release  {"renewed": "yyyy-mm-dd"}
+ *   POST /api/v1/register/{body}/{number}/release  {"renewed": "yyyy-mm-dd", "reason": "..."}
  *   POST /api/v1/register/{body}/{number}/merge    {"into": "KEEP", "reason": "..."}
  *   POST /api/v1/register/{body}/{number}/unmerge  {"reason": "..."}
  *   GET  /api/v1/duplicates/{body}          likely duplicates and their evidence
@@ -138,8 +138,8 @@ static void reg_run(srv_req *rq, srv_resp *rs, reg_call *c)
         bmp_status st =
             c->what == 0 ? bmp_ledger_player_edit(l, c->body, c->number, c->f, c->nf, c->reason,
                                                   &c->changed, &p, &e)
-            : c->what == 1 ? bmp_ledger_release_held(l, c->body, c->number, c->renewed,
-                                                     &c->batch, &c->released, &e)
+            : c->what == 1 ? bmp_ledger_release_held_why(l, c->body, c->number, c->renewed,
+                                                         c->reason, &c->batch, &c->released, &e)
             : c->what == 2 ? bmp_ledger_merge(l, c->body, c->number, c->into, c->reason,
                                               &c->batch, &e)
                            : bmp_ledger_unmerge(l, c->body, c->number, c->reason, &c->batch, &e);
@@ -185,8 +185,9 @@ static int reg_write(srv_req *rq, srv_resp *rs, int what)
             c.f[c.nf++] = (bmp_ledger_field){k, json_string_value(v)};
         }
     }
-    if (ok && what != 1 && (!c.reason || !*c.reason)) {
+    if (ok && (!c.reason || !*c.reason)) {
         srv_error(rs, 400, "reason: needed (%s)", what == 0   ? "an edit of the register"
+                                                  : what == 1 ? "a release of held points"
                                                   : what == 2 ? "a merge"
                                                               : "an unmerge");
         ok = false;

@@ -5,8 +5,8 @@
  *   /register/<body>/<number>     the record: register fields, holdings and
  *        rank, history (the journal), held lines and why; the forms, each a
  *        POST with the session's CSRF token: edit fields (a reason needed,
- *        bmp_ledger_player_edit), release held points (the renewal date,
- *        bmp_ledger_release_held), merge into another player and unmerge (a
+ *        bmp_ledger_player_edit), release held points (the renewal date and a
+ *        reason, bmp_ledger_release_held_why), merge into another player and unmerge (a
  *        reason needed, bmp_ledger_merge/_unmerge);
  *   /duplicates?body=             likely duplicates (bmp_ledger_duplicates)
  *        with their evidence, each pair with a merge form (a POST to the
@@ -210,8 +210,9 @@ static void held_block(page *p, const char *body, const char *number, const bmp_
                      "for a renewal on that date (ABF-99: the quarter of renewal and the one "
                      "before; EBU-5: all) as a provisional batch.</p><p><label "
                      "for=\"renewed\">Renewed on</label><input id=\"renewed\" name=\"renewed\" "
-                     "type=\"date\" required></p><button type=\"submit\">Release held "
-                     "points</button></form>\n");
+                     "type=\"date\" required></p>");
+    reason_input(b, "release-reason");
+    core_buf_puts(b, "<button type=\"submit\">Release held points</button></form>\n");
 }
 
 /* Merge this player into another, or undo the merge that stands. */
@@ -328,7 +329,8 @@ static bmp_status reg_write(bmp_ledger *w, void *arg, bmp_error *e)
         return bmp_ledger_player_edit(w, a->body, a->number, a->f, a->nf, a->reason, &a->changed,
                                       NULL, e);
     case 1:
-        return bmp_ledger_release_held(w, a->body, a->number, a->renewed, &a->batch, &n, e);
+        return bmp_ledger_release_held_why(w, a->body, a->number, a->renewed, a->reason,
+                                           &a->batch, &n, e);
     case 2:
         return bmp_ledger_merge(w, a->body, a->number, a->into, a->reason, &a->batch, e);
     default:
@@ -366,8 +368,9 @@ int page_register_post(page *p)
     a.reason = page_form(p, "reason", reason, sizeof reason);
     a.into = page_form(p, "into", into, sizeof into);
     a.renewed = page_form(p, "renewed", renewed, sizeof renewed);
-    if (a.what != 1 && (!a.reason || !*a.reason))
-        return page_error(p, 400, a.what == 0 ? "an edit of the register needs a reason"
+    if (!a.reason || !*a.reason)
+        return page_error(p, 400, a.what == 0   ? "an edit of the register needs a reason"
+                                  : a.what == 1 ? "a release of held points needs a reason"
                                   : a.what == 2 ? "a merge needs a reason"
                                                 : "an unmerge needs a reason");
     if (a.what == 1 && (!a.renewed || !*a.renewed))

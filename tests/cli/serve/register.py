@@ -154,7 +154,7 @@ def security(u, ledger):
     sop, scsrf = logged_in(u, "sam")
     before = head(ledger)  # after the logins (each audited)
     forms = (("/register/abf/1003", {"action": "edit", "status": "Dormant", "reason": "x"}),
-             ("/register/abf/9999", {"action": "release", "renewed": "2025-10-01"}),
+             ("/register/abf/9999", {"action": "release", "renewed": "2025-10-01", "reason": "x"}),
              ("/register/abf/1324", {"action": "merge", "into": "1234", "reason": "x"}))
     for path, form in forms:
         st, _ = status_of(op, u + path, form)
@@ -229,8 +229,10 @@ def api(u, ledger, sec, club):
     pairs = [(p["number"], p["other_number"]) for p in j.get("pairs", [])] if st == 200 else j
     check(("0001234", "0001324") in pairs, "API: the duplicates list 1234/1324: %s" % pairs)
     st, j = call(u, "POST", "/api/v1/register/abf/1003/release", sec,
-                 {"renewed": "2025-10-01"})
+                 {"renewed": "2025-10-01", "reason": "renewed"})
     check(st == 404, "API: a release with nothing held: 404 (%d %s)" % (st, str(j)[:160]))
+    st, j = call(u, "POST", "/api/v1/register/abf/1003/release", sec, {"renewed": "2025-10-01"})
+    check(st == 400 and "reason" in json.dumps(j), "API: a release without a reason: 400")
     st, j = call(u, "POST", "/api/v1/register/abf/1324/merge", sec, {"into": "1234"})
     check(st == 400 and "reason" in json.dumps(j), "API: a merge without a reason: 400")
 
@@ -300,11 +302,17 @@ def journey(b, u, ledger):
                 " t => t.textContent)[0];")
     check(bool(date), "the held line's date: %s" % date)
     b.js("document.getElementById('renewed').value = arguments[0];", date)
+    b.type("#release-reason", "renewed at the club")
     b.click("#release button[type=submit]")
     wait_for(lambda: "done=release" in b.url(), "the record after the release")
     batch = re.search(r"batch=(\d+)", b.url())
     batch = batch.group(1) if batch else "0"
     check(b.finds("#no-held"), "no held line left")
+    audit = json.loads(run(*ledger, "audit", "--action", "release", "--format", "json"))
+    audit = [dict(zip(audit["columns"], r)) for r in audit["rows"]]
+    check(any(a["who"] == "sally" and a["detail"].endswith(": renewed at the club")
+              for a in audit), "the release audited with sally and the reason: %s"
+          % str(audit)[-300:])
     b.go("%s/batch/%s" % (u, batch))
     b.click("button[value=approve]")
     wait_for(lambda: b.finds("#batch-state") and b.text("#batch-state") == "approved",
