@@ -190,6 +190,12 @@ bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
 bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *number,
                                    const char *renewed, int64_t *batch, size_t *released,
                                    bmp_error *err);
+/* The same with the secretary's reason (NULL: none; at most 500
+ * characters) in the audit entry: "batch N releases M held lines of abf
+ * 0009999 (ABF-99, renewed 2026-12-02): REASON" (issue 29, the back office). */
+bmp_status bmp_ledger_release_held_why(bmp_ledger *l, const char *body, const char *number,
+                                       const char *renewed, const char *reason, int64_t *batch,
+                                       size_t *released, bmp_error *err);
 
 /* NZ-87: cancel, by one provisional adjustment batch, the points of every
  * NZ player still Temporary six months after the first of them (as of

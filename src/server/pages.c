@@ -82,6 +82,9 @@ static const page_route page_routes[] = {
     {"office", 0, page_office, NULL}, {"period", 0, page_period, page_period_post},
     {"invoices", 0, page_invoices, NULL}, {"invoice", 2, page_invoice, NULL},
     {"charges", 0, page_charges, page_charges_post}, /* charge runs (pages_charges.c) */
+    {"register", 0, page_register, NULL}, /* the register (pages_register.c) */
+    {"register", 2, page_register_record, page_register_post},
+    {"duplicates", 0, page_duplicates, NULL},
     {NULL, 0, NULL, NULL},
 };
 

@@ -133,6 +133,15 @@ int page_scorer_club(page *p, const char *want, bmp_role *out);
 int page_office(page *p);
 int page_period(page *p);
 int page_period_post(page *p);
+/* ?body=, else the body of the user's first secretary role ("" for none:
+ * page_require then refuses). */
+const char *page_office_body(page *p);
+/* The register (pages_register.c): the search, a player's record and its
+ * forms (edit, release held points, merge, unmerge), likely duplicates. */
+int page_register(page *p);
+int page_register_record(page *p);
+int page_register_post(page *p);
+int page_duplicates(page *p);
 /* Invoices: the list, one document (pages_invoices.c). */
 int page_invoices(page *p);
 int page_invoice(page *p);
