@@ -104,7 +104,7 @@ req 400 'expected an event' "$U/api/v1/events/abf/x"
 req 404 'unknown body' "$U/api/v1/players/xyz/1003"
 req 200 '"number":"0001004"' "$U/api/v1/clubs/abf/2074?period=2025-09"
 # issue 28: the published lists, each with the ledger head it was made from
-req 200 '"body":"abf","head":"[0-9]+:[0-9a-f]{64}","rows":\[\{"number":"0002011","name":"T1 player 1","club":"3101","rank":"Regional Master","green":"48.00","red":"3.23","gold":"0.00","total":"51.23"\}' \
+req 200 '"body":"abf","head":"[0-9]+:[0-9a-f]{64}","rows":\[\{"number":"0002011","name":"T1 player 1","club":"3101","state":"","rank":"Regional Master","green":"48.00","red":"3.23","gold":"0.00","total":"51.23"\}' \
     "$U/api/v1/reports/abf/ranking"
 req 200 '"rows":\[\{"number":"0001004",[^}]*"total":"25.05"\}' "$U/api/v1/reports/abf/ranking?club=2074"
 req 200 '"award":"McCutcheon Trophy"' "$U/api/v1/reports/abf/year/2025"
