@@ -186,7 +186,8 @@ static void ranking_by_county(void **state)
  * and writes nothing; the import writes it (the export's last column,
  * "state"); a file without the column leaves it; an empty cell clears
  * it; a value that is no state is refused by line, nothing written; a
- * column the body does not use is refused naming the valid ones. */
+ * column the body does not use (a county; a region, which an ABF State
+ * divides itself into, ABF-53) is refused naming the valid ones. */
 static void register_column(void **state)
 {
     (void)state;
@@ -218,8 +219,8 @@ static void register_column(void **state)
     row = export_row(&t, "abf", "0001002");
     assert_string_equal(row, "0001002,Player 2,Dormant,2074,3101,0,0,,,0.00,NSW");
     free(row);
-    /* "region" is every body's name for the column; an empty cell clears it */
-    import_ok(&t, "abf", "r.csv", "number,Region\n1003,\n");
+    /* an empty cell clears it */
+    import_ok(&t, "abf", "r.csv", "number,State\n1003,\n");
     row = export_row(&t, "abf", "0001003");
     assert_string_equal(row, "0001003,Player 3,Active,2074,,0,0,,,0.00,");
     free(row);
@@ -230,6 +231,9 @@ static void register_column(void **state)
                      "number,state\n1004,VIC\n1005,Sydney\n"), NULL, &p, &e), BMP_EINVAL);
     lt_has(&p, "b.csv:3: state \"Sydney\": expected one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA");
     bmp_problems_free(&p);
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "g.csv",
+                     "number,Region\n1004,Hunter\n"), NULL, NULL, &e), BMP_EPARSE);
+    assert_non_null(strstr(e.msg, "unknown column \"Region\" (did you mean state?)"));
     assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "c.csv",
                      "number,County\n1004,Kent\n"), NULL, NULL, &e), BMP_EPARSE);
     assert_non_null(strstr(e.msg, "c.csv:1: header: unknown column \"County\" (did you mean state?); the columns are "

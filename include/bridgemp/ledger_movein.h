@@ -32,7 +32,9 @@ typedef struct bmp_ledger_register_stats {
 
 /* The player register CSV (docs/ledger.md "Registers", "Moving in"):
  * number,name,status,home_club,alternates,overseas,youth,registered_from,
- * registered_to,pre1982_red and the optional birth_year.  The header is
+ * registered_to,pre1982_red, the optional birth_year and the region in the
+ * body's word (bmp_ledger_region_word: state, county, region, unit; an ABF
+ * state one of the eight, by abbreviation or name).  The header is
  * checked against the documented columns (a header cell is matched
  * case-insensitively with spaces and hyphens read as '_': "Home Club" is
  * home_club; any other column is refused, naming the valid ones); a file

@@ -14,7 +14,8 @@
 
 /* The documented columns (docs/ledger.md "Registers"), in the export's
  * order.  The region's column is the body's word for it (state, county,
- * region, unit: region.c), or "region" for any body (rulings RG-1). */
+ * region, unit: region.c, rulings RG-1): "region" is the NZ's only (an ABF
+ * State divides itself into regions, ABF-53). */
 enum { RC_NUMBER, RC_NAME, RC_STATUS, RC_HOME, RC_ALTS, RC_OVERSEAS, RC_YOUTH, RC_FROM, RC_TO,
        RC_PRE82, RC_BIRTH, RC_REGION, RC_N };
 static const char *const rc_names[RC_N] = {
@@ -73,7 +74,8 @@ static size_t edit_distance(const char *a, const char *b)
 /* The documented column nearest name (within a third of its length), or NULL. */
 static const char *near_column(const char *name, const char *body)
 {
-    static const char *const regions[] = {"state", "county", "unit", "territory", "district"};
+    static const char *const regions[] = {"state", "county", "region", "unit", "territory",
+                                          "district"};
     for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++)
         if (strcmp(name, regions[i]) == 0) /* another body's word: this body's */
             return rc_name(RC_REGION, body);
@@ -91,7 +93,7 @@ static const char *near_column(const char *name, const char *body)
 static int column_of(const char *name, const char *body)
 {
     for (int k = 0; k < RC_N; k++)
-        if (strcmp(name, rc_names[k]) == 0 || strcmp(name, rc_name(k, body)) == 0)
+        if (strcmp(name, rc_name(k, body)) == 0)
             return k;
     return RC_N;
 }
