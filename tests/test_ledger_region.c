@@ -236,7 +236,8 @@ static void register_column(void **state)
     assert_non_null(strstr(e.msg, "unknown column \"Region\" (did you mean state?)"));
     assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "c.csv",
                      "number,County\n1004,Kent\n"), NULL, NULL, &e), BMP_EPARSE);
-    assert_non_null(strstr(e.msg, "c.csv:1: header: unknown column \"County\" (did you mean state?); the columns are "
+    assert_non_null(strstr(e.msg, "c.csv:1: header: unknown column \"County\" (did you mean "
+                                  "state?); the columns are "
                                   "number,name,status,home_club,alternates,overseas,youth,"
                                   "registered_from,registered_to,pre1982_red,birth_year,state "
                                   "(docs/ledger.md)"));
