@@ -1,12 +1,53 @@
-/* What the page tests share (test_pages.c, test_pages_glance.c): query
- * arguments, rendering a page straight from a ledger, and looking for a
- * string in it. */
+/* What the page tests share (test_pages.c, test_pages_glance.c,
+ * test_pages_office.c, test_pages_submit.c): the ABF register a site is
+ * built on, importing and posting batches, query arguments, rendering a
+ * page straight from a ledger, and looking for a string in it. */
 #ifndef PAGES_TEST_UTIL_H
 #define PAGES_TEST_UTIL_H
 
 #include "ledger_test_util.h"
 
 #include "server/pages.h"
+
+/* A new ledger with the ABF clubs (LT_ABF_CLUBS) and these players (CSV
+ * rows number,name,status,home_club,alternates, without the heading). */
+static inline void pages_register(lt *t, const char *players)
+{
+    lt_new(t);
+    bmp_error e = {0};
+    size_t n = 0;
+    char *csv = malloc(strlen(players) + 64);
+    assert_non_null(csv);
+    sprintf(csv, "number,name,status,home_club,alternates\n%s", players);
+    assert_int_equal(bmp_ledger_import_clubs(t->l, "abf", lt_file(t, "c.csv", LT_ABF_CLUBS), &n,
+                                             NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "p.csv", csv), &n, NULL,
+                                               &e), BMP_OK);
+    free(csv);
+}
+
+/* The ABF file at path imported as club's batch (NULL: none): its id. */
+static inline int64_t pages_import_club(lt *t, const char *path, const char *club)
+{
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = club};
+    bmp_status st = bmp_ledger_import(t->l, path, &o, &id, &p, &e);
+    if (st)
+        fprintf(stderr, "import %s: %s\n", path, e.msg);
+    assert_int_equal(st, BMP_OK);
+    bmp_problems_free(&p);
+    return id;
+}
+
+/* Post batch: approve it and close the ABF's period. */
+static inline void pages_post(lt *t, int64_t batch, const char *period)
+{
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_approve(t->l, batch, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t->l, "abf", period, NULL, &e), BMP_OK);
+}
 
 typedef struct args {
     const char *k[4], *v[4];

@@ -8,7 +8,7 @@ foreach(kind internal public)
 endforeach()
 foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger_bulk
           test_ledger_pg test_ledger_charges test_ledger_convert test_ledger_tokens
-          test_pages test_pages_glance test_pages_office test_ledger_invoice test_ledger_nz_fees test_ledger_ebu_admin
+          test_pages test_pages_glance test_pages_office test_pages_register test_ledger_invoice test_ledger_nz_fees test_ledger_ebu_admin
           test_ledger_payments test_ledger_certificates test_ledger_runs
           test_ledger_import_memory test_ledger_one_event test_ledger_secretary
           test_ledger_club_file test_ledger_carried test_ledger_backup
@@ -73,6 +73,14 @@ add_test(NAME cli_serve_subapi_pg
 set_tests_properties(cli_serve_subapi_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
                      PASS_REGULAR_EXPRESSION "serve back office API: all checks passed"
                      TIMEOUT 240)
+# The register in the back office (tests/cli/serve/register.py) on a PostgreSQL
+# ledger: the edit through the register import's code, release, merge, unmerge.
+add_test(NAME cli_serve_register_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_register
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-register-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_register_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+                     PASS_REGULAR_EXPRESSION "serve register: all checks passed" TIMEOUT 300)
 # The API v1 checks (tests/cli/serve/api_v1.py, issue 30 item 3) on a PostgreSQL ledger:
 # the rank at a date summed from the journal by the same SQL on both backends.
 add_test(NAME cli_serve_api_v1_pg

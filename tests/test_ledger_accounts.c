@@ -134,6 +134,81 @@ static void sessions(void **state)
     lt_done(&t);
 }
 
+
+/* user role add|remove (issue 29: "a user may hold several roles"): a
+ * role added and removed, each audited with who; adding a held role or
+ * removing one not held changes nothing; the only role stays; a live
+ * session sees the change at its next request. */
+static void roles_added_and_removed(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    add_user(&t, "sam", "scorer:abf:2074", BMP_OK);
+    bmp_error e = {0};
+    bool changed = false;
+    bmp_user u, got;
+    int64_t seen = 0, now = 1000000;
+    char sid[BMP_SESSION_SIZE];
+    assert_int_equal(bmp_ledger_password_check(t.l, "sam", PW, &u, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_session_start(t.l, &u, NULL, now, sid, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "scorer:ABF:3101", true, &changed, &e),
+                     BMP_OK);
+    assert_true(changed);
+    assert_int_equal(bmp_ledger_session_get(t.l, sid, now + 1, 600, 3600, &got, &seen, &e),
+                     BMP_OK);
+    assert_int_equal(got.nroles, 2);
+    assert_true(bmp_user_has_role(&got, BMP_ROLE_SCORER, "abf", "3101"));
+    /* again: nothing changes, nothing audited */
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "scorer:abf:3101", true, &changed, &e),
+                     BMP_OK);
+    assert_false(changed);
+    lt_unchanged(&t, before);
+    /* refused: no such club, body or account, a bad role; nothing written */
+    before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "scorer:abf:9999", true, &changed, &e),
+                     BMP_ENOTFOUND);
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "secretary:xyz", true, &changed, &e),
+                     BMP_ENOTFOUND);
+    assert_int_equal(bmp_ledger_user_role(t.l, "nobody", "secretary:abf", true, &changed, &e),
+                     BMP_ENOTFOUND);
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "admin:abf", true, &changed, &e),
+                     BMP_EINVAL);
+    lt_unchanged(&t, before);
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "secretary:abf", true, &changed, &e),
+                     BMP_OK);
+    /* removed: the session loses it at once */
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "scorer:abf:2074", false, &changed, &e),
+                     BMP_OK);
+    assert_true(changed);
+    assert_int_equal(bmp_ledger_session_get(t.l, sid, now + 2, 600, 3600, &got, &seen, &e),
+                     BMP_OK);
+    assert_false(bmp_user_has_role(&got, BMP_ROLE_SCORER, "abf", "2074"));
+    assert_int_equal(got.nroles, 2);
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "scorer:abf:2074", false, &changed, &e),
+                     BMP_OK);
+    assert_false(changed);
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "secretary:abf", false, &changed, &e),
+                     BMP_OK);
+    /* the only role left: refused */
+    assert_int_equal(bmp_ledger_user_role(t.l, "sam", "scorer:abf:3101", false, &changed, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "only role"));
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_user_list(t.l, &tb, &e), BMP_OK);
+    assert_string_equal(bmp_table_get(&tb, 0, 2), "scorer:abf:3101");
+    bmp_table_free(&tb);
+    char *dump = lt_dump(&t);
+    assert_non_null(strstr(dump, "(sam) role added: scorer:abf:3101"));
+    assert_non_null(strstr(dump, "(sam) role removed: scorer:abf:2074"));
+    assert_non_null(strstr(dump, "(sam) role removed: secretary:abf"));
+    free(dump);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    lt_done(&t);
+}
+
 /* The lock: 5 free failures of an account within 900 s; the 6th locks for
  * 30 s, the 7th for 60 s, the 8th for 120 s (30 << (failures - 6)), capped
  * at 3600; the address's 20 free failures count all accounts from it. */
@@ -205,6 +280,7 @@ int main(void)
         cmocka_unit_test(roles_and_passwords),
         cmocka_unit_test(sessions),
         cmocka_unit_test(login_lock),
+        cmocka_unit_test(roles_added_and_removed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

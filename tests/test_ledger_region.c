@@ -270,6 +270,49 @@ static void region_audited(void **state)
     lt_done(&t);
 }
 
+/* The back office's edit of one player (bmp_ledger_player_edit, the
+ * import's code): the state by the body's word, checked as the import
+ * checks it; the record shows it under that word. */
+static void edit_one_player(void **state)
+{
+    (void)state;
+    lt t;
+    abf_two_states(&t);
+    bmp_error e = {0};
+    size_t changed = 0;
+    bmp_ledger_field f = {"state", "Victoria"};
+    assert_int_equal(bmp_ledger_player_edit(t.l, "abf", "1002", &f, 1, "moved to Melbourne",
+                                            &changed, NULL, &e), BMP_OK);
+    assert_int_equal(changed, 1);
+    bmp_table tb;
+    assert_int_equal(ranking_of(&t, "abf", "VIC", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 2); /* 1002 7.00, then 1003 2.00 */
+    assert_string_equal(lt_cell(&tb, 0, "number"), "0001002");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "7.00");
+    assert_string_equal(lt_cell(&tb, 1, "number"), "0001003");
+    bmp_table_free(&tb);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_player_register(t.l, "abf", "1002", &tb, &e), BMP_OK);
+    assert_string_equal(lt_cell(&tb, 0, "state"), "VIC");
+    bmp_table_free(&tb);
+    char *before = lt_dump(&t);
+    bmp_problems p = {0};
+    f = (bmp_ledger_field){"state", "Perth"};
+    assert_int_equal(bmp_ledger_player_edit(t.l, "abf", "1002", &f, 1, "x", NULL, &p, &e),
+                     BMP_EINVAL);
+    lt_has(&p, "state \"Perth\": expected one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA");
+    bmp_problems_free(&p);
+    f = (bmp_ledger_field){"county", "Kent"};
+    assert_int_equal(bmp_ledger_player_edit(t.l, "abf", "1002", &f, 1, "x", NULL, NULL, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "field \"county\": not a field an edit changes; the fields "
+                                  "are name,status,home_club,alternates,overseas,youth,"
+                                  "registered_from,registered_to,pre1982_red,birth_year,state"));
+    lt_unchanged(&t, before);
+    verify_ok(&t);
+    lt_done(&t);
+}
+
 /* Migration 023 on a ledger made before it, whose players are imaged in
  * the audit chain: the schema before 023 is today's without its table
  * (023 only creates player_region), so the ledger is made, then the table
@@ -325,6 +368,7 @@ int main(void)
         cmocka_unit_test(ranking_by_county),
         cmocka_unit_test(register_column),
         cmocka_unit_test(region_audited),
+        cmocka_unit_test(edit_one_player),
         cmocka_unit_test(upgrade_from_before_023),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

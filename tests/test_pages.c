@@ -37,28 +37,17 @@ static const char *hostile_event(lt *t)
  * 2025-09: the club pairs event. */
 static void site(lt *t)
 {
-    lt_new(t);
-    bmp_error e = {0};
-    size_t n = 0;
-    assert_int_equal(bmp_ledger_import_clubs(t->l, "abf", lt_file(t, "c.csv", LT_ABF_CLUBS), &n,
-                                             NULL, &e), BMP_OK);
-    assert_int_equal(bmp_ledger_import_players(
-                         t->l, "abf",
-                         lt_file(t, "p.csv", "number,name,status,home_club,alternates\n"
-                                             "1002,Player 2,Active,2074,\n"
-                                             "1003," HOSTILE ",Active,2074,\n"),
-                         &n, NULL, &e), BMP_OK);
+    pages_register(t, "1002,Player 2,Active,2074,\n"
+                      "1003," HOSTILE ",Active,2074,\n");
     int64_t b1 = lt_import(t, lt_file(t, "open.csv", "number,point_type,points,event,reason\n"
                                                      "1003,green,4.80,opening balance,carried over\n"
                                                      "1002,green,1.80,opening balance,carried over\n"
                                                      "1002,red,1.50,opening balance,carried over\n"),
                            "abf", BMP_OK);
-    assert_int_equal(bmp_ledger_approve(t->l, b1, &e), BMP_OK);
-    assert_int_equal(bmp_ledger_close_period(t->l, "abf", "2025-08", NULL, &e), BMP_OK);
+    pages_post(t, b1, "2025-08");
     int64_t b2 = lt_import(t, hostile_event(t), "abf", BMP_OK);
     assert_int_equal(b2, 2);
-    assert_int_equal(bmp_ledger_approve(t->l, b2, &e), BMP_OK);
-    assert_int_equal(bmp_ledger_close_period(t->l, "abf", "2025-09", NULL, &e), BMP_OK);
+    pages_post(t, b2, "2025-09");
 }
 
 /* Issue 14: HTML injection through a player or event name is escaped. */

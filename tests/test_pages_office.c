@@ -21,7 +21,22 @@
 typedef struct office {
     lt *t;
     const args *a;
+    const char *const *multi; /* a multipart form: name, value, file name (NULL: a field), ... */
 } office;
+
+/* A field of the multipart form, as form.c's post processor gives it. */
+static const char *office_field(void *ctx, const char *name, size_t *len, const char **filename)
+{
+    const char *const *m = ((office *)ctx)->multi;
+    for (size_t i = 0; m[i]; i += 3)
+        if (strcmp(m[i], name) == 0) {
+            *len = strlen(m[i + 1]);
+            if (filename)
+                *filename = m[i + 2] ? m[i + 2] : "";
+            return m[i + 1];
+        }
+    return NULL;
+}
 
 static const char *office_arg(void *ctx, const char *key)
 {
@@ -47,13 +62,32 @@ static bmp_status office_write(void *ctx, const char *who, web_write_fn fn, void
 static int serve(lt *t, const char *path, const args *a, const char *form, const bmp_user *u,
                  core_buf *out)
 {
-    office o = {t, a};
+    office o = {t, a, NULL};
     const char *ctype = NULL;
     char location[256] = "";
     core_buf_reset(out);
     web_ctx c = {.l = t->l, .arg = office_arg, .ctx = &o, .method = form ? "POST" : "GET",
                  .user = u, .csrf = CSRF, .body = form, .body_len = form ? strlen(form) : 0,
                  .write = office_write, .location = location};
+    int st = web_page_serve(&c, path, out, &ctype);
+    if (st == 303)
+        core_buf_puts(out, location);
+    assert_false(out->failed);
+    return st;
+}
+
+/* POST the multipart form `m` (name, value, file name triples, NULL-ended)
+ * to path as user u. */
+static int serve_multi(lt *t, const char *path, const char *const *m, const bmp_user *u,
+                       core_buf *out)
+{
+    office o = {t, NULL, m};
+    const char *ctype = NULL;
+    char location[256] = "";
+    core_buf_reset(out);
+    web_ctx c = {.l = t->l, .arg = office_arg, .ctx = &o, .method = "POST", .user = u,
+                 .csrf = CSRF, .write = office_write, .location = location,
+                 .field = office_field};
     int st = web_page_serve(&c, path, out, &ctype);
     if (st == 303)
         core_buf_puts(out, location);
@@ -73,9 +107,9 @@ static const char *batch_state(lt *t, int64_t id)
     return buf;
 }
 
-/* The USEBIO of examples/abf/club-pairs.json with its MASTER_POINTS, the
- * first MASTER_POINTS_AWARDED 30 made 3000 (0.30 green carried as 30.00). */
-static const char *usebio_carrying_3000(lt *t)
+/* The USEBIO of examples/abf/club-pairs.json with its MASTER_POINTS as
+ * the engine computes them (malloc'd). */
+static char *club_pairs_usebio(size_t *len)
 {
     bmp_event *ev = NULL;
     bmp_awards aw;
@@ -84,10 +118,18 @@ static const char *usebio_carrying_3000(lt *t)
     assert_int_equal(bmp_event_load_file(EX "abf/club-pairs.json", &ev, &e), BMP_OK);
     assert_int_equal(bmp_award_event(ev, &aw, &e), BMP_OK);
     char *xml = NULL;
-    size_t len = 0;
-    assert_int_equal(bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_DEFAULT, &xml, &len, &e), BMP_OK);
+    assert_int_equal(bmp_usebio_write(ev, &aw, BMP_USEBIO_MP_DEFAULT, &xml, len, &e), BMP_OK);
     bmp_awards_free(&aw);
     bmp_event_free(ev);
+    return xml;
+}
+
+/* The same, the first MASTER_POINTS_AWARDED 30 made 3000 (0.30 green
+ * carried as 30.00). */
+static const char *usebio_carrying_3000(lt *t)
+{
+    size_t len = 0;
+    char *xml = club_pairs_usebio(&len);
     const char *from = "<MASTER_POINTS_AWARDED>30<";
     char *at = strstr(xml, from), *out = malloc(len + 64);
     assert_non_null(at);
@@ -107,18 +149,10 @@ static const char *usebio_carrying_3000(lt *t)
  * as USEBIO carrying 30.00 where the engine gives 0.30, held. */
 static void office_site(lt *t, bool carried)
 {
-    lt_new(t);
+    pages_register(t, "1002,Player 2,Active,2074,\n"
+                      "1003,Player 3,Active,2074,\n"
+                      "1004,Player 4,Dormant,2074,\n");
     bmp_error e = {0};
-    size_t n = 0;
-    assert_int_equal(bmp_ledger_import_clubs(t->l, "abf", lt_file(t, "c.csv", LT_ABF_CLUBS), &n,
-                                             NULL, &e), BMP_OK);
-    assert_int_equal(bmp_ledger_import_players(
-                         t->l, "abf",
-                         lt_file(t, "p.csv", "number,name,status,home_club,alternates\n"
-                                             "1002,Player 2,Active,2074,\n"
-                                             "1003,Player 3,Active,2074,\n"
-                                             "1004,Player 4,Dormant,2074,\n"),
-                         &n, NULL, &e), BMP_OK);
     if (carried) {
         bmp_usebio_opts uo = {.grade = "E"}; /* what a USEBIO file cannot say */
         bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf", .usebio = &uo};
@@ -358,6 +392,9 @@ static void invoices_pages(void **state)
     assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", NULL, NULL, &secretary, &b), 200);
     has(&b, "ABF-1-2074");
     has(&b, "<html");
+    /* the site's stylesheet, not the inline style the CSP blocks */
+    has(&b, "<link rel=\"stylesheet\" href=\"/style.css\"></head><body class=\"invoice\">");
+    lacks(&b, "<style>");
     args csv = {{"format"}, {"csv"}};
     assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", &csv, NULL, &secretary, &b), 200);
     has(&b, "ABF-1-2074,2074,,,,,total,9320\n");
@@ -372,6 +409,218 @@ static void invoices_pages(void **state)
     lt_done(&t);
 }
 
+
+/* Approve with a reason (issue 29): the reason is the batch's and the
+ * audit's, with the secretary's name; then, the period closed, the posted
+ * batch corrected without a file: reversed by a new provisional batch
+ * (NZ-91), with the reason, and the reversal offers no correction itself. */
+static void batch_approve_reason_and_reverse(void **state)
+{
+    (void)state;
+    lt t;
+    office_site(&t, false);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/batch/2", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<label for=\"reason\">Reason (needed to reject; kept with an approval)</label>");
+    /* a pending batch: the correction needs the corrected file */
+    has(&b, "<form method=\"post\" action=\"/batch/2\" id=\"correct\" "
+            "enctype=\"multipart/form-data\">");
+    has(&b, "<input type=\"file\" id=\"correct-file\" name=\"file\" required>");
+    has(&b, "<select id=\"correct-scale\" name=\"grade\"><option value=\"\">as the file "
+            "says</option><option>F</option><option>E</option>");
+    assert_int_equal(serve(&t, "/batch/2", NULL,
+                           "csrf=" CSRF "&action=approve&reason=checked+against+the+travellers",
+                           &secretary, &b), 303);
+    assert_string_equal(batch_state(&t, 2), "approved");
+    char *dump = lt_dump(&t);
+    assert_non_null(strstr(dump, "batch 2 provisional -> approved: checked against the "
+                                 "travellers"));
+    free(dump);
+    assert_int_equal(serve(&t, "/batch/2", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<dd id=\"batch-reason\">checked against the travellers</dd>");
+    assert_int_equal(serve(&t, "/period", NULL, "csrf=" CSRF "&action=close&body=abf&period=2025-08",
+                           &secretary, &b), 303);
+    assert_string_equal(batch_state(&t, 2), "posted");
+    const char *const none[] = {"csrf", CSRF, NULL, "action", "correct", NULL, "reason", "", NULL,
+                                NULL};
+    assert_int_equal(serve_multi(&t, "/batch/2", none, &secretary, &b), 400);
+    has(&b, "a correction needs a reason");
+    assert_int_equal(serve(&t, "/batch/2", NULL, NULL, &secretary, &b), 200);
+    has(&b, "Without a file, the batch is only reversed.");
+    has(&b, "<input type=\"file\" id=\"correct-file\" name=\"file\">");
+    const char *const rev[] = {"csrf", CSRF, NULL, "action", "correct", NULL, "reason",
+                               "the director's ruling was overturned", NULL, NULL};
+    bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
+                       .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
+    assert_int_equal(serve_multi(&t, "/batch/2", rev, &scorer, &b), 403);
+    assert_int_equal(serve_multi(&t, "/batch/2", rev, &secretary, &b), 303);
+    has(&b, "/batch/3");
+    assert_string_equal(batch_state(&t, 2), "posted"); /* posted history never edited */
+    assert_string_equal(batch_state(&t, 3), "provisional");
+    dump = lt_dump(&t);
+    assert_non_null(strstr(dump, "batch 3 reverses posted batch 2: the director's ruling was "
+                                 "overturned"));
+    free(dump);
+    assert_int_equal(serve(&t, "/batch/3", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<dd id=\"batch-reverses\">2</dd>");
+    /* ABF-6: batch 2's 3.36 green negated */
+    has(&b, "-3.36");
+    lacks(&b, "id=\"correct\"");
+    /* reversed once only */
+    assert_int_equal(serve_multi(&t, "/batch/2", rev, &secretary, &b), 400);
+    has(&b, "already reversed by batch 3");
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+/* Correct a held batch from its corrected file (a multipart upload): the
+ * club's USEBIO carried 30.00 where the engine gives 0.30 (ABF-6); the
+ * file with the engine's figures replaces it (batch 1 rejected with the
+ * reason, batch 2 provisional and not held), as the secretary. */
+static void batch_correct_file(void **state)
+{
+    (void)state;
+    lt t;
+    office_site(&t, true);
+    core_buf b;
+    core_buf_init(&b);
+    size_t len = 0;
+    char *xml = club_pairs_usebio(&len);
+    const char *const nofile[] = {"csrf", CSRF, NULL, "action", "correct", NULL, "reason",
+                                  "wrong figures", NULL, NULL};
+    assert_int_equal(serve_multi(&t, "/batch/1", nofile, &secretary, &b), 400);
+    has(&b, "a pending batch is corrected by its corrected file");
+    const char *const badgrade[] = {"csrf", CSRF, NULL, "action", "correct", NULL, "reason",
+                                    "wrong figures", NULL, "grade", "Z", NULL,
+                                    "file", xml, "club-pairs.xml", NULL};
+    assert_int_equal(serve_multi(&t, "/batch/1", badgrade, &secretary, &b), 400);
+    assert_string_equal(batch_state(&t, 1), "provisional");
+    const char *const fix[] = {"csrf", CSRF, NULL, "action", "correct", NULL, "reason",
+                               "the club's file carried 30.00 for 0.30", NULL, "grade", "E", NULL,
+                               "file", xml, "club-pairs.xml", NULL};
+    assert_int_equal(serve_multi(&t, "/batch/1", fix, &secretary, &b), 303);
+    has(&b, "/batch/2");
+    free(xml);
+    assert_string_equal(batch_state(&t, 1), "rejected");
+    assert_string_equal(batch_state(&t, 2), "provisional");
+    char *dump = lt_dump(&t);
+    assert_non_null(strstr(dump, "batch 1 provisional -> rejected: the club's file carried "
+                                 "30.00 for 0.30"));
+    free(dump);
+    assert_int_equal(serve(&t, "/batch/2", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<h2 id=\"replaces\">Replaces <a href=\"/batch/1\">batch 1</a></h2>");
+    lacks(&b, "id=\"carried\"");
+    /* the replaced batch is rejected: nothing to correct there */
+    assert_int_equal(serve(&t, "/batch/1", NULL, NULL, &secretary, &b), 200);
+    lacks(&b, "id=\"correct\"");
+    assert_int_equal(serve(&t, "/batch/2", NULL, "csrf=" CSRF "&action=approve", &secretary, &b),
+                     303);
+    assert_string_equal(batch_state(&t, 2), "approved");
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+
+/* The site header's links by role (issue 29): a scorer's Submit and My
+ * batches, a secretary's Office; none for nobody. */
+static void header_links(void **state)
+{
+    (void)state;
+    lt t;
+    office_site(&t, false);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/", NULL, NULL, NULL, &b), 200);
+    lacks(&b, "id=\"nav-submit\"");
+    lacks(&b, "id=\"nav-batches\"");
+    lacks(&b, "id=\"nav-office\"");
+    assert_int_equal(serve(&t, "/", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<a href=\"/events\">Events</a><a href=\"/office\" id=\"nav-office\">Office</a>"
+            "</nav>");
+    lacks(&b, "id=\"nav-submit\"");
+    bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
+                       .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
+    assert_int_equal(serve(&t, "/clubs", NULL, NULL, &scorer, &b), 200);
+    has(&b, "<a href=\"/submit\" id=\"nav-submit\">Submit</a><a href=\"/submissions\" "
+            "id=\"nav-batches\">My batches</a></nav>");
+    lacks(&b, "id=\"nav-office\"");
+    bmp_user both = {.id = 3, .name = "bo", .nroles = 2,
+                     .roles = {{BMP_ROLE_SCORER, "abf", "2074"}, {BMP_ROLE_SECRETARY, "abf", ""}}};
+    assert_int_equal(serve(&t, "/office", NULL, NULL, &both, &b), 200);
+    has(&b, "My batches</a><a href=\"/office\" id=\"nav-office\">Office</a></nav>");
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+
+/* Charge runs (issue 29: "charge runs and invoices: list, view,
+ * download"): the body's runs from its run table, a capitation run started
+ * from the page (ABF-111: 2074's four Active members at 23.30: 4 * 23.30 =
+ * 93.20, as invoices_pages), the same run again changing nothing, the run
+ * invoiced from the page, its invoice linked; who may. */
+static void charges_page(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/charges", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<p id=\"run-count\">0 charge runs. ");
+    has(&b, "<form method=\"post\" action=\"/charges\" id=\"start\">");
+    has(&b, "<option value=\"capitation\">capitation YEAR (ABF-111): ");
+    has(&b, "<option value=\"levy\">levy QUARTER (ABF-110): ");
+    lacks(&b, "<option value=\"members\">"); /* a table, not a charge run */
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026",
+                           &secretary, &b), 303);
+    has(&b, "/charges?body=abf");
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026",
+                           &secretary, &b), 303); /* again: the same run */
+    assert_int_equal(serve(&t, "/charges", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<p id=\"run-count\">1 charge run. ");
+    has(&b, "<td data-label=\"kind\">capitation</td>");
+    has(&b, "<td data-label=\"total\">93.20</td><td data-label=\"invoices\">0</td>"
+            "<td data-label=\"who\">sally</td>");
+    has(&b, "<form method=\"post\" action=\"/charges\" id=\"invoice-1\">");
+    assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf&action=invoice&run=1",
+                           &secretary, &b), 303);
+    assert_int_equal(serve(&t, "/charges", NULL, NULL, &secretary, &b), 200);
+    has(&b, "<td data-label=\"invoices\">1</td>");
+    has(&b, "<li>ABF-1-2074: <a href=\"/invoice/abf/ABF-1-2074\">view</a> · <a download "
+            "href=\"/invoice/abf/ABF-1-2074?format=csv\">CSV</a></li>");
+    lacks(&b, "id=\"invoice-1\"");
+    /* refused: an unknown run, a table run, no argument, no action */
+    char *before = lt_dump(&t);
+    assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf&action=run&name=dance&arg=1",
+                           &secretary, &b), 400);
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=run&name=members&arg=2026",
+                           &secretary, &b), 400);
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=run&name=levy&arg=", &secretary, &b),
+                     400);
+    assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf", &secretary, &b), 400);
+    assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf&action=run&name=levy"
+                                                 "&arg=2026-Q9", &secretary, &b), 400);
+    lt_unchanged(&t, before);
+    /* who may: a secretary of the body only */
+    bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
+                       .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
+    assert_int_equal(serve(&t, "/charges", NULL, NULL, &scorer, &b), 403);
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2027", &scorer,
+                           &b), 403);
+    args ebu = {{"body"}, {"ebu"}};
+    assert_int_equal(serve(&t, "/charges", &ebu, NULL, &secretary, &b), 403);
+    assert_int_equal(serve(&t, "/charges", NULL, NULL, NULL, &b), 303);
+    assert_true(web_page_posts("/charges"));
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +629,10 @@ int main(void)
         cmocka_unit_test(carried_accept),
         cmocka_unit_test(period_page),
         cmocka_unit_test(invoices_pages),
+        cmocka_unit_test(batch_approve_reason_and_reverse),
+        cmocka_unit_test(batch_correct_file),
+        cmocka_unit_test(header_links),
+        cmocka_unit_test(charges_page),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

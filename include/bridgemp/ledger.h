@@ -173,6 +173,12 @@ bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *
 bmp_status bmp_ledger_held_near(bmp_ledger *l, int64_t batch, char **text, bmp_error *err);
 
 bmp_status bmp_ledger_approve(bmp_ledger *l, int64_t batch, bmp_error *err);
+/* Approve with the approver's reason (NULL or "": none, as
+ * bmp_ledger_approve): the reason is kept as the batch's and written in the
+ * audit entry with who approved ("batch 7 provisional -> approved: REASON").
+ * Text checked as a rejection's (control characters, length). */
+bmp_status bmp_ledger_approve_reason(bmp_ledger *l, int64_t batch, const char *reason,
+                                     bmp_error *err);
 bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, bmp_error *err);
 /* Reverse a posted batch (NZ-91, NZ-44): a new provisional batch with every
  * line negated, carrying the reason, who and when; both stay in history. */
@@ -186,6 +192,12 @@ bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
 bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *number,
                                    const char *renewed, int64_t *batch, size_t *released,
                                    bmp_error *err);
+/* The same with the secretary's reason (NULL: none; at most 500
+ * characters) in the audit entry: "batch N releases M held lines of abf
+ * 0009999 (ABF-99, renewed 2026-12-02): REASON" (issue 29, the back office). */
+bmp_status bmp_ledger_release_held_why(bmp_ledger *l, const char *body, const char *number,
+                                       const char *renewed, const char *reason, int64_t *batch,
+                                       size_t *released, bmp_error *err);
 
 /* NZ-87: cancel, by one provisional adjustment batch, the points of every
  * NZ player still Temporary six months after the first of them (as of

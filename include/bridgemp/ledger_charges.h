@@ -78,6 +78,12 @@ bmp_status bmp_ledger_nz_levy_run(bmp_ledger *l, const char *body, const char *p
                                   int64_t rate_cents, const char *csv, bmp_ledger_run *out,
                                   bmp_error *err);
 
+/* The body's charge runs, newest first: run, kind, period, rule, lines,
+ * total (cents written 12.34), invoices (made of the run; credit notes not
+ * counted), who, created_at.  ENOTFOUND for an unknown body. */
+bmp_status bmp_ledger_charge_runs(bmp_ledger *l, const char *body, bmp_table *out,
+                                  bmp_error *err);
+
 /* The lines of charge run `run` as a table (club, player, batch, rule,
  * charge, cents), in the order charged: for invoices and JSON output. */
 bmp_status bmp_ledger_charge_lines(bmp_ledger *l, const char *body, int64_t run, bmp_table *out,

@@ -46,6 +46,48 @@ bmp_status bmp_ledger_import_register(bmp_ledger *l, const char *body, const cha
                                       bmp_ledger_register_stats *stats, bmp_problems *probs,
                                       bmp_error *err);
 
+/* ---- One player's register record (issue 29: the back office) ------------ */
+
+/* One player's register fields as one row, as the export writes them:
+ * number, name, status, home_club, alternates, overseas, youth,
+ * registered_from, registered_to, pre1982_red, birth_year, and
+ * merged_into (the player kept while a merge of this one stands, else "").
+ * ENOTFOUND for a number the register does not hold. */
+bmp_status bmp_ledger_player_register(bmp_ledger *l, const char *body, const char *number,
+                                      bmp_table *out, bmp_error *err);
+
+/* A register field and its new value, as a register file's cell would
+ * hold it ("status", "Dormant"; "youth", "1"; "pre1982_red", "12.50"). */
+typedef struct bmp_ledger_field {
+    const char *name, *value;
+} bmp_ledger_field;
+
+/* Edit fields of one registered player with a reason (required, at most
+ * 500 characters): the same checks and rules as the register import (a
+ * status as the body lists it, NZ-88; a club the registry knows; a year;
+ * points), all or nothing, through the same code.  A field that is not
+ * one of name, status, home_club, alternates, overseas, youth,
+ * registered_from, registered_to, pre1982_red, birth_year and the region
+ * in the body's word (bmp_ledger_region_word: "state" for the ABF) (the
+ * number is never edited), or is given twice, is refused naming the
+ * fields.  One
+ * audit entry "edit player" by the ledger's who: "abf player 1003 edited:
+ * REASON" and a line per field changed ("status (1): 1003 "Active" ->
+ * "Dormant""); the player's row is imaged in the chain.  An edit that
+ * changes nothing writes nothing.  *changed gets the fields changed.
+ * ENOTFOUND for a number the register does not hold (an edit never adds a
+ * player). */
+bmp_status bmp_ledger_player_edit(bmp_ledger *l, const char *body, const char *number,
+                                  const bmp_ledger_field *fields, size_t n, const char *reason,
+                                  size_t *changed, bmp_problems *probs, bmp_error *err);
+
+/* The held lines of `number` not yet released (a number the register did
+ * not know, or whose player could not be credited, when its batch came):
+ * batch, state (of the batch), event, date, point_type, points, why; oldest
+ * first.  What bmp_ledger_release_held would credit (within its rules). */
+bmp_status bmp_ledger_player_held(bmp_ledger *l, const char *body, const char *number,
+                                  bmp_table *out, bmp_error *err);
+
 /* ---- Opening balances ---------------------------------------------------- */
 
 typedef struct bmp_ledger_opening_opts {

@@ -35,6 +35,14 @@ bmp_status bmp_ledger_queue_batches(bmp_ledger *l, const bmp_ledger_queue_filter
                                     size_t offset, size_t limit, bmp_table *out, size_t *total,
                                     bmp_error *err);
 
+/* bmp_ledger_batches_page's columns and order (id, body, source, state,
+ * period, event, lines, totals, held, reverses, reason, who, created_at)
+ * for the batches of f's state, body and club (period is not read): rows
+ * [offset, offset+limit) of *total.  The API's batch list by a token's
+ * scope (docs/rulings.md W-29s1). */
+bmp_status bmp_ledger_batches_of(bmp_ledger *l, const bmp_ledger_queue_filter *f, size_t offset,
+                                 size_t limit, bmp_table *out, size_t *total, bmp_error *err);
+
 /* The batch `batch` replaced (*old, 0: none): the latest earlier batch of
  * the same event (its key) that is rejected or reversed; out: each player
  * and point type whose points differ, columns number, point_type,

@@ -71,6 +71,15 @@ bmp_status bmp_ledger_user_passwd(bmp_ledger *l, const char *name, const char *p
                                   bmp_error *err);
 /* Disable (no more logins) and end its sessions; disabling twice is OK. */
 bmp_status bmp_ledger_user_disable(bmp_ledger *l, const char *name, bmp_error *err);
+/* Give the account `role` ("secretary:<body>", "scorer:<body>:<club>";
+ * the body, and club, must exist) or take it away (add false): audited
+ * ("role added: scorer:abf:2074").  Idempotent: *changed (may be NULL) is
+ * false when the account already held it, or did not.  EINVAL for a
+ * sixteenth-plus role or the account's only role (disable it instead);
+ * ENOTFOUND for no such account.  Its sessions read the roles at each
+ * request: a removed role is gone at once. */
+bmp_status bmp_ledger_user_role(bmp_ledger *l, const char *name, const char *role, bool add,
+                                bool *changed, bmp_error *err);
 /* Every account: id, name, roles ("scorer:abf:2074 secretary:abf"), who,
  * created_at, disabled_at, open_sessions (not ended by a logout or a
  * disable; some may have expired).  No secrets. */

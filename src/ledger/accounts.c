@@ -253,6 +253,69 @@ bmp_status bmp_ledger_user_disable(bmp_ledger *l, const char *name, bmp_error *e
     return finish(l, rc, err);
 }
 
+/* The role's change inside the transaction: *changed false when the
+ * account already held it (add) or did not (remove). */
+static bmp_status change_role(bmp_ledger *l, int64_t id, const bmp_role *r, bool add,
+                              bool *changed, bmp_error *err)
+{
+    const char *kind = r->kind == BMP_ROLE_SECRETARY ? "secretary" : "scorer";
+    int64_t held = 0, n = 0;
+    bool found = false;
+    bmp_status rc = lq_int(l, &held, &found, err,
+                           "SELECT count(*) FROM account_role WHERE account_id = ?1 AND role = ?2 "
+                           "AND body = ?3 AND club = ?4", "isss", id, kind, r->body, r->club);
+    if (!rc)
+        rc = lq_int(l, &n, &found, err, "SELECT count(*) FROM account_role WHERE account_id = ?1",
+                    "i", id);
+    *changed = !rc && (add ? held == 0 : held > 0);
+    if (rc || !*changed)
+        return rc;
+    if (add && n >= BMP_USER_MAX_ROLES)
+        return bmp_error_set(err, BMP_EINVAL, "an account holds at most %d roles",
+                             BMP_USER_MAX_ROLES);
+    if (!add && n == 1)
+        return bmp_error_set(err, BMP_EINVAL, "that is the account's only role: give it "
+                                              "another first, or disable the account");
+    if (add)
+        return lq_run(l, err, "INSERT INTO account_role (account_id, role, body, club) "
+                              "VALUES (?1, ?2, ?3, ?4)", "isss", id, kind, r->body, r->club);
+    return lq_run(l, err, "DELETE FROM account_role WHERE account_id = ?1 AND role = ?2 AND "
+                          "body = ?3 AND club = ?4", "isss", id, kind, r->body, r->club);
+}
+
+bmp_status bmp_ledger_user_role(bmp_ledger *l, const char *name, const char *role, bool add,
+                                bool *changed, bmp_error *err)
+{
+    bool ch = false;
+    bmp_role r;
+    bmp_status rc = bmp_role_parse(role, &r, err);
+    if (!rc)
+        rc = l->ops->begin(l->s, err);
+    if (rc)
+        return rc;
+    int64_t id = 0;
+    rc = account_id(l, name, &id, err);
+    if (!rc && add)
+        rc = role_exists(l, &r, err);
+    else if (!rc) { /* the body as the ledger writes it; a club since removed still goes */
+        bmp_role n = r;
+        (void)role_exists(l, &n, NULL); /* n.body: the body's code when it exists */
+        snprintf(r.body, sizeof r.body, "%s", n.body);
+    }
+    if (!rc)
+        rc = change_role(l, id, &r, add, &ch, err);
+    if (!rc && ch) {
+        char what[96];
+        snprintf(what, sizeof what, "role %s: %s%s%s%s", add ? "added" : "removed",
+                 r.kind == BMP_ROLE_SECRETARY ? "secretary:" : "scorer:", r.body,
+                 r.club[0] ? ":" : "", r.club);
+        rc = audit_account(l, id, what, name, err);
+    }
+    if (changed)
+        *changed = !rc && ch;
+    return finish(l, rc, err);
+}
+
 bmp_status bmp_ledger_user_list(bmp_ledger *l, bmp_table *out, bmp_error *err)
 {
     static const char *const cols[] = {"id", "name", "roles", "who", "created_at",

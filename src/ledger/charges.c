@@ -91,3 +91,24 @@ bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *e
     free(buf);
     return rc;
 }
+
+/* The body's charge runs, newest first (the back office's list, issue 29):
+ * run, kind, period, rule, lines, total (cents as 12.34), invoices (made of
+ * it, credit notes not counted), who, created_at. */
+bmp_status bmp_ledger_charge_runs(bmp_ledger *l, const char *body, bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = bmp_table_title(out, "charge runs");
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                      "SELECT r.id AS run, r.kind, r.period, r.rule, r.lines, "
+                      "CASE WHEN r.total < 0 THEN '-' ELSE '' END || (abs(r.total) / 100) || '.' "
+                      "|| CASE WHEN abs(r.total) % 100 < 10 THEN '0' ELSE '' END || "
+                      "(abs(r.total) % 100) AS total, (SELECT count(*) FROM invoice i WHERE "
+                      "i.run_id = r.id AND i.credits IS NULL) AS invoices, r.who, r.created_at "
+                      "FROM charge_run r WHERE r.body_id = ?1 ORDER BY r.id DESC",
+                      "i", b.id);
+    return rc;
+}

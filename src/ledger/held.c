@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridgemp/ledger_movein.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/chain.h"
@@ -57,7 +58,8 @@ static bmp_status creditable(const ledger_body *b, const hline *h, const char *r
 
 static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char *number,
                                 int64_t player, const hline *v, const bool *take, size_t n,
-                                const char *renewed, int64_t *batch, bmp_error *err)
+                                const char *renewed, const char *reason, int64_t *batch,
+                                bmp_error *err)
 {
     char at[40], hash[65];
     ledger_now(l, at);
@@ -101,8 +103,9 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
     if (!rc)
         rc = ledger_touch_batch(l, id, err);
     if (!rc) {
-        char *d = core_asprintf("batch %lld releases %zu held lines of %s %s (%s, renewed %s)",
-                                (long long)id, m, b->code, number, b->rule, renewed);
+        char *d = core_asprintf("batch %lld releases %zu held lines of %s %s (%s, renewed %s)%s%s",
+                                (long long)id, m, b->code, number, b->rule, renewed,
+                                reason ? ": " : "", reason ? reason : "");
         rc = d ? ledger_audit(l, "release", d, err) : bmp_error_oom(err);
         free(d);
     }
@@ -114,6 +117,13 @@ bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *
                                    const char *renewed, int64_t *batch, size_t *released,
                                    bmp_error *err)
 {
+    return bmp_ledger_release_held_why(l, body, number, renewed, NULL, batch, released, err);
+}
+
+bmp_status bmp_ledger_release_held_why(bmp_ledger *l, const char *body, const char *number,
+                                       const char *renewed, const char *reason, int64_t *batch,
+                                       size_t *released, bmp_error *err)
+{
     ledger_body b;
     char norm[16], status[16] = "";
     int64_t player = 0;
@@ -121,6 +131,8 @@ bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *
         *batch = 0;
     if (released)
         *released = 0;
+    if (reason && strlen(reason) > 500)
+        return bmp_error_set(err, BMP_EINVAL, "reason: at most 500 characters");
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
         rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
@@ -164,7 +176,7 @@ bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *
                            "the quarter of renewal and the one before, %s)", norm, renewed, n, b.rule);
     int64_t id = 0;
     if (!rc)
-        rc = write_release(l, &b, norm, player, v, take, n, renewed, &id, err);
+        rc = write_release(l, &b, norm, player, v, take, n, renewed, reason, &id, err);
     if (!rc)
         rc = l->ops->commit(l->s, err);
     else
@@ -175,5 +187,27 @@ bmp_status bmp_ledger_release_held(bmp_ledger *l, const char *body, const char *
         *released = m;
     free(v);
     free(take);
+    return rc;
+}
+
+bmp_status bmp_ledger_player_held(bmp_ledger *l, const char *body, const char *number,
+                                  bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    char norm[16];
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                      "SELECT h.batch_id AS batch, b.state AS state, h.event AS event, "
+                      "CASE WHEN b.event_date <> '' THEN b.event_date ELSE "
+                      "substr(b.created_at, 1, 10) END AS date, h.point_type AS point_type, "
+                      "h.points AS points, h.why AS why "
+                      "FROM held h JOIN batch b ON b.id = h.batch_id "
+                      "WHERE b.body_id = ?1 AND h.number = ?2 AND b.state <> 'rejected' "
+                      "AND NOT EXISTS (SELECT 1 FROM held_release r WHERE r.held_id = h.id) "
+                      "ORDER BY h.id",
+                      "is", b.id, norm);
     return rc;
 }

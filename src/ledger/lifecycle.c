@@ -83,12 +83,24 @@ static bmp_status approve_gate(bmp_ledger *l, int64_t batch, bmp_error *err)
 /* ABF-103: awards stay provisional until the Centre approves them. */
 bmp_status bmp_ledger_approve(bmp_ledger *l, int64_t batch, bmp_error *err)
 {
+    return bmp_ledger_approve_reason(l, batch, NULL, err);
+}
+
+/* The same with the approver's reason (issue 29: "approve ... with a
+ * reason"), kept as the batch's reason and in the audit entry beside who. */
+bmp_status bmp_ledger_approve_reason(bmp_ledger *l, int64_t batch, const char *reason,
+                                     bmp_error *err)
+{
+    if (reason && !*reason)
+        reason = NULL;
+    if (reason && ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
+        return BMP_EINVAL;
     bmp_status rc = ledger_carried_gate(l, batch, err); /* issue 26: held */
     if (!rc)
         rc = approve_gate(l, batch, err); /* ABF-116 */
     if (rc)
         return rc;
-    return transition(l, batch, "provisional", NULL, "approved", NULL, err);
+    return transition(l, batch, "provisional", NULL, "approved", reason, err);
 }
 
 bmp_status bmp_ledger_reject(bmp_ledger *l, int64_t batch, const char *reason, bmp_error *err)

@@ -167,20 +167,26 @@ static int regp_cmp(const void *a, const void *b)
     return strcmp(((const regp *)a)->f[RC_NUMBER], ((const regp *)b)->f[RC_NUMBER]);
 }
 
-/* The body's register, sorted by number (one query; looked up by bsearch). */
-static bmp_status register_load(bmp_ledger *l, const ledger_body *b, regset *rs, bmp_error *err)
+/* A player as the export writes it (regp_fill's columns). */
+#define REG_SELECT                                                                              \
+    "SELECT p.number, p.name, p.status, coalesce(c.number, ''), "                               \
+    "coalesce((SELECT group_concat(number, ';') FROM (SELECT c2.number FROM alternate a "       \
+    "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number) AS alt), ''), " \
+    "CAST(p.overseas AS TEXT), CAST(p.youth AS TEXT), "                                         \
+    "coalesce(CAST(p.registered_from AS TEXT), ''), coalesce(CAST(p.registered_to AS TEXT), ''), " \
+    "p.pre1982_red, coalesce(CAST(p.birth_year AS TEXT), ''), coalesce(r.region, '') "          \
+    "FROM player p LEFT JOIN club c ON c.id = p.home_club "                                     \
+    "LEFT JOIN player_region r ON r.player_id = p.id WHERE p.body_id = ?1"
+
+/* The body's register, sorted by number (one query; looked up by bsearch);
+ * only player `only` when it is not NULL (an edit of one player). */
+static bmp_status register_load(bmp_ledger *l, const ledger_body *b, const char *only,
+                                regset *rs, bmp_error *err)
 {
-    bmp_status rc = lq_rows(
-        l, &rs->v, &rs->n, sizeof(regp), regp_fill, NULL, err,
-        "SELECT p.number, p.name, p.status, coalesce(c.number, ''), "
-        "coalesce((SELECT group_concat(number, ';') FROM (SELECT c2.number FROM alternate a "
-        "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number) AS alt), ''), "
-        "CAST(p.overseas AS TEXT), CAST(p.youth AS TEXT), "
-        "coalesce(CAST(p.registered_from AS TEXT), ''), coalesce(CAST(p.registered_to AS TEXT), ''), "
-        "p.pre1982_red, coalesce(CAST(p.birth_year AS TEXT), ''), coalesce(r.region, '') "
-        "FROM player p LEFT JOIN club c ON c.id = p.home_club "
-        "LEFT JOIN player_region r ON r.player_id = p.id WHERE p.body_id = ?1",
-        "i", b->id);
+    bmp_status rc = only ? lq_rows(l, &rs->v, &rs->n, sizeof(regp), regp_fill, NULL, err,
+                                   REG_SELECT " AND p.number = ?2", "is", b->id, only)
+                         : lq_rows(l, &rs->v, &rs->n, sizeof(regp), regp_fill, NULL, err,
+                                   REG_SELECT, "i", b->id);
     if (!rc && rs->n)
         qsort(rs->v, rs->n, sizeof *rs->v, regp_cmp);
     return rc;
@@ -433,7 +439,7 @@ static bmp_status extra_write(bmp_ledger *l, const ledger_body *b, const char *n
 
 /* The changed and new rows written in one transaction with one audit entry. */
 static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *rows, size_t n,
-                                 const char *summary, bmp_error *err)
+                                 const char *action, const char *summary, bmp_error *err)
 {
     bmp_status rc = l->ops->begin(l->s, err);
     ledger_prow *fresh = calloc(n ? n : 1, sizeof *fresh);
@@ -463,7 +469,7 @@ static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *ro
     free(fresh);
     free(extra);
     if (!rc)
-        rc = ledger_audit(l, "import players", summary, err);
+        rc = ledger_audit(l, action, summary, err);
     if (!rc)
         return l->ops->commit(l->s, err);
     l->ops->rollback(l->s);
@@ -478,7 +484,10 @@ static size_t rows_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, cons
     ledger_prow *keys = calloc(n ? n : 1, sizeof *keys);
     for (size_t i = 0; i < n; i++) {
         char where[600];
-        snprintf(where, sizeof where, "%s:%zu: ", path, c->rows[i + 1].line);
+        if (c->rows[i + 1].line) /* an edit's one row has no line: "player 1003: " */
+            snprintf(where, sizeof where, "%s:%zu: ", path, c->rows[i + 1].line);
+        else
+            snprintf(where, sizeof where, "%s: ", path);
         bad += row_read(l, b, c, i + 1, col, rs, where, &rows[i], pp);
         rows[i].checked.line = c->rows[i + 1].line;
         if (keys)
@@ -490,15 +499,26 @@ static size_t rows_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, cons
     return bad;
 }
 
+/* An edit of one registered player (bmp_ledger_player_edit), NULL for a
+ * file: its number (normalised), the reason, and the fields it changed. */
+typedef struct reg_edit {
+    const char *number, *reason;
+    size_t nfield;
+} reg_edit;
+
 static bmp_status register_apply(bmp_ledger *l, const ledger_body *b, const lcsv *c,
                                  const int col[RC_N], const char *path,
                                  const bmp_ledger_register_opts *o, bmp_ledger_register_stats *s,
-                                 bmp_problems *pp, bmp_error *err)
+                                 bmp_problems *pp, reg_edit *ed, bmp_error *err)
 {
     regset rs = {0};
     size_t n = c->nrows - 1, before = pp->count;
     regrow *rows = calloc(n ? n : 1, sizeof *rows);
-    bmp_status rc = rows ? register_load(l, b, &rs, err) : bmp_error_oom(err);
+    bmp_status rc = rows ? register_load(l, b, ed ? ed->number : NULL, &rs, err)
+                         : bmp_error_oom(err);
+    if (!rc && ed && rs.n == 0) /* an edit never adds a player */
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s: an edit changes a registered "
+                           "player (add one with the register import)", b->code, ed->number);
     if (!rc && rows_read(l, b, c, col, &rs, path, rows, pp))
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
     for (size_t i = 0; i < n && !rc; i++) {
@@ -508,15 +528,20 @@ static bmp_status register_apply(bmp_ledger *l, const ledger_body *b, const lcsv
     s->rows = n;
     s->unchanged = n - s->added - s->changed;
     char *d = rc ? NULL
-                 : core_asprintf("%s players from %s: %zu rows, %zu new, %zu changed, %zu unchanged",
-                                 b->code, path, n, s->added, s->changed, s->unchanged);
+              : ed ? core_asprintf("%s player %s edited: %s", b->code, ed->number, ed->reason)
+                   : core_asprintf("%s players from %s: %zu rows, %zu new, %zu changed, "
+                                   "%zu unchanged", b->code, path, n, s->added, s->changed,
+                                   s->unchanged);
     size_t nfield = 0;
     if (!rc && !d)
         rc = bmp_error_oom(err);
     if (!rc)
         changes_list(b->code, rows, n, o ? o->changes : NULL, &d, &nfield);
-    if (!rc && !(o && o->dry_run))
-        rc = register_write(l, b, rows, n, d, err);
+    if (ed)
+        ed->nfield = nfield;
+    if (!rc && !(o && o->dry_run) && !(ed && !s->changed)) /* an edit that changes nothing
+                                                              writes nothing */
+        rc = register_write(l, b, rows, n, ed ? "edit player" : "import players", d, err);
     free(d);
     for (size_t i = 0; rows && i < n; i++) {
         regp_free(&rows[i].now);
@@ -544,7 +569,7 @@ bmp_status bmp_ledger_import_register(bmp_ledger *l, const char *body, const cha
         return rc;
     rc = header_check(&c, path, b.code, col, o ? o->changes : NULL, err);
     if (!rc)
-        rc = register_apply(l, &b, &c, col, path, o, &s, probs ? probs : &local, err);
+        rc = register_apply(l, &b, &c, col, path, o, &s, probs ? probs : &local, NULL, err);
     lcsv_free(&c);
     bmp_problems_free(&local);
     if (stats)
@@ -559,5 +584,125 @@ bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char
     bmp_status rc = bmp_ledger_import_register(l, body, path, NULL, &s, probs, err);
     if (count)
         *count = rc ? 0 : s.rows;
+    return rc;
+}
+
+/* ---- one player: the back office's record and edit (issue 29) ------------ */
+
+bmp_status bmp_ledger_player_register(bmp_ledger *l, const char *body, const char *number,
+                                      bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    char norm[16];
+    regset rs = {0};
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = register_load(l, &b, norm, &rs, err);
+    if (!rc && rs.n == 0)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, norm);
+    bmp_table merged;
+    bmp_table_init(&merged);
+    if (!rc) /* the player kept, while a merge of this one stands */
+        rc = lq_table(l, &merged, -1, 0, err,
+                      "SELECT k.number FROM player p JOIN player_merge m ON m.dup_id = p.id "
+                      "JOIN player k ON k.id = m.keep_id WHERE p.body_id = ?1 AND p.number = ?2 "
+                      "AND NOT EXISTS (SELECT 1 FROM player_unmerge u WHERE u.merge_id = m.id)",
+                      "is", b.id, norm);
+    const char *cols[RC_N + 2];
+    for (int k = 0; k < RC_N; k++)
+        cols[k] = rc_name(k, b.code);
+    cols[RC_N] = "merged_into";
+    cols[RC_N + 1] = NULL;
+    if (!rc)
+        rc = bmp_table_columns(out, cols);
+    for (int k = 0; k < RC_N && !rc; k++)
+        rc = bmp_table_cell(out, "%s", rs.v[0].f[k]);
+    if (!rc)
+        rc = bmp_table_cell(out, "%s", merged.nrows ? merged.cells[0] : "");
+    bmp_table_free(&merged);
+    for (size_t i = 0; i < rs.n; i++)
+        regp_free(&rs.v[i]);
+    free(rs.v);
+    return rc;
+}
+
+/* The edit's fields as a register file of one row: the header "number"
+ * and the names, the row the number and the values (col[] as header_check
+ * gives it).  Every name must be an editable column, once. */
+static bmp_status edit_file(const char *body, const char *number, const bmp_ledger_field *f,
+                            size_t n, lcsv *c, int col[RC_N], bmp_error *err)
+{
+    for (int k = 0; k < RC_N; k++)
+        col[k] = -1;
+    col[RC_NUMBER] = 0;
+    for (size_t i = 0; i < n; i++) {
+        int k = 1;
+        while (k < RC_N && !(f[i].name && strcmp(f[i].name, rc_name(k, body)) == 0))
+            k++;
+        if (k == RC_N)
+            return bmp_error_set(err, BMP_EINVAL, "field \"%s\": not a field an edit changes; "
+                                 "the fields are name,status,home_club,alternates,overseas,"
+                                 "youth,registered_from,registered_to,pre1982_red,birth_year,%s "
+                                 "(the number is never edited)", f[i].name ? f[i].name : "",
+                                 rc_name(RC_REGION, body));
+        if (col[k] >= 0)
+            return bmp_error_set(err, BMP_EINVAL, "field %s given twice", rc_name(k, body));
+        for (const char *v = f[i].value ? f[i].value : ""; *v; v++)
+            if ((unsigned char)*v < 0x20)
+                return bmp_error_set(err, BMP_EINVAL, "field %s: a control character in "
+                                     "\"%s\"", rc_name(k, body), f[i].value);
+        col[k] = (int)i + 1;
+    }
+    memset(c, 0, sizeof *c); /* every part counted once allocated: lcsv_free frees it */
+    if (!(c->rows = calloc(2, sizeof *c->rows)))
+        return bmp_error_oom(err);
+    c->nrows = c->cap = 2;
+    for (int r = 0; r < 2; r++) {
+        if (!(c->rows[r].f = calloc(n + 1, sizeof(char *))))
+            return bmp_error_oom(err);
+        c->rows[r].n = c->rows[r].cap = n + 1;
+        for (size_t i = 0; i <= n; i++) {
+            const char *v = i == 0 ? (r ? number : "number")
+                                   : r ? (f[i - 1].value ? f[i - 1].value : "") : f[i - 1].name;
+            if (!(c->rows[r].f[i] = core_strdup(v)))
+                return bmp_error_oom(err);
+        }
+    }
+    return BMP_OK;
+}
+
+bmp_status bmp_ledger_player_edit(bmp_ledger *l, const char *body, const char *number,
+                                  const bmp_ledger_field *fields, size_t n, const char *reason,
+                                  size_t *changed, bmp_problems *probs, bmp_error *err)
+{
+    ledger_body b;
+    char norm[16], path[48];
+    lcsv c = {0};
+    int col[RC_N];
+    bmp_problems local = {0};
+    bmp_ledger_register_stats s = {0};
+    if (changed)
+        *changed = 0;
+    if (!reason || !*reason)
+        return bmp_error_set(err, BMP_EINVAL, "an edit of the register needs a reason");
+    if (strlen(reason) > 500)
+        return bmp_error_set(err, BMP_EINVAL, "reason: at most 500 characters");
+    if (n == 0 || !fields)
+        return bmp_error_set(err, BMP_EINVAL, "nothing to edit: name a field");
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = edit_file(b.code, norm, fields, n, &c, col, err);
+    snprintf(path, sizeof path, "player %s", norm);
+    reg_edit ed = {.number = norm, .reason = reason};
+    if (!rc)
+        rc = register_apply(l, &b, &c, col, path, NULL, &s, probs ? probs : &local, &ed, err);
+    lcsv_free(&c);
+    bmp_problems_free(&local);
+    if (!rc && changed)
+        *changed = ed.nfield;
     return rc;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridgemp/ledger_queue.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/ranks_glue.h"
@@ -231,6 +232,34 @@ bmp_status bmp_ledger_batches_page(bmp_ledger *l, const char *state, size_t offs
                       BATCH_ROWS "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id "
                                  "LIMIT ?2 OFFSET ?3",
                       "sii", state, (int64_t)limit, (int64_t)offset);
+    return rc;
+}
+
+/* bmp_ledger_batches_page's rows of a filter (state, body, club; period
+ * unused): the API's reads by a token's scope (ruling W-29s1). */
+#define BATCH_FILTER                                                                              \
+    "LEFT JOIN club c ON c.id = b.club_id WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) "      \
+    "AND (CAST(?2 AS TEXT) IS NULL OR y.code = lower(?2)) "                                       \
+    "AND (CAST(?3 AS TEXT) IS NULL OR c.number = ?3) "
+
+bmp_status bmp_ledger_batches_of(bmp_ledger *l, const bmp_ledger_queue_filter *f, size_t offset,
+                                 size_t limit, bmp_table *out, size_t *total, bmp_error *err)
+{
+    bmp_ledger_queue_filter x = {0};
+    if (f)
+        memcpy(&x, f, f->size && f->size < sizeof x ? f->size : sizeof x);
+    int64_t n = 0;
+    bool found = false;
+    bmp_status rc = bmp_table_title(out, "batches");
+    if (!rc)
+        rc = lq_int(l, &n, &found, err,
+                    "SELECT count(*) FROM batch b JOIN body y ON y.id = b.body_id " BATCH_FILTER,
+                    "sss", x.state, x.body, x.club);
+    *total = (size_t)n;
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                      BATCH_ROWS BATCH_FILTER "ORDER BY b.id LIMIT ?4 OFFSET ?5", "sssii", x.state,
+                      x.body, x.club, (int64_t)limit, (int64_t)offset);
     return rc;
 }
 

@@ -49,6 +49,14 @@ static const route routes[] = {
     {"GET", "/api/v1/periods/{body}/{period}/close-preview", srv_close_preview},
     {"POST", "/api/v1/periods/{body}/{period}/close", srv_close},
     {"POST", "/api/v1/periods/{body}/{period}/reopen", srv_reopen},
+    /* the register of the back office (api_register.c, issue 29) */
+    {"GET", "/api/v1/register/{body}", srv_register_find},
+    {"GET", "/api/v1/register/{body}/{number}", srv_register_get},
+    {"POST", "/api/v1/register/{body}/{number}", srv_register_edit},
+    {"POST", "/api/v1/register/{body}/{number}/release", srv_register_release},
+    {"POST", "/api/v1/register/{body}/{number}/merge", srv_register_merge},
+    {"POST", "/api/v1/register/{body}/{number}/unmerge", srv_register_unmerge},
+    {"GET", "/api/v1/duplicates/{body}", srv_duplicates},
     {NULL, NULL, NULL},
 };
 

@@ -6,7 +6,10 @@
 #include <string.h>
 
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/ledger_queue.h"
 #include "bridgemp/ledger_secretary.h"
+#include "bridgemp/ledger_user.h"
+#include "server/api_sub.h"
 #include "server/api_out.h"
 #include "server/api_args.h"
 #include "server/http_internal.h"
@@ -172,6 +175,38 @@ static void batch_link(jw *w, const bmp_table *t, size_t r, const void *ctx)
     srv_jw_link(w, "self", "/api/v1", (const char *const[]){"batches", srv_cell(t, r, "id"), NULL});
 }
 
+/* Ruling W-29s1 (docs/rulings.md): a posted batch is public (its lines are
+ * in the players' public histories); any other (received, provisional,
+ * approved, rejected) is the body's and its club's until posted: a
+ * secretary token of the body, or the club token of its club. */
+static bool has_token(srv_req *rq)
+{
+    return MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, "Authorization") != NULL;
+}
+
+/* The list's scope: without a token the posted batches only (another
+ * state: 401); a secretary token its body's, a club token its club's. */
+static bool batches_scope(srv_req *rq, srv_resp *rs, bmp_ledger_queue_filter *f)
+{
+    if (has_token(rq)) {
+        if (srv_auth(rq, rs))
+            return false;
+        f->body = rq->scope.body;
+        if (rq->scope.kind == BMP_TOKEN_CLUB)
+            f->club = rq->scope.club;
+        return true;
+    }
+    if (f->state && strcmp(f->state, "posted") != 0) {
+        rs->challenge = true;
+        srv_error(rs, 401, "%s batches are the body's and their club's until posted: this "
+                           "needs \"Authorization: Bearer <token>\" (a secretary's, or the "
+                           "club's)", f->state);
+        return false;
+    }
+    f->state = "posted";
+    return true;
+}
+
 int srv_batches(srv_req *rq, srv_resp *rs)
 {
     static const char *const args[] = {"state", "page", "per_page", NULL};
@@ -184,13 +219,17 @@ int srv_batches(srv_req *rq, srv_resp *rs)
                            "rejected", state);
         return 0;
     }
+    bmp_ledger_queue_filter f = {.size = sizeof f, .state = state};
+    bool token = has_token(rq);
+    if (!batches_scope(rq, rs, &f))
+        return 0;
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
     WITH_LEDGER(rq, rs, l,
-                st = bmp_ledger_batches_page(l, state, (page - 1) * per_page, per_page, &t,
-                                             &total, &e));
+                st = bmp_ledger_batches_of(l, &f, (page - 1) * per_page, per_page, &t, &total,
+                                           &e));
     if (st) {
         srv_ledger_error(rs, st, &e, NULL);
     } else {
@@ -198,7 +237,7 @@ int srv_batches(srv_req *rq, srv_resp *rs)
         srv_jw_begin(rs, 200, &w);
         srv_jw_page(&w, &t, page, per_page, total, batch_link, NULL);
         srv_jw_end(rs, &w);
-        rs->cacheable = true;
+        rs->cacheable = !token;
     }
     bmp_table_free(&t);
     return 0;
@@ -206,9 +245,11 @@ int srv_batches(srv_req *rq, srv_resp *rs)
 
 /* The batch's row and its sections (lines, held lines with why). */
 static bmp_status batch_read(bmp_ledger *l, int64_t id, bmp_table *t, bmp_ledger_sections *s,
-                             bmp_error *e)
+                             char body[8], char club[32], bmp_error *e)
 {
     bmp_status st = bmp_ledger_batch(l, id, t, e);
+    if (!st)
+        st = bmp_ledger_batch_owner(l, id, body, club, e);
     return st ? st : bmp_ledger_batch_show(l, id, s, e);
 }
 
@@ -227,11 +268,15 @@ int srv_batch(srv_req *rq, srv_resp *rs)
     bmp_ledger_sections s = {0};
     bmp_error e = {0};
     bmp_status st;
-    WITH_LEDGER(rq, rs, l, st = batch_read(l, id, &t, &s, &e));
+    char body[8] = "", club[32] = "";
+    WITH_LEDGER(rq, rs, l, st = batch_read(l, id, &t, &s, body, club, &e));
     if (!st && t.nrows != 1)
         st = bmp_error_set(&e, BMP_ENOTFOUND, "no batch %lld", id);
+    bool posted = !st && strcmp(bmp_table_get(&t, 0, 3), "posted") == 0;
     if (st) {
         srv_ledger_error(rs, st, &e, NULL);
+    } else if (!posted && !srv_club_or_secretary(rq, rs, body, club)) {
+        /* W-29s1: not posted, the body's and its club's only (rs: 401, 403) */
     } else {
         jw w;
         srv_jw_begin(rs, 200, &w);
@@ -254,7 +299,7 @@ int srv_batch(srv_req *rq, srv_resp *rs)
         jw_end_obj(&w);
         jw_end_obj(&w);
         srv_jw_end(rs, &w);
-        rs->cacheable = true;
+        rs->cacheable = posted;
     }
     bmp_ledger_sections_free(&s);
     bmp_table_free(&t);

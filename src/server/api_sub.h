@@ -37,5 +37,12 @@ int srv_club_batches(srv_req *rq, srv_resp *rs);
 int srv_close_preview(srv_req *rq, srv_resp *rs);   /* api_periods.c */
 int srv_close(srv_req *rq, srv_resp *rs);
 int srv_reopen(srv_req *rq, srv_resp *rs);
+int srv_register_find(srv_req *rq, srv_resp *rs);    /* api_register.c */
+int srv_register_get(srv_req *rq, srv_resp *rs);
+int srv_register_edit(srv_req *rq, srv_resp *rs);
+int srv_register_release(srv_req *rq, srv_resp *rs);
+int srv_register_merge(srv_req *rq, srv_resp *rs);
+int srv_register_unmerge(srv_req *rq, srv_resp *rs);
+int srv_duplicates(srv_req *rq, srv_resp *rs);
 
 #endif

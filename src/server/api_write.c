@@ -117,7 +117,7 @@ static int lifecycle(srv_req *rq, srv_resp *rs, int which)
     bmp_ledger *l = srv_open_writer(rq, rs);
     if (l) {
         bmp_error e = {0};
-        bmp_status st = which == 0   ? bmp_ledger_approve(l, id, &e)
+        bmp_status st = which == 0   ? bmp_ledger_approve_reason(l, id, reason, &e)
                         : which == 1 ? bmp_ledger_reject(l, id, reason, &e)
                         : which == 3 ? bmp_ledger_accept_carried(l, id, reason, &e)
                                      : bmp_ledger_correct(l, id, reason, &rev, &e);

@@ -36,6 +36,8 @@ static const char style_css[] =
     "dt{font-weight:600}dd{margin:0}\n"
     ".error{color:#a00;font-weight:600}\n"
     "footer{color:#666;font-size:.85rem;text-align:center;padding:1rem}\n"
+    /* the ledger's invoice document (pages_invoices.c) */
+    "body.invoice{background:#fff;max-width:60rem;margin:0 auto;padding:1rem}\n"
     ".skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;"
     "color:#000;padding:.3rem}\n"
     "@media (max-width:40rem){th,td{padding:.25rem}body{font-size:15px}main{padding:.6rem}\n"
@@ -49,6 +51,12 @@ static const char style_css[] =
     "text-align:right}\n"
     "table.stack td::before{content:attr(data-label);font-weight:600;text-align:left;"
     "flex:none}\n"
+    /* the invoice's six columns on a phone: numbers kept whole, its rule
+     * and charge wrapped anywhere */
+    "body.invoice{padding:.6rem;font-size:14px}\n"
+    "body.invoice th,body.invoice td{padding:.2rem .25rem}\n"
+    "body.invoice td:first-child,body.invoice .n{white-space:nowrap}\n"
+    "body.invoice td:nth-child(4),body.invoice td:nth-child(5){overflow-wrap:anywhere}\n"
     "}\n";
 
 /* The one script: nothing needs it since the batch page's form became a
@@ -73,6 +81,10 @@ static const page_route page_routes[] = {
     /* the secretary's back office (pages_office.c, issue 29) */
     {"office", 0, page_office, NULL}, {"period", 0, page_period, page_period_post},
     {"invoices", 0, page_invoices, NULL}, {"invoice", 2, page_invoice, NULL},
+    {"charges", 0, page_charges, page_charges_post}, /* charge runs (pages_charges.c) */
+    {"register", 0, page_register, NULL}, /* the register (pages_register.c) */
+    {"register", 2, page_register_record, page_register_post},
+    {"duplicates", 0, page_duplicates, NULL},
     {NULL, 0, NULL, NULL},
 };
 

@@ -2,8 +2,8 @@
  * its club (issue 29): the batch's state, totals, its lines, held lines and
  * reason, carried against computed points, the batch it replaces and what
  * differs, its event and the derivation of each award on demand
- * (?explain=1); for the secretary, approve/reject and accepting carried
- * figures, each a POST with the session's CSRF token and a reason, written
+ * (?explain=1); for the secretary, approve/reject, accepting carried
+ * figures and a correction (pages_batch_correct.c), each a POST with the session's CSRF token and a reason, written
  * as the secretary (audited by name). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,16 +159,18 @@ static void decide_form(page *p, const char *id)
     snprintf(action, sizeof action, "/batch/%s", id);
     core_buf_puts(b, "<h2>Decide</h2>\n");
     page_form_open(p, action, "decide");
-    core_buf_puts(b, "<p><label for=\"reason\">Reason (needed to reject)</label><input "
+    core_buf_puts(b, "<p><label for=\"reason\">Reason (needed to reject; kept with an "
+                    "approval)</label><input "
                     "id=\"reason\" name=\"reason\" maxlength=\"500\"></p><p><button "
                     "type=\"submit\" name=\"action\" value=\"approve\">Approve</button> "
                     "<button type=\"submit\" name=\"action\" value=\"reject\">Reject</button>"
                     "</p></form>\n");
 }
 
-/* The batch's header (bmp_ledger_batch) and who may see it: a secretary of
- * its body, or a scorer of its club.  0, or the answer is in p. */
-static int read_batch(page *p, long long *id, bmp_table *t)
+/* The batch's header (bmp_ledger_batch), its body and club, and who may
+ * see it: a secretary of its body, or a scorer of its club.  0, or the
+ * answer is in p. */
+static int read_batch(page *p, long long *id, bmp_table *t, char body[8], char club[32])
 {
     if (!p->user)
         return page_require_any(p); /* nobody: to the login page, before any lookup */
@@ -177,7 +179,6 @@ static int read_batch(page *p, long long *id, bmp_table *t)
     if (*end || *id <= 0)
         return page_error(p, 400, "expected a batch number");
     bmp_error e = {0};
-    char body[8], club[32];
     bmp_status st = bmp_ledger_batch_owner(p->l, *id, body, club, &e);
     if (!st)
         st = bmp_ledger_batch(p->l, *id, t, &e);
@@ -193,7 +194,8 @@ int page_batch(page *p)
     long long id = 0;
     bmp_table t;
     bmp_table_init(&t);
-    int refused = read_batch(p, &id, &t);
+    char owner[8] = "", club[32] = "";
+    int refused = read_batch(p, &id, &t, owner, club);
     if (refused) {
         bmp_table_free(&t);
         return refused;
@@ -230,6 +232,9 @@ int page_batch(page *p)
     }
     if (open && secretary)
         decide_form(p, p->seg[0]);
+    bool posted = state && strcmp(state, "posted") == 0;
+    if (secretary && (open || posted) && source && strcmp(source, "reversal") != 0)
+        page_batch_correct_form(p, p->seg[0], body, posted);
     bmp_table_free(&t);
     page_foot(p);
     return 200;
@@ -247,7 +252,7 @@ static bmp_status decide(bmp_ledger *w, void *arg, bmp_error *e)
 {
     const decision *d = arg;
     switch (d->what) {
-    case APPROVE: return bmp_ledger_approve(w, d->id, e);
+    case APPROVE: return bmp_ledger_approve_reason(w, d->id, d->reason, e);
     case REJECT: return bmp_ledger_reject(w, d->id, d->reason, e);
     default: return bmp_ledger_accept_carried(w, d->id, d->reason, e);
     }
@@ -260,22 +265,26 @@ int page_batch_post(page *p)
     long long id = 0;
     bmp_table t;
     bmp_table_init(&t);
-    int refused = read_batch(p, &id, &t);
+    char body[8] = "", club[32] = "", state[16] = "";
+    int refused = read_batch(p, &id, &t, body, club);
     if (!refused)
-        refused = page_require(p, BMP_ROLE_SECRETARY, bmp_table_get(&t, 0, page_col(&t, "body")),
-                               NULL);
+        refused = page_require(p, BMP_ROLE_SECRETARY, body, NULL);
+    if (!refused)
+        snprintf(state, sizeof state, "%s", bmp_table_get(&t, 0, page_col(&t, "state")));
     bmp_table_free(&t);
     if (refused)
         return refused;
     char action[16], reason[520];
     decision d = {.id = id, .reason = page_form(p, "reason", reason, sizeof reason)};
     const char *a = page_form(p, "action", action, sizeof action);
+    if (a && strcmp(a, "correct") == 0)
+        return page_batch_correct(p, id, state, body, club);
     static const char *const names[] = {"approve", "reject", "accept"};
     size_t k = 0;
     while (a && k < 3 && strcmp(a, names[k]) != 0)
         k++;
     if (!a || k == 3)
-        return page_error(p, 400, "expected action approve, reject or accept");
+        return page_error(p, 400, "expected action approve, reject, accept or correct");
     d.what = (verdict)k;
     if (d.what != APPROVE && (!d.reason || !*d.reason))
         return page_error(p, 400, d.what == REJECT ? "a rejection needs a reason"

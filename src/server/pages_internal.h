@@ -114,6 +114,12 @@ int page_club(page *p);
 int page_event(page *p);
 int page_batch(page *p);
 int page_batch_post(page *p);
+/* A correction from the batch page (pages_batch_correct.c): the form (a
+ * multipart upload of the corrected file with a reason), and its POST
+ * for batch `id` in `state` of `body` and `club` ("" for none). */
+void page_batch_correct_form(page *p, const char *id, const char *body, bool posted);
+int page_batch_correct(page *p, long long id, const char *state, const char *body,
+                       const char *club);
 /* The club's submission (pages_submit.c, issue 29 item 3): the upload
  * form, its preview, the submit; the club's batches (pages_submissions.c). */
 int page_submit(page *p);
@@ -127,9 +133,22 @@ int page_scorer_club(page *p, const char *want, bmp_role *out);
 int page_office(page *p);
 int page_period(page *p);
 int page_period_post(page *p);
+/* ?body=, else the body of the user's first secretary role ("" for none:
+ * page_require then refuses). */
+const char *page_office_body(page *p);
+/* The register (pages_register.c): the search, a player's record and its
+ * forms (edit, release held points, merge, unmerge), likely duplicates. */
+int page_register(page *p);
+int page_register_record(page *p);
+int page_register_post(page *p);
+int page_duplicates(page *p);
 /* Invoices: the list, one document (pages_invoices.c). */
 int page_invoices(page *p);
 int page_invoice(page *p);
+/* Charge runs with their invoices, and starting and invoicing one
+ * (pages_charges.c). */
+int page_charges(page *p);
+int page_charges_post(page *p);
 
 /* A rank threshold on the chart: the rank's name and the total it needs
  * (the unit of bmp_rules_total); `next` for the player's next rank. */

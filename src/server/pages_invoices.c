@@ -72,6 +72,29 @@ int page_invoices(page *p)
     return 200;
 }
 
+/* The ledger's printable document served under the site's stylesheet: its
+ * own <style> element (blocked by the server's Content-Security-Policy,
+ * style-src 'self') becomes a link to /style.css and its body the class
+ * "invoice", whose rules fit the lines to a phone's width (the file the
+ * CLI writes keeps its inline style).  A document without them is as it
+ * is. */
+static void site_styled(core_buf *out, const char *doc, size_t len)
+{
+    const char *a = strstr(doc, "<style>"), *z = a ? strstr(a, "</style>") : NULL;
+    const char *body = z ? strstr(z, "<body>") : NULL;
+    if (!body) {
+        core_buf_append(out, doc, len);
+        return;
+    }
+    core_buf_append(out, doc, (size_t)(a - doc));
+    core_buf_puts(out, "<link rel=\"stylesheet\" href=\"/style.css\">");
+    z += strlen("</style>");
+    core_buf_append(out, z, (size_t)(body - z));
+    core_buf_puts(out, "<body class=\"invoice\">");
+    body += strlen("<body>");
+    core_buf_append(out, body, len - (size_t)(body - doc));
+}
+
 int page_invoice(page *p)
 {
     const char *body = p->seg[0], *number = p->seg[1], *f = page_arg(p, "format");
@@ -90,7 +113,10 @@ int page_invoice(page *p)
     if (s)
         return page_fail(p, s, &e);
     core_buf_reset(p->out);
-    core_buf_append(p->out, doc, len);
+    if (fmt == BMP_INVOICE_HTML)
+        site_styled(p->out, doc, len);
+    else
+        core_buf_append(p->out, doc, len);
     free(doc);
     p->ctype = fmt == BMP_INVOICE_CSV ? "text/csv; charset=utf-8" : "text/html; charset=utf-8";
     return 200;

@@ -18,9 +18,7 @@
 #include "bridgemp/ledger_secretary.h"
 #include "server/pages_internal.h"
 
-/* ?body=, else the body of the user's first secretary role ("" for none:
- * page_require then refuses). */
-static const char *office_body(page *p)
+const char *page_office_body(page *p)
 {
     const char *b = page_arg(p, "body");
     if (b)
@@ -151,11 +149,16 @@ static void period_form(page *p, const char *body, const char *period)
     text_input(b, "close-period", "period", "Period", period,
                "size=\"8\" maxlength=\"7\" placeholder=\"yyyy-mm\" required");
     core_buf_puts(b, "<button type=\"submit\">Preview the close</button></form>\n");
+    core_buf_puts(b, "<h2>Charges</h2>\n<p id=\"office-charges\"><a href=\"/charges?body=");
+    page_url(b, body);
+    core_buf_puts(b, "\">Charge runs and their invoices</a> · <a href=\"/invoices?body=");
+    page_url(b, body);
+    core_buf_puts(b, "\">Every invoice and credit note</a></p>\n");
 }
 
 int page_office(page *p)
 {
-    bmp_ledger_queue_filter f = {.size = sizeof f, .body = office_body(p),
+    bmp_ledger_queue_filter f = {.size = sizeof f, .body = page_office_body(p),
                                  .state = page_arg(p, "state"), .club = page_arg(p, "club"),
                                  .period = page_arg(p, "period")};
     int st = page_require(p, BMP_ROLE_SECRETARY, f.body, NULL);
@@ -181,7 +184,8 @@ int page_office(page *p)
         st = page_fail(p, s, &e);
     } else {
         page_head(p, "Back office: the queue");
-        core_buf_puts(p->out, "<h1>The queue</h1>\n");
+        core_buf_puts(p->out, "<h1>The queue</h1>\n<p><a href=\"/register\">The register</a> "
+                              "· <a href=\"/duplicates\">Likely duplicates</a></p>\n");
         queue_form(p, &f);
         queue_tables(p, &f, pg, &g, ngroups, &t, total);
         period_form(p, f.body, f.period);
@@ -239,7 +243,7 @@ static void period_actions(page *p, const char *body, const char *period, bool c
 
 int page_period(page *p)
 {
-    const char *body = office_body(p), *period = page_arg(p, "period");
+    const char *body = page_office_body(p), *period = page_arg(p, "period");
     int st = page_require(p, BMP_ROLE_SECRETARY, body, NULL);
     if (st)
         return st;

@@ -15,6 +15,23 @@ const char *page_arg(page *p, const char *key)
     return v && *v ? v : NULL;
 }
 
+/* The links of the user's roles (issue 29): a scorer's submission page and
+ * their club's batches, a secretary's back office; none for nobody (so a
+ * public page's header is the same for everyone: the response cache). */
+static void role_links(page *p)
+{
+    bool scorer = false, secretary = false;
+    for (size_t i = 0; p->user && i < p->user->nroles; i++) {
+        scorer |= p->user->roles[i].kind == BMP_ROLE_SCORER;
+        secretary |= p->user->roles[i].kind == BMP_ROLE_SECRETARY;
+    }
+    if (scorer)
+        core_buf_puts(p->out, "<a href=\"/submit\" id=\"nav-submit\">Submit</a><a "
+                              "href=\"/submissions\" id=\"nav-batches\">My batches</a>");
+    if (secretary)
+        core_buf_puts(p->out, "<a href=\"/office\" id=\"nav-office\">Office</a>");
+}
+
 void page_head(page *p, const char *title)
 {
     core_buf *b = p->out;
@@ -26,7 +43,9 @@ void page_head(page *p, const char *title)
                     "<script src=\"/app.js\" defer></script></head>\n<body><a class=\"skip\" "
                     "href=\"#main\">Skip to content</a><header><nav "
                     "aria-label=\"site\"><a href=\"/\">Masterpoints</a><a href=\"/clubs\">Clubs"
-                    "</a><a href=\"/events\">Events</a></nav>");
+                    "</a><a href=\"/events\">Events</a>");
+    role_links(p);
+    core_buf_puts(b, "</nav>");
     if (p->user) { /* who is logged in, and the way out (a POST with the CSRF token) */
         core_buf_puts(b, "<form method=\"post\" action=\"/logout\" class=\"who\" id=\"logout\">");
         page_csrf_input(p);

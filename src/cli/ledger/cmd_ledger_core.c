@@ -49,8 +49,9 @@ static const char *const help_import =
     "--replaces ID --reason R: a corrected event replaces batch ID in the same\n"
     "transaction (a posted batch is reversed, a pending one rejected; NZ-44).\n";
 static const char *const help_approve =
-    "usage: bridgemp ledger approve ID... | --all [--body B]\n\nApprove provisional batches "
-    "(ABF-103); they are posted at the next close.\n--all --body B approves only body B's.\n";
+    "usage: bridgemp ledger approve ID... | --all [--body B] [--reason R]\n\nApprove provisional "
+    "batches (ABF-103); they are posted at the next close.\n--all --body B approves only body "
+    "B's.  --reason R is kept as the batch's reason\nand in the audit entry with --who.\n";
 static const char *const help_reject =
     "usage: bridgemp ledger reject ID --reason R\n\nReject a provisional or approved batch; "
     "its lines stay in the history.\n";
@@ -289,7 +290,7 @@ static int cmd_batch_ids(ledger_args *a, const char *help, int which)
         int64_t rev = 0;
         if (which == 0 && a->all && ledger_skip_held(l, id))
             continue; /* issue 26: held for its carried points, said and skipped */
-        st = which == 0   ? bmp_ledger_approve(l, id, &e)
+        st = which == 0   ? bmp_ledger_approve_reason(l, id, a->reason, &e)
              : which == 1 ? bmp_ledger_reject(l, id, a->reason, &e)
                           : bmp_ledger_correct(l, id, a->reason, &rev, &e);
         if (st)
@@ -416,7 +417,7 @@ const ledger_cmd ledger_cmds_core[] = {
     {"club import", help_club, LO(BODY), 1, 1, cmd_club_import},
     {"club export", help_club, LO(BODY) | LO(OUTPUT), 0, 0, cmd_club_export},
     {"import", help_import, IMPORT_OPTS, 1, LEDGER_MANY, cmd_import},
-    {"approve", help_approve, LO(ALL) | LO(BODY), 0, LEDGER_MANY, cmd_approve},
+    {"approve", help_approve, LO(ALL) | LO(BODY) | LO(REASON), 0, LEDGER_MANY, cmd_approve},
     {"reject", help_reject, LO(REASON), 1, 1, cmd_reject},
     {"correct", help_correct, LO(REASON), 1, 1, cmd_correct},
     {"close", help_close, LO(BODY) | LO(DRY_RUN) | LO(FORMAT), 1, 1, cmd_close},

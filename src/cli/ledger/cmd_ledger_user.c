@@ -17,6 +17,7 @@ static const char *const help_user =
     "usage: bridgemp ledger user add NAME --role ROLE [--role ROLE ...] [--password-stdin]\n"
     "       bridgemp ledger user passwd NAME [--password-stdin]\n"
     "       bridgemp ledger user disable NAME\n"
+    "       bridgemp ledger user role add|remove NAME ROLE\n"
     "       bridgemp ledger user list [--format table|csv|json] [--output FILE]\n"
     "\n"
     "Accounts that log in to the pages of 'bridgemp serve'.  ROLE is\n"
@@ -25,8 +26,10 @@ static const char *const help_user =
     "10 bytes) is asked twice on the terminal, without echo, or read as one line\n"
     "from standard input with --password-stdin; it is never an argument.  The ledger\n"
     "keeps only its Argon2id hash.  passwd and disable end the account's sessions at\n"
-    "once; a disabled account stays listed (the audit log names it).  Each change is\n"
-    "audited with --who.\n";
+    "once; a disabled account stays listed (the audit log names it).  role add\n"
+    "gives an account one more role, role remove takes one away (not its only one:\n"
+    "disable the account instead); its sessions see the change at their next\n"
+    "request.  Each change is audited with --who.\n";
 
 #define PW_BUF (BMP_PASSWORD_MAX + 2)
 
@@ -120,6 +123,31 @@ static bmp_status disable_step(bmp_ledger *l, const ledger_args *a, const void *
     return st;
 }
 
+static bmp_status role_step(bmp_ledger *l, const ledger_args *a, const void *arg,
+                            bmp_problems *p, bmp_error *e)
+{
+    (void)p;
+    bool add = arg != NULL, changed = false;
+    bmp_status st = bmp_ledger_user_role(l, a->pos[3], a->pos[4], add, &changed, e);
+    if (!st)
+        printf("user %s: role %s %s\n", a->pos[3], a->pos[4],
+               changed ? (add ? "added" : "removed")
+                       : (add ? "already held (nothing changed)" : "not held (nothing changed)"));
+    return st;
+}
+
+/* user role add|remove NAME ROLE */
+static int cmd_user_role(ledger_args *a)
+{
+    bool add = strcmp(a->pos[2], "add") == 0;
+    if (!add && strcmp(a->pos[2], "remove") != 0) {
+        fprintf(stderr, "bridgemp ledger user role: expected add or remove, got \"%s\"\n",
+                a->pos[2]);
+        return LEDGER_EXIT_USAGE;
+    }
+    return ledger_run(a, role_step, add ? "add" : NULL);
+}
+
 /* Run a step that needs a new password. */
 static int with_password(ledger_args *a, ledger_step_fn step)
 {
@@ -158,5 +186,6 @@ const ledger_cmd ledger_cmds_user[] = {
     {"user add", help_user, LO(ROLE) | LO(PASSWORD_STDIN), 1, 1, cmd_user_add},
     {"user passwd", help_user, LO(PASSWORD_STDIN), 1, 1, cmd_user_passwd},
     {"user disable", help_user, 0, 1, 1, cmd_user_disable},
+    {"user role", help_user, 0, 3, 3, cmd_user_role},
     {"user list", help_user, LEDGER_TABLE_OPTS, 0, 0, cmd_user_list},
     {NULL, NULL, 0, 0, 0, NULL}};

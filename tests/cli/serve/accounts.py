@@ -156,6 +156,27 @@ check(r.returncode != 0 and "no club 9999" in r.stderr, "an unknown club refused
 r = ledger("user", "list", "--format", "csv")
 check("sam,scorer:abf:2074,admin" in r.stdout and "argon2" not in r.stdout,
       "user list: roles, who, no hash:\n" + r.stdout)
+# user role add|remove (a user may hold several roles; audited, idempotent)
+r = ledger("user", "role", "add", "dora", "scorer:abf:2074", who="admin")
+check(r.returncode == 0 and "user dora: role scorer:abf:2074 added" in r.stdout,
+      "user role add: %s %s" % (r.stdout, r.stderr))
+r = ledger("user", "role", "add", "dora", "scorer:abf:2074", who="admin")
+check(r.returncode == 0 and "already held (nothing changed)" in r.stdout,
+      "user role add twice: %s %s" % (r.stdout, r.stderr))
+r = ledger("user", "list", "--format", "csv")
+check("dora,scorer:abf:2074 secretary:abf,admin" in r.stdout, "two roles listed:\n" + r.stdout)
+r = ledger("user", "role", "remove", "otto", "scorer:abf:3101", who="admin")
+check(r.returncode == 1 and "only role" in r.stderr, "the only role stays: %s" % r.stderr)
+r = ledger("user", "role", "drop", "otto", "scorer:abf:3101")
+check(r.returncode == 2 and "expected add or remove" in r.stderr, "role drop: %s" % r.stderr)
+r = ledger("user", "role", "add", "nobody", "secretary:abf")
+check(r.returncode == 1 and "no user nobody" in r.stderr, "role of nobody: %s" % r.stderr)
+r = ledger("user", "role", "remove", "dora", "scorer:abf:2074", who="admin")
+check(r.returncode == 0 and "user dora: role scorer:abf:2074 removed" in r.stdout,
+      "user role remove: %s %s" % (r.stdout, r.stderr))
+r = ledger("audit", "--format", "csv")
+check(re.search(r"admin,account,account \d+ \(dora\) role added: scorer:abf:2074", r.stdout)
+      is not None, "the role's audit entry, with who:\n" + r.stdout[-800:])
 
 server, port = start()
 tls_server, tls_port = start("--behind-tls", "--session-idle", "5")

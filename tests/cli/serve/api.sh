@@ -124,14 +124,28 @@ req 400 'year ..x..: expected 1..9999' "$U/api/v1/reports/abf/year/x"
 req 200 '"new_rank":"Regional Master","player":"0002011".*"previous_rank":"Silver Local Master"' \
     "$U/api/v1/reports/abf/promotions/2025-09"
 req 400 'expected yyyy-mm or yyyy' "$U/api/v1/reports/abf/promotions/2025-9"
-req 200 '"page":2,"per_page":2,"total":5' "$U/api/v1/batches?page=2&per_page=2"
+# ruling W-29s1: without a token the posted batches only (the demo's 1, 3, 4
+# and 5; batch 2 was replaced, rejected); a secretary token sees all five
+req 200 '"page":2,"per_page":2,"total":4' "$U/api/v1/batches?page=2&per_page=2"
+req 200 '"page":2,"per_page":2,"total":5' -H "Authorization: Bearer $SEC" "$U/api/v1/batches?page=2&per_page=2"
+req 401 'rejected batches are the body.s and their club.s until posted' "$U/api/v1/batches?state=rejected"
+header "WWW-Authenticate: Bearer"
+req 200 '"total":1' -H "Authorization: Bearer $SEC" "$U/api/v1/batches?state=rejected"
+# a club token: its club's (2074: batches 2, 4 and 5; 3101's congress is 3)
+req 200 '"total":3' -H "Authorization: Bearer $CLUB" "$U/api/v1/batches"
+req 200 '"total":1' -H "Authorization: Bearer $OTHER" "$U/api/v1/batches"
+req 401 'unknown or revoked token' -H "Authorization: Bearer bmp_forged" "$U/api/v1/batches"
 req 400 'page ..0..: expected a whole number from 1' "$U/api/v1/batches?page=0"
 req 400 'state ..lost..: expected received, provisional' "$U/api/v1/batches?state=lost"
 req 200 '"id":4,.*"source":"abf-credit"' "$U/api/v1/batches/4"
 req 404 'no batch 99' "$U/api/v1/batches/99"
+# batch 2 (rejected): its body's secretary or its club's token only
+req 401 'Authorization: Bearer' "$U/api/v1/batches/2"
+req 403 "this token is club 3101's" -H "Authorization: Bearer $OTHER" "$U/api/v1/batches/2"
 # issue 26: a batch's lines and held lines, as `ledger batch show` lists them
 req 200 '"id":2,.*"lines":20,.*"journal_lines":\[\{"number":"0001002","name":"Player 2","point_type":"green","points":"0.30","hundredths":30,"rule":"ABF-6","contestant":"1"\}.*"held_lines":\[' \
-    "$U/api/v1/batches/2"
+    -H "Authorization: Bearer $SEC" "$U/api/v1/batches/2"
+req 200 '"id":2,' -H "Authorization: Bearer $CLUB" "$U/api/v1/batches/2"
 req 404 'no such resource' "$U/api/v2/nothing"
 req 405 'method not allowed' -X DELETE "$U/api/v1/batches"
 header "Allow: GET, POST"
@@ -174,7 +188,8 @@ for d in "$W"/tmp/bridgemp-serve-*; do [ -d "$d" ] && rmdir "$d"; done
 # the club's own results: a new provisional batch 6, as the CLI reports it
 req 201 '"batch":6,"state":"provisional".*"message":"harbourside-tuesday-2025-09-23.grn: batch 6 provisional"' \
     -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
-req 200 '"state":"provisional"' "$U/api/v1/batches/6"
+req 200 '"state":"provisional"' -H "Authorization: Bearer $CLUB" "$U/api/v1/batches/6"
+req 401 'Authorization: Bearer' "$U/api/v1/batches/6"
 [ -z "$(ls -A "$W/tmp")" ] || fail "an upload left files in the temporary directory: $(ls -A "$W/tmp")"
 # the same content again: 409 naming the batch that holds it
 refused 409 '"batch":6' -X POST --data-binary @$NEW -H "Authorization: Bearer $CLUB" "$UP"
@@ -183,7 +198,11 @@ refused 403 'need a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$
 refused 404 'no batch 77' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/77/approve"
 refused 400 'a rejection needs a reason' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/reject"
 refused 400 'request body: expected' -X POST -d '{"reason": 7' -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/reject"
-req 200 '"batch":6,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
+req 200 '"batch":6,"state":"approved"' -X POST -H "Authorization: Bearer $SEC" \
+    --data '{"reason": "checked against the travellers"}' "$U/api/v1/batches/6/approve"
+# W-29s2: the approval's reason kept, in the audit with the token as who
+$L audit --format csv | grep -q 'api token 3,approved,batch 6 provisional -> approved: checked against the travellers' \
+    || fail "the approval's reason is not in the audit: $($L audit --format csv | tail -3)"
 refused 400 'batch 6 is approved' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/batches/6/approve"
 req 200 '"batch":6,"state":"rejected"' -X POST -d '{"reason":"wrong session"}' -H "Authorization: Bearer $SEC" \
     "$U/api/v1/batches/6/reject"
@@ -273,7 +292,7 @@ refused 400 'batch 5 is not club 3101.s: a club replaces only its own results' -
 # replaces= and reason=: batch 5 (posted) reversed (8), the file recorded (9)
 req 201 '"batch":9,"state":"provisional"' -X POST --data-binary @examples/abf/club-pairs.json \
     -H "Authorization: Bearer $CLUB" "$CP&replaces=5&reason=the%20first%20scoring%20was%20right"
-req 200 '"reverses":5' "$U/api/v1/batches/8"
+req 200 '"reverses":5' -H "Authorization: Bearer $CLUB" "$U/api/v1/batches/8"
 # its own USEBIO export now: the same event, the same awards
 refused 409 '"batch":9' -X POST --data-binary @"$W/club-pairs.xml" -H "Authorization: Bearer $CLUB" \
     "$U/api/v1/batches?filename=club-pairs.xml"

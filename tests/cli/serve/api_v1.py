@@ -58,10 +58,15 @@ for _ in range(100):
 U = "http://127.0.0.1:%s" % open(W + "/port").read().strip()
 
 
-def get(path):
+SEC = ledger("token", "create", "--scope", "secretary:abf").strip().splitlines()[-1]
+
+
+def get(path, token=None):
     """(status, parsed JSON or the text)."""
+    req = urllib.request.Request(U + path, headers={"Authorization": "Bearer " + token}
+                                 if token else {})
     try:
-        with urllib.request.urlopen(U + path, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=10) as r:
             status, body = r.status, r.read()
     except urllib.error.HTTPError as e:
         status, body = e.code, e.read()
@@ -72,8 +77,8 @@ def get(path):
         return status, text
 
 
-def expect(path, want_status, want=None, why=""):
-    status, j = get(path)
+def expect(path, want_status, want=None, why="", token=None):
+    status, j = get(path, token)
     if status != want_status:
         fail("%s -> %d (expected %d) %s: %s" % (path, status, want_status, why, str(j)[:300]))
         return None
@@ -150,10 +155,12 @@ def typed_listings():
     j = expect("/api/v1/batches?per_page=1", 200)
     if j:
         b = j["items"][0]
-        if (b["id"], b["lines"], b["held"], b["reverses"], j["total"]) != (1, 6, 0, None, 5) or \
+        # W-29s1: the posted ones (1, 3, 4, 5; batch 2 was replaced, rejected)
+        if (b["id"], b["lines"], b["held"], b["reverses"], j["total"]) != (1, 6, 0, None, 4) or \
                 b["totals"] != [dict(point_type="green", **pts(9150)), dict(point_type="red", **pts(150))]:
             fail("batches: %s" % b)
-    j = expect("/api/v1/batches/2", 200)
+    expect("/api/v1/batches/2", 401, why="(rejected: not public, W-29s1)")
+    j = expect("/api/v1/batches/2", 200, token=SEC)
     if j and (j["id"], j["lines"], j["journal_lines"][0]["hundredths"]) != (2, 20, 30):
         fail("batch 2: %s" % {k: j[k] for k in ("id", "lines")})
     j = expect("/api/v1/events/abf/2", 200)
@@ -247,7 +254,9 @@ def rank_at_date():
     ledger("correct", "5", "--reason", "wrong movement")
     expect(R + "2025-08-04", 200, standing("2025-08-04", "Club Master", 510, "Local Master", 990),
            "(the reversal of batch 5 provisional)")
-    ledger("approve", "6")
+    ledger("approve", "6", "--reason", "the reversal checked")  # W-29s2: kept, audited
+    if "approved: the reversal checked" not in ledger("audit", "--format", "csv"):
+        fail("ledger approve --reason: the reason is not in the audit")
     ledger("close", "2025-10", "--body", "abf")
     expect(R + "2025-08-04", 200, standing("2025-08-04", "Graduate Master", 480, "Club Master", 20),
            "(after batch 5 was reversed)")

@@ -5,11 +5,14 @@ demo ledger (examples/ledger/demo.sh: 2025-08 and 2025-09 closed) with the
 club pairs of examples/abf/club-pairs.json played again on 2025-10-06
 imported (provisional):
 
-  the secretary logs in at /office, sees the batch in the queue and opens
-  it, views the derivation of its awards, approves it (approved batches go
+  the secretary logs in at /office (the header links to the Office), sees
+  the batch in the queue and opens it (a correction form beside), views the
+  derivation of its awards, approves it with a reason (approved batches go
   into the open period, 2025-10); the period page previews the close of
   2025-10 (a dry run: nothing written), the close is done with its POST
-  form; the player's page then shows the new points.  A POST without the
+  form; the player's page then shows the new points; the invoice document
+  has no horizontal overflow at 420 px; the charge runs list the demo's
+  capitation run with its invoice.  A POST without the
   CSRF token is refused (403) and the period stays open.
 
 Every back-office page at 1280 and 420 px: a screenshot into
@@ -33,8 +36,9 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver_lib import (AxeMissing, Browser, axe_source, axe_violations,  # noqa: E402
-                           cut_off_cells, start_chromedriver, wait_for)
+from webdriver_lib import (AxeMissing, add_users, axe_source, axe_violations,  # noqa: E402
+                           cut_off_cells, log_in, password_of, wait_for,
+                           with_server_and_browser)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), sys.argv[2]
 SRC = os.path.dirname(os.path.abspath(__file__))
@@ -70,31 +74,9 @@ def main():
         json.dump(event, f)
     out = run(*ledger, "import", path, "--club", "2074")
     batch = out.split("batch ")[1].split()[0]
-    subprocess.run(ledger + ["user", "add", "sally", "--role", "secretary:abf",
-                             "--password-stdin"], input="sally-password-1\n", text=True,
-                   check=True, stdout=subprocess.DEVNULL)
-    port_file = os.path.join(WORK, "port")
-    server = subprocess.Popen([BIN, "serve", "--db", db, "--listen", "127.0.0.1:0",
-                               "--port-file", port_file],
-                              stderr=open(os.path.join(WORK, "serve.err"), "w"))
-    driver, b = None, None
-    try:
-        wait_for(lambda: os.path.exists(port_file) and open(port_file).read().strip(),
-                 "the server's port")
-        u = "http://127.0.0.1:" + open(port_file).read().strip()
-        csrf_refused(u, ledger, batch)
-        driver, dport = start_chromedriver(WORK)
-        b = Browser(dport, WORK)
-        b.viewport(1280)
-        journey(b, u, batch, ledger)
-    finally:
-        if b:
-            b.quit()
-        if driver:
-            driver.terminate()
-            driver.wait()
-        server.terminate()
-        server.wait()
+    add_users(BIN, db, {"sally": "secretary:abf"})
+    with_server_and_browser(BIN, db, WORK, lambda b, u: journey(b, u, batch, ledger),
+                            width=1280, before=lambda u: csrf_refused(u, ledger, batch))
     if fails:
         print("%d check(s) failed" % len(fails))
         sys.exit(1)
@@ -114,7 +96,7 @@ def csrf_refused(u, ledger, batch):
     op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     page = op.open(u + "/login").read().decode()
     token = page.split('name="csrf" value="')[1].split('"')[0]
-    form = urllib.parse.urlencode({"name": "sally", "password": "sally-password-1",
+    form = urllib.parse.urlencode({"name": "sally", "password": password_of("sally"),
                                    "csrf": token, "next": "/office"}).encode()
     op.open(u + "/login", form).read()
     for path, form in (("/batch/" + batch, {"action": "approve"}),
@@ -126,12 +108,6 @@ def csrf_refused(u, ledger, batch):
             status = e.code
         check(status == 403, "POST %s without the CSRF token: 403 (%d)" % (path, status))
     check(state_of(ledger, batch) == "provisional", "and nothing written: still provisional")
-
-
-def log_in(b, name):
-    b.type("#name", name)
-    b.type("#password", name + "-password-1")
-    b.click("#login button[type=submit]")
 
 
 def page_checks(b, u, name, path, cut_checked=True):
@@ -155,6 +131,9 @@ def journey(b, u, batch, ledger):
     log_in(b, "sally")
     wait_for(lambda: b.url() == u + "/office", "the queue after the login")
     check(b.text("h1") == "The queue", "the queue")
+    # the header's links are the secretary's: Office, not Submit
+    check(b.finds("#nav-office") and not b.finds("#nav-submit"),
+          "the header links to the Office, not to Submit")
     # the filters are a GET form: provisional batches only
     b.js("document.getElementById('state').value = 'provisional';")
     b.click("#filters button[type=submit]")
@@ -172,10 +151,15 @@ def journey(b, u, batch, ledger):
     check(b.text("#derivation") == "Derivation of each award", "the derivation on demand")
     page_checks(b, u, "batch", "/batch/%s?explain=1" % batch)
     b.go("%s/batch/%s" % (u, batch))
+    check(b.finds("#correct") and b.finds("#correct-file"),
+          "the batch page offers the correction from a file")
+    b.type("#reason", "checked against the travellers")
     b.click("button[value=approve]")
     wait_for(lambda: b.finds("#batch-state") and b.text("#batch-state") == "approved",
              "the batch approved")
     check(b.text("#batch-state") == "approved", "approved from the batch page")
+    check(b.text("#batch-reason") == "checked against the travellers",
+          "the approval's reason kept: %r" % b.text("#batch-reason"))
     before = points_of(b, u, "1003")
     # the period: the dry run, then the close
     b.go(u + "/office")
@@ -196,10 +180,26 @@ def journey(b, u, batch, ledger):
     b.go(u + "/invoices")
     check(b.finds("a[href='/invoice/abf/ABF-1-2074']"), "the invoices list ABF-1-2074")
     page_checks(b, u, "invoices", "/invoices")
-    # the ledger's printable document as it is: its inline style is blocked
-    # by the server's Content-Security-Policy, so at 420 px its table is
-    # 10 px too wide (known, left to the document's owner: not checked)
-    page_checks(b, u, "invoice", "/invoice/abf/ABF-1-2074", cut_checked=False)
+    # the charge runs: the demo's capitation run of 2025 with its invoice
+    b.go(u + "/office")
+    b.click("#office-charges a")
+    wait_for(lambda: "/charges?" in b.url(), "the charge runs")
+    check(b.finds("a[href='/invoice/abf/ABF-1-2074']") and b.finds("#start"),
+          "the charge runs: run 1's invoice linked, the form that starts a run")
+    page_checks(b, u, "charges", "/charges?body=abf")
+    # the ledger's printable document under the site's stylesheet (its own
+    # inline style is blocked by the server's Content-Security-Policy): no
+    # column cut off and nothing wider than the window at 420 px
+    page_checks(b, u, "invoice", "/invoice/abf/ABF-1-2074")
+    for width in (1280, 420):
+        b.viewport(width)
+        b.go(u + "/invoice/abf/ABF-1-2074")
+        wide = b.js("return [document.documentElement.scrollWidth, window.innerWidth,"
+                    " getComputedStyle(document.body).backgroundColor];")
+        check(wide[0] <= wide[1] and wide[2] == "rgb(255, 255, 255)",
+              "the invoice at %d px: no horizontal overflow, styled (scrollWidth, "
+              "innerWidth, background: %s)" % (width, wide))
+    b.viewport(1280)
     after = points_of(b, u, "1003")
     # Player 3 won NS on 2025-10-06 as on 2025-08-04: ABF-6 W = 1.50, 10
     # tables, 1st of 5 paid: 0.30 green, so 5.10 + 0.30 = 5.40

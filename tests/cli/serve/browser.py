@@ -27,9 +27,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver_lib import (AxeMissing, Browser, WebDriverError, axe_source,  # noqa: E402
-                           axe_violations, cut_off_cells, start_chromedriver, svg_text_px,
-                           wait_for)
+from webdriver_lib import (AxeMissing, WebDriverError, add_users, axe_source,  # noqa: E402
+                           axe_violations, cut_off_cells, log_in, svg_text_px, wait_for,
+                           with_server_and_browser)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), sys.argv[2]
 SRC = os.path.dirname(os.path.abspath(__file__))
@@ -55,33 +55,13 @@ def main():
     ledger = [BIN, "ledger", "--db", db]
     glance_data(ledger)
     club = run(*ledger, "token", "create", "--scope", "club:abf:2074").split()[-1]
-    for name, role in (("sam", "scorer:abf:2074"), ("sally", "secretary:abf")):
-        subprocess.run(ledger + ["user", "add", name, "--role", role, "--password-stdin"],
-                       input=name + "-password-1\n", text=True, check=True,
-                       stdout=subprocess.DEVNULL)
+    add_users(BIN, db, {"sam": "scorer:abf:2074", "sally": "secretary:abf"})
 
-    port_file = os.path.join(WORK, "port")
-    server = subprocess.Popen([BIN, "serve", "--db", db, "--listen", "127.0.0.1:0",
-                               "--port-file", port_file],
-                              stderr=open(os.path.join(WORK, "serve.err"), "w"))
-    driver, b = None, None
-    try:
-        wait_for(lambda: os.path.exists(port_file) and open(port_file).read().strip(),
-                 "the server's port")
-        u = "http://127.0.0.1:" + open(port_file).read().strip()
-        driver, dport = start_chromedriver(WORK)
-        b = Browser(dport, WORK)
+    def journeys(b, u):
         browse(b, u)
         glance(b, u)
         upload_and_approve(b, u, club)
-    finally:
-        if b:
-            b.quit()
-        if driver:
-            driver.terminate()
-            driver.wait()
-        server.terminate()
-        server.wait()
+    with_server_and_browser(BIN, db, WORK, journeys)
     if fails:
         print("%d check(s) failed" % len(fails))
         sys.exit(1)
@@ -252,12 +232,6 @@ UPLOAD = ("const [name, body, token, done] = arguments;"
           " headers: token ? {'Authorization': 'Bearer ' + token} : {}})"
           ".then(r => r.json().then(j => done({status: r.status, json: j})))"
           ".catch(e => done({status: 0, json: String(e)}));")
-
-
-def log_in(b, name):
-    b.type("#name", name)
-    b.type("#password", name + "-password-1")
-    b.click("#login button[type=submit]")
 
 
 def upload_and_approve(b, u, club):

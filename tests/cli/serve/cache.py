@@ -4,8 +4,9 @@
     cache (X-Cache: hit) with the same body, ETag and 304;
   - after a write by another process (the CLI renames player 1003 on the
     same ledger) the next GET shows the new name, not the cached one;
-  - after writes through the API (an upload, an approval) the next GET of
-    the batch shows its new state;
+  - after writes through the API (an upload, an approval, the close) the
+    next GET of the public list of posted batches shows the new batch (a
+    batch not posted is 401 without a token, never kept: W-29s1);
   - an answer to a request with Authorization or Cookie is never taken
     from the cache nor put in it; errors (404) are not kept; no cached
     answer carries Set-Cookie; GET /login (it sets a CSRF cookie) is never
@@ -128,17 +129,31 @@ try:
                        "POST", {"Authorization": "Bearer " + CLUB}, open(grn, "rb").read())
     if st != 201 or '"batch":6' not in body:
         fail("upload: %d %s" % (st, body[:200]))
-    _, (_, _, body) = until_hit(port, "/api/v1/batches/6")
-    if '"state":"provisional"' not in body:
-        fail("batch 6 before approval: %s" % body[:200])
+    # batch 6 is the body's and the club's until posted (W-29s1): 401 to
+    # the public, never kept; the public list of posted batches is cached
+    listing = "/api/v1/batches?per_page=500"
+    _, (_, _, body) = until_hit(port, listing)
+    if '"id":6,' in body:
+        fail("the public list holds provisional batch 6: %s" % body[:200])
+    for _ in range(2):
+        st, h, body = http(port, "/api/v1/batches/6")
+        if st != 401 or "x-cache" in h:
+            fail("batch 6 (provisional) without a token: %d %s" % (st, h.get("x-cache")))
     st, h, body = http(port, "/api/v1/batches/6/approve", "POST",
                        {"Authorization": "Bearer " + SEC})
     if st != 200:
         fail("approve: %d %s" % (st, body[:200]))
-    st, h, body = http(port, "/api/v1/batches/6")
-    if '"state":"approved"' not in body or h.get("x-cache") == "hit":
-        fail("after the API's approval batch 6 is stale (%s): %s"
+    st, h, body = http(port, "/api/v1/periods/abf/2025-10/close", "POST",
+                       {"Authorization": "Bearer " + SEC})
+    if st != 200:
+        fail("close 2025-10: %d %s" % (st, body[:200]))
+    st, h, body = http(port, listing)
+    if '"id":6,' not in body or h.get("x-cache") == "hit":
+        fail("after the API's approval and close the list is stale (%s): %s"
              % (h.get("x-cache"), body[:120]))
+    st, h, body = http(port, "/api/v1/batches/6")
+    if st != 200 or '"state":"posted"' not in body:
+        fail("batch 6 posted, public: %d %s" % (st, body[:200]))
 
     # credentials: never from the cache, never into it
     until_hit(port, "/api/v1/players/abf/1004")

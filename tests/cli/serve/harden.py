@@ -71,8 +71,9 @@ def done(out):
     return False
 
 
-def get(port, path, src="127.0.0.1"):
-    req = "GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % path
+def get(port, path, src="127.0.0.1", token=None):
+    auth = "Authorization: Bearer %s\r\n" % token if token else ""
+    req = "GET %s HTTP/1.1\r\nHost: x\r\n%sConnection: close\r\n\r\n" % (path, auth)
     status, headers, body = raw(port, req.encode(), src)
     try:
         return status, json.loads(body)
@@ -84,6 +85,9 @@ demo = subprocess.run(["sh", "examples/ledger/demo.sh", BIN, DB], capture_output
 if demo.returncode:
     print(demo.stdout, demo.stderr)
     sys.exit(1)
+# a secretary token: the batches that are not posted are the body's (W-29s1)
+SEC = subprocess.run([BIN, "ledger", "--db", DB, "token", "create", "--scope", "secretary:abf"],
+                     capture_output=True, text=True).stdout.strip().splitlines()[-1]
 
 def start(name, *opts):
     """A server in WORKDIR with a relative --port-file NAME: (process, port)."""
@@ -169,14 +173,14 @@ for q in ("Player%203", "player%203", "PLAYER%203"):
         fail("search q=%s -> %d %s" % (q, status, j))
 
 # --- /api/v1/batches: the pages add up to the whole list, the total is the count
-for state in ("", "&state=posted", "&state=rejected"):
-    status, whole = get(port, "/api/v1/batches?per_page=500" + state)
+for state, token in (("", None), ("&state=posted", None), ("", SEC), ("&state=rejected", SEC)):
+    status, whole = get(port, "/api/v1/batches?per_page=500" + state, token=token)
     if status != 200:
         fail("batches%s -> %d" % (state, status))
         continue
     items, page = [], 1
     while True:
-        status, j = get(port, "/api/v1/batches?per_page=2&page=%d%s" % (page, state))
+        status, j = get(port, "/api/v1/batches?per_page=2&page=%d%s" % (page, state), token=token)
         if status != 200 or j["total"] != whole["total"] or j["per_page"] != 2:
             fail("batches page %d%s -> %d %s" % (page, state, status, j))
             break
@@ -186,9 +190,17 @@ for state in ("", "&state=posted", "&state=rejected"):
         page += 1
     if items != whole["items"] or whole["total"] != len(whole["items"]):
         fail("batches%s: the pages are not the list" % state)
-status, j = get(port, "/api/v1/batches?per_page=1")
+status, j = get(port, "/api/v1/batches?per_page=1", token=SEC)
 if status != 200 or len(j["items"]) != 1 or j["total"] < 5 or j["items"][0]["id"] != 1:
     fail("batches?per_page=1 -> %d %s" % (status, j))
+# without a token only the posted ones: the demo's batch 2 was replaced (rejected)
+status, j = get(port, "/api/v1/batches?per_page=500")
+if status != 200 or 2 in [b["id"] for b in j["items"]] or \
+        any(b["state"] != "posted" for b in j["items"]):
+    fail("public batches: the posted only -> %d %s" % (status, j))
+status, j = get(port, "/api/v1/batches?state=rejected")
+if status != 401:
+    fail("rejected batches without a token -> %d (expected 401)" % status)
 
 # --- kill -9: nothing left in the temporary directory
 srv.send_signal(signal.SIGKILL)

@@ -27,8 +27,8 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver_lib import (AxeMissing, Browser, axe_source, axe_violations,  # noqa: E402
-                           cut_off_cells, start_chromedriver, wait_for)
+from webdriver_lib import (AxeMissing, add_users, axe_source, axe_violations,  # noqa: E402
+                           cut_off_cells, log_in, wait_for, with_server_and_browser)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), os.path.realpath(sys.argv[2])
 SRC = os.path.dirname(os.path.abspath(__file__))
@@ -61,30 +61,12 @@ def main():
         raise SystemExit("FAIL " + str(e))
     db = os.path.join(WORK, "l.db")
     run("sh", "examples/ledger/demo.sh", BIN, db)
-    for name, role in (("sam", "scorer:abf:2074"), ("otto", "scorer:abf:3101")):
-        run(BIN, "ledger", "--db", db, "user", "add", name, "--role", role, "--password-stdin",
-            input=name + "-password-1\n")
-    port_file = os.path.join(WORK, "port")
-    server = subprocess.Popen([BIN, "serve", "--db", db, "--listen", "127.0.0.1:0",
-                               "--port-file", port_file],
-                              stderr=open(os.path.join(WORK, "serve.err"), "w"))
-    driver, b = None, None
-    try:
-        wait_for(lambda: os.path.exists(port_file) and open(port_file).read().strip(),
-                 "the server's port")
-        u = "http://127.0.0.1:" + open(port_file).read().strip()
-        driver, dport = start_chromedriver(WORK)
-        b = Browser(dport, WORK, width=1280)
+    add_users(BIN, db, {"sam": "scorer:abf:2074", "otto": "scorer:abf:3101"})
+
+    def both(b, u):
         journey(b, u, db)
         other_club(b, u)
-    finally:
-        if b:
-            b.quit()
-        if driver:
-            driver.terminate()
-            driver.wait()
-        server.terminate()
-        server.wait()
+    with_server_and_browser(BIN, db, WORK, both, width=1280)
     leftovers = [f for f in os.listdir(WORK) if f.startswith("bridgemp")]
     check(not leftovers, "no file left behind by the uploads: %s" % leftovers)
     if fails:
@@ -108,12 +90,6 @@ def here_checks(b, name):
         bad = axe_violations(b)
         check(not bad, "%s at %d px: no serious or critical axe violation %s" % (name, width, bad))
     b.viewport(1280)
-
-
-def log_in(b, name):
-    b.type("#name", name)
-    b.type("#password", name + "-password-1")
-    b.click("#login button[type=submit]")
 
 
 def upload(b, path, grade=None):

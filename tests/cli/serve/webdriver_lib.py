@@ -10,6 +10,15 @@ page gets:
   cut_off_cells(browser)        table cells whose right edge is off screen
   svg_text_px(browser, css)     the smallest text of an SVG as drawn, in px
   start_chromedriver(work)      chromedriver on a free port -> (proc, port)
+  add_users(binary, db, users)  `ledger user add` each {name: role}, the
+                                password password_of(name) on stdin
+  log_in(browser, name)         the login form filled and sent
+  with_server_and_browser(binary, db, work, journey, width=420, before=None)
+                                `bridgemp serve` on a free port over db,
+                                before(url) (no browser yet), then journey(
+                                browser, url) in a fresh Chromium; the
+                                browser, chromedriver and server stopped
+                                whatever happens
 
 axe-core is installed by scripts/deps.sh (npm) at
 /usr/local/lib/node_modules/axe-core/axe.min.js; $BMP_AXE_JS names another
@@ -72,6 +81,54 @@ def start_chromedriver(work):
     wait_for(lambda: urllib.request.urlopen("http://127.0.0.1:%d/status" % port,
                                             timeout=2).status == 200, "chromedriver")
     return proc, port
+
+
+def password_of(name):
+    """The password the browser tests give every account."""
+    return name + "-password-1"
+
+
+def add_users(binary, db, users):
+    """`bridgemp ledger user add NAME --role ROLE` for each {name: role}."""
+    for name, role in users.items():
+        subprocess.run([binary, "ledger", "--db", db, "user", "add", name, "--role", role,
+                        "--password-stdin"], input=password_of(name) + "\n", text=True,
+                       check=True, stdout=subprocess.DEVNULL)
+
+
+def log_in(b, name):
+    """Fill and send the login form the browser shows."""
+    b.type("#name", name)
+    b.type("#password", password_of(name))
+    b.click("#login button[type=submit]")
+
+
+def with_server_and_browser(binary, db, work, journey, width=420, before=None):
+    """`bridgemp serve --db db` on a free loopback port (its --port-file and
+    serve.err in work); before(url) first if given, then journey(browser,
+    url) in a new headless Chromium width px wide; everything stopped."""
+    port_file = os.path.join(work, "port")
+    server = subprocess.Popen([binary, "serve", "--db", db, "--listen", "127.0.0.1:0",
+                               "--port-file", port_file],
+                              stderr=open(os.path.join(work, "serve.err"), "w"))
+    driver, b = None, None
+    try:
+        wait_for(lambda: os.path.exists(port_file) and open(port_file).read().strip(),
+                 "the server's port")
+        u = "http://127.0.0.1:" + open(port_file).read().strip()
+        if before:
+            before(u)
+        driver, dport = start_chromedriver(work)
+        b = Browser(dport, work, width=width)
+        journey(b, u)
+    finally:
+        if b:
+            b.quit()
+        if driver:
+            driver.terminate()
+            driver.wait()
+        server.terminate()
+        server.wait()
 
 
 class Browser:
