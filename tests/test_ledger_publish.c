@@ -181,9 +181,9 @@ static void head_in_formats(void **state)
     assert_int_equal(bmp_ledger_report_write(&tb, &hd, BMP_REPORT_CSV, f, &e), BMP_OK);
     fclose(f);
     char line[200];
-    snprintf(line, sizeof line, "0001002,Player 2,2074,Club Master,6.00,1.00,0.00,7.00,%s\n",
+    snprintf(line, sizeof line, "0001002,Player 2,2074,,Club Master,6.00,1.00,0.00,7.00,%s\n",
              h);
-    assert_non_null(strstr(buf, "number,name,club,rank,green,red,gold,total,ledger_head\n"));
+    assert_non_null(strstr(buf, "number,name,club,state,rank,green,red,gold,total,ledger_head\n"));
     assert_non_null(strstr(buf, line));
     free(buf);
     f = open_memstream(&buf, &len);

@@ -99,9 +99,11 @@ bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledg
 
 /* CSV registers (docs/ledger.md): players
  *   number,name,status,home_club,alternates,overseas,youth,registered_from,registered_to,pre1982_red
- * and clubs number,name,dummy.  Existing numbers are updated, new ones
- * added; every bad row is listed by line and nothing is imported if any is
- * bad.  *count gets the rows imported. */
+ * and the region in the body's word (the export's last column; state, county,
+ * region or unit: bmp_ledger_region_word), and clubs number,name,dummy.
+ * Existing numbers are updated, new ones added; every bad row is listed by
+ * line and nothing is imported if any is bad.  *count gets the rows
+ * imported. */
 bmp_status bmp_ledger_import_players(bmp_ledger *l, const char *body, const char *path,
                                      size_t *count, bmp_problems *probs, bmp_error *err);
 bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *path,

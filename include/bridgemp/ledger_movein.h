@@ -32,7 +32,9 @@ typedef struct bmp_ledger_register_stats {
 
 /* The player register CSV (docs/ledger.md "Registers", "Moving in"):
  * number,name,status,home_club,alternates,overseas,youth,registered_from,
- * registered_to,pre1982_red and the optional birth_year.  The header is
+ * registered_to,pre1982_red, the optional birth_year and the region in the
+ * body's word (bmp_ledger_region_word: state, county, region, unit; an ABF
+ * state one of the eight, by abbreviation or name).  The header is
  * checked against the documented columns (a header cell is matched
  * case-insensitively with spaces and hyphens read as '_': "Home Club" is
  * home_club; any other column is refused, naming the valid ones); a file
@@ -65,8 +67,10 @@ typedef struct bmp_ledger_field {
  * status as the body lists it, NZ-88; a club the registry knows; a year;
  * points), all or nothing, through the same code.  A field that is not
  * one of name, status, home_club, alternates, overseas, youth,
- * registered_from, registered_to, pre1982_red, birth_year (the number is
- * never edited), or is given twice, is refused naming the fields.  One
+ * registered_from, registered_to, pre1982_red, birth_year and the region
+ * in the body's word (bmp_ledger_region_word: "state" for the ABF) (the
+ * number is never edited), or is given twice, is refused naming the
+ * fields.  One
  * audit entry "edit player" by the ledger's who: "abf player 1003 edited:
  * REASON" and a line per field changed ("status (1): 1003 "Active" ->
  * "Dormant""); the player's row is imaged in the chain.  An edit that

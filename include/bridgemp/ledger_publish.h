@@ -24,12 +24,26 @@ typedef struct bmp_ledger_ranking_opts {
     const char *rank;     /* a rank name ("Life Master", any case; a starred rank
                              matches its name without stars), or NULL */
     const char *status;   /* a register status; NULL: every player but the Deceased */
+    const char *region;   /* the players of one region (the body's word for it:
+                             bmp_ledger_region_word): an ABF state or territory
+                             (NSW or New South Wales, any case), or a county,
+                             region or unit some player of the register has
+                             (any case); NULL: every region.  Anything else
+                             is BMP_EINVAL naming what is expected. */
 } bmp_ledger_ranking_opts;
+
+/* The word body (a body code) uses for a player's region, as the register
+ * import's column, the export's, the ranking's column and filter name it:
+ * "state" (ABF: its State and Territory Associations), "county" (EBU: the
+ * County Associations), "unit" (ACBL), "region" (NZ Bridge's Regions, and
+ * any other).  docs/rulings.md RG-1. */
+const char *bmp_ledger_region_word(const char *body);
 
 /* The ranking list: every player's holdings per point type, the body's
  * total where it has one (each type weighted as the body's rules say;
  * types outside the total are shown, never added), the rank at the last
- * close and the home club; by total (or, without a total, by rank), then
+ * close, the home club and the region (a column named by
+ * bmp_ledger_region_word); by total (or, without a total, by rank), then
  * name and number. */
 bmp_status bmp_ledger_ranking(bmp_ledger *l, const char *body, const bmp_ledger_ranking_opts *o,
                               bmp_ledger_head *head, bmp_table *out, bmp_error *err);

@@ -48,6 +48,7 @@ const ledger_chain_table ledger_chain_tables[] = {
     {"invoice_setting", "body_id", NULL, true},           /* issue 28: a body's invoice terms */
     {"account", "id", NULL, true},                        /* issue 29: staff and club accounts */
     {"account_role", "account_id", "role, body, club", false}, /* ... their roles, as a set */
+    {"player_region", "player_id", NULL, true},           /* issue 28: a player's region */
 };
 const size_t ledger_chain_ntables = sizeof ledger_chain_tables / sizeof ledger_chain_tables[0];
 

@@ -9,16 +9,27 @@
 #include "bridgemp/ledger_movein.h"
 #include "core/util.h"
 #include "ledger/chain.h"
+#include "ledger/region.h"
 #include "ledger/registry_internal.h"
 
-/* The documented columns (docs/ledger.md "Registers"), in the export's order. */
+/* The documented columns (docs/ledger.md "Registers"), in the export's
+ * order.  The region's column is the body's word for it (state, county,
+ * region, unit: region.c, rulings RG-1): "region" is the NZ's only (an ABF
+ * State divides itself into regions, ABF-53). */
 enum { RC_NUMBER, RC_NAME, RC_STATUS, RC_HOME, RC_ALTS, RC_OVERSEAS, RC_YOUTH, RC_FROM, RC_TO,
-       RC_PRE82, RC_BIRTH, RC_N };
+       RC_PRE82, RC_BIRTH, RC_REGION, RC_N };
 static const char *const rc_names[RC_N] = {
     "number",   "name",  "status",          "home_club",     "alternates",
-    "overseas", "youth", "registered_from", "registered_to", "pre1982_red", "birth_year"};
+    "overseas", "youth", "registered_from", "registered_to", "pre1982_red", "birth_year",
+    "region"};
 #define RC_LIST "number,name,status,home_club,alternates,overseas,youth,registered_from," \
                 "registered_to,pre1982_red,birth_year"
+
+/* Column k's name for body: the region as the body calls it. */
+static const char *rc_name(int k, const char *body)
+{
+    return k == RC_REGION ? ledger_region_word(body) : rc_names[k];
+}
 
 /* ---- the header ----------------------------------------------------------- */
 
@@ -61,22 +72,36 @@ static size_t edit_distance(const char *a, const char *b)
 }
 
 /* The documented column nearest name (within a third of its length), or NULL. */
-static const char *near_column(const char *name)
+static const char *near_column(const char *name, const char *body)
 {
+    static const char *const regions[] = {"state", "county", "region", "unit", "territory",
+                                          "district"};
+    for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++)
+        if (strcmp(name, regions[i]) == 0) /* another body's word: this body's */
+            return rc_name(RC_REGION, body);
     const char *best = NULL;
     size_t bd = strlen(name) / 3 + 1;
     for (int k = 0; k < RC_N; k++) {
-        size_t d = edit_distance(name, rc_names[k]);
+        size_t d = edit_distance(name, rc_name(k, body));
         if (d <= bd && (!best || d < edit_distance(name, best)))
-            best = rc_names[k];
+            best = rc_name(k, body);
     }
     return best;
 }
 
+/* The documented column a normalised header cell names, or RC_N. */
+static int column_of(const char *name, const char *body)
+{
+    for (int k = 0; k < RC_N; k++)
+        if (strcmp(name, rc_name(k, body)) == 0)
+            return k;
+    return RC_N;
+}
+
 /* col[k]: the file's column of documented column k, or -1.  Every header
  * cell must be one of them, once; number is required. */
-static bmp_status header_check(const lcsv *c, const char *path, int col[RC_N], FILE *note,
-                               bmp_error *err)
+static bmp_status header_check(const lcsv *c, const char *path, const char *body, int col[RC_N],
+                               FILE *note, bmp_error *err)
 {
     for (int k = 0; k < RC_N; k++)
         col[k] = -1;
@@ -84,26 +109,26 @@ static bmp_status header_check(const lcsv *c, const char *path, int col[RC_N], F
     for (size_t i = 0; i < h->n; i++) {
         char name[64];
         header_norm(h->f[i], name, sizeof name);
-        int k = 0;
-        while (k < RC_N && strcmp(name, rc_names[k]) != 0)
-            k++;
+        int k = column_of(name, body);
         if (k == RC_N) {
-            const char *near = near_column(name);
+            const char *near = near_column(name, body);
             return bmp_error_set(err, BMP_EPARSE,
                                  "%s:1: header: unknown column \"%s\"%s%s%s; the columns are "
-                                 RC_LIST " (docs/ledger.md)", path, h->f[i],
-                                 near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+                                 RC_LIST ",%s (docs/ledger.md)", path, h->f[i],
+                                 near ? " (did you mean " : "", near ? near : "", near ? "?)" : "",
+                                 rc_name(RC_REGION, body));
         }
         if (col[k] >= 0)
             return bmp_error_set(err, BMP_EPARSE, "%s:1: header: column %s twice (\"%s\" and \"%s\")",
-                                 path, rc_names[k], h->f[col[k]], h->f[i]);
+                                 path, rc_name(k, body), h->f[col[k]], h->f[i]);
         col[k] = (int)i;
-        if (note && strcmp(h->f[i], rc_names[k]) != 0)
-            fprintf(note, "%s: column \"%s\" read as %s\n", path, h->f[i], rc_names[k]);
+        if (note && strcmp(h->f[i], rc_name(k, body)) != 0)
+            fprintf(note, "%s: column \"%s\" read as %s\n", path, h->f[i], rc_name(k, body));
     }
     if (col[RC_NUMBER] < 0)
         return bmp_error_set(err, BMP_EPARSE, "%s:1: header: no number column; the columns are "
-                             RC_LIST " (number required; name for new players)", path);
+                             RC_LIST ",%s (number required; name for new players)", path,
+                             rc_name(RC_REGION, body));
     return BMP_OK;
 }
 
@@ -149,8 +174,9 @@ static int regp_cmp(const void *a, const void *b)
     "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number) AS alt), ''), " \
     "CAST(p.overseas AS TEXT), CAST(p.youth AS TEXT), "                                         \
     "coalesce(CAST(p.registered_from AS TEXT), ''), coalesce(CAST(p.registered_to AS TEXT), ''), " \
-    "p.pre1982_red, coalesce(CAST(p.birth_year AS TEXT), '') "                                  \
-    "FROM player p LEFT JOIN club c ON c.id = p.home_club WHERE p.body_id = ?1"
+    "p.pre1982_red, coalesce(CAST(p.birth_year AS TEXT), ''), coalesce(r.region, '') "          \
+    "FROM player p LEFT JOIN club c ON c.id = p.home_club "                                     \
+    "LEFT JOIN player_region r ON r.player_id = p.id WHERE p.body_id = ?1"
 
 /* The body's register, sorted by number (one query; looked up by bsearch);
  * only player `only` when it is not NULL (an edit of one player). */
@@ -205,12 +231,13 @@ static char *alts_norm(const char *s)
 /* The one place a register cell becomes a field's value: text as the file
  * wrote it, *out its canonical form (as the export writes it); false, with
  * the problem added, when the text is not one. */
-static bool reg_field(int k, const char *text, const char *where, char **out, bmp_problems *pp)
+static bool reg_field(const char *body, int k, const char *text, const char *where, char **out,
+                      bmp_problems *pp)
 {
     bool flag = false;
     int year = 0;
     bmp_points pts = 0;
-    char buf[32] = "";
+    char buf[LEDGER_REGION_MAX + 1] = "", why[200];
     switch (k) {
     case RC_OVERSEAS:
     case RC_YOUTH:
@@ -242,6 +269,12 @@ static bool reg_field(int k, const char *text, const char *where, char **out, bm
     case RC_ALTS:
         *out = alts_norm(text);
         return *out != NULL;
+    case RC_REGION: /* rulings RG-1 */
+        if (!ledger_region_norm(body, text, buf, why, sizeof why)) {
+            problems_add(pp, "%s%s", where, why);
+            return false;
+        }
+        break;
     default: /* number, name, status, home_club: checked with the whole row */
         *out = core_strdup(text);
         return *out != NULL;
@@ -262,7 +295,7 @@ typedef struct regrow {
 
 /* The defaults of a new player (docs/ledger.md "Registers"). */
 static const char *const rc_default[RC_N] = {"", "", "Active", "", "", "0", "0", "", "", "0.00",
-                                             ""};
+                                             "", ""};
 
 /* Row r of the file over the player it updates: the file's columns only. */
 static size_t row_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, size_t r,
@@ -277,7 +310,7 @@ static size_t row_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, size_
     for (int k = 0; k < RC_N; k++) {
         const char *text = col[k] >= 0 ? lcsv_get(c, r, col[k])
                            : out->was  ? out->was->f[k] : rc_default[k];
-        if (col[k] < 0 || !reg_field(k, text, where, &out->now.f[k], pp)) {
+        if (col[k] < 0 || !reg_field(b->code, k, text, where, &out->now.f[k], pp)) {
             bad += col[k] >= 0;
             out->now.f[k] = core_strdup(out->was ? out->was->f[k] : rc_default[k]);
         }
@@ -310,7 +343,8 @@ static size_t row_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, size_
 
 /* Every change, one a line, to f (may be NULL); the audit's per-field
  * lines (at most AUDIT_PER_FIELD players each) appended to d. */
-static void changes_list(const regrow *rows, size_t n, FILE *f, char **d, size_t *nfield)
+static void changes_list(const char *body, const regrow *rows, size_t n, FILE *f, char **d,
+                         size_t *nfield)
 {
     for (size_t i = 0; i < n && f; i++) {
         const regrow *r = &rows[i];
@@ -322,7 +356,7 @@ static void changes_list(const regrow *rows, size_t n, FILE *f, char **d, size_t
                     r->now.f[RC_HOME]);
         for (int k = 0; k < RC_N && r->was; k++)
             if (strcmp(r->was->f[k], r->now.f[k]) != 0)
-                fprintf(f, "%s %s: \"%s\" -> \"%s\"\n", r->checked.number, rc_names[k],
+                fprintf(f, "%s %s: \"%s\" -> \"%s\"\n", r->checked.number, rc_name(k, body),
                         r->was->f[k], r->now.f[k]);
     }
     for (int k = -1; k < RC_N; k++) { /* -1: the new players */
@@ -345,7 +379,8 @@ static void changes_list(const regrow *rows, size_t n, FILE *f, char **d, size_t
         if (count > AUDIT_PER_FIELD)
             snprintf(more, sizeof more, "; and %zu more", count - AUDIT_PER_FIELD);
         char *next = count && line ? core_asprintf("%s\n%s (%zu): %s%s", *d,
-                                                   k < 0 ? "new" : rc_names[k], count, line, more)
+                                                   k < 0 ? "new" : rc_name(k, body), count, line,
+                                                   more)
                                    : NULL;
         if (next) {
             free(*d);
@@ -368,6 +403,40 @@ static bmp_status birth_write(bmp_ledger *l, const ledger_body *b, const char *n
                                    number);
 }
 
+/* The region (rulings RG-1; "" for none): its row in player_region
+ * written, changed or removed, and touched for the audit chain. */
+static bmp_status region_write(bmp_ledger *l, const ledger_body *b, const char *number,
+                               const char *region, bmp_error *err)
+{
+    static const char who[] = "player_id = (SELECT id FROM player WHERE body_id = ?1 AND "
+                              "number = ?2)";
+    bmp_status rc = BMP_OK;
+    if (!*region) { /* touched before the DELETE: the chain records it gone */
+        rc = ledger_touch_where(l, "player_region", who, err, "is", b->id, number);
+        return rc ? rc
+                  : lq_run(l, err, "DELETE FROM player_region WHERE player_id = (SELECT id FROM "
+                           "player WHERE body_id = ?1 AND number = ?2)", "is", b->id, number);
+    }
+    rc = lq_run(l, err, "INSERT INTO player_region (player_id, region) SELECT id, ?3 FROM player "
+                "WHERE body_id = ?1 AND number = ?2 ON CONFLICT (player_id) DO UPDATE SET "
+                "region = excluded.region", "iss", b->id, number, region);
+    return rc ? rc : ledger_touch_where(l, "player_region", who, err, "is", b->id, number);
+}
+
+/* The fields kept outside ledger_player_write (birth year, region) where
+ * they differ from was (NULL: a new player, from the defaults). */
+static bmp_status extra_write(bmp_ledger *l, const ledger_body *b, const char *number,
+                              const regp *was, const regp *now, bmp_error *err)
+{
+    const char *by = was ? was->f[RC_BIRTH] : "", *rg = was ? was->f[RC_REGION] : "";
+    bmp_status rc = BMP_OK;
+    if (strcmp(by, now->f[RC_BIRTH]) != 0)
+        rc = birth_write(l, b, number, now->f[RC_BIRTH], err);
+    if (!rc && strcmp(rg, now->f[RC_REGION]) != 0)
+        rc = region_write(l, b, number, now->f[RC_REGION], err);
+    return rc;
+}
+
 /* The changed and new rows written in one transaction with one audit entry. */
 static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *rows, size_t n,
                                  const char *action, const char *summary, bmp_error *err)
@@ -377,12 +446,12 @@ static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *ro
     size_t nf = 0;
     if (!rc && !fresh)
         rc = bmp_error_oom(err);
-    const char **birth = calloc(n ? n : 1, sizeof *birth);
-    if (!rc && !birth)
+    const regp **extra = calloc(n ? n : 1, sizeof *extra);
+    if (!rc && !extra)
         rc = bmp_error_oom(err);
     for (size_t i = 0; i < n && !rc; i++) /* NZ-89: numbers for the new rows without one */
         if (!rows[i].was) {
-            birth[nf] = rows[i].now.f[RC_BIRTH];
+            extra[nf] = &rows[i].now;
             fresh[nf++] = rows[i].checked;
         }
     if (!rc)
@@ -390,16 +459,15 @@ static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *ro
     for (size_t i = 0; i < nf && !rc; i++)
         rc = ledger_player_write(l, b, &fresh[i], err);
     for (size_t i = 0; i < nf && !rc; i++)
-        if (*birth[i])
-            rc = birth_write(l, b, fresh[i].number, birth[i], err);
+        rc = extra_write(l, b, fresh[i].number, NULL, extra[i], err);
     for (size_t i = 0; i < n && !rc; i++)
         if (rows[i].was && rows[i].changed) {
             rc = ledger_player_write(l, b, &rows[i].checked, err);
-            if (!rc && strcmp(rows[i].was->f[RC_BIRTH], rows[i].now.f[RC_BIRTH]) != 0)
-                rc = birth_write(l, b, rows[i].checked.number, rows[i].now.f[RC_BIRTH], err);
+            if (!rc)
+                rc = extra_write(l, b, rows[i].checked.number, rows[i].was, &rows[i].now, err);
         }
     free(fresh);
-    free(birth);
+    free(extra);
     if (!rc)
         rc = ledger_audit(l, action, summary, err);
     if (!rc)
@@ -468,7 +536,7 @@ static bmp_status register_apply(bmp_ledger *l, const ledger_body *b, const lcsv
     if (!rc && !d)
         rc = bmp_error_oom(err);
     if (!rc)
-        changes_list(rows, n, o ? o->changes : NULL, &d, &nfield);
+        changes_list(b->code, rows, n, o ? o->changes : NULL, &d, &nfield);
     if (ed)
         ed->nfield = nfield;
     if (!rc && !(o && o->dry_run) && !(ed && !s->changed)) /* an edit that changes nothing
@@ -499,7 +567,7 @@ bmp_status bmp_ledger_import_register(bmp_ledger *l, const char *body, const cha
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (rc || (rc = ledger_read_csv(path, &c, err)))
         return rc;
-    rc = header_check(&c, path, col, o ? o->changes : NULL, err);
+    rc = header_check(&c, path, b.code, col, o ? o->changes : NULL, err);
     if (!rc)
         rc = register_apply(l, &b, &c, col, path, o, &s, probs ? probs : &local, NULL, err);
     lcsv_free(&c);
@@ -544,7 +612,7 @@ bmp_status bmp_ledger_player_register(bmp_ledger *l, const char *body, const cha
                       "is", b.id, norm);
     const char *cols[RC_N + 2];
     for (int k = 0; k < RC_N; k++)
-        cols[k] = rc_names[k];
+        cols[k] = rc_name(k, b.code);
     cols[RC_N] = "merged_into";
     cols[RC_N + 1] = NULL;
     if (!rc)
@@ -563,27 +631,28 @@ bmp_status bmp_ledger_player_register(bmp_ledger *l, const char *body, const cha
 /* The edit's fields as a register file of one row: the header "number"
  * and the names, the row the number and the values (col[] as header_check
  * gives it).  Every name must be an editable column, once. */
-static bmp_status edit_file(const char *number, const bmp_ledger_field *f, size_t n, lcsv *c,
-                            int col[RC_N], bmp_error *err)
+static bmp_status edit_file(const char *body, const char *number, const bmp_ledger_field *f,
+                            size_t n, lcsv *c, int col[RC_N], bmp_error *err)
 {
     for (int k = 0; k < RC_N; k++)
         col[k] = -1;
     col[RC_NUMBER] = 0;
     for (size_t i = 0; i < n; i++) {
         int k = 1;
-        while (k < RC_N && !(f[i].name && strcmp(f[i].name, rc_names[k]) == 0))
+        while (k < RC_N && !(f[i].name && strcmp(f[i].name, rc_name(k, body)) == 0))
             k++;
         if (k == RC_N)
             return bmp_error_set(err, BMP_EINVAL, "field \"%s\": not a field an edit changes; "
                                  "the fields are name,status,home_club,alternates,overseas,"
-                                 "youth,registered_from,registered_to,pre1982_red,birth_year "
-                                 "(the number is never edited)", f[i].name ? f[i].name : "");
+                                 "youth,registered_from,registered_to,pre1982_red,birth_year,%s "
+                                 "(the number is never edited)", f[i].name ? f[i].name : "",
+                                 rc_name(RC_REGION, body));
         if (col[k] >= 0)
-            return bmp_error_set(err, BMP_EINVAL, "field %s given twice", rc_names[k]);
+            return bmp_error_set(err, BMP_EINVAL, "field %s given twice", rc_name(k, body));
         for (const char *v = f[i].value ? f[i].value : ""; *v; v++)
             if ((unsigned char)*v < 0x20)
                 return bmp_error_set(err, BMP_EINVAL, "field %s: a control character in "
-                                     "\"%s\"", rc_names[k], f[i].value);
+                                     "\"%s\"", rc_name(k, body), f[i].value);
         col[k] = (int)i + 1;
     }
     memset(c, 0, sizeof *c); /* every part counted once allocated: lcsv_free frees it */
@@ -626,7 +695,7 @@ bmp_status bmp_ledger_player_edit(bmp_ledger *l, const char *body, const char *n
     if (!rc)
         rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
     if (!rc)
-        rc = edit_file(norm, fields, n, &c, col, err);
+        rc = edit_file(b.code, norm, fields, n, &c, col, err);
     snprintf(path, sizeof path, "player %s", norm);
     reg_edit ed = {.number = norm, .reason = reason};
     if (!rc)

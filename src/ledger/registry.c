@@ -11,6 +11,7 @@
 #include "ledger/csv.h"
 #include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/region.h"
 #include "ledger/registry_internal.h"
 #include "ledger/text_door.h"
 
@@ -527,19 +528,25 @@ static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql,
     return rc;
 }
 
+/* The register as `player import` reads it back; the region last, under
+ * the body's word for it (a constant of region.c, never the caller's text). */
 bmp_status bmp_ledger_export_players(bmp_ledger *l, const char *body, FILE *out, bmp_error *err)
 {
-    return export_query(
-        l, body,
+    char *sql = core_asprintf(
         "SELECT p.number, p.name, p.status, coalesce(c.number, '') AS home_club, "
         "coalesce((SELECT group_concat(number, ';') FROM (SELECT c2.number FROM alternate a "
         "JOIN club c2 ON c2.id = a.club_id WHERE a.player_id = p.id ORDER BY c2.number) AS alt), '') "
         "AS alternates, p.overseas, p.youth, coalesce(CAST(p.registered_from AS TEXT), '') AS registered_from, "
         "coalesce(CAST(p.registered_to AS TEXT), '') AS registered_to, "
-        "(p.pre1982_red / 100) || '.' || substr('0' || (p.pre1982_red % 100), -2) AS pre1982_red "
-        "FROM player p LEFT JOIN club c ON c.id = p.home_club WHERE p.body_id = ?1 "
+        "(p.pre1982_red / 100) || '.' || substr('0' || (p.pre1982_red %% 100), -2) AS pre1982_red, "
+        "coalesce(r.region, '') AS %s "
+        "FROM player p LEFT JOIN club c ON c.id = p.home_club "
+        "LEFT JOIN player_region r ON r.player_id = p.id WHERE p.body_id = ?1 "
         "ORDER BY p.number",
-        out, err);
+        ledger_region_word(body));
+    bmp_status rc = sql ? export_query(l, body, sql, out, err) : bmp_error_oom(err);
+    free(sql);
+    return rc;
 }
 
 bmp_status bmp_ledger_export_clubs(bmp_ledger *l, const char *body, FILE *out, bmp_error *err)

@@ -22,6 +22,7 @@ static bool fill_player(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
     p->stars = (int)l->ops->col_int(st, 6);
     core_strlcpy(p->rank_name, l->ops->col_text(st, 7), sizeof p->rank_name);
     p->overseas = l->ops->col_int(st, 8) != 0;
+    core_strlcpy(p->region, l->ops->col_text(st, 9), sizeof p->region);
     return true;
 }
 
@@ -37,8 +38,9 @@ bmp_status report_rows_load(bmp_ledger *l, const ledger_body *b, report_rows *r,
     }
     return lq_rows(l, &r->p, &r->n, sizeof *r->p, fill_player, NULL, err,
                    "SELECT p.id, p.number, p.name, coalesce(c.number, ''), p.status, p.rank, "
-                   "p.stars, p.rank_name, p.overseas FROM player p LEFT JOIN club c ON "
-                   "c.id = p.home_club WHERE p.body_id = ?1 ORDER BY p.id",
+                   "p.stars, p.rank_name, p.overseas, coalesce(r.region, '') FROM player p "
+                   "LEFT JOIN club c ON c.id = p.home_club LEFT JOIN player_region r ON "
+                   "r.player_id = p.id WHERE p.body_id = ?1 ORDER BY p.id",
                    "i", b->id);
 }
 
@@ -99,14 +101,16 @@ void report_rows_sort(report_rows *r)
     qsort(r->p, r->n, sizeof *r->p, cmp_player);
 }
 
-bmp_status report_rows_columns(const report_rows *r, bmp_table *t, const char *lead,
-                               const char *tail)
+bmp_status report_rows_columns(const report_rows *r, bmp_table *t, const char *region,
+                               const char *lead, const char *tail)
 {
     const char *cols[LEDGER_MAX_TYPES + 8];
     size_t n = 0;
     cols[n++] = "number";
     cols[n++] = "name";
     cols[n++] = "club";
+    if (region)
+        cols[n++] = region;
     if (lead)
         cols[n++] = lead;
     for (size_t k = 0; k < r->ntypes; k++)
@@ -120,11 +124,12 @@ bmp_status report_rows_columns(const report_rows *r, bmp_table *t, const char *l
 }
 
 bmp_status report_rows_cells(const report_rows *r, const report_player *p, bmp_table *t,
-                             const char *lead, const char *tail)
+                             bool region, const char *lead, const char *tail)
 {
     char v[32];
     bool bad = bmp_table_cell(t, "%s", p->number) || bmp_table_cell(t, "%s", p->name) ||
-               bmp_table_cell(t, "%s", p->club) || (lead && bmp_table_cell(t, "%s", lead));
+               bmp_table_cell(t, "%s", p->club) || (region && bmp_table_cell(t, "%s", p->region)) ||
+               (lead && bmp_table_cell(t, "%s", lead));
     for (size_t k = 0; !bad && k < r->ntypes; k++) {
         bmp_points_format(p->pts[k], v, sizeof v);
         bad = bmp_table_cell(t, "%s", v) != BMP_OK;

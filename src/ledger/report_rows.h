@@ -6,10 +6,12 @@
 #include "bridgemp/ledger_publish.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/ranks_glue.h"
+#include "ledger/region.h"
 
 typedef struct report_player {
     int64_t id;
     char number[16], name[128], club[32], status[16], rank_name[64];
+    char region[LEDGER_REGION_MAX + 1]; /* "" where the register has none */
     int rank, stars;
     bool overseas;
     bmp_points pts[LEDGER_MAX_TYPES];
@@ -35,12 +37,14 @@ bmp_status report_rows_add(report_rows *r, int64_t player, const char *type, bmp
 bmp_status report_rows_totals(report_rows *r, bmp_error *err);
 /* Sort: by total (or rank without one) highest first, then name, number. */
 void report_rows_sort(report_rows *r);
-/* Columns number, name, club, <lead>, each type, total (if any), <tail>. */
-bmp_status report_rows_columns(const report_rows *r, bmp_table *t, const char *lead,
-                               const char *tail);
-/* One player's row as report_rows_columns laid it out. */
+/* Columns number, name, club, <region> (the body's word for it, or NULL:
+ * none), <lead>, each type, total (if any), <tail>. */
+bmp_status report_rows_columns(const report_rows *r, bmp_table *t, const char *region,
+                               const char *lead, const char *tail);
+/* One player's row as report_rows_columns laid it out (region: whether
+ * it has the region's column). */
 bmp_status report_rows_cells(const report_rows *r, const report_player *p, bmp_table *t,
-                             const char *lead, const char *tail);
+                             bool region, const char *lead, const char *tail);
 /* The head into *head (if not NULL) and a note "ledger head N:HASH". */
 bmp_status report_head(bmp_ledger *l, bmp_ledger_head *head, bmp_table *t, bmp_error *err);
 void report_rows_free(report_rows *r);

@@ -138,10 +138,10 @@ bmp_status bmp_ledger_year_report(bmp_ledger *l, const char *body, int year,
         rc = bmp_error_oom(err);
     if (!rc && has_awards)
         rc = awards(ops, &r, award, out, err);
-    if (!rc && report_rows_columns(&r, out, "rank_at_start", has_awards ? "award" : NULL))
+    if (!rc && report_rows_columns(&r, out, NULL, "rank_at_start", has_awards ? "award" : NULL))
         rc = bmp_error_oom(err);
     for (size_t i = 0; i < r.n && !rc; i++)
-        if (report_rows_cells(&r, &r.p[i], out, r.p[i].rank_name,
+        if (report_rows_cells(&r, &r.p[i], out, false, r.p[i].rank_name,
                               has_awards ? award[i] : NULL))
             rc = bmp_error_oom(err);
     if (!rc)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bridgemp/ledger_publish.h"
+#include "server/api_args.h"
 #include "server/http_internal.h"
 
 /* {body, head, rows, notes}. */
@@ -26,10 +27,40 @@ static void report_answer(srv_resp *rs, const char *body, bmp_status st, const b
     rs->cacheable = true;
 }
 
+/* ?region=, or ?state= / ?county= / ?unit= where that is the body's word
+ * for it (rulings RG-1); false after a 400 for two of them or a word the
+ * body does not use.  The value itself is checked by bmp_ledger_ranking. */
+static bool region_arg(srv_req *rq, srv_resp *rs, const char **out)
+{
+    const char *word = bmp_ledger_region_word(rq->params[0]);
+    static const char *const names[] = {"region", "state", "county", "unit"};
+    *out = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *v = srv_arg(rq, names[i]);
+        if (!v)
+            continue;
+        if (*out) {
+            srv_error(rs, 400, "%s: one region at a time (region, or %s)", names[i], word);
+            return false;
+        }
+        if (i && strcmp(names[i], word) != 0) {
+            srv_error(rs, 400, "%s: the %s's players have a %s, not a %s: use region= or %s=",
+                      names[i], rq->params[0], word, names[i], word);
+            return false;
+        }
+        *out = v;
+    }
+    return true;
+}
+
 int srv_report_ranking(srv_req *rq, srv_resp *rs)
 {
     bmp_ledger_ranking_opts o = {.size = sizeof o, .club = srv_arg(rq, "club"),
                                  .rank = srv_arg(rq, "rank"), .status = srv_arg(rq, "status")};
+    static const char *const args[] = {"club", "rank", "status", "region", "state", "county",
+                                       "unit", NULL};
+    if (!srv_args_only(rq, rs, args) || !region_arg(rq, rs, &o.region))
+        return 0;
     bmp_table t;
     bmp_ledger_head h;
     bmp_error e = {0};

@@ -18,18 +18,38 @@
 
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_movein.h"
+#include "bridgemp/ledger_publish.h"
 #include "server/pages_internal.h"
 
 #define HISTORY_ROWS 50
 
-/* The register fields an edit changes, with their labels (the number is never edited). */
+/* The register fields an edit changes, with their labels (the number is
+ * never edited); "region" stands for the body's word for it (edit_name). */
 static const char *const edit_names[] = {"name", "status", "home_club", "alternates", "overseas",
                                          "youth", "registered_from", "registered_to",
-                                         "pre1982_red", "birth_year", NULL};
+                                         "pre1982_red", "birth_year", "region", NULL};
 static const char *const edit_labels[] = {"Name", "Status", "Home club", "Alternate clubs",
                                           "Overseas (0 or 1)", "Youth (0 or 1)",
                                           "Registered from (year)", "Registered to (year)",
-                                          "Red points before 1982", "Birth year", NULL};
+                                          "Red points before 1982", "Birth year", NULL, NULL};
+#define EDIT_FIELDS 11
+
+/* Field i's name for body: the region as the body calls it (state, county,
+ * region, unit: bmp_ledger_region_word, rulings RG-1). */
+static const char *edit_name(size_t i, const char *body)
+{
+    return strcmp(edit_names[i], "region") == 0 ? bmp_ledger_region_word(body) : edit_names[i];
+}
+
+/* Field i's label: the region's word with a capital ("State"). */
+static const char *edit_label(size_t i, const char *body, char *buf, size_t size)
+{
+    if (edit_labels[i])
+        return edit_labels[i];
+    snprintf(buf, size, "%s", edit_name(i, body));
+    buf[0] = (char)(buf[0] >= 'a' && buf[0] <= 'z' ? buf[0] - 'a' + 'A' : buf[0]);
+    return buf;
+}
 
 static void hidden(core_buf *b, const char *name, const char *value)
 {
@@ -161,10 +181,12 @@ static void register_block(page *p, const char *body, const bmp_table *r)
     page_form_open(p, action, "edit");
     hidden(b, "action", "edit");
     for (size_t i = 0; edit_names[i]; i++) {
-        size_t k = page_col(r, edit_names[i]);
+        const char *nm = edit_name(i, body);
+        char label[16];
+        size_t k = page_col(r, nm);
         core_buf_printf(b, "<p><label for=\"f-%s\">%s</label><input id=\"f-%s\" name=\"%s\" "
-                           "maxlength=\"200\" value=\"", edit_names[i], edit_labels[i],
-                        edit_names[i], edit_names[i]);
+                           "maxlength=\"200\" value=\"", nm,
+                        edit_label(i, body, label, sizeof label), nm, nm);
         web_buf_html(b, k == (size_t)-1 ? "" : bmp_table_get(r, 0, k));
         core_buf_puts(b, "\"></p>");
     }
@@ -314,7 +336,7 @@ int page_register_record(page *p)
 
 typedef struct reg_act {
     const char *body, *number, *reason, *into, *renewed;
-    bmp_ledger_field f[10];
+    bmp_ledger_field f[EDIT_FIELDS];
     size_t nf, changed;
     int what; /* 0 edit, 1 release, 2 merge, 3 unmerge */
     int64_t batch;
@@ -343,10 +365,11 @@ static bmp_status reg_write(bmp_ledger *w, void *arg, bmp_error *e)
 static void edit_fields(page *p, reg_act *a, const bmp_table *r, char vals[][208])
 {
     for (size_t i = 0; edit_names[i]; i++) {
-        const char *v = page_form(p, edit_names[i], vals[i], 208);
-        size_t k = page_col(r, edit_names[i]);
+        const char *nm = edit_name(i, a->body);
+        const char *v = page_form(p, nm, vals[i], 208);
+        size_t k = page_col(r, nm);
         if (v && k != (size_t)-1 && strcmp(v, bmp_table_get(r, 0, k)) != 0)
-            a->f[a->nf++] = (bmp_ledger_field){edit_names[i], v};
+            a->f[a->nf++] = (bmp_ledger_field){nm, v};
     }
 }
 
@@ -358,7 +381,7 @@ int page_register_post(page *p)
     int st = page_require(p, BMP_ROLE_SECRETARY, a.body, NULL);
     if (st)
         return st;
-    char action[16], reason[520], into[32], renewed[16], vals[10][208];
+    char action[16], reason[520], into[32], renewed[16], vals[EDIT_FIELDS][208];
     static const char *const acts[] = {"edit", "release", "merge", "unmerge"};
     const char *act = page_form(p, "action", action, sizeof action);
     while (act && a.what < 4 && strcmp(act, acts[a.what]) != 0)

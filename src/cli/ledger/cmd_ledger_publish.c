@@ -12,14 +12,19 @@
 
 static const char *const help_publish =
     "usage: bridgemp ledger report ranking --body B [--club C] [--rank R] [--status S]\n"
+    "         [--region R | --state S (ABF) | --county C (EBU)]\n"
     "       bridgemp ledger report year YEAR --body B\n"
     "       bridgemp ledger report promotions PERIOD --body B\n"
     "  --format table|csv|json|html (default table); --output FILE writes it atomically\n"
     "\n"
     "ranking: every player's holdings per point type, the body's total where it\n"
-    "has one, rank and home club, by total then name (not the Deceased unless\n"
-    "--status Deceased).  year: points won in calendar YEAR and the rank held on\n"
-    "1 January; for the ABF the McCutcheon Trophy and awards (1.7.2, 1.7.3).\n"
+    "has one, rank, home club and region, by total then name (not the Deceased\n"
+    "unless --status Deceased).  --region: one region's players, in the body's\n"
+    "word for it: an ABF state or territory (NSW or New South Wales), an EBU\n"
+    "county, an NZ region, an ACBL unit, as the register has it (--state and\n"
+    "--county are the ABF's and the EBU's names for --region).\n"
+    "year: points won in calendar YEAR and the rank held on 1 January; for the\n"
+    "ABF the McCutcheon Trophy and awards (1.7.2, 1.7.3).\n"
     "promotions PERIOD (yyyy-mm or yyyy): new rank, player, club, previous rank\n"
     "and date, highest rank first.  Each names the ledger head it was made from:\n"
     "a note, JSON \"head\", CSV column ledger_head.\n";
@@ -82,11 +87,40 @@ static bmp_status publish_step(bmp_ledger *l, const ledger_args *a, const void *
     return st;
 }
 
+/* --region, or --state / --county where that is the body's word for it
+ * (rulings RG-1); NULL when none is given.  Usage error (*bad) for two of
+ * them, or for a word the body does not use. */
+static const char *ranking_region(const ledger_args *a, bool *bad)
+{
+    const char *word = bmp_ledger_region_word(a->body);
+    const struct {
+        const char *opt, *v;
+    } given[] = {{"region", a->region}, {"state", a->state}, {"county", a->county}};
+    const char *v = NULL;
+    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) {
+        if (!given[i].v)
+            continue;
+        if (v) {
+            fprintf(stderr, "bridgemp ledger report ranking: one region at a time (--region, "
+                            "--state or --county)\n");
+            *bad = true;
+        } else if (i && strcmp(given[i].opt, word) != 0) {
+            fprintf(stderr, "bridgemp ledger report ranking: --%s: %s players have a %s, not a "
+                            "%s: use --region or --%s\n", given[i].opt, a->body, word,
+                    given[i].opt, word);
+            *bad = true;
+        }
+        v = given[i].v;
+    }
+    return v;
+}
+
 static bmp_status fill_ranking(bmp_ledger *l, const ledger_args *a, bmp_ledger_head *head,
                                bmp_table *t, bmp_error *e)
 {
+    bool bad = false;
     bmp_ledger_ranking_opts o = {.size = sizeof o, .club = a->club, .rank = a->rank,
-                                 .status = a->status};
+                                 .status = a->status, .region = ranking_region(a, &bad)};
     return bmp_ledger_ranking(l, a->body, &o, head, t, e);
 }
 
@@ -110,7 +144,13 @@ static int run_publish(ledger_args *a, publish_fn fill)
     return ledger_run(a, publish_step, &x);
 }
 
-static int cmd_ranking(ledger_args *a) { return run_publish(a, fill_ranking); }
+static int cmd_ranking(ledger_args *a)
+{
+    bool bad = false;
+    if (a->body)
+        ranking_region(a, &bad);
+    return bad ? LEDGER_EXIT_USAGE : run_publish(a, fill_ranking);
+}
 
 static int cmd_year(ledger_args *a)
 {
@@ -151,7 +191,8 @@ static int cmd_settings(ledger_args *a)
 
 #define PUB_OPTS (LO(BODY) | LEDGER_TABLE_OPTS)
 const ledger_cmd ledger_cmds_publish[] = {
-    {"report ranking", help_publish, PUB_OPTS | LO(CLUB) | LO(RANK) | LO(STATUS), 0, 0,
+    {"report ranking", help_publish,
+     PUB_OPTS | LO(CLUB) | LO(RANK) | LO(STATUS) | LO(REGION) | LO(STATE) | LO(COUNTY), 0, 0,
      cmd_ranking},
     {"report year", help_publish, PUB_OPTS, 1, 1, cmd_year},
     {"invoice-settings", help_settings, PUB_OPTS | LO(SET), 0, 0, cmd_settings},

@@ -34,7 +34,8 @@ static const opt opts[LO_COUNT] = {
     S(ledger, LEDGER), F("--force-replace", force_replace, FORCE_REPLACE),
     [LO_FORMAT] = {"--format", 0, OPT_FORMAT}, [LO_CONTROL] = {"--control", 0, OPT_CONTROL},
     S(rank, RANK), [LO_SET] = {"--set", 0, OPT_SET}, [LO_ROLE] = {"--role", 0, OPT_ROLE},
-    F("--password-stdin", password_stdin, PASSWORD_STDIN), F("--rows", rows, ROWS), S(table, TABLE)};
+    F("--password-stdin", password_stdin, PASSWORD_STDIN), F("--rows", rows, ROWS), S(table, TABLE),
+    S(region, REGION), S(county, COUNTY)};
 
 /* One bit each in ledger_args.given and ledger_cmd.opts. */
 _Static_assert(LO_COUNT <= 64, "more options than bits in a uint64_t");

@@ -28,6 +28,7 @@ typedef enum ledger_opt {
     LO_HEAD, /* ledger verify --head N:HASH (issue 27) */
     LO_ROLE, LO_PASSWORD_STDIN, /* ledger user (issue 29, cmd_ledger_user.c) */
     LO_ROWS, LO_TABLE, /* ledger audit --rows, --table T (issue 28) */
+    LO_REGION, LO_COUNTY, /* report ranking --region (--state, --county) (issue 28) */
     LO_COUNT
 } ledger_opt;
 #define LO(x) (UINT64_C(1) << LO_##x)
@@ -60,6 +61,7 @@ typedef struct ledger_args {
     bmp_output_format fmt;
     bool html;                    /* --format html (a table as a page) */
     const char *rank;             /* report ranking --rank */
+    const char *region, *county;  /* report ranking --region, --county (and --state) */
     const char **sets;            /* invoice-settings --set KEY=VALUE, repeatable */
     size_t nsets;
     const char **roles;           /* ledger user add --role ROLE, repeatable (issue 29) */

@@ -32,7 +32,8 @@ static const char *const tables[] = {
     "payment", "overdue_quarter", "levy_gate", "certificate",
     "close_rank", "reopen", "reopen_batch", "reopen_promotion", "certificate_revoked",
     "reopen_pending",
-    "opening", "opening_player", "player_merge", "player_unmerge", NULL};
+    "opening", "opening_player", "player_merge", "player_unmerge",
+    "player_region", NULL};
 
 static bmp_status db_error(sqlite3 *db, bmp_error *err, const char *what)
 {

@@ -26,7 +26,7 @@ step 0 "8 promotions" $L close 2025-09 --body abf
 HEAD=$($L report ranking --body abf --format json | sed -n 's/.*"head": "\([0-9]*:[0-9a-f]*\)".*/\1/p')
 case $HEAD in [0-9]*:????????????????????????????????????????????????????????????????) ;;
     *) echo "FAIL: no head in the ranking's JSON ($HEAD)"; fails=$((fails + 1)) ;; esac
-step 0 "^0002061,T6 player 1,3101,Graduate Master,0.00,3.00,0.00,3.00,$HEAD\$" \
+step 0 "^0002061,T6 player 1,3101,,Graduate Master,0.00,3.00,0.00,3.00,$HEAD\$" \
     $L report ranking --body abf --format csv
 step 0 "ledger head $HEAD" $L report ranking --body abf
 step 0 "total: green \\+ red \\+ gold" $L report ranking --body abf --club 3101
@@ -37,6 +37,21 @@ step 0 "McCutcheon Trophy \\(ABF-90, 1.7.2\\): 0002061 T6 player 1, 3.00 points 
     $L report year 2025 --body abf
 step 0 "^Graduate Master +0002021 +T2 player 1 +3101 Spring Congress" \
     $L report promotions 2025-09 --body abf
+# a player's state (migration 023, rulings RG-1): the register's column,
+# --dry-run from -> to, the ranking's --state (or --region; --county is the EBU's)
+printf 'Number,State\n2061,NSW\n2062,new south wales\n2063,VIC\n' > "$W/states.csv"
+refused 0 '0002062 state: "" -> "NSW"' $L player import "$W/states.csv" --body abf --dry-run
+step 0 "3 players imported" $L player import "$W/states.csv" --body abf
+step 0 "^0002061,T6 player 1,Active,3101,,0,0,2011,,0.00,NSW\$" $L player export --body abf
+step 0 "^0002061,T6 player 1,3101,NSW,Graduate Master,0.00,3.00,0.00,3.00," \
+    $L report ranking --body abf --state nsw --format csv
+step 0 "^2 player\\(s\\)" $L report ranking --body abf --region "New South Wales"
+step 0 "^1 player\\(s\\)" $L report ranking --body abf --state VIC
+step 1 'state "Sydney": expected one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA' \
+    $L report ranking --body abf --state Sydney
+step 2 "--county: abf players have a state, not a county: use --region or --state" \
+    $L report ranking --body abf --county Kent
+step 2 "one region at a time" $L report ranking --body abf --state NSW --region VIC
 # the --period form is as before
 step 0 "^2025-09 +0002021 +T2 player 1 +Nil +Graduate Master" \
     $L report promotions --body abf --period 2025-09

@@ -17,6 +17,9 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 sh examples/ledger/demo.sh "$BIN" "$DB" > "$W/demo.out" 2>&1 || { cat "$W/demo.out"; exit 1; }
 L="$BIN ledger --db $DB"
+# two players in a state (migration 023, rulings RG-1) for the ranking's filter
+printf 'number,state\n1003,QLD\n1004,Queensland\n' > "$W/states.csv"
+$L player import "$W/states.csv" --body abf > /dev/null || { echo "FAIL: states"; exit 1; }
 CLUB=$($L token create --scope club:abf:2074 --name harbourside 2>/dev/null | tail -1)
 OTHER=$($L token create --scope club:abf:3101 2>/dev/null | tail -1)
 SEC=$($L token create --scope secretary:abf 2>/dev/null | tail -1)
@@ -104,9 +107,18 @@ req 400 'expected an event' "$U/api/v1/events/abf/x"
 req 404 'unknown body' "$U/api/v1/players/xyz/1003"
 req 200 '"number":"0001004"' "$U/api/v1/clubs/abf/2074?period=2025-09"
 # issue 28: the published lists, each with the ledger head it was made from
-req 200 '"body":"abf","head":"[0-9]+:[0-9a-f]{64}","rows":\[\{"number":"0002011","name":"T1 player 1","club":"3101","rank":"Regional Master","green":"48.00","red":"3.23","gold":"0.00","total":"51.23"\}' \
+req 200 '"body":"abf","head":"[0-9]+:[0-9a-f]{64}","rows":\[\{"number":"0002011","name":"T1 player 1","club":"3101","state":"","rank":"Regional Master","green":"48.00","red":"3.23","gold":"0.00","total":"51.23"\}' \
     "$U/api/v1/reports/abf/ranking"
 req 200 '"rows":\[\{"number":"0001004",[^}]*"total":"25.05"\}' "$U/api/v1/reports/abf/ranking?club=2074"
+# by state: 1004 (25.05) then 1003 (5.10), the two in QLD; a bad state or a
+# word the ABF does not use is 400
+req 200 '"rows":\[\{"number":"0001004","name":"Player 4","club":"2074","state":"QLD",[^}]*"total":"25.05"\},\{"number":"0001003",[^}]*"state":"QLD",[^}]*"total":"5.10"\}\],"notes":\[[^]]*"2 player\(s\)"' \
+    "$U/api/v1/reports/abf/ranking?state=qld"
+req 200 '"rows":\[\{"number":"0001004",' "$U/api/v1/reports/abf/ranking?region=Queensland"
+req 400 'state ..Sydney..: expected one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA' \
+    "$U/api/v1/reports/abf/ranking?state=Sydney"
+req 400 'county: the abf.s players have a state, not a county' "$U/api/v1/reports/abf/ranking?county=Kent"
+req 400 'unknown parameter ..colour..' "$U/api/v1/reports/abf/ranking?colour=red"
 req 200 '"award":"McCutcheon Trophy"' "$U/api/v1/reports/abf/year/2025"
 req 400 'year ..x..: expected 1..9999' "$U/api/v1/reports/abf/year/x"
 req 200 '"new_rank":"Regional Master","player":"0002011".*"previous_rank":"Silver Local Master"' \

@@ -1,0 +1,375 @@
+/* A player's region (issue 28 item 4, migration 023, src/ledger/region.c,
+ * docs/rulings.md RG-1, RG-2): the ABF's state or territory and the EBU's
+ * county read by the register import (its documented-header check, a file
+ * without the column leaving it as it is, --dry-run from -> to), written
+ * out by the export, and the ranking filtered by it; a ledger of the
+ * schema before migration 023 upgrades and still verifies.  Both backends
+ * (tests/pg.cmake). */
+#include "ledger_test_util.h"
+
+#include <sqlite3.h>
+
+#include "bridgemp/ledger_movein.h"
+#include "bridgemp/ledger_publish.h"
+#include "ledger/migrations/sqlite_migrations.h"
+
+#define ADJ "number,point_type,points,event,reason\n"
+
+static void import_ok(lt *t, const char *body, const char *name, const char *csv)
+{
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    bmp_status st = bmp_ledger_import_players(t->l, body, lt_file(t, name, csv), NULL, &p, &e);
+    if (st)
+        fprintf(stderr, "%s: %s\n", name, e.msg);
+    assert_int_equal(st, BMP_OK);
+    bmp_problems_free(&p);
+}
+
+static void post(lt *t, const char *body, const char *csv, const char *period)
+{
+    bmp_error e = {0};
+    int64_t id = lt_import(t, lt_file(t, "adj.csv", csv), body, BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t->l, id, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t->l, body, period, NULL, &e), BMP_OK);
+}
+
+/* The player's row of the register export (freshly allocated). */
+static char *export_row(lt *t, const char *body, const char *number)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_export_players(t->l, body, f, &e), BMP_OK);
+    fclose(f);
+    char *s = strstr(buf, number);
+    assert_non_null(s);
+    char *row = strndup(s, strcspn(s, "\n"));
+    free(buf);
+    return row;
+}
+
+static void verify_ok(lt *t)
+{
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    bmp_status st = bmp_ledger_verify(t->l, &p, &e);
+    for (size_t i = 0; i < p.count; i++)
+        fprintf(stderr, "  verify: %s\n", p.msgs[i]);
+    assert_int_equal(st, BMP_OK);
+    bmp_problems_free(&p);
+}
+
+/* The ranking filtered by region into *tb (initialised here); its status. */
+static bmp_status ranking_of(lt *t, const char *body, const char *region, bmp_table *tb,
+                             bmp_error *e)
+{
+    bmp_ledger_ranking_opts o = {.size = sizeof o, .region = region};
+    bmp_table_init(tb);
+    return bmp_ledger_ranking(t->l, body, &o, NULL, tb, e);
+}
+
+/* lt_abf's players with points posted (ABF-86: green and red add into the
+ * total): 1002 6.00 green + 1.00 red = 7.00; 1004 3.50 green + 0.25 red =
+ * 3.75; 1003 2.00 green; 1005 0.50 green. */
+static void abf_posted(lt *t)
+{
+    lt_abf(t);
+    post(t, "abf",
+         ADJ "1002,green,6.00,old,carried\n1002,red,1.00,old,carried\n"
+             "1003,green,2.00,old,carried\n1004,green,3.50,old,carried\n"
+             "1004,red,0.25,old,carried\n1005,green,0.50,old,carried\n",
+         "2025-12");
+}
+
+/* ... in two states: 1002 and 1004 NSW, 1003 VIC, 1005 none. */
+static void abf_two_states(lt *t)
+{
+    abf_posted(t);
+    import_ok(t, "abf", "s.csv", "Number,State\n1002,NSW\n1003,vic\n1004,New South Wales\n");
+}
+
+/* RG-1: --state NSW lists exactly 1002 and 1004 (by total, 7.00 then
+ * 3.75), with their holdings; VIC (as "Victoria", any case) only 1003;
+ * Queensland is a state no player has: an empty list; "Sydney" is no
+ * state: EINVAL naming the eight. */
+static void ranking_by_state(void **state)
+{
+    (void)state;
+    lt t;
+    abf_two_states(&t);
+    bmp_error e = {0};
+    bmp_table tb;
+    assert_int_equal(ranking_of(&t, "abf", "nsw", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 2);
+    assert_string_equal(lt_cell(&tb, 0, "number"), "0001002");
+    assert_string_equal(lt_cell(&tb, 0, "state"), "NSW");
+    assert_string_equal(lt_cell(&tb, 0, "green"), "6.00");
+    assert_string_equal(lt_cell(&tb, 0, "red"), "1.00");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "7.00");
+    assert_string_equal(lt_cell(&tb, 1, "number"), "0001004");
+    assert_string_equal(lt_cell(&tb, 1, "state"), "NSW");
+    assert_string_equal(lt_cell(&tb, 1, "green"), "3.50");
+    assert_string_equal(lt_cell(&tb, 1, "red"), "0.25");
+    assert_string_equal(lt_cell(&tb, 1, "total"), "3.75");
+    bmp_table_free(&tb);
+    assert_int_equal(ranking_of(&t, "abf", "VICTORIA", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 1);
+    assert_string_equal(lt_cell(&tb, 0, "number"), "0001003");
+    assert_string_equal(lt_cell(&tb, 0, "green"), "2.00");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "2.00");
+    bmp_table_free(&tb);
+    assert_int_equal(ranking_of(&t, "abf", "Queensland", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 0);
+    bmp_table_free(&tb);
+    assert_int_equal(ranking_of(&t, "abf", "Sydney", &tb, &e), BMP_EINVAL);
+    assert_string_equal(e.msg, "state \"Sydney\": expected one of ACT, NSW, NT, QLD, SA, TAS, "
+                               "VIC, WA (or the name, as New South Wales)");
+    bmp_table_free(&tb);
+    assert_int_equal(ranking_of(&t, "abf", " ", &tb, &e), BMP_EINVAL);
+    bmp_table_free(&tb);
+    /* no filter: everyone but the Deceased, 1005 and the Dormant 1007 without a state */
+    assert_int_equal(ranking_of(&t, "abf", NULL, &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 5);
+    assert_string_equal(lt_cell(&tb, 3, "number"), "0001005");
+    assert_string_equal(lt_cell(&tb, 3, "state"), "");
+    bmp_table_free(&tb);
+    verify_ok(&t);
+    lt_done(&t);
+}
+
+/* RG-1: EBU counties as the register writes them.  W1 (Surrey) 50 local +
+ * 1.00 blue = 150.00 (EBU-1: a Blue Point is 100); W3 (Surrey) 30 local;
+ * W2 (Kent) 120 local.  "surrey" lists W1 then W3; "Surry" is no county
+ * of the register: EINVAL naming the ones it has. */
+static void ranking_by_county(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    import_ok(&t, "ebu", "p.csv", "number,name,status,County\n11,W1,Active,Surrey\n"
+                                  "12,W2,Active,Kent\n13,W3,Active,Surrey\n14,W4,Active,\n");
+    post(&t, "ebu",
+         ADJ "11,local,50.00,x,carried\n11,blue,1.00,x,carried\n12,local,120.00,x,carried\n"
+             "13,local,30.00,x,carried\n",
+         "2024-01");
+    bmp_error e = {0};
+    bmp_table tb;
+    assert_int_equal(ranking_of(&t, "ebu", "surrey", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 2);
+    assert_string_equal(lt_cell(&tb, 0, "name"), "W1");
+    assert_string_equal(lt_cell(&tb, 0, "county"), "Surrey");
+    assert_string_equal(lt_cell(&tb, 0, "local"), "50.00");
+    assert_string_equal(lt_cell(&tb, 0, "blue"), "1.00");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "150.00");
+    assert_string_equal(lt_cell(&tb, 1, "name"), "W3");
+    assert_string_equal(lt_cell(&tb, 1, "total"), "30.00");
+    bmp_table_free(&tb);
+    assert_int_equal(ranking_of(&t, "ebu", "Kent", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 1);
+    assert_string_equal(lt_cell(&tb, 0, "name"), "W2");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "120.00");
+    bmp_table_free(&tb);
+    assert_int_equal(ranking_of(&t, "ebu", "Surry", &tb, &e), BMP_EINVAL);
+    assert_string_equal(e.msg, "county \"Surry\": no player of the register has it; the "
+                               "register's are Kent, Surrey");
+    bmp_table_free(&tb);
+    char *row = export_row(&t, "ebu", "11,W1");
+    assert_string_equal(row, "11,W1,Active,,,0,0,,,0.00,Surrey");
+    free(row);
+    verify_ok(&t);
+    lt_done(&t);
+}
+
+/* The register import (MI-0, RG-1): --dry-run lists each state from -> to
+ * and writes nothing; the import writes it (the export's last column,
+ * "state"); a file without the column leaves it; an empty cell clears
+ * it; a value that is no state is refused by line, nothing written; a
+ * column the body does not use (a county; a region, which an ABF State
+ * divides itself into, ABF-53) is refused naming the valid ones. */
+static void register_column(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    const char *csv = lt_file(&t, "s.csv", "number,state\n1002,nsw\n1003,Tasmania\n1004,\n");
+    char *before = lt_dump(&t);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    bmp_ledger_register_opts o = {.size = sizeof o, .dry_run = true, .changes = f};
+    bmp_ledger_register_stats s = {0};
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_register(t.l, "abf", csv, &o, &s, NULL, &e), BMP_OK);
+    fclose(f);
+    assert_string_equal(out, "0001002 state: \"\" -> \"NSW\"\n"
+                             "0001003 state: \"\" -> \"TAS\"\n");
+    assert_int_equal(s.changed, 2);
+    assert_int_equal(s.unchanged, 1);
+    free(out);
+    lt_unchanged(&t, before);
+
+    import_ok(&t, "abf", "s.csv", "number,state\n1002,nsw\n1003,Tasmania\n1004,\n");
+    char *row = export_row(&t, "abf", "0001002");
+    assert_string_equal(row, "0001002,Player 2,Active,2074,3101,0,0,,,0.00,NSW");
+    free(row);
+    /* a file without the column: the state stays */
+    import_ok(&t, "abf", "st.csv", "number,name,status\n1002,Player 2,Dormant\n");
+    row = export_row(&t, "abf", "0001002");
+    assert_string_equal(row, "0001002,Player 2,Dormant,2074,3101,0,0,,,0.00,NSW");
+    free(row);
+    /* an empty cell clears it */
+    import_ok(&t, "abf", "r.csv", "number,State\n1003,\n");
+    row = export_row(&t, "abf", "0001003");
+    assert_string_equal(row, "0001003,Player 3,Active,2074,,0,0,,,0.00,");
+    free(row);
+
+    before = lt_dump(&t);
+    bmp_problems p = {0};
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "b.csv",
+                     "number,state\n1004,VIC\n1005,Sydney\n"), NULL, &p, &e), BMP_EINVAL);
+    lt_has(&p, "b.csv:3: state \"Sydney\": expected one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA");
+    bmp_problems_free(&p);
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "g.csv",
+                     "number,Region\n1004,Hunter\n"), NULL, NULL, &e), BMP_EPARSE);
+    assert_non_null(strstr(e.msg, "unknown column \"Region\" (did you mean state?)"));
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "c.csv",
+                     "number,County\n1004,Kent\n"), NULL, NULL, &e), BMP_EPARSE);
+    assert_non_null(strstr(e.msg, "c.csv:1: header: unknown column \"County\" (did you mean "
+                                  "state?); the columns are "
+                                  "number,name,status,home_club,alternates,overseas,youth,"
+                                  "registered_from,registered_to,pre1982_red,birth_year,state "
+                                  "(docs/ledger.md)"));
+    lt_unchanged(&t, before);
+    verify_ok(&t);
+    lt_done(&t);
+}
+
+/* The import's audit entry names the field by the body's word, and the
+ * chain images the region's row (its change, from -> to). */
+static void region_audited(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    import_ok(&t, "abf", "s.csv", "number,state\n1002,NSW\n");
+    import_ok(&t, "abf", "s2.csv", "number,state\n1002,ACT\n");
+    bmp_error e = {0};
+    bmp_table a;
+    bmp_table_init(&a);
+    bmp_ledger_audit_filter af = {.action = "import players"};
+    assert_int_equal(bmp_ledger_audit_list(t.l, &af, &a, &e), BMP_OK);
+    assert_int_equal(a.nrows, 3);
+    assert_non_null(strstr(lt_cell(&a, 2, "detail"), "\nstate (1): 0001002 \"NSW\" -> \"ACT\""));
+    bmp_table_free(&a);
+    char *d = lt_dump(&t); /* 1002 is player 1, lt_abf's first */
+    assert_non_null(strstr(d, "== player_region\n1|ACT\n=="));
+    free(d);
+    verify_ok(&t);
+    lt_done(&t);
+}
+
+/* The back office's edit of one player (bmp_ledger_player_edit, the
+ * import's code): the state by the body's word, checked as the import
+ * checks it; the record shows it under that word. */
+static void edit_one_player(void **state)
+{
+    (void)state;
+    lt t;
+    abf_two_states(&t);
+    bmp_error e = {0};
+    size_t changed = 0;
+    bmp_ledger_field f = {"state", "Victoria"};
+    assert_int_equal(bmp_ledger_player_edit(t.l, "abf", "1002", &f, 1, "moved to Melbourne",
+                                            &changed, NULL, &e), BMP_OK);
+    assert_int_equal(changed, 1);
+    bmp_table tb;
+    assert_int_equal(ranking_of(&t, "abf", "VIC", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 2); /* 1002 7.00, then 1003 2.00 */
+    assert_string_equal(lt_cell(&tb, 0, "number"), "0001002");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "7.00");
+    assert_string_equal(lt_cell(&tb, 1, "number"), "0001003");
+    bmp_table_free(&tb);
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_player_register(t.l, "abf", "1002", &tb, &e), BMP_OK);
+    assert_string_equal(lt_cell(&tb, 0, "state"), "VIC");
+    bmp_table_free(&tb);
+    char *before = lt_dump(&t);
+    bmp_problems p = {0};
+    f = (bmp_ledger_field){"state", "Perth"};
+    assert_int_equal(bmp_ledger_player_edit(t.l, "abf", "1002", &f, 1, "x", NULL, &p, &e),
+                     BMP_EINVAL);
+    lt_has(&p, "state \"Perth\": expected one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA");
+    bmp_problems_free(&p);
+    f = (bmp_ledger_field){"county", "Kent"};
+    assert_int_equal(bmp_ledger_player_edit(t.l, "abf", "1002", &f, 1, "x", NULL, NULL, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "field \"county\": not a field an edit changes; the fields "
+                                  "are name,status,home_club,alternates,overseas,youth,"
+                                  "registered_from,registered_to,pre1982_red,birth_year,state"));
+    lt_unchanged(&t, before);
+    verify_ok(&t);
+    lt_done(&t);
+}
+
+/* Migration 023 on a ledger made before it, whose players are imaged in
+ * the audit chain: the schema before 023 is today's without its table
+ * (023 only creates player_region), so the ledger is made, then the table
+ * dropped and the version set back.  Opening migrates; verify passes (a
+ * column added to player would have changed every player's image, RG-2);
+ * a state imported then filters the ranking; verify passes again. */
+static void upgrade_from_before_023(void **state)
+{
+    (void)state;
+    int at = 0;
+    while (at < ledger_nmigrations && ledger_migrations[at] != ledger_sqlite_migration_023)
+        at++;
+    if (at != ledger_nmigrations - 1)
+        fail_msg("migration 023 is no longer the last: drop what the later ones make too");
+    lt t;
+    abf_posted(&t); /* a register imaged in the chain, holdings posted */
+    bmp_ledger_close(t.l);
+    t.l = NULL;
+    char sql[160];
+    if (lt_on_postgres()) {
+        lt_pg_exec(t.db, "DROP TABLE player_region");
+        snprintf(sql, sizeof sql, "DELETE FROM bmp_schema; INSERT INTO bmp_schema VALUES (%d)",
+                 at);
+        lt_pg_exec(t.db, sql);
+    } else {
+        sqlite3 *h = NULL;
+        assert_int_equal(sqlite3_open(t.db, &h), SQLITE_OK);
+        snprintf(sql, sizeof sql, "DROP TABLE player_region; PRAGMA user_version = %d", at);
+        assert_int_equal(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(h);
+    }
+    lt_open(&t);
+    assert_int_equal(bmp_ledger_schema_version(t.l), bmp_ledger_schema_latest());
+    verify_ok(&t);
+    import_ok(&t, "abf", "s.csv", "number,state\n1003,WA\n1005,WA\n");
+    bmp_error e = {0};
+    bmp_table tb;
+    assert_int_equal(ranking_of(&t, "abf", "WA", &tb, &e), BMP_OK);
+    assert_int_equal(tb.nrows, 2); /* 1003 2.00, then 1005 0.50 */
+    assert_string_equal(lt_cell(&tb, 0, "number"), "0001003");
+    assert_string_equal(lt_cell(&tb, 0, "total"), "2.00");
+    assert_string_equal(lt_cell(&tb, 1, "number"), "0001005");
+    assert_string_equal(lt_cell(&tb, 1, "total"), "0.50");
+    bmp_table_free(&tb);
+    verify_ok(&t);
+    lt_done(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ranking_by_state),
+        cmocka_unit_test(ranking_by_county),
+        cmocka_unit_test(register_column),
+        cmocka_unit_test(region_audited),
+        cmocka_unit_test(edit_one_player),
+        cmocka_unit_test(upgrade_from_before_023),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
