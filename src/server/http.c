@@ -49,6 +49,7 @@ typedef struct conn_ctx {
     char method[8];
     char path[200];
     char *target; /* the request line's target, path and query, as sent (the cache's key) */
+    char text[];  /* raw_path's and target's bytes */
 } conn_ctx;
 
 static double elapsed_ms(const struct timespec *t0)
@@ -97,13 +98,20 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
     (void)cls;
     (void)c;
-    conn_ctx *x = calloc(1, sizeof *x);
-    if (x && uri)
-        x->target_len = strlen(uri);
-    if (x && uri)
-        x->raw_path = strndup(uri, strcspn(uri, "?"));
-    if (x && uri && x->target_len <= SRV_CACHE_KEY)
-        x->target = strdup(uri);
+    /* one allocation: the context, then the path and the target copied
+     * after it (no allocation of their own per request) */
+    size_t len = uri ? strlen(uri) : 0, plen = uri ? strcspn(uri, "?") : 0;
+    bool keyed = uri && len <= SRV_CACHE_KEY;
+    conn_ctx *x = calloc(1, sizeof *x + plen + 1 + (keyed ? len + 1 : 0));
+    if (x && uri) {
+        x->target_len = len;
+        x->raw_path = x->text;
+        memcpy(x->raw_path, uri, plen);
+        if (keyed) {
+            x->target = x->text + plen + 1;
+            memcpy(x->target, uri, len + 1);
+        }
+    }
     const char *q = uri ? strchr(uri, '?') : NULL;
     if (!x || !q)
         return x;
@@ -370,8 +378,6 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         access_log(s, c, x);
     srv_guard_request_done(&s->guard, c);
     core_buf_free(&x->body);
-    free(x->raw_path);
-    free(x->target);
     free(x);
     *con_cls = NULL;
     if (!begun) /* the request line came, the request never reached us */
