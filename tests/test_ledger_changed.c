@@ -91,12 +91,50 @@ static void as_of_the_snapshot(void **state)
     lt_done(&t);
 }
 
+/* The watch (bmp_ledger_watch_open/_read, W-9): the same question without
+ * a query, asked by the server at every cached GET.  On SQLite (WAL mode)
+ * the stamp stays while nothing is written and moves with every commit,
+ * through another handle (as another process) -- 20 writes, 20 new
+ * stamps, none seen before.  PostgreSQL has no such stamp: ENOTSUP, and
+ * the server checks in each request's snapshot instead. */
+static void the_watch_moves_with_every_write(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_ledger *w = open_reader(&t);
+    bmp_error e = {0};
+    if (strcmp(bmp_ledger_backend(w), "postgresql") == 0) {
+        assert_int_equal(bmp_ledger_watch_open(w, &e), BMP_ENOTSUP);
+        assert_int_equal(bmp_ledger_watch_read(w), 0);
+        bmp_ledger_close(w);
+        lt_done(&t);
+        return;
+    }
+    assert_int_equal(bmp_ledger_watch_open(w, &e), BMP_OK);
+    uint64_t seen[21] = {bmp_ledger_watch_read(w)};
+    assert_int_not_equal(seen[0], 0);
+    assert_int_equal(bmp_ledger_watch_read(w), seen[0]); /* nothing written */
+    for (int i = 1; i <= 20; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Player Three %d", i);
+        rename_player(&t, name);
+        seen[i] = bmp_ledger_watch_read(w);
+        assert_int_equal(bmp_ledger_watch_read(w), seen[i]);
+        for (int k = 0; k < i; k++)
+            assert_int_not_equal(seen[i], seen[k]);
+    }
+    bmp_ledger_close(w);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_write_elsewhere_is_seen_once),
         cmocka_unit_test(own_writes_count),
         cmocka_unit_test(as_of_the_snapshot),
+        cmocka_unit_test(the_watch_moves_with_every_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,8 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -97,6 +99,103 @@ static void bounded_least_recently_used_first(void **state)
     srv_cache_free(c);
 }
 
+/* An object as the server's prebuilt response is one: made from the
+ * entry's body, counted references (the cache's, and one per "response in
+ * flight"), the entry's memory given back when the last one goes. */
+typedef struct obj {
+    _Atomic int refs;
+    char body[64];
+    void *mem;
+} obj;
+
+typedef struct objs {
+    _Atomic int made, freed;
+} objs;
+
+static objs *g_objs; /* the test's counters, for unmake (which has no context) */
+
+static void *make(void *ctx, const srv_cached *h, const char *body, size_t len, void *mem)
+{
+    objs *o = ctx;
+    obj *b = calloc(1, sizeof *b);
+    assert_non_null(b);
+    assert_int_equal(h->status, 200);
+    snprintf(b->body, sizeof b->body, "%.*s", (int)len, body);
+    b->refs = 1;
+    b->mem = mem;
+    o->made++;
+    return b;
+}
+
+static void obj_unref(obj *b)
+{
+    if (atomic_fetch_sub(&b->refs, 1) == 1) {
+        srv_cache_mem_free(b->mem);
+        free(b);
+        g_objs->freed++;
+    }
+}
+
+static void unmake(void *p) { obj_unref(p); }
+
+/* use: take a reference, as MHD_queue_response does */
+static void use(void *ctx, const srv_cached *h, void *p, size_t len)
+{
+    obj **out = ctx;
+    obj *b = p;
+    assert_int_equal(h->status, 200);
+    assert_int_equal(strlen(b->body), len);
+    b->refs++;
+    *out = b;
+}
+
+/* A hit through srv_cache_serve: the object is made at the second ask of
+ * a key (the first after it was stored), never before, once; it is
+ * released when the entry goes stale, and the entry's memory lives until
+ * the last response using it is done (run under ASan and Valgrind by the
+ * sanitizer CI: a use after free or a leak fails there). */
+static void objects_made_at_the_second_ask_and_released(void **state)
+{
+    (void)state;
+    objs o = {0};
+    g_objs = &o;
+    srv_cache *c = srv_cache_new(1 << 20);
+    srv_cache_set_objects(c, make, unmake, &o);
+    obj *got = NULL;
+    assert_false(srv_cache_serve(c, "/a", 1, use, &got)); /* nothing stored */
+    put(c, "/a", 1, "{\"a\":1}");
+    assert_int_equal(o.made, 0); /* a miss does not pay for the object */
+    assert_true(srv_cache_serve(c, "/a", 1, use, &got));
+    assert_int_equal(o.made, 1);
+    assert_string_equal(got->body, "{\"a\":1}");
+    obj *first = got;
+    assert_true(srv_cache_serve(c, "/a", 1, use, &got));
+    assert_ptr_equal(got, first); /* made once, served again */
+    assert_int_equal(o.made, 1);
+    assert_false(srv_cache_serve(c, "/a", 2, use, &got)); /* another generation */
+    /* stale: dropped by the next get, released by the cache, but two
+     * "responses" still hold it */
+    assert_null(get(c, "/a", 2));
+    assert_int_equal(o.freed, 0);
+    assert_string_equal(first->body, "{\"a\":1}");
+    obj_unref(first);
+    assert_int_equal(o.freed, 0);
+    obj_unref(first); /* the last: the entry's memory goes with it */
+    assert_int_equal(o.freed, 1);
+    /* one stored and served, one stored only: freeing the cache releases
+     * the first's object and frees the second's entry */
+    put(c, "/b", 2, "b");
+    put(c, "/c", 2, "c");
+    assert_true(srv_cache_serve(c, "/b", 2, use, &got));
+    obj_unref(got);
+    srv_cache_stats st;
+    srv_cache_stats_get(c, &st);
+    assert_int_equal(st.hits, 3);
+    srv_cache_free(c);
+    assert_int_equal(o.made, 2);
+    assert_int_equal(o.freed, 2);
+}
+
 typedef struct worker {
     srv_cache *c;
     int id;
@@ -118,7 +217,12 @@ static void *work(void *arg)
         uint64_t g = srv_cache_gen(w->c);
         core_buf b = {0};
         srv_cached h;
-        if (srv_cache_get(w->c, key, g, &h, &b)) {
+        obj *got = NULL;
+        if (i % 3 == 0 && srv_cache_serve(w->c, key, g, use, &got)) {
+            assert_string_equal(got->body, body);
+            obj_unref(got);
+            w->hits++;
+        } else if (srv_cache_get(w->c, key, g, &h, &b)) {
             assert_string_equal(b.data, body);
             w->hits++;
         } else {
@@ -135,7 +239,12 @@ static void *work(void *arg)
 static void threads(void **state)
 {
     (void)state;
-    srv_cache *c = srv_cache_new(8 << 10); /* small: evictions all along */
+    /* small: evictions all along (an entry with an object costs about
+     * 1,150 bytes: about 55 fit) */
+    srv_cache *c = srv_cache_new(64 << 10);
+    objs o = {0};
+    g_objs = &o;
+    srv_cache_set_objects(c, make, unmake, &o); /* and prebuilt objects */
     pthread_t t[4];
     worker w[4];
     for (int i = 0; i < 4; i++) {
@@ -149,11 +258,13 @@ static void threads(void **state)
     }
     srv_cache_stats st;
     srv_cache_stats_get(c, &st);
-    assert_true(st.bytes <= 8 << 10);
+    assert_true(st.bytes <= 64 << 10);
     assert_int_equal(st.hits, (uint64_t)hits);
-    assert_int_equal(st.hits + st.misses, 80000);
+    assert_int_equal(st.hits + st.misses, 80000); /* a serve's miss is counted by the get */
     assert_true(hits > 0);
     srv_cache_free(c);
+    assert_true(o.made > 0);
+    assert_int_equal(o.freed, o.made); /* every object released once */
 }
 
 int main(void)
@@ -162,6 +273,7 @@ int main(void)
         cmocka_unit_test(served_at_its_generation_only),
         cmocka_unit_test(bounded_least_recently_used_first),
         cmocka_unit_test(threads),
+        cmocka_unit_test(objects_made_at_the_second_ask_and_released),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,6 +64,18 @@ void bmp_ledger_snapshot_end(bmp_ledger *l);
  * audit chain's last sequence number (bridgemp serve's response cache,
  * docs/serve.md). */
 bmp_status bmp_ledger_changed(bmp_ledger *l, bool *changed, bmp_error *err);
+/* The same question without a query (docs/rulings.md W-9), for a server
+ * that asks it at every request: bmp_ledger_watch_open makes the handle a
+ * watch (BMP_ENOTSUP where the store has no such stamp: PostgreSQL, a
+ * SQLite file not in WAL mode); after it, bmp_ledger_watch_read may be
+ * called from any number of threads at once, while the handle stays open
+ * and is used for nothing else.  It answers a stamp that differs after
+ * every write committed since, by any handle or process (SQLite: the WAL
+ * index's header in shared memory), or 0 when it could not tell (take it
+ * as a change).  It costs a few loads from memory: no lock, no call into
+ * the database. */
+bmp_status bmp_ledger_watch_open(bmp_ledger *l, bmp_error *err);
+uint64_t bmp_ledger_watch_read(const bmp_ledger *l);
 /* Schema version of the open database; the newest this program knows. */
 int bmp_ledger_schema_version(bmp_ledger *l);
 int bmp_ledger_schema_latest(void);

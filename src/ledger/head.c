@@ -49,3 +49,16 @@ bmp_status bmp_ledger_changed(bmp_ledger *l, bool *changed, bmp_error *err)
     l->wrote = false;
     return BMP_OK;
 }
+
+bmp_status bmp_ledger_watch_open(bmp_ledger *l, bmp_error *err)
+{
+    if (!l->ops->watch_open)
+        return bmp_error_set(err, BMP_ENOTSUP, "%s: no change stamp to watch",
+                             bmp_ledger_backend(l));
+    return l->ops->watch_open(l->s, err);
+}
+
+uint64_t bmp_ledger_watch_read(const bmp_ledger *l)
+{
+    return l->ops->watch_read ? l->ops->watch_read(l->s) : 0;
+}

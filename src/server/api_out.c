@@ -29,37 +29,61 @@ const char *srv_cell(const bmp_table *t, size_t r, const char *name)
     return "";
 }
 
+/* Columns that are counts or ids (every endpoint's tables: the public
+ * API's and the back office's, one list). */
 static bool is_count(const char *col)
 {
-    static const char *const counts[] = {"id", "batch", "lines", "members", "held", "reverses",
-                                         NULL};
+    static const char *const counts[] = {
+        "id",         "batch",    "batches",      "lines",      "held",     "line",
+        "members",    "players",  "promotions",   "reverses",   "replaces", "duplicate_of",
+        "same_event", "count",    "replaced_by",  "held_lines", "certificates", NULL};
     for (size_t i = 0; counts[i]; i++)
         if (strcmp(col, counts[i]) == 0)
             return true;
     return false;
 }
 
-/* A whole number, or null when the cell is empty (or not a number). */
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), k = strlen(tail);
+    return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+/* Columns that hold points: "points", "X_points", "carried", "computed". */
+static bool is_points(const char *col)
+{
+    return strcmp(col, "points") == 0 || ends_with(col, "_points") ||
+           strcmp(col, "carried") == 0 || strcmp(col, "computed") == 0;
+}
+
+/* A whole number; null when the cell is empty; the text when it is not a
+ * number (nothing is lost). */
 static void count_value(jw *w, const char *s)
 {
     char *end = NULL;
     long long v = s && *s ? strtoll(s, &end, 10) : 0;
     if (s && *s && !*end)
         jw_int(w, v);
+    else if (s && *s)
+        jw_str(w, s);
     else
         jw_null(w);
 }
 
-/* "X_points": "1.52", "X_hundredths": 152 ("points": ..., "hundredths": ...). */
+/* "points": "1.52", "hundredths": 152; "X_points" beside "X_hundredths";
+ * "carried" beside "carried_hundredths".  An empty cell is null; text that
+ * is not points stays text, its hundredths null. */
 static void points_members(jw *w, const char *col, const char *s)
 {
-    size_t stem = strlen(col) - strlen("points");
     char key[64];
-    snprintf(key, sizeof key, "%.*shundredths", (int)stem, col);
+    if (strcmp(col, "points") == 0 || ends_with(col, "_points"))
+        snprintf(key, sizeof key, "%.*shundredths", (int)(strlen(col) - strlen("points")), col);
+    else
+        snprintf(key, sizeof key, "%s_hundredths", col);
     bmp_points v = 0;
     bool ok = s && *s && bmp_points_parse(s, &v);
     jw_key(w, col);
-    if (ok)
+    if (s && *s)
         jw_str(w, s);
     else
         jw_null(w);
@@ -94,23 +118,19 @@ static void totals_value(jw *w, const char *s)
     jw_end_arr(w);
 }
 
-static bool ends_with(const char *s, const char *tail)
-{
-    size_t n = strlen(s), k = strlen(tail);
-    return n >= k && strcmp(s + n - k, tail) == 0;
-}
-
 void srv_jw_cells(jw *w, const bmp_table *t, size_t r)
 {
     for (size_t c = 0; c < t->ncols; c++) {
         const char *col = t->columns[c], *v = bmp_table_get(t, r, c);
-        if (strcmp(col, "points") == 0 || ends_with(col, "_points")) {
+        if (is_points(col)) {
             points_members(w, col, v);
             continue;
         }
         jw_key(w, col);
         if (is_count(col))
             count_value(w, v);
+        else if (!(v && *v) && (strcmp(col, "hold") == 0 || strcmp(col, "reason") == 0))
+            jw_null(w); /* none */
         else if (strcmp(col, "dummy") == 0)
             jw_bool(w, v && strcmp(v, "0") != 0 && *v);
         else if (strcmp(col, "totals") == 0)

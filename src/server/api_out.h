@@ -1,13 +1,18 @@
 /* The REST API's answers written with the streaming writer (json_w.h,
  * issue 30): typed rows of a ledger table and links built from encoded
  * path segments.  A table's cells are text; a column's JSON type is its
- * name's (docs/openapi.yaml):
- *   id, batch, lines, members, held, reverses   a number ("" is null)
- *   dummy                                       true/false
- *   points, X_points                            the exact decimal string, and
- *                                               hundredths / X_hundredths, an integer
- *   totals ("green 1.52, red 0.30")             [{point_type, points, hundredths}]
- *   anything else                               a string */
+ * name's (docs/openapi.yaml), for every endpoint (the back office's
+ * jansson answers take theirs from here too: srv_typed_rows, api_json.c):
+ *   id, batch, batches, lines, line, held, held_lines, members, players,
+ *   promotions, reverses, replaces, replaced_by, duplicate_of, same_event,
+ *   count, certificates                 a number ("" is null)
+ *   dummy                               true/false
+ *   points, X_points, carried, computed the exact decimal string, and
+ *                                       hundredths / X_hundredths /
+ *                                       carried_hundredths, an integer
+ *   totals ("green 1.52, red 0.30")     [{point_type, points, hundredths}]
+ *   hold, reason                        a string, null when empty
+ *   anything else                       a string */
 #ifndef BMP_SERVER_API_OUT_H
 #define BMP_SERVER_API_OUT_H
 

@@ -8,14 +8,12 @@
 
 #include "server/http_internal.h"
 
-/* A table's rows as JSON objects with typed values (api_json.c): a column
- * named as a count or an id is a number (null for ""), a points column a
- * decimal string beside its hundredths ("points" -> "hundredths",
- * "carried" -> "carried_hundredths"), the rest strings. */
+/* A table's rows as JSON objects with typed values (api_json.c), typed
+ * as every endpoint's are (srv_jw_cells, api_out.h): counts and ids
+ * numbers, points decimal strings beside their hundredths ("points" ->
+ * "hundredths", "carried" -> "carried_hundredths"), the rest strings. */
 json_t *srv_typed_rows(const bmp_table *t);
 json_t *srv_typed_row(const bmp_table *t, size_t r);
-/* A points text as hundredths (json null when it is not one). */
-json_t *srv_hundredths(const char *points);
 
 /* A secretary token of `body` (401/403 in rs, false). */
 bool srv_secretary_of(srv_req *rq, srv_resp *rs, const char *body);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <stdatomic.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -48,6 +49,7 @@ typedef struct conn_ctx {
     char method[8];
     char path[200];
     char *target; /* the request line's target, path and query, as sent (the cache's key) */
+    char text[];  /* raw_path's and target's bytes */
 } conn_ctx;
 
 static double elapsed_ms(const struct timespec *t0)
@@ -96,13 +98,20 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
     (void)cls;
     (void)c;
-    conn_ctx *x = calloc(1, sizeof *x);
-    if (x && uri)
-        x->target_len = strlen(uri);
-    if (x && uri)
-        x->raw_path = strndup(uri, strcspn(uri, "?"));
-    if (x && uri && x->target_len <= SRV_CACHE_KEY)
-        x->target = strdup(uri);
+    /* one allocation: the context, then the path and the target copied
+     * after it (no allocation of their own per request) */
+    size_t len = uri ? strlen(uri) : 0, plen = uri ? strcspn(uri, "?") : 0;
+    bool keyed = uri && len <= SRV_CACHE_KEY;
+    conn_ctx *x = calloc(1, sizeof *x + plen + 1 + (keyed ? len + 1 : 0));
+    if (x && uri) {
+        x->target_len = len;
+        x->raw_path = x->text;
+        memcpy(x->raw_path, uri, plen);
+        if (keyed) {
+            x->target = x->text + plen + 1;
+            memcpy(x->target, uri, len + 1);
+        }
+    }
     const char *q = uri ? strchr(uri, '?') : NULL;
     if (!x || !q)
         return x;
@@ -200,13 +209,14 @@ static bool cache_asked(const srv *s, const conn_ctx *x, const srv_req *rq)
 }
 
 /* The snapshot this request reads, and whether the ledger changed since
- * the handle's last one (then every cached answer is stale). */
+ * the handle's last one (then every cached answer is stale); without a
+ * watch only (with one, fresh_gen has told). */
 static bmp_ledger *snapshot_checked(srv *s, srv_resp *rs)
 {
     bmp_error e = {0};
     bmp_ledger *l = srv_pool_get(&s->pool, &e);
     bool changed = true;
-    if (l && bmp_ledger_changed(l, &changed, &e)) {
+    if (l && !s->watch && bmp_ledger_changed(l, &changed, &e)) {
         srv_pool_put(&s->pool, l);
         l = NULL;
     }
@@ -214,30 +224,81 @@ static bmp_ledger *snapshot_checked(srv *s, srv_resp *rs)
         srv_error(rs, 503, "%s", e.msg);
         return NULL;
     }
-    if (changed)
+    if (changed && !s->watch)
         srv_cache_bump(s->cache);
     return l;
 }
 
+/* With a watch: the generation, bumped first if the ledger's stamp moved
+ * since the last request saw it (W-9: a write committed before this
+ * request arrived is seen).  Bumped before the stamp is published: a
+ * request that finds the new stamp already published reads the bumped
+ * generation; two requests that both see the move bump twice (harmless). */
+static uint64_t fresh_gen(srv *s)
+{
+    uint64_t now = bmp_ledger_watch_read(s->watch);
+    if (!now || now != atomic_load(&s->stamp)) {
+        srv_cache_bump(s->cache);
+        atomic_store(&s->stamp, now);
+    }
+    return srv_cache_gen(s->cache);
+}
+
+typedef struct hit_ctx {
+    struct MHD_Connection *c;
+    conn_ctx *x;
+    enum MHD_Result ok;
+} hit_ctx;
+
+/* A hit's prebuilt response queued (under the cache's lock: the entry
+ * cannot be released meanwhile; libmicrohttpd counts its own reference). */
+static void queue_hit(void *ctx, const srv_cached *h, void *obj, size_t len)
+{
+    hit_ctx *k = ctx;
+    k->x->status = h->status;
+    k->x->bytes = len;
+    k->ok = MHD_queue_response(k->c, (unsigned)h->status, obj);
+}
+
+static void *make_response(void *ctx, const srv_cached *h, const char *body, size_t len,
+                           void *mem)
+{
+    (void)ctx;
+    return srv_mhd_cached(h, body, len, mem);
+}
+
+static void unmake_response(void *obj) { MHD_destroy_response(obj); }
+
 /* A GET: the cached answer if it is of the current generation, else the
  * route's, kept when public.  The generation is read before the snapshot
- * begins: a write committed after that bumps it past what is stored. */
-static void cached_route(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs)
+ * begins: a write committed after that bumps it past what is stored.  A
+ * hit without If-None-Match is queued here, its prebuilt response as it is
+ * (true); with one, the body is copied and srv_mhd_response answers 304 or
+ * 200 as for any public answer. */
+static bool cached_route(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs, hit_ctx *k)
 {
-    uint64_t before = srv_cache_gen(s->cache);
-    bmp_ledger *l = snapshot_checked(s, rs);
-    if (!l)
-        return;
+    uint64_t before = s->watch ? fresh_gen(s) : srv_cache_gen(s->cache);
+    bmp_ledger *l = NULL;
+    if (!s->watch && !(l = snapshot_checked(s, rs)))
+        return false;
+    uint64_t gen = srv_cache_gen(s->cache);
+    bool inm = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, "If-None-Match");
     srv_cached hit;
-    if (srv_cache_get(s->cache, x->target, srv_cache_gen(s->cache), &hit, &rs->body)) {
+    if (!inm && srv_cache_serve(s->cache, x->target, gen, queue_hit, k)) {
+        srv_pool_put(&s->pool, l);
+        return true;
+    }
+    if (srv_cache_get(s->cache, x->target, gen, &hit, &rs->body)) {
         srv_pool_put(&s->pool, l);
         rs->status = hit.status;
         rs->ctype = hit.ctype;
         rs->cacheable = true;
         memcpy(rs->etag, hit.etag, sizeof rs->etag);
         rs->xcache = "hit";
-        return;
+        return false;
     }
+    if (!l && !(l = snapshot_checked(s, rs)))
+        return false;
     rq->l = l;
     srv_route(rq, rs);
     rq->l = NULL;
@@ -246,25 +307,26 @@ static void cached_route(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs)
      * form's CSRF cookie), is a logged-in page (Cache-Control: no-store)
      * or is not a 200 (srv_resp_public checks each). */
     if (!srv_resp_public(rs) || rs->body.failed)
-        return;
+        return false;
     srv_resp_etag(rs);
     srv_cached head = {.status = rs->status, .ctype = rs->ctype};
     memcpy(head.etag, rs->etag, sizeof head.etag);
     srv_cache_put(s->cache, x->target, before, &head, rs->body.data ? rs->body.data : "",
                   rs->body.len);
     rs->xcache = "miss";
+    return false;
 }
 
-static void dispatch(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs)
+/* The answer in rs, or queued already (a cache hit: true, k->ok). */
+static bool dispatch(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs, hit_ctx *k)
 {
-    if (cache_asked(s, x, rq)) {
-        cached_route(s, x, rq, rs);
-        return;
-    }
+    if (cache_asked(s, x, rq))
+        return cached_route(s, x, rq, rs, k);
     srv_route(rq, rs);
     /* a write through this server: what is cached may be stale */
     if (s->cache && strcmp(rq->method, "GET") != 0)
         srv_cache_bump(s->cache);
+    return false;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
@@ -297,9 +359,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                   .path = url, .raw_path = x->raw_path ? x->raw_path : url,
                   .body = x->body.data ? x->body.data : "", .body_len = x->body.len};
     srv_resp rs = {0};
-    dispatch(s, x, &rq, &rs);
+    hit_ctx k = {.c = c, .x = x};
+    bool queued = dispatch(s, x, &rq, &rs, &k);
     srv_form_free(&rq);
-    return queue(c, x, &rs);
+    return queued ? k.ok : queue(c, x, &rs);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
@@ -315,8 +378,6 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         access_log(s, c, x);
     srv_guard_request_done(&s->guard, c);
     core_buf_free(&x->body);
-    free(x->raw_path);
-    free(x->target);
     free(x);
     *con_cls = NULL;
     if (!begun) /* the request line came, the request never reached us */
@@ -400,11 +461,29 @@ static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
         MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
 }
 
+/* The cache's prebuilt responses, and its watch where the store has one
+ * (a read-only handle of its own, used for nothing else; else each cached
+ * GET checks in its snapshot). */
+static void cache_setup(srv *s)
+{
+    srv_cache_set_objects(s->cache, make_response, unmake_response, NULL);
+    bmp_ledger_opts lo = {.size = sizeof lo, .who = "serve", .read_only = true};
+    bmp_error e = {0};
+    if (bmp_ledger_open(s->db, &lo, &s->watch, &e) == BMP_OK &&
+        bmp_ledger_watch_open(s->watch, &e) == BMP_OK) {
+        atomic_init(&s->stamp, bmp_ledger_watch_read(s->watch));
+        return;
+    }
+    bmp_ledger_close(s->watch);
+    s->watch = NULL;
+}
+
 static void srv_free(srv *s)
 {
     srv_guard_stop(&s->guard);
     srv_pool_free(&s->pool);
     srv_cache_free(s->cache);
+    bmp_ledger_close(s->watch);
     pthread_mutex_destroy(&s->write_mu);
     pthread_mutex_destroy(&s->active_mu);
     pthread_cond_destroy(&s->idle);
@@ -435,6 +514,8 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
         snprintf(errbuf, size, "out of memory");
         rc = -1;
     }
+    if (!rc && s->cache)
+        cache_setup(s);
     if (!rc)
         rc = bind_addr(s, &sa, errbuf, size);
     if (!rc)

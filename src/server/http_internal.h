@@ -37,6 +37,9 @@ struct srv {
     char *cert, *key;           /* PEM text for TLS */
     srv_guard guard;            /* the request deadline (conn_guard.c) */
     srv_cache *cache;           /* public GET answers (resp_cache.c); NULL: --cache-mb 0 */
+    bmp_ledger *watch;          /* the cache's change stamp (bmp_ledger_watch_open); NULL:
+                                 * none, each cached GET checks in a snapshot (W-9) */
+    _Atomic uint64_t stamp;     /* the watch's last stamp seen */
 };
 
 typedef struct srv_req {
@@ -100,6 +103,12 @@ bool srv_resp_public(const srv_resp *rs);
 void srv_resp_etag(srv_resp *rs);
 /* The libmicrohttpd answer; the body is handed over (rs->body left empty). */
 struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c);
+/* The response a cached answer is served with at every hit (X-Cache:
+ * hit, the headers srv_mhd_response gives a public answer), its body
+ * used in place: srv_cache_mem_free(mem) when libmicrohttpd is done with
+ * it.  NULL if memory ran out. */
+struct MHD_Response *srv_mhd_cached(const srv_cached *h, const char *body, size_t len,
+                                    void *mem);
 
 /* Query-string arguments and paging. */
 const char *srv_arg(srv_req *rq, const char *name);

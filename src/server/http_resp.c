@@ -224,6 +224,50 @@ struct MHD_Response *srv_mhd_response(srv_resp *rs, struct MHD_Connection *c)
     return r;
 }
 
+/* The cached body's owner, told by libmicrohttpd when the last response
+ * using it is done (NULL: a response that failed, the cache keeps it). */
+static void cached_free(void *holder)
+{
+    void **mem = holder;
+    if (*mem)
+        srv_cache_mem_free(*mem);
+    free(mem);
+}
+
+static bool all_headers(struct MHD_Response *r, const srv_cached *h)
+{
+    srv_resp rs = {.status = h->status, .ctype = h->ctype, .cacheable = true};
+    security_headers(r);
+    session_headers(r, &rs);
+    return MHD_add_response_header(r, "Content-Type", h->ctype) == MHD_YES &&
+           MHD_add_response_header(r, "ETag", h->etag) == MHD_YES &&
+           MHD_add_response_header(r, "X-Cache", "hit") == MHD_YES &&
+           MHD_get_response_header(r, "X-Frame-Options") &&
+           MHD_get_response_header(r, "Cache-Control");
+}
+
+struct MHD_Response *srv_mhd_cached(const srv_cached *h, const char *body, size_t len,
+                                    void *mem)
+{
+    void **holder = malloc(sizeof *holder);
+    if (!holder)
+        return NULL;
+    *holder = mem;
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer_with_free_callback_cls(len, (void *)body, cached_free,
+                                                               holder);
+    if (!r) {
+        free(holder);
+        return NULL;
+    }
+    if (!all_headers(r, h)) { /* out of memory: mem stays the cache's */
+        *holder = NULL;
+        MHD_destroy_response(r);
+        return NULL;
+    }
+    return r;
+}
+
 const char *srv_arg(srv_req *rq, const char *name)
 {
     return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, name);

@@ -1,7 +1,9 @@
 /* The response cache (resp_cache.h): a hash table of entries chained per
  * bucket, a list in order of use for eviction, one mutex over both, and an
- * atomic generation.  An entry is one allocation: the header, the key and
- * the body. */
+ * atomic generation.  An entry is one allocation: the header, the body and
+ * the key.  An entry with an object (the server's prebuilt response) is
+ * freed by the object's release (srv_cache_mem_free), which may come after
+ * the entry left the table: a response still being sent keeps its body. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -15,8 +17,10 @@ typedef struct entry {
     uint64_t hash, gen;
     srv_cached head;
     size_t klen, len, cost;
-    char *body;
-    char key[]; /* the key, its NUL, the body */
+    char *key;
+    void *obj; /* made by the cache's make at the first hit, or NULL */
+    bool tried; /* make was called (and failed, if obj is NULL) */
+    char body[]; /* the body, then the key and its NUL */
 } entry;
 
 struct srv_cache {
@@ -26,6 +30,9 @@ struct srv_cache {
     size_t nbuckets; /* a power of two */
     entry *first, *last;
     srv_cache_stats st;
+    srv_cache_make make;
+    srv_cache_unmake unmake;
+    void *ctx;
 };
 
 static uint64_t hash_of(const char *s, size_t n)
@@ -34,6 +41,25 @@ static uint64_t hash_of(const char *s, size_t n)
     for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned char)s[i]) * 1099511628211u;
     return h;
+}
+
+void srv_cache_set_objects(srv_cache *c, srv_cache_make make, srv_cache_unmake unmake, void *ctx)
+{
+    c->make = make;
+    c->unmake = unmake;
+    c->ctx = ctx;
+}
+
+void srv_cache_mem_free(void *mem) { free(mem); }
+
+/* An entry leaves: its object lets go of it (and frees it when the last
+ * response using it is done), or it is freed now. */
+static void release(srv_cache *c, entry *e)
+{
+    if (e->obj)
+        c->unmake(e->obj);
+    else
+        free(e);
 }
 
 srv_cache *srv_cache_new(size_t max_bytes)
@@ -59,7 +85,7 @@ void srv_cache_free(srv_cache *c)
         return;
     for (entry *e = c->first, *n; e; e = n) {
         n = e->next;
-        free(e);
+        release(c, e);
     }
     free(c->buckets);
     pthread_mutex_destroy(&c->mu);
@@ -100,7 +126,7 @@ static void drop(srv_cache *c, entry *e)
     unlink_use(c, e);
     c->st.entries--;
     c->st.bytes -= e->cost;
-    free(e);
+    release(c, e);
 }
 
 /* Twice the buckets once there are more entries than buckets (a failed
@@ -151,26 +177,50 @@ bool srv_cache_get(srv_cache *c, const char *key, uint64_t gen, srv_cached *out,
     return hit;
 }
 
+bool srv_cache_serve(srv_cache *c, const char *key, uint64_t gen, srv_cache_use use, void *ctx)
+{
+    size_t klen = strlen(key);
+    uint64_t h = hash_of(key, klen);
+    pthread_mutex_lock(&c->mu);
+    entry *e = *slot_of(c, key, klen, h);
+    if (e && e->gen == gen && !e->obj && !e->tried && c->make) {
+        /* the second ask: most keys are never asked again, so a miss
+         * does not pay for the object */
+        e->tried = true;
+        e->obj = c->make(c->ctx, &e->head, e->body, e->len, e);
+    }
+    bool hit = e && e->gen == gen && e->obj;
+    if (hit) {
+        use(ctx, &e->head, e->obj, e->len);
+        unlink_use(c, e);
+        link_first(c, e);
+        c->st.hits++;
+    }
+    pthread_mutex_unlock(&c->mu);
+    return hit;
+}
+
 void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached *head,
                    const char *body, size_t len)
 {
     size_t klen = strlen(key);
-    size_t cost = sizeof(entry) + klen + 1 + len;
+    size_t size = sizeof(entry) + len + klen + 1;
+    size_t cost = size + (c->make ? SRV_CACHE_OBJ_COST : 0);
     if (cost > c->st.max_bytes / 8)
         return;
-    entry *e = malloc(cost);
+    entry *e = malloc(size);
     if (!e)
         return;
     *e = (entry){.hash = hash_of(key, klen), .gen = gen, .head = *head, .klen = klen,
                  .len = len, .cost = cost};
-    memcpy(e->key, key, klen + 1);
-    e->body = e->key + klen + 1;
     memcpy(e->body, body, len);
+    e->key = e->body + len;
+    memcpy(e->key, key, klen + 1);
     pthread_mutex_lock(&c->mu);
     entry **p = slot_of(c, key, klen, e->hash);
     if (*p && (*p)->gen > gen) { /* a newer answer is already kept */
+        release(c, e);
         pthread_mutex_unlock(&c->mu);
-        free(e);
         return;
     }
     if (*p)

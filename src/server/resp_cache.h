@@ -51,4 +51,26 @@ void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached
                    const char *body, size_t len);
 void srv_cache_stats_get(srv_cache *c, srv_cache_stats *out);
 
+/* Objects made once per entry and used at every hit (the server's
+ * prebuilt libmicrohttpd response: a hit then costs a lookup, no copy and
+ * no allocation).  make(ctx, head, body, len, mem) is called at an
+ * entry's first srv_cache_serve (under the cache's lock); body (len bytes) stays valid until the object calls
+ * srv_cache_mem_free(mem), which it must do exactly once, when unmake(obj)
+ * was called and the object no longer uses the body (a response may still
+ * be sending it).  make may answer NULL: the entry is then kept without.
+ * Set before the cache is shared between threads. */
+typedef void *(*srv_cache_make)(void *ctx, const srv_cached *head, const char *body, size_t len,
+                                void *mem);
+typedef void (*srv_cache_unmake)(void *obj);
+void srv_cache_set_objects(srv_cache *c, srv_cache_make make, srv_cache_unmake unmake, void *ctx);
+void srv_cache_mem_free(void *mem);
+/* What an object is counted for, beside its entry (a response's headers). */
+#define SRV_CACHE_OBJ_COST 1024
+/* The entry for key of generation gen, if it has an object: use(ctx, head,
+ * obj, len) is called under the cache's lock (the object cannot be
+ * released meanwhile) and true answered; false otherwise (nothing counted
+ * as a miss: srv_cache_get, asked next, counts it). */
+typedef void (*srv_cache_use)(void *ctx, const srv_cached *head, void *obj, size_t len);
+bool srv_cache_serve(srv_cache *c, const char *key, uint64_t gen, srv_cache_use use, void *ctx);
+
 #endif

@@ -14,6 +14,7 @@ struct ledger_store {
     sqlite3 *db;
     sqlite3_stmt *begin_read, *end_read; /* prepared once: a server runs them per request */
     sqlite3_stmt *data_version;          /* PRAGMA data_version, prepared once */
+    const volatile void *wal_index;      /* the WAL-index header (s_watch_open) */
 };
 
 struct ledger_stmt {
@@ -283,6 +284,64 @@ static bmp_status s_data_version(ledger_store *s, int64_t *out, bmp_error *err)
  * cache, shared by every connection, instead of a private copy each
  * connection fills page by page (bench/serve: a random player of 1,000,000
  * cost 180 us of CPU, mostly pread and fresh cache pages; docs/performance.md). */
+/* The change stamp (store.h watch_open): the WAL-index header in the
+ * shared memory every connection to the file maps (the -shm file; SQLite's
+ * file format, "WAL-Index Format").  Its first 48 bytes hold iChange (one
+ * more at every commit), mxFrame (the last committed frame) and the WAL's
+ * salts (new at each restart of the WAL); a commit rewrites them before it
+ * returns, the second copy (bytes 48-95) first, then the first, and
+ * readers take the two as the header only when they are equal -- as
+ * SQLite's own readers do (walIndexTryHdr).  The region is SQLite's own
+ * mapping of this connection's shared memory, obtained through the VFS
+ * (xShmMap, region 0, 32 KiB as SQLite maps it): it stays mapped while
+ * the connection is open, and while it is, no other process can truncate
+ * the file (the connection holds its shared "DMS" lock). */
+#define WAL_INDEX_REGION 32768
+#define WAL_HDR_WORDS 12 /* 48 bytes */
+
+static bmp_status s_watch_open(ledger_store *s, bmp_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    const char *mode = "";
+    if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode", -1, &st, NULL) != SQLITE_OK)
+        return db_error(s->db, err, "database: journal_mode");
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+        mode = (const char *)sqlite3_column_text(st, 0);
+    bool wal = strcmp(mode, "wal") == 0;
+    sqlite3_finalize(st);
+    /* a read opens the WAL and maps the shared memory */
+    if (wal && exec(s->db, "SELECT count(*) FROM sqlite_schema", err))
+        return bmp_error_set(err, BMP_EIO, "database: cannot read the schema");
+    sqlite3_file *f = NULL;
+    volatile void *p = NULL;
+    if (!wal || sqlite3_file_control(s->db, "main", SQLITE_FCNTL_FILE_POINTER, &f) != SQLITE_OK ||
+        !f || !f->pMethods || f->pMethods->iVersion < 2 || !f->pMethods->xShmMap ||
+        f->pMethods->xShmMap(f, 0, WAL_INDEX_REGION, 0, &p) != SQLITE_OK || !p)
+        return bmp_error_set(err, BMP_ENOTSUP,
+                             "database: no WAL index to watch (not in WAL mode)");
+    s->wal_index = p;
+    return BMP_OK;
+}
+
+static uint64_t s_watch_read(const ledger_store *s)
+{
+    const volatile uint32_t *h = s->wal_index;
+    for (int tries = 0; tries < 100; tries++) {
+        uint32_t a[WAL_HDR_WORDS], b[WAL_HDR_WORDS];
+        for (int i = 0; i < WAL_HDR_WORDS; i++)
+            a[i] = __atomic_load_n(&h[i], __ATOMIC_ACQUIRE);
+        for (int i = 0; i < WAL_HDR_WORDS; i++)
+            b[i] = __atomic_load_n(&h[WAL_HDR_WORDS + i], __ATOMIC_ACQUIRE);
+        if (memcmp(a, b, sizeof a) != 0)
+            continue; /* a commit is writing it: read again */
+        uint64_t v = 14695981039346656037u; /* FNV-1a of the header */
+        for (size_t i = 0; i < sizeof a; i++)
+            v = (v ^ ((const unsigned char *)a)[i]) * 1099511628211u;
+        return v ? v : 1;
+    }
+    return 0;
+}
+
 static bmp_status s_set_read_only(ledger_store *s, bmp_error *err)
 {
     return exec(s->db, "PRAGMA query_only = ON; PRAGMA mmap_size = 4294967296", err);
@@ -372,6 +431,8 @@ const ledger_store_ops ledger_store_sqlite = {
     .begin_read = s_begin_read,
     .set_read_only = s_set_read_only,
     .data_version = s_data_version,
+    .watch_open = s_watch_open,
+    .watch_read = s_watch_read,
     .backup = s_backup,
     .restore = s_restore,
 };

@@ -72,6 +72,15 @@ typedef struct ledger_store_ops {
      * PRAGMA data_version).  NULL: the ledger reads the audit chain's head
      * instead (bmp_ledger_changed, head.c). */
     bmp_status (*data_version)(ledger_store *s, int64_t *out, bmp_error *err);
+    /* A change stamp read without a query (docs/rulings.md W-9): watch_open
+     * prepares it on this connection (BMP_ENOTSUP when the store has none);
+     * afterwards watch_read may be called from any thread at once, while
+     * the connection stays open and is used for nothing else.  It answers a
+     * number that differs after every committed write of any connection or
+     * process, or 0 when it could not tell (then: assume a change).  NULL:
+     * not supported. */
+    bmp_status (*watch_open)(ledger_store *s, bmp_error *err);
+    uint64_t (*watch_read)(const ledger_store *s);
     /* Refuse every later write on this connection (NULL: not supported). */
     bmp_status (*set_read_only)(ledger_store *s, bmp_error *err);
     /* Copy the whole database, as one snapshot taken while other

@@ -123,6 +123,38 @@ try:
         fail("after the CLI's write the player page is stale (%s)" % h.get("x-cache"))
     until_hit(port, player)  # and cached again
 
+    # a hit is answered with the prebuilt response: the same headers as
+    # the computed answer (security headers, Cache-Control, type, ETag)
+    st, miss_h, _ = http(port, "/api/v1/players/abf/1006")
+    _, (_, hit_h, _) = until_hit(port, "/api/v1/players/abf/1006")
+    st, hit_h, _ = http(port, "/api/v1/players/abf/1006")
+    for k in ("content-security-policy", "x-content-type-options", "referrer-policy",
+              "x-frame-options", "cache-control", "content-type", "etag"):
+        if not miss_h.get(k) or hit_h.get(k) != miss_h.get(k):
+            fail("header %s: %r on the miss, %r on the hit" % (k, miss_h.get(k), hit_h.get(k)))
+    st, h, body = http(port, "/api/v1/players/abf/1006", method="HEAD")
+    if st != 200 or body or h.get("x-cache") != "hit":
+        fail("HEAD of a cached answer: %d %s %r" % (st, h.get("x-cache"), body[:40]))
+
+    # ten writes by another process, each right after a hit: the next GET
+    # (the JSON and the page) shows each new name (W-9: a write committed
+    # before the request is never answered from an older generation)
+    for i in range(10):
+        until_hit(port, player)
+        until_hit(port, "/player/abf/1003")
+        with open(W + "/rename.csv", "w") as f:
+            f.write("number,name,status\n1003,Player Three %d,Active\n" % i)
+        ledger("player", "import", W + "/rename.csv", "--body", "abf")
+        st, h, body = http(port, player)
+        if '"name":"Player Three %d"' % i not in body or h.get("x-cache") == "hit":
+            fail("write %d: the player JSON is stale (%s): %s" % (i, h.get("x-cache"), body[:120]))
+        st, h, page = http(port, "/player/abf/1003")
+        if "Player Three %d" % i not in page or h.get("x-cache") == "hit":
+            fail("write %d: the player page is stale (%s)" % (i, h.get("x-cache")))
+    with open(W + "/rename.csv", "w") as f:
+        f.write("number,name,status\n1003,Player Three,Active\n")
+    ledger("player", "import", W + "/rename.csv", "--body", "abf")
+
     # writes through the API: an upload (a new batch 6), then its approval
     grn = D + "/harbourside-tuesday-2025-09-23.grn"
     st, h, body = http(port, "/api/v1/batches?filename=harbourside-tuesday-2025-09-23.grn",

@@ -171,7 +171,7 @@ check(len(d["lines"]) == 20 and d["hold"] is None and d["held"] == [], "detail: 
 check(d["replaces"] == 2, "detail: replaces 2, got %s" % d.get("replaces"))
 check(by(d["replace_differences"], number="0001004") ==
       [{"number": "0001004", "point_type": "green", "replaced_points": "0.21",
-        "replaced_points_hundredths": 21, "points": "0.15", "hundredths": 15}]
+        "replaced_hundredths": 21, "points": "0.15", "hundredths": 15}]
       and len(d["replace_differences"]) == 4, "detail: differences %s" % d["replace_differences"])
 expect(200, "GET", "/api/v1/batches/5/detail", CLUB)
 expect(403, "GET", "/api/v1/batches/5/detail", OTHER, has="not club 3101.s")
@@ -219,7 +219,7 @@ check(v["totals"] == [{"point_type": "green", "points": "3.36", "hundredths": 33
       "preview totals %s" % v["totals"])
 check(by(v["differences"], number="0001004") ==
       [{"number": "0001004", "point_type": "green", "batch_points": "0.15",
-        "batch_points_hundredths": 15, "points": "0.21", "hundredths": 21}]
+        "batch_hundredths": 15, "points": "0.21", "hundredths": 21}]
       and len(v["differences"]) == 4, "preview differences: %s" % v["differences"])
 v = expect(200, "POST", PV + "club-pairs.json&replaces=5&reason=NS%20swapped", CLUB, CP,
            unchanged=True)
@@ -261,7 +261,7 @@ CARRIED = CP.replace(b'"id": "1",', b'"id": "1", "params": {"mp.green": 3000},',
 v = expect(200, "POST", PV + "carried.json", CLUB, CARRIED, unchanged=True)
 c1 = by(v.get("carried", []), contestant="1")
 check(v["verdict"] == "held" and v["hold"] and c1 and c1[0]["carried_points"] == "30.00" and
-      c1[0]["carried_points_hundredths"] == 3000 and c1[0]["computed_points"] == "0.30",
+      c1[0]["carried_hundredths"] == 3000 and c1[0]["computed_points"] == "0.30",
       "preview carried: %s" % str(v.get("carried"))[:400])
 # another club's file: refused, as the upload is
 X = read("tests/data/usebio/abf_club_green.xml")
