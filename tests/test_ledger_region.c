@@ -125,7 +125,7 @@ static void ranking_by_state(void **state)
     bmp_table_free(&tb);
     assert_int_equal(ranking_of(&t, "abf", "Sydney", &tb, &e), BMP_EINVAL);
     assert_string_equal(e.msg, "state \"Sydney\": expected one of ACT, NSW, NT, QLD, SA, TAS, "
-                               "VIC, WA (or the name, as New South Wales)");
+                               "VIC, WA, or its name in full");
     bmp_table_free(&tb);
     assert_int_equal(ranking_of(&t, "abf", " ", &tb, &e), BMP_EINVAL);
     bmp_table_free(&tb);

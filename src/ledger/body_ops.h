@@ -26,6 +26,12 @@ typedef struct ledger_point_bound {
 
 /* One player of a calendar year's list (report_year.c, issue 28): what a
  * body's annual awards are decided on. */
+/* One of a body's fixed list of regions: its stored code and its name
+ * (RG-1: the ABF's "NSW", "New South Wales"). */
+typedef struct ledger_region_code {
+    const char *code, *name;
+} ledger_region_code;
+
 typedef struct ledger_year_player {
     const char *number, *name;
     int rank_at_start;        /* the body's rank ordinal on January 1 */
@@ -81,6 +87,12 @@ typedef struct ledger_body_ops {
 
     /* -- carried points (carried.c, issue 26) -- */
     const ledger_point_bound *max_event_points;  /* NULL: the ledger's own bound */
+    /* A player's region (region.c, RG-1): the body's word for it ("state",
+     * "county", "unit"; NULL: "region") and, where the body lists them, its
+     * regions (NULL: free text). */
+    const char *region_word;
+    const ledger_region_code *regions;
+    size_t nregions;
 
     /* -- published lists (report_year.c, issue 28) -- */
     /* The body's annual awards on a calendar year's list: award[i] for

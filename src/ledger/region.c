@@ -10,36 +10,40 @@
 #include "bridgemp/ledger_publish.h"
 #include "core/text_safe.h"
 #include "core/util.h"
+#include "ledger/body_ops.h"
 
-/* The ABF's State and Territory Associations, by the abbreviations its
- * regulations list their State Masterpoint Secretaries under (ABF
- * Masterpoint Scheme 2025, 1.2.2 and its list of secretaries). */
-static const struct {
-    const char *code, *name;
-} abf_states[] = {
-    {"ACT", "Australian Capital Territory"}, {"NSW", "New South Wales"},
-    {"NT", "Northern Territory"},            {"QLD", "Queensland"},
-    {"SA", "South Australia"},               {"TAS", "Tasmania"},
-    {"VIC", "Victoria"},                     {"WA", "Western Australia"},
-};
-#define NSTATES (sizeof abf_states / sizeof abf_states[0])
+/* The body's table, or NULL for an unknown body. */
+static const ledger_body_ops *ops_of(const char *body)
+{
+    return body ? ledger_body_ops_find(body) : NULL;
+}
 
 const char *ledger_region_word(const char *body)
 {
-    if (!body)
-        return "region";
-    if (strcasecmp(body, "abf") == 0)
-        return "state";
-    if (strcasecmp(body, "ebu") == 0)
-        return "county";
-    if (strcasecmp(body, "acbl") == 0)
-        return "unit";
-    return "region"; /* nzb: NZ Bridge's Regions */
+    const ledger_body_ops *ops = ops_of(body);
+    return ops && ops->region_word ? ops->region_word : "region"; /* nzb: NZ Bridge's Regions */
 }
 
 const char *bmp_ledger_region_word(const char *body) { return ledger_region_word(body); }
 
-bool ledger_region_listed(const char *body) { return body && strcasecmp(body, "abf") == 0; }
+bool ledger_region_listed(const char *body)
+{
+    const ledger_body_ops *ops = ops_of(body);
+    return ops && ops->nregions > 0;
+}
+
+void ledger_region_list(const char *body, char *buf, size_t size)
+{
+    const ledger_body_ops *ops = ops_of(body);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; ops && i < ops->nregions; i++) {
+        int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", ops->regions[i].code);
+        if (n < 0 || (size_t)n >= size - used)
+            break;
+        used += (size_t)n;
+    }
+}
 
 /* text without its leading and trailing white space into buf. */
 static void trim(const char *text, char *buf, size_t size)
@@ -64,14 +68,18 @@ bool ledger_region_norm(const char *body, const char *text, char out[LEDGER_REGI
     trim(text ? text : "", t, sizeof t);
     if (!*t)
         return true;
-    if (ledger_region_listed(body)) {
-        for (size_t i = 0; i < NSTATES; i++)
-            if (strcasecmp(t, abf_states[i].code) == 0 || strcasecmp(t, abf_states[i].name) == 0) {
-                core_strlcpy(out, abf_states[i].code, LEDGER_REGION_MAX + 1);
+    const ledger_body_ops *ops = ops_of(body);
+    if (ops && ops->nregions > 0) {
+        for (size_t i = 0; i < ops->nregions; i++) {
+            const ledger_region_code *r = &ops->regions[i];
+            if (strcasecmp(t, r->code) == 0 || strcasecmp(t, r->name) == 0) {
+                core_strlcpy(out, r->code, LEDGER_REGION_MAX + 1);
                 return true;
             }
-        snprintf(why, wsize, "%s \"%s\": expected one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA "
-                 "(or the name, as New South Wales)", word, t);
+        }
+        char list[256];
+        ledger_region_list(body, list, sizeof list);
+        snprintf(why, wsize, "%s \"%s\": expected one of %s, or its name in full", word, t, list);
         return false;
     }
     char fault[160];

@@ -24,5 +24,7 @@ bool ledger_region_norm(const char *body, const char *text, char out[LEDGER_REGI
 
 /* Whether the body's regions are a fixed list (the ABF's eight). */
 bool ledger_region_listed(const char *body);
+/* The codes of a body's fixed list, "ACT, NSW, ..." into buf ("" if none). */
+void ledger_region_list(const char *body, char *buf, size_t size);
 
 #endif

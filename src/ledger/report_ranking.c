@@ -95,11 +95,13 @@ static bmp_status region_filter(const ledger_body *b, const report_rows *r, cons
     const char *word = ledger_region_word(b->code);
     if (!ledger_region_norm(b->code, want, out, why, sizeof why))
         return bmp_error_set(err, BMP_EINVAL, "%s", why);
-    if (!*out)
-        return bmp_error_set(err, BMP_EINVAL, "%s: empty; expected %s", word,
-                             ledger_region_listed(b->code)
-                                 ? "one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA"
-                                 : "a name some player of the register has");
+    if (!*out) {
+        char list[256];
+        ledger_region_list(b->code, list, sizeof list);
+        return bmp_error_set(err, BMP_EINVAL, "%s: empty; expected %s%s", word,
+                             *list ? "one of " : "a name some player of the register has",
+                             list);
+    }
     if (ledger_region_listed(b->code))
         return BMP_OK;
     for (size_t i = 0; i < r->n; i++)

@@ -122,6 +122,16 @@ static const ledger_point_bound max_event_points[] = {
     {NULL, 999999, "9999.99, the largest award an ABF credit file can carry (App. D, ABF-117)"},
 };
 
+/* The ABF's State and Territory Associations, by the abbreviations its
+ * regulations list their State Masterpoint Secretaries under (ABF
+ * Masterpoint Scheme 2025, 1.2.2 and its list of secretaries; RG-1). */
+static const ledger_region_code states[] = {
+    {"ACT", "Australian Capital Territory"}, {"NSW", "New South Wales"},
+    {"NT", "Northern Territory"},            {"QLD", "Queensland"},
+    {"SA", "South Australia"},               {"TAS", "Tasmania"},
+    {"VIC", "Victoria"},                     {"WA", "Western Australia"},
+};
+
 const ledger_body_ops ledger_abf_ops = {
     .code = "abf",
     .title = "the ABF",
@@ -138,4 +148,7 @@ const ledger_body_ops ledger_abf_ops = {
     .nruns = sizeof runs / sizeof runs[0],
     .max_event_points = max_event_points,
     .year_awards = abf_year_awards,
+    .region_word = "state",
+    .regions = states,
+    .nregions = sizeof states / sizeof states[0],
 };

@@ -32,4 +32,5 @@ const ledger_body_ops ledger_acbl_ops = {
     .title = "the ACBL",
     .number_check = number_check,
     .max_event_points = max_event_points,
+    .region_word = "unit", /* RG-1 */
 };

@@ -105,4 +105,5 @@ const ledger_body_ops ledger_ebu_ops = {
     .runs = runs,
     .nruns = sizeof runs / sizeof runs[0],
     .max_event_points = max_event_points,
+    .region_word = "county", /* RG-1 */
 };
