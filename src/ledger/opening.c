@@ -375,8 +375,11 @@ static bmp_status totals(bmp_ledger *l, const ofile *f, int64_t batch, int64_t *
 }
 
 /* The rows an opening wrote, for the audit chain (chain.h): the batch with
- * its lines and totals, the opening and its players' carried ranks and
- * their ranks (holdings are derived: verify recomputes them). */
+ * its lines and totals, the opening and its players' carried ranks.  Not
+ * the players: their rank, stars and rank name are the carried rank of
+ * their opening_player row, which the chain derives from that group
+ * (docs/rulings.md CH-7; chain_carry.c), and nothing else of theirs
+ * changed; holdings are derived too (verify recomputes them). */
 static bmp_status opening_touch(bmp_ledger *l, int64_t id, bmp_error *err)
 {
     bmp_status rc = ledger_touch_batch(l, id, err);
@@ -384,9 +387,6 @@ static bmp_status opening_touch(bmp_ledger *l, int64_t id, bmp_error *err)
         rc = ledger_touch_id(l, "opening", id, err);
     if (!rc)
         rc = ledger_touch_id(l, "opening_player", id, err);
-    if (!rc)
-        rc = ledger_touch_where(l, "player", "id IN (SELECT player_id FROM opening_player WHERE "
-                                "batch_id = ?1)", err, "i", id);
     return rc;
 }
 
