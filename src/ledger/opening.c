@@ -298,13 +298,7 @@ static const char *const opening_sql[] = {
     "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, contestant) "
     "VALUES (?1, ?2, ?3, ?4, 'MI-1', 'opening balance', '')",
     "INSERT INTO opening_player (batch_id, player_id, rank, stars, rank_name, rank_date, line) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    /* SQLite: the holding and the carried rank row by row, as the lines
-     * are written (in-process: a statement costs no round trip) */
-    "INSERT INTO holding (player_id, point_type, points) VALUES (?1, ?2, ?3) "
-    "ON CONFLICT (player_id, point_type) DO UPDATE SET points = holding.points + "
-    "excluded.points",
-    "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1"};
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"};
 
 /* Bind the values of one statement (integers, or text where t is set) and
  * run it; the statement is reset first. */
@@ -319,54 +313,58 @@ static bmp_status run_vals(bmp_ledger *l, ledger_stmt *st, int n, const int64_t 
     return rc ? rc : l->ops->step(st, NULL, err);
 }
 
-/* One player's journal lines (and on SQLite holdings), opening row (and on
- * SQLite carried rank). */
-static bmp_status player_write(bmp_ledger *l, const ofile *f, ledger_stmt **st, bool rows,
-                               int64_t batch, const oline *o, bmp_error *err)
+/* One player's journal lines and opening row. */
+static bmp_status player_write(bmp_ledger *l, const ofile *f, ledger_stmt **st, int64_t batch,
+                               const oline *o, bmp_error *err)
 {
     bmp_status rc = BMP_OK;
     int64_t id = o->p->id;
     for (size_t k = 0; k < f->ntypes && !rc; k++) {
-        if (!o->pts[k])
-            continue;
         const char *tj[4] = {NULL, NULL, f->types[k], NULL};
-        rc = run_vals(l, st[0], 4, (int64_t[4]){batch, id, 0, o->pts[k]}, tj, err);
-        const char *th[3] = {NULL, f->types[k], NULL};
-        if (!rc && rows)
-            rc = run_vals(l, st[2], 3, (int64_t[3]){id, 0, o->pts[k]}, th, err);
+        if (o->pts[k])
+            rc = run_vals(l, st[0], 4, (int64_t[4]){batch, id, 0, o->pts[k]}, tj, err);
     }
     const char *to[7] = {NULL, NULL, NULL, NULL, o->rank.name, o->date, NULL};
     if (!rc)
         rc = run_vals(l, st[1], 7, (int64_t[7]){batch, id, o->rank.rank, o->rank.stars, 0, 0,
                                                  (int64_t)o->line}, to, err);
-    const char *tu[4] = {NULL, NULL, NULL, o->rank.name};
-    if (!rc && rows)
-        rc = run_vals(l, st[3], 4, (int64_t[4]){id, o->rank.rank, o->rank.stars, 0}, tu, err);
     return rc;
 }
 
-/* Each player's lines and opening row; the holdings and the carried ranks
- * row by row on SQLite, set-based on PostgreSQL (one statement each: a
- * national register is two statements, not two round trips a player). */
+/* Each player's lines and opening row, then the holdings and the carried
+ * ranks from them in one statement each (set-based: a national register
+ * is two statements, not two per player; row by row upserts and updates
+ * cost more, docs/performance.md). */
 static bmp_status lines_write(bmp_ledger *l, const ofile *f, int64_t batch, bmp_error *err)
 {
-    ledger_stmt *st[4] = {NULL};
-    bool rows = strcmp(l->ops->name, "sqlite") == 0;
-    size_t nst = rows ? 4 : 2;
+    ledger_stmt *st[2] = {NULL};
     bmp_status rc = BMP_OK;
-    for (size_t k = 0; k < nst && !rc; k++)
+    for (size_t k = 0; k < 2 && !rc; k++)
         rc = l->ops->prepare(l->s, opening_sql[k], &st[k], err);
     for (size_t i = 0; i < f->nlines && !rc; i++)
-        rc = player_write(l, f, st, rows, batch, &f->lines[i], err);
-    for (size_t k = 0; k < nst; k++)
+        rc = player_write(l, f, st, batch, &f->lines[i], err);
+    for (size_t k = 0; k < 2; k++)
         if (st[k])
             l->ops->finalize(st[k]);
-    if (!rc && !rows)
-        rc = ledger_holdings_post(l, batch, err);
-    if (!rc && !rows)
+    /* the batch's rows read as the id range they span (written just now,
+     * in one transaction: contiguous), in storage order, not one index
+     * look-up a row; a player is once in an opening and has one line a
+     * point type, so its lines need no GROUP BY (ledger_holdings_post's) */
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO holding (player_id, point_type, points) "
+                    "SELECT player_id, point_type, points FROM journal WHERE id BETWEEN "
+                    "(SELECT min(id) FROM journal WHERE batch_id = ?1) AND (SELECT max(id) FROM "
+                    "journal WHERE batch_id = ?1) AND +batch_id = ?1 "
+                    "ON CONFLICT (player_id, point_type) "
+                    "DO UPDATE SET points = holding.points + excluded.points",
+                    "i", batch);
+    if (!rc)
         rc = lq_run(l, err,
                     "UPDATE player SET rank = o.rank, stars = o.stars, rank_name = o.rank_name "
-                    "FROM opening_player o WHERE o.batch_id = ?1 AND player.id = o.player_id",
+                    "FROM opening_player o WHERE o.id BETWEEN (SELECT min(id) FROM opening_player "
+                    "WHERE batch_id = ?1) AND (SELECT max(id) FROM opening_player WHERE batch_id "
+                    "= ?1) AND +o.batch_id = ?1 AND player.id = o.player_id",
                     "i", batch);
     return rc;
 }
