@@ -5,6 +5,7 @@
  * CH-1).  The edits behind the program's back: tests/cli/ledger/tamper.sh. */
 #include "ledger_test_util.h"
 
+#include "bridgemp/ledger_movein.h"
 #include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
 
@@ -345,6 +346,103 @@ static void batch_images_as_units(void **state)
     lt_done(&t);
 }
 
+/* verify's problems, the first one expected to hold `want` (and the count). */
+static void verify_names(lt *t, size_t count, const char *want, const char *also)
+{
+    bmp_error e = {0};
+    bmp_problems pr = {0};
+    assert_int_equal(bmp_ledger_verify(t->l, &pr, &e), BMP_EINVAL);
+    assert_int_equal(pr.count, count);
+    if (!strstr(pr.msgs[0], want) || (also && !strstr(pr.msgs[0], also)))
+        fail_msg("verify said \"%s\", expected \"%s\" and \"%s\"", pr.msgs[0], want,
+                 also ? also : "");
+    bmp_problems_free(&pr);
+}
+
+/* An opening's players are not imaged again (docs/rulings.md CH-7): their
+ * carried rank is their opening_player row, which the entry's group digest
+ * covers.  The chain's image of such a player is its last image with that
+ * rank applied: a later re-import of the same register adds no image (40
+ * players: the batched fold), a rename of two adds two whose change names
+ * only the name (2 players: unit by unit), and verify still catches an
+ * edit of a player's name or rank, or of a carried rank, after the
+ * opening. */
+static void opening_ranks_carried(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    char reg[2048] = "number,name,status\n", open[4096] = "number,green,red,gold,rank,rank_date\n";
+    for (int i = 1; i <= 40; i++) {
+        snprintf(reg + strlen(reg), 64, "%d,Player %d,Active\n", 1000 + i, i);
+        snprintf(open + strlen(open), 80, "%d,%s\n", 1000 + i,
+                 i % 2 ? "10.00,0,0,Club Master,2019-09-10" : "3.00,0,0,Graduate Master,2021-04-01");
+    }
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p.csv", reg), NULL, NULL,
+                                               &e), BMP_OK);
+    bmp_ledger_opening_opts oo = {.size = sizeof oo, .body = "abf", .reason = "old system"};
+    int64_t batch = 0;
+    assert_int_equal(bmp_ledger_opening(t.l, lt_file(&t, "o.csv", open), &oo, &batch, NULL, NULL,
+                                        &e), BMP_OK);
+    char *s = one_text(t.l, "SELECT count(*) FROM audit_row WHERE tbl = 'player' AND seq = "
+                            "(SELECT max(seq) FROM audit)");
+    assert_string_equal(s, "0"); /* no player imaged: the opening_player group carries them */
+    free(s);
+    s = one_text(t.l, "SELECT rank_name FROM player WHERE id = 5");
+    assert_string_equal(s, "Club Master");
+    free(s);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    /* the same register again: every player as the chain has it, rank included */
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p.csv", reg), NULL, NULL,
+                                               &e), BMP_OK);
+    s = one_text(t.l, "SELECT count(*) FROM audit_row WHERE tbl = 'player' AND seq = "
+                      "(SELECT max(seq) FROM audit)");
+    assert_string_equal(s, "0");
+    free(s);
+    /* two renamed: two images, the name their only change */
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "r.csv",
+                                               "number,name,status\n1007,Player Seven,Active\n"
+                                               "1008,Player Eight,Active\n"), NULL, NULL, &e),
+                     BMP_OK);
+    s = one_text(t.l, "SELECT count(*) FROM audit_row WHERE tbl = 'player' AND seq = "
+                      "(SELECT max(seq) FROM audit)");
+    assert_string_equal(s, "2");
+    free(s);
+    s = one_text(t.l, "SELECT change FROM audit_row WHERE tbl = 'player' AND key = '7' AND seq = "
+                      "(SELECT max(seq) FROM audit)");
+    assert_string_equal(s, "name: 'Player 7' -> 'Player Seven'");
+    free(s);
+    s = one_text(t.l, "SELECT image FROM audit_row WHERE tbl = 'player' AND key = '7' AND seq = "
+                      "(SELECT max(seq) FROM audit)");
+    assert_non_null(strstr(s, "|rank_name=Club Master|"));
+    free(s);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    /* edits behind the program's back after the opening */
+    assert_int_equal(lq_run(t.l, &e, "UPDATE player SET name = 'Mallory' WHERE id = 5", NULL),
+                     BMP_OK);
+    verify_names(&t, 1, "player (id 5): differs from the audit chain", "name: 'Player 5' -> "
+                 "'Mallory'");
+    assert_int_equal(lq_run(t.l, &e, "UPDATE player SET name = 'Player 5' WHERE id = 5", NULL),
+                     BMP_OK);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "UPDATE player SET rank = rank + 1, rank_name = 'Grand "
+                                     "Master' WHERE id = 6", NULL), BMP_OK);
+    verify_names(&t, 1, "player (id 6): differs from the audit chain",
+                 "rank_name: 'Graduate Master' -> 'Grand Master'");
+    /* the carried rank and the player's rank edited alike: the group names it */
+    bool pg = strcmp(bmp_ledger_backend(t.l), "postgresql") == 0;
+    assert_int_equal(lq_run(t.l, &e, pg ? "DROP TRIGGER opening_player_no_update ON "
+                                          "opening_player"
+                                        : "DROP TRIGGER opening_player_no_update", NULL), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "UPDATE opening_player SET rank = rank + 1, rank_name = "
+                                     "'Grand Master' WHERE player_id = 6", NULL), BMP_OK);
+    char want[64];
+    snprintf(want, sizeof want, "opening_player rows (batch_id %lld)", (long long)batch);
+    verify_names(&t, 1, want, "differ from the audit chain");
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -352,6 +450,7 @@ int main(void)
         cmocka_unit_test(image_escapes),          cmocka_unit_test(older_ledger_baseline),
         cmocka_unit_test(new_ledger_rows_caught), cmocka_unit_test(head_check),
         cmocka_unit_test(diff_cases),             cmocka_unit_test(batch_images_as_units),
+        cmocka_unit_test(opening_ranks_carried),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

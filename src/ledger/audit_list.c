@@ -39,14 +39,18 @@ bmp_status bmp_ledger_audit_rows(bmp_ledger *l, const bmp_ledger_audit_filter *f
     bmp_status rc = bmp_table_title(out, "audit rows");
     /* new or changed: whether the chain imaged the unit before this entry
      * (a look-up in the index (tbl, key, seq)); a group's change is its
-     * image, "rows=N" */
+     * image, "rows=N"; an opening's players are not imaged, their carried
+     * ranks are its opening_player rows (docs/rulings.md CH-7) */
     if (!rc)
         rc = lq_table(l, out, -1, 0, err,
                       "SELECT a.seq, a.at, a.who, a.action, r.tbl AS \"table\", r.key, "
                       "CASE WHEN r.digest = '-' THEN 'removed' WHEN EXISTS (SELECT 1 FROM "
                       "audit_row p WHERE p.tbl = r.tbl AND p.key = r.key AND p.seq < r.seq) "
                       "THEN 'changed' ELSE 'new' END AS what, "
-                      "CASE WHEN r.change = '' AND r.image LIKE 'rows=%' THEN r.image "
+                      "CASE WHEN r.tbl = 'opening_player' AND r.digest <> '-' THEN r.image || "
+                      "'; each player''s rank, stars and rank_name set to its carried rank "
+                      "(ruling CH-7)' "
+                      "WHEN r.change = '' AND r.image LIKE 'rows=%' THEN r.image "
                       "ELSE r.change END AS change "
                       "FROM audit a JOIN audit_row r ON r.seq = a.seq WHERE " AUDIT_WHERE
                       " AND (CAST(?4 AS TEXT) IS NULL OR r.tbl = ?4) ORDER BY a.seq, r.n",

@@ -380,12 +380,12 @@ static bmp_status image_unit(bmp_ledger *l, chain_unit *u, bmp_error *err)
 
 /* The chain's last digest and image of the unit (*found false: none). */
 static bmp_status last_image(bmp_ledger *l, const chain_unit *u, char digest[65], char **image,
-                             bool *found, bmp_error *err)
+                             int64_t *seq, bool *found, bmp_error *err)
 {
     /* an entry images a unit once (dedup), so the latest seq is the
      * latest image: the index (tbl, key, seq) answers in its own order,
      * with no sort a look-up */
-    static const char sql[] = "SELECT digest, image FROM audit_row WHERE tbl = ?1 AND key = ?2 "
+    static const char sql[] = "SELECT digest, image, seq FROM audit_row WHERE tbl = ?1 AND key = ?2 "
                               "ORDER BY seq DESC LIMIT 1";
     ledger_stmt *st = NULL;
     bool owned = false;
@@ -401,6 +401,7 @@ static bmp_status last_image(bmp_ledger *l, const chain_unit *u, char digest[65]
         rc = l->ops->step(st, found, err);
     if (!rc && *found) {
         snprintf(digest, 65, "%s", l->ops->col_text(st, 0));
+        *seq = l->ops->col_int(st, 2);
         if (!l->ops->col_null(st, 1) && !(*image = core_strdup(l->ops->col_text(st, 1))))
             rc = bmp_error_oom(err);
     }
@@ -602,7 +603,10 @@ static bmp_status fold_run(bmp_ledger *l, chain_unit *u, size_t n, bool *keep, b
     if (!rc && batch)
         rc = ledger_chain_last_batch(l, u, n, last, err);
     for (size_t i = 0; !rc && !batch && i < n; i++)
-        rc = last_image(l, &u[i], last[i].digest, &last[i].image, &last[i].found, err);
+        rc = last_image(l, &u[i], last[i].digest, &last[i].image, &last[i].seq, &last[i].found,
+                        err);
+    if (!rc && strcmp(u[0].t->name, "player") == 0) /* an opening's carried ranks (CH-7) */
+        rc = ledger_carry_last(l, u, n, last, err);
     for (size_t i = 0; !rc && i < n; i++)
         rc = decide(&u[i], &last[i], &keep[i], err);
     for (size_t i = 0; last && i < n; i++)

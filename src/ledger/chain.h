@@ -88,11 +88,13 @@ typedef struct chain_unit {
     char *change;
 } chain_unit;
 
-/* The chain's last image of a unit (found false: the chain never had it). */
+/* The chain's last image of a unit (found false: the chain never had it)
+ * and the entry that wrote it. */
 typedef struct chain_last {
     bool found;
     char digest[65];
     char *image;
+    int64_t seq;
 } chain_last;
 
 struct core_buf;
@@ -115,6 +117,32 @@ bmp_status ledger_chain_last_batch(bmp_ledger *l, const chain_unit *u, size_t n,
  * that statement, prepared on first use and kept by the caller). */
 bmp_status ledger_chain_write_rows(bmp_ledger *l, int64_t seq, const chain_unit *u, size_t n,
                                    struct ledger_stmt **many, bmp_error *err);
+
+/* chain_carry.c (docs/rulings.md CH-7): an opening's carried ranks, not
+ * imaged per player.  The chain's image of a player is its last row image
+ * (entry `after`) with the carried rank of the newest opening entered
+ * after it that names the player applied. */
+typedef struct ledger_carry ledger_carry;
+typedef struct ledger_carry_rank {
+    int64_t rank, stars;
+    char name[64];
+} ledger_carry_rank;
+/* The openings the chain has, newest first (*c to free with ledger_carry_free). */
+bmp_status ledger_carry_load(bmp_ledger *l, ledger_carry **c, bmp_error *err);
+void ledger_carry_free(ledger_carry *c);
+/* The entry of the newest opening (0: none). */
+int64_t ledger_carry_newest(const ledger_carry *c);
+/* The carried rank of player `key` (its id as text) from the newest
+ * opening entered after entry `after` (*found false: none); bulk reads each
+ * opening's players once, else one look-up a player. */
+bmp_status ledger_carry_find(bmp_ledger *l, ledger_carry *c, const char *key, int64_t after,
+                             bool bulk, ledger_carry_rank *r, bool *found, bmp_error *err);
+/* A player's image with rank, stars and rank_name replaced (NULL: no memory). */
+char *ledger_carry_apply(const char *image, const ledger_carry_rank *r);
+/* The fold's last images of touched players u[0..n) made the chain's
+ * image as above (chain.c, for the player table only). */
+bmp_status ledger_carry_last(bmp_ledger *l, const chain_unit *u, size_t n, chain_last *last,
+                             bmp_error *err);
 
 /* Verify: every row of every registered table against the latest image of
  * its unit; each difference a problem naming the table and key. */

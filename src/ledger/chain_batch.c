@@ -130,6 +130,7 @@ static bmp_status take(walk *w, chain_last *last, bmp_error *err)
 {
     bmp_ledger *l = w->l;
     last->found = true;
+    last->seq = l->ops->col_int(w->st, 3);
     snprintf(last->digest, sizeof last->digest, "%s", l->ops->col_text(w->st, 1));
     if (!l->ops->col_null(w->st, 2) && !(last->image = core_strdup(l->ops->col_text(w->st, 2))))
         return bmp_error_oom(err);
@@ -177,7 +178,7 @@ static bmp_status walk_to(walk *w, const char *key, bool bytewise, bool *active,
 bmp_status ledger_chain_last_batch(bmp_ledger *l, const chain_unit *u, size_t n, chain_last *last,
                                    bmp_error *err)
 {
-    static const char sql[] = "SELECT key, digest, image FROM audit_row WHERE tbl = ?1 AND "
+    static const char sql[] = "SELECT key, digest, image, seq FROM audit_row WHERE tbl = ?1 AND "
                               "key <= ?2 ORDER BY key DESC, seq DESC LIMIT ?3";
     walk w = {.l = l, .tbl = u[0].t->name, .window = 256};
     bool owned = false, active = false, bytewise = strcmp(l->ops->name, "sqlite") == 0;

@@ -153,6 +153,35 @@ static void latest_only(replay *r)
     r->n = w;
 }
 
+/* A player's latest image with the carried rank of an opening entered
+ * after it (docs/rulings.md CH-7): what the chain says the row is now.
+ * The opening's rows come from its table, which its own group digest
+ * checks (a changed carried rank is named there). */
+static bmp_status carry_ranks(replay *r, bmp_error *err)
+{
+    ledger_carry *c = NULL;
+    bmp_status rc = ledger_carry_load(r->l, &c, err);
+    int64_t newest = rc ? 0 : ledger_carry_newest(c);
+    for (size_t i = 0; !rc && newest && i < r->n; i++) {
+        image_rec *x = &r->recs[i];
+        if (strcmp(x->t->name, "player") != 0 || !x->image || x->seq >= newest)
+            continue;
+        ledger_carry_rank k;
+        bool found = false;
+        rc = ledger_carry_find(r->l, c, x->key, x->seq, true, &k, &found, err);
+        char *img = !rc && found ? ledger_carry_apply(x->image, &k) : NULL;
+        if (!rc && found && !img)
+            rc = bmp_error_oom(err);
+        if (!img)
+            continue;
+        free(x->image);
+        x->image = img;
+        ledger_sha256_hex(img, strlen(img), x->digest);
+    }
+    ledger_carry_free(c);
+    return rc;
+}
+
 static image_rec *find(replay *r, const ledger_chain_table *t, const char *key)
 {
     image_rec k = {.t = t, .key = (char *)key, .seq = INT64_MAX};
@@ -267,6 +296,8 @@ bmp_status ledger_chain_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp
         return rc;
     }
     latest_only(&r);
+    if (!rc)
+        rc = carry_ranks(&r, err);
     for (size_t i = 0; i < ledger_chain_ntables && !rc; i++)
         rc = ledger_chain_scan(l, &ledger_chain_tables[i], check_unit, &r, err);
     for (size_t i = 0; i < r.n && !rc; i++) {

@@ -103,8 +103,14 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
             row.line = line;
             any = false;
         } else {
-            if (core_buf_putc(&field, c))
+            /* a run of plain characters appended at once (a quote inside
+             * an unquoted field is a character, as above) */
+            size_t j = i + 1;
+            while (j < len && data[j] != ',' && data[j] != '\n' && data[j] != '\r')
+                j++;
+            if (core_buf_append(&field, data + i, j - i))
                 goto oom;
+            i = j - 1;
             any = true;
         }
     }

@@ -5,7 +5,6 @@
  * the floor of every later close (opening_floor.c).  Once per player,
  * unless the file replaces an opening (reversed in the same transaction). */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -275,17 +274,6 @@ static size_t lines_read(bmp_ledger *l, const lcsv *c, ofile *f, int64_t replace
 
 /* ---- the batch ------------------------------------------------------------- */
 
-/* Reset, bind (as lq_bind) and run a prepared statement. */
-static bmp_status run_st(bmp_ledger *l, ledger_stmt *st, bmp_error *err, const char *fmt, ...)
-{
-    va_list ap;
-    l->ops->reset(st);
-    va_start(ap, fmt);
-    bmp_status rc = lq_bind(l, st, fmt, ap, err);
-    va_end(ap);
-    return rc ? rc : l->ops->step(st, NULL, err);
-}
-
 /* The batch row (posted at once: no close posts it, no promotion). */
 static bmp_status batch_row(bmp_ledger *l, const ofile *f, const char *hash,
                             const bmp_ledger_opening_opts *o, int64_t nlines, int64_t *batch,
@@ -312,33 +300,71 @@ static const char *const opening_sql[] = {
     "INSERT INTO opening_player (batch_id, player_id, rank, stars, rank_name, rank_date, line) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"};
 
+/* Bind the values of one statement (integers, or text where t is set) and
+ * run it; the statement is reset first. */
+static bmp_status run_vals(bmp_ledger *l, ledger_stmt *st, int n, const int64_t *v,
+                           const char *const *t, bmp_error *err)
+{
+    l->ops->reset(st);
+    bmp_status rc = BMP_OK;
+    for (int k = 0; k < n && !rc; k++)
+        rc = t[k] ? l->ops->bind_text(st, k + 1, t[k], err)
+                  : l->ops->bind_int(st, k + 1, v[k], err);
+    return rc ? rc : l->ops->step(st, NULL, err);
+}
+
+/* One player's journal lines and opening row. */
+static bmp_status player_write(bmp_ledger *l, const ofile *f, ledger_stmt **st, int64_t batch,
+                               const oline *o, bmp_error *err)
+{
+    bmp_status rc = BMP_OK;
+    int64_t id = o->p->id;
+    for (size_t k = 0; k < f->ntypes && !rc; k++) {
+        const char *tj[4] = {NULL, NULL, f->types[k], NULL};
+        if (o->pts[k])
+            rc = run_vals(l, st[0], 4, (int64_t[4]){batch, id, 0, o->pts[k]}, tj, err);
+    }
+    const char *to[7] = {NULL, NULL, NULL, NULL, o->rank.name, o->date, NULL};
+    if (!rc)
+        rc = run_vals(l, st[1], 7, (int64_t[7]){batch, id, o->rank.rank, o->rank.stars, 0, 0,
+                                                 (int64_t)o->line}, to, err);
+    return rc;
+}
+
 /* Each player's lines and opening row, then the holdings and the carried
  * ranks from them in one statement each (set-based: a national register
- * is two statements, not two per player). */
+ * is two statements, not two per player; row by row upserts and updates
+ * cost more, docs/performance.md). */
 static bmp_status lines_write(bmp_ledger *l, const ofile *f, int64_t batch, bmp_error *err)
 {
     ledger_stmt *st[2] = {NULL};
     bmp_status rc = BMP_OK;
     for (size_t k = 0; k < 2 && !rc; k++)
         rc = l->ops->prepare(l->s, opening_sql[k], &st[k], err);
-    for (size_t i = 0; i < f->nlines && !rc; i++) {
-        const oline *o = &f->lines[i];
-        for (size_t k = 0; k < f->ntypes && !rc; k++)
-            if (o->pts[k])
-                rc = run_st(l, st[0], err, "iisi", batch, o->p->id, f->types[k], o->pts[k]);
-        if (!rc)
-            rc = run_st(l, st[1], err, "iiiissi", batch, o->p->id, (int64_t)o->rank.rank,
-                        (int64_t)o->rank.stars, o->rank.name, o->date, (int64_t)o->line);
-    }
+    for (size_t i = 0; i < f->nlines && !rc; i++)
+        rc = player_write(l, f, st, batch, &f->lines[i], err);
     for (size_t k = 0; k < 2; k++)
         if (st[k])
             l->ops->finalize(st[k]);
+    /* the batch's rows read as the id range they span (written just now,
+     * in one transaction: contiguous), in storage order, not one index
+     * look-up a row; a player is once in an opening and has one line a
+     * point type, so its lines need no GROUP BY (ledger_holdings_post's) */
     if (!rc)
-        rc = ledger_holdings_post(l, batch, err);
+        rc = lq_run(l, err,
+                    "INSERT INTO holding (player_id, point_type, points) "
+                    "SELECT player_id, point_type, points FROM journal WHERE id BETWEEN "
+                    "(SELECT min(id) FROM journal WHERE batch_id = ?1) AND (SELECT max(id) FROM "
+                    "journal WHERE batch_id = ?1) AND +batch_id = ?1 "
+                    "ON CONFLICT (player_id, point_type) "
+                    "DO UPDATE SET points = holding.points + excluded.points",
+                    "i", batch);
     if (!rc)
         rc = lq_run(l, err,
                     "UPDATE player SET rank = o.rank, stars = o.stars, rank_name = o.rank_name "
-                    "FROM opening_player o WHERE o.batch_id = ?1 AND player.id = o.player_id",
+                    "FROM opening_player o WHERE o.id BETWEEN (SELECT min(id) FROM opening_player "
+                    "WHERE batch_id = ?1) AND (SELECT max(id) FROM opening_player WHERE batch_id "
+                    "= ?1) AND +o.batch_id = ?1 AND player.id = o.player_id",
                     "i", batch);
     return rc;
 }
@@ -375,8 +401,11 @@ static bmp_status totals(bmp_ledger *l, const ofile *f, int64_t batch, int64_t *
 }
 
 /* The rows an opening wrote, for the audit chain (chain.h): the batch with
- * its lines and totals, the opening and its players' carried ranks and
- * their ranks (holdings are derived: verify recomputes them). */
+ * its lines and totals, the opening and its players' carried ranks.  Not
+ * the players: their rank, stars and rank name are the carried rank of
+ * their opening_player row, which the chain derives from that group
+ * (docs/rulings.md CH-7; chain_carry.c), and nothing else of theirs
+ * changed; holdings are derived too (verify recomputes them). */
 static bmp_status opening_touch(bmp_ledger *l, int64_t id, bmp_error *err)
 {
     bmp_status rc = ledger_touch_batch(l, id, err);
@@ -384,9 +413,6 @@ static bmp_status opening_touch(bmp_ledger *l, int64_t id, bmp_error *err)
         rc = ledger_touch_id(l, "opening", id, err);
     if (!rc)
         rc = ledger_touch_id(l, "opening_player", id, err);
-    if (!rc)
-        rc = ledger_touch_where(l, "player", "id IN (SELECT player_id FROM opening_player WHERE "
-                                "batch_id = ?1)", err, "i", id);
     return rc;
 }
 

@@ -42,9 +42,11 @@ printf 'number,green,red,gold,rank,rank_date\n1003,160.00,80.00,0,National Maste
 refused 2 "usage: bridgemp ledger opening FILE --body B --reason R" $L opening "$W/o.csv" --body abf
 step 0 "o.csv: opening batch 1 posted: 3 players" $L opening "$W/o.csv" --body abf --reason "MPC export"
 # the audit log's rows (--rows): what each entry wrote, per field from -> to
-step 0 "^      player 2 changed: rank: '0' -> '10'; rank_name: '' -> 'National Master'\$" $L audit --rows --action opening
+# the players' carried ranks are the opening_player rows, not images of
+# each player (ruling CH-7): the entry names them so
+step 0 "^      opening_player 1 new: rows=3; each player's rank, stars and rank_name set to its carried rank \(ruling CH-7\)\$" $L audit --rows --action opening
 step 0 "^      journal 1 new: rows=3\$" $L audit --rows --action opening
-step 0 '^ +"rank: .0. -> .10.; rank_name: .. -> .National Master."$' $L audit --rows --table player --format json
+step 0 '^ +"rows=3; each player.s rank, stars and rank_name set to its carried rank .ruling CH-7."$' $L audit --rows --table opening_player --format json
 step 0 "^4,2026-11-24T12:00:00Z,Jo Bloggs,import players,player,74,changed,status: 'Active' -> 'Dormant'\$" $L audit --rows --table player --format csv
 step 0 "^1 entries" $L audit --table opening_player --since 2026-11-24
 refused 1 "player 0001003 already has an opening balance \(batch 1\)" $L opening "$W/o.csv" --body abf --reason again
