@@ -5,7 +5,11 @@
  *   GET /api/v1/invoices/{body}      its invoices and credit notes (bmp_ledger_invoice_list)
  *   GET /api/v1/invoices/{body}/{number}?format=csv|html   one document as the
  *        ledger writes it (bmp_ledger_invoice_document), CSV by default.
- * Starting and invoicing a run is POST /api/v1/runs/{body}/{name} (api_runs.c). */
+ *   POST /api/v1/charge-runs/{body}/{run}/invoice   invoice the run (the page's
+ *        "invoice this run"; bmp_ledger_invoice_run, all or nothing, under the
+ *        write lock, audited with the token as who): {made, already, total}.
+ * Starting a run is POST /api/v1/runs/{body}/{name} (api_runs.c). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,5 +78,36 @@ int srv_invoice(srv_req *rq, srv_resp *rs)
     free(doc);
     rs->status = 200;
     rs->ctype = fmt == BMP_INVOICE_CSV ? "text/csv; charset=utf-8" : "text/html; charset=utf-8";
+    return 0;
+}
+
+int srv_invoice_run(srv_req *rq, srv_resp *rs)
+{
+    if (!srv_secretary_of(rq, rs, rq->params[0]) || !srv_args_only(rq, rs, no_args))
+        return 0;
+    char *end = NULL;
+    long long run = strtoll(rq->params[1], &end, 10);
+    if (!*rq->params[1] || *end || run <= 0) {
+        srv_error(rs, 400, "run: expected a charge run's number");
+        return 0;
+    }
+    pthread_mutex_lock(&rq->s->write_mu);
+    bmp_ledger *l = srv_open_writer(rq, rs);
+    if (!l) {
+        pthread_mutex_unlock(&rq->s->write_mu);
+        return 0;
+    }
+    bmp_ledger_invoices iv = {0};
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_invoice_run(l, rq->params[0], (int64_t)run, NULL,
+                                           BMP_INVOICE_CSV, &iv, &e);
+    bmp_ledger_close(l);
+    pthread_mutex_unlock(&rq->s->write_mu);
+    if (st)
+        srv_ledger_error(rs, st, &e, NULL);
+    else
+        srv_json(rs, 200, json_pack("{s:s,s:I,s:I,s:I,s:I}", "body", rq->params[0], "run",
+                                    (json_int_t)run, "made", (json_int_t)iv.made, "already",
+                                    (json_int_t)iv.already, "total", (json_int_t)iv.total));
     return 0;
 }

@@ -47,5 +47,6 @@ int srv_duplicates(srv_req *rq, srv_resp *rs);
 int srv_charge_runs(srv_req *rq, srv_resp *rs);      /* api_invoices.c */
 int srv_invoices(srv_req *rq, srv_resp *rs);
 int srv_invoice(srv_req *rq, srv_resp *rs);
+int srv_invoice_run(srv_req *rq, srv_resp *rs);
 
 #endif

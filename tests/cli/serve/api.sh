@@ -266,6 +266,19 @@ set -- $api
 total=$(printf '%d.%02d' $(($3 / 100)) $(($3 % 100)))
 [ "$cli" = "capitation 2026: run $1 already made, nothing changed: $2 line(s), total $total" ] \
     || fail "the API's capitation ($api) is not the CLI's: $cli"
+# the /charges page's "invoice this run" over the API: run $1 (capitation
+# 2026, not invoiced yet) makes one invoice for 2074 of the run's total;
+# again, nothing made; the audit names the token; a club token, a bad run
+# number and an unknown run are refused with the ledger unchanged
+refused 403 'needs a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$U/api/v1/charge-runs/abf/$1/invoice"
+refused 400 "run: expected a charge run's number" -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf/x/invoice"
+refused 404 'no abf charge run 999' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf/999/invoice"
+req 200 "^\{\"body\":\"abf\",\"run\":$1,\"made\":1,\"already\":0,\"total\":$3\}" \
+    -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf/$1/invoice"
+refused 200 "\"made\":0,\"already\":1" -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf/$1/invoice"
+$L audit | grep -B1 "abf charge run $1 invoiced: 1 invoice" | grep -q "api token [0-9]*: invoice" \
+    || fail "the API's invoice run is not audited with its token"
+req 200 "\"number\":\"ABF-$1-2074\",\"run\":\"$1\",\"club\":\"2074\"" -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf"
 # JSON parameters; the same run again changes nothing and says so
 refused 200 '"text":"capitation 2026: run [0-9]+ already made, nothing changed' -X POST \
     -H "Authorization: Bearer $SEC" -d '{"args": ["2026"]}' "$U/api/v1/runs/abf/capitation"
