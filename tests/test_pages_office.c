@@ -364,6 +364,16 @@ static void period_page(void **state)
     args badp = {{"period"}, {"2025-8"}};
     assert_int_equal(serve(&t, "/period", &badp, NULL, &secretary, &b), 400);
     assert_int_equal(serve(&t, "/period", &per, NULL, NULL, &b), 303);
+    /* a scorer (issue 29: the period is the secretary's): neither the dry
+     * run nor a close, batch 2 stays approved */
+    bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
+                       .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
+    args sper = {{"body", "period"}, {"abf", "2025-08"}};
+    assert_int_equal(serve(&t, "/period", &sper, NULL, &scorer, &b), 403);
+    lacks(&b, "id=\"close-stats\"");
+    assert_int_equal(serve(&t, "/period", NULL, "csrf=" CSRF "&action=close&body=abf&period=2025-08",
+                           &scorer, &b), 403);
+    assert_string_equal(batch_state(&t, 2), "approved");
     core_buf_free(&b);
     lt_done(&t);
 }
@@ -404,6 +414,14 @@ static void invoices_pages(void **state)
     bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
                        .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
     assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", NULL, NULL, &scorer, &b), 403);
+    assert_int_equal(serve(&t, "/invoice/abf/ABF-1-2074", &csv, NULL, &scorer, &b), 403);
+    lacks(&b, "9320");
+    /* nor the list, with or without the body named */
+    assert_int_equal(serve(&t, "/invoices", NULL, NULL, &scorer, &b), 403);
+    lacks(&b, "ABF-1-2074");
+    args abf = {{"body"}, {"abf"}};
+    assert_int_equal(serve(&t, "/invoices", &abf, NULL, &scorer, &b), 403);
+    lacks(&b, "ABF-1-2074");
     assert_int_equal(serve(&t, "/invoices", NULL, NULL, NULL, &b), 303);
     core_buf_free(&b);
     lt_done(&t);

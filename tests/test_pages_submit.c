@@ -158,6 +158,42 @@ static void upload_form(void **state)
     lt_done(&t);
 }
 
+/* Issue 29 item 3: "picks what the body needs (grade, status, event type)
+ * from the body's own parameter spec": an EBU scorer is asked the event's
+ * status (src/ebu/ebu.c scale_values), not a grade; an ACBL scorer its
+ * classification (src/acbl/acbl.c) and, with it, the rating. */
+static void upload_form_other_bodies(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    core_buf b;
+    core_buf_init(&b);
+    const bmp_user eve = {.id = 4, .name = "eve", .nroles = 1,
+                          .roles = {{BMP_ROLE_SCORER, "ebu", "77"}}};
+    assert_int_equal(render_as(&t, "/submit", &eve, &b), 200);
+    has(&b, "<label for=\"status\">Status of the event</label>");
+    has(&b, "<select id=\"status\" name=\"status\"><option value=\"\">as the file says</option>"
+            "<option>club</option><option>district</option><option>county</option>"
+            "<option>regional</option><option>national</option></select>");
+    lacks(&b, "name=\"grade\"");
+    lacks(&b, "name=\"rating\"");
+    const bmp_user al = {.id = 5, .name = "al", .nroles = 1,
+                         .roles = {{BMP_ROLE_SCORER, "acbl", "123"}}};
+    assert_int_equal(render_as(&t, "/submit", &al, &b), 200);
+    has(&b, "<label for=\"classification\">Classification of the event</label>");
+    has(&b, "<option>club-masterpoint</option><option>club-championship</option>"
+            "<option>unit</option><option>sectional</option><option>regional</option>"
+            "<option>national</option></select>");
+    has(&b, "<select id=\"rating\" name=\"rating\"><option value=\"\">as the file says</option>"
+            "<option>championship</option><option>non-championship</option>"
+            "<option>consolation</option><option>charity</option></select>");
+    lacks(&b, "name=\"grade\"");
+    lacks(&b, "name=\"status\"");
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
 /* Preview, then submit; the same file again is a duplicate, refused before
  * submitting; a corrected file replaces the batch. */
 static void preview_submit_replace(void **state)
@@ -281,6 +317,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(upload_form),
+        cmocka_unit_test(upload_form_other_bodies),
         cmocka_unit_test(preview_submit_replace),
         cmocka_unit_test(refusals),
     };

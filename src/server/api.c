@@ -57,6 +57,10 @@ static const route routes[] = {
     {"POST", "/api/v1/register/{body}/{number}/merge", srv_register_merge},
     {"POST", "/api/v1/register/{body}/{number}/unmerge", srv_register_unmerge},
     {"GET", "/api/v1/duplicates/{body}", srv_duplicates},
+    {"GET", "/api/v1/charge-runs/{body}", srv_charge_runs},
+    {"POST", "/api/v1/charge-runs/{body}/{run}/invoice", srv_invoice_run},
+    {"GET", "/api/v1/invoices/{body}", srv_invoices},
+    {"GET", "/api/v1/invoices/{body}/{number}", srv_invoice},
     {NULL, NULL, NULL},
 };
 

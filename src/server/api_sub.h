@@ -42,5 +42,9 @@ int srv_register_release(srv_req *rq, srv_resp *rs);
 int srv_register_merge(srv_req *rq, srv_resp *rs);
 int srv_register_unmerge(srv_req *rq, srv_resp *rs);
 int srv_duplicates(srv_req *rq, srv_resp *rs);
+int srv_charge_runs(srv_req *rq, srv_resp *rs);      /* api_invoices.c */
+int srv_invoices(srv_req *rq, srv_resp *rs);
+int srv_invoice(srv_req *rq, srv_resp *rs);
+int srv_invoice_run(srv_req *rq, srv_resp *rs);
 
 #endif

@@ -68,8 +68,10 @@ set_tests_properties(cli_serve_api_v1 PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve API v1: all checks passed" TIMEOUT 120)
 # A club's submission pages in a real browser (issue 29 item 3,
 # tests/cli/serve/submit.py): log in, upload (multipart + CSRF), preview,
-# submit, my club's batches; a duplicate refused before submitting; another
-# club's scorer refused; screenshots at 1280/420, axe, no cut-off column.
+# submit, my club's batches; a duplicate refused before submitting, then
+# offered as "replaces batch 5" and submitted with a reason; another club's
+# scorer refused; the login page and each page at 1280/420, axe, no cut-off
+# column.
 add_test(NAME cli_serve_submit
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/submit.py
                  $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-submit

@@ -243,6 +243,27 @@ req 404 'no body \\"sbu\\"' "$U/api/v1/runs/sbu"
 refused 401 'Authorization: Bearer' -X POST "$U/api/v1/runs/abf/capitation?args=2026"
 refused 403 'need a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$U/api/v1/runs/abf/capitation?args=2026"
 refused 403 "this token is abf's secretary, not ebu's" -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/ebu/gold?args=2025-01-01"
+# issue 29 item 4: the /charges, /invoices and /invoice pages over the API
+# (api_invoices.c), a secretary token of the body.  The demo's capitation
+# 2025 (ABF-111, 23.30 a member) invoiced as ABF-1-2074: 36 at 23.30 =
+# 838.80 over its 40 lines (4 members pay nothing)
+req 200 '^\{"body":"abf","runs":\[\{"run":"1","kind":"capitation","period":"2025","rule":"ABF-111","lines":40,"total":"838.80","invoices":"1","who":"demo",' \
+    -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf"
+req 200 '^\{"body":"abf","invoices":\[\{"number":"ABF-1-2074","run":"1","club":"2074",.*"lines":40,"total":"838.80"' \
+    -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf"
+req 200 'ABF-1-2074,2074,0001002,Player 2,,ABF-111,capitation,2330' \
+    -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf/ABF-1-2074"
+header "Content-Type: text/csv"
+req 200 '<h1>Invoice ABF-1-2074</h1>' -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf/ABF-1-2074?format=html"
+header "Content-Type: text/html"
+req 400 'format: expected csv or html' -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf/ABF-1-2074?format=pdf"
+req 400 'unknown parameter' -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf?format=csv"
+req 404 'no abf invoice ABF-9' -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf/ABF-9"
+req 401 'Authorization: Bearer' "$U/api/v1/invoices/abf/ABF-1-2074"
+for path in charge-runs/abf invoices/abf invoices/abf/ABF-1-2074; do
+    req 403 'needs a secretary token' -H "Authorization: Bearer $CLUB" "$U/api/v1/$path"
+done
+req 403 "this token is abf's secretary, not ebu's" -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/ebu"
 refused 404 'the ABF has no ums run; its runs: capitation, members, grade, levy' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/ums?args=2025-03"
 refused 400 'capitation: expected 1 argument' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation"
 refused 400 '\\"rate\\" is not a parameter of levy' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/levy?args=2025-Q3&rate=5"
@@ -257,6 +278,19 @@ set -- $api
 total=$(printf '%d.%02d' $(($3 / 100)) $(($3 % 100)))
 [ "$cli" = "capitation 2026: run $1 already made, nothing changed: $2 line(s), total $total" ] \
     || fail "the API's capitation ($api) is not the CLI's: $cli"
+# the /charges page's "invoice this run" over the API: run $1 (capitation
+# 2026, not invoiced yet) makes one invoice for 2074 of the run's total;
+# again, nothing made; the audit names the token; a club token, a bad run
+# number and an unknown run are refused with the ledger unchanged
+refused 403 'needs a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$U/api/v1/charge-runs/abf/$1/invoice"
+refused 400 "run: expected a charge run's number" -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf/x/invoice"
+refused 404 'no abf charge run 999' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf/999/invoice"
+req 200 "^\{\"body\":\"abf\",\"run\":$1,\"made\":1,\"already\":0,\"total\":$3\}" \
+    -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf/$1/invoice"
+refused 200 "\"made\":0,\"already\":1" -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/charge-runs/abf/$1/invoice"
+$L audit | grep -B1 "abf charge run $1 invoiced: 1 invoice" | grep -q "api token [0-9]*: invoice" \
+    || fail "the API's invoice run is not audited with its token"
+req 200 "\"number\":\"ABF-$1-2074\",\"run\":\"$1\",\"club\":\"2074\"" -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf"
 # JSON parameters; the same run again changes nothing and says so
 refused 200 '"text":"capitation 2026: run [0-9]+ already made, nothing changed' -X POST \
     -H "Authorization: Bearer $SEC" -d '{"args": ["2026"]}' "$U/api/v1/runs/abf/capitation"

@@ -8,10 +8,13 @@ over the demo ledger (examples/ledger/demo.sh):
   grade from the body's own choices; sees the preview (the lines, the held
   ones with their reason) with nothing recorded; submits; sees the batch
   provisional on "my club's batches".  The demo's club pairs event again
-  is previewed as a duplicate with its derivations, and cannot be
-  submitted.  A scorer of another club is refused the club's pages.
+  is previewed as the same event as batch 5 with other awards, with its
+  derivations, and cannot be submitted as a new batch; the page offers
+  "This file replaces batch 5" (ticked), and with a reason the scorer
+  submits it: batch 5 reversed (provisional) and the file a new batch.  A
+  scorer of another club is refused the club's pages.
 
-Every submission page at 1280 and 420 px wide: a screenshot into
+The login page and every submission page at 1280 and 420 px wide: a screenshot into
 WORKDIR/screenshots/submit-*.png, no table column cut off, no serious or
 critical axe-core violation.
 
@@ -142,6 +145,7 @@ def csrf_multipart(b, u, db):
 def journey(b, u, db):
     b.go(u + "/submit")
     check("/login?next=%2Fsubmit" in b.url(), "/submit asks for a login: " + b.url())
+    here_checks(b, "login")  # the login page itself: 1280/420, axe (issue 29 "every page")
     log_in(b, "sam")
     wait_for(lambda: b.url() == u + "/submit", "back on /submit after the login")
     grades = b.js("return Array.from(document.querySelectorAll('#grade option'),"
@@ -187,6 +191,29 @@ def journey(b, u, db):
     check(why and all("W=" in w for w in why if w), "each award with its derivation: %s" % why[:2])
     here_checks(b, "duplicate")
     check(batches(db) == before + 1, "nothing more recorded")
+    # issue 29: "A resubmission of a corrected file offers 'replaces batch
+    # N'": club-pairs.json is the demo's event of batch 5 with other awards
+    # (the uncorrected file, tests/cli/serve/subapi.py), so the page offers
+    # to replace batch 5, without the scorer naming it
+    label = b.js("const l = document.querySelector('label[for=replaces]');"
+                 "return l && l.textContent;")
+    check(label == "This file replaces batch 5", "the offer to replace batch 5: %s" % label)
+    check(b.js("return document.getElementById('replaces').checked;"),
+          "the offer is ticked (the file cannot go in as a new batch)")
+    b.type("#reason", "NS places 2 and 3 corrected")
+    b.click("button[value=submit]")
+    wait_for(lambda: "/submissions?" in b.url(), "my club's batches after the replacement")
+    # batch 5 is posted: it is reversed (a provisional reversal, posted
+    # history never edited) and the corrected file is a new batch
+    check(batches(db) == before + 3, "the replacement: a reversal of 5 and the file (%d)"
+          % (batches(db) - before - 1))
+    with sqlite3.connect(db) as c:
+        rows = c.execute("select source, reverses, reason, who, state from batch"
+                         " where id > ? order by id", (before + 1,)).fetchall()
+    check(rows[:1] == [("reversal", 5, "NS places 2 and 3 corrected", "sam", "provisional")],
+          "batch 5 reversed with the scorer's reason: %s" % rows[:1])
+    check(rows[1:] == [("event", None, "", "sam", "provisional")],
+          "the corrected file is a provisional batch: %s" % rows[1:])
     b.click("#logout button")
     wait_for(lambda: "/login" in b.url(), "logged out")
 
