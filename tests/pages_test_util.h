@@ -106,4 +106,67 @@ static inline int render_as(lt *t, const char *path, const bmp_user *u, core_buf
     return st;
 }
 
+/* A page served as site.c serves it, POSTs included (issue 29): the query
+ * arguments, a multipart form's fields and a writing handle whose `who` is
+ * the user's name, as site.c's write_as gives. */
+typedef struct pages_site {
+    lt *t;
+    const args *a;
+    const char *const *multi; /* name, value, file name (NULL: a field), ...; NULL-ended */
+} pages_site;
+
+static inline const char *pages_site_arg(void *ctx, const char *key)
+{
+    return arg_of((void *)((pages_site *)ctx)->a, key);
+}
+
+/* A field of the multipart form, as form.c's post processor gives it. */
+static inline const char *pages_site_field(void *ctx, const char *name, size_t *len,
+                                           const char **filename)
+{
+    const char *const *m = ((pages_site *)ctx)->multi;
+    for (size_t i = 0; m && m[i]; i += 3)
+        if (strcmp(m[i], name) == 0) {
+            *len = strlen(m[i + 1]);
+            if (filename)
+                *filename = m[i + 2] ? m[i + 2] : "";
+            return m[i + 1];
+        }
+    return NULL;
+}
+
+static inline bmp_status pages_site_write(void *ctx, const char *who, web_write_fn fn, void *arg,
+                                          bmp_error *e)
+{
+    pages_site *o = ctx;
+    bmp_ledger_opts lo = {.size = sizeof lo, .who = who};
+    bmp_ledger *w = NULL;
+    bmp_status st = bmp_ledger_open(o->t->db, &lo, &w, e);
+    if (!st)
+        st = fn(w, arg, e);
+    bmp_ledger_close(w);
+    return st;
+}
+
+/* GET (form and multi NULL), POST the urlencoded `form`, or POST the
+ * multipart `multi` to path as user u; a 303's Location is put in out. */
+static inline int pages_serve(lt *t, const char *path, const args *a, const char *form,
+                              const char *const *multi, const bmp_user *u, core_buf *out)
+{
+    pages_site o = {t, a, multi};
+    const char *ctype = NULL;
+    char location[256] = "";
+    core_buf_reset(out);
+    bool post = form || multi;
+    web_ctx c = {.l = t->l, .arg = pages_site_arg, .ctx = &o, .method = post ? "POST" : "GET",
+                 .user = u, .csrf = CSRF, .body = form, .body_len = form ? strlen(form) : 0,
+                 .write = pages_site_write, .location = location,
+                 .field = multi ? pages_site_field : NULL};
+    int st = web_page_serve(&c, path, out, &ctype);
+    if (st == 303)
+        core_buf_puts(out, location);
+    assert_false(out->failed);
+    return st;
+}
+
 #endif

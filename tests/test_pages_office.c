@@ -18,62 +18,10 @@
 
 #define EX BMP_SOURCE_DIR "/examples/"
 
-typedef struct office {
-    lt *t;
-    const args *a;
-    const char *const *multi; /* a multipart form: name, value, file name (NULL: a field), ... */
-} office;
-
-/* A field of the multipart form, as form.c's post processor gives it. */
-static const char *office_field(void *ctx, const char *name, size_t *len, const char **filename)
-{
-    const char *const *m = ((office *)ctx)->multi;
-    for (size_t i = 0; m[i]; i += 3)
-        if (strcmp(m[i], name) == 0) {
-            *len = strlen(m[i + 1]);
-            if (filename)
-                *filename = m[i + 2] ? m[i + 2] : "";
-            return m[i + 1];
-        }
-    return NULL;
-}
-
-static const char *office_arg(void *ctx, const char *key)
-{
-    return arg_of((void *)((office *)ctx)->a, key);
-}
-
-/* What site.c's write_as does: a writing handle as `who`. */
-static bmp_status office_write(void *ctx, const char *who, web_write_fn fn, void *arg,
-                               bmp_error *e)
-{
-    office *o = ctx;
-    bmp_ledger_opts lo = {.size = sizeof lo, .who = who};
-    bmp_ledger *w = NULL;
-    bmp_status st = bmp_ledger_open(o->t->db, &lo, &w, e);
-    if (!st)
-        st = fn(w, arg, e);
-    bmp_ledger_close(w);
-    return st;
-}
-
-/* GET (form NULL) or POST `form` to path as user u; a 303's Location is put
- * in out. */
 static int serve(lt *t, const char *path, const args *a, const char *form, const bmp_user *u,
                  core_buf *out)
 {
-    office o = {t, a, NULL};
-    const char *ctype = NULL;
-    char location[256] = "";
-    core_buf_reset(out);
-    web_ctx c = {.l = t->l, .arg = office_arg, .ctx = &o, .method = form ? "POST" : "GET",
-                 .user = u, .csrf = CSRF, .body = form, .body_len = form ? strlen(form) : 0,
-                 .write = office_write, .location = location};
-    int st = web_page_serve(&c, path, out, &ctype);
-    if (st == 303)
-        core_buf_puts(out, location);
-    assert_false(out->failed);
-    return st;
+    return pages_serve(t, path, a, form, NULL, u, out);
 }
 
 /* POST the multipart form `m` (name, value, file name triples, NULL-ended)
@@ -81,18 +29,7 @@ static int serve(lt *t, const char *path, const args *a, const char *form, const
 static int serve_multi(lt *t, const char *path, const char *const *m, const bmp_user *u,
                        core_buf *out)
 {
-    office o = {t, NULL, m};
-    const char *ctype = NULL;
-    char location[256] = "";
-    core_buf_reset(out);
-    web_ctx c = {.l = t->l, .arg = office_arg, .ctx = &o, .method = "POST", .user = u,
-                 .csrf = CSRF, .write = office_write, .location = location,
-                 .field = office_field};
-    int st = web_page_serve(&c, path, out, &ctype);
-    if (st == 303)
-        core_buf_puts(out, location);
-    assert_false(out->failed);
-    return st;
+    return pages_serve(t, path, NULL, NULL, m, u, out);
 }
 
 static const char *batch_state(lt *t, int64_t id)

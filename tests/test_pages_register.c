@@ -12,47 +12,10 @@
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_movein.h"
 
-typedef struct office {
-    lt *t;
-    const args *a;
-} office;
-
-static const char *office_arg(void *ctx, const char *key)
-{
-    return arg_of((void *)((office *)ctx)->a, key);
-}
-
-/* What site.c's write_as does: a writing handle as `who`. */
-static bmp_status office_write(void *ctx, const char *who, web_write_fn fn, void *arg,
-                               bmp_error *e)
-{
-    office *o = ctx;
-    bmp_ledger_opts lo = {.size = sizeof lo, .who = who};
-    bmp_ledger *w = NULL;
-    bmp_status st = bmp_ledger_open(o->t->db, &lo, &w, e);
-    if (!st)
-        st = fn(w, arg, e);
-    bmp_ledger_close(w);
-    return st;
-}
-
-/* GET (form NULL) or POST `form` to path as user u; a 303's Location is put
- * in out. */
 static int serve(lt *t, const char *path, const args *a, const char *form, const bmp_user *u,
                  core_buf *out)
 {
-    office o = {t, a};
-    const char *ctype = NULL;
-    char location[256] = "";
-    core_buf_reset(out);
-    web_ctx c = {.l = t->l, .arg = office_arg, .ctx = &o, .method = form ? "POST" : "GET",
-                 .user = u, .csrf = CSRF, .body = form, .body_len = form ? strlen(form) : 0,
-                 .write = office_write, .location = location};
-    int st = web_page_serve(&c, path, out, &ctype);
-    if (st == 303)
-        core_buf_puts(out, location);
-    assert_false(out->failed);
-    return st;
+    return pages_serve(t, path, a, form, NULL, u, out);
 }
 
 static const bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
