@@ -80,23 +80,6 @@ static bmp_status correct_write(bmp_ledger *w, void *arg, bmp_error *e)
     return bmp_ledger_import_memory(w, c->data, c->len, c->name, &c->o, &c->made, &c->pr, e);
 }
 
-/* The upload's file name as the ledger records it (its last component,
- * unsafe characters '_'): false without an extension. */
-static bool file_name(const char *in, char *out, size_t size)
-{
-    const char *s = in;
-    for (const char *q = in; *q; q++)
-        if (*q == '/' || *q == '\\')
-            s = q + 1;
-    size_t n = 0;
-    for (; *s && n + 1 < size; s++)
-        out[n++] = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-",
-                          *s) ? *s : '_';
-    out[n] = '\0';
-    const char *dot = strrchr(out, '.');
-    return n && out[0] != '.' && dot && dot[1];
-}
-
 /* The scale option's value from the form: "" or one of the body's. */
 static bool scale_of(page *p, const bmp_rules *r, char *v, size_t size)
 {
@@ -122,7 +105,7 @@ static int read_file(page *p, correction *c, const char *body, const char *club,
     const char *data = page_form_file(p, "file", &len, &fname);
     if (!data || !len || !fname || !*fname)
         return 0; /* no file: a reversal */
-    if (!file_name(fname, c->name, sizeof c->name))
+    if (!page_upload_name(fname, c->name, sizeof c->name))
         return page_error(p, 400, "the file's name needs its extension (.xml, .json, .grn)");
     const bmp_rules *r = bmp_rules_find(body);
     if (!scale_of(p, r, scale, ssize))

@@ -23,15 +23,6 @@
 #include "bridgemp/ledger_runs.h"
 #include "server/pages_internal.h"
 
-static const char *secretary_body(page *p, const char *given)
-{
-    const char *b = given;
-    for (size_t i = 0; !b && p->user && i < p->user->nroles; i++)
-        if (p->user->roles[i].kind == BMP_ROLE_SECRETARY)
-            b = p->user->roles[i].body;
-    return b ? b : "";
-}
-
 /* A run the page can start: a charge run from one argument and no
  * required option. */
 static bool startable(const bmp_ledger_run_spec *s)
@@ -54,17 +45,7 @@ static void run_invoices(page *p, const char *body, const char *run, const bmp_t
         const char *n = bmp_table_get(inv, r, kn);
         core_buf_puts(b, any ? "" : "<ul>");
         any = true;
-        core_buf_puts(b, "<li>");
-        web_buf_html(b, n);
-        core_buf_puts(b, ": <a href=\"/invoice/");
-        page_url(b, body);
-        core_buf_puts(b, "/");
-        page_url(b, n);
-        core_buf_puts(b, "\">view</a> · <a download href=\"/invoice/");
-        page_url(b, body);
-        core_buf_puts(b, "/");
-        page_url(b, n);
-        core_buf_puts(b, "?format=csv\">CSV</a></li>");
+        page_invoice_item(b, body, n);
     }
     core_buf_puts(b, any ? "</ul>\n" : "");
 }
@@ -142,7 +123,7 @@ static void start_form(page *p, const char *body)
 
 int page_charges(page *p)
 {
-    const char *body = secretary_body(p, page_arg(p, "body"));
+    const char *body = page_office_body(p);
     int st = page_require(p, BMP_ROLE_SECRETARY, body, NULL);
     if (st)
         return st;

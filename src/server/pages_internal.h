@@ -145,6 +145,12 @@ int page_duplicates(page *p);
 /* Invoices: the list, one document (pages_invoices.c). */
 int page_invoices(page *p);
 int page_invoice(page *p);
+/* "<li>N: view · CSV</li>": invoice number of body, linked both ways. */
+void page_invoice_item(core_buf *b, const char *body, const char *number);
+/* An uploaded file's name as the ledger records it (its last component,
+ * anything but letters, digits, '.', '_', '-' made '_') into out; false
+ * without an extension (pages_submit.c). */
+bool page_upload_name(const char *in, char *out, size_t size);
 /* Charge runs with their invoices, and starting and invoicing one
  * (pages_charges.c). */
 int page_charges(page *p);

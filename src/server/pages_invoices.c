@@ -12,13 +12,19 @@
 #include "bridgemp/ledger_invoice.h"
 #include "server/pages_internal.h"
 
-static const char *secretary_body(page *p)
+void page_invoice_item(core_buf *b, const char *body, const char *n)
 {
-    const char *b = page_arg(p, "body");
-    for (size_t i = 0; !b && p->user && i < p->user->nroles; i++)
-        if (p->user->roles[i].kind == BMP_ROLE_SECRETARY)
-            b = p->user->roles[i].body;
-    return b ? b : "";
+    core_buf_puts(b, "<li>");
+    web_buf_html(b, n);
+    core_buf_puts(b, ": <a href=\"/invoice/");
+    page_url(b, body);
+    core_buf_puts(b, "/");
+    page_url(b, n);
+    core_buf_puts(b, "\">view</a> · <a download href=\"/invoice/");
+    page_url(b, body);
+    core_buf_puts(b, "/");
+    page_url(b, n);
+    core_buf_puts(b, "?format=csv\">CSV</a></li>");
 }
 
 /* Each invoice's view and download links, after the list. */
@@ -31,24 +37,14 @@ static void invoice_links(page *p, const char *body, const bmp_table *t)
     core_buf_puts(b, "<h2>Documents</h2>\n<ul id=\"documents\">");
     for (size_t r = 0; r < t->nrows; r++) {
         const char *n = bmp_table_get(t, r, k);
-        core_buf_puts(b, "<li>");
-        web_buf_html(b, n);
-        core_buf_puts(b, ": <a href=\"/invoice/");
-        page_url(b, body);
-        core_buf_puts(b, "/");
-        page_url(b, n);
-        core_buf_puts(b, "\">view</a> · <a download href=\"/invoice/");
-        page_url(b, body);
-        core_buf_puts(b, "/");
-        page_url(b, n);
-        core_buf_puts(b, "?format=csv\">CSV</a></li>");
+        page_invoice_item(b, body, n);
     }
     core_buf_puts(b, "</ul>\n");
 }
 
 int page_invoices(page *p)
 {
-    const char *body = secretary_body(p);
+    const char *body = page_office_body(p);
     int st = page_require(p, BMP_ROLE_SECRETARY, body, NULL);
     if (st)
         return st;

@@ -213,8 +213,9 @@ int page_submit(page *p)
 /* ---- the submission's fields, checked ---------------------------------- */
 
 /* The browser's file name as the ledger records it: its last component,
- * letters, digits, '.', '_', '-' kept, anything else '_'. */
-static bool clean_name(const char *in, char *out, size_t size)
+ * letters, digits, '.', '_', '-' kept, anything else '_' (pages_internal.h;
+ * the batch page's correction takes its file the same way). */
+bool page_upload_name(const char *in, char *out, size_t size)
 {
     const char *s = in;
     for (const char *q = in; *q; q++)
@@ -330,7 +331,7 @@ static int preview(page *p, upload *u)
         return page_error(p, 400, "choose the results file to upload");
     if (!len)
         return page_error(p, 400, "the file is empty");
-    if (!clean_name(fname, u->filename, sizeof u->filename))
+    if (!page_upload_name(fname, u->filename, sizeof u->filename))
         return page_error(p, 400, "the file's name needs its extension (.xml, .json, .grn)");
     u->data = (const unsigned char *)data;
     u->len = len;
@@ -381,7 +382,7 @@ static int decode_content(page *p, upload *u)
     int st = 0;
     size_t n = 0;
     if (!page_form(p, "content", b64, cap) || !page_form(p, "filename", name, sizeof name) ||
-        !clean_name(name, u->filename, sizeof u->filename))
+        !page_upload_name(name, u->filename, sizeof u->filename))
         st = page_error(p, 400, "the submission lost its file: upload it again");
     else if (!(u->own = malloc(strlen(b64) * 3 / 4 + 1)) ||
              sodium_base642bin(u->own, strlen(b64) * 3 / 4 + 1, b64, strlen(b64), NULL, &n,
