@@ -38,10 +38,10 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 
 echo "== build (ThreadSanitizer): test_threads and the server"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DBMP_TSAN=ON >/dev/null
-cmake --build build-tsan -j"$JOBS" --target test_threads test_resp_cache bridgemp
+cmake --build build-tsan -j"$JOBS" --target test_threads test_resp_cache test_srv_pool bridgemp
 echo "== 8 threads at once, and bridgemp serve's worker threads, under ThreadSanitizer"
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-    ctest --test-dir build-tsan --output-on-failure -R '^(test_threads|test_resp_cache|cli_serve_api|cli_serve_cache|cli_serve_browser)$'
+    ctest --test-dir build-tsan --output-on-failure -R '^(test_threads|test_resp_cache|test_srv_pool|cli_serve_api|cli_serve_cache|cli_serve_browser)$'
 
 if [ -x scripts/fuzz.sh ]; then
     echo "== fuzzing (bounded)"

@@ -94,14 +94,21 @@ static void *reaper(void *arg)
                 n->cut = true;
                 shutdown(n->fd, SHUT_RDWR);
             }
+        if (g->tick && !g->stop) {
+            pthread_mutex_unlock(&g->mu);
+            g->tick(g->tick_cls);
+            pthread_mutex_lock(&g->mu);
+        }
     }
     pthread_mutex_unlock(&g->mu);
     return NULL;
 }
 
-int srv_guard_start(srv_guard *g, unsigned deadline)
+int srv_guard_start(srv_guard *g, unsigned deadline, void (*tick)(void *cls), void *cls)
 {
     g->deadline = deadline;
+    g->tick = tick;
+    g->tick_cls = cls;
     g->head = NULL;
     g->stop = false;
     pthread_mutex_init(&g->mu, NULL);

@@ -15,9 +15,13 @@ typedef struct srv_guard {
     struct guard_conn *head;    /* the open connections */
     unsigned deadline;          /* seconds from a connection's start or last request */
     bool stop, running;
+    void (*tick)(void *cls);    /* called every second by the thread (NULL: none) */
+    void *tick_cls;
 } srv_guard;
 
-int srv_guard_start(srv_guard *g, unsigned deadline);
+/* The reaper thread: it also calls tick(cls) every second, outside its lock
+ * (the read pool's sweep, pool.c). */
+int srv_guard_start(srv_guard *g, unsigned deadline, void (*tick)(void *cls), void *cls);
 /* Stop the reaper (after MHD_stop_daemon: no connection is left). */
 void srv_guard_stop(srv_guard *g);
 /* MHD_OPTION_NOTIFY_CONNECTION's callback (cls: the srv_guard). */

@@ -461,21 +461,21 @@ static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
         MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
 }
 
-/* The cache's prebuilt responses, and its watch where the store has one
- * (a read-only handle of its own, used for nothing else; else each cached
- * GET checks in its snapshot). */
+/* The cache's prebuilt responses, and the pool's watch where the store
+ * has one (else each cached GET checks in its snapshot). */
 static void cache_setup(srv *s)
 {
     srv_cache_set_objects(s->cache, make_response, unmake_response, NULL);
-    bmp_ledger_opts lo = {.size = sizeof lo, .who = "serve", .read_only = true};
-    bmp_error e = {0};
-    if (bmp_ledger_open(s->db, &lo, &s->watch, &e) == BMP_OK &&
-        bmp_ledger_watch_open(s->watch, &e) == BMP_OK) {
+    s->watch = s->pool.watch;
+    if (s->watch)
         atomic_init(&s->stamp, bmp_ledger_watch_read(s->watch));
-        return;
-    }
-    bmp_ledger_close(s->watch);
-    s->watch = NULL;
+}
+
+/* Every second (the deadline thread): idle snapshots older than the last
+ * commit ended (pool.c). */
+static void pool_tick(void *cls)
+{
+    srv_pool_sweep(cls);
 }
 
 static void srv_free(srv *s)
@@ -483,7 +483,6 @@ static void srv_free(srv *s)
     srv_guard_stop(&s->guard);
     srv_pool_free(&s->pool);
     srv_cache_free(s->cache);
-    bmp_ledger_close(s->watch);
     pthread_mutex_destroy(&s->write_mu);
     pthread_mutex_destroy(&s->active_mu);
     pthread_cond_destroy(&s->idle);
@@ -520,7 +519,7 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
         rc = bind_addr(s, &sa, errbuf, size);
     if (!rc)
         rc = tls_setup(s, errbuf, size);
-    if (!rc && srv_guard_start(&s->guard, s->o.deadline ? s->o.deadline : 60)) {
+    if (!rc && srv_guard_start(&s->guard, s->o.deadline ? s->o.deadline : 60, pool_tick, &s->pool)) {
         snprintf(errbuf, size, "cannot start the deadline thread");
         rc = -1;
     }

@@ -17,12 +17,15 @@
 #include "server/server.h"
 
 /* Read-only ledger handles, one per worker at a time (a bmp_ledger is not
- * shared between threads). */
+ * shared between threads), each with the snapshot it may keep across
+ * requests while the ledger's stamp has not moved (pool.c). */
 typedef struct srv_pool {
     pthread_mutex_t mu;
-    bmp_ledger **free;
-    size_t nfree, cap;
+    struct srv_held **all;      /* every handle opened, lent or idle */
+    size_t n, cap;
     const char *db;
+    bmp_ledger *watch;          /* the ledger's change stamp (bmp_ledger_watch_open); NULL:
+                                 * none (PostgreSQL), a snapshot per request */
 } srv_pool;
 
 struct srv {
@@ -37,8 +40,8 @@ struct srv {
     char *cert, *key;           /* PEM text for TLS */
     srv_guard guard;            /* the request deadline (conn_guard.c) */
     srv_cache *cache;           /* public GET answers (resp_cache.c); NULL: --cache-mb 0 */
-    bmp_ledger *watch;          /* the cache's change stamp (bmp_ledger_watch_open); NULL:
-                                 * none, each cached GET checks in a snapshot (W-9) */
+    bmp_ledger *watch;          /* the pool's watch, or NULL: then each cached GET checks
+                                 * in a snapshot (W-9) */
     _Atomic uint64_t stamp;     /* the watch's last stamp seen */
 };
 
@@ -116,8 +119,15 @@ bool srv_paging(srv_req *rq, srv_resp *rs, size_t *page, size_t *per_page);
 
 /* The read-only ledger pool (pool.c). */
 int srv_pool_init(srv_pool *p, const char *db, char *errbuf, size_t size);
+/* A handle in a snapshot that includes every commit made before the call
+ * (kept from its last request when nothing was committed since). */
 bmp_ledger *srv_pool_get(srv_pool *p, bmp_error *e);
 void srv_pool_put(srv_pool *p, bmp_ledger *l);
+/* The watch's stamp now (0: no watch, or not readable). */
+uint64_t srv_pool_stamp(const srv_pool *p);
+/* End the snapshots of idle handles older than the last commit (so they
+ * do not keep the WAL from being checkpointed); how many were ended. */
+size_t srv_pool_sweep(srv_pool *p);
 void srv_pool_free(srv_pool *p);
 /* The request's handle: the one the dispatch holds (the snapshot the
  * response cache checked), else one from the pool; srv_req_ledger_put
