@@ -1,7 +1,7 @@
 /* The bodies' administration runs as tables (include/bridgemp/ledger_runs.h):
  * each body's table well formed, a run asked of the wrong body refused with
- * the body's runs named, and the generic entry giving what the named public
- * function gives. */
+ * the body's runs named, the generic entry giving what the named public
+ * function gives, and a charge run's reason in its audit entry. */
 #include "ledger_test_util.h"
 
 #include <ctype.h>
@@ -9,6 +9,7 @@
 
 #include "bridgemp/file.h"
 #include "bridgemp/ledger_charges.h"
+#include "bridgemp/ledger_movein.h"
 #include "bridgemp/ledger_runs.h"
 
 static const char *const bodies[] = {"abf", "ebu", "nzb", "acbl"};
@@ -184,12 +185,79 @@ static void generic_same_as_direct(void **state)
     lt_done(&b);
 }
 
+/* The detail of the last "charge" audit entry. */
+static char *last_charge_entry(lt *t)
+{
+    bmp_ledger_audit_filter f = {.action = "charge"};
+    bmp_table a = {0};
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_audit_list(t->l, &f, &a, &e), BMP_OK);
+    assert_true(a.nrows > 0);
+    char *d = strdup(lt_cell(&a, a.nrows - 1, "detail"));
+    bmp_table_free(&a);
+    return d;
+}
+
+/* Issue 29: a charge run started with the secretary's reason
+ * (bmp_ledger_run_call_why) keeps it in its audit entry; the reason is
+ * the call's only (a later run without one has none); a reason given to a
+ * run that makes no charge run, or with a control character, is refused
+ * with nothing written. */
+static void reason_in_audit(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    const char *pos[] = {"2026"};
+    bmp_ledger_run_in in = {sizeof in, pos, 1, NULL, NULL};
+    bmp_ledger_run_out out = {.size = sizeof out};
+    assert_int_equal(bmp_ledger_run_call_why(t.l, "abf", "capitation", &in,
+                                             "the board's resolution of 2026-03-01", &out, NULL,
+                                             &e), BMP_OK);
+    char want[200];
+    snprintf(want, sizeof want, "charge run %lld: abf capitation 2026, %zu line(s), %lld cents "
+             "(ABF-111): the board's resolution of 2026-03-01", (long long)out.run.id,
+             out.run.lines, (long long)out.run.total);
+    assert_true(out.run.lines > 0 && out.run.total > 0);
+    char *got = last_charge_entry(&t);
+    assert_string_equal(got, want);
+    free(got);
+    bmp_ledger_run_out_free(&out);
+    /* the reason was that call's: the next run, without one, has none */
+    const char *pos27[] = {"2027"};
+    in.pos = pos27;
+    assert_int_equal(bmp_ledger_run_call(t.l, "abf", "capitation", &in, &out, NULL, &e), BMP_OK);
+    snprintf(want, sizeof want, "charge run %lld: abf capitation 2027, %zu line(s), %lld cents "
+             "(ABF-111)", (long long)out.run.id, out.run.lines, (long long)out.run.total);
+    got = last_charge_entry(&t);
+    assert_string_equal(got, want);
+    free(got);
+    bmp_ledger_run_out_free(&out);
+    /* refused, nothing written: a table run (members) takes no reason; a
+     * reason with a control character */
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_run_call_why(t.l, "abf", "members", &in, "because", &out, NULL,
+                                             &e), BMP_EINVAL);
+    assert_string_equal(e.msg, "members makes no charge run: a reason is kept only in a charge "
+                               "run's audit entry");
+    const char *pos28[] = {"2028"};
+    in.pos = pos28;
+    assert_int_equal(bmp_ledger_run_call_why(t.l, "abf", "capitation", &in, "a\x01b", &out,
+                                             NULL, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "reason"));
+    bmp_ledger_run_out_free(&out);
+    lt_unchanged(&t, before);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tables_well_formed),
         cmocka_unit_test(wrong_body_named),
         cmocka_unit_test(generic_same_as_direct),
+        cmocka_unit_test(reason_in_audit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

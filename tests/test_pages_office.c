@@ -511,9 +511,10 @@ static void header_links(void **state)
 
 /* Charge runs (issue 29: "charge runs and invoices: list, view,
  * download"): the body's runs from its run table, a capitation run started
- * from the page (ABF-111: 2074's four Active members at 23.30: 4 * 23.30 =
- * 93.20, as invoices_pages), the same run again changing nothing, the run
- * invoiced from the page, its invoice linked; who may. */
+ * from the page with its reason, refused without one (ABF-111: 2074's four
+ * Active members at 23.30: 4 * 23.30 = 93.20, as invoices_pages; the
+ * reason in its audit entry), the same run again changing nothing, the
+ * run invoiced from the page, its invoice linked; who may. */
 static void charges_page(void **state)
 {
     (void)state;
@@ -527,13 +528,30 @@ static void charges_page(void **state)
     has(&b, "<option value=\"capitation\">capitation YEAR (ABF-111): ");
     has(&b, "<option value=\"levy\">levy QUARTER (ABF-110): ");
     lacks(&b, "<option value=\"members\">"); /* a table, not a charge run */
+    has(&b, "<input id=\"run-reason\" name=\"reason\" maxlength=\"500\" required>");
+    /* a run needs a reason, as every back-office write (issue 29) */
+    char *none = lt_dump(&t);
     assert_int_equal(serve(&t, "/charges", NULL,
                            "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026",
-                           &secretary, &b), 303);
+                           &secretary, &b), 400);
+    has(&b, "starting a charge run needs a reason");
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026&reason=",
+                           &secretary, &b), 400);
+    lt_unchanged(&t, none);
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026"
+                           "&reason=membership+year+2026+opens", &secretary, &b), 303);
     has(&b, "/charges?body=abf");
+    /* the reason in the run's audit entry beside the secretary's name:
+     * 2074's four Active members at 23.30, 4 * 2330 = 9320 cents */
+    char *dump = lt_dump(&t);
+    assert_non_null(strstr(dump, "(ABF-111): membership year 2026 opens"));
+    assert_non_null(strstr(dump, "9320 cents (ABF-111): membership year 2026 opens"));
+    free(dump);
     assert_int_equal(serve(&t, "/charges", NULL,
-                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026",
-                           &secretary, &b), 303); /* again: the same run */
+                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026"
+                           "&reason=again", &secretary, &b), 303); /* again: the same run */
     assert_int_equal(serve(&t, "/charges", NULL, NULL, &secretary, &b), 200);
     has(&b, "<p id=\"run-count\">1 charge run. ");
     has(&b, "<td data-label=\"kind\">capitation</td>");
@@ -549,25 +567,25 @@ static void charges_page(void **state)
     lacks(&b, "id=\"invoice-1\"");
     /* refused: an unknown run, a table run, no argument, no action */
     char *before = lt_dump(&t);
-    assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf&action=run&name=dance&arg=1",
+    assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf&action=run&name=dance&arg=1"
+                                                 "&reason=r", &secretary, &b), 400);
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=run&name=members&arg=2026&reason=r",
                            &secretary, &b), 400);
     assert_int_equal(serve(&t, "/charges", NULL,
-                           "csrf=" CSRF "&body=abf&action=run&name=members&arg=2026",
-                           &secretary, &b), 400);
-    assert_int_equal(serve(&t, "/charges", NULL,
-                           "csrf=" CSRF "&body=abf&action=run&name=levy&arg=", &secretary, &b),
-                     400);
+                           "csrf=" CSRF "&body=abf&action=run&name=levy&arg=&reason=r", &secretary,
+                           &b), 400);
     assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf", &secretary, &b), 400);
     assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf&action=run&name=levy"
-                                                 "&arg=2026-Q9", &secretary, &b), 400);
+                                                 "&arg=2026-Q9&reason=r", &secretary, &b), 400);
     lt_unchanged(&t, before);
     /* who may: a secretary of the body only */
     bmp_user scorer = {.id = 2, .name = "sam", .nroles = 1,
                        .roles = {{BMP_ROLE_SCORER, "abf", "2074"}}};
     assert_int_equal(serve(&t, "/charges", NULL, NULL, &scorer, &b), 403);
     assert_int_equal(serve(&t, "/charges", NULL,
-                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2027", &scorer,
-                           &b), 403);
+                           "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2027&reason=r",
+                           &scorer, &b), 403);
     args ebu = {{"body"}, {"ebu"}};
     assert_int_equal(serve(&t, "/charges", &ebu, NULL, &secretary, &b), 403);
     assert_int_equal(serve(&t, "/charges", NULL, NULL, NULL, &b), 303);

@@ -111,6 +111,19 @@ bmp_status bmp_ledger_run_call(bmp_ledger *l, const char *body, const char *name
                                const bmp_ledger_run_in *in, bmp_ledger_run_out *out,
                                bmp_problems *probs, bmp_error *err);
 
+/* bmp_ledger_run_call with the secretary's reason (issue 29: every
+ * back-office action has one): kept in the audit entry of the charge run
+ * the call makes, beside who ("charge run 7: abf capitation 2026, 4
+ * line(s), 9320 cents (ABF-111): REASON").  NULL or "": none, as
+ * bmp_ledger_run_call.  Text checked as a rejection's (control characters,
+ * length).  EINVAL for a reason given to a run that makes no charge run
+ * (a table, a line of text): it would be kept nowhere.  A charge run made
+ * before changes nothing and writes no entry. */
+bmp_status bmp_ledger_run_call_why(bmp_ledger *l, const char *body, const char *name,
+                                   const bmp_ledger_run_in *in, const char *reason,
+                                   bmp_ledger_run_out *out, bmp_problems *probs,
+                                   bmp_error *err);
+
 /* Free what a run gave back (its table and text); it may be reused. */
 void bmp_ledger_run_out_free(bmp_ledger_run_out *out);
 

@@ -35,7 +35,17 @@ bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *wha
     char *d = core_asprintf("charge run %lld: %s %s %s, %zu line(s), %lld cents (%s)",
                             (long long)out->id, b->code, what, period, out->lines,
                             (long long)out->total, rule);
-    rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
+    rc = d ? charge_audit(l, d, err) : bmp_error_oom(err);
+    free(d);
+    return rc;
+}
+
+bmp_status charge_audit(bmp_ledger *l, const char *detail, bmp_error *err)
+{
+    if (!l->reason)
+        return ledger_audit(l, "charge", detail, err);
+    char *d = core_asprintf("%s: %s", detail, l->reason);
+    bmp_status rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
     free(d);
     return rc;
 }

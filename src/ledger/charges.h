@@ -14,10 +14,13 @@ bmp_status charge_earlier(bmp_ledger *l, const ledger_body *b, const char *kind,
 bmp_status charge_run_open(bmp_ledger *l, const ledger_body *b, const char *kind,
                            const char *period, const char *rule, int64_t *id, bmp_error *err);
 /* The run's line count and total from out, and its audit entry "charge run
- * N: CODE WHAT PERIOD, L line(s), C cents (RULE)". */
+ * N: CODE WHAT PERIOD, L line(s), C cents (RULE)" (charge_audit). */
 bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *what,
                             const char *period, const char *rule, const bmp_ledger_run *out,
                             bmp_error *err);
+/* The audit entry "charge" of a run with `detail`, and ": REASON" after it
+ * when the run was given one (bmp_ledger_run_call_why). */
+bmp_status charge_audit(bmp_ledger *l, const char *detail, bmp_error *err);
 /* The run's lines as CSV club,player,rule,charge,cents (atomic write). */
 bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *err);
 

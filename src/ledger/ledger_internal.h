@@ -30,6 +30,9 @@ struct bmp_ledger {
     int64_t version;       /* the change counter bmp_ledger_changed last read */
     bool version_read;     /* ... once it has */
     bool wrote;            /* an audit entry was written since (ledger_audit) */
+    const char *reason;    /* the secretary's reason for the run in progress, kept in
+                              its charge audit entry (bmp_ledger_run_call_why sets it
+                              for the call only; NULL otherwise) */
 };
 
 

@@ -12,7 +12,9 @@
 #include "bridgemp/ledger_certificates.h"
 #include "bridgemp/ledger_invoice.h"
 #include "core/util.h"
+#include "core/text_safe.h"
 #include "ledger/body_ops.h"
+#include "ledger/text_door.h"
 
 const bmp_ledger_run_spec *bmp_ledger_runs(const char *body, size_t *n)
 {
@@ -101,6 +103,27 @@ bmp_status bmp_ledger_run_call(bmp_ledger *l, const char *body, const char *name
         return no_such_run(body, name, err);
     }
     return spec->run(l, body, in, out, probs, err);
+}
+
+bmp_status bmp_ledger_run_call_why(bmp_ledger *l, const char *body, const char *name,
+                                   const bmp_ledger_run_in *in, const char *reason,
+                                   bmp_ledger_run_out *out, bmp_problems *probs,
+                                   bmp_error *err)
+{
+    if (!reason || !*reason)
+        return bmp_ledger_run_call(l, body, name, in, out, probs, err);
+    const bmp_ledger_run_spec *spec = bmp_ledger_run_find(body, name);
+    if (spec && spec->kind != BMP_LEDGER_OUT_RUN)
+        return bmp_error_set(err, BMP_EINVAL, "%s makes no charge run: a reason is kept only in "
+                             "a charge run's audit entry", name);
+    if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
+        return BMP_EINVAL;
+    if (!l)
+        return bmp_ledger_run_call(l, body, name, in, out, probs, err);
+    l->reason = reason; /* for this call only: charge_audit reads it */
+    bmp_status rc = bmp_ledger_run_call(l, body, name, in, out, probs, err);
+    l->reason = NULL;
+    return rc;
 }
 
 void bmp_ledger_run_out_free(bmp_ledger_run_out *out)

@@ -4,7 +4,9 @@
  *   GET /api/v1/charge-runs/{body}   the body's charge runs (bmp_ledger_charge_runs)
  *   GET /api/v1/invoices/{body}      its invoices and credit notes (bmp_ledger_invoice_list)
  *   GET /api/v1/invoices/{body}/{number}?format=csv|html   one document as the
- *        ledger writes it (bmp_ledger_invoice_document), CSV by default.
+ *        ledger writes it (bmp_ledger_invoice_document), CSV by default; the
+ *        HTML under the site's stylesheet as the /invoice page serves it
+ *        (web_invoice_site_html: no inline style for the CSP to block).
  *   POST /api/v1/charge-runs/{body}/{run}/invoice   invoice the run (the page's
  *        "invoice this run"; bmp_ledger_invoice_run, all or nothing, under the
  *        write lock, audited with the token as who): {made, already, total}.
@@ -17,6 +19,7 @@
 #include "bridgemp/ledger_invoice.h"
 #include "server/api_args.h"
 #include "server/api_sub.h"
+#include "server/pages.h"
 
 static const char *const no_args[] = {NULL};
 static const char *const doc_args[] = {"format", NULL};
@@ -74,7 +77,10 @@ int srv_invoice(srv_req *rq, srv_resp *rs)
         return 0;
     }
     core_buf_reset(&rs->body);
-    core_buf_append(&rs->body, doc, len);
+    if (fmt == BMP_INVOICE_HTML) /* under the site's stylesheet, as the /invoice page */
+        web_invoice_site_html(&rs->body, doc, len);
+    else
+        core_buf_append(&rs->body, doc, len);
     free(doc);
     rs->status = 200;
     rs->ctype = fmt == BMP_INVOICE_CSV ? "text/csv; charset=utf-8" : "text/html; charset=utf-8";

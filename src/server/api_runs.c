@@ -6,7 +6,8 @@
  * A run's parameters are the fields of a JSON object in the request body,
  * else query fields: "args" (its positional arguments, an array; in the
  * query, repeated), and each option named without its dashes ("rates",
- * "exempt": true).  A value whose placeholder is a CSV file (RATES.csv) is
+ * "exempt": true); a charge run's "reason" (required: kept in its audit
+ * entry, bmp_ledger_run_call_why).  A value whose placeholder is a CSV file (RATES.csv) is
  * the file's content: held in an anonymous memory file (memfd) the run
  * reads through /proc/self/fd, so nothing is left on disk, even after a
  * crash (issue 30).  The run's own --output (files on the server) is not
@@ -43,9 +44,10 @@ static json_t *spec_json(const bmp_ledger_run_spec *s)
                                               "flag", o->value == NULL, "required", o->required,
                                               "doc", o->doc));
     }
-    return json_pack("{s:s,s:s,s:s,s:I,s:s,s:s,s:o}", "name", s->name, "rule", s->rule, "args",
-                     s->args, "npos", (json_int_t)s->npos, "doc", s->doc, "kind",
-                     kind_name(s->kind), "options", opts);
+    return json_pack("{s:s,s:s,s:s,s:I,s:s,s:s,s:b,s:o}", "name", s->name, "rule", s->rule,
+                     "args", s->args, "npos", (json_int_t)s->npos, "doc", s->doc, "kind",
+                     kind_name(s->kind), "reason", s->kind == BMP_LEDGER_OUT_RUN, "options",
+                     opts);
 }
 
 int srv_runs(srv_req *rq, srv_resp *rs)
@@ -77,12 +79,15 @@ typedef struct run_call {
     const char *labels[MAX_ARGS + MAX_OPTS]; /* what the client calls each: "rates" */
     size_t nfiles;
     const char *bad; /* a field that is neither "args" nor an option */
+    const char *reason; /* a charge run's reason */
 } run_call;
 
 static bool is_option(const run_call *c, const char *key)
 {
     if (strcmp(key, "args") == 0)
         return true;
+    if (strcmp(key, "reason") == 0) /* a charge run's (reason_of) */
+        return c->s->kind == BMP_LEDGER_OUT_RUN;
     for (size_t i = 0; i < c->s->nopts; i++)
         if (strcmp(c->s->opts[i].name + 2, key) == 0)
             return true;
@@ -193,6 +198,19 @@ static bool opts_of(srv_req *rq, srv_resp *rs, run_call *c)
     return true;
 }
 
+/* A charge run's reason, required (every back-office write has one: issue 29). */
+static bool reason_of(srv_req *rq, srv_resp *rs, run_call *c)
+{
+    if (c->s->kind != BMP_LEDGER_OUT_RUN)
+        return true;
+    c->reason = field(rq, c, "reason");
+    if (c->reason && *c->reason)
+        return true;
+    srv_error(rs, 400, "reason: starting a charge run (%s) needs a reason, kept in its audit "
+                       "entry", c->s->name);
+    return false;
+}
+
 /* A secretary token of the body; the body's run of that name (404 with the
  * body's runs named otherwise). */
 static const bmp_ledger_run_spec *allowed(srv_req *rq, srv_resp *rs, const char **code)
@@ -274,7 +292,8 @@ static void call(srv_req *rq, srv_resp *rs, run_call *c, const char *code)
     if (l) {
         bmp_problems p = {0};
         bmp_error e = {0};
-        bmp_status st = c->s->run(l, code, &in, &out, &p, &e);
+        bmp_status st =
+            bmp_ledger_run_call_why(l, code, c->s->name, &in, c->reason, &out, &p, &e);
         if (st)
             hide_files(c, &e, &p);
         if (st)
@@ -307,7 +326,8 @@ int srv_run(srv_req *rq, srv_resp *rs)
     } else {
         MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, query_field, &c);
     }
-    if ((!rq->body_len || json_is_object(c.doc)) && args_of(rq, rs, &c) && opts_of(rq, rs, &c))
+    if ((!rq->body_len || json_is_object(c.doc)) && args_of(rq, rs, &c) && opts_of(rq, rs, &c) &&
+        reason_of(rq, rs, &c))
         call(rq, rs, &c, code);
     for (size_t i = 0; i < c.nfiles; i++) {
         close(c.fds[i]);

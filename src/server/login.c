@@ -188,8 +188,14 @@ static bmp_status end_session(bmp_ledger *w, void *arg, bmp_error *e)
 static void post_logout(srv_req *rq, srv_resp *rs)
 {
     const bmp_user *u = srv_session_user(rq);
-    if (u && !srv_csrf_ok(rq)) {
-        srv_error(rs, 403, "the form's CSRF token is missing or wrong: nothing was done");
+    if (u && !srv_csrf_ok(rq)) { /* the page site.c answers such a POST with */
+        core_buf_reset(&rs->body);
+        page p = {.out = &rs->body};
+        rs->status = page_refuse_post(&p, true);
+        rs->ctype = "text/html; charset=utf-8";
+        rs->private_ = true;
+        if (p.out->failed)
+            srv_error(rs, 500, "out of memory");
         return;
     }
     bmp_error e = {0};

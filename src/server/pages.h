@@ -58,5 +58,11 @@ int web_page_serve(const web_ctx *c, const char *path, core_buf *out,
                    const char **content_type);
 /* Does `path` name a page that takes a POST? */
 bool web_page_posts(const char *path);
+/* The ledger's HTML invoice or credit note (bmp_ledger_invoice_document,
+ * len bytes) appended to out as the site serves it: its inline <style>
+ * (which the server's Content-Security-Policy blocks) replaced by a link
+ * to /style.css, its body of class "invoice" (pages_invoices.c); the
+ * /invoice page and the API's ?format=html answer alike. */
+void web_invoice_site_html(core_buf *out, const char *doc, size_t len);
 
 #endif

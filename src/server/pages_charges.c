@@ -9,9 +9,11 @@
  *                         (its run table, bmp_ledger_runs: the runs that
  *                         make a charge run from one argument), and for a
  *                         run not yet invoiced, the form that invoices it
- *   POST /charges         action=run (name, arg) or action=invoice (run),
- *                         with the session's CSRF token, written as the
- *                         secretary (audited by name); then back to the list
+ *   POST /charges         action=run (name, arg, reason) or action=invoice
+ *                         (run), with the session's CSRF token, written as
+ *                         the secretary (audited by name; a run's reason,
+ *                         required, in its audit entry:
+ *                         bmp_ledger_run_call_why); then back to the list
  *
  * A run of the same kind and period again changes nothing (the library's
  * charge runs are idempotent); invoicing a run twice makes no new invoice. */
@@ -117,7 +119,9 @@ static void start_form(page *p, const char *body)
     }
     core_buf_puts(b, "</select></p><p><label for=\"run-arg\">For (the run's YEAR, QUARTER "
                      "yyyy-Qn, DATE or BATCH, as listed)</label> <input id=\"run-arg\" name=\"arg\" "
-                     "maxlength=\"16\" required> <button type=\"submit\" name=\"action\" "
+                     "maxlength=\"16\" required></p><p><label for=\"run-reason\">Reason (kept "
+                     "in the audit log)</label> <input id=\"run-reason\" name=\"reason\" "
+                     "maxlength=\"500\" required> <button type=\"submit\" name=\"action\" "
                      "value=\"run\">Start the run</button></p></form>\n");
 }
 
@@ -157,7 +161,7 @@ int page_charges(page *p)
 }
 
 typedef struct charge_post {
-    const char *body, *name, *arg;
+    const char *body, *name, *arg, *reason;
     int64_t run;
 } charge_post;
 
@@ -168,7 +172,7 @@ static bmp_status start_run(bmp_ledger *w, void *arg, bmp_error *e)
     bmp_ledger_run_in in = {.size = sizeof in, .pos = pos, .npos = 1};
     bmp_ledger_run_out out = {.size = sizeof out};
     bmp_problems pr = {0};
-    bmp_status st = bmp_ledger_run_call(w, c->body, c->name, &in, &out, &pr, e);
+    bmp_status st = bmp_ledger_run_call_why(w, c->body, c->name, &in, c->reason, &out, &pr, e);
     if (st && pr.count) /* the first problem is the reason */
         bmp_error_set(e, st, "%s", pr.msgs[0]);
     bmp_problems_free(&pr);
@@ -183,10 +187,10 @@ static bmp_status invoice_run(bmp_ledger *w, void *arg, bmp_error *e)
     return bmp_ledger_invoice_run(w, c->body, c->run, NULL, BMP_INVOICE_HTML, &iv, e);
 }
 
-/* POST /charges: action=run (name, arg) or invoice (run), for body. */
+/* POST /charges: action=run (name, arg, reason) or invoice (run), for body. */
 int page_charges_post(page *p)
 {
-    char body[16], action[16], name[48], arg[24], run[24];
+    char body[16], action[16], name[48], arg[24], run[24], reason[520];
     charge_post c = {.body = page_form(p, "body", body, sizeof body)};
     int st = page_require(p, BMP_ROLE_SECRETARY, c.body ? c.body : "", NULL);
     if (st)
@@ -202,6 +206,9 @@ int page_charges_post(page *p)
             return page_error(p, 400, "name: expected one of the body's charge runs");
         if (!c.arg || !*c.arg)
             return page_error(p, 400, "the run needs its YEAR, QUARTER, DATE or BATCH");
+        c.reason = page_form(p, "reason", reason, sizeof reason);
+        if (!c.reason || !*c.reason)
+            return page_error(p, 400, "starting a charge run needs a reason");
         s = page_write(p, start_run, &c, &e);
     } else if (a && strcmp(a, "invoice") == 0) {
         char *end = NULL;

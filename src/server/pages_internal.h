@@ -32,6 +32,10 @@ typedef struct page {
  * without the role.  page_require_any: anyone logged in. */
 int page_require(page *p, bmp_role_kind kind, const char *body, const char *club);
 int page_require_any(page *p);
+/* The 403 page of a POST refused before any handler runs (nothing done):
+ * the form's CSRF token missing or wrong, or nobody logged in (site.c, and
+ * login.c's logout). */
+int page_refuse_post(page *p, bool logged_in);
 /* <input type="hidden" name="csrf" value="..."> of the session. */
 void page_csrf_input(page *p);
 /* <form method="post" action="ACTION" id="ID"> and the CSRF input. */

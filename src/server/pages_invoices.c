@@ -68,13 +68,14 @@ int page_invoices(page *p)
     return 200;
 }
 
-/* The ledger's printable document served under the site's stylesheet: its
- * own <style> element (blocked by the server's Content-Security-Policy,
- * style-src 'self') becomes a link to /style.css and its body the class
- * "invoice", whose rules fit the lines to a phone's width (the file the
- * CLI writes keeps its inline style).  A document without them is as it
- * is. */
-static void site_styled(core_buf *out, const char *doc, size_t len)
+/* The ledger's printable document served under the site's stylesheet
+ * (pages.h): its own <style> element (blocked by the server's
+ * Content-Security-Policy, style-src 'self') becomes a link to /style.css
+ * and its body the class "invoice", whose rules fit the lines to a phone's
+ * width (the file the CLI writes keeps its inline style).  A document
+ * without them is as it is.  The page /invoice and the API's format=html
+ * answer (api_invoices.c) both serve it so. */
+void web_invoice_site_html(core_buf *out, const char *doc, size_t len)
 {
     const char *a = strstr(doc, "<style>"), *z = a ? strstr(a, "</style>") : NULL;
     const char *body = z ? strstr(z, "<body>") : NULL;
@@ -110,7 +111,7 @@ int page_invoice(page *p)
         return page_fail(p, s, &e);
     core_buf_reset(p->out);
     if (fmt == BMP_INVOICE_HTML)
-        site_styled(p->out, doc, len);
+        web_invoice_site_html(p->out, doc, len);
     else
         core_buf_append(p->out, doc, len);
     free(doc);

@@ -49,6 +49,13 @@ int page_require(page *p, bmp_role_kind kind, const char *body, const char *club
     return page_error(p, 403, msg);
 }
 
+int page_refuse_post(page *p, bool logged_in)
+{
+    return page_error(p, 403, logged_in
+                                  ? "The form's CSRF token is missing or wrong: nothing was done."
+                                  : "Log in first: nothing was done.");
+}
+
 void page_form_open(page *p, const char *action, const char *id)
 {
     core_buf_puts(p->out, "<form method=\"post\" action=\"");

@@ -61,9 +61,7 @@ static void refuse_post(srv_resp *rs, bool logged_in)
     core_buf out;
     core_buf_init(&out);
     page p = {.out = &out};
-    page_error(&p, 403, logged_in ? "The form's CSRF token is missing or wrong: nothing was done."
-                                  : "Log in first: nothing was done.");
-    answer(rs, 403, &out, "text/html; charset=utf-8");
+    answer(rs, page_refuse_post(&p, logged_in), &out, "text/html; charset=utf-8");
     core_buf_free(&out);
 }
 

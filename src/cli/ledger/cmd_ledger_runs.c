@@ -2,7 +2,8 @@
  * (include/bridgemp/ledger_runs.h): `bridgemp ledger NAME ARGS --body B`
  * looks NAME up in B's table and takes the spec's options and --body (and
  * --output where the run writes one, --format for a table) besides --db
- * and --who.  What is checked before the ledger is opened: the options,
+ * and --who; a charge run also takes an optional --reason, kept in its
+ * audit entry (bmp_ledger_run_call_why).  What is checked before the ledger is opened: the options,
  * the number of arguments, the required options, and the values whose
  * placeholder says what they are (a YEAR, an ID, CENTS, "html|csv|json");
  * the run itself checks the rest.  What it prints: the run's line, or its
@@ -51,6 +52,8 @@ static uint64_t spec_opts(const bmp_ledger_run_spec *s)
         m |= LEDGER_TABLE_OPTS;
     else if (s->output)
         m |= LO(OUTPUT);
+    if (s->kind == BMP_LEDGER_OUT_RUN)
+        m |= LO(REASON);
     return m;
 }
 
@@ -183,7 +186,7 @@ static bmp_status run_step(bmp_ledger *l, const ledger_args *a, const void *arg,
     bmp_ledger_run_in in = {sizeof in, a->pos + 1, a->npos - 1, vals,
                             s->kind == BMP_LEDGER_OUT_TABLE ? NULL : a->output};
     bmp_ledger_run_out out = {.size = sizeof out};
-    bmp_status st = s->run(l, a->body, &in, &out, p, e);
+    bmp_status st = bmp_ledger_run_call_why(l, a->body, s->name, &in, a->reason, &out, p, e);
     if (!st && out.kind == BMP_LEDGER_OUT_TABLE)
         st = ledger_put_table(&out.table, a, e);
     else if (!st && out.text)

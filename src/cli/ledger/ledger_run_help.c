@@ -26,6 +26,8 @@ static void usage_line(FILE *f, const char *code, const bmp_ledger_run_spec *s)
         fputs(" [--format table|csv|json] [--output FILE]", f);
     else if (s->output)
         fprintf(f, " [--output %s]", s->output);
+    if (s->kind == BMP_LEDGER_OUT_RUN)
+        fputs(" [--reason R]", f);
     fputc('\n', f);
 }
 
@@ -59,6 +61,8 @@ void cli_run_help(FILE *f, const char *code, const bmp_ledger_run_spec *s)
                                                     : "write the documents there",
                     false);
     }
+    if (s->kind == BMP_LEDGER_OUT_RUN)
+        option_line(f, "--reason", "R", "why the run is made, kept in its audit entry", false);
     fputs("  --db FILE, --who NAME    the ledger, and who is recorded in the audit log\n", f);
 }
 

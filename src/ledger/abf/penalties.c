@@ -274,7 +274,7 @@ static bmp_status make_event_levy(bmp_ledger *l, const ledger_body *b, int64_t b
                                 "held until paid (ABF-116)", (long long)out->id, b->code,
                                 tour ? "bridge tour" : "congress", (long long)batch,
                                 (long long)levy);
-        rc = d ? ledger_audit(l, "charge", d, err) : bmp_error_oom(err);
+        rc = d ? charge_audit(l, d, err) : bmp_error_oom(err);
         free(d);
     }
     return rc;

@@ -81,7 +81,11 @@ step 0 "^club,number,name,overseas,youth,new" cat "$W/members.csv"
 # 2025-09) = 3.36 x 2.53 = 8.50; its reversal (batch 2, 2025-10) credits 8.50
 refused 1 "without a grade \\(1\\)" $L levy 2025-Q3 --body abf
 step 0 "batch 1: grade E" $L grade 1 E --body abf
-step 0 "levy 2025-Q3: run 2 made: 1 line\\(s\\), total 8.50" $L levy 2025-Q3 --body abf --output "$W/levy.csv"
+step 0 "levy 2025-Q3: run 2 made: 1 line\\(s\\), total 8.50" $L levy 2025-Q3 --body abf --output "$W/levy.csv" \
+    --reason "the quarter's levy, minute 12"
+# ... the run's reason in its audit entry (issue 29, bmp_ledger_run_call_why)
+step 0 "charge run 2: abf levy 2025-Q3, 1 line\\(s\\), 850 cents \\(ABF-110\\): the quarter's levy, minute 12" \
+    $L audit --format csv
 step 0 "2074,,ABF-110,levy batch 1 grade E 3.36 points,850" cat "$W/levy.csv"
 refused 0 "already made, nothing changed" $L levy 2025-Q3 --body abf
 step 0 "levy 2025-Q4: run 3 made: 1 line\\(s\\), total -8.50" $L levy 2025-Q4 --body abf

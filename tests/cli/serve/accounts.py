@@ -301,8 +301,13 @@ try:
     # ---- logout: with the token only; then the session is over
     stoken = s.csrf("/")
     sid = s.cookies["bmp_session"]
-    status, _, _ = s.req("POST", "/logout", {})
+    status, r_, text = s.req("POST", "/logout", {})
     check(status == 403, "a logout without the CSRF token is refused (%d)" % status)
+    # ... with the site's 403 page, as any other form's (not the API's JSON)
+    check((r_.getheader("Content-Type") or "").startswith("text/html") and
+          "<h1>Not allowed</h1>" in text and "CSRF token is missing or wrong" in text,
+          "the refused logout is the site's 403 page: %s %r" % (r_.getheader("Content-Type"),
+                                                                 text[:120]))
     status, _, _ = s.req("POST", "/logout", {"csrf": stoken})
     check(status == 303 and "bmp_session" not in s.cookies, "logout clears the cookie")
     status, _, _ = s.req("GET", page2, cookies={"bmp_session": sid})

@@ -238,6 +238,9 @@ grep -q '"approve"\|approved' "$W/access.log" || grep -q 'POST /api/v1/batches/6
 # token of its body (a club token, which cannot write here, is refused; no
 # token is 401); a run the body has not is 404 naming its runs
 req 200 '"name":"capitation","rule":"ABF-111","args":"YEAR"' "$U/api/v1/runs/abf"
+# a charge run needs a reason (issue 29), a table none
+grep -q '"name":"capitation",[^}]*"kind":"run","reason":true' "$W/body" || fail "capitation: no reason:true"
+grep -q '"name":"members",[^}]*"kind":"table","reason":false' "$W/body" || fail "members: no reason:false"
 req 200 '"name":"rates","value":"RATES.csv","flag":false,"required":true' "$U/api/v1/runs/ebu"
 req 404 'no body \\"sbu\\"' "$U/api/v1/runs/sbu"
 refused 401 'Authorization: Bearer' -X POST "$U/api/v1/runs/abf/capitation?args=2026"
@@ -256,6 +259,16 @@ req 200 'ABF-1-2074,2074,0001002,Player 2,,ABF-111,capitation,2330' \
 header "Content-Type: text/csv"
 req 200 '<h1>Invoice ABF-1-2074</h1>' -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf/ABF-1-2074?format=html"
 header "Content-Type: text/html"
+# ... under the site's stylesheet, as the /invoice page serves it: the
+# ledger's inline <style> (which the Content-Security-Policy's
+# default-src 'self' blocks) is a link to /style.css, the body of class
+# "invoice" (web_invoice_site_html); the CLI's file keeps its <style>
+grep -q '</title><link rel="stylesheet" href="/style.css"></head><body class="invoice">' "$W/body" \
+    || fail "the API's HTML invoice does not link /style.css: $(head -c 300 "$W/body")"
+grep -q '<style' "$W/body" && fail "the API's HTML invoice keeps an inline <style> (blocked by the CSP)"
+$L invoice show ABF-1-2074 --body abf --as html > "$W/cli-invoice.html" 2>&1 \
+    && grep -q '</title><style>' "$W/cli-invoice.html" \
+    || fail "the CLI's HTML invoice is not standalone: $(head -c 300 "$W/cli-invoice.html")"
 req 400 'format: expected csv or html' -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf/ABF-1-2074?format=pdf"
 req 400 'unknown parameter' -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf?format=csv"
 req 404 'no abf invoice ABF-9' -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf/ABF-9"
@@ -267,17 +280,24 @@ req 403 "this token is abf's secretary, not ebu's" -H "Authorization: Bearer $SE
 refused 404 'the ABF has no ums run; its runs: capitation, members, grade, levy' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/ums?args=2025-03"
 refused 400 'capitation: expected 1 argument' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation"
 refused 400 '\\"rate\\" is not a parameter of levy' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/levy?args=2025-Q3&rate=5"
-refused 400 'capitation: YEAR \\"20x6\\"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation?args=20x6"
+refused 400 'capitation: YEAR \\"20x6\\"' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation?args=20x6&reason=x"
+# starting a charge run needs a reason (issue 29: as every back-office
+# write), kept in its audit entry; a run that makes no charge run takes none
+refused 400 'reason: starting a charge run \(capitation\) needs a reason' -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation?args=2026"
+refused 400 'reason: starting a charge run' -X POST -H "Authorization: Bearer $SEC" -d '{"args": ["2026"], "reason": ""}' "$U/api/v1/runs/abf/capitation"
+refused 400 '\\"reason\\" is not a parameter of daily' -X POST -H "Authorization: Bearer $SEC" -d '{"args": ["2025-09-30"], "reason": "r"}' "$U/api/v1/runs/abf/daily"
 # one run through the API is the CLI's run: capitation 2026 made by the API,
 # then the CLI finds it made, with the same run, lines and total
 req 200 '"run":"capitation","body":"abf","rule":"ABF-111","kind":"run","text":"capitation 2026: run [0-9]+ made: ' \
-    -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation?args=2026"
+    -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/abf/capitation?args=2026&reason=membership%20year%202026"
 api=$(sed 's/.*"id":\([0-9]*\),"lines":\([0-9]*\),"total":\([0-9]*\).*/\1 \2 \3/' "$W/body")
 cli=$($L capitation 2026 --body abf)
 set -- $api
 total=$(printf '%d.%02d' $(($3 / 100)) $(($3 % 100)))
 [ "$cli" = "capitation 2026: run $1 already made, nothing changed: $2 line(s), total $total" ] \
     || fail "the API's capitation ($api) is not the CLI's: $cli"
+$L audit | grep -q "charge run $1: abf capitation 2026, $2 line(s), $3 cents (ABF-111): membership year 2026" \
+    || fail "the API's charge run is not audited with its reason"
 # the /charges page's "invoice this run" over the API: run $1 (capitation
 # 2026, not invoiced yet) makes one invoice for 2074 of the run's total;
 # again, nothing made; the audit names the token; a club token, a bad run
@@ -293,7 +313,7 @@ $L audit | grep -B1 "abf charge run $1 invoiced: 1 invoice" | grep -q "api token
 req 200 "\"number\":\"ABF-$1-2074\",\"run\":\"$1\",\"club\":\"2074\"" -H "Authorization: Bearer $SEC" "$U/api/v1/invoices/abf"
 # JSON parameters; the same run again changes nothing and says so
 refused 200 '"text":"capitation 2026: run [0-9]+ already made, nothing changed' -X POST \
-    -H "Authorization: Bearer $SEC" -d '{"args": ["2026"]}' "$U/api/v1/runs/abf/capitation"
+    -H "Authorization: Bearer $SEC" -d '{"args": ["2026"], "reason": "again"}' "$U/api/v1/runs/abf/capitation"
 # a CSV file's content as a value (cancel YEAR FILE.csv): refused when it is
 # not the file's format, nothing written; the private file removed
 # (the message names the field, not the server's private file)

@@ -15,9 +15,15 @@ imported (provisional):
   capitation run with its invoice.  A POST without the
   CSRF token is refused (403) and the period stays open.
 
-Every back-office page at 1280 and 420 px: a screenshot into
-WORKDIR/screenshots/, no table cell cut off, no serious or critical axe-core
-violation.
+The server's error pages as a person meets them: 403 for the secretary on
+a scorer's page (/submit), 403 for the start-a-charge-run form sent with a
+wrong CSRF token (site.c, before any handler: the ledger's head unchanged),
+429 for a login while the account is locked by its failures (login.c: the
+6th failure of "sam" locks him).
+
+Every back-office page and those error pages at 1280 and 420 px: a
+screenshot into WORKDIR/screenshots/, no table cell cut off, no serious or
+critical axe-core violation.
 
     backoffice.py BRIDGEMP WORKDIR
 
@@ -74,7 +80,7 @@ def main():
         json.dump(event, f)
     out = run(*ledger, "import", path, "--club", "2074")
     batch = out.split("batch ")[1].split()[0]
-    add_users(BIN, db, {"sally": "secretary:abf"})
+    add_users(BIN, db, {"sally": "secretary:abf", "sam": "scorer:abf:2074"})
     with_server_and_browser(BIN, db, WORK, lambda b, u: journey(b, u, batch, ledger),
                             width=1280, before=lambda u: csrf_refused(u, ledger, batch))
     if fails:
@@ -110,10 +116,21 @@ def csrf_refused(u, ledger, batch):
     check(state_of(ledger, batch) == "provisional", "and nothing written: still provisional")
 
 
-def page_checks(b, u, name, path, cut_checked=True):
+def head_of(ledger):
+    """The head of the ledger's audit chain (`ledger verify`)."""
+    out = run(*ledger, "verify")
+    return next((w.split()[1] for w in out.splitlines() if w.startswith("head ")), out)
+
+
+def page_checks(b, u, name, path, cut_checked=True, load=None):
+    """The page at path (or as load() brings it: a POST's answer) at 1280
+    and 420 px: a screenshot, no column cut off, no axe violation."""
     for width in (1280, 420):
         b.viewport(width)
-        b.go(u + path)
+        if load:
+            load()
+        else:
+            b.go(u + path)
         shot = os.path.join(WORK, "screenshots", "office-%s-%d.png" % (name, width))
         (w, h), inner = b.screenshot(shot)
         check(w == width and inner == width and h > 100,
@@ -205,6 +222,48 @@ def journey(b, u, batch, ledger):
     # tables, 1st of 5 paid: 0.30 green, so 5.10 + 0.30 = 5.40
     check(before == 5.10 and after == 5.40,
           "the player's page shows the new points: %s -> %s" % (before, after))
+    error_pages(b, u, ledger)
+
+
+def error_pages(b, u, ledger):
+    """403 and 429 as the browser shows them, each under page_checks."""
+    b.go(u + "/submit")
+    check(b.text("h1") == "Not allowed" and
+          b.text("p.error") == "sally is not a scorer of any club.",
+          "403: the secretary on the scorer's /submit: %r" % b.text("main"))
+    page_checks(b, u, "403-role", "/submit")
+    # the start-a-charge-run form, filled, its CSRF token made wrong
+    before = head_of(ledger)
+
+    def wrong_token():
+        b.go(u + "/charges?body=abf")
+        b.type("#run-arg", "2026")
+        b.type("#run-reason", "membership year 2026")
+        b.js("document.querySelector('#start input[name=csrf]').value = 'wrong';")
+        b.click("#start button[value=run]")
+        wait_for(lambda: b.url() == u + "/charges" and b.finds("h1") and
+                 b.text("h1") == "Not allowed", "the 403 page of a wrong CSRF token")
+    wrong_token()
+    check(b.text("p.error") == "The form's CSRF token is missing or wrong: nothing was done.",
+          "403: a form with a wrong CSRF token: %r" % b.text("main"))
+    page_checks(b, u, "403-csrf", None, load=wrong_token)
+    check(head_of(ledger) == before, "nothing written by the refused forms (head %s)" % before)
+
+    # 429: sam's 6th failed login locks him; while locked, a login is 429
+    def failed_login(i):
+        b.go(u + "/login")
+        b.type("#name", "sam")
+        b.type("#password", "not-sam's-password-%d" % i)
+        b.click("#login button[type=submit]")
+        wait_for(lambda: b.finds("#login-error"), "the login page after failure %d" % i)
+        return b.text("#login-error")
+    said = [failed_login(i) for i in range(1, 7)]
+    check(said[:5] == ["Wrong user name or password."] * 5 and
+          said[5].startswith("Too many failed logins: try again in "),
+          "429: the 6th failure locks sam: %s" % said[-2:])
+    page_checks(b, u, "429-login", None, load=lambda: failed_login(7))
+    check(b.text("#login-error").startswith("Too many failed logins"),
+          "429: still locked: %r" % b.text("#login-error"))
 
 
 def points_of(b, u, number):
