@@ -88,6 +88,9 @@ typedef int (*srv_handler)(srv_req *rq, srv_resp *rs);
 
 /* Responses (http_resp.c). */
 void srv_json(srv_resp *rs, int status, json_t *j);        /* takes j */
+/* Bytes of s that are not UTF-8 (a request path echoed back may hold any
+ * byte) replaced by '?', in place. */
+void srv_utf8_clean(char *s);
 void srv_error(srv_resp *rs, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* A JSON string of s; bytes that are not UTF-8 (from a request or an

@@ -43,7 +43,7 @@ static size_t utf8_len(const unsigned char *s)
 
 /* Bytes of a message that are not UTF-8 (a request path echoed back may
  * hold any byte) become '?': JSON strings are UTF-8 only. */
-static void utf8_clean(char *s)
+void srv_utf8_clean(char *s)
 {
     while (*s) {
         size_t n = utf8_len((const unsigned char *)s);
@@ -61,7 +61,7 @@ json_t *srv_jstr(const char *s)
         return j;
     char *copy = strdup(s);
     if (copy) {
-        utf8_clean(copy);
+        srv_utf8_clean(copy);
         j = json_string(copy);
     }
     free(copy);
@@ -75,7 +75,7 @@ void srv_error(srv_resp *rs, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    utf8_clean(msg);
+    srv_utf8_clean(msg);
     srv_json(rs, status, json_pack("{s:s}", "error", msg));
 }
 

@@ -3,6 +3,7 @@
  * read-only ledger handle and the request's session (session.h); a POST to
  * a page that takes one only from a live session with the right CSRF
  * token (403 before any handler runs otherwise: nothing is written). */
+#include <stdio.h>
 #include <string.h>
 
 #include "server/form.h"
@@ -55,6 +56,22 @@ static void answer(srv_resp *rs, int status, core_buf *out, const char *ctype)
     rs->cacheable = status == 200 && !rs->private_ && !rs->cookie[0][0] && !rs->cookie[1][0];
 }
 
+/* A GET outside /api that names no page: the site's own 404 page (its
+ * header and navigation, a title and the language, as every page: a
+ * browser shows it, axe checks it), not the API's JSON error; the path is
+ * echoed as the request's, non-UTF-8 bytes shown as '?'. */
+static int not_found(const web_ctx *c, const char *path, core_buf *out, const char **ctype)
+{
+    page p = {.l = c->l, .out = out, .web = c, .path = path, .user = c->user,
+              .ctype = "text/html; charset=utf-8"};
+    char msg[320];
+    snprintf(msg, sizeof msg, "no such resource: %s", path);
+    srv_utf8_clean(msg);
+    int st = page_error(&p, 404, msg);
+    *ctype = p.ctype;
+    return st;
+}
+
 /* 403 for a POST without a session or with a wrong CSRF token. */
 static void refuse_post(srv_resp *rs, bool logged_in)
 {
@@ -93,6 +110,8 @@ bool srv_site(srv_req *rq, srv_resp *rs)
                  .field = post && srv_form_multipart(rq) ? form_field : NULL,
                  .read = read_own};
     int status = web_page_serve(&c, rq->raw_path ? rq->raw_path : rq->path, &out, &ctype);
+    if (!status && !post)
+        status = not_found(&c, rq->path, &out, &ctype);
     srv_req_ledger_put(rq, l);
     if (status)
         answer(rs, status, &out, ctype);

@@ -81,6 +81,12 @@ req 200 'holdings' -H 'If-None-Match: "stale"' "$U/api/v1/players/abf/1003"
 req 404 'no abf player 9999' "$U/api/v1/players/abf/9999"
 # a path that is not UTF-8 is echoed with '?' (fuzz_http found a 500 here)
 req 404 'no such resource: /nothing\?' "$U/nothing%82"
+# outside /api a path that is no page gets the site's HTML 404 page, in
+# the language and with the title every page has; under /api the JSON error
+req 404 '<html lang="en">.*<title>Not found' "$U/nothing"
+header "Content-Type: text/html"
+req 404 '"error":"no such resource: /api/v1/nothing"' "$U/api/v1/nothing"
+header "Content-Type: application/json"
 req 400 'ABF number ..9\?.. is not all digits' "$U/api/v1/players/abf/9%FF"
 req 200 '"period":"holding","point_type":"green","lines":null,"points":"5.10","hundredths":510' "$U/api/v1/players/abf/1003/statement"
 # the statement carries the head of the chain it was read at (issue 27)

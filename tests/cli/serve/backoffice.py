@@ -18,6 +18,7 @@ imported (provisional):
 The server's error pages as a person meets them: 403 for the secretary on
 a scorer's page (/submit), 403 for the start-a-charge-run form sent with a
 wrong CSRF token (site.c, before any handler: the ledger's head unchanged),
+404 for a site path that names no page (the site's page, not the API's JSON),
 429 for a login while the account is locked by its failures (login.c: the
 6th failure of "sam" locks him).
 
@@ -226,12 +227,18 @@ def journey(b, u, batch, ledger):
 
 
 def error_pages(b, u, ledger):
-    """403 and 429 as the browser shows them, each under page_checks."""
+    """403, 404 and 429 as the browser shows them, each under page_checks."""
     b.go(u + "/submit")
     check(b.text("h1") == "Not allowed" and
           b.text("p.error") == "sally is not a scorer of any club.",
           "403: the secretary on the scorer's /submit: %r" % b.text("main"))
     page_checks(b, u, "403-role", "/submit")
+    # 404: a site path that names no page is the site's HTML page (its
+    # header, title and language), not the API's JSON error
+    b.go(u + "/nope")
+    check(b.text("h1") == "Not found" and b.text("p.error") == "no such resource: /nope",
+          "404: a site path that is no page: %r" % b.text("main"))
+    page_checks(b, u, "404-site", "/nope")
     # the start-a-charge-run form, filled, its CSRF token made wrong
     before = head_of(ledger)
 
