@@ -314,11 +314,69 @@ static void ebu_local_points_are_whole(void **state)
     lt_done(&t);
 }
 
+/* The player page's one read (bmp_ledger_player_page, issue 30) answers
+ * what the single reads answer: 1003 (opening 160 green + 80 red, then 20
+ * red in 2026-10, promoted National Master -> Bronze National Master at
+ * that close: 160 + 80 + 20 = 260 total, red 100) has the statement's
+ * history rows, the promotion and the journal with its count; 1005 has no
+ * line: no history, no promotion, a journal with its 8 columns and 0 rows. */
+static void player_page_reads_once(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    int64_t id = 0;
+    assert_int_equal(opening(&t, "abf", "o.csv", OPEN_HDR
+                             "1003,160.00,80.00,0,National Master,2019-05-01\n", 0, &id, NULL),
+                     BMP_OK);
+    int64_t b = lt_import(&t, lt_file(&t, "a.csv", "number,point_type,points,event,reason\n"
+                                                   "1003,red,20.00,x,y\n"),
+                          "abf", BMP_OK);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_approve(t.l, b, &e), BMP_OK);
+    bmp_ledger_close_stats s = {0};
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2026-10", &s, &e), BMP_OK);
+    bmp_ledger_summary sum, one;
+    bmp_table h, pr, j, jo;
+    bmp_table_init(&h), bmp_table_init(&pr), bmp_table_init(&j), bmp_table_init(&jo);
+    size_t total = 99, total1 = 99;
+    assert_int_equal(bmp_ledger_player_page(t.l, "abf", "1003", 20, &sum, &h, &pr, &j, &total,
+                                            &e), BMP_OK);
+    assert_int_equal(bmp_ledger_player_summary(t.l, "abf", "1003", &one, &e), BMP_OK);
+    assert_memory_equal(&sum, &one, sizeof sum);
+    assert_string_equal(sum.name, "Player 3");
+    assert_string_equal(statement_cell(&h, "opening balance", "green"), "160.00");
+    assert_string_equal(statement_cell(&h, "opening balance", "red"), "80.00");
+    assert_string_equal(statement_cell(&h, "2026-10", "red"), "20.00");
+    assert_int_equal(pr.nrows, 1);
+    assert_string_equal(lt_cell(&pr, 0, "period"), "2026-10");
+    assert_string_equal(lt_cell(&pr, 0, "to_rank"), "Bronze National Master");
+    assert_int_equal(bmp_ledger_player_journal(t.l, "abf", "1003", 0, 20, &jo, &total1, &e),
+                     BMP_OK);
+    assert_true(total >= 3); /* at least the two opening lines and the 20 red */
+    assert_int_equal(total, total1);
+    assert_int_equal(j.nrows, jo.nrows);
+    assert_string_equal(lt_cell(&j, 0, "points"), "20.00"); /* the newest batch first */
+    bmp_table_free(&h), bmp_table_free(&pr), bmp_table_free(&j), bmp_table_free(&jo);
+    bmp_table_init(&h), bmp_table_init(&pr), bmp_table_init(&j);
+    assert_int_equal(bmp_ledger_player_page(t.l, "abf", "1005", 20, &sum, &h, &pr, &j, &total,
+                                            &e), BMP_OK);
+    assert_int_equal(total, 0);
+    assert_int_equal(h.nrows + pr.nrows + j.nrows, 0);
+    assert_int_equal(j.ncols, 8);
+    assert_string_equal(j.columns[0], "batch");
+    assert_int_equal(bmp_ledger_player_page(t.l, "abf", "9999", 20, &sum, &h, &pr, &j, &total,
+                                            &e), BMP_ENOTFOUND);
+    bmp_table_free(&h), bmp_table_free(&pr), bmp_table_free(&j);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(opening_makes_no_promotion),
         cmocka_unit_test(close_promotes_on_new_points),
+        cmocka_unit_test(player_page_reads_once),
         cmocka_unit_test(carried_rank_is_the_floor),
         cmocka_unit_test(carried_rank_above_points_next_rank),
         cmocka_unit_test(once_per_player_unless_replacing),

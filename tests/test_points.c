@@ -102,6 +102,13 @@ static void format_and_parse(void **state)
     assert_string_equal(b, "7.00");
     bmp_points_format(INT64_MIN, b, sizeof b);
     assert_string_equal(b, "-92233720368547758.08");
+    /* as snprintf: cut to the size, the whole length answered ("-1234.56"
+     * is 8 characters; 5 bytes hold 4 and the NUL) */
+    assert_int_equal(bmp_points_format(-123456, b, 5), 8);
+    assert_string_equal(b, "-123");
+    assert_int_equal(bmp_points_format(0, b, sizeof b), 4);
+    assert_string_equal(b, "0.00");
+    assert_int_equal(bmp_points_format(99, NULL, 0), 4); /* "0.99" */
     bmp_points p;
     assert_true(bmp_points_parse("12.3", &p));
     assert_int_equal(p, 1230);

@@ -71,6 +71,18 @@ bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char
  * to_rank.  ENOTFOUND for an unknown player. */
 bmp_status bmp_ledger_player_promotions(bmp_ledger *l, const char *body, const char *number,
                                         bmp_table *out, bmp_error *err);
+/* A player's page at once (issue 30: the player looked up once, not once
+ * per read): the summary (as bmp_ledger_player_summary), the statement's
+ * history into `history` (period, point_type, lines, points: the rows of
+ * bmp_ledger_statement without its notes and "holding" rows), the
+ * promotions (as bmp_ledger_player_promotions) and the newest `recent`
+ * journal lines with their count in *total (as bmp_ledger_player_journal).
+ * The tables are the caller's (bmp_table_init before, bmp_table_free
+ * after, whatever the answer).  ENOTFOUND for an unknown player. */
+bmp_status bmp_ledger_player_page(bmp_ledger *l, const char *body, const char *number,
+                                  size_t recent, bmp_ledger_summary *sum, bmp_table *history,
+                                  bmp_table *promotions, bmp_table *journal, size_t *total,
+                                  bmp_error *err);
 /* The derivation of every award of an event batch, recomputed from the
  * event kept on import (ruling W-21): contestant, name, players, place,
  * point_type, points, rule, section, derivation; the event-level lines are

@@ -84,23 +84,32 @@ int core_buf_putc(core_buf *b, char c)
     return core_buf_append(b, &c, 1);
 }
 
-/* Measured first, then written in place: one pass of formatting into the
- * buffer, no temporary string. */
+/* Written in place into the room the buffer has; only when it does not
+ * fit, grown to the measured size and written again (most calls format
+ * once, not twice). */
 int core_buf_printf(core_buf *b, const char *fmt, ...)
 {
+    if (b->failed || (b->cap <= b->len + 1 && reserve(b, 64) != 0))
+        return -1;
+    size_t room = b->cap - b->len;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(b->data + b->len, room, fmt, ap);
     va_end(ap);
     if (n < 0) {
         b->failed = true;
+        b->data[b->len] = '\0';
         return -1;
     }
-    if (reserve(b, (size_t)n) != 0)
-        return -1;
-    va_start(ap, fmt);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
+    if ((size_t)n >= room) {
+        if (reserve(b, (size_t)n) != 0) {
+            b->data[b->len] = '\0';
+            return -1;
+        }
+        va_start(ap, fmt);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
     b->len += (size_t)n;
     return 0;
 }

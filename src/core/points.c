@@ -117,12 +117,30 @@ void bmp_split(bmp_points p, const int64_t *weights, size_t n, bmp_round_mode mo
     }
 }
 
+/* As snprintf("%s%llu.%02llu") would write it (truncated to size, the
+ * full length answered), digit by digit from the right: the pages and the
+ * API format a few of these per answer (issue 30). */
 int bmp_points_format(bmp_points p, char *buf, size_t size)
 {
-    const char *sign = p < 0 ? "-" : "";
     uint64_t a = p < 0 ? (uint64_t)(-(p + 1)) + 1u : (uint64_t)p;
-    return snprintf(buf, size, "%s%llu.%02llu", sign, (unsigned long long)(a / 100),
-                    (unsigned long long)(a % 100));
+    char t[32];
+    size_t i = sizeof t;
+    t[--i] = (char)('0' + a % 10);
+    t[--i] = (char)('0' + a / 10 % 10);
+    t[--i] = '.';
+    a /= 100;
+    do
+        t[--i] = (char)('0' + a % 10);
+    while ((a /= 10) != 0);
+    if (p < 0)
+        t[--i] = '-';
+    size_t n = sizeof t - i;
+    if (size) {
+        size_t k = n < size ? n : size - 1;
+        memcpy(buf, t + i, k);
+        buf[k] = '\0';
+    }
+    return (int)n;
 }
 
 bool bmp_points_parse(const char *s, bmp_points *out)

@@ -15,19 +15,17 @@
 #include "ledger/ranks_glue.h"
 
 /* Fill t from a cached statement bound with `fmt` (as lq_bind): column
- * names are the headings; a column named "points" holds hundredths. */
-static bmp_status rows(bmp_ledger *l, bmp_table *t, bmp_error *err, const char *sql,
-                       const char *fmt, ...)
+ * names are the headings; a column named "points" holds hundredths.  With
+ * run false, the columns only: the statement is not stepped. */
+static bmp_status rows_v(bmp_ledger *l, bmp_table *t, bool run, bmp_error *err, const char *sql,
+                         const char *fmt, va_list ap)
 {
     ledger_stmt *st = NULL;
     bool owned = false;
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
-    va_list ap;
-    va_start(ap, fmt);
     rc = lq_bind(l, st, fmt, ap, err);
-    va_end(ap);
     int nc = l->ops->col_count(st);
     const char *names[16] = {0};
     bool pts[16] = {0}; /* names are SQLite's: valid only until the first step */
@@ -38,7 +36,7 @@ static bmp_status rows(bmp_ledger *l, bmp_table *t, bmp_error *err, const char *
     if (!rc && !t->ncols)
         rc = bmp_table_columns(t, names);
     bool row = true;
-    while (!rc) {
+    while (!rc && run) {
         rc = l->ops->step(st, &row, err);
         if (rc || !row)
             break;
@@ -51,6 +49,26 @@ static bmp_status rows(bmp_ledger *l, bmp_table *t, bmp_error *err, const char *
         }
     }
     lq_release(l, st, owned);
+    return rc;
+}
+
+static bmp_status rows_if(bmp_ledger *l, bmp_table *t, bool run, bmp_error *err,
+                          const char *sql, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bmp_status rc = rows_v(l, t, run, err, sql, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+static bmp_status rows(bmp_ledger *l, bmp_table *t, bmp_error *err, const char *sql,
+                       const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bmp_status rc = rows_v(l, t, true, err, sql, fmt, ap);
+    va_end(ap);
     return rc;
 }
 
@@ -157,6 +175,24 @@ static bmp_status player_id(bmp_ledger *l, const char *body, const char *number,
     return rc;
 }
 
+/* A player's journal lines by id, newest batch first, and their count. */
+static bmp_status journal_of(bmp_ledger *l, int64_t id, size_t offset, size_t limit,
+                             bmp_table *out, size_t *total, bmp_error *err)
+{
+    bmp_status rc = bmp_table_title(out, "journal");
+    if (!rc)
+        rc = count(l, total, err, "SELECT count(*) FROM journal WHERE player_id = ?1", "i", NULL,
+                   id, NULL);
+    if (!rc) /* counted none: the columns only, the query not run */
+        rc = rows_if(l, out, !total || *total, err,
+                  "SELECT b.id AS batch, b.state, COALESCE(b.period, '') AS period, j.event, "
+                  "b.event_date, j.point_type, j.points, j.rule FROM journal j "
+                  "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
+                  "ORDER BY j.batch_id DESC, j.id LIMIT ?2 OFFSET ?3",
+                  "iii", id, (int64_t)limit, (int64_t)offset);
+    return rc;
+}
+
 bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char *number,
                                      size_t offset, size_t limit, bmp_table *out, size_t *total,
                                      bmp_error *err)
@@ -164,17 +200,7 @@ bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char
     int64_t id = 0;
     bmp_status rc = player_id(l, body, number, &id, err);
     if (!rc)
-        rc = bmp_table_title(out, "journal");
-    if (!rc)
-        rc = count(l, total, err, "SELECT count(*) FROM journal WHERE player_id = ?1", "i", NULL,
-                   id, NULL);
-    if (!rc)
-        rc = rows(l, out, err,
-                  "SELECT b.id AS batch, b.state, COALESCE(b.period, '') AS period, j.event, "
-                  "b.event_date, j.point_type, j.points, j.rule FROM journal j "
-                  "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
-                  "ORDER BY j.batch_id DESC, j.id LIMIT ?2 OFFSET ?3",
-                  "iii", id, (int64_t)limit, (int64_t)offset);
+        rc = journal_of(l, id, offset, limit, out, total, err);
     return rc;
 }
 
@@ -320,32 +346,40 @@ static bmp_status summary_holdings(bmp_ledger *l, const char *body, int64_t id,
                          id, NULL, &out->ntypes, out->point_type, out->holding, err);
 }
 
-bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
-                                     bmp_ledger_summary *out, bmp_error *err)
+/* The summary (bmp_ledger_player_summary), the body and the player's id. */
+static bmp_status summary_read(bmp_ledger *l, const char *body, const char *number,
+                               bmp_ledger_summary *out, ledger_body *b, int64_t *id,
+                               bmp_error *err)
 {
     memset(out, 0, sizeof *out);
-    ledger_body b;
     char norm[32];
-    int64_t id = 0;
     bmp_points pre82 = 0;
-    bmp_status rc = ledger_body_get(l, body, &b, err);
+    bmp_status rc = ledger_body_get(l, body, b, err);
     if (!rc)
-        rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
+        rc = ledger_number_check(b->code, number, norm, sizeof norm, err);
     if (!rc)
-        rc = summary_row(l, b.id, norm, &id, &pre82, out, err);
-    if (!rc && !id)
-        return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
+        rc = summary_row(l, b->id, norm, id, &pre82, out, err);
+    if (!rc && !*id)
+        return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b->code, number);
     if (!rc)
-        rc = summary_holdings(l, b.code, id, out, err);
+        rc = summary_holdings(l, b->code, *id, out, err);
     if (!rc) {
         bmp_points h[LEDGER_MAX_TYPES] = {0};
         memcpy(h, out->holding, out->ntypes * sizeof h[0]);
-        ledger_next_rank_held(b.code, h, pre82, out->rank, out->next_rank,
+        ledger_next_rank_held(b->code, h, pre82, out->rank, out->next_rank,
                               sizeof out->next_rank);
-        if (ledger_rank_detail(b.code, h, pre82, &out->earned, NULL))
+        if (ledger_rank_detail(b->code, h, pre82, &out->earned, NULL))
             memset(&out->earned, 0, sizeof out->earned); /* no rank rules */
     }
     return rc;
+}
+
+bmp_status bmp_ledger_player_summary(bmp_ledger *l, const char *body, const char *number,
+                                     bmp_ledger_summary *out, bmp_error *err)
+{
+    ledger_body b;
+    int64_t id = 0;
+    return summary_read(l, body, number, out, &b, &id, err);
 }
 
 /* The holdings at the end of `date`: the posted journal's lines of batches
@@ -396,17 +430,73 @@ bmp_status bmp_ledger_player_rank_at(bmp_ledger *l, const char *body, const char
     return rc;
 }
 
+/* A player's promotions by id, oldest first.  The table's key is (body,
+ * period, player): one look-up per period of the body in the period's
+ * order (a few hundred at most; CROSS JOIN keeps the periods outer), not a
+ * scan of every promotion, and no temporary table (issue 30). */
+static bmp_status promotions_of(bmp_ledger *l, int64_t body_id, int64_t id, bmp_table *out,
+                                bmp_error *err)
+{
+    bmp_status rc = bmp_table_title(out, "promotions");
+    if (!rc)
+        rc = rows(l, out, err,
+                  "SELECT r.period, r.from_name AS from_rank, r.to_name AS to_rank FROM "
+                  "period q CROSS JOIN promotion r WHERE q.body_id = ?2 AND r.body_id = "
+                  "q.body_id AND r.period = q.period AND r.player_id = ?1 ORDER BY q.period",
+                  "ii", id, body_id);
+    return rc;
+}
+
 bmp_status bmp_ledger_player_promotions(bmp_ledger *l, const char *body, const char *number,
                                         bmp_table *out, bmp_error *err)
 {
     int64_t id = 0;
-    bmp_status rc = player_id(l, body, number, &id, err);
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
-        rc = bmp_table_title(out, "promotions");
+        rc = player_id(l, body, number, &id, err);
     if (!rc)
-        rc = rows(l, out, err,
-                  "SELECT period, from_name AS from_rank, to_name AS to_rank FROM promotion "
-                  "WHERE player_id = ?1 ORDER BY period",
-                  "i", id);
+        rc = promotions_of(l, b.id, id, out, err);
+    return rc;
+}
+
+/* The player kept where `id` was merged into another (as the view
+ * player_resolved answers for its number: the first merge not undone, by
+ * the index on dup_id), else `id`; one look-up by index. */
+static bmp_status kept_id(bmp_ledger *l, int64_t id, int64_t *kept, bmp_error *err)
+{
+    bool found = false;
+    bmp_status rc = lq_int(l, kept, &found, err,
+                           "SELECT m.keep_id FROM player_merge m WHERE m.dup_id = ?1 AND NOT "
+                           "EXISTS (SELECT 1 FROM player_unmerge u WHERE u.merge_id = m.id)",
+                           "i", id);
+    if (!rc && !found)
+        *kept = id;
+    return rc;
+}
+
+/* The player page's reads (ledger_api.h): the player looked up once for
+ * the summary, the journal and the promotions, its merge for the
+ * statement's history (as bmp_ledger_statement reads it); a player with no
+ * journal line and not merged has no history to read. */
+bmp_status bmp_ledger_player_page(bmp_ledger *l, const char *body, const char *number,
+                                  size_t recent, bmp_ledger_summary *sum, bmp_table *history,
+                                  bmp_table *promotions, bmp_table *journal, size_t *total,
+                                  bmp_error *err)
+{
+    ledger_body b;
+    int64_t id = 0, kept = 0;
+    size_t n = 0;
+    bmp_status rc = summary_read(l, body, number, sum, &b, &id, err);
+    if (!rc)
+        rc = kept_id(l, id, &kept, err);
+    if (!rc)
+        rc = journal_of(l, id, 0, recent, journal, &n, err);
+    if (!rc && (n || kept != id))
+        rc = ledger_statement_history(l, kept, history, err);
+    if (!rc)
+        rc = promotions_of(l, b.id, id, promotions, err);
+    if (total)
+        *total = n;
     return rc;
 }

@@ -71,6 +71,13 @@ bmp_status lq_table(bmp_ledger *l, bmp_table *t, int group, size_t limit, bmp_er
                     const char *sql, const char *fmt, ...);
 
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err);
+/* The id a player's number reaches: a merged duplicate's, the player kept
+ * (player_resolved); ENOTFOUND naming the player (reports.c). */
+bmp_status ledger_find_resolved(bmp_ledger *l, const ledger_body *b, const char *number,
+                                int64_t *id, bmp_error *err);
+/* A statement's history rows by player id: period, point_type, lines,
+ * points (reports.c; bmp_ledger_statement, bmp_ledger_player_page). */
+bmp_status ledger_statement_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err);
 void ledger_now(const bmp_ledger *l, char buf[40]);
 /* The BLAKE2b-256 of a secret the ledger keeps only hashed (an API token,
  * a session id), hex (tokens.c). */

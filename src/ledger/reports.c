@@ -8,8 +8,9 @@
 #include "ledger/ledger_internal.h"
 #include "ledger/ranks_glue.h"
 
-static bmp_status find_player(bmp_ledger *l, const ledger_body *b, const char *number,
-                              int64_t *id, bmp_error *err)
+/* The id a player's number reaches (ledger_internal.h). */
+bmp_status ledger_find_resolved(bmp_ledger *l, const ledger_body *b, const char *number,
+                                int64_t *id, bmp_error *err)
 {
     char norm[16];
     bool found = false;
@@ -75,19 +76,11 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
     return rc;
 }
 
-bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *number,
-                                bmp_table *out, bmp_error *err)
+/* The statement's history: posted by period, then what is still pending
+ * by state (also the player page's chart, bmp_ledger_player_page). */
+bmp_status ledger_statement_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err)
 {
-    ledger_body b;
-    int64_t id = 0;
-    bmp_status rc = ledger_body_get(l, body, &b, err);
-    if (!rc)
-        rc = find_player(l, &b, number, &id, err);
-    if (!rc)
-        rc = statement_notes(l, &b, id, out, err);
-    /* history: posted by period, then what is still pending by state */
-    if (!rc)
-        rc = lq_table(l, out, -1, 0, err,
+    return lq_table(l, out, -1, 0, err,
                          /* posted at once, outside a period: an opening balance, a
                           * merge (issue 28), named by its event */
                          "SELECT CASE WHEN b.state = 'posted' AND b.period IS NULL THEN b.event "
@@ -99,6 +92,20 @@ bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *num
                          "ORDER BY min(CASE WHEN b.state = 'posted' AND b.period IS NULL THEN 0 "
                          "ELSE 1 END), min(b.period) IS NULL, 1, 2",
                          "i", id);
+}
+
+bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *number,
+                                bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    int64_t id = 0;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_find_resolved(l, &b, number, &id, err);
+    if (!rc)
+        rc = statement_notes(l, &b, id, out, err);
+    if (!rc)
+        rc = ledger_statement_history(l, id, out, err);
     if (!rc)
         rc = lq_table(l, out, -1, 0, err,
                          "SELECT 'holding' AS period, point_type, '' AS lines, points FROM holding "

@@ -162,53 +162,48 @@ static void summary_block(page *p, const char *body, const bmp_ledger_summary *s
     holdings(b, body, s);
 }
 
-/* The chart from the statement and the promotions. */
-static void chart_block(page *p, const char *body, const bmp_ledger_summary *s)
+/* The chart from the statement's history and the promotions. */
+static void chart_block(page *p, const char *body, const bmp_ledger_summary *s,
+                        const bmp_table *history, const bmp_table *pr)
 {
-    bmp_table st, pr;
-    bmp_table_init(&st);
-    bmp_table_init(&pr);
-    bmp_error e = {0};
-    if (!page_lost(p, bmp_ledger_statement(p->l, body, s->number, &st, &e)) &&
-        !page_lost(p, bmp_ledger_player_promotions(p->l, body, s->number, &pr, &e))) {
-        core_buf_puts(p->out, "<h2>Holding over time</h2>\n");
-        page_chart(p->out, &st, &pr, body, s);
-    }
-    bmp_table_free(&st);
-    bmp_table_free(&pr);
+    core_buf_puts(p->out, "<h2>Holding over time</h2>\n");
+    page_chart(p->out, history, pr, body, s);
 }
 
-static void recent_awards(page *p, const char *body, const char *number)
+static void recent_awards(page *p, const bmp_table *t, size_t total)
 {
-    bmp_table t;
-    bmp_table_init(&t);
-    bmp_error e = {0};
-    size_t total = 0;
-    if (!page_lost(p, bmp_ledger_player_journal(p->l, body, number, 0, RECENT_AWARDS, &t,
-                                                &total, &e))) {
-        char caption[64];
-        snprintf(caption, sizeof caption, "Recent awards (%zu of %zu)", t.nrows, total);
-        page_table(p->out, &t, &(page_table_opts){.caption = caption,
-                                                  .link_col = page_col(&t, "event"),
-                                                  .key_col = page_col(&t, "batch"),
-                                                  .prefix = "/batch/"});
-    }
-    bmp_table_free(&t);
+    char caption[64];
+    snprintf(caption, sizeof caption, "Recent awards (%zu of %zu)", t->nrows, total);
+    page_table(p->out, t, &(page_table_opts){.caption = caption,
+                                             .link_col = page_col(t, "event"),
+                                             .key_col = page_col(t, "batch"),
+                                             .prefix = "/batch/"});
 }
 
+/* One read for the page (bmp_ledger_player_page: the player looked up
+ * once), then the page. */
 int page_player(page *p)
 {
     const char *body = p->seg[0], *number = p->seg[1];
     bmp_ledger_summary s;
+    bmp_table history, pr, journal;
+    bmp_table_init(&history);
+    bmp_table_init(&pr);
+    bmp_table_init(&journal);
+    size_t total = 0;
     bmp_error e = {0};
-    bmp_status st = bmp_ledger_player_summary(p->l, body, number, &s, &e);
-    if (st)
-        return page_fail(p, st, &e);
-    page_head(p, s.name);
-    summary_block(p, body, &s);
-    page_rank_form(p, body, s.number, NULL);
-    chart_block(p, body, &s);
-    recent_awards(p, body, s.number);
-    page_foot(p);
-    return 200;
+    bmp_status st = bmp_ledger_player_page(p->l, body, number, RECENT_AWARDS, &s, &history, &pr,
+                                           &journal, &total, &e);
+    if (!st) {
+        page_head(p, s.name);
+        summary_block(p, body, &s);
+        page_rank_form(p, body, s.number, NULL);
+        chart_block(p, body, &s, &history, &pr);
+        recent_awards(p, &journal, total);
+        page_foot(p);
+    }
+    bmp_table_free(&history);
+    bmp_table_free(&pr);
+    bmp_table_free(&journal);
+    return st ? page_fail(p, st, &e) : 200;
 }

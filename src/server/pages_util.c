@@ -161,7 +161,8 @@ static void table_head(core_buf *b, const bmp_table *t, const page_table_opts *o
     for (size_t k = 0; k < t->ncols; k++) {
         if (hidden(o, t->columns[k]))
             continue;
-        core_buf_printf(b, "<th scope=\"col\"%s>", numeric(t->columns[k]) ? " class=\"n\"" : "");
+        core_buf_puts(b, numeric(t->columns[k]) ? "<th scope=\"col\" class=\"n\">"
+                                                 : "<th scope=\"col\">");
         heading(b, t->columns[k]);
         core_buf_puts(b, "</th>");
     }
@@ -184,7 +185,8 @@ void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o)
             if (hidden(o, t->columns[k]))
                 continue;
             const char *v = bmp_table_get(t, r, k);
-            core_buf_printf(b, "<td%s data-label=\"", numeric(t->columns[k]) ? " class=\"n\"" : "");
+            core_buf_puts(b, numeric(t->columns[k]) ? "<td class=\"n\" data-label=\""
+                                                     : "<td data-label=\"");
             heading(b, t->columns[k]);
             core_buf_puts(b, "\">");
             if (k == o->link_col && v && *v)
