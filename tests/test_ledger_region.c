@@ -3,14 +3,17 @@
  * county read by the register import (its documented-header check, a file
  * without the column leaving it as it is, --dry-run from -> to), written
  * out by the export, and the ranking filtered by it; a ledger of the
- * schema before migration 023 upgrades and still verifies.  Both backends
- * (tests/pg.cmake). */
+ * schema before migration 023 upgrades and still verifies, and one whose
+ * chain imaged players before 018 is re-imaged once (rulings MG-18).  Both
+ * backends (tests/pg.cmake). */
 #include "ledger_test_util.h"
 
 #include <sqlite3.h>
 
 #include "bridgemp/ledger_movein.h"
 #include "bridgemp/ledger_publish.h"
+#include "ledger/chain.h"
+#include "ledger/ledger_internal.h"
 #include "ledger/migrations/sqlite_migrations.h"
 
 #define ADJ "number,point_type,points,event,reason\n"
@@ -361,6 +364,300 @@ static void upgrade_from_before_023(void **state)
     lt_done(&t);
 }
 
+/* ---- migration 018 on a ledger whose chain imaged players before it ---- */
+
+/* The place of migration `m` in the list: the schema version before it. */
+static int version_before(const char *m)
+{
+    int at = 0;
+    while (at < ledger_nmigrations && ledger_migrations[at] != m)
+        at++;
+    assert_true(at < ledger_nmigrations);
+    return at;
+}
+
+/* Run SQL made at run time (lq_run caches a statement by its text's address). */
+static void exec_sql(bmp_ledger *l, const char *sql)
+{
+    bmp_error e = {0};
+    ledger_stmt *st = NULL;
+    assert_int_equal(lq_query(l, &st, &e, sql, NULL), BMP_OK);
+    bmp_status rc = l->ops->step(st, NULL, &e);
+    l->ops->finalize(st);
+    if (rc)
+        fail_msg("%s: %s", sql, e.msg);
+}
+
+/* The chain's no-update triggers (audit, audit_row) off (SQLite: dropped,
+ * their SQL kept in saved[]) or back on. */
+static void history_writable(bmp_ledger *l, bool writable, char *saved[2])
+{
+    static const char *const tables[2] = {"audit", "audit_row"};
+    bool pg = strcmp(bmp_ledger_backend(l), "postgresql") == 0;
+    for (int i = 0; i < 2; i++) {
+        char sql[160];
+        if (pg) {
+            snprintf(sql, sizeof sql, "ALTER TABLE %s %s TRIGGER %s_no_update", tables[i],
+                     writable ? "DISABLE" : "ENABLE", tables[i]);
+            exec_sql(l, sql);
+            continue;
+        }
+        if (!writable) {
+            exec_sql(l, saved[i]);
+            free(saved[i]);
+            continue;
+        }
+        bmp_error e = {0};
+        ledger_stmt *st = NULL;
+        bool row = false;
+        snprintf(sql, sizeof sql, "%s_no_update", tables[i]);
+        assert_int_equal(lq_query(l, &st, &e, "SELECT sql FROM sqlite_master WHERE name = ?1",
+                                  "s", sql), BMP_OK);
+        assert_int_equal(l->ops->step(st, &row, &e), BMP_OK);
+        assert_true(row);
+        saved[i] = strdup(l->ops->col_text(st, 0));
+        l->ops->finalize(st);
+        snprintf(sql, sizeof sql, "DROP TRIGGER %s_no_update", tables[i]);
+        exec_sql(l, sql);
+    }
+}
+
+/* The register import's entry (the chain's last) as a program at schema
+ * 016 or 017 wrote it, before migration 018 added player.birth_year (the
+ * row's last column): each player's image without it, its digest, the
+ * entry's rows_hash and hash recomputed by the chain's own functions (as
+ * test_ledger_chain's older_ledger_baseline writes an entry of a program
+ * before 016).  Nothing follows the entry, so no later hash changes.
+ * Returns the entry's seq. */
+static int64_t players_imaged_at_017(lt *t)
+{
+    enum { MAXR = 32 };
+    bmp_ledger *l = t->l;
+    bmp_error e = {0};
+    bmp_ledger_head h;
+    assert_int_equal(bmp_ledger_head_get(l, &h, &e), BMP_OK);
+    int64_t seq = h.entries;
+    ledger_stmt *st = NULL;
+    bool row = false;
+    assert_int_equal(lq_query(l, &st, &e, "SELECT at, who, action, detail, prev_hash FROM audit "
+                              "WHERE seq = ?1", "i", seq), BMP_OK);
+    assert_int_equal(l->ops->step(st, &row, &e), BMP_OK);
+    assert_true(row);
+    char *f[5];
+    for (int k = 0; k < 5; k++)
+        f[k] = strdup(l->ops->col_text(st, k));
+    l->ops->finalize(st);
+    assert_string_equal(f[2], "import players");
+    char *tbl[MAXR], *key[MAXR], *img[MAXR], digest[MAXR][65], lines[8192] = "";
+    size_t n = 0, players = 0;
+    assert_int_equal(lq_query(l, &st, &e, "SELECT tbl, key, digest, image FROM audit_row WHERE "
+                              "seq = ?1 ORDER BY n", "i", seq), BMP_OK);
+    for (row = true; n < MAXR; n++) {
+        assert_int_equal(l->ops->step(st, &row, &e), BMP_OK);
+        if (!row)
+            break;
+        tbl[n] = strdup(l->ops->col_text(st, 0));
+        key[n] = strdup(l->ops->col_text(st, 1));
+        img[n] = strdup(l->ops->col_text(st, 3));
+        snprintf(digest[n], 65, "%s", l->ops->col_text(st, 2));
+        if (strcmp(tbl[n], "player") == 0) {
+            size_t len = strlen(img[n]), tail = strlen("|birth_year=\\N");
+            if (len < tail || strcmp(img[n] + len - tail, "|birth_year=\\N") != 0)
+                fail_msg("player %s: image \"%s\" should end with birth_year NULL", key[n],
+                         img[n]);
+            img[n][len - tail] = '\0';
+            ledger_sha256_hex(img[n], strlen(img[n]), digest[n]);
+            players++;
+        }
+        size_t used = strlen(lines); /* ledger_chain_hash_line's lines */
+        snprintf(lines + used, sizeof lines - used, "%s\t%s\t%s\n", tbl[n], key[n], digest[n]);
+    }
+    l->ops->finalize(st);
+    assert_int_equal(players, 6); /* lt_abf's six */
+    char rows[65], hash[65];
+    ledger_sha256_hex(lines, strlen(lines), rows);
+    ledger_audit_hash_rows(f[4], seq, f[0], f[1], f[2], f[3], rows, hash);
+    char *saved[2] = {NULL, NULL};
+    assert_int_equal(l->ops->begin(l->s, &e), BMP_OK);
+    history_writable(l, true, saved);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(tbl[i], "player") == 0)
+            assert_int_equal(lq_run(l, &e, "UPDATE audit_row SET digest = ?3, image = ?4 WHERE "
+                                           "seq = ?1 AND n = ?2",
+                                    "iiss", seq, (int64_t)i + 1, digest[i], img[i]),
+                             BMP_OK);
+        free(tbl[i]);
+        free(key[i]);
+        free(img[i]);
+    }
+    assert_int_equal(lq_run(l, &e, "UPDATE audit SET rows_hash = ?2, hash = ?3 WHERE seq = ?1",
+                            "iss", seq, rows, hash), BMP_OK);
+    history_writable(l, false, saved);
+    assert_int_equal(l->ops->commit(l->s, &e), BMP_OK);
+    for (int k = 0; k < 5; k++)
+        free(f[k]);
+    return seq;
+}
+
+/* What migrations 018 and later made, dropped (their SQL: 018 player.
+ * birth_year, opening, opening_player, player_merge, player_unmerge with
+ * their triggers, view player_resolved; 019 invoice_setting and nine
+ * invoice columns; 020 account, account_role, session, login_attempt; 023
+ * player_region), then `more` (an edit behind the program's back or ""),
+ * and the version set back to 017's. */
+static void schema_back_to_017(lt *t, const char *more)
+{
+    if (ledger_migrations[ledger_nmigrations - 1] != ledger_sqlite_migration_023)
+        fail_msg("migration 023 is no longer the last: drop what the later ones make too");
+    static const char drop[] =
+        "DROP VIEW player_resolved; DROP TABLE player_unmerge; DROP TABLE player_merge; "
+        "DROP TABLE opening_player; DROP TABLE opening; DROP TABLE invoice_setting; "
+        "DROP TABLE account_role; DROP TABLE session; DROP TABLE login_attempt; "
+        "DROP TABLE account; DROP TABLE player_region; "
+        "ALTER TABLE player DROP COLUMN birth_year; ALTER TABLE invoice DROP COLUMN with_terms; "
+        "ALTER TABLE invoice DROP COLUMN due; ALTER TABLE invoice DROP COLUMN net; "
+        "ALTER TABLE invoice DROP COLUMN tax; ALTER TABLE invoice DROP COLUMN tax_name; "
+        "ALTER TABLE invoice DROP COLUMN tax_rate; ALTER TABLE invoice DROP COLUMN tax_included; "
+        "ALTER TABLE invoice DROP COLUMN issuer_address; "
+        "ALTER TABLE invoice DROP COLUMN issuer_tax_id; ";
+    /* PostgreSQL: each trigger's function (pg_translate.c) outlives its table */
+    static const char pg_functions[] =
+        "DROP FUNCTION bmp_raise_opening_no_update(); DROP FUNCTION bmp_raise_opening_no_delete(); "
+        "DROP FUNCTION bmp_raise_opening_player_no_update(); "
+        "DROP FUNCTION bmp_raise_opening_player_no_delete(); "
+        "DROP FUNCTION bmp_raise_player_merge_no_update(); "
+        "DROP FUNCTION bmp_raise_player_merge_no_delete(); "
+        "DROP FUNCTION bmp_raise_player_unmerge_no_update(); "
+        "DROP FUNCTION bmp_raise_player_unmerge_no_delete(); ";
+    int at = version_before(ledger_sqlite_migration_018);
+    char sql[2048];
+    if (lt_on_postgres()) {
+        snprintf(sql, sizeof sql, "%s%s%s; DELETE FROM bmp_schema; INSERT INTO bmp_schema "
+                 "VALUES (%d)", drop, pg_functions, more, at);
+        lt_pg_exec(t->db, sql);
+    } else {
+        sqlite3 *h = NULL;
+        assert_int_equal(sqlite3_open(t->db, &h), SQLITE_OK);
+        snprintf(sql, sizeof sql, "%s%s; PRAGMA user_version = %d", drop, more, at);
+        char *msg = NULL;
+        if (sqlite3_exec(h, sql, NULL, NULL, &msg) != SQLITE_OK)
+            fail_msg("%s", msg);
+        sqlite3_close(h);
+    }
+}
+
+/* lt_abf's ledger as a program at schema 017 made it (the players' entry
+ * in *seq017), closed and rolled back to 017's schema. */
+static void ledger_of_017(lt *t, const char *more, int64_t *seq017)
+{
+    lt_abf(t);
+    *seq017 = players_imaged_at_017(t);
+    bmp_ledger_close(t->l);
+    t->l = NULL;
+    schema_back_to_017(t, more);
+}
+
+/* verify's problems into p: their count (none: BMP_OK, else EINVAL). */
+static size_t verify_problems(lt *t, bmp_problems *p)
+{
+    bmp_error e = {0};
+    bmp_status st = bmp_ledger_verify(t->l, p, &e);
+    assert_int_equal(st, p->count ? BMP_EINVAL : BMP_OK);
+    return p->count;
+}
+
+static int64_t entries(lt *t)
+{
+    bmp_error e = {0};
+    bmp_ledger_head h;
+    assert_int_equal(bmp_ledger_head_get(t->l, &h, &e), BMP_OK);
+    return h.entries;
+}
+
+/* Migration 018 on a ledger whose chain imaged its six players at 017
+ * (docs/rulings.md MG-18).  Read-only, the migrated ledger's verify names
+ * each player "birth_year: (none) -> NULL" (6) and says to open it
+ * writable once (1): 7 problems, nothing written.  Opened writable, one
+ * `migrate` entry re-images the six (6 images and the migration's note: 7
+ * rows) and verify passes; opened again, no entry is added.  An edit of
+ * birth_year behind the program's back is then caught; points post and a
+ * period closes as on any ledger, and an edit of birth_year through the
+ * register import verifies. */
+static void upgrade_from_before_018(void **state)
+{
+    (void)state;
+    lt t;
+    int64_t seq017 = 0;
+    ledger_of_017(&t, "", &seq017);
+    bmp_error e = {0};
+    bmp_ledger_opts ro = {.size = sizeof ro, .who = "reader", .read_only = true};
+    assert_int_equal(bmp_ledger_open(t.db, &ro, &t.l, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_schema_version(t.l), bmp_ledger_schema_latest());
+    bmp_problems p = {0};
+    assert_int_equal(verify_problems(&t, &p), 6 + 1);
+    char want[160];
+    snprintf(want, sizeof want, "player (id 1): differs from the audit chain (entry %lld): "
+             "birth_year: (none) -> NULL", (long long)seq017);
+    lt_has(&p, want);
+    lt_has(&p, "open the ledger writable once to re-image them");
+    bmp_problems_free(&p);
+    assert_int_equal(entries(&t), seq017); /* nothing written */
+    bmp_ledger_close(t.l);
+    lt_open(&t);
+    assert_int_equal(entries(&t), seq017 + 1);
+    int64_t n = 0;
+    assert_int_equal(lq_int(t.l, &n, NULL, &e, "SELECT count(*) FROM audit_row WHERE seq = ?1",
+                            "i", seq017 + 1), BMP_OK);
+    assert_int_equal(n, 6 + 1);
+    assert_int_equal(lq_int(t.l, &n, NULL, &e, "SELECT count(*) FROM audit WHERE seq = ?1 AND "
+                            "action = 'migrate'", "i", seq017 + 1), BMP_OK);
+    assert_int_equal(n, 1);
+    verify_ok(&t);
+    bmp_ledger_close(t.l);
+    lt_open(&t);
+    assert_int_equal(entries(&t), seq017 + 1); /* once */
+    verify_ok(&t);
+    assert_int_equal(lq_run(t.l, &e, "UPDATE player SET birth_year = 1950 WHERE id = 2", NULL),
+                     BMP_OK);
+    assert_int_equal(verify_problems(&t, &p), 1);
+    snprintf(want, sizeof want, "player (id 2): differs from the audit chain (entry %lld): "
+             "birth_year: NULL -> '1950'", (long long)seq017 + 1);
+    lt_has(&p, want);
+    bmp_problems_free(&p);
+    assert_int_equal(lq_run(t.l, &e, "UPDATE player SET birth_year = NULL WHERE id = 2", NULL),
+                     BMP_OK);
+    post(&t, "abf", ADJ "1002,green,6.00,old,carried\n1003,green,2.00,old,carried\n", "2025-12");
+    verify_ok(&t);
+    import_ok(&t, "abf", "b.csv", "number,birth_year\n1003,1961\n");
+    verify_ok(&t);
+    lt_done(&t);
+}
+
+/* A player edited behind the program's back before the upgrade is not
+ * re-imaged: its image stays the 017 one and verify names the edit (and
+ * the column gained); the other five are re-imaged. */
+static void upgrade_from_before_018_edited(void **state)
+{
+    (void)state;
+    lt t;
+    int64_t seq017 = 0;
+    ledger_of_017(&t, "UPDATE player SET name = 'Mallory' WHERE id = 4", &seq017);
+    lt_open(&t);
+    bmp_error e = {0};
+    int64_t n = 0;
+    assert_int_equal(lq_int(t.l, &n, NULL, &e, "SELECT count(*) FROM audit_row WHERE seq = ?1 "
+                            "AND tbl = 'player'", "i", seq017 + 1), BMP_OK);
+    assert_int_equal(n, 5); /* 6 players, 1 edited */
+    bmp_problems p = {0};
+    assert_int_equal(verify_problems(&t, &p), 1);
+    char want[160];
+    snprintf(want, sizeof want, "player (id 4): differs from the audit chain (entry %lld): "
+             "name: 'Player 5' -> 'Mallory'; birth_year: (none) -> NULL", (long long)seq017);
+    lt_has(&p, want);
+    bmp_problems_free(&p);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +667,8 @@ int main(void)
         cmocka_unit_test(region_audited),
         cmocka_unit_test(edit_one_player),
         cmocka_unit_test(upgrade_from_before_023),
+        cmocka_unit_test(upgrade_from_before_018),
+        cmocka_unit_test(upgrade_from_before_018_edited),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

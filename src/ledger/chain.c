@@ -20,6 +20,8 @@ struct ledger_chain {
     int started; /* -1 not known yet, 0 no images in the chain, 1 some */
     ledger_stmt *img[64]; /* per registered table: its unit by key, prepared once */
     ledger_stmt *write;   /* audit_row rows, many a statement (chain_batch.c) */
+    chain_unit *notes;    /* units of no table, imaged as given (ledger_chain_note) */
+    size_t nnotes, notes_cap;
 };
 
 static void units_free(struct ledger_chain *c)
@@ -32,17 +34,28 @@ static void units_free(struct ledger_chain *c)
     c->n = 0;
 }
 
+static void notes_free(struct ledger_chain *c)
+{
+    for (size_t i = 0; i < c->nnotes; i++) {
+        free(c->notes[i].key);
+        free(c->notes[i].image);
+    }
+    c->nnotes = 0;
+}
+
 static void chain_free(bmp_ledger *l)
 {
     if (!l->chain)
         return;
     units_free(l->chain);
+    notes_free(l->chain);
     for (size_t i = 0; i < sizeof l->chain->img / sizeof l->chain->img[0]; i++)
         if (l->chain->img[i])
             l->ops->finalize(l->chain->img[i]);
     if (l->chain->write)
         l->ops->finalize(l->chain->write);
     free(l->chain->touched);
+    free(l->chain->notes);
     free(l->chain);
     l->chain = NULL;
 }
@@ -51,8 +64,10 @@ void ledger_chain_free(bmp_ledger *l) { chain_free(l); }
 
 void ledger_chain_reset(bmp_ledger *l)
 {
-    if (l->chain)
+    if (l->chain) {
         units_free(l->chain);
+        notes_free(l->chain);
+    }
 }
 
 static struct ledger_chain *chain_of(bmp_ledger *l)
@@ -78,6 +93,36 @@ static bmp_status add_unit(bmp_ledger *l, const ledger_chain_table *t, char *key
     }
     c->touched = u;
     c->touched[c->n++] = (chain_unit){.t = t, .key = key};
+    return BMP_OK;
+}
+
+bmp_status ledger_chain_note(bmp_ledger *l, const ledger_chain_table *t, const char *key,
+                             const char *image, bmp_error *err)
+{
+    struct ledger_chain *c = chain_of(l);
+    chain_unit *u = c ? core_grow(c->notes, &c->notes_cap, c->nnotes, sizeof *u) : NULL;
+    if (!u)
+        return bmp_error_oom(err);
+    c->notes = u;
+    u = &c->notes[c->nnotes];
+    *u = (chain_unit){.t = t, .key = core_strdup(key), .image = core_strdup(image)};
+    if (u->key && u->image)
+        ledger_sha256_hex(image, strlen(image), u->digest);
+    c->nnotes++;
+    return u->key && u->image ? BMP_OK : bmp_error_oom(err);
+}
+
+/* The notes after the units the fold kept (the entry's last images). */
+static bmp_status notes_last(struct ledger_chain *c, bmp_error *err)
+{
+    for (size_t i = 0; i < c->nnotes; i++) {
+        chain_unit *u = core_grow(c->touched, &c->cap, c->n, sizeof *u);
+        if (!u)
+            return bmp_error_oom(err);
+        c->touched = u;
+        c->touched[c->n++] = c->notes[i];
+    }
+    c->nnotes = 0;
     return BMP_OK;
 }
 
@@ -657,6 +702,8 @@ bmp_status ledger_chain_fold(bmp_ledger *l, int64_t seq, char rows_hash[65], bmp
             rc = ledger_chain_scan(l, &ledger_chain_tables[i], baseline_add, l, err);
     } else if (!rc)
         rc = fold_touched(l, c, err);
+    if (!rc)
+        rc = notes_last(c, err);
     if (rc) {
         units_free(c);
         return rc;

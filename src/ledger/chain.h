@@ -46,6 +46,11 @@ bmp_status ledger_touch_id(bmp_ledger *l, const char *table, int64_t id, bmp_err
  * run before a DELETE and after an INSERT/UPDATE ... SELECT. */
 bmp_status ledger_touch_where(bmp_ledger *l, const char *table, const char *where,
                               bmp_error *err, const char *fmt, ...);
+/* A note the next entry carries: a unit of `t`, a table not in the
+ * registry (no rows of its own: verify hashes the note with its entry and
+ * replays nothing of it), its image as given (chain_upgrade.c's marker). */
+bmp_status ledger_chain_note(bmp_ledger *l, const ledger_chain_table *t, const char *key,
+                             const char *image, bmp_error *err);
 /* A charge run, its lines, and the levy gates and overdue quarters of it. */
 bmp_status ledger_touch_run(bmp_ledger *l, int64_t run, bmp_error *err);
 /* A batch and everything keyed by it (totals, lines, held lines, event). */
@@ -143,6 +148,12 @@ char *ledger_carry_apply(const char *image, const ledger_carry_rank *r);
  * image as above (chain.c, for the player table only). */
 bmp_status ledger_carry_last(bmp_ledger *l, const chain_unit *u, size_t n, chain_last *last,
                              bmp_error *err);
+
+/* chain_upgrade.c (docs/rulings.md MG-18): players the chain imaged before
+ * migration 018 added player.birth_year, re-imaged once by one `migrate`
+ * entry on a writable open; *pending: such images are not re-imaged yet. */
+bmp_status ledger_chain_upgrade(bmp_ledger *l, bmp_error *err);
+bmp_status ledger_chain_upgrade_pending(bmp_ledger *l, bool *pending, bmp_error *err);
 
 /* Verify: every row of every registered table against the latest image of
  * its unit; each difference a problem naming the table and key. */

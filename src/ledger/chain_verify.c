@@ -287,7 +287,16 @@ static bmp_status entries_without_images(replay *r, bmp_error *err)
 bmp_status ledger_chain_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
 {
     replay r = {.l = l, .pp = pp, .bad = bad};
-    bmp_status rc = entries_without_images(&r, err);
+    bool pending = false; /* a read-only handle does not re-image (rulings MG-18) */
+    bmp_status rc = ledger_chain_upgrade_pending(l, &pending, err);
+    if (!rc && pending) {
+        problems_add(pp, "player: the audit chain imaged the players before migration 018 added "
+                         "player.birth_year, so each reads \"birth_year: (none) -> NULL\"; open "
+                         "the ledger writable once to re-image them (docs/rulings.md MG-18)");
+        (*bad)++;
+    }
+    if (!rc)
+        rc = entries_without_images(&r, err);
     if (!rc)
         rc = load_images(&r, err);
     if (!rc && !r.n) {

@@ -1,5 +1,5 @@
-/* The ledger handle: open and migrate, query helpers, bodies, the
- * hash-chained audit log and the problem list. */
+/* The ledger handle: close, query helpers, bodies, the hash-chained
+ * audit log and the problem list (its open: ledger_open.c). */
 #include <sodium.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -11,42 +11,6 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
-#include "core/text_safe.h"
-
-bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_ledger **out,
-                           bmp_error *err)
-{
-    *out = NULL;
-    if (sodium_init() < 0)
-        return bmp_error_set(err, BMP_EIO, "libsodium could not initialise");
-    char why[160];
-    if (core_text_fault(opts ? opts->who : NULL, CORE_TEXT_WHO_MAX, why, sizeof why))
-        return bmp_error_set(err, BMP_EINVAL, "who: %s", why);
-    bmp_ledger *l = calloc(1, sizeof *l);
-    if (!l)
-        return bmp_error_oom(err);
-    l->ops = ledger_store_for(path);
-    snprintf(l->who, sizeof l->who, "%s", opts && opts->who ? opts->who : "bridgemp");
-    snprintf(l->now, sizeof l->now, "%s", opts && opts->now ? opts->now : "");
-    snprintf(l->path, sizeof l->path, "%s", path);
-    bmp_status st = l->ops->open(path, opts && opts->create, &l->s, err);
-    if (st) {
-        free(l);
-        return st;
-    }
-    bool ro = opts && opts->size > offsetof(bmp_ledger_opts, read_only) && opts->read_only;
-    if (ro)
-        st = l->ops->set_read_only ? l->ops->set_read_only(l->s, err)
-                                   : bmp_error_set(err, BMP_ENOTSUP,
-                                                   "not supported: a read-only %s connection",
-                                                   l->ops->name);
-    if (st) {
-        bmp_ledger_close(l);
-        return st;
-    }
-    *out = l;
-    return BMP_OK;
-}
 
 void bmp_ledger_close(bmp_ledger *l)
 {
