@@ -168,6 +168,19 @@ static inline void lt_abf(lt *t)
     assert_int_equal(n, 6);
 }
 
+/* lt_abf's player 1003 renamed by a register import: one committed write. */
+static inline void lt_rename_1003(lt *t, const char *name)
+{
+    char csv[128];
+    snprintf(csv, sizeof csv, "number,name,status,home_club,alternates\n1003,%s,Active,2074,\n",
+             name);
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "r.csv", csv), &n, NULL,
+                                               &e), BMP_OK);
+    assert_int_equal(n, 1);
+}
+
 static inline int64_t lt_import(lt *t, const char *path, const char *body, bmp_status want)
 {
     bmp_error e = {0};

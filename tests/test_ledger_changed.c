@@ -24,18 +24,6 @@ static bool changed(bmp_ledger *l)
     return ch;
 }
 
-static void rename_player(lt *t, const char *name)
-{
-    char csv[128];
-    snprintf(csv, sizeof csv, "number,name,status,home_club,alternates\n1003,%s,Active,2074,\n",
-             name);
-    bmp_error e = {0};
-    size_t n = 0;
-    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "r.csv", csv), &n, NULL,
-                                               &e), BMP_OK);
-    assert_int_equal(n, 1);
-}
-
 /* A reader sees a write committed through another handle (another
  * connection, as another process would be), once. */
 static void a_write_elsewhere_is_seen_once(void **state)
@@ -47,7 +35,7 @@ static void a_write_elsewhere_is_seen_once(void **state)
     assert_true(changed(r));  /* the first answer: nothing known yet */
     assert_false(changed(r)); /* nothing written since */
     assert_false(changed(r));
-    rename_player(&t, "Player Three");
+    lt_rename_1003(&t, "Player Three");
     assert_true(changed(r));
     assert_false(changed(r));
     bmp_ledger_close(r);
@@ -62,7 +50,7 @@ static void own_writes_count(void **state)
     lt_abf(&t);
     assert_true(changed(t.l));
     assert_false(changed(t.l));
-    rename_player(&t, "Player Three");
+    lt_rename_1003(&t, "Player Three");
     assert_true(changed(t.l));
     assert_false(changed(t.l));
     lt_done(&t);
@@ -82,7 +70,7 @@ static void as_of_the_snapshot(void **state)
     assert_int_equal(bmp_ledger_snapshot_begin(r, &e), BMP_OK);
     assert_int_equal(bmp_ledger_changed(r, &ch, &e), BMP_OK);
     assert_false(ch);
-    rename_player(&t, "Player Three");
+    lt_rename_1003(&t, "Player Three");
     assert_int_equal(bmp_ledger_changed(r, &ch, &e), BMP_OK);
     assert_false(ch);
     bmp_ledger_snapshot_end(r);
@@ -118,7 +106,7 @@ static void the_watch_moves_with_every_write(void **state)
     for (int i = 1; i <= 20; i++) {
         char name[32];
         snprintf(name, sizeof name, "Player Three %d", i);
-        rename_player(&t, name);
+        lt_rename_1003(&t, name);
         seen[i] = bmp_ledger_watch_read(w);
         assert_int_equal(bmp_ledger_watch_read(w), seen[i]);
         for (int k = 0; k < i; k++)

@@ -14,18 +14,6 @@
 #include "bridgemp/ledger_api.h"
 #include "server/http_internal.h"
 
-static void rename_player(lt *t, const char *name)
-{
-    char csv[128];
-    snprintf(csv, sizeof csv, "number,name,status,home_club,alternates\n1003,%s,Active,2074,\n",
-             name);
-    bmp_error e = {0};
-    size_t n = 0;
-    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "r.csv", csv), &n, NULL,
-                                               &e), BMP_OK);
-    assert_int_equal(n, 1);
-}
-
 /* Player 1003's name as one request reads it: a handle from the pool, the
  * summary, the handle given back. */
 static const char *request_name(srv_pool *p, bmp_ledger **used)
@@ -66,10 +54,10 @@ static void a_commit_is_seen_by_the_next_request(void **state)
         assert_ptr_equal(l, first);
         char name[32];
         snprintf(name, sizeof name, "Player Three %d", i);
-        rename_player(&t, name); /* committed before the next request */
+        lt_rename_1003(&t, name); /* committed before the next request */
         assert_string_equal(request_name(&p, &l), name);
         assert_ptr_equal(l, first); /* one handle: the kept one, its snapshot renewed */
-        rename_player(&t, "Player Three");
+        lt_rename_1003(&t, "Player Three");
     }
     assert_string_equal(request_name(&p, NULL), "Player Three");
     srv_pool_free(&p);
@@ -107,7 +95,7 @@ static void an_idle_pool_lets_go_after_a_write(void **state)
     assert_int_equal(srv_pool_init(&p, t.db, err, sizeof err), 0);
     assert_string_equal(request_name(&p, NULL), "Player 3");
     assert_int_equal(srv_pool_sweep(&p), 0); /* nothing written: kept */
-    rename_player(&t, "Player Three");
+    lt_rename_1003(&t, "Player Three");
     if (!on_sqlite(&t)) {
         assert_int_equal(srv_pool_sweep(&p), 0);
         srv_pool_free(&p);
@@ -139,7 +127,7 @@ static void given_back_after_a_write_it_is_ended(void **state)
     assert_non_null(l);
     bmp_ledger_summary s;
     assert_int_equal(bmp_ledger_player_summary(l, "abf", "1003", &s, &e), BMP_OK);
-    rename_player(&t, "Player Three");
+    lt_rename_1003(&t, "Player Three");
     /* still the request's snapshot: as it began */
     assert_int_equal(bmp_ledger_player_summary(l, "abf", "1003", &s, &e), BMP_OK);
     assert_string_equal(s.name, "Player 3");
@@ -196,7 +184,7 @@ static void threads_share_the_pool(void **state)
     (void)state;
     lt t;
     lt_abf(&t);
-    rename_player(&t, "Player Three 0");
+    lt_rename_1003(&t, "Player Three 0");
     srv_pool p;
     char err[256];
     assert_int_equal(srv_pool_init(&p, t.db, err, sizeof err), 0);
@@ -208,7 +196,7 @@ static void threads_share_the_pool(void **state)
     for (int i = 1; i <= 30; i++) {
         char name[32];
         snprintf(name, sizeof name, "Player Three %d", i);
-        rename_player(&t, name);
+        lt_rename_1003(&t, name);
         sh.committed = i;
     }
     sh.stop = true;
