@@ -11,7 +11,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
     libjansson-dev libxml2-dev libsqlite3-dev sqlite3 libsodium-dev libcmocka-dev \
     clang libclang-rt-14-dev python3 python3-jsonschema python3-yaml python3-pytest libxml2-utils \
     postgresql libpq-dev \
-    libmicrohttpd-dev libcurl4-openssl-dev curl chromium chromium-driver wrk \
+    libmicrohttpd-dev libxxhash-dev libcurl4-openssl-dev curl chromium chromium-driver wrk \
     lintian dpkg-dev file systemd >/dev/null
 # axe-core (the browser tests' accessibility check, tests/cli/serve/webdriver_lib.py)
 # at a fixed place: /usr/local/lib/node_modules/axe-core/axe.min.js.  npm: the

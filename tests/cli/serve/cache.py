@@ -11,10 +11,13 @@
     from the cache nor put in it; errors (404) are not kept; no cached
     answer carries Set-Cookie; GET /login (it sets a CSRF cookie) is never
     kept: a fresh cookie each time, no X-Cache;
-  - --cache-mb 0 turns the cache off.
+  - --cache-mb 0 turns the cache off; there every ETag is computed anew:
+    the same body gives the same ETag, a changed body (one byte of a
+    name) another one, the first body again the first ETag (ruling W-7).
     python3 cache.py BRIDGEMP WORKDIR   (BMP_STEPS_DB: a PostgreSQL URI)
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -231,13 +234,43 @@ finally:
     srv.terminate()
     srv.wait(timeout=30)
 
-# --cache-mb 0: no cache at all
+# --cache-mb 0: no cache at all, so every ETag below is computed from the
+# body just written (XXH3-128, ruling W-7): the same body gives the same
+# tag, a changed body another one, and the first body again the first tag
 srv, port = start("--cache-mb", "0")
 try:
+    tags, bodies = set(), set()
     for _ in range(3):
         st, h, body = http(port, "/api/v1/players/abf/1003")
         if st != 200 or "x-cache" in h or '"name":"Player Three"' not in body:
             fail("--cache-mb 0: %d %s" % (st, h.get("x-cache")))
+        tags.add(h.get("etag"))
+        bodies.add(body)
+    tag = tags.pop() if len(tags) == 1 and len(bodies) == 1 else None
+    if not tag or not re.fullmatch(r'"[0-9a-f]{32}"', tag):
+        fail("one body, three answers: ETags %r (one quoted 32-hex-digit tag expected)"
+             % (sorted(tags | {tag}),))
+    # "Player Three" -> "Player Thre3": one byte of the body changes
+    with open(W + "/rename.csv", "w") as f:
+        f.write("number,name,status\n1003,Player Thre3,Active\n")
+    ledger("player", "import", W + "/rename.csv", "--body", "abf")
+    st, h, body2 = http(port, "/api/v1/players/abf/1003")
+    if '"name":"Player Thre3"' not in body2 or h.get("etag") in (None, tag):
+        fail("a changed body kept its ETag: %s %s" % (h.get("etag"), body2[:120]))
+    st, _, _ = http(port, "/api/v1/players/abf/1003", headers={"If-None-Match": tag})
+    if st != 200:
+        fail("If-None-Match with the old body's ETag: %d, not 200" % st)
+    st, _, _ = http(port, "/api/v1/players/abf/1003", headers={"If-None-Match": h.get("etag")})
+    if st != 304:
+        fail("If-None-Match with the new body's ETag: %d, not 304" % st)
+    # and back: the same bytes as the first answers, so the same tag
+    with open(W + "/rename.csv", "w") as f:
+        f.write("number,name,status\n1003,Player Three,Active\n")
+    ledger("player", "import", W + "/rename.csv", "--body", "abf")
+    st, h, body3 = http(port, "/api/v1/players/abf/1003")
+    if body3 not in bodies or h.get("etag") != tag:
+        fail("the first body again (%s): ETag %s, not %s"
+             % ("the same bytes" if body3 in bodies else "other bytes", h.get("etag"), tag))
 finally:
     srv.terminate()
     srv.wait(timeout=30)
