@@ -34,6 +34,7 @@
  */
 #include <microhttpd.h>
 #include <sys/resource.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,6 +263,12 @@ static const char *met(bool yes) { return yes ? "met" : "not met"; }
 
 int main(int argc, char **argv)
 {
+    /* SQLite's memory statistics off, as bridgemp-ledger's main does (the
+     * server runs in this process): process-wide, so before SQLite is
+     * initialised; with them on every sqlite3_malloc/free takes SQLite's
+     * global STATIC_MEM mutex, contended by the worker threads, for
+     * figures nothing reads (src/cli/ledger/main.c). */
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     long players = 1000000;
     int seconds = 30, conns = 32, cache_mb = 64, warmup = -1;
     bool quick = false;

@@ -5,6 +5,7 @@
  * (src/cli/main.c), so argv[1] is the command and every message and exit
  * code is the one the command gives. */
 #include <signal.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,14 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* SQLite's memory statistics off, before SQLite is initialised (it is
+     * process-wide, so here and not in the library).  With them on (Debian
+     * builds SQLITE_DEFAULT_MEMSTATUS=1) every sqlite3_malloc and
+     * sqlite3_free takes SQLite's global STATIC_MEM mutex to count bytes,
+     * and the server's worker threads contend on it (futex waits, wake-ups)
+     * for figures nothing reads: no sqlite3_memory_used, _highwater or
+     * sqlite3_status anywhere (docs/performance.md, issue 30). */
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     /* as bridgemp: a closed pipe is a write error (exit 1), not SIGPIPE */
     signal(SIGPIPE, SIG_IGN);
     return cli_finish_stdout(run(argc, argv));
