@@ -1,8 +1,9 @@
 /* The response cache of `bridgemp serve` (src/server/resp_cache.c, issue
  * 30): an answer is served again at its generation and never at another;
  * memory stays under the cap, the least recently used going first; an
- * older answer never replaces a newer one; many threads at once (run under
- * ThreadSanitizer by scripts/test.sh). */
+ * older answer never replaces a newer one; an entry's object is made
+ * outside the lock (the entry may be replaced meanwhile); many threads at
+ * once (run under ThreadSanitizer by scripts/test.sh). */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -113,6 +114,7 @@ typedef struct objs {
 } objs;
 
 static objs *g_objs; /* the test's counters, for unmake (which has no context) */
+static void (*g_during_make)(void); /* run inside make, if set */
 
 static void *make(void *ctx, const srv_cached *h, const char *body, size_t len, void *mem)
 {
@@ -124,6 +126,8 @@ static void *make(void *ctx, const srv_cached *h, const char *body, size_t len, 
     b->refs = 1;
     b->mem = mem;
     o->made++;
+    if (g_during_make)
+        g_during_make();
     return b;
 }
 
@@ -191,6 +195,45 @@ static void objects_made_at_the_second_ask_and_released(void **state)
     srv_cache_stats st;
     srv_cache_stats_get(c, &st);
     assert_int_equal(st.hits, 3);
+    srv_cache_free(c);
+    assert_int_equal(o.made, 2);
+    assert_int_equal(o.freed, 2);
+}
+
+/* make runs outside the cache's lock: meanwhile another request may use
+ * the cache, even replace the very entry whose object is being made. */
+static srv_cache *g_cache;
+static void replace_x(void)
+{
+    put(g_cache, "/x", 2, "x2"); /* under the old code (make under the lock): a deadlock */
+}
+
+static void entry_replaced_while_its_object_is_made(void **state)
+{
+    (void)state;
+    objs o = {0};
+    g_objs = &o;
+    srv_cache *c = g_cache = srv_cache_new(1 << 20);
+    srv_cache_set_objects(c, make, unmake, &o);
+    put(c, "/x", 1, "x1");
+    g_during_make = replace_x;
+    obj *got = NULL;
+    /* the object of "x1" is made, but its entry left meanwhile: no hit,
+     * the object released at once (the entry's memory with it) */
+    assert_false(srv_cache_serve(c, "/x", 1, use, &got));
+    g_during_make = NULL;
+    assert_null(got);
+    assert_int_equal(o.made, 1);
+    assert_int_equal(o.freed, 1);
+    assert_string_equal(get(c, "/x", 2), "x2"); /* the newer answer is kept */
+    /* and its object is made and served as usual: made 2, freed 1 */
+    assert_true(srv_cache_serve(c, "/x", 2, use, &got));
+    assert_string_equal(got->body, "x2");
+    obj_unref(got);
+    srv_cache_stats st;
+    srv_cache_stats_get(c, &st);
+    assert_int_equal(st.entries, 1);
+    assert_int_equal(st.hits, 2); /* the get and the serve of "x2" */
     srv_cache_free(c);
     assert_int_equal(o.made, 2);
     assert_int_equal(o.freed, 2);
@@ -274,6 +317,7 @@ int main(void)
         cmocka_unit_test(bounded_least_recently_used_first),
         cmocka_unit_test(threads),
         cmocka_unit_test(objects_made_at_the_second_ask_and_released),
+        cmocka_unit_test(entry_replaced_while_its_object_is_made),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,15 @@
  * atomic generation.  An entry is one allocation: the header, the body and
  * the key.  An entry with an object (the server's prebuilt response) is
  * freed by the object's release (srv_cache_mem_free), which may come after
- * the entry left the table: a response still being sent keeps its body. */
+ * the entry left the table: a response still being sent keeps its body.
+ *
+ * Nothing is allocated, copied or freed under the mutex (but the rare
+ * doubling of the table, and srv_cache_get's copy of a body): a new entry
+ * is built before it is taken, the entries that leave the table are
+ * collected and released after it is let go, and an entry's object is
+ * made outside it, the entry pinned meanwhile.  malloc and free may wait
+ * for glibc's arena lock of the other thread; under the cache's mutex
+ * that wait would hold up every request (docs/performance.md, issue 30). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -20,6 +28,7 @@ typedef struct entry {
     char *key;
     void *obj; /* made by the cache's make at the first hit, or NULL */
     bool tried; /* make was called (and failed, if obj is NULL) */
+    bool making, gone; /* make runs outside the lock; the entry left meanwhile */
     char body[]; /* the body, then the key and its NUL */
 } entry;
 
@@ -95,6 +104,16 @@ void srv_cache_free(srv_cache *c)
 uint64_t srv_cache_gen(srv_cache *c) { return atomic_load(&c->gen); }
 void srv_cache_bump(srv_cache *c) { atomic_fetch_add(&c->gen, 1); }
 
+/* Release the entries that left the table (chained by `chain`), after the
+ * mutex is let go. */
+static void release_all(srv_cache *c, entry *gone)
+{
+    for (entry *n; gone; gone = n) {
+        n = gone->chain;
+        release(c, gone);
+    }
+}
+
 /* ---- under the mutex ------------------------------------------------------ */
 
 static entry **slot_of(srv_cache *c, const char *key, size_t klen, uint64_t h)
@@ -119,14 +138,21 @@ static void link_first(srv_cache *c, entry *e)
     c->first = e;
 }
 
-static void drop(srv_cache *c, entry *e)
+/* e leaves the table: onto *gone, released once the mutex is let go; an
+ * entry whose object is being made is left to its maker (gone). */
+static void drop(srv_cache *c, entry *e, entry **gone)
 {
     entry **p = slot_of(c, e->key, e->klen, e->hash);
     *p = e->chain;
     unlink_use(c, e);
     c->st.entries--;
     c->st.bytes -= e->cost;
-    release(c, e);
+    if (e->making) {
+        e->gone = true;
+        return;
+    }
+    e->chain = *gone;
+    *gone = e;
 }
 
 /* Twice the buckets once there are more entries than buckets (a failed
@@ -157,10 +183,11 @@ bool srv_cache_get(srv_cache *c, const char *key, uint64_t gen, srv_cached *out,
     size_t klen = strlen(key);
     uint64_t h = hash_of(key, klen);
     bool hit = false;
+    entry *gone = NULL;
     pthread_mutex_lock(&c->mu);
     entry *e = *slot_of(c, key, klen, h);
     if (e && e->gen != gen) { /* stale: never served again */
-        drop(c, e);
+        drop(c, e, &gone);
         e = NULL;
     }
     if (e && core_buf_append(body, e->body, e->len) == 0) {
@@ -174,6 +201,38 @@ bool srv_cache_get(srv_cache *c, const char *key, uint64_t gen, srv_cached *out,
     else
         c->st.misses++;
     pthread_mutex_unlock(&c->mu);
+    release_all(c, gone);
+    return hit;
+}
+
+/* A hit through e's object: used under the mutex, e the most recent. */
+static bool serve_hit(srv_cache *c, entry *e, srv_cache_use use, void *ctx)
+{
+    use(ctx, &e->head, e->obj, e->len);
+    unlink_use(c, e);
+    link_first(c, e);
+    c->st.hits++;
+    return true;
+}
+
+/* e's object, made outside the mutex (e pinned by `making`: its head and
+ * body never change, and a drop meanwhile leaves it to us), then kept in
+ * e and served, or released with e if e left the table meanwhile. */
+static bool make_and_serve(srv_cache *c, entry *e, srv_cache_use use, void *ctx)
+{
+    void *obj = c->make(c->ctx, &e->head, e->body, e->len, e);
+    pthread_mutex_lock(&c->mu);
+    e->making = false;
+    bool gone = e->gone, hit = false;
+    if (!gone) {
+        e->obj = obj;
+        hit = obj && serve_hit(c, e, use, ctx);
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (gone) {
+        e->obj = obj;
+        release(c, e);
+    }
     return hit;
 }
 
@@ -183,21 +242,14 @@ bool srv_cache_serve(srv_cache *c, const char *key, uint64_t gen, srv_cache_use 
     uint64_t h = hash_of(key, klen);
     pthread_mutex_lock(&c->mu);
     entry *e = *slot_of(c, key, klen, h);
-    if (e && e->gen == gen && !e->obj && !e->tried && c->make) {
-        /* the second ask: most keys are never asked again, so a miss
-         * does not pay for the object */
-        e->tried = true;
-        e->obj = c->make(c->ctx, &e->head, e->body, e->len, e);
-    }
-    bool hit = e && e->gen == gen && e->obj;
-    if (hit) {
-        use(ctx, &e->head, e->obj, e->len);
-        unlink_use(c, e);
-        link_first(c, e);
-        c->st.hits++;
-    }
+    /* the second ask makes the object: most keys are never asked again,
+     * so a miss does not pay for it */
+    bool make = e && e->gen == gen && !e->obj && !e->tried && c->make;
+    if (make)
+        e->tried = e->making = true;
+    bool hit = !make && e && e->gen == gen && e->obj && serve_hit(c, e, use, ctx);
     pthread_mutex_unlock(&c->mu);
-    return hit;
+    return make ? make_and_serve(c, e, use, ctx) : hit;
 }
 
 void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached *head,
@@ -216,15 +268,16 @@ void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached
     memcpy(e->body, body, len);
     e->key = e->body + len;
     memcpy(e->key, key, klen + 1);
+    entry *gone = NULL;
     pthread_mutex_lock(&c->mu);
     entry **p = slot_of(c, key, klen, e->hash);
     if (*p && (*p)->gen > gen) { /* a newer answer is already kept */
-        release(c, e);
         pthread_mutex_unlock(&c->mu);
+        free(e);
         return;
     }
     if (*p)
-        drop(c, *p);
+        drop(c, *p, &gone);
     p = slot_of(c, key, klen, e->hash);
     *p = e;
     link_first(c, e);
@@ -232,11 +285,12 @@ void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached
     c->st.bytes += cost;
     c->st.stores++;
     while (c->st.bytes > c->st.max_bytes && c->last) {
-        drop(c, c->last);
+        drop(c, c->last, &gone);
         c->st.evictions++;
     }
     grow(c);
     pthread_mutex_unlock(&c->mu);
+    release_all(c, gone);
 }
 
 void srv_cache_stats_get(srv_cache *c, srv_cache_stats *out)

@@ -54,7 +54,9 @@ void srv_cache_stats_get(srv_cache *c, srv_cache_stats *out);
 /* Objects made once per entry and used at every hit (the server's
  * prebuilt libmicrohttpd response: a hit then costs a lookup, no copy and
  * no allocation).  make(ctx, head, body, len, mem) is called at an
- * entry's first srv_cache_serve (under the cache's lock); body (len bytes) stays valid until the object calls
+ * entry's first srv_cache_serve, outside the cache's lock (the entry is
+ * kept meanwhile; if it leaves the table meanwhile the object is unmade
+ * at once and that ask is no hit); body (len bytes) stays valid until the object calls
  * srv_cache_mem_free(mem), which it must do exactly once, when unmake(obj)
  * was called and the object no longer uses the body (a response may still
  * be sending it).  make may answer NULL: the entry is then kept without.
