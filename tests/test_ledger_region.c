@@ -10,6 +10,7 @@
 
 #include <sqlite3.h>
 
+#include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_movein.h"
 #include "bridgemp/ledger_publish.h"
 #include "ledger/chain.h"
@@ -316,6 +317,27 @@ static void edit_one_player(void **state)
     lt_done(&t);
 }
 
+/* Migration 021's covering index player_card exists after an upgrade, and
+ * the player summary reads through it: 1003 (lt_abf's Player 3, home club
+ * 2074) holding `green` hundredths of green points. */
+static void card_index_made(lt *t, bmp_points green)
+{
+    bmp_error e = {0};
+    int64_t n = 0;
+    const char *sql = lt_on_postgres()
+                          ? "SELECT count(*) FROM pg_indexes WHERE indexname = 'player_card'"
+                          : "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = "
+                            "'player_card'";
+    assert_int_equal(lq_int(t->l, &n, NULL, &e, sql, ""), BMP_OK);
+    assert_int_equal(n, 1);
+    bmp_ledger_summary s;
+    assert_int_equal(bmp_ledger_player_summary(t->l, "abf", "1003", &s, &e), BMP_OK);
+    assert_string_equal(s.name, "Player 3");
+    assert_string_equal(s.home_club, "2074");
+    assert_string_equal(s.point_type[0], "green");
+    assert_int_equal(s.holding[0], green);
+}
+
 /* Migration 023 on a ledger made before it, whose players are imaged in
  * the audit chain: the schema before 023 is today's without its table
  * (023 only creates player_region), so the ledger is made, then the table
@@ -328,27 +350,29 @@ static void upgrade_from_before_023(void **state)
     int at = 0;
     while (at < ledger_nmigrations && ledger_migrations[at] != ledger_sqlite_migration_023)
         at++;
-    if (at != ledger_nmigrations - 1)
-        fail_msg("migration 023 is no longer the last: drop what the later ones make too");
+    if (at != ledger_nmigrations - 2 || ledger_migrations[at + 1] != ledger_sqlite_migration_021)
+        fail_msg("migrations 023, 021 are no longer the last: drop what the later ones make too");
     lt t;
     abf_posted(&t); /* a register imaged in the chain, holdings posted */
     bmp_ledger_close(t.l);
     t.l = NULL;
     char sql[160];
     if (lt_on_postgres()) {
-        lt_pg_exec(t.db, "DROP TABLE player_region");
+        lt_pg_exec(t.db, "DROP TABLE player_region; DROP INDEX player_card");
         snprintf(sql, sizeof sql, "DELETE FROM bmp_schema; INSERT INTO bmp_schema VALUES (%d)",
                  at);
         lt_pg_exec(t.db, sql);
     } else {
         sqlite3 *h = NULL;
         assert_int_equal(sqlite3_open(t.db, &h), SQLITE_OK);
-        snprintf(sql, sizeof sql, "DROP TABLE player_region; PRAGMA user_version = %d", at);
+        snprintf(sql, sizeof sql, "DROP TABLE player_region; DROP INDEX player_card; "
+                 "PRAGMA user_version = %d", at);
         assert_int_equal(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
         sqlite3_close(h);
     }
     lt_open(&t);
     assert_int_equal(bmp_ledger_schema_version(t.l), bmp_ledger_schema_latest());
+    card_index_made(&t, 200); /* abf_posted's 2.00 green */
     verify_ok(&t);
     import_ok(&t, "abf", "s.csv", "number,state\n1003,WA\n1005,WA\n");
     bmp_error e = {0};
@@ -503,17 +527,17 @@ static int64_t players_imaged_at_017(lt *t)
  * birth_year, opening, opening_player, player_merge, player_unmerge with
  * their triggers, view player_resolved; 019 invoice_setting and nine
  * invoice columns; 020 account, account_role, session, login_attempt; 023
- * player_region), then `more` (an edit behind the program's back or ""),
- * and the version set back to 017's. */
+ * player_region; 021 index player_card), then `more` (an edit behind the
+ * program's back or ""), and the version set back to 017's. */
 static void schema_back_to_017(lt *t, const char *more)
 {
-    if (ledger_migrations[ledger_nmigrations - 1] != ledger_sqlite_migration_023)
-        fail_msg("migration 023 is no longer the last: drop what the later ones make too");
+    if (ledger_migrations[ledger_nmigrations - 1] != ledger_sqlite_migration_021)
+        fail_msg("migration 021 is no longer the last: drop what the later ones make too");
     static const char drop[] =
         "DROP VIEW player_resolved; DROP TABLE player_unmerge; DROP TABLE player_merge; "
         "DROP TABLE opening_player; DROP TABLE opening; DROP TABLE invoice_setting; "
         "DROP TABLE account_role; DROP TABLE session; DROP TABLE login_attempt; "
-        "DROP TABLE account; DROP TABLE player_region; "
+        "DROP TABLE account; DROP TABLE player_region; DROP INDEX player_card; "
         "ALTER TABLE player DROP COLUMN birth_year; ALTER TABLE invoice DROP COLUMN with_terms; "
         "ALTER TABLE invoice DROP COLUMN due; ALTER TABLE invoice DROP COLUMN net; "
         "ALTER TABLE invoice DROP COLUMN tax; ALTER TABLE invoice DROP COLUMN tax_name; "
@@ -604,6 +628,7 @@ static void upgrade_from_before_018(void **state)
     assert_int_equal(entries(&t), seq017); /* nothing written */
     bmp_ledger_close(t.l);
     lt_open(&t);
+    card_index_made(&t, 0); /* lt_abf's register, no points */
     assert_int_equal(entries(&t), seq017 + 1);
     int64_t n = 0;
     assert_int_equal(lq_int(t.l, &n, NULL, &e, "SELECT count(*) FROM audit_row WHERE seq = ?1",

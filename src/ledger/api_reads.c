@@ -278,16 +278,23 @@ bmp_status bmp_ledger_event_awards(bmp_ledger *l, const char *body, int64_t id, 
 }
 
 /* The player's row; *id 0 when there is none. */
+/* The player's card by (body_id, number) from the covering index
+ * player_card (migration 021): one leaf of the index, not also the row's
+ * leaf of player.  INDEXED BY because SQLite, without statistics, prefers
+ * the UNIQUE (body_id, number) index for an equality on all its columns
+ * (docs/performance.md "Issue 30: one leaf for the player's card");
+ * PostgreSQL's statements leave the clause out (pg_translate.c). */
+const char ledger_player_card_sql[] =
+    "SELECT p.id, p.number, p.name, p.status, COALESCE(c.number, ''), p.rank_name, "
+    "p.pre1982_red FROM player p INDEXED BY player_card LEFT JOIN club c ON c.id = p.home_club "
+    "WHERE p.body_id = ?1 AND p.number = ?2";
+
 static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number, int64_t *id,
                               bmp_points *pre82, bmp_ledger_summary *out, bmp_error *err)
 {
-    static const char sql[] =
-        "SELECT p.id, p.number, p.name, p.status, COALESCE(c.number, ''), p.rank_name, "
-        "p.pre1982_red FROM player p LEFT JOIN club c ON c.id = p.home_club "
-        "WHERE p.body_id = ?1 AND p.number = ?2";
     ledger_stmt *st = NULL;
     bool owned = false, row = false;
-    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    bmp_status rc = lq_cached(l, ledger_player_card_sql, &st, &owned, err);
     if (rc)
         return rc;
     rc = l->ops->bind_int(st, 1, body_id, err);

@@ -49,6 +49,9 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
 bmp_status lq_cached(bmp_ledger *l, const char *sql, ledger_stmt **st, bool *owned,
                      bmp_error *err);
 void lq_release(bmp_ledger *l, ledger_stmt *st, bool owned);
+/* The player summary's look-up of a player by (body_id, number) through
+ * the covering index player_card (api_reads.c; its plan is tested). */
+extern const char ledger_player_card_sql[];
 /* Prepare and bind; the caller steps and finalizes. */
 bmp_status lq_query(bmp_ledger *l, ledger_stmt **st, bmp_error *err, const char *sql,
                     const char *fmt, ...);

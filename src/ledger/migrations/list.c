@@ -19,6 +19,8 @@ const char *const ledger_migrations[] = {
     ledger_sqlite_migration_019,     /* invoice settings and terms (issue 28) */
     ledger_sqlite_migration_020,     /* accounts, roles, sessions, login attempts (issue 29) */
     ledger_sqlite_migration_023,     /* a player's state, county, region or unit (issue 28) */
+    ledger_sqlite_migration_021,     /* a player's card in one index (issue 30; after 023, which
+                                        was applied first) */
 };
 const int ledger_nmigrations =
     (int)(sizeof ledger_migrations / sizeof ledger_migrations[0]);

@@ -236,6 +236,16 @@ char *ledger_pg_placeholders(const char *sql, int *nparams)
             put(&b, "$");
             put_n(&b, p + 1, (size_t)(e - (p + 1)));
             p = e;
+        } else if (word_at(p, sql, "INDEXED BY")) {
+            /* SQLite's choice of index (the player's card, summary_row):
+             * PostgreSQL's planner chooses its own, so the clause goes */
+            p += strlen("INDEXED BY");
+            while (*p == ' ')
+                p++;
+            while (isalnum((unsigned char)*p) || *p == '_')
+                p++;
+            if (*p == ' ')
+                p++;
         } else if (strncmp(p, "group_concat(", 13) == 0) {
             put(&b, "string_agg(");
             p += 13;
