@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct core_buf {
     char *data;  /* NUL-terminated once allocated; NULL before */
@@ -26,7 +27,22 @@ void core_buf_reset(core_buf *b);
 int core_buf_append(core_buf *b, const void *p, size_t n);
 /* s as a C string; NULL appends nothing. */
 int core_buf_puts(core_buf *b, const char *s);
-int core_buf_putc(core_buf *b, char c);
+/* One byte: stored in place while the buffer has room for it and the NUL
+ * (the JSON's punctuation, the escapers' quotes: called per answer by the
+ * dozen, issue 30), else core_buf_putc_grow, which grows as
+ * core_buf_append does. */
+int core_buf_putc_grow(core_buf *b, char c);
+static inline int core_buf_putc(core_buf *b, char c)
+{
+    if (b->len + 1 < b->cap && !b->failed) {
+        b->data[b->len++] = c;
+        b->data[b->len] = '\0';
+        return 0;
+    }
+    return core_buf_putc_grow(b, c);
+}
+/* v in decimal ("-42"), without printf (core/digits.h). */
+int core_buf_int(core_buf *b, int64_t v);
 int core_buf_printf(core_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

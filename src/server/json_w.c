@@ -1,6 +1,4 @@
 /* The streaming JSON writer (json_w.h). */
-#include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "server/json_w.h"
@@ -148,7 +146,7 @@ void jw_str_close(jw *w)
 void jw_int(jw *w, int64_t v)
 {
     sep(w);
-    core_buf_printf(w->b, "%" PRId64, v);
+    core_buf_int(w->b, v);
 }
 
 void jw_bool(jw *w, bool v)
@@ -178,8 +176,11 @@ void jw_kint(jw *w, const char *k, int64_t v)
 void jw_points(jw *w, bmp_points v)
 {
     char p[32];
-    bmp_points_format(v, p, sizeof p);
-    jw_kstr(w, "points", p);
+    int n = bmp_points_format(v, p, sizeof p);
+    jw_key(w, "points");
+    jw_str_open(w); /* digits, '-' and '.': nothing to escape */
+    core_buf_append(w->b, p, (size_t)n);
+    jw_str_close(w);
     jw_kint(w, "hundredths", v);
 }
 

@@ -119,14 +119,18 @@ static void holdings(core_buf *b, const char *body, const bmp_ledger_summary *s)
             by_type[i] = s->holding[k];
         core_buf_puts(b, "<tr><td data-label=\"Point type\">");
         web_buf_html(b, s->point_type[k]);
-        core_buf_printf(b, "</td><td class=\"n\" data-label=\"Points\">%s</td></tr>", pts);
+        core_buf_puts(b, "</td><td class=\"n\" data-label=\"Points\">");
+        core_buf_puts(b, pts);
+        core_buf_puts(b, "</td></tr>");
     }
     core_buf_puts(b, "</tbody>");
     if (total) {
         char pts[32];
         bmp_points_format(bmp_rules_total(r, by_type), pts, sizeof pts);
-        core_buf_printf(b, "<tfoot><tr><th scope=\"row\">Total</th><td class=\"n\" "
-                           "id=\"holding-total\" data-label=\"Total\">%s</td></tr></tfoot>", pts);
+        core_buf_puts(b, "<tfoot><tr><th scope=\"row\">Total</th><td class=\"n\" "
+                         "id=\"holding-total\" data-label=\"Total\">");
+        core_buf_puts(b, pts);
+        core_buf_puts(b, "</td></tr></tfoot>");
     }
     core_buf_puts(b, "</table></div>\n");
     if (total) {
