@@ -65,11 +65,9 @@ static int reserve(core_buf *b, size_t extra)
     return 0;
 }
 
-/* The room check first (n and the NUL fit: no reserve call), as most
- * appends into a response's buffer go. */
-int core_buf_append(core_buf *b, const void *p, size_t n)
+int core_buf_append_grow(core_buf *b, const void *p, size_t n)
 {
-    if ((n >= b->cap - b->len || b->failed) && reserve(b, n) != 0)
+    if (reserve(b, n) != 0)
         return -1;
     if (n)
         memcpy(b->data + b->len, p, n);
@@ -78,14 +76,9 @@ int core_buf_append(core_buf *b, const void *p, size_t n)
     return 0;
 }
 
-int core_buf_puts(core_buf *b, const char *s)
-{
-    return s ? core_buf_append(b, s, strlen(s)) : 0;
-}
-
 int core_buf_putc_grow(core_buf *b, char c)
 {
-    return core_buf_append(b, &c, 1);
+    return core_buf_append_grow(b, &c, 1);
 }
 
 int core_buf_int(core_buf *b, int64_t v)

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct core_buf {
     char *data;  /* NUL-terminated once allocated; NULL before */
@@ -24,14 +25,32 @@ void core_buf_init(core_buf *b);
 void core_buf_free(core_buf *b);
 /* Empties the buffer, keeping its memory, and clears a failure. */
 void core_buf_reset(core_buf *b);
-int core_buf_append(core_buf *b, const void *p, size_t n);
-/* s as a C string; NULL appends nothing. */
-int core_buf_puts(core_buf *b, const char *s);
-/* One byte: stored in place while the buffer has room for it and the NUL
- * (the JSON's punctuation, the escapers' quotes: called per answer by the
- * dozen, issue 30), else core_buf_putc_grow, which grows as
- * core_buf_append does. */
+/* The appends are inline where the buffer has room for the bytes and the
+ * NUL (issue 30: a JSON answer or a page is some hundreds of small
+ * appends): copied in place, no call; a literal's length and a short copy
+ * are then the compiler's.  Otherwise the _grow function, out of line,
+ * grows the buffer (or refuses: failed) and appends. */
+int core_buf_append_grow(core_buf *b, const void *p, size_t n);
 int core_buf_putc_grow(core_buf *b, char c);
+
+static inline int core_buf_append(core_buf *b, const void *p, size_t n)
+{
+    if (n < b->cap - b->len && !b->failed) { /* cap is 0 or more than len */
+        if (n)
+            memcpy(b->data + b->len, p, n);
+        b->len += n;
+        b->data[b->len] = '\0';
+        return 0;
+    }
+    return core_buf_append_grow(b, p, n);
+}
+
+/* s as a C string; NULL appends nothing. */
+static inline int core_buf_puts(core_buf *b, const char *s)
+{
+    return s ? core_buf_append(b, s, strlen(s)) : 0;
+}
+
 static inline int core_buf_putc(core_buf *b, char c)
 {
     if (b->len + 1 < b->cap && !b->failed) {

@@ -8,6 +8,7 @@
 
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/rules.h"
+#include "core/digits.h"
 #include "server/pages_internal.h"
 
 #define RECENT_AWARDS 20
@@ -174,11 +175,17 @@ static void chart_block(page *p, const char *body, const bmp_ledger_summary *s,
     page_chart(p->out, history, pr, body, s);
 }
 
+/* The caption "Recent awards (20 of 143)" written from its end without
+ * snprintf (every page, issue 30). */
 static void recent_awards(page *p, const bmp_table *t, size_t total)
 {
-    char caption[64];
-    snprintf(caption, sizeof caption, "Recent awards (%zu of %zu)", t->nrows, total);
-    page_table(p->out, t, &(page_table_opts){.caption = caption,
+    char caption[64], *end = caption + sizeof caption - 2;
+    memcpy(end, ")", 2);
+    char *s = core_digits(end, total, 1) - 4;
+    memcpy(s, " of ", 4);
+    s = core_digits(s, t->nrows, 1) - 15;
+    memcpy(s, "Recent awards (", 15);
+    page_table(p->out, t, &(page_table_opts){.caption = s,
                                              .link_col = page_col(t, "event"),
                                              .key_col = page_col(t, "batch"),
                                              .prefix = "/batch/"});
