@@ -113,6 +113,29 @@ static void putc_at_capacity(void **state)
     core_buf_free(&b);
 }
 
+/* reserve: room for 1000 bytes and the NUL at once is 1024 (the doubling's
+ * capacity: 32 x 2^5), empty and terminated; 1000 bytes then fit without
+ * growing, the 1024th byte (1024 + NUL > 1024) doubles it. */
+static void reserve_once(void **state)
+{
+    (void)state;
+    core_buf b = {0};
+    assert_int_equal(core_buf_reserve(&b, 1000), 0);
+    assert_int_equal(b.cap, 1024);
+    assert_int_equal(b.len, 0);
+    assert_string_equal(b.data, "");
+    char *old = b.data;
+    for (int i = 0; i < 1023; i++)
+        assert_int_equal(core_buf_putc(&b, 'x'), 0);
+    assert_ptr_equal(b.data, old); /* never moved */
+    assert_int_equal(b.cap, 1024);
+    assert_int_equal(core_buf_putc(&b, 'y'), 0);
+    assert_int_equal(b.cap, 2048);
+    assert_int_equal(b.len, 1024);
+    assert_string_equal(b.data + 1020, "xxxy");
+    core_buf_free(&b);
+}
+
 /* append at the edge the same way: 20 bytes then 11 fill 31 + NUL = 32
  * with no growth; one more byte doubles. */
 static void append_at_capacity(void **state)
@@ -195,6 +218,7 @@ int main(void)
         cmocka_unit_test(take_hands_over),
         cmocka_unit_test(putc_at_capacity),
         cmocka_unit_test(append_at_capacity),
+        cmocka_unit_test(reserve_once),
         cmocka_unit_test(putc_after_failure),
         cmocka_unit_test(ints),
         cmocka_unit_test(digits),

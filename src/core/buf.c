@@ -65,6 +65,14 @@ static int reserve(core_buf *b, size_t extra)
     return 0;
 }
 
+int core_buf_reserve(core_buf *b, size_t n)
+{
+    if (reserve(b, n) != 0)
+        return -1;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
 int core_buf_append_grow(core_buf *b, const void *p, size_t n)
 {
     if (reserve(b, n) != 0)

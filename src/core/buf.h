@@ -25,6 +25,11 @@ void core_buf_init(core_buf *b);
 void core_buf_free(core_buf *b);
 /* Empties the buffer, keeping its memory, and clears a failure. */
 void core_buf_reset(core_buf *b);
+/* Room for n more bytes (and the NUL) at once: an answer of about a known
+ * size allocated once, not grown from 32 by doubling.  The capacity is the
+ * doubling's (a power of two from 32).  0, or -1 when memory ran out. */
+int core_buf_reserve(core_buf *b, size_t n);
+
 /* The appends are inline where the buffer has room for the bytes and the
  * NUL (issue 30: a JSON answer or a page is some hundreds of small
  * appends): copied in place, no call; a literal's length and a short copy
