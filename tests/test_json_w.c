@@ -46,6 +46,76 @@ static void escapes(void **state)
     core_buf_free(&b);
 }
 
+/* Every single byte (the writer's table of bytes passed as they are):
+ * 0x20-0x7F but '"' and '\\' as they are; '"' and '\\' and the controls
+ * escaped; 0x80-0xFF alone not UTF-8, '?'. */
+static void every_byte(void **state)
+{
+    (void)state;
+    core_buf b;
+    core_buf_init(&b);
+    for (int c = 1; c < 256; c++) {
+        char in[2] = {(char)c, '\0'}, want[8];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\')
+            memcpy(want, (char[]){'"', (char)c, '"', '\0'}, 4);
+        else if (c == '"' || c == '\\')
+            memcpy(want, (char[]){'"', '\\', (char)c, '"', '\0'}, 5);
+        else if (c >= 0x80)
+            memcpy(want, "\"?\"", 4);
+        else
+            want[0] = '\0'; /* a control: checked below */
+        str_of(in, &b);
+        if (want[0])
+            assert_string_equal(b.data, want);
+        else
+            assert_true(b.len >= 4 && b.data[1] == '\\'); /* "\n" or "\u00XX" */
+    }
+    core_buf_free(&b);
+}
+
+/* Issue 30: the runs between escapes -- an escape first, in the middle,
+ * last, two in a row, a control, UTF-8 -- in values and in keys; integers
+ * and points written without printf, as printf wrote them. */
+static void runs_and_numbers(void **state)
+{
+    (void)state;
+    core_buf b;
+    core_buf_init(&b);
+    str_of("\"start", &b);
+    assert_string_equal(b.data, "\"\\\"start\"");
+    str_of("mid\\dle", &b);
+    assert_string_equal(b.data, "\"mid\\\\dle\"");
+    str_of("end\n", &b);
+    assert_string_equal(b.data, "\"end\\n\"");
+    str_of("\x02\x03two", &b);
+    assert_string_equal(b.data, "\"\\u0002\\u0003two\"");
+    str_of("caf\xc3\xa9 ok", &b); /* é U+00E9 */
+    assert_string_equal(b.data, "\"caf\\u00e9 ok\"");
+    core_buf_reset(&b);
+    jw w;
+    jw_init(&w, &b);
+    jw_obj(&w);
+    jw_kint(&w, "a\"b", 0);
+    jw_kint(&w, "neg", -42);
+    jw_kint(&w, "min", INT64_MIN);
+    jw_kint(&w, "max", INT64_MAX);
+    jw_key(&w, "h");
+    jw_obj(&w);
+    jw_points(&w, -5); /* -0.05 */
+    jw_end_obj(&w);
+    jw_key(&w, "list");
+    jw_arr(&w);
+    jw_int(&w, 1);
+    jw_int(&w, 20);
+    jw_end_arr(&w);
+    jw_end_obj(&w);
+    assert_true(jw_ok(&w));
+    assert_string_equal(b.data, "{\"a\\\"b\":0,\"neg\":-42,\"min\":-9223372036854775808,"
+                                "\"max\":9223372036854775807,\"h\":{\"points\":\"-0.05\","
+                                "\"hundredths\":-5},\"list\":[1,20]}");
+    core_buf_free(&b);
+}
+
 /* What the writer wrote parses back (jansson) to the values written. */
 static void parses_back(void **state)
 {
@@ -146,6 +216,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(escapes),
+        cmocka_unit_test(runs_and_numbers),
+        cmocka_unit_test(every_byte),
         cmocka_unit_test(parses_back),
         cmocka_unit_test(refuses_misuse),
         cmocka_unit_test(path_segments),

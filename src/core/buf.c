@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/digits.h"
+
 void core_buf_init(core_buf *b)
 {
     b->data = NULL;
@@ -63,7 +65,15 @@ static int reserve(core_buf *b, size_t extra)
     return 0;
 }
 
-int core_buf_append(core_buf *b, const void *p, size_t n)
+int core_buf_reserve(core_buf *b, size_t n)
+{
+    if (reserve(b, n) != 0)
+        return -1;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+int core_buf_append_grow(core_buf *b, const void *p, size_t n)
 {
     if (reserve(b, n) != 0)
         return -1;
@@ -74,14 +84,19 @@ int core_buf_append(core_buf *b, const void *p, size_t n)
     return 0;
 }
 
-int core_buf_puts(core_buf *b, const char *s)
+int core_buf_putc_grow(core_buf *b, char c)
 {
-    return s ? core_buf_append(b, s, strlen(s)) : 0;
+    return core_buf_append_grow(b, &c, 1);
 }
 
-int core_buf_putc(core_buf *b, char c)
+int core_buf_int(core_buf *b, int64_t v)
 {
-    return core_buf_append(b, &c, 1);
+    char t[CORE_DIGITS_MAX];
+    uint64_t a = v < 0 ? (uint64_t)(-(v + 1)) + 1u : (uint64_t)v;
+    char *s = core_digits(t + sizeof t, a, 1);
+    if (v < 0)
+        *--s = '-';
+    return core_buf_append(b, s, (size_t)(t + sizeof t - s));
 }
 
 /* Written in place into the room the buffer has; only when it does not

@@ -10,6 +10,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 typedef struct core_buf {
     char *data;  /* NUL-terminated once allocated; NULL before */
@@ -23,10 +25,48 @@ void core_buf_init(core_buf *b);
 void core_buf_free(core_buf *b);
 /* Empties the buffer, keeping its memory, and clears a failure. */
 void core_buf_reset(core_buf *b);
-int core_buf_append(core_buf *b, const void *p, size_t n);
+/* Room for n more bytes (and the NUL) at once: an answer of about a known
+ * size allocated once, not grown from 32 by doubling.  The capacity is the
+ * doubling's (a power of two from 32).  0, or -1 when memory ran out. */
+int core_buf_reserve(core_buf *b, size_t n);
+
+/* The appends are inline where the buffer has room for the bytes and the
+ * NUL (issue 30: a JSON answer or a page is some hundreds of small
+ * appends): copied in place, no call; a literal's length and a short copy
+ * are then the compiler's.  Otherwise the _grow function, out of line,
+ * grows the buffer (or refuses: failed) and appends. */
+int core_buf_append_grow(core_buf *b, const void *p, size_t n);
+int core_buf_putc_grow(core_buf *b, char c);
+
+static inline int core_buf_append(core_buf *b, const void *p, size_t n)
+{
+    if (n < b->cap - b->len && !b->failed) { /* cap is 0 or more than len */
+        if (n)
+            memcpy(b->data + b->len, p, n);
+        b->len += n;
+        b->data[b->len] = '\0';
+        return 0;
+    }
+    return core_buf_append_grow(b, p, n);
+}
+
 /* s as a C string; NULL appends nothing. */
-int core_buf_puts(core_buf *b, const char *s);
-int core_buf_putc(core_buf *b, char c);
+static inline int core_buf_puts(core_buf *b, const char *s)
+{
+    return s ? core_buf_append(b, s, strlen(s)) : 0;
+}
+
+static inline int core_buf_putc(core_buf *b, char c)
+{
+    if (b->len + 1 < b->cap && !b->failed) {
+        b->data[b->len++] = c;
+        b->data[b->len] = '\0';
+        return 0;
+    }
+    return core_buf_putc_grow(b, c);
+}
+/* v in decimal ("-42"), without printf (core/digits.h). */
+int core_buf_int(core_buf *b, int64_t v);
 int core_buf_printf(core_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

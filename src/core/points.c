@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/digits.h"
+
 /* Relative tolerance within which a double is taken to sit on a rounding
  * boundary or on a whole unit.  Binary error after a handful of operations is
  * ~1e-15 relative; regulation inputs have at most six significant decimals,
@@ -118,23 +120,18 @@ void bmp_split(bmp_points p, const int64_t *weights, size_t n, bmp_round_mode mo
 }
 
 /* As snprintf("%s%llu.%02llu") would write it (truncated to size, the
- * full length answered), digit by digit from the right: the pages and the
- * API format a few of these per answer (issue 30). */
+ * full length answered), digit by digit from the right (core_digits): the
+ * pages and the API format a few of these per answer (issue 30). */
 int bmp_points_format(bmp_points p, char *buf, size_t size)
 {
     uint64_t a = p < 0 ? (uint64_t)(-(p + 1)) + 1u : (uint64_t)p;
     char t[32];
-    size_t i = sizeof t;
-    t[--i] = (char)('0' + a % 10);
-    t[--i] = (char)('0' + a / 10 % 10);
-    t[--i] = '.';
-    a /= 100;
-    do
-        t[--i] = (char)('0' + a % 10);
-    while ((a /= 10) != 0);
+    char *s = core_digits(t + sizeof t, a % 100, 2);
+    *--s = '.';
+    s = core_digits(s, a / 100, 1);
     if (p < 0)
-        t[--i] = '-';
-    size_t n = sizeof t - i;
+        *--s = '-';
+    size_t i = (size_t)(s - t), n = sizeof t - i;
     if (size) {
         size_t k = n < size ? n : size - 1;
         memcpy(buf, t + i, k);

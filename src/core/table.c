@@ -64,7 +64,13 @@ bmp_status bmp_table_cell(bmp_table *t, const char *fmt, ...)
     t->cells = n;
     va_list ap;
     va_start(ap, fmt);
-    char *s = core_vasprintf(fmt, ap);
+    char *s;
+    if (strcmp(fmt, "%s") == 0) { /* the ledger's reads, cell by cell: a copy, not two printfs */
+        const char *v = va_arg(ap, const char *);
+        s = core_strdup(v ? v : "(null)"); /* as glibc's printf writes NULL */
+    } else {
+        s = core_vasprintf(fmt, ap);
+    }
     va_end(ap);
     if (!s)
         return BMP_ENOMEM;

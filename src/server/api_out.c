@@ -9,6 +9,7 @@
 void srv_jw_begin(srv_resp *rs, int status, jw *w)
 {
     core_buf_reset(&rs->body);
+    core_buf_reserve(&rs->body, 1000); /* a player's answer (~800 bytes) in one allocation */
     rs->status = status;
     rs->ctype = "application/json";
     jw_init(w, &rs->body);

@@ -8,6 +8,7 @@
 
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/rules.h"
+#include "core/digits.h"
 #include "server/pages_internal.h"
 
 #define RECENT_AWARDS 20
@@ -119,14 +120,18 @@ static void holdings(core_buf *b, const char *body, const bmp_ledger_summary *s)
             by_type[i] = s->holding[k];
         core_buf_puts(b, "<tr><td data-label=\"Point type\">");
         web_buf_html(b, s->point_type[k]);
-        core_buf_printf(b, "</td><td class=\"n\" data-label=\"Points\">%s</td></tr>", pts);
+        core_buf_puts(b, "</td><td class=\"n\" data-label=\"Points\">");
+        core_buf_puts(b, pts);
+        core_buf_puts(b, "</td></tr>");
     }
     core_buf_puts(b, "</tbody>");
     if (total) {
         char pts[32];
         bmp_points_format(bmp_rules_total(r, by_type), pts, sizeof pts);
-        core_buf_printf(b, "<tfoot><tr><th scope=\"row\">Total</th><td class=\"n\" "
-                           "id=\"holding-total\" data-label=\"Total\">%s</td></tr></tfoot>", pts);
+        core_buf_puts(b, "<tfoot><tr><th scope=\"row\">Total</th><td class=\"n\" "
+                         "id=\"holding-total\" data-label=\"Total\">");
+        core_buf_puts(b, pts);
+        core_buf_puts(b, "</td></tr></tfoot>");
     }
     core_buf_puts(b, "</table></div>\n");
     if (total) {
@@ -170,11 +175,17 @@ static void chart_block(page *p, const char *body, const bmp_ledger_summary *s,
     page_chart(p->out, history, pr, body, s);
 }
 
+/* The caption "Recent awards (20 of 143)" written from its end without
+ * snprintf (every page, issue 30). */
 static void recent_awards(page *p, const bmp_table *t, size_t total)
 {
-    char caption[64];
-    snprintf(caption, sizeof caption, "Recent awards (%zu of %zu)", t->nrows, total);
-    page_table(p->out, t, &(page_table_opts){.caption = caption,
+    char caption[64], *end = caption + sizeof caption - 2;
+    memcpy(end, ")", 2);
+    char *s = core_digits(end, total, 1) - 4;
+    memcpy(s, " of ", 4);
+    s = core_digits(s, t->nrows, 1) - 15;
+    memcpy(s, "Recent awards (", 15);
+    page_table(p->out, t, &(page_table_opts){.caption = s,
                                              .link_col = page_col(t, "event"),
                                              .key_col = page_col(t, "batch"),
                                              .prefix = "/batch/"});

@@ -103,6 +103,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
     }
     core_buf out;
     core_buf_init(&out);
+    core_buf_reserve(&out, 4000); /* a player's page (~3 KB) in one allocation */
     const char *ctype = NULL;
     web_ctx c = {.l = l, .arg = query_arg, .ctx = rq, .method = rq->method, .user = u,
                  .csrf = srv_session_csrf(rq), .body = rq->body, .body_len = rq->body_len,

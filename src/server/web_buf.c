@@ -1,6 +1,7 @@
 /* web_buf: HTML escaping into a core_buf (see web_buf.h). */
 #include "server/web_buf.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -39,12 +40,27 @@ static size_t control_at(const unsigned char *p, char out[16])
     return 0;
 }
 
+/* Could the byte c start what web_buf_html replaces (an entity's
+ * character, a control, a C1 control's or a bidirectional control's first
+ * byte)?  Letters, digits and most punctuation answer no in two compares. */
+static bool may_replace(unsigned char c)
+{
+    if (c >= 0x3F)
+        return c >= 0x7F && (c == 0x7F || c == 0xC2 || c == 0xE2);
+    return c < 0x20 || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'';
+}
+
+/* Each run of bytes kept as they are in one append. */
 int web_buf_html(core_buf *b, const char *s)
 {
     if (!s)
         return 0;
-    const char *run = s;
-    for (const char *p = s; *p;) {
+    const char *run = s, *p = s;
+    for (;;) {
+        while (!may_replace((unsigned char)*p)) /* the NUL stops it too */
+            p++;
+        if (!*p)
+            break;
         char ctl[16];
         const char *e = entity(*p);
         size_t n = e ? 1 : control_at((const unsigned char *)p, ctl);
@@ -57,21 +73,31 @@ int web_buf_html(core_buf *b, const char *s)
         p += n;
         run = p;
     }
-    return core_buf_puts(b, run);
+    return core_buf_append(b, run, (size_t)(p - run));
 }
 
+/* A byte a URL segment carries as it is (RFC 3986 unreserved). */
+static bool unreserved(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '-' || c == '_' || c == '.' || c == '~';
+}
+
+/* Each run of unreserved bytes in one append, each other byte as %XX. */
 int web_buf_url(core_buf *b, const char *s)
 {
     static const char hex[] = "0123456789ABCDEF";
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-            c == '-' || c == '_' || c == '.' || c == '~') {
-            core_buf_append(b, s, 1);
-        } else {
-            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
-            core_buf_append(b, e, 3);
-        }
+    while (s && *s) {
+        const char *run = s;
+        while (unreserved((unsigned char)*s))
+            s++;
+        if (s > run)
+            core_buf_append(b, run, (size_t)(s - run));
+        if (!*s)
+            break;
+        unsigned char c = (unsigned char)*s++;
+        char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+        core_buf_append(b, e, 3);
     }
     return b->failed ? -1 : 0;
 }
