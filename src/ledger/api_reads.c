@@ -277,7 +277,6 @@ bmp_status bmp_ledger_event_awards(bmp_ledger *l, const char *body, int64_t id, 
     return rc;
 }
 
-/* The player's row; *id 0 when there is none. */
 /* The player's card by (body_id, number) from the covering index
  * player_card (migration 021): one leaf of the index, not also the row's
  * leaf of player.  INDEXED BY because SQLite, without statistics, prefers
@@ -289,6 +288,7 @@ const char ledger_player_card_sql[] =
     "p.pre1982_red FROM player p INDEXED BY player_card LEFT JOIN club c ON c.id = p.home_club "
     "WHERE p.body_id = ?1 AND p.number = ?2";
 
+/* The player's row; *id 0 when there is none. */
 static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number, int64_t *id,
                               bmp_points *pre82, bmp_ledger_summary *out, bmp_error *err)
 {
