@@ -1,5 +1,6 @@
 /* Responses: JSON bodies, errors from ledger calls, security headers, ETags
  * (docs/serve.md). */
+#include <sodium.h> /* sodium_bin2hex: the ETag's digits */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,14 +126,10 @@ json_t *srv_table_json(const bmp_table *t)
  * fraction of BLAKE2b's cost (ruling W-7, docs/serve.md "ETags"). */
 static void etag_of(const core_buf *b, char out[36])
 {
-    static const char hex[] = "0123456789abcdef";
     XXH128_canonical_t h;
     XXH128_canonicalFromHash(&h, XXH3_128bits(b->len ? b->data : "", b->len));
     out[0] = '"';
-    for (size_t i = 0; i < sizeof h.digest; i++) {
-        out[1 + 2 * i] = hex[h.digest[i] >> 4];
-        out[2 + 2 * i] = hex[h.digest[i] & 15];
-    }
+    sodium_bin2hex(out + 1, 33, h.digest, sizeof h.digest); /* 32 digits and a NUL */
     out[33] = '"';
     out[34] = '\0';
 }
