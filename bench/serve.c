@@ -158,6 +158,7 @@ static struct MHD_Daemon *floor_start(struct MHD_Response *r, unsigned *port)
 typedef struct result {
     double rps, p50, p90, p99;
     double cpu_us; /* this process's CPU (server or floor threads) per request */
+    double faults; /* this process's minor page faults per request (first touches) */
     long errors, requests;
 } result;
 
@@ -191,10 +192,11 @@ static void parse_line(const char *line, result *r)
         r->requests = a;
 }
 
-static double cpu_s(void)
+static double cpu_s(long *minflt)
 {
     struct rusage u;
     getrusage(RUSAGE_SELF, &u);
+    *minflt = u.ru_minflt;
     return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec / 1e6 +
            (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec / 1e6;
 }
@@ -215,14 +217,17 @@ static result run_wrk_seeded(const char *dir, unsigned port, const char *prefix,
     snprintf(cmd, sizeof cmd, "wrk -t1 -c%d -d%ds --latency -s %s http://127.0.0.1:%u/ 2>&1",
              conns, seconds, lua, port);
     result r = {0};
-    double c0 = cpu_s();
+    long f0 = 0, f1 = 0;
+    double c0 = cpu_s(&f0);
     FILE *p = popen(cmd, "r");
     char line[512];
     while (p && fgets(line, sizeof line, p))
         parse_line(line, &r);
     if (!p || pclose(p) != 0)
         r.errors = r.errors ? r.errors : 1;
-    r.cpu_us = r.requests ? (cpu_s() - c0) * 1e6 / (double)r.requests : 0;
+    double c1 = cpu_s(&f1);
+    r.cpu_us = r.requests ? (c1 - c0) * 1e6 / (double)r.requests : 0;
+    r.faults = r.requests ? (double)(f1 - f0) / (double)r.requests : 0;
     return r;
 }
 
@@ -234,8 +239,9 @@ static result run_wrk(const char *dir, unsigned port, const char *prefix, long p
 
 static void print_result(const char *what, result r)
 {
-    printf("  %-26s %7.0f req/s  p50 %6.3f  p90 %6.3f  p99 %7.3f ms  %5.1f us CPU  errors %ld\n",
-           what, r.rps, r.p50, r.p90, r.p99, r.cpu_us, r.errors);
+    printf("  %-26s %7.0f req/s  p50 %6.3f  p90 %6.3f  p99 %7.3f ms  %5.1f us CPU  %5.2f faults"
+           "  errors %ld\n",
+           what, r.rps, r.p50, r.p90, r.p99, r.cpu_us, r.faults, r.errors);
 }
 
 /* The floor of the ratios: the mean of its run before and its run after

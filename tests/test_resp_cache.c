@@ -268,7 +268,7 @@ static void *work(void *arg)
         } else if (srv_cache_get(w->c, key, g, &h, &b)) {
             assert_string_equal(b.data, body);
             w->hits++;
-        } else {
+        } else if (i % 4 == 0 || srv_cache_admit(w->c, key)) {
             srv_cached n = {.status = 200, .ctype = "text/plain"};
             srv_cache_put(w->c, key, g, &n, body, strlen(body));
         }
@@ -277,6 +277,34 @@ static void *work(void *arg)
             srv_cache_bump(w->c);
     }
     return NULL;
+}
+
+/* The doorkeeper (srv_cache_admit): a key is kept from its second ask; a
+ * key whose slot other keys took since is forgotten (kept one ask later);
+ * the table is sized by the cache (1 MiB: 1,024 slots). */
+static void admitted_from_the_second_ask(void **state)
+{
+    (void)state;
+    srv_cache *c = srv_cache_new(1 << 20);
+    assert_false(srv_cache_admit(c, "/api/v1/players/abf/1003"));
+    assert_true(srv_cache_admit(c, "/api/v1/players/abf/1003"));
+    assert_true(srv_cache_admit(c, "/api/v1/players/abf/1003")); /* still remembered */
+    assert_false(srv_cache_admit(c, "/api/v1/players/abf/1003?x")); /* a key of its own */
+    assert_false(srv_cache_admit(c, "/player/abf/1003"));
+    /* 100,000 other keys over 1,024 slots: each slot taken about 98 times,
+     * so the first key's too (left untaken: probability about e^-98) */
+    char key[32];
+    int again = 0;
+    for (int i = 0; i < 100000; i++) {
+        snprintf(key, sizeof key, "/api/v1/players/abf/%d", 2000000 + i);
+        again += srv_cache_admit(c, key);
+    }
+    /* each asked once: admitted only where an equal fingerprint was left
+     * in its slot (none of 100,000 at 1 in 2^31) */
+    assert_int_equal(again, 0);
+    assert_false(srv_cache_admit(c, "/api/v1/players/abf/1003"));
+    assert_true(srv_cache_admit(c, "/api/v1/players/abf/1003"));
+    srv_cache_free(c);
 }
 
 static void threads(void **state)
@@ -315,6 +343,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(served_at_its_generation_only),
         cmocka_unit_test(bounded_least_recently_used_first),
+        cmocka_unit_test(admitted_from_the_second_ask),
         cmocka_unit_test(threads),
         cmocka_unit_test(objects_made_at_the_second_ask_and_released),
         cmocka_unit_test(entry_replaced_while_its_object_is_made),

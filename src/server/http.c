@@ -309,11 +309,13 @@ static bool cached_route(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs, hit_ctx
     if (!srv_resp_public(rs) || rs->body.failed)
         return false;
     srv_resp_etag(rs);
+    rs->xcache = "miss";
+    if (!srv_cache_admit(s->cache, x->target))
+        return false; /* asked once so far: kept at its next ask */
     srv_cached head = {.status = rs->status, .ctype = rs->ctype};
     memcpy(head.etag, rs->etag, sizeof head.etag);
     srv_cache_put(s->cache, x->target, before, &head, rs->body.data ? rs->body.data : "",
                   rs->body.len);
-    rs->xcache = "miss";
     return false;
 }
 

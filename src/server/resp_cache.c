@@ -42,6 +42,8 @@ struct srv_cache {
     srv_cache_make make;
     srv_cache_unmake unmake;
     void *ctx;
+    _Atomic uint32_t *seen; /* srv_cache_admit's fingerprints */
+    size_t seen_mask;       /* their count less one (a power of two) */
 };
 
 static uint64_t hash_of(const char *s, size_t n)
@@ -76,9 +78,17 @@ srv_cache *srv_cache_new(size_t max_bytes)
     if (!max_bytes)
         return NULL;
     srv_cache *c = calloc(1, sizeof *c);
-    if (c)
+    size_t nseen = 1024;
+    while (nseen < max_bytes / 1024 && nseen < ((size_t)1 << 24))
+        nseen *= 2;
+    if (c) {
         c->buckets = calloc(c->nbuckets = 256, sizeof *c->buckets);
-    if (!c || !c->buckets) {
+        c->seen = calloc(nseen, sizeof *c->seen);
+        c->seen_mask = nseen - 1;
+    }
+    if (!c || !c->buckets || !c->seen) {
+        if (c)
+            free(c->buckets), free(c->seen);
         free(c);
         return NULL;
     }
@@ -97,6 +107,7 @@ void srv_cache_free(srv_cache *c)
         release(c, e);
     }
     free(c->buckets);
+    free(c->seen);
     pthread_mutex_destroy(&c->mu);
     free(c);
 }
@@ -291,6 +302,23 @@ void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached
     grow(c);
     pthread_mutex_unlock(&c->mu);
     release_all(c, gone);
+}
+
+bool srv_cache_admit(srv_cache *c, const char *key)
+{
+    uint64_t h = hash_of(key, strlen(key));
+    /* FNV-1a's high bits barely move with a key's last bytes (player
+     * numbers): mixed first (MurmurHash3's finaliser), then the low bits
+     * pick the slot and the high ones are the fingerprint */
+    h = (h ^ (h >> 33)) * 0xff51afd7ed558ccdu;
+    h = (h ^ (h >> 33)) * 0xc4ceb9fe1a85ec53u;
+    h ^= h >> 33;
+    uint32_t fp = (uint32_t)(h >> 32) | 1; /* never 0, an empty slot's */
+    _Atomic uint32_t *slot = &c->seen[h & c->seen_mask];
+    if (atomic_load_explicit(slot, memory_order_relaxed) == fp)
+        return true;
+    atomic_store_explicit(slot, fp, memory_order_relaxed);
+    return false;
 }
 
 void srv_cache_stats_get(srv_cache *c, srv_cache_stats *out)

@@ -51,6 +51,18 @@ void srv_cache_put(srv_cache *c, const char *key, uint64_t gen, const srv_cached
                    const char *body, size_t len);
 void srv_cache_stats_get(srv_cache *c, srv_cache_stats *out);
 
+/* Whether an answer just computed for key is worth keeping: true when key
+ * was asked recently before, else false and key remembered, so that its
+ * next ask is kept (a "doorkeeper", as in TinyLFU's admission).  Most
+ * keys are asked once -- a crawler, a run over every player -- and
+ * keeping each would cost an allocation, a copy of the body and an
+ * eviction of an answer that is asked again, under the cache's lock.  The
+ * memory is a table of 32-bit fingerprints by hash (a slot per KiB of the
+ * cache, at least 1,024), each slot the last key that fell there: without
+ * a lock, a key forgotten when another takes its slot (then kept one ask
+ * later), a different key taken for it once in 2^32 (then kept at once). */
+bool srv_cache_admit(srv_cache *c, const char *key);
+
 /* Objects made once per entry and used at every hit (the server's
  * prebuilt libmicrohttpd response: a hit then costs a lookup, no copy and
  * no allocation).  make(ctx, head, body, len, mem) is called at an
