@@ -13,9 +13,10 @@
  * wrk for S seconds (default 30) against: the floor, a random player's JSON
  * and a random player's page (of all N), then the same over the first 1,000
  * players (answers the response cache keeps, --cache-mb, default 64),
- * printing requests/s, latency percentiles, errors and this process's CPU
+ * printing requests/s, latency percentiles, errors, this process's CPU
  * per request (the server's, or the floor's: wrk is another process), which
- * a machine shared with other work disturbs less than requests/s; then the
+ * a machine shared with other work disturbs less than requests/s, and its
+ * minor page faults per request (a first touch of a mapped page); then the
  * floor again, and each answer beside the mean of the two floor runs:
  * requests/s and CPU per request as shares of the floor's, p99 as a
  * multiple.  Targets (issue 30), random players: player JSON >= 60% of the
