@@ -1,6 +1,14 @@
 /* bench/serve: `bridgemp serve` under wrk (issue 14, docs/serve.md).
  *
- *   serve [--players N] [--duration S] [--connections C] [--db FILE] [--quick]
+ *   serve [--players N] [--duration S] [--connections C] [--threads T]
+ *         [--cache-mb MB] [--warmup S] [--db FILE] [--quick]
+ *
+ * --threads T (default 2, as `bridgemp serve`): the server's worker threads
+ * and the floor's alike.  With 2 on a 2-core machine the server's threads
+ * and wrk's are three busy threads on two cores, and a request whose
+ * thread is runnable but not running waits for the scheduler's next tick
+ * (4 ms at HZ=250): that wait, not the request's work, is most of p99
+ * (docs/performance.md, issue 30: 1 thread, p99 1.2-1.8 ms).
  *
  * --db FILE: the ledger there (built there when missing, kept afterwards).
  *
@@ -144,11 +152,11 @@ static enum MHD_Result constant(void *cls, struct MHD_Connection *c, const char 
     return q;
 }
 
-static struct MHD_Daemon *floor_start(struct MHD_Response *r, unsigned *port)
+static struct MHD_Daemon *floor_start(struct MHD_Response *r, unsigned threads, unsigned *port)
 {
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC, 0, NULL, NULL, constant, r,
-        MHD_OPTION_THREAD_POOL_SIZE, 2u, MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_END);
+        MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_END);
     const union MHD_DaemonInfo *i = d ? MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT) : NULL;
     *port = i ? i->port : 0;
     return d;
@@ -277,7 +285,7 @@ int main(int argc, char **argv)
      * figures nothing reads (src/cli/ledger/main.c). */
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     long players = 1000000;
-    int seconds = 30, conns = 32, cache_mb = 64, warmup = -1;
+    int seconds = 30, conns = 32, cache_mb = 64, warmup = -1, threads = 2;
     bool quick = false;
     const char *keep = NULL;
     for (int i = 1; i < argc; i++) {
@@ -289,6 +297,8 @@ int main(int argc, char **argv)
             seconds = atoi(argv[++i]);
         else if (strcmp(argv[i], "--connections") == 0 && i + 1 < argc)
             conns = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
+            threads = atoi(argv[++i]);
         else if (strcmp(argv[i], "--cache-mb") == 0 && i + 1 < argc)
             cache_mb = atoi(argv[++i]);
         else if (strcmp(argv[i], "--warmup") == 0 && i + 1 < argc)
@@ -297,11 +307,12 @@ int main(int argc, char **argv)
             keep = argv[++i];
         else
             return fprintf(stderr, "usage: serve [--players N] [--duration S] "
-                                   "[--connections C] [--cache-mb MB] [--warmup S] [--db FILE] [--quick]\n"), 2;
+                                   "[--connections C] [--threads T] [--cache-mb MB] [--warmup S] [--db FILE] "
+                                   "[--quick]\n"), 2;
     }
     if (warmup < 0)
         warmup = quick ? 0 : 10;
-    if (players < 1 || seconds < 1 || conns < 1 || cache_mb < 0)
+    if (players < 1 || seconds < 1 || conns < 1 || cache_mb < 0 || threads < 1 || threads > 64)
         return fprintf(stderr, "bench/serve: sizes must be positive\n"), 2;
     char dir[256], db[320];
     const char *tmp = getenv("TMPDIR");
@@ -325,16 +336,17 @@ int main(int argc, char **argv)
     struct MHD_Response *cr =
         MHD_create_response_from_buffer(sizeof ok - 1, (void *)ok, MHD_RESPMEM_PERSISTENT);
     unsigned fport = 0;
-    struct MHD_Daemon *fd = floor_start(cr, &fport);
-    srv_opts o = {.db = db, .host = "127.0.0.1", .port = 0, .threads = 2,
+    struct MHD_Daemon *fd = floor_start(cr, (unsigned)threads, &fport);
+    srv_opts o = {.db = db, .host = "127.0.0.1", .port = 0, .threads = (unsigned)threads,
                   .max_per_ip = 100000, /* wrk: every connection from 127.0.0.1 */
                   .cache_mb = (size_t)cache_mb};
     srv *s = NULL;
     char err[1200];
     if (!fd || srv_start(&o, &s, err, sizeof err))
         return fprintf(stderr, "bench/serve: cannot start: %s\n", fd ? err : "floor"), 1;
-    printf("wrk -t1 -c%d, %d s each, 2 server threads (2 cores shared with wrk), "
-           "response cache %d MiB:\n", conns, seconds, cache_mb);
+    printf("wrk -t1 -c%d, %d s each, %d server thread%s (%ld cores shared with wrk), "
+           "response cache %d MiB:\n", conns, seconds, threads, threads == 1 ? "" : "s",
+           sysconf(_SC_NPROCESSORS_ONLN), cache_mb);
     if (warmup > 0) {
         /* not timed: the ledger's pages faulted into the server's mappings */
         result w = run_wrk_seeded(dir, srv_port(s), "/api/v1/players/abf/", players, warmup,
