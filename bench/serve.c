@@ -152,13 +152,23 @@ static enum MHD_Result constant(void *cls, struct MHD_Connection *c, const char 
     return q;
 }
 
-static struct MHD_Daemon *floor_start(struct MHD_Response *r, unsigned threads, unsigned *port)
+/* The floor takes its connections as the server does (acceptor.c: one
+ * accepting thread hands them to the workers in turn), so that both share
+ * the work between their threads alike. */
+static struct MHD_Daemon *floor_start(struct MHD_Response *r, unsigned threads,
+                                      srv_acceptor *acc)
 {
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    if (srv_acceptor_listen(acc, &sa))
+        return NULL;
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC, 0, NULL, NULL, constant, r,
-        MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_END);
-    const union MHD_DaemonInfo *i = d ? MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT) : NULL;
-    *port = i ? i->port : 0;
+        MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_NO_LISTEN_SOCKET, 0, NULL, NULL,
+        constant, r, MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+        MHD_OPTION_END);
+    if (d && srv_acceptor_start(acc, d)) {
+        MHD_stop_daemon(d);
+        d = NULL;
+    }
     return d;
 }
 
@@ -335,8 +345,9 @@ int main(int argc, char **argv)
     static const char ok[] = "{\"status\":\"ok\"}\n";
     struct MHD_Response *cr =
         MHD_create_response_from_buffer(sizeof ok - 1, (void *)ok, MHD_RESPMEM_PERSISTENT);
-    unsigned fport = 0;
-    struct MHD_Daemon *fd = floor_start(cr, (unsigned)threads, &fport);
+    srv_acceptor facc;
+    struct MHD_Daemon *fd = floor_start(cr, (unsigned)threads, &facc);
+    unsigned fport = srv_acceptor_port(&facc);
     srv_opts o = {.db = db, .host = "127.0.0.1", .port = 0, .threads = (unsigned)threads,
                   .max_per_ip = 100000, /* wrk: every connection from 127.0.0.1 */
                   .cache_mb = (size_t)cache_mb};
@@ -380,6 +391,7 @@ int main(int argc, char **argv)
     print_ratio("player JSON, 1,000 hot", hj, fl);
     print_ratio("player page, 1,000 hot", hp, fl);
     srv_stop(s, 5);
+    srv_acceptor_stop(&facc);
     MHD_stop_daemon(fd);
     MHD_destroy_response(cr);
     char rm[400];

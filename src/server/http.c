@@ -443,22 +443,22 @@ static int bind_addr(const srv *s, struct sockaddr_in *sa, char *errbuf, size_t 
     return 0;
 }
 
-static struct MHD_Daemon *daemon_start(srv *s, struct sockaddr_in *sa)
+static struct MHD_Daemon *daemon_start(srv *s)
 {
+    /* no listening socket of its own: acceptor.c hands it the connections */
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
-                     (s->cert ? MHD_USE_TLS : 0);
+                     MHD_USE_NO_LISTEN_SOCKET | (s->cert ? MHD_USE_TLS : 0);
     struct MHD_OptionItem tls[] = {
         {s->cert ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, s->cert},
         {MHD_OPTION_HTTPS_MEM_KEY, 0, s->key},
         {MHD_OPTION_END, 0, NULL},
     };
     return MHD_start_daemon(
-        flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)sa,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
+        flags, 0, NULL, NULL, on_request, s, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
         MHD_OPTION_CONNECTION_LIMIT, s->o.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         s->o.max_per_ip, MHD_OPTION_CONNECTION_MEMORY_LIMIT, SRV_POOL,
-        MHD_OPTION_NOTIFY_CONNECTION, srv_guard_notify, &s->guard, MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
+        MHD_OPTION_NOTIFY_CONNECTION, srv_guard_notify, &s->guard,
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
         MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
 }
@@ -482,6 +482,9 @@ static void pool_tick(void *cls)
 
 static void srv_free(srv *s)
 {
+    srv_acceptor_stop(&s->acc);
+    if (s->d)
+        MHD_stop_daemon(s->d);
     srv_guard_stop(&s->guard);
     srv_pool_free(&s->pool);
     srv_cache_free(s->cache);
@@ -500,6 +503,7 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
     if (!s)
         return snprintf(errbuf, size, "out of memory"), -1;
     s->o = *o;
+    s->acc = (srv_acceptor){.fd = -1, .wake = {-1, -1}};
     if (!s->o.max_body)
         s->o.max_body = 2u << 20;
     s->o.max_conns = s->o.max_conns ? s->o.max_conns : 1000;
@@ -525,9 +529,13 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
         snprintf(errbuf, size, "cannot start the deadline thread");
         rc = -1;
     }
-    if (!rc && !(s->d = daemon_start(s, &sa))) {
+    if (!rc && srv_acceptor_listen(&s->acc, &sa)) {
         snprintf(errbuf, size, "cannot listen on %s:%u: %s", o->host ? o->host : "127.0.0.1",
                  o->port, strerror(errno));
+        rc = -1;
+    }
+    if (!rc && (!(s->d = daemon_start(s)) || srv_acceptor_start(&s->acc, s->d))) {
+        snprintf(errbuf, size, "cannot start the server's threads: %s", strerror(errno));
         rc = -1;
     }
     if (rc) {
@@ -540,17 +548,14 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
 
 unsigned srv_port(const srv *s)
 {
-    const union MHD_DaemonInfo *i = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
-    return i ? i->port : 0;
+    return srv_acceptor_port(&s->acc);
 }
 
 void srv_stop(srv *s, unsigned grace)
 {
     if (!s)
         return;
-    MHD_socket fd = MHD_quiesce_daemon(s->d); /* no new connections */
-    if (fd != MHD_INVALID_SOCKET)
-        close(fd);
+    srv_acceptor_stop(&s->acc); /* no new connections */
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_sec += grace;
@@ -559,6 +564,5 @@ void srv_stop(srv *s, unsigned grace)
            pthread_cond_timedwait(&s->idle, &s->active_mu, &until) != ETIMEDOUT)
         ;
     pthread_mutex_unlock(&s->active_mu);
-    MHD_stop_daemon(s->d);
-    srv_free(s);
+    srv_free(s); /* the daemon stopped there */
 }

@@ -12,6 +12,7 @@
 #include "bridgemp/ledger_token.h"
 #include "bridgemp/ledger_user.h"
 #include "core/buf.h"
+#include "server/acceptor.h"
 #include "server/conn_guard.h"
 #include "server/resp_cache.h"
 #include "server/server.h"
@@ -32,6 +33,7 @@ struct srv {
     srv_opts o;
     char db[4096];
     struct MHD_Daemon *d;
+    srv_acceptor acc;           /* the listening socket and its thread (acceptor.c) */
     srv_pool pool;
     pthread_mutex_t write_mu;   /* one write at a time (SQLite has one writer) */
     pthread_mutex_t active_mu;
