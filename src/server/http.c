@@ -454,7 +454,8 @@ static struct MHD_Daemon *daemon_start(srv *s)
         {MHD_OPTION_END, 0, NULL},
     };
     return MHD_start_daemon(
-        flags, 0, NULL, NULL, on_request, s, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
+        flags, 0, NULL, NULL, on_request, s,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
         MHD_OPTION_CONNECTION_LIMIT, s->o.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         s->o.max_per_ip, MHD_OPTION_CONNECTION_MEMORY_LIMIT, SRV_POOL,
