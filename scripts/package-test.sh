@@ -30,8 +30,13 @@ fail() {
     exit 1
 }
 
-step "building the packages (scripts/package.sh $B)"
-sh scripts/package.sh "$B" >/dev/null
+# BMP_PACKAGES_BUILT=1: scripts/test.sh built them already (scripts/build.sh deb).
+if [ "${BMP_PACKAGES_BUILT:-0}" = 1 ] && ls "$B"/packages/*.deb >/dev/null 2>&1; then
+    step "the packages built in $B (scripts/build.sh deb)"
+else
+    step "building the packages (scripts/package.sh $B)"
+    sh scripts/package.sh "$B" >/dev/null
+fi
 DEBS=$(ls "$(cd "$B" && pwd)"/packages/*.deb)
 PKGS=""
 for d in $DEBS; do

@@ -9,6 +9,9 @@ set -e
 cd "$(dirname "$0")/.."
 B=${1:-build-deb}
 JOBS=${JOBS:-2}
+# BMP_DEB_TESTS=ON: the test suite in the same build too, for the tests only a
+# plain build can show (scripts/test.sh runs `ctest -L plain` there).
+TESTS=${BMP_DEB_TESTS:-OFF}
 CFLAGS_DEB=""
 LDFLAGS_DEB=""
 if command -v dpkg-buildflags >/dev/null; then
@@ -16,7 +19,7 @@ if command -v dpkg-buildflags >/dev/null; then
     CFLAGS_DEB="$(dpkg-buildflags --get CPPFLAGS) $(dpkg-buildflags --get CFLAGS)"
     LDFLAGS_DEB=$(dpkg-buildflags --get LDFLAGS)
 fi
-cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBMP_TESTS=OFF \
+cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DBMP_TESTS="$TESTS" \
     "-DCMAKE_C_FLAGS=$CFLAGS_DEB" "-DCMAKE_EXE_LINKER_FLAGS=$LDFLAGS_DEB" \
     "-DCMAKE_SHARED_LINKER_FLAGS=$LDFLAGS_DEB" >/dev/null
 rm -f "$B"/packages/*.deb

@@ -13,7 +13,7 @@ add_test(NAME cli_ledger_backup_pg
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-backup.sh $<TARGET_FILE:bridgemp>
                  ${CMAKE_CURRENT_BINARY_DIR}/ledger-backup-pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(cli_ledger_backup_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+set_tests_properties(cli_ledger_backup_pg PROPERTIES SKIP_RETURN_CODE 77
                      TIMEOUT 120)
 bmp_cli_test(NAME ledger_backup_help ARGS ledger backup --help EXPECT "usage: bridgemp ledger")
 bmp_cli_test(NAME ledger_restore_needs_target ARGS ledger restore x.db EXIT 2
@@ -30,5 +30,5 @@ add_test(NAME cli_ledger_text_door_pg
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh text_door $<TARGET_FILE:bridgemp>
                  ${CMAKE_CURRENT_BINARY_DIR}/ledger-text-door-pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(cli_ledger_text_door_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+set_tests_properties(cli_ledger_text_door_pg PROPERTIES SKIP_RETURN_CODE 77
                      PASS_REGULAR_EXPRESSION "ledger text door: all checks passed" TIMEOUT 120)

@@ -17,4 +17,4 @@ add_test(NAME cli_ledger_carried_steps_pg
                  ${CMAKE_CURRENT_BINARY_DIR}/ledger-carried-steps-pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_ledger_carried_steps_pg PROPERTIES SKIP_RETURN_CODE 77
-                     RESOURCE_LOCK postgresql)
+                    )

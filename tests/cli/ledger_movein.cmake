@@ -19,4 +19,4 @@ add_test(NAME cli_ledger_movein_steps_pg
                  ${CMAKE_CURRENT_BINARY_DIR}/ledger-movein-steps-pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_ledger_movein_steps_pg PROPERTIES SKIP_RETURN_CODE 77
-                     RESOURCE_LOCK postgresql)
+                    )

@@ -9,4 +9,4 @@ add_test(NAME cli_ledger_one_event_pg
                  $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/ledger-one-event-pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_ledger_one_event_pg PROPERTIES SKIP_RETURN_CODE 77
-                     RESOURCE_LOCK postgresql)
+                    )

@@ -18,4 +18,4 @@ add_test(NAME cli_ledger_secretary_pg
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh secretary
                  $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/ledger-secretary-pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(cli_ledger_secretary_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql)
+set_tests_properties(cli_ledger_secretary_pg PROPERTIES SKIP_RETURN_CODE 77)

@@ -13,5 +13,5 @@ add_test(NAME cli_ledger_tamper_pg
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/tamper.sh $<TARGET_FILE:bridgemp>
                  ${CMAKE_CURRENT_BINARY_DIR}/ledger-tamper-pg postgresql
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(cli_ledger_tamper_pg PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK postgresql
+set_tests_properties(cli_ledger_tamper_pg PROPERTIES SKIP_RETURN_CODE 77
                      TIMEOUT 600)
