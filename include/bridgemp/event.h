@@ -269,7 +269,7 @@ const bmp_contestant *bmp_event_contestant(const bmp_event *ev, const char *id);
 bmp_status bmp_event_reindex(bmp_event *ev, bmp_error *err);
 bool bmp_event_has_restriction(const bmp_event *ev, const char *r);
 
-/* ---- event identity and content hash (src/core/event_hash.c) ---------- */
+/* ---- event identity and content hash (src/io/event_hash.c) ---------- */
 
 /* Who ran which event when: pointers borrowed from the event (NULL = not
  * stated), edition resolved to the body's default when the event names none. */

@@ -1,11 +1,12 @@
 /* ABF masterpoint credit files (Masterpoint Scheme Appendix D; ABF-117..120)
- * and ABF numbers (ABF-93).
+ * holding ABF numbers (ABF-93).
  *
  * A credit file is plain ASCII, one record per line, digits only: 13 digits
  * (ABF number 7 + award 6, in hundredths) for .grn/.red/.gld, 19 digits
  * (ABF number 7 + red 6 + green 6) for .rag and the legacy .mp5.  The
  * reader reports every malformed line; the writer turns computed awards into
- * one file per colour. */
+ * one file per colour.  ABF numbers are checked by the body
+ * (src/abf/numbers.c, bmp_abf_number_validate). */
 #include "bridgemp/abf.h"
 #include "bridgemp/file.h"
 
@@ -20,48 +21,6 @@
 #include "core/util.h"
 
 #define MAX_AWARD 999999 /* 6 digits of hundredths: 9999.99 */
-
-/* ---- ABF numbers ---------------------------------------------------------- */
-
-/* Mod-11 check digit (docs/rulings.md, ABF-admin: ABF numbers): weights
- * 7..2 on the first six of the seven digits; a remainder of 0 or 1 gives that
- * digit, otherwise 11 - r.  Not in the handbook: it is the check that the
- * USEBIO examples' numbers carry. */
-int bmp_abf_check_digit(const char *n7)
-{
-    int s = 0;
-    for (int i = 0; i < 6; i++)
-        s += (n7[i] - '0') * (7 - i);
-    int r = s % 11;
-    return r <= 1 ? r : 11 - r;
-}
-
-/* App. D: the ABF number is written as 7 zero-filled digits. */
-bmp_status bmp_abf_number_validate(const char *s, bool check_digit, char *out7, bmp_error *err)
-{
-    if (!s || !*s)
-        return bmp_error_set(err, BMP_EINVAL, "no ABF number");
-    size_t n = strlen(s);
-    if (n > 7)
-        return bmp_error_set(err, BMP_EINVAL, "ABF number \"%s\" has more than 7 digits", s);
-    bool nonzero = false;
-    for (size_t i = 0; i < n; i++) {
-        if (!isdigit((unsigned char)s[i]))
-            return bmp_error_set(err, BMP_EINVAL, "ABF number \"%s\" is not all digits", s);
-        nonzero |= s[i] != '0';
-    }
-    if (!nonzero)
-        return bmp_error_set(err, BMP_EINVAL, "ABF number \"%s\" is zero", s);
-    char z[8];
-    snprintf(z, sizeof z, "%07lu", strtoul(s, NULL, 10));
-    if (check_digit && bmp_abf_check_digit(z) != z[6] - '0')
-        return bmp_error_set(err, BMP_EINVAL,
-                             "ABF number %s fails the mod-11 check (check digit should be %d)", z,
-                             bmp_abf_check_digit(z));
-    if (out7)
-        memcpy(out7, z, 8);
-    return BMP_OK;
-}
 
 /* ---- File kinds (App. D "Naming the Files") ------------------------------ */
 

@@ -417,3 +417,31 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
         return st;
     return write_player_totals(ev, a, out, err);
 }
+
+/* ---- In memory -------------------------------------------------------- */
+
+/* Any format into a buffer of the caller's (open_memstream). */
+bmp_status bmp_awards_write_buffer(const bmp_event *ev, const bmp_awards *a,
+                                   bmp_output_format fmt, bool explain, char **out, size_t *len,
+                                   bmp_error *err)
+{
+    *out = NULL;
+    if (len)
+        *len = 0;
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    if (!f)
+        return bmp_error_oom(err);
+    bmp_status st = bmp_awards_write(ev, a, fmt, explain, f, err);
+    if (fclose(f) != 0 && !st)
+        st = bmp_error_oom(err);
+    if (st) {
+        free(buf);
+        return st;
+    }
+    *out = buf;
+    if (len)
+        *len = n;
+    return BMP_OK;
+}

@@ -1,4 +1,6 @@
-/* The registry of governing bodies: a constant table, no mutable state. */
+/* The registry of governing bodies: a constant table, no mutable state.
+ * It names every body's table, so it sits above the bodies (src/abf ...)
+ * and below src/io, which reaches a body through it (shape_layers). */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
