@@ -5,6 +5,7 @@
 
 #include "bmp_test.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,47 @@ static inline bmp_status run_err(const char *json, bmp_error *e)
     bmp_awards_free(&aw);
     bmp_event_free(ev);
     return st;
+}
+
+/* A player's total points (all colours) of contestant ci. */
+static inline bmp_points total_of(const bmp_awards *aw, size_t ci)
+{
+    return bmp_awards_player_total(aw, ci, 0);
+}
+
+/* Whether a note of the awards contains needle. */
+static inline bool has_note(const bmp_awards *aw, const char *needle)
+{
+    for (size_t i = 0; i < bmp_awards_note_count(aw); i++)
+        if (strstr(bmp_awards_note_at(aw, i), needle))
+            return true;
+    return false;
+}
+
+/* A knock-out: n teams (head: the event's other fields); team 1 beats team
+ * 2^(k-1)+1 in round k (k = 1..R); team T = 2^(R-1)+1 (the runner-up) beats
+ * T + 2^(k-1) in rounds k < R. */
+static inline char *ko_json(const char *head, int n, int rounds)
+{
+    size_t cap = 8192 + (size_t)n * 64;
+    char *b = malloc(cap);
+    size_t o = (size_t)snprintf(b, cap, "{\"body\":\"ebu\",\"name\":\"ko\",\"kind\":\"knockout\","
+                                "%s,\"contestants\":[", head);
+    for (int i = 1; i <= n; i++)
+        o += (size_t)snprintf(b + o, cap - o, "%s{\"id\":\"%d\"}", i > 1 ? "," : "", i);
+    o += (size_t)snprintf(b + o, cap - o, "],\"matches\":[");
+    int T = (1 << (rounds - 1)) + 1;
+    for (int k = 1; k <= rounds; k++) {
+        o += (size_t)snprintf(b + o, cap - o, "%s{\"round\":%d,\"home\":\"1\",\"away\":\"%d\","
+                              "\"home_score\":50,\"away_score\":40}",
+                              k > 1 ? "," : "", k, (1 << (k - 1)) + 1);
+        if (k < rounds && T + (1 << (k - 1)) <= n)
+            o += (size_t)snprintf(b + o, cap - o, ",{\"round\":%d,\"home\":\"%d\",\"away\":"
+                                  "\"%d\",\"home_score\":50,\"away_score\":40}",
+                                  k, T, T + (1 << (k - 1)));
+    }
+    snprintf(b + o, cap - o, "]}");
+    return b;
 }
 
 #endif
