@@ -1,5 +1,5 @@
 /* Helpers for the EBU tests: build an event with n placed contestants and
- * compute its awards.  Header-only (tests/test_*.c become programs). */
+ * compute its awards.  Header-only (each test_*.c becomes a program). */
 #ifndef EBU_TEST_UTIL_H
 #define EBU_TEST_UTIL_H
 

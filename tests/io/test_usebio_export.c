@@ -173,7 +173,7 @@ static void salliere_style_amounts(void **state)
 }
 
 /* UX-1 with computed awards: the Compscore3 files (ABF-7 session awards,
- * grade E; tests/test_usebio_realworld.c) come back byte for byte in
+ * grade E; tests/io/test_usebio_realworld.c) come back byte for byte in
  * canonical form, MASTER_POINTS included, because bridgemp computes what
  * Compscore wrote (U-40, U-43). */
 static void compscore_reexport_is_the_file(void **state)
