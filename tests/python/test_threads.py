@@ -1,6 +1,6 @@
 """8 threads awarding at once give the same awards as one thread (issue 31;
 the library keeps no mutable global state, ctypes releases the GIL during
-each call: tests/test_threads.c is the C side)."""
+each call: tests/core/test_threads.c is the C side)."""
 from __future__ import annotations
 
 import threading

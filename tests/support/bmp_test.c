@@ -166,3 +166,42 @@ void bmp_test_walk(const char *dir, const char *ext, void (*fn)(const char *path
     }
     closedir(d);
 }
+
+char *bmp_test_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("%s: cannot open the file", path);
+    size_t n = 0, cap = 4096;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    for (;;) {
+        if (cap - n < 2) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            assert_non_null(buf);
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        if (got == 0)
+            break;
+        n += got;
+    }
+    if (ferror(f))
+        fail_msg("%s: cannot read the file", path);
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+char *bmp_test_slurp_exact(const char *path, size_t *len)
+{
+    char *s = bmp_test_slurp(path, len);
+    assert_true(*len > 0);
+    char *buf = malloc(*len);
+    assert_non_null(buf);
+    memcpy(buf, s, *len);
+    free(s);
+    return buf;
+}

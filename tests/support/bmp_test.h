@@ -47,4 +47,11 @@ void bmp_test_run_ok(const char *json, bmp_awards *aw);
 void bmp_test_walk(const char *dir, const char *ext, void (*fn)(const char *path, void *arg),
                    void *arg);
 
+/* The whole file at path, NUL-terminated (the caller frees it); its length
+ * into *len unless len is NULL.  Fails the test if it cannot be read. */
+char *bmp_test_slurp(const char *path, size_t *len);
+/* The same in a buffer of exactly the file's length, no NUL after it (so
+ * that a read past the end is a sanitizer's error); the file not empty. */
+char *bmp_test_slurp_exact(const char *path, size_t *len);
+
 #endif

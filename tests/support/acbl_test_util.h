@@ -1,6 +1,6 @@
 /* Helpers for the ACBL award tests: load an event, award it, find an
- * award, check points and errors.  Header-only (tests/test_*.c become
- * programs). */
+ * award, check points and errors.  Header-only (each test_*.c becomes
+ * a program). */
 #ifndef ACBL_TEST_UTIL_H
 #define ACBL_TEST_UTIL_H
 

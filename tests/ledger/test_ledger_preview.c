@@ -8,27 +8,11 @@
 
 #define EX BMP_SOURCE_DIR "/examples/"
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    assert_true(n > 0);
-    rewind(f);
-    char *buf = malloc((size_t)n);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 /* Preview path's bytes; the ledger unchanged. */
 static void preview(lt *t, const char *path, bmp_ledger_sections *s)
 {
     size_t len = 0;
-    char *data = slurp(path, &len);
+    char *data = bmp_test_slurp_exact(path, &len);
     bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074"};
     bmp_error e = {0};
     char *before = lt_dump(t);

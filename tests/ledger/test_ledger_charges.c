@@ -7,7 +7,6 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "bridgemp/file.h"
 #include "bridgemp/ledger_charges.h"
 
 /* lt_abf's Active home players 1002..1005 of club 2074 (registered before,
@@ -21,15 +20,6 @@ static void cap_players(lt *t)
         "1010,New,Active,2074,,0,0,2026,\n1011,Visitor,Active,2074,,1,0,2020,\n"
         "1012,Young,Active,2074,,0,1,2024,\n1013,Lapsed,Active,2074,,0,0,2010,2025\n"
         "1014,Later,Active,2074,,0,0,2027,\n"), NULL, NULL, &e), BMP_OK);
-}
-
-static char *slurp(const char *path)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    bmp_error e = {0};
-    assert_int_equal(bmp_file_read(path, 1 << 20, &buf, &len, &e), BMP_OK);
-    return buf;
 }
 
 /* ABF-111 (8.2): $23.30 per home player registered 1 Apr - 30 Sep (the
@@ -50,7 +40,7 @@ static void capitation_run_amounts(void **state)
     assert_false(r.already);
     assert_int_equal(r.lines, 8);
     assert_int_equal(r.total, 11550);
-    char *s = slurp(csv);
+    char *s = bmp_test_slurp(csv, NULL);
     assert_string_equal(s,
         "club,player,rule,charge,cents\n"
         "2074,0001002,ABF-111,capitation,2330\n"
@@ -88,7 +78,7 @@ static void new_club_waiver(void **state)
     snprintf(csv, sizeof csv, "%s/cap.csv", t.dir);
     assert_int_equal(bmp_ledger_capitation_run(t.l, "abf", 2026, csv, &r, &e), BMP_OK);
     assert_int_equal(r.total, 9220);
-    char *s = slurp(csv);
+    char *s = bmp_test_slurp(csv, NULL);
     assert_non_null(strstr(s, "2074,0001010,ABF-112,capitation (new club's first year: none),0\n"));
     free(s);
     assert_int_equal(bmp_ledger_set_club_affiliated(t.l, "abf", "2074", "2020-05-01", &e),
@@ -140,7 +130,7 @@ static void capitation_run_again(void **state)
     assert_int_equal(again.id, r.id);
     assert_int_equal(again.total, 11550);
     lt_unchanged(&t, before);
-    char *a = slurp(csv), *b = slurp(csv2);
+    char *a = bmp_test_slurp(csv, NULL), *b = bmp_test_slurp(csv2, NULL);
     assert_string_equal(a, b);
     free(a);
     free(b);
@@ -283,7 +273,7 @@ static void levy_run_club_quarter(void **state)
     assert_int_equal(bmp_ledger_levy_run(t.l, "abf", "2025-Q4", csv, &r, &e), BMP_OK);
     assert_int_equal(r.lines, 1);
     assert_int_equal(r.total, 850);
-    char *s = slurp(csv);
+    char *s = bmp_test_slurp(csv, NULL);
     assert_string_equal(s, "club,player,rule,charge,cents\n"
                            "2074,,ABF-110,levy batch 1 grade E 3.36 points,850\n");
     free(s);

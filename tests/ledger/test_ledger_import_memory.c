@@ -9,23 +9,6 @@
 
 #define EX BMP_SOURCE_DIR "/examples/"
 
-/* The file's bytes in a buffer of exactly their length (no NUL after). */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    assert_true(n > 0);
-    rewind(f);
-    char *buf = malloc((size_t)n);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 /* A file of t's directory written from an event: USEBIO, with its awards
  * as MASTER_POINTS when mp, else without. */
 static const char *usebio_file(lt *t, const char *name, bool mp)
@@ -58,7 +41,7 @@ static void same_batch(lt *a, lt *b, const char *path, const char *body, bmp_sta
     bmp_error ea = {0}, eb = {0};
     int64_t ia = -1, ib = -2;
     size_t len = 0;
-    char *data = slurp(path, &len);
+    char *data = bmp_test_slurp_exact(path, &len);
     bmp_status sa = bmp_ledger_import(a->l, path, &o, &ia, &pa, &ea);
     if (sa != want)
         fprintf(stderr, "import %s: %s\n", path, ea.msg);

@@ -8,11 +8,6 @@
 #include "bridgemp/ebu.h"
 #include "ebu/ebu_internal.h"
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
 /* EBU-104, EBU-105: 4.11.9 Club pairs ladder, fewer than 18 sessions, 10
  * tables: 4 awards at 16 = 64, 48, 32, 16; qualifying for a final +1
  * (District): 96, 72, 48, 24. */

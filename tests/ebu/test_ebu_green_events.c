@@ -6,11 +6,6 @@
 
 #include "ebu/green_spec.h"
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
 static ebu_gp_spec spec(const char *event, const char *section, bool teams, double tables,
                         double original, int field)
 {

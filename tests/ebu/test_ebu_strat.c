@@ -35,11 +35,6 @@ static void assert_linear(const ebu_scale *s, int top, int step)
     assert_awards(s, want, n);
 }
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
 /* EBU-109, EBU-111, EBU-113: 4.12.6 stratified, Club 1w pairs, 24 pairs
  * (8 A, 8 B, 8 C), 18-35 boards. */
 static void strat_4_12_6(void **state)

@@ -7,19 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
-static bool has_note(const bmp_awards *aw, const char *needle)
-{
-    for (size_t i = 0; i < bmp_awards_note_count(aw); i++)
-        if (strstr(bmp_awards_note_at(aw, i), needle))
-            return true;
-    return false;
-}
-
 /* EBU-40, EBU-51, EBU-54: a Club pairs quali-final, a 24-board qualifier of
  * 16 tables and a 24-board final of 8 tables carrying part of the
  * qualifying score forward: both stages are awarded. */

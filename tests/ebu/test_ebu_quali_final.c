@@ -9,11 +9,6 @@
 #include "bridgemp/ebu.h"
 #include "ebu/ebu_internal.h"
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
 /* EBU-61, EBU-53, EBU-54: 4.2.10, a Club teams event of 16 teams with a
  * one-session qualifier (6 awards 60 ... 10) and a final of 6 teams (QA,
  * original entry 16: 72, 54, 36, 18). */

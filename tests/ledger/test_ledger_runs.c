@@ -7,7 +7,6 @@
 #include <ctype.h>
 #include <regex.h>
 
-#include "bridgemp/file.h"
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_movein.h"
 #include "bridgemp/ledger_runs.h"
@@ -119,15 +118,6 @@ static void wrong_body_named(void **state)
     lt_done(&t);
 }
 
-static char *slurp(const char *path)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    bmp_error e = {0};
-    assert_int_equal(bmp_file_read(path, 1 << 20, &buf, &len, &e), BMP_OK);
-    return buf;
-}
-
 /* The ABF's capitation through the table gives what
  * bmp_ledger_capitation_run gives (on two ledgers alike), and the line the
  * CLI prints; a table run fills the table as bmp_ledger_member_schedule. */
@@ -153,7 +143,7 @@ static void generic_same_as_direct(void **state)
     assert_int_equal(out.run.lines, direct.lines);
     assert_int_equal(out.run.total, direct.total);
     assert_int_equal(out.run.already, direct.already);
-    char *sa = slurp(csv_a), *sb = slurp(csv_b);
+    char *sa = bmp_test_slurp(csv_a, NULL), *sb = bmp_test_slurp(csv_b, NULL);
     assert_string_equal(sa, sb);
     free(sa);
     free(sb);

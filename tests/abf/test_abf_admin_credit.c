@@ -225,18 +225,6 @@ static void abf_numbers(void **state)
     bmp_abf_credit_free(&f);
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    char *buf = malloc(65536);
-    *len = fread(buf, 1, 65535, fp);
-    buf[*len] = '\0';
-    fclose(fp);
-    return buf;
-}
-
 static const char *const event_json =
     "{\"body\": \"abf\", \"name\": \"Club teams\", \"kind\": \"pairs\", \"date\": \"2025-05-06\","
     " \"contestants\": ["
@@ -280,7 +268,7 @@ static void write_from_awards(void **state)
     assert_int_equal(written, (1u << BMP_ABF_CREDIT_GREEN) | (1u << BMP_ABF_CREDIT_RED));
     size_t len;
     snprintf(path, sizeof path, "%s.grn", prefix);
-    char *grn = slurp(path, &len);
+    char *grn = bmp_test_slurp(path, &len);
     assert_non_null(grn);
     /* Ames 0.42 + 0.07 = 0.49; Bell 0.42; Cook 0.07. */
     assert_string_equal(grn, "0310425000049\r\n0528171000042\r\n0604331000007\r\n");
@@ -293,7 +281,7 @@ static void write_from_awards(void **state)
     unlink(path);
     free(grn);
     snprintf(path, sizeof path, "%s.red", prefix);
-    char *red = slurp(path, &len);
+    char *red = bmp_test_slurp(path, &len);
     assert_string_equal(red, "0604331000145\r\n");
     unlink(path);
     free(red);
@@ -404,7 +392,7 @@ static void file_round_trip(void **state)
         assert_int_equal(bmp_abf_credit_save(&f, out, &e), BMP_OK);
         bmp_abf_credit_free(&f);
         size_t la, lb;
-        char *a = slurp(in, &la), *b = slurp(out, &lb);
+        char *a = bmp_test_slurp(in, &la), *b = bmp_test_slurp(out, &lb);
         assert_int_equal(la, lb);
         assert_memory_equal(a, b, la);
         free(a);

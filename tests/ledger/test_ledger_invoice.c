@@ -7,7 +7,6 @@
 
 #include <sys/stat.h>
 
-#include "bridgemp/file.h"
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_invoice.h"
 
@@ -35,15 +34,6 @@ static void two_clubs(lt *t, bmp_ledger_run *r)
     assert_int_equal(r->total, 6 * 2330);
 }
 
-static char *slurp(const char *path)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    bmp_error e = {0};
-    assert_int_equal(bmp_file_read(path, 1 << 20, &buf, &len, &e), BMP_OK);
-    return buf;
-}
-
 static char *doc_path(lt *t, const char *name)
 {
     static char p[320];
@@ -69,7 +59,7 @@ static void invoices_per_club(void **state)
     assert_int_equal(iv.made, 2);
     assert_int_equal(iv.already, 0);
     assert_int_equal(iv.total, 13980); /* 9320 + 4660 */
-    char *csv = slurp(doc_path(&t, "ABF-1-3200.csv"));
+    char *csv = bmp_test_slurp(doc_path(&t, "ABF-1-3200.csv"), NULL);
     assert_string_equal(csv, "invoice,club,player,name,batch,rule,charge,cents\n"
                              "ABF-1-3200,3200,0001020,O'Brien & <Sons>,,ABF-111,capitation,2330\n"
                              "ABF-1-3200,3200,0001021,Ann Other,,ABF-111,capitation,2330\n"
@@ -79,7 +69,7 @@ static void invoices_per_club(void **state)
                      BMP_OK);
     assert_int_equal(iv.made, 0);
     assert_int_equal(iv.already, 2);
-    char *again = slurp(doc_path(&t, "ABF-1-3200.csv"));
+    char *again = bmp_test_slurp(doc_path(&t, "ABF-1-3200.csv"), NULL);
     assert_string_equal(csv, again);
     free(csv);
     free(again);

@@ -12,20 +12,6 @@
 
 #define EX BMP_SOURCE_DIR "/examples/"
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = calloc((size_t)n + 1, 1);
-    assert_non_null(s);
-    assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    return s;
-}
-
 /* s with the first `from` replaced by `to` (same length). */
 static void swap_text(char *s, const char *from, const char *to)
 {
@@ -39,7 +25,7 @@ static void swap_text(char *s, const char *from, const char *to)
  * result of the same event (same name, date and club). */
 static const char *swapped(lt *t)
 {
-    char *s = slurp(EX "ebu/club-pairs.json");
+    char *s = bmp_test_slurp(EX "ebu/club-pairs.json", NULL);
     swap_text(s, "\"NS\", \"place\": 1 }", "\"NS\", \"place\": X }");
     swap_text(s, "\"NS\", \"place\": 2 }", "\"NS\", \"place\": 1 }");
     swap_text(s, "\"NS\", \"place\": X }", "\"NS\", \"place\": 2 }");
@@ -242,7 +228,7 @@ static void player_twice_refused(void **state)
     (void)state;
     lt t;
     lt_new(&t);
-    char *s = slurp(EX "ebu/club-pairs.json");
+    char *s = bmp_test_slurp(EX "ebu/club-pairs.json", NULL);
     swap_text(s, "\"id\": \"456789\"", "\"id\": \"123456\""); /* Jo Lane, pair 2 */
     const char *path = lt_file(&t, "twice.json", s);
     bmp_error e = {0};
@@ -252,7 +238,7 @@ static void player_twice_refused(void **state)
     assert_non_null(strstr(e.msg, "player 123456 appears twice: contestant 1 (position 1) "
                                   "player 1 and contestant 2 (position 2) player 2"));
     free(s);
-    s = slurp(EX "ebu/club-pairs.json");
+    s = bmp_test_slurp(EX "ebu/club-pairs.json", NULL);
     swap_text(s, "\"id\": \"234567\"", "\"id\": \"123456\""); /* Tom Bell, Hart's partner */
     path = lt_file(&t, "pair.json", s);
     assert_int_equal(bmp_ledger_import(t.l, path, &o, &id, NULL, &e), BMP_EINVAL);

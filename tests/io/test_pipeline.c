@@ -1,11 +1,9 @@
 /* The read -> award -> write pipeline and in-memory awards, used the way an
  * embedder uses them: this program links the shared libbridgemp and
- * includes only <bridgemp/...> (tests/CMakeLists.txt, BMP_EMBEDDER_TESTS). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+ * includes only <bridgemp/...> and the tests' own bmp_test.h
+ * (tests/CMakeLists.txt, BMP_EMBEDDER_TESTS). */
+#include "bmp_test.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,22 +12,6 @@
 
 #define EX(rel) BMP_SOURCE_DIR "/examples/" rel
 #define DATA(rel) BMP_SOURCE_DIR "/tests/data/" rel
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 static bmp_pipeline *new_pipeline(void)
 {
@@ -62,7 +44,7 @@ static void memory_json_awards_iterated(void **state)
 {
     (void)state;
     size_t len;
-    char *json = slurp(EX("abf/club-pairs.json"), &len);
+    char *json = bmp_test_slurp(EX("abf/club-pairs.json"), &len);
     bmp_pipeline *p = new_pipeline();
     bmp_error e = {0};
     assert_int_equal(bmp_pipeline_read_memory(p, json, len, "club-pairs.json", &e), BMP_OK);

@@ -8,19 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
-static bool has_note(const bmp_awards *aw, const char *needle)
-{
-    for (size_t i = 0; i < bmp_awards_note_count(aw); i++)
-        if (strstr(bmp_awards_note_at(aw, i), needle))
-            return true;
-    return false;
-}
-
 /* An event JSON in sections names[0..nsec): sizes[s] contestants in
  * section s, ids "<section><i>", placed 1..n within it (two_winner: the
  * first half NS, the second EW, each placed 1..n/2 in its direction);

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "bridgemp/usebio.h"
-#include "core/util.h" /* core_read_file; links the library's libxml2 */
+#include "core/util.h" /* an internal header: links the library, and its libxml2 */
 
 static bool is_mp(const xmlNode *n)
 {
@@ -62,25 +62,16 @@ static char *canonical(const char *doc, size_t len, bool strip)
     return s;
 }
 
-static char *slurp(const char *rel, size_t *len)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", BMP_TEST_DATA, rel);
-    char *buf = NULL;
-    bmp_error e = {0};
-    if (core_read_file(path, &buf, len, &e))
-        fail_msg("%s", e.msg);
-    return buf;
-}
-
 /* Re-export `rel` with `awards` (the file's own when NULL); returns the
  * document, checks it equals the input canonically (whole when `whole`,
  * else apart from MASTER_POINTS). */
 static char *reexport(const char *rel, const bmp_usebio_opts *o, bool computed,
                       const char *flavour, bool whole, bmp_event **evout)
 {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", BMP_TEST_DATA, rel);
     size_t len;
-    char *orig = slurp(rel, &len);
+    char *orig = bmp_test_slurp(path, &len);
     bmp_event *ev = NULL;
     bmp_error e = {0};
     if (bmp_usebio_read_memory(orig, len, rel, o, &ev, &e))
@@ -182,7 +173,7 @@ static void salliere_style_amounts(void **state)
 }
 
 /* UX-1 with computed awards: the Compscore3 files (ABF-7 session awards,
- * grade E; tests/test_usebio_realworld.c) come back byte for byte in
+ * grade E; tests/io/test_usebio_realworld.c) come back byte for byte in
  * canonical form, MASTER_POINTS included, because bridgemp computes what
  * Compscore wrote (U-40, U-43). */
 static void compscore_reexport_is_the_file(void **state)

@@ -9,38 +9,6 @@
 #include "bridgemp/ebu.h"
 #include "ebu/ebu_internal.h"
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
-/* A knock-out: n teams; team 1 beats team 2^(k-1)+1 in round k (k = 1..R);
- * team T = 2^(R-1)+1 (the runner-up) beats T + 2^(k-1) in rounds k < R. */
-static char *ko_json(const char *head, int n, int rounds)
-{
-    size_t cap = 8192 + (size_t)n * 64;
-    char *b = malloc(cap);
-    size_t o = (size_t)snprintf(b, cap, "{\"body\":\"ebu\",\"name\":\"ko\",\"kind\":\"knockout\",%s,"
-                                "\"contestants\":[", head);
-    for (int i = 1; i <= n; i++)
-        o += (size_t)snprintf(b + o, cap - o, "%s{\"id\":\"%d\"}", i > 1 ? "," : "", i);
-    o += (size_t)snprintf(b + o, cap - o, "],\"matches\":[");
-    int T = (1 << (rounds - 1)) + 1;
-    bool first = true;
-    for (int k = 1; k <= rounds; k++) {
-        o += (size_t)snprintf(b + o, cap - o,
-                              "%s{\"round\":%d,\"home\":\"1\",\"away\":\"%d\",\"home_score\":50,\"away_score\":40}",
-                              first ? "" : ",", k, (1 << (k - 1)) + 1);
-        first = false;
-        if (k < rounds && T + (1 << (k - 1)) <= n)
-            o += (size_t)snprintf(b + o, cap - o,
-                                  ",{\"round\":%d,\"home\":\"%d\",\"away\":\"%d\",\"home_score\":50,\"away_score\":40}",
-                                  k, T, T + (1 << (k - 1)));
-    }
-    snprintf(b + o, cap - o, "]}");
-    return b;
-}
-
 /* EBU-121, EBU-3: county teams KO in Green Points (6.2.2) and Gold (2.5.1). */
 static void green_ko(void **state)
 {

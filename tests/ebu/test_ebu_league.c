@@ -8,11 +8,6 @@
 #include "bridgemp/ebu.h"
 #include "ebu/ebu_internal.h"
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
 /* EBU-94, EBU-95, EBU-96, EBU-97, EBU-98, EBU-79: teams leagues (4.8). */
 static void leagues(void **state)
 {

@@ -133,11 +133,6 @@ static void sqrt_4_4_9(void **state)
     }
 }
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
 /* EBU-48, EBU-2, EBU-31, EBU-9, EBU-27, EBU-28: basic events end to end. */
 static void basic_events(void **state)
 {

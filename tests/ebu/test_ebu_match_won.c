@@ -9,11 +9,6 @@
 #include "bridgemp/ebu.h"
 #include "ebu/ebu_internal.h"
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
 /* EBU-82, EBU-80, EBU-72, EBU-71: 4.6.5 examples (match awards plus ranking awards) of events with an award per match won. */
 static void match_won_4_6_5(void **state)
 {

@@ -6,44 +6,6 @@
  * scale granted by the EBU is applied (EBU-41); rulings ES-6 .. ES-9. */
 #include "ebu_test_util.h"
 
-static bmp_points total_of(const bmp_awards *aw, size_t ci)
-{
-    return bmp_awards_player_total(aw, ci, 0);
-}
-
-static bool has_note(const bmp_awards *aw, const char *text)
-{
-    for (size_t i = 0; i < bmp_awards_note_count(aw); i++)
-        if (strstr(bmp_awards_note_at(aw, i), text))
-            return true;
-    return false;
-}
-
-/* A knock-out of n teams: team 1 beats team 2^(k-1)+1 in round k; the
- * runner-up T = 2^(R-1)+1 beats T + 2^(k-1) in rounds k < R. */
-static char *ko_json(const char *head, int n, int rounds)
-{
-    size_t cap = 8192 + (size_t)n * 64;
-    char *b = malloc(cap);
-    size_t o = (size_t)snprintf(b, cap, "{\"body\":\"ebu\",\"name\":\"ko\",\"kind\":\"knockout\","
-                                "%s,\"contestants\":[", head);
-    for (int i = 1; i <= n; i++)
-        o += (size_t)snprintf(b + o, cap - o, "%s{\"id\":\"%d\"}", i > 1 ? "," : "", i);
-    o += (size_t)snprintf(b + o, cap - o, "],\"matches\":[");
-    int T = (1 << (rounds - 1)) + 1;
-    for (int k = 1; k <= rounds; k++) {
-        o += (size_t)snprintf(b + o, cap - o, "%s{\"round\":%d,\"home\":\"1\",\"away\":\"%d\","
-                              "\"home_score\":50,\"away_score\":40}",
-                              k > 1 ? "," : "", k, (1 << (k - 1)) + 1);
-        if (k < rounds && T + (1 << (k - 1)) <= n)
-            o += (size_t)snprintf(b + o, cap - o, ",{\"round\":%d,\"home\":\"%d\",\"away\":"
-                                  "\"%d\",\"home_score\":50,\"away_score\":40}",
-                                  k, T, T + (1 << (k - 1)));
-    }
-    snprintf(b + o, cap - o, "]}");
-    return b;
-}
-
 /* EBU-78 (4.5.9): "No Master Points may be given for such a play-off": a
  * 2-team teams play-off of 24 boards pays nothing, where the same match as
  * an event of its own would (the check can fail). */

@@ -1,5 +1,5 @@
 /* Helpers for the ABF tests: run an event given as JSON with single quotes,
- * and look up awards.  Header-only (tests/test_*.c become programs). */
+ * and look up awards.  Header-only (each test_*.c becomes a program). */
 #ifndef ABF_TEST_UTIL_H
 #define ABF_TEST_UTIL_H
 
