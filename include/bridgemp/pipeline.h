@@ -30,7 +30,7 @@
  * without breaking a program built against an older libbridgemp; options are
  * set by name, in the command line's spelling.  A pipeline is used by one
  * thread at a time; separate pipelines share nothing and may run in parallel
- * (the library holds no mutable global state; tests/test_threads.c).
+ * (the library holds no mutable global state; tests/core/test_threads.c).
  */
 #ifndef BRIDGEMP_PIPELINE_H
 #define BRIDGEMP_PIPELINE_H

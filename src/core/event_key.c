@@ -11,7 +11,7 @@
  *
  * An event without a date has no key (""), nor one with neither ids nor a
  * name.  The ledger's batches carry this key (src/ledger/event_key.c);
- * tests/test_event_key.c checks both forms. */
+ * tests/core/test_event_key.c checks both forms. */
 #include <ctype.h>
 #include <stdlib.h>
 

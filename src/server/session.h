@@ -47,7 +47,7 @@
  *   return s ? page_fail(p, s, &e) : page_redirect(p, "/batch/7"); // 303
  *
  * Tests render a page as a user without a server: fill a web_ctx (pages.h)
- * with .user and .csrf and call web_page_serve (tests/test_pages.c).
+ * with .user and .csrf and call web_page_serve (tests/server/test_pages.c).
  *
  * ---- For the server (srv_req level) ----------------------------------------
  *

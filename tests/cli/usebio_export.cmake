@@ -2,7 +2,7 @@
 set(R tests/data/realworld)
 set(U tests/data/usebio)
 # UX-1: a Compscore3 file awarded by bridgemp (ABF-7 session awards, grade E,
-# as tests/test_usebio_realworld.c computes them) comes back as the file itself.
+# as tests/io/test_usebio_realworld.c computes them) comes back as the file itself.
 foreach(f compscore_butler_howell compscore_cross_imp_howell)
   add_test(NAME cli_usebio_export_golden_${f}
            COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:bridgemp> -DIN=${R}/${f}.xml
