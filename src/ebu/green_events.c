@@ -193,11 +193,12 @@ bmp_status ebu_gp_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     ebu_gp_spec s = {0};
     input_of(ev, &in);
     size_t n = ev->ncontestants;
-    bmp_points *round = calloc(n ? 2 * n : 1, sizeof *round), *bonus = round + n;
+    bmp_points *round = calloc(n ? 2 * n : 1, sizeof *round);
     bmp_points *v = NULL;
     int nv = 0;
     if (!round)
         return bmp_error_oom(err);
+    bmp_points *bonus = round + n; /* only once round is known (no offset from NULL) */
     bool open = strcmp(in.event, "multiple-teams") == 0 && in.section &&
                 strcmp(in.section, "open") == 0;
     bool spec = open ? false : ebu_gp_spec_of(&in, &s);
