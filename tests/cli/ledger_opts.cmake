@@ -96,3 +96,10 @@ foreach(h ${helps})
   ledger_streams(NAME help_${id} ARGS ledger ${words} --help EXIT 0
     OUT "^usage: bridgemp ledger ${usage}" ERR "^$")
 endforeach()
+
+# issue 41 item 4: the ledger's help lists every subcommand, dump's help is
+# its own (it printed verify's).
+ledger_streams(NAME help_lists_dump ARGS ledger --help EXIT 0 ERR "^$"
+  OUT "\n  dump +every table's rows as text")
+ledger_streams(NAME dump_own_help ARGS ledger dump --help EXIT 0 ERR "^$"
+  OUT "^usage: bridgemp ledger dump\n\nPrint every table's rows")

@@ -1,6 +1,7 @@
 /* The command mechanism of both programs (cmdline.h): finding the command,
  * checking and storing its options, the generated help, the usage errors. */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,14 +274,20 @@ static void usage_line(const cli_prog *prog, const cli_cmd *c, const char *lead,
 
 static void option_lines(const cli_opt *t, FILE *f)
 {
+    bool letters = false; /* then a long-only option lines up with the others' long form */
+    for (const cli_opt *o = t; o && o->name; o++)
+        letters |= o->letter != 0;
     for (; t && t->name; t++) {
         char left[96], letter[8] = "";
-        if (t->letter)
-            snprintf(letter, sizeof letter, "-%c, ", t->letter);
+        if (t->letter || letters)
+            snprintf(letter, sizeof letter, t->letter ? "-%c, " : "    ", t->letter);
         snprintf(left, sizeof left, "%s%s%s%s%s", letter, t->name, t->value ? " " : "",
                  t->value ? t->value : "", t->kind == CLI_LIST ? " ..." : "");
-        fprintf(f, "  %-*s %s%s\n", OPT_COL - 3, left, t->doc ? t->doc : "",
-                t->required ? " (required)" : "");
+        if (strlen(left) > OPT_COL - 3)
+            fprintf(f, "  %s\n  %-*s", left, OPT_COL - 3, "");
+        else
+            fprintf(f, "  %-*s", OPT_COL - 3, left);
+        fprintf(f, " %s%s\n", t->doc ? t->doc : "", t->required ? " (required)" : "");
     }
 }
 
@@ -426,6 +433,21 @@ int cli_usage(const cli_prog *prog, const cli_cmd *c, const cli_parsed *p)
     return p->help ? 0 : CLI_EXIT_USAGE;
 }
 
+int cli_usage_error(const cli_prog *prog, const cli_cmd *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s %s: ", prog->name, c->name);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    if (prog->help_after_error) {
+        fputc('\n', stderr);
+        cmd_help(prog, c, stderr);
+    }
+    return CLI_EXIT_USAGE;
+}
+
 /* ---- options ------------------------------------------------------------------- */
 
 static void names_of(const cli_opt *t, FILE *f)
@@ -514,7 +536,7 @@ static int take_opt(const cli_prog *prog, const cli_cmd *c, int argc, char **arg
         return opt_error(prog, c, s, n, "takes no value");
     const char *v = o && o->kind == CLI_FLAG ? "" : att;
     if (!o && !v && (*i + 1 >= argc || token(argv[*i + 1]) != TOK_POS))
-        v = ""; /* another option of an open command: a flag unless a word follows */
+        v = ""; /* another option of an open command: "" unless a word follows */
     if (!v && *i + 1 >= argc)
         return opt_error(prog, c, s, n, "needs a value");
     if (!v)

@@ -39,14 +39,18 @@ typedef struct cli_opt {
     bool store;
     size_t off;
     bool required;     /* shown without brackets in the usage line */
+    int id;            /* the caller's code for it, for a command that reads the
+                        * options given (cli_parsed.given) rather than stored ones */
 } cli_opt;
 
 /* Table entries: the option, its one-line doc, where it goes in struct T. */
-#define CLI_FLAG_AT(T, f, nm, l, d) {nm, l, CLI_FLAG, NULL, d, true, offsetof(T, f), false}
-#define CLI_VALUE_AT(T, f, nm, l, v, d) {nm, l, CLI_VALUE, v, d, true, offsetof(T, f), false}
-#define CLI_LIST_AT(T, f, nm, l, v, d) {nm, l, CLI_LIST, v, d, true, offsetof(T, f), false}
-#define CLI_REQUIRED_AT(T, f, nm, v, d) {nm, 0, CLI_VALUE, v, d, true, offsetof(T, f), true}
-#define CLI_OPT_END {NULL, 0, CLI_FLAG, NULL, NULL, false, 0, false}
+#define CLI_FLAG_AT(T, f, nm, l, d) {nm, l, CLI_FLAG, NULL, d, true, offsetof(T, f), false, 0}
+#define CLI_VALUE_AT(T, f, nm, l, v, d) {nm, l, CLI_VALUE, v, d, true, offsetof(T, f), false, 0}
+#define CLI_LIST_AT(T, f, nm, l, v, d) {nm, l, CLI_LIST, v, d, true, offsetof(T, f), false, 0}
+#define CLI_REQUIRED_AT(T, f, nm, v, d) {nm, 0, CLI_VALUE, v, d, true, offsetof(T, f), true, 0}
+/* Not stored: read from cli_parsed.given by id (a flag when v is NULL). */
+#define CLI_OPT_ID(id, nm, l, v, d) {nm, l, (v) ? CLI_VALUE : CLI_FLAG, v, d, false, 0, false, id}
+#define CLI_OPT_END {NULL, 0, CLI_FLAG, NULL, NULL, false, 0, false, 0}
 
 /* cli_cmd.flags */
 enum {
@@ -121,6 +125,10 @@ const char *cli_value(const cli_parsed *p, const char *name);
 void cli_help(const cli_prog *prog, const cli_cmd *c, FILE *f);
 /* c's help to stdout and 0 with --help, else to stderr and 2. */
 int cli_usage(const cli_prog *prog, const cli_cmd *c, const cli_parsed *p);
+/* A usage error of command c: "PROG CMD: MESSAGE", then (when the program
+ * gives it after errors) c's help, on stderr; returns 2. */
+int cli_usage_error(const cli_prog *prog, const cli_cmd *c, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Every option given must be one of the tables' or the global ones: else
  * "PROG CMD: --x is not an option of CMD; its options: ..." and 2. */
 int cli_check_opts(const cli_prog *prog, const cli_parsed *p, const char *cmd,

@@ -49,7 +49,7 @@ static void spec_table(const bmp_ledger_run_spec *s, cli_opt *t, size_t *n)
     for (size_t i = 0; i < s->nopts; i++) {
         const bmp_ledger_run_opt *o = &s->opts[i];
         add_opt(t, n, (cli_opt){o->name, 0, o->value ? CLI_VALUE : CLI_FLAG, o->value, o->doc,
-                                false, 0, o->required});
+                                false, 0, o->required, 0});
     }
     if (s->kind == BMP_LEDGER_OUT_RUN)
         add_opt(t, n, (cli_opt)LOPT_REASON);

@@ -182,7 +182,7 @@ static int cmd_user_list(void *a) { return ledger_report_table(a, fill_users, NU
     LFLAG(password_stdin, "--password-stdin", "read the password as one line of standard input")
 static const cli_opt opts_add[] = {
     {"--role", 0, CLI_LIST, "ROLE", "secretary:<body> or scorer:<body>:<club>", true,
-     offsetof(ledger_args, roles), true},
+     offsetof(ledger_args, roles), true, 0},
     LOPT_STDIN, CLI_OPT_END};
 static const cli_opt opts_passwd[] = {LOPT_STDIN, CLI_OPT_END};
 static const cli_opt opts_list[] = {LEDGER_TABLE_OPTS, CLI_OPT_END};
