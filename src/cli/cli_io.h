@@ -28,10 +28,7 @@ enum {
 };
 
 /* bridgemp award FILE|DIR ...: JSON or USEBIO in; table, JSON, CSV, USEBIO
- * or ABF credit files out. */
-int cli_award(int argc, char **argv);
-int cli_convert(int argc, char **argv);
-int cli_validate(int argc, char **argv);
+ * or ABF credit files out; convert; validate: cli_cmds_io (cli_cmds.h). */
 
 /* ---- cli_files.c ---------------------------------------------------------- */
 

@@ -6,13 +6,9 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
-#include "cmd_rules.h"
-
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
+#include "cli_cmds.h"
 
 static const char *const bodies_help =
-    "usage: bridgemp bodies [BODY]\n"
-    "\n"
     "Without BODY: list the governing bodies, their editions and tables.\n"
     "With BODY (acbl, ebu, abf, nzb): everything the body defines: editions,\n"
     "regulation tables, point types and how they combine, player numbers,\n"
@@ -101,22 +97,18 @@ static void print_body(const bmp_rules *r, FILE *out)
         sections[i](r, out);
 }
 
-int cli_bodies(int argc, char **argv)
+static int cli_bodies(void *arg)
 {
-    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        fputs(bodies_help, stdout);
-        return 0;
-    }
-    if (argc > 2) {
-        fprintf(stderr, "bridgemp bodies: unexpected argument \"%s\"\n%s", argv[2], bodies_help);
-        return EXIT_USAGE;
-    }
-    if (argc == 2) {
-        const bmp_rules *r = bmp_rules_find(argv[1]);
-        if (!r) {
-            fprintf(stderr, "bridgemp bodies: unknown body \"%s\"\n%s", argv[1], bodies_help);
-            return EXIT_USAGE;
-        }
+    const cli_call *c = arg;
+    const cli_parsed *p = c->p;
+    size_t n = p->npos - p->nwords;
+    const char *const *args = p->pos + p->nwords;
+    if (n > 1)
+        return cli_usage_error(c->prog, p->cmd, "unexpected argument \"%s\"", args[1]);
+    if (n == 1) {
+        const bmp_rules *r = bmp_rules_find(args[0]);
+        if (!r)
+            return cli_usage_error(c->prog, p->cmd, "unknown body \"%s\"", args[0]);
         print_body(r, stdout);
         return 0;
     }
@@ -127,3 +119,10 @@ int cli_bodies(int argc, char **argv)
     }
     return 0;
 }
+
+const cli_cmd cli_cmds_bodies[] = {
+    {"bodies", "[BODY]",
+     "list governing bodies, editions and tables; with BODY\nits point types, player numbers, "
+     "ranks and functions",
+     bodies_help, NULL, 0, CLI_MANY, cli_bodies, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

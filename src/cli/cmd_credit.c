@@ -7,24 +7,14 @@
 
 #include "bridgemp/abf.h"
 #include "bridgemp/file.h"
+#include "cli_cmds.h"
 #include "cli_io.h"
 
 
 static const char *const credit_help =
-    "usage: bridgemp credit check [--check-digit] [--max-input SIZE] FILE...\n"
-    "       bridgemp credit show [--check-digit] [--max-input SIZE] FILE\n"
-    "       bridgemp credit merge [--check-digit] [--max-input SIZE] OUT FILE...\n"
-    "\n"
     "ABF masterpoint credit files (Masterpoint Scheme Appendix D): .grn, .red,\n"
     ".gld (13 digits a line: ABF number 7 + award 6 in hundredths), .rag and the\n"
     "legacy .mp5 (19 digits: ABF number 7 + red 6 + green 6).\n"
-    "\n"
-    "  check   report every malformed line as FILE:LINE: message (exit 1 if any)\n"
-    "  show    list the credits and the file's total credits\n"
-    "  merge   merge files of the same colour into OUT, summing per ABF number\n"
-    "\n"
-    "  --check-digit   also require the ABF mod-11 check digit (docs/rulings.md)\n"
-    "  --max-input SIZE  refuse a file larger than SIZE (default 256M; K, M, G)\n"
     "\n"
     "A file's colour comes from its extension.  merge writes OUT to a temporary\n"
     "file renamed into place when complete; OUT may not be one of the FILEs;\n"
@@ -131,73 +121,91 @@ static int merge(const char *outpath, const char *const *in, size_t nin, bool ch
     return rc;
 }
 
-int cli_credit(int argc, char **argv)
+/* The options every credit command takes, and its FILE arguments. */
+static void credit_args(const cli_call *c, bool *check, size_t *max, const char *const **args,
+                        size_t *n, int *rc)
 {
-    bool check = false;
-    size_t max = 0;
-    int nargs = 0;
-    char **args = calloc((size_t)argc + 1, sizeof *args);
-    if (!args)
-        return BMP_EXIT_INPUT;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(credit_help, stdout);
-            free(args);
-            return 0;
-        }
-        if (strcmp(argv[i], "--check-digit") == 0)
-            check = true;
-        else if (strcmp(argv[i], "--max-input") == 0 || strncmp(argv[i], "--max-input=", 12) == 0) {
-            const char *v = argv[i][11] == '=' ? argv[i] + 12 : i + 1 < argc ? argv[++i] : "";
-            if (!cli_parse_max_input("credit", v, &max)) {
-                fprintf(stderr, "\n%s", credit_help);
-                free(args);
-                return BMP_EXIT_USAGE;
-            }
-        } else if (strcmp(argv[i], "--") == 0) {
-            while (++i < argc)
-                args[nargs++] = argv[i];
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "bridgemp credit: unknown option %s\n%s", argv[i], credit_help);
-            free(args);
-            return BMP_EXIT_USAGE;
-        } else
-            args[nargs++] = argv[i];
+    const cli_parsed *p = c->p;
+    *check = cli_value(p, "--check-digit") != NULL;
+    *max = 0;
+    const char *v = cli_value(p, "--max-input");
+    if (v && !cli_parse_max_input("credit", v, max)) {
+        fputc('\n', stderr);
+        cli_help(c->prog, p->cmd, stderr);
+        *rc = BMP_EXIT_USAGE;
     }
-    const char *sub = nargs ? args[0] : NULL;
+    *args = p->pos + p->nwords;
+    *n = p->npos - p->nwords;
+}
+
+static int credit_check(void *arg)
+{
+    bool check;
+    size_t max, n;
+    const char *const *args;
     int rc = 0;
-    if (sub && strcmp(sub, "check") == 0 && nargs >= 2) {
-        for (int i = 1; i < nargs; i++) {
-            bmp_abf_credit_file f;
-            if (!load(args[i], check, max, &f, &rc))
-                print_totals(stdout, args[i], &f);
-            bmp_abf_credit_free(&f);
-        }
-    } else if (sub && strcmp(sub, "show") == 0 && nargs == 2) {
+    credit_args(arg, &check, &max, &args, &n, &rc);
+    for (size_t i = 0; !rc && i < n; i++) {
         bmp_abf_credit_file f;
-        if (!load(args[1], check, max, &f, &rc)) {
-            char a[32], b[32];
-            for (size_t i = 0; i < f.nrecs; i++) {
-                bmp_points_format(f.recs[i].points, a, sizeof a);
-                if (f.kind == BMP_ABF_CREDIT_RAG) {
-                    bmp_points_format(f.recs[i].green, b, sizeof b);
-                    printf("%s  red %8s  green %8s\n", f.recs[i].abf, a, b);
-                } else {
-                    printf("%s  %8s\n", f.recs[i].abf, a);
-                }
-            }
-            print_totals(stdout, args[1], &f);
-        }
+        if (!load(args[i], check, max, &f, &rc))
+            print_totals(stdout, args[i], &f);
         bmp_abf_credit_free(&f);
-    } else if (sub && strcmp(sub, "merge") == 0 && nargs >= 3) {
-        rc = merge(args[1], (const char *const *)args + 2, (size_t)nargs - 2, check, max);
-    } else {
-        fputs(credit_help, stderr);
-        rc = BMP_EXIT_USAGE;
     }
-    free(args);
     return rc;
 }
+
+static int credit_show(void *arg)
+{
+    bool check;
+    size_t max, n;
+    const char *const *args;
+    int rc = 0;
+    credit_args(arg, &check, &max, &args, &n, &rc);
+    if (rc)
+        return rc;
+    bmp_abf_credit_file f;
+    if (!load(args[0], check, max, &f, &rc)) {
+        char a[32], b[32];
+        for (size_t i = 0; i < f.nrecs; i++) {
+            bmp_points_format(f.recs[i].points, a, sizeof a);
+            if (f.kind == BMP_ABF_CREDIT_RAG) {
+                bmp_points_format(f.recs[i].green, b, sizeof b);
+                printf("%s  red %8s  green %8s\n", f.recs[i].abf, a, b);
+            } else {
+                printf("%s  %8s\n", f.recs[i].abf, a);
+            }
+        }
+        print_totals(stdout, args[0], &f);
+    }
+    bmp_abf_credit_free(&f);
+    return rc;
+}
+
+static int credit_merge(void *arg)
+{
+    bool check;
+    size_t max, n;
+    const char *const *args;
+    int rc = 0;
+    credit_args(arg, &check, &max, &args, &n, &rc);
+    return rc ? rc : merge(args[0], args + 1, n - 1, check, max);
+}
+
+#define CREDIT_OPTS                                                                          \
+    CLI_OPT_ID(0, "--check-digit", 0, NULL, "also require the ABF mod-11 check digit"),       \
+        CLI_OPT_ID(0, "--max-input", 0, "SIZE", "refuse a file larger than SIZE (default 256M; K, M, G)")
+static const cli_opt credit_opts[] = {CREDIT_OPTS, CLI_OPT_END};
+
+const cli_cmd cli_cmds_credit[] = {
+    {"credit", "CMD", "check, show or merge ABF credit files (.grn .red .gld .rag)", credit_help,
+     NULL, 0, 0, NULL, 0},
+    {"credit check", "FILE...", "report every malformed line as FILE:LINE: message", credit_help,
+     credit_opts, 1, CLI_MANY, credit_check, 0},
+    {"credit show", "FILE", "list the credits and the file's total credits", credit_help,
+     credit_opts, 1, 1, credit_show, 0},
+    {"credit merge", "OUT FILE...", "merge files of one colour into OUT, summing per ABF number",
+     credit_help, credit_opts, 2, CLI_MANY, credit_merge, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};
 
 bmp_status cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,
                             bool check_digit, bmp_error *err)

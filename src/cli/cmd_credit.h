@@ -6,8 +6,7 @@
 
 #include "bridgemp/bridgemp.h"
 
-/* bridgemp credit check|show|merge ... */
-int cli_credit(int argc, char **argv);
+/* bridgemp credit check|show|merge ...: cli_cmds_credit (cli_cmds.h). */
 /* award --format abf-credit --output PREFIX: write PREFIX.grn/.red/.gld and
  * list them on stdout. */
 bmp_status cli_award_credit(const bmp_event *ev, const bmp_awards *aw, const char *prefix,

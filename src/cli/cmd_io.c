@@ -6,7 +6,6 @@
  * (src/cli/cli_files.c); `award` takes several files and directories
  * (src/cli/cli_batch.c). */
 #include <errno.h>
-#include <getopt.h>
 #include <libxml/xmlerror.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,18 +19,11 @@
 #include "bridgemp/pipeline.h"
 #include "bridgemp/usebio.h"
 #include "cli_batch.h"
+#include "cli_cmds.h"
 #include "cli_io.h"
 #include "cmd_credit.h"
 
 static const char *const award_io_help =
-    "usage: bridgemp award FILE|DIR... [--format table|json|csv|usebio|abf-credit]\n"
-    "                      [--explain] [--output OUT | --output-dir DIR]\n"
-    "                      [--body BODY] [--edition ED] [--grade G]\n"
-    "                      [--classification C] [--status S] [--rating R]\n"
-    "                      [--set KEY=VALUE ...] [--sidecar FILE]\n"
-    "                      [--mp-form flat|nested] [--usebio-flavour abf|ebu|nz]\n"
-    "                      [--check-digit] [--max-input SIZE] [--fail-empty]\n"
-    "\n"
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
     "event (docs/event-format.md) or a USEBIO results file (docs/usebio.md),\n"
@@ -41,37 +33,19 @@ static const char *const award_io_help =
     "one: a failure never stops the others, and a summary on standard error\n"
     "names each file that failed and why.\n"
     "\n"
-    "  -f, --format FMT   table (default), json, csv; usebio writes the results\n"
-    "                     back as USEBIO with MASTER_POINTS filled in, ready to\n"
-    "                     upload; abf-credit writes ABF credit files\n"
-    "  -x, --explain      show the derivation: factors, intermediate values,\n"
-    "                     rounding, and the rule ID and section of each award\n"
-    "                     (table, json and csv)\n"
-    "  -o, --output OUT   write to OUT instead of standard output (- is standard\n"
-    "                     output); abf-credit: OUT is a prefix (OUT.grn, OUT.red,\n"
-    "                     OUT.gld), or a directory to write DIR/NAME.grn ... where\n"
-    "                     NAME is FILE's name without its extension\n"
-    "  -O, --output-dir DIR  one output per input in DIR (created if missing),\n"
-    "                     named after the input: NAME.txt, .json, .csv, .xml, or\n"
-    "                     NAME.grn/.red/.gld; needed for several inputs in any\n"
-    "                     format but table\n"
-    "      --check-digit  abf-credit: require ABF mod-11 check digits\n"
-    "  --body, --edition, --grade, --classification, --status, --rating,\n"
-    "  --set KEY=VALUE, --sidecar FILE\n"
-    "                     what a USEBIO file cannot say (options win over the\n"
-    "                     sidecar, a JSON object with the event format's fields,\n"
-    "                     - for standard input);\n"
-    "                     --set KEY=VALUE sets an event param of any input\n"
-    "  --mp-form FORM     usebio output: flat or nested MASTER_POINTS\n"
-    "  --usebio-flavour F usebio output as abf (Compscore: flat, PLACE a bare\n"
-    "                     integer, explicit 0), ebu (nested, ties \"3=\") or nz\n"
-    "                     (nested, ties \"3\"); default: the body's own.  A USEBIO\n"
-    "                     input is written back as read, MASTER_POINTS filled in\n"
-    "  --max-input SIZE   refuse inputs larger than SIZE (default 256M; K, M, G)\n"
-    "  --fail-empty       exit 4 when a valid event earns nothing (default exit 0;\n"
-    "                     the reason is printed either way: in \"notes\" for JSON,\n"
-    "                     on standard error otherwise)\n"
-    "  -h, --help         this help\n"
+    "--format usebio writes the results back as USEBIO with MASTER_POINTS filled\n"
+    "in, ready to upload (a USEBIO input as read); abf-credit writes ABF credit\n"
+    "files: --output OUT is then a prefix (OUT.grn, OUT.red, OUT.gld) or a\n"
+    "directory to write DIR/NAME.grn ... where NAME is FILE's name without its\n"
+    "extension.  --output-dir DIR writes one output per input, named after it\n"
+    "(NAME.txt, .json, .csv, .xml, or NAME.grn/.red/.gld), and is needed for\n"
+    "several inputs in any format but table.  --body ... --sidecar say what a\n"
+    "USEBIO file cannot (options win over the sidecar, a JSON object with the\n"
+    "event format's fields, - for standard input).  --usebio-flavour: abf\n"
+    "(Compscore: flat, PLACE a bare integer, explicit 0), ebu (nested, ties\n"
+    "\"3=\") or nz (nested, ties \"3\"); default: the body's own.\n"
+    "--fail-empty: the reason is printed either way (in \"notes\" for JSON, on\n"
+    "standard error otherwise).\n"
     "\n"
     "Every output is written to a temporary file and renamed into place once\n"
     "complete; an output that is one of the inputs is refused.  Inputs must be\n"
@@ -90,28 +64,15 @@ static const char *const award_io_help =
     "earns nothing.\n";
 
 static const char *const convert_help =
-    "usage: bridgemp convert IN OUT [--to json|usebio] [--body BODY] [--edition ED]\n"
-    "                        [--grade G] [--classification C] [--status S]\n"
-    "                        [--rating R] [--set KEY=VALUE ...] [--sidecar FILE]\n"
-    "                        [--mp-form flat|nested] [--usebio-flavour abf|ebu|nz]\n"
-    "                        [--max-input SIZE]\n"
-    "\n"
     "Convert between JSON events and USEBIO.  IN's format is detected from its\n"
     "content (IN - is standard input); OUT's from --to or its extension (.json,\n"
     "or .xml/.usebio); OUT - is standard output and needs --to.  OUT is written\n"
     "to a temporary file and renamed into place; OUT may not be IN.\n"
     "Masterpoints a USEBIO file carries travel as contestant params\n"
     "\"mp.<colour>\" (hundredths) and are written back as MASTER_POINTS.\n"
-    "\n"
-    "  -t, --to FMT       json or usebio\n"
-    "  --max-input SIZE   refuse an input larger than SIZE (default 256M)\n"
-    "  -h, --help         this help\n"
-    "  (the other options as in 'bridgemp award --help')\n";
+    "The other options as in 'bridgemp award --help'.\n";
 
 static const char *const validate_help =
-    "usage: bridgemp validate FILE [--body BODY] [--edition ED] [--grade G] ...\n"
-    "                         [--sidecar FILE] [--set KEY=VALUE ...] [--max-input SIZE]\n"
-    "\n"
     "Check an event file (JSON, docs/event-format.md, or USEBIO with the options\n"
     "of 'bridgemp award'; FILE - is standard input) against its body's rules,\n"
     "and print a summary: the file must load, every params bag must hold only\n"
@@ -121,7 +82,7 @@ static const char *const validate_help =
     "path or line and what was expected; the exit code is 1 if the file is\n"
     "invalid, 3 if it needs a rule that is not supported yet.\n";
 
-/* Options, as bits: which command accepts which. */
+/* The options given, as bits (which ones a command takes is its table, at the end). */
 enum {
     O_USEBIO = 1 << 0, /* --body ... --sidecar */
     O_FORMAT = 1 << 1,
@@ -160,93 +121,78 @@ static void quiet_xml(void *ctx, const char *msg, ...)
     (void)msg;
 }
 
-static bool wants_help(int argc, char **argv)
+/* A usage error of the command called: the message, then its help. */
+static int usage(const cli_call *c, const char *fmt, const char *arg)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0)
-            break;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return true;
-    }
-    return false;
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, arg);
+    return cli_usage_error(c->prog, c->p->cmd, "%s", msg);
 }
 
-static int usage(const char *help, const char *cmd, const char *fmt, const char *arg)
-{
-    fprintf(stderr, "bridgemp %s: ", cmd);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n\n%s", help);
-    return BMP_EXIT_USAGE;
-}
-
-static const char *const opt_names[] = {"--body etc.", "--format", "--to", "--mp-form",
-                                        "--explain", "--output", "--output-dir", "--check-digit",
-                                        "--max-input", "--fail-empty", "--usebio-flavour"};
-
-static int parse_opt(const char *cmd, int c, io_args *a)
+static int parse_opt(const char *cmd, int c, const char *val, io_args *a)
 {
     switch (c) {
-    case 'b': a->uo.body = optarg; return O_USEBIO;
-    case 'e': a->uo.edition = optarg; return O_USEBIO;
-    case 'g': a->uo.grade = optarg; return O_USEBIO;
-    case 'c': a->uo.classification = optarg; return O_USEBIO;
-    case 's': a->uo.status = optarg; return O_USEBIO;
-    case 'r': a->uo.rating = optarg; return O_USEBIO;
+    case 'b': a->uo.body = val; return O_USEBIO;
+    case 'e': a->uo.edition = val; return O_USEBIO;
+    case 'g': a->uo.grade = val; return O_USEBIO;
+    case 'c': a->uo.classification = val; return O_USEBIO;
+    case 's': a->uo.status = val; return O_USEBIO;
+    case 'r': a->uo.rating = val; return O_USEBIO;
     case 'C': /* "-": standard input (read by path, so through /dev/stdin) */
-        a->uo.sidecar = strcmp(optarg, "-") == 0 ? "/dev/stdin" : optarg;
+        a->uo.sidecar = strcmp(val, "-") == 0 ? "/dev/stdin" : val;
         return O_USEBIO;
     case 'S':
-        if (!strchr(optarg, '=') || optarg[0] == '=') {
-            fprintf(stderr, "bridgemp %s: --set: expected KEY=VALUE, got \"%s\"\n", cmd, optarg);
+        if (!strchr(val, '=') || val[0] == '=') {
+            fprintf(stderr, "bridgemp %s: --set: expected KEY=VALUE, got \"%s\"\n", cmd, val);
             return -1;
         }
-        a->set[a->uo.nset++] = optarg;
+        a->set[a->uo.nset++] = val;
         return O_USEBIO;
     case 'f':
-        a->format_name = optarg;
-        a->usebio_out = strcmp(optarg, "usebio") == 0;
-        a->abf_credit = strcmp(optarg, "abf-credit") == 0;
-        if (!a->usebio_out && !a->abf_credit && !bmp_output_format_parse(optarg, &a->fmt)) {
+        a->format_name = val;
+        a->usebio_out = strcmp(val, "usebio") == 0;
+        a->abf_credit = strcmp(val, "abf-credit") == 0;
+        if (!a->usebio_out && !a->abf_credit && !bmp_output_format_parse(val, &a->fmt)) {
             fprintf(stderr,
                     "bridgemp %s: --format: expected table, json, csv, usebio or abf-credit, "
                     "got \"%s\"\n",
-                    cmd, optarg);
+                    cmd, val);
             return -1;
         }
         return O_FORMAT;
     case 't':
-        if (strcmp(optarg, "json") != 0 && strcmp(optarg, "usebio") != 0) {
+        if (strcmp(val, "json") != 0 && strcmp(val, "usebio") != 0) {
             fprintf(stderr, "bridgemp %s: --to: expected json or usebio, got \"%s\"\n", cmd,
-                    optarg);
+                    val);
             return -1;
         }
-        a->to = optarg;
+        a->to = val;
         return O_TO;
     case 'm':
-        if (strcmp(optarg, "flat") == 0)
+        if (strcmp(val, "flat") == 0)
             a->form = BMP_USEBIO_MP_FLAT;
-        else if (strcmp(optarg, "nested") == 0)
+        else if (strcmp(val, "nested") == 0)
             a->form = BMP_USEBIO_MP_NESTED;
         else {
             fprintf(stderr, "bridgemp %s: --mp-form: expected flat or nested, got \"%s\"\n", cmd,
-                    optarg);
+                    val);
             return -1;
         }
         return O_MPFORM;
     case 'F':
-        if (!bmp_usebio_flavour_known(optarg)) {
+        if (!bmp_usebio_flavour_known(val)) {
             fprintf(stderr, "bridgemp %s: --usebio-flavour: expected abf, ebu or nz, got \"%s\"\n",
-                    cmd, optarg);
+                    cmd, val);
             return -1;
         }
-        a->flavour = optarg;
+        a->flavour = val;
         return O_FLAVOUR;
     case 'x': a->explain = true; return O_EXPLAIN;
-    case 'o': a->outpath = optarg; return O_OUTPUT;
-    case 'O': a->outdir = optarg; return O_OUTDIR;
+    case 'o': a->outpath = val; return O_OUTPUT;
+    case 'O': a->outdir = val; return O_OUTDIR;
     case 'k': a->check_digit = true; return O_CHECK;
     case 'E': a->fail_empty = true; return O_FAILEMPTY;
-    case 'M': return cli_parse_max_input(cmd, optarg, &a->max_input) ? O_MAX : -1;
+    case 'M': return cli_parse_max_input(cmd, val, &a->max_input) ? O_MAX : -1;
     default: return -1;
     }
 }
@@ -265,54 +211,33 @@ static int spool_sidecar(const char *cmd, io_args *a)
     return 0;
 }
 
-/* Parse the options a command accepts (allowed: O_* bits); 0 or an exit
- * code (usage errors print the help). */
-static int parse_args(const char *cmd, const char *help, int argc, char **argv, io_args *a,
-                      unsigned allowed)
+/* The options given (the command's own: its table, cli_parse) and the
+ * positional arguments; 0 or an exit code (usage errors print the help). */
+static int parse_args(const cli_call *c, io_args *a)
 {
-    static const struct option opts[] = {
-        {"body", required_argument, NULL, 'b'},  {"edition", required_argument, NULL, 'e'},
-        {"grade", required_argument, NULL, 'g'}, {"classification", required_argument, NULL, 'c'},
-        {"status", required_argument, NULL, 's'}, {"rating", required_argument, NULL, 'r'},
-        {"set", required_argument, NULL, 'S'},   {"sidecar", required_argument, NULL, 'C'},
-        {"format", required_argument, NULL, 'f'}, {"to", required_argument, NULL, 't'},
-        {"mp-form", required_argument, NULL, 'm'}, {"explain", no_argument, NULL, 'x'},
-        {"output", required_argument, NULL, 'o'}, {"output-dir", required_argument, NULL, 'O'},
-        {"check-digit", no_argument, NULL, 'k'}, {"max-input", required_argument, NULL, 'M'},
-        {"fail-empty", no_argument, NULL, 'E'},  {"usebio-flavour", required_argument, NULL, 'F'},
-        {NULL, 0, NULL, 0}};
+    const char *cmd = c->p->cmd->name;
+    const cli_parsed *p = c->p;
     memset(a, 0, sizeof *a);
-    a->set = calloc((size_t)argc + 1, sizeof *a->set);
-    a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
-    if (!a->set || !a->pos)
+    a->set = calloc(p->ngiven + 1, sizeof *a->set);
+    if (!a->set)
         return BMP_EXIT_INPUT;
     a->uo.set = a->set;
-    int c;
-    optind = 1;
-    opterr = 1;
-    while ((c = getopt_long(argc, argv, "-b:e:g:c:s:r:S:C:f:t:m:xo:O:kM:", opts, NULL)) != -1) {
-        if (c == 1) {
-            a->pos[a->npos++] = optarg;
-            continue;
-        }
-        int bit = parse_opt(cmd, c, a);
+    a->pos = (char **)p->pos + p->nwords;
+    a->npos = (int)(p->npos - p->nwords);
+    for (size_t i = 0; i < p->ngiven; i++) {
+        int bit = parse_opt(cmd, p->given[i].opt->id, p->given[i].value, a);
         if (bit < 0) {
-            fprintf(stderr, "\n%s", help);
+            fputc('\n', stderr);
+            cli_help(c->prog, p->cmd, stderr);
             return BMP_EXIT_USAGE;
-        }
-        if (!(allowed & (unsigned)bit)) {
-            int k = __builtin_ctz((unsigned)bit);
-            return usage(help, cmd, "%s does not apply to this command", opt_names[k]);
         }
         a->given |= (unsigned)bit;
     }
-    while (optind < argc) /* after "--" */
-        a->pos[a->npos++] = argv[optind++];
     /* the inputs: every positional but convert's OUT */
     int nin = strcmp(cmd, "convert") == 0 && a->npos > 1 ? 1 : a->npos;
     for (int i = 0; i < nin && a->uo.sidecar; i++)
         if (strcmp(a->pos[i], "-") == 0 && strcmp(a->uo.sidecar, "/dev/stdin") == 0)
-            return usage(help, cmd, "%s",
+            return usage(c, "%s",
                          "standard input (-) can be read only once: not as both FILE and "
                          "--sidecar");
     return a->uo.sidecar && strcmp(a->uo.sidecar, "/dev/stdin") == 0 ? spool_sidecar(cmd, a) : 0;
@@ -321,7 +246,6 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
 static void free_args(io_args *a)
 {
     free(a->set);
-    free(a->pos);
     cli_unspool(a->stdin_dir, a->stdin_side);
 }
 
@@ -493,23 +417,15 @@ static bmp_status plan_output(const io_args *a, cli_input *it, bmp_error *e)
     return it->out ? BMP_OK : bmp_error_oom(e);
 }
 
-static int award_usage(const char *msg)
+static int cli_award(void *arg)
 {
-    return usage(award_io_help, "award", "%s", msg);
-}
-
-int cli_award(int argc, char **argv)
-{
-    if (wants_help(argc, argv)) {
-        fputs(award_io_help, stdout);
-        return 0;
-    }
+    const cli_call *c = arg;
     xmlSetGenericErrorFunc(NULL, quiet_xml);
     io_args a;
-    int rc = parse_args("award", award_io_help, argc, argv, &a, ~(unsigned)O_TO);
+    int rc = parse_args(c, &a);
     const char *why = rc ? NULL : award_contradiction(&a);
     if (why)
-        rc = award_usage(why);
+        rc = usage(c, "%s", why);
     cli_batch b = {0};
     bmp_error e = {0};
     if (!rc && cli_batch_expand(&b, a.pos, (size_t)a.npos, &e))
@@ -517,11 +433,11 @@ int cli_award(int argc, char **argv)
     bool several = !rc && (b.n > 1 || b.dirs);
     b.quiet = several;
     if (!rc && several && a.outpath && !(a.abf_credit && is_dir(a.outpath)))
-        rc = award_usage("several inputs write several outputs: use --output-dir DIR");
+        rc = usage(c, "%s", "several inputs write several outputs: use --output-dir DIR");
     else if (!rc && several && !a.outdir && !a.abf_credit && a.fmt != BMP_OUT_TABLE)
-        rc = award_usage("several inputs to standard output only as tables: use --output-dir");
+        rc = usage(c, "%s", "several inputs to standard output only as tables: use --output-dir");
     else if (!rc && a.abf_credit && a.outpath && is_dir(a.outpath) && reads_stdin(&a))
-        rc = award_usage("--output DIR names the credit files after the input, and standard "
+        rc = usage(c, "%s", "--output DIR names the credit files after the input, and standard "
                          "input (-) has no name: give --output PREFIX");
     if (!rc && a.outdir && !is_dir(a.outdir) && mkdir(a.outdir, 0777) != 0) {
         bmp_error_set(&e, BMP_EIO, "%s: cannot create the output directory: %s", a.outdir,
@@ -568,18 +484,14 @@ static bool ends_with(const char *s, const char *suf)
     return a >= b && strcasecmp(s + a - b, suf) == 0;
 }
 
-int cli_convert(int argc, char **argv)
+static int cli_convert(void *arg)
 {
-    if (wants_help(argc, argv)) {
-        fputs(convert_help, stdout);
-        return 0;
-    }
+    const cli_call *c = arg;
     xmlSetGenericErrorFunc(NULL, quiet_xml);
     io_args a;
-    int rc = parse_args("convert", convert_help, argc, argv, &a,
-                        O_USEBIO | O_TO | O_MPFORM | O_FLAVOUR | O_MAX);
+    int rc = parse_args(c, &a);
     if (!rc && a.npos != 2)
-        rc = usage(convert_help, "convert", "%s", "expected IN and OUT");
+        rc = usage(c, "%s", "expected IN and OUT");
     bool usebio = false;
     if (!rc) {
         if (a.to)
@@ -587,15 +499,15 @@ int cli_convert(int argc, char **argv)
         else if (ends_with(a.pos[1], ".xml") || ends_with(a.pos[1], ".usebio"))
             usebio = true;
         else if (!ends_with(a.pos[1], ".json"))
-            rc = usage(convert_help, "convert",
+            rc = usage(c,
                        "cannot tell the format of \"%s\" from its extension: give --to "
                        "json|usebio",
                        a.pos[1]);
     }
     if (!rc && (a.given & O_MPFORM) && !usebio)
-        rc = usage(convert_help, "convert", "%s", "--mp-form applies to USEBIO output only");
+        rc = usage(c, "%s", "--mp-form applies to USEBIO output only");
     if (!rc && (a.given & O_FLAVOUR) && !usebio)
-        rc = usage(convert_help, "convert", "%s",
+        rc = usage(c, "%s",
                    "--usebio-flavour applies to USEBIO output only");
     if (rc) {
         free_args(&a);
@@ -628,17 +540,14 @@ int cli_convert(int argc, char **argv)
 
 /* ---- validate ----------------------------------------------------------------- */
 
-int cli_validate(int argc, char **argv)
+static int cli_validate(void *arg)
 {
-    if (wants_help(argc, argv)) {
-        fputs(validate_help, stdout);
-        return 0;
-    }
+    const cli_call *c = arg;
     xmlSetGenericErrorFunc(NULL, quiet_xml);
     io_args a;
-    int rc = parse_args("validate", validate_help, argc, argv, &a, O_USEBIO | O_MAX);
+    int rc = parse_args(c, &a);
     if (!rc && a.npos != 1)
-        rc = usage(validate_help, "validate", "%s", "expected exactly one event FILE");
+        rc = usage(c, "%s", "expected exactly one event FILE");
     if (rc) {
         free_args(&a);
         return rc;
@@ -666,3 +575,49 @@ int cli_validate(int argc, char **argv)
     free_args(&a);
     return st ? cli_fail(&e, st) : 0;
 }
+
+/* ---- the commands' table ------------------------------------------------------ */
+
+#define IO_OPT(id, nm, l, v, d) CLI_OPT_ID(id, nm, l, v, d)
+/* What a USEBIO file cannot say (award, convert, validate). */
+#define USEBIO_OPTS                                                                          \
+    IO_OPT('b', "--body", 'b', "BODY", "the governing body"),                                 \
+        IO_OPT('e', "--edition", 'e', "ED", "the body's edition"),                            \
+        IO_OPT('g', "--grade", 'g', "G", "the event's grade"),                                \
+        IO_OPT('c', "--classification", 'c', "C", "the event's classification"),              \
+        IO_OPT('s', "--status", 's', "S", "the event's status"),                              \
+        IO_OPT('r', "--rating", 'r', "R", "the event's rating"),                              \
+        IO_OPT('S', "--set", 'S', "KEY=VALUE", "set an event param (repeatable)"),            \
+        IO_OPT('C', "--sidecar", 'C', "FILE", "a JSON object with the event's fields (- stdin)")
+#define MAX_INPUT_OPT                                                                        \
+    IO_OPT('M', "--max-input", 'M', "SIZE", "refuse inputs larger than SIZE (default 256M; K, M, G)")
+#define USEBIO_OUT_OPTS                                                                      \
+    IO_OPT('m', "--mp-form", 'm', "flat|nested", "USEBIO output: flat or nested MASTER_POINTS"), \
+        IO_OPT('F', "--usebio-flavour", 0, "abf|ebu|nz", "USEBIO output in that program's form")
+
+static const cli_opt award_opts[] = {
+    IO_OPT('f', "--format", 'f', "table|json|csv|usebio|abf-credit", "the output's format (table)"),
+    IO_OPT('x', "--explain", 'x', NULL, "the derivation: factors, rounding, rule ID of each award"),
+    IO_OPT('o', "--output", 'o', "OUT", "write to OUT, not standard output (abf-credit: a prefix)"),
+    IO_OPT('O', "--output-dir", 'O', "DIR", "one output per input in DIR (created if missing)"),
+    USEBIO_OPTS,
+    USEBIO_OUT_OPTS,
+    IO_OPT('k', "--check-digit", 'k', NULL, "abf-credit: require ABF mod-11 check digits"),
+    MAX_INPUT_OPT,
+    IO_OPT('E', "--fail-empty", 0, NULL, "exit 4 when a valid event earns nothing"),
+    CLI_OPT_END};
+static const cli_opt convert_opts[] = {
+    IO_OPT('t', "--to", 't', "json|usebio", "OUT's format (else from its extension)"),
+    USEBIO_OPTS, USEBIO_OUT_OPTS, MAX_INPUT_OPT, CLI_OPT_END};
+static const cli_opt validate_opts[] = {USEBIO_OPTS, MAX_INPUT_OPT, CLI_OPT_END};
+
+const cli_cmd cli_cmds_io[] = {
+    {"award", "FILE|DIR...",
+     "compute the awards of events (JSON, docs/event-format.md,\nor USEBIO results files, "
+     "docs/usebio.md; a directory: its\n*.json and *.xml files; - is standard input)",
+     award_io_help, award_opts, 0, CLI_MANY, cli_award, 0},
+    {"convert", "IN OUT", "convert between JSON events and USEBIO", convert_help, convert_opts, 0,
+     CLI_MANY, cli_convert, 0},
+    {"validate", "FILE", "check an event file (its body's parameters and rules) and\nsummarise it",
+     validate_help, validate_opts, 0, CLI_MANY, cli_validate, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -6,22 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_cmds.h"
 #include "cmd_params.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 enum { COLS = 8 };
 
 static const char *const params_help =
-    "usage: bridgemp params BODY [--format table|json|markdown]\n"
-    "\n"
     "Print the parameters BODY reads from the \"params\" of an event, its groups,\n"
     "contestants, players and matches: name, type, allowed values or range,\n"
     "default, unit, rule ID and meaning.  Any other name is refused by\n"
     "'bridgemp award' and 'bridgemp validate'.  Keys with a dot (usebio.*, mp.*)\n"
-    "are importers' file metadata and are never checked.\n"
-    "\n"
-    "  -f, --format FMT   table (default), json or markdown (docs/event-format.md)\n"
-    "  -h, --help         this help\n";
+    "are importers' file metadata and are never checked.\n";
 
 /* The "values" column: allowed strings "a, b, c" or a number's range. */
 static void values_text(const bmp_param_spec *p, char *buf, size_t n)
@@ -192,30 +188,17 @@ int cli_print_param_spec(const bmp_rules *r, int json)
                                          : print_table(r);
 }
 
-int cli_params(int argc, char **argv)
+static int cli_params(void *arg)
 {
-    const char *body = NULL, *fmt = "table";
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(params_help, stdout);
-            return 0;
-        }
-        if (!strcmp(a, "-f") || !strcmp(a, "--format")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "bridgemp params: %s needs a value\n", a);
-                return EXIT_USAGE;
-            }
-            fmt = argv[++i];
-        } else if (!strncmp(a, "--format=", 9)) {
-            fmt = a + 9;
-        } else if (a[0] == '-' || body) {
-            fprintf(stderr, "bridgemp params: unexpected argument \"%s\"\n%s", a, params_help);
-            return EXIT_USAGE;
-        } else {
-            body = a;
-        }
-    }
+    const cli_call *c = arg;
+    const cli_parsed *p = c->p;
+    const char *fmt = cli_value(p, "--format");
+    if (!fmt)
+        fmt = "table";
+    const char *body = p->npos > p->nwords ? p->pos[p->nwords] : NULL;
+    if (p->npos > p->nwords + 1)
+        return cli_usage_error(c->prog, p->cmd, "unexpected argument \"%s\"",
+                               p->pos[p->nwords + 1]);
     int form = !strcmp(fmt, "table")      ? CLI_PARAMS_TABLE
                : !strcmp(fmt, "json")     ? CLI_PARAMS_JSON
                : !strcmp(fmt, "markdown") ? CLI_PARAMS_MARKDOWN
@@ -234,8 +217,18 @@ int cli_params(int argc, char **argv)
         if (body)
             fprintf(stderr, "bridgemp params: unknown body \"%s\" (known: %s)\n", body, known);
         else
-            fprintf(stderr, "bridgemp params: expected BODY (%s)\n%s", known, params_help);
+            cli_usage_error(c->prog, p->cmd, "expected BODY (%s)", known);
         return EXIT_USAGE;
     }
     return cli_print_param_spec(r, form);
 }
+
+static const cli_opt params_opts[] = {
+    CLI_OPT_ID('f', "--format", 'f', "table|json|markdown",
+               "table (default), json or markdown (docs/event-format.md)"),
+    CLI_OPT_END};
+
+const cli_cmd cli_cmds_params[] = {
+    {"params", "BODY", "the parameters a body reads, with types, values and rules", params_help,
+     params_opts, 0, CLI_MANY, cli_params, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -11,7 +11,4 @@ enum { CLI_PARAMS_TABLE = 0, CLI_PARAMS_JSON = 1, CLI_PARAMS_MARKDOWN = 2 };
 /* Print r's parameter spec to stdout; 0 on success, 1 on failure. */
 int cli_print_param_spec(const bmp_rules *r, int json);
 
-/* bridgemp params BODY [--format table|json|markdown] */
-int cli_params(int argc, char **argv);
-
 #endif

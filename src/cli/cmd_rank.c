@@ -9,22 +9,16 @@
 #include <jansson.h>
 
 #include "bridgemp/bridgemp.h"
-#include "cmd_rules.h"
+#include "cli_cmds.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_NOTSUP = 3 };
 
 static const char *const rank_help =
-    "usage: bridgemp rank BODY --TYPE POINTS ... [--format table|json]\n"
-    "       bridgemp rank BODY FUNCTION --ARG POINTS ... [--format table|json]\n"
-    "\n"
     "The rank a player's lifetime points earn under BODY's rules, the next rank\n"
     "and what is missing for it.  The options are the body's point types (and\n"
     "any other input its rank rules take); FUNCTION is one of the body's other\n"
     "named functions (NZ: grading, rating-points, c-to-b).  Points are given as\n"
     "decimals (12.34).  'bridgemp rank BODY --help' lists a body's options.\n"
-    "\n"
-    "  -f, --format FMT   table (default) or json\n"
-    "  -h, --help         this help\n"
     "\n"
     "examples:\n"
     "  bridgemp rank abf --green 25 --red 25\n"
@@ -89,47 +83,44 @@ static int set_option(rank_args *ra, const char *name, const char *val)
     return 0;
 }
 
-static int parse(rank_args *ra, int argc, char **argv)
+/* The function (args[0], if any) and the options given: --format, or a
+ * point type, rank input or function argument of the body (the command is
+ * open: the body's rules say which). */
+static int parse(rank_args *ra, const cli_parsed *p, const char *const *args, size_t n)
 {
-    int i = 2;
-    if (i < argc && argv[i][0] != '-') {
-        ra->fn = bmp_rules_admin(ra->r, argv[i]);
+    if (n >= 1) {
+        ra->fn = bmp_rules_admin(ra->r, args[0]);
         if (!ra->fn) {
             fprintf(stderr, "bridgemp rank: %s has no function \"%s\" (see 'bridgemp rank %s "
                             "--help')\n",
-                    ra->r->body, argv[i], ra->r->body);
+                    ra->r->body, args[0], ra->r->body);
             return EXIT_USAGE;
         }
-        i++;
     }
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (strncmp(a, "--", 2) != 0 && strcmp(a, "-f") != 0) {
-            fprintf(stderr, "bridgemp rank: unexpected argument \"%s\"\n", a);
-            return EXIT_USAGE;
-        }
-        char name[64];
-        const char *val, *eq = strchr(a, '=');
-        if (eq) {
-            snprintf(name, sizeof name, "%.*s", (int)(eq - a - 2), a + 2);
-            val = eq + 1;
-        } else {
-            snprintf(name, sizeof name, "%s", a[1] == '-' ? a + 2 : "format");
-            if (i + 1 >= argc) {
-                fprintf(stderr, "bridgemp rank: %s needs a value\n", a);
-                return EXIT_USAGE;
-            }
-            val = argv[++i];
-        }
+    if (n >= 2) {
+        fprintf(stderr, "bridgemp rank: unexpected argument \"%s\"\n", args[1]);
+        return EXIT_USAGE;
+    }
+    for (size_t i = 0; i < p->ngiven; i++) {
+        const cli_given *g = &p->given[i];
+        const char *val = g->value;
         int rc;
-        if (strcmp(name, "format") == 0) {
+        if (g->opt) { /* --format */
             if (strcmp(val, "json") != 0 && strcmp(val, "table") != 0) {
                 fprintf(stderr, "bridgemp rank: --format: expected table or json, got \"%s\"\n",
                         val);
                 return EXIT_USAGE;
             }
             ra->json = strcmp(val, "json") == 0;
-        } else if ((rc = set_option(ra, name, val)))
+            continue;
+        }
+        if (!*val) {
+            fprintf(stderr, "bridgemp rank: %.*s needs a value\n", (int)g->namelen, g->name);
+            return EXIT_USAGE;
+        }
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(g->namelen - 2), g->name + 2);
+        if ((rc = set_option(ra, name, val)))
             return rc;
     }
     if (!ra->given) {
@@ -223,31 +214,30 @@ static int fail(const char *what, const bmp_error *e, bmp_status st)
     return st == BMP_ENOTSUP ? EXIT_NOTSUP : EXIT_INPUT;
 }
 
-int cli_rank(int argc, char **argv)
+/* rank BODY [FUNCTION] (body, and args after it, n of them). */
+static int rank_body(const cli_call *c, const char *body, const char *const *args, size_t n)
 {
-    bool help = false;
-    for (int i = 1; i < argc; i++)
-        help |= strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0;
-    const bmp_rules *r = argc > 1 ? bmp_rules_find(argv[1]) : NULL;
-    if (help) {
+    const cli_parsed *p = c->p;
+    const bmp_rules *r = body ? bmp_rules_find(body) : NULL;
+    if (p->help) {
         if (r)
             body_help(r, stdout);
         else
-            fputs(rank_help, stdout);
+            cli_help(c->prog, p->cmd, stdout);
         return 0;
     }
     if (!r) {
-        if (argc > 1) {
-            fprintf(stderr, "bridgemp rank: unknown body \"%s\" (known:", argv[1]);
+        if (body) {
+            fprintf(stderr, "bridgemp rank: unknown body \"%s\" (known:", body);
             for (const bmp_rules *const *b = bmp_rules_list(); *b; b++)
                 fprintf(stderr, " %s", (*b)->body);
             fputs(")\n", stderr);
         }
-        fputs(rank_help, stderr);
+        cli_help(c->prog, p->cmd, stderr);
         return EXIT_USAGE;
     }
     rank_args ra = {.r = r};
-    int rc = parse(&ra, argc, argv);
+    int rc = parse(&ra, p, args, n);
     if (rc) {
         /* a usage error: the message above, then the body's help */
         fputc('\n', stderr);
@@ -273,19 +263,31 @@ int cli_rank(int argc, char **argv)
     return 0;
 }
 
-/* The old command: `abf-rank ARGS` is `rank abf ARGS`. */
-int cli_abf_rank(int argc, char **argv)
+static int cli_rank(void *arg)
 {
-    char **v = calloc((size_t)argc + 2, sizeof *v);
-    if (!v) {
-        fputs("bridgemp abf-rank: out of memory\n", stderr);
-        return EXIT_INPUT;
-    }
-    v[0] = "rank";
-    v[1] = "abf";
-    for (int i = 1; i < argc; i++)
-        v[i + 1] = argv[i];
-    int rc = cli_rank(argc + 1, v);
-    free(v);
-    return rc;
+    const cli_call *c = arg;
+    const cli_parsed *p = c->p;
+    size_t n = p->npos - p->nwords;
+    const char *const *args = p->pos + p->nwords;
+    return rank_body(c, n ? args[0] : NULL, n ? args + 1 : args, n ? n - 1 : 0);
 }
+
+/* The old command: `abf-rank ARGS` is `rank abf ARGS`. */
+static int cli_abf_rank(void *arg)
+{
+    const cli_call *c = arg;
+    const cli_parsed *p = c->p;
+    return rank_body(c, "abf", p->pos + p->nwords, p->npos - p->nwords);
+}
+
+static const cli_opt rank_opts[] = {
+    CLI_OPT_ID(0, "--format", 'f', "table|json", "table (default) or json"), CLI_OPT_END};
+
+const cli_cmd cli_cmds_rank[] = {
+    {"rank", "BODY [FUNCTION]",
+     "a player's rank from lifetime points (ABF, EBU, NZ), and\nthe body's other functions (NZ "
+     "grading, rating points, C->B)",
+     rank_help, rank_opts, 0, CLI_MANY, cli_rank, CLI_OPEN | CLI_OWN_HELP},
+    {"abf-rank", "", "the old name of 'rank abf'", rank_help, rank_opts, 0, CLI_MANY, cli_abf_rank,
+     CLI_OPEN | CLI_OWN_HELP},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

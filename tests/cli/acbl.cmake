@@ -46,5 +46,9 @@ bmp_cli_test(NAME acbl_knockout_needs_boards ARGS award tests/data/acbl/knockout
 # ACBL-11 / DOC-01 extended: places 1..20 (11-14 are not printed): later 2 sessions 11th 2/12 = 0.17
 bmp_cli_test(NAME acbl_appendix_c_places ARGS scale acbl appendix-c --places 20 --format csv
              EXPECT "\n11,0\\.09,0\\.17,0\\.25,0\\.30\n" "\n14,0\\.07,0\\.13,0\\.21,0\\.26\n")
-bmp_cli_test(NAME acbl_scale_bad_option ARGS scale acbl appendix-a --places 3 EXIT 1
+# --places is appendix-c's alone: on another table it is not an option (exit 2,
+# naming the table's); on appendix-c a value the engine refuses is exit 1.
+bmp_cli_test(NAME acbl_scale_bad_option ARGS scale acbl appendix-a --places 3 EXIT 2
+             EXPECT "--places is not an option of acbl appendix-a .no value of it changes the table.. its options: --edition, --format")
+bmp_cli_test(NAME acbl_scale_bad_value ARGS scale acbl appendix-c --places 0 EXIT 1
              EXPECT "--places: expected a whole number")

@@ -25,10 +25,12 @@ bmp_cli_test(NAME usage_explain_usebio ARGS award examples/ebu/club-pairs.json -
                   --explain EXIT 2
              EXPECT "--explain applies to --format table, json or csv only")
 bmp_cli_test(NAME usage_to_on_award ARGS award examples/ebu/club-pairs.json --to json EXIT 2
-             EXPECT "--to does not apply to this command" "usage: bridgemp award")
+             EXPECT "--to is not an option of award. its options: --format, --explain"
+                    "usage: bridgemp award")
 bmp_cli_test(NAME usage_explain_on_convert ARGS convert examples/ebu/club-pairs.json x.json
                   --explain EXIT 2
-             EXPECT "--explain does not apply to this command" "usage: bridgemp convert")
+             EXPECT "--explain is not an option of convert. its options: --to, --body"
+                    "usage: bridgemp convert")
 bmp_cli_test(NAME usage_several_to_output ARGS award examples/ebu/club-pairs.json
                   examples/abf/club-pairs.json --output x.txt EXIT 2
              EXPECT "several inputs write several outputs: use --output-dir DIR")

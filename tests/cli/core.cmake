@@ -19,3 +19,27 @@ bmp_cli_test(NAME award_bad_place ARGS award tests/data/bad/wrong-place.json EXI
              EXPECT "\\$.contestants\\[1\\].place")
 bmp_cli_test(NAME award_not_supported ARGS award tests/data/ebu/green-pairs.json EXIT 3
              EXPECT "not supported: EBU Green Point events other than the county teams knock-out, its heats and inter-county leagues \\(EBU-137, §6.6\\)")
+
+# One command mechanism (src/cli/common/cmdline.c, issue 41 item 4): every
+# command of both programs refuses an option it does not have (walk/walk.cmake).
+add_test(NAME cli_walk_unknown_option
+         COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:bridgemp>
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/walk/walk.cmake
+         WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(cli_walk_unknown_option PROPERTIES
+                     PASS_REGULAR_EXPRESSION "every command refuses --no-such-option: [0-9]+ commands")
+# A table reads only its own options: any other is refused, naming them.
+bmp_cli_test(NAME scale_unknown_option ARGS scale ebu A --bogus 1 EXIT 2
+             EXPECT "--bogus is not an option of ebu A .no value of it changes the table.. its options: --edition, --format"
+                    "usage: bridgemp scale BODY TABLE")
+bmp_cli_test(NAME scale_status_of_s ARGS scale ebu S --bogus 1 EXIT 2
+             EXPECT "its options: --edition, --format, --status")
+bmp_cli_test(NAME scale_option_read ARGS scale abf 1C --grade A --format csv
+             EXPECT "^T,")
+bmp_cli_test(NAME unknown_command_names ARGS frobnicate EXIT 2
+             EXPECT "unknown command \"frobnicate\". commands: award, convert, validate, scale"
+                    "usage: bridgemp")
+bmp_cli_test(NAME credit_unknown_member ARGS credit frob EXIT 2
+             EXPECT "bridgemp credit: unknown command \"frob\". its commands: check, show, merge")
+bmp_cli_test(NAME credit_unknown_option ARGS credit check --colour x.grn EXIT 2
+             EXPECT "--colour is not an option of credit check. its options: --check-digit, --max-input, --help")

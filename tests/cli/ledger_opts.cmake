@@ -43,18 +43,24 @@ ledger_streams(NAME payment_record_tour ARGS ledger payment record --body abf --
 # ... also with --help: the wrong option is still an error.
 ledger_streams(NAME verify_tour_help ARGS ledger verify --tour --help EXIT 2 OUT "^$"
   ERR "--tour is not an option of verify")
-# An option no subcommand has is unknown (before the subcommand is looked up).
+# An option no subcommand has: not an option of the subcommand either; before
+# any subcommand, an unknown option (it might have taken the next word).
 ledger_streams(NAME unknown_option ARGS ledger verify --colour red EXIT 2 OUT "^$"
-  ERR "^bridgemp ledger: unknown option \"--colour\"\n$")
+  ERR "^bridgemp ledger verify: --colour is not an option of verify. its options: --db, --who, --head, --help\n$")
+ledger_streams(NAME unknown_option_first ARGS ledger --colour red verify EXIT 2 OUT "^$"
+  ERR "^bridgemp ledger: unknown option \"--colour\"\n\nusage: bridgemp ledger")
 # The global options are everyone's.
 ledger_streams(NAME global_help ARGS ledger verify --db x.db --who clerk --help EXIT 0
-  OUT "^usage: bridgemp ledger verify\n" ERR "^$")
+  OUT "^usage: bridgemp ledger verify \\[--head N:HASH\\]\n" ERR "^$")
 
 # Unknown subcommands, and groups without a (known) member: usage, exit 2.
 ledger_streams(NAME unknown_command ARGS ledger frobnicate --body abf EXIT 2 OUT "^$"
-  ERR "^bridgemp ledger: unknown command \"frobnicate\"\n\nusage: bridgemp ledger")
+  ERR "^bridgemp ledger: unknown command \"frobnicate\". commands: init, player, club, import, .*, dump, .*, audit, gold, .*\n\nusage: bridgemp ledger")
 ledger_streams(NAME unknown_member ARGS ledger player frobnicate --body abf EXIT 2 OUT "^$"
-  ERR "^usage: bridgemp ledger player add")
+  ERR "^bridgemp ledger player: unknown command \"frobnicate\". its commands: add, export, import, duplicates, merge, unmerge\n\nusage: bridgemp ledger player add")
+# ... also with --help: the unknown word is the answer (issue 41 item 4).
+ledger_streams(NAME unknown_member_help ARGS ledger player frobnicate --help EXIT 2 OUT "^$"
+  ERR "^bridgemp ledger player: unknown command \"frobnicate\". its commands: add, export, import, duplicates, merge, unmerge\n")
 ledger_streams(NAME no_member ARGS ledger report EXIT 2 OUT "^$"
   ERR "^usage: bridgemp ledger report statement")
 ledger_streams(NAME too_many ARGS ledger close 2025-07 2025-08 --body abf EXIT 2 OUT "^$"
@@ -62,23 +68,25 @@ ledger_streams(NAME too_many ARGS ledger close 2025-07 2025-08 --body abf EXIT 2
 ledger_streams(NAME no_args ARGS ledger EXIT 2 OUT "^$" ERR "^usage: bridgemp ledger \\[--db FILE\\]")
 
 # Every subcommand's help (and each group's) on standard output, exit 0.
+# (each its own usage line; a group's is its members')
 set(helps
-  "init|\\[--db FILE\\] init" "player|player add" "player add|player add" "player import|player add"
-  "player export|player add" "club|club add" "club add|club add" "club import|club add"
-  "club export|club add" "import|import FILE" "batches|batches" "approve|approve"
+  "init|init" "player|player add" "player add|player add" "player import|player import FILE"
+  "player export|player export" "club|club add" "club add|club add" "club import|club import FILE"
+  "club export|club export" "import|import FILE" "batches|batches" "approve|approve"
   "reject|reject" "correct|correct" "close|close" "release|release" "expire|expire"
-  "verify|verify" "dump|verify" "report|report statement" "report statement|report statement"
-  "report club|report statement" "report promotions|report statement"
-  "report top|report statement" "report batches|report statement" "token|token create"
-  "token create|token create" "token list|token create" "token revoke|token create"
+  "verify|verify" "dump|dump" "report|report statement" "report statement|report statement"
+  "report club|report club CLUB" "report promotions|report promotions"
+  "report top|report top" "report batches|report batches" "token|token create"
+  "token create|token create" "token list|token list" "token revoke|token revoke ID"
   "convert|convert" "capitation|capitation" "members|members" "grade|grade" "levy|levy"
   "cancel|cancel" "affiliated|affiliated" "daily|daily" "b4c|b4c" "charges|charges"
-  "fees|fees" "invoice|invoice RUN" "invoice 7|invoice RUN" "invoice list|invoice RUN"
-  "invoice show|invoice RUN" "invoice credit|invoice RUN" "annual|annual"
+  "fees|fees" "invoice|invoice RUN" "invoice 7|invoice RUN" "invoice list|invoice list"
+  "invoice show|invoice show NUMBER" "invoice credit|invoice credit NUMBER" "annual|annual"
   "gradings|gradings" "payment|payment record" "payment record|payment record"
-  "payment list|payment record" "balances|payment record" "overdue|overdue"
+  "payment list|payment list" "balances|balances DATE" "overdue|overdue"
   "event-levy|event-levy" "certificates|certificates" "gold|gold" "ums|ums"
-  "licences|licences")
+  "licences|licences" "user|user add" "user role|user role add|remove NAME ROLE"
+  "batch|batch show ID" "batch show|batch show ID" "accept-carried|accept-carried ID")
 foreach(h ${helps})
   string(REPLACE "|" ";" h "${h}")
   list(GET h 0 cmd)
@@ -88,3 +96,10 @@ foreach(h ${helps})
   ledger_streams(NAME help_${id} ARGS ledger ${words} --help EXIT 0
     OUT "^usage: bridgemp ledger ${usage}" ERR "^$")
 endforeach()
+
+# issue 41 item 4: the ledger's help lists every subcommand, dump's help is
+# its own (it printed verify's).
+ledger_streams(NAME help_lists_dump ARGS ledger --help EXIT 0 ERR "^$"
+  OUT "\n  dump +every table's rows as text")
+ledger_streams(NAME dump_own_help ARGS ledger dump --help EXIT 0 ERR "^$"
+  OUT "^usage: bridgemp ledger dump\n\nPrint every table's rows")

@@ -15,7 +15,7 @@ endfunction()
 # `bridgemp ledger --help` lists every body's runs (from the tables), after
 # the core's commands.
 ledger_run_streams(NAME list_abf ARGS ledger --help EXIT 0 ERR "^$"
-  OUT "\n  charges RUN --body B .*\nruns of --body abf \\(Australian Bridge Federation\\):\n  capitation YEAR +the annual capitation .*\\(ABF-111\\)\n  members YEAR .*\n  grade ID GRADE .*\n  levy QUARTER .*\\(ABF-110\\)\n  cancel YEAR FILE.csv .*\n  affiliated CLUB DATE .*\n  daily DATE .*\n  b4c PERIOD .*\n  overdue DATE .*\\(ABF-114\\)\n  event-levy BATCH .*\\(ABF-116\\)\n  certificates PERIOD .*\\(ABF-88\\)\n")
+  OUT "\n  audit +the audit log .*\nruns of --body ebu .*\nruns of --body abf \\(Australian Bridge Federation\\):\n  capitation YEAR +the annual capitation .*\\(ABF-111\\)\n  members YEAR .*\n  grade ID GRADE .*\n  levy QUARTER .*\\(ABF-110\\)\n  cancel YEAR FILE.csv .*\n  affiliated CLUB DATE .*\n  daily DATE .*\n  b4c PERIOD .*\n  overdue DATE .*\\(ABF-114\\)\n  event-levy BATCH .*\\(ABF-116\\)\n  certificates PERIOD .*\\(ABF-88\\)\n")
 ledger_run_streams(NAME list_ebu ARGS ledger --help EXIT 0 ERR "^$"
   OUT "\nruns of --body ebu \\(English Bridge Union\\):\n  gold DATE .*\\(EBU-3\\)\n  ums MONTH .*\\(EBU-17\\)\n  licences MONTH .*\\(EBU-26\\)\n")
 ledger_run_streams(NAME list_nzb ARGS ledger --help EXIT 0 ERR "^$"
@@ -50,9 +50,9 @@ ledger_run_streams(NAME members_reason ARGS ledger members 2026 --body abf --rea
 ledger_run_streams(NAME levy_abf_rate ARGS ledger levy 2025-Q1 --body abf --rate 5 EXIT 2
   OUT "^$" ERR "^bridgemp ledger levy: --rate is not an option of levy. its options: --db, --who, --body, --reason, --output, --help\n$")
 ledger_run_streams(NAME levy_nz_tour ARGS ledger levy 2025 --body nzb --rate 5 --tour EXIT 2
-  OUT "^$" ERR "^bridgemp ledger levy: --tour is not an option of levy. its options: --db, --who, --body, --reason, --output, --rate, --help\n$")
+  OUT "^$" ERR "^bridgemp ledger levy: --tour is not an option of levy. its options: --db, --who, --body, --rate, --reason, --output, --help\n$")
 ledger_run_streams(NAME ums_fees ARGS ledger ums 2025-03 --body ebu --rates r.csv --fees f.csv
-  EXIT 2 OUT "^$" ERR "^bridgemp ledger ums: --fees is not an option of ums. its options: --db, --who, --body, --reason, --output, --rates, --exemptions, --help\n$")
+  EXIT 2 OUT "^$" ERR "^bridgemp ledger ums: --fees is not an option of ums. its options: --db, --who, --body, --rates, --exemptions, --reason, --output, --help\n$")
 ledger_run_streams(NAME annual_output ARGS ledger annual 2025 --body nzb --output x.csv EXIT 2
   OUT "^$" ERR "^bridgemp ledger annual: --output is not an option of annual. its options: --db, --who, --body, --help\n$")
 ledger_run_streams(NAME gold_format ARGS ledger gold 2025-01-01 --body ebu --as csv EXIT 2

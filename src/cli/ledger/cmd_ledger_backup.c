@@ -7,14 +7,12 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_backup =
-    "usage: bridgemp ledger [--db LEDGER] backup FILE\n\n"
     "Copy the ledger (SQLite) into the new file FILE with SQLite's online backup:\n"
     "one consistent snapshot while 'bridgemp serve' and importers run.  The copy is\n"
     "written beside FILE, verified, then put in place; an existing FILE is never\n"
     "overwritten.  Prints the copy's head (N:HASH): keep it with the file.\n"
     "PostgreSQL: pg_dump, pg_restore, then 'ledger verify' (docs/ledger.md).\n";
 static const char *const help_restore =
-    "usage: bridgemp ledger restore FILE --ledger TARGET [--force-replace]\n\n"
     "Restore the backup FILE as the SQLite ledger TARGET, all or nothing: a\n"
     "backup that fails verify is refused, FILE itself is never changed.  An\n"
     "existing ledger at TARGET is refused unless --force-replace: then its whole\n"
@@ -38,12 +36,13 @@ static bmp_status backup_step(bmp_ledger *l, const ledger_args *a, const void *a
     return st;
 }
 
-static int cmd_backup(ledger_args *a) { return ledger_run(a, backup_step, NULL); }
+static int cmd_backup(void *a) { return ledger_run(a, backup_step, NULL); }
 
-static int cmd_restore(ledger_args *a)
+static int cmd_restore(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->ledger || !*a->ledger)
-        return ledger_usage(a, help_restore);
+        return ledger_usage(a);
     bmp_error e = {0};
     bmp_problems p = {0};
     bmp_ledger_head h;
@@ -55,7 +54,14 @@ static int cmd_restore(ledger_args *a)
     return rc;
 }
 
-const ledger_cmd ledger_cmds_backup[] = {
-    {"backup", help_backup, 0, 1, 1, cmd_backup},
-    {"restore", help_restore, LO(LEDGER) | LO(FORCE_REPLACE), 1, 1, cmd_restore},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_restore[] = {
+    LOPT_REQ(ledger, "TARGET", "the SQLite ledger to restore into"),
+    LFLAG(force_replace, "--force-replace", "replace an existing ledger at TARGET"),
+    CLI_OPT_END};
+
+const cli_cmd ledger_cmds_backup[] = {
+    {"backup", "FILE", "a verified copy while the ledger is in use (SQLite)", help_backup, NULL,
+     1, 1, cmd_backup, 0},
+    {"restore", "FILE", "the copy back, verified, all or nothing", help_restore, opts_restore, 1,
+     1, cmd_restore, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -9,7 +9,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_charges =
-    "usage: bridgemp ledger charges RUN --body B [--format F] [--output FILE]\n\n"
     "The lines of charge run RUN (capitation or levy): club, player, batch, rule,\n"
     "charge and cents, as a table, CSV or JSON.\n";
 
@@ -19,16 +18,19 @@ static bmp_status fill_charges(bmp_ledger *l, const ledger_args *a, const void *
     return bmp_ledger_charge_lines(l, a->body, *(const int64_t *)run, t, e);
 }
 
-static int cmd_charges(ledger_args *a)
+static int cmd_charges(void *arg)
 {
+    ledger_args *a = arg;
     long long run;
     if (!a->body || !ledger_number(a->pos[1], 1, INT64_MAX, &run))
-        return ledger_usage(a, help_charges);
+        return ledger_usage(a);
     int64_t r = run;
     return ledger_report_table(a, fill_charges, &r);
 }
 
-#define BODY_TABLE (LO(BODY) | LEDGER_TABLE_OPTS)
-const ledger_cmd ledger_cmds_charges[] = {
-    {"charges", help_charges, BODY_TABLE, 1, 1, cmd_charges},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_charges[] = {LOPT_BODY, LEDGER_TABLE_OPTS, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_charges[] = {
+    {"charges", "RUN", "the lines of a charge run", help_charges, opts_charges, 1, 1, cmd_charges,
+     0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -6,8 +6,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_convert =
-    "usage: bridgemp ledger convert NUMBER --body B --foreign KIND --points P --ref REF "
-    "--date yyyy-mm-dd [--earned yyyy]\n\n"
     "Credit points a player earned under another body, at the receiving body's stated\n"
     "rate, as one provisional adjustment batch citing the rule (ABF-105: KIND is nz-a,\n"
     "nz-b, nz-c, uk-local, uk-blue or uk-green; NZ-102: abf-gold or abf-red-tour, with\n"
@@ -31,11 +29,12 @@ static bmp_status convert_step(bmp_ledger *l, const ledger_args *a, const void *
     return BMP_OK;
 }
 
-static int cmd_convert(ledger_args *a)
+static int cmd_convert(void *arg)
 {
+    ledger_args *a = arg;
     bmp_ledger_conversion c = {a->body, a->pos[1], a->foreign, 0, a->ref, a->date, a->earned};
     if (!a->body || !a->foreign || !a->points || !a->ref || !a->date)
-        return ledger_usage(a, help_convert);
+        return ledger_usage(a);
     if (!bmp_points_parse(a->points, &c.points)) {
         fprintf(stderr, "bridgemp ledger: --points '%s': expected points such as 12.34\n",
                 a->points);
@@ -44,7 +43,14 @@ static int cmd_convert(ledger_args *a)
     return ledger_run(a, convert_step, &c);
 }
 
-#define CONVERT_OPTS (LO(BODY) | LO(FOREIGN) | LO(POINTS) | LO(REF) | LO(DATE) | LO(EARNED))
-const ledger_cmd ledger_cmds_convert[] = {
-    {"convert", help_convert, CONVERT_OPTS, 1, 1, cmd_convert},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_convert[] = {
+    LOPT_BODY, LOPT_REQ(foreign, "KIND", "the foreign points' kind (nz-a, uk-local, abf-gold ...)"),
+    LOPT_REQ(points, "P", "the foreign points"),
+    LOPT_REQ(ref, "REF", "the foreign body's record of the points"),
+    LOPT_REQ(date, "yyyy-mm-dd", "the day they are credited"),
+    LOPT(earned, "yyyy", "the year they were earned (NZ-102)"), CLI_OPT_END};
+
+const cli_cmd ledger_cmds_convert[] = {
+    {"convert", "NUMBER", "credit another body's points", help_convert, opts_convert, 1, 1,
+     cmd_convert, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -9,33 +9,18 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_init =
-    "usage: bridgemp ledger [--db FILE] init\n\nCreate the ledger database (SQLite, WAL) and "
-    "apply the schema migrations.\nAn existing ledger is migrated; one newer than this program "
-    "is refused.\n";
+    "Create the ledger database (SQLite, WAL) and apply the schema migrations.\n"
+    "An existing ledger is migrated; one newer than this program is refused.\n";
 static const char *const help_player =
-    "usage: bridgemp ledger player add --body B --name NAME [--number N] [--status S]\n"
-    "                                  [--club HOME] [--alternates C1;C2] [--overseas] [--youth]\n"
-    "       bridgemp ledger player import FILE --body B [--dry-run]\n"
-    "       bridgemp ledger player export --body B [--output FILE]\n"
-    "\n"
     "Player register CSV columns: number,name,status,home_club,alternates,overseas,\n"
     "youth,registered_from,registered_to,pre1982_red.  Statuses: Active, Dormant,\n"
     "Temporary, Resigned, Deceased, Unknown (NZ-88).  An empty number is allocated\n"
     "where the body allocates (NZ computer numbers, NZ-89).  Every bad row is\n"
     "reported by line and nothing is imported if any row is bad.\n";
 static const char *const help_club =
-    "usage: bridgemp ledger club add --body B --number N --name NAME [--dummy]\n"
-    "       bridgemp ledger club import FILE --body B\n"
-    "       bridgemp ledger club export --body B [--output FILE]\n"
-    "\n"
     "Club register CSV columns: number,name,dummy (a dummy club is an organiser\n"
     "that is not a club, NZ-98).\n";
 static const char *const help_import =
-    "usage: bridgemp ledger import FILE... [--body B] [--club C] [--control TYPE=POINTS]...\n"
-    "                              [--kind event|usebio-mp|abf-credit|adjustment]\n"
-    "                              [--grade G] [--edition E] [--status S] [--sidecar F]\n"
-    "                              [--replaces ID --reason R]\n"
-    "\n"
     "Each FILE becomes one provisional batch, all or nothing: every bad line is\n"
     "listed and the ledger is unchanged.  Kinds (from the file unless --kind):\n"
     "  JSON or USEBIO event  awards computed on import by the body's rules\n"
@@ -49,43 +34,37 @@ static const char *const help_import =
     "--replaces ID --reason R: a corrected event replaces batch ID in the same\n"
     "transaction (a posted batch is reversed, a pending one rejected; NZ-44).\n";
 static const char *const help_approve =
-    "usage: bridgemp ledger approve ID... | --all [--body B] [--reason R]\n\nApprove provisional "
-    "batches (ABF-103); they are posted at the next close.\n--all --body B approves only body "
-    "B's.  --reason R is kept as the batch's reason\nand in the audit entry with --who.\n";
+    "Approve provisional batches (ABF-103); they are posted at the next close.\n"
+    "--all --body B approves only body B's.  --reason R is kept as the batch's reason\n"
+    "and in the audit entry with --who.\n";
 static const char *const help_reject =
-    "usage: bridgemp ledger reject ID --reason R\n\nReject a provisional or approved batch; "
-    "its lines stay in the history.\n";
+    "Reject a provisional or approved batch; its lines stay in the history.\n";
 static const char *const help_correct =
-    "usage: bridgemp ledger correct ID --reason R [--who NAME]\n\nReverse a posted batch "
-    "(NZ-91, NZ-44): a new provisional batch negates every\nline; posted rows are never "
-    "changed.  Import the corrected event afterwards.\n";
+    "Reverse a posted batch (NZ-91, NZ-44): a new provisional batch negates every\n"
+    "line; posted rows are never changed.  Import the corrected event afterwards.\n";
 static const char *const help_close =
-    "usage: bridgemp ledger close PERIOD --body B [--dry-run [--format table|json]]\n\nClose "
-    "month PERIOD (yyyy-mm): post the "
-    "approved batches, recompute the\ntouched players' holdings and ranks, record promotions "
-    "and freeze the period,\nin one transaction.  A month not begun by the ledger's clock is "
-    "refused.\n--dry-run: the postings and promotions it would make; nothing changed.\n";
+    "Close month PERIOD (yyyy-mm): post the approved batches, recompute the\n"
+    "touched players' holdings and ranks, record promotions and freeze the period,\n"
+    "in one transaction.  A month not begun by the ledger's clock is refused.\n"
+    "--dry-run: the postings and promotions it would make; nothing changed.\n";
 static const char *const help_release =
-    "usage: bridgemp ledger release NUMBER --body B --date yyyy-mm-dd\n\nCredit the points held "
-    "for a player who has now registered or renewed on\nDATE, as a provisional batch: under the "
-    "ABF only those earned in the quarter\nof renewal and the quarter before (ABF-99); under the "
-    "EBU all (EBU-5).\n";
-static const char *const help_verify =
-    "usage: bridgemp ledger verify\n\nRecompute the audit log's hash chain, each batch's "
-    "control totals and every\nholding from the journal; exit 1 on any difference.\n";
-
+    "Credit the points held for a player who has now registered or renewed on\n"
+    "DATE, as a provisional batch: under the ABF only those earned in the quarter\n"
+    "of renewal and the quarter before (ABF-99); under the EBU all (EBU-5).\n";
+static const char *const help_dump =
+    "Print every table's rows in a stable text form, table by table: two ledgers,\n"
+    "or one before and after a change, compared with diff.  Changes nothing.\n";
 static const char *const help_verify_head =
-    "usage: bridgemp ledger verify\n       bridgemp ledger verify --head N:HASH\n\n"
-    "Recompute the audit log's hash chain, "
-    "replay its row images against every\ntable (a row the chain does not explain, or an entry "
-    "whose row is gone, is\nnamed by table and key), each batch's control totals and every "
-    "holding from\nthe journal; exit 1 on any difference.  Prints the head of the chain, "
-    "\"head\nN:HASH\": keep it outside the database (docs/ledger.md, \"Audit and backups\").\n"
-    "--head N:HASH  a head printed earlier: entry N must still have that hash\n"
-    "               (the chain's tail was neither cut nor rewritten since).\n";
+    "Recompute the audit log's hash chain, replay its row images against every\n"
+    "table (a row the chain does not explain, or an entry whose row is gone, is\n"
+    "named by table and key), each batch's control totals and every holding from\n"
+    "the journal; exit 1 on any difference.  Prints the head of the chain, \"head\n"
+    "N:HASH\": keep it outside the database (docs/ledger.md, \"Audit and backups\").\n"
+    "--head N:HASH: the chain's tail was neither cut nor rewritten since that head.\n";
 
-static int cmd_init(ledger_args *a)
+static int cmd_init(void *arg)
 {
+    ledger_args *a = arg;
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, true, &l, &e);
@@ -163,36 +142,41 @@ static bmp_status add_club_step(bmp_ledger *l, const ledger_args *a, const void 
 static const bool players_register = true, clubs_register = false;
 
 /* Every register subcommand needs --body. */
-static int register_run(ledger_args *a, const char *help, ledger_step_fn step, const bool *players)
+static int register_run(ledger_args *a, ledger_step_fn step, const bool *players)
 {
     if (!a->body)
-        return ledger_usage(a, help);
+        return ledger_usage(a);
     return ledger_run(a, step, players);
 }
 
-static int cmd_player_add(ledger_args *a)
+static int cmd_player_add(void *arg)
 {
-    return register_run(a, help_player, add_player_step, &players_register);
+    ledger_args *a = arg;
+    return register_run(a, add_player_step, &players_register);
 }
 
-static int cmd_player_export(ledger_args *a)
+static int cmd_player_export(void *arg)
 {
-    return register_run(a, help_player, export_register_step, &players_register);
+    ledger_args *a = arg;
+    return register_run(a, export_register_step, &players_register);
 }
 
-static int cmd_club_add(ledger_args *a)
+static int cmd_club_add(void *arg)
 {
-    return register_run(a, help_club, add_club_step, &clubs_register);
+    ledger_args *a = arg;
+    return register_run(a, add_club_step, &clubs_register);
 }
 
-static int cmd_club_import(ledger_args *a)
+static int cmd_club_import(void *arg)
 {
-    return register_run(a, help_club, import_register_step, &clubs_register);
+    ledger_args *a = arg;
+    return register_run(a, import_register_step, &clubs_register);
 }
 
-static int cmd_club_export(ledger_args *a)
+static int cmd_club_export(void *arg)
 {
-    return register_run(a, help_club, export_register_step, &clubs_register);
+    ledger_args *a = arg;
+    return register_run(a, export_register_step, &clubs_register);
 }
 
 static bool parse_kind(const char *s, bmp_batch_source *out)
@@ -206,12 +190,13 @@ static bool parse_kind(const char *s, bmp_batch_source *out)
     return false;
 }
 
-static int cmd_import(ledger_args *a)
+static int cmd_import(void *arg)
 {
+    ledger_args *a = arg;
     bmp_batch_source src;
     long long replaces = 0;
     if (!parse_kind(a->kind, &src))
-        return ledger_usage(a, help_import);
+        return ledger_usage(a);
     if (a->replaces) {
         if (!ledger_number(a->replaces, 1, INT64_MAX, &replaces) || a->npos != 2) {
             fputs("bridgemp ledger import: --replaces takes one batch number and one FILE\n",
@@ -237,7 +222,7 @@ static int cmd_import(ledger_args *a)
                           .classification = a->classification, .status = status,
                           .rating = a->rating, .sidecar = a->sidecar};
     bmp_ledger_import_opts o = {.size = sizeof o, .body = a->body, .source = src, .club = a->club,
-                                .control = a->control, .ncontrol = a->ncontrol, .usebio = &uo,
+                                .control = a->control.v, .ncontrol = a->control.n, .usebio = &uo,
                                 .replaces = replaces, .reason = a->reason};
     int rc = 0;
     for (size_t i = 1; i < a->npos; i++) {
@@ -259,10 +244,10 @@ static int cmd_import(ledger_args *a)
     return rc;
 }
 
-static int cmd_batch_ids(ledger_args *a, const char *help, int which)
+static int cmd_batch_ids(ledger_args *a, int which)
 {
     if ((a->npos < 2 && !(which == 0 && a->all)) || (which != 0 && !a->reason))
-        return ledger_usage(a, help);
+        return ledger_usage(a);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -323,10 +308,11 @@ static bmp_status close_step(bmp_ledger *l, const ledger_args *a, const void *ar
     return st;
 }
 
-static int cmd_close(ledger_args *a)
+static int cmd_close(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body)
-        return ledger_usage(a, help_close);
+        return ledger_usage(a);
     return ledger_run(a, close_step, NULL);
 }
 
@@ -371,9 +357,9 @@ static bmp_status dump_step(bmp_ledger *l, const ledger_args *a, const void *arg
     return st;
 }
 
-static int cmd_verify(ledger_args *a) { return ledger_run(a, verify_step, NULL); }
+static int cmd_verify(void *a) { return ledger_run(a, verify_step, NULL); }
 
-static int cmd_dump(ledger_args *a) { return ledger_run(a, dump_step, NULL); }
+static int cmd_dump(void *a) { return ledger_run(a, dump_step, NULL); }
 
 static bmp_status release_step(bmp_ledger *l, const ledger_args *a, const void *arg,
                                bmp_problems *p, bmp_error *e)
@@ -388,40 +374,86 @@ static bmp_status release_step(bmp_ledger *l, const ledger_args *a, const void *
     return st;
 }
 
-static int cmd_release(ledger_args *a)
+static int cmd_release(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body || !a->date)
-        return ledger_usage(a, help_release);
+        return ledger_usage(a);
     return ledger_run(a, release_step, NULL);
 }
 
-static int cmd_approve(ledger_args *a) { return cmd_batch_ids(a, help_approve, 0); }
+static int cmd_approve(void *a) { return cmd_batch_ids(a, 0); }
 
-static int cmd_reject(ledger_args *a) { return cmd_batch_ids(a, help_reject, 1); }
+static int cmd_reject(void *a) { return cmd_batch_ids(a, 1); }
 
-static int cmd_correct(ledger_args *a) { return cmd_batch_ids(a, help_correct, 2); }
+static int cmd_correct(void *a) { return cmd_batch_ids(a, 2); }
 
-#define IMPORT_OPTS                                                                          \
-    (LO(BODY) | LO(CLUB) | LO(CONTROL) | LO(KIND) | LO(GRADE) | LO(EDITION) | LO(STATUS) |    \
-     LO(USEBIO_STATUS) | LO(CLASSIFICATION) | LO(RATING) | LO(SIDECAR) | LO(REPLACES) |      \
-     LO(REASON))
-#define PLAYER_ADD_OPTS                                                                      \
-    (LO(BODY) | LO(NAME) | LO(NUMBER) | LO(STATUS) | LO(CLUB) | LO(ALTERNATES) |             \
-     LO(OVERSEAS) | LO(YOUTH))
+static const cli_opt opts_player_add[] = {
+    LOPT_BODY, LOPT(club, "HOME", "the home club's number"),
+    LOPT(number, "N", "the player's number (else allocated where the body allocates)"),
+    LOPT_REQ(name, "NAME", "the player's name"),
+    LOPT(status, "S", "Active, Dormant, Temporary, Resigned, Deceased or Unknown"),
+    LOPT(alternates, "C1;C2", "alternate clubs' numbers"),
+    LFLAG(overseas, "--overseas", "an overseas player"), LFLAG(youth, "--youth", "a youth player"),
+    CLI_OPT_END};
+static const cli_opt opts_body_output[] = {LOPT_BODY, LOPT_OUTPUT, CLI_OPT_END};
+static const cli_opt opts_body[] = {LOPT_BODY, CLI_OPT_END};
+static const cli_opt opts_club_add[] = {
+    LOPT_BODY, LOPT_REQ(number, "N", "the club's number"), LOPT_REQ(name, "NAME", "the club's name"),
+    LFLAG(dummy, "--dummy", "an organiser that is not a club (NZ-98)"), CLI_OPT_END};
+static const cli_opt opts_import[] = {
+    LOPT(body, "B", "the governing body (else the file's)"),
+    LOPT(club, "C", "the club that ran the event"),
+    LOPT(status, "S", "what a USEBIO file cannot say: the event's status (EBU scale)"),
+    LOPT_REASON, LOPT(kind, "K", "event, usebio-mp, abf-credit or adjustment (else from the file)"),
+    LOPT(grade, "G", "... the grade"), LOPT(edition, "E", "... the body's edition"),
+    LOPT(classification, "C", "... the classification"), LOPT(rating, "R", "... the rating"),
+    LOPT(sidecar, "F", "a JSON object with the event format's fields"),
+    LOPT(replaces, "ID", "the batch this corrected event replaces (with --reason)"),
+    CLI_VALUE_AT(ledger_args, usebio_status, "--usebio-status", 0, "S", "the older name of --status"),
+    CLI_LIST_AT(ledger_args, control, "--control", 0, "TYPE=POINTS",
+                "the batch's control total of a point type"),
+    CLI_OPT_END};
+static const cli_opt opts_approve[] = {
+    LFLAG(all, "--all", "every provisional batch (not one held for its carried points)"),
+    LOPT(body, "B", "with --all: only this body's batches"), LOPT_REASON, CLI_OPT_END};
+static const cli_opt opts_reason[] = {LOPT_REASON_REQ, CLI_OPT_END};
+static const cli_opt opts_close[] = {
+    LOPT_BODY, LFLAG(dry_run, "--dry-run", "print what the close would do; nothing changed"),
+    LOPT(format, "F", "with --dry-run: table (default) or json"), CLI_OPT_END};
+static const cli_opt opts_release[] = {
+    LOPT_BODY, LOPT_REQ(date, "yyyy-mm-dd", "the day the player registered or renewed"),
+    CLI_OPT_END};
+static const cli_opt opts_verify[] = {
+    LOPT(head, "N:HASH", "a head printed earlier: entry N must still have that hash"),
+    CLI_OPT_END};
 
-const ledger_cmd ledger_cmds_core[] = {
-    {"init", help_init, 0, 0, 0, cmd_init},
-    {"player add", help_player, PLAYER_ADD_OPTS, 0, 0, cmd_player_add},
-    {"player export", help_player, LO(BODY) | LO(OUTPUT), 0, 0, cmd_player_export},
-    {"club add", help_club, LO(BODY) | LO(NUMBER) | LO(NAME) | LO(DUMMY), 0, 0, cmd_club_add},
-    {"club import", help_club, LO(BODY), 1, 1, cmd_club_import},
-    {"club export", help_club, LO(BODY) | LO(OUTPUT), 0, 0, cmd_club_export},
-    {"import", help_import, IMPORT_OPTS, 1, LEDGER_MANY, cmd_import},
-    {"approve", help_approve, LO(ALL) | LO(BODY) | LO(REASON), 0, LEDGER_MANY, cmd_approve},
-    {"reject", help_reject, LO(REASON), 1, 1, cmd_reject},
-    {"correct", help_correct, LO(REASON), 1, 1, cmd_correct},
-    {"close", help_close, LO(BODY) | LO(DRY_RUN) | LO(FORMAT), 1, 1, cmd_close},
-    {"release", help_release, LO(BODY) | LO(DATE), 1, 1, cmd_release},
-    {"verify", help_verify_head, LO(HEAD), 0, 0, cmd_verify},
-    {"dump", help_verify, 0, 0, 0, cmd_dump},
-    {NULL, NULL, 0, 0, 0, NULL}};
+const cli_cmd ledger_cmds_core[] = {
+    {"init", "", "create the ledger (or migrate it)", help_init, NULL, 0, 0, cmd_init, 0},
+    {"player add", "", "add a player to the register", help_player, opts_player_add, 0, 0,
+     cmd_player_add, 0},
+    {"player export", "", "the player register as CSV", help_player, opts_body_output, 0, 0,
+     cmd_player_export, 0},
+    {"club add", "", "add a club to the register", help_club, opts_club_add, 0, 0, cmd_club_add, 0},
+    {"club import", "FILE", "clubs from CSV", help_club, opts_body, 1, 1, cmd_club_import, 0},
+    {"club export", "", "the club register as CSV", help_club, opts_body_output, 0, 0,
+     cmd_club_export, 0},
+    {"import", "FILE...",
+     "award batches: events (JSON, USEBIO), USEBIO with\nMASTER_POINTS, ABF credit files, CSV "
+     "adjustments",
+     help_import, opts_import, 1, LEDGER_MANY, cmd_import, 0},
+    {"approve", "ID...", "provisional -> approved (--all: every one)", help_approve, opts_approve,
+     0, LEDGER_MANY, cmd_approve, 0},
+    {"reject", "ID", "provisional or approved -> rejected", help_reject, opts_reason, 1, 1,
+     cmd_reject, 0},
+    {"correct", "ID", "reverse a posted batch (a new batch)", help_correct, opts_reason, 1, 1,
+     cmd_correct, 0},
+    {"close", "PERIOD", "post approved batches, re-rank, promotions, freeze", help_close,
+     opts_close, 1, 1, cmd_close, 0},
+    {"release", "NUMBER", "credit held points of a now registered player", help_release,
+     opts_release, 1, 1, cmd_release, 0},
+    {"verify", "", "recompute the audit chain, totals and holdings", help_verify_head,
+     opts_verify, 0, 0, cmd_verify, 0},
+    {"dump", "", "every table's rows as text (for comparing ledgers)", help_dump, NULL, 0, 0,
+     cmd_dump, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -9,7 +9,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_accept_carried =
-    "usage: bridgemp ledger accept-carried ID --reason R\n\n"
     "Accept the points a held batch's file carries instead of the engine's award.  A\n"
     "file's carried points (USEBIO MASTER_POINTS, JSON mp.*) are compared on import with\n"
     "the award the engine computes for the same event; a batch whose figures differ, or\n"
@@ -29,10 +28,11 @@ static bmp_status accept_step(bmp_ledger *l, const ledger_args *a, const void *a
     return st;
 }
 
-static int cmd_accept_carried(ledger_args *a)
+static int cmd_accept_carried(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->reason || !*a->reason)
-        return ledger_usage(a, help_accept_carried);
+        return ledger_usage(a);
     char *end = NULL;
     long long id = strtoll(a->pos[1], &end, 10);
     if (!*a->pos[1] || *end || id <= 0) {
@@ -66,6 +66,9 @@ bool ledger_skip_held(bmp_ledger *l, int64_t id)
     return true;
 }
 
-const ledger_cmd ledger_cmds_intake[] = {
-    {"accept-carried", help_accept_carried, LO(REASON), 1, 1, cmd_accept_carried},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_accept[] = {LOPT_REASON_REQ, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_intake[] = {
+    {"accept-carried", "ID", "accept a held batch's carried points", help_accept_carried,
+     opts_accept, 1, 1, cmd_accept_carried, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

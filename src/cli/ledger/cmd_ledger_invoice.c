@@ -9,10 +9,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_invoice =
-    "usage: bridgemp ledger invoice RUN --body B [--as html|csv|json] [--output DIR]\n"
-    "       bridgemp ledger invoice list --body B [--format table|csv|json] [--output FILE]\n"
-    "       bridgemp ledger invoice show NUMBER --body B [--as F] [--output FILE]\n"
-    "       bridgemp ledger invoice credit NUMBER --reason R --body B [--as F] [--output DIR]\n\n"
     "Invoice charge run RUN (a capitation or levy run: `bridgemp ledger charges`)\n"
     "club by club: one invoice per club, numbered BODY-RUN-CLUB, its total the sum\n"
     "of the club's lines in cents.  All or nothing; invoicing the run again makes\n"
@@ -78,47 +74,63 @@ static bmp_status invoice_run(bmp_ledger *l, const ledger_args *a, const void *a
 static int invoice_cmd(ledger_args *a, ledger_step_fn step, invoice_arg *x)
 {
     if (!a->body)
-        return ledger_usage(a, help_invoice);
+        return ledger_usage(a);
     if (!ledger_doc_format(a, &x->f))
         return LEDGER_EXIT_USAGE;
     return ledger_run(a, step, x);
 }
 
-static int cmd_invoice_run(ledger_args *a)
+static int cmd_invoice_run(void *arg)
 {
+    ledger_args *a = arg;
     invoice_arg x = {0};
     if (!a->body)
-        return ledger_usage(a, help_invoice);
+        return ledger_usage(a);
     if (!ledger_doc_format(a, &x.f))
         return LEDGER_EXIT_USAGE;
     if (!ledger_number(a->pos[1], 1, INT64_MAX, &x.run))
-        return ledger_usage(a, help_invoice);
+        return ledger_usage(a);
     return ledger_run(a, invoice_run, &x);
 }
 
-static int cmd_invoice_show(ledger_args *a)
+static int cmd_invoice_show(void *arg)
 {
+    ledger_args *a = arg;
     invoice_arg x = {0};
     return invoice_cmd(a, invoice_show, &x);
 }
 
-static int cmd_invoice_credit(ledger_args *a)
+static int cmd_invoice_credit(void *arg)
 {
+    ledger_args *a = arg;
     invoice_arg x = {0};
     return invoice_cmd(a, invoice_credit, &x);
 }
 
-static int cmd_invoice_list(ledger_args *a)
+static int cmd_invoice_list(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body)
-        return ledger_usage(a, help_invoice);
+        return ledger_usage(a);
     return ledger_report_table(a, fill_invoices, NULL);
 }
 
-#define DOC_OPTS (LO(BODY) | LO(AS) | LO(OUTPUT))
-const ledger_cmd ledger_cmds_invoice[] = {
-    {"invoice list", help_invoice, LO(BODY) | LEDGER_TABLE_OPTS, 0, 0, cmd_invoice_list},
-    {"invoice show", help_invoice, DOC_OPTS, 1, 1, cmd_invoice_show},
-    {"invoice credit", help_invoice, DOC_OPTS | LO(REASON), 1, 1, cmd_invoice_credit},
-    {"invoice RUN", help_invoice, DOC_OPTS, 0, 0, cmd_invoice_run},
-    {NULL, NULL, 0, 0, 0, NULL}};
+#define LOPT_AS LOPT(as, "F", "html (default), csv or json")
+static const cli_opt opts_list[] = {LOPT_BODY, LEDGER_TABLE_OPTS, CLI_OPT_END};
+static const cli_opt opts_show[] = {LOPT_BODY, LOPT_AS, LOPT_OUTPUT, CLI_OPT_END};
+static const cli_opt opts_credit[] = {
+    LOPT_BODY, LOPT_REASON_REQ, LOPT_AS,
+    LOPT(output, "DIR", "write the credit note into DIR (atomically)"), CLI_OPT_END};
+static const cli_opt opts_run[] = {
+    LOPT_BODY, LOPT_AS, LOPT(output, "DIR", "write each invoice as DIR/NUMBER.html (or .csv, .json)"),
+    CLI_OPT_END};
+
+const cli_cmd ledger_cmds_invoice[] = {
+    {"invoice RUN", "", "invoice a charge run, club by club", help_invoice, opts_run, 0, 0,
+     cmd_invoice_run, 0},
+    {"invoice list", "", "the body's invoices", help_invoice, opts_list, 0, 0, cmd_invoice_list, 0},
+    {"invoice show", "NUMBER", "one invoice as a document", help_invoice, opts_show, 1, 1,
+     cmd_invoice_show, 0},
+    {"invoice credit", "NUMBER", "a credit note reversing an invoice", help_invoice, opts_credit,
+     1, 1, cmd_invoice_credit, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -13,14 +13,6 @@
 /* The player group's help (its first line as `player add`'s: the group's
  * help is any member's). */
 static const char *const help_player_import =
-    "usage: bridgemp ledger player add --body B --name NAME [--number N] [--status S]\n"
-    "                                  [--club HOME] [--alternates C1;C2] [--overseas] [--youth]\n"
-    "       bridgemp ledger player import FILE --body B [--dry-run]\n"
-    "       bridgemp ledger player export --body B [--output FILE]\n"
-    "       bridgemp ledger player duplicates --body B [--format F]\n"
-    "       bridgemp ledger player merge DUP --into KEEP --body B --reason R\n"
-    "       bridgemp ledger player unmerge DUP --body B --reason R\n"
-    "\n"
     "Player register CSV columns: number,name,status,home_club,alternates,overseas,\n"
     "youth,registered_from,registered_to,pre1982_red,birth_year and the player's\n"
     "region in the body's word: state (ABF: ACT, NSW, NT, QLD, SA, TAS, VIC, WA, or\n"
@@ -41,9 +33,6 @@ static const char *const help_player_import =
     "DUP reach KEEP.  unmerge reverses the transfer and ends the redirect.\n";
 
 static const char *const help_audit =
-    "usage: bridgemp ledger audit [--since DATE] [--who NAME] [--action A] [--table T]\n"
-    "                             [--rows] [--format table|csv|json] [--output FILE]\n"
-    "\n"
     "The audit log, oldest first: seq, when, who, action, detail and the chain's\n"
     "hashes (each entry hashes the one before; 'ledger verify' recomputes them).\n"
     "--since keeps entries at or after DATE (yyyy-mm-dd or a full timestamp);\n"
@@ -76,10 +65,11 @@ static bmp_status player_import_step(bmp_ledger *l, const ledger_args *a, const 
     return BMP_OK;
 }
 
-static int cmd_player_import(ledger_args *a)
+static int cmd_player_import(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body)
-        return ledger_usage(a, help_player_import);
+        return ledger_usage(a);
     return ledger_run(a, player_import_step, NULL);
 }
 
@@ -92,10 +82,11 @@ static bmp_status duplicates_fill(bmp_ledger *l, const ledger_args *a, const voi
     return bmp_ledger_duplicates(l, a->body, t, e);
 }
 
-static int cmd_duplicates(ledger_args *a)
+static int cmd_duplicates(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body)
-        return ledger_usage(a, help_player_import);
+        return ledger_usage(a);
     return ledger_report_table(a, duplicates_fill, NULL);
 }
 
@@ -117,25 +108,25 @@ static bmp_status merge_step(bmp_ledger *l, const ledger_args *a, const void *ar
 
 static const bool merging = true, unmerging = false;
 
-static int cmd_merge(ledger_args *a)
+static int cmd_merge(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body || !a->into || !a->reason)
-        return ledger_usage(a, help_player_import);
+        return ledger_usage(a);
     return ledger_run(a, merge_step, &merging);
 }
 
-static int cmd_unmerge(ledger_args *a)
+static int cmd_unmerge(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body || !a->reason)
-        return ledger_usage(a, help_player_import);
+        return ledger_usage(a);
     return ledger_run(a, merge_step, &unmerging);
 }
 
 /* ---- opening balances ---------------------------------------------------- */
 
 static const char *const help_opening =
-    "usage: bridgemp ledger opening FILE --body B --reason R [--replaces ID]\n"
-    "\n"
     "Opening balances from an old system, one line a player: the player's number,\n"
     "lifetime holdings per point type of the body, the rank held and the date it\n"
     "was reached (CSV number,<point types>,rank,rank_date; ABF\n"
@@ -161,12 +152,13 @@ static bmp_status opening_step(bmp_ledger *l, const ledger_args *a, const void *
     return st;
 }
 
-static int cmd_opening(ledger_args *a)
+static int cmd_opening(void *arg)
 {
+    ledger_args *a = arg;
     long long replaces = 0;
     if (!a->body || !a->reason || (a->replaces && !ledger_number(a->replaces, 1, INT64_MAX,
                                                                 &replaces)))
-        return ledger_usage(a, help_opening);
+        return ledger_usage(a);
     return ledger_run(a, opening_step, &replaces);
 }
 
@@ -235,17 +227,38 @@ static bmp_status audit_step(bmp_ledger *l, const ledger_args *a, const void *ar
     return st;
 }
 
-static int cmd_audit(ledger_args *a)
+static int cmd_audit(void *arg)
 {
+    ledger_args *a = arg;
     return ledger_run(a, audit_step, NULL);
 }
 
-const ledger_cmd ledger_cmds_movein[] = {
-    {"player import", help_player_import, LO(BODY) | LO(DRY_RUN), 1, 1, cmd_player_import},
-    {"player duplicates", help_player_import, LO(BODY) | LEDGER_TABLE_OPTS, 0, 0, cmd_duplicates},
-    {"player merge", help_player_import, LO(BODY) | LO(INTO) | LO(REASON), 1, 1, cmd_merge},
-    {"player unmerge", help_player_import, LO(BODY) | LO(REASON), 1, 1, cmd_unmerge},
-    {"opening", help_opening, LO(BODY) | LO(REASON) | LO(REPLACES), 1, 1, cmd_opening},
-    {"audit", help_audit, LO(SINCE) | LO(ACTION) | LO(TABLE) | LO(ROWS) | LEDGER_TABLE_OPTS, 0, 0,
-     cmd_audit},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_import[] = {
+    LOPT_BODY, LFLAG(dry_run, "--dry-run", "print every change; write nothing"), CLI_OPT_END};
+static const cli_opt opts_dups[] = {LOPT_BODY, LEDGER_TABLE_OPTS, CLI_OPT_END};
+static const cli_opt opts_merge[] = {
+    LOPT_BODY, LOPT_REQ(into, "KEEP", "the number that stays"), LOPT_REASON_REQ, CLI_OPT_END};
+static const cli_opt opts_unmerge[] = {LOPT_BODY, LOPT_REASON_REQ, CLI_OPT_END};
+static const cli_opt opts_opening[] = {
+    LOPT_BODY, LOPT_REASON_REQ, LOPT(replaces, "ID", "the opening batch this one replaces"),
+    CLI_OPT_END};
+static const cli_opt opts_audit[] = {
+    LOPT(since, "DATE", "entries at or after DATE (yyyy-mm-dd or a timestamp)"),
+    LOPT(action, "A", "the action A, or those whose first word is A"),
+    LOPT(table, "T", "the entries that wrote a row of table T"),
+    LFLAG(rows, "--rows", "the rows each entry wrote"), LEDGER_TABLE_OPTS, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_movein[] = {
+    {"player import", "FILE", "players from CSV (new, or the columns a file has)",
+     help_player_import, opts_import, 1, 1, cmd_player_import, 0},
+    {"player duplicates", "", "likely duplicate players", help_player_import, opts_dups, 0, 0,
+     cmd_duplicates, 0},
+    {"player merge", "DUP", "merge a duplicate into the player kept", help_player_import,
+     opts_merge, 1, 1, cmd_merge, 0},
+    {"player unmerge", "DUP", "undo a merge", help_player_import, opts_unmerge, 1, 1, cmd_unmerge,
+     0},
+    {"opening", "FILE", "opening balances from an old system (moving in)", help_opening,
+     opts_opening, 1, 1, cmd_opening, 0},
+    {"audit", "", "the audit log (--since, --who, --action, --format)", help_audit, opts_audit, 0,
+     0, cmd_audit, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -9,10 +9,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_pay =
-    "usage: bridgemp ledger payment record --body B --club C --amount 12.34 --date D --ref R\n"
-    "                                      [--invoice NUMBER] [--no-club-number]\n"
-    "       bridgemp ledger payment list --body B [--format table|csv|json] [--output FILE]\n"
-    "       bridgemp ledger balances DATE --body B [--format F] [--output FILE]\n\n"
     "payment record: a payment from club C (against invoice NUMBER, else on account),\n"
     "  recorded once under its reference R; without the club number the ABF charges\n"
     "  its $10 administration fee, invoiced at once (ABF-115).\n"
@@ -75,11 +71,12 @@ static bmp_status fill_payments(bmp_ledger *l, const ledger_args *a, const void 
                     : bmp_ledger_payment_list(l, a->body, t, e);
 }
 
-static int cmd_payment_record(ledger_args *a)
+static int cmd_payment_record(void *arg)
 {
+    ledger_args *a = arg;
     pay_arg x = {0};
     if (!a->body)
-        return ledger_usage(a, help_pay);
+        return ledger_usage(a);
     if (!cents_of(a->amount, &x.cents)) {
         fprintf(stderr, "bridgemp ledger payment: --amount: expected dollars and cents such as "
                         "93.20, got \"%s\"\n",
@@ -89,24 +86,35 @@ static int cmd_payment_record(ledger_args *a)
     return ledger_run(a, pay_record, &x);
 }
 
-static int cmd_payment_list(ledger_args *a)
+static int cmd_payment_list(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body)
-        return ledger_usage(a, help_pay);
+        return ledger_usage(a);
     return ledger_report_table(a, fill_payments, NULL);
 }
 
-static int cmd_balances(ledger_args *a)
+static int cmd_balances(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body)
-        return ledger_usage(a, help_pay);
+        return ledger_usage(a);
     return ledger_report_table(a, fill_payments, a);
 }
 
-#define RECORD_OPTS                                                                          \
-    (LO(BODY) | LO(CLUB) | LO(AMOUNT) | LO(DATE) | LO(REF) | LO(INVOICE) | LO(NO_CLUB_NUMBER))
-const ledger_cmd ledger_cmds_pay[] = {
-    {"payment record", help_pay, RECORD_OPTS, 0, 0, cmd_payment_record},
-    {"payment list", help_pay, LO(BODY) | LEDGER_TABLE_OPTS, 0, 0, cmd_payment_list},
-    {"balances", help_pay, LO(BODY) | LEDGER_TABLE_OPTS, 1, 1, cmd_balances},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_record[] = {
+    LOPT_BODY, LOPT_REQ(club, "C", "the paying club's number"),
+    LOPT_REQ(amount, "12.34", "the amount paid"), LOPT_REQ(date, "D", "the day it was paid"),
+    LOPT_REQ(ref, "R", "the payment's reference (recorded once)"),
+    LOPT(invoice, "NUMBER", "the invoice it pays (else on account)"),
+    LFLAG(no_club_number, "--no-club-number", "paid without the club number (ABF-115 fee)"),
+    CLI_OPT_END};
+static const cli_opt opts_table[] = {LOPT_BODY, LEDGER_TABLE_OPTS, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_pay[] = {
+    {"payment record", "", "a payment against an invoice, or on account", help_pay, opts_record,
+     0, 0, cmd_payment_record, 0},
+    {"payment list", "", "the payments recorded", help_pay, opts_table, 0, 0, cmd_payment_list, 0},
+    {"balances", "DATE", "the invoices owing on DATE, with their age", help_pay, opts_table, 1, 1,
+     cmd_balances, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -11,12 +11,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_publish =
-    "usage: bridgemp ledger report ranking --body B [--club C] [--rank R] [--status S]\n"
-    "         [--region R | --state S (ABF) | --county C (EBU)]\n"
-    "       bridgemp ledger report year YEAR --body B\n"
-    "       bridgemp ledger report promotions PERIOD --body B\n"
-    "  --format table|csv|json|html (default table); --output FILE writes it atomically\n"
-    "\n"
     "ranking: every player's holdings per point type, the body's total where it\n"
     "has one, rank, home club and region, by total then name (not the Deceased\n"
     "unless --status Deceased).  --region: one region's players, in the body's\n"
@@ -30,9 +24,6 @@ static const char *const help_publish =
     "a note, JSON \"head\", CSV column ledger_head.\n";
 
 static const char *const help_settings =
-    "usage: bridgemp ledger invoice-settings --body B [--set KEY=VALUE ...]\n"
-    "  [--format table|csv|json|html] [--output FILE]\n"
-    "\n"
     "Show the body's invoice settings; each --set changes one (all or nothing,\n"
     "audited).  Keys: prefix and next (the number series: next 0 keeps the\n"
     "BODY-RUN-CLUB numbers), digits (zero-padding), due_days, tax_name, tax_rate\n"
@@ -140,23 +131,25 @@ static int run_publish(ledger_args *a, publish_fn fill)
 {
     publish x = {fill};
     if (!a->body)
-        return ledger_usage(a, help_publish);
+        return ledger_usage(a);
     return ledger_run(a, publish_step, &x);
 }
 
-static int cmd_ranking(ledger_args *a)
+static int cmd_ranking(void *arg)
 {
+    ledger_args *a = arg;
     bool bad = false;
     if (a->body)
         ranking_region(a, &bad);
     return bad ? LEDGER_EXIT_USAGE : run_publish(a, fill_ranking);
 }
 
-static int cmd_year(ledger_args *a)
+static int cmd_year(void *arg)
 {
+    ledger_args *a = arg;
     long long y = 0;
     if (!ledger_number(a->pos[2], 1, 9999, &y))
-        return ledger_usage(a, help_publish);
+        return ledger_usage(a);
     return run_publish(a, fill_year);
 }
 
@@ -175,25 +168,37 @@ static bmp_status settings_step(bmp_ledger *l, const ledger_args *a, const void 
     (void)arg;
     (void)p;
     bmp_status st = BMP_OK;
-    if (a->nsets)
-        st = bmp_ledger_invoice_settings_set(l, a->body, a->sets, a->nsets, e);
+    if (a->sets.n)
+        st = bmp_ledger_invoice_settings_set(l, a->body, a->sets.v, a->sets.n, e);
     if (!st)
         st = ledger_fill_put(l, a, fill_settings, NULL, e);
     return st;
 }
 
-static int cmd_settings(ledger_args *a)
+static int cmd_settings(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body)
-        return ledger_usage(a, help_settings);
+        return ledger_usage(a);
     return ledger_run(a, settings_step, NULL);
 }
 
-#define PUB_OPTS (LO(BODY) | LEDGER_TABLE_OPTS)
-const ledger_cmd ledger_cmds_publish[] = {
-    {"report ranking", help_publish,
-     PUB_OPTS | LO(CLUB) | LO(RANK) | LO(STATUS) | LO(REGION) | LO(STATE) | LO(COUNTY), 0, 0,
-     cmd_ranking},
-    {"report year", help_publish, PUB_OPTS, 1, 1, cmd_year},
-    {"invoice-settings", help_settings, PUB_OPTS | LO(SET), 0, 0, cmd_settings},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_ranking[] = {
+    LOPT_BODY, LOPT(club, "C", "one club's players"), LOPT(rank, "R", "one rank's players"),
+    LOPT(status, "S", "players of this status (Deceased too)"),
+    LOPT(region, "R", "one region's players, in the body's word for it"),
+    LOPT(state, "S", "the ABF's name for --region"), LOPT(county, "C", "the EBU's name for --region"),
+    LEDGER_TABLE_OPTS, CLI_OPT_END};
+static const cli_opt opts_pub[] = {LOPT_BODY, LEDGER_TABLE_OPTS, CLI_OPT_END};
+static const cli_opt opts_settings[] = {
+    LOPT_BODY, CLI_LIST_AT(ledger_args, sets, "--set", 0, "KEY=VALUE", "change one setting"),
+    LEDGER_TABLE_OPTS, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_publish[] = {
+    {"report ranking", "", "every player's holdings and rank, as published", help_publish,
+     opts_ranking, 0, 0, cmd_ranking, 0},
+    {"report year", "YEAR", "points won in YEAR, as published", help_publish, opts_pub, 1, 1,
+     cmd_year, 0},
+    {"invoice-settings", "", "invoice numbers, due days, tax", help_settings, opts_settings, 0, 0,
+     cmd_settings, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

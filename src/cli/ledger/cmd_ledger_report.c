@@ -8,22 +8,13 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_report =
-    "usage: bridgemp ledger report statement NUMBER --body B\n"
-    "       bridgemp ledger report club CLUB --body B [--period yyyy-mm]\n"
-    "       bridgemp ledger report promotions --body B [--period yyyy-mm]\n"
-    "       bridgemp ledger report promotions PERIOD --body B  (as published)\n"
-    "       bridgemp ledger report ranking|year YEAR --body B  (report ranking --help)\n"
-    "       bridgemp ledger report top --body B [--period yyyy-mm] [--limit N]\n"
-    "       bridgemp ledger report batches [--state S]\n"
-    "  --format table|csv|json (default table); --output FILE writes it atomically\n"
-    "\n"
     "statement: history by period and point type (pending batches in brackets),\n"
     "holdings, rank, and what the next rank still needs.  club: home and\n"
     "alternate members and players who earned at the club in the quarter to\n"
     "--period (ABF-94..96).  top: top earners by rank group.\n";
 
 static const char *const help_batches =
-    "usage: bridgemp ledger batches [--state S] [--format table|csv|json] [--output FILE]\n";
+    "";
 
 static bmp_status fill_statement(bmp_ledger *l, const ledger_args *a, const void *arg,
                                  bmp_table *t, bmp_error *e)
@@ -91,33 +82,49 @@ static bmp_status head_step(bmp_ledger *l, const ledger_args *a, const void *arg
 static int body_report(ledger_args *a, ledger_fill_fn fill)
 {
     if (!a->body)
-        return ledger_usage(a, help_report);
+        return ledger_usage(a);
     head_arg h = {fill};
     return ledger_run(a, head_step, &h);
 }
 
-static int cmd_statement(ledger_args *a) { return body_report(a, fill_statement); }
+static int cmd_statement(void *a) { return body_report(a, fill_statement); }
 
-static int cmd_club(ledger_args *a) { return body_report(a, fill_club); }
+static int cmd_club(void *a) { return body_report(a, fill_club); }
 
 /* With PERIOD, the published form (cmd_ledger_publish.c); else as before. */
-static int cmd_promotions(ledger_args *a)
+static int cmd_promotions(void *arg)
 {
+    ledger_args *a = arg;
     if (a->npos > 2)
-        return a->period ? ledger_usage(a, help_report) : cli_ledger_published_promotions(a);
+        return a->period ? ledger_usage(a) : cli_ledger_published_promotions(a);
     return body_report(a, fill_promotions);
 }
 
-static int cmd_top(ledger_args *a) { return body_report(a, fill_top); }
+static int cmd_top(void *a) { return body_report(a, fill_top); }
 
-static int cmd_batches(ledger_args *a) { return ledger_report_table(a, fill_batches, NULL); }
+static int cmd_batches(void *a) { return ledger_report_table(a, fill_batches, NULL); }
 
-#define BODY_TABLE (LO(BODY) | LEDGER_TABLE_OPTS)
-const ledger_cmd ledger_cmds_report[] = {
-    {"report statement", help_report, BODY_TABLE, 1, 1, cmd_statement},
-    {"report club", help_report, BODY_TABLE | LO(PERIOD), 1, 1, cmd_club},
-    {"report promotions", help_report, BODY_TABLE | LO(PERIOD), 0, 1, cmd_promotions},
-    {"report top", help_report, BODY_TABLE | LO(PERIOD) | LO(LIMIT), 0, 0, cmd_top},
-    {"report batches", help_report, LO(STATE) | LEDGER_TABLE_OPTS, 0, 0, cmd_batches},
-    {"batches", help_batches, LO(STATE) | LEDGER_TABLE_OPTS, 0, 0, cmd_batches},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_body_table[] = {LOPT_BODY, LEDGER_TABLE_OPTS, CLI_OPT_END};
+static const cli_opt opts_period[] = {
+    LOPT_BODY, LOPT(period, "yyyy-mm", "the month (else the last closed)"), LEDGER_TABLE_OPTS,
+    CLI_OPT_END};
+static const cli_opt opts_top[] = {
+    LOPT_BODY, LOPT(period, "yyyy-mm", "the month (else the last closed)"),
+    LOPT(limit, "N", "at most N players a rank group"), LEDGER_TABLE_OPTS, CLI_OPT_END};
+static const cli_opt opts_batches[] = {
+    LOPT(state, "S", "only batches in state S (provisional, approved, posted, rejected)"),
+    LEDGER_TABLE_OPTS, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_report[] = {
+    {"report statement", "NUMBER", "a player's history, holdings and rank", help_report,
+     opts_body_table, 1, 1, cmd_statement, 0},
+    {"report club", "CLUB", "a club's members and the players who earned there", help_report,
+     opts_period, 1, 1, cmd_club, 0},
+    {"report promotions", "[PERIOD]", "promotions (PERIOD: as published)", help_report,
+     opts_period, 0, 1, cmd_promotions, 0},
+    {"report top", "", "top earners by rank group", help_report, opts_top, 0, 0, cmd_top, 0},
+    {"report batches", "", "batches and their states", help_batches, opts_batches, 0, 0,
+     cmd_batches, 0},
+    {"batches", "", "list batches and their states", help_batches, opts_batches, 0, 0,
+     cmd_batches, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

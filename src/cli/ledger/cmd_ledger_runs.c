@@ -13,10 +13,9 @@
 
 #include "bridgemp/rules.h"
 #include "cli/ledger/cmd_ledger_runs.h"
-#include "cli/ledger/ledger_args.h"
 #include "cli/ledger/ledger_run_help.h"
 
-enum { MAX_BODIES = 16, MAX_OPTS = 16 };
+enum { MAX_BODIES = 16, MAX_OPTS = 16, MORE_OPTS = 4 };
 
 /* Every body's spec of run `name` (and the body's code), n of them. */
 static size_t specs_of(const char *name, const bmp_ledger_run_spec **specs, const char **codes)
@@ -32,29 +31,34 @@ static size_t specs_of(const char *name, const bmp_ledger_run_spec **specs, cons
     return n;
 }
 
-bool cli_runs_known(const char *name)
+/* Add option o to table t (n entries so far) unless it has one of that name. */
+static void add_opt(cli_opt *t, size_t *n, cli_opt o)
 {
-    const bmp_ledger_run_spec *specs[MAX_BODIES];
-    const char *codes[MAX_BODIES];
-    return specs_of(name, specs, codes) > 0;
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp(t[i].name, o.name) == 0)
+            return;
+    t[(*n)++] = o;
 }
 
-/* The LO() bits run s takes besides --db and --who. */
-static uint64_t spec_opts(const bmp_ledger_run_spec *s)
+/* The options run s takes besides --db and --who, added to t: --body, the
+ * spec's own (read by name: cli_value), --reason for a charge run, --output
+ * and --format as its output says.  At most s->nopts + MORE_OPTS. */
+static void spec_table(const bmp_ledger_run_spec *s, cli_opt *t, size_t *n)
 {
-    uint64_t m = LO(BODY);
+    add_opt(t, n, (cli_opt)LOPT_BODY);
     for (size_t i = 0; i < s->nopts; i++) {
-        int k = ledger_opt_index(s->opts[i].name);
-        if (k < LO_COUNT)
-            m |= UINT64_C(1) << k;
+        const bmp_ledger_run_opt *o = &s->opts[i];
+        add_opt(t, n, (cli_opt){o->name, 0, o->value ? CLI_VALUE : CLI_FLAG, o->value, o->doc,
+                                false, 0, o->required, 0});
     }
-    if (s->kind == BMP_LEDGER_OUT_TABLE)
-        m |= LEDGER_TABLE_OPTS;
-    else if (s->output)
-        m |= LO(OUTPUT);
     if (s->kind == BMP_LEDGER_OUT_RUN)
-        m |= LO(REASON);
-    return m;
+        add_opt(t, n, (cli_opt)LOPT_REASON);
+    if (s->kind == BMP_LEDGER_OUT_TABLE) {
+        add_opt(t, n, (cli_opt)LOPT_OUTPUT);
+        add_opt(t, n, (cli_opt)LOPT_FORMAT);
+    } else if (s->output) {
+        add_opt(t, n, (cli_opt)LOPT(output, s->output, "where the run writes its output"));
+    }
 }
 
 /* A placeholder that says what its value is: a whole number in a range. */
@@ -102,7 +106,7 @@ static bool args_fit(const ledger_args *a, const bmp_ledger_run_spec *s)
         w += n;
     }
     for (size_t i = 0; i < s->nopts; i++)
-        if (s->opts[i].required && !ledger_opt_value(a, ledger_opt_index(s->opts[i].name)))
+        if (s->opts[i].required && !cli_value(a->cl, s->opts[i].name))
             return false;
     return true;
 }
@@ -132,7 +136,7 @@ static int values_fit(const ledger_args *a, const bmp_ledger_run_spec *s)
 {
     for (size_t i = 0; i < s->nopts; i++) {
         const bmp_ledger_run_opt *o = &s->opts[i];
-        const char *v = ledger_opt_value(a, ledger_opt_index(o->name));
+        const char *v = cli_value(a->cl, o->name);
         if (!v || !o->value || fits(o->value, strlen(o->value), v))
             continue;
         fprintf(stderr, "bridgemp ledger %s: %s: ", s->name, o->name);
@@ -143,16 +147,15 @@ static int values_fit(const ledger_args *a, const bmp_ledger_run_spec *s)
     return 0;
 }
 
-/* Without --body: every body's help of that run (--help), else usage. */
+/* Without --body: every body's help of that run (--help), else usage.
+ * The options: any body's run of the name takes them (the entry's table). */
 static int no_body(ledger_args *a)
 {
     const bmp_ledger_run_spec *specs[MAX_BODIES];
     const char *codes[MAX_BODIES];
     size_t n = specs_of(a->pos[0], specs, codes);
-    uint64_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        m |= spec_opts(specs[i]);
-    int rc = ledger_check_opts(a, a->pos[0], m);
+    const cli_opt *tables[] = {a->cl->cmd->opts};
+    int rc = cli_check_opts(a->prog, a->cl, a->pos[0], tables, 1);
     if (rc)
         return rc;
     FILE *f = a->help ? stdout : stderr;
@@ -182,7 +185,7 @@ static bmp_status run_step(bmp_ledger *l, const ledger_args *a, const void *arg,
     const bmp_ledger_run_spec *s = arg;
     const char *vals[MAX_OPTS] = {0};
     for (size_t i = 0; i < s->nopts && i < MAX_OPTS; i++)
-        vals[i] = ledger_opt_value(a, ledger_opt_index(s->opts[i].name));
+        vals[i] = cli_value(a->cl, s->opts[i].name);
     bmp_ledger_run_in in = {sizeof in, a->pos + 1, a->npos - 1, vals,
                             s->kind == BMP_LEDGER_OUT_TABLE ? NULL : a->output};
     bmp_ledger_run_out out = {.size = sizeof out};
@@ -195,8 +198,9 @@ static bmp_status run_step(bmp_ledger *l, const ledger_args *a, const void *arg,
     return st;
 }
 
-int cli_runs_dispatch(ledger_args *a)
+static int cli_runs_dispatch(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body)
         return no_body(a);
     const bmp_ledger_run_spec *s = bmp_ledger_run_find(a->body, a->pos[0]);
@@ -206,7 +210,11 @@ int cli_runs_dispatch(ledger_args *a)
         fprintf(stderr, "bridgemp ledger %s: more than %d options\n", s->name, MAX_OPTS);
         return LEDGER_EXIT_INPUT;
     }
-    int rc = ledger_check_opts(a, s->name, spec_opts(s));
+    cli_opt t[MAX_OPTS + MORE_OPTS + 1] = {0};
+    size_t nt = 0;
+    spec_table(s, t, &nt);
+    const cli_opt *tables[] = {t};
+    int rc = cli_check_opts(a->prog, a->cl, s->name, tables, 1);
     if (rc)
         return rc;
     const bmp_rules *r = bmp_rules_find(a->body);
@@ -217,4 +225,55 @@ int cli_runs_dispatch(ledger_args *a)
     }
     rc = values_fit(a, s);
     return rc ? rc : ledger_run(a, run_step, s);
+}
+
+/* The options of every body's run called name, into a table of its own. */
+static cli_opt *union_table(const char *name)
+{
+    const bmp_ledger_run_spec *specs[MAX_BODIES];
+    const char *codes[MAX_BODIES];
+    size_t n = specs_of(name, specs, codes), cap = 1, k = 0;
+    for (size_t i = 0; i < n; i++)
+        cap += specs[i]->nopts + MORE_OPTS;
+    cli_opt *t = calloc(cap, sizeof *t);
+    for (size_t i = 0; t && i < n; i++)
+        spec_table(specs[i], t, &k);
+    return t;
+}
+
+cli_cmd *cli_runs_table(void)
+{
+    size_t cap = 1, n = 0;
+    for (const bmp_rules *const *r = bmp_rules_list(); *r; r++) {
+        size_t k = 0;
+        bmp_ledger_runs((*r)->body, &k);
+        cap += k;
+    }
+    cli_cmd *t = calloc(cap, sizeof *t);
+    for (const bmp_rules *const *r = bmp_rules_list(); t && *r; r++) {
+        size_t k = 0;
+        const bmp_ledger_run_spec *runs = bmp_ledger_runs((*r)->body, &k);
+        for (size_t i = 0; i < k; i++) {
+            size_t j = 0;
+            while (j < n && strcmp(t[j].name, runs[i].name) != 0)
+                j++;
+            if (j < n)
+                continue;
+            t[n] = (cli_cmd){runs[i].name, runs[i].args, runs[i].doc, NULL,
+                             union_table(runs[i].name), 0, CLI_MANY, cli_runs_dispatch,
+                             CLI_OWN_HELP | CLI_OPEN | CLI_UNLISTED};
+            if (!t[n++].opts) {
+                cli_runs_free(t);
+                return NULL;
+            }
+        }
+    }
+    return t;
+}
+
+void cli_runs_free(cli_cmd *t)
+{
+    for (cli_cmd *c = t; c && c->name; c++)
+        free((cli_opt *)c->opts);
+    free(t);
 }

@@ -7,10 +7,13 @@
 #include <stdbool.h>
 #include "cli/ledger/ledger_util.h"
 
-/* Is `name` a run of any body's table? */
-bool cli_runs_known(const char *name);
-/* Run a->pos[0] of body --body: its options checked against the spec, its
- * help, its arguments, then the run; the exit status. */
-int cli_runs_dispatch(ledger_args *a);
+/* The section of the ledger's table that the runs are: one entry per name
+ * (every body's run of that name: its options are all of theirs), each
+ * running a->pos[0] of body --body (its options checked against that
+ * body's spec, so open to the parse: the message names that body's own;
+ * its help, its arguments, then the run).  NULL when out of
+ * memory; cli_runs_free frees it. */
+cli_cmd *cli_runs_table(void);
+void cli_runs_free(cli_cmd *t);
 
 #endif

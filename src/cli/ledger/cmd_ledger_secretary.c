@@ -9,8 +9,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_batch_show =
-    "usage: bridgemp ledger batch show ID [--format table|json] [--output FILE]\n"
-    "\n"
     "One batch in sections: its header (state, body, club, event, date, source,\n"
     "file, content hash, who, when, period, reason, event key), its lines, its held\n"
     "lines with the reason each is held, and, for a batch held for the points its\n"
@@ -18,8 +16,6 @@ static const char *const help_batch_show =
     "an array of the sections' tables.\n";
 
 static const char *const help_reopen =
-    "usage: bridgemp ledger reopen PERIOD --body B --reason R\n"
-    "\n"
     "Reopen the last closed period (yyyy-mm) of body B, in one transaction: its\n"
     "posted batches go back to approved (the next close posts them again), the\n"
     "holdings lose what the close added, the touched players get back the ranks\n"
@@ -71,8 +67,9 @@ static bmp_status batch_show_step(bmp_ledger *l, const ledger_args *a, const voi
     return st;
 }
 
-static int cmd_batch_show(ledger_args *a)
+static int cmd_batch_show(void *arg)
 {
+    ledger_args *a = arg;
     if (a->fmt == BMP_OUT_CSV) {
         fputs("bridgemp ledger batch show: --format table or json (a batch is several tables)\n",
               stderr);
@@ -110,14 +107,21 @@ static bmp_status reopen_step(bmp_ledger *l, const ledger_args *a, const void *a
     return st;
 }
 
-static int cmd_reopen(ledger_args *a)
+static int cmd_reopen(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->body || !a->reason)
-        return ledger_usage(a, help_reopen);
+        return ledger_usage(a);
     return ledger_run(a, reopen_step, NULL);
 }
 
-const ledger_cmd ledger_cmds_secretary[] = {
-    {"reopen", help_reopen, LO(BODY) | LO(REASON), 1, 1, cmd_reopen},
-    {"batch show", help_batch_show, LEDGER_TABLE_OPTS, 1, 1, cmd_batch_show},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_reopen[] = {LOPT_BODY, LOPT_REASON_REQ, CLI_OPT_END};
+static const cli_opt opts_show[] = {
+    LOPT(format, "F", "table (default) or json"), LOPT_OUTPUT, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_secretary[] = {
+    {"reopen", "PERIOD", "undo the last close (audited)", help_reopen, opts_reopen, 1, 1,
+     cmd_reopen, 0},
+    {"batch show", "ID", "a batch: header, lines, held lines and why", help_batch_show, opts_show,
+     1, 1, cmd_batch_show, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

@@ -8,10 +8,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_token =
-    "usage: bridgemp ledger token create --scope SCOPE [--name LABEL]\n"
-    "       bridgemp ledger token list [--format table|csv|json] [--output FILE]\n"
-    "       bridgemp ledger token revoke ID\n"
-    "\n"
     "API tokens for 'bridgemp serve'.  SCOPE is club:<body>:<number> (uploads that\n"
     "club's results) or secretary:<body> (approves, rejects and corrects batches).\n"
     "The token is printed once; the ledger keeps only its hash.  Revoked tokens stay\n"
@@ -25,7 +21,7 @@ static bmp_status fill_tokens(bmp_ledger *l, const ledger_args *a, const void *a
     return bmp_ledger_token_list(l, t, e);
 }
 
-static int cmd_token_list(ledger_args *a) { return ledger_report_table(a, fill_tokens, NULL); }
+static int cmd_token_list(void *a) { return ledger_report_table(a, fill_tokens, NULL); }
 
 static bmp_status revoke_step(bmp_ledger *l, const ledger_args *a, const void *arg,
                               bmp_problems *p, bmp_error *e)
@@ -39,8 +35,9 @@ static bmp_status revoke_step(bmp_ledger *l, const ledger_args *a, const void *a
     return st;
 }
 
-static int cmd_token_revoke(ledger_args *a)
+static int cmd_token_revoke(void *arg)
 {
+    ledger_args *a = arg;
     long long id = 0;
     if (!ledger_number(a->pos[2], 1, INT64_MAX, &id)) {
         fprintf(stderr, "bridgemp ledger token revoke: expected a token id, got \"%s\"\n",
@@ -65,15 +62,23 @@ static bmp_status create_step(bmp_ledger *l, const ledger_args *a, const void *a
     return BMP_OK;
 }
 
-static int cmd_token_create(ledger_args *a)
+static int cmd_token_create(void *arg)
 {
+    ledger_args *a = arg;
     if (!a->scope)
-        return ledger_usage(a, help_token);
+        return ledger_usage(a);
     return ledger_run(a, create_step, NULL);
 }
 
-const ledger_cmd ledger_cmds_token[] = {
-    {"token create", help_token, LO(SCOPE) | LO(NAME), 0, 0, cmd_token_create},
-    {"token list", help_token, LEDGER_TABLE_OPTS, 0, 0, cmd_token_list},
-    {"token revoke", help_token, 0, 1, 1, cmd_token_revoke},
-    {NULL, NULL, 0, 0, 0, NULL}};
+static const cli_opt opts_create[] = {
+    LOPT_REQ(scope, "SCOPE", "club:<body>:<number> or secretary:<body>"),
+    LOPT(name, "LABEL", "a label to know it by"), CLI_OPT_END};
+static const cli_opt opts_list[] = {LEDGER_TABLE_OPTS, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_token[] = {
+    {"token create", "", "an API token for 'bridgemp serve' (printed once)", help_token,
+     opts_create, 0, 0, cmd_token_create, 0},
+    {"token list", "", "the tokens, revoked ones too", help_token, opts_list, 0, 0,
+     cmd_token_list, 0},
+    {"token revoke", "ID", "revoke a token", help_token, NULL, 1, 1, cmd_token_revoke, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

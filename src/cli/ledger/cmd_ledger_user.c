@@ -14,12 +14,6 @@
 #include "cli/ledger/ledger_util.h"
 
 static const char *const help_user =
-    "usage: bridgemp ledger user add NAME --role ROLE [--role ROLE ...] [--password-stdin]\n"
-    "       bridgemp ledger user passwd NAME [--password-stdin]\n"
-    "       bridgemp ledger user disable NAME\n"
-    "       bridgemp ledger user role add|remove NAME ROLE\n"
-    "       bridgemp ledger user list [--format table|csv|json] [--output FILE]\n"
-    "\n"
     "Accounts that log in to the pages of 'bridgemp serve'.  ROLE is\n"
     "secretary:<body> (the body's back office) or scorer:<body>:<club> (that club's\n"
     "submissions and batches); an account may hold several.  The password (at least\n"
@@ -96,7 +90,7 @@ static bmp_status add_step(bmp_ledger *l, const ledger_args *a, const void *arg,
                            bmp_problems *p, bmp_error *e)
 {
     (void)p;
-    bmp_status st = bmp_ledger_user_add(l, a->pos[2], arg, a->roles, a->nroles, e);
+    bmp_status st = bmp_ledger_user_add(l, a->pos[2], arg, a->roles.v, a->roles.n, e);
     if (!st)
         printf("user %s added\n", a->pos[2]);
     return st;
@@ -137,8 +131,9 @@ static bmp_status role_step(bmp_ledger *l, const ledger_args *a, const void *arg
 }
 
 /* user role add|remove NAME ROLE */
-static int cmd_user_role(ledger_args *a)
+static int cmd_user_role(void *arg)
 {
+    ledger_args *a = arg;
     bool add = strcmp(a->pos[2], "add") == 0;
     if (!add && strcmp(a->pos[2], "remove") != 0) {
         fprintf(stderr, "bridgemp ledger user role: expected add or remove, got \"%s\"\n",
@@ -159,9 +154,10 @@ static int with_password(ledger_args *a, ledger_step_fn step)
     return rc;
 }
 
-static int cmd_user_add(ledger_args *a)
+static int cmd_user_add(void *arg)
 {
-    if (a->nroles == 0) {
+    ledger_args *a = arg;
+    if (a->roles.n == 0) {
         fputs("bridgemp ledger user add: expected at least one --role "
               "(secretary:<body> or scorer:<body>:<club>)\n", stderr);
         return LEDGER_EXIT_USAGE;
@@ -169,8 +165,8 @@ static int cmd_user_add(ledger_args *a)
     return with_password(a, add_step);
 }
 
-static int cmd_user_passwd(ledger_args *a) { return with_password(a, passwd_step); }
-static int cmd_user_disable(ledger_args *a) { return ledger_run(a, disable_step, NULL); }
+static int cmd_user_passwd(void *a) { return with_password(a, passwd_step); }
+static int cmd_user_disable(void *a) { return ledger_run(a, disable_step, NULL); }
 
 static bmp_status fill_users(bmp_ledger *l, const ledger_args *a, const void *arg, bmp_table *t,
                              bmp_error *e)
@@ -180,12 +176,24 @@ static bmp_status fill_users(bmp_ledger *l, const ledger_args *a, const void *ar
     return bmp_ledger_user_list(l, t, e);
 }
 
-static int cmd_user_list(ledger_args *a) { return ledger_report_table(a, fill_users, NULL); }
+static int cmd_user_list(void *a) { return ledger_report_table(a, fill_users, NULL); }
 
-const ledger_cmd ledger_cmds_user[] = {
-    {"user add", help_user, LO(ROLE) | LO(PASSWORD_STDIN), 1, 1, cmd_user_add},
-    {"user passwd", help_user, LO(PASSWORD_STDIN), 1, 1, cmd_user_passwd},
-    {"user disable", help_user, 0, 1, 1, cmd_user_disable},
-    {"user role", help_user, 0, 3, 3, cmd_user_role},
-    {"user list", help_user, LEDGER_TABLE_OPTS, 0, 0, cmd_user_list},
-    {NULL, NULL, 0, 0, 0, NULL}};
+#define LOPT_STDIN                                                                           \
+    LFLAG(password_stdin, "--password-stdin", "read the password as one line of standard input")
+static const cli_opt opts_add[] = {
+    {"--role", 0, CLI_LIST, "ROLE", "secretary:<body> or scorer:<body>:<club>", true,
+     offsetof(ledger_args, roles), true, 0},
+    LOPT_STDIN, CLI_OPT_END};
+static const cli_opt opts_passwd[] = {LOPT_STDIN, CLI_OPT_END};
+static const cli_opt opts_list[] = {LEDGER_TABLE_OPTS, CLI_OPT_END};
+
+const cli_cmd ledger_cmds_user[] = {
+    {"user add", "NAME", "a staff or club account for serve's pages", help_user, opts_add, 1, 1,
+     cmd_user_add, 0},
+    {"user passwd", "NAME", "a new password (ends the account's sessions)", help_user, opts_passwd,
+     1, 1, cmd_user_passwd, 0},
+    {"user disable", "NAME", "disable an account", help_user, NULL, 1, 1, cmd_user_disable, 0},
+    {"user role", "add|remove NAME ROLE", "give or take one role", help_user, NULL, 3, 3,
+     cmd_user_role, 0},
+    {"user list", "", "the accounts", help_user, opts_list, 0, 0, cmd_user_list, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};

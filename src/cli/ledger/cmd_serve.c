@@ -1,50 +1,44 @@
 /* `bridgemp serve`: the web service over the ledger (docs/serve.md).  The
  * server runs on its own threads; the main thread waits for SIGTERM or
  * SIGINT, then stops accepting and lets the requests in flight finish. */
-#include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/common/cmdline.h"
 #include "cmd_serve.h"
 #include "server/server.h"
 
 static const char *const serve_help =
-    "usage: bridgemp serve --db FILE [--listen HOST:PORT] [--threads N] [--timeout S]\n"
-    "                      [--max-body BYTES] [--max-connections N] [--max-per-ip N]\n"
-    "                      [--deadline S] [--access-log FILE|-] [--tls-cert PEM\n"
-    "                      --tls-key PEM] [--cache-mb MB] [--port-file FILE] [--routes]\n"
-    "                      [--session-idle S] [--session-max S] [--behind-tls]\n"
-    "\n"
     "Serve the ledger over HTTP: the lookup pages and the REST API\n"
     "(docs/openapi.yaml).  Reads are public and run on read-only connections;\n"
     "writes need 'Authorization: Bearer TOKEN' ('bridgemp ledger token create').\n"
     "Staff and scorers log in at /login ('bridgemp ledger user add'); their pages'\n"
     "forms are POSTs checked by session and CSRF token (docs/serve.md).\n"
-    "\n"
-    "  --db FILE           the ledger (else $BRIDGEMP_DB, else ./bridgemp.db)\n"
-    "  --listen HOST:PORT  address to listen on (default 127.0.0.1:8080; port 0: any)\n"
-    "  --threads N         worker threads (default 2)\n"
-    "  --timeout S         close connections idle for S seconds (default 30)\n"
-    "  --max-body BYTES    largest request body (default 2097152); larger is 413\n"
-    "  --max-connections N  connections at once, in all (default 1000)\n"
-    "  --max-per-ip N      connections at once from one address (default 32)\n"
-    "  --deadline S        close a connection whose request is not answered S seconds\n"
-    "                      after it began, however slowly it trickles in (default 60)\n"
-    "  --cache-mb MB       memory for cached public answers (default 64; 0: no cache)\n"
-    "  --access-log FILE   one line per request ('-': standard error)\n"
-    "  --tls-cert, --tls-key  serve HTTPS (needs libmicrohttpd with GnuTLS)\n"
-    "  --port-file FILE    write the port listened on to FILE (for scripts; a relative\n"
-    "                      FILE is in the working directory)\n"
-    "  --routes            print the routes and exit\n"
-    "  --session-idle S    end a login session after S seconds without a request\n"
-    "                      (default 1800)\n"
-    "  --session-max S     end it S seconds after the login, however busy (default 43200)\n"
-    "  --behind-tls        mark cookies Secure although this server speaks HTTP (a TLS\n"
-    "                      proxy in front); with --tls-cert they are Secure anyway\n"
     "SIGTERM or SIGINT stops it: no new connections, requests in flight finish.\n";
+
+#define SERVE_OPT(id, nm, v, d) CLI_OPT_ID(id, nm, 0, v, d)
+static const cli_opt serve_opts[] = {
+    SERVE_OPT('d', "--db", "FILE", "the ledger (else $BRIDGEMP_DB, else ./bridgemp.db)"),
+    SERVE_OPT('l', "--listen", "HOST:PORT", "address to listen on (default 127.0.0.1:8080; port 0: any)"),
+    SERVE_OPT('t', "--threads", "N", "worker threads (default 2)"),
+    SERVE_OPT('T', "--timeout", "S", "close connections idle for S seconds (default 30)"),
+    SERVE_OPT('m', "--max-body", "BYTES", "largest request body (default 2097152); larger is 413"),
+    SERVE_OPT('C', "--max-connections", "N", "connections at once, in all (default 1000)"),
+    SERVE_OPT('P', "--max-per-ip", "N", "connections at once from one address (default 32)"),
+    SERVE_OPT('D', "--deadline", "S", "close a connection not answered S seconds after it began (60)"),
+    SERVE_OPT('K', "--cache-mb", "MB", "memory for cached public answers (default 64; 0: no cache)"),
+    SERVE_OPT('a', "--access-log", "FILE|-", "one line per request ('-': standard error)"),
+    SERVE_OPT('c', "--tls-cert", "PEM", "serve HTTPS (with --tls-key; libmicrohttpd with GnuTLS)"),
+    SERVE_OPT('k', "--tls-key", "PEM", "the key of --tls-cert"),
+    SERVE_OPT('p', "--port-file", "FILE", "write the port listened on to FILE (for scripts)"),
+    SERVE_OPT('r', "--routes", NULL, "print the routes and exit"),
+    SERVE_OPT('I', "--session-idle", "S", "end a login session after S seconds idle (default 1800)"),
+    SERVE_OPT('M', "--session-max", "S", "end it S seconds after the login (default 43200)"),
+    SERVE_OPT('B', "--behind-tls", NULL, "Secure cookies over HTTP (a TLS proxy in front)"),
+    CLI_OPT_END};
 
 typedef struct serve_args {
     srv_opts o;
@@ -97,52 +91,50 @@ static int parse_cache_mb(const char *s, size_t *out)
     return rc;
 }
 
-static int parse(int argc, char **argv, serve_args *a)
+/* One option given (by its id in serve_opts); 0 or 2 (said). */
+static int parse_opt(int c, const char *val, serve_args *a)
 {
-    static const struct option longs[] = {
-        {"db", 1, 0, 'd'},        {"listen", 1, 0, 'l'},     {"threads", 1, 0, 't'},
-        {"timeout", 1, 0, 'T'},   {"max-body", 1, 0, 'm'},   {"access-log", 1, 0, 'a'},
-        {"tls-cert", 1, 0, 'c'},  {"tls-key", 1, 0, 'k'},    {"port-file", 1, 0, 'p'},
-        {"routes", 0, 0, 'r'},    {"help", 0, 0, 'h'},       {"max-connections", 1, 0, 'C'},
-        {"max-per-ip", 1, 0, 'P'}, {"deadline", 1, 0, 'D'},   {"session-idle", 1, 0, 'I'},
-        {"session-max", 1, 0, 'M'}, {"behind-tls", 0, 0, 'B'}, {"cache-mb", 1, 0, 'K'},
-        {0, 0, 0, 0}};
     unsigned long long v = 0;
-    int c, rc = 0;
-    opterr = 1;
-    optind = 1;
+    int rc = 0;
+    switch (c) {
+    case 'd': a->o.db = val; break;
+    case 'l': rc = parse_listen(val, a); break;
+    case 't': rc = parse_uint("--threads", val, 64, &v), a->o.threads = (unsigned)v; break;
+    case 'T': rc = parse_uint("--timeout", val, 3600, &v), a->o.timeout = (unsigned)v; break;
+    case 'm': rc = parse_uint("--max-body", val, 1ull << 30, &v), a->o.max_body = v; break;
+    case 'C': rc = parse_uint("--max-connections", val, 100000, &v), a->o.max_conns = (unsigned)v; break;
+    case 'P': rc = parse_uint("--max-per-ip", val, 100000, &v), a->o.max_per_ip = (unsigned)v; break;
+    case 'D': rc = parse_uint("--deadline", val, 86400, &v), a->o.deadline = (unsigned)v; break;
+    case 'I': rc = parse_uint("--session-idle", val, 30 * 86400, &v), a->o.session_idle = (unsigned)v; break;
+    case 'M': rc = parse_uint("--session-max", val, 90 * 86400, &v), a->o.session_max = (unsigned)v; break;
+    case 'B': a->o.behind_tls = true; break;
+    case 'K': rc = parse_cache_mb(val, &a->o.cache_mb); break;
+    case 'a': a->log = val; break;
+    case 'c': a->o.tls_cert = val; break;
+    case 'k': a->o.tls_key = val; break;
+    case 'p': a->port_file = val; break;
+    case 'r': a->routes = true; break;
+    default: rc = 2;
+    }
+    return rc;
+}
+
+/* The options given (serve's own: its table, cli_parse), in order; 0 or 2
+ * after the message and the help. */
+static int parse(const cli_prog *prog, const cli_parsed *p, serve_args *a)
+{
+    int rc = 0;
     a->o.db = getenv("BRIDGEMP_DB");
     parse_listen("127.0.0.1:8080", a);
     a->o.cache_mb = 64;
-    while (!rc && (c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        switch (c) {
-        case 'd': a->o.db = optarg; break;
-        case 'l': rc = parse_listen(optarg, a); break;
-        case 't': rc = parse_uint("--threads", optarg, 64, &v), a->o.threads = (unsigned)v; break;
-        case 'T': rc = parse_uint("--timeout", optarg, 3600, &v), a->o.timeout = (unsigned)v; break;
-        case 'm': rc = parse_uint("--max-body", optarg, 1ull << 30, &v), a->o.max_body = v; break;
-        case 'C': rc = parse_uint("--max-connections", optarg, 100000, &v), a->o.max_conns = (unsigned)v; break;
-        case 'P': rc = parse_uint("--max-per-ip", optarg, 100000, &v), a->o.max_per_ip = (unsigned)v; break;
-        case 'D': rc = parse_uint("--deadline", optarg, 86400, &v), a->o.deadline = (unsigned)v; break;
-        case 'I': rc = parse_uint("--session-idle", optarg, 30 * 86400, &v), a->o.session_idle = (unsigned)v; break;
-        case 'M': rc = parse_uint("--session-max", optarg, 90 * 86400, &v), a->o.session_max = (unsigned)v; break;
-        case 'B': a->o.behind_tls = true; break;
-        case 'K': rc = parse_cache_mb(optarg, &a->o.cache_mb); break;
-        case 'a': a->log = optarg; break;
-        case 'c': a->o.tls_cert = optarg; break;
-        case 'k': a->o.tls_key = optarg; break;
-        case 'p': a->port_file = optarg; break;
-        case 'r': a->routes = true; break;
-        case 'h': fputs(serve_help, stdout); return -1;
-        default: rc = 2;
-        }
+    for (size_t i = 0; i < p->ngiven && !rc; i++)
+        rc = parse_opt(p->given[i].opt->id, p->given[i].value, a);
+    if (!rc && p->npos > p->nwords)
+        return cli_usage_error(prog, p->cmd, "unexpected argument \"%s\"", p->pos[p->nwords]);
+    if (rc) {
+        fputc('\n', stderr);
+        cli_help(prog, p->cmd, stderr);
     }
-    if (!rc && optind < argc) {
-        fprintf(stderr, "bridgemp serve: unexpected argument \"%s\"\n", argv[optind]);
-        rc = 2;
-    }
-    if (rc == 2)
-        fputs(serve_help, stderr);
     return rc;
 }
 
@@ -197,12 +189,18 @@ static int serve(serve_args *a, FILE *log)
     return 0;
 }
 
-int cli_serve(int argc, char **argv)
+typedef struct serve_call {
+    const cli_prog *prog;
+    const cli_parsed *p;
+} serve_call;
+
+static int serve_run(void *arg)
 {
+    const serve_call *c = arg;
     serve_args a = {0};
-    int rc = parse(argc, argv, &a);
+    int rc = parse(c->prog, c->p, &a);
     if (rc)
-        return rc < 0 ? 0 : rc;
+        return rc;
     if (a.routes)
         return print_routes();
     if (!a.o.db || !*a.o.db)
@@ -219,5 +217,29 @@ int cli_serve(int argc, char **argv)
     rc = serve(&a, log);
     if (log && log != stderr)
         fclose(log);
+    return rc;
+}
+
+int cli_serve(int argc, char **argv)
+{
+    static const cli_cmd serve_cmds[] = {
+        {"serve", "", "the web service over the ledger", serve_help, serve_opts, 0, CLI_MANY,
+         serve_run, 0},
+        {NULL, NULL, NULL, NULL, NULL, 0, 0, NULL, 0}};
+    const cli_cmd *const sections[] = {serve_cmds};
+    const cli_prog prog = {.name = "bridgemp",
+                           .usage = "bridgemp serve [OPTIONS]",
+                           .sections = sections,
+                           .nsections = 1,
+                           .help_after_error = true};
+    cli_parsed p;
+    int rc;
+    if (cli_parse(&prog, argc, argv, NULL, &p)) {
+        serve_call c = {&prog, &p};
+        rc = p.cmd->run(&c);
+    } else {
+        rc = p.status;
+    }
+    cli_parsed_free(&p);
     return rc;
 }

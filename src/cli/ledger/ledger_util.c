@@ -163,8 +163,7 @@ int ledger_report_table(const ledger_args *a, ledger_fill_fn fill, const void *a
     return ledger_run(a, report_step, &r);
 }
 
-int ledger_usage(const ledger_args *a, const char *help)
+int ledger_usage(const ledger_args *a)
 {
-    fputs(help, a->help ? stdout : stderr);
-    return a->help ? 0 : LEDGER_EXIT_USAGE;
+    return cli_usage(a->prog, a->cl->cmd, a->cl);
 }

@@ -59,7 +59,7 @@ step 0 "abf 2025-10 closed: 0 batches posted \(0 lines\), 0 players re-ranked, 0
 printf 'number,name,status,home_club\n1234,Mary O'"'"'Brien,Active,2074\n1324,mary obrien,Active,2074\n' > "$W/d.csv"
 step 0 "2 players imported" $L player import "$W/d.csv" --body abf
 step 0 "0001234 +Mary O'Brien +0001324 +mary obrien +2074 +same name, same home club, numbers: two digits transposed, birth year not known" $L player duplicates --body abf
-refused 2 "usage: bridgemp ledger player add" $L player merge 1324 --body abf --reason r
+refused 2 "usage: bridgemp ledger player merge DUP --body B --into KEEP" $L player merge 1324 --body abf --reason r
 step 0 "player 1324 merged into 1234: batch 4" $L player merge 1324 --into 1234 --body abf --reason "same player"
 step 0 "player 0001234 Mary O'Brien" $L report statement 1324 --body abf
 refused 1 "already merged" $L player merge 1324 --into 1234 --body abf --reason again

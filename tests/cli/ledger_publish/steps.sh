@@ -56,7 +56,7 @@ step 2 "one region at a time" $L report ranking --body abf --state NSW --region 
 step 0 "^2025-09 +0002021 +T2 player 1 +Nil +Graduate Master" \
     $L report promotions --body abf --period 2025-09
 step 1 "expected yyyy-mm or yyyy" $L report promotions 2025-9 --body abf
-step 2 "usage: bridgemp ledger report statement" \
+step 2 "usage: bridgemp ledger report promotions \\[PERIOD\\]" \
     $L report promotions 2025-09 --period 2025-09 --body abf
 
 # item 5: the finding -- a folder that does not exist is made before the
