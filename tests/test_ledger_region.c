@@ -13,7 +13,7 @@
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_movein.h"
 #include "bridgemp/ledger_publish.h"
-#include "ledger/chain.h"
+#include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/migrations/sqlite_migrations.h"
 

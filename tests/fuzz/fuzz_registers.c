@@ -13,7 +13,7 @@
 
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/ledger.h"
-#include "ledger/csv.h"
+#include "ledger/shared/csv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
