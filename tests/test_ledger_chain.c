@@ -1,4 +1,4 @@
-/* Every change an entry in the chain (issue 27, src/ledger/chain*.c): the
+/* Every change an entry in the chain (issue 27, src/ledger/chain/chain*.c): the
  * registry covers every table of the schema on both backends, a change
  * carries its row images and says which fields changed, and a ledger older
  * than migration 016 gets its baseline with its next change (docs/rulings.md

@@ -1,4 +1,4 @@
-/* A player's region (issue 28 item 4, migration 023, src/ledger/region.c,
+/* A player's region (issue 28 item 4, migration 023, src/ledger/register/region.c,
  * docs/rulings.md RG-1, RG-2): the ABF's state or territory and the EBU's
  * county read by the register import (its documented-header check, a file
  * without the column leaving it as it is, --dry-run from -> to), written
