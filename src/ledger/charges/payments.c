@@ -6,12 +6,23 @@
 #include <string.h>
 
 #include "ledger/chain/chain.h"
-#include "bridgemp/abf.h"
 #include "core/date.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/invoice/invoice_doc.h"
 #include "ledger/charges/payments.h"
+
+/* Days from a to b: calendar arithmetic, the same for every body (the
+ * core's day count, as bmp_abf_days_between counts them). */
+static bmp_status days_between(const char *a, const char *b, long *days, bmp_error *err)
+{
+    core_date da, db;
+    bmp_status st;
+    if ((st = core_date_get(a, "date", &da, err)) || (st = core_date_get(b, "date", &db, err)))
+        return st;
+    *days = core_date_days(db) - core_date_days(da);
+    return BMP_OK;
+}
 
 bmp_status payment_balance(bmp_ledger *l, int64_t id, const char *date, bmp_ledger_balance *out,
                            bmp_error *err)
@@ -39,7 +50,7 @@ bmp_status payment_balance(bmp_ledger *l, int64_t id, const char *date, bmp_ledg
     }
     l->ops->finalize(st);
     if (!rc && out->balance > 0 && strcmp(date, "9999-12-31") != 0)
-        rc = bmp_abf_days_between(out->issued, date, &out->age, err);
+        rc = days_between(out->issued, date, &out->age, err);
     if (out->age < 0)
         out->age = 0;
     return rc;

@@ -16,6 +16,15 @@
 #include "ledger/body_ops.h"
 #include "ledger/shared/text_door.h"
 
+/* The run `name` of the body whose table is ops (NULL: none). */
+static const bmp_ledger_run_spec *run_of(const ledger_body_ops *ops, const char *name)
+{
+    for (size_t i = 0; ops && name && i < ops->nruns; i++)
+        if (strcmp(ops->runs[i].name, name) == 0)
+            return &ops->runs[i];
+    return NULL;
+}
+
 const bmp_ledger_run_spec *bmp_ledger_runs(const char *body, size_t *n)
 {
     const ledger_body_ops *ops = ledger_body_ops_find(body);
@@ -25,22 +34,18 @@ const bmp_ledger_run_spec *bmp_ledger_runs(const char *body, size_t *n)
 
 const bmp_ledger_run_spec *bmp_ledger_run_find(const char *body, const char *name)
 {
-    size_t n = 0;
-    const bmp_ledger_run_spec *runs = bmp_ledger_runs(body, &n);
-    for (size_t i = 0; name && i < n; i++)
-        if (strcmp(runs[i].name, name) == 0)
-            return &runs[i];
-    return NULL;
+    return run_of(ledger_body_ops_find(body), name);
 }
 
-/* "the EBU has no capitation run; its runs: gold, ums, licences". */
-static bmp_status no_such_run(const char *body, const char *name, bmp_error *err)
+/* "the EBU has no capitation run; its runs: gold, ums, licences"; ops is
+ * body's table, NULL for a body the ledger does not know. */
+static bmp_status no_such_run(const ledger_body_ops *ops, const char *body, const char *name,
+                              bmp_error *err)
 {
-    const ledger_body_ops *ops = ledger_body_ops_find(body);
-    if (!ops)
-        return bmp_error_set(err, BMP_EINVAL, "no body \"%s\" (expected abf, nzb, ebu or acbl)",
-                             body ? body : "");
     char list[512] = "";
+    if (!ops)
+        return bmp_error_set(err, BMP_EINVAL, "no body \"%s\" (expected %s)", body ? body : "",
+                             ledger_body_codes(list, sizeof list));
     size_t at = 0;
     for (size_t i = 0; i < ops->nruns && at < sizeof list; i++) {
         int k = snprintf(list + at, sizeof list - at, "%s%s", i ? ", " : "", ops->runs[i].name);
@@ -62,9 +67,10 @@ const char *ledger_run_opt(const bmp_ledger_run_in *in, size_t i)
 static bmp_status check_in(const char *body, const char *name, const bmp_ledger_run_in *in,
                            const bmp_ledger_run_spec **spec, bmp_error *err)
 {
-    *spec = bmp_ledger_run_find(body, name);
+    const ledger_body_ops *ops = ledger_body_ops_find(body);
+    *spec = run_of(ops, name);
     if (!*spec)
-        return no_such_run(body, name, err);
+        return no_such_run(ops, body, name, err);
     if (!in || in->npos != (*spec)->npos || ((*spec)->npos && !in->pos))
         return bmp_error_set(err, BMP_EINVAL, "%s: expected %zu argument(s) (%s), got %zu",
                              name, (*spec)->npos, (*spec)->args, in ? in->npos : 0);
@@ -91,18 +97,26 @@ bmp_status ledger_run_check(const char *body, const char *name, const bmp_ledger
     return check_in(body, name, in, spec, err);
 }
 
-bmp_status bmp_ledger_run_call(bmp_ledger *l, const char *body, const char *name,
-                               const bmp_ledger_run_in *in, bmp_ledger_run_out *out,
-                               bmp_problems *probs, bmp_error *err)
+/* Run `name` of the body whose table is ops (found once by the caller). */
+static bmp_status run_call(bmp_ledger *l, const ledger_body_ops *ops, const char *body,
+                           const char *name, const bmp_ledger_run_in *in, bmp_ledger_run_out *out,
+                           bmp_problems *probs, bmp_error *err)
 {
-    const bmp_ledger_run_spec *spec = bmp_ledger_run_find(body, name);
+    const bmp_ledger_run_spec *spec = run_of(ops, name);
     if (!spec) {
         size_t size = out->size;
         memset(out, 0, sizeof *out);
         out->size = size;
-        return no_such_run(body, name, err);
+        return no_such_run(ops, body, name, err);
     }
     return spec->run(l, body, in, out, probs, err);
+}
+
+bmp_status bmp_ledger_run_call(bmp_ledger *l, const char *body, const char *name,
+                               const bmp_ledger_run_in *in, bmp_ledger_run_out *out,
+                               bmp_problems *probs, bmp_error *err)
+{
+    return run_call(l, ledger_body_ops_find(body), body, name, in, out, probs, err);
 }
 
 bmp_status bmp_ledger_run_call_why(bmp_ledger *l, const char *body, const char *name,
@@ -110,18 +124,19 @@ bmp_status bmp_ledger_run_call_why(bmp_ledger *l, const char *body, const char *
                                    bmp_ledger_run_out *out, bmp_problems *probs,
                                    bmp_error *err)
 {
+    const ledger_body_ops *ops = ledger_body_ops_find(body);
     if (!reason || !*reason)
-        return bmp_ledger_run_call(l, body, name, in, out, probs, err);
-    const bmp_ledger_run_spec *spec = bmp_ledger_run_find(body, name);
+        return run_call(l, ops, body, name, in, out, probs, err);
+    const bmp_ledger_run_spec *spec = run_of(ops, name);
     if (spec && spec->kind != BMP_LEDGER_OUT_RUN)
         return bmp_error_set(err, BMP_EINVAL, "%s makes no charge run: a reason is kept only in "
                              "a charge run's audit entry", name);
     if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
         return BMP_EINVAL;
     if (!l)
-        return bmp_ledger_run_call(l, body, name, in, out, probs, err);
+        return run_call(l, ops, body, name, in, out, probs, err);
     l->reason = reason; /* for this call only: charge_audit reads it */
-    bmp_status rc = bmp_ledger_run_call(l, body, name, in, out, probs, err);
+    bmp_status rc = run_call(l, ops, body, name, in, out, probs, err);
     l->reason = NULL;
     return rc;
 }

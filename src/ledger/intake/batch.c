@@ -206,14 +206,14 @@ static const char *credit_check(const ledger_body *b, const pslot *s, const char
     snprintf(where, sizeof where, "%s:%zu: ", file, line);
     const char *what = s->id ? (strcmp(s->status, "Dormant") == 0 ? "is Dormant" : "has Resigned")
                              : "is not in the register";
-    if (b->hold_unknown)
+    if (b->ops->hold_unknown)
         return s->id ? (strcmp(s->status, "Dormant") == 0 ? "Dormant" : "Resigned")
                      : "not registered";
     const ledger_body_ops *ops = ledger_body_ops_of(b->code);
     if (ops && ops->members_only)
         problems_add(probs, "%splayer %s %s: %s", where, number, what, ops->members_only);
     else
-        problems_add(probs, "%splayer %s %s of %s (%s)", where, number, what, b->code, b->rule);
+        problems_add(probs, "%splayer %s %s of %s (%s)", where, number, what, b->code, b->ops->unknown_rule);
     (*bad)++;
     return NULL;
 }

@@ -77,7 +77,7 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
                            "INSERT INTO batch (body_id, source, file, event, event_date, content_hash, "
                            "state, reason, who, created_at, lines) VALUES (?1, 'release', ?2, "
                            "'held points', ?3, ?4, 'received', ?5, ?6, ?7, ?8) RETURNING id",
-                           "issssssi", b->id, number, renewed, hash, b->rule, l->who, at, (int64_t)m);
+                           "issssssi", b->id, number, renewed, hash, b->ops->unknown_rule, l->who, at, (int64_t)m);
     for (size_t i = 0; i < n && !rc; i++) {
         if (!take[i])
             continue;
@@ -85,7 +85,7 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
                     "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, "
                     "contestant) SELECT ?1, ?2, point_type, points, ?3, event, contestant "
                     "FROM held WHERE id = ?4",
-                    "iisi", id, player, b->rule, v[i].id);
+                    "iisi", id, player, b->ops->unknown_rule, v[i].id);
         if (!rc)
             rc = lq_run(l, err, "INSERT INTO held_release (held_id, batch_id) VALUES (?1, ?2)", "ii",
                         v[i].id, id);
@@ -104,7 +104,7 @@ static bmp_status write_release(bmp_ledger *l, const ledger_body *b, const char 
         rc = ledger_touch_batch(l, id, err);
     if (!rc) {
         char *d = core_asprintf("batch %lld releases %zu held lines of %s %s (%s, renewed %s)%s%s",
-                                (long long)id, m, b->code, number, b->rule, renewed,
+                                (long long)id, m, b->code, number, b->ops->unknown_rule, renewed,
                                 reason ? ": " : "", reason ? reason : "");
         rc = d ? ledger_audit(l, "release", d, err) : bmp_error_oom(err);
         free(d);
@@ -155,7 +155,7 @@ bmp_status bmp_ledger_release_held_why(bmp_ledger *l, const char *body, const ch
     if (!rc && (strcmp(status, "Dormant") == 0 || strcmp(status, "Resigned") == 0 ||
                 strcmp(status, "Deceased") == 0))
         rc = bmp_error_set(err, BMP_EINVAL, "player %s is %s: held points go only to a registered "
-                           "player (%s)", norm, status, b.rule);
+                           "player (%s)", norm, status, b.ops->unknown_rule);
     hline *v = NULL;
     size_t n = 0;
     bool *take = NULL;
@@ -173,7 +173,7 @@ bmp_status bmp_ledger_release_held_why(bmp_ledger *l, const char *body, const ch
     if (!rc && m == 0)
         rc = bmp_error_set(err, BMP_ENOTFOUND,
                            "player %s: no held points to release on %s (%zu held line(s) outside "
-                           "the quarter of renewal and the one before, %s)", norm, renewed, n, b.rule);
+                           "the quarter of renewal and the one before, %s)", norm, renewed, n, b.ops->unknown_rule);
     int64_t id = 0;
     if (!rc)
         rc = write_release(l, &b, norm, player, v, take, n, renewed, reason, &id, err);

@@ -105,7 +105,7 @@ size_t ledger_player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
             problems_add(probs, "%snumber: %s", where, e.msg);
             bad++;
         }
-    } else if (!b->allocates) {
+    } else if (!b->ops->allocate_numbers) {
         problems_add(probs, "%snumber: required (%s does not have the ledger allocate numbers)",
                      where, b->code);
         bad++;
@@ -165,79 +165,24 @@ void ledger_prow_free(ledger_prow *r)
     free(r->alts);
 }
 
-static int cmp_long(const void *a, const void *b)
-{
-    long x = *(const long *)a, y = *(const long *)b;
-    return (x > y) - (x < y);
-}
-
-/* NZ-89: each new player gets the first available 4-5 digit computer
- * number: the lowest of 1000..99999 neither in the register nor taken
- * earlier in the same import. */
+/* Numbers for the new players (rows without one) where the body allocates
+ * them (its allocate_numbers, NZ-89); where it does not, such rows were
+ * refused by ledger_player_check. */
 bmp_status ledger_allocate_numbers(bmp_ledger *l, const ledger_body *b, ledger_prow *rows, size_t n,
                                    bmp_error *err)
 {
     size_t need = 0;
     for (size_t i = 0; i < n; i++)
         need += rows[i].number[0] == '\0';
-    if (!need)
+    if (!need || !b->ops->allocate_numbers)
         return BMP_OK;
-    ledger_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT number FROM player WHERE body_id = ?1 AND length(number) "
-                             "BETWEEN 4 AND 5",
-                             "i", b->id);
-    if (rc)
-        return rc;
-    long *used = NULL;
-    size_t nused = 0, cap = 0;
-    bool row = true;
-    while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
-        if (rc || !row)
-            break;
-        if (nused == cap) {
-            cap = cap ? cap * 2 : 256;
-            long *u = realloc(used, (cap + n) * sizeof *u);
-            if (!u) {
-                rc = bmp_error_oom(err);
-                break;
-            }
-            used = u;
-        }
-        used[nused++] = atol(l->ops->col_text(st, 0));
-    }
-    l->ops->finalize(st);
-    if (!rc) {
-        long *u = realloc(used, (nused + n + 1) * sizeof *u);
-        if (!u)
-            rc = bmp_error_oom(err);
-        else
-            used = u;
-    }
-    if (!rc) {
-        for (size_t i = 0; i < n; i++)
-            if (rows[i].number[0] && strlen(rows[i].number) >= 4 && strlen(rows[i].number) <= 5)
-                used[nused++] = atol(rows[i].number);
-        qsort(used, nused, sizeof *used, cmp_long);
-        long next = 1000;
-        size_t k = 0;
-        for (size_t i = 0; i < n && !rc; i++) {
-            if (rows[i].number[0])
-                continue;
-            while (k < nused && used[k] < next)
-                k++;
-            while (k < nused && used[k] == next) {
-                next++;
-                k++;
-            }
-            if (next > 99999)
-                rc = bmp_error_set(err, BMP_ERANGE, "NZ-89: no 4-5 digit computer number left");
-            else
-                snprintf(rows[i].number, sizeof rows[i].number, "%d", (int)next++);
-        }
-    }
-    free(used);
+    char **numbers = malloc(n * sizeof *numbers);
+    if (!numbers)
+        return bmp_error_oom(err);
+    for (size_t i = 0; i < n; i++)
+        numbers[i] = rows[i].number;
+    bmp_status rc = b->ops->allocate_numbers(l, b, numbers, n, sizeof rows[0].number, err);
+    free(numbers);
     return rc;
 }
 

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bridgemp/nzb.h"
 #include "bridgemp/rank.h"
 #include "bridgemp/rules.h"
 #include "ledger/body_ops.h"
@@ -50,9 +49,9 @@ static bmp_status holding_of(const bmp_rules *r, const bmp_points *h, bmp_points
      * blocks; the ledger keeps C as earned and converts when ranking */
     int b = bmp_rules_point_type_index(r, "b"), c = bmp_rules_point_type_index(r, "c");
     const ledger_body_ops *ops = ledger_body_ops_of(r->body);
-    if (ops && ops->c_counts_as_b && b >= 0 && c >= 0) {
+    if (ops && ops->c_to_b && b >= 0 && c >= 0) {
         bmp_points left = 0;
-        out->points[b] += bmp_nz_c_to_b(out->points[c], &left);
+        out->points[b] += ops->c_to_b(out->points[c], &left);
     }
     /* ABF-87: the pre-1982 red allowance is a rank input of the ABF rules */
     for (size_t k = 0; r->rank_inputs && r->rank_inputs[k].name; k++)
