@@ -144,7 +144,7 @@ static bmp_status insert_payment(bmp_ledger *l, const ledger_body *b, const bmp_
                                  "isiisiss", b->id, p->ref, club, p->cents, p->date,
                                  (int64_t)p->club_number, l->who, at);
     invoice_money(p->cents, amount, sizeof amount);
-    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    const ledger_body_ops *ops = b->ops;
     if (!rc && !p->club_number && ops && ops->no_club_number) /* ABF-115 */
         rc = ops->no_club_number(l, b, p, club, out, err);
     if (!rc)

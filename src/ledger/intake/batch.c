@@ -209,7 +209,7 @@ static const char *credit_check(const ledger_body *b, const pslot *s, const char
     if (b->ops->hold_unknown)
         return s->id ? (strcmp(s->status, "Dormant") == 0 ? "Dormant" : "Resigned")
                      : "not registered";
-    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    const ledger_body_ops *ops = b->ops;
     if (ops && ops->members_only)
         problems_add(probs, "%splayer %s %s: %s", where, number, what, ops->members_only);
     else
@@ -535,7 +535,7 @@ static void collect_numbers(const ledger_body *b, const bmp_ledger_line *lines, 
 /* NZ-103: the body gives overseas players no points from events. */
 static bool overseas_no_points(const ledger_body *b)
 {
-    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    const ledger_body_ops *ops = b->ops;
     return ops && ops->overseas_no_points;
 }
 

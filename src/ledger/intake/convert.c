@@ -18,7 +18,7 @@
 static bmp_status rate(const ledger_body *b, const bmp_ledger_conversion *c,
                        bmp_ledger_converted *out, bmp_error *err)
 {
-    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    const ledger_body_ops *ops = b->ops;
     if (ops && ops->convert_rate)
         return ops->convert_rate(c, out, err);
     return bmp_error_set(err, BMP_ENOTSUP, "not supported: conversion of foreign points into %s "

@@ -50,7 +50,7 @@ static bmp_status creditable(const ledger_body *b, const hline *h, const char *r
                              bmp_error *err)
 {
     *ok = true;
-    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    const ledger_body_ops *ops = b->ops;
     if (!ops || !ops->held_creditable)
         return BMP_OK;
     return ops->held_creditable(h->date, renewed, ok, err);

@@ -205,7 +205,7 @@ bmp_status bmp_ledger_merge(bmp_ledger *l, const char *body, const char *dup, co
 static bmp_status promoted_since(bmp_ledger *l, const ledger_body *b, int64_t m, int64_t player,
                                  ledger_rank *out, bmp_error *err)
 {
-    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    const ledger_body_ops *ops = b->ops;
     memset(out, 0, sizeof *out);
     if (!ops || !ops->ranks_for_life)
         return BMP_OK;

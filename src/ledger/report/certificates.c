@@ -29,7 +29,7 @@ static bmp_status closed_period(bmp_ledger *l, const char *body, const char *per
     bmp_status rc = ledger_body_get(l, body, b, err);
     if (rc)
         return rc;
-    const ledger_body_ops *ops = ledger_body_ops_of(b->code);
+    const ledger_body_ops *ops = b->ops;
     who->prefix = ops ? ops->cert_prefix : NULL;
     who->rule = ops ? ops->cert_rule : NULL;
     if (!who->prefix)

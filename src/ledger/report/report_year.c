@@ -124,7 +124,7 @@ bmp_status bmp_ledger_year_report(bmp_ledger *l, const char *body, int year,
     if (year < 1 || year > 9999)
         return bmp_error_set(err, BMP_EINVAL, "year %d is not 1..9999", year);
     bmp_status rc = ledger_body_get(l, body, &b, err);
-    const ledger_body_ops *ops = rc ? NULL : ledger_body_ops_of(b.code);
+    const ledger_body_ops *ops = rc ? NULL : b.ops;
     bool has_awards = ops && ops->year_awards;
     if (!rc)
         rc = year_rows(l, &b, year, &r, err);
