@@ -43,8 +43,8 @@ typedef struct ledger_year_player {
 #define LEDGER_AWARD_SIZE 112 /* an award's text on the year's list */
 
 typedef struct ledger_body_ops {
-    const char *code;   /* "abf": the body row's code and bmp_rules' name */
-    const char *alias;  /* another spelling accepted on input ("nz"), or NULL */
+    const char *code;   /* "abf": the body row's code and bmp_rules' name (other
+                           spellings, "nz", are bmp_rules_find's) */
     const char *title;  /* in messages: "the ABF", "NZ Bridge" */
 
     /* -- results files and batches (sources.c, batch.c) -- */
@@ -54,15 +54,29 @@ typedef struct ledger_body_ops {
      * NULL: "... of BODY (RULE)" with the body row's rule. */
     const char *members_only;
     bool overseas_no_points;      /* NZ-103: overseas players earn none */
+    /* A line of a player the register does not hold (or Dormant, Resigned):
+     * held for the secretary (true) or refused (false), under `unknown_rule`
+     * (ABF-99, EBU-5 hold; NZ-9, ACBL refuse).  The body row's
+     * unknown_players and rule columns are kept in the schema, not read. */
+    bool hold_unknown;
+    const char *unknown_rule;
 
     /* -- the register (registry.c) -- */
     /* A national ID, normalised into out; NULL: 1 to 8 digits, named
      * `number_name`. */
     bmp_status (*number_check)(const char *in, char *out, size_t size, bmp_error *err);
     const char *number_name;      /* "NZB computer", "EBU" */
+    /* NZ-89: a number for each new player of one import or add, numbers[i]
+     * (of `size` bytes) empty; the non-empty ones are taken.  NULL: the body
+     * does not allocate, a number is required (the body row's
+     * allocates_numbers column is kept in the schema, not read). */
+    bmp_status (*allocate_numbers)(bmp_ledger *l, const ledger_body *b, char *const *numbers,
+                                   size_t n, size_t size, bmp_error *err);
 
     /* -- ranks (ranks_glue.c) -- */
-    bool c_counts_as_b;           /* NZ-2: 100 C = 1 B for rank, in whole blocks */
+    /* NZ-2: C counted as B for rank, in whole blocks (bmp_nz_c_to_b): the B
+     * points of c, *left the C left over; NULL: C is not counted as B. */
+    bmp_points (*c_to_b)(bmp_points c, bmp_points *left);
     bool ranks_for_life;          /* ABF-88 1.4.4: a rank never goes down */
 
     /* -- held points, conversions, approval, payments, certificates -- */
@@ -102,13 +116,15 @@ typedef struct ledger_body_ops {
                               bmp_table *t, bmp_error *err);
 } ledger_body_ops;
 
-/* The table of body `code` as given on input (any case, or its alias);
- * NULL if unknown. */
+/* The table of body `code` as given on input (any case, or a spelling
+ * bmp_rules_find accepts: "nz"); NULL if unknown. */
 const ledger_body_ops *ledger_body_ops_find(const char *code);
 /* The table of a body row's code, exactly ("nzb", not "NZ"); NULL if none. */
 const ledger_body_ops *ledger_body_ops_of(const char *code);
-/* Does `given` (any case, or the body's alias) name body `code`? */
+/* Does `given` (any case, or a spelling bmp_rules_find accepts) name body `code`? */
 bool ledger_body_names(const char *given, const char *code);
+/* The bodies' codes for a message, from the one list: "abf, acbl, ebu or nzb". */
+const char *ledger_body_codes(char *buf, size_t size);
 
 /* A run adapter's definition, the generic signature (bmp_ledger_run_fn). */
 #define LEDGER_RUN_DEF(name)                                                                  \

@@ -159,22 +159,24 @@ bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, cons
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err)
 {
     memset(b, 0, sizeof *b);
+    char list[64];
     if (!code || !*code)
-        return bmp_error_set(err, BMP_EINVAL, "no body given (expected abf, nzb, ebu or acbl)");
-    char lower[8] = {0};
-    for (size_t i = 0; code[i] && i < sizeof lower - 1; i++)
-        lower[i] = (char)((code[i] >= 'A' && code[i] <= 'Z') ? code[i] + 32 : code[i]);
-    const ledger_body_ops *ops = ledger_body_ops_find(lower); /* "nz": "nzb" */
-    if (ops)
-        snprintf(lower, sizeof lower, "%s", ops->code);
+        return bmp_error_set(err, BMP_EINVAL, "no body given (expected %s)",
+                             ledger_body_codes(list, sizeof list));
+    /* the body's facts are its table's (body_ops.h), found once here; the
+     * row gives its id ("nz" names "nzb") */
+    const ledger_body_ops *ops = ledger_body_ops_find(code);
+    if (!ops)
+        return bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\" (expected %s)", code,
+                             ledger_body_codes(list, sizeof list));
+    const char *lower = ops->code;
     if (l->body.id && strcmp(l->body.code, lower) == 0) {
         *b = l->body;
         return BMP_OK;
     }
     ledger_stmt *st = NULL;
     bool owned = false;
-    static const char sql[] = "SELECT id, code, allocates_numbers, unknown_players, rule "
-                              "FROM body WHERE code = ?1";
+    static const char sql[] = "SELECT id, code FROM body WHERE code = ?1";
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (!rc)
         rc = l->ops->bind_text(st, 1, lower, err);
@@ -186,14 +188,12 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
     bool row = false;
     rc = l->ops->step(st, &row, err);
     if (!rc && !row)
-        rc = bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\" (expected abf, nzb, ebu or acbl)",
-                           code);
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\" (expected %s)", code,
+                           ledger_body_codes(list, sizeof list));
     if (!rc) {
         b->id = l->ops->col_int(st, 0);
         snprintf(b->code, sizeof b->code, "%s", l->ops->col_text(st, 1));
-        b->allocates = l->ops->col_int(st, 2) != 0;
-        b->hold_unknown = strcmp(l->ops->col_text(st, 3), "hold") == 0;
-        snprintf(b->rule, sizeof b->rule, "%s", l->ops->col_text(st, 4));
+        b->ops = ops;
         l->body = *b;
     }
     lq_release(l, st, owned);

@@ -6,12 +6,12 @@
 #include "bridgemp/ledger.h"
 #include "ledger/store/store.h"
 
+struct ledger_body_ops;
+
 typedef struct ledger_body {
     int64_t id;
     char code[8];
-    bool allocates;          /* NZ-89 */
-    bool hold_unknown;       /* hold or reject unknown players */
-    char rule[16];           /* the rule that says which (ABF-99, NZ-9, EBU-5) */
+    const struct ledger_body_ops *ops;  /* the body's facts (body_ops.h), found once */
 } ledger_body;
 
 struct bmp_ledger {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "core/text_safe.h"
-#include "ledger/chain.h"
+#include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 
 bmp_status bmp_ledger_open(const char *path, const bmp_ledger_opts *opts, bmp_ledger **out,

@@ -26,12 +26,19 @@ const bmp_rules *const *bmp_rules_list(void)
     return all_rules;
 }
 
+/* Other spellings of a body's name, accepted on input: the one table of
+ * them, for the engine and (through bmp_rules_find) the ledger. */
+static const struct {
+    const char *spelling, *body;
+} other_names[] = {{"nz", "nzb"}, {"nzbridge", "nzb"}};
+
 const bmp_rules *bmp_rules_find(const char *body)
 {
     if (!body)
         return NULL;
-    if (strcasecmp(body, "nz") == 0 || strcasecmp(body, "nzbridge") == 0)
-        body = "nzb";
+    for (size_t i = 0; i < sizeof other_names / sizeof other_names[0]; i++)
+        if (strcasecmp(body, other_names[i].spelling) == 0)
+            body = other_names[i].body;
     for (size_t i = 0; all_rules[i]; i++)
         if (strcasecmp(all_rules[i]->body, body) == 0)
             return all_rules[i];

@@ -1,6 +1,6 @@
 /* bmp_event_key (issue 31: public for embedders, the Python module): an
  * event's key, who ran which event when, in the two forms the ledger keys
- * batches by (src/ledger/event_key.c; docs/event-format.md "Identity"), and
+ * batches by (src/ledger/intake/event_key.c; docs/event-format.md "Identity"), and
  * bmp_rules_param_specs, the registry's parameter spec without the struct's
  * layout. */
 #include "bmp_test.h"

@@ -1,4 +1,4 @@
-/* libFuzzer harness: the ledger's CSV inputs (src/ledger/csv.c, the player
+/* libFuzzer harness: the ledger's CSV inputs (src/ledger/shared/csv.c, the player
  * and club registers of registry.c, the adjustment files of sources.c) must
  * never crash, leak or leave a half-imported register.  An in-memory
  * ledger, replaced by a fresh one every FRESH_EVERY inputs: the registers
@@ -13,7 +13,7 @@
 
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/ledger.h"
-#include "ledger/csv.h"
+#include "ledger/shared/csv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

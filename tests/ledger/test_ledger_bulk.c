@@ -1,6 +1,6 @@
 /* National-size batches: a batch naming at least 4096 distinct players
  * resolves them with one pass over the body's register instead of a lookup
- * each (src/ledger/batch.c pcache_resolve).  The answers must be the same
+ * each (src/ledger/intake/batch.c pcache_resolve).  The answers must be the same
  * as the per-player path's: credited, held (L-1, ABF-99) or refused
  * (Deceased, NZ-88), line numbers in the messages, control totals. */
 #include "ledger_test_util.h"

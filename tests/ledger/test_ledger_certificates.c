@@ -1,5 +1,5 @@
 /* NZ Bridge on the ledger (issue 13): masterpoint certificates (NZ-99,
- * src/ledger/certificates.c, ruling AN-4; the ABF's, ABF-88, ruling AN-6)
+ * src/ledger/report/certificates.c, ruling AN-4; the ABF's, ABF-88, ruling AN-6)
  * and the eligibility checks at
  * import -- members only (NZ-9, NZ-16), any club's session (NZ-10),
  * duplicate only (NZ-17), overseas players no points (NZ-103, ruling AN-5),

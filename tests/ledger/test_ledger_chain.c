@@ -1,4 +1,4 @@
-/* Every change an entry in the chain (issue 27, src/ledger/chain*.c): the
+/* Every change an entry in the chain (issue 27, src/ledger/chain/chain*.c): the
  * registry covers every table of the schema on both backends, a change
  * carries its row images and says which fields changed, and a ledger older
  * than migration 016 gets its baseline with its next change (docs/rulings.md
@@ -6,7 +6,7 @@
 #include "ledger_test_util.h"
 
 #include "bridgemp/ledger_movein.h"
-#include "ledger/chain.h"
+#include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 
 /* The schema's tables, from the database itself (not the dump's list). */
@@ -63,7 +63,7 @@ static void registry_covers_schema(void **state)
     size_t missing = 0;
     for (size_t i = 0; i < n; i++)
         if (!ledger_chain_table_of(names[i]) && !exempt(names[i])) {
-            fprintf(stderr, "table %s is neither in src/ledger/chain_tables.c's registry nor "
+            fprintf(stderr, "table %s is neither in src/ledger/chain/chain_tables.c's registry nor "
                             "exempt with a reason\n", names[i]);
             missing++;
         }

@@ -1,4 +1,4 @@
-/* Charge runs (src/ledger/abf/capitation.c over src/ledger/charges.c): the
+/* Charge runs (src/ledger/abf/capitation.c over src/ledger/charges/charges.c): the
  * ABF annual capitation run (ABF-111, ABF-100, ABF-102, ABF-98), idempotent
  * and all or nothing. */
 #include "ledger_test_util.h"

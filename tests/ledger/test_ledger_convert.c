@@ -1,4 +1,4 @@
-/* Conversions between bodies in the ledger (src/ledger/convert.c):
+/* Conversions between bodies in the ledger (src/ledger/intake/convert.c):
  * ABF-105 (1.3.4) foreign points credited on application as a provisional
  * adjustment batch citing the rule; the same points never twice; all or
  * nothing (a converting process killed with SIGKILL). */

@@ -1,4 +1,4 @@
-/* Invoices of charge runs (src/ledger/invoice*.c, issue 13): one per club
+/* Invoices of charge runs (src/ledger/invoice/invoice*.c, issue 13): one per club
  * of a run, in integer cents, idempotent, never edited (credit notes), as
  * CSV, JSON and HTML with every value escaped.  ABF-108 (1.4.3, 8.1): the
  * club's invoice and statement of the fees and levies; the amounts come

@@ -1,5 +1,5 @@
 /* Payments against invoices and the ABF's runs built on them
- * (src/ledger/payments.c, abf/penalties.c; issue 13): ABF-114 overdue
+ * (src/ledger/charges/payments.c, abf/penalties.c; issue 13): ABF-114 overdue
  * penalty, ABF-115 missing club number fee, ABF-116 congress and tour levy
  * gating (handbook 8.4, 5.1.1, 5.1.2; rulings AN-1..AN-3).  The test clock
  * issues every invoice on 2026-11-24. */

@@ -1,4 +1,4 @@
-/* The lists a body publishes (issue 28 item 4, src/ledger/report_*.c):
+/* The lists a body publishes (issue 28 item 4, src/ledger/report/report_*.c):
  * the ranking, the year's list with the ABF's McCutcheon (ABF-90, ABF-91;
  * 1.7.2, 1.7.3) and the promotions as published, each with the ledger
  * head it was made from. */

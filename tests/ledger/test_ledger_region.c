@@ -1,4 +1,4 @@
-/* A player's region (issue 28 item 4, migration 023, src/ledger/region.c,
+/* A player's region (issue 28 item 4, migration 023, src/ledger/register/region.c,
  * docs/rulings.md RG-1, RG-2): the ABF's state or territory and the EBU's
  * county read by the register import (its documented-header check, a file
  * without the column leaving it as it is, --dry-run from -> to), written
@@ -13,7 +13,7 @@
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_movein.h"
 #include "bridgemp/ledger_publish.h"
-#include "ledger/chain.h"
+#include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/migrations/sqlite_migrations.h"
 

@@ -169,7 +169,10 @@ static void clubs_dummy_and_errors(void **state)
     bmp_ledger_club c = {.number = "900", .name = "Tournament Committee", .dummy = true};
     assert_int_equal(bmp_ledger_add_club(t.l, "nzb", &c, &e), BMP_OK);
     assert_int_equal(bmp_ledger_add_club(t.l, "wbf", &c, &e), BMP_ENOTFOUND);
-    assert_non_null(strstr(e.msg, "unknown body \"wbf\""));
+    assert_string_equal(e.msg, "unknown body \"wbf\" (expected abf, acbl, ebu or nzb)");
+    /* "NZ" names NZ Bridge, as in libbridgemp's registry */
+    bmp_ledger_club c2 = {.number = "901", .name = "Congress Committee", .dummy = true};
+    assert_int_equal(bmp_ledger_add_club(t.l, "NZ", &c2, &e), BMP_OK);
     lt_done(&t);
 }
 

@@ -105,6 +105,12 @@ static void wrong_body_named(void **state)
     assert_int_equal(bmp_ledger_run_call(t.l, "nzb", "ums", &in, &out, NULL, &e), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "NZ Bridge has no ums run; its runs: fees, levy, annual"));
     assert_int_equal(bmp_ledger_run_call(t.l, "sbu", "ums", &in, &out, NULL, &e), BMP_EINVAL);
+    /* the bodies listed from the ledger's one table of them */
+    assert_string_equal(e.msg, "no body \"sbu\" (expected abf, acbl, ebu or nzb)");
+    /* NZ Bridge under the spellings libbridgemp's registry accepts */
+    assert_ptr_equal(bmp_ledger_run_find("nz", "fees"), bmp_ledger_run_find("nzb", "fees"));
+    assert_ptr_equal(bmp_ledger_run_find("NZBridge", "fees"), bmp_ledger_run_find("nzb", "fees"));
+    assert_non_null(bmp_ledger_run_find("nzb", "fees"));
     /* the wrong number of arguments, a required option missing */
     bmp_ledger_run_in none = {sizeof none, NULL, 0, NULL, NULL};
     assert_int_equal(cap->run(t.l, "abf", &none, &out, NULL, &e), BMP_EINVAL);

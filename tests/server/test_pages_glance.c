@@ -17,7 +17,7 @@
 
 #include "bridgemp/ledger_api.h"
 #include "core/util.h"
-#include "ledger/name_search.h"
+#include "ledger/register/name_search.h"
 #include "server/pages_internal.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"

@@ -1,6 +1,6 @@
 /* The register in the secretary's back office (issue 29 item 2,
  * src/server/pages_register.c, bmp_ledger_player_edit in
- * src/ledger/register_import.c): the search, a player's record, the edit
+ * src/ledger/register/register_import.c): the search, a player's record, the edit
  * with a reason (audited with who and the reason, refused without one or
  * with a bad value, nothing written), held points released, a duplicate
  * merged (its number then reaches the player kept) and unmerged; who may

@@ -6,8 +6,8 @@
 
 #include "bridgemp/ledger_charges.h"
 #include "core/util.h"
-#include "ledger/csv.h"
-#include "ledger/chain.h"
+#include "ledger/shared/csv.h"
+#include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct cancel_row {

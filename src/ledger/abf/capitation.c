@@ -10,8 +10,8 @@
 #include "bridgemp/ledger_charges.h"
 #include "core/date.h"
 #include "core/util.h"
-#include "ledger/charges.h"
-#include "ledger/chain.h"
+#include "ledger/charges/charges.h"
+#include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 
 typedef struct member {

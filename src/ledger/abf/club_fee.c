@@ -2,7 +2,7 @@
  * (body_ops.h), charged by ledger/payments.c as a payment is recorded. */
 #include <stdio.h>
 
-#include "ledger/chain.h"
+#include "ledger/chain/chain.h"
 #include "bridgemp/abf.h"
 #include "ledger/abf/room.h"
 

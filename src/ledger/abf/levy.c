@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ledger/chain.h"
+#include "ledger/chain/chain.h"
 #include "bridgemp/abf.h"
 #include "core/util.h"
-#include "ledger/charges.h"
+#include "ledger/charges/charges.h"
 
 typedef struct levied {
     int64_t batch, club;

@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ledger/chain.h"
+#include "ledger/chain/chain.h"
 #include "bridgemp/abf.h"
 #include "core/date.h"
 #include "core/util.h"
-#include "ledger/charges.h"
-#include "ledger/invoice_doc.h"
+#include "ledger/charges/charges.h"
+#include "ledger/invoice/invoice_doc.h"
 #include "ledger/abf/levy_gate.h"
-#include "ledger/payments.h"
+#include "ledger/charges/payments.h"
 
 static bmp_status abf_body(bmp_ledger *l, const char *body, ledger_body *b, const char *what,
                            bmp_error *err)

@@ -30,6 +30,7 @@ static const ledger_point_bound max_event_points[] = {
 const ledger_body_ops ledger_acbl_ops = {
     .code = "acbl",
     .title = "the ACBL",
+    .unknown_rule = "ACBL",
     .number_check = number_check,
     .max_event_points = max_event_points,
     .region_word = "unit", /* RG-1 */

@@ -11,8 +11,8 @@
 #include "bridgemp/ledger_ebu.h"
 #include "core/date.h"
 #include "core/util.h"
-#include "ledger/charges.h"
-#include "ledger/csv.h"
+#include "ledger/charges/charges.h"
+#include "ledger/shared/csv.h"
 #include "ledger/ebu/admin.h"
 #include "ledger/ledger_internal.h"
 

@@ -7,7 +7,7 @@
 
 #include "core/date.h"
 #include "core/util.h"
-#include "ledger/csv.h"
+#include "ledger/shared/csv.h"
 #include "ledger/ebu/admin.h"
 
 bool ebu_amount(const char *s, int64_t *out)

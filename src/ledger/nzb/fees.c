@@ -11,8 +11,8 @@
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/rules.h"
 #include "core/util.h"
-#include "ledger/charges.h"
-#include "ledger/csv.h"
+#include "ledger/charges/charges.h"
+#include "ledger/shared/csv.h"
 #include "ledger/ledger_internal.h"
 
 /* One row of the fee table: from that date on, in cents. */

@@ -9,7 +9,7 @@
 #include "bridgemp/ledger_nz.h"
 #include "bridgemp/nzb.h"
 #include "core/util.h"
-#include "ledger/chain.h"
+#include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 
 /* A player's inputs, read first (no write on a reading cursor). */

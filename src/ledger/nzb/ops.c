@@ -3,6 +3,7 @@
  * an adapter over the named public function. */
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_nz.h"
+#include "bridgemp/nzb.h"
 #include "ledger/nzb/room.h"
 
 /* fees MONTH --fees TABLE.csv [--output FILE.csv] (NZ-96, NZ-93). */
@@ -149,14 +150,15 @@ static const ledger_point_bound max_event_points[] = {
 
 const ledger_body_ops ledger_nzb_ops = {
     .code = "nzb",
-    .alias = "nz",
     .title = "NZ Bridge",
     .file_rule = "NZ-100",
     .adjustment_rule = "NZ-91",
     .members_only = "masterpoints are issued only to members (NZ-9)",
     .overseas_no_points = true,
+    .unknown_rule = "NZ-9",
     .number_name = "NZB computer",
-    .c_counts_as_b = true,
+    .allocate_numbers = nzb_allocate_numbers,
+    .c_to_b = bmp_nz_c_to_b,
     .convert_rate = nzb_convert_rate,
     .cert_prefix = "NZB",
     .cert_rule = "NZ-99",

@@ -9,4 +9,8 @@
 bmp_status nzb_convert_rate(const bmp_ledger_conversion *c, bmp_ledger_converted *out,
                             bmp_error *err);
 
+/* NZ-89: computer numbers for new players (numbers.c). */
+bmp_status nzb_allocate_numbers(bmp_ledger *l, const ledger_body *b, char *const *numbers, size_t n,
+                                size_t size, bmp_error *err);
+
 #endif

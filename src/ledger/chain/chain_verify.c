@@ -1,0 +1,323 @@
+/* Verify replays the chain (chain.h, issue 27): each entry's rows_hash
+ * against its images, then the latest image of every (table, key) against
+ * the row or group now in the table.  A row the chain does not explain, a
+ * unit the chain has and the table lacks, and a unit that differs are each
+ * a problem naming the table and the key. */
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "ledger/chain/chain.h"
+#include "ledger/ledger_internal.h"
+
+typedef struct image_rec {
+    const ledger_chain_table *t;
+    char *key, *image;
+    char digest[65];
+    int64_t seq;
+    bool seen;
+} image_rec;
+
+typedef struct replay {
+    bmp_ledger *l;
+    image_rec *recs;
+    size_t n, cap;
+    bmp_problems *pp;
+    size_t *bad;
+} replay;
+
+static int rec_cmp(const void *a, const void *b)
+{
+    const image_rec *x = a, *y = b;
+    int c = strcmp(x->t->name, y->t->name);
+    if (!c)
+        c = strcmp(x->key, y->key);
+    if (!c)
+        c = x->seq < y->seq ? -1 : x->seq > y->seq;
+    return c;
+}
+
+/* "batch_id 5" / "player_id 3, point_type mp": the key named. */
+static void key_text(const ledger_chain_table *t, const char *key, char *out, size_t size)
+{
+    char cols[128], vals[256];
+    snprintf(cols, sizeof cols, "%s", t->key);
+    snprintf(vals, sizeof vals, "%s", key);
+    out[0] = '\0';
+    char *cs = NULL, *vs = NULL;
+    char *c = strtok_r(cols, ", ", &cs);
+    char *v = vals;
+    for (int i = 0; c; i++, c = strtok_r(NULL, ", ", &cs)) {
+        char *bar = v ? strchr(v, '|') : NULL;
+        if (bar)
+            *bar = '\0';
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s%s %s", i ? ", " : "", c, v ? v : "");
+        v = bar ? bar + 1 : NULL;
+    }
+    (void)vs;
+}
+
+static void problem(replay *r, const ledger_chain_table *t, const char *key, const char *what)
+{
+    char k[300];
+    key_text(t, key, k, sizeof k);
+    problems_add(r->pp, "%s%s (%s): %s", t->name, t->order ? " rows" : "", k, what);
+    (*r->bad)++;
+}
+
+/* Per entry: rows_hash recomputed from its images; each row image's
+ * digest its SHA-256.  Gathers every image for the replay. */
+static bmp_status load_images(replay *r, bmp_error *err)
+{
+    bmp_ledger *l = r->l;
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT r.seq, r.tbl, r.key, r.digest, r.image, a.rows_hash "
+                             "FROM audit_row r LEFT JOIN audit a ON a.seq = r.seq "
+                             "ORDER BY r.seq, r.n", NULL);
+    crypto_hash_sha256_state h;
+    int64_t cur = -1;
+    char want[65] = "";
+    bool row = true;
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        int64_t seq = !rc && row ? l->ops->col_int(st, 0) : -2;
+        if (cur >= 0 && seq != cur) {
+            unsigned char bin[crypto_hash_sha256_BYTES];
+            char got[65];
+            crypto_hash_sha256_final(&h, bin);
+            sodium_bin2hex(got, sizeof got, bin, sizeof bin);
+            if (strcmp(got, want) != 0) {
+                problems_add(r->pp, "audit %lld: its row images do not match its rows_hash "
+                             "(an image was altered, added or removed)", (long long)cur);
+                (*r->bad)++;
+            }
+        }
+        if (rc || !row)
+            break;
+        if (seq != cur) {
+            crypto_hash_sha256_init(&h);
+            snprintf(want, sizeof want, "%s", l->ops->col_text(st, 5));
+            cur = seq;
+        }
+        const ledger_chain_table *t = ledger_chain_table_of(l->ops->col_text(st, 1));
+        ledger_chain_hash_line(&h, l->ops->col_text(st, 1), l->ops->col_text(st, 2),
+                               l->ops->col_text(st, 3));
+        if (!t)
+            continue;
+        image_rec *v = core_grow(r->recs, &r->cap, r->n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
+        }
+        r->recs = v;
+        image_rec *x = &r->recs[r->n++];
+        *x = (image_rec){.t = t, .seq = seq, .key = core_strdup(l->ops->col_text(st, 2)),
+                         .image = l->ops->col_null(st, 4) ? NULL
+                                                          : core_strdup(l->ops->col_text(st, 4))};
+        snprintf(x->digest, sizeof x->digest, "%s", l->ops->col_text(st, 3));
+        if (!x->key)
+            rc = bmp_error_oom(err);
+        char hex[65];
+        if (!rc && x->image && !t->order) {
+            ledger_sha256_hex(x->image, strlen(x->image), hex);
+            if (strcmp(hex, x->digest) != 0) {
+                problems_add(r->pp, "audit %lld: the image of %s %s does not match its digest",
+                             (long long)seq, t->name, x->key);
+                (*r->bad)++;
+            }
+        }
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+/* Keep the latest image of each (table, key). */
+static void latest_only(replay *r)
+{
+    qsort(r->recs, r->n, sizeof *r->recs, rec_cmp);
+    size_t w = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        bool last = i + 1 == r->n || r->recs[i + 1].t != r->recs[i].t ||
+                    strcmp(r->recs[i + 1].key, r->recs[i].key) != 0;
+        if (!last) {
+            free(r->recs[i].key);
+            free(r->recs[i].image);
+            continue;
+        }
+        r->recs[w++] = r->recs[i];
+    }
+    r->n = w;
+}
+
+/* A player's latest image with the carried rank of an opening entered
+ * after it (docs/rulings.md CH-7): what the chain says the row is now.
+ * The opening's rows come from its table, which its own group digest
+ * checks (a changed carried rank is named there). */
+static bmp_status carry_ranks(replay *r, bmp_error *err)
+{
+    ledger_carry *c = NULL;
+    bmp_status rc = ledger_carry_load(r->l, &c, err);
+    int64_t newest = rc ? 0 : ledger_carry_newest(c);
+    for (size_t i = 0; !rc && newest && i < r->n; i++) {
+        image_rec *x = &r->recs[i];
+        if (strcmp(x->t->name, "player") != 0 || !x->image || x->seq >= newest)
+            continue;
+        ledger_carry_rank k;
+        bool found = false;
+        rc = ledger_carry_find(r->l, c, x->key, x->seq, true, &k, &found, err);
+        char *img = !rc && found ? ledger_carry_apply(x->image, &k) : NULL;
+        if (!rc && found && !img)
+            rc = bmp_error_oom(err);
+        if (!img)
+            continue;
+        free(x->image);
+        x->image = img;
+        ledger_sha256_hex(img, strlen(img), x->digest);
+    }
+    ledger_carry_free(c);
+    return rc;
+}
+
+static image_rec *find(replay *r, const ledger_chain_table *t, const char *key)
+{
+    image_rec k = {.t = t, .key = (char *)key, .seq = INT64_MAX};
+    size_t lo = 0, hi = r->n;
+    while (lo < hi) { /* the first record not less than (t, key) */
+        size_t mid = (lo + hi) / 2;
+        image_rec probe = r->recs[mid];
+        probe.seq = INT64_MAX;
+        if (rec_cmp(&probe, &k) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < r->n && r->recs[lo].t == t && strcmp(r->recs[lo].key, key) == 0)
+        return &r->recs[lo];
+    return NULL;
+}
+
+/* Which columns differ between the chain's image and the row now. */
+static void describe(replay *r, const ledger_chain_table *t, const char *key,
+                     const image_rec *x, const char *image)
+{
+    char *d = x->image && !t->order ? ledger_chain_diff(x->image, image) : NULL;
+    char *what = core_asprintf("differs from the audit chain (entry %lld%s%s%s)",
+                               (long long)x->seq, t->order ? ": " : "",
+                               t->order ? x->image : "", "");
+    if (d && *d) {
+        free(what);
+        what = core_asprintf("differs from the audit chain (entry %lld): %s", (long long)x->seq,
+                             d);
+    } else if (t->order && what) {
+        free(what);
+        what = core_asprintf("differ from the audit chain (entry %lld: %s; now %s)",
+                             (long long)x->seq, x->image ? x->image : "gone", image);
+    }
+    problem(r, t, key, what ? what : "differs from the audit chain");
+    free(d);
+    free(what);
+}
+
+static bmp_status check_unit(void *ctx, const ledger_chain_table *t, const char *key,
+                             const char *digest, const char *image, bmp_error *err)
+{
+    (void)err;
+    replay *r = ctx;
+    image_rec *x = find(r, t, key);
+    if (!x || strcmp(x->digest, "-") == 0) {
+        problem(r, t, key, "not in the audit chain (written behind the program's back)");
+        if (x)
+            x->seen = true;
+        return BMP_OK;
+    }
+    x->seen = true;
+    if (strcmp(x->digest, digest) != 0)
+        describe(r, t, key, x, image);
+    return BMP_OK;
+}
+
+static void free_recs(replay *r)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        free(r->recs[i].key);
+        free(r->recs[i].image);
+    }
+    free(r->recs);
+}
+
+/* Before any image: a new ledger's tables hold only the bodies its
+ * migrations wrote; a ledger older than migration 016 has its baseline
+ * written by its next change (docs/rulings.md CH-1). */
+static bmp_status no_images(replay *r, bmp_error *err)
+{
+    int64_t entries = 0;
+    bool found = false;
+    bmp_status rc = lq_int(r->l, &entries, &found, err, "SELECT count(*) FROM audit", NULL);
+    for (size_t i = 0; !rc && !entries && i < ledger_chain_ntables; i++)
+        if (strcmp(ledger_chain_tables[i].name, "body") != 0)
+            rc = ledger_chain_scan(r->l, &ledger_chain_tables[i], check_unit, r, err);
+    return rc;
+}
+
+/* An entry whose rows_hash names images that are all gone. */
+static bmp_status entries_without_images(replay *r, bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(r->l, &st, err,
+                             "SELECT a.seq FROM audit a WHERE a.rows_hash <> '' AND NOT EXISTS "
+                             "(SELECT 1 FROM audit_row r WHERE r.seq = a.seq) ORDER BY a.seq",
+                             NULL);
+    bool row = true;
+    while (!rc) {
+        rc = r->l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        problems_add(r->pp, "audit %lld: its row images are missing",
+                     (long long)r->l->ops->col_int(st, 0));
+        (*r->bad)++;
+    }
+    r->l->ops->finalize(st);
+    return rc;
+}
+
+bmp_status ledger_chain_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
+{
+    replay r = {.l = l, .pp = pp, .bad = bad};
+    bool pending = false; /* a read-only handle does not re-image (rulings MG-18) */
+    bmp_status rc = ledger_chain_upgrade_pending(l, &pending, err);
+    if (!rc && pending) {
+        problems_add(pp, "player: the audit chain imaged the players before migration 018 added "
+                         "player.birth_year, so each reads \"birth_year: (none) -> NULL\"; open "
+                         "the ledger writable once to re-image them (docs/rulings.md MG-18)");
+        (*bad)++;
+    }
+    if (!rc)
+        rc = entries_without_images(&r, err);
+    if (!rc)
+        rc = load_images(&r, err);
+    if (!rc && !r.n) {
+        rc = no_images(&r, err);
+        free_recs(&r);
+        return rc;
+    }
+    latest_only(&r);
+    if (!rc)
+        rc = carry_ranks(&r, err);
+    for (size_t i = 0; i < ledger_chain_ntables && !rc; i++)
+        rc = ledger_chain_scan(l, &ledger_chain_tables[i], check_unit, &r, err);
+    for (size_t i = 0; i < r.n && !rc; i++) {
+        image_rec *x = &r.recs[i];
+        if (!x->seen && strcmp(x->digest, "-") != 0) {
+            char what[96];
+            snprintf(what, sizeof what, "in the audit chain (entry %lld) but missing from the table",
+                     (long long)x->seq);
+            problem(&r, x->t, x->key, what);
+        }
+    }
+    free_recs(&r);
+    return rc;
+}

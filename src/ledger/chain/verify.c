@@ -1,0 +1,175 @@
+/* Integrity: recompute the audit hash chain, the batches' control totals
+ * and every holding from the journal; and a stable dump of every table. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/util.h"
+#include "ledger/intake/carried.h"
+#include "ledger/chain/chain.h"
+#include "ledger/ledger_internal.h"
+
+static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT seq, at, who, action, detail, prev_hash, hash, rows_hash FROM audit "
+                             "ORDER BY seq", NULL);
+    char prev[65] = "0000000000000000000000000000000000000000000000000000000000000000";
+    int64_t expect = 1;
+    bool row = true;
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        int64_t seq = l->ops->col_int(st, 0);
+        char hash[65];
+        ledger_audit_hash_rows(prev, seq, l->ops->col_text(st, 1), l->ops->col_text(st, 2),
+                               l->ops->col_text(st, 3), l->ops->col_text(st, 4),
+                               l->ops->col_text(st, 7), hash);
+        if (seq != expect) {
+            problems_add(pp, "audit: entry %lld follows %lld (an entry is missing)", (long long)seq,
+                         (long long)expect - 1);
+            (*bad)++;
+        }
+        if (strcmp(l->ops->col_text(st, 5), prev) != 0) {
+            problems_add(pp, "audit %lld: prev_hash does not match entry %lld's hash", (long long)seq,
+                         (long long)seq - 1);
+            (*bad)++;
+        }
+        if (strcmp(l->ops->col_text(st, 6), hash) != 0) {
+            problems_add(pp, "audit %lld: hash mismatch (the entry was altered)", (long long)seq);
+            (*bad)++;
+        }
+        snprintf(prev, sizeof prev, "%s", l->ops->col_text(st, 6));
+        expect = seq + 1;
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+/* Each row of the query is a difference, described by its columns. */
+static bmp_status report_rows(bmp_ledger *l, const char *sql, const char *fmt_what,
+                              bmp_problems *pp, size_t *bad, bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err, sql, NULL);
+    bool row = true;
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc || !row)
+            break;
+        char a[32], b[32];
+        bmp_points_format(l->ops->col_int(st, 2), a, sizeof a);
+        bmp_points_format(l->ops->col_int(st, 3), b, sizeof b);
+        problems_add(pp, "%s %s %s: recorded %s, recomputed %s", fmt_what, l->ops->col_text(st, 0),
+                     l->ops->col_text(st, 1), a, b);
+        (*bad)++;
+    }
+    l->ops->finalize(st);
+    return rc;
+}
+
+bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
+{
+    bmp_problems local = {0};
+    bmp_problems *pp = probs ? probs : &local;
+    size_t before = pp->count, bad = 0;
+    bmp_status rc = verify_chain(l, pp, &bad, err);
+    if (!rc) /* issue 27: every row against the chain's latest image of it */
+        rc = ledger_chain_verify(l, pp, &bad, err);
+    if (!rc) /* issue 26: lines beyond what any event gives, before they are summed */
+        rc = ledger_verify_bounds(l, pp, &bad, err);
+    /* control totals: journal + held lines of each batch and point type */
+    if (!rc)
+        rc = report_rows(
+            l,
+            "WITH lines AS (SELECT batch_id, point_type, points FROM journal "
+            "  UNION ALL SELECT batch_id, point_type, points FROM held), "
+            "sums AS (SELECT batch_id, point_type, sum(points) AS s FROM lines "
+            "  GROUP BY batch_id, point_type) "
+            "SELECT t.batch_id, t.point_type, t.points, coalesce(s.s, 0) FROM batch_total t "
+            "LEFT JOIN sums s ON s.batch_id = t.batch_id AND s.point_type = t.point_type "
+            "WHERE t.points <> coalesce(s.s, 0) "
+            "UNION ALL SELECT s.batch_id, s.point_type, 0, s.s FROM sums s WHERE NOT EXISTS "
+            "(SELECT 1 FROM batch_total t WHERE t.batch_id = s.batch_id AND "
+            "t.point_type = s.point_type) ORDER BY 1, 2",
+            "control total of batch", pp, &bad, err);
+    /* holdings: the posted journal */
+    if (!rc)
+        rc = report_rows(
+            l,
+            "WITH posted AS (SELECT j.player_id, j.point_type, sum(j.points) AS s FROM journal j "
+            "  JOIN batch b ON b.id = j.batch_id WHERE b.state = 'posted' "
+            "  GROUP BY j.player_id, j.point_type) "
+            "SELECT p.number, h.point_type, h.points, coalesce(x.s, 0) FROM holding h "
+            "JOIN player p ON p.id = h.player_id LEFT JOIN posted x ON x.player_id = h.player_id "
+            "AND x.point_type = h.point_type WHERE h.points <> coalesce(x.s, 0) "
+            "UNION ALL SELECT p.number, x.point_type, 0, x.s FROM posted x "
+            "JOIN player p ON p.id = x.player_id WHERE NOT EXISTS (SELECT 1 FROM holding h "
+            "WHERE h.player_id = x.player_id AND h.point_type = x.point_type) ORDER BY 1, 2",
+            "holding of player", pp, &bad, err);
+    if (!rc && bad)
+        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+    bmp_problems_free(&local);
+    return rc;
+}
+
+/* ---- dump --------------------------------------------------------------- */
+
+/* A table's primary key as ORDER BY columns ("1": its first column, an
+ * id). */
+static const char *dump_order(const char *table)
+{
+    static const struct {
+        const char *table, *order;
+    } keys[] = {{"alternate", "1, 2"}, {"batch_total", "1, 2"}, {"holding", "1, 2"},
+                {"period", "1, 2"},    {"promotion", "1, 2, 3"},
+                {"nz_grading", "1, 2"},
+                {"overdue_quarter", "1, 2"}, {"levy_gate", "1"}};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(keys[i].table, table) == 0)
+            return keys[i].order;
+    return "1";
+}
+
+bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err)
+{
+    core_buf b = {0};
+    bmp_status rc = BMP_OK;
+    *out = NULL;
+    for (const char *const *t = l->ops->tables(); *t && !rc; t++) {
+        char sql[128];
+        /* names from the schema; the order of the primary key, the same on
+         * every backend */
+        snprintf(sql, sizeof sql, "SELECT * FROM %s ORDER BY %s", *t, dump_order(*t));
+        ledger_stmt *st = NULL;
+        rc = lq_query(l, &st, err, sql, NULL);
+        core_buf_puts(&b, "== ");
+        core_buf_puts(&b, *t);
+        core_buf_puts(&b, "\n");
+        bool row = true;
+        while (!rc) {
+            rc = l->ops->step(st, &row, err);
+            if (rc || !row)
+                break;
+            for (int k = 0; k < l->ops->col_count(st); k++) {
+                core_buf_puts(&b, k ? "|" : "");
+                core_buf_puts(&b, l->ops->col_null(st, k) ? "NULL" : l->ops->col_text(st, k));
+            }
+            core_buf_puts(&b, "\n");
+        }
+        l->ops->finalize(st);
+    }
+    char ver[32];
+    snprintf(ver, sizeof ver, "== schema %d\n", bmp_ledger_schema_version(l));
+    core_buf_puts(&b, ver);
+    if (!rc && b.failed)
+        rc = bmp_error_oom(err);
+    if (rc) {
+        core_buf_free(&b);
+        return rc;
+    }
+    *out = core_buf_take(&b, NULL);
+    return BMP_OK;
+}

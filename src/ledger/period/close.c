@@ -1,0 +1,361 @@
+/* Period close: post the approved batches, recompute the touched players'
+ * holdings and ranks, record promotions and freeze the period -- one
+ * transaction, so a crash leaves the period open and nothing posted. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "ledger/period/close_internal.h"
+#include "ledger/chain/chain.h"
+#include "ledger/ledger_internal.h"
+#include "ledger/register/opening.h"
+#include "ledger/shared/ranks_glue.h"
+
+typedef struct ranked {
+    int64_t player;
+    ledger_rank held, now;
+} ranked;
+
+typedef struct ranked_list {
+    ranked *v;
+    size_t n, cap;
+} ranked_list;
+
+static bool period_ok(const char *p)
+{
+    return strlen(p) == 7 && isdigit((unsigned char)p[0]) && isdigit((unsigned char)p[1]) &&
+           isdigit((unsigned char)p[2]) && isdigit((unsigned char)p[3]) && p[4] == '-' &&
+           ((p[5] == '0' && p[6] >= '1' && p[6] <= '9') || (p[5] == '1' && p[6] >= '0' && p[6] <= '2'));
+}
+
+/* The period must have begun by the ledger's clock (a typo such as 2062-03
+ * would freeze every month before it) and come after every closed one (a
+ * frozen period stays frozen); docs/rulings.md L-26-6. */
+static bmp_status check_period(bmp_ledger *l, const ledger_body *b, const char *period,
+                               bmp_error *err)
+{
+    if (!period_ok(period))
+        return bmp_error_set(err, BMP_EINVAL, "period: expected yyyy-mm such as 2026-11, got \"%s\"",
+                             period);
+    char today[40];
+    ledger_now(l, today);
+    if (strncmp(period, today, 7) > 0)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "period %s has not begun: today is %.10s by the ledger's clock (a "
+                             "month is closed once it has begun)", period, today);
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err, "SELECT max(period) FROM period WHERE body_id = ?1", "i",
+                             b->id);
+    bool row = false;
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && row && !l->ops->col_null(st, 0) && strcmp(l->ops->col_text(st, 0), period) >= 0)
+        rc = bmp_error_set(err, BMP_EINVAL,
+                           "period %s: %s is already closed up to %s (closed periods are frozen)",
+                           period, b->code, l->ops->col_text(st, 0));
+    l->ops->finalize(st);
+    return rc;
+}
+
+/* The period, its promotions and kept ranks, and every player it touched. */
+static bmp_status close_touch(bmp_ledger *l, const ledger_body *b, const char *period,
+                              bmp_error *err)
+{
+    char *key = core_asprintf("%lld|%s", (long long)b->id, period);
+    bmp_status rc = key ? ledger_touch(l, "period", key, err) : bmp_error_oom(err);
+    if (!rc)
+        rc = ledger_touch(l, "promotion", key, err);
+    if (!rc)
+        rc = ledger_touch(l, "close_rank", key, err);
+    free(key);
+    if (!rc)
+        rc = ledger_touch_where(l, "player", "id IN (SELECT player_id FROM close_rank WHERE "
+                                "body_id = ?1 AND period = ?2)", err, "is", b->id, period);
+    return rc;
+}
+
+/* Add the approved batches' lines to the holdings and refuse a negative one. */
+static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char *period,
+                                bmp_ledger_close_stats *s, bmp_error *err)
+{
+    bmp_status rc = lq_run(l, err,
+                           "INSERT INTO holding (player_id, point_type, points) "
+                           "SELECT j.player_id, j.point_type, sum(j.points) FROM journal j "
+                           "JOIN batch b ON b.id = j.batch_id "
+                           "WHERE b.body_id = ?1 AND b.state = 'approved' "
+                           "GROUP BY j.player_id, j.point_type "
+                           "ON CONFLICT (player_id, point_type) "
+                           "DO UPDATE SET points = holding.points + excluded.points",
+                           "i", b->id);
+    if (!rc) /* the batches this close posts (issue 27; holdings are derived, chain_tables.c) */
+        rc = ledger_touch_where(l, "batch", "body_id = ?1 AND state = 'approved'", err, "i",
+                                b->id);
+    ledger_stmt *st = NULL;
+    if (!rc)
+        rc = lq_query(l, &st, err,
+                      "SELECT p.number, h.point_type, h.points FROM holding h "
+                      "JOIN player p ON p.id = h.player_id WHERE p.body_id = ?1 AND h.points < 0 "
+                      "ORDER BY p.number LIMIT 1",
+                      "i", b->id);
+    bool row = false;
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && row) {
+        char pts[32];
+        bmp_points_format(l->ops->col_int(st, 2), pts, sizeof pts);
+        rc = bmp_error_set(err, BMP_EINVAL,
+                           "period %s: player %s's %s holding would be %s: nothing posted",
+                           period, l->ops->col_text(st, 0), l->ops->col_text(st, 1), pts);
+    }
+    l->ops->finalize(st);
+    int64_t n = 0;
+    bool found = false;
+    if (!rc)
+        rc = lq_int(l, &n, &found, err,
+                    "SELECT count(*) FROM batch WHERE body_id = ?1 AND state = 'approved'", "i", b->id);
+    s->batches = (size_t)n;
+    if (!rc)
+        rc = lq_int(l, &n, &found, err,
+                    "SELECT coalesce(sum(lines), 0) FROM batch WHERE body_id = ?1 AND state = 'approved'",
+                    "i", b->id);
+    s->lines = (size_t)n;
+    if (!rc)
+        rc = lq_run(l, err,
+                    "UPDATE batch SET state = 'posted', period = ?2 WHERE body_id = ?1 AND "
+                    "state = 'approved'",
+                    "is", b->id, period);
+    return rc;
+}
+
+static bool ranked_push(ranked_list *rl, const ranked *r)
+{
+    ranked *v = core_grow(rl->v, &rl->cap, rl->n, sizeof *v);
+    if (!v)
+        return false;
+    rl->v = v;
+    rl->v[rl->n++] = *r;
+    return true;
+}
+
+/* Rank every player touched by the batches posted now (read first, then
+ * written, never both on one cursor). */
+static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *period,
+                               ranked_list *rl, bmp_error *err)
+{
+    const char *types[LEDGER_MAX_TYPES];
+    size_t ntypes = ledger_point_types(b->code, types);
+    ledger_stmt *st = NULL;
+    ledger_floors floors = {0}; /* carried ranks of opening balances (issue 28) */
+    bmp_status rc = ledger_floors_load(l, b->id, &floors, err);
+    if (!rc)
+        rc = lq_query(
+        l, &st, err,
+        "SELECT p.id, p.rank, p.stars, p.rank_name, p.pre1982_red, h.point_type, h.points "
+        "FROM player p JOIN holding h ON h.player_id = p.id "
+        "WHERE p.id IN (SELECT j.player_id FROM journal j JOIN batch b ON b.id = j.batch_id "
+        "               WHERE b.body_id = ?1 AND b.period = ?2) ORDER BY p.id",
+        "is", b->id, period);
+    ranked cur = {0};
+    bmp_points h[LEDGER_MAX_TYPES] = {0}, pre82 = 0;
+    bool row = true, have = false;
+    while (!rc) {
+        rc = l->ops->step(st, &row, err);
+        if (rc)
+            break;
+        int64_t id = row ? l->ops->col_int(st, 0) : -1;
+        if (have && id != cur.player) {
+            rc = ledger_rank_of(b->code, h, pre82, &cur.held, &cur.now, err);
+            ledger_floor_apply(&floors, cur.player, &cur.now);
+            if (!rc && !ranked_push(rl, &cur))
+                rc = bmp_error_oom(err);
+            have = false;
+        }
+        if (!row || rc)
+            break;
+        if (!have) {
+            memset(&cur, 0, sizeof cur);
+            memset(h, 0, sizeof h);
+            cur.player = id;
+            cur.held.rank = (int)l->ops->col_int(st, 1);
+            cur.held.stars = (int)l->ops->col_int(st, 2);
+            snprintf(cur.held.name, sizeof cur.held.name, "%s", l->ops->col_text(st, 3));
+            pre82 = l->ops->col_int(st, 4);
+            have = true;
+        }
+        const char *type = l->ops->col_text(st, 5);
+        for (size_t k = 0; k < ntypes; k++)
+            if (strcmp(types[k], type) == 0)
+                h[k] = l->ops->col_int(st, 6);
+    }
+    if (st)
+        l->ops->finalize(st);
+    ledger_floors_free(&floors);
+    return rc;
+}
+
+static bool rank_changed(const ranked *r)
+{
+    return ledger_rank_order(&r->now) != ledger_rank_order(&r->held) ||
+           strcmp(r->now.name, r->held.name) != 0;
+}
+
+/* The same as write_ranks through the store's COPY (PostgreSQL): the new
+ * ranks into a temporary table and one UPDATE from it, the promotions in
+ * one stream -- a national close is a few statements, not two per player. */
+static bmp_status write_ranks_copy(bmp_ledger *l, const ledger_body *b, const char *period,
+                                   const ranked_list *rl, const char *none, bmp_error *err)
+{
+    bmp_status rc = lq_run(l, err,
+                           "CREATE TEMP TABLE IF NOT EXISTS bmp_rank_update (id BIGINT, "
+                           "rank BIGINT, stars BIGINT, rank_name TEXT) ON COMMIT DELETE ROWS",
+                           NULL);
+    char id[24], rk[24], st[24], body[24], from[24], to[24];
+    snprintf(body, sizeof body, "%lld", (long long)b->id);
+    for (int pass = 0; pass < 2 && !rc; pass++) { /* 0: ranks, 1: promotions */
+        rc = pass ? l->ops->copy_begin(l->s, "promotion", "body_id, period, player_id, from_rank, "
+                                       "from_name, to_rank, to_name", err)
+                  : l->ops->copy_begin(l->s, "bmp_rank_update", "id, rank, stars, rank_name", err);
+        for (size_t i = 0; i < rl->n && !rc; i++) {
+            const ranked *r = &rl->v[i];
+            if (!rank_changed(r) ||
+                (pass && ledger_rank_order(&r->now) <= ledger_rank_order(&r->held)))
+                continue;
+            snprintf(id, sizeof id, "%lld", (long long)r->player);
+            snprintf(rk, sizeof rk, "%d", r->now.rank);
+            snprintf(st, sizeof st, "%d", r->now.stars);
+            snprintf(from, sizeof from, "%ld", ledger_rank_order(&r->held));
+            snprintf(to, sizeof to, "%ld", ledger_rank_order(&r->now));
+            const char *u[] = {id, rk, st, r->now.name};
+            const char *p[] = {body, period, id, from, r->held.name[0] ? r->held.name : none, to,
+                               r->now.name};
+            rc = pass ? l->ops->copy_row(l->s, p, 7, err) : l->ops->copy_row(l->s, u, 4, err);
+        }
+        bmp_status end = l->ops->copy_end(l->s, err);
+        rc = rc ? rc : end;
+        if (!rc && !pass)
+            rc = lq_run(l, err,
+                        "UPDATE player SET rank = u.rank, stars = u.stars, rank_name = u.rank_name "
+                        "FROM bmp_rank_update u WHERE player.id = u.id",
+                        NULL);
+    }
+    return rc;
+}
+
+static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *period,
+                              const ranked_list *rl, bmp_error *err)
+{
+    ledger_stmt *up = NULL, *pr = NULL;
+    ledger_rank none = {0};
+    bmp_points zero[LEDGER_MAX_TYPES] = {0};
+    if (ledger_rank_of(b->code, zero, 0, NULL, &none, NULL))
+        snprintf(none.name, sizeof none.name, "none");
+    if (l->ops->copy_begin && rl->n >= 64)
+        return write_ranks_copy(l, b, period, rl, none.name, err);
+    bmp_status rc = l->ops->prepare(
+        l->s, "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1", &up, err);
+    if (!rc)
+        rc = l->ops->prepare(l->s,
+                             "INSERT INTO promotion (body_id, period, player_id, from_rank, "
+                             "from_name, to_rank, to_name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                             &pr, err);
+    for (size_t i = 0; i < rl->n && !rc; i++) {
+        const ranked *r = &rl->v[i];
+        if (ledger_rank_order(&r->now) == ledger_rank_order(&r->held) &&
+            strcmp(r->now.name, r->held.name) == 0)
+            continue;
+        l->ops->reset(up);
+        rc = l->ops->bind_int(up, 1, r->player, err);
+        rc = rc ? rc : l->ops->bind_int(up, 2, r->now.rank, err);
+        rc = rc ? rc : l->ops->bind_int(up, 3, r->now.stars, err);
+        rc = rc ? rc : l->ops->bind_text(up, 4, r->now.name, err);
+        rc = rc ? rc : l->ops->step(up, NULL, err);
+        if (rc || ledger_rank_order(&r->now) <= ledger_rank_order(&r->held))
+            continue;
+        /* ABF-88, 1.4.4: a promotion is recorded in the period it is earned */
+        l->ops->reset(pr);
+        rc = l->ops->bind_int(pr, 1, b->id, err);
+        rc = rc ? rc : l->ops->bind_text(pr, 2, period, err);
+        rc = rc ? rc : l->ops->bind_int(pr, 3, r->player, err);
+        rc = rc ? rc : l->ops->bind_int(pr, 4, ledger_rank_order(&r->held), err);
+        rc = rc ? rc : l->ops->bind_text(pr, 5, r->held.name[0] ? r->held.name : none.name, err);
+        rc = rc ? rc : l->ops->bind_int(pr, 6, ledger_rank_order(&r->now), err);
+        rc = rc ? rc : l->ops->bind_text(pr, 7, r->now.name, err);
+        rc = rc ? rc : l->ops->step(pr, NULL, err);
+    }
+    l->ops->finalize(up);
+    l->ops->finalize(pr);
+    return rc;
+}
+
+bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
+                           ledger_close_peek peek, void *ctx, bmp_ledger_close_stats *stats,
+                           bmp_error *err)
+{
+    ledger_body b;
+    bmp_ledger_close_stats s = {0};
+    ranked_list rl = {0};
+    char at[40];
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (rc)
+        return rc;
+    bmp_points zero[LEDGER_MAX_TYPES] = {0};
+    ledger_rank none;
+    if ((rc = ledger_rank_of(b.code, zero, 0, NULL, &none, err))) /* a body without ranks */
+        return rc;
+    rc = l->ops->begin(l->s, err);
+    if (!rc)
+        rc = check_period(l, &b, period, err);
+    if (!rc)
+        rc = post_holdings(l, &b, period, &s, err);
+    if (!rc)
+        rc = rank_touched(l, &b, period, &rl, err);
+    s.players = rl.n;
+    for (size_t i = 0; i < rl.n; i++)
+        s.promotions += ledger_rank_order(&rl.v[i].now) > ledger_rank_order(&rl.v[i].held);
+    ledger_now(l, at);
+    bmp_ledger_head head;
+    char hs[96] = "";
+    if (!rc && !(rc = bmp_ledger_head_get(l, &head, err))) /* the chain it closes (issue 27) */
+        bmp_ledger_head_format(&head, hs, sizeof hs);
+    if (!rc)
+        rc = lq_run(l, err,
+                    "INSERT INTO period (body_id, period, closed_at, who, batches, players, "
+                    "promotions, head) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    "isssiii" "s", b.id, period, at, l->who, (int64_t)s.batches,
+                    (int64_t)s.players, (int64_t)s.promotions, hs);
+    if (!rc) /* the ranks the close replaces, for a reopen (reopen.c) */
+        rc = lq_run(l, err,
+                    "INSERT INTO close_rank (body_id, period, player_id, rank, stars, rank_name) "
+                    "SELECT ?1, ?2, p.id, p.rank, p.stars, p.rank_name FROM player p WHERE p.id IN "
+                    "(SELECT j.player_id FROM journal j JOIN batch b ON b.id = j.batch_id "
+                    "WHERE b.body_id = ?1 AND b.period = ?2) ORDER BY p.id",
+                    "is", b.id, period);
+    if (!rc)
+        rc = write_ranks(l, &b, period, &rl, err);
+    if (!rc)
+        rc = close_touch(l, &b, period, err);
+    if (!rc) {
+        char *d = core_asprintf("%s period %s closed: %zu batches, %zu lines, %zu players "
+                                "re-ranked, %zu promotions", b.code, period, s.batches, s.lines,
+                                s.players, s.promotions);
+        rc = d ? ledger_audit(l, "close", d, err) : bmp_error_oom(err);
+        free(d);
+    }
+    if (!rc && peek)
+        rc = peek(l, b.id, period, ctx, err);
+    if (!rc && !peek)
+        rc = l->ops->commit(l->s, err);
+    else
+        l->ops->rollback(l->s); /* a refusal, or a preview: nothing written */
+    free(rl.v);
+    if (!rc && stats)
+        *stats = s;
+    return rc;
+}
+
+bmp_status bmp_ledger_close_period(bmp_ledger *l, const char *body, const char *period,
+                                   bmp_ledger_close_stats *stats, bmp_error *err)
+{
+    return ledger_close_tx(l, body, period, NULL, NULL, stats, err);
+}

@@ -1,0 +1,281 @@
+/* Reports as bmp_tables (printed as a table, CSV or JSON by the caller):
+ * player statement, club report, promotions, top earners, batch list. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridgemp/ledger_queue.h"
+#include "core/util.h"
+#include "ledger/ledger_internal.h"
+#include "ledger/shared/ranks_glue.h"
+
+/* The id a player's number reaches (ledger_internal.h). */
+bmp_status ledger_find_resolved(bmp_ledger *l, const ledger_body *b, const char *number,
+                                int64_t *id, bmp_error *err)
+{
+    char norm[16];
+    bool found = false;
+    bmp_status rc = ledger_number_check(b->code, number, norm, sizeof norm, err);
+    if (!rc)
+        rc = lq_int(l, id, &found, err, /* a merged duplicate reaches the player kept */
+                    "SELECT id FROM player_resolved WHERE body_id = ?1 AND number = ?2",
+                    "is", b->id, norm);
+    if (!rc && !found)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b->code, number);
+    return rc;
+}
+
+/* The statement's header notes: who, rank, and the next rank's shortfall. */
+static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t id, bmp_table *t,
+                                  bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bool owned = false;
+    static const char sql[] =
+        "SELECT p.number, p.name, p.status, coalesce(c.number || ' ' || c.name, "
+        "'-'), p.rank, p.stars, p.rank_name, p.pre1982_red FROM player p "
+        "LEFT JOIN club c ON c.id = p.home_club WHERE p.id = ?1";
+    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
+    if (!rc)
+        rc = l->ops->bind_int(st, 1, id, err);
+    bool row = false;
+    ledger_rank cur = {0};
+    bmp_points pre82 = 0;
+    if (!rc)
+        rc = l->ops->step(st, &row, err);
+    if (!rc && row) {
+        rc = bmp_table_title(t, "statement");
+        if (!rc)
+            rc = bmp_table_note(t, "player %s %s (%s), home club %s", l->ops->col_text(st, 0),
+                                l->ops->col_text(st, 1), l->ops->col_text(st, 2),
+                                l->ops->col_text(st, 3));
+        cur.rank = (int)l->ops->col_int(st, 4);
+        cur.stars = (int)l->ops->col_int(st, 5);
+        snprintf(cur.name, sizeof cur.name, "%s", l->ops->col_text(st, 6));
+        pre82 = l->ops->col_int(st, 7);
+        if (!rc)
+            rc = bmp_table_note(t, "rank at the last close: %s", cur.name[0] ? cur.name : "none");
+    }
+    if (st)
+        lq_release(l, st, owned);
+    const char *types[LEDGER_MAX_TYPES];
+    size_t ntypes = ledger_point_types(b->code, types);
+    bmp_points h[LEDGER_MAX_TYPES] = {0};
+    for (size_t k = 0; !rc && k < ntypes; k++) {
+        int64_t v = 0;
+        bool found = false;
+        rc = lq_int(l, &v, &found, err,
+                    "SELECT points FROM holding WHERE player_id = ?1 AND point_type = ?2", "is", id,
+                    types[k]);
+        h[k] = found ? v : 0;
+    }
+    char next[256];
+    ledger_next_rank_held(b->code, h, pre82, cur.name, next, sizeof next);
+    if (!rc && next[0])
+        rc = bmp_table_note(t, strncmp(next, "above ", 6) ? "next rank: %s still missing"
+                                                          : "next rank: %s", next);
+    return rc;
+}
+
+/* The statement's history: posted by period, then what is still pending
+ * by state (also the player page's chart, bmp_ledger_player_page). */
+bmp_status ledger_statement_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err)
+{
+    return lq_table(l, out, -1, 0, err,
+                         /* posted at once, outside a period: an opening balance, a
+                          * merge (issue 28), named by its event */
+                         "SELECT CASE WHEN b.state = 'posted' AND b.period IS NULL THEN b.event "
+                         "ELSE coalesce(b.period, '(' || b.state || ')') END AS period, "
+                         "j.point_type, "
+                         "count(*) AS lines, sum(j.points) AS points FROM journal j "
+                         "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
+                         "AND b.state <> 'rejected' GROUP BY 1, 2 "
+                         "ORDER BY min(CASE WHEN b.state = 'posted' AND b.period IS NULL THEN 0 "
+                         "ELSE 1 END), min(b.period) IS NULL, 1, 2",
+                         "i", id);
+}
+
+bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *number,
+                                bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    int64_t id = 0;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = ledger_find_resolved(l, &b, number, &id, err);
+    if (!rc)
+        rc = statement_notes(l, &b, id, out, err);
+    if (!rc)
+        rc = ledger_statement_history(l, id, out, err);
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                         "SELECT 'holding' AS period, point_type, '' AS lines, points FROM holding "
+                         "WHERE player_id = ?1 ORDER BY point_type",
+                         "i", id);
+    return rc;
+}
+
+/* "2026-11" minus two months: the first month of the quarter ending there. */
+static void quarter_start(const char *period, char out[16])
+{
+    int y = atoi(period), m = atoi(period + 5) - 2;
+    if (m < 1) {
+        m += 12;
+        y--;
+    }
+    snprintf(out, 16, "%04d-%02d", y % 10000, m % 100);
+}
+
+/* ABF-94..96: home members always, alternates at the club's request, and
+ * other players only when they earned at the club in the past quarter. */
+bmp_status bmp_ledger_club_report(bmp_ledger *l, const char *body, const char *club,
+                                  const char *period, bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    int64_t cid = 0;
+    bool found = false;
+    char from[16] = "0000-00";
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = lq_int(l, &cid, &found, err, "SELECT id FROM club WHERE body_id = ?1 AND number = ?2",
+                    "is", b.id, club);
+    if (!rc && !found)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s club %s", b.code, club);
+    if (!rc && period && strlen(period) == 7)
+        quarter_start(period, from);
+    const char *to = period ? period : "9999-12";
+    if (!rc)
+        rc = bmp_table_title(out, "club report");
+    if (!rc)
+        rc = bmp_table_note(out, "club %s, quarter %s..%s (ABF-96)", club, from, to);
+    if (!rc)
+        rc = lq_table(
+            l, out, -1, 0, err,
+            "WITH members AS ("
+            "  SELECT id AS player_id, 'home' AS membership FROM player WHERE home_club = ?1"
+            "  UNION SELECT player_id, 'alternate' FROM alternate WHERE club_id = ?1"
+            "  UNION SELECT j.player_id, 'earned here' FROM journal j JOIN batch b ON b.id = "
+            "  j.batch_id WHERE b.club_id = ?1 AND b.state = 'posted' AND b.period BETWEEN ?2 "
+            "  AND ?3), "
+            "best AS (SELECT player_id, min(CASE membership WHEN 'home' THEN 1 WHEN 'alternate' "
+            "  THEN 2 ELSE 3 END) AS k FROM members GROUP BY player_id) "
+            "SELECT p.number, p.name, CASE k WHEN 1 THEN 'home' WHEN 2 THEN 'alternate' "
+            "ELSE 'earned here' END AS membership, p.rank_name AS rank, "
+            "coalesce((SELECT sum(points) FROM holding h WHERE h.player_id = p.id), 0) "
+            "AS total_points FROM best JOIN player p ON p.id = best.player_id "
+            "WHERE p.status <> 'Deceased' ORDER BY total_points DESC, p.number",
+            "iss", cid, from, to);
+    return rc;
+}
+
+bmp_status bmp_ledger_promotions(bmp_ledger *l, const char *body, const char *period,
+                                 bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = bmp_table_title(out, "promotions");
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                         "SELECT r.period, p.number, p.name, r.from_name AS from_rank, "
+                         "r.to_name AS to_rank FROM promotion r JOIN player p ON p.id = r.player_id "
+                         "WHERE r.body_id = ?1 AND (CAST(?2 AS TEXT) IS NULL OR r.period = ?2) "
+                         "ORDER BY r.period, r.to_rank DESC, p.number",
+                         "is", b.id, period);
+    return rc;
+}
+
+bmp_status bmp_ledger_top_earners(bmp_ledger *l, const char *body, const char *period,
+                                  size_t limit, bmp_table *out, bmp_error *err)
+{
+    ledger_body b;
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    if (!rc)
+        rc = bmp_table_title(out, "top earners");
+    if (!rc)
+        rc = lq_table(l, out, 0, limit ? limit : 10, err,
+                         "SELECT p.rank_name AS rank_group, p.number, p.name, "
+                         "sum(j.points) AS points FROM journal j JOIN batch b ON b.id = j.batch_id "
+                         "JOIN player p ON p.id = j.player_id WHERE b.body_id = ?1 AND "
+                         "b.state = 'posted' AND (CAST(?2 AS TEXT) IS NULL OR b.period = ?2) AND p.status <> 'Deceased' "
+                         "GROUP BY p.id ORDER BY p.rank, p.stars, p.rank_name, points DESC, p.number",
+                         "is", b.id, period);
+    return rc;
+}
+
+/* The columns of the batch listing (CLI `batches`, API /batches). */
+#define BATCH_ROWS                                                                                \
+    "SELECT b.id, y.code AS body, b.source, b.state, coalesce(b.period, '') AS period, "        \
+    "b.event, b.lines, (SELECT group_concat(point_type || ' ' || CASE WHEN points < 0 "          \
+    "THEN '-' ELSE '' END || (abs(points) / 100) || '.' || "                                    \
+    "substr('0' || (abs(points) % 100), -2), ', ') FROM batch_total t "                         \
+    "WHERE t.batch_id = b.id) AS totals, "                                                      \
+    "(SELECT count(*) FROM held h WHERE h.batch_id = b.id) AS held, "                           \
+    "coalesce(CAST(b.reverses AS TEXT), '') AS reverses, b.reason, b.who, b.created_at "        \
+    "FROM batch b JOIN body y ON y.id = b.body_id "
+
+bmp_status bmp_ledger_batches(bmp_ledger *l, const char *state, bmp_table *out, bmp_error *err)
+{
+    bmp_status rc = bmp_table_title(out, "batches");
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                         BATCH_ROWS "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id",
+                         "s", state);
+    return rc;
+}
+
+bmp_status bmp_ledger_batches_page(bmp_ledger *l, const char *state, size_t offset, size_t limit,
+                                   bmp_table *out, size_t *total, bmp_error *err)
+{
+    int64_t n = 0;
+    bool found = false;
+    bmp_status rc = bmp_table_title(out, "batches");
+    if (!rc)
+        rc = lq_int(l, &n, &found, err,
+                    "SELECT count(*) FROM batch b WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1)",
+                    "s", state);
+    *total = (size_t)n;
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                      BATCH_ROWS "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) ORDER BY b.id "
+                                 "LIMIT ?2 OFFSET ?3",
+                      "sii", state, (int64_t)limit, (int64_t)offset);
+    return rc;
+}
+
+/* bmp_ledger_batches_page's rows of a filter (state, body, club; period
+ * unused): the API's reads by a token's scope (ruling W-29s1). */
+#define BATCH_FILTER                                                                              \
+    "LEFT JOIN club c ON c.id = b.club_id WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) "      \
+    "AND (CAST(?2 AS TEXT) IS NULL OR y.code = lower(?2)) "                                       \
+    "AND (CAST(?3 AS TEXT) IS NULL OR c.number = ?3) "
+
+bmp_status bmp_ledger_batches_of(bmp_ledger *l, const bmp_ledger_queue_filter *f, size_t offset,
+                                 size_t limit, bmp_table *out, size_t *total, bmp_error *err)
+{
+    bmp_ledger_queue_filter x = {0};
+    if (f)
+        memcpy(&x, f, f->size && f->size < sizeof x ? f->size : sizeof x);
+    int64_t n = 0;
+    bool found = false;
+    bmp_status rc = bmp_table_title(out, "batches");
+    if (!rc)
+        rc = lq_int(l, &n, &found, err,
+                    "SELECT count(*) FROM batch b JOIN body y ON y.id = b.body_id " BATCH_FILTER,
+                    "sss", x.state, x.body, x.club);
+    *total = (size_t)n;
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err,
+                      BATCH_ROWS BATCH_FILTER "ORDER BY b.id LIMIT ?4 OFFSET ?5", "sssii", x.state,
+                      x.body, x.club, (int64_t)limit, (int64_t)offset);
+    return rc;
+}
+
+bmp_status bmp_ledger_batch(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err)
+{
+    bmp_status rc = bmp_table_title(out, "batch");
+    if (!rc)
+        rc = lq_table(l, out, -1, 0, err, BATCH_ROWS "WHERE b.id = ?1", "i", id);
+    if (!rc && out->nrows == 0)
+        rc = bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)id);
+    return rc;
+}
