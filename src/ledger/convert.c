@@ -12,6 +12,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* The receiving body's rate (its convert_rate: ABF-105, NZ-102); no other
  * body's conversion into it is in its regulations here. */
@@ -141,7 +142,7 @@ bmp_status bmp_ledger_convert(bmp_ledger *l, const bmp_ledger_conversion *c,
         rc = ledger_number_check(b.code, c->number, norm, sizeof norm, err);
     if (rc)
         return rc;
-    rc = l->ops->begin(l->s, err);
+    rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = player_of(l, &b, norm, &player, err);
@@ -149,9 +150,6 @@ bmp_status bmp_ledger_convert(bmp_ledger *l, const bmp_ledger_conversion *c,
         rc = earlier(l, &b, player, c, out, err);
     if (!rc)
         rc = write_batch(l, &b, player, norm, c, out, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     return rc;
 }

@@ -11,6 +11,7 @@
 #include "core/util.h"
 #include "ledger/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 #include "ledger/text_door.h"
 
 #define TOKEN_PREFIX "bmp_"
@@ -102,7 +103,7 @@ bmp_status bmp_ledger_token_create(bmp_ledger *l, const char *scope, const char 
     if (!rc)
         rc = ledger_text_check("label", label, CORE_TEXT_NAME_MAX, false, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = scope_exists(l, &sc, err);
@@ -117,9 +118,9 @@ bmp_status bmp_ledger_token_create(bmp_ledger *l, const char *scope, const char 
     if (!rc)
         rc = insert_token(l, scope, label, hex, id, err);
     if (!rc)
-        rc = l->ops->commit(l->s, err);
+        rc = lq_commit(l, err);
     if (rc) {
-        l->ops->rollback(l->s);
+        lq_rollback(l);
         sodium_memzero(token, BMP_TOKEN_SIZE);
     }
     return rc;
@@ -140,17 +141,17 @@ bmp_status bmp_ledger_token_list(bmp_ledger *l, bmp_table *out, bmp_error *err)
                       "");
     bool row = true;
     while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         for (int k = 0; !rc && row && k < 6; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
 bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
 {
-    bmp_status rc = l->ops->begin(l->s, err);
+    bmp_status rc = lq_begin(l, err);
     if (rc)
         return rc;
     int64_t one = 0;
@@ -171,10 +172,7 @@ bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
         rc = d ? ledger_audit(l, "token", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
+    return ledger_tx_end(l, rc, err);
 }
 
 bmp_status bmp_ledger_token_check(bmp_ledger *l, const char *token, bmp_token_scope *out,
@@ -193,15 +191,15 @@ bmp_status bmp_ledger_token_check(bmp_ledger *l, const char *token, bmp_token_sc
                              "s", hex);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "unknown or revoked token");
     if (!rc)
-        rc = bmp_token_scope_parse(l->ops->col_text(st, 1), out, err);
+        rc = bmp_token_scope_parse(lq_col_text(l, st, 1), out, err);
     if (!rc) {
-        out->id = l->ops->col_int(st, 0);
-        snprintf(out->label, sizeof out->label, "%s", l->ops->col_text(st, 2));
+        out->id = lq_col_int(l, st, 0);
+        snprintf(out->label, sizeof out->label, "%s", lq_col_text(l, st, 2));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include "bridgemp/abf.h"
 #include "core/util.h"
 #include "ledger/charges.h"
+#include "ledger/store/query.h"
 
 typedef struct levied {
     int64_t batch, club;
@@ -38,7 +39,7 @@ bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
     if (!rc)
         rc = bmp_abf_levy_rate(f, grade ? grade : "", &rate, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = lq_int(l, &id, &found, err, "SELECT id FROM batch WHERE id = ?1 AND body_id = ?2", "ii",
@@ -64,10 +65,7 @@ bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
         rc = d ? ledger_audit(l, "grade", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     return rc;
 }
 
@@ -89,14 +87,14 @@ static bool fill_levied(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     levied *x = row;
-    x->batch = l->ops->col_int(st, 0);
-    x->club = l->ops->col_int(st, 1);
-    x->points = l->ops->col_int(st, 2);
-    snprintf(x->grade, sizeof x->grade, "%s", l->ops->col_text(st, 3));
+    x->batch = lq_col_int(l, st, 0);
+    x->club = lq_col_int(l, st, 1);
+    x->points = lq_col_int(l, st, 2);
+    snprintf(x->grade, sizeof x->grade, "%s", lq_col_text(l, st, 3));
     x->graded = x->grade[0] != 0;
-    x->exempt = l->ops->col_int(st, 4) != 0;
-    snprintf(x->lodged, sizeof x->lodged, "%s", l->ops->col_text(st, 6));
-    const char *ev = l->ops->col_text(st, 5);
+    x->exempt = lq_col_int(l, st, 4) != 0;
+    snprintf(x->lodged, sizeof x->lodged, "%s", lq_col_text(l, st, 6));
+    const char *ev = lq_col_text(l, st, 5);
     snprintf(x->ended, sizeof x->ended, "%s", ev && *ev ? ev : x->lodged);
     return true;
 }
@@ -191,7 +189,7 @@ bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quar
     if (!rc)
         rc = quarter_periods(quarter, p, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = charge_earlier(l, &b, "levy", quarter, out, err);
@@ -206,10 +204,7 @@ bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quar
     if (!rc && !out->already)
         rc = make_levy_run(l, &b, quarter, v, n, out, err);
     free(v);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
     return rc;

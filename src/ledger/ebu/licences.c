@@ -15,6 +15,7 @@
 #include "ledger/csv.h"
 #include "ledger/ebu/admin.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 typedef struct lic_ctx {
     bmp_ledger *l;
@@ -141,14 +142,11 @@ bmp_status bmp_ledger_ebu_licence_run(bmp_ledger *l, const char *body, const cha
     if (!rc)
         rc = ebu_rates_read(rates, "category", "table_session", "EBU-26", &rv, &c.nrates, err);
     c.rates = rv;
-    if (!rc && !(rc = l->ops->begin(l->s, err))) {
+    if (!rc && !(rc = lq_begin(l, err))) {
         rc = charge_earlier(l, &b, "licence", month, out, err);
         if (!rc && !out->already)
             rc = make_lic_run(&c, events, err);
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
+        rc = ledger_tx_end(l, rc, err);
     }
     free(rv);
     if (!rc && csv)

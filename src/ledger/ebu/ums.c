@@ -16,6 +16,7 @@
 #include "ledger/csv.h"
 #include "ledger/ebu/admin.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* EBU-17's exemptions (ruling EA-4), as the exemptions file names them. */
 typedef enum ums_exempt {
@@ -128,11 +129,11 @@ static bool fill_ums_event(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     ums_event *x = row;
-    x->batch = l->ops->col_int(st, 0);
-    x->club = l->ops->col_int(st, 1);
-    core_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
-    x->json = strdup(l->ops->col_text(st, 3));
-    x->dummy = l->ops->col_int(st, 4) != 0;
+    x->batch = lq_col_int(l, st, 0);
+    x->club = lq_col_int(l, st, 1);
+    core_strlcpy(x->date, lq_col_text(l, st, 2), sizeof x->date);
+    x->json = strdup(lq_col_text(l, st, 3));
+    x->dummy = lq_col_int(l, st, 4) != 0;
     return x->json != NULL;
 }
 
@@ -424,14 +425,11 @@ bmp_status bmp_ledger_ebu_ums_run(bmp_ledger *l, const char *body, const char *m
         rc = read_claims(exemptions, &cv, &c.nclaims, err);
     c.rates = rv;
     c.claims = cv;
-    if (!rc && !(rc = l->ops->begin(l->s, err))) {
+    if (!rc && !(rc = lq_begin(l, err))) {
         rc = charge_earlier(l, &b, "ums", month, out, err);
         if (!rc && !out->already)
             rc = make_ums_run(&c, err);
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
+        rc = ledger_tx_end(l, rc, err);
     }
     free(rv);
     free(cv);
