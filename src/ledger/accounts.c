@@ -226,13 +226,13 @@ bmp_status bmp_ledger_user_passwd(bmp_ledger *l, const char *name, const char *p
     return ledger_tx_end(l, rc, err);
 }
 
-bmp_status bmp_ledger_user_disable(bmp_ledger *l, const char *name, bmp_error *err)
+/* The account disabled in bmp_ledger_user_disable's transaction (ctx: its
+ * name). */
+static bmp_status disable_step(bmp_ledger *l, void *ctx, bmp_error *err)
 {
-    bmp_status rc = lq_begin(l, err);
-    if (rc)
-        return rc;
+    const char *name = *(const char *const *)ctx;
     int64_t id = 0;
-    rc = account_id(l, name, &id, err);
+    bmp_status rc = account_id(l, name, &id, err);
     char at[40];
     ledger_now(l, at);
     if (!rc)
@@ -243,7 +243,12 @@ bmp_status bmp_ledger_user_disable(bmp_ledger *l, const char *name, bmp_error *e
         rc = end_sessions(l, id, err);
     if (!rc)
         rc = audit_account(l, id, "disabled, sessions ended", name, err);
-    return ledger_tx_end(l, rc, err);
+    return rc;
+}
+
+bmp_status bmp_ledger_user_disable(bmp_ledger *l, const char *name, bmp_error *err)
+{
+    return ledger_tx(l, disable_step, &name, err);
 }
 
 /* The role's change inside the transaction: *changed false when the

@@ -81,6 +81,20 @@ static bmp_status certify(bmp_ledger *l, const ledger_body *b, const issuer *who
     return rc;
 }
 
+/* certify in bmp_ledger_certificate_run's transaction. */
+typedef struct certify_tx {
+    const ledger_body *b;
+    const issuer *who;
+    const char *period;
+    bmp_ledger_certificates *out;
+} certify_tx;
+
+static bmp_status certify_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const certify_tx *t = ctx;
+    return certify(l, t->b, t->who, t->period, t->out, err);
+}
+
 bmp_status bmp_ledger_certificate_run(bmp_ledger *l, const char *body, const char *period,
                                       bmp_ledger_certificates *out, bmp_error *err)
 {
@@ -88,13 +102,10 @@ bmp_status bmp_ledger_certificate_run(bmp_ledger *l, const char *body, const cha
     issuer who;
     memset(out, 0, sizeof *out);
     bmp_status rc = closed_period(l, body, period, &b, &who, err);
-    if (!rc)
-        rc = lq_begin(l, err);
     if (rc)
         return rc;
-    rc = certify(l, &b, &who, period, out, err);
-    rc = ledger_tx_end(l, rc, err);
-    return rc;
+    certify_tx t = {&b, &who, period, out};
+    return ledger_tx(l, certify_step, &t, err);
 }
 
 /* ---- documents ------------------------------------------------------------ */

@@ -149,14 +149,13 @@ bmp_status bmp_ledger_token_list(bmp_ledger *l, bmp_table *out, bmp_error *err)
     return rc;
 }
 
-bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
+/* The revocation in bmp_ledger_token_revoke's transaction (ctx: the id). */
+static bmp_status revoke_step(bmp_ledger *l, void *ctx, bmp_error *err)
 {
-    bmp_status rc = lq_begin(l, err);
-    if (rc)
-        return rc;
+    int64_t id = *(const int64_t *)ctx;
     int64_t one = 0;
     bool found = false;
-    rc = lq_int(l, &one, &found, err, "SELECT id FROM token WHERE id = ?1", "i", id);
+    bmp_status rc = lq_int(l, &one, &found, err, "SELECT id FROM token WHERE id = ?1", "i", id);
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no token %lld", (long long)id);
     char at[40];
@@ -172,7 +171,12 @@ bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
         rc = d ? ledger_audit(l, "token", d, err) : bmp_error_oom(err);
         free(d);
     }
-    return ledger_tx_end(l, rc, err);
+    return rc;
+}
+
+bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
+{
+    return ledger_tx(l, revoke_step, &id, err);
 }
 
 bmp_status bmp_ledger_token_check(bmp_ledger *l, const char *token, bmp_token_scope *out,

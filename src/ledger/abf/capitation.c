@@ -132,6 +132,25 @@ static bmp_status make_run(bmp_ledger *l, const ledger_body *b, int year, bmp_le
     return rc;
 }
 
+/* The run of `year` unless made before, in bmp_ledger_capitation_run's
+ * transaction. */
+typedef struct capitation_tx {
+    const ledger_body *b;
+    int year;
+    bmp_ledger_run *out;
+} capitation_tx;
+
+static bmp_status capitation_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const capitation_tx *t = ctx;
+    char period[8];
+    snprintf(period, sizeof period, "%04d", t->year);
+    bmp_status rc = charge_earlier(l, t->b, "capitation", period, t->out, err);
+    if (!rc && !t->out->already)
+        rc = make_run(l, t->b, t->year, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
                                      const char *csv, bmp_ledger_run *out, bmp_error *err)
 {
@@ -146,14 +165,8 @@ bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
     if (year < 1980 || year > 9998)
         return bmp_error_set(err, BMP_EINVAL, "capitation: membership year %d: expected yyyy",
                              year);
-    if ((rc = lq_begin(l, err)))
-        return rc;
-    char period[8];
-    snprintf(period, sizeof period, "%04d", year);
-    rc = charge_earlier(l, &b, "capitation", period, out, err);
-    if (!rc && !out->already)
-        rc = make_run(l, &b, year, out, err);
-    rc = ledger_tx_end(l, rc, err);
+    capitation_tx t = {&b, year, out};
+    rc = ledger_tx(l, capitation_step, &t, err);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
     return rc;

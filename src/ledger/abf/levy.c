@@ -177,34 +177,48 @@ static bmp_status make_levy_run(bmp_ledger *l, const ledger_body *b, const char 
     return rc;
 }
 
+/* The quarter's run unless made before, in bmp_ledger_levy_run's
+ * transaction (p: the quarter's three months). */
+typedef struct levy_tx {
+    const ledger_body *b;
+    const char *quarter;
+    char (*p)[32];
+    bmp_ledger_run *out;
+} levy_tx;
+
+static bmp_status levy_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const levy_tx *t = ctx;
+    levied *v = NULL;
+    size_t n = 0;
+    bmp_status rc = charge_earlier(l, t->b, "levy", t->quarter, t->out, err);
+    if (!rc && !t->out->already)
+        rc = club_batches(l, t->b, t->p, &v, &n, err);
+    if (!rc && !t->out->already)
+        rc = charge_skip_clubless(l, t->b, (const char(*)[32])t->p,
+                                  "no club: not levied (import it with --club, ABF-110)", t->out,
+                                  err);
+    if (!rc && !t->out->already)
+        rc = all_graded(v, n, t->quarter, err);
+    if (!rc && !t->out->already)
+        rc = make_levy_run(l, t->b, t->quarter, v, n, t->out, err);
+    free(v);
+    return rc;
+}
+
 bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quarter,
                                const char *csv, bmp_ledger_run *out, bmp_error *err)
 {
     ledger_body b;
     char p[3][32];
-    levied *v = NULL;
-    size_t n = 0;
     memset(out, 0, sizeof *out);
     bmp_status rc = abf_only(l, body, &b, err);
     if (!rc)
         rc = quarter_periods(quarter, p, err);
-    if (!rc)
-        rc = lq_begin(l, err);
     if (rc)
         return rc;
-    rc = charge_earlier(l, &b, "levy", quarter, out, err);
-    if (!rc && !out->already)
-        rc = club_batches(l, &b, p, &v, &n, err);
-    if (!rc && !out->already)
-        rc = charge_skip_clubless(l, &b, (const char(*)[32])p,
-                                  "no club: not levied (import it with --club, ABF-110)", out,
-                                  err);
-    if (!rc && !out->already)
-        rc = all_graded(v, n, quarter, err);
-    if (!rc && !out->already)
-        rc = make_levy_run(l, &b, quarter, v, n, out, err);
-    free(v);
-    rc = ledger_tx_end(l, rc, err);
+    levy_tx t = {&b, quarter, p, out};
+    rc = ledger_tx(l, levy_step, &t, err);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
     return rc;

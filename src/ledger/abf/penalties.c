@@ -278,28 +278,43 @@ static bmp_status make_event_levy(bmp_ledger *l, const ledger_body *b, int64_t b
     return rc;
 }
 
+/* The batch's levy unless made before, in bmp_ledger_event_levy's
+ * transaction. */
+typedef struct event_levy_tx {
+    const ledger_body *b;
+    int64_t batch;
+    bool tour;
+    const char *period;
+    bmp_ledger_run *out;
+} event_levy_tx;
+
+static bmp_status event_levy_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const event_levy_tx *t = ctx;
+    gated g;
+    bmp_status rc = charge_earlier(l, t->b, "event-levy", t->period, t->out, err);
+    if (!rc && !t->out->already)
+        rc = gated_batch(l, t->b, t->batch, &g, err);
+    if (!rc && !t->out->already)
+        rc = levy_ready(&g, t->batch, err);
+    if (!rc && !t->out->already)
+        rc = make_event_levy(l, t->b, t->batch, t->tour, t->period, &g, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_event_levy(bmp_ledger *l, const char *body, int64_t batch, bool tour,
                                  const char *dir, bmp_invoice_format fmt, bmp_ledger_run *out,
                                  bmp_error *err)
 {
     ledger_body b;
-    gated g;
     char period[32];
     memset(out, 0, sizeof *out);
     snprintf(period, sizeof period, "batch %lld", (long long)batch);
     bmp_status rc = abf_body(l, body, &b, "congress and tour levies (ABF-116)", err);
-    if (!rc)
-        rc = lq_begin(l, err);
     if (rc)
         return rc;
-    rc = charge_earlier(l, &b, "event-levy", period, out, err);
-    if (!rc && !out->already)
-        rc = gated_batch(l, &b, batch, &g, err);
-    if (!rc && !out->already)
-        rc = levy_ready(&g, batch, err);
-    if (!rc && !out->already)
-        rc = make_event_levy(l, &b, batch, tour, period, &g, out, err);
-    rc = ledger_tx_end(l, rc, err);
+    event_levy_tx t = {&b, batch, tour, period, out};
+    rc = ledger_tx(l, event_levy_step, &t, err);
     bmp_ledger_invoices iv;
     if (!rc)
         rc = bmp_ledger_invoice_run(l, body, out->id, dir, fmt, &iv, err);

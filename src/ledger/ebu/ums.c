@@ -409,6 +409,17 @@ static bmp_status ums_args(bmp_ledger *l, const char *body, const char *month, l
     return rc;
 }
 
+/* The month's run unless made before, in bmp_ledger_ebu_ums_run's
+ * transaction (ctx: the ums_ctx). */
+static bmp_status ums_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    ums_ctx *c = ctx;
+    bmp_status rc = charge_earlier(l, c->b, "ums", c->month, c->out, err);
+    if (!rc && !c->out->already)
+        rc = make_ums_run(c, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_ebu_ums_run(bmp_ledger *l, const char *body, const char *month,
                                   const char *rates, const char *exemptions, const char *csv,
                                   bmp_ledger_run *out, bmp_error *err)
@@ -425,12 +436,8 @@ bmp_status bmp_ledger_ebu_ums_run(bmp_ledger *l, const char *body, const char *m
         rc = read_claims(exemptions, &cv, &c.nclaims, err);
     c.rates = rv;
     c.claims = cv;
-    if (!rc && !(rc = lq_begin(l, err))) {
-        rc = charge_earlier(l, &b, "ums", month, out, err);
-        if (!rc && !out->already)
-            rc = make_ums_run(&c, err);
-        rc = ledger_tx_end(l, rc, err);
-    }
+    if (!rc)
+        rc = ledger_tx(l, ums_step, &c, err);
     free(rv);
     free(cv);
     if (!rc && csv)

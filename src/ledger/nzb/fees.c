@@ -252,6 +252,27 @@ static bmp_status make_fee_run(bmp_ledger *l, const ledger_body *b, const char *
     return rc;
 }
 
+/* A run in its transaction (ledger_tx): the one made before for the
+ * period, or a new one (fee_step: the fees of `fees`; levy_step: `rate`
+ * per player). */
+typedef struct nz_run_tx {
+    const ledger_body *b;
+    const char *period;
+    const fee_row *fees;
+    size_t nfees;
+    int64_t rate;
+    bmp_ledger_run *out;
+} nz_run_tx;
+
+static bmp_status fee_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const nz_run_tx *t = ctx;
+    bmp_status rc = charge_earlier(l, t->b, "fees", t->period, t->out, err);
+    if (!rc && !t->out->already)
+        rc = make_fee_run(l, t->b, t->period, t->fees, t->nfees, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_nz_fee_run(bmp_ledger *l, const char *body, const char *month,
                                  const char *fee_table, const char *csv, bmp_ledger_run *out,
                                  bmp_error *err)
@@ -271,12 +292,8 @@ bmp_status bmp_ledger_nz_fee_run(bmp_ledger *l, const char *body, const char *mo
     size_t nfees = 0;
     if ((rc = read_fees(fee_table, &fees, &nfees, err)))
         return rc;
-    if (!(rc = lq_begin(l, err))) {
-        rc = charge_earlier(l, &b, "fees", month, out, err);
-        if (!rc && !out->already)
-            rc = make_fee_run(l, &b, month, fees, nfees, out, err);
-        rc = ledger_tx_end(l, rc, err);
-    }
+    nz_run_tx t = {.b = &b, .period = month, .fees = fees, .nfees = nfees, .out = out};
+    rc = ledger_tx(l, fee_step, &t, err);
     free(fees);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
@@ -319,6 +336,15 @@ static bmp_status make_levy(bmp_ledger *l, const ledger_body *b, const char *per
     return rc;
 }
 
+static bmp_status levy_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const nz_run_tx *t = ctx;
+    bmp_status rc = charge_earlier(l, t->b, "levy", t->period, t->out, err);
+    if (!rc && !t->out->already)
+        rc = make_levy(l, t->b, t->period, t->rate, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_nz_levy_run(bmp_ledger *l, const char *body, const char *period,
                                   int64_t rate_cents, const char *csv, bmp_ledger_run *out,
                                   bmp_error *err)
@@ -337,12 +363,8 @@ bmp_status bmp_ledger_nz_levy_run(bmp_ledger *l, const char *body, const char *p
     if (rate_cents <= 0)
         return bmp_error_set(err, BMP_EINVAL, "levy: expected the levy per player in cents "
                              "(more than 0; NZ-97 gives no amount)");
-    if (!(rc = lq_begin(l, err))) {
-        rc = charge_earlier(l, &b, "levy", period, out, err);
-        if (!rc && !out->already)
-            rc = make_levy(l, &b, period, rate_cents, out, err);
-        rc = ledger_tx_end(l, rc, err);
-    }
+    nz_run_tx t = {.b = &b, .period = period, .rate = rate_cents, .out = out};
+    rc = ledger_tx(l, levy_step, &t, err);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
     return rc;
