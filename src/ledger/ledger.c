@@ -11,33 +11,33 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 void bmp_ledger_close(bmp_ledger *l)
 {
     if (!l)
         return;
-    for (size_t i = 0; i < sizeof l->cache / sizeof l->cache[0]; i++)
-        l->ops->finalize(l->cache[i].st);
+    lq_cache_clear(l);
     if (l->chain_free) /* set by chain.c (issue 27) */
         l->chain_free(l);
-    l->ops->close(l->s);
+    lq_close(l);
     free(l);
 }
 
 bmp_status bmp_ledger_snapshot_begin(bmp_ledger *l, bmp_error *err)
 {
-    return l->ops->begin_read ? l->ops->begin_read(l->s, err) : BMP_OK;
+    return lq_can(l, LQ_CAN_SNAPSHOT) ? lq_begin_read(l, err) : BMP_OK;
 }
 
 void bmp_ledger_snapshot_end(bmp_ledger *l)
 {
-    if (l->ops->begin_read)
-        l->ops->rollback(l->s);
+    if (lq_can(l, LQ_CAN_SNAPSHOT))
+        lq_rollback(l);
 }
 
-int bmp_ledger_schema_version(bmp_ledger *l) { return l->ops->schema_version(l->s); }
-const char *bmp_ledger_backend(const bmp_ledger *l) { return l->ops->name; }
-int bmp_ledger_schema_latest(void) { return ledger_store_sqlite.schema_latest(); }
+int bmp_ledger_schema_version(bmp_ledger *l) { return lq_schema_version(l); }
+const char *bmp_ledger_backend(const bmp_ledger *l) { return lq_backend(l); }
+int bmp_ledger_schema_latest(void) { return lq_schema_latest(); }
 
 void ledger_now(const bmp_ledger *l, char buf[40])
 {
@@ -49,111 +49,6 @@ void ledger_now(const bmp_ledger *l, char buf[40])
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(buf, 40, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-/* ---- query helpers ------------------------------------------------------ */
-
-bmp_status lq_bind(bmp_ledger *l, ledger_stmt *st, const char *fmt, va_list ap, bmp_error *err)
-{
-    for (int i = 0; fmt && fmt[i]; i++) {
-        bmp_status rc = fmt[i] == 'i' ? l->ops->bind_int(st, i + 1, va_arg(ap, int64_t), err)
-                                      : l->ops->bind_text(st, i + 1, va_arg(ap, const char *), err);
-        if (rc)
-            return rc;
-    }
-    return BMP_OK;
-}
-
-bmp_status lq_query(bmp_ledger *l, ledger_stmt **st, bmp_error *err, const char *sql,
-                    const char *fmt, ...)
-{
-    bmp_status rc = l->ops->prepare(l->s, sql, st, err);
-    if (rc)
-        return rc;
-    va_list ap;
-    va_start(ap, fmt);
-    rc = lq_bind(l, *st, fmt, ap, err);
-    va_end(ap);
-    if (rc) {
-        l->ops->finalize(*st);
-        *st = NULL;
-    }
-    return rc;
-}
-
-/* The cached statement for a SQL literal (prepared on first use); a full
- * cache falls back to a statement of the caller's (*owned true). */
-bmp_status lq_cached(bmp_ledger *l, const char *sql, ledger_stmt **st, bool *owned,
-                     bmp_error *err)
-{
-    size_t n = sizeof l->cache / sizeof l->cache[0];
-    size_t i = ((uintptr_t)sql >> 3) % n;
-    for (size_t k = 0; k < n; k++, i = (i + 1) % n) {
-        if (l->cache[i].sql == sql) {
-            *st = l->cache[i].st;
-            *owned = false;
-            return BMP_OK;
-        }
-        if (!l->cache[i].sql) {
-            bmp_status rc = l->ops->prepare(l->s, sql, st, err);
-            if (!rc) {
-                l->cache[i].sql = sql;
-                l->cache[i].st = *st;
-                *owned = false;
-            }
-            return rc;
-        }
-    }
-    *owned = true;
-    return l->ops->prepare(l->s, sql, st, err);
-}
-
-void lq_release(bmp_ledger *l, ledger_stmt *st, bool owned)
-{
-    if (owned)
-        l->ops->finalize(st);
-    else
-        l->ops->reset(st);
-}
-
-bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fmt, ...)
-{
-    ledger_stmt *st = NULL;
-    bool owned = false;
-    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
-    if (rc)
-        return rc;
-    va_list ap;
-    va_start(ap, fmt);
-    rc = lq_bind(l, st, fmt, ap, err);
-    va_end(ap);
-    if (!rc)
-        rc = l->ops->step(st, NULL, err);
-    lq_release(l, st, owned);
-    return rc;
-}
-
-bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, const char *sql,
-                  const char *fmt, ...)
-{
-    ledger_stmt *st = NULL;
-    bool owned = false;
-    bmp_status rc = lq_cached(l, sql, &st, &owned, err);
-    if (rc)
-        return rc;
-    va_list ap;
-    va_start(ap, fmt);
-    rc = lq_bind(l, st, fmt, ap, err);
-    va_end(ap);
-    bool row = false;
-    if (!rc)
-        rc = l->ops->step(st, &row, err);
-    if (!rc && row)
-        *out = l->ops->col_int(st, 0);
-    if (found)
-        *found = !rc && row;
-    lq_release(l, st, owned);
-    return rc;
 }
 
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err)
@@ -179,20 +74,20 @@ bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_
     static const char sql[] = "SELECT id, code FROM body WHERE code = ?1";
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (!rc)
-        rc = l->ops->bind_text(st, 1, lower, err);
+        rc = lq_bind_text(l, st, 1, lower, err);
     if (rc) {
         if (st)
             lq_release(l, st, owned);
         return rc;
     }
     bool row = false;
-    rc = l->ops->step(st, &row, err);
+    rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\" (expected %s)", code,
                            ledger_body_codes(list, sizeof list));
     if (!rc) {
-        b->id = l->ops->col_int(st, 0);
-        snprintf(b->code, sizeof b->code, "%s", l->ops->col_text(st, 1));
+        b->id = lq_col_int(l, st, 0);
+        snprintf(b->code, sizeof b->code, "%s", lq_col_text(l, st, 1));
         b->ops = ops;
         l->body = *b;
     }

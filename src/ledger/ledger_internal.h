@@ -1,4 +1,4 @@
-/* Internal to src/ledger: the handle, query helpers, the audit log. */
+/* Internal to src/ledger: the handle, the audit log (its queries: store/query.h). */
 #ifndef BMP_LEDGER_INTERNAL_H
 #define BMP_LEDGER_INTERNAL_H
 
@@ -36,42 +36,12 @@ struct bmp_ledger {
 };
 
 
-/* Bind `fmt` values to st: 'i' int64_t, 's' const char * (NULL = NULL). */
-bmp_status lq_bind(bmp_ledger *l, ledger_stmt *st, const char *fmt, va_list ap, bmp_error *err);
-/* Prepare, bind and run a statement that returns no rows. */
-bmp_status lq_run(bmp_ledger *l, bmp_error *err, const char *sql, const char *fmt, ...);
-/* Run a query returning one integer (*found false when no row). */
-bmp_status lq_int(bmp_ledger *l, int64_t *out, bool *found, bmp_error *err, const char *sql,
-                  const char *fmt, ...);
-/* The handle's cached statement for a SQL literal (prepared once; keyed by
- * the literal's address); give it back with lq_release (reset, or
- * finalized when the cache was full: *owned). */
-bmp_status lq_cached(bmp_ledger *l, const char *sql, ledger_stmt **st, bool *owned,
-                     bmp_error *err);
-void lq_release(bmp_ledger *l, ledger_stmt *st, bool owned);
+/* The query helpers (lq_run, lq_int, lq_rows, lq_table ...) and the
+ * transactions (ledger_tx) are the store's: ledger/store/query.h. */
+
 /* The player summary's look-up of a player by (body_id, number) through
  * the covering index player_card (api_reads.c; its plan is tested). */
 extern const char ledger_player_card_sql[];
-/* Prepare and bind; the caller steps and finalizes. */
-bmp_status lq_query(bmp_ledger *l, ledger_stmt **st, bmp_error *err, const char *sql,
-                    const char *fmt, ...);
-
-/* Fill one element of an lq_rows array from the statement's current row;
- * false when out of memory (the element is counted: the caller frees it). */
-typedef bool (*lq_row_fn)(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx);
-/* Run a query and gather its rows into a growing array of `size`-byte
- * elements, each zeroed then filled by `fill`: *(T **)out and *n, the
- * caller's to free, also after a failure. */
-bmp_status lq_rows(bmp_ledger *l, void *out, size_t *n, size_t size, lq_row_fn fill, void *ctx,
-                   bmp_error *err, const char *sql, const char *fmt, ...);
-
-/* Fill t from a query (a literal: its statement is cached): its column
- * names are the headings (the first LQ_TABLE_MAX_COLS), a column whose name
- * ends in "points" holds hundredths, printed as 12.34, a NULL is "".  With
- * group >= 0, at most `limit` rows per value of that column (rows.c). */
-#define LQ_TABLE_MAX_COLS 16
-bmp_status lq_table(bmp_ledger *l, bmp_table *t, int group, size_t limit, bmp_error *err,
-                    const char *sql, const char *fmt, ...);
 
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err);
 /* The id a player's number reaches: a merged duplicate's, the player kept

@@ -10,6 +10,7 @@
 #include "bridgemp/ledger_secretary.h"
 #include "bridgemp/usebio.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"
 

@@ -8,6 +8,7 @@
 #include "bridgemp/ledger_movein.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* The schema's tables, from the database itself (not the dump's list). */
 static size_t schema_tables(bmp_ledger *l, char names[][64], size_t max)

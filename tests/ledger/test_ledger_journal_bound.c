@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 #include "ledger/migrations/sqlite_migrations.h"
 #include "ledger/store/pg_translate.h"
 

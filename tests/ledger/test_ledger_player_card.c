@@ -12,6 +12,7 @@
 
 #include "bridgemp/ledger_api.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 #include "ledger/store/pg_translate.h"
 
 /* summary_row's statement as it was before migration 021 (the UNIQUE

@@ -15,6 +15,7 @@
 #include "bridgemp/ledger_publish.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 #include "ledger/migrations/sqlite_migrations.h"
 
 #define ADJ "number,point_type,points,event,reason\n"

@@ -11,6 +11,7 @@
 #include "bridgemp/ledger_token.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 static void register_rows_refused(void **state)
 {

@@ -8,6 +8,7 @@
 #include "bridgemp/ledger_api.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 #define EX BMP_SOURCE_DIR "/examples/"
 #define HOSTILE "<script>alert(1)</script> & Co"

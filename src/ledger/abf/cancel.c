@@ -9,6 +9,7 @@
 #include "ledger/shared/csv.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 typedef struct cancel_row {
     int64_t player;
@@ -32,14 +33,14 @@ static bool check_row(bmp_ledger *l, const ledger_body *b, int year, const char 
                              "c.id = p.home_club WHERE p.body_id = ?1 AND p.number = ?2",
                              "is", b->id, norm);
     if (!rc)
-        rc = l->ops->step(st, &row, &e);
+        rc = lq_step(l, st, &row, &e);
     if (!rc && row) {
-        out->player = l->ops->col_int(st, 0);
-        snprintf(status, sizeof status, "%s", l->ops->col_text(st, 1));
-        to = l->ops->col_int(st, 2);
-        snprintf(home, sizeof home, "%s", l->ops->col_text(st, 3));
+        out->player = lq_col_int(l, st, 0);
+        snprintf(status, sizeof status, "%s", lq_col_text(l, st, 1));
+        to = lq_col_int(l, st, 2);
+        snprintf(home, sizeof home, "%s", lq_col_text(l, st, 3));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (rc)
         return problems_add(pp, "%s%s", where, e.msg), false;
     if (!row)
@@ -105,7 +106,7 @@ bmp_status bmp_ledger_cancel_members(bmp_ledger *l, const char *body, int year, 
         skip += rows[i].already;
     bool began = false;
     if (!rc && skip < n)
-        began = !(rc = l->ops->begin(l->s, err));
+        began = !(rc = lq_begin(l, err));
     for (size_t i = 0; i < n && began && !rc; i++) {
         if (rows[i].already)
             continue;
@@ -121,10 +122,8 @@ bmp_status bmp_ledger_cancel_members(bmp_ledger *l, const char *body, int year, 
         rc = d ? ledger_audit(l, "cancel", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (began && !rc)
-        rc = l->ops->commit(l->s, err);
-    else if (began)
-        l->ops->rollback(l->s);
+    if (began)
+        rc = ledger_tx_end(l, rc, err);
     if (!rc) {
         *cancelled = done;
         *already = skip;

@@ -13,6 +13,7 @@
 #include "ledger/charges/charges.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 typedef struct member {
     int64_t player, club;
@@ -25,11 +26,11 @@ static bool fill_member(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     member *m = row;
-    m->player = l->ops->col_int(st, 0);
-    m->club = l->ops->col_int(st, 1);
-    m->exempt = l->ops->col_int(st, 2) > 0;
-    m->new_player = l->ops->col_int(st, 3) != 0;
-    snprintf(m->affiliated, sizeof m->affiliated, "%s", l->ops->col_text(st, 4));
+    m->player = lq_col_int(l, st, 0);
+    m->club = lq_col_int(l, st, 1);
+    m->exempt = lq_col_int(l, st, 2) > 0;
+    m->new_player = lq_col_int(l, st, 3) != 0;
+    snprintf(m->affiliated, sizeof m->affiliated, "%s", lq_col_text(l, st, 4));
     return true;
 }
 
@@ -85,7 +86,7 @@ static bmp_status charge_member(bmp_ledger *l, int64_t run, const char *date, co
 static bool fill_number(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
-    core_strlcpy(row, l->ops->col_text(st, 0), 32);
+    core_strlcpy(row, lq_col_text(l, st, 0), 32);
     return true;
 }
 
@@ -131,6 +132,25 @@ static bmp_status make_run(bmp_ledger *l, const ledger_body *b, int year, bmp_le
     return rc;
 }
 
+/* The run of `year` unless made before, in bmp_ledger_capitation_run's
+ * transaction. */
+typedef struct capitation_tx {
+    const ledger_body *b;
+    int year;
+    bmp_ledger_run *out;
+} capitation_tx;
+
+static bmp_status capitation_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const capitation_tx *t = ctx;
+    char period[8];
+    snprintf(period, sizeof period, "%04d", t->year);
+    bmp_status rc = charge_earlier(l, t->b, "capitation", period, t->out, err);
+    if (!rc && !t->out->already)
+        rc = make_run(l, t->b, t->year, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
                                      const char *csv, bmp_ledger_run *out, bmp_error *err)
 {
@@ -145,17 +165,8 @@ bmp_status bmp_ledger_capitation_run(bmp_ledger *l, const char *body, int year,
     if (year < 1980 || year > 9998)
         return bmp_error_set(err, BMP_EINVAL, "capitation: membership year %d: expected yyyy",
                              year);
-    if ((rc = l->ops->begin(l->s, err)))
-        return rc;
-    char period[8];
-    snprintf(period, sizeof period, "%04d", year);
-    rc = charge_earlier(l, &b, "capitation", period, out, err);
-    if (!rc && !out->already)
-        rc = make_run(l, &b, year, out, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    capitation_tx t = {&b, year, out};
+    rc = ledger_tx(l, capitation_step, &t, err);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
     return rc;
@@ -175,7 +186,7 @@ bmp_status bmp_ledger_set_club_affiliated(bmp_ledger *l, const char *body, const
     if (!rc)
         rc = core_date_get(date, "club affiliation date", &d, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = lq_int(l, &id, &found, err, "SELECT id FROM club WHERE body_id = ?1 AND number = ?2",
@@ -199,9 +210,6 @@ bmp_status bmp_ledger_set_club_affiliated(bmp_ledger *l, const char *body, const
         rc = d ? ledger_audit(l, "affiliation", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     return rc;
 }

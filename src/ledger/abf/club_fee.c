@@ -5,6 +5,7 @@
 #include "ledger/chain/chain.h"
 #include "bridgemp/abf.h"
 #include "ledger/abf/room.h"
+#include "ledger/store/query.h"
 
 /* ABF-115 (8.4): the $10 fee as a charge run of its own, kind admin-fee,
  * period the payment's reference (so once per payment). */

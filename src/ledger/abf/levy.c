@@ -8,6 +8,7 @@
 #include "bridgemp/abf.h"
 #include "core/util.h"
 #include "ledger/charges/charges.h"
+#include "ledger/store/query.h"
 
 typedef struct levied {
     int64_t batch, club;
@@ -38,7 +39,7 @@ bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
     if (!rc)
         rc = bmp_abf_levy_rate(f, grade ? grade : "", &rate, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = lq_int(l, &id, &found, err, "SELECT id FROM batch WHERE id = ?1 AND body_id = ?2", "ii",
@@ -64,10 +65,7 @@ bmp_status bmp_ledger_set_grade(bmp_ledger *l, const char *body, int64_t batch,
         rc = d ? ledger_audit(l, "grade", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     return rc;
 }
 
@@ -89,14 +87,14 @@ static bool fill_levied(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     levied *x = row;
-    x->batch = l->ops->col_int(st, 0);
-    x->club = l->ops->col_int(st, 1);
-    x->points = l->ops->col_int(st, 2);
-    snprintf(x->grade, sizeof x->grade, "%s", l->ops->col_text(st, 3));
+    x->batch = lq_col_int(l, st, 0);
+    x->club = lq_col_int(l, st, 1);
+    x->points = lq_col_int(l, st, 2);
+    snprintf(x->grade, sizeof x->grade, "%s", lq_col_text(l, st, 3));
     x->graded = x->grade[0] != 0;
-    x->exempt = l->ops->col_int(st, 4) != 0;
-    snprintf(x->lodged, sizeof x->lodged, "%s", l->ops->col_text(st, 6));
-    const char *ev = l->ops->col_text(st, 5);
+    x->exempt = lq_col_int(l, st, 4) != 0;
+    snprintf(x->lodged, sizeof x->lodged, "%s", lq_col_text(l, st, 6));
+    const char *ev = lq_col_text(l, st, 5);
     snprintf(x->ended, sizeof x->ended, "%s", ev && *ev ? ev : x->lodged);
     return true;
 }
@@ -179,37 +177,48 @@ static bmp_status make_levy_run(bmp_ledger *l, const ledger_body *b, const char 
     return rc;
 }
 
+/* The quarter's run unless made before, in bmp_ledger_levy_run's
+ * transaction (p: the quarter's three months). */
+typedef struct levy_tx {
+    const ledger_body *b;
+    const char *quarter;
+    char (*p)[32];
+    bmp_ledger_run *out;
+} levy_tx;
+
+static bmp_status levy_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const levy_tx *t = ctx;
+    levied *v = NULL;
+    size_t n = 0;
+    bmp_status rc = charge_earlier(l, t->b, "levy", t->quarter, t->out, err);
+    if (!rc && !t->out->already)
+        rc = club_batches(l, t->b, t->p, &v, &n, err);
+    if (!rc && !t->out->already)
+        rc = charge_skip_clubless(l, t->b, (const char(*)[32])t->p,
+                                  "no club: not levied (import it with --club, ABF-110)", t->out,
+                                  err);
+    if (!rc && !t->out->already)
+        rc = all_graded(v, n, t->quarter, err);
+    if (!rc && !t->out->already)
+        rc = make_levy_run(l, t->b, t->quarter, v, n, t->out, err);
+    free(v);
+    return rc;
+}
+
 bmp_status bmp_ledger_levy_run(bmp_ledger *l, const char *body, const char *quarter,
                                const char *csv, bmp_ledger_run *out, bmp_error *err)
 {
     ledger_body b;
     char p[3][32];
-    levied *v = NULL;
-    size_t n = 0;
     memset(out, 0, sizeof *out);
     bmp_status rc = abf_only(l, body, &b, err);
     if (!rc)
         rc = quarter_periods(quarter, p, err);
-    if (!rc)
-        rc = l->ops->begin(l->s, err);
     if (rc)
         return rc;
-    rc = charge_earlier(l, &b, "levy", quarter, out, err);
-    if (!rc && !out->already)
-        rc = club_batches(l, &b, p, &v, &n, err);
-    if (!rc && !out->already)
-        rc = charge_skip_clubless(l, &b, (const char(*)[32])p,
-                                  "no club: not levied (import it with --club, ABF-110)", out,
-                                  err);
-    if (!rc && !out->already)
-        rc = all_graded(v, n, quarter, err);
-    if (!rc && !out->already)
-        rc = make_levy_run(l, &b, quarter, v, n, out, err);
-    free(v);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    levy_tx t = {&b, quarter, p, out};
+    rc = ledger_tx(l, levy_step, &t, err);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
     return rc;

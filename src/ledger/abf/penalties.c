@@ -13,6 +13,7 @@
 #include "ledger/invoice/invoice_doc.h"
 #include "ledger/abf/levy_gate.h"
 #include "ledger/charges/payments.h"
+#include "ledger/store/query.h"
 
 static bmp_status abf_body(bmp_ledger *l, const char *body, ledger_body *b, const char *what,
                            bmp_error *err)
@@ -36,10 +37,10 @@ static bool fill_owing(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     owing *o = row;
-    o->id = l->ops->col_int(st, 0);
-    o->club = l->ops->col_int(st, 1);
-    core_strlcpy(o->number, l->ops->col_text(st, 2), sizeof o->number);
-    o->charged = l->ops->col_int(st, 3);
+    o->id = lq_col_int(l, st, 0);
+    o->club = lq_col_int(l, st, 1);
+    core_strlcpy(o->number, lq_col_text(l, st, 2), sizeof o->number);
+    o->charged = lq_col_int(l, st, 3);
     return true;
 }
 
@@ -167,20 +168,17 @@ bmp_status bmp_ledger_overdue_run(bmp_ledger *l, const char *body, const char *d
     if (!rc)
         rc = core_date_get(date, "overdue run date", &d, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = charge_earlier(l, &b, "overdue", date, out, err);
     if (!rc && !out->already)
         rc = make_overdue_run(l, &b, date, out, err);
     if (!rc && !out->id) { /* nothing overdue: no run */
-        l->ops->rollback(l->s);
+        lq_rollback(l);
         return BMP_OK;
     }
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     bmp_ledger_invoices iv;
     if (!rc) /* a re-run invoices what an interrupted one did not */
         rc = bmp_ledger_invoice_run(l, body, out->id, dir, fmt, &iv, err);
@@ -209,19 +207,19 @@ static bmp_status gated_batch(bmp_ledger *l, const ledger_body *b, int64_t batch
                              "g.batch_id = b.id WHERE b.id = ?1 AND b.body_id = ?2",
                              "ii", batch, b->id);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s batch %lld", b->code, (long long)batch);
     if (!rc) {
-        core_strlcpy(g->state, l->ops->col_text(st, 0), sizeof g->state);
-        g->club = l->ops->col_int(st, 1);
-        core_strlcpy(g->club_number, l->ops->col_text(st, 2), sizeof g->club_number);
-        core_strlcpy(g->grade, l->ops->col_text(st, 3), sizeof g->grade);
-        const char *ev = l->ops->col_text(st, 4);
-        core_strlcpy(g->date, *ev ? ev : l->ops->col_text(st, 5), sizeof g->date);
-        g->points = l->ops->col_int(st, 6);
+        core_strlcpy(g->state, lq_col_text(l, st, 0), sizeof g->state);
+        g->club = lq_col_int(l, st, 1);
+        core_strlcpy(g->club_number, lq_col_text(l, st, 2), sizeof g->club_number);
+        core_strlcpy(g->grade, lq_col_text(l, st, 3), sizeof g->grade);
+        const char *ev = lq_col_text(l, st, 4);
+        core_strlcpy(g->date, *ev ? ev : lq_col_text(l, st, 5), sizeof g->date);
+        g->points = lq_col_int(l, st, 6);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -280,31 +278,43 @@ static bmp_status make_event_levy(bmp_ledger *l, const ledger_body *b, int64_t b
     return rc;
 }
 
+/* The batch's levy unless made before, in bmp_ledger_event_levy's
+ * transaction. */
+typedef struct event_levy_tx {
+    const ledger_body *b;
+    int64_t batch;
+    bool tour;
+    const char *period;
+    bmp_ledger_run *out;
+} event_levy_tx;
+
+static bmp_status event_levy_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const event_levy_tx *t = ctx;
+    gated g;
+    bmp_status rc = charge_earlier(l, t->b, "event-levy", t->period, t->out, err);
+    if (!rc && !t->out->already)
+        rc = gated_batch(l, t->b, t->batch, &g, err);
+    if (!rc && !t->out->already)
+        rc = levy_ready(&g, t->batch, err);
+    if (!rc && !t->out->already)
+        rc = make_event_levy(l, t->b, t->batch, t->tour, t->period, &g, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_event_levy(bmp_ledger *l, const char *body, int64_t batch, bool tour,
                                  const char *dir, bmp_invoice_format fmt, bmp_ledger_run *out,
                                  bmp_error *err)
 {
     ledger_body b;
-    gated g;
     char period[32];
     memset(out, 0, sizeof *out);
     snprintf(period, sizeof period, "batch %lld", (long long)batch);
     bmp_status rc = abf_body(l, body, &b, "congress and tour levies (ABF-116)", err);
-    if (!rc)
-        rc = l->ops->begin(l->s, err);
     if (rc)
         return rc;
-    rc = charge_earlier(l, &b, "event-levy", period, out, err);
-    if (!rc && !out->already)
-        rc = gated_batch(l, &b, batch, &g, err);
-    if (!rc && !out->already)
-        rc = levy_ready(&g, batch, err);
-    if (!rc && !out->already)
-        rc = make_event_levy(l, &b, batch, tour, period, &g, out, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    event_levy_tx t = {&b, batch, tour, period, out};
+    rc = ledger_tx(l, event_levy_step, &t, err);
     bmp_ledger_invoices iv;
     if (!rc)
         rc = bmp_ledger_invoice_run(l, body, out->id, dir, fmt, &iv, err);
@@ -319,13 +329,13 @@ static bmp_status first_owing(bmp_ledger *l, const char *sql, int64_t key, char 
     bool row = false;
     *balance = 0;
     bmp_status rc = lq_query(l, &st, err, sql, "i", key);
-    while (!rc && !*balance && !(rc = l->ops->step(st, &row, err)) && row) {
+    while (!rc && !*balance && !(rc = lq_step(l, st, &row, err)) && row) {
         bmp_ledger_balance bal;
-        rc = payment_balance(l, l->ops->col_int(st, 0), "9999-12-31", &bal, err);
+        rc = payment_balance(l, lq_col_int(l, st, 0), "9999-12-31", &bal, err);
         *balance = rc ? 0 : bal.balance;
-        core_strlcpy(number, l->ops->col_text(st, 1), 64);
+        core_strlcpy(number, lq_col_text(l, st, 1), 64);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -339,13 +349,13 @@ bmp_status ledger_levy_gate(bmp_ledger *l, int64_t batch, bmp_error *err)
                              "SELECT g.kind, g.run_id, COALESCE(b.club_id, 0) FROM levy_gate g "
                              "JOIN batch b ON b.id = g.batch_id WHERE g.batch_id = ?1", "i", batch);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        tour = strcmp(l->ops->col_text(st, 0), "tour") == 0;
-        run = l->ops->col_int(st, 1);
-        club = l->ops->col_int(st, 2);
+        tour = strcmp(lq_col_text(l, st, 0), "tour") == 0;
+        run = lq_col_int(l, st, 1);
+        club = lq_col_int(l, st, 2);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (rc || !row)
         return rc;
     if (tour) /* 5.1.2: until all outstanding levies are paid */

@@ -7,6 +7,7 @@
 
 #include "bridgemp/ledger_charges.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 static bmp_status schedule_rows(bmp_ledger *l, const ledger_body *b, int year, bmp_table *out,
                                 bmp_error *err)
@@ -23,15 +24,15 @@ static bmp_status schedule_rows(bmp_ledger *l, const ledger_body *b, int year, b
                              "ORDER BY c.number, p.number",
                              "ii", b->id, (int64_t)year);
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         for (int k = 0; k < 3 && !rc; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
         for (int k = 3; k < 6 && !rc; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_int(st, k) ? "yes" : "no");
+            rc = bmp_table_cell(out, "%s", lq_col_int(l, st, k) ? "yes" : "no");
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -74,20 +75,20 @@ static bmp_status daily_rows(bmp_ledger *l, const ledger_body *b, const char *da
                              "WHERE b.body_id = ?1 AND substr(b.created_at, 1, 10) = ?2 "
                              "ORDER BY b.id", "is", b->id, date);
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         char pts[32];
-        bmp_points_format(l->ops->col_int(st, 7), pts, sizeof pts);
-        rc = bmp_table_cell(out, "%lld", (long long)l->ops->col_int(st, 0));
+        bmp_points_format(lq_col_int(l, st, 7), pts, sizeof pts);
+        rc = bmp_table_cell(out, "%lld", (long long)lq_col_int(l, st, 0));
         for (int k = 1; k < 6 && !rc; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
         if (!rc)
-            rc = bmp_table_cell(out, "%lld", (long long)l->ops->col_int(st, 6));
+            rc = bmp_table_cell(out, "%lld", (long long)lq_col_int(l, st, 6));
         if (!rc)
             rc = bmp_table_cell(out, "%s", pts);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -126,18 +127,18 @@ static bmp_status b4c_rows(bmp_ledger *l, const ledger_body *b, const char *peri
                              "AND g.grade IN ('B4c', 'B4s', 'B5i') ORDER BY b.id",
                              "is", b->id, period);
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         char pts[32];
-        bmp_points_format(l->ops->col_int(st, 5), pts, sizeof pts);
-        rc = bmp_table_cell(out, "%lld", (long long)l->ops->col_int(st, 0));
+        bmp_points_format(lq_col_int(l, st, 5), pts, sizeof pts);
+        rc = bmp_table_cell(out, "%lld", (long long)lq_col_int(l, st, 0));
         for (int k = 1; k < 5 && !rc; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
         if (!rc)
             rc = bmp_table_cell(out, "%s", pts);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 

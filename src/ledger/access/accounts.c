@@ -15,6 +15,7 @@
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/shared/text_door.h"
+#include "ledger/store/query.h"
 
 static bool copy_part(char *dst, size_t size, const char *s, size_t n)
 {
@@ -68,12 +69,12 @@ bmp_status bmp_ledger_batch_owner(bmp_ledger *l, int64_t batch, char body[8], ch
                              "i", batch);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        snprintf(body, 8, "%s", l->ops->col_text(st, 0));
-        snprintf(club, 32, "%s", l->ops->col_text(st, 1));
+        snprintf(body, 8, "%s", lq_col_text(l, st, 0));
+        snprintf(club, 32, "%s", lq_col_text(l, st, 1));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)batch);
     return rc;
@@ -148,14 +149,6 @@ static bmp_status audit_account(bmp_ledger *l, int64_t id, const char *what, con
     return rc;
 }
 
-static bmp_status finish(bmp_ledger *l, bmp_status rc, bmp_error *err)
-{
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
-}
-
 bmp_status bmp_ledger_user_add(bmp_ledger *l, const char *name, const char *password,
                                const char *const *roles, size_t nroles, bmp_error *err)
 {
@@ -169,7 +162,7 @@ bmp_status bmp_ledger_user_add(bmp_ledger *l, const char *name, const char *pass
     if (!rc)
         rc = hash_password(password, hash, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     int64_t id = 0;
@@ -189,7 +182,7 @@ bmp_status bmp_ledger_user_add(bmp_ledger *l, const char *name, const char *pass
         rc = insert_roles(l, id, roles, nroles, err);
     if (!rc)
         rc = audit_account(l, id, "added", name, err);
-    return finish(l, rc, err);
+    return ledger_tx_end(l, rc, err);
 }
 
 /* The live account's id in *id (ENOTFOUND: none of that name). */
@@ -218,7 +211,7 @@ bmp_status bmp_ledger_user_passwd(bmp_ledger *l, const char *name, const char *p
     if (!rc)
         rc = hash_password(password, hash, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     int64_t id = 0;
@@ -230,16 +223,16 @@ bmp_status bmp_ledger_user_passwd(bmp_ledger *l, const char *name, const char *p
         rc = end_sessions(l, id, err);
     if (!rc)
         rc = audit_account(l, id, "password changed, sessions ended", name, err);
-    return finish(l, rc, err);
+    return ledger_tx_end(l, rc, err);
 }
 
-bmp_status bmp_ledger_user_disable(bmp_ledger *l, const char *name, bmp_error *err)
+/* The account disabled in bmp_ledger_user_disable's transaction (ctx: its
+ * name). */
+static bmp_status disable_step(bmp_ledger *l, void *ctx, bmp_error *err)
 {
-    bmp_status rc = l->ops->begin(l->s, err);
-    if (rc)
-        return rc;
+    const char *name = *(const char *const *)ctx;
     int64_t id = 0;
-    rc = account_id(l, name, &id, err);
+    bmp_status rc = account_id(l, name, &id, err);
     char at[40];
     ledger_now(l, at);
     if (!rc)
@@ -250,7 +243,12 @@ bmp_status bmp_ledger_user_disable(bmp_ledger *l, const char *name, bmp_error *e
         rc = end_sessions(l, id, err);
     if (!rc)
         rc = audit_account(l, id, "disabled, sessions ended", name, err);
-    return finish(l, rc, err);
+    return rc;
+}
+
+bmp_status bmp_ledger_user_disable(bmp_ledger *l, const char *name, bmp_error *err)
+{
+    return ledger_tx(l, disable_step, &name, err);
 }
 
 /* The role's change inside the transaction: *changed false when the
@@ -290,7 +288,7 @@ bmp_status bmp_ledger_user_role(bmp_ledger *l, const char *name, const char *rol
     bmp_role r;
     bmp_status rc = bmp_role_parse(role, &r, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     int64_t id = 0;
@@ -313,7 +311,7 @@ bmp_status bmp_ledger_user_role(bmp_ledger *l, const char *name, const char *rol
     }
     if (changed)
         *changed = !rc && ch;
-    return finish(l, rc, err);
+    return ledger_tx_end(l, rc, err);
 }
 
 bmp_status bmp_ledger_user_list(bmp_ledger *l, bmp_table *out, bmp_error *err)
@@ -335,10 +333,10 @@ bmp_status bmp_ledger_user_list(bmp_ledger *l, bmp_table *out, bmp_error *err)
             "");
     bool row = true;
     while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         for (int k = 0; !rc && row && k < 7; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include "bridgemp/ledger_user.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 void bmp_session_csrf(const char *sid, char out[65])
 {
@@ -45,16 +46,16 @@ static bmp_status load_roles(bmp_ledger *l, bmp_user *u, bmp_error *err)
     bool row = true;
     u->nroles = 0;
     while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row || u->nroles == BMP_USER_MAX_ROLES)
             continue;
         bmp_role *r = &u->roles[u->nroles++];
-        r->kind = strcmp(l->ops->col_text(st, 0), "secretary") == 0 ? BMP_ROLE_SECRETARY
+        r->kind = strcmp(lq_col_text(l, st, 0), "secretary") == 0 ? BMP_ROLE_SECRETARY
                                                                      : BMP_ROLE_SCORER;
-        snprintf(r->body, sizeof r->body, "%s", l->ops->col_text(st, 1));
-        snprintf(r->club, sizeof r->club, "%s", l->ops->col_text(st, 2));
+        snprintf(r->body, sizeof r->body, "%s", lq_col_text(l, st, 1));
+        snprintf(r->club, sizeof r->club, "%s", lq_col_text(l, st, 2));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -89,10 +90,10 @@ bmp_status bmp_ledger_password_check(bmp_ledger *l, const char *name, const char
                              "s", name ? name : "");
     bool row = false, ok = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        ok = crypto_pwhash_str_verify(l->ops->col_text(st, 1), pw, n) == 0;
-        out->id = l->ops->col_int(st, 0);
+        ok = crypto_pwhash_str_verify(lq_col_text(l, st, 1), pw, n) == 0;
+        out->id = lq_col_int(l, st, 0);
         snprintf(out->name, sizeof out->name, "%s", name);
     } else if (!rc) { /* no such account: spend the same time */
         char h[crypto_pwhash_STRBYTES];
@@ -101,7 +102,7 @@ bmp_status bmp_ledger_password_check(bmp_ledger *l, const char *name, const char
                                   crypto_pwhash_ALG_ARGON2ID13))
             rc = bmp_error_oom(err);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc && !ok)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "wrong user name or password");
     if (!rc)
@@ -124,12 +125,12 @@ static bmp_status count_failure(bmp_ledger *l, const char *subject, unsigned fre
     bool row = false;
     int64_t failures = 1, first = now;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
-    if (!rc && row && now - l->ops->col_int(st, 1) <= (int64_t)lim->window) {
-        failures = l->ops->col_int(st, 0) + 1;
-        first = l->ops->col_int(st, 1);
+        rc = lq_step(l, st, &row, err);
+    if (!rc && row && now - lq_col_int(l, st, 1) <= (int64_t)lim->window) {
+        failures = lq_col_int(l, st, 0) + 1;
+        first = lq_col_int(l, st, 1);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     int64_t lock = 0;
     if (failures > (int64_t)free_tries) {
         int64_t shift = failures - (int64_t)free_tries - 1;
@@ -155,7 +156,7 @@ bmp_status bmp_ledger_login_failed(bmp_ledger *l, const char *name, const char *
     *wait = 0;
     char *acc = core_asprintf("account:%s", name ? name : "");
     char *ad = core_asprintf("addr:%s", addr ? addr : "");
-    bmp_status rc = acc && ad ? l->ops->begin(l->s, err) : bmp_error_oom(err);
+    bmp_status rc = acc && ad ? lq_begin(l, err) : bmp_error_oom(err);
     if (!rc) {
         /* windows over and locks past: forgotten */
         rc = lq_run(l, err,
@@ -165,10 +166,7 @@ bmp_status bmp_ledger_login_failed(bmp_ledger *l, const char *name, const char *
             rc = count_failure(l, acc, lim->account_free, now, lim, wait, err);
         if (!rc)
             rc = count_failure(l, ad, lim->addr_free, now, lim, wait, err);
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
+        rc = ledger_tx_end(l, rc, err);
     }
     free(acc);
     free(ad);
@@ -188,7 +186,7 @@ bmp_status bmp_ledger_session_start(bmp_ledger *l, const bmp_user *u, const char
                                     int64_t now, char *sid, bmp_error *err)
 {
     sid[0] = '\0';
-    bmp_status rc = l->ops->begin(l->s, err);
+    bmp_status rc = lq_begin(l, err);
     if (rc)
         return rc;
     char hex[65];
@@ -221,9 +219,9 @@ bmp_status bmp_ledger_session_start(bmp_ledger *l, const bmp_user *u, const char
     if (!rc)
         rc = audit_session(l, "logged in", u->name, err);
     if (!rc)
-        rc = l->ops->commit(l->s, err);
+        rc = lq_commit(l, err);
     if (rc) {
-        l->ops->rollback(l->s);
+        lq_rollback(l);
         sodium_memzero(sid, BMP_SESSION_SIZE);
     }
     return rc;
@@ -247,14 +245,14 @@ bmp_status bmp_ledger_session_get(bmp_ledger *l, const char *sid, int64_t now, i
                              "s", hex);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
-    if (!rc && row && now - l->ops->col_int(st, 3) <= idle &&
-        now - l->ops->col_int(st, 2) <= absolute) {
-        out->id = l->ops->col_int(st, 0);
-        snprintf(out->name, sizeof out->name, "%s", l->ops->col_text(st, 1));
-        *seen = l->ops->col_int(st, 3);
+        rc = lq_step(l, st, &row, err);
+    if (!rc && row && now - lq_col_int(l, st, 3) <= idle &&
+        now - lq_col_int(l, st, 2) <= absolute) {
+        out->id = lq_col_int(l, st, 0);
+        snprintf(out->name, sizeof out->name, "%s", lq_col_text(l, st, 1));
+        *seen = lq_col_int(l, st, 3);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc && !out->id)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no session, or it ended or expired");
     if (!rc)
@@ -281,7 +279,7 @@ bmp_status bmp_ledger_session_end(bmp_ledger *l, const char *sid, int64_t now, b
         return bmp_error_set(err, BMP_ENOTFOUND, "no session");
     char hex[65], name[64] = "";
     ledger_secret_hash(sid, hex);
-    bmp_status rc = l->ops->begin(l->s, err);
+    bmp_status rc = lq_begin(l, err);
     if (rc)
         return rc;
     ledger_stmt *st = NULL;
@@ -291,18 +289,15 @@ bmp_status bmp_ledger_session_end(bmp_ledger *l, const char *sid, int64_t now, b
                   "s", hex);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row)
-        snprintf(name, sizeof name, "%s", l->ops->col_text(st, 0));
-    l->ops->finalize(st);
+        snprintf(name, sizeof name, "%s", lq_col_text(l, st, 0));
+    lq_finalize(l, st);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no session, or it ended");
     if (!rc)
         rc = lq_run(l, err, "UPDATE session SET ended = ?2 WHERE id_hash = ?1", "si", hex, now);
     if (!rc)
         rc = audit_session(l, "logged out", name, err);
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
+    return ledger_tx_end(l, rc, err);
 }

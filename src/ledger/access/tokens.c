@@ -12,6 +12,7 @@
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/shared/text_door.h"
+#include "ledger/store/query.h"
 
 #define TOKEN_PREFIX "bmp_"
 
@@ -102,7 +103,7 @@ bmp_status bmp_ledger_token_create(bmp_ledger *l, const char *scope, const char 
     if (!rc)
         rc = ledger_text_check("label", label, CORE_TEXT_NAME_MAX, false, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = scope_exists(l, &sc, err);
@@ -117,9 +118,9 @@ bmp_status bmp_ledger_token_create(bmp_ledger *l, const char *scope, const char 
     if (!rc)
         rc = insert_token(l, scope, label, hex, id, err);
     if (!rc)
-        rc = l->ops->commit(l->s, err);
+        rc = lq_commit(l, err);
     if (rc) {
-        l->ops->rollback(l->s);
+        lq_rollback(l);
         sodium_memzero(token, BMP_TOKEN_SIZE);
     }
     return rc;
@@ -140,22 +141,21 @@ bmp_status bmp_ledger_token_list(bmp_ledger *l, bmp_table *out, bmp_error *err)
                       "");
     bool row = true;
     while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         for (int k = 0; !rc && row && k < 6; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
-bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
+/* The revocation in bmp_ledger_token_revoke's transaction (ctx: the id). */
+static bmp_status revoke_step(bmp_ledger *l, void *ctx, bmp_error *err)
 {
-    bmp_status rc = l->ops->begin(l->s, err);
-    if (rc)
-        return rc;
+    int64_t id = *(const int64_t *)ctx;
     int64_t one = 0;
     bool found = false;
-    rc = lq_int(l, &one, &found, err, "SELECT id FROM token WHERE id = ?1", "i", id);
+    bmp_status rc = lq_int(l, &one, &found, err, "SELECT id FROM token WHERE id = ?1", "i", id);
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no token %lld", (long long)id);
     char at[40];
@@ -171,10 +171,12 @@ bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
         rc = d ? ledger_audit(l, "token", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
     return rc;
+}
+
+bmp_status bmp_ledger_token_revoke(bmp_ledger *l, int64_t id, bmp_error *err)
+{
+    return ledger_tx(l, revoke_step, &id, err);
 }
 
 bmp_status bmp_ledger_token_check(bmp_ledger *l, const char *token, bmp_token_scope *out,
@@ -193,15 +195,15 @@ bmp_status bmp_ledger_token_check(bmp_ledger *l, const char *token, bmp_token_sc
                              "s", hex);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "unknown or revoked token");
     if (!rc)
-        rc = bmp_token_scope_parse(l->ops->col_text(st, 1), out, err);
+        rc = bmp_token_scope_parse(lq_col_text(l, st, 1), out, err);
     if (!rc) {
-        out->id = l->ops->col_int(st, 0);
-        snprintf(out->label, sizeof out->label, "%s", l->ops->col_text(st, 2));
+        out->id = lq_col_int(l, st, 0);
+        snprintf(out->label, sizeof out->label, "%s", lq_col_text(l, st, 2));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }

@@ -11,6 +11,7 @@
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/register/name_search.h"
+#include "ledger/store/query.h"
 #include "core/date.h"
 #include "ledger/shared/ranks_glue.h"
 
@@ -26,26 +27,26 @@ static bmp_status rows_v(bmp_ledger *l, bmp_table *t, bool run, bmp_error *err, 
     if (rc)
         return rc;
     rc = lq_bind(l, st, fmt, ap, err);
-    int nc = l->ops->col_count(st);
+    int nc = lq_col_count(l, st);
     const char *names[16] = {0};
     bool pts[16] = {0}; /* names are SQLite's: valid only until the first step */
     for (int k = 0; k < nc && k < 15; k++) {
-        names[k] = l->ops->col_name(st, k);
+        names[k] = lq_col_name(l, st, k);
         pts[k] = strcmp(names[k], "points") == 0;
     }
     if (!rc && !t->ncols)
         rc = bmp_table_columns(t, names);
     bool row = true;
     while (!rc && run) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         for (int k = 0; k < nc && k < 15 && !rc; k++) {
             char p[32];
-            bool num = pts[k] && !l->ops->col_null(st, k);
+            bool num = pts[k] && !lq_col_null(l, st, k);
             if (num)
-                bmp_points_format(l->ops->col_int(st, k), p, sizeof p);
-            rc = bmp_table_cell(t, "%s", num ? p : l->ops->col_text(st, k));
+                bmp_points_format(lq_col_int(l, st, k), p, sizeof p);
+            rc = bmp_table_cell(t, "%s", num ? p : lq_col_text(l, st, k));
         }
     }
     lq_release(l, st, owned);
@@ -109,17 +110,17 @@ static bmp_status name_matches(bmp_ledger *l, int64_t body, const char *norm, co
                               &owned, err);
     if (rc)
         return rc;
-    rc = l->ops->bind_int(st, 1, body, err);
+    rc = lq_bind_int(l, st, 1, body, err);
     if (!rc && !out->ncols && bmp_table_columns(out, cols))
         rc = bmp_error_oom(err);
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
-        const char *number = l->ops->col_text(st, 1), *full = l->ops->col_text(st, 2);
+        const char *number = lq_col_text(l, st, 1), *full = lq_col_text(l, st, 2);
         ledger_name_fold(full, name, sizeof name);
         if ((strcmp(number, norm) == 0 || ledger_name_matches(name, query)) &&
-            !ledger_name_top_add(&top, l->ops->col_int(st, 0), full, number))
+            !ledger_name_top_add(&top, lq_col_int(l, st, 0), full, number))
             rc = bmp_error_oom(err);
     }
     lq_release(l, st, owned);
@@ -297,19 +298,19 @@ static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number
     bmp_status rc = lq_cached(l, ledger_player_card_sql, &st, &owned, err);
     if (rc)
         return rc;
-    rc = l->ops->bind_int(st, 1, body_id, err);
+    rc = lq_bind_int(l, st, 1, body_id, err);
     if (!rc)
-        rc = l->ops->bind_text(st, 2, number, err);
+        rc = lq_bind_text(l, st, 2, number, err);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
-    *id = !rc && row ? l->ops->col_int(st, 0) : 0;
+        rc = lq_step(l, st, &row, err);
+    *id = !rc && row ? lq_col_int(l, st, 0) : 0;
     if (*id) {
-        core_strlcpy(out->number, l->ops->col_text(st, 1), sizeof out->number);
-        core_strlcpy(out->name, l->ops->col_text(st, 2), sizeof out->name);
-        core_strlcpy(out->status, l->ops->col_text(st, 3), sizeof out->status);
-        core_strlcpy(out->home_club, l->ops->col_text(st, 4), sizeof out->home_club);
-        core_strlcpy(out->rank, l->ops->col_text(st, 5), sizeof out->rank);
-        *pre82 = l->ops->col_int(st, 6);
+        core_strlcpy(out->number, lq_col_text(l, st, 1), sizeof out->number);
+        core_strlcpy(out->name, lq_col_text(l, st, 2), sizeof out->name);
+        core_strlcpy(out->status, lq_col_text(l, st, 3), sizeof out->status);
+        core_strlcpy(out->home_club, lq_col_text(l, st, 4), sizeof out->home_club);
+        core_strlcpy(out->rank, lq_col_text(l, st, 5), sizeof out->rank);
+        *pre82 = lq_col_int(l, st, 6);
     }
     lq_release(l, st, owned);
     return rc;
@@ -332,14 +333,14 @@ static bmp_status holdings_read(bmp_ledger *l, const char *body, const char *sql
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
-    rc = l->ops->bind_int(st, 1, id, err);
+    rc = lq_bind_int(l, st, 1, id, err);
     if (!rc && date)
-        rc = l->ops->bind_text(st, 2, date, err);
+        rc = lq_bind_text(l, st, 2, date, err);
     while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         for (size_t k = 0; !rc && row && k < *n; k++)
-            if (strcmp(types[k], l->ops->col_text(st, 0)) == 0)
-                h[k] = l->ops->col_int(st, 1);
+            if (strcmp(types[k], lq_col_text(l, st, 0)) == 0)
+                h[k] = lq_col_int(l, st, 1);
     }
     lq_release(l, st, owned);
     return rc;

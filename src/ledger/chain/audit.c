@@ -5,6 +5,7 @@
 
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, bmp_error *err)
 {

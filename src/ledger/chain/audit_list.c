@@ -4,6 +4,7 @@
  * `ledger audit [--rows]` prints them. */
 #include "bridgemp/ledger_movein.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* The entries a filter keeps: ?1 since, ?2 who, ?3 action (the action or
  * its first word: "import" is every import), ?4 a table the entry wrote. */

@@ -13,6 +13,7 @@
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 struct ledger_chain {
     chain_unit *touched; /* keys only until the fold */
@@ -51,9 +52,9 @@ static void chain_free(bmp_ledger *l)
     notes_free(l->chain);
     for (size_t i = 0; i < sizeof l->chain->img / sizeof l->chain->img[0]; i++)
         if (l->chain->img[i])
-            l->ops->finalize(l->chain->img[i]);
+            lq_finalize(l, l->chain->img[i]);
     if (l->chain->write)
-        l->ops->finalize(l->chain->write);
+        lq_finalize(l, l->chain->write);
     free(l->chain->touched);
     free(l->chain->notes);
     free(l->chain);
@@ -213,16 +214,16 @@ static void put_value(core_buf *b, const char *v, bool null)
 static bool image_into(bmp_ledger *l, ledger_stmt *st, core_buf *b, bool names)
 {
     core_buf_reset(b);
-    int n = l->ops->col_count(st);
+    int n = lq_col_count(l, st);
     for (int k = 0; k < n; k++) {
         if (k)
             core_buf_append(b, "|", 1);
         if (names) {
-            core_buf_puts(b, l->ops->col_name(st, k));
+            core_buf_puts(b, lq_col_name(l, st, k));
             core_buf_append(b, "=", 1);
         }
-        const char *v = l->ops->col_text(st, k); /* "" for NULL: then ask */
-        put_value(b, v, !*v && l->ops->col_null(st, k));
+        const char *v = lq_col_text(l, st, k); /* "" for NULL: then ask */
+        put_value(b, v, !*v && lq_col_null(l, st, k));
     }
     core_buf_append(b, "", 0);
     return !b->failed && b->data;
@@ -237,14 +238,14 @@ static int key_indexes(bmp_ledger *l, ledger_stmt *st, const char *cols, int idx
 static bool group_row(bmp_ledger *l, ledger_stmt *st, const ledger_chain_table *t, unit_hash *h,
                       core_buf *b, bool first, int *skip)
 {
-    int n = l->ops->col_count(st);
+    int n = lq_col_count(l, st);
     if (first) { /* a one-column key is the group's: its rows need not repeat it */
         int idx[4];
         *skip = !strchr(t->key, ',') && key_indexes(l, st, t->key, idx) == 1 ? idx[0] : -1;
         core_buf_reset(b);
         for (int k = 0; k < n; k++) {
             core_buf_puts(b, k ? "|" : "");
-            core_buf_puts(b, l->ops->col_name(st, k));
+            core_buf_puts(b, lq_col_name(l, st, k));
         }
         core_buf_append(b, "\n", 1);
         if (b->failed)
@@ -256,13 +257,13 @@ static bool group_row(bmp_ledger *l, ledger_stmt *st, const ledger_chain_table *
     for (int k = 0; k < n; k++) {
         if (k == *skip)
             continue;
-        const char *v = l->ops->col_text(st, k);
+        const char *v = lq_col_text(l, st, k);
         size_t len = strlen(v);
         if (used + len + 24 > sizeof buf) { /* flush; a long value goes on its own */
             uh_update(h, buf, used);
             used = 0;
         }
-        if (!len && l->ops->col_null(st, k)) {
+        if (!len && lq_col_null(l, st, k)) {
             buf[used++] = '-';
             continue;
         }
@@ -338,7 +339,7 @@ static bmp_status bind_key(bmp_ledger *l, ledger_stmt *st, char *buf, bmp_error 
         bar = strchr(p, '|');
         if (bar)
             *bar = '\0';
-        rc = l->ops->bind_text(st, i, p, err);
+        rc = lq_bind_text(l, st, i, p, err);
     }
     return rc;
 }
@@ -368,7 +369,7 @@ static bmp_status unit_stmt(bmp_ledger *l, const ledger_chain_table *t, ledger_s
         sql = core_asprintf("SELECT * FROM %s WHERE %s%s%s", t->name, where,
                             t->order ? " ORDER BY " : "", t->order ? t->order : "");
     free(where);
-    bmp_status rc = sql ? l->ops->prepare(l->s, sql, st, err) : bmp_error_oom(err);
+    bmp_status rc = sql ? lq_prepare(l, sql, st, err) : bmp_error_oom(err);
     free(sql);
     if (!rc && i < sizeof c->img / sizeof c->img[0])
         c->img[i] = *st;
@@ -391,7 +392,7 @@ static bmp_status image_unit(bmp_ledger *l, chain_unit *u, bmp_error *err)
     bool row = true;
     core_buf img = {0};
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         if (u->t->order ? !group_row(l, st, u->t, &h, &img, rows == 0, &skip)
@@ -407,9 +408,9 @@ static bmp_status image_unit(bmp_ledger *l, chain_unit *u, bmp_error *err)
     }
     core_buf_free(&img);
     if (st && cached)
-        l->ops->reset(st);
+        lq_reset(l, st);
     else if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     free(keybuf);
     char hex[65];
     uh_final(&h, hex);
@@ -439,15 +440,15 @@ static bmp_status last_image(bmp_ledger *l, const chain_unit *u, char digest[65]
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (rc)
         return rc;
-    rc = l->ops->bind_text(st, 1, u->t->name, err);
+    rc = lq_bind_text(l, st, 1, u->t->name, err);
     if (!rc)
-        rc = l->ops->bind_text(st, 2, u->key, err);
+        rc = lq_bind_text(l, st, 2, u->key, err);
     if (!rc)
-        rc = l->ops->step(st, found, err);
+        rc = lq_step(l, st, found, err);
     if (!rc && *found) {
-        snprintf(digest, 65, "%s", l->ops->col_text(st, 0));
-        *seq = l->ops->col_int(st, 2);
-        if (!l->ops->col_null(st, 1) && !(*image = core_strdup(l->ops->col_text(st, 1))))
+        snprintf(digest, 65, "%s", lq_col_text(l, st, 0));
+        *seq = lq_col_int(l, st, 2);
+        if (!lq_col_null(l, st, 1) && !(*image = core_strdup(lq_col_text(l, st, 1))))
             rc = bmp_error_oom(err);
     }
     lq_release(l, st, owned);
@@ -486,7 +487,7 @@ static char *row_key(bmp_ledger *l, ledger_stmt *st, const int *idx, int nk)
     core_buf b = {0};
     for (int i = 0; i < nk; i++) {
         core_buf_puts(&b, i ? "|" : "");
-        core_buf_puts(&b, l->ops->col_text(st, idx[i]));
+        core_buf_puts(&b, lq_col_text(l, st, idx[i]));
     }
     core_buf_puts(&b, "");
     if (b.failed) {
@@ -504,8 +505,8 @@ static int key_indexes(bmp_ledger *l, ledger_stmt *st, const char *cols, int idx
     snprintf(copy, sizeof copy, "%s", cols);
     for (char *save = NULL, *c = strtok_r(copy, ", ", &save); c && nk < 4;
          c = strtok_r(NULL, ", ", &save))
-        for (int k = 0; k < l->ops->col_count(st); k++)
-            if (strcmp(l->ops->col_name(st, k), c) == 0)
+        for (int k = 0; k < lq_col_count(l, st); k++)
+            if (strcmp(lq_col_name(l, st, k), c) == 0)
                 idx[nk++] = k;
     return nk;
 }
@@ -538,7 +539,7 @@ bmp_status ledger_chain_scan(bmp_ledger *l, const ledger_chain_table *t, ledger_
     char *sql = core_asprintf("SELECT * FROM %s ORDER BY %s%s%s", t->name, t->key,
                               t->order ? ", " : "", t->order ? t->order : "");
     ledger_stmt *st = NULL;
-    bmp_status rc = sql ? l->ops->prepare(l->s, sql, &st, err) : bmp_error_oom(err);
+    bmp_status rc = sql ? lq_prepare(l, sql, &st, err) : bmp_error_oom(err);
     free(sql);
     scan_state s = {.fn = fn, .ctx = ctx, .u = {.t = t}};
     core_buf img = {0};
@@ -546,7 +547,7 @@ bmp_status ledger_chain_scan(bmp_ledger *l, const ledger_chain_table *t, ledger_
     int idx[4], nk = 0;
     bool row = true;
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         if (!nk && (nk = key_indexes(l, st, t->key, idx)) == 0) {
@@ -583,7 +584,7 @@ bmp_status ledger_chain_scan(bmp_ledger *l, const ledger_chain_table *t, ledger_
     free(s.u.key);
     free(s.u.image);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -747,7 +748,7 @@ bmp_status ledger_touch_where(bmp_ledger *l, const char *table, const char *wher
                              table);
     char *sql = core_asprintf("SELECT DISTINCT %s FROM %s WHERE %s", t->key, table, where);
     ledger_stmt *st = NULL;
-    bmp_status rc = sql ? l->ops->prepare(l->s, sql, &st, err) : bmp_error_oom(err);
+    bmp_status rc = sql ? lq_prepare(l, sql, &st, err) : bmp_error_oom(err);
     free(sql);
     if (rc)
         return rc;
@@ -758,14 +759,14 @@ bmp_status ledger_touch_where(bmp_ledger *l, const char *table, const char *wher
     int idx[4], nk = 0;
     bool row = true;
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         if (!nk)
             nk = key_indexes(l, st, t->key, idx);
         rc = add_unit(l, t, row_key(l, st, idx, nk), err);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 

@@ -12,6 +12,7 @@
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* ---- the rows: id ranges ---------------------------------------------------- */
 
@@ -42,18 +43,18 @@ static int wanted_cmp(const void *a, const void *b)
 static bmp_status image_range(bmp_ledger *l, ledger_stmt *st, chain_unit *u, const wanted *w,
                               size_t n, bool *done, ledger_chain_row_fn row_image, bmp_error *err)
 {
-    l->ops->reset(st);
-    bmp_status rc = l->ops->bind_int(st, 1, w[0].id, err);
+    lq_reset(l, st);
+    bmp_status rc = lq_bind_int(l, st, 1, w[0].id, err);
     if (!rc)
-        rc = l->ops->bind_int(st, 2, w[n - 1].id, err);
+        rc = lq_bind_int(l, st, 2, w[n - 1].id, err);
     int col = -1;
     size_t k = 0;
     bool row = true;
     core_buf img = {0};
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        for (int c = 0; col < 0 && c < l->ops->col_count(st); c++)
-            col = strcmp(l->ops->col_name(st, c), "id") == 0 ? c : col;
-        int64_t id = col >= 0 ? l->ops->col_int(st, col) : 0;
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        for (int c = 0; col < 0 && c < lq_col_count(l, st); c++)
+            col = strcmp(lq_col_name(l, st, c), "id") == 0 ? c : col;
+        int64_t id = col >= 0 ? lq_col_int(l, st, col) : 0;
         while (k < n && w[k].id < id)
             done[w[k++].unit] = true; /* no row: absent */
         if (k == n || w[k].id != id)
@@ -85,7 +86,7 @@ bmp_status ledger_chain_image_batch(bmp_ledger *l, chain_unit *u, size_t n, bool
     qsort(w, m, sizeof *w, wanted_cmp);
     char *sql = core_asprintf("SELECT * FROM %s WHERE id BETWEEN ?1 AND ?2 ORDER BY id", t->name);
     ledger_stmt *st = NULL;
-    bmp_status rc = sql ? l->ops->prepare(l->s, sql, &st, err) : bmp_error_oom(err);
+    bmp_status rc = sql ? lq_prepare(l, sql, &st, err) : bmp_error_oom(err);
     free(sql);
     /* a range holds at most about twice the rows wanted from it: a sparse
      * set is read in short ranges, never a scan of what lies between */
@@ -95,7 +96,7 @@ bmp_status ledger_chain_image_batch(bmp_ledger *l, chain_unit *u, size_t n, bool
         rc = image_range(l, st, u, w + i, j - i, done, row_image, err);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     free(w);
     return rc;
 }
@@ -113,16 +114,16 @@ typedef struct walk {
     bool row;
 } walk;
 
-static bmp_status walk_step(walk *w, bmp_error *err) { return w->l->ops->step(w->st, &w->row, err); }
+static bmp_status walk_step(walk *w, bmp_error *err) { return lq_step(w->l, w->st, &w->row, err); }
 
 static bmp_status walk_seek(walk *w, const char *key, bmp_error *err)
 {
-    w->l->ops->reset(w->st);
-    bmp_status rc = w->l->ops->bind_text(w->st, 1, w->tbl, err);
+    lq_reset(w->l, w->st);
+    bmp_status rc = lq_bind_text(w->l, w->st, 1, w->tbl, err);
     if (!rc)
-        rc = w->l->ops->bind_text(w->st, 2, key, err);
+        rc = lq_bind_text(w->l, w->st, 2, key, err);
     if (!rc)
-        rc = w->l->ops->bind_int(w->st, 3, w->window, err);
+        rc = lq_bind_int(w->l, w->st, 3, w->window, err);
     return rc ? rc : walk_step(w, err);
 }
 
@@ -130,9 +131,9 @@ static bmp_status take(walk *w, chain_last *last, bmp_error *err)
 {
     bmp_ledger *l = w->l;
     last->found = true;
-    last->seq = l->ops->col_int(w->st, 3);
-    snprintf(last->digest, sizeof last->digest, "%s", l->ops->col_text(w->st, 1));
-    if (!l->ops->col_null(w->st, 2) && !(last->image = core_strdup(l->ops->col_text(w->st, 2))))
+    last->seq = lq_col_int(l, w->st, 3);
+    snprintf(last->digest, sizeof last->digest, "%s", lq_col_text(l, w->st, 1));
+    if (!lq_col_null(l, w->st, 2) && !(last->image = core_strdup(lq_col_text(l, w->st, 2))))
         return bmp_error_oom(err);
     return walk_step(w, err);
 }
@@ -150,11 +151,11 @@ static bmp_status walk_to(walk *w, const char *key, bool bytewise, bool *active,
             if (rc)
                 return rc;
             *active = true;
-            if (w->row && strcmp(w->l->ops->col_text(w->st, 0), key) == 0)
+            if (w->row && strcmp(lq_col_text(w->l, w->st, 0), key) == 0)
                 return take(w, last, err);
             return BMP_OK;
         }
-        int c = w->row ? strcmp(w->l->ops->col_text(w->st, 0), key) : -1;
+        int c = w->row ? strcmp(lq_col_text(w->l, w->st, 0), key) : -1;
         if (c == 0)
             return take(w, last, err);
         if (c > 0 && skips++ < SKIPS) { /* a key above: one done already, or not wanted */
@@ -181,7 +182,7 @@ bmp_status ledger_chain_last_batch(bmp_ledger *l, const chain_unit *u, size_t n,
     static const char sql[] = "SELECT key, digest, image, seq FROM audit_row WHERE tbl = ?1 AND "
                               "key <= ?2 ORDER BY key DESC, seq DESC LIMIT ?3";
     walk w = {.l = l, .tbl = u[0].t->name, .window = 256};
-    bool owned = false, active = false, bytewise = strcmp(l->ops->name, "sqlite") == 0;
+    bool owned = false, active = false, bytewise = strcmp(lq_backend(l), "sqlite") == 0;
     bmp_status rc = lq_cached(l, sql, &w.st, &owned, err);
     for (size_t i = n; !rc && i-- > 0;) /* the keys sorted up, walked down */
         rc = walk_to(&w, u[i].key, bytewise, &active, &last[i], err);
@@ -218,12 +219,12 @@ static char *write_sql(void)
 static bmp_status bind_row(bmp_ledger *l, ledger_stmt *st, int base, int64_t seq, int64_t n,
                            const chain_unit *u, bmp_error *err)
 {
-    bmp_status rc = l->ops->bind_int(st, base + 1, seq, err);
+    bmp_status rc = lq_bind_int(l, st, base + 1, seq, err);
     if (!rc)
-        rc = l->ops->bind_int(st, base + 2, n, err);
+        rc = lq_bind_int(l, st, base + 2, n, err);
     const char *text[5] = {u->t->name, u->key, u->digest, u->image, u->change ? u->change : ""};
     for (int k = 0; k < 5 && !rc; k++)
-        rc = l->ops->bind_text(st, base + 3 + k, text[k], err);
+        rc = lq_bind_text(l, st, base + 3 + k, text[k], err);
     return rc;
 }
 
@@ -234,19 +235,19 @@ bmp_status ledger_chain_write_rows(bmp_ledger *l, int64_t seq, const chain_unit 
     size_t i = 0;
     if (n >= WRITE_ROWS && !*many) {
         char *sql = write_sql();
-        rc = sql ? l->ops->prepare(l->s, sql, many, err) : bmp_error_oom(err);
+        rc = sql ? lq_prepare(l, sql, many, err) : bmp_error_oom(err);
         free(sql);
     }
     for (; !rc && n - i >= WRITE_ROWS; i += WRITE_ROWS) {
-        l->ops->reset(*many);
+        lq_reset(l, *many);
         for (int r = 0; r < WRITE_ROWS && !rc; r++)
             rc = bind_row(l, *many, 7 * r, seq, (int64_t)(i + (size_t)r) + 1, &u[i + (size_t)r],
                           err);
         if (!rc)
-            rc = l->ops->step(*many, NULL, err);
+            rc = lq_step(l, *many, NULL, err);
     }
     if (*many)
-        l->ops->reset(*many);
+        lq_reset(l, *many);
     for (; !rc && i < n; i++) {
         ledger_stmt *st = NULL;
         bool owned = false;
@@ -254,7 +255,7 @@ bmp_status ledger_chain_write_rows(bmp_ledger *l, int64_t seq, const chain_unit 
         if (!rc)
             rc = bind_row(l, st, 0, seq, (int64_t)i + 1, &u[i], err);
         if (!rc)
-            rc = l->ops->step(st, NULL, err);
+            rc = lq_step(l, st, NULL, err);
         if (st)
             lq_release(l, st, owned);
     }

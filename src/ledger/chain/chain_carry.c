@@ -13,6 +13,7 @@
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 typedef struct carry_row {
     int64_t player;
@@ -35,8 +36,8 @@ static bool fill_opening(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     carry_opening *o = row;
-    o->batch = strtoll(l->ops->col_text(st, 0), NULL, 10);
-    o->seq = l->ops->col_int(st, 1);
+    o->batch = strtoll(lq_col_text(l, st, 0), NULL, 10);
+    o->seq = lq_col_int(l, st, 1);
     return true;
 }
 
@@ -77,10 +78,10 @@ static bool fill_row(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     carry_row *r = row;
-    r->player = l->ops->col_int(st, 0);
-    r->r.rank = l->ops->col_int(st, 1);
-    r->r.stars = l->ops->col_int(st, 2);
-    snprintf(r->r.name, sizeof r->r.name, "%s", l->ops->col_text(st, 3));
+    r->player = lq_col_int(l, st, 0);
+    r->r.rank = lq_col_int(l, st, 1);
+    r->r.stars = lq_col_int(l, st, 2);
+    snprintf(r->r.name, sizeof r->r.name, "%s", lq_col_text(l, st, 3));
     return true;
 }
 
@@ -119,11 +120,11 @@ static bmp_status opening_row(bmp_ledger *l, carry_opening *o, int64_t player, b
     bool owned = false, row = false;
     bmp_status rc = lq_cached(l, one, &st, &owned, err);
     if (!rc)
-        rc = l->ops->bind_int(st, 1, o->batch, err);
+        rc = lq_bind_int(l, st, 1, o->batch, err);
     if (!rc)
-        rc = l->ops->bind_int(st, 2, player, err);
+        rc = lq_bind_int(l, st, 2, player, err);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
         carry_row x;
         fill_row(l, st, &x, NULL);

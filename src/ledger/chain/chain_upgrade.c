@@ -6,6 +6,7 @@
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* The marker: a note of the `migrate` entry (a unit of no table, chain.h),
  * found by one look-up in audit_row's index (tbl, key, seq). */
@@ -74,12 +75,12 @@ static bmp_status imaged_before_018(bmp_ledger *l, bool *old, bmp_error *err)
                              "CAST(min(id) AS TEXT) FROM player) AND image IS NOT NULL "
                              "ORDER BY seq LIMIT 1", NULL);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     const char *end = NULL;
     if (!rc && row)
-        *old = !field_span(l->ops->col_text(st, 0), "birth_year", &end);
+        *old = !field_span(lq_col_text(l, st, 0), "birth_year", &end);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -103,18 +104,18 @@ static bmp_status read_chunk(bmp_ledger *l, int64_t *after, chain_unit *u, size_
     bmp_status rc = lq_query(l, &st, err, "SELECT * FROM player WHERE id > ?1 ORDER BY id "
                                           "LIMIT ?2", "ii", *after, (int64_t)CHUNK);
     for (bool row = true; !rc && *n < CHUNK;) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
-        *after = l->ops->col_int(st, 0); /* id, the table's first column */
+        *after = lq_col_int(l, st, 0); /* id, the table's first column */
         chain_unit *x = &u[(*n)++];
-        *x = (chain_unit){.t = t, .key = core_strdup(l->ops->col_text(st, 0)),
+        *x = (chain_unit){.t = t, .key = core_strdup(lq_col_text(l, st, 0)),
                           .image = ledger_chain_image(l, st)};
         if (!x->key || !x->image)
             rc = bmp_error_oom(err);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -196,16 +197,16 @@ bmp_status ledger_chain_upgrade(bmp_ledger *l, bmp_error *err)
     bmp_status rc = ledger_chain_upgrade_pending(l, &pending, err);
     if (rc || !pending)
         return rc;
-    rc = l->ops->begin(l->s, err);
+    rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = ledger_chain_upgrade_pending(l, &pending, err); /* another program may have done it */
     if (!rc && pending)
         rc = reimage(l, err);
     if (!rc)
-        rc = l->ops->commit(l->s, err);
+        rc = lq_commit(l, err);
     if (rc) {
-        l->ops->rollback(l->s);
+        lq_rollback(l);
         ledger_chain_reset(l);
         bmp_error_prefix(err, "re-imaging the players migration 018 changed (rulings MG-18): ");
     }

@@ -11,6 +11,7 @@
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 typedef struct image_rec {
     const ledger_chain_table *t;
@@ -83,8 +84,8 @@ static bmp_status load_images(replay *r, bmp_error *err)
     char want[65] = "";
     bool row = true;
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
-        int64_t seq = !rc && row ? l->ops->col_int(st, 0) : -2;
+        rc = lq_step(l, st, &row, err);
+        int64_t seq = !rc && row ? lq_col_int(l, st, 0) : -2;
         if (cur >= 0 && seq != cur) {
             unsigned char bin[crypto_hash_sha256_BYTES];
             char got[65];
@@ -100,12 +101,12 @@ static bmp_status load_images(replay *r, bmp_error *err)
             break;
         if (seq != cur) {
             crypto_hash_sha256_init(&h);
-            snprintf(want, sizeof want, "%s", l->ops->col_text(st, 5));
+            snprintf(want, sizeof want, "%s", lq_col_text(l, st, 5));
             cur = seq;
         }
-        const ledger_chain_table *t = ledger_chain_table_of(l->ops->col_text(st, 1));
-        ledger_chain_hash_line(&h, l->ops->col_text(st, 1), l->ops->col_text(st, 2),
-                               l->ops->col_text(st, 3));
+        const ledger_chain_table *t = ledger_chain_table_of(lq_col_text(l, st, 1));
+        ledger_chain_hash_line(&h, lq_col_text(l, st, 1), lq_col_text(l, st, 2),
+                               lq_col_text(l, st, 3));
         if (!t)
             continue;
         image_rec *v = core_grow(r->recs, &r->cap, r->n, sizeof *v);
@@ -115,10 +116,10 @@ static bmp_status load_images(replay *r, bmp_error *err)
         }
         r->recs = v;
         image_rec *x = &r->recs[r->n++];
-        *x = (image_rec){.t = t, .seq = seq, .key = core_strdup(l->ops->col_text(st, 2)),
-                         .image = l->ops->col_null(st, 4) ? NULL
-                                                          : core_strdup(l->ops->col_text(st, 4))};
-        snprintf(x->digest, sizeof x->digest, "%s", l->ops->col_text(st, 3));
+        *x = (image_rec){.t = t, .seq = seq, .key = core_strdup(lq_col_text(l, st, 2)),
+                         .image = lq_col_null(l, st, 4) ? NULL
+                                                          : core_strdup(lq_col_text(l, st, 4))};
+        snprintf(x->digest, sizeof x->digest, "%s", lq_col_text(l, st, 3));
         if (!x->key)
             rc = bmp_error_oom(err);
         char hex[65];
@@ -131,7 +132,7 @@ static bmp_status load_images(replay *r, bmp_error *err)
             }
         }
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -273,14 +274,14 @@ static bmp_status entries_without_images(replay *r, bmp_error *err)
                              NULL);
     bool row = true;
     while (!rc) {
-        rc = r->l->ops->step(st, &row, err);
+        rc = lq_step(r->l, st, &row, err);
         if (rc || !row)
             break;
         problems_add(r->pp, "audit %lld: its row images are missing",
-                     (long long)r->l->ops->col_int(st, 0));
+                     (long long)lq_col_int(r->l, st, 0));
         (*r->bad)++;
     }
-    r->l->ops->finalize(st);
+    lq_finalize(r->l, st);
     return rc;
 }
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 #define GENESIS_HEX "0000000000000000000000000000000000000000000000000000000000000000"
 
@@ -16,12 +17,12 @@ bmp_status bmp_ledger_head_get(bmp_ledger *l, bmp_ledger_head *out, bmp_error *e
     if (rc)
         return rc;
     bool row = false;
-    rc = l->ops->step(st, &row, err);
+    rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        out->entries = l->ops->col_int(st, 0);
-        snprintf(out->hash, sizeof out->hash, "%s", l->ops->col_text(st, 1));
+        out->entries = lq_col_int(l, st, 0);
+        snprintf(out->hash, sizeof out->hash, "%s", lq_col_text(l, st, 1));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -38,8 +39,8 @@ void bmp_ledger_head_format(const bmp_ledger_head *h, char *buf, size_t size)
 bmp_status bmp_ledger_changed(bmp_ledger *l, bool *changed, bmp_error *err)
 {
     int64_t v = 0;
-    bmp_status rc = l->ops->data_version
-                        ? l->ops->data_version(l->s, &v, err)
+    bmp_status rc = lq_can(l, LQ_CAN_DATA_VERSION)
+                        ? lq_data_version(l, &v, err)
                         : lq_int(l, &v, NULL, err, "SELECT coalesce(max(seq), 0) FROM audit", NULL);
     if (rc)
         return rc;
@@ -52,13 +53,13 @@ bmp_status bmp_ledger_changed(bmp_ledger *l, bool *changed, bmp_error *err)
 
 bmp_status bmp_ledger_watch_open(bmp_ledger *l, bmp_error *err)
 {
-    if (!l->ops->watch_open)
+    if (!lq_can(l, LQ_CAN_WATCH))
         return bmp_error_set(err, BMP_ENOTSUP, "%s: no change stamp to watch",
                              bmp_ledger_backend(l));
-    return l->ops->watch_open(l->s, err);
+    return lq_watch_open(l, err);
 }
 
 uint64_t bmp_ledger_watch_read(const bmp_ledger *l)
 {
-    return l->ops->watch_read ? l->ops->watch_read(l->s) : 0;
+    return lq_watch_read(l);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 static bool parse_head(const char *s, int64_t *n, char hash[65])
 {
@@ -46,16 +47,16 @@ bmp_status bmp_ledger_head_check(bmp_ledger *l, const char *head, bmp_error *err
     rc = lq_query(l, &st, err, "SELECT hash FROM audit WHERE seq = ?1", "i", n);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_EINVAL, "head %lld:%.12s...: entry %lld is missing",
                            (long long)n, want, (long long)n);
-    else if (!rc && strcmp(l->ops->col_text(st, 0), want) != 0)
+    else if (!rc && strcmp(lq_col_text(l, st, 0), want) != 0)
         rc = bmp_error_set(err, BMP_EINVAL, "head %lld:%.12s...: entry %lld's hash is now "
                            "%.12s...: the chain was rewritten at or before entry %lld",
-                           (long long)n, want, (long long)n, l->ops->col_text(st, 0),
+                           (long long)n, want, (long long)n, lq_col_text(l, st, 0),
                            (long long)n);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }

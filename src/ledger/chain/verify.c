@@ -8,6 +8,7 @@
 #include "ledger/intake/carried.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
 {
@@ -19,32 +20,32 @@ static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp
     int64_t expect = 1;
     bool row = true;
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
-        int64_t seq = l->ops->col_int(st, 0);
+        int64_t seq = lq_col_int(l, st, 0);
         char hash[65];
-        ledger_audit_hash_rows(prev, seq, l->ops->col_text(st, 1), l->ops->col_text(st, 2),
-                               l->ops->col_text(st, 3), l->ops->col_text(st, 4),
-                               l->ops->col_text(st, 7), hash);
+        ledger_audit_hash_rows(prev, seq, lq_col_text(l, st, 1), lq_col_text(l, st, 2),
+                               lq_col_text(l, st, 3), lq_col_text(l, st, 4),
+                               lq_col_text(l, st, 7), hash);
         if (seq != expect) {
             problems_add(pp, "audit: entry %lld follows %lld (an entry is missing)", (long long)seq,
                          (long long)expect - 1);
             (*bad)++;
         }
-        if (strcmp(l->ops->col_text(st, 5), prev) != 0) {
+        if (strcmp(lq_col_text(l, st, 5), prev) != 0) {
             problems_add(pp, "audit %lld: prev_hash does not match entry %lld's hash", (long long)seq,
                          (long long)seq - 1);
             (*bad)++;
         }
-        if (strcmp(l->ops->col_text(st, 6), hash) != 0) {
+        if (strcmp(lq_col_text(l, st, 6), hash) != 0) {
             problems_add(pp, "audit %lld: hash mismatch (the entry was altered)", (long long)seq);
             (*bad)++;
         }
-        snprintf(prev, sizeof prev, "%s", l->ops->col_text(st, 6));
+        snprintf(prev, sizeof prev, "%s", lq_col_text(l, st, 6));
         expect = seq + 1;
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -56,17 +57,17 @@ static bmp_status report_rows(bmp_ledger *l, const char *sql, const char *fmt_wh
     bmp_status rc = lq_query(l, &st, err, sql, NULL);
     bool row = true;
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         char a[32], b[32];
-        bmp_points_format(l->ops->col_int(st, 2), a, sizeof a);
-        bmp_points_format(l->ops->col_int(st, 3), b, sizeof b);
-        problems_add(pp, "%s %s %s: recorded %s, recomputed %s", fmt_what, l->ops->col_text(st, 0),
-                     l->ops->col_text(st, 1), a, b);
+        bmp_points_format(lq_col_int(l, st, 2), a, sizeof a);
+        bmp_points_format(lq_col_int(l, st, 3), b, sizeof b);
+        problems_add(pp, "%s %s %s: recorded %s, recomputed %s", fmt_what, lq_col_text(l, st, 0),
+                     lq_col_text(l, st, 1), a, b);
         (*bad)++;
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -138,7 +139,7 @@ bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err)
     core_buf b = {0};
     bmp_status rc = BMP_OK;
     *out = NULL;
-    for (const char *const *t = l->ops->tables(); *t && !rc; t++) {
+    for (const char *const *t = lq_tables(l); *t && !rc; t++) {
         char sql[128];
         /* names from the schema; the order of the primary key, the same on
          * every backend */
@@ -150,16 +151,16 @@ bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err)
         core_buf_puts(&b, "\n");
         bool row = true;
         while (!rc) {
-            rc = l->ops->step(st, &row, err);
+            rc = lq_step(l, st, &row, err);
             if (rc || !row)
                 break;
-            for (int k = 0; k < l->ops->col_count(st); k++) {
+            for (int k = 0; k < lq_col_count(l, st); k++) {
                 core_buf_puts(&b, k ? "|" : "");
-                core_buf_puts(&b, l->ops->col_null(st, k) ? "NULL" : l->ops->col_text(st, k));
+                core_buf_puts(&b, lq_col_null(l, st, k) ? "NULL" : lq_col_text(l, st, k));
             }
             core_buf_puts(&b, "\n");
         }
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     }
     char ver[32];
     snprintf(ver, sizeof ver, "== schema %d\n", bmp_ledger_schema_version(l));

@@ -4,6 +4,7 @@
 
 #include "bridgemp/ledger_charges.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 static bmp_status charge_rows(bmp_ledger *l, int64_t run, bmp_table *out, bmp_error *err)
 {
@@ -15,21 +16,21 @@ static bmp_status charge_rows(bmp_ledger *l, int64_t run, bmp_table *out, bmp_er
                              "c.id = g.club_id LEFT JOIN player p ON p.id = g.player_id "
                              "WHERE g.run_id = ?1 ORDER BY g.id", "i", run);
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
-        int64_t batch = l->ops->col_int(st, 2);
-        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 0));
+        int64_t batch = lq_col_int(l, st, 2);
+        rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 0));
         if (!rc)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 1));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 1));
         if (!rc)
             rc = batch ? bmp_table_cell(out, "%lld", (long long)batch) : bmp_table_cell(out, "%s", "");
         for (int k = 3; k < 5 && !rc; k++)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
         if (!rc)
-            rc = bmp_table_cell(out, "%lld", (long long)l->ops->col_int(st, 5));
+            rc = bmp_table_cell(out, "%lld", (long long)lq_col_int(l, st, 5));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -47,12 +48,12 @@ bmp_status bmp_ledger_charge_lines(bmp_ledger *l, const char *body, int64_t run,
         rc = lq_query(l, &st, err, "SELECT kind, period FROM charge_run WHERE id = ?1 AND "
                       "body_id = ?2", "ii", run, b.id);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        snprintf(kind, sizeof kind, "%s", l->ops->col_text(st, 0));
-        snprintf(period, sizeof period, "%s", l->ops->col_text(st, 1));
+        snprintf(kind, sizeof kind, "%s", lq_col_text(l, st, 0));
+        snprintf(period, sizeof period, "%s", lq_col_text(l, st, 1));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s charge run %lld", b.code, (long long)run);
     char title[64];

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ledger/charges/charges.h"
+#include "ledger/store/query.h"
 
 void charge_skip(bmp_ledger_run *r, int64_t batch, const char *why)
 {
@@ -28,7 +29,7 @@ void charge_skip_named(bmp_ledger_run *r, const char *what, const char *id, cons
 static bool fill_id(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
-    *(int64_t *)row = l->ops->col_int(st, 0);
+    *(int64_t *)row = lq_col_int(l, st, 0);
     return true;
 }
 
@@ -56,8 +57,8 @@ static bool fill_unapproved(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx
 {
     (void)ctx;
     unapproved *u = row;
-    u->id = l->ops->col_int(st, 0);
-    snprintf(u->state, sizeof u->state, "%s", l->ops->col_text(st, 1));
+    u->id = lq_col_int(l, st, 0);
+    snprintf(u->state, sizeof u->state, "%s", lq_col_text(l, st, 1));
     return true;
 }
 

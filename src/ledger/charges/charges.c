@@ -9,6 +9,7 @@
 #include "bridgemp/file.h"
 #include "core/util.h"
 #include "ledger/charges/charges.h"
+#include "ledger/store/query.h"
 
 bmp_status charge_run_open(bmp_ledger *l, const ledger_body *b, const char *kind,
                            const char *period, const char *rule, int64_t *id, bmp_error *err)
@@ -59,14 +60,14 @@ bmp_status charge_earlier(bmp_ledger *l, const ledger_body *b, const char *kind,
                              "SELECT id, lines, total FROM charge_run WHERE body_id = ?1 AND "
                              "kind = ?3 AND period = ?2", "iss", b->id, period, kind);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
         out->already = true;
-        out->id = l->ops->col_int(st, 0);
-        out->lines = (size_t)l->ops->col_int(st, 1);
-        out->total = l->ops->col_int(st, 2);
+        out->id = lq_col_int(l, st, 0);
+        out->lines = (size_t)lq_col_int(l, st, 1);
+        out->total = lq_col_int(l, st, 2);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -86,15 +87,15 @@ bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *e
                              "LEFT JOIN player p ON p.id = g.player_id WHERE g.run_id = ?1 "
                              "ORDER BY g.id", "i", run);
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         /* numbers and rule IDs are plain; the charge wording is ours, no commas */
-        fprintf(f, "%s,%s,%s,%s,%lld\n", l->ops->col_text(st, 0), l->ops->col_text(st, 1),
-                l->ops->col_text(st, 2), l->ops->col_text(st, 3),
-                (long long)l->ops->col_int(st, 4));
+        fprintf(f, "%s,%s,%s,%s,%lld\n", lq_col_text(l, st, 0), lq_col_text(l, st, 1),
+                lq_col_text(l, st, 2), lq_col_text(l, st, 3),
+                (long long)lq_col_int(l, st, 4));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     fclose(f);
     if (!rc)
         rc = bmp_file_write_atomic(path, buf, len, err);

@@ -11,6 +11,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/invoice/invoice_doc.h"
 #include "ledger/charges/payments.h"
+#include "ledger/store/query.h"
 
 /* Days from a to b: calendar arithmetic, the same for every body (the
  * core's day count, as bmp_abf_days_between counts them). */
@@ -38,17 +39,17 @@ bmp_status payment_balance(bmp_ledger *l, int64_t id, const char *date, bmp_ledg
                              "FROM invoice i WHERE i.id = ?1",
                              "is", id, date);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no invoice %lld", (long long)id);
     if (!rc) {
-        out->total = l->ops->col_int(st, 0);
-        out->paid = l->ops->col_int(st, 1);
-        out->credited = l->ops->col_int(st, 2) > 0;
-        core_strlcpy(out->issued, l->ops->col_text(st, 3), sizeof out->issued);
+        out->total = lq_col_int(l, st, 0);
+        out->paid = lq_col_int(l, st, 1);
+        out->credited = lq_col_int(l, st, 2) > 0;
+        core_strlcpy(out->issued, lq_col_text(l, st, 3), sizeof out->issued);
         out->balance = out->credited ? 0 : out->total - out->paid;
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc && out->balance > 0 && strcmp(date, "9999-12-31") != 0)
         rc = days_between(out->issued, date, &out->age, err);
     if (out->age < 0)
@@ -66,11 +67,11 @@ static bmp_status payable(bmp_ledger *l, const char *number, int64_t club, int64
     int64_t owner = 0, credits = 0;
     bmp_status rc = lq_query(l, &st, err, "SELECT club_id, COALESCE(credits, 0) FROM invoice "
                              "WHERE id = ?1", "i", id);
-    if (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        owner = l->ops->col_int(st, 0);
-        credits = l->ops->col_int(st, 1);
+    if (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        owner = lq_col_int(l, st, 0);
+        credits = lq_col_int(l, st, 1);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc && credits)
         rc = bmp_error_set(err, BMP_EINVAL, "%s is a credit note: nothing to pay", number);
     if (!rc && owner != club)
@@ -94,20 +95,20 @@ static bmp_status recorded_before(bmp_ledger *l, const ledger_body *b, const bmp
                              "SELECT id, club_id, COALESCE(invoice_id, 0), cents, paid, club_number "
                              "FROM payment WHERE body_id = ?1 AND ref = ?2", "is", b->id, p->ref);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        bool same = l->ops->col_int(st, 1) == club && l->ops->col_int(st, 2) == inv &&
-                    l->ops->col_int(st, 3) == p->cents &&
-                    strcmp(l->ops->col_text(st, 4), p->date) == 0 &&
-                    l->ops->col_int(st, 5) == (int64_t)p->club_number;
-        out->id = l->ops->col_int(st, 0);
+        bool same = lq_col_int(l, st, 1) == club && lq_col_int(l, st, 2) == inv &&
+                    lq_col_int(l, st, 3) == p->cents &&
+                    strcmp(lq_col_text(l, st, 4), p->date) == 0 &&
+                    lq_col_int(l, st, 5) == (int64_t)p->club_number;
+        out->id = lq_col_int(l, st, 0);
         out->already = true;
         if (!same)
             rc = bmp_error_set(err, BMP_EINVAL, "payment %s is recorded already with other "
                                "values (club, invoice, amount, date or club number): a payment "
                                "is never changed", p->ref);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -192,7 +193,7 @@ bmp_status bmp_ledger_payment_record(bmp_ledger *l, const char *body, const bmp_
     if (!rc)
         rc = ledger_body_get(l, body, &b, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     memset(&bal, 0, sizeof bal);
@@ -211,10 +212,7 @@ bmp_status bmp_ledger_payment_record(bmp_ledger *l, const char *body, const bmp_
     }
     if (!rc && !out->already)
         rc = insert_payment(l, &b, p, club, inv, out, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     if (!rc && out->already) /* the fee run made with it, if any */
         rc = lq_int(l, &out->fee_run, &(bool){false}, err,
                     "SELECT COALESCE((SELECT id FROM charge_run WHERE body_id = ?1 AND "
@@ -257,12 +255,12 @@ static bmp_status table_rows(bmp_ledger *l, ledger_stmt *st, int ncols, const in
 {
     bool row = false;
     bmp_status rc = BMP_OK;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row)
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row)
         for (int k = 0; k < ncols && !rc; k++) {
             char m[32];
             if (money[k])
-                invoice_money(l->ops->col_int(st, k), m, sizeof m);
-            rc = bmp_table_cell(out, "%s", money[k] ? m : l->ops->col_text(st, k));
+                invoice_money(lq_col_int(l, st, k), m, sizeof m);
+            rc = bmp_table_cell(out, "%s", money[k] ? m : lq_col_text(l, st, k));
         }
     return rc;
 }
@@ -289,7 +287,7 @@ bmp_status bmp_ledger_payment_list(bmp_ledger *l, const char *body, bmp_table *o
     if (!rc)
         rc = table_rows(l, st, 6, money, out, err);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -314,18 +312,18 @@ bmp_status bmp_ledger_balances(bmp_ledger *l, const char *body, const char *date
                       "SELECT i.id, i.number, c.number FROM invoice i JOIN club c ON "
                       "c.id = i.club_id WHERE i.body_id = ?1 AND i.credits IS NULL AND "
                       "substr(i.issued, 1, 10) <= ?2 ORDER BY i.number", "is", b.id, date);
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
         bmp_ledger_balance bal;
         char t[32], p[32], o[32];
-        rc = payment_balance(l, l->ops->col_int(st, 0), date, &bal, err);
+        rc = payment_balance(l, lq_col_int(l, st, 0), date, &bal, err);
         if (rc || bal.balance == 0)
             continue;
         invoice_money(bal.total, t, sizeof t);
         invoice_money(bal.paid, p, sizeof p);
         invoice_money(bal.balance, o, sizeof o);
-        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 1));
+        rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 1));
         if (!rc)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 2));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 2));
         if (!rc)
             rc = bmp_table_cell(out, "%s", bal.issued);
         for (int k = 0; k < 3 && !rc; k++)
@@ -334,6 +332,6 @@ bmp_status bmp_ledger_balances(bmp_ledger *l, const char *body, const char *date
             rc = bmp_table_cell(out, "%ld", bal.age);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }

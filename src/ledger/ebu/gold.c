@@ -12,6 +12,7 @@
 #include "core/date.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 bmp_status bmp_ebu_gold_value(bmp_points original, const char *awarded, const char *as_of,
                               bmp_points *value, int *years, bmp_error *err)
@@ -57,14 +58,14 @@ typedef struct gold_row {
 static void gold_read(bmp_ledger *l, ledger_stmt *st, gold_row *g)
 {
     char buf[11];
-    core_strlcpy(g->number, l->ops->col_text(st, 0), sizeof g->number);
-    core_strlcpy(g->name, l->ops->col_text(st, 1), sizeof g->name);
-    g->batch = l->ops->col_int(st, 2);
-    core_strlcpy(g->event, l->ops->col_text(st, 3), sizeof g->event);
-    core_strlcpy(g->date, gold_date(l->ops->col_text(st, 4), l->ops->col_text(st, 5), buf),
+    core_strlcpy(g->number, lq_col_text(l, st, 0), sizeof g->number);
+    core_strlcpy(g->name, lq_col_text(l, st, 1), sizeof g->name);
+    g->batch = lq_col_int(l, st, 2);
+    core_strlcpy(g->event, lq_col_text(l, st, 3), sizeof g->event);
+    core_strlcpy(g->date, gold_date(lq_col_text(l, st, 4), lq_col_text(l, st, 5), buf),
                  sizeof g->date);
-    g->original = l->ops->col_int(st, 6);
-    g->reversal = strcmp(l->ops->col_text(st, 7), "reversal") == 0;
+    g->original = lq_col_int(l, st, 6);
+    g->reversal = strcmp(lq_col_text(l, st, 7), "reversal") == 0;
 }
 
 static const char gold_sql[] =
@@ -124,7 +125,7 @@ bmp_status bmp_ledger_ebu_gold(bmp_ledger *l, const char *body, const char *as_o
     int64_t awards = 0;
     bmp_points original = 0, value = 0, v = 0;
     bool row = false, have = false;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
         gold_read(l, st, &g);
         if (have && strcmp(g.number, cur.number) != 0) {
             rc = player_row(out, &cur, awards, original, value);
@@ -141,7 +142,7 @@ bmp_status bmp_ledger_ebu_gold(bmp_ledger *l, const char *body, const char *as_o
     if (!rc && have)
         rc = player_row(out, &cur, awards, original, value);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     if (!rc)
         rc = bmp_table_note(out, "Gold at %s: 20%% of each award's original value lost a year, "
                             "nothing after 5 years (EBU-3, 2.5.1); not used for rank (2.5.2)",
@@ -182,7 +183,7 @@ bmp_status bmp_ledger_ebu_gold_awards(bmp_ledger *l, const char *body, const cha
     if (!rc)
         rc = lq_query(l, &st, err, gold_sql, "is", b.id, number);
     bool row = false;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
         gold_row g;
         bmp_points v = 0;
         int years = 0;
@@ -192,6 +193,6 @@ bmp_status bmp_ledger_ebu_gold_awards(bmp_ledger *l, const char *body, const cha
             rc = award_row(out, &g, years, v);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }

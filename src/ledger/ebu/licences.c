@@ -15,6 +15,7 @@
 #include "ledger/shared/csv.h"
 #include "ledger/ebu/admin.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 typedef struct lic_ctx {
     bmp_ledger *l;
@@ -120,6 +121,17 @@ static bmp_status make_lic_run(lic_ctx *c, const char *events, bmp_error *err)
     return rc;
 }
 
+/* The month's run unless made before, in bmp_ledger_ebu_licence_run's
+ * transaction (ctx: the lic_ctx; its path the licensed events). */
+static bmp_status lic_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    lic_ctx *c = ctx;
+    bmp_status rc = charge_earlier(l, c->b, "licence", c->month, c->out, err);
+    if (!rc && !c->out->already)
+        rc = make_lic_run(c, c->path, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_ebu_licence_run(bmp_ledger *l, const char *body, const char *month,
                                       const char *events, const char *rates, const char *csv,
                                       bmp_ledger_run *out, bmp_error *err)
@@ -141,15 +153,8 @@ bmp_status bmp_ledger_ebu_licence_run(bmp_ledger *l, const char *body, const cha
     if (!rc)
         rc = ebu_rates_read(rates, "category", "table_session", "EBU-26", &rv, &c.nrates, err);
     c.rates = rv;
-    if (!rc && !(rc = l->ops->begin(l->s, err))) {
-        rc = charge_earlier(l, &b, "licence", month, out, err);
-        if (!rc && !out->already)
-            rc = make_lic_run(&c, events, err);
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
-    }
+    if (!rc)
+        rc = ledger_tx(l, lic_step, &c, err);
     free(rv);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);

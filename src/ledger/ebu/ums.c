@@ -16,6 +16,7 @@
 #include "ledger/shared/csv.h"
 #include "ledger/ebu/admin.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* EBU-17's exemptions (ruling EA-4), as the exemptions file names them. */
 typedef enum ums_exempt {
@@ -128,11 +129,11 @@ static bool fill_ums_event(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     ums_event *x = row;
-    x->batch = l->ops->col_int(st, 0);
-    x->club = l->ops->col_int(st, 1);
-    core_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
-    x->json = strdup(l->ops->col_text(st, 3));
-    x->dummy = l->ops->col_int(st, 4) != 0;
+    x->batch = lq_col_int(l, st, 0);
+    x->club = lq_col_int(l, st, 1);
+    core_strlcpy(x->date, lq_col_text(l, st, 2), sizeof x->date);
+    x->json = strdup(lq_col_text(l, st, 3));
+    x->dummy = lq_col_int(l, st, 4) != 0;
     return x->json != NULL;
 }
 
@@ -408,6 +409,17 @@ static bmp_status ums_args(bmp_ledger *l, const char *body, const char *month, l
     return rc;
 }
 
+/* The month's run unless made before, in bmp_ledger_ebu_ums_run's
+ * transaction (ctx: the ums_ctx). */
+static bmp_status ums_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    ums_ctx *c = ctx;
+    bmp_status rc = charge_earlier(l, c->b, "ums", c->month, c->out, err);
+    if (!rc && !c->out->already)
+        rc = make_ums_run(c, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_ebu_ums_run(bmp_ledger *l, const char *body, const char *month,
                                   const char *rates, const char *exemptions, const char *csv,
                                   bmp_ledger_run *out, bmp_error *err)
@@ -424,15 +436,8 @@ bmp_status bmp_ledger_ebu_ums_run(bmp_ledger *l, const char *body, const char *m
         rc = read_claims(exemptions, &cv, &c.nclaims, err);
     c.rates = rv;
     c.claims = cv;
-    if (!rc && !(rc = l->ops->begin(l->s, err))) {
-        rc = charge_earlier(l, &b, "ums", month, out, err);
-        if (!rc && !out->already)
-            rc = make_ums_run(&c, err);
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
-    }
+    if (!rc)
+        rc = ledger_tx(l, ums_step, &c, err);
     free(rv);
     free(cv);
     if (!rc && csv)

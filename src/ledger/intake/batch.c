@@ -15,6 +15,7 @@
 #include "ledger/intake/preview.h"
 #include "ledger/intake/sources.h"
 #include "ledger/shared/text_door.h"
+#include "ledger/store/query.h"
 
 static const char *source_name(bmp_batch_source s)
 {
@@ -70,9 +71,9 @@ static void pcache_add(pcache *pc, const char *number)
 
 static void pslot_fill(bmp_ledger *l, ledger_stmt *st, pslot *s)
 {
-    s->id = l->ops->col_int(st, 0);
-    core_strlcpy(s->status, l->ops->col_text(st, 1), sizeof s->status);
-    s->overseas = l->ops->col_int(st, 3) != 0;
+    s->id = lq_col_int(l, st, 0);
+    core_strlcpy(s->status, lq_col_text(l, st, 1), sizeof s->status);
+    s->overseas = lq_col_int(l, st, 3) != 0;
 }
 
 /* Indexed lookups, the store's lookup_chunk numbers a statement ("number
@@ -83,13 +84,13 @@ static void pslot_fill(bmp_ledger *l, ledger_stmt *st, pslot *s)
 static bmp_status lookup_chunk(bmp_ledger *l, ledger_stmt *st, pcache *pc, int64_t body,
                                const char *const *nums, size_t n, size_t chunk, bmp_error *err)
 {
-    l->ops->reset(st);
-    bmp_status rc = l->ops->bind_int(st, 1, body, err);
+    lq_reset(l, st);
+    bmp_status rc = lq_bind_int(l, st, 1, body, err);
     for (size_t k = 0; k < chunk && !rc; k++)
-        rc = l->ops->bind_text(st, (int)k + 2, nums[k < n ? k : n - 1], err);
+        rc = lq_bind_text(l, st, (int)k + 2, nums[k < n ? k : n - 1], err);
     bool row = false;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        pslot *s = pcache_slot(pc, l->ops->col_text(st, 2));
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        pslot *s = pcache_slot(pc, lq_col_text(l, st, 2));
         if (s->number)
             pslot_fill(l, st, s);
     }
@@ -98,7 +99,7 @@ static bmp_status lookup_chunk(bmp_ledger *l, ledger_stmt *st, pcache *pc, int64
 
 static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bmp_error *err)
 {
-    size_t chunk = l->ops->lookup_chunk > 1 ? (size_t)l->ops->lookup_chunk : 1;
+    size_t chunk = lq_lookup_chunk(l) > 1 ? (size_t)lq_lookup_chunk(l) : 1;
     if (chunk > LOOKUP_CHUNK_MAX)
         chunk = LOOKUP_CHUNK_MAX;
     char sql[96 + LOOKUP_CHUNK_MAX * 7];
@@ -109,7 +110,7 @@ static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bm
         at += (size_t)snprintf(sql + at, sizeof sql - at, "%s?%zu", k ? ", " : "", k + 2);
     snprintf(sql + at, sizeof sql - at, ")");
     ledger_stmt *st = NULL;
-    bmp_status rc = l->ops->prepare(l->s, sql, &st, err);
+    bmp_status rc = lq_prepare(l, sql, &st, err);
     const char *nums[LOOKUP_CHUNK_MAX];
     size_t n = 0;
     for (size_t i = 0; i < pc->cap && !rc; i++) {
@@ -122,7 +123,7 @@ static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bm
     }
     if (!rc && n)
         rc = lookup_chunk(l, st, pc, body, nums, n, chunk, err);
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -137,12 +138,12 @@ static bmp_status pcache_scan(bmp_ledger *l, pcache *pc, int64_t body, bmp_error
                              "SELECT id, status, number, overseas FROM player_resolved "
                              "WHERE body_id = ?1",
                              "i", body);
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        pslot *s = pcache_slot(pc, l->ops->col_text(st, 2));
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        pslot *s = pcache_slot(pc, lq_col_text(l, st, 2));
         if (s->number)
             pslot_fill(l, st, s);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -291,9 +292,7 @@ static bmp_status check_negative(bmp_ledger *l, const bmp_ledger_line *lines, co
             v[m++] = (pt_sum){rv[i].player, lines[i].point_type, rv[i].number, lines[i].points};
     qsort(v, m, sizeof *v, cmp_pt);
     ledger_stmt *st = NULL;
-    bmp_status rc = l->ops->prepare(
-        l->s,
-        "SELECT coalesce((SELECT points FROM holding WHERE player_id = ?1 AND point_type = ?2), 0),"
+    bmp_status rc = lq_prepare(l, "SELECT coalesce((SELECT points FROM holding WHERE player_id = ?1 AND point_type = ?2), 0),"
         " coalesce((SELECT sum(j.points) FROM journal j JOIN batch b ON b.id = j.batch_id "
         "  WHERE j.player_id = ?1 AND j.point_type = ?2 "
         "  AND b.state IN ('received', 'provisional', 'approved')), 0)",
@@ -304,15 +303,15 @@ static bmp_status check_negative(bmp_ledger *l, const bmp_ledger_line *lines, co
         for (; k < m && v[k].player == v[i].player && strcmp(v[k].type, v[i].type) == 0; k++)
             sum += v[k].points;
         if (sum < 0) {
-            l->ops->reset(st);
+            lq_reset(l, st);
             bool row = false;
-            rc = l->ops->bind_int(st, 1, v[i].player, err);
+            rc = lq_bind_int(l, st, 1, v[i].player, err);
             if (!rc)
-                rc = l->ops->bind_text(st, 2, v[i].type, err);
+                rc = lq_bind_text(l, st, 2, v[i].type, err);
             if (!rc)
-                rc = l->ops->step(st, &row, err);
-            bmp_points posted = row ? l->ops->col_int(st, 0) : 0;
-            bmp_points pending = row ? l->ops->col_int(st, 1) : 0;
+                rc = lq_step(l, st, &row, err);
+            bmp_points posted = row ? lq_col_int(l, st, 0) : 0;
+            bmp_points pending = row ? lq_col_int(l, st, 1) : 0;
             if (!rc && posted + pending + sum < 0) {
                 char a[32], b[32], c[32], d[32];
                 bmp_points_format(posted + pending + sum, a, sizeof a);
@@ -326,7 +325,7 @@ static bmp_status check_negative(bmp_ledger *l, const bmp_ledger_line *lines, co
         }
         i = k;
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     free(v);
     return rc;
 }
@@ -344,12 +343,12 @@ static bmp_status find_holder(bmp_ledger *l, int64_t body, const char *hash, int
     bool row = false;
     *id = 0;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        *id = l->ops->col_int(st, 0);
-        snprintf(state, 16, "%s", l->ops->col_text(st, 1));
+        *id = lq_col_int(l, st, 0);
+        snprintf(state, 16, "%s", lq_col_text(l, st, 1));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -359,38 +358,36 @@ static bmp_status write_lines(bmp_ledger *l, int64_t id, const bmp_ledger_line *
                               const resolved *rv, size_t n, bmp_error *err)
 {
     ledger_stmt *j = NULL, *h = NULL;
-    bmp_status rc = l->ops->prepare(l->s,
-                                    "INSERT INTO journal (batch_id, player_id, point_type, points, "
+    bmp_status rc = lq_prepare(l, "INSERT INTO journal (batch_id, player_id, point_type, points, "
                                     "rule, event, contestant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                                     &j, err);
     if (!rc)
-        rc = l->ops->prepare(l->s,
-                             "INSERT INTO held (batch_id, number, name, point_type, points, rule, "
+        rc = lq_prepare(l, "INSERT INTO held (batch_id, number, name, point_type, points, rule, "
                              "event, contestant, why) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                              &h, err);
     for (size_t i = 0; i < n && !rc; i++) {
         const bmp_ledger_line *ln = &lines[i];
         ledger_stmt *st = rv[i].player ? j : h;
         int k = 1;
-        l->ops->reset(st);
-        rc = l->ops->bind_int(st, k++, id, err);
+        lq_reset(l, st);
+        rc = lq_bind_int(l, st, k++, id, err);
         if (rv[i].player) {
-            rc = rc ? rc : l->ops->bind_int(st, k++, rv[i].player, err);
+            rc = rc ? rc : lq_bind_int(l, st, k++, rv[i].player, err);
         } else {
-            rc = rc ? rc : l->ops->bind_text(st, k++, rv[i].number, err);
-            rc = rc ? rc : l->ops->bind_text(st, k++, ln->name ? ln->name : "", err);
+            rc = rc ? rc : lq_bind_text(l, st, k++, rv[i].number, err);
+            rc = rc ? rc : lq_bind_text(l, st, k++, ln->name ? ln->name : "", err);
         }
-        rc = rc ? rc : l->ops->bind_text(st, k++, ln->point_type, err);
-        rc = rc ? rc : l->ops->bind_int(st, k++, ln->points, err);
-        rc = rc ? rc : l->ops->bind_text(st, k++, ln->rule ? ln->rule : "", err);
-        rc = rc ? rc : l->ops->bind_text(st, k++, ln->event ? ln->event : "", err);
-        rc = rc ? rc : l->ops->bind_text(st, k++, ln->contestant ? ln->contestant : "", err);
+        rc = rc ? rc : lq_bind_text(l, st, k++, ln->point_type, err);
+        rc = rc ? rc : lq_bind_int(l, st, k++, ln->points, err);
+        rc = rc ? rc : lq_bind_text(l, st, k++, ln->rule ? ln->rule : "", err);
+        rc = rc ? rc : lq_bind_text(l, st, k++, ln->event ? ln->event : "", err);
+        rc = rc ? rc : lq_bind_text(l, st, k++, ln->contestant ? ln->contestant : "", err);
         if (!rv[i].player)
-            rc = rc ? rc : l->ops->bind_text(st, k++, rv[i].why, err);
-        rc = rc ? rc : l->ops->step(st, NULL, err);
+            rc = rc ? rc : lq_bind_text(l, st, k++, rv[i].why, err);
+        rc = rc ? rc : lq_step(l, st, NULL, err);
     }
-    l->ops->finalize(j);
-    l->ops->finalize(h);
+    lq_finalize(l, j);
+    lq_finalize(l, h);
     return rc;
 }
 
@@ -406,8 +403,7 @@ static bmp_status write_lines_copy(bmp_ledger *l, int64_t id, const bmp_ledger_l
             count += pass ? !rv[i].player : rv[i].player != 0;
         if (!count)
             continue;
-        bmp_status rc = l->ops->copy_begin(
-            l->s, pass ? "held" : "journal",
+        bmp_status rc = lq_copy_begin(l, pass ? "held" : "journal",
             pass ? "batch_id, number, name, point_type, points, rule, event, contestant, why"
                  : "batch_id, player_id, point_type, points, rule, event, contestant",
             err);
@@ -422,9 +418,9 @@ static bmp_status write_lines_copy(bmp_ledger *l, int64_t id, const bmp_ledger_l
             const char *jv[] = {ids, player, ln->point_type, pts, rule, ev, ct};
             const char *hv[] = {ids, rv[i].number, ln->name ? ln->name : "", ln->point_type, pts,
                                 rule, ev, ct, rv[i].why};
-            rc = pass ? l->ops->copy_row(l->s, hv, 9, err) : l->ops->copy_row(l->s, jv, 7, err);
+            rc = pass ? lq_copy_row(l, hv, 9, err) : lq_copy_row(l, jv, 7, err);
         }
-        bmp_status end = l->ops->copy_end(l->s, err);
+        bmp_status end = lq_copy_end(l, err);
         if (rc || end)
             return rc ? rc : end;
     }
@@ -456,7 +452,7 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
                     file, event ? event : "", date ? date : "", club, hash, l->who, at, (int64_t)n,
                     checksum ? checksum : "");
     if (!rc)
-        rc = l->ops->copy_begin && n >= 64 ? write_lines_copy(l, id, lines, rv, n, err)
+        rc = lq_can(l, LQ_CAN_COPY) && n >= 64 ? write_lines_copy(l, id, lines, rv, n, err)
                                            : write_lines(l, id, lines, rv, n, err);
     for (size_t i = 0; i < nt && !rc; i++)
         rc = lq_run(l, err,
@@ -767,13 +763,13 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     if (!c.rv || !c.norm)
         rc = bmp_error_oom(err);
     if (!rc) /* a preview reads, in one snapshot, and is rolled back */
-        rc = src->preview ? l->ops->begin_read(l->s, err) : l->ops->begin(l->s, err);
+        rc = src->preview ? lq_begin_read(l, err) : lq_begin(l, err);
     if (!rc) {
         rc = check_and_write(l, &b, o, src, lines, n, &c, &id, &writing, pp, err);
         if (!rc && !src->preview)
-            rc = l->ops->commit(l->s, err);
+            rc = lq_commit(l, err);
         if (rc || src->preview)
-            l->ops->rollback(l->s);
+            lq_rollback(l);
         if (rc && writing)
             rc = explain_lost_race(l, &b, file, src->hash, rc, err);
     }

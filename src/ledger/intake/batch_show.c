@@ -7,6 +7,7 @@
 #include "bridgemp/ledger_carried.h"
 
 #include "ledger/shared/sections.h"
+#include "ledger/store/query.h"
 
 typedef bmp_status (*section_fn)(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_error *err);
 

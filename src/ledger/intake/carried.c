@@ -12,6 +12,7 @@
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/shared/text_door.h"
+#include "ledger/store/query.h"
 
 void ledger_carried_free(ledger_carried *c)
 {
@@ -80,17 +81,17 @@ bmp_status ledger_verify_bounds(bmp_ledger *l, bmp_problems *pp, size_t *bad, bm
                              (int64_t)LEDGER_LINE_MAX);
     bool row = true;
     while (!rc) {
-        if ((rc = l->ops->step(st, &row, err)) || !row)
+        if ((rc = lq_step(l, st, &row, err)) || !row)
             break;
         char p[32];
-        bmp_points_format(l->ops->col_int(st, 3), p, sizeof p);
+        bmp_points_format(lq_col_int(l, st, 3), p, sizeof p);
         problems_add(pp, "journal line %lld of batch %lld: %s %s points, beyond what any event "
-                     "can give (1000000.00)", (long long)l->ops->col_int(st, 0),
-                     (long long)l->ops->col_int(st, 1), p, l->ops->col_text(st, 2));
+                     "can give (1000000.00)", (long long)lq_col_int(l, st, 0),
+                     (long long)lq_col_int(l, st, 1), p, lq_col_text(l, st, 2));
         (*bad)++;
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -138,17 +139,17 @@ bmp_status bmp_ledger_batch_hold(bmp_ledger *l, int64_t batch, bool *held, bool 
                              "h.batch_id = b.id LEFT JOIN batch_hold_accept a ON a.batch_id = "
                              "b.id WHERE b.id = ?1", "i", batch);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)batch);
-    if (!rc && !l->ops->col_null(st, 0)) {
+    if (!rc && !lq_col_null(l, st, 0)) {
         *held = true;
         if (accepted)
-            *accepted = !l->ops->col_null(st, 1);
+            *accepted = !lq_col_null(l, st, 1);
         if (reason && size)
-            snprintf(reason, size, "%s", l->ops->col_text(st, 0));
+            snprintf(reason, size, "%s", lq_col_text(l, st, 0));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -177,7 +178,7 @@ bmp_status bmp_ledger_accept_carried(bmp_ledger *l, int64_t batch, const char *r
         return bmp_error_set(err, BMP_EINVAL, "accepting carried points needs a reason");
     if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
         return BMP_EINVAL;
-    bmp_status rc = l->ops->begin(l->s, err);
+    bmp_status rc = lq_begin(l, err);
     bool held = false, accepted = false;
     char why[400];
     int64_t open = 0;
@@ -209,10 +210,7 @@ bmp_status bmp_ledger_accept_carried(bmp_ledger *l, int64_t batch, const char *r
         rc = d ? ledger_audit(l, "accept-carried", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
+    return ledger_tx_end(l, rc, err);
 }
 
 static bmp_status diff_title(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_error *err)
@@ -224,17 +222,17 @@ static bmp_status diff_title(bmp_ledger *l, int64_t batch, bmp_table *t, bmp_err
                              "batch_hold_accept a ON a.batch_id = h.batch_id WHERE h.batch_id = ?1",
                              "i", batch);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     char *title = NULL;
     if (!rc && !row)
         title = core_asprintf("batch %lld: not held", (long long)batch);
-    else if (!rc && l->ops->col_null(st, 1))
-        title = core_asprintf("batch %lld held: %s", (long long)batch, l->ops->col_text(st, 0));
+    else if (!rc && lq_col_null(l, st, 1))
+        title = core_asprintf("batch %lld held: %s", (long long)batch, lq_col_text(l, st, 0));
     else if (!rc)
         title = core_asprintf("batch %lld held: %s; accepted by %s: %s", (long long)batch,
-                              l->ops->col_text(st, 0), l->ops->col_text(st, 1),
-                              l->ops->col_text(st, 2));
-    l->ops->finalize(st);
+                              lq_col_text(l, st, 0), lq_col_text(l, st, 1),
+                              lq_col_text(l, st, 2));
+    lq_finalize(l, st);
     if (!rc)
         rc = title ? bmp_table_title(t, title) : bmp_error_oom(err);
     free(title);
@@ -259,21 +257,21 @@ bmp_status bmp_ledger_batch_differences(bmp_ledger *l, int64_t batch, bmp_table 
                       "i", batch);
     bool row = true;
     while (!rc) {
-        if ((rc = l->ops->step(st, &row, err)) || !row)
+        if ((rc = lq_step(l, st, &row, err)) || !row)
             break;
         char c[32], k[32];
-        bmp_points_format(l->ops->col_int(st, 3), c, sizeof c);
-        bmp_points_format(l->ops->col_int(st, 4), k, sizeof k);
+        bmp_points_format(lq_col_int(l, st, 3), c, sizeof c);
+        bmp_points_format(lq_col_int(l, st, 4), k, sizeof k);
         for (int i = 0; i < 3 && !rc; i++)
-            rc = bmp_table_cell(t, "%s", l->ops->col_text(st, i));
+            rc = bmp_table_cell(t, "%s", lq_col_text(l, st, i));
         if (!rc)
             rc = bmp_table_cell(t, "%s", c);
         if (!rc)
             rc = bmp_table_cell(t, "%s", k);
         if (!rc)
-            rc = bmp_table_cell(t, "%s", l->ops->col_text(st, 5));
+            rc = bmp_table_cell(t, "%s", lq_col_text(l, st, 5));
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }

@@ -6,6 +6,7 @@
 
 #include "ledger/intake/club_check.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 bmp_status ledger_club_check(bmp_ledger *l, const char *body, const char *given,
                              const char *file_club, const char *path, const char **club,

@@ -12,6 +12,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* The receiving body's rate (its convert_rate: ABF-105, NZ-102); no other
  * body's conversion into it is in its regulations here. */
@@ -125,12 +126,31 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, int64_t playe
     return rc;
 }
 
+/* The conversion's reads and writes, in bmp_ledger_convert's transaction. */
+typedef struct convert_tx {
+    const ledger_body *b;
+    const char *norm;
+    const bmp_ledger_conversion *c;
+    bmp_ledger_converted *out;
+} convert_tx;
+
+static bmp_status convert_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const convert_tx *t = ctx;
+    int64_t player = 0;
+    bmp_status rc = player_of(l, t->b, t->norm, &player, err);
+    if (!rc)
+        rc = earlier(l, t->b, player, t->c, t->out, err);
+    if (!rc)
+        rc = write_batch(l, t->b, player, t->norm, t->c, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_convert(bmp_ledger *l, const bmp_ledger_conversion *c,
                               bmp_ledger_converted *out, bmp_error *err)
 {
     ledger_body b;
     char norm[16];
-    int64_t player = 0;
     memset(out, 0, sizeof *out);
     bmp_status rc = ledger_body_get(l, c->body, &b, err);
     if (!rc)
@@ -141,17 +161,6 @@ bmp_status bmp_ledger_convert(bmp_ledger *l, const bmp_ledger_conversion *c,
         rc = ledger_number_check(b.code, c->number, norm, sizeof norm, err);
     if (rc)
         return rc;
-    rc = l->ops->begin(l->s, err);
-    if (rc)
-        return rc;
-    rc = player_of(l, &b, norm, &player, err);
-    if (!rc)
-        rc = earlier(l, &b, player, c, out, err);
-    if (!rc)
-        rc = write_batch(l, &b, player, norm, c, out, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
-    return rc;
+    convert_tx t = {&b, norm, c, out};
+    return ledger_tx(l, convert_step, &t, err);
 }

@@ -9,6 +9,7 @@
 #include "bridgemp/rules.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/intake/preview.h"
+#include "ledger/store/query.h"
 
 /* The event JSON kept for batch `id` of body `b` (malloc'ed). */
 static bmp_status kept_event(bmp_ledger *l, const ledger_body *b, int64_t id, char **json,
@@ -21,16 +22,16 @@ static bmp_status kept_event(bmp_ledger *l, const ledger_body *b, int64_t id, ch
                              "ii", id, b->id);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     *json = NULL;
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND,
                            "no %s event %lld with its event kept (events imported before schema "
                            "006 have no derivations)", b->code, (long long)id);
-    if (!rc && !(*json = strdup(l->ops->col_text(st, 0))))
+    if (!rc && !(*json = strdup(lq_col_text(l, st, 0))))
         rc = bmp_error_oom(err);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 

@@ -10,6 +10,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 typedef struct hline {
     int64_t id;
@@ -23,10 +24,10 @@ static bool fill_hline(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     hline *h = row;
-    h->id = l->ops->col_int(st, 0);
-    snprintf(h->type, sizeof h->type, "%s", l->ops->col_text(st, 1));
-    h->points = l->ops->col_int(st, 2);
-    snprintf(h->date, sizeof h->date, "%s", l->ops->col_text(st, 3));
+    h->id = lq_col_int(l, st, 0);
+    snprintf(h->type, sizeof h->type, "%s", lq_col_text(l, st, 1));
+    h->points = lq_col_int(l, st, 2);
+    snprintf(h->date, sizeof h->date, "%s", lq_col_text(l, st, 3));
     return true;
 }
 
@@ -143,12 +144,12 @@ bmp_status bmp_ledger_release_held_why(bmp_ledger *l, const char *body, const ch
                   "is", b.id, norm);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        player = l->ops->col_int(st, 0);
-        snprintf(status, sizeof status, "%s", l->ops->col_text(st, 1));
+        player = lq_col_int(l, st, 0);
+        snprintf(status, sizeof status, "%s", lq_col_text(l, st, 1));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s: register the player first", b.code,
                            norm);
@@ -160,7 +161,7 @@ bmp_status bmp_ledger_release_held_why(bmp_ledger *l, const char *body, const ch
     size_t n = 0;
     bool *take = NULL;
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (!rc)
         rc = held_lines(l, &b, norm, &v, &n, err);
     if (!rc && !(take = calloc(n ? n : 1, sizeof *take)))
@@ -177,10 +178,7 @@ bmp_status bmp_ledger_release_held_why(bmp_ledger *l, const char *body, const ch
     int64_t id = 0;
     if (!rc)
         rc = write_release(l, &b, norm, player, v, take, n, renewed, reason, &id, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     if (!rc && batch)
         *batch = id;
     if (!rc && released)

@@ -12,6 +12,7 @@
 
 #include "ledger/ledger_internal.h"
 #include "ledger/intake/near_match.h"
+#include "ledger/store/query.h"
 
 typedef struct near {
     char number[32], name[96];
@@ -21,8 +22,8 @@ static bool fill_near(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     near *x = row;
-    snprintf(x->number, sizeof x->number, "%s", l->ops->col_text(st, 0));
-    snprintf(x->name, sizeof x->name, "%s", l->ops->col_text(st, 1));
+    snprintf(x->number, sizeof x->number, "%s", lq_col_text(l, st, 0));
+    snprintf(x->name, sizeof x->name, "%s", lq_col_text(l, st, 1));
     return true;
 }
 
@@ -127,9 +128,9 @@ static bool fill_held(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     held_row *x = row;
-    snprintf(x->number, sizeof x->number, "%s", l->ops->col_text(st, 0));
-    snprintf(x->name, sizeof x->name, "%s", l->ops->col_text(st, 1));
-    snprintf(x->why, sizeof x->why, "%s", l->ops->col_text(st, 2));
+    snprintf(x->number, sizeof x->number, "%s", lq_col_text(l, st, 0));
+    snprintf(x->name, sizeof x->name, "%s", lq_col_text(l, st, 1));
+    snprintf(x->why, sizeof x->why, "%s", lq_col_text(l, st, 2));
     return true;
 }
 

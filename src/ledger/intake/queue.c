@@ -5,6 +5,7 @@
 
 #include "bridgemp/ledger_queue.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* A batch's period: its own once approved, else its event's month. */
 #define PERIOD "coalesce(nullif(b.period, ''), substr(b.event_date, 1, 7), '')"

@@ -11,6 +11,7 @@
 #include "bridgemp/ledger_queue.h"
 #include "ledger/chain/chain.h"
 #include "ledger/intake/event_key.h"
+#include "ledger/store/query.h"
 
 typedef struct cell {
     char number[16], type[16];
@@ -63,12 +64,12 @@ static bmp_status key_holder(bmp_ledger *l, int64_t body, const char *key, int64
         "NOT NULL) ORDER BY id LIMIT 1",
         "isi", body, key, replaces);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        *id = l->ops->col_int(st, 0);
-        snprintf(state, 16, "%s", l->ops->col_text(st, 1));
+        *id = lq_col_int(l, st, 0);
+        snprintf(state, 16, "%s", lq_col_text(l, st, 1));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -83,13 +84,13 @@ static bmp_status batch_cells(bmp_ledger *l, int64_t batch, int side, cells *c, 
                              "i", batch);
     bool row = true;
     while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (!rc && row &&
-            !cells_add(c, l->ops->col_text(st, 0), l->ops->col_text(st, 1),
-                       l->ops->col_int(st, 2), side))
+            !cells_add(c, lq_col_text(l, st, 0), lq_col_text(l, st, 1),
+                       lq_col_int(l, st, 2), side))
             rc = bmp_error_oom(err);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -210,15 +211,15 @@ bmp_status ledger_replace_allowed(bmp_ledger *l, const ledger_body *b,
                              "c.id = b.club_id WHERE b.id = ?1 AND b.body_id = ?2",
                              "ii", o->replaces, b->id);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "%s: --replaces %lld: no %s batch %lld", file,
                            (long long)o->replaces, b->code, (long long)o->replaces);
-    else if (!rc && strcmp(l->ops->col_text(st, 0), o->club) != 0)
+    else if (!rc && strcmp(lq_col_text(l, st, 0), o->club) != 0)
         rc = bmp_error_set(err, BMP_EINVAL,
                            "%s: batch %lld is not club %s's: a club replaces only its own "
                            "results", file, (long long)o->replaces, o->club);
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 

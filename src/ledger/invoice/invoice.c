@@ -14,6 +14,7 @@
 #include "ledger/invoice/invoice_settings.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/shared/text_door.h"
+#include "ledger/store/query.h"
 
 bool bmp_invoice_format_parse(const char *s, bmp_invoice_format *out)
 {
@@ -38,10 +39,10 @@ static bool fill_inv_club(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     inv_club *c = row;
-    c->club = l->ops->col_int(st, 0);
-    core_strlcpy(c->number, l->ops->col_text(st, 1), sizeof c->number);
-    c->lines = l->ops->col_int(st, 2);
-    c->total = l->ops->col_int(st, 3);
+    c->club = lq_col_int(l, st, 0);
+    core_strlcpy(c->number, lq_col_text(l, st, 1), sizeof c->number);
+    c->lines = lq_col_int(l, st, 2);
+    c->total = lq_col_int(l, st, 3);
     return true;
 }
 
@@ -137,15 +138,15 @@ static bmp_status run_invoice(bmp_ledger *l, int64_t run, int64_t club, char *nu
                              "club_id = ?2 AND credits IS NULL",
                              "ii", run, club);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no invoice of run %lld", (long long)run);
     if (!rc) {
-        core_strlcpy(number, l->ops->col_text(st, 0), size);
-        *total = l->ops->col_int(st, 1);
+        core_strlcpy(number, lq_col_text(l, st, 0), size);
+        *total = lq_col_int(l, st, 1);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -211,7 +212,7 @@ bmp_status bmp_ledger_invoice_run(bmp_ledger *l, const char *body, int64_t run, 
     size_t n = 0;
     ledger_staged sg = {0};
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = run_clubs(l, run, &c, &n, err);
@@ -220,10 +221,7 @@ bmp_status bmp_ledger_invoice_run(bmp_ledger *l, const char *body, int64_t run, 
     /* the documents written before the commit, renamed into place after */
     if (!rc)
         rc = run_docs(l, &b, run, c, n, dir, fmt, &sg, &out->total, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     if (!rc)
         rc = ledger_stage_commit(&sg, err);
     else
@@ -240,16 +238,16 @@ static bmp_status list_row(bmp_ledger *l, ledger_stmt *st, bool terms, bmp_table
 {
     char m[3][32];
     for (int k = 0; k < 3; k++)
-        invoice_money(l->ops->col_int(st, k == 0 ? 5 : 8 + k), m[k], sizeof m[k]);
-    bmp_status rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 0));
+        invoice_money(lq_col_int(l, st, k == 0 ? 5 : 8 + k), m[k], sizeof m[k]);
+    bmp_status rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 0));
     for (int k = 1; k <= 4 && !rc; k++)
-        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+        rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
     if (!rc)
         rc = bmp_table_cell(out, "%s", m[0]);
     for (int k = 6; k <= 7 && !rc; k++)
-        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, k));
+        rc = bmp_table_cell(out, "%s", lq_col_text(l, st, k));
     if (terms && !rc)
-        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 8));
+        rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 8));
     for (int k = 1; terms && k < 3 && !rc; k++)
         rc = bmp_table_cell(out, "%s", m[k]);
     return rc;
@@ -283,10 +281,10 @@ bmp_status bmp_ledger_invoice_list(bmp_ledger *l, const char *body, bmp_table *o
                       "WHERE i.body_id = ?1 ORDER BY i.number",
                       "i", b.id);
     bool row = false;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row)
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row)
         rc = list_row(l, st, s.set, out);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -304,22 +302,22 @@ static bmp_status creditable(bmp_ledger *l, const ledger_body *b, const char *nu
                              "WHERE i.body_id = ?1 AND i.number = ?2",
                              "is", b->id, number);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s invoice %s", b->code, number);
-    else if (!rc && l->ops->col_int(st, 5))
+    else if (!rc && lq_col_int(l, st, 5))
         rc = bmp_error_set(err, BMP_EINVAL, "%s is a credit note: it cannot be credited",
                            number);
-    else if (!rc && l->ops->col_int(st, 6))
+    else if (!rc && lq_col_int(l, st, 6))
         rc = bmp_error_set(err, BMP_EINVAL, "invoice %s is credited already (%s-CR)", number,
                            number);
     if (!rc) {
-        *id = l->ops->col_int(st, 0);
+        *id = lq_col_int(l, st, 0);
         for (int k = 0; k < 4; k++)
-            v[k] = l->ops->col_int(st, k + 1);
+            v[k] = lq_col_int(l, st, k + 1);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -336,7 +334,7 @@ bmp_status bmp_ledger_invoice_credit(bmp_ledger *l, const char *body, const char
     if (!rc && dir) /* the folder first, as for a run */
         rc = ledger_dir_make(dir, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     int64_t id = 0, v[4] = {0}; /* run, club, lines, total */
@@ -365,10 +363,7 @@ bmp_status bmp_ledger_invoice_credit(bmp_ledger *l, const char *body, const char
     }
     if (!rc && dir)
         rc = ledger_stage_invoice(l, &b, note, dir, fmt, &sg, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     if (!rc)
         rc = ledger_stage_commit(&sg, err);
     else

@@ -11,6 +11,7 @@
 #include "bridgemp/file.h"
 #include "core/text_safe.h"
 #include "ledger/invoice/invoice_doc.h"
+#include "ledger/store/query.h"
 
 void invoice_money(int64_t c, char *buf, size_t size)
 {
@@ -40,20 +41,20 @@ static bmp_status terms_of(bmp_ledger *l, const ledger_body *b, inv_head *h, bmp
                              "number = ?2",
                              "is", b->id, h->number);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
-        h->with_terms = l->ops->col_int(st, 0) != 0;
-        core_strlcpy(h->due, l->ops->col_text(st, 1), sizeof h->due);
-        h->net = l->ops->col_int(st, 2);
-        h->tax = l->ops->col_int(st, 3);
-        core_strlcpy(h->tax_name, l->ops->col_text(st, 4), sizeof h->tax_name);
-        h->tax_rate = l->ops->col_int(st, 5);
-        h->tax_included = l->ops->col_int(st, 6) != 0;
-        core_strlcpy(h->address, l->ops->col_text(st, 7), sizeof h->address);
-        core_strlcpy(h->tax_id, l->ops->col_text(st, 8), sizeof h->tax_id);
+        h->with_terms = lq_col_int(l, st, 0) != 0;
+        core_strlcpy(h->due, lq_col_text(l, st, 1), sizeof h->due);
+        h->net = lq_col_int(l, st, 2);
+        h->tax = lq_col_int(l, st, 3);
+        core_strlcpy(h->tax_name, lq_col_text(l, st, 4), sizeof h->tax_name);
+        h->tax_rate = lq_col_int(l, st, 5);
+        h->tax_included = lq_col_int(l, st, 6) != 0;
+        core_strlcpy(h->address, lq_col_text(l, st, 7), sizeof h->address);
+        core_strlcpy(h->tax_id, lq_col_text(l, st, 8), sizeof h->tax_id);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -82,7 +83,7 @@ static bmp_status head_of(bmp_ledger *l, const ledger_body *b, const char *numbe
         "WHERE i.body_id = ?1 AND i.number = ?2",
         "is", b->id, number);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s invoice %s", b->code, number);
     if (!rc) {
@@ -92,14 +93,14 @@ static bmp_status head_of(bmp_ledger *l, const ledger_body *b, const char *numbe
                        sizeof h->body_name, sizeof h->kind, sizeof h->period, sizeof h->rule,
                        sizeof h->credits, sizeof h->reason};
         for (int k = 0; k < 10; k++)
-            core_strlcpy(f[k], l->ops->col_text(st, k), sz[k]);
-        h->run = l->ops->col_int(st, 10);
-        h->club_id = l->ops->col_int(st, 11);
-        h->total = l->ops->col_int(st, 12);
+            core_strlcpy(f[k], lq_col_text(l, st, k), sz[k]);
+        h->run = lq_col_int(l, st, 10);
+        h->club_id = lq_col_int(l, st, 11);
+        h->total = lq_col_int(l, st, 12);
         h->sign = h->credits[0] ? -1 : 1;
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     if (!rc)
         rc = terms_of(l, b, h, err);
     return rc;
@@ -124,12 +125,12 @@ static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error
     bmp_status rc = lines_of(l, h, &st, err);
     bool row = false;
     fputs("invoice,club,player,name,batch,rule,charge,cents\n", f);
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
         core_csv_put(f, h->number, true, ',');
         core_csv_put(f, h->club, true, ',');
         for (int k = 0; k < 5; k++)
-            core_csv_put(f, l->ops->col_text(st, k), true, ',');
-        fprintf(f, "%lld\n", (long long)(h->sign * l->ops->col_int(st, 5)));
+            core_csv_put(f, lq_col_text(l, st, k), true, ',');
+        fprintf(f, "%lld\n", (long long)(h->sign * lq_col_int(l, st, 5)));
     }
     if (!rc && h->with_terms) { /* the terms before the total (the gross) */
         char tax[96];
@@ -155,7 +156,7 @@ static bmp_status write_csv(bmp_ledger *l, const inv_head *h, FILE *f, bmp_error
         fprintf(f, ",,,,due %s,\n", h->due);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -186,14 +187,14 @@ static bmp_status write_json(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
     bmp_status rc = lines_of(l, h, &st, err);
     json_t *lines = json_array();
     bool row = false;
-    while (!rc && lines && !(rc = l->ops->step(st, &row, err)) && row)
+    while (!rc && lines && !(rc = lq_step(l, st, &row, err)) && row)
         json_array_append_new(
-            lines, json_pack("{s:s,s:s,s:s,s:s,s:s,s:I}", "player", l->ops->col_text(st, 0),
-                             "name", l->ops->col_text(st, 1), "batch", l->ops->col_text(st, 2),
-                             "rule", l->ops->col_text(st, 3), "charge", l->ops->col_text(st, 4),
-                             "cents", (json_int_t)(h->sign * l->ops->col_int(st, 5))));
+            lines, json_pack("{s:s,s:s,s:s,s:s,s:s,s:I}", "player", lq_col_text(l, st, 0),
+                             "name", lq_col_text(l, st, 1), "batch", lq_col_text(l, st, 2),
+                             "rule", lq_col_text(l, st, 3), "charge", lq_col_text(l, st, 4),
+                             "cents", (json_int_t)(h->sign * lq_col_int(l, st, 5))));
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     json_t *doc = rc || !lines ? NULL
                                : json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:{s:I,s:s,s:s,s:s},s:o,"
                                            "s:I,s:s,s:s}",
@@ -298,19 +299,19 @@ static bmp_status write_html(bmp_ledger *l, const inv_head *h, FILE *f, bmp_erro
     bmp_status rc = lines_of(l, h, &st, err);
     bool row = false;
     html_head(h, f);
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
         char m[32];
-        invoice_money(h->sign * l->ops->col_int(st, 5), m, sizeof m);
+        invoice_money(h->sign * lq_col_int(l, st, 5), m, sizeof m);
         fputs("<tr>", f);
         for (int k = 0; k < 5; k++) {
             fputs("<td>", f);
-            core_html_put(f, l->ops->col_text(st, k));
+            core_html_put(f, lq_col_text(l, st, k));
             fputs("</td>", f);
         }
         fprintf(f, "<td class=\"n\">%s</td></tr>\n", m);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     char total[32];
     invoice_money(h->total, total, sizeof total);
     fputs("</tbody><tfoot>", f);

@@ -11,6 +11,7 @@
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/invoice/invoice_settings.h"
+#include "ledger/store/query.h"
 
 bmp_status bmp_invoice_tax(int64_t amount, int rate, bool included, int64_t *net, int64_t *tax,
                            int64_t *gross, bmp_error *err)
@@ -48,20 +49,20 @@ bmp_status ledger_invoice_settings_load(bmp_ledger *l, int64_t body_id, bmp_invo
     bmp_status rc = lq_cached(l, settings_sql, &st, &owned, err);
     if (rc)
         return rc;
-    rc = l->ops->bind_int(st, 1, body_id, err);
+    rc = lq_bind_int(l, st, 1, body_id, err);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
         s->set = true;
-        core_strlcpy(s->prefix, l->ops->col_text(st, 0), sizeof s->prefix);
-        s->next_number = l->ops->col_int(st, 1);
-        s->digits = (int)l->ops->col_int(st, 2);
-        s->due_days = (int)l->ops->col_int(st, 3);
-        core_strlcpy(s->tax_name, l->ops->col_text(st, 4), sizeof s->tax_name);
-        s->tax_rate = (int)l->ops->col_int(st, 5);
-        s->tax_included = l->ops->col_int(st, 6) != 0;
-        core_strlcpy(s->address, l->ops->col_text(st, 7), sizeof s->address);
-        core_strlcpy(s->tax_id, l->ops->col_text(st, 8), sizeof s->tax_id);
+        core_strlcpy(s->prefix, lq_col_text(l, st, 0), sizeof s->prefix);
+        s->next_number = lq_col_int(l, st, 1);
+        s->digits = (int)lq_col_int(l, st, 2);
+        s->due_days = (int)lq_col_int(l, st, 3);
+        core_strlcpy(s->tax_name, lq_col_text(l, st, 4), sizeof s->tax_name);
+        s->tax_rate = (int)lq_col_int(l, st, 5);
+        s->tax_included = lq_col_int(l, st, 6) != 0;
+        core_strlcpy(s->address, lq_col_text(l, st, 7), sizeof s->address);
+        core_strlcpy(s->tax_id, lq_col_text(l, st, 8), sizeof s->tax_id);
     }
     lq_release(l, st, owned);
     return rc;

@@ -11,6 +11,7 @@
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/invoice/invoice_settings.h"
+#include "ledger/store/query.h"
 
 typedef enum key_kind { K_TEXT, K_INT, K_BOOL } key_kind;
 
@@ -164,7 +165,7 @@ bmp_status bmp_ledger_invoice_settings_set(bmp_ledger *l, const char *body,
     bmp_invoice_settings old, s;
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = ledger_invoice_settings_load(l, b.id, &old, err);
@@ -182,10 +183,7 @@ bmp_status bmp_ledger_invoice_settings_set(bmp_ledger *l, const char *body,
         free(d);
     }
     free(what);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     return rc;
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* "2026-03-15" minus six months: "2025-09-15". */
 static bool six_months_before(const char *date, char out[16])
@@ -48,7 +49,7 @@ static bmp_status collect(bmp_ledger *l, int64_t body, const char *cutoff, cance
         "is", body, cutoff);
     bool row = true;
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         if (c->n == c->cap) {
@@ -68,15 +69,15 @@ static bmp_status collect(bmp_ledger *l, int64_t body, const char *cutoff, cance
             }
             c->cap = cap;
         }
-        snprintf(c->num[c->n], 16, "%s", l->ops->col_text(st, 0));
-        snprintf(c->type[c->n], 16, "%s", l->ops->col_text(st, 1));
-        c->v[c->n] = (bmp_ledger_line){.points = -l->ops->col_int(st, 2), .rule = "NZ-87",
+        snprintf(c->num[c->n], 16, "%s", lq_col_text(l, st, 0));
+        snprintf(c->type[c->n], 16, "%s", lq_col_text(l, st, 1));
+        c->v[c->n] = (bmp_ledger_line){.points = -lq_col_int(l, st, 2), .rule = "NZ-87",
                                        .event = "temporary player expiry",
                                        .contestant = "NZ-87: not active within six months",
                                        .line = c->n + 1};
         c->n++;
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     for (size_t i = 0; i < c->n; i++) { /* after the last realloc */
         c->v[i].number = c->num[i];
         c->v[i].point_type = c->type[i];

@@ -14,6 +14,7 @@
 #include "ledger/charges/charges.h"
 #include "ledger/shared/csv.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* One row of the fee table: from that date on, in cents. */
 typedef struct fee_row {
@@ -93,14 +94,14 @@ static bool fill_fee_event(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     fee_event *x = row;
-    x->batch = l->ops->col_int(st, 0);
-    x->club = l->ops->col_int(st, 1);
-    core_strlcpy(x->date, l->ops->col_text(st, 2), sizeof x->date);
-    x->json = strdup(l->ops->col_text(st, 3));
-    x->a_points = l->ops->col_int(st, 4);
-    core_strlcpy(x->state, l->ops->col_text(st, 5), sizeof x->state);
-    x->reversed_by = l->ops->col_int(st, 6);
-    x->replaced_by = l->ops->col_int(st, 7);
+    x->batch = lq_col_int(l, st, 0);
+    x->club = lq_col_int(l, st, 1);
+    core_strlcpy(x->date, lq_col_text(l, st, 2), sizeof x->date);
+    x->json = strdup(lq_col_text(l, st, 3));
+    x->a_points = lq_col_int(l, st, 4);
+    core_strlcpy(x->state, lq_col_text(l, st, 5), sizeof x->state);
+    x->reversed_by = lq_col_int(l, st, 6);
+    x->replaced_by = lq_col_int(l, st, 7);
     return x->json != NULL;
 }
 
@@ -251,6 +252,27 @@ static bmp_status make_fee_run(bmp_ledger *l, const ledger_body *b, const char *
     return rc;
 }
 
+/* A run in its transaction (ledger_tx): the one made before for the
+ * period, or a new one (fee_step: the fees of `fees`; levy_step: `rate`
+ * per player). */
+typedef struct nz_run_tx {
+    const ledger_body *b;
+    const char *period;
+    const fee_row *fees;
+    size_t nfees;
+    int64_t rate;
+    bmp_ledger_run *out;
+} nz_run_tx;
+
+static bmp_status fee_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const nz_run_tx *t = ctx;
+    bmp_status rc = charge_earlier(l, t->b, "fees", t->period, t->out, err);
+    if (!rc && !t->out->already)
+        rc = make_fee_run(l, t->b, t->period, t->fees, t->nfees, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_nz_fee_run(bmp_ledger *l, const char *body, const char *month,
                                  const char *fee_table, const char *csv, bmp_ledger_run *out,
                                  bmp_error *err)
@@ -270,15 +292,8 @@ bmp_status bmp_ledger_nz_fee_run(bmp_ledger *l, const char *body, const char *mo
     size_t nfees = 0;
     if ((rc = read_fees(fee_table, &fees, &nfees, err)))
         return rc;
-    if (!(rc = l->ops->begin(l->s, err))) {
-        rc = charge_earlier(l, &b, "fees", month, out, err);
-        if (!rc && !out->already)
-            rc = make_fee_run(l, &b, month, fees, nfees, out, err);
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
-    }
+    nz_run_tx t = {.b = &b, .period = month, .fees = fees, .nfees = nfees, .out = out};
+    rc = ledger_tx(l, fee_step, &t, err);
     free(fees);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
@@ -321,6 +336,15 @@ static bmp_status make_levy(bmp_ledger *l, const ledger_body *b, const char *per
     return rc;
 }
 
+static bmp_status levy_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const nz_run_tx *t = ctx;
+    bmp_status rc = charge_earlier(l, t->b, "levy", t->period, t->out, err);
+    if (!rc && !t->out->already)
+        rc = make_levy(l, t->b, t->period, t->rate, t->out, err);
+    return rc;
+}
+
 bmp_status bmp_ledger_nz_levy_run(bmp_ledger *l, const char *body, const char *period,
                                   int64_t rate_cents, const char *csv, bmp_ledger_run *out,
                                   bmp_error *err)
@@ -339,15 +363,8 @@ bmp_status bmp_ledger_nz_levy_run(bmp_ledger *l, const char *body, const char *p
     if (rate_cents <= 0)
         return bmp_error_set(err, BMP_EINVAL, "levy: expected the levy per player in cents "
                              "(more than 0; NZ-97 gives no amount)");
-    if (!(rc = l->ops->begin(l->s, err))) {
-        rc = charge_earlier(l, &b, "levy", period, out, err);
-        if (!rc && !out->already)
-            rc = make_levy(l, &b, period, rate_cents, out, err);
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
-    }
+    nz_run_tx t = {.b = &b, .period = period, .rate = rate_cents, .out = out};
+    rc = ledger_tx(l, levy_step, &t, err);
     if (!rc && csv)
         rc = charge_csv(l, out->id, csv, err);
     return rc;

@@ -11,6 +11,7 @@
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* A player's inputs, read first (no write on a reading cursor). */
 typedef struct nz_in {
@@ -23,13 +24,13 @@ static bool fill_nz_in(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     nz_in *x = row;
-    x->player = l->ops->col_int(st, 0);
-    x->overseas = l->ops->col_int(st, 1) != 0;
-    x->earned = l->ops->col_int(st, 2);
-    x->prev = l->ops->col_int(st, 3);
-    x->a = l->ops->col_int(st, 4);
-    x->b = l->ops->col_int(st, 5);
-    x->c = l->ops->col_int(st, 6);
+    x->player = lq_col_int(l, st, 0);
+    x->overseas = lq_col_int(l, st, 1) != 0;
+    x->earned = lq_col_int(l, st, 2);
+    x->prev = lq_col_int(l, st, 3);
+    x->a = lq_col_int(l, st, 4);
+    x->b = lq_col_int(l, st, 5);
+    x->c = lq_col_int(l, st, 6);
     return true;
 }
 
@@ -92,7 +93,7 @@ bmp_status bmp_ledger_nz_annual_run(bmp_ledger *l, const char *body, int year,
                              "%s (NZ Bridge's, NZ-92)", b.code);
     if (year < 1980 || year > 9998)
         return bmp_error_set(err, BMP_EINVAL, "annual run: year %d: expected yyyy", year);
-    if ((rc = l->ops->begin(l->s, err)))
+    if ((rc = lq_begin(l, err)))
         return rc;
     int64_t done = 0;
     bool found = false;
@@ -118,10 +119,7 @@ bmp_status bmp_ledger_nz_annual_run(bmp_ledger *l, const char *body, int year,
     }
     if (!rc && out->already)
         out->players = (size_t)done;
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     return rc;
 }
 
@@ -143,21 +141,21 @@ bmp_status bmp_ledger_nz_gradings(bmp_ledger *l, const char *body, int year, bmp
                       "ORDER BY p.number",
                       "ii", b.id, (int64_t)year);
     bool row = false;
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
         char e[32], r[32];
-        bmp_points_format(l->ops->col_int(st, 2), e, sizeof e);
-        bmp_points_format(l->ops->col_int(st, 3), r, sizeof r);
-        rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 0));
+        bmp_points_format(lq_col_int(l, st, 2), e, sizeof e);
+        bmp_points_format(lq_col_int(l, st, 3), r, sizeof r);
+        rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 0));
         if (!rc)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 1));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 1));
         if (!rc)
             rc = bmp_table_cell(out, "%s", e);
         if (!rc)
             rc = bmp_table_cell(out, "%s", r);
         if (!rc)
-            rc = bmp_table_cell(out, "%s", l->ops->col_text(st, 4));
+            rc = bmp_table_cell(out, "%s", lq_col_text(l, st, 4));
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }

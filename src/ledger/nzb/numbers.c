@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ledger/nzb/room.h"
+#include "ledger/store/query.h"
 
 static int cmp_long(const void *a, const void *b)
 {
@@ -29,7 +30,7 @@ bmp_status nzb_allocate_numbers(bmp_ledger *l, const ledger_body *b, char *const
     size_t nused = 0, cap = 0;
     bool row = true;
     while (!rc && row) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         if (nused == cap) {
@@ -41,9 +42,9 @@ bmp_status nzb_allocate_numbers(bmp_ledger *l, const ledger_body *b, char *const
             }
             used = u;
         }
-        used[nused++] = atol(l->ops->col_text(st, 0));
+        used[nused++] = atol(lq_col_text(l, st, 0));
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc) {
         long *u = realloc(used, (nused + n + 1) * sizeof *u);
         if (!u)

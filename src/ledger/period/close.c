@@ -11,6 +11,7 @@
 #include "ledger/ledger_internal.h"
 #include "ledger/register/opening.h"
 #include "ledger/shared/ranks_glue.h"
+#include "ledger/store/query.h"
 
 typedef struct ranked {
     int64_t player;
@@ -49,12 +50,12 @@ static bmp_status check_period(bmp_ledger *l, const ledger_body *b, const char *
                              b->id);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
-    if (!rc && row && !l->ops->col_null(st, 0) && strcmp(l->ops->col_text(st, 0), period) >= 0)
+        rc = lq_step(l, st, &row, err);
+    if (!rc && row && !lq_col_null(l, st, 0) && strcmp(lq_col_text(l, st, 0), period) >= 0)
         rc = bmp_error_set(err, BMP_EINVAL,
                            "period %s: %s is already closed up to %s (closed periods are frozen)",
-                           period, b->code, l->ops->col_text(st, 0));
-    l->ops->finalize(st);
+                           period, b->code, lq_col_text(l, st, 0));
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -100,15 +101,15 @@ static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char 
                       "i", b->id);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
         char pts[32];
-        bmp_points_format(l->ops->col_int(st, 2), pts, sizeof pts);
+        bmp_points_format(lq_col_int(l, st, 2), pts, sizeof pts);
         rc = bmp_error_set(err, BMP_EINVAL,
                            "period %s: player %s's %s holding would be %s: nothing posted",
-                           period, l->ops->col_text(st, 0), l->ops->col_text(st, 1), pts);
+                           period, lq_col_text(l, st, 0), lq_col_text(l, st, 1), pts);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     int64_t n = 0;
     bool found = false;
     if (!rc)
@@ -160,10 +161,10 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
     bmp_points h[LEDGER_MAX_TYPES] = {0}, pre82 = 0;
     bool row = true, have = false;
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc)
             break;
-        int64_t id = row ? l->ops->col_int(st, 0) : -1;
+        int64_t id = row ? lq_col_int(l, st, 0) : -1;
         if (have && id != cur.player) {
             rc = ledger_rank_of(b->code, h, pre82, &cur.held, &cur.now, err);
             ledger_floor_apply(&floors, cur.player, &cur.now);
@@ -177,19 +178,19 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
             memset(&cur, 0, sizeof cur);
             memset(h, 0, sizeof h);
             cur.player = id;
-            cur.held.rank = (int)l->ops->col_int(st, 1);
-            cur.held.stars = (int)l->ops->col_int(st, 2);
-            snprintf(cur.held.name, sizeof cur.held.name, "%s", l->ops->col_text(st, 3));
-            pre82 = l->ops->col_int(st, 4);
+            cur.held.rank = (int)lq_col_int(l, st, 1);
+            cur.held.stars = (int)lq_col_int(l, st, 2);
+            snprintf(cur.held.name, sizeof cur.held.name, "%s", lq_col_text(l, st, 3));
+            pre82 = lq_col_int(l, st, 4);
             have = true;
         }
-        const char *type = l->ops->col_text(st, 5);
+        const char *type = lq_col_text(l, st, 5);
         for (size_t k = 0; k < ntypes; k++)
             if (strcmp(types[k], type) == 0)
-                h[k] = l->ops->col_int(st, 6);
+                h[k] = lq_col_int(l, st, 6);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     ledger_floors_free(&floors);
     return rc;
 }
@@ -213,9 +214,9 @@ static bmp_status write_ranks_copy(bmp_ledger *l, const ledger_body *b, const ch
     char id[24], rk[24], st[24], body[24], from[24], to[24];
     snprintf(body, sizeof body, "%lld", (long long)b->id);
     for (int pass = 0; pass < 2 && !rc; pass++) { /* 0: ranks, 1: promotions */
-        rc = pass ? l->ops->copy_begin(l->s, "promotion", "body_id, period, player_id, from_rank, "
+        rc = pass ? lq_copy_begin(l, "promotion", "body_id, period, player_id, from_rank, "
                                        "from_name, to_rank, to_name", err)
-                  : l->ops->copy_begin(l->s, "bmp_rank_update", "id, rank, stars, rank_name", err);
+                  : lq_copy_begin(l, "bmp_rank_update", "id, rank, stars, rank_name", err);
         for (size_t i = 0; i < rl->n && !rc; i++) {
             const ranked *r = &rl->v[i];
             if (!rank_changed(r) ||
@@ -229,9 +230,9 @@ static bmp_status write_ranks_copy(bmp_ledger *l, const ledger_body *b, const ch
             const char *u[] = {id, rk, st, r->now.name};
             const char *p[] = {body, period, id, from, r->held.name[0] ? r->held.name : none, to,
                                r->now.name};
-            rc = pass ? l->ops->copy_row(l->s, p, 7, err) : l->ops->copy_row(l->s, u, 4, err);
+            rc = pass ? lq_copy_row(l, p, 7, err) : lq_copy_row(l, u, 4, err);
         }
-        bmp_status end = l->ops->copy_end(l->s, err);
+        bmp_status end = lq_copy_end(l, err);
         rc = rc ? rc : end;
         if (!rc && !pass)
             rc = lq_run(l, err,
@@ -250,13 +251,11 @@ static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *p
     bmp_points zero[LEDGER_MAX_TYPES] = {0};
     if (ledger_rank_of(b->code, zero, 0, NULL, &none, NULL))
         snprintf(none.name, sizeof none.name, "none");
-    if (l->ops->copy_begin && rl->n >= 64)
+    if (lq_can(l, LQ_CAN_COPY) && rl->n >= 64)
         return write_ranks_copy(l, b, period, rl, none.name, err);
-    bmp_status rc = l->ops->prepare(
-        l->s, "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1", &up, err);
+    bmp_status rc = lq_prepare(l, "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1", &up, err);
     if (!rc)
-        rc = l->ops->prepare(l->s,
-                             "INSERT INTO promotion (body_id, period, player_id, from_rank, "
+        rc = lq_prepare(l, "INSERT INTO promotion (body_id, period, player_id, from_rank, "
                              "from_name, to_rank, to_name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                              &pr, err);
     for (size_t i = 0; i < rl->n && !rc; i++) {
@@ -264,27 +263,27 @@ static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *p
         if (ledger_rank_order(&r->now) == ledger_rank_order(&r->held) &&
             strcmp(r->now.name, r->held.name) == 0)
             continue;
-        l->ops->reset(up);
-        rc = l->ops->bind_int(up, 1, r->player, err);
-        rc = rc ? rc : l->ops->bind_int(up, 2, r->now.rank, err);
-        rc = rc ? rc : l->ops->bind_int(up, 3, r->now.stars, err);
-        rc = rc ? rc : l->ops->bind_text(up, 4, r->now.name, err);
-        rc = rc ? rc : l->ops->step(up, NULL, err);
+        lq_reset(l, up);
+        rc = lq_bind_int(l, up, 1, r->player, err);
+        rc = rc ? rc : lq_bind_int(l, up, 2, r->now.rank, err);
+        rc = rc ? rc : lq_bind_int(l, up, 3, r->now.stars, err);
+        rc = rc ? rc : lq_bind_text(l, up, 4, r->now.name, err);
+        rc = rc ? rc : lq_step(l, up, NULL, err);
         if (rc || ledger_rank_order(&r->now) <= ledger_rank_order(&r->held))
             continue;
         /* ABF-88, 1.4.4: a promotion is recorded in the period it is earned */
-        l->ops->reset(pr);
-        rc = l->ops->bind_int(pr, 1, b->id, err);
-        rc = rc ? rc : l->ops->bind_text(pr, 2, period, err);
-        rc = rc ? rc : l->ops->bind_int(pr, 3, r->player, err);
-        rc = rc ? rc : l->ops->bind_int(pr, 4, ledger_rank_order(&r->held), err);
-        rc = rc ? rc : l->ops->bind_text(pr, 5, r->held.name[0] ? r->held.name : none.name, err);
-        rc = rc ? rc : l->ops->bind_int(pr, 6, ledger_rank_order(&r->now), err);
-        rc = rc ? rc : l->ops->bind_text(pr, 7, r->now.name, err);
-        rc = rc ? rc : l->ops->step(pr, NULL, err);
+        lq_reset(l, pr);
+        rc = lq_bind_int(l, pr, 1, b->id, err);
+        rc = rc ? rc : lq_bind_text(l, pr, 2, period, err);
+        rc = rc ? rc : lq_bind_int(l, pr, 3, r->player, err);
+        rc = rc ? rc : lq_bind_int(l, pr, 4, ledger_rank_order(&r->held), err);
+        rc = rc ? rc : lq_bind_text(l, pr, 5, r->held.name[0] ? r->held.name : none.name, err);
+        rc = rc ? rc : lq_bind_int(l, pr, 6, ledger_rank_order(&r->now), err);
+        rc = rc ? rc : lq_bind_text(l, pr, 7, r->now.name, err);
+        rc = rc ? rc : lq_step(l, pr, NULL, err);
     }
-    l->ops->finalize(up);
-    l->ops->finalize(pr);
+    lq_finalize(l, up);
+    lq_finalize(l, pr);
     return rc;
 }
 
@@ -303,7 +302,7 @@ bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
     ledger_rank none;
     if ((rc = ledger_rank_of(b.code, zero, 0, NULL, &none, err))) /* a body without ranks */
         return rc;
-    rc = l->ops->begin(l->s, err);
+    rc = lq_begin(l, err);
     if (!rc)
         rc = check_period(l, &b, period, err);
     if (!rc)
@@ -345,9 +344,9 @@ bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
     if (!rc && peek)
         rc = peek(l, b.id, period, ctx, err);
     if (!rc && !peek)
-        rc = l->ops->commit(l->s, err);
+        rc = lq_commit(l, err);
     else
-        l->ops->rollback(l->s); /* a refusal, or a preview: nothing written */
+        lq_rollback(l); /* a refusal, or a preview: nothing written */
     free(rl.v);
     if (!rc && stats)
         *stats = s;

@@ -5,6 +5,7 @@
 
 #include "ledger/period/close_internal.h"
 #include "ledger/shared/sections.h"
+#include "ledger/store/query.h"
 
 /* The batches the close posts, one row per batch and point type. */
 static bmp_status peek_postings(bmp_ledger *l, int64_t body, const char *period, bmp_table *t,

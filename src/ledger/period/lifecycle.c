@@ -9,6 +9,7 @@
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/shared/text_door.h"
+#include "ledger/store/query.h"
 
 static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char hash[65],
                               int64_t *body, bmp_error *err)
@@ -18,17 +19,17 @@ static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char
                              "i", batch);
     bool row = false;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no batch %lld", (long long)batch);
     if (!rc) {
-        snprintf(state, 16, "%s", l->ops->col_text(st, 0));
+        snprintf(state, 16, "%s", lq_col_text(l, st, 0));
         if (hash)
-            snprintf(hash, 65, "%s", l->ops->col_text(st, 1));
+            snprintf(hash, 65, "%s", lq_col_text(l, st, 1));
         if (body)
-            *body = l->ops->col_int(st, 2);
+            *body = lq_col_int(l, st, 2);
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     return rc;
 }
 
@@ -36,7 +37,7 @@ static bmp_status batch_state(bmp_ledger *l, int64_t batch, char state[16], char
 static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, const char *from2,
                              const char *to, const char *reason, bmp_error *err)
 {
-    bmp_status rc = l->ops->begin(l->s, err);
+    bmp_status rc = lq_begin(l, err);
     char state[16];
     if (!rc)
         rc = batch_state(l, batch, state, NULL, NULL, err);
@@ -55,10 +56,7 @@ static bmp_status transition(bmp_ledger *l, int64_t batch, const char *from1, co
         rc = d ? ledger_audit(l, to, d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
+    return ledger_tx_end(l, rc, err);
 }
 
 /* The gate of the batch's body before approval (ABF-116: levies paid);
@@ -71,10 +69,10 @@ static bmp_status approve_gate(bmp_ledger *l, int64_t batch, bmp_error *err)
     bmp_status rc = lq_query(l, &st, err, "SELECT y.code FROM batch b JOIN body y ON "
                              "y.id = b.body_id WHERE b.id = ?1", "i", batch);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row)
-        ops = ledger_body_ops_of(l->ops->col_text(st, 0));
-    l->ops->finalize(st);
+        ops = ledger_body_ops_of(lq_col_text(l, st, 0));
+    lq_finalize(l, st);
     if (rc || !ops || !ops->approve_gate)
         return rc;
     return ops->approve_gate(l, batch, err);
@@ -195,13 +193,10 @@ bmp_status bmp_ledger_correct(bmp_ledger *l, int64_t batch, const char *reason,
         return bmp_error_set(err, BMP_EINVAL, "a correction needs a reason (NZ-91)");
     if (ledger_text_check("reason", reason, CORE_TEXT_REASON_MAX, false, err))
         return BMP_EINVAL;
-    bmp_status rc = l->ops->begin(l->s, err);
+    bmp_status rc = lq_begin(l, err);
     if (!rc)
         rc = ledger_reverse(l, batch, reason, reversal, err);
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
+    return ledger_tx_end(l, rc, err);
 }
 
 /* A corrected submission replaces batch `old` (inside the caller's

@@ -5,6 +5,7 @@
 
 #include "ledger/chain/chain.h"
 #include "ledger/register/opening.h"
+#include "ledger/store/query.h"
 
 bmp_status ledger_holdings_post(bmp_ledger *l, int64_t batch, bmp_error *err)
 {

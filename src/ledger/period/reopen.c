@@ -13,6 +13,7 @@
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/shared/text_door.h"
+#include "ledger/store/query.h"
 
 /* The period must be the body's last closed one, closed with its ranks kept. */
 static bmp_status check_last(bmp_ledger *l, const ledger_body *b, const char *period,
@@ -24,10 +25,10 @@ static bmp_status check_last(bmp_ledger *l, const ledger_body *b, const char *pe
     bmp_status rc = lq_query(l, &st, err, "SELECT max(period) FROM period WHERE body_id = ?1",
                              "i", b->id);
     if (!rc)
-        rc = l->ops->step(st, &row, err);
-    if (!rc && row && !l->ops->col_null(st, 0))
-        snprintf(last, sizeof last, "%s", l->ops->col_text(st, 0));
-    l->ops->finalize(st);
+        rc = lq_step(l, st, &row, err);
+    if (!rc && row && !lq_col_null(l, st, 0))
+        snprintf(last, sizeof last, "%s", lq_col_text(l, st, 0));
+    lq_finalize(l, st);
     if (rc)
         return rc;
     if (!last[0])
@@ -199,7 +200,7 @@ bmp_status bmp_ledger_reopen_period(bmp_ledger *l, const char *body, const char 
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (rc)
         return rc;
-    rc = l->ops->begin(l->s, err);
+    rc = lq_begin(l, err);
     if (!rc)
         rc = check_last(l, &b, period, err);
     if (!rc)
@@ -227,10 +228,7 @@ bmp_status bmp_ledger_reopen_period(bmp_ledger *l, const char *body, const char 
         rc = d ? ledger_audit(l, "reopen", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     if (!rc && stats)
         *stats = s;
     return rc;

@@ -9,6 +9,7 @@
 #include "bridgemp/ledger_movein.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* A group larger than this is listed as one note, not compared in pairs. */
 #define DUP_GROUP_MAX 64
@@ -41,10 +42,10 @@ static bool fill_dplayer(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     dplayer *p = row;
-    snprintf(p->number, sizeof p->number, "%s", l->ops->col_text(st, 0));
-    snprintf(p->name, sizeof p->name, "%s", l->ops->col_text(st, 1));
-    snprintf(p->club, sizeof p->club, "%s", l->ops->col_text(st, 2));
-    snprintf(p->birth, sizeof p->birth, "%s", l->ops->col_text(st, 3));
+    snprintf(p->number, sizeof p->number, "%s", lq_col_text(l, st, 0));
+    snprintf(p->name, sizeof p->name, "%s", lq_col_text(l, st, 1));
+    snprintf(p->club, sizeof p->club, "%s", lq_col_text(l, st, 2));
+    snprintf(p->birth, sizeof p->birth, "%s", lq_col_text(l, st, 3));
     char k[96];
     name_key(p->name, k, sizeof k);
     snprintf(p->key, sizeof p->key, "%s|%s", k, p->club);

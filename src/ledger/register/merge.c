@@ -11,6 +11,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/chain/chain.h"
 #include "ledger/register/opening.h"
+#include "ledger/store/query.h"
 
 typedef struct mplayer {
     int64_t id;
@@ -29,14 +30,14 @@ static bmp_status player_get(bmp_ledger *l, const ledger_body *b, const char *nu
     if (!rc)
         rc = lq_query(l, &st, err, "SELECT id, rank, stars, rank_name FROM player WHERE "
                       "body_id = ?1 AND number = ?2", "is", b->id, p->number);
-    if (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        p->id = l->ops->col_int(st, 0);
-        p->rank.rank = (int)l->ops->col_int(st, 1);
-        p->rank.stars = (int)l->ops->col_int(st, 2);
-        snprintf(p->rank.name, sizeof p->rank.name, "%s", l->ops->col_text(st, 3));
+    if (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        p->id = lq_col_int(l, st, 0);
+        p->rank.rank = (int)lq_col_int(l, st, 1);
+        p->rank.stars = (int)lq_col_int(l, st, 2);
+        snprintf(p->rank.name, sizeof p->rank.name, "%s", lq_col_text(l, st, 3));
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     if (!rc && !row)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b->code, number);
     return rc;
@@ -148,10 +149,7 @@ static bmp_status finish(bmp_ledger *l, bmp_status rc, const char *action, char 
     if (!rc)
         rc = detail ? ledger_audit(l, action, detail, err) : bmp_error_oom(err);
     free(detail);
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
+    return ledger_tx_end(l, rc, err);
 }
 
 bmp_status bmp_ledger_merge(bmp_ledger *l, const char *body, const char *dup, const char *keep,
@@ -170,7 +168,7 @@ bmp_status bmp_ledger_merge(bmp_ledger *l, const char *body, const char *dup, co
     if (!rc)
         rc = player_get(l, &b, keep, &k, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     rc = merge_check(l, &d, &k, err);
@@ -217,14 +215,14 @@ static bmp_status promoted_since(bmp_ledger *l, const ledger_body *b, int64_t m,
                              "ON m.id = ?2 WHERE r.player_id = ?1 AND p.closed_at >= m.at "
                              "ORDER BY r.to_rank DESC LIMIT 1",
                              "ii", player, m);
-    if (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        int64_t order = l->ops->col_int(st, 0);
+    if (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        int64_t order = lq_col_int(l, st, 0);
         out->rank = (int)(order / 1000);
         out->stars = (int)(order % 1000);
-        snprintf(out->name, sizeof out->name, "%s", l->ops->col_text(st, 1));
+        snprintf(out->name, sizeof out->name, "%s", lq_col_text(l, st, 1));
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -249,7 +247,7 @@ bmp_status bmp_ledger_unmerge(bmp_ledger *l, const char *body, const char *dup,
     if (!rc)
         rc = lq_int(l, &keep, &found, err, "SELECT keep_id FROM player_merge WHERE id = ?1", "i", m);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     char *seed = core_asprintf("unmerge %lld of batch %lld", (long long)m, (long long)moved);

@@ -14,6 +14,7 @@
 #include "ledger/register/opening.h"
 #include "ledger/register/registry_internal.h"
 #include "ledger/chain/chain.h"
+#include "ledger/store/query.h"
 
 /* Bounds of one carried holding: a journal line's (migration 011). */
 #define OPENING_MAX_HUNDREDTHS INT64_C(100000000)
@@ -94,9 +95,9 @@ static bool fill_reg(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     oreg *r = row;
-    r->number = core_strdup(l->ops->col_text(st, 0));
-    r->id = l->ops->col_int(st, 1);
-    r->pre82 = l->ops->col_int(st, 2);
+    r->number = core_strdup(lq_col_text(l, st, 0));
+    r->id = lq_col_int(l, st, 1);
+    r->pre82 = lq_col_int(l, st, 2);
     return r->number != NULL;
 }
 
@@ -109,8 +110,8 @@ static bool fill_pair(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     int64_t *p = row;
-    p[0] = l->ops->col_int(st, 0);
-    p[1] = l->ops->col_int(st, 1);
+    p[0] = lq_col_int(l, st, 0);
+    p[1] = lq_col_int(l, st, 1);
     return true;
 }
 
@@ -305,12 +306,12 @@ static const char *const opening_sql[] = {
 static bmp_status run_vals(bmp_ledger *l, ledger_stmt *st, int n, const int64_t *v,
                            const char *const *t, bmp_error *err)
 {
-    l->ops->reset(st);
+    lq_reset(l, st);
     bmp_status rc = BMP_OK;
     for (int k = 0; k < n && !rc; k++)
-        rc = t[k] ? l->ops->bind_text(st, k + 1, t[k], err)
-                  : l->ops->bind_int(st, k + 1, v[k], err);
-    return rc ? rc : l->ops->step(st, NULL, err);
+        rc = t[k] ? lq_bind_text(l, st, k + 1, t[k], err)
+                  : lq_bind_int(l, st, k + 1, v[k], err);
+    return rc ? rc : lq_step(l, st, NULL, err);
 }
 
 /* One player's journal lines and opening row. */
@@ -340,12 +341,12 @@ static bmp_status lines_write(bmp_ledger *l, const ofile *f, int64_t batch, bmp_
     ledger_stmt *st[2] = {NULL};
     bmp_status rc = BMP_OK;
     for (size_t k = 0; k < 2 && !rc; k++)
-        rc = l->ops->prepare(l->s, opening_sql[k], &st[k], err);
+        rc = lq_prepare(l, opening_sql[k], &st[k], err);
     for (size_t i = 0; i < f->nlines && !rc; i++)
         rc = player_write(l, f, st, batch, &f->lines[i], err);
     for (size_t k = 0; k < 2; k++)
         if (st[k])
-            l->ops->finalize(st[k]);
+            lq_finalize(l, st[k]);
     /* the batch's rows read as the id range they span (written just now,
      * in one transaction: contiguous), in storage order, not one index
      * look-up a row; a player is once in an opening and has one line a
@@ -424,7 +425,7 @@ static bmp_status ledger_opening_write(bmp_ledger *l, const ofile *f, const char
     char tot[512];
     bmp_status rc = totals(l, f, 0, &nlines, tot, sizeof tot, err);
     if (!rc)
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
     if (rc)
         return rc;
     char *seed = o->replaces ? core_asprintf("opening reversal of %lld for %s",
@@ -458,10 +459,7 @@ static bmp_status ledger_opening_write(bmp_ledger *l, const ofile *f, const char
     if (!rc)
         rc = d ? ledger_audit(l, "opening", d, err) : bmp_error_oom(err);
     free(d);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     if (!rc && batch)
         *batch = id;
     return rc;

@@ -5,15 +5,16 @@
 
 #include "ledger/chain/chain.h"
 #include "ledger/register/opening.h"
+#include "ledger/store/query.h"
 
 static bool fill_floor(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     ledger_floor *f = row;
-    f->player = l->ops->col_int(st, 0);
-    f->rank.rank = (int)l->ops->col_int(st, 1);
-    f->rank.stars = (int)l->ops->col_int(st, 2);
-    snprintf(f->rank.name, sizeof f->rank.name, "%s", l->ops->col_text(st, 3));
+    f->player = lq_col_int(l, st, 0);
+    f->rank.rank = (int)lq_col_int(l, st, 1);
+    f->rank.stars = (int)lq_col_int(l, st, 2);
+    snprintf(f->rank.name, sizeof f->rank.name, "%s", lq_col_text(l, st, 3));
     return true;
 }
 
@@ -60,8 +61,8 @@ static bool fill_hrow(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     hrow *h = row;
-    snprintf(h->type, sizeof h->type, "%s", l->ops->col_text(st, 0));
-    h->points = l->ops->col_int(st, 1);
+    snprintf(h->type, sizeof h->type, "%s", lq_col_text(l, st, 0));
+    h->points = lq_col_int(l, st, 1);
     return true;
 }
 
@@ -84,13 +85,13 @@ bmp_status ledger_rerank(bmp_ledger *l, const char *body, int64_t body_id, int64
         rc = lq_query(l, &st, err, "SELECT rank, stars, rank_name FROM player WHERE id = ?1", "i",
                       player);
     bool row = false;
-    if (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        was->rank = (int)l->ops->col_int(st, 0);
-        was->stars = (int)l->ops->col_int(st, 1);
-        snprintf(was->name, sizeof was->name, "%s", l->ops->col_text(st, 2));
+    if (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        was->rank = (int)lq_col_int(l, st, 0);
+        was->stars = (int)lq_col_int(l, st, 1);
+        snprintf(was->name, sizeof was->name, "%s", lq_col_text(l, st, 2));
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     if (!rc)
         rc = lq_rows(l, &v, &n, sizeof *v, fill_hrow, NULL, err,
                      "SELECT point_type, points FROM holding WHERE player_id = ?1", "i", player);

@@ -11,6 +11,7 @@
 #include "ledger/chain/chain.h"
 #include "ledger/register/region.h"
 #include "ledger/register/registry_internal.h"
+#include "ledger/store/query.h"
 
 /* The documented columns (docs/ledger.md "Registers"), in the export's
  * order.  The region's column is the body's word for it (state, county,
@@ -155,10 +156,10 @@ static bool regp_fill(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
     (void)ctx;
     regp *p = row;
     for (int k = 0; k < RC_N; k++)
-        if (k != RC_PRE82 && !(p->f[k] = core_strdup(l->ops->col_text(st, k))))
+        if (k != RC_PRE82 && !(p->f[k] = core_strdup(lq_col_text(l, st, k))))
             return false;
     char pts[32];
-    bmp_points_format(l->ops->col_int(st, RC_PRE82), pts, sizeof pts);
+    bmp_points_format(lq_col_int(l, st, RC_PRE82), pts, sizeof pts);
     return (p->f[RC_PRE82] = core_strdup(pts)) != NULL;
 }
 
@@ -441,7 +442,7 @@ static bmp_status extra_write(bmp_ledger *l, const ledger_body *b, const char *n
 static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *rows, size_t n,
                                  const char *action, const char *summary, bmp_error *err)
 {
-    bmp_status rc = l->ops->begin(l->s, err);
+    bmp_status rc = lq_begin(l, err);
     ledger_prow *fresh = calloc(n ? n : 1, sizeof *fresh);
     size_t nf = 0;
     if (!rc && !fresh)
@@ -470,10 +471,7 @@ static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *ro
     free(extra);
     if (!rc)
         rc = ledger_audit(l, action, summary, err);
-    if (!rc)
-        return l->ops->commit(l->s, err);
-    l->ops->rollback(l->s);
-    return rc;
+    return ledger_tx_end(l, rc, err);
 }
 
 /* Read and check every row (all problems listed). */

@@ -14,6 +14,7 @@
 #include "ledger/register/region.h"
 #include "ledger/register/registry_internal.h"
 #include "ledger/shared/text_door.h"
+#include "ledger/store/query.h"
 
 static const char *const statuses[] = {"Active",   "Dormant",  "Temporary",
                                        "Resigned", "Deceased", "Unknown", NULL};
@@ -245,7 +246,7 @@ bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledg
         ledger_prow_free(&r);
         return rc;
     }
-    rc = l->ops->begin(l->s, err);
+    rc = lq_begin(l, err);
     if (!rc)
         rc = ledger_allocate_numbers(l, &b, &r, 1, err);
     if (!rc)
@@ -255,10 +256,7 @@ bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledg
         rc = d ? ledger_audit(l, "player", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     if (!rc && number_out)
         snprintf(number_out, size, "%s", r.number);
     ledger_prow_free(&r);
@@ -277,7 +275,7 @@ bmp_status bmp_ledger_add_club(bmp_ledger *l, const char *body, const bmp_ledger
     if (ledger_text_check("club: number", c->number, CORE_TEXT_NAME_MAX, false, err) ||
         ledger_text_check("club: name", c->name, CORE_TEXT_NAME_MAX, true, err))
         return BMP_EINVAL;
-    rc = l->ops->begin(l->s, err);
+    rc = lq_begin(l, err);
     if (!rc)
         rc = lq_run(l, err,
                     "INSERT INTO club (body_id, number, name, dummy) VALUES (?1, ?2, ?3, ?4) "
@@ -293,10 +291,7 @@ bmp_status bmp_ledger_add_club(bmp_ledger *l, const char *body, const bmp_ledger
         rc = d ? ledger_audit(l, "club", d, err) : bmp_error_oom(err);
         free(d);
     }
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
+    rc = ledger_tx_end(l, rc, err);
     return rc;
 }
 
@@ -409,7 +404,7 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
     if (bad) {
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
     } else {
-        rc = l->ops->begin(l->s, err);
+        rc = lq_begin(l, err);
         for (size_t i = 0; i < n && !rc; i++)
             rc = lq_run(l, err,
                         "INSERT INTO club (body_id, number, name, dummy) VALUES (?1, ?2, ?3, ?4) "
@@ -424,10 +419,7 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
             rc = d ? ledger_audit(l, "import clubs", d, err) : bmp_error_oom(err);
             free(d);
         }
-        if (!rc)
-            rc = l->ops->commit(l->s, err);
-        else
-            l->ops->rollback(l->s);
+        rc = ledger_tx_end(l, rc, err);
         if (!rc && count)
             *count = n;
     }
@@ -447,19 +439,19 @@ static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql,
     ledger_stmt *st = NULL;
     if (rc || (rc = lq_query(l, &st, err, sql, "i", b.id)))
         return rc;
-    int nc = l->ops->col_count(st);
+    int nc = lq_col_count(l, st);
     for (int k = 0; k < nc; k++)
-        core_csv_put(out, l->ops->col_name(st, k), false, k == nc - 1 ? '\n' : ',');
+        core_csv_put(out, lq_col_name(l, st, k), false, k == nc - 1 ? '\n' : ',');
     bool row = true;
     while (!rc) {
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         for (int k = 0; k < nc && !rc; k++) {
             /* a value stored before the door checked it (an old ledger) is
              * shown escaped (issue 27); one the door takes is written as it
              * is.  Unguarded: the ledger reads its registers back. */
-            char *v = core_text_escape(l->ops->col_text(st, k));
+            char *v = core_text_escape(lq_col_text(l, st, k));
             if (!v)
                 rc = bmp_error_oom(err);
             else
@@ -467,7 +459,7 @@ static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql,
             free(v);
         }
     }
-    l->ops->finalize(st);
+    lq_finalize(l, st);
     if (!rc && ferror(out))
         rc = bmp_error_set(err, BMP_EIO, "write error");
     return rc;

@@ -13,6 +13,7 @@
 #include "ledger/body_ops.h"
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 /* The body's certificate issuer: the prefix of its numbers and the rule
  * (body_ops.h cert_prefix, cert_rule: ABF-88, NZ-99). */
@@ -80,6 +81,20 @@ static bmp_status certify(bmp_ledger *l, const ledger_body *b, const issuer *who
     return rc;
 }
 
+/* certify in bmp_ledger_certificate_run's transaction. */
+typedef struct certify_tx {
+    const ledger_body *b;
+    const issuer *who;
+    const char *period;
+    bmp_ledger_certificates *out;
+} certify_tx;
+
+static bmp_status certify_step(bmp_ledger *l, void *ctx, bmp_error *err)
+{
+    const certify_tx *t = ctx;
+    return certify(l, t->b, t->who, t->period, t->out, err);
+}
+
 bmp_status bmp_ledger_certificate_run(bmp_ledger *l, const char *body, const char *period,
                                       bmp_ledger_certificates *out, bmp_error *err)
 {
@@ -87,16 +102,10 @@ bmp_status bmp_ledger_certificate_run(bmp_ledger *l, const char *body, const cha
     issuer who;
     memset(out, 0, sizeof *out);
     bmp_status rc = closed_period(l, body, period, &b, &who, err);
-    if (!rc)
-        rc = l->ops->begin(l->s, err);
     if (rc)
         return rc;
-    rc = certify(l, &b, &who, period, out, err);
-    if (!rc)
-        rc = l->ops->commit(l->s, err);
-    else
-        l->ops->rollback(l->s);
-    return rc;
+    certify_tx t = {&b, &who, period, out};
+    return ledger_tx(l, certify_step, &t, err);
 }
 
 /* ---- documents ------------------------------------------------------------ */
@@ -183,10 +192,10 @@ static bmp_status write_doc(bmp_ledger *l, const ledger_body *b, const issuer *w
     ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err, "SELECT name FROM body WHERE id = ?1", "i", b->id);
-    if (!rc && !(rc = l->ops->step(st, &row, err)) && row)
-        core_strlcpy(body_name, l->ops->col_text(st, 0), sizeof body_name);
+    if (!rc && !(rc = lq_step(l, st, &row, err)) && row)
+        core_strlcpy(body_name, lq_col_text(l, st, 0), sizeof body_name);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     if (fmt == BMP_INVOICE_HTML)
         html_open(f, period);
     if (fmt == BMP_INVOICE_CSV)
@@ -194,11 +203,11 @@ static bmp_status write_doc(bmp_ledger *l, const ledger_body *b, const issuer *w
     st = NULL;
     if (!rc)
         rc = cert_rows(l, b, period, &st, err);
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
         const char *v[C_N];
         char number[80];
         for (int k = 0; k < C_N; k++)
-            v[k] = l->ops->col_text(st, k);
+            v[k] = lq_col_text(l, st, k);
         snprintf(number, sizeof number, "%s-%s-%s", who->prefix, v[C_PERIOD], v[C_NUMBER]);
         if (fmt == BMP_INVOICE_HTML)
             html_cert(f, body_name, number, v);
@@ -208,7 +217,7 @@ static bmp_status write_doc(bmp_ledger *l, const ledger_body *b, const issuer *w
             rc = bmp_error_oom(err);
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     if (fmt == BMP_INVOICE_HTML)
         fputs("</body></html>\n", f);
     return rc;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ledger/report/report_rows.h"
+#include "ledger/store/query.h"
 
 /* "2026-11" -> 2026-11..2026-11; "2026" -> 2026-01..2026-12. */
 static bool period_range(const char *p, char from[16], char to[16])

@@ -9,6 +9,7 @@
 
 #include "core/buf.h"
 #include "ledger/report/report_rows.h"
+#include "ledger/store/query.h"
 
 /* The posted holdings (the journal's cache) into r. */
 static bmp_status holdings(bmp_ledger *l, const ledger_body *b, report_rows *r, bmp_error *err)
@@ -19,11 +20,11 @@ static bmp_status holdings(bmp_ledger *l, const ledger_body *b, report_rows *r, 
                              "SELECT h.player_id, h.point_type, h.points FROM holding h "
                              "JOIN player p ON p.id = h.player_id WHERE p.body_id = ?1",
                              "i", b->id);
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row)
-        rc = report_rows_add(r, l->ops->col_int(st, 0), l->ops->col_text(st, 1),
-                             l->ops->col_int(st, 2), err);
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row)
+        rc = report_rows_add(r, lq_col_int(l, st, 0), lq_col_text(l, st, 1),
+                             lq_col_int(l, st, 2), err);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 

@@ -8,21 +8,22 @@
 #include "bridgemp/rules.h"
 #include "core/util.h"
 #include "ledger/report/report_rows.h"
+#include "ledger/store/query.h"
 
 static bool fill_player(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
 {
     (void)ctx;
     report_player *p = row;
-    p->id = l->ops->col_int(st, 0);
-    core_strlcpy(p->number, l->ops->col_text(st, 1), sizeof p->number);
-    core_strlcpy(p->name, l->ops->col_text(st, 2), sizeof p->name);
-    core_strlcpy(p->club, l->ops->col_text(st, 3), sizeof p->club);
-    core_strlcpy(p->status, l->ops->col_text(st, 4), sizeof p->status);
-    p->rank = (int)l->ops->col_int(st, 5);
-    p->stars = (int)l->ops->col_int(st, 6);
-    core_strlcpy(p->rank_name, l->ops->col_text(st, 7), sizeof p->rank_name);
-    p->overseas = l->ops->col_int(st, 8) != 0;
-    core_strlcpy(p->region, l->ops->col_text(st, 9), sizeof p->region);
+    p->id = lq_col_int(l, st, 0);
+    core_strlcpy(p->number, lq_col_text(l, st, 1), sizeof p->number);
+    core_strlcpy(p->name, lq_col_text(l, st, 2), sizeof p->name);
+    core_strlcpy(p->club, lq_col_text(l, st, 3), sizeof p->club);
+    core_strlcpy(p->status, lq_col_text(l, st, 4), sizeof p->status);
+    p->rank = (int)lq_col_int(l, st, 5);
+    p->stars = (int)lq_col_int(l, st, 6);
+    core_strlcpy(p->rank_name, lq_col_text(l, st, 7), sizeof p->rank_name);
+    p->overseas = lq_col_int(l, st, 8) != 0;
+    core_strlcpy(p->region, lq_col_text(l, st, 9), sizeof p->region);
     return true;
 }
 

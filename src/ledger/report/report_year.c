@@ -9,6 +9,7 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/report/report_rows.h"
+#include "ledger/store/query.h"
 
 static bmp_status year_points(bmp_ledger *l, const ledger_body *b, const char *from,
                               const char *to, report_rows *r, bmp_error *err)
@@ -21,11 +22,11 @@ static bmp_status year_points(bmp_ledger *l, const ledger_body *b, const char *f
                              "b.state = 'posted' AND b.period >= ?2 AND b.period <= ?3 "
                              "GROUP BY j.player_id, j.point_type",
                              "iss", b->id, from, to);
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row)
-        rc = report_rows_add(r, l->ops->col_int(st, 0), l->ops->col_text(st, 1),
-                             l->ops->col_int(st, 2), err);
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row)
+        rc = report_rows_add(r, lq_col_int(l, st, 0), lq_col_text(l, st, 1),
+                             lq_col_int(l, st, 2), err);
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 
@@ -49,19 +50,19 @@ static bmp_status rank_at_start(bmp_ledger *l, const ledger_body *b, const char 
                              "FROM promotion q WHERE q.body_id = r.body_id AND q.player_id = "
                              "r.player_id AND q.period >= ?2 AND q.period < r.period)",
                              "is", b->id, from);
-    while (!rc && !(rc = l->ops->step(st, &row, err)) && row) {
-        int64_t id = l->ops->col_int(st, 0);
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        int64_t id = lq_col_int(l, st, 0);
         report_player *p = bsearch(&id, r->p, r->n, sizeof *r->p, by_id);
         if (p) {
             /* promotion.from_rank is ledger_rank_order: rank x 1000 + stars */
-            int64_t o = l->ops->col_int(st, 1);
+            int64_t o = lq_col_int(l, st, 1);
             p->rank = (int)(o / 1000);
             p->stars = (int)(o % 1000);
-            core_strlcpy(p->rank_name, l->ops->col_text(st, 2), sizeof p->rank_name);
+            core_strlcpy(p->rank_name, lq_col_text(l, st, 2), sizeof p->rank_name);
         }
     }
     if (st)
-        l->ops->finalize(st);
+        lq_finalize(l, st);
     return rc;
 }
 

@@ -7,6 +7,7 @@
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/shared/ranks_glue.h"
+#include "ledger/store/query.h"
 
 /* The id a player's number reaches (ledger_internal.h). */
 bmp_status ledger_find_resolved(bmp_ledger *l, const ledger_body *b, const char *number,
@@ -36,22 +37,22 @@ static bmp_status statement_notes(bmp_ledger *l, const ledger_body *b, int64_t i
         "LEFT JOIN club c ON c.id = p.home_club WHERE p.id = ?1";
     bmp_status rc = lq_cached(l, sql, &st, &owned, err);
     if (!rc)
-        rc = l->ops->bind_int(st, 1, id, err);
+        rc = lq_bind_int(l, st, 1, id, err);
     bool row = false;
     ledger_rank cur = {0};
     bmp_points pre82 = 0;
     if (!rc)
-        rc = l->ops->step(st, &row, err);
+        rc = lq_step(l, st, &row, err);
     if (!rc && row) {
         rc = bmp_table_title(t, "statement");
         if (!rc)
-            rc = bmp_table_note(t, "player %s %s (%s), home club %s", l->ops->col_text(st, 0),
-                                l->ops->col_text(st, 1), l->ops->col_text(st, 2),
-                                l->ops->col_text(st, 3));
-        cur.rank = (int)l->ops->col_int(st, 4);
-        cur.stars = (int)l->ops->col_int(st, 5);
-        snprintf(cur.name, sizeof cur.name, "%s", l->ops->col_text(st, 6));
-        pre82 = l->ops->col_int(st, 7);
+            rc = bmp_table_note(t, "player %s %s (%s), home club %s", lq_col_text(l, st, 0),
+                                lq_col_text(l, st, 1), lq_col_text(l, st, 2),
+                                lq_col_text(l, st, 3));
+        cur.rank = (int)lq_col_int(l, st, 4);
+        cur.stars = (int)lq_col_int(l, st, 5);
+        snprintf(cur.name, sizeof cur.name, "%s", lq_col_text(l, st, 6));
+        pre82 = lq_col_int(l, st, 7);
         if (!rc)
             rc = bmp_table_note(t, "rank at the last close: %s", cur.name[0] ? cur.name : "none");
     }

@@ -9,6 +9,6 @@
 /* A new section titled `title` at the end of s (*t: its table). */
 bmp_status ledger_section_add(bmp_ledger_sections *s, const char *title, bmp_table **t,
                               bmp_error *err);
-/* A section's table from a query: lq_table (ledger_internal.h). */
+/* A section's table from a query: lq_table (store/query.h). */
 
 #endif

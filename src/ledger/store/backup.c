@@ -11,6 +11,7 @@
 
 #include "bridgemp/ledger_backup.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 #define PATH_CAP 4096
 
@@ -95,15 +96,15 @@ static bmp_status verify_copy(const char *path, bmp_ledger_head *head, bmp_probl
 bmp_status bmp_ledger_backup(bmp_ledger *l, const char *file, bmp_ledger_head *head,
                              bmp_problems *probs, bmp_error *err)
 {
-    if (!l->ops->backup)
-        return bmp_error_set(err, BMP_ENOTSUP, "not supported on %s: backup", l->ops->name);
+    if (!lq_can(l, LQ_CAN_BACKUP))
+        return bmp_error_set(err, BMP_ENOTSUP, "not supported on %s: backup", lq_backend(l));
     if (access(file, F_OK) == 0)
         return bmp_error_set(err, BMP_EINVAL, "%s: exists: never overwritten", file);
     char tmp[PATH_CAP];
     bmp_status rc = make_temp(file, "backup", tmp, err);
     if (rc)
         return rc;
-    rc = l->ops->backup(l->s, tmp, err);
+    rc = lq_backup(l, tmp, err);
     if (!rc && (rc = verify_copy(tmp, head, probs, err)) != BMP_OK)
         bmp_error_prefix(err, "%s: the copy fails verify, not kept: ", file);
     if (!rc)
@@ -154,10 +155,10 @@ static bmp_status open_target(const char *target, bool replace, bmp_ledger **t, 
                              "(--force-replace does, in one transaction)",
                              target);
     }
-    if (!(*t)->ops->restore)
-        rc = bmp_error_set(err, BMP_ENOTSUP, "not supported on %s: restore", (*t)->ops->name);
+    if (!lq_can(*t, LQ_CAN_RESTORE))
+        rc = bmp_error_set(err, BMP_ENOTSUP, "not supported on %s: restore", lq_backend(*t));
     else
-        rc = (*t)->ops->restore((*t)->s, NULL, err); /* can it, before any file is made */
+        rc = lq_restore(*t, NULL, err); /* can it, before any file is made */
     if (rc) {
         bmp_ledger_close(*t);
         *t = NULL;
@@ -187,7 +188,7 @@ bmp_status bmp_ledger_restore(const char *file, const char *target, bool replace
     if (!rc && (rc = verify_copy(tmp, head, probs, err)) != BMP_OK)
         bmp_error_prefix(err, "%s: the backup fails verify, nothing restored: ", file);
     if (!rc && t) {
-        rc = t->ops->restore(t->s, tmp, err);
+        rc = lq_restore(t, tmp, err);
         if (!rc)
             rc = bmp_ledger_verify(t, probs, err);
         if (!rc && head)
