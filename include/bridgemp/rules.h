@@ -26,6 +26,10 @@ extern "C" {
 typedef struct bmp_scale_info {
     const char *name;        /* "appendix-a" */
     const char *description; /* "B factor by tables (§I.A, Appendix A)" */
+    /* The options the table reads from its params bag (name, type, values,
+     * default, rule, one line of doc), ended by a NULL key; NULL: none.
+     * bmp_scale refuses any other (bmp_scale_check_options). */
+    const bmp_param_spec *options;
 } bmp_scale_info;
 
 /* A USEBIO flavour: data, named for `bridgemp --usebio-flavour NAME`. */
@@ -122,9 +126,27 @@ const bmp_param_specs *bmp_rules_param_specs(const bmp_rules *r);
 /* Dispatch ev to its body's rules under the event's edition. */
 bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 
-/* Dispatch to a body's scale. */
+/* Dispatch to a body's scale, after bmp_scale_check_options: an option the
+ * table does not declare is refused before anything is computed. */
 bmp_status bmp_scale(const char *body, const char *name, const char *edition,
                      const bmp_params *opts, bmp_table *out, bmp_error *err);
+
+/* The table `name` (case-insensitive) of `body`, with its declared options;
+ * NULL and BMP_ENOTFOUND in err ("unknown body ...", "unknown <body> table
+ * ... (known: ...)") when there is none. */
+const bmp_scale_info *bmp_scale_find(const char *body, const char *name, bmp_error *err);
+
+/* Check opts against the options table s declares (s->options), by name:
+ * an option it does not declare is BMP_EINVAL, "<key>: not an option of
+ * table <name> (its options: a, b)" or "... (its options: none)".  A string
+ * is accepted for any declared option (the command line gives every value
+ * as text; the table converts it and refuses a bad value with its own
+ * message); a number or bool for an option of another type is BMP_EINVAL,
+ * "<key>: expected a string".  bmp_scale calls it before computing; a front
+ * end calls it first to tell a usage error (the CLI's exit 2: an option
+ * that is not the table's) from a bad value (bmp_scale's later errors). */
+bmp_status bmp_scale_check_options(const bmp_scale_info *s, const bmp_params *opts,
+                                   bmp_error *err);
 
 #ifdef __cplusplus
 }

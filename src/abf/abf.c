@@ -46,20 +46,34 @@
  * Contestant params: sessions_played (4.3.3), partnerships (App. A Singles).
  * Match params: rate (per board), final, triangle (4.2.3 NOTE iii). */
 #include "abf/abf_internal.h"
+#include "core/params_spec.h"
 
 static const char *const editions[] = {"2025", NULL};
 static const char *const edition_docs[] = {"Masterpoint Scheme (27/07/2025)", NULL};
+/* The options of Tables 1A-3C (abf_scale, tables.c). */
+static const bmp_param_spec table_options[] = {
+    BMP_PSTR_BODY("grade", "ABF-2", "F|E|D|C|B4c|B5i|B4s|B5|B4|B3|B|A2|A", NULL,
+                  "print the grade's own awards (its weight, 3.1.1-3.1.3) instead of the "
+                  "printed table"),
+    BMP_PSTR_BODY("teams", "ABF-2", "yes|no", "no",
+                  "with grade: the grade's teams weight (yes, 1 or true)"),
+    BMP_PSTR_BODY("rounding", "AMB-1", "half-up|half-even|half-down|floor|ceil|trunc", "half-up",
+                  "how a half hundredth rounds (half-even: 4.4.2's literal tie rule)"),
+    BMP_PSTR_BODY("max-tables", "ABF-3", NULL, "the printed last row",
+                  "the last row, a whole number of tables from the first row to 10000"),
+    BMP_PEND};
+
 static const bmp_scale_info scales[] = {
-    {"1A", "Session awards, two winners (Mitchell), weight 1.0 (3.2)"},
-    {"1B", "Session awards, two winners (Mitchell), weight 1.5 (3.2)"},
-    {"1C", "Session awards, two winners (Mitchell), weight 2.5 (3.2)"},
-    {"2A", "Session awards, one winner (Howell), weight 1.0 (3.3)"},
-    {"2B", "Session awards, one winner (Howell), weight 1.5 (3.3)"},
-    {"2C", "Session awards, one winner (Howell), weight 2.5 (3.3)"},
-    {"3A", "Outright winners' awards, weight 1.0 (3.4)"},
-    {"3B", "Outright winners' awards, weight 1.5 (3.4)"},
-    {"3C", "Outright winners' awards, weight 2.5 (3.4)"},
-    {NULL, NULL}};
+    {"1A", "Session awards, two winners (Mitchell), weight 1.0 (3.2)", table_options},
+    {"1B", "Session awards, two winners (Mitchell), weight 1.5 (3.2)", table_options},
+    {"1C", "Session awards, two winners (Mitchell), weight 2.5 (3.2)", table_options},
+    {"2A", "Session awards, one winner (Howell), weight 1.0 (3.3)", table_options},
+    {"2B", "Session awards, one winner (Howell), weight 1.5 (3.3)", table_options},
+    {"2C", "Session awards, one winner (Howell), weight 2.5 (3.3)", table_options},
+    {"3A", "Outright winners' awards, weight 1.0 (3.4)", table_options},
+    {"3B", "Outright winners' awards, weight 1.5 (3.4)", table_options},
+    {"3C", "Outright winners' awards, weight 2.5 (3.4)", table_options},
+    {NULL, NULL, NULL}};
 
 /* Point types (1.8, ABF-86): the credit files' letters G, R, Y are also
  * read in USEBIO files (Compscore writes GREEN / RED). */

@@ -64,6 +64,7 @@
 #include <strings.h>
 
 #include "acbl/acbl_internal.h"
+#include "core/params_spec.h"
 #include "core/strindex.h"
 #include "acbl/ko.h"
 
@@ -71,22 +72,36 @@ static const char *const editions[] = {"current", "2003", NULL};
 static const char *const edition_docs[] = {
     "Masterpoint Awards Rules & Regulations (later, undated)",
     "Masterpoint Rules & Regulations MPBOOK.041 (Rev. 11/2003)", NULL};
-static const bmp_scale_info scales[] = {
-    {"appendix-a", "B factor by tables (ACBL-2; 2003: 0-499, current: 1-250)"},
-    {"appendix-b", "sample M factor values (ACBL-5)"},
-    {"appendix-c", "overall awards relative to 1st by sessions (ACBL-9/10/11)"},
-    {"appendix-e", "L factor by boards per match (ACBL-26)"},
-    {"appendix-f", "2003 KO bracket table counts, six brackets of 16 (ACBL-29/30)"},
+/* The options tables read (acbl_scale, scale.c; appendix_f, ko_scale.c). */
+static const bmp_param_spec appendix_c_options[] = {
+    BMP_PNUM("places", ANY, "ACBL-11", "the printed places", "places",
+             "extend the table to this many places, a whole number from 1 to 1000"),
+    BMP_PEND};
+static const bmp_param_spec appendix_f_options[] = {
+    BMP_PNUM("brackets", ANY, "ACBL-25", "6", "brackets", "brackets, 1 to 64"),
+    BMP_PNUM("teams", ANY, "ACBL-25", "16", "teams", "teams in each bracket, 1 or more"),
+    BMP_PNUM("k", ANY, "ACBL-25", "46", "factor", "the K factor (46: Regional)"),
+    BMP_PNUM("l", ANY, "ACBL-26", "1", "factor", "the L factor (boards per match)"),
+    BMP_PEND};
 
-    {"ko-overall-pct", "KO overall percentages by position (ACBL-33 / ACBL-41)"},
-    {"ko-reduction-factor", "later KO reduction factor by teams (ACBL-39)"},
-    {"ko-computed-award", "later KO Computed Award by bracket AVG MP (ACBL-37)"},
-    {"nabc-pairs", "NABC pair events (ACBL-53)"},
-    {"nabc-teams", "NABC Swiss and BAM team events (ACBL-55)"},
-    {"nabc-ko", "NABC knockout events, fixed and formula (ACBL-57, ACBL-60)"},
-    {"nabc-min-tables", "NABC minimum-table reductions (ACBL-54, ACBL-56, ACBL-58)"},
-    {"wbf", "WBF events: fixed first places (ACBL-97)"},
-    {NULL, NULL}};
+static const bmp_scale_info scales[] = {
+    {"appendix-a", "B factor by tables (ACBL-2; 2003: 0-499, current: 1-250)", NULL},
+    {"appendix-b", "sample M factor values (ACBL-5)", NULL},
+    {"appendix-c", "overall awards relative to 1st by sessions (ACBL-9/10/11)",
+     appendix_c_options},
+    {"appendix-e", "L factor by boards per match (ACBL-26)", NULL},
+    {"appendix-f", "2003 KO bracket table counts, six brackets of 16 (ACBL-29/30)",
+     appendix_f_options},
+
+    {"ko-overall-pct", "KO overall percentages by position (ACBL-33 / ACBL-41)", NULL},
+    {"ko-reduction-factor", "later KO reduction factor by teams (ACBL-39)", NULL},
+    {"ko-computed-award", "later KO Computed Award by bracket AVG MP (ACBL-37)", NULL},
+    {"nabc-pairs", "NABC pair events (ACBL-53)", NULL},
+    {"nabc-teams", "NABC Swiss and BAM team events (ACBL-55)", NULL},
+    {"nabc-ko", "NABC knockout events, fixed and formula (ACBL-57, ACBL-60)", NULL},
+    {"nabc-min-tables", "NABC minimum-table reductions (ACBL-54, ACBL-56, ACBL-58)", NULL},
+    {"wbf", "WBF events: fixed first places (ACBL-97)", NULL},
+    {NULL, NULL, NULL}};
 
 static bmp_status bad(bmp_error *err, const char *path, const char *fmt, const char *got)
 {

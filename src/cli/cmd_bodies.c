@@ -21,10 +21,40 @@ static void print_editions(const bmp_rules *r, FILE *out)
                 r->edition_docs ? r->edition_docs[i] : "", i == 0 ? " (default)" : "");
 }
 
+/* Each table, with the options it declares ("; options --status, --boards"). */
 static void print_tables(const bmp_rules *r, FILE *out)
 {
-    for (size_t i = 0; r->scales && r->scales[i].name; i++)
-        fprintf(out, "  table   %-12s %s\n", r->scales[i].name, r->scales[i].description);
+    for (const bmp_scale_info *s = r->scales; s && s->name; s++) {
+        fprintf(out, "  table   %-12s %s", s->name, s->description);
+        for (const bmp_param_spec *o = s->options; o && o->key; o++)
+            fprintf(out, "%s--%s", o == s->options ? "; options " : ", ", o->key);
+        fputc('\n', out);
+    }
+}
+
+/* With BODY: each table's options, one line each (name, values, default, doc). */
+static void print_table_options(const bmp_rules *r, FILE *out)
+{
+    for (const bmp_scale_info *s = r->scales; s && s->name; s++) {
+        if (!s->options || !s->options->key)
+            continue;
+        /* a list shared with the table before is said once */
+        if (s != r->scales && s[-1].options == s->options)
+            continue;
+        fprintf(out, "options of table %s", s->name);
+        for (const bmp_scale_info *t = s + 1; t->name && t->options == s->options; t++)
+            fprintf(out, ", %s", t->name);
+        fputs(":\n", out);
+        for (const bmp_param_spec *o = s->options; o->key; o++) {
+            fprintf(out, "  --%-13s %s", o->key, o->doc);
+            if (o->values)
+                fprintf(out, "; %s", o->values);
+            if (o->dflt)
+                fprintf(out, "; default %s", o->dflt);
+            fprintf(out, "%s%s%s\n", o->rule ? " (" : "", o->rule ? o->rule : "",
+                    o->rule ? ")" : "");
+        }
+    }
 }
 
 static void print_point_types(const bmp_rules *r, FILE *out)
@@ -86,8 +116,8 @@ static void print_functions(const bmp_rules *r, FILE *out)
 
 /* The sections of `bridgemp bodies BODY`, in order. */
 static void (*const sections[])(const bmp_rules *, FILE *) = {
-    print_editions, print_tables, print_point_types, print_player_ids, print_ranks,
-    print_functions,
+    print_editions, print_tables, print_table_options, print_point_types, print_player_ids,
+    print_ranks, print_functions,
 };
 
 static void print_body(const bmp_rules *r, FILE *out)

@@ -1,12 +1,10 @@
 /* `bridgemp scale BODY TABLE`: a regulation table computed by the engine
- * (bmp_scale).  Besides --edition and --format a table takes options of its
- * own (--sessions 2, --grade A), which the engine reads from a params bag
- * and does not list; so an option the table does not read is found by
- * trying it: a table reads --NAME when some value of it changes the table,
- * or when the value given fails and another does not.  An option whatever
- * value of which leaves the table as it is (or always fails) is a usage
- * error, exit 2, naming the options the table does read among the body's
- * parameter names and those its description lists ("opts max, t"). */
+ * (bmp_scale).  Besides --edition and --format a table takes the options it
+ * declares (bmp_scale_info.options, where the body defines its tables:
+ * --sessions 2, --grade A), listed by `bridgemp bodies BODY`; any other is
+ * refused by the library (bmp_scale_check_options) and is a usage error,
+ * exit 2, naming the table's options.  A bad value of a declared option is
+ * the table's own error (exit 1). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,180 +15,40 @@
 
 static const char *const scale_help =
     "Print a regulation table computed by the engine from the regulation's\n"
-    "formulas (not copied from print).  'bridgemp bodies' lists the tables.\n"
-    "Table-specific options are passed as --NAME VALUE (e.g. --sessions 2); one\n"
-    "the table does not read is refused.\n"
+    "formulas (not copied from print).  'bridgemp bodies' lists the tables,\n"
+    "'bridgemp bodies BODY' each table's options, passed as --NAME VALUE\n"
+    "(e.g. --status district); one the table does not declare is refused.\n"
     "\n"
     "examples:\n"
     "  bridgemp scale acbl appendix-a --edition 2003\n"
-    "  bridgemp scale acbl appendix-c --edition current --format csv\n";
+    "  bridgemp scale acbl appendix-c --edition current --format csv\n"
+    "  bridgemp scale ebu S --status county --boards 36\n";
 
-/* The values an option is tried with besides the one given, and the
- * body's own words (its scale option's values, its parameters' values). */
-static const char *const fixed_probes[] = {"\x01", "0", "1", "2", "7", "99", "999999", "yes",
-                                           "no", "A", "half-even", NULL};
-enum { MAX_PROBES = 96 };
-
-typedef struct scale_in {
-    const char *body, *table, *edition;
-    const char *probes[MAX_PROBES + 1];
-    size_t nshort;  /* the fixed probes and the scale option's values */
-    char words[2048];
-} scale_in;
-
-/* Add the words of "a|b|c" to in's probes. */
-static void add_words(scale_in *in, size_t *n, size_t *used, const char *list)
-{
-    for (const char *w = list; w && *w && *n < MAX_PROBES;) {
-        size_t k = strcspn(w, "|");
-        if (*used + k + 1 > sizeof in->words)
-            return;
-        char *at = in->words + *used;
-        memcpy(at, w, k);
-        at[k] = '\0';
-        *used += k + 1;
-        in->probes[(*n)++] = at;
-        w += k + (w[k] == '|');
-    }
-}
-
-static void make_probes(scale_in *in, const bmp_rules *r)
-{
-    size_t n = 0, used = 0;
-    for (size_t i = 0; fixed_probes[i]; i++)
-        in->probes[n++] = fixed_probes[i];
-    add_words(in, &n, &used, r ? r->scale_values : NULL);
-    in->nshort = n;
-    for (int l = 0; r && r->params && l < BMP_PARAM_LEVELS; l++)
-        for (const bmp_param_spec *p = r->params->level[l]; p && p->key; p++)
-            add_words(in, &n, &used, p->values);
-    in->probes[n] = NULL;
-}
-
-/* The table as CSV (malloc'ed) for params, or NULL when bmp_scale fails. */
-static char *render(const scale_in *in, const bmp_params *params)
+/* The table's options as the library checks them; 0, or the exit status
+ * (an unknown body or table: exit 1 as bmp_scale says; an option the table
+ * does not declare: a usage error naming its options). */
+static int check_options(const cli_call *c, const char *body, const char *table,
+                         const bmp_params *params)
 {
     bmp_error e = {0};
-    bmp_table t;
-    bmp_table_init(&t);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    bmp_status st = f ? bmp_scale(in->body, in->table, in->edition, params, &t, &e) : BMP_ENOMEM;
-    if (!st)
-        st = bmp_table_write(&t, BMP_OUT_CSV, f, &e);
-    if (f)
-        fclose(f);
-    bmp_table_free(&t);
-    if (st) {
-        free(buf);
-        return NULL;
+    const bmp_scale_info *s = bmp_scale_find(body, table, &e);
+    if (!s)
+        return cli_fail(&e, e.code);
+    if (!bmp_scale_check_options(s, params, &e))
+        return 0;
+    char list[512] = "";
+    for (const bmp_param_spec *o = s->options; o && o->key; o++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), ", --%s", o->key);
+    /* the option refused: the first one the library refuses on its own */
+    for (size_t i = 0; i < params->count; i++) {
+        bmp_params one = {&params->items[i], 1};
+        if (bmp_scale_check_options(s, &one, NULL))
+            return cli_usage_error(c->prog, c->p->cmd,
+                                   "--%s is not an option of %s table %s; its options: "
+                                   "--edition, --format%s",
+                                   params->items[i].key, body, s->name, list);
     }
-    return buf;
-}
-
-/* params with item k's value v (k == count: one more item, key). */
-static char *render_with(const scale_in *in, bmp_params *params, size_t k, const char *key,
-                         const char *v)
-{
-    bmp_param saved = params->items[k];
-    params->items[k] = (bmp_param){.key = (char *)key, .type = BMP_PARAM_STRING, .string = (char *)v};
-    size_t count = params->count;
-    if (k == count)
-        params->count++;
-    char *out = render(in, params);
-    params->items[k] = saved;
-    params->count = count;
-    return out;
-}
-
-static bool same(const char *a, const char *b)
-{
-    return a && b && strcmp(a, b) == 0;
-}
-
-/* Does the table read option key at item k of params (the others as they
- * are), given value (NULL: only the probes)?  base: the table without it. */
-static bool reads(const scale_in *in, bmp_params *params, size_t k, const char *key,
-                  const char *value, const char *base)
-{
-    char *given = value ? render_with(in, params, k, key, value) : NULL;
-    bool read = given && !same(given, base), any_ok = given != NULL;
-    for (size_t i = 0; in->probes[i] && !read; i++) {
-        char *out = render_with(in, params, k, key, in->probes[i]);
-        read = out && !same(out, base);
-        any_ok |= out != NULL;
-        free(out);
-    }
-    free(given);
-    /* the given value fails where another succeeds: read, and the error is its */
-    return read || (value && !given && any_ok);
-}
-
-/* ", --NAME" for each name the table reads among those the body names: its
- * scale option, its parameters, and what the table's description lists
- * after "opts " (the engine lists a table's options nowhere else). */
-static void list_read(scale_in *in, const bmp_rules *r, char *buf, size_t n)
-{
-    char cand[64][48];
-    size_t nc = 0;
-    if (r->scale_option)
-        snprintf(cand[nc++], sizeof cand[0], "%s", r->scale_option);
-    for (int l = 0; r->params && l < BMP_PARAM_LEVELS; l++)
-        for (const bmp_param_spec *p = r->params->level[l]; p && p->key && nc < 64; p++)
-            snprintf(cand[nc++], sizeof cand[0], "%s", p->key);
-    for (const bmp_scale_info *s = r->scales; s && s->name; s++) {
-        const char *o = strcmp(s->name, in->table) == 0 ? strstr(s->description, "opts ") : NULL;
-        for (o = o ? o + 5 : NULL; o && *o && nc < 64; o += strspn(o, ", ")) {
-            size_t w = strcspn(o, ", ;)");
-            snprintf(cand[nc++], sizeof cand[0], "%.*s", (int)w, o);
-            o += w;
-        }
-    }
-    bmp_param one = {0};
-    bmp_params none = {&one, 0};
-    char *base = render(in, &none);
-    const char *cut = in->probes[in->nshort]; /* the short list: a message, not a refusal */
-    in->probes[in->nshort] = NULL;
-    for (size_t i = 0; i < nc; i++) {
-        bool dup = false;
-        for (size_t j = 0; j < i && !dup; j++)
-            dup = strcmp(cand[j], cand[i]) == 0;
-        if (dup || strlen(buf) + strlen(cand[i]) + 5 > n || !reads(in, &none, 0, cand[i], NULL, base))
-            continue;
-        strcat(buf, ", --");
-        strcat(buf, cand[i]);
-    }
-    in->probes[in->nshort] = cut;
-    free(base);
-}
-
-/* Every table option given must be one the table reads; 0 or the exit status. */
-static int check_options(const cli_call *c, scale_in *in, bmp_params *params)
-{
-    const bmp_rules *r = bmp_rules_find(in->body);
-    make_probes(in, r);
-    char *base = NULL;
-    int rc = 0;
-    for (size_t k = 0; r && k < params->count && !rc; k++) {
-        bmp_param p = params->items[k];
-        /* the others as given; this one left out for the base */
-        params->items[k] = params->items[params->count - 1];
-        params->count--;
-        base = render(in, params);
-        params->count++;
-        params->items[k] = p;
-        if (base && !reads(in, params, k, p.key, p.string, base)) {
-            char list[512] = "";
-            list_read(in, r, list, sizeof list);
-            rc = cli_usage_error(c->prog, c->p->cmd,
-                                 "--%s is not an option of %s %s (no value of it changes the "
-                                 "table); its options: --edition, --format%s",
-                                 p.key, in->body, in->table, list);
-        }
-        free(base);
-    }
-    return rc;
+    return cli_usage_error(c->prog, c->p->cmd, "%s", e.msg);
 }
 
 /* The table options given (CLI_OPEN: every --NAME VALUE not --edition or
@@ -235,8 +93,7 @@ static int cmd_scale(void *arg)
     const cli_parsed *p = c->p;
     size_t n = p->npos - p->nwords;
     const char *const *args = p->pos + p->nwords;
-    scale_in in = {n > 0 ? args[0] : NULL, n > 1 ? args[1] : NULL, cli_value(p, "--edition"),
-                   {NULL}, 0, ""};
+    const char *body = n > 0 ? args[0] : NULL, *table = n > 1 ? args[1] : NULL;
     const char *format = cli_value(p, "--format");
     bmp_output_format fmt = BMP_OUT_TABLE;
     if (format && !bmp_output_format_parse(format, &fmt))
@@ -247,12 +104,12 @@ static int cmd_scale(void *arg)
     if (n < 2)
         return cli_usage_error(c->prog, p->cmd, "expected BODY and TABLE");
     bmp_params params = {0};
-    int rc = table_params(c, &params) ? check_options(c, &in, &params) : BMP_EXIT_USAGE;
+    int rc = table_params(c, &params) ? check_options(c, body, table, &params) : BMP_EXIT_USAGE;
     if (!rc) {
         bmp_error e = {0};
         bmp_table t;
         bmp_table_init(&t);
-        bmp_status st = bmp_scale(in.body, in.table, in.edition, &params, &t, &e);
+        bmp_status st = bmp_scale(body, table, cli_value(p, "--edition"), &params, &t, &e);
         if (!st)
             st = bmp_table_write(&t, fmt, stdout, &e);
         if (st)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bridgemp/event.h"
+#include "bridgemp/rules.h"
 
 const char *bmp_param_level_name(bmp_param_level l)
 {
@@ -172,4 +173,31 @@ bmp_status bmp_params_check_event(const bmp_event *ev, const bmp_param_specs *s,
         }
     }
     return st;
+}
+
+/* A regulation table's options (bmp_scale_info.options): the same specs,
+ * checked by name; a string is accepted for any declared type (the command
+ * line's text, converted and checked by the table itself). */
+bmp_status bmp_scale_check_options(const bmp_scale_info *s, const bmp_params *opts,
+                                   bmp_error *err)
+{
+    for (size_t i = 0; s && opts && i < opts->count; i++) {
+        const bmp_param *q = &opts->items[i];
+        const bmp_param_spec *f = q->key ? spec_find(s->options, q->key) : NULL;
+        if (!f) {
+            char list[600] = "";
+            for (const bmp_param_spec *k = s->options; k && k->key; k++) {
+                strncat(list, k == s->options ? "" : ", ", sizeof list - strlen(list) - 1);
+                strncat(list, k->key, sizeof list - strlen(list) - 1);
+            }
+            return bmp_error_set(err, BMP_EINVAL,
+                                 "%s: not an option of table %s (its options: %s)",
+                                 q->key ? q->key : "(null)", s->name, *list ? list : "none");
+        }
+        if (q->type != BMP_PARAM_STRING && q->type != f->type)
+            return bmp_error_set(err, BMP_EINVAL, "%s: expected %s%s%s%s", q->key,
+                                 type_word(f->type), f->rule ? " (" : "", f->rule ? f->rule : "",
+                                 f->rule ? ")" : "");
+    }
+    return BMP_OK;
 }

@@ -60,36 +60,55 @@
  *   ranking; give `tables` without them, 3.1.1), category A-D (4.12). */
 #include <string.h>
 
+#include "core/params_spec.h"
 #include "ebu/ebu_internal.h"
 
 static const char *const editions[] = {"2024", NULL};
 static const char *const edition_docs[] = {"Master Points and Licensing Handbook 2024", NULL};
+/* The options tables read (ebu_scale_table, tables.c). */
+#define EBU_STATUS_OPT(dflt)                                                                       \
+    BMP_PSTR_BODY("status", NULL, "club|district|county|regional|national", dflt,                 \
+                  "the event's status (3.2)")
+static const bmp_param_spec strat_options[] = {
+    EBU_STATUS_OPT("club"),
+    BMP_PNUM("boards", ANY, NULL, "24", "boards", "the event's boards, 12 or more (4.1 bands)"),
+    BMP_PEND};
+static const bmp_param_spec qf_options[] = {EBU_STATUS_OPT("club"), BMP_PEND};
+static const bmp_param_spec org_options[] = {
+    BMP_PSTR_BODY("org", NULL, "club|district|county", "club", "who runs the league or event"),
+    BMP_PEND};
+static const bmp_param_spec sqrt_options[] = {
+    BMP_PNUM("max", ANY, NULL, "100", "masterpoints",
+             "the maximum at t tables, a whole number >= 1 (4.4.9)"),
+    BMP_PNUM("t", ANY, NULL, "25", "tables", "the tables the maximum is set for, >= 1 (4.4.9)"),
+    BMP_PEND};
+
 static const bmp_scale_info scales[] = {
-    {"A", "Basic events, Club (Scale A, 4.1)"},
-    {"B", "Basic events, District (Scale B)"},
-    {"C", "Basic events, County (Scale C)"},
-    {"D", "Basic events, Regional (Scale D)"},
-    {"E", "Basic events, National (Scale E)"},
-    {"F", "Basic single-winner individual, all statuses (Scale F)"},
-    {"X", "Scales A-E for 18-35 boards (Scale X)"},
-    {"QA", "Finals, Club (Scale QA, 4.2)"},
-    {"QB", "Finals, District (Scale QB)"},
-    {"QC", "Finals, County (Scale QC)"},
-    {"QD", "Finals, Regional (Scale QD)"},
-    {"QE", "Finals, National (Scale QE)"},
-    {"QF", "Qualified finals of match-won events (Scale QF, 4.6.6)"},
-    {"S", "Stratified basic events (Scale S, 4.12); opts status"},
-    {"QS", "Stratified ranking awards (Scale QS, 4.12.7); opts status"},
-    {"match-won", "Award per match won (4.6.3)"},
-    {"ko", "Knock-out award per match won, Club (4.7.7)"},
-    {"league", "Teams-league key figures (4.8.5-4.8.7); opts org"},
-    {"sections", "Sections of differing status (4.9.4-4.9.8); opts org"},
-    {"sqrt", "Actual maximum for large events (4.4.9); opts max, t"},
-    {"ladder", "Ladder bonus awards, Club (4.11.5-4.11.7)"},
-    {"gp-round", "Green Points per round won (6.4.7)"},
-    {"gp-ko", "Green Points per KO match won, county teams (6.2.2)"},
-    {"ranks", "Ranks (2.6)"},
-    {NULL, NULL}};
+    {"A", "Basic events, Club (Scale A, 4.1)", NULL},
+    {"B", "Basic events, District (Scale B)", NULL},
+    {"C", "Basic events, County (Scale C)", NULL},
+    {"D", "Basic events, Regional (Scale D)", NULL},
+    {"E", "Basic events, National (Scale E)", NULL},
+    {"F", "Basic single-winner individual, all statuses (Scale F)", NULL},
+    {"X", "Scales A-E for 18-35 boards (Scale X)", NULL},
+    {"QA", "Finals, Club (Scale QA, 4.2)", NULL},
+    {"QB", "Finals, District (Scale QB)", NULL},
+    {"QC", "Finals, County (Scale QC)", NULL},
+    {"QD", "Finals, Regional (Scale QD)", NULL},
+    {"QE", "Finals, National (Scale QE)", NULL},
+    {"QF", "Qualified finals of match-won events (Scale QF, 4.6.6)", qf_options},
+    {"S", "Stratified basic events (Scale S, 4.12)", strat_options},
+    {"QS", "Stratified ranking awards (Scale QS, 4.12.7)", strat_options},
+    {"match-won", "Award per match won (4.6.3)", NULL},
+    {"ko", "Knock-out award per match won, Club (4.7.7)", NULL},
+    {"league", "Teams-league key figures (4.8.5-4.8.7)", org_options},
+    {"sections", "Sections of differing status (4.9.4-4.9.8)", org_options},
+    {"sqrt", "Actual maximum for large events (4.4.9)", sqrt_options},
+    {"ladder", "Ladder bonus awards, Club (4.11.5-4.11.7)", NULL},
+    {"gp-round", "Green Points per round won (6.4.7)", NULL},
+    {"gp-ko", "Green Points per KO match won, county teams (6.2.2)", NULL},
+    {"ranks", "Ranks (2.6)", NULL},
+    {NULL, NULL, NULL}};
 
 /* Point types (2.4, 2.5, 2.6.1: EBU-1 .. EBU-3).  USEBIO files count Local
  * Points whole (36 = 36.00) and the others in hundredths (rulings U-20). */

@@ -42,38 +42,54 @@
  *   (NZ-7, NZ-8: 5B below Open, 3B Junior only). */
 #include <string.h>
 
+#include "core/params_spec.h"
 #include "nzb/nzb_internal.h"
 
 static const char *const editions[] = {"2017", NULL};
 static const char *const edition_docs[] = {"NZ Bridge Manual Part E (Sept 2017)", NULL};
+/* The options tables read (nzb_scale, tables.c): the rows printed. */
+static const bmp_param_spec c_basic_options[] = {
+    BMP_PSTR_BODY("max-entrants", "NZ-26", NULL, "50 (over50: 300)",
+                  "the last row, a whole number of entrants up to 2000"),
+    BMP_PSTR_BODY("min-entrants", "NZ-26", NULL, "4 (over50: 50)",
+                  "the first row, a whole number of entrants from 1 to 2000"),
+    BMP_PEND};
+static const bmp_param_spec grade_options[] = {
+    BMP_PSTR_BODY("max-entrants", NULL, NULL, "the printed last column",
+                  "the last column, a whole number of entrants from 2 to 2000"),
+    BMP_PSTR_BODY("min-entrants", NULL, NULL, "10",
+                  "the first column, a whole number of entrants from 1 to 2000"),
+    BMP_PEND};
+
 static const bmp_scale_info scales[] = {
-    {"c-basic", "\"C\" Point Basic Table up to 50 participants (NZ-26)"},
-    {"c-basic-over50", "\"C\" Point Basic Table over 50 participants (NZ-26, NZ-23)"},
-    {"c-match-play", "\"C\" Points Basic Match Play Table (NZ-31)"},
-    {"a-match-play", "Basic Match Play Table of Session \"A\" Point Awards (NZ-41, NZ-42)"},
-    {"20A-pairs", "20A point - Pairs Event (NZ-55)"},
-    {"20A-teams", "20A point - Teams Event (NZ-56)"},
-    {"15A-pairs", "15A points - Pairs Event (NZ-57)"},
-    {"15A-teams", "15A points - Teams Event (NZ-58)"},
-    {"10A-pairs", "10A points - Pairs Event (NZ-60)"},
-    {"10A-teams", "10A points - Teams Event (NZ-61)"},
-    {"5A-pairs", "5A point - Pairs Event (NZ-63)"},
-    {"5A-teams", "5A point - Teams Event (NZ-64)"},
-    {"3A-pairs", "3A point - Pairs Event (NZ-66)"},
-    {"3A-teams", "3A point - Teams Event (NZ-67)"},
-    {"8B-pairs", "8B point - Pairs Event (NZ-69)"},
-    {"8B-teams", "8B point - Teams Event (NZ-70)"},
-    {"5B-pairs", "5B point - Pairs Event (NZ-71)"},
-    {"5B-teams", "5B point - Teams Event (NZ-72)"},
-    {"3B-pairs", "3B point - Pairs Event (NZ-73)"},
-    {"3B-teams", "3B point - Teams Event (NZ-74)"},
-    {"25A-pairs", "25A point - Pairs Event, Final and Plate (NZ-53)"},
-    {"25A-semifinal", "25A point - Pairs Event, semi-final (NZ-53)"},
-    {"25A-teams", "25A point - Teams Event (NZ-54)"},
-    {"interprovincial", "Interprovincial Teams Trials and Championships (NZ-75, NZ-76)"},
-    {"summary", "Summary of event requirements and awards (NZ-82, NZ-83, NZ-84)"},
-    {"ranks", "Masterpoint Rankings (NZ-3)"},
-    {NULL, NULL}};
+    {"c-basic", "\"C\" Point Basic Table up to 50 participants (NZ-26)", c_basic_options},
+    {"c-basic-over50", "\"C\" Point Basic Table over 50 participants (NZ-26, NZ-23)",
+     c_basic_options},
+    {"c-match-play", "\"C\" Points Basic Match Play Table (NZ-31)", NULL},
+    {"a-match-play", "Basic Match Play Table of Session \"A\" Point Awards (NZ-41, NZ-42)", NULL},
+    {"20A-pairs", "20A point - Pairs Event (NZ-55)", grade_options},
+    {"20A-teams", "20A point - Teams Event (NZ-56)", grade_options},
+    {"15A-pairs", "15A points - Pairs Event (NZ-57)", grade_options},
+    {"15A-teams", "15A points - Teams Event (NZ-58)", grade_options},
+    {"10A-pairs", "10A points - Pairs Event (NZ-60)", grade_options},
+    {"10A-teams", "10A points - Teams Event (NZ-61)", grade_options},
+    {"5A-pairs", "5A point - Pairs Event (NZ-63)", grade_options},
+    {"5A-teams", "5A point - Teams Event (NZ-64)", grade_options},
+    {"3A-pairs", "3A point - Pairs Event (NZ-66)", grade_options},
+    {"3A-teams", "3A point - Teams Event (NZ-67)", grade_options},
+    {"8B-pairs", "8B point - Pairs Event (NZ-69)", grade_options},
+    {"8B-teams", "8B point - Teams Event (NZ-70)", grade_options},
+    {"5B-pairs", "5B point - Pairs Event (NZ-71)", grade_options},
+    {"5B-teams", "5B point - Teams Event (NZ-72)", grade_options},
+    {"3B-pairs", "3B point - Pairs Event (NZ-73)", grade_options},
+    {"3B-teams", "3B point - Teams Event (NZ-74)", grade_options},
+    {"25A-pairs", "25A point - Pairs Event, Final and Plate (NZ-53)", NULL},
+    {"25A-semifinal", "25A point - Pairs Event, semi-final (NZ-53)", NULL},
+    {"25A-teams", "25A point - Teams Event (NZ-54)", NULL},
+    {"interprovincial", "Interprovincial Teams Trials and Championships (NZ-75, NZ-76)", NULL},
+    {"summary", "Summary of event requirements and awards (NZ-82, NZ-83, NZ-84)", NULL},
+    {"ranks", "Masterpoint Rankings (NZ-3)", NULL},
+    {NULL, NULL, NULL}};
 
 /* Point types (NZ-1): kept separately; ranks count A + B (NZ-3); C only
  * once converted, 100 C = 1 B (NZ-2).  The NZ converter writes them lower

@@ -102,6 +102,27 @@ bmp_status bmp_award_event(const bmp_event *ev, bmp_awards *out, bmp_error *err)
     return BMP_OK;
 }
 
+const bmp_scale_info *bmp_scale_find(const char *body, const char *name, bmp_error *err)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    if (!r) {
+        bmp_error_set(err, BMP_ENOTFOUND, "unknown body \"%s\" (known: acbl, ebu, abf, nzb)",
+                      body ? body : "(none)");
+        return NULL;
+    }
+    for (size_t i = 0; name && r->scales && r->scales[i].name; i++)
+        if (strcasecmp(r->scales[i].name, name) == 0)
+            return &r->scales[i];
+    char list[512] = "";
+    for (size_t i = 0; r->scales && r->scales[i].name; i++) {
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, r->scales[i].name, sizeof list - strlen(list) - 1);
+    }
+    bmp_error_set(err, BMP_ENOTFOUND, "unknown %s table \"%s\" (known: %s)", r->body,
+                  name ? name : "(none)", *list ? list : "none yet");
+    return NULL;
+}
+
 bmp_status bmp_scale(const char *body, const char *name, const char *edition,
                      const bmp_params *opts, bmp_table *out, bmp_error *err)
 {
@@ -113,19 +134,12 @@ bmp_status bmp_scale(const char *body, const char *name, const char *edition,
     bmp_status st = bmp_rules_edition(r, edition, &ed, err);
     if (st)
         return st;
-    bool known = false;
-    for (size_t i = 0; r->scales && r->scales[i].name; i++)
-        if (strcasecmp(r->scales[i].name, name) == 0)
-            known = true;
-    if (!known) {
-        char list[512] = "";
-        for (size_t i = 0; r->scales && r->scales[i].name; i++) {
-            strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-            strncat(list, r->scales[i].name, sizeof list - strlen(list) - 1);
-        }
-        return bmp_error_set(err, BMP_ENOTFOUND, "unknown %s table \"%s\" (known: %s)", r->body,
-                             name, *list ? list : "none yet");
-    }
+    const bmp_scale_info *s = bmp_scale_find(body, name, err);
+    if (!s)
+        return BMP_ENOTFOUND;
+    /* an option the table does not declare is refused before computing */
+    if ((st = bmp_scale_check_options(s, opts, err)))
+        return st;
     return r->scale(name, ed, opts, out, err);
 }
 

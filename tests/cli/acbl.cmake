@@ -49,6 +49,9 @@ bmp_cli_test(NAME acbl_appendix_c_places ARGS scale acbl appendix-c --places 20 
 # --places is appendix-c's alone: on another table it is not an option (exit 2,
 # naming the table's); on appendix-c a value the engine refuses is exit 1.
 bmp_cli_test(NAME acbl_scale_bad_option ARGS scale acbl appendix-a --places 3 EXIT 2
-             EXPECT "--places is not an option of acbl appendix-a .no value of it changes the table.. its options: --edition, --format")
+             EXPECT "--places is not an option of acbl table appendix-a; its options: --edition, --format\n")
+# appendix-f's options reach the table (ACBL-25): two brackets of 16
+bmp_cli_test(NAME acbl_appendix_f_brackets ARGS scale acbl appendix-f --edition 2003 --brackets 2 --format csv
+             EXPECT "\n2,16,0,0,0,16\\.0000,0\\.4333,19\\.93\n$")
 bmp_cli_test(NAME acbl_scale_bad_value ARGS scale acbl appendix-c --places 0 EXIT 1
              EXPECT "--places: expected a whole number")

@@ -74,6 +74,11 @@ bmp_cli_test(NAME bodies_ebu ARGS bodies ebu
                     "gold +Gold Points \\(gold\\): hundredths, outside the total, no part in rank"
                     "USEBIO BLACK/LOCAL \\(whole points in the file\\)"
                     "player numbers: EBU number" "29 Premier Grand Master +green 1500 \\(up to 50")
+# each table's declared options (bmp_scale_info.options), on its line and in detail
+bmp_cli_test(NAME bodies_ebu_table_options ARGS bodies ebu
+             EXPECT "table   sqrt +Actual maximum for large events \\(4\\.4\\.9\\); options --max, --t\n"
+                    "\noptions of table S, QS:\n  --status +the event's status \\(3\\.2\\); club\\|district"
+                    "\n  --boards +the event's boards, 12 or more \\(4\\.1 bands\\); default 24\n")
 bmp_cli_test(NAME bodies_nzb ARGS bodies nz
              EXPECT " 4 Provincial Master +A\\+B 100, A 50" "functions" "rating-points")
 bmp_cli_test(NAME bodies_acbl ARGS bodies acbl
