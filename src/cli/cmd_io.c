@@ -31,6 +31,7 @@ static const char *const award_io_help =
     "                      [--set KEY=VALUE ...] [--sidecar FILE]\n"
     "                      [--mp-form flat|nested] [--usebio-flavour abf|ebu|nz]\n"
     "                      [--check-digit] [--max-input SIZE] [--fail-empty]\n"
+    "                      [--strict-numbers]\n"
     "\n"
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
@@ -56,6 +57,9 @@ static const char *const award_io_help =
     "                     NAME.grn/.red/.gld; needed for several inputs in any\n"
     "                     format but table\n"
     "      --check-digit  abf-credit: require ABF mod-11 check digits\n"
+    "      --strict-numbers  refuse a player number the body cannot have; without\n"
+    "                     it such a player, a guest and a player with no number\n"
+    "                     keep their award, flagged, summed up on standard error\n"
     "  --body, --edition, --grade, --classification, --status, --rating,\n"
     "  --set KEY=VALUE, --sidecar FILE\n"
     "                     what a USEBIO file cannot say (options win over the\n"
@@ -111,6 +115,7 @@ static const char *const convert_help =
 static const char *const validate_help =
     "usage: bridgemp validate FILE [--body BODY] [--edition ED] [--grade G] ...\n"
     "                         [--sidecar FILE] [--set KEY=VALUE ...] [--max-input SIZE]\n"
+    "                         [--strict-numbers]\n"
     "\n"
     "Check an event file (JSON, docs/event-format.md, or USEBIO with the options\n"
     "of 'bridgemp award'; FILE - is standard input) against its body's rules,\n"
@@ -119,7 +124,9 @@ static const char *const validate_help =
     "values, and the body's award computation must accept the event (the\n"
     "awards are discarded).  Every problem is reported with the file, the JSON\n"
     "path or line and what was expected; the exit code is 1 if the file is\n"
-    "invalid, 3 if it needs a rule that is not supported yet.\n";
+    "invalid, 3 if it needs a rule that is not supported yet.  A player without a\n"
+    "valid number (a guest, none, one the body cannot have) is a warning line;\n"
+    "--strict-numbers refuses an invalid one.\n";
 
 /* Options, as bits: which command accepts which. */
 enum {
@@ -134,6 +141,7 @@ enum {
     O_MAX = 1 << 8,
     O_FAILEMPTY = 1 << 9,
     O_FLAVOUR = 1 << 10,
+    O_STRICTNUM = 1 << 11, /* issue 43: --strict-numbers (award, validate) */
 };
 
 typedef struct io_args {
@@ -142,7 +150,7 @@ typedef struct io_args {
     const char *to, *outpath, *outdir, *format_name, *flavour;
     bmp_usebio_mp_form form;
     bmp_output_format fmt;
-    bool usebio_out, explain, abf_credit, check_digit, fail_empty;
+    bool usebio_out, explain, abf_credit, check_digit, fail_empty, strict_numbers;
     size_t max_input;
     char **pos;
     int npos;
@@ -181,7 +189,8 @@ static int usage(const char *help, const char *cmd, const char *fmt, const char 
 
 static const char *const opt_names[] = {"--body etc.", "--format", "--to", "--mp-form",
                                         "--explain", "--output", "--output-dir", "--check-digit",
-                                        "--max-input", "--fail-empty", "--usebio-flavour"};
+                                        "--max-input", "--fail-empty", "--usebio-flavour",
+                                        "--strict-numbers"};
 
 static int parse_opt(const char *cmd, int c, io_args *a)
 {
@@ -246,6 +255,7 @@ static int parse_opt(const char *cmd, int c, io_args *a)
     case 'O': a->outdir = optarg; return O_OUTDIR;
     case 'k': a->check_digit = true; return O_CHECK;
     case 'E': a->fail_empty = true; return O_FAILEMPTY;
+    case 'N': a->strict_numbers = true; return O_STRICTNUM;
     case 'M': return cli_parse_max_input(cmd, optarg, &a->max_input) ? O_MAX : -1;
     default: return -1;
     }
@@ -280,7 +290,7 @@ static int parse_args(const char *cmd, const char *help, int argc, char **argv, 
         {"output", required_argument, NULL, 'o'}, {"output-dir", required_argument, NULL, 'O'},
         {"check-digit", no_argument, NULL, 'k'}, {"max-input", required_argument, NULL, 'M'},
         {"fail-empty", no_argument, NULL, 'E'},  {"usebio-flavour", required_argument, NULL, 'F'},
-        {NULL, 0, NULL, 0}};
+        {"strict-numbers", no_argument, NULL, 'N'}, {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     a->set = calloc((size_t)argc + 1, sizeof *a->set);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
@@ -418,6 +428,8 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
         st = bmp_pipeline_set(*p, "explain", a->explain ? "true" : "false", e);
     if (!st)
         st = bmp_pipeline_set(*p, "check-digit", a->check_digit ? "true" : "false", e);
+    if (!st)
+        st = bmp_pipeline_set(*p, "strict-numbers", a->strict_numbers ? "true" : "false", e);
     if (!st && a->flavour)
         st = bmp_pipeline_set(*p, "usebio-flavour", a->flavour, e);
     if (!st && a->form)
@@ -453,6 +465,8 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
         st = cli_read_pipeline(p, in, a->max_input, e);
     if (!st)
         st = bmp_pipeline_award(p, e);
+    if (!st) /* issue 43: "2 players without a valid EBU number: lines 41, 77" */
+        st = bmp_pipeline_write_warnings(p, stderr, e);
     if (!st && a->abf_credit) {
         st = cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), out,
                               a->check_digit, e);
@@ -636,7 +650,7 @@ int cli_validate(int argc, char **argv)
     }
     xmlSetGenericErrorFunc(NULL, quiet_xml);
     io_args a;
-    int rc = parse_args("validate", validate_help, argc, argv, &a, O_USEBIO | O_MAX);
+    int rc = parse_args("validate", validate_help, argc, argv, &a, O_USEBIO | O_MAX | O_STRICTNUM);
     if (!rc && a.npos != 1)
         rc = usage(validate_help, "validate", "%s", "expected exactly one event FILE");
     if (rc) {
@@ -662,6 +676,10 @@ int cli_validate(int argc, char **argv)
                "groups, %zu matches, %zu awards\n",
                name, ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
                ev->ncontestants, ev->ngroups, ev->nmatches, bmp_pipeline_awards(p)->count);
+    for (size_t i = 0, line; !st && i < bmp_pipeline_warning_count(p); i++) { /* issue 43 */
+        const char *w = bmp_pipeline_warning(p, i, &line);
+        line ? printf("%s:%zu: warning: %s\n", name, line, w) : printf("%s: warning: %s\n", name, w);
+    }
     bmp_pipeline_free(p);
     free_args(&a);
     return st ? cli_fail(&e, st) : 0;
