@@ -678,7 +678,10 @@ int cli_validate(int argc, char **argv)
                ev->ncontestants, ev->ngroups, ev->nmatches, bmp_pipeline_awards(p)->count);
     for (size_t i = 0, line; !st && i < bmp_pipeline_warning_count(p); i++) { /* issue 43 */
         const char *w = bmp_pipeline_warning(p, i, &line);
-        line ? printf("%s:%zu: warning: %s\n", name, line, w) : printf("%s: warning: %s\n", name, w);
+        if (line)
+            printf("%s:%zu: warning: %s\n", name, line, w);
+        else
+            printf("%s: warning: %s\n", name, w);
     }
     bmp_pipeline_free(p);
     free_args(&a);

@@ -190,8 +190,8 @@ static json_t *players_json(const bmp_event *ev, const bmp_awards *a)
                  set(o, "name", jstr(c->players[p].name)) && set(o, "contestant", jstr(c->id)) &&
                  set(o, "totals", totals);
             char fb[48];
-            const char *flag =
-                io_number_flag_text(ev, io_number_flag(ev, &c->players[p], numbered), fb, sizeof fb);
+            io_number_kind kind = io_number_flag(ev, &c->players[p], numbered);
+            const char *flag = io_number_flag_text(ev, kind, fb, sizeof fb);
             if (ok && flag)
                 ok = set(o, "number_flag", jstr(flag));
             ok = ok && append(arr, o);
@@ -373,8 +373,8 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
             bmp_table_cell(&p, "%s", c->id);
             st = bmp_table_cell(&p, "%s", pts);
             char fb[48];
-            const char *f = io_number_flag_text(ev, io_number_flag(ev, &c->players[k], numbered), fb,
-                                                sizeof fb);
+            io_number_kind kind = io_number_flag(ev, &c->players[k], numbered);
+            const char *f = io_number_flag_text(ev, kind, fb, sizeof fb);
             if (flags && !st)
                 st = bmp_table_cell(&p, "%s", f ? f : "");
         }

@@ -127,11 +127,17 @@ static void map_sections(nz *z, xmlNode *secs, json_t *ev, json_t *params, size_
         if (!z->st && (!id || !*id))
             fail(z, s, "sectid: missing%s%s", "", "");
         handicap |= hc && strcmp(hc, "true") == 0;
-        json_t *g = json_object();
-        if (!z->st && !(g && jset(g, "name", json_string(id)) &&
-                        jset(g, "type", json_string("section")) &&
-                        jset(g, "tables", json_integer(t)) && json_array_append_new(groups, g) == 0))
-            z->st = bmp_error_oom(z->err);
+        json_t *g = z->st ? NULL : json_object();
+        if (!z->st) { /* every jset runs and takes its value: no leak */
+            bool ok = g != NULL;
+            ok &= jset(g, "name", json_string(id));
+            ok &= jset(g, "type", json_string("section"));
+            ok &= jset(g, "tables", json_integer(t));
+            if (!ok)
+                json_decref(g);
+            if (!ok || json_array_append_new(groups, g) != 0)
+                z->st = bmp_error_oom(z->err);
+        }
         xmlFree(id), xmlFree(hc);
         tables += t;
         (*nsec)++;
@@ -190,9 +196,14 @@ static json_t *players_of(nz *z, xmlNode *n, json_t **name)
         snprintf(ai, sizeof ai, "nzb_no_%d", k);
         char *pn = attr(n, an), *id = attr(n, ai);
         json_t *p = json_object();
-        if (!(p && (!pn || !*pn || jset(p, "name", json_string(pn))) &&
-              (!id || !*id || jset(p, "id", json_string(id))) &&
-              json_array_append_new(arr, p) == 0))
+        bool ok = p != NULL;
+        if (pn && *pn)
+            ok &= jset(p, "name", json_string(pn));
+        if (id && *id)
+            ok &= jset(p, "id", json_string(id));
+        if (!ok)
+            json_decref(p); /* NULL is fine */
+        if (!ok || json_array_append_new(arr, p) != 0)
             z->st = bmp_error_oom(z->err);
         if (pn && *pn)
             snprintf(label + strlen(label), sizeof label - strlen(label), "%s%.100s",
@@ -320,10 +331,18 @@ static void map_scores(nz *z, xmlNode *sc, const char *sect, size_t nsec, const 
             k++;
         }
     for (size_t i = 0; i < k && !z->st; i++) {
-        size_t same = 0;
-        for (size_t j = 0; j < k; j++)
+        size_t same = 0, field = 0;
+        for (size_t j = 0; j < k; j++) {
             same += v[j].dir == v[i].dir && v[j].place == v[i].place;
-        emit_pair(z, &v[i], sect, nsec, same > 1, out);
+            field += v[j].dir == v[i].dir;
+        }
+        char pl[24], nf[24];
+        snprintf(pl, sizeof pl, "%ld", v[i].place);
+        snprintf(nf, sizeof nf, "%zu", field);
+        if ((size_t)v[i].place + same - 1 > field) /* said here, at the XML line */
+            fail(z, v[i].n, "place %s is beyond the %s pairs ranked with it", pl, nf);
+        else
+            emit_pair(z, &v[i], sect, nsec, same > 1, out);
     }
     bool howell = k && v[0].howell;
     for (long no = 1; no <= NZ_MAX_PAIR && !z->st; no++)

@@ -140,7 +140,8 @@ static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const 
         return bmp_error_oom(err);
     }
     p->orig_len = len;
-    return io_player_ids(p->ev, p->orig, len, NULL, IO_IDS_USEBIO, p->strict_numbers, &p->warnings, err);
+    return io_player_ids(p->ev, p->orig, len, NULL, IO_IDS_USEBIO, p->strict_numbers,
+                         &p->warnings, err);
 }
 
 /* An NZ Scorer session (nzscorer.c, issue 43 item 3): read as an event,

@@ -181,7 +181,7 @@ bmp_status io_warnings_summary(const bmp_event *ev, const io_warnings *w, FILE *
         g += w->v[i].kind == IO_NUMBER_GUEST;
         none += w->v[i].kind == IO_NUMBER_NONE;
         bad += w->v[i].kind == IO_NUMBER_INVALID;
-        nl += w->v[i].line != 0;
+        nl += w->v[i].line != 0 && (i == 0 || w->v[i].line != w->v[i - 1].line);
     }
     int rc = fprintf(out, "%s: %zu player%s without a valid %s number (%zu guest%s, %zu without a "
                           "number, %zu not valid)",

@@ -36,3 +36,7 @@ bmp_cli_test(NAME numbers_nzb_strict ARGS validate ${N}/nzb_short.json --strict-
              EXPECT "nzb_short.json:24: contestant 1 player Aroha Smith: NZB computer number \"20\"")
 bmp_cli_test(NAME numbers_usebio_guest ARGS award ${N}/ebu_guest_usebio.xml --body ebu --status club
              EXPECT "1 player without a valid EBU number \\(1 guest" "Ben Cox: guest")
+# USEBIO has no element for it: a comment in the PLAYER says the flag.
+bmp_cli_test(NAME numbers_usebio_out ARGS award ${N}/ebu_guest.json --format usebio
+             EXPECT "<!-- bridgemp: guest -->" "<!-- bridgemp: not a valid EBU number -->"
+                    "<!-- bridgemp: no number -->")
