@@ -82,12 +82,15 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *                  a USEBIO input is written back as read, only its
  *                  MASTER_POINTS filled in (bmp_usebio_rewrite)
  *   check-digit    true|false: ABF credit files need mod-11 check digits
- *   strict-numbers true|false: refuse an event with a player number the
- *                  body cannot have (before issue 43, always); default
- *                  false: every readable event computes, and a player
- *                  without a number, with the body's guest or placeholder
- *                  number, or with an invalid one keeps the award line,
- *                  flagged, and is a warning (bmp_pipeline_warning)
+ *   strict-numbers true|false: true (the default, for now: the ledger
+ *                  reads through the pipeline and does not yet hold a
+ *                  flagged line): refuse an event with a player number the
+ *                  body's syntax refuses, as before issue 43.  false (what
+ *                  `bridgemp award`, `convert` and `validate` set): every
+ *                  readable event computes, and a player without a number,
+ *                  with the body's guest or placeholder number, or with an
+ *                  invalid one keeps the award line, flagged in every
+ *                  output, and is a warning (bmp_pipeline_warning)
  *   input          auto|event|abf-credit: how the input is told (default
  *                  auto: an ABF credit file by the name's extension, else
  *                  USEBIO or JSON by content); event: USEBIO or JSON by

@@ -46,6 +46,10 @@ bmp_status bmp_pipeline_new(bmp_pipeline **out, bmp_error *err)
     if (!*out)
         return bmp_error_oom(err);
     bmp_awards_init(&(*out)->aw);
+    /* Strict until the ledger, which reads through this pipeline, holds a
+     * flagged line with its reason instead of registering the number (issue
+     * 43 item 1): the engine's commands set "false" (docs/rulings.md RI-7). */
+    (*out)->strict_numbers = true;
     return BMP_OK;
 }
 
