@@ -15,6 +15,7 @@
 #include "bridgemp/ebu.h"
 #include "bridgemp/nzb.h"
 #include "bridgemp/usebio.h"
+#include "bridgemp/nzscorer.h"
 #include "bridgemp/pipeline.h"
 
 #ifdef __cplusplus

@@ -20,7 +20,8 @@
  *     bmp_pipeline_free(p);
  *
  * Inputs: a JSON event (docs/event-format.md), a USEBIO results file
- * (docs/usebio.md), told apart by content; an ABF credit file (.grn .red
+ * (docs/usebio.md), an NZ Scorer <session> (docs/nzscorer.md), told apart
+ * by content; an ABF credit file (.grn .red
  * .gld .rag .mp5, Appendix D), told by the name's extension (option
  * "input" decides instead when the name is not to be trusted).  Outputs: the
  * awards as a table, JSON or CSV; USEBIO with MASTER_POINTS; the event as
@@ -81,6 +82,15 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *                  a USEBIO input is written back as read, only its
  *                  MASTER_POINTS filled in (bmp_usebio_rewrite)
  *   check-digit    true|false: ABF credit files need mod-11 check digits
+ *   strict-numbers true|false: true (the default, for now: the ledger
+ *                  reads through the pipeline and does not yet hold a
+ *                  flagged line): refuse an event with a player number the
+ *                  body's syntax refuses, as before issue 43.  false (what
+ *                  `bridgemp award`, `convert` and `validate` set): every
+ *                  readable event computes, and a player without a number,
+ *                  with the body's guest or placeholder number, or with an
+ *                  invalid one keeps the award line, flagged in every
+ *                  output, and is a warning (bmp_pipeline_warning)
  *   input          auto|event|abf-credit: how the input is told (default
  *                  auto: an ABF credit file by the name's extension, else
  *                  USEBIO or JSON by content); event: USEBIO or JSON by
@@ -127,7 +137,8 @@ typedef enum bmp_pipeline_input {
     BMP_PIPE_IN_NONE = 0,
     BMP_PIPE_IN_EVENT_JSON,  /* a JSON event (docs/event-format.md) */
     BMP_PIPE_IN_USEBIO,      /* a USEBIO results file (with or without MASTER_POINTS) */
-    BMP_PIPE_IN_ABF_CREDIT   /* an ABF credit file (App. D) */
+    BMP_PIPE_IN_ABF_CREDIT,  /* an ABF credit file (App. D) */
+    BMP_PIPE_IN_NZSCORER     /* an NZ Bridge Scorer <session> (bridgemp/nzscorer.h) */
 } bmp_pipeline_input;
 bmp_pipeline_input bmp_pipeline_input_kind(const bmp_pipeline *p);
 
@@ -145,6 +156,16 @@ bool bmp_pipeline_carries_awards(const bmp_pipeline *p);
 size_t bmp_pipeline_problem_count(const bmp_pipeline *p);
 const char *bmp_pipeline_problem(const bmp_pipeline *p, size_t i, size_t *line);
 
+/* The last read's warnings (issue 43): one per player whose number
+ * identifies nobody (no number, the body's guest or placeholder number, a
+ * number the body cannot have), message "contestant C player P: guest"
+ * and in *line (may be NULL) the file's line (0: not known); NULL when i
+ * is out of range.  None under strict-numbers, which refuses instead. */
+size_t bmp_pipeline_warning_count(const bmp_pipeline *p);
+const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line);
+/* Their one-line summary ("club.xml: 2 players without a valid EBU number
+ * (...): lines 41, 77"), nothing when there are none. */
+bmp_status bmp_pipeline_write_warnings(const bmp_pipeline *p, FILE *out, bmp_error *err);
 /* Write into a malloc'ed NUL-terminated buffer (*len without the NUL; len
  * may be NULL).  Award formats need bmp_pipeline_award or _file_awards
  * first.  An ABF credit format with no line of its colour gives an empty

@@ -105,6 +105,13 @@ typedef struct bmp_rules {
     /* That option's values, "a|b|c" as written in an event (issue 29: the
      * submission form's choices); NULL: none (no scale option). */
     const char *scale_values;
+
+    /* ---- Added in 0.x (issue 43): guests and placeholders ---- */
+    /* True when id is one of the body's guest or placeholder numbers (EBU
+     * 88888888; ACBL non-member "NM"), which identify nobody; NULL: the
+     * body has none (docs/rulings.md RI-5).  A guest's award line is kept
+     * and flagged, never refused (issue 43). */
+    bool (*player_id_guest)(const char *id);
 } bmp_rules;
 
 /* player_id_check flags. */

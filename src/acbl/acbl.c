@@ -457,6 +457,18 @@ static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err
     return BMP_OK;
 }
 
+/* A non-member as scoring programs write one: "NM" (any case, also "N/M"),
+ * or a number of zeros (docs/rulings.md RI-5: issue 43's ACBL files; the
+ * regulations give no form). */
+static bool player_id_guest(const char *id)
+{
+    if (!id || !*id)
+        return false;
+    if (strcasecmp(id, "NM") == 0 || strcasecmp(id, "N/M") == 0)
+        return true;
+    return strspn(id, "0") == strlen(id);
+}
+
 /* Ranks (Life Master and the others) are in the ACBL Handbook, not in the
  * masterpoint regulations this library follows (docs/rulings.md, RI-4). */
 static bmp_status rank(const bmp_holding *h, bmp_rank *out, bmp_error *err)
@@ -480,6 +492,7 @@ const bmp_rules acbl_rules = {
     .total_doc = "masterpoint total = black + silver + red + gold + platinum (§IV.E)",
     .player_id_doc = "ACBL player number: 7 digits, the first J-R for a Life Master",
     .player_id_check = player_id_check,
+    .player_id_guest = player_id_guest,
     .rank = rank,
     .params = &acbl_param_specs,
     .scale_option = "classification",

@@ -80,7 +80,9 @@ static const char *const validate_help =
     "values, and the body's award computation must accept the event (the\n"
     "awards are discarded).  Every problem is reported with the file, the JSON\n"
     "path or line and what was expected; the exit code is 1 if the file is\n"
-    "invalid, 3 if it needs a rule that is not supported yet.\n";
+    "invalid, 3 if it needs a rule that is not supported yet.  A player without a\n"
+    "valid number (a guest, none, one the body cannot have) is a warning line;\n"
+    "--strict-numbers refuses an invalid one.\n";
 
 /* The options given, as bits (which ones a command takes is its table, at the end). */
 enum {
@@ -95,6 +97,7 @@ enum {
     O_MAX = 1 << 8,
     O_FAILEMPTY = 1 << 9,
     O_FLAVOUR = 1 << 10,
+    O_STRICTNUM = 1 << 11, /* issue 43: --strict-numbers (award, validate) */
 };
 
 typedef struct io_args {
@@ -103,7 +106,7 @@ typedef struct io_args {
     const char *to, *outpath, *outdir, *format_name, *flavour;
     bmp_usebio_mp_form form;
     bmp_output_format fmt;
-    bool usebio_out, explain, abf_credit, check_digit, fail_empty;
+    bool usebio_out, explain, abf_credit, check_digit, fail_empty, strict_numbers;
     size_t max_input;
     char **pos;
     int npos;
@@ -192,6 +195,7 @@ static int parse_opt(const char *cmd, int c, const char *val, io_args *a)
     case 'O': a->outdir = val; return O_OUTDIR;
     case 'k': a->check_digit = true; return O_CHECK;
     case 'E': a->fail_empty = true; return O_FAILEMPTY;
+    case 'N': a->strict_numbers = true; return O_STRICTNUM;
     case 'M': return cli_parse_max_input(cmd, val, &a->max_input) ? O_MAX : -1;
     default: return -1;
     }
@@ -342,6 +346,8 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
         st = bmp_pipeline_set(*p, "explain", a->explain ? "true" : "false", e);
     if (!st)
         st = bmp_pipeline_set(*p, "check-digit", a->check_digit ? "true" : "false", e);
+    if (!st) /* issue 43: flagged, not refused, unless --strict-numbers */
+        st = bmp_pipeline_set(*p, "strict-numbers", a->strict_numbers ? "true" : "false", e);
     if (!st && a->flavour)
         st = bmp_pipeline_set(*p, "usebio-flavour", a->flavour, e);
     if (!st && a->form)
@@ -377,6 +383,8 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
         st = cli_read_pipeline(p, in, a->max_input, e);
     if (!st)
         st = bmp_pipeline_award(p, e);
+    if (!st) /* issue 43: "2 players without a valid EBU number: lines 41, 77" */
+        st = bmp_pipeline_write_warnings(p, stderr, e);
     if (!st && a->abf_credit) {
         st = cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), out,
                               a->check_digit, e);
@@ -571,6 +579,13 @@ static int cli_validate(void *arg)
                "groups, %zu matches, %zu awards\n",
                name, ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
                ev->ncontestants, ev->ngroups, ev->nmatches, bmp_pipeline_awards(p)->count);
+    for (size_t i = 0, line; !st && i < bmp_pipeline_warning_count(p); i++) { /* issue 43 */
+        const char *w = bmp_pipeline_warning(p, i, &line);
+        if (line)
+            printf("%s:%zu: warning: %s\n", name, line, w);
+        else
+            printf("%s: warning: %s\n", name, w);
+    }
     bmp_pipeline_free(p);
     free_args(&a);
     return st ? cli_fail(&e, st) : 0;
@@ -591,6 +606,9 @@ static int cli_validate(void *arg)
         IO_OPT('C', "--sidecar", 'C', "FILE", "a JSON object with the event's fields (- stdin)")
 #define MAX_INPUT_OPT                                                                        \
     IO_OPT('M', "--max-input", 'M', "SIZE", "refuse inputs larger than SIZE (default 256M; K, M, G)")
+/* issue 43: a player number the body cannot have is flagged unless this is given */
+#define STRICT_NUMBERS_OPT                                                                   \
+    IO_OPT('N', "--strict-numbers", 0, NULL, "refuse a player number the body cannot have")
 #define USEBIO_OUT_OPTS                                                                      \
     IO_OPT('m', "--mp-form", 'm', "flat|nested", "USEBIO output: flat or nested MASTER_POINTS"), \
         IO_OPT('F', "--usebio-flavour", 0, "abf|ebu|nz", "USEBIO output in that program's form")
@@ -605,11 +623,13 @@ static const cli_opt award_opts[] = {
     IO_OPT('k', "--check-digit", 'k', NULL, "abf-credit: require ABF mod-11 check digits"),
     MAX_INPUT_OPT,
     IO_OPT('E', "--fail-empty", 0, NULL, "exit 4 when a valid event earns nothing"),
+    STRICT_NUMBERS_OPT,
     CLI_OPT_END};
 static const cli_opt convert_opts[] = {
     IO_OPT('t', "--to", 't', "json|usebio", "OUT's format (else from its extension)"),
     USEBIO_OPTS, USEBIO_OUT_OPTS, MAX_INPUT_OPT, CLI_OPT_END};
-static const cli_opt validate_opts[] = {USEBIO_OPTS, MAX_INPUT_OPT, CLI_OPT_END};
+static const cli_opt validate_opts[] = {USEBIO_OPTS, MAX_INPUT_OPT, STRICT_NUMBERS_OPT,
+                                        CLI_OPT_END};
 
 const cli_cmd cli_cmds_io[] = {
     {"award", "FILE|DIR...",

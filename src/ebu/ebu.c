@@ -156,6 +156,13 @@ static bmp_status player_id_check(const char *id, unsigned flags, bmp_error *err
     return BMP_OK;
 }
 
+/* 88888888: the number EBUScore writes for a visitor (docs/rulings.md RI-5;
+ * ../shared/spec/ecosystem.md, Perl Usebio.pm). */
+static bool player_id_guest(const char *id)
+{
+    return id && strcmp(id, "88888888") == 0;
+}
+
 /* USEBIO MASTER_POINT_SCALE names the event's status (3.2; rulings U-19). */
 static const char *const status_scales[] = {"Club", "District", "County", "Regional",
                                             "National", NULL};
@@ -193,6 +200,7 @@ const bmp_rules ebu_rules = {
                  "EBU-1); Gold is outside it",
     .player_id_doc = "EBU number: 1 to 8 digits, not zero; 88888888 is the guest (2.9.2, EBU-8)",
     .player_id_check = player_id_check,
+    .player_id_guest = player_id_guest,
     .rank = ebu_rules_rank,
     .rank_info = ebu_rules_rank_info,
     /* USEBIO: MASTER_POINTS_AWARDED alone are Local (black) points. */

@@ -8,6 +8,7 @@
 
 #include "bridgemp/bridgemp.h"
 #include "core/text_safe.h"
+#include "io/number_flag.h"
 
 #define AWARDS_FORMAT "bridgemp-awards/1"
 
@@ -99,7 +100,7 @@ static json_t *player_ref(const bmp_contestant *c, int player)
     return o;
 }
 
-static json_t *award_json(const bmp_event *ev, const bmp_award *w, bool explain)
+static json_t *award_json(const bmp_event *ev, const bmp_award *w, bool explain, bool numbered)
 {
     const bmp_contestant *c = &ev->contestants[w->contestant];
     char pl[24];
@@ -115,6 +116,9 @@ static json_t *award_json(const bmp_event *ev, const bmp_award *w, bool explain)
               set(o, "point_type", jstr(w->colour)) && set(o, "rule", jstr(w->rule)) &&
               set(o, "section", jstr(w->section)) &&
               set(o, "explain", jstr(explain ? w->explain : NULL));
+    char flags[512];
+    if (ok && io_number_flags(ev, c, w->player, numbered, flags, sizeof flags))
+        ok = set(o, "number_flags", jstr(flags)); /* issue 43: only where there is one */
     json_decref(pts);
     if (!ok)
         return json_decref(o), NULL;
@@ -144,6 +148,7 @@ static bool by_contestant(const bmp_awards *a, size_t n, size_t **startp, size_t
  * its bucket: linear in contestants and awards. */
 static json_t *players_json(const bmp_event *ev, const bmp_awards *a)
 {
+    bool numbered = io_event_numbered(ev);
     size_t n = ev->ncontestants;
     size_t *start, *order;
     json_t *arr = json_array();
@@ -183,7 +188,13 @@ static json_t *players_json(const bmp_event *ev, const bmp_awards *a)
             json_t *o = json_object();
             ok = o && set(o, "id", jstr(c->players[p].id)) &&
                  set(o, "name", jstr(c->players[p].name)) && set(o, "contestant", jstr(c->id)) &&
-                 set(o, "totals", totals) && append(arr, o);
+                 set(o, "totals", totals);
+            char fb[48];
+            io_number_kind kind = io_number_flag(ev, &c->players[p], numbered);
+            const char *flag = io_number_flag_text(ev, kind, fb, sizeof fb);
+            if (ok && flag)
+                ok = set(o, "number_flag", jstr(flag));
+            ok = ok && append(arr, o);
             if (!ok && o)
                 json_decref(o);
         }
@@ -251,8 +262,9 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
     json_t *e = ok ? event_json(ev, err, &st) : NULL;
     ok = ok && !st && set(root, "event", e);
     ok = ok && set(root, "awarded", json_boolean(!bmp_awards_empty(a)));
+    bool numbered = io_event_numbered(ev);
     for (size_t i = 0; ok && i < a->count; i++)
-        ok = append(awards, award_json(ev, &a->items[i], explain));
+        ok = append(awards, award_json(ev, &a->items[i], explain, numbered));
     if (ok) { /* set() owns the array from here, whether it succeeds or not */
         ok = set(root, "awards", awards);
         awards = NULL;
@@ -280,6 +292,7 @@ static bmp_status reason_rows(const bmp_event *ev, const bmp_awards *a, bmp_tabl
 {
     bmp_reason *r;
     size_t n;
+    bool flags = io_event_has_flags(ev), numbered = io_event_numbered(ev);
     bmp_status st = bmp_awards_reasons(ev, a, &r, &n, err);
     for (size_t i = 0; !st && i < n; i++) {
         const bmp_contestant *c =
@@ -301,6 +314,12 @@ static bmp_status reason_rows(const bmp_event *ev, const bmp_awards *a, bmp_tabl
         st = bmp_table_cell(t, "%s", r[i].section);
         if (explain)
             st = bmp_table_cell(t, "%s", r[i].text);
+        char fl[512] = "";
+        if (!st && flags) {
+            if (c)
+                io_number_flags(ev, c, r[i].player, numbered, fl, sizeof fl);
+            st = bmp_table_cell(t, "%s", fl);
+        }
     }
     bmp_reasons_free(r, n);
     return st;
@@ -327,7 +346,10 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
     bmp_table p;
     bmp_table_init(&p);
     static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
-    bmp_status st = bmp_table_columns(&p, pcols);
+    static const char *const pcols_f[] = {"player", "name", "contestant", "points", "number",
+                                          NULL};
+    bool flags = io_event_has_flags(ev), numbered = io_event_numbered(ev);
+    bmp_status st = bmp_table_columns(&p, flags ? pcols_f : pcols);
     size_t *start = NULL, *order = NULL;
     if (!st && !by_contestant(a, ev->ncontestants, &start, &order))
         st = BMP_ENOMEM;
@@ -350,6 +372,11 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
             bmp_table_cell(&p, "%s", c->players[k].name ? c->players[k].name : "");
             bmp_table_cell(&p, "%s", c->id);
             st = bmp_table_cell(&p, "%s", pts);
+            char fb[48];
+            io_number_kind kind = io_number_flag(ev, &c->players[k], numbered);
+            const char *f = io_number_flag_text(ev, kind, fb, sizeof fb);
+            if (flags && !st)
+                st = bmp_table_cell(&p, "%s", f ? f : "");
         }
     }
     free(start);
@@ -378,7 +405,16 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     static const char *const cols_x[] = {"contestant", "name",   "kind", "ranking", "place",
                                          "points",     "colour", "rule", "section", "derivation",
                                          NULL};
-    bmp_status st = bmp_table_columns(&t, explain ? cols_x : cols);
+    /* issue 43: a column of number flags only where there is a flag */
+    static const char *const cols_f[] = {"contestant", "name",    "kind",         "ranking",
+                                         "place",      "points",  "colour",       "rule",
+                                         "section",    "number flags", NULL};
+    static const char *const cols_xf[] = {"contestant", "name",   "kind",       "ranking",
+                                          "place",      "points", "colour",     "rule",
+                                          "section",    "derivation", "number flags", NULL};
+    bool flags = io_event_has_flags(ev), numbered = io_event_numbered(ev);
+    bmp_status st = bmp_table_columns(&t, flags ? (explain ? cols_xf : cols_f)
+                                                : (explain ? cols_x : cols));
     for (size_t i = 0; i < a->count && !st; i++) {
         const bmp_award *w = &a->items[i];
         const bmp_contestant *c = &ev->contestants[w->contestant];
@@ -399,6 +435,11 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
         st = bmp_table_cell(&t, "%s", w->section);
         if (explain)
             st = bmp_table_cell(&t, "%s", w->explain ? w->explain : "");
+        char fl[512];
+        if (flags && !st) {
+            io_number_flags(ev, c, w->player, numbered, fl, sizeof fl);
+            st = bmp_table_cell(&t, "%s", fl);
+        }
     }
     if (!st && fmt == BMP_OUT_CSV)
         st = reason_rows(ev, a, &t, explain, err);

@@ -46,6 +46,10 @@ bmp_status bmp_pipeline_new(bmp_pipeline **out, bmp_error *err)
     if (!*out)
         return bmp_error_oom(err);
     bmp_awards_init(&(*out)->aw);
+    /* Strict until the ledger, which reads through this pipeline, holds a
+     * flagged line with its reason instead of registering the number (issue
+     * 43 item 1): the engine's commands set "false" (docs/rulings.md RI-7). */
+    (*out)->strict_numbers = true;
     return BMP_OK;
 }
 
@@ -67,6 +71,7 @@ void bmp_pipeline_free(bmp_pipeline *p)
         return;
     pipe_drop_input(p);
     free(p->problems);
+    io_warnings_clear(&p->warnings);
     for (int i = 0; i < OPT__COUNT; i++)
         free(p->opt[i]);
     free(p->flavour);
@@ -170,6 +175,8 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
         return parse_bool(name, value, &p->explain, err);
     if (strcmp(name, "check-digit") == 0)
         return parse_bool(name, value, &p->check_digit, err);
+    if (strcmp(name, "strict-numbers") == 0)
+        return parse_bool(name, value, &p->strict_numbers, err);
     if (strcmp(name, "mp-form") == 0)
         return set_form(p, value, err);
     if (strcmp(name, "usebio-flavour") == 0)
@@ -185,7 +192,7 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
     return bmp_error_set(err, BMP_EINVAL,
                          "unknown option \"%s\": expected body, edition, grade, classification, "
                          "status, rating, sidecar, sidecar-json, set, explain, mp-form, usebio-flavour, "
-                         "check-digit, input or override-json",
+                         "check-digit, strict-numbers, input or override-json",
                          name);
 }
 

@@ -5,6 +5,7 @@
 
 #include "bridgemp/abf.h"
 #include "bridgemp/pipeline.h"
+#include "io/number_flag.h"
 
 /* How the input is told (option "input"). */
 typedef enum pipe_input_mode { PIPE_INPUT_AUTO, PIPE_INPUT_EVENT, PIPE_INPUT_CREDIT } pipe_input_mode;
@@ -12,6 +13,16 @@ typedef enum pipe_input_mode { PIPE_INPUT_AUTO, PIPE_INPUT_EVENT, PIPE_INPUT_CRE
 /* Options copied from bmp_pipeline_set, in the order of bmp_usebio_opts. */
 enum { OPT_BODY, OPT_EDITION, OPT_GRADE, OPT_CLASSIFICATION, OPT_STATUS, OPT_RATING,
        OPT_SIDECAR, OPT_SIDECAR_JSON, OPT__COUNT };
+
+typedef struct io_warning {
+    size_t line; /* 0: not known */
+    io_number_kind kind;
+    char msg[256];
+} io_warning;
+typedef struct io_warnings {
+    io_warning *v;
+    size_t n, cap;
+} io_warnings;
 
 struct bmp_pipeline {
     char *opt[OPT__COUNT];
@@ -34,6 +45,9 @@ struct bmp_pipeline {
     /* The last read's line-level problems (a credit file's bad lines). */
     bmp_abf_credit_problem *problems;
     size_t nproblems;
+    /* The last read's players whose number identifies nobody (issue 43). */
+    bool strict_numbers;
+    io_warnings warnings;
 };
 
 /* The options as bmp_usebio_opts (pointing into p). */
@@ -44,10 +58,15 @@ void pipe_drop_input(bmp_pipeline *p);
  * file (scale_opts.c, issue 26): EINVAL naming the right option. */
 bmp_status io_scale_opts_check(const bmp_event *ev, const bmp_usebio_opts *o, bmp_error *err);
 /* The player numbers of an event read from text (NULL: read from path,
- * JSON or USEBIO) by the body's syntax, every one, in every command; the
- * error cites the file's line (player_ids.c, issue 26, ruling CL-3). */
+ * JSON or USEBIO) by the body's syntax, every one, in every command
+ * (player_ids.c, issue 26, ruling CL-3; issue 43): a flagged player is a
+ * warning in *w citing the file's line; strict refuses an invalid one. */
+typedef enum io_ids_form { IO_IDS_JSON, IO_IDS_USEBIO, IO_IDS_NZSCORER } io_ids_form;
 bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, const char *path,
-                         bool usebio, bmp_error *err);
+                         io_ids_form form, bool strict, io_warnings *w, bmp_error *err);
+void io_warnings_clear(io_warnings *w);
+bmp_status io_warnings_summary(const bmp_event *ev, const io_warnings *w, FILE *out,
+                               bmp_error *err);
 /* --grade's awards of another point type than the file's MASTER_POINT_TYPE. */
 bmp_status io_scale_award_check(const bmp_event *ev, const char *grade, const bmp_awards *aw,
                                 bmp_error *err);

@@ -77,6 +77,7 @@ static void clear_problems(bmp_pipeline *p)
     free(p->problems);
     p->problems = NULL;
     p->nproblems = 0;
+    io_warnings_clear(&p->warnings);
 }
 
 /* Every bad line of a credit file, kept for bmp_pipeline_problem. */
@@ -139,7 +140,21 @@ static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const 
         return bmp_error_oom(err);
     }
     p->orig_len = len;
-    return io_player_ids(p->ev, p->orig, len, NULL, true, err);
+    return io_player_ids(p->ev, p->orig, len, NULL, IO_IDS_USEBIO, p->strict_numbers,
+                         &p->warnings, err);
+}
+
+/* An NZ Scorer session (nzscorer.c, issue 43 item 3): read as an event,
+ * its numbers cited at their nzb_no_K attribute's line. */
+static bmp_status read_nzscorer(bmp_pipeline *p, const char *d, size_t len, const char *src,
+                                bmp_error *err)
+{
+    p->tried = BMP_PIPE_IN_NZSCORER;
+    bmp_usebio_opts o = pipe_usebio_opts(p);
+    bmp_status st = bmp_nzscorer_read_memory(d, len, src, &o, &p->ev, err);
+    return st ? st
+              : io_player_ids(p->ev, d, len, NULL, IO_IDS_NZSCORER, p->strict_numbers,
+                              &p->warnings, err);
 }
 
 /* A JSON event from bytes (a copy, NUL-terminated for the parser). */
@@ -157,7 +172,8 @@ static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const ch
     text[len] = '\0';
     bmp_status st = bmp_event_load_string(text, src, &p->ev, err);
     if (!st) /* issue 26: the body's number syntax, at the file's line */
-        st = io_player_ids(p->ev, text, len, NULL, false, err);
+        st = io_player_ids(p->ev, text, len, NULL, IO_IDS_JSON, p->strict_numbers, &p->warnings,
+                           err);
     free(text);
     return st ? st : apply_opts(p, err);
 }
@@ -200,6 +216,8 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
     bmp_status st;
     if (takes_credit(p, name))
         st = read_credit(p, d, len, src, err);
+    else if (bmp_nzscorer_sniff(d, len))
+        st = read_nzscorer(p, d, len, src, err);
     else if (bmp_usebio_sniff(d, len))
         st = read_usebio(p, d, len, src, NULL, err);
     else
@@ -219,6 +237,16 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
     size_t n = fread(head, 1, sizeof head, f);
     fclose(f);
     bmp_status st;
+    if (bmp_nzscorer_sniff(head, n)) {
+        char *buf;
+        size_t len;
+        p->tried = BMP_PIPE_IN_NZSCORER;
+        if ((st = core_read_file(path, &buf, &len, err)))
+            return st;
+        st = read_nzscorer(p, buf, len, path, err);
+        free(buf);
+        return st;
+    }
     if (bmp_usebio_sniff(head, n)) {
         p->tried = BMP_PIPE_IN_USEBIO;
         char *buf;
@@ -232,7 +260,8 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
     p->tried = BMP_PIPE_IN_EVENT_JSON;
     st = bmp_event_load_file(path, &p->ev, err);
     if (!st)
-        st = io_player_ids(p->ev, NULL, 0, path, false, err);
+        st = io_player_ids(p->ev, NULL, 0, path, IO_IDS_JSON, p->strict_numbers, &p->warnings,
+                           err);
     return st ? st : apply_opts(p, err);
 }
 
@@ -279,6 +308,25 @@ bool bmp_pipeline_carries_awards(const bmp_pipeline *p)
 size_t bmp_pipeline_problem_count(const bmp_pipeline *p)
 {
     return p ? p->nproblems : 0;
+}
+
+size_t bmp_pipeline_warning_count(const bmp_pipeline *p)
+{
+    return p ? p->warnings.n : 0;
+}
+
+const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line)
+{
+    if (!p || i >= p->warnings.n)
+        return NULL;
+    if (line)
+        *line = p->warnings.v[i].line;
+    return p->warnings.v[i].msg;
+}
+
+bmp_status bmp_pipeline_write_warnings(const bmp_pipeline *p, FILE *out, bmp_error *err)
+{
+    return p && out ? io_warnings_summary(p->ev, &p->warnings, out, err) : BMP_OK;
 }
 
 const char *bmp_pipeline_problem(const bmp_pipeline *p, size_t i, size_t *line)

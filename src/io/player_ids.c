@@ -1,11 +1,16 @@
 /* An event's player numbers checked by the body's syntax
  * (bmp_rules.player_id_check) when the pipeline reads it (issue 26 item 5,
- * ruling CL-3): `award` and `validate` accepted 9OOO71, and the ledger
- * cited an award's index as a line.  The error cites the file's own line:
- * the first line holding the number as a JSON string ("ID") or a USEBIO
- * element's text (>ID<).  Every command checks every number alike (the
- * ledger's reads, award, validate, convert): the body's full syntax, the
- * optional ABF check digit left to credit files' --check-digit. */
+ * ruling CL-3), and since issue 43 item 1 never refused for it: a number
+ * changes no award.  A player without a number, with the body's guest or
+ * placeholder number (bmp_rules.player_id_guest) or with a number the body
+ * cannot have keeps the award line, flagged (io_number_flag: every output
+ * shows it), and the read keeps a warning per player with the file's own
+ * line: the first line holding the number as a JSON string ("ID") or a
+ * USEBIO element's text (>ID<), an NZ Scorer nzb_no_K="ID".  The option
+ * strict-numbers refuses as before issue 43: the first number the body's
+ * syntax refuses (a guest's form written as a number included; players
+ * without a number pass, as they did). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,55 +19,224 @@
 #include "core/util.h"
 #include "io/pipeline_internal.h"
 
-/* The line of the first `open`ID`close` in text (0: not found). */
-static size_t line_of(const char *text, size_t len, const char *id, char open, char close)
+/* The line of the first occurrence of pat in text (0: not found). */
+static size_t line_of(const char *text, size_t len, const char *pat)
 {
-    char quoted[160];
-    int n = snprintf(quoted, sizeof quoted, "%c%s%c", open, id, close);
-    if (!text || n <= 0 || (size_t)n >= sizeof quoted)
+    size_t n = strlen(pat), line = 1;
+    if (!text || !n)
         return 0;
-    size_t line = 1;
-    for (size_t i = 0; i + (size_t)n <= len; i++) {
+    for (size_t i = 0; i + n <= len; i++) {
         if (text[i] == '\n')
             line++;
-        else if (text[i] == open && memcmp(text + i, quoted, (size_t)n) == 0)
+        else if (text[i] == pat[0] && memcmp(text + i, pat, n) == 0)
             return line;
     }
     return 0;
 }
 
-static bmp_status refuse(const bmp_event *ev, size_t c, const bmp_player *p, const char *text,
-                         size_t len, const char *path, bool usebio, const char *why,
-                         bmp_error *err)
+/* How a number is written: "ID" (JSON), >ID< (USEBIO), nzb_no_K="ID" (NZ
+ * Scorer); "" when it cannot be. */
+static void id_pattern(io_ids_form form, size_t k, const char *id, char *buf, size_t n)
 {
-    char *own = NULL;
-    size_t olen = 0;
-    if (!text && path && core_read_file(path, &own, &olen, NULL) == BMP_OK)
-        text = own, len = olen;
-    size_t line = line_of(text, len, p->id, usebio ? '>' : '"', usebio ? '<' : '"');
-    free(own);
-    const char *src = ev->source ? ev->source : "event";
-    const char *who = p->name ? p->name : "?";
-    const char *cid = ev->contestants[c].id ? ev->contestants[c].id : "?";
-    if (line)
-        return bmp_error_set(err, BMP_EINVAL, "%s:%zu: contestant %s player %s: %s", src, line,
-                             cid, who, why);
-    return bmp_error_set(err, BMP_EINVAL, "%s: contestant %s player %s: %s", src, cid, who, why);
+    int w = form == IO_IDS_USEBIO ? snprintf(buf, n, ">%s<", id)
+            : form == IO_IDS_NZSCORER ? snprintf(buf, n, "nzb_no_%zu=\"%s\"", k + 1, id)
+                                      : snprintf(buf, n, "\"%s\"", id);
+    if (w < 0 || (size_t)w >= n)
+        buf[0] = '\0';
+}
+
+bool io_event_numbered(const bmp_event *ev)
+{
+    for (size_t c = 0; ev && c < ev->ncontestants; c++)
+        for (size_t k = 0; k < ev->contestants[c].nplayers; k++) {
+            const bmp_player *p = &ev->contestants[c].players[k];
+            if ((p->id && *p->id) || bmp_params_bool(&p->params, "guest", false))
+                return true;
+        }
+    return false;
+}
+
+io_number_kind io_number_flag(const bmp_event *ev, const bmp_player *p, bool numbered)
+{
+    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
+    if (!p->id || !*p->id)
+        return bmp_params_bool(&p->params, "guest", false) ? IO_NUMBER_GUEST
+               : numbered                                  ? IO_NUMBER_NONE
+                                                           : IO_NUMBER_OK;
+    if (r && r->player_id_guest && r->player_id_guest(p->id))
+        return IO_NUMBER_GUEST;
+    if (strspn(p->id, "0") == strlen(p->id))
+        return IO_NUMBER_NONE; /* "0": unknown (../shared/spec/ecosystem.md) */
+    if (r && r->player_id_check && r->player_id_check(p->id, 0, NULL) != BMP_OK)
+        return IO_NUMBER_INVALID;
+    return IO_NUMBER_OK;
+}
+
+const char *io_number_flag_text(const bmp_event *ev, io_number_kind k, char *buf, size_t n)
+{
+    switch (k) {
+    case IO_NUMBER_GUEST: return "guest";
+    case IO_NUMBER_NONE: return "no number";
+    case IO_NUMBER_INVALID: {
+        const char *b = ev && ev->body ? ev->body : "";
+        size_t j = 0;
+        char up[16];
+        for (; b[j] && j + 1 < sizeof up; j++)
+            up[j] = (char)toupper((unsigned char)b[j]);
+        up[j] = '\0';
+        snprintf(buf, n, "not a valid %s number", up);
+        return buf;
+    }
+    default: return NULL;
+    }
+}
+
+static bool add_warning(io_warnings *w, size_t line, io_number_kind kind, const char *fmt,
+                        const char *a, const char *b, const char *c)
+{
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 8;
+        io_warning *v = realloc(w->v, cap * sizeof *v);
+        if (!v)
+            return false;
+        w->v = v;
+        w->cap = cap;
+    }
+    io_warning *x = &w->v[w->n++];
+    x->line = line;
+    x->kind = kind;
+    snprintf(x->msg, sizeof x->msg, fmt, a, b, c); /* truncated at 255 bytes */
+    return true;
 }
 
 bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, const char *path,
-                         bool usebio, bmp_error *err)
+                         io_ids_form form, bool strict, io_warnings *w, bmp_error *err)
 {
     const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
-    if (!r || !r->player_id_check)
-        return BMP_OK;
-    for (size_t c = 0; c < ev->ncontestants; c++)
-        for (size_t k = 0; k < ev->contestants[c].nplayers; k++) {
+    char *own = NULL;
+    size_t olen = 0;
+    bool loaded = false;
+    bmp_status st = BMP_OK;
+    bool numbered = io_event_numbered(ev);
+    for (size_t c = 0; ev && c < ev->ncontestants && !st; c++)
+        for (size_t k = 0; k < ev->contestants[c].nplayers && !st; k++) {
             const bmp_player *p = &ev->contestants[c].players[k];
+            io_number_kind kind = io_number_flag(ev, p, numbered);
             bmp_error e = {0};
-            if (!p->id || !*p->id || r->player_id_check(p->id, 0, &e) == BMP_OK)
+            /* strict: what the body's syntax refuses, guests' forms included
+             * (as before issue 43); a player without a number passes */
+            bool refused = p->id && *p->id && r && r->player_id_check &&
+                           r->player_id_check(p->id, 0, &e) != BMP_OK;
+            if (strict ? !refused : kind == IO_NUMBER_OK)
                 continue;
-            return refuse(ev, c, p, text, len, path, usebio, e.msg, err);
+            if (!text && path && !loaded) {
+                loaded = true;
+                if (core_read_file(path, &own, &olen, NULL) == BMP_OK)
+                    text = own, len = olen;
+            }
+            char pat[192] = "";
+            if (p->id && *p->id)
+                id_pattern(form, k, p->id, pat, sizeof pat);
+            size_t line = line_of(text, len, pat);
+            const char *src = ev->source ? ev->source : "event";
+            const char *who = p->name ? p->name : "?";
+            const char *cid = ev->contestants[c].id ? ev->contestants[c].id : "?";
+            char why[200], fb[48];
+            const char *detail = kind == IO_NUMBER_INVALID ? e.msg : ""; /* else the flag says it */
+            snprintf(why, sizeof why, "%s%s%.150s", io_number_flag_text(ev, kind, fb, sizeof fb),
+                     detail[0] ? ": " : "", detail);
+            if (strict) {
+                st = line ? bmp_error_set(err, BMP_EINVAL, "%s:%zu: contestant %s player %s: %s",
+                                          src, line, cid, who, e.msg)
+                          : bmp_error_set(err, BMP_EINVAL, "%s: contestant %s player %s: %s", src,
+                                          cid, who, e.msg);
+            } else if (w && !add_warning(w, line, kind, "contestant %s player %s: %s", cid, who,
+                                         why)) {
+                st = bmp_error_oom(err);
+            }
         }
+    free(own);
+    return st;
+}
+
+void io_warnings_clear(io_warnings *w)
+{
+    free(w->v);
+    memset(w, 0, sizeof *w);
+}
+
+/* "2 players without a valid EBU number: lines 41, 77": one line for the
+ * whole read, the lines where the reader knows them. */
+bmp_status io_warnings_summary(const bmp_event *ev, const io_warnings *w, FILE *out,
+                               bmp_error *err)
+{
+    if (!w->n)
+        return BMP_OK;
+    char up[16] = "";
+    const char *b = ev && ev->body ? ev->body : "";
+    for (size_t j = 0; b[j] && j + 1 < sizeof up; j++)
+        up[j] = (char)toupper((unsigned char)b[j]);
+    size_t g = 0, none = 0, bad = 0, nl = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        g += w->v[i].kind == IO_NUMBER_GUEST;
+        none += w->v[i].kind == IO_NUMBER_NONE;
+        bad += w->v[i].kind == IO_NUMBER_INVALID;
+        nl += w->v[i].line != 0 && (i == 0 || w->v[i].line != w->v[i - 1].line);
+    }
+    int rc = fprintf(out, "%s: %zu player%s without a valid %s number (%zu guest%s, %zu without a "
+                          "number, %zu not valid)",
+                     ev && ev->source ? ev->source : "event", w->n, w->n == 1 ? "" : "s", up, g,
+                     g == 1 ? "" : "s", none, bad);
+    /* the lines in file order, each once, the first ten */
+    size_t shown = 0, last = 0, more = 0;
+    for (size_t i = 0; rc >= 0 && i < w->n; i++) {
+        size_t l = w->v[i].line;
+        if (!l || l == last)
+            continue;
+        last = l;
+        if (shown == 10) {
+            more++;
+            continue;
+        }
+        rc = fprintf(out, "%s%zu", shown++ ? ", " : nl == 1 ? ": line " : ": lines ", l);
+    }
+    if (rc >= 0 && more)
+        rc = fprintf(out, " and %zu more", more);
+    if (rc < 0 || fputc('\n', out) == EOF)
+        return bmp_error_set(err, BMP_EIO, "write error");
     return BMP_OK;
+}
+
+size_t io_number_flags(const bmp_event *ev, const bmp_contestant *c, int player, bool numbered,
+                       char *buf, size_t n)
+{
+    size_t count = 0, used = 0;
+    if (n)
+        buf[0] = '\0';
+    for (size_t k = 0; k < c->nplayers; k++) {
+        if (player != BMP_ALL_PLAYERS && player != (int)k)
+            continue;
+        const bmp_player *p = &c->players[k];
+        char fb[48];
+        const char *f = io_number_flag_text(ev, io_number_flag(ev, p, numbered), fb, sizeof fb);
+        if (!f)
+            continue;
+        const char *who = p->name ? p->name : p->id ? p->id : "?";
+        int w = snprintf(buf + used, used < n ? n - used : 0, "%s%s: %s", count ? "; " : "", who,
+                         f);
+        if (w > 0 && used + (size_t)w < n)
+            used += (size_t)w;
+        count++;
+    }
+    return count;
+}
+
+bool io_event_has_flags(const bmp_event *ev)
+{
+    bool numbered = io_event_numbered(ev);
+    for (size_t c = 0; ev && c < ev->ncontestants; c++)
+        for (size_t k = 0; k < ev->contestants[c].nplayers; k++)
+            if (io_number_flag(ev, &ev->contestants[c].players[k], numbered) != IO_NUMBER_OK)
+                return true;
+    return false;
 }

@@ -16,6 +16,7 @@
 #include "bridgemp/bridgemp.h"
 #include "bridgemp/file.h"
 #include "core/util.h"
+#include "io/number_flag.h"
 #include "io/usebio_internal.h"
 
 typedef struct wr {
@@ -28,6 +29,7 @@ typedef struct wr {
     const bmp_usebio_flavour *fl;
     bool awarded;     /* awards were given (aw != NULL): flat form writes 0s */
     io_usebio_mp *mp; /* per contestant: colours and amounts, from the awards */
+    bool numbered;    /* io_event_numbered(ev): "no number" is a flag (issue 43) */
 } wr;
 
 /* XML 1.0 forbids most control characters and U+FFFE/U+FFFF, which a JSON
@@ -165,6 +167,18 @@ static void write_mp(wr *w, size_t ci, bool team)
 static void write_player(wr *w, const bmp_player *p)
 {
     start(w, "PLAYER");
+    /* issue 43 (rulings RI-7): USEBIO has no element for it, so a comment
+     * says why the number identifies nobody; none when it does */
+    char fb[48];
+    const char *f = io_number_flag_text(w->ev, io_number_flag(w->ev, p, w->numbered), fb,
+                                        sizeof fb);
+    if (f && w->rc >= 0) {
+        char text[64];
+        snprintf(text, sizeof text, " bridgemp: %s ", f);
+        int r = xmlTextWriterWriteComment(w->w, BAD_CAST text);
+        if (r < 0)
+            w->rc = r;
+    }
     el(w, "PLAYER_NAME", p->name ? p->name : "");
     /* The EBU guest number goes back out (U-9): "" would lose the flag. */
     el(w, "NATIONAL_ID_NUMBER",
@@ -574,6 +588,7 @@ bmp_status bmp_usebio_write_with(const bmp_event *ev, const bmp_awards *aw,
     if (st || (st = check_writable(ev, err)))
         return st;
     wr w = {.ev = ev, .err = err, .form = form, .awarded = aw != NULL,
+            .numbered = io_event_numbered(ev),
             .fl = io_usebio_flavour_find(flavour, ev->body)};
     xmlBufferPtr buf = NULL;
     io_xml_init();

@@ -56,31 +56,34 @@ step 1 "--status: the ABF uses --grade, not --status" "$BIN" award $U --body abf
 refused 1 "--grade: the EBU uses --status, not --grade" \
     $L import examples/ebu/club-pairs.json --body ebu --grade E
 # item 5: a number mistyped with letters is refused by award and validate
-# too, at the file's own line (USEBIO element, JSON string)
+# too, at the file's own line (USEBIO element, JSON string), with
+# --strict-numbers since issue 43 (without it: computed, flagged, RI-7)
 sed 's/>1180290</>9OOO71</' $U > "$W/letters.xml"
 sed 's/"1003"/"9OOO71"/' examples/abf/club-pairs.json > "$W/letters.json"
 for c in award validate; do
     step 1 "letters.xml:32: contestant 1NS player Ben Cox: ABF number \"9OOO71\" is not all digits" \
-        "$BIN" $c "$W/letters.xml" --body abf --grade E
+        "$BIN" $c "$W/letters.xml" --body abf --grade E --strict-numbers
     step 1 "letters.json:22: contestant 1 player Player 3: ABF number \"9OOO71\" is not all digits" \
-        "$BIN" $c "$W/letters.json"
+        "$BIN" $c "$W/letters.json" --strict-numbers
 done
+step 0 "letters.json:22: warning: contestant 1 player Player 3: not a valid ABF number" \
+    "$BIN" validate "$W/letters.json"
 refused 1 "letters.xml:32: contestant 1NS player Ben Cox" $L import "$W/letters.xml" --body abf --grade E --kind event
 # ... and so is every number not of the body's syntax, in award, validate and
 # convert as in the ledger (ruling CL-3): EBU "50A" and ACBL "P0011", the
 # examples' made-up ids before they became numbers of their body's form
 sed 's/"501"/"50A"/' examples/ebu/teams-final.json > "$W/ebu-made-up.json"
 sed 's/"P000011"/"P0011"/' examples/acbl/nabc-open-pairs.json > "$W/acbl-made-up.json"
-for c in award validate convert; do
-    dest=; [ $c = convert ] && dest="$W/converted.xml --to usebio"
-    # shellcheck disable=SC2086
+for c in award validate; do
     step 1 "ebu-made-up.json:23: contestant 1 player \\?: EBU number \"50A\" is not all digits" \
-        "$BIN" $c "$W/ebu-made-up.json" $dest
-    # shellcheck disable=SC2086
+        "$BIN" $c "$W/ebu-made-up.json" --strict-numbers
     step 1 "acbl-made-up.json:20: contestant 1 player \\?: ACBL player number \"P0011\": expected 7 digits" \
-        "$BIN" $c "$W/acbl-made-up.json" $dest
+        "$BIN" $c "$W/acbl-made-up.json" --strict-numbers
 done
-[ -e "$W/converted.xml" ] && { echo "FAIL: convert wrote a file of refused numbers"; fails=$((fails + 1)); }
+# issue 43: convert computes every readable file, the number flagged in its output
+"$BIN" convert "$W/ebu-made-up.json" "$W/converted.xml" --to usebio &&
+    grep -q "<!-- bridgemp: not a valid EBU number -->" "$W/converted.xml" ||
+    { echo "FAIL: convert did not flag EBU 50A"; fails=$((fails + 1)); }
 # a transposed number is held, naming the player and the registered number
 # (another day's event: the same event again would be refused by its key)
 sed -e 's/>1180290</>1180209</' -e 's#<DATE>06/02/2025<#<DATE>13/02/2025<#' $U > "$W/transposed.xml"
