@@ -156,11 +156,15 @@ bool bmp_pipeline_carries_awards(const bmp_pipeline *p);
 size_t bmp_pipeline_problem_count(const bmp_pipeline *p);
 const char *bmp_pipeline_problem(const bmp_pipeline *p, size_t i, size_t *line);
 
-/* The last read's warnings (issue 43): one per player whose number
- * identifies nobody (no number, the body's guest or placeholder number, a
- * number the body cannot have), message "contestant C player P: guest"
- * and in *line (may be NULL) the file's line (0: not known); NULL when i
- * is out of range.  None under strict-numbers, which refuses instead. */
+/* The last read's warnings (issue 43): first each check of a USEBIO file
+ * that failed but changes no award ("/USEBIO/EVENT/MATCH[2]: the BOARD
+ * IMPS sum to 3 but ..."), then one per player whose number identifies
+ * nobody (no number, the body's guest or placeholder number, a number the
+ * body cannot have), message "contestant C player P: guest"; in *line (may
+ * be NULL) the file's line (0: not known); NULL when i is out of range.
+ * No number warnings under strict-numbers, which refuses instead.
+ * bmp_pipeline_write_warnings writes each check on its own line
+ * ("file:12: warning: ...") and the numbers as one summary line. */
 size_t bmp_pipeline_warning_count(const bmp_pipeline *p);
 const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line);
 /* Their one-line summary ("club.xml: 2 players without a valid EBU number

@@ -49,6 +49,12 @@ typedef struct bmp_usebio_opts {
     const char *sidecar_json;    /* the sidecar's text, a JSON object, in place of a file
                                   * (the upload API's sidecar=); read only when size covers
                                   * it; errors name it "sidecar" */
+    /* A check of the file that changes no award and failed (a redundant
+     * total that disagrees, issue 43): reported here once a read succeeds,
+     * line 0 when not known, instead of refusing the file.  NULL: not
+     * reported.  Read only when size covers it. */
+    void (*warn)(void *ud, size_t line, const char *msg);
+    void *warn_ud;
 } bmp_usebio_opts;
 
 /* Read a USEBIO file into a new event (free with bmp_event_free).  The file

@@ -16,6 +16,7 @@
 #include "bridgemp/usebio.h"
 #include "core/util.h"
 #include "io/pipeline_internal.h"
+#include "io/usebio_internal.h"
 
 static const char *const opt_names[OPT__COUNT] = {
     "body", "edition", "grade", "classification", "status", "rating", "sidecar", "sidecar-json"};
@@ -72,6 +73,7 @@ void bmp_pipeline_free(bmp_pipeline *p)
     pipe_drop_input(p);
     free(p->problems);
     io_warnings_clear(&p->warnings);
+    io_warnings_clear(&p->checks);
     for (int i = 0; i < OPT__COUNT; i++)
         free(p->opt[i]);
     free(p->flavour);
@@ -254,6 +256,8 @@ bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err)
     p->aw.skip_explain = !p->explain;
     if ((st = bmp_award_event(p->ev, &p->aw, err))) {
         bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
+        if (p->input == BMP_PIPE_IN_USEBIO) /* issue 43: the element, never "$.status" */
+            io_usebio_where(p->orig, p->orig_len, p->ev, err);
         bmp_awards_free(&p->aw);
         return st;
     }

@@ -48,6 +48,9 @@ struct bmp_pipeline {
     /* The last read's players whose number identifies nobody (issue 43). */
     bool strict_numbers;
     io_warnings warnings;
+    /* The last read's checks that change no award and failed (a USEBIO
+     * total that disagrees, issue 43): listed before the numbers' warnings. */
+    io_warnings checks;
 };
 
 /* The options as bmp_usebio_opts (pointing into p). */

@@ -78,6 +78,25 @@ static void clear_problems(bmp_pipeline *p)
     p->problems = NULL;
     p->nproblems = 0;
     io_warnings_clear(&p->warnings);
+    io_warnings_clear(&p->checks);
+}
+
+/* bmp_usebio_opts.warn: a failed check that changes no award, kept. */
+static void keep_check(void *ud, size_t line, const char *msg)
+{
+    io_warnings *w = ud;
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 8;
+        io_warning *v = realloc(w->v, cap * sizeof *v);
+        if (!v)
+            return; /* a warning lost to a failed allocation changes no award */
+        w->v = v;
+        w->cap = cap;
+    }
+    io_warning *x = &w->v[w->n++];
+    x->line = line;
+    x->kind = IO_NUMBER_OK;
+    snprintf(x->msg, sizeof x->msg, "%s", msg);
 }
 
 /* Every bad line of a credit file, kept for bmp_pipeline_problem. */
@@ -128,6 +147,8 @@ static bmp_status read_usebio(bmp_pipeline *p, const char *d, size_t len, const 
 {
     p->tried = BMP_PIPE_IN_USEBIO;
     bmp_usebio_opts o = pipe_usebio_opts(p);
+    o.warn = keep_check;
+    o.warn_ud = &p->checks;
     bmp_status st = bmp_usebio_read_memory(d, len, src, &o, &p->ev, err);
     if (st)
         return st;
@@ -312,21 +333,33 @@ size_t bmp_pipeline_problem_count(const bmp_pipeline *p)
 
 size_t bmp_pipeline_warning_count(const bmp_pipeline *p)
 {
-    return p ? p->warnings.n : 0;
+    return p ? p->checks.n + p->warnings.n : 0;
 }
 
+/* The checks first (each at its element), then the numbers' warnings. */
 const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line)
 {
-    if (!p || i >= p->warnings.n)
+    if (!p || i >= p->checks.n + p->warnings.n)
         return NULL;
+    const io_warning *w = i < p->checks.n ? &p->checks.v[i] : &p->warnings.v[i - p->checks.n];
     if (line)
-        *line = p->warnings.v[i].line;
-    return p->warnings.v[i].msg;
+        *line = w->line;
+    return w->msg;
 }
 
 bmp_status bmp_pipeline_write_warnings(const bmp_pipeline *p, FILE *out, bmp_error *err)
 {
-    return p && out ? io_warnings_summary(p->ev, &p->warnings, out, err) : BMP_OK;
+    if (!p || !out)
+        return BMP_OK;
+    const char *src = p->ev && p->ev->source ? p->ev->source : "event";
+    for (size_t i = 0; i < p->checks.n; i++) {
+        const io_warning *w = &p->checks.v[i];
+        int rc = w->line ? fprintf(out, "%s:%zu: warning: %s\n", src, w->line, w->msg)
+                         : fprintf(out, "%s: warning: %s\n", src, w->msg);
+        if (rc < 0)
+            return bmp_error_set(err, BMP_EIO, "write error");
+    }
+    return io_warnings_summary(p->ev, &p->warnings, out, err);
 }
 
 const char *bmp_pipeline_problem(const bmp_pipeline *p, size_t i, size_t *line)

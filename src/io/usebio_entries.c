@@ -672,6 +672,7 @@ void ub_rd_free(rd *r)
     free(r->csec);
     core_strindex_free(&r->sfx);
     free(r->sfx_amb);
+    free(r->warns);
 }
 
 /* Streamed: a second section among the contestants' defining scopes

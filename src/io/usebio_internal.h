@@ -67,4 +67,11 @@ bmp_status io_usebio_collect(const bmp_event *ev, const bmp_awards *aw,
 bool io_usebio_unlisted_tables(const bmp_event *ev);
 double io_usebio_stated_tables(const bmp_event *ev, double listed);
 
+/* An error about the event read from the USEBIO bytes xml, whose message
+ * names a JSON path ("file.xml: $.status: ..."), rewritten to name the
+ * element the field came from and its line ("file.xml:9:
+ * /USEBIO/EVENT/MASTER_POINT_SCALE: ..."); unchanged without a path
+ * (usebio_where.c, issue 43). */
+void io_usebio_where(const char *xml, size_t len, const bmp_event *ev, bmp_error *err);
+
 #endif

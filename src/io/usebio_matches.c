@@ -139,8 +139,30 @@ static bmp_status read_scores(rd *r, xmlNode *n, match_scores *s)
     return BMP_OK;
 }
 
+/* MATCH_SCORING_METHOD VPS (or VP) with no *_VICTORY_POINTS: TEAM_SCORE
+ * and OPPOSING_TEAM_SCORE are the victory points (EBU TeamsScorer writes
+ * 12-8 there), never an IMP difference (issue 43, rulings U-47).  With
+ * *_VICTORY_POINTS beside them they stay the IMP fields (IU's reading). */
+static void scores_by_method(const rd *r, match_scores *s)
+{
+    const char *m = bmp_params_string(&r->ev->params, "usebio.match_scoring", "");
+    if (strncmp(m, "VP", 2) != 0 || !s->h1 || s->h2)
+        return;
+    s->hv = s->hs;
+    s->av = s->as;
+    s->h2 = s->a2 = true;
+    s->h1 = s->a1 = false;
+}
+
+static int sign_of(double v)
+{
+    return v > 1e-9 ? 1 : v < -1e-9 ? -1 : 0;
+}
+
 /* The BOARD elements: their number, and their IMPs (first-named side's
- * view), which must agree with the match score. */
+ * view), checked against the match's IMP fields when it has them: a
+ * difference that names the same winner changes no award and is a warning;
+ * one that names another winner is refused (U-47). */
 static bmp_status read_boards(rd *r, xmlNode *n, const match_scores *s, int *boards,
                               double *imps, bool *has_imps)
 {
@@ -158,11 +180,17 @@ static bmp_status read_boards(rd *r, xmlNode *n, const match_scores *s, int *boa
             *has_imps = true;
         }
     }
-    if (*has_imps && s->h1 && fabs(*imps - (s->hs - s->as)) > 1e-9)
+    if (!*has_imps || !s->h1 || fabs(*imps - (s->hs - s->as)) <= 1e-9)
+        return BMP_OK;
+    if (sign_of(*imps) != sign_of(s->hs - s->as))
         return ub_fail(r, n, BMP_EINVAL,
-                       "the BOARD IMPS sum to %g but TEAM_SCORE - OPPOSING_TEAM_SCORE is %g",
+                       "the BOARD IMPS sum to %g but TEAM_SCORE - OPPOSING_TEAM_SCORE is %g: "
+                       "they name different winners",
                        *imps, s->hs - s->as);
-    return BMP_OK;
+    return ub_warn(r, n,
+                   "the BOARD IMPS sum to %g but TEAM_SCORE - OPPOSING_TEAM_SCORE is %g "
+                   "(the same winner: TEAM_SCORE taken)",
+                   *imps, s->hs - s->as);
 }
 
 /* The match score: VPs where given (what a Swiss ranks on), and the raw
@@ -220,7 +248,10 @@ bmp_status ub_read_match(rd *r, xmlNode *n, int session)
     int boards = 0;
     double imps = 0;
     bool has_imps = false;
-    if ((st = read_scores(r, n, &s)) || (st = read_boards(r, n, &s, &boards, &imps, &has_imps)))
+    if ((st = read_scores(r, n, &s)))
+        return st;
+    scores_by_method(r, &s);
+    if ((st = read_boards(r, n, &s, &boards, &imps, &has_imps)))
         return st;
     m->boards = boards ? boards : ev->boards_per_match;
     return match_result(r, m, s, imps, has_imps);

@@ -163,6 +163,23 @@ bmp_status ub_map_version(rd *r, xmlNode *root)
     return st;
 }
 
+/* Other words programs write as MASTER_POINT_SCALE, as the status word they
+ * mean (rulings U-48): EBUScoreTeams' "EBU" (the EBU's own scale at a club:
+ * Club), Salliere's scale letters (EBU-42: A Club ... E National) and
+ * final-stage letters (EBU-52: QA Club ... QE National).  A word that is
+ * not here is looked up as written (any case). */
+static const char *scale_word(const char *sc)
+{
+    static const char *const alias[][2] = {
+        {"EBU", "Club"},      {"A", "Club"},      {"B", "District"}, {"C", "County"},
+        {"D", "Regional"},    {"E", "National"},  {"QA", "Club"},    {"QB", "District"},
+        {"QC", "County"},     {"QD", "Regional"}, {"QE", "National"}};
+    for (size_t i = 0; sc && i < sizeof alias / sizeof alias[0]; i++)
+        if (strcasecmp(sc, alias[i][0]) == 0)
+            return alias[i][1];
+    return sc;
+}
+
 /* The EVENT header: kind, body, status, point type. */
 bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_opts *opts)
 {
@@ -187,7 +204,8 @@ bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_
      * win (rulings U-19). */
     const bmp_rules *rules = bmp_rules_find(ev->body);
     if (!ev->status && rules && rules->usebio_status_scales) {
-        const char *sc = bmp_params_string(&ev->params, "usebio.master_point_scale", NULL);
+        const char *sc = scale_word(bmp_params_string(&ev->params, "usebio.master_point_scale",
+                                                      NULL));
         for (const char *const *k = rules->usebio_status_scales; sc && *k; k++)
             if (strcasecmp(sc, *k) == 0) {
                 if (!(ev->status = core_strdup(*k)))
@@ -372,6 +390,7 @@ bmp_status ub_map_end(rd *r, const bmp_usebio_opts *opts)
         if (bmp_rules_edition(bmp_rules_find(ev->body), ev->edition, &ed, &e2))
             return bmp_error_set(r->err, BMP_EINVAL, "%s: %s", r->src, e2.msg);
     }
+    ub_flush_warnings(r, opts); /* the read succeeded: its warnings count once */
     return BMP_OK;
 }
 

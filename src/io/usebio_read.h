@@ -49,7 +49,16 @@ typedef struct rd {
      * a number held in more than one section. */
     core_strindex sfx;
     unsigned char *sfx_amb;
+    /* Warnings (checks that change no award, issue 43), handed to the
+     * options' warn once the read succeeds (ub_map_end). */
+    struct ub_warning *warns;
+    size_t nwarns, warns_cap;
 } rd;
+
+typedef struct ub_warning {
+    long line;
+    char msg[256];
+} ub_warning;
 
 /* Free what the reader keeps beside the event (slots, id hashes). */
 void ub_rd_free(rd *r);
@@ -69,6 +78,16 @@ bmp_status ub_fail(rd *r, xmlNode *n, bmp_status code, const char *fmt, ...)
 #endif
     ;
 bmp_status ub_oom(rd *r);
+/* A warning at element n: "/element/path: message", kept until the read
+ * succeeds (ENOMEM when it cannot be kept); in the streamed reader an
+ * error that hands the file to the tree reader. */
+bmp_status ub_warn(rd *r, xmlNode *n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* The warnings kept, to opts->warn (when the options have one). */
+void ub_flush_warnings(rd *r, const bmp_usebio_opts *opts);
 
 /* Element access; names compare case-insensitively. */
 bool ub_is(const xmlNode *n, const char *name);

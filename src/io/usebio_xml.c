@@ -7,6 +7,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,41 @@ bmp_status ub_fail(rd *r, xmlNode *n, bmp_status code, const char *fmt, ...)
 bmp_status ub_oom(rd *r)
 {
     return bmp_error_set(r->err, BMP_ENOMEM, "%s: out of memory", r->src);
+}
+
+bmp_status ub_warn(rd *r, xmlNode *n, const char *fmt, ...)
+{
+    /* The stream's copies of MATCH elements have no parents, hence no
+     * path: a file with a warning (rare) is read again by the tree
+     * reader (usebio_load.c), whose path names the element. */
+    if (r->stream)
+        return bmp_error_set(r->err, BMP_EINVAL,
+                             "%s: streamed reader: a warning, for the tree reader", r->src);
+    ub_warning *w = core_grow(r->warns, &r->warns_cap, r->nwarns, sizeof *w);
+    if (!w)
+        return ub_oom(r);
+    r->warns = w;
+    w = &r->warns[r->nwarns++];
+    char what[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    xmlChar *path = n ? xmlGetNodePath(n) : NULL;
+    w->line = n ? xmlGetLineNo(n) : 0;
+    snprintf(w->msg, sizeof w->msg, "%s%s%s", path ? (const char *)path : "", path ? ": " : "",
+             what);
+    xmlFree(path);
+    return BMP_OK;
+}
+
+void ub_flush_warnings(rd *r, const bmp_usebio_opts *opts)
+{
+    bool has = opts && opts->size >= offsetof(bmp_usebio_opts, warn_ud) + sizeof opts->warn_ud;
+    for (size_t i = 0; has && opts->warn && i < r->nwarns; i++)
+        opts->warn(opts->warn_ud, r->warns[i].line > 0 ? (size_t)r->warns[i].line : 0,
+                   r->warns[i].msg);
+    r->nwarns = 0;
 }
 
 /* ---- element access ---------------------------------------------------- */

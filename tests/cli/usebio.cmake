@@ -32,9 +32,10 @@ bmp_cli_test(NAME convert_xxe ARGS convert ${U}/xxe.xml - --to json --body abf E
 bmp_cli_test(NAME convert_help ARGS convert --help EXPECT "usage: bridgemp convert IN OUT")
 # The award pipeline reads USEBIO (detected from the content) and reaches the
 # body's rules; on this branch no body awards yet, so the answer is exit 3.
-# What a USEBIO file cannot say reaches the body's rules, which name it.
+# What a USEBIO file cannot say reaches the body's rules, which name it
+# (at the XML element, never a JSON path: rulings U-49).
 bmp_cli_test(NAME award_usebio_reaches_rules ARGS award ${U}/individual.xml --body ebu EXIT 1
-             EXPECT "individual.xml: \\$.status: expected the EBU status")
+             EXPECT "individual.xml:3: /USEBIO/EVENT: expected the EBU status")
 bmp_cli_test(NAME award_usebio_bad_file ARGS award ${U}/bad_place.xml --body abf EXIT 1
              EXPECT "PAIR\\[3\\]/PLACE")
 bmp_cli_test(NAME award_usebio_format ARGS award ${U}/example_pairs.xml --format pbn EXIT 2

@@ -322,13 +322,14 @@ static void small_cases(void **state)
     expect_error(HEAD "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR>"
                       "</PARTICIPANTS></EVENT></USEBIO>",
                  "abf", "no PERCENTAGE or TOTAL_SCORE");
-    /* Board IMPs that disagree with the match score. */
+    /* Board IMPs that name another winner than the match score (one that
+     * names the same winner is a warning: test_usebio_lenient.c). */
     expect_error("<USEBIO><EVENT EVENT_TYPE=\"TEAMS\"><PARTICIPANTS>"
                  "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE></TEAM><TEAM TEAM_ID=\"2\"><PLACE>2</PLACE></TEAM>"
                  "</PARTICIPANTS><MATCH><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>"
                  "<TEAM_SCORE>10</TEAM_SCORE><OPPOSING_TEAM_SCORE>2</OPPOSING_TEAM_SCORE>"
-                 "<BOARD><IMPS>5</IMPS></BOARD></MATCH></EVENT></USEBIO>",
-                 "abf", "BOARD IMPS sum to 5");
+                 "<BOARD><IMPS>-5</IMPS></BOARD></MATCH></EVENT></USEBIO>",
+                 "abf", "BOARD IMPS sum to -5");
     expect_error("<USEBIO><EVENT EVENT_TYPE=\"TEAMS\"><PARTICIPANTS>"
                  "<TEAM TEAM_ID=\"1\"><PLACE>1</PLACE></TEAM></PARTICIPANTS>"
                  "<MATCH><TEAM>1</TEAM><OPPOSING_TEAM>9</OPPOSING_TEAM></MATCH></EVENT></USEBIO>",
@@ -558,8 +559,16 @@ static void ebu_scale_is_status(void **state)
     assert_null(ev->status);
     assert_string_equal(bmp_params_string(&ev->params, "usebio.master_point_scale", ""), "Club");
     bmp_event_free(ev);
-    /* Salliere's letter scales (A-E) are not EBU 3.2 words: not mapped. */
+    /* Salliere's letter scales: B is District (EBU-42: Club->A ...
+     * National->E; rulings U-48, which amends U-19's "not mapped"). */
     ev = ok_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><MASTER_POINT_SCALE>B"
+                   "</MASTER_POINT_SCALE><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
+                   "<PLACE>1</PLACE></PAIR></PARTICIPANTS></EVENT></USEBIO>",
+                   "ebu");
+    assert_string_equal(ev->status, "district");
+    bmp_event_free(ev);
+    /* A word that names no status stays none (the rules then refuse). */
+    ev = ok_string("<USEBIO><EVENT EVENT_TYPE=\"MP_PAIRS\"><MASTER_POINT_SCALE>F"
                    "</MASTER_POINT_SCALE><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER>"
                    "<PLACE>1</PLACE></PAIR></PARTICIPANTS></EVENT></USEBIO>",
                    "ebu");
