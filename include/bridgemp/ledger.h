@@ -156,6 +156,9 @@ typedef struct bmp_ledger_import_opts {
     int64_t replaces;              /* a corrected submission: the batch it replaces (posted:
                                     * reversed; pending: rejected), in the same transaction */
     const char *reason;            /* why (required with replaces, NZ-44) */
+    bool strict_numbers;           /* issue 43: refuse a file for a player's number (guest, none,
+                                    * invalid), as before; false: hold each such line with its
+                                    * reason (RI-7), the file posted */
 } bmp_ledger_import_opts;
 
 /* Import a file as one batch, left provisional.  All or nothing: every bad

@@ -107,6 +107,8 @@ typedef struct ledger_batch_src {
     const char *event_key; /* who ran which event when (event_key.c; may be NULL) */
     const struct ledger_carried *carried; /* a hold and its differences, or NULL (carried.h) */
     struct ledger_preview *preview; /* a dry run: every check, nothing written (preview.h) */
+    const char *const *hold; /* issue 43: hold[i] (i < nhold, may be NULL) holds line i for */
+    size_t nhold;            /* its number with that reason (RI-7), never crediting it */
 } ledger_batch_src;
 
 /* Check and write one batch (batch.c). */

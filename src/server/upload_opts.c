@@ -17,7 +17,8 @@
 static const char *const known[] = {"filename", "kind",     "body",   "club",
                                     "control",  "grade",    "edition", "status",
                                     "usebio-status", "classification", "rating",
-                                    "sidecar",  "set",      "replaces", "reason", NULL};
+                                    "sidecar",  "set",      "replaces", "reason",
+                                    "strict-numbers", NULL};
 
 typedef struct scan {
     srv_upload_opts *u;
@@ -202,5 +203,13 @@ bool srv_upload_import_opts(srv_req *rq, srv_resp *rs, bmp_batch_source src, srv
     }
     o->replaces = rv;
     o->reason = srv_arg(rq, "reason");
+    /* issue 43: strict-numbers=true refuses a file for a player's number,
+     * as --strict-numbers; else such lines are held (RI-7) */
+    const char *sn = srv_arg(rq, "strict-numbers");
+    if (sn && strcmp(sn, "true") != 0 && strcmp(sn, "false") != 0) {
+        srv_error(rs, 400, "strict-numbers \"%s\": expected true or false", sn);
+        return false;
+    }
+    o->strict_numbers = sn && strcmp(sn, "true") == 0;
     return true;
 }

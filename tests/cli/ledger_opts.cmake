@@ -17,7 +17,7 @@ endfunction()
 ledger_streams(NAME verify_tour ARGS ledger verify --tour --fees x.csv --exempt EXIT 2 OUT "^$"
   ERR "^bridgemp ledger verify: --tour is not an option of verify; its options: --db, --who, --help\n$")
 ledger_streams(NAME import_fees ARGS ledger import a.json --body abf --fees x.csv EXIT 2 OUT "^$"
-  ERR "^bridgemp ledger import: --fees is not an option of import; its options: --db, --who, --body, --club, --status, --reason, --kind, --grade, --edition, --classification, --rating, --sidecar, --replaces, --usebio-status, --control, --help\n$")
+  ERR "^bridgemp ledger import: --fees is not an option of import; its options: --db, --who, --body, --club, --status, --reason, --kind, --grade, --edition, --classification, --rating, --sidecar, --replaces, --usebio-status, --control, --strict-numbers, --help\n$")
 ledger_streams(NAME close_rates ARGS ledger close 2025-07 --body abf --rates r.csv EXIT 2 OUT "^$"
   ERR "^bridgemp ledger close: --rates is not an option of close; its options: --db, --who, --body, --dry-run, --format, --help\n$")
 ledger_streams(NAME player_add_fees ARGS ledger player add --body abf --name X --fees f.csv

@@ -31,6 +31,9 @@ static const char *const help_import =
     "event (organiser + event id + date, else name + date + club) with other\n"
     "awards is refused with the per-player difference unless --replaces names it.\n"
     "--control green=12.34 checks the batch's control total per point type.\n"
+    "A player with a guest's, no or an invalid number does not refuse the file: his\n"
+    "line is held with its reason (guest, no number, not a valid <BODY> number;\n"
+    "RI-7), never credited; --strict-numbers refuses the file as before issue 43.\n"
     "--replaces ID --reason R: a corrected event replaces batch ID in the same\n"
     "transaction (a posted batch is reversed, a pending one rejected; NZ-44).\n";
 static const char *const help_approve =
@@ -223,7 +226,8 @@ static int cmd_import(void *arg)
                           .rating = a->rating, .sidecar = a->sidecar};
     bmp_ledger_import_opts o = {.size = sizeof o, .body = a->body, .source = src, .club = a->club,
                                 .control = a->control.v, .ncontrol = a->control.n, .usebio = &uo,
-                                .replaces = replaces, .reason = a->reason};
+                                .replaces = replaces, .reason = a->reason,
+                                .strict_numbers = a->strict_numbers};
     int rc = 0;
     for (size_t i = 1; i < a->npos; i++) {
         bmp_problems p = {0};
@@ -413,6 +417,8 @@ static const cli_opt opts_import[] = {
     CLI_VALUE_AT(ledger_args, usebio_status, "--usebio-status", 0, "S", "the older name of --status"),
     CLI_LIST_AT(ledger_args, control, "--control", 0, "TYPE=POINTS",
                 "the batch's control total of a point type"),
+    LFLAG(strict_numbers, "--strict-numbers",
+          "refuse a file with a guest, no or an invalid player number (else held, RI-7)"),
     CLI_OPT_END};
 static const cli_opt opts_approve[] = {
     LFLAG(all, "--all", "every provisional batch (not one held for its carried points)"),

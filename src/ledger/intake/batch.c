@@ -510,18 +510,21 @@ typedef struct checked {
     resolved *rv;
     char (*norm)[16];
     char **why;  /* held lines' reasons with their near matches (near_match.c) */
+    const char *const *hold; size_t nhold; /* held for their numbers (issue 43; src->hold) */
     tally t[LEDGER_TALLY_MAX];
     size_t nt;
 } checked;
 
+#define HELD_FOR_NUMBER(c, i) ((c)->hold && (i) < (c)->nhold && (c)->hold[i])
 /* Pass 1: every well-formed player number, normalised, into the cache. */
 static void collect_numbers(const ledger_body *b, const bmp_ledger_line *lines, size_t n,
                             checked *c, pcache *pc)
 {
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) { /* one held for its number (issue 43) never looked up */
         bmp_error e;
         const char *num = lines[i].number ? lines[i].number : "";
-        if (!ledger_number_check(b->code, num, c->norm[i], sizeof c->norm[i], &e))
+        if (!HELD_FOR_NUMBER(c, i) &&
+            !ledger_number_check(b->code, num, c->norm[i], sizeof c->norm[i], &e))
             pcache_add(pc, c->norm[i]);
         else
             c->norm[i][0] = '\0';
@@ -533,6 +536,23 @@ static bool overseas_no_points(const ledger_body *b)
 {
     const ledger_body_ops *ops = b->ops;
     return ops && ops->overseas_no_points;
+}
+
+/* A line with a well-formed number: who is credited, or why held. */
+static void credit_line(const ledger_body *b, bmp_batch_source source, const char *file, size_t at,
+                        size_t i, checked *c, const pcache *pc, bmp_problems *pp, size_t *bad)
+{
+    const pslot *s = pcache_slot(pc, c->norm[i]);
+    c->rv[i].number = c->norm[i];
+    c->rv[i].why = credit_check(b, s, c->norm[i], file, at, pp, bad);
+    if (!c->rv[i].why && s->overseas && source != BMP_BATCH_ADJUSTMENT &&
+        overseas_no_points(b)) { /* NZ-103 (ruling AN-5) */
+        problems_add(pp, "%s:%zu: player %s is an overseas player: no NZ masterpoints apart "
+                     "from transfers (NZ-103, 8(b)); give them none in the event (NZ-13)",
+                     file, at, c->norm[i]);
+        (*bad)++;
+    }
+    c->rv[i].player = c->rv[i].why ? 0 : s->id;
 }
 
 /* Pass 3, in line order: the body's point type, the sign, the number, who
@@ -561,24 +581,17 @@ static void check_each_line(const ledger_body *b, bmp_batch_source source, const
                          "holding, NZ-91)", file, at);
             (*bad)++;
         }
-        if (!c->norm[i][0]) {
+        if (HELD_FOR_NUMBER(c, i)) { /* RI-7: held, the number never registered */
+            c->rv[i].number = ln->number ? ln->number : "";
+            c->rv[i].why = c->hold[i]; /* player 0: held */
+        } else if (!c->norm[i][0]) {
             char tmp[16];
             ledger_number_check(b->code, ln->number ? ln->number : "", tmp, sizeof tmp, &e);
             problems_add(pp, "%s:%zu: player number: %s", file, at, e.msg);
             (*bad)++;
             continue;
-        }
-        const pslot *s = pcache_slot(pc, c->norm[i]);
-        c->rv[i].number = c->norm[i];
-        c->rv[i].why = credit_check(b, s, c->norm[i], file, at, pp, bad);
-        if (!c->rv[i].why && s->overseas && source != BMP_BATCH_ADJUSTMENT &&
-            overseas_no_points(b)) { /* NZ-103 (ruling AN-5) */
-            problems_add(pp, "%s:%zu: player %s is an overseas player: no NZ masterpoints apart "
-                         "from transfers (NZ-103, 8(b)); give them none in the event (NZ-13)",
-                         file, at, c->norm[i]);
-            (*bad)++;
-        }
-        c->rv[i].player = c->rv[i].why ? 0 : s->id;
+        } else
+            credit_line(b, source, file, at, i, c, pc, pp, bad);
         tally *tt = tally_of(c->t, &c->nt, ln->point_type);
         if (tt && ledger_tally_add(&tt->points, ln->points, file, at, pp))
             (*bad)++;
@@ -757,7 +770,8 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
         rc = ledger_import_texts(file, o->club, o->reason, err);
     if (rc)
         return rc;
-    checked c = {.rv = calloc(n ? n : 1, sizeof *c.rv), .norm = calloc(n ? n : 1, sizeof *c.norm)};
+    checked c = {.rv = calloc(n ? n : 1, sizeof *c.rv), .norm = calloc(n ? n : 1, sizeof *c.norm),
+                 .hold = src->hold, .nhold = src->nhold};
     int64_t id = 0;
     bool writing = false;
     if (!c.rv || !c.norm)

@@ -4,11 +4,13 @@
  * credit-file names, USEBIO options, sidecar) and awarding it are the
  * pipeline's (bridgemp/pipeline.h); only adjustments are the ledger's own. */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "bridgemp/pipeline.h"
+#include "bridgemp/rules.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/shared/csv.h"
@@ -29,6 +31,7 @@ void ledger_lines_free(ledger_lines *ls)
     free(ls->event_date);
     free(ls->club);
     free(ls->event_key);
+    free(ls->hold);
     ledger_carried_free(&ls->carried);
     memset(ls, 0, sizeof *ls);
 }
@@ -71,6 +74,51 @@ static bool push(ledger_lines *ls, const bmp_ledger_line *ln)
     return true;
 }
 
+/* The last line pushed held for its number (issue 43): why, kept. */
+static bool hold_last(ledger_lines *ls, const char *why)
+{
+    if (ls->nhold < ls->n) {
+        const char **h = realloc(ls->hold, ls->cap * sizeof *h);
+        if (!h)
+            return false;
+        memset(h + ls->nhold, 0, (ls->cap - ls->nhold) * sizeof *h);
+        ls->hold = h;
+        ls->nhold = ls->cap;
+    }
+    ls->hold[ls->n - 1] = keep(ls, why);
+    return !ls->oom;
+}
+
+static bool strict_numbers(const bmp_ledger_import_opts *o)
+{
+    return o->size >= offsetof(bmp_ledger_import_opts, strict_numbers) + sizeof o->strict_numbers &&
+           o->strict_numbers;
+}
+
+/* Why a player's line is held for his number (ruling RI-7, as the engine
+ * flags it): "guest" (the body's guest or placeholder number, a USEBIO
+ * guest), "no number" (none, or zeros), "not a valid <BODY> number: ..."
+ * (the ledger's syntax refuses it); NULL when the number can be credited. */
+static const char *number_hold(const bmp_event *ev, const bmp_player *pl, char *buf, size_t n)
+{
+    const bmp_rules *r = ev->body ? bmp_rules_find(ev->body) : NULL;
+    if (!pl->id || !*pl->id)
+        return bmp_params_bool(&pl->params, "guest", false) ? "guest" : "no number";
+    if (r && r->player_id_guest && r->player_id_guest(pl->id))
+        return "guest";
+    if (strspn(pl->id, "0") == strlen(pl->id))
+        return "no number";
+    char norm[16], up[8] = "";
+    bmp_error e = {0}; /* the engine's syntax (its flag), then the register's */
+    if ((!r || !r->player_id_check || r->player_id_check(pl->id, 0, &e) == BMP_OK) &&
+        !ledger_number_check(ev->body ? ev->body : "", pl->id, norm, sizeof norm, &e))
+        return NULL;
+    for (size_t j = 0; ev->body && ev->body[j] && j + 1 < sizeof up; j++)
+        up[j] = (char)toupper((unsigned char)ev->body[j]);
+    snprintf(buf, n, "not a valid %s number: %.150s", up, e.msg);
+    return buf;
+}
+
 static void lower(char *s)
 {
     for (; *s; s++)
@@ -90,7 +138,7 @@ static const char *file_rule(const char *body)
 /* One line per player per award: an award to all players of a contestant
  * gives each of them its points. */
 static bmp_status event_lines(const char *path, const bmp_event *ev, const bmp_awards *aw,
-                              ledger_lines *ls, bmp_problems *probs, bmp_error *err)
+                              bool strict, ledger_lines *ls, bmp_problems *probs, bmp_error *err)
 {
     size_t bad = 0;
     const char *evname = keep(ls, ev->name ? ev->name : path);
@@ -106,13 +154,15 @@ static bmp_status event_lines(const char *path, const bmp_event *ev, const bmp_a
             if (a->player != BMP_ALL_PLAYERS && (size_t)a->player != p)
                 continue;
             const bmp_player *pl = &c->players[p];
-            if (!pl->id || !*pl->id) {
+            char hb[224];
+            const char *why = strict ? NULL : number_hold(ev, pl, hb, sizeof hb);
+            if (!why && (!pl->id || !*pl->id)) {
                 problems_add(probs, "%s: award %zu: contestant %s player %zu (%s) has no national "
                              "ID number", path, i + 1, c->id, p + 1, pl->name ? pl->name : "?");
                 bad++;
                 continue;
             }
-            bmp_ledger_line ln = {.number = keep(ls, pl->id),
+            bmp_ledger_line ln = {.number = keep(ls, pl->id ? pl->id : ""),
                                   .name = keep(ls, pl->name),
                                   .point_type = keep(ls, type),
                                   .points = a->points,
@@ -120,7 +170,7 @@ static bmp_status event_lines(const char *path, const bmp_event *ev, const bmp_a
                                   .event = evname,
                                   .contestant = keep(ls, c->id),
                                   .line = i + 1};
-            if (ls->oom || !push(ls, &ln))
+            if (ls->oom || !push(ls, &ln) || (why && !hold_last(ls, why)))
                 return bmp_error_oom(err);
         }
     }
@@ -131,8 +181,8 @@ static bmp_status event_lines(const char *path, const bmp_event *ev, const bmp_a
  * (kept for the derivations of a computed one, ruling W-21, and for the
  * charge runs, which count a batch's player-sessions whether its awards
  * were computed or came in the file, L-11), name, date, club and lines. */
-static bmp_status event_record(const bmp_pipeline *p, const char *name, ledger_lines *ls,
-                               bmp_problems *probs, bmp_error *err)
+static bmp_status event_record(const bmp_pipeline *p, const char *name, bool strict,
+                               ledger_lines *ls, bmp_problems *probs, bmp_error *err)
 {
     const bmp_event *ev = bmp_pipeline_event(p);
     bmp_status st = ledger_event_hash(ev, ls->hash, err);
@@ -144,7 +194,7 @@ static bmp_status event_record(const bmp_pipeline *p, const char *name, ledger_l
         ls->club = own(ls, ev->organiser); /* USEBIO CLUB_ID_NUMBER, JSON organiser */
         if (!(ls->event_key = ledger_event_key(ev, ev->organiser)))
             ls->oom = true;
-        st = event_lines(name, ev, bmp_pipeline_awards(p), ls, probs, err);
+        st = event_lines(name, ev, bmp_pipeline_awards(p), strict, ls, probs, err);
         if (ls->source == BMP_BATCH_USEBIO_MP) {
             for (size_t i = 0; i < ls->n; i++)
                 ls->v[i].rule = file_rule(ls->body);
@@ -187,7 +237,7 @@ static bmp_status event_source(bmp_pipeline *p, const char *name,
         unprefix(err, name);
     }
     if (!st)
-        st = event_record(p, name, ls, probs, err);
+        st = event_record(p, name, strict_numbers(o), ls, probs, err);
     if (!st && ls->source == BMP_BATCH_USEBIO_MP) /* issue 26: checked where it can be */
         st = ledger_carried_compare(p, &ls->carried, err);
     return st;
@@ -260,6 +310,8 @@ static bmp_status open_pipeline(const bmp_ledger_import_opts *o, bmp_pipeline **
         st = bmp_pipeline_set(*p, "override-json", "false", err);
     if (!st)
         st = bmp_pipeline_set(*p, "input", input, err);
+    if (!st) /* issue 43: a number refuses no file; its line is held (RI-7) */
+        st = bmp_pipeline_set(*p, "strict-numbers", strict_numbers(o) ? "true" : "false", err);
     return st;
 }
 

@@ -23,6 +23,9 @@ typedef struct ledger_lines {
     char checksum[32];      /* ABF: sum of ABF number x points (ecosystem.md §5) */
     bool oom;               /* a string could not be kept: the whole read fails */
     ledger_carried carried; /* carried points against the engine's (issue 26) */
+    const char **hold;      /* issue 43: hold[i] (i < nhold) is line i's reason to be held
+                             * for its number (guest, no number, not a valid <BODY> number) */
+    size_t nhold;
 } ledger_lines;
 
 void ledger_lines_free(ledger_lines *ls);

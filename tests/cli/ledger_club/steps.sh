@@ -68,7 +68,12 @@ for c in award validate; do
 done
 step 0 "letters.json:22: warning: contestant 1 player Player 3: not a valid ABF number" \
     "$BIN" validate "$W/letters.json"
-refused 1 "letters.xml:32: contestant 1NS player Ben Cox" $L import "$W/letters.xml" --body abf --grade E --kind event
+# the ledger too with --strict-numbers; without it the line would be held
+# (RI-7: tests/cli/ledger/numbers.sh), here refused as the same event as batch 1
+refused 1 "letters.xml:32: contestant 1NS player Ben Cox" \
+    $L import "$W/letters.xml" --body abf --grade E --kind event --strict-numbers
+refused 1 "player 9OOO71 green: 0.00 in batch 1, 0.15 in this file" \
+    $L import "$W/letters.xml" --body abf --grade E --kind event
 # ... and so is every number not of the body's syntax, in award, validate and
 # convert as in the ledger (ruling CL-3): EBU "50A" and ACBL "P0011", the
 # examples' made-up ids before they became numbers of their body's form
