@@ -36,6 +36,7 @@
 #include <bridgemp/ledger_token.h>
 #include <bridgemp/ledger_user.h>
 #include <bridgemp/nzb.h>
+#include <bridgemp/nzscorer.h>
 #include <bridgemp/pipeline.h>
 #include <bridgemp/place.h>
 #include <bridgemp/points.h>

@@ -82,11 +82,10 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *                  a USEBIO input is written back as read, only its
  *                  MASTER_POINTS filled in (bmp_usebio_rewrite)
  *   check-digit    true|false: ABF credit files need mod-11 check digits
- *   strict-numbers true|false: true (the default, for now: the ledger
- *                  reads through the pipeline and does not yet hold a
- *                  flagged line): refuse an event with a player number the
- *                  body's syntax refuses, as before issue 43.  false (what
- *                  `bridgemp award`, `convert` and `validate` set): every
+ *   strict-numbers true|false: true: refuse an event with a player number
+ *                  the body's syntax refuses, as before issue 43 (`--strict-numbers`).
+ *                  false (the default; the ledger holds such lines with
+ *                  their reason): every
  *                  readable event computes, and a player without a number,
  *                  with the body's guest or placeholder number, or with an
  *                  invalid one keeps the award line, flagged in every

@@ -47,10 +47,10 @@ bmp_status bmp_pipeline_new(bmp_pipeline **out, bmp_error *err)
     if (!*out)
         return bmp_error_oom(err);
     bmp_awards_init(&(*out)->aw);
-    /* Strict until the ledger, which reads through this pipeline, holds a
-     * flagged line with its reason instead of registering the number (issue
-     * 43 item 1): the engine's commands set "false" (docs/rulings.md RI-7). */
-    (*out)->strict_numbers = true;
+    /* A player's number never refuses an award (issue 43 item 1, ruling
+     * RI-7): flagged, and a warning; "strict-numbers" true refuses.  The
+     * ledger sets it from its own option and holds the flagged lines. */
+    (*out)->strict_numbers = false;
     return BMP_OK;
 }
 

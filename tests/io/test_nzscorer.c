@@ -163,8 +163,7 @@ static void pipeline_awards_every_file(void **state)
         snprintf(path, sizeof path, "%s/nz-scorer/%s", BMP_TEST_DATA, files[i]);
         bmp_pipeline *p = NULL;
         bmp_error e = {0};
-        assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK);
-        assert_int_equal(bmp_pipeline_set(p, "strict-numbers", "false", &e), BMP_OK);
+        assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK); /* lenient: the default (RI-7) */
         if (bmp_pipeline_read_file(p, path, &e) || bmp_pipeline_award(p, &e))
             fail_msg("%s", e.msg);
         assert_int_equal(bmp_pipeline_input_kind(p), BMP_PIPE_IN_NZSCORER);
@@ -176,7 +175,8 @@ static void pipeline_awards_every_file(void **state)
         assert_true(bmp_awards_count(bmp_pipeline_awards(p)) > 0);
         bmp_pipeline_free(p);
 
-        assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK); /* strict: the default */
+        assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK); /* strict on request */
+        assert_int_equal(bmp_pipeline_set(p, "strict-numbers", "true", &e), BMP_OK);
         assert_int_equal(bmp_pipeline_read_file(p, path, &e), BMP_EINVAL);
         assert_non_null(strstr(e.msg, "NZB computer number"));
         bmp_pipeline_free(p);
