@@ -112,6 +112,11 @@ typedef struct bmp_rules {
      * body has none (docs/rulings.md RI-5).  A guest's award line is kept
      * and flagged, never refused (issue 43). */
     bool (*player_id_guest)(const char *id);
+    /* Other words the body's programs write as USEBIO MASTER_POINT_SCALE,
+     * each with the usebio_status_scales name it means, as {word, name}
+     * pairs ending in {NULL, NULL}, matched in any case (EBU: EBUScoreTeams'
+     * "EBU", Salliere's letters A-E and QA-QE; rulings U-48); NULL: none. */
+    const char *const (*usebio_scale_words)[2];
 } bmp_rules;
 
 /* player_id_check flags. */

@@ -167,6 +167,15 @@ static bool player_id_guest(const char *id)
 static const char *const status_scales[] = {"Club", "District", "County", "Regional",
                                             "National", NULL};
 
+/* Other MASTER_POINT_SCALE words, as the status they mean (rulings U-48):
+ * EBUScoreTeams' "EBU" (the EBU's own scale at a club: Club), Salliere's
+ * scale letters (EBU-42: A Club ... E National) and final-stage letters
+ * (EBU-52: QA Club ... QE National). */
+static const char *const scale_words[][2] = {
+    {"EBU", "Club"},   {"A", "Club"},      {"B", "District"}, {"C", "County"},
+    {"D", "Regional"}, {"E", "National"},  {"QA", "Club"},    {"QB", "District"},
+    {"QC", "County"},  {"QD", "Regional"}, {"QE", "National"}, {NULL, NULL}};
+
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
@@ -206,6 +215,7 @@ const bmp_rules ebu_rules = {
     /* USEBIO: MASTER_POINTS_AWARDED alone are Local (black) points. */
     .usebio_default_type = "BLACK",
     .usebio_status_scales = status_scales,
+    .usebio_scale_words = scale_words,
     .usebio_flavour = &usebio_flavour,
     .params = &ebu_param_specs,
     .scale_option = "status",

@@ -163,20 +163,14 @@ bmp_status ub_map_version(rd *r, xmlNode *root)
     return st;
 }
 
-/* Other words programs write as MASTER_POINT_SCALE, as the status word they
- * mean (rulings U-48): EBUScoreTeams' "EBU" (the EBU's own scale at a club:
- * Club), Salliere's scale letters (EBU-42: A Club ... E National) and
- * final-stage letters (EBU-52: QA Club ... QE National).  A word that is
- * not here is looked up as written (any case). */
-static const char *scale_word(const char *sc)
+/* The status name a MASTER_POINT_SCALE word means: one of the body's other
+ * words for it (bmp_rules.usebio_scale_words, rulings U-48), else the word
+ * as written (looked up in any case). */
+static const char *scale_word(const bmp_rules *rules, const char *sc)
 {
-    static const char *const alias[][2] = {
-        {"EBU", "Club"},      {"A", "Club"},      {"B", "District"}, {"C", "County"},
-        {"D", "Regional"},    {"E", "National"},  {"QA", "Club"},    {"QB", "District"},
-        {"QC", "County"},     {"QD", "Regional"}, {"QE", "National"}};
-    for (size_t i = 0; sc && i < sizeof alias / sizeof alias[0]; i++)
-        if (strcasecmp(sc, alias[i][0]) == 0)
-            return alias[i][1];
+    for (size_t i = 0; sc && rules->usebio_scale_words && rules->usebio_scale_words[i][0]; i++)
+        if (strcasecmp(sc, rules->usebio_scale_words[i][0]) == 0)
+            return rules->usebio_scale_words[i][1];
     return sc;
 }
 
@@ -204,8 +198,8 @@ bmp_status ub_map_header(rd *r, xmlNode *root, xmlNode *event, const bmp_usebio_
      * win (rulings U-19). */
     const bmp_rules *rules = bmp_rules_find(ev->body);
     if (!ev->status && rules && rules->usebio_status_scales) {
-        const char *sc = scale_word(bmp_params_string(&ev->params, "usebio.master_point_scale",
-                                                      NULL));
+        const char *sc = scale_word(rules, bmp_params_string(&ev->params,
+                                                             "usebio.master_point_scale", NULL));
         for (const char *const *k = rules->usebio_status_scales; sc && *k; k++)
             if (strcasecmp(sc, *k) == 0) {
                 if (!(ev->status = core_strdup(*k)))
