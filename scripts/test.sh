@@ -31,6 +31,10 @@ export JOBS
 T=$(mktemp -d "${TMPDIR:-/tmp}/bmp-test-XXXXXX")
 : >"$T/stages"
 T0=$(date +%s)
+# .ci/run notes when it started (BMP_CI_START, before scripts/deps.sh): the
+# dependencies' minutes are the time from then to here.
+BMP_DEPS_SECONDS=""
+[ -z "${BMP_CI_START:-}" ] || BMP_DEPS_SECONDS=$((T0 - BMP_CI_START))
 BG=""
 
 # stage NAME COMMAND...: run it, and note its seconds and status in $T/stages.
