@@ -169,6 +169,28 @@ const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line);
 /* Their one-line summary ("club.xml: 2 players without a valid EBU number
  * (...): lines 41, 77"), nothing when there are none. */
 bmp_status bmp_pipeline_write_warnings(const bmp_pipeline *p, FILE *out, bmp_error *err);
+/* The same summary as text, without the file's name and the newline ("2
+ * players without a valid EBU number (1 guest, 1 without a number, 0 not
+ * valid): lines 41, 77"), into buf (n bytes, truncated, NUL-terminated):
+ * its length; 0 and "" when no player is flagged (or under strict-numbers). */
+size_t bmp_pipeline_numbers_summary(const bmp_pipeline *p, char *buf, size_t n);
+
+/* Issue 43: the flag of player `player` of contestant `contestant` of ev,
+ * as every award output shows it ("guest", "no number", "not a valid EBU
+ * number", in buf when it needs it); NULL when the number identifies the
+ * player (or the indexes are out of range).  A player without a number is
+ * flagged only in an event that numbers some player.  Linear in the
+ * event's players: bmp_event_has_number_flags first tells whether any is. */
+const char *bmp_player_number_flag(const bmp_event *ev, size_t contestant, size_t player,
+                                   char *buf, size_t n);
+bool bmp_event_has_number_flags(const bmp_event *ev);
+
+/* The body's parameter spec checked on every params bag of the event read
+ * (bmp_params_check_event), as `validate` does before awarding.  Its error
+ * names the input; for a USEBIO or NZ Scorer input, the XML line and element
+ * a value came from, never a JSON path, and a parameter that came from the
+ * options (set, sidecar), not from the file, as such. */
+bmp_status bmp_pipeline_check_params(bmp_pipeline *p, bmp_error *err);
 /* Write into a malloc'ed NUL-terminated buffer (*len without the NUL; len
  * may be NULL).  Award formats need bmp_pipeline_award or _file_awards
  * first.  An ABF credit format with no line of its colour gives an empty

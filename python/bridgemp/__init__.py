@@ -55,7 +55,12 @@ def read(path: PathLike, *, max_input: int = 0, **options: object) -> Event:
     event's own): ``body``, ``edition``, ``grade``, ``classification``,
     ``status``, ``rating``, ``sidecar`` (a path), ``params`` (a mapping
     KEY -> VALUE, like ``--set``), and ``input`` ("auto", "event",
-    "abf-credit"), ``check_digit``, ``override_json``.  ``max_input``: refuse
+    "abf-credit"), ``check_digit``, ``override_json``, ``strict_numbers``
+    (issue 43: True refuses a player number the body cannot have, a guest's
+    included, as ``--strict-numbers``; by default such a player keeps his
+    award line, flagged: :attr:`Award.number_flags`,
+    :attr:`PlayerTotal.number_flag`, :attr:`Event.numbers_summary`,
+    :attr:`Event.warnings`).  ``max_input``: refuse
     a larger file (bytes; 0 = 256 MB).  Errors name the file as the command
     line does; a failed read's :class:`Error` lists every malformed line in
     ``problems`` ((line, message); an ABF credit file's, as ``bridgemp

@@ -67,6 +67,10 @@ class Award:
     rule: str  #: rule ID ("ABF-6")
     section: str  #: regulation section ("4.2.1")
     explain: Optional[str] = None  #: the derivation (with ``explain=True``)
+    #: issue 43: the players of this award whose number identifies nobody,
+    #: "Tom Bell: guest; Kim Shaw: not a valid EBU number" (the JSON output's
+    #: ``number_flags``); None when every number identifies its player
+    number_flags: Optional[str] = None
 
     @property
     def hundredths(self) -> int:
@@ -83,6 +87,9 @@ class PlayerTotal:
     name: Optional[str]
     contestant: str
     totals: dict[str, Decimal]
+    #: issue 43: "guest", "no number" or "not a valid EBU number" (the JSON
+    #: output's ``number_flag``); None when the number identifies the player
+    number_flag: Optional[str] = None
 
 
 @dataclass(**_DC)
@@ -125,11 +132,18 @@ class Awards:
     awards: list[Award]
     reasons: list[Reason]  #: why nothing was earned, where so
     derivation: list[str] = field(default_factory=list)  #: the event's derivation lines
+    #: issue 43: the read's one-line summary of the players whose number
+    #: identifies nobody, as ``bridgemp award`` writes it on standard error
+    #: without the file's name ("3 players without a valid EBU number (1
+    #: guest, 1 without a number, 1 not valid): lines 34, 96"); None if none
+    numbers_summary: Optional[str] = None
     # what `players` is made from: contestant index -> (id, name, players),
     # and (contestant index, player index) per award
     _people: dict = field(default_factory=dict, repr=False, compare=False)
     _who: list = field(default_factory=list, repr=False, compare=False)
     _players: Optional[list] = field(default=None, repr=False, compare=False)
+    # (contestant index, player index) -> its number flag, flagged players only
+    _flags: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def players(self) -> list[PlayerTotal]:
@@ -137,7 +151,7 @@ class Awards:
         total, contestants and players in the event's order, point types in
         the order first awarded): the command line's "players"."""
         if self._players is None:
-            self._players = _players(self._people, self._who, self.awards)
+            self._players = _players(self._people, self._who, self.awards, self._flags)
         return self._players
 
     @property
@@ -181,7 +195,7 @@ def event_info(ev: _lib.bmp_event) -> EventInfo:
 
 
 def _players(people: dict[int, tuple], who: list[tuple[int, int]],
-             awards: list[Award]) -> list[PlayerTotal]:
+             awards: list[Award], flags: dict) -> list[PlayerTotal]:
     """Per-player totals as the JSON writer makes them (src/io/awards_out.c
     players_json): contestants in order, players in order, point types in
     the order first awarded, zero totals left out.  people: contestant index
@@ -211,7 +225,7 @@ def _players(people: dict[int, tuple], who: list[tuple[int, int]],
             else:
                 shown = dict(shared)
             if shown:
-                out.append(PlayerTotal(pid, pname, cid, shown))
+                out.append(PlayerTotal(pid, pname, cid, shown, flags.get((ci, p))))
     return out
 
 
@@ -281,6 +295,42 @@ def _texts(b: bytes) -> tuple:
     return t
 
 
+def _number_flags(evp, ev) -> dict:
+    """(contestant index, player index) -> the player's number flag (issue
+    43, bmp_player_number_flag), for the flagged players only; {} at the
+    cost of one pass over the players when nobody is flagged."""
+    if not _lib_.bmp_event_has_number_flags(evp):
+        return {}
+    out = {}
+    buf = ctypes.create_string_buffer(64)
+    cs = ev.contestants
+    for ci in range(ev.ncontestants):
+        for pi in range(cs[ci].nplayers):
+            f = _lib_.bmp_player_number_flag(evp, ci, pi, buf, len(buf))
+            if f is not None:
+                out[(ci, pi)] = f.decode("utf-8", "replace")
+    return out
+
+
+def _award_flags(flags: dict, players: list, ci: int, pi: int) -> Optional[str]:
+    """An award's number_flags as the JSON writes them (src/io/player_ids.c
+    io_number_flags): "name: flag" of each flagged player it goes to."""
+    parts = []
+    for k, (pid, pname) in enumerate(players):
+        f = flags.get((ci, k))
+        if f is not None and (pi == _lib.ALL_PLAYERS or pi == k):
+            who = pname if pname is not None else pid if pid is not None else "?"
+            parts.append("%s: %s" % (who, f))
+    return "; ".join(parts) if parts else None
+
+
+def numbers_summary(pipe: int) -> Optional[str]:
+    """The pipeline's one-line summary of the flagged numbers, or None."""
+    buf = ctypes.create_string_buffer(512)
+    n = _lib_.bmp_pipeline_numbers_summary(pipe, buf, len(buf))
+    return buf.value.decode("utf-8", "replace") if n else None
+
+
 def convert(pipe: int, explain: bool) -> Awards:
     """The pipeline's event and awards as an :class:`Awards` (copied: nothing
     refers to the pipeline afterwards)."""
@@ -295,6 +345,7 @@ def convert(pipe: int, explain: bool) -> Awards:
     who: list[tuple[int, int]] = []
     awards: list[Award] = []
     texts = _TEXTS
+    flags = _number_flags(evp, ev)
     for ci, pi, kr, lo, hi, tied, h, crs, expl in _AWARD.iter_unpack(raw):
         info = people.get(ci)
         if info is None:
@@ -308,8 +359,10 @@ def convert(pipe: int, explain: bool) -> Awards:
         awards.append(Award(
             cid, cname, Player(*players[pi]) if 0 <= pi < len(players) else None,
             t1[1], t1[0], t1[2], place, pts(h), t2[0], t2[1], t2[2],
-            ctypes.string_at(expl).decode("utf-8", "replace") if explain and expl else None))
+            ctypes.string_at(expl).decode("utf-8", "replace") if explain and expl else None,
+            _award_flags(flags, players, ci, pi) if flags else None))
     notes = [_lib_.bmp_awards_note_at(aw, i).decode("utf-8", "replace")
              for i in range(_lib_.bmp_awards_note_count(aw))]
     return Awards(event_info(ev), awards, _reasons(evp, aw, contestants, ev.ncontestants),
-                  notes, people, who)
+                  derivation=notes, numbers_summary=numbers_summary(pipe), _people=people,
+                  _who=who, _flags=flags)

@@ -9,7 +9,7 @@ from typing import Mapping, Optional, Union
 
 from . import _lib
 from ._errors import Error, Status, raise_for
-from .awards import Awards, EventInfo, convert, event_info
+from .awards import Awards, EventInfo, convert, event_info, numbers_summary
 
 _lib_ = _lib.lib
 
@@ -21,7 +21,8 @@ INPUT_KINDS = {0: None, 1: "event-json", 2: "usebio", 3: "abf-credit"}
 # Options of bmp_pipeline_set a read takes as keyword arguments (the command
 # line's spelling with "_" for "-").
 _OPTIONS = ("body", "edition", "grade", "classification", "status", "rating", "sidecar",
-            "input", "check_digit", "override_json", "usebio_flavour", "mp_form")
+            "input", "check_digit", "override_json", "usebio_flavour", "mp_form",
+            "strict_numbers")
 
 
 def _text(v: object) -> str:
@@ -190,6 +191,31 @@ class Event:
                 msg = _lib_.bmp_pipeline_problem(pipe, i, ctypes.byref(line))
                 out.append((line.value, msg.decode("utf-8", "replace")))
         return out
+
+    @property
+    def warnings(self) -> list[tuple[int, str]]:
+        """The read's warnings (issue 43, docs/rulings.md RI-7): (line,
+        message), each check of a USEBIO file that failed but changes no
+        award, then one per player whose number identifies nobody
+        ("contestant 1 player Tom Bell: guest"); line 0: not known.  None
+        of the numbers' under ``strict_numbers=True``, which refuses."""
+        line = ctypes.c_size_t()
+        out = []
+        with self._lock:
+            pipe = self._handle()
+            for i in range(_lib_.bmp_pipeline_warning_count(pipe)):
+                msg = _lib_.bmp_pipeline_warning(pipe, i, ctypes.byref(line))
+                out.append((line.value, msg.decode("utf-8", "replace")))
+        return out
+
+    @property
+    def numbers_summary(self) -> Optional[str]:
+        """The one-line summary ``bridgemp award`` writes on standard error
+        for the players whose number identifies nobody, without the file's
+        name: "3 players without a valid EBU number (1 guest, 1 without a
+        number, 1 not valid): lines 34, 96"; None when there are none."""
+        with self._lock:
+            return numbers_summary(self._handle())
 
     @property
     def content_hash(self) -> str:

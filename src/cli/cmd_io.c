@@ -567,11 +567,11 @@ static int cli_validate(void *arg)
     if (!st)
         st = cli_read_pipeline(p, a.pos[0], a.max_input, &e);
     const bmp_event *ev = st ? NULL : bmp_pipeline_event(p);
-    /* The body's checks: its parameter spec, then its own validation, run
-     * as the award computation (the awards are only counted). */
-    const bmp_rules *r = ev ? bmp_rules_find(ev->body) : NULL;
-    if (r && r->params && (st = bmp_params_check_event(ev, r->params, &e)))
-        bmp_error_prefix(&e, "%s: ", name);
+    /* The body's checks: its parameter spec (an XML input's errors at the
+     * element, issue 43), then its own validation, run as the award
+     * computation (the awards are only counted). */
+    if (ev)
+        st = bmp_pipeline_check_params(p, &e);
     if (!st && ev)
         st = bmp_pipeline_award(p, &e); /* errors name the input */
     if (!st)

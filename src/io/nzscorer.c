@@ -495,11 +495,11 @@ bmp_status bmp_nzscorer_read_memory(const char *data, size_t len, const char *so
     xmlFreeDoc(doc);
     bmp_status st = z.st;
     bmp_event *ev = NULL;
-    if (!st)
-        st = bmp_event_load_string(text, src, &ev, err);
+    if (!st && (st = bmp_event_load_string(text, src, &ev, err)))
+        io_nzscorer_where(data, len, NULL, text, err); /* the element, never "$.x" */
     free(text);
-    if (!st)
-        st = bmp_usebio_apply_opts(ev, opts, err);
+    if (!st && (st = bmp_usebio_apply_opts(ev, opts, err)))
+        io_nzscorer_where(data, len, ev, NULL, err);
     if (st) {
         bmp_event_free(ev);
         return st;

@@ -62,6 +62,9 @@ void pipe_drop_input(bmp_pipeline *p)
     free(p->orig);
     p->orig = NULL;
     p->orig_len = 0;
+    free(p->nzxml);
+    p->nzxml = NULL;
+    p->nzxml_len = 0;
     p->input = BMP_PIPE_IN_NONE;
     p->awarded = false;
 }
@@ -242,6 +245,29 @@ static bmp_status need_input(const bmp_pipeline *p, bmp_error *err)
                : BMP_OK;
 }
 
+/* An error about the event of an XML input (USEBIO, NZ Scorer) at the
+ * element its value came from, never at a JSON path (issue 43). */
+static void pipe_where(const bmp_pipeline *p, bmp_error *err)
+{
+    if (p->input == BMP_PIPE_IN_USEBIO)
+        io_usebio_where(p->orig, p->orig_len, p->ev, err);
+    else if (p->input == BMP_PIPE_IN_NZSCORER)
+        io_nzscorer_where(p->nzxml, p->nzxml_len, p->ev, NULL, err);
+}
+
+bmp_status bmp_pipeline_check_params(bmp_pipeline *p, bmp_error *err)
+{
+    bmp_status st = need_input(p, err);
+    const bmp_rules *r = st || !p->ev ? NULL : bmp_rules_find(p->ev->body);
+    if (!r || !r->params)
+        return st;
+    if ((st = bmp_params_check_event(p->ev, r->params, err))) {
+        bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
+        pipe_where(p, err);
+    }
+    return st;
+}
+
 bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err)
 {
     bmp_status st = need_input(p, err);
@@ -256,8 +282,7 @@ bmp_status bmp_pipeline_award(bmp_pipeline *p, bmp_error *err)
     p->aw.skip_explain = !p->explain;
     if ((st = bmp_award_event(p->ev, &p->aw, err))) {
         bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
-        if (p->input == BMP_PIPE_IN_USEBIO) /* issue 43: the element, never "$.status" */
-            io_usebio_where(p->orig, p->orig_len, p->ev, err);
+        pipe_where(p, err); /* issue 43: the element, never "$.status" */
         bmp_awards_free(&p->aw);
         return st;
     }

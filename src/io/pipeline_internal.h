@@ -42,6 +42,9 @@ struct bmp_pipeline {
     /* A USEBIO input's bytes, for the faithful export (rulings UX-1). */
     char *orig;
     size_t orig_len;
+    /* An NZ Scorer input's bytes, for its errors' elements (nzscorer_where.c). */
+    char *nzxml;
+    size_t nzxml_len;
     /* The last read's line-level problems (a credit file's bad lines). */
     bmp_abf_credit_problem *problems;
     size_t nproblems;
@@ -70,6 +73,9 @@ bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, cons
 void io_warnings_clear(io_warnings *w);
 bmp_status io_warnings_summary(const bmp_event *ev, const io_warnings *w, FILE *out,
                                bmp_error *err);
+/* Its text without the file's name and the newline, into buf (n bytes):
+ * its length, 0 when there are no warnings. */
+size_t io_warnings_summary_text(const bmp_event *ev, const io_warnings *w, char *buf, size_t n);
 /* --grade's awards of another point type than the file's MASTER_POINT_TYPE. */
 bmp_status io_scale_award_check(const bmp_event *ev, const char *grade, const bmp_awards *aw,
                                 bmp_error *err);

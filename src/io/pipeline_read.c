@@ -173,6 +173,12 @@ static bmp_status read_nzscorer(bmp_pipeline *p, const char *d, size_t len, cons
     p->tried = BMP_PIPE_IN_NZSCORER;
     bmp_usebio_opts o = pipe_usebio_opts(p);
     bmp_status st = bmp_nzscorer_read_memory(d, len, src, &o, &p->ev, err);
+    if (!st && !(p->nzxml = malloc(len ? len : 1)))
+        st = bmp_error_oom(err);
+    if (!st) {
+        memcpy(p->nzxml, d, len);
+        p->nzxml_len = len;
+    }
     return st ? st
               : io_player_ids(p->ev, d, len, NULL, IO_IDS_NZSCORER, p->strict_numbers,
                               &p->warnings, err);
@@ -345,6 +351,13 @@ const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line)
     if (line)
         *line = w->line;
     return w->msg;
+}
+
+size_t bmp_pipeline_numbers_summary(const bmp_pipeline *p, char *buf, size_t n)
+{
+    if (n)
+        buf[0] = '\0';
+    return p ? io_warnings_summary_text(p->ev, &p->warnings, buf, n) : 0;
 }
 
 bmp_status bmp_pipeline_write_warnings(const bmp_pipeline *p, FILE *out, bmp_error *err)

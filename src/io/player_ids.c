@@ -165,13 +165,15 @@ void io_warnings_clear(io_warnings *w)
     memset(w, 0, sizeof *w);
 }
 
-/* "2 players without a valid EBU number: lines 41, 77": one line for the
- * whole read, the lines where the reader knows them. */
-bmp_status io_warnings_summary(const bmp_event *ev, const io_warnings *w, FILE *out,
-                               bmp_error *err)
+/* "2 players without a valid EBU number (...): lines 41, 77": one line
+ * for the whole read (no file name, no newline), the lines where the
+ * reader knows them; "" when there are none.  Truncated to n. */
+size_t io_warnings_summary_text(const bmp_event *ev, const io_warnings *w, char *buf, size_t n)
 {
+    if (n)
+        buf[0] = '\0';
     if (!w->n)
-        return BMP_OK;
+        return 0;
     char up[16] = "";
     const char *b = ev && ev->body ? ev->body : "";
     for (size_t j = 0; b[j] && j + 1 < sizeof up; j++)
@@ -183,13 +185,18 @@ bmp_status io_warnings_summary(const bmp_event *ev, const io_warnings *w, FILE *
         bad += w->v[i].kind == IO_NUMBER_INVALID;
         nl += w->v[i].line != 0 && (i == 0 || w->v[i].line != w->v[i - 1].line);
     }
-    int rc = fprintf(out, "%s: %zu player%s without a valid %s number (%zu guest%s, %zu without a "
-                          "number, %zu not valid)",
-                     ev && ev->source ? ev->source : "event", w->n, w->n == 1 ? "" : "s", up, g,
-                     g == 1 ? "" : "s", none, bad);
+    size_t used = 0;
+#define PUT(...)                                                                          \
+    do {                                                                                  \
+        int k_ = snprintf(buf + used, used < n ? n - used : 0, __VA_ARGS__);              \
+        used += k_ > 0 ? (size_t)k_ : 0;                                                  \
+    } while (0)
+    PUT("%zu player%s without a valid %s number (%zu guest%s, %zu without a number, %zu not "
+        "valid)",
+        w->n, w->n == 1 ? "" : "s", up, g, g == 1 ? "" : "s", none, bad);
     /* the lines in file order, each once, the first ten */
     size_t shown = 0, last = 0, more = 0;
-    for (size_t i = 0; rc >= 0 && i < w->n; i++) {
+    for (size_t i = 0; i < w->n; i++) {
         size_t l = w->v[i].line;
         if (!l || l == last)
             continue;
@@ -198,13 +205,38 @@ bmp_status io_warnings_summary(const bmp_event *ev, const io_warnings *w, FILE *
             more++;
             continue;
         }
-        rc = fprintf(out, "%s%zu", shown++ ? ", " : nl == 1 ? ": line " : ": lines ", l);
+        PUT("%s%zu", shown++ ? ", " : nl == 1 ? ": line " : ": lines ", l);
     }
-    if (rc >= 0 && more)
-        rc = fprintf(out, " and %zu more", more);
-    if (rc < 0 || fputc('\n', out) == EOF)
+    if (more)
+        PUT(" and %zu more", more);
+#undef PUT
+    return used < n ? used : n ? n - 1 : 0;
+}
+
+bmp_status io_warnings_summary(const bmp_event *ev, const io_warnings *w, FILE *out,
+                               bmp_error *err)
+{
+    if (!w->n)
+        return BMP_OK;
+    char line[512];
+    io_warnings_summary_text(ev, w, line, sizeof line);
+    if (fprintf(out, "%s: %s\n", ev && ev->source ? ev->source : "event", line) < 0)
         return bmp_error_set(err, BMP_EIO, "write error");
     return BMP_OK;
+}
+
+const char *bmp_player_number_flag(const bmp_event *ev, size_t contestant, size_t player,
+                                   char *buf, size_t n)
+{
+    if (!ev || contestant >= ev->ncontestants || player >= ev->contestants[contestant].nplayers)
+        return NULL;
+    const bmp_player *p = &ev->contestants[contestant].players[player];
+    return io_number_flag_text(ev, io_number_flag(ev, p, io_event_numbered(ev)), buf, n);
+}
+
+bool bmp_event_has_number_flags(const bmp_event *ev)
+{
+    return io_event_has_flags(ev);
 }
 
 size_t io_number_flags(const bmp_event *ev, const bmp_contestant *c, int player, bool numbered,

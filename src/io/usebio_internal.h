@@ -73,5 +73,26 @@ double io_usebio_stated_tables(const bmp_event *ev, double listed);
  * /USEBIO/EVENT/MASTER_POINT_SCALE: ..."); unchanged without a path
  * (usebio_where.c, issue 43). */
 void io_usebio_where(const char *xml, size_t len, const bmp_event *ev, bmp_error *err);
+/* The same for an NZ Scorer <session> ("file.xml:12: <pair>: ...",
+ * nzscorer_where.c); before the event is made (ev NULL), json is the event
+ * the reader mapped the session onto (may be NULL). */
+void io_nzscorer_where(const char *xml, size_t len, const bmp_event *ev, const char *json,
+                       bmp_error *err);
+
+/* A message's JSON path taken apart (usebio_where.c): "file.xml: $.HEAD[IDX]SUB: REST". */
+typedef struct io_where_path {
+    char src[256];      /* "file.xml" (the message's prefix before ": ") */
+    const char *head;   /* "status", "contestants", "params" ... (hl bytes) */
+    size_t hl;
+    long idx;           /* -1: none */
+    char sub[96];       /* what SUB names, readable: "player 2, parameter guest: ", or "" */
+    char key[64];       /* an event parameter's key ("$.params.KEY"), else "" */
+    const char *rest;   /* the message after the path */
+} io_where_path;
+/* false when the message has no JSON path ("$."). */
+bool io_where_parse(const bmp_error *err, io_where_path *w);
+/* A parameter the options gave (set, sidecar), not the file: the message
+ * says so (true, err rewritten); false for any other path. */
+bool io_where_option_param(const io_where_path *w, bmp_error *err);
 
 #endif

@@ -19,19 +19,25 @@ def test_examples_found():
 
 
 def award_dict(a: bridgemp.Award) -> dict:
-    return {
+    d = {
         "contestant": a.contestant, "name": a.name,
         "player": None if a.player is None else {"id": a.player.id, "name": a.player.name},
         "kind": a.kind, "label": a.label, "ranking": a.ranking, "place": a.place,
         "points": str(a.points), "hundredths": a.hundredths, "point_type": a.point_type,
         "rule": a.rule, "section": a.section, "explain": a.explain,
     }
+    if a.number_flags is not None:  # the JSON has it only where there is one (issue 43)
+        d["number_flags"] = a.number_flags
+    return d
 
 
 def player_dict(p: bridgemp.PlayerTotal) -> dict:
-    return {"id": p.id, "name": p.name, "contestant": p.contestant,
-            "totals": [{"point_type": t, "points": str(v), "hundredths": int(v * 100)}
-                       for t, v in p.totals.items()]}
+    d = {"id": p.id, "name": p.name, "contestant": p.contestant,
+         "totals": [{"point_type": t, "points": str(v), "hundredths": int(v * 100)}
+                    for t, v in p.totals.items()]}
+    if p.number_flag is not None:
+        d["number_flag"] = p.number_flag
+    return d
 
 
 def reason_dict(r: bridgemp.Reason) -> dict:
@@ -39,15 +45,10 @@ def reason_dict(r: bridgemp.Reason) -> dict:
             "contestant": r.contestant, "player": r.player}
 
 
-def unflagged(rows: list, key: str) -> list:
-    """The CLI's rows without issue 43's number flags (docs/rulings.md RI-7),
-    which the Python module does not expose yet."""
-    return [{k: v for k, v in r.items() if k != key} for r in rows]
-
-
 def check_same(ev: bridgemp.Event, got: bridgemp.Awards, want: dict, explain: bool) -> None:
-    assert [award_dict(a) for a in got.awards] == unflagged(want["awards"], "number_flags")
-    assert [player_dict(p) for p in got.players] == unflagged(want["players"], "number_flag")
+    # issue 43's number flags included: the same fields as the JSON's
+    assert [award_dict(a) for a in got.awards] == want["awards"]
+    assert [player_dict(p) for p in got.players] == want["players"]
     notes = [reason_dict(r) for r in got.reasons]
     if explain:
         notes += [{"type": "derivation", "text": t, "rule": None, "section": None,
@@ -143,3 +144,68 @@ def test_closed_event_refuses():
     ev.close()  # idempotent
     with pytest.raises(ValueError):
         ev.award()
+
+
+# ---- issue 43: a number never refuses an award (docs/rulings.md RI-7) -----
+
+NUMBERS = ROOT / "tests" / "data" / "numbers"
+
+
+@pytest.mark.parametrize("name, who, flags, flag, summary", [
+    # EBU: 88888888, the number EBUScore writes for a visitor
+    ("ebu_guest.json", "88888888", "Tom Bell: guest", "guest",
+     "3 players without a valid EBU number (1 guest, 1 without a number, 1 not valid): "
+     "lines 34, 96"),
+    # ACBL: a non-member written "NM"
+    ("acbl_nonmember.json", "NM", "Rosa Garcia: guest", "guest",
+     "3 players without a valid ACBL number (2 guests, 0 without a number, 1 not valid): "
+     "lines 55, 80, 113"),
+    # NZ: a short NZB computer number
+    ("nzb_short.json", "20", "Aroha Smith: not a valid NZB number", "not a valid NZB number",
+     "2 players without a valid NZB number (0 guests, 1 without a number, 1 not valid): "
+     "line 24"),
+])
+def test_number_flags(name, who, flags, flag, summary):
+    """A guest's file computes: the guest's award line carries the flag
+    (Award.number_flags, PlayerTotal.number_flag: the JSON's fields), and
+    the read's one-line summary is the command line's, without the file's
+    name."""
+    path = str(NUMBERS / name)
+    with bridgemp.read(path) as ev:
+        got = ev.award()
+        assert ev.numbers_summary == summary
+        assert any(msg.endswith(": " + flag) or (": " + flag + ":") in msg
+                   for _, msg in ev.warnings)
+    assert got.numbers_summary == summary
+    totals = [p for p in got.players if p.id == who]
+    assert totals and totals[0].number_flag == flag
+    mine = [a for a in got.awards if a.contestant == totals[0].contestant and
+            (a.player is None or a.player.id == who)]
+    assert mine and all(flags in a.number_flags for a in mine)
+    assert any(a.points > 0 for a in mine)  # the award line is kept, with its points
+    # a player whose number is valid has no flag
+    assert any(p.number_flag is None for p in got.players)
+    # the command line's JSON: the same fields, the same values
+    want = cli_json("award", path, "--format", "json")
+    assert [award_dict(a) for a in got.awards] == want["awards"]
+    assert [player_dict(p) for p in got.players] == want["players"]
+
+
+def test_strict_numbers_refuses():
+    """strict_numbers=True refuses as --strict-numbers does, with its message."""
+    path = str(NUMBERS / "ebu_guest.json")
+    with pytest.raises(bridgemp.Error) as e:
+        bridgemp.read(path, strict_numbers=True)
+    assert "contestant 1 player Tom Bell: 88888888 is the EBU guest number" in e.value.message
+    with bridgemp.read(path, strict_numbers=False) as ev:
+        assert ev.award().awarded
+
+
+def test_no_flags_no_summary():
+    """An event whose players are all numbered: no flag, no summary."""
+    with bridgemp.read("examples/abf/club-pairs.json") as ev:
+        got = ev.award()
+        assert ev.numbers_summary is None and ev.warnings == []
+    assert got.numbers_summary is None
+    assert all(a.number_flags is None for a in got.awards)
+    assert all(p.number_flag is None for p in got.players)
