@@ -22,8 +22,11 @@ extern "C" {
  *                 duplicate_of (the live batch of the same content, or of the
  *                 same event with the same awards), same_event (the live
  *                 batch of the same event), replaces (o->replaces, else
- *                 same_event: the batch a corrected file would replace);
- *                 ids are "" for none
+ *                 same_event: the batch a corrected file would replace),
+ *                 numbers (issue 43: the one-line summary of the players
+ *                 whose number identifies nobody, "2 players without a
+ *                 valid EBU number (...): lines 41, 77"; their lines are
+ *                 held, "lines" says why); ids and numbers are "" for none
  *   "lines"       number, name, point_type, points, rule, contestant, line,
  *                 held (why the line would be held, with near matches; ""
  *                 when credited)

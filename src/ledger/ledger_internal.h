@@ -109,6 +109,7 @@ typedef struct ledger_batch_src {
     struct ledger_preview *preview; /* a dry run: every check, nothing written (preview.h) */
     const char *const *hold; /* issue 43: hold[i] (i < nhold, may be NULL) holds line i for */
     size_t nhold;            /* its number with that reason (RI-7), never crediting it */
+    const char *numbers;     /* their one-line summary (a preview shows it), or NULL */
 } ledger_batch_src;
 
 /* Check and write one batch (batch.c). */

@@ -40,6 +40,7 @@ typedef struct upload {
     size_t len;
     unsigned char *own;        /* data when decoded from the submit form */
     char kind[16], scale[32], edition[32], rating[32], replaces[24], reason[520];
+    char strict[8]; /* issue 43: "true": refuse the file for a player's number */
     bmp_usebio_opts uo;
     bmp_ledger_import_opts o;
 } upload;
@@ -204,6 +205,13 @@ int page_submit(page *p)
                           "name=\"replaces\" inputmode=\"numeric\" pattern=\"[0-9]*\" "
                           "size=\"8\"></p><p><label for=\"reason\">Reason</label> <input "
                           "id=\"reason\" name=\"reason\" maxlength=\"500\"></p></fieldset>\n"
+                          /* issue 43 (RI-7): off, a guest's or an invalid number is
+                           * held with its reason; on, it refuses the file */
+                          "<p><input type=\"checkbox\" id=\"strict-numbers\" "
+                          "name=\"strict-numbers\" value=\"true\"> <label "
+                          "for=\"strict-numbers\">Strict numbers: refuse the file if a "
+                          "player has no valid number (a guest, none, or one the body cannot "
+                          "have)</label></p>\n"
                           "<p><button type=\"submit\" name=\"action\" value=\"preview\">"
                           "Preview</button></p></form>\n");
     page_foot(p);
@@ -263,6 +271,7 @@ static int read_choices(page *p, upload *u)
     field_or_empty(p, "rating", u->rating, sizeof u->rating);
     field_or_empty(p, "replaces", u->replaces, sizeof u->replaces);
     field_or_empty(p, "reason", u->reason, sizeof u->reason);
+    field_or_empty(p, "strict-numbers", u->strict, sizeof u->strict);
     static const char *const kinds[] = {"event", "usebio-mp", "abf-credit", NULL};
     bmp_batch_source src = BMP_BATCH_AUTO;
     for (int i = 0; kinds[i]; i++)
@@ -278,6 +287,8 @@ static int read_choices(page *p, upload *u)
         return page_error(p, 400, "a choice is not one of the body's values: choose again");
     if (*u->replaces && (*end || rep <= 0))
         return page_error(p, 400, "replaces: expected a batch number");
+    if (*u->strict && strcmp(u->strict, "true") != 0)
+        return page_error(p, 400, "strict-numbers: expected true (the box ticked) or nothing");
     if (rep && !*u->reason)
         return page_error(p, 400, "a corrected file needs a reason (why it replaces the batch)");
     if (ext && strcasecmp(ext, ".csv") == 0)
@@ -292,7 +303,8 @@ static int read_choices(page *p, upload *u)
                               .rating = *u->rating ? u->rating : NULL};
     u->o = (bmp_ledger_import_opts){.size = sizeof u->o, .body = u->club.body, .source = src,
                                     .club = u->club.club, .usebio = &u->uo, .replaces = rep,
-                                    .reason = *u->reason ? u->reason : NULL};
+                                    .reason = *u->reason ? u->reason : NULL,
+                                    .strict_numbers = *u->strict != '\0'};
     return 0;
 }
 
@@ -352,7 +364,8 @@ static int preview(page *p, upload *u)
                                               .kind = u->kind, .scale_option = u->r->scale_option,
                                               .scale = u->scale, .edition = u->edition,
                                               .rating = u->rating, .replaces = u->replaces,
-                                              .reason = u->reason, .s = &s}),
+                                              .reason = u->reason, .strict = u->strict,
+                                              .s = &s}),
             st = 200;
     bmp_ledger_sections_free(&s);
     bmp_problems_free(&pr);

@@ -13,6 +13,7 @@ typedef struct upload_view {
     const unsigned char *data; /* the file's bytes: the submit form's content */
     size_t len;
     const char *kind, *scale_option, *scale, *edition, *rating, *replaces, *reason;
+    const char *strict; /* "true" or "": strict numbers (issue 43) */
     const bmp_ledger_sections *s; /* bmp_ledger_preview_memory's */
 } upload_view;
 

@@ -54,6 +54,7 @@ static void summary(page *p, const bmp_table *pv)
     dl_row(p, "held", "Lines held", strcmp(pv_field(pv, "held"), "0") ? pv_field(pv, "held") : "",
            false);
     dl_row(p, "hold", "Held because", pv_field(pv, "hold"), false);
+    dl_row(p, "numbers", "Player numbers", pv_field(pv, "numbers"), false);
     dl_row(p, "duplicate", "Duplicate of", pv_field(pv, "duplicate_of"), true);
     dl_row(p, "same-event", "Same event as", pv_field(pv, "same_event"), true);
     dl_row(p, "replaces", "Replaces", pv_field(pv, "replaces"), true);
@@ -71,6 +72,47 @@ static void problems(page *p, const bmp_table *t)
         core_buf_puts(p->out, "</li>");
     }
     core_buf_puts(p->out, "</ul>\n");
+}
+
+/* Issue 43 (RI-7): the lines held for their player's number, each with
+ * its reason (guest, no number, not a valid <BODY> number: ...), one per
+ * player and reason. */
+static void number_lines(page *p, const bmp_table *l)
+{
+    size_t kn = l ? page_col(l, "number") : (size_t)-1, km = l ? page_col(l, "name") : kn;
+    size_t kh = l ? page_col(l, "held") : kn;
+    if (kh == (size_t)-1 || kn == (size_t)-1 || km == (size_t)-1)
+        return;
+    size_t shown = 0;
+    for (size_t r = 0; r < l->nrows; r++) {
+        const char *why = bmp_table_get(l, r, kh);
+        if (strncmp(why, "guest", 5) != 0 && strncmp(why, "no number", 9) != 0 &&
+            strncmp(why, "not a valid ", 12) != 0)
+            continue;
+        bool seen = false;
+        for (size_t q = 0; q < r && !seen; q++)
+            seen = strcmp(bmp_table_get(l, q, kh), why) == 0 &&
+                   strcmp(bmp_table_get(l, q, kn), bmp_table_get(l, r, kn)) == 0 &&
+                   strcmp(bmp_table_get(l, q, km), bmp_table_get(l, r, km)) == 0;
+        if (seen)
+            continue;
+        core_buf_puts(p->out, shown++ ? "" : "<h2 id=\"numbers\">Players without a valid "
+                                             "number</h2>\n<p>Their lines are held, credited "
+                                             "to nobody.</p>\n<ul id=\"number-lines\">");
+        core_buf_puts(p->out, "<li>");
+        const char *name = bmp_table_get(l, r, km), *num = bmp_table_get(l, r, kn);
+        web_buf_html(p->out, *name ? name : "(no name)");
+        if (*num) {
+            core_buf_puts(p->out, " (");
+            web_buf_html(p->out, num);
+            core_buf_puts(p->out, ")");
+        }
+        core_buf_puts(p->out, ": ");
+        web_buf_html(p->out, why);
+        core_buf_puts(p->out, "</li>");
+    }
+    if (shown)
+        core_buf_puts(p->out, "</ul>\n");
 }
 
 /* ---- the awards, each with its derivation -------------------------------- */
@@ -247,6 +289,7 @@ static void submit_form(page *p, const upload_view *v, const bmp_table *pv)
     hidden(p, v->scale_option ? v->scale_option : "scale", v->scale);
     hidden(p, "edition", v->edition);
     hidden(p, "rating", v->rating);
+    hidden(p, "strict-numbers", v->strict);
     content(p, v);
     if (*rep) { /* a corrected file: it replaces the earlier batch, with a reason */
         core_buf_puts(p->out, "<fieldset><legend>A corrected file</legend><p><input "
@@ -275,6 +318,7 @@ void page_submit_preview(page *p, const upload_view *v)
     core_buf_puts(p->out, "</h1>\n<p class=\"note\">Nothing has been recorded yet.</p>\n");
     summary(p, pv);
     problems(p, bmp_ledger_section(v->s, "problems"));
+    number_lines(p, bmp_ledger_section(v->s, "lines"));
     awards(p, bmp_ledger_section(v->s, "lines"), bmp_ledger_section(v->s, "derivations"));
     section_table(p, bmp_ledger_section(v->s, "totals"), "Totals by point type");
     section_table(p, bmp_ledger_section(v->s, "carried"),

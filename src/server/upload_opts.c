@@ -81,7 +81,7 @@ bool srv_upload_opts_read(srv_req *rq, srv_resp *rs, srv_upload_opts *u)
     if (s.unknown) {
         srv_error(rs, 400, "unknown parameter \"%s\": an upload takes filename, kind, body, club, "
                            "control, grade, edition, status, usebio-status, classification, "
-                           "rating, sidecar, set, replaces and reason", s.unknown);
+                           "rating, sidecar, set, replaces, reason and strict-numbers", s.unknown);
         return false;
     }
     if (s.bad && strcmp(s.why, "set") == 0) {

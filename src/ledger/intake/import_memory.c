@@ -43,7 +43,7 @@ static bmp_status import_memory(bmp_ledger *l, const void *data, size_t len, con
                                 .event = ls.event, .event_date = ls.event_date,
                                 .checksum = ls.checksum, .event_json = ls.event_json,
                                 .event_key = key, .carried = &ls.carried, .preview = pv,
-                                .hold = ls.hold, .nhold = ls.nhold};
+                                .hold = ls.hold, .nhold = ls.nhold, .numbers = ls.numbers};
         if (!rc && ls.event_key && !key)
             rc = bmp_error_oom(err);
         if (!rc)

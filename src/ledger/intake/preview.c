@@ -16,7 +16,7 @@ static const char *const titles[PV_N] = {"preview",     "lines",    "totals",   
 static const char *const summary_cols[] = {
     "file",  "body",      "club",         "source",     "event",    "event_date", "event_key",
     "hash",  "lines",     "held",         "verdict",    "hold",     "duplicate_of",
-    "same_event", "replaces", NULL};
+    "same_event", "replaces", "numbers", NULL};
 static const char *const line_cols[] = {"number", "name",       "point_type", "points", "rule",
                                         "contestant", "line",   "held",       NULL};
 static const char *const total_cols[] = {"point_type", "points", "lines", NULL};
@@ -124,8 +124,9 @@ static bmp_status summary_row(ledger_preview *pv, const ledger_batch_src *src, c
     id_text(rep, o->replaces ? o->replaces : pv->same_event);
     const char *v[] = {src->file, body, club, source_name(src->source), src->event,
                        src->event_date, src->event_key, src->hash, lines, held,
-                       refused ? "refused" : hold ? "held" : "provisional", hold, dup, same, rep};
-    return cells(&pv->out->v[PV_SUMMARY], v, 15, err);
+                       refused ? "refused" : hold ? "held" : "provisional", hold, dup, same, rep,
+                       src->numbers};
+    return cells(&pv->out->v[PV_SUMMARY], v, 16, err);
 }
 
 bmp_status ledger_preview_finish(ledger_preview *pv, const ledger_batch_src *src,

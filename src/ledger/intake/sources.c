@@ -195,6 +195,9 @@ static bmp_status event_record(const bmp_pipeline *p, const char *name, bool str
         if (!(ls->event_key = ledger_event_key(ev, ev->organiser)))
             ls->oom = true;
         st = event_lines(name, ev, bmp_pipeline_awards(p), strict, ls, probs, err);
+        char sum[512]; /* "2 players without a valid EBU number (...): lines 41, 77" */
+        if (bmp_pipeline_numbers_summary(p, sum, sizeof sum))
+            ls->numbers = keep(ls, sum);
         if (ls->source == BMP_BATCH_USEBIO_MP) {
             for (size_t i = 0; i < ls->n; i++)
                 ls->v[i].rule = file_rule(ls->body);

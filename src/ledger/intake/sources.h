@@ -26,6 +26,8 @@ typedef struct ledger_lines {
     const char **hold;      /* issue 43: hold[i] (i < nhold) is line i's reason to be held
                              * for its number (guest, no number, not a valid <BODY> number) */
     size_t nhold;
+    const char *numbers;    /* issue 43: the pipeline's one-line summary of the flagged
+                             * numbers (a kept string), or NULL */
 } ledger_lines;
 
 void ledger_lines_free(ledger_lines *ls);

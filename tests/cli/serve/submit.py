@@ -14,6 +14,13 @@ over the demo ledger (examples/ledger/demo.sh):
   submits it: batch 5 reversed (provisional) and the file a new batch.  A
   scorer of another club is refused the club's pages.
 
+  Issue 43 (docs/rulings.md RI-7): a file with a player without a number
+  and one whose number the ABF cannot have is previewed with the one-line
+  summary ("2 players without a valid ABF number ...: line 32") and the
+  flagged lines with their reason, and can be submitted, those lines held;
+  with the "strict numbers" box (off by default) ticked it is refused with
+  the number's message, nothing recorded.
+
 The login page and every submission page at 1280 and 420 px wide: a screenshot into
 WORKDIR/screenshots/submit-*.png, no table column cut off, no serious or
 critical axe-core violation.
@@ -214,8 +221,69 @@ def journey(b, u, db):
           "batch 5 reversed with the scorer's reason: %s" % rows[:1])
     check(rows[1:] == [("event", None, "", "sam", "provisional")],
           "the corrected file is a provisional batch: %s" % rows[1:])
+    numbers(b, u, db)
     b.click("#logout button")
     wait_for(lambda: "/login" in b.url(), "logged out")
+
+
+def numbers(b, u, db):
+    """Issue 43: flagged numbers in the preview; strict numbers refuses."""
+    src = os.path.join(ROOT, "tests", "data", "usebio", "abf_club_green.xml")
+    xml = open(src).read()
+    # line 28: Ava Bell without a number ("0": unknown); line 32: Ben Cox's
+    # number with letters; another date: not the same event as any batch
+    xml = (xml.replace(">1044559<", ">0<").replace(">1180290<", ">9OOO71<")
+           .replace("<DATE>06/02/2025<", "<DATE>13/03/2025<"))
+    path = os.path.join(WORK, "flagged.xml")
+    with open(path, "w") as f:
+        f.write(xml)
+    b.go(u + "/submit")
+    check(b.finds("#strict-numbers") and
+          not b.js("return document.getElementById('strict-numbers').checked;"),
+          "the upload form has a strict numbers box, off by default")
+    before = batches(db)
+    upload(b, path, "E")
+    check(b.text("#verdict").startswith("It can be submitted"),
+          "a file with flagged numbers can be submitted: " + b.text("#verdict"))
+    summary = b.text("#preview-numbers")
+    # (a number "0" is "no number": the reader keeps none, so no line for it)
+    check(summary == "2 players without a valid ABF number (0 guests, 1 without a number, "
+                     "1 not valid): line 32", "the one-line summary: " + summary)
+    flagged = b.js("return Array.from(document.querySelectorAll('#number-lines li'),"
+                   " li => li.textContent);")
+    check(len(flagged) == 2 and flagged[0] == "Ava Bell: no number" and
+          flagged[1].startswith("Ben Cox (9OOO71): not a valid ABF number: ") and
+          "9OOO71" in flagged[1][40:], "the flagged lines with their reason: %s" % flagged)
+    held = b.js("return Array.from(document.querySelectorAll('#awards td[data-label=held]'),"
+                " td => td.textContent);")
+    check("no number" in held and any(h.startswith("not a valid ABF number") for h in held),
+          "their award lines held with the reason: %s" % held)
+    check(b.js("return document.querySelector('#submit input[name=\"strict-numbers\"]');")
+          is None, "the submit form carries no strict numbers (off)")
+    here_checks(b, "numbers")
+    check(batches(db) == before, "the preview recorded nothing")
+    # strict numbers ticked: refused with the number's message
+    b.go(u + "/submit")
+    b.click("#strict-numbers")
+    upload(b, path, "E")
+    err = b.text("main")
+    check(b.text("h1") == "The file cannot be read as results" and
+          "flagged.xml:32: contestant 1NS player Ben Cox: ABF number \"9OOO71\" is not all "
+          "digits" in err, "strict numbers refuses the file: %s" % err[:300])
+    here_checks(b, "numbers-strict")
+    check(batches(db) == before, "nothing recorded by the refusal")
+    # unticked again, submitted: the two lines held, the others credited
+    b.go(u + "/submit")
+    upload(b, path, "E")
+    b.click("button[value=submit]")
+    wait_for(lambda: "/submissions?" in b.url(), "my club's batches after the flagged submit")
+    check(batches(db) == before + 1, "the flagged file recorded as one batch")
+    with sqlite3.connect(db) as c:
+        why = sorted(r[0] for r in c.execute("select why from held where batch_id = ?",
+                                             (before + 1,)))
+    check(any(w == "no number" for w in why) and
+          any(w.startswith("not a valid ABF number") for w in why),
+          "the batch holds the flagged lines with their reasons: %s" % why)
 
 
 def other_club(b, u):
