@@ -3,6 +3,7 @@
  * JSON) or by the name's extension (an ABF credit file), the options and
  * sidecar applied.  The CLI, the ledger and the server all read here. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -12,6 +13,7 @@
 #include "core/event_players.h"
 #include "core/util.h"
 #include "io/pipeline_internal.h"
+#include "io/usebio_internal.h"
 
 /* An ABF credit file is told by its name: .grn .red .gld .rag .mp5. */
 static bool is_credit_name(const char *name)
@@ -213,6 +215,28 @@ static void begin_read(bmp_pipeline *p)
     p->tried = BMP_PIPE_IN_NONE;
 }
 
+/* A player twice in an XML input (USEBIO, NZ Scorer): at the element of
+ * the second contestant he plays in, with its line (issue 43). */
+static void players_where(const bmp_pipeline *p, bmp_error *err)
+{
+    const char *src = p->ev->source ? p->ev->source : "event";
+    const char *and = strstr(err->msg, " and contestant ");
+    const char *pos = and ? strstr(and, " (position ") : NULL;
+    size_t k = 0, sl = strlen(src);
+    if (!pos || sscanf(pos, " (position %zu)", &k) != 1 || k == 0 || k > p->ev->ncontestants)
+        return;
+    const char *rest = strncmp(err->msg, src, sl) == 0 && strncmp(err->msg + sl, ": ", 2) == 0
+                           ? err->msg + sl + 2
+                           : err->msg;
+    char msg[BMP_ERROR_MSG_MAX];
+    snprintf(msg, sizeof msg, "%.90s: $.contestants[%zu]: %.880s", src, k - 1, rest);
+    snprintf(err->msg, sizeof err->msg, "%s", msg);
+    if (p->tried == BMP_PIPE_IN_USEBIO)
+        io_usebio_where(p->orig, p->orig_len, p->ev, err);
+    else
+        io_nzscorer_where(p->nzxml, p->nzxml_len, p->ev, NULL, err);
+}
+
 /* End a read: the input is what it was taken for, or nothing.  An event
  * (not a credit file's lines) holds each player once, and the scale options
  * given agree with it (issue 26: never ignored). */
@@ -223,8 +247,12 @@ static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
         st = io_scale_opts_check(p->ev, &o, err);
     }
     if (!st && p->tried != BMP_PIPE_IN_ABF_CREDIT && p->ev &&
-        (st = core_event_players_once(p->ev, err)))
+        (st = core_event_players_once(p->ev, err))) {
         bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
+        if (st == BMP_EINVAL &&
+            (p->tried == BMP_PIPE_IN_USEBIO || p->tried == BMP_PIPE_IN_NZSCORER))
+            players_where(p, err);
+    }
     if (st)
         pipe_drop_input(p);
     else

@@ -55,11 +55,15 @@ static xmlNode *contestant_element(xmlNode *top, const char *id)
         for (size_t k = 0; k < 3; k++) {
             if (!ub_is(c, entries[k]))
                 continue;
+            /* an element without its number (a PAIR's PLAYER has no
+             * PLAYER_NUMBER) is not the contestant: never ub_text(NULL) */
             char *t = ub_attr(c, "TEAM_ID");
-            if (!t)
-                t = ub_text(ub_child(c, k == 2 ? "PLAYER_NUMBER" : "PAIR_NUMBER"));
-            if (!t && k == 1)
-                t = ub_text(ub_child(c, "TEAM_NUMBER"));
+            xmlNode *nn = t ? NULL : ub_child(c, k == 2 ? "PLAYER_NUMBER" : "PAIR_NUMBER");
+            if (nn)
+                t = ub_text(nn);
+            nn = !t && k == 1 ? ub_child(c, "TEAM_NUMBER") : NULL;
+            if (nn)
+                t = ub_text(nn);
             bool same = t && strlen(t) >= len && strncmp(t, num, len) == 0 &&
                         (t[len] == '\0' || strcasecmp(t + len, num + len) == 0);
             free(t);

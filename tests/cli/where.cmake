@@ -24,3 +24,11 @@ bmp_cli_test(NAME where_nzscorer_award_place ARGS award tests/data/where/nz_plac
 # The rules' check of the grade at the <session> (line 2), never "$.grade".
 bmp_cli_test(NAME where_nzscorer_award_grade ARGS award ${WZ}/pairs.xml --grade 99Z
              EXIT 1 EXPECT "^bridgemp: tests/data/nz-scorer/pairs\\.xml:2: <session>: expected an NZ grade \\(25A, 20A")
+# A player twice in an XML input: at the second contestant's element and its
+# line (the event check names no path; it named no line before).  The USEBIO
+# case also crashed before (usebio_where.c: a PAIR's PLAYER has no
+# PLAYER_NUMBER, and the search for PAIR[3] read it).
+bmp_cli_test(NAME where_usebio_player_twice ARGS validate tests/data/where/usebio_player_twice.xml --body abf --grade E
+             EXIT 1 EXPECT "^bridgemp: tests/data/where/usebio_player_twice\\.xml:48: /USEBIO/EVENT/PARTICIPANTS/PAIR\\[3\\]: contestant \"3NS\": player 1044559 appears twice: contestant 1NS \\(position 1\\) player 1 and contestant 3NS \\(position 3\\) player 1")
+bmp_cli_test(NAME where_nzscorer_player_twice ARGS award tests/data/where/nz_player_twice.xml
+             EXIT 1 EXPECT "^bridgemp: tests/data/where/nz_player_twice\\.xml:24: <pair>: contestant \"2EW\": player 51234 appears twice: contestant 1NS \\(position 1\\) player 1 and contestant 2EW \\(position 5\\) player 1")
