@@ -1,6 +1,6 @@
 /* A player plays once per event (issue 26 item 1): a player number held
  * twice (both members of a pair, or in two contestants) would be credited
- * twice.  Checked once, on every event the pipeline reads (award,
+ * twice.  A contestant lists at most CORE_CONTESTANT_MAX_PLAYERS (issue 45).  Checked once, on every event the pipeline reads (award,
  * validate, convert, ledger import, uploads); players without a number
  * (visitors) are told apart by name and not checked. */
 #include <stdlib.h>
@@ -27,8 +27,16 @@ static int cmp_seat(const void *a, const void *b)
 bmp_status core_event_players_once(const bmp_event *ev, bmp_error *err)
 {
     size_t n = 0;
-    for (size_t i = 0; i < ev->ncontestants; i++)
-        n += ev->contestants[i].nplayers;
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const bmp_contestant *c = &ev->contestants[i];
+        if (c->nplayers > CORE_CONTESTANT_MAX_PLAYERS)
+            return bmp_error_set(err, BMP_ERANGE,
+                                 "contestant %s (position %zu) lists %zu players: a contestant "
+                                 "has at most %d players",
+                                 c->id ? c->id : "?", i + 1, c->nplayers,
+                                 CORE_CONTESTANT_MAX_PLAYERS);
+        n += c->nplayers;
+    }
     if (n < 2)
         return BMP_OK;
     seat *s = malloc(n * sizeof *s);

@@ -11,8 +11,9 @@
  * 37,000, in about half its runs.  MHD_add_connection gives a connection to
  * the worker numbered by its socket, modulo the pool's size (then the next
  * one with room), so connections opened together alternate between them.
- * The limits stay libmicrohttpd's: past --max-connections, or --max-per-ip
- * from one address, the connection is closed as MHD_add_connection adds it. */
+ * The limits are the server's own (issue 45, conn_guard.c): past
+ * --max-connections, or --max-per-ip from one address, the connection is
+ * closed here at once, before libmicrohttpd sees it. */
 #define _GNU_SOURCE /* accept4, pipe2 */
 #include <errno.h>
 #include <fcntl.h>
@@ -79,8 +80,14 @@ static void *accept_loop(void *arg)
             backoff = transient(errno);
             continue; /* EAGAIN, ECONNABORTED, EINTR...: the next one */
         }
-        /* closes c itself when it refuses it (a limit, out of memory) */
-        MHD_add_connection(a->d, c, (const struct sockaddr *)&peer, len);
+        if (a->admit && !a->admit(a->cls, c, &peer)) {
+            close(c); /* over a limit */
+            continue;
+        }
+        /* closes c itself when it refuses it (out of memory) */
+        if (MHD_add_connection(a->d, c, (const struct sockaddr *)&peer, len) != MHD_YES &&
+            a->forget)
+            a->forget(a->cls, c);
     }
     return NULL;
 }

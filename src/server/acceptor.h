@@ -14,6 +14,11 @@ typedef struct srv_acceptor {
     pthread_t thread;
     bool running;
     struct MHD_Daemon *d;
+    /* asked before a connection is handed over: false closes it at once
+     * (the limits, conn_guard.c); forget: handed over and refused */
+    bool (*admit)(void *cls, int fd, const struct sockaddr_in *peer);
+    void (*forget)(void *cls, int fd);
+    void *cls;
 } srv_acceptor;
 
 /* Bind to sa and listen (0 or -1 with errno set; a->fd -1 then). */

@@ -7,6 +7,7 @@
 
 #include "bridgemp/ledger_api.h"
 #include "server/api_out.h"
+#include "server/api_sub.h"
 #include "server/api_args.h"
 #include "server/http_internal.h"
 
@@ -122,6 +123,24 @@ int srv_events(srv_req *rq, srv_resp *rs)
     return 0;
 }
 
+/* An event batch's awards, whether it is posted and whose it is. */
+static bmp_status event_read(bmp_ledger *l, const char *body, int64_t id, bmp_table *t,
+                             bool *posted, char owner[8], char club[32], bmp_error *e)
+{
+    bmp_table b;
+    bmp_table_init(&b);
+    bmp_status st = bmp_ledger_event_awards(l, body, id, t, e);
+    if (!st)
+        st = bmp_ledger_batch(l, id, &b, e);
+    if (!st)
+        st = bmp_ledger_batch_owner(l, id, owner, club, e);
+    for (size_t c = 0; !st && b.nrows == 1 && c < b.ncols; c++)
+        if (strcmp(b.columns[c], "state") == 0)
+            *posted = strcmp(bmp_table_get(&b, 0, c), "posted") == 0;
+    bmp_table_free(&b);
+    return st;
+}
+
 int srv_event(srv_req *rq, srv_resp *rs)
 {
     static const char *const args[] = {NULL};
@@ -137,9 +156,14 @@ int srv_event(srv_req *rq, srv_resp *rs)
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
-    WITH_LEDGER(rq, rs, l, st = bmp_ledger_event_awards(l, rq->params[0], id, &t, &e));
+    bool posted = false;
+    char body[8] = "", club[32] = "";
+    WITH_LEDGER(rq, rs, l, st = event_read(l, rq->params[0], id, &t, &posted, body, club, &e));
     if (st) {
         srv_ledger_error(rs, st, &e, NULL);
+    } else if (!posted && !srv_club_or_secretary(rq, rs, body, club)) {
+        /* issue 45: not posted, the body's and its club's only, as a batch
+         * (W-29s1; rs: 401, 403) */
     } else {
         jw w;
         srv_jw_begin(rs, 200, &w);
@@ -150,7 +174,7 @@ int srv_event(srv_req *rq, srv_resp *rs)
         srv_jw_rows(&w, &t, self_link, &(item_link){"players", rq->params[0], "number"});
         jw_end_obj(&w);
         srv_jw_end(rs, &w);
-        rs->cacheable = true;
+        rs->cacheable = posted;
     }
     bmp_table_free(&t);
     return 0;

@@ -127,11 +127,32 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 
 /* Framing headers counted (issue 30): two Content-Length headers, or one
  * beside Transfer-Encoding, make the body's end ambiguous (RFC 9112 6.3:
- * a proxy in front may read it otherwise), so the request is refused. */
+ * a proxy in front may read it otherwise), so the request is refused.
+ *
+ * Issue 45: so is a field name with whitespace before its colon (RFC 9112
+ * 5.1: 400), which libmicrohttpd 0.9.75 keeps as part of the name --
+ * "Transfer-Encoding : chunked" was not a Transfer-Encoding to it, and a
+ * second request smuggled in the body was answered -- and a line that ends
+ * in a bare LF (or CR) instead of CRLF (RFC 9112 2.2).  libmicrohttpd
+ * accepts bare line ends and has no option against them in 0.9.75, but it
+ * parses the head in place: each line end becomes NUL, so a CRLF leaves
+ * two NULs before the next line and a bare LF one.  The request line's end
+ * (after the version) and each field's (after its value) are checked
+ * against where the next field's name begins; the last field's, against
+ * the blank line after it (two more NULs), when anything follows it. */
 typedef struct framing {
     int lengths, encodings;
-    size_t bytes; /* of the header fields, as "Key: value\r\n" */
+    size_t bytes;         /* of the header fields, as "Key: value\r\n" */
+    const char *line_end; /* where the previous line's text ended (NULL: unknown) */
+    bool space_in_name, bare_eol;
 } framing;
+
+/* Did the line ending at end (its text's end) end in CRLF, given that the
+ * next line begins at next? */
+static bool crlf_before(const char *end, const char *next)
+{
+    return next >= end + 2 && next[-1] == '\0' && next[-2] == '\0';
+}
 
 static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key,
                                      const char *value)
@@ -141,16 +162,33 @@ static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const c
     f->bytes += strlen(key) + (value ? strlen(value) : 0) + 4;
     f->lengths += strcasecmp(key, "Content-Length") == 0;
     f->encodings += strcasecmp(key, "Transfer-Encoding") == 0;
+    f->space_in_name |= strpbrk(key, " \t") != NULL;
+    if (f->line_end && !crlf_before(f->line_end, key))
+        f->bare_eol = true;
+    f->line_end = value ? value + strlen(value) : NULL;
     return MHD_YES;
 }
 
-/* 400 for ambiguous framing, 414 or 431 for a request too long; 0 if none. */
-static int refuse_framing(struct MHD_Connection *c, const conn_ctx *x, srv_resp *rs)
+/* 400 for ambiguous framing, 414 or 431 for a request too long; 0 if none.
+ * version: the request line's, in libmicrohttpd's buffer. */
+static int refuse_framing(struct MHD_Connection *c, const conn_ctx *x, const char *version,
+                          srv_resp *rs)
 {
-    framing f = {0};
+    framing f = {.line_end = version ? version + strlen(version) : NULL};
     MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
+    /* the last line's CRLF and the blank line's: four NULs from its end;
+     * with a bare LF in either, what follows the blank line (a pipelined
+     * request, a body) shows within them (nothing follows: a bare LF there
+     * hides nothing and may pass) */
+    const char *e = f.line_end;
+    if (e && f.bytes <= SRV_MAX_HEADERS && (e[2] != '\0' || e[3] != '\0'))
+        f.bare_eol = true;
     if (f.lengths > 1 || f.encodings > 1 || (f.lengths && f.encodings))
         srv_error(rs, 400, "ambiguous framing: Content-Length twice, or with Transfer-Encoding");
+    else if (f.space_in_name)
+        srv_error(rs, 400, "whitespace between a header field's name and its colon");
+    else if (f.bare_eol)
+        srv_error(rs, 400, "a line of the request ends in a bare LF or CR: HTTP lines end in CRLF");
     else if (x->target_len > SRV_MAX_TARGET)
         srv_error(rs, 414, "request target too long: the limit is %d bytes", SRV_MAX_TARGET);
     else if (f.bytes > SRV_MAX_HEADERS)
@@ -170,7 +208,7 @@ static enum MHD_Result too_large(srv *s, struct MHD_Connection *c, conn_ctx *x)
  * in-flight count, and an early 414 for too many query arguments or 413
  * when Content-Length already says too much. */
 static enum MHD_Result begin(srv *s, struct MHD_Connection *c, const char *method,
-                            const char *url, conn_ctx *x)
+                            const char *url, const char *version, conn_ctx *x)
 {
     x->begun = true;
     /* the log shows the path, never the query (it may carry a reason) */
@@ -186,7 +224,7 @@ static enum MHD_Result begin(srv *s, struct MHD_Connection *c, const char *metho
         srv_error(&rs, 414, "too many query arguments: the limit is %d", SRV_MAX_ARGS);
         return queue(c, x, &rs);
     }
-    if (refuse_framing(c, x, &rs))
+    if (refuse_framing(c, x, version, &rs))
         return queue(c, x, &rs);
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
     if (cl && strtoull(cl, NULL, 10) > s->o.max_body) {
@@ -336,13 +374,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                                   const char *upload_data, size_t *upload_data_size,
                                   void **con_cls)
 {
-    (void)version;
     srv *s = cls;
     conn_ctx *x = *con_cls;
     if (!x) /* on_uri could not allocate it */
         return MHD_NO;
     if (!x->begun)
-        return begin(s, c, method, url, x);
+        return begin(s, c, method, url, version, x);
     if (x->status) /* answered early (413, 414): discard what still arrives */
         return *upload_data_size = 0, MHD_YES;
     if (*upload_data_size) {
@@ -443,6 +480,23 @@ static int bind_addr(const srv *s, struct sockaddr_in *sa, char *errbuf, size_t 
     return 0;
 }
 
+/* The acceptor's questions, answered by the connection guard (issue 45). */
+static bool admit(void *cls, int fd, const struct sockaddr_in *peer)
+{
+    return srv_guard_admit(cls, fd, peer->sin_addr.s_addr);
+}
+
+static void forget(void *cls, int fd) { srv_guard_forget(cls, fd); }
+
+/* libmicrohttpd's own connection limit, never reached: each worker of the
+ * pool gets an equal share of it, and 0.9.75 wedges a worker that reaches
+ * its share (conn_guard.c); the server's limits are the guard's. */
+static unsigned mhd_conn_limit(const srv *s)
+{
+    unsigned long long n = 4ull * s->o.max_conns * (s->o.threads ? s->o.threads : 2) + 64;
+    return n > UINT_MAX / 2 ? UINT_MAX / 2 : (unsigned)n;
+}
+
 static struct MHD_Daemon *daemon_start(srv *s)
 {
     /* no listening socket of its own: acceptor.c hands it the connections */
@@ -457,8 +511,8 @@ static struct MHD_Daemon *daemon_start(srv *s)
         flags, 0, NULL, NULL, on_request, s,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(s->o.threads ? s->o.threads : 2),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(s->o.timeout ? s->o.timeout : 30),
-        MHD_OPTION_CONNECTION_LIMIT, s->o.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-        s->o.max_per_ip, MHD_OPTION_CONNECTION_MEMORY_LIMIT, SRV_POOL,
+        MHD_OPTION_CONNECTION_LIMIT, mhd_conn_limit(s), MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        SRV_POOL,
         MHD_OPTION_NOTIFY_CONNECTION, srv_guard_notify, &s->guard,
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, s, MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
         MHD_OPTION_ARRAY, tls, MHD_OPTION_END);
@@ -509,6 +563,8 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
         s->o.max_body = 2u << 20;
     s->o.max_conns = s->o.max_conns ? s->o.max_conns : 1000;
     s->o.max_per_ip = s->o.max_per_ip ? s->o.max_per_ip : 32;
+    s->guard.max_conns = s->o.max_conns;
+    s->guard.max_per_ip = s->o.max_per_ip;
     pthread_mutex_init(&s->write_mu, NULL);
     pthread_mutex_init(&s->active_mu, NULL);
     pthread_cond_init(&s->idle, NULL);
@@ -535,6 +591,9 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
                  o->port, strerror(errno));
         rc = -1;
     }
+    s->acc.admit = admit;
+    s->acc.forget = forget;
+    s->acc.cls = &s->guard;
     if (!rc && (!(s->d = daemon_start(s)) || srv_acceptor_start(&s->acc, s->d))) {
         snprintf(errbuf, size, "cannot start the server's threads: %s", strerror(errno));
         rc = -1;

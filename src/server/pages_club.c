@@ -189,6 +189,22 @@ static void derivations(page *p, const char *body, int64_t id)
     bmp_table_free(&t);
 }
 
+/* Is batch id posted?  The public page shows no other (issue 45: the lines
+ * of a provisional or rejected batch are its body's and its club's, shown
+ * in the back office and under "My club's batches"). */
+static bool event_posted(page *p, int64_t id)
+{
+    bmp_table b;
+    bmp_table_init(&b);
+    bmp_error e = {0};
+    const char *state = page_lost(p, bmp_ledger_batch(p->l, id, &b, &e))
+                            ? NULL
+                            : bmp_table_get(&b, 0, page_col(&b, "state"));
+    bool posted = state && strcmp(state, "posted") == 0;
+    bmp_table_free(&b);
+    return posted;
+}
+
 int page_event(page *p)
 {
     const char *body = p->seg[0];
@@ -200,6 +216,8 @@ int page_event(page *p)
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st = bmp_ledger_event_awards(p->l, body, id, &t, &e);
+    if (!st && !event_posted(p, id)) /* issue 45: public once posted */
+        st = bmp_error_set(&e, BMP_ENOTFOUND, "no %s event %lld", body, id);
     if (st)
         return table_error(p, &t, st, &e);
     event_heading(p, body, id);

@@ -3,6 +3,11 @@
 
 #include "bridgemp/ledger.h"
 
+/* Held lines of one file that get near matches; past them none are looked
+ * for (issue 45: the look-ups grow with the file, not with anything a
+ * scorer reads). */
+#define LEDGER_NEAR_MAX 200
+
 /* Registered players near an unregistered `number` (normalised) named
  * `name`: "near: 1180290 Ben Cox (two digits transposed); ..." into out,
  * or "" when there is none (near_match.c, issue 26). */
