@@ -27,6 +27,7 @@ members='name|lookup_chunk|open|close|schema_version|schema_latest|begin|commit|
 members="$members|prepare|bind_int|bind_text|step|col_int|col_text|col_null|col_count"
 members="$members|col_name|reset|finalize|copy_begin|copy_row|copy_end|tables|begin_read"
 members="$members|data_version|watch_open|watch_read|set_read_only|backup|restore"
+members="$members|schema_objects"
 hits=$(grep -rnE --include='*.c' --include='*.h' \
     -e "ops[[:space:]]*->[[:space:]]*($members)([^A-Za-z0-9_]|\$)" \
     -e "ops[[:space:]]*->[[:space:]]*\$" \

@@ -21,14 +21,17 @@ foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger
           test_ledger_opening test_ledger_merge test_ledger_movein_100k
           test_ledger_chain test_ledger_accounts test_ledger_preview
           test_ledger_changed test_ledger_region test_srv_pool test_ledger_player_card
-          test_ledger_numbers)
+          test_ledger_numbers test_ledger_schema)
   if(t STREQUAL test_ledger_pg)
     add_test(NAME ${t}_pg COMMAND sh ${CMAKE_SOURCE_DIR}/scripts/pg-own-cluster.sh $<TARGET_FILE:${t}>)
   else()
     add_test(NAME ${t}_pg COMMAND ${t})
   endif()
-  set_tests_properties(${t}_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
-                                          SKIP_RETURN_CODE 77)
+  # the session key (issue 45) of the twins' PostgreSQL ledgers: a file of
+  # the build tree, not ~/.bridgemp-session.key
+  set_tests_properties(${t}_pg PROPERTIES ENVIRONMENT
+                       "BMP_TEST_BACKEND=postgresql;BRIDGEMP_KEY_FILE=${CMAKE_CURRENT_BINARY_DIR}/pg-session.key"
+                       SKIP_RETURN_CODE 77)
 endforeach()
 # The CLI too: the ledger steps and the README's demo on a PostgreSQL database.
 add_test(NAME cli_ledger_steps_pg
@@ -101,3 +104,11 @@ set_tests_properties(cli_serve_api_v1_pg PROPERTIES SKIP_RETURN_CODE 77
 add_test(NAME test_pages_submit_pg COMMAND test_pages_submit)
 set_tests_properties(test_pages_submit_pg PROPERTIES ENVIRONMENT "BMP_TEST_BACKEND=postgresql"
                      SKIP_RETURN_CODE 77)
+# Issue 45: the session key of the PostgreSQL twins' ledgers is a file of the
+# build tree (BRIDGEMP_KEY_FILE), never the default ~/.bridgemp-session.key.
+foreach(t cli_ledger_steps_pg cli_ledger_demo_pg cli_serve_harden_pg cli_serve_cache_pg
+          cli_serve_api_pg cli_serve_accounts_pg cli_serve_subapi_pg cli_serve_register_pg
+          cli_serve_api_v1_pg test_pages_submit_pg)
+  set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT
+               "BRIDGEMP_KEY_FILE=${CMAKE_CURRENT_BINARY_DIR}/pg-session.key")
+endforeach()

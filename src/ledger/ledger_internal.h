@@ -44,14 +44,28 @@ struct bmp_ledger {
 extern const char ledger_player_card_sql[];
 
 bmp_status ledger_body_get(bmp_ledger *l, const char *code, ledger_body *b, bmp_error *err);
+/* The view player_resolved (migration 018) spelt out over the base tables
+ * player, player_merge and player_unmerge, as a derived table named pr:
+ * what the imports and look-ups read, so that a view replaced behind the
+ * program's back never decides whom an award goes to (issue 45; verify
+ * names the replaced view, chain/schema.c). */
+#define LEDGER_PLAYER_RESOLVED                                                              \
+    "(SELECT p.body_id AS body_id, p.number AS number, coalesce(k.id, p.id) AS id, "       \
+    "coalesce(k.status, p.status) AS status, coalesce(k.overseas, p.overseas) AS overseas " \
+    "FROM player p LEFT JOIN player_merge m ON m.dup_id = p.id AND NOT EXISTS (SELECT 1 "   \
+    "FROM player_unmerge u WHERE u.merge_id = m.id) LEFT JOIN player k ON k.id = m.keep_id) pr"
 /* The id a player's number reaches: a merged duplicate's, the player kept
- * (player_resolved); ENOTFOUND naming the player (reports.c). */
+ * (LEDGER_PLAYER_RESOLVED); ENOTFOUND naming the player (reports.c). */
 bmp_status ledger_find_resolved(bmp_ledger *l, const ledger_body *b, const char *number,
                                 int64_t *id, bmp_error *err);
 /* A statement's history rows by player id: period, point_type, lines,
  * points (reports.c; bmp_ledger_statement, bmp_ledger_player_page). */
 bmp_status ledger_statement_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err);
 void ledger_now(const bmp_ledger *l, char buf[40]);
+/* verify: each session row bound to its login entry and sealed with the
+ * session key (access/sessions.c, issue 45); each one that is not a
+ * problem naming it. */
+bmp_status ledger_sessions_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
 /* The BLAKE2b-256 of a secret the ledger keeps only hashed (an API token,
  * a session id), hex (tokens.c). */
 void ledger_secret_hash(const char *secret, char hex[65]);

@@ -183,7 +183,8 @@ static void older_ledger_baseline(void **state)
                            .home_club = "7"};
     assert_int_equal(bmp_ledger_add_player(t.l, "abf", &p, NULL, 0, &e), BMP_OK);
     char *s = one_text(t.l, "SELECT count(*) FROM audit_row WHERE seq = 2");
-    assert_string_equal(s, "6"); /* 4 bodies, the old club, the new player */
+    assert_string_equal(s, "7"); /* 4 bodies, the old club, the new player, and the schema's
+                                    record (issue 45: the first entry records the baseline) */
     free(s);
     assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
     assert_int_equal(lq_run(t.l, &e, "UPDATE club SET name = 'Renamed' WHERE id = 1", NULL),
@@ -440,7 +441,11 @@ static void opening_ranks_carried(void **state)
                                      "'Grand Master' WHERE player_id = 6", NULL), BMP_OK);
     char want[64];
     snprintf(want, sizeof want, "opening_player rows (batch_id %lld)", (long long)batch);
-    verify_names(&t, 1, want, "differ from the audit chain");
+    verify_names(&t, 2, want, "differ from the audit chain"); /* and the trigger dropped: */
+    bmp_problems pr = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_EINVAL);
+    assert_non_null(strstr(pr.msgs[1], "schema: trigger opening_player_no_update is missing"));
+    bmp_problems_free(&pr);
     lt_done(&t);
 }
 

@@ -351,15 +351,18 @@ static void upgrade_from_before_023(void **state)
     int at = 0;
     while (at < ledger_nmigrations && ledger_migrations[at] != ledger_sqlite_migration_023)
         at++;
-    if (at != ledger_nmigrations - 2 || ledger_migrations[at + 1] != ledger_sqlite_migration_021)
-        fail_msg("migrations 023, 021 are no longer the last: drop what the later ones make too");
+    if (at != ledger_nmigrations - 3 || ledger_migrations[at + 1] != ledger_sqlite_migration_021 ||
+        ledger_migrations[at + 2] != ledger_sqlite_migration_024)
+        fail_msg("migrations 023, 021, 024 are no longer the last: drop what the later ones make "
+                 "too");
     lt t;
     abf_posted(&t); /* a register imaged in the chain, holdings posted */
     bmp_ledger_close(t.l);
     t.l = NULL;
-    char sql[160];
+    char sql[256];
     if (lt_on_postgres()) {
-        lt_pg_exec(t.db, "DROP TABLE player_region; DROP INDEX player_card");
+        lt_pg_exec(t.db, "DROP TABLE player_region; DROP INDEX player_card; "
+                         "ALTER TABLE session DROP COLUMN login_seq, DROP COLUMN mac");
         snprintf(sql, sizeof sql, "DELETE FROM bmp_schema; INSERT INTO bmp_schema VALUES (%d)",
                  at);
         lt_pg_exec(t.db, sql);
@@ -367,6 +370,7 @@ static void upgrade_from_before_023(void **state)
         sqlite3 *h = NULL;
         assert_int_equal(sqlite3_open(t.db, &h), SQLITE_OK);
         snprintf(sql, sizeof sql, "DROP TABLE player_region; DROP INDEX player_card; "
+                 "ALTER TABLE session DROP COLUMN login_seq; ALTER TABLE session DROP COLUMN mac; "
                  "PRAGMA user_version = %d", at);
         assert_int_equal(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
         sqlite3_close(h);
@@ -528,12 +532,14 @@ static int64_t players_imaged_at_017(lt *t)
  * birth_year, opening, opening_player, player_merge, player_unmerge with
  * their triggers, view player_resolved; 019 invoice_setting and nine
  * invoice columns; 020 account, account_role, session, login_attempt; 023
- * player_region; 021 index player_card), then `more` (an edit behind the
+ * player_region; 021 index player_card; 024 session's columns, gone with
+ * the table), then `more` (an edit behind the
  * program's back or ""), and the version set back to 017's. */
 static void schema_back_to_017(lt *t, const char *more)
 {
-    if (ledger_migrations[ledger_nmigrations - 1] != ledger_sqlite_migration_021)
-        fail_msg("migration 021 is no longer the last: drop what the later ones make too");
+    if (ledger_migrations[ledger_nmigrations - 1] != ledger_sqlite_migration_024 ||
+        ledger_migrations[ledger_nmigrations - 2] != ledger_sqlite_migration_021)
+        fail_msg("migrations 021, 024 are no longer the last: drop what the later ones make too");
     static const char drop[] =
         "DROP VIEW player_resolved; DROP TABLE player_unmerge; DROP TABLE player_merge; "
         "DROP TABLE opening_player; DROP TABLE opening; DROP TABLE invoice_setting; "

@@ -15,6 +15,8 @@ bmp_status ledger_audit(bmp_ledger *l, const char *action, const char *detail, b
     l->wrote = true; /* bmp_ledger_changed: SQLite's counter misses our own writes */
     const char *prev = head.hash;
     char rows[65] = "";
+    if (!rc) /* issue 45: the schema it was written under, when it changed */
+        rc = ledger_schema_note(l, err);
     if (!rc)
         rc = ledger_chain_fold(l, seq, rows, err);
     if (rc) {

@@ -159,4 +159,11 @@ bmp_status ledger_chain_upgrade_pending(bmp_ledger *l, bool *pending, bmp_error 
  * its unit; each difference a problem naming the table and key. */
 bmp_status ledger_chain_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
 
+/* schema.c (issue 45): inside ledger_audit, a note of the live schema's
+ * objects when they differ from the chain's last such note; in verify,
+ * the live schema and every recorded note against what the migrations
+ * make, each difference a problem naming the object (and the entry). */
+bmp_status ledger_schema_note(bmp_ledger *l, bmp_error *err);
+bmp_status ledger_schema_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
+
 #endif

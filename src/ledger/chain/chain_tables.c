@@ -61,7 +61,9 @@ const ledger_chain_exempt ledger_chain_exempts[] = {
     {"session", "the server's sessions (issue 29): working state rewritten as requests come "
                 "(last seen) and ended by expiry, not ledger history; each login, logout and "
                 "end by `user disable` is an audit entry by the account's name, and a session "
-                "grants nothing the account row (chained) does not"},
+                "grants nothing the account row (chained) does not; a row is a session only "
+                "when its login entry names it and its seal, keyed with a file the database "
+                "does not hold, matches (issue 45: verify names any other)"},
     {"login_attempt", "failed logins counted per account and address to slow guessing (issue "
                       "29): a counter that decays with its window, not history; chaining it "
                       "would let anyone without a password append to the chain"},

@@ -79,6 +79,10 @@ bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
     bmp_status rc = verify_chain(l, pp, &bad, err);
     if (!rc) /* issue 27: every row against the chain's latest image of it */
         rc = ledger_chain_verify(l, pp, &bad, err);
+    if (!rc) /* issue 45: the schema as the migrations make it, now and at each entry */
+        rc = ledger_schema_verify(l, pp, &bad, err);
+    if (!rc) /* issue 45: a session is a login only with its login entry */
+        rc = ledger_sessions_verify(l, pp, &bad, err);
     if (!rc) /* issue 26: lines beyond what any event gives, before they are summed */
         rc = ledger_verify_bounds(l, pp, &bad, err);
     /* control totals: journal + held lines of each batch and point type */

@@ -102,10 +102,10 @@ static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bm
     size_t chunk = lq_lookup_chunk(l) > 1 ? (size_t)lq_lookup_chunk(l) : 1;
     if (chunk > LOOKUP_CHUNK_MAX)
         chunk = LOOKUP_CHUNK_MAX;
-    char sql[96 + LOOKUP_CHUNK_MAX * 7];
+    char sql[96 + sizeof LEDGER_PLAYER_RESOLVED + LOOKUP_CHUNK_MAX * 7];
     size_t at = (size_t)snprintf(sql, sizeof sql,
-                                 "SELECT id, status, number, overseas FROM player_resolved "
-                                 "WHERE body_id = ?1 AND number IN (");
+                                 "SELECT id, status, number, overseas FROM "
+                                 LEDGER_PLAYER_RESOLVED " WHERE body_id = ?1 AND number IN (");
     for (size_t k = 0; k < chunk; k++) /* placeholders only: no value is spliced */
         at += (size_t)snprintf(sql + at, sizeof sql - at, "%s?%zu", k ? ", " : "", k + 2);
     snprintf(sql + at, sizeof sql - at, ")");
@@ -135,8 +135,8 @@ static bmp_status pcache_scan(bmp_ledger *l, pcache *pc, int64_t body, bmp_error
     ledger_stmt *st = NULL;
     bool row = false;
     bmp_status rc = lq_query(l, &st, err,
-                             "SELECT id, status, number, overseas FROM player_resolved "
-                             "WHERE body_id = ?1",
+                             "SELECT id, status, number, overseas FROM "
+                             LEDGER_PLAYER_RESOLVED " WHERE body_id = ?1",
                              "i", body);
     while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
         pslot *s = pcache_slot(pc, lq_col_text(l, st, 2));

@@ -18,7 +18,7 @@ bmp_status ledger_find_resolved(bmp_ledger *l, const ledger_body *b, const char 
     bmp_status rc = ledger_number_check(b->code, number, norm, sizeof norm, err);
     if (!rc)
         rc = lq_int(l, id, &found, err, /* a merged duplicate reaches the player kept */
-                    "SELECT id FROM player_resolved WHERE body_id = ?1 AND number = ?2",
+                    "SELECT id FROM " LEDGER_PLAYER_RESOLVED " WHERE body_id = ?1 AND number = ?2",
                     "is", b->id, norm);
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b->code, number);

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/buf.h"
 #include "ledger/migrations/sqlite_migrations.h"
@@ -434,6 +435,102 @@ static bmp_status p_copy_end(ledger_store *s, bmp_error *err)
     return st;
 }
 
+/* ---- the schema's objects (store.h schema_objects) --------------------- */
+
+/* Every table (columns with types, NOT NULL, defaults and identity; its
+ * constraints), view, index, trigger (with whether it is disabled) and
+ * function of schema $1, each as PostgreSQL prints it, with the schema's
+ * name taken out so that two schemas made alike read alike. */
+static const char pg_schema_sql[] =
+    "WITH ns AS (SELECT oid, nspname FROM pg_namespace WHERE nspname = $1) "
+    "SELECT kind, name, replace(def, quote_ident((SELECT nspname FROM ns)) || '.', '') FROM ("
+    "SELECT 'table' AS kind, c.relname AS name, "
+    " (SELECT string_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || "
+    "   CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END || "
+    "   CASE WHEN a.attidentity <> '' THEN ' IDENTITY' ELSE '' END || "
+    "   coalesce(' DEFAULT ' || pg_get_expr(d.adbin, d.adrelid), ''), ', ' ORDER BY a.attnum) "
+    "  FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid "
+    "  AND d.adnum = a.attnum WHERE a.attrelid = c.oid AND a.attnum > 0 "
+    "  AND NOT a.attisdropped) || coalesce((SELECT '; ' || string_agg(k.conname || ' ' || "
+    "  pg_get_constraintdef(k.oid), '; ' ORDER BY k.conname) FROM pg_constraint k "
+    "  WHERE k.conrelid = c.oid), '') AS def "
+    "FROM pg_class c WHERE c.relnamespace = (SELECT oid FROM ns) AND c.relkind IN ('r', 'p') "
+    "AND c.relname <> 'bmp_schema' "
+    "UNION ALL SELECT 'view', c.relname, pg_get_viewdef(c.oid) FROM pg_class c "
+    "WHERE c.relnamespace = (SELECT oid FROM ns) AND c.relkind IN ('v', 'm') "
+    "UNION ALL SELECT 'index', c.relname, pg_get_indexdef(c.oid) FROM pg_class c "
+    "WHERE c.relnamespace = (SELECT oid FROM ns) AND c.relkind IN ('i', 'I') "
+    "AND c.relname <> 'bmp_schema_pkey' "
+    "UNION ALL SELECT 'trigger', t.tgname, pg_get_triggerdef(t.oid) || "
+    "CASE WHEN t.tgenabled = 'D' THEN ' DISABLED' ELSE '' END FROM pg_trigger t "
+    "JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relnamespace = (SELECT oid FROM ns) "
+    "AND NOT t.tgisinternal "
+    "UNION ALL SELECT 'function', p.proname, pg_get_function_identity_arguments(p.oid) || ' ' "
+    "|| pg_get_function_result(p.oid) || ' ' || p.prosrc FROM pg_proc p "
+    "WHERE p.pronamespace = (SELECT oid FROM ns)) x";
+
+static bmp_status schema_read(PGconn *c, const char *schema, ledger_schema_fn fn, void *ctx,
+                              bmp_error *err)
+{
+    const char *params[1] = {schema};
+    PGresult *r = PQexecParams(c, pg_schema_sql, 1, NULL, params, NULL, NULL, 0);
+    bmp_status st = PQresultStatus(r) == PGRES_TUPLES_OK ? BMP_OK
+                                                         : pg_error(r, c, err, "the schema");
+    for (int i = 0; !st && i < PQntuples(r); i++)
+        st = fn(ctx, PQgetvalue(r, i, 0), PQgetvalue(r, i, 1), PQgetvalue(r, i, 2), err);
+    PQclear(r);
+    return st;
+}
+
+/* Migrations 1..version in a schema of their own (search_path set to it
+ * for the transaction), read, and rolled back: nothing is left. */
+static bmp_status schema_scratch(ledger_store *s, int version, ledger_schema_fn fn, void *ctx,
+                                 bmp_error *err)
+{
+    int n = 0;
+    const char *const *m = migrations_list(&n);
+    if (version > n)
+        return bmp_error_set(err, BMP_ERANGE, "schema version %d: this program knows %d",
+                             version, n);
+    bool in_tx = PQtransactionStatus(s->c) != PQTRANS_IDLE;
+    bmp_status st = run(s->c, in_tx ? "SAVEPOINT bmp_expect" : "BEGIN READ WRITE", err,
+                        "database: the migrations' schema");
+    if (st)
+        return st;
+    char name[48], sql[160];
+    snprintf(name, sizeof name, "bmp_expect_%ld_%u", (long)getpid(), ++s->next);
+    snprintf(sql, sizeof sql, "CREATE SCHEMA %s; SET LOCAL search_path = %s", name, name);
+    st = run(s->c, sql, err, "database: the migrations' schema");
+    for (int i = 0; !st && i < version; i++) {
+        char *ddl = ledger_pg_translate(m[i]);
+        st = ddl ? run(s->c, ddl, err, "database") : bmp_error_oom(err);
+        if (st)
+            bmp_error_prefix(err, "migration %03d in a scratch schema: ", i + 1);
+        free(ddl);
+    }
+    if (!st)
+        st = schema_read(s->c, name, fn, ctx, err);
+    PQclear(PQexec(s->c, in_tx ? "ROLLBACK TO SAVEPOINT bmp_expect; RELEASE SAVEPOINT bmp_expect"
+                               : "ROLLBACK"));
+    return st;
+}
+
+static bmp_status p_schema_objects(ledger_store *s, int version, ledger_schema_fn fn, void *ctx,
+                                   bmp_error *err)
+{
+    if (version >= 0)
+        return schema_scratch(s, version, fn, ctx, err);
+    PGresult *r = PQexec(s->c, "SELECT current_schema()");
+    bmp_status st = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1
+                        ? BMP_OK
+                        : pg_error(r, s->c, err, "the schema");
+    char schema[128] = "";
+    if (!st)
+        snprintf(schema, sizeof schema, "%s", PQgetvalue(r, 0, 0));
+    PQclear(r);
+    return st ? st : schema_read(s->c, schema, fn, ctx, err);
+}
+
 static const char *const *migrations_list(int *n)
 {
     *n = ledger_nmigrations;
@@ -471,4 +568,5 @@ const ledger_store_ops ledger_store_postgres = {
     .set_read_only = p_set_read_only,
     .backup = p_backup,
     .restore = p_restore,
+    .schema_objects = p_schema_objects,
 };

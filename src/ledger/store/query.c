@@ -174,3 +174,9 @@ bmp_status lq_restore(bmp_ledger *l, const char *file, bmp_error *err)
 {
     return l->ops->restore(l->s, file, err);
 }
+
+bmp_status lq_schema_objects(bmp_ledger *l, int version, ledger_schema_fn fn, void *ctx,
+                             bmp_error *err)
+{
+    return l->ops->schema_objects(l->s, version, fn, ctx, err);
+}

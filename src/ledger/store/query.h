@@ -136,6 +136,10 @@ uint64_t lq_watch_read(const bmp_ledger *l);
 bmp_status lq_set_read_only(bmp_ledger *l, bmp_error *err);
 bmp_status lq_backup(bmp_ledger *l, const char *file, bmp_error *err);
 bmp_status lq_restore(bmp_ledger *l, const char *file, bmp_error *err);
+/* The schema's objects, live (version < 0) or as migrations 1..version
+ * make them (store.h). */
+bmp_status lq_schema_objects(bmp_ledger *l, int version, ledger_schema_fn fn, void *ctx,
+                             bmp_error *err);
 
 /* ---- statements with their values (query.c, rows.c) --------------------- */
 

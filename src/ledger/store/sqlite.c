@@ -406,6 +406,52 @@ static bmp_status s_restore(ledger_store *s, const char *file, bmp_error *err)
     return st;
 }
 
+/* Every object sqlite_master holds with its CREATE text (SQLite's own
+ * objects, sqlite_*, and the automatic indexes of UNIQUE and PRIMARY KEY,
+ * which have no text, are part of their table's). */
+static bmp_status schema_read(sqlite3 *db, ledger_schema_fn fn, void *ctx, bmp_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
+                           "AND name NOT LIKE 'sqlite!_%' ESCAPE '!'",
+                           -1, &st, NULL) != SQLITE_OK)
+        return db_error(db, err, "the schema");
+    bmp_status rc = BMP_OK;
+    int r;
+    while (!rc && (r = sqlite3_step(st)) == SQLITE_ROW)
+        rc = fn(ctx, (const char *)sqlite3_column_text(st, 0),
+                (const char *)sqlite3_column_text(st, 1), (const char *)sqlite3_column_text(st, 2),
+                err);
+    if (!rc && r != SQLITE_DONE)
+        rc = db_error(db, err, "the schema");
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The live schema, or the migrations' up to `version` in a database in
+ * memory. */
+static bmp_status s_schema_objects(ledger_store *s, int version, ledger_schema_fn fn, void *ctx,
+                                   bmp_error *err)
+{
+    if (version < 0)
+        return schema_read(s->db, fn, ctx, err);
+    if (version > NMIGRATIONS)
+        return bmp_error_set(err, BMP_ERANGE, "schema version %d: this program knows %d",
+                             version, NMIGRATIONS);
+    sqlite3 *mem = NULL;
+    bmp_status st = open_plain(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &mem, err);
+    for (int i = 0; !st && i < version; i++) {
+        st = exec(mem, migrations[i], err);
+        if (st)
+            bmp_error_prefix(err, "migration %03d in memory: ", i + 1);
+    }
+    if (!st)
+        st = schema_read(mem, fn, ctx, err);
+    sqlite3_close(mem);
+    return st;
+}
+
 const ledger_store_ops ledger_store_sqlite = {
     .name = "sqlite",
     .lookup_chunk = 1,
@@ -435,4 +481,5 @@ const ledger_store_ops ledger_store_sqlite = {
     .watch_read = s_watch_read,
     .backup = s_backup,
     .restore = s_restore,
+    .schema_objects = s_schema_objects,
 };

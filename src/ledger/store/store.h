@@ -19,6 +19,12 @@
 typedef struct ledger_store ledger_store;  /* a backend's connection */
 typedef struct ledger_stmt ledger_stmt;    /* a backend's prepared statement */
 
+/* One object of the schema (schema_objects): its kind ("function",
+ * "index", "table", "trigger", "view"), name and definition as the
+ * database reports it. */
+typedef bmp_status (*ledger_schema_fn)(void *ctx, const char *kind, const char *name,
+                                       const char *def, bmp_error *err);
+
 typedef struct ledger_store_ops {
     const char *name;  /* "sqlite", "postgresql" */
     /* Player numbers looked up per statement when checking a batch: 1 in
@@ -93,6 +99,15 @@ typedef struct ledger_store_ops {
      * old or the new database, nothing between); file NULL only asks
      * whether the backend can (BMP_OK) or why not.  NULL: not supported. */
     bmp_status (*restore)(ledger_store *s, const char *file, bmp_error *err);
+    /* The schema's objects, every table, view, trigger and index (and on
+     * PostgreSQL the triggers' functions), each once, in any order: of
+     * this database (version < 0), or of migrations 1..version applied
+     * to an empty scratch database (SQLite: one in memory; PostgreSQL: a
+     * schema of its own in a transaction, or savepoint, rolled back), so
+     * that verify compares the database with what the migrations make
+     * (issue 45, docs/ledger.md "The schema checked"). */
+    bmp_status (*schema_objects)(ledger_store *s, int version, ledger_schema_fn fn, void *ctx,
+                                 bmp_error *err);
 } ledger_store_ops;
 
 /* The SQLite backend (sqlite.c): a file path. */

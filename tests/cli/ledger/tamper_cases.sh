@@ -242,3 +242,19 @@ check "an entry's row images deleted" "audit 5: its row images are missing"
 copy
 raw "INSERT INTO audit_row (seq, n, tbl, key, digest, image) VALUES (5, 9999, 'token', '2', 'x', 'id=2')"
 check "a forged row image added" "audit 5: its row images do not match its rows_hash"
+
+# ---- the schema and the sessions (issue 45) ----------------------------------
+
+copy
+if [ "$BACKEND" = postgresql ]; then
+    raw "CREATE OR REPLACE VIEW player_resolved AS SELECT p.body_id, p.number, p.id, p.status, 1::bigint AS overseas FROM player p"
+else
+    raw "DROP VIEW player_resolved; CREATE VIEW player_resolved AS SELECT p.body_id, p.number, p.id, p.status, 1 AS overseas FROM player p"
+fi
+check "the view player_resolved replaced" "schema: view player_resolved differs from the migrations'"
+copy; notrig journal_no_update
+check "a trigger dropped" "schema: trigger journal_no_update is missing"
+copy
+raw "INSERT INTO account (name, pw_hash, who, created_at) VALUES ('mallory', 'x', 'mallory', '2025-10-05T00:00:00Z')"
+raw "INSERT INTO session (id_hash, account_id, created, seen) VALUES ('$(printf chosen-session-id | sha)', (SELECT id FROM account WHERE name = 'mallory'), 1760000000, 1760000000)"
+check "a session row inserted directly" "of account mallory ~ no login entry in the audit chain names it"
