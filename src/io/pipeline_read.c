@@ -292,22 +292,21 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
     size_t n = fread(head, 1, sizeof head, f);
     fclose(f);
     bmp_status st;
-    if (bmp_nzscorer_sniff(head, n)) {
-        char *buf;
-        size_t len;
-        p->tried = BMP_PIPE_IN_NZSCORER;
-        if ((st = core_read_file(path, &buf, &len, err)))
-            return st;
-        st = read_nzscorer(p, buf, len, path, err);
-        free(buf);
-        return st;
-    }
-    if (bmp_usebio_sniff(head, n)) {
-        p->tried = BMP_PIPE_IN_USEBIO;
+    bool nz = bmp_nzscorer_sniff(head, n);
+    if (nz || bmp_usebio_sniff(head, n)) {
+        p->tried = nz ? BMP_PIPE_IN_NZSCORER : BMP_PIPE_IN_USEBIO;
         char *buf;
         size_t len;
         if ((st = core_read_file(path, &buf, &len, err)))
             return st;
+        /* an NZ Scorer <session> after comments longer than the head is
+         * told by the whole file, as bmp_pipeline_read_memory tells it */
+        if (nz || bmp_nzscorer_sniff(buf, len)) {
+            p->tried = BMP_PIPE_IN_NZSCORER;
+            st = read_nzscorer(p, buf, len, path, err);
+            free(buf);
+            return st;
+        }
         st = read_usebio(p, buf, len, path, &buf, err);
         free(buf);
         return st;

@@ -208,13 +208,61 @@ static void refuses_what_is_wrong(void **state)
     assert_true(bmp_nzscorer_sniff("<!-- x --><session/>", 20));
 }
 
+/* Issue 43's C API on a real file: the summary without the file's name
+ * (and truncated to the caller's buffer), each player's flag, and the
+ * parameter check and the event reader's refusals at the XML element. */
+static void numbers_api_and_where(void **state)
+{
+    (void)state;
+    bmp_pipeline *p = NULL;
+    bmp_error e = {0};
+    assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK);
+    if (bmp_pipeline_read_file(p, NZ("pairs.xml"), &e) || bmp_pipeline_award(p, &e))
+        fail_msg("%s", e.msg);
+    char buf[512];
+    size_t n = bmp_pipeline_numbers_summary(p, buf, sizeof buf);
+    assert_string_equal(buf, "52 players without a valid NZB number (0 guests, 1 without a "
+                             "number, 51 not valid): lines 350, 351, 352, 353, 354, 355, 356, "
+                             "357, 358, 359 and 16 more");
+    assert_int_equal(n, strlen(buf));
+    assert_int_equal(bmp_pipeline_numbers_summary(p, buf, 8), 7);
+    assert_string_equal(buf, "52 play");
+    const bmp_event *ev = bmp_pipeline_event(p);
+    assert_true(bmp_event_has_number_flags(ev));
+    assert_string_equal(ev->contestants[0].id, "5NS"); /* nzb_no_1="0" nzb_no_2="1" */
+    assert_string_equal(bmp_player_number_flag(ev, 0, 0, buf, sizeof buf), "no number");
+    assert_string_equal(bmp_player_number_flag(ev, 0, 1, buf, sizeof buf),
+                        "not a valid NZB number");
+    assert_null(bmp_player_number_flag(ev, 0, 2, buf, sizeof buf)); /* out of range */
+    assert_int_equal(bmp_pipeline_check_params(p, &e), BMP_OK);
+    bmp_pipeline_free(p);
+
+    assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK); /* a parameter of the options */
+    assert_int_equal(bmp_pipeline_set(p, "set", "bogus=1", &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_read_file(p, NZ("pairs.xml"), &e), BMP_OK);
+    assert_int_equal(bmp_pipeline_check_params(p, &e), BMP_EINVAL);
+    assert_null(strstr(e.msg, "$."));
+    assert_non_null(strstr(e.msg, "pairs.xml: parameter bogus (given with set or the sidecar, "
+                                  "not in the file): unknown NZB parameter"));
+    bmp_pipeline_free(p);
+
+    assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK); /* the reader's check at <pair> */
+    assert_int_equal(bmp_pipeline_read_file(p, BMP_TEST_DATA "/where/nz_place_overlap.xml", &e),
+                     BMP_EINVAL);
+    if (strstr(e.msg, "$.") || !strstr(e.msg, "nz_place_overlap.xml:20"))
+        fail_msg("%s", e.msg);
+    assert_non_null(strstr(e.msg, "nz_place_overlap.xml:20: <pair>: contestant \"1NS\": place "
+                                  "1/2 overlaps place 2"));
+    bmp_pipeline_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pairs_mitchell),   cmocka_unit_test(np_passed_boards),
         cmocka_unit_test(handicap),         cmocka_unit_test(howell_phantom),
         cmocka_unit_test(sections),         cmocka_unit_test(pipeline_awards_every_file),
-        cmocka_unit_test(refuses_what_is_wrong),
+        cmocka_unit_test(refuses_what_is_wrong), cmocka_unit_test(numbers_api_and_where),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

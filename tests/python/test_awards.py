@@ -160,6 +160,10 @@ NUMBERS = ROOT / "tests" / "data" / "numbers"
     ("acbl_nonmember.json", "NM", "Rosa Garcia: guest", "guest",
      "3 players without a valid ACBL number (2 guests, 0 without a number, 1 not valid): "
      "lines 55, 80, 113"),
+    # ABF: a number of 8 digits (ABF numbers have at most 7)
+    ("abf_invalid.json", "12345678", "Player 3: not a valid ABF number", "not a valid ABF number",
+     "2 players without a valid ABF number (0 guests, 1 without a number, 1 not valid): "
+     "lines 22, 39"),
     # NZ: a short NZB computer number
     ("nzb_short.json", "20", "Aroha Smith: not a valid NZB number", "not a valid NZB number",
      "2 players without a valid NZB number (0 guests, 1 without a number, 1 not valid): "

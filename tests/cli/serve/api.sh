@@ -411,14 +411,18 @@ refused 400 'strict-numbers ..yes..: expected true or false' \
     -X POST --data-binary @"$W/letters.xml" -H "Authorization: Bearer $CLUB" \
     "$U/api/v1/batches?filename=letters.xml&kind=event&grade=E&strict-numbers=yes"
 # issue 43 over the API: the same file without strict-numbers (another
-# date: a new event) is previewed with the one-line summary and the line
-# held with its reason, and accepted (201), the line held on the batch
-sed -e 's/>1180290</>9OOO71</' -e 's#<DATE>06/02/2025<#<DATE>27/02/2025<#' $G > "$W/flagged.xml"
-refused 200 '"numbers":"1 player without a valid ABF number \(0 guests, 0 without a number, 1 not valid\): line 32"' \
+# date: a new event), with a guest too (88888888, USEBIO's guest number), is
+# previewed with the one-line summary and the lines held with their reason,
+# and accepted (201), the lines held on the batch
+sed -e 's/>1180290</>9OOO71</' -e 's/>1234064</>88888888</' \
+    -e 's#<DATE>06/02/2025<#<DATE>27/02/2025<#' $G > "$W/flagged.xml"
+refused 200 '"numbers":"2 players without a valid ABF number \(1 guest, 0 without a number, 1 not valid\): line 32"' \
     -X POST --data-binary @"$W/flagged.xml" -H "Authorization: Bearer $CLUB" \
     "$U/api/v1/preview?filename=flagged.xml&kind=event&grade=E"
 grep -q '"number":"9OOO71","name":"Ben Cox",[^}]*"held":"not a valid ABF number: ABF number \\"9OOO71\\" is not all digits' "$W/body" ||
     fail "preview of flagged.xml: Ben Cox's line not held with its reason: $(head -c 600 "$W/body")"
+grep -q '"number":"","name":"Cara Dunn",[^}]*"held":"guest"' "$W/body" ||
+    fail "preview of flagged.xml: the guest's line not held as a guest: $(head -c 600 "$W/body")"
 refused 200 '"numbers":null' -X POST --data-binary @$G -H "Authorization: Bearer $CLUB" \
     "$U/api/v1/preview?filename=club2074.xml&kind=event&grade=E"
 refused 400 'flagged.xml:32: contestant 1NS player Ben Cox: ABF number ..9OOO71.. is not all digits' \
@@ -429,6 +433,8 @@ req 201 '"state":"provisional"' -X POST --data-binary @"$W/flagged.xml" \
 FLAGGED=$(sed -n 's/.*"batch":\([0-9]*\).*/\1/p' "$W/body")
 req 200 '"held_lines":\[[^]]*"number":"9OOO71"[^]]*"not a valid ABF number' \
     -H "Authorization: Bearer $CLUB" "$U/api/v1/batches/$FLAGGED"
+grep -q '"held_lines":\[[^]]*"name":"Cara Dunn"[^}]*"guest"' "$W/body" ||
+    fail "batch $FLAGGED: the guest's line not held as a guest: $(head -c 800 "$W/body")"
 $L player add --body abf --number 1180290 --name "Ben Cox" --status Active > /dev/null 2>&1 ||
     fail "player add 1180290"
 sed -e 's/>1180290</>1180209</' -e 's#<DATE>06/02/2025<#<DATE>20/02/2025<#' $G > "$W/transposed.xml"
