@@ -68,6 +68,13 @@ add_test(NAME cli_serve_api_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_api_pg PROPERTIES SKIP_RETURN_CODE 77
                      PASS_REGULAR_EXPRESSION "serve API: all checks passed" TIMEOUT 240)
+# The server under attack (tests/cli/serve/hold.py, issue 45) on a PostgreSQL ledger.
+add_test(NAME cli_serve_hold_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_hold
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-hold-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_hold_pg PROPERTIES SKIP_RETURN_CODE 77
+                     PASS_REGULAR_EXPRESSION "serve hold: all checks passed" TIMEOUT 240)
 # Accounts, sessions and CSRF (tests/cli/serve/accounts.py, issue 29) on a PostgreSQL ledger.
 add_test(NAME cli_serve_accounts_pg
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_accounts

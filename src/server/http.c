@@ -38,8 +38,11 @@
  * answered, never kept). */
 #define SRV_CACHE_KEY 1024
 
+struct heavy_job;
+
 typedef struct conn_ctx {
     core_buf body;
+    struct heavy_job *job; /* run on a heavy thread, the connection suspended meanwhile */
     bool begun, too_large, too_many_args;
     size_t target_len;
     char *raw_path; /* the target's path as sent (libmicrohttpd decodes its own copy) */
@@ -369,6 +372,71 @@ static bool dispatch(srv *s, conn_ctx *x, srv_req *rq, srv_resp *rs, hit_ctx *k)
     return false;
 }
 
+/* ---- requests other than GET, on their own threads (heavy.c, issue 45) ---- */
+
+/* The most of them waiting for a thread; past it, 503 at once. */
+#define SRV_HEAVY_QUEUE 64
+
+typedef struct heavy_job {
+    srv_heavy_job base;
+    struct MHD_Connection *c;
+    srv_req rq;
+    srv_resp rs;
+    atomic_bool done;
+} heavy_job;
+
+/* On a heavy thread: the route's answer, then the connection resumed (the
+ * worker calls on_request again, which queues it; j is not touched here
+ * after the resume: the worker frees it). */
+static void run_job(srv_heavy_job *b)
+{
+    heavy_job *j = (heavy_job *)b;
+    srv *s = j->rq.s;
+    srv_route(&j->rq, &j->rs);
+    srv_form_free(&j->rq);
+    if (s->cache) /* a write through this server: what is cached may be stale */
+        srv_cache_bump(s->cache);
+    atomic_store(&j->done, true);
+    MHD_resume_connection(j->c);
+}
+
+/* A request that is not a GET goes to a heavy thread, its connection
+ * suspended: true when handed over (or answered 503: the queue is full). */
+static bool offload(srv *s, struct MHD_Connection *c, conn_ctx *x, const srv_req *rq)
+{
+    heavy_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return false;
+    j->base.run = run_job;
+    j->c = c;
+    j->rq = *rq;
+    atomic_init(&j->done, false);
+    x->job = j;
+    MHD_suspend_connection(c);
+    if (srv_heavy_push(&s->heavy, &j->base))
+        return true;
+    srv_form_free(&j->rq);
+    srv_error(&j->rs, 503, "the server is busy: %d requests wait to be written or computed; "
+                           "try again shortly", SRV_HEAVY_QUEUE);
+    j->rs.retry_after = 2;
+    atomic_store(&j->done, true);
+    MHD_resume_connection(c);
+    return true;
+}
+
+/* The resumed request's answer queued. */
+static enum MHD_Result answer_job(struct MHD_Connection *c, conn_ctx *x)
+{
+    heavy_job *j = x->job;
+    if (!atomic_load(&j->done))
+        return MHD_YES; /* not resumed by us: the answer comes */
+    x->job = NULL;
+    enum MHD_Result ok = queue(c, x, &j->rs);
+    core_buf_free(&j->rs.body);
+    free(j);
+    return ok;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version,
                                   const char *upload_data, size_t *upload_data_size,
@@ -380,6 +448,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_NO;
     if (!x->begun)
         return begin(s, c, method, url, version, x);
+    if (x->job)
+        return answer_job(c, x);
     if (x->status) /* answered early (413, 414): discard what still arrives */
         return *upload_data_size = 0, MHD_YES;
     if (*upload_data_size) {
@@ -397,6 +467,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     srv_req rq = {.s = s, .conn = c, .method = strcmp(method, "HEAD") == 0 ? "GET" : method,
                   .path = url, .raw_path = x->raw_path ? x->raw_path : url,
                   .body = x->body.data ? x->body.data : "", .body_len = x->body.len};
+    if (strcmp(rq.method, "GET") != 0 && offload(s, c, x, &rq))
+        return MHD_YES;
     srv_resp rs = {0};
     hit_ctx k = {.c = c, .x = x};
     bool queued = dispatch(s, x, &rq, &rs, &k);
@@ -416,6 +488,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     if (begun)
         access_log(s, c, x);
     srv_guard_request_done(&s->guard, c);
+    if (x->job) { /* answered, or the connection ended before it was */
+        core_buf_free(&x->job->rs.body);
+        free(x->job);
+    }
     core_buf_free(&x->body);
     free(x);
     *con_cls = NULL;
@@ -501,6 +577,7 @@ static struct MHD_Daemon *daemon_start(srv *s)
 {
     /* no listening socket of its own: acceptor.c hands it the connections */
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+                     MHD_ALLOW_SUSPEND_RESUME |
                      MHD_USE_NO_LISTEN_SOCKET | (s->cert ? MHD_USE_TLS : 0);
     struct MHD_OptionItem tls[] = {
         {s->cert ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, s->cert},
@@ -538,6 +615,7 @@ static void pool_tick(void *cls)
 static void srv_free(srv *s)
 {
     srv_acceptor_stop(&s->acc);
+    srv_heavy_stop(&s->heavy); /* what waits is answered, its connection resumed */
     if (s->d)
         MHD_stop_daemon(s->d);
     srv_guard_stop(&s->guard);
@@ -584,6 +662,10 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
         rc = tls_setup(s, errbuf, size);
     if (!rc && srv_guard_start(&s->guard, s->o.deadline ? s->o.deadline : 60, pool_tick, &s->pool)) {
         snprintf(errbuf, size, "cannot start the deadline thread");
+        rc = -1;
+    }
+    if (!rc && srv_heavy_start(&s->heavy, SRV_HEAVY_QUEUE)) {
+        snprintf(errbuf, size, "cannot start the server's threads: %s", strerror(errno));
         rc = -1;
     }
     if (!rc && srv_acceptor_listen(&s->acc, &sa)) {

@@ -14,6 +14,7 @@
 #include "core/buf.h"
 #include "server/acceptor.h"
 #include "server/conn_guard.h"
+#include "server/heavy.h"
 #include "server/resp_cache.h"
 #include "server/server.h"
 
@@ -41,6 +42,7 @@ struct srv {
     long active;                /* requests in flight */
     char *cert, *key;           /* PEM text for TLS */
     srv_guard guard;            /* the request deadline (conn_guard.c) */
+    srv_heavy heavy;            /* the threads of requests other than GET (heavy.c) */
     srv_cache *cache;           /* public GET answers (resp_cache.c); NULL: --cache-mb 0 */
     bmp_ledger *watch;          /* the pool's watch, or NULL: then each cached GET checks
                                  * in a snapshot (W-9) */

@@ -654,11 +654,9 @@ static bmp_status suggest_near(bmp_ledger *l, const ledger_body *b,
 {
     char near[400];
     bmp_status rc = BMP_OK;
-    size_t asked = 0;
-    for (size_t i = 0; i < n && !rc && asked < LEDGER_NEAR_MAX; i++) {
+    for (size_t i = 0; i < n && i < LEDGER_NEAR_LINES && !rc; i++) {
         if (c->rv[i].player || !c->rv[i].why || strcmp(c->rv[i].why, "not registered") != 0)
             continue;
-        asked++;
         rc = ledger_near_match(l, b->id, c->rv[i].number, lines[i].name, near, sizeof near, err);
         if (rc || !near[0])
             continue;

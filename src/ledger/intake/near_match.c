@@ -4,9 +4,9 @@
  * (1180209 for 1180290), the same name first, then the same name under
  * another number.  Cost: one indexed look-up per digit variant (at most
  * 10 x the number's length) and one by name (index player_name, migration
- * 014): nothing grows with the register but the index depth.  Suggested
- * for the first LEDGER_NEAR_MAX held lines of a file only (issue 45: a
- * file of 100,000 unregistered players held the writer 23 s). */
+ * 014): nothing grows with the register but the index depth.  Looked
+ * for in a file's first LEDGER_NEAR_LINES lines only (issue 45: a file of
+ * 100,000 unregistered players held the writer 23 s). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,10 +3,10 @@
 
 #include "bridgemp/ledger.h"
 
-/* Held lines of one file that get near matches; past them none are looked
- * for (issue 45: the look-ups grow with the file, not with anything a
- * scorer reads). */
-#define LEDGER_NEAR_MAX 200
+/* Near matches are looked for among a file's first LEDGER_NEAR_LINES
+ * lines only (issue 45: up to 10 x a number's length look-ups per held
+ * line; 100,000 unregistered players held the writer 23 s). */
+#define LEDGER_NEAR_LINES 1000
 
 /* Registered players near an unregistered `number` (normalised) named
  * `name`: "near: 1180290 Ben Cox (two digits transposed); ..." into out,

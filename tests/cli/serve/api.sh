@@ -106,8 +106,10 @@ req 200 '"number":"2074","name":"Harbourside Bridge Club","dummy":false,"members
 # batch 2 (rejected) was replaced by its correction, batch 5 (the demo)
 req 200 '"id":5,"event":"Club Monday Pairs.*"id":3,"event":"Spring Congress Open Teams.*"id":2,"event":"Club Monday Pairs.*"state":"rejected".*"total":3' \
     "$U/api/v1/events?body=abf"
+# batch 2 was rejected: its lines are the body's and its club's (issue 45 item 8)
+req 401 'Authorization' "$U/api/v1/events/abf/2"
 req 200 '"awards":\[\{"number":"[0-9]+","name":"Player [0-9]+","contestant":"[0-9]+","point_type":"green","points":"0.30","hundredths":30,"rule":"ABF-6"' \
-    "$U/api/v1/events/abf/2"
+    -H "Authorization: Bearer $SEC" "$U/api/v1/events/abf/2"
 req 404 'no abf event 4' "$U/api/v1/events/abf/4"
 req 400 'expected an event' "$U/api/v1/events/abf/x"
 req 404 'unknown body' "$U/api/v1/players/xyz/1003"

@@ -163,7 +163,10 @@ def typed_listings():
     j = expect("/api/v1/batches/2", 200, token=SEC)
     if j and (j["id"], j["lines"], j["journal_lines"][0]["hundredths"]) != (2, 20, 30):
         fail("batch 2: %s" % {k: j[k] for k in ("id", "lines")})
-    j = expect("/api/v1/events/abf/2", 200)
+    # batch 2 was rejected: its event's lines are the body's and its club's
+    # (issue 45 item 8), as the batch's are
+    expect("/api/v1/events/abf/2", 401)
+    j = expect("/api/v1/events/abf/2", 200, token=SEC)
     if j and (j["id"], j["awards"][0]["hundredths"]) != (2, 30):
         fail("event 2: %s" % j["awards"][0])
 
