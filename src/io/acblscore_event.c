@@ -40,13 +40,29 @@ static bool jpush(json_t *a, json_t *v)
     return v && json_array_append_new(a, v) == 0;
 }
 
-/* A copy without trailing blanks. */
+/* Text of the file as JSON: trailing blanks dropped, its bytes above 127
+ * taken as Latin-1 (ACBLscore is a DOS-era program; JSON wants UTF-8). */
 static json_t *jtrim(const char *s)
 {
     size_t n = strlen(s);
     while (n && s[n - 1] == ' ')
         n--;
-    return json_stringn(s, n);
+    char *u = malloc(2 * n + 1);
+    if (!u)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80) {
+            u[k++] = (char)c;
+        } else {
+            u[k++] = (char)(0xc0 | c >> 6);
+            u[k++] = (char)(0x80 | (c & 0x3f));
+        }
+    }
+    json_t *j = json_stringn(u, k);
+    free(u);
+    return j;
 }
 
 static const char *kind_of(const bmp_acblscore_event *ev)
@@ -108,8 +124,8 @@ static json_t *players_of(const bmp_acblscore_entry *en, json_t **name)
         if (ok && acbl_number(p->number))
             ok = jset(o, "id", json_string(p->number));
         else if (ok && p->number[0]) /* "NM", a club's own "#64": kept, not an ACBL number */
-            ok = (pp = json_object()) && jset(pp, "acblscore.number", json_string(p->number)) &&
-                 jset(o, "params", pp);
+            ok = (pp = json_object()) && jset(o, "params", pp) &&
+                 jset(pp, "acblscore.number", jtrim(p->number));
         if (!ok || !jpush(arr, o)) {
             json_decref(o);
             json_decref(arr);
@@ -150,8 +166,8 @@ static json_t *rankings_of(const bmp_acblscore_event *ev, const bmp_acblscore_se
         else /* no strats: the contestant's place */
             ok = ok && jset(c, "place", place_of(p->olo, p->ohi)) &&
                  json_array_remove(rs, json_array_size(rs) - 2) == 0;
-        ok = ok && (k == 0 || jset(r, "ranking", json_string(key))) &&
-             jset(r, "session", json_integer(1)) && jset(r, "section", json_string(field)) &&
+        ok = ok && (k == 0 || jset(r, "ranking", jtrim(key))) &&
+             jset(r, "session", json_integer(1)) && jset(r, "section", jtrim(field)) &&
              (!en->direction[0] || jset(r, "direction", json_string(en->direction))) &&
              jset(r, "place", place_of(p->slo, p->shi));
         json_decref(o);
@@ -198,7 +214,7 @@ static json_t *contestant_of(const bmp_acblscore_event *ev, const bmp_acblscore_
     json_t *c = json_object(), *params = json_object(), *name = NULL;
     json_t *players = players_of(en, &name);
     bool ok = c && params && players;
-    ok &= jset(c, "id", json_string(id));
+    ok &= jset(c, "id", jtrim(id));
     ok &= jset(c, "name", name);
     if (en->strat >= 1 && (size_t)en->strat <= ev->nstrats) {
         char g[16];
@@ -233,7 +249,7 @@ static bool rank_group(const bmp_acblscore_event *ev, const bmp_acblscore_sectio
     if (nsec < 2 || s->ranked_with != s->summary)
         return true;
     json_t *g = json_object();
-    bool ok = g && jset(g, "name", json_string(name)) && jset(g, "type", json_string("section")) &&
+    bool ok = g && jset(g, "name", jtrim(name)) && jset(g, "type", json_string("section")) &&
               jset(g, "tables", json_integer(tables));
     ok = ok && jpush(groups, g);
     if (!ok)
@@ -255,7 +271,7 @@ static bool map_sections(const bmp_acblscore_event *ev, json_t *j, json_t *group
     for (size_t i = 0; i < ev->nsections && ok; i++) {
         const bmp_acblscore_section *s = &ev->sections[i];
         json_t *g = json_object();
-        ok = g && jset(g, "name", json_string(s->letter)) &&
+        ok = g && jset(g, "name", jtrim(s->letter)) &&
              jset(g, "type", json_string("section")) && jset(g, "tables", json_integer(s->tables));
         ok = ok && jpush(groups, g);
         if (!ok)

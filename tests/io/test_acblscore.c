@@ -314,6 +314,40 @@ static void test_damaged(void **state)
             "GAME.ACE: not an ACBLscore game file (no AC3 magic)");
 }
 
+/* Text above 127 is Latin-1 (ACBLscore is a DOS-era program), written as
+ * UTF-8; a number that is no ACBL number ("NM", a club's "#64") is kept in
+ * the player's params, not as an id (two "NM" players are not one). */
+static void test_text(void **state)
+{
+    (void)state;
+    size_t len;
+    char *b = slurp(ACS("inglewood-beach-bridge-club__170825.ace"), &len);
+    b[0x2624] = (char)0xe9; /* "Sachs" -> "S\xe9chs" */
+    bmp_acblscore_file *f = NULL;
+    bmp_error e = {0};
+    if (bmp_acblscore_read_memory(b, len, "latin1.ace", &f, &e))
+        fail_msg("%s", e.msg);
+    bmp_event *ev = NULL;
+    if (bmp_acblscore_to_event(f, 0, "latin1.ace", NULL, &ev, &e))
+        fail_msg("%s", e.msg);
+    assert_string_equal(bmp_event_contestant(ev, "A1NS")->players[0].name, "Paul S\xc3\xa9" "chs");
+    bmp_event_free(ev);
+    bmp_acblscore_free(f);
+    free(b);
+
+    f = read_file(ACS("beverly-hills-bridge-club__170731.ACA"));
+    if (bmp_acblscore_to_event(f, 1, "bh.ACA", NULL, &ev, &e))
+        fail_msg("%s", e.msg);
+    const bmp_contestant *ct = bmp_event_contestant(ev, "B1EW");
+    assert_string_equal(ct->players[1].name, "Mercy Naghavi");
+    assert_null(ct->players[1].id);
+    assert_string_equal(bmp_params_string(&ct->players[1].params, "acblscore.number", ""), "NM");
+    assert_string_equal(ct->players[0].id, "7391838");
+    assert_true(bmp_params_number(&ct->params, "mp.black", 0) == 49);
+    bmp_event_free(ev);
+    bmp_acblscore_free(f);
+}
+
 /* Through the pipeline: by content, the event option, carried awards; a
  * file named .ACA that is not one is refused as an ACBLscore file. */
 static void test_pipeline(void **state)
@@ -352,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_inglewood),
         cmocka_unit_test(test_events_and_ratings),
         cmocka_unit_test(test_damaged),
+        cmocka_unit_test(test_text),
         cmocka_unit_test(test_pipeline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
