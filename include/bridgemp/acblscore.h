@@ -133,7 +133,9 @@ bool bmp_acblscore_name(const char *name);
 
 /* Read a game file.  Errors name the file, the offset and the structure:
  *   "GAME.ACA: offset 0x1a2c: pair entry 7NS of section B: length 402 runs
- *    past the end of the file (size 40960)".  Free with bmp_acblscore_free. */
+ *    past the end of the file (size 40960)" (BMP_EPARSE); a layout not read
+ * yet (an individual event's Mitchell section) is BMP_ENOTSUP.  Free with
+ * bmp_acblscore_free. */
 bmp_status bmp_acblscore_read_memory(const void *data, size_t len, const char *source_name,
                                      bmp_acblscore_file **out, bmp_error *err);
 void bmp_acblscore_free(bmp_acblscore_file *f);

@@ -218,6 +218,15 @@ bool acs_read_entries(acs_rd *r, const bmp_acblscore_event *ev, bmp_acblscore_se
         idx[k] = acs_u32(r, s->offset + 4 + 4 * k, what);
     if (r->st)
         return false;
+    bool howell = s->movement == 1 || s->movement == 7;
+    if (ev->type == 2 && !howell) { /* four directions: no such file seen yet */
+        r->st = bmp_error_set(r->err, BMP_ENOTSUP,
+                              "%s: offset 0x%x: section details of section %s: not supported: "
+                              "an individual event's Mitchell section (four directions) is not "
+                              "read yet (docs/acblscore.md)",
+                              r->src, (unsigned)s->offset, s->letter);
+        return false;
+    }
     if (ev->type == 1 || ev->type == 4)
         read_teams(r, ev, s, idx[0]);
     else

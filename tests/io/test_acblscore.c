@@ -312,6 +312,17 @@ static void test_damaged(void **state)
             "file (size 12288)");
     damaged(0, 0, (const unsigned char *)"XX", 2,
             "GAME.ACE: not an ACBLscore game file (no AC3 magic)");
+    /* event type 2 (individual) with a Mitchell section: not read yet */
+    size_t len;
+    char *b = slurp(ACS("inglewood-beach-bridge-club__170825.ace"), &len);
+    b[0xda] = 2;
+    bmp_acblscore_file *f = NULL;
+    bmp_error e = {0};
+    assert_int_equal(bmp_acblscore_read_memory(b, len, "GAME.ACE", &f, &e), BMP_ENOTSUP);
+    assert_string_equal(e.msg, "GAME.ACE: offset 0xcfa: section details of section A: not "
+                               "supported: an individual event's Mitchell section (four "
+                               "directions) is not read yet (docs/acblscore.md)");
+    free(b);
 }
 
 /* Text above 127 is Latin-1 (ACBLscore is a DOS-era program), written as
