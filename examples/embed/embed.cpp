@@ -7,6 +7,7 @@
  * Links libbridgemp-ledger (pkg-config bridgemp-ledger) only to show its
  * headers link too; a program that only awards links libbridgemp (embed.c). */
 #include <bridgemp/abf.h>
+#include <bridgemp/acblscore.h>
 #include <bridgemp/awards.h>
 #include <bridgemp/bridgemp.h>
 #include <bridgemp/ebu.h>

@@ -16,6 +16,7 @@
 #include "bridgemp/nzb.h"
 #include "bridgemp/usebio.h"
 #include "bridgemp/nzscorer.h"
+#include "bridgemp/acblscore.h"
 #include "bridgemp/pipeline.h"
 
 #ifdef __cplusplus

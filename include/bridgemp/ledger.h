@@ -159,6 +159,8 @@ typedef struct bmp_ledger_import_opts {
     bool strict_numbers;           /* issue 43: refuse a file for a player's number (guest, none,
                                     * invalid), as before; false: hold each such line with its
                                     * reason (RI-7), the file posted */
+    int event;                     /* issue 42: the event (1, 2 ...) of an ACBLscore game file;
+                                    * 0: its only one (a file of several is refused) */
 } bmp_ledger_import_opts;
 
 /* Import a file as one batch, left provisional.  All or nothing: every bad

@@ -20,8 +20,9 @@
  *     bmp_pipeline_free(p);
  *
  * Inputs: a JSON event (docs/event-format.md), a USEBIO results file
- * (docs/usebio.md), an NZ Scorer <session> (docs/nzscorer.md), told apart
- * by content; an ABF credit file (.grn .red
+ * (docs/usebio.md), an NZ Scorer <session> (docs/nzscorer.md), an
+ * ACBLscore game file (docs/acblscore.md; by its magic, else by its name
+ * .ACA .ACM .ACE), told apart by content; an ABF credit file (.grn .red
  * .gld .rag .mp5, Appendix D), told by the name's extension (option
  * "input" decides instead when the name is not to be trusted).  Outputs: the
  * awards as a table, JSON or CSV; USEBIO with MASTER_POINTS; the event as
@@ -90,6 +91,10 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *                  with the body's guest or placeholder number, or with an
  *                  invalid one keeps the award line, flagged in every
  *                  output, and is a warning (bmp_pipeline_warning)
+ *   event          N (1, 2 ...): the event of an ACBLscore game file that
+ *                  holds several (default 1; bmp_pipeline_event_count
+ *                  says how many; `bridgemp award` and `convert` go
+ *                  through them all unless told --event N)
  *   input          auto|event|abf-credit: how the input is told (default
  *                  auto: an ABF credit file by the name's extension, else
  *                  USEBIO or JSON by content); event: USEBIO or JSON by
@@ -137,9 +142,15 @@ typedef enum bmp_pipeline_input {
     BMP_PIPE_IN_EVENT_JSON,  /* a JSON event (docs/event-format.md) */
     BMP_PIPE_IN_USEBIO,      /* a USEBIO results file (with or without MASTER_POINTS) */
     BMP_PIPE_IN_ABF_CREDIT,  /* an ABF credit file (App. D) */
-    BMP_PIPE_IN_NZSCORER     /* an NZ Bridge Scorer <session> (bridgemp/nzscorer.h) */
+    BMP_PIPE_IN_NZSCORER,    /* an NZ Bridge Scorer <session> (bridgemp/nzscorer.h) */
+    BMP_PIPE_IN_ACBLSCORE    /* an ACBLscore game file (bridgemp/acblscore.h) */
 } bmp_pipeline_input;
 bmp_pipeline_input bmp_pipeline_input_kind(const bmp_pipeline *p);
+
+/* How many events the last input holds: an ACBLscore game file one or
+ * more (option "event" picks the one read), every other input 1; 0 before
+ * a successful read. */
+size_t bmp_pipeline_event_count(const bmp_pipeline *p);
 
 /* True when the input carries awards of its own, which
  * bmp_pipeline_file_awards takes: a USEBIO file's MASTER_POINTS (also in a

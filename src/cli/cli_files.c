@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bridgemp/acblscore.h"
 #include "bridgemp/file.h"
 #include "cli_io.h"
 
@@ -67,7 +68,10 @@ static bmp_status read_text(const char *path, const char *name, size_t max, char
      * XML's other required encoding (docs/usebio.md), all decoded by
      * libxml2; UTF-16 without the mark (NUL bytes) is refused. */
     *xml = bmp_usebio_sniff(*buf, *len);
-    if (!(*xml && utf16_xml_start(*buf, *len)))
+    /* an ACBLscore game file is binary (by its magic, else its name: the
+     * reader says what is wrong with it, issue 42) */
+    bool binary = bmp_acblscore_sniff(*buf, *len) || bmp_acblscore_name(name);
+    if (!binary && !(*xml && utf16_xml_start(*buf, *len)))
         st = bmp_text_check(name, *buf, *len, !*xml, bom, e);
     if (st) {
         free(*buf);

@@ -26,8 +26,10 @@
 static const char *const award_io_help =
     "Compute the masterpoint awards of the event in FILE under its body's rules\n"
     "and edition, and print them per contestant and per player.  FILE is a JSON\n"
-    "event (docs/event-format.md) or a USEBIO results file (docs/usebio.md),\n"
-    "detected from its content, or an ABF credit file (.grn .red .gld .rag),\n"
+    "event (docs/event-format.md), a USEBIO results file (docs/usebio.md), an NZ\n"
+    "Scorer session or an ACBLscore game file (docs/acblscore.md: every event of\n"
+    "the file in turn, or --event N), detected from its content, or an ABF\n"
+    "credit file (.grn .red .gld .rag),\n"
     "whose lines are shown as awards; - is standard input.  Several FILEs, or\n"
     "a DIR (its *.json and *.xml files, sorted by name), are computed one by\n"
     "one: a failure never stops the others, and a summary on standard error\n"
@@ -70,6 +72,8 @@ static const char *const convert_help =
     "to a temporary file and renamed into place; OUT may not be IN.\n"
     "Masterpoints a USEBIO file carries travel as contestant params\n"
     "\"mp.<colour>\" (hundredths) and are written back as MASTER_POINTS.\n"
+    "An ACBLscore game file (docs/acblscore.md) of several events gives OUT-1.json,\n"
+    "OUT-2.json ... (standard output: each in turn) unless --event N.\n"
     "The other options as in 'bridgemp award --help'.\n";
 
 static const char *const validate_help =
@@ -98,6 +102,7 @@ enum {
     O_FAILEMPTY = 1 << 9,
     O_FLAVOUR = 1 << 10,
     O_STRICTNUM = 1 << 11, /* issue 43: --strict-numbers (award, validate) */
+    O_EVENT = 1 << 12,     /* issue 42: --event N of an ACBLscore game file */
 };
 
 typedef struct io_args {
@@ -108,6 +113,7 @@ typedef struct io_args {
     bmp_output_format fmt;
     bool usebio_out, explain, abf_credit, check_digit, fail_empty, strict_numbers;
     size_t max_input;
+    const char *event; /* --event N, or NULL: every event of the file */
     char **pos;
     int npos;
     unsigned given;
@@ -196,6 +202,7 @@ static int parse_opt(const char *cmd, int c, const char *val, io_args *a)
     case 'k': a->check_digit = true; return O_CHECK;
     case 'E': a->fail_empty = true; return O_FAILEMPTY;
     case 'N': a->strict_numbers = true; return O_STRICTNUM;
+    case 'V': a->event = val; return O_EVENT;
     case 'M': return cli_parse_max_input(cmd, val, &a->max_input) ? O_MAX : -1;
     default: return -1;
     }
@@ -353,7 +360,32 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
     if (!st && a->form)
         st = bmp_pipeline_set(*p, "mp-form", a->form == BMP_USEBIO_MP_FLAT ? "flat" : "nested",
                               e);
+    if (!st && a->event)
+        st = bmp_pipeline_set(*p, "event", a->event, e);
     return st;
+}
+
+/* Event k (1-based) of a file that holds several, read again. */
+static bmp_status read_event_k(bmp_pipeline *p, const char *in, size_t k, size_t max,
+                               bmp_error *e)
+{
+    char no[24];
+    snprintf(no, sizeof no, "%zu", k);
+    bmp_status st = bmp_pipeline_set(p, "event", no, e);
+    return st ? st : cli_read_pipeline(p, in, max, e);
+}
+
+/* text appended to *acc (grown), NULL text: nothing. */
+static bmp_status append(char **acc, size_t *alen, const char *text, size_t len, bmp_error *e)
+{
+    char *n = realloc(*acc, *alen + len + 1);
+    if (!n)
+        return bmp_error_oom(e);
+    memcpy(n + *alen, text, len);
+    *alen += len;
+    n[*alen] = '\0';
+    *acc = n;
+    return BMP_OK;
 }
 
 /* convert and validate: an event (JSON or USEBIO, by content) whatever
@@ -372,6 +404,62 @@ static bmp_pipeline_format pipe_format(const io_args *a)
                                     : BMP_PIPE_TABLE;
 }
 
+/* One event's awards in the output (table: after a line naming the event
+ * when the file holds several). */
+static bmp_status award_event(const io_args *a, bmp_pipeline *p, size_t k, size_t n, char **acc,
+                              size_t *alen, bool *empty, bmp_error *e)
+{
+    bmp_status st = bmp_pipeline_award(p, e);
+    if (!st) /* issue 43: "2 players without a valid EBU number: lines 41, 77" */
+        st = bmp_pipeline_write_warnings(p, stderr, e);
+    if (!st && n > 1 && pipe_format(a) == BMP_PIPE_TABLE) {
+        char head[160];
+        int w = snprintf(head, sizeof head, "%s--- event %zu of %zu: %s ---\n", k > 1 ? "\n" : "",
+                         k, n, bmp_pipeline_event(p)->name);
+        st = append(acc, alen, head, w > 0 && (size_t)w < sizeof head ? (size_t)w : 0, e);
+    }
+    char *text = NULL;
+    size_t len = 0;
+    if (!st)
+        st = bmp_pipeline_write_buffer(p, pipe_format(a), &text, &len, e);
+    if (!st)
+        st = append(acc, alen, text, len, e);
+    free(text);
+    /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
+     * every other format gets them on standard error. */
+    if (!st && (a->fmt != BMP_OUT_JSON || a->usebio_out))
+        st = bmp_awards_write_reasons(bmp_pipeline_event(p), bmp_pipeline_awards(p), stderr, e);
+    if (!st && bmp_awards_empty(bmp_pipeline_awards(p)))
+        *empty = true;
+    return st;
+}
+
+/* Every event of the input (an ACBLscore file may hold several: each in
+ * turn, unless --event N), written once. */
+static bmp_status award_all(const io_args *a, bmp_pipeline *p, const char *in, const char *out,
+                            bool header, bool *empty, bmp_error *e)
+{
+    size_t n = bmp_pipeline_event_count(p);
+    size_t last = a->event ? 1 : n;
+    char *acc = NULL;
+    size_t alen = 0;
+    bmp_status st = append(&acc, &alen, "", 0, e);
+    for (size_t k = 1; !st && k <= last; k++) {
+        if (k > 1)
+            st = read_event_k(p, in, k, a->max_input, e);
+        if (!st)
+            st = award_event(a, p, k, a->event ? 1 : n, &acc, &alen, empty, e);
+    }
+    if (!st && header && printf("==> %s <==\n", in) < 0)
+        st = bmp_error_set(e, BMP_EIO, "standard output: write error");
+    if (!st)
+        st = cli_emit(out, acc, alen, e);
+    if (!st && header && putchar('\n') == EOF)
+        st = bmp_error_set(e, BMP_EIO, "standard output: write error");
+    free(acc);
+    return st;
+}
+
 static bmp_status award_one(const io_args *a, const char *in, const char *out, bool header,
                             bool *empty, bmp_error *e)
 {
@@ -381,31 +469,24 @@ static bmp_status award_one(const io_args *a, const char *in, const char *out, b
         st = open_pipeline(a, &p, e);
     if (!st)
         st = cli_read_pipeline(p, in, a->max_input, e);
-    if (!st)
-        st = bmp_pipeline_award(p, e);
-    if (!st) /* issue 43: "2 players without a valid EBU number: lines 41, 77" */
-        st = bmp_pipeline_write_warnings(p, stderr, e);
+    if (!st && a->abf_credit && !a->event && bmp_pipeline_event_count(p) > 1)
+        st = bmp_error_set(e, BMP_EINVAL, "%s holds %zu events: --format abf-credit writes one "
+                           "event's files: give --event N", in, bmp_pipeline_event_count(p));
     if (!st && a->abf_credit) {
-        st = cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), out,
-                              a->check_digit, e);
-    } else if (!st) {
-        char *text = NULL;
-        size_t len = 0;
-        st = bmp_pipeline_write_buffer(p, pipe_format(a), &text, &len, e);
-        if (!st && header && printf("==> %s <==\n", in) < 0)
-            st = bmp_error_set(e, BMP_EIO, "standard output: write error");
+        st = bmp_pipeline_award(p, e);
         if (!st)
-            st = cli_emit(out, text, len, e);
-        if (!st && header && putchar('\n') == EOF)
-            st = bmp_error_set(e, BMP_EIO, "standard output: write error");
-        free(text);
+            st = bmp_pipeline_write_warnings(p, stderr, e);
+        if (!st)
+            st = cli_award_credit(bmp_pipeline_event(p), bmp_pipeline_awards(p), out,
+                                  a->check_digit, e);
+        if (!st)
+            st = bmp_awards_write_reasons(bmp_pipeline_event(p), bmp_pipeline_awards(p), stderr,
+                                          e);
+        if (!st && bmp_awards_empty(bmp_pipeline_awards(p)))
+            *empty = true;
+    } else if (!st) {
+        st = award_all(a, p, in, out, header, empty, e);
     }
-    /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
-     * every other format gets them on standard error. */
-    if (!st && (a->fmt != BMP_OUT_JSON || a->usebio_out || a->abf_credit))
-        st = bmp_awards_write_reasons(bmp_pipeline_event(p), bmp_pipeline_awards(p), stderr, e);
-    if (!st && bmp_awards_empty(bmp_pipeline_awards(p)))
-        *empty = true;
     bmp_pipeline_free(p);
     return st;
 }
@@ -492,6 +573,46 @@ static bool ends_with(const char *s, const char *suf)
     return a >= b && strcasecmp(s + a - b, suf) == 0;
 }
 
+/* OUT for event k of several: NAME-k.EXT ("-": standard output, each in
+ * turn; k 0: OUT itself). */
+static bmp_status convert_out(const char *out, size_t k, char *buf, size_t size, bmp_error *e)
+{
+    const char *slash = strrchr(out, '/'), *dot = strrchr(out, '.');
+    if (!k || strcmp(out, "-") == 0)
+        dot = NULL, k = 0;
+    if (dot && slash && dot < slash)
+        dot = NULL;
+    int w = !k  ? snprintf(buf, size, "%s", out)
+            : dot ? snprintf(buf, size, "%.*s-%zu%s", (int)(dot - out), out, k, dot)
+                  : snprintf(buf, size, "%s-%zu", out, k);
+    return w >= 0 && (size_t)w < size ? BMP_OK
+                                      : bmp_error_set(e, BMP_EINVAL, "%s: name too long", out);
+}
+
+/* The event read (k of several, or 0) written to OUT (or its numbered name). */
+static bmp_status convert_event(bmp_pipeline *p, const io_args *a, bool usebio, size_t k,
+                                bmp_error *e)
+{
+    char out[4096];
+    const char *inputs[2] = {a->pos[0], a->uo.sidecar};
+    bmp_status st = convert_out(a->pos[1], k, out, sizeof out, e);
+    if (!st && k)
+        st = cli_check_not_input(out, inputs, 2, e);
+    /* USEBIO out carries the points the input carries (a USEBIO input is
+     * written back as read, MASTER_POINTS filled in: UX-1) */
+    if (!st && usebio)
+        st = bmp_pipeline_file_awards(p, e);
+    char *text = NULL;
+    size_t len = 0;
+    if (!st)
+        st = bmp_pipeline_write_buffer(p, usebio ? BMP_PIPE_USEBIO : BMP_PIPE_EVENT_JSON, &text,
+                                       &len, e);
+    if (!st)
+        st = cli_emit(out, text, len, e);
+    free(text);
+    return st;
+}
+
 static int cli_convert(void *arg)
 {
     const cli_call *c = arg;
@@ -529,24 +650,45 @@ static int cli_convert(void *arg)
         st = open_event_pipeline(&a, &p, &e);
     if (!st)
         st = cli_read_pipeline(p, a.pos[0], a.max_input, &e);
-    /* USEBIO out carries the points the input carries (a USEBIO input is
-     * written back as read, MASTER_POINTS filled in: UX-1) */
-    if (!st && usebio)
-        st = bmp_pipeline_file_awards(p, &e);
-    char *text = NULL;
-    size_t len = 0;
-    if (!st)
-        st = bmp_pipeline_write_buffer(p, usebio ? BMP_PIPE_USEBIO : BMP_PIPE_EVENT_JSON, &text,
-                                       &len, &e);
-    if (!st)
-        st = cli_emit(a.pos[1], text, len, &e);
-    free(text);
+    /* an ACBLscore file of several events: each (OUT-1.json, OUT-2.json
+     * ...; standard output: in turn), unless --event N */
+    size_t n = st || a.event ? 1 : bmp_pipeline_event_count(p);
+    for (size_t k = 1; !st && k <= n; k++) {
+        if (k > 1)
+            st = read_event_k(p, a.pos[0], k, a.max_input, &e);
+        if (!st)
+            st = convert_event(p, &a, usebio, n > 1 ? k : 0, &e);
+    }
     bmp_pipeline_free(p);
     free_args(&a);
     return st ? cli_fail(&e, st) : 0;
 }
 
 /* ---- validate ----------------------------------------------------------------- */
+
+/* The body's checks of the event read (event k of several, or 0): its
+ * parameter spec, then its own validation, run as the award computation
+ * (the awards are only counted). */
+static bmp_status validate_event(bmp_pipeline *p, const char *name, size_t k, bmp_error *e)
+{
+    const bmp_event *ev = bmp_pipeline_event(p);
+    /* The body's checks: its parameter spec (an XML input's errors at the
+     * element, issue 43), then its own validation, run as the award
+     * computation (the awards are only counted). */
+    bmp_status st = bmp_pipeline_check_params(p, e);
+    if (!st)
+        st = bmp_pipeline_award(p, e); /* errors name the input */
+    char which[32] = "";
+    if (k)
+        snprintf(which, sizeof which, " (event %zu)", k);
+    if (!st)
+        printf("%s%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, "
+               "%zu groups, %zu matches, %zu awards\n",
+               name, which, ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions,
+               ev->tables, ev->ncontestants, ev->ngroups, ev->nmatches,
+               bmp_pipeline_awards(p)->count);
+    return st;
+}
 
 static int cli_validate(void *arg)
 {
@@ -566,19 +708,13 @@ static int cli_validate(void *arg)
     bmp_status st = open_event_pipeline(&a, &p, &e);
     if (!st)
         st = cli_read_pipeline(p, a.pos[0], a.max_input, &e);
-    const bmp_event *ev = st ? NULL : bmp_pipeline_event(p);
-    /* The body's checks: its parameter spec (an XML input's errors at the
-     * element, issue 43), then its own validation, run as the award
-     * computation (the awards are only counted). */
-    if (ev)
-        st = bmp_pipeline_check_params(p, &e);
-    if (!st && ev)
-        st = bmp_pipeline_award(p, &e); /* errors name the input */
-    if (!st)
-        printf("%s: valid %s event \"%s\": %s, %d session(s), %g tables, %zu contestants, %zu "
-               "groups, %zu matches, %zu awards\n",
-               name, ev->body, ev->name, bmp_event_kind_name(ev->kind), ev->sessions, ev->tables,
-               ev->ncontestants, ev->ngroups, ev->nmatches, bmp_pipeline_awards(p)->count);
+    size_t n = st || a.event ? 1 : bmp_pipeline_event_count(p); /* ACBLscore: each event */
+    for (size_t k = 1; !st && k <= n; k++) {
+        if (k > 1)
+            st = read_event_k(p, a.pos[0], k, a.max_input, &e);
+        if (!st)
+            st = validate_event(p, name, n > 1 ? k : 0, &e);
+    }
     for (size_t i = 0, line; !st && i < bmp_pipeline_warning_count(p); i++) { /* issue 43 */
         const char *w = bmp_pipeline_warning(p, i, &line);
         if (line)
@@ -613,6 +749,9 @@ static int cli_validate(void *arg)
     IO_OPT('m', "--mp-form", 'm', "flat|nested", "USEBIO output: flat or nested MASTER_POINTS"), \
         IO_OPT('F', "--usebio-flavour", 0, "abf|ebu|nz", "USEBIO output in that program's form")
 
+#define EVENT_OPT                                                                            \
+    IO_OPT('V', "--event", 0, "N", "an ACBLscore game file's event N (default: every event)")
+
 static const cli_opt award_opts[] = {
     IO_OPT('f', "--format", 'f', "table|json|csv|usebio|abf-credit", "the output's format (table)"),
     IO_OPT('x', "--explain", 'x', NULL, "the derivation: factors, rounding, rule ID of each award"),
@@ -624,17 +763,19 @@ static const cli_opt award_opts[] = {
     MAX_INPUT_OPT,
     IO_OPT('E', "--fail-empty", 0, NULL, "exit 4 when a valid event earns nothing"),
     STRICT_NUMBERS_OPT,
+    EVENT_OPT,
     CLI_OPT_END};
 static const cli_opt convert_opts[] = {
     IO_OPT('t', "--to", 't', "json|usebio", "OUT's format (else from its extension)"),
-    USEBIO_OPTS, USEBIO_OUT_OPTS, MAX_INPUT_OPT, CLI_OPT_END};
+    USEBIO_OPTS, USEBIO_OUT_OPTS, MAX_INPUT_OPT, EVENT_OPT, CLI_OPT_END};
 static const cli_opt validate_opts[] = {USEBIO_OPTS, MAX_INPUT_OPT, STRICT_NUMBERS_OPT,
-                                        CLI_OPT_END};
+                                        EVENT_OPT, CLI_OPT_END};
 
 const cli_cmd cli_cmds_io[] = {
     {"award", "FILE|DIR...",
-     "compute the awards of events (JSON, docs/event-format.md,\nor USEBIO results files, "
-     "docs/usebio.md; a directory: its\n*.json and *.xml files; - is standard input)",
+     "compute the awards of events (JSON, docs/event-format.md,\nUSEBIO results files, "
+     "docs/usebio.md, ACBLscore game\nfiles, docs/acblscore.md; a directory: its *.json and\n"
+     "*.xml files; - is standard input)",
      award_io_help, award_opts, 0, CLI_MANY, cli_award, 0},
     {"convert", "IN OUT", "convert between JSON events and USEBIO", convert_help, convert_opts, 0,
      CLI_MANY, cli_convert, 0},

@@ -160,6 +160,18 @@ static bmp_status set_input(bmp_pipeline *p, const char *v, bmp_error *err)
     return BMP_OK;
 }
 
+/* Option "event": an ACBLscore file's event, 1 to 50. */
+static bmp_status set_event(bmp_pipeline *p, const char *value, bmp_error *err)
+{
+    char *end = NULL;
+    long n = value && *value ? strtol(value, &end, 10) : 0;
+    if (!value || !*value || *end || n < 1 || n > 50)
+        return bmp_error_set(err, BMP_EINVAL, "option event: expected an event number from 1 "
+                             "to 50, got \"%s\"", value ? value : "");
+    p->event_index = (size_t)n - 1;
+    return BMP_OK;
+}
+
 bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,
                             bmp_error *err)
 {
@@ -188,6 +200,8 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
         return set_flavour(p, value, err);
     if (strcmp(name, "input") == 0)
         return set_input(p, value, err);
+    if (strcmp(name, "event") == 0)
+        return set_event(p, value, err);
     if (strcmp(name, "override-json") == 0) {
         bool over = true;
         bmp_status st = parse_bool(name, value, &over, err);
@@ -197,7 +211,7 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
     return bmp_error_set(err, BMP_EINVAL,
                          "unknown option \"%s\": expected body, edition, grade, classification, "
                          "status, rating, sidecar, sidecar-json, set, explain, mp-form, usebio-flavour, "
-                         "check-digit, strict-numbers, input or override-json",
+                         "check-digit, strict-numbers, input, event or override-json",
                          name);
 }
 

@@ -34,6 +34,8 @@ struct bmp_pipeline {
     bmp_usebio_mp_form form;
     char *flavour;           /* usebio-flavour; NULL: the body's */
 
+    size_t event_index;       /* option "event" - 1: an ACBLscore file's event to read */
+    size_t nevents;           /* events the last input holds (0 before a read) */
     bmp_pipeline_input input; /* BMP_PIPE_IN_NONE until a read succeeds */
     bmp_pipeline_input tried; /* what the last read took its input for */
     bmp_event *ev;

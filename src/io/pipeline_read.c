@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "bridgemp/abf.h"
+#include "bridgemp/acblscore.h"
 #include "bridgemp/usebio.h"
 #include "core/event_players.h"
 #include "core/util.h"
@@ -186,6 +187,28 @@ static bmp_status read_nzscorer(bmp_pipeline *p, const char *d, size_t len, cons
                               &p->warnings, err);
 }
 
+/* An ACBLscore game file (acblscore_*.c): its event of option "event",
+ * read as an event, its awards as carried points. */
+static bmp_status read_acblscore(bmp_pipeline *p, const char *d, size_t len, const char *src,
+                                 bmp_error *err)
+{
+    p->tried = BMP_PIPE_IN_ACBLSCORE;
+    bmp_usebio_opts o = pipe_usebio_opts(p);
+    size_t n = 0;
+    bmp_status st = bmp_acblscore_read_event(d, len, src, p->event_index, &o, &p->ev, &n, err);
+    p->nevents = n;
+    return st ? st
+              : io_player_ids(p->ev, NULL, 0, NULL, IO_IDS_JSON, p->strict_numbers,
+                              &p->warnings, err);
+}
+
+/* An ACBLscore game file: by its magic, else by its name (a damaged one
+ * is then refused as such, not read as JSON). */
+static bool takes_acblscore(const char *d, size_t len, const char *name)
+{
+    return bmp_acblscore_sniff(d, len) || bmp_acblscore_name(name);
+}
+
 /* A JSON event from bytes (a copy, NUL-terminated for the parser). */
 static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const char *src,
                             bmp_error *err)
@@ -253,10 +276,12 @@ static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
             (p->tried == BMP_PIPE_IN_USEBIO || p->tried == BMP_PIPE_IN_NZSCORER))
             players_where(p, err);
     }
-    if (st)
+    if (st) {
         pipe_drop_input(p);
-    else
+    } else {
         p->input = p->tried;
+        p->nevents = p->nevents ? p->nevents : 1;
+    }
     return st;
 }
 
@@ -264,6 +289,7 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
                                     const char *name, bmp_error *err)
 {
     begin_read(p);
+    p->nevents = 0;
     const char *src = name ? name : "<memory>";
     const char *d = data ? data : "";
     if (!data && len)
@@ -273,6 +299,8 @@ bmp_status bmp_pipeline_read_memory(bmp_pipeline *p, const void *data, size_t le
         st = read_credit(p, d, len, src, err);
     else if (bmp_nzscorer_sniff(d, len))
         st = read_nzscorer(p, d, len, src, err);
+    else if (takes_acblscore(d, len, name))
+        st = read_acblscore(p, d, len, src, err);
     else if (bmp_usebio_sniff(d, len))
         st = read_usebio(p, d, len, src, NULL, err);
     else
@@ -292,6 +320,16 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
     size_t n = fread(head, 1, sizeof head, f);
     fclose(f);
     bmp_status st;
+    if (takes_acblscore(head, n, path)) {
+        char *buf;
+        size_t len;
+        p->tried = BMP_PIPE_IN_ACBLSCORE;
+        if ((st = core_read_file(path, &buf, &len, err)))
+            return st;
+        st = read_acblscore(p, buf, len, path, err);
+        free(buf);
+        return st;
+    }
     bool nz = bmp_nzscorer_sniff(head, n);
     if (nz || bmp_usebio_sniff(head, n)) {
         p->tried = nz ? BMP_PIPE_IN_NZSCORER : BMP_PIPE_IN_USEBIO;
@@ -322,6 +360,7 @@ static bmp_status read_event_file(bmp_pipeline *p, const char *path, bmp_error *
 bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *err)
 {
     begin_read(p);
+    p->nevents = 0;
     bmp_status st;
     if (takes_credit(p, path)) {
         p->tried = BMP_PIPE_IN_ABF_CREDIT;
@@ -342,6 +381,11 @@ bmp_status bmp_pipeline_read_file(bmp_pipeline *p, const char *path, bmp_error *
 bmp_pipeline_input bmp_pipeline_input_kind(const bmp_pipeline *p)
 {
     return p ? p->tried : BMP_PIPE_IN_NONE;
+}
+
+size_t bmp_pipeline_event_count(const bmp_pipeline *p)
+{
+    return p && p->input != BMP_PIPE_IN_NONE ? p->nevents : 0;
 }
 
 /* MASTER_POINTS read from USEBIO are the contestants' "mp." params

@@ -25,6 +25,8 @@ static const char *const help_import =
     "listed and the ledger is unchanged.  Kinds (from the file unless --kind):\n"
     "  JSON or USEBIO event  awards computed on import by the body's rules\n"
     "  USEBIO with MASTER_POINTS  the points the file carries\n"
+    "  ACBLscore game file   the awards it stored, checked as carried points; a\n"
+    "                        file of several events: one batch each, --event N\n"
     "  .grn .red .gld .rag   ABF credit files (App. D)\n"
     "  .csv                  adjustments: number,point_type,points,event,reason (NZ-91)\n"
     "The same content again is refused, naming the batch that holds it; the same\n"
@@ -216,6 +218,11 @@ static int cmd_import(void *arg)
                         "(they are one option)\n", a->status, a->usebio_status);
         return LEDGER_EXIT_USAGE;
     }
+    long long event = 0; /* issue 42: an ACBLscore file's event */
+    if (a->event && !ledger_number(a->event, 1, 50, &event)) {
+        fputs("bridgemp ledger import: --event takes an event number from 1 to 50\n", stderr);
+        return LEDGER_EXIT_USAGE;
+    }
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
@@ -227,7 +234,7 @@ static int cmd_import(void *arg)
     bmp_ledger_import_opts o = {.size = sizeof o, .body = a->body, .source = src, .club = a->club,
                                 .control = a->control.v, .ncontrol = a->control.n, .usebio = &uo,
                                 .replaces = replaces, .reason = a->reason,
-                                .strict_numbers = a->strict_numbers};
+                                .strict_numbers = a->strict_numbers, .event = (int)event};
     int rc = 0;
     for (size_t i = 1; i < a->npos; i++) {
         bmp_problems p = {0};
@@ -419,6 +426,7 @@ static const cli_opt opts_import[] = {
                 "the batch's control total of a point type"),
     LFLAG(strict_numbers, "--strict-numbers",
           "refuse a file with a guest, no or an invalid player number (else held, RI-7)"),
+    LOPT(event, "N", "the event of an ACBLscore game file that holds several"),
     CLI_OPT_END};
 static const cli_opt opts_approve[] = {
     LFLAG(all, "--all", "every provisional batch (not one held for its carried points)"),

@@ -20,7 +20,7 @@
 typedef struct ledger_args {
     const char *db, *who, *body, *club, *number, *name, *status, *alternates, *reason,
         *state, *period, *output, *kind, *grade, *edition, *classification, *usebio_status,
-        *rating, *sidecar, *limit, *replaces, *date, *scope;
+        *rating, *sidecar, *limit, *replaces, *date, *scope, *event;
     const char *foreign, *points, *ref, *earned; /* ledger convert (cmd_ledger_convert.c) */
     bool dummy, overseas, youth, all, help;
     bool strict_numbers; /* import: refuse a file for a player's number (issue 43) */

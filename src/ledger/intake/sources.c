@@ -315,7 +315,26 @@ static bmp_status open_pipeline(const bmp_ledger_import_opts *o, bmp_pipeline **
         st = bmp_pipeline_set(*p, "input", input, err);
     if (!st) /* issue 43: a number refuses no file; its line is held (RI-7) */
         st = bmp_pipeline_set(*p, "strict-numbers", strict_numbers(o) ? "true" : "false", err);
+    int ev = o->size > offsetof(bmp_ledger_import_opts, event) ? o->event : 0;
+    if (!st && ev) { /* issue 42: one event of an ACBLscore game file */
+        char no[24];
+        snprintf(no, sizeof no, "%d", ev);
+        st = bmp_pipeline_set(*p, "event", no, err);
+    }
     return st;
+}
+
+/* A file of several events (ACBLscore) is one batch per event: which one
+ * is said (issue 42), never the first taken silently. */
+static bmp_status one_event(const bmp_pipeline *p, const char *name,
+                            const bmp_ledger_import_opts *o, bmp_error *err)
+{
+    size_t n = bmp_pipeline_event_count(p);
+    int ev = o->size > offsetof(bmp_ledger_import_opts, event) ? o->event : 0;
+    if (n > 1 && !ev)
+        return bmp_error_set(err, BMP_EINVAL, "%s holds %zu events: import each as its own "
+                             "batch (--event 1 ... --event %zu)", name, n, n);
+    return BMP_OK;
 }
 
 /* An event, a USEBIO file or a credit file, read by the pipeline. */
@@ -327,6 +346,8 @@ static bmp_status read_pipeline(const char *data, size_t len, const char *name,
     bmp_status st = open_pipeline(o, &p, err);
     if (!st)
         st = bmp_pipeline_read_memory(p, data, len, name, err);
+    if (!st)
+        st = one_event(p, name, o, err);
     bool credit = p && bmp_pipeline_input_kind(p) == BMP_PIPE_IN_ABF_CREDIT;
     if (credit)
         credit_problems(p, name, probs);
