@@ -63,12 +63,26 @@ int acbl_club_group_field(double tables, bmp_event_kind kind, bool direction);
  * (unrounded), at most six places. */
 bmp_points acbl_club_overall_place(bmp_points first, int pos);
 
+/* ---- Strata and groups of an event ------------------------------------ */
+
+/* The stratum a ranking names (its name, or its name, a space and the
+ * section ranking's rest), or NULL for the whole field. */
+const bmp_group *acbl_club_ranking_stratum(const bmp_event *ev, const bmp_ranking_entry *re);
+/* Is contestant i in stratum sg or a lower one (its group's limit)? */
+bool acbl_club_in_stratum(const bmp_event *ev, size_t i, const bmp_group *sg);
+/* Does contestant c play in the session/section/direction of re? */
+bool acbl_club_same_group(const bmp_contestant *c, const bmp_ranking_entry *re);
+/* Is contestant i counted in its fields: not a phantom, not ineligible
+ * (params "acblscore.eligible": false, as the ACBLscore reader writes)? */
+bool acbl_club_counted(const bmp_event *ev, size_t i);
+
 /* ---- Special and upgraded games (club_special.c) ---------------------- */
 
 typedef enum acbl_club_basis {
     ACBL_CLUB_BASIS_NONE,         /* not computed: answered not supported */
     ACBL_CLUB_BASIS_REGULAR,      /* the regular club game's awards */
-    ACBL_CLUB_BASIS_CHAMPIONSHIP  /* club championship awards (ACBL-C7) */
+    ACBL_CLUB_BASIS_CHAMPIONSHIP, /* club championship awards (ACBL-C7) */
+    ACBL_CLUB_BASIS_NAP           /* NAP club qualifying game (ACBL-C11, C12: club_nap.c) */
 } acbl_club_basis;
 
 typedef struct acbl_club_special {
@@ -82,6 +96,14 @@ typedef struct acbl_club_special {
 
 /* The row for params.special (NULL = a regular game: NULL result). */
 const acbl_club_special *acbl_club_special_find(const char *name);
+
+/* ---- NAP club qualifying games (club_nap.c) ----------------------------- */
+
+/* ACBL-C11: the flight factor of a stratum's upper limit: none 1.00, 2500
+ * or more 0.70 (Flight B), 500 or less 0.50 (Flight C), linear between. */
+double acbl_club_nap_factor(int64_t upper_limit);
+/* Every contestant's award of a NAP club game (ACBL-C11, ACBL-C12). */
+bmp_status acbl_club_nap_awards(const bmp_event *ev, bmp_awards *out, bmp_error *err);
 
 /* ---- The event (club_games.c) -------------------------------------------- */
 

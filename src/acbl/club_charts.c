@@ -152,3 +152,65 @@ bmp_points acbl_club_overall_place(bmp_points first, int pos)
     }
     return bmp_mul_ratio(first, num, den, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
 }
+
+/* The stratum a ranking names, or NULL for the whole field: an overall
+ * ranking is the stratum's name; a section ranking of a stratum is the
+ * stratum's name, a space and the rest ("B session 1 A NS": the loader
+ * checks places within each ranking). */
+const bmp_group *acbl_club_ranking_stratum(const bmp_event *ev, const bmp_ranking_entry *re)
+{
+    if (!re->ranking)
+        return NULL;
+    const bmp_group *best = NULL;
+    size_t bl = 0;
+    for (size_t g = 0; g < ev->ngroups; g++) {
+        const bmp_group *gr = &ev->groups[g];
+        if (!gr->type || strcasecmp(gr->type, "stratum") != 0 || !gr->name)
+            continue;
+        size_t l = strlen(gr->name);
+        if (strncmp(re->ranking, gr->name, l) == 0 &&
+            (re->ranking[l] == '\0' || (re->session > 0 && re->ranking[l] == ' ')) && l > bl) {
+            best = gr;
+            bl = l;
+        }
+    }
+    return best;
+}
+
+static bool ul_le(int64_t a, int64_t b)
+{
+    if (b == BMP_NO_LIMIT)
+        return true;
+    return a != BMP_NO_LIMIT && a <= b;
+}
+
+/* Is contestant i in stratum sg or a lower one (by its group's limit)? */
+bool acbl_club_in_stratum(const bmp_event *ev, size_t i, const bmp_group *sg)
+{
+    const bmp_contestant *c = &ev->contestants[i];
+    const bmp_group *g = c->group ? bmp_event_group(ev, c->group) : NULL;
+    if (!g || !g->type || strcasecmp(g->type, "stratum") != 0)
+        return sg->upper_limit == BMP_NO_LIMIT;
+    return ul_le(g->upper_limit, sg->upper_limit);
+}
+
+/* Does contestant i play in session/section/direction of re? */
+bool acbl_club_same_group(const bmp_contestant *c, const bmp_ranking_entry *re)
+{
+    for (size_t r = 0; r < c->nrankings; r++) {
+        const bmp_ranking_entry *o = &c->rankings[r];
+        if (o->session == re->session &&
+            ((!o->section && !re->section) ||
+             (o->section && re->section && strcmp(o->section, re->section) == 0)) &&
+            ((!o->direction && !re->direction) ||
+             (o->direction && re->direction && strcmp(o->direction, re->direction) == 0)))
+            return true;
+    }
+    return false;
+}
+
+bool acbl_club_counted(const bmp_event *ev, size_t i)
+{
+    const bmp_contestant *c = &ev->contestants[i];
+    return !c->phantom && bmp_params_bool(&c->params, "acblscore.eligible", true);
+}

@@ -80,37 +80,6 @@ bool acbl_is_club_event(const bmp_event *ev)
     return true;
 }
 
-/* The stratum a ranking names, or NULL for the whole field: an overall
- * ranking is the stratum's name; a section ranking of a stratum is the
- * stratum's name, a space and the rest ("B session 1 A NS": the loader
- * checks places within each ranking). */
-static const bmp_group *ranking_stratum(const bmp_event *ev, const bmp_ranking_entry *re)
-{
-    if (!re->ranking)
-        return NULL;
-    const bmp_group *best = NULL;
-    size_t bl = 0;
-    for (size_t g = 0; g < ev->ngroups; g++) {
-        const bmp_group *gr = &ev->groups[g];
-        if (!gr->type || strcasecmp(gr->type, "stratum") != 0 || !gr->name)
-            continue;
-        size_t l = strlen(gr->name);
-        if (strncmp(re->ranking, gr->name, l) == 0 &&
-            (re->ranking[l] == '\0' || (re->session > 0 && re->ranking[l] == ' ')) && l > bl) {
-            best = gr;
-            bl = l;
-        }
-    }
-    return best;
-}
-
-static bool ul_le(int64_t a, int64_t b)
-{
-    if (b == BMP_NO_LIMIT)
-        return true;
-    return a != BMP_NO_LIMIT && a <= b;
-}
-
 /* ACBL-C5: a stratum's rate: the top stratum the game's; a lower one the
  * restricted (newcomer) row of its limit, never above the game's. */
 static bmp_status stratum_rate(const club_ctx *k, const bmp_group *sg, acbl_club_rate *r,
@@ -131,31 +100,6 @@ static bmp_status stratum_rate(const club_ctx *k, const bmp_group *sg, acbl_club
         snprintf(r->why + l, sizeof r->why - l, " for stratum %s", sg->name);
     }
     return BMP_OK;
-}
-
-/* Is contestant i in stratum sg or a lower one (by its group's limit)? */
-static bool in_stratum(const bmp_event *ev, size_t i, const bmp_group *sg)
-{
-    const bmp_contestant *c = &ev->contestants[i];
-    const bmp_group *g = c->group ? bmp_event_group(ev, c->group) : NULL;
-    if (!g || !g->type || strcasecmp(g->type, "stratum") != 0)
-        return sg->upper_limit == BMP_NO_LIMIT;
-    return ul_le(g->upper_limit, sg->upper_limit);
-}
-
-/* Does contestant i play in session/section/direction of re? */
-static bool same_group(const bmp_contestant *c, const bmp_ranking_entry *re)
-{
-    for (size_t r = 0; r < c->nrankings; r++) {
-        const bmp_ranking_entry *o = &c->rankings[r];
-        if (o->session == re->session &&
-            ((!o->section && !re->section) ||
-             (o->section && re->section && strcmp(o->section, re->section) == 0)) &&
-            ((!o->direction && !re->direction) ||
-             (o->direction && re->direction && strcmp(o->direction, re->direction) == 0)))
-            return true;
-    }
-    return false;
 }
 
 /* ACBL-C3: contestants in the comparison group of re: the section's
@@ -183,7 +127,7 @@ static int rank_field(const club_ctx *k, const bmp_ranking_entry *re, const bmp_
     for (size_t i = 0; i < ev->ncontestants; i++) {
         const bmp_contestant *c = &ev->contestants[i];
         grouped |= c->group != NULL;
-        if (!c->phantom && same_group(c, re) && in_stratum(ev, i, sg))
+        if (acbl_club_counted(ev, i) && acbl_club_same_group(c, re) && acbl_club_in_stratum(ev, i, sg))
             cnt++;
     }
     if (!grouped || cnt == 0) {
@@ -197,7 +141,7 @@ static int rank_field(const club_ctx *k, const bmp_ranking_entry *re, const bmp_
 static bmp_status rank_setup(const club_ctx *k, const bmp_ranking_entry *re, const char *key,
                              size_t n, club_rank *rk, bmp_awards *out, bmp_error *err)
 {
-    rk->stratum = ranking_stratum(k->ev, re);
+    rk->stratum = acbl_club_ranking_stratum(k->ev, re);
     bmp_status st = stratum_rate(k, rk->stratum, &rk->rate, err);
     if (st)
         return st;
@@ -255,7 +199,7 @@ static void sections_free(club_sections *s)
 
 static char *ref_key(const bmp_event *ev, const bmp_ranking_entry *re)
 {
-    const bmp_group *sg = ranking_stratum(ev, re);
+    const bmp_group *sg = acbl_club_ranking_stratum(ev, re);
     char buf[256];
     snprintf(buf, sizeof buf, "%s%ssession %d%s%s%s%s", sg ? sg->name : "", sg ? " " : "",
              re->session, re->section ? " " : "", re->section ? re->section : "",
@@ -399,7 +343,7 @@ static bmp_status champ_setup(const club_ctx *k, const bmp_group *sg, champ_rank
     if (sg) {
         int cnt = 0;
         for (size_t i = 0; i < ev->ncontestants; i++)
-            cnt += !ev->contestants[i].phantom && in_stratum(ev, i, sg);
+            cnt += acbl_club_counted(ev, i) && acbl_club_in_stratum(ev, i, sg);
         int per = acbl_club_group_field(1, ev->kind, false);
         tables = (double)cnt / per;
     }
@@ -432,7 +376,7 @@ static const bmp_place *overall_place(const bmp_event *ev, size_t i, const bmp_g
     if (!sg)
         return c->place.lo > 0 ? &c->place : NULL;
     for (size_t r = 0; r < c->nrankings; r++)
-        if (c->rankings[r].session == 0 && ranking_stratum(ev, &c->rankings[r]) == sg)
+        if (c->rankings[r].session == 0 && acbl_club_ranking_stratum(ev, &c->rankings[r]) == sg)
             return &c->rankings[r].place;
     return NULL;
 }
@@ -543,8 +487,8 @@ static bmp_status club_setup(const bmp_event *ev, club_ctx *k, bmp_awards *out, 
         if (k->special->basis == ACBL_CLUB_BASIS_NONE)
             return bmp_not_supported(err, sp, k->special->rule, k->special->sec,
                                      k->special->why);
-        if (k->special->basis == ACBL_CLUB_BASIS_CHAMPIONSHIP)
-            k->basis = ACBL_CLUB_BASIS_CHAMPIONSHIP;
+        if (k->special->basis != ACBL_CLUB_BASIS_REGULAR)
+            k->basis = k->special->basis;
         k->colour = k->special->colour;
         k->colour_rule = "ACBL-C8: the special game's colour";
     }
@@ -572,6 +516,8 @@ bmp_status acbl_award_club(const bmp_event *ev, const char *edition, bmp_awards 
     club_ctx k;
     if (!st)
         st = club_setup(ev, &k, out, err);
+    if (!st && k.basis == ACBL_CLUB_BASIS_NAP)
+        return acbl_club_nap_awards(ev, out, err);
     if (!st)
         st = section_awards(&k, out, err);
     if (!st)

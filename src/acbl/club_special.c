@@ -45,8 +45,9 @@ static const acbl_club_special specials[] = {
     {"upgraded-club-championship", ACBL_CLUB_BASIS_NONE, "black", "ACBL-C10", SEC5,
      "an upgraded club championship is a sectional-rated game at 81.8 %; its chart is not "
      "in the sources at hand"},
-    {"nap-club", ACBL_CLUB_BASIS_NONE, "black", "ACBL-C10", "NAP conditions",
-     "the NAP club qualifying stage is computed by the NAP rules (ACBL NAP/GNT stages)"},
+    {"nap-club", ACBL_CLUB_BASIS_NAP, "black+red", "ACBL-C11", "NAP conditions",
+     "NAP club qualifying game: sectional rating, half black and half red (ruling "
+     "ACBL-RC10)"},
     {"gnt-club", ACBL_CLUB_BASIS_NONE, "black", "ACBL-C10", "GNT conditions",
      "the GNT club qualifying stage is computed by the GNT rules (ACBL NAP/GNT stages)"},
     {NULL, ACBL_CLUB_BASIS_NONE, NULL, NULL, NULL, NULL}};
