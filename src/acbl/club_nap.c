@@ -38,6 +38,7 @@ double acbl_club_nap_factor(int64_t ul)
 typedef struct nap_rank {
     bmp_points first, awards[64];
     int depth;
+    bool black;    /* paid all black (ACBL-RC13), else half black, half red */
     char what[300];
 } nap_rank;
 
@@ -47,25 +48,37 @@ static int tables_of(int contestants, bmp_event_kind kind)
     return (contestants + per - 1) / per;
 }
 
+/* The section and direction contestant c plays in session `session`: its
+ * ranking entries', else (no ranking) the ACBLscore id "<section><number>
+ * <NS|EW>" the ACBLscore reader writes (ruling ACBL-RC12). */
+static bool plays_in(const bmp_contestant *c, const bmp_ranking_entry *re)
+{
+    bool any = false;
+    for (size_t r = 0; r < c->nrankings; r++) {
+        const bmp_ranking_entry *o = &c->rankings[r];
+        if (o->session != re->session)
+            continue;
+        any = true;
+        if (o->section && re->section && strcmp(o->section, re->section) == 0 &&
+            (!re->direction || (o->direction && strcmp(o->direction, re->direction) == 0)))
+            return true;
+    }
+    if (any || !c->id || !re->section)
+        return false;
+    size_t l = strlen(c->id), sl = strlen(re->section);
+    if (strncmp(c->id, re->section, sl) != 0 || l < sl + 3)
+        return false;
+    return !re->direction || strcmp(c->id + l - 2, re->direction) == 0;
+}
+
 /* Contestants of stratum sg (NULL: all) counted in the event, or in the
- * session group of re (its section, either direction). */
+ * group of re (its section's direction). */
 static int count_in(const bmp_event *ev, const bmp_group *sg, const bmp_ranking_entry *re)
 {
     int n = 0;
-    for (size_t i = 0; i < ev->ncontestants; i++) {
-        if (!acbl_club_counted(ev, i) || (sg && !acbl_club_in_stratum(ev, i, sg)))
-            continue;
-        if (re) {
-            bool in = false;
-            const bmp_contestant *c = &ev->contestants[i];
-            for (size_t r = 0; r < c->nrankings && !in; r++)
-                in = c->rankings[r].session == re->session && c->rankings[r].section &&
-                     re->section && strcmp(c->rankings[r].section, re->section) == 0;
-            if (!in)
-                continue;
-        }
-        n++;
-    }
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        n += acbl_club_counted(ev, i) && (!sg || acbl_club_in_stratum(ev, i, sg)) &&
+             (!re || plays_in(&ev->contestants[i], re));
     return n;
 }
 
@@ -90,14 +103,34 @@ static void fill(nap_rank *k, bool overall, int field)
                                    : acbl_club_place(k->first, p);
 }
 
-/* ACBL-C11: an overall ranking (stratum sg, NULL = the whole field). */
+static const bmp_group *top_stratum(const bmp_event *ev)
+{
+    for (size_t g = 0; g < ev->ngroups; g++)
+        if (ev->groups[g].type && strcasecmp(ev->groups[g].type, "stratum") == 0)
+            return &ev->groups[g];
+    return NULL;
+}
+
+/* ACBL-RC13: a stratum under 300 masterpoints is no NAP flight: black. */
+static bool black_only(int64_t ul)
+{
+    return ul != BMP_NO_LIMIT && ul < 300;
+}
+
+/* ACBL-C11: an overall ranking (stratum sg, NULL = the whole field); its
+ * depth 40 % of its pairs (the top stratum at most 10 places), of its
+ * tables for a lower stratum over 500 (ruling ACBL-RC12). */
 static void nap_overall(const bmp_event *ev, const bmp_group *sg, nap_rank *k)
 {
     int n = count_in(ev, sg, NULL), t = tables_of(n, ev->kind);
     int64_t ul = sg ? sg->upper_limit : ev->upper_limit;
     double f = acbl_club_nap_factor(ul), b = acbl_factor_b(t);
     k->first = acbl_round_award(b * NAP_R * NAP_CLUB * f);
-    fill(k, true, n);
+    k->black = black_only(ul);
+    bool top = !sg || sg == top_stratum(ev);
+    fill(k, true, top || ul <= 500 ? n : t);
+    if (top && k->depth > 10)
+        k->depth = 10;
     char fs[32];
     bmp_points_format(k->first, fs, sizeof fs);
     snprintf(k->what, sizeof k->what,
@@ -115,15 +148,14 @@ static void nap_section(const bmp_event *ev, const bmp_ranking_entry *re, nap_ra
     int t;
     if (!sg && sec && sec->tables > 0)
         t = (int)ceil(sec->tables - 1e-9);
+    else if (re->direction) /* a Mitchell direction: its pairs are its tables */
+        t = count_in(ev, sg, re);
     else
         t = tables_of(count_in(ev, sg, re), ev->kind);
     int64_t ul = sg ? sg->upper_limit : ev->upper_limit;
-    if (!sg && ev->ngroups) /* the top stratum's flight */
-        for (size_t g = 0; g < ev->ngroups; g++)
-            if (ev->groups[g].type && strcasecmp(ev->groups[g].type, "stratum") == 0) {
-                ul = ev->groups[g].upper_limit;
-                break;
-            }
+    if (!sg && top_stratum(ev)) /* the top stratum's flight */
+        ul = top_stratum(ev)->upper_limit;
+    k->black = black_only(ul);
     double f = acbl_club_nap_factor(ul), b = acbl_factor_b(t);
     k->first = acbl_round_award(0.5 * b * NAP_R * NAP_CLUB * f);
     fill(k, false, acbl_club_group_field(t, ev->kind, re->direction != NULL));
@@ -145,8 +177,8 @@ static bmp_points share(const nap_rank *k, bmp_place pl)
 
 /* The top stratum's overall ranking is the contestant's own place, or the
  * first stratum's ranking. */
-static bmp_points entry_award(const bmp_event *ev, const bmp_ranking_entry *re, char *what,
-                              size_t wn)
+static bmp_points entry_award(const bmp_event *ev, const bmp_ranking_entry *re, bool *black,
+                              char *what, size_t wn)
 {
     nap_rank k;
     if (re->session > 0)
@@ -154,57 +186,65 @@ static bmp_points entry_award(const bmp_event *ev, const bmp_ranking_entry *re, 
     else
         nap_overall(ev, acbl_club_ranking_stratum(ev, re), &k);
     bmp_points p = share(&k, re->place);
+    *black = k.black;
     char ps[16];
     bmp_place_format(re->place, ps, sizeof ps);
     snprintf(what, wn, "%s: %s; place %s", re->ranking ? re->ranking : "overall", k.what, ps);
     return p;
 }
 
-/* ACBL-C11/C12: each contestant's largest award, half black and half red
- * (the red half takes the odd cent). */
+/* The best of one colour so far: its points and derivation. */
+typedef struct nap_best {
+    bmp_points p;
+    const bmp_ranking_entry *re;
+    char what[520];
+} nap_best;
+
+static void consider(const bmp_event *ev, const bmp_ranking_entry *re, const bmp_place *pl,
+                     nap_best best[2])
+{
+    bmp_ranking_entry o = *re;
+    if (pl)
+        o.place = *pl;
+    bool black;
+    char w[400];
+    bmp_points p = entry_award(ev, &o, &black, w, sizeof w);
+    bmp_points part[2] = {black ? p : p / 2, black ? 0 : p - p / 2};
+    for (int c = 0; c < 2; c++)
+        if (part[c] > best[c].p) {
+            best[c].p = part[c];
+            best[c].re = re;
+            snprintf(best[c].what, sizeof best[c].what, "%s -> %.2f%s", w, (double)p / 100,
+                     black ? " all black (ACBL-RC13)" : ", half black and half red, the odd "
+                                                         "cent red (ACBL-RC11)");
+        }
+}
+
+/* ACBL-C11/C12: each contestant's largest award of each colour (ACBLscore
+ * keeps, per colour, the larger of a pair's awards: ruling ACBL-RC12). */
 static bmp_status nap_contestant(const bmp_event *ev, size_t i, bmp_awards *out, bmp_error *err)
 {
     const bmp_contestant *c = &ev->contestants[i];
-    bmp_points best = 0;
-    const bmp_ranking_entry *bre = NULL;
-    char what[400] = "", w[400];
-    for (size_t r = 0; r < c->nrankings; r++) {
-        bmp_points p = entry_award(ev, &c->rankings[r], w, sizeof w);
-        if (p > best) {
-            best = p;
-            bre = &c->rankings[r];
-            snprintf(what, sizeof what, "%s", w);
-        }
+    nap_best best[2] = {{0, NULL, ""}, {0, NULL, ""}};
+    for (size_t r = 0; r < c->nrankings; r++)
+        consider(ev, &c->rankings[r], NULL, best);
+    bmp_ranking_entry whole = {.ranking = NULL};
+    if (c->place.lo > 0)
+        consider(ev, &whole, &c->place, best);
+    static const char *const colours[] = {"black", "red"};
+    bmp_status st = BMP_OK;
+    for (int k = 0; k < 2 && !st; k++) {
+        if (best[k].p <= 0)
+            continue;
+        const bmp_ranking_entry *re = best[k].re;
+        bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS,
+                        .place = re == &whole ? c->place : re->place, .points = best[k].p};
+        bmp_award_set(&aw, re->session > 0 ? "section" : "overall",
+                      re->ranking ? re->ranking : "overall", colours[k],
+                      re->session > 0 ? "ACBL-C12" : "ACBL-C11", SEC_NAP);
+        st = bmp_awards_add(out, err, &aw, "%s; the largest %s of its awards (ACBL-RC12)",
+                            best[k].what, colours[k]);
     }
-    if (c->place.lo > 0) {
-        bmp_ranking_entry o = {.ranking = NULL, .place = c->place};
-        bmp_points p = entry_award(ev, &o, w, sizeof w);
-        if (p > best) {
-            best = p;
-            bre = &c->rankings[0];
-            snprintf(what, sizeof what, "%s", w);
-        }
-    }
-    if (!bre || best <= 0)
-        return BMP_OK;
-    bmp_points black = best / 2, red = best - black;
-    const char *kind = bre->session > 0 ? "section" : "overall";
-    char key[64];
-    snprintf(key, sizeof key, "%s", bre->ranking ? bre->ranking : "overall");
-    bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS, .place = bre->place};
-    char a[32];
-    bmp_points_format(best, a, sizeof a);
-    aw.points = black;
-    bmp_award_set(&aw, kind, key, "black", bre->session > 0 ? "ACBL-C12" : "ACBL-C11", SEC_NAP);
-    bmp_status st = bmp_awards_add(out, err, &aw,
-                                   "%s -> %s, the largest of its awards (ACBL-RC12); half "
-                                   "black (ACBL-RC11)",
-                                   what, a);
-    aw.points = red;
-    bmp_award_set(&aw, kind, key, "red", bre->session > 0 ? "ACBL-C12" : "ACBL-C11", SEC_NAP);
-    if (!st)
-        st = bmp_awards_add(out, err, &aw, "%s -> %s; half red, the odd cent red (ACBL-RC11)",
-                            what, a);
     return st;
 }
 
