@@ -75,6 +75,9 @@ bool acbl_club_same_group(const bmp_contestant *c, const bmp_ranking_entry *re);
 /* Is contestant i counted in its fields: not a phantom, not ineligible
  * (params "acblscore.eligible": false, as the ACBLscore reader writes)? */
 bool acbl_club_counted(const bmp_event *ev, size_t i);
+/* ACBL-C5: contestants counted in stratum sg or lower; "The lowest strat
+ * must have at least five pairs": a stratum of fewer pays nothing. */
+int acbl_club_stratum_pairs(const bmp_event *ev, const bmp_group *sg);
 
 /* ---- Special and upgraded games (club_special.c) ---------------------- */
 

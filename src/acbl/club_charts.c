@@ -214,3 +214,11 @@ bool acbl_club_counted(const bmp_event *ev, size_t i)
     const bmp_contestant *c = &ev->contestants[i];
     return !c->phantom && bmp_params_bool(&c->params, "acblscore.eligible", true);
 }
+
+int acbl_club_stratum_pairs(const bmp_event *ev, const bmp_group *sg)
+{
+    int n = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        n += acbl_club_counted(ev, i) && acbl_club_in_stratum(ev, i, sg);
+    return n;
+}

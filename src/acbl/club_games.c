@@ -148,6 +148,8 @@ static bmp_status rank_setup(const club_ctx *k, const bmp_ranking_entry *re, con
     char how[120];
     rk->field = rank_field(k, re, rk->stratum, n, how, sizeof how);
     rk->first = acbl_club_first(&rk->rate, rk->field);
+    if (rk->stratum && acbl_club_stratum_pairs(k->ev, rk->stratum) < 5) /* ACBL-C5 */
+        rk->first = 0;
     rk->depth = acbl_club_depth(rk->field);
     if (rk->depth > 64)
         rk->depth = 64;

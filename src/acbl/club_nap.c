@@ -125,7 +125,7 @@ static void nap_overall(const bmp_event *ev, const bmp_group *sg, nap_rank *k)
     int n = count_in(ev, sg, NULL), t = tables_of(n, ev->kind);
     int64_t ul = sg ? sg->upper_limit : ev->upper_limit;
     double f = acbl_club_nap_factor(ul), b = acbl_factor_b(t);
-    k->first = acbl_round_award(b * NAP_R * NAP_CLUB * f);
+    k->first = sg && count_in(ev, sg, NULL) < 5 ? 0 : acbl_round_award(b * NAP_R * NAP_CLUB * f);
     k->black = black_only(ul);
     bool top = !sg || sg == top_stratum(ev);
     fill(k, true, top || ul <= 500 ? n : t);
@@ -157,7 +157,8 @@ static void nap_section(const bmp_event *ev, const bmp_ranking_entry *re, nap_ra
         ul = top_stratum(ev)->upper_limit;
     k->black = black_only(ul);
     double f = acbl_club_nap_factor(ul), b = acbl_factor_b(t);
-    k->first = acbl_round_award(0.5 * b * NAP_R * NAP_CLUB * f);
+    k->first = sg && count_in(ev, sg, NULL) < 5 ? 0
+                                                : acbl_round_award(0.5 * b * NAP_R * NAP_CLUB * f);
     fill(k, false, acbl_club_group_field(t, ev->kind, re->direction != NULL));
     char fs[32];
     bmp_points_format(k->first, fs, sizeof fs);
@@ -169,7 +170,7 @@ static void nap_section(const bmp_event *ev, const bmp_ranking_entry *re, nap_ra
 
 static bmp_points share(const nap_rank *k, bmp_place pl)
 {
-    if (pl.lo > k->depth)
+    if (pl.lo > k->depth || k->first <= 0)
         return 0;
     return bmp_tie_share(k->awards, (size_t)k->depth, pl.lo, pl.hi > pl.lo ? pl.hi : pl.lo,
                          BMP_ROUND_HALF_UP, BMP_UNIT_CENT);

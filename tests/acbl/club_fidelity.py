@@ -34,13 +34,13 @@ def computed(ev, out):
         players = c.get('players', [])
         targets = players if a['player'] is None else [players[a['player']]]
         for pl in targets:
-            got[(a['contestant'], pl.get('id') or pl.get('name'), a['point_type'])] += a['hundredths']
+            got[(a['contestant'], pl.get('name') or pl.get('id'), a['point_type'])] += a['hundredths']
     return got
 
 def stored(e):
     want = collections.Counter()
     for s in e['stored_awards']:
-        want[(s['contestant'], s['player'] or s['name'], s['colour'])] += s['points_hundredths']
+        want[(s['contestant'], s['name'] or s['player'], s['colour'])] += s['points_hundredths']
     return want
 
 def main():

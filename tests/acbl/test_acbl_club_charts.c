@@ -233,6 +233,57 @@ static void c5_stratified(void **state)
     done(&r);
 }
 
+/* ACBL-C11, C12 (rulings ACBL-RC10..RC13): a NAP club game of 5 tables
+ * (as long-beach-bridge__170616.ACE, reproduced exactly): 10 pairs, A
+ * (open) and B (0-2500, five pairs).  A 1st = B(5) x 11.25 = 15/60 x 11.25
+ * = 2.8125 -> 2.81, paid 1.40 black + 1.41 red; 2nd 75 % = 2.1075 -> 2.11;
+ * B 1st over its 5 pairs (3 tables) = 13/60 x 11.25 x 0.70 = 1.70625 ->
+ * 1.71 (0.85 + 0.86); a pair takes the larger of each colour. */
+static void c11_c12_nap(void **state)
+{
+    (void)state;
+    char buf[8192];
+    size_t l = (size_t)snprintf(
+        buf, sizeof buf,
+        "{\"body\": \"acbl\", \"name\": \"n\", \"kind\": \"pairs\", \"classification\": "
+        "\"club-championship\", \"tables\": 5, \"params\": {\"special\": \"nap-club\"}, "
+        "\"groups\": [{\"name\": \"A\", \"type\": \"section\", \"tables\": 5}, "
+        "{\"name\": \"SA\", \"type\": \"stratum\"}, {\"name\": \"SB\", \"type\": "
+        "\"stratum\", \"upper_limit\": 2500}], \"contestants\": [");
+    for (int i = 1; i <= 10; i++)
+        l += (size_t)snprintf(buf + l, sizeof buf - l,
+                              "%s{\"id\": \"A%d%s\", \"group\": \"%s\", \"rankings\": "
+                              "[{\"ranking\": \"SA\", \"place\": %d}%s], \"players\": "
+                              "[{\"id\": \"20000%02d\"}]}",
+                              i > 1 ? ", " : "", i, i % 2 ? "NS" : "EW", i > 5 ? "SB" : "SA",
+                              i, i == 6 ? ", {\"ranking\": \"SB\", \"place\": 1}" : "", i);
+    snprintf(buf + l, sizeof buf - l, "]}");
+    res r = go(buf);
+    const bmp_award *a = NULL;
+    bmp_points black = 0, red = 0;
+    for (size_t i = 0; i < r.aw.count; i++) {
+        a = &r.aw.items[i];
+        if (strcmp(r.ev->contestants[a->contestant].id, "A1NS") == 0)
+            *(strcmp(a->colour, "black") == 0 ? &black : &red) += a->points;
+    }
+    assert_points(black, "1.40");
+    assert_points(red, "1.41");
+    black = red = 0;
+    for (size_t i = 0; i < r.aw.count; i++) {
+        a = &r.aw.items[i];
+        if (strcmp(r.ev->contestants[a->contestant].id, "A6EW") == 0)
+            *(strcmp(a->colour, "black") == 0 ? &black : &red) += a->points;
+    }
+    /* A 6th is beyond 40 % of 10 = 4: B 1st, 1.71 */
+    assert_points(black, "0.85");
+    assert_points(red, "0.86");
+    done(&r);
+    assert_true(acbl_club_nap_factor(BMP_NO_LIMIT) == 1.00);
+    assert_true(acbl_club_nap_factor(2500) == 0.70);
+    assert_true(acbl_club_nap_factor(500) == 0.50);
+    assert_true(fabs(acbl_club_nap_factor(1000) - 0.55) < 1e-12); /* long-beach C 0-1000 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +291,7 @@ int main(void)
         cmocka_unit_test(c3_c4_groups_depth), cmocka_unit_test(c1_open_event),
         cmocka_unit_test(c6_regular_overall), cmocka_unit_test(c7_championship),
         cmocka_unit_test(c9_c10_special),   cmocka_unit_test(c5_stratified),
+        cmocka_unit_test(c11_c12_nap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
