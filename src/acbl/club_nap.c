@@ -122,21 +122,27 @@ static bool black_only(int64_t ul)
  * tables for a lower stratum over 500 (ruling ACBL-RC12). */
 static void nap_overall(const bmp_event *ev, const bmp_group *sg, nap_rank *k)
 {
-    int n = count_in(ev, sg, NULL), t = tables_of(n, ev->kind);
+    int n = count_in(ev, sg, NULL), t = tables_of(n, ev->kind), credit = 0;
     int64_t ul = sg ? sg->upper_limit : ev->upper_limit;
-    double f = acbl_club_nap_factor(ul), b = acbl_factor_b(t);
+    bool top = !sg || sg == top_stratum(ev);
+    /* ACBL-RC14: the open top stratum takes credit for the tables of a
+     * concurrent restricted game (ACBL-65's parameter) */
+    if (top && ul == BMP_NO_LIMIT)
+        credit = (int)ceil(bmp_params_number(&ev->params, "concurrent_restricted_tables", 0) -
+                           1e-9);
+    double f = acbl_club_nap_factor(ul), b = acbl_factor_b(t + credit);
     k->first = sg && count_in(ev, sg, NULL) < 5 ? 0 : acbl_round_award(b * NAP_R * NAP_CLUB * f);
     k->black = black_only(ul);
-    bool top = !sg || sg == top_stratum(ev);
     fill(k, true, top || ul <= 500 ? n : t);
     if (top && k->depth > 10)
         k->depth = 10;
     char fs[32];
     bmp_points_format(k->first, fs, sizeof fs);
     snprintf(k->what, sizeof k->what,
-             "NAP club %s%s: %d contestants = %d tables; 1st = B x R 10.00 x 1.125 x flight "
-             "%.4f = %.6f x 11.25 x %.4f -> %s (ACBL-C11); 75%% a place, %d places",
-             sg ? "stratum " : "overall", sg ? sg->name : "", n, t, f, b, f, fs, k->depth);
+             "NAP club %s%s: %d contestants = %d tables%s; 1st = B x R 10.00 x 1.125 x "
+             "flight %.4f = %.6f x 11.25 x %.4f -> %s (ACBL-C11); 75%% a place, %d places",
+             sg ? "stratum " : "overall", sg ? sg->name : "", n, t,
+             credit ? " + concurrent restricted tables (ACBL-RC14)" : "", f, b, f, fs, k->depth);
 }
 
 /* ACBL-C12: a section ranking: the section's tables for the whole field, a

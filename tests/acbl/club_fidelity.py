@@ -27,6 +27,18 @@ def run(bmp, ev):
         return None, (p.stderr.strip() or p.stdout.strip()).splitlines()[-1:]
     return json.loads(p.stdout), None
 
+def concurrent(ev, others):
+    """ACBLscore credited an open NAP game's top flight with the tables of a
+    concurrent restricted NAP game of the same file (ruling ACBL-RC14); the
+    dump does not say so: pass it as ACBL-65's concurrent_restricted_tables."""
+    sp = ev.get('params', {}).get('special')
+    strata = [g for g in ev.get('groups', []) if g.get('type') == 'stratum']
+    if sp != 'nap-club' or not strata or strata[0].get('upper_limit') is not None:
+        return
+    t = sum(o['tables'] for o in others if o.get('params', {}).get('special') == sp)
+    if t:
+        ev['params']['concurrent_restricted_tables'] = t
+
 def computed(ev, out):
     got = collections.Counter()
     for a in out['awards']:
@@ -48,8 +60,10 @@ def main():
     detail = '--detail' in sys.argv
     tot = ok = 0
     for f in sorted(glob.glob(os.path.join(dumps, '*.json'))):
-        for e in json.load(open(f))['events']:
+        events = json.load(open(f))['events']
+        for e in events:
             ev = e['event']
+            concurrent(ev, [o['event'] for o in events if o is not e])
             want = stored(e)
             out, err = run(bmp, ev)
             got = computed(ev, out) if out else collections.Counter()
