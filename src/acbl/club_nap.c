@@ -29,8 +29,10 @@ double acbl_club_nap_factor(int64_t ul)
         return 1.00;
     if (ul >= 2500)
         return 0.70;
-    if (ul <= 500)
+    if (ul == 500)
         return 0.50;
+    if (ul < 500) /* ruling ACBL-RC13: below Flight C, fitted to the 2017 files */
+        return 0.75 * acbl_factor_m_formula(ul);
     return 0.50 + 0.20 * (double)(ul - 500) / 2000.0;
 }
 
@@ -118,8 +120,8 @@ static bool black_only(int64_t ul)
 }
 
 /* ACBL-C11: an overall ranking (stratum sg, NULL = the whole field); its
- * depth 40 % of its pairs (the top stratum at most 10 places), of its
- * tables for a lower stratum over 500 (ruling ACBL-RC12). */
+ * depth 40 % of its pairs, at most six places (the top stratum ten:
+ * ruling ACBL-RC12). */
 static void nap_overall(const bmp_event *ev, const bmp_group *sg, nap_rank *k)
 {
     int n = count_in(ev, sg, NULL), t = tables_of(n, ev->kind), credit = 0;
@@ -133,9 +135,9 @@ static void nap_overall(const bmp_event *ev, const bmp_group *sg, nap_rank *k)
     double f = acbl_club_nap_factor(ul), b = acbl_factor_b(t + credit);
     k->first = sg && count_in(ev, sg, NULL) < 5 ? 0 : acbl_round_award(b * NAP_R * NAP_CLUB * f);
     k->black = black_only(ul);
-    fill(k, true, top || ul <= 500 ? n : t);
-    if (top && k->depth > 10)
-        k->depth = 10;
+    fill(k, true, n);
+    if (k->depth > (top ? 10 : 6)) /* six places ([H-V]), the top ten (ruling ACBL-RC12) */
+        k->depth = top ? 10 : 6;
     char fs[32];
     bmp_points_format(k->first, fs, sizeof fs);
     snprintf(k->what, sizeof k->what,
