@@ -136,8 +136,8 @@ static void nap_overall(const bmp_event *ev, const bmp_group *sg, nap_rank *k)
     k->first = sg && count_in(ev, sg, NULL) < 5 ? 0 : acbl_round_award(b * NAP_R * NAP_CLUB * f);
     k->black = black_only(ul);
     fill(k, true, n);
-    if (k->depth > (top ? 10 : 6)) /* six places ([H-V]), the top ten (ruling ACBL-RC12) */
-        k->depth = top ? 10 : 6;
+    if (k->depth > 6) /* six places at most ([H-V]; ruling ACBL-RC12) */
+        k->depth = 6;
     char fs[32];
     bmp_points_format(k->first, fs, sizeof fs);
     snprintf(k->what, sizeof k->what,
