@@ -213,6 +213,8 @@ typedef struct nap_best {
     char what[520];
 } nap_best;
 
+/* best[0]: the largest award; best[1]: the largest red half of a NAP
+ * (half red) award. */
 static void consider(const bmp_event *ev, const bmp_ranking_entry *re, const bmp_place *pl,
                      nap_best best[2])
 {
@@ -222,7 +224,7 @@ static void consider(const bmp_event *ev, const bmp_ranking_entry *re, const bmp
     bool black;
     char w[400];
     bmp_points p = entry_award(ev, &o, &black, w, sizeof w);
-    bmp_points part[2] = {black ? p : p / 2, black ? 0 : p - p / 2};
+    bmp_points part[2] = {p, black ? 0 : p - p / 2};
     for (int c = 0; c < 2; c++)
         if (part[c] > best[c].p) {
             best[c].p = part[c];
@@ -233,8 +235,9 @@ static void consider(const bmp_event *ev, const bmp_ranking_entry *re, const bmp
         }
 }
 
-/* ACBL-C11/C12: each contestant's largest award of each colour (ACBLscore
- * keeps, per colour, the larger of a pair's awards: ruling ACBL-RC12). */
+/* ACBL-C11/C12, ruling ACBL-RC12: a pair is paid its largest award; of it,
+ * the red part is the red half of its largest NAP award, the rest black
+ * (ACBLscore: 750-club A3EW 1.01 = 0.90 black + 0.11 red). */
 static bmp_status nap_contestant(const bmp_event *ev, size_t i, bmp_awards *out, bmp_error *err)
 {
     const bmp_contestant *c = &ev->contestants[i];
@@ -244,19 +247,26 @@ static bmp_status nap_contestant(const bmp_event *ev, size_t i, bmp_awards *out,
     bmp_ranking_entry whole = {.ranking = NULL};
     if (c->place.lo > 0)
         consider(ev, &whole, &c->place, best);
+    if (best[0].p <= 0)
+        return BMP_OK;
+    bmp_points pts[2] = {best[0].p - best[1].p, best[1].p};
     static const char *const colours[] = {"black", "red"};
+    static const char *const roles[] = {"its largest award, less the red part",
+                                        "the red half of its largest NAP award"};
     bmp_status st = BMP_OK;
     for (int k = 0; k < 2 && !st; k++) {
-        if (best[k].p <= 0)
+        if (pts[k] <= 0)
             continue;
         const bmp_ranking_entry *re = best[k].re;
         bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS,
-                        .place = re == &whole ? c->place : re->place, .points = best[k].p};
+                        .place = re == &whole ? c->place : re->place, .points = pts[k]};
         bmp_award_set(&aw, re->session > 0 ? "section" : "overall",
                       re->ranking ? re->ranking : "overall", colours[k],
                       re->session > 0 ? "ACBL-C12" : "ACBL-C11", SEC_NAP);
-        st = bmp_awards_add(out, err, &aw, "%s; the largest %s of its awards (ACBL-RC12)",
-                            best[k].what, colours[k]);
+        char a[32];
+        bmp_points_format(pts[k], a, sizeof a);
+        st = bmp_awards_add(out, err, &aw, "%s; %s %s: %s (ACBL-RC12)", best[k].what,
+                            colours[k], a, roles[k]);
     }
     return st;
 }
