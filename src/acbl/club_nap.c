@@ -32,7 +32,7 @@ double acbl_club_nap_factor(int64_t ul)
     if (ul == 500)
         return 0.50;
     if (ul < 500) /* ruling ACBL-RC13: below Flight C, fitted to the 2017 files */
-        return 0.75 * acbl_factor_m_formula(ul);
+        return 0.50 * pow((double)ul / 500.0, 0.18);
     return 0.50 + 0.20 * (double)(ul - 500) / 2000.0;
 }
 
@@ -95,14 +95,15 @@ static bmp_points chain(bmp_points first, int pos)
     return bmp_mul_ratio(first, num, den, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
 }
 
+/* The awards of places 1..30 (a tie reaching past the depth is paid in
+ * full: share) and the depth, 40 % of the field. */
 static void fill(nap_rank *k, bool overall, int field)
 {
     k->depth = acbl_club_depth(field);
     if (k->depth > 30)
         k->depth = 30;
-    for (int p = 1; p <= k->depth; p++)
-        k->awards[p - 1] = overall ? chain(k->first, p)
-                                   : acbl_club_place(k->first, p);
+    for (int p = 1; p <= 30; p++)
+        k->awards[p - 1] = overall ? chain(k->first, p) : acbl_club_place(k->first, p);
 }
 
 static const bmp_group *top_stratum(const bmp_event *ev)
@@ -184,8 +185,12 @@ static bmp_points share(const nap_rank *k, bmp_place pl)
 {
     if (pl.lo > k->depth || k->first <= 0)
         return 0;
-    return bmp_tie_share(k->awards, (size_t)k->depth, pl.lo, pl.hi > pl.lo ? pl.hi : pl.lo,
-                         BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
+    /* ACBLscore pays every place of a tie that begins within the depth
+     * (agile 170613 B EW 2/3 of a 2-place ranking: (0.42 + 0.30) / 2 =
+     * 0.36; ruling ACBL-RC12) */
+    int hi = pl.hi > pl.lo ? pl.hi : pl.lo;
+    size_t n = (size_t)(hi > k->depth ? (hi > 30 ? 30 : hi) : k->depth);
+    return bmp_tie_share(k->awards, n, pl.lo, hi, BMP_ROUND_HALF_UP, BMP_UNIT_CENT);
 }
 
 /* The top stratum's overall ranking is the contestant's own place, or the
