@@ -23,17 +23,19 @@
 #define NAP_R 10.00     /* sectional rating (ACBL-3) */
 #define NAP_CLUB 1.125  /* ACBLscore 2017: 11.25 = 10.00 x 1.125 (ruling ACBL-RC10) */
 
+/* ACBL-C11, ruling ACBL-RC13: the flights' factors (A 1.00, B 0-2500 0.70,
+ * C 0-500 0.50) and, between and below them, two straight lines through
+ * them that every stratum of the 2017 files fits exactly (0-1000 0.55,
+ * 0-300 0.45, 0-200 0.425). */
 double acbl_club_nap_factor(int64_t ul)
 {
     if (ul == BMP_NO_LIMIT)
         return 1.00;
     if (ul >= 2500)
         return 0.70;
-    if (ul == 500)
-        return 0.50;
-    if (ul < 500) /* ruling ACBL-RC13: below Flight C, fitted to the 2017 files */
-        return 0.50 * pow((double)ul / 500.0, 0.18);
-    return 0.50 + 0.20 * (double)(ul - 500) / 2000.0;
+    if (ul < 500)
+        return 0.375 + (double)ul / 4000.0;
+    return 0.45 + (double)ul / 10000.0;
 }
 
 /* One NAP ranking: its first place, places and depth. */

@@ -282,6 +282,8 @@ static void c11_c12_nap(void **state)
     assert_true(acbl_club_nap_factor(2500) == 0.70);
     assert_true(acbl_club_nap_factor(500) == 0.50);
     assert_true(fabs(acbl_club_nap_factor(1000) - 0.55) < 1e-12); /* long-beach C 0-1000 */
+    assert_true(fabs(acbl_club_nap_factor(300) - 0.45) < 1e-12);  /* long-beach D 0-300 */
+    assert_true(fabs(acbl_club_nap_factor(200) - 0.425) < 1e-12); /* 750-club, agile D 0-200 */
 }
 
 int main(void)
