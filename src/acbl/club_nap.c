@@ -138,10 +138,6 @@ static void nap_overall(const bmp_event *ev, const bmp_group *sg, nap_rank *k)
     double f = acbl_club_nap_factor(ul), b = acbl_factor_b(t + credit);
     k->first = sg && count_in(ev, sg, NULL) < 5 ? 0 : acbl_round_award(b * NAP_R * NAP_CLUB * f);
     k->black = black_only(ul);
-    /* ACBL-RC13: a black (club) stratum's overall awards need a game of 16
-     * tables, as a regular club game's (ACBL-C6) */
-    if (k->black && tables_of(count_in(ev, NULL, NULL), ev->kind) < 16)
-        k->first = 0;
     fill(k, true, n);
     if (k->depth > 6) /* six places at most ([H-V]; ruling ACBL-RC12) */
         k->depth = 6;
