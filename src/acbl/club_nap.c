@@ -7,9 +7,9 @@
  * Formula at the sectional R (ACBL-3) as ACBLscore paid them in 2017 (the
  * 13 NAP club games of ../shared/data/acblscore): first overall = B(tables)
  * x 10.00 x 1.125 x the flight's factor (A 1.00, B 0.70, C 0.50), places
- * 75 % of the previous; a section's first half of its tables' first, the
- * club chart's 70/50/35 %, 1/pos below; the larger of a pair's awards,
- * half black and half red. */
+ * 75 % of the previous, at most six; a section's first half of its tables'
+ * first, the club chart's 70/50/35 %, 1/pos below; a pair's largest award,
+ * half black and half red (a club stratum's, under 300, black). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -278,8 +278,9 @@ bmp_status acbl_club_nap_awards(const bmp_event *ev, bmp_awards *out, bmp_error 
 {
     bmp_status st = bmp_awards_note(out, err,
                                     "NAP club qualifying game: sectional rating x 1.125 "
-                                    "(11.25 x B), flights A 1.00, B 0.70, C 0.50; the larger "
-                                    "award, half black and half red (ACBL-C11, ACBL-C12)");
+                                    "(11.25 x B), flights A 1.00, B 0.70, C 0.50; a pair's "
+                                    "largest award, half black and half red (ACBL-C11, "
+                                    "ACBL-C12; rulings ACBL-RC10..RC14)");
     for (size_t i = 0; i < ev->ncontestants && !st; i++)
         if (acbl_club_counted(ev, i))
             st = nap_contestant(ev, i, out, err);
