@@ -508,9 +508,41 @@ static bmp_status club_setup(const bmp_event *ev, club_ctx *k, bmp_awards *out, 
                            k->special ? "; " : "", k->special ? k->special->why : "");
 }
 
+/* Ruling ACBL-RC5: in a one-session club game a pair receives the larger
+ * of its overall and its section award, not both (ACBLscore's stored award
+ * set, the 2017 files); awards from index `from` on. */
+static void keep_larger(const bmp_event *ev, bmp_awards *out, size_t from)
+{
+    if (ev->sessions != 1)
+        return;
+    for (size_t i = from; i < out->count; i++) {
+        bmp_award *a = &out->items[i];
+        if (strcmp(a->kind, "section") != 0)
+            continue;
+        for (size_t j = from; j < out->count; j++) {
+            bmp_award *o = &out->items[j];
+            if (j == i || o->contestant != a->contestant || strcmp(o->kind, "section") == 0 ||
+                a->points < 0)
+                continue;
+            bmp_award *lose = a->points > o->points ? o : a;
+            lose->points = -1; /* marked, removed below */
+        }
+    }
+    size_t w = from;
+    for (size_t i = from; i < out->count; i++) {
+        if (out->items[i].points < 0) {
+            free(out->items[i].explain);
+            continue;
+        }
+        out->items[w++] = out->items[i];
+    }
+    out->count = w;
+}
+
 bmp_status acbl_award_club(const bmp_event *ev, const char *edition, bmp_awards *out,
                            bmp_error *err)
 {
+    size_t from = out->count;
     acbl_edition ed;
     bmp_status st = bmp_params_check_event(ev, &acbl_param_specs, err);
     if (!st)
@@ -526,5 +558,11 @@ bmp_status acbl_award_club(const bmp_event *ev, const char *edition, bmp_awards 
         st = k.basis == ACBL_CLUB_BASIS_CHAMPIONSHIP
                  ? (any_overall(ev) ? champ_awards(&k, out, err) : BMP_OK)
                  : regular_overall(&k, out, err);
+    if (!st && k.basis == ACBL_CLUB_BASIS_CHAMPIONSHIP && ev->sessions == 1) {
+        keep_larger(ev, out, from);
+        st = bmp_awards_note(out, err,
+                             "each pair receives the larger of its overall and its section "
+                             "award (one-session club game: ruling ACBL-RC5)");
+    }
     return st;
 }

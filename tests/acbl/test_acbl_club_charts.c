@@ -152,13 +152,15 @@ static void c6_regular_overall(void **state)
 
 /* ACBL-C7: a 10-table club championship: 1st = B x 6.50 = (10 + 10)/60 x
  * 6.50 = 2.1667 -> 2.17; 2nd 75 % = 1.6275 -> 1.63; section awards as a
- * regular game (1.00 for 10 pairs). */
+ * regular game (1.00 for 10 pairs), a pair paid the larger (ruling RC5). */
 static void c7_championship(void **state)
 {
     (void)state;
     res r = club_game("club-championship", "10", "", "\"place\": \"1\",");
     expect_points(&r, "N1", "overall", -2, "2.17");
-    expect_points(&r, "N1", "section", -2, "1.00");
+    /* one session: the larger of overall (2.17) and section (1.00), RC5 */
+    assert_null(find(r.ev, &r.aw, "N1", "section", -2));
+    expect_points(&r, "N2", "section", -2, "0.70");
     assert_string_equal(find(r.ev, &r.aw, "N1", "overall", -2)->rule, "ACBL-C7");
     done(&r);
     assert_points(acbl_club_overall_place(217, 2), "1.63");  /* 2.17 x 3/4 = 1.6275 */
