@@ -49,6 +49,13 @@
  *     restricted_tournament, similarly_restricted, open_sectional (bool)  (ACBL-91)
  *     sections_combined (num) gold session places when sections are combined (ACBL-92)
  *
+ * Club games (classification club-masterpoint / club-championship, not a
+ * knockout) are computed by src/acbl/club_games.c from the club charts
+ * (ACBL-C1..C10): params.game_type open (default) | invitational |
+ * restricted | newcomer, params.special (charity, acbl-wide-charity,
+ * international-fund, education, grass-roots, ...: club_special.c); section
+ * places are session rankings, a stratum's with "ranking": "<stratum>".
+ *
  * Knockouts (kind "knockout"), NABC fixed-award events (params.nabc_event)
  * and WBF events (params.wbf_event) are dispatched to src/acbl/ko_common.c,
  * nabc.c and wbf.c, which document their inputs (ACBL-25..61, ACBL-97).
@@ -67,6 +74,7 @@
 #include "core/params_spec.h"
 #include "core/strindex.h"
 #include "acbl/ko.h"
+#include "acbl/club.h"
 
 static const char *const editions[] = {"current", "2003", NULL};
 static const char *const edition_docs[] = {
@@ -389,6 +397,8 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
         return acbl_award_wbf(ev, edition, out, err);
     if (acbl_is_nabc_event(ev))
         return acbl_award_nabc(ev, edition, out, err);
+    if (acbl_is_club_event(ev)) /* club_games.c (ACBL-C1..C10) */
+        return acbl_award_club(ev, edition, out, err);
     acbl_calc c;
     bmp_status st = setup(ev, edition, &c, out, err);
     if (!st)

@@ -70,6 +70,16 @@ static const bmp_param_spec event_params[] = {
              "NABC fixed-award event by key or printed name (bridgemp scale acbl nabc-pairs)"),
     BMP_PSTR("wbf_event", "ACBL-97", NULL, NULL,
              "WBF event by key or printed name (bridgemp scale acbl wbf)"),
+    BMP_PBOOL("internet", "ACBL-21/22", "false",
+              "a Club/Internet game: session awards by ACBL-21/22 instead of the club charts"),
+    BMP_PSTR("game_type", "ACBL-C1", "open|invitational|restricted|newcomer", "open",
+             "club games: the game type of Handbook ch.4 §2 (restricted and newcomer by "
+             "upper_limit)"),
+    BMP_PSTR_BODY("special", "ACBL-C9/C10", NULL, NULL,
+                  "club games: a special or upgraded game (charity, acbl-wide-charity, "
+                  "international-fund, acbl-wide-international-fund, education, grass-roots, "
+                  "junior-fund, club-appreciation, instant-matchpoint, stac, "
+                  "upgraded-club-championship, nap-club, gnt-club)"),
     ACBL_BRACKET_PARAMS,
     BMP_PEND};
 

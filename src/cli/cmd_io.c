@@ -735,10 +735,13 @@ static int cli_validate(void *arg)
     IO_OPT('b', "--body", 'b', "BODY", "the governing body"),                                 \
         IO_OPT('e', "--edition", 'e', "ED", "the body's edition"),                            \
         IO_OPT('g', "--grade", 'g', "G", "the event's grade"),                                \
-        IO_OPT('c', "--classification", 'c', "C", "the event's classification"),              \
+        IO_OPT('c', "--classification", 'c', "C",                                             \
+               "the event's classification (ACBL: club-masterpoint, club-championship ...)"),  \
         IO_OPT('s', "--status", 's', "S", "the event's status"),                              \
         IO_OPT('r', "--rating", 'r', "R", "the event's rating"),                              \
-        IO_OPT('S', "--set", 'S', "KEY=VALUE", "set an event param (repeatable)"),            \
+        IO_OPT('S', "--set", 'S', "KEY=VALUE",                                                \
+               "set an event param (repeatable; e.g. ACBL club game_type=restricted, "        \
+               "special=charity: bridgemp params acbl)"),                                     \
         IO_OPT('C', "--sidecar", 'C', "FILE", "a JSON object with the event's fields (- stdin)")
 #define MAX_INPUT_OPT                                                                        \
     IO_OPT('M', "--max-input", 'M', "SIZE", "refuse inputs larger than SIZE (default 256M; K, M, G)")

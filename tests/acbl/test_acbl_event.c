@@ -211,8 +211,10 @@ static void session_club(void **state)
         snprintf(buf[i], sizeof buf[i], "{\"session\": 1, \"place\": %d}", i + 1);
         sess[i] = buf[i];
     }
+    /* a Club/Internet game (params.internet); a club's own game follows
+     * the club charts (ACBL-C1, test_acbl_club.c) */
     char *j = build("\"kind\": \"pairs\", \"classification\": \"club-championship\", "
-                    "\"tables\": 32",
+                    "\"tables\": 32, \"params\": {\"internet\": true}",
                     5, NULL, sess);
     bmp_awards aw;
     bmp_test_run_ok(j, &aw);
@@ -225,7 +227,8 @@ static void session_club(void **state)
     bmp_awards_free(&aw);
     free(j);
     /* ACBL-22: 20 tables = 40 pairs: Appendix D transition. */
-    j = build("\"kind\": \"pairs\", \"classification\": \"club-championship\", \"tables\": 20",
+    j = build("\"kind\": \"pairs\", \"classification\": \"club-championship\", \"tables\": 20, "
+              "\"params\": {\"internet\": true}",
               5, NULL, sess);
     bmp_error e = {0};
     assert_int_equal(bmp_test_run(j, &aw, &e), BMP_ENOTSUP);
@@ -493,7 +496,8 @@ static void errors(void **state)
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"sessions\": 7, "
                  "\"tables\": 9",
                  BMP_ENOTSUP, "not supported: S factor (ACBL-4, §I.A)");
-    expect_error("\"kind\": \"pairs\", \"classification\": \"club-championship\", \"tables\": 9",
+    expect_error("\"kind\": \"pairs\", \"classification\": \"club-championship\", \"tables\": 9, "
+                 "\"params\": {\"internet\": true}",
                  BMP_ENOTSUP, "not supported: club game overall awards (ACBL-95");
     expect_error("\"kind\": \"pairs\", \"classification\": \"regional\", \"tables\": 9, "
                  "\"upper_limit\": 0",

@@ -65,9 +65,13 @@ bmp_cli_test(NAME e2e_usebio_abf_credit
              ARGS award ${U}/abf_club_5tables.xml --body abf --grade E --format abf-credit
                   --output ${CMAKE_CURRENT_BINARY_DIR}/e2e_club5
              EXPECT "wrote .*e2e_club5\\.grn")
-bmp_cli_test(NAME e2e_usebio_acbl_not_club
+# Issue 42: a club game computes from the club charts: a 5-table Mitchell,
+# .10 x 5 pairs = 0.50 a direction, 2nd 70 % = 0.35 (ACBL-C1, ACBL-C2).
+bmp_cli_test(NAME e2e_usebio_acbl_club
              ARGS award ${U}/acbl_club_5tables.xml --body acbl --classification club-masterpoint
-             EXIT 3 EXPECT "not supported: ")
+                  --format csv
+             EXPECT "1NS,,section,session 1 NS,1,0\\.50,black,ACBL-C1"
+                    "2EW,,section,session 1 EW,2,0\\.35,black,ACBL-C2")
 # Rulings CL-3: a file is read under the rules --body names, its numbers
 # checked by that body's syntax in every command; the ABF club's file under
 # NZ or ACBL rules is refused at its first number those rules cannot have
