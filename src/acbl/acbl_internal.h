@@ -280,6 +280,15 @@ void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool 
 const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci,
                                   const char **rule);
 
+/* larger.c: "the larger of" two sets of one contestant's awards.  For each
+ * award from `from` on, scope[k - from] and group[k - from] (NULL = not
+ * compared): per contestant and scope, the group whose awards total most is
+ * kept (a tie keeps the first listed), the others are removed, and the kept
+ * award's derivation names them with rule and why (ACBL-151, ACBL-152). */
+bmp_status acbl_keep_larger(bmp_awards *out, size_t from, const int *scope,
+                            const char *const *group, const char *rule, const char *why,
+                            bmp_error *err);
+
 /* params.c: the ACBL parameter spec; award() refuses anything else. */
 extern const bmp_param_specs acbl_param_specs;
 /* fields.c: overall awards of the whole field, flights, strata,
