@@ -368,6 +368,39 @@ static bmp_status check_cuts(const bmp_event *ev, bmp_error *err)
     return BMP_OK;
 }
 
+/* The General Formula families on ev, or on its copy with ineligible
+ * contestants unpaid and the eligible re-ranked (ACBL-154); special events
+ * (ACBL-153, 155) and the larger of overall and section awards (ACBL-152). */
+static bmp_status award_general(const bmp_event *ev, const char *edition, bmp_awards *out,
+                                bmp_error *err)
+{
+    bmp_event elig;
+    bool copy = acbl_any_ineligible(ev);
+    bmp_status st = copy ? acbl_eligible_event(ev, &elig, out, err) : BMP_OK;
+    if (st)
+        return st;
+    acbl_calc c;
+    size_t from = out->count;
+    st = setup(copy ? &elig : ev, edition, &c, out, err);
+    if (!st)
+        st = check_cuts(ev, err);
+    if (!st)
+        st = acbl_special(&c, out, err);
+    if (!st)
+        st = acbl_classify(&c, out, err);
+    if (!st)
+        st = acbl_overall_awards(&c, out, err);
+    if (!st)
+        st = acbl_session_ranking_awards(&c, out, err);
+    if (!st)
+        st = acbl_match_awards(&c, out, err);
+    if (!st)
+        st = acbl_larger_overall(&c, from, out, err);
+    if (copy)
+        acbl_eligible_event_free(ev, &elig);
+    return st;
+}
+
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
@@ -378,6 +411,11 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
     if (pst)
         return pst;
     bmp_event zip;
+    if (acbl_any_ineligible(ev) && (ev->kind == BMP_KIND_KNOCKOUT || acbl_is_nabc_event(ev) ||
+                                    acbl_is_wbf_event(ev)))
+        return bmp_not_supported(err, "ineligible contestants in knockout, NABC and WBF events",
+                                 "ACBL-154", "ruling ACBL-R53",
+                                 "re-ranking is implemented for the General Formula events only");
     if (acbl_ko_zip_as_swiss(ev, &zip)) {
         bmp_awards_note(out, err,
                         "zip knockout: computed as a one-session Swiss teams side game, M "
@@ -389,19 +427,7 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
         return acbl_award_wbf(ev, edition, out, err);
     if (acbl_is_nabc_event(ev))
         return acbl_award_nabc(ev, edition, out, err);
-    acbl_calc c;
-    bmp_status st = setup(ev, edition, &c, out, err);
-    if (!st)
-        st = check_cuts(ev, err);
-    if (!st)
-        st = acbl_classify(&c, out, err);
-    if (!st)
-        st = acbl_overall_awards(&c, out, err);
-    if (!st)
-        st = acbl_session_ranking_awards(&c, out, err);
-    if (!st)
-        st = acbl_match_awards(&c, out, err);
-    return st;
+    return award_general(ev, edition, out, err);
 }
 
 static bmp_status scale(const char *name, const char *edition, const bmp_params *opts,

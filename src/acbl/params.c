@@ -71,6 +71,15 @@ static const bmp_param_spec event_params[] = {
     BMP_PSTR("wbf_event", "ACBL-97", NULL, NULL,
              "WBF event by key or printed name (bridgemp scale acbl wbf)"),
     ACBL_BRACKET_PARAMS,
+    /* ---- issue 42, NAP/GNT stages and concurrent tables (nap branch):
+     * ACBL-153, ACBL-155 (src/acbl/special.c) ---- */
+    BMP_PSTR("special", "ACBL-153",
+                  "nap-club|nap-unit|nap-district|gnt-club|gnt-unit|gnt-district", NULL,
+                  "a NAP or GNT stage (club stage: a club game; unit/district: not supported)"),
+    BMP_PNUM("concurrent_tables", ANY, "ACBL-155", NULL, "tables",
+             "tables in play in a concurrent game (refused: no source gives the credit "
+             "outside ACBL-65)"),
+    /* ---- end of the issue 42 nap block ---- */
     BMP_PEND};
 
 static const bmp_param_spec group_params[] = {
@@ -94,6 +103,9 @@ static const bmp_param_spec contestant_params[] = {
              "NABC: 3-/4-way matches won with 2 wins"),
     BMP_PNUM("multiway_half", WHOLE0, "ACBL-61", "0", "matches",
              "NABC: 3-/4-way matches won with 1 win"),
+    /* ---- issue 42 (nap branch): ACBL-154 (src/acbl/eligible.c) ---- */
+    BMP_PBOOL("eligible", "ACBL-154", "true",
+              "false: placed but not eligible for awards; the eligible are re-ranked"),
     BMP_PEND};
 
 static const bmp_param_spec player_params[] = {BMP_PGUEST, BMP_PEND};

@@ -103,7 +103,8 @@ static bmp_status stratum_tables(const acbl_calc *c, sess *s, bmp_error *err)
     for (size_t i = 0; i < ev->ncontestants; i++) {
         const bmp_contestant *ct = &ev->contestants[i];
         const bmp_group *g = bmp_event_group(ev, ct->group);
-        if (ct->phantom || !g || !g->type || strcasecmp(g->type, "stratum") != 0 ||
+        bool sat_out = ct->phantom && bmp_params_bool(&ct->params, "eligible", true);
+        if (sat_out || !g || !g->type || strcasecmp(g->type, "stratum") != 0 ||
             strcasecmp(bmp_params_string(&g->params, "flight", ""), fl) != 0)
             continue;
         int64_t ul = g->upper_limit == BMP_NO_LIMIT ? INT64_MAX : g->upper_limit;
@@ -365,8 +366,10 @@ static bmp_status entry_award(acbl_calc *c, const sess *s, size_t i, const bmp_r
                                                                : s->rule;
     bool adjusted = s->scale == ACBL_SESSION_MULTI_SECTION || s->scale == ACBL_SESSION_FOUR_SESSION;
     bmp_award_set(&aw, "session", s->key, colour, arule,
-                  adjusted ? (c->ed == ACBL_ED_2003 ? "2003 p.3" : "later §I Adjustments")
-                           : c->sec_session);
+                  s->strat ? (c->ed == ACBL_ED_2003 ? "2003 Stratified Events"
+                                                    : "later §IV.A Stratified Events")
+                  : adjusted ? (c->ed == ACBL_ED_2003 ? "2003 p.3" : "later §I Adjustments")
+                             : c->sec_session);
     if (re->place.hi <= re->place.lo)
         return single_place(s, re, &aw, colour, crule, out, err);
     char a[32];

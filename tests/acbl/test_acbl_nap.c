@@ -119,11 +119,136 @@ static void stratum_section_awards(void **state)
     done(&r);
 }
 
+/* ACBL-152 (ruling ACBL-R52): where the ACBL pays the larger of overall
+ * and summed section awards (the NAP and GNT stages, params.special), one
+ * contestant's overall award and its section awards are compared and the
+ * larger set is paid.  Contestant 0: overall 1.00 against 0.70 + 0.50 =
+ * 1.20: the section awards stay; contestant 1: overall 2.00 against 1.05:
+ * the overall stays; contestant 2: a session award alone stays. */
+static void larger_of_overall(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    bmp_error e = {0};
+    static const struct {
+        size_t ct;
+        const char *kind;
+        bmp_points pts;
+    } in[] = {{0, "overall", 100}, {0, "session", 70}, {1, "session", 105},
+              {0, "session", 50},  {1, "overall", 200}, {2, "session", 35}};
+    for (size_t k = 0; k < sizeof in / sizeof in[0]; k++) {
+        bmp_award a = {.contestant = in[k].ct, .player = BMP_ALL_PLAYERS, .points = in[k].pts};
+        bmp_award_set(&a, in[k].kind, in[k].kind, "black", "ACBL-17", "t");
+        assert_int_equal(bmp_awards_add(&aw, &e, &a, "award %zu", k), BMP_OK);
+    }
+    acbl_calc c = {.larger_overall = true};
+    assert_int_equal(acbl_larger_overall(&c, 0, &aw, &e), BMP_OK);
+    assert_int_equal(aw.count, 4);
+    bmp_points sum[3] = {0, 0, 0};
+    for (size_t k = 0; k < aw.count; k++) {
+        sum[aw.items[k].contestant] += aw.items[k].points;
+        if (aw.items[k].contestant == 0)
+            assert_string_equal(aw.items[k].kind, "session");
+        if (aw.items[k].contestant == 1)
+            assert_string_equal(aw.items[k].kind, "overall");
+    }
+    assert_points(sum[0], "1.20");
+    assert_points(sum[1], "2.00");
+    assert_points(sum[2], "0.35");
+    /* The kept award names what was dropped and the rule. */
+    assert_non_null(strstr(aw.items[0].explain, "summed section awards 1.20 is the larger"));
+    assert_non_null(strstr(aw.items[0].explain, "ACBL-152"));
+    bmp_awards_free(&aw);
+}
+
+#define NAP_HEAD                                                                                   \
+    "{\"body\": \"acbl\", \"name\": \"nap\", \"kind\": \"pairs\", \"sessions\": 2, \"tables\": " \
+    "20, \"classification\": \"%s\", \"params\": {%s}, \"groups\": [{\"name\": \"A\", "          \
+    "\"type\": \"flight\"}, {\"name\": \"B\", \"type\": \"flight\", \"upper_limit\": 2500}, "     \
+    "{\"name\": \"C\", \"type\": \"flight\", \"upper_limit\": 500}], \"contestants\": "           \
+    "[{\"id\": \"1\", \"group\": \"A\", \"place\": \"1\"}]}"
+
+/* ACBL-153 (ruling ACBL-R52): the NAP/GNT stages.  The unit and district
+ * stages' amounts, flight factors and colours are the codification's
+ * ("Calculating the Awards - NAP" / "- GNT"), not in the sources followed:
+ * refused with the rule, never a guessed value; a club stage must be a club
+ * game; an unknown stage is an input error naming the valid ones.
+ * ACBL-155 (ruling ACBL-R54): params.concurrent_tables is refused outside
+ * ACBL-65, and at Sectionals/Regionals points to ACBL-65's parameters. */
+static void nap_gnt_stages(void **state)
+{
+    (void)state;
+    char buf[2048];
+    snprintf(buf, sizeof buf, NAP_HEAD, "unit", "\"special\": \"nap-unit\"");
+    expect_fail(buf, BMP_ENOTSUP, "ACBL-153");
+    snprintf(buf, sizeof buf, NAP_HEAD, "unit", "\"special\": \"gnt-district\"");
+    expect_fail(buf, BMP_ENOTSUP, "Calculating the Awards - GNT");
+    snprintf(buf, sizeof buf, NAP_HEAD, "sectional", "\"special\": \"nap-club\"");
+    expect_fail(buf, BMP_EINVAL, "held at clubs");
+    snprintf(buf, sizeof buf, NAP_HEAD, "unit", "\"special\": \"nap-state\"");
+    expect_fail(buf, BMP_EINVAL, "nap-unit");
+    snprintf(buf, sizeof buf, NAP_HEAD, "unit", "\"concurrent_tables\": 6");
+    expect_fail(buf, BMP_ENOTSUP, "ACBL-155");
+    snprintf(buf, sizeof buf, NAP_HEAD, "sectional", "\"concurrent_tables\": 6");
+    expect_fail(buf, BMP_EINVAL, "concurrent_restricted_tables");
+}
+
+/* ACBL-154 (ruling ACBL-R53): pair 1 (params.eligible false) wins the
+ * section and the overall but is not paid; the others move up one place.
+ * Sectional, 1 session, 8 tables: overall 1st = B(8) x R = 18/60 x 10 =
+ * 3.00, 2nd 75% = 2.25, 4th = 3.00 x 27/64 = 1.265625 -> 1.27 (ACBL-10);
+ * section A NS (8 pairs): 1st = 0.5 x 18/60 x 10 = 1.50, 2nd 1.05, 3rd
+ * 0.75, depth 40% x 8 = 3.2 -> 3, so pair 5 (5th, now 4th) has no section
+ * award. */
+static void ineligible_contestant(void **state)
+{
+    (void)state;
+    char buf[8192];
+    size_t l = (size_t)snprintf(buf, sizeof buf,
+                                "{\"body\": \"acbl\", \"name\": \"elig\", \"kind\": \"pairs\", "
+                                "\"classification\": \"sectional\", \"tables\": 8, \"groups\": "
+                                "[{\"name\": \"A\", \"type\": \"section\", \"tables\": 8}], "
+                                "\"contestants\": [");
+    for (int i = 1; i <= 6; i++)
+        l += (size_t)snprintf(buf + l, sizeof buf - l,
+                              "%s{\"id\": \"%d\", \"place\": \"%d\"%s, \"rankings\": "
+                              "[{\"session\": 1, \"section\": \"A\", \"direction\": \"NS\", "
+                              "\"place\": %d}], \"players\": [{\"id\": \"K%06d\"}]}",
+                              i > 1 ? ", " : "", i, i,
+                              i == 1 ? ", \"params\": {\"eligible\": false}" : "", i,
+                              300000 + i);
+    snprintf(buf + l, sizeof buf - l, "]}");
+    res r = go(buf);
+    assert_null(find(r.ev, &r.aw, "1", "overall", -2));
+    assert_null(find(r.ev, &r.aw, "1", "session", -2));
+    expect_points(&r, "2", "overall", -2, "3.00");
+    expect_points(&r, "3", "overall", -2, "2.25");
+    expect_points(&r, "5", "overall", -2, "1.27");
+    expect_points(&r, "2", "session", -2, "1.50");
+    expect_points(&r, "4", "session", -2, "0.75");
+    assert_null(find(r.ev, &r.aw, "5", "session", -2));
+    assert_true(note_has(&r.aw, "ACBL-154"));
+    bool why = false;
+    for (size_t k = 0; k < r.aw.nreasons; k++)
+        why |= r.aw.reasons[k].contestant == 0 && strcmp(r.aw.reasons[k].rule, "ACBL-154") == 0;
+    assert_true(why);
+    done(&r);
+    /* Knockouts, NABC and WBF events do not re-rank: refused, not ignored. */
+    expect_fail("{\"body\": \"acbl\", \"name\": \"ko\", \"kind\": \"knockout\", "
+                "\"classification\": \"regional\", \"tables\": 8, \"contestants\": "
+                "[{\"id\": \"1\", \"place\": \"1\", \"params\": {\"eligible\": false}}]}",
+                BMP_ENOTSUP, "ACBL-154");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(half_table_depth),
         cmocka_unit_test(stratum_section_awards),
+        cmocka_unit_test(larger_of_overall),
+        cmocka_unit_test(nap_gnt_stages),
+        cmocka_unit_test(ineligible_contestant),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
