@@ -396,6 +396,8 @@ static bmp_status award_general(const bmp_event *ev, const char *edition, bmp_aw
         st = acbl_match_awards(&c, out, err);
     if (!st)
         st = acbl_larger_overall(&c, from, out, err);
+    if (!st)
+        st = acbl_nap_club_colours(&c, from, out, err);
     if (copy)
         acbl_eligible_event_free(ev, &elig);
     return st;

@@ -263,6 +263,7 @@ typedef struct acbl_calc {
     int nrestrictions;
     bool junior, nabc, club;
     bool larger_overall;   /* ACBL-152: the larger of overall and summed section awards */
+    bool nap_club;         /* ACBL-153: NAP club level, half red half black */
     bool restricted_colour; /* ACBL-91: black (or silver) only */
     const char *restricted_colour_name;
     bmp_points first;      /* rounded first overall of the whole field */
@@ -296,6 +297,9 @@ bmp_status acbl_special(acbl_calc *c, bmp_awards *out, bmp_error *err);
 /* special.c: ACBL-152, the awards from index `from` on when larger_overall. */
 bmp_status acbl_larger_overall(const acbl_calc *c, size_t from, bmp_awards *out,
                                bmp_error *err);
+/* special.c: ACBL-153, a NAP club-level game's awards half red, half black. */
+bmp_status acbl_nap_club_colours(const acbl_calc *c, size_t from, bmp_awards *out,
+                                 bmp_error *err);
 /* eligible.c: ACBL-154, contestants[].params.eligible false.  copy is ev
  * with the ineligible contestants unpaid (phantom) and every ranking's
  * eligible contestants re-ranked; free with acbl_eligible_event_free. */

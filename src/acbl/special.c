@@ -43,11 +43,13 @@ static bmp_status stage(acbl_calc *c, const char *sp, bmp_awards *out, bmp_error
             "the NAP/GNT rating's amounts, flight factors and colours are not in the sources "
             "followed here (docs/rulings.md ACBL-R52)");
     c->larger_overall = true;
+    c->nap_club = nap;
     return bmp_awards_note(out, err,
                            "%s: %s club stage, flights as groups of type \"flight\"; overall "
-                           "and section awards are not added: the larger is paid (ACBL-152, "
-                           "ruling ACBL-R52)",
-                           sp, nap ? "North American Pairs" : "Grand National Teams");
+                           "and section awards are not added: the larger is paid%s (ACBL-152, "
+                           "ACBL-153, ruling ACBL-R52)",
+                           sp, nap ? "North American Pairs" : "Grand National Teams",
+                           nap ? "; half red, half black" : "");
 }
 
 /* ACBL-155: tables in a concurrent game.  ACBL-65 is the only credit the
@@ -114,5 +116,50 @@ bmp_status acbl_larger_overall(const acbl_calc *c, size_t from, bmp_awards *out,
                                      err);
     free(scope);
     free(group);
+    return st;
+}
+
+/* ACBL-153: a NAP club-level game's awards are half red, half black
+ * (ruling ACBL-R52: ACBLscore's 2017 "NAP Club Level" rating stores a 50 %
+ * red / 50 % black breakdown and pays 1.25 as 0.63 red + 0.62 black): each
+ * award is split with the red half rounded half-up, black the remainder. */
+bmp_status acbl_nap_club_colours(const acbl_calc *c, size_t from, bmp_awards *out,
+                                 bmp_error *err)
+{
+    if (!c->nap_club)
+        return BMP_OK;
+    size_t n0 = out->count;
+    bmp_status st = BMP_OK;
+    for (size_t k = from; k < n0 && !st; k++) {
+        if (strcmp(out->items[k].colour, "black") != 0)
+            continue;
+        bmp_points red, black;
+        acbl_split_gold_red(out->items[k].points, 1, 1, &red, &black);
+        char r[32], b[32];
+        bmp_points_format(red, r, sizeof r);
+        bmp_points_format(black, b, sizeof b);
+        bmp_award half = out->items[k];
+        out->items[k].points = red;
+        snprintf(out->items[k].colour, sizeof out->items[k].colour, "red");
+        char tail[160];
+        snprintf(tail, sizeof tail, "; NAP club level: half red %s, half black %s (ACBL-153, "
+                 "ruling ACBL-R52)", r, b);
+        if (out->items[k].explain) {
+            size_t l = strlen(out->items[k].explain), m = strlen(tail);
+            char *e = realloc(out->items[k].explain, l + m + 1);
+            if (!e)
+                return bmp_error_oom(err);
+            memcpy(e + l, tail, m + 1);
+            out->items[k].explain = e;
+        }
+        if (!black)
+            continue;
+        half.points = black;
+        half.explain = NULL;
+        st = bmp_awards_add(out, err, &half,
+                            "black half of the NAP club-level award %s + %s (ACBL-153, ruling "
+                            "ACBL-R52)",
+                            r, b);
+    }
     return st;
 }

@@ -32,7 +32,9 @@ static void seventeen_pairs(char *buf, size_t cap, int n)
  * 3.6 -> 4 places (not 40% of 8.5 = 3.4 -> 3).  Session first = 0.50 x
  * B(8.5) x R 10 = 0.5 x 18.5/60 x 10 = 1.541667 -> 1.54 (B keeps the 8.5
  * tables: ACBL-2 allows fractional tables); 4th = 35% x 1.54 = 0.539 ->
- * 0.54; 5th nothing. */
+ * 0.54; 5th nothing.  Real data agrees: ACBLscore 8.15's NAP club game of
+ * 2017-08-08 (morrisjones/nap gfjson/183434/170808.ace.json, 9 NS and 8 EW
+ * pairs) pays four EW section places (1.78, 1.25, 0.89, 0.62). */
 static void half_table_depth(void **state)
 {
     (void)state;
@@ -241,6 +243,49 @@ static void ineligible_contestant(void **state)
                 BMP_ENOTSUP, "ACBL-154");
 }
 
+/* ACBL-153 (ruling ACBL-R52): NAP club level pays half red, half black, the
+ * red half rounded half-up, as ACBLscore 8.15 stored for the "NAP Club
+ * Level" game of 2017-08-08 (morrisjones/nap gfjson/183434/170808.ace.json):
+ * 1.78 -> 0.89 R + 0.89 B, 1.25 -> 0.63 R + 0.62 B, 0.89 -> 0.45 R + 0.44 B;
+ * 0.01 -> 0.01 R and no black award. */
+static void nap_club_colours(void **state)
+{
+    (void)state;
+    bmp_awards aw;
+    bmp_awards_init(&aw);
+    bmp_error e = {0};
+    static const bmp_points in[] = {178, 125, 89, 1};
+    for (size_t k = 0; k < 4; k++) {
+        bmp_award a = {.contestant = k, .player = BMP_ALL_PLAYERS, .points = in[k]};
+        bmp_award_set(&a, "session", "session 1 G NS", "black", "ACBL-17", "t");
+        assert_int_equal(bmp_awards_add(&aw, &e, &a, "award %zu", k), BMP_OK);
+    }
+    acbl_calc c = {.nap_club = true};
+    assert_int_equal(acbl_nap_club_colours(&c, 0, &aw, &e), BMP_OK);
+    static const char *const red[] = {"0.89", "0.63", "0.45", "0.01"};
+    static const char *const black[] = {"0.89", "0.62", "0.44", NULL};
+    for (size_t k = 0; k < 4; k++) {
+        bool seen_red = false, seen_black = false;
+        for (size_t i = 0; i < aw.count; i++) {
+            if (aw.items[i].contestant != k)
+                continue;
+            if (strcmp(aw.items[i].colour, "red") == 0) {
+                assert_points(aw.items[i].points, red[k]);
+                seen_red = true;
+            } else {
+                assert_string_equal(aw.items[i].colour, "black");
+                assert_non_null(black[k]);
+                assert_points(aw.items[i].points, black[k]);
+                seen_black = true;
+            }
+        }
+        assert_true(seen_red);
+        assert_true(seen_black == (black[k] != NULL));
+    }
+    assert_non_null(strstr(aw.items[0].explain, "ACBL-R52"));
+    bmp_awards_free(&aw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +294,7 @@ int main(void)
         cmocka_unit_test(larger_of_overall),
         cmocka_unit_test(nap_gnt_stages),
         cmocka_unit_test(ineligible_contestant),
+        cmocka_unit_test(nap_club_colours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
