@@ -341,8 +341,13 @@ static bmp_status single_place(const sess *s, const bmp_ranking_entry *re, bmp_a
         bmp_points_format(acbl_session_place(s->first, re->place.lo, s->scale), bv, sizeof bv);
         snprintf(base, sizeof base, " -> %s", bv);
     }
-    return bmp_awards_add(out, err, aw, "session place %d: %s%s%s -> %s; colour %s (%s)",
-                          re->place.lo, d, base, s->adj, a, colour, crule);
+    /* ACBL-150: a place the half table adds is explained where it is paid. */
+    bool added = s->half_table && re->place.lo > acbl_session_depth(s->field - 0.5);
+    return bmp_awards_add(out, err, aw, "session place %d: %s%s%s -> %s; colour %s (%s)%s",
+                          re->place.lo, d, base, s->adj, a, colour, crule,
+                          added ? "; within the depth because the half table counts as a full "
+                                  "table (ACBL-150, Handbook §3 I. Calculating the Awards)"
+                                : "");
 }
 
 /* The award of one contestant's entry in the ranking: its colour, then a

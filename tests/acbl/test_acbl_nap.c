@@ -46,6 +46,9 @@ static void half_table_depth(void **state)
     assert_null(find(r.ev, &r.aw, "5", "session", -2));
     assert_true(note_has(&r.aw, "depth 40% of 9 = 4"));
     assert_true(note_has(&r.aw, "ACBL-150"));
+    const bmp_award *fourth = find(r.ev, &r.aw, "4", "session", -2);
+    assert_non_null(strstr(fourth->explain, "half table counts as a full table (ACBL-150"));
+    assert_null(strstr(find(r.ev, &r.aw, "3", "session", -2)->explain, "ACBL-150"));
     done(&r);
     /* A Howell's field is its pairs (one comparison group): 5.5 tables of
      * a one-winner section = 11 pairs, 40% = 4.4 -> 4. */
