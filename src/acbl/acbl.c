@@ -29,6 +29,9 @@
  *                   Flight and bracket places: contestant `place`; strata:
  *                   rankings {"ranking": "<stratum>", "place": n} (one per
  *                   stratum placed in; not cumulative, ruling ACBL-R15).
+ *                   A stratum's section award: {"ranking": "<stratum>", "session":
+ *                   1, "section": "A", "direction": "NS", "place": n} (ACBL-151;
+ *                   the larger of it and the open section award, ruling ACBL-R50).
  *   groups[].params flight ("A"/"B"), bracket_position (ACBL-83, later),
  *                   field (session depth field, ACBL-18)
  *   boards_per_match  L for Swiss match awards (ACBL-26, ACBL-79)
@@ -48,6 +51,10 @@
  *     side_game_series (bool), series_tables_1/2 (num), series_game (bool)  (ACBL-75)
  *     restricted_tournament, similarly_restricted, open_sectional (bool)  (ACBL-91)
  *     sections_combined (num) gold session places when sections are combined (ACBL-92)
+ *     special (str)           NAP/GNT stage: nap-club|nap-unit|nap-district|gnt-club|
+ *                             gnt-unit|gnt-district (ACBL-152/153, src/acbl/special.c)
+ *     concurrent_tables (num) refused outside ACBL-65 (ACBL-155)
+ *   contestants[].params.eligible (bool)  false: placed, unpaid (ACBL-154, eligible.c)
  *
  * Knockouts (kind "knockout"), NABC fixed-award events (params.nabc_event)
  * and WBF events (params.wbf_event) are dispatched to src/acbl/ko_common.c,
