@@ -61,6 +61,24 @@ typedef struct sess {
     bmp_points *awards;          /* by place, 1..depth */
 } sess;
 
+/* ACBL-151: the stratum a session ranking names: "ranking": "<stratum>",
+ * or "<stratum> session 1 A NS" as the ACBLscore reader writes it; NULL
+ * for an open section ranking. */
+static const bmp_group *ranking_stratum(const bmp_event *ev, const bmp_ranking_entry *re)
+{
+    if (!re->session || !re->ranking)
+        return NULL;
+    const bmp_group *g = bmp_event_group(ev, re->ranking);
+    const char *cut = g ? NULL : strstr(re->ranking, " session ");
+    if (cut && cut > re->ranking && (size_t)(cut - re->ranking) < 128) {
+        char name[128];
+        memcpy(name, re->ranking, (size_t)(cut - re->ranking));
+        name[cut - re->ranking] = '\0';
+        g = bmp_event_group(ev, name);
+    }
+    return g && g->type && strcasecmp(g->type, "stratum") == 0 ? g : NULL;
+}
+
 /* Whether contestant ct takes part in session s of ranking proto's section
  * and direction (any ranking of it names them). */
 static bool in_comparison(const bmp_contestant *ct, const bmp_ranking_entry *proto)
@@ -401,9 +419,7 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, const rank_ref 
     s.proto = &ev->contestants[s.pi].rankings[s.pr];
     s.g = s.proto->section ? bmp_event_group(ev, s.proto->section) : NULL;
     s.m = c->m;
-    s.strat = bmp_event_group(ev, s.proto->ranking);
-    if (s.strat && (!s.strat->type || strcasecmp(s.strat->type, "stratum") != 0))
-        s.strat = NULL;
+    s.strat = ranking_stratum(ev, s.proto);
     bmp_status st = s.strat ? stratum_tables(c, &s, err) : session_tables(c, &s, err);
     if (!st && !s.strat)
         st = session_field(c, &s, err);
@@ -498,8 +514,7 @@ static bmp_status session_rankings(acbl_calc *c, const rank_ref *refs, const cor
             if (k < b->nb && b->items[b->start[k]] == e) {
                 st = session_ranking(c, refs[e].key, refs, &b->items[b->start[k]],
                                      b->start[k + 1] - b->start[k], out, err);
-                const bmp_group *sg = bmp_event_group(ev, re->ranking);
-                bool strat = sg && sg->type && strcasecmp(sg->type, "stratum") == 0;
+                bool strat = ranking_stratum(ev, re) != NULL;
                 if (!st)
                     st = tag_awards(tg, out, re->session, strat ? refs[e].key : NULL, err);
             }
@@ -513,15 +528,15 @@ static bmp_status session_rankings(acbl_calc *c, const rank_ref *refs, const cor
 static bool stratum_key(const bmp_event *ev, const bmp_ranking_entry *re, char **key)
 {
     *key = NULL;
-    const bmp_group *g = re->session ? bmp_event_group(ev, re->ranking) : NULL;
-    if (!g || !g->type || strcasecmp(g->type, "stratum") != 0)
+    const bmp_group *g = ranking_stratum(ev, re);
+    if (!g)
         return true;
-    int n = snprintf(NULL, 0, "stratum %s, session %d%s%s%s%s", re->ranking, re->session,
+    int n = snprintf(NULL, 0, "stratum %s, session %d%s%s%s%s", g->name, re->session,
                      re->section ? " " : "", re->section ? re->section : "",
                      re->direction ? " " : "", re->direction ? re->direction : "");
     *key = malloc((size_t)n + 1);
     if (*key)
-        snprintf(*key, (size_t)n + 1, "stratum %s, session %d%s%s%s%s", re->ranking,
+        snprintf(*key, (size_t)n + 1, "stratum %s, session %d%s%s%s%s", g->name,
                  re->session, re->section ? " " : "", re->section ? re->section : "",
                  re->direction ? " " : "", re->direction ? re->direction : "");
     return *key != NULL;

@@ -122,6 +122,19 @@ static void stratum_section_awards(void **state)
     assert_true(note_has(&r.aw, "stratum SB section award (ACBL-151"));
     assert_true(note_has(&r.aw, "0.649836"));
     done(&r);
+    /* The ACBLscore reader names a lower stratum's section ranking "SB
+     * session 1 A NS": the same ranking, the same awards. */
+    char *p = buf;
+    while ((p = strstr(p, "\"ranking\": \"SB\"")) != NULL) {
+        memmove(p + 30, p + 15, strlen(p + 15) + 1);
+        memcpy(p, "\"ranking\": \"SB session 1 A NS\"", 30);
+        p += 30;
+    }
+    r = go(buf);
+    assert_points(total(&r, "5", "session"), "1.05");
+    assert_points(total(&r, "6", "session"), "0.53");
+    assert_string_equal(find(r.ev, &r.aw, "6", "session", -2)->rule, "ACBL-151");
+    done(&r);
 }
 
 /* ACBL-152 (ruling ACBL-R52): where the ACBL pays the larger of overall
