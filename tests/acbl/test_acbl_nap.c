@@ -34,7 +34,9 @@ static void seventeen_pairs(char *buf, size_t cap, int n)
  * tables: ACBL-2 allows fractional tables); 4th = 35% x 1.54 = 0.539 ->
  * 0.54; 5th nothing.  Real data agrees: ACBLscore 8.15's NAP club game of
  * 2017-08-08 (morrisjones/nap gfjson/183434/170808.ace.json, 9 NS and 8 EW
- * pairs) pays four EW section places (1.78, 1.25, 0.89, 0.62). */
+ * pairs) pays four EW section places (1.78, 1.25, 0.89, 0.62); so do the
+ * shared files agile-bridge-club 170613 (6 EW pairs of 6.5 tables: 3
+ * places) and south-bay-bridge-club 170829 (8 NS pairs of 8.5 tables: 4). */
 static void half_table_depth(void **state)
 {
     (void)state;
@@ -263,7 +265,9 @@ static void ineligible_contestant(void **state)
  * red half rounded half-up, as ACBLscore 8.15 stored for the "NAP Club
  * Level" game of 2017-08-08 (morrisjones/nap gfjson/183434/170808.ace.json):
  * 1.78 -> 0.89 R + 0.89 B, 1.25 -> 0.63 R + 0.62 B, 0.89 -> 0.45 R + 0.44 B;
- * 0.01 -> 0.01 R and no black award. */
+ * 0.01 -> 0.01 R and no black award.  The 15 shared files' NAP club events
+ * agree: for 391 players paid red and black from one award, red - black is
+ * 0 or +1 cent. */
 static void nap_club_colours(void **state)
 {
     (void)state;
