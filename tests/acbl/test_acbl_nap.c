@@ -220,7 +220,8 @@ static void nap_gnt_stages(void **state)
  * 3.00, 2nd 75% = 2.25, 4th = 3.00 x 27/64 = 1.265625 -> 1.27 (ACBL-10);
  * section A NS (8 pairs): 1st = 0.5 x 18/60 x 10 = 1.50, 2nd 1.05, 3rd
  * 0.75, depth 40% x 8 = 3.2 -> 3, so pair 5 (5th, now 4th) has no section
- * award. */
+ * award.  As ACBLscore did in the shared file agile-bridge-club 170718
+ * (section B NS: the ineligible top pair unpaid, the next three paid). */
 static void ineligible_contestant(void **state)
 {
     (void)state;
