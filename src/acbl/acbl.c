@@ -29,6 +29,9 @@
  *                   Flight and bracket places: contestant `place`; strata:
  *                   rankings {"ranking": "<stratum>", "place": n} (one per
  *                   stratum placed in; not cumulative, ruling ACBL-R15).
+ *                   A stratum's section award: {"ranking": "<stratum>", "session":
+ *                   1, "section": "A", "direction": "NS", "place": n} (ACBL-151;
+ *                   the larger of it and the open section award, ruling ACBL-R50).
  *   groups[].params flight ("A"/"B"), bracket_position (ACBL-83, later),
  *                   field (session depth field, ACBL-18)
  *   boards_per_match  L for Swiss match awards (ACBL-26, ACBL-79)
@@ -48,6 +51,10 @@
  *     side_game_series (bool), series_tables_1/2 (num), series_game (bool)  (ACBL-75)
  *     restricted_tournament, similarly_restricted, open_sectional (bool)  (ACBL-91)
  *     sections_combined (num) gold session places when sections are combined (ACBL-92)
+ *     special (str)           NAP/GNT stage: nap-club|nap-unit|nap-district|gnt-club|
+ *                             gnt-unit|gnt-district (ACBL-152/153, src/acbl/special.c)
+ *     concurrent_tables (num) refused outside ACBL-65 (ACBL-155)
+ *   contestants[].params.eligible (bool)  false: placed, unpaid (ACBL-154, eligible.c)
  *
  * Club games (classification club-masterpoint / club-championship, not a
  * knockout) are computed by src/acbl/club_games.c from the club charts
@@ -376,6 +383,49 @@ static bmp_status check_cuts(const bmp_event *ev, bmp_error *err)
     return BMP_OK;
 }
 
+/* The General Formula families on ev, or on its copy with ineligible
+ * contestants unpaid and the eligible re-ranked (ACBL-154); special events
+ * (ACBL-153, 155) and the larger of overall and section awards (ACBL-152). */
+static bmp_status award_general(const bmp_event *ev, const char *edition, bmp_awards *out,
+                                bmp_error *err)
+{
+    bmp_event elig;
+    bool copy = acbl_any_ineligible(ev);
+    bmp_status st = copy ? acbl_eligible_event(ev, &elig, out, err) : BMP_OK;
+    if (st)
+        return st;
+    if (acbl_is_club_event(copy ? &elig : ev)) { /* club_games.c (ACBL-C1..C12) */
+        st = acbl_concurrent_tables(ev, ACBL_CLASS_CLUB_MASTERPOINT, err);
+        if (!st)
+            st = acbl_award_club(copy ? &elig : ev, edition, out, err);
+        if (copy)
+            acbl_eligible_event_free(ev, &elig);
+        return st;
+    }
+    acbl_calc c;
+    size_t from = out->count;
+    st = setup(copy ? &elig : ev, edition, &c, out, err);
+    if (!st)
+        st = check_cuts(ev, err);
+    if (!st)
+        st = acbl_special(&c, out, err);
+    if (!st)
+        st = acbl_classify(&c, out, err);
+    if (!st)
+        st = acbl_overall_awards(&c, out, err);
+    if (!st)
+        st = acbl_session_ranking_awards(&c, out, err);
+    if (!st)
+        st = acbl_match_awards(&c, out, err);
+    if (!st)
+        st = acbl_larger_overall(&c, from, out, err);
+    if (!st)
+        st = acbl_nap_club_colours(&c, from, out, err);
+    if (copy)
+        acbl_eligible_event_free(ev, &elig);
+    return st;
+}
+
 static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *out,
                         bmp_error *err)
 {
@@ -386,6 +436,11 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
     if (pst)
         return pst;
     bmp_event zip;
+    if (acbl_any_ineligible(ev) && (ev->kind == BMP_KIND_KNOCKOUT || acbl_is_nabc_event(ev) ||
+                                    acbl_is_wbf_event(ev)))
+        return bmp_not_supported(err, "ineligible contestants in knockout, NABC and WBF events",
+                                 "ACBL-154", "ruling ACBL-R53",
+                                 "re-ranking is implemented for the General Formula events only");
     if (acbl_ko_zip_as_swiss(ev, &zip)) {
         bmp_awards_note(out, err,
                         "zip knockout: computed as a one-session Swiss teams side game, M "
@@ -397,21 +452,7 @@ static bmp_status award(const bmp_event *ev, const char *edition, bmp_awards *ou
         return acbl_award_wbf(ev, edition, out, err);
     if (acbl_is_nabc_event(ev))
         return acbl_award_nabc(ev, edition, out, err);
-    if (acbl_is_club_event(ev)) /* club_games.c (ACBL-C1..C10) */
-        return acbl_award_club(ev, edition, out, err);
-    acbl_calc c;
-    bmp_status st = setup(ev, edition, &c, out, err);
-    if (!st)
-        st = check_cuts(ev, err);
-    if (!st)
-        st = acbl_classify(&c, out, err);
-    if (!st)
-        st = acbl_overall_awards(&c, out, err);
-    if (!st)
-        st = acbl_session_ranking_awards(&c, out, err);
-    if (!st)
-        st = acbl_match_awards(&c, out, err);
-    return st;
+    return award_general(ev, edition, out, err);
 }
 
 static bmp_status scale(const char *name, const char *edition, const bmp_params *opts,

@@ -262,6 +262,8 @@ typedef struct acbl_calc {
     double session_factor; /* ACBL-75 series game session awards 0.80, 1 = none */
     int nrestrictions;
     bool junior, nabc, club;
+    bool larger_overall;   /* ACBL-152: the larger of overall and summed section awards */
+    bool nap_club;         /* ACBL-153: NAP club level, half red half black */
     bool restricted_colour; /* ACBL-91: black (or silver) only */
     const char *restricted_colour_name;
     bmp_points first;      /* rounded first overall of the whole field */
@@ -279,6 +281,34 @@ void acbl_calc_colour(const acbl_calc *c, int64_t ul, bool overall_or_top, bool 
 /* Colour with ACBL-91 applied. */
 const char *acbl_calc_colour_name(const acbl_calc *c, const acbl_colour_in *ci,
                                   const char **rule);
+
+/* larger.c: "the larger of" two sets of one contestant's awards.  For each
+ * award from `from` on, scope[k - from] and group[k - from] (NULL = not
+ * compared): per contestant and scope, the group whose awards total most is
+ * kept (a tie keeps the first listed), the others are removed, and the kept
+ * award's derivation names them with rule and why (ACBL-151, ACBL-152). */
+bmp_status acbl_keep_larger(bmp_awards *out, size_t from, const int *scope,
+                            const char *const *group, const char *rule, const char *why,
+                            bmp_error *err);
+
+/* special.c: params.special (NAP/GNT stages, ACBL-153) and
+ * params.concurrent_tables (ACBL-155); after setup.  Sets larger_overall. */
+/* ACBL-155: params.concurrent_tables refused outside ACBL-65 (special.c). */
+bmp_status acbl_concurrent_tables(const bmp_event *ev, acbl_class cls, bmp_error *err);
+bmp_status acbl_special(acbl_calc *c, bmp_awards *out, bmp_error *err);
+/* special.c: ACBL-152, the awards from index `from` on when larger_overall. */
+bmp_status acbl_larger_overall(const acbl_calc *c, size_t from, bmp_awards *out,
+                               bmp_error *err);
+/* special.c: ACBL-153, a NAP club-level game's awards half red, half black. */
+bmp_status acbl_nap_club_colours(const acbl_calc *c, size_t from, bmp_awards *out,
+                                 bmp_error *err);
+/* eligible.c: ACBL-154, contestants[].params.eligible false.  copy is ev
+ * with the ineligible contestants unpaid (phantom) and every ranking's
+ * eligible contestants re-ranked; free with acbl_eligible_event_free. */
+bool acbl_any_ineligible(const bmp_event *ev);
+bmp_status acbl_eligible_event(const bmp_event *ev, bmp_event *copy, bmp_awards *out,
+                               bmp_error *err);
+void acbl_eligible_event_free(const bmp_event *ev, bmp_event *copy);
 
 /* params.c: the ACBL parameter spec; award() refuses anything else. */
 extern const bmp_param_specs acbl_param_specs;

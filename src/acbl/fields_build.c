@@ -40,7 +40,8 @@ bmp_status acbl_build_fields(acbl_calc *c, field **out, size_t *nout, field_kind
     }
     for (size_t i = 0; i < ev->ncontestants; i++) {
         const bmp_group *g = bmp_event_group(ev, ev->contestants[i].group);
-        if (g && !ev->contestants[i].phantom)
+        const bmp_contestant *ct = &ev->contestants[i]; /* ACBL-154: an ineligible one played */
+        if (g && (!ct->phantom || !bmp_params_bool(&ct->params, "eligible", true)))
             count[g - ev->groups]++;
     }
     bmp_status st = build_fields_of(c, f, count, &n, kind, err);

@@ -75,12 +75,17 @@ static const bmp_param_spec event_params[] = {
     BMP_PSTR("game_type", "ACBL-C1", "open|invitational|restricted|newcomer", "open",
              "club games: the game type of Handbook ch.4 §2 (restricted and newcomer by "
              "upper_limit)"),
-    BMP_PSTR_BODY("special", "ACBL-C9/C10", NULL, NULL,
-                  "club games: a special or upgraded game (charity, acbl-wide-charity, "
+    BMP_PSTR_BODY("special", "ACBL-C9/C10, ACBL-153", NULL, NULL,
+                  "a special or upgraded club game (charity, acbl-wide-charity, "
                   "international-fund, acbl-wide-international-fund, education, grass-roots, "
                   "junior-fund, club-appreciation, instant-matchpoint, stac, "
-                  "upgraded-club-championship, nap-club, gnt-club)"),
+                  "upgraded-club-championship, nap-club, gnt-club) or a NAP/GNT stage "
+                  "(nap-unit, nap-district, gnt-unit, gnt-district: not supported)"),
     ACBL_BRACKET_PARAMS,
+    /* concurrent tables at club and unit level (ACBL-155, src/acbl/special.c) */
+    BMP_PNUM("concurrent_tables", ANY, "ACBL-155", NULL, "tables",
+             "tables in play in a concurrent game (refused: no source gives the credit "
+             "outside ACBL-65)"),
     BMP_PEND};
 
 static const bmp_param_spec group_params[] = {
@@ -104,6 +109,9 @@ static const bmp_param_spec contestant_params[] = {
              "NABC: 3-/4-way matches won with 2 wins"),
     BMP_PNUM("multiway_half", WHOLE0, "ACBL-61", "0", "matches",
              "NABC: 3-/4-way matches won with 1 win"),
+    /* ineligible contestants (ACBL-154, src/acbl/eligible.c) */
+    BMP_PBOOL("eligible", "ACBL-154", "true",
+              "false: placed but not eligible for awards; the eligible are re-ranked"),
     BMP_PEND};
 
 static const bmp_param_spec player_params[] = {BMP_PGUEST, BMP_PEND};

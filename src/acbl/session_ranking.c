@@ -3,6 +3,7 @@
  * "Adjustments To Session Awards"): which table count, field and scale a
  * ranking is awarded on, the adjustments, and each entry's award.  The
  * scales themselves are in session.c. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,16 +45,116 @@ typedef struct sess {
     const bmp_ranking_entry *proto;
     size_t pi, pr;               /* the first entry: contestant, ranking */
     const bmp_group *g;          /* the section's group, if the ranking names one */
+    const bmp_group *strat;      /* ACBL-151: the stratum a stratum section ranking names */
+    bool strat_top;              /* in the top two strata (gold, ACBL-88) */
+    size_t strat_n;              /* contestants in the stratum comparison */
+    double m;                    /* M of the ranking: the event's, or the stratum's */
     double tables, field, btables;
     acbl_session_scale scale;
     const char *rule;
     bool ind1;                   /* one-winner individual (ACBL-24) */
     bmp_points first;
     int depth, gold_places;
+    bool half_table;             /* ACBL-150: a half table counted as full */
     int64_t num, den;            /* the adjustment factor num/den */
     char adj[200];               /* and its derivation text */
     bmp_points *awards;          /* by place, 1..depth */
 } sess;
+
+/* ACBL-151: the stratum a session ranking names: "ranking": "<stratum>",
+ * or "<stratum> session 1 A NS" as the ACBLscore reader writes it; NULL
+ * for an open section ranking. */
+static const bmp_group *ranking_stratum(const bmp_event *ev, const bmp_ranking_entry *re)
+{
+    if (!re->session || !re->ranking)
+        return NULL;
+    const bmp_group *g = bmp_event_group(ev, re->ranking);
+    const char *cut = g ? NULL : strstr(re->ranking, " session ");
+    if (cut && cut > re->ranking && (size_t)(cut - re->ranking) < 128) {
+        char name[128];
+        memcpy(name, re->ranking, (size_t)(cut - re->ranking));
+        name[cut - re->ranking] = '\0';
+        g = bmp_event_group(ev, name);
+    }
+    return g && g->type && strcasecmp(g->type, "stratum") == 0 ? g : NULL;
+}
+
+/* Whether contestant ct takes part in session s of ranking proto's section
+ * and direction (any ranking of it names them). */
+static bool in_comparison(const bmp_contestant *ct, const bmp_ranking_entry *proto)
+{
+    for (size_t r = 0; r < ct->nrankings; r++) {
+        const bmp_ranking_entry *e = &ct->rankings[r];
+        if (e->session == proto->session &&
+            (e->section == proto->section ||
+             (e->section && proto->section && strcmp(e->section, proto->section) == 0)) &&
+            (e->direction == proto->direction ||
+             (e->direction && proto->direction && strcmp(e->direction, proto->direction) == 0)))
+            return true;
+    }
+    return false;
+}
+
+/* ACBL-151 (later §IV.A "Stratified Events": "the appropriate M factor,
+ * and the actual number of tables in each stratum plus all tables in lower
+ * strata"): a stratum's section ranking compares the contestants of the
+ * section (and direction) in the stratum and the strata below it (by upper
+ * limit, the same flight when stratiflighted); its tables are those
+ * contestants' tables, its M the stratum's.  The lowest stratum needs three
+ * competitors in direct comparison (ACBL-67). */
+static bmp_status stratum_tables(const acbl_calc *c, sess *s, bmp_error *err)
+{
+    const bmp_event *ev = c->ev;
+    const char *fl = bmp_params_string(&s->strat->params, "flight", "");
+    int64_t own = s->strat->upper_limit == BMP_NO_LIMIT ? INT64_MAX : s->strat->upper_limit;
+    size_t n = 0, higher = 0;
+    bool lowest = true;
+    for (size_t gi = 0; gi < ev->ngroups; gi++) {
+        const bmp_group *g = &ev->groups[gi];
+        if (!g->type || strcasecmp(g->type, "stratum") != 0 ||
+            strcasecmp(bmp_params_string(&g->params, "flight", ""), fl) != 0)
+            continue;
+        int64_t ul = g->upper_limit == BMP_NO_LIMIT ? INT64_MAX : g->upper_limit;
+        lowest = lowest && ul >= own;
+        higher += ul > own;
+    }
+    for (size_t i = 0; i < ev->ncontestants; i++) {
+        const bmp_contestant *ct = &ev->contestants[i];
+        const bmp_group *g = bmp_event_group(ev, ct->group);
+        bool sat_out = ct->phantom && bmp_params_bool(&ct->params, "eligible", true);
+        if (sat_out || !g || !g->type || strcasecmp(g->type, "stratum") != 0 ||
+            strcasecmp(bmp_params_string(&g->params, "flight", ""), fl) != 0)
+            continue;
+        int64_t ul = g->upper_limit == BMP_NO_LIMIT ? INT64_MAX : g->upper_limit;
+        if (ul <= own && in_comparison(ct, s->proto))
+            n++;
+    }
+    if (n == 0)
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.contestants[%zu].rankings[%zu]: stratum \"%s\" section ranking: "
+                             "no contestant of the stratum or a lower one (contestants[].group) "
+                             "plays in session %d%s%s: expected the section's contestants with "
+                             "their groups (ACBL-151)",
+                             s->pi, s->pr, s->strat->name, s->proto->session,
+                             s->proto->section ? " section " : "",
+                             s->proto->section ? s->proto->section : "");
+    double per = c->type == ACBL_TYPE_INDIVIDUAL ? 4 : acbl_type_is_teams(c->type) ? 1 : 2;
+    if (s->proto->direction && !acbl_type_is_teams(c->type))
+        per /= 2;
+    s->field = (double)n;
+    s->strat_n = n;
+    s->tables = (double)n / per;
+    s->strat_top = higher < 2;
+    s->m = acbl_factor_m(s->strat->upper_limit == BMP_NO_LIMIT ? ev->upper_limit
+                                                                : s->strat->upper_limit,
+                         c->rating);
+    if (s->m > c->m_cap)
+        s->m = c->m_cap;
+    s->rule = "ACBL-151";
+    if (lowest && n < 3)
+        s->field = 0; /* ACBL-67: not eligible: depth 0 */
+    return BMP_OK;
+}
 
 /* ACBL-17, ACBL-23: a ranking that names a section is scored within it;
  * ACBL-23 ("scoring is done across multiple sections", 26+ tables) is for
@@ -93,6 +194,13 @@ static bmp_status session_field(const acbl_calc *c, sess *s, bmp_error *err)
     if (s->proto->direction && !acbl_type_is_teams(c->type))
         per_table /= 2;
     s->field = s->tables * per_table;
+    /* ACBL-150: in a Mitchell a half table counts as a full table (8.5
+     * tables = 9 pairs in each direction); a one-winner field is its pairs
+     * (5.5 tables = 11 pairs), which the product already gives. */
+    if (s->proto->direction && c->type == ACBL_TYPE_PAIRS && s->field != floor(s->field)) {
+        s->field = ceil(s->field);
+        s->half_table = true;
+    }
     return BMP_OK;
 }
 
@@ -165,7 +273,7 @@ static bmp_status session_places(const acbl_calc *c, sess *s, bmp_awards *out, b
     s->ind1 = c->type == ACBL_TYPE_INDIVIDUAL && c->ev->movement == BMP_MOVEMENT_ONE_WINNER;
     double frac = acbl_session_fraction(s->ind1);
     double b = acbl_factor_b(s->btables);
-    double real = frac * b * c->r * c->m * c->p * c->t;
+    double real = frac * b * c->r * s->m * c->p * c->t;
     s->first = acbl_round_award(real);
     s->depth = acbl_session_depth(s->field);
     char fs[32];
@@ -173,10 +281,14 @@ static bmp_status session_places(const acbl_calc *c, sess *s, bmp_awards *out, b
     bool multi = s->scale == ACBL_SESSION_MULTI_SECTION;
     bmp_awards_note(out, err,
                     "%s: session 1st = %.2f x B(%s%.4g) x R x M x P x T = %.2f x %.6f x %.2f x "
-                    "%.6f x %.2f x %.2f = %.6f -> %s (%s%s); depth 40%% of %g = %d (ACBL-18)%s",
+                    "%.6f x %.2f x %.2f = %.6f -> %s (%s%s); depth 40%% of %g = %d (ACBL-18%s)%s",
                     s->key, frac, multi ? "2 sqrt(13 (T - 13)) = " : "", s->btables, frac, b,
-                    c->r, c->m, c->p, c->t, real, fs, s->ind1 ? "ACBL-24" : "ACBL-17",
-                    multi ? ", ACBL-23" : "", s->field, s->depth, s->adj);
+                    c->r, s->m, c->p, c->t, real, fs, s->ind1 ? "ACBL-24" : "ACBL-17",
+                    multi ? ", ACBL-23" : "", s->field, s->depth,
+                    s->half_table ? "; ACBL-150: a half table counts as a full table, Handbook "
+                                    "§3 I. Calculating the Awards"
+                                  : "",
+                    s->adj);
     s->awards = calloc((size_t)s->depth + 1, sizeof *s->awards);
     if (!s->awards)
         return bmp_error_oom(err);
@@ -247,8 +359,13 @@ static bmp_status single_place(const sess *s, const bmp_ranking_entry *re, bmp_a
         bmp_points_format(acbl_session_place(s->first, re->place.lo, s->scale), bv, sizeof bv);
         snprintf(base, sizeof base, " -> %s", bv);
     }
-    return bmp_awards_add(out, err, aw, "session place %d: %s%s%s -> %s; colour %s (%s)",
-                          re->place.lo, d, base, s->adj, a, colour, crule);
+    /* ACBL-150: a place the half table adds is explained where it is paid. */
+    bool added = s->half_table && re->place.lo > acbl_session_depth(s->field - 0.5);
+    return bmp_awards_add(out, err, aw, "session place %d: %s%s%s -> %s; colour %s (%s)%s",
+                          re->place.lo, d, base, s->adj, a, colour, crule,
+                          added ? "; within the depth because the half table counts as a full "
+                                  "table (ACBL-150, Handbook §3 I. Calculating the Awards)"
+                                : "");
 }
 
 /* The award of one contestant's entry in the ranking: its colour, then a
@@ -259,15 +376,23 @@ static bmp_status entry_award(acbl_calc *c, const sess *s, size_t i, const bmp_r
     acbl_colour_in ci;
     bmp_award aw = {.contestant = i, .player = BMP_ALL_PLAYERS, .place = re->place};
     bool top = re->place.lo <= s->gold_places;
-    acbl_calc_colour(c, c->ev->upper_limit, top, true, &ci);
+    if (s->strat)
+        acbl_calc_colour(c, s->strat->upper_limit == BMP_NO_LIMIT ? c->ev->upper_limit
+                                                                   : s->strat->upper_limit,
+                         top, s->strat_top, &ci);
+    else
+        acbl_calc_colour(c, c->ev->upper_limit, top, true, &ci);
     const char *crule;
     const char *colour = acbl_calc_colour_name(c, &ci, &crule);
-    const char *arule = re->place.lo == 1 && !re->place.tied ? (s->ind1 ? "ACBL-24" : "ACBL-17")
-                                                              : s->rule;
+    const char *arule = s->strat ? "ACBL-151"
+                        : re->place.lo == 1 && !re->place.tied ? (s->ind1 ? "ACBL-24" : "ACBL-17")
+                                                               : s->rule;
     bool adjusted = s->scale == ACBL_SESSION_MULTI_SECTION || s->scale == ACBL_SESSION_FOUR_SESSION;
     bmp_award_set(&aw, "session", s->key, colour, arule,
-                  adjusted ? (c->ed == ACBL_ED_2003 ? "2003 p.3" : "later §I Adjustments")
-                           : c->sec_session);
+                  s->strat ? (c->ed == ACBL_ED_2003 ? "2003 Stratified Events"
+                                                    : "later §IV.A Stratified Events")
+                  : adjusted ? (c->ed == ACBL_ED_2003 ? "2003 p.3" : "later §I Adjustments")
+                             : c->sec_session);
     if (re->place.hi <= re->place.lo)
         return single_place(s, re, &aw, colour, crule, out, err);
     char a[32];
@@ -293,9 +418,20 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, const rank_ref 
     sess s = {.key = key, .pi = refs[items[0]].ci, .pr = refs[items[0]].r};
     s.proto = &ev->contestants[s.pi].rankings[s.pr];
     s.g = s.proto->section ? bmp_event_group(ev, s.proto->section) : NULL;
-    bmp_status st = session_tables(c, &s, err);
-    if (!st)
+    s.m = c->m;
+    s.strat = ranking_stratum(ev, s.proto);
+    bmp_status st = s.strat ? stratum_tables(c, &s, err) : session_tables(c, &s, err);
+    if (!st && !s.strat)
         st = session_field(c, &s, err);
+    if (!st && s.strat)
+        st = bmp_awards_note(out, err,
+                             "%s: stratum %s section award (ACBL-151, later §IV.A Stratified "
+                             "Events): %g contestants of strata %s and lower in comparison = %g "
+                             "tables, M of the stratum %.6f%s",
+                             key, s.strat->name, (double)s.strat_n, s.strat->name,
+                             s.tables, s.m,
+                             s.field ? "" : "; the lowest stratum has fewer than 3 competitors "
+                                            "in direct comparison: no section awards (ACBL-67)");
     if (!st)
         st = session_scale(c, &s, err);
     if (!st) {
@@ -316,8 +452,39 @@ static bmp_status session_ranking(acbl_calc *c, const char *key, const rank_ref 
 
 /* Each ranking once, at its first entry; the validity of every entry in
  * order (as before any ranking after it is awarded). */
+/* ACBL-151 tags: each session award's session and whether it is the open
+ * section award or a stratum's (named), for "the larger of". */
+typedef struct tags {
+    int *scope;
+    const char **group;
+    size_t n, cap, from;
+    bool any_stratum;
+} tags;
+
+static bmp_status tag_awards(tags *t, const bmp_awards *out, int session, const char *stratum,
+                             bmp_error *err)
+{
+    while (t->from + t->n < out->count) {
+        if (t->n == t->cap) {
+            size_t cap = t->cap ? 2 * t->cap : 64;
+            int *sc = realloc(t->scope, cap * sizeof *sc);
+            if (sc)
+                t->scope = sc;
+            const char **gr = sc ? realloc(t->group, cap * sizeof *gr) : NULL;
+            if (!gr)
+                return bmp_error_oom(err);
+            t->group = gr;
+            t->cap = cap;
+        }
+        t->scope[t->n] = session;
+        t->group[t->n++] = stratum ? stratum : "open section award";
+    }
+    t->any_stratum |= stratum != NULL;
+    return BMP_OK;
+}
+
 static bmp_status session_rankings(acbl_calc *c, const rank_ref *refs, const core_buckets *b,
-                                   bmp_awards *out, bmp_error *err)
+                                   tags *tg, bmp_awards *out, bmp_error *err)
 {
     const bmp_event *ev = c->ev;
     bmp_status st = BMP_OK;
@@ -344,11 +511,35 @@ static bmp_status session_rankings(acbl_calc *c, const rank_ref *refs, const cor
             /* Buckets are numbered in order of first entry. */
             while (k < b->nb && b->items[b->start[k]] < e)
                 k++;
-            if (k < b->nb && b->items[b->start[k]] == e)
-                st = session_ranking(c, re->ranking, refs, &b->items[b->start[k]],
+            if (k < b->nb && b->items[b->start[k]] == e) {
+                st = session_ranking(c, refs[e].key, refs, &b->items[b->start[k]],
                                      b->start[k + 1] - b->start[k], out, err);
+                bool strat = ranking_stratum(ev, re) != NULL;
+                if (!st)
+                    st = tag_awards(tg, out, re->session, strat ? refs[e].key : NULL, err);
+            }
         }
     return st;
+}
+
+/* ACBL-151: a stratum's section ranking is one ranking per session,
+ * section and direction: its key "stratum B, session 1 A NS" (false on
+ * out of memory). */
+static bool stratum_key(const bmp_event *ev, const bmp_ranking_entry *re, char **key)
+{
+    *key = NULL;
+    const bmp_group *g = ranking_stratum(ev, re);
+    if (!g)
+        return true;
+    int n = snprintf(NULL, 0, "stratum %s, session %d%s%s%s%s", g->name, re->session,
+                     re->section ? " " : "", re->section ? re->section : "",
+                     re->direction ? " " : "", re->direction ? re->direction : "");
+    *key = malloc((size_t)n + 1);
+    if (*key)
+        snprintf(*key, (size_t)n + 1, "stratum %s, session %d%s%s%s%s", g->name,
+                 re->session, re->section ? " " : "", re->section ? re->section : "",
+                 re->direction ? " " : "", re->direction ? re->direction : "");
+    return *key != NULL;
 }
 
 /* Every session ranking of the event, each once (linear in the entries). */
@@ -359,16 +550,36 @@ bmp_status acbl_session_ranking_awards(acbl_calc *c, bmp_awards *out, bmp_error 
     for (size_t i = 0; i < ev->ncontestants; i++)
         nrefs += ev->contestants[i].nrankings;
     rank_ref *refs = malloc((nrefs ? nrefs : 1) * sizeof *refs);
-    for (size_t i = 0; refs && i < ev->ncontestants; i++)
-        for (size_t r = 0; r < ev->contestants[i].nrankings; r++)
-            refs[e++] = (rank_ref){i, r, ev->contestants[i].rankings[r].ranking};
+    char **own = calloc(nrefs ? nrefs : 1, sizeof *own); /* composite stratum keys */
+    bool ok = refs && own;
+    for (size_t i = 0; ok && i < ev->ncontestants; i++)
+        for (size_t r = 0; ok && r < ev->contestants[i].nrankings; r++, e++) {
+            refs[e] = (rank_ref){i, r, ev->contestants[i].rankings[r].ranking};
+            ok = stratum_key(ev, &ev->contestants[i].rankings[r], &own[e]);
+            if (own[e])
+                refs[e].key = own[e];
+        }
     core_buckets b;
-    if (!refs || !core_buckets_make(&b, nrefs, rank_ref_key, refs)) {
-        free(refs);
-        return bmp_error_oom(err);
+    tags tg = {.from = out->count};
+    bmp_status st = BMP_OK;
+    if (!ok || !core_buckets_make(&b, nrefs, rank_ref_key, refs))
+        st = bmp_error_oom(err);
+    else {
+        st = session_rankings(c, refs, &b, &tg, out, err);
+        core_buckets_free(&b);
     }
-    bmp_status st = session_rankings(c, refs, &b, out, err);
-    core_buckets_free(&b);
+    /* ACBL-151: a contestant's stratum and open section awards of one
+     * session are not added: the larger is paid (ruling ACBL-R50). */
+    if (!st && tg.any_stratum)
+        st = acbl_keep_larger(out, tg.from, tg.scope, tg.group, "ACBL-151",
+                              "one section award per session, the largest of its strata "
+                              "(ruling ACBL-R50)",
+                              err);
+    for (size_t k = 0; own && k < nrefs; k++)
+        free(own[k]);
+    free(own);
+    free(tg.scope);
+    free(tg.group);
     free(refs);
     return st;
 }

@@ -17,7 +17,7 @@ bmp_cli_test(NAME params_help ARGS params --help EXPECT "usage: bridgemp params 
 
 # The issue's case: a misspelt ACBL contestant parameter was silently ignored.
 bmp_cli_test(NAME validate_acbl_playof ARGS validate tests/data/params/acbl-ko-playof.json EXIT 1
-             EXPECT "acbl-ko-playof.json: \\$.contestants\\[1\\].params.playof: unknown ACBL parameter \\(expected one of: rounds_advanced, playoff, forfeited, team_mp, multiway_full, multiway_half\\)")
+             EXPECT "acbl-ko-playof.json: \\$.contestants\\[1\\].params.playof: unknown ACBL parameter \\(expected one of: rounds_advanced, playoff, forfeited, team_mp, multiway_full, multiway_half, eligible\\)")
 bmp_cli_test(NAME award_acbl_playof ARGS award tests/data/params/acbl-ko-playof.json EXIT 1
              EXPECT "\\$.contestants\\[1\\].params.playof: unknown ACBL parameter")
 bmp_cli_test(NAME validate_ebu_mistyped ARGS validate tests/data/params/ebu-major-string.json EXIT 1

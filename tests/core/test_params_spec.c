@@ -221,7 +221,7 @@ static void acbl_playof_refused(void **state)
     assert_int_equal(bmp_award_event(ev, &aw, &e), BMP_EINVAL);
     assert_string_equal(e.msg, "$.contestants[1].params.playof: unknown ACBL parameter (expected "
                                "one of: rounds_advanced, playoff, forfeited, team_mp, "
-                               "multiway_full, multiway_half)");
+                               "multiway_full, multiway_half, eligible)");
     bmp_awards_free(&aw);
     bmp_event_free(ev);
 }
