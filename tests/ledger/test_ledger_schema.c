@@ -192,6 +192,26 @@ static void triggers_dropped(void **state)
     lt_done(&t);
 }
 
+/* PostgreSQL: a rewrite rule or a trigger disabled changes no view or
+ * trigger definition, and is named too. */
+static void pg_rule_and_disabled_trigger(void **state)
+{
+    (void)state;
+    if (!lt_on_postgres())
+        skip();
+    lt t;
+    lt_abf(&t);
+    raw(&t, "CREATE RULE journal_nothing AS ON INSERT TO journal DO INSTEAD NOTHING");
+    raw(&t, "ALTER TABLE audit DISABLE TRIGGER audit_no_update");
+    bmp_problems p = {0};
+    verify_fails(&t, &p);
+    lt_has(&p, "schema: rule journal_nothing is not made by the migrations (added)");
+    lt_has(&p, "schema: trigger audit_no_update differs from the migrations'");
+    assert_int_equal(p.count, 2);
+    bmp_problems_free(&p);
+    lt_done(&t);
+}
+
 /* ---- 4. sessions ---------------------------------------------------------- */
 
 static void secretary(lt *t, bmp_user *u)
@@ -321,6 +341,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(view_swapped_import_close_restored),
         cmocka_unit_test(triggers_dropped),
+        cmocka_unit_test(pg_rule_and_disabled_trigger),
         cmocka_unit_test(forged_session_row),
         cmocka_unit_test(forged_login_entry),
         cmocka_unit_test(session_moved_to_another_account),

@@ -82,11 +82,14 @@ static bmp_status key_read(const char *path, unsigned char key[32], bool *absent
         return bmp_error_set(err, BMP_EINVAL, "%s: the session key is open to others (chmod 600 "
                              "it)", path);
     size_t len = 0;
+    bool ok = false;
     if (n >= 64) {
         hex[n] = '\0';
-        if (sodium_hex2bin(key, 32, hex, 64, NULL, &len, NULL) == 0 && len == 32)
-            return BMP_OK;
+        ok = sodium_hex2bin(key, 32, hex, 64, NULL, &len, NULL) == 0 && len == 32;
     }
+    sodium_memzero(hex, sizeof hex);
+    if (ok)
+        return BMP_OK;
     return bmp_error_set(err, BMP_EINVAL, "%s: not a session key (64 hex digits)", path);
 }
 
@@ -94,7 +97,8 @@ static bmp_status key_read(const char *path, unsigned char key[32], bool *absent
  * process making one at once keeps the first). */
 static bmp_status key_create(const char *path, bmp_error *err)
 {
-    char *tmp = core_asprintf("%s.%ld.tmp", path, (long)getpid());
+    char *tmp = core_asprintf("%s.%ld.%08x.tmp", path, (long)getpid(),
+                              (unsigned)randombytes_random());
     int fd = tmp ? open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600) : -1;
     if (fd < 0) {
         bmp_status rc = tmp ? bmp_error_set(err, BMP_EIO, "%s: %s", tmp, strerror(errno))

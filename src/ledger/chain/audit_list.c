@@ -41,7 +41,8 @@ bmp_status bmp_ledger_audit_rows(bmp_ledger *l, const bmp_ledger_audit_filter *f
     /* new or changed: whether the chain imaged the unit before this entry
      * (a look-up in the index (tbl, key, seq)); a group's change is its
      * image, "rows=N"; an opening's players are not imaged, their carried
-     * ranks are its opening_player rows (docs/rulings.md CH-7) */
+     * ranks are its opening_player rows (docs/rulings.md CH-7); a schema
+     * note is the schema the entry was written under (schema.c) */
     if (!rc)
         rc = lq_table(l, out, -1, 0, err,
                       "SELECT a.seq, a.at, a.who, a.action, r.tbl AS \"table\", r.key, "
@@ -51,6 +52,8 @@ bmp_status bmp_ledger_audit_rows(bmp_ledger *l, const bmp_ledger_audit_filter *f
                       "CASE WHEN r.tbl = 'opening_player' AND r.digest <> '-' THEN r.image || "
                       "'; each player''s rank, stars and rank_name set to its carried rank "
                       "(ruling CH-7)' "
+                      "WHEN r.tbl = 'schema' THEN 'the schema the entry was written under "
+                      "(its tables, views, triggers and indexes; verify checks it)' "
                       "WHEN r.change = '' AND r.image LIKE 'rows=%' THEN r.image "
                       "ELSE r.change END AS change "
                       "FROM audit a JOIN audit_row r ON r.seq = a.seq WHERE " AUDIT_WHERE

@@ -438,8 +438,10 @@ static bmp_status p_copy_end(ledger_store *s, bmp_error *err)
 /* ---- the schema's objects (store.h schema_objects) --------------------- */
 
 /* Every table (columns with types, NOT NULL, defaults and identity; its
- * constraints), view, index, trigger (with whether it is disabled) and
- * function of schema $1, each as PostgreSQL prints it, with the schema's
+ * constraints), view, index, trigger (with whether it is disabled),
+ * function, rewrite rule and row security policy of schema $1 (the last
+ * two: none made by the migrations, so any is named), each as PostgreSQL
+ * prints it, with the schema's
  * name taken out so that two schemas made alike read alike. */
 static const char pg_schema_sql[] =
     "WITH ns AS (SELECT oid, nspname FROM pg_namespace WHERE nspname = $1) "
@@ -467,7 +469,16 @@ static const char pg_schema_sql[] =
     "AND NOT t.tgisinternal "
     "UNION ALL SELECT 'function', p.proname, pg_get_function_identity_arguments(p.oid) || ' ' "
     "|| pg_get_function_result(p.oid) || ' ' || p.prosrc FROM pg_proc p "
-    "WHERE p.pronamespace = (SELECT oid FROM ns)) x";
+    "WHERE p.pronamespace = (SELECT oid FROM ns) "
+    "UNION ALL SELECT 'rule', r.rulename, pg_get_ruledef(r.oid) FROM pg_rewrite r "
+    "JOIN pg_class c ON c.oid = r.ev_class WHERE c.relnamespace = (SELECT oid FROM ns) "
+    "AND r.rulename <> '_RETURN' "
+    "UNION ALL SELECT 'policy', c.relname || '.' || y.polname, coalesce(pg_get_expr(y.polqual, "
+    "y.polrelid), '') || ' ' || coalesce(pg_get_expr(y.polwithcheck, y.polrelid), '') "
+    "FROM pg_policy y JOIN pg_class c ON c.oid = y.polrelid "
+    "WHERE c.relnamespace = (SELECT oid FROM ns) "
+    "UNION ALL SELECT 'row_security', c.relname, 'on' FROM pg_class c "
+    "WHERE c.relnamespace = (SELECT oid FROM ns) AND c.relrowsecurity) x";
 
 static bmp_status schema_read(PGconn *c, const char *schema, ledger_schema_fn fn, void *ctx,
                               bmp_error *err)

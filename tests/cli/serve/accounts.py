@@ -16,9 +16,14 @@ loopback against the demo ledger with two provisional batches of club 2074:
     the address for every account;
   - a disabled user's session ends at once, `user passwd` ends sessions,
     logout ends the session, and a session idle too long expires;
-  - no password, session id or token in any URL, Location or log line.
+  - no password, session id or token in any URL, Location or log line;
+  - a session row inserted behind the program's back (the hash of an id of
+    the attacker's choosing, for the secretary's account) is no login: the
+    cookie is sent to the login page, and `ledger verify` names the row
+    (issue 45 item 4).
     python3 accounts.py BRIDGEMP WORKDIR   (BMP_STEPS_DB: a PostgreSQL URI)
 """
+import hashlib
 import http.client
 import os
 import re
@@ -55,6 +60,16 @@ def head():
     r = ledger("verify")
     m = re.search(r"^head (\S+)", r.stdout, re.M)
     return m.group(1) if m else r.stdout + r.stderr
+
+
+def raw_sql(sql):
+    """SQL behind the program's back, as an attacker who can write the database."""
+    if DB.startswith("postgres"):
+        cmd = ["psql", "-q", "-v", "ON_ERROR_STOP=1", DB, "-c", sql]
+    else:
+        cmd = ["sqlite3", DB, sql]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    check(r.returncode == 0, "%s: %s" % (sql, r.stderr))
 
 
 def state(batch):
@@ -273,6 +288,29 @@ try:
     check(re.search(r"sally: approved\s+batch %d provisional -> approved" % B1, audit),
           "the approval audited with the secretary's name")
     check("user sally logged in" in audit, "the login audited")
+
+    # ---- issue 45: a forged session row is no login
+    chosen = "mallory-chose-this-session-id-0123456789abc"
+    secrets.add(chosen)
+    hashed = hashlib.blake2b(chosen.encode(), digest_size=32).hexdigest()
+    now = int(time.time())
+    before = head()
+    raw_sql("INSERT INTO session (id_hash, account_id, created, seen) VALUES ('%s', "
+            "(SELECT id FROM account WHERE name = 'sally'), %d, %d)" % (hashed, now, now))
+    m = Client(port, "127.0.0.7")
+    status, _, text = m.req("GET", "/office", cookies={"bmp_session": chosen})
+    check(status == 303 and locations[-1].startswith("/login"),
+          "a forged session row: to the login page (%d %s)" % (status, locations[-1:]))
+    status, _, _ = m.req("POST", page1, {"action": "approve", "csrf": "x" * 64},
+                         cookies={"bmp_session": chosen})
+    check(status == 403, "a forged session row cannot post (%d)" % status)
+    r = ledger("verify")
+    check(r.returncode == 1 and "session %s of account sally" % hashed[:16] in r.stdout + r.stderr
+          and "no login entry in the audit chain names it" in r.stdout + r.stderr,
+          "verify names the forged session row: %s %s" % (r.stdout, r.stderr))
+    raw_sql("DELETE FROM session WHERE id_hash = '%s'" % hashed)
+    check(head() == before and ledger("verify").returncode == 0,
+          "nothing written by the forged session; verify passes once the row is gone")
 
     # ---- disable ends the session at once; passwd ends sessions
     d = Client(port)
