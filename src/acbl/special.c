@@ -87,7 +87,13 @@ bmp_status acbl_special(acbl_calc *c, bmp_awards *out, bmp_error *err)
     const char *sp = bmp_params_string(&c->ev->params, "special", "");
     if (is_stage(sp))
         return stage(c, sp, out, err);
-    return BMP_OK; /* other special games: the club rules (params.c lists them) */
+    if (!c->club) /* the other special games are club games (club_special.c) */
+        return bmp_error_set(err, BMP_EINVAL,
+                             "$.params.special: expected nap-unit, nap-district, gnt-unit or "
+                             "gnt-district for a %s event, got \"%s\" (ACBL-153; the other "
+                             "special games are club games, ACBL-C9/C10)",
+                             acbl_class_name(c->cls), sp);
+    return BMP_OK;
 }
 
 /* ACBL-152: per contestant, the overall awards against the summed section

@@ -346,7 +346,28 @@ static bool map_params(const bmp_acblscore_event *ev, const char *body, json_t *
     return ok;
 }
 
-static json_t *event_json(const bmp_acblscore_event *ev, const bmp_usebio_opts *o)
+/* Ruling ACBL-RC14: ACBLscore credited an open NAP club game's top flight
+ * with the tables of a concurrent restricted game of the same rating in the
+ * same club session of the file; that credit is given as ACBL-65's
+ * concurrent_restricted_tables (club_nap.c applies it). */
+static int concurrent_tables(const bmp_acblscore_file *f, const bmp_acblscore_event *ev)
+{
+    if (ev->tournament || ev->nstrats == 0 || ev->strats[0].max_mp != 0)
+        return 0;
+    int t = 0;
+    for (size_t i = 0; i < f->nevents; i++) {
+        const bmp_acblscore_event *o = &f->events[i];
+        if (o == ev || o->rating != ev->rating || o->club_session != ev->club_session ||
+            o->tournament || o->nstrats == 0 || o->strats[0].max_mp == 0)
+            continue;
+        for (size_t k = 0; k < o->nsections; k++)
+            t += o->sections[k].tables;
+    }
+    return t;
+}
+
+static json_t *event_json(const bmp_acblscore_file *f, const bmp_acblscore_event *ev,
+                          const bmp_usebio_opts *o)
 {
     json_t *j = json_object(), *groups = json_array(), *params = json_object();
     bool ok = j && groups && params;
@@ -370,6 +391,11 @@ static json_t *event_json(const bmp_acblscore_event *ev, const bmp_usebio_opts *
     ok &= jset(j, "sessions", json_integer(ev->nsessions > 0 ? ev->nsessions : 1));
     ok = ok && map_sections(ev, j, groups) && map_strats(ev, j, groups) &&
          map_params(ev, o && o->body ? o->body : "acbl", params);
+    char buf[40];
+    const char *special = bmp_acblscore_rating_slug(ev->rating, buf, sizeof buf);
+    int credit = special && strcmp(special, "nap-club") == 0 ? concurrent_tables(f, ev) : 0;
+    if (ok && credit)
+        ok = jset(params, "concurrent_restricted_tables", json_integer(credit));
     ok = ok && jset(j, "groups", json_incref(groups)) && jset(j, "params", json_incref(params));
     json_decref(groups);
     json_decref(params);
@@ -388,7 +414,7 @@ bmp_status bmp_acblscore_event_json(const bmp_acblscore_file *f, size_t i, const
     if (!f || i >= f->nevents)
         return bmp_error_set(err, BMP_EINVAL, "%s: no event %zu (the file holds %zu)", src,
                              i + 1, f ? f->nevents : 0);
-    json_t *j = event_json(&f->events[i], opts);
+    json_t *j = event_json(f, &f->events[i], opts);
     *out = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     return *out ? BMP_OK : bmp_error_oom(err);
