@@ -51,6 +51,8 @@ bmp_status ledger_find_resolved(bmp_ledger *l, const ledger_body *b, const char 
 /* A statement's history rows by player id: period, point_type, lines,
  * points (reports.c; bmp_ledger_statement, bmp_ledger_player_page). */
 bmp_status ledger_statement_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err);
+/* The same rows with the month each counts from on the chart (reports.c). */
+bmp_status ledger_chart_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err);
 void ledger_now(const bmp_ledger *l, char buf[40]);
 /* The BLAKE2b-256 of a secret the ledger keeps only hashed (an API token,
  * a session id), hex (tokens.c). */

@@ -169,8 +169,9 @@ static void register_block(page *p, const char *body, const bmp_table *r)
     core_buf_puts(b, "<h2>Register</h2>\n<dl id=\"register\">");
     for (size_t k = 0; k < r->ncols; k++) {
         const char *v = bmp_table_get(r, 0, k);
-        if (strcmp(r->columns[k], "merged_into") == 0 && !*v)
-            continue;
+        if ((strcmp(r->columns[k], "merged_into") == 0 && !*v) ||
+            !bmp_ledger_register_field(body, r->columns[k]))
+            continue; /* the body's own fields only (issue 44) */
         core_buf_printf(b, "<dt>%s</dt><dd id=\"reg-%s\">", r->columns[k], r->columns[k]);
         web_buf_html(b, v);
         core_buf_puts(b, "</dd>");
@@ -183,6 +184,8 @@ static void register_block(page *p, const char *body, const bmp_table *r)
     for (size_t i = 0; edit_names[i]; i++) {
         const char *nm = edit_name(i, body);
         char label[16];
+        if (!bmp_ledger_register_field(body, nm))
+            continue;
         size_t k = page_col(r, nm);
         core_buf_printf(b, "<p><label for=\"f-%s\">%s</label><input id=\"f-%s\" name=\"%s\" "
                            "maxlength=\"200\" value=\"", nm,

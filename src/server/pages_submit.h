@@ -14,6 +14,7 @@ typedef struct upload_view {
     size_t len;
     const char *kind, *scale_option, *scale, *edition, *rating, *replaces, *reason;
     const bmp_ledger_sections *s; /* bmp_ledger_preview_memory's */
+    const char *error;            /* what the form still needs (NULL: nothing) */
 } upload_view;
 
 /* The preview page: the verdict, the problems, the awards per player with
