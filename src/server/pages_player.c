@@ -172,12 +172,18 @@ static void next_rank(core_buf *b, const char *body, const bmp_ledger_summary *s
     }
 }
 
-static void summary_block(page *p, const char *body, const bmp_ledger_summary *s)
+static void merged_note(page *p, const char *body, const char *number,
+                        const bmp_ledger_summary *s);
+
+static void summary_block(page *p, const char *body, const char *number,
+                          const bmp_ledger_summary *s)
 {
     core_buf *b = p->out;
     core_buf_puts(b, "<h1>");
     web_buf_html(b, s->name);
-    core_buf_puts(b, "</h1>\n<dl><dt>Number</dt><dd>");
+    core_buf_puts(b, "</h1>\n");
+    merged_note(p, body, number, s);
+    core_buf_puts(b, "<dl><dt>Number</dt><dd>");
     web_buf_html(b, s->number);
     core_buf_puts(b, "</dd><dt>Status</dt><dd>");
     web_buf_html(b, s->status);
@@ -280,8 +286,7 @@ int page_player(page *p)
                                            &journal, &total, &e);
     if (!st) {
         page_head(p, s.name);
-        summary_block(p, body, &s);
-        merged_note(p, body, number, &s);
+        summary_block(p, body, number, &s);
         page_rank_form(p, body, s.number, NULL);
         chart_block(p, body, &s, &history, &pr);
         recent_awards(p, body, &journal, total);
