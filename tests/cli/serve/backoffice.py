@@ -158,7 +158,9 @@ def journey(b, u, batch, ledger):
     wait_for(lambda: "state=provisional" in b.url(), "the filtered queue")
     links = b.js("return Array.from(document.querySelectorAll('main table a'),"
                  " a => a.getAttribute('href'));")
-    check(links == ["/batch/" + batch], "one provisional batch, linked: %s" % links)
+    # its club by name, linked to the club's page (issue 44: it was 2074)
+    check([h for h in links if h.startswith("/batch/")] == ["/batch/" + batch] and
+          "/club/abf/2074" in links, "one provisional batch, linked, with its club: %s" % links)
     page_checks(b, u, "queue", "/office?state=provisional")
     b.go(u + "/office?state=provisional")
     b.click("a[href='/batch/%s']" % batch)
