@@ -9,7 +9,7 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config ca-certificates \
     libjansson-dev libxml2-dev libsqlite3-dev sqlite3 libsodium-dev libcmocka-dev \
-    clang libclang-rt-14-dev python3 python3-jsonschema python3-yaml python3-pytest libxml2-utils \
+    clang libclang-rt-14-dev python3 python3-jsonschema python3-yaml python3-pytest python3-venv python3-setuptools python3-wheel libxml2-utils \
     postgresql libpq-dev \
     libmicrohttpd-dev libxxhash-dev libcurl4-openssl-dev curl chromium chromium-driver wrk \
     lintian dpkg-dev file systemd >/dev/null

@@ -12,7 +12,7 @@ foreach(kind internal public)
 endforeach()
 foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger_bulk
           test_ledger_pg test_ledger_charges test_ledger_convert test_ledger_tokens
-          test_pages test_pages_glance test_pages_office test_pages_register test_ledger_invoice test_ledger_nz_fees test_ledger_ebu_admin
+          test_pages test_pages_glance test_pages_one_number test_pages_office test_pages_register test_ledger_invoice test_ledger_nz_fees test_ledger_ebu_admin
           test_ledger_payments test_ledger_certificates test_ledger_runs
           test_ledger_import_memory test_ledger_one_event test_ledger_secretary
           test_ledger_club_file test_ledger_carried test_ledger_backup

@@ -42,3 +42,10 @@ add_test(NAME bench_python_quick
                  --award-calls $<TARGET_FILE:award_calls>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(bench_python_quick PROPERTIES PASS_REGULAR_EXPRESSION "ratio Python / C: [0-9.]+")
+# `pip install ./python` in a fresh virtualenv (issue 44: python/pyproject.toml)
+add_test(NAME python_pip_install
+         COMMAND sh tests/python/pip_install.sh ${CMAKE_CURRENT_BINARY_DIR}/pip-install
+                 $<TARGET_FILE:bmp_shared>
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(python_pip_install PROPERTIES
+                     PASS_REGULAR_EXPRESSION "pip install: bridgemp [0-9]+\\.[0-9]+\\.[0-9]+ from ")

@@ -38,6 +38,11 @@ typedef struct bmp_ledger_ranking_opts {
  * County Associations), "unit" (ACBL), "region" (NZ Bridge's Regions, and
  * any other).  docs/rulings.md RG-1. */
 const char *bmp_ledger_region_word(const char *body);
+/* Whether body's register has field (a column of bmp_ledger_player_register):
+ * every field but overseas, youth, registered_from, registered_to and
+ * pre1982_red, which only the bodies whose rules use them have (the ABF's
+ * ABF-98..102; NZ Bridge's overseas, NZ-103). */
+bool bmp_ledger_register_field(const char *body, const char *field);
 
 /* The ranking list: every player's holdings per point type, the body's
  * total where it has one (each type weighted as the body's rules say;

@@ -12,7 +12,8 @@ extern "C" {
 #endif
 
 /* Which batches: each field NULL for any.  period is "yyyy-mm": a batch's
- * period once approved, else the month of its event's date. */
+ * period once approved, else the month of its event's date.  state "not
+ * rejected" keeps every state but rejected (the queue's and groups'). */
 typedef struct bmp_ledger_queue_filter {
     size_t size; /* sizeof(bmp_ledger_queue_filter) */
     const char *state, *body, *club, *period;

@@ -37,6 +37,11 @@ bmp_status bmp_ledger_close_preview(bmp_ledger *l, const char *body, const char 
                                     bmp_ledger_sections *out, bmp_ledger_close_stats *stats,
                                     bmp_error *err);
 
+/* The body's last closed period ("2026-09") into last, "" when none is
+ * closed: the one period bmp_ledger_reopen_period can reopen. */
+bmp_status bmp_ledger_last_closed(bmp_ledger *l, const char *body, char last[16],
+                                  bmp_error *err);
+
 typedef struct bmp_ledger_reopen_stats {
     size_t batches, players, promotions, certificates;
 } bmp_ledger_reopen_stats;

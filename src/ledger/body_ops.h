@@ -114,6 +114,15 @@ typedef struct ledger_body_ops {
      * NULL: the body has none. */
     bmp_status (*year_awards)(const ledger_year_player *p, size_t n, char (*award)[LEDGER_AWARD_SIZE],
                               bmp_table *t, bmp_error *err);
+    /* The rule of the club report's quarter (home members, alternates,
+     * players who earned at the club in the quarter ending at the period:
+     * "ABF-96"); NULL: the report names the periods without a rule. */
+    const char *club_quarter_rule;
+    /* The register fields of this body's own rules among overseas, youth,
+     * registered_from, registered_to, pre1982_red (ABF-98..102; NZ-103
+     * overseas), NULL-ended; NULL: none (issue 44: the EBU's register page
+     * showed the ABF's "Red points before 1982"). */
+    const char *const *register_fields;
 } ledger_body_ops;
 
 /* The table of body `code` as given on input (any case, or a spelling

@@ -61,6 +61,8 @@ bmp_status ledger_find_resolved(bmp_ledger *l, const ledger_body *b, const char 
 /* A statement's history rows by player id: period, point_type, lines,
  * points (reports.c; bmp_ledger_statement, bmp_ledger_player_page). */
 bmp_status ledger_statement_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err);
+/* The same rows with the month each counts from on the chart (reports.c). */
+bmp_status ledger_chart_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err);
 void ledger_now(const bmp_ledger *l, char buf[40]);
 /* verify: each session row bound to its login entry and sealed with the
  * session key (access/sessions.c, issue 45); each one that is not a

@@ -24,7 +24,7 @@ static void field(page *p, const bmp_table *t, const char *col, const char *labe
     core_buf_puts(p->out, "<dt>");
     web_buf_html(p->out, label);
     core_buf_printf(p->out, "</dt><dd id=\"batch-%s\">", col);
-    web_buf_html(p->out, v);
+    page_words(p->out, v); /* the ledger's words as the browser's (issue 44) */
     core_buf_puts(p->out, "</dd>");
 }
 
@@ -84,7 +84,7 @@ static void carried(page *p, int64_t id, const char *ids, bool secretary)
         return;
     core_buf_puts(p->out, "<h2 id=\"carried\">Carried and computed points</h2>\n<p>");
     web_buf_html(p->out, accepted ? "The carried figures were accepted. " : "Held: ");
-    web_buf_html(p->out, why);
+    page_words(p->out, why);
     core_buf_puts(p->out, "</p>\n");
     bmp_table d;
     bmp_table_init(&d);

@@ -52,6 +52,7 @@ typedef struct chart {
     bmp_points top, step;     /* the y axis: 0 .. top in ticks of step */
     chart_guide g[MAX_GUIDES];
     size_t ng;
+    const bmp_rules *rules;   /* points in the body's unit (page_points) */
 } chart;
 
 /* "2025-09" -> 2025 * 12 + 8; -1 for anything else ("holding",
@@ -67,18 +68,46 @@ static int month_of(const char *s)
     return m >= 1 && m <= 12 ? y * 12 + m - 1 : -1;
 }
 
-/* The months of the statement's periods and of the promotions. */
+/* The month a history row counts from (its chart_month, ledger_api.h; a
+ * statement without one: its period): "2025-09"; "after 2025-09" (posted
+ * outside a period after that close: an opening, a merge) the next month;
+ * "carried 2025-09" (posted before any close) -2, the chart's first month,
+ * with *posted its own; -1 for "pending" or anything else. */
+static int row_month(const bmp_table *st, size_t r, int *posted)
+{
+    size_t cm = page_col(st, "chart_month");
+    const char *v = bmp_table_get(st, r, cm == (size_t)-1 ? 0 : cm);
+    *posted = -1;
+    if (v && strncmp(v, "after ", 6) == 0) {
+        int m = month_of(v + 6);
+        return m < 0 ? -1 : m + 1;
+    }
+    if (v && strncmp(v, "carried ", 8) == 0) {
+        *posted = month_of(v + 8);
+        return *posted < 0 ? -1 : -2;
+    }
+    return month_of(v);
+}
+
+/* The months of the statement's periods and of the promotions; rows
+ * carried in from before any close start the chart where the rest do, or
+ * at their own month when there is nothing else (an opening only). */
 static bool months(chart *c, const bmp_table *st, const bmp_table *pr)
 {
-    int lo = -1, hi = -1;
+    int lo = -1, hi = -1, carried = -1;
     for (size_t r = 0; r < st->nrows + pr->nrows; r++) {
-        int m = month_of(r < st->nrows ? bmp_table_get(st, r, 0)
-                                       : bmp_table_get(pr, r - st->nrows, 0));
+        int own = -1;
+        int m = r < st->nrows ? row_month(st, r, &own)
+                              : month_of(bmp_table_get(pr, r - st->nrows, 0));
+        if (m == -2 && (carried < 0 || own < carried))
+            carried = own;
         if (m >= 0 && (lo < 0 || m < lo))
             lo = m;
         if (m > hi)
             hi = m;
     }
+    if (lo < 0)
+        lo = hi = carried;
     c->m0 = lo;
     c->nm = lo < 0 ? 0 : hi - lo + 1 > MAX_MONTHS ? MAX_MONTHS : hi - lo + 1;
     c->posted = calloc(c->nm ? (size_t)c->nm : 1, sizeof *c->posted);
@@ -114,7 +143,8 @@ static bool accumulate(chart *c, const bmp_table *st, const bmp_rules *rules)
 {
     size_t ct = page_col(st, "point_type"), cp = page_col(st, "points");
     for (size_t r = 0; r < st->nrows && ct != (size_t)-1 && cp != (size_t)-1; r++) {
-        int m = month_of(bmp_table_get(st, r, 0)) - c->m0;
+        int own = 0, m = row_month(st, r, &own);
+        m = m == -2 ? 0 : m < 0 ? -1 : m - c->m0; /* carried in: the first month */
         bmp_points v = 0;
         if (m < 0 || m >= c->nm || !bmp_points_parse(bmp_table_get(st, r, cp), &v))
             continue;
@@ -178,6 +208,12 @@ static void amount(bmp_points v, char *buf, size_t size)
     size_t n = strlen(buf);
     if (n > 3 && strcmp(buf + n - 3, ".00") == 0)
         buf[n - 3] = '\0';
+}
+
+/* Series k's value at month i as the body writes it ("226" EBU). */
+static void value_of(core_buf *b, const chart *c, const series *s, bmp_points v)
+{
+    page_points(b, c->rules, strcmp(s->name, "total") == 0 ? NULL : s->name, v);
 }
 
 /* The SVG's numbers are written without printf (issue 30: ~40 printfs made
@@ -355,8 +391,6 @@ static void now_label(core_buf *b, const chart *c)
 {
     const series *s = &c->s[c->ns - 1];
     bmp_points v = s->cum[c->nm - 1];
-    char t[32];
-    bmp_points_format(v, t, sizeof t);
     long y = y_of(c, v), ty = y - 8 < TOP + FONT ? y + FONT + 6 : y - 8;
     core_buf_puts(b, "<circle");
     attr(b, "cx", W - RIGHT);
@@ -366,7 +400,7 @@ static void now_label(core_buf *b, const chart *c)
     core_buf_puts(b, "\"/>");
     text_at(b, "<text id=\"chart-now\"", W - RIGHT - 2, ty, "end");
     core_buf_puts(b, " font-weight=\"700\" fill=\"#1b1b1b\">");
-    core_buf_puts(b, t);
+    value_of(b, c, s, v);
     core_buf_puts(b, "</text>");
 }
 
@@ -442,12 +476,10 @@ static void data_tables(core_buf *b, const chart *c, const bmp_table *pr)
         month_text(b, c->m0 + i);
         core_buf_puts(b, "</td>");
         for (size_t k = 0; k < c->ns; k++) {
-            char v[32];
-            bmp_points_format(c->s[k].cum[i], v, sizeof v);
             core_buf_puts(b, "<td class=\"n\" data-label=\"");
             web_buf_html(b, c->s[k].name);
             core_buf_puts(b, "\">");
-            core_buf_puts(b, v);
+            value_of(b, c, &c->s[k], c->s[k].cum[i]);
             core_buf_puts(b, "</td>");
         }
         core_buf_puts(b, "<td data-label=\"Promoted to\">");
@@ -476,8 +508,6 @@ static void data_tables(core_buf *b, const chart *c, const bmp_table *pr)
 
 static void svg(core_buf *b, const chart *c, const bmp_table *pr)
 {
-    char now[32];
-    bmp_points_format(c->s[c->ns - 1].cum[c->nm - 1], now, sizeof now);
     core_buf_puts(b, "<svg id=\"holding-chart\" class=\"chart\" role=\"img\" "
                      "aria-labelledby=\"chart-title\" viewBox=\"0 0 ");
     core_buf_int(b, W);
@@ -489,7 +519,7 @@ static void svg(core_buf *b, const chart *c, const bmp_table *pr)
     core_buf_puts(b, c->nm == 1 ? " month from " : " months from ");
     month_text(b, c->m0);
     core_buf_puts(b, "; ");
-    core_buf_puts(b, now);
+    value_of(b, c, &c->s[c->ns - 1], c->s[c->ns - 1].cum[c->nm - 1]);
     core_buf_puts(b, " now");
     for (size_t i = 0; i < c->ng; i++)
         if (c->g[i].next) {
@@ -516,6 +546,7 @@ void page_chart(core_buf *b, const bmp_table *statement, const bmp_table *pr, co
 {
     chart c = {0};
     const bmp_rules *rules = bmp_rules_find(body);
+    c.rules = rules;
     if (!months(&c, statement, pr) || !accumulate(&c, statement, rules)) {
         b->failed = true; /* out of memory: the page is answered 500 */
     } else if (!c.nm || !c.ns) {

@@ -73,7 +73,7 @@ int page_club(page *p)
     page_table(p->out, &t, &(page_table_opts){.caption = "Members and ranking list",
                                               .link_col = page_col(&t, "name"),
                                               .key_col = page_col(&t, "number"),
-                                              .prefix = prefix});
+                                              .prefix = prefix, .rules = bmp_rules_find(body)});
     bmp_table_free(&t);
     page_foot(p);
     return 200;
@@ -153,7 +153,10 @@ static void event_heading(page *p, const char *body, int64_t id)
         page_link(p->out, prefix, club, club_name);
     }
     core_buf_puts(p->out, "</p>\n");
-    if (b.nrows) {
+    bool staff = false; /* batches are staff-only (issue 44 item 4) */
+    for (size_t i = 0; p->user && i < p->user->nroles; i++)
+        staff |= p->user->roles[i].kind == BMP_ROLE_SECRETARY;
+    if (b.nrows && staff) {
         core_buf_puts(p->out, "<p>Batch ");
         page_link(p->out, "/batch/", bmp_table_get(&b, 0, 0), bmp_table_get(&b, 0, 0));
         core_buf_puts(p->out, ", ");
@@ -224,7 +227,8 @@ int page_event(page *p)
     char prefix[32];
     snprintf(prefix, sizeof prefix, "/player/%s/", body);
     page_table(p->out, &t, &(page_table_opts){.caption = "Awards", .link_col = page_col(&t, "name"),
-                                              .key_col = page_col(&t, "number"), .prefix = prefix});
+                                              .key_col = page_col(&t, "number"), .prefix = prefix,
+                                              .rules = bmp_rules_find(body)});
     if (page_arg(p, "explain"))
         derivations(p, body, id);
     else {

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include "bridgemp/ledger.h"
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/rules.h"
 #include "bridgemp/table.h"
 #include "server/pages.h"
 #include "server/web_buf.h"
@@ -62,7 +63,12 @@ void page_body_select(page *p, const char *chosen);
 /* <!doctype ...><main>: `title` is escaped. */
 void page_head(page *p, const char *title);
 void page_foot(page *p);
-/* The whole answer for an error: an HTML page with `msg` (escaped). */
+/* A ledger message in the browser's words, escaped: no command-line
+ * option ("--replaces 1 --reason R": "Replaces batch 1" with a reason;
+ * "--club": the club chosen), no content hash, an event's key as its name,
+ * date and club (issue 44). */
+void page_words(core_buf *b, const char *msg);
+/* The whole answer for an error: an HTML page with `msg` (page_words). */
 int page_error(page *p, int status, const char *msg);
 /* The error page of a failed ledger read: 404 (not found), 400 (bad
  * input), else the page is lost (page_lost) and the server answers 500. */
@@ -91,6 +97,11 @@ typedef struct page_table_opts {
     const char *const *hide;
     const bmp_table *clubs;
     const char *club_prefix;
+    /* with link_if, a column's name: only rows where it is not "" are
+     * linked (issue 44: a result's event page, not an opening's) */
+    const char *link_if;
+    /* the body's rules: points in its unit ("36" for EBU Local, page_points) */
+    const bmp_rules *rules;
 } page_table_opts;
 void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o);
 /* The body's clubs (number, name: bmp_ledger_club_names) into t, for page_table_opts.clubs
@@ -98,6 +109,10 @@ void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o);
 void page_clubs_of(page *p, const char *body, bmp_table *t);
 /* The name of club `number` in `clubs`, else the number itself. */
 const char *page_club_name(const bmp_table *clubs, const char *number);
+/* Points of `type` (NULL: the body's total) as the body writes them:
+ * whole where it records whole points ("36" EBU Local, EBU-1; an EBU total,
+ * 2.6.1), else hundredths ("36.00"); no rules: hundredths. */
+void page_points(core_buf *b, const bmp_rules *r, const char *type, bmp_points v);
 /* The column of t named `name`, or (size_t)-1. */
 size_t page_col(const bmp_table *t, const char *name);
 /* A page of a paged listing: "previous / next" links keeping `base`

@@ -45,7 +45,15 @@ static bool state_ok(const char *s)
     for (size_t i = 0; s && states[i]; i++)
         if (strcmp(s, states[i]) == 0)
             return true;
-    return !s;
+    return !s || strcmp(s, "not rejected") == 0;
+}
+
+/* ?state=: a state; "any" (NULL: every state); none: every state but
+ * rejected (issue 44: rejected batches are not work to do). */
+static const char *state_arg(page *p)
+{
+    const char *s = page_arg(p, "state");
+    return !s ? "not rejected" : strcmp(s, "any") == 0 ? NULL : s;
 }
 
 /* <select> of the secretary's bodies (one option for most). */
@@ -82,7 +90,8 @@ static void queue_form(page *p, const bmp_ledger_queue_filter *f)
     core_buf_puts(b, "<form method=\"get\" action=\"/office\" id=\"filters\" role=\"search\">\n");
     body_select(p, f->body);
     core_buf_puts(b, "<label for=\"state\">State</label><select id=\"state\" name=\"state\">"
-                     "<option value=\"\">any</option>");
+                     "<option value=\"\">any but rejected</option>");
+    core_buf_printf(b, "<option value=\"any\"%s>any</option>", f->state ? "" : " selected");
     for (size_t i = 0; states[i]; i++)
         core_buf_printf(b, "<option%s>%s</option>",
                         f->state && strcmp(f->state, states[i]) == 0 ? " selected" : "",
@@ -110,10 +119,15 @@ static void queue_tables(page *p, const bmp_ledger_queue_filter *f, size_t pg,
     core_buf *b = p->out;
     core_buf_printf(b, "<p id=\"counts\">%zu batch%s, %zu group%s.</p>\n", total,
                     total == 1 ? "" : "es", ngroups, ngroups == 1 ? "" : "s");
+    bmp_table clubs; /* clubs by name (issue 44), linked to their pages */
+    char club_prefix[32];
+    page_clubs_of(p, f->body, &clubs);
+    snprintf(club_prefix, sizeof club_prefix, "/club/%s/", f->body);
     page_table(b, g, &(page_table_opts){.caption = "Counts and totals by state, club, period "
                                                    "and point type",
                                         .link_col = (size_t)-1,
-                                        .hide = (const char *const[]){"body", NULL}});
+                                        .hide = (const char *const[]){"body", NULL},
+                                        .clubs = &clubs, .club_prefix = club_prefix});
     if (ngroups > g->nrows)
         core_buf_printf(b, "<p class=\"note\">The first %zu groups of %zu: narrow the "
                            "filters.</p>\n", g->nrows, ngroups);
@@ -121,13 +135,17 @@ static void queue_tables(page *p, const bmp_ledger_queue_filter *f, size_t pg,
                          .caption = "Batches, newest first", .link_col = page_col(t, "id"),
                          .key_col = page_col(t, "id"), .prefix = "/batch/",
                          .hide = (const char *const[]){"body", "file", "reason", "created_at",
-                                                       NULL}});
+                                                       NULL},
+                         .clubs = &clubs, .club_prefix = club_prefix});
+    bmp_table_free(&clubs);
     core_buf base;
     core_buf_init(&base);
     core_buf_puts(&base, "/office?body=");
     page_url(&base, f->body);
     const char *keys[] = {"state", "club", "period"};
-    const char *vals[] = {f->state, f->club, f->period};
+    const char *vals[] = {!f->state ? "any" : strcmp(f->state, "not rejected") == 0 ? NULL
+                                                                                  : f->state,
+                          f->club, f->period};
     for (size_t i = 0; i < 3; i++) {
         if (!vals[i])
             continue;
@@ -159,7 +177,7 @@ static void period_form(page *p, const char *body, const char *period)
 int page_office(page *p)
 {
     bmp_ledger_queue_filter f = {.size = sizeof f, .body = page_office_body(p),
-                                 .state = page_arg(p, "state"), .club = page_arg(p, "club"),
+                                 .state = state_arg(p), .club = page_arg(p, "club"),
                                  .period = page_arg(p, "period")};
     int st = page_require(p, BMP_ROLE_SECRETARY, f.body, NULL);
     if (st)
@@ -212,7 +230,60 @@ static bmp_status preview(bmp_ledger *w, void *arg, bmp_error *e)
     return bmp_ledger_close_preview(w, a->body, a->period, &a->s, &a->cs, e);
 }
 
-static void period_actions(page *p, const char *body, const char *period, bool can_close)
+/* The batches of the period a close leaves out (issue 44 item 6): those
+ * received or provisional, not yet approved, linked to the queue. */
+static void left_out(page *p, const char *body, const char *period)
+{
+    static const char *const waiting[] = {"received", "provisional"};
+    size_t n[2] = {0, 0};
+    for (size_t i = 0; i < 2; i++) {
+        bmp_ledger_queue_filter f = {.size = sizeof f, .state = waiting[i], .body = body,
+                                     .period = period};
+        bmp_table t;
+        bmp_table_init(&t);
+        bmp_error e = {0};
+        page_lost(p, bmp_ledger_queue_batches(p->l, &f, 0, 1, &t, &n[i], &e));
+        bmp_table_free(&t);
+    }
+    if (!n[0] && !n[1])
+        return;
+    core_buf_puts(p->out, "<p class=\"warning\" id=\"left-out\" role=\"status\">Left out of "
+                          "this close: ");
+    for (size_t i = 0; i < 2; i++) {
+        if (!n[i])
+            continue;
+        if (i && n[0])
+            core_buf_puts(p->out, " and ");
+        core_buf_printf(p->out, "<a href=\"/office?body=");
+        page_url(p->out, body);
+        core_buf_printf(p->out, "&amp;state=%s&amp;period=", waiting[i]);
+        page_url(p->out, period);
+        core_buf_printf(p->out, "\">%zu %s batch%s</a>", n[i], waiting[i],
+                        n[i] == 1 ? "" : "es");
+    }
+    core_buf_puts(p->out, " of this month, not yet approved: approve them before closing to "
+                          "post them now, or they wait for a later close.</p>\n");
+}
+
+/* What the POST just did, from its redirect (?done=close|reopen with the
+ * counts), in words; nothing for another value. */
+static void done_note(page *p)
+{
+    const char *done = page_arg(p, "done"), *nb = page_arg(p, "batches"),
+               *np = page_arg(p, "promotions");
+    long b = nb ? strtol(nb, NULL, 10) : 0, pr = np ? strtol(np, NULL, 10) : 0;
+    if (!done || (strcmp(done, "close") != 0 && strcmp(done, "reopen") != 0))
+        return;
+    bool close = strcmp(done, "close") == 0;
+    core_buf_printf(p->out, "<p class=\"ok\" id=\"done\" role=\"status\">%s: %ld batch%s%s, "
+                            "%ld promotion%s%s.</p>\n",
+                    close ? "Closed" : "Reopened", b, b == 1 ? "" : "es",
+                    close ? " posted" : " back to approved", pr, pr == 1 ? "" : "s",
+                    close ? "" : " undone");
+}
+
+static void period_actions(page *p, const char *body, const char *period, bool can_close,
+                           bool can_reopen)
 {
     core_buf *b = p->out;
     const char *hidden[] = {"body", body, "period", period};
@@ -226,6 +297,8 @@ static void period_actions(page *p, const char *body, const char *period, bool c
         core_buf_puts(b, "<button type=\"submit\" name=\"action\" value=\"close\">Close the "
                          "period</button></form>\n");
     }
+    if (!can_reopen) /* only the last closed period, once closed (issue 44 item 6) */
+        return;
     core_buf_puts(b, "<h2>Reopen</h2>\n<p class=\"note\">Only the last closed period can be "
                      "reopened: its batches go back to approved, its promotions are "
                      "undone.</p>\n");
@@ -266,7 +339,16 @@ int page_period(page *p)
     core_buf_puts(p->out, "&amp;period=");
     page_url(p->out, period);
     core_buf_puts(p->out, "\">This period's batches in the queue</a></p>\n");
-    if (s) { /* what the close refuses (closed, an earlier period open, ...) */
+    char last[16] = "";
+    bmp_error le = {0};
+    page_lost(p, bmp_ledger_last_closed(p->l, body, last, &le));
+    bool closed = last[0] && strcmp(period, last) <= 0;
+    done_note(p);
+    if (closed) {
+        core_buf_puts(p->out, "<p id=\"closed\">Period ");
+        web_buf_html(p->out, period);
+        core_buf_puts(p->out, " is closed: its batches are posted.</p>\n");
+    } else if (s) { /* what the close refuses (an earlier period open, ...) */
         core_buf_puts(p->out, "<p class=\"error\" id=\"refused\">A close is refused: ");
         web_buf_html(p->out, e.msg);
         core_buf_puts(p->out, "</p>\n");
@@ -285,8 +367,9 @@ int page_period(page *p)
         if (promo && promo->nrows)
             page_table(p->out, promo, &(page_table_opts){.caption = "Whom it promotes",
                                                          .link_col = (size_t)-1});
+        left_out(p, body, period);
     }
-    period_actions(p, body, period, s == BMP_OK);
+    period_actions(p, body, period, s == BMP_OK && !closed, strcmp(period, last) == 0);
     bmp_ledger_sections_free(&a.s);
     page_foot(p);
     return 200;
@@ -295,15 +378,16 @@ int page_period(page *p)
 typedef struct period_act {
     const char *body, *period, *reason;
     bool close;
+    bmp_ledger_close_stats cs;   /* what it did, said on the page it returns to */
+    bmp_ledger_reopen_stats rs;
 } period_act;
 
 static bmp_status period_write(bmp_ledger *w, void *arg, bmp_error *e)
 {
-    const period_act *a = arg;
+    period_act *a = arg;
     if (a->close)
-        return bmp_ledger_close_period(w, a->body, a->period, NULL, e);
-    bmp_ledger_reopen_stats rs = {0};
-    return bmp_ledger_reopen_period(w, a->body, a->period, a->reason, &rs, e);
+        return bmp_ledger_close_period(w, a->body, a->period, &a->cs, e);
+    return bmp_ledger_reopen_period(w, a->body, a->period, a->reason, &a->rs, e);
 }
 
 /* POST /period: action=close|reopen, body, period, reason (a reopen). */
@@ -328,7 +412,9 @@ int page_period_post(page *p)
     bmp_status s = page_write(p, period_write, &a, &e);
     if (s)
         return page_fail(p, s, &e);
-    char to[64];
-    snprintf(to, sizeof to, "/period?body=%s&period=%s", a.body, a.period);
+    char to[160];
+    snprintf(to, sizeof to, "/period?body=%s&period=%s&done=%s&batches=%zu&promotions=%zu",
+             a.body, a.period, a.close ? "close" : "reopen", a.close ? a.cs.batches : a.rs.batches,
+             a.close ? a.cs.promotions : a.rs.promotions);
     return page_redirect(p, to);
 }

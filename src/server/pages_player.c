@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/ledger_movein.h"
 #include "bridgemp/rules.h"
 #include "core/digits.h"
 #include "server/pages_internal.h"
@@ -111,8 +113,6 @@ static void holdings(core_buf *b, const char *body, const bmp_ledger_summary *s)
                      "Holdings</caption><thead><tr><th scope=\"col\">Point type</th><th "
                      "scope=\"col\" class=\"n\">Points</th></tr></thead><tbody>");
     for (size_t k = 0; k < s->ntypes; k++) {
-        char pts[32];
-        bmp_points_format(s->holding[k], pts, sizeof pts);
         int i = r ? bmp_rules_point_type_index(r, s->point_type[k]) : -1;
         if (i < 0 || i >= BMP_MAX_POINT_TYPES)
             total = false; /* a type the rules do not know: no total */
@@ -121,16 +121,14 @@ static void holdings(core_buf *b, const char *body, const bmp_ledger_summary *s)
         core_buf_puts(b, "<tr><td data-label=\"Point type\">");
         web_buf_html(b, s->point_type[k]);
         core_buf_puts(b, "</td><td class=\"n\" data-label=\"Points\">");
-        core_buf_puts(b, pts);
+        page_points(b, r, s->point_type[k], s->holding[k]);
         core_buf_puts(b, "</td></tr>");
     }
     core_buf_puts(b, "</tbody>");
     if (total) {
-        char pts[32];
-        bmp_points_format(bmp_rules_total(r, by_type), pts, sizeof pts);
         core_buf_puts(b, "<tfoot><tr><th scope=\"row\">Total</th><td class=\"n\" "
                          "id=\"holding-total\" data-label=\"Total\">");
-        core_buf_puts(b, pts);
+        page_points(b, r, NULL, bmp_rules_total(r, by_type));
         core_buf_puts(b, "</td></tr></tfoot>");
     }
     core_buf_puts(b, "</table></div>\n");
@@ -141,12 +139,51 @@ static void holdings(core_buf *b, const char *body, const bmp_ledger_summary *s)
     }
 }
 
-static void summary_block(page *p, const char *body, const bmp_ledger_summary *s)
+/* The next rank and what it needs, in words and the body's units:
+ * "Area Master: needs 274 more total" (issue 44 item 5: "Area Master:
+ * 274.00 total" read as a target); the ledger's text where the rank held
+ * is above what the points earn, or the body has no rank rules. */
+static void next_rank(core_buf *b, const char *body, const bmp_ledger_summary *s)
+{
+    const bmp_rules *r = bmp_rules_find(body);
+    const bmp_rank *k = &s->earned;
+    if (!s->next_rank[0]) {
+        core_buf_puts(b, "the top rank is reached");
+        return;
+    }
+    if (!r || !k->next[0] || strncmp(s->next_rank, k->next, strlen(k->next)) != 0) {
+        web_buf_html(b, s->next_rank);
+        return;
+    }
+    web_buf_html(b, k->next);
+    for (size_t i = 0; i < k->nmissing; i++) {
+        const char *what = k->missing[i].what;
+        bool type = bmp_rules_point_type(r, what) != NULL;
+        core_buf_puts(b, i ? ", " : ": needs ");
+        page_points(b, r, type ? what : NULL, k->missing[i].points);
+        if (strcmp(what, "total") == 0) {
+            core_buf_puts(b, " more in total");
+            continue;
+        }
+        core_buf_puts(b, " more ");
+        web_buf_html(b, what);
+        if (type)
+            core_buf_puts(b, " points");
+    }
+}
+
+static void merged_note(page *p, const char *body, const char *number,
+                        const bmp_ledger_summary *s);
+
+static void summary_block(page *p, const char *body, const char *number,
+                          const bmp_ledger_summary *s)
 {
     core_buf *b = p->out;
     core_buf_puts(b, "<h1>");
     web_buf_html(b, s->name);
-    core_buf_puts(b, "</h1>\n<dl><dt>Number</dt><dd>");
+    core_buf_puts(b, "</h1>\n");
+    merged_note(p, body, number, s);
+    core_buf_puts(b, "<dl><dt>Number</dt><dd>");
     web_buf_html(b, s->number);
     core_buf_puts(b, "</dd><dt>Status</dt><dd>");
     web_buf_html(b, s->status);
@@ -162,7 +199,7 @@ static void summary_block(page *p, const char *body, const bmp_ledger_summary *s
     core_buf_puts(b, "</dd><dt>Rank</dt><dd id=\"rank\">");
     web_buf_html(b, s->rank[0] ? s->rank : "none yet");
     core_buf_puts(b, "</dd><dt>Next rank</dt><dd id=\"next-rank\">");
-    web_buf_html(b, s->next_rank[0] ? s->next_rank : "the top rank is reached");
+    next_rank(b, body, s);
     core_buf_puts(b, "</dd></dl>\n");
     holdings(b, body, s);
 }
@@ -177,7 +214,7 @@ static void chart_block(page *p, const char *body, const bmp_ledger_summary *s,
 
 /* The caption "Recent awards (20 of 143)" written from its end without
  * snprintf (every page, issue 30). */
-static void recent_awards(page *p, const bmp_table *t, size_t total)
+static void recent_awards(page *p, const char *body, const bmp_table *t, size_t total)
 {
     char caption[64], *end = caption + sizeof caption - 2;
     memcpy(end, ")", 2);
@@ -185,10 +222,52 @@ static void recent_awards(page *p, const bmp_table *t, size_t total)
     memcpy(s, " of ", 4);
     s = core_digits(s, t->nrows, 1) - 15;
     memcpy(s, "Recent awards (", 15);
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "/event/%s/", body);
     page_table(p->out, t, &(page_table_opts){.caption = s,
                                              .link_col = page_col(t, "event"),
                                              .key_col = page_col(t, "batch"),
-                                             .prefix = "/batch/"});
+                                             .prefix = prefix, .link_if = "event_page",
+                                             .hide = (const char *const[]){"event_page", NULL},
+                                             .rules = bmp_rules_find(body)});
+}
+
+/* Whether two spellings of a number differ once leading zeros and case
+ * are set aside ("1324" is "0001324"). */
+static bool same_number(const char *a, const char *b)
+{
+    while (*a == '0')
+        a++;
+    while (*b == '0')
+        b++;
+    return strcasecmp(a, b) == 0;
+}
+
+/* A merged number answers for the player kept, on every surface (issue 44
+ * item 3, docs/serve.md): the page of 1324 merged into 1234 is 1234's,
+ * saying so and linking to it. */
+static void merged_note(page *p, const char *body, const char *number,
+                        const bmp_ledger_summary *s)
+{
+    if (same_number(number, s->number))
+        return;
+    bmp_table r;
+    bmp_table_init(&r);
+    bmp_error e = {0};
+    const char *into = NULL;
+    if (!page_lost(p, bmp_ledger_player_register(p->l, body, number, &r, &e)) && r.nrows)
+        into = bmp_table_get(&r, 0, page_col(&r, "merged_into"));
+    if (into && *into) {
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "/player/%s/", body);
+        core_buf_puts(p->out, "<p class=\"note\" id=\"merged\">Number ");
+        web_buf_html(p->out, bmp_table_get(&r, 0, page_col(&r, "number")));
+        core_buf_puts(p->out, " was merged into ");
+        page_link(p->out, prefix, s->number, s->number);
+        core_buf_puts(p->out, ": its points are held there, and this page is that player's."
+                              "</p>\n");
+    }
+    bmp_table_free(&r);
 }
 
 /* One read for the page (bmp_ledger_player_page: the player looked up
@@ -207,10 +286,10 @@ int page_player(page *p)
                                            &journal, &total, &e);
     if (!st) {
         page_head(p, s.name);
-        summary_block(p, body, &s);
+        summary_block(p, body, number, &s);
         page_rank_form(p, body, s.number, NULL);
         chart_block(p, body, &s, &history, &pr);
-        recent_awards(p, &journal, total);
+        recent_awards(p, body, &journal, total);
         page_foot(p);
     }
     bmp_table_free(&history);

@@ -169,8 +169,9 @@ static void register_block(page *p, const char *body, const bmp_table *r)
     core_buf_puts(b, "<h2>Register</h2>\n<dl id=\"register\">");
     for (size_t k = 0; k < r->ncols; k++) {
         const char *v = bmp_table_get(r, 0, k);
-        if (strcmp(r->columns[k], "merged_into") == 0 && !*v)
-            continue;
+        if ((strcmp(r->columns[k], "merged_into") == 0 && !*v) ||
+            !bmp_ledger_register_field(body, r->columns[k]))
+            continue; /* the body's own fields only (issue 44) */
         core_buf_printf(b, "<dt>%s</dt><dd id=\"reg-%s\">", r->columns[k], r->columns[k]);
         web_buf_html(b, v);
         core_buf_puts(b, "</dd>");
@@ -183,6 +184,8 @@ static void register_block(page *p, const char *body, const bmp_table *r)
     for (size_t i = 0; edit_names[i]; i++) {
         const char *nm = edit_name(i, body);
         char label[16];
+        if (!bmp_ledger_register_field(body, nm))
+            continue;
         size_t k = page_col(r, nm);
         core_buf_printf(b, "<p><label for=\"f-%s\">%s</label><input id=\"f-%s\" name=\"%s\" "
                            "maxlength=\"200\" value=\"", nm,
@@ -432,6 +435,64 @@ int page_register_post(page *p)
 
 /* ---- likely duplicates ----------------------------------------------------- */
 
+/* A pair's evidence for one number: its points (the body's total) and
+ * when it last played (its newest line's date or period), issue 44. */
+static void evidence(page *p, const char *body, const char *number)
+{
+    bmp_ledger_summary s;
+    bmp_table j;
+    bmp_table_init(&j);
+    bmp_error e = {0};
+    const bmp_rules *r = bmp_rules_find(body);
+    core_buf_puts(p->out, "<dt>");
+    web_buf_html(p->out, number);
+    core_buf_puts(p->out, "</dt><dd>");
+    if (!page_lost(p, bmp_ledger_player_summary(p->l, body, number, &s, &e)) && r) {
+        bmp_points by[BMP_MAX_POINT_TYPES] = {0};
+        for (size_t k = 0; k < s.ntypes; k++) {
+            int i = bmp_rules_point_type_index(r, s.point_type[k]);
+            if (i >= 0 && i < BMP_MAX_POINT_TYPES)
+                by[i] = s.holding[k];
+        }
+        page_points(p->out, r, NULL, bmp_rules_total(r, by));
+        core_buf_puts(p->out, " points");
+    }
+    size_t n = 0;
+    if (!page_lost(p, bmp_ledger_player_journal(p->l, body, number, 0, 1, &j, &n, &e)) &&
+        j.nrows) {
+        const char *d = bmp_table_get(&j, 0, page_col(&j, "event_date"));
+        if (!d || !*d)
+            d = bmp_table_get(&j, 0, page_col(&j, "period"));
+        core_buf_puts(p->out, ", last played ");
+        web_buf_html(p->out, d && *d ? d : "(not dated)");
+    } else {
+        core_buf_puts(p->out, ", never played");
+    }
+    core_buf_puts(p->out, "</dd>");
+    bmp_table_free(&j);
+}
+
+/* The form merging dup into keep (the pair's `n`th; suffix "b" for the
+ * other way round): the secretary chooses the number kept (issue 44). */
+static void merge_form(page *p, const char *body, const char *dup, const char *keep, size_t n,
+                       const char *suffix)
+{
+    core_buf *b = p->out;
+    char action[64], id[32], rid[40];
+    snprintf(action, sizeof action, "/register/%s/%s", body, dup);
+    snprintf(id, sizeof id, "merge-%zu%s", n, suffix);
+    snprintf(rid, sizeof rid, "merge-%zu%s-reason", n, suffix);
+    page_form_open(p, action, id);
+    hidden(b, "action", "merge");
+    hidden(b, "into", keep);
+    reason_input(b, rid);
+    core_buf_puts(b, "<button type=\"submit\">Keep ");
+    web_buf_html(b, keep);
+    core_buf_puts(b, ": merge ");
+    web_buf_html(b, dup);
+    core_buf_puts(b, " into it</button></form>\n");
+}
+
 int page_duplicates(page *p)
 {
     const char *body = page_office_body(p);
@@ -465,25 +526,17 @@ int page_duplicates(page *p)
     }
     size_t kn = page_col(&t, "number"), ko = page_col(&t, "other_number");
     for (size_t r = 0; r < t.nrows && kn != (size_t)-1 && ko != (size_t)-1; r++) {
-        const char *keep = bmp_table_get(&t, r, kn), *dup = bmp_table_get(&t, r, ko);
-        char action[64], id[32], rid[40];
-        snprintf(action, sizeof action, "/register/%s/%s", body, dup);
-        snprintf(id, sizeof id, "merge-%zu", r + 1);
-        snprintf(rid, sizeof rid, "merge-%zu-reason", r + 1);
+        const char *a = bmp_table_get(&t, r, kn), *o = bmp_table_get(&t, r, ko);
         core_buf_puts(b, "<h2>");
-        web_buf_html(b, dup);
-        core_buf_puts(b, " into ");
-        web_buf_html(b, keep);
-        core_buf_puts(b, "</h2>\n");
-        page_form_open(p, action, id);
-        hidden(b, "action", "merge");
-        hidden(b, "into", keep);
-        reason_input(b, rid);
-        core_buf_puts(b, "<button type=\"submit\">Merge ");
-        web_buf_html(b, dup);
-        core_buf_puts(b, " into ");
-        web_buf_html(b, keep);
-        core_buf_puts(b, "</button></form>\n");
+        web_buf_html(b, o);
+        core_buf_puts(b, " and ");
+        web_buf_html(b, a);
+        core_buf_puts(b, "</h2>\n<dl class=\"evidence\">");
+        evidence(p, body, a);
+        evidence(p, body, o);
+        core_buf_puts(b, "</dl>\n");
+        merge_form(p, body, o, a, r + 1, "");  /* the second number into the first */
+        merge_form(p, body, a, o, r + 1, "b"); /* or the first into the second */
     }
     bmp_table_free(&t);
     page_foot(p);

@@ -38,6 +38,7 @@ typedef struct upload {
     char filename[128];
     const unsigned char *data; /* the file's bytes */
     size_t len;
+    bool need_reason;          /* replaces given without a reason */
     unsigned char *own;        /* data when decoded from the submit form */
     char kind[16], scale[32], edition[32], rating[32], replaces[24], reason[520];
     char strict[8]; /* issue 43: "true": refuse the file for a player's number */
@@ -289,8 +290,7 @@ static int read_choices(page *p, upload *u)
         return page_error(p, 400, "replaces: expected a batch number");
     if (*u->strict && strcmp(u->strict, "true") != 0)
         return page_error(p, 400, "strict-numbers: expected true (the box ticked) or nothing");
-    if (rep && !*u->reason)
-        return page_error(p, 400, "a corrected file needs a reason (why it replaces the batch)");
+    u->need_reason = rep && !*u->reason; /* said on the preview, the file kept (issue 44) */
     if (ext && strcasecmp(ext, ".csv") == 0)
         return page_error(p, 403, "adjustments (.csv) are the body's: a club submits events, "
                                   "USEBIO and ABF credit files");
@@ -334,6 +334,35 @@ static bmp_status preview_read(bmp_ledger *l, void *arg, bmp_error *e)
                                      a->pr, e);
 }
 
+/* The preview of u's file (a dry run in its own read transaction, rolled
+ * back), with `error` above it when the form needs something more: the
+ * page keeps the file, so nothing is uploaded again. */
+static int show_preview(page *p, upload *u, const char *error, int status)
+{
+    bmp_ledger_sections s = {0};
+    bmp_problems pr = {0};
+    bmp_error e = {0};
+    preview_arg pa = {u, &s, &pr};
+    bmp_status rc = p->web && p->web->read ? p->web->read(p->web->ctx, preview_read, &pa, &e)
+                                           : preview_read(p->l, &pa, &e);
+    int st = status;
+    if (rc)
+        st = page_submit_failed(p, rc, &e, &pr, "The file cannot be read as results");
+    else
+        page_submit_preview(p, &(upload_view){.club = &u->club, .filename = u->filename,
+                                              .data = u->data, .len = u->len,
+                                              .kind = u->kind, .scale_option = u->r->scale_option,
+                                              .scale = u->scale, .edition = u->edition,
+                                              .rating = u->rating, .replaces = u->replaces,
+                                              .reason = u->reason, .strict = u->strict,
+                                              .s = &s, .error = error});
+    bmp_ledger_sections_free(&s);
+    bmp_problems_free(&pr);
+    return st;
+}
+
+#define NEED_REASON "a corrected file needs a reason: say why it replaces the batch, then submit"
+
 static int preview(page *p, upload *u)
 {
     size_t len = 0;
@@ -350,26 +379,21 @@ static int preview(page *p, upload *u)
     int st = read_choices(p, u);
     if (st)
         return st;
-    bmp_ledger_sections s = {0};
-    bmp_problems pr = {0};
-    bmp_error e = {0};
-    preview_arg pa = {u, &s, &pr}; /* its own read transaction, rolled back */
-    bmp_status rc = p->web && p->web->read ? p->web->read(p->web->ctx, preview_read, &pa, &e)
-                                           : preview_read(p->l, &pa, &e);
-    if (rc)
-        st = page_submit_failed(p, rc, &e, &pr, "The file cannot be read as results");
-    else
-        page_submit_preview(p, &(upload_view){.club = &u->club, .filename = u->filename,
-                                              .data = u->data, .len = u->len,
-                                              .kind = u->kind, .scale_option = u->r->scale_option,
-                                              .scale = u->scale, .edition = u->edition,
-                                              .rating = u->rating, .replaces = u->replaces,
-                                              .reason = u->reason, .strict = u->strict,
-                                              .s = &s}),
-            st = 200;
-    bmp_ledger_sections_free(&s);
-    bmp_problems_free(&pr);
-    return st;
+    const char *ext = strrchr(u->filename, '.');
+    size_t lead = 0;
+    while (lead < len && (data[lead] == ' ' || data[lead] == '\t' || data[lead] == '\r' ||
+                          data[lead] == '\n'))
+        lead++;
+    if (ext && strcasecmp(ext, ".xml") == 0 && (lead == len || data[lead] != '<') &&
+        !(len - lead >= 3 && (unsigned char)data[lead] == 0xEF))
+        return page_submit_failed(p, BMP_EPARSE,
+                                  &(bmp_error){.code = BMP_EPARSE,
+                                               .msg = "the file is named .xml but is not XML "
+                                                      "(it does not begin with \"<\"): "
+                                                      "choose the USEBIO file the scoring "
+                                                      "program wrote"},
+                                  NULL, "The file is not XML");
+    return show_preview(p, u, u->need_reason ? NEED_REASON : NULL, u->need_reason ? 400 : 200);
 }
 
 typedef struct import_arg {
@@ -414,6 +438,8 @@ static int submit(page *p, upload *u)
         st = read_choices(p, u);
     if (st)
         return st;
+    if (u->need_reason) /* the preview again, its file kept, asking for the reason */
+        return show_preview(p, u, NEED_REASON, 400);
     import_arg a = {.u = u};
     bmp_error e = {0};
     bmp_status rc = page_write(p, import_write, &a, &e);

@@ -15,6 +15,7 @@ typedef struct upload_view {
     const char *kind, *scale_option, *scale, *edition, *rating, *replaces, *reason;
     const char *strict; /* "true" or "": strict numbers (issue 43) */
     const bmp_ledger_sections *s; /* bmp_ledger_preview_memory's */
+    const char *error;            /* what the form still needs (NULL: nothing) */
 } upload_view;
 
 /* The preview page: the verdict, the problems, the awards per player with

@@ -68,7 +68,7 @@ static void problems(page *p, const bmp_table *t)
     core_buf_puts(p->out, "<h2 id=\"problems\">Problems</h2>\n<ul class=\"error\">");
     for (size_t r = 0; r < t->nrows; r++) {
         core_buf_puts(p->out, "<li>");
-        web_buf_html(p->out, bmp_table_get(t, r, 0));
+        page_words(p->out, bmp_table_get(t, r, 0));
         core_buf_puts(p->out, "</li>");
     }
     core_buf_puts(p->out, "</ul>\n");
@@ -271,7 +271,11 @@ static void content(page *p, const upload_view *v)
 
 static void submit_form(page *p, const upload_view *v, const bmp_table *pv)
 {
-    const char *rep = *v->replaces ? v->replaces : pv_field(pv, "replaces");
+    /* the same content again is no correction: nothing to replace (issue 44:
+     * it offered a pre-ticked "replaces batch 1") */
+    const char *rep = *v->replaces              ? v->replaces
+                      : *pv_field(pv, "duplicate_of") ? ""
+                                                    : pv_field(pv, "replaces");
     bool refused = strcmp(pv_field(pv, "verdict"), "refused") == 0;
     char key[48];
     snprintf(key, sizeof key, "%s:%s", v->club->body, v->club->club);
@@ -316,6 +320,11 @@ void page_submit_preview(page *p, const upload_view *v)
     core_buf_puts(p->out, "<h1>Preview of ");
     web_buf_html(p->out, v->filename);
     core_buf_puts(p->out, "</h1>\n<p class=\"note\">Nothing has been recorded yet.</p>\n");
+    if (v->error) {
+        core_buf_puts(p->out, "<p class=\"error\" id=\"form-error\" role=\"alert\">");
+        web_buf_html(p->out, v->error);
+        core_buf_puts(p->out, " (<a href=\"#reason\">the reason</a>).</p>\n");
+    }
     summary(p, pv);
     problems(p, bmp_ledger_section(v->s, "problems"));
     number_lines(p, bmp_ledger_section(v->s, "lines"));
@@ -335,7 +344,10 @@ void page_submit_preview(page *p, const upload_view *v)
 int page_submit_failed(page *p, bmp_status st, const bmp_error *e, const bmp_problems *pr,
                        const char *title)
 {
-    int status = st == BMP_EINVAL && strstr(e->msg, "'s event, not club ") ? 403
+    bool other_club = st == BMP_EINVAL && strstr(e->msg, "'s event, not club ");
+    if (other_club) /* issue 44: not "cannot be read as results" */
+        title = "This file is another club's event";
+    int status = other_club ? 403
                  : st == BMP_ENOTFOUND                                       ? 404
                  : st == BMP_EINVAL || st == BMP_EPARSE || st == BMP_ERANGE || st == BMP_ENOTSUP
                      ? 400
@@ -348,13 +360,13 @@ int page_submit_failed(page *p, bmp_status st, const bmp_error *e, const bmp_pro
     core_buf_puts(p->out, "<h1>");
     web_buf_html(p->out, title);
     core_buf_puts(p->out, "</h1>\n<p class=\"error\" role=\"alert\">");
-    web_buf_html(p->out, e->msg);
+    page_words(p->out, e->msg);
     core_buf_puts(p->out, "</p>\n");
     if (pr && pr->count) {
         core_buf_puts(p->out, "<ul class=\"error\">");
         for (size_t i = 0; i < pr->count; i++) {
             core_buf_puts(p->out, "<li>");
-            web_buf_html(p->out, pr->msgs[i]);
+            page_words(p->out, pr->msgs[i]);
             core_buf_puts(p->out, "</li>");
         }
         core_buf_puts(p->out, "</ul>\n");

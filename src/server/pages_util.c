@@ -52,6 +52,8 @@ void page_head(page *p, const char *title)
         core_buf_puts(b, "<span id=\"user\">");
         web_buf_html(b, p->user->name);
         core_buf_puts(b, "</span> <button type=\"submit\">Log out</button></form>");
+    } else { /* the same for everyone not logged in (the response cache) */
+        core_buf_puts(b, "<a class=\"who\" id=\"login-link\" href=\"/login\">Log in</a>");
     }
     core_buf_puts(b, "</header>\n<main id=\"main\">");
 }
@@ -61,6 +63,97 @@ void page_foot(page *p)
     core_buf_puts(p->out, "</main>\n<footer>bridgemp — exact masterpoints</footer></body></html>\n");
 }
 
+/* Leading digits of s as a span length. */
+static size_t digits(const char *s)
+{
+    size_t n = 0;
+    while (s[n] >= '0' && s[n] <= '9')
+        n++;
+    return n;
+}
+
+static size_t hexes(const char *s)
+{
+    size_t n = 0;
+    while ((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f'))
+        n++;
+    return n;
+}
+
+static bool starts(const char *s, const char *with)
+{
+    return strncmp(s, with, strlen(with)) == 0;
+}
+
+/* An event key "name=N;date=D;club=C" (event_key.c) up to ')' or the
+ * end, as words: "N", D, club C.  Its length. */
+static size_t event_key_words(core_buf *o, const char *s)
+{
+    size_t n = strcspn(s, ")");
+    const char *end = s + n, *f = s;
+    bool first = true;
+    while (f < end) {
+        const char *semi = memchr(f, ';', (size_t)(end - f)), *stop = semi ? semi : end;
+        const char *eq = memchr(f, '=', (size_t)(stop - f));
+        if (eq) {
+            size_t kn = (size_t)(eq - f);
+            core_buf_puts(o, first ? "" : ", ");
+            if (kn == 4 && strncmp(f, "name", 4) == 0)
+                core_buf_printf(o, "\u201c%.*s\u201d", (int)(stop - eq - 1), eq + 1);
+            else if (kn == 4 && strncmp(f, "club", 4) == 0)
+                core_buf_printf(o, "club %.*s", (int)(stop - eq - 1), eq + 1);
+            else
+                core_buf_append(o, eq + 1, (size_t)(stop - eq - 1));
+            first = false;
+        }
+        f = stop + (semi ? 1 : 0);
+    }
+    return n;
+}
+
+/* A ledger message in the browser's words (issue 44): the command line's
+ * options as the form's fields ("--replaces 1 --reason R" is "Replaces
+ * batch 1" with a reason, "--club" the club chosen), content hashes left
+ * out, an event's key as its name, date and club; then escaped. */
+void page_words(core_buf *b, const char *msg)
+{
+    core_buf o;
+    core_buf_init(&o);
+    for (const char *s = msg ? msg : ""; *s;) {
+        size_t n;
+        if (starts(s, "give --replaces ") && (n = digits(s + 16)) &&
+            starts(s + 16 + n, " --reason R to correct it")) {
+            core_buf_printf(&o, "submit it again as a correction: choose \u201cReplaces batch "
+                                "%.*s\u201d and give a reason", (int)n, s + 16);
+            s += 16 + n + strlen(" --reason R to correct it");
+        } else if (starts(s, "--replaces ") && (n = digits(s + 11))) {
+            core_buf_printf(&o, "\u201cReplaces batch %.*s\u201d", (int)n, s + 11);
+            s += 11 + n;
+            if (starts(s, " --reason R")) {
+                core_buf_puts(&o, " with a reason");
+                s += strlen(" --reason R");
+            }
+        } else if (starts(s, "(--club ")) {
+            core_buf_puts(&o, "(the club chosen: ");
+            s += 8;
+        } else if (starts(s, "--club")) {
+            core_buf_puts(&o, "the club chosen");
+            s += 6;
+        } else if (starts(s, " (sha256 ") && (n = hexes(s + 9)) && starts(s + 9 + n, "...)")) {
+            s += 9 + n + 4;
+        } else if (starts(s, "sha256 ") && (n = hexes(s + 7)) >= 12) {
+            core_buf_puts(&o, "the same content");
+            s += 7 + n;
+        } else if (starts(s, "name=") && strchr(s, ';')) {
+            s += event_key_words(&o, s);
+        } else {
+            core_buf_putc(&o, *s++);
+        }
+    }
+    web_buf_html(b, o.data ? o.data : "");
+    core_buf_free(&o);
+}
+
 int page_error(page *p, int status, const char *msg)
 {
     core_buf_reset(p->out);
@@ -68,7 +161,7 @@ int page_error(page *p, int status, const char *msg)
                   : status == 403 ? "Not allowed" : "Error";
     page_head(p, status == 404 ? "Not found" : status == 403 ? "Not allowed" : "Error");
     core_buf_printf(p->out, "<h1>%s</h1><p class=\"error\" role=\"alert\">", h);
-    web_buf_html(p->out, msg);
+    page_words(p->out, msg);
     core_buf_puts(p->out, "</p>");
     page_foot(p);
     return status;
@@ -176,9 +269,64 @@ static void club_cell(core_buf *b, const page_table_opts *o, const char *number)
     page_link(b, o->club_prefix, number, page_club_name(o->clubs, number));
 }
 
+/* Whether the points of type `type` of rules r (NULL type: the body's
+ * total) are recorded in whole points: a whole-unit type (EBU Local,
+ * EBU-1), or a total whose every counted type is whole once weighted
+ * (EBU: Local + 100 x Blue + 100 x Green, 2.6.1). */
+static bool whole_unit(const bmp_rules *r, const char *type)
+{
+    if (!r)
+        return false;
+    if (type) {
+        const bmp_point_type *t = bmp_rules_point_type(r, type);
+        return t && t->unit == BMP_UNIT_WHOLE;
+    }
+    size_t n = bmp_rules_point_type_count(r), counted = 0;
+    for (size_t k = 0; k < n; k++) {
+        const bmp_point_type *t = &r->point_types[k];
+        if (t->total_weight && (t->unit * t->total_weight) % BMP_UNIT_WHOLE)
+            return false;
+        counted += t->total_weight != 0;
+    }
+    return counted > 0;
+}
+
+void page_points(core_buf *b, const bmp_rules *r, const char *type, bmp_points v)
+{
+    char t[32];
+    bmp_points_format(v, t, sizeof t);
+    size_t n = strlen(t);
+    if (whole_unit(r, type) && n > 3 && strcmp(t + n - 3, ".00") == 0)
+        t[n - 3] = '\0';
+    core_buf_puts(b, t);
+}
+
+/* A cell of points ("36.00") as the body writes it ("36" for EBU Local):
+ * a column named after a point type, "total", or "points" beside a
+ * "point_type" column; v itself otherwise. */
+static void points_cell(core_buf *b, const bmp_table *t, size_t r, size_t k,
+                        const page_table_opts *o, const char *v)
+{
+    const char *col = t->columns[k], *type = NULL;
+    bool total = strcmp(col, "total") == 0 || strcmp(col, "total_points") == 0;
+    size_t ct = page_col(t, "point_type");
+    if (strcmp(col, "points") == 0 && ct != (size_t)-1)
+        type = bmp_table_get(t, r, ct);
+    else if (o->rules && bmp_rules_point_type(o->rules, col))
+        type = col;
+    bmp_points x = 0;
+    if (strcmp(col, "rank") == 0 && v && !*v)
+        core_buf_puts(b, "none yet"); /* as the player page says (issue 44 item 5) */
+    else if (o->rules && (type || total) && v && bmp_points_parse(v, &x))
+        page_points(b, o->rules, type, x);
+    else
+        web_buf_html(b, v);
+}
+
 void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o)
 {
     table_head(b, t, o);
+    size_t lif = o->link_if ? page_col(t, o->link_if) : (size_t)-1;
     for (size_t r = 0; r < t->nrows; r++) {
         core_buf_puts(b, "<tr>");
         for (size_t k = 0; k < t->ncols; k++) {
@@ -189,12 +337,13 @@ void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o)
                                                      : "<td data-label=\"");
             heading(b, t->columns[k]);
             core_buf_puts(b, "\">");
-            if (k == o->link_col && v && *v)
+            const char *when = lif == (size_t)-1 ? "1" : bmp_table_get(t, r, lif);
+            if (k == o->link_col && v && *v && when && *when)
                 page_link(b, o->prefix, bmp_table_get(t, r, o->key_col), v);
             else if (club_column(o, t->columns[k]) && v && *v)
                 club_cell(b, o, v);
             else
-                web_buf_html(b, v);
+                points_cell(b, t, r, k, o, v);
             core_buf_puts(b, "</td>");
         }
         core_buf_puts(b, "</tr>\n");

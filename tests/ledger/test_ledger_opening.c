@@ -356,6 +356,7 @@ static void player_page_reads_once(void **state)
     assert_true(total >= 3); /* at least the two opening lines and the 20 red */
     assert_int_equal(total, total1);
     assert_int_equal(j.nrows, jo.nrows);
+    assert_int_equal(jo.ncols, 8); /* the API's journal keeps its eight */
     assert_string_equal(lt_cell(&j, 0, "points"), "20.00"); /* the newest batch first */
     bmp_table_free(&h), bmp_table_free(&pr), bmp_table_free(&j), bmp_table_free(&jo);
     bmp_table_init(&h), bmp_table_init(&pr), bmp_table_init(&j);
@@ -363,8 +364,9 @@ static void player_page_reads_once(void **state)
                                             &e), BMP_OK);
     assert_int_equal(total, 0);
     assert_int_equal(h.nrows + pr.nrows + j.nrows, 0);
-    assert_int_equal(j.ncols, 8);
+    assert_int_equal(j.ncols, 9); /* + event_page (issue 44: a result's public page) */
     assert_string_equal(j.columns[0], "batch");
+    assert_string_equal(j.columns[8], "event_page");
     assert_int_equal(bmp_ledger_player_page(t.l, "abf", "9999", 20, &sum, &h, &pr, &j, &total,
                                             &e), BMP_ENOTFOUND);
     bmp_table_free(&h), bmp_table_free(&pr), bmp_table_free(&j);

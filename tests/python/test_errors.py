@@ -1,5 +1,7 @@
 """Errors raise bridgemp.Error with the library's code and the message the
-command line prints after "bridgemp: " for the same input (issue 31)."""
+command line prints after "bridgemp: " for the same input (issue 31), as
+`cli_message`; `message` names the module's keyword arguments, not the
+command line's options (issue 44: "give --body" was "give body=")."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -61,8 +63,10 @@ def test_error_as_cli(case, path, opts, code, bad_files):
     want = cli_message(path, opts)
     e = raised(bridgemp.award, path, **opts)
     assert e.code == code, (e.code, e.message)
-    assert e.message == want
-    assert str(e) == want
+    assert e.cli_message == want
+    assert e.message == bridgemp.Error(code, want).message
+    assert str(e) == e.message
+    assert "--" not in e.message
 
 
 def test_known_messages():
@@ -73,6 +77,17 @@ def test_known_messages():
     e = raised(bridgemp.read, "/nonexistent/event.json")
     assert e.code == Status.EIO and e.status_name == "i/o error"
     assert e.message == "/nonexistent/event.json: cannot open: No such file or directory"
+
+
+def test_messages_name_keyword_arguments():
+    """Issue 44: a USEBIO file without its body asks for body=, the
+    keyword argument, where the command line asks for --body."""
+    e = raised(bridgemp.award, "examples/python/club-pairs.xml")
+    assert e.cli_message.endswith("give --body acbl|ebu|abf|nzb (or \"body\" in a --sidecar "
+                                  "file)")
+    assert e.message == ("examples/python/club-pairs.xml: a USEBIO file does not say which "
+                         "body's rules apply: give body=acbl|ebu|abf|nzb (or \"body\" in a "
+                         "sidecar= file)")
 
 
 def test_directory_is_eio():
@@ -86,9 +101,9 @@ def test_bytes_errors_as_stdin():
     data = b'{"body": "xyz", "kind": "pairs", "contestants": []}'
     want = cli_message("-", {}, stdin=data)
     e = raised(bridgemp.read_bytes, data, name="standard input")
-    assert (e.code, e.message) == (Status.EINVAL, want)
+    assert (e.code, e.cli_message) == (Status.EINVAL, want)
     e = raised(bridgemp.read_bytes, b"\xff\xfe{\x00}\x00", name="standard input")
-    assert e.message == cli_message("-", {}, stdin=b"\xff\xfe{\x00}\x00")
+    assert e.cli_message == cli_message("-", {}, stdin=b"\xff\xfe{\x00}\x00")
 
 
 def test_python_misuse_is_not_a_library_error():

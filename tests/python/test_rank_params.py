@@ -40,7 +40,7 @@ def test_rank_not_supported_as_cli():
         bridgemp.rank("acbl", black=300, silver=50)
     r = cli("rank", "acbl", "--black", "300", "--silver", "50")
     assert e.value.code == Status.ENOTSUP
-    assert r.stderr.decode() == f"bridgemp rank: {e.value.message}\n"
+    assert r.stderr.decode() == f"bridgemp rank: {e.value.cli_message}\n"
     assert e.value.message.startswith("not supported: ACBL ranks (RI-4")
 
 

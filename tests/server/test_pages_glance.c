@@ -216,9 +216,14 @@ static void ebu_total_weighted(void **state)
     core_buf b;
     core_buf_init(&b);
     assert_int_equal(render(&t, "/player/ebu/5001", NULL, &b), 200);
-    /* 150 + 0.50 x 100 = 200.00 master points; gold 2.00 not added (not
-     * 152.50, the sum of unlike units) */
-    has(&b, "id=\"holding-total\" data-label=\"Total\">200.00</td>");
+    /* 150 + 0.50 x 100 = 200 master points; gold 2.00 not added (not
+     * 152.50, the sum of unlike units); whole, as the EBU writes its
+     * totals (2.6.1; issue 44: it read "200.00"), Blue in hundredths */
+    has(&b, "id=\"holding-total\" data-label=\"Total\">200</td>");
+    has(&b, "<td data-label=\"Point type\">local</td><td class=\"n\" data-label=\"Points\">150"
+            "</td>");
+    has(&b, "<td data-label=\"Point type\">blue</td><td class=\"n\" data-label=\"Points\">"
+            "0.50</td>");
     has(&b, "Gold is outside it");
     /* the chart: the total line beside the types, Area Master next */
     has(&b, "class=\"line line-total\"");

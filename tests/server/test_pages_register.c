@@ -278,6 +278,12 @@ static void merge_and_unmerge(void **state)
     has(&b, "same name, same home club, numbers: two digits transposed");
     has(&b, "<form method=\"post\" action=\"/register/abf/0001324\" id=\"merge-1\">");
     has(&b, "<input type=\"hidden\" name=\"into\" value=\"0001234\">");
+    /* issue 44: each number's points and last play, and either kept:
+     * 1234 holds 10.00 green, 1324 4.00 green + 0.50 red = 4.50 (ABF-86) */
+    has(&b, "<dt>0001234</dt><dd>10.00 points, last played ");
+    has(&b, "<dt>0001324</dt><dd>4.50 points, last played ");
+    has(&b, "<form method=\"post\" action=\"/register/abf/0001234\" id=\"merge-1b\">");
+    has(&b, "Keep 0001324: merge 0001234 into it</button>");
     assert_int_equal(serve(&t, "/register/abf/1324", NULL, "action=merge&into=0001234",
                            &secretary, &b), 400);
     has(&b, "a merge needs a reason");

@@ -74,7 +74,7 @@ static const char *read_example(const char *path)
 {
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
-    static char buf[4096];
+    static char buf[65536];
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
     buf[n] = '\0';
@@ -300,15 +300,72 @@ static void refusals(void **state)
     lacks(&b, "Preview of");
     req r = {.t = &t, .body = "action=submit&club=abf%3A2074&filename=tue.grn&content=MDAwMQ"};
     assert_int_equal(serve(&r, "POST", "/submit", &otto, &b), 403);
+    /* a correction without its reason: the preview again, asking for it
+     * (issue 44; words_for_people); this file ("0001") cannot be read */
     r.body = "action=submit&club=abf%3A2074&filename=tue.grn&content=MDAwMQ&replaces=1";
     assert_int_equal(serve(&r, "POST", "/submit", &sam, &b), 400);
-    has(&b, "a corrected file needs a reason");
     r.body = "action=submit&club=abf%3A2074&filename=tue.grn&content=!!";
     assert_int_equal(serve(&r, "POST", "/submit", &sam, &b), 400);
     has(&b, "damaged");
     assert_int_equal(preview(&t, &sam, "abf:2074", "adjust.csv", text, &b), 403);
     has(&b, "adjustments (.csv) are the body&#39;s");
     lt_unchanged(&t, before);
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
+/* Issue 44: words for people.  The same file again offers no "replaces"
+ * and shows no hash nor command-line option; a correction submitted
+ * without its reason shows the preview again with the file kept (it was a
+ * bare "Bad request" page whose Back lost the upload); a .xml file that is
+ * not XML says so (it said "invalid JSON"); another club's file is headed
+ * as such (it said "The file cannot be read as results"), in the page's
+ * words, not "(--club 3101)". */
+static void words_for_people(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    core_buf b;
+    core_buf_init(&b);
+    const char *text = "0001005000045\n0001004000045\n";
+    assert_int_equal(preview(&t, &sam, "abf:2074", "tue.grn", text, &b), 200);
+    char *body = submit_body(&b, "");
+    req r = {.t = &t, .body = body};
+    assert_int_equal(serve(&r, "POST", "/submit", &sam, &b), 303);
+    free(body);
+    assert_int_equal(preview(&t, &sam, "abf:2074", "tue.grn", text, &b), 200);
+    has(&b, "<dd id=\"preview-duplicate\"><a href=\"/batch/1\">batch 1</a></dd>");
+    lacks(&b, "id=\"replaces\"");
+    lacks(&b, "sha256");
+    lacks(&b, "--replaces");
+    /* a correction (1005 0.60) submitted without its reason */
+    const char *fixed = "0001005000060\n0001004000045\n";
+    req fx = {.t = &t, .name = {"csrf", "club", "action", "file", "grade", "replaces"},
+              .value = {CSRF, "abf:2074", "preview", fixed, "E", "1"},
+              .file = {NULL, NULL, NULL, "tue.grn", NULL, NULL}};
+    assert_int_equal(serve(&fx, "POST", "/submit", &sam, &b), 400);
+    has(&b, "<h1>Preview of tue.grn</h1>");
+    has(&b, "<p class=\"error\" id=\"form-error\" role=\"alert\">a corrected file needs a "
+            "reason");
+    body = submit_body(&b, "&replaces=1");
+    r.body = body;
+    assert_int_equal(serve(&r, "POST", "/submit", &sam, &b), 400);
+    has(&b, "<h1>Preview of tue.grn</h1>"); /* the file kept: submit it with the reason */
+    has(&b, "<input type=\"hidden\" name=\"content\" value=\"");
+    lacks(&b, "<h1>Bad request</h1>");
+    free(body);
+    assert_int_equal(batches(&t), 1);
+    /* not XML */
+    assert_int_equal(preview(&t, &sam, "abf:2074", "club.xml", "{\"event\": 1}", &b), 400);
+    has(&b, "the file is named .xml but is not XML");
+    lacks(&b, "invalid JSON");
+    /* another club's file: 2074's USEBIO file sent as 3101's */
+    const char *xml = read_example(BMP_SOURCE_DIR "/tests/data/usebio/abf_club_green.xml");
+    assert_int_equal(preview(&t, &otto, "abf:3101", "green.xml", xml, &b), 403);
+    has(&b, "<h1>This file is another club&#39;s event</h1>");
+    lacks(&b, "--club");
+    lacks(&b, "cannot be read as results");
     core_buf_free(&b);
     lt_done(&t);
 }
@@ -320,6 +377,7 @@ int main(void)
         cmocka_unit_test(upload_form_other_bodies),
         cmocka_unit_test(preview_submit_replace),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(words_for_people),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

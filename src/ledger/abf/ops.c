@@ -132,10 +132,15 @@ static const ledger_region_code states[] = {
     {"VIC", "Victoria"},                     {"WA", "Western Australia"},
 };
 
+static const char *const register_fields[] = {"overseas", "youth", "registered_from",
+                                              "registered_to", "pre1982_red", NULL};
+
 const ledger_body_ops ledger_abf_ops = {
     .code = "abf",
     .title = "the ABF",
     .file_rule = "ABF-103",
+    .club_quarter_rule = "ABF-96",
+    .register_fields = register_fields,
     .hold_unknown = true,
     .unknown_rule = "ABF-99",
     .number_check = number_check,

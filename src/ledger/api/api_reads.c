@@ -169,22 +169,41 @@ static bmp_status player_id(bmp_ledger *l, const char *body, const char *number,
     if (!rc)
         rc = ledger_number_check(b.code, number, norm, sizeof norm, err);
     if (!rc)
-        rc = lq_int(l, id, &found, err, "SELECT id FROM player WHERE body_id = ?1 AND number = ?2",
-                    "is", b.id, norm);
+        rc = lq_int(l, id, &found, err, /* a merged number: the player kept (issue 44) */
+                    "SELECT id FROM player_resolved WHERE body_id = ?1 AND number = ?2", "is",
+                    b.id, norm);
     if (!rc && !found)
         rc = bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
     return rc;
 }
 
-/* A player's journal lines by id, newest batch first, and their count. */
-static bmp_status journal_of(bmp_ledger *l, int64_t id, size_t offset, size_t limit,
+/* The kinds of batch that are results, public once posted (issue 44
+ * item 4): a scored event, a club file with its own points (EBU), an ABF
+ * credit file.  Openings, merges, adjustments and reversals are not. */
+#define PUBLIC_EVENT "b.source IN ('event', 'usebio-mp', 'abf-credit')"
+
+/* A player's journal lines by id, newest batch first, and their count.
+ * For the player page (`page`): no line of a rejected batch, and a column
+ * event_page, "1" where the batch is a posted result (/event/<body>/<batch>). */
+static bmp_status journal_of(bmp_ledger *l, int64_t id, size_t offset, size_t limit, bool page,
                              bmp_table *out, size_t *total, bmp_error *err)
 {
     bmp_status rc = bmp_table_title(out, "journal");
     if (!rc)
-        rc = count(l, total, err, "SELECT count(*) FROM journal WHERE player_id = ?1", "i", NULL,
-                   id, NULL);
-    if (!rc) /* counted none: the columns only, the query not run */
+        rc = count(l, total, err,
+                   page ? "SELECT count(*) FROM journal j JOIN batch b ON b.id = j.batch_id "
+                          "WHERE j.player_id = ?1 AND b.state <> 'rejected'"
+                        : "SELECT count(*) FROM journal WHERE player_id = ?1",
+                   "i", NULL, id, NULL);
+    if (!rc && page)
+        rc = rows_if(l, out, !total || *total, err,
+                     "SELECT b.id AS batch, b.state, COALESCE(b.period, '') AS period, j.event, "
+                     "b.event_date, j.point_type, j.points, j.rule, CASE WHEN b.state = 'posted' "
+                     "AND " PUBLIC_EVENT " THEN '1' ELSE '' END AS event_page FROM journal j "
+                     "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 AND b.state <> "
+                     "'rejected' ORDER BY j.batch_id DESC, j.id LIMIT ?2 OFFSET ?3",
+                     "iii", id, (int64_t)limit, (int64_t)offset);
+    else if (!rc) /* counted none: the columns only, the query not run */
         rc = rows_if(l, out, !total || *total, err,
                   "SELECT b.id AS batch, b.state, COALESCE(b.period, '') AS period, j.event, "
                   "b.event_date, j.point_type, j.points, j.rule FROM journal j "
@@ -201,7 +220,7 @@ bmp_status bmp_ledger_player_journal(bmp_ledger *l, const char *body, const char
     int64_t id = 0;
     bmp_status rc = player_id(l, body, number, &id, err);
     if (!rc)
-        rc = journal_of(l, id, offset, limit, out, total, err);
+        rc = journal_of(l, id, offset, limit, false, out, total, err);
     return rc;
 }
 
@@ -242,14 +261,14 @@ bmp_status bmp_ledger_events(bmp_ledger *l, const char *body, size_t offset, siz
         rc = bmp_table_title(out, "events");
     if (!rc)
         rc = count(l, total, err,
-                   "SELECT count(*) FROM batch WHERE body_id = ?1 AND source = 'event'", "i",
+                   "SELECT count(*) FROM batch b WHERE b.body_id = ?1 AND " PUBLIC_EVENT, "i",
                    NULL, b.id, NULL);
     if (!rc)
         rc = rows(l, out, err,
                   "SELECT b.id, b.event, b.event_date, COALESCE(c.number, '') AS club, b.state, "
                   "COALESCE(b.period, '') AS period, b.lines FROM batch b "
                   "LEFT JOIN club c ON c.id = b.club_id WHERE b.body_id = ?1 "
-                  "AND b.source = 'event' ORDER BY b.id DESC LIMIT ?2 OFFSET ?3",
+                  "AND " PUBLIC_EVENT " ORDER BY b.id DESC LIMIT ?2 OFFSET ?3",
                   "iii", b.id, (int64_t)limit, (int64_t)offset);
     return rc;
 }
@@ -263,7 +282,7 @@ bmp_status bmp_ledger_event_awards(bmp_ledger *l, const char *body, int64_t id, 
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
         rc = lq_int(l, &one, &found, err,
-                    "SELECT id FROM batch WHERE id = ?1 AND body_id = ?2 AND source = 'event'",
+                    "SELECT b.id FROM batch b WHERE b.id = ?1 AND b.body_id = ?2 AND " PUBLIC_EVENT,
                     "ii", id, b.id);
     if (!rc && !found)
         return bmp_error_set(err, BMP_ENOTFOUND, "no %s event %lld", b.code, (long long)id);
@@ -316,6 +335,23 @@ static bmp_status summary_row(bmp_ledger *l, int64_t body_id, const char *number
     return rc;
 }
 
+/* The row of the player kept (its id `kept`) in place of a merged one's. */
+static bmp_status kept_row(bmp_ledger *l, int64_t body_id, int64_t kept, int64_t *id,
+                           bmp_points *pre82, bmp_ledger_summary *out, bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bool row = false;
+    char number[32] = "";
+    bmp_status rc = lq_query(l, &st, err, "SELECT number FROM player WHERE id = ?1", "i", kept);
+    if (!rc && !(rc = lq_step(l, st, &row, err)) && row)
+        core_strlcpy(number, lq_col_text(l, st, 0), sizeof number);
+    if (st)
+        lq_finalize(l, st);
+    if (!rc)
+        rc = summary_row(l, body_id, number, id, pre82, out, err);
+    return rc;
+}
+
 /* The body's point types into types[] (at most 8: *n) and the points the
  * query `sql` (bound with the player's id, then `date` when not NULL)
  * answers per point type, as (point_type, points) rows, into h[]. */
@@ -354,6 +390,21 @@ static bmp_status summary_holdings(bmp_ledger *l, const char *body, int64_t id,
                          id, NULL, &out->ntypes, out->point_type, out->holding, err);
 }
 
+/* The player kept where `id` was merged into another (as the view
+ * player_resolved answers for its number: the first merge not undone, by
+ * the index on dup_id), else `id`; one look-up by index. */
+static bmp_status kept_id(bmp_ledger *l, int64_t id, int64_t *kept, bmp_error *err)
+{
+    bool found = false;
+    bmp_status rc = lq_int(l, kept, &found, err,
+                           "SELECT m.keep_id FROM player_merge m WHERE m.dup_id = ?1 AND NOT "
+                           "EXISTS (SELECT 1 FROM player_unmerge u WHERE u.merge_id = m.id)",
+                           "i", id);
+    if (!rc && !found)
+        *kept = id;
+    return rc;
+}
+
 /* The summary (bmp_ledger_player_summary), the body and the player's id. */
 static bmp_status summary_read(bmp_ledger *l, const char *body, const char *number,
                                bmp_ledger_summary *out, ledger_body *b, int64_t *id,
@@ -369,6 +420,11 @@ static bmp_status summary_read(bmp_ledger *l, const char *body, const char *numb
         rc = summary_row(l, b->id, norm, id, &pre82, out, err);
     if (!rc && !*id)
         return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b->code, number);
+    int64_t kept = *id;
+    if (!rc) /* a merged number answers for the player kept (issue 44 item 3) */
+        rc = kept_id(l, *id, &kept, err);
+    if (!rc && kept != *id)
+        rc = kept_row(l, b->id, kept, id, &pre82, out, err);
     if (!rc)
         rc = summary_holdings(l, b->code, *id, out, err);
     if (!rc) {
@@ -425,6 +481,11 @@ bmp_status bmp_ledger_player_rank_at(bmp_ledger *l, const char *body, const char
         rc = summary_row(l, b.id, norm, &id, &pre82, &who, err);
     if (!rc && !id)
         return bmp_error_set(err, BMP_ENOTFOUND, "no %s player %s", b.code, number);
+    int64_t kept = id;
+    if (!rc)
+        rc = kept_id(l, id, &kept, err);
+    if (!rc && kept != id)
+        rc = kept_row(l, b.id, kept, &id, &pre82, &who, err);
     memcpy(out->number, who.number, sizeof out->number);
     memcpy(out->name, who.name, sizeof out->name);
     if (!rc)
@@ -468,21 +529,6 @@ bmp_status bmp_ledger_player_promotions(bmp_ledger *l, const char *body, const c
     return rc;
 }
 
-/* The player kept where `id` was merged into another (as the view
- * player_resolved answers for its number: the first merge not undone, by
- * the index on dup_id), else `id`; one look-up by index. */
-static bmp_status kept_id(bmp_ledger *l, int64_t id, int64_t *kept, bmp_error *err)
-{
-    bool found = false;
-    bmp_status rc = lq_int(l, kept, &found, err,
-                           "SELECT m.keep_id FROM player_merge m WHERE m.dup_id = ?1 AND NOT "
-                           "EXISTS (SELECT 1 FROM player_unmerge u WHERE u.merge_id = m.id)",
-                           "i", id);
-    if (!rc && !found)
-        *kept = id;
-    return rc;
-}
-
 /* The player page's reads (ledger_api.h): the player looked up once for
  * the summary, the journal and the promotions, its merge for the
  * statement's history (as bmp_ledger_statement reads it); a player with no
@@ -493,15 +539,13 @@ bmp_status bmp_ledger_player_page(bmp_ledger *l, const char *body, const char *n
                                   bmp_error *err)
 {
     ledger_body b;
-    int64_t id = 0, kept = 0;
+    int64_t id = 0;
     size_t n = 0;
     bmp_status rc = summary_read(l, body, number, sum, &b, &id, err);
     if (!rc)
-        rc = kept_id(l, id, &kept, err);
-    if (!rc)
-        rc = journal_of(l, id, 0, recent, journal, &n, err);
-    if (!rc && (n || kept != id))
-        rc = ledger_statement_history(l, kept, history, err);
+        rc = journal_of(l, id, 0, recent, true, journal, &n, err);
+    if (!rc && n)
+        rc = ledger_chart_history(l, id, history, err);
     if (!rc)
         rc = promotions_of(l, b.id, id, promotions, err);
     if (total)

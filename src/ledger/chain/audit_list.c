@@ -7,11 +7,14 @@
 #include "ledger/store/query.h"
 
 /* The entries a filter keeps: ?1 since, ?2 who, ?3 action (the action or
- * its first word: "import" is every import), ?4 a table the entry wrote. */
+ * its first word: "import" is every import; the CLI's verb for a batch's
+ * state, "approve" or "reject", is the state it stores, "approved",
+ * "rejected": issue 44), ?4 a table the entry wrote. */
 #define AUDIT_WHERE                                                                               \
     "(CAST(?1 AS TEXT) IS NULL OR a.at >= ?1) "                                                   \
     "AND (CAST(?2 AS TEXT) IS NULL OR a.who = ?2) "                                               \
-    "AND (CAST(?3 AS TEXT) IS NULL OR a.action = ?3 OR "                                          \
+    "AND (CAST(?3 AS TEXT) IS NULL OR a.action = ?3 OR a.action = ?3 || 'd' OR "                  \
+    "a.action = ?3 || 'ed' OR "                                                                   \
     "substr(a.action, 1, length(?3) + 1) = ?3 || ' ') "                                           \
     "AND (CAST(?4 AS TEXT) IS NULL OR EXISTS (SELECT 1 FROM audit_row t WHERE t.seq = a.seq AND " \
     "t.tbl = ?4))"

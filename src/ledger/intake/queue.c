@@ -10,9 +10,11 @@
 /* A batch's period: its own once approved, else its event's month. */
 #define PERIOD "coalesce(nullif(b.period, ''), substr(b.event_date, 1, 7), '')"
 
-/* The filter, ?1..?4 (NULL: any). */
+/* The filter, ?1..?4 (NULL: any; state "not rejected": every state but
+ * rejected, the back office's default, issue 44). */
 #define FILTER                                                                                    \
-    "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1) "                                           \
+    "WHERE (CAST(?1 AS TEXT) IS NULL OR b.state = ?1 OR "                                         \
+    "(?1 = 'not rejected' AND b.state <> 'rejected')) "                                           \
     "AND (CAST(?2 AS TEXT) IS NULL OR y.code = lower(?2)) "                                       \
     "AND (CAST(?3 AS TEXT) IS NULL OR c.number = ?3) "                                            \
     "AND (CAST(?4 AS TEXT) IS NULL OR " PERIOD " = ?4) "

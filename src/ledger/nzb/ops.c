@@ -148,6 +148,8 @@ static const ledger_point_bound max_event_points[] = {
     {NULL, 100000, "1000.00, above any NZ Bridge scale's award (Part E, NZ-57; rulings L-26-1)"},
 };
 
+static const char *const register_fields[] = {"overseas", NULL}; /* NZ-103 */
+
 const ledger_body_ops ledger_nzb_ops = {
     .code = "nzb",
     .title = "NZ Bridge",
@@ -155,6 +157,7 @@ const ledger_body_ops ledger_nzb_ops = {
     .adjustment_rule = "NZ-91",
     .members_only = "masterpoints are issued only to members (NZ-9)",
     .overseas_no_points = true,
+    .register_fields = register_fields,
     .unknown_rule = "NZ-9",
     .number_name = "NZB computer",
     .allocate_numbers = nzb_allocate_numbers,

@@ -15,20 +15,37 @@
 #include "ledger/shared/text_door.h"
 #include "ledger/store/query.h"
 
-/* The period must be the body's last closed one, closed with its ranks kept. */
-static bmp_status check_last(bmp_ledger *l, const ledger_body *b, const char *period,
-                             bmp_error *err)
+/* The body's last closed period into last ("" for none). */
+static bmp_status last_closed(bmp_ledger *l, const ledger_body *b, char last[16], bmp_error *err)
 {
     ledger_stmt *st = NULL;
     bool row = false;
-    char last[16] = "";
+    last[0] = '\0';
     bmp_status rc = lq_query(l, &st, err, "SELECT max(period) FROM period WHERE body_id = ?1",
                              "i", b->id);
     if (!rc)
         rc = lq_step(l, st, &row, err);
     if (!rc && row && !lq_col_null(l, st, 0))
-        snprintf(last, sizeof last, "%s", lq_col_text(l, st, 0));
-    lq_finalize(l, st);
+        snprintf(last, 16, "%s", lq_col_text(l, st, 0));
+    if (st)
+        lq_finalize(l, st);
+    return rc;
+}
+
+bmp_status bmp_ledger_last_closed(bmp_ledger *l, const char *body, char last[16], bmp_error *err)
+{
+    ledger_body b;
+    last[0] = '\0';
+    bmp_status rc = ledger_body_get(l, body, &b, err);
+    return rc ? rc : last_closed(l, &b, last, err);
+}
+
+/* The period must be the body's last closed one, closed with its ranks kept. */
+static bmp_status check_last(bmp_ledger *l, const ledger_body *b, const char *period,
+                             bmp_error *err)
+{
+    char last[16] = "";
+    bmp_status rc = last_closed(l, b, last, err);
     if (rc)
         return rc;
     if (!last[0])

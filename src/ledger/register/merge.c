@@ -73,6 +73,18 @@ static bmp_status merge_check(bmp_ledger *l, const mplayer *dup, const mplayer *
     if (!rc && m)
         return bmp_error_set(err, BMP_EINVAL, "player %s is already merged (batch %lld): "
                              "unmerge it first", dup->number, (long long)mb);
+    int64_t kept_for = 0;
+    bool found_kept = false;
+    if (!rc) /* issue 44: no chains, every surface resolves a number in one step */
+        rc = lq_int(l, &kept_for, &found_kept, err,
+                    "SELECT min(m.dup_id) FROM player_merge m WHERE m.keep_id = ?1 AND NOT "
+                    "EXISTS (SELECT 1 FROM player_unmerge u WHERE u.merge_id = m.id)",
+                    "i", dup->id);
+    if (!rc && kept_for)
+        return bmp_error_set(err, BMP_EINVAL, "player %s holds the points of a player merged "
+                             "into it: merge %s into %s only after unmerging that player, "
+                             "then merge that player into %s too", dup->number, dup->number,
+                             keep->number, keep->number);
     if (!rc)
         rc = merge_of(l, keep->id, &m, &mb, err);
     if (!rc && m)

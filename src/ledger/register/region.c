@@ -26,6 +26,22 @@ const char *ledger_region_word(const char *body)
 
 const char *bmp_ledger_region_word(const char *body) { return ledger_region_word(body); }
 
+bool bmp_ledger_register_field(const char *body, const char *field)
+{
+    static const char *const own[] = {"overseas", "youth", "registered_from", "registered_to",
+                                      "pre1982_red", NULL};
+    const ledger_body_ops *ops = ops_of(body);
+    bool body_field = false;
+    for (size_t i = 0; field && own[i]; i++)
+        body_field |= strcmp(field, own[i]) == 0;
+    if (!body_field)
+        return true;
+    for (size_t i = 0; ops && ops->register_fields && ops->register_fields[i]; i++)
+        if (strcmp(field, ops->register_fields[i]) == 0)
+            return true;
+    return false;
+}
+
 bool ledger_region_listed(const char *body)
 {
     const ledger_body_ops *ops = ops_of(body);

@@ -27,7 +27,8 @@ static bool fill_player(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
     return true;
 }
 
-bmp_status report_rows_load(bmp_ledger *l, const ledger_body *b, report_rows *r, bmp_error *err)
+/* The body's point types and their weights in its total (bmp_rules). */
+static void types_load(const ledger_body *b, report_rows *r)
 {
     memset(r, 0, sizeof *r);
     const bmp_rules *rules = bmp_rules_find(b->code);
@@ -37,12 +38,81 @@ bmp_status report_rows_load(bmp_ledger *l, const ledger_body *b, report_rows *r,
         r->weight[k] = t ? t->total_weight : 0;
         r->has_total = r->has_total || r->weight[k] > 0;
     }
+}
+
+bmp_status report_rows_load(bmp_ledger *l, const ledger_body *b, report_rows *r, bmp_error *err)
+{
+    types_load(b, r);
     return lq_rows(l, &r->p, &r->n, sizeof *r->p, fill_player, NULL, err,
                    "SELECT p.id, p.number, p.name, coalesce(c.number, ''), p.status, p.rank, "
                    "p.stars, p.rank_name, p.overseas, coalesce(r.region, '') FROM player p "
                    "LEFT JOIN club c ON c.id = p.home_club LEFT JOIN player_region r ON "
                    "r.player_id = p.id WHERE p.body_id = ?1 ORDER BY p.id",
                    "i", b->id);
+}
+
+static bool fill_member(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
+{
+    report_player *p = row;
+    fill_player(l, st, row, ctx);
+    core_strlcpy(p->membership, lq_col_text(l, st, 10), sizeof p->membership);
+    return true;
+}
+
+/* The members (ABF-94..96) by the id their number reaches (player_resolved:
+ * a merged duplicate is the player kept), as fill_player's columns and the
+ * membership, by id. */
+#define CLUB_CTE                                                                                  \
+    "WITH m AS ("                                                                                \
+    "  SELECT id AS player_id, 1 AS k FROM player WHERE home_club = ?1"                          \
+    "  UNION SELECT player_id, 2 FROM alternate WHERE club_id = ?1"                              \
+    "  UNION SELECT j.player_id, 3 FROM journal j JOIN batch b ON b.id = j.batch_id"            \
+    "  WHERE b.club_id = ?1 AND b.state = 'posted' AND b.period BETWEEN ?2 AND ?3), "           \
+    "best AS (SELECT r.id AS player_id, min(m.k) AS k FROM m JOIN player d ON d.id = "           \
+    "  m.player_id JOIN player_resolved r ON r.body_id = d.body_id AND r.number = d.number "    \
+    "  GROUP BY r.id) "
+
+/* The club report's order: the key (report_rows_sort's) highest first,
+ * then the number (as the report always listed its ties). */
+static int cmp_member(const void *x, const void *y)
+{
+    const report_player *a = x, *b = y;
+    if (a->key != b->key)
+        return a->key > b->key ? -1 : 1;
+    return strcmp(a->number, b->number);
+}
+
+bmp_status report_rows_club(bmp_ledger *l, const ledger_body *b, int64_t club, const char *from,
+                            const char *to, report_rows *r, bmp_error *err)
+{
+    types_load(b, r);
+    bmp_status rc = lq_rows(
+        l, &r->p, &r->n, sizeof *r->p, fill_member, NULL, err,
+        CLUB_CTE "SELECT p.id, p.number, p.name, coalesce(c.number, ''), p.status, p.rank, "
+                 "p.stars, p.rank_name, p.overseas, '', CASE best.k WHEN 1 THEN 'home' WHEN 2 "
+                 "THEN 'alternate' ELSE 'earned here' END FROM best JOIN player p ON p.id = "
+                 "best.player_id LEFT JOIN club c ON c.id = p.home_club WHERE p.status <> "
+                 "'Deceased' ORDER BY p.id",
+        "iss", club, from, to);
+    ledger_stmt *st = NULL;
+    bool row = false;
+    if (!rc)
+        rc = lq_query(l, &st, err,
+                      CLUB_CTE "SELECT h.player_id, h.point_type, h.points FROM holding h "
+                               "WHERE h.player_id IN (SELECT player_id FROM best)",
+                      "iss", club, from, to);
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row)
+        rc = report_rows_add(r, lq_col_int(l, st, 0), lq_col_text(l, st, 1),
+                             lq_col_int(l, st, 2), err);
+    if (st)
+        lq_finalize(l, st);
+    if (!rc)
+        rc = report_rows_totals(r, err);
+    if (!rc) {
+        report_rows_sort(r); /* the keys */
+        qsort(r->p, r->n, sizeof *r->p, cmp_member);
+    }
+    return rc;
 }
 
 static int by_id(const void *key, const void *elem)

@@ -17,6 +17,7 @@ typedef struct report_player {
     bmp_points pts[LEDGER_MAX_TYPES];
     bmp_points total;
     bmp_points key;       /* the sort key (report_rows_sort) */
+    char membership[16];  /* the club report's: home, alternate, earned here */
 } report_player;
 
 typedef struct report_rows {
@@ -30,6 +31,13 @@ typedef struct report_rows {
 
 /* The body's players (all statuses) by id, their point types and weights. */
 bmp_status report_rows_load(bmp_ledger *l, const ledger_body *b, report_rows *r, bmp_error *err);
+/* A club's members for its report (reports.c, ABF-94..96): home members,
+ * alternates and the players who earned at the club in periods from..to,
+ * each once (its closest membership), a merged number as the player kept
+ * (issue 44 item 3), no Deceased player; with their holdings and totals
+ * as report_rows_load + _add + _totals give them, sorted (report_rows_sort). */
+bmp_status report_rows_club(bmp_ledger *l, const ledger_body *b, int64_t club, const char *from,
+                            const char *to, report_rows *r, bmp_error *err);
 /* Add `points` of type to player `player` (ERANGE on overflow). */
 bmp_status report_rows_add(report_rows *r, int64_t player, const char *type, bmp_points points,
                            bmp_error *err);

@@ -6,7 +6,9 @@
 #include "bridgemp/ledger_queue.h"
 #include "core/util.h"
 #include "ledger/ledger_internal.h"
+#include "ledger/report/report_rows.h"
 #include "ledger/shared/ranks_glue.h"
+#include "ledger/body_ops.h"
 #include "ledger/store/query.h"
 
 /* The id a player's number reaches (ledger_internal.h). */
@@ -95,6 +97,36 @@ bmp_status ledger_statement_history(bmp_ledger *l, int64_t id, bmp_table *out, b
                          "i", id);
 }
 
+/* The player page's history (bmp_ledger_player_page): the statement's rows
+ * (period, point_type, lines, points) and, for the chart, the month each
+ * counts from (issue 44 item 1: openings and merges were left out):
+ * "YYYY-MM" for a period's rows; for a batch posted outside a period (an
+ * opening balance, a merge's transfer) "after YYYY-MM", the last period
+ * the body closed before it was posted (a close in the same second counts
+ * as before when it posted a batch older than this one), or "carried
+ * YYYY-MM", the month it was posted, when the body closed none before it
+ * (counted from the chart's first month); "pending" for lines not posted. */
+bmp_status ledger_chart_history(bmp_ledger *l, int64_t id, bmp_table *out, bmp_error *err)
+{
+    return lq_table(l, out, -1, 0, err,
+                    "WITH x AS (SELECT CASE WHEN b.state = 'posted' AND b.period IS NULL THEN "
+                    "b.event ELSE coalesce(b.period, '(' || b.state || ')') END AS period, "
+                    "CASE WHEN b.state <> 'posted' THEN 'pending' WHEN b.period IS NOT NULL "
+                    "THEN b.period ELSE coalesce('after ' || (SELECT max(q.period) FROM period q "
+                    "WHERE q.body_id = b.body_id AND (q.closed_at < b.created_at OR "
+                    "(q.closed_at = b.created_at AND EXISTS (SELECT 1 FROM batch o WHERE "
+                    "o.body_id = q.body_id AND o.period = q.period AND o.id < b.id)))), "
+                    "'carried ' || substr(b.created_at, 1, 7)) END AS chart_month, "
+                    "CASE WHEN b.state = 'posted' AND b.period IS NULL THEN 0 ELSE 1 END AS k, "
+                    "b.period AS bp, j.point_type, j.points FROM journal j "
+                    "JOIN batch b ON b.id = j.batch_id WHERE j.player_id = ?1 "
+                    "AND b.state <> 'rejected') "
+                    "SELECT period, point_type, count(*) AS lines, sum(points) AS points, "
+                    "chart_month FROM x GROUP BY period, chart_month, point_type "
+                    "ORDER BY min(k), min(bp) IS NULL, period, chart_month, point_type",
+                    "i", id);
+}
+
 bmp_status bmp_ledger_statement(bmp_ledger *l, const char *body, const char *number,
                                 bmp_table *out, bmp_error *err)
 {
@@ -126,8 +158,27 @@ static void quarter_start(const char *period, char out[16])
     snprintf(out, 16, "%04d-%02d", y % 10000, m % 100);
 }
 
+/* The report's note: the club and the periods its visitors earned in,
+ * named as the body names them (issue 44 item 2: no "ABF-96" on another
+ * body's club, no "0000-00..9999-12" without a period). */
+static bmp_status club_note(const ledger_body *b, const char *club, const char *period,
+                            const char *from, const char *to, bmp_table *out)
+{
+    const char *rule = b->ops ? b->ops->club_quarter_rule : NULL;
+    if (period && rule)
+        return bmp_table_note(out, "club %s, quarter %s..%s (%s)", club, from, to, rule);
+    if (period)
+        return bmp_table_note(out, "club %s, members and players who earned here in %s..%s",
+                              club, from, to);
+    return bmp_table_note(out, "club %s, members and players who earned here in any period%s%s%s",
+                          club, rule ? " (" : "", rule ? rule : "", rule ? ")" : "");
+}
+
 /* ABF-94..96: home members always, alternates at the club's request, and
- * other players only when they earned at the club in the past quarter. */
+ * other players only when they earned at the club in the past quarter;
+ * each with the body's total (report_rows: the ranking's and the player
+ * page's number, issue 44 item 2), by it, or each point type and by rank
+ * where the body has no total. */
 bmp_status bmp_ledger_club_report(bmp_ledger *l, const char *body, const char *club,
                                   const char *period, bmp_table *out, bmp_error *err)
 {
@@ -144,27 +195,36 @@ bmp_status bmp_ledger_club_report(bmp_ledger *l, const char *body, const char *c
     if (!rc && period && strlen(period) == 7)
         quarter_start(period, from);
     const char *to = period ? period : "9999-12";
+    report_rows r = {0};
     if (!rc)
-        rc = bmp_table_title(out, "club report");
-    if (!rc)
-        rc = bmp_table_note(out, "club %s, quarter %s..%s (ABF-96)", club, from, to);
-    if (!rc)
-        rc = lq_table(
-            l, out, -1, 0, err,
-            "WITH members AS ("
-            "  SELECT id AS player_id, 'home' AS membership FROM player WHERE home_club = ?1"
-            "  UNION SELECT player_id, 'alternate' FROM alternate WHERE club_id = ?1"
-            "  UNION SELECT j.player_id, 'earned here' FROM journal j JOIN batch b ON b.id = "
-            "  j.batch_id WHERE b.club_id = ?1 AND b.state = 'posted' AND b.period BETWEEN ?2 "
-            "  AND ?3), "
-            "best AS (SELECT player_id, min(CASE membership WHEN 'home' THEN 1 WHEN 'alternate' "
-            "  THEN 2 ELSE 3 END) AS k FROM members GROUP BY player_id) "
-            "SELECT p.number, p.name, CASE k WHEN 1 THEN 'home' WHEN 2 THEN 'alternate' "
-            "ELSE 'earned here' END AS membership, p.rank_name AS rank, "
-            "coalesce((SELECT sum(points) FROM holding h WHERE h.player_id = p.id), 0) "
-            "AS total_points FROM best JOIN player p ON p.id = best.player_id "
-            "WHERE p.status <> 'Deceased' ORDER BY total_points DESC, p.number",
-            "iss", cid, from, to);
+        rc = report_rows_club(l, &b, cid, from, to, &r, err);
+    if (!rc && (bmp_table_title(out, "club report") ||
+                club_note(&b, club, period, from, to, out)))
+        rc = bmp_error_oom(err);
+    const char *cols[LEDGER_MAX_TYPES + 6] = {"number", "name", "membership", "rank"};
+    size_t nc = 4;
+    for (size_t k = 0; !r.has_total && k < r.ntypes; k++)
+        cols[nc++] = r.types[k];
+    if (r.has_total)
+        cols[nc++] = "total_points";
+    if (!rc && bmp_table_columns(out, cols))
+        rc = bmp_error_oom(err);
+    for (size_t i = 0; !rc && i < r.n; i++) {
+        const report_player *p = &r.p[i];
+        char v[32];
+        bool bad = bmp_table_cell(out, "%s", p->number) || bmp_table_cell(out, "%s", p->name) ||
+                   bmp_table_cell(out, "%s", p->membership) ||
+                   bmp_table_cell(out, "%s", p->rank_name);
+        for (size_t k = 0; !bad && k < r.ntypes; k++) {
+            bmp_points_format(r.has_total ? p->total : p->pts[k], v, sizeof v);
+            bad = bmp_table_cell(out, "%s", v) != BMP_OK;
+            if (r.has_total)
+                break;
+        }
+        if (bad)
+            rc = bmp_error_oom(err);
+    }
+    report_rows_free(&r);
     return rc;
 }
 

@@ -103,14 +103,17 @@ req 200 '"items":\[\{"number":"0001003",[^]]*\],"page":1,"per_page":50,"total":1
 req 200 '"items":\[\],.*"total":0' "$U/api/v1/players?body=abf&q=50%25"
 req 400 'body: expected \?body= one of' "$U/api/v1/players?q=Player"
 req 200 '"number":"2074","name":"Harbourside Bridge Club","dummy":false,"members":40' "$U/api/v1/clubs?body=abf"
-# batch 2 (rejected) was replaced by its correction, batch 5 (the demo)
-req 200 '"id":5,"event":"Club Monday Pairs.*"id":3,"event":"Spring Congress Open Teams.*"id":2,"event":"Club Monday Pairs.*"state":"rejected".*"total":3' \
+# batch 2 (rejected) was replaced by its correction, batch 5 (the demo);
+# batch 4, the club's ABF credit file, is a result too (issue 44: results
+# public whatever their kind); batch 1, the opening balances, is not
+req 200 '"id":5,"event":"Club Monday Pairs.*"id":4,.*"id":3,"event":"Spring Congress Open Teams.*"id":2,"event":"Club Monday Pairs.*"state":"rejected".*"total":4' \
     "$U/api/v1/events?body=abf"
 # batch 2 was rejected: its lines are the body's and its club's (issue 45 item 8)
 req 401 'Authorization' "$U/api/v1/events/abf/2"
 req 200 '"awards":\[\{"number":"[0-9]+","name":"Player [0-9]+","contestant":"[0-9]+","point_type":"green","points":"0.30","hundredths":30,"rule":"ABF-6"' \
     -H "Authorization: Bearer $SEC" "$U/api/v1/events/abf/2"
-req 404 'no abf event 4' "$U/api/v1/events/abf/4"
+req 200 '"awards":\[\{"number":"[0-9]+"' "$U/api/v1/events/abf/4"
+req 404 'no abf event 1' "$U/api/v1/events/abf/1"
 req 400 'expected an event' "$U/api/v1/events/abf/x"
 req 404 'unknown body' "$U/api/v1/players/xyz/1003"
 req 200 '"number":"0001004"' "$U/api/v1/clubs/abf/2074?period=2025-09"

@@ -158,7 +158,9 @@ def journey(b, u, batch, ledger):
     wait_for(lambda: "state=provisional" in b.url(), "the filtered queue")
     links = b.js("return Array.from(document.querySelectorAll('main table a'),"
                  " a => a.getAttribute('href'));")
-    check(links == ["/batch/" + batch], "one provisional batch, linked: %s" % links)
+    # its club by name, linked to the club's page (issue 44: it was 2074)
+    check([h for h in links if h.startswith("/batch/")] == ["/batch/" + batch] and
+          "/club/abf/2074" in links, "one provisional batch, linked, with its club: %s" % links)
     page_checks(b, u, "queue", "/office?state=provisional")
     b.go(u + "/office?state=provisional")
     b.click("a[href='/batch/%s']" % batch)
@@ -190,8 +192,10 @@ def journey(b, u, batch, ledger):
     page_checks(b, u, "period", "/period?body=abf&period=2025-10")
     b.go(u + "/period?body=abf&period=2025-10")
     b.click("button[value=close]")
-    wait_for(lambda: b.finds("#refused"), "the period page after the close")
-    check("already closed" in b.text("#refused"), "closed: " + b.text("#refused"))
+    wait_for(lambda: b.finds("#done"), "the period page after the close")
+    # issue 44: it says what the close did (it said "A close is refused")
+    check(b.text("#done").startswith("Closed: 1 batch posted"), "closed: " + b.text("#done"))
+    check(not b.finds("#refused"), "no refusal after a close")
     check(state_of(ledger, batch) == "posted", "the close posted the batch")
     page_checks(b, u, "period-closed", "/period?body=abf&period=2025-10")
     # the invoices (the demo's capitation run of 2025 invoiced: ABF-1-2074)

@@ -54,12 +54,14 @@ def main():
     run("sh", "examples/ledger/demo.sh", BIN, db)
     ledger = [BIN, "ledger", "--db", db]
     glance_data(ledger)
+    one_number_data(ledger)
     club = run(*ledger, "token", "create", "--scope", "club:abf:2074").split()[-1]
     add_users(BIN, db, {"sam": "scorer:abf:2074", "sally": "secretary:abf"})
 
     def journeys(b, u):
         browse(b, u)
         glance(b, u)
+        one_number(b, u)
         upload_and_approve(b, u, club)
     with_server_and_browser(BIN, db, WORK, journeys)
     if fails:
@@ -69,8 +71,9 @@ def main():
 
 
 def browse(b, u):
-    # search by name from the home page's form
-    b.go(u + "/")
+    # search by name from the home page's form (the ABF's: the ledger has
+    # EBU players too, issue 44, and the first body with players is the EBU)
+    b.go(u + "/?body=abf")
     b.type("#q", "Player 3")
     b.click("form[role=search] button[type=submit]")
     wait_for(lambda: "/players?" in b.url(), "the search results")
@@ -82,7 +85,7 @@ def browse(b, u):
     check(b.text("h1") == "Player 3", "the player page is Player 3's")
     # ABF-86: 4.80 + 0.30 = 5.10 green; Club Master from 5.00, Local Master at 15.00
     check(b.text("#rank") == "Club Master", "rank Club Master")
-    check(b.text("#next-rank").startswith("Local Master: 9.90"), "next rank needs 9.90")
+    check(b.text("#next-rank") == "Local Master: needs 9.90 more in total", "next rank needs 9.90")
     # the chart: drawn (a laid-out SVG with lines), promotions marked
     box = b.js("const s = document.getElementById('holding-chart');"
                "if (!s) return null; const r = s.getBoundingClientRect();"
@@ -143,6 +146,74 @@ def glance_data(ledger):
     run(*ledger, "close", "2026-01", "--body", "abf")
 
 
+EBU_CLUBS = "number,name,dummy\n202131,Monday Club,0\n"
+EBU_PLAYERS = """number,name,status,home_club
+115425,Ruth Hart,Active,202131
+115426,Tom Bell,Active,202131
+115428,Ann Lee,Active,202131
+115429,Ann Lee,Active,202131
+"""
+EBU_OPENING = """number,local,blue,green,gold,rank,rank_date
+115425,190,0,0,0,Local Master,2020-01-01
+115426,4530,10.00,15.00,1.50,Premier Master,2020-01-01
+115428,125,0,0,0,Local Master,2020-01-01
+115429,36,0,0,0,no rank,
+"""
+
+
+def one_number_data(ledger):
+    """Issue 44: an EBU body that moved in with `ledger opening` and merged
+    a duplicate (115429 into 115428: 125 + 36 = 161)."""
+    files = {}
+    for name, text in (("ebu-clubs.csv", EBU_CLUBS), ("ebu-players.csv", EBU_PLAYERS),
+                       ("ebu-opening.csv", EBU_OPENING)):
+        files[name] = os.path.join(WORK, name)
+        with open(files[name], "w", encoding="utf-8") as f:
+            f.write(text)
+    run(*ledger, "club", "import", files["ebu-clubs.csv"], "--body", "ebu")
+    run(*ledger, "player", "import", files["ebu-players.csv"], "--body", "ebu")
+    run(*ledger, "opening", files["ebu-opening.csv"], "--body", "ebu", "--reason", "moved in")
+    run(*ledger, "player", "merge", "115429", "--body", "ebu", "--into", "115428",
+        "--reason", "same person")
+
+
+def one_number(b, u):
+    """Issue 44 in the browser: one figure on every surface, in the EBU's
+    units; results linked to their public pages; a Log in link."""
+    b.viewport(1280)
+    b.go(u + "/player/ebu/115425")
+    check(txt(b, "#holding-total") == "190", "EBU total whole: %s" % txt(b, "#holding-total"))
+    check(txt(b, "#chart-now") == "190", "the chart counts the opening: %s" % txt(b, "#chart-now"))
+    check(txt(b, "#next-rank") == "Club Master: needs 10 more in total",
+          "the next rank in words: %s" % txt(b, "#next-rank"))
+    check(bool(b.finds("#login-link")), "a Log in link on a public page")
+    b.go(u + "/player/ebu/115429")
+    check(txt(b, "#holding-total") == "161" and txt(b, "#chart-now") == "161",
+          "a merged number answers for the player kept: 125 + 36 = 161")
+    check((txt(b, "#merged") or "").startswith("Number 115429 was merged into 115428"),
+          "the page says it was merged: %s" % txt(b, "#merged"))
+    b.go(u + "/club/ebu/202131")
+    rows = b.js("return Array.from(document.querySelectorAll('main tbody tr'),"
+                " tr => Array.from(tr.cells, c => c.textContent));")
+    check(rows and rows[0][1] == "Tom Bell" and rows[0][-1] == "7030",
+          "the club's first member at the ranking's 4530 + 100 x 10 + 100 x 15 = 7030: %s"
+          % (rows and rows[0]))
+    check(not any(r[0] == "115429" for r in rows), "the merged number listed once, as 115428")
+    notes = b.text("main")
+    check("ABF-96" not in notes and "0000-00" not in notes, "the EBU club's own period words")
+    b.go(u + "/player/abf/1003")
+    hrefs = b.js("return Array.from(document.querySelectorAll('main a'), a => a.getAttribute('href'));")
+    check(not any(h.startswith("/batch/") for h in hrefs) and
+          any(h.startswith("/event/abf/") for h in hrefs),
+          "recent awards link to public event pages, never /batch/")
+    for width in (1280, 420):
+        b.viewport(width)
+        for name, path in (("ebu-player", "/player/ebu/115425"),
+                           ("ebu-merged", "/player/ebu/115429"),
+                           ("ebu-club", "/club/ebu/202131")):
+            page_checks(b, u, name, path, width)
+
+
 def txt(b, css):
     """The element's text, None when there is none (the check then fails)."""
     try:
@@ -173,7 +244,7 @@ def glance(b, u):
     os.makedirs(os.path.join(WORK, "screenshots"), exist_ok=True)
     b.viewport(1280)
     # the search: "Surname, First" from the form, and accents ignored
-    b.go(u + "/")
+    b.go(u + "/?body=abf")
     b.type("#q", "Bell, Ava")
     b.click("form[role=search] button[type=submit]")
     wait_for(lambda: "/players?" in b.url(), "the search results")
@@ -195,7 +266,7 @@ def glance(b, u):
                "return g && [g.dataset.rank, g.dataset.total];")
     check(nxt == ["Local Master", "15"], "the next rank's threshold highlighted: %s" % nxt)
     # the event's title: name, date, club
-    b.go(u + "/events")
+    b.go(u + "/events?body=abf")
     b.js("document.querySelector('main table tbody td a').click();")
     wait_for(lambda: "/event/abf/" in b.url(), "an event page")
     check(b.title().endswith(", Harbourside Bridge Club · bridgemp") and "2025-" in b.title(),
