@@ -14,6 +14,7 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/shared/csv.h"
+#include "ledger/intake/event_identity.h"
 #include "ledger/intake/event_key.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/intake/line_index.h"
@@ -194,7 +195,9 @@ static bmp_status event_record(const bmp_pipeline *p, const char *name, bool str
         ls->club = own(ls, ev->organiser); /* USEBIO CLUB_ID_NUMBER, JSON organiser */
         if (!(ls->event_key = ledger_event_key(ev, ev->organiser)))
             ls->oom = true;
-        st = event_lines(name, ev, bmp_pipeline_awards(p), strict, ls, probs, err);
+        st = ledger_event_print(ls->body, ev, ls->event_print, err);
+        if (!st)
+            st = event_lines(name, ev, bmp_pipeline_awards(p), strict, ls, probs, err);
         if (ls->source == BMP_BATCH_USEBIO_MP) {
             for (size_t i = 0; i < ls->n; i++)
                 ls->v[i].rule = file_rule(ls->body);
