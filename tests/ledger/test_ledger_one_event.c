@@ -345,6 +345,14 @@ static void abf_cosmetics_refused(void **state)
     refused_as_batch1(&t, org, strlen(org), "org.json", SAME_AWARDS);
     bmp_error e = {0};
     assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    /* said to replace batch 1, the club's renamed file is its correction */
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074", .replaces = 1,
+                                .reason = "the event's name"};
+    assert_int_equal(bmp_ledger_import_memory(t.l, padded, strlen(padded), "padded.json", &o, &id,
+                                              NULL, &e), BMP_OK);
+    assert_int_equal(id, 2);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
     free(org);
     free(renumbered);
     free(noisy);

@@ -301,48 +301,67 @@ static bmp_status collect(bmp_ledger *l, ledger_stmt *st, cands *c, bmp_status r
     return rc;
 }
 
-/* Batches that credit the probe (the largest line's player) with the same
- * total of its point type as the new lines, of the same date when both
- * have one (a credit file has none: any date; ruling OE-5). */
-static bmp_status award_candidates(bmp_ledger *l, const ledger_body *b, int64_t replaces,
-                                   const char *date, const bmp_ledger_line *lines, size_t n,
-                                   cands *c, bmp_error *err)
+/* The probe: the largest line's player (normalised) and point type, and
+ * the lines' total of that type. */
+typedef struct probe_line {
+    char num[24], type[16];
+    bmp_points total;
+} probe_line;
+
+static void probe_of(const ledger_body *b, const bmp_ledger_line *lines, size_t n,
+                     probe_line *pr)
 {
     size_t p = 0;
     for (size_t i = 1; i < n; i++)
         if (lines[i].points > lines[p].points)
             p = i;
-    char num[24], type[16];
-    norm_number(b->code, lines[p].number, num, sizeof num);
-    snprintf(type, sizeof type, "%s", lines[p].point_type ? lines[p].point_type : "");
-    for (char *x = type; *x; x++)
+    norm_number(b->code, lines[p].number, pr->num, sizeof pr->num);
+    snprintf(pr->type, sizeof pr->type, "%s", lines[p].point_type ? lines[p].point_type : "");
+    for (char *x = pr->type; *x; x++)
         *x = (char)tolower((unsigned char)*x);
-    bmp_points total = 0;
+    pr->total = 0;
     for (size_t i = 0; i < n; i++)
-        if (lines[i].point_type && strcasecmp(lines[i].point_type, type) == 0)
-            total += lines[i].points;
+        if (lines[i].point_type && strcasecmp(lines[i].point_type, pr->type) == 0)
+            pr->total += lines[i].points;
+}
+
+/* A batch with a line (credited or held) for the player number given as
+ * parameter N (a placeholder, never a value). */
+#define HAS_PROBE(N)                                                                            \
+    "(b.id IN (SELECT j.batch_id FROM journal j JOIN player p ON p.id = j.player_id WHERE "    \
+    "p.body_id = ?1 AND p.number = ?" N ") OR b.id IN (SELECT h.batch_id FROM held h WHERE "   \
+    "h.number = ?" N "))"
+
+/* Batches that credit the probe with the same total of its point type as
+ * the new lines, of the same date when both have one (a credit file has
+ * none: any date; ruling OE-5). */
+static bmp_status award_candidates(bmp_ledger *l, const ledger_body *b, int64_t replaces,
+                                   const char *date, const probe_line *pr, cands *c,
+                                   bmp_error *err)
+{
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(
         l, &st, err,
         "SELECT b.id, b.state FROM batch b JOIN batch_total t ON t.batch_id = b.id AND "
-        "t.point_type = ?3 AND t.points = ?4 WHERE " LIVE_BATCH " AND (b.id IN (SELECT "
-        "j.batch_id FROM journal j JOIN player p ON p.id = j.player_id WHERE p.body_id = ?1 AND "
-        "p.number = ?5) OR b.id IN (SELECT h.batch_id FROM held h WHERE h.number = ?5)) "
-        "AND (?6 = '' OR b.event_date = '' OR b.event_date = ?6) ORDER BY b.id",
-        "iisiss", b->id, replaces, type, total, num, date ? date : "");
+        "t.point_type = ?3 AND t.points = ?4 WHERE " LIVE_BATCH " AND " HAS_PROBE("5")
+        " AND (?6 = '' OR b.event_date = '' OR b.event_date = ?6) ORDER BY b.id DESC",
+        "iisiss", b->id, replaces, pr->type, pr->total, pr->num, date ? date : "");
     return collect(l, st, c, rc, err);
 }
 
-/* Event batches of the same date that keep their event. */
+/* Event batches of the same date that keep their event and have a line
+ * for the probe's player (a winner is paid in either version of an
+ * event), the latest first. */
 static bmp_status event_candidates(bmp_ledger *l, const ledger_body *b, int64_t replaces,
-                                   const char *date, cands *c, bmp_error *err)
+                                   const char *date, const probe_line *pr, cands *c,
+                                   bmp_error *err)
 {
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT b.id, b.state FROM batch b WHERE " LIVE_BATCH
                              " AND b.event_date = ?3 AND b.id IN (SELECT batch_id FROM "
-                             "batch_event) ORDER BY b.id",
-                             "iis", b->id, replaces, date);
+                             "batch_event) AND " HAS_PROBE("4") " ORDER BY b.id DESC",
+                             "iiss", b->id, replaces, date, pr->num);
     return collect(l, st, c, rc, err);
 }
 
@@ -355,10 +374,14 @@ bmp_status ledger_identity_holder(bmp_ledger *l, const ledger_body *b, int64_t r
     how[0] = '\0';
     char mine[LEDGER_PRINT_HEX], theirs[LEDGER_PRINT_HEX];
     cands c;
-    bmp_status rc = n ? ledger_award_print(b->code, lines, n, mine, err) : BMP_OK;
-    if (!rc && n && mine[0])
-        rc = award_candidates(l, b, replaces, src->event_date, lines, n, &c, err);
-    for (size_t i = 0; !rc && n && mine[0] && i < c.n && !*holder; i++) {
+    if (!n)
+        return BMP_OK;
+    probe_line pr;
+    probe_of(b, lines, n, &pr);
+    bmp_status rc = ledger_award_print(b->code, lines, n, mine, err);
+    if (!rc && mine[0])
+        rc = award_candidates(l, b, replaces, src->event_date, &pr, &c, err);
+    for (size_t i = 0; !rc && mine[0] && i < c.n && !*holder; i++) {
         rc = batch_award_print(l, c.id[i], theirs, err);
         if (!rc && strcmp(mine, theirs) == 0) {
             *holder = c.id[i];
@@ -370,7 +393,7 @@ bmp_status ledger_identity_holder(bmp_ledger *l, const ledger_body *b, int64_t r
     const char *ep = src->event_print, *date = src->event_date;
     if (rc || *holder || !ep || !*ep || !date || !*date)
         return rc;
-    rc = event_candidates(l, b, replaces, date, &c, err);
+    rc = event_candidates(l, b, replaces, date, &pr, &c, err);
     for (size_t i = 0; !rc && i < c.n && !*holder; i++) {
         rc = batch_event_print(l, b, c.id[i], theirs, err);
         if (!rc && strcmp(ep, theirs) == 0) {
