@@ -454,8 +454,9 @@ static void abf_same_players_places_is_a_correction(void **state)
 }
 
 /* A club replaces only a batch of the same event: batch 1 (Monday) cannot
- * be "replaced" by another event of the club (the congress teams); the
- * body's secretary (no club) still may, with a reason. */
+ * be "replaced" by another event of the club (the next Monday: other
+ * places, another pair); the body's secretary (no club) still may, with a
+ * reason. */
 static void abf_club_replaces_only_same_event(void **state)
 {
     (void)state;
@@ -467,7 +468,8 @@ static void abf_club_replaces_only_same_event(void **state)
                           "\"place\": X,\n     \"score\": 54.92"); /* other places */
     char *c = replace_all(b, "\"place\": 2,\n     \"score\": 51.93",
                           "\"place\": 1,\n     \"score\": 51.93");
-    char *other = replace_all(c, "\"place\": X,", "\"place\": 2,");
+    char *d = replace_all(c, "\"place\": X,", "\"place\": 2,");
+    char *other = replace_all(d, "\"id\": \"1002\"", "\"id\": \"1042\""); /* a new pair */
     assert_string_not_equal(other, a);
     char *before = lt_dump(&t);
     bmp_error e = {0};
@@ -486,6 +488,7 @@ static void abf_club_replaces_only_same_event(void **state)
                                               NULL, &e), BMP_OK);
     assert_int_equal(id, 2);
     free(other);
+    free(d);
     free(c);
     free(b);
     free(a);

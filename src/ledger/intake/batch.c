@@ -715,8 +715,8 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
     size_t at = pp->count;
     if (!rc) {
         bmp_status r = ledger_refuse_same_event(l, b, o, src, lines, n, &same, pp, err);
-        if (r == BMP_EINVAL && pp->count == at && !dup) /* the same awards: a duplicate */
-            dup = same;
+        if (r == BMP_EINVAL && pp->count == at) /* the same awards: a duplicate, no */
+            same = (dup = dup ? dup : same, 0);  /* correction to offer (issue 45) */
         rc = go_on(pv, pp, at, r, err);
     }
     if (!rc)

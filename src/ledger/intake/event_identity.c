@@ -69,8 +69,10 @@ static int cmp_asum(const void *a, const void *b)
     return c ? c : strcmp(x->type, y->type);
 }
 
-/* Sorted, summed per player and type, zero sums left out, hashed. */
-static bmp_status asums_print(asums *s, char hex[LEDGER_PRINT_HEX], bmp_error *err)
+/* Sorted, summed per player and type, zero sums left out, hashed; without
+ * amounts, who is credited in which point type only. */
+static bmp_status asums_print(asums *s, bool amounts, char hex[LEDGER_PRINT_HEX],
+                              bmp_error *err)
 {
     hex[0] = '\0';
     if (s->n)
@@ -83,10 +85,11 @@ static bmp_status asums_print(asums *s, char hex[LEDGER_PRINT_HEX], bmp_error *e
         bmp_points sum = 0;
         for (k = i; k < s->n && !cmp_asum(&s->v[i], &s->v[k]); k++)
             sum += s->v[k].pts;
-        if (sum) {
+        if (sum && amounts)
             core_buf_printf(&b, "%s|%s|%lld\n", s->v[i].number, s->v[i].type, (long long)sum);
-            any++;
-        }
+        else if (sum)
+            core_buf_printf(&b, "%s|%s\n", s->v[i].number, s->v[i].type);
+        any += sum != 0;
     }
     bool failed = b.failed;
     if (!failed && any)
@@ -101,8 +104,8 @@ static void norm_number(const char *body, const char *in, char *out, size_t size
         snprintf(out, size, "%s", in ? in : "");
 }
 
-bmp_status ledger_award_print(const char *body, const bmp_ledger_line *lines, size_t n,
-                              char hex[LEDGER_PRINT_HEX], bmp_error *err)
+static bmp_status lines_print(const char *body, const bmp_ledger_line *lines, size_t n,
+                              bool amounts, char hex[LEDGER_PRINT_HEX], bmp_error *err)
 {
     asums s = {0};
     bmp_status rc = BMP_OK;
@@ -113,14 +116,20 @@ bmp_status ledger_award_print(const char *body, const bmp_ledger_line *lines, si
             rc = bmp_error_oom(err);
     }
     if (!rc)
-        rc = asums_print(&s, hex, err);
+        rc = asums_print(&s, amounts, hex, err);
     free(s.v);
     return rc;
 }
 
+bmp_status ledger_award_print(const char *body, const bmp_ledger_line *lines, size_t n,
+                              char hex[LEDGER_PRINT_HEX], bmp_error *err)
+{
+    return lines_print(body, lines, n, true, hex, err);
+}
+
 /* A batch's lines, credited and held, as they were written. */
-static bmp_status batch_award_print(bmp_ledger *l, int64_t batch, char hex[LEDGER_PRINT_HEX],
-                                    bmp_error *err)
+static bmp_status batch_print(bmp_ledger *l, int64_t batch, bool amounts,
+                              char hex[LEDGER_PRINT_HEX], bmp_error *err)
 {
     ledger_stmt *st = NULL;
     asums s = {0};
@@ -138,7 +147,7 @@ static bmp_status batch_award_print(bmp_ledger *l, int64_t batch, char hex[LEDGE
     }
     lq_finalize(l, st);
     if (!rc)
-        rc = asums_print(&s, hex, err);
+        rc = asums_print(&s, amounts, hex, err);
     free(s.v);
     return rc;
 }
@@ -382,7 +391,7 @@ bmp_status ledger_identity_holder(bmp_ledger *l, const ledger_body *b, int64_t r
     if (!rc && mine[0])
         rc = award_candidates(l, b, replaces, src->event_date, &pr, &c, err);
     for (size_t i = 0; !rc && mine[0] && i < c.n && !*holder; i++) {
-        rc = batch_award_print(l, c.id[i], theirs, err);
+        rc = batch_print(l, c.id[i], true, theirs, err);
         if (!rc && strcmp(mine, theirs) == 0) {
             *holder = c.id[i];
             snprintf(state, 16, "%s", c.state[i]);
@@ -423,11 +432,11 @@ bmp_status ledger_identity_same(bmp_ledger *l, const ledger_body *b, int64_t old
         rc = batch_event_print(l, b, old, theirs, err);
         *same = !rc && strcmp(src->event_print, theirs) == 0;
     }
-    if (!rc && !*same && n)
-        rc = ledger_award_print(b->code, lines, n, mine, err);
-    if (!rc && !*same && n && mine[0]) {
-        rc = batch_award_print(l, old, theirs, err);
-        *same = !rc && strcmp(mine, theirs) == 0;
+    for (int amounts = 1; amounts >= 0 && !rc && !*same && n; amounts--) {
+        rc = lines_print(b->code, lines, n, amounts, mine, err);
+        if (!rc && mine[0])
+            rc = batch_print(l, old, amounts, theirs, err);
+        *same = !rc && mine[0] && strcmp(mine, theirs) == 0;
     }
     return rc;
 }

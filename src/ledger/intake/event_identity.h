@@ -33,7 +33,9 @@ bmp_status ledger_identity_holder(bmp_ledger *l, const ledger_body *b, int64_t r
                                   bmp_error *err);
 
 /* Is batch `old` the same event as this import: the same event key, the
- * same event fingerprint or the same award lines?  (A club's replaces=.) */
+ * same event fingerprint, the same award lines, or the same players
+ * credited in the same point types (a corrected credit file carries
+ * nothing else)?  (A club's replaces=.) */
 bmp_status ledger_identity_same(bmp_ledger *l, const ledger_body *b, int64_t old,
                                 const ledger_batch_src *src, const bmp_ledger_line *lines,
                                 size_t n, bool *same, bmp_error *err);

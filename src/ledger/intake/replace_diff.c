@@ -216,8 +216,8 @@ bmp_status ledger_refuse_same_event(bmp_ledger *l, const ledger_body *b,
 
 /* A club's import replaces only that club's batches (a club token must
  * not reject another club's results), and only a batch of the same event:
- * the same key, players and places, or award lines (issue 45; ruling
- * OE-7).  The body's secretary (no club) may replace any with a reason. */
+ * the same key, players and places, award lines, or players credited
+ * (issue 45; ruling OE-7).  The body's secretary (no club) may replace any with a reason. */
 bmp_status ledger_replace_allowed(bmp_ledger *l, const ledger_body *b,
                                   const bmp_ledger_import_opts *o, const ledger_batch_src *src,
                                   const bmp_ledger_line *lines, size_t n, bmp_error *err)
@@ -246,8 +246,8 @@ bmp_status ledger_replace_allowed(bmp_ledger *l, const ledger_body *b,
     if (!rc && !same)
         rc = bmp_error_set(err, BMP_EINVAL,
                            "%s: batch %lld is another event (not its event key, players and "
-                           "places, or award lines): a club replaces only a batch of the same "
-                           "event; the body's secretary may replace it", file,
+                           "places, award lines, or players credited): a club replaces only a "
+                           "batch of the same event; the body's secretary may replace it", file,
                            (long long)o->replaces);
     return rc;
 }

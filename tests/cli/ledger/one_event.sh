@@ -92,7 +92,7 @@ sed -e 's/Club Monday Pairs/Monday/' -e 's/^   "id": "/   "id": "9/' $AB > "$W/r
 sed -n '1!G;h;$p' "$W/monday.grn" > "$W/reversed.grn"
 "$BIN" award $AB --format usebio -o "$W/abf.xml" || fails=$((fails + 1))
 sed 's|<TITLE>[^<]*</TITLE>|<TITLE>Another Title</TITLE>|' "$W/abf.xml" > "$W/retitled.xml"
-sed -e 's/"date": "2025-08-04"/"date": "2025-08-11"/' -e 's/"grade": "E"/"grade": "D"/' $AB \
+sed -e 's/"date": "2025-08-04"/"date": "2025-08-11"/' -e 's/"grade": "E"/"grade": "D"/' -e 's/"id": "1002"/"id": "1042"/' $AB \
     > "$W/next.json"
 step 0 "" $L club add --body abf --number 2074 --name Harbourside
 step 0 "club-pairs.json: batch 6 provisional" $L import $AB --club 2074

@@ -370,7 +370,7 @@ refused 409 'padded.json: already imported: batch 9 \(provisional\) holds the sa
 refused 409 'monday.grn: already imported: batch 9 \(provisional\) holds the same event' \
     -X POST --data-binary @"$W/monday.grn" -H "Authorization: Bearer $CLUB" \
     "$U/api/v1/batches?filename=monday.grn"
-sed 's/"grade": "E"/"grade": "D"/' examples/abf/club-pairs.json > "$W/grade-d.json"
+sed -e 's/"grade": "E"/"grade": "D"/' -e 's/"id": "1002"/"id": "1042"/' examples/abf/club-pairs.json > "$W/grade-d.json"
 refused 400 'batch 7 is another event .*a club replaces only a batch of the same event' -X POST \
     --data-binary @"$W/grade-d.json" -H "Authorization: Bearer $CLUB" \
     "$U/api/v1/batches?filename=grade-d.json&replaces=7&reason=mine"
