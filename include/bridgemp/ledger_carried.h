@@ -45,6 +45,14 @@ bmp_status bmp_ledger_batch_differences(bmp_ledger *l, int64_t batch, bmp_table 
 bmp_status bmp_ledger_accept_carried(bmp_ledger *l, int64_t batch, const char *reason,
                                      bmp_error *err);
 
+/* Why batch's carried points were not compared with the engine's award
+ * (issue 45): "carried points not checked: no grade in the file (give
+ * --grade)", or the engine's reason, or that it awards nothing from what
+ * the file lists; "" for a batch whose carried points were compared or
+ * that carries none.  ENOTFOUND for no such batch. */
+bmp_status bmp_ledger_batch_carried_unchecked(bmp_ledger *l, int64_t batch, char *why,
+                                              size_t size, bmp_error *err);
+
 #ifdef __cplusplus
 }
 #endif

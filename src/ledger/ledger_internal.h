@@ -121,6 +121,7 @@ typedef struct ledger_batch_src {
     bmp_batch_source source;
     const char *file, *hash, *event, *event_date, *checksum, *event_json;
     const char *event_key; /* who ran which event when (event_key.c; may be NULL) */
+    const char *event_print; /* the event's fingerprint (event_identity.c; may be NULL) */
     const struct ledger_carried *carried; /* a hold and its differences, or NULL (carried.h) */
     struct ledger_preview *preview; /* a dry run: every check, nothing written (preview.h) */
     const char *const *hold; /* issue 43: hold[i] (i < nhold, may be NULL) holds line i for */

@@ -418,6 +418,147 @@ static void abf_held_points_released_on_renewal(void **state)
     lt_done(&t);
 }
 
+/* Issue 45 finding 6: a credit file repeating a player in one colour (100
+ * lines of 9999.99 gold to one number were accepted) is refused naming
+ * each repeat and the line it repeats; one player's red and green on one
+ * .rag line are two colours, not a repeat. */
+static void abf_credit_repeat_refused(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    char *before = lt_dump(&t);
+    char buf[1500] = "";
+    for (int i = 0; i < 100; i++)
+        strcat(buf, "0001002999999\n");
+    bmp_problems p = {0};
+    bmp_error e = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o};
+    assert_int_equal(bmp_ledger_import(t.l, lt_file(&t, "gold.gld", buf), &o, &id, &p, &e),
+                     BMP_EINVAL);
+    assert_int_equal(id, 0);
+    assert_int_equal(p.count, 99);
+    lt_has(&p, "gold.gld:2: player 0001002 credited gold again (line 1): a credit file credits "
+               "a player once per colour (App. D)");
+    lt_has(&p, "gold.gld:100: player 0001002 credited gold again (line 99)");
+    bmp_problems_free(&p);
+    const char *two = lt_file(&t, "club.grn", "0001002000030\n0001004000021\n0001002000030\n");
+    assert_int_equal(bmp_ledger_import(t.l, two, &o, &id, &p, &e), BMP_EINVAL);
+    assert_int_equal(p.count, 1);
+    lt_has(&p, "club.grn:3: player 0001002 credited green again (line 1)");
+    bmp_problems_free(&p);
+    lt_unchanged(&t, before);
+    const char *rag = lt_file(&t, "club.rag", "0001002000042000005\n0001004000000000145\n");
+    assert_int_equal(bmp_ledger_import(t.l, rag, &o, &id, &p, &e), BMP_OK);
+    assert_int_equal(id, 1);
+    lt_done(&t);
+}
+
+/* Issue 45 finding 6: an adjustment row's fields are what its header says.
+ * A decimal comma (1,50) made the points 1 and the event "50"; extra
+ * fields were cut and missing ones padded, a stray quote passed.  Each is
+ * refused naming its line; nothing written. */
+static void adjustment_csv_strict(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    char *before = lt_dump(&t);
+    bmp_problems p = {0};
+    bmp_error e = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    const char *csv = lt_file(&t, "adj.csv", "number,point_type,points,event,reason\n"
+                                             "1002,green,1,50,Club night 5 May,scoring error\n"
+                                             "1003,green,1.00,Club night,x,extra\n"
+                                             "1004,green,1.00,Club night\n"
+                                             "1005,green,0.50,Club night,fine\n");
+    assert_int_equal(bmp_ledger_import(t.l, csv, &o, &id, &p, &e), BMP_EINVAL);
+    assert_int_equal(id, 0);
+    assert_int_equal(p.count, 3);
+    lt_has(&p, "adj.csv:2: 6 fields, the header has 5 (points take a decimal point, 1.50; "
+               "quote a field holding a comma)");
+    lt_has(&p, "adj.csv:3: 6 fields, the header has 5");
+    lt_has(&p, "adj.csv:4: 4 fields, the header has 5");
+    bmp_problems_free(&p);
+    csv = lt_file(&t, "adj.csv", "number,point_type,points,event,reason\n"
+                                 "1002,green,1.00,Club \"night\",x\n"
+                                 "1003,green,1.00,\"Club night\"x,y\n");
+    assert_int_equal(bmp_ledger_import(t.l, csv, &o, &id, &p, &e), BMP_EINVAL);
+    lt_has(&p, "adj.csv:2: a stray quote: quote a whole field (\"...\"), a quote inside it "
+               "doubled (\"\")");
+    bmp_problems_free(&p);
+    csv = lt_file(&t, "adj.csv", "number,point_type,points,event,reason\n"
+                                 "1003,green,1.00,\"Club night\"x,y\n");
+    assert_int_equal(bmp_ledger_import(t.l, csv, &o, &id, &p, &e), BMP_EINVAL);
+    lt_has(&p, "adj.csv:2: a stray quote");
+    bmp_problems_free(&p);
+    lt_unchanged(&t, before);
+    /* quoted as RFC 4180 says: a comma and a doubled quote inside a field */
+    csv = lt_file(&t, "adj.csv", "number,point_type,points,event,reason\n"
+                                 "1002,green,1.50,\"Club night, 5 May\",\"the \"\"late\"\" "
+                                 "board\"\n");
+    assert_int_equal(bmp_ledger_import(t.l, csv, &o, &id, &p, &e), BMP_OK);
+    assert_int_equal(id, 1);
+    lt_done(&t);
+}
+
+/* examples/abf/club-pairs.json (20 pairs, 10 tables) claiming `tables`. */
+static const char *pairs_claiming(lt *t, const char *tables)
+{
+    char *s = bmp_test_slurp(BMP_SOURCE_DIR "/examples/abf/club-pairs.json", NULL);
+    char *at = strstr(s, "\"tables\": 10,");
+    assert_non_null(at);
+    size_t n = strlen(s) + 32;
+    char *out = malloc(n);
+    assert_non_null(out);
+    snprintf(out, n, "%.*s\"tables\": %s,%s", (int)(at - s), s, tables,
+             at + strlen("\"tables\": 10,"));
+    const char *path = lt_file(t, "claim.json", out);
+    free(out);
+    free(s);
+    return path;
+}
+
+/* Issue 45 finding 6: "tables": 100000 over 20 pairs was believed (1.50
+ * green to the winners, not 0.30).  A claim is checked against the
+ * contestants listed (ruling L-45-2): fewer tables than the pairs need, a
+ * field that pays places the file does not list, or more than the whole
+ * field a file lists (down to pairs who earn nothing) are refused; the
+ * event's own 10 tables import.  (An EBU club night listing only its six
+ * placed pairs of 7 tables still imports: test_ledger_one_event.) */
+static void tables_claim_checked(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    char *before = lt_dump(&t);
+    bmp_error e = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    assert_int_equal(bmp_ledger_import(t.l, pairs_claiming(&t, "100000"), &o, &id, NULL, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "claim.json: 100000 tables claimed, but the file lists 20 "
+                                  "contestants and a field of 100000 tables pays place 11 NS, "
+                                  "which it does not list"));
+    assert_int_equal(bmp_ledger_import(t.l, pairs_claiming(&t, "5"), &o, &id, NULL, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "claim.json: 5 tables claimed, but the file lists 20 pairs: "
+                                  "at least 10 tables"));
+    assert_int_equal(bmp_ledger_import(t.l, pairs_claiming(&t, "11"), &o, &id, NULL, &e),
+                     BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "claim.json: 11 tables claimed, but the file lists its whole "
+                                  "field (contestants who earn nothing included): 20 pairs, 10 "
+                                  "tables"));
+    lt_unchanged(&t, before);
+    bmp_problems p = {0};
+    make_1006_active(&t);
+    assert_int_equal(bmp_ledger_import(t.l, pairs_claiming(&t, "10"), &o, &id, &p, &e), BMP_OK);
+    bmp_problems_free(&p);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -432,6 +573,9 @@ int main(void)
         cmocka_unit_test(lifecycle_and_correction),
         cmocka_unit_test(corrected_resubmission_replaces),
         cmocka_unit_test(abf_held_points_released_on_renewal),
+        cmocka_unit_test(abf_credit_repeat_refused),
+        cmocka_unit_test(adjustment_csv_strict),
+        cmocka_unit_test(tables_claim_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

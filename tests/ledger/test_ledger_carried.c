@@ -377,9 +377,61 @@ static void database_refuses_magnitudes(void **state)
     lt_done(&t);
 }
 
+/* The value of the batch section's row `field` ("" when absent). */
+static const char *header_field(const bmp_ledger_sections *s, const char *field)
+{
+    const bmp_table *h = bmp_ledger_section(s, "batch");
+    assert_non_null(h);
+    for (size_t r = 0; r < h->nrows; r++)
+        if (strcmp(lt_cell(h, r, "field"), field) == 0)
+            return lt_cell(h, r, "value");
+    return "";
+}
+
+/* Issue 45 finding 6: a USEBIO file carrying MASTER_POINTS without its
+ * grade (ABF 1.5.1) cannot be awarded, so its carried points were not
+ * compared, and nothing said so.  The batch is imported as before (not
+ * held), and `batch show` (and the import, which reads the same) says
+ * "carried points not checked: no grade in the file"; given the grade,
+ * the points are compared and nothing is said. */
+static void carried_unchecked_said(void **state)
+{
+    (void)state;
+    lt t;
+    abf_ledger(&t);
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    assert_int_equal(bmp_ledger_import(t.l, usebio_edited(&t, "nograde.xml", NULL, NULL), &o,
+                                       &id, &p, &e), BMP_OK);
+    char why[600];
+    assert_int_equal(bmp_ledger_batch_carried_unchecked(t.l, id, why, sizeof why, &e), BMP_OK);
+    assert_string_equal(why, "carried points not checked: no grade in the file (give --grade)");
+    bmp_ledger_sections s;
+    assert_int_equal(bmp_ledger_batch_show(t.l, id, &s, &e), BMP_OK);
+    assert_string_equal(header_field(&s, "carried_check"), why);
+    bmp_ledger_sections_free(&s);
+    bool held = true;
+    assert_int_equal(bmp_ledger_batch_hold(t.l, id, &held, NULL, NULL, 0, &e), BMP_OK);
+    assert_false(held);
+    assert_int_equal(bmp_ledger_batch_carried_unchecked(t.l, 99, why, sizeof why, &e),
+                     BMP_ENOTFOUND);
+    lt_done(&t);
+    abf_ledger(&t);
+    id = import_graded(&t, usebio_edited(&t, "graded.xml", NULL, NULL), BMP_OK, &p, &e);
+    assert_int_equal(bmp_ledger_batch_carried_unchecked(t.l, id, why, sizeof why, &e), BMP_OK);
+    assert_string_equal(why, "");
+    assert_int_equal(bmp_ledger_batch_show(t.l, id, &s, &e), BMP_OK);
+    assert_string_equal(header_field(&s, "carried_check"), "");
+    bmp_ledger_sections_free(&s);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(carried_unchecked_said),
         cmocka_unit_test(carried_as_computed_not_held),
         cmocka_unit_test(usebio_carried_differs_held),
         cmocka_unit_test(usebio_gold_at_club_night_held),

@@ -116,7 +116,7 @@ static char *export_of(const char *path, bmp_pipeline_format f, size_t *len)
     char *out = NULL;
     assert_int_equal(bmp_pipeline_new(&p, &e), BMP_OK);
     assert_int_equal(bmp_pipeline_read_file(p, path, &e), BMP_OK);
-    if (f == BMP_PIPE_USEBIO)
+    if (f != BMP_PIPE_EVENT_JSON)
         assert_int_equal(bmp_pipeline_award(p, &e), BMP_OK);
     assert_int_equal(bmp_pipeline_write_buffer(p, f, &out, len, &e), BMP_OK);
     bmp_pipeline_free(p);
@@ -248,6 +248,254 @@ static void player_twice_refused(void **state)
     lt_done(&t);
 }
 
+/* ---- issue 45 item 2: one event posts once, in any form ------------------ */
+
+#define ABF_PAIRS EX "abf/club-pairs.json"
+
+/* s with every `from` replaced by `to` (malloc'd). */
+static char *replace_all(const char *s, const char *from, const char *to)
+{
+    size_t n = 0, fl = strlen(from), tl = strlen(to);
+    for (const char *p = s; (p = strstr(p, from)); p += fl)
+        n++;
+    char *out = malloc(strlen(s) + n * (tl > fl ? tl - fl : 0) + 1), *o = out;
+    assert_non_null(out);
+    for (const char *p = s, *q; ; p = q + fl) {
+        q = strstr(p, from);
+        size_t k = q ? (size_t)(q - p) : strlen(p);
+        memcpy(o, p, k);
+        o += k;
+        if (!q)
+            break;
+        memcpy(o, to, tl);
+        o += tl;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* An ABF ledger with club 2074 and players 1002..1041 (club-pairs.json's)
+ * registered, and club-pairs.json imported by club 2074 as batch 1. */
+static void abf_pairs_imported(lt *t)
+{
+    lt_new(t);
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_clubs(t->l, "abf", lt_file(t, "c.csv", LT_ABF_CLUBS), &n,
+                                             NULL, &e), BMP_OK);
+    char csv[4096] = "number,name,status,home_club,alternates\n";
+    for (int i = 2; i <= 41; i++)
+        snprintf(csv + strlen(csv), sizeof csv - strlen(csv), "%d,Player %d,Active,2074,\n",
+                 1000 + i, i);
+    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "p.csv", csv), &n, NULL,
+                                               &e), BMP_OK);
+    assert_int_equal(n, 40);
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074"};
+    if (bmp_ledger_import(t->l, ABF_PAIRS, &o, &id, NULL, &e))
+        fail_msg("%s", e.msg);
+    assert_int_equal(id, 1);
+}
+
+/* The bytes `doc` imported by club 2074 as `name` are refused as batch 1's
+ * event, nothing written; the message contains want. */
+static void refused_as_batch1(lt *t, const char *doc, size_t len, const char *name,
+                              const char *want)
+{
+    char *before = lt_dump(t);
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074"};
+    bmp_status st = bmp_ledger_import_memory(t->l, doc, len, name, &o, &id, &p, &e);
+    if (st != BMP_EINVAL || !strstr(e.msg, want)) {
+        for (size_t i = 0; i < p.count; i++)
+            fprintf(stderr, "  problem: %s\n", p.msgs[i]);
+        fail_msg("%s: status %d, \"%s\"; wanted \"%s\"", name, (int)st, e.msg, want);
+    }
+    assert_int_equal(id, 0);
+    bmp_problems_free(&p);
+    lt_unchanged(t, before);
+}
+
+#define SAME_AWARDS "already imported: batch 1 (provisional) holds the same event (the same " \
+                    "award lines"
+
+/* Issue 45 finding 2: renamed with numbers zero-padded, scores off by
+ * 0.001, contestants renumbered, an organiser's id added: each the same
+ * award lines as batch 1, refused naming it. */
+static void abf_cosmetics_refused(void **state)
+{
+    (void)state;
+    lt t;
+    abf_pairs_imported(&t);
+    char *src = bmp_test_slurp(ABF_PAIRS, NULL);
+    char *a = replace_all(src, "Club Monday Pairs", "Monday Club Pairs (corrected)");
+    char *padded = replace_all(a, "\"id\": \"10", "\"id\": \"00010");
+    refused_as_batch1(&t, padded, strlen(padded), "padded.json", SAME_AWARDS);
+    char *b = replace_all(a, "\"score\": 54.92", "\"score\": 54.921");
+    char *noisy = replace_all(b, "\"score\": 62.64", "\"score\": 62.639");
+    refused_as_batch1(&t, noisy, strlen(noisy), "noisy.json", SAME_AWARDS);
+    char *renumbered = replace_all(a, "\n   \"id\": \"", "\n   \"id\": \"9");
+    assert_non_null(strstr(renumbered, "\"id\": \"920\""));
+    refused_as_batch1(&t, renumbered, strlen(renumbered), "renumbered.json", SAME_AWARDS);
+    char *org = replace_all(src, "\"date\": \"2025-08-04\",",
+                            "\"date\": \"2025-08-04\", \"organiser\": \"2074\", "
+                            "\"event_id\": \"MON-0804\",");
+    refused_as_batch1(&t, org, strlen(org), "org.json", SAME_AWARDS);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    /* said to replace batch 1, the club's renamed file is its correction */
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074", .replaces = 1,
+                                .reason = "the event's name"};
+    assert_int_equal(bmp_ledger_import_memory(t.l, padded, strlen(padded), "padded.json", &o, &id,
+                                              NULL, &e), BMP_OK);
+    assert_int_equal(id, 2);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    free(org);
+    free(renumbered);
+    free(noisy);
+    free(b);
+    free(padded);
+    free(a);
+    free(src);
+    lt_done(&t);
+}
+
+/* s's lines in reverse order (malloc'd). */
+static char *lines_reversed(const char *s)
+{
+    size_t n = strlen(s);
+    char *out = malloc(n + 2), *o = out;
+    assert_non_null(out);
+    size_t end = n;
+    while (end > 0) {
+        size_t stop = end;
+        if (s[stop - 1] == '\n')
+            stop--;
+        size_t start = stop;
+        while (start > 0 && s[start - 1] != '\n')
+            start--;
+        memcpy(o, s + start, stop - start);
+        o += stop - start;
+        *o++ = '\n';
+        end = start;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* The event's own ABF credit file (award --format abf-green), as written
+ * and with its lines reversed, and its USEBIO export under another title:
+ * refused as batch 1's award lines. */
+static void abf_other_forms_refused(void **state)
+{
+    (void)state;
+    lt t;
+    abf_pairs_imported(&t);
+    size_t len = 0;
+    char *grn = export_of(ABF_PAIRS, BMP_PIPE_ABF_GREEN, &len);
+    assert_true(len > 13);
+    refused_as_batch1(&t, grn, len, "monday.grn", SAME_AWARDS);
+    char *rev = lines_reversed(grn);
+    assert_string_not_equal(rev, grn);
+    refused_as_batch1(&t, rev, strlen(rev), "monday-reversed.grn", SAME_AWARDS);
+    char *xml = export_of(ABF_PAIRS, BMP_PIPE_USEBIO, &len);
+    char *open = strstr(xml, "<TITLE>"), *close = open ? strstr(open, "</TITLE>") : NULL;
+    assert_non_null(close);
+    char *retitled = malloc(strlen(xml) + 32);
+    assert_non_null(retitled);
+    sprintf(retitled, "%.*s<TITLE>Another Title</TITLE>%s", (int)(open - xml), xml,
+            close + strlen("</TITLE>"));
+    refused_as_batch1(&t, retitled, strlen(retitled), "retitled.xml", SAME_AWARDS);
+    free(retitled);
+    free(xml);
+    free(rev);
+    free(grn);
+    lt_done(&t);
+}
+
+/* The same event (date, players, places) with another grade (D, not E:
+ * 0.40 green to the winners, not 0.30) under another name: the same event
+ * with other awards, refused with the difference unless it says what it
+ * replaces. */
+static void abf_same_players_places_is_a_correction(void **state)
+{
+    (void)state;
+    lt t;
+    abf_pairs_imported(&t);
+    char *src = bmp_test_slurp(ABF_PAIRS, NULL);
+    char *a = replace_all(src, "\"grade\": \"E\"", "\"grade\": \"D\"");
+    char *b = replace_all(a, "Club Monday Pairs", "Monday Pairs");
+    char *before = lt_dump(&t);
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074"};
+    assert_int_equal(bmp_ledger_import_memory(t.l, b, strlen(b), "claim.json", &o, &id, &p, &e),
+                     BMP_EINVAL);
+    lt_has(&p, "claim.json: the same event as batch 1 (provisional; the same date, players and "
+               "places, fingerprint ");
+    lt_has(&p, "with other awards: give --replaces 1 --reason R");
+    lt_has(&p, "player 0001002 green: 0.30 in batch 1, 0.40 in this file");
+    bmp_problems_free(&p);
+    lt_unchanged(&t, before);
+    /* the club replaces its own batch of this event */
+    o.replaces = 1;
+    o.reason = "grade D, not E";
+    assert_int_equal(bmp_ledger_import_memory(t.l, b, strlen(b), "claim.json", &o, &id, NULL,
+                                              &e), BMP_OK);
+    assert_int_equal(id, 2);
+    free(b);
+    free(a);
+    free(src);
+    lt_done(&t);
+}
+
+/* A club replaces only a batch of the same event: batch 1 (Monday) cannot
+ * be "replaced" by another event of the club (the next Monday: other
+ * places, another pair); the body's secretary (no club) still may, with a
+ * reason. */
+static void abf_club_replaces_only_same_event(void **state)
+{
+    (void)state;
+    lt t;
+    abf_pairs_imported(&t);
+    char *src = bmp_test_slurp(ABF_PAIRS, NULL);
+    char *a = replace_all(src, "2025-08-04", "2025-08-11"); /* next Monday, */
+    char *b = replace_all(a, "\"place\": 1,\n     \"score\": 54.92",
+                          "\"place\": X,\n     \"score\": 54.92"); /* other places */
+    char *c = replace_all(b, "\"place\": 2,\n     \"score\": 51.93",
+                          "\"place\": 1,\n     \"score\": 51.93");
+    char *d = replace_all(c, "\"place\": X,", "\"place\": 2,");
+    char *other = replace_all(d, "\"id\": \"1002\"", "\"id\": \"1042\""); /* a new pair */
+    assert_string_not_equal(other, a);
+    char *before = lt_dump(&t);
+    bmp_error e = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf", .club = "2074", .replaces = 1,
+                                .reason = "wrong file"};
+    bmp_problems p = {0};
+    assert_int_equal(bmp_ledger_import_memory(t.l, other, strlen(other), "next.json", &o, &id,
+                                              &p, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "next.json: batch 1 is another event"));
+    assert_non_null(strstr(e.msg, "a club replaces only a batch of the same event"));
+    bmp_problems_free(&p);
+    lt_unchanged(&t, before);
+    o.club = NULL; /* the secretary */
+    assert_int_equal(bmp_ledger_import_memory(t.l, other, strlen(other), "next.json", &o, &id,
+                                              NULL, &e), BMP_OK);
+    assert_int_equal(id, 2);
+    free(other);
+    free(d);
+    free(c);
+    free(b);
+    free(a);
+    free(src);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +504,10 @@ int main(void)
         cmocka_unit_test(usebio_export_same_event),
         cmocka_unit_test(converted_same_content),
         cmocka_unit_test(player_twice_refused),
+        cmocka_unit_test(abf_cosmetics_refused),
+        cmocka_unit_test(abf_other_forms_refused),
+        cmocka_unit_test(abf_same_players_places_is_a_correction),
+        cmocka_unit_test(abf_club_replaces_only_same_event),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -52,6 +52,8 @@ void ledger_print_imported(bmp_ledger *l, const char *file, int64_t id)
                "or reject it)\n", file, (long long)id, why, (long long)id);
     else
         printf("%s: batch %lld provisional\n", file, (long long)id);
+    if (!bmp_ledger_batch_carried_unchecked(l, id, why, sizeof why, NULL) && *why)
+        printf("%s: %s\n", file, why); /* a skipped check said aloud (issue 45) */
 }
 
 bool ledger_skip_held(bmp_ledger *l, int64_t id)

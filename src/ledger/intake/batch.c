@@ -711,12 +711,12 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
     bmp_status rc = go_on(pv, pp, pp->count, refuse_duplicate(l, b, file, src->hash, &dup, err),
                           err);
     if (!rc) /* one event, one batch (issue 26) */
-        rc = go_on(pv, pp, pp->count, ledger_replace_allowed(l, b, o, file, err), err);
+        rc = go_on(pv, pp, pp->count, ledger_replace_allowed(l, b, o, src, lines, n, err), err);
     size_t at = pp->count;
     if (!rc) {
         bmp_status r = ledger_refuse_same_event(l, b, o, src, lines, n, &same, pp, err);
-        if (r == BMP_EINVAL && pp->count == at && !dup) /* the same awards: a duplicate */
-            dup = same;
+        if (r == BMP_EINVAL && pp->count == at) /* the same awards: a duplicate, no */
+            same = (dup = dup ? dup : same, 0);  /* correction to offer (issue 45) */
         rc = go_on(pv, pp, at, r, err);
     }
     if (!rc)

@@ -42,7 +42,8 @@ static bmp_status import_memory(bmp_ledger *l, const void *data, size_t len, con
         ledger_batch_src src = {.source = ls.source, .file = path, .hash = ls.hash,
                                 .event = ls.event, .event_date = ls.event_date,
                                 .checksum = ls.checksum, .event_json = ls.event_json,
-                                .event_key = key, .carried = &ls.carried, .preview = pv,
+                                .event_key = key, .event_print = ls.event_print,
+                                .carried = &ls.carried, .preview = pv,
                                 .hold = ls.hold, .nhold = ls.nhold, .numbers = ls.numbers};
         if (!rc && ls.event_key && !key)
             rc = bmp_error_oom(err);

@@ -10,6 +10,7 @@
 
 #include "bridgemp/ledger_queue.h"
 #include "ledger/chain/chain.h"
+#include "ledger/intake/event_identity.h"
 #include "ledger/intake/event_key.h"
 #include "ledger/store/query.h"
 
@@ -153,17 +154,35 @@ static bool add_row(void *ctx, const cell *c, const char *a, const char *b)
            !bmp_table_cell(t, "%s", a) && !bmp_table_cell(t, "%s", b);
 }
 
+/* The live batch of the same event: by its key, else by what it credits
+ * or by its players and places (event_identity.c, issue 45); what says
+ * how it was found. */
+static bmp_status same_event_holder(bmp_ledger *l, const ledger_body *b,
+                                    const bmp_ledger_import_opts *o, const ledger_batch_src *src,
+                                    const bmp_ledger_line *lines, size_t n, int64_t *holder,
+                                    char state[16], char what[200], bmp_error *err)
+{
+    *holder = 0;
+    bmp_status rc = BMP_OK;
+    if (src->event_key && *src->event_key)
+        rc = key_holder(l, b->id, src->event_key, o->replaces, holder, state, err);
+    if (!rc && *holder) {
+        snprintf(what, 200, "%s", src->event_key);
+        return rc;
+    }
+    if (rc || src->source == BMP_BATCH_ADJUSTMENT)
+        return rc;
+    return ledger_identity_holder(l, b, o->replaces, src, lines, n, holder, state, what, err);
+}
+
 bmp_status ledger_refuse_same_event(bmp_ledger *l, const ledger_body *b,
                                     const bmp_ledger_import_opts *o, const ledger_batch_src *src,
                                     const bmp_ledger_line *lines, size_t n, int64_t *holder_out,
                                     bmp_problems *pp, bmp_error *err)
 {
-    *holder_out = 0;
-    if (!src->event_key || !*src->event_key)
-        return BMP_OK;
     int64_t holder = 0;
-    char state[16] = "";
-    bmp_status rc = key_holder(l, b->id, src->event_key, o->replaces, &holder, state, err);
+    char state[16] = "", what[200] = "";
+    bmp_status rc = same_event_holder(l, b, o, src, lines, n, &holder, state, what, err);
     *holder_out = holder;
     if (rc || !holder)
         return rc;
@@ -181,13 +200,12 @@ bmp_status ledger_refuse_same_event(bmp_ledger *l, const ledger_body *b,
     if (!rc && !diffs)
         rc = bmp_error_set(err, BMP_EINVAL,
                            "%s: already imported: batch %lld (%s) holds the same event (%s) "
-                           "with the same awards", src->file, (long long)holder, state,
-                           src->event_key);
+                           "with the same awards", src->file, (long long)holder, state, what);
     if (!rc) {
         size_t before = pp->count;
         problems_add(pp, "%s: the same event as batch %lld (%s; %s) with other awards: give "
                      "--replaces %lld --reason R to correct it; the differences:",
-                     src->file, (long long)holder, state, src->event_key, (long long)holder);
+                     src->file, (long long)holder, state, what, (long long)holder);
         for (size_t i = 0; i < d.count; i++)
             problems_add(pp, "%s", d.msgs[i]);
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
@@ -197,15 +215,18 @@ bmp_status ledger_refuse_same_event(bmp_ledger *l, const ledger_body *b,
 }
 
 /* A club's import replaces only that club's batches (a club token must
- * not reject another club's results). */
+ * not reject another club's results), and only a batch of the same event:
+ * the same key, players and places, award lines, or players credited
+ * (issue 45; ruling OE-7).  The body's secretary (no club) may replace any with a reason. */
 bmp_status ledger_replace_allowed(bmp_ledger *l, const ledger_body *b,
-                                  const bmp_ledger_import_opts *o, const char *file,
-                                  bmp_error *err)
+                                  const bmp_ledger_import_opts *o, const ledger_batch_src *src,
+                                  const bmp_ledger_line *lines, size_t n, bmp_error *err)
 {
+    const char *file = src->file;
     if (!o->replaces || !o->club || !*o->club)
         return BMP_OK;
     ledger_stmt *st = NULL;
-    bool row = false;
+    bool row = false, same = false;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT coalesce(c.number, '') FROM batch b LEFT JOIN club c ON "
                              "c.id = b.club_id WHERE b.id = ?1 AND b.body_id = ?2",
@@ -220,6 +241,14 @@ bmp_status ledger_replace_allowed(bmp_ledger *l, const ledger_body *b,
                            "%s: batch %lld is not club %s's: a club replaces only its own "
                            "results", file, (long long)o->replaces, o->club);
     lq_finalize(l, st);
+    if (!rc)
+        rc = ledger_identity_same(l, b, o->replaces, src, lines, n, &same, err);
+    if (!rc && !same)
+        rc = bmp_error_set(err, BMP_EINVAL,
+                           "%s: batch %lld is another event (not its event key, players and "
+                           "places, award lines, or players credited): a club replaces only a "
+                           "batch of the same event; the body's secretary may replace it", file,
+                           (long long)o->replaces);
     return rc;
 }
 

@@ -5,6 +5,7 @@
  * pipeline's (bridgemp/pipeline.h); only adjustments are the ledger's own. */
 #include <ctype.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -14,7 +15,9 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/shared/csv.h"
+#include "ledger/intake/event_identity.h"
 #include "ledger/intake/event_key.h"
+#include "ledger/intake/field_check.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/intake/line_index.h"
 #include "ledger/intake/sources.h"
@@ -194,9 +197,11 @@ static bmp_status event_record(const bmp_pipeline *p, const char *name, bool str
         ls->club = own(ls, ev->organiser); /* USEBIO CLUB_ID_NUMBER, JSON organiser */
         if (!(ls->event_key = ledger_event_key(ev, ev->organiser)))
             ls->oom = true;
-        st = event_lines(name, ev, bmp_pipeline_awards(p), strict, ls, probs, err);
+        st = ledger_event_print(ls->body, ev, ls->event_print, err);
+        if (!st)
+            st = event_lines(name, ev, bmp_pipeline_awards(p), strict, ls, probs, err);
         char sum[512]; /* "2 players without a valid EBU number (...): lines 41, 77" */
-        if (bmp_pipeline_numbers_summary(p, sum, sizeof sum))
+        if (!st && bmp_pipeline_numbers_summary(p, sum, sizeof sum))
             ls->numbers = keep(ls, sum);
         if (ls->source == BMP_BATCH_USEBIO_MP) {
             for (size_t i = 0; i < ls->n; i++)
@@ -239,6 +244,8 @@ static bmp_status event_source(bmp_pipeline *p, const char *name,
     } else if ((st = bmp_pipeline_award(p, err)) == BMP_EINVAL) {
         unprefix(err, name);
     }
+    if (!st && ls->source == BMP_BATCH_EVENT) /* issue 45: a field claimed is checked */
+        st = ledger_field_check(ev, bmp_pipeline_awards(p), name, err);
     if (!st)
         st = event_record(p, name, strict_numbers(o), ls, probs, err);
     if (!st && ls->source == BMP_BATCH_USEBIO_MP) /* issue 26: checked where it can be */
@@ -258,11 +265,51 @@ static void credit_problems(const bmp_pipeline *p, const char *name, bmp_problem
     }
 }
 
+typedef struct credit_key {
+    const char *number, *type;
+    size_t line;
+} credit_key;
+
+static int cmp_credit_key(const void *a, const void *b)
+{
+    const credit_key *x = a, *y = b;
+    int c = strcmp(x->number, y->number);
+    c = c ? c : strcmp(x->type, y->type);
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* A player credited twice with one colour (issue 45; ruling OE-8): each
+ * repeat a problem naming both lines.  The count of repeats; SIZE_MAX on
+ * no memory. */
+static size_t credit_repeats(const char *name, const ledger_lines *ls, bmp_problems *probs)
+{
+    credit_key *k = calloc(ls->n ? ls->n : 1, sizeof *k);
+    if (!k)
+        return SIZE_MAX;
+    for (size_t i = 0; i < ls->n; i++)
+        k[i] = (credit_key){ls->v[i].number, ls->v[i].point_type, ls->v[i].line};
+    qsort(k, ls->n, sizeof *k, cmp_credit_key);
+    size_t bad = 0;
+    for (size_t i = 1; i < ls->n; i++) {
+        const credit_key *a = &k[i - 1], *b = &k[i];
+        if (strcmp(a->number, b->number) || strcmp(a->type, b->type))
+            continue;
+        problems_add(probs, "%s:%zu: player %s credited %s again (line %zu): a credit file "
+                     "credits a player once per colour (App. D)", name, b->line, b->number,
+                     b->type, a->line);
+        bad++;
+    }
+    free(k);
+    return bad;
+}
+
 /* A credit file read by the pipeline: one line per award it carries (its
  * lines; a .rag line gives red, then green), and the ABF checksum, the sum
- * of ABF number x points (ecosystem.md §5). */
+ * of ABF number x points (ecosystem.md §5).  A player repeated in one
+ * colour is refused (credit_repeats). */
 static bmp_status credit_source(const bmp_pipeline *p, const char *name, const char *data,
-                                size_t len, ledger_lines *ls, bmp_error *err)
+                                size_t len, ledger_lines *ls, bmp_problems *probs,
+                                bmp_error *err)
 {
     const bmp_event *ev = bmp_pipeline_event(p);
     const bmp_awards *aw = bmp_pipeline_awards(p);
@@ -287,7 +334,8 @@ static bmp_status credit_source(const bmp_pipeline *p, const char *name, const c
     }
     snprintf(ls->checksum, sizeof ls->checksum, "%llu",
              (unsigned long long)(sum % 10000000000000000000ULL));
-    return BMP_OK;
+    size_t repeats = credit_repeats(name, ls, probs);
+    return repeats == SIZE_MAX ? bmp_error_oom(err) : repeats ? BMP_EINVAL : BMP_OK;
 }
 
 /* ---- the pipeline --------------------------------------------------------- */
@@ -354,7 +402,7 @@ static bmp_status read_pipeline(const char *data, size_t len, const char *name,
     if (!st && !credit)
         st = ledger_event_texts(bmp_pipeline_event(p), name, probs, err);
     if (!st)
-        st = credit ? credit_source(p, name, data, len, ls, err)
+        st = credit ? credit_source(p, name, data, len, ls, probs, err)
                     : event_source(p, name, o, ls, probs, err);
     if (!credit) /* the file's own lines, not the awards' indexes (issue 26) */
         ledger_lines_locate(ls->v, ls->n, data, len);
@@ -381,17 +429,29 @@ static bmp_status read_adjustments(const char *path, const char *data, size_t le
                              "%s:1: header: expected columns number,point_type,points,event,"
                              "reason[,name] (NZ-91)", path);
     }
+    size_t bad = 0;
     ls->source = BMP_BATCH_ADJUSTMENT;
     snprintf(ls->body, sizeof ls->body, "%s", o->body ? o->body : "");
     ledger_sha256_hex(data, len, ls->hash);
     ls->event = own(ls, path);
     ls->event_date = own(ls, "");
-    size_t bad = 0;
     const ledger_body_ops *ops = ledger_body_ops_of(ls->body);
     const char *rule = ops && ops->adjustment_rule ? ops->adjustment_rule : "adjustment";
+    if (c.stray) { /* issue 45: strict, as the line says */
+        problems_add(probs, "%s:%zu: a stray quote: quote a whole field (\"...\"), a quote "
+                     "inside it doubled (\"\")", path, c.stray);
+        bad++;
+    }
     for (size_t r = 1; r < c.nrows; r++) {
         size_t line = c.rows[r].line;
         bmp_points pts = 0;
+        if (c.rows[r].n != c.rows[0].n) { /* never cut nor padded: 1,50 is two fields */
+            problems_add(probs, "%s:%zu: %zu fields, the header has %zu (points take a decimal "
+                         "point, 1.50; quote a field holding a comma)", path, line, c.rows[r].n,
+                         c.rows[0].n);
+            bad++;
+            continue;
+        }
         if (!bmp_points_parse(lcsv_get(&c, r, cp), &pts) || pts == 0) {
             problems_add(probs, "%s:%zu: points: expected a non-zero change such as -1.25, got \"%s\"",
                          path, line, lcsv_get(&c, r, cp));

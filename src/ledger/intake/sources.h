@@ -20,6 +20,7 @@ typedef struct ledger_lines {
     char *event, *event_date, *club;
     char *event_json;       /* an event computed on import, as JSON (derivations) */
     char *event_key;        /* who ran which event when (event_key.c) */
+    char event_print[65];   /* its players and places (event_identity.c; issue 45) */
     char checksum[32];      /* ABF: sum of ABF number x points (ecosystem.md §5) */
     bool oom;               /* a string could not be kept: the whole read fails */
     ledger_carried carried; /* carried points against the engine's (issue 26) */

@@ -45,7 +45,7 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
     lcsv_row row = {0};
     core_buf field = {0};
     size_t line = 1, i = 0;
-    bool quoted = false, any = false;
+    bool quoted = false, any = false, closed = false;
     if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
         i = 3; /* UTF-8 byte order mark */
     row.line = 1;
@@ -69,6 +69,7 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
                 i++;
             } else if (c == '"') {
                 quoted = false;
+                closed = true;
             } else {
                 if (c == '\n')
                     line++;
@@ -77,7 +78,9 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
             }
             continue;
         }
-        if (c == '"' && field.len == 0) {
+        if (closed && c != ',' && c != '\n' && c != '\r' && !out->stray)
+            out->stray = line; /* "a"b: text after the closing quote */
+        if (c == '"' && field.len == 0 && !closed) {
             quoted = true;
             qline = line;
             any = true;
@@ -85,6 +88,7 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
             if (row_push(&row, &field))
                 goto oom;
             any = true;
+            closed = false;
         } else if (c == '\r' && i + 1 < len && data[i + 1] == '\n') {
             continue;
         } else if (c == '\n') {
@@ -102,12 +106,15 @@ bmp_status lcsv_parse(const char *data, size_t len, const char *source, lcsv *ou
             line++;
             row.line = line;
             any = false;
+            closed = false;
         } else {
             /* a run of plain characters appended at once (a quote inside
              * an unquoted field is a character, as above) */
             size_t j = i + 1;
             while (j < len && data[j] != ',' && data[j] != '\n' && data[j] != '\r')
                 j++;
+            if (!out->stray && memchr(data + i, '"', j - i))
+                out->stray = line;
             if (core_buf_append(&field, data + i, j - i))
                 goto oom;
             i = j - 1;

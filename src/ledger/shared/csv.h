@@ -15,6 +15,9 @@ typedef struct lcsv_row {
 typedef struct lcsv {
     lcsv_row *rows;   /* rows[0] is the header */
     size_t nrows, cap;
+    size_t stray;     /* the first line with a stray quote (one inside an unquoted
+                       * field, or text after a closing quote), 0: none; a strict
+                       * reader (adjustments, issue 45) refuses it */
 } lcsv;
 
 /* Parse bytes; an unterminated quote is EPARSE naming source and line. */

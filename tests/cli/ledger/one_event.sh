@@ -78,5 +78,30 @@ skipped 1 batch\\(es\\):
 batch 3: reversed by batch 4, replaced by batch 5: not charged \\(a corrected event is charged once, as its replacement\\)" \
     $L fees 2025-05 --body nzb --fees "$W/fees.csv"
 step 0 "ledger verified" $L verify
+# issue 45 item 2: one event posts once in any form.  Club 2074's Monday
+# pairs, then the same renamed with numbers zero-padded, with an
+# organiser's id, renumbered, its own credit file (as written and with the
+# lines reversed) and its USEBIO export under another title: each refused
+# naming batch 6; a club replaces only a batch of the same event
+AB=examples/abf/club-pairs.json
+sed -e 's/Club Monday Pairs/Monday Club Pairs/' -e 's/"id": "10/"id": "00010/' $AB > "$W/padded.json"
+sed 's/"date": "2025-08-04",/"date": "2025-08-04", "organiser": "2074", "event_id": "MON-0804",/' \
+    $AB > "$W/org.json"
+sed -e 's/Club Monday Pairs/Monday/' -e 's/^   "id": "/   "id": "9/' $AB > "$W/renumbered.json"
+"$BIN" award $AB --format abf-credit --output "$W/monday" || fails=$((fails + 1))
+sed -n '1!G;h;$p' "$W/monday.grn" > "$W/reversed.grn"
+"$BIN" award $AB --format usebio -o "$W/abf.xml" || fails=$((fails + 1))
+sed 's|<TITLE>[^<]*</TITLE>|<TITLE>Another Title</TITLE>|' "$W/abf.xml" > "$W/retitled.xml"
+sed -e 's/"date": "2025-08-04"/"date": "2025-08-11"/' -e 's/"grade": "E"/"grade": "D"/' -e 's/"id": "1002"/"id": "1042"/' $AB \
+    > "$W/next.json"
+step 0 "" $L club add --body abf --number 2074 --name Harbourside
+step 0 "club-pairs.json: batch 6 provisional" $L import $AB --club 2074
+for f in padded.json org.json renumbered.json monday.grn reversed.grn retitled.xml; do
+    refused 1 "$f: already imported: batch 6 \\(provisional\\) holds the same event \\(the same award lines" \
+        $L import "$W/$f" --club 2074 --body abf
+done
+refused 1 "next.json: batch 6 is another event .*a club replaces only a batch of the same event" \
+    $L import "$W/next.json" --club 2074 --replaces 6 --reason "wrong file"
+step 0 "ledger verified" $L verify
 echo "$fails failures"
 [ "$fails" = 0 ]

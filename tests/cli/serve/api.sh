@@ -362,6 +362,27 @@ req 200 '"reverses":5' -H "Authorization: Bearer $CLUB" "$U/api/v1/batches/8"
 refused 409 '"batch":9' -X POST --data-binary @"$W/club-pairs.xml" -H "Authorization: Bearer $CLUB" \
     "$U/api/v1/batches?filename=club-pairs.xml"
 $L verify | grep -q 'ledger verified' || fail "ledger verify after the replacement"
+# issue 45 item 2: the same event in other forms, uploaded with the club's
+# token, refused naming batch 9: renamed with its numbers zero-padded, and
+# its own credit file; a club's replaces= names only a batch of the same
+# event (batch 7 is the next week's)
+sed -e 's/Club Monday Pairs/Monday Club Pairs/' -e 's/"id": "10/"id": "00010/' \
+    examples/abf/club-pairs.json > "$W/padded.json"
+refused 409 'padded.json: already imported: batch 9 \(provisional\) holds the same event \(the same award lines' \
+    -X POST --data-binary @"$W/padded.json" -H "Authorization: Bearer $CLUB" \
+    "$U/api/v1/batches?filename=padded.json"
+"$BIN" award examples/abf/club-pairs.json --format abf-credit --output "$W/monday" || fail "credit file"
+refused 409 'monday.grn: already imported: batch 9 \(provisional\) holds the same event' \
+    -X POST --data-binary @"$W/monday.grn" -H "Authorization: Bearer $CLUB" \
+    "$U/api/v1/batches?filename=monday.grn"
+sed -e 's/"grade": "E"/"grade": "D"/' -e 's/"id": "1002"/"id": "1042"/' examples/abf/club-pairs.json > "$W/grade-d.json"
+refused 400 'batch 7 is another event .*a club replaces only a batch of the same event' -X POST \
+    --data-binary @"$W/grade-d.json" -H "Authorization: Bearer $CLUB" \
+    "$U/api/v1/batches?filename=grade-d.json&replaces=7&reason=mine"
+# issue 45 item 6: a credit file crediting one player 100 times is refused
+i=0; : > "$W/gold.gld"; while [ $i -lt 100 ]; do echo 0001002999999 >> "$W/gold.gld"; i=$((i + 1)); done
+refused 400 'gold.gld:2: player 0001002 credited gold again \(line 1\)' -X POST --data-binary @"$W/gold.gld" \
+    -H "Authorization: Bearer $CLUB" "$U/api/v1/batches?filename=gold.gld"
 
 # issue 26: the club is the file's (USEBIO CLUB_ID_NUMBER): a club token
 # uploads only its own club's events (403 with the reason); the upload takes
