@@ -271,7 +271,8 @@ static bmp_status verify_note(bmp_ledger *l, int64_t seq, const char *digest, co
     return rc;
 }
 
-bmp_status ledger_schema_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
+bmp_status ledger_schema_verify(bmp_ledger *l, int64_t after, bmp_problems *pp, size_t *bad,
+                                bmp_error *err)
 {
     schema_set want = {0};
     bmp_status rc = verify_live(l, &want, pp, bad, err);
@@ -279,8 +280,8 @@ bmp_status ledger_schema_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bm
     if (!rc)
         rc = lq_query(l, &st, err,
                       "SELECT seq, digest, image FROM audit_row WHERE tbl = ?1 AND key = ?2 "
-                      "ORDER BY seq",
-                      "ss", schema_note.name, note_key);
+                      "AND seq > ?3 ORDER BY seq",
+                      "ssi", schema_note.name, note_key, after);
     bool row = true;
     while (!rc) {
         rc = lq_step(l, st, &row, err);
