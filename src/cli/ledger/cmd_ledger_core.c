@@ -66,9 +66,9 @@ static const char *const help_verify_head =
     "the journal; exit 1 on any difference.  Prints the head of the chain, \"head\n"
     "N:HASH\": keep it outside the database (docs/ledger.md, \"Audit and backups\").\n"
     "--head N:HASH: the chain's tail was neither cut nor rewritten since that head.\n"
-    "--since N:HASH: check only the chain after that head (entry N must still have\n"
-    "that hash; then each later entry's link, hash and row images, and the schema):\n"
-    "time in proportion to what was added; run a full verify now and then.\n";
+    "--since N:HASH: only the chain after that head: entry N must still have that\n"
+    "hash, then each later entry's link, hash and row images, and the schema; time\n"
+    "in proportion to what was added.  Run a full verify now and then.\n";
 
 static int cmd_init(void *arg)
 {
