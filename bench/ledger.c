@@ -13,8 +13,14 @@
  * (post, holdings, re-rank every touched player, promotions).  The floor,
  * measured in the same run: a raw prepared-statement INSERT of the same
  * rows into an identical STRICT table, one transaction, same pragmas.
+ * Floors with what the chain must do (issue 46): the raw post that also
+ * hashes each changed holding row's image once (SHA-256 of its
+ * "col=value|..." text, as the chain images a row), and beside verify a
+ * read of every row of every table of the ledger, each row's image hashed
+ * the same way.
  * No asserts: figures for reading (docs/performance.md). */
 #include <linux/perf_event.h>
+#include <sodium.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -168,6 +174,100 @@ __attribute__((noinline)) static span raw_post(const char *path)
     return t;
 }
 
+/* A row's image as the chain writes it ("col=value|...", values as text,
+ * NULL as \\N; escaping left out: the bench's values need none) and its
+ * SHA-256 in hex, as the chain keeps it. */
+static void hash_row(sqlite3_stmt *st, char *buf, size_t size, char hex[65])
+{
+    size_t used = 0;
+    int n = sqlite3_column_count(st);
+    for (int k = 0; k < n && used < size; k++) {
+        const char *v = (const char *)sqlite3_column_text(st, k);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", k ? "|" : "",
+                                 sqlite3_column_name(st, k), v ? v : "\\N");
+    }
+    if (used >= size)
+        used = size - 1;
+    unsigned char bin[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(bin, (const unsigned char *)buf, used);
+    sodium_bin2hex(hex, 65, bin, sizeof bin);
+}
+
+/* The close's chain floor: the raw post into a second identical holding
+ * table, each changed holding row returned and its image hashed once. */
+__attribute__((noinline)) static span raw_post_chain(const char *path)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        die("raw open", NULL);
+    sqlite3_exec(db,
+                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
+                 "CREATE TABLE holding_c (player_id INTEGER NOT NULL, point_type TEXT NOT NULL, "
+                 "points INTEGER NOT NULL, PRIMARY KEY (player_id, point_type)) STRICT;",
+                 NULL, NULL, NULL);
+    span t = {0}, t0 = span_start();
+    sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (sqlite3_prepare_v2(db,
+                           "INSERT INTO holding_c (player_id, point_type, points) "
+                           "SELECT player_id, point_type, sum(points) FROM journal WHERE "
+                           "batch_id = 1 GROUP BY player_id, point_type ON CONFLICT (player_id, "
+                           "point_type) DO UPDATE SET points = holding_c.points + "
+                           "excluded.points RETURNING player_id, point_type, points",
+                           -1, &st, NULL) != SQLITE_OK)
+        die("raw post (chain)", NULL);
+    char buf[512], hex[65];
+    unsigned char mix = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        hash_row(st, buf, sizeof buf, hex);
+        mix ^= (unsigned char)hex[0];
+    }
+    sqlite3_finalize(st);
+    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        die("raw post (chain) commit", NULL);
+    span_add(&t, t0);
+    sqlite3_close(db);
+    if (mix == 0xff) /* keep the hashes used */
+        fputc(' ', stderr);
+    return t;
+}
+
+/* Verify's floor: every row of every table of the ledger read, its image
+ * hashed (one read transaction). */
+__attribute__((noinline)) static span read_hash_all(const char *path, long *rows)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *tabs = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        die("raw open", NULL);
+    span t = {0}, t0 = span_start();
+    sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    sqlite3_prepare_v2(db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT "
+                       "LIKE 'sqlite_%' ORDER BY name", -1, &tabs, NULL);
+    char buf[4096], hex[65], sql[200];
+    unsigned char mix = 0;
+    *rows = 0;
+    while (sqlite3_step(tabs) == SQLITE_ROW) {
+        sqlite3_stmt *st = NULL;
+        snprintf(sql, sizeof sql, "SELECT * FROM \"%s\"", (const char *)sqlite3_column_text(tabs, 0));
+        if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+            die("read table", NULL);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            hash_row(st, buf, sizeof buf, hex);
+            mix ^= (unsigned char)hex[0];
+            (*rows)++;
+        }
+        sqlite3_finalize(st);
+    }
+    sqlite3_finalize(tabs);
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    span_add(&t, t0);
+    sqlite3_close(db);
+    if (mix == 0xff)
+        fputc(' ', stderr);
+    return t;
+}
+
 typedef struct month {
     span imp, app, close;
     long batches;
@@ -215,7 +315,7 @@ static void run_month(bmp_ledger *l, char (*num)[8], long players, long lines, l
 }
 
 static void print_month(const char *title, long lines, const month *m, span raw, span keys,
-                        span post)
+                        span post, span post_chain)
 {
     printf("  %s: %ld award lines in %ld batches\n", title, lines, m->batches);
     printf("    import (checked)      %10.0f lines/s    (%.3f s wall, %.3f s cpu)\n",
@@ -234,6 +334,8 @@ static void print_month(const char *title, long lines, const month *m, span raw,
            m->st.promotions, m->close.wall, m->close.cpu);
     printf("    close / floor         %10.0f %% wall  %4.0f %% cpu\n", 100.0 * post.wall / m->close.wall,
            100.0 * post.cpu / m->close.cpu);
+    printf("    close / chain floor   %10.0f %% wall  %4.0f %% cpu\n",
+           100.0 * post_chain.wall / m->close.wall, 100.0 * post_chain.cpu / m->close.cpu);
 }
 
 #include "ledger_pg.h"
@@ -293,9 +395,26 @@ int main(int argc, char **argv)
     if (bmp_ledger_verify(l, &p, &e))
         die("verify", &e);
     span_add(&ver, t0);
+    /* issue 46: one more batch, then verify --since the head verify saw */
+    bmp_ledger_head h0;
+    char head[96];
+    if (bmp_ledger_head_get(l, &h0, &e))
+        die("head", &e);
+    bmp_ledger_head_format(&h0, head, sizeof head);
+    month m3 = {0};
+    run_month(l, num, players, batch, batch, 3, "2025-11", &m3);
+    span ver_since = {0};
+    int64_t checked = 0;
+    t0 = span_start();
+    if (bmp_ledger_verify_since(l, head, &checked, &p, &e))
+        die("verify --since", &e);
+    span_add(&ver_since, t0);
     bmp_ledger_close(l);
+    long nrows = 0;
+    span t_read = read_hash_all(db, &nrows);
     span t_raw = raw_insert(raw, players, lines, false);
     span t_post = raw_post(raw);
+    span t_post_chain = raw_post_chain(raw);
     snprintf(raw, sizeof raw, "%s/raw-keys.db", dir);
     span t_keys = raw_insert(raw, players, lines, true);
 
@@ -308,9 +427,17 @@ int main(int argc, char **argv)
            "journal's two foreign keys)\n", lines / t_keys.wall, t_keys.wall, t_keys.cpu);
     printf("  floor: raw post         %10.0f players/s  (%.3f s wall: the same lines summed into "
            "holdings, one statement)\n", players / t_post.wall, t_post.wall);
-    print_month("month 1 (first ranks)", lines, &m1, t_raw, t_keys, t_post);
-    print_month("month 2 (steady)", lines, &m2, t_raw, t_keys, t_post);
-    printf("  verify                  %10.3f s wall\n", ver.wall);
+    printf("  floor: post + hashes    %10.0f players/s  (%.3f s wall: the same, each changed "
+           "holding's image hashed once)\n", players / t_post_chain.wall, t_post_chain.wall);
+    printf("  floor: read + hash      %10.0f rows/s     (%.3f s wall, %.3f s cpu: every row of "
+           "the ledger, %ld rows)\n", nrows / t_read.wall, t_read.wall, t_read.cpu, nrows);
+    print_month("month 1 (first ranks)", lines, &m1, t_raw, t_keys, t_post, t_post_chain);
+    print_month("month 2 (steady)", lines, &m2, t_raw, t_keys, t_post, t_post_chain);
+    printf("  verify                  %10.3f s wall  %.3f s cpu\n", ver.wall, ver.cpu);
+    printf("  verify --since (+1 batch and a close: %lld entries) %.3f s wall, %.1f %% of "
+           "verify's\n", (long long)checked, ver_since.wall, 100.0 * ver_since.wall / ver.wall);
+    printf("  verify / read+hash floor%10.0f %% wall  %4.0f %% cpu\n", 100.0 * t_read.wall / ver.wall,
+           100.0 * t_read.cpu / ver.cpu);
     free(num);
     char cmd[320];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

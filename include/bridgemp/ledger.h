@@ -256,6 +256,14 @@ void bmp_ledger_head_format(const bmp_ledger_head *h, char *buf, size_t size);
  * or rewritten tail otherwise).  Run with bmp_ledger_verify, which checks
  * that the chain from there on is whole. */
 bmp_status bmp_ledger_head_check(bmp_ledger *l, const char *head, bmp_error *err);
+/* Incremental verify (issue 46): only the chain after a head seen earlier
+ * ("N:HASH"): entry N must still have that hash, then each later entry's
+ * link, hash and row images, and the live schema with the schema notes of
+ * those entries.  *checked: the entries read (those after N).  Entries up
+ * to N, the tables against the chain's images, the control totals and the
+ * holdings are left to a full bmp_ledger_verify. */
+bmp_status bmp_ledger_verify_since(bmp_ledger *l, const char *head, int64_t *checked,
+                                   bmp_problems *probs, bmp_error *err);
 
 /* Every table's rows in a stable text form (tests compare before/after). */
 bmp_status bmp_ledger_dump(bmp_ledger *l, char **out, bmp_error *err);

@@ -30,6 +30,11 @@ struct bmp_ledger {
     int64_t version;       /* the change counter bmp_ledger_changed last read */
     bool version_read;     /* ... once it has */
     bool wrote;            /* an audit entry was written since (ledger_audit) */
+    struct {               /* the live schema's digest at a change stamp (chain/schema.c) */
+        char stamp[256];   /* the catalog's change stamp when it was computed */
+        char digest[65];   /* SHA-256 of the live schema's note image then */
+        bool known;
+    } schema;
     const char *reason;    /* the secretary's reason for the run in progress, kept in
                               its charge audit entry (bmp_ledger_run_call_why sets it
                               for the call only; NULL otherwise) */

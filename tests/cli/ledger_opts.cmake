@@ -46,12 +46,12 @@ ledger_streams(NAME verify_tour_help ARGS ledger verify --tour --help EXIT 2 OUT
 # An option no subcommand has: not an option of the subcommand either; before
 # any subcommand, an unknown option (it might have taken the next word).
 ledger_streams(NAME unknown_option ARGS ledger verify --colour red EXIT 2 OUT "^$"
-  ERR "^bridgemp ledger verify: --colour is not an option of verify. its options: --db, --who, --head, --help\n$")
+  ERR "^bridgemp ledger verify: --colour is not an option of verify. its options: --db, --who, --head, --since, --help\n$")
 ledger_streams(NAME unknown_option_first ARGS ledger --colour red verify EXIT 2 OUT "^$"
   ERR "^bridgemp ledger: unknown option \"--colour\"\n\nusage: bridgemp ledger")
 # The global options are everyone's.
 ledger_streams(NAME global_help ARGS ledger verify --db x.db --who clerk --help EXIT 0
-  OUT "^usage: bridgemp ledger verify \\[--head N:HASH\\]\n" ERR "^$")
+  OUT "^usage: bridgemp ledger verify \\[--head N:HASH\\] \\[--since N:HASH\\]\n" ERR "^$")
 
 # Unknown subcommands, and groups without a (known) member: usage, exit 2.
 ledger_streams(NAME unknown_command ARGS ledger frobnicate --body abf EXIT 2 OUT "^$"

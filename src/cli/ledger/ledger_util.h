@@ -30,7 +30,7 @@ typedef struct ledger_args {
     bool dry_run;                 /* ledger close --dry-run (cmd_ledger_secretary.c) */
     const char *ledger;           /* ledger restore --ledger TARGET (cmd_ledger_backup.c) */
     bool force_replace;           /* ledger restore --force-replace */
-    const char *since, *action, *into; /* ledger audit, player merge (cmd_ledger_movein.c) */
+    const char *since, *action, *into; /* ledger audit, player merge; verify --since N:HASH */
     const char *head;             /* ledger verify --head N:HASH (issue 27) */
     bool rows;                    /* ledger audit --rows: the rows each entry wrote */
     const char *table;            /* ledger audit --table T */

@@ -164,6 +164,8 @@ bmp_status ledger_chain_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp
  * the live schema and every recorded note against what the migrations
  * make, each difference a problem naming the object (and the entry). */
 bmp_status ledger_schema_note(bmp_ledger *l, bmp_error *err);
-bmp_status ledger_schema_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
+/* The live schema, and the notes of the entries after `after` (0: all). */
+bmp_status ledger_schema_verify(bmp_ledger *l, int64_t after, bmp_problems *pp, size_t *bad,
+                                bmp_error *err);
 
 #endif

@@ -1,5 +1,6 @@
 /* Integrity: recompute the audit hash chain, the batches' control totals
  * and every holding from the journal; and a stable dump of every table. */
+#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,20 +11,27 @@
 #include "ledger/ledger_internal.h"
 #include "ledger/store/query.h"
 
-static bmp_status verify_chain(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
+#define GENESIS_HEX "0000000000000000000000000000000000000000000000000000000000000000"
+
+/* The chain's links from the entry after `from` (0: the genesis, its hash
+ * `from_hash`); *checked counts the entries read. */
+static bmp_status verify_chain(bmp_ledger *l, int64_t from, const char *from_hash,
+                               bmp_problems *pp, size_t *bad, int64_t *checked, bmp_error *err)
 {
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT seq, at, who, action, detail, prev_hash, hash, rows_hash FROM audit "
-                             "ORDER BY seq", NULL);
-    char prev[65] = "0000000000000000000000000000000000000000000000000000000000000000";
-    int64_t expect = 1;
+                             "WHERE seq > ?1 ORDER BY seq", "i", from);
+    char prev[65];
+    snprintf(prev, sizeof prev, "%s", from_hash);
+    int64_t expect = from + 1;
     bool row = true;
     while (!rc) {
         rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
         int64_t seq = lq_col_int(l, st, 0);
+        (*checked)++;
         char hash[65];
         ledger_audit_hash_rows(prev, seq, lq_col_text(l, st, 1), lq_col_text(l, st, 2),
                                lq_col_text(l, st, 3), lq_col_text(l, st, 4),
@@ -76,11 +84,12 @@ bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
     bmp_problems local = {0};
     bmp_problems *pp = probs ? probs : &local;
     size_t before = pp->count, bad = 0;
-    bmp_status rc = verify_chain(l, pp, &bad, err);
+    int64_t checked = 0;
+    bmp_status rc = verify_chain(l, 0, GENESIS_HEX, pp, &bad, &checked, err);
     if (!rc) /* issue 27: every row against the chain's latest image of it */
         rc = ledger_chain_verify(l, pp, &bad, err);
     if (!rc) /* issue 45: the schema as the migrations make it, now and at each entry */
-        rc = ledger_schema_verify(l, pp, &bad, err);
+        rc = ledger_schema_verify(l, 0, pp, &bad, err);
     if (!rc) /* issue 45: a session is a login only with its login entry */
         rc = ledger_sessions_verify(l, pp, &bad, err);
     if (!rc) /* issue 26: lines beyond what any event gives, before they are summed */
@@ -114,6 +123,78 @@ bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
             "JOIN player p ON p.id = x.player_id WHERE NOT EXISTS (SELECT 1 FROM holding h "
             "WHERE h.player_id = x.player_id AND h.point_type = x.point_type) ORDER BY 1, 2",
             "holding of player", pp, &bad, err);
+    if (!rc && bad)
+        rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
+    bmp_problems_free(&local);
+    return rc;
+}
+
+/* ---- verify --since (issue 46) ------------------------------------------ */
+
+/* Each entry after `from`: its rows_hash against the row images it carries
+ * (one ordered read of audit_row from seq from + 1 on, its primary key). */
+static bmp_status verify_rows_since(bmp_ledger *l, int64_t from, bmp_problems *pp, size_t *bad,
+                                    bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT a.seq, a.rows_hash, r.tbl, r.key, r.digest FROM audit a "
+                             "LEFT JOIN audit_row r ON r.seq = a.seq WHERE a.seq > ?1 "
+                             "ORDER BY a.seq, r.n", "i", from);
+    crypto_hash_sha256_state h;
+    int64_t cur = -1;
+    char want[65] = "";
+    bool any = false, row = true;
+    while (!rc) {
+        rc = lq_step(l, st, &row, err);
+        int64_t seq = !rc && row ? lq_col_int(l, st, 0) : -2;
+        if (cur >= 0 && seq != cur) {
+            unsigned char bin[crypto_hash_sha256_BYTES];
+            char got[65] = "";
+            crypto_hash_sha256_final(&h, bin);
+            if (any)
+                sodium_bin2hex(got, sizeof got, bin, sizeof bin);
+            if (strcmp(got, want) != 0) {
+                problems_add(pp, "audit %lld: its row images do not match its rows_hash "
+                             "(an image was altered, added or removed)", (long long)cur);
+                (*bad)++;
+            }
+        }
+        if (rc || !row)
+            break;
+        if (seq != cur) {
+            crypto_hash_sha256_init(&h);
+            snprintf(want, sizeof want, "%s", lq_col_text(l, st, 1));
+            cur = seq;
+            any = false;
+        }
+        if (!lq_col_null(l, st, 2)) {
+            ledger_chain_hash_line(&h, lq_col_text(l, st, 2), lq_col_text(l, st, 3),
+                                   lq_col_text(l, st, 4));
+            any = true;
+        }
+    }
+    lq_finalize(l, st);
+    return rc;
+}
+
+bmp_status bmp_ledger_verify_since(bmp_ledger *l, const char *head, int64_t *checked,
+                                   bmp_problems *probs, bmp_error *err)
+{
+    *checked = 0;
+    bmp_status rc = bmp_ledger_head_check(l, head, err); /* entry N still has that hash */
+    if (rc)
+        return rc;
+    int64_t from = strtoll(head, NULL, 10);
+    const char *hash = strchr(head, ':') + 1;
+    bmp_problems local = {0};
+    bmp_problems *pp = probs ? probs : &local;
+    size_t before = pp->count, bad = 0;
+    rc = verify_chain(l, from, from ? hash : GENESIS_HEX, pp, &bad, checked, err);
+    if (!rc)
+        rc = verify_rows_since(l, from, pp, &bad, err);
+    if (!rc) /* issue 45: the live schema, and the notes of the new entries */
+        rc = ledger_schema_verify(l, from, pp, &bad, err);
     if (!rc && bad)
         rc = problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err);
     bmp_problems_free(&local);
