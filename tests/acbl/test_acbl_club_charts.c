@@ -198,10 +198,11 @@ static void c9_c10_special(void **state)
 /* ACBL-C5: a stratified game of 10 NS pairs: four of stratum A, six of
  * stratum B (0-750), which ranks them at the restricted .08: 6 x .08 =
  * 0.48, depth 40 % of 6 = 2: 0.48, 0.34 (0.336); a pair takes the larger
- * of its open and its stratum award. */
-static void c5_stratified(void **state)
+ * of its open and its stratum award.  stratified(bad): that game,
+ * contestant bad (0: none) not eligible for awards (params.eligible false,
+ * as the ACBLscore reader writes it). */
+static res stratified(int bad)
 {
-    (void)state;
     char buf[8192];
     size_t l = (size_t)snprintf(
         buf, sizeof buf,
@@ -211,10 +212,11 @@ static void c5_stratified(void **state)
         "\"upper_limit\": 750}], \"contestants\": [");
     for (int i = 1; i <= 10; i++) {
         l += (size_t)snprintf(buf + l, sizeof buf - l,
-                              "%s{\"id\": \"%d\", %s\"rankings\": [{\"session\": 1, "
+                              "%s{\"id\": \"%d\", %s%s\"rankings\": [{\"session\": 1, "
                               "\"section\": \"A\", \"direction\": \"NS\", \"place\": "
                               "\"%d\"}",
-                              i > 1 ? ", " : "", i, i > 4 ? "\"group\": \"B\", " : "", i);
+                              i > 1 ? ", " : "", i, i > 4 ? "\"group\": \"B\", " : "",
+                              i == bad ? "\"params\": {\"eligible\": false}, " : "", i);
         if (i > 4)
             l += (size_t)snprintf(buf + l, sizeof buf - l,
                                   ", {\"ranking\": \"B session 1 A NS\", \"session\": 1, "
@@ -225,13 +227,43 @@ static void c5_stratified(void **state)
                               "], \"players\": [{\"id\": \"10000%02d\"}]}", i);
     }
     snprintf(buf + l, sizeof buf - l, "]}");
-    res r = go(buf);
+    return go(buf);
+}
+
+static void c5_stratified(void **state)
+{
+    (void)state;
+    res r = stratified(0);
     expect_points(&r, "1", "section", -2, "1.00"); /* open: 10 x .10 */
     expect_points(&r, "4", "section", -2, "0.35"); /* open 4th: 35 % */
     expect_points(&r, "5", "section", -2, "0.48"); /* B 1st (open 5th is beyond 4) */
     assert_string_equal(find(r.ev, &r.aw, "5", "section", -2)->rule, "ACBL-C5");
     expect_points(&r, "6", "section", -2, "0.34"); /* B 2nd: 0.70 x 0.48 = 0.336 */
     assert_null(find(r.ev, &r.aw, "7", "section", -2));
+    done(&r);
+}
+
+/* ACBL-154 in club games: one ineligibility field, contestants params
+ * "eligible": false (eligible.c, applied before the club rules).  In the
+ * stratified game, pair 10 (stratum B, last) ineligible: stratum B counts
+ * five pairs, 5 x .08 = 0.40, 2nd 0.28, pair 10 unpaid.  In the open
+ * Mitchell, N1 (1st NS) ineligible: placed, unpaid, N2 paid 1st (0.80),
+ * N3 and N4 share 2nd and 3rd ((0.56 + 0.40) / 2 = 0.48). */
+static void c5_ineligible(void **state)
+{
+    (void)state;
+    res r = stratified(10);
+    expect_points(&r, "5", "section", -2, "0.40");
+    expect_points(&r, "6", "section", -2, "0.28");
+    assert_null(find(r.ev, &r.aw, "10", "section", -2));
+    assert_true(note_has(&r.aw, "ACBL-154"));
+    done(&r);
+    r = club_game("club-masterpoint", "8", "", "\"params\": {\"eligible\": false},");
+    assert_null(find(r.ev, &r.aw, "N1", "section", -2));
+    expect_points(&r, "N2", "section", -2, "0.80");
+    expect_points(&r, "N3", "section", -2, "0.48");
+    expect_points(&r, "N4", "section", -2, "0.48");
+    expect_points(&r, "E1", "section", -2, "0.80");
     done(&r);
 }
 
@@ -295,7 +327,7 @@ int main(void)
         cmocka_unit_test(c3_c4_groups_depth), cmocka_unit_test(c1_open_event),
         cmocka_unit_test(c6_regular_overall), cmocka_unit_test(c7_championship),
         cmocka_unit_test(c9_c10_special),   cmocka_unit_test(c5_stratified),
-        cmocka_unit_test(c11_c12_nap),
+        cmocka_unit_test(c11_c12_nap),      cmocka_unit_test(c5_ineligible),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
