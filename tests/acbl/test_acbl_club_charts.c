@@ -174,6 +174,33 @@ static void c7_championship(void **state)
     done(&r);
 }
 
+/* Issue 42 item 3: the explanation of a club award names its chart or
+ * formula and paragraph: a regular club game's section award (the club
+ * chart ACBL-C1, Handbook §3 I; the places ACBL-C2; black ACBL-85), a club
+ * championship's overall award (the formula B x R 6.50, ACBL-C7, Handbook
+ * ch.4 V).  The NAP club game's: c11_c12_nap. */
+static void club_explanations(void **state)
+{
+    (void)state;
+    res r = club_game("club-masterpoint", "8", "", "");
+    const bmp_award *a = find(r.ev, &r.aw, "N2", "section", -2);
+    assert_string_equal(a->rule, "ACBL-C2");
+    assert_string_equal(a->section, "Handbook §3 I");
+    assert_non_null(strstr(a->explain, "session 1 A NS: 8 contestants (8 tables, a Mitchell "
+                                       "direction (a half table as a full one), ACBL-C3); 1st = "
+                                       "open: .10 a contestant, max 1.50 (ACBL-C1) -> 0.80 "
+                                       "(Handbook §3 I); depth 40% = 3 (ACBL-C4); 2nd = 70% of "
+                                       "0.80 -> 0.56 (ACBL-C2); colour black (ACBL-85"));
+    done(&r);
+    r = club_game("club-championship", "10", "", "\"place\": \"1\",");
+    a = find(r.ev, &r.aw, "N1", "overall", -2);
+    assert_string_equal(a->rule, "ACBL-C7");
+    assert_non_null(strstr(a->explain, "1st = B(10 tables) x R 6.50 x S x T = 0.333333 x 6.50 "
+                                       "x 1.00 x 1.00 -> 2.17 (ACBL-96, ACBL-C7)"));
+    assert_non_null(strstr(a->explain, "75% a place, 6 places (ACBL-C7, Handbook ch.4 V)"));
+    done(&r);
+}
+
 /* ACBL-C9, C10: special games: charity at club championship awards; an
  * unknown rating and a STaC are not supported, naming the rule. */
 static void c9_c10_special(void **state)
@@ -311,6 +338,13 @@ static void c11_c12_nap(void **state)
     /* A 6th is beyond 40 % of 10 = 4: B 1st, 1.71 */
     assert_points(black, "0.85");
     assert_points(red, "0.86");
+    /* the explanation names the NAP formula, its flight factor and rulings */
+    a = find(r.ev, &r.aw, "A1NS", "overall", -2);
+    assert_string_equal(a->rule, "ACBL-C11");
+    assert_string_equal(a->section, "NAP conditions, club level");
+    assert_non_null(strstr(a->explain, "1st = B x R 10.00 x 1.125 x flight 1.0000 = 0.250000 x "
+                                       "11.25 x 1.0000 -> 2.81 (ACBL-C11)"));
+    assert_non_null(strstr(a->explain, "half black and half red, the odd cent red (ACBL-RC11)"));
     done(&r);
     assert_true(acbl_club_nap_factor(BMP_NO_LIMIT) == 1.00);
     assert_true(acbl_club_nap_factor(2500) == 0.70);
@@ -328,6 +362,7 @@ int main(void)
         cmocka_unit_test(c6_regular_overall), cmocka_unit_test(c7_championship),
         cmocka_unit_test(c9_c10_special),   cmocka_unit_test(c5_stratified),
         cmocka_unit_test(c11_c12_nap),      cmocka_unit_test(c5_ineligible),
+        cmocka_unit_test(club_explanations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
