@@ -108,11 +108,11 @@ static void id_text(char buf[24], int64_t id)
         buf[0] = '\0';
 }
 
-/* An ACBL club game's rating in words (issue 42 item 3), from the event
- * as read: "NAP club level, open, 2 strats", "club masterpoint game,
- * restricted 0-200, 1 strat"; another ACBL event its classification;
- * other bodies' events "" (their scale option is the upload's). */
-static void club_kind(const bmp_event *ev, char *buf, size_t size)
+/* The event's rating in words (issue 42 item 3), from the event as read:
+ * an ACBL club game's "NAP club level, open, 2 strats", "club masterpoint
+ * game, restricted 0-200, 1 strat"; else its classification, grade or
+ * status ("sectional", "grade E"), its game type and limit, its strata. */
+static void rating_kind(const bmp_event *ev, char *buf, size_t size)
 {
     const char *special = bmp_params_string(&ev->params, "special", NULL);
     const char *cls = ev->classification ? ev->classification : "";
@@ -121,13 +121,19 @@ static void club_kind(const bmp_event *ev, char *buf, size_t size)
     else if (special && strcmp(special, "gnt-club") == 0)
         snprintf(buf, size, "GNT club level");
     else if (special)
-        snprintf(buf, size, "%s club game", special);
+        snprintf(buf, size, "%s %s", special, *cls ? cls : "event");
     else if (strcmp(cls, "club-championship") == 0)
         snprintf(buf, size, "club championship");
     else if (strcmp(cls, "club-masterpoint") == 0)
         snprintf(buf, size, "club masterpoint game");
-    else
+    else if (*cls)
         snprintf(buf, size, "%s", cls);
+    else if (ev->grade)
+        snprintf(buf, size, "grade %s", ev->grade);
+    else if (ev->status)
+        snprintf(buf, size, "status %s", ev->status);
+    else
+        buf[0] = '\0';
 }
 
 static void rating_text(const char *json, char *buf, size_t size)
@@ -137,21 +143,21 @@ static void rating_text(const char *json, char *buf, size_t size)
     bmp_error ignored;
     if (!json || !*json || bmp_event_load_string(json, "the event", &ev, &ignored))
         return;
-    if (ev->body && strcmp(ev->body, "acbl") == 0) {
-        club_kind(ev, buf, size);
-        size_t n = strlen(buf), strats = 0;
-        const char *gt = bmp_params_string(&ev->params, "game_type", NULL);
-        if (gt && ev->upper_limit != BMP_NO_LIMIT)
-            n += (size_t)snprintf(buf + n, n < size ? size - n : 0, ", %s 0-%lld", gt,
-                                  (long long)ev->upper_limit);
-        else if (gt)
-            n += (size_t)snprintf(buf + n, n < size ? size - n : 0, ", %s", gt);
-        for (size_t g = 0; g < ev->ngroups; g++)
-            strats += ev->groups[g].type && (strcmp(ev->groups[g].type, "stratum") == 0 ||
-                                             strcmp(ev->groups[g].type, "flight") == 0);
-        if (strats && n < size)
-            snprintf(buf + n, size - n, ", %zu strat%s", strats, strats == 1 ? "" : "s");
-    }
+    rating_kind(ev, buf, size);
+    size_t n = strlen(buf), strats = 0;
+    const char *gt = bmp_params_string(&ev->params, "game_type", NULL);
+    const char *sep = n ? ", " : "";
+    if (gt && ev->upper_limit != BMP_NO_LIMIT)
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s 0-%lld", sep, gt,
+                              (long long)ev->upper_limit);
+    else if (gt)
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", sep, gt);
+    for (size_t g = 0; g < ev->ngroups; g++)
+        strats += ev->groups[g].type && (strcmp(ev->groups[g].type, "stratum") == 0 ||
+                                         strcmp(ev->groups[g].type, "flight") == 0);
+    if (strats && n < size)
+        snprintf(buf + n, size - n, "%s%zu strat%s", n ? ", " : "", strats,
+                 strats == 1 ? "" : "s");
     bmp_event_free(ev);
 }
 
