@@ -73,7 +73,8 @@ bool acbl_club_in_stratum(const bmp_event *ev, size_t i, const bmp_group *sg);
 /* Does contestant c play in the session/section/direction of re? */
 bool acbl_club_same_group(const bmp_contestant *c, const bmp_ranking_entry *re);
 /* Is contestant i counted in its fields: not a phantom, not ineligible
- * (params "acblscore.eligible": false, as the ACBLscore reader writes)? */
+ * (params "eligible": false, ACBL-154: award_general hands the club rules
+ * a copy on which eligible.c marks the ineligible as phantoms)? */
 bool acbl_club_counted(const bmp_event *ev, size_t i);
 /* ACBL-C5: contestants counted in stratum sg or lower; "The lowest strat
  * must have at least five pairs": a stratum of fewer pays nothing. */

@@ -212,7 +212,7 @@ bool acbl_club_same_group(const bmp_contestant *c, const bmp_ranking_entry *re)
 bool acbl_club_counted(const bmp_event *ev, size_t i)
 {
     const bmp_contestant *c = &ev->contestants[i];
-    return !c->phantom && bmp_params_bool(&c->params, "acblscore.eligible", true);
+    return !c->phantom; /* ACBL-154: award_general marks the ineligible as not paid */
 }
 
 int acbl_club_stratum_pairs(const bmp_event *ev, const bmp_group *sg)

@@ -225,8 +225,9 @@ static json_t *contestant_of(const bmp_acblscore_event *ev, const bmp_acblscore_
     ok &= jset(c, "score", json_real(en->percentage / 100.0));
     ok &= jset(c, "rankings", rankings_of(ev, s, en, pl, c));
     ok &= jset(params, "acblscore.score", json_real((double)en->score / 100.0));
-    if (en->eligibility) /* ineligible for awards: ranked nowhere (as ACBLscore) */
-        ok &= jset(params, "acblscore.eligible", json_false()) &&
+    if (en->eligibility) /* ineligible for awards (ACBL-154): ranked nowhere, as ACBLscore;
+                          * acblscore.eligibility keeps the file's code as metadata */
+        ok &= jset(params, "eligible", json_false()) &&
               jset(params, "acblscore.eligibility", json_integer(en->eligibility));
     ok &= awards_of(en, params);
     ok &= jset(c, "params", json_incref(params));

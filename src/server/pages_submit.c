@@ -42,6 +42,7 @@ typedef struct upload {
     unsigned char *own;        /* data when decoded from the submit form */
     char kind[16], scale[32], edition[32], rating[32], replaces[24], reason[520];
     char strict[8]; /* issue 43: "true": refuse the file for a player's number */
+    char event[8];  /* issue 42: the event (1, 2 ...) of an ACBLscore game file */
     bmp_usebio_opts uo;
     bmp_ledger_import_opts o;
 } upload;
@@ -198,8 +199,14 @@ int page_submit(page *p)
     core_buf_puts(p->out, "<input type=\"hidden\" name=\"club\" value=\"");
     web_buf_html(p->out, key);
     core_buf_puts(p->out, "\"><p><label for=\"file\">Results file (USEBIO .xml, event "
-                          ".json, ABF credit file .grn)</label><br><input type=\"file\" "
-                          "id=\"file\" name=\"file\" required></p>\n");
+                          ".json, ABF credit file .grn, ACBLscore game file .ACA .ACM .ACE)"
+                          "</label><br><input type=\"file\" id=\"file\" name=\"file\" "
+                          "required></p>\n"
+                          /* issue 42: a game file of several events, one batch each */
+                          "<p><label for=\"event\">Event of an ACBLscore game file (1, 2 "
+                          "...; each event is its own batch)</label> <input id=\"event\" "
+                          "name=\"event\" inputmode=\"numeric\" pattern=\"[0-9]*\" "
+                          "size=\"4\"></p>\n");
     body_choices(p, r, NULL);
     core_buf_puts(p->out, "<fieldset><legend>A corrected file</legend><p><label "
                           "for=\"replaces\">Replaces batch</label> <input id=\"replaces\" "
@@ -273,6 +280,7 @@ static int read_choices(page *p, upload *u)
     field_or_empty(p, "replaces", u->replaces, sizeof u->replaces);
     field_or_empty(p, "reason", u->reason, sizeof u->reason);
     field_or_empty(p, "strict-numbers", u->strict, sizeof u->strict);
+    field_or_empty(p, "event", u->event, sizeof u->event);
     static const char *const kinds[] = {"event", "usebio-mp", "abf-credit", NULL};
     bmp_batch_source src = BMP_BATCH_AUTO;
     for (int i = 0; kinds[i]; i++)
@@ -290,6 +298,10 @@ static int read_choices(page *p, upload *u)
         return page_error(p, 400, "replaces: expected a batch number");
     if (*u->strict && strcmp(u->strict, "true") != 0)
         return page_error(p, 400, "strict-numbers: expected true (the box ticked) or nothing");
+    long ev = *u->event ? strtol(u->event, &end, 10) : 0;
+    if (*u->event && (*end || ev < 1 || ev > 50))
+        return page_error(p, 400, "event: expected an event number from 1 to 50 (the event "
+                                  "of an ACBLscore game file)");
     u->need_reason = rep && !*u->reason; /* said on the preview, the file kept (issue 44) */
     if (ext && strcasecmp(ext, ".csv") == 0)
         return page_error(p, 403, "adjustments (.csv) are the body's: a club submits events, "
@@ -304,7 +316,7 @@ static int read_choices(page *p, upload *u)
     u->o = (bmp_ledger_import_opts){.size = sizeof u->o, .body = u->club.body, .source = src,
                                     .club = u->club.club, .usebio = &u->uo, .replaces = rep,
                                     .reason = *u->reason ? u->reason : NULL,
-                                    .strict_numbers = *u->strict != '\0'};
+                                    .strict_numbers = *u->strict != '\0', .event = (int)ev};
     return 0;
 }
 
@@ -355,6 +367,7 @@ static int show_preview(page *p, upload *u, const char *error, int status)
                                               .scale = u->scale, .edition = u->edition,
                                               .rating = u->rating, .replaces = u->replaces,
                                               .reason = u->reason, .strict = u->strict,
+                                              .event = u->event,
                                               .s = &s, .error = error});
     bmp_ledger_sections_free(&s);
     bmp_problems_free(&pr);

@@ -14,6 +14,7 @@ typedef struct upload_view {
     size_t len;
     const char *kind, *scale_option, *scale, *edition, *rating, *replaces, *reason;
     const char *strict; /* "true" or "": strict numbers (issue 43) */
+    const char *event;  /* "" or the event of an ACBLscore game file (issue 42) */
     const bmp_ledger_sections *s; /* bmp_ledger_preview_memory's */
     const char *error;            /* what the form still needs (NULL: nothing) */
 } upload_view;

@@ -50,6 +50,7 @@ static void summary(page *p, const bmp_table *pv)
     core_buf_puts(p->out, "</p>\n<dl>");
     dl_row(p, "event", "Event", pv_field(pv, "event"), false);
     dl_row(p, "date", "Date", pv_field(pv, "event_date"), false);
+    dl_row(p, "rating", "Rating", pv_field(pv, "rating"), false); /* issue 42: a club's game */
     dl_row(p, "lines", "Award lines", pv_field(pv, "lines"), false);
     dl_row(p, "held", "Lines held", strcmp(pv_field(pv, "held"), "0") ? pv_field(pv, "held") : "",
            false);
@@ -294,6 +295,7 @@ static void submit_form(page *p, const upload_view *v, const bmp_table *pv)
     hidden(p, "edition", v->edition);
     hidden(p, "rating", v->rating);
     hidden(p, "strict-numbers", v->strict);
+    hidden(p, "event", v->event);
     content(p, v);
     if (*rep) { /* a corrected file: it replaces the earlier batch, with a reason */
         core_buf_puts(p->out, "<fieldset><legend>A corrected file</legend><p><input "

@@ -18,7 +18,7 @@ static const char *const known[] = {"filename", "kind",     "body",   "club",
                                     "control",  "grade",    "edition", "status",
                                     "usebio-status", "classification", "rating",
                                     "sidecar",  "set",      "replaces", "reason",
-                                    "strict-numbers", NULL};
+                                    "strict-numbers", "event", NULL};
 
 typedef struct scan {
     srv_upload_opts *u;
@@ -81,7 +81,7 @@ bool srv_upload_opts_read(srv_req *rq, srv_resp *rs, srv_upload_opts *u)
     if (s.unknown) {
         srv_error(rs, 400, "unknown parameter \"%s\": an upload takes filename, kind, body, club, "
                            "control, grade, edition, status, usebio-status, classification, "
-                           "rating, sidecar, set, replaces, reason and strict-numbers", s.unknown);
+                           "rating, sidecar, set, replaces, reason, strict-numbers and event", s.unknown);
         return false;
     }
     if (s.bad && strcmp(s.why, "set") == 0) {
@@ -211,5 +211,15 @@ bool srv_upload_import_opts(srv_req *rq, srv_resp *rs, bmp_batch_source src, srv
         return false;
     }
     o->strict_numbers = sn && strcmp(sn, "true") == 0;
+    /* issue 42: event=N, the event of an ACBLscore game file, as --event
+     * (a file of several events is refused without it, naming them) */
+    const char *ev = srv_arg(rq, "event");
+    long en = ev ? strtol(ev, &end, 10) : 0;
+    if (ev && (!*ev || *end || en < 1 || en > 50)) {
+        srv_error(rs, 400, "event \"%s\": expected an event number from 1 to 50 (the event of "
+                           "an ACBLscore game file)", ev);
+        return false;
+    }
+    o->event = (int)en;
     return true;
 }

@@ -123,8 +123,6 @@ static int dump_one(const char *dir, const char *path)
         else
             rc = 1, fprintf(stderr, "%s: %s\n", path, e.msg);
         free(text);
-        /* the model's "eligible": false (the club rules' branch); the
-         * converter says it as acblscore.eligible until the model has it */
         json_t *pp = json_object_get(conv, "params");
         const char *const keys[] = {"special", "game_type"};
         for (size_t k = 0; k < 2; k++) { /* the club rules' names (bridgemp params acbl) */
@@ -133,11 +131,6 @@ static int dump_one(const char *dir, const char *path)
             if (json_object_get(pp, dotted) && !json_object_get(pp, keys[k]))
                 json_object_set(pp, keys[k], json_object_get(pp, dotted));
         }
-        size_t ci;
-        json_t *c;
-        json_array_foreach(json_object_get(conv, "contestants"), ci, c)
-            if (json_is_false(json_object_get(json_object_get(c, "params"), "acblscore.eligible")))
-                json_object_set_new(c, "eligible", json_false());
         json_array_append_new(evs, json_pack("{s:o,s:o*,s:o}", "read", raw_event(&f->events[i]),
                                              "event", conv, "stored_awards",
                                              stored_awards(&f->events[i])));

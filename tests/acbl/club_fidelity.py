@@ -10,12 +10,12 @@ report, not a gate: not in CI)."""
 import json, glob, os, subprocess, sys, tempfile, collections
 
 def run(bmp, ev):
-    # the dump's contestant "eligible": false is the library's params
-    # "acblscore.eligible": false (README of the dumps)
+    # a dump's contestant "eligible": false is the library's params
+    # "eligible": false (ACBL-154)
     for c in ev['contestants']:
         if 'eligible' in c:
             if c.pop('eligible') is False:
-                c.setdefault('params', {})['acblscore.eligible'] = False
+                c.setdefault('params', {})['eligible'] = False
     with tempfile.NamedTemporaryFile('w', suffix='.json', delete=False) as f:
         json.dump(ev, f)
         path = f.name

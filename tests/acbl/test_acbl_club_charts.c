@@ -174,6 +174,33 @@ static void c7_championship(void **state)
     done(&r);
 }
 
+/* Issue 42 item 3: the explanation of a club award names its chart or
+ * formula and paragraph: a regular club game's section award (the club
+ * chart ACBL-C1, Handbook §3 I; the places ACBL-C2; black ACBL-85), a club
+ * championship's overall award (the formula B x R 6.50, ACBL-C7, Handbook
+ * ch.4 V).  The NAP club game's: c11_c12_nap. */
+static void club_explanations(void **state)
+{
+    (void)state;
+    res r = club_game("club-masterpoint", "8", "", "");
+    const bmp_award *a = find(r.ev, &r.aw, "N2", "section", -2);
+    assert_string_equal(a->rule, "ACBL-C2");
+    assert_string_equal(a->section, "Handbook §3 I");
+    assert_non_null(strstr(a->explain, "session 1 A NS: 8 contestants (8 tables, a Mitchell "
+                                       "direction (a half table as a full one), ACBL-C3); 1st = "
+                                       "open: .10 a contestant, max 1.50 (ACBL-C1) -> 0.80 "
+                                       "(Handbook §3 I); depth 40% = 3 (ACBL-C4); 2nd = 70% of "
+                                       "0.80 -> 0.56 (ACBL-C2); colour black (ACBL-85"));
+    done(&r);
+    r = club_game("club-championship", "10", "", "\"place\": \"1\",");
+    a = find(r.ev, &r.aw, "N1", "overall", -2);
+    assert_string_equal(a->rule, "ACBL-C7");
+    assert_non_null(strstr(a->explain, "1st = B(10 tables) x R 6.50 x S x T = 0.333333 x 6.50 "
+                                       "x 1.00 x 1.00 -> 2.17 (ACBL-96, ACBL-C7)"));
+    assert_non_null(strstr(a->explain, "75% a place, 6 places (ACBL-C7, Handbook ch.4 V)"));
+    done(&r);
+}
+
 /* ACBL-C9, C10: special games: charity at club championship awards; an
  * unknown rating and a STaC are not supported, naming the rule. */
 static void c9_c10_special(void **state)
@@ -198,10 +225,11 @@ static void c9_c10_special(void **state)
 /* ACBL-C5: a stratified game of 10 NS pairs: four of stratum A, six of
  * stratum B (0-750), which ranks them at the restricted .08: 6 x .08 =
  * 0.48, depth 40 % of 6 = 2: 0.48, 0.34 (0.336); a pair takes the larger
- * of its open and its stratum award. */
-static void c5_stratified(void **state)
+ * of its open and its stratum award.  stratified(bad): that game,
+ * contestant bad (0: none) not eligible for awards (params.eligible false,
+ * as the ACBLscore reader writes it). */
+static res stratified(int bad)
 {
-    (void)state;
     char buf[8192];
     size_t l = (size_t)snprintf(
         buf, sizeof buf,
@@ -211,10 +239,11 @@ static void c5_stratified(void **state)
         "\"upper_limit\": 750}], \"contestants\": [");
     for (int i = 1; i <= 10; i++) {
         l += (size_t)snprintf(buf + l, sizeof buf - l,
-                              "%s{\"id\": \"%d\", %s\"rankings\": [{\"session\": 1, "
+                              "%s{\"id\": \"%d\", %s%s\"rankings\": [{\"session\": 1, "
                               "\"section\": \"A\", \"direction\": \"NS\", \"place\": "
                               "\"%d\"}",
-                              i > 1 ? ", " : "", i, i > 4 ? "\"group\": \"B\", " : "", i);
+                              i > 1 ? ", " : "", i, i > 4 ? "\"group\": \"B\", " : "",
+                              i == bad ? "\"params\": {\"eligible\": false}, " : "", i);
         if (i > 4)
             l += (size_t)snprintf(buf + l, sizeof buf - l,
                                   ", {\"ranking\": \"B session 1 A NS\", \"session\": 1, "
@@ -225,13 +254,43 @@ static void c5_stratified(void **state)
                               "], \"players\": [{\"id\": \"10000%02d\"}]}", i);
     }
     snprintf(buf + l, sizeof buf - l, "]}");
-    res r = go(buf);
+    return go(buf);
+}
+
+static void c5_stratified(void **state)
+{
+    (void)state;
+    res r = stratified(0);
     expect_points(&r, "1", "section", -2, "1.00"); /* open: 10 x .10 */
     expect_points(&r, "4", "section", -2, "0.35"); /* open 4th: 35 % */
     expect_points(&r, "5", "section", -2, "0.48"); /* B 1st (open 5th is beyond 4) */
     assert_string_equal(find(r.ev, &r.aw, "5", "section", -2)->rule, "ACBL-C5");
     expect_points(&r, "6", "section", -2, "0.34"); /* B 2nd: 0.70 x 0.48 = 0.336 */
     assert_null(find(r.ev, &r.aw, "7", "section", -2));
+    done(&r);
+}
+
+/* ACBL-154 in club games: one ineligibility field, contestants params
+ * "eligible": false (eligible.c, applied before the club rules).  In the
+ * stratified game, pair 10 (stratum B, last) ineligible: stratum B counts
+ * five pairs, 5 x .08 = 0.40, 2nd 0.28, pair 10 unpaid.  In the open
+ * Mitchell, N1 (1st NS) ineligible: placed, unpaid, N2 paid 1st (0.80),
+ * N3 and N4 share 2nd and 3rd ((0.56 + 0.40) / 2 = 0.48). */
+static void c5_ineligible(void **state)
+{
+    (void)state;
+    res r = stratified(10);
+    expect_points(&r, "5", "section", -2, "0.40");
+    expect_points(&r, "6", "section", -2, "0.28");
+    assert_null(find(r.ev, &r.aw, "10", "section", -2));
+    assert_true(note_has(&r.aw, "ACBL-154"));
+    done(&r);
+    r = club_game("club-masterpoint", "8", "", "\"params\": {\"eligible\": false},");
+    assert_null(find(r.ev, &r.aw, "N1", "section", -2));
+    expect_points(&r, "N2", "section", -2, "0.80");
+    expect_points(&r, "N3", "section", -2, "0.48");
+    expect_points(&r, "N4", "section", -2, "0.48");
+    expect_points(&r, "E1", "section", -2, "0.80");
     done(&r);
 }
 
@@ -279,6 +338,13 @@ static void c11_c12_nap(void **state)
     /* A 6th is beyond 40 % of 10 = 4: B 1st, 1.71 */
     assert_points(black, "0.85");
     assert_points(red, "0.86");
+    /* the explanation names the NAP formula, its flight factor and rulings */
+    a = find(r.ev, &r.aw, "A1NS", "overall", -2);
+    assert_string_equal(a->rule, "ACBL-C11");
+    assert_string_equal(a->section, "NAP conditions, club level");
+    assert_non_null(strstr(a->explain, "1st = B x R 10.00 x 1.125 x flight 1.0000 = 0.250000 x "
+                                       "11.25 x 1.0000 -> 2.81 (ACBL-C11)"));
+    assert_non_null(strstr(a->explain, "half black and half red, the odd cent red (ACBL-RC11)"));
     done(&r);
     assert_true(acbl_club_nap_factor(BMP_NO_LIMIT) == 1.00);
     assert_true(acbl_club_nap_factor(2500) == 0.70);
@@ -295,7 +361,8 @@ int main(void)
         cmocka_unit_test(c3_c4_groups_depth), cmocka_unit_test(c1_open_event),
         cmocka_unit_test(c6_regular_overall), cmocka_unit_test(c7_championship),
         cmocka_unit_test(c9_c10_special),   cmocka_unit_test(c5_stratified),
-        cmocka_unit_test(c11_c12_nap),
+        cmocka_unit_test(c11_c12_nap),      cmocka_unit_test(c5_ineligible),
+        cmocka_unit_test(club_explanations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -263,7 +263,8 @@ static void test_events_and_ratings(void **state)
         fail_msg("%s", err.msg);
     const bmp_contestant *ct = bmp_event_contestant(e, "B6NS"); /* Gibbs 1332 MP in a 499er */
     assert_non_null(ct);
-    assert_false(bmp_params_bool(&ct->params, "acblscore.eligible", true));
+    assert_false(bmp_params_bool(&ct->params, "eligible", true));
+    assert_false(bmp_params_has(&ct->params, "acblscore.eligible"));
     assert_int_equal(ct->nrankings, 0);
     assert_false(bmp_params_has(&ct->params, "mp.red"));
     bmp_event_free(e);

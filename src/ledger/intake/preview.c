@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridgemp/event.h"
 #include "bridgemp/ledger_preview.h"
 #include "ledger/intake/preview.h"
 #include "ledger/shared/sections.h"
@@ -16,7 +17,7 @@ static const char *const titles[PV_N] = {"preview",     "lines",    "totals",   
 static const char *const summary_cols[] = {
     "file",  "body",      "club",         "source",     "event",    "event_date", "event_key",
     "hash",  "lines",     "held",         "verdict",    "hold",     "duplicate_of",
-    "same_event", "replaces", "numbers", NULL};
+    "same_event", "replaces", "numbers", "rating", NULL};
 static const char *const line_cols[] = {"number", "name",       "point_type", "points", "rule",
                                         "contestant", "line",   "held",       NULL};
 static const char *const total_cols[] = {"point_type", "points", "lines", NULL};
@@ -107,6 +108,59 @@ static void id_text(char buf[24], int64_t id)
         buf[0] = '\0';
 }
 
+/* The event's rating in words (issue 42 item 3), from the event as read:
+ * an ACBL club game's "NAP club level, open, 2 strats", "club masterpoint
+ * game, restricted 0-200, 1 strat"; else its classification, grade or
+ * status ("sectional", "grade E"), its game type and limit, its strata. */
+static void rating_kind(const bmp_event *ev, char *buf, size_t size)
+{
+    const char *special = bmp_params_string(&ev->params, "special", NULL);
+    const char *cls = ev->classification ? ev->classification : "";
+    if (special && strcmp(special, "nap-club") == 0)
+        snprintf(buf, size, "NAP club level");
+    else if (special && strcmp(special, "gnt-club") == 0)
+        snprintf(buf, size, "GNT club level");
+    else if (special)
+        snprintf(buf, size, "%s %s", special, *cls ? cls : "event");
+    else if (strcmp(cls, "club-championship") == 0)
+        snprintf(buf, size, "club championship");
+    else if (strcmp(cls, "club-masterpoint") == 0)
+        snprintf(buf, size, "club masterpoint game");
+    else if (*cls)
+        snprintf(buf, size, "%s", cls);
+    else if (ev->grade)
+        snprintf(buf, size, "grade %s", ev->grade);
+    else if (ev->status)
+        snprintf(buf, size, "status %s", ev->status);
+    else
+        buf[0] = '\0';
+}
+
+static void rating_text(const char *json, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    bmp_event *ev = NULL;
+    bmp_error ignored;
+    if (!json || !*json || bmp_event_load_string(json, "the event", &ev, &ignored))
+        return;
+    rating_kind(ev, buf, size);
+    size_t n = strlen(buf), strats = 0;
+    const char *gt = bmp_params_string(&ev->params, "game_type", NULL);
+    const char *sep = n ? ", " : "";
+    if (gt && ev->upper_limit != BMP_NO_LIMIT)
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s 0-%lld", sep, gt,
+                              (long long)ev->upper_limit);
+    else if (gt)
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", sep, gt);
+    for (size_t g = 0; g < ev->ngroups; g++)
+        strats += ev->groups[g].type && (strcmp(ev->groups[g].type, "stratum") == 0 ||
+                                         strcmp(ev->groups[g].type, "flight") == 0);
+    if (strats && n < size)
+        snprintf(buf + n, size - n, "%s%zu strat%s", n ? ", " : "", strats,
+                 strats == 1 ? "" : "s");
+    bmp_event_free(ev);
+}
+
 /* verdict: what the import would do -- refused (a problem), held (for its
  * carried points, issue 26) or provisional. */
 static bmp_status summary_row(ledger_preview *pv, const ledger_batch_src *src, const char *body,
@@ -114,7 +168,8 @@ static bmp_status summary_row(ledger_preview *pv, const ledger_batch_src *src, c
                               bmp_error *err)
 {
     const char *hold = src->carried ? src->carried->reason : NULL;
-    char lines[24], held[24], dup[24], same[24], rep[24];
+    char lines[24], held[24], dup[24], same[24], rep[24], rating[160];
+    rating_text(src->event_json, rating, sizeof rating);
     snprintf(lines, sizeof lines, "%zu", pv->lines);
     snprintf(held, sizeof held, "%zu", pv->held);
     id_text(dup, pv->duplicate);
@@ -125,8 +180,8 @@ static bmp_status summary_row(ledger_preview *pv, const ledger_batch_src *src, c
     const char *v[] = {src->file, body, club, source_name(src->source), src->event,
                        src->event_date, src->event_key, src->hash, lines, held,
                        refused ? "refused" : hold ? "held" : "provisional", hold, dup, same, rep,
-                       src->numbers};
-    return cells(&pv->out->v[PV_SUMMARY], v, 16, err);
+                       src->numbers, rating};
+    return cells(&pv->out->v[PV_SUMMARY], v, 17, err);
 }
 
 bmp_status ledger_preview_finish(ledger_preview *pv, const ledger_batch_src *src,

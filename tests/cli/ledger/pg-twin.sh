@@ -2,7 +2,7 @@
 # The CLI's ledger steps and demo on PostgreSQL (issue 12): a new database of
 # the cluster scripts/test.sh starts (BMP_TEST_PG), the same script, then the
 # database dropped.  Exit 77 (skipped) without a cluster.
-#   sh pg-twin.sh steps|secretary|demo|one_event|numbers|acblscore|club|serve_api|serve_harden|serve_hold|serve_accounts|serve_subapi|serve_api_v1|serve_cache|serve_register BRIDGEMP WORKDIR
+#   sh pg-twin.sh steps|secretary|demo|one_event|numbers|acblscore|serve_acblscore|club|serve_api|serve_harden|serve_hold|serve_accounts|serve_subapi|serve_api_v1|serve_cache|serve_register BRIDGEMP WORKDIR
 what=$1 BIN=$2 W=$3
 [ -n "$BMP_TEST_PG" ] || { echo "BMP_TEST_PG is not set: skipped"; exit 77; }
 name=bmp_cli_$$
@@ -15,6 +15,7 @@ demo) sh examples/ledger/demo.sh "$BIN" "$uri" ;;
 one_event) BMP_STEPS_DB=$uri sh tests/cli/ledger/one_event.sh "$BIN" "$W" ;;
 numbers) BMP_STEPS_DB=$uri sh tests/cli/ledger/numbers.sh "$BIN" "$W" ;;
 acblscore) BMP_STEPS_DB=$uri sh tests/cli/ledger/acblscore.sh "$BIN" "$W" ;;
+serve_acblscore) BMP_STEPS_DB=$uri sh tests/cli/serve/acblscore.sh "$BIN" "$W" ;;
 text_door) BMP_TEXT_DB=$uri sh tests/cli/ledger/text_door.sh "$BIN" "$W" ;;
 serve_api) BMP_STEPS_DB=$uri sh tests/cli/serve/api.sh "$BIN" "$W" ;;
 serve_cache) BMP_STEPS_DB=$uri /usr/bin/python3 tests/cli/serve/cache.py "$BIN" "$W" ;;

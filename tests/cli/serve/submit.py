@@ -21,6 +21,12 @@ over the demo ledger (examples/ledger/demo.sh):
   with the "strict numbers" box (off by default) ticked it is refused with
   the number's message, nothing recorded.
 
+  Issue 42: a club's binary ACBLscore game file (.ACA, two events) goes
+  through the form: without an event it is refused naming the events (each
+  is its own batch); with event 2 the preview shows the club rating
+  ("club masterpoint game, restricted 0-200, 1 strat") and its stored
+  awards, and the submit (the bytes kept base64url in the form) records it.
+
 The login page and every submission page at 1280 and 420 px wide: a screenshot into
 WORKDIR/screenshots/submit-*.png, no table column cut off, no serious or
 critical axe-core violation.
@@ -71,10 +77,24 @@ def main():
         raise SystemExit("FAIL " + str(e))
     db = os.path.join(WORK, "l.db")
     run("sh", "examples/ledger/demo.sh", BIN, db)
-    add_users(BIN, db, {"sam": "scorer:abf:2074", "otto": "scorer:abf:3101"})
+    # issue 42: an ACBL club and the players of its game file's event 2
+    aca = os.path.join(ROOT, "tests", "data", "acblscore", "beverly-hills-bridge-club__170731.ACA")
+    run(BIN, "ledger", "--db", db, "club", "add", "--body", "acbl", "--number", "229849",
+        "--name", "Beverly Hills Bridge Club")
+    ids = sorted(set(l.split('"')[3] for l in
+                     run(BIN, "convert", aca, "-", "--to", "json", "--event", "2").splitlines()
+                     if '"id": "' in l and l.split('"')[3].isdigit() and
+                     len(l.split('"')[3]) == 7))
+    with open(os.path.join(WORK, "acbl.csv"), "w") as f:
+        f.write("number,name\n" + "".join("%s,Player %s\n" % (i, i) for i in ids))
+    run(BIN, "ledger", "--db", db, "player", "import", os.path.join(WORK, "acbl.csv"),
+        "--body", "acbl")
+    add_users(BIN, db, {"sam": "scorer:abf:2074", "otto": "scorer:abf:3101",
+                        "bev": "scorer:acbl:229849"})
 
     def both(b, u):
         journey(b, u, db)
+        acblscore(b, u, db, aca)
         other_club(b, u)
     with_server_and_browser(BIN, db, WORK, both, width=1280)
     leftovers = [f for f in os.listdir(WORK) if f.startswith("bridgemp")]
@@ -284,6 +304,46 @@ def numbers(b, u, db):
     check(any(w == "no number" for w in why) and
           any(w.startswith("not a valid ABF number") for w in why),
           "the batch holds the flagged lines with their reasons: %s" % why)
+
+
+def acblscore(b, u, db, aca):
+    """Issue 42: an ACBLscore game file through the form."""
+    b.go(u + "/submit")
+    log_in(b, "bev")
+    wait_for(lambda: b.url() == u + "/submit", "bev back on /submit")
+    check("ACBLscore game file" in b.text("label[for=file]") and b.finds("#event"),
+          "the form names ACBLscore game files and asks for the event")
+    before = batches(db)
+    upload(b, aca)
+    err = b.text("main")
+    check("holds 2 events: import each as its own batch" in err,
+          "a file of two events without the event is refused naming them: %s" % err[:300])
+    check(batches(db) == before, "nothing recorded by the refusal")
+    b.go(u + "/submit")
+    b.type("#event", "2")
+    upload(b, aca)
+    check(b.text("#verdict").startswith("It can be submitted"), "event 2: " + b.text("#verdict"))
+    check(b.text("#preview-rating") == "club masterpoint game, restricted 0-200, 1 strat",
+          "the preview shows the club rating: " + b.text("#preview-rating"))
+    check(b.text("#preview-event") == "Monday Aft. 199'ers Pairs", "the event: " +
+          b.text("#preview-event"))
+    rows = b.js("return Array.from(document.querySelectorAll('#awards tbody tr'),"
+                " tr => Object.fromEntries(Array.from(tr.cells,"
+                "                          c => [c.dataset.label, c.textContent])));")
+    check(any(r.get("player", "").lstrip("0") == "7391838" and r.get("points") == "0.49"
+              for r in rows), "Ilene Gerber's stored 0.49: %s" % rows[:2])
+    check(b.js("return document.querySelector('#submit input[name=\"event\"]').value;") == "2",
+          "the submit form carries the event")
+    here_checks(b, "acblscore")
+    b.click("button[value=submit]")
+    wait_for(lambda: "/submissions?" in b.url(), "the club's batches after the ACBLscore submit")
+    check(batches(db) == before + 1, "the game file's event recorded as one batch")
+    with sqlite3.connect(db) as c:
+        n = c.execute("select count(*) from journal where batch_id = ?",
+                      (before + 1,)).fetchone()
+    check(n[0] == 10, "its 10 numbered players' lines: %s" % n)
+    b.click("#logout button")
+    wait_for(lambda: "/login" in b.url(), "bev logged out")
 
 
 def other_club(b, u):
