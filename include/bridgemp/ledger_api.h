@@ -100,6 +100,21 @@ bmp_status bmp_ledger_clubs(bmp_ledger *l, const char *body, bmp_table *out, bmp
  * event_date, club, state, period, lines. */
 bmp_status bmp_ledger_events(bmp_ledger *l, const char *body, size_t offset, size_t limit,
                              bmp_table *out, size_t *total, bmp_error *err);
+/* Which events bmp_ledger_events_where lists (issue 44): `state` NULL for
+ * every state, else that state only ("posted": the public's list); `club`,
+ * with a state, a club number whose events are listed too whatever their
+ * state (a club's own unposted ones).  `size` is sizeof the struct. */
+typedef struct bmp_ledger_event_filter {
+    size_t size;
+    const char *state;
+    const char *club;
+} bmp_ledger_event_filter;
+/* bmp_ledger_events of the events `f` lets through (f NULL: every one);
+ * EINVAL for a state that is not a batch's (received, provisional,
+ * approved, posted, rejected). */
+bmp_status bmp_ledger_events_where(bmp_ledger *l, const char *body,
+                                   const bmp_ledger_event_filter *f, size_t offset, size_t limit,
+                                   bmp_table *out, size_t *total, bmp_error *err);
 /* One event batch's awards, by points: number, name, contestant,
  * point_type, points, rule.  ENOTFOUND when `id` is not an event batch of
  * the body. */

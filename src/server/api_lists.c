@@ -116,9 +116,22 @@ int srv_events(srv_req *rq, srv_resp *rs)
     bmp_table_init(&t);
     bmp_error e = {0};
     bmp_status st;
+    /* issue 44: the public sees posted events; a token of the body sees
+     * more (a club its own in any state, the secretary every one) */
+    bmp_ledger_event_filter f = {.size = sizeof f, .state = "posted"};
+    bool token = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND, "Authorization");
+    if (token && srv_auth(rq, rs))
+        return 0;
+    if (token && srv_same_body(body, rq->scope.body))
+        f = (bmp_ledger_event_filter){.size = sizeof f,
+                                      .state = rq->scope.kind == BMP_TOKEN_SECRETARY ? NULL
+                                                                                      : "posted",
+                                      .club = rq->scope.club};
     WITH_LEDGER(rq, rs, l,
-                st = bmp_ledger_events(l, body, (page - 1) * per_page, per_page, &t, &total, &e));
+                st = bmp_ledger_events_where(l, body, &f, (page - 1) * per_page, per_page, &t,
+                                             &total, &e));
     answer(rs, st, &e, &t, page, per_page, total, &(item_link){"events", body, "id"});
+    rs->cacheable = rs->cacheable && !token;
     bmp_table_free(&t);
     return 0;
 }

@@ -8,7 +8,7 @@
 
 /* Does `body` (as a path or query names it: "abf", "ABF", "nz") name the
  * token's body? */
-static bool same_body(const char *body, const char *scope)
+bool srv_same_body(const char *body, const char *scope)
 {
     const bmp_rules *r = bmp_rules_find(body);
     return strcasecmp(body, scope) == 0 || (r && strcasecmp(r->body, scope) == 0);
@@ -20,7 +20,7 @@ bool srv_secretary_of(srv_req *rq, srv_resp *rs, const char *body)
         return false;
     if (rq->scope.kind != BMP_TOKEN_SECRETARY)
         srv_error(rs, 403, "this needs a secretary token (secretary:<body>)");
-    else if (body && !same_body(body, rq->scope.body))
+    else if (body && !srv_same_body(body, rq->scope.body))
         srv_error(rs, 403, "this token is %s's secretary, not %s's", rq->scope.body, body);
     else
         return true;
@@ -31,7 +31,7 @@ bool srv_club_or_secretary(srv_req *rq, srv_resp *rs, const char *body, const ch
 {
     if (srv_auth(rq, rs))
         return false;
-    if (!same_body(body, rq->scope.body))
+    if (!srv_same_body(body, rq->scope.body))
         srv_error(rs, 403, "this token is %s's, not %s's", rq->scope.body, body);
     else if (rq->scope.kind == BMP_TOKEN_CLUB && strcasecmp(rq->scope.club, club) != 0)
         srv_error(rs, 403, "this token is club %s's: it sees club %s's batches, not club %s's",

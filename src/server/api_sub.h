@@ -17,6 +17,9 @@ json_t *srv_typed_row(const bmp_table *t, size_t r);
 
 /* A secretary token of `body` (401/403 in rs, false). */
 bool srv_secretary_of(srv_req *rq, srv_resp *rs, const char *body);
+/* Does `body` (as a path or query names it: "abf", "ABF", "nz") name the
+ * token scope's body `scope`? */
+bool srv_same_body(const char *body, const char *scope);
 /* A club token of club `club` of `body`, or a secretary token of `body`
  * (401/403 in rs, false): a scorer sees only their own club's batches. */
 bool srv_club_or_secretary(srv_req *rq, srv_resp *rs, const char *body, const char *club);

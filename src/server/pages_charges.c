@@ -68,7 +68,11 @@ static void runs_and_invoices(page *p, const char *body, const bmp_table *runs,
         web_buf_html(p->out, bmp_table_get(runs, r, kk));
         core_buf_puts(p->out, " ");
         web_buf_html(p->out, bmp_table_get(runs, r, kp));
-        core_buf_puts(p->out, "</h3>\n");
+        core_buf_puts(p->out, "</h3>\n<p><a href=\"/charges?body=");
+        page_url(p->out, body);
+        core_buf_puts(p->out, "&amp;run=");
+        page_url(p->out, id);
+        core_buf_printf(p->out, "#lines-h\">Run %s's lines</a></p>\n", id);
         if (strcmp(bmp_table_get(runs, r, ki), "0") != 0) {
             run_invoices(p, body, id, inv);
             continue;
@@ -125,6 +129,29 @@ static void start_form(page *p, const char *body)
                      "value=\"run\">Start the run</button></p></form>\n");
 }
 
+/* The lines of run ?run= (issue 44: a run's lines seen in the browser, as
+ * `bridgemp ledger charges RUN` lists them: bmp_ledger_charge_lines). */
+static int run_lines(page *p, const char *body, const char *run)
+{
+    char *end = NULL;
+    long long id = strtoll(run, &end, 10);
+    if (*end || id <= 0)
+        return page_error(p, 400, "run: expected a charge run's number");
+    bmp_table t;
+    bmp_table_init(&t);
+    bmp_error e = {0};
+    bmp_status s = bmp_ledger_charge_lines(p->l, body, id, &t, &e);
+    if (s) {
+        bmp_table_free(&t);
+        return page_fail(p, s, &e);
+    }
+    core_buf_printf(p->out, "<h2 id=\"lines-h\">Lines of run %lld</h2>\n", id);
+    page_table(p->out, &t, &(page_table_opts){.caption = "Its lines, in the order charged",
+                                              .link_col = (size_t)-1});
+    bmp_table_free(&t);
+    return 0;
+}
+
 int page_charges(page *p)
 {
     const char *body = page_office_body(p);
@@ -151,6 +178,12 @@ int page_charges(page *p)
     core_buf_puts(p->out, "\">Every invoice and credit note</a></p>\n");
     page_table(p->out, &runs, &(page_table_opts){.caption = "Charge runs, newest first",
                                                  .link_col = (size_t)-1});
+    const char *run = page_arg(p, "run");
+    if (run && (st = run_lines(p, body, run)) != 0) {
+        bmp_table_free(&runs);
+        bmp_table_free(&inv);
+        return st;
+    }
     core_buf_puts(p->out, "<h2>Their invoices</h2>\n");
     runs_and_invoices(p, body, &runs, &inv);
     start_form(p, body);

@@ -90,7 +90,9 @@ int page_events(page *p)
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
-    bmp_status st = bmp_ledger_events(p->l, body, (size_t)(pg - 1) * per, per, &t, &total, &e);
+    bmp_ledger_event_filter f = page_events_filter(p, body);
+    bmp_status st = bmp_ledger_events_where(p->l, body, &f, (size_t)(pg - 1) * per, per, &t,
+                                            &total, &e);
     if (st)
         return table_error(p, &t, st, &e);
     page_head(p, "Events");

@@ -58,6 +58,10 @@ const char *page_arg(page *p, const char *key);
  * (bmp_rules_find), else the first body with players; and a <select> of the
  * bodies (pages_util.c). */
 const char *page_body(page *p);
+/* Which of body's events the page's user may see listed (issue 44): the
+ * public posted ones; a scorer of a club of the body also the club's own in
+ * any state; a secretary of the body every one. */
+bmp_ledger_event_filter page_events_filter(page *p, const char *body);
 void page_body_select(page *p, const char *chosen);
 
 /* <!doctype ...><main>: `title` is escaped. */

@@ -35,7 +35,8 @@ int page_home(page *p)
     bmp_table t;
     bmp_table_init(&t);
     bmp_error e = {0};
-    if (!page_lost(p, bmp_ledger_events(p->l, body, 0, 10, &t, NULL, &e)) && t.nrows) {
+    bmp_ledger_event_filter f = page_events_filter(p, body);
+    if (!page_lost(p, bmp_ledger_events_where(p->l, body, &f, 0, 10, &t, NULL, &e)) && t.nrows) {
         char prefix[32], club_prefix[32];
         snprintf(prefix, sizeof prefix, "/event/%s/", body);
         snprintf(club_prefix, sizeof club_prefix, "/club/%s/", body);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/rules.h"
@@ -422,4 +423,20 @@ void page_csrf_input(page *p)
     core_buf_puts(p->out, "<input type=\"hidden\" name=\"csrf\" value=\"");
     web_buf_html(p->out, t);
     core_buf_puts(p->out, "\">");
+}
+
+bmp_ledger_event_filter page_events_filter(page *p, const char *body)
+{
+    bmp_ledger_event_filter f = {.size = sizeof f, .state = "posted"};
+    const bmp_rules *r = bmp_rules_find(body);
+    for (size_t i = 0; p->user && i < p->user->nroles; i++) {
+        const bmp_role *o = &p->user->roles[i];
+        if (strcasecmp(o->body, body) != 0 && !(r && strcasecmp(o->body, r->body) == 0))
+            continue;
+        if (o->kind == BMP_ROLE_SECRETARY)
+            return (bmp_ledger_event_filter){.size = sizeof f};
+        if (!f.club)
+            f.club = o->club;
+    }
+    return f;
 }

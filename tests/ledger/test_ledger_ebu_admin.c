@@ -358,16 +358,22 @@ static void ums_month(void **state)
     assert_int_equal(iv.made, 2);
     assert_int_equal(iv.total, 3520);
     char *doc = invoice_csv(&t, r.id, "C1");
-    assert_non_null(strstr(doc, "EBU-17,batch 1: 16 player-sessions x UMS code 01,640\n"));
-    assert_non_null(strstr(doc, "EBU-7,batch 2: supplementary file (UMS code 02): no charge,0\n"));
-    assert_non_null(strstr(doc, "EBU-17a,batch 3: 10 player-sessions exempt: novice session"));
-    assert_non_null(strstr(doc, "EBU-17b,batch 4: 12 player-sessions exempt: the club's party/"
-                                "social/charity session of the year: Christmas,0\n"));
-    assert_non_null(strstr(doc, "EBU-17c,batch 5: 20 player-sessions exempt: Children in Need"));
+    assert_non_null(strstr(doc, "1,EBU-17,\"Monday, 2025-03-03: 16 player-sessions x 0.40 "
+                                "(UMS code 01)\",640\n"));
+    assert_non_null(strstr(doc, "2,EBU-7,\"Ladder bonus, 2025-03-04: supplementary file (UMS "
+                                "code 02): no charge\",0\n"));
+    assert_non_null(strstr(doc, "3,EBU-17a,\"Novice, 2025-03-05: 10 player-sessions exempt: "
+                                "novice session"));
+    assert_non_null(strstr(doc, "4,EBU-17b,\"Party, 2025-03-06: 12 player-sessions exempt: "
+                                "the club's party/"
+                                "social/charity session of the year: Christmas\",0\n"));
+    assert_non_null(strstr(doc, "5,EBU-17c,\"Children in Need, 2025-03-07: 20 player-sessions "
+                                "exempt: Children in Need"));
     assert_non_null(strstr(doc, ",total,640\n"));
     free(doc);
     doc = invoice_csv(&t, r.id, "CTY");
-    assert_non_null(strstr(doc, "EBU-17,batch 6: 48 player-sessions x UMS code 10,2880\n"));
+    assert_non_null(strstr(doc, "6,EBU-17,\"County pairs, 2025-03-08: 48 player-sessions x "
+                                "0.60 (UMS code 10)\",2880\n"));
     free(doc);
     /* EBU-17b: one party session a year -- April's is refused, nothing
      * written; without the claim April pays 6 pairs = 12 p-s x 45 = 540 */

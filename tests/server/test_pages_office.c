@@ -571,6 +571,15 @@ static void charges_page(void **state)
     has(&b, "<td data-label=\"total\">93.20</td><td data-label=\"invoices\">0</td>"
             "<td data-label=\"who\">sally</td>");
     has(&b, "<form method=\"post\" action=\"/charges\" id=\"invoice-1\">");
+    /* the run's lines (issue 44: "no charge run's lines can be seen") */
+    has(&b, "<a href=\"/charges?body=abf&amp;run=1#lines-h\">Run 1's lines</a>");
+    assert_int_equal(serve(&t, "/charges", &(args){{"body", "run"}, {"abf", "1"}}, NULL,
+                           &secretary, &b), 200);
+    has(&b, "<h2 id=\"lines-h\">Lines of run 1</h2>");
+    has(&b, "<td data-label=\"club\">2074</td>");
+    has(&b, "<td data-label=\"rule\">ABF-111</td>");
+    assert_int_equal(serve(&t, "/charges", &(args){{"body", "run"}, {"abf", "x"}}, NULL,
+                           &secretary, &b), 400);
     assert_int_equal(serve(&t, "/charges", NULL, "csrf=" CSRF "&body=abf&action=invoice&run=1",
                            &secretary, &b), 303);
     assert_int_equal(serve(&t, "/charges", NULL, NULL, &secretary, &b), 200);

@@ -260,6 +260,80 @@ static void club_results_are_public(void **state)
     lt_done(&t);
 }
 
+/* Finding 4, the list: "titles and states of unposted and rejected
+ * batches still appear publicly".  After the close, batch 3 (received) and
+ * batch 4 (rejected) of club 202131 are not in the public's /events nor
+ * its home page's recent events; the body's secretary sees every one, the
+ * club's scorer its own, another club's scorer the posted one only; the
+ * library's filter (bmp_ledger_events_where) counts them so and refuses a
+ * state that is none. */
+static void unposted_events_not_public(void **state)
+{
+    (void)state;
+    lt t;
+    ebu_closed(&t);
+    bmp_error e = {0};
+    assert_int_equal(club_file(&t, "115426", 500, "2026-10-05", 'b'), 3);
+    int64_t r = club_file(&t, "115428", 700, "2026-10-06", 'c');
+    assert_int_equal(r, 4);
+    assert_int_equal(bmp_ledger_reject(t.l, r, "wrong file", &e), BMP_OK);
+    static const bmp_user ebu_sec = {.id = 2, .name = "eve", .nroles = 1,
+                                     .roles = {{BMP_ROLE_SECRETARY, "ebu", ""}}};
+    static const bmp_user scorer = {.id = 3, .name = "sam", .nroles = 1,
+                                    .roles = {{BMP_ROLE_SCORER, "ebu", "202131"}}};
+    static const bmp_user other = {.id = 4, .name = "olga", .nroles = 1,
+                                   .roles = {{BMP_ROLE_SCORER, "ebu", "202999"}}};
+    const bmp_user *const users[] = {NULL, &other, &scorer, &ebu_sec};
+    const bool all[] = {false, false, true, true};
+    core_buf b;
+    core_buf_init(&b);
+    for (size_t u = 0; u < 4; u++) {
+        for (int pg = 0; pg < 2; pg++) {
+            assert_int_equal(render_as(&t, pg ? "/" : "/events", users[u], &b), 200);
+            has(&b, "<a href=\"/event/ebu/2\">Monday pairs</a>");
+            if (all[u]) {
+                has(&b, "<a href=\"/event/ebu/3\">");
+                has(&b, "<a href=\"/event/ebu/4\">");
+            } else {
+                lacks(&b, "/event/ebu/3");
+                lacks(&b, "/event/ebu/4");
+                lacks(&b, "rejected");
+                lacks(&b, "received");
+            }
+        }
+    }
+    core_buf_free(&b);
+    bmp_table tb;
+    size_t total = 0;
+    bmp_ledger_event_filter f = {.size = sizeof f, .state = "posted"};
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_events_where(t.l, "ebu", &f, 0, 10, &tb, &total, &e), BMP_OK);
+    assert_int_equal(total, 1);
+    assert_int_equal(tb.nrows, 1);
+    bmp_table_free(&tb);
+    f.club = "202131";
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_events_where(t.l, "ebu", &f, 0, 2, &tb, &total, &e), BMP_OK);
+    assert_int_equal(total, 3);
+    assert_int_equal(tb.nrows, 2); /* the limit */
+    bmp_table_free(&tb);
+    f = (bmp_ledger_event_filter){.size = sizeof f, .state = "rejected"};
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_events_where(t.l, "ebu", &f, 0, 10, &tb, &total, &e), BMP_OK);
+    assert_int_equal(total, 1);
+    assert_string_equal(lt_cell(&tb, 0, "id"), "4");
+    bmp_table_free(&tb);
+    f.state = "bogus";
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_events_where(t.l, "ebu", &f, 0, 10, &tb, &total, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "state \"bogus\": expected received"));
+    bmp_table_free(&tb);
+    assert_int_equal(bmp_ledger_events(t.l, "ebu", 0, 10, &tb, &total, &e), BMP_OK);
+    assert_int_equal(total, 3);
+    bmp_table_free(&tb);
+    lt_done(&t);
+}
+
 /* Finding 5: a rejected club file's line is no award; Zed (no points) has
  * a rank in the search ("none yet", as his page says); Ruth's next rank is
  * Area Master at 500 (EBU-4): 500 - 226 = 274 more in total. */
@@ -536,6 +610,7 @@ int main(void)
         cmocka_unit_test(club_report_is_the_ranking_total),
         cmocka_unit_test(merged_number_one_answer),
         cmocka_unit_test(club_results_are_public),
+        cmocka_unit_test(unposted_events_not_public),
         cmocka_unit_test(rejected_rank_and_words),
         cmocka_unit_test(office_words),
         cmocka_unit_test(surfaces_agree_on_random_ledgers),

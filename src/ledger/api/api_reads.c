@@ -252,25 +252,65 @@ bmp_status bmp_ledger_clubs(bmp_ledger *l, const char *body, bmp_table *out, bmp
     return rc;
 }
 
-bmp_status bmp_ledger_events(bmp_ledger *l, const char *body, size_t offset, size_t limit,
-                             bmp_table *out, size_t *total, bmp_error *err)
+/* The columns of an event list and its WHERE; EVENT_STATE and EVENT_CLUB
+ * narrow it by state (?2), or by state or the club (?3). */
+#define EVENT_ROWS                                                                             \
+    "SELECT b.id, b.event, b.event_date, COALESCE(c.number, '') AS club, b.state, "             \
+    "COALESCE(b.period, '') AS period, b.lines FROM batch b "                                   \
+    "LEFT JOIN club c ON c.id = b.club_id WHERE b.body_id = ?1 AND " PUBLIC_EVENT
+#define EVENT_COUNT "SELECT count(*) FROM batch b WHERE b.body_id = ?1 AND " PUBLIC_EVENT
+#define EVENT_STATE " AND b.state = ?2"
+#define EVENT_CLUB                                                                             \
+    " AND (b.state = ?2 OR b.club_id IN (SELECT k.id FROM club k WHERE k.body_id = ?1 AND "     \
+    "k.number = ?3))"
+
+static bool batch_state(const char *s)
 {
+    static const char *const states[] = {"received", "provisional", "approved", "posted",
+                                         "rejected", NULL};
+    for (size_t i = 0; states[i]; i++)
+        if (strcmp(s, states[i]) == 0)
+            return true;
+    return false;
+}
+
+bmp_status bmp_ledger_events_where(bmp_ledger *l, const char *body,
+                                   const bmp_ledger_event_filter *f, size_t offset, size_t limit,
+                                   bmp_table *out, size_t *total, bmp_error *err)
+{
+    const char *state = f && f->size >= sizeof *f ? f->state : NULL;
+    const char *club = state && f->club && *f->club ? f->club : NULL;
+    if (state && !batch_state(state))
+        return bmp_error_set(err, BMP_EINVAL, "state \"%s\": expected received, provisional, "
+                             "approved, posted or rejected", state);
     ledger_body b;
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (!rc)
         rc = bmp_table_title(out, "events");
-    if (!rc)
-        rc = count(l, total, err,
-                   "SELECT count(*) FROM batch b WHERE b.body_id = ?1 AND " PUBLIC_EVENT, "i",
-                   NULL, b.id, NULL);
-    if (!rc)
-        rc = rows(l, out, err,
-                  "SELECT b.id, b.event, b.event_date, COALESCE(c.number, '') AS club, b.state, "
-                  "COALESCE(b.period, '') AS period, b.lines FROM batch b "
-                  "LEFT JOIN club c ON c.id = b.club_id WHERE b.body_id = ?1 "
-                  "AND " PUBLIC_EVENT " ORDER BY b.id DESC LIMIT ?2 OFFSET ?3",
-                  "iii", b.id, (int64_t)limit, (int64_t)offset);
-    return rc;
+    if (rc)
+        return rc;
+    if (club) {
+        rc = count(l, total, err, EVENT_COUNT EVENT_CLUB, "iss", state, b.id, club);
+        return rc ? rc
+                  : rows(l, out, err, EVENT_ROWS EVENT_CLUB " ORDER BY b.id DESC LIMIT ?4 OFFSET ?5",
+                         "issii", b.id, state, club, (int64_t)limit, (int64_t)offset);
+    }
+    if (state) {
+        rc = count(l, total, err, EVENT_COUNT EVENT_STATE, "is", state, b.id, NULL);
+        return rc ? rc
+                  : rows(l, out, err, EVENT_ROWS EVENT_STATE " ORDER BY b.id DESC LIMIT ?3 OFFSET ?4",
+                         "isii", b.id, state, (int64_t)limit, (int64_t)offset);
+    }
+    rc = count(l, total, err, EVENT_COUNT, "i", NULL, b.id, NULL);
+    return rc ? rc
+              : rows(l, out, err, EVENT_ROWS " ORDER BY b.id DESC LIMIT ?2 OFFSET ?3", "iii", b.id,
+                     (int64_t)limit, (int64_t)offset);
+}
+
+bmp_status bmp_ledger_events(bmp_ledger *l, const char *body, size_t offset, size_t limit,
+                             bmp_table *out, size_t *total, bmp_error *err)
+{
+    return bmp_ledger_events_where(l, body, NULL, offset, limit, out, total, err);
 }
 
 bmp_status bmp_ledger_event_awards(bmp_ledger *l, const char *body, int64_t id, bmp_table *out,

@@ -7,6 +7,7 @@
 
 #include "ledger/chain/chain.h"
 #include "bridgemp/file.h"
+#include "core/text_safe.h"
 #include "core/util.h"
 #include "ledger/charges/charges.h"
 #include "ledger/store/query.h"
@@ -90,10 +91,11 @@ bmp_status charge_csv(bmp_ledger *l, int64_t run, const char *path, bmp_error *e
         rc = lq_step(l, st, &row, err);
         if (rc || !row)
             break;
-        /* numbers and rule IDs are plain; the charge wording is ours, no commas */
-        fprintf(f, "%s,%s,%s,%s,%lld\n", lq_col_text(l, st, 0), lq_col_text(l, st, 1),
-                lq_col_text(l, st, 2), lq_col_text(l, st, 3),
-                (long long)lq_col_int(l, st, 4));
+        /* the charge may name an event (a UMS line, issue 44): RFC 4180
+         * quoting and the formula guard, as the invoice's CSV */
+        for (int k = 0; k < 4; k++)
+            core_csv_put(f, lq_col_text(l, st, k), true, ',');
+        fprintf(f, "%lld\n", (long long)lq_col_int(l, st, 4));
     }
     lq_finalize(l, st);
     fclose(f);

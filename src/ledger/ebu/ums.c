@@ -310,6 +310,29 @@ static const ums_claim *claim_of(const ums_ctx *c, int64_t batch)
     return NULL;
 }
 
+/* A line's words, the same on every surface that shows the line (the
+ * invoice page, the CLI's invoice, the API: all read the stored text): the
+ * event, its date, then the charge -- "Monday Pairs, 2026-07-06: 34
+ * player-sessions x 0.40 (UMS code 10)" with the rate in force, or why it
+ * pays nothing (issue 44).  The batch is the invoice's own column. */
+static void ums_what(char *what, size_t n, const bmp_event *ev, const ums_event *x, int64_t ps,
+                     const char *code, const ebu_rate *rate, const ums_claim *cl)
+{
+    int k = ev->name && *ev->name ? snprintf(what, n, "%.120s, %s: ", ev->name, x->date)
+                                  : snprintf(what, n, "batch %lld, %s: ", (long long)x->batch,
+                                             x->date);
+    size_t at = k < 0 ? 0 : (size_t)k < n ? (size_t)k : n - 1;
+    if (!rate && !cl)
+        snprintf(what + at, n - at, "supplementary file (UMS code %s): no charge", code);
+    else if (cl)
+        snprintf(what + at, n - at, "%lld player-sessions exempt: %s%s%s", (long long)ps,
+                 exempt_kinds[cl->kind].what, *cl->note ? ": " : "", cl->note);
+    else
+        snprintf(what + at, n - at, "%lld player-sessions x %lld.%02lld (UMS code %s)",
+                 (long long)ps, (long long)(rate->cents / 100), (long long)(rate->cents % 100),
+                 code);
+}
+
 /* The line of an event whose code and player-sessions are known. */
 static bmp_status event_line(const ums_ctx *c, const ums_event *x, const bmp_event *ev,
                              const char *code, bmp_error *err)
@@ -322,24 +345,22 @@ static bmp_status event_line(const ums_ctx *c, const ums_event *x, const bmp_eve
                              "code 02): it pays nothing to exempt (EBU-7)", c->claims_path,
                              cl->line, (long long)x->batch);
     if (strcmp(code, "02") == 0) {
-        snprintf(what, sizeof what, "batch %lld: supplementary file (UMS code 02): no charge",
-                 (long long)x->batch);
+        ums_what(what, sizeof what, ev, x, ps, code, NULL, NULL);
         return ums_line(c, x, "EBU-7", what, 0, err);
     }
     bmp_status rc = cl ? claim_allowed(c, x, ev, cl, err) : BMP_OK;
     if (!rc && cl) {
-        snprintf(what, sizeof what, "batch %lld: %lld player-sessions exempt: %s%s%s",
-                 (long long)x->batch, (long long)ps, exempt_kinds[cl->kind].what,
-                 *cl->note ? ": " : "", cl->note);
+        ums_what(what, sizeof what, ev, x, ps, code, NULL, cl);
         return ums_line(c, x, exempt_kinds[cl->kind].rule, what, 0, err);
     }
     const ebu_rate *r = rc ? NULL : ebu_rate_on(c->rates, c->nrates, code, x->date);
     if (!rc && !r)
         return bmp_error_set(err, BMP_EINVAL, "batch %lld: no UMS rate for charge code %s on %s "
                              "in the rate table (EBU-17)", (long long)x->batch, code, x->date);
-    snprintf(what, sizeof what, "batch %lld: %lld player-sessions x UMS code %s",
-             (long long)x->batch, (long long)ps, code);
-    return rc ? rc : ums_line(c, x, "EBU-17", what, ps * r->cents, err);
+    if (rc)
+        return rc;
+    ums_what(what, sizeof what, ev, x, ps, code, r, NULL);
+    return ums_line(c, x, "EBU-17", what, ps * r->cents, err);
 }
 
 static bmp_status charge_event(const ums_ctx *c, const ums_event *x, bmp_error *err)

@@ -25,11 +25,11 @@ step 0 "" $L approve 1
 refused 2 "usage: bridgemp ledger ums" $L ums 2025-03 --body ebu
 refused 1 "none.csv: cannot open" $L ums 2025-03 --body ebu --rates "$W/none.csv"
 step 0 "ums 2025-03: run 1 made: 1 line\\(s\\), total 4.80" $L ums 2025-03 --body ebu --rates "$W/rates.csv" --output "$W/ums.csv"
-step 0 "EBU-17,batch 1: 12 player-sessions x UMS code 01,480" cat "$W/ums.csv"
+step 0 "EBU-17,\"Monday Evening Pairs, 2025-03-10: 12 player-sessions x 0.40 \\(UMS code 01\\)\",480" cat "$W/ums.csv"
 refused 0 "run 1 already made, nothing changed" $L ums 2025-03 --body ebu --rates "$W/rates.csv"
 mkdir -p "$W/inv"
 step 0 "1 invoice" $L invoice 1 --body ebu --as csv --output "$W/inv"
-step 0 "EBU-17,batch 1: 12 player-sessions x UMS code 01,480" cat "$W/inv/EBU-1-C1.csv"
+step 0 "EBU-17,\"Monday Evening Pairs, 2025-03-10: 12 player-sessions x 0.40 \\(UMS code 01\\)\",480" cat "$W/inv/EBU-1-C1.csv"
 # EBU-26: 4 sessions x 30 tables x 1.50 = 180.00, due 15 April
 step 0 "licences 2025-03: run 2 made: 1 line\\(s\\), total 180.00" $L licences 2025-03 --body ebu --events "$W/events.csv" --rates "$W/lrates.csv"
 step 0 "due 2025-04-15" $L charges 2 --body ebu --format csv

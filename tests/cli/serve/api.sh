@@ -105,9 +105,19 @@ req 400 'body: expected \?body= one of' "$U/api/v1/players?q=Player"
 req 200 '"number":"2074","name":"Harbourside Bridge Club","dummy":false,"members":40' "$U/api/v1/clubs?body=abf"
 # batch 2 (rejected) was replaced by its correction, batch 5 (the demo);
 # batch 4, the club's ABF credit file, is a result too (issue 44: results
-# public whatever their kind); batch 1, the opening balances, is not
-req 200 '"id":5,"event":"Club Monday Pairs.*"id":4,.*"id":3,"event":"Spring Congress Open Teams.*"id":2,"event":"Club Monday Pairs.*"state":"rejected".*"total":4' \
+# public whatever their kind); batch 1, the opening balances, is not.  The
+# public sees the posted ones only (issue 44: a rejected batch's title and
+# state were listed); the secretary every one; club 2074's token its own
+# rejected batch 2 too; another club's token the posted ones
+req 200 '^\{"items":\[\{"id":5,"event":"Club Monday Pairs[^]]*"id":4,[^]]*"id":3,"event":"Spring Congress Open Teams[^]]*\],"page":1,"per_page":50,"total":3' \
     "$U/api/v1/events?body=abf"
+req 200 '"id":5,"event":"Club Monday Pairs.*"id":4,.*"id":3,"event":"Spring Congress Open Teams.*"id":2,"event":"Club Monday Pairs.*"state":"rejected".*"total":4' \
+    -H "Authorization: Bearer $SEC" "$U/api/v1/events?body=abf"
+req 200 '"id":2,"event":"Club Monday Pairs.*"state":"rejected".*"total":4' \
+    -H "Authorization: Bearer $CLUB" "$U/api/v1/events?body=abf"
+req 200 '"id":3,"event":"Spring Congress Open Teams[^]]*\],"page":1,"per_page":50,"total":3' \
+    -H "Authorization: Bearer $OTHER" "$U/api/v1/events?body=abf"
+req 401 'unknown or revoked token' -H "Authorization: Bearer bmp_nonsense" "$U/api/v1/events?body=abf"
 # batch 2 was rejected: its lines are the body's and its club's (issue 45 item 8)
 req 401 'Authorization' "$U/api/v1/events/abf/2"
 req 200 '"awards":\[\{"number":"[0-9]+","name":"Player [0-9]+","contestant":"[0-9]+","point_type":"green","points":"0.30","hundredths":30,"rule":"ABF-6"' \

@@ -209,6 +209,14 @@ def journey(b, u, batch, ledger):
     check(b.finds("a[href='/invoice/abf/ABF-1-2074']") and b.finds("#start"),
           "the charge runs: run 1's invoice linked, the form that starts a run")
     page_checks(b, u, "charges", "/charges?body=abf")
+    # issue 44: a run's lines can be seen (they could not): run 1's link
+    b.go(u + "/charges?body=abf")
+    b.click("a[href='/charges?body=abf&run=1#lines-h']")
+    wait_for(lambda: b.finds("#lines-h"), "run 1's lines")
+    check(b.text("#lines-h") == "Lines of run 1" and
+          b.js("return document.querySelectorAll('#lines-h + div.wrap tbody tr').length;") >= 1,
+          "run 1's lines shown: %r" % b.text("#lines-h"))
+    page_checks(b, u, "charges-lines", "/charges?body=abf&run=1")
     # the ledger's printable document under the site's stylesheet (its own
     # inline style is blocked by the server's Content-Security-Policy): no
     # column cut off and nothing wider than the window at 420 px
