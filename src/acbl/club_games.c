@@ -191,7 +191,7 @@ typedef struct club_sections {
 
 static void sections_free(club_sections *s)
 {
-    for (size_t e = 0; e < s->nrefs; e++)
+    for (size_t e = 0; s->refs && e < s->nrefs; e++) /* refs NULL: its calloc failed */
         free(s->refs[e].key);
     free(s->refs);
     free(s->bucket_of);

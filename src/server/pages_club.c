@@ -222,7 +222,8 @@ int page_event(page *p)
     bmp_error e = {0};
     bmp_status st = bmp_ledger_event_awards(p->l, body, id, &t, &e);
     if (!st && !event_posted(p, id)) /* issue 45: public once posted */
-        st = bmp_error_set(&e, BMP_ENOTFOUND, "no %s event %lld", body, id);
+        st = p->out->failed ? bmp_error_oom(&e) /* the state unread: 500, not 404 */
+                            : bmp_error_set(&e, BMP_ENOTFOUND, "no %s event %lld", body, id);
     if (st)
         return table_error(p, &t, st, &e);
     event_heading(p, body, id);

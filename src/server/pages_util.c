@@ -151,7 +151,10 @@ void page_words(core_buf *b, const char *msg)
             core_buf_putc(&o, *s++);
         }
     }
-    web_buf_html(b, o.data ? o.data : "");
+    if (o.failed) /* an allocation lost: the page is lost, never a shorter one */
+        b->failed = true;
+    else
+        web_buf_html(b, o.data ? o.data : "");
     core_buf_free(&o);
 }
 
