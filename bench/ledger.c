@@ -283,8 +283,11 @@ static void run_month(bmp_ledger *l, char (*num)[8], long players, long lines, l
     bmp_error e = {0};
     bmp_ledger_line *v = malloc((size_t)batch * sizeof *v);
     bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf"};
-    char event[32];
+    char event[32], date[16];
     snprintf(event, sizeof event, "bench %s", period);
+    snprintf(date, sizeof date, "%.7s-01", period); /* each month's events of its own date: a
+                                                      * month's batches are not the same event
+                                                      * as another's (issue 45's fingerprint) */
     for (long done = 0; done < lines; out->batches++) {
         long n = lines - done < batch ? lines - done : batch;
         for (long k = 0; k < n; k++) {
@@ -297,7 +300,7 @@ static void run_month(bmp_ledger *l, char (*num)[8], long players, long lines, l
         snprintf(hash, sizeof hash, "%02d%062ld", m, out->batches + 1);
         int64_t id = 0;
         span t0 = span_start();
-        if (bmp_ledger_import_lines(l, &io, BMP_BATCH_EVENT, "bench", hash, event, "2025-09-01",
+        if (bmp_ledger_import_lines(l, &io, BMP_BATCH_EVENT, "bench", hash, event, date,
                                     v, (size_t)n, &id, NULL, &e))
             die("import", &e);
         span_add(&out->imp, t0);
