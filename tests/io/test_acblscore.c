@@ -14,25 +14,10 @@
 
 #define ACS(rel) BMP_TEST_DATA "/acblscore/" rel
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    assert_non_null(b);
-    assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return b;
-}
-
 static bmp_acblscore_file *read_file(const char *path)
 {
     size_t len;
-    char *b = slurp(path, &len);
+    char *b = bmp_test_slurp(path, &len);
     assert_true(bmp_acblscore_sniff(b, len));
     bmp_acblscore_file *f = NULL;
     bmp_error e = {0};
@@ -275,7 +260,7 @@ static void test_events_and_ratings(void **state)
 static void damaged(size_t cut, size_t at, const unsigned char *bytes, size_t n, const char *want)
 {
     size_t len;
-    char *b = slurp(ACS("inglewood-beach-bridge-club__170825.ace"), &len);
+    char *b = bmp_test_slurp(ACS("inglewood-beach-bridge-club__170825.ace"), &len);
     if (bytes)
         memcpy(b + at, bytes, n);
     bmp_acblscore_file *f = NULL;
@@ -315,7 +300,7 @@ static void test_damaged(void **state)
             "GAME.ACE: not an ACBLscore game file (no AC3 magic)");
     /* event type 2 (individual) with a Mitchell section: not read yet */
     size_t len;
-    char *b = slurp(ACS("inglewood-beach-bridge-club__170825.ace"), &len);
+    char *b = bmp_test_slurp(ACS("inglewood-beach-bridge-club__170825.ace"), &len);
     b[0xda] = 2;
     bmp_acblscore_file *f = NULL;
     bmp_error e = {0};
@@ -333,7 +318,7 @@ static void test_text(void **state)
 {
     (void)state;
     size_t len;
-    char *b = slurp(ACS("inglewood-beach-bridge-club__170825.ace"), &len);
+    char *b = bmp_test_slurp(ACS("inglewood-beach-bridge-club__170825.ace"), &len);
     b[0x2624] = (char)0xe9; /* "Sachs" -> "S\xe9chs" */
     bmp_acblscore_file *f = NULL;
     bmp_error e = {0};

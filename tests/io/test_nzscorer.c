@@ -14,26 +14,10 @@
 
 #define NZ(rel) BMP_TEST_DATA "/nz-scorer/" rel
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    assert_non_null(b);
-    assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    b[n] = '\0';
-    *len = (size_t)n;
-    return b;
-}
-
 static bmp_event *read_nz(const char *path)
 {
     size_t len;
-    char *b = slurp(path, &len);
+    char *b = bmp_test_slurp(path, &len);
     assert_true(bmp_nzscorer_sniff(b, len));
     assert_false(bmp_usebio_sniff(b, len) && !bmp_nzscorer_sniff(b, len));
     bmp_event *ev = NULL;
