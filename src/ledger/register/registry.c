@@ -450,12 +450,13 @@ static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql,
         for (int k = 0; k < nc && !rc; k++) {
             /* a value stored before the door checked it (an old ledger) is
              * shown escaped (issue 27); one the door takes is written as it
-             * is.  Unguarded: the ledger reads its registers back. */
+             * is.  Guarded as every CSV output (issue 45): `player import`
+             * drops the quote of a guarded name. */
             char *v = core_text_escape(lq_col_text(l, st, k));
             if (!v)
                 rc = bmp_error_oom(err);
             else
-                core_csv_put(out, v, false, k == nc - 1 ? '\n' : ',');
+                core_csv_put(out, v, true, k == nc - 1 ? '\n' : ',');
             free(v);
         }
     }
