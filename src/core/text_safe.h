@@ -22,8 +22,8 @@ bool core_text_is_formula(const char *s);
 /* One CSV field (RFC 4180: quoted when it holds a comma, a quote or a line
  * break, quotes doubled), then `end` (',' or '\n').  guard: a field a
  * spreadsheet would read as a formula (core_text_is_formula) gets a leading
- * single quote and is quoted; off for files the ledger reads back (its
- * registers), where the quote would become part of the value. */
+ * single quote and is quoted; on for every CSV output, the register
+ * exports too (`player import` drops the quote of a guarded name). */
 void core_csv_put(FILE *f, const char *s, bool guard, char end);
 
 /* s (NULL: nothing) escaped for HTML text and quoted attribute values:
