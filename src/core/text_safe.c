@@ -129,6 +129,11 @@ void core_csv_put(FILE *f, const char *s, bool guard, char end)
         fputc(end, f);
 }
 
+const char *core_csv_unguard(const char *s)
+{
+    return s && s[0] == '\'' && core_text_is_formula(s + 1) ? s + 1 : s;
+}
+
 void core_html_put(FILE *f, const char *s)
 {
     for (; s && *s; s++) {

@@ -26,6 +26,10 @@ bool core_text_is_formula(const char *s);
  * exports too (`player import` drops the quote of a guarded name). */
 void core_csv_put(FILE *f, const char *s, bool guard, char end);
 
+/* A field read back from a CSV this program wrote: s without the quote
+ * core_csv_put's guard added ('=Smith -> =Smith); s itself otherwise. */
+const char *core_csv_unguard(const char *s);
+
 /* s (NULL: nothing) escaped for HTML text and quoted attribute values:
  * & < > " ' become entities. */
 void core_html_put(FILE *f, const char *s);

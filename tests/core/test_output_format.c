@@ -43,6 +43,11 @@ static void formula_cells(void **state)
     assert_false(core_text_is_formula("-"));     /* the empty-cell mark */
     assert_false(core_text_is_formula("Smith - Jones"));
     assert_false(core_text_is_formula(""));
+    assert_string_equal(core_csv_unguard("'=1+1"), "=1+1");
+    assert_string_equal(core_csv_unguard("'@Sum"), "@Sum");
+    assert_string_equal(core_csv_unguard("'-1.50"), "'-1.50"); /* a number was never guarded */
+    assert_string_equal(core_csv_unguard("O'Brien"), "O'Brien");
+    assert_string_equal(core_csv_unguard("'Tis"), "'Tis");
 }
 
 static void utf8_repair(void **state)

@@ -313,8 +313,8 @@ static size_t row_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, size_
         const char *text = col[k] >= 0 ? lcsv_get(c, r, col[k])
                            : out->was  ? out->was->f[k] : rc_default[k];
         /* a name `player export` guarded ('=Smith) is read back as it was */
-        if (col[k] >= 0 && k == RC_NAME && text[0] == '\'' && core_text_is_formula(text + 1))
-            text++;
+        if (col[k] >= 0 && k == RC_NAME)
+            text = core_csv_unguard(text);
         if (col[k] < 0 || !reg_field(b->code, k, text, where, &out->now.f[k], pp)) {
             bad += col[k] >= 0;
             out->now.f[k] = core_strdup(out->was ? out->was->f[k] : rc_default[k]);

@@ -393,7 +393,9 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
             problems_add(pp, "%s:%zu: name: required", path, line);
             bad++;
         }
-        bad += ledger_name_bad(pp, where, "name", lcsv_get(&c, r, cname), CORE_TEXT_NAME_MAX);
+        /* a name `club export` guarded ('=Club) is read back as it was */
+        bad += ledger_name_bad(pp, where, "name", core_csv_unguard(lcsv_get(&c, r, cname)),
+                               CORE_TEXT_NAME_MAX);
         if (!ledger_parse_flag(lcsv_get(&c, r, cd), &dummy[i])) {
             problems_add(pp, "%s:%zu: dummy: expected 0 or 1, got \"%s\"", path, line,
                          lcsv_get(&c, r, cd));
@@ -410,7 +412,8 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
                         "INSERT INTO club (body_id, number, name, dummy) VALUES (?1, ?2, ?3, ?4) "
                         "ON CONFLICT (body_id, number) DO UPDATE SET name = excluded.name, "
                         "dummy = excluded.dummy",
-                        "issi", b.id, rows[i].number, lcsv_get(&c, i + 1, cname),
+                        "issi", b.id, rows[i].number,
+                        core_csv_unguard(lcsv_get(&c, i + 1, cname)),
                         (int64_t)dummy[i]);
         if (!rc) /* unchanged clubs are dropped from the entry */
             rc = ledger_touch_where(l, "club", "body_id = ?1", err, "i", b.id);

@@ -60,6 +60,13 @@ grep -q '^0001013,"'"'"'+Eve",Active,' "$W/fexp" || fail "+ unguarded"
 $L player import "$W/fexp" --body abf > /dev/null 2> "$W/err" || fail "export read back: $(cat "$W/err")"
 $L player export --body abf > "$W/fexp2" || fail "player export again"
 cmp -s "$W/fexp" "$W/fexp2" || fail "the guard changed names on the way back: $(diff "$W/fexp" "$W/fexp2")"
+printf 'number,name,dummy\n2075,=Club,0\n' > "$W/fc.csv"
+$L club import "$W/fc.csv" --body abf > /dev/null 2> "$W/err" || fail "formula club: $(cat "$W/err")"
+$L club export --body abf > "$W/fcexp" || fail "club export"
+grep -q '^2075,"'"'"'=Club",0$' "$W/fcexp" || fail "club = unguarded: $(cat "$W/fcexp")"
+$L club import "$W/fcexp" --body abf > /dev/null 2> "$W/err" || fail "club export read back: $(cat "$W/err")"
+$L club export --body abf > "$W/fcexp2" || fail "club export again"
+cmp -s "$W/fcexp" "$W/fcexp2" || fail "the guard changed club names: $(diff "$W/fcexp" "$W/fcexp2")"
 $L dump > "$W/before"
 
 # a 1 MB event name; a 100 KB reason (the CLI's largest argument is 128 KiB)
