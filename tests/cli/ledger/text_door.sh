@@ -6,7 +6,10 @@
 # refused by the CLI (a command line holds at most 128 KiB per argument:
 # 100 KB there) and a 2 MB reason and a 1 MB event name by the API, the
 # ledger unchanged.  The database: a new SQLite file, or BMP_TEXT_DB (a
-# PostgreSQL URI: tests/cli/ledger/pg-twin.sh text_door).
+# PostgreSQL URI: tests/cli/ledger/pg-twin.sh text_door).  Issue 45: the
+# line/paragraph separators, bidi marks, BOM, tag characters and names that
+# show nothing refused in a register and a results file; `player export` and
+# `club export` formula-guarded and read back unchanged.
 #   sh text_door.sh BRIDGEMP WORKDIR
 BIN=$1 W=$2
 rm -rf "$W" && mkdir -p "$W" || exit 1
@@ -78,6 +81,19 @@ json.dump(ev, open(sys.argv[1] + '/big.json', 'w'))
 EOF
 $L import "$W/big.json" --club 2074 --body abf > /dev/null 2> "$W/err" && fail "1 MB event name imported"
 grep -q 'big.json: name: too long: 1048576 bytes, at most 200' "$W/err" || fail "big name: $(head -c 300 "$W/err")"
+# issue 45: a results file with a tag character or a name of only U+200D
+/usr/bin/python3 - "$W" <<'EOF'
+import json, sys
+ev = json.load(open('examples/abf/club-pairs.json'))
+ev['contestants'][0]['players'][0]['name'] = 'Ann\U000E0041'
+ev['contestants'][1]['players'][1]['name'] = '\u200d'
+json.dump(ev, open(sys.argv[1] + '/tag.json', 'w'))
+EOF
+$L import "$W/tag.json" --club 2074 --body abf > /dev/null 2> "$W/err" && fail "tag name imported"
+grep -q 'tag.json: contestants\[0\].players\[0\].name: a tag character (U+E0041) at byte 4' "$W/err" ||
+    fail "tag: $(cat "$W/err")"
+grep -q 'tag.json: contestants\[1\].players\[1\].name: a name that shows nothing' "$W/err" ||
+    fail "ZWJ results name: $(cat "$W/err")"
 printf 'number,point_type,points,event,reason\n1002,green,1.00,opening,carried\n' > "$W/a.csv"
 $L import "$W/a.csv" --body abf > /dev/null || fail "adjustment"
 $L dump > "$W/before"
