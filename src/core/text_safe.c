@@ -129,6 +129,11 @@ void core_csv_put(FILE *f, const char *s, bool guard, char end)
         fputc(end, f);
 }
 
+const char *core_csv_unguard(const char *s)
+{
+    return s && s[0] == '\'' && core_text_is_formula(s + 1) ? s + 1 : s;
+}
+
 void core_html_put(FILE *f, const char *s)
 {
     for (; s && *s; s++) {
@@ -179,6 +184,46 @@ char *core_text_utf8(const char *s)
     return out;
 }
 
+/* Refused at the door though a terminal shows them as they are (issue 45):
+ * the line and paragraph separators, the bidirectional marks, the byte order
+ * mark and the tag characters; the class a message names, NULL for none. */
+static const char *door_class(unsigned cp)
+{
+    if (cp == 0x2028 || cp == 0x2029)
+        return "line or paragraph separator";
+    if (cp == 0x061C || cp == 0x200E || cp == 0x200F)
+        return "bidirectional control";
+    if (cp == 0xFEFF)
+        return "byte order mark";
+    if (cp >= 0xE0000 && cp <= 0xE007F)
+        return "tag character";
+    return NULL;
+}
+
+/* True for a code point that shows nothing: white space, the zero-width
+ * characters and joiners, the Hangul fillers, the blank Braille pattern. */
+static bool invisible(unsigned cp)
+{
+    return cp == 0x20 || cp == 0xA0 || cp == 0x1680 || cp == 0x180E ||
+           (cp >= 0x2000 && cp <= 0x200D) || cp == 0x202F || cp == 0x205F || cp == 0x2060 ||
+           cp == 0x3000 || cp == 0x115F || cp == 0x1160 || cp == 0x3164 || cp == 0xFFA0 ||
+           cp == 0x2800;
+}
+
+bool core_text_blank(const char *s)
+{
+    if (!s || !*s)
+        return false;
+    for (size_t i = 0; s[i];) {
+        unsigned cp;
+        size_t n = utf8_seq((const unsigned char *)s + i, &cp);
+        if (n == 0 || !invisible(cp))
+            return false;
+        i += n;
+    }
+    return true;
+}
+
 /* The name of a control character a message shows (NULL: just its number). */
 static const char *control_name(unsigned cp)
 {
@@ -192,6 +237,12 @@ static const char *control_name(unsigned cp)
     case 0x7F: return "DEL";
     case 0x202E: return "RIGHT-TO-LEFT OVERRIDE";
     case 0x202D: return "LEFT-TO-RIGHT OVERRIDE";
+    case 0x061C: return "ARABIC LETTER MARK";
+    case 0x200E: return "LEFT-TO-RIGHT MARK";
+    case 0x200F: return "RIGHT-TO-LEFT MARK";
+    case 0x2028: return "LINE SEPARATOR";
+    case 0x2029: return "PARAGRAPH SEPARATOR";
+    case 0xFEFF: return "BYTE ORDER MARK";
     default: return NULL;
     }
 }
@@ -210,11 +261,12 @@ bool core_text_fault(const char *s, size_t max, char *why, size_t size)
             snprintf(why, size, "not UTF-8: byte 0x%02x at byte %zu", (unsigned char)s[i], i + 1);
             return true;
         }
-        if (needs_escape(cp)) {
-            bool bidi = cp >= 0x2000;
+        const char *cls = door_class(cp);
+        if (needs_escape(cp) || cls) {
+            if (!cls)
+                cls = cp >= 0x2000 ? "bidirectional control" : "control character";
             const char *nm = control_name(cp);
-            snprintf(why, size, "a %s (U+%04X%s%s) at byte %zu",
-                     bidi ? "bidirectional control" : "control character", cp, nm ? ", " : "",
+            snprintf(why, size, "a %s (U+%04X%s%s) at byte %zu", cls, cp, nm ? ", " : "",
                      nm ? nm : "", i + 1);
             return true;
         }

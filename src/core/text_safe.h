@@ -22,9 +22,13 @@ bool core_text_is_formula(const char *s);
 /* One CSV field (RFC 4180: quoted when it holds a comma, a quote or a line
  * break, quotes doubled), then `end` (',' or '\n').  guard: a field a
  * spreadsheet would read as a formula (core_text_is_formula) gets a leading
- * single quote and is quoted; off for files the ledger reads back (its
- * registers), where the quote would become part of the value. */
+ * single quote and is quoted; on for every CSV output, the register
+ * exports too (`player import` drops the quote of a guarded name). */
 void core_csv_put(FILE *f, const char *s, bool guard, char end);
+
+/* A field read back from a CSV this program wrote: s without the quote
+ * core_csv_put's guard added ('=Smith -> =Smith); s itself otherwise. */
+const char *core_csv_unguard(const char *s);
 
 /* s (NULL: nothing) escaped for HTML text and quoted attribute values:
  * & < > " ' become entities. */
@@ -46,7 +50,14 @@ char *core_text_utf8(const char *s);
  * why[0..size) ("a control character (U+001B, ESC) at byte 1"); false when
  * nothing is: valid UTF-8, no C0 control (no field takes a line break), no
  * DEL, no C1 control, no bidirectional override or isolate (U+202A-U+202E,
- * U+2066-U+2069), at most max bytes.  NULL is the empty text. */
+ * U+2066-U+2069) nor mark (U+061C, U+200E, U+200F), no line or paragraph
+ * separator (U+2028, U+2029), no byte order mark (U+FEFF), no tag character
+ * (U+E0000-U+E007F), at most max bytes.  NULL is the empty text. */
 bool core_text_fault(const char *s, size_t max, char *why, size_t size);
+
+/* True when s is not empty but shows nothing: only spaces, other white
+ * space, zero-width characters or joiners (U+200D).  A name so made is
+ * refused at the door (ledger_name_bad). */
+bool core_text_blank(const char *s);
 
 #endif

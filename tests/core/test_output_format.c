@@ -43,6 +43,11 @@ static void formula_cells(void **state)
     assert_false(core_text_is_formula("-"));     /* the empty-cell mark */
     assert_false(core_text_is_formula("Smith - Jones"));
     assert_false(core_text_is_formula(""));
+    assert_string_equal(core_csv_unguard("'=1+1"), "=1+1");
+    assert_string_equal(core_csv_unguard("'@Sum"), "@Sum");
+    assert_string_equal(core_csv_unguard("'-1.50"), "'-1.50"); /* a number was never guarded */
+    assert_string_equal(core_csv_unguard("O'Brien"), "O'Brien");
+    assert_string_equal(core_csv_unguard("'Tis"), "'Tis");
 }
 
 static void utf8_repair(void **state)
@@ -155,6 +160,50 @@ static void reason_from_note(void **state)
     bmp_event_free(ev);
 }
 
+/* Issue 45: every class of code point the door refuses, named in the message. */
+static void door_refuses(void **state)
+{
+    (void)state;
+    const struct {
+        const char *s, *why;
+    } bad[] = {
+        {"Ann\xe2\x80\xa8" "Lee", "a line or paragraph separator (U+2028, LINE SEPARATOR) at byte 4"},
+        {"Ann\xe2\x80\xa9", "a line or paragraph separator (U+2029, PARAGRAPH SEPARATOR) at byte 4"},
+        {"\xd8\x9c" "Ann", "a bidirectional control (U+061C, ARABIC LETTER MARK) at byte 1"},
+        {"A\xe2\x80\x8e", "a bidirectional control (U+200E, LEFT-TO-RIGHT MARK) at byte 2"},
+        {"A\xe2\x80\x8f", "a bidirectional control (U+200F, RIGHT-TO-LEFT MARK) at byte 2"},
+        {"A\xe2\x80\xaa", "a bidirectional control (U+202A) at byte 2"},
+        {"A\xe2\x80\xae", "a bidirectional control (U+202E, RIGHT-TO-LEFT OVERRIDE) at byte 2"},
+        {"A\xe2\x81\xa6", "a bidirectional control (U+2066) at byte 2"},
+        {"A\xe2\x81\xa9", "a bidirectional control (U+2069) at byte 2"},
+        {"\xef\xbb\xbf" "Ann", "a byte order mark (U+FEFF, BYTE ORDER MARK) at byte 1"},
+        {"Ann\xf3\xa0\x80\x80", "a tag character (U+E0000) at byte 4"},
+        {"Ann\xf3\xa0\x81\xbf", "a tag character (U+E007F) at byte 4"},
+        {"Ann\x1b", "a control character (U+001B, ESC) at byte 4"},
+    };
+    char why[160];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_true(core_text_fault(bad[i].s, 200, why, sizeof why));
+        assert_string_equal(why, bad[i].why);
+    }
+    /* next to them, what stays: a zero-width joiner inside a name, a
+     * no-break space, Maori and Arabic letters, the first code point past
+     * the tags */
+    assert_false(core_text_fault("Ren\xc3\xa9 M\xc4\x81ori", 200, why, sizeof why));
+    assert_false(core_text_fault("A\xe2\x80\x8d" "B\xc2\xa0" "C", 200, why, sizeof why));
+    assert_false(core_text_fault("\xd8\xb9\xd9\x84\xd9\x8a", 200, why, sizeof why));
+    assert_false(core_text_fault("A\xf3\xa0\x82\x80", 200, why, sizeof why));
+    /* blank-looking names */
+    assert_true(core_text_blank("   "));
+    assert_true(core_text_blank("\xe2\x80\x8d"));
+    assert_true(core_text_blank("\xe2\x80\x8d\xe2\x80\x8d \xc2\xa0\xe3\x80\x80"));
+    assert_true(core_text_blank("\xe2\x80\x8b\xe2\x81\xa0"));
+    assert_false(core_text_blank(""));
+    assert_false(core_text_blank(NULL));
+    assert_false(core_text_blank(" A "));
+    assert_false(core_text_blank("\xe2\x80\x8d" "A"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -164,6 +213,7 @@ int main(void)
         cmocka_unit_test(kind_vocabulary),
         cmocka_unit_test(json_always_utf8_and_reasons),
         cmocka_unit_test(reason_from_note),
+        cmocka_unit_test(door_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

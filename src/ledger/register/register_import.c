@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "bridgemp/ledger_movein.h"
+#include "core/text_safe.h"
 #include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/register/region.h"
@@ -311,6 +312,9 @@ static size_t row_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, size_
     for (int k = 0; k < RC_N; k++) {
         const char *text = col[k] >= 0 ? lcsv_get(c, r, col[k])
                            : out->was  ? out->was->f[k] : rc_default[k];
+        /* a name `player export` guarded ('=Smith) is read back as it was */
+        if (col[k] >= 0 && k == RC_NAME)
+            text = core_csv_unguard(text);
         if (col[k] < 0 || !reg_field(b->code, k, text, where, &out->now.f[k], pp)) {
             bad += col[k] >= 0;
             out->now.f[k] = core_strdup(out->was ? out->was->f[k] : rc_default[k]);

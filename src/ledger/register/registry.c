@@ -393,7 +393,9 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
             problems_add(pp, "%s:%zu: name: required", path, line);
             bad++;
         }
-        bad += ledger_name_bad(pp, where, "name", lcsv_get(&c, r, cname), CORE_TEXT_NAME_MAX);
+        /* a name `club export` guarded ('=Club) is read back as it was */
+        bad += ledger_name_bad(pp, where, "name", core_csv_unguard(lcsv_get(&c, r, cname)),
+                               CORE_TEXT_NAME_MAX);
         if (!ledger_parse_flag(lcsv_get(&c, r, cd), &dummy[i])) {
             problems_add(pp, "%s:%zu: dummy: expected 0 or 1, got \"%s\"", path, line,
                          lcsv_get(&c, r, cd));
@@ -410,7 +412,8 @@ bmp_status bmp_ledger_import_clubs(bmp_ledger *l, const char *body, const char *
                         "INSERT INTO club (body_id, number, name, dummy) VALUES (?1, ?2, ?3, ?4) "
                         "ON CONFLICT (body_id, number) DO UPDATE SET name = excluded.name, "
                         "dummy = excluded.dummy",
-                        "issi", b.id, rows[i].number, lcsv_get(&c, i + 1, cname),
+                        "issi", b.id, rows[i].number,
+                        core_csv_unguard(lcsv_get(&c, i + 1, cname)),
                         (int64_t)dummy[i]);
         if (!rc) /* unchanged clubs are dropped from the entry */
             rc = ledger_touch_where(l, "club", "body_id = ?1", err, "i", b.id);
@@ -450,12 +453,13 @@ static bmp_status export_query(bmp_ledger *l, const char *body, const char *sql,
         for (int k = 0; k < nc && !rc; k++) {
             /* a value stored before the door checked it (an old ledger) is
              * shown escaped (issue 27); one the door takes is written as it
-             * is.  Unguarded: the ledger reads its registers back. */
+             * is.  Guarded as every CSV output (issue 45): `player import`
+             * drops the quote of a guarded name. */
             char *v = core_text_escape(lq_col_text(l, st, k));
             if (!v)
                 rc = bmp_error_oom(err);
             else
-                core_csv_put(out, v, false, k == nc - 1 ? '\n' : ',');
+                core_csv_put(out, v, true, k == nc - 1 ? '\n' : ',');
             free(v);
         }
     }

@@ -6,14 +6,16 @@
 
 #include "ledger/ledger_internal.h"
 
-/* A name and a free text are held to the same rules today; a name that
- * starts as a spreadsheet formula is stored (the CSV outputs guard it). */
+/* A name and a free text are held to the same rules (core_text_fault); a
+ * name must also show something (core_text_blank).  A name that starts as
+ * a spreadsheet formula is stored (the CSV outputs guard it). */
 static size_t bad(bmp_problems *p, const char *where, const char *field, const char *s,
                   size_t max, bool name)
 {
-    (void)name;
     char why[160];
-    if (!core_text_fault(s, max, why, sizeof why))
+    if (name && core_text_blank(s))
+        snprintf(why, sizeof why, "a name that shows nothing (only spaces or invisible characters)");
+    else if (!core_text_fault(s, max, why, sizeof why))
         return 0;
     problems_add(p, "%s%s: %s", where ? where : "", field, why);
     return 1;
@@ -34,9 +36,10 @@ size_t ledger_text_bad(bmp_problems *p, const char *where, const char *field, co
 bmp_status ledger_text_check(const char *field, const char *s, size_t max, bool name,
                              bmp_error *err)
 {
-    (void)name;
     char why[160];
-    if (!core_text_fault(s, max, why, sizeof why))
+    if (name && core_text_blank(s))
+        snprintf(why, sizeof why, "a name that shows nothing (only spaces or invisible characters)");
+    else if (!core_text_fault(s, max, why, sizeof why))
         return BMP_OK;
     return bmp_error_set(err, BMP_EINVAL, "%s: %s", field, why);
 }

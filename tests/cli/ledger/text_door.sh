@@ -6,7 +6,10 @@
 # refused by the CLI (a command line holds at most 128 KiB per argument:
 # 100 KB there) and a 2 MB reason and a 1 MB event name by the API, the
 # ledger unchanged.  The database: a new SQLite file, or BMP_TEXT_DB (a
-# PostgreSQL URI: tests/cli/ledger/pg-twin.sh text_door).
+# PostgreSQL URI: tests/cli/ledger/pg-twin.sh text_door).  Issue 45: the
+# line/paragraph separators, bidi marks, BOM, tag characters and names that
+# show nothing refused in a register and a results file; `player export` and
+# `club export` formula-guarded and read back unchanged.
 #   sh text_door.sh BRIDGEMP WORKDIR
 BIN=$1 W=$2
 rm -rf "$W" && mkdir -p "$W" || exit 1
@@ -36,6 +39,39 @@ grep -q 'bad.csv:3: name: a control character (U+001B, ESC) at byte 4' "$W/err" 
 grep -q 'bad.csv:4: name: a control character (U+0007, BEL) at byte 3' "$W/err" || fail "line 4"
 LC_ALL=C grep -q "$(printf '\033')" "$W/err" && fail "an ESC reached the terminal"
 
+# issue 45: separators, bidi marks, BOM, tag characters, blank-looking names
+printf 'number,name,status,home_club,alternates\n1004,Cy\342\200\250Lee,Active,2074,\n1005,\342\200\217Di,Active,2074,\n1006,\357\273\277Ed,Active,2074,\n1007,Fay\363\240\201\201,Active,2074,\n1008,\342\200\215\342\200\215,Active,2074,\n1009,Gus\342\201\246,Active,2074,\n' > "$W/bad45.csv"
+$L player import "$W/bad45.csv" --body abf > "$W/out" 2> "$W/err" && fail "issue 45 register imported"
+grep -q 'bad45.csv:2: name: a line or paragraph separator (U+2028, LINE SEPARATOR) at byte 3' "$W/err" || fail "U+2028: $(cat "$W/err")"
+grep -q 'bad45.csv:3: name: a bidirectional control (U+200F, RIGHT-TO-LEFT MARK) at byte 1' "$W/err" || fail "U+200F"
+grep -q 'bad45.csv:4: name: a byte order mark (U+FEFF, BYTE ORDER MARK) at byte 1' "$W/err" || fail "U+FEFF"
+grep -q 'bad45.csv:5: name: a tag character (U+E0041) at byte 4' "$W/err" || fail "tag"
+grep -q 'bad45.csv:6: name: a name that shows nothing' "$W/err" || fail "ZWJ name"
+grep -q 'bad45.csv:7: name: a bidirectional control (U+2066) at byte 4' "$W/err" || fail "U+2066"
+$L dump > "$W/after"
+cmp -s "$W/before" "$W/after" || fail "an issue 45 refusal changed the ledger"
+
+# player export guards a name a spreadsheet would run, as every CSV output;
+# player import reads the guarded name back as it was
+printf 'number,name,status,home_club,alternates\n1010,=HYPERLINK("x"),Active,2074,\n1011,@Sum,Active,2074,\n1012,-Dee,Active,2074,\n1013,+Eve,Active,2074,\n' > "$W/f.csv"
+$L player import "$W/f.csv" --body abf > /dev/null 2> "$W/err" || fail "formula names: $(cat "$W/err")"
+$L player export --body abf > "$W/fexp" || fail "player export (formulas)"
+grep -q '^0001010,"'"'"'=HYPERLINK(""x"")",Active,' "$W/fexp" || fail "= unguarded: $(cat "$W/fexp")"
+grep -q '^0001011,"'"'"'@Sum",Active,' "$W/fexp" || fail "@ unguarded"
+grep -q '^0001012,"'"'"'-Dee",Active,' "$W/fexp" || fail "- unguarded"
+grep -q '^0001013,"'"'"'+Eve",Active,' "$W/fexp" || fail "+ unguarded"
+$L player import "$W/fexp" --body abf > /dev/null 2> "$W/err" || fail "export read back: $(cat "$W/err")"
+$L player export --body abf > "$W/fexp2" || fail "player export again"
+cmp -s "$W/fexp" "$W/fexp2" || fail "the guard changed names on the way back: $(diff "$W/fexp" "$W/fexp2")"
+printf 'number,name,dummy\n2075,=Club,0\n' > "$W/fc.csv"
+$L club import "$W/fc.csv" --body abf > /dev/null 2> "$W/err" || fail "formula club: $(cat "$W/err")"
+$L club export --body abf > "$W/fcexp" || fail "club export"
+grep -q '^2075,"'"'"'=Club",0$' "$W/fcexp" || fail "club = unguarded: $(cat "$W/fcexp")"
+$L club import "$W/fcexp" --body abf > /dev/null 2> "$W/err" || fail "club export read back: $(cat "$W/err")"
+$L club export --body abf > "$W/fcexp2" || fail "club export again"
+cmp -s "$W/fcexp" "$W/fcexp2" || fail "the guard changed club names: $(diff "$W/fcexp" "$W/fcexp2")"
+$L dump > "$W/before"
+
 # a 1 MB event name; a 100 KB reason (the CLI's largest argument is 128 KiB)
 /usr/bin/python3 - "$W" <<'EOF'
 import json, sys
@@ -45,6 +81,19 @@ json.dump(ev, open(sys.argv[1] + '/big.json', 'w'))
 EOF
 $L import "$W/big.json" --club 2074 --body abf > /dev/null 2> "$W/err" && fail "1 MB event name imported"
 grep -q 'big.json: name: too long: 1048576 bytes, at most 200' "$W/err" || fail "big name: $(head -c 300 "$W/err")"
+# issue 45: a results file with a tag character or a name of only U+200D
+/usr/bin/python3 - "$W" <<'EOF'
+import json, sys
+ev = json.load(open('examples/abf/club-pairs.json'))
+ev['contestants'][0]['players'][0]['name'] = 'Ann\U000E0041'
+ev['contestants'][1]['players'][1]['name'] = '\u200d'
+json.dump(ev, open(sys.argv[1] + '/tag.json', 'w'))
+EOF
+$L import "$W/tag.json" --club 2074 --body abf > /dev/null 2> "$W/err" && fail "tag name imported"
+grep -q 'tag.json: contestants\[0\].players\[0\].name: a tag character (U+E0041) at byte 4' "$W/err" ||
+    fail "tag: $(cat "$W/err")"
+grep -q 'tag.json: contestants\[1\].players\[1\].name: a name that shows nothing' "$W/err" ||
+    fail "ZWJ results name: $(cat "$W/err")"
 printf 'number,point_type,points,event,reason\n1002,green,1.00,opening,carried\n' > "$W/a.csv"
 $L import "$W/a.csv" --body abf > /dev/null || fail "adjustment"
 $L dump > "$W/before"
