@@ -27,7 +27,7 @@
 #define CLUB_SECTIONAL 11.25
 
 static const acbl_club_chart charts[] = {
-    {"nap-club", "NAP club", CLUB_SECTIONAL, "B x R 10.00 x 1.125", true, NULL, false, false,
+    {"nap-club", "NAP club", CLUB_SECTIONAL, "B x R 10.00 x 1.125", true, NULL, false, true,
      true, "ACBL-C11", "ACBL-C12", "NAP conditions, club level"},
     {"stac", "STaC", CLUB_SECTIONAL, "B x R 10.00 x 1.125 (1.875 + 0.1875 x tables)", false,
      "silver", true, true, true, "ACBL-C13", "ACBL-C13", "STaC; Handbook §3 I"},

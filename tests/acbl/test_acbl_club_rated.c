@@ -188,12 +188,65 @@ static void c10_no_chart(void **state)
     }
 }
 
+/* ACBL-C11, C12 (rulings ACBL-RC10..RC12, RC17) on a NAP club game that is
+ * not one of the 15 shared files: Valencia Bridge Studio, 2017-08-08, one
+ * 9-table Mitchell section (9 NS, 8 EW pairs), strats A (open), B
+ * (0-2500), C (0-500), ACBLscore 8.15.  Facts (entry, per cent, strat, the
+ * "total" award) from the public ACBLgamedump JSON morrisjones/nap
+ * gfjson/183434/170808.ace.json; tests/data/acbl/nap-valencia-170808.json
+ * holds them with the places ranked by per cent (players renumbered).  All
+ * 9 paid pairs (36 player-colour awards) are reproduced, and no other:
+ *   5N  A 1st overall   B(9) x 11.25 = 19/60 x 11.25 = 3.5625 -> 3.56 = 1.78 R + 1.78 B
+ *   4N  A 2nd overall   3.56 x 0.75 = 2.67 = 1.34 R + 1.33 B
+ *   1N  A 3rd overall   3.56 x 0.5625 = 2.0025 -> 2.00 = 1.00 + 1.00
+ *   1E  A 1st EW        0.5 x 19/60 x 11.25 = 1.78 = 0.89 + 0.89 (its B 2nd overall
+ *                       2.23 x 0.75 = 1.67 is smaller)
+ *   6E  A 2nd EW        1.78 x 0.70 = 1.246 -> 1.25 = 0.63 + 0.62
+ *   3E  B 4th overall   B: 14 pairs = 7 tables, 17/60 x 11.25 x 0.70 = 2.23125 ->
+ *                       2.23; x 0.75^3 = 0.9408 -> 0.94 = 0.47 + 0.47
+ *   2E  B 5th overall   2.23 x 0.75^4 = 0.7056 -> 0.71 = 0.36 + 0.35
+ *   7N  B 2nd NS        B's 7 NS pairs: 0.5 x 17/60 x 7.875 = 1.1156 -> 1.12; x 0.70
+ *                       = 0.784 -> 0.78 = 0.39 + 0.39 (larger than its A 4th NS 0.62)
+ *   2N  B 3rd NS        1.12 x 0.50 = 0.56 = 0.28 + 0.28
+ * 4E, B 6th overall, is unpaid: 7 tables pay 5 places (ACBL-12's table, ruling
+ * ACBL-RC17), not 40 % of 14 = 6; strat C (4 pairs) pays nothing (RC13). */
+static void nap_valencia_170808(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *id;
+        const char *red, *black;
+    } paid[] = {{"G5NS", "1.78", "1.78"}, {"G4NS", "1.34", "1.33"}, {"G1NS", "1.00", "1.00"},
+                {"G1EW", "0.89", "0.89"}, {"G6EW", "0.63", "0.62"}, {"G3EW", "0.47", "0.47"},
+                {"G2EW", "0.36", "0.35"}, {"G7NS", "0.39", "0.39"}, {"G2NS", "0.28", "0.28"}};
+    size_t len = 0;
+    char *json = bmp_test_slurp(BMP_TEST_DATA "/acbl/nap-valencia-170808.json", &len);
+    assert_non_null(json);
+    res r = go(json);
+    free(json);
+    size_t matched = 0;
+    for (size_t k = 0; k < sizeof paid / sizeof paid[0]; k++) {
+        bmp_points red = 0, black = 0;
+        for (size_t i = 0; i < r.aw.count; i++)
+            if (strcmp(r.ev->contestants[r.aw.items[i].contestant].id, paid[k].id) == 0)
+                *(strcmp(r.aw.items[i].colour, "red") == 0 ? &red : &black) +=
+                    r.aw.items[i].points;
+        assert_points(red, paid[k].red);
+        assert_points(black, paid[k].black);
+        matched++;
+    }
+    assert_int_equal(matched, 9);
+    assert_int_equal(r.aw.count, 18); /* 9 pairs x red and black: nobody else paid */
+    assert_null(find(r.ev, &r.aw, "G4EW", "overall", -2));
+    done(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(c13_stac_pairs), cmocka_unit_test(c13_stac_limited),
         cmocka_unit_test(c13_stac_swiss), cmocka_unit_test(c14_upgraded),
-        cmocka_unit_test(c10_no_chart),
+        cmocka_unit_test(c10_no_chart),   cmocka_unit_test(nap_valencia_170808),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
