@@ -188,6 +188,35 @@ static void c10_no_chart(void **state)
     }
 }
 
+typedef struct stored_award {
+    const char *id;
+    const char *red, *black;
+} stored_award;
+
+/* Award the fixture `file` and compare every paid pair's red and black with
+ * what ACBLscore stored; nobody else may be paid. */
+static void check_stored(const char *file, const stored_award *paid, size_t n)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/acbl/%s", BMP_TEST_DATA, file);
+    size_t len = 0;
+    char *json = bmp_test_slurp(path, &len);
+    assert_non_null(json);
+    res r = go(json);
+    free(json);
+    for (size_t k = 0; k < n; k++) {
+        bmp_points red = 0, black = 0;
+        for (size_t i = 0; i < r.aw.count; i++)
+            if (strcmp(r.ev->contestants[r.aw.items[i].contestant].id, paid[k].id) == 0)
+                *(strcmp(r.aw.items[i].colour, "red") == 0 ? &red : &black) +=
+                    r.aw.items[i].points;
+        assert_points(red, paid[k].red);
+        assert_points(black, paid[k].black);
+    }
+    assert_int_equal(r.aw.count, 2 * n); /* red and black of the paid pairs only */
+    done(&r);
+}
+
 /* ACBL-C11, C12 (rulings ACBL-RC10..RC12, RC17) on a NAP club game that is
  * not one of the 15 shared files: Valencia Bridge Studio, 2017-08-08, one
  * 9-table Mitchell section (9 NS, 8 EW pairs), strats A (open), B
@@ -213,32 +242,28 @@ static void c10_no_chart(void **state)
 static void nap_valencia_170808(void **state)
 {
     (void)state;
-    static const struct {
-        const char *id;
-        const char *red, *black;
-    } paid[] = {{"G5NS", "1.78", "1.78"}, {"G4NS", "1.34", "1.33"}, {"G1NS", "1.00", "1.00"},
-                {"G1EW", "0.89", "0.89"}, {"G6EW", "0.63", "0.62"}, {"G3EW", "0.47", "0.47"},
-                {"G2EW", "0.36", "0.35"}, {"G7NS", "0.39", "0.39"}, {"G2NS", "0.28", "0.28"}};
-    size_t len = 0;
-    char *json = bmp_test_slurp(BMP_TEST_DATA "/acbl/nap-valencia-170808.json", &len);
-    assert_non_null(json);
-    res r = go(json);
-    free(json);
-    size_t matched = 0;
-    for (size_t k = 0; k < sizeof paid / sizeof paid[0]; k++) {
-        bmp_points red = 0, black = 0;
-        for (size_t i = 0; i < r.aw.count; i++)
-            if (strcmp(r.ev->contestants[r.aw.items[i].contestant].id, paid[k].id) == 0)
-                *(strcmp(r.aw.items[i].colour, "red") == 0 ? &red : &black) +=
-                    r.aw.items[i].points;
-        assert_points(red, paid[k].red);
-        assert_points(black, paid[k].black);
-        matched++;
-    }
-    assert_int_equal(matched, 9);
-    assert_int_equal(r.aw.count, 18); /* 9 pairs x red and black: nobody else paid */
-    assert_null(find(r.ev, &r.aw, "G4EW", "overall", -2));
-    done(&r);
+    static const stored_award paid[] = {
+        {"G5NS", "1.78", "1.78"}, {"G4NS", "1.34", "1.33"}, {"G1NS", "1.00", "1.00"},
+        {"G1EW", "0.89", "0.89"}, {"G6EW", "0.63", "0.62"}, {"G3EW", "0.47", "0.47"},
+        {"G2EW", "0.36", "0.35"}, {"G7NS", "0.39", "0.39"}, {"G2NS", "0.28", "0.28"}};
+    check_stored("nap-valencia-170808.json", paid, sizeof paid / sizeof paid[0]);
+}
+
+/* The same club's NAP game of 2017-08-10 (gfjson/183434/170810.acm.json;
+ * tests/data/acbl/nap-valencia-170810.json): a 5-table Howell of 9 pairs,
+ * one field.  A: 9 pairs = 5 tables, 1st = 15/60 x 11.25 = 2.8125 -> 2.81
+ * (G7: 1.41 R + 1.40 B); 2nd 2.1075 -> 2.11 (G10 1.06 + 1.05); 3rd 2.81 x
+ * 0.5625 = 1.58 (G6 0.79 + 0.79); G8 and G1 tie 4/5: (2.81 x 0.421875 =
+ * 1.19 + 2.81 x 0.31640625 = 0.89) / 2 = 1.04 (0.52 + 0.52), paid in full
+ * though ACBL-12 pays 4 places to 5 tables (the tie begins within the
+ * depth, ruling ACBL-RC12).  All 20 stored player-colour awards. */
+static void nap_valencia_170810(void **state)
+{
+    (void)state;
+    static const stored_award paid[] = {{"G7", "1.41", "1.40"}, {"G10", "1.06", "1.05"},
+                                        {"G6", "0.79", "0.79"}, {"G8", "0.52", "0.52"},
+                                        {"G1", "0.52", "0.52"}};
+    check_stored("nap-valencia-170810.json", paid, sizeof paid / sizeof paid[0]);
 }
 
 int main(void)
@@ -247,6 +272,7 @@ int main(void)
         cmocka_unit_test(c13_stac_pairs), cmocka_unit_test(c13_stac_limited),
         cmocka_unit_test(c13_stac_swiss), cmocka_unit_test(c14_upgraded),
         cmocka_unit_test(c10_no_chart),   cmocka_unit_test(nap_valencia_170808),
+        cmocka_unit_test(nap_valencia_170810),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
