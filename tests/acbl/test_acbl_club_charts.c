@@ -201,8 +201,8 @@ static void club_explanations(void **state)
     done(&r);
 }
 
-/* ACBL-C9, C10: special games: charity at club championship awards; an
- * unknown rating and a STaC are not supported, naming the rule. */
+/* ACBL-C9, C10, C13: special games: charity at club championship awards;
+ * an unknown rating is not supported, naming the rule; a STaC is computed. */
 static void c9_c10_special(void **state)
 {
     (void)state;
