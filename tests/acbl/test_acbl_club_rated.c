@@ -266,13 +266,35 @@ static void nap_valencia_170810(void **state)
     check_stored("nap-valencia-170810.json", paid, sizeof paid / sizeof paid[0]);
 }
 
+/* The third public dump (gfjson/266882/170807.aca.json; tests/data/acbl/
+ * nap-friendly-170807.json): Friendly Bridge Club, 2017-08-07, a 12-table
+ * Mitchell of 23 pairs (11 NS, 12 EW), strats A, B (0-2500), C (0-500).  A 1st
+ * = B(12) x 11.25 = 22/60 x 11.25 = 4.125 -> 4.13 (5E: 2.07 R + 2.06 B); 2nd
+ * 4.13 x 0.75 = 3.0975 -> 3.10 (2E, a C pair, 1.55 + 1.55); 3rd 4.13 x
+ * 0.5625 = 2.32 (4E 1.16 + 1.16); the section's 1st 0.5 x 22/60 x 11.25 =
+ * 2.06 (5N 1.03 + 1.03).  2N: C (14 pairs = 7 tables) 1st 17/60 x 11.25 x
+ * 0.50 = 1.59, 5th 1.59 x 0.75^4 = 0.503 -> 0.50 = 0.25 + 0.25, larger than
+ * its C section award 0.49 (ACBLscore stored the red half under the section,
+ * the black under the overall: the same amounts).  All 48 stored
+ * player-colour awards. */
+static void nap_friendly_170807(void **state)
+{
+    (void)state;
+    static const stored_award paid[] = {
+        {"A5EW", "2.07", "2.06"}, {"A2EW", "1.55", "1.55"},  {"A4EW", "1.16", "1.16"},
+        {"A5NS", "1.03", "1.03"}, {"A4NS", "0.72", "0.72"},  {"A11NS", "0.52", "0.51"},
+        {"A12EW", "0.49", "0.49"}, {"A8NS", "0.36", "0.36"}, {"A6EW", "0.34", "0.33"},
+        {"A2NS", "0.25", "0.25"}, {"A1NS", "0.21", "0.20"},  {"A8EW", "0.16", "0.15"}};
+    check_stored("nap-friendly-170807.json", paid, sizeof paid / sizeof paid[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(c13_stac_pairs), cmocka_unit_test(c13_stac_limited),
         cmocka_unit_test(c13_stac_swiss), cmocka_unit_test(c14_upgraded),
         cmocka_unit_test(c10_no_chart),   cmocka_unit_test(nap_valencia_170808),
-        cmocka_unit_test(nap_valencia_170810),
+        cmocka_unit_test(nap_valencia_170810), cmocka_unit_test(nap_friendly_170807),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
