@@ -507,6 +507,11 @@ static bmp_status club_setup(const bmp_event *ev, club_ctx *k, bmp_awards *out, 
         return st;
     if (!(ev->tables > 0))
         return bmp_error_set(err, BMP_EINVAL, "$.tables: expected more than 0 tables");
+    if (k->basis == ACBL_CLUB_BASIS_RATED) /* its chart's rates, not the club chart's */
+        return bmp_awards_note(out, err, "ACBL club game: %s, %s game, %g tables, %d session%s, "
+                               "special %s; %s",
+                               ev->classification, acbl_club_game_name(k->game), ev->tables,
+                               ev->sessions, ev->sessions == 1 ? "" : "s", sp, k->special->why);
     return bmp_awards_note(out, err,
                            "ACBL club game: %s, %s game, %g tables, %d session%s%s%s; %s "
                            "(%s)%s%s",
