@@ -10,8 +10,8 @@
  * Formula at the sectional R (ACBL-3) as ACBLscore paid them in 2017 (the
  * 13 NAP club games of ../shared/data/acblscore): first overall = B(tables)
  * x 10.00 x 1.125 x the flight's factor (A 1.00, B 0.70, C 0.50), places
- * 75 % of the previous, at most six; a section's first half of its tables'
- * first, the club chart's 70/50/35 %, 1/pos below; a pair's largest award,
+ * 75 % of the previous, as deep as a one-session Sectional (ACBL-12,
+ * ruling ACBL-RC17); a section's first half of its tables' first, the club chart's 70/50/35 %, 1/pos below; a pair's largest award,
  * half black and half red (a club stratum's, under 300, black). */
 #include <math.h>
 #include <stdio.h>
@@ -157,8 +157,9 @@ static void tournament_depth(const bmp_event *ev, int t, double f, nap_rank *k, 
 }
 
 /* ACBL-C11, C13, C14: an overall ranking (stratum sg, NULL = the whole
- * field); its depth 40 % of its pairs, at most six places (ruling
- * ACBL-RC12), or a Sectional's (STaC). */
+ * field); its depth 40 % of its pairs, at most six places (a club
+ * championship, [H-V]: the upgraded one), or a one-session Sectional's
+ * (NAP club, ruling ACBL-RC17; STaC, ruling ACBL-RC15). */
 static void nap_overall(const acbl_club_chart *ch, const bmp_event *ev, const bmp_group *sg,
                         nap_rank *k)
 {
