@@ -11,8 +11,9 @@
  * 13 NAP club games of ../shared/data/acblscore): first overall = B(tables)
  * x 10.00 x 1.125 x the flight's factor (A 1.00, B 0.70, C 0.50), places
  * 75 % of the previous, as deep as a one-session Sectional (ACBL-12,
- * ruling ACBL-RC17); a section's first half of its tables' first, the club chart's 70/50/35 %, 1/pos below; a pair's largest award,
- * half black and half red (a club stratum's, under 300, black). */
+ * ruling ACBL-RC17); a section's first half of its tables' first, the
+ * club chart's 70/50/35 %, 1/pos below; a pair's largest award, half black
+ * and half red (a club stratum's, under 300, black). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
