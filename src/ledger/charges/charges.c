@@ -32,6 +32,8 @@ bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *wha
                            "iii", out->id, (int64_t)out->lines, out->total);
     if (!rc)
         rc = ledger_touch_run(l, out->id, err);
+    if (!rc) /* a preview reads the lines here (run_preview.c) */
+        rc = charge_preview_peek(l, out->id, err);
     if (rc)
         return rc;
     char *d = core_asprintf("charge run %lld: %s %s %s, %zu line(s), %lld cents (%s)",

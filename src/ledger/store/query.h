@@ -63,9 +63,14 @@ static inline void lq_finalize(bmp_ledger *l, ledger_stmt *st) { l->ops->finaliz
 /* begin takes the write lock at once (an importer never finds the database
  * changed under it). */
 static inline bmp_status lq_begin(bmp_ledger *l, bmp_error *err) { return l->ops->begin(l->s, err); }
+/* A charge run previewed (l->run_peek): the commit refused and rolled back. */
 static inline bmp_status lq_commit(bmp_ledger *l, bmp_error *err)
 {
-    return l->ops->commit(l->s, err);
+    if (!l->run_peek)
+        return l->ops->commit(l->s, err);
+    l->ops->rollback(l->s);
+    l->run_peek->refused = true;
+    return bmp_error_set(err, BMP_EINVAL, "a preview: nothing written");
 }
 static inline void lq_rollback(bmp_ledger *l) { l->ops->rollback(l->s); }
 /* A read transaction (one snapshot until lq_rollback); only when
