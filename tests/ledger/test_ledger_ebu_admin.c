@@ -746,7 +746,7 @@ static void preview_writes_nothing(void **state)
     assert_int_equal(out.run.lines, 2);
     assert_int_equal(out.run.total, 3520);
     int64_t run = out.run.id;
-    assert_true(run > 0);
+    assert_int_equal(run, 1); /* the preview took no number, on PostgreSQL too */
     bmp_ledger_run_out_free(&out);
     bmp_table_init(&lines);
     before = lt_dump(&t);

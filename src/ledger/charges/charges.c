@@ -18,6 +18,13 @@ bmp_status charge_run_open(bmp_ledger *l, const ledger_body *b, const char *kind
     char at[40];
     bool found = false;
     ledger_now(l, at);
+    if (l->run_peek) /* a preview takes no number from PostgreSQL's sequence: rolled back, it
+                        would stay taken and the next run's number skip (run_preview.c) */
+        return lq_int(l, id, &found, err,
+                      "INSERT INTO charge_run (id, body_id, kind, period, rule, who, created_at, "
+                      "lines, total) VALUES ((SELECT COALESCE(max(id), 0) + 1 FROM charge_run), "
+                      "?1, ?2, ?3, ?4, ?5, ?6, 0, 0) RETURNING id",
+                      "isssss", b->id, kind, period, rule, l->who, at);
     return lq_int(l, id, &found, err,
                   "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, lines, "
                   "total) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, 0) RETURNING id",
