@@ -183,10 +183,10 @@ static bool field_text(page *p, const char *key, core_buf *into)
     }
     if (v && (len > MAX_TEXT || memchr(v, '\0', len)))
         return false;
-    if (v)
-        core_buf_append(into, v, len);
-    else
-        core_buf_puts(into, "");
+    for (size_t i = 0; v && i < len; i++) /* a browser's CRLF: the form shows LF */
+        if (v[i] != '\r' || i + 1 >= len || v[i + 1] != '\n')
+            core_buf_append(into, v + i, 1);
+    core_buf_puts(into, "");
     return !into->failed;
 }
 
