@@ -129,7 +129,8 @@ static void start_form(page *p, const char *body)
                      "maxlength=\"16\" required></p><p><label for=\"run-reason\">Reason (kept "
                      "in the audit log)</label> <input id=\"run-reason\" name=\"reason\" "
                      "maxlength=\"500\" required> <button type=\"submit\" name=\"action\" "
-                     "value=\"run\">Start the run</button></p></form>\n");
+                     "value=\"preview\">Preview the run</button> <button type=\"submit\" "
+                     "name=\"action\" value=\"run\">Start the run</button></p></form>\n");
 }
 
 /* ?made=N: what run N did, its lines and its invoice action linked. */

@@ -200,7 +200,8 @@ static const char *files_read(page *p, files_in *in)
     }
     const char *nm = page_form(p, "name", name, sizeof name);
     in->s = nm ? bmp_ledger_run_find(in->body, nm) : NULL;
-    if (!in->s || !page_charge_files_run(in->s))
+    if (!in->s || in->s->kind != BMP_LEDGER_OUT_RUN || in->s->npos != 1 ||
+        in->s->nopts > MAX_OPTS) /* this form's runs, or the one-argument form's */
         return "Run: choose one of the body's charge runs.";
     if (!page_form(p, "arg", in->arg, sizeof in->arg))
         in->arg[0] = '\0';
@@ -412,7 +413,8 @@ static int preview_page(page *p, const files_in *in, const bmp_ledger_run_out *o
     return 200;
 }
 
-/* POST /charges action=preview or make for a run of this form. */
+/* POST /charges action=preview or make for a run of this form, or of the
+ * one-argument form (its Preview button). */
 int page_charge_files_post(page *p, const char *body, bool preview)
 {
     files_in in = {.body = body};

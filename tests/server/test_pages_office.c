@@ -542,6 +542,7 @@ static void charges_page(void **state)
     has(&b, "<option value=\"levy\">levy QUARTER (ABF-110): ");
     lacks(&b, "<option value=\"members\">"); /* a table, not a charge run */
     has(&b, "<input id=\"run-reason\" name=\"reason\" maxlength=\"500\" required>");
+    has(&b, "<button type=\"submit\" name=\"action\" value=\"preview\">Preview the run</button>");
     /* a run needs a reason, as every back-office write (issue 29) */
     char *none = lt_dump(&t);
     assert_int_equal(serve(&t, "/charges", NULL,
@@ -551,6 +552,19 @@ static void charges_page(void **state)
     assert_int_equal(serve(&t, "/charges", NULL,
                            "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026&reason=",
                            &secretary, &b), 400);
+    /* issue 44: previewed first, nothing written */
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=preview&name=capitation&arg=2026"
+                           "&reason=membership+year+2026+opens", &secretary, &b), 200);
+    has(&b, "<h1>Preview: the capitation run of 2026</h1>");
+    has(&b, "it will charge");
+    has(&b, "total 93.20, to 1 club.");
+    has(&b, "<button type=\"submit\" name=\"action\" value=\"make\">Make this run</button>");
+    lt_unchanged(&t, none);
+    none = lt_dump(&t);
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=preview&name=members&arg=2026&reason=r",
+                           &secretary, &b), 400); /* a table: no charge run to preview */
     lt_unchanged(&t, none);
     assert_int_equal(serve(&t, "/charges", NULL,
                            "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026"
