@@ -48,9 +48,9 @@ ledger_run_streams(NAME members_reason ARGS ledger members 2026 --body abf --rea
 # --output/--format as its output says): another run's option is a usage
 # error naming the valid ones.  The ABF's levy has no --rate (NZ's has).
 ledger_run_streams(NAME levy_abf_rate ARGS ledger levy 2025-Q1 --body abf --rate 5 EXIT 2
-  OUT "^$" ERR "^bridgemp ledger levy: --rate is not an option of levy. its options: --db, --who, --body, --reason, --output, --help\n$")
+  OUT "^$" ERR "^bridgemp ledger levy: --rate is not an option of levy. its options: --db, --who, --body, --reason, --dry-run, --output, --help\n$")
 ledger_run_streams(NAME levy_nz_tour ARGS ledger levy 2025 --body nzb --rate 5 --tour EXIT 2
-  OUT "^$" ERR "^bridgemp ledger levy: --tour is not an option of levy. its options: --db, --who, --body, --rate, --reason, --output, --help\n$")
+  OUT "^$" ERR "^bridgemp ledger levy: --tour is not an option of levy. its options: --db, --who, --body, --rate, --reason, --dry-run, --output, --help\n$")
 ledger_run_streams(NAME ums_fees ARGS ledger ums 2025-03 --body ebu --rates r.csv --fees f.csv
   EXIT 2 OUT "^$" ERR "^bridgemp ledger ums: --fees is not an option of ums. its options: --db, --who, --body, --rates, --exemptions, --reason, --dry-run, --output, --help\n$")
 ledger_run_streams(NAME annual_output ARGS ledger annual 2025 --body nzb --output x.csv EXIT 2
