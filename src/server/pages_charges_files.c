@@ -190,8 +190,9 @@ static bool field_text(page *p, const char *key, core_buf *into)
     return !into->failed;
 }
 
-/* The form as posted into in (in->s NULL: not a run of this form). */
-static const char *files_read(page *p, files_in *in)
+/* The form as posted into in (in->s NULL: not a run of this form); NULL,
+ * or what is wrong (msg may hold it). */
+static const char *files_read(page *p, files_in *in, char *msg, size_t size)
 {
     char name[48];
     for (size_t i = 0; i < MAX_OPTS; i++) {
@@ -214,9 +215,8 @@ static const char *files_read(page *p, files_in *in)
         return "Fill in the run's period.";
     for (size_t i = 0; i < in->s->nopts; i++) {
         char words[48];
-        static char msg[160];
         if (in->s->opts[i].required && !*text_of(&in->val[i])) {
-            snprintf(msg, sizeof msg, "%s: choose the file or paste it.",
+            snprintf(msg, size, "%s: choose the file or paste it.",
                      opt_words(&in->s->opts[i], words, sizeof words));
             return msg;
         }
@@ -420,7 +420,8 @@ int page_charge_files_post(page *p, const char *body, bool preview)
     files_in in = {.body = body};
     files_call c = {.in = &in, .preview = preview, .out = {.size = sizeof c.out}};
     bmp_table_init(&c.lines);
-    const char *bad = files_read(p, &in);
+    char msg[160];
+    const char *bad = files_read(p, &in, msg, sizeof msg);
     int st = 0;
     if (bad)
         st = refused(p, &in, bad);
