@@ -39,6 +39,7 @@ struct bmp_ledger {
     int64_t version;       /* the change counter bmp_ledger_changed last read */
     bool version_read;     /* ... once it has */
     bool wrote;            /* an audit entry was written since (ledger_audit) */
+    bool read_failed;      /* a text read since lq_begin came back NULL (query.h) */
     struct {               /* the live schema's digest at a change stamp (chain/schema.c) */
         char stamp[256];   /* the catalog's change stamp when it was computed */
         char digest[65];   /* SHA-256 of the live schema's note image then */
