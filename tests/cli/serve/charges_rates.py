@@ -99,6 +99,9 @@ def page_checks(b, u, name, load):
               "%s at %d px: screenshot %s" % (name, width, os.path.relpath(shot, WORK)))
         cut = cut_off_cells(b)
         check(not cut, "%s at %d px: no table column cut off %s" % (name, width, cut[:3]))
+        wide = b.js("return [document.documentElement.scrollWidth, window.innerWidth];")
+        check(wide[0] <= wide[1], "%s at %d px: nothing wider than the window %s"
+              % (name, width, wide))
         bad = axe_violations(b)
         check(not bad, "%s at %d px: no serious or critical axe violation %s" % (name, width, bad))
     b.viewport(1280)
