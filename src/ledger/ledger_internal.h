@@ -8,6 +8,15 @@
 
 struct ledger_body_ops;
 
+/* A charge run previewed (bmp_ledger_run_preview, charges/run_preview.c):
+ * the run's lines read before its end, and every commit refused and rolled
+ * back (lq_commit), so nothing it did is kept. */
+typedef struct ledger_run_peek {
+    bmp_table *lines; /* the run's lines, read by charge_run_close */
+    bool seen;        /* ... once they were */
+    bool refused;     /* a commit was refused (and rolled back) */
+} ledger_run_peek;
+
 typedef struct ledger_body {
     int64_t id;
     char code[8];
@@ -39,6 +48,7 @@ struct bmp_ledger {
     const char *reason;    /* the secretary's reason for the run in progress, kept in
                               its charge audit entry (bmp_ledger_run_call_why sets it
                               for the call only; NULL otherwise) */
+    ledger_run_peek *run_peek; /* a charge run previewed: nothing committed (NULL otherwise) */
 };
 
 

@@ -74,6 +74,7 @@ static inline bmp_status lq_begin(bmp_ledger *l, bmp_error *err)
     l->read_failed = false;
     return l->ops->begin(l->s, err);
 }
+/* A charge run previewed (l->run_peek): the commit refused and rolled back. */
 static inline bmp_status lq_commit(bmp_ledger *l, bmp_error *err)
 {
     if (l->read_failed) { /* a text read in it could not be made: write nothing */
@@ -81,7 +82,11 @@ static inline bmp_status lq_commit(bmp_ledger *l, bmp_error *err)
         l->read_failed = false;
         return bmp_error_oom(err);
     }
-    return l->ops->commit(l->s, err);
+    if (!l->run_peek)
+        return l->ops->commit(l->s, err);
+    l->ops->rollback(l->s);
+    l->run_peek->refused = true;
+    return bmp_error_set(err, BMP_EINVAL, "a preview: nothing written");
 }
 static inline void lq_rollback(bmp_ledger *l) { l->ops->rollback(l->s); }
 /* A read transaction (one snapshot until lq_rollback); only when
