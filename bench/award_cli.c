@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -127,13 +128,40 @@ typedef struct opts {
     bool instructions;
 } opts;
 
+/* The event written by a child: a child's peak RSS starts from this
+ * process's size at the fork, and freed memory is not always given back. */
 static bool gen_file(const char *path, const char *shape, long n, size_t *bytes)
 {
-    buf b = {0};
-    bool ok = gen_event(&b, shape, n) && write_file(path, &b);
-    *bytes = b.len;
-    free(b.s); /* the children's peak RSS starts from this process's size */
-    return ok;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        buf b = {0};
+        _exit(gen_event(&b, shape, n) && write_file(path, &b) ? 0 : 1);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+        return false;
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return false;
+    *bytes = (size_t)sb.st_size;
+    return true;
+}
+
+/* The interpreter itself, not a launcher (pyenv's shim is a shell script
+ * that would add its own start to every run): sys.executable. */
+static const char *real_python(const char *py, char *out, size_t n)
+{
+    char cmd[PATH_MAX + 64];
+    snprintf(cmd, sizeof cmd, "'%s' -c 'import sys; print(sys.executable)' 2>/dev/null", py);
+    FILE *f = strchr(py, '\'') ? NULL : popen(cmd, "r");
+    bool ok = f && fgets(out, (int)n, f) && out[0] == '/';
+    if (f)
+        pclose(f);
+    if (!ok)
+        return py;
+    out[strcspn(out, "\n")] = '\0';
+    return out;
 }
 
 /* One shape: the file, the constant, the rounds, the figures. */
@@ -256,6 +284,9 @@ int main(int argc, char **argv)
     }
     if (!o.bridgemp)
         o.bridgemp = sibling_bridgemp(sib, sizeof sib);
+    char pyexe[PATH_MAX];
+    o.python = real_python(o.python, pyexe, sizeof pyexe);
+    printf("bridgemp: %s\npython:   %s\n", o.bridgemp, o.python);
     char dir[] = "/tmp/bmp-award-cli-XXXXXX";
     if (!mkdtemp(dir)) {
         perror("mkdtemp");
