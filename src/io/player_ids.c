@@ -57,9 +57,9 @@ bool io_event_numbered(const bmp_event *ev)
     return false;
 }
 
-io_number_kind io_number_flag(const bmp_event *ev, const bmp_player *p, bool numbered)
+/* io_number_flag with the body's rules found once by the caller. */
+static io_number_kind flag_of(const bmp_rules *r, const bmp_player *p, bool numbered)
 {
-    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
     if (!p->id || !*p->id)
         return bmp_params_bool(&p->params, "guest", false) ? IO_NUMBER_GUEST
                : numbered                                  ? IO_NUMBER_NONE
@@ -71,6 +71,11 @@ io_number_kind io_number_flag(const bmp_event *ev, const bmp_player *p, bool num
     if (r && r->player_id_check && r->player_id_check(p->id, 0, NULL) != BMP_OK)
         return IO_NUMBER_INVALID;
     return IO_NUMBER_OK;
+}
+
+io_number_kind io_number_flag(const bmp_event *ev, const bmp_player *p, bool numbered)
+{
+    return flag_of(ev && ev->body ? bmp_rules_find(ev->body) : NULL, p, numbered);
 }
 
 const char *io_number_flag_text(const bmp_event *ev, io_number_kind k, char *buf, size_t n)
@@ -257,7 +262,7 @@ static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io
     for (size_t c = 0; ok && c < ev->ncontestants; c++)
         for (size_t k = 0; ok && k < ev->contestants[c].nplayers; k++) {
             const bmp_player *p = &ev->contestants[c].players[k];
-            if (io_number_flag(ev, p, numbered) == IO_NUMBER_OK)
+            if (flag_of(r, p, numbered) == IO_NUMBER_OK)
                 continue;
             char pat[192] = "";
             if (p->id && *p->id)
@@ -270,7 +275,7 @@ static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io
     for (size_t c = 0; ok && j < l.n && c < ev->ncontestants; c++)
         for (size_t k = 0; ok && k < ev->contestants[c].nplayers; k++) {
             const bmp_player *p = &ev->contestants[c].players[k];
-            io_number_kind kind = io_number_flag(ev, p, numbered);
+            io_number_kind kind = flag_of(r, p, numbered);
             if (kind == IO_NUMBER_OK)
                 continue;
             bmp_error e = {0};
@@ -425,9 +430,10 @@ size_t io_number_flags(const bmp_event *ev, const bmp_contestant *c, int player,
 bool io_event_has_flags(const bmp_event *ev)
 {
     bool numbered = io_event_numbered(ev);
+    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
     for (size_t c = 0; ev && c < ev->ncontestants; c++)
         for (size_t k = 0; k < ev->contestants[c].nplayers; k++)
-            if (io_number_flag(ev, &ev->contestants[c].players[k], numbered) != IO_NUMBER_OK)
+            if (flag_of(r, &ev->contestants[c].players[k], numbered) != IO_NUMBER_OK)
                 return true;
     return false;
 }
