@@ -13,6 +13,7 @@
 #include "bridgemp/usebio.h"
 #include "core/event_players.h"
 #include "core/util.h"
+#include "io/event_json.h"
 #include "io/pipeline_internal.h"
 #include "io/usebio_internal.h"
 
@@ -209,7 +210,8 @@ static bool takes_acblscore(const char *d, size_t len, const char *name)
     return bmp_acblscore_sniff(d, len) || bmp_acblscore_name(name);
 }
 
-/* A JSON event from bytes (a copy, NUL-terminated for the parser). */
+/* A JSON event from bytes, read where they are (issue 46: a NUL-terminated
+ * copy doubled the memory of a big event's read). */
 static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const char *src,
                             bmp_error *err)
 {
@@ -217,16 +219,10 @@ static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const ch
     if (memchr(d, '\0', len))
         return bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file",
                              src);
-    char *text = malloc(len + 1);
-    if (!text)
-        return bmp_error_oom(err);
-    memcpy(text, d, len);
-    text[len] = '\0';
-    bmp_status st = bmp_event_load_string(text, src, &p->ev, err);
+    bmp_status st = ej_load_n(d, len, src, true, &p->ev, err);
     if (!st) /* issue 26: the body's number syntax, at the file's line */
-        st = io_player_ids(p->ev, text, len, NULL, IO_IDS_JSON, p->strict_numbers, &p->warnings,
+        st = io_player_ids(p->ev, d, len, NULL, IO_IDS_JSON, p->strict_numbers, &p->warnings,
                            err);
-    free(text);
     return st ? st : apply_opts(p, err);
 }
 
