@@ -88,19 +88,8 @@ static void clear_problems(bmp_pipeline *p)
 /* bmp_usebio_opts.warn: a failed check that changes no award, kept. */
 static void keep_check(void *ud, size_t line, const char *msg)
 {
-    io_warnings *w = ud;
-    if (w->n == w->cap) {
-        size_t cap = w->cap ? 2 * w->cap : 8;
-        io_warning *v = realloc(w->v, cap * sizeof *v);
-        if (!v)
-            return; /* a warning lost to a failed allocation changes no award */
-        w->v = v;
-        w->cap = cap;
-    }
-    io_warning *x = &w->v[w->n++];
-    x->line = line;
-    x->kind = IO_NUMBER_OK;
-    snprintf(x->msg, sizeof x->msg, "%s", msg);
+    /* a warning lost to a failed allocation changes no award */
+    (void)io_warnings_add(ud, line, IO_NUMBER_OK, msg);
 }
 
 /* Every bad line of a credit file, kept for bmp_pipeline_problem. */
@@ -414,10 +403,11 @@ const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line)
 {
     if (!p || i >= p->checks.n + p->warnings.n)
         return NULL;
-    const io_warning *w = i < p->checks.n ? &p->checks.v[i] : &p->warnings.v[i - p->checks.n];
+    const io_warnings *ws = i < p->checks.n ? &p->checks : &p->warnings;
+    size_t k = i < p->checks.n ? i : i - p->checks.n;
     if (line)
-        *line = w->line;
-    return w->msg;
+        *line = ws->v[k].line;
+    return io_warning_msg(ws, k);
 }
 
 size_t bmp_pipeline_numbers_summary(const bmp_pipeline *p, char *buf, size_t n)
@@ -434,8 +424,9 @@ bmp_status bmp_pipeline_write_warnings(const bmp_pipeline *p, FILE *out, bmp_err
     const char *src = p->ev && p->ev->source ? p->ev->source : "event";
     for (size_t i = 0; i < p->checks.n; i++) {
         const io_warning *w = &p->checks.v[i];
-        int rc = w->line ? fprintf(out, "%s:%zu: warning: %s\n", src, w->line, w->msg)
-                         : fprintf(out, "%s: warning: %s\n", src, w->msg);
+        const char *msg = io_warning_msg(&p->checks, i);
+        int rc = w->line ? fprintf(out, "%s:%zu: warning: %s\n", src, w->line, msg)
+                         : fprintf(out, "%s: warning: %s\n", src, msg);
         if (rc < 0)
             return bmp_error_set(err, BMP_EIO, "write error");
     }

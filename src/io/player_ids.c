@@ -97,9 +97,9 @@ const char *io_number_flag_text(const bmp_event *ev, io_number_kind k, char *buf
     }
 }
 
-static bool add_warning(io_warnings *w, size_t line, io_number_kind kind, const char *fmt,
-                        const char *a, const char *b, const char *c)
+bool io_warnings_add(io_warnings *w, size_t line, io_number_kind kind, const char *msg)
 {
+    size_t n = strnlen(msg, 255); /* cut at 255 bytes, as the buffers of 256 were */
     if (w->n == w->cap) {
         size_t cap = w->cap ? 2 * w->cap : 8;
         io_warning *v = realloc(w->v, cap * sizeof *v);
@@ -108,11 +108,34 @@ static bool add_warning(io_warnings *w, size_t line, io_number_kind kind, const 
         w->v = v;
         w->cap = cap;
     }
-    io_warning *x = &w->v[w->n++];
-    x->line = line;
-    x->kind = kind;
-    snprintf(x->msg, sizeof x->msg, fmt, a, b, c); /* truncated at 255 bytes */
+    if (w->plen + n + 1 > w->pcap) {
+        size_t cap = w->pcap ? 2 * w->pcap : 1024;
+        while (cap < w->plen + n + 1)
+            cap *= 2;
+        char *pool = realloc(w->pool, cap);
+        if (!pool)
+            return false;
+        w->pool = pool;
+        w->pcap = cap;
+    }
+    memcpy(w->pool + w->plen, msg, n);
+    w->pool[w->plen + n] = '\0';
+    w->v[w->n++] = (io_warning){.line = line, .kind = kind, .off = w->plen};
+    w->plen += n + 1;
     return true;
+}
+
+const char *io_warning_msg(const io_warnings *w, size_t i)
+{
+    return w->pool + w->v[i].off;
+}
+
+static bool add_warning(io_warnings *w, size_t line, io_number_kind kind, const char *fmt,
+                        const char *a, const char *b, const char *c)
+{
+    char msg[256];
+    snprintf(msg, sizeof msg, fmt, a, b, c); /* truncated at 255 bytes */
+    return io_warnings_add(w, line, kind, msg);
 }
 
 /* The first line of every pattern in one pass over the text (issue 46: a
@@ -326,6 +349,7 @@ bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, cons
 void io_warnings_clear(io_warnings *w)
 {
     free(w->v);
+    free(w->pool);
     memset(w, 0, sizeof *w);
 }
 
