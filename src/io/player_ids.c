@@ -90,7 +90,16 @@ const char *io_number_flag_text(const bmp_event *ev, io_number_kind k, char *buf
         for (; b[j] && j + 1 < sizeof up; j++)
             up[j] = (char)toupper((unsigned char)b[j]);
         up[j] = '\0';
-        snprintf(buf, n, "not a valid %s number", up);
+        char t[48] = "not a valid "; /* snprintf(buf, n, "not a valid %s number", up) */
+        size_t l = 12 + j;
+        memcpy(t + 12, up, j);
+        memcpy(t + l, " number", 8);
+        l += 7;
+        if (n) {
+            size_t m = l < n - 1 ? l : n - 1;
+            memcpy(buf, t, m);
+            buf[m] = '\0';
+        }
         return buf;
     }
     default: return NULL;
@@ -427,25 +436,46 @@ bool bmp_event_has_number_flags(const bmp_event *ev)
     return io_event_has_flags(ev);
 }
 
+/* What snprintf(buf + *used, *used < n ? n - *used : 0, "%s%s: %s", a, b,
+ * c) writes, and *used advanced past it when it fitted, without printf
+ * (a cell of every award row when the event has flagged players). */
+static void put_flag(char *buf, size_t n, size_t *used, const char *a, const char *b,
+                     const char *c)
+{
+    const char *part[4] = {a, b, ": ", c};
+    size_t len[4] = {strlen(a), strlen(b), 2, strlen(c)};
+    size_t total = len[0] + len[1] + len[2] + len[3];
+    if (*used < n) {
+        size_t room = n - *used - 1, k = 0;
+        char *o = buf + *used;
+        for (int i = 0; i < 4 && k < room; i++) {
+            size_t m = len[i] < room - k ? len[i] : room - k;
+            memcpy(o + k, part[i], m);
+            k += m;
+        }
+        o[k] = '\0';
+    }
+    if (*used + total < n)
+        *used += total;
+}
+
 size_t io_number_flags(const bmp_event *ev, const bmp_contestant *c, int player, bool numbered,
                        char *buf, size_t n)
 {
     size_t count = 0, used = 0;
     if (n)
         buf[0] = '\0';
+    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
     for (size_t k = 0; k < c->nplayers; k++) {
         if (player != BMP_ALL_PLAYERS && player != (int)k)
             continue;
         const bmp_player *p = &c->players[k];
         char fb[48];
-        const char *f = io_number_flag_text(ev, io_number_flag(ev, p, numbered), fb, sizeof fb);
+        const char *f = io_number_flag_text(ev, flag_of(r, p, numbered), fb, sizeof fb);
         if (!f)
             continue;
         const char *who = p->name ? p->name : p->id ? p->id : "?";
-        int w = snprintf(buf + used, used < n ? n - used : 0, "%s%s: %s", count ? "; " : "", who,
-                         f);
-        if (w > 0 && used + (size_t)w < n)
-            used += (size_t)w;
+        put_flag(buf, n, &used, count ? "; " : "", who, f);
         count++;
     }
     return count;
