@@ -139,12 +139,18 @@ const char *io_warning_msg(const io_warnings *w, size_t i)
     return w->pool + w->v[i].off;
 }
 
-static bool add_warning(io_warnings *w, size_t line, io_number_kind kind, const char *fmt,
-                        const char *a, const char *b, const char *c)
+/* At most max bytes of s appended at *k, as snprintf cuts: the buffer of
+ * cap bytes never overflows and stays NUL-terminated. */
+static void cat(char *buf, size_t cap, size_t *k, const char *s, size_t max)
 {
-    char msg[256];
-    snprintf(msg, sizeof msg, fmt, a, b, c); /* truncated at 255 bytes */
-    return io_warnings_add(w, line, kind, msg);
+    size_t n = strlen(s), room = cap - 1 - *k;
+    if (n > max)
+        n = max;
+    if (n > room)
+        n = room;
+    memcpy(buf + *k, s, n);
+    *k += n;
+    buf[*k] = '\0';
 }
 
 /* The first line of every pattern in one pass over the text (issue 46: a
@@ -315,11 +321,17 @@ static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io
                 r->player_id_check(p->id, 0, &e);
             const char *who = p->name ? p->name : "?";
             const char *cid = ev->contestants[c].id ? ev->contestants[c].id : "?";
-            char why[200], fb[48];
+            char why[200], fb[48], msg[256];
             const char *detail = kind == IO_NUMBER_INVALID ? e.msg : ""; /* else the flag says it */
-            snprintf(why, sizeof why, "%s%s%.150s", io_number_flag_text(ev, kind, fb, sizeof fb),
-                     detail[0] ? ": " : "", detail);
-            ok = add_warning(w, line[j++], kind, "contestant %s player %s: %s", cid, who, why);
+            /* "%s%s%.150s" into why, "contestant %s player %s: %s" into msg, without printf */
+            size_t wl = 0, ml = 0;
+            cat(why, sizeof why, &wl, io_number_flag_text(ev, kind, fb, sizeof fb), sizeof why);
+            cat(why, sizeof why, &wl, detail[0] ? ": " : "", sizeof why);
+            cat(why, sizeof why, &wl, detail, 150);
+            const char *part[] = {"contestant ", cid, " player ", who, ": ", why};
+            for (size_t i = 0; i < sizeof part / sizeof *part; i++)
+                cat(msg, sizeof msg, &ml, part[i], sizeof msg);
+            ok = io_warnings_add(w, line[j++], kind, msg);
         }
     free(line);
     free(l.pool);
