@@ -422,8 +422,14 @@ static bmp_status award_event(const io_args *a, bmp_pipeline *p, size_t k, size_
     size_t len = 0;
     if (!st)
         st = bmp_pipeline_write_buffer(p, pipe_format(a), &text, &len, e);
-    if (!st)
+    if (!st && *alen == 0 && text) { /* the first: kept as it is, not copied */
+        free(*acc);
+        *acc = text;
+        *alen = len;
+        text = NULL;
+    } else if (!st) {
         st = append(acc, alen, text, len, e);
+    }
     free(text);
     /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
      * every other format gets them on standard error. */
