@@ -161,6 +161,11 @@ typedef struct bmp_ledger_import_opts {
                                     * reason (RI-7), the file posted */
     int event;                     /* issue 42: the event (1, 2 ...) of an ACBLscore game file;
                                     * 0: its only one (a file of several is refused) */
+    bool club_view;                /* issue 45: the caller sees club's own batches only (a
+                                    * club's token or scorer, bridgemp serve): a batch of
+                                    * another club holding the same content or event is not
+                                    * named ("already submitted by another club", no number,
+                                    * state or awards); false: named (the CLI, the secretary) */
 } bmp_ledger_import_opts;
 
 /* Import a file as one batch, left provisional.  All or nothing: every bad
