@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include "bridgemp/error.h"
 #include "bridgemp/points.h"
+#include "bridgemp/pipeline.h"
 #include "bridgemp/table.h"
 #include "bridgemp/usebio.h"
 
@@ -166,6 +167,9 @@ typedef struct bmp_ledger_import_opts {
                                     * another club holding the same content or event is not
                                     * named ("already submitted by another club", no number,
                                     * state or awards); false: named (the CLI, the secretary) */
+    const bmp_limits *limits;      /* issue 45: the work one file may ask for (players per
+                                    * contestant, contestants, credit file lines, the near
+                                    * matches' window); NULL: the defaults (pipeline.h) */
 } bmp_ledger_import_opts;
 
 /* Import a file as one batch, left provisional.  All or nothing: every bad

@@ -317,7 +317,8 @@ static int read_choices(page *p, upload *u)
                                     .club = u->club.club, .usebio = &u->uo, .replaces = rep,
                                     .reason = *u->reason ? u->reason : NULL,
                                     .strict_numbers = *u->strict != '\0', .event = (int)ev,
-                                    .club_view = true}; /* a scorer: issue 45 */
+                                    .club_view = true, /* a scorer: issue 45 */
+                                    .limits = p->web ? p->web->limits : NULL};
     return 0;
 }
 

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "bridgemp/pipeline.h"
+
 typedef struct srv_opts {
     const char *db;           /* ledger file */
     const char *host;         /* "127.0.0.1" */
@@ -28,6 +30,7 @@ typedef struct srv_opts {
     /* a club token's share of the heavy threads (rate.c, issue 45) */
     unsigned token_work;      /* milliseconds of work it earns a second (default 500) */
     unsigned token_burst;     /* the most it may save up, milliseconds (default 2000) */
+    bmp_limits limits;        /* the work one file may ask for (--limits; 0 fields: defaults) */
 } srv_opts;
 
 typedef struct srv srv;

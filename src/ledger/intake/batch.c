@@ -1,5 +1,6 @@
 /* Award batches: checking a batch's lines against the registry and its
  * control totals, then writing it all or nothing (docs/ledger.md). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -602,12 +603,14 @@ static bmp_status write_all(bmp_ledger *l, const ledger_body *b, const bmp_ledge
 /* A held unregistered player: the registered numbers near theirs, kept
  * with the held line (bmp_ledger_held_near shows them, issue 26). */
 static bmp_status suggest_near(bmp_ledger *l, const ledger_body *b,
-                               const bmp_ledger_line *lines, size_t n, checked *c,
-                               bmp_error *err)
+                               const bmp_ledger_import_opts *o, const bmp_ledger_line *lines,
+                               size_t n, checked *c, bmp_error *err)
 {
     char near[400];
     bmp_status rc = BMP_OK;
-    for (size_t i = 0; i < n && i < LEDGER_NEAR_LINES && !rc; i++) {
+    size_t most = bmp_limits_effective(o->size > offsetof(bmp_ledger_import_opts, limits)
+                                           ? o->limits : NULL).near_lines;
+    for (size_t i = 0; i < n && i < most && !rc; i++) {
         if (c->rv[i].player || !c->rv[i].why || strcmp(c->rv[i].why, "not registered") != 0)
             continue;
         rc = ledger_near_match(l, b->id, c->rv[i].number, lines[i].name, near, sizeof near, err);
@@ -686,7 +689,7 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
         rc = go_on(pv, pp, before,
                    problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err), err);
     if (!rc)
-        rc = suggest_near(l, b, lines, n, c, err);
+        rc = suggest_near(l, b, o, lines, n, c, err);
     *writing = !rc && !pv;
     if (!rc && pv) {
         ledger_preview_holders(pv, dup, same);

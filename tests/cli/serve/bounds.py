@@ -213,6 +213,56 @@ r = run("serve", "--db", DB, "--token-work", "0")
 if r.returncode != 2 or "--token-work" not in r.stderr:
     fail("serve --token-work 0 -> exit %d %s" % (r.returncode, r.stderr[:200]))
 
+# --- the limits are settings (item 4): the CLI's award and ledger import ...
+swiss = "examples/acbl/swiss-teams.json"
+r = run("award", swiss, "--limits", "players=4")
+if r.returncode != 1 or "has at most 4 players (the limit players=4" not in r.stderr:
+    fail("award --limits players=4 of teams of six -> %d %s" % (r.returncode, r.stderr))
+if run("award", swiss, "--limits", "players=6").returncode != 0:
+    fail("award --limits players=6 of teams of six refused")
+r = run("award", "examples/abf/club-pairs.json", "--limits", "contestants=10")
+if r.returncode != 1 or "lists 20 contestants: an event has at most 10" not in r.stderr:
+    fail("award --limits contestants=10 of 20 pairs -> %d %s" % (r.returncode, r.stderr))
+grn = "tests/cli/serve/harbourside-tuesday-2025-09-23.grn"
+r = run("award", grn, "--limits", "credit-lines=3")
+if r.returncode != 1 or "4 lines: a credit file has at most 3" not in r.stderr:
+    fail("award --limits credit-lines=3 of 4 lines -> %d %s" % (r.returncode, r.stderr))
+for bad in ("players=0", "players=x", "bogus=3", "players=4,", "", "contestants=1000000001"):
+    for cmd in (["award", swiss], ["serve", "--db", DB], ["ledger", "--db", DB, "import", swiss]):
+        r = run(*(cmd + ["--limits", bad]))
+        if r.returncode != 2 or "--limits" not in r.stderr:
+            fail("%s --limits %r -> %d %s" % (cmd[0], bad, r.returncode, r.stderr[:200]))
+r = ledger("import", "examples/abf/congress-teams.json", "--club", "3101", "--limits",
+           "players=4")
+if r.returncode != 1 or "at most 4 players (the limit players=4" not in r.stderr:
+    fail("ledger import --limits players=4 of teams of five -> %d %s" % (r.returncode, r.stderr))
+near = W + "/near.grn"
+open(near, "w").write("0001401000030\n0002102000030\n")
+r = ledger("import", near, "--club", "2074", "--limits", "near-lines=1")
+if r.returncode != 0 or r.stdout.count("near:") != 1:
+    fail("ledger import --limits near-lines=1 of two mistyped numbers -> %d %s %s" %
+         (r.returncode, r.stdout, r.stderr))
+# ... and the server's (the API's upload and preview)
+srv, port = start("--limits", "players=4,contestants=30,credit-lines=3")
+teams = open("examples/abf/congress-teams.json", "rb").read()
+for route in ("preview", "batches"):
+    st, _, b = request(port, "POST", "/api/v1/%s?filename=t.json" % route, OTHER, teams)
+    if st != 400 or "at most 4 players (the limit players=4" not in b:
+        fail("serve --limits players=4: %s of teams of five -> %d %s" % (route, st, b[:300]))
+    st, _, b = request(port, "POST", "/api/v1/%s?filename=h.grn" % route, CLUB,
+                       open(grn, "rb").read())
+    if st != 400 or "a credit file has at most 3" not in b:
+        fail("serve --limits credit-lines=3: %s of 4 lines -> %d %s" % (route, st, b[:300]))
+big = event("Forty pairs", "2025-09-03")
+big["contestants"] += [{"id": str(100 + i), "players": [{"id": str(5000 + 2 * i), "name": "A"},
+                       {"id": str(5001 + 2 * i), "name": "B"}],
+                       "rankings": [{"session": 1, "direction": "EW", "place": 11 + i,
+                                     "score": 40 - i}]} for i in range(20)]
+st, _, b = request(port, "POST", "/api/v1/preview?filename=p.json", CLUB, json.dumps(big).encode())
+if st != 400 or "an event has at most 30 (the limit contestants=30" not in b:
+    fail("serve --limits contestants=30: 40 pairs -> %d %s" % (st, b[:300]))
+stop(srv)
+
 if fails:
     print("%d check(s) failed" % len(fails))
     sys.exit(1)
