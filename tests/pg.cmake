@@ -91,6 +91,13 @@ add_test(NAME cli_serve_hold_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_hold_pg PROPERTIES SKIP_RETURN_CODE 77
                      PASS_REGULAR_EXPRESSION "serve hold: all checks passed" TIMEOUT 240)
+# What one client gets (tests/cli/serve/bounds.py, issue 45) on a PostgreSQL ledger.
+add_test(NAME cli_serve_bounds_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_bounds
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-bounds-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_bounds_pg PROPERTIES SKIP_RETURN_CODE 77
+                     PASS_REGULAR_EXPRESSION "serve bounds: all checks passed" TIMEOUT 240)
 # Accounts, sessions and CSRF (tests/cli/serve/accounts.py, issue 29) on a PostgreSQL ledger.
 add_test(NAME cli_serve_accounts_pg
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_accounts

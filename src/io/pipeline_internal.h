@@ -61,6 +61,7 @@ struct bmp_pipeline {
     size_t nproblems;
     /* The last read's players whose number identifies nobody (issue 43). */
     bool strict_numbers;
+    bmp_limits limits;        /* issue 45: 0 fields: the defaults (bmp_limits_effective) */
     io_warnings warnings;
     /* The last read's checks that change no award and failed (a USEBIO
      * total that disagrees, issue 43): listed before the numbers' warnings. */

@@ -115,6 +115,13 @@ static bmp_status read_credit(bmp_pipeline *p, const char *data, size_t len, con
     bmp_status st = bmp_abf_credit_kind_of(name, &kind, err);
     if (st)
         return st;
+    size_t lines = 0, most = bmp_limits_effective(&p->limits).credit_lines;
+    for (const char *c = data; c && (c = memchr(c, '\n', (size_t)(data + len - c))); c++)
+        lines++; /* issue 45: counted before any is parsed */
+    if (lines + (len && data[len - 1] != '\n') > most)
+        return bmp_error_set(err, BMP_ERANGE, "%s: %zu lines: a credit file has at most %zu "
+                             "(the limit credit-lines=%zu, --limits)", name,
+                             lines + (len && data[len - 1] != '\n'), most, most);
     bmp_abf_credit_opts o = {.check_digit = p->check_digit};
     bmp_abf_credit_file f;
     bmp_abf_credit_init(&f, kind);
@@ -254,8 +261,9 @@ static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
         bmp_usebio_opts o = pipe_usebio_opts(p);
         st = io_scale_opts_check(p->ev, &o, err);
     }
+    bmp_limits lim = bmp_limits_effective(&p->limits);
     if (!st && p->tried != BMP_PIPE_IN_ABF_CREDIT && p->ev &&
-        (st = core_event_players_once(p->ev, err))) {
+        (st = core_event_players_once(p->ev, lim.players, lim.contestants, err))) {
         bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
         if (st == BMP_EINVAL &&
             (p->tried == BMP_PIPE_IN_USEBIO || p->tried == BMP_PIPE_IN_NZSCORER))

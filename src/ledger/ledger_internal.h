@@ -84,6 +84,9 @@ void ledger_now(const bmp_ledger *l, char buf[40]);
  * session key (access/sessions.c, issue 45); each one that is not a
  * problem naming it. */
 bmp_status ledger_sessions_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
+/* verify: each token row named by its creation entry ("token N created:
+ * SCOPE", tokens.c, issue 45); each one that is not a problem naming it. */
+bmp_status ledger_tokens_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
 /* The BLAKE2b-256 of a secret the ledger keeps only hashed (an API token,
  * a session id), hex (tokens.c). */
 void ledger_secret_hash(const char *secret, char hex[65]);

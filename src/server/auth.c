@@ -2,8 +2,34 @@
  * the token's scope is looked up by its hash on a read-only connection. */
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "server/http_internal.h"
+
+double srv_mono_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Issue 45: a club token's uploads and previews within its share. */
+static int rate_check(srv_req *rq, srv_resp *rs)
+{
+    if (rq->scope.kind != BMP_TOKEN_CLUB || strcmp(rq->method, "GET") == 0 || rq->rate_token)
+        return 0;
+    double now = srv_mono_now();
+    unsigned wait = srv_rate_enter(&rq->s->rate, rq->scope.id, now);
+    if (wait) {
+        srv_error(rs, 429, "this token's share of the server is used up (one request at a "
+                           "time, --token-work ms of work a second): try again in %u s", wait);
+        rs->retry_after = wait;
+        return -1;
+    }
+    rq->rate_token = rq->scope.id;
+    rq->rate_began = now;
+    return 0;
+}
 
 int srv_auth(srv_req *rq, srv_resp *rs)
 {
@@ -33,5 +59,12 @@ int srv_auth(srv_req *rq, srv_resp *rs)
         return -1;
     }
     rs->challenge = false;
-    return 0;
+    return rate_check(rq, rs);
+}
+
+void srv_auth_done(srv_req *rq)
+{
+    if (rq->rate_token)
+        srv_rate_leave(&rq->s->rate, rq->rate_token, rq->rate_began, srv_mono_now());
+    rq->rate_token = 0;
 }

@@ -109,7 +109,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
                  .csrf = srv_session_csrf(rq), .body = rq->body, .body_len = rq->body_len,
                  .write = write_as, .location = rs->location,
                  .field = post && srv_form_multipart(rq) ? form_field : NULL,
-                 .read = read_own};
+                 .read = read_own, .limits = &rq->s->o.limits};
     int status = web_page_serve(&c, rq->raw_path ? rq->raw_path : rq->path, &out, &ctype);
     if (!status && !post)
         status = not_found(&c, rq->path, &out, &ctype);

@@ -45,6 +45,17 @@ add_test(NAME cli_serve_hold
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_hold PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve hold: all checks passed" TIMEOUT 180)
+# What one client gets and what is said (issue 45, tests/cli/serve/bounds.py):
+# a duplicate named to its own club only, "carried points not checked" in
+# the API's answers, the work limits as settings (--limits), and the rate
+# limit per club token (429 with Retry-After); a PostgreSQL twin in
+# tests/pg.cmake.
+add_test(NAME cli_serve_bounds
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/bounds.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-bounds
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_bounds PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve bounds: all checks passed" TIMEOUT 180)
 # Accounts, sessions and CSRF (issue 29, tests/cli/serve/accounts.py): login
 # brute force slowed (429), session fixation refused, CSRF missing or wrong
 # -> 403 and the ledger unchanged, a scorer kept to their club, disable,

@@ -212,9 +212,11 @@ static void new_ledger_rows_caught(void **state)
                      BMP_OK);
     bmp_problems pr = {0};
     assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_EINVAL);
-    assert_int_equal(pr.count, 1);
+    assert_int_equal(pr.count, 2);
     assert_string_equal(pr.msgs[0], "token (id 1): not in the audit chain (written behind the "
                                     "program's back)");
+    assert_string_equal(pr.msgs[1], "token 1 (secretary:abf, by x): no creation entry in the "
+                                    "audit chain names it (written behind the program's back)");
     bmp_problems_free(&pr);
     lt_done(&t);
 }

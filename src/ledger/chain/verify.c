@@ -92,6 +92,8 @@ bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
         rc = ledger_schema_verify(l, 0, pp, &bad, err);
     if (!rc) /* issue 45: a session is a login only with its login entry */
         rc = ledger_sessions_verify(l, pp, &bad, err);
+    if (!rc) /* issue 45: a token is one only with its creation entry */
+        rc = ledger_tokens_verify(l, pp, &bad, err);
     if (!rc) /* issue 26: lines beyond what any event gives, before they are summed */
         rc = ledger_verify_bounds(l, pp, &bad, err);
     /* control totals: journal + held lines of each batch and point type */
