@@ -365,9 +365,7 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
                               e);
     if (!st && a->event)
         st = bmp_pipeline_set(*p, "event", a->event, e);
-    if (!st) /* issue 45 */
-        st = bmp_pipeline_set_limits(*p, &a->limits, e);
-    return st;
+    return st ? st : bmp_pipeline_set_limits(*p, &a->limits, e); /* issue 45 */
 }
 
 /* Event k (1-based) of a file that holds several, read again. */
