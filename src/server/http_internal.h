@@ -150,6 +150,9 @@ void srv_req_ledger_put(srv_req *rq, bmp_ledger *l);
  * 401 is in rs.  A club token's request other than GET is also counted
  * against its share (rate.c): 429 with Retry-After when it is used up. */
 int srv_auth(srv_req *rq, srv_resp *rs);
+/* A club's share of the heavy threads by key (auth.c, rate.c): 0 go on,
+ * -1 answered 429 (Retry-After) with `busy` and when to try again. */
+int srv_rate_gate(srv_req *rq, srv_resp *rs, int64_t key, const char *busy);
 /* The end of a request counted by srv_auth: its time charged (auth.c). */
 void srv_auth_done(srv_req *rq);
 double srv_mono_now(void);

@@ -13,7 +13,8 @@ ledger (batch 5: club 2074's posted club pairs, the corrected file):
     error (exit 2) naming what it takes;
   - item 4: a club token's writes and previews are rate limited per token
     (`--token-rate`, `--token-burst`): past its burst a token is answered
-    429 with Retry-After while another club's token is served at once.
+    429 with Retry-After while another club's token is served at once; a
+    scorer's submissions in the browser likewise, by account.
     python3 bounds.py BRIDGEMP WORKDIR   (BMP_STEPS_DB: a PostgreSQL URI)
 """
 import json
@@ -261,6 +262,72 @@ big["contestants"] += [{"id": str(100 + i), "players": [{"id": str(5000 + 2 * i)
 st, _, b = request(port, "POST", "/api/v1/preview?filename=p.json", CLUB, json.dumps(big).encode())
 if st != 400 or "an event has at most 30 (the limit contestants=30" not in b:
     fail("serve --limits contestants=30: 40 pairs -> %d %s" % (st, b[:300]))
+stop(srv)
+
+# --- a scorer's uploads in the browser share the server as a token's do
+# (item 4): with 1 ms of work a second, a submission that took longer
+# leaves the account 429 with Retry-After; another club's scorer is served
+import base64
+import http.client
+import re
+import urllib.parse
+
+
+class Browser:
+    def __init__(self, port):
+        self.port, self.cookies = port, {}
+
+    def req(self, method, path, form=None):
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        headers = {"Cookie": "; ".join("%s=%s" % kv for kv in self.cookies.items())}
+        body = urllib.parse.urlencode(form) if form is not None else None
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        c.request(method, path, body=body, headers=headers)
+        r = c.getresponse()
+        text = r.read().decode("utf-8", "replace")
+        for k, v in r.getheaders():
+            if k.lower() == "set-cookie":
+                name, _, rest = v.partition("=")
+                self.cookies[name] = rest.split(";")[0]
+        c.close()
+        return r.status, dict((k.lower(), v) for k, v in r.getheaders()), text
+
+    def csrf(self, path):
+        m = re.search(r'name="csrf" value="([^"]+)"', self.req("GET", path)[2])
+        return m.group(1) if m else ""
+
+    def login(self, name, pw):
+        self.req("POST", "/login", {"csrf": self.csrf("/login"), "next": "/submit",
+                                    "name": name, "password": pw})
+
+    def submit(self, club, name, data):
+        return self.req("POST", "/submit", {"csrf": self.csrf("/submit"), "action": "submit",
+                                            "club": club, "filename": name,
+                                            "content": base64.urlsafe_b64encode(data).decode().rstrip("=")})
+
+
+for u, role in (("sam", "scorer:abf:2074"), ("otto", "scorer:abf:3101")):
+    r = subprocess.run([BIN, "ledger", "--db", DB, "user", "add", u, "--role", role,
+                        "--password-stdin"], input=u + "-correct-horse-9\n",
+                       capture_output=True, text=True)
+    if r.returncode:
+        fail("user add %s: %s" % (u, r.stderr))
+srv, port = start("--token-work", "1", "--token-burst", "1")
+sam, otto = Browser(port), Browser(port)
+sam.login("sam", "sam-correct-horse-9")
+otto.login("otto", "otto-correct-horse-9")
+st, _, b = sam.submit("abf:2074", "huge.json", huge)
+if st != 400 or "at most 16 players" not in b:
+    fail("sam's submission of a 50,002-player file -> %d %s" % (st, re.sub(r"<[^>]+>", "", b)[-600:]))
+st, h, b = sam.submit("abf:2074", "s.json", small)
+if st != 429 or int(h.get("retry-after", "0")) < 1 or "Your club's uploads" not in b:
+    fail("sam's next submission, past his share -> %d %s %s" % (st, h, b[:300]))
+st, _, b = otto.submit("abf:3101", "o.json", json.dumps(event("Otto's", "2025-09-04")).encode())
+if st in (429, 0) or st >= 500:
+    fail("otto's submission meanwhile -> %d %s" % (st, b[:300]))
+if sam.req("GET", "/submit")[0] != 200:
+    fail("sam's GET of the submit page while he waits")
 stop(srv)
 
 if fails:
