@@ -442,6 +442,18 @@ static bmp_status extra_write(bmp_ledger *l, const ledger_body *b, const char *n
     return rc;
 }
 
+/* Issue 46: PostgreSQL plans the next import's player look-ups from the
+ * table's statistics, which a register of a million new rows leaves at
+ * "empty" until autovacuum comes by: the first month's import was twice as
+ * slow per line as the second (docs/performance.md, "a national body's
+ * size").  Statistics only; its failure changes nothing written. */
+static void analyze_players(bmp_ledger *l)
+{
+    bmp_error ignored = {0};
+    if (strcmp(lq_backend(l), "postgresql") == 0)
+        (void)lq_run(l, &ignored, "ANALYZE player", "");
+}
+
 /* The changed and new rows written in one transaction with one audit entry. */
 static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *rows, size_t n,
                                  const char *action, const char *summary, bmp_error *err)
@@ -475,7 +487,10 @@ static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *ro
     free(extra);
     if (!rc)
         rc = ledger_audit(l, action, summary, err);
-    return ledger_tx_end(l, rc, err);
+    rc = ledger_tx_end(l, rc, err);
+    if (!rc && nf >= 1000)
+        analyze_players(l);
+    return rc;
 }
 
 /* Read and check every row (all problems listed). */
