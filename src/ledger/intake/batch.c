@@ -7,6 +7,7 @@
 #include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/intake/event_key.h"
+#include "ledger/intake/journal_write.h"
 #include "ledger/intake/club_check.h"
 #include "ledger/intake/carried.h"
 #include "ledger/chain/chain.h"
@@ -166,11 +167,7 @@ static bmp_status pcache_resolve(bmp_ledger *l, pcache *pc, int64_t body, bmp_er
 
 /* ---- checking ----------------------------------------------------------- */
 
-typedef struct resolved {
-    int64_t player;       /* 0 = held */
-    const char *number;   /* normalised */
-    const char *why;      /* held: the reason */
-} resolved;
+typedef ledger_resolved resolved;
 
 typedef struct tally {
     const char *type;
@@ -352,81 +349,6 @@ static bmp_status find_holder(bmp_ledger *l, int64_t body, const char *hash, int
     return rc;
 }
 
-/* The batch's lines: credited ones into the journal, held ones into held,
- * a prepared INSERT each. */
-static bmp_status write_lines(bmp_ledger *l, int64_t id, const bmp_ledger_line *lines,
-                              const resolved *rv, size_t n, bmp_error *err)
-{
-    ledger_stmt *j = NULL, *h = NULL;
-    bmp_status rc = lq_prepare(l, "INSERT INTO journal (batch_id, player_id, point_type, points, "
-                                    "rule, event, contestant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                                    &j, err);
-    if (!rc)
-        rc = lq_prepare(l, "INSERT INTO held (batch_id, number, name, point_type, points, rule, "
-                             "event, contestant, why) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                             &h, err);
-    for (size_t i = 0; i < n && !rc; i++) {
-        const bmp_ledger_line *ln = &lines[i];
-        ledger_stmt *st = rv[i].player ? j : h;
-        int k = 1;
-        lq_reset(l, st);
-        rc = lq_bind_int(l, st, k++, id, err);
-        if (rv[i].player) {
-            rc = rc ? rc : lq_bind_int(l, st, k++, rv[i].player, err);
-        } else {
-            rc = rc ? rc : lq_bind_text(l, st, k++, rv[i].number, err);
-            rc = rc ? rc : lq_bind_text(l, st, k++, ln->name ? ln->name : "", err);
-        }
-        rc = rc ? rc : lq_bind_text(l, st, k++, ln->point_type, err);
-        rc = rc ? rc : lq_bind_int(l, st, k++, ln->points, err);
-        rc = rc ? rc : lq_bind_text(l, st, k++, ln->rule ? ln->rule : "", err);
-        rc = rc ? rc : lq_bind_text(l, st, k++, ln->event ? ln->event : "", err);
-        rc = rc ? rc : lq_bind_text(l, st, k++, ln->contestant ? ln->contestant : "", err);
-        if (!rv[i].player)
-            rc = rc ? rc : lq_bind_text(l, st, k++, rv[i].why, err);
-        rc = rc ? rc : lq_step(l, st, NULL, err);
-    }
-    lq_finalize(l, j);
-    lq_finalize(l, h);
-    return rc;
-}
-
-/* The same through the store's COPY (PostgreSQL): one stream per table. */
-static bmp_status write_lines_copy(bmp_ledger *l, int64_t id, const bmp_ledger_line *lines,
-                                   const resolved *rv, size_t n, bmp_error *err)
-{
-    char ids[24], player[24], pts[24];
-    snprintf(ids, sizeof ids, "%lld", (long long)id);
-    for (int pass = 0; pass < 2; pass++) { /* 0: journal, 1: held */
-        size_t count = 0;
-        for (size_t i = 0; i < n; i++)
-            count += pass ? !rv[i].player : rv[i].player != 0;
-        if (!count)
-            continue;
-        bmp_status rc = lq_copy_begin(l, pass ? "held" : "journal",
-            pass ? "batch_id, number, name, point_type, points, rule, event, contestant, why"
-                 : "batch_id, player_id, point_type, points, rule, event, contestant",
-            err);
-        for (size_t i = 0; i < n && !rc; i++) {
-            const bmp_ledger_line *ln = &lines[i];
-            if (pass ? rv[i].player != 0 : !rv[i].player)
-                continue;
-            snprintf(player, sizeof player, "%lld", (long long)rv[i].player);
-            snprintf(pts, sizeof pts, "%lld", (long long)ln->points);
-            const char *rule = ln->rule ? ln->rule : "", *ev = ln->event ? ln->event : "",
-                       *ct = ln->contestant ? ln->contestant : "";
-            const char *jv[] = {ids, player, ln->point_type, pts, rule, ev, ct};
-            const char *hv[] = {ids, rv[i].number, ln->name ? ln->name : "", ln->point_type, pts,
-                                rule, ev, ct, rv[i].why};
-            rc = pass ? lq_copy_row(l, hv, 9, err) : lq_copy_row(l, jv, 7, err);
-        }
-        bmp_status end = lq_copy_end(l, err);
-        if (rc || end)
-            return rc ? rc : end;
-    }
-    return BMP_OK;
-}
-
 static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
                               const ledger_batch_src *src, const bmp_ledger_line *lines,
                               const resolved *rv, size_t n, const tally *t, size_t nt,
@@ -452,8 +374,7 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
                     file, event ? event : "", date ? date : "", club, hash, l->who, at, (int64_t)n,
                     checksum ? checksum : "");
     if (!rc)
-        rc = lq_can(l, LQ_CAN_COPY) && n >= 64 ? write_lines_copy(l, id, lines, rv, n, err)
-                                           : write_lines(l, id, lines, rv, n, err);
+        rc = ledger_journal_write(l, id, lines, rv, n, err);
     for (size_t i = 0; i < nt && !rc; i++)
         rc = lq_run(l, err,
                     "INSERT INTO batch_total (batch_id, point_type, points, lines) "
@@ -516,19 +437,25 @@ typedef struct checked {
 } checked;
 
 #define HELD_FOR_NUMBER(c, i) ((c)->hold && (i) < (c)->nhold && (c)->hold[i])
-/* Pass 1: every well-formed player number, normalised, into the cache. */
-static void collect_numbers(const ledger_body *b, const bmp_ledger_line *lines, size_t n,
-                            checked *c, pcache *pc)
+/* Every well-formed player number normalised, once a batch: the same-event
+ * fingerprints (src->norm) and the look-ups use them ("" : not looked up). */
+static void normalise_numbers(const ledger_body *b, const bmp_ledger_line *lines, size_t n,
+                              checked *c)
 {
     for (size_t i = 0; i < n; i++) { /* one held for its number (issue 43) never looked up */
-        bmp_error e;
         const char *num = lines[i].number ? lines[i].number : "";
-        if (!HELD_FOR_NUMBER(c, i) &&
-            !ledger_number_check(b->code, num, c->norm[i], sizeof c->norm[i], &e))
-            pcache_add(pc, c->norm[i]);
-        else
+        if (HELD_FOR_NUMBER(c, i) ||
+            ledger_number_check(b->code, num, c->norm[i], sizeof c->norm[i], NULL))
             c->norm[i][0] = '\0';
     }
+}
+
+/* Pass 1: every well-formed player number, normalised, into the cache. */
+static void collect_numbers(size_t n, checked *c, pcache *pc)
+{
+    for (size_t i = 0; i < n; i++)
+        if (c->norm[i][0])
+            pcache_add(pc, c->norm[i]);
 }
 
 /* NZ-103: the body gives overseas players no points from events. */
@@ -611,7 +538,7 @@ static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_sou
     pc.slots = calloc(pc.cap, sizeof *pc.slots);
     if (!pc.slots)
         return bmp_error_oom(err);
-    collect_numbers(b, lines, n, c, &pc);
+    collect_numbers(n, c, &pc);
     bmp_status rc = pcache_resolve(l, &pc, b->id, err);
     if (!rc)
         check_each_line(b, source, file, lines, n, c, &pc, pp, bad);
@@ -776,10 +703,15 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
     bool writing = false;
     if (!c.rv || !c.norm)
         rc = bmp_error_oom(err);
+    ledger_batch_src with_norm = *src;
+    if (!rc) { /* the numbers normalised once (no store read) */
+        normalise_numbers(&b, lines, n, &c);
+        with_norm.norm = (const char (*)[16])c.norm;
+    }
     if (!rc) /* a preview reads, in one snapshot, and is rolled back */
         rc = src->preview ? lq_begin_read(l, err) : lq_begin(l, err);
     if (!rc) {
-        rc = check_and_write(l, &b, o, src, lines, n, &c, &id, &writing, pp, err);
+        rc = check_and_write(l, &b, o, &with_norm, lines, n, &c, &id, &writing, pp, err);
         if (!rc && !src->preview)
             rc = lq_commit(l, err);
         if (rc || src->preview)
