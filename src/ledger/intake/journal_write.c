@@ -7,33 +7,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/buf.h"
 #include "ledger/intake/journal_write.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/store/query.h"
 
-enum { JOURNAL_ROWS = 64 }; /* lines an INSERT: 1 + 6 x 64 = 385 parameters */
+enum { JOURNAL_ROWS = 32 }; /* lines an INSERT: 1 + 6 x 32 = 193 parameters */
 
+/* Both statements are SQL literals, prepared once a handle (lq_cached):
+ * a batch of a hundred lines paid more for preparing a many-row INSERT
+ * than for its rows. */
 static const char journal_one[] = "INSERT INTO journal (batch_id, player_id, point_type, points, "
                                   "rule, event, contestant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 
 /* The INSERT of JOURNAL_ROWS lines: (?1, ?2..?7), (?1, ?8..?13), ... */
-static char *journal_many_sql(void)
-{
-    core_buf b = {0};
-    core_buf_puts(&b, "INSERT INTO journal (batch_id, player_id, point_type, points, rule, "
-                      "event, contestant) VALUES ");
-    for (int r = 0; r < JOURNAL_ROWS; r++) {
-        int p = 2 + 6 * r;
-        core_buf_printf(&b, "%s(?1, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d)", r ? ", " : "", p, p + 1,
-                        p + 2, p + 3, p + 4, p + 5);
-    }
-    if (b.failed) {
-        core_buf_free(&b);
-        return NULL;
-    }
-    return core_buf_take(&b, NULL);
-}
+#define R(a, b, c, d, e, f) ", (?1, ?" #a ", ?" #b ", ?" #c ", ?" #d ", ?" #e ", ?" #f ")"
+static const char journal_many[] =
+    "INSERT INTO journal (batch_id, player_id, point_type, points, rule, event, contestant) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+    R(8, 9, 10, 11, 12, 13) R(14, 15, 16, 17, 18, 19) R(20, 21, 22, 23, 24, 25)
+    R(26, 27, 28, 29, 30, 31) R(32, 33, 34, 35, 36, 37) R(38, 39, 40, 41, 42, 43)
+    R(44, 45, 46, 47, 48, 49) R(50, 51, 52, 53, 54, 55) R(56, 57, 58, 59, 60, 61)
+    R(62, 63, 64, 65, 66, 67) R(68, 69, 70, 71, 72, 73) R(74, 75, 76, 77, 78, 79)
+    R(80, 81, 82, 83, 84, 85) R(86, 87, 88, 89, 90, 91) R(92, 93, 94, 95, 96, 97)
+    R(98, 99, 100, 101, 102, 103) R(104, 105, 106, 107, 108, 109) R(110, 111, 112, 113, 114, 115)
+    R(116, 117, 118, 119, 120, 121) R(122, 123, 124, 125, 126, 127) R(128, 129, 130, 131, 132, 133)
+    R(134, 135, 136, 137, 138, 139) R(140, 141, 142, 143, 144, 145) R(146, 147, 148, 149, 150, 151)
+    R(152, 153, 154, 155, 156, 157) R(158, 159, 160, 161, 162, 163) R(164, 165, 166, 167, 168, 169)
+    R(170, 171, 172, 173, 174, 175) R(176, 177, 178, 179, 180, 181) R(182, 183, 184, 185, 186, 187)
+    R(188, 189, 190, 191, 192, 193);
+#undef R
 
 /* A credited line's six values from parameter `at` on. */
 static bmp_status bind_credit(bmp_ledger *l, ledger_stmt *st, int at, const bmp_ledger_line *ln,
@@ -80,13 +82,11 @@ static bmp_status write_credited(bmp_ledger *l, int64_t id, const bmp_ledger_lin
                                  bmp_error *err)
 {
     ledger_stmt *st = NULL;
+    bool owned = false;
     bmp_status rc = BMP_OK;
     size_t i = 0;
-    if (m >= JOURNAL_ROWS) {
-        char *sql = journal_many_sql();
-        rc = sql ? lq_prepare(l, sql, &st, err) : bmp_error_oom(err);
-        free(sql);
-    }
+    if (m >= JOURNAL_ROWS)
+        rc = lq_cached(l, journal_many, &st, &owned, err);
     for (; !rc && m - i >= JOURNAL_ROWS; i += JOURNAL_ROWS) {
         lq_reset(l, st);
         rc = lq_bind_int(l, st, 1, id, err);
@@ -96,10 +96,10 @@ static bmp_status write_credited(bmp_ledger *l, int64_t id, const bmp_ledger_lin
         rc = rc ? rc : lq_step(l, st, NULL, err);
     }
     if (st)
-        lq_finalize(l, st);
+        lq_release(l, st, owned);
     st = NULL;
     if (!rc && i < m)
-        rc = lq_prepare(l, journal_one, &st, err);
+        rc = lq_cached(l, journal_one, &st, &owned, err);
     for (; !rc && i < m; i++) {
         lq_reset(l, st);
         rc = lq_bind_int(l, st, 1, id, err);
@@ -107,7 +107,7 @@ static bmp_status write_credited(bmp_ledger *l, int64_t id, const bmp_ledger_lin
         rc = rc ? rc : lq_step(l, st, NULL, err);
     }
     if (st)
-        lq_finalize(l, st);
+        lq_release(l, st, owned);
     return rc;
 }
 
