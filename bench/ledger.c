@@ -24,6 +24,7 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,23 +342,71 @@ static void print_month(const char *title, long lines, const month *m, span raw,
            100.0 * post_chain.wall / m->close.wall, 100.0 * post_chain.cpu / m->close.cpu);
 }
 
-#include "ledger_pg.h"
+/* Everything one run measured, for printing and for comparing two sizes
+ * (--scale). */
+typedef struct run {
+    long players, lines, batch;
+    span reg, ver, ver_since, raw, keys, post, post_chain, read;
+    month m1, m2;
+    long nrows;
+    int64_t checked;
+    double bytes; /* the ledger's database at the end, bytes */
+} run;
 
-int main(int argc, char **argv)
+/* The register's numbers and its CSV (number,name,status). */
+static char (*make_register(const char *csv, long players))[8]
 {
-    const char *pg = NULL;
-    if (argc > 2 && strcmp(argv[1], "--db") == 0) { /* --db postgresql://... */
-        pg = argv[2];
-        argc -= 2;
-        argv += 2;
+    char (*num)[8] = malloc((size_t)players * sizeof *num);
+    FILE *f = fopen(csv, "w");
+    if (!num || !f)
+        die("register", NULL);
+    fputs("number,name,status\n", f);
+    for (long i = 0; i < players; i++) {
+        snprintf(num[i], sizeof num[i], "%07d", (int)((1000000 + i) % 10000000));
+        fprintf(f, "%s,Player %ld,Active\n", num[i], i);
     }
-    long players = argc > 1 ? atol(argv[1]) : 100000;
-    long lines = argc > 2 ? atol(argv[2]) : 1000000;
-    long batch = argc > 3 ? atol(argv[3]) : 50000;
-    if (players < 1 || lines < 1 || batch < 1)
-        return fprintf(stderr, "usage: ledger [--db postgresql://...] [PLAYERS [LINES [BATCH]]]\n"), 2;
-    if (pg)
-        return bench_pg(pg, players, lines, batch);
+    fclose(f);
+    return num;
+}
+
+/* The ledger's steps on an open ledger (SQLite or PostgreSQL): the
+ * register, two months, verify, one more batch and a close, verify --since
+ * the head verify saw. */
+static void ledger_steps(bmp_ledger *l, const char *csv, char (*num)[8], run *r)
+{
+    bmp_error e = {0};
+    span t0 = span_start();
+    if (bmp_ledger_import_players(l, "abf", csv, NULL, NULL, &e))
+        die("players", &e);
+    span_add(&r->reg, t0);
+    /* the first month ranks everybody from nothing; the second is a
+     * steady month over a ranked register */
+    run_month(l, num, r->players, r->lines, r->batch, 1, "2025-09", &r->m1);
+    run_month(l, num, r->players, r->lines, r->batch, 2, "2025-10", &r->m2);
+    bmp_problems p = {0};
+    t0 = span_start();
+    if (bmp_ledger_verify(l, &p, &e))
+        die("verify", &e);
+    span_add(&r->ver, t0);
+    bmp_problems_free(&p);
+    /* issue 46: one more batch, then verify --since the head verify saw */
+    bmp_ledger_head h0;
+    char head[96];
+    if (bmp_ledger_head_get(l, &h0, &e))
+        die("head", &e);
+    bmp_ledger_head_format(&h0, head, sizeof head);
+    month m3 = {0};
+    run_month(l, num, r->players, r->batch, r->batch, 3, "2025-11", &m3);
+    t0 = span_start();
+    if (bmp_ledger_verify_since(l, head, &r->checked, &p, &e))
+        die("verify --since", &e);
+    span_add(&r->ver_since, t0);
+    bmp_problems_free(&p);
+}
+
+/* The whole SQLite run in a temporary directory (removed after). */
+static void sqlite_run(run *r)
+{
     char dir[256];
     const char *tmp = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/bmp-bench-ledger-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -367,82 +416,90 @@ int main(int argc, char **argv)
     snprintf(db, sizeof db, "%s/ledger.db", dir);
     snprintf(raw, sizeof raw, "%s/raw.db", dir);
     snprintf(csv, sizeof csv, "%s/players.csv", dir);
-
-    /* the register */
-    char (*num)[8] = malloc((size_t)players * sizeof *num);
-    FILE *f = fopen(csv, "w");
-    fputs("number,name,status\n", f);
-    for (long i = 0; i < players; i++) {
-        snprintf(num[i], sizeof num[i], "%07d", (int)((1000000 + i) % 10000000));
-        fprintf(f, "%s,Player %ld,Active\n", num[i], i);
-    }
-    fclose(f);
+    char (*num)[8] = make_register(csv, r->players);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_ledger_opts o = {.size = sizeof o, .create = true, .who = "bench"};
     if (bmp_ledger_open(db, &o, &l, &e))
         die("open", &e);
-    span reg = {0}, t0 = span_start();
-    if (bmp_ledger_import_players(l, "abf", csv, NULL, NULL, &e))
-        die("players", &e);
-    span_add(&reg, t0);
-
-    /* the first month ranks everybody from nothing; the second is a
-     * steady month over a ranked register */
-    month m1 = {0}, m2 = {0};
-    run_month(l, num, players, lines, batch, 1, "2025-09", &m1);
-    run_month(l, num, players, lines, batch, 2, "2025-10", &m2);
-    bmp_problems p = {0};
-    span ver = {0};
-    t0 = span_start();
-    if (bmp_ledger_verify(l, &p, &e))
-        die("verify", &e);
-    span_add(&ver, t0);
-    /* issue 46: one more batch, then verify --since the head verify saw */
-    bmp_ledger_head h0;
-    char head[96];
-    if (bmp_ledger_head_get(l, &h0, &e))
-        die("head", &e);
-    bmp_ledger_head_format(&h0, head, sizeof head);
-    month m3 = {0};
-    run_month(l, num, players, batch, batch, 3, "2025-11", &m3);
-    span ver_since = {0};
-    int64_t checked = 0;
-    t0 = span_start();
-    if (bmp_ledger_verify_since(l, head, &checked, &p, &e))
-        die("verify --since", &e);
-    span_add(&ver_since, t0);
+    ledger_steps(l, csv, num, r);
     bmp_ledger_close(l);
-    long nrows = 0;
-    span t_read = read_hash_all(db, &nrows);
-    span t_raw = raw_insert(raw, players, lines, false);
-    span t_post = raw_post(raw);
-    span t_post_chain = raw_post_chain(raw);
-    snprintf(raw, sizeof raw, "%s/raw-keys.db", dir);
-    span t_keys = raw_insert(raw, players, lines, true);
-
-    printf("ledger on SQLite: %ld players, two months of %ld award lines\n", players, lines);
-    printf("  register players        %10.0f players/s  (%.3f s wall, %.3f s cpu)\n",
-           players / reg.wall, reg.wall, reg.cpu);
-    printf("  floor: raw insert       %10.0f lines/s    (%.3f s wall, %.3f s cpu, one "
-           "transaction)\n", lines / t_raw.wall, t_raw.wall, t_raw.cpu);
-    printf("  floor: same, with keys  %10.0f lines/s    (%.3f s wall, %.3f s cpu: also the "
-           "journal's two foreign keys)\n", lines / t_keys.wall, t_keys.wall, t_keys.cpu);
-    printf("  floor: raw post         %10.0f players/s  (%.3f s wall: the same lines summed into "
-           "holdings, one statement)\n", players / t_post.wall, t_post.wall);
-    printf("  floor: post + hashes    %10.0f players/s  (%.3f s wall: the same, each changed "
-           "holding's image hashed once)\n", players / t_post_chain.wall, t_post_chain.wall);
-    printf("  floor: read + hash      %10.0f rows/s     (%.3f s wall, %.3f s cpu: every row of "
-           "the ledger, %ld rows)\n", nrows / t_read.wall, t_read.wall, t_read.cpu, nrows);
-    print_month("month 1 (first ranks)", lines, &m1, t_raw, t_keys, t_post, t_post_chain);
-    print_month("month 2 (steady)", lines, &m2, t_raw, t_keys, t_post, t_post_chain);
-    printf("  verify                  %10.3f s wall  %.3f s cpu\n", ver.wall, ver.cpu);
-    printf("  verify --since (+1 batch and a close: %lld entries) %.3f s wall, %.1f %% of "
-           "verify's\n", (long long)checked, ver_since.wall, 100.0 * ver_since.wall / ver.wall);
-    printf("  verify / read+hash floor%10.0f %% wall  %4.0f %% cpu\n", 100.0 * t_read.wall / ver.wall,
-           100.0 * t_read.cpu / ver.cpu);
     free(num);
+    struct stat sb;
+    if (stat(db, &sb) == 0)
+        r->bytes = (double)sb.st_size;
+    r->read = read_hash_all(db, &r->nrows);
+    r->raw = raw_insert(raw, r->players, r->lines, false);
+    r->post = raw_post(raw);
+    r->post_chain = raw_post_chain(raw);
+    snprintf(raw, sizeof raw, "%s/raw-keys.db", dir);
+    r->keys = raw_insert(raw, r->players, r->lines, true);
     char cmd[320];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : 1;
+    if (system(cmd) != 0)
+        die("rm", NULL);
+}
+
+/* A run's figures; `engine` names the database (on PostgreSQL the cpu
+ * figures are this client's only). */
+static void run_print(const char *engine, const run *r)
+{
+    long players = r->players, lines = r->lines;
+    printf("ledger on %s: %ld players, two months of %ld award lines\n", engine, players, lines);
+    printf("  register players        %10.0f players/s  (%.3f s wall, %.3f s cpu)\n",
+           players / r->reg.wall, r->reg.wall, r->reg.cpu);
+    printf("  floor: raw insert       %10.0f lines/s    (%.3f s wall, %.3f s cpu, one "
+           "transaction)\n", lines / r->raw.wall, r->raw.wall, r->raw.cpu);
+    printf("  floor: same, with keys  %10.0f lines/s    (%.3f s wall, %.3f s cpu: also the "
+           "journal's two foreign keys)\n", lines / r->keys.wall, r->keys.wall, r->keys.cpu);
+    printf("  floor: raw post         %10.0f players/s  (%.3f s wall: the same lines summed into "
+           "holdings, one statement)\n", players / r->post.wall, r->post.wall);
+    printf("  floor: post + hashes    %10.0f players/s  (%.3f s wall: the same, each changed "
+           "holding's image hashed once)\n", players / r->post_chain.wall, r->post_chain.wall);
+    printf("  floor: read + hash      %10.0f rows/s     (%.3f s wall, %.3f s cpu: every row of "
+           "the ledger, %ld rows)\n", r->nrows / r->read.wall, r->read.wall, r->read.cpu, r->nrows);
+    print_month("month 1 (first ranks)", lines, &r->m1, r->raw, r->keys, r->post, r->post_chain);
+    print_month("month 2 (steady)", lines, &r->m2, r->raw, r->keys, r->post, r->post_chain);
+    printf("  verify                  %10.3f s wall  %.3f s cpu\n", r->ver.wall, r->ver.cpu);
+    printf("  verify --since (+1 batch and a close: %lld entries) %.3f s wall, %.1f %% of "
+           "verify's\n", (long long)r->checked, r->ver_since.wall,
+           100.0 * r->ver_since.wall / r->ver.wall);
+    printf("  verify / read+hash floor%10.0f %% wall  %4.0f %% cpu\n",
+           100.0 * r->read.wall / r->ver.wall, 100.0 * r->read.cpu / r->ver.cpu);
+}
+
+#include "ledger_pg.h"
+#include "ledger_scale.h"
+
+int main(int argc, char **argv)
+{
+    const char *pg = NULL;
+    bool scale = false;
+    for (;;) {
+        if (argc > 2 && strcmp(argv[1], "--db") == 0) { /* --db postgresql://... */
+            pg = argv[2];
+            argc -= 2;
+            argv += 2;
+        } else if (argc > 1 && strcmp(argv[1], "--scale") == 0) {
+            scale = true;
+            argc--;
+            argv++;
+        } else {
+            break;
+        }
+    }
+    long players = argc > 1 ? atol(argv[1]) : 100000;
+    long lines = argc > 2 ? atol(argv[2]) : scale ? 2 * players : 1000000;
+    long batch = argc > 3 ? atol(argv[3]) : 50000;
+    if (players < 1 || lines < 1 || batch < 1)
+        return fprintf(stderr, "usage: ledger [--scale] [--db postgresql://...] "
+                               "[PLAYERS [LINES [BATCH]]]\n"), 2;
+    if (scale)
+        return bench_scale(pg, players, lines, batch);
+    if (pg)
+        return bench_pg(pg, players, lines, batch);
+    run r = {.players = players, .lines = lines, .batch = batch};
+    sqlite_run(&r);
+    run_print("SQLite", &r);
+    return 0;
 }

@@ -101,6 +101,9 @@ static double pg_concurrent(const char *uri, char (*num)[8], long players, long 
             long share = lines / procs;
             bmp_ledger_line *v = malloc((size_t)batch * sizeof *v);
             bmp_ledger_import_opts io = {.size = sizeof io, .body = "abf"};
+            char date[16]; /* each round of its own date: the 4 importers' lines are the 1's
+                            * again, the same event to issue 45's fingerprint otherwise */
+            snprintf(date, sizeof date, "2025-12-%02d", procs % 28 + 1);
             for (long done = 0, k = 0; done < share; k++) {
                 long n = share - done < batch ? share - done : batch;
                 for (long j = 0; j < n; j++) {
@@ -114,7 +117,7 @@ static double pg_concurrent(const char *uri, char (*num)[8], long players, long 
                 snprintf(hash, sizeof hash, "c%d-%d-%ld", procs, p, k);
                 int64_t id = 0;
                 if (bmp_ledger_import_lines(l, &io, BMP_BATCH_EVENT, "bench", hash, "concurrent",
-                                            "2025-11-01", v, (size_t)n, &id, NULL, &e) ||
+                                            date, v, (size_t)n, &id, NULL, &e) ||
                     bmp_ledger_approve(l, id, &e))
                     die("concurrent import", &e);
                 done += n;
@@ -132,6 +135,162 @@ static double pg_concurrent(const char *uri, char (*num)[8], long players, long 
     return (double)(lines / procs * procs) / (now() - t0);
 }
 
+/* A result row's image as hash_row makes it, from libpq's text values. */
+static unsigned char pg_hash_row(const PGresult *r, char *buf, size_t size)
+{
+    size_t used = 0;
+    int n = PQnfields(r);
+    for (int k = 0; k < n && used < size; k++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", k ? "|" : "", PQfname(r, k),
+                                 PQgetisnull(r, 0, k) ? "\\N" : PQgetvalue(r, 0, k));
+    if (used >= size)
+        used = size - 1;
+    unsigned char bin[crypto_hash_sha256_BYTES];
+    char hex[65];
+    crypto_hash_sha256(bin, (const unsigned char *)buf, used);
+    sodium_bin2hex(hex, sizeof hex, bin, sizeof bin);
+    return (unsigned char)hex[0];
+}
+
+/* Every row `sql` returns (one at a time: single-row mode), hashed. */
+static long pg_hash_rows(PGconn *c, const char *sql)
+{
+    char buf[8192];
+    long rows = 0;
+    unsigned char mix = 0;
+    if (!PQsendQuery(c, sql) || !PQsetSingleRowMode(c))
+        die("single-row query", NULL);
+    PGresult *r;
+    while ((r = PQgetResult(c))) {
+        if (PQresultStatus(r) == PGRES_SINGLE_TUPLE) {
+            mix ^= pg_hash_row(r, buf, sizeof buf);
+            rows++;
+        } else if (PQresultStatus(r) != PGRES_TUPLES_OK && PQresultStatus(r) != PGRES_COMMAND_OK) {
+            fprintf(stderr, "bench/ledger: %s: %s", sql, PQerrorMessage(c));
+            exit(1);
+        }
+        PQclear(r);
+    }
+    if (mix == 0xff) /* keep the hashes used */
+        fputc(' ', stderr);
+    return rows;
+}
+
+/* Verify's floor on PostgreSQL: every row of every table of the ledger
+ * (before the raw tables exist) read in one transaction, each image
+ * hashed. */
+static span pg_read_hash_all(const char *uri, long *rows)
+{
+    PGconn *c = pg_admin(uri);
+    span t = {0}, t0 = span_start();
+    pg_exec(c, "BEGIN ISOLATION LEVEL REPEATABLE READ");
+    PGresult *tabs = PQexec(c, "SELECT tablename FROM pg_tables WHERE schemaname = "
+                               "current_schema() ORDER BY 1");
+    if (PQresultStatus(tabs) != PGRES_TUPLES_OK)
+        die("tables", NULL);
+    *rows = 0;
+    for (int i = 0; i < PQntuples(tabs); i++) {
+        char sql[200];
+        snprintf(sql, sizeof sql, "SELECT * FROM \"%s\"", PQgetvalue(tabs, i, 0));
+        *rows += pg_hash_rows(c, sql);
+    }
+    PQclear(tabs);
+    pg_exec(c, "COMMIT");
+    span_add(&t, t0);
+    PQfinish(c);
+    return t;
+}
+
+/* The close's floors on PostgreSQL, over raw_journal (pg_raw_copy's rows):
+ * the lines summed into a holding table in one statement; with `chain`,
+ * into a second one with each changed row returned and its image hashed. */
+static span pg_raw_post(const char *uri, bool chain)
+{
+    PGconn *c = pg_admin(uri);
+    pg_exec(c, chain ? "CREATE TABLE raw_holding_c (player_id BIGINT NOT NULL, point_type TEXT "
+                       "NOT NULL, points BIGINT NOT NULL, PRIMARY KEY (player_id, point_type))"
+                     : "CREATE TABLE raw_holding (player_id BIGINT NOT NULL, point_type TEXT "
+                       "NOT NULL, points BIGINT NOT NULL, PRIMARY KEY (player_id, point_type))");
+    span t = {0}, t0 = span_start();
+    pg_exec(c, "BEGIN");
+    if (chain)
+        pg_hash_rows(c, "INSERT INTO raw_holding_c SELECT player_id, point_type, sum(points) "
+                        "FROM raw_journal WHERE batch_id = 1 GROUP BY player_id, point_type "
+                        "ON CONFLICT (player_id, point_type) DO UPDATE SET points = "
+                        "raw_holding_c.points + excluded.points RETURNING player_id, "
+                        "point_type, points");
+    else
+        pg_exec(c, "INSERT INTO raw_holding SELECT player_id, point_type, sum(points) "
+                   "FROM raw_journal WHERE batch_id = 1 GROUP BY player_id, point_type "
+                   "ON CONFLICT (player_id, point_type) DO UPDATE SET points = "
+                   "raw_holding.points + excluded.points");
+    pg_exec(c, "COMMIT");
+    span_add(&t, t0);
+    PQfinish(c);
+    return t;
+}
+
+/* A new database of the server at `base` (its name in `name`, its URI in
+ * `uri`), and a temporary directory for the register's CSV. */
+static void pg_new_database(PGconn *admin, const char *base, char *name, size_t nsize, char *uri,
+                            size_t usize, char *dir, size_t dsize)
+{
+    snprintf(name, nsize, "bmp_bench_%d", (int)getpid()); /* one at a time, dropped after */
+    char sql[128];
+    snprintf(sql, sizeof sql, "CREATE DATABASE %s", name);
+    pg_exec(admin, sql);
+    pg_uri_for(base, name, uri, usize);
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, dsize, "%s/bmp-bench-pg-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        die("mkdtemp", NULL);
+}
+
+static void pg_drop_database(PGconn *admin, const char *name, const char *dir)
+{
+    char sql[128], cmd[320];
+    snprintf(sql, sizeof sql, "DROP DATABASE %s", name);
+    pg_exec(admin, sql);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        die("rm", NULL);
+}
+
+/* --scale on PostgreSQL: the same steps as on SQLite (ledger_steps) in a
+ * new database of the server, then the floors: read + hash of the ledger,
+ * raw COPY without and with the journal's keys, raw post, post + hashes.
+ * The concurrent importers are left out (they measure contention, not
+ * size). */
+static void pg_run(const char *base, run *r)
+{
+    char name[64], uri[1024], dir[256], csv[300];
+    PGconn *admin = pg_admin(base);
+    pg_new_database(admin, base, name, sizeof name, uri, sizeof uri, dir, sizeof dir);
+    snprintf(csv, sizeof csv, "%s/players.csv", dir);
+    char (*num)[8] = make_register(csv, r->players);
+    bmp_error e = {0};
+    bmp_ledger *l = NULL;
+    bmp_ledger_opts o = {.size = sizeof o, .create = true, .who = "bench"};
+    if (bmp_ledger_open(uri, &o, &l, &e))
+        die("open", &e);
+    ledger_steps(l, csv, num, r);
+    bmp_ledger_close(l);
+    free(num);
+    r->read = pg_read_hash_all(uri, &r->nrows);
+    PGconn *c = pg_admin(uri);
+    PGresult *q = PQexec(c, "SELECT pg_database_size(current_database())");
+    if (PQresultStatus(q) == PGRES_TUPLES_OK)
+        r->bytes = atof(PQgetvalue(q, 0, 0));
+    PQclear(q);
+    PQfinish(c);
+    r->raw = pg_raw_copy(uri, r->players, r->lines, false);
+    r->keys = pg_raw_copy(uri, r->players, r->lines, true);
+    r->post = pg_raw_post(uri, false);
+    r->post_chain = pg_raw_post(uri, true);
+    pg_drop_database(admin, name, dir);
+    PQfinish(admin);
+}
+
 /* The whole PostgreSQL run; returns the exit status. */
 static int bench_pg(const char *base, long players, long lines, long batch)
 {
@@ -147,14 +306,7 @@ static int bench_pg(const char *base, long players, long lines, long batch)
     if (!mkdtemp(dir))
         die("mkdtemp", NULL);
     snprintf(csv, sizeof csv, "%s/players.csv", dir);
-    char (*num)[8] = malloc((size_t)players * sizeof *num);
-    FILE *f = fopen(csv, "w");
-    fputs("number,name,status\n", f);
-    for (long i = 0; i < players; i++) {
-        snprintf(num[i], sizeof num[i], "%07d", (int)((1000000 + i) % 10000000));
-        fprintf(f, "%s,Player %ld,Active\n", num[i], i);
-    }
-    fclose(f);
+    char (*num)[8] = make_register(csv, players);
     bmp_error e = {0};
     bmp_ledger *l = NULL;
     bmp_ledger_opts o = {.size = sizeof o, .create = true, .who = "bench"};

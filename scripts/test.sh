@@ -100,7 +100,7 @@ stage packages env BMP_PACKAGES_BUILT=1 sh scripts/package-test.sh build-deb
 tsan() {
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
         ctest --test-dir build-tsan --output-on-failure \
-        -R '^(test_threads|test_resp_cache|test_srv_pool|cli_serve_api|cli_serve_cache|cli_serve_hold|cli_serve_browser)$'
+        -R '^(test_threads|test_resp_cache|test_srv_pool|cli_serve_api|cli_serve_cache|cli_serve_hold|cli_serve_bounds|cli_serve_browser)$'
 }
 stage tsan tsan
 stage fuzz env FUZZ_BUILD=build-san sh scripts/fuzz.sh

@@ -60,6 +60,22 @@ add_test(NAME cli_serve_cache_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_cache_pg PROPERTIES SKIP_RETURN_CODE 77
                      PASS_REGULAR_EXPRESSION "serve cache: all checks passed" TIMEOUT 180)
+# The EBU's ledger runs' CLI steps (tests/cli/ledger_ebu/steps.sh: UMS with
+# its --dry-run, invoice, licences, Gold) on a PostgreSQL ledger (issue 44).
+add_test(NAME cli_ledger_ebu_steps_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh ebu_steps
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/ledger-ebu-steps-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_ledger_ebu_steps_pg PROPERTIES SKIP_RETURN_CODE 77
+                     PASS_REGULAR_EXPRESSION "ebu ledger steps passed")
+# The charge runs with their rate files, previewed then made, in a browser
+# (tests/cli/serve/charges_rates.py, issue 44) on a PostgreSQL ledger.
+add_test(NAME cli_serve_charges_rates_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_charges_rates
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-charges-rates-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_charges_rates_pg PROPERTIES SKIP_RETURN_CODE 77
+                     PASS_REGULAR_EXPRESSION "serve charge rates: all checks passed" TIMEOUT 300)
 # The REST API's checks (tests/cli/serve/api.sh) on a PostgreSQL ledger (issue 26: uploads,
 # replaces=, 403 across clubs, held carried points, on both backends).
 add_test(NAME cli_serve_api_pg
@@ -75,6 +91,13 @@ add_test(NAME cli_serve_hold_pg
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_hold_pg PROPERTIES SKIP_RETURN_CODE 77
                      PASS_REGULAR_EXPRESSION "serve hold: all checks passed" TIMEOUT 240)
+# What one client gets (tests/cli/serve/bounds.py, issue 45) on a PostgreSQL ledger.
+add_test(NAME cli_serve_bounds_pg
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_bounds
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-bounds-pg
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_bounds_pg PROPERTIES SKIP_RETURN_CODE 77
+                     PASS_REGULAR_EXPRESSION "serve bounds: all checks passed" TIMEOUT 240)
 # Accounts, sessions and CSRF (tests/cli/serve/accounts.py, issue 29) on a PostgreSQL ledger.
 add_test(NAME cli_serve_accounts_pg
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/ledger/pg-twin.sh serve_accounts

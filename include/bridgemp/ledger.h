@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include "bridgemp/error.h"
 #include "bridgemp/points.h"
+#include "bridgemp/pipeline.h"
 #include "bridgemp/table.h"
 #include "bridgemp/usebio.h"
 
@@ -161,6 +162,14 @@ typedef struct bmp_ledger_import_opts {
                                     * reason (RI-7), the file posted */
     int event;                     /* issue 42: the event (1, 2 ...) of an ACBLscore game file;
                                     * 0: its only one (a file of several is refused) */
+    bool club_view;                /* issue 45: the caller sees club's own batches only (a
+                                    * club's token or scorer, bridgemp serve): a batch of
+                                    * another club holding the same content or event is not
+                                    * named ("already submitted by another club", no number,
+                                    * state or awards); false: named (the CLI, the secretary) */
+    const bmp_limits *limits;      /* issue 45: the work one file may ask for (players per
+                                    * contestant, contestants, credit file lines, the near
+                                    * matches' window); NULL: the defaults (pipeline.h) */
 } bmp_ledger_import_opts;
 
 /* Import a file as one batch, left provisional.  All or nothing: every bad

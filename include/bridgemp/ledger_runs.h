@@ -124,6 +124,22 @@ bmp_status bmp_ledger_run_call_why(bmp_ledger *l, const char *body, const char *
                                    bmp_ledger_run_out *out, bmp_problems *probs,
                                    bmp_error *err);
 
+/* What charge run `name` of `body` would do, nothing written (issue 44: a
+ * preview says what it will charge and what it leaves out): the run is
+ * made as bmp_ledger_run_call makes it, in its transaction, then rolled
+ * back; its --output is not written.  out->run: lines, total, and what it
+ * leaves out (skipped, skipped_why); id 0, or, when the run of that period
+ * was made before (already), that run's number.  *lines (initialised by
+ * the caller, bmp_table_init): the lines it would charge, or those of the
+ * run made before, as club, club_name, player, batch, rule, charge, cents.
+ * out->text: "ums 2026-07: a preview, nothing written: 3 line(s), total
+ * 12.34" and "leaves out:" with one line each.  A run that would fail
+ * answers its error, as the run would.  EINVAL for a run that makes no
+ * charge run.  Needs the write lock as a run does. */
+bmp_status bmp_ledger_run_preview(bmp_ledger *l, const char *body, const char *name,
+                                  const bmp_ledger_run_in *in, bmp_ledger_run_out *out,
+                                  bmp_table *lines, bmp_problems *probs, bmp_error *err);
+
 /* Free what a run gave back (its table and text); it may be reused. */
 void bmp_ledger_run_out_free(bmp_ledger_run_out *out);
 

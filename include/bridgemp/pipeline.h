@@ -100,6 +100,8 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  *                  USEBIO or JSON by content); event: USEBIO or JSON by
  *                  content whatever the name; abf-credit: a credit file
  *                  (its colour from the name's extension)
+ *   limits         players=N,contestants=N,credit-lines=N,near-lines=N: the
+ *                  work one input may ask for (bmp_limits, below)
  *   override-json  true|false: the options body ... rating, sidecar and set
  *                  also override a JSON event's own values (default true);
  *                  false: a JSON event is taken as written (the ledger
@@ -110,6 +112,33 @@ void bmp_pipeline_free(bmp_pipeline *p); /* NULL is fine */
  * An unknown name or a bad value is EINVAL naming what is accepted. */
 bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value,
                             bmp_error *err);
+
+/* The work one input may ask for (issue 45; docs/reliability.md "Limits"
+ * says how the defaults were derived from the largest real events).  A
+ * field 0 takes its default.  An event over a limit is refused (ERANGE,
+ * naming the limit) before it is awarded or imported. */
+typedef struct bmp_limits {
+    size_t size;         /* sizeof(bmp_limits), or 0 */
+    size_t players;      /* players one contestant lists (BMP_LIMIT_PLAYERS) */
+    size_t contestants;  /* contestants of one event (BMP_LIMIT_CONTESTANTS) */
+    size_t credit_lines; /* lines of one ABF credit file (BMP_LIMIT_CREDIT_LINES) */
+    size_t near_lines;   /* the ledger: the lines of a file whose unregistered players
+                          * are looked for near matches (BMP_LIMIT_NEAR_LINES) */
+} bmp_limits;
+#define BMP_LIMIT_PLAYERS 16
+#define BMP_LIMIT_CONTESTANTS 10000
+#define BMP_LIMIT_CREDIT_LINES 100000
+#define BMP_LIMIT_NEAR_LINES 1000
+/* The limits in effect: each field of l (NULL: none) or its default. */
+bmp_limits bmp_limits_effective(const bmp_limits *l);
+/* "players=16,contestants=10000,credit-lines=100000,near-lines=1000" (any
+ * of them, in any order) into *l, its other fields kept: EINVAL naming the
+ * key or value and what is accepted (each a whole number from 1 to
+ * 1,000,000,000). */
+bmp_status bmp_limits_parse(const char *spec, bmp_limits *l, bmp_error *err);
+/* The limits of the pipeline's reads (also its option "limits", the text
+ * bmp_limits_parse takes); NULL: the defaults. */
+bmp_status bmp_pipeline_set_limits(bmp_pipeline *p, const bmp_limits *l, bmp_error *err);
 /* Every field of a bmp_usebio_opts at once (body ... rating, sidecar, each
  * of set), as bmp_pipeline_set would; a NULL field leaves its option as it
  * was.  o may be NULL (nothing set). */

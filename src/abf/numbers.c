@@ -37,9 +37,9 @@ bmp_status bmp_abf_number_validate(const char *s, bool check_digit, char *out7, 
     }
     if (!nonzero)
         return bmp_error_set(err, BMP_EINVAL, "ABF number \"%s\" is zero", s);
-    char z[8] = "0000000"; /* zero-filled by hand: the same digits as "%07lu" of the
-                             * value, without a printf a number (a batch checks thousands) */
-    memcpy(z + 7 - n, s, n);
+    char z[8]; /* "%07lu" of its value: s left-padded with zeros (n <= 7 digits), no printf */
+    memset(z, '0', 7 - n);
+    memcpy(z + 7 - n, s, n + 1);
     if (check_digit && bmp_abf_check_digit(z) != z[6] - '0')
         return bmp_error_set(err, BMP_EINVAL,
                              "ABF number %s fails the mod-11 check (check digit should be %d)", z,

@@ -86,7 +86,9 @@ typedef enum acbl_club_basis {
     ACBL_CLUB_BASIS_NONE,         /* not computed: answered not supported */
     ACBL_CLUB_BASIS_REGULAR,      /* the regular club game's awards */
     ACBL_CLUB_BASIS_CHAMPIONSHIP, /* club championship awards (ACBL-C7) */
-    ACBL_CLUB_BASIS_NAP           /* NAP club qualifying game (ACBL-C11, C12: club_nap.c) */
+    ACBL_CLUB_BASIS_RATED         /* a sectional-rated game at a club: NAP club qualifying
+                                   * (ACBL-C11, C12), STaC (ACBL-C13), upgraded club
+                                   * championship (ACBL-C14): club_nap.c's charts */
 } acbl_club_basis;
 
 typedef struct acbl_club_special {
@@ -101,13 +103,35 @@ typedef struct acbl_club_special {
 /* The row for params.special (NULL = a regular game: NULL result). */
 const acbl_club_special *acbl_club_special_find(const char *name);
 
-/* ---- NAP club qualifying games (club_nap.c) ----------------------------- */
+/* ---- Sectional-rated games at clubs (club_nap.c) ----------------------- */
 
-/* ACBL-C11: the flight factor of a stratum's upper limit: none 1.00, 2500
- * or more 0.70 (Flight B), 500 or less 0.50 (Flight C), linear between. */
+/* ACBL-C11, ruling ACBL-RC13: the factor of a stratum's upper limit: none
+ * 1.00, 2500 or more 0.70 (NAP Flight B), 500 0.50 (Flight C), on two
+ * straight lines between (0-750: 0.525, the STaC's "52.5 %"). */
 double acbl_club_nap_factor(int64_t upper_limit);
-/* Every contestant's award of a NAP club game (ACBL-C11, ACBL-C12). */
-bmp_status acbl_club_nap_awards(const bmp_event *ev, bmp_awards *out, bmp_error *err);
+
+/* A sectional-rated game at a club: its first overall is B(tables) x rate
+ * x the stratum's factor, a section's half of it for the section's tables
+ * (the club chart's places below), and each contestant is paid its largest
+ * award (rulings ACBL-RC10..RC16). */
+typedef struct acbl_club_chart {
+    const char *special;   /* params.special */
+    const char *name;      /* in explanations: "NAP club", "STaC" ... */
+    double rate;           /* first overall = B x rate x factor */
+    const char *rate_why;  /* "B x R 10.00 x 1.125" */
+    bool half_red;         /* NAP: half red, half black; strata under 300 black */
+    const char *colour;    /* otherwise: every award's colour */
+    bool event_tables;     /* the whole field counts the event's tables (all sites) */
+    bool tournament_depth; /* overall depth of a one-session Sectional, not 40 %, six */
+    bool sections;         /* section awards at the club (not a STaC Swiss) */
+    const char *rule_overall, *rule_section, *sec;
+} acbl_club_chart;
+
+/* The chart of params.special for an event of this kind, or NULL. */
+const acbl_club_chart *acbl_club_chart_of(const char *special, bmp_event_kind kind);
+/* Every contestant's award under chart ch (ACBL-C11..C14). */
+bmp_status acbl_club_rated_awards(const bmp_event *ev, const acbl_club_chart *ch,
+                                  bmp_awards *out, bmp_error *err);
 
 /* ---- The event (club_games.c) -------------------------------------------- */
 

@@ -71,8 +71,16 @@ bool acbl_is_club_event(const bmp_event *ev)
 {
     acbl_class c;
     if (ev->kind == BMP_KIND_KNOCKOUT || !acbl_class_parse(ev->classification, &c) ||
-        (c != ACBL_CLASS_CLUB_MASTERPOINT && c != ACBL_CLASS_CLUB_CHAMPIONSHIP) ||
         bmp_params_bool(&ev->params, "internet", false))
+        return false;
+    /* A STaC is a Sectional held at clubs (the ACBLscore reader's
+     * "sectional" + "stac"): its chart is club_nap.c's (ACBL-C13). */
+    const char *sp = bmp_params_string(&ev->params, "special", NULL);
+    if (sp && strcmp(sp, "stac") == 0 &&
+        (c == ACBL_CLASS_SECTIONAL || c == ACBL_CLASS_CLUB_MASTERPOINT ||
+         c == ACBL_CLASS_CLUB_CHAMPIONSHIP))
+        return true;
+    if (c != ACBL_CLASS_CLUB_MASTERPOINT && c != ACBL_CLASS_CLUB_CHAMPIONSHIP)
         return false;
     for (size_t i = 0; i < ev->ncontestants; i++)
         if (ev->contestants[i].match_wins > 0)
@@ -499,6 +507,11 @@ static bmp_status club_setup(const bmp_event *ev, club_ctx *k, bmp_awards *out, 
         return st;
     if (!(ev->tables > 0))
         return bmp_error_set(err, BMP_EINVAL, "$.tables: expected more than 0 tables");
+    if (k->basis == ACBL_CLUB_BASIS_RATED) /* its chart's rates, not the club chart's */
+        return bmp_awards_note(out, err, "ACBL club game: %s, %s game, %g tables, %d session%s, "
+                               "special %s; %s",
+                               ev->classification, acbl_club_game_name(k->game), ev->tables,
+                               ev->sessions, ev->sessions == 1 ? "" : "s", sp, k->special->why);
     return bmp_awards_note(out, err,
                            "ACBL club game: %s, %s game, %g tables, %d session%s%s%s; %s "
                            "(%s)%s%s",
@@ -539,6 +552,36 @@ static void keep_larger(const bmp_event *ev, bmp_awards *out, size_t from)
     out->count = w;
 }
 
+/* ACBL-C11, C13, C14: a sectional-rated game at a club (club_nap.c).  A
+ * STaC pays pairs (1st B x 11.25) and Swiss teams (B x 9.00, no match
+ * awards) only: the sources give no other kind (ruling ACBL-RC15). */
+static bmp_status rated_awards(const club_ctx *k, bmp_awards *out, bmp_error *err)
+{
+    const bmp_event *ev = k->ev;
+    const acbl_club_chart *ch = acbl_club_chart_of(k->special->name, ev->kind);
+    bool stac = strcmp(k->special->name, "stac") == 0;
+    if (stac && ev->kind != BMP_KIND_PAIRS && ev->kind != BMP_KIND_SWISS_TEAMS)
+        return bmp_not_supported(err, "STaC events other than pairs and Swiss teams", "ACBL-C13",
+                                 "STaC",
+                                 "the sources give the STaC's first place for pair and Swiss "
+                                 "games only (docs/rulings.md ACBL-RC15)");
+    for (size_t i = 0; stac && !ch->sections && i < ev->ncontestants; i++) {
+        const bmp_contestant *c = &ev->contestants[i];
+        bool session = false;
+        for (size_t r = 0; r < c->nrankings; r++)
+            session |= c->rankings[r].session > 0;
+        if (c->match_wins > 0 || session)
+            return bmp_not_supported(err, "STaC Swiss match and session awards", "ACBL-C13",
+                                     "STaC",
+                                     "the sources give a STaC Swiss its first overall only "
+                                     "(1.50 + 0.15 x teams; docs/rulings.md ACBL-RC15)");
+    }
+    if (!ch)
+        return bmp_not_supported(err, k->special->name, k->special->rule, k->special->sec,
+                                 "no chart for this kind of event");
+    return acbl_club_rated_awards(ev, ch, out, err);
+}
+
 bmp_status acbl_award_club(const bmp_event *ev, const char *edition, bmp_awards *out,
                            bmp_error *err)
 {
@@ -550,8 +593,8 @@ bmp_status acbl_award_club(const bmp_event *ev, const char *edition, bmp_awards 
     club_ctx k;
     if (!st)
         st = club_setup(ev, &k, out, err);
-    if (!st && k.basis == ACBL_CLUB_BASIS_NAP)
-        return acbl_club_nap_awards(ev, out, err);
+    if (!st && k.basis == ACBL_CLUB_BASIS_RATED)
+        return rated_awards(&k, out, err);
     if (!st)
         st = section_awards(&k, out, err);
     if (!st)

@@ -6,7 +6,7 @@
  * Five: Club Championships and Special Events"; ACBL-85 (club events black,
  * "certain special events at clubs may be given awards of other
  * pigmentation"), ACBL-87 (STaC silver).  Every choice: docs/rulings.md
- * ACBL-RC7..RC9. */
+ * ACBL-RC7..RC9, RC15, RC16. */
 #include <string.h>
 
 #include "acbl/club.h"
@@ -38,18 +38,29 @@ static const acbl_club_special specials[] = {
     {"instant-matchpoint", ACBL_CLUB_BASIS_CHAMPIONSHIP, "black", "ACBL-C9", SEC5,
      "ACBL-wide Instant Matchpoint game at the club: club championship awards; the "
      "ACBL-wide overalls are the ACBL's (ruling ACBL-RC8)"},
-    /* Not computed here. */
-    {"stac", ACBL_CLUB_BASIS_NONE, "silver", "ACBL-87", "IV.E",
-     "a STaC is a Sectional: give classification \"sectional\" (its awards are silver and "
-     "its overalls are computed across its clubs, ACBL-87)"},
-    {"upgraded-club-championship", ACBL_CLUB_BASIS_NONE, "black", "ACBL-C10", SEC5,
-     "an upgraded club championship is a sectional-rated game at 81.8 %; its chart is not "
-     "in the sources at hand"},
-    {"nap-club", ACBL_CLUB_BASIS_NAP, "black+red", "ACBL-C11", "NAP conditions",
+    /* Sectional-rated games at clubs: club_nap.c's charts (rulings
+     * ACBL-RC10, RC15, RC16). */
+    {"stac", ACBL_CLUB_BASIS_RATED, "silver", "ACBL-C13", "STaC",
+     "Sectional Tournament at Clubs: overall over every site's tables, 1st = B x 11.25 "
+     "(pairs; 1.875 + 0.1875 x tables), B x 9.00 (Swiss), section awards at the club, the "
+     "larger paid, all silver (ACBL-87; ruling ACBL-RC15)"},
+    {"upgraded-club-championship", ACBL_CLUB_BASIS_RATED, "black", "ACBL-C14", SEC5,
+     "upgraded club championship: an 81.8% sectional-rated game (Handbook ch.4 §5), 1st = B "
+     "x 11.25 x 0.818, black (ruling ACBL-RC16)"},
+    {"nap-club", ACBL_CLUB_BASIS_RATED, "black+red", "ACBL-C11", "NAP conditions",
      "NAP club qualifying game: sectional rating, half black and half red (ruling "
      "ACBL-RC10)"},
-    {"gnt-club", ACBL_CLUB_BASIS_NONE, "black", "ACBL-C10", "GNT conditions",
-     "the GNT club qualifying stage is computed by the GNT rules (ACBL NAP/GNT stages)"},
+    /* Not computed here: no chart in the sources searched (ruling ACBL-RC9). */
+    {"gnt-club", ACBL_CLUB_BASIS_NONE, "black", "ACBL-C10", "Handbook ch.4 §VII.A",
+     "the GNT club qualifying round's awards are in no source searched (the Handbook's "
+     "\"VII. Other Frequent Club Events\" names the round, not its awards; docs/rulings.md "
+     "ACBL-RC9)"},
+    {"pupil", ACBL_CLUB_BASIS_NONE, "black", "ACBL-C10", "Handbook ch.4 §V.G",
+     "the Pupil Game Masterpoint Awards chart is in no source searched (docs/rulings.md "
+     "ACBL-RC9, RCF4)"},
+    {"acblscore-rating-47", ACBL_CLUB_BASIS_NONE, "black", "ACBL-C10", "Handbook ch.4 §V.G",
+     "ACBLscore rating 47 is a Pupil Game: the Pupil Game Masterpoint Awards chart is in no "
+     "source searched (docs/rulings.md ACBL-RC9, RCF4)"},
     {NULL, ACBL_CLUB_BASIS_NONE, NULL, NULL, NULL, NULL}};
 
 const acbl_club_special *acbl_club_special_find(const char *name)

@@ -75,12 +75,13 @@ static const bmp_param_spec event_params[] = {
     BMP_PSTR("game_type", "ACBL-C1", "open|invitational|restricted|newcomer", "open",
              "club games: the game type of Handbook ch.4 §2 (restricted and newcomer by "
              "upper_limit)"),
-    BMP_PSTR_BODY("special", "ACBL-C9/C10, ACBL-153", NULL, NULL,
+    BMP_PSTR_BODY("special", "ACBL-C9/C10/C13/C14, ACBL-153", NULL, NULL,
                   "a special or upgraded club game (charity, acbl-wide-charity, "
                   "international-fund, acbl-wide-international-fund, education, grass-roots, "
                   "junior-fund, club-appreciation, instant-matchpoint, stac, "
-                  "upgraded-club-championship, nap-club, gnt-club) or a NAP/GNT stage "
-                  "(nap-unit, nap-district, gnt-unit, gnt-district: not supported)"),
+                  "upgraded-club-championship, nap-club; gnt-club and pupil: not supported) "
+                  "or a NAP/GNT stage (nap-unit, nap-district, gnt-unit, gnt-district: not "
+                  "supported)"),
     ACBL_BRACKET_PARAMS,
     /* concurrent tables at club and unit level (ACBL-155, src/acbl/special.c) */
     BMP_PNUM("concurrent_tables", ANY, "ACBL-155", NULL, "tables",

@@ -25,6 +25,15 @@ int cli_fail(const bmp_error *e, bmp_status st)
     return cli_exit_of(st);
 }
 
+bool cli_parse_limits(const char *cmd, const char *arg, bmp_limits *l)
+{
+    bmp_error e = {0};
+    if (!bmp_limits_parse(arg, l, &e))
+        return true;
+    fprintf(stderr, "bridgemp %s: --%s\n", cmd, e.msg);
+    return false;
+}
+
 bool cli_parse_max_input(const char *cmd, const char *arg, size_t *max)
 {
     if (bmp_size_parse(arg, max))

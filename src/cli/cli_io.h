@@ -39,6 +39,9 @@ int cli_fail(const bmp_error *e, bmp_status st);
 
 /* --max-input SIZE: false (and a message naming the option) on a bad size. */
 bool cli_parse_max_input(const char *cmd, const char *arg, size_t *max);
+/* --limits KEY=N,... into *l (issue 45); false after a message naming what
+ * it takes (a usage error). */
+bool cli_parse_limits(const char *cmd, const char *arg, bmp_limits *l);
 
 /* Read path ("-": standard input) once, whole, within max bytes, refuse
  * UTF-16 JSON and (for JSON) invalid UTF-8, then hand the bytes to the

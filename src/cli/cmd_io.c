@@ -103,6 +103,7 @@ enum {
     O_FLAVOUR = 1 << 10,
     O_STRICTNUM = 1 << 11, /* issue 43: --strict-numbers (award, validate) */
     O_EVENT = 1 << 12,     /* issue 42: --event N of an ACBLscore game file */
+    O_LIMITS = 1 << 13,    /* issue 45: --limits KEY=N,... (bmp_limits) */
 };
 
 typedef struct io_args {
@@ -114,6 +115,7 @@ typedef struct io_args {
     bool usebio_out, explain, abf_credit, check_digit, fail_empty, strict_numbers;
     size_t max_input;
     const char *event; /* --event N, or NULL: every event of the file */
+    bmp_limits limits; /* --limits (issue 45); zero fields: the defaults */
     char **pos;
     int npos;
     unsigned given;
@@ -203,6 +205,7 @@ static int parse_opt(const char *cmd, int c, const char *val, io_args *a)
     case 'E': a->fail_empty = true; return O_FAILEMPTY;
     case 'N': a->strict_numbers = true; return O_STRICTNUM;
     case 'V': a->event = val; return O_EVENT;
+    case 'L': return cli_parse_limits(cmd, val, &a->limits) ? O_LIMITS : -1;
     case 'M': return cli_parse_max_input(cmd, val, &a->max_input) ? O_MAX : -1;
     default: return -1;
     }
@@ -362,7 +365,7 @@ static bmp_status open_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e
                               e);
     if (!st && a->event)
         st = bmp_pipeline_set(*p, "event", a->event, e);
-    return st;
+    return st ? st : bmp_pipeline_set_limits(*p, &a->limits, e); /* issue 45 */
 }
 
 /* Event k (1-based) of a file that holds several, read again. */
@@ -422,8 +425,14 @@ static bmp_status award_event(const io_args *a, bmp_pipeline *p, size_t k, size_
     size_t len = 0;
     if (!st)
         st = bmp_pipeline_write_buffer(p, pipe_format(a), &text, &len, e);
-    if (!st)
+    if (!st && *alen == 0 && text) { /* the first: kept as it is, not copied */
+        free(*acc);
+        *acc = text;
+        *alen = len;
+        text = NULL;
+    } else if (!st) {
         st = append(acc, alen, text, len, e);
+    }
     free(text);
     /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
      * every other format gets them on standard error. */
@@ -753,7 +762,10 @@ static int cli_validate(void *arg)
         IO_OPT('F', "--usebio-flavour", 0, "abf|ebu|nz", "USEBIO output in that program's form")
 
 #define EVENT_OPT                                                                            \
-    IO_OPT('V', "--event", 0, "N", "an ACBLscore game file's event N (default: every event)")
+    IO_OPT('V', "--event", 0, "N", "an ACBLscore game file's event N (default: every event)"),  \
+        IO_OPT('L', "--limits", 0, "KEY=N,...",                                                \
+               "the work an input may ask for: players=16, contestants=10000, "              \
+               "credit-lines=100000 (the defaults)")
 
 static const cli_opt award_opts[] = {
     IO_OPT('f', "--format", 'f', "table|json|csv|usebio|abf-credit", "the output's format (table)"),

@@ -1,6 +1,7 @@
 /* A player plays once per event (issue 26 item 1): a player number held
  * twice (both members of a pair, or in two contestants) would be credited
- * twice.  A contestant lists at most CORE_CONTESTANT_MAX_PLAYERS (issue 45).  Checked once, on every event the pipeline reads (award,
+ * twice.  A contestant lists at most max_players, an event at most
+ * max_contestants (issue 45).  Checked once, on every event the pipeline reads (award,
  * validate, convert, ledger import, uploads); players without a number
  * (visitors) are told apart by name and not checked. */
 #include <stdlib.h>
@@ -24,17 +25,23 @@ static int cmp_seat(const void *a, const void *b)
     return x->player < y->player ? -1 : x->player > y->player;
 }
 
-bmp_status core_event_players_once(const bmp_event *ev, bmp_error *err)
+bmp_status core_event_players_once(const bmp_event *ev, size_t max_players,
+                                   size_t max_contestants, bmp_error *err)
 {
     size_t n = 0;
+    if (ev->ncontestants > max_contestants)
+        return bmp_error_set(err, BMP_ERANGE,
+                             "the event lists %zu contestants: an event has at most %zu (the "
+                             "limit contestants=%zu, --limits)",
+                             ev->ncontestants, max_contestants, max_contestants);
     for (size_t i = 0; i < ev->ncontestants; i++) {
         const bmp_contestant *c = &ev->contestants[i];
-        if (c->nplayers > CORE_CONTESTANT_MAX_PLAYERS)
+        if (c->nplayers > max_players)
             return bmp_error_set(err, BMP_ERANGE,
                                  "contestant %s (position %zu) lists %zu players: a contestant "
-                                 "has at most %d players",
-                                 c->id ? c->id : "?", i + 1, c->nplayers,
-                                 CORE_CONTESTANT_MAX_PLAYERS);
+                                 "has at most %zu players (the limit players=%zu, --limits)",
+                                 c->id ? c->id : "?", i + 1, c->nplayers, max_players,
+                                 max_players);
         n += c->nplayers;
     }
     if (n < 2)

@@ -4,14 +4,12 @@
 
 #include "bridgemp/bridgemp.h"
 
-/* BMP_EINVAL naming both places when one player number appears twice. */
-/* The most players one contestant may list (issue 45).  The largest real
- * contestants are teams of six (ABF, ACBL, EBU and NZB teams events;
- * examples/acbl/swiss-teams.json); 16 leaves room for any squad and
- * refuses a file that lists thousands in one contestant (100,000 held the
- * ledger's writer for 23 s). */
-#define CORE_CONTESTANT_MAX_PLAYERS 16
-
-bmp_status core_event_players_once(const bmp_event *ev, bmp_error *err);
+/* BMP_EINVAL naming both places when one player number appears twice.
+ * Issue 45: BMP_ERANGE for a contestant of more than max_players players
+ * or an event of more than max_contestants contestants (the limits
+ * players= and contestants=, bmp_limits; their defaults and how they were
+ * derived: docs/reliability.md "Limits"). */
+bmp_status core_event_players_once(const bmp_event *ev, size_t max_players,
+                                   size_t max_contestants, bmp_error *err);
 
 #endif

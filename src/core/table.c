@@ -163,24 +163,41 @@ bmp_status bmp_table_write(const bmp_table *t, bmp_output_format fmt, FILE *out,
     return ferror(out) ? bmp_error_set(err, BMP_EIO, "write error") : BMP_OK;
 }
 
+/* s escaped, or s itself when escaping leaves it as it is (printable
+ * ASCII: most cells), so the table is not copied to be printed. */
+static char *escaped(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    while (*p >= 0x20 && *p < 0x7F)
+        p++;
+    return s && !*p ? (char *)s : core_text_escape(s);
+}
+
 /* Text: every cell with its control characters escaped (a player's name
  * must not move the cursor or recolour the terminal). */
 static bmp_status write_text(const bmp_table *t, FILE *out, bmp_error *err)
 {
-    size_t ncells = t->nrows * t->ncols;
-    char **cells = calloc(ncells + t->ncols + t->nnotes + 2, sizeof *cells);
-    if (!cells)
+    size_t ncells = t->nrows * t->ncols, n = ncells + t->ncols + t->nnotes + 1;
+    char **cells = calloc(n + 1, sizeof *cells);
+    const char **orig = calloc(n + 1, sizeof *orig);
+    if (!cells || !orig) {
+        free(cells);
+        free(orig);
         return bmp_error_oom(err);
+    }
     char **heads = cells + ncells, **notes = heads + t->ncols, **title = notes + t->nnotes;
+    for (size_t i = 0; i < ncells; i++)
+        orig[i] = t->cells[i];
+    for (size_t i = 0; i < t->ncols; i++)
+        orig[ncells + i] = t->columns[i];
+    for (size_t i = 0; i < t->nnotes; i++)
+        orig[ncells + t->ncols + i] = t->notes[i];
+    orig[n - 1] = t->title;
     bool ok = true;
-    for (size_t i = 0; i < ncells && ok; i++)
-        ok = (cells[i] = core_text_escape(t->cells[i])) != NULL;
-    for (size_t i = 0; i < t->ncols && ok; i++)
-        ok = (heads[i] = core_text_escape(t->columns[i])) != NULL;
-    for (size_t i = 0; i < t->nnotes && ok; i++)
-        ok = (notes[i] = core_text_escape(t->notes[i])) != NULL;
+    for (size_t i = 0; i < n - 1 && ok; i++)
+        ok = (cells[i] = escaped(orig[i])) != NULL;
     if (ok && t->title)
-        ok = (*title = core_text_escape(t->title)) != NULL;
+        ok = (*title = escaped(t->title)) != NULL;
     bmp_table e = *t;
     e.cells = cells;
     e.columns = heads;
@@ -188,10 +205,26 @@ static bmp_status write_text(const bmp_table *t, FILE *out, bmp_error *err)
     e.title = t->title ? *title : NULL;
     bmp_status st =
         ok ? write_plain(&e, out, err) : bmp_error_oom(err);
-    for (size_t i = 0; i < ncells + t->ncols + t->nnotes + 1; i++)
-        free(cells[i]);
+    for (size_t i = 0; i < n; i++)
+        if (cells[i] != orig[i])
+            free(cells[i]);
     free(cells);
+    free(orig);
     return st;
+}
+
+/* sep, then s right-aligned in w columns (printf's "%s%*s"). */
+static void put_cell(FILE *out, const char *sep, size_t w, const char *s)
+{
+    static const char spaces[] = "                                ";
+    size_t l = strlen(s);
+    fputs(sep, out);
+    for (size_t pad = l < w ? w - l : 0; pad;) {
+        size_t k = pad < sizeof spaces - 1 ? pad : sizeof spaces - 1;
+        fwrite(spaces, 1, k, out);
+        pad -= k;
+    }
+    fwrite(s, 1, l, out);
 }
 
 static bmp_status write_plain(const bmp_table *t, FILE *out, bmp_error *err)
@@ -211,7 +244,7 @@ static bmp_status write_plain(const bmp_table *t, FILE *out, bmp_error *err)
         if (t->title)
             fprintf(out, "%s\n\n", t->title);
         for (size_t c = 0; c < t->ncols; c++)
-            fprintf(out, "%s%*s", c ? "  " : "", (int)w[c], t->columns[c]);
+            put_cell(out, c ? "  " : "", w[c], t->columns[c]);
         fputc('\n', out);
         for (size_t c = 0; c < t->ncols; c++) {
             fputs(c ? "  " : "", out);
@@ -221,7 +254,7 @@ static bmp_status write_plain(const bmp_table *t, FILE *out, bmp_error *err)
         fputc('\n', out);
         for (size_t r = 0; r < t->nrows; r++) {
             for (size_t c = 0; c < t->ncols; c++)
-                fprintf(out, "%s%*s", c ? "  " : "", (int)w[c], t->cells[r * t->ncols + c]);
+                put_cell(out, c ? "  " : "", w[c], t->cells[r * t->ncols + c]);
             fputc('\n', out);
         }
         for (size_t i = 0; i < t->nnotes; i++)

@@ -340,15 +340,15 @@ static bmp_status write_derivation(const bmp_awards *a, FILE *out, bmp_error *er
     return BMP_OK;
 }
 
-static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, FILE *out,
-                                      bmp_error *err)
+static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, bool flags,
+                                      FILE *out, bmp_error *err)
 {
     bmp_table p;
     bmp_table_init(&p);
     static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
     static const char *const pcols_f[] = {"player", "name", "contestant", "points", "number",
                                           NULL};
-    bool flags = io_event_has_flags(ev), numbered = io_event_numbered(ev);
+    bool numbered = io_event_numbered(ev);
     bmp_status st = bmp_table_columns(&p, flags ? pcols_f : pcols);
     size_t *start = NULL, *order = NULL;
     if (!st && !by_contestant(a, ev->ncontestants, &start, &order))
@@ -372,11 +372,12 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
             bmp_table_cell(&p, "%s", c->players[k].name ? c->players[k].name : "");
             bmp_table_cell(&p, "%s", c->id);
             st = bmp_table_cell(&p, "%s", pts);
-            char fb[48];
-            io_number_kind kind = io_number_flag(ev, &c->players[k], numbered);
-            const char *f = io_number_flag_text(ev, kind, fb, sizeof fb);
-            if (flags && !st)
+            if (flags && !st) { /* the number column only where there is a flag */
+                char fb[48];
+                io_number_kind kind = io_number_flag(ev, &c->players[k], numbered);
+                const char *f = io_number_flag_text(ev, kind, fb, sizeof fb);
                 st = bmp_table_cell(&p, "%s", f ? f : "");
+            }
         }
     }
     free(start);
@@ -456,7 +457,7 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     bmp_table_free(&t);
     if (st || fmt != BMP_OUT_TABLE)
         return st;
-    return write_player_totals(ev, a, out, err);
+    return write_player_totals(ev, a, flags, out, err);
 }
 
 /* ---- In memory -------------------------------------------------------- */

@@ -600,7 +600,7 @@ static bmp_status read_event(io_json_ctx *c, json_t *root, streamed *s, bmp_even
  * be (split): json_split maps each element as it is parsed and frees its
  * JSON, and answers "read it whole" for anything unusual, which json_loads
  * then reads (and reports) exactly as before. */
-static json_t *parse(const char *text, const char *src, bool split, streamed *s,
+static json_t *parse(const char *text, size_t len, const char *src, bool split, streamed *s,
                      bmp_status *st, bmp_error *err)
 {
     *s = (streamed){0};
@@ -610,7 +610,7 @@ static json_t *parse(const char *text, const char *src, bool split, streamed *s,
         ej_stream_init(&s->ms, src, "$.matches", s->shell);
         json_split_array arrays[] = {{.key = "contestants", .fn = map_contestant, .arg = &s->cs},
                                      {.key = "matches", .fn = ej_map_match, .arg = &s->ms}};
-        if (json_split(text, arrays, 2, &root)) {
+        if (json_split_n(text, len, arrays, 2, &root)) {
             s->contestants = arrays[0].found;
             s->matches = arrays[1].found;
         }
@@ -622,7 +622,7 @@ static json_t *parse(const char *text, const char *src, bool split, streamed *s,
     if (root)
         return root;
     json_error_t je;
-    if (!(root = json_loads(text, JSON_REJECT_DUPLICATES, &je)))
+    if (!(root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je)))
         *st = bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", src,
                             je.line, je.column, je.text);
     return root;
@@ -631,13 +631,21 @@ static json_t *parse(const char *text, const char *src, bool split, streamed *s,
 bmp_status ej_load(const char *text, const char *source_name, bool split,
                 bmp_event **out, bmp_error *err)
 {
+    return ej_load_n(text, strlen(text), source_name, split, out, err);
+}
+
+bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool split,
+                     bmp_event **out, bmp_error *err)
+{
     *out = NULL;
     const char *src = source_name ? source_name : "<string>";
-    if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
         text += 3; /* a UTF-8 byte-order mark (Windows editors write one) */
+        len -= 3;
+    }
     streamed s;
     bmp_status st = BMP_OK;
-    json_t *root = parse(text, src, split, &s, &st, err);
+    json_t *root = parse(text, len, src, split, &s, &st, err);
     bmp_event *ev = root ? calloc(1, sizeof *ev) : NULL;
     if (root && !ev)
         st = bmp_error_oom(err);

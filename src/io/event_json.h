@@ -13,4 +13,9 @@
 bmp_status ej_load(const char *text, const char *source_name, bool split, bmp_event **out,
                    bmp_error *err);
 
+/* The same over text[0 .. len), which need not be NUL-terminated and holds
+ * no NUL (the pipeline reads the caller's bytes without a copy, issue 46). */
+bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool split,
+                     bmp_event **out, bmp_error *err);
+
 #endif

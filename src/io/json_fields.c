@@ -134,6 +134,12 @@ bmp_status io_json_get_str(io_json_ctx *c, json_t *obj, const char *key, bool re
                            char **out)
 {
     json_t *v = json_object_get(obj, key);
+    if (v && json_is_string(v) && (!required || json_string_length(v) > 0)) {
+        /* the common case: no path to build (only an error prints it) */
+        *out = core_strdup(json_string_value(v));
+        if (*out)
+            return BMP_OK;
+    }
     size_t l = io_json_push_key(c, key);
     bmp_status st = BMP_OK;
     if (!v || json_is_null(v)) {

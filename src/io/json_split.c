@@ -9,11 +9,23 @@
  * key string or a scalar member. */
 enum { ONE_VALUE = JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY };
 
-static const char *skip_ws(const char *p)
+static const char *skip_ws(const char *p, const char *end)
 {
-    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
         p++;
     return p;
+}
+
+/* The byte at p, NUL at the end (the text need not be NUL-terminated). */
+static char at(const char *p, const char *end)
+{
+    return p < end ? *p : '\0';
+}
+
+/* The byte at *p, and *p past it (never past the end). */
+static char next(const char **p, const char *end)
+{
+    return *p < end ? *(*p)++ : '\0';
 }
 
 /* jansson refuses a document nested deeper than JSON_PARSER_MAX_DEPTH
@@ -67,24 +79,24 @@ static json_t *one_value(const char **p, const char *end, int above)
 /* The array at *p (just past its '['): each element to fn and freed. */
 static bool stream_array(const char **p, const char *end, json_split_fn fn, void *arg)
 {
-    const char *q = skip_ws(*p);
-    if (*q == ']') {
+    const char *q = skip_ws(*p, end);
+    if (at(q, end) == ']') {
         *p = q + 1;
         return true;
     }
     for (size_t i = 0;; i++) {
-        q = skip_ws(q);
-        if (*q != '{') /* a scalar or an array: read whole, as before */
+        q = skip_ws(q, end);
+        if (at(q, end) != '{') /* a scalar or an array: read whole, as before */
             return false;
         json_t *el = one_value(&q, end, 2);
         if (!el)
             return false;
         fn(arg, i, el);
         json_decref(el);
-        q = skip_ws(q);
-        if (*q == ']')
+        q = skip_ws(q, end);
+        if (at(q, end) == ']')
             break;
-        if (*q++ != ',')
+        if (next(&q, end) != ',')
             return false;
     }
     *p = q + 1;
@@ -104,14 +116,14 @@ static json_split_array *streamed(json_split_array *arrays, size_t narrays, cons
 static bool member(const char **p, const char *end, json_t *root, json_split_array *arrays,
                    size_t narrays)
 {
-    const char *q = skip_ws(*p);
-    json_t *k = *q == '"' ? one_value(&q, end, 1) : NULL;
+    const char *q = skip_ws(*p, end);
+    json_t *k = at(q, end) == '"' ? one_value(&q, end, 1) : NULL;
     const char *name = json_string_value(k);
     json_split_array *a = name ? streamed(arrays, narrays, name) : NULL;
     bool ok = name && !json_object_get(root, name) && !(a && a->found);
-    q = skip_ws(q);
-    ok = ok && *q++ == ':';
-    if (ok && a && *(q = skip_ws(q)) == '[') {
+    q = skip_ws(q, end);
+    ok = ok && next(&q, end) == ':';
+    if (ok && a && at(q = skip_ws(q, end), end) == '[') {
         q++;
         ok = a->found = stream_array(&q, end, a->fn, a->arg);
     } else if (ok) {
@@ -125,27 +137,33 @@ static bool member(const char **p, const char *end, json_t *root, json_split_arr
 
 bool json_split(const char *text, json_split_array *arrays, size_t narrays, json_t **root)
 {
+    return json_split_n(text, strlen(text), arrays, narrays, root);
+}
+
+bool json_split_n(const char *text, size_t len, json_split_array *arrays, size_t narrays,
+                  json_t **root)
+{
     *root = NULL;
     for (size_t i = 0; i < narrays; i++)
         arrays[i].found = false;
-    const char *end = text + strlen(text), *p = skip_ws(text);
-    if (*p++ != '{')
+    const char *end = text + len, *p = skip_ws(text, end);
+    if (next(&p, end) != '{')
         return false;
     json_t *obj = json_object();
     bool ok = obj != NULL;
-    if (ok && *skip_ws(p) == '}') {
-        p = skip_ws(p) + 1;
+    if (ok && at(skip_ws(p, end), end) == '}') {
+        p = skip_ws(p, end) + 1;
     } else {
         while (ok && (ok = member(&p, end, obj, arrays, narrays))) {
-            p = skip_ws(p);
-            if (*p == '}') {
+            p = skip_ws(p, end);
+            if (at(p, end) == '}') {
                 p++;
                 break;
             }
-            ok = *p++ == ',';
+            ok = next(&p, end) == ',';
         }
     }
-    if (!ok || *skip_ws(p) != '\0') {
+    if (!ok || skip_ws(p, end) < end) {
         json_decref(obj);
         for (size_t i = 0; i < narrays; i++)
             arrays[i].found = false;

@@ -40,4 +40,9 @@ typedef struct json_split_array {
  * been called for some elements: the caller discards what it built). */
 bool json_split(const char *text, json_split_array *arrays, size_t narrays, json_t **root);
 
+/* The same over text[0 .. len), NUL-terminated or not (a NUL in it is a
+ * byte jansson refuses: read whole). */
+bool json_split_n(const char *text, size_t len, json_split_array *arrays, size_t narrays,
+                  json_t **root);
+
 #endif

@@ -202,6 +202,8 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
         return set_input(p, value, err);
     if (strcmp(name, "event") == 0)
         return set_event(p, value, err);
+    if (strcmp(name, "limits") == 0) /* issue 45 */
+        return bmp_limits_parse(value, &p->limits, err);
     if (strcmp(name, "override-json") == 0) {
         bool over = true;
         bmp_status st = parse_bool(name, value, &over, err);
@@ -211,8 +213,15 @@ bmp_status bmp_pipeline_set(bmp_pipeline *p, const char *name, const char *value
     return bmp_error_set(err, BMP_EINVAL,
                          "unknown option \"%s\": expected body, edition, grade, classification, "
                          "status, rating, sidecar, sidecar-json, set, explain, mp-form, usebio-flavour, "
-                         "check-digit, strict-numbers, input, event or override-json",
+                         "check-digit, strict-numbers, input, event, limits or override-json",
                          name);
+}
+
+bmp_status bmp_pipeline_set_limits(bmp_pipeline *p, const bmp_limits *l, bmp_error *err)
+{
+    (void)err;
+    p->limits = bmp_limits_effective(l);
+    return BMP_OK;
 }
 
 bmp_status bmp_pipeline_set_usebio(bmp_pipeline *p, const bmp_usebio_opts *o, bmp_error *err)

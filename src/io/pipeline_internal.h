@@ -17,12 +17,21 @@ enum { OPT_BODY, OPT_EDITION, OPT_GRADE, OPT_CLASSIFICATION, OPT_STATUS, OPT_RAT
 typedef struct io_warning {
     size_t line; /* 0: not known */
     io_number_kind kind;
-    char msg[256];
+    size_t off;  /* the message: pool + off (at most 255 bytes) */
 } io_warning;
+/* The messages in one pool, not 256 bytes each (issue 46: 80,000 players
+ * without valid numbers kept 21 MB of mostly empty buffers). */
 typedef struct io_warnings {
     io_warning *v;
     size_t n, cap;
+    char *pool;
+    size_t plen, pcap;
 } io_warnings;
+
+/* Add a warning, its message cut at 255 bytes; false when out of memory. */
+bool io_warnings_add(io_warnings *w, size_t line, io_number_kind kind, const char *msg);
+/* Warning i's message. */
+const char *io_warning_msg(const io_warnings *w, size_t i);
 
 struct bmp_pipeline {
     char *opt[OPT__COUNT];
@@ -52,6 +61,7 @@ struct bmp_pipeline {
     size_t nproblems;
     /* The last read's players whose number identifies nobody (issue 43). */
     bool strict_numbers;
+    bmp_limits limits;        /* issue 45: 0 fields: the defaults (bmp_limits_effective) */
     io_warnings warnings;
     /* The last read's checks that change no award and failed (a USEBIO
      * total that disagrees, issue 43): listed before the numbers' warnings. */

@@ -13,6 +13,7 @@
 #include "bridgemp/usebio.h"
 #include "core/event_players.h"
 #include "core/util.h"
+#include "io/event_json.h"
 #include "io/pipeline_internal.h"
 #include "io/usebio_internal.h"
 
@@ -87,19 +88,8 @@ static void clear_problems(bmp_pipeline *p)
 /* bmp_usebio_opts.warn: a failed check that changes no award, kept. */
 static void keep_check(void *ud, size_t line, const char *msg)
 {
-    io_warnings *w = ud;
-    if (w->n == w->cap) {
-        size_t cap = w->cap ? 2 * w->cap : 8;
-        io_warning *v = realloc(w->v, cap * sizeof *v);
-        if (!v)
-            return; /* a warning lost to a failed allocation changes no award */
-        w->v = v;
-        w->cap = cap;
-    }
-    io_warning *x = &w->v[w->n++];
-    x->line = line;
-    x->kind = IO_NUMBER_OK;
-    snprintf(x->msg, sizeof x->msg, "%s", msg);
+    /* a warning lost to a failed allocation changes no award */
+    (void)io_warnings_add(ud, line, IO_NUMBER_OK, msg);
 }
 
 /* Every bad line of a credit file, kept for bmp_pipeline_problem. */
@@ -125,6 +115,13 @@ static bmp_status read_credit(bmp_pipeline *p, const char *data, size_t len, con
     bmp_status st = bmp_abf_credit_kind_of(name, &kind, err);
     if (st)
         return st;
+    size_t lines = 0, most = bmp_limits_effective(&p->limits).credit_lines;
+    for (const char *c = data; c && (c = memchr(c, '\n', (size_t)(data + len - c))); c++)
+        lines++; /* issue 45: counted before any is parsed */
+    if (lines + (len && data[len - 1] != '\n') > most)
+        return bmp_error_set(err, BMP_ERANGE, "%s: %zu lines: a credit file has at most %zu "
+                             "(the limit credit-lines=%zu, --limits)", name,
+                             lines + (len && data[len - 1] != '\n'), most, most);
     bmp_abf_credit_opts o = {.check_digit = p->check_digit};
     bmp_abf_credit_file f;
     bmp_abf_credit_init(&f, kind);
@@ -209,7 +206,8 @@ static bool takes_acblscore(const char *d, size_t len, const char *name)
     return bmp_acblscore_sniff(d, len) || bmp_acblscore_name(name);
 }
 
-/* A JSON event from bytes (a copy, NUL-terminated for the parser). */
+/* A JSON event from bytes, read where they are (issue 46: a NUL-terminated
+ * copy doubled the memory of a big event's read). */
 static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const char *src,
                             bmp_error *err)
 {
@@ -217,16 +215,10 @@ static bmp_status read_json(bmp_pipeline *p, const char *d, size_t len, const ch
     if (memchr(d, '\0', len))
         return bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file",
                              src);
-    char *text = malloc(len + 1);
-    if (!text)
-        return bmp_error_oom(err);
-    memcpy(text, d, len);
-    text[len] = '\0';
-    bmp_status st = bmp_event_load_string(text, src, &p->ev, err);
+    bmp_status st = ej_load_n(d, len, src, true, &p->ev, err);
     if (!st) /* issue 26: the body's number syntax, at the file's line */
-        st = io_player_ids(p->ev, text, len, NULL, IO_IDS_JSON, p->strict_numbers, &p->warnings,
+        st = io_player_ids(p->ev, d, len, NULL, IO_IDS_JSON, p->strict_numbers, &p->warnings,
                            err);
-    free(text);
     return st ? st : apply_opts(p, err);
 }
 
@@ -269,8 +261,9 @@ static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
         bmp_usebio_opts o = pipe_usebio_opts(p);
         st = io_scale_opts_check(p->ev, &o, err);
     }
+    bmp_limits lim = bmp_limits_effective(&p->limits);
     if (!st && p->tried != BMP_PIPE_IN_ABF_CREDIT && p->ev &&
-        (st = core_event_players_once(p->ev, err))) {
+        (st = core_event_players_once(p->ev, lim.players, lim.contestants, err))) {
         bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
         if (st == BMP_EINVAL &&
             (p->tried == BMP_PIPE_IN_USEBIO || p->tried == BMP_PIPE_IN_NZSCORER))
@@ -418,10 +411,11 @@ const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line)
 {
     if (!p || i >= p->checks.n + p->warnings.n)
         return NULL;
-    const io_warning *w = i < p->checks.n ? &p->checks.v[i] : &p->warnings.v[i - p->checks.n];
+    const io_warnings *ws = i < p->checks.n ? &p->checks : &p->warnings;
+    size_t k = i < p->checks.n ? i : i - p->checks.n;
     if (line)
-        *line = w->line;
-    return w->msg;
+        *line = ws->v[k].line;
+    return io_warning_msg(ws, k);
 }
 
 size_t bmp_pipeline_numbers_summary(const bmp_pipeline *p, char *buf, size_t n)
@@ -438,8 +432,9 @@ bmp_status bmp_pipeline_write_warnings(const bmp_pipeline *p, FILE *out, bmp_err
     const char *src = p->ev && p->ev->source ? p->ev->source : "event";
     for (size_t i = 0; i < p->checks.n; i++) {
         const io_warning *w = &p->checks.v[i];
-        int rc = w->line ? fprintf(out, "%s:%zu: warning: %s\n", src, w->line, w->msg)
-                         : fprintf(out, "%s: warning: %s\n", src, w->msg);
+        const char *msg = io_warning_msg(&p->checks, i);
+        int rc = w->line ? fprintf(out, "%s:%zu: warning: %s\n", src, w->line, msg)
+                         : fprintf(out, "%s: warning: %s\n", src, msg);
         if (rc < 0)
             return bmp_error_set(err, BMP_EIO, "write error");
     }

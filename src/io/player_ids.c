@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/strindex.h"
 #include "core/util.h"
 #include "io/pipeline_internal.h"
 
@@ -56,9 +57,9 @@ bool io_event_numbered(const bmp_event *ev)
     return false;
 }
 
-io_number_kind io_number_flag(const bmp_event *ev, const bmp_player *p, bool numbered)
+/* io_number_flag with the body's rules found once by the caller. */
+static io_number_kind flag_of(const bmp_rules *r, const bmp_player *p, bool numbered)
 {
-    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
     if (!p->id || !*p->id)
         return bmp_params_bool(&p->params, "guest", false) ? IO_NUMBER_GUEST
                : numbered                                  ? IO_NUMBER_NONE
@@ -70,6 +71,11 @@ io_number_kind io_number_flag(const bmp_event *ev, const bmp_player *p, bool num
     if (r && r->player_id_check && r->player_id_check(p->id, 0, NULL) != BMP_OK)
         return IO_NUMBER_INVALID;
     return IO_NUMBER_OK;
+}
+
+io_number_kind io_number_flag(const bmp_event *ev, const bmp_player *p, bool numbered)
+{
+    return flag_of(ev && ev->body ? bmp_rules_find(ev->body) : NULL, p, numbered);
 }
 
 const char *io_number_flag_text(const bmp_event *ev, io_number_kind k, char *buf, size_t n)
@@ -84,16 +90,25 @@ const char *io_number_flag_text(const bmp_event *ev, io_number_kind k, char *buf
         for (; b[j] && j + 1 < sizeof up; j++)
             up[j] = (char)toupper((unsigned char)b[j]);
         up[j] = '\0';
-        snprintf(buf, n, "not a valid %s number", up);
+        char t[48] = "not a valid "; /* snprintf(buf, n, "not a valid %s number", up) */
+        size_t l = 12 + j;
+        memcpy(t + 12, up, j);
+        memcpy(t + l, " number", 8);
+        l += 7;
+        if (n) {
+            size_t m = l < n - 1 ? l : n - 1;
+            memcpy(buf, t, m);
+            buf[m] = '\0';
+        }
         return buf;
     }
     default: return NULL;
     }
 }
 
-static bool add_warning(io_warnings *w, size_t line, io_number_kind kind, const char *fmt,
-                        const char *a, const char *b, const char *c)
+bool io_warnings_add(io_warnings *w, size_t line, io_number_kind kind, const char *msg)
 {
+    size_t n = strnlen(msg, 255); /* cut at 255 bytes, as the buffers of 256 were */
     if (w->n == w->cap) {
         size_t cap = w->cap ? 2 * w->cap : 8;
         io_warning *v = realloc(w->v, cap * sizeof *v);
@@ -102,59 +117,252 @@ static bool add_warning(io_warnings *w, size_t line, io_number_kind kind, const 
         w->v = v;
         w->cap = cap;
     }
-    io_warning *x = &w->v[w->n++];
-    x->line = line;
-    x->kind = kind;
-    snprintf(x->msg, sizeof x->msg, fmt, a, b, c); /* truncated at 255 bytes */
+    if (w->plen + n + 1 > w->pcap) {
+        size_t cap = w->pcap ? 2 * w->pcap : 1024;
+        while (cap < w->plen + n + 1)
+            cap *= 2;
+        char *pool = realloc(w->pool, cap);
+        if (!pool)
+            return false;
+        w->pool = pool;
+        w->pcap = cap;
+    }
+    memcpy(w->pool + w->plen, msg, n);
+    w->pool[w->plen + n] = '\0';
+    w->v[w->n++] = (io_warning){.line = line, .kind = kind, .off = w->plen};
+    w->plen += n + 1;
     return true;
+}
+
+const char *io_warning_msg(const io_warnings *w, size_t i)
+{
+    return w->pool + w->v[i].off;
+}
+
+/* At most max bytes of s appended at *k, as snprintf cuts: the buffer of
+ * cap bytes never overflows and stays NUL-terminated. */
+static void cat(char *buf, size_t cap, size_t *k, const char *s, size_t max)
+{
+    size_t n = strlen(s), room = cap - 1 - *k;
+    if (n > max)
+        n = max;
+    if (n > room)
+        n = room;
+    memcpy(buf + *k, s, n);
+    *k += n;
+    buf[*k] = '\0';
+}
+
+/* The first line of every pattern in one pass over the text (issue 46: a
+ * search from the top for each flagged player made 80,000 players without
+ * valid numbers quadratic).  The same answer as line_of: a pattern is
+ * c0 ... cl with cl in it exactly m times (the form's delimiters around a
+ * number that holds no cl), so where it occurs it is the bytes from a c0 up
+ * to the m-th cl that follows; a number holding cl is searched alone. */
+typedef struct pat_list {
+    char *pool;   /* the patterns, NUL-terminated, one a flagged player */
+    size_t *off;  /* player j's pattern: pool + off[j] ("" when none) */
+    size_t n, len, cap, ncap;
+} pat_list;
+
+static const char *pat_key(const void *arr, size_t i)
+{
+    const pat_list *l = arr;
+    return l->pool[l->off[i]] ? l->pool + l->off[i] : NULL;
+}
+
+static size_t count_char(const char *s, char ch)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == ch;
+    return n;
+}
+
+static bool lines_of(const char *text, size_t len, const pat_list *l, io_ids_form form,
+                     size_t *line)
+{
+    char c0 = form == IO_IDS_USEBIO ? '>' : form == IO_IDS_NZSCORER ? 'n' : '"';
+    char cl = form == IO_IDS_USEBIO ? '<' : '"';
+    size_t m = form == IO_IDS_USEBIO ? 1 : 2, maxl = 0, left = 0;
+    core_strindex x;
+    if (!core_strindex_init(&x, l->n, pat_key, l))
+        return false;
+    for (size_t j = 0; j < l->n; j++) {
+        const char *pat = l->pool + l->off[j];
+        line[j] = 0;
+        if (!*pat || !text)
+            continue;
+        if (count_char(pat, cl) != m) {
+            line[j] = line_of(text, len, pat);
+            continue;
+        }
+        bool dup = false;
+        if (!core_strindex_add(&x, j, &dup, NULL)) {
+            core_strindex_free(&x);
+            return false;
+        }
+        left += !dup;
+        size_t pl = strlen(pat);
+        maxl = pl > maxl ? pl : maxl;
+    }
+    char cand[192];
+    for (size_t i = 0, ln = 1; text && left && i < len; i++) {
+        if (text[i] == '\n') {
+            ln++;
+            continue;
+        }
+        if (text[i] != c0)
+            continue;
+        size_t j = i, seen = 0;
+        for (; j < len && j - i < maxl && j - i < sizeof cand - 1; j++)
+            if (text[j] == cl && ++seen == m)
+                break;
+        size_t pos;
+        if (seen < m)
+            continue;
+        memcpy(cand, text + i, j - i + 1);
+        cand[j - i + 1] = '\0';
+        if (core_strindex_find(&x, cand, &pos) && !line[pos]) {
+            line[pos] = ln;
+            left--;
+        }
+    }
+    for (size_t j = 0, pos; j < l->n; j++) /* a number twice: its first line */
+        if (pat_key(l, j) && count_char(pat_key(l, j), cl) == m &&
+            core_strindex_find(&x, pat_key(l, j), &pos))
+            line[j] = line[pos];
+    core_strindex_free(&x);
+    return true;
+}
+
+static bool pat_add(pat_list *l, const char *pat)
+{
+    size_t n = strlen(pat) + 1;
+    if (l->n == l->ncap) {
+        size_t c = l->ncap ? 2 * l->ncap : 64;
+        size_t *o = realloc(l->off, c * sizeof *o);
+        if (!o)
+            return false;
+        l->off = o;
+        l->ncap = c;
+    }
+    if (l->len + n > l->cap) {
+        size_t c = l->cap ? 2 * l->cap : 1024;
+        while (c < l->len + n)
+            c *= 2;
+        char *p = realloc(l->pool, c);
+        if (!p)
+            return false;
+        l->pool = p;
+        l->cap = c;
+    }
+    memcpy(l->pool + l->len, pat, n);
+    l->off[l->n++] = l->len;
+    l->len += n;
+    return true;
+}
+
+/* strict-numbers: the first number the body's syntax refuses, at its line. */
+static bmp_status strict_ids(const bmp_event *ev, const char *text, size_t len, io_ids_form form,
+                             bmp_error *err)
+{
+    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
+    for (size_t c = 0; ev && r && r->player_id_check && c < ev->ncontestants; c++)
+        for (size_t k = 0; k < ev->contestants[c].nplayers; k++) {
+            const bmp_player *p = &ev->contestants[c].players[k];
+            bmp_error e = {0};
+            if (!p->id || !*p->id || r->player_id_check(p->id, 0, &e) == BMP_OK)
+                continue;
+            char pat[192] = "";
+            id_pattern(form, k, p->id, pat, sizeof pat);
+            size_t line = line_of(text, len, pat);
+            const char *src = ev->source ? ev->source : "event";
+            const char *who = p->name ? p->name : "?";
+            const char *cid = ev->contestants[c].id ? ev->contestants[c].id : "?";
+            return line ? bmp_error_set(err, BMP_EINVAL, "%s:%zu: contestant %s player %s: %s",
+                                        src, line, cid, who, e.msg)
+                        : bmp_error_set(err, BMP_EINVAL, "%s: contestant %s player %s: %s", src,
+                                        cid, who, e.msg);
+        }
+    return BMP_OK;
+}
+
+/* The flagged players' warnings, in order, each at its line. */
+static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io_ids_form form,
+                           io_warnings *w, bmp_error *err)
+{
+    const bmp_rules *r = ev->body ? bmp_rules_find(ev->body) : NULL;
+    bool numbered = io_event_numbered(ev);
+    pat_list l = {0};
+    size_t *line = NULL;
+    bool ok = true;
+    for (size_t c = 0; ok && c < ev->ncontestants; c++)
+        for (size_t k = 0; ok && k < ev->contestants[c].nplayers; k++) {
+            const bmp_player *p = &ev->contestants[c].players[k];
+            if (flag_of(r, p, numbered) == IO_NUMBER_OK)
+                continue;
+            char pat[192] = "";
+            if (p->id && *p->id)
+                id_pattern(form, k, p->id, pat, sizeof pat);
+            ok = pat_add(&l, pat);
+        }
+    if (ok && l.n)
+        ok = (line = malloc(l.n * sizeof *line)) && lines_of(text, len, &l, form, line);
+    size_t j = 0;
+    for (size_t c = 0; ok && j < l.n && c < ev->ncontestants; c++)
+        for (size_t k = 0; ok && k < ev->contestants[c].nplayers; k++) {
+            const bmp_player *p = &ev->contestants[c].players[k];
+            io_number_kind kind = flag_of(r, p, numbered);
+            if (kind == IO_NUMBER_OK)
+                continue;
+            bmp_error e = {0};
+            if (kind == IO_NUMBER_INVALID)
+                r->player_id_check(p->id, 0, &e);
+            const char *who = p->name ? p->name : "?";
+            const char *cid = ev->contestants[c].id ? ev->contestants[c].id : "?";
+            char why[200], fb[48], msg[256];
+            const char *detail = kind == IO_NUMBER_INVALID ? e.msg : ""; /* else the flag says it */
+            /* "%s%s%.150s" into why, "contestant %s player %s: %s" into msg, without printf */
+            size_t wl = 0, ml = 0;
+            cat(why, sizeof why, &wl, io_number_flag_text(ev, kind, fb, sizeof fb), sizeof why);
+            cat(why, sizeof why, &wl, detail[0] ? ": " : "", sizeof why);
+            cat(why, sizeof why, &wl, detail, 150);
+            const char *part[] = {"contestant ", cid, " player ", who, ": ", why};
+            for (size_t i = 0; i < sizeof part / sizeof *part; i++)
+                cat(msg, sizeof msg, &ml, part[i], sizeof msg);
+            ok = io_warnings_add(w, line[j++], kind, msg);
+        }
+    free(line);
+    free(l.pool);
+    free(l.off);
+    return ok ? BMP_OK : bmp_error_oom(err);
 }
 
 bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, const char *path,
                          io_ids_form form, bool strict, io_warnings *w, bmp_error *err)
 {
-    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
+    if (!ev || (!strict && !w))
+        return BMP_OK;
+    if (!strict && !text && path && !io_event_has_flags(ev))
+        return BMP_OK; /* read the file only for a player to flag */
+    if (strict) {
+        const bmp_rules *r = ev->body ? bmp_rules_find(ev->body) : NULL;
+        bool any = false; /* read the file only for a number to refuse */
+        for (size_t c = 0; r && r->player_id_check && !any && c < ev->ncontestants; c++)
+            for (size_t k = 0; !any && k < ev->contestants[c].nplayers; k++) {
+                const char *id = ev->contestants[c].players[k].id;
+                any = id && *id && r->player_id_check(id, 0, NULL) != BMP_OK;
+            }
+        if (!any)
+            return BMP_OK;
+    }
     char *own = NULL;
     size_t olen = 0;
-    bool loaded = false;
-    bmp_status st = BMP_OK;
-    bool numbered = io_event_numbered(ev);
-    for (size_t c = 0; ev && c < ev->ncontestants && !st; c++)
-        for (size_t k = 0; k < ev->contestants[c].nplayers && !st; k++) {
-            const bmp_player *p = &ev->contestants[c].players[k];
-            io_number_kind kind = io_number_flag(ev, p, numbered);
-            bmp_error e = {0};
-            /* strict: what the body's syntax refuses, guests' forms included
-             * (as before issue 43); a player without a number passes */
-            bool refused = p->id && *p->id && r && r->player_id_check &&
-                           r->player_id_check(p->id, 0, &e) != BMP_OK;
-            if (strict ? !refused : kind == IO_NUMBER_OK)
-                continue;
-            if (!text && path && !loaded) {
-                loaded = true;
-                if (core_read_file(path, &own, &olen, NULL) == BMP_OK)
-                    text = own, len = olen;
-            }
-            char pat[192] = "";
-            if (p->id && *p->id)
-                id_pattern(form, k, p->id, pat, sizeof pat);
-            size_t line = line_of(text, len, pat);
-            const char *src = ev->source ? ev->source : "event";
-            const char *who = p->name ? p->name : "?";
-            const char *cid = ev->contestants[c].id ? ev->contestants[c].id : "?";
-            char why[200], fb[48];
-            const char *detail = kind == IO_NUMBER_INVALID ? e.msg : ""; /* else the flag says it */
-            snprintf(why, sizeof why, "%s%s%.150s", io_number_flag_text(ev, kind, fb, sizeof fb),
-                     detail[0] ? ": " : "", detail);
-            if (strict) {
-                st = line ? bmp_error_set(err, BMP_EINVAL, "%s:%zu: contestant %s player %s: %s",
-                                          src, line, cid, who, e.msg)
-                          : bmp_error_set(err, BMP_EINVAL, "%s: contestant %s player %s: %s", src,
-                                          cid, who, e.msg);
-            } else if (w && !add_warning(w, line, kind, "contestant %s player %s: %s", cid, who,
-                                         why)) {
-                st = bmp_error_oom(err);
-            }
-        }
+    if (!text && path && core_read_file(path, &own, &olen, NULL) == BMP_OK)
+        text = own, len = olen;
+    bmp_status st = strict ? strict_ids(ev, text, len, form, err)
+                           : flag_ids(ev, text, len, form, w, err);
     free(own);
     return st;
 }
@@ -162,6 +370,7 @@ bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, cons
 void io_warnings_clear(io_warnings *w)
 {
     free(w->v);
+    free(w->pool);
     memset(w, 0, sizeof *w);
 }
 
@@ -239,25 +448,46 @@ bool bmp_event_has_number_flags(const bmp_event *ev)
     return io_event_has_flags(ev);
 }
 
+/* What snprintf(buf + *used, *used < n ? n - *used : 0, "%s%s: %s", a, b,
+ * c) writes, and *used advanced past it when it fitted, without printf
+ * (a cell of every award row when the event has flagged players). */
+static void put_flag(char *buf, size_t n, size_t *used, const char *a, const char *b,
+                     const char *c)
+{
+    const char *part[4] = {a, b, ": ", c};
+    size_t len[4] = {strlen(a), strlen(b), 2, strlen(c)};
+    size_t total = len[0] + len[1] + len[2] + len[3];
+    if (*used < n) {
+        size_t room = n - *used - 1, k = 0;
+        char *o = buf + *used;
+        for (int i = 0; i < 4 && k < room; i++) {
+            size_t m = len[i] < room - k ? len[i] : room - k;
+            memcpy(o + k, part[i], m);
+            k += m;
+        }
+        o[k] = '\0';
+    }
+    if (*used + total < n)
+        *used += total;
+}
+
 size_t io_number_flags(const bmp_event *ev, const bmp_contestant *c, int player, bool numbered,
                        char *buf, size_t n)
 {
     size_t count = 0, used = 0;
     if (n)
         buf[0] = '\0';
+    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
     for (size_t k = 0; k < c->nplayers; k++) {
         if (player != BMP_ALL_PLAYERS && player != (int)k)
             continue;
         const bmp_player *p = &c->players[k];
         char fb[48];
-        const char *f = io_number_flag_text(ev, io_number_flag(ev, p, numbered), fb, sizeof fb);
+        const char *f = io_number_flag_text(ev, flag_of(r, p, numbered), fb, sizeof fb);
         if (!f)
             continue;
         const char *who = p->name ? p->name : p->id ? p->id : "?";
-        int w = snprintf(buf + used, used < n ? n - used : 0, "%s%s: %s", count ? "; " : "", who,
-                         f);
-        if (w > 0 && used + (size_t)w < n)
-            used += (size_t)w;
+        put_flag(buf, n, &used, count ? "; " : "", who, f);
         count++;
     }
     return count;
@@ -266,9 +496,10 @@ size_t io_number_flags(const bmp_event *ev, const bmp_contestant *c, int player,
 bool io_event_has_flags(const bmp_event *ev)
 {
     bool numbered = io_event_numbered(ev);
+    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
     for (size_t c = 0; ev && c < ev->ncontestants; c++)
         for (size_t k = 0; k < ev->contestants[c].nplayers; k++)
-            if (io_number_flag(ev, &ev->contestants[c].players[k], numbered) != IO_NUMBER_OK)
+            if (flag_of(r, &ev->contestants[c].players[k], numbered) != IO_NUMBER_OK)
                 return true;
     return false;
 }

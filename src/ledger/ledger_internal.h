@@ -8,6 +8,15 @@
 
 struct ledger_body_ops;
 
+/* A charge run previewed (bmp_ledger_run_preview, charges/run_preview.c):
+ * the run's lines read before its end, and every commit refused and rolled
+ * back (lq_commit), so nothing it did is kept. */
+typedef struct ledger_run_peek {
+    bmp_table *lines; /* the run's lines, read by charge_run_close */
+    bool seen;        /* ... once they were */
+    bool refused;     /* a commit was refused (and rolled back) */
+} ledger_run_peek;
+
 typedef struct ledger_body {
     int64_t id;
     char code[8];
@@ -30,6 +39,7 @@ struct bmp_ledger {
     int64_t version;       /* the change counter bmp_ledger_changed last read */
     bool version_read;     /* ... once it has */
     bool wrote;            /* an audit entry was written since (ledger_audit) */
+    bool read_failed;      /* a text read since lq_begin came back NULL (query.h) */
     struct {               /* the live schema's digest at a change stamp (chain/schema.c) */
         char stamp[256];   /* the catalog's change stamp when it was computed */
         char digest[65];   /* SHA-256 of the live schema's note image then */
@@ -38,6 +48,7 @@ struct bmp_ledger {
     const char *reason;    /* the secretary's reason for the run in progress, kept in
                               its charge audit entry (bmp_ledger_run_call_why sets it
                               for the call only; NULL otherwise) */
+    ledger_run_peek *run_peek; /* a charge run previewed: nothing committed (NULL otherwise) */
 };
 
 
@@ -73,6 +84,9 @@ void ledger_now(const bmp_ledger *l, char buf[40]);
  * session key (access/sessions.c, issue 45); each one that is not a
  * problem naming it. */
 bmp_status ledger_sessions_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
+/* verify: each token row named by its creation entry ("token N created:
+ * SCOPE", tokens.c, issue 45); each one that is not a problem naming it. */
+bmp_status ledger_tokens_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err);
 /* The BLAKE2b-256 of a secret the ledger keeps only hashed (an API token,
  * a session id), hex (tokens.c). */
 void ledger_secret_hash(const char *secret, char hex[65]);

@@ -131,7 +131,8 @@ void srv_jw_cells(jw *w, const bmp_table *t, size_t r)
         if (is_count(col))
             count_value(w, v);
         else if (!(v && *v) && (strcmp(col, "hold") == 0 || strcmp(col, "reason") == 0 ||
-                                strcmp(col, "numbers") == 0))
+                                strcmp(col, "numbers") == 0 ||
+                                strcmp(col, "carried_unchecked") == 0))
             jw_null(w); /* none */
         else if (strcmp(col, "dummy") == 0)
             jw_bool(w, v && strcmp(v, "0") != 0 && *v);

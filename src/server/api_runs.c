@@ -10,22 +10,22 @@
  * entry, bmp_ledger_run_call_why).  A value whose placeholder is a CSV file (RATES.csv) is
  * the file's content: held in an anonymous memory file (memfd) the run
  * reads through /proc/self/fd, so nothing is left on disk, even after a
- * crash (issue 30).  The run's own --output (files on the server) is not
- * offered.  One run is one ledger call: all or nothing. */
-#define _GNU_SOURCE /* memfd_create */
+ * crash (issue 30; run_files.c, shared with the office's form).  The run's
+ * own --output (files on the server) is not offered.  One run is one
+ * ledger call: all or nothing.  "preview": true makes a charge run and
+ * rolls it back (bmp_ledger_run_preview, issue 44): what it would charge,
+ * its lines, and what it leaves out; nothing written, no reason needed. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "bridgemp/ledger_runs.h"
 #include "bridgemp/rules.h"
 #include "server/api_sub.h"
 #include "server/http_internal.h"
+#include "server/run_files.h"
 
 enum { MAX_ARGS = 8, MAX_OPTS = 16 };
 
@@ -74,19 +74,18 @@ typedef struct run_call {
     const char *pos[MAX_ARGS];
     size_t npos;
     const char *opts[MAX_OPTS];
-    char *files[MAX_ARGS + MAX_OPTS];
-    int fds[MAX_ARGS + MAX_OPTS];
-    const char *labels[MAX_ARGS + MAX_OPTS]; /* what the client calls each: "rates" */
+    srv_run_file files[MAX_ARGS + MAX_OPTS];
     size_t nfiles;
     const char *bad; /* a field that is neither "args" nor an option */
     const char *reason; /* a charge run's reason */
+    bool preview; /* "preview": true, a charge run's */
 } run_call;
 
 static bool is_option(const run_call *c, const char *key)
 {
     if (strcmp(key, "args") == 0)
         return true;
-    if (strcmp(key, "reason") == 0) /* a charge run's (reason_of) */
+    if (strcmp(key, "reason") == 0 || strcmp(key, "preview") == 0) /* a charge run's */
         return c->s->kind == BMP_LEDGER_OUT_RUN;
     for (size_t i = 0; i < c->s->nopts; i++)
         if (strcmp(c->s->opts[i].name + 2, key) == 0)
@@ -120,22 +119,13 @@ static bool to_file(srv_req *rq, srv_resp *rs, run_call *c, const char *label,
                     const char *content, const char **out)
 {
     (void)rq;
-    char path[64];
-    int fd = memfd_create("run.csv", MFD_CLOEXEC);
-    size_t len = strlen(content);
-    bool ok = fd >= 0 && write(fd, content, len) == (ssize_t)len;
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-    char *keep = ok ? strdup(path) : NULL;
-    if (!keep) {
+    srv_run_file *f = &c->files[c->nfiles];
+    if (!srv_run_file_hold(f, label, content, strlen(content))) {
         srv_error(rs, 500, "cannot hold the run's file: %s", strerror(errno));
-        if (fd >= 0)
-            close(fd);
         return false;
     }
-    c->labels[c->nfiles] = label;
-    c->fds[c->nfiles] = fd;
-    c->files[c->nfiles++] = keep;
-    *out = keep;
+    c->nfiles++;
+    *out = f->path;
     return true;
 }
 
@@ -203,8 +193,10 @@ static bool reason_of(srv_req *rq, srv_resp *rs, run_call *c)
 {
     if (c->s->kind != BMP_LEDGER_OUT_RUN)
         return true;
+    const char *pv = field(rq, c, "preview");
+    c->preview = pv && strcmp(pv, "false") != 0 && strcmp(pv, "0") != 0;
     c->reason = field(rq, c, "reason");
-    if (c->reason && *c->reason)
+    if (c->preview || (c->reason && *c->reason))
         return true;
     srv_error(rs, 400, "reason: starting a charge run (%s) needs a reason, kept in its audit "
                        "entry", c->s->name);
@@ -264,23 +256,34 @@ static json_t *answer(const bmp_ledger_run_spec *s, const char *code,
 
 /* In a message, a private file's path becomes the field it came from: the
  * client sent content, and the server's directories are none of its business. */
-static void hide_path(char *msg, const char *path, const char *label)
-{
-    char *at = strstr(msg, path);
-    size_t n = strlen(path), k = strlen(label);
-    if (!at || k > n)
-        return;
-    memcpy(at, label, k);
-    memmove(at + k, at + n, strlen(at + n) + 1); /* shorter: in place */
-}
-
 static void hide_files(const run_call *c, bmp_error *e, bmp_problems *p)
 {
     for (size_t i = 0; i < c->nfiles; i++) {
-        hide_path(e->msg, c->files[i], c->labels[i]);
+        srv_run_file_hide(&c->files[i], e->msg);
         for (size_t j = 0; j < p->count; j++)
-            hide_path(p->msgs[j], c->files[i], c->labels[i]);
+            srv_run_file_hide(&c->files[i], p->msgs[j]);
     }
+}
+
+/* A preview's answer: the run's, "preview": true, its lines, and what it
+ * leaves out, one string each. */
+static json_t *preview_answer(const bmp_ledger_run_spec *s, const char *code,
+                              const bmp_ledger_run_out *out, const bmp_table *lines)
+{
+    json_t *j = answer(s, code, out), *left = json_array();
+    for (const char *w = out->run.skipped_why; left && *w;) {
+        size_t n = strcspn(w, "\n");
+        json_array_append_new(left, json_stringn(w, n));
+        w += n + (w[n] == '\n');
+    }
+    if (j) {
+        json_object_set_new(j, "preview", json_true());
+        json_object_set_new(j, "charges", srv_typed_rows(lines));
+        json_object_set_new(j, "leaves_out", left ? left : json_array());
+    } else {
+        json_decref(left);
+    }
+    return j;
 }
 
 static void call(srv_req *rq, srv_resp *rs, run_call *c, const char *code)
@@ -292,14 +295,20 @@ static void call(srv_req *rq, srv_resp *rs, run_call *c, const char *code)
     if (l) {
         bmp_problems p = {0};
         bmp_error e = {0};
+        bmp_table lines;
+        bmp_table_init(&lines);
         bmp_status st =
-            bmp_ledger_run_call_why(l, code, c->s->name, &in, c->reason, &out, &p, &e);
+            c->preview ? bmp_ledger_run_preview(l, code, c->s->name, &in, &out, &lines, &p, &e)
+                       : bmp_ledger_run_call_why(l, code, c->s->name, &in, c->reason, &out, &p,
+                                                 &e);
         if (st)
             hide_files(c, &e, &p);
         if (st)
             srv_ledger_error(rs, st, &e, &p);
         else
-            srv_json(rs, 200, answer(c->s, code, &out));
+            srv_json(rs, 200, c->preview ? preview_answer(c->s, code, &out, &lines)
+                                         : answer(c->s, code, &out));
+        bmp_table_free(&lines);
         bmp_problems_free(&p);
         bmp_ledger_run_out_free(&out);
         bmp_ledger_close(l);
@@ -329,10 +338,8 @@ int srv_run(srv_req *rq, srv_resp *rs)
     if ((!rq->body_len || json_is_object(c.doc)) && args_of(rq, rs, &c) && opts_of(rq, rs, &c) &&
         reason_of(rq, rs, &c))
         call(rq, rs, &c, code);
-    for (size_t i = 0; i < c.nfiles; i++) {
-        close(c.fds[i]);
-        free(c.files[i]);
-    }
+    for (size_t i = 0; i < c.nfiles; i++)
+        srv_run_file_drop(&c.files[i]);
     json_decref(c.doc);
     return 0;
 }

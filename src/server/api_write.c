@@ -35,16 +35,22 @@ static void import_upload(srv_req *rq, srv_resp *rs, const char *name, bmp_batch
         } else if (st) {
             srv_ledger_error(rs, st, &e, &p);
         } else { /* the CLI's line: "FILE: batch N provisional" */
-            char msg[768], why[400];
+            char msg[768], why[400], unchecked[600] = "";
             bool held = false; /* issue 26: held for its carried points, and why */
             if (bmp_ledger_batch_hold(l, id, &held, NULL, why, sizeof why, NULL))
                 held = false;
+            /* issue 45: a check that did not run is said, as the CLI says it */
+            if (bmp_ledger_batch_carried_unchecked(l, id, unchecked, sizeof unchecked, NULL))
+                unchecked[0] = '\0';
             snprintf(msg, sizeof msg, "%s: batch %lld provisional%s%s", name, (long long)id,
                      held ? ", held: " : "", held ? why : "");
             json_t *j = json_pack("{s:I,s:s,s:s,s:s}", "batch", (json_int_t)id, "state",
                                   "provisional", "file", name, "message", msg);
             if (j && held)
                 json_object_set_new(j, "held", json_string(why));
+            if (j)
+                json_object_set_new(j, "carried_unchecked",
+                                    *unchecked ? json_string(unchecked) : json_null());
             char *near = NULL; /* held lines' near matches, as the CLI shows them */
             if (j && bmp_ledger_held_near(l, id, &near, &e) == BMP_OK && *near)
                 json_object_set_new(j, "near_matches", json_string(near));

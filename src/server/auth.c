@@ -2,8 +2,44 @@
  * the token's scope is looked up by its hash on a read-only connection. */
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "server/http_internal.h"
+
+double srv_mono_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Issue 45: a club's uploads and previews within its share (rate.c), by
+ * key: a club token's id, or minus a scorer's account id (site.c).  0: go
+ * on; -1: answered 429 with what to do in `busy`'s words. */
+int srv_rate_gate(srv_req *rq, srv_resp *rs, int64_t key, const char *busy)
+{
+    if (!key || rq->rate_token)
+        return 0;
+    double now = srv_mono_now();
+    unsigned wait = srv_rate_enter(&rq->s->rate, key, now);
+    if (wait) {
+        srv_error(rs, 429, "%s: try again in %u s", busy, wait);
+        rs->retry_after = wait;
+        return -1;
+    }
+    rq->rate_token = key;
+    rq->rate_began = now;
+    return 0;
+}
+
+static int rate_check(srv_req *rq, srv_resp *rs)
+{
+    if (rq->scope.kind != BMP_TOKEN_CLUB || strcmp(rq->method, "GET") == 0)
+        return 0;
+    return srv_rate_gate(rq, rs, rq->scope.id,
+                         "this token's share of the server is used up (one request at a time, "
+                         "--token-work ms of work a second)");
+}
 
 int srv_auth(srv_req *rq, srv_resp *rs)
 {
@@ -33,5 +69,12 @@ int srv_auth(srv_req *rq, srv_resp *rs)
         return -1;
     }
     rs->challenge = false;
-    return 0;
+    return rate_check(rq, rs);
+}
+
+void srv_auth_done(srv_req *rq)
+{
+    if (rq->rate_token)
+        srv_rate_leave(&rq->s->rate, rq->rate_token, rq->rate_began, srv_mono_now());
+    rq->rate_token = 0;
 }

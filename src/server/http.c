@@ -393,6 +393,7 @@ static void run_job(srv_heavy_job *b)
     heavy_job *j = (heavy_job *)b;
     srv *s = j->rq.s;
     srv_route(&j->rq, &j->rs);
+    srv_auth_done(&j->rq); /* a club token's time charged (rate.c) */
     srv_form_free(&j->rq);
     if (s->cache) /* a write through this server: what is cached may be stale */
         srv_cache_bump(s->cache);
@@ -472,6 +473,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     srv_resp rs = {0};
     hit_ctx k = {.c = c, .x = x};
     bool queued = dispatch(s, x, &rq, &rs, &k);
+    srv_auth_done(&rq);
     srv_form_free(&rq);
     return queued ? k.ok : queue(c, x, &rs);
 }
@@ -619,6 +621,7 @@ static void srv_free(srv *s)
     if (s->d)
         MHD_stop_daemon(s->d);
     srv_guard_stop(&s->guard);
+    srv_rate_free(&s->rate);
     srv_pool_free(&s->pool);
     srv_cache_free(s->cache);
     pthread_mutex_destroy(&s->write_mu);
@@ -643,6 +646,7 @@ int srv_start(const srv_opts *o, srv **out, char *errbuf, size_t size)
     s->o.max_per_ip = s->o.max_per_ip ? s->o.max_per_ip : 32;
     s->guard.max_conns = s->o.max_conns;
     s->guard.max_per_ip = s->o.max_per_ip;
+    srv_rate_init(&s->rate, s->o.token_work, s->o.token_burst);
     pthread_mutex_init(&s->write_mu, NULL);
     pthread_mutex_init(&s->active_mu, NULL);
     pthread_cond_init(&s->idle, NULL);

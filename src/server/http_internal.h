@@ -15,6 +15,7 @@
 #include "server/acceptor.h"
 #include "server/conn_guard.h"
 #include "server/heavy.h"
+#include "server/rate.h"
 #include "server/resp_cache.h"
 #include "server/server.h"
 
@@ -43,6 +44,7 @@ struct srv {
     char *cert, *key;           /* PEM text for TLS */
     srv_guard guard;            /* the request deadline (conn_guard.c) */
     srv_heavy heavy;            /* the threads of requests other than GET (heavy.c) */
+    srv_rate rate;              /* each club token's share of them (rate.c) */
     srv_cache *cache;           /* public GET answers (resp_cache.c); NULL: --cache-mb 0 */
     bmp_ledger *watch;          /* the pool's watch, or NULL: then each cached GET checks
                                  * in a snapshot (W-9) */
@@ -59,6 +61,8 @@ typedef struct srv_req {
     size_t body_len;
     const char *params[4];      /* {captures} of the route pattern */
     bmp_token_scope scope;      /* filled by srv_auth */
+    int64_t rate_token;         /* a club token's write counted by srv_rate (0: none) */
+    double rate_began;          /* when it entered (monotonic seconds) */
     /* the page session (session.c, issue 29): read once per request */
     bool session_read;
     bmp_user user;              /* id 0: nobody is logged in */
@@ -143,8 +147,15 @@ bmp_ledger *srv_req_ledger(srv_req *rq, bmp_error *e);
 void srv_req_ledger_put(srv_req *rq, bmp_ledger *l);
 
 /* Bearer tokens (auth.c): 0 when the request holds a live token, else the
- * 401 is in rs. */
+ * 401 is in rs.  A club token's request other than GET is also counted
+ * against its share (rate.c): 429 with Retry-After when it is used up. */
 int srv_auth(srv_req *rq, srv_resp *rs);
+/* A club's share of the heavy threads by key (auth.c, rate.c): 0 go on,
+ * -1 answered 429 (Retry-After) with `busy` and when to try again. */
+int srv_rate_gate(srv_req *rq, srv_resp *rs, int64_t key, const char *busy);
+/* The end of a request counted by srv_auth: its time charged (auth.c). */
+void srv_auth_done(srv_req *rq);
+double srv_mono_now(void);
 
 /* The client's address as text ("-" when unknown; http.c). */
 void srv_client_ip(struct MHD_Connection *c, char *buf, size_t size);

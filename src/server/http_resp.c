@@ -91,7 +91,9 @@ void srv_ledger_error(srv_resp *rs, bmp_status st, const bmp_error *e, const bmp
 {
     const char *msg = e->msg[0] ? e->msg : bmp_status_name(st);
     long long dup = duplicate_of(msg);
-    int status = dup                    ? 409
+    /* issue 45: another club's batch of the same content, not named */
+    bool elsewhere = strstr(msg, ": already submitted by another club (") != NULL;
+    int status = dup || elsewhere       ? 409
                  : st == BMP_ENOTFOUND ? 404
                  : st == BMP_ENOTSUP   ? 422
                  : st == BMP_EINVAL || st == BMP_EPARSE || st == BMP_ERANGE ? 400

@@ -26,6 +26,8 @@ static const char style_css[] =
     ".wrap{overflow-x:auto}\n"
     "form{margin:.5rem 0 1rem}\n"
     "input,select,button{font:inherit;padding:.3rem .5rem;margin:.2rem 0}\n"
+    "textarea{font-family:monospace;width:100%;max-width:40rem}\n"
+    "fieldset{min-width:0;max-width:42rem}\n"
     "label{margin-right:.5rem}\n"
     ".chart{display:block;width:100%;max-width:36rem;height:auto;background:#fff;"
     "border:1px solid #ddd}\n"

@@ -49,6 +49,7 @@ typedef struct web_ctx {
      * snapshot (a dry run with its own read transaction: the submission's
      * preview).  NULL: fn runs on l (tests). */
     bmp_status (*read)(void *ctx, web_write_fn fn, void *arg, bmp_error *e);
+    const bmp_limits *limits;  /* the work a submitted file may ask for (NULL: defaults) */
 } web_ctx;
 
 /* web_page_render with the session: a POST reaches a page's post handler

@@ -119,7 +119,8 @@ static int read_file(page *p, correction *c, const char *body, const char *club,
                               .status = strcmp(opt, "status") == 0 ? sc : NULL,
                               .classification = strcmp(opt, "classification") == 0 ? sc : NULL};
     c->o = (bmp_ledger_import_opts){.size = sizeof c->o, .body = body, .club = *club ? club : NULL,
-                                    .usebio = &c->uo, .replaces = c->id, .reason = c->reason};
+                                    .usebio = &c->uo, .replaces = c->id, .reason = c->reason,
+                                    .limits = p->web ? p->web->limits : NULL};
     return 0;
 }
 

@@ -13,7 +13,10 @@
  *                         (run), with the session's CSRF token, written as
  *                         the secretary (audited by name; a run's reason,
  *                         required, in its audit entry:
- *                         bmp_ledger_run_call_why); then back to the list
+ *                         bmp_ledger_run_call_why); then back to the list;
+ *                         action=preview or make: a run that needs its rate
+ *                         files (pages_charges_files.c), previewed first
+ *   GET  /charges?made=N  the list, saying what run N did (issue 44)
  *
  * A run of the same kind and period again changes nothing (the library's
  * charge runs are idempotent); invoicing a run twice makes no new invoice. */
@@ -126,7 +129,39 @@ static void start_form(page *p, const char *body)
                      "maxlength=\"16\" required></p><p><label for=\"run-reason\">Reason (kept "
                      "in the audit log)</label> <input id=\"run-reason\" name=\"reason\" "
                      "maxlength=\"500\" required> <button type=\"submit\" name=\"action\" "
-                     "value=\"run\">Start the run</button></p></form>\n");
+                     "value=\"preview\">Preview the run</button> <button type=\"submit\" "
+                     "name=\"action\" value=\"run\">Start the run</button></p></form>\n");
+}
+
+/* ?made=N: what run N did, its lines and its invoice action linked. */
+static void made_note(page *p, const char *body, const bmp_table *runs, const char *made)
+{
+    size_t kr = page_col(runs, "run"), kk = page_col(runs, "kind"), kp = page_col(runs, "period"),
+           kl = page_col(runs, "lines"), kt = page_col(runs, "total");
+    for (size_t r = 0; kr != (size_t)-1 && kk != (size_t)-1 && kp != (size_t)-1 &&
+                       kl != (size_t)-1 && kt != (size_t)-1 && r < runs->nrows; r++) {
+        const char *id = bmp_table_get(runs, r, kr), *n = bmp_table_get(runs, r, kl);
+        if (strcmp(id, made) != 0)
+            continue;
+        core_buf *b = p->out;
+        core_buf_puts(b, "<p id=\"made\" role=\"status\">Run ");
+        web_buf_html(b, id);
+        core_buf_puts(b, ": ");
+        web_buf_html(b, bmp_table_get(runs, r, kk));
+        core_buf_puts(b, " ");
+        web_buf_html(b, bmp_table_get(runs, r, kp));
+        core_buf_puts(b, ", ");
+        web_buf_html(b, n);
+        core_buf_printf(b, " line%s, total ", strcmp(n, "1") == 0 ? "" : "s");
+        web_buf_html(b, bmp_table_get(runs, r, kt));
+        core_buf_puts(b, ". <a href=\"/charges?body=");
+        page_url(b, body);
+        core_buf_puts(b, "&amp;run=");
+        page_url(b, id);
+        core_buf_puts(b, "#lines-h\">Its lines</a>; <a href=\"#run-");
+        page_url(b, id);
+        core_buf_puts(b, "\">its invoices</a></p>\n");
+    }
 }
 
 /* The lines of run ?run= (issue 44: a run's lines seen in the browser, as
@@ -176,6 +211,9 @@ int page_charges(page *p)
                     runs.nrows, runs.nrows == 1 ? "" : "s");
     page_url(p->out, body);
     core_buf_puts(p->out, "\">Every invoice and credit note</a></p>\n");
+    const char *made = page_arg(p, "made");
+    if (made)
+        made_note(p, body, &runs, made);
     page_table(p->out, &runs, &(page_table_opts){.caption = "Charge runs, newest first",
                                                  .link_col = (size_t)-1});
     const char *run = page_arg(p, "run");
@@ -187,6 +225,7 @@ int page_charges(page *p)
     core_buf_puts(p->out, "<h2>Their invoices</h2>\n");
     runs_and_invoices(p, body, &runs, &inv);
     start_form(p, body);
+    page_charge_files_forms(p, body);
     bmp_table_free(&runs);
     bmp_table_free(&inv);
     page_foot(p);
@@ -243,6 +282,8 @@ int page_charges_post(page *p)
         if (!c.reason || !*c.reason)
             return page_error(p, 400, "starting a charge run needs a reason");
         s = page_write(p, start_run, &c, &e);
+    } else if (a && (strcmp(a, "preview") == 0 || strcmp(a, "make") == 0)) {
+        return page_charge_files_post(p, c.body, strcmp(a, "preview") == 0);
     } else if (a && strcmp(a, "invoice") == 0) {
         char *end = NULL;
         const char *r = page_form(p, "run", run, sizeof run);
@@ -251,7 +292,7 @@ int page_charges_post(page *p)
             return page_error(p, 400, "run: expected a charge run's number");
         s = page_write(p, invoice_run, &c, &e);
     } else {
-        return page_error(p, 400, "expected action run or invoice");
+        return page_error(p, 400, "expected action run, preview, make or invoice");
     }
     if (s)
         return page_fail(p, s, &e);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include "bridgemp/ledger.h"
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/ledger_runs.h"
 #include "bridgemp/rules.h"
 #include "bridgemp/table.h"
 #include "server/pages.h"
@@ -145,6 +146,13 @@ int page_batch_correct(page *p, long long id, const char *state, const char *bod
                        const char *club);
 /* The club's submission (pages_submit.c, issue 29 item 3): the upload
  * form, its preview, the submit; the club's batches (pages_submissions.c). */
+/* The charge runs that need their rate files (pages_charges_files.c, issue
+ * 44): is s one (a charge run of one argument with a required option); the
+ * forms of the body's such runs; POST action=preview (the run previewed,
+ * nothing written) or make, for a secretary of body. */
+bool page_charge_files_run(const bmp_ledger_run_spec *s);
+void page_charge_files_forms(page *p, const char *body);
+int page_charge_files_post(page *p, const char *body, bool preview);
 int page_submit(page *p);
 int page_submit_post(page *p);
 int page_submissions(page *p);

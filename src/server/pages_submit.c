@@ -316,7 +316,9 @@ static int read_choices(page *p, upload *u)
     u->o = (bmp_ledger_import_opts){.size = sizeof u->o, .body = u->club.body, .source = src,
                                     .club = u->club.club, .usebio = &u->uo, .replaces = rep,
                                     .reason = *u->reason ? u->reason : NULL,
-                                    .strict_numbers = *u->strict != '\0', .event = (int)ev};
+                                    .strict_numbers = *u->strict != '\0', .event = (int)ev,
+                                    .club_view = true, /* a scorer: issue 45 */
+                                    .limits = p->web ? p->web->limits : NULL};
     return 0;
 }
 

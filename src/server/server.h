@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "bridgemp/pipeline.h"
+
 typedef struct srv_opts {
     const char *db;           /* ledger file */
     const char *host;         /* "127.0.0.1" */
@@ -25,6 +27,10 @@ typedef struct srv_opts {
     unsigned session_idle;    /* seconds without a request that end a session (default 1800) */
     unsigned session_max;     /* seconds after the login that end it (default 43200) */
     bool behind_tls;          /* cookies Secure although this server speaks HTTP (a TLS proxy) */
+    /* a club token's share of the heavy threads (rate.c, issue 45) */
+    unsigned token_work;      /* milliseconds of work it earns a second (default 500) */
+    unsigned token_burst;     /* the most it may save up, milliseconds (default 2000) */
+    bmp_limits limits;        /* the work one file may ask for (--limits; 0 fields: defaults) */
 } srv_opts;
 
 typedef struct srv srv;

@@ -82,6 +82,17 @@ static void refuse_post(srv_resp *rs, bool logged_in)
     core_buf_free(&out);
 }
 
+/* Issue 45 item 4: a scorer's posts (a club's uploads and previews) share
+ * the server as a club token's do, keyed by minus the account's id (token
+ * ids are positive); a secretary's are not limited (0). */
+static int64_t scorer_key(const bmp_user *u)
+{
+    for (size_t i = 0; u && i < u->nroles; i++)
+        if (u->roles[i].kind == BMP_ROLE_SECRETARY)
+            return 0;
+    return u ? -u->id : 0;
+}
+
 bool srv_site(srv_req *rq, srv_resp *rs)
 {
     if (srv_login_route(rq, rs))
@@ -95,6 +106,10 @@ bool srv_site(srv_req *rq, srv_resp *rs)
         refuse_post(rs, u != NULL);
         return true;
     }
+    if (post && srv_rate_gate(rq, rs, scorer_key(u),
+                              "Your club's uploads are still being worked on (one at a time, "
+                              "a share of the server a second)"))
+        return true;
     bmp_error e = {0};
     bmp_ledger *l = srv_req_ledger(rq, &e);
     if (!l) {
@@ -109,7 +124,7 @@ bool srv_site(srv_req *rq, srv_resp *rs)
                  .csrf = srv_session_csrf(rq), .body = rq->body, .body_len = rq->body_len,
                  .write = write_as, .location = rs->location,
                  .field = post && srv_form_multipart(rq) ? form_field : NULL,
-                 .read = read_own};
+                 .read = read_own, .limits = &rq->s->o.limits};
     int status = web_page_serve(&c, rq->raw_path ? rq->raw_path : rq->path, &out, &ctype);
     if (!status && !post)
         status = not_found(&c, rq->path, &out, &ctype);

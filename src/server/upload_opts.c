@@ -192,7 +192,9 @@ bool srv_upload_import_opts(srv_req *rq, srv_resp *rs, bmp_batch_source src, srv
         return false;
     *o = (bmp_ledger_import_opts){.size = sizeof *o, .body = rq->scope.body, .source = src,
                                   .club = rq->scope.club, .control = u->control,
-                                  .ncontrol = u->ncontrol, .usebio = &u->uo};
+                                  .ncontrol = u->ncontrol, .usebio = &u->uo,
+                                  .club_view = true, /* issue 45: others' batches unnamed */
+                                  .limits = &rq->s->o.limits};
     /* a corrected event (issue 26): replaces=ID&reason=R, as --replaces */
     const char *rep = srv_arg(rq, "replaces");
     char *end = NULL;

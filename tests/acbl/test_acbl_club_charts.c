@@ -201,8 +201,8 @@ static void club_explanations(void **state)
     done(&r);
 }
 
-/* ACBL-C9, C10: special games: charity at club championship awards; an
- * unknown rating and a STaC are not supported, naming the rule. */
+/* ACBL-C9, C10, C13: special games: charity at club championship awards;
+ * an unknown rating is not supported, naming the rule; a STaC is computed. */
 static void c9_c10_special(void **state)
 {
     (void)state;
@@ -214,9 +214,13 @@ static void c9_c10_special(void **state)
     snprintf(buf, sizeof buf, mitchell8, "club-masterpoint", "8",
              "\"params\": {\"special\": \"bake-sale\"},", "8", "");
     expect_fail(buf, BMP_ENOTSUP, "not supported: bake-sale (ACBL-C10");
-    snprintf(buf, sizeof buf, mitchell8, "club-masterpoint", "8",
-             "\"params\": {\"special\": \"stac\"},", "8", "");
-    expect_fail(buf, BMP_ENOTSUP, "not supported: stac (ACBL-87");
+    /* a STaC is computed (ACBL-C13, test_acbl_club_rated): its 8-table
+     * section's first 0.5 x B(8) x 11.25 = 0.5 x 18/60 x 11.25 = 1.6875 ->
+     * 1.69 silver */
+    r = club_game("club-masterpoint", "8", "\"params\": {\"special\": \"stac\"},", "");
+    expect_points(&r, "N1", "section", -2, "1.69");
+    assert_string_equal(find(r.ev, &r.aw, "N1", "section", -2)->colour, "silver");
+    done(&r);
     snprintf(buf, sizeof buf, mitchell8, "club-masterpoint", "8",
              "\"params\": {\"game_type\": \"novice\"},", "8", "");
     expect_fail(buf, BMP_EINVAL, "game_type");

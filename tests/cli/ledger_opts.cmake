@@ -33,7 +33,7 @@ ledger_streams(NAME token_revoke_scope ARGS ledger token revoke 1 --scope x EXIT
 # (generated from the ABF's levy spec, which has no --rate: NZ's levy has it;
 # '.' for ';', which CMake would take for a list separator)
 ledger_streams(NAME levy_fees ARGS ledger levy 2025-Q1 --body abf --fees f.csv EXIT 2 OUT "^$"
-  ERR "--fees is not an option of levy. its options: --db, --who, --body, --reason, --output, --help\n$")
+  ERR "--fees is not an option of levy. its options: --db, --who, --body, --reason, --dry-run, --output, --help\n$")
 ledger_streams(NAME event_levy_exempt ARGS ledger event-levy 4 --body abf --tour --exempt EXIT 2
   OUT "^$" ERR "^bridgemp ledger event-levy: --exempt is not an option of event-levy")
 ledger_streams(NAME gold_rates ARGS ledger gold 2025-01-01 --body ebu --rates r.csv EXIT 2

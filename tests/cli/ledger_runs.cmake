@@ -30,12 +30,12 @@ set_tests_properties(cli_ledger_runs_every_help PROPERTIES
 # The help of one body's run: generated from its spec (usage with the
 # arguments and options, the doc, the rule, each option's doc).
 ledger_run_streams(NAME help_ums ARGS ledger ums --body ebu --help EXIT 0 ERR "^$"
-  OUT "^usage: bridgemp ledger ums MONTH --body ebu --rates RATES.csv \\[--exemptions FILE.csv\\] \\[--output FILE.csv\\] \\[--reason R\\]\n\nums \\(EBU-17\\): the UMS charge run of MONTH.*\n  --rates RATES.csv +from,code,session: cents per player-session by UMS code \\(required\\)\n  --exemptions FILE.csv +batch,exemption,note")
+  OUT "^usage: bridgemp ledger ums MONTH --body ebu --rates RATES.csv \\[--exemptions FILE.csv\\] \\[--output FILE.csv\\] \\[--reason R\\] \\[--dry-run\\]\n\nums \\(EBU-17\\): the UMS charge run of MONTH.*\n  --rates RATES.csv +from,code,session: cents per player-session by UMS code \\(required\\)\n  --exemptions FILE.csv +batch,exemption,note")
 ledger_run_streams(NAME help_levy_nz ARGS ledger levy --body NZ --help EXIT 0 ERR "^$"
-  OUT "^usage: bridgemp ledger levy PERIOD --body nzb --rate CENTS \\[--output FILE.csv\\] \\[--reason R\\]\n")
+  OUT "^usage: bridgemp ledger levy PERIOD --body nzb --rate CENTS \\[--output FILE.csv\\] \\[--reason R\\] \\[--dry-run\\]\n")
 # Without --body, the run's help of every body that has it.
 ledger_run_streams(NAME help_levy_all ARGS ledger levy --help EXIT 0 ERR "^$"
-  OUT "^usage: bridgemp ledger levy QUARTER --body abf \\[--output FILE.csv\\] \\[--reason R\\]\n.*\nusage: bridgemp ledger levy PERIOD --body nzb --rate CENTS")
+  OUT "^usage: bridgemp ledger levy QUARTER --body abf \\[--output FILE.csv\\] \\[--reason R\\] \\[--dry-run\\]\n.*\nusage: bridgemp ledger levy PERIOD --body nzb --rate CENTS")
 
 # A charge run takes an optional --reason, kept in its audit entry (issue
 # 29); a table or text run takes none.
@@ -48,11 +48,11 @@ ledger_run_streams(NAME members_reason ARGS ledger members 2026 --body abf --rea
 # --output/--format as its output says): another run's option is a usage
 # error naming the valid ones.  The ABF's levy has no --rate (NZ's has).
 ledger_run_streams(NAME levy_abf_rate ARGS ledger levy 2025-Q1 --body abf --rate 5 EXIT 2
-  OUT "^$" ERR "^bridgemp ledger levy: --rate is not an option of levy. its options: --db, --who, --body, --reason, --output, --help\n$")
+  OUT "^$" ERR "^bridgemp ledger levy: --rate is not an option of levy. its options: --db, --who, --body, --reason, --dry-run, --output, --help\n$")
 ledger_run_streams(NAME levy_nz_tour ARGS ledger levy 2025 --body nzb --rate 5 --tour EXIT 2
-  OUT "^$" ERR "^bridgemp ledger levy: --tour is not an option of levy. its options: --db, --who, --body, --rate, --reason, --output, --help\n$")
+  OUT "^$" ERR "^bridgemp ledger levy: --tour is not an option of levy. its options: --db, --who, --body, --rate, --reason, --dry-run, --output, --help\n$")
 ledger_run_streams(NAME ums_fees ARGS ledger ums 2025-03 --body ebu --rates r.csv --fees f.csv
-  EXIT 2 OUT "^$" ERR "^bridgemp ledger ums: --fees is not an option of ums. its options: --db, --who, --body, --rates, --exemptions, --reason, --output, --help\n$")
+  EXIT 2 OUT "^$" ERR "^bridgemp ledger ums: --fees is not an option of ums. its options: --db, --who, --body, --rates, --exemptions, --reason, --dry-run, --output, --help\n$")
 ledger_run_streams(NAME annual_output ARGS ledger annual 2025 --body nzb --output x.csv EXIT 2
   OUT "^$" ERR "^bridgemp ledger annual: --output is not an option of annual. its options: --db, --who, --body, --help\n$")
 ledger_run_streams(NAME gold_format ARGS ledger gold 2025-01-01 --body ebu --as csv EXIT 2

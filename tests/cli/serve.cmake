@@ -45,6 +45,17 @@ add_test(NAME cli_serve_hold
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli_serve_hold PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve hold: all checks passed" TIMEOUT 180)
+# What one client gets and what is said (issue 45, tests/cli/serve/bounds.py):
+# a duplicate named to its own club only, "carried points not checked" in
+# the API's answers, the work limits as settings (--limits), and the rate
+# limit per club token (429 with Retry-After); a PostgreSQL twin in
+# tests/pg.cmake.
+add_test(NAME cli_serve_bounds
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/bounds.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-bounds
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_bounds PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve bounds: all checks passed" TIMEOUT 180)
 # Accounts, sessions and CSRF (issue 29, tests/cli/serve/accounts.py): login
 # brute force slowed (429), session fixation refused, CSRF missing or wrong
 # -> 403 and the ledger unchanged, a scorer kept to their club, disable,
@@ -104,6 +115,14 @@ set_tests_properties(cli_serve_backoffice PROPERTIES
                      PASS_REGULAR_EXPRESSION "serve back office: all checks passed" TIMEOUT 420)
 # (420 s: 108 s alone with the error pages; over 180 s in a ctest -j2
 # beside the other browser tests)
+# The charge runs that need their rate files, previewed then made, in a
+# browser (issue 44 item 3, tests/cli/serve/charges_rates.py).
+add_test(NAME cli_serve_charges_rates
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/cli/serve/charges_rates.py
+                 $<TARGET_FILE:bridgemp> ${CMAKE_CURRENT_BINARY_DIR}/serve-charges-rates
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli_serve_charges_rates PROPERTIES
+                     PASS_REGULAR_EXPRESSION "serve charge rates: all checks passed" TIMEOUT 300)
 # The response cache (issue 30 item 5, tests/cli/serve/cache.py): answers
 # served again, fresh after a write by the CLI or through the API, never for
 # a request with credentials; a PostgreSQL twin in tests/pg.cmake.

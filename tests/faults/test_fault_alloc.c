@@ -246,6 +246,20 @@ static void make_base(const char *db)
     bmp_ledger_close(l);
 }
 
+static void show_first_difference(const char *got, const char *want)
+{
+    size_t i = 0, line = 1;
+    for (; got[i] && got[i] == want[i]; i++)
+        line += got[i] == '\n';
+    if (!got[i] && !want[i])
+        return;
+    size_t at = i;
+    while (at > 0 && got[at - 1] != '\n')
+        at--;
+    fprintf(stderr, "state differs at line %zu:\n  got:  %.200s\n  want: %.200s\n", line,
+            got + at, want + at);
+}
+
 static void sweep_ledger(void)
 {
     char dir[] = "/tmp/bmp-faults-XXXXXX", base[64], db[64];
@@ -294,6 +308,11 @@ static void sweep_ledger(void)
         failalloc_arm(0);
         s.points++;
         char *after = dump_of(db);
+        if (getenv("BMP_FAULT_SHOW")) { /* where the state differs (the first line) */
+            fprintf(stderr, "allocation %zu: status %d after %d steps: %s\n", k, (int)fs, done,
+                    fe.msg);
+            show_first_difference(after, states[fs != BMP_OK ? done : 3]);
+        }
         if (fs != BMP_OK) {
             s.errors++;
             CHECK(fe.msg[0] != '\0', "ledger: allocation %zu: status %d without a message", k,

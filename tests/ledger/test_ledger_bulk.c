@@ -5,6 +5,7 @@
  * (Deceased, NZ-88), line numbers in the messages, control totals. */
 #include "ledger_test_util.h"
 #include "bridgemp/ledger_api.h"
+#include "bridgemp/ledger_secretary.h"
 
 #define NPLAYERS 5000
 
@@ -46,6 +47,48 @@ static bmp_ledger_line *lines_for(const char *const *extra, size_t nextra, size_
     return v;
 }
 
+/* One section of a dump ("== player" up to the next "=="), freshly allocated. */
+static char *section(const char *dump, const char *table)
+{
+    char head[64];
+    snprintf(head, sizeof head, "== %s\n", table);
+    const char *s = strstr(dump, head);
+    assert_non_null(s);
+    const char *end = strstr(s + strlen(head), "\n== ");
+    return strndup(s, end ? (size_t)(end - s) : strlen(s));
+}
+
+/* Issue 46: a national close keeps the ranks it replaces from the list it
+ * ranked (many rows a statement, COPY on PostgreSQL), one row a touched
+ * player; the reopen puts every player's rank back as it was before the
+ * close (d0), and verify finds the chain whole (the close's entry and the
+ * reopen's).  The period is
+ * closed again, as the callers expect. */
+static void kept_ranks_undone(lt *t, char *d0)
+{
+    bmp_error e = {0};
+    bmp_problems p = {0};
+    char *d1 = lt_dump(t), *kept = section(d1, "close_rank");
+    size_t rows = 0;
+    for (const char *c = strstr(kept, "|2026-10|"); c; c = strstr(c + 1, "|2026-10|"))
+        rows++;
+    assert_int_equal(rows, NPLAYERS);
+    bmp_ledger_reopen_stats rs;
+    assert_int_equal(bmp_ledger_reopen_period(t->l, "abf", "2026-10", "test", &rs, &e), BMP_OK);
+    char *d2 = lt_dump(t), *a = section(d0, "player"), *b = section(d2, "player");
+    assert_string_equal(a, b);
+    assert_int_equal(bmp_ledger_verify(t->l, &p, &e), BMP_OK);
+    assert_int_equal(p.count, 0);
+    bmp_problems_free(&p);
+    assert_int_equal(bmp_ledger_close_period(t->l, "abf", "2026-10", NULL, &e), BMP_OK);
+    free(a);
+    free(b);
+    free(kept);
+    free(d0);
+    free(d1);
+    free(d2);
+}
+
 /* ABF-99 / L-1: an unregistered and a Dormant player's lines are held; the
  * other 5000 are credited.  Control total: 5002 lines x 0.10 = 500.20. */
 static void test_bulk_batch_credits_and_holds(void **state)
@@ -67,10 +110,12 @@ static void test_bulk_batch_credits_and_holds(void **state)
                      BMP_OK);
     assert_int_equal(p.count, 0);
     assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_OK);
+    char *d0 = lt_dump(&t);
     bmp_ledger_close_stats s = {0};
     assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2026-10", &s, &e), BMP_OK);
     assert_int_equal(s.lines, n);
     assert_int_equal(s.players, NPLAYERS); /* the two held lines touch nobody's holding */
+    kept_ranks_undone(&t, d0);
 
     /* one player's statement: 0.10 green */
     bmp_table tab = {0};

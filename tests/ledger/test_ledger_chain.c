@@ -212,9 +212,11 @@ static void new_ledger_rows_caught(void **state)
                      BMP_OK);
     bmp_problems pr = {0};
     assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_EINVAL);
-    assert_int_equal(pr.count, 1);
+    assert_int_equal(pr.count, 2);
     assert_string_equal(pr.msgs[0], "token (id 1): not in the audit chain (written behind the "
                                     "program's back)");
+    assert_string_equal(pr.msgs[1], "token 1 (secretary:abf, by x): no creation entry in the "
+                                    "audit chain names it (written behind the program's back)");
     bmp_problems_free(&pr);
     lt_done(&t);
 }
@@ -449,6 +451,37 @@ static void opening_ranks_carried(void **state)
     lt_done(&t);
 }
 
+/* Issue 46: a close images only the players whose rank it writes, so a
+ * player it touched but did not re-rank, edited behind the program's back,
+ * is still named by verify after the close (the close used to image every
+ * touched player again and so take such an edit into the chain). */
+static void close_keeps_edit_visible(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    int64_t b1 = lt_import(&t, lt_file(&t, "a.csv", "number,point_type,points,event,reason\n"
+                                                   "1002,green,0.10,first,x\n"), "abf", BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, b1, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-08", NULL, &e), BMP_OK);
+    int64_t b2 = lt_import(&t, lt_file(&t, "b.csv", "number,point_type,points,event,reason\n"
+                                                   "1002,green,0.10,second,y\n"), "abf", BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, b2, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "UPDATE player SET name = 'Mallory' WHERE number LIKE "
+                                     "'%1002'", NULL), BMP_OK);
+    bmp_ledger_close_stats s = {0};
+    assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2025-09", &s, &e), BMP_OK);
+    assert_int_equal(s.players, 1);
+    char *n = one_text(t.l, "SELECT count(*) FROM audit_row WHERE tbl = 'player' AND seq = "
+                            "(SELECT max(seq) FROM audit)");
+    assert_string_equal(n, "0"); /* the rank stayed: no image of the player */
+    free(n);
+    verify_names(&t, 1, "player", "Mallory");
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -456,7 +489,7 @@ int main(void)
         cmocka_unit_test(image_escapes),          cmocka_unit_test(older_ledger_baseline),
         cmocka_unit_test(new_ledger_rows_caught), cmocka_unit_test(head_check),
         cmocka_unit_test(diff_cases),             cmocka_unit_test(batch_images_as_units),
-        cmocka_unit_test(opening_ranks_carried),
+        cmocka_unit_test(opening_ranks_carried),  cmocka_unit_test(close_keeps_edit_visible),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include "bridgemp/ledger_charges.h"
 #include "bridgemp/ledger_ebu.h"
 #include "bridgemp/ledger_invoice.h"
+#include "bridgemp/ledger_runs.h"
 #include "bridgemp/rank.h"
 #include "bridgemp/rules.h"
 #include "bridgemp/usebio.h"
@@ -688,6 +689,98 @@ static void licence_fees(void **state)
     lt_done(&t);
 }
 
+
+/* Issue 44: a charge run previewed (bmp_ledger_run_preview) says what the
+ * run will charge and what it leaves out, and writes nothing; the run then
+ * made charges the same.  March 2025: batch 1 C1 (16 p-s x 40 = 640
+ * cents), batch 2 CTY code 10 (48 p-s x 60 = 2,880), batch 3 C1 not
+ * approved (left out, listed): 2 lines, 3,520 cents, 2 clubs.  Previewed
+ * again after the run: the run made before, its lines.  A licence run
+ * whose events name no club answers the run's error, nothing written; a
+ * run that is a read (gold) has nothing to preview. */
+static void preview_writes_nothing(void **state)
+{
+    (void)state;
+    lt t;
+    ebu_ledger(&t);
+    ev(&t, "Monday", "2025-03-03", "01", 8, 1, "C1");
+    ev(&t, "County pairs", "2025-03-08", "10", 12, 2, "CTY");
+    bmp_error e = {0};
+    int64_t id = 0;
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "ebu", .club = "C1",
+                                .source = BMP_BATCH_EVENT};
+    assert_int_equal(bmp_ledger_import(t.l, pairs_file(&t, "Tuesday", "2025-03-04", "01", 8, 1,
+                                                       2400), &o, &id, NULL, &e), BMP_OK);
+    char *rates = strdup(lt_file(&t, "r.csv", RATES));
+    const char *pos[] = {"2025-03"}, *opts[] = {rates, NULL};
+    bmp_ledger_run_in in = {sizeof in, pos, 1, opts, "/nonexistent/ums.csv"};
+    bmp_ledger_run_out out = {.size = sizeof out};
+    bmp_table lines;
+    bmp_table_init(&lines);
+    char *before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_run_preview(t.l, "ebu", "ums", &in, &out, &lines, NULL, &e),
+                     BMP_OK);
+    lt_unchanged(&t, before);
+    assert_false(out.run.already);
+    assert_int_equal(out.run.id, 0);
+    assert_int_equal(out.run.lines, 2);
+    assert_int_equal(out.run.total, 3520);
+    assert_int_equal(out.run.skipped, 1);
+    assert_non_null(strstr(out.run.skipped_why, "batch 3: provisional, not approved"));
+    assert_string_equal(out.text, "ums 2025-03: a preview, nothing written: 2 line(s), total "
+                                  "35.20\nleaves out:\nbatch 3: provisional, not approved: not "
+                                  "charged (EBU-18 charges the month's approved events)");
+    assert_int_equal(lines.nrows, 2);
+    assert_string_equal(lt_cell(&lines, 0, "club"), "C1");
+    assert_string_equal(lt_cell(&lines, 0, "club_name"), "Club One");
+    assert_string_equal(lt_cell(&lines, 0, "batch"), "1");
+    assert_string_equal(lt_cell(&lines, 0, "cents"), "640");
+    assert_string_equal(lt_cell(&lines, 1, "club_name"), "Countyshire");
+    assert_string_equal(lt_cell(&lines, 1, "cents"), "2880");
+    bmp_table_free(&lines);
+    bmp_ledger_run_out_free(&out);
+    /* the run made: the same lines and total */
+    in.output = NULL;
+    assert_int_equal(bmp_ledger_run_call_why(t.l, "ebu", "ums", &in, "March's UMS", &out, NULL,
+                                             &e), BMP_OK);
+    assert_int_equal(out.run.lines, 2);
+    assert_int_equal(out.run.total, 3520);
+    int64_t run = out.run.id;
+    assert_int_equal(run, 1); /* the preview took no number, on PostgreSQL too */
+    bmp_ledger_run_out_free(&out);
+    bmp_table_init(&lines);
+    before = lt_dump(&t);
+    assert_int_equal(bmp_ledger_run_preview(t.l, "ebu", "ums", &in, &out, &lines, NULL, &e),
+                     BMP_OK);
+    assert_true(out.run.already);
+    assert_int_equal(out.run.id, run);
+    assert_int_equal(lines.nrows, 2);
+    assert_non_null(strstr(out.text, "made before as run"));
+    bmp_table_free(&lines);
+    bmp_ledger_run_out_free(&out);
+    /* the run's own error, nothing written */
+    char *lr = strdup(lt_file(&t, "lr.csv", "from,category,table_session\n"
+                                            "2024-04-01,standard,150\n"));
+    const char *lopts[] = {lt_file(&t, "le.csv", "club,event,end,sessions,tables,category\n"
+                                                 "XX,Nobody,2025-03-02,1,8,standard\n"), lr};
+    bmp_ledger_run_in lin = {sizeof lin, pos, 1, lopts, NULL};
+    bmp_table_init(&lines);
+    assert_int_equal(bmp_ledger_run_preview(t.l, "ebu", "licences", &lin, &out, &lines, NULL,
+                                            &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "le.csv:2: club \"XX\": no such EBU club"));
+    const char *gpos[] = {"2025-03-01"};
+    bmp_ledger_run_in gin = {sizeof gin, gpos, 1, NULL, NULL};
+    assert_int_equal(bmp_ledger_run_preview(t.l, "ebu", "gold", &gin, &out, &lines, NULL, &e),
+                     BMP_EINVAL);
+    assert_string_equal(e.msg, "gold makes no charge run: nothing to preview");
+    lt_unchanged(&t, before);
+    bmp_table_free(&lines);
+    bmp_ledger_run_out_free(&out);
+    free(lr);
+    free(rates);
+    lt_done(&t);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(gold_decays_by_anniversary),
     cmocka_unit_test(gold_rounding_and_leap_day),
@@ -698,6 +791,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(ums_refusals),
     cmocka_unit_test(ums_code_sources),
     cmocka_unit_test(licence_fees),
+    cmocka_unit_test(preview_writes_nothing),
 };
 
 int main(void)

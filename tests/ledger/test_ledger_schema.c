@@ -10,11 +10,16 @@
  * 4. A session row inserted with the hash of a chosen id for the
  *    secretary's account is refused, and verify names it; so is one with
  *    a forged login entry appended to the chain (no key, no seal), and a
- *    real session moved to another account.
+ *    real session moved to another account.  A token row written with a
+ *    chain entry of its own (the chain's hashes right, as anyone who can
+ *    write the database can append one) but no creation entry: verify
+ *    names the row, as it names a session without its login.
  * Each runs on SQLite and, as test_ledger_schema_pg, on PostgreSQL. */
 #include "ledger_test_util.h"
 
 #include "bridgemp/ledger_user.h"
+#include "bridgemp/ledger_token.h"
+#include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/store/query.h"
 
@@ -336,6 +341,52 @@ static void session_moved_to_another_account(void **state)
     lt_done(&t);
 }
 
+/* ---- 4. tokens ------------------------------------------------------------ */
+
+/* A secretary token slipped in behind the program's back, imaged by an
+ * entry the forger appended (any action but a token's creation): the
+ * chain replays, but no "token N created" entry names the row. */
+static void token_without_creation_entry(void **state)
+{
+    (void)state;
+    lt t;
+    lt_abf(&t);
+    bmp_error e = {0};
+    int64_t real = 0;
+    char tok[BMP_TOKEN_SIZE];
+    assert_int_equal(bmp_ledger_token_create(t.l, "club:abf:2074", "scorer", &real, tok, &e),
+                     BMP_OK);
+    verify_ok(&t);
+    char hex[65];
+    ledger_secret_hash("bmp_mallory-chose-this-token", hex);
+    int64_t id = 0;
+    bool found = false;
+    assert_int_equal(lq_begin(t.l, &e), BMP_OK);
+    assert_int_equal(lq_int(t.l, &id, &found, &e,
+                            "INSERT INTO token (scope, label, hash, who, created_at) VALUES "
+                            "('secretary:abf', 'backdoor', ?1, 'mallory', "
+                            "'2025-10-05T00:00:00Z') RETURNING id",
+                            "s", hex),
+                     BMP_OK);
+    assert_true(found);
+    assert_int_equal(ledger_touch_id(t.l, "token", id, &e), BMP_OK);
+    assert_int_equal(ledger_audit(t.l, "note", "routine maintenance", &e), BMP_OK);
+    assert_int_equal(lq_commit(t.l, &e), BMP_OK);
+    bmp_token_scope sc;
+    assert_int_equal(bmp_ledger_token_check(t.l, "bmp_mallory-chose-this-token", &sc, &e),
+                     BMP_OK); /* the row grants, which is why verify must name it */
+    bmp_problems p = {0};
+    verify_fails(&t, &p);
+    char want[200];
+    snprintf(want, sizeof want, "token %lld (secretary:abf, label backdoor, by mallory): no "
+             "creation entry in the audit chain names it (written behind the program's back)",
+             (long long)id);
+    lt_has(&p, want);
+    assert_int_equal(p.count, 1);
+    bmp_problems_free(&p);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -345,6 +396,7 @@ int main(void)
         cmocka_unit_test(forged_session_row),
         cmocka_unit_test(forged_login_entry),
         cmocka_unit_test(session_moved_to_another_account),
+        cmocka_unit_test(token_without_creation_entry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -542,6 +542,7 @@ static void charges_page(void **state)
     has(&b, "<option value=\"levy\">levy QUARTER (ABF-110): ");
     lacks(&b, "<option value=\"members\">"); /* a table, not a charge run */
     has(&b, "<input id=\"run-reason\" name=\"reason\" maxlength=\"500\" required>");
+    has(&b, "<button type=\"submit\" name=\"action\" value=\"preview\">Preview the run</button>");
     /* a run needs a reason, as every back-office write (issue 29) */
     char *none = lt_dump(&t);
     assert_int_equal(serve(&t, "/charges", NULL,
@@ -551,6 +552,19 @@ static void charges_page(void **state)
     assert_int_equal(serve(&t, "/charges", NULL,
                            "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026&reason=",
                            &secretary, &b), 400);
+    /* issue 44: previewed first, nothing written */
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=preview&name=capitation&arg=2026"
+                           "&reason=membership+year+2026+opens", &secretary, &b), 200);
+    has(&b, "<h1>Preview: the capitation run of 2026</h1>");
+    has(&b, "it will charge");
+    has(&b, "total 93.20, to 1 club.");
+    has(&b, "<button type=\"submit\" name=\"action\" value=\"make\">Make this run</button>");
+    lt_unchanged(&t, none);
+    none = lt_dump(&t);
+    assert_int_equal(serve(&t, "/charges", NULL,
+                           "csrf=" CSRF "&body=abf&action=preview&name=members&arg=2026&reason=r",
+                           &secretary, &b), 400); /* a table: no charge run to preview */
     lt_unchanged(&t, none);
     assert_int_equal(serve(&t, "/charges", NULL,
                            "csrf=" CSRF "&body=abf&action=run&name=capitation&arg=2026"
@@ -616,6 +630,112 @@ static void charges_page(void **state)
     lt_done(&t);
 }
 
+
+/* Issue 44: the EBU's UMS run from the page, with its rates (a file chosen
+ * or pasted), previewed before it is made.  examples/ebu/club-pairs.json
+ * (12 player-sessions, UMS code 01, 10 March 2025) approved for C1 at 40
+ * cents: 1 line, 4.80; a second event of the month not approved is left
+ * out and the preview says so; nothing is written by the preview; a form
+ * without its rates or reason, or with rates the run refuses, comes back
+ * filled with the problem in the page's words; "Make this run" makes it
+ * and the list says what it did. */
+static void charges_rate_files(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_clubs(t.l, "ebu", lt_file(&t, "c.csv",
+                                                                 "number,name,dummy\n"
+                                                                 "C1,Club One,0\n"),
+                                             NULL, NULL, &e), BMP_OK);
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "ebu", .club = "C1"};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import(t.l, EX "ebu/club-pairs.json", &o, &id, NULL, &e), BMP_OK);
+    assert_int_equal(bmp_ledger_approve(t.l, id, &e), BMP_OK);
+    /* the same pairs on Tuesday 11 March, not approved */
+    char *tue = bmp_test_slurp(EX "ebu/club-pairs.json", NULL), *at = strstr(tue, "2025-03-10");
+    assert_non_null(at);
+    memcpy(at, "2025-03-11", 10);
+    memcpy(strstr(tue, "Monday"), "Friday", 6);
+    assert_int_equal(bmp_ledger_import(t.l, lt_file(&t, "tue.json", tue), &o, &id, NULL, &e),
+                     BMP_OK);
+    free(tue);
+    bmp_user sec = {.id = 1, .name = "sally", .nroles = 1,
+                    .roles = {{BMP_ROLE_SECRETARY, "ebu", ""}}};
+    args ebu = {{"body"}, {"ebu"}};
+    core_buf b;
+    core_buf_init(&b);
+    assert_int_equal(serve(&t, "/charges", &ebu, NULL, &sec, &b), 200);
+    has(&b, "<h2 id=\"files-h\">Start a run from its rates</h2>");
+    has(&b, "id=\"run-ums\" enctype=\"multipart/form-data\">");
+    has(&b, "id=\"run-licences\" enctype=\"multipart/form-data\">");
+    has(&b, "<label for=\"ums-arg\">Month (yyyy-mm)</label>");
+    has(&b, "<input type=\"file\" id=\"ums-rates-file\" name=\"rates-file\" accept=\".csv,text/csv\">");
+    has(&b, "<textarea id=\"ums-rates\" name=\"rates\" rows=\"4\" cols=\"60\">");
+    has(&b, "<legend>Exemptions (if any)</legend>");
+    lacks(&b, "--rates");
+    char *none = lt_dump(&t);
+    /* no rates: the form again, filled */
+    const char *no_rates[] = {"body", "ebu", NULL, "name", "ums", NULL, "arg", "2025-03", NULL,
+                              "rates", "", NULL, "reason", "March UMS", NULL,
+                              "action", "preview", NULL, NULL};
+    assert_int_equal(serve_multi(&t, "/charges", no_rates, &sec, &b), 400);
+    has(&b, "<p class=\"error\" id=\"run-error\" role=\"alert\">Rates: choose the file or paste "
+            "it.</p>");
+    has(&b, "name=\"arg\" maxlength=\"16\" required value=\"2025-03\">");
+    has(&b, "name=\"reason\" maxlength=\"500\" required value=\"March UMS\">");
+    /* rates without code 01: the run's problem, by the field's name */
+    const char *bad[] = {"body", "ebu", NULL, "name", "ums", NULL, "arg", "2025-03", NULL,
+                         "rates-file", "from,code,session\n2024-04-01,10,60\n", "r.csv",
+                         "reason", "March UMS", NULL, "action", "preview", NULL, NULL};
+    assert_int_equal(serve_multi(&t, "/charges", bad, &sec, &b), 400);
+    has(&b, "role=\"alert\">batch 1: no UMS rate for charge code 01 on 2025-03-10 in the rate "
+            "table (EBU-17)</p>");
+    has(&b, "cols=\"60\">\nfrom,code,session\n2024-04-01,10,60\n</textarea>"); /* kept */
+    lt_unchanged(&t, none);
+    none = lt_dump(&t);
+    /* the preview: what it charges and what it leaves out, nothing written */
+    const char *good[] = {"body", "ebu", NULL, "name", "ums", NULL, "arg", "2025-03", NULL,
+                          "rates-file", "from,code,session\n2024-04-01,01,40\n", "r.csv",
+                          "reason", "March UMS", NULL, "action", "preview", NULL, NULL};
+    assert_int_equal(serve_multi(&t, "/charges", good, &sec, &b), 200);
+    has(&b, "<p id=\"preview-summary\">For 2025-03 it will charge 1 line, total 4.80, to 1 "
+            "club. Nothing is written until you make it.</p>");
+    has(&b, "<ul id=\"left-out\"><li>batch 2: provisional, not approved: not charged (EBU-18 "
+            "charges the month&#39;s approved events)</li></ul>");
+    has(&b, "<h1>Preview: the ums run of 2025-03</h1>");
+    has(&b, "<td data-label=\"club name\">Club One</td>");
+    has(&b, "12 player-sessions x 0.40 (UMS code 01)");
+    has(&b, "<button type=\"submit\" name=\"action\" value=\"make\">Make this run</button>");
+    has(&b, "<input type=\"hidden\" name=\"reason\" value=\"March UMS\">");
+    has(&b, "name=\"rates\" rows=\"4\" cols=\"60\" readonly>\nfrom,code,session\n");
+    lt_unchanged(&t, none);
+    /* made, as the preview's form sends it */
+    const char *make[] = {"body", "ebu", NULL, "name", "ums", NULL, "arg", "2025-03", NULL,
+                          "rates", "from,code,session\r\n2024-04-01,01,40\r\n", NULL,
+                          "reason", "March UMS", NULL, "action", "make", NULL, NULL};
+    assert_int_equal(serve_multi(&t, "/charges", make, &sec, &b), 303);
+    has(&b, "/charges?body=ebu&made=1#made");
+    char *dump = lt_dump(&t);
+    assert_non_null(strstr(dump, "480 cents (EBU-18): March UMS"));
+    free(dump);
+    assert_int_equal(serve(&t, "/charges", &(args){{"body", "made"}, {"ebu", "1"}}, NULL, &sec,
+                           &b), 200);
+    has(&b, "<p id=\"made\" role=\"status\">Run 1: ums 2025-03, 1 line, total 4.80. <a "
+            "href=\"/charges?body=ebu&amp;run=1#lines-h\">Its lines</a>; <a href=\"#run-1\">its "
+            "invoices</a></p>");
+    has(&b, "<form method=\"post\" action=\"/charges\" id=\"invoice-1\">");
+    /* previewed again: the run made before */
+    assert_int_equal(serve_multi(&t, "/charges", good, &sec, &b), 200);
+    has(&b, "This run was made before: run 1, 1 line, total 4.80.");
+    lacks(&b, "value=\"make\"");
+    /* the ABF's secretary may not */
+    assert_int_equal(serve_multi(&t, "/charges", good, &secretary, &b), 403);
+    core_buf_free(&b);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -628,6 +748,7 @@ int main(void)
         cmocka_unit_test(batch_correct_file),
         cmocka_unit_test(header_links),
         cmocka_unit_test(charges_page),
+        cmocka_unit_test(charges_rate_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

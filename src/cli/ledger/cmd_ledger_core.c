@@ -227,6 +227,11 @@ static int cmd_import(void *arg)
         return LEDGER_EXIT_USAGE;
     }
     bmp_error e = {0};
+    bmp_limits lim = {.size = sizeof lim}; /* issue 45: --limits KEY=N,... */
+    if (a->limits && bmp_limits_parse(a->limits, &lim, &e)) {
+        fprintf(stderr, "bridgemp ledger import: --%s\n", e.msg);
+        return LEDGER_EXIT_USAGE;
+    }
     bmp_ledger *l = NULL;
     bmp_status st = ledger_open_db(a, false, &l, &e);
     if (st)
@@ -237,7 +242,8 @@ static int cmd_import(void *arg)
     bmp_ledger_import_opts o = {.size = sizeof o, .body = a->body, .source = src, .club = a->club,
                                 .control = a->control.v, .ncontrol = a->control.n, .usebio = &uo,
                                 .replaces = replaces, .reason = a->reason,
-                                .strict_numbers = a->strict_numbers, .event = (int)event};
+                                .strict_numbers = a->strict_numbers, .event = (int)event,
+                                .limits = &lim};
     int rc = 0;
     for (size_t i = 1; i < a->npos; i++) {
         bmp_problems p = {0};
@@ -451,6 +457,8 @@ static const cli_opt opts_import[] = {
     LFLAG(strict_numbers, "--strict-numbers",
           "refuse a file with a guest, no or an invalid player number (else held, RI-7)"),
     LOPT(event, "N", "the event of an ACBLscore game file that holds several"),
+    LOPT(limits, "KEY=N,...", "the work a file may ask for: players=16, contestants=10000, "
+                              "credit-lines=100000, near-lines=1000 (the defaults)"),
     CLI_OPT_END};
 static const cli_opt opts_approve[] = {
     LFLAG(all, "--all", "every provisional batch (not one held for its carried points)"),

@@ -3,7 +3,9 @@
  * looks NAME up in B's table and takes the spec's options and --body (and
  * --output where the run writes one, --format for a table) besides --db
  * and --who; a charge run also takes an optional --reason, kept in its
- * audit entry (bmp_ledger_run_call_why).  What is checked before the ledger is opened: the options,
+ * audit entry (bmp_ledger_run_call_why), and --dry-run: what it would
+ * charge and leave out, and its lines, nothing written
+ * (bmp_ledger_run_preview, issue 44).  What is checked before the ledger is opened: the options,
  * the number of arguments, the required options, and the values whose
  * placeholder says what they are (a YEAR, an ID, CENTS, "html|csv|json");
  * the run itself checks the rest.  What it prints: the run's line, or its
@@ -51,8 +53,11 @@ static void spec_table(const bmp_ledger_run_spec *s, cli_opt *t, size_t *n)
         add_opt(t, n, (cli_opt){o->name, 0, o->value ? CLI_VALUE : CLI_FLAG, o->value, o->doc,
                                 false, 0, o->required, 0});
     }
-    if (s->kind == BMP_LEDGER_OUT_RUN)
+    if (s->kind == BMP_LEDGER_OUT_RUN) {
         add_opt(t, n, (cli_opt)LOPT_REASON);
+        add_opt(t, n, (cli_opt)LFLAG(dry_run, "--dry-run", "print what the run would charge "
+                                     "and leave out, and its lines; nothing written"));
+    }
     if (s->kind == BMP_LEDGER_OUT_TABLE) {
         add_opt(t, n, (cli_opt)LOPT_OUTPUT);
         add_opt(t, n, (cli_opt)LOPT_FORMAT);
@@ -189,6 +194,20 @@ static bmp_status run_step(bmp_ledger *l, const ledger_args *a, const void *arg,
     bmp_ledger_run_in in = {sizeof in, a->pos + 1, a->npos - 1, vals,
                             s->kind == BMP_LEDGER_OUT_TABLE ? NULL : a->output};
     bmp_ledger_run_out out = {.size = sizeof out};
+    if (a->dry_run && s->kind == BMP_LEDGER_OUT_RUN) { /* the text, then the lines */
+        bmp_table lines;
+        bmp_table_init(&lines);
+        ledger_args shown = *a;
+        shown.output = NULL; /* the run's own file is not written */
+        bmp_status st = bmp_ledger_run_preview(l, a->body, s->name, &in, &out, &lines, p, e);
+        if (!st)
+            printf("%s\n", out.text);
+        if (!st)
+            st = ledger_put_table(&lines, &shown, e);
+        bmp_table_free(&lines);
+        bmp_ledger_run_out_free(&out);
+        return st;
+    }
     bmp_status st = bmp_ledger_run_call_why(l, a->body, s->name, &in, a->reason, &out, p, e);
     if (!st && out.kind == BMP_LEDGER_OUT_TABLE)
         st = ledger_put_table(&out.table, a, e);

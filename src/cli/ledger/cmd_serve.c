@@ -38,6 +38,10 @@ static const cli_opt serve_opts[] = {
     SERVE_OPT('I', "--session-idle", "S", "end a login session after S seconds idle (default 1800)"),
     SERVE_OPT('M', "--session-max", "S", "end it S seconds after the login (default 43200)"),
     SERVE_OPT('B', "--behind-tls", NULL, "Secure cookies over HTTP (a TLS proxy in front)"),
+    SERVE_OPT('w', "--token-work", "MS", "ms of work a club token earns a second (default 500)"),
+    SERVE_OPT('b', "--token-burst", "MS", "the most a club token saves up, ms (default 2000)"),
+    SERVE_OPT('L', "--limits", "KEY=N,...", "the work an upload may ask for: players=16, "
+              "contestants=10000, credit-lines=100000, near-lines=1000 (the defaults)"),
     CLI_OPT_END};
 
 typedef struct serve_args {
@@ -91,6 +95,16 @@ static int parse_cache_mb(const char *s, size_t *out)
     return rc;
 }
 
+/* --limits KEY=N,... (issue 45): a usage error naming what it takes. */
+static int parse_limits(const char *s, bmp_limits *l)
+{
+    bmp_error e = {0};
+    if (!bmp_limits_parse(s, l, &e))
+        return 0;
+    fprintf(stderr, "bridgemp serve: --%s\n", e.msg);
+    return 2;
+}
+
 /* One option given (by its id in serve_opts); 0 or 2 (said). */
 static int parse_opt(int c, const char *val, serve_args *a)
 {
@@ -108,6 +122,9 @@ static int parse_opt(int c, const char *val, serve_args *a)
     case 'I': rc = parse_uint("--session-idle", val, 30 * 86400, &v), a->o.session_idle = (unsigned)v; break;
     case 'M': rc = parse_uint("--session-max", val, 90 * 86400, &v), a->o.session_max = (unsigned)v; break;
     case 'B': a->o.behind_tls = true; break;
+    case 'L': rc = parse_limits(val, &a->o.limits); break;
+    case 'w': rc = parse_uint("--token-work", val, 1000000, &v), a->o.token_work = (unsigned)v; break;
+    case 'b': rc = parse_uint("--token-burst", val, 3600000, &v), a->o.token_burst = (unsigned)v; break;
     case 'K': rc = parse_cache_mb(val, &a->o.cache_mb); break;
     case 'a': a->log = val; break;
     case 'c': a->o.tls_cert = val; break;

@@ -27,7 +27,7 @@ static void usage_line(FILE *f, const char *code, const bmp_ledger_run_spec *s)
     else if (s->output)
         fprintf(f, " [--output %s]", s->output);
     if (s->kind == BMP_LEDGER_OUT_RUN)
-        fputs(" [--reason R]", f);
+        fputs(" [--reason R] [--dry-run]", f);
     fputc('\n', f);
 }
 
@@ -63,6 +63,9 @@ void cli_run_help(FILE *f, const char *code, const bmp_ledger_run_spec *s)
     }
     if (s->kind == BMP_LEDGER_OUT_RUN)
         option_line(f, "--reason", "R", "why the run is made, kept in its audit entry", false);
+    if (s->kind == BMP_LEDGER_OUT_RUN)
+        option_line(f, "--dry-run", NULL, "what it would charge and leave out, and its lines; "
+                    "nothing written", false);
     fputs("  --db FILE, --who NAME    the ledger, and who is recorded in the audit log\n", f);
 }
 

@@ -24,6 +24,7 @@ typedef struct ledger_args {
     const char *foreign, *points, *ref, *earned; /* ledger convert (cmd_ledger_convert.c) */
     bool dummy, overseas, youth, all, help;
     bool strict_numbers; /* import: refuse a file for a player's number (issue 43) */
+    const char *limits;  /* import: the work a file may ask for (bmp_limits, issue 45) */
     const char *as; /* ledger invoice: html, csv or json (cmd_ledger_invoice.c) */
     const char *invoice, *amount; /* ledger payment (cmd_ledger_pay.c) */
     bool no_club_number;          /* ABF-115 */

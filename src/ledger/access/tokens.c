@@ -207,3 +207,35 @@ bmp_status bmp_ledger_token_check(bmp_ledger *l, const char *token, bmp_token_sc
     lq_finalize(l, st);
     return rc;
 }
+
+/* verify (issue 45): every token row is named by its creation entry, as
+ * bmp_ledger_token_create writes it (action "token", "token N created:
+ * SCOPE").  A row slipped in behind the program's back with a chain entry
+ * of its own imaging it (anyone who can write the database can append
+ * one: the chain has no key) replays, but has none; as a session without
+ * its login entry (sessions.c), it is named. */
+bmp_status ledger_tokens_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "SELECT t.id, t.scope, t.label, t.who, (SELECT count(*) FROM audit a "
+                             "WHERE a.action = 'token' AND a.detail = ?1 || CAST(t.id AS TEXT) || "
+                             "?2 || t.scope) FROM token t ORDER BY t.id",
+                             "ss", "token ", " created: ");
+    bool row = true;
+    while (!rc) {
+        rc = lq_step(l, st, &row, err);
+        if (rc || !row)
+            break;
+        if (lq_col_int(l, st, 4) > 0)
+            continue;
+        const char *label = lq_col_text(l, st, 2);
+        problems_add(pp, "token %lld (%s%s%s, by %s): no creation entry in the audit chain "
+                     "names it (written behind the program's back)",
+                     (long long)lq_col_int(l, st, 0), lq_col_text(l, st, 1),
+                     *label ? ", label " : "", label, lq_col_text(l, st, 3));
+        (*bad)++;
+    }
+    lq_finalize(l, st);
+    return rc;
+}

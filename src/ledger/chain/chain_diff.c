@@ -49,9 +49,13 @@ static field *fields(const char *image, field *a, size_t cap, size_t *n, field *
     return *heap && fields_of(image, *heap, all, n) ? *heap : NULL;
 }
 
-/* The first field of `f` named like `name` (NULL: none). */
-static const field *named(const field *f, size_t n, const field *name)
+/* The field of `f` named like `name` (NULL: none; a row's columns have
+ * distinct names); f[at] is tried first (two images of a row have their
+ * columns in one order). */
+static const field *named(const field *f, size_t n, const field *name, size_t at)
 {
+    if (at < n && f[at].nlen == name->nlen && memcmp(f[at].name, name->name, name->nlen) == 0)
+        return &f[at];
     for (size_t i = 0; i < n; i++)
         if (f[i].nlen == name->nlen && memcmp(f[i].name, name->name, name->nlen) == 0)
             return &f[i];
@@ -84,7 +88,7 @@ char *ledger_chain_diff(const char *old, const char *new_)
     const field *fo = fields(old, ao, FIELDS, &no, &ho), *fn = fields(new_, an, FIELDS, &nn, &hn);
     core_buf b = {0};
     for (size_t i = 0; fo && fn && i < nn; i++) {
-        const field *was = named(fo, no, &fn[i]);
+        const field *was = named(fo, no, &fn[i], i);
         if (was && was->vlen == fn[i].vlen && memcmp(was->value, fn[i].value, was->vlen) == 0)
             continue;
         char a[96], z[96];

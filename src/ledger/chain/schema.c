@@ -105,6 +105,8 @@ static bmp_status set_load(bmp_ledger *l, int version, schema_set *s, bmp_error 
 {
     set_free(s);
     s->version = version < 0 ? lq_schema_version(l) : version;
+    if (s->version < 0) /* not read (no memory, I/O): never a note of version -1 */
+        return bmp_error_set(err, BMP_EIO, "database: cannot read the schema version");
     bmp_status rc = lq_schema_objects(l, version, collect, s, err);
     if (!rc && s->n)
         qsort(s->v, s->n, sizeof *s->v, line_cmp);

@@ -18,6 +18,13 @@ bmp_status charge_run_open(bmp_ledger *l, const ledger_body *b, const char *kind
     char at[40];
     bool found = false;
     ledger_now(l, at);
+    if (l->run_peek) /* a preview takes no number from PostgreSQL's sequence: rolled back, it
+                        would stay taken and the next run's number skip (run_preview.c) */
+        return lq_int(l, id, &found, err,
+                      "INSERT INTO charge_run (id, body_id, kind, period, rule, who, created_at, "
+                      "lines, total) VALUES ((SELECT COALESCE(max(id), 0) + 1 FROM charge_run), "
+                      "?1, ?2, ?3, ?4, ?5, ?6, 0, 0) RETURNING id",
+                      "isssss", b->id, kind, period, rule, l->who, at);
     return lq_int(l, id, &found, err,
                   "INSERT INTO charge_run (body_id, kind, period, rule, who, created_at, lines, "
                   "total) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, 0) RETURNING id",
@@ -32,6 +39,8 @@ bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *wha
                            "iii", out->id, (int64_t)out->lines, out->total);
     if (!rc)
         rc = ledger_touch_run(l, out->id, err);
+    if (!rc) /* a preview reads the lines here (run_preview.c) */
+        rc = charge_preview_peek(l, out->id, err);
     if (rc)
         return rc;
     char *d = core_asprintf("charge run %lld: %s %s %s, %zu line(s), %lld cents (%s)",

@@ -18,6 +18,9 @@ bmp_status charge_run_open(bmp_ledger *l, const ledger_body *b, const char *kind
 bmp_status charge_run_close(bmp_ledger *l, const ledger_body *b, const char *what,
                             const char *period, const char *rule, const bmp_ledger_run *out,
                             bmp_error *err);
+/* A run previewed (l->preview, bmp_ledger_run_preview): its lines read
+ * into the preview's table, once; nothing otherwise (run_preview.c). */
+bmp_status charge_preview_peek(bmp_ledger *l, int64_t run, bmp_error *err);
 /* The audit entry "charge" of a run with `detail`, and ": REASON" after it
  * when the run was given one (bmp_ledger_run_call_why). */
 bmp_status charge_audit(bmp_ledger *l, const char *detail, bmp_error *err);

@@ -1,5 +1,6 @@
 /* Award batches: checking a batch's lines against the registry and its
  * control totals, then writing it all or nothing (docs/ledger.md). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -7,6 +8,7 @@
 #include "core/buf.h"
 #include "core/util.h"
 #include "ledger/body_ops.h"
+#include "ledger/intake/duplicate.h"
 #include "ledger/intake/event_key.h"
 #include "ledger/intake/journal_write.h"
 #include "ledger/intake/club_check.h"
@@ -393,26 +395,6 @@ static bmp_status check_negative(bmp_ledger *l, const bmp_ledger_line *lines, co
 
 /* ---- writing ------------------------------------------------------------ */
 
-static bmp_status find_holder(bmp_ledger *l, int64_t body, const char *hash, int64_t *id,
-                              char state[16], bmp_error *err)
-{
-    ledger_stmt *st = NULL;
-    bmp_status rc = lq_query(l, &st, err,
-                             "SELECT id, state FROM batch WHERE body_id = ?1 AND content_hash = ?2 "
-                             "AND state <> 'rejected'",
-                             "is", body, hash);
-    bool row = false;
-    *id = 0;
-    if (!rc)
-        rc = lq_step(l, st, &row, err);
-    if (!rc && row) {
-        *id = lq_col_int(l, st, 0);
-        snprintf(state, 16, "%s", lq_col_text(l, st, 1));
-    }
-    lq_finalize(l, st);
-    return rc;
-}
-
 static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_ledger_import_opts *o,
                               const ledger_batch_src *src, const bmp_ledger_line *lines,
                               const resolved *rv, size_t n, const tally *t, size_t nt,
@@ -474,21 +456,6 @@ bmp_status bmp_ledger_import_lines(bmp_ledger *l, const bmp_ledger_import_opts *
     ledger_batch_src src = {.source = source, .file = file, .hash = hash, .event = event,
                             .event_date = event_date};
     return ledger_import_checked(l, o, &src, lines, n, batch, probs, err);
-}
-
-/* The same content is refused, naming the batch that holds it. */
-static bmp_status refuse_duplicate(bmp_ledger *l, const ledger_body *b, const char *file,
-                                   const char *hash, int64_t *dup, bmp_error *err)
-{
-    int64_t holder = 0;
-    char state[16] = "";
-    bmp_status rc = find_holder(l, b->id, hash, &holder, state, err);
-    *dup = holder;
-    if (!rc && holder)
-        rc = bmp_error_set(err, BMP_EINVAL,
-                           "%s: already imported: batch %lld (%s) holds the same content "
-                           "(sha256 %.12s...)", file, (long long)holder, state, hash);
-    return rc;
 }
 
 typedef struct checked {
@@ -628,28 +595,17 @@ static bmp_status write_all(bmp_ledger *l, const ledger_body *b, const bmp_ledge
     return rc;
 }
 
-/* After a failed commit: a concurrent importer may have won the UNIQUE
- * key, and the error then names its batch. */
-static bmp_status explain_lost_race(bmp_ledger *l, const ledger_body *b, const char *file,
-                                    const char *hash, bmp_status rc, bmp_error *err)
-{
-    int64_t holder = 0;
-    char state[16];
-    if (!find_holder(l, b->id, hash, &holder, state, NULL) && holder)
-        rc = bmp_error_set(err, BMP_EINVAL, "%s: already imported: batch %lld (%s)", file,
-                           (long long)holder, state);
-    return rc;
-}
-
 /* A held unregistered player: the registered numbers near theirs, kept
  * with the held line (bmp_ledger_held_near shows them, issue 26). */
 static bmp_status suggest_near(bmp_ledger *l, const ledger_body *b,
-                               const bmp_ledger_line *lines, size_t n, checked *c,
-                               bmp_error *err)
+                               const bmp_ledger_import_opts *o, const bmp_ledger_line *lines,
+                               size_t n, checked *c, bmp_error *err)
 {
     char near[400];
     bmp_status rc = BMP_OK;
-    for (size_t i = 0; i < n && i < LEDGER_NEAR_LINES && !rc; i++) {
+    size_t most = bmp_limits_effective(o->size > offsetof(bmp_ledger_import_opts, limits)
+                                           ? o->limits : NULL).near_lines;
+    for (size_t i = 0; i < n && i < most && !rc; i++) {
         if (c->rv[i].player || !c->rv[i].why || strcmp(c->rv[i].why, "not registered") != 0)
             continue;
         rc = ledger_near_match(l, b->id, c->rv[i].number, lines[i].name, near, sizeof near, err);
@@ -703,8 +659,8 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
     ledger_preview *pv = src->preview;
     size_t before = pp->count, bad = 0;
     int64_t dup = 0, same = 0;
-    bmp_status rc = go_on(pv, pp, pp->count, refuse_duplicate(l, b, file, src->hash, &dup, err),
-                          err);
+    bmp_status rc =
+        go_on(pv, pp, pp->count, ledger_refuse_duplicate(l, b, o, file, src->hash, &dup, err), err);
     if (!rc) /* one event, one batch (issue 26) */
         rc = go_on(pv, pp, pp->count, ledger_replace_allowed(l, b, o, src, lines, n, err), err);
     size_t at = pp->count;
@@ -728,7 +684,7 @@ static bmp_status check_and_write(bmp_ledger *l, const ledger_body *b,
         rc = go_on(pv, pp, before,
                    problems_fail(pp, pp->count - before, pp->msgs[before], BMP_EINVAL, err), err);
     if (!rc)
-        rc = suggest_near(l, b, lines, n, c, err);
+        rc = suggest_near(l, b, o, lines, n, c, err);
     *writing = !rc && !pv;
     if (!rc && pv) {
         ledger_preview_holders(pv, dup, same);
@@ -785,7 +741,7 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
         if (rc || src->preview)
             lq_rollback(l);
         if (rc && writing)
-            rc = explain_lost_race(l, &b, file, src->hash, rc, err);
+            rc = ledger_explain_lost_race(l, &b, o, file, src->hash, rc, err);
     }
     if (!rc && batch)
         *batch = id;

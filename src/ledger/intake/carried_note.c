@@ -11,6 +11,7 @@
 
 #include "bridgemp/ledger_carried.h"
 #include "bridgemp/rules.h"
+#include "ledger/intake/carried.h"
 #include "ledger/store/query.h"
 
 /* Why the engine does not award ev: "" when it does. */
@@ -29,6 +30,17 @@ static void why_unchecked(const bmp_event *ev, char *why, size_t size)
         snprintf(why, size, "carried points not checked: the engine awards nothing from what "
                             "the file lists (its field, ruling L-26-3)");
     bmp_awards_free(&aw);
+}
+
+void ledger_carried_unchecked_json(const char *event_json, char *why, size_t size)
+{
+    bmp_event *ev = NULL;
+    if (size)
+        why[0] = '\0';
+    if (size && event_json && *event_json &&
+        !bmp_event_load_string(event_json, "batch_event", &ev, NULL))
+        why_unchecked(ev, why, size);
+    bmp_event_free(ev);
 }
 
 bmp_status bmp_ledger_batch_carried_unchecked(bmp_ledger *l, int64_t batch, char *why,

@@ -5,7 +5,7 @@
  * another number.  Cost: one indexed look-up per digit variant (at most
  * 10 x the number's length) and one by name (index player_name, migration
  * 014): nothing grows with the register but the index depth.  Looked
- * for in a file's first LEDGER_NEAR_LINES lines only (issue 45: a file of
+ * for in a file's first near-lines lines (bmp_limits) only (issue 45: a file of
  * 100,000 unregistered players held the writer 23 s). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,10 +3,10 @@
 
 #include "bridgemp/ledger.h"
 
-/* Near matches are looked for among a file's first LEDGER_NEAR_LINES
- * lines only (issue 45: up to 10 x a number's length look-ups per held
- * line; 100,000 unregistered players held the writer 23 s). */
-#define LEDGER_NEAR_LINES 1000
+/* Near matches are looked for among a file's first near-lines lines only
+ * (bmp_limits, default BMP_LIMIT_NEAR_LINES; issue 45: up to 10 x a
+ * number's length look-ups per held line; 100,000 unregistered players
+ * held the writer 23 s). */
 
 /* Registered players near an unregistered `number` (normalised) named
  * `name`: "near: 1180290 Ben Cox (two digits transposed); ..." into out,

@@ -17,7 +17,7 @@ static const char *const titles[PV_N] = {"preview",     "lines",    "totals",   
 static const char *const summary_cols[] = {
     "file",  "body",      "club",         "source",     "event",    "event_date", "event_key",
     "hash",  "lines",     "held",         "verdict",    "hold",     "duplicate_of",
-    "same_event", "replaces", "numbers", "rating", NULL};
+    "same_event", "replaces", "numbers", "rating", "carried_unchecked", NULL};
 static const char *const line_cols[] = {"number", "name",       "point_type", "points", "rule",
                                         "contestant", "line",   "held",       NULL};
 static const char *const total_cols[] = {"point_type", "points", "lines", NULL};
@@ -168,8 +168,10 @@ static bmp_status summary_row(ledger_preview *pv, const ledger_batch_src *src, c
                               bmp_error *err)
 {
     const char *hold = src->carried ? src->carried->reason : NULL;
-    char lines[24], held[24], dup[24], same[24], rep[24], rating[160];
+    char lines[24], held[24], dup[24], same[24], rep[24], rating[160], unchecked[600] = "";
     rating_text(src->event_json, rating, sizeof rating);
+    if (src->source == BMP_BATCH_USEBIO_MP) /* issue 45: said, as the import says it */
+        ledger_carried_unchecked_json(src->event_json, unchecked, sizeof unchecked);
     snprintf(lines, sizeof lines, "%zu", pv->lines);
     snprintf(held, sizeof held, "%zu", pv->held);
     id_text(dup, pv->duplicate);
@@ -180,8 +182,8 @@ static bmp_status summary_row(ledger_preview *pv, const ledger_batch_src *src, c
     const char *v[] = {src->file, body, club, source_name(src->source), src->event,
                        src->event_date, src->event_key, src->hash, lines, held,
                        refused ? "refused" : hold ? "held" : "provisional", hold, dup, same, rep,
-                       src->numbers, rating};
-    return cells(&pv->out->v[PV_SUMMARY], v, 17, err);
+                       src->numbers, rating, unchecked};
+    return cells(&pv->out->v[PV_SUMMARY], v, 18, err);
 }
 
 bmp_status ledger_preview_finish(ledger_preview *pv, const ledger_batch_src *src,

@@ -10,6 +10,7 @@
 
 #include "bridgemp/ledger_queue.h"
 #include "ledger/chain/chain.h"
+#include "ledger/intake/duplicate.h"
 #include "ledger/intake/event_identity.h"
 #include "ledger/intake/event_key.h"
 #include "ledger/store/query.h"
@@ -183,7 +184,10 @@ bmp_status ledger_refuse_same_event(bmp_ledger *l, const ledger_body *b,
     int64_t holder = 0;
     char state[16] = "", what[200] = "";
     bmp_status rc = same_event_holder(l, b, o, src, lines, n, &holder, state, what, err);
-    *holder_out = holder;
+    bool elsewhere = !rc && ledger_holder_elsewhere(l, o, holder);
+    *holder_out = elsewhere ? 0 : holder;
+    if (elsewhere) /* issue 45: neither its number, state nor awards */
+        return ledger_refuse_elsewhere(src->file, "event", err);
     if (rc || !holder)
         return rc;
     cells c = {0};

@@ -363,6 +363,8 @@ static bmp_status open_pipeline(const bmp_ledger_import_opts *o, bmp_pipeline **
         st = bmp_pipeline_set(*p, "input", input, err);
     if (!st) /* issue 43: a number refuses no file; its line is held (RI-7) */
         st = bmp_pipeline_set(*p, "strict-numbers", strict_numbers(o) ? "true" : "false", err);
+    if (!st && o->size > offsetof(bmp_ledger_import_opts, limits)) /* issue 45 */
+        st = bmp_pipeline_set_limits(*p, o->limits, err);
     int ev = o->size > offsetof(bmp_ledger_import_opts, event) ? o->event : 0;
     if (!st && ev) { /* issue 42: one event of an ACBLscore game file */
         char no[24];

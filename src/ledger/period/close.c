@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
 #include "core/util.h"
 #include "ledger/period/close_internal.h"
 #include "ledger/chain/chain.h"
@@ -16,6 +17,7 @@
 typedef struct ranked {
     int64_t player;
     ledger_rank held, now;
+    bool cut; /* the rank name held did not fit held.name */
 } ranked;
 
 typedef struct ranked_list {
@@ -59,9 +61,13 @@ static bmp_status check_period(bmp_ledger *l, const ledger_body *b, const char *
     return rc;
 }
 
-/* The period, its promotions and kept ranks, and every player it touched. */
+static bool rank_changed(const ranked *r);
+
+/* The period, its promotions and kept ranks, and every player whose rank
+ * it wrote (write_ranks: a player whose rank stays is not written, and
+ * imaging it again would find the chain's last image, issue 46). */
 static bmp_status close_touch(bmp_ledger *l, const ledger_body *b, const char *period,
-                              bmp_error *err)
+                              const ranked_list *rl, bmp_error *err)
 {
     char *key = core_asprintf("%lld|%s", (long long)b->id, period);
     bmp_status rc = key ? ledger_touch(l, "period", key, err) : bmp_error_oom(err);
@@ -70,9 +76,9 @@ static bmp_status close_touch(bmp_ledger *l, const ledger_body *b, const char *p
     if (!rc)
         rc = ledger_touch(l, "close_rank", key, err);
     free(key);
-    if (!rc)
-        rc = ledger_touch_where(l, "player", "id IN (SELECT player_id FROM close_rank WHERE "
-                                "body_id = ?1 AND period = ?2)", err, "is", b->id, period);
+    for (size_t i = 0; i < rl->n && !rc; i++)
+        if (rank_changed(&rl->v[i]))
+            rc = ledger_touch_id(l, "player", rl->v[i].player, err);
     return rc;
 }
 
@@ -180,7 +186,8 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
             cur.player = id;
             cur.held.rank = (int)lq_col_int(l, st, 1);
             cur.held.stars = (int)lq_col_int(l, st, 2);
-            snprintf(cur.held.name, sizeof cur.held.name, "%s", lq_col_text(l, st, 3));
+            cur.cut = snprintf(cur.held.name, sizeof cur.held.name, "%s",
+                               lq_col_text(l, st, 3)) >= (int)sizeof cur.held.name;
             pre82 = lq_col_int(l, st, 4);
             have = true;
         }
@@ -192,6 +199,95 @@ static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *
     if (st)
         lq_finalize(l, st);
     ledger_floors_free(&floors);
+    return rc;
+}
+
+/* The ranks the close replaces, for a reopen (reopen.c): the touched
+ * players' ranks as rank_touched read them, many rows a statement (COPY on
+ * PostgreSQL), not the touched players found again from the journal
+ * (issue 46); a rank name too long for the list is read by SQL again. */
+enum { KEEP_ROWS = 64 };
+
+static bmp_status keep_ranks_sql(bmp_ledger *l, const ledger_body *b, const char *period,
+                                 bmp_error *err)
+{
+    return lq_run(l, err,
+                  "INSERT INTO close_rank (body_id, period, player_id, rank, stars, rank_name) "
+                  "SELECT ?1, ?2, p.id, p.rank, p.stars, p.rank_name FROM player p WHERE p.id IN "
+                  "(SELECT j.player_id FROM journal j JOIN batch b ON b.id = j.batch_id "
+                  "WHERE b.body_id = ?1 AND b.period = ?2) ORDER BY p.id",
+                  "is", b->id, period);
+}
+
+static bmp_status keep_ranks_copy(bmp_ledger *l, const ledger_body *b, const char *period,
+                                  const ranked_list *rl, bmp_error *err)
+{
+    char body[24], id[24], rk[24], st[24];
+    snprintf(body, sizeof body, "%lld", (long long)b->id);
+    bmp_status rc = lq_copy_begin(l, "close_rank", "body_id, period, player_id, rank, stars, "
+                                  "rank_name", err);
+    for (size_t i = 0; i < rl->n && !rc; i++) {
+        const ranked *r = &rl->v[i];
+        snprintf(id, sizeof id, "%lld", (long long)r->player);
+        snprintf(rk, sizeof rk, "%d", r->held.rank);
+        snprintf(st, sizeof st, "%d", r->held.stars);
+        const char *v[] = {body, period, id, rk, st, r->held.name};
+        rc = lq_copy_row(l, v, 6, err);
+    }
+    bmp_status end = lq_copy_end(l, err);
+    return rc ? rc : end;
+}
+
+/* Rows v[0..n) bound as the rows of an INSERT of n rows (prepared in *st). */
+static bmp_status keep_ranks_rows(bmp_ledger *l, const ledger_body *b, const char *period,
+                                  const ranked *v, size_t n, ledger_stmt **st, bmp_error *err)
+{
+    bmp_status rc = BMP_OK;
+    if (!*st) {
+        core_buf q = {0};
+        core_buf_puts(&q, "INSERT INTO close_rank (body_id, period, player_id, rank, stars, "
+                          "rank_name) VALUES ");
+        for (size_t r = 0; r < n; r++)
+            core_buf_printf(&q, "%s(?1, ?2, ?%zu, ?%zu, ?%zu, ?%zu)", r ? ", " : "", 4 * r + 3,
+                            4 * r + 4, 4 * r + 5, 4 * r + 6);
+        char *sql = q.failed ? NULL : core_buf_take(&q, NULL);
+        core_buf_free(&q);
+        rc = sql ? lq_prepare(l, sql, st, err) : bmp_error_oom(err);
+        free(sql);
+    }
+    if (!rc)
+        lq_reset(l, *st);
+    rc = rc ? rc : lq_bind_int(l, *st, 1, b->id, err);
+    rc = rc ? rc : lq_bind_text(l, *st, 2, period, err);
+    for (size_t r = 0; r < n && !rc; r++) {
+        int k = 4 * (int)r + 3;
+        rc = lq_bind_int(l, *st, k, v[r].player, err);
+        rc = rc ? rc : lq_bind_int(l, *st, k + 1, v[r].held.rank, err);
+        rc = rc ? rc : lq_bind_int(l, *st, k + 2, v[r].held.stars, err);
+        rc = rc ? rc : lq_bind_text(l, *st, k + 3, v[r].held.name, err);
+    }
+    return rc ? rc : lq_step(l, *st, NULL, err);
+}
+
+static bmp_status keep_ranks(bmp_ledger *l, const ledger_body *b, const char *period,
+                             const ranked_list *rl, bmp_error *err)
+{
+    for (size_t i = 0; i < rl->n; i++)
+        if (rl->v[i].cut)
+            return keep_ranks_sql(l, b, period, err);
+    if (lq_can(l, LQ_CAN_COPY) && rl->n >= KEEP_ROWS)
+        return keep_ranks_copy(l, b, period, rl, err);
+    ledger_stmt *many = NULL, *one = NULL;
+    bmp_status rc = BMP_OK;
+    size_t i = 0;
+    for (; i + KEEP_ROWS <= rl->n && !rc; i += KEEP_ROWS)
+        rc = keep_ranks_rows(l, b, period, rl->v + i, KEEP_ROWS, &many, err);
+    for (; i < rl->n && !rc; i++)
+        rc = keep_ranks_rows(l, b, period, rl->v + i, 1, &one, err);
+    if (many)
+        lq_finalize(l, many);
+    if (one)
+        lq_finalize(l, one);
     return rc;
 }
 
@@ -324,16 +420,11 @@ bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
                     "isssiii" "s", b.id, period, at, l->who, (int64_t)s.batches,
                     (int64_t)s.players, (int64_t)s.promotions, hs);
     if (!rc) /* the ranks the close replaces, for a reopen (reopen.c) */
-        rc = lq_run(l, err,
-                    "INSERT INTO close_rank (body_id, period, player_id, rank, stars, rank_name) "
-                    "SELECT ?1, ?2, p.id, p.rank, p.stars, p.rank_name FROM player p WHERE p.id IN "
-                    "(SELECT j.player_id FROM journal j JOIN batch b ON b.id = j.batch_id "
-                    "WHERE b.body_id = ?1 AND b.period = ?2) ORDER BY p.id",
-                    "is", b.id, period);
+        rc = keep_ranks(l, &b, period, &rl, err);
     if (!rc)
         rc = write_ranks(l, &b, period, &rl, err);
     if (!rc)
-        rc = close_touch(l, &b, period, err);
+        rc = close_touch(l, &b, period, &rl, err);
     if (!rc) {
         char *d = core_asprintf("%s period %s closed: %zu batches, %zu lines, %zu players "
                                 "re-ranked, %zu promotions", b.code, period, s.batches, s.lines,

@@ -40,10 +40,17 @@ static inline int64_t lq_col_int(bmp_ledger *l, ledger_stmt *st, int col)
 {
     return l->ops->col_int(st, col);
 }
-/* "" for NULL; valid until the next step. */
+/* "" for NULL; valid until the next step.  A text the store could not
+ * make (SQLite: no memory to terminate it) reads "" too, and marks the
+ * transaction: its commit then fails and rolls back (lq_commit), so a
+ * misread never decides what is written. */
 static inline const char *lq_col_text(bmp_ledger *l, ledger_stmt *st, int col)
 {
-    return l->ops->col_text(st, col);
+    const char *t = l->ops->col_text(st, col);
+    if (t)
+        return t;
+    l->read_failed = true;
+    return "";
 }
 static inline bool lq_col_null(bmp_ledger *l, ledger_stmt *st, int col)
 {
@@ -62,10 +69,24 @@ static inline void lq_finalize(bmp_ledger *l, ledger_stmt *st) { l->ops->finaliz
 
 /* begin takes the write lock at once (an importer never finds the database
  * changed under it). */
-static inline bmp_status lq_begin(bmp_ledger *l, bmp_error *err) { return l->ops->begin(l->s, err); }
+static inline bmp_status lq_begin(bmp_ledger *l, bmp_error *err)
+{
+    l->read_failed = false;
+    return l->ops->begin(l->s, err);
+}
+/* A charge run previewed (l->run_peek): the commit refused and rolled back. */
 static inline bmp_status lq_commit(bmp_ledger *l, bmp_error *err)
 {
-    return l->ops->commit(l->s, err);
+    if (l->read_failed) { /* a text read in it could not be made: write nothing */
+        l->ops->rollback(l->s);
+        l->read_failed = false;
+        return bmp_error_oom(err);
+    }
+    if (!l->run_peek)
+        return l->ops->commit(l->s, err);
+    l->ops->rollback(l->s);
+    l->run_peek->refused = true;
+    return bmp_error_set(err, BMP_EINVAL, "a preview: nothing written");
 }
 static inline void lq_rollback(bmp_ledger *l) { l->ops->rollback(l->s); }
 /* A read transaction (one snapshot until lq_rollback); only when

@@ -15,11 +15,13 @@ struct ledger_store {
     sqlite3_stmt *begin_read, *end_read; /* prepared once: a server runs them per request */
     sqlite3_stmt *data_version;          /* PRAGMA data_version, prepared once */
     const volatile void *wal_index;      /* the WAL-index header (s_watch_open) */
+    bool in_tx;                          /* between our begin and commit/rollback */
 };
 
 struct ledger_stmt {
     sqlite3_stmt *st;
     sqlite3 *db;
+    ledger_store *store;
 };
 
 #define migrations ledger_migrations
@@ -159,11 +161,13 @@ static bmp_status s_begin(ledger_store *s, bmp_error *err)
 {
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s->db, err, "database: cannot begin a transaction");
+    s->in_tx = true;
     return BMP_OK;
 }
 
 static bmp_status s_commit(ledger_store *s, bmp_error *err)
 {
+    s->in_tx = false;
     if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         bmp_status st = db_error(s->db, err, "database: commit failed");
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
@@ -184,6 +188,7 @@ static int run_kept(sqlite3 *db, sqlite3_stmt **st, const char *sql)
 
 static void s_rollback(ledger_store *s)
 {
+    s->in_tx = false;
     if (!sqlite3_get_autocommit(s->db) && run_kept(s->db, &s->end_read, "ROLLBACK") != SQLITE_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
@@ -201,6 +206,7 @@ static bmp_status s_prepare(ledger_store *s, const char *sql, ledger_stmt **out,
         return rc;
     }
     st->db = s->db;
+    st->store = s;
     *out = st;
     return BMP_OK;
 }
@@ -223,6 +229,17 @@ static bmp_status s_bind_text(ledger_stmt *st, int idx, const char *v, bmp_error
 
 static bmp_status s_step(ledger_stmt *st, bool *row, bmp_error *err)
 {
+    /* SQLite rolls a transaction back by itself after some errors (no
+     * memory, a full disk); a statement after that would run, and commit,
+     * on its own: refuse it, so the caller's transaction stays all or
+     * nothing */
+    if (st->store && st->store->in_tx && sqlite3_get_autocommit(st->db)) {
+        if (row)
+            *row = false;
+        return bmp_error_set(err, BMP_EIO, "database: the transaction was rolled back by the "
+                             "database after an error (%s); nothing of it is written",
+                             sqlite3_errmsg(st->db));
+    }
     int rc = sqlite3_step(st->st);
     if (row)
         *row = rc == SQLITE_ROW;
@@ -236,7 +253,12 @@ static bmp_status s_step(ledger_stmt *st, bool *row, bmp_error *err)
 static int64_t s_col_int(ledger_stmt *st, int col) { return sqlite3_column_int64(st->st, col); }
 static const char *s_col_text(ledger_stmt *st, int col)
 {
+    /* the type first: a value SQLite cannot turn into text for want of
+     * memory comes back NULL and becomes NULL itself */
+    int type = sqlite3_column_type(st->st, col);
     const unsigned char *t = sqlite3_column_text(st->st, col);
+    if (!t && type != SQLITE_NULL)
+        return NULL; /* no memory to make the text: lq_col_text marks the transaction */
     return t ? (const char *)t : "";
 }
 static bool s_col_null(ledger_stmt *st, int col)
@@ -262,6 +284,7 @@ static bmp_status s_begin_read(ledger_store *s, bmp_error *err)
 {
     if (run_kept(s->db, &s->begin_read, "BEGIN DEFERRED") != SQLITE_OK)
         return db_error(s->db, err, "database: cannot begin a read transaction");
+    s->in_tx = true;
     return BMP_OK;
 }
 /* PRAGMA data_version: changes when another connection commits (in a read

@@ -5,7 +5,7 @@
 BIN=$1
 W=$2
 rm -rf "$W" && mkdir -p "$W"
-DB=$W/l.db
+DB=${BMP_STEPS_DB:-$W/l.db} # a PostgreSQL database from pg-twin.sh
 export BRIDGEMP_NOW=2026-11-24T12:00:00Z
 fails=0
 # step, refused, unchanged (tests/cli/steps_lib.sh)
@@ -24,9 +24,17 @@ step 0 "" $L approve 1
 # x 40 cents = 4.80; run twice: nothing new
 refused 2 "usage: bridgemp ledger ums" $L ums 2025-03 --body ebu
 refused 1 "none.csv: cannot open" $L ums 2025-03 --body ebu --rates "$W/none.csv"
+# issue 44: --dry-run, what the run would charge and its lines, nothing
+# written (its --output neither); the run then takes number 1 on either backend
+refused 0 "ums 2025-03: a preview, nothing written: 1 line\\(s\\), total 4.80" $L ums 2025-03 --body ebu --rates "$W/rates.csv" --dry-run --output "$W/dry.csv"
+refused 0 "C1 +Club One +1 +EBU-17 +Monday Evening Pairs, 2025-03-10: 12 player-sessions x 0.40 \\(UMS code 01\\) +480" $L ums 2025-03 --body ebu --rates "$W/rates.csv" --dry-run
+[ -e "$W/dry.csv" ] && { echo "FAIL: the dry run wrote its --output"; fails=$((fails + 1)); }
+printf 'from,code,session\n2024-04-01,10,60\n' > "$W/rates10.csv"
+refused 1 "no UMS rate for charge code 01 on 2025-03-10" $L ums 2025-03 --body ebu --rates "$W/rates10.csv" --dry-run
 step 0 "ums 2025-03: run 1 made: 1 line\\(s\\), total 4.80" $L ums 2025-03 --body ebu --rates "$W/rates.csv" --output "$W/ums.csv"
 step 0 "EBU-17,\"Monday Evening Pairs, 2025-03-10: 12 player-sessions x 0.40 \\(UMS code 01\\)\",480" cat "$W/ums.csv"
 refused 0 "run 1 already made, nothing changed" $L ums 2025-03 --body ebu --rates "$W/rates.csv"
+refused 0 "ums 2025-03: made before as run 1 \\(1 line\\(s\\), total 4.80\\)" $L ums 2025-03 --body ebu --rates "$W/rates.csv" --dry-run
 mkdir -p "$W/inv"
 step 0 "1 invoice" $L invoice 1 --body ebu --as csv --output "$W/inv"
 step 0 "EBU-17,\"Monday Evening Pairs, 2025-03-10: 12 player-sessions x 0.40 \\(UMS code 01\\)\",480" cat "$W/inv/EBU-1-C1.csv"

@@ -267,6 +267,13 @@ req 404 'no body \\"sbu\\"' "$U/api/v1/runs/sbu"
 refused 401 'Authorization: Bearer' -X POST "$U/api/v1/runs/abf/capitation?args=2026"
 refused 403 'need a secretary token' -X POST -H "Authorization: Bearer $CLUB" "$U/api/v1/runs/abf/capitation?args=2026"
 refused 403 "this token is abf's secretary, not ebu's" -X POST -H "Authorization: Bearer $SEC" "$U/api/v1/runs/ebu/gold?args=2025-01-01"
+# issue 44: "preview": true, the charge run made and rolled back: what
+# capitation 2026 would charge, its lines and what it leaves out; no reason
+# needed, the ledger unchanged; a table run has nothing to preview
+refused 200 '"text":"capitation 2026: a preview, nothing written: 40 line\(s\), total 838.80","id":0,"lines":40,"total":83880,"already":false,"preview":true,"charges":\[\{"club":"2074","club_name":"Harbourside Bridge Club","player":"0001002"' -X POST -H "Authorization: Bearer $SEC" -H 'Content-Type: application/json' \
+    -d '{"args":["2026"],"preview":true}' "$U/api/v1/runs/abf/capitation"
+refused 400 'preview.. is not a parameter of members' -X POST -H "Authorization: Bearer $SEC" \
+    -H 'Content-Type: application/json' -d '{"args":["2026"],"preview":true}' "$U/api/v1/runs/abf/members"
 # issue 29 item 4: the /charges, /invoices and /invoice pages over the API
 # (api_invoices.c), a secretary token of the body.  The demo's capitation
 # 2025 (ABF-111, 23.30 a member) invoiced as ABF-1-2074: 36 at 23.30 =
