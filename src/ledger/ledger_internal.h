@@ -146,6 +146,8 @@ typedef struct ledger_batch_src {
     const char *const *hold; /* issue 43: hold[i] (i < nhold, may be NULL) holds line i for */
     size_t nhold;            /* its number with that reason (RI-7), never crediting it */
     const char *numbers;     /* their one-line summary (a preview shows it), or NULL */
+    const char (*norm)[16];  /* set by the import: line i's normalised number, "" where not
+                              * checked (batch.c), so the fingerprints need not redo it */
 } ledger_batch_src;
 
 /* Check and write one batch (batch.c). */
