@@ -74,7 +74,9 @@ static inline bmp_status lq_begin(bmp_ledger *l, bmp_error *err)
     l->read_failed = false;
     return l->ops->begin(l->s, err);
 }
-/* A charge run previewed (l->run_peek): the commit refused and rolled back. */
+/* The commit, refused and rolled back (nothing written) when a text read in
+ * the transaction could not be made (lq_col_text) or when a charge run is
+ * only previewed (l->run_peek). */
 static inline bmp_status lq_commit(bmp_ledger *l, bmp_error *err)
 {
     if (l->read_failed) { /* a text read in it could not be made: write nothing */
