@@ -106,31 +106,30 @@ const char *io_number_flag_text(const bmp_event *ev, io_number_kind k, char *buf
     }
 }
 
+/* s (n bytes) and a NUL appended to a pool of strings; *off its place. */
+static bool pool_put(char **pool, size_t *len, size_t *cap, const char *s, size_t n, size_t *off)
+{
+    char *p = core_grow(*pool, cap, *len + n, 1);
+    if (!p)
+        return false;
+    *pool = p;
+    memcpy(p + *len, s, n);
+    p[*len + n] = '\0';
+    *off = *len;
+    *len += n + 1;
+    return true;
+}
+
 bool io_warnings_add(io_warnings *w, size_t line, io_number_kind kind, const char *msg)
 {
-    size_t n = strnlen(msg, 255); /* cut at 255 bytes, as the buffers of 256 were */
-    if (w->n == w->cap) {
-        size_t cap = w->cap ? 2 * w->cap : 8;
-        io_warning *v = realloc(w->v, cap * sizeof *v);
-        if (!v)
-            return false;
-        w->v = v;
-        w->cap = cap;
-    }
-    if (w->plen + n + 1 > w->pcap) {
-        size_t cap = w->pcap ? 2 * w->pcap : 1024;
-        while (cap < w->plen + n + 1)
-            cap *= 2;
-        char *pool = realloc(w->pool, cap);
-        if (!pool)
-            return false;
-        w->pool = pool;
-        w->pcap = cap;
-    }
-    memcpy(w->pool + w->plen, msg, n);
-    w->pool[w->plen + n] = '\0';
-    w->v[w->n++] = (io_warning){.line = line, .kind = kind, .off = w->plen};
-    w->plen += n + 1;
+    size_t n = strnlen(msg, 255), off; /* cut at 255 bytes, as the buffers of 256 were */
+    io_warning *v = core_grow(w->v, &w->cap, w->n, sizeof *v);
+    if (!v)
+        return false;
+    w->v = v;
+    if (!pool_put(&w->pool, &w->plen, &w->pcap, msg, n, &off))
+        return false;
+    w->v[w->n++] = (io_warning){.line = line, .kind = kind, .off = off};
     return true;
 }
 
@@ -238,28 +237,13 @@ static bool lines_of(const char *text, size_t len, const pat_list *l, io_ids_for
 
 static bool pat_add(pat_list *l, const char *pat)
 {
-    size_t n = strlen(pat) + 1;
-    if (l->n == l->ncap) {
-        size_t c = l->ncap ? 2 * l->ncap : 64;
-        size_t *o = realloc(l->off, c * sizeof *o);
-        if (!o)
-            return false;
-        l->off = o;
-        l->ncap = c;
-    }
-    if (l->len + n > l->cap) {
-        size_t c = l->cap ? 2 * l->cap : 1024;
-        while (c < l->len + n)
-            c *= 2;
-        char *p = realloc(l->pool, c);
-        if (!p)
-            return false;
-        l->pool = p;
-        l->cap = c;
-    }
-    memcpy(l->pool + l->len, pat, n);
-    l->off[l->n++] = l->len;
-    l->len += n;
+    size_t *o = core_grow(l->off, &l->ncap, l->n, sizeof *o);
+    if (!o)
+        return false;
+    l->off = o;
+    if (!pool_put(&l->pool, &l->len, &l->cap, pat, strlen(pat), &o[l->n]))
+        return false;
+    l->n++;
     return true;
 }
 
