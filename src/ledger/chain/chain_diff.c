@@ -78,21 +78,36 @@ static void shown(const char *v, size_t len, char *out, size_t size)
         *p = *p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p;
 }
 
+/* A value as shown() shows it, appended to b: a short one without a
+ * format call (a close diffs a few fields of every re-ranked player). */
+static void put_shown(core_buf *b, const char *v, size_t len)
+{
+    char out[96];
+    if (!v || len > 60 || (len == 2 && memcmp(v, "\\N", 2) == 0)) {
+        shown(v, len, out, sizeof out);
+        core_buf_puts(b, out);
+        return;
+    }
+    out[0] = '\'';
+    memcpy(out + 1, v, len);
+    out[len + 1] = '\'';
+    for (size_t i = 1; i <= len; i++)
+        out[i] = out[i] == '\n' || out[i] == '\r' || out[i] == '\t' ? ' ' : out[i];
+    core_buf_append(b, out, len + 2);
+}
+
 /* One changed field into the diff: "name: 'A' -> 'B'" (was NULL: the
  * field was not in the old image). */
 static void put_change(core_buf *b, const field *was, const field *now)
 {
     if (was && was->vlen == now->vlen && memcmp(was->value, now->value, was->vlen) == 0)
         return;
-    char a[96], z[96];
-    shown(was ? was->value : NULL, was ? was->vlen : 0, a, sizeof a);
-    shown(now->value, now->vlen, z, sizeof z);
     core_buf_puts(b, b->len ? "; " : "");
     core_buf_append(b, now->name, now->nlen);
     core_buf_puts(b, ": ");
-    core_buf_puts(b, a);
+    put_shown(b, was ? was->value : NULL, was ? was->vlen : 0);
     core_buf_puts(b, " -> ");
-    core_buf_puts(b, z);
+    put_shown(b, now->value, now->vlen);
 }
 
 /* The field at *p (as fields_of reads it: up to the next unescaped '|',
@@ -100,18 +115,16 @@ static void put_change(core_buf *b, const field *was, const field *now)
  * image or at a field without '=' (fields_of ends the list there). */
 static bool next_field(const char **p, field *f)
 {
-    const char *s = *p, *end = s, *eq = NULL;
+    const char *s = *p, *end = s;
     if (!*s)
         return false;
-    for (; *end && *end != '|'; end++) { /* '=' found as memchr finds it, escaped or not */
-        if (!eq && *end == '=')
-            eq = end;
-        if (end[0] == '\\' && end[1]) {
-            end++;
-            if (!eq && *end == '=')
-                eq = end;
-        }
+    for (;;) { /* as fields_of steps: a '\\' takes the byte after it along */
+        end += strcspn(end, "|\\");
+        if (*end != '\\')
+            break;
+        end += end[1] ? 2 : 1;
     }
+    const char *eq = memchr(s, '=', (size_t)(end - s));
     if (!eq)
         return false;
     *f = (field){s, eq + 1, (size_t)(eq - s), (size_t)(end - eq - 1)};
