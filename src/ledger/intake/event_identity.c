@@ -40,6 +40,7 @@
 typedef struct asum {
     char number[24], type[16];
     bmp_points pts;
+    uint64_t head; /* number's first eight bytes, big-endian (cmp_asum) */
 } asum;
 
 typedef struct asums {
@@ -67,6 +68,9 @@ static bool asums_add(asums *s, const char *number, const char *type, bmp_points
     put_field(x->number, sizeof x->number, number, false);
     put_field(x->type, sizeof x->type, type, true);
     x->pts = pts;
+    x->head = 0;
+    for (int i = 0; i < 8; i++)
+        x->head = x->head << 8 | (unsigned char)x->number[i];
     return true;
 }
 
@@ -94,22 +98,12 @@ static void put_sum(core_buf *b, const asum *a, bmp_points sum, bool amounts)
 
 /* number, then type, as strcmp orders them: with both fields zero-filled
  * past their ends (put_field) that is the bytes of the two fields in
- * order, unsigned; the first eight as one big-endian word. */
-static uint64_t asum_head(const asum *a)
-{
-    const unsigned char *p = (const unsigned char *)a->number;
-    uint64_t w = 0;
-    for (int i = 0; i < 8; i++)
-        w = w << 8 | p[i];
-    return w;
-}
-
+ * order, unsigned; the first eight as one big-endian word (asums_add). */
 static int cmp_asum(const void *a, const void *b)
 {
     const asum *x = a, *y = b;
-    uint64_t hx = asum_head(x), hy = asum_head(y);
-    if (hx != hy)
-        return hx < hy ? -1 : 1;
+    if (x->head != y->head)
+        return x->head < y->head ? -1 : 1;
     return memcmp(x->number + 8, y->number + 8, sizeof x->number - 8 + sizeof x->type);
 }
 
