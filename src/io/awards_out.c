@@ -288,11 +288,11 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
 /* CSV: one row per reason after the awards (kind "none", points 0), so a
  * spreadsheet shows why as well as what. */
 static bmp_status reason_rows(const bmp_event *ev, const bmp_awards *a, bmp_table *t,
-                              bool explain, bmp_error *err)
+                              bool explain, const io_flag_kinds *fk, bmp_error *err)
 {
     bmp_reason *r;
     size_t n;
-    bool flags = io_event_has_flags(ev), numbered = io_event_numbered(ev);
+    bool flags = fk->any;
     bmp_status st = bmp_awards_reasons(ev, a, &r, &n, err);
     for (size_t i = 0; !st && i < n; i++) {
         const bmp_contestant *c =
@@ -317,7 +317,7 @@ static bmp_status reason_rows(const bmp_event *ev, const bmp_awards *a, bmp_tabl
         char fl[512] = "";
         if (!st && flags) {
             if (c)
-                io_number_flags(ev, c, r[i].player, numbered, fl, sizeof fl);
+                io_number_flags_of(ev, fk, r[i].contestant, r[i].player, fl, sizeof fl);
             st = bmp_table_cell(t, "%s", fl);
         }
     }
@@ -340,15 +340,15 @@ static bmp_status write_derivation(const bmp_awards *a, FILE *out, bmp_error *er
     return BMP_OK;
 }
 
-static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, bool flags,
-                                      FILE *out, bmp_error *err)
+static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a,
+                                      const io_flag_kinds *fk, FILE *out, bmp_error *err)
 {
+    bool flags = fk->any;
     bmp_table p;
     bmp_table_init(&p);
     static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
     static const char *const pcols_f[] = {"player", "name", "contestant", "points", "number",
                                           NULL};
-    bool numbered = io_event_numbered(ev);
     bmp_status st = bmp_table_columns(&p, flags ? pcols_f : pcols);
     size_t *start = NULL, *order = NULL;
     if (!st && !by_contestant(a, ev->ncontestants, &start, &order))
@@ -373,9 +373,7 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
             bmp_table_cell(&p, "%s", c->id);
             st = bmp_table_cell(&p, "%s", pts);
             if (flags && !st) { /* the number column only where there is a flag */
-                char fb[48];
-                io_number_kind kind = io_number_flag(ev, &c->players[k], numbered);
-                const char *f = io_number_flag_text(ev, kind, fb, sizeof fb);
+                const char *f = fk->text[fk->kind[fk->start[i] + k]];
                 st = bmp_table_cell(&p, "%s", f ? f : "");
             }
         }
@@ -413,7 +411,10 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     static const char *const cols_xf[] = {"contestant", "name",   "kind",       "ranking",
                                           "place",      "points", "colour",     "rule",
                                           "section",    "derivation", "number flags", NULL};
-    bool flags = io_event_has_flags(ev), numbered = io_event_numbered(ev);
+    io_flag_kinds fk;
+    if (!io_flag_kinds_make(ev, &fk))
+        return bmp_error_oom(err);
+    bool flags = fk.any;
     bmp_status st = bmp_table_columns(&t, flags ? (explain ? cols_xf : cols_f)
                                                 : (explain ? cols_x : cols));
     for (size_t i = 0; i < a->count && !st; i++) {
@@ -438,12 +439,12 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
             st = bmp_table_cell(&t, "%s", w->explain ? w->explain : "");
         char fl[512];
         if (flags && !st) {
-            io_number_flags(ev, c, w->player, numbered, fl, sizeof fl);
+            io_number_flags_of(ev, &fk, w->contestant, w->player, fl, sizeof fl);
             st = bmp_table_cell(&t, "%s", fl);
         }
     }
     if (!st && fmt == BMP_OUT_CSV)
-        st = reason_rows(ev, a, &t, explain, err);
+        st = reason_rows(ev, a, &t, explain, &fk, err);
     if (!st && fmt == BMP_OUT_TABLE) {
         char title[512];
         snprintf(title, sizeof title, "%s (%s%s%s): awards", ev->name ? ev->name : "event",
@@ -455,9 +456,10 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     if (!st)
         st = bmp_table_write(&t, fmt, out, err);
     bmp_table_free(&t);
-    if (st || fmt != BMP_OUT_TABLE)
-        return st;
-    return write_player_totals(ev, a, flags, out, err);
+    if (!st && fmt == BMP_OUT_TABLE)
+        st = write_player_totals(ev, a, &fk, out, err);
+    io_flag_kinds_free(&fk);
+    return st;
 }
 
 /* ---- In memory -------------------------------------------------------- */
