@@ -2,16 +2,50 @@
 #include "bridgemp/error.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+/* What vsnprintf(msg, n, fmt, ap) writes when fmt holds no conversion but
+ * %s and %% (most messages), without printf: false, and nothing read, for
+ * any other fmt (issue 46: a message per flagged player of a big event). */
+static bool plain_format(char *msg, size_t n, const char *fmt, va_list ap)
+{
+    for (const char *f = fmt; *f; f++)
+        if (*f == '%' && (f[1] == 's' || f[1] == '%'))
+            f++;
+        else if (*f == '%')
+            return false;
+    size_t k = 0;
+    for (const char *f = fmt; *f; f++) {
+        const char *s = f;
+        size_t l = 1;
+        if (*f != '%') {
+            l = strcspn(f, "%");
+            f += l - 1;
+        } else if (*++f == 's') {
+            s = va_arg(ap, const char *);
+            s = s ? s : "(null)"; /* as glibc prints NULL */
+            l = strlen(s);
+        }
+        size_t m = l < n - 1 - k ? l : n - 1 - k;
+        memcpy(msg + k, s, m);
+        k += m;
+    }
+    msg[k] = '\0';
+    return true;
+}
 
 bmp_status bmp_error_set(bmp_error *err, bmp_status code, const char *fmt, ...)
 {
     if (err) {
-        va_list ap;
+        va_list ap, again;
         va_start(ap, fmt);
+        va_copy(again, ap);
         err->code = code;
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        if (!plain_format(err->msg, sizeof err->msg, fmt, ap))
+            vsnprintf(err->msg, sizeof err->msg, fmt, again);
+        va_end(again);
         va_end(ap);
     }
     return code;
