@@ -11,26 +11,30 @@
  * any other fmt (issue 46: a message per flagged player of a big event). */
 static bool plain_format(char *msg, size_t n, const char *fmt, va_list ap)
 {
-    for (const char *f = fmt; *f; f++)
-        if (*f == '%' && (f[1] == 's' || f[1] == '%'))
-            f++;
-        else if (*f == '%')
+    for (const char *f = strchr(fmt, '%'); f; f = strchr(f + 2, '%'))
+        if (f[1] != 's' && f[1] != '%')
             return false;
     size_t k = 0;
-    for (const char *f = fmt; *f; f++) {
-        const char *s = f;
-        size_t l = 1;
-        if (*f != '%') {
-            l = strcspn(f, "%");
-            f += l - 1;
-        } else if (*++f == 's') {
-            s = va_arg(ap, const char *);
-            s = s ? s : "(null)"; /* as glibc prints NULL */
-            l = strlen(s);
+    for (const char *f = fmt;;) {
+        const char *pct = strchr(f, '%');
+        const char *part[2] = {f, NULL};
+        size_t len[2] = {pct ? (size_t)(pct - f) : strlen(f), 0};
+        if (pct && pct[1] == '%') {
+            part[1] = "%";
+            len[1] = 1;
+        } else if (pct) {
+            part[1] = va_arg(ap, const char *);
+            part[1] = part[1] ? part[1] : "(null)"; /* as glibc prints NULL */
+            len[1] = strlen(part[1]);
         }
-        size_t m = l < n - 1 - k ? l : n - 1 - k;
-        memcpy(msg + k, s, m);
-        k += m;
+        for (int i = 0; i < 2; i++) {
+            size_t m = len[i] < n - 1 - k ? len[i] : n - 1 - k;
+            memcpy(msg + k, part[i] ? part[i] : "", m);
+            k += m;
+        }
+        if (!pct)
+            break;
+        f = pct + 2;
     }
     msg[k] = '\0';
     return true;

@@ -339,7 +339,8 @@ static bool warn_one(const bmp_event *ev, const bmp_rules *r, const flagged *f, 
                      io_warnings *w)
 {
     const bmp_player *p = &ev->contestants[f->c].players[f->k];
-    bmp_error e = {0};
+    bmp_error e; /* the message only (not the whole struct zeroed a player) */
+    e.msg[0] = '\0';
     if (f->kind == IO_NUMBER_INVALID)
         r->player_id_check(p->id, 0, &e);
     const char *who = p->name ? p->name : "?";
