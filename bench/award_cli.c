@@ -181,8 +181,8 @@ static int bench_shape(const char *dir, const char *shape, const opts *o)
         fprintf(stderr, "award_cli: cannot write %s\n", path);
         return 1;
     }
-    /* issue 45's limit (10,000 contestants by default) raised to the event's */
-    char lim[64];
+    /* issue 45's default limit is 10,000 contestants: the event's own size */
+    char lim[48];
     snprintf(lim, sizeof lim, "contestants=%ld", o->n > 10000 ? o->n : 10000);
     char *bmp[] = {(char *)o->bridgemp, "award", "--limits", lim, path, NULL};
     char *bmp_tiny[] = {(char *)o->bridgemp, "award", "--limits", lim, tiny, NULL};

@@ -281,6 +281,24 @@ static void diff_cases(void **state)
     d = ledger_chain_diff(wide_old, wide_new);
     assert_string_equal(d, "c59: '59' -> '7'");
     free(d);
+    /* issue 46: two images with the same columns in one order are walked
+     * together; any other pair by name, with the same result as before */
+    static const char *const pairs[][3] = {
+        {"b=x|a=1", "a=2|b=x", "a: '1' -> '2'"},                 /* reordered: by name */
+        {"a=1|b=2|c=3", "a=1|b=5", "b: '2' -> '5'"},             /* the new one shorter */
+        {"a=1|b=p\\=q", "a=1|b=p\\=r", "b: 'p\\=q' -> 'p\\=r'"}, /* escapes in a value */
+        {"a=1|junk|b=2", "a=1|junk|b=3", ""},                  /* a field without '=' ends both */
+        {"a=1|junk", "a=1|b=2", "b: (none) -> '2'"},             /* ... the old one only */
+        {"a=1|b=2", "a=1|c=2", "c: (none) -> '2'"},              /* a column renamed */
+        {"id=7|rank=3|stars=0|rank_name=Club Master", "id=7|rank=4|stars=0|rank_name=Regional",
+         "rank: '3' -> '4'; rank_name: 'Club Master' -> 'Regional'"},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        d = ledger_chain_diff(pairs[i][0], pairs[i][1]);
+        assert_non_null(d);
+        assert_string_equal(d, pairs[i][2]);
+        free(d);
+    }
 }
 
 /* Many units of one table in one entry are imaged together (chain_batch.c:
