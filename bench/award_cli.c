@@ -20,6 +20,12 @@
  *   bench/award_cli [--quick] [--contestants N] [--shapes S1,S2] [--repeat R]
  *                   [--bridgemp PATH] [--python PY] [--instructions]
  *
+ * The shapes: bench/event_gen.h's six, whose ACBL and NZB events number
+ * every player with 6 digits their body cannot have (each player flagged:
+ * a warning, a "number flags" cell), then acbl-pairs-valid, nzb-pairs-valid
+ * and acbl-swiss-valid: the same events with numbers the body can have.
+ * bridgemp runs with --limits contestants=N (issue 45's default is 10,000).
+ *
  * Defaults: 40,000 contestants, every shape, 5 rounds, the bridgemp next to
  * this program.  --quick (ctest bench_award_cli_quick): 1,000 contestants,
  * 2 rounds.  No asserts on timings: the figures are for reading; the exit
@@ -238,6 +244,19 @@ static int bench_shape(const char *dir, const char *shape, const opts *o)
     return 0;
 }
 
+/* Whether shape is one of the comma-separated names of list. */
+static bool listed(const char *list, const char *shape)
+{
+    size_t l = strlen(shape);
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == l && !strncmp(p, shape, l))
+            return true;
+        p += n + (p[n] == ',');
+    }
+    return false;
+}
+
 /* The bridgemp built beside this program. */
 static const char *sibling_bridgemp(char *out, size_t n)
 {
@@ -277,6 +296,8 @@ int main(int argc, char **argv)
                             "  shapes:");
             for (size_t k = 0; shapes[k]; k++)
                 fprintf(stderr, " %s", shapes[k]);
+            for (size_t k = 0; k < sizeof valid_shapes / sizeof *valid_shapes; k++)
+                fprintf(stderr, " %s", valid_shapes[k].name);
             fputc('\n', stderr);
             return 2;
         }
@@ -296,14 +317,13 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc = 0;
-    for (size_t k = 0; shapes[k] && !rc; k++) {
-        if (shape_list) {
-            const char *p = strstr(shape_list, shapes[k]);
-            size_t l = strlen(shapes[k]);
-            if (!p || (p[l] && p[l] != ','))
-                continue;
-        }
-        rc = bench_shape(dir, shapes[k], &o);
+    size_t nvalid = sizeof valid_shapes / sizeof *valid_shapes, nshapes = 0;
+    while (shapes[nshapes])
+        nshapes++;
+    for (size_t k = 0; k < nshapes + nvalid && !rc; k++) {
+        const char *s = k < nshapes ? shapes[k] : valid_shapes[k - nshapes].name;
+        if (!shape_list || listed(shape_list, s))
+            rc = bench_shape(dir, s, &o);
     }
     rmdir(dir);
     return rc;

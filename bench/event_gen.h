@@ -45,20 +45,30 @@ static inline void put(buf *b, const char *fmt, ...)
 
 /* ---- event generators (JSON, docs/event-format.md) ---------------------- */
 
-static inline void players(buf *b, long i, int k)
+/* Contestant i's k players, numbered base + step * i + j. */
+static inline void players_ids(buf *b, long i, int k, long base, long step)
 {
     put(b, "\"players\":[");
     for (int j = 0; j < k; j++)
-        put(b, "%s{\"id\":\"%ld\",\"name\":\"Player %ld-%d\"}", j ? "," : "", 100000 + 10 * i + j,
-            i, j);
+        put(b, "%s{\"id\":\"%ld\",\"name\":\"Player %ld-%d\"}", j ? "," : "",
+            base + step * i + j, i, j);
     put(b, "]");
+}
+
+/* The shapes' numbers: 6 digits (100010 ...), valid for the EBU and the ABF,
+ * not for the ACBL (7 digits) nor the NZB (4 or 5 digits): those shapes flag
+ * every player (issue 43). */
+static inline void players(buf *b, long i, int k)
+{
+    players_ids(b, i, k, 100000, 10);
 }
 
 static const char *const shapes[] = {"acbl-pairs", "ebu-pairs",  "nzb-pairs", "abf-swiss",
                                      "acbl-swiss", "ebu-ko",     NULL};
 
-/* One event of n contestants of the given shape; false if unknown. */
-static inline bool gen_event(buf *b, const char *shape, long n)
+/* One event of n contestants of the given shape, its players numbered
+ * base + step * i + j; false if unknown. */
+static inline bool gen_event_ids(buf *b, const char *shape, long n, long base, long step)
 {
     put(b, "{\"format\":\"bridgemp-event/1\",\"name\":\"bench %s %ld\",\"date\":\"2025-05-21\",",
         shape, n);
@@ -70,7 +80,7 @@ static inline bool gen_event(buf *b, const char *shape, long n)
             long pl = i % 50 == 2 ? i - 1 : i;
             put(b, "%s{\"id\":\"%ld\",\"place\":%s%ld%s,", i > 1 ? "," : "", i,
                 tie || i % 50 == 2 ? "\"" : "", pl, tie || i % 50 == 2 ? "=\"" : "");
-            players(b, i, 2);
+            players_ids(b, i, 2, base, step);
             put(b, "}");
         }
     } else if (!strcmp(shape, "ebu-pairs")) { /* two-winner club pairs, NS/EW rankings */
@@ -81,7 +91,7 @@ static inline bool gen_event(buf *b, const char *shape, long n)
             put(b, "%s{\"id\":\"%ld\",\"score\":%.2f,\"rankings\":[{\"session\":1,"
                    "\"direction\":\"%s\",\"place\":%ld}],",
                 i > 1 ? "," : "", i, 70 - i * 40.0 / n, i % 2 ? "NS" : "EW", (i + 1) / 2);
-            players(b, i, 2);
+            players_ids(b, i, 2, base, step);
             put(b, "}");
         }
     } else if (!strcmp(shape, "nzb-pairs")) {
@@ -90,7 +100,7 @@ static inline bool gen_event(buf *b, const char *shape, long n)
         for (long i = 1; i <= n; i++) {
             put(b, "%s{\"id\":\"%ld\",\"place\":%ld,\"score\":%.2f,", i > 1 ? "," : "", i, i,
                 70 - i * 40.0 / n);
-            players(b, i, 2);
+            players_ids(b, i, 2, base, step);
             put(b, "}");
         }
     } else if (!strcmp(shape, "abf-swiss")) { /* Swiss teams with 3 rounds of matches */
@@ -101,7 +111,7 @@ static inline bool gen_event(buf *b, const char *shape, long n)
         for (long i = 1; i <= n; i++) {
             put(b, "%s{\"id\":\"T%ld\",\"place\":%ld,\"score\":%.2f,", i > 1 ? "," : "", i, i,
                 100 - i * 90.0 / n);
-            players(b, i, 4);
+            players_ids(b, i, 4, base, step);
             put(b, "}");
         }
         put(b, "],\"matches\":[");
@@ -117,7 +127,7 @@ static inline bool gen_event(buf *b, const char *shape, long n)
             double w = 10 - i * 10.0 / n;
             put(b, "%s{\"id\":\"%ld\",\"place\":%ld,\"match_wins\":%.1f,", i > 1 ? "," : "", i, i,
                 (long)(w * 2) / 2.0);
-            players(b, i, 4);
+            players_ids(b, i, 4, base, step);
             put(b, "}");
         }
     } else if (!strcmp(shape, "ebu-ko")) { /* a knockout bracket: n - 1 matches */
@@ -126,7 +136,7 @@ static inline bool gen_event(buf *b, const char *shape, long n)
                "\"contestants\":[", n, n);
         for (long i = 1; i <= n; i++) {
             put(b, "%s{\"id\":\"%ld\",", i > 1 ? "," : "", i);
-            players(b, i, 4);
+            players_ids(b, i, 4, base, step);
             put(b, "}");
         }
         put(b, "],\"matches\":[");
@@ -153,6 +163,27 @@ static inline bool gen_event(buf *b, const char *shape, long n)
     }
     put(b, "]}");
     return true;
+}
+
+/* Shape S-valid (bench/award_cli): the ACBL and NZB shapes with numbers
+ * their body can have, so no player is flagged (ACBL 1000010 ...: 7 digits;
+ * NZB 10002 ...: 5 digits up to 44,999 contestants of two). */
+static const struct {
+    const char *name, *shape;
+    long base, step;
+} valid_shapes[] = {{"acbl-pairs-valid", "acbl-pairs", 1000000, 10},
+                    {"nzb-pairs-valid", "nzb-pairs", 10000, 2},
+                    {"acbl-swiss-valid", "acbl-swiss", 1000000, 10}};
+
+/* One event of n contestants of the given shape (or S-valid); false if
+ * unknown. */
+static inline bool gen_event(buf *b, const char *shape, long n)
+{
+    for (size_t v = 0; v < sizeof valid_shapes / sizeof *valid_shapes; v++)
+        if (!strcmp(shape, valid_shapes[v].name))
+            return gen_event_ids(b, valid_shapes[v].shape, n, valid_shapes[v].base,
+                                 valid_shapes[v].step);
+    return gen_event_ids(b, shape, n, 100000, 10);
 }
 
 /* An ordinary club event: one of four bodies, 8 to 30 pairs. */

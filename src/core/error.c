@@ -2,16 +2,54 @@
 #include "bridgemp/error.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+/* What vsnprintf(msg, n, fmt, ap) writes when fmt holds no conversion but
+ * %s and %% (most messages), without printf: false, and nothing read, for
+ * any other fmt (issue 46: a message per flagged player of a big event). */
+static bool plain_format(char *msg, size_t n, const char *fmt, va_list ap)
+{
+    for (const char *f = strchr(fmt, '%'); f; f = strchr(f + 2, '%'))
+        if (f[1] != 's' && f[1] != '%')
+            return false;
+    size_t k = 0;
+    for (const char *f = fmt;;) {
+        const char *pct = strchr(f, '%');
+        const char *part[2] = {f, NULL};
+        size_t len[2] = {pct ? (size_t)(pct - f) : strlen(f), 0};
+        if (pct && pct[1] == '%') {
+            part[1] = "%";
+            len[1] = 1;
+        } else if (pct) {
+            part[1] = va_arg(ap, const char *);
+            part[1] = part[1] ? part[1] : "(null)"; /* as glibc prints NULL */
+            len[1] = strlen(part[1]);
+        }
+        for (int i = 0; i < 2; i++) {
+            size_t m = len[i] < n - 1 - k ? len[i] : n - 1 - k;
+            memcpy(msg + k, part[i] ? part[i] : "", m);
+            k += m;
+        }
+        if (!pct)
+            break;
+        f = pct + 2;
+    }
+    msg[k] = '\0';
+    return true;
+}
 
 bmp_status bmp_error_set(bmp_error *err, bmp_status code, const char *fmt, ...)
 {
     if (err) {
-        va_list ap;
+        va_list ap, again;
         va_start(ap, fmt);
+        va_copy(again, ap);
         err->code = code;
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        if (!plain_format(err->msg, sizeof err->msg, fmt, ap))
+            vsnprintf(err->msg, sizeof err->msg, fmt, again);
+        va_end(again);
         va_end(ap);
     }
     return code;

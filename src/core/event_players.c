@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/event_players.h"
+#include "core/strindex.h"
 
 typedef struct seat {
     const char *id;
@@ -23,6 +24,28 @@ static int cmp_seat(const void *a, const void *b)
     if (x->contestant != y->contestant)
         return x->contestant < y->contestant ? -1 : 1;
     return x->player < y->player ? -1 : x->player > y->player;
+}
+
+static const char *seat_id(const void *arr, size_t i)
+{
+    return ((const seat *)arr)[i].id;
+}
+
+/* Whether some number is held twice, by a hash of the numbers: O(n) where
+ * the sort below is O(n log n) (issue 46: 160,000 players); the sort then
+ * finds the pair to name, as before.  True also when the index cannot be
+ * made (the sort decides). */
+static bool any_twice(const seat *s, size_t k)
+{
+    core_strindex x;
+    if (!core_strindex_init(&x, k, seat_id, s))
+        return true;
+    bool dup = false;
+    for (size_t i = 0; i < k && !dup; i++)
+        if (!core_strindex_add(&x, i, &dup, NULL))
+            dup = true;
+    core_strindex_free(&x);
+    return dup;
 }
 
 bmp_status core_event_players_once(const bmp_event *ev, size_t max_players,
@@ -56,8 +79,12 @@ bmp_status core_event_players_once(const bmp_event *ev, size_t max_players,
             if (id && *id)
                 s[k++] = (seat){id, i, p};
         }
-    qsort(s, k, sizeof *s, cmp_seat);
     bmp_status st = BMP_OK;
+    if (!any_twice(s, k)) {
+        free(s);
+        return st;
+    }
+    qsort(s, k, sizeof *s, cmp_seat);
     for (size_t i = 1; i < k && !st; i++) {
         if (strcmp(s[i - 1].id, s[i].id) != 0)
             continue;

@@ -293,7 +293,8 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
 typedef struct award_rows {
     const bmp_event *ev;
     const bmp_awards *a;
-    bool explain, flags, numbered;
+    bool explain, flags;
+    const io_flag_kinds *fk; /* each player's flag, found once (issue 46) */
     bmp_reason *r; /* CSV: the reasons, after the awards */
     size_t nr;
     char pts[32], pl[24], fl[512];
@@ -323,7 +324,7 @@ static void reason_row(award_rows *x, const bmp_reason *r, const char **cells)
     if (x->explain)
         cells[k++] = r->text;
     if (x->flags && c)
-        io_number_flags(ev, c, r->player, x->numbered, x->fl, sizeof x->fl);
+        io_number_flags_of(ev, x->fk, r->contestant, r->player, x->fl, sizeof x->fl);
     if (x->flags)
         cells[k++] = x->fl;
 }
@@ -357,7 +358,7 @@ static bmp_status award_row(void *ctx, size_t i, const char **cells, bool *skip,
     if (x->explain)
         cells[k++] = w->explain ? w->explain : "";
     if (x->flags) {
-        io_number_flags(x->ev, c, w->player, x->numbered, x->fl, sizeof x->fl);
+        io_number_flags_of(x->ev, x->fk, w->contestant, w->player, x->fl, sizeof x->fl);
         cells[k++] = x->fl;
     }
     return BMP_OK;
@@ -383,10 +384,11 @@ static bmp_status write_derivation(const bmp_awards *a, FILE *out, bmp_error *er
 typedef struct total_rows {
     const bmp_event *ev;
     const bmp_awards *a;
-    bool flags, numbered;
+    bool flags;
+    const io_flag_kinds *fk;
     size_t *start, *order; /* by_contestant */
     size_t ci, k;          /* the cursor: contestant, player */
-    char pts[32], fb[48];
+    char pts[32];
 } total_rows;
 
 static bmp_status total_row(void *ctx, size_t r, const char **cells, bool *skip, bmp_error *err)
@@ -419,20 +421,20 @@ static bmp_status total_row(void *ctx, size_t r, const char **cells, bool *skip,
     cells[2] = c->id;
     cells[3] = x->pts;
     if (x->flags) { /* the number column only where there is a flag */
-        io_number_kind kind = io_number_flag(x->ev, &c->players[k], x->numbered);
-        const char *f = io_number_flag_text(x->ev, kind, x->fb, sizeof x->fb);
+        const char *f = x->fk->text[x->fk->kind[x->fk->start[x->ci] + k]];
         cells[4] = f ? f : "";
     }
     return BMP_OK;
 }
 
-static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, bool flags,
-                                      FILE *out, bmp_error *err)
+static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a,
+                                      const io_flag_kinds *fk, FILE *out, bmp_error *err)
 {
+    bool flags = fk->any;
     static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
     static const char *const pcols_f[] = {"player", "name", "contestant", "points", "number",
                                           NULL};
-    total_rows x = {.ev = ev, .a = a, .flags = flags, .numbered = io_event_numbered(ev)};
+    total_rows x = {.ev = ev, .a = a, .flags = flags, .fk = fk};
     core_table_rows t = {.columns = flags ? pcols_f : pcols, .row = total_row, .ctx = &x};
     for (size_t i = 0; i < ev->ncontestants; i++)
         t.nrows += ev->contestants[i].nplayers;
@@ -451,11 +453,26 @@ static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, 
     return st;
 }
 
+static bmp_status write_rows(const bmp_event *ev, const bmp_awards *a, bmp_output_format fmt,
+                             bool explain, const io_flag_kinds *fk, FILE *out, bmp_error *err);
+
 bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output_format fmt,
                             bool explain, FILE *out, bmp_error *err)
 {
     if (fmt == BMP_OUT_JSON)
         return write_json(ev, a, explain, out, err);
+    io_flag_kinds fk;
+    if (!io_flag_kinds_make(ev, &fk))
+        return bmp_error_oom(err);
+    bmp_status st = write_rows(ev, a, fmt, explain, &fk, out, err);
+    io_flag_kinds_free(&fk);
+    return st;
+}
+
+/* The table or CSV of bmp_awards_write, fk its flags. */
+static bmp_status write_rows(const bmp_event *ev, const bmp_awards *a, bmp_output_format fmt,
+                             bool explain, const io_flag_kinds *fk, FILE *out, bmp_error *err)
+{
 
     static const char *const cols[] = {"contestant", "name",   "kind",   "ranking",
                                        "place",      "points", "colour", "rule",
@@ -470,8 +487,7 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     static const char *const cols_xf[] = {"contestant", "name",   "kind",       "ranking",
                                           "place",      "points", "colour",     "rule",
                                           "section",    "derivation", "number flags", NULL};
-    award_rows x = {.ev = ev, .a = a, .explain = explain, .flags = io_event_has_flags(ev),
-                    .numbered = io_event_numbered(ev)};
+    award_rows x = {.ev = ev, .a = a, .explain = explain, .flags = fk->any, .fk = fk};
     core_table_rows t = {.columns = x.flags ? (explain ? cols_xf : cols_f)
                                             : (explain ? cols_x : cols),
                          .nrows = a->count, .row = award_row, .ctx = &x};
@@ -494,7 +510,7 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
         st = write_derivation(a, out, err);
     if (!st)
         st = core_table_rows_write(&t, w, false, out, err);
-    return st ? st : write_player_totals(ev, a, x.flags, out, err);
+    return st ? st : write_player_totals(ev, a, fk, out, err);
 }
 
 /* ---- In memory -------------------------------------------------------- */

@@ -111,9 +111,8 @@ bmp_status io_json_check_keys(io_json_ctx *c, json_t *obj, const char *const *kn
     json_t *v;
     json_object_foreach(obj, key, v) {
         bool ok = false;
-        for (size_t i = 0; known[i]; i++)
-            if (strcmp(key, known[i]) == 0)
-                ok = true;
+        for (size_t i = 0; known[i] && !ok; i++)
+            ok = strcmp(key, known[i]) == 0;
         if (!ok) {
             char list[512] = "";
             for (size_t i = 0; known[i]; i++) {

@@ -36,12 +36,23 @@ static size_t line_of(const char *text, size_t len, const char *pat)
 }
 
 /* How a number is written: "ID" (JSON), >ID< (USEBIO), nzb_no_K="ID" (NZ
- * Scorer); "" when it cannot be. */
+ * Scorer); "" when it cannot be.  The JSON and USEBIO forms by hand (what
+ * snprintf wrote: a pattern of every flagged player). */
 static void id_pattern(io_ids_form form, size_t k, const char *id, char *buf, size_t n)
 {
-    int w = form == IO_IDS_USEBIO ? snprintf(buf, n, ">%s<", id)
-            : form == IO_IDS_NZSCORER ? snprintf(buf, n, "nzb_no_%zu=\"%s\"", k + 1, id)
-                                      : snprintf(buf, n, "\"%s\"", id);
+    if (form != IO_IDS_NZSCORER) {
+        size_t l = strlen(id);
+        if (l + 2 >= n) {
+            buf[0] = '\0';
+            return;
+        }
+        buf[0] = form == IO_IDS_USEBIO ? '>' : '"';
+        memcpy(buf + 1, id, l);
+        buf[l + 1] = form == IO_IDS_USEBIO ? '<' : '"';
+        buf[l + 2] = '\0';
+        return;
+    }
+    int w = snprintf(buf, n, "nzb_no_%zu=\"%s\"", k + 1, id);
     if (w < 0 || (size_t)w >= n)
         buf[0] = '\0';
 }
@@ -178,18 +189,81 @@ static size_t count_char(const char *s, char ch)
     return n;
 }
 
+/* The newlines in s (n bytes). */
+static size_t count_nl(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (const char *e = s + n; s < e && (s = memchr(s, '\n', (size_t)(e - s))) != NULL; s++)
+        c++;
+    return c;
+}
+
+/* The first m-th cl at or after text + i, before text + lim; NULL if none. */
+static const char *mth_cl(const char *text, size_t i, size_t lim, char cl, size_t m)
+{
+    const char *q = text + i, *e = text + lim;
+    for (size_t seen = 0; q < e && (q = memchr(q, cl, (size_t)(e - q))) != NULL; q++)
+        if (++seen == m)
+            return q;
+    return NULL;
+}
+
+/* The scan of lines_of: every c0 of the text a candidate, as line_of would
+ * meet it; memchr between them, a candidate looked up only when its length
+ * is a pattern's, the newlines counted only up to a match (issue 46: the
+ * byte-by-byte scan was most of a flagged event's read). */
+static void scan_lines(const char *text, size_t len, const core_strindex *x, char c0, char cl,
+                       size_t m, size_t maxl, const uint64_t lens[3], size_t left, size_t *line)
+{
+    char cand[192];
+    size_t win = maxl < sizeof cand - 1 ? maxl : sizeof cand - 1, ln = 1, counted = 0;
+    const char *next = NULL; /* c0 == cl, m == 2 (JSON): the quote after p, found once */
+    for (const char *p = text, *end = text + len;
+         left && p < end && (p = next ? next : memchr(p, c0, (size_t)(end - p))) != NULL;
+         p++) {
+        size_t i = (size_t)(p - text), lim = len - i < win ? len : i + win, pos;
+        const char *q;
+        if (c0 == cl && m == 2) {
+            next = p + 1 < end ? memchr(p + 1, cl, (size_t)(end - p - 1)) : NULL;
+            if (!next)
+                break; /* no quote after p: no candidate at p nor after */
+            q = next < text + lim ? next : NULL;
+        } else {
+            q = mth_cl(text, i, lim, cl, m);
+        }
+        if (!q)
+            continue;
+        size_t cl_len = (size_t)(q - p) + 1; /* at most win < 192 */
+        if (!(lens[cl_len >> 6] >> (cl_len & 63) & 1))
+            continue;
+        memcpy(cand, p, cl_len);
+        cand[cl_len] = '\0';
+        if (core_strindex_find(x, cand, &pos) && !line[pos]) {
+            ln += count_nl(text + counted, i - counted);
+            counted = i;
+            line[pos] = ln;
+            left--;
+        }
+    }
+}
+
 static bool lines_of(const char *text, size_t len, const pat_list *l, io_ids_form form,
                      size_t *line)
 {
     char c0 = form == IO_IDS_USEBIO ? '>' : form == IO_IDS_NZSCORER ? 'n' : '"';
     char cl = form == IO_IDS_USEBIO ? '<' : '"';
     size_t m = form == IO_IDS_USEBIO ? 1 : 2, maxl = 0, left = 0;
+    uint64_t lens[3] = {0, 0, 0}; /* the indexed patterns' lengths (each < 192) */
+    size_t *first = malloc((l->n ? l->n : 1) * sizeof *first);
     core_strindex x;
-    if (!core_strindex_init(&x, l->n, pat_key, l))
+    if (!first || !core_strindex_init(&x, l->n, pat_key, l)) {
+        free(first);
         return false;
+    }
     for (size_t j = 0; j < l->n; j++) {
         const char *pat = l->pool + l->off[j];
         line[j] = 0;
+        first[j] = j;
         if (!*pat || !text)
             continue;
         if (count_char(pat, cl) != m) {
@@ -197,41 +271,23 @@ static bool lines_of(const char *text, size_t len, const pat_list *l, io_ids_for
             continue;
         }
         bool dup = false;
-        if (!core_strindex_add(&x, j, &dup, NULL)) {
+        if (!core_strindex_add(&x, j, &dup, &first[j])) {
             core_strindex_free(&x);
+            free(first);
             return false;
         }
         left += !dup;
         size_t pl = strlen(pat);
         maxl = pl > maxl ? pl : maxl;
+        lens[pl >> 6] |= (uint64_t)1 << (pl & 63);
     }
-    char cand[192];
-    for (size_t i = 0, ln = 1; text && left && i < len; i++) {
-        if (text[i] == '\n') {
-            ln++;
-            continue;
-        }
-        if (text[i] != c0)
-            continue;
-        size_t j = i, seen = 0;
-        for (; j < len && j - i < maxl && j - i < sizeof cand - 1; j++)
-            if (text[j] == cl && ++seen == m)
-                break;
-        size_t pos;
-        if (seen < m)
-            continue;
-        memcpy(cand, text + i, j - i + 1);
-        cand[j - i + 1] = '\0';
-        if (core_strindex_find(&x, cand, &pos) && !line[pos]) {
-            line[pos] = ln;
-            left--;
-        }
-    }
-    for (size_t j = 0, pos; j < l->n; j++) /* a number twice: its first line */
-        if (pat_key(l, j) && count_char(pat_key(l, j), cl) == m &&
-            core_strindex_find(&x, pat_key(l, j), &pos))
-            line[j] = line[pos];
+    if (text)
+        scan_lines(text, len, &x, c0, cl, m, maxl, lens, left, line);
+    for (size_t j = 0; j < l->n; j++) /* a number twice: its first line */
+        if (first[j] != j)
+            line[j] = line[first[j]];
     core_strindex_free(&x);
+    free(first);
     return true;
 }
 
@@ -272,20 +328,58 @@ static bmp_status strict_ids(const bmp_event *ev, const char *text, size_t len, 
     return BMP_OK;
 }
 
-/* The flagged players' warnings, in order, each at its line. */
+/* A flagged player: contestant, player, kind. */
+typedef struct flagged {
+    size_t c, k;
+    io_number_kind kind;
+} flagged;
+
+/* Player f's warning, at its line, into w. */
+static bool warn_one(const bmp_event *ev, const bmp_rules *r, const flagged *f, size_t line,
+                     io_warnings *w)
+{
+    const bmp_player *p = &ev->contestants[f->c].players[f->k];
+    bmp_error e; /* the message only (not the whole struct zeroed a player) */
+    e.msg[0] = '\0';
+    if (f->kind == IO_NUMBER_INVALID)
+        r->player_id_check(p->id, 0, &e);
+    const char *who = p->name ? p->name : "?";
+    const char *cid = ev->contestants[f->c].id ? ev->contestants[f->c].id : "?";
+    char why[200], fb[48], msg[256];
+    const char *detail = f->kind == IO_NUMBER_INVALID ? e.msg : ""; /* else the flag says it */
+    /* "%s%s%.150s" into why, "contestant %s player %s: %s" into msg, without printf */
+    size_t wl = 0, ml = 0;
+    cat(why, sizeof why, &wl, io_number_flag_text(ev, f->kind, fb, sizeof fb), sizeof why);
+    cat(why, sizeof why, &wl, detail[0] ? ": " : "", sizeof why);
+    cat(why, sizeof why, &wl, detail, 150);
+    const char *part[] = {"contestant ", cid, " player ", who, ": ", why};
+    for (size_t i = 0; i < sizeof part / sizeof *part; i++)
+        cat(msg, sizeof msg, &ml, part[i], sizeof msg);
+    return io_warnings_add(w, line, f->kind, msg);
+}
+
+/* The flagged players' warnings, in order, each at its line: each player's
+ * flag found once, the patterns' lines in one pass. */
 static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io_ids_form form,
                            io_warnings *w, bmp_error *err)
 {
     const bmp_rules *r = ev->body ? bmp_rules_find(ev->body) : NULL;
     bool numbered = io_event_numbered(ev);
     pat_list l = {0};
-    size_t *line = NULL;
+    flagged *f = NULL;
+    size_t *line = NULL, fcap = 0;
     bool ok = true;
     for (size_t c = 0; ok && c < ev->ncontestants; c++)
         for (size_t k = 0; ok && k < ev->contestants[c].nplayers; k++) {
             const bmp_player *p = &ev->contestants[c].players[k];
-            if (flag_of(r, p, numbered) == IO_NUMBER_OK)
+            io_number_kind kind = flag_of(r, p, numbered);
+            if (kind == IO_NUMBER_OK)
                 continue;
+            flagged *nf = core_grow(f, &fcap, l.n, sizeof *nf);
+            if (!(ok = nf != NULL))
+                break;
+            f = nf;
+            f[l.n] = (flagged){c, k, kind};
             char pat[192] = "";
             if (p->id && *p->id)
                 id_pattern(form, k, p->id, pat, sizeof pat);
@@ -293,31 +387,10 @@ static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io
         }
     if (ok && l.n)
         ok = (line = malloc(l.n * sizeof *line)) && lines_of(text, len, &l, form, line);
-    size_t j = 0;
-    for (size_t c = 0; ok && j < l.n && c < ev->ncontestants; c++)
-        for (size_t k = 0; ok && k < ev->contestants[c].nplayers; k++) {
-            const bmp_player *p = &ev->contestants[c].players[k];
-            io_number_kind kind = flag_of(r, p, numbered);
-            if (kind == IO_NUMBER_OK)
-                continue;
-            bmp_error e = {0};
-            if (kind == IO_NUMBER_INVALID)
-                r->player_id_check(p->id, 0, &e);
-            const char *who = p->name ? p->name : "?";
-            const char *cid = ev->contestants[c].id ? ev->contestants[c].id : "?";
-            char why[200], fb[48], msg[256];
-            const char *detail = kind == IO_NUMBER_INVALID ? e.msg : ""; /* else the flag says it */
-            /* "%s%s%.150s" into why, "contestant %s player %s: %s" into msg, without printf */
-            size_t wl = 0, ml = 0;
-            cat(why, sizeof why, &wl, io_number_flag_text(ev, kind, fb, sizeof fb), sizeof why);
-            cat(why, sizeof why, &wl, detail[0] ? ": " : "", sizeof why);
-            cat(why, sizeof why, &wl, detail, 150);
-            const char *part[] = {"contestant ", cid, " player ", who, ": ", why};
-            for (size_t i = 0; i < sizeof part / sizeof *part; i++)
-                cat(msg, sizeof msg, &ml, part[i], sizeof msg);
-            ok = io_warnings_add(w, line[j++], kind, msg);
-        }
+    for (size_t j = 0; ok && j < l.n; j++)
+        ok = warn_one(ev, r, &f[j], line[j], w);
     free(line);
+    free(f);
     free(l.pool);
     free(l.off);
     return ok ? BMP_OK : bmp_error_oom(err);
@@ -470,6 +543,62 @@ size_t io_number_flags(const bmp_event *ev, const bmp_contestant *c, int player,
         const char *f = io_number_flag_text(ev, flag_of(r, p, numbered), fb, sizeof fb);
         if (!f)
             continue;
+        const char *who = p->name ? p->name : p->id ? p->id : "?";
+        put_flag(buf, n, &used, count ? "; " : "", who, f);
+        count++;
+    }
+    return count;
+}
+
+bool io_flag_kinds_make(const bmp_event *ev, io_flag_kinds *fk)
+{
+    memset(fk, 0, sizeof *fk);
+    size_t total = 0;
+    for (size_t c = 0; ev && c < ev->ncontestants; c++)
+        total += ev->contestants[c].nplayers;
+    fk->start = malloc(((ev ? ev->ncontestants : 0) + 1) * sizeof *fk->start);
+    fk->kind = malloc(total ? total : 1);
+    if (!fk->start || !fk->kind) {
+        io_flag_kinds_free(fk);
+        return false;
+    }
+    bool numbered = io_event_numbered(ev);
+    const bmp_rules *r = ev && ev->body ? bmp_rules_find(ev->body) : NULL;
+    size_t at = 0;
+    for (size_t c = 0; ev && c < ev->ncontestants; c++) {
+        fk->start[c] = at;
+        for (size_t k = 0; k < ev->contestants[c].nplayers; k++, at++) {
+            fk->kind[at] = (unsigned char)flag_of(r, &ev->contestants[c].players[k], numbered);
+            fk->any |= fk->kind[at] != IO_NUMBER_OK;
+        }
+    }
+    fk->start[ev ? ev->ncontestants : 0] = at;
+    for (int k = 0; k < 4; k++)
+        fk->text[k] = io_number_flag_text(ev, (io_number_kind)k, fk->buf[k], sizeof fk->buf[k]);
+    return true;
+}
+
+void io_flag_kinds_free(io_flag_kinds *fk)
+{
+    free(fk->kind);
+    free(fk->start);
+    memset(fk, 0, sizeof *fk);
+}
+
+size_t io_number_flags_of(const bmp_event *ev, const io_flag_kinds *fk, size_t c, int player,
+                          char *buf, size_t n)
+{
+    size_t count = 0, used = 0;
+    if (n)
+        buf[0] = '\0';
+    const bmp_contestant *ct = &ev->contestants[c];
+    for (size_t k = 0; k < ct->nplayers; k++) {
+        if (player != BMP_ALL_PLAYERS && player != (int)k)
+            continue;
+        const char *f = fk->text[fk->kind[fk->start[c] + k]];
+        if (!f)
+            continue;
+        const bmp_player *p = &ct->players[k];
         const char *who = p->name ? p->name : p->id ? p->id : "?";
         put_flag(buf, n, &used, count ? "; " : "", who, f);
         count++;
