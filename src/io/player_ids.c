@@ -57,6 +57,21 @@ static void id_pattern(io_ids_form form, size_t k, const char *id, char *buf, si
         buf[0] = '\0';
 }
 
+/* Where a player without a distinctive number stands (none given, or all
+ * zeros: every such player would match the first): his name as the form
+ * writes it, "NAME" (JSON), >NAME< (USEBIO), name_K="NAME" (NZ Scorer's
+ * player_name_K).  A name written escaped is not found: no line, as before. */
+static void name_pattern(io_ids_form form, size_t k, const char *name, char *buf, size_t n)
+{
+    if (form != IO_IDS_NZSCORER) {
+        id_pattern(form, k, name, buf, n);
+        return;
+    }
+    int w = snprintf(buf, n, "name_%zu=\"%s\"", k + 1, name);
+    if (w < 0 || (size_t)w >= n)
+        buf[0] = '\0';
+}
+
 bool io_event_numbered(const bmp_event *ev)
 {
     for (size_t c = 0; ev && c < ev->ncontestants; c++)
@@ -381,8 +396,11 @@ static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io
             f = nf;
             f[l.n] = (flagged){c, k, kind};
             char pat[192] = "";
-            if (p->id && *p->id)
+            if (kind != IO_NUMBER_NONE && p->id && *p->id)
                 id_pattern(form, k, p->id, pat, sizeof pat);
+            else if (!(p->id && *p->id) || kind == IO_NUMBER_NONE)
+                if (p->name && *p->name)
+                    name_pattern(form, k, p->name, pat, sizeof pat);
             ok = pat_add(&l, pat);
         }
     if (ok && l.n)

@@ -155,7 +155,7 @@ NUMBERS = ROOT / "tests" / "data" / "numbers"
     # EBU: 88888888, the number EBUScore writes for a visitor
     ("ebu_guest.json", "88888888", "Tom Bell: guest", "guest",
      "3 players without a valid EBU number (1 guest, 1 without a number, 1 not valid): "
-     "lines 34, 96"),
+     "lines 34, 96, 122"),
     # ACBL: a non-member written "NM"
     ("acbl_nonmember.json", "NM", "Rosa Garcia: guest", "guest",
      "3 players without a valid ACBL number (2 guests, 0 without a number, 1 not valid): "
@@ -163,11 +163,11 @@ NUMBERS = ROOT / "tests" / "data" / "numbers"
     # ABF: a number of 8 digits (ABF numbers have at most 7)
     ("abf_invalid.json", "12345678", "Player 3: not a valid ABF number", "not a valid ABF number",
      "2 players without a valid ABF number (0 guests, 1 without a number, 1 not valid): "
-     "lines 22, 39"),
+     "lines 22, 40"),
     # NZ: a short NZB computer number
     ("nzb_short.json", "20", "Aroha Smith: not a valid NZB number", "not a valid NZB number",
      "2 players without a valid NZB number (0 guests, 1 without a number, 1 not valid): "
-     "line 24"),
+     "lines 24, 36"),
 ])
 def test_number_flags(name, who, flags, flag, summary):
     """A guest's file computes: the guest's award line carries the flag

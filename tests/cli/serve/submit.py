@@ -266,9 +266,10 @@ def numbers(b, u, db):
     check(b.text("#verdict").startswith("It can be submitted"),
           "a file with flagged numbers can be submitted: " + b.text("#verdict"))
     summary = b.text("#preview-numbers")
-    # (a number "0" is "no number": the reader keeps none, so no line for it)
+    # (a number "0" is "no number": the reader keeps none; the player's line
+    # is his name's, 27)
     check(summary == "2 players without a valid ABF number (0 guests, 1 without a number, "
-                     "1 not valid): line 32", "the one-line summary: " + summary)
+                     "1 not valid): lines 27, 32", "the one-line summary: " + summary)
     flagged = b.js("return Array.from(document.querySelectorAll('#number-lines li'),"
                    " li => li.textContent);")
     check(len(flagged) == 2 and flagged[0] == "Ava Bell: no number" and
