@@ -433,10 +433,11 @@ static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *ro
         w[nw].r = &fresh[nw];
     for (size_t i = 0; i < n && !rc; i++)
         if (rows[i].was && rows[i].changed)
-            w[nw++] = (ledger_pwrite){
-                .r = &rows[i].checked, .birth = atoi(rows[i].now.f[RC_BIRTH]),
-                .region = rows[i].now.f[RC_REGION],
-                .region_changed = strcmp(rows[i].was->f[RC_REGION], rows[i].now.f[RC_REGION]) != 0};
+            w[nw++] = (ledger_pwrite){.r = &rows[i].checked,
+                                      .birth = atoi(rows[i].now.f[RC_BIRTH]),
+                                      .region = rows[i].now.f[RC_REGION],
+                                      .region_changed = strcmp(rows[i].was->f[RC_REGION],
+                                                               rows[i].now.f[RC_REGION]) != 0};
     if (!rc)
         rc = ledger_players_write(l, b, w, nw, err);
     free(fresh);
