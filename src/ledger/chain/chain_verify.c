@@ -13,18 +13,26 @@
 #include "ledger/ledger_internal.h"
 #include "ledger/store/query.h"
 
+/* The latest image of one (table, key).  The image text itself is kept
+ * only where the replay needs it (a group's "rows=N", a player's before
+ * the newest opening, CH-7); otherwise `dropped` and read again for the
+ * one unit a problem describes: a million players' images are not held
+ * for the few that differ (issue 46: 1.65 GB at a national size). */
 typedef struct image_rec {
     const ledger_chain_table *t;
     char *key, *image;
     char digest[65];
     int64_t seq;
-    bool seen;
+    bool seen, dropped;
 } image_rec;
 
 typedef struct replay {
     bmp_ledger *l;
     image_rec *recs;
     size_t n, cap;
+    size_t *slot; /* (table, key) -> index + 1 into recs, open addressing */
+    size_t nslot;
+    int64_t carry_newest; /* the newest opening's entry (0: none) */
     bmp_problems *pp;
     size_t *bad;
 } replay;
@@ -69,8 +77,57 @@ static void problem(replay *r, const ledger_chain_table *t, const char *key, con
     (*r->bad)++;
 }
 
+/* Whether the image of a unit of t at entry seq is kept in memory. */
+static bool keep_image(const replay *r, const ledger_chain_table *t, int64_t seq)
+{
+    return t->order || (strcmp(t->name, "player") == 0 && seq < r->carry_newest);
+}
+
+static size_t rec_hash(const ledger_chain_table *t, const char *key)
+{
+    size_t h = (size_t)(t - ledger_chain_tables) * 0x9e3779b97f4a7c15u + 1469598103934665603u;
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 1099511628211u;
+    return h;
+}
+
+/* The record of (t, key), added (key copied) when new; NULL: no memory. */
+static image_rec *rec_upsert(replay *r, const ledger_chain_table *t, const char *key)
+{
+    if (2 * (r->n + 1) > r->nslot) { /* at most half full: rehash into twice the slots */
+        size_t ns = r->nslot ? 2 * r->nslot : 1024, *sl = calloc(ns, sizeof *sl);
+        if (!sl)
+            return NULL;
+        for (size_t i = 0; i < r->n; i++) {
+            size_t j = rec_hash(r->recs[i].t, r->recs[i].key) & (ns - 1);
+            while (sl[j])
+                j = (j + 1) & (ns - 1);
+            sl[j] = i + 1;
+        }
+        free(r->slot);
+        r->slot = sl;
+        r->nslot = ns;
+    }
+    size_t j = rec_hash(t, key) & (r->nslot - 1);
+    for (; r->slot[j]; j = (j + 1) & (r->nslot - 1)) {
+        image_rec *x = &r->recs[r->slot[j] - 1];
+        if (x->t == t && strcmp(x->key, key) == 0)
+            return x;
+    }
+    image_rec *v = core_grow(r->recs, &r->cap, r->n, sizeof *v);
+    char *k = v ? core_strdup(key) : NULL;
+    if (v)
+        r->recs = v;
+    if (!k)
+        return NULL;
+    r->slot[j] = r->n + 1;
+    r->recs[r->n] = (image_rec){.t = t, .key = k};
+    return &r->recs[r->n++];
+}
+
 /* Per entry: rows_hash recomputed from its images; each row image's
- * digest its SHA-256.  Gathers every image for the replay. */
+ * digest its SHA-256.  Keeps the latest image of each (table, key) for
+ * the replay (the history is read once, in order, and not held). */
 static bmp_status load_images(replay *r, bmp_error *err)
 {
     bmp_ledger *l = r->l;
@@ -109,22 +166,23 @@ static bmp_status load_images(replay *r, bmp_error *err)
                                lq_col_text(l, st, 3));
         if (!t)
             continue;
-        image_rec *v = core_grow(r->recs, &r->cap, r->n, sizeof *v);
-        if (!v) {
+        image_rec *x = NULL;
+        if (!(x = rec_upsert(r, t, lq_col_text(l, st, 2)))) {
             rc = bmp_error_oom(err);
             break;
         }
-        r->recs = v;
-        image_rec *x = &r->recs[r->n++];
-        *x = (image_rec){.t = t, .seq = seq, .key = core_strdup(lq_col_text(l, st, 2)),
-                         .image = lq_col_null(l, st, 4) ? NULL
-                                                          : core_strdup(lq_col_text(l, st, 4))};
+        bool null = lq_col_null(l, st, 4);
+        const char *image = null ? NULL : lq_col_text(l, st, 4);
+        free(x->image);
+        x->seq = seq;
+        x->dropped = image && !keep_image(r, t, seq);
+        x->image = image && !x->dropped ? core_strdup(image) : NULL;
         snprintf(x->digest, sizeof x->digest, "%s", lq_col_text(l, st, 3));
-        if (!x->key)
+        if (image && !x->dropped && !x->image)
             rc = bmp_error_oom(err);
         char hex[65];
-        if (!rc && x->image && !t->order) {
-            ledger_sha256_hex(x->image, strlen(x->image), hex);
+        if (!rc && image && !t->order) {
+            ledger_sha256_hex(image, strlen(image), hex);
             if (strcmp(hex, x->digest) != 0) {
                 problems_add(r->pp, "audit %lld: the image of %s %s does not match its digest",
                              (long long)seq, t->name, x->key);
@@ -136,22 +194,30 @@ static bmp_status load_images(replay *r, bmp_error *err)
     return rc;
 }
 
-/* Keep the latest image of each (table, key). */
+/* The latest images in (table, key) order, for find(). */
 static void latest_only(replay *r)
 {
-    qsort(r->recs, r->n, sizeof *r->recs, rec_cmp);
-    size_t w = 0;
-    for (size_t i = 0; i < r->n; i++) {
-        bool last = i + 1 == r->n || r->recs[i + 1].t != r->recs[i].t ||
-                    strcmp(r->recs[i + 1].key, r->recs[i].key) != 0;
-        if (!last) {
-            free(r->recs[i].key);
-            free(r->recs[i].image);
-            continue;
-        }
-        r->recs[w++] = r->recs[i];
-    }
-    r->n = w;
+    if (r->n)
+        qsort(r->recs, r->n, sizeof *r->recs, rec_cmp);
+    free(r->slot);
+    r->slot = NULL;
+    r->nslot = 0;
+}
+
+/* A dropped image read again (the entry's row of that unit). */
+static char *image_again(replay *r, const ledger_chain_table *t, const image_rec *x)
+{
+    ledger_stmt *st = NULL;
+    bmp_error e = {0};
+    bool row = false;
+    char *image = NULL;
+    if (!lq_query(r->l, &st, &e, "SELECT image FROM audit_row WHERE tbl = ?1 AND key = ?2 AND "
+                  "seq = ?3", "ssi", t->name, x->key, x->seq) &&
+        !lq_step(r->l, st, &row, &e) && row && !lq_col_null(r->l, st, 0))
+        image = core_strdup(lq_col_text(r->l, st, 0));
+    if (st)
+        lq_finalize(r->l, st);
+    return image;
 }
 
 /* A player's latest image with the carried rank of an opening entered
@@ -205,7 +271,10 @@ static image_rec *find(replay *r, const ledger_chain_table *t, const char *key)
 static void describe(replay *r, const ledger_chain_table *t, const char *key,
                      const image_rec *x, const char *image)
 {
-    char *d = x->image && !t->order ? ledger_chain_diff(x->image, image) : NULL;
+    char *again = x->dropped ? image_again(r, t, x) : NULL;
+    const char *was = x->dropped ? again : x->image;
+    char *d = was && !t->order ? ledger_chain_diff(was, image) : NULL;
+    free(again);
     char *what = core_asprintf("differs from the audit chain (entry %lld%s%s%s)",
                                (long long)x->seq, t->order ? ": " : "",
                                t->order ? x->image : "", "");
@@ -248,6 +317,7 @@ static void free_recs(replay *r)
         free(r->recs[i].image);
     }
     free(r->recs);
+    free(r->slot);
 }
 
 /* Before any image: a new ledger's tables hold only the bodies its
@@ -298,6 +368,10 @@ bmp_status ledger_chain_verify(bmp_ledger *l, bmp_problems *pp, size_t *bad, bmp
     }
     if (!rc)
         rc = entries_without_images(&r, err);
+    ledger_carry *c = NULL; /* which player images the replay keeps (keep_image) */
+    if (!rc && !(rc = ledger_carry_load(l, &c, err)))
+        r.carry_newest = ledger_carry_newest(c);
+    ledger_carry_free(c);
     if (!rc)
         rc = load_images(&r, err);
     if (!rc && !r.n) {

@@ -300,9 +300,9 @@ static const char *const rc_default[RC_N] = {"", "", "Active", "", "", "0", "0",
                                              "", ""};
 
 /* Row r of the file over the player it updates: the file's columns only. */
-static size_t row_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, size_t r,
-                       const int col[RC_N], const regset *rs, const char *where, regrow *out,
-                       bmp_problems *pp)
+static size_t row_read(bmp_ledger *l, const ledger_body *b, const ledger_clubs *clubs,
+                       const lcsv *c, size_t r, const int col[RC_N], const regset *rs,
+                       const char *where, regrow *out, bmp_problems *pp)
 {
     size_t bad = 0;
     char norm[16] = "";
@@ -329,7 +329,7 @@ static size_t row_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, size_
     p.registered_to = atoi(out->now.f[RC_TO]);
     if (!bmp_points_parse(out->now.f[RC_PRE82], &p.pre1982_red))
         p.pre1982_red = 0;
-    bad += ledger_player_check(l, b, &p, where, &out->checked, pp);
+    bad += ledger_player_check(l, b, clubs, &p, where, &out->checked, pp);
     if (out->checked.status) { /* the status as listed (NZ-88) */
         free(out->now.f[RC_STATUS]);
         out->now.f[RC_STATUS] = core_strdup(out->checked.status);
@@ -396,52 +396,6 @@ static void changes_list(const char *body, const regrow *rows, size_t n, FILE *f
     }
 }
 
-/* The birth year (evidence for duplicates, MI-4; "" for unknown). */
-static bmp_status birth_write(bmp_ledger *l, const ledger_body *b, const char *number,
-                              const char *year, bmp_error *err)
-{
-    bmp_status rc = lq_run(l, err, "UPDATE player SET birth_year = nullif(?3, 0) WHERE "
-                           "body_id = ?1 AND number = ?2", "isi", b->id, number,
-                           (int64_t)atoi(year));
-    return rc ? rc
-              : ledger_touch_where(l, "player", "body_id = ?1 AND number = ?2", err, "is", b->id,
-                                   number);
-}
-
-/* The region (rulings RG-1; "" for none): its row in player_region
- * written, changed or removed, and touched for the audit chain. */
-static bmp_status region_write(bmp_ledger *l, const ledger_body *b, const char *number,
-                               const char *region, bmp_error *err)
-{
-    static const char who[] = "player_id = (SELECT id FROM player WHERE body_id = ?1 AND "
-                              "number = ?2)";
-    bmp_status rc = BMP_OK;
-    if (!*region) { /* touched before the DELETE: the chain records it gone */
-        rc = ledger_touch_where(l, "player_region", who, err, "is", b->id, number);
-        return rc ? rc
-                  : lq_run(l, err, "DELETE FROM player_region WHERE player_id = (SELECT id FROM "
-                           "player WHERE body_id = ?1 AND number = ?2)", "is", b->id, number);
-    }
-    rc = lq_run(l, err, "INSERT INTO player_region (player_id, region) SELECT id, ?3 FROM player "
-                "WHERE body_id = ?1 AND number = ?2 ON CONFLICT (player_id) DO UPDATE SET "
-                "region = excluded.region", "iss", b->id, number, region);
-    return rc ? rc : ledger_touch_where(l, "player_region", who, err, "is", b->id, number);
-}
-
-/* The fields kept outside ledger_player_write (birth year, region) where
- * they differ from was (NULL: a new player, from the defaults). */
-static bmp_status extra_write(bmp_ledger *l, const ledger_body *b, const char *number,
-                              const regp *was, const regp *now, bmp_error *err)
-{
-    const char *by = was ? was->f[RC_BIRTH] : "", *rg = was ? was->f[RC_REGION] : "";
-    bmp_status rc = BMP_OK;
-    if (strcmp(by, now->f[RC_BIRTH]) != 0)
-        rc = birth_write(l, b, number, now->f[RC_BIRTH], err);
-    if (!rc && strcmp(rg, now->f[RC_REGION]) != 0)
-        rc = region_write(l, b, number, now->f[RC_REGION], err);
-    return rc;
-}
-
 /* Issue 46: PostgreSQL plans the next import's player look-ups from the
  * table's statistics, which a register of a million new rows leaves at
  * "empty" until autovacuum comes by: the first month's import was twice as
@@ -454,37 +408,40 @@ static void analyze_players(bmp_ledger *l)
         (void)lq_run(l, &ignored, "ANALYZE player", "");
 }
 
-/* The changed and new rows written in one transaction with one audit entry. */
+/* The changed and new rows written in one transaction with one audit
+ * entry: the new ones first, in the file's order (their ids in it), then
+ * the changed, many rows a statement (ledger_players_write). */
 static bmp_status register_write(bmp_ledger *l, const ledger_body *b, regrow *rows, size_t n,
                                  const char *action, const char *summary, bmp_error *err)
 {
     bmp_status rc = lq_begin(l, err);
     ledger_prow *fresh = calloc(n ? n : 1, sizeof *fresh);
-    size_t nf = 0;
-    if (!rc && !fresh)
-        rc = bmp_error_oom(err);
-    const regp **extra = calloc(n ? n : 1, sizeof *extra);
-    if (!rc && !extra)
+    ledger_pwrite *w = calloc(n ? n : 1, sizeof *w);
+    size_t nf = 0, nw = 0;
+    if (!rc && (!fresh || !w))
         rc = bmp_error_oom(err);
     for (size_t i = 0; i < n && !rc; i++) /* NZ-89: numbers for the new rows without one */
         if (!rows[i].was) {
-            extra[nf] = &rows[i].now;
+            w[nf] = (ledger_pwrite){.birth = atoi(rows[i].now.f[RC_BIRTH]),
+                                    .region = rows[i].now.f[RC_REGION], .fresh = true,
+                                    .region_changed = *rows[i].now.f[RC_REGION] != '\0'};
             fresh[nf++] = rows[i].checked;
         }
     if (!rc)
         rc = ledger_allocate_numbers(l, b, fresh, nf, err);
-    for (size_t i = 0; i < nf && !rc; i++)
-        rc = ledger_player_write(l, b, &fresh[i], err);
-    for (size_t i = 0; i < nf && !rc; i++)
-        rc = extra_write(l, b, fresh[i].number, NULL, extra[i], err);
+    for (nw = 0; nw < nf && !rc; nw++)
+        w[nw].r = &fresh[nw];
     for (size_t i = 0; i < n && !rc; i++)
-        if (rows[i].was && rows[i].changed) {
-            rc = ledger_player_write(l, b, &rows[i].checked, err);
-            if (!rc)
-                rc = extra_write(l, b, rows[i].checked.number, rows[i].was, &rows[i].now, err);
-        }
+        if (rows[i].was && rows[i].changed)
+            w[nw++] = (ledger_pwrite){.r = &rows[i].checked,
+                                      .birth = atoi(rows[i].now.f[RC_BIRTH]),
+                                      .region = rows[i].now.f[RC_REGION],
+                                      .region_changed = strcmp(rows[i].was->f[RC_REGION],
+                                                               rows[i].now.f[RC_REGION]) != 0};
+    if (!rc)
+        rc = ledger_players_write(l, b, w, nw, err);
     free(fresh);
-    free(extra);
+    free(w);
     if (!rc)
         rc = ledger_audit(l, action, summary, err);
     rc = ledger_tx_end(l, rc, err);
@@ -499,13 +456,16 @@ static size_t rows_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, cons
 {
     size_t n = c->nrows - 1, bad = 0;
     ledger_prow *keys = calloc(n ? n : 1, sizeof *keys);
+    ledger_clubs clubs = {0};
+    bmp_error e = {0};
+    bool cached = !ledger_clubs_load(l, b->id, &clubs, &e); /* else each looked up */
     for (size_t i = 0; i < n; i++) {
         char where[600];
         if (c->rows[i + 1].line) /* an edit's one row has no line: "player 1003: " */
             snprintf(where, sizeof where, "%s:%zu: ", path, c->rows[i + 1].line);
         else
             snprintf(where, sizeof where, "%s: ", path);
-        bad += row_read(l, b, c, i + 1, col, rs, where, &rows[i], pp);
+        bad += row_read(l, b, cached ? &clubs : NULL, c, i + 1, col, rs, where, &rows[i], pp);
         rows[i].checked.line = c->rows[i + 1].line;
         if (keys)
             keys[i] = rows[i].checked;
@@ -513,6 +473,7 @@ static size_t rows_read(bmp_ledger *l, const ledger_body *b, const lcsv *c, cons
     if (keys)
         bad += ledger_number_duplicates(keys, n, path, pp);
     free(keys);
+    ledger_clubs_free(&clubs);
     return bad;
 }
 

@@ -92,9 +92,62 @@ bmp_status ledger_club_id(bmp_ledger *l, int64_t body, const char *number, int64
 /* ---- player rows -------------------------------------------------------- */
 
 
+static bool club_ref_fill(bmp_ledger *l, ledger_stmt *st, void *row, void *ctx)
+{
+    (void)ctx;
+    ledger_club_ref *r = row;
+    r->id = lq_col_int(l, st, 1);
+    return (r->number = core_strdup(lq_col_text(l, st, 0))) != NULL;
+}
+
+static int club_ref_cmp(const void *a, const void *b)
+{
+    return strcmp(((const ledger_club_ref *)a)->number, ((const ledger_club_ref *)b)->number);
+}
+
+bmp_status ledger_clubs_load(bmp_ledger *l, int64_t body, ledger_clubs *out, bmp_error *err)
+{
+    *out = (ledger_clubs){0};
+    bmp_status rc = lq_rows(l, &out->v, &out->n, sizeof *out->v, club_ref_fill, NULL, err,
+                            "SELECT number, id FROM club WHERE body_id = ?1", "i", body);
+    if (!rc && out->n)
+        qsort(out->v, out->n, sizeof *out->v, club_ref_cmp);
+    return rc;
+}
+
+bool ledger_clubs_find(const ledger_clubs *c, const char *number, int64_t *id)
+{
+    ledger_club_ref key = {.number = (char *)number};
+    const ledger_club_ref *r = c->n ? bsearch(&key, c->v, c->n, sizeof *c->v, club_ref_cmp) : NULL;
+    if (r)
+        *id = r->id;
+    return r != NULL;
+}
+
+void ledger_clubs_free(ledger_clubs *c)
+{
+    for (size_t i = 0; i < c->n; i++)
+        free(c->v[i].number);
+    free(c->v);
+    *c = (ledger_clubs){0};
+}
+
+/* Club `number` of the body: from clubs when given, else looked up. */
+static bool club_known(bmp_ledger *l, const ledger_body *b, const ledger_clubs *clubs,
+                       const char *number)
+{
+    int64_t id = 0;
+    bool found = false;
+    bmp_error e = {0};
+    if (clubs)
+        return ledger_clubs_find(clubs, number, &id);
+    return !ledger_club_id(l, b->id, number, &id, &found, &e) && found;
+}
+
 /* Check one player; every problem goes to probs with "where" in front. */
-size_t ledger_player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger_player *p,
-                           const char *where, ledger_prow *out, bmp_problems *probs)
+size_t ledger_player_check(bmp_ledger *l, const ledger_body *b, const ledger_clubs *clubs,
+                           const bmp_ledger_player *p, const char *where, ledger_prow *out,
+                           bmp_problems *probs)
 {
     size_t bad = 0;
     bmp_error e = {0};
@@ -126,10 +179,8 @@ size_t ledger_player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
                      "Unknown (NZ-88), got \"%s\"", where, p->status);
         bad++;
     }
-    int64_t id = 0;
-    bool found = false;
     if (p->home_club && *p->home_club && !club_text) {
-        if (ledger_club_id(l, b->id, p->home_club, &id, &found, &e) || !found) {
+        if (!club_known(l, b, clubs, p->home_club)) {
             problems_add(probs, "%shome_club: no club \"%s\" in the %s register (ABF-94)", where,
                          p->home_club, b->code);
             bad++;
@@ -137,7 +188,7 @@ size_t ledger_player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger
     }
     char *alts = core_strdup(p->alternates && !club_text ? p->alternates : "");
     for (char *save = NULL, *c = strtok_r(alts, ";", &save); c; c = strtok_r(NULL, ";", &save)) {
-        if (ledger_club_id(l, b->id, c, &id, &found, &e) || !found) {
+        if (!club_known(l, b, clubs, c)) {
             problems_add(probs, "%salternates: no club \"%s\" in the %s register (ABF-95)", where,
                          c, b->code);
             bad++;
@@ -240,7 +291,7 @@ bmp_status bmp_ledger_add_player(bmp_ledger *l, const char *body, const bmp_ledg
         return rc;
     bmp_problems probs = {0};
     ledger_prow r;
-    if (ledger_player_check(l, &b, p, "", &r, &probs)) {
+    if (ledger_player_check(l, &b, NULL, p, "", &r, &probs)) {
         rc = bmp_error_set(err, BMP_EINVAL, "player: %s", probs.msgs[0]);
         bmp_problems_free(&probs);
         ledger_prow_free(&r);

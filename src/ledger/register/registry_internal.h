@@ -25,10 +25,28 @@ bool ledger_parse_flag(const char *s, bool *out);
 bool ledger_parse_year(const char *s, int *out);
 bmp_status ledger_club_id(bmp_ledger *l, int64_t body, const char *number, int64_t *id,
                           bool *found, bmp_error *err);
+
+/* A body's clubs, number -> id, read once (a register import's thousands
+ * of rows look their clubs up here, not a statement a row; issue 46). */
+typedef struct ledger_club_ref {
+    char *number;
+    int64_t id;
+} ledger_club_ref;
+typedef struct ledger_clubs {
+    ledger_club_ref *v;
+    size_t n;
+} ledger_clubs;
+bmp_status ledger_clubs_load(bmp_ledger *l, int64_t body, ledger_clubs *out, bmp_error *err);
+/* Club `number`'s id (false: none). */
+bool ledger_clubs_find(const ledger_clubs *c, const char *number, int64_t *id);
+void ledger_clubs_free(ledger_clubs *c);
+
 /* Check p into out (every problem into probs with "where" in front); the
- * count of problems.  out is the caller's to free (ledger_prow_free). */
-size_t ledger_player_check(bmp_ledger *l, const ledger_body *b, const bmp_ledger_player *p,
-                           const char *where, ledger_prow *out, bmp_problems *probs);
+ * count of problems.  out is the caller's to free (ledger_prow_free).
+ * clubs: the body's clubs (NULL: each looked up). */
+size_t ledger_player_check(bmp_ledger *l, const ledger_body *b, const ledger_clubs *clubs,
+                           const bmp_ledger_player *p, const char *where, ledger_prow *out,
+                           bmp_problems *probs);
 void ledger_prow_free(ledger_prow *r);
 /* NZ-89: numbers for the rows without one. */
 bmp_status ledger_allocate_numbers(bmp_ledger *l, const ledger_body *b, ledger_prow *rows,
@@ -36,6 +54,21 @@ bmp_status ledger_allocate_numbers(bmp_ledger *l, const ledger_body *b, ledger_p
 /* Insert or update one player and its alternates (inside a transaction). */
 bmp_status ledger_player_write(bmp_ledger *l, const ledger_body *b, const ledger_prow *r,
                                bmp_error *err);
+
+/* One register row for ledger_players_write: the checked player (its
+ * number given or allocated), its birth year and region as they end. */
+typedef struct ledger_pwrite {
+    const ledger_prow *r;
+    int birth;          /* 0: none */
+    const char *region; /* "": none */
+    bool fresh;         /* a new player (no alternates yet) */
+    bool region_changed;
+} ledger_pwrite;
+/* Write w[0..n) as ledger_player_write and the region's and birth year's
+ * statements would one by one, in that order (new players' ids in it),
+ * many rows a statement, and touch the same units (register_write.c). */
+bmp_status ledger_players_write(bmp_ledger *l, const ledger_body *b, const ledger_pwrite *w,
+                                size_t n, bmp_error *err);
 /* A CSV file with at least a header row. */
 bmp_status ledger_read_csv(const char *path, lcsv *c, bmp_error *err);
 /* Every number once in the file (rows without a number skipped). */
