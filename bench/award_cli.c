@@ -175,8 +175,11 @@ static int bench_shape(const char *dir, const char *shape, const opts *o)
         fprintf(stderr, "award_cli: cannot write %s\n", path);
         return 1;
     }
-    char *bmp[] = {(char *)o->bridgemp, "award", path, NULL};
-    char *bmp_tiny[] = {(char *)o->bridgemp, "award", tiny, NULL};
+    /* issue 45's default limit is 10,000 contestants: the event's own size */
+    char lim[48];
+    snprintf(lim, sizeof lim, "contestants=%ld", o->n > 10000 ? o->n : 10000);
+    char *bmp[] = {(char *)o->bridgemp, "award", "--limits", lim, path, NULL};
+    char *bmp_tiny[] = {(char *)o->bridgemp, "award", "--limits", lim, tiny, NULL};
     char *py[] = {(char *)o->python, "-c", "import json,sys; json.load(open(sys.argv[1]))", path,
                   NULL};
     run t, b[64], p[64];

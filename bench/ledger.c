@@ -15,7 +15,9 @@
  * rows into an identical STRICT table, one transaction, same pragmas.
  * Floors with what the chain must do (issue 46): the raw post that also
  * hashes each changed holding row's image once (SHA-256 of its
- * "col=value|..." text, as the chain images a row), and beside verify a
+ * "col=value|..." text, as the chain images a row), the same with also
+ * each player the close re-ranked read and its row's image hashed once
+ * (every row the close changes: the all-rows floor), and beside verify a
  * read of every row of every table of the ledger, each row's image hashed
  * the same way.
  * No asserts: figures for reading (docs/performance.md). */
@@ -178,7 +180,7 @@ __attribute__((noinline)) static span raw_post(const char *path)
 /* A row's image as the chain writes it ("col=value|...", values as text,
  * NULL as \\N; escaping left out: the bench's values need none) and its
  * SHA-256 in hex, as the chain keeps it. */
-static void hash_row(sqlite3_stmt *st, char *buf, size_t size, char hex[65])
+static size_t hash_row(sqlite3_stmt *st, char *buf, size_t size, char hex[65])
 {
     size_t used = 0;
     int n = sqlite3_column_count(st);
@@ -192,6 +194,7 @@ static void hash_row(sqlite3_stmt *st, char *buf, size_t size, char hex[65])
     unsigned char bin[crypto_hash_sha256_BYTES];
     crypto_hash_sha256(bin, (const unsigned char *)buf, used);
     sodium_bin2hex(hex, 65, bin, sizeof bin);
+    return used;
 }
 
 /* The close's chain floor: the raw post into a second identical holding
@@ -229,6 +232,123 @@ __attribute__((noinline)) static span raw_post_chain(const char *path)
     span_add(&t, t0);
     sqlite3_close(db);
     if (mix == 0xff) /* keep the hashes used */
+        fputc(' ', stderr);
+    return t;
+}
+
+/* The players each of the first two closes re-ranked, for the
+ * every-changed-row floor (issue 46), read from the finished ledger before
+ * the floors' clocks start: per month m the ledger's player table copied
+ * into the floor's database as player_cM (its columns in its order, so a
+ * row's image has the chain's column names; id the rowid as in the
+ * ledger), each player's rank, stars and rank name those the month's close
+ * gave it (what the next month's close kept in close_rank for a reopen;
+ * else the row's last), and the ids of the players month m's close imaged
+ * (changed_cM: the keys of that entry's audit_row rows of table player).
+ * n[m] and *chain_bytes: their count and the bytes of the chain's own
+ * images, printed beside the floor's to show the images are the same size. */
+static void changed_players(const char *raw, const char *ledger, long n[2], double chain_bytes[2])
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_open_v2(raw, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        die("raw open (players)", NULL);
+    char sql[4096];
+    snprintf(sql, sizeof sql, "ATTACH '%s' AS led", ledger); /* the bench's own path: no quote */
+    if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(db, "SELECT name, type FROM pragma_table_info('player', 'led') ORDER "
+                           "BY cid", -1, &st, NULL) != SQLITE_OK)
+        die("raw attach", NULL);
+    char cols[3000];
+    size_t used = 0;
+    cols[0] = '\0';
+    for (int k = 0; sqlite3_step(st) == SQLITE_ROW && used < sizeof cols; k++) {
+        const char *name = (const char *)sqlite3_column_text(st, 0);
+        used += (size_t)snprintf(cols + used, sizeof cols - used, "%s%s %s", k ? ", " : "", name,
+                                 strcmp(name, "id") == 0 ? "INTEGER PRIMARY KEY"
+                                                         : (const char *)sqlite3_column_text(st, 1));
+    }
+    sqlite3_finalize(st);
+    if (used + 2 >= sizeof cols)
+        die("raw player columns", NULL);
+    for (int m = 0; m < 2; m++) {
+        /* month m's ranks: the ranks the next close kept for a reopen
+         * (close_rank of the next period), else the row's last */
+        snprintf(sql, sizeof sql,
+                 "CREATE TABLE player_c%d (%s);"
+                 "INSERT INTO player_c%d SELECT * FROM led.player ORDER BY id;"
+                 "UPDATE player_c%d SET rank = k.rank, stars = k.stars, rank_name = k.rank_name "
+                 "FROM led.close_rank k WHERE k.period = '2025-%d' AND k.player_id = "
+                 "player_c%d.id;"
+                 "CREATE TABLE changed_c%d (id INTEGER PRIMARY KEY);"
+                 "INSERT INTO changed_c%d SELECT CAST(key AS INTEGER) FROM led.audit_row WHERE "
+                 "tbl = 'player' AND seq = (SELECT seq FROM led.audit WHERE action = 'close' "
+                 "ORDER BY seq LIMIT 1 OFFSET %d)", m + 1, cols, m + 1, m + 1, m + 10, m + 1,
+                 m + 1, m + 1, m);
+        if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+            die("raw changed players", NULL);
+        snprintf(sql, sizeof sql,
+                 "SELECT count(*), coalesce(sum(length(image)), 0) FROM led.audit_row WHERE "
+                 "tbl = 'player' AND seq = (SELECT seq FROM led.audit WHERE action = 'close' "
+                 "ORDER BY seq LIMIT 1 OFFSET %d)", m);
+        if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK ||
+            sqlite3_step(st) != SQLITE_ROW)
+            die("raw chain bytes", NULL);
+        n[m] = (long)sqlite3_column_int64(st, 0);
+        chain_bytes[m] = sqlite3_column_double(st, 1);
+        sqlite3_finalize(st);
+    }
+    sqlite3_exec(db, "DETACH led", NULL, NULL, NULL);
+    sqlite3_close(db);
+}
+
+/* The close's every-changed-row floor for month m (1 or 2): the raw post
+ * with its holding images hashed, as raw_post_chain (into a fresh table of
+ * its own), and in the same transaction each player month m's close
+ * re-ranked read by its id from player_cM and its image ("col=value|...",
+ * as the chain's, see changed_players) SHA-256'd once.  The player rows are read, not written: the floor leaves out the
+ * rank UPDATE any close must also do.  *bytes: the player images' bytes. */
+__attribute__((noinline)) static span raw_post_rows(const char *path, int m, double *bytes)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        die("raw open", NULL);
+    char sql[600];
+    snprintf(sql, sizeof sql,
+             "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
+             "CREATE TABLE holding_r%d (player_id INTEGER NOT NULL, point_type TEXT NOT NULL, "
+             "points INTEGER NOT NULL, PRIMARY KEY (player_id, point_type)) STRICT;", m);
+    sqlite3_exec(db, sql, NULL, NULL, NULL);
+    span t = {0}, t0 = span_start();
+    sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    snprintf(sql, sizeof sql,
+             "INSERT INTO holding_r%d (player_id, point_type, points) "
+             "SELECT player_id, point_type, sum(points) FROM journal WHERE "
+             "batch_id = 1 GROUP BY player_id, point_type ON CONFLICT (player_id, "
+             "point_type) DO UPDATE SET points = holding_r%d.points + "
+             "excluded.points RETURNING player_id, point_type, points", m, m);
+    char buf[1024], hex[65];
+    unsigned char mix = 0;
+    *bytes = 0;
+    for (int pass = 0; pass < 2; pass++) { /* 0: holdings, 1: the re-ranked players */
+        if (pass)
+            snprintf(sql, sizeof sql, "SELECT p.* FROM changed_c%d c JOIN player_c%d p ON p.id = "
+                     "c.id ORDER BY c.id", m, m);
+        if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+            die("raw post (rows)", NULL);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            size_t len = hash_row(st, buf, sizeof buf, hex);
+            *bytes += pass ? (double)len : 0;
+            mix ^= (unsigned char)hex[0];
+        }
+        sqlite3_finalize(st);
+    }
+    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        die("raw post (rows) commit", NULL);
+    span_add(&t, t0);
+    sqlite3_close(db);
+    if (mix == 0xff)
         fputc(' ', stderr);
     return t;
 }
@@ -319,7 +439,7 @@ static void run_month(bmp_ledger *l, char (*num)[8], long players, long lines, l
 }
 
 static void print_month(const char *title, long lines, const month *m, span raw, span keys,
-                        span post, span post_chain)
+                        span post, span post_chain, span post_rows)
 {
     printf("  %s: %ld award lines in %ld batches\n", title, lines, m->batches);
     printf("    import (checked)      %10.0f lines/s    (%.3f s wall, %.3f s cpu)\n",
@@ -338,8 +458,12 @@ static void print_month(const char *title, long lines, const month *m, span raw,
            m->st.promotions, m->close.wall, m->close.cpu);
     printf("    close / floor         %10.0f %% wall  %4.0f %% cpu\n", 100.0 * post.wall / m->close.wall,
            100.0 * post.cpu / m->close.cpu);
-    printf("    close / chain floor   %10.0f %% wall  %4.0f %% cpu\n",
+    printf("    close / chain floor   %10.0f %% wall  %4.0f %% cpu  (holdings' images only)\n",
            100.0 * post_chain.wall / m->close.wall, 100.0 * post_chain.cpu / m->close.cpu);
+    if (post_rows.wall > 0) /* SQLite: every row the close changes */
+        printf("    close / all-rows floor%10.0f %% wall  %4.0f %% cpu  (also the re-ranked "
+               "players' images)\n", 100.0 * post_rows.wall / m->close.wall,
+               100.0 * post_rows.cpu / m->close.cpu);
 }
 
 /* Everything one run measured, for printing and for comparing two sizes
@@ -347,6 +471,9 @@ static void print_month(const char *title, long lines, const month *m, span raw,
 typedef struct run {
     long players, lines, batch;
     span reg, ver, ver_since, raw, keys, post, post_chain, read;
+    span post_rows[2]; /* SQLite: the every-changed-row floor of month 1 and 2 */
+    long changed[2];   /* ... the players each month's close imaged */
+    double chain_bytes[2], floor_bytes[2]; /* ... their images' bytes, the chain's and the floor's */
     month m1, m2;
     long nrows;
     int64_t checked;
@@ -432,6 +559,9 @@ static void sqlite_run(run *r)
     r->raw = raw_insert(raw, r->players, r->lines, false);
     r->post = raw_post(raw);
     r->post_chain = raw_post_chain(raw);
+    changed_players(raw, db, r->changed, r->chain_bytes);
+    for (int m = 0; m < 2; m++)
+        r->post_rows[m] = raw_post_rows(raw, m + 1, &r->floor_bytes[m]);
     snprintf(raw, sizeof raw, "%s/raw-keys.db", dir);
     r->keys = raw_insert(raw, r->players, r->lines, true);
     char cmd[320];
@@ -456,10 +586,17 @@ static void run_print(const char *engine, const run *r)
            "holdings, one statement)\n", players / r->post.wall, r->post.wall);
     printf("  floor: post + hashes    %10.0f players/s  (%.3f s wall: the same, each changed "
            "holding's image hashed once)\n", players / r->post_chain.wall, r->post_chain.wall);
+    for (int m = 0; m < 2 && r->post_rows[m].wall > 0; m++)
+        printf("  floor: all rows, month %d %7.0f players/s  (%.3f s wall, %.3f s cpu: also the "
+               "%ld players the close re-ranked, each row's image hashed once: %.0f bytes, the "
+               "chain's %.0f)\n", m + 1, players / r->post_rows[m].wall, r->post_rows[m].wall,
+               r->post_rows[m].cpu, r->changed[m], r->floor_bytes[m], r->chain_bytes[m]);
     printf("  floor: read + hash      %10.0f rows/s     (%.3f s wall, %.3f s cpu: every row of "
            "the ledger, %ld rows)\n", r->nrows / r->read.wall, r->read.wall, r->read.cpu, r->nrows);
-    print_month("month 1 (first ranks)", lines, &r->m1, r->raw, r->keys, r->post, r->post_chain);
-    print_month("month 2 (steady)", lines, &r->m2, r->raw, r->keys, r->post, r->post_chain);
+    print_month("month 1 (first ranks)", lines, &r->m1, r->raw, r->keys, r->post, r->post_chain,
+                r->post_rows[0]);
+    print_month("month 2 (steady)", lines, &r->m2, r->raw, r->keys, r->post, r->post_chain,
+                r->post_rows[1]);
     printf("  verify                  %10.3f s wall  %.3f s cpu\n", r->ver.wall, r->ver.cpu);
     printf("  verify --since (+1 batch and a close: %lld entries) %.3f s wall, %.1f %% of "
            "verify's\n", (long long)r->checked, r->ver_since.wall,

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "bridgemp/error.h"
 
@@ -50,6 +51,24 @@ bmp_status bmp_text_check(const char *name, const char *buf, size_t len, bool ut
  * path and strerror, and leaves no temporary file behind. */
 bmp_status bmp_file_write_atomic(const char *path, const void *data, size_t len,
                                  bmp_error *err);
+
+/* An output written as it is made, with bmp_file_write_atomic's guarantee
+ * (all of it or, on an error, nothing) without holding it in memory.
+ * bmp_file_out_open: a regular file (new or existing) is written to a
+ * temporary file in its directory, made as bmp_file_write_atomic makes it;
+ * standard output ("-"), a device, a FIFO, and a path that
+ * bmp_file_write_atomic would refuse are spooled in an unlinked file in
+ * $TMPDIR (or /tmp), or in memory when no such file can be made.  Write to bmp_file_out_stream's stream (checked at the
+ * commit).  bmp_file_out_commit flushes and syncs it and renames it into
+ * place, or writes the spool where bmp_file_write_atomic writes (its
+ * messages, at the commit as before); either way it frees the output.
+ * bmp_file_out_abort drops it (the temporary file removed, nothing
+ * written) and frees it; NULL is a no-op. */
+typedef struct bmp_file_out bmp_file_out;
+bmp_status bmp_file_out_open(const char *path, bmp_file_out **out, bmp_error *err);
+FILE *bmp_file_out_stream(const bmp_file_out *o);
+bmp_status bmp_file_out_commit(bmp_file_out *o, bmp_error *err);
+void bmp_file_out_abort(bmp_file_out *o);
 
 /* True when a and b are the same existing regular file (same device and
  * inode; a terminal or pipe is never "the same file").  "-" is compared

@@ -378,19 +378,6 @@ static bmp_status read_event_k(bmp_pipeline *p, const char *in, size_t k, size_t
     return st ? st : cli_read_pipeline(p, in, max, e);
 }
 
-/* text appended to *acc (grown), NULL text: nothing. */
-static bmp_status append(char **acc, size_t *alen, const char *text, size_t len, bmp_error *e)
-{
-    char *n = realloc(*acc, *alen + len + 1);
-    if (!n)
-        return bmp_error_oom(e);
-    memcpy(n + *alen, text, len);
-    *alen += len;
-    n[*alen] = '\0';
-    *acc = n;
-    return BMP_OK;
-}
-
 /* convert and validate: an event (JSON or USEBIO, by content) whatever
  * the name says. */
 static bmp_status open_event_pipeline(const io_args *a, bmp_pipeline **p, bmp_error *e)
@@ -408,32 +395,28 @@ static bmp_pipeline_format pipe_format(const io_args *a)
 }
 
 /* One event's awards in the output (table: after a line naming the event
- * when the file holds several). */
-static bmp_status award_event(const io_args *a, bmp_pipeline *p, size_t k, size_t n, char **acc,
-                              size_t *alen, bool *empty, bmp_error *e)
+ * when the file holds several), written as they are made into *o, opened
+ * at the first event's text (after its warnings, as the text was made
+ * before): a temporary file renamed at the end, or a spool for standard
+ * output (bridgemp/file.h), so the output is still all or nothing. */
+static bmp_status award_event(const io_args *a, bmp_pipeline *p, size_t k, size_t n,
+                              const char *out, bmp_file_out **o, bool *empty, bmp_error *e)
 {
     bmp_status st = bmp_pipeline_award(p, e);
     if (!st) /* issue 43: "2 players without a valid EBU number: lines 41, 77" */
         st = bmp_pipeline_write_warnings(p, stderr, e);
+    if (!st && !*o)
+        st = bmp_file_out_open(out ? out : "-", o, e);
+    FILE *f = bmp_file_out_stream(*o);
     if (!st && n > 1 && pipe_format(a) == BMP_PIPE_TABLE) {
         char head[160];
         int w = snprintf(head, sizeof head, "%s--- event %zu of %zu: %s ---\n", k > 1 ? "\n" : "",
                          k, n, bmp_pipeline_event(p)->name);
-        st = append(acc, alen, head, w > 0 && (size_t)w < sizeof head ? (size_t)w : 0, e);
+        if (w > 0 && (size_t)w < sizeof head && fwrite(head, 1, (size_t)w, f) != (size_t)w)
+            st = bmp_error_set(e, BMP_EIO, "write error");
     }
-    char *text = NULL;
-    size_t len = 0;
     if (!st)
-        st = bmp_pipeline_write_buffer(p, pipe_format(a), &text, &len, e);
-    if (!st && *alen == 0 && text) { /* the first: kept as it is, not copied */
-        free(*acc);
-        *acc = text;
-        *alen = len;
-        text = NULL;
-    } else if (!st) {
-        st = append(acc, alen, text, len, e);
-    }
-    free(text);
+        st = bmp_pipeline_write_stream(p, pipe_format(a), f, e);
     /* Say why (docs/output-format.md): JSON carries the reasons in "notes";
      * every other format gets them on standard error. */
     if (!st && (a->fmt != BMP_OUT_JSON || a->usebio_out))
@@ -450,22 +433,25 @@ static bmp_status award_all(const io_args *a, bmp_pipeline *p, const char *in, c
 {
     size_t n = bmp_pipeline_event_count(p);
     size_t last = a->event ? 1 : n;
-    char *acc = NULL;
-    size_t alen = 0;
-    bmp_status st = append(&acc, &alen, "", 0, e);
+    bmp_file_out *o = NULL;
+    bmp_status st = BMP_OK;
     for (size_t k = 1; !st && k <= last; k++) {
         if (k > 1)
             st = read_event_k(p, in, k, a->max_input, e);
         if (!st)
-            st = award_event(a, p, k, a->event ? 1 : n, &acc, &alen, empty, e);
+            st = award_event(a, p, k, a->event ? 1 : n, out, &o, empty, e);
     }
+    if (!st && !o) /* no event: an empty output, as before */
+        st = bmp_file_out_open(out ? out : "-", &o, e);
     if (!st && header && printf("==> %s <==\n", in) < 0)
         st = bmp_error_set(e, BMP_EIO, "standard output: write error");
-    if (!st)
-        st = cli_emit(out, acc, alen, e);
+    if (!st) {
+        st = bmp_file_out_commit(o, e);
+        o = NULL;
+    }
     if (!st && header && putchar('\n') == EOF)
         st = bmp_error_set(e, BMP_EIO, "standard output: write error");
-    free(acc);
+    bmp_file_out_abort(o);
     return st;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/table_rows.h"
 #include "core/text_safe.h"
 #include "core/util.h"
 
@@ -267,4 +268,117 @@ static bmp_status write_plain(const bmp_table *t, FILE *out, bmp_error *err)
 char *bmp_text_escape(const char *s)
 {
     return core_text_escape(s);
+}
+
+/* ---- Tables written as their rows are made (core/table_rows.h) ------------ */
+
+enum { ROW_MAX_COLS = CORE_TABLE_MAX_COLS };
+
+static size_t rows_ncols(const core_table_rows *t)
+{
+    size_t n = 0;
+    while (t->columns[n])
+        n++;
+    return n;
+}
+
+/* Row r's cells, NULL ones as "(null)"; *skip as the row function says. */
+static bmp_status row_cells(const core_table_rows *t, size_t ncols, size_t r, const char **cells,
+                            bool *skip, bmp_error *err)
+{
+    *skip = false;
+    bmp_status st = t->row(t->ctx, r, cells, skip, err);
+    for (size_t c = 0; !st && !*skip && c < ncols; c++)
+        if (!cells[c])
+            cells[c] = "(null)";
+    return st;
+}
+
+bmp_status core_table_rows_measure(const core_table_rows *t, size_t *widths, size_t *shown,
+                                   bmp_error *err)
+{
+    size_t ncols = rows_ncols(t);
+    if (ncols > ROW_MAX_COLS)
+        return bmp_error_set(err, BMP_EINVAL, "table: %zu columns", ncols);
+    for (size_t c = 0; c < ncols; c++)
+        widths[c] = strlen(t->columns[c]); /* headings are printable ASCII */
+    *shown = 0;
+    const char *cells[ROW_MAX_COLS];
+    for (size_t r = 0; r < t->nrows; r++) {
+        bool skip;
+        bmp_status st = row_cells(t, ncols, r, cells, &skip, err);
+        if (st)
+            return st;
+        for (size_t c = 0; !skip && c < ncols; c++) {
+            char *e = escaped(cells[c]);
+            if (!e)
+                return bmp_error_oom(err);
+            size_t l = strlen(e);
+            if (e != cells[c])
+                free(e);
+            if (l > widths[c])
+                widths[c] = l;
+        }
+        *shown += !skip;
+    }
+    return BMP_OK;
+}
+
+/* One row: text (sep and padding, escaped) or CSV (guarded). */
+static bmp_status put_row(const char *const *cells, size_t ncols, const size_t *widths, FILE *out,
+                          bmp_error *err)
+{
+    for (size_t c = 0; c < ncols; c++) {
+        if (!widths) {
+            if (c)
+                fputc(',', out);
+            core_csv_put(out, cells[c], true, 0);
+            continue;
+        }
+        char *e = escaped(cells[c]);
+        if (!e)
+            return bmp_error_oom(err);
+        put_cell(out, c ? "  " : "", widths[c], e);
+        if (e != cells[c])
+            free(e);
+    }
+    fputc('\n', out);
+    return BMP_OK;
+}
+
+bmp_status core_table_rows_write(const core_table_rows *t, const size_t *widths, bool csv,
+                                 FILE *out, bmp_error *err)
+{
+    size_t ncols = rows_ncols(t);
+    if (ncols > ROW_MAX_COLS || (!csv && !widths))
+        return bmp_error_set(err, BMP_EINVAL, "table: %zu columns", ncols);
+    if (csv)
+        widths = NULL;
+    bmp_status st = BMP_OK;
+    if (widths && t->title) {
+        char *e = escaped(t->title);
+        if (!e)
+            return bmp_error_oom(err);
+        fprintf(out, "%s\n\n", e);
+        if (e != t->title)
+            free(e);
+    }
+    st = put_row(t->columns, ncols, widths, out, err);
+    for (size_t c = 0; widths && c < ncols; c++) {
+        fputs(c ? "  " : "", out);
+        for (size_t i = 0; i < widths[c]; i++)
+            fputc('-', out);
+    }
+    if (widths)
+        fputc('\n', out);
+    const char *cells[ROW_MAX_COLS];
+    for (size_t r = 0; !st && r < t->nrows; r++) {
+        bool skip;
+        st = row_cells(t, ncols, r, cells, &skip, err);
+        if (!st && !skip)
+            st = put_row(cells, ncols, widths, out, err);
+    }
+    if (!st && ferror(out))
+        st = bmp_error_set(err, BMP_EIO, "write error");
+    return st;
 }

@@ -275,20 +275,63 @@ static bool write_all(int fd, const char *p, size_t len)
     return true;
 }
 
-static bmp_status write_stdout(const void *data, size_t len, bmp_error *err)
+/* What is written: len bytes at p, or (fd >= 0) the whole of the file fd
+ * (bmp_file_out's spool), read from its start. */
+typedef struct wsrc {
+    const char *p;
+    size_t len;
+    int fd;
+} wsrc;
+
+/* The spool's next chunk into buf: its length, 0 at the end, -1 (errno) on
+ * a read error. */
+static ssize_t spool_read(int fd, char *buf, size_t n)
 {
-    if ((len && fwrite(data, 1, len, stdout) != len) || fflush(stdout) != 0)
+    for (;;) {
+        ssize_t r = read(fd, buf, n);
+        if (r >= 0 || errno != EINTR)
+            return r;
+    }
+}
+
+static bool write_src(int fd, const wsrc *s)
+{
+    if (s->fd < 0)
+        return write_all(fd, s->p, s->len);
+    char buf[65536];
+    ssize_t n;
+    if (lseek(s->fd, 0, SEEK_SET) != 0)
+        return false;
+    while ((n = spool_read(s->fd, buf, sizeof buf)) > 0)
+        if (!write_all(fd, buf, (size_t)n))
+            return false;
+    return n == 0;
+}
+
+static bmp_status write_stdout(const wsrc *s, bmp_error *err)
+{
+    bool ok = true;
+    if (s->fd < 0) {
+        ok = !s->len || fwrite(s->p, 1, s->len, stdout) == s->len;
+    } else {
+        char buf[65536];
+        ssize_t n = lseek(s->fd, 0, SEEK_SET) == 0 ? 0 : -1;
+        while (n == 0 && (n = spool_read(s->fd, buf, sizeof buf)) > 0)
+            n = fwrite(buf, 1, (size_t)n, stdout) == (size_t)n ? 0 : -1;
+        ok = n == 0;
+    }
+    if (!ok || fflush(stdout) != 0)
         return bmp_error_set(err, BMP_EIO, "standard output: write error: %s", strerror(errno));
     return BMP_OK;
 }
 
 /* A device or FIFO: written in place (no rename is possible or wanted). */
-static bmp_status write_special(const char *path, const void *data, size_t len, bmp_error *err)
+static bmp_status write_special(const char *path, const wsrc *s, bmp_error *err)
 {
     int fd = open(path, O_WRONLY | O_CLOEXEC);
     if (fd < 0)
         return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(errno));
-    bool ok = write_all(fd, data, len);
+    bool ok = write_src(fd, s);
     int e = errno;
     if (close(fd) != 0 && ok) {
         ok = false;
@@ -350,16 +393,16 @@ static void sync_dir(const char *path)
     }
 }
 
-bmp_status bmp_file_write_atomic(const char *path, const void *data, size_t len, bmp_error *err)
+static bmp_status write_atomic(const char *path, const wsrc *src, bmp_error *err)
 {
     if (strcmp(path, "-") == 0)
-        return write_stdout(data, len, err);
+        return write_stdout(src, err);
     struct stat st;
     bool exists = stat(path, &st) == 0; /* follows a symbolic link */
     if (exists && S_ISDIR(st.st_mode))
         return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(EISDIR));
     if (exists && !S_ISREG(st.st_mode))
-        return write_special(path, data, len, err);
+        return write_special(path, src, err);
     /* A read-only file stays read-only: renaming over it would not ask. */
     if (exists && access(path, W_OK) != 0)
         return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(errno));
@@ -375,7 +418,7 @@ bmp_status bmp_file_write_atomic(const char *path, const void *data, size_t len,
         free(real);
         return bmp_error_set(err, BMP_EIO, "%s: cannot write: %s", path, strerror(e));
     }
-    bool ok = write_all(fd, data, len) && fsync(fd) == 0;
+    bool ok = write_src(fd, src) && fsync(fd) == 0;
     int e = errno;
     if (close(fd) != 0 && ok) {
         ok = false;
@@ -391,6 +434,157 @@ bmp_status bmp_file_write_atomic(const char *path, const void *data, size_t len,
         sync_dir(target);
     free(real);
     return ok ? BMP_OK : bmp_error_set(err, BMP_EIO, "%s: write error: %s", path, strerror(e));
+}
+
+bmp_status bmp_file_write_atomic(const char *path, const void *data, size_t len, bmp_error *err)
+{
+    wsrc s = {.p = data, .len = len, .fd = -1};
+    return write_atomic(path, &s, err);
+}
+
+/* ---- Outputs written as they are made -------------------------------------- */
+
+struct bmp_file_out {
+    FILE *f;
+    char *path;     /* as given */
+    bool direct;    /* f is the temporary file beside the target, renamed at commit */
+    char *real;     /* direct: the symbolic link's target, or NULL */
+    char tmp[4096]; /* direct: the temporary file's name */
+    char *mem;      /* no spool could be made: f is an open_memstream */
+    size_t memlen;
+    bool in_memory;
+};
+
+/* The temporary file beside path, as write_atomic makes it; false (nothing
+ * made) where write_atomic would refuse, write in place or fail: the spool
+ * then, and the commit's write_atomic says why, when it always did. */
+static bool open_direct(bmp_file_out *o)
+{
+    struct stat st, lst;
+    bool exists = stat(o->path, &st) == 0;
+    if (exists && (!S_ISREG(st.st_mode) || access(o->path, W_OK) != 0))
+        return false;
+    if (exists && lstat(o->path, &lst) == 0 && S_ISLNK(lst.st_mode) &&
+        !(o->real = realpath(o->path, NULL)))
+        return false;
+    int fd = open_temp(o->real ? o->real : o->path, o->tmp, sizeof o->tmp, exists ? &st : NULL);
+    if (fd >= 0 && !(o->f = fdopen(fd, "w"))) {
+        close(fd);
+        unlink(o->tmp);
+    }
+    if (!o->f) {
+        free(o->real);
+        o->real = NULL;
+        return false;
+    }
+    return o->direct = true;
+}
+
+/* An unlinked file in $TMPDIR (or /tmp) that holds the output until the
+ * commit copies it where write_atomic writes: standard output, a device or
+ * a FIFO, which cannot take it back on an error.  When no such file can be
+ * made, memory (open_memstream) holds it, as it always did. */
+static bool open_spool(bmp_file_out *o)
+{
+    const char *dir = getenv("TMPDIR");
+    char name[4096];
+    if ((size_t)snprintf(name, sizeof name, "%s/bridgemp-out-XXXXXX",
+                         dir && *dir ? dir : "/tmp") >= sizeof name) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    int fd = mkstemp(name);
+    if (fd < 0) /* held in memory, as before the spool */
+        return (o->in_memory = (o->f = open_memstream(&o->mem, &o->memlen)) != NULL);
+    unlink(name);
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+    if (!(o->f = fdopen(fd, "w+")))
+        close(fd);
+    return o->f != NULL;
+}
+
+bmp_status bmp_file_out_open(const char *path, bmp_file_out **out, bmp_error *err)
+{
+    *out = NULL;
+    bmp_file_out *o = calloc(1, sizeof *o);
+    if (o && !(o->path = core_strdup(path))) {
+        free(o);
+        o = NULL;
+    }
+    if (!o)
+        return bmp_error_oom(err);
+    if ((strcmp(path, "-") == 0 || !open_direct(o)) && !open_spool(o)) {
+        int e = errno;
+        free(o->path);
+        free(o);
+        return bmp_error_set(err, BMP_EIO, "%s: cannot write a temporary copy: %s",
+                             strcmp(path, "-") == 0 ? "standard output" : path, strerror(e));
+    }
+    *out = o;
+    return BMP_OK;
+}
+
+FILE *bmp_file_out_stream(const bmp_file_out *o)
+{
+    return o ? o->f : NULL;
+}
+
+bmp_status bmp_file_out_commit(bmp_file_out *o, bmp_error *err)
+{
+    bool ok = fflush(o->f) == 0 && !ferror(o->f);
+    int e = errno;
+    bmp_status st = BMP_OK;
+    if (o->direct) {
+        const char *target = o->real ? o->real : o->path;
+        if (ok && fsync(fileno(o->f)) != 0) {
+            ok = false;
+            e = errno;
+        }
+        if (fclose(o->f) != 0 && ok) {
+            ok = false;
+            e = errno;
+        }
+        o->f = NULL;
+        if (ok && rename(o->tmp, target) != 0) {
+            ok = false;
+            e = errno;
+        }
+        if (!ok)
+            unlink(o->tmp);
+        else
+            sync_dir(target);
+        o->direct = false;
+        if (!ok)
+            st = bmp_error_set(err, BMP_EIO, "%s: write error: %s", o->path, strerror(e));
+    } else if (!ok) {
+        st = bmp_error_set(err, BMP_EIO, "%s: write error (the temporary copy): %s",
+                           strcmp(o->path, "-") == 0 ? "standard output" : o->path,
+                           strerror(e));
+    } else if (o->in_memory) {
+        ok = fclose(o->f) == 0;
+        o->f = NULL;
+        wsrc s = {.p = o->mem, .len = o->memlen, .fd = -1};
+        st = ok ? write_atomic(o->path, &s, err) : bmp_error_oom(err);
+    } else {
+        wsrc s = {.fd = fileno(o->f)};
+        st = write_atomic(o->path, &s, err);
+    }
+    bmp_file_out_abort(o);
+    return st;
+}
+
+void bmp_file_out_abort(bmp_file_out *o)
+{
+    if (!o)
+        return;
+    if (o->f)
+        fclose(o->f);
+    if (o->direct)
+        unlink(o->tmp);
+    free(o->real);
+    free(o->mem);
+    free(o->path);
+    free(o);
 }
 
 bool bmp_file_same(const char *a, const char *b)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/table_rows.h"
 #include "core/text_safe.h"
 #include "io/number_flag.h"
 
@@ -285,44 +286,81 @@ static bmp_status write_json(const bmp_event *ev, const bmp_awards *a, bool expl
 
 /* ---- table and CSV ------------------------------------------------------ */
 
-/* CSV: one row per reason after the awards (kind "none", points 0), so a
- * spreadsheet shows why as well as what. */
-static bmp_status reason_rows(const bmp_event *ev, const bmp_awards *a, bmp_table *t,
-                              bool explain, bmp_error *err)
+/* The rows of the awards table, made as they are written (core/table_rows.h:
+ * the text's widths take a first pass over them): each award, then for
+ * CSV one row per reason (kind "none", points 0), so a spreadsheet shows
+ * why as well as what. */
+typedef struct award_rows {
+    const bmp_event *ev;
+    const bmp_awards *a;
+    bool explain, flags, numbered;
+    bmp_reason *r; /* CSV: the reasons, after the awards */
+    size_t nr;
+    char pts[32], pl[24], fl[512];
+} award_rows;
+
+static void reason_row(award_rows *x, const bmp_reason *r, const char **cells)
 {
-    bmp_reason *r;
-    size_t n;
-    bool flags = io_event_has_flags(ev), numbered = io_event_numbered(ev);
-    bmp_status st = bmp_awards_reasons(ev, a, &r, &n, err);
-    for (size_t i = 0; !st && i < n; i++) {
-        const bmp_contestant *c =
-            r[i].contestant < ev->ncontestants ? &ev->contestants[r[i].contestant] : NULL;
-        const char *name = c ? (c->name ? c->name : "") : (ev->name ? ev->name : "");
-        if (c && r[i].player >= 0 && (size_t)r[i].player < c->nplayers)
-            name = player_label(&c->players[r[i].player]);
-        char pl[24] = "";
-        if (c && c->place.lo)
-            bmp_place_format(c->place, pl, sizeof pl);
-        bmp_table_cell(t, "%s", c ? c->id : "");
-        bmp_table_cell(t, "%s", name);
-        bmp_table_cell(t, "none");
-        bmp_table_cell(t, "%s", c ? "" : "event");
-        bmp_table_cell(t, "%s", pl);
-        bmp_table_cell(t, "0.00");
-        bmp_table_cell(t, "%s", "");
-        bmp_table_cell(t, "%s", r[i].rule);
-        st = bmp_table_cell(t, "%s", r[i].section);
-        if (explain)
-            st = bmp_table_cell(t, "%s", r[i].text);
-        char fl[512] = "";
-        if (!st && flags) {
-            if (c)
-                io_number_flags(ev, c, r[i].player, numbered, fl, sizeof fl);
-            st = bmp_table_cell(t, "%s", fl);
-        }
+    const bmp_event *ev = x->ev;
+    const bmp_contestant *c =
+        r->contestant < ev->ncontestants ? &ev->contestants[r->contestant] : NULL;
+    const char *name = c ? (c->name ? c->name : "") : (ev->name ? ev->name : "");
+    if (c && r->player >= 0 && (size_t)r->player < c->nplayers)
+        name = player_label(&c->players[r->player]);
+    x->pl[0] = x->fl[0] = '\0';
+    if (c && c->place.lo)
+        bmp_place_format(c->place, x->pl, sizeof x->pl);
+    size_t k = 0;
+    cells[k++] = c ? c->id : "";
+    cells[k++] = name;
+    cells[k++] = "none";
+    cells[k++] = c ? "" : "event";
+    cells[k++] = x->pl;
+    cells[k++] = "0.00";
+    cells[k++] = "";
+    cells[k++] = r->rule;
+    cells[k++] = r->section;
+    if (x->explain)
+        cells[k++] = r->text;
+    if (x->flags && c)
+        io_number_flags(ev, c, r->player, x->numbered, x->fl, sizeof x->fl);
+    if (x->flags)
+        cells[k++] = x->fl;
+}
+
+static bmp_status award_row(void *ctx, size_t i, const char **cells, bool *skip, bmp_error *err)
+{
+    (void)skip;
+    (void)err;
+    award_rows *x = ctx;
+    if (i >= x->a->count) {
+        reason_row(x, &x->r[i - x->a->count], cells);
+        return BMP_OK;
     }
-    bmp_reasons_free(r, n);
-    return st;
+    const bmp_award *w = &x->a->items[i];
+    const bmp_contestant *c = &x->ev->contestants[w->contestant];
+    bmp_points_format(w->points, x->pts, sizeof x->pts);
+    bmp_place_format(w->place, x->pl, sizeof x->pl);
+    const char *who = c->name ? c->name : "";
+    if (w->player != BMP_ALL_PLAYERS && (size_t)w->player < c->nplayers)
+        who = player_label(&c->players[w->player]);
+    size_t k = 0;
+    cells[k++] = c->id;
+    cells[k++] = who;
+    cells[k++] = w->kind;
+    cells[k++] = w->ranking;
+    cells[k++] = x->pl;
+    cells[k++] = x->pts;
+    cells[k++] = w->colour;
+    cells[k++] = w->rule;
+    cells[k++] = w->section;
+    if (x->explain)
+        cells[k++] = w->explain ? w->explain : "";
+    if (x->flags) {
+        io_number_flags(x->ev, c, w->player, x->numbered, x->fl, sizeof x->fl);
+        cells[k++] = x->fl;
+    }
+    return BMP_OK;
 }
 
 /* The event notes printed before a table (--explain), escaped. */
@@ -340,55 +378,76 @@ static bmp_status write_derivation(const bmp_awards *a, FILE *out, bmp_error *er
     return BMP_OK;
 }
 
+/* The per-player table's rows: every player of every contestant in turn
+ * (the cursor follows r, asked for in order), skipped without points. */
+typedef struct total_rows {
+    const bmp_event *ev;
+    const bmp_awards *a;
+    bool flags, numbered;
+    size_t *start, *order; /* by_contestant */
+    size_t ci, k;          /* the cursor: contestant, player */
+    char pts[32], fb[48];
+} total_rows;
+
+static bmp_status total_row(void *ctx, size_t r, const char **cells, bool *skip, bmp_error *err)
+{
+    (void)err;
+    total_rows *x = ctx;
+    if (r == 0)
+        x->ci = x->k = 0;
+    while (x->k >= x->ev->contestants[x->ci].nplayers) {
+        x->ci++;
+        x->k = 0;
+    }
+    const bmp_contestant *c = &x->ev->contestants[x->ci];
+    size_t k = x->k++;
+    /* Every award of the contestant to this player (all types, as the
+     * table has always shown). */
+    bmp_points tot = 0;
+    for (size_t j = x->start[x->ci]; j < x->start[x->ci + 1]; j++) {
+        const bmp_award *w = &x->a->items[x->order[j]];
+        if (w->player == BMP_ALL_PLAYERS || w->player == (int)k)
+            tot += w->points;
+    }
+    if (tot == 0) {
+        *skip = true;
+        return BMP_OK;
+    }
+    bmp_points_format(tot, x->pts, sizeof x->pts);
+    cells[0] = c->players[k].id ? c->players[k].id : "-";
+    cells[1] = c->players[k].name ? c->players[k].name : "";
+    cells[2] = c->id;
+    cells[3] = x->pts;
+    if (x->flags) { /* the number column only where there is a flag */
+        io_number_kind kind = io_number_flag(x->ev, &c->players[k], x->numbered);
+        const char *f = io_number_flag_text(x->ev, kind, x->fb, sizeof x->fb);
+        cells[4] = f ? f : "";
+    }
+    return BMP_OK;
+}
+
 static bmp_status write_player_totals(const bmp_event *ev, const bmp_awards *a, bool flags,
                                       FILE *out, bmp_error *err)
 {
-    bmp_table p;
-    bmp_table_init(&p);
     static const char *const pcols[] = {"player", "name", "contestant", "points", NULL};
     static const char *const pcols_f[] = {"player", "name", "contestant", "points", "number",
                                           NULL};
-    bool numbered = io_event_numbered(ev);
-    bmp_status st = bmp_table_columns(&p, flags ? pcols_f : pcols);
-    size_t *start = NULL, *order = NULL;
-    if (!st && !by_contestant(a, ev->ncontestants, &start, &order))
-        st = BMP_ENOMEM;
-    for (size_t i = 0; i < ev->ncontestants && !st; i++) {
-        const bmp_contestant *c = &ev->contestants[i];
-        for (size_t k = 0; k < c->nplayers; k++) {
-            /* Every award of the contestant to this player (all types, as
-             * the table has always shown). */
-            bmp_points tot = 0;
-            for (size_t j = start[i]; j < start[i + 1]; j++) {
-                const bmp_award *w = &a->items[order[j]];
-                if (w->player == BMP_ALL_PLAYERS || w->player == (int)k)
-                    tot += w->points;
-            }
-            if (tot == 0)
-                continue;
-            char pts[32];
-            bmp_points_format(tot, pts, sizeof pts);
-            bmp_table_cell(&p, "%s", c->players[k].id ? c->players[k].id : "-");
-            bmp_table_cell(&p, "%s", c->players[k].name ? c->players[k].name : "");
-            bmp_table_cell(&p, "%s", c->id);
-            st = bmp_table_cell(&p, "%s", pts);
-            if (flags && !st) { /* the number column only where there is a flag */
-                char fb[48];
-                io_number_kind kind = io_number_flag(ev, &c->players[k], numbered);
-                const char *f = io_number_flag_text(ev, kind, fb, sizeof fb);
-                st = bmp_table_cell(&p, "%s", f ? f : "");
-            }
-        }
-    }
-    free(start);
-    free(order);
-    if (st == BMP_ENOMEM)
+    total_rows x = {.ev = ev, .a = a, .flags = flags, .numbered = io_event_numbered(ev)};
+    core_table_rows t = {.columns = flags ? pcols_f : pcols, .row = total_row, .ctx = &x};
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        t.nrows += ev->contestants[i].nplayers;
+    size_t w[CORE_TABLE_MAX_COLS], shown = 0;
+    bmp_status st = BMP_OK;
+    if (!by_contestant(a, ev->ncontestants, &x.start, &x.order))
         st = bmp_error_oom(err);
-    if (!st && p.nrows) {
+    if (!st)
+        st = core_table_rows_measure(&t, w, &shown, err);
+    if (!st && shown) {
         fputs("\nPer player:\n", out);
-        st = bmp_table_write(&p, BMP_OUT_TABLE, out, err);
+        st = core_table_rows_write(&t, w, false, out, err);
     }
-    bmp_table_free(&p);
+    free(x.start);
+    free(x.order);
     return st;
 }
 
@@ -398,8 +457,6 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     if (fmt == BMP_OUT_JSON)
         return write_json(ev, a, explain, out, err);
 
-    bmp_table t;
-    bmp_table_init(&t);
     static const char *const cols[] = {"contestant", "name",   "kind",   "ranking",
                                        "place",      "points", "colour", "rule",
                                        "section",    NULL};
@@ -413,51 +470,31 @@ bmp_status bmp_awards_write(const bmp_event *ev, const bmp_awards *a, bmp_output
     static const char *const cols_xf[] = {"contestant", "name",   "kind",       "ranking",
                                           "place",      "points", "colour",     "rule",
                                           "section",    "derivation", "number flags", NULL};
-    bool flags = io_event_has_flags(ev), numbered = io_event_numbered(ev);
-    bmp_status st = bmp_table_columns(&t, flags ? (explain ? cols_xf : cols_f)
-                                                : (explain ? cols_x : cols));
-    for (size_t i = 0; i < a->count && !st; i++) {
-        const bmp_award *w = &a->items[i];
-        const bmp_contestant *c = &ev->contestants[w->contestant];
-        char pts[32], pl[24];
-        bmp_points_format(w->points, pts, sizeof pts);
-        bmp_place_format(w->place, pl, sizeof pl);
-        const char *who = c->name ? c->name : "";
-        if (w->player != BMP_ALL_PLAYERS && (size_t)w->player < c->nplayers)
-            who = player_label(&c->players[w->player]);
-        bmp_table_cell(&t, "%s", c->id);
-        bmp_table_cell(&t, "%s", who);
-        bmp_table_cell(&t, "%s", w->kind);
-        bmp_table_cell(&t, "%s", w->ranking);
-        bmp_table_cell(&t, "%s", pl);
-        bmp_table_cell(&t, "%s", pts);
-        bmp_table_cell(&t, "%s", w->colour);
-        bmp_table_cell(&t, "%s", w->rule);
-        st = bmp_table_cell(&t, "%s", w->section);
-        if (explain)
-            st = bmp_table_cell(&t, "%s", w->explain ? w->explain : "");
-        char fl[512];
-        if (flags && !st) {
-            io_number_flags(ev, c, w->player, numbered, fl, sizeof fl);
-            st = bmp_table_cell(&t, "%s", fl);
-        }
-    }
-    if (!st && fmt == BMP_OUT_CSV)
-        st = reason_rows(ev, a, &t, explain, err);
-    if (!st && fmt == BMP_OUT_TABLE) {
-        char title[512];
-        snprintf(title, sizeof title, "%s (%s%s%s): awards", ev->name ? ev->name : "event",
-                 ev->body, ev->edition ? ", " : "", ev->edition ? ev->edition : "");
-        bmp_table_title(&t, title);
-        if (explain)
-            st = write_derivation(a, out, err);
-    }
-    if (!st)
-        st = bmp_table_write(&t, fmt, out, err);
-    bmp_table_free(&t);
-    if (st || fmt != BMP_OUT_TABLE)
+    award_rows x = {.ev = ev, .a = a, .explain = explain, .flags = io_event_has_flags(ev),
+                    .numbered = io_event_numbered(ev)};
+    core_table_rows t = {.columns = x.flags ? (explain ? cols_xf : cols_f)
+                                            : (explain ? cols_x : cols),
+                         .nrows = a->count, .row = award_row, .ctx = &x};
+    bmp_status st = BMP_OK;
+    if (fmt == BMP_OUT_CSV) {
+        st = bmp_awards_reasons(ev, a, &x.r, &x.nr, err);
+        t.nrows += st ? 0 : x.nr;
+        if (!st)
+            st = core_table_rows_write(&t, NULL, true, out, err);
+        bmp_reasons_free(x.r, x.nr);
         return st;
-    return write_player_totals(ev, a, flags, out, err);
+    }
+    char title[512];
+    snprintf(title, sizeof title, "%s (%s%s%s): awards", ev->name ? ev->name : "event", ev->body,
+             ev->edition ? ", " : "", ev->edition ? ev->edition : "");
+    t.title = title;
+    size_t w[CORE_TABLE_MAX_COLS], shown;
+    st = core_table_rows_measure(&t, w, &shown, err);
+    if (!st && explain)
+        st = write_derivation(a, out, err);
+    if (!st)
+        st = core_table_rows_write(&t, w, false, out, err);
+    return st ? st : write_player_totals(ev, a, x.flags, out, err);
 }
 
 /* ---- In memory -------------------------------------------------------- */

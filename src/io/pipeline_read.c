@@ -231,11 +231,13 @@ static void begin_read(bmp_pipeline *p)
 }
 
 /* A player twice in an XML input (USEBIO, NZ Scorer): at the element of
- * the second contestant he plays in, with its line (issue 43). */
-static void players_where(const bmp_pipeline *p, bmp_error *err)
+ * the second contestant he plays in, with its line (issue 43); a contestant
+ * of more players than the limit (issue 45): at its own element. */
+static void players_where(const bmp_pipeline *p, bmp_status st, bmp_error *err)
 {
     const char *src = p->ev->source ? p->ev->source : "event";
-    const char *and = strstr(err->msg, " and contestant ");
+    const char *and = st == BMP_ERANGE ? strstr(err->msg, "contestant ")
+                                       : strstr(err->msg, " and contestant ");
     const char *pos = and ? strstr(and, " (position ") : NULL;
     size_t k = 0, sl = strlen(src);
     if (!pos || sscanf(pos, " (position %zu)", &k) != 1 || k == 0 || k > p->ev->ncontestants)
@@ -265,9 +267,11 @@ static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
     if (!st && p->tried != BMP_PIPE_IN_ABF_CREDIT && p->ev &&
         (st = core_event_players_once(p->ev, lim.players, lim.contestants, err))) {
         bmp_error_prefix(err, "%s: ", p->ev->source ? p->ev->source : "event");
-        if (st == BMP_EINVAL &&
+        bool per_contestant = st == BMP_EINVAL || (st == BMP_ERANGE && strstr(err->msg, " lists ") &&
+                                                   strstr(err->msg, " players: "));
+        if (per_contestant &&
             (p->tried == BMP_PIPE_IN_USEBIO || p->tried == BMP_PIPE_IN_NZSCORER))
-            players_where(p, err);
+            players_where(p, st, err);
     }
     if (st) {
         pipe_drop_input(p);

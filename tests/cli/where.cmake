@@ -32,3 +32,9 @@ bmp_cli_test(NAME where_usebio_player_twice ARGS validate tests/data/where/usebi
              EXIT 1 EXPECT "^bridgemp: tests/data/where/usebio_player_twice\\.xml:48: /USEBIO/EVENT/PARTICIPANTS/PAIR\\[3\\]: contestant \"3NS\": player 1044559 appears twice: contestant 1NS \\(position 1\\) player 1 and contestant 3NS \\(position 3\\) player 1")
 bmp_cli_test(NAME where_nzscorer_player_twice ARGS award tests/data/where/nz_player_twice.xml
              EXIT 1 EXPECT "^bridgemp: tests/data/where/nz_player_twice\\.xml:24: <pair>: contestant \"2EW\": player 51234 appears twice: contestant 1NS \\(position 1\\) player 1 and contestant 2EW \\(position 5\\) player 1")
+# Issue 45's players limit in an XML input: at the contestant's own element
+# and its line (it named only "position 1" before).
+bmp_cli_test(NAME where_usebio_players_limit ARGS validate tests/data/where/usebio_player_twice.xml --body abf --grade E --limits players=1
+             EXIT 1 EXPECT "^bridgemp: tests/data/where/usebio_player_twice\\.xml:22: /USEBIO/EVENT/PARTICIPANTS/PAIR\\[1\\]: contestant \"1NS\": contestant 1NS \\(position 1\\) lists 2 players: a contestant has at most 1 players \\(the limit players=1, --limits\\)")
+bmp_cli_test(NAME where_nzscorer_players_limit ARGS award tests/data/where/nz_player_twice.xml --limits players=1
+             EXIT 1 EXPECT "^bridgemp: tests/data/where/nz_player_twice\\.xml:20: <pair>: contestant \"1NS\": contestant 1NS \\(position 1\\) lists 2 players: a contestant has at most 1 players")

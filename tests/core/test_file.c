@@ -160,6 +160,64 @@ static void atomic_write(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* issue 46: an output written as it is made keeps write_atomic's
+ * guarantee: the old file until the commit, nothing on an abort, the same
+ * messages (at the commit) for what write_atomic refuses. */
+static void streamed_write(void **state)
+{
+    (void)state;
+    char p[128], q[128];
+    path_of(p, sizeof p, "streamed.txt");
+    bmp_error e = {0};
+    assert_int_equal(bmp_file_write_atomic(p, "old\n", 4, &e), BMP_OK);
+    chmod(p, 0640);
+    bmp_file_out *o = NULL;
+    assert_int_equal(bmp_file_out_open(p, &o, &e), BMP_OK);
+    for (int i = 0; i < 20000; i++) /* more than one stdio buffer */
+        fprintf(bmp_file_out_stream(o), "line %d\n", i);
+    char *buf = NULL;
+    size_t len = 0;
+    assert_int_equal(bmp_file_read(p, 0, &buf, &len, &e), BMP_OK);
+    assert_string_equal(buf, "old\n"); /* not yet */
+    free(buf);
+    assert_int_equal(bmp_file_out_commit(o, &e), BMP_OK);
+    assert_int_equal(bmp_file_read(p, 0, &buf, &len, &e), BMP_OK);
+    assert_int_equal(len, 208890);
+    assert_memory_equal(buf, "line 0\nline 1\n", 14);
+    assert_string_equal(buf + len - 11, "line 19999\n");
+    free(buf);
+    struct stat st;
+    assert_int_equal(stat(p, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640); /* permissions kept */
+    /* dropped: the old file as it was, no temporary file left */
+    assert_int_equal(bmp_file_out_open(p, &o, &e), BMP_OK);
+    fputs("half", bmp_file_out_stream(o));
+    bmp_file_out_abort(o);
+    bmp_file_out_abort(NULL);
+    assert_int_equal(bmp_file_read(p, 0, &buf, &len, &e), BMP_OK);
+    assert_int_equal(len, 208890);
+    free(buf);
+    /* spooled where write_atomic writes in place or refuses: the same
+     * outcome, at the commit */
+    assert_int_equal(bmp_file_out_open("/dev/null", &o, &e), BMP_OK);
+    fputs("gone", bmp_file_out_stream(o));
+    assert_int_equal(bmp_file_out_commit(o, &e), BMP_OK);
+    assert_int_equal(bmp_file_out_open("/dev/full", &o, &e), BMP_OK);
+    fputs("x", bmp_file_out_stream(o));
+    assert_int_equal(bmp_file_out_commit(o, &e), BMP_EIO);
+    assert_non_null(strstr(e.msg, "/dev/full: write error: No space left on device"));
+    assert_int_equal(bmp_file_out_open(dir, &o, &e), BMP_OK);
+    assert_int_equal(bmp_file_out_commit(o, &e), BMP_EIO);
+    assert_non_null(strstr(e.msg, "Is a directory"));
+    path_of(q, sizeof q, "no/such/dir.txt");
+    assert_int_equal(bmp_file_out_open(q, &o, &e), BMP_OK);
+    assert_int_equal(bmp_file_out_commit(o, &e), BMP_EIO);
+    assert_non_null(strstr(e.msg, "cannot write: No such file or directory"));
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "test -z \"$(find '%s' -name '.*.tmp-*')\"", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -167,6 +225,7 @@ int main(void)
         cmocka_unit_test(text_check),
         cmocka_unit_test(read_limits),
         cmocka_unit_test(atomic_write),
+        cmocka_unit_test(streamed_write),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

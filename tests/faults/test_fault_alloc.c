@@ -69,7 +69,7 @@ static void report(const char *what, size_t total, const sweep *s)
 /* ---- the award pipeline: read, award, write JSON and USEBIO --------------- */
 
 typedef struct award_out {
-    char *json, *usebio;
+    char *json, *usebio, *table, *csv; /* the table and CSV: rows made as written (issue 46) */
 } award_out;
 
 /* Events USEBIO cannot carry (brackets, per-player team awards) are
@@ -80,7 +80,7 @@ static bmp_status award_run(const char *path, award_out *out, bmp_error *e)
 {
     bmp_pipeline *p = NULL;
     size_t len = 0;
-    out->json = out->usebio = NULL;
+    out->json = out->usebio = out->table = out->csv = NULL;
     bmp_status st = bmp_pipeline_new(&p, e);
     if (!st && strstr(path, ".xml")) /* USEBIO says neither body nor grade */
         st = bmp_pipeline_set(p, "body", "abf", e);
@@ -94,6 +94,10 @@ static bmp_status award_run(const char *path, award_out *out, bmp_error *e)
         st = bmp_pipeline_write_buffer(p, BMP_PIPE_JSON, &out->json, &len, e);
     if (!st && with_usebio)
         st = bmp_pipeline_write_buffer(p, BMP_PIPE_USEBIO, &out->usebio, &len, e);
+    if (!st)
+        st = bmp_pipeline_write_buffer(p, BMP_PIPE_TABLE, &out->table, &len, e);
+    if (!st)
+        st = bmp_pipeline_write_buffer(p, BMP_PIPE_CSV, &out->csv, &len, e);
     bmp_pipeline_free(p);
     return st;
 }
@@ -102,6 +106,8 @@ static void award_free(award_out *o)
 {
     free(o->json);
     free(o->usebio);
+    free(o->table);
+    free(o->csv);
 }
 
 static void sweep_award(const char *rel)
@@ -138,7 +144,9 @@ static void sweep_award(const char *rel)
         } else {
             s.same++;
             bool same = o.json && strcmp(o.json, clean.json) == 0 &&
-                        (!with_usebio || (o.usebio && strcmp(o.usebio, clean.usebio) == 0));
+                        (!with_usebio || (o.usebio && strcmp(o.usebio, clean.usebio) == 0)) &&
+                        o.table && strcmp(o.table, clean.table) == 0 && o.csv &&
+                        strcmp(o.csv, clean.csv) == 0;
             if (!same && getenv("BMP_FAULT_SHOW")) {
                 fprintf(stderr, "--- clean\n%s\n--- with allocation %zu failing\n%s\n",
                         clean.json, k, o.json ? o.json : "(none)");

@@ -115,6 +115,26 @@ static void test_bulk_batch_credits_and_holds(void **state)
     assert_int_equal(bmp_ledger_close_period(t.l, "abf", "2026-10", &s, &e), BMP_OK);
     assert_int_equal(s.lines, n);
     assert_int_equal(s.players, NPLAYERS); /* the two held lines touch nobody's holding */
+    /* issue 46: on SQLite the new ranks go 64 players an UPDATE and the
+     * promotions 32 an INSERT (5000 = 78 x 64 + 8): the players at the
+     * statements' edges and in the last, shorter one have the rank the
+     * first has, and there is a promotion row for each promotion counted */
+    bmp_ledger_summary first, other;
+    assert_int_equal(bmp_ledger_player_summary(t.l, "abf", numbers[0], &first, &e), BMP_OK);
+    assert_true(first.rank[0] != '\0');
+    static const int edge[] = {63, 64, 127, 128, 4991, 4992, 4999};
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+        assert_int_equal(bmp_ledger_player_summary(t.l, "abf", numbers[edge[i]], &other, &e),
+                         BMP_OK);
+        assert_string_equal(other.rank, first.rank);
+    }
+    char *d1 = lt_dump(&t), *promo = section(d1, "promotion");
+    size_t promos = 0;
+    for (const char *c = strstr(promo, "|2026-10|"); c; c = strstr(c + 1, "|2026-10|"))
+        promos++;
+    assert_int_equal(promos, s.promotions);
+    free(promo);
+    free(d1);
     kept_ranks_undone(&t, d0);
 
     /* one player's statement: 0.10 green */

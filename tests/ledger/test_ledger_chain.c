@@ -7,6 +7,7 @@
 
 #include "bridgemp/ledger_movein.h"
 #include "ledger/chain/chain.h"
+#include "ledger/intake/journal_write.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/store/query.h"
 
@@ -281,6 +282,24 @@ static void diff_cases(void **state)
     d = ledger_chain_diff(wide_old, wide_new);
     assert_string_equal(d, "c59: '59' -> '7'");
     free(d);
+    /* issue 46: two images with the same columns in one order are walked
+     * together; any other pair by name, with the same result as before */
+    static const char *const pairs[][3] = {
+        {"b=x|a=1", "a=2|b=x", "a: '1' -> '2'"},                 /* reordered: by name */
+        {"a=1|b=2|c=3", "a=1|b=5", "b: '2' -> '5'"},             /* the new one shorter */
+        {"a=1|b=p\\=q", "a=1|b=p\\=r", "b: 'p\\=q' -> 'p\\=r'"}, /* escapes in a value */
+        {"a=1|junk|b=2", "a=1|junk|b=3", ""},                  /* a field without '=' ends both */
+        {"a=1|junk", "a=1|b=2", "b: (none) -> '2'"},             /* ... the old one only */
+        {"a=1|b=2", "a=1|c=2", "c: (none) -> '2'"},              /* a column renamed */
+        {"id=7|rank=3|stars=0|rank_name=Club Master", "id=7|rank=4|stars=0|rank_name=Regional",
+         "rank: '3' -> '4'; rank_name: 'Club Master' -> 'Regional'"},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        d = ledger_chain_diff(pairs[i][0], pairs[i][1]);
+        assert_non_null(d);
+        assert_string_equal(d, pairs[i][2]);
+        free(d);
+    }
 }
 
 /* Many units of one table in one entry are imaged together (chain_batch.c:
@@ -482,6 +501,120 @@ static void close_keeps_edit_visible(void **state)
     lt_done(&t);
 }
 
+/* The journal group's digest of batch `batch` as ledger_chain_scan reads
+ * the rows back (chain.c's group_row) into got[65]. */
+typedef struct group_want {
+    char key[24], got[65];
+} group_want;
+
+static bmp_status grab_group(void *ctx, const ledger_chain_table *t, const char *key,
+                             const char *digest, const char *image, bmp_error *err)
+{
+    (void)t, (void)image, (void)err;
+    group_want *w = ctx;
+    if (strcmp(key, w->key) == 0)
+        snprintf(w->got, sizeof w->got, "%s", digest);
+    return BMP_OK;
+}
+
+/* The entry's digest of the journal rows of `batch` beside the one read
+ * back from the rows now. */
+static void journal_digests(lt *t, int64_t batch, char entry[65], char read[65])
+{
+    char sql[160];
+    snprintf(sql, sizeof sql, "SELECT digest FROM audit_row WHERE tbl = 'journal' AND key = '%lld' "
+             "ORDER BY seq DESC LIMIT 1", (long long)batch);
+    char *d = one_text(t->l, sql);
+    assert_non_null(d);
+    snprintf(entry, 65, "%s", d);
+    free(d);
+    group_want w = {.got = ""};
+    snprintf(w.key, sizeof w.key, "%lld", (long long)batch);
+    bmp_error e = {0};
+    assert_int_equal(ledger_chain_scan(t->l, ledger_chain_table_of("journal"), grab_group, &w, &e),
+                     BMP_OK);
+    assert_int_equal(strlen(w.got), 64);
+    snprintf(read, 65, "%s", w.got);
+}
+
+/* Issue 46 (import46a): the import digests the journal lines it writes from
+ * the values it binds, not read back; the digest is the same bytes
+ * (docs/rulings.md CH-2).  150 lines (two INSERTs of 64, then 22 one a
+ * statement) and two held ones, values with '|', a newline, lengths of one
+ * to three digits, points of one to six: the entry's digest equals the one read back from the
+ * rows, and verify finds the chain whole.  That the fold took the writer's
+ * digest, on SQLite: a row added behind the writer's back in the same
+ * transaction (the promise ledger_chain_given's caller makes, broken) is
+ * outside the entry's digest; PostgreSQL reads the rows back. */
+static void journal_digest_as_written(void **state)
+{
+    (void)state;
+    lt t;
+    lt_new(&t);
+    bmp_error e = {0};
+    char csv[2048] = "number,name,status\n";
+    for (int i = 1; i <= 40; i++)
+        snprintf(csv + strlen(csv), 64, "%d,Player %d,Active\n", 1000 + i, i);
+    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p.csv", csv), NULL, NULL,
+                                               &e), BMP_OK);
+    enum { N = 152 };
+    static char num[N][16], rule[N][16], event[N][200], who[N][24];
+    bmp_ledger_line v[N];
+    for (int i = 0; i < N; i++) {
+        snprintf(num[i], sizeof num[i], "%d", i < N - 2 ? 1001 + i % 40 : 1999999);
+        snprintf(rule[i], sizeof rule[i], "ABF-%d", i);
+        snprintf(event[i], sizeof event[i], "%s", i % 7 == 0 ? "Pairs | heat\nfinal" : "Pairs");
+        if (i % 50 == 3)
+            memset(event[i], 'x', 150), event[i][150] = '\0';
+        snprintf(who[i], sizeof who[i], "%d", i % 11 ? i : 0);
+        v[i] = (bmp_ledger_line){.number = num[i], .point_type = "green",
+                                 .points = i % 5 == 0 ? 999999 : 1 + i % 3, .rule = rule[i],
+                                 .event = event[i], .contestant = i % 13 ? who[i] : "",
+                                 .line = (size_t)i + 1};
+    }
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    bmp_problems p = {0};
+    int64_t id = 0;
+    assert_int_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "j.json", "j1", "journal",
+                                             "2026-10-01", v, N, &id, &p, &e), BMP_OK);
+    bmp_problems_free(&p);
+    char *rows = one_text(t.l, "SELECT count(*) FROM journal");
+    assert_string_equal(rows, "150");
+    free(rows);
+    char entry[65], read[65];
+    journal_digests(&t, id, entry, read);
+    assert_string_equal(entry, read);
+    assert_int_equal(bmp_ledger_verify(t.l, NULL, &e), BMP_OK);
+
+    /* the writer's digest taken: 70 lines through ledger_journal_write and
+     * one row more behind its back, in one transaction */
+    bool pg = strcmp(bmp_ledger_backend(t.l), "postgresql") == 0;
+    ledger_resolved rv[70];
+    for (int i = 0; i < 70; i++)
+        rv[i] = (ledger_resolved){.player = 1 + i % 40, .number = num[i]};
+    int64_t b = 0;
+    bool found = false;
+    assert_int_equal(t.l->ops->begin(t.l->s, &e), BMP_OK);
+    assert_int_equal(lq_int(t.l, &b, &found, &e, "INSERT INTO batch (body_id, source, file, "
+                            "event, event_date, content_hash, state, who, created_at, lines, "
+                            "checksum) SELECT body_id, source, 'k.json', event, event_date, 'k', "
+                            "state, who, created_at, 70, checksum FROM batch WHERE id = ?1 "
+                            "RETURNING id", "i", id), BMP_OK);
+    assert_int_equal(ledger_journal_write(t.l, b, v, rv, 70, &e), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "INSERT INTO journal (batch_id, player_id, point_type, "
+                            "points, rule, event, contestant) VALUES (?1, 1, 'green', 5, 'r', "
+                            "'e', 'c')", "i", b), BMP_OK);
+    assert_int_equal(ledger_touch_batch(t.l, b, &e), BMP_OK);
+    assert_int_equal(ledger_audit(t.l, "test", "behind the writer's back", &e), BMP_OK);
+    assert_int_equal(t.l->ops->commit(t.l->s, &e), BMP_OK);
+    journal_digests(&t, b, entry, read);
+    if (pg)
+        assert_string_equal(entry, read);
+    else
+        assert_string_not_equal(entry, read);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -490,6 +623,7 @@ int main(void)
         cmocka_unit_test(new_ledger_rows_caught), cmocka_unit_test(head_check),
         cmocka_unit_test(diff_cases),             cmocka_unit_test(batch_images_as_units),
         cmocka_unit_test(opening_ranks_carried),  cmocka_unit_test(close_keeps_edit_visible),
+        cmocka_unit_test(journal_digest_as_written),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

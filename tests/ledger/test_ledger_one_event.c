@@ -9,6 +9,11 @@
 
 #include "bridgemp/pipeline.h"
 #include "bridgemp/usebio.h"
+#include "ledger/intake/event_identity.h"
+#include "ledger/ledger_internal.h"
+
+#include <ctype.h>
+#include <sodium.h>
 
 #define EX BMP_SOURCE_DIR "/examples/"
 
@@ -496,6 +501,89 @@ static void abf_club_replaces_only_same_event(void **state)
     lt_done(&t);
 }
 
+/* ---- the award fingerprint's bytes (issue 46, import46a) ----------------- */
+
+typedef struct ref_sum {
+    char number[24], type[16];
+    bmp_points pts;
+} ref_sum;
+
+static int ref_cmp(const void *a, const void *b)
+{
+    const ref_sum *x = a, *y = b;
+    int c = strcmp(x->number, y->number);
+    return c ? c : strcmp(x->type, y->type);
+}
+
+/* The fingerprint as issue 45 defined it, with qsort and printf. */
+static void ref_print(const char *body, const bmp_ledger_line *lines, size_t n, char hex[65])
+{
+    ref_sum *v = calloc(n, sizeof *v);
+    assert_non_null(v);
+    for (size_t i = 0; i < n; i++) {
+        if (ledger_number_check(body, lines[i].number, v[i].number, sizeof v[i].number, NULL))
+            snprintf(v[i].number, sizeof v[i].number, "%s", lines[i].number);
+        snprintf(v[i].type, sizeof v[i].type, "%s", lines[i].point_type);
+        for (char *c = v[i].type; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        v[i].pts = lines[i].points;
+    }
+    qsort(v, n, sizeof *v, ref_cmp);
+    char *text = malloc(64 * n + 32);
+    assert_non_null(text);
+    size_t len = (size_t)sprintf(text, "bridgemp-awards/1\n");
+    for (size_t i = 0, k; i < n; i = k) {
+        bmp_points sum = 0;
+        for (k = i; k < n && !ref_cmp(&v[i], &v[k]); k++)
+            sum += v[k].pts;
+        if (sum)
+            len += (size_t)sprintf(text + len, "%s|%s|%lld\n", v[i].number, v[i].type,
+                                   (long long)sum);
+    }
+    unsigned char bin[32];
+    crypto_hash_sha256(bin, (const unsigned char *)text, len);
+    sodium_bin2hex(hex, 65, bin, sizeof bin);
+    free(text);
+    free(v);
+}
+
+/* The award fingerprint's bytes unchanged by its own sort: 600 lines in a
+ * scrambled order, numbers of 1 to 12 characters (some alike in their
+ * first eight, some not numbers at all), types in two cases, sums of
+ * zero left out, negative sums, a player in many lines: the same hex as
+ * qsort and printf make. */
+static void award_print_bytes(void **state)
+{
+    (void)state;
+    enum { N = 600 };
+    static char num[N][16];
+    static const char *const types[] = {"green", "Green", "red", "gold", "GOLD"};
+    bmp_ledger_line v[N];
+    for (int i = 0; i < N; i++) {
+        unsigned k = (unsigned)(i * 7919) % 97;
+        if (k % 9 == 0)
+            snprintf(num[i], sizeof num[i], "12345678%c%u", 'A' + k % 5, k % 3);
+        else if (k % 9 == 1)
+            snprintf(num[i], sizeof num[i], "x%u", k);
+        else
+            snprintf(num[i], sizeof num[i], "%u", 1000 + k * 37);
+        v[i] = (bmp_ledger_line){.number = num[i], .point_type = types[(i * 31) % 5],
+                                 .points = (i % 4 == 3 ? -1 : 1) * (bmp_points)(1 + i % 250)};
+    }
+    const char *bodies[] = {"abf", "acbl", "nzb"};
+    for (int b = 0; b < 3; b++)
+        for (size_t n = 0; n <= N; n = n ? n * 3 : 1) {
+            char got[65], want[65];
+            bmp_error e = {0};
+            assert_int_equal(ledger_award_print(bodies[b], v, n < N ? n : N, got, &e), BMP_OK);
+            ref_print(bodies[b], v, n < N ? n : N, want);
+            if (n == 0)
+                assert_string_equal(got, ""); /* no line: no fingerprint */
+            else
+                assert_string_equal(got, want);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -508,6 +596,7 @@ int main(void)
         cmocka_unit_test(abf_other_forms_refused),
         cmocka_unit_test(abf_same_players_places_is_a_correction),
         cmocka_unit_test(abf_club_replaces_only_same_event),
+        cmocka_unit_test(award_print_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,8 @@ struct ledger_chain {
     ledger_stmt *write;   /* audit_row rows, many a statement (chain_batch.c) */
     chain_unit *notes;    /* units of no table, imaged as given (ledger_chain_note) */
     size_t nnotes, notes_cap;
+    chain_unit *given; /* units digested by their writer (ledger_chain_given) */
+    size_t ngiven, given_cap;
 };
 
 static void units_free(struct ledger_chain *c)
@@ -42,6 +44,7 @@ static void notes_free(struct ledger_chain *c)
         free(c->notes[i].image);
     }
     c->nnotes = 0;
+    ledger_chain_given_free(c->given, &c->ngiven);
 }
 
 static void chain_free(bmp_ledger *l)
@@ -57,6 +60,7 @@ static void chain_free(bmp_ledger *l)
         lq_finalize(l, l->chain->write);
     free(l->chain->touched);
     free(l->chain->notes);
+    free(l->chain->given);
     free(l->chain);
     l->chain = NULL;
 }
@@ -111,6 +115,15 @@ bmp_status ledger_chain_note(bmp_ledger *l, const ledger_chain_table *t, const c
         ledger_sha256_hex(image, strlen(image), u->digest);
     c->nnotes++;
     return u->key && u->image ? BMP_OK : bmp_error_oom(err);
+}
+
+bmp_status ledger_chain_given(bmp_ledger *l, const char *table, int64_t key,
+                              const char digest[65], size_t rows, bmp_error *err)
+{
+    struct ledger_chain *c = chain_of(l);
+    return c ? ledger_chain_given_add(ledger_chain_table_of(table), key, digest, rows, &c->given,
+                                      &c->ngiven, &c->given_cap, err)
+             : bmp_error_oom(err);
 }
 
 /* The notes after the units the fold kept (the entry's last images). */
@@ -644,7 +657,7 @@ static bmp_status fold_run(bmp_ledger *l, chain_unit *u, size_t n, bool *keep, b
     if (!rc && batch)
         rc = ledger_chain_image_batch(l, u, n, done, row_image, err);
     for (size_t i = 0; !rc && i < n; i++)
-        if (!done[i])
+        if (!done[i] && !u[i].given)
             rc = image_unit(l, &u[i], err);
     if (!rc && batch)
         rc = ledger_chain_last_batch(l, u, n, last, err);
@@ -666,6 +679,8 @@ static bmp_status fold_run(bmp_ledger *l, chain_unit *u, size_t n, bool *keep, b
 static bmp_status fold_touched(bmp_ledger *l, struct ledger_chain *c, bmp_error *err)
 {
     dedup(c);
+    if (c->ngiven && c->n) /* their digests as their writers made them */
+        ledger_chain_given_apply(c->touched, c->n, c->given, &c->ngiven);
     bool *keep = calloc(c->n ? c->n : 1, sizeof *keep);
     bmp_status rc = keep ? BMP_OK : bmp_error_oom(err);
     for (size_t i = 0, j; !rc && i < c->n; i = j) {
@@ -703,6 +718,7 @@ bmp_status ledger_chain_fold(bmp_ledger *l, int64_t seq, char rows_hash[65], bmp
             rc = ledger_chain_scan(l, &ledger_chain_tables[i], baseline_add, l, err);
     } else if (!rc)
         rc = fold_touched(l, c, err);
+    ledger_chain_given_free(c->given, &c->ngiven); /* applied, or the baseline read all */
     if (!rc)
         rc = notes_last(c, err);
     if (rc) {
@@ -720,26 +736,6 @@ bmp_status ledger_chain_fold(bmp_ledger *l, int64_t seq, char rows_hash[65], bmp
     crypto_hash_sha256_final(&h, bin);
     sodium_bin2hex(rows_hash, 65, bin, sizeof bin);
     return BMP_OK;
-}
-
-void ledger_chain_hash_line(void *state, const char *table, const char *key, const char *digest)
-{
-    crypto_hash_sha256_state *h = state;
-    size_t nt = strlen(table), nk = strlen(key), nd = strlen(digest);
-    unsigned char line[256]; /* the same bytes in one update where they fit (issue 46) */
-    if (nt + nk + nd + 3 <= sizeof line) {
-        memcpy(line, table, nt);
-        line[nt] = '\t';
-        memcpy(line + nt + 1, key, nk);
-        line[nt + 1 + nk] = '\t';
-        memcpy(line + nt + nk + 2, digest, nd);
-        line[nt + nk + nd + 2] = '\n';
-        crypto_hash_sha256_update(h, line, nt + nk + nd + 3);
-        return;
-    }
-    const char *parts[] = {table, "\t", key, "\t", digest, "\n"};
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        crypto_hash_sha256_update(h, (const unsigned char *)parts[i], strlen(parts[i]));
 }
 
 bmp_status ledger_chain_write(bmp_ledger *l, int64_t seq, bmp_error *err)

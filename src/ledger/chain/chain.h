@@ -91,6 +91,7 @@ typedef struct chain_unit {
     char digest[65];
     char *image;
     char *change;
+    bool given; /* digest and image made by the unit's writer (ledger_chain_given) */
 } chain_unit;
 
 /* The chain's last image of a unit (found false: the chain never had it)
@@ -117,6 +118,36 @@ bmp_status ledger_chain_image_batch(bmp_ledger *l, chain_unit *u, size_t n, bool
                                     ledger_chain_row_fn row_image, bmp_error *err);
 bmp_status ledger_chain_last_batch(bmp_ledger *l, const chain_unit *u, size_t n, chain_last *last,
                                    bmp_error *err);
+
+/* chain_group.c (issue 46): a group's digest made by the code that writes
+ * its rows, from the values it binds, in the bytes chain.c hashes from the
+ * rows read back (docs/rulings.md CH-2): `names` the table's columns as
+ * SELECT * returns them, '|'-separated; then each row's values in the
+ * columns' order, the group's key column left out, and its end.  One
+ * buffer a group, hashed as it fills.  ledger_group_begin: NULL when out
+ * of memory; ledger_group_end writes the hex digest and frees. */
+typedef struct ledger_group_hash ledger_group_hash;
+ledger_group_hash *ledger_group_begin(const char *names);
+void ledger_group_text(ledger_group_hash *h, const char *v, size_t len);
+void ledger_group_int(ledger_group_hash *h, int64_t v);
+void ledger_group_row_end(ledger_group_hash *h);
+size_t ledger_group_rows(const ledger_group_hash *h);
+void ledger_group_end(ledger_group_hash *h, char hex[65]);
+void ledger_group_free(ledger_group_hash *h);
+/* The group `key` of `table` (a group keyed by one id column) as its
+ * writer digested it, `rows` rows: the next entry's fold takes this
+ * digest instead of reading the group back.  The caller's promise: the
+ * transaction writes no other row of the group before that entry.  The
+ * fold forgets every given unit (ledger_chain_reset too). */
+bmp_status ledger_chain_given(bmp_ledger *l, const char *table, int64_t key,
+                              const char digest[65], size_t rows, bmp_error *err);
+/* chain.c's list of given units: add one; set the given digests on the
+ * sorted units u[0..n) they name, then empty the list; empty it. */
+bmp_status ledger_chain_given_add(const ledger_chain_table *t, int64_t key,
+                                  const char digest[65], size_t rows, chain_unit **v, size_t *n,
+                                  size_t *cap, bmp_error *err);
+void ledger_chain_given_apply(chain_unit *u, size_t n, chain_unit *given, size_t *ngiven);
+void ledger_chain_given_free(chain_unit *given, size_t *ngiven);
 
 /* The entry's images as audit_row rows seq/1..n, many a statement (*many:
  * that statement, prepared on first use and kept by the caller). */

@@ -246,6 +246,8 @@ static bmp_status write_batch(bmp_ledger *l, const ledger_body *b, const bmp_led
     }
     if (!rc)
         rc = ledger_carried_write(l, id, src->carried, err); /* issue 26: held */
+    if (rc) /* rolled back by the caller: the journal's digest made for the entry goes too */
+        ledger_chain_reset(l);
     *batch = id;
     return rc;
 }

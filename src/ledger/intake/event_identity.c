@@ -40,6 +40,7 @@
 typedef struct asum {
     char number[24], type[16];
     bmp_points pts;
+    uint64_t head; /* number's first eight bytes, big-endian (cmp_asum) */
 } asum;
 
 typedef struct asums {
@@ -47,13 +48,14 @@ typedef struct asums {
     size_t n, cap;
 } asums;
 
-/* Copy s into out[size], cut as snprintf cuts it; lowered when asked. */
+/* Copy s into out[size], cut as snprintf cuts it, the rest zeros (the
+ * sort compares the whole field); lowered when asked. */
 static void put_field(char *out, size_t size, const char *s, bool lower)
 {
     size_t n = s ? strnlen(s, size - 1) : 0;
     for (size_t i = 0; i < n; i++)
         out[i] = lower ? (char)tolower((unsigned char)s[i]) : s[i];
-    out[n] = '\0';
+    memset(out + n, 0, size - n);
 }
 
 static bool asums_add(asums *s, const char *number, const char *type, bmp_points pts)
@@ -66,6 +68,9 @@ static bool asums_add(asums *s, const char *number, const char *type, bmp_points
     put_field(x->number, sizeof x->number, number, false);
     put_field(x->type, sizeof x->type, type, true);
     x->pts = pts;
+    x->head = 0;
+    for (int i = 0; i < 8; i++)
+        x->head = x->head << 8 | (unsigned char)x->number[i];
     return true;
 }
 
@@ -91,11 +96,55 @@ static void put_sum(core_buf *b, const asum *a, bmp_points sum, bool amounts)
     core_buf_putc(b, '\n');
 }
 
+/* number, then type, as strcmp orders them: with both fields zero-filled
+ * past their ends (put_field) that is the bytes of the two fields in
+ * order, unsigned; the first eight as one big-endian word (asums_add). */
 static int cmp_asum(const void *a, const void *b)
 {
     const asum *x = a, *y = b;
-    int c = strcmp(x->number, y->number);
-    return c ? c : strcmp(x->type, y->type);
+    if (x->head != y->head)
+        return x->head < y->head ? -1 : 1;
+    return memcmp(x->number + 8, y->number + 8, sizeof x->number - 8 + sizeof x->type);
+}
+
+/* v[0..n) sorted by cmp_asum: a bottom-up merge sort through tmp, runs of
+ * 8 by insertion first (issue 46: qsort's call a comparison was most of
+ * the fingerprint's 2,450 instructions a line).  False: no memory. */
+static bool sort_asums(asum *v, size_t n)
+{
+    enum { RUN = 8 };
+    for (size_t lo = 0; lo < n; lo += RUN)
+        for (size_t i = lo + 1; i < n && i < lo + RUN; i++) {
+            asum x = v[i];
+            size_t j = i;
+            for (; j > lo && cmp_asum(&v[j - 1], &x) > 0; j--)
+                v[j] = v[j - 1];
+            v[j] = x;
+        }
+    if (n <= RUN)
+        return true;
+    asum *tmp = malloc(n * sizeof *tmp), *from = v, *to = tmp;
+    if (!tmp)
+        return false;
+    for (size_t w = RUN; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t a = lo, b = mid, o = lo;
+            while (a < mid && b < hi)
+                to[o++] = cmp_asum(&from[b], &from[a]) < 0 ? from[b++] : from[a++];
+            while (a < mid)
+                to[o++] = from[a++];
+            while (b < hi)
+                to[o++] = from[b++];
+        }
+        asum *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != v)
+        memcpy(v, from, n * sizeof *v);
+    free(tmp);
+    return true;
 }
 
 /* Sorted, summed per player and type, zero sums left out, hashed; without
@@ -104,8 +153,8 @@ static bmp_status asums_print(asums *s, bool amounts, char hex[LEDGER_PRINT_HEX]
                               bmp_error *err)
 {
     hex[0] = '\0';
-    if (s->n)
-        qsort(s->v, s->n, sizeof *s->v, cmp_asum);
+    if (!sort_asums(s->v, s->n))
+        return bmp_error_oom(err);
     core_buf b;
     core_buf_init(&b);
     core_buf_puts(&b, "bridgemp-awards/1\n");

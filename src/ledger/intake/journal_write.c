@@ -6,7 +6,9 @@
  * costs (issue 46; docs/performance.md "Issue 46: the import"). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "ledger/chain/chain.h"
 #include "ledger/intake/journal_write.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/store/query.h"
@@ -86,11 +88,34 @@ static bmp_status write_held(bmp_ledger *l, ledger_stmt **h, int64_t id,
     return rc ? rc : lq_step(l, st, NULL, err);
 }
 
+/* The journal's columns as SELECT * returns them (migrations 001, 015). */
+static const char journal_columns[] = "id|batch_id|player_id|point_type|points|rule|event|contestant";
+
+/* A credited line as the journal's row `row_id` into the batch's digest
+ * (g NULL: none): its values as bound, batch_id (the group's key) left
+ * out, in the bytes the chain hashes reading the row back. */
+static void digest_credit(ledger_group_hash *g, int64_t row_id, const bmp_ledger_line *ln,
+                          const ledger_resolved *r)
+{
+    if (!g)
+        return;
+    const char *text[3] = {ln->rule ? ln->rule : "", ln->event ? ln->event : "",
+                           ln->contestant ? ln->contestant : ""};
+    ledger_group_int(g, row_id);
+    ledger_group_int(g, r->player);
+    ledger_group_text(g, ln->point_type, strlen(ln->point_type));
+    ledger_group_int(g, ln->points);
+    for (int i = 0; i < 3; i++)
+        ledger_group_text(g, text[i], strlen(text[i]));
+    ledger_group_row_end(g);
+}
+
 /* Credited lines k[0..m) (line indexes), in order: JOURNAL_ROWS a
- * statement while that many are left, then one a statement. */
+ * statement while that many are left, then one a statement; the row of
+ * k[i] gets id first + i (g: their digest, else NULL). */
 static bmp_status write_credited(bmp_ledger *l, int64_t id, const bmp_ledger_line *lines,
                                  const ledger_resolved *rv, const size_t *k, size_t m,
-                                 bmp_error *err)
+                                 int64_t first, ledger_group_hash *g, bmp_error *err)
 {
     ledger_stmt *st = NULL;
     bool owned = false;
@@ -101,9 +126,11 @@ static bmp_status write_credited(bmp_ledger *l, int64_t id, const bmp_ledger_lin
     for (; !rc && m - i >= JOURNAL_ROWS; i += JOURNAL_ROWS) {
         lq_reset(l, st);
         rc = lq_bind_int(l, st, 1, id, err);
-        for (int r = 0; r < JOURNAL_ROWS && !rc; r++)
-            rc = bind_credit(l, st, 2 + 6 * r, &lines[k[i + (size_t)r]], &rv[k[i + (size_t)r]],
-                             err);
+        for (int r = 0; r < JOURNAL_ROWS && !rc; r++) {
+            size_t x = k[i + (size_t)r];
+            rc = bind_credit(l, st, 2 + 6 * r, &lines[x], &rv[x], err);
+            digest_credit(g, first + (int64_t)(i + (size_t)r), &lines[x], &rv[x]);
+        }
         rc = rc ? rc : lq_step(l, st, NULL, err);
     }
     if (st)
@@ -116,18 +143,56 @@ static bmp_status write_credited(bmp_ledger *l, int64_t id, const bmp_ledger_lin
         rc = lq_bind_int(l, st, 1, id, err);
         rc = rc ? rc : bind_credit(l, st, 2, &lines[k[i]], &rv[k[i]], err);
         rc = rc ? rc : lq_step(l, st, NULL, err);
+        digest_credit(g, first + (int64_t)i, &lines[k[i]], &rv[k[i]]);
     }
     if (st)
         lq_release(l, st, owned);
     return rc;
 }
 
-/* Held lines as they come, credited ones gathered and written in order. */
+/* SQLite gives a row with no id one above the table's greatest (but at
+ * the greatest id possible, where it picks one at random): the batch's m
+ * rows, written in one transaction, get last + 1 .. last + m.  *g: their
+ * digest to make, NULL when the ids are not known so (PostgreSQL's
+ * sequence is shared with other sessions): the fold reads them back. */
+static bmp_status digest_start(bmp_ledger *l, size_t m, int64_t *last, ledger_group_hash **g,
+                               bmp_error *err)
+{
+    bool found = false;
+    *g = NULL;
+    if (!m || strcmp(lq_backend(l), "sqlite") != 0)
+        return BMP_OK;
+    bmp_status rc = lq_int(l, last, &found, err, "SELECT coalesce(max(id), 0) FROM journal", NULL);
+    if (!rc && found && *last >= 0 && *last < INT64_MAX - (int64_t)m - 1 &&
+        !(*g = ledger_group_begin(journal_columns)))
+        rc = bmp_error_oom(err);
+    return rc;
+}
+
+/* The digest handed to the chain, when the rows got the ids it assumed
+ * (the greatest id now last + m; else the fold reads them back). */
+static bmp_status digest_give(bmp_ledger *l, int64_t id, int64_t last, size_t m,
+                              ledger_group_hash *g, bmp_error *err)
+{
+    int64_t now = 0;
+    bool found = false;
+    char hex[65];
+    ledger_group_end(g, hex);
+    bmp_status rc = lq_int(l, &now, &found, err, "SELECT max(id) FROM journal", NULL);
+    if (!rc && found && now == last + (int64_t)m)
+        rc = ledger_chain_given(l, "journal", id, hex, m, err);
+    return rc;
+}
+
+/* Held lines as they come, credited ones gathered and written in order,
+ * their digest made as they are bound (issue 46: not read back). */
 static bmp_status write_lines(bmp_ledger *l, int64_t id, const bmp_ledger_line *lines,
                               const ledger_resolved *rv, size_t n, bmp_error *err)
 {
     size_t *k = malloc((n ? n : 1) * sizeof *k), m = 0;
     ledger_stmt *h = NULL;
+    ledger_group_hash *g = NULL;
+    int64_t last = 0;
     bmp_status rc = k ? BMP_OK : bmp_error_oom(err);
     for (size_t i = 0; i < n && !rc; i++) {
         if (rv[i].player)
@@ -136,7 +201,13 @@ static bmp_status write_lines(bmp_ledger *l, int64_t id, const bmp_ledger_line *
             rc = write_held(l, &h, id, &lines[i], &rv[i], err);
     }
     if (!rc)
-        rc = write_credited(l, id, lines, rv, k, m, err);
+        rc = digest_start(l, m, &last, &g, err);
+    if (!rc)
+        rc = write_credited(l, id, lines, rv, k, m, last + 1, g, err);
+    if (!rc && g)
+        rc = digest_give(l, id, last, m, g, err);
+    else
+        ledger_group_free(g);
     if (h)
         lq_finalize(l, h);
     free(k);

@@ -339,6 +339,122 @@ static bmp_status write_ranks_copy(bmp_ledger *l, const ledger_body *b, const ch
     return rc;
 }
 
+/* ---- SQLite: many rows a statement (issue 46) ---------------------------- */
+
+/* What a row of write_ranks_many binds: the body, period and the name of
+ * no rank (a promotion from nothing). */
+typedef struct rank_ctx {
+    const ledger_body *b;
+    const char *period, *none;
+} rank_ctx;
+
+typedef bmp_status (*rank_bind_fn)(bmp_ledger *l, ledger_stmt *st, int base, const ranked *r,
+                                   const rank_ctx *c, bmp_error *err);
+
+/* A player's new rank as parameters base+1 .. base+4 (id, rank, stars, name). */
+static bmp_status bind_rank(bmp_ledger *l, ledger_stmt *st, int base, const ranked *r,
+                            const rank_ctx *c, bmp_error *err)
+{
+    (void)c;
+    bmp_status rc = lq_bind_int(l, st, base + 1, r->player, err);
+    rc = rc ? rc : lq_bind_int(l, st, base + 2, r->now.rank, err);
+    rc = rc ? rc : lq_bind_int(l, st, base + 3, r->now.stars, err);
+    return rc ? rc : lq_bind_text(l, st, base + 4, r->now.name, err);
+}
+
+/* A promotion's row as parameters base+1 .. base+7 (ABF-88, 1.4.4: recorded
+ * in the period it is earned). */
+static bmp_status bind_promotion(bmp_ledger *l, ledger_stmt *st, int base, const ranked *r,
+                                 const rank_ctx *c, bmp_error *err)
+{
+    bmp_status rc = lq_bind_int(l, st, base + 1, c->b->id, err);
+    rc = rc ? rc : lq_bind_text(l, st, base + 2, c->period, err);
+    rc = rc ? rc : lq_bind_int(l, st, base + 3, r->player, err);
+    rc = rc ? rc : lq_bind_int(l, st, base + 4, ledger_rank_order(&r->held), err);
+    rc = rc ? rc : lq_bind_text(l, st, base + 5, r->held.name[0] ? r->held.name : c->none, err);
+    rc = rc ? rc : lq_bind_int(l, st, base + 6, ledger_rank_order(&r->now), err);
+    return rc ? rc : lq_bind_text(l, st, base + 7, r->now.name, err);
+}
+
+/* head, then n rows "(?1, ..., ?w)" numbered on, then tail, prepared. */
+static bmp_status rows_prepare(bmp_ledger *l, const char *head, size_t n, int w, const char *tail,
+                               ledger_stmt **st, bmp_error *err)
+{
+    core_buf q = {0};
+    core_buf_puts(&q, head);
+    for (size_t r = 0; r < n; r++)
+        for (int c = 0; c < w; c++)
+            core_buf_printf(&q, "%s?%zu%s", c ? ", " : r ? ", (" : "(", r * (size_t)w + (size_t)c + 1,
+                            c == w - 1 ? ")" : "");
+    core_buf_puts(&q, tail);
+    char *sql = q.failed ? NULL : core_buf_take(&q, NULL);
+    core_buf_free(&q);
+    bmp_status rc = sql ? lq_prepare(l, sql, st, err) : bmp_error_oom(err);
+    free(sql);
+    return rc;
+}
+
+/* v[0..n) through the statement head (rows) tail, `per` rows a statement
+ * and the rest in one more, each row bound by bind at w parameters. */
+static bmp_status rows_put(bmp_ledger *l, const ranked *const *v, size_t n, size_t per, int w,
+                           const char *head, const char *tail, rank_bind_fn bind,
+                           const rank_ctx *c, bmp_error *err)
+{
+    ledger_stmt *st[2] = {NULL, NULL}; /* per rows, the rest */
+    bmp_status rc = BMP_OK;
+    for (size_t i = 0; i < n && !rc;) {
+        size_t k = n - i >= per ? per : n - i;
+        ledger_stmt **s = &st[k != per];
+        if (!*s)
+            rc = rows_prepare(l, head, k, w, tail, s, err);
+        else
+            lq_reset(l, *s);
+        for (size_t r = 0; r < k && !rc; r++)
+            rc = bind(l, *s, (int)r * w, v[i + r], c, err);
+        rc = rc ? rc : lq_step(l, *s, NULL, err);
+        i += k;
+    }
+    for (int k = 0; k < 2; k++)
+        if (st[k])
+            lq_finalize(l, st[k]);
+    return rc;
+}
+
+/* write_ranks on SQLite: the re-ranked players' new ranks in one UPDATE ...
+ * FROM (VALUES ...) of 64 players (each found by its id), the promotions
+ * 32 rows an INSERT: a statement's setup once for many players, not once
+ * for each (issue 46).  The rows written are those write_ranks writes, in
+ * its order. */
+static bmp_status write_ranks_many(bmp_ledger *l, const ledger_body *b, const char *period,
+                                   const ranked_list *rl, const char *none, bmp_error *err)
+{
+    const ranked **up = malloc((rl->n ? rl->n : 1) * sizeof *up);
+    const ranked **pr = malloc((rl->n ? rl->n : 1) * sizeof *pr);
+    size_t nu = 0, np = 0;
+    for (size_t i = 0; up && pr && i < rl->n; i++) {
+        const ranked *r = &rl->v[i];
+        if (!rank_changed(r))
+            continue;
+        up[nu++] = r;
+        if (ledger_rank_order(&r->now) > ledger_rank_order(&r->held))
+            pr[np++] = r;
+    }
+    rank_ctx c = {b, period, none};
+    bmp_status rc = up && pr ? BMP_OK : bmp_error_oom(err);
+    if (!rc)
+        rc = rows_put(l, up, nu, 64, 4,
+                      "UPDATE player SET rank = v.column2, stars = v.column3, rank_name = "
+                      "v.column4 FROM (VALUES ", ") AS v WHERE player.id = v.column1", bind_rank,
+                      &c, err);
+    if (!rc)
+        rc = rows_put(l, pr, np, 32, 7,
+                      "INSERT INTO promotion (body_id, period, player_id, from_rank, from_name, "
+                      "to_rank, to_name) VALUES ", "", bind_promotion, &c, err);
+    free(up);
+    free(pr);
+    return rc;
+}
+
 static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *period,
                               const ranked_list *rl, bmp_error *err)
 {
@@ -349,6 +465,8 @@ static bmp_status write_ranks(bmp_ledger *l, const ledger_body *b, const char *p
         snprintf(none.name, sizeof none.name, "none");
     if (lq_can(l, LQ_CAN_COPY) && rl->n >= 64)
         return write_ranks_copy(l, b, period, rl, none.name, err);
+    if (strcmp(lq_backend(l), "sqlite") == 0)
+        return write_ranks_many(l, b, period, rl, none.name, err);
     bmp_status rc = lq_prepare(l, "UPDATE player SET rank = ?2, stars = ?3, rank_name = ?4 WHERE id = ?1", &up, err);
     if (!rc)
         rc = lq_prepare(l, "INSERT INTO promotion (body_id, period, player_id, from_rank, "

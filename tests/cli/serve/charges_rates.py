@@ -14,6 +14,10 @@ imported, not approved.
   batch 2 is left out (not approved), and nothing is written (the ledger's
   head unchanged); "Make this run": the list says "Run 1: ums 2025-03, 1
   line, total 4.80", its lines are shown, the run is invoiced from the page.
+  Then the licence run (EBU-26) of the county's Spring Congress, its events
+  and rates pasted: the preview says 1 line, 180.00 (4 sessions x 30 tables
+  x 1.50), 1 club, and writes nothing; "Make this run" says "Run 2:
+  licence 2025-03, 1 line, total 180.00" (the run's kind as the ledger keeps it).
 
 Every page on the way at 1280 and 420 px: a screenshot into
 WORKDIR/screenshots/, no table cell cut off, no serious or critical axe-core
@@ -65,7 +69,7 @@ def main():
     run(*ledger, "init")
     clubs = os.path.join(WORK, "clubs.csv")
     with open(clubs, "w") as f:
-        f.write("number,name,dummy\nC1,Club One,0\n")
+        f.write("number,name,dummy\nC1,Club One,0\nCTY,Countyshire,1\n")
     run(*ledger, "club", "import", clubs, "--body", "ebu")
     run(*ledger, "import", "examples/ebu/club-pairs.json", "--body", "ebu", "--club", "C1")
     run(*ledger, "approve", "1")
@@ -167,6 +171,40 @@ def journey(b, u, ledger, rates):
     b.click("#invoice-1 button[value=invoice]")
     wait_for(lambda: b.finds("a[href='/invoice/ebu/EBU-1-C1']"), "run 1 invoiced")
     check(True, "run 1 invoiced from the page: EBU-1-C1 linked")
+    licences(b, u, ledger)
+
+
+LICENCE_EVENTS = ("club,event,end,sessions,tables,category\n"
+                  "CTY,Spring Congress,2025-03-16,4,30,standard\n")
+LICENCE_RATES = "from,category,table_session\n2024-04-01,standard,150\n"
+
+
+def licences(b, u, ledger):
+    """EBU-26 from the page: the licensed events and their rates pasted."""
+    before = head_of(ledger)
+
+    def preview():
+        b.go(u + "/charges?body=ebu")
+        b.type("#licences-arg", "2025-03")
+        b.type("#licences-events", LICENCE_EVENTS)
+        b.type("#licences-rates", LICENCE_RATES)
+        b.type("#licences-reason", "March's licences")
+        b.click("#run-licences button[value=preview]")
+        wait_for(lambda: b.finds("#preview-summary"), "the licence run's preview")
+    preview()
+    # EBU-26: 4 sessions x 30 tables x 1.50 = 180.00
+    check(b.text("#preview-summary") == "For 2025-03 it will charge 1 line, total 180.00, to 1 "
+          "club. Nothing is written until you make it.",
+          "the licence preview: " + b.text("#preview-summary"))
+    check("Spring Congress" in b.text("main table"), "the licensed event it will charge")
+    check(head_of(ledger) == before, "the licence preview wrote nothing (head %s)" % before)
+    page_checks(b, u, "licences-preview", preview)
+    preview()
+    b.click("#make button[value=make]")
+    wait_for(lambda: b.finds("#made"), "the list after the licence run")
+    check(b.text("#made") == "Run 2: licence 2025-03, 1 line, total 180.00. Its lines; its "
+          "invoices", "the licence run says what it did: %r" % b.text("#made"))
+    check(head_of(ledger) != before, "the licence run is in the books")
 
 
 if __name__ == "__main__":
