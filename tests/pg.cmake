@@ -21,7 +21,7 @@ foreach(t test_ledger_registry test_ledger_batches test_ledger_close test_ledger
           test_ledger_opening test_ledger_merge test_ledger_movein_100k
           test_ledger_chain test_ledger_accounts test_ledger_preview
           test_ledger_changed test_ledger_region test_srv_pool test_ledger_player_card
-          test_ledger_numbers test_ledger_schema)
+          test_ledger_numbers test_ledger_schema test_ledger_register_kept)
   if(t STREQUAL test_ledger_pg)
     add_test(NAME ${t}_pg COMMAND sh ${CMAKE_SOURCE_DIR}/scripts/pg-own-cluster.sh $<TARGET_FILE:${t}>)
   else()

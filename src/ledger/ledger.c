@@ -20,6 +20,8 @@ void bmp_ledger_close(bmp_ledger *l)
     lq_cache_clear(l);
     if (l->chain_free) /* set by chain.c (issue 27) */
         l->chain_free(l);
+    if (l->reg_free) /* set by intake/player_resolve.c (issue 46) */
+        l->reg_free(l);
     lq_close(l);
     free(l);
 }

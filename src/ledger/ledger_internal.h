@@ -36,6 +36,10 @@ struct bmp_ledger {
     ledger_body body;      /* the last body looked up (bodies are fixed rows) */
     struct ledger_chain *chain;          /* rows touched for the next audit entry (chain.c) */
     void (*chain_free)(bmp_ledger *l);   /* set with chain */
+    struct ledger_register_memo *reg;    /* the register as resolved, kept between
+                                            imports under a change stamp
+                                            (intake/player_resolve.c, issue 46) */
+    void (*reg_free)(bmp_ledger *l);     /* set with reg */
     int64_t version;       /* the change counter bmp_ledger_changed last read */
     bool version_read;     /* ... once it has */
     bool wrote;            /* an audit entry was written since (ledger_audit) */

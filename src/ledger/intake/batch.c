@@ -16,6 +16,7 @@
 #include "ledger/chain/chain.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/intake/near_match.h"
+#include "ledger/intake/player_resolve.h"
 #include "ledger/intake/preview.h"
 #include "ledger/intake/sources.h"
 #include "ledger/shared/text_door.h"
@@ -32,208 +33,10 @@ static const char *source_name(bmp_batch_source s)
     }
 }
 
-/* ---- a player cache: each distinct number is looked up once ------------ */
-
-typedef struct pslot {
-    const char *number;   /* points into the batch's normalised numbers */
-    int64_t id;           /* 0 = not registered */
-    char status[12];
-    bool overseas;        /* NZ-103 */
-} pslot;
-
-typedef struct pcache {
-    pslot *slots;
-    size_t cap;           /* power of two, at least twice the lines */
-    size_t used;
-} pcache;
-
-static uint64_t fnv1a(const char *s)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
-}
-
-/* The slot of `number`: its own, or the empty one where it belongs. */
-static pslot *pcache_slot(const pcache *pc, const char *number)
-{
-    size_t i = (size_t)fnv1a(number) & (pc->cap - 1);
-    while (pc->slots[i].number && strcmp(pc->slots[i].number, number) != 0)
-        i = (i + 1) & (pc->cap - 1);
-    return &pc->slots[i];
-}
-
-static void pcache_add(pcache *pc, const char *number)
-{
-    pslot *s = pcache_slot(pc, number);
-    if (!s->number) {
-        s->number = number;
-        pc->used++;
-    }
-}
-
-static void pslot_fill(bmp_ledger *l, ledger_stmt *st, pslot *s)
-{
-    s->id = lq_col_int(l, st, 0);
-    core_strlcpy(s->status, lq_col_text(l, st, 1), sizeof s->status);
-    s->overseas = lq_col_int(l, st, 3) != 0;
-}
-
-/* Indexed lookups, the store's lookup_chunk numbers a statement ("number
- * IN (?2, ...)", every number a parameter): on PostgreSQL one round trip
- * per 256 players instead of per player, which was most of a national
- * batch's import.  A short chunk repeats its last number. */
-#define LOOKUP_CHUNK_MAX 256
-static bmp_status lookup_chunk(bmp_ledger *l, ledger_stmt *st, pcache *pc, int64_t body,
-                               const char *const *nums, size_t n, size_t chunk, bmp_error *err)
-{
-    lq_reset(l, st);
-    bmp_status rc = lq_bind_int(l, st, 1, body, err);
-    for (size_t k = 0; k < chunk && !rc; k++)
-        rc = lq_bind_text(l, st, (int)k + 2, nums[k < n ? k : n - 1], err);
-    bool row = false;
-    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
-        pslot *s = pcache_slot(pc, lq_col_text(l, st, 2));
-        if (s->number)
-            pslot_fill(l, st, s);
-    }
-    return rc;
-}
-
-static bmp_status pcache_lookup_each(bmp_ledger *l, pcache *pc, int64_t body, bmp_error *err)
-{
-    size_t chunk = lq_lookup_chunk(l) > 1 ? (size_t)lq_lookup_chunk(l) : 1;
-    if (chunk > LOOKUP_CHUNK_MAX)
-        chunk = LOOKUP_CHUNK_MAX;
-    char sql[96 + sizeof LEDGER_PLAYER_RESOLVED + LOOKUP_CHUNK_MAX * 7];
-    size_t at = (size_t)snprintf(sql, sizeof sql,
-                                 "SELECT id, status, number, overseas FROM "
-                                 LEDGER_PLAYER_RESOLVED " WHERE body_id = ?1 AND number IN (");
-    for (size_t k = 0; k < chunk; k++) /* placeholders only: no value is spliced */
-        at += (size_t)snprintf(sql + at, sizeof sql - at, "%s?%zu", k ? ", " : "", k + 2);
-    snprintf(sql + at, sizeof sql - at, ")");
-    ledger_stmt *st = NULL;
-    bmp_status rc = lq_prepare(l, sql, &st, err);
-    const char *nums[LOOKUP_CHUNK_MAX];
-    size_t n = 0;
-    for (size_t i = 0; i < pc->cap && !rc; i++) {
-        if (pc->slots[i].number)
-            nums[n++] = pc->slots[i].number;
-        if (n == chunk) {
-            rc = lookup_chunk(l, st, pc, body, nums, n, chunk, err);
-            n = 0;
-        }
-    }
-    if (!rc && n)
-        rc = lookup_chunk(l, st, pc, body, nums, n, chunk, err);
-    lq_finalize(l, st);
-    return rc;
-}
-
-/* The batch's players as resolved (LEDGER_PLAYER_RESOLVED) WHERE `where`
- * (placeholders only).  While no merge was ever recorded the resolved
- * players are the player table's rows, read without the merge tables'
- * two look-ups a row (a third of a register scan; issue 46). */
-static bmp_status resolved_sql(bmp_ledger *l, const char *where, char *sql, size_t size,
-                               bmp_error *err)
-{
-    int64_t merged = 0;
-    bool found = false; /* a merge recorded, undone or not */
-    bmp_status rc = lq_int(l, &merged, &found, err, "SELECT 1 FROM player_merge LIMIT 1", NULL);
-    if (!rc)
-        snprintf(sql, size, "SELECT id, status, number, overseas FROM %s WHERE %s",
-                 found ? LEDGER_PLAYER_RESOLVED : "player pr", where);
-    return rc;
-}
-
-/* One pass over the body's register, keeping the batch's players: cheaper
- * than a lookup each once a batch names an eighth of the register (a
- * national credit file).  `whole`: the body holds (nearly) all the
- * players, read in the table's order (SQLite; "+" keeps the body's index
- * out, which would cost a seek of the table a row). */
-static bmp_status pcache_scan(bmp_ledger *l, pcache *pc, int64_t body, bool whole, bmp_error *err)
-{
-    ledger_stmt *st = NULL;
-    bool row = false;
-    char sql[sizeof LEDGER_PLAYER_RESOLVED + 128];
-    bmp_status rc = resolved_sql(l, whole ? "+body_id = ?1" : "body_id = ?1", sql, sizeof sql, err);
-    if (!rc)
-        rc = lq_query(l, &st, err, sql, "i", body);
-    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
-        pslot *s = pcache_slot(pc, lq_col_text(l, st, 2));
-        if (s->number)
-            pslot_fill(l, st, s);
-    }
-    lq_finalize(l, st);
-    return rc;
-}
-
-/* SQLite: every number in one statement, the batch's numbers one JSON
- * array bound as one parameter (json_each): one statement's start for the
- * batch instead of one a player (15,000 instructions each; issue 46). */
-static bmp_status pcache_lookup_json(bmp_ledger *l, pcache *pc, int64_t body, bmp_error *err)
-{
-    core_buf b = {0};
-    core_buf_putc(&b, '[');
-    for (size_t i = 0, k = 0; i < pc->cap; i++) {
-        if (!pc->slots[i].number)
-            continue;
-        core_buf_puts(&b, k++ ? ",\"" : "\"");
-        for (const char *c = pc->slots[i].number; *c; c++) { /* JSON string escapes */
-            if (*c == '"' || *c == '\\' || (unsigned char)*c < 0x20)
-                core_buf_printf(&b, "\\u%04x", (unsigned char)*c);
-            else
-                core_buf_putc(&b, *c);
-        }
-        core_buf_putc(&b, '"');
-    }
-    core_buf_puts(&b, "]");
-    ledger_stmt *st = NULL;
-    bool row = false;
-    char sql[sizeof LEDGER_PLAYER_RESOLVED + 128];
-    bmp_status rc = b.failed ? bmp_error_oom(err)
-                             : resolved_sql(l, "body_id = ?1 AND number IN (SELECT value FROM "
-                                               "json_each(?2))", sql, sizeof sql, err);
-    if (!rc)
-        rc = lq_query(l, &st, err, sql, "is", body, b.data);
-    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
-        pslot *s = pcache_slot(pc, lq_col_text(l, st, 2));
-        if (s->number)
-            pslot_fill(l, st, s);
-    }
-    lq_finalize(l, st);
-    core_buf_free(&b);
-    return rc;
-}
-
-/* Resolve every distinct number of the batch, the cheaper way.  SQLite
- * (callgrind, issue 46): a register row scanned in the table's order costs
- * 2,100 instructions, through the body's index 2,900, a number found from
- * the JSON list 10,800, alone 15,000. */
-#define PCACHE_SCAN_MIN 4096
-#define PCACHE_SCAN_MIN_SQLITE 256
-static bmp_status pcache_resolve(bmp_ledger *l, pcache *pc, int64_t body, bmp_error *err)
-{
-    int64_t registered = 0, all = 0;
-    bool found = false, sqlite = strcmp(lq_backend(l), "sqlite") == 0;
-    size_t min = sqlite ? PCACHE_SCAN_MIN_SQLITE : PCACHE_SCAN_MIN;
-    bmp_status rc = BMP_OK;
-    if (pc->used >= min)
-        rc = lq_int(l, &registered, &found, err, "SELECT count(*) FROM player WHERE body_id = ?1",
-                    "i", body);
-    if (!rc && sqlite && pc->used >= min)
-        rc = lq_int(l, &all, &found, err, "SELECT count(*) FROM player", NULL);
-    if (rc)
-        return rc;
-    if (pc->used >= min && (int64_t)pc->used * (sqlite ? 5 : 8) >= registered)
-        return pcache_scan(l, pc, body, sqlite && all - registered <= registered / 4, err);
-    return sqlite ? pcache_lookup_json(l, pc, body, err) : pcache_lookup_each(l, pc, body, err);
-}
-
 /* ---- checking ----------------------------------------------------------- */
 
 typedef ledger_resolved resolved;
+typedef ledger_pslot pslot;
 
 typedef struct tally {
     const char *type;
@@ -483,14 +286,6 @@ static void normalise_numbers(const ledger_body *b, const bmp_ledger_line *lines
     }
 }
 
-/* Pass 1: every well-formed player number, normalised, into the cache. */
-static void collect_numbers(size_t n, checked *c, pcache *pc)
-{
-    for (size_t i = 0; i < n; i++)
-        if (c->norm[i][0])
-            pcache_add(pc, c->norm[i]);
-}
-
 /* NZ-103: the body gives overseas players no points from events. */
 static bool overseas_no_points(const ledger_body *b)
 {
@@ -500,9 +295,8 @@ static bool overseas_no_points(const ledger_body *b)
 
 /* A line with a well-formed number: who is credited, or why held. */
 static void credit_line(const ledger_body *b, bmp_batch_source source, const char *file, size_t at,
-                        size_t i, checked *c, const pcache *pc, bmp_problems *pp, size_t *bad)
+                        size_t i, checked *c, const pslot *s, bmp_problems *pp, size_t *bad)
 {
-    const pslot *s = pcache_slot(pc, c->norm[i]);
     c->rv[i].number = c->norm[i];
     c->rv[i].why = credit_check(b, s, c->norm[i], file, at, pp, bad);
     if (!c->rv[i].why && s->overseas && source != BMP_BATCH_ADJUSTMENT &&
@@ -519,8 +313,8 @@ static void credit_line(const ledger_body *b, bmp_batch_source source, const cha
  * may be credited; the totals per point type. */
 
 static void check_each_line(const ledger_body *b, bmp_batch_source source, const char *file,
-                            const bmp_ledger_line *lines, size_t n, checked *c, const pcache *pc,
-                            bmp_problems *pp, size_t *bad)
+                            const bmp_ledger_line *lines, size_t n, checked *c,
+                            const pslot *const *ps, bmp_problems *pp, size_t *bad)
 {
     const char *ok_type = NULL; /* the last point type found good: most lines repeat it */
     for (size_t i = 0; i < n; i++) {
@@ -555,7 +349,7 @@ static void check_each_line(const ledger_body *b, bmp_batch_source source, const
             (*bad)++;
             continue;
         } else
-            credit_line(b, source, file, at, i, c, pc, pp, bad);
+            credit_line(b, source, file, at, i, c, ps[i], pp, bad);
         tally *tt = tally_of(c->t, &c->nt, ln->point_type);
         if (tt && ledger_tally_add(&tt->points, ln->points, file, at, pp))
             (*bad)++;
@@ -564,22 +358,19 @@ static void check_each_line(const ledger_body *b, bmp_batch_source source, const
     }
 }
 
-/* Each line checked; every distinct player looked up once (pass 2). */
+/* Each line checked; every distinct player resolved once, from the
+ * register kept on the handle where it is still current (pass 2). */
 static bmp_status check_lines(bmp_ledger *l, const ledger_body *b, bmp_batch_source source,
                               const char *file, const bmp_ledger_line *lines, size_t n,
                               checked *c, bmp_problems *pp, size_t *bad, bmp_error *err)
 {
-    pcache pc = {.cap = 64};
-    while (pc.cap < 2 * n + 2)
-        pc.cap *= 2;
-    pc.slots = calloc(pc.cap, sizeof *pc.slots);
-    if (!pc.slots)
+    const pslot **ps = malloc((n ? n : 1) * sizeof *ps);
+    if (!ps)
         return bmp_error_oom(err);
-    collect_numbers(n, c, &pc);
-    bmp_status rc = pcache_resolve(l, &pc, b->id, err);
+    bmp_status rc = ledger_players_resolve(l, b->id, (const char (*)[16])c->norm, n, ps, err);
     if (!rc)
-        check_each_line(b, source, file, lines, n, c, &pc, pp, bad);
-    free(pc.slots);
+        check_each_line(b, source, file, lines, n, c, ps, pp, bad);
+    free(ps);
     return rc;
 }
 
@@ -740,8 +531,10 @@ bmp_status ledger_import_checked(bmp_ledger *l, const bmp_ledger_import_opts *o,
         rc = check_and_write(l, &b, o, &with_norm, lines, n, &c, &id, &writing, pp, err);
         if (!rc && !src->preview)
             rc = lq_commit(l, err);
-        if (rc || src->preview)
+        if (rc || src->preview) { /* the register as read kept past a commit only */
             lq_rollback(l);
+            ledger_players_forget(l);
+        }
         if (rc && writing)
             rc = ledger_explain_lost_race(l, &b, o, file, src->hash, rc, err);
     }

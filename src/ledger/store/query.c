@@ -154,6 +154,14 @@ bmp_status lq_data_version(bmp_ledger *l, int64_t *out, bmp_error *err)
     return l->ops->data_version(l->s, out, err);
 }
 
+bool lq_register_writes(const bmp_ledger *l, int64_t *out)
+{
+    if (!l->ops->register_writes || !l->ops->data_version)
+        return false;
+    *out = l->ops->register_writes(l->s);
+    return true;
+}
+
 bmp_status lq_watch_open(bmp_ledger *l, bmp_error *err) { return l->ops->watch_open(l->s, err); }
 uint64_t lq_watch_read(const bmp_ledger *l)
 {

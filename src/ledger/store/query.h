@@ -154,6 +154,9 @@ int lq_schema_latest(void);
 int lq_lookup_chunk(const bmp_ledger *l); /* player numbers per look-up statement */
 const char *const *lq_tables(const bmp_ledger *l); /* in schema order, NULL-terminated */
 bmp_status lq_data_version(bmp_ledger *l, int64_t *out, bmp_error *err);
+/* The store's count of this connection's writes to the register's tables
+ * (store.h register_writes); false when the store keeps none. */
+bool lq_register_writes(const bmp_ledger *l, int64_t *out);
 bmp_status lq_watch_open(bmp_ledger *l, bmp_error *err);
 uint64_t lq_watch_read(const bmp_ledger *l);
 bmp_status lq_set_read_only(bmp_ledger *l, bmp_error *err);

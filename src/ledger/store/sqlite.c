@@ -16,6 +16,7 @@ struct ledger_store {
     sqlite3_stmt *data_version;          /* PRAGMA data_version, prepared once */
     const volatile void *wal_index;      /* the WAL-index header (s_watch_open) */
     bool in_tx;                          /* between our begin and commit/rollback */
+    int64_t register_writes;             /* rows of the register's tables changed (on_update) */
 };
 
 struct ledger_stmt {
@@ -100,6 +101,25 @@ static bmp_status migrate(sqlite3 *db, const char *path, bmp_error *err)
     return exec(db, "COMMIT", err);
 }
 
+/* The update hook: every row this connection inserts, updates or deletes
+ * in a rowid table, triggers' and foreign-key actions' included, before
+ * its transaction ends.  What it does not see -- a DELETE without WHERE
+ * done by truncation (none of the three tables can be: player and
+ * player_merge are foreign keys' parents, and the register's stamp counts
+ * player_unmerge's rows besides), conflicting rows a REPLACE deletes
+ * (its insert is seen) and a restore (s_restore counts it) -- cannot
+ * change the register unseen. */
+static void on_update(void *arg, int op, const char *db, const char *tbl, sqlite3_int64 rowid)
+{
+    (void)op, (void)db, (void)rowid;
+    ledger_store *s = arg;
+    if (tbl[0] == 'p' && strncmp(tbl, "player", 6) == 0 &&
+        (!tbl[6] || !strcmp(tbl + 6, "_merge") || !strcmp(tbl + 6, "_unmerge")))
+        s->register_writes++;
+}
+
+static int64_t s_register_writes(const ledger_store *s) { return s->register_writes; }
+
 static bmp_status s_open(const char *path, bool create, ledger_store **out, bmp_error *err)
 {
     *out = NULL;
@@ -139,6 +159,7 @@ static bmp_status s_open(const char *path, bool create, ledger_store **out, bmp_
         return bmp_error_oom(err);
     }
     s->db = db;
+    sqlite3_update_hook(db, on_update, s);
     *out = s;
     return BMP_OK;
 }
@@ -425,6 +446,7 @@ static bmp_status s_restore(ledger_store *s, const char *file, bmp_error *err)
     bmp_status st = open_plain(file, SQLITE_OPEN_READWRITE, &from, err);
     if (!st)
         st = copy_db(from, s->db, err);
+    s->register_writes++; /* the whole database replaced, the register with it */
     sqlite3_close(from);
     return st;
 }
@@ -500,6 +522,7 @@ const ledger_store_ops ledger_store_sqlite = {
     .begin_read = s_begin_read,
     .set_read_only = s_set_read_only,
     .data_version = s_data_version,
+    .register_writes = s_register_writes,
     .watch_open = s_watch_open,
     .watch_read = s_watch_read,
     .backup = s_backup,

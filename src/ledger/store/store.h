@@ -78,6 +78,13 @@ typedef struct ledger_store_ops {
      * PRAGMA data_version).  NULL: the ledger reads the audit chain's head
      * instead (bmp_ledger_changed, head.c). */
     bmp_status (*data_version)(ledger_store *s, int64_t *out, bmp_error *err);
+    /* The rows of the register's tables (player, player_merge,
+     * player_unmerge) this connection has inserted, updated or deleted
+     * since it opened, committed or rolled back (a restore counts as a
+     * change): with data_version, a change stamp of the register that a
+     * kept copy of it is checked against (intake/player_resolve.c).
+     * NULL: not counted (no copy is kept between transactions). */
+    int64_t (*register_writes)(const ledger_store *s);
     /* A change stamp read without a query (docs/rulings.md W-9): watch_open
      * prepares it on this connection (BMP_ENOTSUP when the store has none);
      * afterwards watch_read may be called from any thread at once, while

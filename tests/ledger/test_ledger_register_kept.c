@@ -1,0 +1,265 @@
+/* Issue 46: the register as an import resolved it is kept on the handle
+ * between imports (intake/player_resolve.c) and read again whenever the
+ * register changed -- by this handle (a register import, a status, a
+ * merge and its undoing), by another handle, or by a write rolled back --
+ * so every import credits whom a fresh read of the register would. */
+#include "ledger_test_util.h"
+
+#include <sqlite3.h>
+
+#include "bridgemp/ledger_movein.h"
+#include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
+
+/* 400 Active players 0002000..0002399 beside lt_abf's six: a batch naming
+ * 300 of them reads the register whole and keeps it complete. */
+static void big_register(lt *t)
+{
+    lt_abf(t);
+    size_t size = 64 + 400 * 40, at = 0;
+    char *csv = malloc(size);
+    assert_non_null(csv);
+    at += (size_t)snprintf(csv, size, "number,name,status,home_club\n");
+    for (int i = 0; i < 400; i++)
+        at += (size_t)snprintf(csv + at, size - at, "%d,Player %d,Active,2074\n", 2000 + i, i);
+    bmp_error e = {0};
+    size_t n = 0;
+    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "big.csv", csv), &n, NULL,
+                                               &e), BMP_OK);
+    assert_int_equal(n, 400);
+    free(csv);
+}
+
+/* One import on l of 0.10 green to each of nums (each once), as event
+ * number k; *held the batch's held lines.  The status answered. */
+static bmp_status import_nums(bmp_ledger *l, int k, const char *const *nums, size_t n,
+                              int64_t *held, bmp_error *e)
+{
+    bmp_ledger_line *v = calloc(n, sizeof *v);
+    assert_non_null(v);
+    char event[32], hash[65], date[16];
+    snprintf(date, sizeof date, "2026-10-%02d", k); /* another event's awards (issue 45) */
+    snprintf(event, sizeof event, "kept %d", k);
+    snprintf(hash, sizeof hash, "%064d", k);
+    for (size_t i = 0; i < n; i++)
+        v[i] = (bmp_ledger_line){.number = nums[i], .point_type = "green", .points = 10,
+                                 .rule = "ABF-6", .event = event, .contestant = "1",
+                                 .line = i + 1};
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    int64_t id = 0;
+    bmp_problems p = {0};
+    bmp_status st = bmp_ledger_import_lines(l, &o, BMP_BATCH_EVENT, "kept.csv", hash, event,
+                                            date, v, n, &id, &p, e);
+    bmp_problems_free(&p);
+    free(v);
+    *held = -1;
+    if (st)
+        return st;
+    bmp_table tb;
+    bmp_table_init(&tb);
+    assert_int_equal(bmp_ledger_batches(l, NULL, &tb, e), BMP_OK);
+    char want[24];
+    snprintf(want, sizeof want, "%lld", (long long)id);
+    size_t r = bmp_table_find_row(&tb, want);
+    assert_true(r != (size_t)-1);
+    *held = atoll(lt_cell(&tb, r, "held"));
+    bmp_table_free(&tb);
+    return st;
+}
+
+/* One number imported alone: its held lines (0 or 1). */
+static int64_t held_one(lt *t, int k, const char *number)
+{
+    int64_t held = -1;
+    bmp_error e = {0};
+    bmp_status st = import_nums(t->l, k, &number, 1, &held, &e);
+    if (st)
+        fail_msg("import %d of %s: %s", k, number, e.msg);
+    return held;
+}
+
+/* The player a number's statement names ("player 0001002 Player 2"). */
+static void statement_names(lt *t, const char *number, const char *who)
+{
+    bmp_table s;
+    bmp_table_init(&s);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_statement(t->l, "abf", number, &s, &e), BMP_OK);
+    assert_true(s.nnotes > 0);
+    if (!strstr(s.notes[0], who))
+        fail_msg("statement of %s: \"%s\", not %s", number, s.notes[0], who);
+    bmp_table_free(&s);
+}
+
+static void add_player(bmp_ledger *l, lt *t, const char *row)
+{
+    char csv[160];
+    snprintf(csv, sizeof csv, "number,name,status,home_club\n%s\n", row);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_import_players(l, "abf", lt_file(t, "add.csv", csv), NULL, NULL,
+                                               &e), BMP_OK);
+}
+
+/* The register read whole (300 of 406 players in one batch), then: a
+ * player this handle adds, one another handle adds, a number never
+ * registered, a status this handle changes. */
+static void register_changes_seen(void **state)
+{
+    (void)state;
+    lt t;
+    big_register(&t);
+    char nums[300][8];
+    const char *p[300];
+    for (int i = 0; i < 300; i++) {
+        snprintf(nums[i], sizeof nums[i], "%d", 2000 + i);
+        p[i] = nums[i];
+    }
+    int64_t held = -1;
+    bmp_error e = {0};
+    assert_int_equal(import_nums(t.l, 1, p, 300, &held, &e), BMP_OK);
+    assert_int_equal(held, 0);
+    int64_t own = 0; /* SQLite keeps the register read on the handle */
+    assert_int_equal(lq_register_writes(t.l, &own), !lt_on_postgres());
+    assert_true(t.l->reg != NULL);
+    assert_int_equal(held_one(&t, 2, "2399"), 0); /* kept: registered */
+    assert_int_equal(held_one(&t, 3, "1008"), 1); /* kept: not registered */
+    add_player(t.l, &t, "1008,Player 8,Active,2074");
+    assert_int_equal(held_one(&t, 4, "1008"), 0);
+    statement_names(&t, "1008", "Player 8");
+    assert_int_equal(held_one(&t, 5, "1009"), 1);
+    bmp_ledger *other = NULL;
+    bmp_ledger_opts o = {.size = sizeof o, .who = "other", .now = "2026-11-24T12:00:00Z"};
+    assert_int_equal(bmp_ledger_open(t.db, &o, &other, &e), BMP_OK);
+    add_player(other, &t, "1009,Player 9,Active,2074");
+    bmp_ledger_close(other);
+    assert_int_equal(held_one(&t, 6, "1009"), 0);
+    statement_names(&t, "1009", "Player 9");
+    assert_int_equal(held_one(&t, 7, "2100"), 0);
+    add_player(t.l, &t, "2100,Player 100,Deceased,2074");
+    const char *dead = "2100";
+    assert_int_equal(import_nums(t.l, 8, &dead, 1, &held, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "Deceased"));
+    assert_int_equal(held_one(&t, 9, "2101"), 0); /* a refused import forgot: read again */
+    assert_int_equal(held_one(&t, 10, "1010"), 1);
+    bmp_problems pr = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_OK);
+    bmp_problems_free(&pr);
+    lt_done(&t);
+}
+
+/* The provisional points a number's statement shows ("" for none). */
+static const char *provisional(lt *t, const char *number, bmp_table *s)
+{
+    bmp_table_init(s);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_statement(t->l, "abf", number, s, &e), BMP_OK);
+    for (size_t r = 0; r < s->nrows; r++)
+        if (strcmp(lt_cell(s, r, "period"), "(provisional)") == 0)
+            return lt_cell(s, r, "points");
+    return "";
+}
+
+static void post_all(lt *t, const char *period)
+{
+    bmp_table tb;
+    bmp_table_init(&tb);
+    bmp_error e = {0};
+    assert_int_equal(bmp_ledger_batches(t->l, NULL, &tb, &e), BMP_OK);
+    for (size_t r = 0; r < tb.nrows; r++)
+        if (strcmp(lt_cell(&tb, r, "state"), "provisional") == 0)
+            assert_int_equal(bmp_ledger_approve(t->l, atoll(lt_cell(&tb, r, "id")), &e), BMP_OK);
+    bmp_table_free(&tb);
+    bmp_status st = bmp_ledger_close_period(t->l, "abf", period, NULL, &e);
+    if (st)
+        fail_msg("close %s: %s", period, e.msg);
+}
+
+/* A duplicate's number reaches the player kept while merged, itself once
+ * the merge is undone, each change seen by the next import on the handle
+ * (the register read whole and kept before each). */
+static void merge_and_unmerge_seen(void **state)
+{
+    (void)state;
+    lt t;
+    big_register(&t);
+    bmp_table s;
+    assert_int_equal(held_one(&t, 1, "1003"), 0);
+    assert_string_equal(provisional(&t, "1003", &s), "0.10");
+    bmp_table_free(&s);
+    post_all(&t, "2026-09");
+    bmp_error e = {0};
+    int64_t m = 0;
+    bmp_status st = bmp_ledger_merge(t.l, "abf", "1003", "1002", "same person", &m, &e);
+    if (st)
+        fail_msg("merge: %s", e.msg);
+    assert_int_equal(held_one(&t, 2, "1003"), 0);
+    assert_string_equal(provisional(&t, "1002", &s), "0.10");
+    statement_names(&t, "1003", "player 0001002 Player 2");
+    bmp_table_free(&s);
+    post_all(&t, "2026-10");
+    int64_t u = 0;
+    assert_int_equal(bmp_ledger_unmerge(t.l, "abf", "1003", "not the same", &u, &e), BMP_OK);
+    assert_int_equal(held_one(&t, 3, "1003"), 0);
+    assert_string_equal(provisional(&t, "1003", &s), "0.10");
+    bmp_table_free(&s);
+    assert_string_equal(provisional(&t, "1002", &s), "");
+    bmp_table_free(&s);
+    bmp_problems pr = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_OK);
+    bmp_problems_free(&pr);
+    lt_done(&t);
+}
+
+static void exec_sql(lt *t, const char *sqlite_sql, const char *pg_sql)
+{
+    if (lt_on_postgres()) {
+        lt_pg_exec(t->db, pg_sql);
+        return;
+    }
+    sqlite3 *h = NULL;
+    char *msg = NULL;
+    assert_int_equal(sqlite3_open(t->db, &h), SQLITE_OK);
+    if (sqlite3_exec(h, sqlite_sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s: %s", sqlite_sql, msg);
+    sqlite3_close(h);
+}
+
+/* A register import on the handle that wrote players and rolled back (a
+ * trigger refuses its second row): what it wrote never reaches an import,
+ * and what it would have changed stays as it was. */
+static void rolled_back_register_import(void **state)
+{
+    (void)state;
+    lt t;
+    big_register(&t);
+    exec_sql(&t,
+             "CREATE TRIGGER boom AFTER INSERT ON player WHEN new.number = '0001011' "
+             "BEGIN SELECT RAISE(ABORT, 'boom'); END",
+             "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS "
+             "$$BEGIN RAISE EXCEPTION 'boom'; END$$; CREATE TRIGGER boom AFTER INSERT ON player "
+             "FOR EACH ROW WHEN (NEW.number = '0001011') EXECUTE FUNCTION boom()");
+    assert_int_equal(held_one(&t, 1, "1010"), 1);
+    assert_int_equal(held_one(&t, 2, "1004"), 0);
+    bmp_error e = {0};
+    assert_int_not_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "rb.csv",
+                         "number,name,status,home_club\n1004,Player 4,Deceased,2074\n"
+                         "1010,Player 10,Active,2074\n1011,Player 11,Active,2074\n"), NULL, NULL,
+                         &e), BMP_OK);
+    assert_int_equal(held_one(&t, 3, "1010"), 1);
+    assert_int_equal(held_one(&t, 4, "1004"), 0);
+    bmp_table s;
+    bmp_table_init(&s);
+    assert_int_equal(bmp_ledger_statement(t.l, "abf", "1010", &s, &e), BMP_ENOTFOUND);
+    bmp_table_free(&s);
+    lt_done(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(register_changes_seen),
+        cmocka_unit_test(merge_and_unmerge_seen),
+        cmocka_unit_test(rolled_back_register_import),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
