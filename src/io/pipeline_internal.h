@@ -33,10 +33,10 @@ typedef struct io_warnings {
     size_t n, cap;
     char *pool;
     size_t plen, pcap;
-    size_t later;          /* warnings whose message is not made yet */
+    size_t later;           /* warnings whose message is not made yet */
     const bmp_rules *rules; /* the body's at the read (a number's refusal) */
-    char invalid[48];      /* "not a valid ACBL number", the body's at the read */
-    char one[256];         /* a message made alone when the pool cannot grow */
+    char invalid[48];       /* "not a valid ACBL number", the body's at the read */
+    char one[256];          /* a message made alone when the pool cannot grow */
 } io_warnings;
 
 /* Add a warning, its message cut at 255 bytes; false when out of memory. */
