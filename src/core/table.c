@@ -324,25 +324,71 @@ bmp_status core_table_rows_measure(const core_table_rows *t, size_t *widths, siz
     return BMP_OK;
 }
 
+/* A text row's bytes gathered for one fwrite (issue 46, award46w: a
+ * separator, the padding and the cell were two or three stdio calls a cell,
+ * 2.9 M calls for a flagged 40,000-contestant event's table). */
+typedef struct row_buf {
+    char b[4096];
+    size_t n;
+    FILE *out;
+} row_buf;
+
+static void rb_put(row_buf *r, const char *s, size_t l)
+{
+    if (l > sizeof r->b - r->n) {
+        fwrite(r->b, 1, r->n, r->out);
+        r->n = 0;
+        if (l > sizeof r->b) {
+            fwrite(s, 1, l, r->out);
+            return;
+        }
+    }
+    memcpy(r->b + r->n, s, l);
+    r->n += l;
+}
+
+/* put_cell's bytes into r. */
+static void rb_cell(row_buf *r, const char *sep, size_t w, const char *s)
+{
+    static const char spaces[] = "                                ";
+    size_t l = strlen(s);
+    rb_put(r, sep, strlen(sep));
+    for (size_t pad = l < w ? w - l : 0; pad;) {
+        size_t k = pad < sizeof spaces - 1 ? pad : sizeof spaces - 1;
+        rb_put(r, spaces, k);
+        pad -= k;
+    }
+    rb_put(r, s, l);
+}
+
 /* One row: text (sep and padding, escaped) or CSV (guarded). */
 static bmp_status put_row(const char *const *cells, size_t ncols, const size_t *widths, FILE *out,
                           bmp_error *err)
 {
-    for (size_t c = 0; c < ncols; c++) {
-        if (!widths) {
+    if (!widths) {
+        for (size_t c = 0; c < ncols; c++) {
             if (c)
                 fputc(',', out);
             core_csv_put(out, cells[c], true, 0);
-            continue;
         }
+        fputc('\n', out);
+        return BMP_OK;
+    }
+    row_buf r;
+    r.n = 0;
+    r.out = out;
+    for (size_t c = 0; c < ncols; c++) {
         char *e = escaped(cells[c]);
-        if (!e)
+        if (!e) {
+            fwrite(r.b, 1, r.n, out); /* what was written before the failure, as before */
             return bmp_error_oom(err);
-        put_cell(out, c ? "  " : "", widths[c], e);
+        }
+        rb_cell(&r, c ? "  " : "", widths[c], e);
         if (e != cells[c])
             free(e);
     }
-    fputc('\n', out);
+    rb_put(&r, "\n", 1);
+    fwrite(r.b, 1, r.n, out);
     return BMP_OK;
 }
 

@@ -17,21 +17,38 @@ enum { OPT_BODY, OPT_EDITION, OPT_GRADE, OPT_CLASSIFICATION, OPT_STATUS, OPT_RAT
 typedef struct io_warning {
     size_t line; /* 0: not known */
     io_number_kind kind;
-    size_t off;  /* the message: pool + off (at most 255 bytes) */
+    size_t off;  /* the message: pool + off (at most 255 bytes); IO_WARNING_LATER: not made */
+    size_t c, k; /* a player's warning: contestant c's player k of the event read */
 } io_warning;
+#define IO_WARNING_LATER ((size_t)-1)
 /* The messages in one pool, not 256 bytes each (issue 46: 80,000 players
- * without valid numbers kept 21 MB of mostly empty buffers). */
+ * without valid numbers kept 21 MB of mostly empty buffers).  A player's
+ * message is made when it is first asked for (issue 46, award46w: `award`
+ * prints only the summary, which needs the kinds and lines): then every
+ * one of them, from the event, the rules and the flag's text kept at the
+ * read, so the pointers handed out stay valid until the warnings are
+ * cleared, as when they were made at the read. */
 typedef struct io_warnings {
     io_warning *v;
     size_t n, cap;
     char *pool;
     size_t plen, pcap;
+    size_t later;           /* warnings whose message is not made yet */
+    const bmp_rules *rules; /* the body's at the read (a number's refusal) */
+    char invalid[48];       /* "not a valid ACBL number", the body's at the read */
+    char one[256];          /* a message made alone when the pool cannot grow */
 } io_warnings;
 
 /* Add a warning, its message cut at 255 bytes; false when out of memory. */
 bool io_warnings_add(io_warnings *w, size_t line, io_number_kind kind, const char *msg);
-/* Warning i's message. */
+/* Warning i's message, made at the read (a check's). */
 const char *io_warning_msg(const io_warnings *w, size_t i);
+/* Warning i's message, made now if it was not (ev: the event read, which
+ * the warnings name); NULL only when ev is NULL and it was not made. */
+const char *io_warning_text(io_warnings *w, const bmp_event *ev, size_t i);
+/* Every message not made yet, made (before the event is dropped); false
+ * when out of memory (none made). */
+bool io_warnings_make(io_warnings *w, const bmp_event *ev);
 
 struct bmp_pipeline {
     char *opt[OPT__COUNT];

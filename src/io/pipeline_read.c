@@ -274,6 +274,10 @@ static bmp_status end_read(bmp_pipeline *p, bmp_status st, bmp_error *err)
             players_where(p, st, err);
     }
     if (st) {
+        /* a failed read's warnings outlive its event: their messages made
+         * now (lost only to a failed allocation) */
+        if (!io_warnings_make(&p->warnings, p->ev))
+            io_warnings_clear(&p->warnings);
         pipe_drop_input(p);
     } else {
         p->input = p->tried;
@@ -415,11 +419,15 @@ const char *bmp_pipeline_warning(const bmp_pipeline *p, size_t i, size_t *line)
 {
     if (!p || i >= p->checks.n + p->warnings.n)
         return NULL;
-    const io_warnings *ws = i < p->checks.n ? &p->checks : &p->warnings;
+    /* the players' messages are made on the first ask (issue 46): a cache
+     * in the pipeline, which is never defined const and is used by one
+     * thread at a time (pipeline.h) */
+    bmp_pipeline *mp = (bmp_pipeline *)p;
+    io_warnings *ws = i < p->checks.n ? &mp->checks : &mp->warnings;
     size_t k = i < p->checks.n ? i : i - p->checks.n;
     if (line)
         *line = ws->v[k].line;
-    return io_warning_msg(ws, k);
+    return io_warning_text(ws, p->ev, k);
 }
 
 size_t bmp_pipeline_numbers_summary(const bmp_pipeline *p, char *buf, size_t n)

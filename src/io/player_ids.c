@@ -343,58 +343,106 @@ static bmp_status strict_ids(const bmp_event *ev, const char *text, size_t len, 
     return BMP_OK;
 }
 
-/* A flagged player: contestant, player, kind. */
-typedef struct flagged {
-    size_t c, k;
-    io_number_kind kind;
-} flagged;
-
-/* Player f's warning, at its line, into w. */
-static bool warn_one(const bmp_event *ev, const bmp_rules *r, const flagged *f, size_t line,
-                     io_warnings *w)
+/* Warning x's message (a player's: x->c, x->k of ev), as it was made at
+ * the read: "contestant C player P: FLAG[: the body's refusal]", at most
+ * 255 bytes, into msg; its length. */
+static size_t player_msg(const bmp_event *ev, const io_warnings *w, const io_warning *x,
+                         char msg[256])
 {
-    const bmp_player *p = &ev->contestants[f->c].players[f->k];
+    const bmp_player *p = &ev->contestants[x->c].players[x->k];
     bmp_error e; /* the message only (not the whole struct zeroed a player) */
     e.msg[0] = '\0';
-    if (f->kind == IO_NUMBER_INVALID)
-        r->player_id_check(p->id, 0, &e);
+    if (x->kind == IO_NUMBER_INVALID)
+        w->rules->player_id_check(p->id, 0, &e);
     const char *who = p->name ? p->name : "?";
-    const char *cid = ev->contestants[f->c].id ? ev->contestants[f->c].id : "?";
-    char why[200], fb[48], msg[256];
-    const char *detail = f->kind == IO_NUMBER_INVALID ? e.msg : ""; /* else the flag says it */
+    const char *cid = ev->contestants[x->c].id ? ev->contestants[x->c].id : "?";
+    char why[200], fb[48];
+    const char *flag = x->kind == IO_NUMBER_INVALID ? w->invalid
+                                                    : io_number_flag_text(ev, x->kind, fb, sizeof fb);
+    const char *detail = x->kind == IO_NUMBER_INVALID ? e.msg : ""; /* else the flag says it */
     /* "%s%s%.150s" into why, "contestant %s player %s: %s" into msg, without printf */
     size_t wl = 0, ml = 0;
-    cat(why, sizeof why, &wl, io_number_flag_text(ev, f->kind, fb, sizeof fb), sizeof why);
+    cat(why, sizeof why, &wl, flag, sizeof why);
     cat(why, sizeof why, &wl, detail[0] ? ": " : "", sizeof why);
     cat(why, sizeof why, &wl, detail, 150);
     const char *part[] = {"contestant ", cid, " player ", who, ": ", why};
     for (size_t i = 0; i < sizeof part / sizeof *part; i++)
-        cat(msg, sizeof msg, &ml, part[i], sizeof msg);
-    return io_warnings_add(w, line, f->kind, msg);
+        cat(msg, 256, &ml, part[i], 256);
+    return ml;
+}
+
+/* A player's warning, its message made when asked for (io_warning_text). */
+static bool warn_later(io_warnings *w, io_number_kind kind, size_t c, size_t k)
+{
+    io_warning *v = core_grow(w->v, &w->cap, w->n, sizeof *v);
+    if (!v)
+        return false;
+    w->v = v;
+    w->v[w->n++] =
+        (io_warning){.line = 0, .kind = kind, .off = IO_WARNING_LATER, .c = c, .k = k};
+    w->later++;
+    return true;
+}
+
+bool io_warnings_make(io_warnings *w, const bmp_event *ev)
+{
+    if (!w->later)
+        return true;
+    if (!ev)
+        return false;
+    size_t plen0 = w->plen, i = 0;
+    for (; i < w->n; i++) {
+        if (w->v[i].off != IO_WARNING_LATER)
+            continue;
+        char msg[256];
+        size_t n = player_msg(ev, w, &w->v[i], msg);
+        if (!pool_put(&w->pool, &w->plen, &w->pcap, msg, n, &w->v[i].off))
+            break;
+    }
+    if (i < w->n) { /* out of memory: none made */
+        for (size_t j = 0; j < i; j++)
+            if (w->v[j].off != IO_WARNING_LATER && w->v[j].off >= plen0)
+                w->v[j].off = IO_WARNING_LATER;
+        w->plen = plen0;
+        return false;
+    }
+    w->later = 0;
+    return true;
+}
+
+const char *io_warning_text(io_warnings *w, const bmp_event *ev, size_t i)
+{
+    if (w->v[i].off != IO_WARNING_LATER)
+        return w->pool + w->v[i].off;
+    if (io_warnings_make(w, ev))
+        return w->pool + w->v[i].off;
+    if (!ev)
+        return NULL;
+    player_msg(ev, w, &w->v[i], w->one); /* this one alone, until the next ask */
+    return w->one;
 }
 
 /* The flagged players' warnings, in order, each at its line: each player's
- * flag found once, the patterns' lines in one pass. */
+ * flag found once, the patterns' lines in one pass; the messages are made
+ * only when asked for (io_warning_text). */
 static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io_ids_form form,
                            io_warnings *w, bmp_error *err)
 {
     const bmp_rules *r = ev->body ? bmp_rules_find(ev->body) : NULL;
     bool numbered = io_event_numbered(ev);
     pat_list l = {0};
-    flagged *f = NULL;
-    size_t *line = NULL, fcap = 0;
+    size_t *line = NULL, base = w->n, later = w->later;
     bool ok = true;
+    w->rules = r;
+    io_number_flag_text(ev, IO_NUMBER_INVALID, w->invalid, sizeof w->invalid);
     for (size_t c = 0; ok && c < ev->ncontestants; c++)
         for (size_t k = 0; ok && k < ev->contestants[c].nplayers; k++) {
             const bmp_player *p = &ev->contestants[c].players[k];
             io_number_kind kind = flag_of(r, p, numbered);
             if (kind == IO_NUMBER_OK)
                 continue;
-            flagged *nf = core_grow(f, &fcap, l.n, sizeof *nf);
-            if (!(ok = nf != NULL))
+            if (!(ok = warn_later(w, kind, c, k)))
                 break;
-            f = nf;
-            f[l.n] = (flagged){c, k, kind};
             char pat[192] = "";
             if (kind != IO_NUMBER_NONE && p->id && *p->id)
                 id_pattern(form, k, p->id, pat, sizeof pat);
@@ -406,9 +454,12 @@ static bmp_status flag_ids(const bmp_event *ev, const char *text, size_t len, io
     if (ok && l.n)
         ok = (line = malloc(l.n * sizeof *line)) && lines_of(text, len, &l, form, line);
     for (size_t j = 0; ok && j < l.n; j++)
-        ok = warn_one(ev, r, &f[j], line[j], w);
+        w->v[base + j].line = line[j];
+    if (!ok) { /* none of this read's warnings kept */
+        w->n = base;
+        w->later = later;
+    }
     free(line);
-    free(f);
     free(l.pool);
     free(l.off);
     return ok ? BMP_OK : bmp_error_oom(err);

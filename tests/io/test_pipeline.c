@@ -338,6 +338,52 @@ static void json_fill_only(void **state)
     bmp_pipeline_free(p);
 }
 
+/* Issue 43's warnings, one a flagged player (tests/data/numbers), since
+ * issue 46 made when first asked for: the same text at the same line, each
+ * pointer still valid after the others were asked for; a read that fails
+ * after them (--grade for an EBU event, refused once the event is read)
+ * keeps them, made before its event was dropped. */
+static void number_warnings_made_when_asked(void **state)
+{
+    (void)state;
+    static const char *want[] = {
+        "contestant 1 player Tom Bell: guest",
+        "contestant 11 player Kim Shaw: not a valid EBU number: EBU number \"12X45\" is not all "
+        "digits",
+        "contestant 12 player Sam Pike: no number"};
+    static const size_t lines[] = {34, 96, 122};
+    for (int failed = 0; failed < 2; failed++) {
+        bmp_pipeline *p = new_pipeline();
+        bmp_error e = {0};
+        if (failed)
+            assert_int_equal(bmp_pipeline_set(p, "grade", "B", &e), BMP_OK);
+        assert_int_equal(bmp_pipeline_read_file(p, DATA("numbers/ebu_guest.json"), &e),
+                         failed ? BMP_EINVAL : BMP_OK);
+        if (failed)
+            assert_null(bmp_pipeline_event(p));
+        assert_int_equal(bmp_pipeline_warning_count(p), 3);
+        const char *w[3];
+        size_t line = 0;
+        for (size_t i = 0; i < 3; i++) {
+            w[2 - i] = bmp_pipeline_warning(p, 2 - i, &line);
+            assert_non_null(w[2 - i]);
+            assert_int_equal(line, lines[2 - i]);
+        }
+        for (size_t i = 0; i < 3; i++) {
+            assert_string_equal(w[i], want[i]);
+            assert_ptr_equal(bmp_pipeline_warning(p, i, NULL), w[i]);
+        }
+        assert_null(bmp_pipeline_warning(p, 3, &line));
+        char sum[160];
+        size_t n = bmp_pipeline_numbers_summary(p, sum, sizeof sum);
+        assert_int_equal(n, strlen(sum));
+        if (!failed) /* (after a failed read it names no body: no event, as before) */
+            assert_string_equal(sum, "3 players without a valid EBU number (1 guest, 1 without "
+                                     "a number, 1 not valid): lines 34, 96, 122");
+        bmp_pipeline_free(p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -349,6 +395,7 @@ int main(void)
         cmocka_unit_test(what_was_read),
         cmocka_unit_test(errors_are_named),
         cmocka_unit_test(event_json_round_trip), cmocka_unit_test(json_fill_only),
+        cmocka_unit_test(number_warnings_made_when_asked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
