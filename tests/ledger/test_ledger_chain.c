@@ -302,6 +302,17 @@ static void diff_cases(void **state)
     }
 }
 
+/* The register of both tests below: ABF players 1001-1040, "Player i". */
+static void register_forty(lt *t)
+{
+    bmp_error e = {0};
+    char csv[2048] = "number,name,status\n";
+    for (int i = 1; i <= 40; i++)
+        snprintf(csv + strlen(csv), 64, "%d,Player %d,Active\n", 1000 + i, i);
+    assert_int_equal(bmp_ledger_import_players(t->l, "abf", lt_file(t, "p.csv", csv), NULL, NULL,
+                                               &e), BMP_OK);
+}
+
 /* Many units of one table in one entry are imaged together (chain_batch.c:
  * rows read in id ranges, last images in one walk of the index), and the
  * entry holds exactly what imaging them one by one gives: 40 players
@@ -317,11 +328,7 @@ static void batch_images_as_units(void **state)
     lt t;
     lt_new(&t);
     bmp_error e = {0};
-    char csv[2048] = "number,name,status\n";
-    for (int i = 1; i <= 40; i++)
-        snprintf(csv + strlen(csv), 64, "%d,Player %d,Active\n", 1000 + i, i);
-    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p.csv", csv), NULL, NULL,
-                                               &e), BMP_OK);
+    register_forty(&t);
     char *seq0 = one_text(t.l, "SELECT max(seq) FROM audit");
     assert_int_equal(t.l->ops->begin(t.l->s, &e), BMP_OK);
     assert_int_equal(lq_run(t.l, &e, "UPDATE player SET name = name || ' X' WHERE id % 3 = 0 AND "
@@ -552,11 +559,7 @@ static void journal_digest_as_written(void **state)
     lt t;
     lt_new(&t);
     bmp_error e = {0};
-    char csv[2048] = "number,name,status\n";
-    for (int i = 1; i <= 40; i++)
-        snprintf(csv + strlen(csv), 64, "%d,Player %d,Active\n", 1000 + i, i);
-    assert_int_equal(bmp_ledger_import_players(t.l, "abf", lt_file(&t, "p.csv", csv), NULL, NULL,
-                                               &e), BMP_OK);
+    register_forty(&t);
     enum { N = 152 };
     static char num[N][16], rule[N][16], event[N][200], who[N][24];
     bmp_ledger_line v[N];
