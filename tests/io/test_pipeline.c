@@ -348,8 +348,8 @@ static void number_warnings_made_when_asked(void **state)
     (void)state;
     static const char *want[] = {
         "contestant 1 player Tom Bell: guest",
-        "contestant 11 player Kim Shaw: not a valid EBU number: EBU number \"12X45\" is not all "
-        "digits",
+        ("contestant 11 player Kim Shaw: not a valid EBU number: EBU number \"12X45\" is not "
+         "all digits"),
         "contestant 12 player Sam Pike: no number"};
     static const size_t lines[] = {34, 96, 122};
     for (int failed = 0; failed < 2; failed++) {
