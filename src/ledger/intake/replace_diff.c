@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bridgemp/ledger_queue.h"
+#include "core/util.h"
 #include "ledger/chain/chain.h"
 #include "ledger/intake/duplicate.h"
 #include "ledger/intake/event_identity.h"
@@ -28,14 +29,10 @@ typedef struct cells {
 
 static bool cells_add(cells *c, const char *number, const char *type, bmp_points pts, int side)
 {
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 64;
-        cell *v = realloc(c->v, cap * sizeof *v);
-        if (!v)
-            return false;
-        c->v = v;
-        c->cap = cap;
-    }
+    cell *v = core_grow(c->v, &c->cap, c->n, sizeof *v);
+    if (!v)
+        return false;
+    c->v = v;
     cell *x = &c->v[c->n++];
     snprintf(x->number, sizeof x->number, "%s", number);
     snprintf(x->type, sizeof x->type, "%s", type);
