@@ -36,31 +36,21 @@ import io
 import json
 import os
 import shutil
-import subprocess
 import sys
 import urllib.error
 import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import ROOT, Checks, run_out  # noqa: E402
 from webdriver_lib import (AxeMissing, add_users, axe_source, axe_violations,  # noqa: E402
                            cut_off_cells, log_in, password_of, wait_for,
                            with_server_and_browser)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), sys.argv[2]
-SRC = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.realpath(os.path.join(SRC, "..", "..", ".."))
-fails = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        fails.append(what)
-
-
-def run(*args):
-    return subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+checks = Checks()
+check = checks.check
+run = run_out
 
 
 def main():
@@ -84,10 +74,7 @@ def main():
     add_users(BIN, db, {"sally": "secretary:abf", "sam": "scorer:abf:2074"})
     with_server_and_browser(BIN, db, WORK, lambda b, u: journey(b, u, batch, ledger),
                             width=1280, before=lambda u: csrf_refused(u, ledger, batch))
-    if fails:
-        print("%d check(s) failed" % len(fails))
-        sys.exit(1)
-    print("serve back office: all checks passed")
+    checks.finish("serve back office: all checks passed")
 
 
 def state_of(ledger, batch):

@@ -19,7 +19,6 @@ ledger (batch 5: club 2074's posted club pairs, the corrected file):
 """
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -27,17 +26,14 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import Checks, fresh_dir, ledger_db  # noqa: E402
+
 BIN = os.path.realpath(sys.argv[1])
-W = os.path.realpath(sys.argv[2])
-shutil.rmtree(W, ignore_errors=True)
-os.makedirs(W)
-DB = os.environ.get("BMP_STEPS_DB") or W + "/l.db"
-fails = []
-
-
-def fail(msg):
-    print("FAIL:", msg, flush=True)
-    fails.append(msg)
+W = fresh_dir(sys.argv[2])
+DB = ledger_db(W)
+checks = Checks()
+fail = checks.fail
 
 
 def run(*args):
@@ -330,7 +326,4 @@ if sam.req("GET", "/submit")[0] != 200:
     fail("sam's GET of the submit page while he waits")
 stop(srv)
 
-if fails:
-    print("%d check(s) failed" % len(fails))
-    sys.exit(1)
-print("serve bounds: all checks passed")
+checks.finish("serve bounds: all checks passed")

@@ -29,27 +29,17 @@ Prints "serve charge rates: all checks passed" at the end; any failure exits 1.
 """
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import ROOT, Checks, run_out  # noqa: E402
 from webdriver_lib import (AxeMissing, add_users, axe_source, axe_violations,  # noqa: E402
                            cut_off_cells, log_in, wait_for, with_server_and_browser)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), sys.argv[2]
-SRC = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.realpath(os.path.join(SRC, "..", "..", ".."))
-fails = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        fails.append(what)
-
-
-def run(*args):
-    return subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+checks = Checks()
+check = checks.check
+run = run_out
 
 
 def head_of(ledger):
@@ -85,10 +75,7 @@ def main():
     add_users(BIN, db, {"erin": "secretary:ebu"})
     with_server_and_browser(BIN, db, WORK, lambda b, u: journey(b, u, ledger, rates),
                             width=1280)
-    if fails:
-        print("%d check(s) failed" % len(fails))
-        sys.exit(1)
-    print("serve charge rates: all checks passed")
+    checks.finish("serve charge rates: all checks passed")
 
 
 def page_checks(b, u, name, load):

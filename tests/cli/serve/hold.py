@@ -19,7 +19,6 @@ on loopback, bounded in count and time (generous bounds: correctness, not speed)
 """
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -27,17 +26,14 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import Checks, fresh_dir, ledger_db  # noqa: E402
+
 BIN = os.path.realpath(sys.argv[1])
-W = os.path.realpath(sys.argv[2])
-shutil.rmtree(W, ignore_errors=True)
-os.makedirs(W)
-DB = os.environ.get("BMP_STEPS_DB") or W + "/l.db"
-fails = []
-
-
-def fail(msg):
-    print("FAIL:", msg, flush=True)
-    fails.append(msg)
+W = fresh_dir(sys.argv[2])
+DB = ledger_db(W)
+checks = Checks()
+fail = checks.fail
 
 
 def ledger(*args):
@@ -303,7 +299,4 @@ if not os.environ.get("BMP_STEPS_DB"):
         fail("after the uploads, /healthz is not answered in 10 s")
 stop_within(srv, 10, "after the other checks")
 
-if fails:
-    print("%d check(s) failed" % len(fails))
-    sys.exit(1)
-print("serve hold: all checks passed")
+checks.finish("serve hold: all checks passed")

@@ -37,24 +37,14 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import ROOT, Checks, run_out  # noqa: E402
 from webdriver_lib import (AxeMissing, Browser, axe_source, axe_violations,  # noqa: E402
                            cut_off_cells, start_chromedriver, wait_for)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), os.path.realpath(sys.argv[2])
-SRC = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.realpath(os.path.join(SRC, "..", "..", ".."))
-fails = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        fails.append(what)
-
-
-def run(*args, stdin=None):
-    return subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True,
-                          input=stdin).stdout
+checks = Checks()
+check = checks.check
+run = run_out
 
 
 def write(name, text):
@@ -113,10 +103,7 @@ def main():
             driver.wait()
         server.terminate()
         server.wait()
-    if fails:
-        print("%d check(s) failed" % len(fails))
-        sys.exit(1)
-    print("serve register: all checks passed")
+    checks.finish("serve register: all checks passed")
 
 
 def head(ledger):

@@ -19,24 +19,20 @@ demo (examples/ledger/demo.sh), with real tokens:
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import Checks, fresh_dir, ledger_db  # noqa: E402
+
 BIN = os.path.realpath(sys.argv[1])
-W = os.path.realpath(sys.argv[2])
-shutil.rmtree(W, ignore_errors=True)
-os.makedirs(W)
-DB = os.environ.get("BMP_STEPS_DB") or W + "/l.db"
-fails = []
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    fails.append(msg)
+W = fresh_dir(sys.argv[2])
+DB = ledger_db(W)
+checks = Checks()
+fail = checks.fail
 
 
 def check(cond, msg):
@@ -302,7 +298,4 @@ check("ledger verified" in ledger("verify").stdout, "ledger verify")
 
 srv.terminate()
 srv.wait(timeout=30)
-if fails:
-    print("%d failed" % len(fails))
-    sys.exit(1)
-print("serve back office API: all checks passed")
+checks.finish("serve back office API: all checks passed")
