@@ -27,28 +27,23 @@ import hashlib
 import http.client
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 import urllib.parse
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import Checks, fresh_dir, ledger_db  # noqa: E402
+
 BIN = os.path.realpath(sys.argv[1])
-W = os.path.realpath(sys.argv[2])
-shutil.rmtree(W, ignore_errors=True)
-os.makedirs(W)
-DB = os.environ.get("BMP_STEPS_DB") or W + "/l.db"
+W = fresh_dir(sys.argv[2])
+DB = ledger_db(W)
+checks = Checks()
+check = checks.check
 SERVE = os.path.dirname(os.path.abspath(__file__))
-fails = []
 secrets = set()    # every password, session id and token the test saw
 locations = []     # every Location answered
 LEDGER = [BIN, "ledger", "--db", DB]
-
-
-def check(ok, what):
-    if not ok:
-        print("FAIL:", what)
-        fails.append(what)
 
 
 def ledger(*args, stdin=None, who=None):
@@ -403,7 +398,4 @@ for sec in sorted(s for s in secrets if s and len(s) >= 10):
     check(not any(sec in loc for loc in locations), "a secret in a Location: %s..." % sec[:6])
 check(not re.search(r"password|csrf=|bmp_session=", log), "no password or token field logged")
 
-if fails:
-    print("%d check(s) failed" % len(fails))
-    sys.exit(1)
-print("serve accounts: all checks passed")
+checks.finish("serve accounts: all checks passed")

@@ -14,24 +14,20 @@ docs/openapi.yaml), each finding of the issue a check, on the demo ledger
     python3 api_v1.py BRIDGEMP WORKDIR"""
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import Checks, fresh_dir, ledger_db  # noqa: E402
+
 BIN = os.path.realpath(sys.argv[1])
-W = os.path.realpath(sys.argv[2])
-shutil.rmtree(W, ignore_errors=True)
-os.makedirs(W)
-DB = os.environ.get("BMP_STEPS_DB") or W + "/l.db"
-fails = []
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    fails.append(msg)
+W = fresh_dir(sys.argv[2])
+DB = ledger_db(W)
+checks = Checks()
+fail = checks.fail
 
 
 def ledger(*args):
@@ -280,7 +276,4 @@ try:
 finally:
     srv.terminate()
     srv.wait()
-if fails:
-    print("%d check(s) failed" % len(fails))
-    sys.exit(1)
-print("serve API v1: all checks passed")
+checks.finish("serve API v1: all checks passed")

@@ -23,28 +23,19 @@ Prints "serve browser: all checks passed" at the end; any failure exits 1.
 """
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import Checks, run_out  # noqa: E402
 from webdriver_lib import (AxeMissing, WebDriverError, add_users, axe_source,  # noqa: E402
                            axe_violations, cut_off_cells, log_in, svg_text_px, wait_for,
                            with_server_and_browser)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), sys.argv[2]
 SRC = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.realpath(os.path.join(SRC, "..", "..", ".."))
-fails = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        fails.append(what)
-
-
-def run(*args):
-    return subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+checks = Checks()
+check = checks.check
+run = run_out
 
 
 def main():
@@ -64,10 +55,7 @@ def main():
         one_number(b, u)
         upload_and_approve(b, u, club)
     with_server_and_browser(BIN, db, WORK, journeys)
-    if fails:
-        print("%d check(s) failed" % len(fails))
-        sys.exit(1)
-    print("serve browser: all checks passed")
+    checks.finish("serve browser: all checks passed")
 
 
 def browse(b, u):

@@ -18,25 +18,21 @@
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import Checks, fresh_dir, ledger_db  # noqa: E402
+
 BIN = os.path.realpath(sys.argv[1])
-W = os.path.realpath(sys.argv[2])
-shutil.rmtree(W, ignore_errors=True)
-os.makedirs(W)
-DB = os.environ.get("BMP_STEPS_DB") or W + "/l.db"
+W = fresh_dir(sys.argv[2])
+DB = ledger_db(W)
+checks = Checks()
+fail = checks.fail
 D = "tests/cli/serve"
-fails = []
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    fails.append(msg)
 
 
 def ledger(*args):
@@ -275,7 +271,4 @@ finally:
     srv.terminate()
     srv.wait(timeout=30)
 
-if fails:
-    print("%d failure(s)" % len(fails))
-    sys.exit(1)
-print("serve cache: all checks passed")
+checks.finish("serve cache: all checks passed")

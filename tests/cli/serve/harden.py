@@ -17,24 +17,21 @@
 import json
 import os
 import resource
-import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import Checks, fresh_dir, ledger_db  # noqa: E402
+
 BIN = os.path.realpath(sys.argv[1])
-W = os.path.realpath(sys.argv[2])
-shutil.rmtree(W, ignore_errors=True)
+W = fresh_dir(sys.argv[2])
 os.makedirs(W + "/tmp")
-DB = os.environ.get("BMP_STEPS_DB") or W + "/l.db"
-fails = []
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    fails.append(msg)
+DB = ledger_db(W)
+checks = Checks()
+fail = checks.fail
 
 
 def raw(port, data, src="127.0.0.1", timeout=10):
@@ -234,7 +231,4 @@ if not cut:
 srv2.terminate()
 srv2.wait()
 
-if fails:
-    print("%d check(s) failed" % len(fails))
-    sys.exit(1)
-print("serve hardening: all checks passed")
+checks.finish("serve hardening: all checks passed")

@@ -37,30 +37,23 @@ Prints "serve submit: all checks passed" at the end; any failure exits 1.
 import os
 import shutil
 import sqlite3
-import subprocess
 import sys
 import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks_lib import ROOT, Checks, run_out  # noqa: E402
 from webdriver_lib import (AxeMissing, add_users, axe_source, axe_violations,  # noqa: E402
                            cut_off_cells, log_in, wait_for, with_server_and_browser)
 
 BIN, WORK = os.path.realpath(sys.argv[1]), os.path.realpath(sys.argv[2])
 SRC = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.realpath(os.path.join(SRC, "..", "..", ".."))
-fails = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        fails.append(what)
+checks = Checks()
+check = checks.check
 
 
 def run(*args, **kw):
-    return subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True,
-                          **kw).stdout
+    return run_out(*args, **kw)
 
 
 def batches(db):
@@ -99,10 +92,7 @@ def main():
     with_server_and_browser(BIN, db, WORK, both, width=1280)
     leftovers = [f for f in os.listdir(WORK) if f.startswith("bridgemp")]
     check(not leftovers, "no file left behind by the uploads: %s" % leftovers)
-    if fails:
-        print("%d check(s) failed" % len(fails))
-        sys.exit(1)
-    print("serve submit: all checks passed")
+    checks.finish("serve submit: all checks passed")
 
 
 def here_checks(b, name):
