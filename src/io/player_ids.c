@@ -104,18 +104,25 @@ io_number_kind io_number_flag(const bmp_event *ev, const bmp_player *p, bool num
     return flag_of(ev && ev->body ? bmp_rules_find(ev->body) : NULL, p, numbered);
 }
 
+/* The body's name as the messages write it ("ACBL"), at most 15 bytes;
+ * its length. */
+static size_t body_upper(const char *body, char up[16])
+{
+    size_t j = 0;
+    for (; body && body[j] && j + 1 < 16; j++)
+        up[j] = (char)toupper((unsigned char)body[j]);
+    up[j] = '\0';
+    return j;
+}
+
 const char *io_number_flag_text(const bmp_event *ev, io_number_kind k, char *buf, size_t n)
 {
     switch (k) {
     case IO_NUMBER_GUEST: return "guest";
     case IO_NUMBER_NONE: return "no number";
     case IO_NUMBER_INVALID: {
-        const char *b = ev && ev->body ? ev->body : "";
-        size_t j = 0;
         char up[16];
-        for (; b[j] && j + 1 < sizeof up; j++)
-            up[j] = (char)toupper((unsigned char)b[j]);
-        up[j] = '\0';
+        size_t j = body_upper(ev ? ev->body : NULL, up);
         char t[48] = "not a valid "; /* snprintf(buf, n, "not a valid %s number", up) */
         size_t l = 12 + j;
         memcpy(t + 12, up, j);
@@ -509,10 +516,10 @@ size_t io_warnings_summary_text(const bmp_event *ev, const io_warnings *w, char 
         buf[0] = '\0';
     if (!w->n)
         return 0;
-    char up[16] = "";
-    const char *b = ev && ev->body ? ev->body : "";
-    for (size_t j = 0; b[j] && j + 1 < sizeof up; j++)
-        up[j] = (char)toupper((unsigned char)b[j]);
+    /* the event's body, or after a read that failed and dropped the event,
+     * the body whose rules checked the numbers */
+    char up[16];
+    body_upper(ev && ev->body ? ev->body : w->rules ? w->rules->body : NULL, up);
     size_t g = 0, none = 0, bad = 0, nl = 0;
     for (size_t i = 0; i < w->n; i++) {
         g += w->v[i].kind == IO_NUMBER_GUEST;
@@ -526,9 +533,9 @@ size_t io_warnings_summary_text(const bmp_event *ev, const io_warnings *w, char 
         int k_ = snprintf(buf + used, used < n ? n - used : 0, __VA_ARGS__);              \
         used += k_ > 0 ? (size_t)k_ : 0;                                                  \
     } while (0)
-    PUT("%zu player%s without a valid %s number (%zu guest%s, %zu without a number, %zu not "
+    PUT("%zu player%s without a valid %s%snumber (%zu guest%s, %zu without a number, %zu not "
         "valid)",
-        w->n, w->n == 1 ? "" : "s", up, g, g == 1 ? "" : "s", none, bad);
+        w->n, w->n == 1 ? "" : "s", up, *up ? " " : "", g, g == 1 ? "" : "s", none, bad);
     /* the lines in file order, each once, the first ten */
     size_t shown = 0, last = 0, more = 0;
     for (size_t i = 0; i < w->n; i++) {
