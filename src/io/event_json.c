@@ -605,8 +605,8 @@ static bmp_status read_event(io_json_ctx *c, json_t *root, streamed *s, bmp_even
  * be (split): json_split maps each element as it is parsed and frees its
  * JSON, and answers "read it whole" for anything unusual, which json_loads
  * then reads (and reports) exactly as before. */
-static json_t *parse(const char *text, size_t len, const char *src, bool split, streamed *s,
-                     bmp_status *st, bmp_error *err)
+static json_t *parse(const char *text, size_t len, const char *src, bool split,
+                     const ej_input *in, streamed *s, bmp_status *st, bmp_error *err)
 {
     *s = (streamed){0};
     json_t *root = NULL;
@@ -615,7 +615,8 @@ static json_t *parse(const char *text, size_t len, const char *src, bool split, 
         ej_stream_init(&s->ms, src, "$.matches", s->shell);
         json_split_array arrays[] = {{.key = "contestants", .fn = map_contestant, .arg = &s->cs},
                                      {.key = "matches", .fn = ej_map_match, .arg = &s->ms}};
-        if (json_split_n(text, len, arrays, 2, &root)) {
+        if (json_split_nd(text, len, arrays, 2, &root, in ? in->done : NULL,
+                          in ? in->arg : NULL)) {
             s->contestants = arrays[0].found;
             s->matches = arrays[1].found;
         }
@@ -626,6 +627,8 @@ static json_t *parse(const char *text, size_t len, const char *src, bool split, 
     }
     if (root)
         return root;
+    if (in && (*st = in->restore(in->arg, err)))
+        return NULL;
     json_error_t je;
     if (!(root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je)))
         *st = bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", src,
@@ -639,8 +642,8 @@ bmp_status ej_load(const char *text, const char *source_name, bool split,
     return ej_load_n(text, strlen(text), source_name, split, out, err);
 }
 
-bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool split,
-                     bmp_event **out, bmp_error *err)
+static bmp_status load(const char *text, size_t len, const char *source_name, bool split,
+                       const ej_input *in, bmp_event **out, bmp_error *err)
 {
     *out = NULL;
     const char *src = source_name ? source_name : "<string>";
@@ -650,7 +653,7 @@ bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool
     }
     streamed s;
     bmp_status st = BMP_OK;
-    json_t *root = parse(text, len, src, split, &s, &st, err);
+    json_t *root = parse(text, len, src, split, in, &s, &st, err);
     bmp_event *ev = root ? calloc(1, sizeof *ev) : NULL;
     if (root && !ev)
         st = bmp_error_oom(err);
@@ -672,25 +675,20 @@ bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool
     return BMP_OK;
 }
 
+bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool split,
+                     bmp_event **out, bmp_error *err)
+{
+    return load(text, len, source_name, split, NULL, out, err);
+}
+
+bmp_status ej_load_in(const char *text, size_t len, const char *source_name, const ej_input *in,
+                      bmp_event **out, bmp_error *err)
+{
+    return load(text, len, source_name, true, in, out, err);
+}
+
 bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_event **out,
                                  bmp_error *err)
 {
     return ej_load(text, source_name, true, out, err);
-}
-
-bmp_status bmp_event_load_file(const char *path, bmp_event **out, bmp_error *err)
-{
-    *out = NULL;
-    char *buf;
-    size_t len;
-    bmp_status rs = core_read_file(path, &buf, &len, err);
-    if (rs)
-        return rs;
-    if (strlen(buf) != len) {
-        free(buf);
-        return bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file", path);
-    }
-    bmp_status st = bmp_event_load_string(buf, path, out, err);
-    free(buf);
-    return st;
 }

@@ -417,6 +417,66 @@ static void test_strs_blocks(void **state)
     core_strs_release(s);
 }
 
+/* A text of n pairs (about 100 bytes each) and then tail. */
+static char *many_pairs(size_t n, const char *tail)
+{
+    size_t cap = 256 + n * 120 + strlen(tail);
+    char *t = malloc(cap);
+    assert_non_null(t);
+    size_t len = (size_t)snprintf(t, cap, "%s", HEAD "\"contestants\":[");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(t + len, cap - len,
+                                "%s{\"id\":\"%zu\",\"place\":%zu,\"players\":[{\"id\":\"1%zu\"},"
+                                "{\"id\":\"2%zu\",\"name\":\"Player %zu\"}]}",
+                                i ? "," : "", i + 1, i + 1, i, i, i);
+    snprintf(t + len, cap - len, "]%s", tail);
+    return t;
+}
+
+/* Issue 46: bmp_event_load_file gives the text back as it parses it (past
+ * 1 MB); the same event and the same messages as the text read whole,
+ * also when the split reader refuses the text after giving some back (the
+ * text read again from the file for the whole-tree read). */
+static void test_file_given_back(void **state)
+{
+    (void)state;
+    static const char *const tails[] = {
+        "}",                               /* read */
+        ",\"name\":\"again\"}",            /* a repeated key: read whole, refused */
+        ",\"params\":{\"a\":1,\"a\":2}}", /* repeated in a member: the same */
+        ",\"x\":1",                        /* unterminated */
+    };
+    for (size_t k = 0; k < sizeof tails / sizeof *tails; k++) {
+        char *t = many_pairs(30000, tails[k]);
+        assert_true(strlen(t) > (2u << 20));
+        char path[] = "/tmp/bmp_given_back_XXXXXX";
+        int fd = mkstemp(path);
+        assert_true(fd >= 0);
+        FILE *f = fdopen(fd, "w");
+        assert_non_null(f);
+        assert_int_equal(fwrite(t, 1, strlen(t), f), strlen(t));
+        assert_int_equal(fclose(f), 0);
+        bmp_event *a = NULL, *b = NULL;
+        bmp_error ea = {0}, eb = {0};
+        bmp_status sa = bmp_event_load_file(path, &a, &ea);
+        bmp_status sb = bmp_event_load_string(t, path, &b, &eb);
+        assert_int_equal(sa, sb);
+        assert_string_equal(ea.msg, eb.msg);
+        assert_int_equal(sa != BMP_OK, k > 0);
+        if (!sa) {
+            char *ja = event_json(a), *jb = event_json(b);
+            assert_string_equal(ja, jb);
+            free(ja);
+            free(jb);
+            assert_int_equal(a->ncontestants, 30000);
+        }
+        bmp_event_free(a);
+        bmp_event_free(b);
+        remove(path);
+        free(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -427,6 +487,7 @@ int main(void)
         cmocka_unit_test(test_deep_nesting),
         cmocka_unit_test(test_strings_in_blocks),
         cmocka_unit_test(test_strs_blocks),
+        cmocka_unit_test(test_file_given_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
