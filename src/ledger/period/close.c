@@ -2,6 +2,7 @@
  * holdings and ranks, record promotions and freeze the period -- one
  * transaction, so a crash leaves the period open and nothing posted. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -361,6 +362,53 @@ static bmp_status keep_ranks_rows(bmp_ledger *l, const ledger_body *b, const cha
     return rc ? rc : lq_step(l, *st, NULL, err);
 }
 
+/* ---- the groups' digests made as their rows are written (issue 46) ------- */
+
+/* The columns of close_rank and promotion as SELECT * returns them. */
+static const char close_rank_columns[] = "id|body_id|period|player_id|rank|stars|rank_name";
+static const char promotion_columns[] =
+    "body_id|period|player_id|from_rank|from_name|to_rank|to_name";
+
+/* Hand the chain the digest of the group (body, period) of table, g's rows
+ * (chain.h ledger_chain_given_key: the fold does not read them back). */
+static bmp_status group_give(bmp_ledger *l, const char *table, const ledger_body *b,
+                             const char *period, ledger_group_hash *g, bmp_error *err)
+{
+    char hex[65], key[64];
+    size_t rows = ledger_group_rows(g);
+    ledger_group_end(g, hex);
+    snprintf(key, sizeof key, "%lld|%s", (long long)b->id, period);
+    return ledger_chain_given_key(l, table, key, hex, rows, err);
+}
+
+/* The kept ranks' digest on SQLite, when the rows got the ids assumed
+ * (last + 1 .. last + n in the players' order, as the journal's, intake's
+ * journal_write.c; else the fold reads them back). */
+static bmp_status keep_ranks_give(bmp_ledger *l, const ledger_body *b, const char *period,
+                                  const ranked_list *rl, int64_t last, bmp_error *err)
+{
+    int64_t now = 0;
+    bool found = false;
+    bmp_status rc = lq_int(l, &now, &found, err, "SELECT max(id) FROM close_rank", NULL);
+    if (rc || !found || now != last + (int64_t)rl->n)
+        return rc;
+    ledger_group_hash *g = ledger_group_begin(close_rank_columns);
+    if (!g)
+        return bmp_error_oom(err);
+    for (size_t i = 0; i < rl->n; i++) {
+        const ranked *r = &rl->v[i];
+        ledger_group_int(g, last + 1 + (int64_t)i);
+        ledger_group_int(g, b->id);
+        ledger_group_text(g, period, strlen(period));
+        ledger_group_int(g, r->player);
+        ledger_group_int(g, r->held.rank);
+        ledger_group_int(g, r->held.stars);
+        ledger_group_text(g, r->held.name, strlen(r->held.name));
+        ledger_group_row_end(g);
+    }
+    return group_give(l, "close_rank", b, period, g, err);
+}
+
 static bmp_status keep_ranks(bmp_ledger *l, const ledger_body *b, const char *period,
                              const ranked_list *rl, bmp_error *err)
 {
@@ -370,7 +418,11 @@ static bmp_status keep_ranks(bmp_ledger *l, const ledger_body *b, const char *pe
     if (lq_can(l, LQ_CAN_COPY) && rl->n >= KEEP_ROWS)
         return keep_ranks_copy(l, b, period, rl, err);
     ledger_stmt *many = NULL, *one = NULL;
+    int64_t last = -1;
+    bool found = false;
     bmp_status rc = BMP_OK;
+    if (rl->n && strcmp(lq_backend(l), "sqlite") == 0)
+        rc = lq_int(l, &last, &found, err, "SELECT coalesce(max(id), 0) FROM close_rank", NULL);
     size_t i = 0;
     for (; i + KEEP_ROWS <= rl->n && !rc; i += KEEP_ROWS)
         rc = keep_ranks_rows(l, b, period, rl->v + i, KEEP_ROWS, &many, err);
@@ -380,6 +432,8 @@ static bmp_status keep_ranks(bmp_ledger *l, const ledger_body *b, const char *pe
         lq_finalize(l, many);
     if (one)
         lq_finalize(l, one);
+    if (!rc && found && last >= 0 && last < INT64_MAX - (int64_t)rl->n - 1)
+        rc = keep_ranks_give(l, b, period, rl, last, err);
     return rc;
 }
 
@@ -512,6 +566,29 @@ static bmp_status rows_put(bmp_ledger *l, const ranked *const *v, size_t n, size
     return rc;
 }
 
+/* The promotions' digest, their rows as bind_promotion binds them, in the
+ * players' order (the group's). */
+static bmp_status promotions_give(bmp_ledger *l, const rank_ctx *c, const ranked *const *pr,
+                                  size_t np, bmp_error *err)
+{
+    ledger_group_hash *g = ledger_group_begin(promotion_columns);
+    if (!g)
+        return bmp_error_oom(err);
+    for (size_t i = 0; i < np; i++) {
+        const ranked *r = pr[i];
+        const char *from = r->held.name[0] ? r->held.name : c->none;
+        ledger_group_int(g, c->b->id);
+        ledger_group_text(g, c->period, strlen(c->period));
+        ledger_group_int(g, r->player);
+        ledger_group_int(g, ledger_rank_order(&r->held));
+        ledger_group_text(g, from, strlen(from));
+        ledger_group_int(g, ledger_rank_order(&r->now));
+        ledger_group_text(g, r->now.name, strlen(r->now.name));
+        ledger_group_row_end(g);
+    }
+    return group_give(l, "promotion", c->b, c->period, g, err);
+}
+
 /* write_ranks on SQLite: the re-ranked players' new ranks in one UPDATE ...
  * FROM (VALUES ...) of 64 players (each found by its id), the promotions
  * 32 rows an INSERT: a statement's setup once for many players, not once
@@ -542,6 +619,8 @@ static bmp_status write_ranks_many(bmp_ledger *l, const ledger_body *b, const ch
         rc = rows_put(l, pr, np, 32, 7,
                       "INSERT INTO promotion (body_id, period, player_id, from_rank, from_name, "
                       "to_rank, to_name) VALUES ", "", bind_promotion, &c, err);
+    if (!rc && np)
+        rc = promotions_give(l, &c, pr, np, err);
     free(up);
     free(pr);
     return rc;
