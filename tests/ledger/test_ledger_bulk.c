@@ -6,6 +6,9 @@
 #include "ledger_test_util.h"
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_secretary.h"
+#include "ledger/chain/chain.h"
+#include "ledger/ledger_internal.h"
+#include "ledger/store/query.h"
 
 #define NPLAYERS 5000
 
@@ -91,6 +94,49 @@ static void kept_ranks_undone(lt *t, char *d0)
 
 /* ABF-99 / L-1: an unregistered and a Dormant player's lines are held; the
  * other 5000 are credited.  Control total: 5002 lines x 0.10 = 500.20. */
+/* The group `key` of `table` as ledger_chain_scan reads its rows back. */
+typedef struct group_want {
+    const char *key;
+    char got[65];
+} group_want;
+
+static bmp_status grab_group(void *ctx, const ledger_chain_table *t, const char *key,
+                             const char *digest, const char *image, bmp_error *err)
+{
+    (void)t, (void)image, (void)err;
+    group_want *w = ctx;
+    if (strcmp(key, w->key) == 0)
+        snprintf(w->got, sizeof w->got, "%s", digest);
+    return BMP_OK;
+}
+
+/* Issue 46 (close46g): the close digests the kept ranks and the promotions
+ * from the values it binds (on SQLite the kept ranks only when their ids
+ * are those it assumed); the last entry's digest of the group is the one
+ * read back from the rows. */
+static void group_as_read(lt *t, const char *table, const char *period)
+{
+    char sql[300], key[64];
+    snprintf(sql, sizeof sql, "SELECT digest, key FROM audit_row WHERE tbl = '%s' AND key = "
+             "(SELECT id FROM body WHERE code = 'abf') || '|%s' ORDER BY seq DESC LIMIT 1",
+             table, period);
+    ledger_stmt *st = NULL;
+    bmp_error e = {0};
+    assert_int_equal(lq_query(t->l, &st, &e, sql, NULL), BMP_OK);
+    bool row = false;
+    assert_int_equal(lq_step(t->l, st, &row, &e), BMP_OK);
+    assert_true(row);
+    char entry[65];
+    snprintf(entry, sizeof entry, "%s", lq_col_text(t->l, st, 0));
+    snprintf(key, sizeof key, "%s", lq_col_text(t->l, st, 1));
+    lq_finalize(t->l, st);
+    group_want w = {.key = key, .got = ""};
+    assert_int_equal(ledger_chain_scan(t->l, ledger_chain_table_of(table), grab_group, &w, &e),
+                     BMP_OK);
+    assert_int_equal(strlen(entry), 64);
+    assert_string_equal(entry, w.got);
+}
+
 static void test_bulk_batch_credits_and_holds(void **state)
 {
     (void)state;
@@ -135,6 +181,9 @@ static void test_bulk_batch_credits_and_holds(void **state)
     assert_int_equal(promos, s.promotions);
     free(promo);
     free(d1);
+    group_as_read(&t, "close_rank", "2026-10");
+    assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_OK);
+    assert_int_equal(p.count, 0);
     kept_ranks_undone(&t, d0);
 
     /* one player's statement: 0.10 green */

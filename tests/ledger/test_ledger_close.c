@@ -55,6 +55,13 @@ static void abf_promotions(void **state)
     assert_int_equal(s.players, 5);
     assert_int_equal(s.promotions, 2);
     assert_string_equal(rank_of(&t, "abf", "1002"), "Graduate Master");
+    /* issue 46 (close46g): the promotions' and kept ranks' digests the close
+     * made from the values it bound are those of the rows: verify finds the
+     * chain whole */
+    bmp_problems vp = {0};
+    assert_int_equal(bmp_ledger_verify(t.l, &vp, &e), BMP_OK);
+    assert_int_equal(vp.count, 0);
+    bmp_problems_free(&vp);
     bmp_table tb;
     bmp_table_init(&tb);
     assert_int_equal(bmp_ledger_promotions(t.l, "abf", "2025-09", &tb, &e), BMP_OK);

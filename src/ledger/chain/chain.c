@@ -117,8 +117,8 @@ bmp_status ledger_chain_note(bmp_ledger *l, const ledger_chain_table *t, const c
     return u->key && u->image ? BMP_OK : bmp_error_oom(err);
 }
 
-bmp_status ledger_chain_given(bmp_ledger *l, const char *table, int64_t key,
-                              const char digest[65], size_t rows, bmp_error *err)
+bmp_status ledger_chain_given_key(bmp_ledger *l, const char *table, const char *key,
+                                  const char digest[65], size_t rows, bmp_error *err)
 {
     struct ledger_chain *c = chain_of(l);
     return c ? ledger_chain_given_add(ledger_chain_table_of(table), key, digest, rows, &c->given,

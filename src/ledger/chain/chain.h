@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "bridgemp/error.h"
 
@@ -139,11 +140,21 @@ void ledger_group_free(ledger_group_hash *h);
  * digest instead of reading the group back.  The caller's promise: the
  * transaction writes no other row of the group before that entry.  The
  * fold forgets every given unit (ledger_chain_reset too). */
-bmp_status ledger_chain_given(bmp_ledger *l, const char *table, int64_t key,
-                              const char digest[65], size_t rows, bmp_error *err);
+/* ledger_chain_given_key: the same for a group of a key of several
+ * columns, as its key text ("12|2025-10"): every column of its rows
+ * hashed, none left out. */
+bmp_status ledger_chain_given_key(bmp_ledger *l, const char *table, const char *key,
+                                  const char digest[65], size_t rows, bmp_error *err);
+static inline bmp_status ledger_chain_given(bmp_ledger *l, const char *table, int64_t key,
+                                            const char digest[65], size_t rows, bmp_error *err)
+{
+    char k[32];
+    snprintf(k, sizeof k, "%lld", (long long)key);
+    return ledger_chain_given_key(l, table, k, digest, rows, err);
+}
 /* chain.c's list of given units: add one; set the given digests on the
  * sorted units u[0..n) they name, then empty the list; empty it. */
-bmp_status ledger_chain_given_add(const ledger_chain_table *t, int64_t key,
+bmp_status ledger_chain_given_add(const ledger_chain_table *t, const char *key,
                                   const char digest[65], size_t rows, chain_unit **v, size_t *n,
                                   size_t *cap, bmp_error *err);
 void ledger_chain_given_apply(chain_unit *u, size_t n, chain_unit *given, size_t *ngiven);

@@ -134,7 +134,7 @@ void ledger_chain_hash_line(void *state, const char *table, const char *key, con
 
 /* ---- the given units -------------------------------------------------------- */
 
-bmp_status ledger_chain_given_add(const ledger_chain_table *t, int64_t key,
+bmp_status ledger_chain_given_add(const ledger_chain_table *t, const char *key,
                                   const char digest[65], size_t rows, chain_unit **v, size_t *n,
                                   size_t *cap, bmp_error *err)
 {
@@ -145,7 +145,7 @@ bmp_status ledger_chain_given_add(const ledger_chain_table *t, int64_t key,
         return bmp_error_oom(err);
     *v = u;
     u = &(*v)[*n];
-    *u = (chain_unit){.t = t, .key = core_asprintf("%lld", (long long)key),
+    *u = (chain_unit){.t = t, .key = core_strdup(key),
                       .image = core_asprintf("rows=%zu", rows), .given = true};
     memcpy(u->digest, digest, 65);
     (*n)++;

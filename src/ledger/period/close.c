@@ -2,6 +2,7 @@
  * holdings and ranks, record promotions and freeze the period -- one
  * transaction, so a crash leaves the period open and nothing posted. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,28 +83,80 @@ static bmp_status close_touch(bmp_ledger *l, const ledger_body *b, const char *p
     return rc;
 }
 
-/* Add the approved batches' lines to the holdings and refuse a negative one. */
-static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char *period,
-                                bmp_ledger_close_stats *s, bmp_error *err)
+/* The players a close touches, sorted up, each once. */
+typedef struct id_list {
+    int64_t *v;
+    size_t n, cap;
+} id_list;
+
+static int id_cmp(const void *a, const void *b)
 {
-    bmp_status rc = lq_run(l, err,
-                           "INSERT INTO holding (player_id, point_type, points) "
-                           "SELECT j.player_id, j.point_type, sum(j.points) FROM journal j "
-                           "JOIN batch b ON b.id = j.batch_id "
-                           "WHERE b.body_id = ?1 AND b.state = 'approved' "
-                           "GROUP BY j.player_id, j.point_type "
-                           "ON CONFLICT (player_id, point_type) "
-                           "DO UPDATE SET points = holding.points + excluded.points",
-                           "i", b->id);
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The upsert's players (one row a holding it wrote) into ids, sorted and
+ * each once: the players of the batches posted now (issue 46: not the
+ * period's journal read a second time by rank_touched). */
+static bmp_status post_rows(bmp_ledger *l, const ledger_body *b, id_list *ids, bmp_error *err)
+{
+    ledger_stmt *st = NULL;
+    bmp_status rc = lq_query(l, &st, err,
+                             "INSERT INTO holding (player_id, point_type, points) "
+                             "SELECT j.player_id, j.point_type, sum(j.points) FROM journal j "
+                             "JOIN batch b ON b.id = j.batch_id "
+                             "WHERE b.body_id = ?1 AND b.state = 'approved' "
+                             "GROUP BY j.player_id, j.point_type "
+                             "ON CONFLICT (player_id, point_type) "
+                             "DO UPDATE SET points = holding.points + excluded.points "
+                             "RETURNING player_id",
+                             "i", b->id);
+    bool row = false, sorted = true;
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        int64_t id = lq_col_int(l, st, 0);
+        if (ids->n && ids->v[ids->n - 1] == id)
+            continue;
+        sorted = sorted && (!ids->n || ids->v[ids->n - 1] < id);
+        int64_t *v = core_grow(ids->v, &ids->cap, ids->n, sizeof *v);
+        if (!v) {
+            rc = bmp_error_oom(err);
+            break;
+        }
+        ids->v = v;
+        ids->v[ids->n++] = id;
+    }
+    if (st)
+        lq_finalize(l, st);
+    if (rc || sorted || !ids->n)
+        return rc;
+    qsort(ids->v, ids->n, sizeof *ids->v, id_cmp);
+    size_t w = 1;
+    for (size_t r = 1; r < ids->n; r++)
+        if (ids->v[r] != ids->v[w - 1])
+            ids->v[w++] = ids->v[r];
+    ids->n = w;
+    return BMP_OK;
+}
+
+/* Add the approved batches' lines to the holdings (ids: the players whose
+ * holdings were written) and refuse a negative one. */
+static bmp_status post_holdings(bmp_ledger *l, const ledger_body *b, const char *period,
+                                bmp_ledger_close_stats *s, id_list *ids, bmp_error *err)
+{
+    bmp_status rc = post_rows(l, b, ids, err);
     if (!rc) /* the batches this close posts (issue 27; holdings are derived, chain_tables.c) */
         rc = ledger_touch_where(l, "batch", "body_id = ?1 AND state = 'approved'", err, "i",
                                 b->id);
     ledger_stmt *st = NULL;
+    /* the holdings read first, in storage order, and only a negative one's
+     * player looked up (issue 46: not every player of the body, each
+     * holding found by its index); point_type breaks a tie as the index
+     * walk did */
     if (!rc)
         rc = lq_query(l, &st, err,
-                      "SELECT p.number, h.point_type, h.points FROM holding h "
-                      "JOIN player p ON p.id = h.player_id WHERE p.body_id = ?1 AND h.points < 0 "
-                      "ORDER BY p.number LIMIT 1",
+                      "SELECT p.number, h.point_type, h.points FROM holding h CROSS JOIN player p "
+                      "WHERE p.id = h.player_id AND p.body_id = ?1 AND h.points < 0 "
+                      "ORDER BY p.number, h.point_type LIMIT 1",
                       "i", b->id);
     bool row = false;
     if (!rc)
@@ -145,60 +198,100 @@ static bool ranked_push(ranked_list *rl, const ranked *r)
     return true;
 }
 
-/* Rank every player touched by the batches posted now (read first, then
- * written, never both on one cursor). */
-static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const char *period,
+/* rank_touched's player being read: its holdings gathered, then ranked. */
+typedef struct rank_acc {
+    const ledger_body *b;
+    const char *types[LEDGER_MAX_TYPES];
+    size_t ntypes;
+    ledger_floors floors; /* carried ranks of opening balances (issue 28) */
+    ranked cur;
+    bmp_points h[LEDGER_MAX_TYPES], pre82;
+    bool have;
+} rank_acc;
+
+static bmp_status rank_flush(rank_acc *a, ranked_list *rl, bmp_error *err)
+{
+    if (!a->have)
+        return BMP_OK;
+    a->have = false;
+    bmp_status rc = ledger_rank_of(a->b->code, a->h, a->pre82, &a->cur.held, &a->cur.now, err);
+    ledger_floor_apply(&a->floors, a->cur.player, &a->cur.now);
+    if (!rc && !ranked_push(rl, &a->cur))
+        rc = bmp_error_oom(err);
+    return rc;
+}
+
+/* The current row (player id, rank, stars, rank name, pre-1982 reds, a
+ * holding's type and points) into the player being read. */
+static void rank_row(bmp_ledger *l, ledger_stmt *st, rank_acc *a, int64_t id)
+{
+    if (!a->have) {
+        memset(&a->cur, 0, sizeof a->cur);
+        memset(a->h, 0, sizeof a->h);
+        a->cur.player = id;
+        a->cur.held.rank = (int)lq_col_int(l, st, 1);
+        a->cur.held.stars = (int)lq_col_int(l, st, 2);
+        a->cur.cut = snprintf(a->cur.held.name, sizeof a->cur.held.name, "%s",
+                              lq_col_text(l, st, 3)) >= (int)sizeof a->cur.held.name;
+        a->pre82 = lq_col_int(l, st, 4);
+        a->have = true;
+    }
+    const char *type = lq_col_text(l, st, 5);
+    for (size_t k = 0; k < a->ntypes; k++)
+        if (strcmp(a->types[k], type) == 0)
+            a->h[k] = lq_col_int(l, st, 6);
+}
+
+/* The players w[0..n) (sorted up) of the id range w[0] .. w[n-1]: one
+ * statement, the rows of players not wanted skipped. */
+static bmp_status rank_range(bmp_ledger *l, ledger_stmt *st, const int64_t *w, size_t n,
+                             rank_acc *a, ranked_list *rl, bmp_error *err)
+{
+    lq_reset(l, st);
+    bmp_status rc = lq_bind_int(l, st, 1, w[0], err);
+    rc = rc ? rc : lq_bind_int(l, st, 2, w[n - 1], err);
+    size_t k = 0;
+    bool row = true;
+    while (!rc && !(rc = lq_step(l, st, &row, err)) && row) {
+        int64_t id = lq_col_int(l, st, 0);
+        if (a->have && id != a->cur.player && (rc = rank_flush(a, rl, err)))
+            break;
+        while (k < n && w[k] < id)
+            k++;
+        if (k < n && w[k] == id)
+            rank_row(l, st, a, id);
+    }
+    return rc;
+}
+
+/* Rank every player the post touched (ids, sorted up; read first, then
+ * written, never both on one cursor): the players and their holdings read
+ * in id ranges, each holding at most about twice the players wanted from
+ * it, as the chain reads rows (chain_batch.c). */
+static bmp_status rank_touched(bmp_ledger *l, const ledger_body *b, const id_list *ids,
                                ranked_list *rl, bmp_error *err)
 {
-    const char *types[LEDGER_MAX_TYPES];
-    size_t ntypes = ledger_point_types(b->code, types);
+    rank_acc a = {.b = b};
+    a.ntypes = ledger_point_types(b->code, a.types);
     ledger_stmt *st = NULL;
-    ledger_floors floors = {0}; /* carried ranks of opening balances (issue 28) */
-    bmp_status rc = ledger_floors_load(l, b->id, &floors, err);
-    if (!rc)
-        rc = lq_query(
-        l, &st, err,
-        "SELECT p.id, p.rank, p.stars, p.rank_name, p.pre1982_red, h.point_type, h.points "
-        "FROM player p JOIN holding h ON h.player_id = p.id "
-        "WHERE p.id IN (SELECT j.player_id FROM journal j JOIN batch b ON b.id = j.batch_id "
-        "               WHERE b.body_id = ?1 AND b.period = ?2) ORDER BY p.id",
-        "is", b->id, period);
-    ranked cur = {0};
-    bmp_points h[LEDGER_MAX_TYPES] = {0}, pre82 = 0;
-    bool row = true, have = false;
-    while (!rc) {
-        rc = lq_step(l, st, &row, err);
-        if (rc)
-            break;
-        int64_t id = row ? lq_col_int(l, st, 0) : -1;
-        if (have && id != cur.player) {
-            rc = ledger_rank_of(b->code, h, pre82, &cur.held, &cur.now, err);
-            ledger_floor_apply(&floors, cur.player, &cur.now);
-            if (!rc && !ranked_push(rl, &cur))
-                rc = bmp_error_oom(err);
-            have = false;
-        }
-        if (!row || rc)
-            break;
-        if (!have) {
-            memset(&cur, 0, sizeof cur);
-            memset(h, 0, sizeof h);
-            cur.player = id;
-            cur.held.rank = (int)lq_col_int(l, st, 1);
-            cur.held.stars = (int)lq_col_int(l, st, 2);
-            cur.cut = snprintf(cur.held.name, sizeof cur.held.name, "%s",
-                               lq_col_text(l, st, 3)) >= (int)sizeof cur.held.name;
-            pre82 = lq_col_int(l, st, 4);
-            have = true;
-        }
-        const char *type = lq_col_text(l, st, 5);
-        for (size_t k = 0; k < ntypes; k++)
-            if (strcmp(types[k], type) == 0)
-                h[k] = lq_col_int(l, st, 6);
+    bmp_status rc = ledger_floors_load(l, b->id, &a.floors, err);
+    if (!rc && ids->n)
+        rc = lq_prepare(l,
+                        "SELECT p.id, p.rank, p.stars, p.rank_name, p.pre1982_red, h.point_type, "
+                        "h.points FROM player p JOIN holding h ON h.player_id = p.id "
+                        "WHERE p.id BETWEEN ?1 AND ?2 ORDER BY p.id",
+                        &st, err);
+    const int64_t *w = ids->v;
+    for (size_t i = 0, j; !rc && i < ids->n; i = j) {
+        for (j = i + 1; j < ids->n && j - i < 4096 && w[j] - w[i] <= 2 * (int64_t)(j - i) + 16;)
+            j++;
+        rc = rank_range(l, st, w + i, j - i, &a, rl, err);
     }
+    if (!rc)
+        rc = rank_flush(&a, rl, err);
     if (st)
         lq_finalize(l, st);
-    ledger_floors_free(&floors);
+    ledger_floors_free(&a.floors);
     return rc;
 }
 
@@ -269,6 +362,53 @@ static bmp_status keep_ranks_rows(bmp_ledger *l, const ledger_body *b, const cha
     return rc ? rc : lq_step(l, *st, NULL, err);
 }
 
+/* ---- the groups' digests made as their rows are written (issue 46) ------- */
+
+/* The columns of close_rank and promotion as SELECT * returns them. */
+static const char close_rank_columns[] = "id|body_id|period|player_id|rank|stars|rank_name";
+static const char promotion_columns[] =
+    "body_id|period|player_id|from_rank|from_name|to_rank|to_name";
+
+/* Hand the chain the digest of the group (body, period) of table, g's rows
+ * (chain.h ledger_chain_given_key: the fold does not read them back). */
+static bmp_status group_give(bmp_ledger *l, const char *table, const ledger_body *b,
+                             const char *period, ledger_group_hash *g, bmp_error *err)
+{
+    char hex[65], key[64];
+    size_t rows = ledger_group_rows(g);
+    ledger_group_end(g, hex);
+    snprintf(key, sizeof key, "%lld|%s", (long long)b->id, period);
+    return ledger_chain_given_key(l, table, key, hex, rows, err);
+}
+
+/* The kept ranks' digest on SQLite, when the rows got the ids assumed
+ * (last + 1 .. last + n in the players' order, as the journal's, intake's
+ * journal_write.c; else the fold reads them back). */
+static bmp_status keep_ranks_give(bmp_ledger *l, const ledger_body *b, const char *period,
+                                  const ranked_list *rl, int64_t last, bmp_error *err)
+{
+    int64_t now = 0;
+    bool found = false;
+    bmp_status rc = lq_int(l, &now, &found, err, "SELECT max(id) FROM close_rank", NULL);
+    if (rc || !found || now != last + (int64_t)rl->n)
+        return rc;
+    ledger_group_hash *g = ledger_group_begin(close_rank_columns);
+    if (!g)
+        return bmp_error_oom(err);
+    for (size_t i = 0; i < rl->n; i++) {
+        const ranked *r = &rl->v[i];
+        ledger_group_int(g, last + 1 + (int64_t)i);
+        ledger_group_int(g, b->id);
+        ledger_group_text(g, period, strlen(period));
+        ledger_group_int(g, r->player);
+        ledger_group_int(g, r->held.rank);
+        ledger_group_int(g, r->held.stars);
+        ledger_group_text(g, r->held.name, strlen(r->held.name));
+        ledger_group_row_end(g);
+    }
+    return group_give(l, "close_rank", b, period, g, err);
+}
+
 static bmp_status keep_ranks(bmp_ledger *l, const ledger_body *b, const char *period,
                              const ranked_list *rl, bmp_error *err)
 {
@@ -278,7 +418,11 @@ static bmp_status keep_ranks(bmp_ledger *l, const ledger_body *b, const char *pe
     if (lq_can(l, LQ_CAN_COPY) && rl->n >= KEEP_ROWS)
         return keep_ranks_copy(l, b, period, rl, err);
     ledger_stmt *many = NULL, *one = NULL;
+    int64_t last = -1;
+    bool found = false;
     bmp_status rc = BMP_OK;
+    if (rl->n && strcmp(lq_backend(l), "sqlite") == 0)
+        rc = lq_int(l, &last, &found, err, "SELECT coalesce(max(id), 0) FROM close_rank", NULL);
     size_t i = 0;
     for (; i + KEEP_ROWS <= rl->n && !rc; i += KEEP_ROWS)
         rc = keep_ranks_rows(l, b, period, rl->v + i, KEEP_ROWS, &many, err);
@@ -288,6 +432,8 @@ static bmp_status keep_ranks(bmp_ledger *l, const ledger_body *b, const char *pe
         lq_finalize(l, many);
     if (one)
         lq_finalize(l, one);
+    if (!rc && found && last >= 0 && last < INT64_MAX - (int64_t)rl->n - 1)
+        rc = keep_ranks_give(l, b, period, rl, last, err);
     return rc;
 }
 
@@ -420,6 +566,29 @@ static bmp_status rows_put(bmp_ledger *l, const ranked *const *v, size_t n, size
     return rc;
 }
 
+/* The promotions' digest, their rows as bind_promotion binds them, in the
+ * players' order (the group's). */
+static bmp_status promotions_give(bmp_ledger *l, const rank_ctx *c, const ranked *const *pr,
+                                  size_t np, bmp_error *err)
+{
+    ledger_group_hash *g = ledger_group_begin(promotion_columns);
+    if (!g)
+        return bmp_error_oom(err);
+    for (size_t i = 0; i < np; i++) {
+        const ranked *r = pr[i];
+        const char *from = r->held.name[0] ? r->held.name : c->none;
+        ledger_group_int(g, c->b->id);
+        ledger_group_text(g, c->period, strlen(c->period));
+        ledger_group_int(g, r->player);
+        ledger_group_int(g, ledger_rank_order(&r->held));
+        ledger_group_text(g, from, strlen(from));
+        ledger_group_int(g, ledger_rank_order(&r->now));
+        ledger_group_text(g, r->now.name, strlen(r->now.name));
+        ledger_group_row_end(g);
+    }
+    return group_give(l, "promotion", c->b, c->period, g, err);
+}
+
 /* write_ranks on SQLite: the re-ranked players' new ranks in one UPDATE ...
  * FROM (VALUES ...) of 64 players (each found by its id), the promotions
  * 32 rows an INSERT: a statement's setup once for many players, not once
@@ -450,6 +619,8 @@ static bmp_status write_ranks_many(bmp_ledger *l, const ledger_body *b, const ch
         rc = rows_put(l, pr, np, 32, 7,
                       "INSERT INTO promotion (body_id, period, player_id, from_rank, from_name, "
                       "to_rank, to_name) VALUES ", "", bind_promotion, &c, err);
+    if (!rc && np)
+        rc = promotions_give(l, &c, pr, np, err);
     free(up);
     free(pr);
     return rc;
@@ -508,6 +679,7 @@ bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
     ledger_body b;
     bmp_ledger_close_stats s = {0};
     ranked_list rl = {0};
+    id_list ids = {0};
     char at[40];
     bmp_status rc = ledger_body_get(l, body, &b, err);
     if (rc)
@@ -520,9 +692,10 @@ bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
     if (!rc)
         rc = check_period(l, &b, period, err);
     if (!rc)
-        rc = post_holdings(l, &b, period, &s, err);
+        rc = post_holdings(l, &b, period, &s, &ids, err);
     if (!rc)
-        rc = rank_touched(l, &b, period, &rl, err);
+        rc = rank_touched(l, &b, &ids, &rl, err);
+    free(ids.v);
     s.players = rl.n;
     for (size_t i = 0; i < rl.n; i++)
         s.promotions += ledger_rank_order(&rl.v[i].now) > ledger_rank_order(&rl.v[i].held);
