@@ -254,12 +254,96 @@ static void rolled_back_register_import(void **state)
     lt_done(&t);
 }
 
+/* PRAGMA foreign_keys on the handle (SQLite; 1 elsewhere: always on). */
+static int64_t keys_enforced(lt *t)
+{
+    if (lt_on_postgres())
+        return 1;
+    int64_t on = -1;
+    bool found = false;
+    bmp_error e = {0};
+    assert_int_equal(lq_int(t->l, &on, &found, &e, "PRAGMA foreign_keys", NULL), BMP_OK);
+    assert_true(found);
+    return on;
+}
+
+/* Journal rows whose player or batch is not in its table. */
+static int64_t dangling(lt *t)
+{
+    int64_t n = -1;
+    bool found = false;
+    bmp_error e = {0};
+    assert_int_equal(lq_int(t->l, &n, &found, &e,
+                            "SELECT count(*) FROM journal j WHERE NOT EXISTS (SELECT 1 FROM "
+                            "player p WHERE p.id = j.player_id) OR NOT EXISTS (SELECT 1 FROM "
+                            "batch b WHERE b.id = j.batch_id)", NULL), BMP_OK);
+    return n;
+}
+
+/* Issue 46: an import of 2,048 lines or more runs with SQLite's foreign
+ * keys off (intake/README.md, "The journal's foreign keys").  A player
+ * deleted behind the kept register's back (another connection) is not
+ * credited but held; the keys are enforced again after an import, after
+ * a refused one too, and a write with a missing player is refused; an
+ * import inside a caller's transaction is refused, the keys untouched. */
+static void unkeyed_import_guarded(void **state)
+{
+    (void)state;
+    lt t;
+    big_register(&t);
+    enum { N = 2100 };
+    char nums[400][8];
+    const char *p[N];
+    for (int i = 0; i < 400; i++)
+        snprintf(nums[i], sizeof nums[i], "%d", 2000 + i);
+    for (int i = 0; i < N; i++) /* 2399 never credited */
+        p[i] = nums[i % 399];
+    int64_t held = -1;
+    bmp_error e = {0};
+    assert_int_equal(import_nums(t.l, 1, p, N, &held, &e), BMP_OK);
+    assert_int_equal(held, 0);
+    assert_int_equal(keys_enforced(&t), 1);
+    bmp_problems pr = {0}; /* the chain whole (the delete below is behind its back) */
+    assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_OK);
+    bmp_problems_free(&pr);
+    exec_sql(&t, "DELETE FROM player WHERE number = '0002399'",
+             "DELETE FROM player WHERE number = '0002399'");
+    for (int i = 0; i < N; i++) /* 2399 six times */
+        p[i] = nums[i % 350 + 50];
+    assert_int_equal(import_nums(t.l, 2, p, N, &held, &e), BMP_OK);
+    assert_int_equal(held, 6);
+    assert_int_equal(keys_enforced(&t), 1);
+    assert_int_equal(dangling(&t), 0);
+    add_player(t.l, &t, "2000,Player 0,Deceased,2074");
+    assert_int_equal(import_nums(t.l, 3, p, N, &held, &e), BMP_OK); /* 2000 not named */
+    p[7] = nums[0];
+    assert_int_equal(import_nums(t.l, 4, p, N, &held, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "Deceased"));
+    assert_int_equal(keys_enforced(&t), 1);
+    int64_t batch = 0;
+    bool found = false;
+    assert_int_equal(lq_int(t.l, &batch, &found, &e, "SELECT max(id) FROM batch", NULL), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "INSERT INTO journal (batch_id, player_id, point_type, "
+                                     "points, rule, event, contestant) VALUES (?1, 999999, "
+                                     "'green', 1, '', '', '')", "i", batch), BMP_EINVAL);
+    if (!lt_on_postgres()) { /* a caller's transaction open: refused, the keys on */
+        assert_int_equal(lq_begin(t.l, &e), BMP_OK);
+        assert_int_not_equal(lq_begin_unkeyed(t.l, &e), BMP_OK);
+        assert_int_equal(keys_enforced(&t), 1);
+        lq_rollback(t.l);
+        assert_int_equal(keys_enforced(&t), 1);
+    }
+    assert_int_equal(dangling(&t), 0);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(register_changes_seen),
         cmocka_unit_test(merge_and_unmerge_seen),
         cmocka_unit_test(rolled_back_register_import),
+        cmocka_unit_test(unkeyed_import_guarded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
