@@ -337,6 +337,65 @@ static void unkeyed_import_guarded(void **state)
     lt_done(&t);
 }
 
+/* Rows of a table (count(*)). */
+static int64_t rows_of(lt *t, const char *sql)
+{
+    int64_t n = -1;
+    bool found = false;
+    bmp_error e = {0};
+    assert_int_equal(lq_int(t->l, &n, &found, &e, sql, NULL), BMP_OK);
+    return n;
+}
+
+/* SQLite: the unkeyed import's 64-line INSERT is OR FAIL (no statement
+ * journal), so a line refused half-way through a statement leaves the
+ * statement's earlier rows in the transaction: the import must roll back
+ * whole.  A trigger refuses the 1,000th line with RAISE(FAIL). */
+static void failed_line_rolls_back(void **state)
+{
+    (void)state;
+    lt t;
+    big_register(&t);
+    if (lt_on_postgres()) {
+        lt_done(&t);
+        return;
+    }
+    exec_sql(&t, "CREATE TRIGGER seventy_seven BEFORE INSERT ON journal WHEN new.points = 77 "
+                 "BEGIN SELECT RAISE(FAIL, 'seventy-seven'); END", "");
+    enum { N = 2100 };
+    bmp_ledger_line *v = calloc(N, sizeof *v);
+    char nums[400][8];
+    assert_non_null(v);
+    for (int i = 0; i < 400; i++)
+        snprintf(nums[i], sizeof nums[i], "%d", 2000 + i);
+    for (int i = 0; i < N; i++)
+        v[i] = (bmp_ledger_line){.number = nums[i % 400], .point_type = "green",
+                                 .points = i == 999 ? 77 : 10, .rule = "ABF-6",
+                                 .event = "fail", .contestant = "1", .line = (size_t)i + 1};
+    int64_t journal = rows_of(&t, "SELECT count(*) FROM journal"),
+            batches = rows_of(&t, "SELECT count(*) FROM batch");
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    int64_t id = 0;
+    bmp_problems p = {0};
+    bmp_error e = {0};
+    char hash[65];
+    snprintf(hash, sizeof hash, "%064d", 77);
+    assert_int_not_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "fail.csv", hash,
+                                                 "fail", "2026-10-30", v, N, &id, &p, &e),
+                         BMP_OK);
+    assert_non_null(strstr(e.msg, "seventy-seven"));
+    assert_int_equal(rows_of(&t, "SELECT count(*) FROM journal"), journal);
+    assert_int_equal(rows_of(&t, "SELECT count(*) FROM batch"), batches);
+    assert_int_equal(keys_enforced(&t), 1);
+    v[999].points = 10; /* the same file without the refused line's 77: imported whole */
+    assert_int_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "fail.csv", hash, "fail",
+                                             "2026-10-30", v, N, &id, &p, &e), BMP_OK);
+    assert_int_equal(rows_of(&t, "SELECT count(*) FROM journal"), journal + N);
+    bmp_problems_free(&p);
+    free(v);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +403,7 @@ int main(void)
         cmocka_unit_test(merge_and_unmerge_seen),
         cmocka_unit_test(rolled_back_register_import),
         cmocka_unit_test(unkeyed_import_guarded),
+        cmocka_unit_test(failed_line_rolls_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
