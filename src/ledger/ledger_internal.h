@@ -152,6 +152,8 @@ typedef struct ledger_batch_src {
     const char *numbers;     /* their one-line summary (a preview shows it), or NULL */
     const char (*norm)[16];  /* set by the import: line i's normalised number, "" where not
                               * checked (batch.c), so the fingerprints need not redo it */
+    bool unkeyed;            /* set by the import: its transaction runs with the foreign keys
+                              * not checked by the database (intake/README.md) */
 } ledger_batch_src;
 
 /* Check and write one batch (batch.c). */

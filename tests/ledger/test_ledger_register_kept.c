@@ -254,12 +254,156 @@ static void rolled_back_register_import(void **state)
     lt_done(&t);
 }
 
+/* PRAGMA foreign_keys on the handle (SQLite; 1 elsewhere: always on). */
+static int64_t keys_enforced(lt *t)
+{
+    if (lt_on_postgres())
+        return 1;
+    int64_t on = -1;
+    bool found = false;
+    bmp_error e = {0};
+    assert_int_equal(lq_int(t->l, &on, &found, &e, "PRAGMA foreign_keys", NULL), BMP_OK);
+    assert_true(found);
+    return on;
+}
+
+/* Journal rows whose player or batch is not in its table. */
+static int64_t dangling(lt *t)
+{
+    int64_t n = -1;
+    bool found = false;
+    bmp_error e = {0};
+    assert_int_equal(lq_int(t->l, &n, &found, &e,
+                            "SELECT count(*) FROM journal j WHERE NOT EXISTS (SELECT 1 FROM "
+                            "player p WHERE p.id = j.player_id) OR NOT EXISTS (SELECT 1 FROM "
+                            "batch b WHERE b.id = j.batch_id)", NULL), BMP_OK);
+    return n;
+}
+
+/* Issue 46: an import of 2,048 lines or more runs with SQLite's foreign
+ * keys off (intake/README.md, "The journal's foreign keys").  A player
+ * deleted behind the kept register's back (another connection) is not
+ * credited but held; the keys are enforced again after an import, after
+ * a refused one too, and a write with a missing player is refused; an
+ * import inside a caller's transaction is refused, the keys untouched. */
+static void unkeyed_import_guarded(void **state)
+{
+    (void)state;
+    lt t;
+    big_register(&t);
+    enum { N = 2100 };
+    char nums[400][8];
+    const char *p[N];
+    for (int i = 0; i < 400; i++)
+        snprintf(nums[i], sizeof nums[i], "%d", 2000 + i);
+    for (int i = 0; i < N; i++) /* 2399 never credited */
+        p[i] = nums[i % 399];
+    int64_t held = -1;
+    bmp_error e = {0};
+    assert_int_equal(import_nums(t.l, 1, p, N, &held, &e), BMP_OK);
+    assert_int_equal(held, 0);
+    assert_int_equal(keys_enforced(&t), 1);
+    bmp_problems pr = {0}; /* the chain whole (the delete below is behind its back) */
+    assert_int_equal(bmp_ledger_verify(t.l, &pr, &e), BMP_OK);
+    bmp_problems_free(&pr);
+    exec_sql(&t, "DELETE FROM player WHERE number = '0002399'",
+             "DELETE FROM player WHERE number = '0002399'");
+    for (int i = 0; i < N; i++) /* 2399 six times */
+        p[i] = nums[i % 350 + 50];
+    assert_int_equal(import_nums(t.l, 2, p, N, &held, &e), BMP_OK);
+    assert_int_equal(held, 6);
+    assert_int_equal(keys_enforced(&t), 1);
+    assert_int_equal(dangling(&t), 0);
+    add_player(t.l, &t, "2000,Player 0,Deceased,2074");
+    assert_int_equal(import_nums(t.l, 3, p, N, &held, &e), BMP_OK); /* 2000 not named */
+    p[7] = nums[0];
+    assert_int_equal(import_nums(t.l, 4, p, N, &held, &e), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "Deceased"));
+    assert_int_equal(keys_enforced(&t), 1);
+    int64_t batch = 0;
+    bool found = false;
+    assert_int_equal(lq_int(t.l, &batch, &found, &e, "SELECT max(id) FROM batch", NULL), BMP_OK);
+    assert_int_equal(lq_run(t.l, &e, "INSERT INTO journal (batch_id, player_id, point_type, "
+                                     "points, rule, event, contestant) VALUES (?1, 999999, "
+                                     "'green', 1, '', '', '')", "i", batch), BMP_EINVAL);
+    if (!lt_on_postgres()) { /* a caller's transaction open: refused, the keys on */
+        assert_int_equal(lq_begin(t.l, &e), BMP_OK);
+        assert_int_not_equal(lq_begin_unkeyed(t.l, &e), BMP_OK);
+        assert_int_equal(keys_enforced(&t), 1);
+        lq_rollback(t.l);
+        assert_int_equal(keys_enforced(&t), 1);
+    }
+    assert_int_equal(dangling(&t), 0);
+    lt_done(&t);
+}
+
+/* Rows of a table (count(*)). */
+static int64_t rows_of(lt *t, const char *sql)
+{
+    int64_t n = -1;
+    bool found = false;
+    bmp_error e = {0};
+    assert_int_equal(lq_int(t->l, &n, &found, &e, sql, NULL), BMP_OK);
+    return n;
+}
+
+/* SQLite: the unkeyed import's 64-line INSERT is OR FAIL (no statement
+ * journal), so a line refused half-way through a statement leaves the
+ * statement's earlier rows in the transaction: the import must roll back
+ * whole.  A trigger refuses the 1,000th line with RAISE(FAIL). */
+static void failed_line_rolls_back(void **state)
+{
+    (void)state;
+    lt t;
+    big_register(&t);
+    if (lt_on_postgres()) {
+        lt_done(&t);
+        return;
+    }
+    exec_sql(&t, "CREATE TRIGGER seventy_seven BEFORE INSERT ON journal WHEN new.points = 77 "
+                 "BEGIN SELECT RAISE(FAIL, 'seventy-seven'); END", "");
+    enum { N = 2100 };
+    bmp_ledger_line *v = calloc(N, sizeof *v);
+    char nums[400][8];
+    assert_non_null(v);
+    for (int i = 0; i < 400; i++)
+        snprintf(nums[i], sizeof nums[i], "%d", 2000 + i);
+    for (int i = 0; i < N; i++)
+        v[i] = (bmp_ledger_line){.number = nums[i % 400], .point_type = "green",
+                                 .points = i == 999 ? 77 : 10, .rule = "ABF-6",
+                                 .event = "fail", .contestant = "1", .line = (size_t)i + 1};
+    int64_t journal = rows_of(&t, "SELECT count(*) FROM journal"),
+            batches = rows_of(&t, "SELECT count(*) FROM batch");
+    bmp_ledger_import_opts o = {.size = sizeof o, .body = "abf"};
+    int64_t id = 0;
+    bmp_problems p = {0};
+    bmp_error e = {0};
+    char hash[65];
+    snprintf(hash, sizeof hash, "%064d", 77);
+    assert_int_not_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "fail.csv", hash,
+                                                 "fail", "2026-10-30", v, N, &id, &p, &e),
+                         BMP_OK);
+    assert_non_null(strstr(e.msg, "seventy-seven"));
+    assert_int_equal(rows_of(&t, "SELECT count(*) FROM journal"), journal);
+    assert_int_equal(rows_of(&t, "SELECT count(*) FROM batch"), batches);
+    assert_int_equal(keys_enforced(&t), 1);
+    v[999].points = 10; /* the same file without the refused line's 77: imported whole */
+    assert_int_equal(bmp_ledger_import_lines(t.l, &o, BMP_BATCH_EVENT, "fail.csv", hash, "fail",
+                                             "2026-10-30", v, N, &id, &p, &e), BMP_OK);
+    assert_int_equal(rows_of(&t, "SELECT count(*) FROM journal"), journal + N);
+    bmp_problems_free(&p);
+    free(v);
+    lt_done(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(register_changes_seen),
         cmocka_unit_test(merge_and_unmerge_seen),
         cmocka_unit_test(rolled_back_register_import),
+        cmocka_unit_test(unkeyed_import_guarded),
+        cmocka_unit_test(failed_line_rolls_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

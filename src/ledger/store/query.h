@@ -74,6 +74,14 @@ static inline bmp_status lq_begin(bmp_ledger *l, bmp_error *err)
     l->read_failed = false;
     return l->ops->begin(l->s, err);
 }
+/* The same, with the foreign keys not checked by the database until the
+ * transaction ends (store.h begin_unkeyed); lq_begin where the backend
+ * cannot. */
+static inline bmp_status lq_begin_unkeyed(bmp_ledger *l, bmp_error *err)
+{
+    l->read_failed = false;
+    return l->ops->begin_unkeyed ? l->ops->begin_unkeyed(l->s, err) : l->ops->begin(l->s, err);
+}
 /* The commit, refused and rolled back (nothing written) when a text read in
  * the transaction could not be made (lq_col_text) or when a charge run is
  * only previewed (l->run_peek). */

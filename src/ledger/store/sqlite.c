@@ -16,6 +16,7 @@ struct ledger_store {
     sqlite3_stmt *data_version;          /* PRAGMA data_version, prepared once */
     const volatile void *wal_index;      /* the WAL-index header (s_watch_open) */
     bool in_tx;                          /* between our begin and commit/rollback */
+    bool unkeyed;                        /* foreign keys off until set on again (keys_on) */
     int64_t register_writes;             /* rows of the register's tables changed (on_update) */
 };
 
@@ -178,7 +179,29 @@ static void s_close(ledger_store *s)
 static int s_version(ledger_store *s) { return user_version(s->db); }
 static int s_latest(void) { return NMIGRATIONS; }
 
-static bmp_status s_begin(ledger_store *s, bmp_error *err)
+/* The foreign keys enforced again after a transaction begun unkeyed
+ * (s_begin_unkeyed), once no transaction is open: false while they
+ * could not be (no memory to run the pragma) -- then nothing else runs
+ * on the connection (keys_checked) until they are. */
+static bool keys_on(ledger_store *s)
+{
+    if (s->unkeyed && sqlite3_get_autocommit(s->db) &&
+        sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) == SQLITE_OK)
+        s->unkeyed = false;
+    return !s->unkeyed;
+}
+
+/* Every transaction and statement but the one begun unkeyed runs with the
+ * foreign keys enforced. */
+static bmp_status keys_checked(ledger_store *s, bmp_error *err)
+{
+    if (keys_on(s))
+        return BMP_OK;
+    return bmp_error_set(err, BMP_EIO, "database: the foreign keys could not be enforced again "
+                         "after an import (%s)", sqlite3_errmsg(s->db));
+}
+
+static bmp_status begin_write(ledger_store *s, bmp_error *err)
 {
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s->db, err, "database: cannot begin a transaction");
@@ -186,15 +209,42 @@ static bmp_status s_begin(ledger_store *s, bmp_error *err)
     return BMP_OK;
 }
 
+static bmp_status s_begin(ledger_store *s, bmp_error *err)
+{
+    return keys_checked(s, err) ? BMP_EIO : begin_write(s, err);
+}
+
+/* A write transaction whose foreign keys SQLite does not check (store.h
+ * begin_unkeyed): PRAGMA foreign_keys only changes outside a transaction
+ * (inside one it is silently a no-op), so with one open -- a caller's --
+ * this is begin, which refuses it.  The flag changes when the pragma is
+ * prepared, hence sqlite3_exec, not a kept statement; commit and rollback
+ * set it on again (keys_on). */
+static bmp_status s_begin_unkeyed(ledger_store *s, bmp_error *err)
+{
+    if (keys_checked(s, err))
+        return BMP_EIO;
+    if (!sqlite3_get_autocommit(s->db) || s->in_tx)
+        return begin_write(s, err);
+    if (sqlite3_exec(s->db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s->db, err, "database: foreign_keys");
+    s->unkeyed = true;
+    bmp_status st = begin_write(s, err);
+    if (st)
+        keys_on(s);
+    return st;
+}
+
 static bmp_status s_commit(ledger_store *s, bmp_error *err)
 {
     s->in_tx = false;
+    bmp_status st = BMP_OK;
     if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        bmp_status st = db_error(s->db, err, "database: commit failed");
+        st = db_error(s->db, err, "database: commit failed");
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        return st;
     }
-    return BMP_OK;
+    keys_on(s);
+    return st;
 }
 
 /* Run a one-off statement prepared on first use. */
@@ -212,6 +262,7 @@ static void s_rollback(ledger_store *s)
     s->in_tx = false;
     if (!sqlite3_get_autocommit(s->db) && run_kept(s->db, &s->end_read, "ROLLBACK") != SQLITE_OK)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    keys_on(s);
 }
 
 static bmp_status s_prepare(ledger_store *s, const char *sql, ledger_stmt **out, bmp_error *err)
@@ -254,6 +305,11 @@ static bmp_status s_step(ledger_stmt *st, bool *row, bmp_error *err)
      * memory, a full disk); a statement after that would run, and commit,
      * on its own: refuse it, so the caller's transaction stays all or
      * nothing */
+    if (st->store && st->store->unkeyed && !st->store->in_tx && keys_checked(st->store, err)) {
+        if (row)
+            *row = false;
+        return BMP_EIO;
+    }
     if (st->store && st->store->in_tx && sqlite3_get_autocommit(st->db)) {
         if (row)
             *row = false;
@@ -303,6 +359,8 @@ static void s_finalize(ledger_stmt *st)
 static const char *const *s_tables(void) { return tables; }
 static bmp_status s_begin_read(ledger_store *s, bmp_error *err)
 {
+    if (keys_checked(s, err))
+        return BMP_EIO;
     if (run_kept(s->db, &s->begin_read, "BEGIN DEFERRED") != SQLITE_OK)
         return db_error(s->db, err, "database: cannot begin a read transaction");
     s->in_tx = true;
@@ -505,6 +563,7 @@ const ledger_store_ops ledger_store_sqlite = {
     .schema_version = s_version,
     .schema_latest = s_latest,
     .begin = s_begin,
+    .begin_unkeyed = s_begin_unkeyed,
     .commit = s_commit,
     .rollback = s_rollback,
     .prepare = s_prepare,

@@ -42,6 +42,14 @@ typedef struct ledger_store_ops {
     /* Transactions.  begin takes the write lock at once (an importer never
      * finds the database changed under it). */
     bmp_status (*begin)(ledger_store *s, bmp_error *err);
+    /* Optional (NULL: the caller uses begin): the same, with the schema's
+     * foreign keys not enforced by the database for this one transaction
+     * (SQLite's PRAGMA foreign_keys, which changes only outside one), on
+     * again when it commits or rolls back, whichever way it ends; with a
+     * transaction already open it is begin.  Only for a writer that has
+     * checked every key it writes inside the transaction itself
+     * (intake/README.md, "The journal's foreign keys"). */
+    bmp_status (*begin_unkeyed)(ledger_store *s, bmp_error *err);
     bmp_status (*commit)(ledger_store *s, bmp_error *err);
     void (*rollback)(ledger_store *s);
     /* Statements: prepare once, bind, step until no row, reset, reuse. */
