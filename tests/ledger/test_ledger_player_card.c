@@ -173,12 +173,35 @@ static void pg_drops_indexed_by(void **state)
     free(q);
 }
 
+/* pg_translate.c: SQLite's OR FAIL right after a statement's INSERT or
+ * UPDATE is left out for PostgreSQL (a failing statement aborts its
+ * transaction there anyway); elsewhere, and in a string, it is kept. */
+static void pg_drops_or_fail(void **state)
+{
+    (void)state;
+    int np = 0;
+    char *q = ledger_pg_placeholders("INSERT OR FAIL INTO t (a) VALUES (?1), ('OR FAIL')", &np);
+    assert_non_null(q);
+    assert_string_equal(q, "INSERT INTO t (a) VALUES ($1), ('OR FAIL')");
+    free(q);
+    q = ledger_pg_placeholders("UPDATE OR FAIL t SET a = ?2 FROM (VALUES (?1)) AS v", &np);
+    assert_non_null(q);
+    assert_string_equal(q, "UPDATE t SET a = $2 FROM (VALUES ($1)) AS v");
+    assert_int_equal(np, 2);
+    free(q);
+    q = ledger_pg_placeholders("SELECT a FROM t WHERE b = ?1 OR FAIL = 1", &np);
+    assert_non_null(q);
+    assert_string_equal(q, "SELECT a FROM t WHERE b = $1 OR FAIL = 1");
+    free(q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(card_read_through_covering_index),
         cmocka_unit_test(card_values_unchanged),
         cmocka_unit_test(pg_drops_indexed_by),
+        cmocka_unit_test(pg_drops_or_fail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -195,6 +195,13 @@ bmp_status ledger_chain_last_batch(bmp_ledger *l, const chain_unit *u, size_t n,
 
 enum { WRITE_ROWS = 32 }; /* rows an INSERT (7 values each: 224 parameters) */
 
+/* The many-row INSERT is OR FAIL: a statement that may abort half-way
+ * makes SQLite keep a copy of every page it first changes (a statement
+ * journal) to undo its own rows; one that stops at a failing row keeps
+ * none.  Nothing is lost: every writer rolls its whole transaction back
+ * at an error, so no row of a failed statement outlives it (PostgreSQL:
+ * the clause is dropped, pg_translate.c). */
+
 static const char write_one[] = "INSERT INTO audit_row (seq, n, tbl, key, digest, image, change) "
                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 
@@ -202,7 +209,7 @@ static const char write_one[] = "INSERT INTO audit_row (seq, n, tbl, key, digest
 static char *write_sql(void)
 {
     core_buf b = {0};
-    core_buf_puts(&b, "INSERT INTO audit_row (seq, n, tbl, key, digest, image, change) VALUES ");
+    core_buf_puts(&b, "INSERT OR FAIL INTO audit_row (seq, n, tbl, key, digest, image, change) VALUES ");
     for (int r = 0; r < WRITE_ROWS; r++) {
         int p = 7 * r;
         core_buf_printf(&b, "%s(?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d)", r ? ", " : "", p + 1, p + 2,

@@ -102,7 +102,7 @@ static bmp_status post_rows(bmp_ledger *l, const ledger_body *b, id_list *ids, b
 {
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
-                             "INSERT INTO holding (player_id, point_type, points) "
+                             "INSERT OR FAIL INTO holding (player_id, point_type, points) "
                              "SELECT j.player_id, j.point_type, sum(j.points) FROM journal j "
                              "JOIN batch b ON b.id = j.batch_id "
                              "WHERE b.body_id = ?1 AND b.state = 'approved' "
@@ -305,8 +305,8 @@ static bmp_status keep_ranks_sql(bmp_ledger *l, const ledger_body *b, const char
                                  bmp_error *err)
 {
     return lq_run(l, err,
-                  "INSERT INTO close_rank (body_id, period, player_id, rank, stars, rank_name) "
-                  "SELECT ?1, ?2, p.id, p.rank, p.stars, p.rank_name FROM player p WHERE p.id IN "
+                  "INSERT OR FAIL INTO close_rank (body_id, period, player_id, rank, stars, "
+                  "rank_name) SELECT ?1, ?2, p.id, p.rank, p.stars, p.rank_name FROM player p WHERE p.id IN "
                   "(SELECT j.player_id FROM journal j JOIN batch b ON b.id = j.batch_id "
                   "WHERE b.body_id = ?1 AND b.period = ?2) ORDER BY p.id",
                   "is", b->id, period);
@@ -338,8 +338,8 @@ static bmp_status keep_ranks_rows(bmp_ledger *l, const ledger_body *b, const cha
     bmp_status rc = BMP_OK;
     if (!*st) {
         core_buf q = {0};
-        core_buf_puts(&q, "INSERT INTO close_rank (body_id, period, player_id, rank, stars, "
-                          "rank_name) VALUES ");
+        core_buf_puts(&q, "INSERT OR FAIL INTO close_rank (body_id, period, player_id, rank, "
+                          "stars, rank_name) VALUES ");
         for (size_t r = 0; r < n; r++)
             core_buf_printf(&q, "%s(?1, ?2, ?%zu, ?%zu, ?%zu, ?%zu)", r ? ", " : "", 4 * r + 3,
                             4 * r + 4, 4 * r + 5, 4 * r + 6);
@@ -612,13 +612,14 @@ static bmp_status write_ranks_many(bmp_ledger *l, const ledger_body *b, const ch
     bmp_status rc = up && pr ? BMP_OK : bmp_error_oom(err);
     if (!rc)
         rc = rows_put(l, up, nu, 64, 4,
-                      "UPDATE player SET rank = v.column2, stars = v.column3, rank_name = "
-                      "v.column4 FROM (VALUES ", ") AS v WHERE player.id = v.column1", bind_rank,
+                      "UPDATE OR FAIL player SET rank = v.column2, stars = v.column3, "
+                      "rank_name = v.column4 FROM (VALUES ", ") AS v WHERE player.id = v.column1",
+                      bind_rank,
                       &c, err);
     if (!rc)
         rc = rows_put(l, pr, np, 32, 7,
-                      "INSERT INTO promotion (body_id, period, player_id, from_rank, from_name, "
-                      "to_rank, to_name) VALUES ", "", bind_promotion, &c, err);
+                      "INSERT OR FAIL INTO promotion (body_id, period, player_id, from_rank, "
+                      "from_name, to_rank, to_name) VALUES ", "", bind_promotion, &c, err);
     if (!rc && np)
         rc = promotions_give(l, &c, pr, np, err);
     free(up);
@@ -688,7 +689,9 @@ bmp_status ledger_close_tx(bmp_ledger *l, const char *body, const char *period,
     ledger_rank none;
     if ((rc = ledger_rank_of(b.code, zero, 0, NULL, &none, err))) /* a body without ranks */
         return rc;
-    rc = lq_begin(l, err);
+    /* unkeyed: the close's rows name only keys it read in this transaction
+     * (period/README.md "The close's foreign keys") */
+    rc = lq_begin_unkeyed(l, err);
     if (!rc)
         rc = check_period(l, &b, period, err);
     if (!rc)

@@ -31,6 +31,13 @@ static bool word_at(const char *p, const char *start, const char *w)
            !(isalnum((unsigned char)p[n]) || p[n] == '_');
 }
 
+/* p right after the statement's INSERT or UPDATE and one space. */
+static bool after_verb(const char *p, const char *start)
+{
+    return (p - start == 7 && strncmp(start, "INSERT ", 7) == 0) ||
+           (p - start == 7 && strncmp(start, "UPDATE ", 7) == 0);
+}
+
 /* Column types, table options: the statement without a trigger. */
 static void translate_plain(core_buf *b, const char *s, size_t len)
 {
@@ -236,6 +243,15 @@ char *ledger_pg_placeholders(const char *sql, int *nparams)
             put(&b, "$");
             put_n(&b, p + 1, (size_t)(e - (p + 1)));
             p = e;
+        } else if (word_at(p, sql, "OR FAIL") && after_verb(p, sql)) {
+            /* SQLite's INSERT OR FAIL / UPDATE OR FAIL (a statement that
+             * stops at a failing row without undoing its earlier rows, so
+             * SQLite keeps no statement journal; the caller then rolls the
+             * whole transaction back): a failing PostgreSQL statement aborts
+             * the transaction anyway, so the clause goes */
+            p += strlen("OR FAIL");
+            if (*p == ' ')
+                p++;
         } else if (word_at(p, sql, "INDEXED BY")) {
             /* SQLite's choice of index (the player's card, summary_row):
              * PostgreSQL's planner chooses its own, so the clause goes */

@@ -11,7 +11,8 @@
 char *ledger_pg_translate(const char *sqlite_sql);
 
 /* A statement: ?N -> $N, group_concat -> string_agg, substr(x, -n) ->
- * right(x, n), SQLite's "INDEXED BY name" left out; *nparams the highest
+ * right(x, n), SQLite's "INDEXED BY name" and a leading INSERT's or
+ * UPDATE's "OR FAIL" left out; *nparams the highest
  * N.  malloc'ed; NULL on no memory. */
 char *ledger_pg_placeholders(const char *sql, int *nparams);
 
