@@ -4,6 +4,7 @@
  * as the per-player path's: credited, held (L-1, ABF-99) or refused
  * (Deceased, NZ-88), line numbers in the messages, control totals. */
 #include "ledger_test_util.h"
+#include "chain_test_util.h"
 #include "bridgemp/ledger_api.h"
 #include "bridgemp/ledger_secretary.h"
 #include "ledger/chain/chain.h"
@@ -92,24 +93,6 @@ static void kept_ranks_undone(lt *t, char *d0)
     free(d2);
 }
 
-/* ABF-99 / L-1: an unregistered and a Dormant player's lines are held; the
- * other 5000 are credited.  Control total: 5002 lines x 0.10 = 500.20. */
-/* The group `key` of `table` as ledger_chain_scan reads its rows back. */
-typedef struct group_want {
-    const char *key;
-    char got[65];
-} group_want;
-
-static bmp_status grab_group(void *ctx, const ledger_chain_table *t, const char *key,
-                             const char *digest, const char *image, bmp_error *err)
-{
-    (void)t, (void)image, (void)err;
-    group_want *w = ctx;
-    if (strcmp(key, w->key) == 0)
-        snprintf(w->got, sizeof w->got, "%s", digest);
-    return BMP_OK;
-}
-
 /* Issue 46 (close46g): the close digests the kept ranks and the promotions
  * from the values it binds (on SQLite the kept ranks only when their ids
  * are those it assumed); the last entry's digest of the group is the one
@@ -130,13 +113,14 @@ static void group_as_read(lt *t, const char *table, const char *period)
     snprintf(entry, sizeof entry, "%s", lq_col_text(t->l, st, 0));
     snprintf(key, sizeof key, "%s", lq_col_text(t->l, st, 1));
     lq_finalize(t->l, st);
-    group_want w = {.key = key, .got = ""};
-    assert_int_equal(ledger_chain_scan(t->l, ledger_chain_table_of(table), grab_group, &w, &e),
-                     BMP_OK);
+    char got[65];
+    chain_group_read_back(t->l, table, key, got);
     assert_int_equal(strlen(entry), 64);
-    assert_string_equal(entry, w.got);
+    assert_string_equal(entry, got);
 }
 
+/* ABF-99 / L-1: an unregistered and a Dormant player's lines are held; the
+ * other 5000 are credited.  Control total: 5002 lines x 0.10 = 500.20. */
 static void test_bulk_batch_credits_and_holds(void **state)
 {
     (void)state;

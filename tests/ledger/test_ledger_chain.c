@@ -4,6 +4,7 @@
  * than migration 016 gets its baseline with its next change (docs/rulings.md
  * CH-1).  The edits behind the program's back: tests/cli/ledger/tamper.sh. */
 #include "ledger_test_util.h"
+#include "chain_test_util.h"
 
 #include "bridgemp/ledger_movein.h"
 #include "ledger/chain/chain.h"
@@ -508,22 +509,6 @@ static void close_keeps_edit_visible(void **state)
     lt_done(&t);
 }
 
-/* The journal group's digest of batch `batch` as ledger_chain_scan reads
- * the rows back (chain.c's group_row) into got[65]. */
-typedef struct group_want {
-    char key[24], got[65];
-} group_want;
-
-static bmp_status grab_group(void *ctx, const ledger_chain_table *t, const char *key,
-                             const char *digest, const char *image, bmp_error *err)
-{
-    (void)t, (void)image, (void)err;
-    group_want *w = ctx;
-    if (strcmp(key, w->key) == 0)
-        snprintf(w->got, sizeof w->got, "%s", digest);
-    return BMP_OK;
-}
-
 /* The entry's digest of the journal rows of `batch` beside the one read
  * back from the rows now. */
 static void journal_digests(lt *t, int64_t batch, char entry[65], char read[65])
@@ -535,13 +520,10 @@ static void journal_digests(lt *t, int64_t batch, char entry[65], char read[65])
     assert_non_null(d);
     snprintf(entry, 65, "%s", d);
     free(d);
-    group_want w = {.got = ""};
-    snprintf(w.key, sizeof w.key, "%lld", (long long)batch);
-    bmp_error e = {0};
-    assert_int_equal(ledger_chain_scan(t->l, ledger_chain_table_of("journal"), grab_group, &w, &e),
-                     BMP_OK);
-    assert_int_equal(strlen(w.got), 64);
-    snprintf(read, 65, "%s", w.got);
+    char key[24];
+    snprintf(key, sizeof key, "%lld", (long long)batch);
+    chain_group_read_back(t->l, "journal", key, read);
+    assert_int_equal(strlen(read), 64);
 }
 
 /* Issue 46 (import46a): the import digests the journal lines it writes from
