@@ -25,12 +25,9 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks_lib import Checks, fresh_dir, ledger_db  # noqa: E402
+from checks_lib import steps_script  # noqa: E402
 
-BIN = os.path.realpath(sys.argv[1])
-W = fresh_dir(sys.argv[2])
-DB = ledger_db(W)
-checks = Checks()
+BIN, W, DB, checks = steps_script(sys.argv)
 fail = checks.fail
 D = "tests/cli/serve"
 

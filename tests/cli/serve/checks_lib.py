@@ -10,6 +10,8 @@ directory and ledger, and the commands it runs.
   fresh_dir(path)             path emptied and made again; its real path
   ledger_db(work)             $BMP_STEPS_DB (a PostgreSQL twin names its
                               database there, tests/pg.cmake) or work/l.db
+  steps_script(argv)          a ledger script's start: (binary, work directory
+                              made fresh, ledger, Checks()) from argv[1:3]
   run_out(*args, stdin=None)  the command run from the repository's root;
                               its standard output, CalledProcessError if it fails
   ROOT                        the repository's root
@@ -55,6 +57,11 @@ def fresh_dir(path):
 
 def ledger_db(work):
     return os.environ.get("BMP_STEPS_DB") or os.path.join(work, "l.db")
+
+
+def steps_script(argv):
+    work = fresh_dir(argv[2])
+    return os.path.realpath(argv[1]), work, ledger_db(work), Checks()
 
 
 def run_out(*args, stdin=None):
