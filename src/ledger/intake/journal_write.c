@@ -48,8 +48,7 @@ static const char journal_one[] = "INSERT INTO journal (batch_id, player_id, poi
     R(332, 333, 334, 335, 336, 337) R(338, 339, 340, 341, 342, 343) R(344, 345, 346, 347, 348, 349) \
     R(350, 351, 352, 353, 354, 355) R(356, 357, 358, 359, 360, 361) R(362, 363, 364, 365, 366, 367) \
     R(368, 369, 370, 371, 372, 373) R(374, 375, 376, 377, 378, 379) R(380, 381, 382, 383, 384, 385)
-static const char journal_many[] = "INSERT " JOURNAL_MANY;
-/* SQLite's: a statement writing many rows that may abort half-way (a NOT
+/* OR FAIL, on SQLite: a statement writing many rows that may abort half-way (a NOT
  * NULL or CHECK under the default ABORT, an immediate foreign key) keeps
  * a statement journal, a copy of every page it changes for the first
  * time, to undo its own rows: with the journal_player index taking 64
@@ -59,8 +58,9 @@ static const char journal_many[] = "INSERT " JOURNAL_MANY;
  * OR FAIL keeps the rows written before a failing one instead, and needs
  * none: the import rolls its whole transaction back at any error, so
  * nothing of a failed statement outlives it.  (With the foreign keys
- * enforced the statement may abort all the same, and keeps one.) */
-static const char journal_many_fail[] = "INSERT OR FAIL " JOURNAL_MANY;
+ * enforced the statement may abort all the same, and keeps one.)
+ * PostgreSQL runs it without the clause (pg_translate.c). */
+static const char journal_many[] = "INSERT OR FAIL " JOURNAL_MANY;
 #undef R
 #undef JOURNAL_MANY
 
@@ -136,8 +136,7 @@ static bmp_status write_credited(bmp_ledger *l, int64_t id, const bmp_ledger_lin
     bmp_status rc = BMP_OK;
     size_t i = 0;
     if (m >= JOURNAL_ROWS)
-        rc = lq_cached(l, strcmp(lq_backend(l), "sqlite") == 0 ? journal_many_fail : journal_many,
-                       &st, &owned, err);
+        rc = lq_cached(l, journal_many, &st, &owned, err);
     for (; !rc && m - i >= JOURNAL_ROWS; i += JOURNAL_ROWS) {
         lq_reset(l, st);
         rc = lq_bind_int(l, st, 1, id, err);

@@ -34,8 +34,8 @@ static bool word_at(const char *p, const char *start, const char *w)
 /* p right after the statement's INSERT or UPDATE and one space. */
 static bool after_verb(const char *p, const char *start)
 {
-    return (p - start == 7 && strncmp(start, "INSERT ", 7) == 0) ||
-           (p - start == 7 && strncmp(start, "UPDATE ", 7) == 0);
+    return p - start == 7 &&
+           (strncmp(start, "INSERT ", 7) == 0 || strncmp(start, "UPDATE ", 7) == 0);
 }
 
 /* Column types, table options: the statement without a trigger. */
