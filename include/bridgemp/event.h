@@ -9,7 +9,17 @@
  * the model.  docs/event-format.md documents the JSON form.
  *
  * Ownership: a bmp_event and everything under it is owned by the event and
- * released by bmp_event_free.  Strings are heap copies.
+ * released by bmp_event_free.  A loader may keep the event's many small
+ * strings (contestants' and players' ids and names, rankings, matches) in
+ * a few blocks of the event's own (bmp_event.strings) instead of one heap
+ * copy each: such a string is not to be passed to free() or realloc().  To
+ * change a string field, store a pointer to your own malloc'd string (or
+ * NULL) without freeing the old one: bmp_event_free frees every string
+ * field that does not lie inside the event's blocks, so the one you stored
+ * is freed with the event, and the loader's old one with its block.
+ * Everything else (the arrays, the params' items) is a heap allocation as
+ * before, and a string of a params bag is a heap copy or a shared constant
+ * (never freed).
  */
 #ifndef BRIDGEMP_EVENT_H
 #define BRIDGEMP_EVENT_H
@@ -206,6 +216,10 @@ typedef struct bmp_match {
  * see bmp_event_reindex). */
 typedef struct bmp_event_index bmp_event_index;
 
+/* The blocks a loader keeps the event's strings in (opaque, owned by the
+ * event; see "Ownership" above). */
+typedef struct bmp_event_strings bmp_event_strings;
+
 typedef struct bmp_event {
     char *source;           /* file name it came from, for messages */
     char *body;             /* "acbl", "ebu", "abf", "nzb" */
@@ -238,6 +252,7 @@ typedef struct bmp_event {
     size_t nmatches;
     bmp_params params;
     bmp_event_index *index; /* built by the loaders and bmp_event_reindex; NULL = none */
+    bmp_event_strings *strings; /* the loader's string blocks; NULL = none (every string a heap copy) */
 } bmp_event;
 
 /* Check every params bag of ev (event, groups, matches, contestants,

@@ -8,10 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bridgemp/acblscore.h"
 #include "bridgemp/file.h"
+#include "bridgemp/nzscorer.h"
 #include "cli_io.h"
 
 int cli_exit_of(bmp_status st)
@@ -89,6 +91,19 @@ static bmp_status read_text(const char *path, const char *name, size_t max, char
     return st;
 }
 
+/* A JSON event in a regular file, by every reader's sniff: its first byte
+ * past blanks '{', neither XML (USEBIO, NZ Scorer) nor an ACBLscore file. */
+static bool json_file(const char *path, const char *d, size_t len, bool xml)
+{
+    struct stat sb;
+    size_t i = 0;
+    while (i < len && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'))
+        i++;
+    return i < len && d[i] == '{' && !xml && !bmp_nzscorer_sniff(d, len) &&
+           !bmp_acblscore_sniff(d, len) && !bmp_acblscore_name(path) &&
+           strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
 bmp_status cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_error *e)
 {
     const char *name = strcmp(path, "-") == 0 ? "standard input" : path;
@@ -96,6 +111,13 @@ bmp_status cli_read_pipeline(bmp_pipeline *p, const char *path, size_t max, bmp_
     size_t len = 0, bom = 0;
     bool xml = false;
     bmp_status st = read_text(path, name, max, &buf, &len, &bom, &xml, e);
+    if (!st && json_file(path, buf + bom, len - bom, xml)) {
+        /* checked, and read again by the pipeline from the file, which
+         * gives the text back as it parses it (bmp_event_load_file; issue
+         * 46: 7-14 MB of text beside a 40,000-contestant event's model) */
+        free(buf);
+        return bmp_pipeline_read_file(p, path, e);
+    }
     if (!st)
         st = bmp_pipeline_read_memory(p, buf + bom, len - bom, name, e);
     free(buf);

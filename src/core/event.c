@@ -9,6 +9,7 @@
 #include "core/event_index.h"
 #include "core/param_keys.h"
 #include "core/strindex.h"
+#include "core/strs.h"
 
 /* What the index was built for: lookups fall back to a scan when the
  * arrays have been replaced or resized since. */
@@ -109,45 +110,53 @@ static void params_free(bmp_params *p)
     p->count = 0;
 }
 
+/* A string field of ev: freed unless it lies in ev's blocks (core/strs.h)
+ * or is a shared constant (param_keys.h). */
+static void str_free(const bmp_event *ev, char *p)
+{
+    if (!core_strs_owns(ev->strings, p))
+        core_param_str_free(p);
+}
+
 void bmp_event_free(bmp_event *ev)
 {
     if (!ev)
         return;
-    free(ev->source);
-    free(ev->body);
-    free(ev->edition);
-    free(ev->name);
-    free(ev->date);
-    free(ev->event_id);
-    free(ev->sanction);
-    free(ev->organiser);
-    free(ev->classification);
-    free(ev->rating);
-    free(ev->grade);
-    free(ev->status);
+    str_free(ev, ev->source);
+    str_free(ev, ev->body);
+    str_free(ev, ev->edition);
+    str_free(ev, ev->name);
+    str_free(ev, ev->date);
+    str_free(ev, ev->event_id);
+    str_free(ev, ev->sanction);
+    str_free(ev, ev->organiser);
+    str_free(ev, ev->classification);
+    str_free(ev, ev->rating);
+    str_free(ev, ev->grade);
+    str_free(ev, ev->status);
     for (size_t i = 0; i < ev->nrestrictions; i++)
-        free(ev->restrictions[i]);
+        str_free(ev, ev->restrictions[i]);
     free(ev->restrictions);
     for (size_t i = 0; i < ev->ngroups; i++) {
-        free(ev->groups[i].name);
-        free(ev->groups[i].type);
+        str_free(ev, ev->groups[i].name);
+        str_free(ev, ev->groups[i].type);
         params_free(&ev->groups[i].params);
     }
     free(ev->groups);
     for (size_t i = 0; i < ev->ncontestants; i++) {
         bmp_contestant *c = &ev->contestants[i];
-        free(c->id);
-        free(c->name);
-        free(c->group);
+        str_free(ev, c->id);
+        str_free(ev, c->name);
+        str_free(ev, c->group);
         for (size_t r = 0; r < c->nrankings; r++) {
-            core_param_str_free(c->rankings[r].ranking);
-            core_param_str_free(c->rankings[r].section);
-            core_param_str_free(c->rankings[r].direction);
+            str_free(ev, c->rankings[r].ranking);
+            str_free(ev, c->rankings[r].section);
+            str_free(ev, c->rankings[r].direction);
         }
         free(c->rankings);
         for (size_t p = 0; p < c->nplayers; p++) {
-            free(c->players[p].id);
-            free(c->players[p].name);
+            str_free(ev, c->players[p].id);
+            str_free(ev, c->players[p].name);
             params_free(&c->players[p].params);
         }
         free(c->players);
@@ -156,15 +165,16 @@ void bmp_event_free(bmp_event *ev)
     free(ev->contestants);
     for (size_t i = 0; i < ev->nmatches; i++) {
         bmp_match *m = &ev->matches[i];
-        free(m->stage);
-        free(m->home);
-        free(m->away);
-        free(m->winner);
+        str_free(ev, m->stage);
+        str_free(ev, m->home);
+        str_free(ev, m->away);
+        str_free(ev, m->winner);
         params_free(&m->params);
     }
     free(ev->matches);
     params_free(&ev->params);
     core_event_index_free(ev->index);
+    core_strs_release(ev->strings);
     free(ev);
 }
 

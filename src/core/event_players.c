@@ -26,19 +26,21 @@ static int cmp_seat(const void *a, const void *b)
     return x->player < y->player ? -1 : x->player > y->player;
 }
 
-static const char *seat_id(const void *arr, size_t i)
+static const char *id_at(const void *arr, size_t i)
 {
-    return ((const seat *)arr)[i].id;
+    return ((const char *const *)arr)[i];
 }
 
 /* Whether some number is held twice, by a hash of the numbers: O(n) where
  * the sort below is O(n log n) (issue 46: 160,000 players); the sort then
  * finds the pair to name, as before.  True also when the index cannot be
- * made (the sort decides). */
-static bool any_twice(const seat *s, size_t k)
+ * made (the sort decides).  Over the numbers alone, 8 bytes a player: the
+ * seats (24) are made only when one is held twice (issue 46, award46r:
+ * this runs at the read's peak of memory). */
+static bool any_twice(const char *const *ids, size_t k)
 {
     core_strindex x;
-    if (!core_strindex_init(&x, k, seat_id, s))
+    if (!core_strindex_init(&x, k, id_at, ids))
         return true;
     bool dup = false;
     for (size_t i = 0; i < k && !dup; i++)
@@ -46,6 +48,19 @@ static bool any_twice(const seat *s, size_t k)
             dup = true;
     core_strindex_free(&x);
     return dup;
+}
+
+/* The k numbered players' numbers in ids; k. */
+static size_t numbers(const bmp_event *ev, const char **ids)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < ev->ncontestants; i++)
+        for (size_t p = 0; p < ev->contestants[i].nplayers; p++) {
+            const char *id = ev->contestants[i].players[p].id;
+            if (id && *id)
+                ids[k++] = id;
+        }
+    return k;
 }
 
 bmp_status core_event_players_once(const bmp_event *ev, size_t max_players,
@@ -69,6 +84,13 @@ bmp_status core_event_players_once(const bmp_event *ev, size_t max_players,
     }
     if (n < 2)
         return BMP_OK;
+    const char **ids = malloc(n * sizeof *ids);
+    if (!ids)
+        return bmp_error_oom(err);
+    bool twice = any_twice(ids, numbers(ev, ids));
+    free(ids);
+    if (!twice)
+        return BMP_OK;
     seat *s = malloc(n * sizeof *s);
     if (!s)
         return bmp_error_oom(err);
@@ -80,10 +102,6 @@ bmp_status core_event_players_once(const bmp_event *ev, size_t max_players,
                 s[k++] = (seat){id, i, p};
         }
     bmp_status st = BMP_OK;
-    if (!any_twice(s, k)) {
-        free(s);
-        return st;
-    }
     qsort(s, k, sizeof *s, cmp_seat);
     for (size_t i = 1; i < k && !st; i++) {
         if (strcmp(s[i - 1].id, s[i].id) != 0)

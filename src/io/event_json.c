@@ -16,6 +16,7 @@
 #include "bridgemp/bridgemp.h"
 #include "core/date.h"
 #include "core/strindex.h"
+#include "core/strs.h"
 #include "core/util.h"
 #include "io/json_fields.h"
 #include "io/event_json.h"
@@ -64,7 +65,8 @@ static bmp_status read_player(io_json_ctx *c, json_t *p, bmp_player *out)
 
 /* "session 2 A NS" (section and direction when given), built without
  * printf: it runs for every ranking of every contestant. */
-static char *session_ranking(int session, const char *section, const char *direction)
+static char *session_ranking(io_json_ctx *c, int session, const char *section,
+                             const char *direction)
 {
     char num[16];
     size_t k = sizeof num;
@@ -77,7 +79,7 @@ static char *session_ranking(int session, const char *section, const char *direc
     size_t len[6], total = 1;
     for (int i = 0; i < 6; i++)
         total += len[i] = strlen(parts[i]);
-    char *out = malloc(total), *p = out;
+    char *out = io_json_alloc(c, total), *p = out;
     for (int i = 0; out && i < 6; i++)
         p = (char *)memcpy(p, parts[i], len[i]) + len[i];
     if (out)
@@ -107,7 +109,7 @@ static bmp_status read_ranking(io_json_ctx *c, json_t *r, bmp_ranking_entry *out
     if (!out->ranking) {
         /* Derive a ranking key: "session 2 A NS", "stratum"... */
         if (out->session)
-            out->ranking = session_ranking(out->session, out->section, out->direction);
+            out->ranking = session_ranking(c, out->session, out->section, out->direction);
         else
             return io_json_fail(c, BMP_EINVAL,
                         "a ranking needs \"ranking\" (e.g. a stratum name) or \"session\"");
@@ -232,14 +234,17 @@ static bmp_status resolve_buckets(io_json_ctx *c, bmp_event *ev, const entry *e,
 }
 
 /* Resolve ties and check ranges within each ranking: overall places per
- * group (phantoms aside), then each named ranking across contestants. */
+ * group (phantoms aside), then each named ranking across contestants.
+ * The two passes share their work arrays, sized for the larger (issue 46:
+ * they were sized for both, at the read's peak of memory). */
 static bmp_status resolve_places(io_json_ctx *c, bmp_event *ev)
 {
     size_t n = ev->ncontestants, ne = 0, nr = 0;
     for (size_t i = 0; i < n; i++)
         nr += ev->contestants[i].nrankings;
-    entry *e = malloc((n + nr ? n + nr : 1) * sizeof *e);
-    bmp_place *pl = malloc((n + nr ? n + nr : 1) * sizeof *pl);
+    size_t most = n > nr ? n : nr;
+    entry *e = malloc((most ? most : 1) * sizeof *e);
+    bmp_place *pl = malloc((most ? most : 1) * sizeof *pl);
     core_buckets b = {0};
     bmp_status st = e && pl ? BMP_OK : io_json_oom(c);
     for (size_t i = 0; !st && i < n; i++)
@@ -600,8 +605,8 @@ static bmp_status read_event(io_json_ctx *c, json_t *root, streamed *s, bmp_even
  * be (split): json_split maps each element as it is parsed and frees its
  * JSON, and answers "read it whole" for anything unusual, which json_loads
  * then reads (and reports) exactly as before. */
-static json_t *parse(const char *text, size_t len, const char *src, bool split, streamed *s,
-                     bmp_status *st, bmp_error *err)
+static json_t *parse(const char *text, size_t len, const char *src, bool split,
+                     const ej_input *in, streamed *s, bmp_status *st, bmp_error *err)
 {
     *s = (streamed){0};
     json_t *root = NULL;
@@ -610,7 +615,8 @@ static json_t *parse(const char *text, size_t len, const char *src, bool split, 
         ej_stream_init(&s->ms, src, "$.matches", s->shell);
         json_split_array arrays[] = {{.key = "contestants", .fn = map_contestant, .arg = &s->cs},
                                      {.key = "matches", .fn = ej_map_match, .arg = &s->ms}};
-        if (json_split_n(text, len, arrays, 2, &root)) {
+        if (json_split_nd(text, len, arrays, 2, &root, in ? in->done : NULL,
+                          in ? in->arg : NULL)) {
             s->contestants = arrays[0].found;
             s->matches = arrays[1].found;
         }
@@ -621,6 +627,8 @@ static json_t *parse(const char *text, size_t len, const char *src, bool split, 
     }
     if (root)
         return root;
+    if (in && (*st = in->restore(in->arg, err)))
+        return NULL;
     json_error_t je;
     if (!(root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je)))
         *st = bmp_error_set(err, BMP_EPARSE, "%s: line %d, column %d: invalid JSON: %s", src,
@@ -634,8 +642,8 @@ bmp_status ej_load(const char *text, const char *source_name, bool split,
     return ej_load_n(text, strlen(text), source_name, split, out, err);
 }
 
-bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool split,
-                     bmp_event **out, bmp_error *err)
+static bmp_status load(const char *text, size_t len, const char *source_name, bool split,
+                       const ej_input *in, bmp_event **out, bmp_error *err)
 {
     *out = NULL;
     const char *src = source_name ? source_name : "<string>";
@@ -645,12 +653,14 @@ bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool
     }
     streamed s;
     bmp_status st = BMP_OK;
-    json_t *root = parse(text, len, src, split, &s, &st, err);
+    json_t *root = parse(text, len, src, split, in, &s, &st, err);
     bmp_event *ev = root ? calloc(1, sizeof *ev) : NULL;
     if (root && !ev)
         st = bmp_error_oom(err);
     if (ev) {
         ev->upper_limit = ev->lower_limit = BMP_NO_LIMIT;
+        /* the streamed elements' strings are in the shell's blocks */
+        ev->strings = core_strs_hold(s.shell ? s.shell->strings : NULL);
         ev->source = core_strdup(src);
         io_json_ctx c = {.src = src, .err = err};
         st = ev->source ? read_event(&c, root, s.shell ? &s : NULL, ev) : bmp_error_oom(err);
@@ -665,25 +675,20 @@ bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool
     return BMP_OK;
 }
 
+bmp_status ej_load_n(const char *text, size_t len, const char *source_name, bool split,
+                     bmp_event **out, bmp_error *err)
+{
+    return load(text, len, source_name, split, NULL, out, err);
+}
+
+bmp_status ej_load_in(const char *text, size_t len, const char *source_name, const ej_input *in,
+                      bmp_event **out, bmp_error *err)
+{
+    return load(text, len, source_name, true, in, out, err);
+}
+
 bmp_status bmp_event_load_string(const char *text, const char *source_name, bmp_event **out,
                                  bmp_error *err)
 {
     return ej_load(text, source_name, true, out, err);
-}
-
-bmp_status bmp_event_load_file(const char *path, bmp_event **out, bmp_error *err)
-{
-    *out = NULL;
-    char *buf;
-    size_t len;
-    bmp_status rs = core_read_file(path, &buf, &len, err);
-    if (rs)
-        return rs;
-    if (strlen(buf) != len) {
-        free(buf);
-        return bmp_error_set(err, BMP_EPARSE, "%s: contains a NUL byte: not a JSON text file", path);
-    }
-    bmp_status st = bmp_event_load_string(buf, path, out, err);
-    free(buf);
-    return st;
 }

@@ -9,7 +9,10 @@
 
 void ej_stream_init(ej_stream *s, const char *src, const char *path, bmp_event *shell)
 {
-    *s = (ej_stream){.c = {.src = src, .err = &s->err}, .path = path, .shell = shell};
+    /* the elements' strings in the shell's blocks, which the event read
+     * from it holds too (ej_load_n) */
+    *s = (ej_stream){.c = {.src = src, .err = &s->err, .strs = &shell->strings},
+                     .path = path, .shell = shell};
 }
 
 static void set_path(io_json_ctx *c, const char *path, size_t i)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/param_keys.h"
+#include "core/strs.h"
 #include "core/util.h"
 
 bmp_status io_json_fail(io_json_ctx *c, bmp_status code, const char *fmt, ...)
@@ -128,6 +129,16 @@ bmp_status io_json_check_keys(io_json_ctx *c, json_t *obj, const char *const *kn
     return BMP_OK;
 }
 
+char *io_json_alloc(io_json_ctx *c, size_t n)
+{
+    return c->strs ? core_strs_alloc(c->strs, n) : malloc(n);
+}
+
+char *io_json_strdup(io_json_ctx *c, const char *s)
+{
+    return c->strs ? core_strs_dupn(c->strs, s, strlen(s)) : core_strdup(s);
+}
+
 /* Optional string field: absent/null leaves *out NULL. */
 bmp_status io_json_get_str(io_json_ctx *c, json_t *obj, const char *key, bool required,
                            char **out)
@@ -135,7 +146,7 @@ bmp_status io_json_get_str(io_json_ctx *c, json_t *obj, const char *key, bool re
     json_t *v = json_object_get(obj, key);
     if (v && json_is_string(v) && (!required || json_string_length(v) > 0)) {
         /* the common case: no path to build (only an error prints it) */
-        *out = core_strdup(json_string_value(v));
+        *out = io_json_strdup(c, json_string_value(v));
         if (*out)
             return BMP_OK;
     }
@@ -147,7 +158,7 @@ bmp_status io_json_get_str(io_json_ctx *c, json_t *obj, const char *key, bool re
     } else if (json_is_string(v)) {
         if (required && json_string_length(v) == 0)
             st = io_json_fail(c, BMP_EINVAL, "expected a non-empty string");
-        else if (!(*out = core_strdup(json_string_value(v))))
+        else if (!(*out = io_json_strdup(c, json_string_value(v))))
             st = io_json_oom(c);
     } else {
         st = io_json_expected(c, "a string", v);
@@ -161,7 +172,9 @@ bmp_status io_json_get_id(io_json_ctx *c, json_t *obj, const char *key, bool req
 {
     json_t *v = json_object_get(obj, key);
     if (v && json_is_integer(v)) {
-        *out = core_asprintf("%lld", (long long)json_integer_value(v));
+        char num[24];
+        snprintf(num, sizeof num, "%lld", (long long)json_integer_value(v));
+        *out = io_json_strdup(c, num);
         return *out ? BMP_OK : BMP_ENOMEM;
     }
     bmp_status st = io_json_get_str(c, obj, key, required, out);

@@ -15,8 +15,16 @@
 typedef struct io_json_ctx {
     const char *src;
     bmp_error *err;
+    /* The strings read (io_json_get_str, io_json_get_id): in these blocks
+     * of an event (core/strs.h) when set, else each malloc'd. */
+    bmp_event_strings **strs;
     char path[512];
 } io_json_ctx;
+
+/* A copy of s, or n bytes, where c keeps its strings; NULL when out of
+ * memory. */
+char *io_json_strdup(io_json_ctx *c, const char *s);
+char *io_json_alloc(io_json_ctx *c, size_t n);
 
 /* Error at the current path (+ optional suffix). */
 bmp_status io_json_fail(io_json_ctx *c, bmp_status code, const char *fmt, ...)

@@ -76,8 +76,15 @@ static json_t *one_value(const char **p, const char *end, int above)
     return v;
 }
 
+/* Where the text is consumed: json_split_nd's hook. */
+typedef struct consumed {
+    json_split_done_fn fn;
+    void *arg;
+} consumed;
+
 /* The array at *p (just past its '['): each element to fn and freed. */
-static bool stream_array(const char **p, const char *end, json_split_fn fn, void *arg)
+static bool stream_array(const char **p, const char *end, json_split_fn fn, void *arg,
+                         const consumed *done)
 {
     const char *q = skip_ws(*p, end);
     if (at(q, end) == ']') {
@@ -93,6 +100,8 @@ static bool stream_array(const char **p, const char *end, json_split_fn fn, void
             return false;
         fn(arg, i, el);
         json_decref(el);
+        if (done->fn)
+            done->fn(done->arg, q);
         q = skip_ws(q, end);
         if (at(q, end) == ']')
             break;
@@ -114,7 +123,7 @@ static json_split_array *streamed(json_split_array *arrays, size_t narrays, cons
 
 /* One "key": value member at *p into root, or a streamed array. */
 static bool member(const char **p, const char *end, json_t *root, json_split_array *arrays,
-                   size_t narrays)
+                   size_t narrays, const consumed *done)
 {
     const char *q = skip_ws(*p, end);
     json_t *k = at(q, end) == '"' ? one_value(&q, end, 1) : NULL;
@@ -125,7 +134,7 @@ static bool member(const char **p, const char *end, json_t *root, json_split_arr
     ok = ok && next(&q, end) == ':';
     if (ok && a && at(q = skip_ws(q, end), end) == '[') {
         q++;
-        ok = a->found = stream_array(&q, end, a->fn, a->arg);
+        ok = a->found = stream_array(&q, end, a->fn, a->arg, done);
     } else if (ok) {
         json_t *v = one_value(&q, end, 1);
         ok = v && json_object_set_new(root, name, v) == 0;
@@ -143,6 +152,13 @@ bool json_split(const char *text, json_split_array *arrays, size_t narrays, json
 bool json_split_n(const char *text, size_t len, json_split_array *arrays, size_t narrays,
                   json_t **root)
 {
+    return json_split_nd(text, len, arrays, narrays, root, NULL, NULL);
+}
+
+bool json_split_nd(const char *text, size_t len, json_split_array *arrays, size_t narrays,
+                   json_t **root, json_split_done_fn done_fn, void *done_arg)
+{
+    const consumed done = {done_fn, done_arg};
     *root = NULL;
     for (size_t i = 0; i < narrays; i++)
         arrays[i].found = false;
@@ -154,7 +170,7 @@ bool json_split_n(const char *text, size_t len, json_split_array *arrays, size_t
     if (ok && at(skip_ws(p, end), end) == '}') {
         p = skip_ws(p, end) + 1;
     } else {
-        while (ok && (ok = member(&p, end, obj, arrays, narrays))) {
+        while (ok && (ok = member(&p, end, obj, arrays, narrays, &done))) {
             p = skip_ws(p, end);
             if (at(p, end) == '}') {
                 p++;

@@ -45,4 +45,13 @@ bool json_split(const char *text, json_split_array *arrays, size_t narrays, json
 bool json_split_n(const char *text, size_t len, json_split_array *arrays, size_t narrays,
                   json_t **root);
 
+/* Told, after each streamed element, that the text before upto will not
+ * be looked at again (issue 46: the reader of a file gives those pages
+ * back, event_json_file.c). */
+typedef void (*json_split_done_fn)(void *arg, const char *upto);
+
+/* json_split_n with done (NULL: none) called as the text is consumed. */
+bool json_split_nd(const char *text, size_t len, json_split_array *arrays, size_t narrays,
+                   json_t **root, json_split_done_fn done, void *done_arg);
+
 #endif

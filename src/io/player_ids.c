@@ -18,6 +18,7 @@
 #include "bridgemp/bridgemp.h"
 #include "core/strindex.h"
 #include "core/util.h"
+#include "io/file_map.h"
 #include "io/pipeline_internal.h"
 
 /* The line of the first occurrence of pat in text (0: not found). */
@@ -492,11 +493,17 @@ bmp_status io_player_ids(const bmp_event *ev, const char *text, size_t len, cons
     }
     char *own = NULL;
     size_t olen = 0;
-    if (!text && path && core_read_file(path, &own, &olen, NULL) == BMP_OK)
+    io_mapped m; /* mapped, not on the heap (issue 46: file_map.h) */
+    bool mapped = !text && path && io_file_map(&m, path);
+    if (mapped)
+        text = m.base, len = m.len;
+    else if (!text && path && core_read_file(path, &own, &olen, NULL) == BMP_OK)
         text = own, len = olen;
     bmp_status st = strict ? strict_ids(ev, text, len, form, err)
                            : flag_ids(ev, text, len, form, w, err);
     free(own);
+    if (mapped)
+        io_file_unmap(&m);
     return st;
 }
 

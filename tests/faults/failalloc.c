@@ -2,7 +2,6 @@
 #include "failalloc.h"
 
 #include <execinfo.h>
-#include <malloc.h>
 #include <stdio.h>
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -52,11 +51,41 @@ void *__wrap_realloc(void *p, size_t n) { return fail_now() ? NULL : __real_real
 char *__wrap_strdup(const char *s) { return fail_now() ? NULL : __real_strdup(s); }
 char *__wrap_strndup(const char *s, size_t n) { return fail_now() ? NULL : __real_strndup(s, n); }
 
-/* SQLite's allocator on top of ours (malloc_usable_size gives xSize). */
-static void *sq_malloc(int n) { return __wrap_malloc((size_t)n); }
-static void sq_free(void *p) { free(p); }
-static void *sq_realloc(void *p, int n) { return __wrap_realloc(p, (size_t)n); }
-static int sq_size(void *p) { return p ? (int)malloc_usable_size(p) : 0; }
+/* SQLite's allocator on top of ours.  xSize answers the size SQLite asked
+ * for (kept in a header), not malloc_usable_size: SQLite sizes its arrays
+ * by xSize (a VDBE's op array, a string's room) and skips a realloc that
+ * fits, so with glibc's usable size the number of allocations a statement
+ * makes followed the heap's layout, which differs from run to run (jansson
+ * seeds its hash tables at random, so the order it frees an object's
+ * members in does too): a page's count of allocations varied by one or
+ * two between runs and the sweep's points fell on other allocations. */
+enum { SQ_HEAD = 16 }; /* keeps malloc's alignment */
+static void *sq_at(char *h, int n)
+{
+    if (!h)
+        return NULL;
+    memcpy(h, &n, sizeof n);
+    return h + SQ_HEAD;
+}
+static void *sq_malloc(int n) { return sq_at(__wrap_malloc((size_t)n + SQ_HEAD), n); }
+static void sq_free(void *p)
+{
+    if (p)
+        free((char *)p - SQ_HEAD);
+}
+static void *sq_realloc(void *p, int n)
+{
+    if (!p)
+        return sq_malloc(n);
+    return sq_at(__wrap_realloc((char *)p - SQ_HEAD, (size_t)n + SQ_HEAD), n);
+}
+static int sq_size(void *p)
+{
+    int n = 0;
+    if (p)
+        memcpy(&n, (char *)p - SQ_HEAD, sizeof n);
+    return n;
+}
 static int sq_roundup(int n) { return (n + 7) & ~7; }
 static int sq_init(void *x) { (void)x; return SQLITE_OK; }
 static void sq_shutdown(void *x) { (void)x; }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bridgemp/bridgemp.h"
+#include "core/strs.h"
 #include "core/util.h"
 #include "io/event_json.h"
 #include "io/json_split.h"
@@ -332,6 +333,150 @@ static void test_deep_nesting(void **state)
     assert_true(refused >= 3 && refused < cases);
 }
 
+/* Issue 46: the streamed elements' strings are in the event's blocks
+ * (core/strs.h), the whole-tree read's are heap copies, both the same
+ * event; a string a caller puts in a field without freeing the old one
+ * (include/bridgemp/event.h, "Ownership") is freed with the event (no leak
+ * under valgrind or ASan, no free of a block's string). */
+static void test_strings_in_blocks(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "{\"format\":\"bridgemp-event/1\",\"name\":\"t\",\"date\":\"2025-01-01\","
+        "\"body\":\"ebu\",\"kind\":\"pairs\",\"contestants\":["
+        "{\"id\":1,\"name\":\"N and S\",\"rankings\":[{\"session\":1,\"direction\":\"NS\",\"place\":1}],"
+        "\"players\":[{\"id\":\"100010\",\"name\":\"Player 1-0\"},{\"id\":\"100011\",\"name\":\"P\"}]},"
+        "{\"id\":\"2\",\"rankings\":[{\"session\":1,\"direction\":\"NS\",\"place\":2}],"
+        "\"players\":[{\"id\":\"100020\",\"name\":\"Player 2-0\"}]}]}";
+    bmp_event *a = NULL, *b = NULL;
+    bmp_error e = {0};
+    assert_int_equal(ej_load(text, "blocks.json", true, &a, &e), BMP_OK);
+    assert_int_equal(ej_load(text, "blocks.json", false, &b, &e), BMP_OK);
+    char *ja = event_json(a), *jb = event_json(b);
+    assert_string_equal(ja, jb);
+    free(ja);
+    free(jb);
+    assert_non_null(a->strings);
+    assert_null(b->strings);
+    const bmp_contestant *c = &a->contestants[0];
+    assert_string_equal(c->id, "1");
+    assert_string_equal(c->rankings[0].ranking, "session 1 NS");
+    assert_string_equal(c->players[1].name, "P");
+    const void *in[] = {c->id, c->name, c->rankings[0].ranking, c->rankings[0].direction,
+                        c->players[0].id, c->players[1].name, a->contestants[1].id};
+    for (size_t i = 0; i < sizeof in / sizeof *in; i++) {
+        assert_true(core_strs_owns(a->strings, in[i]));
+        assert_false(core_strs_owns(b->strings, in[i]));
+    }
+    assert_false(core_strs_owns(a->strings, a->source)); /* the event's own: a heap copy */
+    assert_false(core_strs_owns(a->strings, b->contestants[0].id));
+    /* the caller's strings in place of the loader's, the old ones not freed */
+    a->contestants[0].name = strdup("Renamed");
+    a->contestants[1].players[0].id = strdup("100099");
+    a->contestants[0].rankings[0].direction = NULL;
+    assert_false(core_strs_owns(a->strings, a->contestants[0].name));
+    bmp_event_free(a);
+    bmp_event_free(b);
+    /* a match's teams too */
+    assert_int_equal(ej_load(TEAMS "\"matches\":[" MATCH("T1", "T2") "]}", "m.json", true, &a, &e),
+                     BMP_OK);
+    assert_string_equal(a->matches[0].home, "T1");
+    assert_true(core_strs_owns(a->strings, a->matches[0].home));
+    assert_true(core_strs_owns(a->strings, a->matches[0].away));
+    a->matches[0].winner = strdup("T1");
+    bmp_event_free(a);
+}
+
+/* core/strs.h: a string longer than a block has one of its own; two
+ * holders, either released first. */
+static void test_strs_blocks(void **state)
+{
+    (void)state;
+    bmp_event_strings *s = NULL;
+    char big[20000];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    char *p = core_strs_dupn(&s, "abc", 3), *q = core_strs_dupn(&s, big, strlen(big));
+    char *r = core_strs_dupn(&s, "de", 2);
+    assert_non_null(p);
+    assert_non_null(q);
+    assert_non_null(r);
+    assert_string_equal(p, "abc");
+    assert_string_equal(q, big);
+    assert_string_equal(r, "de");
+    assert_true(core_strs_owns(s, p) && core_strs_owns(s, q) && core_strs_owns(s, r));
+    assert_true(core_strs_owns(s, q + strlen(big)));
+    assert_false(core_strs_owns(s, big));
+    assert_false(core_strs_owns(NULL, p));
+    for (int i = 0; i < 100000; i++) /* past the first blocks, to the largest */
+        assert_non_null(core_strs_dupn(&s, "0123456789", 10));
+    assert_true(core_strs_owns(s, p));
+    assert_ptr_equal(core_strs_hold(s), s);
+    core_strs_release(s);
+    assert_string_equal(p, "abc"); /* still held */
+    core_strs_release(s);
+}
+
+/* A text of n pairs (about 100 bytes each) and then tail. */
+static char *many_pairs(size_t n, const char *tail)
+{
+    size_t cap = 256 + n * 120 + strlen(tail);
+    char *t = malloc(cap);
+    assert_non_null(t);
+    size_t len = (size_t)snprintf(t, cap, "%s", HEAD "\"contestants\":[");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(t + len, cap - len,
+                                "%s{\"id\":\"%zu\",\"place\":%zu,\"players\":[{\"id\":\"1%zu\"},"
+                                "{\"id\":\"2%zu\",\"name\":\"Player %zu\"}]}",
+                                i ? "," : "", i + 1, i + 1, i, i, i);
+    snprintf(t + len, cap - len, "]%s", tail);
+    return t;
+}
+
+/* Issue 46: bmp_event_load_file gives the text back as it parses it (past
+ * 1 MB); the same event and the same messages as the text read whole,
+ * also when the split reader refuses the text after giving some back (the
+ * text read again from the file for the whole-tree read). */
+static void test_file_given_back(void **state)
+{
+    (void)state;
+    static const char *const tails[] = {
+        "}",                               /* read */
+        ",\"name\":\"again\"}",            /* a repeated key: read whole, refused */
+        ",\"params\":{\"a\":1,\"a\":2}}", /* repeated in a member: the same */
+        ",\"x\":1",                        /* unterminated */
+    };
+    for (size_t k = 0; k < sizeof tails / sizeof *tails; k++) {
+        char *t = many_pairs(30000, tails[k]);
+        assert_true(strlen(t) > (2u << 20));
+        char path[] = "/tmp/bmp_given_back_XXXXXX";
+        int fd = mkstemp(path);
+        assert_true(fd >= 0);
+        FILE *f = fdopen(fd, "w");
+        assert_non_null(f);
+        assert_int_equal(fwrite(t, 1, strlen(t), f), strlen(t));
+        assert_int_equal(fclose(f), 0);
+        bmp_event *a = NULL, *b = NULL;
+        bmp_error ea = {0}, eb = {0};
+        bmp_status sa = bmp_event_load_file(path, &a, &ea);
+        bmp_status sb = bmp_event_load_string(t, path, &b, &eb);
+        assert_int_equal(sa, sb);
+        assert_string_equal(ea.msg, eb.msg);
+        assert_int_equal(sa != BMP_OK, k > 0);
+        if (!sa) {
+            char *ja = event_json(a), *jb = event_json(b);
+            assert_string_equal(ja, jb);
+            free(ja);
+            free(jb);
+            assert_int_equal(a->ncontestants, 30000);
+        }
+        bmp_event_free(a);
+        bmp_event_free(b);
+        remove(path);
+        free(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -340,6 +485,9 @@ int main(void)
         cmocka_unit_test(test_errors_in_order),
         cmocka_unit_test(test_matches_in_order),
         cmocka_unit_test(test_deep_nesting),
+        cmocka_unit_test(test_strings_in_blocks),
+        cmocka_unit_test(test_strs_blocks),
+        cmocka_unit_test(test_file_given_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
