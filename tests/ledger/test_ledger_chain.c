@@ -294,6 +294,13 @@ static void diff_cases(void **state)
         {"a=1|b=2", "a=1|c=2", "c: (none) -> '2'"},              /* a column renamed */
         {"id=7|rank=3|stars=0|rank_name=Club Master", "id=7|rank=4|stars=0|rank_name=Regional",
          "rank: '3' -> '4'; rank_name: 'Club Master' -> 'Regional'"},
+        /* a field equal byte for byte is skipped, not parsed: only when
+         * its delimiter is the same too */
+        {"a=12|b=1", "a=1|b=1", "a: '12' -> '1'"},                /* old longer, same start */
+        {"a=1|b=2", "a=1|b=2x", "b: '2' -> '2x'"},                /* new longer, same start */
+        {"a=x\\|y|b=1", "a=x\\|y|b=2", "b: '1' -> '2'"},          /* an escaped '|' kept */
+        {"a=1|b=2", "a=1", ""},                                   /* the new one ends first */
+        {"a=1", "a=1|b=2", "b: (none) -> '2'"},                   /* the old one ends first */
     };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         d = ledger_chain_diff(pairs[i][0], pairs[i][1]);

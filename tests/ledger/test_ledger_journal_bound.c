@@ -148,6 +148,81 @@ static void sqlite_upgrade_keeps_history(void **state)
     lt_done(&t);
 }
 
+/* Migration 025 (issue 46) on a SQLite ledger made before it: holdings
+ * posted under migration 011's triggers, one beyond the bound written with
+ * the insert trigger dropped (as a ledger older than 011 could hold).
+ * Opening migrates: every holding kept with its points, the table WITHOUT
+ * ROWID, the two triggers gone, the CHECK refusing beyond the bound either
+ * way, by insert and by update, and taking the bound itself. */
+static void sqlite_holding_bound_upgrade(void **state)
+{
+    (void)state;
+    if (lt_on_postgres())
+        skip();
+    char dir[] = "/tmp/bmp-holding-bound-XXXXXX", db[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(db, sizeof db, "%s/l.db", dir);
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    raw(h, "PRAGMA foreign_keys = ON; BEGIN");
+    int before = 0; /* the schema version before migration 025 */
+    for (; before < ledger_nmigrations &&
+           ledger_migrations[before] != ledger_sqlite_migration_025;
+         before++)
+        raw(h, ledger_migrations[before]);
+    assert_true(before < ledger_nmigrations);
+    char version[64];
+    snprintf(version, sizeof version, "PRAGMA user_version = %d", before);
+    raw(h, version);
+    raw(h, "INSERT INTO player (id, body_id, number, name, status) VALUES "
+           "(1, (SELECT id FROM body WHERE code = 'abf'), '0001002', 'P', 'Active'), "
+           "(2, (SELECT id FROM body WHERE code = 'abf'), '0001003', 'Q', 'Active'); "
+           "INSERT INTO holding (player_id, point_type, points) VALUES "
+           "(1, 'green', 150), (2, 'red', -25); "
+           "DROP TRIGGER holding_points_bound_insert; "
+           "INSERT INTO holding (player_id, point_type, points) VALUES "
+           "(1, 'gold', 9200000000000000000); COMMIT");
+    assert_int_equal(sqlite3_exec(h, "UPDATE holding SET points = 1000000000001 WHERE "
+                                  "player_id = 1 AND point_type = 'green'", NULL, NULL, NULL),
+                     SQLITE_CONSTRAINT); /* 011's update trigger, before the migration */
+    sqlite3_close(h);
+    lt t;
+    memset(&t, 0, sizeof t);
+    snprintf(t.dir, sizeof t.dir, "%s", dir);
+    snprintf(t.db, sizeof t.db, "%s", db);
+    bmp_error e = {0};
+    bmp_ledger_opts o = {.size = sizeof o, .who = "test", .now = "2026-11-24T12:00:00Z"};
+    if (bmp_ledger_open(t.db, &o, &t.l, &e) != BMP_OK) /* migrates to the latest */
+        fail_msg("%s", e.msg);
+    assert_int_equal(bmp_ledger_schema_version(t.l), bmp_ledger_schema_latest());
+    assert_int_equal(lq_run(t.l, &e, "INSERT INTO holding (player_id, point_type, points) VALUES "
+                            "(2, 'green', 1000000000001)", NULL), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "holding_points_bound"));
+    assert_int_equal(lq_run(t.l, &e, "UPDATE holding SET points = -1000000000001 WHERE "
+                            "player_id = 2", NULL), BMP_EINVAL);
+    assert_non_null(strstr(e.msg, "holding_points_bound"));
+    assert_int_equal(lq_run(t.l, &e, "UPDATE holding SET points = 1000000000000 WHERE "
+                            "player_id = 1 AND point_type = 'green'", NULL), BMP_OK);
+    bmp_ledger_close(t.l);
+    t.l = NULL;
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    assert_int_equal(count_of(h, "SELECT count(*) FROM holding"), 3);
+    assert_int_equal(count_of(h, "SELECT points FROM holding WHERE player_id = 1 AND "
+                                 "point_type = 'green'"), 1000000000000LL);
+    assert_int_equal(count_of(h, "SELECT points FROM holding WHERE player_id = 2"), -25);
+    assert_int_equal(count_of(h, "SELECT points FROM holding WHERE point_type = 'gold'"),
+                     9200000000000000000LL);
+    assert_int_equal(count_of(h, "SELECT count(*) FROM sqlite_master WHERE name = 'holding' AND "
+                                 "sql LIKE '%WITHOUT ROWID'"), 1);
+    assert_int_equal(sqlite3_exec(h, "SELECT rowid FROM holding", NULL, NULL, NULL), SQLITE_ERROR);
+    assert_int_equal(count_of(h, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND "
+                                 "tbl_name = 'holding'"), 0);
+    assert_int_equal(count_of(h, "SELECT count(*) FROM sqlite_master WHERE name = "
+                                 "'holding_bounded'"), 0);
+    sqlite3_close(h);
+    lt_done(&t);
+}
+
 /* pg_translate.c: a statement marked sqlite-only is left out of the
  * PostgreSQL text, a pg: comment is its statement; migration 015 becomes
  * the ALTER TABLE alone (no rebuild: an identity column copied would keep
@@ -172,6 +247,17 @@ static void pg_translation_of_the_markers(void **state)
     assert_null(strstr(t, "PRAGMA"));
     assert_non_null(strstr(t, "ALTER TABLE journal ADD CONSTRAINT journal_points_bound"));
     free(t);
+    t = ledger_pg_translate(ledger_sqlite_migration_025); /* the triggers' functions, then the CHECK */
+    assert_non_null(t);
+    assert_null(strstr(t, "holding_bounded"));
+    assert_null(strstr(t, "PRAGMA"));
+    const char *f = strstr(t, "DROP FUNCTION IF EXISTS bmp_raise_holding_points_bound_insert() "
+                              "CASCADE;"),
+               *g = strstr(t, "DROP FUNCTION IF EXISTS bmp_raise_holding_points_bound_update() "
+                              "CASCADE;"),
+               *c = strstr(t, "ALTER TABLE holding ADD CONSTRAINT holding_points_bound");
+    assert_true(f && g && c && f < c && g < c);
+    free(t);
 }
 
 int main(void)
@@ -179,6 +265,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(out_of_bound_row_refused),
         cmocka_unit_test(sqlite_upgrade_keeps_history),
+        cmocka_unit_test(sqlite_holding_bound_upgrade),
         cmocka_unit_test(pg_translation_of_the_markers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

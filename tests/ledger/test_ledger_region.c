@@ -351,10 +351,11 @@ static void upgrade_from_before_023(void **state)
     int at = 0;
     while (at < ledger_nmigrations && ledger_migrations[at] != ledger_sqlite_migration_023)
         at++;
-    if (at != ledger_nmigrations - 3 || ledger_migrations[at + 1] != ledger_sqlite_migration_021 ||
-        ledger_migrations[at + 2] != ledger_sqlite_migration_024)
-        fail_msg("migrations 023, 021, 024 are no longer the last: drop what the later ones make "
-                 "too");
+    if (at != ledger_nmigrations - 4 || ledger_migrations[at + 1] != ledger_sqlite_migration_021 ||
+        ledger_migrations[at + 2] != ledger_sqlite_migration_024 ||
+        ledger_migrations[at + 3] != ledger_sqlite_migration_025)
+        fail_msg("migrations 023, 021, 024, 025 are no longer the last: drop what the later ones "
+                 "make too");
     lt t;
     abf_posted(&t); /* a register imaged in the chain, holdings posted */
     bmp_ledger_close(t.l);
@@ -362,7 +363,8 @@ static void upgrade_from_before_023(void **state)
     char sql[256];
     if (lt_on_postgres()) {
         lt_pg_exec(t.db, "DROP TABLE player_region; DROP INDEX player_card; "
-                         "ALTER TABLE session DROP COLUMN login_seq, DROP COLUMN mac");
+                         "ALTER TABLE session DROP COLUMN login_seq, DROP COLUMN mac; "
+                         "ALTER TABLE holding DROP CONSTRAINT holding_points_bound");
         snprintf(sql, sizeof sql, "DELETE FROM bmp_schema; INSERT INTO bmp_schema VALUES (%d)",
                  at);
         lt_pg_exec(t.db, sql);
@@ -533,13 +535,16 @@ static int64_t players_imaged_at_017(lt *t)
  * their triggers, view player_resolved; 019 invoice_setting and nine
  * invoice columns; 020 account, account_role, session, login_attempt; 023
  * player_region; 021 index player_card; 024 session's columns, gone with
- * the table), then `more` (an edit behind the
+ * the table; 025 holding's CHECK, on PostgreSQL: SQLite's rebuild runs
+ * again as it is), then `more` (an edit behind the
  * program's back or ""), and the version set back to 017's. */
 static void schema_back_to_017(lt *t, const char *more)
 {
-    if (ledger_migrations[ledger_nmigrations - 1] != ledger_sqlite_migration_024 ||
-        ledger_migrations[ledger_nmigrations - 2] != ledger_sqlite_migration_021)
-        fail_msg("migrations 021, 024 are no longer the last: drop what the later ones make too");
+    if (ledger_migrations[ledger_nmigrations - 1] != ledger_sqlite_migration_025 ||
+        ledger_migrations[ledger_nmigrations - 2] != ledger_sqlite_migration_024 ||
+        ledger_migrations[ledger_nmigrations - 3] != ledger_sqlite_migration_021)
+        fail_msg("migrations 021, 024, 025 are no longer the last: drop what the later ones make "
+                 "too");
     static const char drop[] =
         "DROP VIEW player_resolved; DROP TABLE player_unmerge; DROP TABLE player_merge; "
         "DROP TABLE opening_player; DROP TABLE opening; DROP TABLE invoice_setting; "
@@ -559,7 +564,8 @@ static void schema_back_to_017(lt *t, const char *more)
         "DROP FUNCTION bmp_raise_player_merge_no_update(); "
         "DROP FUNCTION bmp_raise_player_merge_no_delete(); "
         "DROP FUNCTION bmp_raise_player_unmerge_no_update(); "
-        "DROP FUNCTION bmp_raise_player_unmerge_no_delete(); ";
+        "DROP FUNCTION bmp_raise_player_unmerge_no_delete(); "
+        "ALTER TABLE holding DROP CONSTRAINT holding_points_bound; ";
     int at = version_before(ledger_sqlite_migration_018);
     char sql[2048];
     if (lt_on_postgres()) {

@@ -168,7 +168,8 @@ static void triggers_dropped(void **state)
                                     : "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'");
     size_t n = (size_t)strtoul(count, NULL, 10);
     free(count);
-    assert_true(n >= 47); /* every trigger the migrations make (47 at schema 18) */
+    assert_true(n >= 45); /* every trigger the migrations make (47 at schema 18; 45 since
+                             migration 025 made the holding's bound a CHECK) */
     if (lt_on_postgres()) {
         raw(&t, drops);
     } else { /* one statement at a time */

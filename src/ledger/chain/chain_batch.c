@@ -132,7 +132,7 @@ static bmp_status take(walk *w, chain_last *last, bmp_error *err)
     bmp_ledger *l = w->l;
     last->found = true;
     last->seq = lq_col_int(l, w->st, 3);
-    snprintf(last->digest, sizeof last->digest, "%s", lq_col_text(l, w->st, 1));
+    core_strlcpy(last->digest, lq_col_text(l, w->st, 1), sizeof last->digest);
     if (!lq_col_null(l, w->st, 2) && !(last->image = core_strdup(lq_col_text(l, w->st, 2))))
         return bmp_error_oom(err);
     return walk_step(w, err);

@@ -144,6 +144,16 @@ static bool diff_in_step(const char *old, const char *new_, core_buf *b)
         field fn, fo;
         if (!next_field(&pn, &fn))
             return true;
+        /* the old image holding the same bytes here, the delimiter after
+         * them too, is the same field: nothing to show, old not parsed
+         * (most of a re-ranked player's fields; issue 46) */
+        size_t len = (size_t)(fn.value + fn.vlen - fn.name), i = 0;
+        while (i < len && po[i] == fn.name[i])
+            i++;
+        if (i == len && po[len] == fn.name[len]) {
+            po += po[len] ? len + 1 : len;
+            continue;
+        }
         if (!next_field(&po, &fo) || fo.nlen != fn.nlen || memcmp(fo.name, fn.name, fn.nlen) != 0) {
             core_buf_reset(b);
             return false;

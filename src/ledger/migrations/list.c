@@ -22,6 +22,7 @@ const char *const ledger_migrations[] = {
     ledger_sqlite_migration_021,     /* a player's card in one index (issue 30; after 023, which
                                         was applied first) */
     ledger_sqlite_migration_024,     /* sessions bound to their login entry (issue 45) */
+    ledger_sqlite_migration_025,     /* a holding's bound a CHECK, not two triggers (issue 46) */
 };
 const int ledger_nmigrations =
     (int)(sizeof ledger_migrations / sizeof ledger_migrations[0]);

@@ -23,6 +23,7 @@ extern const char ledger_sqlite_migration_020[]; /* accounts, sessions (issue 29
 extern const char ledger_sqlite_migration_023[]; /* a player's region (issue 28) */
 extern const char ledger_sqlite_migration_021[]; /* a player's card, one index (issue 30) */
 extern const char ledger_sqlite_migration_024[]; /* sessions bound to their login (issue 45) */
+extern const char ledger_sqlite_migration_025[]; /* a holding's bound a CHECK (issue 46) */
 
 /* Every migration in order (list.c): SQLite applies them as they are, the
  * PostgreSQL store translated (pg_translate.c).  A new migration is one

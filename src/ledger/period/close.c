@@ -231,8 +231,8 @@ static void rank_row(bmp_ledger *l, ledger_stmt *st, rank_acc *a, int64_t id)
         a->cur.player = id;
         a->cur.held.rank = (int)lq_col_int(l, st, 1);
         a->cur.held.stars = (int)lq_col_int(l, st, 2);
-        a->cur.cut = snprintf(a->cur.held.name, sizeof a->cur.held.name, "%s",
-                              lq_col_text(l, st, 3)) >= (int)sizeof a->cur.held.name;
+        a->cur.cut = core_strlcpy(a->cur.held.name, lq_col_text(l, st, 3),
+                                  sizeof a->cur.held.name) >= sizeof a->cur.held.name;
         a->pre82 = lq_col_int(l, st, 4);
         a->have = true;
     }

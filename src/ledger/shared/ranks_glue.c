@@ -6,6 +6,7 @@
 
 #include "bridgemp/rank.h"
 #include "bridgemp/rules.h"
+#include "core/util.h"
 #include "ledger/body_ops.h"
 #include "ledger/ledger_internal.h"
 #include "ledger/shared/ranks_glue.h"
@@ -46,10 +47,16 @@ static bmp_status holding_of(const bmp_rules *r, const bmp_points *h, bmp_points
     for (size_t k = 0; k < n && k < LEDGER_MAX_TYPES; k++)
         out->points[k] = h[k];
     /* NZ-2: C counts for rank once converted to B, 100 C = 1 B in whole
-     * blocks; the ledger keeps C as earned and converts when ranking */
-    int b = bmp_rules_point_type_index(r, "b"), c = bmp_rules_point_type_index(r, "c");
+     * blocks; the ledger keeps C as earned and converts when ranking (the
+     * types looked up only for a body that converts: a close ranks every
+     * touched player, issue 46) */
     const ledger_body_ops *ops = ledger_body_ops_of(r->body);
-    if (ops && ops->c_to_b && b >= 0 && c >= 0) {
+    int b = -1, c = -1;
+    if (ops && ops->c_to_b) {
+        b = bmp_rules_point_type_index(r, "b");
+        c = bmp_rules_point_type_index(r, "c");
+    }
+    if (b >= 0 && c >= 0) {
         bmp_points left = 0;
         out->points[b] += ops->c_to_b(out->points[c], &left);
     }
@@ -79,7 +86,7 @@ bmp_status ledger_rank_of(const char *body, const bmp_points *h, bmp_points pre1
     if (rk.stars && !strchr(rk.name, '*'))
         snprintf(out->name, sizeof out->name, "%.56s %d*", rk.name, rk.stars);
     else
-        snprintf(out->name, sizeof out->name, "%s", rk.name);
+        core_strlcpy(out->name, rk.name, sizeof out->name);
     /* 1.4.4 (ABF-88): ABF ranks never go down, a promotion is for life */
     const ledger_body_ops *ops = ledger_body_ops_of(body);
     if (ops && ops->ranks_for_life && held && held->name[0] &&

@@ -108,7 +108,7 @@ grep -q "a ledger is there" "$W/err" || fail "refusal: $(cat "$W/err")"
 "$BIN" ledger --db "$W/r.db" verify > /dev/null || fail "r.db does not verify"
 # a tampered copy is refused, the target untouched
 cp "$W/b1.db" "$W/bad.db"
-/usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE holding SET points = points + 7 WHERE rowid = 1"); c.commit()' "$W/bad.db" ||
+/usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE holding SET points = points + 7 WHERE (player_id, point_type) = (SELECT player_id, point_type FROM holding LIMIT 1)"); c.commit()' "$W/bad.db" ||
     fail "tamper"
 "$BIN" ledger restore "$W/bad.db" --ledger "$W/r.db" --force-replace > /dev/null 2> "$W/err" &&
     fail "a tampered backup was restored"
