@@ -138,15 +138,21 @@ bmp_status bmp_ledger_verify(bmp_ledger *l, bmp_problems *probs, bmp_error *err)
 /* ---- verify --since (issue 46) ------------------------------------------ */
 
 /* Each entry after `from`: its rows_hash against the row images it carries
- * (one ordered read of audit_row from seq from + 1 on, its primary key). */
+ * (one ordered read of audit_row from seq from + 1 on, its primary key).
+ * The join repeats the bound on audit_row's own column: PostgreSQL does not
+ * carry `a.seq > ?1` over the equality to r.seq, and from its statistics
+ * (audit_row's rows spread over few entries) it planned a hash join over a
+ * sequential scan of the whole of audit_row, growing with the ledger
+ * (issue 46: 0.27 s at 100,000 players, 1.73 s at a million; with the
+ * bound, an index range scan of the new entries' images only). */
 static bmp_status verify_rows_since(bmp_ledger *l, int64_t from, bmp_problems *pp, size_t *bad,
                                     bmp_error *err)
 {
     ledger_stmt *st = NULL;
     bmp_status rc = lq_query(l, &st, err,
                              "SELECT a.seq, a.rows_hash, r.tbl, r.key, r.digest FROM audit a "
-                             "LEFT JOIN audit_row r ON r.seq = a.seq WHERE a.seq > ?1 "
-                             "ORDER BY a.seq, r.n", "i", from);
+                             "LEFT JOIN audit_row r ON r.seq = a.seq AND r.seq > ?1 "
+                             "WHERE a.seq > ?1 ORDER BY a.seq, r.n", "i", from);
     crypto_hash_sha256_state h;
     int64_t cur = -1;
     char want[65] = "";
