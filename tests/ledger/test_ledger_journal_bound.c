@@ -81,6 +81,39 @@ static int64_t count_of(sqlite3 *h, const char *sql)
     return n;
 }
 
+/* A SQLite ledger at DIR/l.db (DIR from the template, written into it) of
+ * the schema just before `migration`, in an open transaction: the caller
+ * writes its rows and commits. */
+static sqlite3 *schema_before(char *dir, char *db, size_t dbsize, const char *migration)
+{
+    assert_non_null(mkdtemp(dir));
+    snprintf(db, dbsize, "%s/l.db", dir);
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    raw(h, "PRAGMA foreign_keys = ON; BEGIN");
+    int before = 0; /* the schema version before it (versions count the list) */
+    for (; before < ledger_nmigrations && ledger_migrations[before] != migration; before++)
+        raw(h, ledger_migrations[before]);
+    assert_true(before < ledger_nmigrations);
+    char version[64];
+    snprintf(version, sizeof version, "PRAGMA user_version = %d", before);
+    raw(h, version);
+    return h;
+}
+
+/* Opens the ledger schema_before made, which migrates it to the latest. */
+static void open_migrated(lt *t, const char *dir, const char *db)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->dir, sizeof t->dir, "%s", dir);
+    snprintf(t->db, sizeof t->db, "%s", db);
+    bmp_error e = {0};
+    bmp_ledger_opts o = {.size = sizeof o, .who = "test", .now = "2026-11-24T12:00:00Z"};
+    if (bmp_ledger_open(t->db, &o, &t->l, &e) != BMP_OK)
+        fail_msg("%s", e.msg);
+    assert_int_equal(bmp_ledger_schema_version(t->l), bmp_ledger_schema_latest());
+}
+
 /* A SQLite ledger of the schema before migration 015 holding journal lines, one of them beyond
  * the bound (written before migration 015, as issue 26 finding 2's
  * overflow could): opening it migrates; every row is kept with its id, the
@@ -92,19 +125,7 @@ static void sqlite_upgrade_keeps_history(void **state)
     if (lt_on_postgres())
         skip();
     char dir[] = "/tmp/bmp-journal-bound-XXXXXX", db[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(db, sizeof db, "%s/l.db", dir);
-    sqlite3 *h = NULL;
-    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
-    raw(h, "PRAGMA foreign_keys = ON; BEGIN");
-    int before = 0; /* the schema version before migration 015 (versions count the list) */
-    for (; before < ledger_nmigrations &&
-           ledger_migrations[before] != ledger_sqlite_migration_015;
-         before++)
-        raw(h, ledger_migrations[before]);
-    char version[64];
-    snprintf(version, sizeof version, "PRAGMA user_version = %d", before);
-    raw(h, version);
+    sqlite3 *h = schema_before(dir, db, sizeof db, ledger_sqlite_migration_015);
     raw(h, "INSERT INTO player (id, body_id, number, name, status) VALUES "
            "(1, (SELECT id FROM body WHERE code = 'abf'), '0001002', 'P', 'Active'); "
            "INSERT INTO batch (id, body_id, source, file, content_hash, state, who, created_at, "
@@ -115,14 +136,8 @@ static void sqlite_upgrade_keeps_history(void **state)
            "(9, 1, 1, 'green', 9200000000000000000, 'r', 'e', 'c'); COMMIT");
     sqlite3_close(h);
     lt t;
-    memset(&t, 0, sizeof t);
-    snprintf(t.dir, sizeof t.dir, "%s", dir);
-    snprintf(t.db, sizeof t.db, "%s", db);
+    open_migrated(&t, dir, db);
     bmp_error e = {0};
-    bmp_ledger_opts o = {.size = sizeof o, .who = "test", .now = "2026-11-24T12:00:00Z"};
-    if (bmp_ledger_open(t.db, &o, &t.l, &e) != BMP_OK) /* migrates to the latest */
-        fail_msg("%s", e.msg);
-    assert_int_equal(bmp_ledger_schema_version(t.l), bmp_ledger_schema_latest());
     bmp_problems p = {0};
     assert_int_equal(bmp_ledger_verify(t.l, &p, &e), BMP_EINVAL);
     lt_has(&p, "journal line 9 of batch 1: 92000000000000000.00 green points, beyond what any "
@@ -160,20 +175,7 @@ static void sqlite_holding_bound_upgrade(void **state)
     if (lt_on_postgres())
         skip();
     char dir[] = "/tmp/bmp-holding-bound-XXXXXX", db[64];
-    assert_non_null(mkdtemp(dir));
-    snprintf(db, sizeof db, "%s/l.db", dir);
-    sqlite3 *h = NULL;
-    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
-    raw(h, "PRAGMA foreign_keys = ON; BEGIN");
-    int before = 0; /* the schema version before migration 025 */
-    for (; before < ledger_nmigrations &&
-           ledger_migrations[before] != ledger_sqlite_migration_025;
-         before++)
-        raw(h, ledger_migrations[before]);
-    assert_true(before < ledger_nmigrations);
-    char version[64];
-    snprintf(version, sizeof version, "PRAGMA user_version = %d", before);
-    raw(h, version);
+    sqlite3 *h = schema_before(dir, db, sizeof db, ledger_sqlite_migration_025);
     raw(h, "INSERT INTO player (id, body_id, number, name, status) VALUES "
            "(1, (SELECT id FROM body WHERE code = 'abf'), '0001002', 'P', 'Active'), "
            "(2, (SELECT id FROM body WHERE code = 'abf'), '0001003', 'Q', 'Active'); "
@@ -187,14 +189,8 @@ static void sqlite_holding_bound_upgrade(void **state)
                      SQLITE_CONSTRAINT); /* 011's update trigger, before the migration */
     sqlite3_close(h);
     lt t;
-    memset(&t, 0, sizeof t);
-    snprintf(t.dir, sizeof t.dir, "%s", dir);
-    snprintf(t.db, sizeof t.db, "%s", db);
+    open_migrated(&t, dir, db);
     bmp_error e = {0};
-    bmp_ledger_opts o = {.size = sizeof o, .who = "test", .now = "2026-11-24T12:00:00Z"};
-    if (bmp_ledger_open(t.db, &o, &t.l, &e) != BMP_OK) /* migrates to the latest */
-        fail_msg("%s", e.msg);
-    assert_int_equal(bmp_ledger_schema_version(t.l), bmp_ledger_schema_latest());
     assert_int_equal(lq_run(t.l, &e, "INSERT INTO holding (player_id, point_type, points) VALUES "
                             "(2, 'green', 1000000000001)", NULL), BMP_EINVAL);
     assert_non_null(strstr(e.msg, "holding_points_bound"));
