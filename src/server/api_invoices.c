@@ -82,6 +82,10 @@ int srv_invoice(srv_req *rq, srv_resp *rs)
     else
         core_buf_append(&rs->body, doc, len);
     free(doc);
+    if (rs->body.failed) { /* a document cut short or empty is never answered 200 */
+        srv_error(rs, 500, "out of memory");
+        return 0;
+    }
     rs->status = 200;
     rs->ctype = fmt == BMP_INVOICE_CSV ? "text/csv; charset=utf-8" : "text/html; charset=utf-8";
     return 0;

@@ -300,7 +300,7 @@ int page_charges_post(page *p)
     core_buf_init(&to);
     core_buf_puts(&to, "/charges?body=");
     page_url(&to, c.body);
-    st = to.failed ? page_error(p, 500, "out of memory") : page_redirect(p, to.data);
+    st = page_redirect(p, page_built(p, &to));
     core_buf_free(&to);
     return st;
 }

@@ -443,7 +443,7 @@ int page_charge_files_post(page *p, const char *body, bool preview)
         core_buf_puts(&to, "/charges?body=");
         page_url(&to, body);
         core_buf_printf(&to, "&made=%lld#made", (long long)c.out.run.id);
-        st = to.failed ? page_error(p, 500, "out of memory") : page_redirect(p, to.data);
+        st = page_redirect(p, page_built(p, &to));
         core_buf_free(&to);
     }
     bmp_table_free(&c.lines);

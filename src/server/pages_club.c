@@ -140,11 +140,11 @@ static void event_heading(page *p, const char *body, int64_t id)
     const char *club_name = *club ? page_club_name(&clubs, club) : "";
     core_buf title;
     core_buf_init(&title);
+    core_buf_printf(&title, "%s%s%s%s%s", *event ? event : "Event", *date ? ", " : "", date,
+                    *club_name ? ", " : "", club_name);
     /* a title that could not be made loses the page (not "Event" in its place) */
-    if (core_buf_printf(&title, "%s%s%s%s%s", *event ? event : "Event", *date ? ", " : "", date,
-                        *club_name ? ", " : "", club_name) != 0)
-        page_lost(p, BMP_ENOMEM);
-    page_head(p, title.data && !title.failed ? title.data : "Event");
+    const char *made = page_built(p, &title);
+    page_head(p, made ? made : "Event");
     core_buf_free(&title);
     core_buf_puts(p->out, "<h1>");
     web_buf_html(p->out, *event ? event : "Event");

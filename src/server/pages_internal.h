@@ -49,7 +49,8 @@ const char *page_form(page *p, const char *key, char *buf, size_t size);
 const char *page_form_file(page *p, const char *key, size_t *len, const char **filename);
 /* Run fn as the logged-in user (audited with their name). */
 bmp_status page_write(page *p, web_write_fn fn, void *arg, bmp_error *e);
-/* 303 See Other to `to` (a path of this site). */
+/* 303 See Other to `to` (a path of this site); NULL (its URL lost,
+ * page_built): 500. */
 int page_redirect(page *p, const char *to);
 
 /* A query argument, NULL when absent or empty. */
@@ -81,6 +82,11 @@ int page_fail(page *p, bmp_status st, const bmp_error *e);
 /* A read for part of a page failed: unless it only found nothing, the page
  * is incomplete and must not be answered 200 (out->failed). Returns st. */
 bmp_status page_lost(page *p, bmp_status st);
+/* The text built apart in b (a pager's or a redirect's URL, a title), or
+ * NULL when one of its allocations failed: then the page is lost
+ * (page_lost), never answered with that piece missing, cut short or put
+ * in another's place.  page_pager and page_redirect take the NULL. */
+const char *page_built(page *p, const core_buf *b);
 /* s percent-encoded for a URL path segment or query value (then safe in an
  * HTML attribute as it is). */
 void page_url(core_buf *b, const char *s);
@@ -121,7 +127,8 @@ void page_points(core_buf *b, const bmp_rules *r, const char *type, bmp_points v
 /* The column of t named `name`, or (size_t)-1. */
 size_t page_col(const bmp_table *t, const char *name);
 /* A page of a paged listing: "previous / next" links keeping `base`
- * (already encoded) and adding &page=N. */
+ * (already encoded) and adding &page=N; NULL (its URL lost, page_built):
+ * the page is lost. */
 void page_pager(core_buf *b, const char *base, size_t page, size_t per_page, size_t total);
 
 /* The pages (pages_player.c, pages_club.c, pages_batch.c). */

@@ -152,7 +152,7 @@ static void queue_tables(page *p, const bmp_ledger_queue_filter *f, size_t pg,
         core_buf_printf(&base, "&amp;%s=", keys[i]);
         page_url(&base, vals[i]);
     }
-    page_pager(b, base.data ? base.data : "/office?", pg, 50, total);
+    page_pager(b, page_built(p, &base), pg, 50, total);
     core_buf_free(&base);
 }
 

@@ -95,7 +95,7 @@ int page_search(page *p)
     core_buf_init(&base);
     core_buf_printf(&base, "/players?body=%s&amp;q=", body);
     page_url(&base, q);
-    page_pager(p->out, base.data, pg, per, total);
+    page_pager(p->out, page_built(p, &base), pg, per, total);
     core_buf_free(&base);
     bmp_table_free(&t);
     page_foot(p);

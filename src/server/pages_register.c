@@ -125,7 +125,7 @@ int page_register(page *p)
         page_url(&base, body);
         core_buf_puts(&base, "&amp;q=");
         page_url(&base, q);
-        page_pager(b, base.data, pg, per, total);
+        page_pager(b, page_built(p, &base), pg, per, total);
         core_buf_free(&base);
     }
     bmp_table_free(&t);
@@ -428,7 +428,7 @@ int page_register_post(page *p)
     core_buf_printf(&to, "?done=%s", a.what == 0 && !a.changed ? "same" : acts[a.what]);
     if (a.batch)
         core_buf_printf(&to, "&batch=%lld", (long long)a.batch);
-    st = page_redirect(p, to.data ? to.data : "/register");
+    st = page_redirect(p, page_built(p, &to)); /* never a cut-short URL, another player's */
     core_buf_free(&to);
     return st;
 }

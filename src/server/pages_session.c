@@ -8,6 +8,8 @@
 
 int page_redirect(page *p, const char *to)
 {
+    if (!to) /* its URL lost (page_built) */
+        return page_error(p, 500, "out of memory");
     core_buf_reset(p->out);
     if (p->web && p->web->location)
         snprintf(p->web->location, 256, "%s", to);
@@ -23,7 +25,7 @@ static int to_login(page *p)
     core_buf_init(&b);
     core_buf_puts(&b, "/login?next=");
     page_url(&b, p->path ? p->path : "/");
-    int st = b.failed ? page_error(p, 500, "out of memory") : page_redirect(p, b.data);
+    int st = page_redirect(p, page_built(p, &b));
     core_buf_free(&b);
     return st;
 }

@@ -74,7 +74,7 @@ int page_submissions(page *p)
     core_buf_init(&b);
     core_buf_puts(&b, "/submissions?club=");
     page_url(&b, key);
-    page_pager(p->out, b.data ? b.data : "/submissions", (size_t)n, PER_PAGE, total);
+    page_pager(p->out, page_built(p, &b), (size_t)n, PER_PAGE, total);
     core_buf_free(&b);
     bmp_table_free(&t);
     page_foot(p);

@@ -188,6 +188,14 @@ bmp_status page_lost(page *p, bmp_status st)
     return st;
 }
 
+const char *page_built(page *p, const core_buf *b)
+{
+    if (!b->failed)
+        return b->data ? b->data : "";
+    page_lost(p, BMP_ENOMEM);
+    return NULL;
+}
+
 void page_url(core_buf *b, const char *s)
 {
     web_buf_url(b, s);
@@ -357,6 +365,10 @@ void page_table(core_buf *b, const bmp_table *t, const page_table_opts *o)
 
 void page_pager(core_buf *b, const char *base, size_t pg, size_t per_page, size_t total)
 {
+    if (!base) { /* its URL lost (page_built): so is the page */
+        b->failed = true;
+        return;
+    }
     size_t last = total ? (total + per_page - 1) / per_page : 1;
     core_buf_printf(b, "<nav aria-label=\"pages\"><p>Page %zu of %zu", pg, last);
     if (pg > 1)

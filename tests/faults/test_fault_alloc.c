@@ -8,6 +8,8 @@
  *
  *   test_fault_alloc              a reduced sweep (about 150 points per case)
  *   BMP_FAULT_FULL=1 test_fault_alloc   every point (scripts/faults.sh)
+ *   BMP_FAULT_ONLY=name test_fault_alloc  the cases whose name holds it
+ *                                  ("pages", or one page: "page /players?page=2")
  */
 #include <dirent.h>
 #include <stdbool.h>
@@ -22,10 +24,24 @@
 #include "failalloc.h"
 #include "server/pages.h"
 
-/* The query of sweep_page: ?q= for /players, ?explain= for an event. */
+/* The query of sweep_page, "k=v&k=v" (no escapes): the value of key, or
+ * NULL.  Each answer is a slot of its own, so two values can be held at
+ * once (a page asks for ?body= and ?q= before using either). */
 static const char *page_query(void *ctx, const char *key)
 {
-    return ctx && (strcmp(key, "q") == 0 || strcmp(key, "explain") == 0) ? ctx : NULL;
+    static char vals[8][128];
+    static size_t next;
+    size_t n = strlen(key);
+    for (const char *s = ctx; s && *s;) {
+        const char *amp = strchr(s, '&'), *end = amp ? amp : s + strlen(s);
+        if ((size_t)(end - s) > n && strncmp(s, key, n) == 0 && s[n] == '=') {
+            char *v = vals[next++ % 8];
+            snprintf(v, sizeof vals[0], "%.*s", (int)(end - s - n - 1), s + n + 1);
+            return v;
+        }
+        s = amp ? amp + 1 : end;
+    }
+    return NULL;
 }
 
 #ifndef BMP_SOURCE_DIR
@@ -346,57 +362,90 @@ static void sweep_ledger(void)
 
 /* ---- the web pages: every allocation of a page render fails once -------- */
 
-/* A page renders as the ABF's secretary (the batch page needs one, issue 29). */
-static int render_as_secretary(bmp_ledger *l, const char *path, const char *query, core_buf *out,
-                               const char **ctype)
+/* A page renders as the ABF's secretary (the batch page needs one, issue
+ * 29), also club 2074's scorer (its /submissions); with `form`, the page's POST of that form (urlencoded), *where its
+ * 303 sends in `location`. */
+static int render_as_secretary(bmp_ledger *l, const char *path, const char *query,
+                               const char *form, core_buf *out, const char **ctype,
+                               char location[256])
 {
-    static const bmp_user sec = {.id = 1, .name = "sally", .nroles = 1,
-                                 .roles = {{BMP_ROLE_SECRETARY, "abf", ""}}};
-    web_ctx c = {.l = l, .arg = page_query, .ctx = (void *)query, .method = "GET", .user = &sec,
-                 .csrf = ""};
+    static const bmp_user sec = {.id = 1, .name = "sally", .nroles = 2,
+                                 .roles = {{BMP_ROLE_SECRETARY, "abf", ""},
+                                           {BMP_ROLE_SCORER, "abf", "2074"}}};
+    location[0] = '\0';
+    web_ctx c = {.l = l, .arg = page_query, .ctx = (void *)query,
+                 .method = form ? "POST" : "GET", .user = &sec, .csrf = "", .body = form,
+                 .body_len = form ? strlen(form) : 0, .location = location};
     return web_page_serve(&c, path, out, ctype);
 }
 
 /* A page with an allocation failed is either answered 500 (incomplete:
- * never a 200 with a part missing) or exactly as without the failure; the
- * same ledger handle serves every render, as a pooled one does.  `every`:
- * each allocation, not a sample (the event page: the one whose title fell
- * back to "Event" when its allocation failed, which a sample can miss). */
-static void sweep_page(bmp_ledger *l, const char *path, const char *query, bool every)
+ * never a 200 with a part missing) or exactly as without the failure; a
+ * POST's 303 likewise sends exactly where the clean one does, or is a 500.
+ * The same ledger handle serves every render, as a pooled one does.
+ * `every`: each allocation, not a sample, where a page builds a string
+ * apart (a title, a pager's or a redirect's URL) whose one or two
+ * allocations a sample can miss (the event page's title fell back to
+ * "Event" when its allocation failed). */
+static void sweep_post(bmp_ledger *l, const char *path, const char *query, const char *form,
+                       bool every)
 {
+    char what[96];
+    snprintf(what, sizeof what, "%s %s%s%s", form ? "post" : "page", path, query ? "?" : "",
+             query ? query : "");
+    const char *only = getenv("BMP_FAULT_ONLY"); /* "pages", or one page's name */
+    if (only && !strstr("pages", only) && !strstr(what, only))
+        return;
     core_buf clean, out;
     core_buf_init(&clean);
     core_buf_init(&out);
     const char *ctype = NULL;
+    char to[256], clean_to[256];
     failalloc_arm(0);
-    int want = render_as_secretary(l, path, query, &clean, &ctype);
+    /* counted on the second render: the first prepares the statements the
+     * pooled handle then keeps (some hundreds of allocations made once) */
+    render_as_secretary(l, path, query, form, &clean, &ctype, clean_to);
+    core_buf_reset(&clean);
+    failalloc_arm(0);
+    int want = render_as_secretary(l, path, query, form, &clean, &ctype, clean_to);
     size_t total = failalloc_count();
-    CHECK(want == 200 && !clean.failed, "page %s: the clean render is %d", path, want);
+    CHECK((want == 200 || (form && want == 303)) && !clean.failed,
+          "page %s: the clean render is %d", path, want);
     sweep s = {0};
     size_t first = getenv("BMP_FAULT_FIRST") ? (size_t)atol(getenv("BMP_FAULT_FIRST")) : 1;
     size_t stride = every ? 1 : stride_for(total);
-    for (size_t k = first ? first : 1; k <= total && want == 200; k += stride) {
+    for (size_t k = first ? first : 1; k <= total && !clean.failed && (want == 200 || want == 303);
+         k += stride) {
         core_buf_reset(&out);
         failalloc_arm(k);
-        int st = render_as_secretary(l, path, query, &out, &ctype);
+        int st = render_as_secretary(l, path, query, form, &out, &ctype, to);
         failalloc_arm(0);
         s.points++;
         if (out.failed || st == 500) {
             s.errors++;
+            /* a render after a lost one can make an allocation or two more
+             * (a statement prepared again): one clean render first, so that
+             * allocation k+1 of the next is the clean render's k+1 */
+            core_buf_reset(&out);
+            render_as_secretary(l, path, query, form, &out, &ctype, to);
         } else {
             s.same++;
-            if (getenv("BMP_FAULT_SHOW") && (st != want || !out.data || strcmp(out.data, clean.data)))
+            bool same = st == want && out.data && strcmp(out.data, clean.data) == 0 &&
+                        strcmp(to, clean_to) == 0;
+            if (getenv("BMP_FAULT_SHOW") && !same)
                 show_first_difference(out.data ? out.data : "", clean.data);
-            CHECK(st == want && out.data && strcmp(out.data, clean.data) == 0,
-                  "page %s: allocation %zu failed, yet a %d page different from the clean one",
-                  path, k, st);
+            CHECK(same, "page %s: allocation %zu failed, yet a %d page different from the clean "
+                  "one (sent to \"%s\", not \"%s\")", path, k, st, to, clean_to);
         }
     }
-    char what[96];
-    snprintf(what, sizeof what, "page %s%s%s", path, query ? "?" : "", query ? query : "");
     report(what, total, &s);
     core_buf_free(&clean);
     core_buf_free(&out);
+}
+
+static void sweep_page(bmp_ledger *l, const char *path, const char *query, bool every)
+{
+    sweep_post(l, path, query, NULL, every);
 }
 
 static void sweep_pages(void)
@@ -419,11 +468,21 @@ static void sweep_pages(void)
         exit(1);
     }
     sweep_page(l, "/player/abf/1003", NULL, false);
-    sweep_page(l, "/players", "Player 3", false);
+    sweep_page(l, "/players", "q=Player 3", false);
     sweep_page(l, "/club/abf/2074", NULL, false);
-    sweep_page(l, "/event/abf/1", "1", true);
+    sweep_page(l, "/event/abf/1", "explain=1", true);
     sweep_page(l, "/batch/1", NULL, false);
     sweep_page(l, "/", NULL, false);
+    /* the pagers' URLs, each built in a buffer of its own: a page with more
+     * than one page of results (73 players, 50 a page) or a second page
+     * (its "previous" link), every allocation */
+    sweep_page(l, "/players", "page=2", true);
+    sweep_page(l, "/register", "body=abf&q=Player&page=2", true);
+    sweep_page(l, "/office", "body=abf&page=2", true);
+    sweep_page(l, "/submissions", "club=abf:2074&page=2", true);
+    /* a redirect's URL: an edit of the register that changes nothing (no
+     * write, so every render is the same) sends to the record, ?done=same */
+    sweep_post(l, "/register/abf/1003", NULL, "action=edit&reason=checked", true);
     bmp_ledger_close(l);
     remove_db(db);
     rmdir(dir);
@@ -461,7 +520,8 @@ int main(void)
     sweep_examples(only);
     if (!only || strstr("ledger", only))
         sweep_ledger();
-    if (!only || strstr("pages", only))
+    if (!only || strstr("pages", only) || strncmp(only, "page ", 5) == 0 ||
+        strncmp(only, "post ", 5) == 0) /* all the pages, or one ("page /players?page=2") */
         sweep_pages();
     if (failures)
         fprintf(stderr, "%d failure(s)\n", failures);
